@@ -1,0 +1,455 @@
+#include "CommandLine.h"
+
+#include "CardCatalog.h"
+#include "Derivation.h"
+#include "Evaluation.h"
+#include "InputError.h"
+#include "KvSizing.h"
+#include "ResultJson.h"
+#include "ScenarioSpec.h"
+#include "Sweep.h"
+#include "Units.h"
+
+#include <cmath>
+#include <functional>
+#include <iomanip>
+#include <map>
+#include <optional>
+#include <sstream>
+
+namespace kvtiers::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;
+
+const char* const kUsage = R"(kvtiers: how much HBM, server DRAM and SSD an LLM deployment really needs.
+
+Usage:
+  kvtiers                         start the desktop app
+  kvtiers list models|hardware|workloads [--json]
+  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json]
+  kvtiers sweep --axis context|concurrency [--from N --to N --points N] [eval options] [--json|--csv]
+  kvtiers --help | --version
+
+Overrides (each replaces the workload card's value):
+  --context N           tokens of KV per sequence: 131072, 128k, 1M (k = 1024)
+  --concurrency N       active sequences per replica
+  --output-tokens N     generated tokens per request (prompt = context - output)
+  --kv-dtype D          fp32|bf16|fp16|fp8|int8|int4|<N>bit (e.g. 6bit)
+  --kv-scale-bits B     scale overhead per element, bits (e.g. 0.25)
+  --weight-bits B       bits per weight (16, 8, 4)
+  --reuse R             prefix hit rate: 0.5 or 50%
+  --sharing S           active sequences sharing one cached prefix (1 = none)
+  --reuse-distance S    seconds a reusable prefix waits for its next hit
+  --offload-rate R      share of evicted reusable blocks copied to DRAM/SSD
+  --tp N                tensor-parallel degree (a replica is N GPUs)
+  --block-size N        KV page size, tokens
+  --allocation A        paged|contiguous
+  --gpu-util U          share of HBM the engine may use (vLLM gpu_memory_utilization)
+  --reserve SIZE        per-GPU runtime reserve: 4GiB, 2e9
+  --streaming           FlexGen-style: what does not fit in HBM streams every step
+  --inclusive           DRAM keeps copies of HBM-resident prefixes
+  --gpus N              GPUs per server
+  --dram-per-server SIZE, --nvme-per-server SIZE   e.g. 2TiB, 30.72TB
+  --servers N           servers in the fleet
+
+Without --hardware the default is one 8-GPU H200 SXM server at TP 8.
+Exit status: 0 ok, 2 bad usage or input (one line on stderr says what).
+)";
+
+struct OverrideOption {
+    std::string flag;
+    std::string key;
+    bool takesValue;
+    std::function<Json(const std::string& value, const std::string& flag)> parse;
+};
+
+Json wholeNumber(double v)
+{
+    return static_cast<std::int64_t>(v);
+}
+
+const std::vector<OverrideOption>& overrideOptions()
+{
+    static const std::vector<OverrideOption> options = {
+        {"--context", "context", true,
+         [](const std::string& v, const std::string& f) { return wholeNumber(parseTokenCount(v, f, 1, limits::kMaxContext)); }},
+        {"--output-tokens", "output_tokens", true,
+         [](const std::string& v, const std::string& f) { return wholeNumber(parseTokenCount(v, f, 0, limits::kMaxContext)); }},
+        {"--concurrency", "concurrency", true,
+         [](const std::string& v, const std::string& f) {
+             return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxConcurrency, true));
+         }},
+        {"--kv-dtype", "kv_bits", true, [](const std::string& v, const std::string& f) { return Json(parseKvDtype(v, f).bits); }},
+        {"--kv-scale-bits", "kv_scale_bits", true,
+         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, 64, false)); }},
+        {"--weight-bits", "weight_bits", true,
+         [](const std::string& v, const std::string& f) { return Json(parseKvDtype(v, f).bits); }},
+        {"--reuse", "reuse_rate", true, [](const std::string& v, const std::string& f) { return Json(parseFraction(v, f)); }},
+        {"--sharing", "sharing", true,
+         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 1, limits::kMaxConcurrency, false)); }},
+        {"--reuse-distance", "reuse_distance_s", true,
+         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, limits::kMaxSeconds, false)); }},
+        {"--offload-rate", "offload_rate", true, [](const std::string& v, const std::string& f) { return Json(parseFraction(v, f)); }},
+        {"--tp", "tp", true,
+         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxTp, true)); }},
+        {"--block-size", "block_size", true,
+         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxBlock, true)); }},
+        {"--allocation", "allocation", true,
+         [](const std::string& v, const std::string& f) {
+             if (v != "paged" && v != "contiguous")
+                 throw InputError(f + ": unknown policy \"" + v + "\" (use paged or contiguous)");
+             return Json(v);
+         }},
+        {"--gpu-util", "gpu_memory_utilization", true,
+         [](const std::string& v, const std::string& f) {
+             const double u = parseFraction(v, f);
+             if (u < 0.01)
+                 throw InputError(f + ": \"" + v + "\" leaves the engine no HBM (use 0.01 to 1)");
+             return Json(u);
+         }},
+        {"--reserve", "runtime_reserve_bytes", true,
+         [](const std::string& v, const std::string& f) { return Json(parseByteSize(v, f)); }},
+        {"--streaming", "streaming", false, [](const std::string&, const std::string&) { return Json(true); }},
+        {"--inclusive", "inclusive_tiers", false, [](const std::string&, const std::string&) { return Json(true); }},
+        {"--servers", "servers", true,
+         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxServers, true)); }},
+        {"--gpus", "gpus_per_server", true,
+         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, 1024, true)); }},
+        {"--dram-per-server", "host_dram_bytes", true,
+         [](const std::string& v, const std::string& f) { return Json(parseByteSize(v, f)); }},
+        {"--nvme-per-server", "nvme_bytes", true,
+         [](const std::string& v, const std::string& f) { return Json(parseByteSize(v, f)); }},
+    };
+    return options;
+}
+
+/// Parsed arguments of one command: card ids, overrides and the command's own options.
+struct Parsed {
+    ScenarioSpec spec;
+    std::map<std::string, std::string> own; ///< command-specific options, e.g. --axis
+    std::vector<std::string> positional;
+    bool json = false;
+    bool csv = false;
+};
+
+/// Replaces "overrides.<key>" in a core message with the flag the user typed.
+std::string inFlagTerms(std::string message)
+{
+    for (const auto& o : overrideOptions()) {
+        const std::string needle = "overrides." + o.key;
+        if (auto pos = message.find(needle); pos != std::string::npos)
+            message.replace(pos, needle.size(), o.flag);
+    }
+    return message;
+}
+
+Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions)
+{
+    Parsed p;
+    for (size_t i = first; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::optional<std::string> inlineValue;
+        if (arg.starts_with("--")) {
+            if (auto eq = arg.find('='); eq != std::string::npos) {
+                inlineValue = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+            }
+        } else {
+            p.positional.push_back(arg);
+            continue;
+        }
+        auto value = [&]() -> std::string {
+            if (inlineValue)
+                return *inlineValue;
+            if (i + 1 >= args.size())
+                throw InputError(arg + ": needs a value");
+            return args[++i];
+        };
+        if (arg == "--json") {
+            p.json = true;
+        } else if (arg == "--csv") {
+            p.csv = true;
+        } else if (arg == "--model") {
+            p.spec.model = value();
+        } else if (arg == "--hardware") {
+            p.spec.hardware = value();
+        } else if (arg == "--workload") {
+            p.spec.workload = value();
+        } else if (std::find(ownOptions.begin(), ownOptions.end(), arg) != ownOptions.end()) {
+            p.own[arg] = value();
+        } else {
+            const auto& opts = overrideOptions();
+            const auto it = std::find_if(opts.begin(), opts.end(), [&](const OverrideOption& o) { return o.flag == arg; });
+            if (it == opts.end())
+                throw InputError(arg + ": unknown option (see kvtiers --help)");
+            if (!it->takesValue && inlineValue)
+                throw InputError(arg + ": takes no value");
+            if (it->key == "kv_bits" && p.spec.overrides.contains("kv_bits"))
+                throw InputError(arg + ": given twice");
+            p.spec.overrides[it->key] = it->parse(it->takesValue ? value() : std::string(), arg);
+        }
+    }
+    return p;
+}
+
+ResolvedScenario resolve(const ScenarioSpec& spec)
+{
+    try {
+        return resolveScenario(CardCatalog::builtin(), spec);
+    } catch (const InputError& e) {
+        throw InputError(inFlagTerms(e.what()));
+    }
+}
+
+std::string percent(double share)
+{
+    return formatSignificant(share * 100.0, 3) + "%";
+}
+
+std::string tierLine(const char* name, const TierUse& t)
+{
+    std::ostringstream s;
+    s << "  " << std::left << std::setw(6) << name << formatBytes(t.used()) << " of " << formatBytes(t.capacity);
+    std::vector<std::string> parts;
+    auto add = [&](double v, const char* what) {
+        if (v > 0)
+            parts.push_back(std::string(what) + " " + formatBytes(v));
+    };
+    add(t.weights, "weights");
+    add(t.hotKv, "hot KV");
+    add(t.sharedPrefixes, "shared prefixes");
+    add(t.fragmentation, "fragmentation");
+    add(t.retained, "retained pool");
+    add(t.inclusiveCopies, "copies of HBM prefixes");
+    if (!parts.empty()) {
+        s << "  (";
+        for (size_t i = 0; i < parts.size(); ++i)
+            s << (i ? ", " : "") << parts[i];
+        s << ")";
+    }
+    return s.str();
+}
+
+std::string breakEvenText(double tokens)
+{
+    if (!std::isfinite(tokens))
+        return "never (recomputing is always faster)";
+    if (tokens < 1)
+        return "from the first token";
+    return "from " + formatTokens(std::ceil(tokens)) + " tokens";
+}
+
+void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
+{
+    const Scenario& s = rs.scenario;
+    const auto& w = s.workload;
+    out << s.model.name << " on " << s.hardware.name << "\n";
+    if (rs.hardwareDefaulted)
+        out << "  (no --hardware given: assumed one " << s.hardware.gpusPerServer << "-GPU " << s.hardware.id
+            << " server at TP " << r.tp << ")\n";
+    if (!rs.workloadId.empty())
+        out << "  workload card: " << rs.workloadId << "\n";
+    out << "Scenario    context " << formatTokens(w.context) << " tokens (prompt " << formatCount(r.promptTokens)
+        << ", output " << formatCount(w.outputTokens) << "), " << formatCount(w.concurrency)
+        << " active sequences per replica\n"
+        << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit, TP "
+        << r.tp << " (" << formatSignificant(r.replicasPerServer, 3) << " replicas per server), "
+        << allocationName(w.allocation) << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
+        << ", gpu-util " << formatSignificant(w.gpuMemoryUtilization, 3) << "\n"
+        << "            reuse " << percent(w.reuseRate) << ", sharing " << formatSignificant(w.sharing, 4)
+        << ", reuse distance " << formatSeconds(w.reuseDistanceSeconds) << ", offload " << percent(w.offloadRate)
+        << (w.streaming ? ", streaming" : "") << (w.inclusiveTiers ? ", inclusive tiers" : "") << "\n\n";
+
+    out << "KV per token      " << kvPerTokenDerivation(s.model, r.kvFormat) << "\n";
+    out << "KV per request    " << formatBytes(r.kvBytesPerRequest) << " (" << formatCount(r.kvBytesPerRequest)
+        << " B); allocated on the replica " << formatBytes(r.kvBytesAllocatedPerRequest) << "\n";
+    out << "Hot set           " << formatBytes(r.hotSetBytes) << " for " << formatCount(w.concurrency) << " sequences ("
+        << formatCount(r.hotSetBytes) << " B); allocated " << formatBytes(r.hotSetAllocatedBytes) << "\n";
+    out << "Max concurrency   " << formatCount(r.maxConcurrency) << " sequences at " << formatTokens(w.context)
+        << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
+
+    out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
+        << tierLine("HBM", r.hbm) << "\n" << tierLine("DRAM", r.dram) << "\n" << tierLine("SSD", r.ssd) << "\n";
+    out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "") << "\n\n";
+
+    out << "Reuse             requested " << percent(r.requestedReuse) << ", achieved " << percent(r.achievedReuse);
+    if (r.retainedPoolBytes > 0)
+        out << " (retained pool " << formatBytes(r.retainedPoolBytes) << ", lost " << formatBytes(r.lostReuseBytes) << ")";
+    out << "\n";
+    out << "Whole prompt      recompute " << formatSeconds(r.recomputeSeconds) << "; restore from DRAM "
+        << formatSeconds(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU), from SSD "
+        << formatSeconds(r.restoreSecondsSsd) << "\n";
+    out << "Restore wins      DRAM " << breakEvenText(r.breakEvenTokensDram) << "; SSD "
+        << breakEvenText(r.breakEvenTokensSsd) << "\n";
+    out << "TTFT              " << formatSeconds(r.ttftNoReuseSeconds) << " without reuse, "
+        << formatSeconds(r.ttftWithReuseSeconds) << " with\n";
+    out << "Decode            step " << formatSeconds(r.decodeStepSeconds) << " (bound by "
+        << decodeBoundName(r.decodeBound) << "), " << formatSignificant(r.tokensPerSecond, 4)
+        << " tokens/s per replica for " << formatCount(r.servedConcurrency) << " sequences\n\n";
+
+    out << "Per GPU           HBM " << formatBytes(r.perGpu.hbm) << ", DRAM " << formatBytes(r.perGpu.dram) << ", SSD "
+        << formatBytes(r.perGpu.ssd) << "\n";
+    out << "Per server        HBM " << formatBytes(r.perServer.hbm) << ", DRAM " << formatBytes(r.perServer.dram)
+        << ", NVMe " << formatBytes(r.perServer.ssd) << "\n";
+    if (r.fleetServers > 1)
+        out << "Fleet             " << formatCount(r.fleetServers) << " servers: HBM " << formatBytes(r.fleet.hbm)
+            << ", DRAM " << formatBytes(r.fleet.dram) << ", NVMe " << formatBytes(r.fleet.ssd) << "\n";
+    const auto warnings = warningMessages(s, r);
+    if (!warnings.empty()) {
+        out << "\nWarnings\n";
+        for (const auto& wmsg : warnings)
+            out << "  - " << wmsg << "\n";
+    }
+}
+
+int cmdList(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {});
+    if (p.positional.size() != 1)
+        throw InputError("list: say what to list: models, hardware or workloads");
+    const auto& c = CardCatalog::builtin();
+    const std::string& what = p.positional[0];
+    Json j = Json::array();
+    auto row = [&](const std::string& id, const std::string& name, const std::string& extra) {
+        if (p.json)
+            j.push_back({{"id", id}, {"name", name}});
+        else
+            out << std::left << std::setw(20) << id << " " << name << extra << "\n";
+    };
+    if (what == "models") {
+        for (const auto& [id, m] : c.models()) {
+            KvFormat f{m.defaultKvBits, 0};
+            row(id, m.name, "  [" + formatBytes(KvSizing(m, f, 1, 16, Allocation::Paged).bytesPerToken()) + "/token at "
+                    + f.name() + "]");
+        }
+    } else if (what == "hardware") {
+        for (const auto& [id, h] : c.hardware())
+            row(id, h.name, "");
+    } else if (what == "workloads") {
+        for (const auto& [id, w] : c.workloads())
+            row(id, w.name, "");
+    } else {
+        throw InputError("list: unknown list \"" + what + "\" (use models, hardware or workloads)");
+    }
+    if (p.json)
+        out << j.dump(2) << "\n";
+    return kExitOk;
+}
+
+int cmdEval(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {});
+    if (!p.positional.empty())
+        throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
+    const ResolvedScenario rs = resolve(p.spec);
+    const EvalResult r = evaluate(rs.scenario);
+    if (p.json)
+        out << resultToJson(rs.scenario, r, rs.workloadId).dump(2) << "\n";
+    else
+        printSummary(out, rs, r);
+    return kExitOk;
+}
+
+int cmdSweep(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {"--axis", "--from", "--to", "--points"});
+    if (!p.positional.empty())
+        throw InputError("sweep: unexpected argument \"" + p.positional[0] + "\"");
+    const auto axisIt = p.own.find("--axis");
+    const std::string axisName = axisIt == p.own.end() ? "context" : axisIt->second;
+    if (axisName != "context" && axisName != "concurrency")
+        throw InputError("--axis: unknown axis \"" + axisName + "\" (use context or concurrency)");
+    const SweepAxis axis = axisName == "context" ? SweepAxis::Context : SweepAxis::Concurrency;
+    auto get = [&](const std::string& flag, double fallback, double lo, double hi) {
+        const auto it = p.own.find(flag);
+        if (it == p.own.end())
+            return fallback;
+        return axis == SweepAxis::Context ? parseTokenCount(it->second, flag, lo, hi)
+                                          : parseNumberOption(it->second, flag, lo, hi, true);
+    };
+    const double from = get("--from", axis == SweepAxis::Context ? 1024 : 1, 1, 1e12);
+    const double to = get("--to", axis == SweepAxis::Context ? 2 * 1024 * 1024 : 4096, 1, 1e12);
+    if (to < from)
+        throw InputError("--to: must not be below --from");
+    const auto pointsIt = p.own.find("--points");
+    const int points = pointsIt == p.own.end() ? 64
+                                               : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
+    const ResolvedScenario rs = resolve(p.spec);
+    const SweepResult sr = sweep(rs.scenario, axis, from, to, points);
+    if (p.json) {
+        Json pts = Json::array();
+        for (const auto& pt : sr.points)
+            pts.push_back({{axisName, bytesToJson(pt.x)},
+                           {"hbm_used_bytes", bytesToJson(pt.hbm.used())},
+                           {"dram_used_bytes", bytesToJson(pt.dram.used())},
+                           {"ssd_used_bytes", bytesToJson(pt.ssd.used())},
+                           {"overflow_bytes", bytesToJson(pt.overflowBytes)},
+                           {"max_concurrency", bytesToJson(pt.maxConcurrency)},
+                           {"tokens_per_second", numberToJson(pt.tokensPerSecond)}});
+        out << Json{{"axis", axisName}, {"hbm_full_at", numberToJson(sr.hbmFullAt)}, {"points", pts}}.dump(2) << "\n";
+        return kExitOk;
+    }
+    if (p.csv) {
+        out << axisName << ",hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second\n";
+        for (const auto& pt : sr.points)
+            out << bytesToJson(pt.x).dump() << "," << bytesToJson(pt.hbm.used()).dump() << ","
+                << bytesToJson(pt.dram.used()).dump() << "," << bytesToJson(pt.ssd.used()).dump() << ","
+                << bytesToJson(pt.overflowBytes).dump() << "," << bytesToJson(pt.maxConcurrency).dump() << ","
+                << numberToJson(pt.tokensPerSecond).dump() << "\n";
+        return kExitOk;
+    }
+    out << std::left << std::setw(14) << axisName << std::setw(14) << "HBM" << std::setw(14) << "DRAM" << std::setw(14)
+        << "SSD" << "overflow\n";
+    for (const auto& pt : sr.points)
+        out << std::setw(14) << (axis == SweepAxis::Context ? formatTokens(pt.x) : formatCount(pt.x)) << std::setw(14)
+            << formatBytes(pt.hbm.used()) << std::setw(14) << formatBytes(pt.dram.used()) << std::setw(14)
+            << formatBytes(pt.ssd.used()) << formatBytes(pt.overflowBytes) << "\n";
+    out << "HBM runs out at " << axisName << " "
+        << (std::isfinite(sr.hbmFullAt) ? (axis == SweepAxis::Context ? formatTokens(sr.hbmFullAt) : formatCount(sr.hbmFullAt))
+                                       : std::string("(never in this range)"))
+        << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+bool isCommandLine(const std::vector<std::string>& args)
+{
+    // Qt's own arguments (-platform, -style, ...) start with one dash and go to the GUI.
+    if (args.empty())
+        return false;
+    const std::string& a = args[0];
+    return a.empty() || a[0] != '-' || a == "--help" || a == "-h" || a == "--version" || a.starts_with("--");
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            out << kUsage;
+            return kExitOk;
+        }
+        if (args[0] == "--version") {
+            out << "kvtiers " << KVTIERS_VERSION << "\n";
+            return kExitOk;
+        }
+        if (args[0] == "list")
+            return cmdList(args, out);
+        if (args[0] == "eval")
+            return cmdEval(args, out);
+        if (args[0] == "sweep")
+            return cmdSweep(args, out);
+        throw InputError("unknown command \"" + args[0] + "\" (use list, eval or sweep; see kvtiers --help)");
+    } catch (const InputError& e) {
+        err << "kvtiers: " << e.what() << "\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        err << "kvtiers: internal error: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+} // namespace kvtiers::cli
