@@ -5,6 +5,8 @@
 #include "Evaluation.h"
 #include "InputError.h"
 #include "KvSizing.h"
+#include "PresetStore.h"
+#include "ScenarioComparison.h"
 #include "ResultJson.h"
 #include "ScenarioSpec.h"
 #include "Sweep.h"
@@ -31,6 +33,10 @@ Usage:
   kvtiers list models|hardware|workloads [--json]
   kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json]
   kvtiers sweep --axis context|concurrency [--from N --to N --points N] [eval options] [--json|--csv]
+  kvtiers compare --preset A --preset B [...up to 4] | --comparison NAME  [--json|--csv]
+  kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
+                 | delete NAME | import FILE | export NAME FILE
+  Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
   kvtiers --help | --version
 
 Overrides (each replaces the workload card's value):
@@ -129,6 +135,7 @@ const std::vector<OverrideOption>& overrideOptions()
 /// Parsed arguments of one command: card ids, overrides and the command's own options.
 struct Parsed {
     ScenarioSpec spec;
+    std::vector<std::string> presets; ///< --preset NAME, in order
     std::map<std::string, std::string> own; ///< command-specific options, e.g. --axis
     std::vector<std::string> positional;
     bool json = false;
@@ -178,6 +185,8 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
             p.spec.hardware = value();
         } else if (arg == "--workload") {
             p.spec.workload = value();
+        } else if (arg == "--preset") {
+            p.presets.push_back(value());
         } else if (std::find(ownOptions.begin(), ownOptions.end(), arg) != ownOptions.end()) {
             p.own[arg] = value();
         } else {
@@ -193,6 +202,28 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
         }
     }
     return p;
+}
+
+/// The preset's spec with the command line's cards and overrides on top.
+ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags)
+{
+    const Preset* preset = store.find(presetName);
+    if (!preset) {
+        std::string known;
+        for (const auto& p : store.presets())
+            known += (known.empty() ? "\"" : ", \"") + p.name + "\"";
+        throw InputError("--preset: no preset called \"" + presetName + "\" (known: " + known + ")");
+    }
+    ScenarioSpec spec = preset->spec;
+    if (!flags.model.empty())
+        spec.model = flags.model;
+    if (!flags.hardware.empty())
+        spec.hardware = flags.hardware;
+    if (!flags.workload.empty())
+        spec.workload = flags.workload;
+    for (auto it = flags.overrides.begin(); it != flags.overrides.end(); ++it)
+        spec.overrides[it.key()] = it.value();
+    return spec;
 }
 
 ResolvedScenario resolve(const ScenarioSpec& spec)
@@ -339,12 +370,22 @@ int cmdList(const std::vector<std::string>& args, std::ostream& out)
     return kExitOk;
 }
 
+/// The scenario a command's flags describe: a preset (if any) plus flags.
+ScenarioSpec specFromFlags(const Parsed& p)
+{
+    if (p.presets.size() > 1)
+        throw InputError("--preset: give one preset here (compare takes several)");
+    if (p.presets.empty())
+        return p.spec;
+    return withPreset(PresetStore(), p.presets.front(), p.spec);
+}
+
 int cmdEval(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {});
     if (!p.positional.empty())
         throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
-    const ResolvedScenario rs = resolve(p.spec);
+    const ResolvedScenario rs = resolve(specFromFlags(p));
     const EvalResult r = evaluate(rs.scenario);
     if (p.json)
         out << resultToJson(rs.scenario, r, rs.workloadId).dump(2) << "\n";
@@ -377,7 +418,7 @@ int cmdSweep(const std::vector<std::string>& args, std::ostream& out)
     const auto pointsIt = p.own.find("--points");
     const int points = pointsIt == p.own.end() ? 64
                                                : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
-    const ResolvedScenario rs = resolve(p.spec);
+    const ResolvedScenario rs = resolve(specFromFlags(p));
     const SweepResult sr = sweep(rs.scenario, axis, from, to, points);
     if (p.json) {
         Json pts = Json::array();
@@ -414,6 +455,129 @@ int cmdSweep(const std::vector<std::string>& args, std::ostream& out)
     return kExitOk;
 }
 
+std::string figureText(const ComparedFigure& f, double v)
+{
+    switch (f.unit) {
+    case FigureUnit::Bytes: return formatBytes(v);
+    case FigureUnit::Count: return formatCount(v);
+    case FigureUnit::Seconds: return formatSeconds(v);
+    case FigureUnit::TokensPerSecond: return formatSignificant(v, 4) + " tok/s";
+    case FigureUnit::Share: return percent(v);
+    }
+    return {};
+}
+
+int cmdCompare(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {"--comparison"});
+    if (!p.positional.empty())
+        throw InputError("compare: unexpected argument \"" + p.positional[0] + "\"");
+    const PresetStore store;
+    std::vector<std::string> names = p.presets;
+    if (auto it = p.own.find("--comparison"); it != p.own.end()) {
+        const auto& cs = store.comparisons();
+        const auto c = std::find_if(cs.begin(), cs.end(), [&](const Comparison& x) { return x.name == it->second; });
+        if (c == cs.end())
+            throw InputError("--comparison: no comparison called \"" + it->second + "\"");
+        names.insert(names.end(), c->presetNames.begin(), c->presetNames.end());
+    }
+    if (names.size() < 2 || names.size() > 4)
+        throw InputError("compare: give 2 to 4 --preset NAME (or --comparison NAME)");
+    std::vector<Scenario> scenarios;
+    for (const auto& n : names)
+        scenarios.push_back(resolve(withPreset(store, n, p.spec)).scenario);
+    const ScenarioComparison c = compareScenarios(names, scenarios);
+    if (p.csv) {
+        out << comparisonCsv(c);
+        return kExitOk;
+    }
+    if (p.json) {
+        Json figures = Json::array();
+        for (const auto& f : c.figures) {
+            Json vals = Json::array(), rel = Json::array();
+            for (size_t i = 0; i < f.values.size(); ++i) {
+                vals.push_back(f.unit == FigureUnit::Bytes ? bytesToJson(f.values[i]) : numberToJson(f.values[i]));
+                rel.push_back(numberToJson(f.relative[i]));
+            }
+            figures.push_back({{"key", f.key}, {"values", vals}, {"relative", rel}});
+        }
+        out << Json{{"scenarios", names}, {"figures", figures}}.dump(2) << "\n";
+        return kExitOk;
+    }
+    out << std::left << std::setw(24) << "";
+    for (const auto& n : names)
+        out << std::setw(28) << n.substr(0, 27);
+    out << "\n";
+    for (const auto& f : c.figures) {
+        out << std::setw(24) << f.label;
+        for (size_t i = 0; i < f.values.size(); ++i) {
+            std::string cell = figureText(f, f.values[i]);
+            if (i > 0 && std::isfinite(f.relative[i]))
+                cell += " (" + std::string(f.relative[i] >= 0 ? "+" : "") + formatSignificant(f.relative[i] * 100, 3) + "%)";
+            out << std::setw(28) << cell;
+        }
+        out << "\n";
+    }
+    return kExitOk;
+}
+
+int cmdPreset(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {"--notes"});
+    if (p.positional.empty())
+        throw InputError("preset: say what to do: list, show NAME, save NAME, rename OLD NEW, delete NAME, "
+                         "import FILE, export NAME FILE");
+    const std::string& verb = p.positional[0];
+    auto need = [&](size_t n, const char* usage) {
+        if (p.positional.size() != n + 1)
+            throw InputError(std::string("preset ") + verb + ": usage: kvtiers preset " + usage);
+    };
+    auto check = [](const Status& s) {
+        if (!s.ok())
+            throw InputError(s.error);
+    };
+    PresetStore store;
+    if (verb == "list") {
+        need(0, "list");
+        for (const auto& pr : store.presets())
+            out << (pr.builtin ? "built-in  " : "user      ") << pr.name << "\n";
+        for (const auto& c : store.comparisons())
+            out << "compare   " << c.name << "\n";
+        for (const auto& problem : store.problems())
+            out << "skipped   " << problem.reason << "\n";
+    } else if (verb == "show") {
+        need(1, "show NAME");
+        const Preset* pr = store.find(p.positional[1]);
+        if (!pr)
+            throw InputError("preset show: no preset called \"" + p.positional[1] + "\"");
+        out << PresetStore::toJson(*pr).dump(2) << "\n";
+    } else if (verb == "save") {
+        need(1, "save NAME [--model ID] [--workload ID] [overrides]");
+        ScenarioSpec spec = specFromFlags(p);
+        resolve(spec); // refuse a scenario that does not evaluate
+        const auto notes = p.own.count("--notes") ? p.own.at("--notes") : std::string();
+        check(store.save(p.positional[1], spec, false, notes));
+        out << "saved \"" << p.positional[1] << "\" in " << store.directory() << "\n";
+    } else if (verb == "rename") {
+        need(2, "rename OLD NEW");
+        check(store.rename(p.positional[1], p.positional[2]));
+    } else if (verb == "delete") {
+        need(1, "delete NAME");
+        check(store.remove(p.positional[1]));
+    } else if (verb == "import") {
+        need(1, "import FILE");
+        std::string name;
+        check(store.importFile(p.positional[1], &name));
+        out << "imported \"" << name << "\"\n";
+    } else if (verb == "export") {
+        need(2, "export NAME FILE");
+        check(store.exportFile(p.positional[1], p.positional[2]));
+    } else {
+        throw InputError("preset: unknown action \"" + verb + "\" (use list, show, save, rename, delete, import, export)");
+    }
+    return kExitOk;
+}
+
 } // namespace
 
 bool isCommandLine(const std::vector<std::string>& args)
@@ -442,7 +606,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return cmdEval(args, out);
         if (args[0] == "sweep")
             return cmdSweep(args, out);
-        throw InputError("unknown command \"" + args[0] + "\" (use list, eval or sweep; see kvtiers --help)");
+        if (args[0] == "compare")
+            return cmdCompare(args, out);
+        if (args[0] == "preset")
+            return cmdPreset(args, out);
+        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare or preset; see kvtiers --help)");
     } catch (const InputError& e) {
         err << "kvtiers: " << e.what() << "\n";
         return kExitUsage;

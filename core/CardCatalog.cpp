@@ -28,6 +28,8 @@ const CardCatalog& CardCatalog::builtin()
     static const CardCatalog catalog = [] {
         CardCatalog c;
         for (const auto& f : builtinCardFiles()) {
+            if (f.kind == "presets")
+                continue; // read by PresetStore
             const CardKind kind = f.kind == "models" ? CardKind::Model
                 : f.kind == "hardware"               ? CardKind::Hardware
                                                      : CardKind::Workload;
