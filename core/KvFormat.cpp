@@ -21,9 +21,11 @@ std::string KvFormat::name() const
     else if (bits == 4)
         n = "int4";
     else
-        n = formatNumber(bits) + "bit";
-    if (scaleBits > 0)
-        n += "+" + formatNumber(scaleBits) + "b scale";
+        n = formatNumber(bits).append("bit");
+    if (scaleBits > 0) {
+        // Appended piecewise: GCC 12 warns falsely (-Wrestrict, PR 105329) on "+" + string.
+        n.append("+").append(formatNumber(scaleBits)).append("b scale");
+    }
     return n;
 }
 
