@@ -7,10 +7,13 @@
 #include "KvSizing.h"
 #include "PresetStore.h"
 #include "ScenarioComparison.h"
+#include "Fleet.h"
+#include "Sensitivity.h"
 #include "ResultJson.h"
 #include "ScenarioSpec.h"
 #include "Sweep.h"
 #include "Units.h"
+#include "VllmCheck.h"
 
 #include <cmath>
 #include <functional>
@@ -34,9 +37,18 @@ Usage:
   kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json]
   kvtiers sweep --axis context|concurrency [--from N --to N --points N] [eval options] [--json|--csv]
   kvtiers compare --preset A --preset B [...up to 4] | --comparison NAME  [--json|--csv]
+  kvtiers fleet --mix ID=SHARE[,ID=SHARE...] --rate REQ_PER_S|--tokens-per-day N [--ttft S] [--tpot S]
+                [--hardware ID] [overrides] [--units binary|decimal] [--json]
+  kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json]
   kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
                  | delete NAME | import FILE | export NAME FILE
   Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
+  kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
+                 [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
+                 [--log FILE] [--json]
+                 vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
+                 with --log, vLLM's own figures from a pasted startup log next to it
+  --model also takes a Hugging Face config.json, imported as a model card.
   kvtiers --help | --version
 
 Overrides (each replaces the workload card's value):
@@ -578,6 +590,319 @@ int cmdPreset(const std::vector<std::string>& args, std::ostream& out)
     return kExitOk;
 }
 
+// ---- vllm-check (issue 5): vLLM's allocator math, and its startup log next to it.
+
+std::string twoDecimals(double v)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(2) << v;
+    return s.str();
+}
+
+Json vllmPredictionJson(const VllmPrediction& p)
+{
+    Json kinds = Json::array();
+    for (const auto& k : p.kinds) {
+        Json j = {{"kind", k.kind},
+                  {"layers", k.layers},
+                  {"block_size", k.blockSize},
+                  {"page_bytes", bytesToJson(k.pageBytes)},
+                  {"groups", k.groups},
+                  {"blocks_per_request", bytesToJson(k.blocksPerRequest)}};
+        if (k.realPageBytes != k.pageBytes)
+            j["unpadded_page_bytes"] = bytesToJson(k.realPageBytes);
+        if (k.kind == "sliding")
+            j["window"] = bytesToJson(k.window);
+        kinds.push_back(std::move(j));
+    }
+    return {{"context", bytesToJson(p.context)},
+            {"kv_memory_bytes", bytesToJson(p.kvMemoryBytes)},
+            {"layer_kinds", kinds},
+            {"hybrid", p.hybrid},
+            {"layers_per_group", p.groupSize},
+            {"kv_cache_groups", p.kvCacheGroups},
+            {"padding_layers", p.paddingLayers},
+            {"bytes_per_block", bytesToJson(p.bytesPerBlock)},
+            {"num_blocks", bytesToJson(p.numBlocks)},
+            {"gpu_kv_cache_tokens", bytesToJson(p.tokens)},
+            {"blocks_per_request", bytesToJson(p.blocksPerRequest)},
+            {"max_concurrency", numberToJson(p.maxConcurrency)},
+            {"notes", p.notes}};
+}
+
+int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {"--kv-memory", "--log"});
+    if (!p.positional.empty())
+        throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
+    if (p.spec.model.empty())
+        throw InputError("vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
+    if (!p.spec.workload.empty() || !p.presets.empty())
+        throw InputError("vllm-check: --workload and --preset do not apply; give the model and vLLM's settings");
+    const Json& ov = p.spec.overrides;
+    for (const auto& [key, value] : ov.items()) {
+        static const std::vector<std::string> allowed = {"kv_bits", "kv_scale_bits", "tp", "block_size", "context",
+                                                          "gpu_memory_utilization", "runtime_reserve_bytes", "weight_bits"};
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+            throw InputError(inFlagTerms("overrides." + key) + ": does not apply to vllm-check");
+    }
+    const auto& catalog = CardCatalog::builtin();
+    const ModelCard model = catalog.resolveModel(p.spec.model);
+    VllmSetup setup;
+    setup.kv = KvFormat{ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0)};
+    setup.tp = ov.value("tp", 1);
+    setup.blockSize = ov.value("block_size", 16);
+    setup.context = ov.value("context", 0.0);
+    const double weightBits = ov.value("weight_bits", model.weightBits);
+
+    std::optional<VllmLog> log;
+    if (auto it = p.own.find("--log"); it != p.own.end())
+        log = parseVllmLog(readInputFile(it->second), it->second);
+
+    std::optional<VllmHbmContext> hbm;
+    std::string memorySource;
+    const auto kvMem = p.own.find("--kv-memory");
+    if (kvMem != p.own.end()) {
+        if (!p.spec.hardware.empty())
+            throw InputError("--kv-memory: give either --kv-memory or --hardware, not both");
+        for (const char* k : {"gpu_memory_utilization", "runtime_reserve_bytes"})
+            if (ov.contains(k))
+                throw InputError(inFlagTerms(std::string("overrides.") + k) + ": only with --hardware (--kv-memory is already what is left for KV)");
+        setup.kvMemoryBytes = parseByteSize(kvMem->second, "--kv-memory");
+        memorySource = "given";
+    } else if (!p.spec.hardware.empty()) {
+        const HardwareCard hw = catalog.resolveHardware(p.spec.hardware);
+        const double u = ov.value("gpu_memory_utilization", 0.9);
+        const double reserve = ov.value("runtime_reserve_bytes", 0.0);
+        setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, weightBits);
+        const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / setup.tp;
+        hbm = VllmHbmContext{hw.hbmBytes, weightsPerGpu, reserve, u};
+        memorySource = formatSignificant(u, 3) + " x " + formatBytes(hw.hbmBytes) + " HBM (" + hw.id + ") - "
+            + formatBytes(weightsPerGpu) + " weights per GPU" + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
+    } else if (log && log->availableKvBytes) {
+        setup.kvMemoryBytes = *log->availableKvBytes;
+        memorySource = "vLLM's \"Available KV cache memory\" line";
+    } else {
+        throw InputError("vllm-check: say how much memory the KV cache gets: --kv-memory SIZE (per GPU), or --hardware ID "
+                         "[--gpu-util U] [--reserve SIZE]");
+    }
+
+    std::optional<VllmComparison> cmp;
+    if (log)
+        cmp = compareWithVllm(model, setup, *log, hbm);
+    const VllmPrediction pred = cmp ? cmp->predicted : predictVllm(model, setup);
+
+    if (p.json) {
+        Json j = {{"model", model.id},
+                  {"kv_bits", numberToJson(setup.kv.bits)},
+                  {"kv_scale_bits", numberToJson(setup.kv.scaleBits)},
+                  {"tp", setup.tp},
+                  {"block_size", setup.blockSize},
+                  {"kv_memory_source", memorySource},
+                  {"kvtiers", vllmPredictionJson(pred)}};
+        if (cmp) {
+            Json v = Json::object();
+            if (log->kvCacheTokens)
+                v["gpu_kv_cache_tokens"] = bytesToJson(*log->kvCacheTokens);
+            if (log->concurrency) {
+                v["max_concurrency"] = numberToJson(*log->concurrency);
+                v["concurrency_context"] = bytesToJson(*log->concurrencyTokens);
+            }
+            if (log->availableKvBytes)
+                v["available_kv_memory_bytes"] = bytesToJson(*log->availableKvBytes);
+            if (log->gpuBlocks)
+                v["num_gpu_blocks"] = bytesToJson(*log->gpuBlocks);
+            j["vllm"] = v;
+            Json c = {{"agrees", cmp->agrees}, {"explanation", cmp->explanation}};
+            auto opt = [&](const char* key, const std::optional<double>& x) { c[key] = x ? numberToJson(*x) : Json(nullptr); };
+            opt("tokens_diff_percent", cmp->tokensDiffPercent);
+            opt("concurrency_diff_percent", cmp->concurrencyDiffPercent);
+            opt("implied_kv_memory_bytes", cmp->impliedKvMemoryBytes);
+            opt("kv_memory_gap_bytes", cmp->kvMemoryGapBytes);
+            opt("implied_gpu_memory_utilization", cmp->impliedGpuUtilization);
+            j["comparison"] = c;
+        }
+        out << j.dump(2) << "\n";
+        return kExitOk;
+    }
+
+    out << "vLLM check: " << model.name << "\n";
+    out << "Setup              KV " << setup.kv.name() << ", TP " << setup.tp << ", block " << setup.blockSize << " tokens, "
+        << formatCount(pred.context) << " tokens per request\n";
+    out << "KV memory          " << formatBytes(pred.kvMemoryBytes) << " per GPU (" << memorySource << ")\n";
+    for (const auto& k : pred.kinds) {
+        out << "Pages, " << std::left << std::setw(12) << k.kind << formatCount(static_cast<double>(k.layers)) << " layers, "
+            << formatCount(k.pageBytes)
+            << (k.kind == "state" ? std::string(" B per state page") : " B per block of " + std::to_string(k.blockSize) + " tokens");
+        if (k.realPageBytes != k.pageBytes)
+            out << " (padded from " << formatCount(k.realPageBytes) << " B)";
+        if (k.kind == "sliding")
+            out << ", window " << formatCount(k.window);
+        out << "; " << formatCount(k.blocksPerRequest) << " blocks per request" << (pred.hybrid ? " per group" : "")
+            << "\n";
+    }
+    if (pred.hybrid)
+        out << "Groups             " << pred.kvCacheGroups << " KV-cache groups of " << pred.groupSize << " layers"
+            << (pred.paddingLayers > 0 ? " (" + std::to_string(pred.paddingLayers) + " padding)" : std::string()) << "\n";
+    out << "Blocks             " << formatCount(pred.numBlocks) << " = floor(" << formatCount(pred.kvMemoryBytes) << " B / "
+        << formatCount(pred.bytesPerBlock) << " B per block)\n";
+    out << "kvtiers            GPU KV cache size: " << formatCount(pred.tokens) << " tokens\n";
+    out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
+        << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
+        << formatCount(pred.blocksPerRequest) << " per request)\n";
+    for (const auto& n : pred.notes)
+        out << "  note: " << n << "\n";
+    if (cmp) {
+        out << "vLLM's log         ";
+        bool first = true;
+        auto line = [&](const std::string& text) {
+            out << (first ? "" : "                   ") << text << "\n";
+            first = false;
+        };
+        if (log->availableKvBytes)
+            line("Available KV cache memory: " + formatBytes(*log->availableKvBytes) + " (line "
+                 + std::to_string(log->availableLine) + ")");
+        if (log->kvCacheTokens)
+            line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line " + std::to_string(log->kvCacheLine)
+                 + ")");
+        if (log->gpuBlocks)
+            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")");
+        if (log->concurrency)
+            line("Maximum concurrency for " + formatCount(*log->concurrencyTokens) + " tokens per request: "
+                 + twoDecimals(*log->concurrency) + "x (line " + std::to_string(log->concurrencyLine) + ")");
+        out << "Difference         ";
+        std::vector<std::string> parts;
+        auto signedPct = [](double v) { return (v > 0 ? "+" : "") + formatSignificant(v, 3) + "%"; };
+        if (cmp->tokensDiffPercent)
+            parts.push_back("tokens " + signedPct(*cmp->tokensDiffPercent));
+        if (cmp->concurrencyDiffPercent)
+            parts.push_back("concurrency " + signedPct(*cmp->concurrencyDiffPercent));
+        for (size_t i = 0; i < parts.size(); ++i)
+            out << (i ? ", " : "") << parts[i];
+        out << " (vLLM relative to kvtiers)\n";
+        out << "Explanation        " << cmp->explanation << "\n";
+    }
+    return kExitOk;
+}
+
+
+// ---- fleet and sensitivity (issue 9): from traffic to memory demand.
+
+ByteUnits unitsOption(const Parsed& p)
+{
+    const auto it = p.own.find("--units");
+    if (it == p.own.end() || it->second == "binary")
+        return ByteUnits::Binary;
+    if (it->second == "decimal")
+        return ByteUnits::Decimal;
+    throw InputError("--units: unknown units \"" + it->second + "\" (use binary or decimal)");
+}
+
+int cmdFleet(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {"--rate", "--tokens-per-day", "--ttft", "--tpot", "--units", "--mix"});
+    if (!p.positional.empty())
+        throw InputError("fleet: unexpected argument \"" + p.positional[0] + "\"");
+    FleetInput in;
+    // --mix takes "ID=SHARE,ID=SHARE" (a share defaults to 1); each workload card names
+    // its model; --model/--hardware and overrides apply to every workload of the mix.
+    const auto mixIt = p.own.find("--mix");
+    std::string mix = mixIt != p.own.end() ? mixIt->second : p.spec.workload;
+    if (mix.empty())
+        throw InputError("fleet: give the traffic mix: --mix chat=0.7,mooncake=0.3 (workload ids or files)");
+    size_t start = 0;
+    while (start <= mix.size()) {
+        const size_t comma = std::min(mix.find(',', start), mix.size());
+        const std::string item = mix.substr(start, comma - start);
+        start = comma + 1;
+        if (item.empty())
+            throw InputError("--mix: an empty entry in \"" + mix + "\"");
+        FleetEntry e;
+        const size_t eq = item.find('=');
+        e.label = item.substr(0, eq);
+        e.share = eq == std::string::npos ? 1.0 : parseNumberOption(item.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
+        e.spec = p.spec;
+        e.spec.workload = e.label;
+        in.mix.push_back(std::move(e));
+        if (comma == mix.size())
+            break;
+    }
+    if (auto it = p.own.find("--rate"); it != p.own.end())
+        in.requestsPerSecond = parseNumberOption(it->second, "--rate", 1e-9, 1e15, false);
+    if (auto it = p.own.find("--tokens-per-day"); it != p.own.end())
+        in.tokensPerDay = parseNumberOption(it->second, "--tokens-per-day", 1, 1e24, false);
+    if (in.requestsPerSecond == 0 && in.tokensPerDay == 0)
+        throw InputError("fleet: give the traffic: --rate REQUESTS_PER_S or --tokens-per-day N");
+    if (auto it = p.own.find("--ttft"); it != p.own.end())
+        in.ttftTargetSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
+    if (auto it = p.own.find("--tpot"); it != p.own.end())
+        in.tpotTargetSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
+    const ByteUnits units = unitsOption(p);
+    FleetResult f;
+    try {
+        f = sizeFleet(CardCatalog::builtin(), in);
+    } catch (const InputError& e) {
+        throw InputError(inFlagTerms(e.what()));
+    }
+    if (p.json) {
+        out << fleetToJson(f).dump(2) << "\n";
+        return kExitOk;
+    }
+    out << "Traffic           " << formatSignificant(f.requestsPerSecond, 4) << " requests/s; targets TTFT "
+        << formatSeconds(in.ttftTargetSeconds) << ", time per output token " << formatSeconds(in.tpotTargetSeconds) << "\n";
+    out << "Fleet             " << formatCount(f.gpus) << " GPUs in " << formatCount(f.servers) << " servers of "
+        << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
+    out << "Demand            HBM " << formatBytes(f.hbmBytes, units) << ", DRAM " << formatBytes(f.dramBytes, units)
+        << ", NVMe " << formatBytes(f.ssdBytes, units) << "\n";
+    out << "Per server        HBM " << formatBytes(f.hbmPerServer(), units) << ", DRAM " << formatBytes(f.dramPerServer(), units)
+        << ", NVMe " << formatBytes(f.ssdPerServer(), units) << "\n";
+    out << "Per GPU           HBM " << formatBytes(f.hbmPerGpu(), units) << ", DRAM " << formatBytes(f.dramPerGpu(), units)
+        << ", NVMe " << formatBytes(f.ssdPerGpu(), units) << "\n\n";
+    for (const auto& e : f.entries)
+        out << "  " << std::left << std::setw(12) << e.label << percent(e.share) << " of requests, " << e.scenario.model.id
+            << " (" << formatBytes(e.kvBytesPerToken, units) << "/token): " << formatCount(e.concurrencyPerReplica)
+            << " sequences per replica, " << formatCount(e.replicas) << " replicas, " << formatCount(e.gpus)
+            << " GPUs; HBM " << formatBytes(e.hbmBytes, units) << ", DRAM " << formatBytes(e.dramBytes, units) << ", NVMe "
+            << formatBytes(e.ssdBytes, units) << "\n";
+    return kExitOk;
+}
+
+Json demandJson(const TierDemand& d)
+{
+    return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)}};
+}
+
+int cmdSensitivity(const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, {"--range", "--units"});
+    if (!p.positional.empty())
+        throw InputError("sensitivity: unexpected argument \"" + p.positional[0] + "\"");
+    double range = 0.5;
+    if (auto it = p.own.find("--range"); it != p.own.end())
+        range = parseFraction(it->second, "--range");
+    const ByteUnits units = unitsOption(p);
+    const ResolvedScenario rs = resolve(specFromFlags(p));
+    const SensitivityResult sr = sensitivity(rs.scenario, range);
+    if (p.json) {
+        Json bars = Json::array();
+        for (const auto& b : sr.bars)
+            bars.push_back({{"variable", variableKey(b.variable)}, {"low_value", numberToJson(b.lowValue)},
+                            {"high_value", numberToJson(b.highValue)}, {"low", demandJson(b.low)}, {"high", demandJson(b.high)},
+                            {"low_delta", demandJson(b.lowDelta)}, {"high_delta", demandJson(b.highDelta)}});
+        out << Json{{"scope", "per_server"}, {"range", range}, {"base", demandJson(sr.base)}, {"bars", bars}}.dump(2) << "\n";
+        return kExitOk;
+    }
+    auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
+    out << "Demand per server: HBM " << formatBytes(sr.base.hbm, units) << ", DRAM " << formatBytes(sr.base.dram, units)
+        << ", NVMe " << formatBytes(sr.base.ssd, units) << "\nMoving each variable by ±" << percent(range)
+        << " (KV format: one step), largest effect first:\n";
+    for (const auto& b : sr.bars)
+        out << "  " << std::left << std::setw(30) << variableLabel(b.variable) << "HBM " << delta(b.lowDelta.hbm) << " / "
+            << delta(b.highDelta.hbm) << ", DRAM " << delta(b.lowDelta.dram) << " / " << delta(b.highDelta.dram)
+            << ", NVMe " << delta(b.lowDelta.ssd) << " / " << delta(b.highDelta.ssd) << "\n";
+    return kExitOk;
+}
+
 } // namespace
 
 bool isCommandLine(const std::vector<std::string>& args)
@@ -610,7 +935,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return cmdCompare(args, out);
         if (args[0] == "preset")
             return cmdPreset(args, out);
-        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare or preset; see kvtiers --help)");
+        if (args[0] == "fleet")
+            return cmdFleet(args, out);
+        if (args[0] == "sensitivity")
+            return cmdSensitivity(args, out);
+        if (args[0] == "vllm-check")
+            return cmdVllmCheck(args, out);
+        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare, preset or vllm-check; see kvtiers --help)");
     } catch (const InputError& e) {
         err << "kvtiers: " << e.what() << "\n";
         return kExitUsage;

@@ -1,6 +1,7 @@
 #include "CardCatalog.h"
 
 #include "BuiltinCards.h"
+#include "HfConfig.h"
 #include "InputError.h"
 #include "Json.h"
 
@@ -85,8 +86,11 @@ ModelCard CardCatalog::resolveModel(const std::string& arg) const
 {
     if (auto it = m_models.find(arg); it != m_models.end())
         return it->second;
-    if (looksLikeFile(arg))
-        return loadModelCard(readInputFile(arg), arg);
+    if (looksLikeFile(arg)) {
+        // A Hugging Face config.json is imported (issue 5); anything else is a model card.
+        const Json json = parseStrictJson(readInputFile(arg), arg);
+        return looksLikeHfConfig(json) ? importHfConfig(json, arg) : parseModelCard(json, arg);
+    }
     unknownId("model", arg, m_models);
 }
 
