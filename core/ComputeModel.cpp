@@ -18,7 +18,7 @@ double causalPairs(double tokens, double window)
 }
 } // namespace
 
-ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
+ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing(sizing)
 {
     const double tp = s.tp();
     for (const auto& g : s.model.groups) {
@@ -36,7 +36,6 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
     }
     m_activeParams = s.model.paramsActive;
     m_replicaFlops = tp * s.hardware.bf16Flops * s.hardware.prefillMfu;
-    m_gpuBytesPerToken = sizing.gpuBytesPerToken();
     const double transfer = s.workload.blockSize * sizing.gpuBytesPerTokenPerLayer();
     const auto& hw = s.hardware;
     m_nvmePerGpu = hw.nvmeReadBandwidth / hw.gpusPerServer;
@@ -77,7 +76,7 @@ double ComputeModel::restoreSeconds(Tier tier, double tokens) const
 {
     if (tier == Tier::Hbm || tokens <= 0)
         return 0;
-    const double bytes = m_gpuBytesPerToken * tokens;
+    const double bytes = m_sizing.gpuTokenBytes(tokens);
     return tier == Tier::Dram ? bytes / m_dramBandwidth + m_dramLatency : bytes / m_ssdBandwidth + m_ssdLatency;
 }
 
@@ -93,11 +92,10 @@ double ComputeModel::breakEvenTokens(Tier tier) const
 {
     if (tier == Tier::Hbm)
         return 0;
-    // restore(T) = a T + L; recompute(T) is convex, piecewise quadratic in T with breaks
-    // at the sliding windows. f(T) = recompute − restore starts at −L: find its root.
-    // The KV bytes per token used here are the full-attention rate, so past a window the
-    // restore side is slightly overestimated (conservative: break-even comes later).
-    const double a = m_gpuBytesPerToken / restoreBandwidth(tier);
+    // recompute(T) is convex, piecewise quadratic in T and restore(T) piecewise linear
+    // (a sliding layer's bytes stop growing at its window), both with breaks at the
+    // sliding windows. f(T) = recompute − restore starts at −L: find its root.
+    const double bw = restoreBandwidth(tier);
     const double L = tier == Tier::Dram ? m_dramLatency : m_ssdLatency;
     std::vector<double> breaks;
     for (const auto& g : m_attn)
@@ -117,9 +115,12 @@ double ComputeModel::breakEvenTokens(Tier tier) const
                 c2 += g.coeff * 0.5;
             }
         }
+        // On [lo, hi): restore = (s1 T + s0) / bw + L.
+        const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
+        const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
         const double A = c2 / m_replicaFlops;
-        const double B = (2.0 * m_activeParams + c1) / m_replicaFlops - a;
-        const double C = c0 / m_replicaFlops - L;
+        const double B = (2.0 * m_activeParams + c1) / m_replicaFlops - s1 / bw;
+        const double C = c0 / m_replicaFlops - L - s0 / bw;
         double root = kInf;
         if (A > 0) {
             const double disc = B * B - 4 * A * C;

@@ -5,7 +5,8 @@
 //   recompute(T)     = (2 × active_params × T + attention_flops(T)) / (FLOP/s × MFU × TP)
 //   attention_flops  = Σ layers × heads × 2 (d_qk + d_v) × pairs(T); pairs = T²/2 causal,
 //                      W²/2 + (T − W) W past a sliding window W
-//   restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer size) + latency(tier)
+//   restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer size) + latency(tier),
+//                      KV_gpu(T) as held (MODEL.md §2: a sliding layer holds min(T, W))
 //
 // The block transfer size is block_size × KV bytes per token per layer per GPU: vLLM and
 // LMCache move one block of one layer at a time, and small blocks waste most of a PCIe
@@ -46,7 +47,7 @@ private:
     std::vector<AttnGroup> m_attn;
     double m_activeParams;
     double m_replicaFlops;
-    double m_gpuBytesPerToken;
+    KvSizing m_sizing; ///< restores move what the cache holds: sliding layers stop at their window
     double m_dramBandwidth;
     double m_ssdBandwidth;
     double m_dramLatency;

@@ -12,6 +12,21 @@
 
 namespace kvtiers {
 
+namespace {
+
+/// "[json.exception.out_of_range.406] number overflow ..." -> "number overflow ...".
+std::string withoutLibraryPrefix(const std::string& what)
+{
+    if (what.starts_with("[json.exception.")) {
+        const auto end = what.find("] ");
+        if (end != std::string::npos)
+            return what.substr(end + 2);
+    }
+    return what;
+}
+
+} // namespace
+
 Json parseStrictJson(std::string_view text, const std::string& origin)
 {
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF
@@ -25,7 +40,10 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
     std::vector<std::set<std::string>> seenKeys;
     std::string problem;
     auto callback = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
-        if (depth > kMaxJsonDepth) {
+        // `depth` counts the containers around the event: an object or array opened at
+        // depth d is nesting level d + 1.
+        const bool opens = event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start;
+        if (depth + (opens ? 1 : 0) > kMaxJsonDepth) {
             problem = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
             throw InputError(origin + ": " + problem);
         }
@@ -61,11 +79,17 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
         const auto pos = what.find("parse error");
         if (pos != std::string::npos)
             what = what.substr(pos);
-        if (e.byte >= text.size())
+        // Text after a complete value ("{...} }") also fails at the last byte, but it is
+        // not a truncated file: nlohmann then says it "expected end of input".
+        const bool trailing = what.find("; expected end of input") != std::string::npos;
+        if (e.byte >= text.size() && !trailing)
             throw InputError(origin + ": the file ends too early (truncated JSON?): " + what);
         throw InputError(origin + ": not valid JSON: " + what);
+    } catch (const Json::out_of_range& e) {
+        // 1e400: nlohmann refuses a number that overflows a double ("number overflow parsing '1e400'").
+        throw InputError(origin + ": a number is too large to represent: " + withoutLibraryPrefix(e.what()));
     } catch (const Json::exception& e) {
-        throw InputError(origin + ": not valid JSON: " + std::string(e.what()));
+        throw InputError(origin + ": not valid JSON: " + withoutLibraryPrefix(e.what()));
     }
 }
 
@@ -172,8 +196,9 @@ std::int64_t JsonObject::requireInteger(std::string_view key, std::int64_t min, 
 {
     const Json& v = field(key);
     if (v.is_number_unsigned()) {
+        // A non-negative integer read from text is stored unsigned: check both bounds.
         const auto u = v.get<std::uint64_t>();
-        if (u > static_cast<std::uint64_t>(max))
+        if (u > static_cast<std::uint64_t>(max) || static_cast<std::int64_t>(u) < min)
             fail(key, std::to_string(u) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
         return static_cast<std::int64_t>(u);
     }

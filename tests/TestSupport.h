@@ -4,9 +4,13 @@
 
 #include "CardCatalog.h"
 #include "Evaluation.h"
+#include "InputError.h"
 #include "ScenarioSpec.h"
 
 #include <QtTest>
+
+#include <cmath>
+#include <functional>
 
 namespace kvtiers::test {
 
@@ -26,6 +30,46 @@ inline Scenario workloadScenario(const std::string& workload, Json overrides = J
     return scenario({}, std::move(overrides), {}, workload);
 }
 
+/// A built-in model card, by id.
+inline const ModelCard& builtinModel(const std::string& id)
+{
+    return CardCatalog::builtin().models().at(id);
+}
+
+/// A built-in model card edited as JSON (e.g. MHA instead of GQA), parsed like a user's card.
+inline ModelCard modelVariant(const std::string& id, const std::function<void(Json&)>& edit)
+{
+    Json j = builtinModel(id).toJson();
+    j["id"] = id + "-variant";
+    edit(j);
+    return parseModelCard(j, id + "-variant");
+}
+
+/// The message of the InputError `f` throws; empty if it throws none (any other
+/// exception escapes and fails the test).
+inline QString inputErrorOf(const std::function<void()>& f)
+{
+    try {
+        f();
+    } catch (const InputError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+/// Empty if `f` throws an InputError whose message contains every one of `needles`;
+/// otherwise what went wrong (use with KV_CHECK).
+inline QString expectInputError(const std::function<void()>& f, std::initializer_list<const char*> needles)
+{
+    const QString msg = inputErrorOf(f);
+    if (msg.isEmpty())
+        return QStringLiteral("no InputError was thrown");
+    for (const char* n : needles)
+        if (!msg.contains(QString::fromUtf8(n)))
+            return QStringLiteral("message \"%1\" does not mention \"%2\"").arg(msg, QString::fromUtf8(n));
+    return {};
+}
+
 /// Relative closeness for figures that are not exact integers.
 inline bool near(double actual, double expected, double relTol)
 {
@@ -41,4 +85,13 @@ inline bool near(double actual, double expected, double relTol)
             QFAIL(qPrintable(QStringLiteral("%1 = %2, expected %3 (±%4%)")                                 \
                                  .arg(QStringLiteral(#actual)).arg(a_, 0, 'g', 12).arg(e_, 0, 'g', 12)     \
                                  .arg((rel) * 100)));                                                      \
+    } while (0)
+
+/// Fails the test with `problem` unless it is empty. Variadic so that braces in the
+/// argument need no extra parentheses.
+#define KV_CHECK(...)                                                                                      \
+    do {                                                                                                   \
+        const QString problem_ = (__VA_ARGS__);                                                            \
+        if (!problem_.isEmpty())                                                                           \
+            QFAIL(qPrintable(problem_));                                                                   \
     } while (0)
