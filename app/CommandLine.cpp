@@ -1,4 +1,5 @@
 #include "CommandLine.h"
+#include "CommandLineParsing.h"
 
 #include "CardCatalog.h"
 #include "Derivation.h"
@@ -43,6 +44,11 @@ Usage:
   kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
                  | delete NAME | import FILE | export NAME FILE
   Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
+  kvtiers export --chart tiers|sweep|compare --out FILE.png|.svg|.pdf|.csv|.json
+                 [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
+                 [--width W --height H --scale S]   (default 1600 x 900 at 2x)
+                 compare takes 2-4 --preset NAME or --comparison NAME; .csv: sweep or compare
+                 table; .json: the scenario with all results. Needs no display.
   kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
                  [--log FILE] [--json]
@@ -144,15 +150,6 @@ const std::vector<OverrideOption>& overrideOptions()
     return options;
 }
 
-/// Parsed arguments of one command: card ids, overrides and the command's own options.
-struct Parsed {
-    ScenarioSpec spec;
-    std::vector<std::string> presets; ///< --preset NAME, in order
-    std::map<std::string, std::string> own; ///< command-specific options, e.g. --axis
-    std::vector<std::string> positional;
-    bool json = false;
-    bool csv = false;
-};
 
 /// Replaces "overrides.<key>" in a core message with the flag the user typed.
 std::string inFlagTerms(std::string message)
@@ -164,6 +161,8 @@ std::string inFlagTerms(std::string message)
     }
     return message;
 }
+
+} // namespace
 
 Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions)
 {
@@ -246,6 +245,8 @@ ResolvedScenario resolve(const ScenarioSpec& spec)
         throw InputError(inFlagTerms(e.what()));
     }
 }
+
+namespace {
 
 std::string percent(double share)
 {
@@ -382,6 +383,8 @@ int cmdList(const std::vector<std::string>& args, std::ostream& out)
     return kExitOk;
 }
 
+} // namespace
+
 /// The scenario a command's flags describe: a preset (if any) plus flags.
 ScenarioSpec specFromFlags(const Parsed& p)
 {
@@ -391,6 +394,8 @@ ScenarioSpec specFromFlags(const Parsed& p)
         return p.spec;
     return withPreset(PresetStore(), p.presets.front(), p.spec);
 }
+
+namespace {
 
 int cmdEval(const std::vector<std::string>& args, std::ostream& out)
 {
@@ -446,12 +451,7 @@ int cmdSweep(const std::vector<std::string>& args, std::ostream& out)
         return kExitOk;
     }
     if (p.csv) {
-        out << axisName << ",hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second\n";
-        for (const auto& pt : sr.points)
-            out << bytesToJson(pt.x).dump() << "," << bytesToJson(pt.hbm.used()).dump() << ","
-                << bytesToJson(pt.dram.used()).dump() << "," << bytesToJson(pt.ssd.used()).dump() << ","
-                << bytesToJson(pt.overflowBytes).dump() << "," << bytesToJson(pt.maxConcurrency).dump() << ","
-                << numberToJson(pt.tokensPerSecond).dump() << "\n";
+        out << sweepCsv(sr);
         return kExitOk;
     }
     out << std::left << std::setw(14) << axisName << std::setw(14) << "HBM" << std::setw(14) << "DRAM" << std::setw(14)
@@ -941,7 +941,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return cmdSensitivity(args, out);
         if (args[0] == "vllm-check")
             return cmdVllmCheck(args, out);
-        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare, preset or vllm-check; see kvtiers --help)");
+        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare, export, preset, fleet, sensitivity or vllm-check; see kvtiers --help)");
     } catch (const InputError& e) {
         err << "kvtiers: " << e.what() << "\n";
         return kExitUsage;

@@ -1,6 +1,9 @@
 // kvtiers entry point: a command word runs the headless CLI (no display needed);
 // otherwise the desktop app starts.
 #include "CommandLine.h"
+#include "ExportCommand.h"
+#include "FirstPaintProbe.h"
+#include "Language.h"
 #include "MainWindow.h"
 
 #include <QApplication>
@@ -12,6 +15,9 @@
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
+    // `export` draws charts: it needs Qt's GUI module but no display (offscreen platform).
+    if (!args.empty() && args[0] == "export")
+        return kvtiers::cli::runExportCommand(args, std::cout, std::cerr);
     if (kvtiers::cli::isCommandLine(args))
         return kvtiers::cli::run(args, std::cout, std::cerr);
 
@@ -19,7 +25,12 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("kvtiers"));
     QApplication::setOrganizationName(QStringLiteral("kvtiers"));
     QApplication::setApplicationVersion(QStringLiteral(KVTIERS_VERSION));
+    kvtiers::ui::installTranslator(kvtiers::ui::Settings().language());
     kvtiers::ui::MainWindow window;
+    kvtiers::ui::FirstPaintProbe::installIfRequested(&window);
     window.show();
-    return QApplication::exec();
+    const int rc = QApplication::exec();
+    // A window replaced by a language switch deletes itself later; let it, before exit.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    return rc;
 }

@@ -219,7 +219,9 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         tiers[t]->retained = poolAt[t] * tp;
     r.dram.inclusiveCopies = copiesGpu * tp;
     r.retainedPoolBytes = poolGpu * tp;
-    r.lostReuseBytes = (poolGpu - poolPlaced) * tp;
+    // Rounding can leave poolPlaced a hair above poolGpu when everything fits; lost bytes
+    // are never negative.
+    r.lostReuseBytes = std::max(0.0, poolGpu - poolPlaced) * tp;
     r.requestedReuse = w.reuseRate;
     r.achievedReuse = poolGpu > 0 ? w.reuseRate * poolPlaced / poolGpu : w.reuseRate;
     if (r.achievedReuse < r.requestedReuse * (1 - 1e-12))

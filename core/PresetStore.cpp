@@ -286,10 +286,15 @@ Status PresetStore::importFile(const std::string& path, std::string* name)
     Preset p;
     try {
         p = fromJson(parseStrictJson(readInputFile(path), path), path);
+    } catch (const InputError& e) {
+        return Status::failure(e.what());
+    }
+    try {
         // Resolve now so a preset naming an unknown card is refused at import, not later.
         resolveScenario(CardCatalog::builtin(), p.spec);
     } catch (const InputError& e) {
-        return Status::failure(e.what());
+        // The resolver names the field ("overrides.context: ..."); say which file it is in.
+        return Status::failure(path + ": scenario: " + e.what());
     }
     if (find(p.name))
         return Status::failure("a preset called \"" + p.name + "\" exists already; rename it first");

@@ -1,9 +1,11 @@
 #include "Sweep.h"
 
 #include "InputError.h"
+#include "ResultJson.h"
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace kvtiers {
 
@@ -81,6 +83,19 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
         result.hbmFullAt = hi;
     }
     return result;
+}
+
+std::string sweepCsv(const SweepResult& sweep)
+{
+    std::ostringstream out;
+    out << sweepAxisName(sweep.axis)
+        << ",hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second\n";
+    for (const auto& pt : sweep.points)
+        out << bytesToJson(pt.x).dump() << "," << bytesToJson(pt.hbm.used()).dump() << ","
+            << bytesToJson(pt.dram.used()).dump() << "," << bytesToJson(pt.ssd.used()).dump() << ","
+            << bytesToJson(pt.overflowBytes).dump() << "," << bytesToJson(pt.maxConcurrency).dump() << ","
+            << numberToJson(pt.tokensPerSecond).dump() << "\n";
+    return out.str();
 }
 
 } // namespace kvtiers

@@ -4,6 +4,7 @@
 
 #include "Evaluation.h"
 
+#include <string>
 #include <vector>
 
 namespace kvtiers {
@@ -31,6 +32,11 @@ struct SweepResult {
 /// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
 /// tokens or sequences). On the context axis, output tokens are capped below the context.
 SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points);
+
+/// The sweep as CSV (`kvtiers sweep --csv`, exported sweeps): a header row
+/// `<axis>,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second`
+/// and one row per point; bytes as exact integers up to 2^53.
+std::string sweepCsv(const SweepResult& sweep);
 
 /// One sweep point: the scenario with `axis` set to `x`.
 Scenario scenarioAt(const Scenario& base, SweepAxis axis, double x);

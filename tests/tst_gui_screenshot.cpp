@@ -1,8 +1,10 @@
 // Renders the default main window offscreen at 1600×1000 and saves it as a PNG
 // (KVTIERS_SCREENSHOT, default screenshot.png in the test's directory): a smoke test that
 // the window builds and paints, and the picture for the README. KVTIERS_SCREENSHOT_WORKLOAD
-// picks another workload card, KVTIERS_SCREENSHOT_OVERRIDES adds overrides (JSON).
+// picks another workload card, KVTIERS_SCREENSHOT_OVERRIDES adds overrides (JSON), and
+// KVTIERS_SCREENSHOT_LANGUAGE=ko renders the Korean UI (docs/screenshot-ko.png).
 
+#include "Language.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 
@@ -41,6 +43,8 @@ private slots:
             dark.setColor(QPalette::ToolTipText, QColor(0xf0, 0xf0, 0xf0));
             QApplication::setPalette(dark);
         }
+        if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_LANGUAGE"))
+            installTranslator(qEnvironmentVariable("KVTIERS_SCREENSHOT_LANGUAGE"));
         MainWindow window;
         ScenarioController* c = window.controller();
         const QString workload = qEnvironmentVariable("KVTIERS_SCREENSHOT_WORKLOAD");

@@ -77,7 +77,10 @@ QLabel* HeadlinePanel::addFigure(
     value->setObjectName(objectName);
     value->setToolTip(toolTip);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setWordWrap(true); // narrow windows wrap figures instead of forcing a minimum width
+    // Plain text on one line: a wrapped label re-measures itself at every update. An
+    // ignored horizontal size policy keeps narrow windows from being forced wider.
+    value->setTextFormat(Qt::PlainText);
+    value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont f = value->font();
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.2);

@@ -1,7 +1,17 @@
 #include "MainWindow.h"
 
+#include "CompareView.h"
 #include "ControlsPanel.h"
+#include "FileDialog.h"
+#include "FleetView.h"
+#include "ModelImportDialog.h"
+#include "SensitivityView.h"
+#include "VllmCheckDialog.h"
+#include "InputDialog.h"
+#include "MessageBox.h"
+#include "PresetPanel.h"
 #include "HeadlinePanel.h"
+#include "Language.h"
 #include "ScenarioController.h"
 #include "SweepChart.h"
 #include "TierChart.h"
@@ -11,16 +21,24 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QDockWidget>
+#include <QRegularExpression>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSaveFile>
 #include <QSplitter>
+#include <QStandardPaths>
+#include <QDir>
+#include <QTabWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -77,7 +95,32 @@ MainWindow::MainWindow(QWidget* parent)
     m_sweepChart->setObjectName(QStringLiteral("sweepChart"));
     m_chartSplitter->addWidget(m_tierChart);
     m_chartSplitter->addWidget(m_sweepChart);
-    m_viewSplitter->addWidget(m_chartSplitter);
+    // The scenario's charts, the fleet view and the sensitivity view share the space
+    // under the headline figures (issue 9).
+    m_viewTabs = new QTabWidget(m_viewSplitter);
+    m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
+    m_viewTabs->setDocumentMode(true);
+    m_viewTabs->addTab(m_chartSplitter, tr("Scenario"));
+    // Each view scrolls inside its tab, so its minimum size never forces the window wider.
+    auto scrolled = [this](QWidget* page) {
+        auto* area = new QScrollArea(m_viewTabs);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidget(page);
+        return area;
+    };
+    m_fleetView = new FleetView(m_controller->catalog());
+    m_viewTabs->addTab(scrolled(m_fleetView), tr("Fleet"));
+    m_sensitivityView = new SensitivityView;
+    m_viewTabs->addTab(scrolled(m_sensitivityView), tr("Sensitivity"));
+    m_viewSplitter->addWidget(m_viewTabs);
+    // The sensitivity view evaluates ~15 scenarios: only while it is shown.
+    auto feedSensitivity = [this] {
+        if (m_viewTabs->currentIndex() == 2 && m_controller->hasResult())
+            m_sensitivityView->setScenario(m_controller->scenario());
+    };
+    connect(m_controller, &ScenarioController::resultChanged, this, feedSensitivity);
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, feedSensitivity);
 
     auto* tableBox = new QWidget(m_viewSplitter);
     m_tableBox = tableBox;
@@ -96,7 +139,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_tableView->setSelectionMode(QAbstractItemView::NoSelection);
     m_tableView->setFocusPolicy(Qt::NoFocus);
     m_tableView->verticalHeader()->setVisible(false);
-    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Row heights are fitted by fitTableHeight(), deferred while a slider is dragged:
+    // measuring the wrapped article text at every step cost more than the charts.
+    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_fitTableTimer = new QTimer(this);
+    m_fitTableTimer->setSingleShot(true);
+    m_fitTableTimer->setInterval(150);
+    connect(m_fitTableTimer, &QTimer::timeout, this, &MainWindow::fitTableHeight);
     auto* header = m_tableView->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int c : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn, TierTableModel::LimitColumn,
@@ -117,6 +166,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->setObjectName(QStringLiteral("statusBar"));
 
     buildMenus();
+    buildPresetsAndExport();
     applyBannerTheme();
 
     connect(m_controller, &ScenarioController::resultChanged, this, &MainWindow::updateViews);
@@ -138,7 +188,32 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    saveSettings();
+    if (!m_replaced)
+        saveSettings();
+}
+
+MainWindow* MainWindow::switchLanguage(const QString& setting)
+{
+    m_settings.setLanguage(setting);
+    if (resolvedLanguage(setting) == installedLanguage()) {
+        m_settings.sync();
+        return this;
+    }
+    saveSettings(); // the successor restores geometry, splitters, scope and scenario from here
+    installTranslator(setting);
+    auto* next = new MainWindow;
+    next->setAttribute(Qt::WA_DeleteOnClose);
+    next->m_controller->applySpec(m_controller->spec());
+    next->setWindowState(windowState());
+    if (isVisible())
+        next->show();
+    m_replaced = true;
+    emit replacedBy(next);
+    if (testAttribute(Qt::WA_DeleteOnClose))
+        close();
+    else
+        hide();
+    return next;
 }
 
 void MainWindow::buildMenus()
@@ -200,7 +275,28 @@ void MainWindow::buildMenus()
     full->setCheckable(true);
     full->setShortcut(QKeySequence::FullScreen);
     connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    view->addSeparator();
+    // Language names are written in their own language, never translated.
+    QMenu* language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    m_languageActions = new QActionGroup(this);
+    const std::array<std::pair<QString, const char*>, 3> languages = { {
+        { tr("&System language"), "languageSystemAction" },
+        { QStringLiteral("&English"), "languageEnglishAction" },
+        { QStringLiteral("한국어(&K)"), "languageKoreanAction" },
+    } };
+    const std::array<QString, 3> languageSettings = { kLanguageSystem, kLanguageEnglish, kLanguageKorean };
+    for (size_t i = 0; i < languages.size(); ++i) {
+        QAction* a = language->addAction(languages[i].first);
+        a->setObjectName(QString::fromLatin1(languages[i].second));
+        a->setCheckable(true);
+        a->setChecked(m_settings.language() == languageSettings[i]);
+        m_languageActions->addAction(a);
+        const QString setting = languageSettings[i];
+        connect(a, &QAction::triggered, this, [this, setting] { switchLanguage(setting); });
+    }
 
+    buildToolsMenu();
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About kvtiers"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("aboutAction"));
@@ -217,7 +313,12 @@ void MainWindow::updateViews()
     m_tierChart->setResult(s, r);
     m_sweepChart->setResult(s, r, m_controller->sweepResult());
     m_tableModel->setResult(s, r);
-    fitTableHeight();
+    if (m_tableFitted) {
+        m_fitTableTimer->start();
+    } else {
+        fitTableHeight();
+        m_tableFitted = true;
+    }
     setWindowTitle(tr("kvtiers: %1 on %2").arg(qs(s.model.name), qs(s.hardware.name)));
 }
 
@@ -331,8 +432,255 @@ void MainWindow::saveSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    saveSettings();
+    if (!m_replaced)
+        saveSettings();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::buildPresetsAndExport()
+{
+    // Presets: a dock on the right, toggled from the View menu.
+    auto* dock = new QDockWidget(tr("Presets"), this);
+    dock->setObjectName(QStringLiteral("presetDock"));
+    m_presetPanel = new PresetPanel(m_controller, dock);
+    dock->setWidget(m_presetPanel);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    // Hidden until asked for (View > Presets panel, or any preset action): the charts
+    // need the width. The window state restores it as the user left it.
+    dock->hide();
+    m_compareView = new CompareView(&m_presetPanel->store(), &m_controller->catalog(), this);
+    m_compareView->setExportOptions(m_exportOptions);
+    connect(m_presetPanel, &PresetPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_compareView, &CompareView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_presetPanel, &PresetPanel::presetsChanged, m_compareView, &CompareView::refresh);
+    connect(m_presetPanel, &PresetPanel::compareRequested, this, [this] {
+        m_compareView->show();
+        m_compareView->raise();
+    });
+    auto showPresets = [this, dock] {
+        dock->show();
+        dock->raise();
+    };
+    connect(m_presetPanel, &PresetPanel::message, dock, [dock] {
+        if (!dock->isVisible())
+            dock->show();
+    });
+    if (!m_presetPanel->store().problems().empty()) {
+        QStringList lines;
+        for (const auto& problem : m_presetPanel->store().problems())
+            lines << qs(problem.reason);
+        statusBar()->showMessage(tr("Skipped unreadable preset file(s): %1").arg(lines.join(QStringLiteral("; "))));
+        // After the window state is restored: unreadable files are never hidden away.
+        QTimer::singleShot(0, dock, [dock] { dock->show(); });
+    }
+
+    auto menuTitled = [this](const QString& title) -> QMenu* {
+        for (QMenu* m : menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly))
+            if (m->title() == title)
+                return m;
+        return nullptr;
+    };
+    QMenu* file = menuTitled(tr("&File"));
+    if (!file)
+        file = menuBar()->addMenu(tr("&File"));
+    QAction* before = nullptr;
+    if (auto* quit = findChild<QAction*>(QStringLiteral("quitAction"))) {
+        const auto actions = file->actions();
+        const auto at = actions.indexOf(quit);
+        before = at > 0 && actions.at(at - 1)->isSeparator() ? actions.at(at - 1) : quit;
+    }
+    auto add = [&](const QString& text, const char* name, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(QString::fromLatin1(name));
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        file->insertAction(before, a);
+        return a;
+    };
+    add(tr("Save scenario as &preset…"), "savePresetAction", QKeySequence(Qt::CTRL | Qt::Key_S),
+        [this, showPresets] {
+            showPresets();
+            m_presetPanel->saveCurrent();
+        });
+    add(tr("&Import preset…"), "importPresetAction", QKeySequence(), [this, showPresets] {
+        showPresets();
+        m_presetPanel->importFile();
+    });
+    add(tr("Co&mpare presets…"), "compareAction", QKeySequence(Qt::CTRL | Qt::Key_K), [this] {
+        m_compareView->show();
+        m_compareView->raise();
+    });
+    file->insertSeparator(before);
+    add(tr("&Export tier chart…"), "exportTierChartAction", QKeySequence(Qt::CTRL | Qt::Key_E),
+        &MainWindow::exportTierChart);
+    add(tr("Export s&weep…"), "exportSweepAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        &MainWindow::exportSweep);
+    add(tr("Export &comparison…"), "exportComparisonAction", QKeySequence(), &MainWindow::exportComparison);
+    add(tr("Export scenario &JSON…"), "exportJsonAction", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
+        &MainWindow::exportScenarioJson);
+    add(tr("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+        &MainWindow::copyChartToClipboard);
+    add(tr("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
+
+    QAction* toggle = dock->toggleViewAction();
+    toggle->setText(tr("&Presets panel"));
+    toggle->setObjectName(QStringLiteral("presetPanelAction"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    if (QMenu* view = menuTitled(tr("&View"))) {
+        view->addSeparator();
+        view->addAction(toggle);
+    }
+}
+
+void MainWindow::setExportOptions(const ExportOptions& options)
+{
+    m_exportOptions = options;
+    m_compareView->setExportOptions(options);
+}
+
+void MainWindow::reportExport(const QString& error, const QString& what, const QString& path)
+{
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 10000);
+        MessageBox::warning(this, what, error);
+        return;
+    }
+    statusBar()->showMessage(tr("%1: wrote %2").arg(what, path), 10000);
+}
+
+void MainWindow::exportTierChart()
+{
+    if (!m_controller->hasResult())
+        return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export tier chart"), {});
+    const QString path = FileDialog::getSaveFileName(this, tr("Export tier chart"), QStringLiteral("kvtiers-tiers.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    reportExport(ChartExporter::exportTierChart(path, m_controller->scenario(), m_controller->result(),
+                     m_exportOptions, m_controller->workloadId()),
+        tr("Export tier chart"), path);
+}
+
+void MainWindow::exportSweep()
+{
+    if (!m_controller->hasResult())
+        return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export sweep"), {});
+    const QString path = FileDialog::getSaveFileName(this, tr("Export sweep"), QStringLiteral("kvtiers-sweep.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)"));
+    if (path.isEmpty())
+        return;
+    reportExport(ChartExporter::exportSweep(path, m_controller->scenario(), m_controller->result(),
+                     m_controller->sweepResult(), m_exportOptions),
+        tr("Export sweep"), path);
+}
+
+void MainWindow::exportComparison()
+{
+    m_compareView->show();
+    m_compareView->raise();
+    if (!m_compareView->comparison()) {
+        statusBar()->showMessage(tr("Pick 2 to 4 presets (or a built-in comparison), then export."), 10000);
+        return;
+    }
+    m_compareView->exportComparison();
+}
+
+void MainWindow::exportScenarioJson()
+{
+    if (!m_controller->hasResult())
+        return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export scenario"), {});
+    const QString path = FileDialog::getSaveFileName(this, tr("Export scenario JSON"),
+        QStringLiteral("kvtiers-scenario.json"), tr("JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    reportExport(ChartExporter::exportScenarioJson(path, m_controller->scenario(), m_controller->result(),
+                     m_controller->workloadId()),
+        tr("Export scenario JSON"), path);
+}
+
+void MainWindow::copyChartToClipboard()
+{
+    if (!m_controller->hasResult())
+        return;
+    ExportOptions clip = m_exportOptions;
+    clip.scale = 1.0;
+    QGuiApplication::clipboard()->setImage(
+        ChartExporter::renderTierChart(m_controller->scenario(), m_controller->result(), clip));
+    statusBar()->showMessage(tr("Copied the tier chart (%1 × %2) to the clipboard").arg(clip.width).arg(clip.height), 8000);
+}
+
+void MainWindow::chooseExportSize()
+{
+    const QString current
+        = QStringLiteral("%1x%2@%3").arg(m_exportOptions.width).arg(m_exportOptions.height).arg(m_exportOptions.scale);
+    const auto answer = InputDialog::getText(this, tr("Export size"),
+        tr("Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):"), current);
+    if (!answer)
+        return;
+    static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*[x×]\\s*(\\d+)\\s*(?:@\\s*([0-9.]+))?\\s*$"));
+    const auto m = re.match(*answer);
+    ExportOptions o;
+    bool ok = m.hasMatch();
+    if (ok) {
+        o.width = m.captured(1).toInt();
+        o.height = m.captured(2).toInt();
+        o.scale = m.captured(3).isEmpty() ? 1.0 : m.captured(3).toDouble(&ok);
+    }
+    if (!ok || o.width < 16 || o.height < 16 || o.width > 20000 || o.height > 20000 || o.scale < 0.25 || o.scale > 8) {
+        const QString msg = tr("Export size \"%1\": use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8").arg(*answer);
+        statusBar()->showMessage(msg, 10000);
+        MessageBox::warning(this, tr("Export size"), msg);
+        return;
+    }
+    setExportOptions(o);
+    statusBar()->showMessage(tr("Charts export at %1 × %2, scale %3").arg(o.width).arg(o.height).arg(o.scale), 8000);
+}
+
+} // namespace kvtiers::ui
+
+namespace kvtiers::ui {
+
+void MainWindow::buildToolsMenu()
+{
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* import = tools->addAction(tr("&Import config.json…"), this, &MainWindow::importModelConfig);
+    import->setObjectName(QStringLiteral("importConfigAction"));
+    import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    QAction* vllm = tools->addAction(tr("Compare with a &vLLM log…"), this, [this] {
+        VllmCheckDialog dialog(m_controller->catalog(), this);
+        if (m_controller->hasResult())
+            dialog.setScenario(m_controller->scenario());
+        dialog.exec();
+    });
+    vllm->setObjectName(QStringLiteral("vllmCheckAction"));
+}
+
+void MainWindow::importModelConfig()
+{
+    ModelImportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.card())
+        return;
+    // The imported card is kept as a file in the user's data folder, so the scenario (and
+    // any preset saved from it) names it like any other card file.
+    const ModelCard& card = *dialog.card();
+    QString base = qEnvironmentVariable("KVTIERS_DATA_DIR");
+    if (base.isEmpty())
+        base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kvtiers");
+    const QString dir = base + QStringLiteral("/cards");
+    const QString path = dir + QStringLiteral("/") + QString::fromStdString(card.id) + QStringLiteral(".json");
+    QSaveFile file(path);
+    const std::string text = card.toJson().dump(2) + "\n";
+    if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly)
+        || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit()) {
+        MessageBox::warning(this, tr("Import config.json"),
+                            tr("The imported model could not be saved to %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    ScenarioSpec spec = m_controller->spec();
+    spec.model = path.toStdString();
+    m_controller->editSpec(spec, tr("Import %1").arg(QString::fromStdString(card.name)));
+    statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);
 }
 
 } // namespace kvtiers::ui

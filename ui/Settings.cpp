@@ -19,6 +19,7 @@ const auto lastScenario = QStringLiteral("scenario/last");
 const auto tierScope = QStringLiteral("view/tierScope");
 const auto sweepAxis = QStringLiteral("view/sweepAxis");
 const auto advancedExpanded = QStringLiteral("view/advancedExpanded");
+const auto language = QStringLiteral("view/language");
 } // namespace Key
 
 } // namespace
@@ -120,6 +121,15 @@ bool Settings::advancedExpanded() const
 void Settings::setAdvancedExpanded(bool expanded)
 {
     m_settings->setValue(Key::advancedExpanded, expanded);
+}
+
+QString Settings::language() const
+{
+    return m_settings->value(Key::language, QString()).toString();
+}
+void Settings::setLanguage(const QString& language)
+{
+    m_settings->setValue(Key::language, language);
 }
 
 void Settings::sync()

@@ -41,6 +41,9 @@ public:
     void setSweepAxis(int axis);
     bool advancedExpanded() const;
     void setAdvancedExpanded(bool expanded);
+    /// The UI language: "" follows the system locale, else "en" or "ko" (Language.h).
+    QString language() const;
+    void setLanguage(const QString& language);
 
     void sync();
 

@@ -88,7 +88,9 @@ SweepChart::SweepChart(QWidget* parent)
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("sweepPlot"));
     m_plot->setMinimumSize(320, 260);
-    m_plot->setPlottingHints(QCP::phCacheLabels);
+    // Fast polylines and unantialiased fills: the stacked areas are redrawn at every
+    // slider step (issue 7: a UI update within half a 60 Hz frame).
+    m_plot->setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
     layout->addWidget(m_plot, 1);
 
     QFont titleFont = font();
@@ -108,6 +110,7 @@ SweepChart::SweepChart(QWidget* parent)
         auto* g = m_plot->addGraph();
         g->setName(seriesName(static_cast<Series>(i)));
         g->setSelectable(QCP::stNone);
+        g->setAntialiasedFill(false);
         if (below)
             g->setChannelFillGraph(below);
         below = g;

@@ -91,6 +91,8 @@ inline QString segmentName(Segment segment)
 inline QString segmentShortName(Segment segment)
 {
     switch (segment) {
+    case Segment::HotKv:
+        return QCoreApplication::translate("Tier", "hot KV", "short, inside a bar");
     case Segment::SharedPrefixes:
         return QCoreApplication::translate("Tier", "shared");
     case Segment::Fragmentation:

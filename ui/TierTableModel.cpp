@@ -1,3 +1,4 @@
+#include <array>
 #include "TierTableModel.h"
 
 #include "UnitsText.h"
@@ -16,10 +17,19 @@ TierTableModel::TierTableModel(QObject* parent)
 
 void TierTableModel::setResult(const Scenario& scenario, const EvalResult& result)
 {
+    // Repaint the article's (static, wrapped) text columns only when a row's highlight
+    // changes: re-laying out that text at every slider step cost more than the charts.
+    std::array<bool, kTierCount> highlighted{};
+    for (int row = 0; row < kTierCount; ++row)
+        highlighted[row] = m_hasResult && conditionMet(static_cast<Tier>(row));
+    const bool hadResult = m_hasResult;
     m_scenario = scenario;
     m_result = result;
     m_hasResult = true;
-    emit dataChanged(index(0, 0), index(kTierCount - 1, ColumnCount - 1));
+    bool highlightChanged = !hadResult;
+    for (int row = 0; row < kTierCount; ++row)
+        highlightChanged = highlightChanged || highlighted[row] != conditionMet(static_cast<Tier>(row));
+    emit dataChanged(index(0, highlightChanged ? 0 : PlacedColumn), index(kTierCount - 1, ColumnCount - 1));
 }
 
 void TierTableModel::setScope(TierScope scope)

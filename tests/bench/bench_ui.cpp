@@ -1,0 +1,206 @@
+// UI benchmarks (issue 7), in the real main window on Qt's offscreen platform:
+// - ui_update: set the context slider → core recompute → tier chart, sweep chart and
+//   table refreshed and replotted, timed with QElapsedTimer, 1,000 times over a range;
+// - cold_start: process start to the first painted main window (median of 5 processes);
+// - export_png: the tier chart at 1600 × 900 × 2;
+// - peak_rss: the process's peak resident memory after the UI run.
+// It merges the core figures (bench_core's JSON) and writes everything to bench.json.
+//
+// Usage: bench_ui CORE_JSON OUT_JSON KVTIERS_BINARY
+
+#include "MainWindow.h"
+#include "ScenarioController.h"
+
+#include <QAbstractSlider>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sys/resource.h>
+#include <vector>
+
+namespace {
+
+double percentile(std::vector<double> v, double p)
+{
+    std::sort(v.begin(), v.end());
+    const size_t i = std::min(v.size() - 1, static_cast<size_t>(p * (v.size() - 1) + 0.5));
+    return v[i];
+}
+
+double medianOf(std::vector<double> v)
+{
+    return percentile(std::move(v), 0.5);
+}
+
+double coreMedian(const nlohmann::json& core, const std::string& name, double scaleToUnit)
+{
+    for (const auto& b : core.at("benchmarks"))
+        if (b.value("run_name", "") == name && b.value("aggregate_name", "") == "median") {
+            const std::string unit = b.value("time_unit", "ns");
+            const double t = b.at("real_time").get<double>();
+            const double ns = unit == "ns" ? t : unit == "us" ? t * 1e3 : unit == "ms" ? t * 1e6 : t * 1e9;
+            return ns / scaleToUnit;
+        }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc != 4) {
+        std::fprintf(stderr, "usage: bench_ui CORE_JSON OUT_JSON KVTIERS_BINARY\n");
+        return 2;
+    }
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QTemporaryDir home; // settings of the benchmark never touch the user's
+    qputenv("KVTIERS_TEST_HOME", home.path().toUtf8());
+    qputenv("KVTIERS_DATA_DIR", home.path().toUtf8());
+    QApplication app(argc, argv);
+
+    nlohmann::json out;
+    {
+        std::ifstream in(argv[1]);
+        const auto core = nlohmann::json::parse(in);
+        out["scenario_ns"] = coreMedian(core, "BM_Scenario/0", 1.0);
+        out["scenario_busy_ns"] = coreMedian(core, "BM_Scenario/1", 1.0);
+        out["sweep_1000_us"] = coreMedian(core, "BM_Sweep1000", 1e3);
+    }
+
+    // --- UI update, 1,000 times ---
+    kvtiers::ui::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    QApplication::processEvents();
+    auto* controller = window.findChild<kvtiers::ui::ScenarioController*>();
+    auto* slider = window.findChild<QAbstractSlider*>(QStringLiteral("contextSlider"));
+    std::vector<QCustomPlot*> plots;
+    for (const char* name : {"tierChart", "sweepChart"})
+        for (auto* p : window.findChild<QWidget*>(QString::fromLatin1(name))->findChildren<QCustomPlot*>())
+            plots.push_back(p);
+    if (!controller || !slider || plots.size() < 2) {
+        std::fprintf(stderr, "bench_ui: main window layout not as expected\n");
+        return 1;
+    }
+    std::vector<int> replots(plots.size(), 0);
+    for (size_t i = 0; i < plots.size(); ++i)
+        QObject::connect(plots[i], &QCustomPlot::afterReplot, plots[i], [&replots, i] { ++replots[i]; });
+
+    std::vector<double> updateMs;
+    const int lo = slider->minimum(), hi = slider->maximum();
+    int value = slider->value();
+    int direction = 1;
+    int incomplete = 0;
+    // KVTIERS_BENCH_UI_STEPS=30 under callgrind: count instructions of a few updates.
+    const int steps = qEnvironmentVariableIsSet("KVTIERS_BENCH_UI_STEPS") ? qEnvironmentVariableIntValue("KVTIERS_BENCH_UI_STEPS") : 1000;
+    for (int i = 0; i < steps; ++i) {
+        value += direction * std::max(1, (hi - lo) / 250);
+        if (value >= hi || value <= lo) {
+            direction = -direction;
+            value = std::clamp(value, lo, hi);
+        }
+        std::fill(replots.begin(), replots.end(), 0);
+        const int evaluationsBefore = controller->evaluationCount();
+        QElapsedTimer t;
+        t.start();
+        slider->setValue(value);
+        // Until the controller has evaluated and every chart has replotted (and painted).
+        while (controller->evaluationCount() == evaluationsBefore
+               || std::any_of(replots.begin(), replots.end(), [](int n) { return n == 0; })) {
+            QApplication::processEvents(QEventLoop::AllEvents);
+            if (t.elapsed() > 2000) {
+                ++incomplete;
+                break;
+            }
+        }
+        QApplication::processEvents(); // the paints the replots scheduled
+        updateMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+    out["ui_update_p50_ms"] = percentile(updateMs, 0.50);
+    out["ui_update_p99_ms"] = percentile(updateMs, 0.99);
+    out["ui_update_max_ms"] = percentile(updateMs, 1.0);
+    out["ui_update_samples"] = updateMs.size();
+    out["ui_update_incomplete"] = incomplete;
+
+    if (steps < 1000)
+        return 0; // profiling run: the UI updates only
+
+    // Latest wins: 100 values set with no event processing in between cost one evaluation.
+    {
+        const int before = controller->evaluationCount();
+        for (int i = 0; i < 100; ++i)
+            slider->setValue(lo + (i * 37) % (hi - lo));
+        controller->flush();
+        QApplication::processEvents();
+        out["burst_100_values_evaluations"] = controller->evaluationCount() - before;
+    }
+
+    // --- PNG export of the tier chart at 1600 × 900 × 2 ---
+    {
+        QTemporaryDir dir;
+        std::vector<double> ms;
+        QCustomPlot* tier = window.findChild<QWidget*>(QStringLiteral("tierChart"))->findChild<QCustomPlot*>();
+        for (int i = 0; i < 5; ++i) {
+            QElapsedTimer t;
+            t.start();
+            tier->savePng(dir.filePath(QStringLiteral("tier.png")), 1600, 900, 2.0);
+            ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        }
+        out["export_png_ms"] = medianOf(ms);
+    }
+
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    out["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
+
+    // --- Cold start: process start to first painted window, 5 processes ---
+    {
+        std::vector<double> ms;
+        for (int i = 0; i < 5; ++i) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            env.insert(QStringLiteral("KVTIERS_EXIT_AFTER_FIRST_PAINT"), QStringLiteral("1"));
+            env.insert(QStringLiteral("KVTIERS_TEST_HOME"), home.path());
+            p.setProcessEnvironment(env);
+            QElapsedTimer t;
+            t.start();
+            p.start(QString::fromLocal8Bit(argv[3]), {});
+            if (!p.waitForReadyRead(10000)) {
+                std::fprintf(stderr, "bench_ui: kvtiers did not report its first paint\n");
+                return 1;
+            }
+            ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+            p.waitForFinished(10000);
+        }
+        out["cold_start_ms"] = medianOf(ms);
+    }
+
+    std::ofstream(argv[2]) << out.dump(2) << "\n";
+    struct Row { const char* key; const char* label; double target; };
+    const Row rows[] = {
+        {"scenario_ns", "one scenario, all outputs (ns, median)", 2000},
+        {"sweep_1000_us", "1,000-point context sweep (us, median)", 2000},
+        {"ui_update_p50_ms", "UI update p50 (ms)", 8},
+        {"ui_update_p99_ms", "UI update p99 (ms)", 8},
+        {"cold_start_ms", "cold start to first paint (ms, median of 5)", 500},
+        {"export_png_ms", "tier chart PNG 1600x900x2 (ms)", 250},
+        {"peak_rss_mb", "peak RSS after the UI run (MB)", 150},
+    };
+    std::printf("%-46s %12s %10s %8s\n", "benchmark", "measured", "target", "margin");
+    for (const auto& r : rows) {
+        const double v = out[r.key].get<double>();
+        std::printf("%-46s %12.3f %10.0f %7.1fx\n", r.label, v, r.target, r.target / v);
+    }
+    std::printf("evaluations for a burst of 100 slider values: %d\n", out["burst_100_values_evaluations"].get<int>());
+    return 0;
+}

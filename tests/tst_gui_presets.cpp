@@ -1,0 +1,391 @@
+// Presets, compare and export in the real main window, offscreen: save → restart → load
+// gives identical results; export/import round trip through the dialog seams; a corrupt
+// preset file is reported by name, left byte-for-byte untouched, and the others load;
+// the compare view shows the DeepSeek pair's −93.3% (6-bit) and −82.2% (BF16); the File
+// menu's exports write what they say.
+
+#include "CompareChart.h"
+#include "CompareTableModel.h"
+#include "CompareView.h"
+#include "FileDialog.h"
+#include "InputDialog.h"
+#include "MainWindow.h"
+#include "MessageBox.h"
+#include "PresetPanel.h"
+#include "ResultJson.h"
+#include "ScenarioController.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDockWidget>
+#include <QImage>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <memory>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+namespace {
+const QString kDeepSeek6 = QStringLiteral("DeepSeek-V2 (MLA, ~6-bit KV) vs DeepSeek 67B (GQA, BF16)");
+const QString kDeepSeek16 = QStringLiteral("DeepSeek-V2 (MLA, BF16 KV) vs DeepSeek 67B (GQA, BF16)");
+
+QByteArray sha(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+} // namespace
+
+class TestGuiPresets : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void saveRestartLoadRoundTrip();
+    void exportImportRoundTrip();
+    void renameDuplicateDelete();
+    void builtinsAreReadOnly();
+    void corruptPresetReportedAndUntouched();
+    void compareViewShowsDeepSeekDeltas();
+    void compareByTickingPresets();
+    void fileMenuExports();
+    void exportErrorIsShown();
+
+private:
+    template <typename T> T* find(QObject* root, const char* name)
+    {
+        auto* w = root->findChild<T*>(QString::fromLatin1(name));
+        if (!w)
+            qFatal("no object named %s", name);
+        return w;
+    }
+    void startWindow(bool showPresets = true)
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1500, 950);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY(m_window->controller()->hasResult());
+        auto* dock = find<QDockWidget>(m_window.get(), "presetDock");
+        if (showPresets && !dock->isVisible())
+            find<QAction>(m_window.get(), "presetPanelAction")->trigger();
+        if (showPresets)
+            QTRY_VERIFY(m_window->presetPanel()->isVisible());
+    }
+    std::string resultJson()
+    {
+        m_window->controller()->flush();
+        const auto* c = m_window->controller();
+        return resultToJson(c->scenario(), c->result(), c->workloadId()).dump();
+    }
+    QString presetsDir() const { return QDir(m_data.path()).filePath(QStringLiteral("presets")); }
+    QStringList listNames()
+    {
+        QStringList names;
+        auto* list = find<QListWidget>(m_window.get(), "presetList");
+        for (int i = 0; i < list->count(); ++i)
+            names << list->item(i)->text();
+        return names;
+    }
+    void click(const char* button) { QTest::mouseClick(find<QPushButton>(m_window.get(), button), Qt::LeftButton); }
+
+    QTemporaryDir m_data;
+    QTemporaryDir m_files;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiPresets::initTestCase()
+{
+    QVERIFY(m_data.isValid());
+    QVERIFY(m_files.isValid());
+    // User presets go to a temporary folder, never the real home.
+    qputenv("KVTIERS_DATA_DIR", m_data.path().toUtf8());
+    MessageBox::setNonInteractive(true);
+}
+
+void TestGuiPresets::init()
+{
+    QDir(presetsDir()).removeRecursively();
+}
+
+void TestGuiPresets::cleanup()
+{
+    m_window.reset();
+}
+
+void TestGuiPresets::saveRestartLoadRoundTrip()
+{
+    startWindow();
+    auto* c = m_window->controller();
+    c->setOverride("context", 65536);
+    c->setOverride("concurrency", 24);
+    c->setOverride("reuse_rate", 0.4);
+    c->selectHardware("h100-sxm");
+    const ScenarioSpec saved = c->spec();
+    const std::string expected = resultJson();
+
+    InputDialog::setNextAnswer(QStringLiteral("My long-context run"));
+    click("presetSaveButton");
+    QVERIFY(listNames().contains(QStringLiteral("My long-context run")));
+    QCOMPARE(QDir(presetsDir()).entryList({ QStringLiteral("*.json") }, QDir::Files).size(), 1);
+
+    // Restart: a new window reads the store afresh.
+    m_window.reset();
+    startWindow();
+    c = m_window->controller();
+    c->resetToArticle();
+    QVERIFY(resultJson() != expected);
+    const int undoBefore = c->undoStack()->count();
+
+    auto* panel = m_window->presetPanel();
+    QVERIFY(panel->selectPreset(QStringLiteral("My long-context run")));
+    auto* list = find<QListWidget>(m_window.get(), "presetList");
+    list->scrollToItem(list->currentItem());
+    const QRect rect = list->visualItemRect(list->currentItem());
+    QVERIFY(list->viewport()->rect().contains(rect.center()));
+    // A double-click is a press and release, then a second press reported as a double click.
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+    QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+    QVERIFY2(c->spec() == saved, (c->spec().toJson().dump() + " vs " + saved.toJson().dump()).c_str());
+    QCOMPARE(resultJson(), expected);
+    QCOMPARE(c->undoStack()->count(), undoBefore + 1); // one undo step
+    c->undoStack()->undo();
+    QVERIFY(!(c->spec() == saved));
+}
+
+void TestGuiPresets::exportImportRoundTrip()
+{
+    startWindow();
+    auto* c = m_window->controller();
+    c->selectModel("mistral-7b-v0.1");
+    c->setOverride("concurrency", 64);
+    const ScenarioSpec saved = c->spec();
+    InputDialog::setNextAnswer(QStringLiteral("Shared"));
+    click("presetSaveButton");
+
+    const QString file = m_files.filePath(QStringLiteral("shared.json"));
+    QVERIFY(m_window->presetPanel()->selectPreset(QStringLiteral("Shared")));
+    FileDialog::setNextFileName(file);
+    click("presetExportButton");
+    QVERIFY(QFile::exists(file));
+
+    MessageBox::setNextAnswer(true);
+    click("presetDeleteButton");
+    QVERIFY(!listNames().contains(QStringLiteral("Shared")));
+
+    FileDialog::setNextFileName(file);
+    click("presetImportButton");
+    QVERIFY(listNames().contains(QStringLiteral("Shared")));
+    const Preset* imported = m_window->presetPanel()->store().find("Shared");
+    QVERIFY(imported);
+    QCOMPARE(imported->spec, saved);
+    QCOMPARE(m_window->presetPanel()->selectedName(), QStringLiteral("Shared"));
+}
+
+void TestGuiPresets::renameDuplicateDelete()
+{
+    startWindow();
+    InputDialog::setNextAnswer(QStringLiteral("First"));
+    click("presetSaveButton");
+    InputDialog::setNextAnswer(QStringLiteral("Second"));
+    click("presetDuplicateButton");
+    QVERIFY(listNames().contains(QStringLiteral("First")));
+    QVERIFY(listNames().contains(QStringLiteral("Second")));
+    QVERIFY(m_window->presetPanel()->selectPreset(QStringLiteral("First")));
+    InputDialog::setNextAnswer(QStringLiteral("Renamed"));
+    click("presetRenameButton");
+    QVERIFY(!listNames().contains(QStringLiteral("First")));
+    QVERIFY(listNames().contains(QStringLiteral("Renamed")));
+
+    // Deleting asks; "No" keeps it.
+    QVERIFY(m_window->presetPanel()->selectPreset(QStringLiteral("Second")));
+    MessageBox::setNextAnswer(false);
+    click("presetDeleteButton");
+    QVERIFY(listNames().contains(QStringLiteral("Second")));
+    QVERIFY(MessageBox::lastMessage().contains(QStringLiteral("Second")));
+    MessageBox::setNextAnswer(true);
+    click("presetDeleteButton");
+    QVERIFY(!listNames().contains(QStringLiteral("Second")));
+
+    // A bad name comes back as a message, and nothing is written.
+    const int files = QDir(presetsDir()).entryList(QDir::Files).size();
+    InputDialog::setNextAnswer(QStringLiteral("   "));
+    click("presetSaveButton");
+    QVERIFY(!MessageBox::lastMessage().isEmpty());
+    QCOMPARE(QDir(presetsDir()).entryList(QDir::Files).size(), files);
+}
+
+void TestGuiPresets::builtinsAreReadOnly()
+{
+    startWindow();
+    const QStringList names = listNames();
+    QVERIFY(names.contains(QString::fromUtf8("Llama 3.1 70B, 128K × 10 (built-in)")));
+    QVERIFY(m_window->presetPanel()->selectPreset(QString::fromUtf8("FlexGen: OPT-175B on one T4")));
+    QVERIFY(!find<QPushButton>(m_window.get(), "presetDeleteButton")->isEnabled());
+    QVERIFY(!find<QPushButton>(m_window.get(), "presetRenameButton")->isEnabled());
+    QVERIFY(find<QPushButton>(m_window.get(), "presetLoadButton")->isEnabled());
+    click("presetLoadButton");
+    m_window->controller()->flush();
+    QCOMPARE(m_window->controller()->spec().workload, std::string("flexgen"));
+}
+
+void TestGuiPresets::corruptPresetReportedAndUntouched()
+{
+    {
+        PresetStore store;
+        ScenarioSpec spec;
+        spec.workload = "chat";
+        QVERIFY(store.save("Good one", spec).ok());
+    }
+    const QString broken = QDir(presetsDir()).filePath(QStringLiteral("broken.json"));
+    {
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"Trunc");
+    }
+    const QByteArray before = sha(broken);
+
+    startWindow(false);
+    // Unreadable files are reported: the panel opens by itself and names the file.
+    QTRY_VERIFY(m_window->presetPanel()->isVisible());
+    auto* problems = find<QLabel>(m_window.get(), "presetProblems");
+    QVERIFY(problems->isVisible());
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("broken.json")));
+    QVERIFY2(problems->text().contains(QStringLiteral("broken.json")), qPrintable(problems->text()));
+    QVERIFY(listNames().contains(QStringLiteral("Good one")));
+
+    // Working with the store does not touch the broken file.
+    InputDialog::setNextAnswer(QStringLiteral("Another"));
+    click("presetSaveButton");
+    QVERIFY(m_window->presetPanel()->selectPreset(QStringLiteral("Good one")));
+    click("presetLoadButton");
+    QVERIFY(QFile::exists(broken));
+    QCOMPARE(sha(broken), before);
+    QVERIFY(find<QLabel>(m_window.get(), "presetProblems")->text().contains(QStringLiteral("broken.json")));
+}
+
+void TestGuiPresets::compareViewShowsDeepSeekDeltas()
+{
+    startWindow();
+    auto* view = m_window->compareView();
+    QCOMPARE(view->objectName(), QStringLiteral("compareView"));
+    auto* model = view->tableModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    QVERIFY(view->selectComparison(kDeepSeek6));
+    QVERIFY(view->comparison().has_value());
+    const int row = model->row("kv_bytes_per_token");
+    QVERIFY(row >= 0);
+    const int rel = model->column(1, CompareTableModel::CellKind::Relative);
+    QCOMPARE(model->index(row, rel).data().toString(), QString::fromUtf8("−93.3%"));
+    QVERIFY(model->headerData(rel, Qt::Horizontal).toString().contains(QStringLiteral("B")));
+    QCOMPARE(view->chart()->scenarioCount(), 2);
+    QVERIFY(view->chart()->axisTop() >= view->chart()->usedBytes(Tier::Hbm, 0));
+
+    QVERIFY(view->selectComparison(kDeepSeek16));
+    QCOMPARE(model->index(model->row("kv_bytes_per_token"), rel).data().toString(), QString::fromUtf8("−82.2%"));
+    QVERIFY(model->index(row, model->column(1, CompareTableModel::CellKind::Absolute))
+                .data()
+                .toString()
+                .startsWith(QChar(0x2212)));
+
+    // Shown and grabbed, as a user sees it.
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view));
+    const QString out = qEnvironmentVariable("KVTIERS_SCREENSHOT_DIR");
+    if (!out.isEmpty())
+        view->grab().save(QDir(out).filePath(QStringLiteral("compare-view.png")));
+}
+
+void TestGuiPresets::compareByTickingPresets()
+{
+    startWindow();
+    auto* view = m_window->compareView();
+    auto* list = find<QListWidget>(view, "comparePresetList");
+    QAbstractItemModelTester tester(view->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(list->count() >= 5);
+    for (int i = 0; i < 5; ++i)
+        list->item(i)->setCheckState(Qt::Checked);
+    QCOMPARE(view->picked().size(), 4); // a fifth is refused
+    QCOMPARE(list->item(4)->checkState(), Qt::Unchecked);
+    QVERIFY(view->comparison().has_value());
+    QCOMPARE(view->tableModel()->columnCount(), 1 + 4 + 2 * 3);
+    list->item(0)->setCheckState(Qt::Unchecked);
+    list->item(1)->setCheckState(Qt::Unchecked);
+    list->item(2)->setCheckState(Qt::Unchecked);
+    QVERIFY(!view->comparison().has_value());
+    QCOMPARE(view->tableModel()->rowCount(), 0);
+}
+
+void TestGuiPresets::fileMenuExports()
+{
+    startWindow();
+    m_window->setExportOptions(ExportOptions { 800, 450, 2.0 });
+    const QString png = m_files.filePath(QStringLiteral("menu-tiers.png"));
+    FileDialog::setNextFileName(png);
+    find<QAction>(m_window.get(), "exportTierChartAction")->trigger();
+    QCOMPARE(QImage(png).size(), QSize(1600, 900));
+    QCOMPARE(find<QAction>(m_window.get(), "exportTierChartAction")->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+
+    const QString csv = m_files.filePath(QStringLiteral("menu-sweep.csv"));
+    FileDialog::setNextFileName(csv);
+    find<QAction>(m_window.get(), "exportSweepAction")->trigger();
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QList<QByteArray> rows = f.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 1 + ScenarioController::kSweepPoints);
+
+    const QString json = m_files.filePath(QStringLiteral("menu-scenario.json"));
+    FileDialog::setNextFileName(json);
+    find<QAction>(m_window.get(), "exportJsonAction")->trigger();
+    QFile j(json);
+    QVERIFY(j.open(QIODevice::ReadOnly));
+    QVERIFY(j.readAll().contains("\"kv_bytes_per_token\""));
+
+    // The comparison: from the compare view, picked by the user.
+    QVERIFY(m_window->compareView()->selectComparison(kDeepSeek6));
+    const QString svg = m_files.filePath(QStringLiteral("menu-compare.svg"));
+    FileDialog::setNextFileName(svg);
+    find<QAction>(m_window.get(), "exportComparisonAction")->trigger();
+    QFile s(svg);
+    QVERIFY(s.open(QIODevice::ReadOnly));
+    QVERIFY(s.read(5) == "<?xml");
+
+    // Export size from the menu, via the input seam.
+    InputDialog::setNextAnswer(QStringLiteral("640x360@1.5"));
+    find<QAction>(m_window.get(), "exportSizeAction")->trigger();
+    QCOMPARE(m_window->exportOptions().width, 640);
+    QCOMPARE(m_window->exportOptions().scale, 1.5);
+    const QString small = m_files.filePath(QStringLiteral("menu-small.png"));
+    FileDialog::setNextFileName(small);
+    find<QAction>(m_window.get(), "exportTierChartAction")->trigger();
+    QCOMPARE(QImage(small).size(), QSize(960, 540));
+
+    find<QAction>(m_window.get(), "copyChartAction")->trigger();
+}
+
+void TestGuiPresets::exportErrorIsShown()
+{
+    startWindow();
+    const QString bad = m_files.filePath(QStringLiteral("missing-folder/x.png"));
+    FileDialog::setNextFileName(bad);
+    find<QAction>(m_window.get(), "exportTierChartAction")->trigger();
+    QVERIFY(MessageBox::lastMessage().contains(QStringLiteral("x.png")));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("x.png")));
+}
+
+QTEST_MAIN(TestGuiPresets)
+#include "tst_gui_presets.moc"

@@ -1,0 +1,316 @@
+#include "ChartExporter.h"
+
+#include "CompareChart.h"
+#include "ResultJson.h"
+#include "SweepChart.h"
+#include "TierChart.h"
+#include "UnitsText.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <qcustomplot.h>
+
+#include <memory>
+
+namespace kvtiers::ui {
+
+namespace {
+
+/// Exports are read on paper and slides: always a light theme, whatever the desktop's.
+QPalette reportPalette()
+{
+    QPalette pal;
+    for (auto role : { QPalette::Base, QPalette::Window, QPalette::Button })
+        pal.setColor(role, Qt::white);
+    for (auto role : { QPalette::Text, QPalette::WindowText, QPalette::ButtonText })
+        pal.setColor(role, QColor(0x20, 0x20, 0x20));
+    pal.setColor(QPalette::Mid, QColor(0xb0, 0xb0, 0xb0));
+    pal.setColor(QPalette::PlaceholderText, QColor(0x70, 0x70, 0x70));
+    return pal;
+}
+
+/// A chart widget that is never shown: laid out and drawn at the export size only.
+template <typename Chart> std::unique_ptr<Chart> offscreenChart()
+{
+    auto chart = std::make_unique<Chart>();
+    chart->setAttribute(Qt::WA_DontShowOnScreen);
+    chart->setPalette(reportPalette());
+    return chart;
+}
+
+/// Adds the report title on top and the footnote at the bottom of `plot`'s layout.
+void decorate(QCustomPlot* plot, const QString& title, const QString& footnote)
+{
+    QCPLayoutGrid* layout = plot->plotLayout();
+    QFont titleFont = plot->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.45);
+    titleFont.setBold(true);
+    layout->insertRow(0);
+    auto* titleElement = new QCPTextElement(plot, title, titleFont);
+    titleElement->setTextColor(QColor(0x10, 0x10, 0x10));
+    titleElement->setMargins(QMargins(8, 10, 8, 2));
+    layout->addElement(0, 0, titleElement);
+
+    QFont noteFont = plot->font();
+    noteFont.setPointSizeF(noteFont.pointSizeF() * 0.95);
+    const int row = layout->rowCount();
+    layout->insertRow(row);
+    auto* note = new QCPTextElement(plot, footnote, noteFont);
+    note->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+    note->setTextColor(QColor(0x38, 0x38, 0x38));
+    note->setMargins(QMargins(12, 6, 12, 8));
+    layout->addElement(row, 0, note);
+    // Title and footnote take their natural height; the charts get the rest.
+    for (int r = 0; r < layout->rowCount(); ++r)
+        layout->setRowStretchFactor(r, r == 0 || r == row ? 0.001 : layout->rowStretchFactors().at(r));
+}
+
+QString renderToFile(
+    QCustomPlot* plot, const QString& path, ExportFormat format, const ExportOptions& o, const QString& title)
+{
+    if (o.width < 16 || o.height < 16 || o.width > 20000 || o.height > 20000)
+        return QObject::tr("%1: size %2 × %3 is outside 16 to 20000").arg(path).arg(o.width).arg(o.height);
+    if (!(o.scale >= 0.25 && o.scale <= 8))
+        return QObject::tr("%1: scale %2 is outside 0.25 to 8").arg(path).arg(o.scale);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    switch (format) {
+    case ExportFormat::Png: {
+        const QImage image = plot->toPixmap(o.width, o.height, o.scale).toImage();
+        if (image.isNull() || !image.save(&buffer, "PNG"))
+            return QObject::tr("%1: could not render the PNG image").arg(path);
+        break;
+    }
+    case ExportFormat::Svg: {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(o.width, o.height));
+        generator.setViewBox(QRect(0, 0, o.width, o.height));
+        generator.setTitle(title);
+        generator.setDescription(QObject::tr("Exported by kvtiers %1").arg(QStringLiteral(KVTIERS_VERSION)));
+        QCPPainter painter;
+        if (!painter.begin(&generator))
+            return QObject::tr("%1: could not start the SVG").arg(path);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&painter, o.width, o.height);
+        painter.end();
+        break;
+    }
+    case ExportFormat::Pdf: {
+        // 96 units per inch, as on screen, so text keeps its size relative to the chart.
+        QPdfWriter writer(&buffer);
+        writer.setCreator(QStringLiteral("kvtiers %1").arg(QStringLiteral(KVTIERS_VERSION)));
+        writer.setTitle(title);
+        writer.setResolution(96);
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setPageSize(QPageSize(
+            QSizeF(o.width * 72.0 / 96.0, o.height * 72.0 / 96.0), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        QCPPainter painter;
+        if (!painter.begin(&writer))
+            return QObject::tr("%1: could not start the PDF").arg(path);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&painter, o.width, o.height);
+        painter.end();
+        break;
+    }
+    case ExportFormat::Csv:
+    case ExportFormat::Json:
+        return QObject::tr("%1: a chart is exported as .png, .svg or .pdf").arg(path);
+    }
+    buffer.close();
+    return ChartExporter::writeFile(path, bytes);
+}
+
+QString unsupported(const QString& path, const QString& allowed)
+{
+    return QObject::tr("%1: unsupported file type (use %2)").arg(path, allowed);
+}
+
+QString comparisonFootnote(const ScenarioComparison& c)
+{
+    QStringList lines;
+    for (size_t i = 0; i < c.scenarios.size(); ++i)
+        lines << QStringLiteral("%1  %2: %3 on %4 · %5")
+                     .arg(QChar(u'A' + static_cast<char16_t>(i)))
+                     .arg(qs(c.labels[i]), qs(c.scenarios[i].model.name), qs(c.scenarios[i].hardware.name),
+                         ChartExporter::assumptionsLine(c.scenarios[i], c.results[i]));
+    lines << QObject::tr("Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1.")
+                 .arg(QStringLiteral(KVTIERS_VERSION));
+    return lines.join(u'\n');
+}
+
+QString comparisonTitle(const ScenarioComparison& c, const QString& title)
+{
+    if (!title.isEmpty())
+        return title;
+    QStringList names;
+    for (const auto& l : c.labels)
+        names << qs(l);
+    return names.join(QObject::tr(" vs "));
+}
+
+} // namespace
+
+bool ChartExporter::formatForPath(const QString& path, ExportFormat* format)
+{
+    const QString ext = QFileInfo(path).suffix().toLower();
+    if (ext == u"png")
+        *format = ExportFormat::Png;
+    else if (ext == u"svg")
+        *format = ExportFormat::Svg;
+    else if (ext == u"pdf")
+        *format = ExportFormat::Pdf;
+    else if (ext == u"csv")
+        *format = ExportFormat::Csv;
+    else if (ext == u"json")
+        *format = ExportFormat::Json;
+    else
+        return false;
+    return true;
+}
+
+QString ChartExporter::writeFile(const QString& path, const QByteArray& bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (file.write(bytes) != bytes.size()) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        return QObject::tr("%1: write failed: %2").arg(path, why);
+    }
+    if (!file.commit())
+        return QObject::tr("%1: could not be saved: %2").arg(path, file.errorString());
+    return {};
+}
+
+QString ChartExporter::tierChartTitle(const Scenario& scenario)
+{
+    return QObject::tr("KV cache across HBM, DRAM and SSD: %1 on %2")
+        .arg(qs(scenario.model.name), qs(scenario.hardware.name));
+}
+
+QString ChartExporter::assumptionsLine(const Scenario& s, const EvalResult& r)
+{
+    const auto& w = s.workload;
+    return QObject::tr("context %1 tokens, %2 sequences per replica, KV %3, weights %4-bit, TP %5, reuse %6 "
+                       "(achieved %7), GPUs per server: %8")
+        .arg(tokensText(w.context), countText(w.concurrency), qs(r.kvFormat.name()), significantText(r.weightBits, 3),
+            QString::number(r.tp), percentText(w.reuseRate), percentText(r.achievedReuse),
+            QString::number(s.hardware.gpusPerServer));
+}
+
+QString ChartExporter::footnote(const Scenario& s, const EvalResult& r)
+{
+    const auto& w = s.workload;
+    QString line1
+        = QObject::tr("Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens "
+                      "(%6 output) · %7 active sequences per replica")
+              .arg(qs(s.model.name), qs(s.hardware.name), QString::number(s.hardware.gpusPerServer),
+                  w.servers == 1 ? QObject::tr("1 server") : QObject::tr("%1 servers").arg(countText(w.servers)),
+                  tokensText(w.context), countText(w.outputTokens), countText(w.concurrency));
+    QString line2 = QObject::tr("KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · "
+                                "offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12")
+                        .arg(qs(r.kvFormat.name()), significantText(r.weightBits, 3), QString::number(r.tp),
+                            percentText(w.reuseRate), percentText(r.achievedReuse), significantText(w.sharing, 4),
+                            percentText(w.offloadRate), QString::fromLatin1(allocationName(w.allocation)),
+                            QString::number(w.blockSize), percentText(w.gpuMemoryUtilization),
+                            w.streaming ? QObject::tr(" · streaming") : QString(),
+                            w.inclusiveTiers ? QObject::tr(" · inclusive tiers") : QString());
+    QString line3 = QObject::tr("Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · "
+                                "kvtiers %4")
+                        .arg(bytesText(r.kvBytesPerToken), bytesText(r.kvBytesPerRequest), bytesText(r.hotSetBytes),
+                            QStringLiteral(KVTIERS_VERSION));
+    return line1 + u'\n' + line2 + u'\n' + line3;
+}
+
+QImage ChartExporter::renderTierChart(const Scenario& scenario, const EvalResult& result, const ExportOptions& o)
+{
+    auto chart = offscreenChart<TierChart>();
+    chart->setResult(scenario, result);
+    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result));
+    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+}
+
+QImage ChartExporter::renderSweep(
+    const Scenario& scenario, const EvalResult& result, const SweepResult& sweep, const ExportOptions& o)
+{
+    auto chart = offscreenChart<SweepChart>();
+    chart->setAxis(sweep.axis);
+    chart->setResult(scenario, result, sweep);
+    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result));
+    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+}
+
+QImage ChartExporter::renderComparison(
+    const ScenarioComparison& comparison, const QString& title, const ExportOptions& o)
+{
+    auto chart = offscreenChart<CompareChart>();
+    chart->setComparison(comparison);
+    decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison));
+    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+}
+
+QString ChartExporter::exportTierChart(const QString& path, const Scenario& scenario, const EvalResult& result,
+    const ExportOptions& options, const std::string& workloadId)
+{
+    ExportFormat format {};
+    if (!formatForPath(path, &format) || format == ExportFormat::Csv)
+        return unsupported(path, QStringLiteral(".png, .svg, .pdf or .json"));
+    if (format == ExportFormat::Json)
+        return exportScenarioJson(path, scenario, result, workloadId);
+    auto chart = offscreenChart<TierChart>();
+    chart->setResult(scenario, result);
+    const QString title = tierChartTitle(scenario);
+    decorate(chart->plot(), title, footnote(scenario, result));
+    return renderToFile(chart->plot(), path, format, options, title);
+}
+
+QString ChartExporter::exportSweep(const QString& path, const Scenario& scenario, const EvalResult& result,
+    const SweepResult& sweep, const ExportOptions& options)
+{
+    ExportFormat format {};
+    if (!formatForPath(path, &format) || format == ExportFormat::Json)
+        return unsupported(path, QStringLiteral(".png, .svg, .pdf or .csv"));
+    if (format == ExportFormat::Csv)
+        return writeFile(path, QByteArray::fromStdString(sweepCsv(sweep)));
+    auto chart = offscreenChart<SweepChart>();
+    chart->setAxis(sweep.axis);
+    chart->setResult(scenario, result, sweep);
+    const QString title = tierChartTitle(scenario);
+    decorate(chart->plot(), title, footnote(scenario, result));
+    return renderToFile(chart->plot(), path, format, options, title);
+}
+
+QString ChartExporter::exportComparison(
+    const QString& path, const ScenarioComparison& comparison, const QString& title, const ExportOptions& options)
+{
+    ExportFormat format {};
+    if (!formatForPath(path, &format) || format == ExportFormat::Json)
+        return unsupported(path, QStringLiteral(".png, .svg, .pdf or .csv"));
+    if (format == ExportFormat::Csv)
+        return writeFile(path, QByteArray::fromStdString(comparisonCsv(comparison)));
+    auto chart = offscreenChart<CompareChart>();
+    chart->setComparison(comparison);
+    const QString fullTitle = comparisonTitle(comparison, title);
+    decorate(chart->plot(), fullTitle, comparisonFootnote(comparison));
+    return renderToFile(chart->plot(), path, format, options, fullTitle);
+}
+
+QString ChartExporter::exportScenarioJson(
+    const QString& path, const Scenario& scenario, const EvalResult& result, const std::string& workloadId)
+{
+    if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        return unsupported(path, QStringLiteral(".json"));
+    return writeFile(path, QByteArray::fromStdString(resultToJson(scenario, result, workloadId).dump(2) + "\n"));
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,65 @@
+#pragma once
+// ChartExporter: every export in one place. Charts (tiers, sweep, comparison) are drawn
+// by a dedicated offscreen chart widget laid out at the requested size and rendered at
+// the requested scale (crisp text, never an upscaled screen grab), with a title and a
+// footnote naming the model, hardware and key assumptions so a chart stands alone in a
+// report. PNG, SVG (QSvgGenerator) and PDF (QPdfWriter); the sweep and the comparison
+// table as CSV; the scenario with all its results as JSON. Every file goes through
+// QSaveFile (HOUSE.md rule 6). Works without a display (QT_QPA_PLATFORM=offscreen).
+
+#include "Evaluation.h"
+#include "Scenario.h"
+#include "ScenarioComparison.h"
+#include "Sweep.h"
+
+#include <QImage>
+#include <QString>
+
+namespace kvtiers::ui {
+
+struct ExportOptions {
+    int width = 1600; ///< logical layout size (PNG pixels = width × scale)
+    int height = 900;
+    double scale = 2.0; ///< PNG only; SVG/PDF are vector
+};
+
+enum class ExportFormat { Png, Svg, Pdf, Csv, Json };
+
+class ChartExporter {
+public:
+    /// The format a file name asks for (by extension), or false if none.
+    static bool formatForPath(const QString& path, ExportFormat* format);
+
+    /// Each returns an empty string on success, else a message naming the file and the problem.
+    /// Tier chart: png/svg/pdf, or json (the scenario with all results).
+    static QString exportTierChart(const QString& path, const Scenario& scenario, const EvalResult& result,
+        const ExportOptions& options = {}, const std::string& workloadId = {});
+    /// Sweep chart: png/svg/pdf, or csv (one row per point).
+    static QString exportSweep(const QString& path, const Scenario& scenario, const EvalResult& result,
+        const SweepResult& sweep, const ExportOptions& options = {});
+    /// Comparison: png/svg/pdf, or csv (core comparisonCsv). `title`: e.g. the comparison's name.
+    static QString exportComparison(const QString& path, const ScenarioComparison& comparison,
+        const QString& title = {}, const ExportOptions& options = {});
+    /// The scenario with all results (core resultToJson).
+    static QString exportScenarioJson(
+        const QString& path, const Scenario& scenario, const EvalResult& result, const std::string& workloadId = {});
+
+    /// Rendered images (clipboard, tests): width × scale by height × scale pixels.
+    static QImage renderTierChart(
+        const Scenario& scenario, const EvalResult& result, const ExportOptions& options = {});
+    static QImage renderSweep(const Scenario& scenario, const EvalResult& result, const SweepResult& sweep,
+        const ExportOptions& options = {});
+    static QImage renderComparison(
+        const ScenarioComparison& comparison, const QString& title = {}, const ExportOptions& options = {});
+
+    /// Titles and the footnote drawn on exported charts.
+    static QString tierChartTitle(const Scenario& scenario);
+    static QString footnote(const Scenario& scenario, const EvalResult& result);
+    /// One line of assumptions: context, concurrency, KV format, TP, reuse, hardware.
+    static QString assumptionsLine(const Scenario& scenario, const EvalResult& result);
+
+    /// Writes `bytes` to `path` through QSaveFile; empty on success.
+    static QString writeFile(const QString& path, const QByteArray& bytes);
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,225 @@
+#include "FleetChart.h"
+
+#include "ChartPalette.h"
+#include "DecimalByteTicker.h"
+#include "Tier.h"
+#include "UnitsText.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace kvtiers::ui {
+
+namespace {
+constexpr double kBarKey = 1.0;
+constexpr double kBarWidth = 0.6;
+
+/// Okabe–Ito colours (colour-vision-safe), cycled over the workloads of the mix.
+QColor workloadColor(int i)
+{
+    static const std::array<QColor, 7> colors = { QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
+        QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
+        QColor(0xF0, 0xE4, 0x42) };
+    return colors[static_cast<size_t>(i) % colors.size()];
+}
+
+double tierBytes(const FleetEntryResult& e, int tier)
+{
+    return tier == 0 ? e.hbmBytes : tier == 1 ? e.dramBytes : e.ssdBytes;
+}
+} // namespace
+
+FleetChart::FleetChart(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("fleetPlot"));
+    m_plot->setMinimumSize(320, 240);
+    layout->addWidget(m_plot);
+    buildPlot();
+    applyTheme();
+}
+
+void FleetChart::buildPlot()
+{
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->setPlottingHints(QCP::phCacheLabels);
+    m_plot->plotLayout()->clear();
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_title = new QCPTextElement(m_plot, tr("Fleet memory demand by workload"), titleFont);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+
+    auto* panels = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, panels);
+    const std::array<QString, 3> names = { tierName(Tier::Hbm), tierName(Tier::Dram), tr("NVMe") };
+    for (int t = 0; t < 3; ++t) {
+        auto* rect = new QCPAxisRect(m_plot);
+        panels->addElement(0, t, rect);
+        m_rects[t] = rect;
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        ticker->addTick(kBarKey, names[t]);
+        x->setTicker(ticker);
+        x->setRange(kBarKey - 0.55, kBarKey + 0.55);
+        x->setTickLength(0, 0);
+        x->setSubTicks(false);
+        x->grid()->setVisible(false);
+        QFont tierFont = font();
+        tierFont.setBold(true);
+        x->setTickLabelFont(tierFont);
+        y->setTicker(byteTicker(m_units));
+        y->setSubTicks(false);
+        y->setRange(0, 1);
+        auto* total = new QCPItemText(m_plot);
+        total->setClipAxisRect(rect);
+        total->position->setAxes(x, y);
+        total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        m_totals[t] = total;
+    }
+
+    m_legend = new QCPLegend;
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, m_legend);
+    m_legend->setLayer(QStringLiteral("legend"));
+    m_legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_legend->setWrap(4);
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setIconSize(14, 12);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+}
+
+void FleetChart::ensureBars(int count)
+{
+    // Bars are created once per workload slot and reused; only a longer mix adds more.
+    while (static_cast<int>(m_bars.size()) > count) {
+        for (QCPBars* bars : m_bars.back())
+            m_plot->removePlottable(bars);
+        m_bars.pop_back();
+    }
+    while (static_cast<int>(m_bars.size()) < count) {
+        std::array<QCPBars*, 3> slot {};
+        for (int t = 0; t < 3; ++t) {
+            auto* bars = new QCPBars(m_rects[t]->axis(QCPAxis::atBottom), m_rects[t]->axis(QCPAxis::atLeft));
+            bars->setWidth(kBarWidth);
+            bars->setStackingGap(0);
+            bars->setSelectable(QCP::stNone);
+            if (!m_bars.empty())
+                bars->moveAbove(m_bars.back()[t]);
+            slot[t] = bars;
+        }
+        slot[0]->addToLegend(m_legend);
+        m_bars.push_back(slot);
+    }
+    applyTheme();
+}
+
+void FleetChart::setFleet(const FleetResult& fleet)
+{
+    m_fleet = fleet;
+    m_hasFleet = true;
+    rebuild();
+}
+
+void FleetChart::clear()
+{
+    m_hasFleet = false;
+    m_fleet = {};
+    rebuild();
+}
+
+void FleetChart::setUnits(ByteUnits units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    for (QCPAxisRect* rect : m_rects)
+        rect->axis(QCPAxis::atLeft)->setTicker(byteTicker(m_units));
+    rebuild();
+}
+
+void FleetChart::rebuild()
+{
+    const int n = m_hasFleet ? static_cast<int>(m_fleet.entries.size()) : 0;
+    ensureBars(n);
+    for (int i = 0; i < n; ++i) {
+        const FleetEntryResult& e = m_fleet.entries[static_cast<size_t>(i)];
+        m_bars[static_cast<size_t>(i)][0]->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.id)));
+        for (int t = 0; t < 3; ++t)
+            m_bars[static_cast<size_t>(i)][static_cast<size_t>(t)]->setData(
+                QVector<double> { kBarKey }, QVector<double> { tierBytes(e, t) }, true);
+    }
+    const std::array<double, 3> totals = { m_fleet.hbmBytes, m_fleet.dramBytes, m_fleet.ssdBytes };
+    for (int t = 0; t < 3; ++t) {
+        QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);
+        const double total = m_hasFleet ? totals[static_cast<size_t>(t)] : 0;
+        y->setRange(0, std::max(total, 1.0) * 1.15);
+        m_totals[t]->setText(m_hasFleet ? bytesText(total, m_units) : QString());
+        m_totals[t]->position->setCoords(kBarKey, total);
+    }
+    m_title->setText(m_hasFleet ? tr("Fleet memory demand by workload: %1 GPUs in %2 servers")
+                                      .arg(countText(m_fleet.gpus), countText(m_fleet.servers))
+                                : tr("Fleet memory demand by workload"));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double FleetChart::value(int tier, int entry) const
+{
+    if (entry < 0 || entry >= workloadCount() || tier < 0 || tier > 2)
+        return 0;
+    const auto data = m_bars[static_cast<size_t>(entry)][static_cast<size_t>(tier)]->data();
+    return data->isEmpty() ? 0.0 : data->constBegin()->value;
+}
+
+ByteUnits FleetChart::axisUnits(int tier) const
+{
+    const auto ticker = m_rects[static_cast<size_t>(tier)]->axis(QCPAxis::atLeft)->ticker();
+    return ticker.dynamicCast<DecimalByteTicker>() ? ByteUnits::Decimal : ByteUnits::Binary;
+}
+
+void FleetChart::applyTheme()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    const QColor gridColor = pal.color(QPalette::Mid);
+    m_plot->setBackground(base);
+    m_title->setTextColor(text);
+    for (int t = 0; t < 3; ++t) {
+        for (QCPAxis* axis : { m_rects[t]->axis(QCPAxis::atBottom), m_rects[t]->axis(QCPAxis::atLeft) }) {
+            axis->setBasePen(QPen(text));
+            axis->setTickPen(QPen(text));
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(QPen(gridColor, 0, Qt::DotLine));
+        }
+        m_totals[t]->setColor(text);
+    }
+    for (size_t i = 0; i < m_bars.size(); ++i)
+        for (QCPBars* bars : m_bars[i]) {
+            const QColor fill = workloadColor(static_cast<int>(i));
+            bars->setBrush(fill);
+            bars->setPen(QPen(fill.darker(130)));
+        }
+    m_legend->setBrush(base);
+    m_legend->setTextColor(text);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FleetChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyTheme();
+}
+
+} // namespace kvtiers::ui

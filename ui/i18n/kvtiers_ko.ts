@@ -1,0 +1,2625 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko_KR">
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../ChartExporter.cpp" line="77"/>
+        <source>%1: size %2 × %3 is outside 16 to 20000</source>
+        <translation>%1: 크기 %2 × %3이 16~20000 범위를 벗어났습니다</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="79"/>
+        <source>%1: scale %2 is outside 0.25 to 8</source>
+        <translation>%1: 배율 %2가 0.25~8 범위를 벗어났습니다</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="87"/>
+        <source>%1: could not render the PNG image</source>
+        <translation>%1: PNG 이미지를 만들 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="96"/>
+        <source>Exported by kvtiers %1</source>
+        <translation>kvtiers %1에서 내보냄</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="99"/>
+        <source>%1: could not start the SVG</source>
+        <translation>%1: SVG를 시작할 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="117"/>
+        <source>%1: could not start the PDF</source>
+        <translation>%1: PDF를 시작할 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="126"/>
+        <source>%1: a chart is exported as .png, .svg or .pdf</source>
+        <translation>%1: 차트는 .png, .svg, .pdf로 내보낼 수 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="134"/>
+        <source>%1: unsupported file type (use %2)</source>
+        <translation>%1: 지원하지 않는 파일 형식입니다(%2 사용)</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="145"/>
+        <source>Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1.</source>
+        <translation>레플리카당 바이트, 이진 단위(1 GiB = 2^30 B). 차이는 A 대비입니다. kvtiers %1.</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="157"/>
+        <source> vs </source>
+        <translation> 대 </translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="184"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="188"/>
+        <source>%1: write failed: %2</source>
+        <translation>%1: 쓰기 실패: %2</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="191"/>
+        <source>%1: could not be saved: %2</source>
+        <translation>%1: 저장하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="197"/>
+        <source>KV cache across HBM, DRAM and SSD: %1 on %2</source>
+        <translation>HBM·D램·SSD에 걸친 KV 캐시: %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="204"/>
+        <source>context %1 tokens, %2 sequences per replica, KV %3, weights %4-bit, TP %5, reuse %6 (achieved %7), GPUs per server: %8</source>
+        <translation>문맥 길이 %1토큰, 레플리카당 시퀀스 %2개, KV %3, 가중치 %4비트, TP %5, 재사용률 %6(달성 %7), 서버당 GPU: %8</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="215"/>
+        <source>Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens (%6 output) · %7 active sequences per replica</source>
+        <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, %4) · 문맥 길이 %5토큰 (출력 %6) · 레플리카당 활성 시퀀스 %7개</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="218"/>
+        <source>1 server</source>
+        <translation>서버 1대</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="218"/>
+        <source>%1 servers</source>
+        <translation>서버 %1대</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="220"/>
+        <source>KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12</source>
+        <translation>KV %1 · 가중치 %2비트 · TP %3 · 재사용률 요청 %4, 달성 %5 · 공유 %6 · 오프로딩 %7 · %8 할당, 블록 %9 · GPU 메모리 사용률 %10%11%12</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="226"/>
+        <source> · streaming</source>
+        <translation> · 스트리밍</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="227"/>
+        <source> · inclusive tiers</source>
+        <translation> · 포함형 계층</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="228"/>
+        <source>Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
+        <translation>이진 단위(1 GiB = 2^30 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
+    </message>
+</context>
+<context>
+    <name>SweepChart</name>
+    <message>
+        <location filename="../SweepChart.cpp" line="27"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="29"/>
+        <source>Server DRAM</source>
+        <translation>서버 D램</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="31"/>
+        <source>eSSD</source>
+        <translation>eSSD</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="35"/>
+        <source>overflow (fits in no tier)</source>
+        <translation>초과분 (어느 계층에도 안 들어감)</translation>
+    </message>
+</context>
+<context>
+    <name>Tier</name>
+    <message>
+        <location filename="../Tier.h" line="60"/>
+        <source>Server DRAM</source>
+        <translation>서버 D램</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="62"/>
+        <source>eSSD</source>
+        <translation>eSSD</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="66"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="73"/>
+        <source>weights</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="75"/>
+        <source>hot KV</source>
+        <translation>뜨거운 KV</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="77"/>
+        <source>shared prefixes</source>
+        <translation>공유 프리픽스</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="79"/>
+        <source>fragmentation</source>
+        <translation>조각화</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="81"/>
+        <source>retained reuse pool</source>
+        <translation>보존된 재사용 풀</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="83"/>
+        <source>inclusive copies</source>
+        <translation>포함형 사본</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="85"/>
+        <source>free</source>
+        <translation>여유</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="95"/>
+        <source>hot KV</source>
+        <comment>short, inside a bar</comment>
+        <translation>KV</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="97"/>
+        <source>shared</source>
+        <translation>공유</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="99"/>
+        <source>frag.</source>
+        <translation>조각화</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="101"/>
+        <source>reuse pool</source>
+        <translation>재사용</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="103"/>
+        <source>copies</source>
+        <translation>사본</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="114"/>
+        <source>Model weights placed in this tier.</source>
+        <translation>이 계층에 놓인 모델 가중치입니다.</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="116"/>
+        <source>KV cache of the active sequences (their unique part).</source>
+        <translation>활성 시퀀스의 KV 캐시(시퀀스별 고유 부분)입니다.</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="118"/>
+        <source>Prefixes shared by several active sequences, held once.</source>
+        <translation>여러 활성 시퀀스가 공유하는 프리픽스로, 한 번만 저장됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="120"/>
+        <source>Allocated but holding no token: block rounding, or contiguous max-context reservation.</source>
+        <translation>할당됐지만 토큰이 들어 있지 않은 공간입니다. 블록 단위 올림, 또는 연속 할당의 최대 문맥 길이 예약 때문입니다.</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="123"/>
+        <source>Prefixes of finished requests kept for their next hit (Little&apos;s law: rate × distance × prefix).</source>
+        <translation>끝난 요청의 프리픽스를 다음 적중을 위해 보존한 것입니다(리틀의 법칙: 요청률 × 재사용 간격 × 프리픽스).</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="126"/>
+        <source>DRAM copies of prefixes also resident in HBM (inclusive tiers).</source>
+        <translation>HBM에도 올라 있는 프리픽스의 D램 사본입니다(포함형 계층).</translation>
+    </message>
+    <message>
+        <location filename="../Tier.h" line="128"/>
+        <source>Usable capacity left over.</source>
+        <translation>남은 가용 용량입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>TierScope</name>
+    <message>
+        <location filename="../TierScope.h" line="34"/>
+        <source>per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+    <message>
+        <location filename="../TierScope.h" line="36"/>
+        <source>per server</source>
+        <translation>서버당</translation>
+    </message>
+    <message>
+        <location filename="../TierScope.h" line="40"/>
+        <source>per replica</source>
+        <translation>레플리카당</translation>
+    </message>
+</context>
+<context>
+    <name>Variable</name>
+    <message>
+        <location filename="../VariableText.cpp" line="13"/>
+        <source>Average input context</source>
+        <translation>평균 입력 문맥</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="15"/>
+        <source>Active sequences per replica</source>
+        <translation>레플리카당 활성 시퀀스</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="17"/>
+        <source>KV bytes per token (format)</source>
+        <translation>토큰당 KV 바이트(형식)</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="19"/>
+        <source>Prefix-cache hit rate</source>
+        <translation>프리픽스 캐시 적중률</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="21"/>
+        <source>HBM→host offload rate</source>
+        <translation>HBM→호스트 오프로딩률</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="23"/>
+        <source>DRAM per server</source>
+        <translation>서버당 D램</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="25"/>
+        <source>NVMe per server</source>
+        <translation>서버당 NVMe</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="38"/>
+        <source>%1 bit</source>
+        <translation>%1비트</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::CompareChart</name>
+    <message>
+        <location filename="../CompareChart.cpp" line="46"/>
+        <location filename="../CompareChart.cpp" line="193"/>
+        <source>Bytes per replica, one shared scale</source>
+        <translation>레플리카당 바이트, 공통 눈금</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="59"/>
+        <source>bytes per replica</source>
+        <translation>레플리카당 바이트</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="74"/>
+        <source>overflow: fits in no tier</source>
+        <translation>초과분: 어느 계층에도 안 들어감</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="167"/>
+        <source>Pick 2 to 4 presets to compare</source>
+        <translation>비교할 프리셋을 2~4개 고르세요</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="194"/>
+        <source>Bytes per replica, one shared scale (%1: unused in every scenario)</source>
+        <translation>레플리카당 바이트, 공통 눈금 (%1: 모든 시나리오에서 사용 안 함)</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="194"/>
+        <source> and </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="212"/>
+        <source>Overflow</source>
+        <translation>초과분</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="252"/>
+        <source>capacity %1</source>
+        <translation>용량 %1</translation>
+    </message>
+    <message>
+        <location filename="../CompareChart.cpp" line="266"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::CompareTableModel</name>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="96"/>
+        <source>%1 tok/s</source>
+        <translation>초당 %1토큰</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="154"/>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="166"/>
+        <source>Figure</source>
+        <translation>지표</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="178"/>
+        <source>%1 %2 A</source>
+        <translation>A 대비 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="180"/>
+        <source>%1 vs A</source>
+        <translation>A 대비 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::CompareView</name>
+    <message>
+        <location filename="../CompareView.cpp" line="29"/>
+        <source>Compare scenarios</source>
+        <translation>시나리오 비교</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="37"/>
+        <source>&amp;Built-in comparison:</source>
+        <translation>기본 제공 비교(&amp;B):</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="43"/>
+        <source>Or tick 2 to 4 &amp;presets (the first ticked is the baseline):</source>
+        <translation>또는 프리셋을 2~4개 선택하세요(처음 선택한 것이 기준)(&amp;P):</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="75"/>
+        <source>&amp;Export…</source>
+        <translation>내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="77"/>
+        <source>The chart as PNG, SVG or PDF, or the table as CSV</source>
+        <translation>차트는 PNG, SVG, PDF로, 표는 CSV로</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="93"/>
+        <source>(pick presets below)</source>
+        <translation>(아래에서 프리셋 선택)</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="100"/>
+        <source>%1 (built-in)</source>
+        <translation>%1 (기본 제공)</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="158"/>
+        <source>At most 4 presets side by side: untick one first.</source>
+        <translation>나란히 비교할 수 있는 프리셋은 최대 4개입니다. 먼저 하나를 해제하세요.</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="173"/>
+        <source> vs </source>
+        <translation> 대 </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../CompareView.cpp" line="180"/>
+        <source>Tick %n more preset(s) to compare.</source>
+        <translation>
+            <numerusform>비교하려면 프리셋을 %n개 더 선택하세요.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="197"/>
+        <source>Cannot compare: %1</source>
+        <translation>비교할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="202"/>
+        <source>Differences are against A, %1.</source>
+        <translation>차이는 A(%1) 대비입니다.</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="210"/>
+        <source>Pick 2 to 4 presets to compare before exporting.</source>
+        <translation>내보내기 전에 비교할 프리셋을 2~4개 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="212"/>
+        <location filename="../CompareView.cpp" line="215"/>
+        <location filename="../CompareView.cpp" line="222"/>
+        <source>Export comparison</source>
+        <translation>비교 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="216"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../CompareView.cpp" line="225"/>
+        <source>Exported the comparison to %1</source>
+        <translation>비교를 %1(으)로 내보냈습니다</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::ControlsPanel</name>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="62"/>
+        <source>&amp;Advanced</source>
+        <translation>고급(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="67"/>
+        <source>Parallelism, allocation, sharing, offload and server capacities.</source>
+        <translation>병렬화, 메모리 할당, 프리픽스 공유, 오프로딩, 서버 용량.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="118"/>
+        <source>Scenario</source>
+        <translation>시나리오</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="125"/>
+        <source>A workload card is a whole scenario: model, hardware and every knob, each from a named source. Choosing one resets the controls to it.</source>
+        <translation>워크로드 카드는 시나리오 전체입니다. 모델, 하드웨어와 모든 설정값이 각각 출처와 함께 들어 있습니다. 카드를 고르면 모든 컨트롤이 그 값으로 바뀝니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="130"/>
+        <source>The model&apos;s shape decides KV bytes per token: layers, KV heads, head dimension, attention kind (GQA, sliding window, MLA, state layers).</source>
+        <translation>토큰당 KV 바이트는 모델 구조가 정합니다. 레이어 수, KV 헤드 수, 헤드 차원, 어텐션 방식(GQA, 슬라이딩 윈도, MLA, 상태 레이어)입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="135"/>
+        <source>One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe and the GPU↔host link per server.</source>
+        <translation>서버 구성 하나에 GPU 한 종류입니다. GPU당 HBM과 대역폭, 서버당 호스트 D램, NVMe, GPU↔호스트 연결입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="137"/>
+        <source>&amp;Workload:</source>
+        <translation>워크로드(&amp;W):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="138"/>
+        <source>&amp;Model:</source>
+        <translation>모델(&amp;M):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="139"/>
+        <source>&amp;Hardware:</source>
+        <translation>하드웨어(&amp;H):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="158"/>
+        <source>Workload</source>
+        <translation>워크로드</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="178"/>
+        <source>Context: tokens of KV each active sequence holds (prompt + output). The article&apos;s &quot;128K-context request&quot; is 131,072 tokens. Type 128k, 1M or 131072.</source>
+        <translation>문맥 길이: 활성 시퀀스 하나가 KV로 유지하는 토큰 수(프롬프트 + 출력)입니다. 기사의 ‘128K 문맥 요청’은 131,072토큰입니다. 128k, 1M, 131072처럼 입력하세요.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="183"/>
+        <source>&amp;Context per sequence (tokens):</source>
+        <translation>시퀀스당 문맥 길이(토큰)(&amp;C):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="204"/>
+        <source>Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps ten 128K requests at once.</source>
+        <translation>동시 처리 요청 수: 레플리카 하나(TP GPU 묶음)에서 동시에 디코딩하는 시퀀스 수입니다. 기사는 128K 요청 10개를 동시에 유지합니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="208"/>
+        <source>Co&amp;ncurrent sequences per replica:</source>
+        <translation>레플리카당 동시 처리 요청 수(&amp;N):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="219"/>
+        <source>custom bits</source>
+        <translation>비트 수 지정</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="220"/>
+        <source>KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; FP8/INT8 halve the KV bytes, INT4 quarters them.</source>
+        <translation>KV 캐시 원소 형식: 계산식의 바이트 수입니다. FP16/BF16은 2바이트이고, FP8/INT8은 KV 바이트를 절반으로, INT4는 4분의 1로 줄입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="227"/>
+        <source> bits</source>
+        <translation>비트</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="230"/>
+        <source>Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2&apos;s 6-bit KV).</source>
+        <translation>직접 지정하는 형식의 KV 원소당 비트 수입니다(예: DeepSeek-V2의 6비트 KV는 6).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="233"/>
+        <source>&amp;KV cache format:</source>
+        <translation>KV 캐시 형식(&amp;K):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="248"/>
+        <source>Prefix cache hit rate: the share of prompt tokens served from cache instead of recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping prefixes needs a reuse distance and an offload rate (Advanced).</source>
+        <translation>프리픽스 캐시 적중률: 재계산하지 않고 캐시에서 가져오는 프롬프트 토큰의 비율입니다. 재사용률이 높아야 D램이 ‘웜 캐시’가 됩니다(기사). 프리픽스를 보존하려면 재사용 간격과 오프로딩률이 필요합니다(고급).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="253"/>
+        <source>&amp;Reuse rate (prefix hits):</source>
+        <translation>재사용률(프리픽스 적중)(&amp;R):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="294"/>
+        <source>&amp;Tensor parallel (TP):</source>
+        <translation>텐서 병렬(TP)(&amp;T):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="295"/>
+        <source>GPUs that together hold one copy of the model (a replica). Must divide the KV heads and fit in a server.</source>
+        <translation>모델 사본 하나(레플리카)를 함께 담는 GPU 수입니다. KV 헤드 수를 나누어떨어지게 하고 서버 하나에 들어가야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="298"/>
+        <source>KV &amp;block size (tokens):</source>
+        <translation>KV 블록 크기(토큰)(&amp;B):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="299"/>
+        <source>PagedAttention page size. Sequences round up to whole blocks (fragmentation); small blocks also make DRAM/SSD restores slower (small transfers).</source>
+        <translation>PagedAttention 페이지 크기입니다. 시퀀스는 블록 단위로 올림되고(조각화), 블록이 작으면 전송 단위도 작아져 D램/SSD 복원이 느려집니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="304"/>
+        <source>paged (vLLM)</source>
+        <translation>페이지 할당 (vLLM)</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="305"/>
+        <source>contiguous (reserve max context)</source>
+        <translation>연속 할당 (최대 문맥 예약)</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="306"/>
+        <source>Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the model&apos;s maximum context up front (pre-PagedAttention systems).</source>
+        <translation>페이지 할당: 토큰이 들어오는 대로 블록을 할당합니다. 연속 할당: 모든 시퀀스가 모델의 최대 문맥 길이를 미리 예약합니다(PagedAttention 이전 시스템).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="308"/>
+        <source>A&amp;llocation:</source>
+        <translation>메모리 할당(&amp;L):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="312"/>
+        <source>Prefix &amp;sharing:</source>
+        <translation>프리픽스 공유(&amp;S):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="313"/>
+        <source>Active sequences sharing one cached prefix (a system prompt, a document): the shared part is held once. 1 = no sharing.</source>
+        <translation>캐시된 프리픽스 하나(시스템 프롬프트, 문서)를 공유하는 활성 시퀀스 수입니다. 공유 부분은 한 번만 저장됩니다. 1이면 공유하지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="316"/>
+        <source> s</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="316"/>
+        <source>Reuse &amp;distance:</source>
+        <translation>재사용 간격(&amp;D):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="317"/>
+        <source>Seconds a reusable prefix must be kept until its next hit. By Little&apos;s law the retained pool is request rate × distance × prefix bytes.</source>
+        <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="320"/>
+        <location filename="../ControlsPanel.cpp" line="324"/>
+        <source> %</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="320"/>
+        <source>&amp;Offload rate:</source>
+        <translation>오프로딩률(&amp;O):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="321"/>
+        <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate).</source>
+        <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="324"/>
+        <source>GPU memory &amp;utilisation:</source>
+        <translation>GPU 메모리 사용률(&amp;U):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="325"/>
+        <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%).</source>
+        <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="327"/>
+        <source>O&amp;utput tokens:</source>
+        <translation>출력 토큰 수(&amp;P):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="328"/>
+        <source>Tokens generated per request; the prompt is context − output.</source>
+        <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="329"/>
+        <source>&amp;GPUs per server:</source>
+        <translation>서버당 GPU 수(&amp;G):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="330"/>
+        <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
+        <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="341"/>
+        <source>&amp;DRAM per server:</source>
+        <translation>서버당 D램(&amp;M):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="342"/>
+        <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
+        <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="344"/>
+        <source>DRAM per server</source>
+        <translation>서버당 D램</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="345"/>
+        <source>&amp;NVMe per server:</source>
+        <translation>서버당 NVMe(&amp;E):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="346"/>
+        <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
+        <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="347"/>
+        <source>NVMe per server</source>
+        <translation>서버당 NVMe</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="349"/>
+        <source>&amp;Inclusive tiers</source>
+        <translation>포함형 계층(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="351"/>
+        <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
+        <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="356"/>
+        <source>&amp;Streaming (FlexGen)</source>
+        <translation>스트리밍 (FlexGen)(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="358"/>
+        <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
+        <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::CurveChart</name>
+    <message>
+        <location filename="../CurveChart.cpp" line="59"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="131"/>
+        <source>demand per server</source>
+        <translation>서버당 수요</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="136"/>
+        <source>now: %1</source>
+        <translation>현재: %1</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="137"/>
+        <source>Demand per server as %1 varies, the rest held</source>
+        <translation>%1 변화에 따른 서버당 수요(나머지 고정)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::FleetChart</name>
+    <message>
+        <location filename="../FleetChart.cpp" line="56"/>
+        <location filename="../FleetChart.cpp" line="171"/>
+        <source>Fleet memory demand by workload</source>
+        <translation>워크로드별 플릿 메모리 수요</translation>
+    </message>
+    <message>
+        <location filename="../FleetChart.cpp" line="61"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../FleetChart.cpp" line="156"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../FleetChart.cpp" line="169"/>
+        <source>Fleet memory demand by workload: %1 GPUs in %2 servers</source>
+        <translation>워크로드별 플릿 메모리 수요: 서버 %2대, GPU %1개</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::FleetMixModel</name>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="87"/>
+        <source>Relative share of requests; shares are normalised over the mix.</source>
+        <translation>요청의 상대 비중입니다. 전체 구성에 대해 정규화됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="99"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="138"/>
+        <source>%1/token</source>
+        <translation>토큰당 %1</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="171"/>
+        <source>KV-cache bytes per token of the workload&apos;s model, in its KV format (the article&apos;s bytes-per-token view).</source>
+        <translation>워크로드 모델의 KV 형식 기준 토큰당 KV 캐시 바이트입니다(기사의 토큰당 바이트 관점).</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="173"/>
+        <source>Active sequences per replica: the most that meet the time-per-output-token target and fit in HBM.</source>
+        <translation>레플리카당 활성 시퀀스 수: 출력 토큰당 시간 목표를 지키면서 HBM에 들어가는 최대치입니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="175"/>
+        <source>HBM this workload&apos;s replicas need: weights, active sequences and overflow.</source>
+        <translation>이 워크로드의 레플리카에 필요한 HBM입니다: 가중치, 활성 시퀀스, 초과분.</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="184"/>
+        <source>Workload</source>
+        <translation>워크로드</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="186"/>
+        <source>Share</source>
+        <translation>비중</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="188"/>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="190"/>
+        <source>KV per token</source>
+        <translation>토큰당 KV</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="192"/>
+        <source>Seqs/replica</source>
+        <translation>레플리카당 시퀀스</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="194"/>
+        <source>Replicas</source>
+        <translation>레플리카</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="196"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="198"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="200"/>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <location filename="../FleetMixModel.cpp" line="202"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::FleetView</name>
+    <message>
+        <location filename="../FleetView.cpp" line="38"/>
+        <source>Traffic and targets</source>
+        <translation>트래픽과 목표</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="46"/>
+        <source>Total traffic of the whole mix.</source>
+        <translation>전체 구성의 총 트래픽입니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="49"/>
+        <source>requests/s</source>
+        <translation>요청/초</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="50"/>
+        <source>tokens/day</source>
+        <translation>토큰/일</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="51"/>
+        <source>Tokens/day counts prompt + output tokens of all workloads.</source>
+        <translation>토큰/일은 모든 워크로드의 프롬프트 + 출력 토큰을 셉니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="54"/>
+        <source>Total &amp;rate:</source>
+        <translation>총 처리율(&amp;R):</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="60"/>
+        <location filename="../FleetView.cpp" line="170"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="62"/>
+        <source>One server profile for the whole fleet.</source>
+        <translation>플릿 전체에 쓰는 서버 구성 하나입니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="66"/>
+        <source>&amp;Server profile:</source>
+        <translation>서버 구성(&amp;S):</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="73"/>
+        <source> s</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="74"/>
+        <source>Time-to-first-token target, checked per workload on an idle replica.</source>
+        <translation>첫 토큰까지 시간(TTFT) 목표로, 유휴 레플리카에서 워크로드별로 확인합니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="75"/>
+        <source>&amp;TTFT target:</source>
+        <translation>TTFT 목표(&amp;T):</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="81"/>
+        <source> ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="82"/>
+        <source>Time per output token (one decode step): caps the sequences per replica.</source>
+        <translation>출력 토큰당 시간(디코딩 한 단계)으로, 레플리카당 시퀀스 수의 상한을 정합니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="83"/>
+        <source>Time per &amp;output token:</source>
+        <translation>출력 토큰당 시간(&amp;O):</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="86"/>
+        <source>&amp;Binary (GiB)</source>
+        <translation>이진(GiB)(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="88"/>
+        <source>&amp;Decimal (GB, as memory is sold)</source>
+        <translation>십진(GB, 메모리 판매 단위)(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="97"/>
+        <source>Units:</source>
+        <translation>단위:</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="101"/>
+        <source>What the fleet needs</source>
+        <translation>플릿에 필요한 것</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="124"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="127"/>
+        <source>Servers</source>
+        <translation>서버</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="130"/>
+        <source>HBM installed</source>
+        <translation>장착 HBM</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="131"/>
+        <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
+        <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="136"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="136"/>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="136"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="137"/>
+        <source>Fleet-wide</source>
+        <translation>플릿 전체</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="137"/>
+        <source>Per server</source>
+        <translation>서버당</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="137"/>
+        <source>Per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="140"/>
+        <source>Demand</source>
+        <translation>수요</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="141"/>
+        <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
+        <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="164"/>
+        <source>Traffic mix</source>
+        <translation>트래픽 구성</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="171"/>
+        <source>&amp;Add workload</source>
+        <translation>워크로드 추가(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="173"/>
+        <source>&amp;Remove selected</source>
+        <translation>선택 항목 제거(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="175"/>
+        <source>&amp;Workload:</source>
+        <translation>워크로드(&amp;W):</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="194"/>
+        <source>Double-click a share to edit it.</source>
+        <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="306"/>
+        <source>Internal error: %1</source>
+        <translation>내부 오류: %1</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="330"/>
+        <source>%1 × %2 GPUs</source>
+        <translation>%1 × GPU %2개</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::HeadlinePanel</name>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="26"/>
+        <source>KV per token</source>
+        <translation>토큰당 KV</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="27"/>
+        <source>Bytes of KV cache one token adds: 2 (K and V) × layers × KV heads × head dimension × bytes per element (the article&apos;s formula).</source>
+        <translation>토큰 하나가 늘리는 KV 캐시 바이트: 2(Key와 Value) × 레이어 수 × KV 헤드 수 × 헤드 차원 × 바이트 수(기사의 계산식).</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="29"/>
+        <source>KV per request</source>
+        <translation>요청당 KV</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="30"/>
+        <source>The working set of one sequence at this context, before allocator overhead.</source>
+        <translation>이 문맥 길이에서 시퀀스 하나의 작업집합입니다(메모리 할당 오버헤드 제외).</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="31"/>
+        <source>Hot set</source>
+        <translation>활성 작업집합</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="32"/>
+        <source>KV of all active sequences at once (shared prefixes counted once).</source>
+        <translation>모든 활성 시퀀스의 KV를 한꺼번에 더한 값입니다(공유 프리픽스는 한 번만 셈).</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="33"/>
+        <source>Max concurrency</source>
+        <translation>최대 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="34"/>
+        <source>Whole sequences at this context that fit in the HBM left after weights.</source>
+        <translation>가중치를 올리고 남은 HBM에 이 문맥 길이로 온전히 들어가는 시퀀스 수입니다.</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="35"/>
+        <source>Reuse achieved / requested</source>
+        <translation>재사용률 달성 / 요청</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="36"/>
+        <source>Requested: the prefix hit rate asked for. Achieved: what the tiers can actually keep (the retained pool may not fit).</source>
+        <translation>요청: 설정한 프리픽스 적중률. 달성: 계층들이 실제로 보존할 수 있는 비율(보존 풀이 다 들어가지 않을 수 있음).</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="38"/>
+        <source>TTFT without / with reuse</source>
+        <translation>TTFT (재사용 없음 / 있음)</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="39"/>
+        <source>Prefill of the whole prompt, without reuse and with the achieved reuse (restoring cached prefixes instead of recomputing them).</source>
+        <translation>프롬프트 전체의 프리필 시간입니다. 재사용이 없을 때와, 달성한 재사용률로 캐시된 프리픽스를 재계산 대신 복원할 때입니다.</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="41"/>
+        <source>Decode throughput</source>
+        <translation>디코딩 처리량</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="42"/>
+        <source>Generated tokens per second per replica, for the served sequences.</source>
+        <translation>처리 중인 시퀀스 기준, 레플리카당 초당 생성 토큰 수입니다.</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="43"/>
+        <source>DRAM per GPU</source>
+        <translation>GPU당 D램</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="44"/>
+        <source>Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count (the article).</source>
+        <translation>GPU당 쓰이는 호스트 D램입니다. D램 수요는 GPU 대수가 아니라 GPU당 호스트 D램으로 봐야 합니다(기사).</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="47"/>
+        <source>NVMe per server</source>
+        <translation>서버당 NVMe</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="47"/>
+        <source>Local NVMe used per server.</source>
+        <translation>서버당 쓰이는 로컬 NVMe입니다.</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="52"/>
+        <source>The per-token formula with this scenario&apos;s numbers: nothing hidden.</source>
+        <translation>이 시나리오의 숫자를 넣은 토큰당 계산식입니다. 숨긴 항은 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="117"/>
+        <source>%1 per token</source>
+        <translation>토큰당 %1</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="118"/>
+        <source>%1 per request</source>
+        <translation>요청당 %1</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="120"/>
+        <source>%1 for one sequence</source>
+        <translation>%1 (시퀀스 1개)</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="121"/>
+        <source>%1 for %2 sequences</source>
+        <translation>%1 (시퀀스 %2개)</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="122"/>
+        <source>%1 at %2 tokens</source>
+        <translation>%1개 (%2토큰 기준)</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="123"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="124"/>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="125"/>
+        <source>%1 tokens/s</source>
+        <translation>초당 %1토큰</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="128"/>
+        <source>KV per token = %1</source>
+        <translation>토큰당 KV = %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::MainWindow</name>
+    <message>
+        <location filename="../MainWindow.cpp" line="51"/>
+        <source>kvtiers</source>
+        <translation>kvtiers</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="103"/>
+        <source>Scenario</source>
+        <translation>시나리오</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="113"/>
+        <source>Fleet</source>
+        <translation>플릿</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="115"/>
+        <source>Sensitivity</source>
+        <translation>민감도</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="129"/>
+        <source>&lt;b&gt;The article&apos;s tier table&lt;/b&gt;, with this scenario&apos;s bytes and times. Highlighted: the rows whose condition this scenario meets (hover for why).</source>
+        <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="221"/>
+        <location filename="../MainWindow.cpp" line="483"/>
+        <location filename="../MainWindow.cpp" line="485"/>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="224"/>
+        <source>&amp;Quit</source>
+        <translation>끝내기(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="229"/>
+        <source>&amp;Edit</source>
+        <translation>편집(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="230"/>
+        <source>&amp;Undo</source>
+        <translation>실행 취소(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="233"/>
+        <source>&amp;Redo</source>
+        <translation>다시 실행(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="240"/>
+        <source>Reset to &amp;article defaults</source>
+        <translation>기사 기본값으로 되돌리기(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="243"/>
+        <source>Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse.</source>
+        <translation>Llama 3.1 70B, 128K 문맥 × 시퀀스 10개, FP16 KV, 8 × H200 서버 1대, 재사용 없음.</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="245"/>
+        <location filename="../MainWindow.cpp" line="530"/>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="248"/>
+        <source>Bytes per &amp;GPU</source>
+        <translation>GPU당 바이트(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="248"/>
+        <source>Bytes per &amp;replica</source>
+        <translation>레플리카당 바이트(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="248"/>
+        <source>Bytes per &amp;server</source>
+        <translation>서버당 바이트(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="259"/>
+        <source>Sweep against &amp;context</source>
+        <translation>문맥 길이로 스윕(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="259"/>
+        <source>Sweep against c&amp;oncurrency</source>
+        <translation>동시 처리 요청 수로 스윕(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="269"/>
+        <source>&amp;Advanced controls</source>
+        <translation>고급 컨트롤(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="274"/>
+        <source>&amp;Full screen</source>
+        <translation>전체 화면(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="280"/>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="284"/>
+        <source>&amp;System language</source>
+        <translation>시스템 언어(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="300"/>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="301"/>
+        <source>&amp;About kvtiers</source>
+        <translation>kvtiers 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="305"/>
+        <source>About &amp;Qt</source>
+        <translation>Qt 정보(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="322"/>
+        <source>kvtiers: %1 on %2</source>
+        <translation>kvtiers: %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="339"/>
+        <source>This scenario cannot be evaluated: %1</source>
+        <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="376"/>
+        <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="379"/>
+        <source>&lt;p&gt;&lt;b&gt;Sources named by the article&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 model specification&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV cache reuse and offloading documentation&lt;/li&gt;&lt;li&gt;The Mooncake paper&lt;/li&gt;&lt;li&gt;The FlexGen paper&lt;/li&gt;&lt;li&gt;The DeepSeek-V2 paper&lt;/li&gt;&lt;li&gt;The vLLM PagedAttention paper&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;기사의 출처&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 모델 사양&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV 캐시 재사용·오프로딩 문서&lt;/li&gt;&lt;li&gt;Mooncake 논문&lt;/li&gt;&lt;li&gt;FlexGen 논문&lt;/li&gt;&lt;li&gt;DeepSeek-V2 논문&lt;/li&gt;&lt;li&gt;vLLM PagedAttention 논문&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="385"/>
+        <source>&lt;p&gt;&lt;b&gt;This scenario&apos;s cards&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;이 시나리오의 카드&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="390"/>
+        <source>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="392"/>
+        <source>About kvtiers</source>
+        <translation>kvtiers 정보</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="443"/>
+        <source>Presets</source>
+        <translation>프리셋</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="472"/>
+        <source>Skipped unreadable preset file(s): %1</source>
+        <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="501"/>
+        <source>Save scenario as &amp;preset…</source>
+        <translation>시나리오를 프리셋으로 저장(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="506"/>
+        <source>&amp;Import preset…</source>
+        <translation>프리셋 가져오기(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="510"/>
+        <source>Co&amp;mpare presets…</source>
+        <translation>프리셋 비교(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="515"/>
+        <source>&amp;Export tier chart…</source>
+        <translation>계층 차트 내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="517"/>
+        <source>Export s&amp;weep…</source>
+        <translation>스윕 내보내기(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="519"/>
+        <source>Export &amp;comparison…</source>
+        <translation>비교 내보내기(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="520"/>
+        <source>Export scenario &amp;JSON…</source>
+        <translation>시나리오 JSON 내보내기(&amp;J)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="522"/>
+        <source>Copy chart to clip&amp;board</source>
+        <translation>차트를 클립보드에 복사(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="524"/>
+        <source>Export si&amp;ze…</source>
+        <translation>내보내기 크기(&amp;Z)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="527"/>
+        <source>&amp;Presets panel</source>
+        <translation>프리셋 패널(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="549"/>
+        <source>%1: wrote %2</source>
+        <translation>%1: %2 저장함</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="555"/>
+        <location filename="../MainWindow.cpp" line="568"/>
+        <location filename="../MainWindow.cpp" line="592"/>
+        <source>Nothing to export: the scenario does not evaluate.</source>
+        <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="555"/>
+        <location filename="../MainWindow.cpp" line="556"/>
+        <location filename="../MainWindow.cpp" line="562"/>
+        <source>Export tier chart</source>
+        <translation>계층 차트 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="557"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="568"/>
+        <location filename="../MainWindow.cpp" line="569"/>
+        <location filename="../MainWindow.cpp" line="575"/>
+        <source>Export sweep</source>
+        <translation>스윕 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="570"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="583"/>
+        <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
+        <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="592"/>
+        <source>Export scenario</source>
+        <translation>시나리오 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="593"/>
+        <location filename="../MainWindow.cpp" line="599"/>
+        <source>Export scenario JSON</source>
+        <translation>시나리오 JSON 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="594"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="610"/>
+        <source>Copied the tier chart (%1 × %2) to the clipboard</source>
+        <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="617"/>
+        <location filename="../MainWindow.cpp" line="633"/>
+        <source>Export size</source>
+        <translation>내보내기 크기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="618"/>
+        <source>Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):</source>
+        <translation>차트 크기와 배율을 너비x높이@배율로 입력하세요(예: 1600x900@2는 3200 × 1800 px PNG):</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="631"/>
+        <source>Export size &quot;%1&quot;: use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8</source>
+        <translation>내보내기 크기 &quot;%1&quot;: 너비x높이@배율 형식, 16~20000픽셀, 배율 0.25~8로 입력하세요</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="637"/>
+        <source>Charts export at %1 × %2, scale %3</source>
+        <translation>차트를 %1 × %2, 배율 %3으로 내보냅니다</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="646"/>
+        <source>&amp;Tools</source>
+        <translation>도구(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="647"/>
+        <source>&amp;Import config.json…</source>
+        <translation>config.json 가져오기(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="649"/>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="650"/>
+        <source>Compare with a &amp;vLLM log…</source>
+        <translation>vLLM 로그와 비교(&amp;V)…</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="676"/>
+        <source>Import config.json</source>
+        <translation>config.json 가져오기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="677"/>
+        <source>The imported model could not be saved to %1: %2</source>
+        <translation>가져온 모델을 %1에 저장하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="682"/>
+        <source>Import %1</source>
+        <translation>%1 가져오기</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="683"/>
+        <source>Imported %1 (saved as %2)</source>
+        <translation>%1 가져옴 (%2에 저장)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::ModelImportDialog</name>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="51"/>
+        <source>full attention</source>
+        <translation>전체 어텐션</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="53"/>
+        <source>sliding window</source>
+        <translation>슬라이딩 윈도</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="55"/>
+        <source>MLA</source>
+        <translation>MLA</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="57"/>
+        <source>state (Mamba / linear)</source>
+        <translation>상태 (Mamba / 선형)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="67"/>
+        <source>Import a model from config.json</source>
+        <translation>config.json에서 모델 가져오기</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="71"/>
+        <source>Open a Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;, drop it here, or paste its text below.</source>
+        <translation>Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;을 열거나, 여기에 끌어다 놓거나, 아래에 내용을 붙여 넣으세요.</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="75"/>
+        <source>&amp;Open config.json…</source>
+        <translation>config.json 열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="77"/>
+        <source>&amp;Import</source>
+        <translation>가져오기(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="88"/>
+        <source>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</source>
+        <translation>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="104"/>
+        <source>Missing fields: fill them in and import again</source>
+        <translation>빠진 필드: 채운 뒤 다시 가져오세요</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="110"/>
+        <source>Imported model</source>
+        <translation>가져온 모델</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="112"/>
+        <source>Nothing imported yet.</source>
+        <translation>아직 가져온 것이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="127"/>
+        <source>&amp;Use this model</source>
+        <translation>이 모델 사용(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="157"/>
+        <source>Open config.json</source>
+        <translation>config.json 열기</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="157"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 파일 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="172"/>
+        <source>from %1</source>
+        <translation>출처: %1</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="193"/>
+        <source>Paste the text of a config.json, or open one.</source>
+        <translation>config.json 내용을 붙여 넣거나 파일을 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="226"/>
+        <source>Not imported.</source>
+        <translation>가져오지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="247"/>
+        <source>a number</source>
+        <translation>숫자</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="263"/>
+        <source>KV cache: %1 B per token (%2) in %3</source>
+        <translation>KV 캐시: %3 기준 토큰당 %1 B (%2)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="267"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="270"/>
+        <source> (%1 KV heads × %2)</source>
+        <translation> (KV 헤드 %1개 × %2)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="273"/>
+        <source> (%1 KV heads × %2, window %3)</source>
+        <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="276"/>
+        <source> (latent %1 + rope %2)</source>
+        <translation> (잠재 %1 + RoPE %2)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="279"/>
+        <source> (%1 per sequence per layer)</source>
+        <translation> (레이어당 시퀀스당 %1)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="284"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, family %3)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, 계열 %3)&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="286"/>
+        <source>Layers: %1&lt;br&gt;</source>
+        <translation>레이어: %1&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="287"/>
+        <source>Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens</source>
+        <translation>파라미터: 전체 %1, 활성 %2, 가중치 %3비트, 최대 문맥 %4토큰</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="288"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::PresetPanel</name>
+    <message>
+        <location filename="../PresetPanel.cpp" line="33"/>
+        <source>Double-click a preset to load it (Ctrl+Z undoes).</source>
+        <translation>프리셋을 두 번 클릭하면 불러옵니다(Ctrl+Z로 취소).</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="54"/>
+        <source>&amp;Save current…</source>
+        <translation>현재 저장(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="54"/>
+        <source>Save the current scenario as a named preset</source>
+        <translation>현재 시나리오를 이름 붙인 프리셋으로 저장</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="55"/>
+        <source>&amp;Load</source>
+        <translation>불러오기(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="55"/>
+        <source>Load the selected preset (one undo step)</source>
+        <translation>선택한 프리셋 불러오기(실행 취소 한 단계)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="56"/>
+        <source>Re&amp;name…</source>
+        <translation>이름 바꾸기(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="56"/>
+        <source>Rename the selected preset</source>
+        <translation>선택한 프리셋의 이름 바꾸기</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="57"/>
+        <source>D&amp;uplicate…</source>
+        <translation>복제(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="57"/>
+        <source>Copy the selected preset under a new name</source>
+        <translation>선택한 프리셋을 새 이름으로 복사</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="58"/>
+        <source>&amp;Delete</source>
+        <translation>삭제(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="58"/>
+        <source>Delete the selected preset (asks first)</source>
+        <translation>선택한 프리셋 삭제(먼저 확인)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="59"/>
+        <source>&amp;Import…</source>
+        <translation>가져오기(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="59"/>
+        <source>Add a preset file a colleague sent you</source>
+        <translation>동료가 보낸 프리셋 파일 추가</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="60"/>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="60"/>
+        <source>Write the selected preset to a file to share</source>
+        <translation>공유할 수 있게 선택한 프리셋을 파일로 저장</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="61"/>
+        <source>&amp;Compare…</source>
+        <translation>비교(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="61"/>
+        <source>Compare 2 to 4 presets side by side</source>
+        <translation>프리셋 2~4개를 나란히 비교</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="100"/>
+        <source>%1 (built-in)</source>
+        <translation>%1 (기본 제공)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="102"/>
+        <source>Built-in, read-only. %1</source>
+        <translation>기본 제공, 읽기 전용. %1</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="115"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../PresetPanel.cpp" line="117"/>
+        <source>&lt;b&gt;Skipped %n unreadable preset file(s)&lt;/b&gt; (left untouched):&lt;br&gt;%1</source>
+        <translation>
+            <numerusform>&lt;b&gt;읽을 수 없는 프리셋 파일 %n개를 건너뛰었습니다&lt;/b&gt;(파일은 그대로 둠):&lt;br&gt;%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="122"/>
+        <source>Skipped unreadable preset file(s): %1</source>
+        <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="174"/>
+        <location filename="../PresetPanel.cpp" line="180"/>
+        <location filename="../PresetPanel.cpp" line="185"/>
+        <source>Save preset</source>
+        <translation>프리셋 저장</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="174"/>
+        <source>Name of the preset:</source>
+        <translation>프리셋 이름:</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="181"/>
+        <source>A preset called &quot;%1&quot; exists. Replace it with the current scenario?</source>
+        <translation>&quot;%1&quot; 프리셋이 이미 있습니다. 현재 시나리오로 바꿀까요?</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="189"/>
+        <source>Saved preset &quot;%1&quot;</source>
+        <translation>프리셋 &quot;%1&quot; 저장함</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="198"/>
+        <source>Load preset %1</source>
+        <translation>프리셋 %1 불러오기</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="199"/>
+        <source>Loaded preset &quot;%1&quot;</source>
+        <translation>프리셋 &quot;%1&quot; 불러옴</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="208"/>
+        <location filename="../PresetPanel.cpp" line="211"/>
+        <source>Rename preset</source>
+        <translation>프리셋 이름 바꾸기</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="208"/>
+        <source>New name for &quot;%1&quot;:</source>
+        <translation>&quot;%1&quot;의 새 이름:</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="215"/>
+        <source>Renamed &quot;%1&quot; to &quot;%2&quot;</source>
+        <translation>&quot;%1&quot;의 이름을 &quot;%2&quot;(으)로 바꿈</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="225"/>
+        <location filename="../PresetPanel.cpp" line="228"/>
+        <source>Duplicate preset</source>
+        <translation>프리셋 복제</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="225"/>
+        <source>Name of the copy of &quot;%1&quot;:</source>
+        <translation>&quot;%1&quot; 사본의 이름:</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="225"/>
+        <source>%1 (copy)</source>
+        <translation>%1 (사본)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="232"/>
+        <source>Copied &quot;%1&quot; to &quot;%2&quot;</source>
+        <translation>&quot;%1&quot;을 &quot;%2&quot;(으)로 복사함</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="242"/>
+        <location filename="../PresetPanel.cpp" line="244"/>
+        <source>Delete preset</source>
+        <translation>프리셋 삭제</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="242"/>
+        <source>Delete the preset &quot;%1&quot;? This cannot be undone.</source>
+        <translation>프리셋 &quot;%1&quot;을 삭제할까요? 되돌릴 수 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="247"/>
+        <source>Deleted preset &quot;%1&quot;</source>
+        <translation>프리셋 &quot;%1&quot; 삭제함</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="253"/>
+        <location filename="../PresetPanel.cpp" line="257"/>
+        <source>Import preset</source>
+        <translation>프리셋 가져오기</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="253"/>
+        <source>kvtiers presets (*.json);;All files (*)</source>
+        <translation>kvtiers 프리셋 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="261"/>
+        <source>Imported preset &quot;%1&quot; from %2</source>
+        <translation>%2에서 프리셋 &quot;%1&quot; 가져옴</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="275"/>
+        <location filename="../PresetPanel.cpp" line="278"/>
+        <source>Export preset</source>
+        <translation>프리셋 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="275"/>
+        <source>kvtiers presets (*.json)</source>
+        <translation>kvtiers 프리셋 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="280"/>
+        <source>Exported preset &quot;%1&quot; to %2</source>
+        <translation>프리셋 &quot;%1&quot;을 %2(으)로 내보냄</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::ScenarioController</name>
+    <message>
+        <location filename="../ScenarioController.cpp" line="48"/>
+        <source>Change %1</source>
+        <translation>%1 변경</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="55"/>
+        <source>Load workload %1</source>
+        <translation>워크로드 %1 불러오기</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="62"/>
+        <source>Choose model %1</source>
+        <translation>모델 %1 선택</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="69"/>
+        <source>Choose hardware %1</source>
+        <translation>하드웨어 %1 선택</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="74"/>
+        <source>Reset to article defaults</source>
+        <translation>기사 기본값으로 되돌리기</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="118"/>
+        <source>Internal error: %1</source>
+        <translation>내부 오류: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::SensitivityView</name>
+    <message>
+        <location filename="../SensitivityView.cpp" line="35"/>
+        <source>&amp;Tier:</source>
+        <translation>계층(&amp;T):</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="40"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="42"/>
+        <source>&amp;Range: ±</source>
+        <translation>범위(&amp;R): ±</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="47"/>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="48"/>
+        <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits).</source>
+        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다).</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="51"/>
+        <source>&amp;Curve of:</source>
+        <translation>곡선 변수(&amp;C):</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="58"/>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="60"/>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="62"/>
+        <source>Decimal bytes, as memory is sold.</source>
+        <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="210"/>
+        <source>%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.</source>
+        <translation>%1 (%2), 서버당(GPU %3개): HBM %4, D램 %5, NVMe %6.</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::SweepChart</name>
+    <message>
+        <location filename="../SweepChart.cpp" line="76"/>
+        <source>S&amp;weep:</source>
+        <translation>스윕(&amp;W):</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="79"/>
+        <source>against context length</source>
+        <translation>문맥 길이 기준</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="80"/>
+        <source>against concurrency</source>
+        <translation>동시 처리 요청 수 기준</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="81"/>
+        <source>Which knob the sweep moves, from small to large, with every other knob as set.</source>
+        <translation>스윕에서 작은 값부터 큰 값까지 움직일 변수입니다. 나머지 설정은 그대로 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="220"/>
+        <source>%1 tokens</source>
+        <translation>%1토큰</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="221"/>
+        <source>%1 sequences</source>
+        <translation>시퀀스 %1개</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="229"/>
+        <source>HBM never runs out up to %1</source>
+        <translation>%1까지 HBM 부족 없음</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="231"/>
+        <source>HBM is short from the start</source>
+        <translation>처음부터 HBM 부족</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="232"/>
+        <source>HBM full at %1</source>
+        <translation>%1에서 HBM 가득 참</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="243"/>
+        <source>context per sequence, tokens (log scale)</source>
+        <translation>시퀀스당 문맥 길이, 토큰 (로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="243"/>
+        <source>active sequences per replica (log scale)</source>
+        <translation>레플리카당 활성 시퀀스 수 (로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="244"/>
+        <source>Bytes per tier as %1 grows, %2 (stacked)</source>
+        <translation>%1에 따른 계층별 바이트, %2 (누적)</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="245"/>
+        <source>context</source>
+        <translation>문맥 길이</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="245"/>
+        <source>concurrency</source>
+        <translation>동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="275"/>
+        <source>↑ clipped: demand reaches %1 at %2</source>
+        <translation>↑ 잘림: %2에서 수요 %1</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="279"/>
+        <source>bytes %1</source>
+        <translation>바이트 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="284"/>
+        <source>HBM capacity %1</source>
+        <translation>HBM 용량 %1</translation>
+    </message>
+    <message>
+        <location filename="../SweepChart.cpp" line="294"/>
+        <source>now: %1</source>
+        <translation>현재: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::TierChart</name>
+    <message>
+        <location filename="../TierChart.cpp" line="31"/>
+        <source>Bytes &amp;counted:</source>
+        <translation>집계 단위(&amp;C):</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="37"/>
+        <source>Per replica: the TP GPUs that serve one copy of the model, with their share of the server&apos;s DRAM and NVMe (what the core computes).
+Per GPU: divided by TP.
+Per server: per GPU × GPUs per server.</source>
+        <translation>레플리카당: 모델 사본 하나를 서비스하는 TP GPU 묶음과, 그 몫의 서버 D램·NVMe(코어가 계산하는 단위).
+GPU당: TP로 나눈 값.
+서버당: GPU당 값 × 서버당 GPU 수.</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="71"/>
+        <source>Overflow</source>
+        <translation>초과분</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="132"/>
+        <source>overflow: fits in no tier</source>
+        <translation>초과분: 어느 계층에도 안 들어감</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="226"/>
+        <source>per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="228"/>
+        <source>per replica (1 GPU)</source>
+        <translation>레플리카당 (GPU 1개)</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="228"/>
+        <source>per replica (%1 GPUs)</source>
+        <translation>레플리카당 (GPU %1개)</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="229"/>
+        <source>per server (%1 GPUs)</source>
+        <translation>서버당 (GPU %1개)</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="230"/>
+        <source>Where the bytes go, %1</source>
+        <translation>바이트가 놓이는 곳, %1</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="259"/>
+        <source>capacity
+%1</source>
+        <translation>용량
+%1</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="261"/>
+        <source>%1 of %2 used</source>
+        <translation>%2 중 %1 사용</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="278"/>
+        <source>fits in no tier!</source>
+        <translation>어느 계층에도 안 들어감!</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="283"/>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="286"/>
+        <source>everything fits</source>
+        <translation>모두 들어감</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="313"/>
+        <source>%1 · %2: %3</source>
+        <translation>%1 · %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="315"/>
+        <source> (%1 of capacity)</source>
+        <translation> (용량의 %1)</translation>
+    </message>
+    <message>
+        <location filename="../TierChart.cpp" line="332"/>
+        <source>Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).</source>
+        <translation>초과분: %1이 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::TierTableModel</name>
+    <message>
+        <location filename="../TierTableModel.cpp" line="63"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="66"/>
+        <source>Weights being computed on and the hottest KV</source>
+        <extracomment>Korean original: 연산 중인 가중치와 가장 뜨거운 KV</extracomment>
+        <translation>연산 중인 가중치와 가장 뜨거운 KV</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="69"/>
+        <source>Low latency, long context, high concurrency</source>
+        <extracomment>Korean original: 낮은 지연시간, 긴 문맥, 높은 동시성</extracomment>
+        <translation>낮은 지연시간, 긴 문맥, 높은 동시성</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="72"/>
+        <source>Capacity and price</source>
+        <extracomment>Korean original: 용량과 가격</extracomment>
+        <translation>용량과 가격</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="81"/>
+        <source>Server DRAM</source>
+        <extracomment>Korean original: 서버 D램</extracomment>
+        <translation>서버 D램</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="84"/>
+        <source>KV and prefixes likely to be reused soon</source>
+        <extracomment>Korean original: 곧 다시 쓸 가능성이 높은 KV·프리픽스</extracomment>
+        <translation>곧 다시 쓸 가능성이 높은 KV·프리픽스</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="87"/>
+        <source>High cache reuse and a fast GPU link</source>
+        <extracomment>Korean original: 캐시 재사용률이 높고 GPU 연결이 빠를 때</extracomment>
+        <translation>캐시 재사용률이 높고 GPU 연결이 빠를 때</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="90"/>
+        <source>PCIe transfer latency</source>
+        <extracomment>Korean original: PCIe 전송 지연</extracomment>
+        <translation>PCIe 전송 지연</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="98"/>
+        <source>eSSD</source>
+        <translation>eSSD</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="101"/>
+        <source>Cold KV, prefixes and model caches</source>
+        <extracomment>Korean original: 차가운 KV·프리픽스·모델 캐시</extracomment>
+        <translation>차가운 KV·프리픽스·모델 캐시</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="104"/>
+        <source>When storing and restoring is cheaper than recomputing</source>
+        <extracomment>Korean original: 재계산보다 저장·복원이 쌀 때</extracomment>
+        <translation>재계산보다 저장·복원이 쌀 때</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="107"/>
+        <source>Too slow for per-token real-time access</source>
+        <extracomment>Korean original: 토큰 단위 실시간 접근에는 느림</extracomment>
+        <translation>토큰 단위 실시간 접근에는 느림</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="142"/>
+        <source>Everything is demanded of HBM, and %1 of it does not fit: long context and high concurrency have outgrown HBM.</source>
+        <translation>모든 바이트가 HBM에 요구되며 그중 %1이 들어가지 않습니다. 긴 문맥과 높은 동시성이 HBM 용량을 넘어섰습니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="145"/>
+        <source>Everything lives in HBM: weights and the hot KV of every active sequence; no reuse pool spills to DRAM or SSD.</source>
+        <translation>모두 HBM에 있습니다. 가중치와 모든 활성 시퀀스의 뜨거운 KV가 들어 있고, D램이나 SSD로 넘어가는 재사용 풀은 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="147"/>
+        <source>DRAM or SSD hold part of this scenario&apos;s bytes.</source>
+        <translation>이 시나리오의 바이트 일부가 D램이나 SSD에 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="150"/>
+        <source>DRAM holds %1 of reusable prefixes, and restoring a prompt from DRAM (%2) beats recomputing it (%3).</source>
+        <translation>D램이 재사용할 프리픽스 %1을 담고 있고, 프롬프트를 D램에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="155"/>
+        <source>No reusable prefixes are kept in DRAM (raise reuse, reuse distance and offload rate).</source>
+        <translation>D램에 보존된 재사용 프리픽스가 없습니다(재사용률, 재사용 간격, 오프로딩률을 높여 보세요).</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="156"/>
+        <source>Restoring from DRAM (%1) is slower than recomputing (%2).</source>
+        <translation>D램에서 복원(%1)하는 편이 재계산(%2)보다 느립니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="160"/>
+        <source>SSD holds %1 of the retained reuse pool, and restoring from SSD (%2) beats recomputing (%3).</source>
+        <translation>SSD가 보존된 재사용 풀 중 %1을 담고 있고, SSD에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="165"/>
+        <source>No retained prefixes reach the SSD (DRAM holds the whole reuse pool, or there is none).</source>
+        <translation>SSD까지 내려가는 보존 프리픽스가 없습니다(D램이 재사용 풀 전체를 담거나, 재사용 풀이 없습니다).</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="166"/>
+        <source>Restoring from SSD (%1) is slower than recomputing (%2).</source>
+        <translation>SSD에서 복원(%1)하는 편이 재계산(%2)보다 느립니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="176"/>
+        <source>— (in place)</source>
+        <translation>— (제자리)</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="178"/>
+        <source>restore wins</source>
+        <translation>복원이 유리</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="178"/>
+        <source>recompute wins</source>
+        <translation>재계산이 유리</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="179"/>
+        <source>%1 vs %2 · %3</source>
+        <translation>%1 대 %2 · %3</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="202"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="257"/>
+        <source>Tier</source>
+        <extracomment>Korean original: 계층</extracomment>
+        <translation>계층</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="260"/>
+        <source>What mainly lives there</source>
+        <extracomment>Korean original: 주로 놓이는 것</extracomment>
+        <translation>주로 놓이는 것</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="263"/>
+        <source>When demand for it grows</source>
+        <extracomment>Korean original: 수요가 커지는 조건</extracomment>
+        <translation>수요가 커지는 조건</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="266"/>
+        <source>Limit</source>
+        <extracomment>Korean original: 한계</extracomment>
+        <translation>한계</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="268"/>
+        <source>Placed (%1)</source>
+        <translation>배치량 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="270"/>
+        <source>Capacity</source>
+        <translation>용량</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="272"/>
+        <source>Used</source>
+        <translation>사용률</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="274"/>
+        <source>Restore vs recompute</source>
+        <translation>복원 대 재계산</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="282"/>
+        <source>Bytes this scenario places in the tier.</source>
+        <translation>이 시나리오가 이 계층에 놓는 바이트입니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="284"/>
+        <source>Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload engine may pin; NVMe as installed.</source>
+        <translation>가용 용량: HBM × GPU 메모리 사용률, D램 × 오프로딩 엔진이 고정할 수 있는 비율, NVMe는 장착 용량 그대로입니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="287"/>
+        <source>Placed ÷ capacity.</source>
+        <translation>배치량 ÷ 용량.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="289"/>
+        <source>Time to bring the whole prompt&apos;s KV back from this tier, against recomputing the whole prompt (prefill).</source>
+        <translation>프롬프트 전체의 KV를 이 계층에서 다시 가져오는 시간과, 프롬프트 전체를 재계산(프리필)하는 시간의 비교입니다.</translation>
+    </message>
+    <message>
+        <location filename="../TierTableModel.cpp" line="292"/>
+        <source>The article&apos;s tier table.</source>
+        <translation>기사의 계층 표입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::TornadoChart</name>
+    <message>
+        <location filename="../TornadoChart.cpp" line="53"/>
+        <source>variable moved down</source>
+        <translation>변수를 내렸을 때</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="54"/>
+        <source>variable moved up</source>
+        <translation>변수를 올렸을 때</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="81"/>
+        <source>%1
+%2 → %3</source>
+        <translation>%1
+%2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="152"/>
+        <source>What moves %1 demand per server most</source>
+        <translation>서버당 %1 수요를 가장 크게 움직이는 변수</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="153"/>
+        <source>change in %1 per server (base %2)</source>
+        <translation>서버당 %1 변화량 (기준 %2)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::VllmCheckDialog</name>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="42"/>
+        <source>Compare with a vLLM startup log</source>
+        <translation>vLLM 시작 로그와 비교</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="46"/>
+        <source>vLLM&apos;s setup (confirm)</source>
+        <translation>vLLM 설정 (확인)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="54"/>
+        <source>&amp;Model:</source>
+        <translation>모델(&amp;M):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="57"/>
+        <source>model default</source>
+        <translation>모델 기본값</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="58"/>
+        <source>vLLM&apos;s --kv-cache-dtype: fp16, bf16, fp8, … (auto = the model&apos;s default).</source>
+        <translation>vLLM의 --kv-cache-dtype: fp16, bf16, fp8, … (auto = 모델 기본값).</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="59"/>
+        <source>&amp;KV cache dtype:</source>
+        <translation>KV 캐시 dtype(&amp;K):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="63"/>
+        <source>&amp;Tensor parallel:</source>
+        <translation>텐서 병렬(&amp;T):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="68"/>
+        <source> tokens</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="69"/>
+        <source>&amp;Block size:</source>
+        <translation>블록 크기(&amp;B):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="72"/>
+        <source>from the log, else the model&apos;s max</source>
+        <translation>로그 값, 없으면 모델 최대값</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="73"/>
+        <source>Tokens per request (max_model_len): 131072, 128k.</source>
+        <translation>요청당 토큰 수(max_model_len): 131072, 128k.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="74"/>
+        <source>&amp;Context:</source>
+        <translation>문맥 길이(&amp;C):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="76"/>
+        <source>the log&apos;s &quot;Available KV cache memory&quot;</source>
+        <translation>로그의 &quot;Available KV cache memory&quot;</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="78"/>
+        <source>utilisation × HBM − weights</source>
+        <translation>사용률 × HBM − 가중치</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="81"/>
+        <source>KV memory from:</source>
+        <translation>KV 메모리 기준:</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="90"/>
+        <source>&amp;Hardware:</source>
+        <translation>하드웨어(&amp;H):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="97"/>
+        <source>GPU memory &amp;utilisation:</source>
+        <translation>GPU 메모리 사용률(&amp;U):</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="100"/>
+        <source>vLLM startup log (paste)</source>
+        <translation>vLLM 시작 로그 (붙여 넣기)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="104"/>
+        <source>… GPU KV cache size: 131,072 tokens
+… Maximum concurrency for 131,072 tokens per request: 1.00x</source>
+        <translation>… GPU KV cache size: 131,072 tokens
+… Maximum concurrency for 131,072 tokens per request: 1.00x</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="110"/>
+        <source>&amp;Compare</source>
+        <translation>비교(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="124"/>
+        <source>kvtiers next to vLLM</source>
+        <translation>kvtiers와 vLLM 비교</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="143"/>
+        <source>kvtiers</source>
+        <translation>kvtiers</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="144"/>
+        <source>vLLM&apos;s log</source>
+        <translation>vLLM 로그</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="145"/>
+        <source>Difference</source>
+        <translation>차이</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="146"/>
+        <source>GPU KV cache size (tokens)</source>
+        <translation>GPU KV 캐시 크기(토큰)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="147"/>
+        <source>Maximum concurrency</source>
+        <translation>최대 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="148"/>
+        <source>KV memory per GPU</source>
+        <translation>GPU당 KV 메모리</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="271"/>
+        <location filename="../VllmCheckDialog.cpp" line="273"/>
+        <source>%1× at %2 tokens</source>
+        <translation>%1× (%2토큰 기준)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="278"/>
+        <source>%1 (implied)</source>
+        <translation>%1 (추정)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="281"/>
+        <source>&lt;b&gt;Agrees&lt;/b&gt; within block rounding. </source>
+        <translation>블록 단위 올림 범위 안에서 &lt;b&gt;일치&lt;/b&gt;합니다. </translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="281"/>
+        <source>&lt;b&gt;Differs.&lt;/b&gt; </source>
+        <translation>&lt;b&gt;다릅니다.&lt;/b&gt; </translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="284"/>
+        <source>Note: %1</source>
+        <translation>참고: %1</translation>
+    </message>
+</context>
+</TS>
