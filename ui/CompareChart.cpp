@@ -2,6 +2,7 @@
 
 #include "BinaryByteTicker.h"
 #include "ChartPalette.h"
+#include "ChartStyle.h"
 #include "UnitsText.h"
 
 #include <QEvent>
@@ -99,11 +100,7 @@ void CompareChart::applyTheme()
     m_title->setTextColor(text);
     m_key->setTextColor(text);
     for (QCPAxis* axis : { m_rect->axis(QCPAxis::atBottom), m_rect->axis(QCPAxis::atLeft) }) {
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+        chart::themeAxis(axis, pal);
     }
     for (int s = 0; s < kSegmentCount - 1; ++s) {
         const QColor fill = chart::segmentColor(static_cast<Segment>(s), pal);

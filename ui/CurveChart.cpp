@@ -1,6 +1,7 @@
 #include "CurveChart.h"
 
 #include "ChartPalette.h"
+#include "ChartStyle.h"
 #include "DecimalByteTicker.h"
 #include "Tier.h"
 #include "TokenLogTicker.h"
@@ -161,11 +162,7 @@ void CurveChart::applyTheme()
     m_plot->setBackground(base);
     m_title->setTextColor(text);
     for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+        chart::themeAxis(axis, pal);
     }
     const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
     for (int t = 0; t < 3; ++t)

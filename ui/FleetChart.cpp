@@ -1,6 +1,7 @@
 #include "FleetChart.h"
 
 #include "ChartPalette.h"
+#include "ChartStyle.h"
 #include "DecimalByteTicker.h"
 #include "Tier.h"
 #include "UnitsText.h"
@@ -65,16 +66,7 @@ void FleetChart::buildPlot()
         m_rects[t] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-        ticker->addTick(kBarKey, names[t]);
-        x->setTicker(ticker);
-        x->setRange(kBarKey - 0.55, kBarKey + 0.55);
-        x->setTickLength(0, 0);
-        x->setSubTicks(false);
-        x->grid()->setVisible(false);
-        QFont tierFont = font();
-        tierFont.setBold(true);
-        x->setTickLabelFont(tierFont);
+        chart::setupBarPanelAxis(x, kBarKey, names[t], font());
         y->setTicker(byteTicker(m_units));
         y->setSubTicks(false);
         y->setRange(0, 1);
@@ -191,16 +183,11 @@ void FleetChart::applyTheme()
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    const QColor gridColor = pal.color(QPalette::Mid);
     m_plot->setBackground(base);
     m_title->setTextColor(text);
     for (int t = 0; t < 3; ++t) {
         for (QCPAxis* axis : { m_rects[t]->axis(QCPAxis::atBottom), m_rects[t]->axis(QCPAxis::atLeft) }) {
-            axis->setBasePen(QPen(text));
-            axis->setTickPen(QPen(text));
-            axis->setTickLabelColor(text);
-            axis->setLabelColor(text);
-            axis->grid()->setPen(QPen(gridColor, 0, Qt::DotLine));
+            chart::themeAxis(axis, pal);
         }
         m_totals[t]->setColor(text);
     }

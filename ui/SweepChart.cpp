@@ -2,6 +2,7 @@
 
 #include "BinaryByteTicker.h"
 #include "ChartPalette.h"
+#include "ChartStyle.h"
 #include "TokenLogTicker.h"
 #include "UnitsText.h"
 
@@ -157,12 +158,7 @@ void SweepChart::applyTheme()
     m_plot->setBackground(base);
     m_title->setTextColor(text);
     for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setSubTickPen(QPen(text));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+        chart::themeAxis(axis, pal);
     }
     for (int i = 0; i < kSeriesCount; ++i) {
         const QColor c = seriesColor(static_cast<Series>(i));

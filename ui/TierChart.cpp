@@ -2,6 +2,7 @@
 
 #include "BinaryByteTicker.h"
 #include "ChartPalette.h"
+#include "ChartStyle.h"
 #include "UnitsText.h"
 
 #include <QComboBox>
@@ -75,16 +76,7 @@ void TierChart::buildPlot()
         m_rects[i] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        auto names1 = QSharedPointer<QCPAxisTickerText>::create();
-        names1->addTick(kBarKey, names[i]);
-        x->setTicker(names1);
-        x->setRange(kBarKey - 0.55, kBarKey + 0.55);
-        x->setTickLength(0, 0);
-        x->setSubTicks(false);
-        x->grid()->setVisible(false);
-        QFont tierFont = font();
-        tierFont.setBold(true);
-        x->setTickLabelFont(tierFont);
+        chart::setupBarPanelAxis(x, kBarKey, names[i], font());
         y->setTicker(QSharedPointer<BinaryByteTicker>::create());
         y->setSubTicks(false);
         y->setRange(0, 1);
@@ -163,11 +155,7 @@ void TierChart::applyTheme()
     m_title->setTextColor(text);
     for (QCPAxisRect* rect : m_rects) {
         for (QCPAxis* axis : { rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft) }) {
-            axis->setBasePen(QPen(text));
-            axis->setTickPen(QPen(text));
-            axis->setTickLabelColor(text);
-            axis->setLabelColor(text);
-            axis->grid()->setPen(QPen(gridColor, 0, Qt::DotLine));
+            chart::themeAxis(axis, pal);
         }
     }
     for (int t = 0; t < kTierCount; ++t) {

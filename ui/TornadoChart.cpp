@@ -1,6 +1,7 @@
 #include "TornadoChart.h"
 
 #include "ChartPalette.h"
+#include "ChartStyle.h"
 #include "DecimalByteTicker.h"
 #include "Tier.h"
 #include "UnitsText.h"
@@ -163,11 +164,7 @@ void TornadoChart::applyTheme()
     m_plot->setBackground(base);
     m_title->setTextColor(text);
     for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+        chart::themeAxis(axis, pal);
     }
     m_plot->xAxis->grid()->setZeroLinePen(QPen(text, 1));
     // Okabe–Ito blue for "moved down", vermillion for "moved up".

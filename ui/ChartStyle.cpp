@@ -1,0 +1,32 @@
+#include "ChartStyle.h"
+
+#include <qcustomplot.h>
+
+namespace kvtiers::ui::chart {
+
+void themeAxis(QCPAxis* axis, const QPalette& palette)
+{
+    const QColor text = palette.color(QPalette::Text);
+    axis->setBasePen(QPen(text));
+    axis->setTickPen(QPen(text));
+    axis->setSubTickPen(QPen(text));
+    axis->setTickLabelColor(text);
+    axis->setLabelColor(text);
+    axis->grid()->setPen(QPen(palette.color(QPalette::Mid), 0, Qt::DotLine));
+}
+
+void setupBarPanelAxis(QCPAxis* x, double key, const QString& name, const QFont& font)
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->addTick(key, name);
+    x->setTicker(ticker);
+    x->setRange(key - 0.55, key + 0.55);
+    x->setTickLength(0, 0);
+    x->setSubTicks(false);
+    x->grid()->setVisible(false);
+    QFont bold = font;
+    bold.setBold(true);
+    x->setTickLabelFont(bold);
+}
+
+} // namespace kvtiers::ui::chart

@@ -1,0 +1,22 @@
+#pragma once
+// ChartStyle: what every QCustomPlot chart of the app sets the same way, in one place:
+// axis pens and labels from the palette (readable in light and dark themes), and the
+// x axis of a one-bar panel (the tier panels of the tier, fleet and compare charts).
+
+#include <QFont>
+#include <QPalette>
+#include <QString>
+
+class QCPAxis;
+
+namespace kvtiers::ui::chart {
+
+/// Base, tick and sub-tick pens and label colours in the palette's text colour; a dotted
+/// grid in its mid colour.
+void themeAxis(QCPAxis* axis, const QPalette& palette);
+
+/// A panel's x axis showing one bar at `key`: the panel's name as its only tick label,
+/// in bold, with no tick marks and no grid.
+void setupBarPanelAxis(QCPAxis* x, double key, const QString& name, const QFont& font);
+
+} // namespace kvtiers::ui::chart
