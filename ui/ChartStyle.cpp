@@ -15,6 +15,15 @@ void themeAxis(QCPAxis* axis, const QPalette& palette)
     axis->grid()->setPen(QPen(palette.color(QPalette::Mid), 0, Qt::DotLine));
 }
 
+QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& font)
+{
+    QFont bold = font;
+    bold.setBold(true);
+    auto* title = new QCPTextElement(plot, text, bold);
+    plot->plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
 void setupBarPanelAxis(QCPAxis* x, double key, const QString& name, const QFont& font)
 {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();

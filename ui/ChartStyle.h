@@ -8,12 +8,17 @@
 #include <QString>
 
 class QCPAxis;
+class QCPTextElement;
+class QCustomPlot;
 
 namespace kvtiers::ui::chart {
 
 /// Base, tick and sub-tick pens and label colours in the palette's text colour; a dotted
 /// grid in its mid colour.
 void themeAxis(QCPAxis* axis, const QPalette& palette);
+
+/// A bold title in cell (0, 0) of the plot's layout (the caller frees that cell first).
+QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& font);
 
 /// A panel's x axis showing one bar at `key`: the panel's name as its only tick label,
 /// in bold, with no tick marks and no grid.

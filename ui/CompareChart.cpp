@@ -42,10 +42,7 @@ void CompareChart::buildPlot()
     m_plot->setAutoAddPlottableToLegend(false);
     m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->plotLayout()->clear();
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(m_plot, tr("Bytes per replica, one shared scale"), titleFont);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = chart::addTitle(m_plot, tr("Bytes per replica, one shared scale"), font());
     m_key = new QCPTextElement(m_plot, QString(), font());
     m_plot->plotLayout()->addElement(1, 0, m_key);
     m_rect = new QCPAxisRect(m_plot);

@@ -49,11 +49,8 @@ CurveChart::CurveChart(QWidget* parent)
     m_plot->setMinimumSize(360, 240);
     layout->addWidget(m_plot);
     m_plot->setPlottingHints(QCP::phCacheLabels);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(m_plot, QString(), titleFont);
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = chart::addTitle(m_plot, QString(), font());
     const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
     for (int t = 0; t < 3; ++t) {
         m_graphs[t] = m_plot->addGraph();

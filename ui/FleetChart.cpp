@@ -52,10 +52,7 @@ void FleetChart::buildPlot()
     m_plot->setAutoAddPlottableToLegend(false);
     m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->plotLayout()->clear();
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(m_plot, tr("Fleet memory demand by workload"), titleFont);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = chart::addTitle(m_plot, tr("Fleet memory demand by workload"), font());
 
     auto* panels = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(1, 0, panels);

@@ -94,11 +94,8 @@ SweepChart::SweepChart(QWidget* parent)
     m_plot->setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
     layout->addWidget(m_plot, 1);
 
-    QFont titleFont = font();
-    titleFont.setBold(true);
     m_plot->plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(m_plot, QString(), titleFont);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = chart::addTitle(m_plot, QString(), font());
 
     m_xTicker = QSharedPointer<TokenLogTicker>::create(TokenLogTicker::Labels::Tokens);
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -163,7 +160,7 @@ void SweepChart::applyTheme()
     for (int i = 0; i < kSeriesCount; ++i) {
         const QColor c = seriesColor(static_cast<Series>(i));
         m_graphs[i]->setPen(QPen(c.darker(120), 2));
-        m_graphs[i]->setBrush(i == 0 ? QBrush(c.lighter(125)) : QBrush(c.lighter(125)));
+        m_graphs[i]->setBrush(QBrush(c.lighter(125)));
     }
     m_capacityLine->setPen(QPen(chart::tierColor(Tier::Hbm).darker(130), 1.5, Qt::DashLine));
     m_capacityLabel->setColor(text);

@@ -61,10 +61,7 @@ void TierChart::buildPlot()
     m_plot->setAutoAddPlottableToLegend(false);
     m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->plotLayout()->clear(); // also deletes the default legend
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(m_plot, QString(), titleFont);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = chart::addTitle(m_plot, QString(), font());
 
     auto* panels = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(1, 0, panels);

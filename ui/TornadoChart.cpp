@@ -32,11 +32,8 @@ TornadoChart::TornadoChart(QWidget* parent)
     m_plot->setMinimumSize(360, 240);
     layout->addWidget(m_plot);
     m_plot->setPlottingHints(QCP::phCacheLabels);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(m_plot, QString(), titleFont);
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = chart::addTitle(m_plot, QString(), font());
 
     // Horizontal bars: the variables on the left axis, the delta on the bottom axis.
     QCPAxis* keyAxis = m_plot->yAxis;
