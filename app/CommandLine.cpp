@@ -67,6 +67,8 @@ Overrides (each replaces the workload card's value):
   --reuse R             prefix hit rate: 0.5 or 50%
   --sharing S           active sequences sharing one cached prefix (1 = none)
   --reuse-distance S    seconds a reusable prefix waits for its next hit
+  --request-rate R      requests/s per replica for the retained pool (default:
+                        served sequences / request duration)
   --offload-rate R      share of evicted reusable blocks copied to DRAM/SSD
   --tp N                tensor-parallel degree (a replica is N GPUs)
   --block-size N        KV page size, tokens
@@ -116,6 +118,8 @@ const std::vector<OverrideOption>& overrideOptions()
          [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 1, limits::kMaxConcurrency, false)); }},
         {"--reuse-distance", "reuse_distance_s", true,
          [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, limits::kMaxSeconds, false)); }},
+        {"--request-rate", "request_rate_per_s", true,
+         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, limits::kMaxRequestRate, false)); }},
         {"--offload-rate", "offload_rate", true, [](const std::string& v, const std::string& f) { return Json(parseFraction(v, f)); }},
         {"--tp", "tp", true,
          [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxTp, true)); }},

@@ -196,23 +196,34 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.requestSeconds = r.ttftNoReuseSeconds + w.outputTokens * r.decodeStepSeconds;
 
     // --- Retained reuse pool by Little's law (MODEL.md §4.4): λ × D × KV(rP) ---
-    r.requestRate = served / r.requestSeconds;
+    r.requestRate = w.requestRate ? *w.requestRate : served / r.requestSeconds;
+    // Only whole blocks of a prefix are cached and hit (vLLM hashes full blocks; the
+    // partial tail is recomputed), as only whole blocks are shared in the hot set above.
     const double storedPrefixTokens = w.allocation == Allocation::Paged
-        ? std::ceil(R / w.blockSize) * w.blockSize : R;
-    const double poolGpu = R > 0 ? r.requestRate * w.reuseDistanceSeconds * kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
+        ? std::floor(R / w.blockSize) * w.blockSize : R;
+    r.cacheablePrefixTokens = storedPrefixTokens;
+    r.cacheableReuse = P > 0 ? storedPrefixTokens / P : 0.0;
+    const double poolGpu = storedPrefixTokens > 0 ? r.requestRate * w.reuseDistanceSeconds * kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
     Bytes3 poolAt{0, 0, 0};
     poolAt[H] = std::min(poolGpu, room[H]); // prefix caching in free HBM blocks
     room[H] -= poolAt[H];
     double copiesGpu = 0;
-    if (w.inclusiveTiers && w.offloadRate > 0) {
-        copiesGpu = std::min(poolAt[H], room[D]);
-        room[D] -= copiesGpu;
-    }
     // Only the offloaded share of what leaves HBM goes down; the rest is dropped.
     const double offloaded = w.offloadRate * (poolGpu - poolAt[H]);
-    poolAt[D] = std::min(offloaded, room[D]);
-    room[D] -= poolAt[D];
-    poolAt[S] = std::min(offloaded - poolAt[D], room[S]);
+    if (w.inclusiveTiers) {
+        // Inclusive (write-through, as LMCache-style engines keep): the offloaded share of
+        // every reusable block is written to DRAM when it is made, so DRAM holds
+        // o × pool whether or not the block is still in HBM. The part of that content
+        // duplicating HBM-resident blocks is copies; the rest is the pool's own DRAM share.
+        const double dramContent = std::min(w.offloadRate * poolGpu, room[D]);
+        copiesGpu = poolGpu > 0 ? dramContent * poolAt[H] / poolGpu : 0.0;
+        poolAt[D] = dramContent - copiesGpu;
+        room[D] -= dramContent;
+    } else {
+        poolAt[D] = std::min(offloaded, room[D]);
+        room[D] -= poolAt[D];
+    }
+    poolAt[S] = std::min(std::max(0.0, offloaded - poolAt[D]), room[S]);
     room[S] -= poolAt[S];
     const double poolPlaced = poolAt[H] + poolAt[D] + poolAt[S];
     for (int t = H; t <= S; ++t)
@@ -223,8 +234,10 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     // are never negative.
     r.lostReuseBytes = std::max(0.0, poolGpu - poolPlaced) * tp;
     r.requestedReuse = w.reuseRate;
-    r.achievedReuse = poolGpu > 0 ? w.reuseRate * poolPlaced / poolGpu : w.reuseRate;
-    if (r.achievedReuse < r.requestedReuse * (1 - 1e-12))
+    // Achieved: the cacheable share of the prompt, times the share of the pool that found
+    // a place. Block granularity alone is not "lost" reuse (cacheableReuse shows it).
+    r.achievedReuse = poolGpu > 0 ? r.cacheableReuse * poolPlaced / poolGpu : r.cacheableReuse;
+    if (poolPlaced < poolGpu * (1 - 1e-12))
         r.warnings |= WarnReuseLost;
 
     // TTFT with reuse: hits restored from where the pool lives (an engine recomputes
@@ -237,7 +250,9 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
             for (auto [t, tier] : {std::pair{D, Tier::Dram}, std::pair{S, Tier::Ssd}})
                 restore += poolAt[t] / poolPlaced * std::min(cm.restoreSeconds(tier, hit), recomputeHit);
     }
-    r.ttftWithReuseSeconds = cm.recomputeSeconds(hit, P) + restore;
+    r.ttftRecomputeSeconds = cm.recomputeSeconds(hit, P);
+    r.ttftRestoreSeconds = restore;
+    r.ttftWithReuseSeconds = r.ttftRecomputeSeconds + restore;
 
     r.overflowBytes = overflowGpu * tp;
     if (r.overflowBytes > 0)

@@ -80,8 +80,10 @@ struct EvalResult {
     double retainedPoolBytes = 0;    ///< requested by Little's law (λ × D × prefix)
     double lostReuseBytes = 0;       ///< pool that found no place (capacity or offload policy)
     double requestedReuse = 0;
-    double achievedReuse = 0;
-    double requestRate = 0;          ///< requests/s per replica (λ)
+    double achievedReuse = 0;        ///< share of prompt tokens served from the pool
+    double cacheablePrefixTokens = 0; ///< the reused prefix in whole blocks (paged)
+    double cacheableReuse = 0;       ///< cacheablePrefixTokens / prompt: the most reuse can achieve
+    double requestRate = 0;          ///< requests/s per replica (λ): given, or served / duration
     double requestSeconds = 0;       ///< one request, prefill + decode
 
     // Time
@@ -93,7 +95,9 @@ struct EvalResult {
     double breakEvenTokensDram = 0;  ///< +inf: restoring never wins
     double breakEvenTokensSsd = 0;
     double ttftNoReuseSeconds = 0;
-    double ttftWithReuseSeconds = 0;
+    double ttftWithReuseSeconds = 0; ///< ttftRecomputeSeconds + ttftRestoreSeconds
+    double ttftRecomputeSeconds = 0; ///< prefill of the tokens not served from the pool
+    double ttftRestoreSeconds = 0;   ///< bringing the hits back from DRAM / SSD
     double decodeStepSeconds = 0;
     DecodeBound decodeBound = DecodeBound::HbmBandwidth;
     double tokensPerSecond = 0;      ///< per replica, served sequences

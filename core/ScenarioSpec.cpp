@@ -10,7 +10,7 @@ const std::vector<std::string>& overrideKeys()
 {
     static const std::vector<std::string> keys = {
         "context", "output_tokens", "concurrency", "kv_dtype", "kv_bits", "kv_scale_bits", "weight_bits",
-        "reuse_rate", "sharing", "reuse_distance_s", "offload_rate", "tp", "block_size", "allocation",
+        "reuse_rate", "sharing", "reuse_distance_s", "request_rate_per_s", "offload_rate", "tp", "block_size", "allocation",
         "gpu_memory_utilization", "runtime_reserve_bytes", "streaming", "weights_placement", "kv_placement",
         "inclusive_tiers", "servers", "gpus_per_server", "host_dram_bytes", "nvme_bytes"};
     return keys;

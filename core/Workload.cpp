@@ -60,6 +60,8 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
         p.sharing = *v;
     if (auto v = o.optionalNumber("reuse_distance_s", 0, limits::kMaxSeconds))
         p.reuseDistanceSeconds = *v;
+    if (auto v = o.optionalNumber("request_rate_per_s", 0, limits::kMaxRequestRate))
+        p.requestRate = *v;
     if (auto v = o.optionalNumber("offload_rate", 0, 1))
         p.offloadRate = *v;
     if (auto v = o.optionalInteger("tp", 1, limits::kMaxTp))
@@ -98,7 +100,7 @@ WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin)
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({"id", "name", "notes", "sources", "model", "hardware", "context", "output_tokens",
                          "concurrency", "kv_dtype", "kv_bits", "kv_scale_bits", "weight_bits", "reuse_rate",
-                         "sharing", "reuse_distance_s", "offload_rate", "tp", "block_size", "allocation",
+                         "sharing", "reuse_distance_s", "request_rate_per_s", "offload_rate", "tp", "block_size", "allocation",
                          "gpu_memory_utilization", "runtime_reserve_bytes", "streaming", "weights_placement",
                          "kv_placement", "inclusive_tiers", "servers"});
     WorkloadCard w;
@@ -128,6 +130,8 @@ Json workloadParamsToJson(const WorkloadParams& p)
     }
     if (p.weightBits)
         j["weight_bits"] = *p.weightBits;
+    if (p.requestRate)
+        j["request_rate_per_s"] = *p.requestRate;
     if (p.tp)
         j["tp"] = *p.tp;
     if (p.weightsPlacement)

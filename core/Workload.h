@@ -34,6 +34,9 @@ struct WorkloadParams {
     double reuseRate = 0;         ///< share of prompt tokens served from cache
     double sharing = 1;           ///< active sequences sharing one cached prefix
     double reuseDistanceSeconds = 0;
+    /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
+    /// throughput, served sequences / request duration (MODEL.md §4.4 "or given").
+    std::optional<double> requestRate;
     double offloadRate = 0;       ///< share of evicted reusable blocks copied down
     std::optional<int> tp;        ///< unset: all GPUs of one server
     int blockSize = 16;           ///< vLLM default page size (tokens)
@@ -65,6 +68,7 @@ inline constexpr double kMaxContext = 1e12;      ///< tokens
 inline constexpr double kMaxConcurrency = 1e12;  ///< sequences per replica
 inline constexpr double kMaxServers = 1e9;
 inline constexpr double kMaxSeconds = 1e9;
+inline constexpr double kMaxRequestRate = 1e12; ///< requests/s per replica
 inline constexpr int kMaxTp = 1 << 16;
 inline constexpr int kMaxBlock = 1 << 20;
 } // namespace limits

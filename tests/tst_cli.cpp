@@ -198,6 +198,17 @@ private slots:
         const Json k = Json::parse(c.out.toStdString());
         QCOMPARE(k["requested_reuse_rate"].get<double>(), 0.5);
         QVERIFY(k["achieved_reuse_rate"].get<double>() < 0.5);
+        // --request-rate gives λ: the retained pool scales with it.
+        const Json derived = Json::parse(runBinary({"eval", "--workload", "chat", "--json"}).out.toStdString());
+        const double lambda = derived["request_rate_per_s"].get<double>();
+        const Run g = runBinary({"eval", "--workload", "chat", "--request-rate", QString::number(2 * lambda, 'g', 17),
+                                 "--json"});
+        QCOMPARE(g.exitCode, 0);
+        const Json given = Json::parse(g.out.toStdString());
+        QCOMPARE(given["assumptions"]["request_rate_source"].get<std::string>(), std::string("given"));
+        QCOMPARE(derived["assumptions"]["request_rate_source"].get<std::string>(), std::string("derived"));
+        const double ratio = given["retained_pool_bytes"].get<double>() / derived["retained_pool_bytes"].get<double>();
+        QVERIFY2(std::fabs(ratio - 2) < 1e-9, qPrintable(QString::number(ratio, 'g', 17)));
     }
 
     void badInputExitsTwoWithOneLine_data()
@@ -267,6 +278,9 @@ private slots:
             {"eval", "--model", "llama-3.1-70b", "--reuse", "nan"},
             {"eval", "--model", "llama-3.1-70b", "--offload-rate", "2"},
             {"eval", "--model", "llama-3.1-70b", "--reuse-distance", "-1"},
+            {"eval", "--model", "llama-3.1-70b", "--request-rate", "-1"},
+            {"eval", "--model", "llama-3.1-70b", "--request-rate", "1e13"},
+            {"eval", "--model", "llama-3.1-70b", "--request-rate", "fast"},
             {"eval", "--model", "llama-3.1-70b", "--tp", "0"},
             {"eval", "--model", "llama-3.1-70b", "--tp", "100000"},
             {"eval", "--model", "llama-3.1-70b", "--block-size", "0"},

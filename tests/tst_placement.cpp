@@ -2,6 +2,7 @@
 // streaming (FlexGen), weights that spill, the Little's-law retained pool with achieved
 // versus requested reuse, inclusive tiers, and the per-GPU / per-server / fleet roll-up.
 
+#include "ResultJson.h"
 #include "KvSizing.h"
 #include "TestSupport.h"
 #include "Units.h"
@@ -147,7 +148,9 @@ private slots:
         const double P = 4096 - 512;
         const double R = std::floor(0.6 * P); // 2,150 tokens
         QCOMPARE(r.reusedPrefixTokens, R);
-        const double storedTokens = std::ceil(R / 16) * 16; // whole blocks: 2,160
+        const double storedTokens = std::floor(R / 16) * 16; // whole blocks only: 2,144
+        QCOMPARE(r.cacheablePrefixTokens, 2144.0);
+        QCOMPARE(r.cacheableReuse, 2144.0 / P); // 59.8%: the partial block's 6 tokens are recomputed
         const double prefixBytes = storedTokens * 131072;   // TP 1: the whole model's bytes
         // λ = served / request duration; bytes = λ × D × KV(rP).
         QCOMPARE(r.requestRate, r.servedConcurrency / r.requestSeconds);
@@ -160,8 +163,10 @@ private slots:
         KV_COMPARE_NEAR(r.dram.retained, std::min(r.retainedPoolBytes - r.hbm.retained, r.dram.capacity), 1e-12);
         QVERIFY(std::fabs(r.ssd.retained - (r.retainedPoolBytes - r.hbm.retained - r.dram.retained))
                 <= 1e-9 * r.retainedPoolBytes);
-        QCOMPARE(r.achievedReuse, 0.6);
+        // Everything found a place: achieved = what whole blocks can serve, no warning.
+        QCOMPARE(r.achievedReuse, 2144.0 / P);
         QCOMPARE(r.lostReuseBytes, 0.0);
+        QVERIFY(!(r.warnings & WarnReuseLost));
         KV_CHECK(checkIdentity(r, "chat"));
     }
 
@@ -172,7 +177,7 @@ private slots:
         QCOMPARE(r.dram.capacity, 1e9 * 0.8 / 8);
         QCOMPARE(r.dram.retained, r.dram.capacity);
         QVERIFY(r.ssd.retained > 0);
-        KV_COMPARE_NEAR(r.achievedReuse, 0.6, 1e-12);
+        KV_COMPARE_NEAR(r.achievedReuse, r.cacheableReuse, 1e-12);
         KV_CHECK(checkIdentity(r, "small DRAM"));
     }
 
@@ -182,14 +187,14 @@ private slots:
         const EvalResult big = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}}));
         const EvalResult half = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 200e9}}));
         const EvalResult small = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 1e9}}));
-        QCOMPARE(big.achievedReuse, 0.6);
+        QCOMPARE(big.achievedReuse, big.cacheableReuse);
         QVERIFY(half.achievedReuse < big.achievedReuse);
         QVERIFY(small.achievedReuse < half.achievedReuse);
         QVERIFY(small.warnings & WarnReuseLost);
         QCOMPARE(small.requestedReuse, 0.6);
-        // achieved = requested × placed / pool
+        // achieved = cacheable share × placed / pool
         const double placed = small.hbm.retained + small.dram.retained + small.ssd.retained;
-        KV_COMPARE_NEAR(small.achievedReuse, 0.6 * placed / small.retainedPoolBytes, 1e-12);
+        KV_COMPARE_NEAR(small.achievedReuse, small.cacheableReuse * placed / small.retainedPoolBytes, 1e-12);
         KV_COMPARE_NEAR(small.lostReuseBytes, small.retainedPoolBytes - placed, 1e-12);
         KV_CHECK(checkIdentity(small, "reuse lost"));
     }
@@ -212,13 +217,58 @@ private slots:
         const EvalResult exclusive = evaluate(workloadScenario("chat"));
         const EvalResult inclusive = evaluate(workloadScenario("chat", {{"inclusive_tiers", true}}));
         QCOMPARE(exclusive.dram.inclusiveCopies, 0.0);
-        // DRAM keeps a copy of the HBM-resident part of the pool.
+        // Write-through: DRAM holds the offloaded share (here all) of the pool, so it keeps a
+        // copy of the HBM-resident part as well as the part HBM has no room for.
         QVERIFY(inclusive.hbm.retained > 0);
-        QCOMPARE(inclusive.dram.inclusiveCopies, std::min(inclusive.hbm.retained, inclusive.dram.capacity));
+        const double content = std::min(inclusive.retainedPoolBytes, inclusive.dram.capacity);
+        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies, content * inclusive.hbm.retained / inclusive.retainedPoolBytes,
+                        1e-12);
+        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies + inclusive.dram.retained, content, 1e-12);
         // The copies take DRAM room: less of the pool's own share fits below.
         QVERIFY(inclusive.dram.retained <= exclusive.dram.retained);
         QVERIFY(inclusive.dram.used() <= inclusive.dram.capacity * (1 + 1e-12));
         KV_CHECK(checkIdentity(inclusive, "inclusive"));
+    }
+
+    void givenRequestRateSizesThePool()
+    {
+        // λ derived from throughput, or given: the pool scales with λ and nothing else moves.
+        const EvalResult derived = evaluate(workloadScenario("chat"));
+        const double lambda = derived.requestRate;
+        const EvalResult same = evaluate(workloadScenario("chat", {{"request_rate_per_s", lambda}}));
+        QCOMPARE(same.requestRate, lambda);
+        QCOMPARE(same.retainedPoolBytes, derived.retainedPoolBytes);
+        QCOMPARE(same.achievedReuse, derived.achievedReuse);
+        const EvalResult twice = evaluate(workloadScenario("chat", {{"request_rate_per_s", 2 * lambda}}));
+        KV_COMPARE_NEAR(twice.retainedPoolBytes, 2 * derived.retainedPoolBytes, 1e-12);
+        QCOMPARE(twice.hotSetAllocatedBytes, derived.hotSetAllocatedBytes);
+        QCOMPARE(twice.decodeStepSeconds, derived.decodeStepSeconds);
+        // No traffic: nothing retained, and reuse is what the active sequences share.
+        const EvalResult idle = evaluate(workloadScenario("chat", {{"request_rate_per_s", 0}}));
+        QCOMPARE(idle.retainedPoolBytes, 0.0);
+        QCOMPARE(idle.achievedReuse, idle.cacheableReuse);
+        const Json j = resultToJson(workloadScenario("chat", {{"request_rate_per_s", 3.5}}), evaluate(
+            workloadScenario("chat", {{"request_rate_per_s", 3.5}})));
+        QCOMPARE(j["assumptions"]["request_rate_source"].get<std::string>(), std::string("given"));
+        QCOMPARE(j["request_rate_per_s"].get<double>(), 3.5);
+        QCOMPARE(resultToJson(workloadScenario("chat"), derived)["assumptions"]["request_rate_source"].get<std::string>(),
+                 std::string("derived"));
+    }
+
+    void inclusiveCopiesStayWhenHbmShrinks()
+    {
+        // More sequences push pool blocks out of HBM; their write-through DRAM copies are
+        // still there, now as the pool's own DRAM share: DRAM content does not change.
+        const auto at = [](double n) {
+            return evaluate(workloadScenario("chat", {{"inclusive_tiers", true}, {"offload_rate", 0.5},
+                                                      {"concurrency", n}, {"host_dram_bytes", 50e9}}));
+        };
+        const EvalResult few = at(16), many = at(64);
+        QVERIFY(many.hbm.retained < few.hbm.retained);
+        KV_COMPARE_NEAR(many.dram.inclusiveCopies + many.dram.retained, few.dram.inclusiveCopies + few.dram.retained,
+                        1e-12);
+        QVERIFY(many.dram.retained > few.dram.retained);
+        KV_CHECK(checkIdentity(many, "inclusive, many"));
     }
 
     void identityAcrossScenarios()

@@ -2,17 +2,23 @@
 // models and hardware, every workload knob drawn at random), the figures move the way
 // physics says they must, every figure is finite, and bytes are conserved:
 //
-//   more context       never fewer bytes (hot set; used tiers + overflow)
+//   more context       never fewer bytes (token states; allocated and used tiers +
+//                      overflow may drop only by prefix blocks it newly lets sequences share)
 //   more concurrency   never fewer bytes
 //   a smaller KV format never more bytes
-//   higher reuse       never a longer time to first token with reuse
+//   higher reuse       never more recompute time, a lower achieved reuse, a longer TTFT
 //   more DRAM          never a lower achieved reuse
+//
+// Figures that include the retained pool (λ × D × prefix) compare the same traffic: λ is
+// pinned to the base scenario's derived rate, since a faster replica also serves more
+// requests (Little's law). The derived-traffic comparisons are counted and printed.
 //   placed + overflow + lost reuse == demand
 //
 // The seed is printed; KVTIERS_SEED=<n> replays a run, KVTIERS_PROPERTY_CASES=<n> runs more.
 // Extreme but valid scenarios (100M-token context, a million sequences, a million GPUs)
 // are checked against an independent long-double calculation.
 
+#include "KvSizing.h"
 #include "ResultJson.h"
 #include "TestSupport.h"
 
@@ -254,21 +260,19 @@ private slots:
             if (failures[property]++ == 0)
                 firstFailures << problem;
         };
-        // Open questions (docs/reliability.md): counted and reported; they fail the test
-        // only with KVTIERS_STRICT_PROPERTIES=1, until the model decides what they should be.
-        const bool strict = qEnvironmentVariableIntValue("KVTIERS_STRICT_PROPERTIES") == 1;
-        std::map<QString, int> openFailures;
-        QStringList firstOpenFailures;
-        auto recordOpen = [&](const QString& problem) {
-            if (strict) {
-                record(problem);
-                return;
-            }
+        // With λ derived from throughput, a change that speeds decode also brings more
+        // traffic (Little's law), and more traffic may rightly lose reuse or lengthen TTFT.
+        // Those comparisons are not properties; they are counted and printed so the size of
+        // the effect stays visible (docs/reliability.md). Every property is asserted.
+        std::map<QString, int> derivedTrafficEffects;
+        int newlyShared = 0;
+        QStringList firstDerivedTrafficEffects;
+        auto recordDerivedTraffic = [&](const QString& problem) {
             if (problem.isEmpty())
                 return;
             const QString property = problem.section(QLatin1Char('"'), 1, 1);
-            if (openFailures[property]++ == 0)
-                firstOpenFailures << problem;
+            if (derivedTrafficEffects[property]++ == 0)
+                firstDerivedTrafficEffects << problem;
         };
         for (int i = 0; i < m_cases; ++i) {
             const Scenario base = gen.scenario();
@@ -287,37 +291,72 @@ private slots:
                 QFAIL(qPrintable(failure(i, "placed + overflow + lost == demand", base, base, demand, accounted)));
             ++checks;
 
-            auto check = [&](const char* property, const Scenario& after, auto figure, bool mustNotDecrease) -> QString {
+            // `slack`: bytes a figure may move the wrong way (newly shared prefix blocks).
+            auto checkPair = [&](const char* property, const Scenario& before, const EvalResult& rb,
+                                 const Scenario& after, auto figure, bool mustNotDecrease, double slack = 0) -> QString {
                 const EvalResult ra = evaluate(after);
-                const auto before = figure(r);
+                const auto was = figure(rb);
                 const auto now = figure(ra);
-                for (size_t k = 0; k < before.size(); ++k) {
-                    const bool ok = mustNotDecrease ? notLess(now[k], before[k]) : notLess(before[k], now[k]);
+                for (size_t k = 0; k < was.size(); ++k) {
+                    const bool ok = mustNotDecrease ? notLess(now[k] + slack, was[k]) : notLess(was[k] + slack, now[k]);
                     if (!ok)
-                        return failure(i, property, base, after, before[k], now[k])
-                            + QStringLiteral(" (figure %1)").arg(k);
+                        return failure(i, property, before, after, was[k], now[k]) + QStringLiteral(" (figure %1)").arg(k);
                 }
                 ++checks;
                 return QString();
             };
-            // Properties that hold for every scenario.
+            auto check = [&](const char* property, const Scenario& after, auto figure, bool mustNotDecrease,
+                             double slack = 0) { return checkPair(property, base, r, after, figure, mustNotDecrease, slack); };
             auto bytes = [](const EvalResult& x) {
                 return std::vector<double>{x.kvBytesPerRequest, x.hotSetBytes, hotUsedPlusOverflow(x)};
             };
-            // Open: see openProperties() below; reported, and failing with KVTIERS_STRICT_PROPERTIES=1.
             auto exact = [](const EvalResult& x) { return std::vector<double>{x.kvBytesPerRequest, x.hotSetBytes}; };
             auto allocated = [](const EvalResult& x) {
                 return std::vector<double>{x.hotSetAllocatedBytes, hotUsedPlusOverflow(x)};
             };
             auto withPool = [](const EvalResult& x) { return std::vector<double>{usedPlusOverflow(x)}; };
+            auto achieved = [](const EvalResult& x) { return std::vector<double>{x.achievedReuse}; };
+
+            // The retained pool is λ × D × prefix (Little's law) and λ is derived from
+            // throughput unless given: a longer context or a faster streaming tier changes
+            // the traffic itself. Properties that include the pool compare the same traffic:
+            // λ pinned to the base's derived rate, which must change nothing in the base.
+            Scenario fixed = base;
+            fixed.workload.requestRate = r.requestRate;
+            const EvalResult rf = evaluate(fixed);
+            if (rf.requestRate != r.requestRate || usedPlusOverflow(rf) != usedPlusOverflow(r)
+                || rf.achievedReuse != r.achievedReuse || rf.ttftWithReuseSeconds != r.ttftWithReuseSeconds)
+                QFAIL(qPrintable(failure(i, "pinning the derived request rate changes nothing", base, fixed,
+                                         usedPlusOverflow(r), usedPlusOverflow(rf))));
+            ++checks;
+            auto atSameTraffic = [&](Scenario s) {
+                s.workload.requestRate = r.requestRate;
+                return s;
+            };
 
             // More context never needs fewer bytes.
             {
                 Scenario s = base;
                 s.workload.context = std::min(limits::kMaxContext, std::ceil(base.workload.context * gen.logUniform(1, 8)) + 1);
                 record(check("more context never fewer bytes", s, exact, true));
-                recordOpen(check("OPEN-1 more context never fewer allocated hot-set bytes", s, allocated, true));
-                recordOpen(check("OPEN-2 more context never fewer bytes with the retained pool", s, withPool, true));
+                // Only whole blocks of a prefix are shared (vLLM): a longer prefix that fills
+                // its next block frees that block in all but one of the sequences sharing it.
+                // Allocated bytes may drop by exactly that much, never more.
+                double newlySharedBytes = 0;
+                if (r.sharingEffective > 1) {
+                    const double more = evaluate(s).cacheablePrefixTokens - r.cacheablePrefixTokens;
+                    if (more > 0) {
+                        const KvSizing kv(base.model, base.kvFormat(), base.tp(), base.workload.blockSize,
+                                          base.workload.allocation);
+                        newlySharedBytes = base.workload.concurrency * (1 - 1 / r.sharingEffective)
+                            * kv.gpuTokenBytes(more) * base.tp();
+                        ++newlyShared;
+                    }
+                }
+                record(check("more context never fewer allocated hot-set bytes, but for newly shared blocks", s,
+                             allocated, true, newlySharedBytes));
+                record(checkPair("more context never fewer bytes with the retained pool, same traffic, but for newly "
+                                 "shared blocks", fixed, rf, atSameTraffic(s), withPool, true, newlySharedBytes));
             }
             // More concurrency never fewer bytes.
             {
@@ -325,7 +364,8 @@ private slots:
                 s.workload.concurrency = std::ceil(base.workload.concurrency * gen.logUniform(1, 8)) + 1;
                 record(check("more concurrency never fewer bytes", s, bytes, true));
                 record(check("more concurrency never fewer allocated hot-set bytes", s, allocated, true));
-                recordOpen(check("OPEN-2 more concurrency never fewer bytes with the retained pool", s, withPool, true));
+                record(checkPair("more concurrency never fewer bytes with the retained pool, same traffic", fixed, rf,
+                                 atSameTraffic(s), withPool, true));
             }
             // A smaller KV format never more bytes.
             {
@@ -337,28 +377,41 @@ private slots:
                 s.workload.kv = kv;
                 record(check("a smaller KV format never more bytes", s, bytes, false));
                 record(check("a smaller KV format never more allocated hot-set bytes", s, allocated, false));
-                recordOpen(check("OPEN-2 a smaller KV format never more bytes with the retained pool", s, withPool, false));
+                record(checkPair("a smaller KV format never more bytes with the retained pool, same traffic", fixed, rf,
+                                 atSameTraffic(s), withPool, false));
             }
-            // Higher reuse never more time to first token (recompute of what is not reused).
+            // Higher reuse never more recompute time, nor a lower achieved reuse.
             {
                 Scenario s = base;
                 s.workload.reuseRate = gen.uniform(base.workload.reuseRate, 1.0);
-                recordOpen(check("OPEN-3 higher reuse never a longer TTFT with reuse", s,
+                // Sharing a longer prefix shrinks the hot set and speeds decode, which raises a
+                // derived λ: compare the same traffic.
+                record(checkPair("higher reuse never more recompute time, same traffic", fixed, rf, atSameTraffic(s),
+                                 [](const EvalResult& x) { return std::vector<double>{x.ttftRecomputeSeconds}; }, false));
+                record(checkPair("higher reuse never a lower achieved reuse, same traffic", fixed, rf, atSameTraffic(s),
+                                 achieved, true));
+                record(checkPair("higher reuse never a longer TTFT with reuse, same traffic", fixed, rf,
+                                     atSameTraffic(s),
+                                     [](const EvalResult& x) { return std::vector<double>{x.ttftWithReuseSeconds}; }, false));
+                recordDerivedTraffic(check("higher reuse, derived traffic: longer TTFT with reuse", s,
                                  [](const EvalResult& x) { return std::vector<double>{x.ttftWithReuseSeconds}; }, false));
             }
-            // More DRAM never a lower achieved reuse.
+            // More DRAM never a lower achieved reuse (for the same traffic).
             {
                 Scenario s = base;
                 s.hardware.hostDramBytes = base.hardware.hostDramBytes * gen.logUniform(1, 100) + gen.logUniform(1e6, 1e12);
-                recordOpen(check("OPEN-2 more DRAM never a lower achieved reuse", s,
-                                 [](const EvalResult& x) { return std::vector<double>{x.achievedReuse}; }, true));
+                record(checkPair("more DRAM never a lower achieved reuse, same traffic", fixed, rf, atSameTraffic(s),
+                                 achieved, true));
+                recordDerivedTraffic(check("more DRAM, derived traffic: lower achieved reuse", s, achieved, true));
             }
         }
-        for (const auto& [property, n] : openFailures)
-            qWarning("tst_properties: %d of %d scenarios break \"%s\" (an open model question, see docs/reliability.md)",
-                     n, m_cases, qPrintable(property));
-        if (!openFailures.empty())
-            qWarning("%s", qPrintable(QStringLiteral("first cases:\n") + firstOpenFailures.join(QLatin1Char('\n'))));
+        qInfo("tst_properties: %d context moves newly shared a whole prefix block (allocated bytes may drop)",
+              newlyShared);
+        for (const auto& [effect, n] : derivedTrafficEffects)
+            qInfo("tst_properties: %d of %d scenarios show \"%s\" (Little's law, not a failure; docs/reliability.md)", n,
+                  m_cases, qPrintable(effect));
+        if (!derivedTrafficEffects.empty())
+            qInfo("%s", qPrintable(QStringLiteral("first cases:\n") + firstDerivedTrafficEffects.join(QLatin1Char('\n'))));
         qInfo("tst_properties: %d scenarios, %d property checks passed", m_cases, checks);
         if (!failures.empty()) {
             QString summary;

@@ -203,11 +203,14 @@ private slots:
         // TTFT with reuse = recompute((1 − r)P, given the prefix) + restore(rP), here with the
         // pool split between HBM (no restore) and DRAM.
         const Timing t(workloadScenario("chat"));
-        const double P = 3584, hit = 0.6 * P;
+        // Hits are whole blocks: floor(floor(0.6 × 3,584) / 16) × 16 = 2,144 tokens.
+        const double P = 3584, hit = 2144;
         const double dramShare = r.dram.retained / (r.hbm.retained + r.dram.retained + r.ssd.retained);
         const double expected = t.cm.recomputeSeconds(hit, P)
             + dramShare * std::min(t.cm.restoreSeconds(Tier::Dram, hit), t.cm.recomputeSeconds(0, hit));
         KV_COMPARE_NEAR(r.ttftWithReuseSeconds, expected, 1e-9);
+        KV_COMPARE_NEAR(r.ttftRecomputeSeconds, t.cm.recomputeSeconds(hit, P), 1e-12);
+        KV_COMPARE_NEAR(r.ttftRecomputeSeconds + r.ttftRestoreSeconds, r.ttftWithReuseSeconds, 1e-12);
         // Without reuse both figures agree.
         const EvalResult none = evaluate(workloadScenario("chat", {{"reuse_rate", 0}}));
         QCOMPARE(none.ttftWithReuseSeconds, none.ttftNoReuseSeconds);
