@@ -39,16 +39,23 @@ Usage:
   kvtiers sweep --axis context|concurrency [--from N --to N --points N] [eval options] [--json|--csv]
   kvtiers compare --preset A --preset B [...up to 4] | --comparison NAME  [--json|--csv]
   kvtiers fleet --mix ID=SHARE[,ID=SHARE...] --rate REQ_PER_S|--tokens-per-day N [--ttft S] [--tpot S]
-                [--hardware ID] [overrides] [--units binary|decimal] [--json]
+                [--hardware ID] [overrides] [--units binary|decimal] [--json|--csv]
+                --csv: one row per workload and a total row, bytes as exact numbers
   kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json]
+  kvtiers sensitivity --fleet --mix ID=SHARE[,...] --rate R|--tokens-per-day N [--ttft S] [--tpot S]
+                [--hardware ID] [overrides] [--range 0.5] [--units binary|decimal] [--json]
+                the tornado of a whole fleet: each variable moved on every workload at once and the
+                fleet sized again; active sequences move through the --tpot target
   kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
                  | delete NAME | import FILE | export NAME FILE
   Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
-  kvtiers export --chart tiers|sweep|compare --out FILE.png|.svg|.pdf|.csv|.json
+  kvtiers export --chart tiers|sweep|compare|fleet --out FILE.png|.svg|.pdf|.csv|.json
                  [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
                  [--width W --height H --scale S]   (default 1600 x 900 at 2x)
-                 compare takes 2-4 --preset NAME or --comparison NAME; .csv: sweep or compare
-                 table; .json: the scenario with all results. Needs no display.
+                 compare takes 2-4 --preset NAME or --comparison NAME; fleet takes the fleet
+                 options (--mix, --rate|--tokens-per-day, --ttft, --tpot, --hardware, overrides)
+                 and --units binary|decimal; .csv: sweep, compare or fleet table; .json: the
+                 scenario with all results (fleet: as kvtiers fleet --json). Needs no display.
   kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
                  [--log FILE] [--json]
@@ -790,6 +797,8 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
 }
 
 
+} // namespace
+
 // ---- fleet and sensitivity (issue 9): from traffic to memory demand.
 
 ByteUnits unitsOption(const Parsed& p)
@@ -802,11 +811,16 @@ ByteUnits unitsOption(const Parsed& p)
     throw InputError("--units: unknown units \"" + it->second + "\" (use binary or decimal)");
 }
 
-int cmdFleet(const std::vector<std::string>& args, std::ostream& out)
+const std::vector<std::string>& fleetOptions()
 {
-    const Parsed p = parseArgs(args, 1, {"--rate", "--tokens-per-day", "--ttft", "--tpot", "--units", "--mix"});
-    if (!p.positional.empty())
-        throw InputError("fleet: unexpected argument \"" + p.positional[0] + "\"");
+    static const std::vector<std::string> options = {"--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix"};
+    return options;
+}
+
+FleetInput fleetInputFromFlags(const Parsed& p)
+{
+    if (!p.presets.empty())
+        throw InputError("--preset: not for a fleet (give the mix with --mix and the cards with --hardware/--model)");
     FleetInput in;
     // --mix takes "ID=SHARE,ID=SHARE" (a share defaults to 1); each workload card names
     // its model; --model/--hardware and overrides apply to every workload of the mix.
@@ -841,15 +855,38 @@ int cmdFleet(const std::vector<std::string>& args, std::ostream& out)
         in.ttftTargetSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
     if (auto it = p.own.find("--tpot"); it != p.own.end())
         in.tpotTargetSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
-    const ByteUnits units = unitsOption(p);
-    FleetResult f;
+    return in;
+}
+
+FleetResult sizeFleetFromFlags(const FleetInput& in)
+{
     try {
-        f = sizeFleet(CardCatalog::builtin(), in);
+        return sizeFleet(CardCatalog::builtin(), in);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }
+}
+
+namespace {
+
+int cmdFleet(const std::vector<std::string>& args, std::ostream& out)
+{
+    std::vector<std::string> own = fleetOptions();
+    own.push_back("--units");
+    const Parsed p = parseArgs(args, 1, own);
+    if (!p.positional.empty())
+        throw InputError("fleet: unexpected argument \"" + p.positional[0] + "\"");
+    const FleetInput in = fleetInputFromFlags(p);
+    const ByteUnits units = unitsOption(p);
+    if (p.json && p.csv)
+        throw InputError("fleet: --json and --csv: give one of them");
+    const FleetResult f = sizeFleetFromFlags(in);
     if (p.json) {
         out << fleetToJson(f).dump(2) << "\n";
+        return kExitOk;
+    }
+    if (p.csv) {
+        out << fleetCsv(f); // raw bytes: --units changes only the text summary
         return kExitOk;
     }
     out << "Traffic           " << formatSignificant(f.requestsPerSecond, 4) << " requests/s; targets TTFT "
@@ -871,29 +908,102 @@ int cmdFleet(const std::vector<std::string>& args, std::ostream& out)
     return kExitOk;
 }
 
-Json demandJson(const TierDemand& d)
+/// `text` and spaces up to `width` characters ("→" counts as one, not as its 3 UTF-8 bytes).
+std::string padded(const std::string& text, size_t width)
 {
-    return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)}};
+    size_t chars = 0;
+    for (unsigned char c : text)
+        chars += (c & 0xC0) != 0x80;
+    return text + std::string(width > chars ? width - chars : 1, ' ');
+}
+
+/// A sensitivity variable's value as the summary prints it.
+std::string variableText(Variable v, double value, ByteUnits units)
+{
+    if (!std::isfinite(value))
+        return "–";
+    switch (v) {
+    case Variable::Context: return formatTokens(value) + " tokens";
+    case Variable::Concurrency: return formatSignificant(value, 3);
+    case Variable::KvBits: return formatSignificant(value, 3) + " bit";
+    case Variable::ReuseRate:
+    case Variable::OffloadRate: return percent(value);
+    case Variable::DramPerServer:
+    case Variable::NvmePerServer: return formatBytes(value, units);
+    case Variable::Traffic: return formatSignificant(value, 4) + "/s";
+    }
+    return formatSignificant(value, 4);
+}
+
+/// `kvtiers sensitivity --fleet`: the fleet tornado (fleetSensitivity, Sensitivity.h).
+int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std::ostream& out)
+{
+    const FleetInput in = fleetInputFromFlags(p);
+    FleetSensitivityResult sr;
+    try {
+        sr = fleetSensitivity(CardCatalog::builtin(), in, range);
+    } catch (const InputError& e) {
+        throw InputError(inFlagTerms(e.what()));
+    }
+    if (p.json) {
+        out << fleetSensitivityToJson(sr).dump(2) << "\n";
+        return kExitOk;
+    }
+    auto bytes = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
+    auto count = [](double d) { return (d >= 0 ? "+" : "-") + formatCount(std::fabs(d)); };
+    const FleetDemand& b = sr.base;
+    out << "Fleet demand: HBM " << formatBytes(b.hbm, units) << ", DRAM " << formatBytes(b.dram, units) << ", NVMe "
+        << formatBytes(b.ssd, units) << "; " << formatCount(b.gpus) << " GPUs in " << formatCount(b.servers)
+        << " servers, " << formatSignificant(b.sequencesPerReplica, 3) << " active sequences per replica (TPOT target "
+        << formatSeconds(sr.tpotTargetSeconds) << ")\nMoving each variable by ±" << percent(range)
+        << " on every workload of the mix (KV format: one step; active sequences: through the TPOT target), "
+           "largest effect first:\n";
+    for (const auto& bar : sr.bars) {
+        out << "  " << padded(variableLabel(bar.variable), 30) << variableText(bar.variable, bar.lowValue, units) << " -> " << variableText(bar.variable, bar.highValue, units);
+        if (bar.variable == Variable::Concurrency)
+            out << " (TPOT " << formatSeconds(bar.lowTpotSeconds) << " -> " << formatSeconds(bar.highTpotSeconds) << ")";
+        out << "\n";
+        auto end = [&](const char* name, bool feasible, const FleetDemand& d, const std::string& error) {
+            out << "      " << name;
+            if (!feasible)
+                out << "cannot be sized: " << inFlagTerms(error) << "\n";
+            else
+                out << "HBM " << bytes(d.hbm) << ", DRAM " << bytes(d.dram) << ", NVMe " << bytes(d.ssd) << ", GPUs "
+                    << count(d.gpus) << ", servers " << count(d.servers) << "\n";
+        };
+        end("down: ", bar.lowFeasible, bar.lowDelta, bar.lowError);
+        end("up:   ", bar.highFeasible, bar.highDelta, bar.highError);
+    }
+    return kExitOk;
 }
 
 int cmdSensitivity(const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p = parseArgs(args, 1, {"--range", "--units"});
+    // --fleet takes no value: the fleet tornado, from the `kvtiers fleet` options.
+    std::vector<std::string> rest;
+    bool fleet = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (i > 0 && args[i] == "--fleet")
+            fleet = true;
+        else
+            rest.push_back(args[i]);
+    }
+    std::vector<std::string> own = {"--range", "--units"};
+    if (fleet)
+        own.insert(own.end(), fleetOptions().begin(), fleetOptions().end());
+    const Parsed p = parseArgs(rest, 1, own);
     if (!p.positional.empty())
         throw InputError("sensitivity: unexpected argument \"" + p.positional[0] + "\"");
     double range = 0.5;
     if (auto it = p.own.find("--range"); it != p.own.end())
         range = parseFraction(it->second, "--range");
     const ByteUnits units = unitsOption(p);
+    if (fleet)
+        return fleetSensitivityCommand(p, range, units, out);
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const SensitivityResult sr = sensitivity(rs.scenario, range);
     if (p.json) {
-        Json bars = Json::array();
-        for (const auto& b : sr.bars)
-            bars.push_back({{"variable", variableKey(b.variable)}, {"low_value", numberToJson(b.lowValue)},
-                            {"high_value", numberToJson(b.highValue)}, {"low", demandJson(b.low)}, {"high", demandJson(b.high)},
-                            {"low_delta", demandJson(b.lowDelta)}, {"high_delta", demandJson(b.highDelta)}});
-        out << Json{{"scope", "per_server"}, {"range", range}, {"base", demandJson(sr.base)}, {"bars", bars}}.dump(2) << "\n";
+        out << sensitivityToJson(sr).dump(2) << "\n";
         return kExitOk;
     }
     auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
@@ -901,7 +1011,7 @@ int cmdSensitivity(const std::vector<std::string>& args, std::ostream& out)
         << ", NVMe " << formatBytes(sr.base.ssd, units) << "\nMoving each variable by ±" << percent(range)
         << " (KV format: one step), largest effect first:\n";
     for (const auto& b : sr.bars)
-        out << "  " << std::left << std::setw(30) << variableLabel(b.variable) << "HBM " << delta(b.lowDelta.hbm) << " / "
+        out << "  " << padded(variableLabel(b.variable), 30) << "HBM " << delta(b.lowDelta.hbm) << " / "
             << delta(b.highDelta.hbm) << ", DRAM " << delta(b.lowDelta.dram) << " / " << delta(b.highDelta.dram)
             << ", NVMe " << delta(b.lowDelta.ssd) << " / " << delta(b.highDelta.ssd) << "\n";
     return kExitOk;

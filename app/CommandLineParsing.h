@@ -4,8 +4,10 @@
 // ids, --preset and the eval overrides the same way and words its errors the same way.
 
 #include "CardCatalog.h"
+#include "Fleet.h"
 #include "PresetStore.h"
 #include "ScenarioSpec.h"
+#include "Units.h"
 
 #include <map>
 #include <string>
@@ -35,5 +37,20 @@ ResolvedScenario resolve(const ScenarioSpec& spec);
 
 /// The scenario a command's flags describe: one preset (if any) plus flags.
 ScenarioSpec specFromFlags(const Parsed& p);
+
+/// --units binary|decimal (binary when absent). Throws InputError.
+ByteUnits unitsOption(const Parsed& p);
+
+/// The options of a fleet (`fleet`, `export --chart fleet`), for parseArgs' ownOptions:
+/// --mix, --rate, --tokens-per-day, --ttft, --tpot.
+const std::vector<std::string>& fleetOptions();
+
+/// The fleet the flags describe: --mix ID=SHARE[,ID=SHARE...] (or one --workload), the
+/// traffic as --rate or --tokens-per-day, --ttft and --tpot targets; --model, --hardware
+/// and the overrides apply to every workload. Throws InputError naming the flag.
+FleetInput fleetInputFromFlags(const Parsed& p);
+
+/// sizeFleet() against the built-in catalog; errors name the CLI flag, not the JSON key.
+FleetResult sizeFleetFromFlags(const FleetInput& input);
 
 } // namespace kvtiers::cli

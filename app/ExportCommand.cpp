@@ -2,6 +2,7 @@
 
 #include "ChartExporter.h"
 #include "CommandLineParsing.h"
+#include "Fleet.h"
 #include "InputError.h"
 #include "ScenarioComparison.h"
 #include "ScenarioController.h"
@@ -44,8 +45,10 @@ std::unique_ptr<QApplication> offscreenApplication()
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p
-        = parseArgs(args, 1, { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison" });
+    std::vector<std::string> ownOptions
+        = { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--units" };
+    ownOptions.insert(ownOptions.end(), fleetOptions().begin(), fleetOptions().end());
+    const Parsed p = parseArgs(args, 1, ownOptions);
     if (!p.positional.empty())
         throw InputError("export: unexpected argument \"" + p.positional[0] + "\"");
     if (p.json || p.csv)
@@ -56,8 +59,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         return it == p.own.end() ? nullptr : &it->second;
     };
     const std::string chart = own("--chart") ? *own("--chart") : "tiers";
-    if (chart != "tiers" && chart != "sweep" && chart != "compare")
-        throw InputError("--chart: unknown chart \"" + chart + "\" (use tiers, sweep or compare)");
+    if (chart != "tiers" && chart != "sweep" && chart != "compare" && chart != "fleet")
+        throw InputError("--chart: unknown chart \"" + chart + "\" (use tiers, sweep, compare or fleet)");
     if (!own("--out"))
         throw InputError("export: say where to write: --out FILE.png|.svg|.pdf|.csv|.json");
     const QString path = QString::fromStdString(*own("--out"));
@@ -66,8 +69,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         throw InputError(
             "--out: \"" + *own("--out") + "\" has no known extension (use .png, .svg, .pdf, .csv or .json)");
     if (format == ExportFormat::Csv && chart == "tiers")
-        throw InputError(
-            "--out: .csv is for --chart sweep or compare (the tier chart exports as .png, .svg, .pdf or .json)");
+        throw InputError("--out: .csv is for --chart sweep, compare or fleet (the tier chart exports as .png, .svg, "
+                         ".pdf or .json)");
     if (format == ExportFormat::Json && chart == "compare")
         throw InputError(
             "--out: a comparison exports as .png, .svg, .pdf or .csv (kvtiers compare --json prints JSON)");
@@ -83,9 +86,21 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         throw InputError("--axis: only for --chart sweep");
     if (own("--comparison") && chart != "compare")
         throw InputError("--comparison: only for --chart compare");
+    if (chart != "fleet")
+        for (const std::string& flag : fleetOptions())
+            if (own(flag))
+                throw InputError(flag + ": only for --chart fleet");
+    if (own("--units") && chart != "fleet")
+        throw InputError("--units: only for --chart fleet");
 
     QString error;
-    if (chart == "compare") {
+    if (chart == "fleet") {
+        const FleetInput input = fleetInputFromFlags(p);
+        const ByteUnits units = unitsOption(p);
+        const FleetResult fleet = sizeFleetFromFlags(input);
+        const auto app = offscreenApplication();
+        error = ChartExporter::exportFleet(path, fleet, units, {}, options);
+    } else if (chart == "compare") {
         const PresetStore store;
         std::vector<std::string> names = p.presets;
         QString title;

@@ -2,8 +2,9 @@
 // ExportCommand: `kvtiers export`, the charts and tables of the GUI written headless
 // (no display: Qt's offscreen platform), through the same ChartExporter as the GUI's
 // File > Export. Parses like the other commands (CommandLineParsing.h): --preset NAME or
-// card ids, the eval overrides, --chart tiers|sweep|compare, --out FILE, --width,
-// --height, --scale; compare takes 2–4 --preset or --comparison NAME.
+// card ids, the eval overrides, --chart tiers|sweep|compare|fleet, --out FILE, --width,
+// --height, --scale; compare takes 2–4 --preset or --comparison NAME; fleet takes the
+// `kvtiers fleet` options (--mix, --rate or --tokens-per-day, --ttft, --tpot, --units).
 
 #include <ostream>
 #include <string>

@@ -6,6 +6,7 @@
 #include "Units.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace kvtiers {
 
@@ -110,6 +111,9 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     }
     out.servers = std::ceil(out.gpus / out.gpusPerServer);
     out.hbmInstalledBytes = out.gpus * resolved.front().scenario.hardware.hbmBytes;
+    out.tokensPerDay = in.requestsPerSecond > 0 ? 0 : in.tokensPerDay;
+    out.ttftTargetSeconds = in.ttftTargetSeconds;
+    out.tpotTargetSeconds = in.tpotTargetSeconds;
     return out;
 }
 
@@ -134,12 +138,57 @@ Json fleetToJson(const FleetResult& f)
             {"servers", bytesToJson(f.servers)},
             {"gpus_per_server", f.gpusPerServer},
             {"hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes)},
+            {"ttft_target_s", numberToJson(f.ttftTargetSeconds)},
+            {"tpot_target_s", numberToJson(f.tpotTargetSeconds)},
             {"fleet", {{"hbm_bytes", bytesToJson(f.hbmBytes)}, {"dram_bytes", bytesToJson(f.dramBytes)}, {"ssd_bytes", bytesToJson(f.ssdBytes)}}},
             {"per_server", {{"hbm_bytes", bytesToJson(f.hbmPerServer())}, {"dram_bytes", bytesToJson(f.dramPerServer())},
                             {"ssd_bytes", bytesToJson(f.ssdPerServer())}}},
             {"per_gpu", {{"hbm_bytes", bytesToJson(f.hbmPerGpu())}, {"dram_bytes", bytesToJson(f.dramPerGpu())},
                          {"ssd_bytes", bytesToJson(f.ssdPerGpu())}}},
             {"workloads", entries}};
+}
+
+namespace {
+
+/// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
+std::string csvText(const std::string& s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+/// Exact integers for whole numbers (bytes, replicas, GPUs), the shortest round-tripping
+/// form otherwise; an empty field for a figure that does not exist.
+std::string csvNumber(double v)
+{
+    return std::isfinite(v) ? bytesToJson(v).dump() : std::string();
+}
+
+} // namespace
+
+std::string fleetCsv(const FleetResult& f)
+{
+    std::ostringstream out;
+    out << "label,model,share,requests_per_s,concurrency_per_replica,replica_requests_per_s,replicas,tp,gpus,"
+           "hbm_bytes,dram_bytes,ssd_bytes,kv_bytes_per_token\n";
+    double shares = 0, replicas = 0;
+    for (const auto& e : f.entries) {
+        out << csvText(e.label) << ',' << csvText(e.scenario.model.id) << ',' << csvNumber(e.share) << ','
+            << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.concurrencyPerReplica) << ','
+            << csvNumber(e.replicaRequestsPerSecond) << ',' << csvNumber(e.replicas) << ','
+            << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus) << ',' << csvNumber(e.hbmBytes) << ','
+            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << '\n';
+        shares += e.share;
+        replicas += e.replicas;
+    }
+    out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
+        << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
+        << csvNumber(f.ssdBytes) << ",\n";
+    return out.str();
 }
 
 } // namespace kvtiers

@@ -60,6 +60,10 @@ struct FleetResult {
     int gpusPerServer = 1;
     double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< fleet-wide demand (used)
     double hbmInstalledBytes = 0; ///< GPUs × HBM per GPU: what is bought
+    /// The inputs it was sized for, so a result (an export) can state its assumptions.
+    double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
+    double ttftTargetSeconds = 0;
+    double tpotTargetSeconds = 0;
     double hbmPerServer() const { return servers > 0 ? hbmBytes / servers : 0; }
     double dramPerServer() const { return servers > 0 ? dramBytes / servers : 0; }
     double ssdPerServer() const { return servers > 0 ? ssdBytes / servers : 0; }
@@ -77,5 +81,14 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input);
 double concurrencyForTarget(const Scenario& scenario, double tpotSeconds);
 
 Json fleetToJson(const FleetResult& fleet);
+
+/// The fleet as CSV (exported fleet charts, `kvtiers export --chart fleet --out F.csv`):
+/// a header row, one row per workload, then a "total" row. Bytes are raw, exact numbers
+/// (the `_bytes` columns), whatever units the chart shows; labels are quoted when they
+/// hold a comma, a quote or a line break (RFC 4180). Columns: label, model, share,
+/// requests_per_s, concurrency_per_replica, replica_requests_per_s, replicas, tp, gpus,
+/// hbm_bytes, dram_bytes, ssd_bytes, kv_bytes_per_token. The total row leaves empty what
+/// does not add up across workloads (concurrency, replica rate, TP, KV per token).
+std::string fleetCsv(const FleetResult& fleet);
 
 } // namespace kvtiers

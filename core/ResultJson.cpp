@@ -127,28 +127,60 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
     };
 }
 
+std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
+{
+    std::vector<WarningNote> out;
+    if (r.warnings & WarnContextBeyondModel)
+        out.push_back({WarnContextBeyondModel, s.workload.context, static_cast<double>(s.model.maxContext), s.model.id});
+    if (r.warnings & WarnNoKvBudget)
+        out.push_back({WarnNoKvBudget, 0, 0, {}});
+    if (r.warnings & WarnWeightsSpill)
+        out.push_back({WarnWeightsSpill, r.hbm.weights, r.weightsBytes, {}});
+    if ((r.warnings & WarnHotSetOverflows) && !s.workload.streaming)
+        out.push_back({WarnHotSetOverflows, s.workload.concurrency, r.maxConcurrency, {}});
+    if ((r.warnings & WarnOverflow) && s.workload.streaming)
+        out.push_back({WarnOverflow, r.overflowBytes, 0, {}});
+    if (r.warnings & WarnReuseLost)
+        out.push_back({WarnReuseLost, r.achievedReuse, r.requestedReuse, {}});
+    if (r.warnings & WarnSharingClamped)
+        out.push_back({WarnSharingClamped, s.workload.sharing, r.sharingEffective, {}});
+    return out;
+}
+
 std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
 {
     std::vector<std::string> out;
-    if (r.warnings & WarnContextBeyondModel)
-        out.push_back("context " + formatTokens(s.workload.context) + " exceeds " + s.model.id + "'s maximum of "
-                      + formatTokens(static_cast<double>(s.model.maxContext)) + " tokens");
-    if (r.warnings & WarnNoKvBudget)
-        out.push_back("weights and runtime reserve leave no HBM for KV cache");
-    if (r.warnings & WarnWeightsSpill)
-        out.push_back("weights do not fit in HBM: " + formatBytes(r.hbm.weights) + " of "
-                      + formatBytes(r.weightsBytes) + " stay in HBM, the rest streams every step");
-    if ((r.warnings & WarnHotSetOverflows) && !s.workload.streaming)
-        out.push_back("the hot set of " + formatCount(s.workload.concurrency) + " sequences does not fit in HBM: at most "
-                      + formatCount(r.maxConcurrency) + " fit; the excess is shown as overflow");
-    if ((r.warnings & WarnOverflow) && s.workload.streaming)
-        out.push_back(formatBytes(r.overflowBytes) + " fit in no tier (HBM, DRAM and SSD are full)");
-    if (r.warnings & WarnReuseLost)
-        out.push_back("reuse achieved " + formatSignificant(r.achievedReuse * 100, 3) + "% of the "
-                      + formatSignificant(r.requestedReuse * 100, 3) + "% requested: the retained pool does not fit");
-    if (r.warnings & WarnSharingClamped)
-        out.push_back("sharing " + formatCount(s.workload.sharing) + " exceeds concurrency; using "
-                      + formatCount(r.sharingEffective));
+    for (const WarningNote& n : warningNotes(s, r)) {
+        switch (n.flag) {
+        case WarnContextBeyondModel:
+            out.push_back("context " + formatTokens(n.value) + " exceeds " + n.model + "'s maximum of "
+                          + formatTokens(n.limit) + " tokens");
+            break;
+        case WarnNoKvBudget:
+            out.push_back("weights and runtime reserve leave no HBM for KV cache");
+            break;
+        case WarnWeightsSpill:
+            out.push_back("weights do not fit in HBM: " + formatBytes(n.value) + " of " + formatBytes(n.limit)
+                          + " stay in HBM, the rest streams every step");
+            break;
+        case WarnHotSetOverflows:
+            out.push_back("the hot set of " + formatCount(n.value) + " sequences does not fit in HBM: at most "
+                          + formatCount(n.limit) + " fit; the excess is shown as overflow");
+            break;
+        case WarnOverflow:
+            out.push_back(formatBytes(n.value) + " fit in no tier (HBM, DRAM and SSD are full)");
+            break;
+        case WarnReuseLost:
+            out.push_back("reuse achieved " + formatSignificant(n.value * 100, 3) + "% of the "
+                          + formatSignificant(n.limit * 100, 3) + "% requested: the retained pool does not fit");
+            break;
+        case WarnSharingClamped:
+            out.push_back("sharing " + formatCount(n.value) + " exceeds concurrency; using " + formatCount(n.limit));
+            break;
+        case WarnNone:
+            break;
+        }
+    }
     return out;
 }
 

@@ -2,11 +2,20 @@
 // the article's question with the documented JSON keys; bad input exits 2 with one line
 // on stderr naming the option; list, sweep --csv and --workload alone work. The table of
 // bad inputs also runs in-process through kvtiers::cli::run() (fast, and under sanitizers).
+// `kvtiers export --chart fleet` takes `kvtiers fleet`'s options (one shared parser) and
+// writes the fleet chart or the core's CSV/JSON.
 
+#include "CardCatalog.h"
 #include "CommandLine.h"
+#include "CommandLineParsing.h"
+#include "Evaluation.h"
+#include "Fleet.h"
 #include "Json.h"
+#include "ScenarioSpec.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <set>
@@ -358,6 +367,99 @@ private slots:
         QCOMPARE(doc["axis"].get<std::string>(), std::string("concurrency"));
     }
 
+    void sensitivityFleetJson()
+    {
+        // `sensitivity --fleet`: the fleet tornado (each variable moved on every workload,
+        // the fleet sized again) as JSON; its base is the `fleet` command's fleet.
+        const std::vector<std::string> fleetArgs = {"--mix", "chat=0.7,mooncake=0.3", "--rate", "80", "--hardware",
+                                                    "h200-sxm", "--ttft", "30", "--tpot", "0.05"};
+        std::vector<std::string> args = {"sensitivity", "--fleet"};
+        args.insert(args.end(), fleetArgs.begin(), fleetArgs.end());
+        args.insert(args.end(), {"--range", "0.3", "--json"});
+        QStringList binaryArgs;
+        for (const auto& a : args)
+            binaryArgs << QString::fromStdString(a);
+        const Run r = runBinary(binaryArgs);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        const Json j = Json::parse(r.out.toStdString());
+        QCOMPARE(j["scope"].get<std::string>(), std::string("fleet"));
+        QCOMPARE(j["range"].get<double>(), 0.3);
+        QCOMPARE(j["tpot_target_s"].get<double>(), 0.05);
+        std::vector<std::string> fleetCommand = {"fleet"};
+        fleetCommand.insert(fleetCommand.end(), fleetArgs.begin(), fleetArgs.end());
+        fleetCommand.push_back("--json");
+        const Run f = runInProcess(fleetCommand);
+        QCOMPARE(f.exitCode, 0);
+        const Json fleet = Json::parse(f.out.toStdString());
+        for (const char* key : {"hbm_bytes", "dram_bytes", "ssd_bytes"})
+            QCOMPARE(j["base"][key], fleet["fleet"][key]);
+        QCOMPARE(j["base"]["gpus"], fleet["gpus"]);
+        QCOMPARE(j["base"]["servers"], fleet["servers"]);
+        // Every fleet variable once, largest effect first; each delta is its end minus the base.
+        std::set<std::string> variables;
+        double previous = 1e300;
+        for (const Json& bar : j["bars"]) {
+            variables.insert(bar["variable"].get<std::string>());
+            double effect = 0;
+            for (const std::string end : {"low", "high"}) {
+                QVERIFY(bar[end + "_feasible"].get<bool>());
+                for (const char* key : {"hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers"}) {
+                    const double delta = bar[end + "_delta"][key].get<double>();
+                    QCOMPARE(delta, bar[end][key].get<double>() - j["base"][key].get<double>());
+                    if (std::string(key).ends_with("_bytes"))
+                        effect = std::max(effect, std::fabs(delta));
+                }
+            }
+            QVERIFY(effect <= previous);
+            previous = effect;
+        }
+        QCOMPARE(variables, (std::set<std::string>{"context", "concurrency", "kv_bits", "reuse_rate", "offload_rate",
+                                                   "dram_per_server", "nvme_per_server", "traffic"}));
+        // The binary and the library agree.
+        QCOMPARE(Json::parse(runInProcess(args).out.toStdString()), j);
+    }
+
+    void sensitivityFleetTextNamesInfeasibleMoves()
+    {
+        // A TPOT target just above one sequence's decode step: at -50% no replica meets it.
+        kvtiers::ScenarioSpec spec;
+        spec.workload = "chat";
+        spec.hardware = "h200-sxm";
+        kvtiers::Scenario one = kvtiers::resolveScenario(kvtiers::CardCatalog::builtin(), spec).scenario;
+        one.workload.concurrency = 1;
+        const double step = kvtiers::evaluate(one).decodeStepSeconds;
+        std::ostringstream tpot;
+        tpot.precision(17);
+        tpot << step * 1.2;
+        const Run r = runInProcess({"sensitivity", "--fleet", "--mix", "chat", "--rate", "50", "--hardware", "h200-sxm",
+                                    "--ttft", "30", "--tpot", tpot.str()});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QVERIFY(r.out.startsWith(QStringLiteral("Fleet demand: HBM ")));
+        for (const char* label : {"Average input context", "Active sequences per replica", "KV bytes per token",
+                                  "Prefix-cache hit rate", "Total traffic"})
+            QVERIFY2(r.out.contains(QString::fromUtf8(label)), label);
+        QVERIFY2(r.out.contains(QStringLiteral("cannot be sized: fleet: chat: even one sequence per replica misses")),
+                 qPrintable(r.out));
+    }
+
+    void sensitivityFleetBadInput()
+    {
+        const std::vector<std::pair<std::vector<std::string>, QString>> bad = {
+            {{"sensitivity", "--fleet"}, QStringLiteral("--mix")},
+            {{"sensitivity", "--mix", "chat=1", "--rate", "1"}, QStringLiteral("--mix: unknown option")},
+            {{"sensitivity", "--fleet", "--mix", "chat", "--rate", "1", "--range", "2"}, QStringLiteral("--range")},
+            {{"sensitivity", "--fleet", "--mix", "chat=1,mooncake=1", "--rate", "1"}, QStringLiteral("server profile")},
+        };
+        for (const auto& [args, needle] : bad) {
+            const Run r = runInProcess(args);
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(nonEmptyLines(r.err).size(), 1);
+            QVERIFY2(r.err.contains(needle), qPrintable(r.err));
+        }
+    }
+
     void helpAndVersion()
     {
         const Run h = runInProcess({"--help"});
@@ -377,6 +479,135 @@ private slots:
         const Run bin = runBinary({"eval", "--workload", "mooncake", "--json"});
         QCOMPARE(bin.exitCode, 0);
         QCOMPARE(Json::parse(in.out.toStdString()), Json::parse(bin.out.toStdString()));
+    }
+
+    void exportFleetChart()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QStringList fleetArgs = {"--mix", "chat=0.7,mooncake=0.3", "--rate", "100", "--hardware", "h200-sxm"};
+        const QString png = dir.filePath(QStringLiteral("fleet.png"));
+        const Run r = runBinary(QStringList{"export", "--chart", "fleet"} + fleetArgs
+                                + QStringList{"--width", "800", "--height", "450", "--scale", "1.5", "--out", png});
+        QCOMPARE(r.exitCode, 0);
+        // (Qt may note a missing XDG_RUNTIME_DIR on stderr; kvtiers itself says nothing.)
+        QVERIFY2(!r.err.contains(QStringLiteral("kvtiers")), qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("1200 x 675 px")), qPrintable(r.out));
+        QFile file(png);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        // PNG signature, then IHDR: width and height, big-endian, at bytes 16 and 20.
+        QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+        auto be32 = [&](int at) {
+            return (quint32(quint8(bytes[at])) << 24) | (quint32(quint8(bytes[at + 1])) << 16)
+                | (quint32(quint8(bytes[at + 2])) << 8) | quint32(quint8(bytes[at + 3]));
+        };
+        QCOMPARE(be32(16), 1200u);
+        QCOMPARE(be32(20), 675u);
+        QVERIFY(bytes.size() > 20000); // a drawn chart, not an empty canvas
+
+        // CSV: the core's fleetCsv on what the shared parser makes of the same flags.
+        const QString csv = dir.filePath(QStringLiteral("fleet.csv"));
+        QCOMPARE(runBinary(QStringList{"export", "--chart", "fleet"} + fleetArgs + QStringList{"--out", csv}).exitCode, 0);
+        std::vector<std::string> argv = {"fleet"};
+        for (const QString& a : fleetArgs)
+            argv.push_back(a.toStdString());
+        using namespace kvtiers::cli;
+        const kvtiers::FleetResult f = sizeFleetFromFlags(fleetInputFromFlags(parseArgs(argv, 1, fleetOptions())));
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        QCOMPARE(csvFile.readAll().toStdString(), kvtiers::fleetCsv(f));
+
+        // JSON: what `kvtiers fleet --json` prints.
+        const QString json = dir.filePath(QStringLiteral("fleet.json"));
+        QCOMPARE(runBinary(QStringList{"export", "--chart", "fleet"} + fleetArgs + QStringList{"--out", json}).exitCode, 0);
+        argv.push_back("--json");
+        const Run printed = runInProcess(argv);
+        QCOMPARE(printed.exitCode, 0);
+        QFile jsonFile(json);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+        QCOMPARE(Json::parse(jsonFile.readAll().toStdString()), Json::parse(printed.out.toStdString()));
+        QCOMPARE(Json::parse(printed.out.toStdString()).at("gpus").get<double>(), f.gpus);
+    }
+
+    void exportFleetBadInputExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("names");
+        const QStringList mix = {"--mix", "chat=0.7,mooncake=0.3", "--hardware", "h200-sxm"};
+        QTest::newRow("no mix") << QStringList{"--rate", "100"} << "--mix";
+        QTest::newRow("no rate") << mix << "--rate";
+        QTest::newRow("unknown workload") << QStringList{"--mix", "nope=1", "--rate", "100"} << "nope";
+        QTest::newRow("bad share") << QStringList{"--mix", "chat=lots", "--rate", "100"} << "--mix chat";
+        QTest::newRow("empty entry") << QStringList{"--mix", "chat,,mooncake", "--rate", "100"} << "--mix";
+        QTest::newRow("negative rate") << mix + QStringList{"--rate", "-1"} << "--rate";
+        QTest::newRow("impossible target") << mix + QStringList{"--rate", "100", "--tpot", "0.00001"}
+                                           << "time-per-output-token";
+        QTest::newRow("bad units") << mix + QStringList{"--rate", "100", "--units", "parsecs"} << "--units";
+        QTest::newRow("preset") << mix + QStringList{"--rate", "100", "--preset", "x"} << "--preset";
+        QTest::newRow("bad override") << mix + QStringList{"--rate", "100", "--reuse", "150%"} << "--reuse";
+    }
+    void exportFleetBadInputExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, names);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("never.png"));
+        const Run r = runBinary(QStringList{"export", "--chart", "fleet", "--out", png} + args);
+        QCOMPARE(r.exitCode, 2);
+        const QStringList lines = nonEmptyLines(r.err);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].contains(names), qPrintable(lines[0]));
+        QVERIFY(!QFile::exists(png));
+    }
+
+    void fleetOptionsOnlyForTheFleetChart()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("never.png"));
+        const Run r = runBinary({"export", "--chart", "tiers", "--workload", "chat", "--mix", "chat", "--out", png});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--mix: only for --chart fleet")), qPrintable(r.err));
+        // The fleet command shares the parser: --preset is refused there too, not ignored.
+        const Run f = runInProcess({"fleet", "--mix", "chat", "--rate", "10", "--preset", "x"});
+        QCOMPARE(f.exitCode, 2);
+        QVERIFY2(f.err.contains(QStringLiteral("--preset")), qPrintable(f.err));
+        QVERIFY(!QFile::exists(png));
+    }
+
+    void fleetCsvPrintsTheCoresCsv()
+    {
+        // `kvtiers fleet --csv` prints the core's fleetCsv (it used to be ignored silently).
+        const QStringList fleetArgs = {"--mix", "chat=0.7,mooncake=0.3", "--rate", "100", "--hardware", "h200-sxm"};
+        std::vector<std::string> argv = {"fleet"};
+        for (const QString& a : fleetArgs)
+            argv.push_back(a.toStdString());
+        using namespace kvtiers::cli;
+        const kvtiers::FleetResult f = sizeFleetFromFlags(fleetInputFromFlags(parseArgs(argv, 1, fleetOptions())));
+        const Run r = runBinary(QStringList{"fleet"} + fleetArgs + QStringList{"--csv"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.toStdString(), kvtiers::fleetCsv(f));
+        QVERIFY2(!r.err.contains(QStringLiteral("kvtiers")), qPrintable(r.err));
+        QVERIFY(r.out.startsWith(QStringLiteral("label,model,share,")));
+        QCOMPARE(nonEmptyLines(r.out).size(), int(f.entries.size()) + 2); // header, workloads, total
+        // Bytes are raw numbers: --units changes the text summary, not the CSV.
+        argv.insert(argv.end(), {"--units", "decimal", "--csv"});
+        const Run decimal = runInProcess(argv);
+        QCOMPARE(decimal.exitCode, 0);
+        QCOMPARE(decimal.out, r.out);
+        // Both formats at once is bad input: exit 2, one line naming the flags.
+        argv.push_back("--json");
+        const Run both = runInProcess(argv);
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY(both.out.isEmpty());
+        const QStringList lines = nonEmptyLines(both.err);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].contains(QStringLiteral("--csv")) && lines[0].contains(QStringLiteral("--json")),
+            qPrintable(lines[0]));
+        // The help names it, and the fleet chart export.
+        const Run h = runInProcess({"--help"});
+        QVERIFY(h.out.contains(QStringLiteral("[--json|--csv]")));
+        QVERIFY(h.out.contains(QStringLiteral("--chart tiers|sweep|compare|fleet")));
     }
 
     void isCommandLineDetection()

@@ -1,17 +1,21 @@
 // Exports: PNG at the requested pixel size, not blank, different for different
 // scenarios; SVG and PDF with the right magic; sweep and comparison CSV with a header and
 // one row per point or figure; the scenario JSON; errors as messages; and the headless
-// `kvtiers export` run with no display at all.
+// `kvtiers export` run with no display at all. The fleet chart (issue 9) the same way: PNG,
+// SVG, PDF, and CSV/JSON whose numbers are sizeFleet()'s.
 
 #include "CardCatalog.h"
 #include "ChartExporter.h"
 #include "Evaluation.h"
+#include "Fleet.h"
 #include "Json.h"
 #include "ScenarioComparison.h"
 #include "ScenarioController.h"
 #include "ScenarioSpec.h"
 #include "Sweep.h"
+#include "UnitsText.h"
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
@@ -70,6 +74,52 @@ QStringList lines(const QString& path)
     return out;
 }
 
+FleetResult fleet(double requestsPerSecond,
+    const std::vector<std::pair<std::string, double>>& mix = { { "chat", 0.7 }, { "mooncake", 0.3 } })
+{
+    FleetInput in;
+    for (const auto& [id, share] : mix) {
+        FleetEntry e;
+        e.label = id;
+        e.share = share;
+        e.spec.workload = id;
+        e.spec.hardware = "h200-sxm";
+        in.mix.push_back(std::move(e));
+    }
+    in.requestsPerSecond = requestsPerSecond;
+    return sizeFleet(CardCatalog::builtin(), in);
+}
+
+/// One CSV record split into fields (RFC 4180 quoting; no line breaks inside fields).
+QStringList csvFields(const QString& line)
+{
+    QStringList fields;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == u'"' && i + 1 < line.size() && line[i + 1] == u'"') {
+                field += u'"';
+                ++i;
+            } else if (c == u'"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == u'"') {
+            quoted = true;
+        } else if (c == u',') {
+            fields << field;
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields << field;
+    return fields;
+}
+
 } // namespace
 
 class TestExport : public QObject {
@@ -83,6 +133,11 @@ private slots:
     void comparisonCsvAndChart();
     void scenarioJson();
     void errorsAreMessages();
+    void fleetPngHasRequestedSizeAndDiffers();
+    void fleetSvgAndPdfHaveTheirMagic();
+    void fleetCsvAndJsonAreTheCoresNumbers();
+    void fleetCsvQuotesLabels();
+    void fleetErrorsNameTheFile();
     void headlessExportWritesPng();
     void headlessExportCsvAndCompare();
     void headlessBadArgumentsExitTwo();
@@ -214,6 +269,138 @@ void TestExport::errorsAreMessages()
     const QString error = ChartExporter::exportTierChart(nowhere, rs.scenario, r);
     QVERIFY2(error.contains(QStringLiteral("t.png")), qPrintable(error));
     QVERIFY(!QFile::exists(nowhere));
+}
+
+void TestExport::fleetPngHasRequestedSizeAndDiffers()
+{
+    const FleetResult f = fleet(100);
+    const QString file = path(QStringLiteral("fleet.png"));
+    QCOMPARE(ChartExporter::exportFleet(file, f, ByteUnits::Binary, {}, ExportOptions { 800, 450, 2.0 }), QString());
+    const QImage image(file);
+    QCOMPARE(image.size(), QSize(1600, 900));
+    const auto [colours, ink] = colourStats(image);
+    QVERIFY2(colours > 30, qPrintable(QStringLiteral("only %1 colours").arg(colours)));
+    QVERIFY2(ink > 0.05, qPrintable(QStringLiteral("only %1 of pixels inked").arg(ink)));
+    QCOMPARE(QImageReader(file).size(), ChartExporter::renderFleet(f, ByteUnits::Binary, {}, { 800, 450, 2.0 }).size());
+
+    // Another rate, another mix, other units: other pictures.
+    const QImage a = ChartExporter::renderFleet(f, ByteUnits::Binary, {}, { 800, 450, 1.0 });
+    QCOMPARE(a.size(), QSize(800, 450));
+    QVERIFY(a != ChartExporter::renderFleet(fleet(400), ByteUnits::Binary, {}, { 800, 450, 1.0 }));
+    QVERIFY(a != ChartExporter::renderFleet(fleet(100, { { "chat", 1 } }), ByteUnits::Binary, {}, { 800, 450, 1.0 }));
+    QVERIFY(a != ChartExporter::renderFleet(f, ByteUnits::Decimal, {}, { 800, 450, 1.0 }));
+    // KVTIERS_GRAB_DIR=dir: keep a full-size export to look at.
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty()) {
+        QCOMPARE(ChartExporter::exportFleet(dir + QStringLiteral("/fleet-export.png"), f), QString());
+        FleetResult many = fleet(250,
+            { { "chat", 0.3 }, { "mooncake", 0.2 }, { "chat", 0.1 }, { "chat", 0.1 }, { "mooncake", 0.1 },
+                { "chat", 0.1 }, { "mooncake", 0.05 }, { "chat", 0.03 }, { "chat", 0.02 } });
+        for (size_t i = 0; i < many.entries.size(); ++i)
+            many.entries[i].label += "-region-" + std::to_string(i);
+        QCOMPARE(ChartExporter::exportFleet(
+                     dir + QStringLiteral("/fleet-export-many.png"), many, ByteUnits::Decimal, {}, { 1200, 700, 1.0 }),
+            QString());
+        QCOMPARE(ChartExporter::exportFleet(
+                     dir + QStringLiteral("/fleet-export-small.png"), f, ByteUnits::Binary, {}, { 800, 450, 1.0 }),
+            QString());
+    }
+}
+
+void TestExport::fleetSvgAndPdfHaveTheirMagic()
+{
+    const FleetResult f = fleet(100);
+    const QString svgPath = path(QStringLiteral("fleet.svg"));
+    const QString pdfPath = path(QStringLiteral("fleet.pdf"));
+    QCOMPARE(ChartExporter::exportFleet(svgPath, f), QString());
+    QCOMPARE(ChartExporter::exportFleet(pdfPath, f, ByteUnits::Decimal), QString());
+    const QByteArray svgHead = head(svgPath, 4096);
+    QVERIFY(svgHead.startsWith("<?xml"));
+    QVERIFY(svgHead.contains("<svg"));
+    QVERIFY(head(pdfPath, 5) == "%PDF-");
+    QVERIFY(QFileInfo(pdfPath).size() > 5000);
+    // Title and footnote: the hardware, each workload's model, the targets.
+    QFile svg(svgPath);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QString all = QString::fromUtf8(svg.readAll());
+    QVERIFY(all.contains(QStringLiteral("H200")));
+    for (const auto& e : f.entries)
+        QVERIFY2(all.contains(qs(e.scenario.model.name)), e.scenario.model.name.c_str());
+    QVERIFY(all.contains(qs(formatSeconds(f.tpotTargetSeconds))));
+    QVERIFY(all.contains(qs(formatBytes(f.hbmBytes))));
+}
+
+void TestExport::fleetCsvAndJsonAreTheCoresNumbers()
+{
+    const FleetResult f = fleet(100);
+    const QString csv = path(QStringLiteral("fleet.csv"));
+    QCOMPARE(ChartExporter::exportFleet(csv, f, ByteUnits::Decimal), QString());
+    const QStringList rows = lines(csv);
+    QCOMPARE(rows.size(), 1 + static_cast<int>(f.entries.size()) + 1);
+    const QStringList header = csvFields(rows.first());
+    for (const QString& row : rows)
+        QCOMPARE(csvFields(row).size(), header.size());
+    auto column = [&](int row, const char* name) {
+        const int c = static_cast<int>(header.indexOf(QString::fromLatin1(name)));
+        return c < 0 ? QString() : csvFields(rows[row])[c];
+    };
+    for (int i = 0; i < static_cast<int>(f.entries.size()); ++i) {
+        const FleetEntryResult& e = f.entries[static_cast<size_t>(i)];
+        QCOMPARE(column(1 + i, "label"), qs(e.label));
+        QCOMPARE(column(1 + i, "model"), qs(e.scenario.model.id));
+        // Raw bytes whatever the chart's units: exact integers, equal to the core's.
+        QCOMPARE(column(1 + i, "hbm_bytes").toDouble(), e.hbmBytes);
+        QCOMPARE(column(1 + i, "dram_bytes").toDouble(), e.dramBytes);
+        QCOMPARE(column(1 + i, "ssd_bytes").toDouble(), e.ssdBytes);
+        QCOMPARE(column(1 + i, "kv_bytes_per_token").toDouble(), e.kvBytesPerToken);
+        QCOMPARE(column(1 + i, "replicas").toDouble(), e.replicas);
+        QCOMPARE(column(1 + i, "gpus").toDouble(), e.gpus);
+        QCOMPARE(column(1 + i, "concurrency_per_replica").toDouble(), e.concurrencyPerReplica);
+        QCOMPARE(column(1 + i, "share").toDouble(), e.share);
+        QCOMPARE(column(1 + i, "requests_per_s").toDouble(), e.requestsPerSecond);
+    }
+    const int total = static_cast<int>(rows.size()) - 1;
+    QCOMPARE(column(total, "label"), QStringLiteral("total"));
+    QCOMPARE(column(total, "gpus").toDouble(), f.gpus);
+    QCOMPARE(column(total, "hbm_bytes").toDouble(), f.hbmBytes);
+    QCOMPARE(column(total, "dram_bytes").toDouble(), f.dramBytes);
+    QCOMPARE(column(total, "ssd_bytes").toDouble(), f.ssdBytes);
+    QCOMPARE(column(total, "requests_per_s").toDouble(), f.requestsPerSecond);
+    QVERIFY(!column(total, "hbm_bytes").contains(u'e')); // exact, not 1.2e+12
+
+    const QString json = path(QStringLiteral("fleet.json"));
+    QCOMPARE(ChartExporter::exportFleet(json, f), QString());
+    QFile jf(json);
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const Json j = Json::parse(jf.readAll().toStdString());
+    QCOMPARE(j, fleetToJson(f));
+    QCOMPARE(j.at("gpus").get<double>(), f.gpus);
+    QCOMPARE(j.at("tpot_target_s").get<double>(), 0.05);
+}
+
+void TestExport::fleetCsvQuotesLabels()
+{
+    FleetResult f = fleet(100);
+    f.entries[0].label = "chat, \"short\" prompts";
+    const QStringList rows = QString::fromStdString(fleetCsv(f)).split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY2(rows[1].startsWith(QStringLiteral("\"chat, \"\"short\"\" prompts\",")), qPrintable(rows[1]));
+    const QStringList fields = csvFields(rows[1]);
+    QCOMPARE(fields.size(), csvFields(rows[0]).size());
+    QCOMPARE(fields[0], QStringLiteral("chat, \"short\" prompts"));
+}
+
+void TestExport::fleetErrorsNameTheFile()
+{
+    const FleetResult f = fleet(100);
+    // A directory where the file should go: nothing can be written there.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("taken.png")));
+    const QString error = ChartExporter::exportFleet(path(QStringLiteral("taken.png")), f);
+    QVERIFY2(error.contains(QStringLiteral("taken.png")), qPrintable(error));
+    const QString csvError = ChartExporter::exportFleet(m_dir.filePath(QStringLiteral("no/such/fleet.csv")), f);
+    QVERIFY2(csvError.contains(QStringLiteral("fleet.csv")), qPrintable(csvError));
+    const QString unknown = ChartExporter::exportFleet(path(QStringLiteral("fleet.doc")), f);
+    QVERIFY2(
+        unknown.contains(QStringLiteral("fleet.doc")) && unknown.contains(QStringLiteral(".csv")), qPrintable(unknown));
+    QVERIFY(!QFile::exists(path(QStringLiteral("fleet.doc"))));
 }
 
 int TestExport::runKvtiers(const QStringList& args, QString* err, QString* out)

@@ -1,21 +1,30 @@
 // FleetView and FleetChart offscreen: the view's numbers are the core's (sizeFleet on the
 // same input), the units switch turns GiB into GB in labels, table and chart axes, the
-// mix can be edited, and bad input is shown in the view rather than thrown.
+// mix can be edited, and bad input is shown in the view rather than thrown. Export… goes
+// through the file-dialog seam, writes the chart or the core's CSV, and a failed write is
+// a message naming the file.
 
 #include "DecimalByteTicker.h"
+#include "FileDialog.h"
 #include "FleetChart.h"
 #include "FleetMixModel.h"
 #include "FleetView.h"
+#include "MessageBox.h"
 #include "UnitsText.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <memory>
@@ -26,6 +35,7 @@ using namespace kvtiers::ui;
 class TestGuiFleet : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void init();
     void cleanup();
 
@@ -36,6 +46,10 @@ private slots:
     void addAndRemoveWorkloads();
     void impossibleTargetIsShownNotThrown();
     void modelPassesTheTester();
+    void exportButtonWritesThroughTheDialogSeam();
+    void exportCsvHasTheViewsNumbers();
+    void exportFailureNamesTheFile();
+    void exportWithoutAResultSaysWhy();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -45,8 +59,16 @@ private:
         m_view->flush();
         QVERIFY(m_view->errorMessage().isEmpty() || !m_view->result());
     }
+    QPushButton* exportButton() { return m_view->findChild<QPushButton*>(QStringLiteral("fleetExportButton")); }
     std::unique_ptr<FleetView> m_view;
+    QTemporaryDir m_dir;
 };
+
+void TestGuiFleet::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    MessageBox::setNonInteractive(true); // errors are recorded, not shown modally
+}
 
 void TestGuiFleet::init()
 {
@@ -214,6 +236,85 @@ void TestGuiFleet::modelPassesTheTester()
     m_view->flush();
     m_view->mixModel()->removeRow(0);
     m_view->flush();
+}
+
+void TestGuiFleet::exportButtonWritesThroughTheDialogSeam()
+{
+    m_view->setExportOptions({ 640, 360, 1.5 });
+    QSignalSpy messages(m_view.get(), &FleetView::message);
+    const QString png = m_dir.filePath(QStringLiteral("view.png"));
+    QVERIFY(exportButton()->isEnabled());
+    FileDialog::setNextFileName(png);
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(960, 540));
+    QCOMPARE(messages.count(), 1);
+    QVERIFY2(messages.first().first().toString().contains(png), qPrintable(messages.first().first().toString()));
+    QVERIFY(m_view->findChild<QLabel*>(QStringLiteral("fleetExportStatus"))->text().contains(png));
+
+    // The chart's context menu exports the same way, in the view's units.
+    QTest::mouseClick(m_view->findChild<QRadioButton*>(QStringLiteral("fleetDecimalUnits")), Qt::LeftButton);
+    auto* action = m_view->findChild<QAction*>(QStringLiteral("fleetExportAction"));
+    QVERIFY(action);
+    QVERIFY(m_view->chart()->actions().contains(action));
+    const QString svg = m_dir.filePath(QStringLiteral("view.svg"));
+    FileDialog::setNextFileName(svg);
+    action->trigger();
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("<?xml"));
+    QVERIFY(bytes.contains(formatBytes(m_view->result()->hbmBytes, ByteUnits::Decimal).c_str()));
+
+    // Cancelling the dialog writes nothing and says nothing.
+    FileDialog::setNextFileName(QString());
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    QCOMPARE(messages.count(), 2);
+}
+
+void TestGuiFleet::exportCsvHasTheViewsNumbers()
+{
+    // An edit still pending when Export is clicked is in the file.
+    m_view->setRate(250, FleetView::RateUnit::RequestsPerSecond);
+    const QString csv = m_dir.filePath(QStringLiteral("view.csv"));
+    FileDialog::setNextFileName(csv);
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    const FleetResult f = core();
+    QCOMPARE(f.requestsPerSecond, 250.0);
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), fleetCsv(f));
+    QCOMPARE(m_view->result()->gpus, f.gpus);
+}
+
+void TestGuiFleet::exportFailureNamesTheFile()
+{
+    // A directory where the file should go.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("occupied.png")));
+    const QString target = m_dir.filePath(QStringLiteral("occupied.png"));
+    QSignalSpy messages(m_view.get(), &FleetView::message);
+    FileDialog::setNextFileName(target);
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("occupied.png")), qPrintable(MessageBox::lastMessage()));
+    QCOMPARE(messages.count(), 1);
+    QCOMPARE(messages.first().first().toString(), MessageBox::lastMessage());
+    QCOMPARE(m_view->findChild<QLabel*>(QStringLiteral("fleetExportStatus"))->text(), MessageBox::lastMessage());
+    QVERIFY(QFileInfo(target).isDir());
+}
+
+void TestGuiFleet::exportWithoutAResultSaysWhy()
+{
+    m_view->setTargets(2.0, 0.0001); // no replica meets 0.1 ms per output token
+    m_view->flush();
+    QVERIFY(!exportButton()->isEnabled());
+    QVERIFY(!m_view->findChild<QAction*>(QStringLiteral("fleetExportAction"))->isEnabled());
+    const QString never = m_dir.filePath(QStringLiteral("never.png"));
+    FileDialog::setNextFileName(never);
+    m_view->exportChart(); // e.g. from a menu: says why instead of doing nothing
+    FileDialog::setNextFileName(QString()); // the seam was not consumed: clear it
+    QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("time-per-output-token")),
+        qPrintable(MessageBox::lastMessage()));
+    QVERIFY(!QFile::exists(never));
 }
 
 QTEST_MAIN(TestGuiFleet)

@@ -11,8 +11,11 @@
 #include "TierTableModel.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QScrollBar>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -83,6 +86,17 @@ double contextOf(const MainWindow* w)
 QString lines(const QByteArray& output)
 {
     return QString::fromLocal8Bit(output).trimmed();
+}
+
+bool hasHangul(const QString& text)
+{
+    return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+QString labelText(const MainWindow* w, const char* name)
+{
+    const auto* label = w->findChild<QLabel*>(QLatin1String(name));
+    return label ? label->text() : QString();
 }
 
 } // namespace
@@ -178,6 +192,69 @@ private slots:
         QCOMPARE(none.count(), 0);
         ko.reset(); // hidden, replaced: must not write its stale state over the settings
         QCOMPARE(Settings().language(), kLanguageEnglish);
+    }
+
+    void coreTextIsKoreanInKorean()
+    {
+        // What the core words in English (the per-token formula, the warnings, a scenario
+        // the validation refuses) reads in Korean in the Korean window.
+        installTranslator(kLanguageKorean);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->controller()->resetToArticle(); // the article's scenario, whatever the settings held
+        QTRY_COMPARE(contextOf(w.get()), 131072.0);
+
+        // The presets dock: the built-ins' Korean names fit its width, no sideways scrolling.
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("presetDock"));
+        QVERIFY(dock);
+        dock->show();
+        auto* list = w->findChild<QListWidget*>(QStringLiteral("presetList"));
+        QVERIFY(list && list->count() > 0);
+        QTRY_VERIFY(list->isVisible());
+        QVERIFY(list->item(0)->text().contains(QStringLiteral("기본 제공")));
+        // Also when the user narrows the dock.
+        for (int width : { 360, 170 }) {
+            w->resizeDocks({ dock }, { width }, Qt::Horizontal);
+            QTest::qWait(50);
+            QVERIFY(!list->horizontalScrollBar()->isVisible());
+            for (int i = 0; i < list->count(); ++i) {
+                const QRect r = list->visualItemRect(list->item(i));
+                QVERIFY2(r.right() < list->viewport()->width(), qPrintable(list->item(i)->text()));
+            }
+        }
+        if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_PRESETS"))
+            QVERIFY(w->grab().save(qEnvironmentVariable("KVTIERS_SCREENSHOT_PRESETS")));
+
+        const QString formula = labelText(w.get(), "headlineFormula");
+        QVERIFY2(formula.contains(QStringLiteral("토큰당")), qPrintable(formula));
+        QVERIFY2(!formula.contains(QStringLiteral("per token")), qPrintable(formula));
+        QVERIFY2(formula.contains(QStringLiteral("2 × 80 × 8 × 128 × 2 B = 327,680 B = 320 KiB")), qPrintable(formula));
+
+        // 4096 sequences × 128K context on the article's model: the hot set overflows HBM.
+        w->controller()->setOverride("concurrency", Json(4096));
+        QTRY_COMPARE(w->controller()->scenario().workload.concurrency, 4096.0);
+        auto* warnings = w->findChild<QLabel*>(QStringLiteral("warningsLabel"));
+        QVERIFY(warnings);
+        QTRY_VERIFY(warnings->isVisible());
+        QVERIFY2(hasHangul(warnings->text()), qPrintable(warnings->text()));
+        QVERIFY2(!warnings->text().contains(QStringLiteral("does not fit")), qPrintable(warnings->text()));
+        QVERIFY2(warnings->text().contains(QStringLiteral("4,096")), qPrintable(warnings->text()));
+
+        // TP 3 does not fit 8 GPUs: the banner says so in Korean.
+        w->controller()->setOverride("tp", Json(3));
+        auto* banner = w->findChild<QLabel*>(QStringLiteral("errorBanner"));
+        QVERIFY(banner);
+        QTRY_VERIFY(banner->isVisible());
+        QVERIFY2(hasHangul(banner->text()), qPrintable(banner->text()));
+        QVERIFY2(!banner->text().contains(QStringLiteral("does not fit")), qPrintable(banner->text()));
+        QVERIFY2(banner->text().contains(QStringLiteral("3")) && banner->text().contains(QStringLiteral("8")),
+            qPrintable(banner->text()));
+
+        w.reset();
+        installTranslator(kLanguageEnglish);
     }
 
     void lreleaseFindsNothingUnfinished()

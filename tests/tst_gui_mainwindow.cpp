@@ -17,10 +17,12 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QDoubleSpinBox>
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace kvtiers;
@@ -38,6 +40,7 @@ private slots:
     void dragRecomputesEveryStepAndIsOneUndoStep();
     void concurrencySliderGrowsHotSet();
     void reuseSliderShrinksRetainedPool();
+    void requestRateSpinSizesThePool();
     void kvDtypeFp8HalvesKv();
     void typedContextAccepted();
     void modelAndHardwareUpdateEveryView();
@@ -203,6 +206,37 @@ void TestGuiMainWindow::reuseSliderShrinksRetainedPool()
     QTRY_VERIFY(text("headlineReuse").endsWith(QStringLiteral("of 55%")));
     // DRAM holds reusable prefixes and restoring beats recomputing: the DRAM row is lit.
     QVERIFY(m_window->tierTableModel()->conditionMet(Tier::Dram));
+}
+
+void TestGuiMainWindow::requestRateSpinSizesThePool()
+{
+    // The chat card derives λ from throughput; giving twice that rate doubles the pool.
+    auto* workload = find<QComboBox>("workloadCombo");
+    workload->setCurrentIndex(workload->findData(QStringLiteral("chat")));
+    auto* controller = m_window->controller();
+    QTRY_VERIFY(controller->result().retainedPoolBytes > 0);
+    auto* spin = find<QDoubleSpinBox>("requestRateSpin");
+    QCOMPARE(spin->value(), spin->minimum());
+    QCOMPARE(spin->text(), QStringLiteral("derived"));
+    const double derivedRate = controller->result().requestRate;
+    const double derivedPool = controller->result().retainedPoolBytes;
+    int before = controller->evaluationCount();
+    spin->setValue(std::round(2 * derivedRate * 1000) / 1000);
+    QVERIFY(waitEvaluated(before));
+    QCOMPARE(controller->result().requestRate, spin->value());
+    QVERIFY2(std::fabs(controller->result().retainedPoolBytes / derivedPool - spin->value() / derivedRate) < 1e-9,
+             qPrintable(QString::number(controller->result().retainedPoolBytes / derivedPool)));
+    QVERIFY(controller->spec().overrides.contains("request_rate_per_s"));
+    // Back to "derived": the override goes, the pool returns.
+    before = controller->evaluationCount();
+    spin->setValue(spin->minimum());
+    QVERIFY(waitEvaluated(before));
+    QVERIFY(!controller->spec().overrides.contains("request_rate_per_s"));
+    QCOMPARE(controller->result().retainedPoolBytes, derivedPool);
+    // Undo brings the given rate back, and the spin shows it.
+    m_window->controller()->undoStack()->undo();
+    QTRY_VERIFY(controller->spec().overrides.contains("request_rate_per_s"));
+    QTRY_VERIFY(spin->value() > 0);
 }
 
 void TestGuiMainWindow::kvDtypeFp8HalvesKv()

@@ -34,7 +34,7 @@ QString BinaryByteTicker::getTickLabel(double tick, const QLocale&, QChar, int)
 {
     if (std::fabs(tick) < 0.5)
         return QStringLiteral("0");
-    return bytesText(tick);
+    return qs(formatBytes(tick, ByteUnits::Binary)); // always binary, whatever the display units
 }
 
 } // namespace kvtiers::ui

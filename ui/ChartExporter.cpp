@@ -1,6 +1,8 @@
 #include "ChartExporter.h"
 
 #include "CompareChart.h"
+#include "DecimalByteTicker.h"
+#include "FleetChart.h"
 #include "ResultJson.h"
 #include "SweepChart.h"
 #include "TierChart.h"
@@ -8,6 +10,8 @@
 
 #include <QBuffer>
 #include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -43,27 +47,39 @@ template <typename Chart> std::unique_ptr<Chart> offscreenChart()
     return chart;
 }
 
+constexpr int kFootnoteSideMargin = 12;
+
+QFont reportTitleFont(const QFont& plotFont)
+{
+    QFont font = plotFont;
+    font.setPointSizeF(font.pointSizeF() * 1.45);
+    font.setBold(true);
+    return font;
+}
+
+QFont footnoteFont(const QFont& plotFont)
+{
+    QFont font = plotFont;
+    font.setPointSizeF(font.pointSizeF() * 0.95);
+    return font;
+}
+
 /// Adds the report title on top and the footnote at the bottom of `plot`'s layout.
 void decorate(QCustomPlot* plot, const QString& title, const QString& footnote)
 {
     QCPLayoutGrid* layout = plot->plotLayout();
-    QFont titleFont = plot->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.45);
-    titleFont.setBold(true);
     layout->insertRow(0);
-    auto* titleElement = new QCPTextElement(plot, title, titleFont);
+    auto* titleElement = new QCPTextElement(plot, title, reportTitleFont(plot->font()));
     titleElement->setTextColor(QColor(0x10, 0x10, 0x10));
     titleElement->setMargins(QMargins(8, 10, 8, 2));
     layout->addElement(0, 0, titleElement);
 
-    QFont noteFont = plot->font();
-    noteFont.setPointSizeF(noteFont.pointSizeF() * 0.95);
     const int row = layout->rowCount();
     layout->insertRow(row);
-    auto* note = new QCPTextElement(plot, footnote, noteFont);
+    auto* note = new QCPTextElement(plot, footnote, footnoteFont(plot->font()));
     note->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
     note->setTextColor(QColor(0x38, 0x38, 0x38));
-    note->setMargins(QMargins(12, 6, 12, 8));
+    note->setMargins(QMargins(kFootnoteSideMargin, 6, kFootnoteSideMargin, 8));
     layout->addElement(row, 0, note);
     // Title and footnote take their natural height; the charts get the rest.
     for (int r = 0; r < layout->rowCount(); ++r)
@@ -142,7 +158,10 @@ QString comparisonFootnote(const ScenarioComparison& c)
                      .arg(QChar(u'A' + static_cast<char16_t>(i)))
                      .arg(qs(c.labels[i]), qs(c.scenarios[i].model.name), qs(c.scenarios[i].hardware.name),
                          ChartExporter::assumptionsLine(c.scenarios[i], c.results[i]));
-    lines << QObject::tr("Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1.")
+    // The chart's axis and labels are in the display units (View > Units): say which.
+    lines << (displayUnits() == ByteUnits::Decimal
+            ? QObject::tr("Bytes per replica, decimal units (1 GB = 10^9 B). Differences are against A. kvtiers %1.")
+            : QObject::tr("Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1."))
                  .arg(QStringLiteral(KVTIERS_VERSION));
     return lines.join(u'\n');
 }
@@ -155,6 +174,86 @@ QString comparisonTitle(const ScenarioComparison& c, const QString& title)
     for (const auto& l : c.labels)
         names << qs(l);
     return names.join(QObject::tr(" vs "));
+}
+
+/// The fleet footnote's segments, in groups that each start a line: the traffic, targets
+/// and sizing; one segment per workload; what the bars count, the units, the version.
+QList<QStringList> fleetFootnoteGroups(const FleetResult& f, ByteUnits units)
+{
+    QStringList sizing;
+    sizing << (f.tokensPerDay > 0 ? QObject::tr("Traffic %1 tokens/day = %2 requests/s")
+                                        .arg(countText(f.tokensPerDay), countText(f.requestsPerSecond))
+                                  : QObject::tr("Traffic %1 requests/s").arg(countText(f.requestsPerSecond)));
+    sizing << QObject::tr("targets: time to first token %1 (idle replica), time per output token %2")
+                  .arg(secondsText(f.ttftTargetSeconds), secondsText(f.tpotTargetSeconds));
+    const QString hardware = f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name);
+    sizing << QObject::tr("%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5")
+                  .arg(countText(f.gpus), countText(f.servers), QString::number(f.gpusPerServer), hardware,
+                      bytesText(f.hbmInstalledBytes, units));
+    // A long mix is cut short: the CSV and JSON exports list every workload.
+    constexpr size_t kShown = 8;
+    QStringList workloads;
+    for (size_t i = 0; i < f.entries.size() && i < kShown; ++i) {
+        const FleetEntryResult& e = f.entries[i];
+        workloads << QObject::tr("%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, "
+                                 "replicas: %7 × TP %8")
+                         .arg(qs(e.label), percentText(e.share), qs(e.scenario.model.name),
+                             bytesText(e.kvBytesPerToken, units), tokensText(e.scenario.workload.context),
+                             countText(e.concurrencyPerReplica), countText(e.replicas),
+                             QString::number(e.perReplica.tp));
+    }
+    if (f.entries.size() > kShown)
+        workloads
+            << QObject::tr("and %1 more (the CSV and JSON exports list every workload)").arg(f.entries.size() - kShown);
+    QStringList notes;
+    notes << QObject::tr("HBM: weights, active sequences and overflow (not prefixes cached in spare HBM); "
+                         "DRAM and NVMe: bytes used");
+    notes << (units == ByteUnits::Decimal ? QObject::tr("Decimal units (1 GB = 10^9 B)")
+                                          : QObject::tr("Binary units (1 GiB = 2^30 B)"));
+    notes << QStringLiteral("kvtiers %1").arg(QStringLiteral(KVTIERS_VERSION));
+    return { sizing, workloads, notes };
+}
+
+/// Packs each group's segments into lines joined by " · ", breaking before a segment
+/// that would take a line past `width` logical pixels in the footnote's font.
+QString fleetFootnoteLines(const FleetResult& f, ByteUnits units, const QFont& plotFont, int width)
+{
+    const QFontMetricsF metrics(footnoteFont(plotFont));
+    const double room = width - 2 * kFootnoteSideMargin;
+    const QString separator = QStringLiteral(" · ");
+    QStringList lines;
+    for (const QStringList& group : fleetFootnoteGroups(f, units)) {
+        QString line;
+        for (const QString& segment : group) {
+            if (!line.isEmpty() && metrics.horizontalAdvance(line + separator + segment) > room) {
+                lines << line;
+                line.clear();
+            }
+            line += (line.isEmpty() ? QString() : separator) + segment;
+        }
+        if (!line.isEmpty())
+            lines << line;
+    }
+    return lines.join(u'\n');
+}
+
+/// The fleet chart, offscreen, in `units` (set before the data so the axes tick once),
+/// its footnote fitted to `width`.
+std::unique_ptr<FleetChart> fleetChart(const FleetResult& fleet, ByteUnits units, const QString& title, int width)
+{
+    auto chart = offscreenChart<FleetChart>();
+    chart->setUnits(units);
+    chart->setFleet(fleet);
+    QString fullTitle = title;
+    if (fullTitle.isEmpty()) {
+        // Server names are long ("…, DGX H200 8-GPU server (datasheet)"): on a narrow
+        // image the title drops it (the footnote names the server either way).
+        fullTitle = ChartExporter::fleetTitle(fleet);
+        if (QFontMetricsF(reportTitleFont(chart->plot()->font())).horizontalAdvance(fullTitle) > width - 16)
+            fullTitle = QObject::tr("Fleet memory for %1 requests/s").arg(countText(fleet.requestsPerSecond));
+    }
+    decorate(chart->plot(), fullTitle, fleetFootnoteLines(fleet, units, chart->plot()->font(), width));
+    return chart;
 }
 
 } // namespace
@@ -221,15 +320,31 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r)
                                 "offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12")
                         .arg(qs(r.kvFormat.name()), significantText(r.weightBits, 3), QString::number(r.tp),
                             percentText(w.reuseRate), percentText(r.achievedReuse), significantText(w.sharing, 4),
-                            percentText(w.offloadRate), QString::fromLatin1(allocationName(w.allocation)),
+                            percentText(w.offloadRate), w.allocation == Allocation::Paged ? QObject::tr("paged", "allocation policy")
+                                                                              : QObject::tr("contiguous", "allocation policy"),
                             QString::number(w.blockSize), percentText(w.gpuMemoryUtilization),
                             w.streaming ? QObject::tr(" · streaming") : QString(),
                             w.inclusiveTiers ? QObject::tr(" · inclusive tiers") : QString());
-    QString line3 = QObject::tr("Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · "
-                                "kvtiers %4")
+    // The chart's axes and labels are in the display units (View > Units): say which.
+    QString line3 = (displayUnits() == ByteUnits::Decimal
+            ? QObject::tr("Decimal units (1 GB = 10^9 B) · KV per token %1, per request %2, hot set %3 · "
+                          "kvtiers %4")
+            : QObject::tr("Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · "
+                          "kvtiers %4"))
                         .arg(bytesText(r.kvBytesPerToken), bytesText(r.kvBytesPerRequest), bytesText(r.hotSetBytes),
                             QStringLiteral(KVTIERS_VERSION));
     return line1 + u'\n' + line2 + u'\n' + line3;
+}
+
+QString ChartExporter::fleetTitle(const FleetResult& f)
+{
+    const QString hardware = f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name);
+    return QObject::tr("Fleet memory for %1 requests/s on %2").arg(countText(f.requestsPerSecond), hardware);
+}
+
+QString ChartExporter::fleetFootnote(const FleetResult& f, ByteUnits units, int width)
+{
+    return fleetFootnoteLines(f, units, QGuiApplication::font(), width);
 }
 
 QImage ChartExporter::renderTierChart(const Scenario& scenario, const EvalResult& result, const ExportOptions& o)
@@ -256,6 +371,13 @@ QImage ChartExporter::renderComparison(
     auto chart = offscreenChart<CompareChart>();
     chart->setComparison(comparison);
     decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison));
+    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+}
+
+QImage ChartExporter::renderFleet(
+    const FleetResult& fleet, ByteUnits units, const QString& title, const ExportOptions& o)
+{
+    const auto chart = fleetChart(fleet, units, title, o.width);
     return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
 }
 
@@ -303,6 +425,20 @@ QString ChartExporter::exportComparison(
     const QString fullTitle = comparisonTitle(comparison, title);
     decorate(chart->plot(), fullTitle, comparisonFootnote(comparison));
     return renderToFile(chart->plot(), path, format, options, fullTitle);
+}
+
+QString ChartExporter::exportFleet(
+    const QString& path, const FleetResult& fleet, ByteUnits units, const QString& title, const ExportOptions& options)
+{
+    ExportFormat format {};
+    if (!formatForPath(path, &format))
+        return unsupported(path, QStringLiteral(".png, .svg, .pdf, .csv or .json"));
+    if (format == ExportFormat::Csv)
+        return writeFile(path, QByteArray::fromStdString(fleetCsv(fleet)));
+    if (format == ExportFormat::Json)
+        return writeFile(path, QByteArray::fromStdString(fleetToJson(fleet).dump(2) + "\n"));
+    const auto chart = fleetChart(fleet, units, title, options.width);
+    return renderToFile(chart->plot(), path, format, options, title.isEmpty() ? fleetTitle(fleet) : title);
 }
 
 QString ChartExporter::exportScenarioJson(

@@ -3,14 +3,16 @@
 // by a dedicated offscreen chart widget laid out at the requested size and rendered at
 // the requested scale (crisp text, never an upscaled screen grab), with a title and a
 // footnote naming the model, hardware and key assumptions so a chart stands alone in a
-// report. PNG, SVG (QSvgGenerator) and PDF (QPdfWriter); the sweep and the comparison
-// table as CSV; the scenario with all its results as JSON. Every file goes through
+// report. PNG, SVG (QSvgGenerator) and PDF (QPdfWriter); the sweep, the comparison table
+// and the fleet as CSV; the scenario with all its results, and the fleet, as JSON. Every file goes through
 // QSaveFile (HOUSE.md rule 6). Works without a display (QT_QPA_PLATFORM=offscreen).
 
 #include "Evaluation.h"
+#include "Fleet.h"
 #include "Scenario.h"
 #include "ScenarioComparison.h"
 #include "Sweep.h"
+#include "Units.h"
 
 #include <QImage>
 #include <QString>
@@ -40,6 +42,10 @@ public:
     /// Comparison: png/svg/pdf, or csv (core comparisonCsv). `title`: e.g. the comparison's name.
     static QString exportComparison(const QString& path, const ScenarioComparison& comparison,
         const QString& title = {}, const ExportOptions& options = {});
+    /// Fleet chart (issue 9): png/svg/pdf with the axes and totals in `units`, csv (core
+    /// fleetCsv: raw bytes) or json (core fleetToJson). `title`: empty for fleetTitle().
+    static QString exportFleet(const QString& path, const FleetResult& fleet, ByteUnits units = ByteUnits::Binary,
+        const QString& title = {}, const ExportOptions& options = {});
     /// The scenario with all results (core resultToJson).
     static QString exportScenarioJson(
         const QString& path, const Scenario& scenario, const EvalResult& result, const std::string& workloadId = {});
@@ -51,10 +57,17 @@ public:
         const ExportOptions& options = {});
     static QImage renderComparison(
         const ScenarioComparison& comparison, const QString& title = {}, const ExportOptions& options = {});
+    static QImage renderFleet(const FleetResult& fleet, ByteUnits units = ByteUnits::Binary, const QString& title = {},
+        const ExportOptions& options = {});
 
     /// Titles and the footnote drawn on exported charts.
     static QString tierChartTitle(const Scenario& scenario);
     static QString footnote(const Scenario& scenario, const EvalResult& result);
+    /// The fleet chart's title (traffic and server profile) and footnote (targets, the
+    /// sizing and each workload's model, share, KV per token and replicas), its lines
+    /// broken to fit `width` logical pixels of the application font.
+    static QString fleetTitle(const FleetResult& fleet);
+    static QString fleetFootnote(const FleetResult& fleet, ByteUnits units, int width = ExportOptions {}.width);
     /// One line of assumptions: context, concurrency, KV format, TP, reuse, hardware.
     static QString assumptionsLine(const Scenario& scenario, const EvalResult& result);
 

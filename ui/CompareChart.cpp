@@ -1,6 +1,6 @@
 #include "CompareChart.h"
 
-#include "BinaryByteTicker.h"
+#include "DecimalByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
 #include "UnitsText.h"
@@ -52,7 +52,7 @@ void CompareChart::buildPlot()
     x->setTickLength(0, 0);
     x->setSubTicks(false);
     x->grid()->setVisible(false);
-    y->setTicker(QSharedPointer<BinaryByteTicker>::create());
+    y->setTicker(byteTicker());
     y->setSubTicks(false);
     y->setLabel(tr("bytes per replica"));
 
@@ -153,6 +153,7 @@ void CompareChart::rebuild()
     m_plot->clearItems();
     QCPAxis* x = m_rect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
+    ensureByteTicker(y, displayUnits()); // follows View > Units
     const int n = m_count;
     if (n == 0) {
         for (QCPBars* b : m_bars)

@@ -113,6 +113,16 @@ void CompareView::refresh()
     recompute();
 }
 
+void CompareView::redisplay()
+{
+    if (m_comparison) {
+        m_chart->setComparison(*m_comparison);
+        m_model->setComparison(*m_comparison);
+    } else {
+        m_chart->clear(); // still re-installs the axis ticker in the current units
+    }
+}
+
 void CompareView::setPicked(const QStringList& names)
 {
     m_picked = names.mid(0, 4);

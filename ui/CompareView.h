@@ -32,6 +32,9 @@ public:
 
     /// Re-reads the preset names from the store (keeps picks that still exist).
     void refresh();
+    /// Redraws the chart and table from the comparison already computed, keeping the picks
+    /// (after the display units change: View > Units).
+    void redisplay();
     /// Picks these presets, in this order (2–4 to compare).
     void setPicked(const QStringList& names);
     /// Picks a built-in comparison by name; false if there is none.

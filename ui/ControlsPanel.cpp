@@ -317,6 +317,27 @@ QWidget* ControlsPanel::buildAdvanced()
         tr("Seconds a reusable prefix must be kept until its next hit. By Little's law "
            "the retained pool is request rate × distance × prefix bytes."),
         "reuse_distance_s", 1);
+    // λ: derived from throughput unless given. The spin's minimum (−1) reads "derived".
+    m_requestRateSpin = new QDoubleSpinBox(panel);
+    m_requestRateSpin->setObjectName(QStringLiteral("requestRateSpin"));
+    m_requestRateSpin->setRange(-1, 1e6);
+    m_requestRateSpin->setDecimals(3);
+    m_requestRateSpin->setSuffix(tr(" req/s"));
+    m_requestRateSpin->setSpecialValueText(tr("derived"));
+    m_requestRateSpin->setKeyboardTracking(false);
+    m_requestRateSpin->setToolTip(tr("Requests per second arriving at one replica: λ of the retained reuse pool "
+                                     "(λ × reuse distance × prefix bytes). \"derived\" uses served sequences ÷ request "
+                                     "duration, so a faster replica also brings more traffic."));
+    form->addRow(tr("Re&quest rate (λ):"), m_requestRateSpin);
+    connect(m_requestRateSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (v >= 0) {
+            m_controller->setOverride("request_rate_per_s", v);
+        } else if (m_controller->spec().overrides.contains("request_rate_per_s")) {
+            ScenarioSpec next = m_controller->spec();
+            next.overrides.erase("request_rate_per_s");
+            m_controller->editSpec(next, tr("Derive the request rate")); // its own undo step
+        }
+    });
     m_offloadRateSpin = realSpin(QStringLiteral("offloadRateSpin"), 0, 100, 0, tr(" %"), tr("&Offload rate:"),
         tr("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
            "dropped (the article's HBM→host offload rate)."),
@@ -445,6 +466,7 @@ void ControlsPanel::refreshFromScenario()
     }
     setSpin(m_sharingSpin, w.sharing);
     setSpin(m_reuseDistanceSpin, w.reuseDistanceSeconds);
+    setSpin(m_requestRateSpin, w.requestRate ? *w.requestRate : -1.0);
     setSpin(m_offloadRateSpin, w.offloadRate * 100);
     setSpin(m_gpuUtilSpin, w.gpuMemoryUtilization * 100);
     setSpin(m_outputTokensSpin, static_cast<int>(std::min(w.outputTokens, double(1 << 30))));

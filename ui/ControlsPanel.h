@@ -63,6 +63,7 @@ private:
     QComboBox* m_allocationCombo = nullptr;
     QDoubleSpinBox* m_sharingSpin = nullptr;
     QDoubleSpinBox* m_reuseDistanceSpin = nullptr;
+    QDoubleSpinBox* m_requestRateSpin = nullptr;
     QDoubleSpinBox* m_offloadRateSpin = nullptr;
     QDoubleSpinBox* m_gpuUtilSpin = nullptr;
     QSpinBox* m_outputTokensSpin = nullptr;

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace kvtiers::ui {
 
@@ -78,17 +79,43 @@ CurveChart::CurveChart(QWidget* parent)
 
 void CurveChart::setCurve(Variable variable, const std::vector<CurvePoint>& points, double currentValue, ByteUnits units)
 {
-    m_current = currentValue;
+    m_fleet = false;
     QVector<double> keys;
     std::array<QVector<double>, 3> values;
-    double top = 1;
     for (const CurvePoint& p : points) {
         keys << p.value;
-        for (int t = 0; t < 3; ++t) {
+        for (int t = 0; t < 3; ++t)
             values[t] << tierValue(p.demand, t);
-            top = std::max(top, values[t].back());
-        }
     }
+    draw(variable, keys, values, currentValue, units);
+}
+
+void CurveChart::setFleetCurve(
+    Variable variable, const std::vector<FleetCurvePoint>& points, double currentValue, ByteUnits units)
+{
+    m_fleet = true;
+    QVector<double> keys;
+    std::array<QVector<double>, 3> values;
+    const double gap = std::numeric_limits<double>::quiet_NaN();
+    for (const FleetCurvePoint& p : points) {
+        if (!std::isfinite(p.value))
+            continue; // no position on the axis (active sequences of a fleet that cannot be sized)
+        keys << p.value;
+        for (int t = 0; t < 3; ++t)
+            values[t] << (p.feasible ? tierValue(p.demand, t) : gap);
+    }
+    draw(variable, keys, values, currentValue, units);
+}
+
+void CurveChart::draw(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
+    double currentValue, ByteUnits units)
+{
+    m_current = currentValue;
+    double top = 1;
+    for (const auto& tier : values)
+        for (double v : tier)
+            if (std::isfinite(v))
+                top = std::max(top, v);
     for (int t = 0; t < 3; ++t)
         m_graphs[t]->setData(keys, values[t], true);
 
@@ -113,26 +140,33 @@ void CurveChart::setCurve(Variable variable, const std::vector<CurvePoint>& poin
     case Variable::NvmePerServer:
         x->setTicker(byteTicker(units));
         break;
+    case Variable::Traffic:
+        x->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        break;
     }
     if (!keys.isEmpty()) {
         double lo = std::min(keys.front(), currentValue), hi = std::max(keys.back(), currentValue);
         if (logScale) {
             x->setRange(lo / 1.15, hi * 1.15);
         } else {
-            const double pad = (hi - lo) * 0.03;
+            const double pad = std::max((hi - lo) * 0.03, 1e-9);
             x->setRange(lo - pad, hi + pad);
         }
     }
-    x->setLabel(variableName(variable));
+    x->setLabel(variable == Variable::Context ? tr("%1 (tokens)").arg(variableName(variable)) : variableName(variable));
     m_plot->yAxis->setTicker(byteTicker(units));
     m_plot->yAxis->setRange(0, top * 1.12);
-    m_plot->yAxis->setLabel(tr("demand per server"));
+    m_plot->yAxis->setLabel(m_fleet ? tr("fleet-wide demand") : tr("demand per server"));
     m_marker->point1->setCoords(currentValue, 0);
     m_marker->point2->setCoords(currentValue, 1);
     m_markerLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
     m_markerLabel->position->setCoords(currentValue, 0.02);
-    m_markerLabel->setText(tr("now: %1").arg(variableValueText(variable, currentValue)));
-    m_title->setText(tr("Demand per server as %1 varies, the rest held").arg(variableName(variable).toLower()));
+    m_markerLabel->setText(variable == Variable::Context
+            ? tr("now: %1 tokens").arg(variableValueText(variable, currentValue))
+            : tr("now: %1").arg(variableValueText(variable, currentValue)));
+    m_title->setText(m_fleet
+            ? tr("Fleet-wide demand as %1 varies").arg(variableName(variable).toLower())
+            : tr("Demand per server as %1 varies, the rest held").arg(variableName(variable).toLower()));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // CurveChart: a scenario curve (issue 9): demand per server in each tier (HBM, DRAM,
 // NVMe) as one variable sweeps with the others held, e.g. DRAM as the prefix-cache hit
-// rate goes from 0 to 90%, or HBM as KV moves from 16 to 8 to 4 bits. The scenario's
-// current value of the variable is marked. Points come from scenarioCurve().
+// rate goes from 0 to 90%, or HBM as KV moves from 16 to 8 to 4 bits; or a fleet's
+// demand in each tier, fleet-wide, as the variable moves on every workload of the mix
+// (points the fleet cannot be sized for leave a gap). The current value of the variable
+// is marked. Points come from scenarioCurve() or fleetCurve().
 
 #include "Sensitivity.h"
 #include "Units.h"
@@ -27,6 +29,9 @@ public:
 
     void setCurve(Variable variable, const std::vector<CurvePoint>& points, double currentValue,
         ByteUnits units = ByteUnits::Binary);
+    /// Fleet-wide demand; infeasible points are NaN (a gap in the lines).
+    void setFleetCurve(Variable variable, const std::vector<FleetCurvePoint>& points, double currentValue,
+        ByteUnits units = ByteUnits::Binary);
 
     // What is plotted (for tests).
     int pointCount() const;
@@ -40,6 +45,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void draw(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
+        double currentValue, ByteUnits units);
     void applyTheme();
 
     QCustomPlot* m_plot = nullptr;
@@ -48,6 +55,7 @@ private:
     QCPItemStraightLine* m_marker = nullptr;
     QCPItemText* m_markerLabel = nullptr;
     double m_current = 0;
+    bool m_fleet = false;
 };
 
 } // namespace kvtiers::ui

@@ -48,6 +48,24 @@ QSharedPointer<QCPAxisTicker> byteTicker(ByteUnits units)
     return QSharedPointer<BinaryByteTicker>::create();
 }
 
+QSharedPointer<QCPAxisTicker> byteTicker()
+{
+    return byteTicker(displayUnits());
+}
+
+ByteUnits byteTickerUnits(const QSharedPointer<QCPAxisTicker>& ticker)
+{
+    return ticker.dynamicCast<DecimalByteTicker>() ? ByteUnits::Decimal : ByteUnits::Binary;
+}
+
+void ensureByteTicker(QCPAxis* axis, ByteUnits units)
+{
+    const auto current = axis->ticker();
+    const bool isByteTicker = current.dynamicCast<DecimalByteTicker>() || current.dynamicCast<BinaryByteTicker>();
+    if (!isByteTicker || byteTickerUnits(current) != units)
+        axis->setTicker(byteTicker(units));
+}
+
 QString bytesText(double bytes, ByteUnits units)
 {
     return QString::fromStdString(formatBytes(bytes, units));

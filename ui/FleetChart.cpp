@@ -74,10 +74,16 @@ void FleetChart::buildPlot()
         m_totals[t] = total;
     }
 
+    // The legend keeps its natural width, centred between two empty cells: spread over
+    // the whole row, two entries sat at the far ends, away from each other.
     m_legend = new QCPLegend;
     auto* legendRow = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(2, 0, legendRow);
-    legendRow->addElement(0, 0, m_legend);
+    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
+    legendRow->addElement(0, 1, m_legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    legendRow->setColumnSpacing(0);
+    m_legend->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
     m_legend->setLayer(QStringLiteral("legend"));
     m_legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_legend->setWrap(4);
@@ -147,6 +153,7 @@ void FleetChart::rebuild()
             m_bars[static_cast<size_t>(i)][static_cast<size_t>(t)]->setData(
                 QVector<double> { kBarKey }, QVector<double> { tierBytes(e, t) }, true);
     }
+    m_legend->setMaximumSize(m_legend->minimumOuterSizeHint().width(), QWIDGETSIZE_MAX);
     const std::array<double, 3> totals = { m_fleet.hbmBytes, m_fleet.dramBytes, m_fleet.ssdBytes };
     for (int t = 0; t < 3; ++t) {
         QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);

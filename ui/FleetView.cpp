@@ -1,11 +1,14 @@
 #include "FleetView.h"
 
+#include "FileDialog.h"
 #include "FleetChart.h"
 #include "FleetMixModel.h"
 #include "DecimalByteTicker.h"
 #include "InputError.h"
+#include "MessageBox.h"
 #include "UnitsText.h"
 
+#include <QAction>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -157,6 +160,18 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     grid->setHorizontalSpacing(18);
     resultsLayout->addLayout(grid);
     resultsLayout->addStretch(1);
+    // Export sits in the results' spare corner: no extra row taken from the chart.
+    auto* exportRow = new QHBoxLayout;
+    m_exportStatus = new QLabel(results);
+    m_exportStatus->setObjectName(QStringLiteral("fleetExportStatus"));
+    m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_exportStatus->setWordWrap(true);
+    m_exportButton = new QPushButton(tr("E&xport…"), results);
+    m_exportButton->setObjectName(QStringLiteral("fleetExportButton"));
+    m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the fleet as CSV or JSON"));
+    exportRow->addWidget(m_exportStatus, 1);
+    exportRow->addWidget(m_exportButton, 0, Qt::AlignBottom);
+    resultsLayout->addLayout(exportRow);
     top->addWidget(results, 1);
     layout->addLayout(top);
 
@@ -200,9 +215,15 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_chart = new FleetChart(this);
     m_chart->setObjectName(QStringLiteral("fleetChart"));
     layout->addWidget(m_chart, 1);
+    m_exportAction = new QAction(tr("&Export chart…"), m_chart);
+    m_exportAction->setObjectName(QStringLiteral("fleetExportAction"));
+    m_chart->addAction(m_exportAction);
+    m_chart->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     connect(m_addButton, &QPushButton::clicked, this, &FleetView::addSelectedWorkload);
     connect(m_removeButton, &QPushButton::clicked, this, &FleetView::removeSelectedRow);
+    connect(m_exportButton, &QPushButton::clicked, this, &FleetView::exportChart);
+    connect(m_exportAction, &QAction::triggered, this, &FleetView::exportChart);
     connect(m_mixModel, &FleetMixModel::mixChanged, this, &FleetView::schedule);
     connect(m_rateSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
     connect(m_rateUnitCombo, &QComboBox::currentIndexChanged, this, &FleetView::schedule);
@@ -258,6 +279,7 @@ void FleetView::setUnits(ByteUnits units)
     m_mixModel->setUnits(units);
     m_chart->setUnits(units);
     showResult();
+    emit unitsChanged(units);
 }
 
 FleetInput FleetView::input() const
@@ -314,6 +336,8 @@ void FleetView::showResult()
     m_errorLabel->setVisible(!m_error.isEmpty());
     m_errorLabel->setText(m_error);
     m_mixModel->setResult(m_result);
+    m_exportButton->setEnabled(m_result.has_value());
+    m_exportAction->setEnabled(m_result.has_value());
     const QString none = QStringLiteral("–");
     if (!m_result) {
         m_gpusLabel->setText(none);
@@ -335,6 +359,32 @@ void FleetView::showResult()
         for (int t = 0; t < 3; ++t)
             m_demandLabels[s][t]->setText(bytesText(values[s][t], m_units));
     m_chart->setFleet(f);
+}
+
+void FleetView::exportChart()
+{
+    flush(); // an edit still pending must be in the file
+    if (!m_result) {
+        reportExport(tr("Nothing to export: the fleet cannot be sized: %1").arg(m_error), true);
+        return;
+    }
+    const QString path = FileDialog::getSaveFileName(this, tr("Export fleet"), QStringLiteral("kvtiers-fleet.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = ChartExporter::exportFleet(path, *m_result, m_units, {}, m_exportOptions);
+    if (!error.isEmpty())
+        reportExport(error, true);
+    else
+        reportExport(tr("Exported the fleet to %1").arg(path), false);
+}
+
+void FleetView::reportExport(const QString& text, bool failed)
+{
+    m_exportStatus->setText(text);
+    emit message(text);
+    if (failed)
+        MessageBox::warning(this, tr("Export fleet"), text);
 }
 
 void FleetView::addSelectedWorkload()

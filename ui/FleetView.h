@@ -9,6 +9,7 @@
 // turn after an edit (edits in one turn are batched); InputError is shown in the view.
 
 #include "CardCatalog.h"
+#include "ChartExporter.h"
 #include "Fleet.h"
 #include "Units.h"
 
@@ -20,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -45,6 +47,8 @@ public:
     void setRate(double value, RateUnit unit);
     void setHardware(const std::string& id);
     void setTargets(double ttftSeconds, double tpotSeconds);
+    /// Shows this view's bytes in `units` and checks the matching radio button; emits
+    /// unitsChanged() if that is a change (MainWindow keeps it equal to View > Units).
     void setUnits(ByteUnits units);
     ByteUnits units() const { return m_units; }
 
@@ -60,9 +64,19 @@ public:
     FleetMixModel* mixModel() const { return m_mixModel; }
     FleetChart* chart() const { return m_chart; }
 
+    /// Size and scale of exported images (the app's Export size setting).
+    void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
+    /// Asks for a file (FileDialog) and writes the chart (png/svg/pdf) or the fleet
+    /// (csv/json) in the view's units. A failure is a MessageBox naming the file.
+    void exportChart();
+
 signals:
     /// Emitted after every sizing attempt, successful or not.
     void sized();
+    /// A line for the status bar (export written or failed).
+    void message(const QString& text);
+    /// The units changed: the user clicked a units radio button, or setUnits().
+    void unitsChanged(kvtiers::ByteUnits units);
 
 private:
     void schedule();
@@ -70,6 +84,7 @@ private:
     void showResult();
     void addSelectedWorkload();
     void removeSelectedRow();
+    void reportExport(const QString& text, bool failed);
 
     const CardCatalog& m_catalog;
     FleetMixModel* m_mixModel = nullptr;
@@ -91,6 +106,10 @@ private:
     /// [scope][tier]: scope 0 fleet, 1 per server, 2 per GPU; tier 0 HBM, 1 DRAM, 2 NVMe.
     QLabel* m_demandLabels[3][3] = {};
     FleetChart* m_chart = nullptr;
+    QPushButton* m_exportButton = nullptr;
+    QAction* m_exportAction = nullptr;
+    QLabel* m_exportStatus = nullptr;
+    ExportOptions m_exportOptions;
 
     std::optional<FleetResult> m_result;
     QString m_error;

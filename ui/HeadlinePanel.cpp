@@ -1,7 +1,7 @@
 #include "HeadlinePanel.h"
 
 #include "Derivation.h"
-#include "ResultJson.h"
+#include "Messages.h"
 #include "UnitsText.h"
 
 #include <QEvent>
@@ -34,7 +34,8 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
         tr("Whole sequences at this context that fit in the HBM left after weights."));
     m_reuse = addFigure(0, 4, QStringLiteral("headlineReuse"), tr("Reuse achieved / requested"),
         tr("Requested: the prefix hit rate asked for. Achieved: what the tiers can actually "
-           "keep (the retained pool may not fit)."));
+           "keep (the retained pool may not fit), and at most the share whole KV blocks can "
+           "serve: like vLLM, only full blocks are cached and hit."));
     m_ttft = addFigure(3, 0, QStringLiteral("headlineTtft"), tr("TTFT without / with reuse"),
         tr("Prefill of the whole prompt, without reuse and with the achieved reuse (restoring "
            "cached prefixes instead of recomputing them)."));
@@ -125,12 +126,12 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
     m_dramPerGpu->setText(bytesText(r.perGpu.dram));
     m_nvmePerServer->setText(bytesText(r.perServer.ssd));
-    m_formula->setText(tr("KV per token = %1").arg(qs(kvPerTokenDerivation(scenario.model, r.kvFormat))));
+    m_formula->setText(
+        tr("KV per token = %1").arg(Messages::kvDerivationText(deriveKvPerToken(scenario.model, r.kvFormat))));
 
-    const auto warnings = warningMessages(scenario, r);
     QStringList lines;
-    for (const auto& w : warnings)
-        lines << QStringLiteral("⚠ ") + qs(w);
+    for (const QString& w : Messages::warningTexts(scenario, r))
+        lines << QStringLiteral("⚠ ") + w;
     m_warnings->setText(lines.join(u'\n'));
     m_warnings->setVisible(!lines.isEmpty());
 }

@@ -2,7 +2,8 @@
 // HeadlinePanel: the figures a reader of the article looks for first: KV bytes per token
 // and per request, the hot set, max concurrency, achieved vs requested reuse, TTFT with and
 // without reuse, tokens/s, DRAM per GPU, NVMe per server, and the per-token formula with
-// this scenario's numbers (kvtiers::kvPerTokenDerivation), plus the core's warnings.
+// this scenario's numbers (kvtiers::deriveKvPerToken), plus the core's warnings, both
+// worded in the UI language by Messages.
 
 #include "Evaluation.h"
 #include "Scenario.h"

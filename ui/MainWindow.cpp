@@ -2,6 +2,7 @@
 
 #include "CompareView.h"
 #include "ControlsPanel.h"
+#include "DisplayUnits.h"
 #include "FileDialog.h"
 #include "FleetView.h"
 #include "ModelImportDialog.h"
@@ -41,6 +42,8 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
+
+#include <tuple>
 
 namespace kvtiers::ui {
 
@@ -121,6 +124,18 @@ MainWindow::MainWindow(QWidget* parent)
     };
     connect(m_controller, &ScenarioController::resultChanged, this, feedSensitivity);
     connect(m_viewTabs, &QTabWidget::currentChanged, this, feedSensitivity);
+    // Its Fleet scope analyses the Fleet tab's mix (~17 sizings): also only while shown.
+    auto feedFleetSensitivity = [this] {
+        if (m_viewTabs->currentIndex() == 2)
+            m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
+    };
+    connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
+    // The Fleet tab's units radios are View > Units: clicking one changes the whole app.
+    connect(m_fleetView, &FleetView::unitsChanged, this, &MainWindow::setUnits);
+    connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
+    connect(m_sensitivityView, &SensitivityView::exported, this,
+        [this](const QString& path) { statusBar()->showMessage(tr("Sensitivity: wrote %1").arg(path), 10000); });
 
     auto* tableBox = new QWidget(m_viewSplitter);
     m_tableBox = tableBox;
@@ -276,6 +291,23 @@ void MainWindow::buildMenus()
     full->setShortcut(QKeySequence::FullScreen);
     connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
     view->addSeparator();
+    // Decimal or binary bytes, everywhere (issue 9). Binary is the default: the article
+    // states its figures in binary units (320 KiB per token, 40 GiB per request).
+    QMenu* units = view->addMenu(tr("&Units"));
+    units->setObjectName(QStringLiteral("unitsMenu"));
+    m_unitsActions = new QActionGroup(this);
+    const std::array<std::tuple<QString, const char*, ByteUnits>, 2> unitChoices = { {
+        { tr("&Decimal (GB, TB — as memory is sold)"), "unitsDecimalAction", ByteUnits::Decimal },
+        { tr("&Binary (GiB, TiB — as allocators count)"), "unitsBinaryAction", ByteUnits::Binary },
+    } };
+    for (const auto& [text, name, choice] : unitChoices) {
+        QAction* a = units->addAction(text);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setCheckable(true);
+        a->setChecked(choice == displayUnits());
+        m_unitsActions->addAction(a);
+        connect(a, &QAction::triggered, this, [this, choice = choice] { setUnits(choice); });
+    }
     // Language names are written in their own language, never translated.
     QMenu* language = view->addMenu(tr("&Language"));
     language->setObjectName(QStringLiteral("languageMenu"));
@@ -414,6 +446,7 @@ void MainWindow::restoreSettings()
     if (axis == 0 || axis == 1)
         m_sweepChart->setAxis(static_cast<SweepAxis>(axis));
     m_advancedAction->setChecked(m_settings.advancedExpanded());
+    setUnits(m_settings.displayUnits());
 }
 
 void MainWindow::saveSettings()
@@ -427,6 +460,7 @@ void MainWindow::saveSettings()
     m_settings.setTierScope(static_cast<int>(m_tierChart->scope()));
     m_settings.setSweepAxis(static_cast<int>(m_sweepChart->axis()));
     m_settings.setAdvancedExpanded(m_controls->advancedExpanded());
+    m_settings.setDisplayUnits(displayUnits());
     m_settings.sync();
 }
 
@@ -466,9 +500,7 @@ void MainWindow::buildPresetsAndExport()
             dock->show();
     });
     if (!m_presetPanel->store().problems().empty()) {
-        QStringList lines;
-        for (const auto& problem : m_presetPanel->store().problems())
-            lines << qs(problem.reason);
+        const QStringList& lines = m_presetPanel->problemTexts();
         statusBar()->showMessage(tr("Skipped unreadable preset file(s): %1").arg(lines.join(QStringLiteral("; "))));
         // After the window state is restored: unreadable files are never hidden away.
         QTimer::singleShot(0, dock, [dock] { dock->show(); });
@@ -537,6 +569,25 @@ void MainWindow::setExportOptions(const ExportOptions& options)
 {
     m_exportOptions = options;
     m_compareView->setExportOptions(options);
+    m_fleetView->setExportOptions(options);
+}
+
+void MainWindow::setUnits(ByteUnits units)
+{
+    const bool changed = units != displayUnits();
+    kvtiers::ui::setDisplayUnits(units);
+    m_settings.setDisplayUnits(units);
+    // One setting, shown in three places: the menu and the Fleet and Sensitivity tabs'
+    // radio buttons. The Fleet tab's unitsChanged() comes back here, unchanged: no loop.
+    m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
+    m_fleetView->setUnits(units);
+    m_sensitivityView->setUnits(units);
+    if (!changed)
+        return;
+    // Views format bytes when they are fed: feed them again, state untouched. The
+    // scenario re-evaluates (no undo step), which also rewrites an error banner.
+    m_controller->refresh();
+    m_compareView->redisplay();
 }
 
 void MainWindow::reportExport(const QString& error, const QString& what, const QString& path)

@@ -43,6 +43,9 @@ public:
     /// Size and scale of exported charts (File > Export size…); default 1600 × 900 at 2×.
     const ExportOptions& exportOptions() const { return m_exportOptions; }
     void setExportOptions(const ExportOptions& options);
+    /// Shows bytes in `units` in every view (View > Units, the Fleet and Sensitivity tabs'
+    /// radio buttons: one setting), keeping every view's state, and stores the choice.
+    void setUnits(ByteUnits units);
 
     /// Stores the UI language setting ("", "en" or "ko"; Language.h) and, if the language
     /// changes, installs its translator and replaces this window with a new one built in
@@ -108,6 +111,7 @@ private:
     CompareView* m_compareView = nullptr;
     ExportOptions m_exportOptions;
     QActionGroup* m_languageActions = nullptr;
+    QActionGroup* m_unitsActions = nullptr; ///< View > Units: decimal, binary
     bool m_replaced = false; ///< replaced by switchLanguage(): its successor owns the settings
 };
 

@@ -4,6 +4,7 @@
 #include "HfConfig.h"
 #include "InputError.h"
 #include "KvSizing.h"
+#include "Messages.h"
 #include "UnitsText.h"
 
 #include <QDialogButtonBox>
@@ -164,6 +165,9 @@ bool ModelImportDialog::loadFile(const QString& path)
     std::string text;
     try {
         text = readInputFile(path.toStdString());
+    } catch (const InputError& e) {
+        showError(Messages::inputErrorText(e));
+        return false;
     } catch (const std::exception& e) {
         showError(qs(e.what()));
         return false;
@@ -206,7 +210,7 @@ bool ModelImportDialog::importText()
                     continue;
                 const auto number = parsePlainNumber(typed.toStdString());
                 if (!number)
-                    throw InputError(field + ": \"" + typed.toStdString() + "\" is not a number");
+                    throw InputError(tr("%1: \"%2\" is not a number").arg(qs(field), typed).toStdString());
                 setAtPath(json, field, *number == std::floor(*number) && std::fabs(*number) < 9e15
                         ? Json(static_cast<std::int64_t>(*number))
                         : Json(*number));
@@ -222,7 +226,10 @@ bool ModelImportDialog::importText()
         }
     } catch (const std::exception& e) {
         m_card.reset();
-        showError(qs(e.what()));
+        // In the UI language where the core gave the error a structured form (JSON syntax,
+        // field types and ranges); the importer's own findings stay in English.
+        const auto* input = dynamic_cast<const InputError*>(&e);
+        showError(input ? Messages::inputErrorText(*input) : qs(e.what()));
         m_kvLabel->setText(tr("Not imported."));
         m_factsLabel->clear();
         return false;

@@ -2,7 +2,9 @@
 
 #include "FileDialog.h"
 #include "InputDialog.h"
+#include "InputError.h"
 #include "MessageBox.h"
+#include "Messages.h"
 #include "ScenarioController.h"
 #include "UnitsText.h"
 
@@ -11,6 +13,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
 namespace kvtiers::ui {
@@ -18,6 +21,41 @@ namespace kvtiers::ui {
 namespace {
 constexpr int kNameRole = Qt::UserRole + 1;
 constexpr int kBuiltinRole = Qt::UserRole + 2;
+
+/// Rows as wide as the list, never wider. QListView sizes a row by its text, so a name
+/// longer than the dock (Korean "(기본 제공)" made the built-ins so) scrolled sideways;
+/// with no width of its own a row takes the viewport's, and the view elides the text.
+class FitWidthDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        return { 1, QStyledItemDelegate::sizeHint(option, index).height() };
+    }
+};
+
+/// A preset file's problem in the UI language. The store reports problems as English
+/// text (Status, PresetProblem); reading the file again the same way (PresetStore::
+/// fromJson of the parsed file, then resolveScenario as importFile does) recovers the
+/// InputError with its structured form. It is used only when it words exactly the
+/// problem the store reported; anything else stays in English.
+QString presetFileProblemText(const std::string& path, const std::string& english)
+{
+    try {
+        const Preset p = PresetStore::fromJson(parseStrictJson(readInputFile(path), path), path);
+        try {
+            resolveScenario(CardCatalog::builtin(), p.spec);
+        } catch (const InputError& e) {
+            if (english == path + ": scenario: " + e.what()) // PresetStore::importFile's wording
+                return Messages::tr("%1: scenario: %2").arg(qs(path), Messages::inputErrorText(e));
+        }
+    } catch (const InputError& e) {
+        if (english == e.what())
+            return Messages::inputErrorText(e);
+    } catch (const std::exception&) {
+    }
+    return qs(english);
+}
 } // namespace
 
 PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
@@ -32,6 +70,11 @@ PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
     m_list->setObjectName(QStringLiteral("presetList"));
     m_list->setToolTip(tr("Double-click a preset to load it (Ctrl+Z undoes)."));
     m_list->setMinimumWidth(120);
+    // Names longer than the dock is wide are elided in the middle, keeping "(built-in)"
+    // in sight (the full name is in the tool tip), never scrolled sideways.
+    m_list->setItemDelegate(new FitWidthDelegate(m_list));
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideMiddle);
     layout->addWidget(m_list, 1);
 
     m_problems = new QLabel(this);
@@ -99,21 +142,24 @@ void PresetPanel::reload()
         if (p.builtin) {
             item->setText(tr("%1 (built-in)").arg(name));
             item->setFont(italic);
-            item->setToolTip(tr("Built-in, read-only. %1").arg(qs(p.notes)));
+            item->setToolTip(name + u'\n' + tr("Built-in, read-only. %1").arg(qs(p.notes)));
         } else {
             item->setText(name);
-            item->setToolTip(p.notes.empty() ? qs(p.file) : qs(p.notes) + u'\n' + qs(p.file));
+            item->setToolTip(name + u'\n' + (p.notes.empty() ? qs(p.file) : qs(p.notes) + u'\n' + qs(p.file)));
         }
     }
     const auto& problems = m_store->problems();
+    m_problemTexts.clear();
+    for (const auto& problem : problems)
+        m_problemTexts << presetFileProblemText(problem.file, problem.reason);
     if (problems.empty()) {
         m_problems->clear();
         m_problems->setVisible(false);
     } else {
         QStringList lines;
-        for (const auto& problem : problems)
-            lines << tr("%1: %2").arg(
-                QFileInfo(qs(problem.file)).fileName().toHtmlEscaped(), qs(problem.reason).toHtmlEscaped());
+        for (size_t i = 0; i < problems.size(); ++i)
+            lines << tr("%1: %2").arg(QFileInfo(qs(problems[i].file)).fileName().toHtmlEscaped(),
+                m_problemTexts.at(static_cast<qsizetype>(i)).toHtmlEscaped());
         m_problems->setText(tr("<b>Skipped %n unreadable preset file(s)</b> (left untouched):<br>%1", nullptr,
             static_cast<int>(problems.size()))
                                 .arg(lines.join(QStringLiteral("<br>"))));
@@ -159,11 +205,11 @@ void PresetPanel::updateButtons()
     m_delete->setEnabled(p && !p->builtin);
 }
 
-bool PresetPanel::report(const Status& status, const QString& action)
+bool PresetPanel::report(const Status& status, const QString& action, const QString& translated)
 {
     if (status.ok())
         return true;
-    const QString text = qs(status.error);
+    const QString text = translated.isEmpty() ? qs(status.error) : translated;
     emit message(text);
     MessageBox::warning(this, action, text);
     return false;
@@ -254,7 +300,9 @@ void PresetPanel::importFile()
     if (path.isEmpty())
         return;
     std::string name;
-    if (!report(m_store->importFile(path.toStdString(), &name), tr("Import preset")))
+    const Status status = m_store->importFile(path.toStdString(), &name);
+    if (!report(status, tr("Import preset"),
+            status.ok() ? QString() : presetFileProblemText(path.toStdString(), status.error)))
         return;
     reload();
     selectPreset(qs(name));

@@ -8,6 +8,7 @@
 
 #include "PresetStore.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -33,6 +34,9 @@ public:
     /// Selects the preset of that name in the list; false if it is not there.
     bool selectPreset(const QString& name);
     QString selectedName() const;
+    /// The files the last reload skipped, one line each, in the UI language where the
+    /// problem has a structured form (see PresetStore::problems()).
+    const QStringList& problemTexts() const { return m_problemTexts; }
 
     // The actions (also behind the panel's buttons).
     void saveCurrent();
@@ -52,13 +56,15 @@ signals:
 
 private:
     void updateButtons();
-    bool report(const Status& status, const QString& action);
+    /// Shows a failed status; `translated` replaces its English text when given.
+    bool report(const Status& status, const QString& action, const QString& translated = {});
     const Preset* selectedPreset() const;
 
     ScenarioController* m_controller;
     std::unique_ptr<PresetStore> m_store;
     QListWidget* m_list = nullptr;
     QLabel* m_problems = nullptr;
+    QStringList m_problemTexts;
     QPushButton* m_load = nullptr;
     QPushButton* m_rename = nullptr;
     QPushButton* m_duplicate = nullptr;

@@ -1,6 +1,7 @@
 #include "ScenarioController.h"
 
 #include "InputError.h"
+#include "Messages.h"
 #include "ScenarioCommand.h"
 
 #include <QUndoStack>
@@ -88,6 +89,11 @@ void ScenarioController::applySpec(const ScenarioSpec& spec)
     m_timer.start(); // restarting a pending zero timer keeps one evaluation: the newest
 }
 
+void ScenarioController::refresh()
+{
+    m_timer.start();
+}
+
 void ScenarioController::flush()
 {
     if (m_timer.isActive()) {
@@ -112,7 +118,7 @@ void ScenarioController::evaluateNow()
         m_sweep = std::move(swept);
         m_hasResult = true;
     } catch (const InputError& e) {
-        error = QString::fromStdString(e.what());
+        error = Messages::inputErrorText(e); // in the UI language where the error has a structured form
     } catch (const std::exception& e) {
         // Not expected from the core, but a GUI must show it rather than die.
         error = tr("Internal error: %1").arg(QString::fromStdString(e.what()));

@@ -65,6 +65,10 @@ public:
     void applySpec(const ScenarioSpec& spec);
     /// Evaluates now if an evaluation is pending (tests, shutdown).
     void flush();
+    /// Evaluates the current spec again (on the next event-loop turn, no undo step) and so
+    /// re-emits resultChanged() or errorChanged(): for views whose formatting changed, e.g.
+    /// the display units (View > Units). The spec, undo history and sweep axis are kept.
+    void refresh();
 
     static ScenarioSpec articleSpec();
 

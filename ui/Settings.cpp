@@ -20,6 +20,7 @@ const auto tierScope = QStringLiteral("view/tierScope");
 const auto sweepAxis = QStringLiteral("view/sweepAxis");
 const auto advancedExpanded = QStringLiteral("view/advancedExpanded");
 const auto language = QStringLiteral("view/language");
+const auto displayUnits = QStringLiteral("view/units"); // "binary" or "decimal"
 } // namespace Key
 
 } // namespace
@@ -130,6 +131,18 @@ QString Settings::language() const
 void Settings::setLanguage(const QString& language)
 {
     m_settings->setValue(Key::language, language);
+}
+
+ByteUnits Settings::displayUnits() const
+{
+    // Anything but "decimal" (absent, damaged) is the default.
+    return m_settings->value(Key::displayUnits).toString() == QLatin1String("decimal") ? ByteUnits::Decimal
+                                                                                      : ByteUnits::Binary;
+}
+void Settings::setDisplayUnits(ByteUnits units)
+{
+    m_settings->setValue(
+        Key::displayUnits, units == ByteUnits::Decimal ? QStringLiteral("decimal") : QStringLiteral("binary"));
 }
 
 void Settings::sync()

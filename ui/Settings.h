@@ -5,6 +5,7 @@
 // tests never touch the user's configuration.
 
 #include "ScenarioSpec.h"
+#include "Units.h"
 
 #include <QByteArray>
 #include <QSettings>
@@ -44,6 +45,9 @@ public:
     /// The UI language: "" follows the system locale, else "en" or "ko" (Language.h).
     QString language() const;
     void setLanguage(const QString& language);
+    /// Units bytes are shown in (View > Units); default binary, as the article counts.
+    ByteUnits displayUnits() const;
+    void setDisplayUnits(ByteUnits units);
 
     void sync();
 

@@ -1,6 +1,6 @@
 #include "SweepChart.h"
 
-#include "BinaryByteTicker.h"
+#include "DecimalByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
 #include "TokenLogTicker.h"
@@ -100,7 +100,7 @@ SweepChart::SweepChart(QWidget* parent)
     m_xTicker = QSharedPointer<TokenLogTicker>::create(TokenLogTicker::Labels::Tokens);
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(m_xTicker);
-    m_plot->yAxis->setTicker(QSharedPointer<BinaryByteTicker>::create());
+    m_plot->yAxis->setTicker(byteTicker());
     m_plot->yAxis->setSubTicks(false);
 
     QCPGraph* below = nullptr;
@@ -227,6 +227,7 @@ QString SweepChart::hbmFullText() const
 
 void SweepChart::rebuild()
 {
+    ensureByteTicker(m_plot->yAxis, displayUnits()); // follows View > Units
     if (!m_hasResult || m_sweep.points.empty())
         return;
     const double factor = tierScopeFactor(m_scope, m_scenario, m_result);

@@ -1,6 +1,6 @@
 #include "TierChart.h"
 
-#include "BinaryByteTicker.h"
+#include "DecimalByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
 #include "UnitsText.h"
@@ -74,7 +74,7 @@ void TierChart::buildPlot()
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
         chart::setupBarPanelAxis(x, kBarKey, names[i], font());
-        y->setTicker(QSharedPointer<BinaryByteTicker>::create());
+        y->setTicker(byteTicker());
         y->setSubTicks(false);
         y->setRange(0, 1);
     }
@@ -206,6 +206,9 @@ double TierChart::scaled(double replicaBytes) const
 
 void TierChart::rebuild()
 {
+    // The display units may have changed since the tickers were installed (View > Units).
+    for (QCPAxisRect* rect : m_rects)
+        ensureByteTicker(rect->axis(QCPAxis::atLeft), displayUnits());
     if (!m_hasResult)
         return;
     const QString unit = m_scope == TierScope::PerGpu ? tr("per GPU")

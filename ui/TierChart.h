@@ -4,7 +4,8 @@
 // HBM), segments weights / hot KV / shared prefixes / fragmentation / retained reuse pool
 // / inclusive copies / free, a capacity marker per tier, and a fourth panel in
 // unmissable red for what fits in no tier. A scope switch shows bytes per GPU, per
-// replica or per server. The only class that knows QCustomPlot's bar API.
+// replica or per server. The only class that knows QCustomPlot's bar API. Byte axes and
+// labels are in the display units (DisplayUnits.h) as of the last setResult()/setScope().
 
 #include "Evaluation.h"
 #include "Scenario.h"

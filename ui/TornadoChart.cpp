@@ -8,6 +8,7 @@
 #include "VariableText.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -74,52 +75,111 @@ double TornadoChart::tierValue(const TierDemand& d, int tier)
     return tier == 0 ? d.hbm : tier == 1 ? d.dram : d.ssd;
 }
 
+double TornadoChart::fleetTierValue(const FleetDemand& d, int tier)
+{
+    return tier == 3 ? d.gpus : tierValue(d, tier);
+}
+
+namespace {
+/// "2K → 6K tokens", "30% → 90%": a row's low and high values with their unit.
+QString rangeText(Variable v, const QString& low, const QString& high)
+{
+    return v == Variable::Context ? TornadoChart::tr("%1 → %2 tokens").arg(low, high)
+                                  : TornadoChart::tr("%1 → %2").arg(low, high);
+}
+} // namespace
+
 QString TornadoChart::rowLabel(const SensitivityBar& bar)
 {
-    return tr("%1\n%2 → %3")
-        .arg(variableName(bar.variable), variableValueText(bar.variable, bar.lowValue),
-            variableValueText(bar.variable, bar.highValue));
+    return tr("%1\n%2").arg(variableName(bar.variable),
+        rangeText(bar.variable, variableValueText(bar.variable, bar.lowValue),
+            variableValueText(bar.variable, bar.highValue)));
+}
+
+QString TornadoChart::rowLabel(const FleetSensitivityBar& bar)
+{
+    auto value = [&](double v) {
+        if (!std::isfinite(v))
+            return QStringLiteral("–"); // that end cannot be sized
+        // A fleet's active sequences are a mean over its replicas: three digits say enough.
+        return bar.variable == Variable::Concurrency ? significantText(v, 3) : variableValueText(bar.variable, v);
+    };
+    const QString range = rangeText(bar.variable, value(bar.lowValue), value(bar.highValue));
+    if (bar.variable == Variable::Concurrency)
+        return tr("%1\n%2 (TPOT %3 → %4)")
+            .arg(variableName(bar.variable), range, secondsText(bar.lowTpotSeconds), secondsText(bar.highTpotSeconds));
+    return tr("%1\n%2").arg(variableName(bar.variable), range);
 }
 
 double TornadoChart::lowDeltaAt(int row) const
 {
-    return tierValue(m_rows.at(static_cast<size_t>(row)).lowDelta, m_tier);
+    return m_rows.at(static_cast<size_t>(row)).low;
 }
 
 double TornadoChart::highDeltaAt(int row) const
 {
-    return tierValue(m_rows.at(static_cast<size_t>(row)).highDelta, m_tier);
+    return m_rows.at(static_cast<size_t>(row)).high;
 }
 
 void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnits units)
 {
+    m_fleet = false;
     m_tier = std::clamp(tier, 0, 2);
-    m_rows = result.bars;
+    m_rows.clear();
+    for (const SensitivityBar& b : result.bars)
+        m_rows.push_back({ b.variable, rowLabel(b), tierValue(b.lowDelta, m_tier), tierValue(b.highDelta, m_tier) });
+    m_title->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
+    m_plot->xAxis->setLabel(
+        tr("change in %1 per server (base %2)")
+            .arg(tierName(static_cast<Tier>(m_tier)), bytesText(tierValue(result.base, m_tier), units)));
+    draw(units);
+}
+
+void TornadoChart::setFleetResult(const FleetSensitivityResult& result, int tier, ByteUnits units)
+{
+    m_fleet = true;
+    m_tier = std::clamp(tier, 0, 3);
+    m_rows.clear();
+    for (const FleetSensitivityBar& b : result.bars)
+        m_rows.push_back({ b.variable, rowLabel(b), b.lowFeasible ? fleetTierValue(b.lowDelta, m_tier) : 0.0,
+            b.highFeasible ? fleetTierValue(b.highDelta, m_tier) : 0.0, b.lowFeasible, b.highFeasible });
+    const double base = fleetTierValue(result.base, m_tier);
+    if (m_tier == 3) {
+        m_title->setText(tr("What moves the fleet's GPU count most"));
+        m_plot->xAxis->setLabel(tr("change in GPUs (base %1 GPUs in %2 servers)")
+                                    .arg(countText(result.base.gpus), countText(result.base.servers)));
+    } else {
+        m_title->setText(tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
+        m_plot->xAxis->setLabel(
+            tr("change in fleet-wide %1 (base %2)").arg(tierName(static_cast<Tier>(m_tier)), bytesText(base, units)));
+    }
+    draw(units);
+}
+
+void TornadoChart::draw(ByteUnits units)
+{
     // Sorted by the effect on this tier (the core sorts by the largest over all tiers).
-    auto effect = [this](const SensitivityBar& b) {
-        return std::max(std::fabs(tierValue(b.lowDelta, m_tier)), std::fabs(tierValue(b.highDelta, m_tier)));
-    };
-    std::stable_sort(m_rows.begin(), m_rows.end(),
-        [&](const SensitivityBar& a, const SensitivityBar& b) { return effect(a) > effect(b); });
+    auto effect = [](const Row& r) { return std::max(std::fabs(r.low), std::fabs(r.high)); };
+    std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Row& a, const Row& b) { return effect(a) > effect(b); });
+    const bool counts = m_fleet && m_tier == 3;
 
     QVector<double> keys, lows, highs;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    double extent = 1;
+    double extent = counts ? 1 : 1024;
     for (size_t i = 0; i < m_rows.size(); ++i) {
         const double key = static_cast<double>(i + 1);
         keys << key;
-        lows << tierValue(m_rows[i].lowDelta, m_tier);
-        highs << tierValue(m_rows[i].highDelta, m_tier);
-        ticker->addTick(key, rowLabel(m_rows[i]));
+        lows << m_rows[i].low;
+        highs << m_rows[i].high;
+        ticker->addTick(key, m_rows[i].label);
         extent = std::max({ extent, std::fabs(lows.back()), std::fabs(highs.back()) });
     }
     m_lowBars->setData(keys, lows, true);
     m_highBars->setData(keys, highs, true);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(0.4, static_cast<double>(m_rows.size()) + 0.6);
-    m_plot->xAxis->setTicker(byteTicker(units));
-    // Symmetric around zero, with room for the value labels at the bar ends.
-    m_plot->xAxis->setRange(-extent * 1.35, extent * 1.35);
+    m_plot->xAxis->setTicker(counts ? QSharedPointer<QCPAxisTicker>::create() : byteTicker(units));
+    m_extent = extent;
 
     while (m_valueLabels.size() < 2 * m_rows.size()) {
         auto* label = new QCPItemText(m_plot);
@@ -128,7 +188,15 @@ void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnit
     }
     QFont labelFont = font();
     labelFont.setPointSizeF(labelFont.pointSizeF() * 0.85);
+    QFont infeasibleFont = labelFont;
+    infeasibleFont.setItalic(true);
     const QColor text = palette().color(QPalette::Text);
+    auto valueText = [&](double v) {
+        const QString sign = v > 0 ? QStringLiteral("+") : QString();
+        if (counts)
+            return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + countText(v);
+        return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + bytesText(v, units);
+    };
     for (size_t i = 0; i < m_valueLabels.size(); ++i) {
         QCPItemText* label = m_valueLabels[i];
         const size_t row = i / 2;
@@ -137,20 +205,46 @@ void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnit
             label->setVisible(false);
             continue;
         }
+        const bool feasible = high ? m_rows[row].highFeasible : m_rows[row].lowFeasible;
         const double v = high ? highs[static_cast<int>(row)] : lows[static_cast<int>(row)];
         const double key = static_cast<double>(row + 1) + (high ? 1 : -1) * (kBarWidth / 2 + 0.005);
         label->setVisible(true);
-        label->setFont(labelFont);
+        label->setFont(feasible ? labelFont : infeasibleFont);
         label->setColor(text);
         label->position->setCoords(v, key);
         label->setPositionAlignment((v < 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
         label->setPadding(QMargins(3, 0, 3, 0));
-        label->setText(std::fabs(v) < 0.5 ? QStringLiteral("0") : (v > 0 ? QStringLiteral("+") : QString()) + bytesText(v, units));
+        label->setText(
+            feasible ? valueText(v) : (high ? tr("moved up: cannot be sized") : tr("moved down: cannot be sized")));
     }
-    m_title->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
-    m_plot->xAxis->setLabel(tr("change in %1 per server (base %2)")
-                                .arg(tierName(static_cast<Tier>(m_tier)), bytesText(tierValue(result.base, m_tier), units)));
+    fitValueRange();
+}
+
+void TornadoChart::fitValueRange()
+{
+    // Symmetric around zero, with room for the value labels at the bar ends: the axis
+    // rect is about the plot's width less the row labels; each half must hold the longest
+    // bar plus its label (a narrow panel needs a wider range than a wide export).
+    const QFontMetricsF rowMetrics(m_plot->yAxis->tickLabelFont());
+    double rowLabels = 0;
+    for (const Row& row : m_rows)
+        for (const QString& line : row.label.split(u'\n'))
+            rowLabels = std::max(rowLabels, rowMetrics.horizontalAdvance(line));
+    double valueLabels = 0;
+    for (size_t i = 0; i < m_valueLabels.size() && i < 2 * m_rows.size(); ++i) {
+        const QFontMetricsF metrics(m_valueLabels[i]->font());
+        valueLabels = std::max(valueLabels, metrics.horizontalAdvance(m_valueLabels[i]->text()) + 10);
+    }
+    const double half = (m_plot->width() - rowLabels - 40) / 2;
+    const double factor = half > 2 * valueLabels ? std::max(1.15, half / (half - valueLabels)) : 2.0;
+    m_plot->xAxis->setRange(-m_extent * factor, m_extent * factor);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TornadoChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitValueRange();
 }
 
 void TornadoChart::applyTheme()

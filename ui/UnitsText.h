@@ -2,6 +2,7 @@
 // UnitsText: the core's formatters (core/Units.h) returning QString, so every number the
 // GUI shows is formatted exactly as the CLI formats it (HOUSE.md rule 7). No arithmetic here.
 
+#include "DisplayUnits.h"
 #include "Units.h"
 
 #include <QString>
@@ -12,9 +13,11 @@ inline QString qs(const std::string& text)
 {
     return QString::fromStdString(text);
 }
+/// Bytes in the GUI's display units (DisplayUnits.h); bytesText(bytes, units) in
+/// DecimalByteTicker.h names the units explicitly.
 inline QString bytesText(double bytes)
 {
-    return qs(formatBytes(bytes));
+    return qs(formatBytes(bytes, displayUnits()));
 }
 inline QString secondsText(double seconds)
 {

@@ -23,6 +23,8 @@ QString variableName(Variable v)
         return QCoreApplication::translate("Variable", "DRAM per server");
     case Variable::NvmePerServer:
         return QCoreApplication::translate("Variable", "NVMe per server");
+    case Variable::Traffic:
+        return QCoreApplication::translate("Variable", "Total traffic (requests/s)");
     }
     return qs(variableLabel(v));
 }
@@ -42,6 +44,8 @@ QString variableValueText(Variable v, double value)
     case Variable::DramPerServer:
     case Variable::NvmePerServer:
         return bytesText(value);
+    case Variable::Traffic:
+        return significantText(value, 4);
     }
     return significantText(value, 3);
 }

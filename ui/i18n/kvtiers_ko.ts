@@ -2,137 +2,586 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>Messages</name>
+    <message>
+        <location filename="../Messages.cpp" line="17"/>
+        <source>%1 (first %2 tokens)</source>
+        <translation>%1 (처음 %2토큰까지)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="24"/>
+        <source>%1 per token</source>
+        <translation>%1 (토큰당)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="26"/>
+        <source>%1 + %2 × %3 per sequence</source>
+        <translation>%1 + %2 × %3 (시퀀스당)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="37"/>
+        <source>context %1 exceeds %2&apos;s maximum of %3 tokens</source>
+        <translation>문맥 길이 %1토큰이 %2의 최대 문맥 길이 %3토큰을 넘습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="41"/>
+        <source>weights and runtime reserve leave no HBM for KV cache</source>
+        <translation>가중치와 런타임 예약분을 빼면 KV 캐시에 쓸 HBM이 남지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="44"/>
+        <source>weights do not fit in HBM: %1 of %2 stay in HBM, the rest streams every step</source>
+        <translation>가중치가 HBM에 다 들어가지 않습니다: %2 중 %1만 HBM에 두고, 나머지는 매 스텝 스트리밍합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="48"/>
+        <source>the hot set of %1 sequences does not fit in HBM: at most %2 fit; the excess is shown as overflow</source>
+        <translation>시퀀스 %1개의 활성 작업집합이 HBM에 들어가지 않습니다: 최대 %2개까지만 들어가며, 나머지는 초과분으로 표시합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="53"/>
+        <source>%1 fit in no tier (HBM, DRAM and SSD are full)</source>
+        <translation>어느 계층에도 들어가지 않는 양: %1 (HBM, D램, SSD가 모두 찼습니다)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="56"/>
+        <source>reuse achieved %1 of the %2 requested: the retained pool does not fit</source>
+        <translation>재사용률을 %2 요청했지만 %1만 달성합니다: 보존 풀이 들어갈 자리가 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="60"/>
+        <source>sharing %1 exceeds concurrency; using %2</source>
+        <translation>프리픽스 공유 수(%1)가 동시 처리 요청 수보다 큽니다. 적용 값: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="94"/>
+        <source>tp: %1 is out of range [%2, %3]</source>
+        <translation>텐서 병렬(TP) 값이 허용 범위 [%2, %3] 밖입니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="96"/>
+        <source>tp: %1 does not fit a server of %2 GPUs (use a divisor or a multiple of %2)</source>
+        <translation>텐서 병렬(TP) %1: GPU %2개 서버에 맞지 않습니다(%2의 약수나 배수를 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="98"/>
+        <source>tp: %1 does not divide the %2 KV heads of %3 (nor do they divide it; vLLM requires one or the other)</source>
+        <translation>텐서 병렬(TP) %1: %3의 KV 헤드 %2개를 나누지 못하고, 헤드 수도 TP를 나누지 못합니다(vLLM은 둘 중 하나를 요구합니다)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="102"/>
+        <source>context: must be between 1 and 1e12 tokens</source>
+        <translation>문맥 길이는 1~1e12토큰이어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="104"/>
+        <source>concurrency: must be between 1 and 1e12 sequences</source>
+        <translation>동시 처리 요청 수는 1~1e12개여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="106"/>
+        <source>output-tokens: %1 must be less than the context (%2 tokens): the prompt would be empty</source>
+        <translation>출력 토큰 수(%1)는 문맥 길이(%2토큰)보다 작아야 합니다: 그렇지 않으면 프롬프트가 비게 됩니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="109"/>
+        <source>reuse: must lie between 0 and 1</source>
+        <translation>재사용률은 0과 1 사이여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="111"/>
+        <source>offload-rate: must lie between 0 and 1</source>
+        <translation>오프로딩률은 0과 1 사이여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="113"/>
+        <source>sharing: must be at least 1 (1 = no sharing)</source>
+        <translation>프리픽스 공유는 1 이상이어야 합니다(1 = 공유 안 함)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="115"/>
+        <source>gpu-util: must be more than 0 and at most 1</source>
+        <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="117"/>
+        <source>block-size: must be between %1 and %2 tokens</source>
+        <translation>KV 블록 크기는 %1~%2토큰이어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="119"/>
+        <source>reuse-distance: must be between 0 and 1e9 seconds</source>
+        <translation>재사용 간격은 0~1e9초여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="121"/>
+        <source>servers: must be between 1 and 1e9</source>
+        <translation>서버 수는 1~1e9여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="123"/>
+        <source>kv-dtype: bits per element must be more than 0 and at most 64</source>
+        <translation>KV 캐시 형식: 원소당 비트 수는 0보다 크고 64 이하여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="125"/>
+        <source>model: none given (use --model ID|FILE, or a --workload that names its model)</source>
+        <translation>모델이 지정되지 않았습니다(--model ID|FILE을 주거나, 모델을 지정하는 --workload를 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="129"/>
+        <source>%1: no such file</source>
+        <translation>%1: 파일이 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="131"/>
+        <source>%1: is a directory, not a file</source>
+        <translation>%1: 파일이 아니라 폴더입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="133"/>
+        <source>%1: is not a regular file (a device or a pipe?)</source>
+        <translation>%1: 일반 파일이 아닙니다(장치나 파이프일 수 있습니다)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="135"/>
+        <source>%1: cannot read its size: %2</source>
+        <translation>%1: 파일 크기를 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="137"/>
+        <source>%1: is %2 MiB; files over %3 MiB are refused</source>
+        <translation>%1: 크기가 %2 MiB입니다. %3 MiB를 넘는 파일은 읽지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="139"/>
+        <source>%1: cannot be opened for reading</source>
+        <translation>%1: 파일을 열어 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="141"/>
+        <source>%1: could not be read whole</source>
+        <translation>%1: 파일 전체를 읽지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="145"/>
+        <source>%1: the file is empty</source>
+        <translation>%1: 파일이 비어 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="147"/>
+        <source>%1: nesting deeper than %2 levels</source>
+        <translation>%1: 중첩이 %2단계보다 깊습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="149"/>
+        <source>%1: duplicate key &quot;%2&quot;</source>
+        <translation>%1: 중복된 키 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="151"/>
+        <source>%1: a number is too large to represent</source>
+        <translation>%1: 표현할 수 없을 만큼 큰 숫자가 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="152"/>
+        <source>%1: a number is too large to represent: %2</source>
+        <translation>%1: 표현할 수 없을 만큼 큰 숫자가 있습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="155"/>
+        <source>%1: the file ends too early (truncated JSON?): parse error at line %2, column %3: %4</source>
+        <translation>%1: 파일이 너무 일찍 끝납니다(JSON이 잘렸나요?): %2행 %3열 구문 오류: %4</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="157"/>
+        <source>%1: the file ends too early (truncated JSON?): %2</source>
+        <translation>%1: 파일이 너무 일찍 끝납니다(JSON이 잘렸나요?): %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="160"/>
+        <source>%1: not valid JSON: parse error at line %2, column %3: %4</source>
+        <translation>%1: 올바른 JSON이 아닙니다: %2행 %3열 구문 오류: %4</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="161"/>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1: 올바른 JSON이 아닙니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="165"/>
+        <source>%1: expected a JSON object, found %2</source>
+        <translation>%1: JSON 객체여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="167"/>
+        <source>%1: must be an object</source>
+        <translation>%1: 객체여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="169"/>
+        <source>%1: missing (required)</source>
+        <translation>%1: 없습니다(필수 항목)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="172"/>
+        <source>%1: must be a string, found %2</source>
+        <translation>%1: 문자열이어야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="174"/>
+        <source>%1: must be a number, found %2</source>
+        <translation>%1: 숫자여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="176"/>
+        <source>%1: must be true or false, found %2</source>
+        <translation>%1: true 또는 false여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="178"/>
+        <source>%1: must be an object, found %2</source>
+        <translation>%1: 객체여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="180"/>
+        <source>%1: must be an array, found %2</source>
+        <translation>%1: 배열이어야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="183"/>
+        <source>%1: must be finite</source>
+        <translation>%1: 유한한 수여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="185"/>
+        <source>%1: %2 is out of range [%3, %4]</source>
+        <translation>%1: 허용 범위 [%3, %4] 밖의 값입니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="187"/>
+        <source>%1: must be a whole number, found %2</source>
+        <translation>%1: 정수여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="189"/>
+        <source>%1: unknown key &quot;%2&quot; (known keys: %3)</source>
+        <translation>%1: 알 수 없는 키 &quot;%2&quot;(알려진 키: %3)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="193"/>
+        <source>%1: is &quot;%2&quot;, not a kvtiers preset</source>
+        <translation>%1: 스키마가 &quot;%2&quot;입니다. kvtiers 프리셋이 아닙니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="195"/>
+        <source>%1: %2 was written by a newer kvtiers (this one reads %3); the file is left untouched</source>
+        <translation>%1: 더 새로운 kvtiers가 쓴 파일입니다(스키마 버전 %2, 이 버전이 읽는 것은 %3). 파일은 건드리지 않았습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetPanel.cpp" line="50"/>
+        <source>%1: scenario: %2</source>
+        <translation>%1: 시나리오: %2</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
-        <location filename="../ChartExporter.cpp" line="77"/>
+        <location filename="../ChartExporter.cpp" line="93"/>
+        <location filename="../SensitivityExport.cpp" line="114"/>
         <source>%1: size %2 × %3 is outside 16 to 20000</source>
         <translation>%1: 크기 %2 × %3이 16~20000 범위를 벗어났습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="79"/>
+        <location filename="../ChartExporter.cpp" line="95"/>
+        <location filename="../SensitivityExport.cpp" line="116"/>
         <source>%1: scale %2 is outside 0.25 to 8</source>
         <translation>%1: 배율 %2가 0.25~8 범위를 벗어났습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="87"/>
+        <location filename="../ChartExporter.cpp" line="103"/>
+        <location filename="../SensitivityExport.cpp" line="134"/>
         <source>%1: could not render the PNG image</source>
         <translation>%1: PNG 이미지를 만들 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="96"/>
+        <location filename="../ChartExporter.cpp" line="112"/>
+        <location filename="../SensitivityExport.cpp" line="143"/>
         <source>Exported by kvtiers %1</source>
         <translation>kvtiers %1에서 내보냄</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="99"/>
+        <location filename="../ChartExporter.cpp" line="115"/>
+        <location filename="../SensitivityExport.cpp" line="145"/>
         <source>%1: could not start the SVG</source>
         <translation>%1: SVG를 시작할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="117"/>
+        <location filename="../ChartExporter.cpp" line="133"/>
+        <location filename="../SensitivityExport.cpp" line="158"/>
         <source>%1: could not start the PDF</source>
         <translation>%1: PDF를 시작할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="126"/>
+        <location filename="../ChartExporter.cpp" line="142"/>
+        <location filename="../SensitivityExport.cpp" line="163"/>
         <source>%1: a chart is exported as .png, .svg or .pdf</source>
         <translation>%1: 차트는 .png, .svg, .pdf로 내보낼 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="134"/>
+        <location filename="../ChartExporter.cpp" line="150"/>
         <source>%1: unsupported file type (use %2)</source>
         <translation>%1: 지원하지 않는 파일 형식입니다(%2 사용)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="145"/>
+        <location filename="../ChartExporter.cpp" line="163"/>
+        <source>Bytes per replica, decimal units (1 GB = 10^9 B). Differences are against A. kvtiers %1.</source>
+        <translation>레플리카당 바이트, 십진 단위(1 GB = 10^9 B). 차이는 A 대비입니다. kvtiers %1.</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="164"/>
         <source>Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1.</source>
         <translation>레플리카당 바이트, 이진 단위(1 GiB = 2^30 B). 차이는 A 대비입니다. kvtiers %1.</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="157"/>
+        <location filename="../ChartExporter.cpp" line="176"/>
         <source> vs </source>
         <translation> 대 </translation>
     </message>
     <message>
         <location filename="../ChartExporter.cpp" line="184"/>
+        <source>Traffic %1 tokens/day = %2 requests/s</source>
+        <translation>트래픽: 하루 %1토큰 = 초당 요청 %2건</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="186"/>
+        <source>Traffic %1 requests/s</source>
+        <translation>트래픽: 초당 요청 %1건</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="187"/>
+        <source>targets: time to first token %1 (idle replica), time per output token %2</source>
+        <translation>목표: 첫 토큰까지 시간 %1(유휴 레플리카 기준), 출력 토큰당 시간 %2</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="198"/>
+        <source>%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, replicas: %7 × TP %8</source>
+        <translation>%1(요청의 %2): %3, 토큰당 KV %4, 문맥 길이 %5, 레플리카당 시퀀스 %6개, 레플리카: %7 × TP %8</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="190"/>
+        <source>%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5</source>
+        <translation>GPU %3개짜리 서버 %2대(%4)에 GPU %1개, 장착 HBM %5</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="207"/>
+        <source>and %1 more (the CSV and JSON exports list every workload)</source>
+        <translation>외 %1개(CSV·JSON 내보내기에는 모든 워크로드가 들어 있습니다)</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="209"/>
+        <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM); DRAM and NVMe: bytes used</source>
+        <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외); D램과 NVMe: 사용 바이트</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="211"/>
+        <location filename="../SensitivityExport.cpp" line="182"/>
+        <source>Decimal units (1 GB = 10^9 B)</source>
+        <translation>십진 단위(1 GB = 10^9 B)</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="212"/>
+        <location filename="../SensitivityExport.cpp" line="183"/>
+        <source>Binary units (1 GiB = 2^30 B)</source>
+        <translation>이진 단위(1 GiB = 2^30 B)</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="253"/>
+        <source>Fleet memory for %1 requests/s</source>
+        <translation>플릿 메모리: 초당 요청 %1건</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="283"/>
         <source>%1: cannot write: %2</source>
         <translation>%1: 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="188"/>
+        <location filename="../ChartExporter.cpp" line="287"/>
         <source>%1: write failed: %2</source>
         <translation>%1: 쓰기 실패: %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="191"/>
+        <location filename="../ChartExporter.cpp" line="290"/>
         <source>%1: could not be saved: %2</source>
         <translation>%1: 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="197"/>
+        <location filename="../ChartExporter.cpp" line="296"/>
         <source>KV cache across HBM, DRAM and SSD: %1 on %2</source>
         <translation>HBM·D램·SSD에 걸친 KV 캐시: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="204"/>
+        <location filename="../ChartExporter.cpp" line="303"/>
         <source>context %1 tokens, %2 sequences per replica, KV %3, weights %4-bit, TP %5, reuse %6 (achieved %7), GPUs per server: %8</source>
         <translation>문맥 길이 %1토큰, 레플리카당 시퀀스 %2개, KV %3, 가중치 %4비트, TP %5, 재사용률 %6(달성 %7), 서버당 GPU: %8</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="215"/>
+        <location filename="../ChartExporter.cpp" line="314"/>
         <source>Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens (%6 output) · %7 active sequences per replica</source>
         <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, %4) · 문맥 길이 %5토큰 (출력 %6) · 레플리카당 활성 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="218"/>
+        <location filename="../ChartExporter.cpp" line="317"/>
         <source>1 server</source>
         <translation>서버 1대</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="218"/>
+        <location filename="../ChartExporter.cpp" line="317"/>
         <source>%1 servers</source>
         <translation>서버 %1대</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="220"/>
+        <location filename="../ChartExporter.cpp" line="319"/>
         <source>KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12</source>
         <translation>KV %1 · 가중치 %2비트 · TP %3 · 재사용률 요청 %4, 달성 %5 · 공유 %6 · 오프로딩 %7 · %8 할당, 블록 %9 · GPU 메모리 사용률 %10%11%12</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="226"/>
+        <location filename="../ChartExporter.cpp" line="323"/>
+        <source>paged</source>
+        <comment>allocation policy</comment>
+        <translation>페이지</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="324"/>
+        <source>contiguous</source>
+        <comment>allocation policy</comment>
+        <translation>연속</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="326"/>
         <source> · streaming</source>
         <translation> · 스트리밍</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="227"/>
+        <location filename="../ChartExporter.cpp" line="327"/>
         <source> · inclusive tiers</source>
         <translation> · 포함형 계층</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="228"/>
+        <location filename="../ChartExporter.cpp" line="330"/>
+        <source>Decimal units (1 GB = 10^9 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
+        <translation>십진 단위(1 GB = 10^9 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="332"/>
         <source>Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
         <translation>이진 단위(1 GiB = 2^30 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="342"/>
+        <source>Fleet memory for %1 requests/s on %2</source>
+        <translation>플릿 메모리: 초당 요청 %1건 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="177"/>
+        <source>%1: unsupported file type (use .png, .svg, .pdf or .csv)</source>
+        <translation>%1: 지원하지 않는 파일 형식입니다(.png, .svg, .pdf, .csv 사용)</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="201"/>
+        <source>%1, moved down: cannot be sized: %2</source>
+        <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="203"/>
+        <source>%1, moved up: cannot be sized: %2</source>
+        <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="208"/>
+        <source>... and %1 more ends that cannot be sized</source>
+        <translation>... 외에 산정할 수 없는 막대 끝 %1개</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="216"/>
+        <source>Demand per server as %1 varies, the rest held.</source>
+        <translation>%1 변화에 따른 서버당 수요(나머지 고정).</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="218"/>
+        <source>Fleet-wide demand as the time-per-output-token target varies (it sets the active sequences per replica), the rest held; gaps: the fleet cannot be sized there.</source>
+        <translation>출력 토큰당 시간 목표 변화에 따른 플릿 전체 수요(이 목표가 레플리카당 활성 시퀀스 수를 정함, 나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="220"/>
+        <source>Fleet-wide demand as %1 varies on every workload at once, the rest held; gaps: the fleet cannot be sized there.</source>
+        <translation>모든 워크로드의 %1 동시 변화에 따른 플릿 전체 수요(나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="230"/>
+        <source>Each variable moved by ±%1 on every workload of the mix at once (KV format: one step along 4, 8, 16, 32 bits; active sequences: through the TPOT target; shares within 0–100%), the rest held, and the fleet sized again.</source>
+        <translation>각 변수를 트래픽 구성의 모든 워크로드에서 동시에 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 활성 시퀀스: TPOT 목표를 통해, 비율 변수: 0–100% 안), 나머지는 고정한 채 플릿 규모를 다시 산정했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="234"/>
+        <source>Each variable moved by ±%1 (KV format: one step along 4, 8, 16, 32 bits; shares within 0–100%), the rest held.</source>
+        <translation>각 변수를 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 비율 변수: 0–100% 안), 나머지는 고정했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="241"/>
+        <source>Sensitivity of KV memory demand: %1 on %2</source>
+        <translation>KV 메모리 수요 민감도: %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="251"/>
+        <source>Model: %1 · Hardware: %2 (%3 GPUs per server, DRAM %4, NVMe %5 per server)</source>
+        <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, 서버당 D램 %4, NVMe %5)</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="256"/>
+        <source>%1 HBM counts weights, hot set and overflow. %2 · kvtiers %3</source>
+        <translation>%1 HBM에는 가중치, 활성 작업집합, 초과분이 포함됩니다. %2 · kvtiers %3</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="263"/>
+        <source>Fleet sensitivity: %1 at %2 requests/s</source>
+        <translation>플릿 민감도: %1, 초당 요청 %2건</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="272"/>
+        <source>%1: %2, KV %3/token, %4 sequences × %5 replicas</source>
+        <translation>%1: %2, 토큰당 KV %3, 시퀀스 %4개 × 레플리카 %5개</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="278"/>
+        <source>Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 GPUs in %5 servers of %6; fleet-wide HBM %7, DRAM %8, NVMe %9</source>
+        <translation>서버: %1 · 목표: TTFT %2, 출력 토큰당 시간 %3 · 기준: GPU %6개짜리 서버 %5대에 GPU %4개, 플릿 전체 HBM %7, D램 %8, NVMe %9</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityExport.cpp" line="285"/>
+        <source>%1 %2 · kvtiers %3</source>
+        <translation>%1 %2 · kvtiers %3</translation>
     </message>
 </context>
 <context>
     <name>SweepChart</name>
     <message>
-        <location filename="../SweepChart.cpp" line="27"/>
+        <location filename="../SweepChart.cpp" line="28"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="29"/>
+        <location filename="../SweepChart.cpp" line="30"/>
         <source>Server DRAM</source>
         <translation>서버 D램</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="31"/>
+        <location filename="../SweepChart.cpp" line="32"/>
         <source>eSSD</source>
         <translation>eSSD</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="35"/>
+        <location filename="../SweepChart.cpp" line="36"/>
         <source>overflow (fits in no tier)</source>
         <translation>초과분 (어느 계층에도 안 들어감)</translation>
     </message>
@@ -307,7 +756,12 @@
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../VariableText.cpp" line="38"/>
+        <location filename="../VariableText.cpp" line="27"/>
+        <source>Total traffic (requests/s)</source>
+        <translation>총 트래픽(요청/초)</translation>
+    </message>
+    <message>
+        <location filename="../VariableText.cpp" line="40"/>
         <source>%1 bit</source>
         <translation>%1비트</translation>
     </message>
@@ -315,48 +769,48 @@
 <context>
     <name>kvtiers::ui::CompareChart</name>
     <message>
-        <location filename="../CompareChart.cpp" line="46"/>
-        <location filename="../CompareChart.cpp" line="193"/>
+        <location filename="../CompareChart.cpp" line="45"/>
+        <location filename="../CompareChart.cpp" line="188"/>
         <source>Bytes per replica, one shared scale</source>
         <translation>레플리카당 바이트, 공통 눈금</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="59"/>
+        <location filename="../CompareChart.cpp" line="57"/>
         <source>bytes per replica</source>
         <translation>레플리카당 바이트</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="74"/>
+        <location filename="../CompareChart.cpp" line="72"/>
         <source>overflow: fits in no tier</source>
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="167"/>
+        <location filename="../CompareChart.cpp" line="162"/>
         <source>Pick 2 to 4 presets to compare</source>
         <translation>비교할 프리셋을 2~4개 고르세요</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="194"/>
+        <location filename="../CompareChart.cpp" line="189"/>
         <source>Bytes per replica, one shared scale (%1: unused in every scenario)</source>
         <translation>레플리카당 바이트, 공통 눈금 (%1: 모든 시나리오에서 사용 안 함)</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="194"/>
+        <location filename="../CompareChart.cpp" line="189"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="212"/>
+        <location filename="../CompareChart.cpp" line="207"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="252"/>
+        <location filename="../CompareChart.cpp" line="247"/>
         <source>capacity %1</source>
         <translation>용량 %1</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="266"/>
+        <location filename="../CompareChart.cpp" line="261"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -427,51 +881,51 @@
         <translation>%1 (기본 제공)</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="158"/>
+        <location filename="../CompareView.cpp" line="168"/>
         <source>At most 4 presets side by side: untick one first.</source>
         <translation>나란히 비교할 수 있는 프리셋은 최대 4개입니다. 먼저 하나를 해제하세요.</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="173"/>
+        <location filename="../CompareView.cpp" line="183"/>
         <source> vs </source>
         <translation> 대 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../CompareView.cpp" line="180"/>
+        <location filename="../CompareView.cpp" line="190"/>
         <source>Tick %n more preset(s) to compare.</source>
         <translation>
             <numerusform>비교하려면 프리셋을 %n개 더 선택하세요.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="197"/>
+        <location filename="../CompareView.cpp" line="207"/>
         <source>Cannot compare: %1</source>
         <translation>비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="202"/>
+        <location filename="../CompareView.cpp" line="212"/>
         <source>Differences are against A, %1.</source>
         <translation>차이는 A(%1) 대비입니다.</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="210"/>
+        <location filename="../CompareView.cpp" line="220"/>
         <source>Pick 2 to 4 presets to compare before exporting.</source>
         <translation>내보내기 전에 비교할 프리셋을 2~4개 고르세요.</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="212"/>
-        <location filename="../CompareView.cpp" line="215"/>
         <location filename="../CompareView.cpp" line="222"/>
+        <location filename="../CompareView.cpp" line="225"/>
+        <location filename="../CompareView.cpp" line="232"/>
         <source>Export comparison</source>
         <translation>비교 내보내기</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="216"/>
+        <location filename="../CompareView.cpp" line="226"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="225"/>
+        <location filename="../CompareView.cpp" line="235"/>
         <source>Exported the comparison to %1</source>
         <translation>비교를 %1(으)로 내보냈습니다</translation>
     </message>
@@ -649,98 +1103,123 @@
         <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="320"/>
-        <location filename="../ControlsPanel.cpp" line="324"/>
+        <location filename="../ControlsPanel.cpp" line="325"/>
+        <source> req/s</source>
+        <translation> req/s</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="326"/>
+        <source>derived</source>
+        <translation>자동 산출</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="328"/>
+        <source>Requests per second arriving at one replica: λ of the retained reuse pool (λ × reuse distance × prefix bytes). &quot;derived&quot; uses served sequences ÷ request duration, so a faster replica also brings more traffic.</source>
+        <translation>레플리카 하나에 들어오는 초당 요청 수로, 보존된 재사용 풀 계산의 λ입니다(λ × 재사용 간격 × 프리픽스 바이트). &quot;자동 산출&quot;은 처리 중인 시퀀스 수 ÷ 요청 처리 시간을 쓰므로, 레플리카가 빨라지면 트래픽도 함께 늘어납니다.</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="331"/>
+        <source>Re&amp;quest rate (λ):</source>
+        <translation>요청률(λ)(&amp;Q):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="338"/>
+        <source>Derive the request rate</source>
+        <translation>요청률 자동 산출</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="341"/>
+        <location filename="../ControlsPanel.cpp" line="345"/>
         <source> %</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="320"/>
+        <location filename="../ControlsPanel.cpp" line="341"/>
         <source>&amp;Offload rate:</source>
         <translation>오프로딩률(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="321"/>
+        <location filename="../ControlsPanel.cpp" line="342"/>
         <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate).</source>
         <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="324"/>
+        <location filename="../ControlsPanel.cpp" line="345"/>
         <source>GPU memory &amp;utilisation:</source>
         <translation>GPU 메모리 사용률(&amp;U):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="325"/>
+        <location filename="../ControlsPanel.cpp" line="346"/>
         <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%).</source>
         <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="327"/>
+        <location filename="../ControlsPanel.cpp" line="348"/>
         <source>O&amp;utput tokens:</source>
         <translation>출력 토큰 수(&amp;P):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="328"/>
+        <location filename="../ControlsPanel.cpp" line="349"/>
         <source>Tokens generated per request; the prompt is context − output.</source>
         <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="329"/>
+        <location filename="../ControlsPanel.cpp" line="350"/>
         <source>&amp;GPUs per server:</source>
         <translation>서버당 GPU 수(&amp;G):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="330"/>
+        <location filename="../ControlsPanel.cpp" line="351"/>
         <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
         <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="341"/>
+        <location filename="../ControlsPanel.cpp" line="362"/>
         <source>&amp;DRAM per server:</source>
         <translation>서버당 D램(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="342"/>
+        <location filename="../ControlsPanel.cpp" line="363"/>
         <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
         <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="344"/>
+        <location filename="../ControlsPanel.cpp" line="365"/>
         <source>DRAM per server</source>
         <translation>서버당 D램</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="345"/>
+        <location filename="../ControlsPanel.cpp" line="366"/>
         <source>&amp;NVMe per server:</source>
         <translation>서버당 NVMe(&amp;E):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="346"/>
+        <location filename="../ControlsPanel.cpp" line="367"/>
         <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
         <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="347"/>
+        <location filename="../ControlsPanel.cpp" line="368"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="349"/>
+        <location filename="../ControlsPanel.cpp" line="370"/>
         <source>&amp;Inclusive tiers</source>
         <translation>포함형 계층(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="351"/>
+        <location filename="../ControlsPanel.cpp" line="372"/>
         <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
         <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="356"/>
+        <location filename="../ControlsPanel.cpp" line="377"/>
         <source>&amp;Streaming (FlexGen)</source>
         <translation>스트리밍 (FlexGen)(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="358"/>
+        <location filename="../ControlsPanel.cpp" line="379"/>
         <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
         <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
     </message>
@@ -748,22 +1227,42 @@
 <context>
     <name>kvtiers::ui::CurveChart</name>
     <message>
-        <location filename="../CurveChart.cpp" line="59"/>
+        <location filename="../CurveChart.cpp" line="58"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="131"/>
+        <location filename="../CurveChart.cpp" line="156"/>
+        <source>%1 (tokens)</source>
+        <translation>%1(토큰)</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="159"/>
         <source>demand per server</source>
         <translation>서버당 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="136"/>
+        <location filename="../CurveChart.cpp" line="159"/>
+        <source>fleet-wide demand</source>
+        <translation>플릿 전체 수요</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="165"/>
+        <source>now: %1 tokens</source>
+        <translation>현재: %1토큰</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="166"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="137"/>
+        <location filename="../CurveChart.cpp" line="168"/>
+        <source>Fleet-wide demand as %1 varies</source>
+        <translation>%1 변화에 따른 플릿 전체 수요</translation>
+    </message>
+    <message>
+        <location filename="../CurveChart.cpp" line="169"/>
         <source>Demand per server as %1 varies, the rest held</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정)</translation>
     </message>
@@ -771,23 +1270,23 @@
 <context>
     <name>kvtiers::ui::FleetChart</name>
     <message>
-        <location filename="../FleetChart.cpp" line="56"/>
-        <location filename="../FleetChart.cpp" line="171"/>
+        <location filename="../FleetChart.cpp" line="55"/>
+        <location filename="../FleetChart.cpp" line="167"/>
         <source>Fleet memory demand by workload</source>
         <translation>워크로드별 플릿 메모리 수요</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="61"/>
+        <location filename="../FleetChart.cpp" line="59"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="156"/>
+        <location filename="../FleetChart.cpp" line="151"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="169"/>
+        <location filename="../FleetChart.cpp" line="165"/>
         <source>Fleet memory demand by workload: %1 GPUs in %2 servers</source>
         <translation>워크로드별 플릿 메모리 수요: 서버 %2대, GPU %1개</translation>
     </message>
@@ -878,195 +1377,231 @@
 <context>
     <name>kvtiers::ui::FleetView</name>
     <message>
-        <location filename="../FleetView.cpp" line="38"/>
+        <location filename="../FleetView.cpp" line="41"/>
         <source>Traffic and targets</source>
         <translation>트래픽과 목표</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="46"/>
+        <location filename="../FleetView.cpp" line="49"/>
         <source>Total traffic of the whole mix.</source>
         <translation>전체 구성의 총 트래픽입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="49"/>
+        <location filename="../FleetView.cpp" line="52"/>
         <source>requests/s</source>
         <translation>요청/초</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="50"/>
+        <location filename="../FleetView.cpp" line="53"/>
         <source>tokens/day</source>
         <translation>토큰/일</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="51"/>
+        <location filename="../FleetView.cpp" line="54"/>
         <source>Tokens/day counts prompt + output tokens of all workloads.</source>
         <translation>토큰/일은 모든 워크로드의 프롬프트 + 출력 토큰을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="54"/>
+        <location filename="../FleetView.cpp" line="57"/>
         <source>Total &amp;rate:</source>
         <translation>총 처리율(&amp;R):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="60"/>
-        <location filename="../FleetView.cpp" line="170"/>
+        <location filename="../FleetView.cpp" line="63"/>
+        <location filename="../FleetView.cpp" line="185"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="62"/>
+        <location filename="../FleetView.cpp" line="65"/>
         <source>One server profile for the whole fleet.</source>
         <translation>플릿 전체에 쓰는 서버 구성 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="66"/>
+        <location filename="../FleetView.cpp" line="69"/>
         <source>&amp;Server profile:</source>
         <translation>서버 구성(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="73"/>
+        <location filename="../FleetView.cpp" line="76"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="74"/>
+        <location filename="../FleetView.cpp" line="77"/>
         <source>Time-to-first-token target, checked per workload on an idle replica.</source>
         <translation>첫 토큰까지 시간(TTFT) 목표로, 유휴 레플리카에서 워크로드별로 확인합니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="75"/>
+        <location filename="../FleetView.cpp" line="78"/>
         <source>&amp;TTFT target:</source>
         <translation>TTFT 목표(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="81"/>
+        <location filename="../FleetView.cpp" line="84"/>
         <source> ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="82"/>
+        <location filename="../FleetView.cpp" line="85"/>
         <source>Time per output token (one decode step): caps the sequences per replica.</source>
         <translation>출력 토큰당 시간(디코딩 한 단계)으로, 레플리카당 시퀀스 수의 상한을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="83"/>
+        <location filename="../FleetView.cpp" line="86"/>
         <source>Time per &amp;output token:</source>
         <translation>출력 토큰당 시간(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="86"/>
+        <location filename="../FleetView.cpp" line="89"/>
         <source>&amp;Binary (GiB)</source>
         <translation>이진(GiB)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="88"/>
+        <location filename="../FleetView.cpp" line="91"/>
         <source>&amp;Decimal (GB, as memory is sold)</source>
         <translation>십진(GB, 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="97"/>
+        <location filename="../FleetView.cpp" line="100"/>
         <source>Units:</source>
         <translation>단위:</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="101"/>
+        <location filename="../FleetView.cpp" line="104"/>
         <source>What the fleet needs</source>
         <translation>플릿에 필요한 것</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="124"/>
+        <location filename="../FleetView.cpp" line="127"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="127"/>
+        <location filename="../FleetView.cpp" line="130"/>
         <source>Servers</source>
         <translation>서버</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="130"/>
+        <location filename="../FleetView.cpp" line="133"/>
         <source>HBM installed</source>
         <translation>장착 HBM</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="131"/>
+        <location filename="../FleetView.cpp" line="134"/>
         <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
         <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="136"/>
+        <location filename="../FleetView.cpp" line="139"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="136"/>
+        <location filename="../FleetView.cpp" line="139"/>
         <source>DRAM</source>
         <translation>D램</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="136"/>
+        <location filename="../FleetView.cpp" line="139"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="137"/>
+        <location filename="../FleetView.cpp" line="140"/>
         <source>Fleet-wide</source>
         <translation>플릿 전체</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="137"/>
+        <location filename="../FleetView.cpp" line="140"/>
         <source>Per server</source>
         <translation>서버당</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="137"/>
+        <location filename="../FleetView.cpp" line="140"/>
         <source>Per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="143"/>
         <source>Demand</source>
         <translation>수요</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="141"/>
+        <location filename="../FleetView.cpp" line="144"/>
         <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
         <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="164"/>
+        <location filename="../FleetView.cpp" line="169"/>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="171"/>
+        <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
+        <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="179"/>
         <source>Traffic mix</source>
         <translation>트래픽 구성</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="171"/>
+        <location filename="../FleetView.cpp" line="186"/>
         <source>&amp;Add workload</source>
         <translation>워크로드 추가(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="173"/>
+        <location filename="../FleetView.cpp" line="188"/>
         <source>&amp;Remove selected</source>
         <translation>선택 항목 제거(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="175"/>
+        <location filename="../FleetView.cpp" line="190"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="194"/>
+        <location filename="../FleetView.cpp" line="209"/>
         <source>Double-click a share to edit it.</source>
         <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="306"/>
+        <location filename="../FleetView.cpp" line="218"/>
+        <source>&amp;Export chart…</source>
+        <translation>차트 내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="328"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="330"/>
+        <location filename="../FleetView.cpp" line="354"/>
         <source>%1 × %2 GPUs</source>
         <translation>%1 × GPU %2개</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="368"/>
+        <source>Nothing to export: the fleet cannot be sized: %1</source>
+        <translation>내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="371"/>
+        <location filename="../FleetView.cpp" line="387"/>
+        <source>Export fleet</source>
+        <translation>플릿 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="372"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../FleetView.cpp" line="379"/>
+        <source>Exported the fleet to %1</source>
+        <translation>플릿을 %1(으)로 내보냈습니다</translation>
     </message>
 </context>
 <context>
@@ -1118,96 +1653,96 @@
     </message>
     <message>
         <location filename="../HeadlinePanel.cpp" line="36"/>
-        <source>Requested: the prefix hit rate asked for. Achieved: what the tiers can actually keep (the retained pool may not fit).</source>
-        <translation>요청: 설정한 프리픽스 적중률. 달성: 계층들이 실제로 보존할 수 있는 비율(보존 풀이 다 들어가지 않을 수 있음).</translation>
+        <source>Requested: the prefix hit rate asked for. Achieved: what the tiers can actually keep (the retained pool may not fit), and at most the share whole KV blocks can serve: like vLLM, only full blocks are cached and hit.</source>
+        <translation>요청: 설정한 프리픽스 적중률. 달성: 계층들이 실제로 보존할 수 있는 비율(보존 풀이 다 들어가지 않을 수 있음)로, 온전한 KV 블록이 처리할 수 있는 비율을 넘지 못합니다. vLLM처럼 꽉 찬 블록만 캐시되고 적중하기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="38"/>
+        <location filename="../HeadlinePanel.cpp" line="39"/>
         <source>TTFT without / with reuse</source>
         <translation>TTFT (재사용 없음 / 있음)</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="39"/>
+        <location filename="../HeadlinePanel.cpp" line="40"/>
         <source>Prefill of the whole prompt, without reuse and with the achieved reuse (restoring cached prefixes instead of recomputing them).</source>
         <translation>프롬프트 전체의 프리필 시간입니다. 재사용이 없을 때와, 달성한 재사용률로 캐시된 프리픽스를 재계산 대신 복원할 때입니다.</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="41"/>
+        <location filename="../HeadlinePanel.cpp" line="42"/>
         <source>Decode throughput</source>
         <translation>디코딩 처리량</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="42"/>
+        <location filename="../HeadlinePanel.cpp" line="43"/>
         <source>Generated tokens per second per replica, for the served sequences.</source>
         <translation>처리 중인 시퀀스 기준, 레플리카당 초당 생성 토큰 수입니다.</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="43"/>
+        <location filename="../HeadlinePanel.cpp" line="44"/>
         <source>DRAM per GPU</source>
         <translation>GPU당 D램</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="44"/>
+        <location filename="../HeadlinePanel.cpp" line="45"/>
         <source>Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count (the article).</source>
         <translation>GPU당 쓰이는 호스트 D램입니다. D램 수요는 GPU 대수가 아니라 GPU당 호스트 D램으로 봐야 합니다(기사).</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="47"/>
+        <location filename="../HeadlinePanel.cpp" line="48"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="47"/>
+        <location filename="../HeadlinePanel.cpp" line="48"/>
         <source>Local NVMe used per server.</source>
         <translation>서버당 쓰이는 로컬 NVMe입니다.</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="52"/>
+        <location filename="../HeadlinePanel.cpp" line="53"/>
         <source>The per-token formula with this scenario&apos;s numbers: nothing hidden.</source>
         <translation>이 시나리오의 숫자를 넣은 토큰당 계산식입니다. 숨긴 항은 없습니다.</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="117"/>
+        <location filename="../HeadlinePanel.cpp" line="118"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="118"/>
+        <location filename="../HeadlinePanel.cpp" line="119"/>
         <source>%1 per request</source>
         <translation>요청당 %1</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="120"/>
+        <location filename="../HeadlinePanel.cpp" line="121"/>
         <source>%1 for one sequence</source>
         <translation>%1 (시퀀스 1개)</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="121"/>
+        <location filename="../HeadlinePanel.cpp" line="122"/>
         <source>%1 for %2 sequences</source>
         <translation>%1 (시퀀스 %2개)</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="122"/>
+        <location filename="../HeadlinePanel.cpp" line="123"/>
         <source>%1 at %2 tokens</source>
         <translation>%1개 (%2토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="123"/>
+        <location filename="../HeadlinePanel.cpp" line="124"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="124"/>
+        <location filename="../HeadlinePanel.cpp" line="125"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="125"/>
+        <location filename="../HeadlinePanel.cpp" line="126"/>
         <source>%1 tokens/s</source>
         <translation>초당 %1토큰</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="128"/>
+        <location filename="../HeadlinePanel.cpp" line="130"/>
         <source>KV per token = %1</source>
         <translation>토큰당 KV = %1</translation>
     </message>
@@ -1215,348 +1750,368 @@
 <context>
     <name>kvtiers::ui::MainWindow</name>
     <message>
-        <location filename="../MainWindow.cpp" line="51"/>
+        <location filename="../MainWindow.cpp" line="54"/>
         <source>kvtiers</source>
         <translation>kvtiers</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="103"/>
+        <location filename="../MainWindow.cpp" line="106"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="113"/>
+        <location filename="../MainWindow.cpp" line="116"/>
         <source>Fleet</source>
         <translation>플릿</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="115"/>
+        <location filename="../MainWindow.cpp" line="118"/>
         <source>Sensitivity</source>
         <translation>민감도</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="129"/>
+        <location filename="../MainWindow.cpp" line="138"/>
+        <source>Sensitivity: wrote %1</source>
+        <translation>민감도: %1 저장함</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="144"/>
         <source>&lt;b&gt;The article&apos;s tier table&lt;/b&gt;, with this scenario&apos;s bytes and times. Highlighted: the rows whose condition this scenario meets (hover for why).</source>
         <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="221"/>
-        <location filename="../MainWindow.cpp" line="483"/>
-        <location filename="../MainWindow.cpp" line="485"/>
+        <location filename="../MainWindow.cpp" line="236"/>
+        <location filename="../MainWindow.cpp" line="515"/>
+        <location filename="../MainWindow.cpp" line="517"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="224"/>
+        <location filename="../MainWindow.cpp" line="239"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="229"/>
+        <location filename="../MainWindow.cpp" line="244"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="230"/>
+        <location filename="../MainWindow.cpp" line="245"/>
         <source>&amp;Undo</source>
         <translation>실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="233"/>
+        <location filename="../MainWindow.cpp" line="248"/>
         <source>&amp;Redo</source>
         <translation>다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="240"/>
+        <location filename="../MainWindow.cpp" line="255"/>
         <source>Reset to &amp;article defaults</source>
         <translation>기사 기본값으로 되돌리기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="243"/>
+        <location filename="../MainWindow.cpp" line="258"/>
         <source>Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse.</source>
         <translation>Llama 3.1 70B, 128K 문맥 × 시퀀스 10개, FP16 KV, 8 × H200 서버 1대, 재사용 없음.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="245"/>
-        <location filename="../MainWindow.cpp" line="530"/>
+        <location filename="../MainWindow.cpp" line="260"/>
+        <location filename="../MainWindow.cpp" line="562"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="248"/>
+        <location filename="../MainWindow.cpp" line="263"/>
         <source>Bytes per &amp;GPU</source>
         <translation>GPU당 바이트(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="248"/>
+        <location filename="../MainWindow.cpp" line="263"/>
         <source>Bytes per &amp;replica</source>
         <translation>레플리카당 바이트(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="248"/>
+        <location filename="../MainWindow.cpp" line="263"/>
         <source>Bytes per &amp;server</source>
         <translation>서버당 바이트(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="259"/>
+        <location filename="../MainWindow.cpp" line="274"/>
         <source>Sweep against &amp;context</source>
         <translation>문맥 길이로 스윕(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="259"/>
+        <location filename="../MainWindow.cpp" line="274"/>
         <source>Sweep against c&amp;oncurrency</source>
         <translation>동시 처리 요청 수로 스윕(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="269"/>
+        <location filename="../MainWindow.cpp" line="284"/>
         <source>&amp;Advanced controls</source>
         <translation>고급 컨트롤(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="274"/>
+        <location filename="../MainWindow.cpp" line="289"/>
         <source>&amp;Full screen</source>
         <translation>전체 화면(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="280"/>
+        <location filename="../MainWindow.cpp" line="296"/>
+        <source>&amp;Units</source>
+        <translation>단위(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="300"/>
+        <source>&amp;Decimal (GB, TB — as memory is sold)</source>
+        <translation>십진(GB, TB — 메모리 판매 단위)(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="301"/>
+        <source>&amp;Binary (GiB, TiB — as allocators count)</source>
+        <translation>이진(GiB, TiB — 메모리 할당기가 세는 단위)(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="312"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="284"/>
+        <location filename="../MainWindow.cpp" line="316"/>
         <source>&amp;System language</source>
         <translation>시스템 언어(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="300"/>
+        <location filename="../MainWindow.cpp" line="332"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="301"/>
+        <location filename="../MainWindow.cpp" line="333"/>
         <source>&amp;About kvtiers</source>
         <translation>kvtiers 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="305"/>
+        <location filename="../MainWindow.cpp" line="337"/>
         <source>About &amp;Qt</source>
         <translation>Qt 정보(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="322"/>
+        <location filename="../MainWindow.cpp" line="354"/>
         <source>kvtiers: %1 on %2</source>
         <translation>kvtiers: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="339"/>
+        <location filename="../MainWindow.cpp" line="371"/>
         <source>This scenario cannot be evaluated: %1</source>
         <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="376"/>
+        <location filename="../MainWindow.cpp" line="408"/>
         <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="379"/>
+        <location filename="../MainWindow.cpp" line="411"/>
         <source>&lt;p&gt;&lt;b&gt;Sources named by the article&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 model specification&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV cache reuse and offloading documentation&lt;/li&gt;&lt;li&gt;The Mooncake paper&lt;/li&gt;&lt;li&gt;The FlexGen paper&lt;/li&gt;&lt;li&gt;The DeepSeek-V2 paper&lt;/li&gt;&lt;li&gt;The vLLM PagedAttention paper&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;기사의 출처&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 모델 사양&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV 캐시 재사용·오프로딩 문서&lt;/li&gt;&lt;li&gt;Mooncake 논문&lt;/li&gt;&lt;li&gt;FlexGen 논문&lt;/li&gt;&lt;li&gt;DeepSeek-V2 논문&lt;/li&gt;&lt;li&gt;vLLM PagedAttention 논문&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="385"/>
+        <location filename="../MainWindow.cpp" line="417"/>
         <source>&lt;p&gt;&lt;b&gt;This scenario&apos;s cards&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;이 시나리오의 카드&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="390"/>
+        <location filename="../MainWindow.cpp" line="422"/>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="392"/>
+        <location filename="../MainWindow.cpp" line="424"/>
         <source>About kvtiers</source>
         <translation>kvtiers 정보</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="443"/>
+        <location filename="../MainWindow.cpp" line="477"/>
         <source>Presets</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="472"/>
+        <location filename="../MainWindow.cpp" line="504"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="501"/>
+        <location filename="../MainWindow.cpp" line="533"/>
         <source>Save scenario as &amp;preset…</source>
         <translation>시나리오를 프리셋으로 저장(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="506"/>
+        <location filename="../MainWindow.cpp" line="538"/>
         <source>&amp;Import preset…</source>
         <translation>프리셋 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="510"/>
+        <location filename="../MainWindow.cpp" line="542"/>
         <source>Co&amp;mpare presets…</source>
         <translation>프리셋 비교(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="515"/>
+        <location filename="../MainWindow.cpp" line="547"/>
         <source>&amp;Export tier chart…</source>
         <translation>계층 차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="517"/>
+        <location filename="../MainWindow.cpp" line="549"/>
         <source>Export s&amp;weep…</source>
         <translation>스윕 내보내기(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="519"/>
+        <location filename="../MainWindow.cpp" line="551"/>
         <source>Export &amp;comparison…</source>
         <translation>비교 내보내기(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="520"/>
+        <location filename="../MainWindow.cpp" line="552"/>
         <source>Export scenario &amp;JSON…</source>
         <translation>시나리오 JSON 내보내기(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="522"/>
+        <location filename="../MainWindow.cpp" line="554"/>
         <source>Copy chart to clip&amp;board</source>
         <translation>차트를 클립보드에 복사(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="524"/>
+        <location filename="../MainWindow.cpp" line="556"/>
         <source>Export si&amp;ze…</source>
         <translation>내보내기 크기(&amp;Z)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="527"/>
+        <location filename="../MainWindow.cpp" line="559"/>
         <source>&amp;Presets panel</source>
         <translation>프리셋 패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="549"/>
+        <location filename="../MainWindow.cpp" line="600"/>
         <source>%1: wrote %2</source>
         <translation>%1: %2 저장함</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="555"/>
-        <location filename="../MainWindow.cpp" line="568"/>
-        <location filename="../MainWindow.cpp" line="592"/>
+        <location filename="../MainWindow.cpp" line="606"/>
+        <location filename="../MainWindow.cpp" line="619"/>
+        <location filename="../MainWindow.cpp" line="643"/>
         <source>Nothing to export: the scenario does not evaluate.</source>
         <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="555"/>
-        <location filename="../MainWindow.cpp" line="556"/>
-        <location filename="../MainWindow.cpp" line="562"/>
+        <location filename="../MainWindow.cpp" line="606"/>
+        <location filename="../MainWindow.cpp" line="607"/>
+        <location filename="../MainWindow.cpp" line="613"/>
         <source>Export tier chart</source>
         <translation>계층 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="557"/>
+        <location filename="../MainWindow.cpp" line="608"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="568"/>
-        <location filename="../MainWindow.cpp" line="569"/>
-        <location filename="../MainWindow.cpp" line="575"/>
+        <location filename="../MainWindow.cpp" line="619"/>
+        <location filename="../MainWindow.cpp" line="620"/>
+        <location filename="../MainWindow.cpp" line="626"/>
         <source>Export sweep</source>
         <translation>스윕 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="570"/>
+        <location filename="../MainWindow.cpp" line="621"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="583"/>
+        <location filename="../MainWindow.cpp" line="634"/>
         <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
         <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="592"/>
+        <location filename="../MainWindow.cpp" line="643"/>
         <source>Export scenario</source>
         <translation>시나리오 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="593"/>
-        <location filename="../MainWindow.cpp" line="599"/>
+        <location filename="../MainWindow.cpp" line="644"/>
+        <location filename="../MainWindow.cpp" line="650"/>
         <source>Export scenario JSON</source>
         <translation>시나리오 JSON 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="594"/>
+        <location filename="../MainWindow.cpp" line="645"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="610"/>
+        <location filename="../MainWindow.cpp" line="661"/>
         <source>Copied the tier chart (%1 × %2) to the clipboard</source>
         <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="617"/>
-        <location filename="../MainWindow.cpp" line="633"/>
+        <location filename="../MainWindow.cpp" line="668"/>
+        <location filename="../MainWindow.cpp" line="684"/>
         <source>Export size</source>
         <translation>내보내기 크기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="618"/>
+        <location filename="../MainWindow.cpp" line="669"/>
         <source>Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):</source>
         <translation>차트 크기와 배율을 너비x높이@배율로 입력하세요(예: 1600x900@2는 3200 × 1800 px PNG):</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="631"/>
+        <location filename="../MainWindow.cpp" line="682"/>
         <source>Export size &quot;%1&quot;: use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8</source>
         <translation>내보내기 크기 &quot;%1&quot;: 너비x높이@배율 형식, 16~20000픽셀, 배율 0.25~8로 입력하세요</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="637"/>
+        <location filename="../MainWindow.cpp" line="688"/>
         <source>Charts export at %1 × %2, scale %3</source>
         <translation>차트를 %1 × %2, 배율 %3으로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="646"/>
+        <location filename="../MainWindow.cpp" line="697"/>
         <source>&amp;Tools</source>
         <translation>도구(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="647"/>
+        <location filename="../MainWindow.cpp" line="698"/>
         <source>&amp;Import config.json…</source>
         <translation>config.json 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="649"/>
+        <location filename="../MainWindow.cpp" line="700"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="650"/>
+        <location filename="../MainWindow.cpp" line="701"/>
         <source>Compare with a &amp;vLLM log…</source>
         <translation>vLLM 로그와 비교(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="676"/>
+        <location filename="../MainWindow.cpp" line="727"/>
         <source>Import config.json</source>
         <translation>config.json 가져오기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="677"/>
+        <location filename="../MainWindow.cpp" line="728"/>
         <source>The imported model could not be saved to %1: %2</source>
         <translation>가져온 모델을 %1에 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="682"/>
+        <location filename="../MainWindow.cpp" line="733"/>
         <source>Import %1</source>
         <translation>%1 가져오기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="683"/>
+        <location filename="../MainWindow.cpp" line="734"/>
         <source>Imported %1 (saved as %2)</source>
         <translation>%1 가져옴 (%2에 저장)</translation>
     </message>
@@ -1564,147 +2119,152 @@
 <context>
     <name>kvtiers::ui::ModelImportDialog</name>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="51"/>
+        <location filename="../ModelImportDialog.cpp" line="52"/>
         <source>full attention</source>
         <translation>전체 어텐션</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="53"/>
+        <location filename="../ModelImportDialog.cpp" line="54"/>
         <source>sliding window</source>
         <translation>슬라이딩 윈도</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="55"/>
+        <location filename="../ModelImportDialog.cpp" line="56"/>
         <source>MLA</source>
         <translation>MLA</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="57"/>
+        <location filename="../ModelImportDialog.cpp" line="58"/>
         <source>state (Mamba / linear)</source>
         <translation>상태 (Mamba / 선형)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="67"/>
+        <location filename="../ModelImportDialog.cpp" line="68"/>
         <source>Import a model from config.json</source>
         <translation>config.json에서 모델 가져오기</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="71"/>
+        <location filename="../ModelImportDialog.cpp" line="72"/>
         <source>Open a Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;, drop it here, or paste its text below.</source>
         <translation>Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;을 열거나, 여기에 끌어다 놓거나, 아래에 내용을 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="75"/>
+        <location filename="../ModelImportDialog.cpp" line="76"/>
         <source>&amp;Open config.json…</source>
         <translation>config.json 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="77"/>
+        <location filename="../ModelImportDialog.cpp" line="78"/>
         <source>&amp;Import</source>
         <translation>가져오기(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="88"/>
+        <location filename="../ModelImportDialog.cpp" line="89"/>
         <source>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</source>
         <translation>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="104"/>
+        <location filename="../ModelImportDialog.cpp" line="105"/>
         <source>Missing fields: fill them in and import again</source>
         <translation>빠진 필드: 채운 뒤 다시 가져오세요</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="110"/>
+        <location filename="../ModelImportDialog.cpp" line="111"/>
         <source>Imported model</source>
         <translation>가져온 모델</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="112"/>
+        <location filename="../ModelImportDialog.cpp" line="113"/>
         <source>Nothing imported yet.</source>
         <translation>아직 가져온 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="127"/>
+        <location filename="../ModelImportDialog.cpp" line="128"/>
         <source>&amp;Use this model</source>
         <translation>이 모델 사용(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="157"/>
+        <location filename="../ModelImportDialog.cpp" line="158"/>
         <source>Open config.json</source>
         <translation>config.json 열기</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="157"/>
+        <location filename="../ModelImportDialog.cpp" line="158"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 파일 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="172"/>
+        <location filename="../ModelImportDialog.cpp" line="176"/>
         <source>from %1</source>
         <translation>출처: %1</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="193"/>
+        <location filename="../ModelImportDialog.cpp" line="197"/>
         <source>Paste the text of a config.json, or open one.</source>
         <translation>config.json 내용을 붙여 넣거나 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="226"/>
+        <location filename="../ModelImportDialog.cpp" line="213"/>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: 숫자가 아닙니다: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="233"/>
         <source>Not imported.</source>
         <translation>가져오지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="247"/>
+        <location filename="../ModelImportDialog.cpp" line="254"/>
         <source>a number</source>
         <translation>숫자</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="263"/>
+        <location filename="../ModelImportDialog.cpp" line="270"/>
         <source>KV cache: %1 B per token (%2) in %3</source>
         <translation>KV 캐시: %3 기준 토큰당 %1 B (%2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="267"/>
+        <location filename="../ModelImportDialog.cpp" line="274"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="270"/>
+        <location filename="../ModelImportDialog.cpp" line="277"/>
         <source> (%1 KV heads × %2)</source>
         <translation> (KV 헤드 %1개 × %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="273"/>
+        <location filename="../ModelImportDialog.cpp" line="280"/>
         <source> (%1 KV heads × %2, window %3)</source>
         <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="276"/>
+        <location filename="../ModelImportDialog.cpp" line="283"/>
         <source> (latent %1 + rope %2)</source>
         <translation> (잠재 %1 + RoPE %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="279"/>
+        <location filename="../ModelImportDialog.cpp" line="286"/>
         <source> (%1 per sequence per layer)</source>
         <translation> (레이어당 시퀀스당 %1)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="284"/>
+        <location filename="../ModelImportDialog.cpp" line="291"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, family %3)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, 계열 %3)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="286"/>
+        <location filename="../ModelImportDialog.cpp" line="293"/>
         <source>Layers: %1&lt;br&gt;</source>
         <translation>레이어: %1&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="287"/>
+        <location filename="../ModelImportDialog.cpp" line="294"/>
         <source>Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens</source>
         <translation>파라미터: 전체 %1, 활성 %2, 가중치 %3비트, 최대 문맥 %4토큰</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="288"/>
+        <location filename="../ModelImportDialog.cpp" line="295"/>
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -1712,231 +2272,231 @@
 <context>
     <name>kvtiers::ui::PresetPanel</name>
     <message>
-        <location filename="../PresetPanel.cpp" line="33"/>
+        <location filename="../PresetPanel.cpp" line="71"/>
         <source>Double-click a preset to load it (Ctrl+Z undoes).</source>
         <translation>프리셋을 두 번 클릭하면 불러옵니다(Ctrl+Z로 취소).</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="54"/>
+        <location filename="../PresetPanel.cpp" line="97"/>
         <source>&amp;Save current…</source>
         <translation>현재 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="54"/>
+        <location filename="../PresetPanel.cpp" line="97"/>
         <source>Save the current scenario as a named preset</source>
         <translation>현재 시나리오를 이름 붙인 프리셋으로 저장</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="55"/>
+        <location filename="../PresetPanel.cpp" line="98"/>
         <source>&amp;Load</source>
         <translation>불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="55"/>
+        <location filename="../PresetPanel.cpp" line="98"/>
         <source>Load the selected preset (one undo step)</source>
         <translation>선택한 프리셋 불러오기(실행 취소 한 단계)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="56"/>
+        <location filename="../PresetPanel.cpp" line="99"/>
         <source>Re&amp;name…</source>
         <translation>이름 바꾸기(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="56"/>
+        <location filename="../PresetPanel.cpp" line="99"/>
         <source>Rename the selected preset</source>
         <translation>선택한 프리셋의 이름 바꾸기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="57"/>
+        <location filename="../PresetPanel.cpp" line="100"/>
         <source>D&amp;uplicate…</source>
         <translation>복제(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="57"/>
+        <location filename="../PresetPanel.cpp" line="100"/>
         <source>Copy the selected preset under a new name</source>
         <translation>선택한 프리셋을 새 이름으로 복사</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="58"/>
+        <location filename="../PresetPanel.cpp" line="101"/>
         <source>&amp;Delete</source>
         <translation>삭제(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="58"/>
+        <location filename="../PresetPanel.cpp" line="101"/>
         <source>Delete the selected preset (asks first)</source>
         <translation>선택한 프리셋 삭제(먼저 확인)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="59"/>
+        <location filename="../PresetPanel.cpp" line="102"/>
         <source>&amp;Import…</source>
         <translation>가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="59"/>
+        <location filename="../PresetPanel.cpp" line="102"/>
         <source>Add a preset file a colleague sent you</source>
         <translation>동료가 보낸 프리셋 파일 추가</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="60"/>
+        <location filename="../PresetPanel.cpp" line="103"/>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="60"/>
+        <location filename="../PresetPanel.cpp" line="103"/>
         <source>Write the selected preset to a file to share</source>
         <translation>공유할 수 있게 선택한 프리셋을 파일로 저장</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="61"/>
+        <location filename="../PresetPanel.cpp" line="104"/>
         <source>&amp;Compare…</source>
         <translation>비교(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="61"/>
+        <location filename="../PresetPanel.cpp" line="104"/>
         <source>Compare 2 to 4 presets side by side</source>
         <translation>프리셋 2~4개를 나란히 비교</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="100"/>
+        <location filename="../PresetPanel.cpp" line="143"/>
         <source>%1 (built-in)</source>
         <translation>%1 (기본 제공)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="102"/>
+        <location filename="../PresetPanel.cpp" line="145"/>
         <source>Built-in, read-only. %1</source>
         <translation>기본 제공, 읽기 전용. %1</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="115"/>
+        <location filename="../PresetPanel.cpp" line="161"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../PresetPanel.cpp" line="117"/>
+        <location filename="../PresetPanel.cpp" line="163"/>
         <source>&lt;b&gt;Skipped %n unreadable preset file(s)&lt;/b&gt; (left untouched):&lt;br&gt;%1</source>
         <translation>
             <numerusform>&lt;b&gt;읽을 수 없는 프리셋 파일 %n개를 건너뛰었습니다&lt;/b&gt;(파일은 그대로 둠):&lt;br&gt;%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="122"/>
+        <location filename="../PresetPanel.cpp" line="168"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="174"/>
-        <location filename="../PresetPanel.cpp" line="180"/>
-        <location filename="../PresetPanel.cpp" line="185"/>
+        <location filename="../PresetPanel.cpp" line="220"/>
+        <location filename="../PresetPanel.cpp" line="226"/>
+        <location filename="../PresetPanel.cpp" line="231"/>
         <source>Save preset</source>
         <translation>프리셋 저장</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="174"/>
+        <location filename="../PresetPanel.cpp" line="220"/>
         <source>Name of the preset:</source>
         <translation>프리셋 이름:</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="181"/>
+        <location filename="../PresetPanel.cpp" line="227"/>
         <source>A preset called &quot;%1&quot; exists. Replace it with the current scenario?</source>
         <translation>&quot;%1&quot; 프리셋이 이미 있습니다. 현재 시나리오로 바꿀까요?</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="189"/>
+        <location filename="../PresetPanel.cpp" line="235"/>
         <source>Saved preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 저장함</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="198"/>
+        <location filename="../PresetPanel.cpp" line="244"/>
         <source>Load preset %1</source>
         <translation>프리셋 %1 불러오기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="199"/>
+        <location filename="../PresetPanel.cpp" line="245"/>
         <source>Loaded preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 불러옴</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="208"/>
-        <location filename="../PresetPanel.cpp" line="211"/>
+        <location filename="../PresetPanel.cpp" line="254"/>
+        <location filename="../PresetPanel.cpp" line="257"/>
         <source>Rename preset</source>
         <translation>프리셋 이름 바꾸기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="208"/>
+        <location filename="../PresetPanel.cpp" line="254"/>
         <source>New name for &quot;%1&quot;:</source>
         <translation>&quot;%1&quot;의 새 이름:</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="215"/>
+        <location filename="../PresetPanel.cpp" line="261"/>
         <source>Renamed &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>&quot;%1&quot;의 이름을 &quot;%2&quot;(으)로 바꿈</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="225"/>
-        <location filename="../PresetPanel.cpp" line="228"/>
+        <location filename="../PresetPanel.cpp" line="271"/>
+        <location filename="../PresetPanel.cpp" line="274"/>
         <source>Duplicate preset</source>
         <translation>프리셋 복제</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="225"/>
+        <location filename="../PresetPanel.cpp" line="271"/>
         <source>Name of the copy of &quot;%1&quot;:</source>
         <translation>&quot;%1&quot; 사본의 이름:</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="225"/>
+        <location filename="../PresetPanel.cpp" line="271"/>
         <source>%1 (copy)</source>
         <translation>%1 (사본)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="232"/>
+        <location filename="../PresetPanel.cpp" line="278"/>
         <source>Copied &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>&quot;%1&quot;을 &quot;%2&quot;(으)로 복사함</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="242"/>
-        <location filename="../PresetPanel.cpp" line="244"/>
+        <location filename="../PresetPanel.cpp" line="288"/>
+        <location filename="../PresetPanel.cpp" line="290"/>
         <source>Delete preset</source>
         <translation>프리셋 삭제</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="242"/>
+        <location filename="../PresetPanel.cpp" line="288"/>
         <source>Delete the preset &quot;%1&quot;? This cannot be undone.</source>
         <translation>프리셋 &quot;%1&quot;을 삭제할까요? 되돌릴 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="247"/>
+        <location filename="../PresetPanel.cpp" line="293"/>
         <source>Deleted preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 삭제함</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="253"/>
-        <location filename="../PresetPanel.cpp" line="257"/>
+        <location filename="../PresetPanel.cpp" line="299"/>
+        <location filename="../PresetPanel.cpp" line="304"/>
         <source>Import preset</source>
         <translation>프리셋 가져오기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="253"/>
+        <location filename="../PresetPanel.cpp" line="299"/>
         <source>kvtiers presets (*.json);;All files (*)</source>
         <translation>kvtiers 프리셋 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="261"/>
+        <location filename="../PresetPanel.cpp" line="309"/>
         <source>Imported preset &quot;%1&quot; from %2</source>
         <translation>%2에서 프리셋 &quot;%1&quot; 가져옴</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="275"/>
-        <location filename="../PresetPanel.cpp" line="278"/>
+        <location filename="../PresetPanel.cpp" line="323"/>
+        <location filename="../PresetPanel.cpp" line="326"/>
         <source>Export preset</source>
         <translation>프리셋 내보내기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="275"/>
+        <location filename="../PresetPanel.cpp" line="323"/>
         <source>kvtiers presets (*.json)</source>
         <translation>kvtiers 프리셋 (*.json)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="280"/>
+        <location filename="../PresetPanel.cpp" line="328"/>
         <source>Exported preset &quot;%1&quot; to %2</source>
         <translation>프리셋 &quot;%1&quot;을 %2(으)로 내보냄</translation>
     </message>
@@ -1944,32 +2504,32 @@
 <context>
     <name>kvtiers::ui::ScenarioController</name>
     <message>
-        <location filename="../ScenarioController.cpp" line="48"/>
+        <location filename="../ScenarioController.cpp" line="49"/>
         <source>Change %1</source>
         <translation>%1 변경</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="55"/>
+        <location filename="../ScenarioController.cpp" line="56"/>
         <source>Load workload %1</source>
         <translation>워크로드 %1 불러오기</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="62"/>
+        <location filename="../ScenarioController.cpp" line="63"/>
         <source>Choose model %1</source>
         <translation>모델 %1 선택</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="69"/>
+        <location filename="../ScenarioController.cpp" line="70"/>
         <source>Choose hardware %1</source>
         <translation>하드웨어 %1 선택</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="74"/>
+        <location filename="../ScenarioController.cpp" line="75"/>
         <source>Reset to article defaults</source>
         <translation>기사 기본값으로 되돌리기</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="118"/>
+        <location filename="../ScenarioController.cpp" line="124"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
@@ -1977,145 +2537,267 @@
 <context>
     <name>kvtiers::ui::SensitivityView</name>
     <message>
-        <location filename="../SensitivityView.cpp" line="35"/>
+        <location filename="../SensitivityView.cpp" line="112"/>
         <source>&amp;Tier:</source>
         <translation>계층(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="40"/>
+        <location filename="../SensitivityView.cpp" line="117"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="42"/>
+        <location filename="../SensitivityView.cpp" line="122"/>
         <source>&amp;Range: ±</source>
         <translation>범위(&amp;R): ±</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="47"/>
+        <location filename="../SensitivityView.cpp" line="127"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="48"/>
-        <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits).</source>
-        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다).</translation>
+        <location filename="../SensitivityView.cpp" line="103"/>
+        <source>&amp;Analyse:</source>
+        <translation>분석 대상(&amp;A):</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="51"/>
+        <location filename="../SensitivityView.cpp" line="106"/>
+        <source>Scenario</source>
+        <translation>시나리오</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="107"/>
+        <source>Fleet</source>
+        <translation>플릿</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="108"/>
+        <source>Scenario: demand per server of the current scenario. Fleet: fleet-wide demand of the Fleet tab&apos;s traffic mix, each variable moved on every workload at once and the fleet sized again.</source>
+        <translation>시나리오: 현재 시나리오의 서버당 수요. 플릿: 플릿 탭 트래픽 구성의 플릿 전체 수요로, 각 변수를 모든 워크로드에서 동시에 움직인 뒤 플릿 규모를 다시 산정합니다.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="118"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="119"/>
+        <source>GPUs the fleet needs (Fleet only)</source>
+        <translation>플릿에 필요한 GPU 수(플릿 분석 전용)</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="128"/>
+        <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits). In a fleet, active sequences move through the time-per-output-token target.</source>
+        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다). 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="132"/>
         <source>&amp;Curve of:</source>
         <translation>곡선 변수(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="58"/>
+        <location filename="../SensitivityView.cpp" line="140"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="60"/>
+        <location filename="../SensitivityView.cpp" line="142"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="62"/>
+        <location filename="../SensitivityView.cpp" line="144"/>
         <source>Decimal bytes, as memory is sold.</source>
         <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="210"/>
+        <location filename="../SensitivityView.cpp" line="149"/>
+        <source>&amp;Export…</source>
+        <translation>내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="151"/>
+        <source>Save the tornado or the curve as PNG, SVG, PDF or CSV.</source>
+        <translation>토네이도 차트나 곡선을 PNG, SVG, PDF, CSV로 저장합니다.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="153"/>
+        <source>&amp;Tornado chart…</source>
+        <translation>토네이도 차트(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="155"/>
+        <source>&amp;Curve…</source>
+        <translation>곡선(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="344"/>
         <source>%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.</source>
         <translation>%1 (%2), 서버당(GPU %3개): HBM %4, D램 %5, NVMe %6.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="363"/>
+        <source>No fleet yet: build a traffic mix on the Fleet tab.</source>
+        <translation>아직 플릿이 없습니다: 플릿 탭에서 트래픽 구성을 만드세요.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="376"/>
+        <source>The fleet cannot be sized: %1</source>
+        <translation>플릿 규모를 산정할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="384"/>
+        <source>Internal error: %1</source>
+        <translation>내부 오류: %1</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="393"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="395"/>
+        <source>Fleet of %1 at %2 requests/s on %3: %4 GPUs in %5 servers; fleet-wide HBM %6, DRAM %7, NVMe %8; %9 active sequences per replica.</source>
+        <translation>플릿 %1, 초당 요청 %2건 (%3): 서버 %5대, GPU %4개; 플릿 전체 HBM %6, D램 %7, NVMe %8; 레플리카당 활성 시퀀스 %9개.</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="405"/>
+        <source>%1, moved down: cannot be sized: %2</source>
+        <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="407"/>
+        <source>%1, moved up: cannot be sized: %2</source>
+        <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="414"/>
+        <source>Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3</source>
+        <translation>곡선: 플릿 규모를 산정할 수 없는 빈 구간(점 %2개 중 %1개), 예: %3</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="441"/>
+        <location filename="../SensitivityView.cpp" line="455"/>
+        <source>%1: nothing to export: the fleet cannot be sized</source>
+        <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="446"/>
+        <location filename="../SensitivityView.cpp" line="460"/>
+        <source>%1: nothing to export: no scenario yet</source>
+        <translation>%1: 내보낼 것이 없습니다: 아직 시나리오가 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="467"/>
+        <source>Export tornado chart</source>
+        <translation>토네이도 차트 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="470"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per variable (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 변수마다 한 행 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="478"/>
+        <source>Export curve</source>
+        <translation>곡선 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../SensitivityView.cpp" line="481"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
 </context>
 <context>
     <name>kvtiers::ui::SweepChart</name>
     <message>
-        <location filename="../SweepChart.cpp" line="76"/>
+        <location filename="../SweepChart.cpp" line="77"/>
         <source>S&amp;weep:</source>
         <translation>스윕(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="79"/>
+        <location filename="../SweepChart.cpp" line="80"/>
         <source>against context length</source>
         <translation>문맥 길이 기준</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="80"/>
+        <location filename="../SweepChart.cpp" line="81"/>
         <source>against concurrency</source>
         <translation>동시 처리 요청 수 기준</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="81"/>
+        <location filename="../SweepChart.cpp" line="82"/>
         <source>Which knob the sweep moves, from small to large, with every other knob as set.</source>
         <translation>스윕에서 작은 값부터 큰 값까지 움직일 변수입니다. 나머지 설정은 그대로 둡니다.</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="220"/>
+        <location filename="../SweepChart.cpp" line="213"/>
         <source>%1 tokens</source>
         <translation>%1토큰</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="221"/>
+        <location filename="../SweepChart.cpp" line="214"/>
         <source>%1 sequences</source>
         <translation>시퀀스 %1개</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="229"/>
+        <location filename="../SweepChart.cpp" line="222"/>
         <source>HBM never runs out up to %1</source>
         <translation>%1까지 HBM 부족 없음</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="231"/>
+        <location filename="../SweepChart.cpp" line="224"/>
         <source>HBM is short from the start</source>
         <translation>처음부터 HBM 부족</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="232"/>
+        <location filename="../SweepChart.cpp" line="225"/>
         <source>HBM full at %1</source>
         <translation>%1에서 HBM 가득 참</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="243"/>
+        <location filename="../SweepChart.cpp" line="237"/>
         <source>context per sequence, tokens (log scale)</source>
         <translation>시퀀스당 문맥 길이, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="243"/>
+        <location filename="../SweepChart.cpp" line="237"/>
         <source>active sequences per replica (log scale)</source>
         <translation>레플리카당 활성 시퀀스 수 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="244"/>
+        <location filename="../SweepChart.cpp" line="238"/>
         <source>Bytes per tier as %1 grows, %2 (stacked)</source>
         <translation>%1에 따른 계층별 바이트, %2 (누적)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="245"/>
+        <location filename="../SweepChart.cpp" line="239"/>
         <source>context</source>
         <translation>문맥 길이</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="245"/>
+        <location filename="../SweepChart.cpp" line="239"/>
         <source>concurrency</source>
         <translation>동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="275"/>
+        <location filename="../SweepChart.cpp" line="269"/>
         <source>↑ clipped: demand reaches %1 at %2</source>
         <translation>↑ 잘림: %2에서 수요 %1</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="279"/>
+        <location filename="../SweepChart.cpp" line="273"/>
         <source>bytes %1</source>
         <translation>바이트 (%1)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="284"/>
+        <location filename="../SweepChart.cpp" line="278"/>
         <source>HBM capacity %1</source>
         <translation>HBM 용량 %1</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="294"/>
+        <location filename="../SweepChart.cpp" line="288"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
@@ -2123,12 +2805,12 @@
 <context>
     <name>kvtiers::ui::TierChart</name>
     <message>
-        <location filename="../TierChart.cpp" line="31"/>
+        <location filename="../TierChart.cpp" line="32"/>
         <source>Bytes &amp;counted:</source>
         <translation>집계 단위(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="37"/>
+        <location filename="../TierChart.cpp" line="38"/>
         <source>Per replica: the TP GPUs that serve one copy of the model, with their share of the server&apos;s DRAM and NVMe (what the core computes).
 Per GPU: divided by TP.
 Per server: per GPU × GPUs per server.</source>
@@ -2137,79 +2819,79 @@ GPU당: TP로 나눈 값.
 서버당: GPU당 값 × 서버당 GPU 수.</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="71"/>
+        <location filename="../TierChart.cpp" line="69"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="132"/>
+        <location filename="../TierChart.cpp" line="121"/>
         <source>overflow: fits in no tier</source>
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="226"/>
+        <location filename="../TierChart.cpp" line="214"/>
         <source>per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="228"/>
+        <location filename="../TierChart.cpp" line="216"/>
         <source>per replica (1 GPU)</source>
         <translation>레플리카당 (GPU 1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="228"/>
+        <location filename="../TierChart.cpp" line="216"/>
         <source>per replica (%1 GPUs)</source>
         <translation>레플리카당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="229"/>
+        <location filename="../TierChart.cpp" line="217"/>
         <source>per server (%1 GPUs)</source>
         <translation>서버당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="230"/>
+        <location filename="../TierChart.cpp" line="218"/>
         <source>Where the bytes go, %1</source>
         <translation>바이트가 놓이는 곳, %1</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="259"/>
+        <location filename="../TierChart.cpp" line="247"/>
         <source>capacity
 %1</source>
         <translation>용량
 %1</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="261"/>
+        <location filename="../TierChart.cpp" line="249"/>
         <source>%1 of %2 used</source>
         <translation>%2 중 %1 사용</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="278"/>
+        <location filename="../TierChart.cpp" line="266"/>
         <source>fits in no tier!</source>
         <translation>어느 계층에도 안 들어감!</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="283"/>
+        <location filename="../TierChart.cpp" line="271"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="286"/>
+        <location filename="../TierChart.cpp" line="274"/>
         <source>everything fits</source>
         <translation>모두 들어감</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="313"/>
+        <location filename="../TierChart.cpp" line="301"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2: %3</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="315"/>
+        <location filename="../TierChart.cpp" line="303"/>
         <source> (%1 of capacity)</source>
         <translation> (용량의 %1)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="332"/>
+        <location filename="../TierChart.cpp" line="320"/>
         <source>Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).</source>
         <translation>초과분: %1이 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
     </message>
@@ -2429,29 +3111,77 @@ GPU당: TP로 나눈 값.
 <context>
     <name>kvtiers::ui::TornadoChart</name>
     <message>
-        <location filename="../TornadoChart.cpp" line="53"/>
+        <location filename="../TornadoChart.cpp" line="52"/>
         <source>variable moved down</source>
         <translation>변수를 내렸을 때</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="54"/>
+        <location filename="../TornadoChart.cpp" line="53"/>
         <source>variable moved up</source>
         <translation>변수를 올렸을 때</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="81"/>
+        <location filename="../TornadoChart.cpp" line="87"/>
+        <source>%1 → %2 tokens</source>
+        <translation>%1 → %2토큰</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="88"/>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="94"/>
+        <location filename="../TornadoChart.cpp" line="111"/>
         <source>%1
-%2 → %3</source>
+%2</source>
         <translation>%1
-%2 → %3</translation>
+%2</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="109"/>
+        <source>%1
+%2 (TPOT %3 → %4)</source>
+        <translation>%1
+%2 (TPOT %3 → %4)</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="148"/>
+        <source>What moves the fleet&apos;s GPU count most</source>
+        <translation>플릿 GPU 수를 가장 크게 움직이는 변수</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="149"/>
+        <source>change in GPUs (base %1 GPUs in %2 servers)</source>
+        <translation>GPU 수 변화량 (기준 서버 %2대, GPU %1개)</translation>
     </message>
     <message>
         <location filename="../TornadoChart.cpp" line="152"/>
+        <source>What moves the fleet&apos;s %1 demand most</source>
+        <translation>플릿 %1 수요를 가장 크게 움직이는 변수</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="154"/>
+        <source>change in fleet-wide %1 (base %2)</source>
+        <translation>플릿 전체 %1 변화량 (기준 %2)</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="218"/>
+        <source>moved up: cannot be sized</source>
+        <translation>올렸을 때: 산정 불가</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="218"/>
+        <source>moved down: cannot be sized</source>
+        <translation>내렸을 때: 산정 불가</translation>
+    </message>
+    <message>
+        <location filename="../TornadoChart.cpp" line="131"/>
         <source>What moves %1 demand per server most</source>
         <translation>서버당 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="153"/>
+        <location filename="../TornadoChart.cpp" line="133"/>
         <source>change in %1 per server (base %2)</source>
         <translation>서버당 %1 변화량 (기준 %2)</translation>
     </message>
