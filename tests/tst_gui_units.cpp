@@ -260,6 +260,18 @@ void TestGuiUnits::fleetRadioIsTheSameSetting()
     QVERIFY(find<QAction>("unitsDecimalAction")->isChecked());
     QTRY_COMPARE(text("headlineKvPerRequest"),
         QStringLiteral("%1 per request").arg(bytes(m_article.kvBytesPerRequest, ByteUnits::Decimal)));
+
+    // And the Sensitivity tab's radios: one setting for the whole app.
+    find<QTabWidget>("viewTabs")->setCurrentIndex(2); // Sensitivity
+    auto* sensitivityBinary = find<QRadioButton>("sensitivityBinaryUnits");
+    QTRY_VERIFY(sensitivityBinary->isVisible());
+    QVERIFY(find<QRadioButton>("sensitivityDecimalUnits")->isChecked());
+    QTest::mouseClick(sensitivityBinary, Qt::LeftButton, {}, QPoint(8, sensitivityBinary->height() / 2));
+    QVERIFY(find<QAction>("unitsBinaryAction")->isChecked());
+    QCOMPARE(displayUnits(), ByteUnits::Binary);
+    QVERIFY(binary->isChecked());
+    QTRY_COMPARE(text("headlineKvPerRequest"),
+        QStringLiteral("%1 per request").arg(bytes(m_article.kvBytesPerRequest, ByteUnits::Binary)));
 }
 
 void TestGuiUnits::compareViewFollows()

@@ -132,6 +132,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
     // The Fleet tab's units radios are View > Units: clicking one changes the whole app.
     connect(m_fleetView, &FleetView::unitsChanged, this, &MainWindow::setUnits);
+    connect(m_sensitivityView, &SensitivityView::unitsChanged, this, &MainWindow::setUnits);
     connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
     connect(m_sensitivityView, &SensitivityView::exported, this,
@@ -570,6 +571,7 @@ void MainWindow::setExportOptions(const ExportOptions& options)
     m_exportOptions = options;
     m_compareView->setExportOptions(options);
     m_fleetView->setExportOptions(options);
+    m_sensitivityView->setExportOptions(options);
 }
 
 void MainWindow::setUnits(ByteUnits units)

@@ -269,6 +269,7 @@ void SensitivityView::setUnits(ByteUnits units)
     m_units = units;
     (units == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
     schedule();
+    emit unitsChanged(units);
 }
 
 std::vector<double> SensitivityView::curveValues(const Scenario& scenario, Variable variable)

@@ -88,6 +88,8 @@ signals:
     void updated();
     /// After a successful export.
     void exported(const QString& path);
+    /// The units changed (its radio buttons, or setUnits): MainWindow makes it app-wide.
+    void unitsChanged(kvtiers::ByteUnits units);
 
 private:
     void schedule();

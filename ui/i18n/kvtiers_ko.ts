@@ -1770,348 +1770,348 @@
         <translation>민감도</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="138"/>
+        <location filename="../MainWindow.cpp" line="139"/>
         <source>Sensitivity: wrote %1</source>
         <translation>민감도: %1 저장함</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="144"/>
+        <location filename="../MainWindow.cpp" line="145"/>
         <source>&lt;b&gt;The article&apos;s tier table&lt;/b&gt;, with this scenario&apos;s bytes and times. Highlighted: the rows whose condition this scenario meets (hover for why).</source>
         <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="236"/>
-        <location filename="../MainWindow.cpp" line="515"/>
-        <location filename="../MainWindow.cpp" line="517"/>
+        <location filename="../MainWindow.cpp" line="237"/>
+        <location filename="../MainWindow.cpp" line="516"/>
+        <location filename="../MainWindow.cpp" line="518"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="239"/>
+        <location filename="../MainWindow.cpp" line="240"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="244"/>
+        <location filename="../MainWindow.cpp" line="245"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="245"/>
+        <location filename="../MainWindow.cpp" line="246"/>
         <source>&amp;Undo</source>
         <translation>실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="248"/>
+        <location filename="../MainWindow.cpp" line="249"/>
         <source>&amp;Redo</source>
         <translation>다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="255"/>
+        <location filename="../MainWindow.cpp" line="256"/>
         <source>Reset to &amp;article defaults</source>
         <translation>기사 기본값으로 되돌리기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="258"/>
+        <location filename="../MainWindow.cpp" line="259"/>
         <source>Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse.</source>
         <translation>Llama 3.1 70B, 128K 문맥 × 시퀀스 10개, FP16 KV, 8 × H200 서버 1대, 재사용 없음.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="260"/>
-        <location filename="../MainWindow.cpp" line="562"/>
+        <location filename="../MainWindow.cpp" line="261"/>
+        <location filename="../MainWindow.cpp" line="563"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="263"/>
+        <location filename="../MainWindow.cpp" line="264"/>
         <source>Bytes per &amp;GPU</source>
         <translation>GPU당 바이트(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="263"/>
+        <location filename="../MainWindow.cpp" line="264"/>
         <source>Bytes per &amp;replica</source>
         <translation>레플리카당 바이트(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="263"/>
+        <location filename="../MainWindow.cpp" line="264"/>
         <source>Bytes per &amp;server</source>
         <translation>서버당 바이트(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="274"/>
+        <location filename="../MainWindow.cpp" line="275"/>
         <source>Sweep against &amp;context</source>
         <translation>문맥 길이로 스윕(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="274"/>
+        <location filename="../MainWindow.cpp" line="275"/>
         <source>Sweep against c&amp;oncurrency</source>
         <translation>동시 처리 요청 수로 스윕(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="284"/>
+        <location filename="../MainWindow.cpp" line="285"/>
         <source>&amp;Advanced controls</source>
         <translation>고급 컨트롤(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="289"/>
+        <location filename="../MainWindow.cpp" line="290"/>
         <source>&amp;Full screen</source>
         <translation>전체 화면(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="296"/>
+        <location filename="../MainWindow.cpp" line="297"/>
         <source>&amp;Units</source>
         <translation>단위(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="300"/>
+        <location filename="../MainWindow.cpp" line="301"/>
         <source>&amp;Decimal (GB, TB — as memory is sold)</source>
         <translation>십진(GB, TB — 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="301"/>
+        <location filename="../MainWindow.cpp" line="302"/>
         <source>&amp;Binary (GiB, TiB — as allocators count)</source>
         <translation>이진(GiB, TiB — 메모리 할당기가 세는 단위)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="312"/>
+        <location filename="../MainWindow.cpp" line="313"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="316"/>
+        <location filename="../MainWindow.cpp" line="317"/>
         <source>&amp;System language</source>
         <translation>시스템 언어(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="332"/>
+        <location filename="../MainWindow.cpp" line="333"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="333"/>
+        <location filename="../MainWindow.cpp" line="334"/>
         <source>&amp;About kvtiers</source>
         <translation>kvtiers 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="337"/>
+        <location filename="../MainWindow.cpp" line="338"/>
         <source>About &amp;Qt</source>
         <translation>Qt 정보(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="354"/>
+        <location filename="../MainWindow.cpp" line="355"/>
         <source>kvtiers: %1 on %2</source>
         <translation>kvtiers: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="371"/>
+        <location filename="../MainWindow.cpp" line="372"/>
         <source>This scenario cannot be evaluated: %1</source>
         <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="408"/>
+        <location filename="../MainWindow.cpp" line="409"/>
         <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="411"/>
+        <location filename="../MainWindow.cpp" line="412"/>
         <source>&lt;p&gt;&lt;b&gt;Sources named by the article&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 model specification&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV cache reuse and offloading documentation&lt;/li&gt;&lt;li&gt;The Mooncake paper&lt;/li&gt;&lt;li&gt;The FlexGen paper&lt;/li&gt;&lt;li&gt;The DeepSeek-V2 paper&lt;/li&gt;&lt;li&gt;The vLLM PagedAttention paper&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;기사의 출처&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 모델 사양&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV 캐시 재사용·오프로딩 문서&lt;/li&gt;&lt;li&gt;Mooncake 논문&lt;/li&gt;&lt;li&gt;FlexGen 논문&lt;/li&gt;&lt;li&gt;DeepSeek-V2 논문&lt;/li&gt;&lt;li&gt;vLLM PagedAttention 논문&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="417"/>
+        <location filename="../MainWindow.cpp" line="418"/>
         <source>&lt;p&gt;&lt;b&gt;This scenario&apos;s cards&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;이 시나리오의 카드&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="422"/>
+        <location filename="../MainWindow.cpp" line="423"/>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="424"/>
+        <location filename="../MainWindow.cpp" line="425"/>
         <source>About kvtiers</source>
         <translation>kvtiers 정보</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="477"/>
+        <location filename="../MainWindow.cpp" line="478"/>
         <source>Presets</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="504"/>
+        <location filename="../MainWindow.cpp" line="505"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="533"/>
+        <location filename="../MainWindow.cpp" line="534"/>
         <source>Save scenario as &amp;preset…</source>
         <translation>시나리오를 프리셋으로 저장(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="538"/>
+        <location filename="../MainWindow.cpp" line="539"/>
         <source>&amp;Import preset…</source>
         <translation>프리셋 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="542"/>
+        <location filename="../MainWindow.cpp" line="543"/>
         <source>Co&amp;mpare presets…</source>
         <translation>프리셋 비교(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="547"/>
+        <location filename="../MainWindow.cpp" line="548"/>
         <source>&amp;Export tier chart…</source>
         <translation>계층 차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="549"/>
+        <location filename="../MainWindow.cpp" line="550"/>
         <source>Export s&amp;weep…</source>
         <translation>스윕 내보내기(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="551"/>
+        <location filename="../MainWindow.cpp" line="552"/>
         <source>Export &amp;comparison…</source>
         <translation>비교 내보내기(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="552"/>
+        <location filename="../MainWindow.cpp" line="553"/>
         <source>Export scenario &amp;JSON…</source>
         <translation>시나리오 JSON 내보내기(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="554"/>
+        <location filename="../MainWindow.cpp" line="555"/>
         <source>Copy chart to clip&amp;board</source>
         <translation>차트를 클립보드에 복사(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="556"/>
+        <location filename="../MainWindow.cpp" line="557"/>
         <source>Export si&amp;ze…</source>
         <translation>내보내기 크기(&amp;Z)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="559"/>
+        <location filename="../MainWindow.cpp" line="560"/>
         <source>&amp;Presets panel</source>
         <translation>프리셋 패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="600"/>
+        <location filename="../MainWindow.cpp" line="602"/>
         <source>%1: wrote %2</source>
         <translation>%1: %2 저장함</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="606"/>
-        <location filename="../MainWindow.cpp" line="619"/>
-        <location filename="../MainWindow.cpp" line="643"/>
+        <location filename="../MainWindow.cpp" line="608"/>
+        <location filename="../MainWindow.cpp" line="621"/>
+        <location filename="../MainWindow.cpp" line="645"/>
         <source>Nothing to export: the scenario does not evaluate.</source>
         <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="606"/>
-        <location filename="../MainWindow.cpp" line="607"/>
-        <location filename="../MainWindow.cpp" line="613"/>
+        <location filename="../MainWindow.cpp" line="608"/>
+        <location filename="../MainWindow.cpp" line="609"/>
+        <location filename="../MainWindow.cpp" line="615"/>
         <source>Export tier chart</source>
         <translation>계층 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="608"/>
+        <location filename="../MainWindow.cpp" line="610"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="619"/>
-        <location filename="../MainWindow.cpp" line="620"/>
-        <location filename="../MainWindow.cpp" line="626"/>
+        <location filename="../MainWindow.cpp" line="621"/>
+        <location filename="../MainWindow.cpp" line="622"/>
+        <location filename="../MainWindow.cpp" line="628"/>
         <source>Export sweep</source>
         <translation>스윕 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="621"/>
+        <location filename="../MainWindow.cpp" line="623"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="634"/>
+        <location filename="../MainWindow.cpp" line="636"/>
         <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
         <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="643"/>
+        <location filename="../MainWindow.cpp" line="645"/>
         <source>Export scenario</source>
         <translation>시나리오 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="644"/>
-        <location filename="../MainWindow.cpp" line="650"/>
+        <location filename="../MainWindow.cpp" line="646"/>
+        <location filename="../MainWindow.cpp" line="652"/>
         <source>Export scenario JSON</source>
         <translation>시나리오 JSON 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="645"/>
+        <location filename="../MainWindow.cpp" line="647"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="661"/>
+        <location filename="../MainWindow.cpp" line="663"/>
         <source>Copied the tier chart (%1 × %2) to the clipboard</source>
         <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="668"/>
-        <location filename="../MainWindow.cpp" line="684"/>
+        <location filename="../MainWindow.cpp" line="670"/>
+        <location filename="../MainWindow.cpp" line="686"/>
         <source>Export size</source>
         <translation>내보내기 크기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="669"/>
+        <location filename="../MainWindow.cpp" line="671"/>
         <source>Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):</source>
         <translation>차트 크기와 배율을 너비x높이@배율로 입력하세요(예: 1600x900@2는 3200 × 1800 px PNG):</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="682"/>
+        <location filename="../MainWindow.cpp" line="684"/>
         <source>Export size &quot;%1&quot;: use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8</source>
         <translation>내보내기 크기 &quot;%1&quot;: 너비x높이@배율 형식, 16~20000픽셀, 배율 0.25~8로 입력하세요</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="688"/>
+        <location filename="../MainWindow.cpp" line="690"/>
         <source>Charts export at %1 × %2, scale %3</source>
         <translation>차트를 %1 × %2, 배율 %3으로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="697"/>
+        <location filename="../MainWindow.cpp" line="699"/>
         <source>&amp;Tools</source>
         <translation>도구(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="698"/>
+        <location filename="../MainWindow.cpp" line="700"/>
         <source>&amp;Import config.json…</source>
         <translation>config.json 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="700"/>
+        <location filename="../MainWindow.cpp" line="702"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="701"/>
+        <location filename="../MainWindow.cpp" line="703"/>
         <source>Compare with a &amp;vLLM log…</source>
         <translation>vLLM 로그와 비교(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="727"/>
+        <location filename="../MainWindow.cpp" line="729"/>
         <source>Import config.json</source>
         <translation>config.json 가져오기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="728"/>
+        <location filename="../MainWindow.cpp" line="730"/>
         <source>The imported model could not be saved to %1: %2</source>
         <translation>가져온 모델을 %1에 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="733"/>
+        <location filename="../MainWindow.cpp" line="735"/>
         <source>Import %1</source>
         <translation>%1 가져오기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="734"/>
+        <location filename="../MainWindow.cpp" line="736"/>
         <source>Imported %1 (saved as %2)</source>
         <translation>%1 가져옴 (%2에 저장)</translation>
     </message>
@@ -2632,79 +2632,79 @@
         <translation>곡선(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="344"/>
+        <location filename="../SensitivityView.cpp" line="345"/>
         <source>%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.</source>
         <translation>%1 (%2), 서버당(GPU %3개): HBM %4, D램 %5, NVMe %6.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="363"/>
+        <location filename="../SensitivityView.cpp" line="364"/>
         <source>No fleet yet: build a traffic mix on the Fleet tab.</source>
         <translation>아직 플릿이 없습니다: 플릿 탭에서 트래픽 구성을 만드세요.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="376"/>
+        <location filename="../SensitivityView.cpp" line="377"/>
         <source>The fleet cannot be sized: %1</source>
         <translation>플릿 규모를 산정할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="384"/>
+        <location filename="../SensitivityView.cpp" line="385"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="393"/>
+        <location filename="../SensitivityView.cpp" line="394"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="395"/>
+        <location filename="../SensitivityView.cpp" line="396"/>
         <source>Fleet of %1 at %2 requests/s on %3: %4 GPUs in %5 servers; fleet-wide HBM %6, DRAM %7, NVMe %8; %9 active sequences per replica.</source>
         <translation>플릿 %1, 초당 요청 %2건 (%3): 서버 %5대, GPU %4개; 플릿 전체 HBM %6, D램 %7, NVMe %8; 레플리카당 활성 시퀀스 %9개.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="405"/>
+        <location filename="../SensitivityView.cpp" line="406"/>
         <source>%1, moved down: cannot be sized: %2</source>
         <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="407"/>
+        <location filename="../SensitivityView.cpp" line="408"/>
         <source>%1, moved up: cannot be sized: %2</source>
         <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="414"/>
+        <location filename="../SensitivityView.cpp" line="415"/>
         <source>Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3</source>
         <translation>곡선: 플릿 규모를 산정할 수 없는 빈 구간(점 %2개 중 %1개), 예: %3</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="441"/>
-        <location filename="../SensitivityView.cpp" line="455"/>
+        <location filename="../SensitivityView.cpp" line="442"/>
+        <location filename="../SensitivityView.cpp" line="456"/>
         <source>%1: nothing to export: the fleet cannot be sized</source>
         <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="446"/>
-        <location filename="../SensitivityView.cpp" line="460"/>
+        <location filename="../SensitivityView.cpp" line="447"/>
+        <location filename="../SensitivityView.cpp" line="461"/>
         <source>%1: nothing to export: no scenario yet</source>
         <translation>%1: 내보낼 것이 없습니다: 아직 시나리오가 없습니다</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="467"/>
+        <location filename="../SensitivityView.cpp" line="468"/>
         <source>Export tornado chart</source>
         <translation>토네이도 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="470"/>
+        <location filename="../SensitivityView.cpp" line="471"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per variable (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 변수마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="478"/>
+        <location filename="../SensitivityView.cpp" line="479"/>
         <source>Export curve</source>
         <translation>곡선 내보내기</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="481"/>
+        <location filename="../SensitivityView.cpp" line="482"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
