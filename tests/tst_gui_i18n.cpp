@@ -4,6 +4,7 @@
 // the scenario survives both switches. Also checks the translation itself: lrelease finds
 // nothing unfinished, and lupdate finds no source string missing from the .ts.
 
+#include "TestHome.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
@@ -107,7 +108,7 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QDir(qEnvironmentVariable("KVTIERS_TEST_HOME")).removeRecursively();
+        kvtiers::test::clearTestHome();
         installTranslator(kLanguageEnglish);
     }
 

@@ -2,6 +2,7 @@
 // sliders with the keyboard, types values, picks cards, and checks that the charts and
 // the article's tier table move in the direction the model says.
 
+#include "TestHome.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "SweepChart.h"
@@ -90,7 +91,7 @@ void TestGuiMainWindow::initTestCase()
 
 void TestGuiMainWindow::init()
 {
-    QDir(qEnvironmentVariable("KVTIERS_TEST_HOME")).removeRecursively();
+    kvtiers::test::clearTestHome();
     startWindow();
 }
 

@@ -4,6 +4,7 @@
 // picks another workload card, KVTIERS_SCREENSHOT_OVERRIDES adds overrides (JSON), and
 // KVTIERS_SCREENSHOT_LANGUAGE=ko renders the Korean UI (docs/screenshot-ko.png).
 
+#include "TestHome.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
@@ -24,7 +25,7 @@ private slots:
     void grabDefaultWindow()
     {
         // Start from defaults, not whatever an earlier run left in the settings.
-        QDir(qEnvironmentVariable("KVTIERS_TEST_HOME")).removeRecursively();
+        kvtiers::test::clearTestHome();
         if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_DARK")) {
             // A dark palette, to check that every view reads from palette roles.
             QApplication::setStyle(QStringLiteral("Fusion"));

@@ -6,6 +6,7 @@
 // pixel size, not blank), SVG, PDF and CSV (the core's numbers), and a failed export
 // says which file.
 
+#include "TestHome.h"
 #include "CurveChart.h"
 #include "FileDialog.h"
 #include "FleetView.h"
@@ -435,7 +436,7 @@ void TestGuiSensitivity::mainWindowFeedsTheFleetTabsMix()
     // The real window: the Sensitivity tab's Fleet scope analyses the Fleet tab's mix, and
     // follows its edits while shown.
     QStandardPaths::setTestModeEnabled(true);
-    QDir(qEnvironmentVariable("KVTIERS_TEST_HOME")).removeRecursively();
+    kvtiers::test::clearTestHome();
     MainWindow window;
     window.resize(1400, 900);
     window.show();

@@ -4,6 +4,7 @@
 // tab's units radios are the same setting; the choice survives a restart. Expected texts
 // come from the core's formatter (kvtiers::formatBytes) on the core's own result.
 
+#include "TestHome.h"
 #include "CardCatalog.h"
 #include "ChartExporter.h"
 #include "CompareChart.h"
@@ -148,7 +149,7 @@ void TestGuiUnits::initTestCase()
 
 void TestGuiUnits::init()
 {
-    QDir(qEnvironmentVariable("KVTIERS_TEST_HOME")).removeRecursively();
+    kvtiers::test::clearTestHome();
     startWindow();
 }
 
