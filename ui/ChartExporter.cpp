@@ -1,5 +1,7 @@
 #include "ChartExporter.h"
 
+#include "ReportRender.h"
+
 #include "CompareChart.h"
 #include "DecimalByteTicker.h"
 #include "FleetChart.h"
@@ -8,14 +10,10 @@
 #include "TierChart.h"
 #include "UnitsText.h"
 
-#include <QBuffer>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGuiApplication>
-#include <QPageSize>
-#include <QPdfWriter>
 #include <QSaveFile>
-#include <QSvgGenerator>
 
 #include <qcustomplot.h>
 
@@ -25,125 +23,13 @@ namespace kvtiers::ui {
 
 namespace {
 
-/// Exports are read on paper and slides: always a light theme, whatever the desktop's.
-QPalette reportPalette()
-{
-    QPalette pal;
-    for (auto role : { QPalette::Base, QPalette::Window, QPalette::Button })
-        pal.setColor(role, Qt::white);
-    for (auto role : { QPalette::Text, QPalette::WindowText, QPalette::ButtonText })
-        pal.setColor(role, QColor(0x20, 0x20, 0x20));
-    pal.setColor(QPalette::Mid, QColor(0xb0, 0xb0, 0xb0));
-    pal.setColor(QPalette::PlaceholderText, QColor(0x70, 0x70, 0x70));
-    return pal;
-}
+using report::decorate;
+using report::footnoteFont;
+using report::kFootnoteSideMargin;
+using report::offscreenChart;
+using report::renderToFile;
 
-/// A chart widget that is never shown: laid out and drawn at the export size only.
-template <typename Chart> std::unique_ptr<Chart> offscreenChart()
-{
-    auto chart = std::make_unique<Chart>();
-    chart->setAttribute(Qt::WA_DontShowOnScreen);
-    chart->setPalette(reportPalette());
-    return chart;
-}
-
-constexpr int kFootnoteSideMargin = 12;
-
-QFont reportTitleFont(const QFont& plotFont)
-{
-    QFont font = plotFont;
-    font.setPointSizeF(font.pointSizeF() * 1.45);
-    font.setBold(true);
-    return font;
-}
-
-QFont footnoteFont(const QFont& plotFont)
-{
-    QFont font = plotFont;
-    font.setPointSizeF(font.pointSizeF() * 0.95);
-    return font;
-}
-
-/// Adds the report title on top and the footnote at the bottom of `plot`'s layout.
-void decorate(QCustomPlot* plot, const QString& title, const QString& footnote)
-{
-    QCPLayoutGrid* layout = plot->plotLayout();
-    layout->insertRow(0);
-    auto* titleElement = new QCPTextElement(plot, title, reportTitleFont(plot->font()));
-    titleElement->setTextColor(QColor(0x10, 0x10, 0x10));
-    titleElement->setMargins(QMargins(8, 10, 8, 2));
-    layout->addElement(0, 0, titleElement);
-
-    const int row = layout->rowCount();
-    layout->insertRow(row);
-    auto* note = new QCPTextElement(plot, footnote, footnoteFont(plot->font()));
-    note->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
-    note->setTextColor(QColor(0x38, 0x38, 0x38));
-    note->setMargins(QMargins(kFootnoteSideMargin, 6, kFootnoteSideMargin, 8));
-    layout->addElement(row, 0, note);
-    // Title and footnote take their natural height; the charts get the rest.
-    for (int r = 0; r < layout->rowCount(); ++r)
-        layout->setRowStretchFactor(r, r == 0 || r == row ? 0.001 : layout->rowStretchFactors().at(r));
-}
-
-QString renderToFile(
-    QCustomPlot* plot, const QString& path, ExportFormat format, const ExportOptions& o, const QString& title)
-{
-    if (o.width < 16 || o.height < 16 || o.width > 20000 || o.height > 20000)
-        return QObject::tr("%1: size %2 × %3 is outside 16 to 20000").arg(path).arg(o.width).arg(o.height);
-    if (!(o.scale >= 0.25 && o.scale <= 8))
-        return QObject::tr("%1: scale %2 is outside 0.25 to 8").arg(path).arg(o.scale);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    switch (format) {
-    case ExportFormat::Png: {
-        const QImage image = plot->toPixmap(o.width, o.height, o.scale).toImage();
-        if (image.isNull() || !image.save(&buffer, "PNG"))
-            return QObject::tr("%1: could not render the PNG image").arg(path);
-        break;
-    }
-    case ExportFormat::Svg: {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(QSize(o.width, o.height));
-        generator.setViewBox(QRect(0, 0, o.width, o.height));
-        generator.setTitle(title);
-        generator.setDescription(QObject::tr("Exported by kvtiers %1").arg(QStringLiteral(KVTIERS_VERSION)));
-        QCPPainter painter;
-        if (!painter.begin(&generator))
-            return QObject::tr("%1: could not start the SVG").arg(path);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->toPainter(&painter, o.width, o.height);
-        painter.end();
-        break;
-    }
-    case ExportFormat::Pdf: {
-        // 96 units per inch, as on screen, so text keeps its size relative to the chart.
-        QPdfWriter writer(&buffer);
-        writer.setCreator(QStringLiteral("kvtiers %1").arg(QStringLiteral(KVTIERS_VERSION)));
-        writer.setTitle(title);
-        writer.setResolution(96);
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setPageSize(QPageSize(
-            QSizeF(o.width * 72.0 / 96.0, o.height * 72.0 / 96.0), QPageSize::Point, QString(), QPageSize::ExactMatch));
-        QCPPainter painter;
-        if (!painter.begin(&writer))
-            return QObject::tr("%1: could not start the PDF").arg(path);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->toPainter(&painter, o.width, o.height);
-        painter.end();
-        break;
-    }
-    case ExportFormat::Csv:
-    case ExportFormat::Json:
-        return QObject::tr("%1: a chart is exported as .png, .svg or .pdf").arg(path);
-    }
-    buffer.close();
-    return ChartExporter::writeFile(path, bytes);
-}
+using report::titleFont;
 
 QString unsupported(const QString& path, const QString& allowed)
 {
@@ -249,7 +135,7 @@ std::unique_ptr<FleetChart> fleetChart(const FleetResult& fleet, ByteUnits units
         // Server names are long ("…, DGX H200 8-GPU server (datasheet)"): on a narrow
         // image the title drops it (the footnote names the server either way).
         fullTitle = ChartExporter::fleetTitle(fleet);
-        if (QFontMetricsF(reportTitleFont(chart->plot()->font())).horizontalAdvance(fullTitle) > width - 16)
+        if (QFontMetricsF(titleFont(chart->plot()->font())).horizontalAdvance(fullTitle) > width - 16)
             fullTitle = QObject::tr("Fleet memory for %1 requests/s").arg(countText(fleet.requestsPerSecond));
     }
     decorate(chart->plot(), fullTitle, fleetFootnoteLines(fleet, units, chart->plot()->font(), width));

@@ -287,278 +287,271 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../ChartExporter.cpp" line="93"/>
-        <location filename="../SensitivityExport.cpp" line="114"/>
+        <location filename="../ReportRender.cpp" line="90"/>
         <source>%1: size %2 × %3 is outside 16 to 20000</source>
         <translation>%1: 크기 %2 × %3이 16~20000 범위를 벗어났습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="95"/>
-        <location filename="../SensitivityExport.cpp" line="116"/>
+        <location filename="../ReportRender.cpp" line="92"/>
         <source>%1: scale %2 is outside 0.25 to 8</source>
         <translation>%1: 배율 %2가 0.25~8 범위를 벗어났습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="103"/>
-        <location filename="../SensitivityExport.cpp" line="134"/>
+        <location filename="../ReportRender.cpp" line="110"/>
         <source>%1: could not render the PNG image</source>
         <translation>%1: PNG 이미지를 만들 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="112"/>
-        <location filename="../SensitivityExport.cpp" line="143"/>
+        <location filename="../ReportRender.cpp" line="119"/>
         <source>Exported by kvtiers %1</source>
         <translation>kvtiers %1에서 내보냄</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="115"/>
-        <location filename="../SensitivityExport.cpp" line="145"/>
+        <location filename="../ReportRender.cpp" line="121"/>
         <source>%1: could not start the SVG</source>
         <translation>%1: SVG를 시작할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="133"/>
-        <location filename="../SensitivityExport.cpp" line="158"/>
+        <location filename="../ReportRender.cpp" line="134"/>
         <source>%1: could not start the PDF</source>
         <translation>%1: PDF를 시작할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="142"/>
-        <location filename="../SensitivityExport.cpp" line="163"/>
+        <location filename="../ReportRender.cpp" line="139"/>
         <source>%1: a chart is exported as .png, .svg or .pdf</source>
         <translation>%1: 차트는 .png, .svg, .pdf로 내보낼 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="150"/>
+        <location filename="../ChartExporter.cpp" line="36"/>
         <source>%1: unsupported file type (use %2)</source>
         <translation>%1: 지원하지 않는 파일 형식입니다(%2 사용)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="163"/>
+        <location filename="../ChartExporter.cpp" line="49"/>
         <source>Bytes per replica, decimal units (1 GB = 10^9 B). Differences are against A. kvtiers %1.</source>
         <translation>레플리카당 바이트, 십진 단위(1 GB = 10^9 B). 차이는 A 대비입니다. kvtiers %1.</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="164"/>
+        <location filename="../ChartExporter.cpp" line="50"/>
         <source>Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1.</source>
         <translation>레플리카당 바이트, 이진 단위(1 GiB = 2^30 B). 차이는 A 대비입니다. kvtiers %1.</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="176"/>
+        <location filename="../ChartExporter.cpp" line="62"/>
         <source> vs </source>
         <translation> 대 </translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="184"/>
+        <location filename="../ChartExporter.cpp" line="70"/>
         <source>Traffic %1 tokens/day = %2 requests/s</source>
         <translation>트래픽: 하루 %1토큰 = 초당 요청 %2건</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="186"/>
+        <location filename="../ChartExporter.cpp" line="72"/>
         <source>Traffic %1 requests/s</source>
         <translation>트래픽: 초당 요청 %1건</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="187"/>
+        <location filename="../ChartExporter.cpp" line="73"/>
         <source>targets: time to first token %1 (idle replica), time per output token %2</source>
         <translation>목표: 첫 토큰까지 시간 %1(유휴 레플리카 기준), 출력 토큰당 시간 %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="198"/>
+        <location filename="../ChartExporter.cpp" line="84"/>
         <source>%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, replicas: %7 × TP %8</source>
         <translation>%1(요청의 %2): %3, 토큰당 KV %4, 문맥 길이 %5, 레플리카당 시퀀스 %6개, 레플리카: %7 × TP %8</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="190"/>
+        <location filename="../ChartExporter.cpp" line="76"/>
         <source>%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5</source>
         <translation>GPU %3개짜리 서버 %2대(%4)에 GPU %1개, 장착 HBM %5</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="207"/>
+        <location filename="../ChartExporter.cpp" line="93"/>
         <source>and %1 more (the CSV and JSON exports list every workload)</source>
         <translation>외 %1개(CSV·JSON 내보내기에는 모든 워크로드가 들어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="209"/>
+        <location filename="../ChartExporter.cpp" line="95"/>
         <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM); DRAM and NVMe: bytes used</source>
         <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외); D램과 NVMe: 사용 바이트</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="211"/>
-        <location filename="../SensitivityExport.cpp" line="182"/>
+        <location filename="../ChartExporter.cpp" line="97"/>
+        <location filename="../SensitivityExport.cpp" line="54"/>
         <source>Decimal units (1 GB = 10^9 B)</source>
         <translation>십진 단위(1 GB = 10^9 B)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="212"/>
-        <location filename="../SensitivityExport.cpp" line="183"/>
+        <location filename="../ChartExporter.cpp" line="98"/>
+        <location filename="../SensitivityExport.cpp" line="55"/>
         <source>Binary units (1 GiB = 2^30 B)</source>
         <translation>이진 단위(1 GiB = 2^30 B)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="253"/>
+        <location filename="../ChartExporter.cpp" line="139"/>
         <source>Fleet memory for %1 requests/s</source>
         <translation>플릿 메모리: 초당 요청 %1건</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="283"/>
+        <location filename="../ChartExporter.cpp" line="169"/>
         <source>%1: cannot write: %2</source>
         <translation>%1: 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="287"/>
+        <location filename="../ChartExporter.cpp" line="173"/>
         <source>%1: write failed: %2</source>
         <translation>%1: 쓰기 실패: %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="290"/>
+        <location filename="../ChartExporter.cpp" line="176"/>
         <source>%1: could not be saved: %2</source>
         <translation>%1: 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="296"/>
+        <location filename="../ChartExporter.cpp" line="182"/>
         <source>KV cache across HBM, DRAM and SSD: %1 on %2</source>
         <translation>HBM·D램·SSD에 걸친 KV 캐시: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="303"/>
+        <location filename="../ChartExporter.cpp" line="189"/>
         <source>context %1 tokens, %2 sequences per replica, KV %3, weights %4-bit, TP %5, reuse %6 (achieved %7), GPUs per server: %8</source>
         <translation>문맥 길이 %1토큰, 레플리카당 시퀀스 %2개, KV %3, 가중치 %4비트, TP %5, 재사용률 %6(달성 %7), 서버당 GPU: %8</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="314"/>
+        <location filename="../ChartExporter.cpp" line="200"/>
         <source>Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens (%6 output) · %7 active sequences per replica</source>
         <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, %4) · 문맥 길이 %5토큰 (출력 %6) · 레플리카당 활성 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="317"/>
+        <location filename="../ChartExporter.cpp" line="203"/>
         <source>1 server</source>
         <translation>서버 1대</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="317"/>
+        <location filename="../ChartExporter.cpp" line="203"/>
         <source>%1 servers</source>
         <translation>서버 %1대</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="319"/>
+        <location filename="../ChartExporter.cpp" line="205"/>
         <source>KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12</source>
         <translation>KV %1 · 가중치 %2비트 · TP %3 · 재사용률 요청 %4, 달성 %5 · 공유 %6 · 오프로딩 %7 · %8 할당, 블록 %9 · GPU 메모리 사용률 %10%11%12</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="323"/>
+        <location filename="../ChartExporter.cpp" line="209"/>
         <source>paged</source>
         <comment>allocation policy</comment>
         <translation>페이지</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="324"/>
+        <location filename="../ChartExporter.cpp" line="210"/>
         <source>contiguous</source>
         <comment>allocation policy</comment>
         <translation>연속</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="326"/>
+        <location filename="../ChartExporter.cpp" line="212"/>
         <source> · streaming</source>
         <translation> · 스트리밍</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="327"/>
+        <location filename="../ChartExporter.cpp" line="213"/>
         <source> · inclusive tiers</source>
         <translation> · 포함형 계층</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="330"/>
+        <location filename="../ChartExporter.cpp" line="216"/>
         <source>Decimal units (1 GB = 10^9 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
         <translation>십진 단위(1 GB = 10^9 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="332"/>
+        <location filename="../ChartExporter.cpp" line="218"/>
         <source>Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
         <translation>이진 단위(1 GiB = 2^30 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
     </message>
     <message>
-        <location filename="../ChartExporter.cpp" line="342"/>
+        <location filename="../ChartExporter.cpp" line="228"/>
         <source>Fleet memory for %1 requests/s on %2</source>
         <translation>플릿 메모리: 초당 요청 %1건 (%2)</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="177"/>
+        <location filename="../SensitivityExport.cpp" line="49"/>
         <source>%1: unsupported file type (use .png, .svg, .pdf or .csv)</source>
         <translation>%1: 지원하지 않는 파일 형식입니다(.png, .svg, .pdf, .csv 사용)</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="201"/>
+        <location filename="../SensitivityExport.cpp" line="73"/>
         <source>%1, moved down: cannot be sized: %2</source>
         <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="203"/>
+        <location filename="../SensitivityExport.cpp" line="75"/>
         <source>%1, moved up: cannot be sized: %2</source>
         <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="208"/>
+        <location filename="../SensitivityExport.cpp" line="80"/>
         <source>... and %1 more ends that cannot be sized</source>
         <translation>... 외에 산정할 수 없는 막대 끝 %1개</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="216"/>
+        <location filename="../SensitivityExport.cpp" line="88"/>
         <source>Demand per server as %1 varies, the rest held.</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정).</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="218"/>
+        <location filename="../SensitivityExport.cpp" line="90"/>
         <source>Fleet-wide demand as the time-per-output-token target varies (it sets the active sequences per replica), the rest held; gaps: the fleet cannot be sized there.</source>
         <translation>출력 토큰당 시간 목표 변화에 따른 플릿 전체 수요(이 목표가 레플리카당 활성 시퀀스 수를 정함, 나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="220"/>
+        <location filename="../SensitivityExport.cpp" line="92"/>
         <source>Fleet-wide demand as %1 varies on every workload at once, the rest held; gaps: the fleet cannot be sized there.</source>
         <translation>모든 워크로드의 %1 동시 변화에 따른 플릿 전체 수요(나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="230"/>
+        <location filename="../SensitivityExport.cpp" line="102"/>
         <source>Each variable moved by ±%1 on every workload of the mix at once (KV format: one step along 4, 8, 16, 32 bits; active sequences: through the TPOT target; shares within 0–100%), the rest held, and the fleet sized again.</source>
         <translation>각 변수를 트래픽 구성의 모든 워크로드에서 동시에 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 활성 시퀀스: TPOT 목표를 통해, 비율 변수: 0–100% 안), 나머지는 고정한 채 플릿 규모를 다시 산정했습니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="234"/>
+        <location filename="../SensitivityExport.cpp" line="106"/>
         <source>Each variable moved by ±%1 (KV format: one step along 4, 8, 16, 32 bits; shares within 0–100%), the rest held.</source>
         <translation>각 변수를 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 비율 변수: 0–100% 안), 나머지는 고정했습니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="241"/>
+        <location filename="../SensitivityExport.cpp" line="113"/>
         <source>Sensitivity of KV memory demand: %1 on %2</source>
         <translation>KV 메모리 수요 민감도: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="251"/>
+        <location filename="../SensitivityExport.cpp" line="123"/>
         <source>Model: %1 · Hardware: %2 (%3 GPUs per server, DRAM %4, NVMe %5 per server)</source>
         <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, 서버당 D램 %4, NVMe %5)</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="256"/>
+        <location filename="../SensitivityExport.cpp" line="128"/>
         <source>%1 HBM counts weights, hot set and overflow. %2 · kvtiers %3</source>
         <translation>%1 HBM에는 가중치, 활성 작업집합, 초과분이 포함됩니다. %2 · kvtiers %3</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="263"/>
+        <location filename="../SensitivityExport.cpp" line="135"/>
         <source>Fleet sensitivity: %1 at %2 requests/s</source>
         <translation>플릿 민감도: %1, 초당 요청 %2건</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="272"/>
+        <location filename="../SensitivityExport.cpp" line="144"/>
         <source>%1: %2, KV %3/token, %4 sequences × %5 replicas</source>
         <translation>%1: %2, 토큰당 KV %3, 시퀀스 %4개 × 레플리카 %5개</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="278"/>
+        <location filename="../SensitivityExport.cpp" line="150"/>
         <source>Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 GPUs in %5 servers of %6; fleet-wide HBM %7, DRAM %8, NVMe %9</source>
         <translation>서버: %1 · 목표: TTFT %2, 출력 토큰당 시간 %3 · 기준: GPU %6개짜리 서버 %5대에 GPU %4개, 플릿 전체 HBM %7, D램 %8, NVMe %9</translation>
     </message>
     <message>
-        <location filename="../SensitivityExport.cpp" line="285"/>
+        <location filename="../SensitivityExport.cpp" line="157"/>
         <source>%1 %2 · kvtiers %3</source>
         <translation>%1 %2 · kvtiers %3</translation>
     </message>
