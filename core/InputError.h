@@ -68,7 +68,21 @@ enum class InputErrorCode {
     // Preset files (PresetStore). `where` is the field's path.
     NotAPreset, ///< value = the schema found
     NewerPresetSchema, ///< value = the file's schema version, max = the version this build reads
+
+    // Typed values (core/Units: CLI options and the GUI's text fields). `where` is the
+    // option or field; value = the text as typed, in quotes.
+    NotANumber,
+    ValueNotWhole,
+    ValueOutOfRange, ///< value, min, max, detail = the unit after the range ("", "tokens" or "bytes")
+    NotATokenCount,
+    NotWholeTokens,
+    NotAShare,
+    ShareOutOfRange,
+    NotASize,
 };
+
+/// The last code (tests check that every code has its wording).
+inline constexpr InputErrorCode kLastInputErrorCode = InputErrorCode::NotASize;
 
 /// The structured form of an InputError; strings are quoted as the English message quotes them.
 struct InputErrorDetail {

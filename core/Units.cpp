@@ -57,12 +57,16 @@ double parseNumberOption(std::string_view text, const std::string& what, double 
 {
     const auto v = parsePlainNumber(text);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a number");
+        throw InputError(what + ": " + quoted(text) + " is not a number",
+                         {.code = InputErrorCode::NotANumber, .where = what, .value = quoted(text)});
     if (!std::isfinite(*v) || *v < min || *v > max)
         throw InputError(what + ": " + quoted(text) + " is out of range [" + formatNumber(min) + ", "
-                         + formatNumber(max) + "]");
+                             + formatNumber(max) + "]",
+                         {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text),
+                          .min = formatNumber(min), .max = formatNumber(max)});
     if (integer && *v != std::floor(*v))
-        throw InputError(what + ": " + quoted(text) + " must be a whole number");
+        throw InputError(what + ": " + quoted(text) + " must be a whole number",
+                         {.code = InputErrorCode::ValueNotWhole, .where = what, .value = quoted(text)});
     return *v;
 }
 
@@ -79,13 +83,17 @@ double parseTokenCount(std::string_view text, const std::string& what, double mi
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a token count (write 131072, 128k or 1M)");
+        throw InputError(what + ": " + quoted(text) + " is not a token count (write 131072, 128k or 1M)",
+                         {.code = InputErrorCode::NotATokenCount, .where = what, .value = quoted(text)});
     const double tokens = *v * multiplier;
     if (!std::isfinite(tokens) || tokens < min || tokens > max)
         throw InputError(what + ": " + quoted(text) + " is out of range [" + formatNumber(min) + ", "
-                         + formatNumber(max) + "] tokens");
+                             + formatNumber(max) + "] tokens",
+                         {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text),
+                          .min = formatNumber(min), .max = formatNumber(max), .detail = "tokens"});
     if (tokens != std::floor(tokens))
-        throw InputError(what + ": " + quoted(text) + " is not a whole number of tokens");
+        throw InputError(what + ": " + quoted(text) + " is not a whole number of tokens",
+                         {.code = InputErrorCode::NotWholeTokens, .where = what, .value = quoted(text)});
     return tokens;
 }
 
@@ -99,10 +107,12 @@ double parseFraction(std::string_view text, const std::string& what)
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a share (write 0.5 or 50%)");
+        throw InputError(what + ": " + quoted(text) + " is not a share (write 0.5 or 50%)",
+                         {.code = InputErrorCode::NotAShare, .where = what, .value = quoted(text)});
     const double f = *v * scale;
     if (!(f >= 0.0 && f <= 1.0))
-        throw InputError(what + ": " + quoted(text) + " must lie between 0 and 1 (0% and 100%)");
+        throw InputError(what + ": " + quoted(text) + " must lie between 0 and 1 (0% and 100%)",
+                         {.code = InputErrorCode::ShareOutOfRange, .where = what, .value = quoted(text)});
     return f;
 }
 
@@ -124,10 +134,13 @@ double parseByteSize(std::string_view text, const std::string& what)
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a size (write 2TiB, 512GiB, 141GB or bytes)");
+        throw InputError(what + ": " + quoted(text) + " is not a size (write 2TiB, 512GiB, 141GB or bytes)",
+                         {.code = InputErrorCode::NotASize, .where = what, .value = quoted(text)});
     const double bytes = *v * mult;
     if (!std::isfinite(bytes) || bytes < 0 || bytes > 1e21)
-        throw InputError(what + ": " + quoted(text) + " is out of range [0, 1e21] bytes");
+        throw InputError(what + ": " + quoted(text) + " is out of range [0, 1e21] bytes",
+                         {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text), .min = "0",
+                          .max = "1e21", .detail = "bytes"});
     return bytes;
 }
 

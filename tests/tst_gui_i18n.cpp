@@ -14,6 +14,9 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
+#include <QStatusBar>
+#include <QUndoStack>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QScrollBar>
@@ -253,6 +256,22 @@ private slots:
         QVERIFY2(!banner->text().contains(QStringLiteral("does not fit")), qPrintable(banner->text()));
         QVERIFY2(banner->text().contains(QStringLiteral("3")) && banner->text().contains(QStringLiteral("8")),
             qPrintable(banner->text()));
+
+        // A context typed wrong: the status bar explains in Korean, and the field keeps its value.
+        auto* context = w->findChild<QLineEdit*>(QStringLiteral("contextEdit"));
+        QVERIFY(context);
+        w->controller()->undoStack()->undo(); // back to a valid TP
+        QTRY_VERIFY(!banner->isVisible());
+        const QString before = context->text();
+        context->setFocus();
+        context->selectAll();
+        QTest::keyClicks(context, QStringLiteral("lots"));
+        QTest::keyClick(context, Qt::Key_Return);
+        QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("\"lots\"")));
+        const QString status = w->statusBar()->currentMessage();
+        QVERIFY2(hasHangul(status), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("is not a token count")), qPrintable(status));
+        QCOMPARE(context->text(), before);
 
         w.reset();
         installTranslator(kLanguageEnglish);

@@ -8,6 +8,7 @@
 #include "Language.h"
 #include "MessageBox.h"
 #include "Messages.h"
+#include "Units.h"
 #include "PresetPanel.h"
 #include "PresetStore.h"
 #include "ResultJson.h"
@@ -118,6 +119,17 @@ std::vector<ErrorCase> errorCases(const QString& dir)
                           })); } },
         // resolveScenario's own checks and the overrides' fields.
         { "no model", [] { resolveScenario(CardCatalog::builtin(), ScenarioSpec {}); } },
+        // Typed values, as the CLI's options and the GUI's text fields parse them.
+        { "not a number", [] { parseNumberOption("abc", "--concurrency", 1, 10, true); } },
+        { "number out of range", [] { parseNumberOption("11", "--concurrency", 1, 10, true); } },
+        { "not whole", [] { parseNumberOption("2.5", "--concurrency", 1, 10, true); } },
+        { "not a token count", [] { parseTokenCount("lots", "Context", 1, 1e12); } },
+        { "tokens out of range", [] { parseTokenCount("0", "Context", 1, 1e12); } },
+        { "not whole tokens", [] { parseTokenCount("1.5", "Context", 1, 1e12); } },
+        { "not a share", [] { parseFraction("half", "Reuse"); } },
+        { "share out of range", [] { parseFraction("150%", "Reuse"); } },
+        { "not a size", [] { parseByteSize("big", "DRAM per server"); } },
+        { "size out of range", [] { parseByteSize("1e30", "DRAM per server"); } },
         { "unknown override",
             [] {
                 resolveScenario(CardCatalog::builtin(), specWith({ { "bogus", 1 } }));
@@ -331,7 +343,7 @@ private slots:
         }
         // Every code is covered.
         for (int c = static_cast<int>(InputErrorCode::Uncoded) + 1;
-             c <= static_cast<int>(InputErrorCode::NewerPresetSchema); ++c)
+             c <= static_cast<int>(kLastInputErrorCode); ++c)
             QVERIFY2(
                 codes.count(static_cast<InputErrorCode>(c)), qPrintable(QStringLiteral("code %1 untested").arg(c)));
 

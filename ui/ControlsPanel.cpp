@@ -2,6 +2,7 @@
 
 #include "CardCatalog.h"
 #include "InputError.h"
+#include "Messages.h"
 #include "ScenarioController.h"
 #include "SliderField.h"
 #include "UnitsText.h"
@@ -393,7 +394,7 @@ void ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, con
         const double bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
         m_controller->setOverride(key, bytes);
     } catch (const InputError& e) {
-        emit inputRejected(qs(e.what()));
+        emit inputRejected(Messages::inputErrorText(e));
         refreshFromScenario();
     }
 }

@@ -1,11 +1,12 @@
 #include "FleetView.h"
 
+#include "DecimalByteTicker.h"
 #include "FileDialog.h"
 #include "FleetChart.h"
 #include "FleetMixModel.h"
-#include "DecimalByteTicker.h"
 #include "InputError.h"
 #include "MessageBox.h"
+#include "Messages.h"
 #include "UnitsText.h"
 
 #include <QAction>
@@ -321,7 +322,7 @@ void FleetView::sizeNow()
         m_error.clear();
     } catch (const InputError& e) {
         m_result.reset();
-        m_error = qs(e.what());
+        m_error = Messages::inputErrorText(e);
     } catch (const std::exception& e) {
         // Anything else from the core is a bug, but the view must not take the app down.
         m_result.reset();

@@ -194,6 +194,28 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
     case InputErrorCode::NewerPresetSchema:
         return tr("%1: %2 was written by a newer kvtiers (this one reads %3); the file is left untouched")
             .arg(where, value, max);
+
+    // Typed values.
+    case InputErrorCode::NotANumber:
+        return tr("%1: %2 is not a number").arg(where, value);
+    case InputErrorCode::ValueNotWhole:
+        return tr("%1: %2 must be a whole number").arg(where, value);
+    case InputErrorCode::ValueOutOfRange:
+        if (d.detail == "tokens")
+            return tr("%1: %2 is out of range [%3, %4] tokens").arg(where, value, min, max);
+        if (d.detail == "bytes")
+            return tr("%1: %2 is out of range [%3, %4] bytes").arg(where, value, min, max);
+        return tr("%1: %2 is out of range [%3, %4]").arg(where, value, min, max);
+    case InputErrorCode::NotATokenCount:
+        return tr("%1: %2 is not a token count (write 131072, 128k or 1M)").arg(where, value);
+    case InputErrorCode::NotWholeTokens:
+        return tr("%1: %2 is not a whole number of tokens").arg(where, value);
+    case InputErrorCode::NotAShare:
+        return tr("%1: %2 is not a share (write 0.5 or 50%)").arg(where, value);
+    case InputErrorCode::ShareOutOfRange:
+        return tr("%1: %2 must lie between 0 and 1 (0% and 100%)").arg(where, value);
+    case InputErrorCode::NotASize:
+        return tr("%1: %2 is not a size (write 2TiB, 512GiB, 141GB or bytes)").arg(where, value);
     }
     return {};
 }

@@ -5,6 +5,7 @@
 #include "FileDialog.h"
 #include "InputError.h"
 #include "MessageBox.h"
+#include "Messages.h"
 #include "SensitivityExport.h"
 #include "Tier.h"
 #include "TornadoChart.h"
@@ -374,7 +375,7 @@ void SensitivityView::updateFleet()
     } catch (const InputError& e) {
         m_fleetResult.reset();
         m_fleetCurve.clear();
-        showError(tr("The fleet cannot be sized: %1").arg(qs(e.what())));
+        showError(tr("The fleet cannot be sized: %1").arg(Messages::inputErrorText(e)));
         clearCharts();
         emit updated();
         return;

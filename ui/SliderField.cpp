@@ -1,6 +1,7 @@
 #include "SliderField.h"
 
 #include "InputError.h"
+#include "Messages.h"
 #include "SliderScale.h"
 
 #include <QGridLayout>
@@ -76,7 +77,7 @@ void SliderField::onEditFinished()
         emit valueEdited(v);
     } catch (const InputError& e) {
         m_edit->setText(m_mapping.format(m_value));
-        emit inputRejected(QString::fromStdString(e.what()));
+        emit inputRejected(Messages::inputErrorText(e)); // the UI language, English if uncoded
     }
 }
 

@@ -255,6 +255,7 @@
     </message>
     <message>
         <location filename="../Messages.cpp" line="185"/>
+        <location filename="../Messages.cpp" line="208"/>
         <source>%1: %2 is out of range [%3, %4]</source>
         <translation>%1: 허용 범위 [%3, %4] 밖의 값입니다: %2</translation>
     </message>
@@ -277,6 +278,51 @@
         <location filename="../Messages.cpp" line="195"/>
         <source>%1: %2 was written by a newer kvtiers (this one reads %3); the file is left untouched</source>
         <translation>%1: 더 새로운 kvtiers가 쓴 파일입니다(스키마 버전 %2, 이 버전이 읽는 것은 %3). 파일은 건드리지 않았습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="200"/>
+        <source>%1: %2 is not a number</source>
+        <translation>%1: %2은(는) 숫자가 아닙니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="202"/>
+        <source>%1: %2 must be a whole number</source>
+        <translation>%1: %2은(는) 정수여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="205"/>
+        <source>%1: %2 is out of range [%3, %4] tokens</source>
+        <translation>%1: 허용 범위 [%3, %4]토큰 밖의 값입니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="207"/>
+        <source>%1: %2 is out of range [%3, %4] bytes</source>
+        <translation>%1: 허용 범위 [%3, %4]바이트 밖의 값입니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="210"/>
+        <source>%1: %2 is not a token count (write 131072, 128k or 1M)</source>
+        <translation>%1: %2은(는) 토큰 수가 아닙니다(131072, 128k, 1M처럼 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="212"/>
+        <source>%1: %2 is not a whole number of tokens</source>
+        <translation>%1: %2은(는) 정수 토큰 수가 아닙니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="214"/>
+        <source>%1: %2 is not a share (write 0.5 or 50%)</source>
+        <translation>%1: %2은(는) 비율이 아닙니다(0.5나 50%처럼 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="216"/>
+        <source>%1: %2 must lie between 0 and 1 (0% and 100%)</source>
+        <translation>%1: %2은(는) 0과 1(0%와 100%) 사이여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="218"/>
+        <source>%1: %2 is not a size (write 2TiB, 512GiB, 141GB or bytes)</source>
+        <translation>%1: %2은(는) 크기가 아닙니다(2TiB, 512GiB, 141GB나 바이트 수로 쓰세요)</translation>
     </message>
     <message>
         <location filename="../PresetPanel.cpp" line="50"/>
@@ -926,293 +972,293 @@
 <context>
     <name>kvtiers::ui::ControlsPanel</name>
     <message>
-        <location filename="../ControlsPanel.cpp" line="62"/>
+        <location filename="../ControlsPanel.cpp" line="63"/>
         <source>&amp;Advanced</source>
         <translation>고급(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="67"/>
+        <location filename="../ControlsPanel.cpp" line="68"/>
         <source>Parallelism, allocation, sharing, offload and server capacities.</source>
         <translation>병렬화, 메모리 할당, 프리픽스 공유, 오프로딩, 서버 용량.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="118"/>
+        <location filename="../ControlsPanel.cpp" line="119"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="125"/>
+        <location filename="../ControlsPanel.cpp" line="126"/>
         <source>A workload card is a whole scenario: model, hardware and every knob, each from a named source. Choosing one resets the controls to it.</source>
         <translation>워크로드 카드는 시나리오 전체입니다. 모델, 하드웨어와 모든 설정값이 각각 출처와 함께 들어 있습니다. 카드를 고르면 모든 컨트롤이 그 값으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="130"/>
+        <location filename="../ControlsPanel.cpp" line="131"/>
         <source>The model&apos;s shape decides KV bytes per token: layers, KV heads, head dimension, attention kind (GQA, sliding window, MLA, state layers).</source>
         <translation>토큰당 KV 바이트는 모델 구조가 정합니다. 레이어 수, KV 헤드 수, 헤드 차원, 어텐션 방식(GQA, 슬라이딩 윈도, MLA, 상태 레이어)입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="135"/>
+        <location filename="../ControlsPanel.cpp" line="136"/>
         <source>One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe and the GPU↔host link per server.</source>
         <translation>서버 구성 하나에 GPU 한 종류입니다. GPU당 HBM과 대역폭, 서버당 호스트 D램, NVMe, GPU↔호스트 연결입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="137"/>
+        <location filename="../ControlsPanel.cpp" line="138"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="138"/>
+        <location filename="../ControlsPanel.cpp" line="139"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="139"/>
+        <location filename="../ControlsPanel.cpp" line="140"/>
         <source>&amp;Hardware:</source>
         <translation>하드웨어(&amp;H):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="158"/>
+        <location filename="../ControlsPanel.cpp" line="159"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="178"/>
+        <location filename="../ControlsPanel.cpp" line="179"/>
         <source>Context: tokens of KV each active sequence holds (prompt + output). The article&apos;s &quot;128K-context request&quot; is 131,072 tokens. Type 128k, 1M or 131072.</source>
         <translation>문맥 길이: 활성 시퀀스 하나가 KV로 유지하는 토큰 수(프롬프트 + 출력)입니다. 기사의 ‘128K 문맥 요청’은 131,072토큰입니다. 128k, 1M, 131072처럼 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="183"/>
+        <location filename="../ControlsPanel.cpp" line="184"/>
         <source>&amp;Context per sequence (tokens):</source>
         <translation>시퀀스당 문맥 길이(토큰)(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="204"/>
+        <location filename="../ControlsPanel.cpp" line="205"/>
         <source>Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps ten 128K requests at once.</source>
         <translation>동시 처리 요청 수: 레플리카 하나(TP GPU 묶음)에서 동시에 디코딩하는 시퀀스 수입니다. 기사는 128K 요청 10개를 동시에 유지합니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="208"/>
+        <location filename="../ControlsPanel.cpp" line="209"/>
         <source>Co&amp;ncurrent sequences per replica:</source>
         <translation>레플리카당 동시 처리 요청 수(&amp;N):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="219"/>
+        <location filename="../ControlsPanel.cpp" line="220"/>
         <source>custom bits</source>
         <translation>비트 수 지정</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="220"/>
+        <location filename="../ControlsPanel.cpp" line="221"/>
         <source>KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; FP8/INT8 halve the KV bytes, INT4 quarters them.</source>
         <translation>KV 캐시 원소 형식: 계산식의 바이트 수입니다. FP16/BF16은 2바이트이고, FP8/INT8은 KV 바이트를 절반으로, INT4는 4분의 1로 줄입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="227"/>
+        <location filename="../ControlsPanel.cpp" line="228"/>
         <source> bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="230"/>
+        <location filename="../ControlsPanel.cpp" line="231"/>
         <source>Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2&apos;s 6-bit KV).</source>
         <translation>직접 지정하는 형식의 KV 원소당 비트 수입니다(예: DeepSeek-V2의 6비트 KV는 6).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="233"/>
+        <location filename="../ControlsPanel.cpp" line="234"/>
         <source>&amp;KV cache format:</source>
         <translation>KV 캐시 형식(&amp;K):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="248"/>
+        <location filename="../ControlsPanel.cpp" line="249"/>
         <source>Prefix cache hit rate: the share of prompt tokens served from cache instead of recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping prefixes needs a reuse distance and an offload rate (Advanced).</source>
         <translation>프리픽스 캐시 적중률: 재계산하지 않고 캐시에서 가져오는 프롬프트 토큰의 비율입니다. 재사용률이 높아야 D램이 ‘웜 캐시’가 됩니다(기사). 프리픽스를 보존하려면 재사용 간격과 오프로딩률이 필요합니다(고급).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="253"/>
+        <location filename="../ControlsPanel.cpp" line="254"/>
         <source>&amp;Reuse rate (prefix hits):</source>
         <translation>재사용률(프리픽스 적중)(&amp;R):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="294"/>
+        <location filename="../ControlsPanel.cpp" line="295"/>
         <source>&amp;Tensor parallel (TP):</source>
         <translation>텐서 병렬(TP)(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="295"/>
+        <location filename="../ControlsPanel.cpp" line="296"/>
         <source>GPUs that together hold one copy of the model (a replica). Must divide the KV heads and fit in a server.</source>
         <translation>모델 사본 하나(레플리카)를 함께 담는 GPU 수입니다. KV 헤드 수를 나누어떨어지게 하고 서버 하나에 들어가야 합니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="298"/>
+        <location filename="../ControlsPanel.cpp" line="299"/>
         <source>KV &amp;block size (tokens):</source>
         <translation>KV 블록 크기(토큰)(&amp;B):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="299"/>
+        <location filename="../ControlsPanel.cpp" line="300"/>
         <source>PagedAttention page size. Sequences round up to whole blocks (fragmentation); small blocks also make DRAM/SSD restores slower (small transfers).</source>
         <translation>PagedAttention 페이지 크기입니다. 시퀀스는 블록 단위로 올림되고(조각화), 블록이 작으면 전송 단위도 작아져 D램/SSD 복원이 느려집니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="304"/>
+        <location filename="../ControlsPanel.cpp" line="305"/>
         <source>paged (vLLM)</source>
         <translation>페이지 할당 (vLLM)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="305"/>
+        <location filename="../ControlsPanel.cpp" line="306"/>
         <source>contiguous (reserve max context)</source>
         <translation>연속 할당 (최대 문맥 예약)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="306"/>
+        <location filename="../ControlsPanel.cpp" line="307"/>
         <source>Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the model&apos;s maximum context up front (pre-PagedAttention systems).</source>
         <translation>페이지 할당: 토큰이 들어오는 대로 블록을 할당합니다. 연속 할당: 모든 시퀀스가 모델의 최대 문맥 길이를 미리 예약합니다(PagedAttention 이전 시스템).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="308"/>
+        <location filename="../ControlsPanel.cpp" line="309"/>
         <source>A&amp;llocation:</source>
         <translation>메모리 할당(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="312"/>
+        <location filename="../ControlsPanel.cpp" line="313"/>
         <source>Prefix &amp;sharing:</source>
         <translation>프리픽스 공유(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="313"/>
+        <location filename="../ControlsPanel.cpp" line="314"/>
         <source>Active sequences sharing one cached prefix (a system prompt, a document): the shared part is held once. 1 = no sharing.</source>
         <translation>캐시된 프리픽스 하나(시스템 프롬프트, 문서)를 공유하는 활성 시퀀스 수입니다. 공유 부분은 한 번만 저장됩니다. 1이면 공유하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="316"/>
+        <location filename="../ControlsPanel.cpp" line="317"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="316"/>
+        <location filename="../ControlsPanel.cpp" line="317"/>
         <source>Reuse &amp;distance:</source>
         <translation>재사용 간격(&amp;D):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="317"/>
+        <location filename="../ControlsPanel.cpp" line="318"/>
         <source>Seconds a reusable prefix must be kept until its next hit. By Little&apos;s law the retained pool is request rate × distance × prefix bytes.</source>
         <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="325"/>
+        <location filename="../ControlsPanel.cpp" line="326"/>
         <source> req/s</source>
         <translation> req/s</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="326"/>
+        <location filename="../ControlsPanel.cpp" line="327"/>
         <source>derived</source>
         <translation>자동 산출</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="328"/>
+        <location filename="../ControlsPanel.cpp" line="329"/>
         <source>Requests per second arriving at one replica: λ of the retained reuse pool (λ × reuse distance × prefix bytes). &quot;derived&quot; uses served sequences ÷ request duration, so a faster replica also brings more traffic.</source>
         <translation>레플리카 하나에 들어오는 초당 요청 수로, 보존된 재사용 풀 계산의 λ입니다(λ × 재사용 간격 × 프리픽스 바이트). &quot;자동 산출&quot;은 처리 중인 시퀀스 수 ÷ 요청 처리 시간을 쓰므로, 레플리카가 빨라지면 트래픽도 함께 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="331"/>
+        <location filename="../ControlsPanel.cpp" line="332"/>
         <source>Re&amp;quest rate (λ):</source>
         <translation>요청률(λ)(&amp;Q):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="338"/>
+        <location filename="../ControlsPanel.cpp" line="339"/>
         <source>Derive the request rate</source>
         <translation>요청률 자동 산출</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="341"/>
-        <location filename="../ControlsPanel.cpp" line="345"/>
+        <location filename="../ControlsPanel.cpp" line="342"/>
+        <location filename="../ControlsPanel.cpp" line="346"/>
         <source> %</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="341"/>
+        <location filename="../ControlsPanel.cpp" line="342"/>
         <source>&amp;Offload rate:</source>
         <translation>오프로딩률(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="342"/>
+        <location filename="../ControlsPanel.cpp" line="343"/>
         <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate).</source>
         <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="345"/>
+        <location filename="../ControlsPanel.cpp" line="346"/>
         <source>GPU memory &amp;utilisation:</source>
         <translation>GPU 메모리 사용률(&amp;U):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="346"/>
+        <location filename="../ControlsPanel.cpp" line="347"/>
         <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%).</source>
         <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="348"/>
+        <location filename="../ControlsPanel.cpp" line="349"/>
         <source>O&amp;utput tokens:</source>
         <translation>출력 토큰 수(&amp;P):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="349"/>
+        <location filename="../ControlsPanel.cpp" line="350"/>
         <source>Tokens generated per request; the prompt is context − output.</source>
         <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="350"/>
+        <location filename="../ControlsPanel.cpp" line="351"/>
         <source>&amp;GPUs per server:</source>
         <translation>서버당 GPU 수(&amp;G):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="351"/>
+        <location filename="../ControlsPanel.cpp" line="352"/>
         <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
         <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="362"/>
+        <location filename="../ControlsPanel.cpp" line="363"/>
         <source>&amp;DRAM per server:</source>
         <translation>서버당 D램(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="363"/>
+        <location filename="../ControlsPanel.cpp" line="364"/>
         <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
         <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="365"/>
+        <location filename="../ControlsPanel.cpp" line="366"/>
         <source>DRAM per server</source>
         <translation>서버당 D램</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="366"/>
+        <location filename="../ControlsPanel.cpp" line="367"/>
         <source>&amp;NVMe per server:</source>
         <translation>서버당 NVMe(&amp;E):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="367"/>
+        <location filename="../ControlsPanel.cpp" line="368"/>
         <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
         <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="368"/>
+        <location filename="../ControlsPanel.cpp" line="369"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="370"/>
+        <location filename="../ControlsPanel.cpp" line="371"/>
         <source>&amp;Inclusive tiers</source>
         <translation>포함형 계층(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="372"/>
+        <location filename="../ControlsPanel.cpp" line="373"/>
         <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
         <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="377"/>
+        <location filename="../ControlsPanel.cpp" line="378"/>
         <source>&amp;Streaming (FlexGen)</source>
         <translation>스트리밍 (FlexGen)(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="379"/>
+        <location filename="../ControlsPanel.cpp" line="380"/>
         <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
         <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
     </message>
@@ -1370,229 +1416,229 @@
 <context>
     <name>kvtiers::ui::FleetView</name>
     <message>
-        <location filename="../FleetView.cpp" line="41"/>
+        <location filename="../FleetView.cpp" line="42"/>
         <source>Traffic and targets</source>
         <translation>트래픽과 목표</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="49"/>
+        <location filename="../FleetView.cpp" line="50"/>
         <source>Total traffic of the whole mix.</source>
         <translation>전체 구성의 총 트래픽입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="52"/>
+        <location filename="../FleetView.cpp" line="53"/>
         <source>requests/s</source>
         <translation>요청/초</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="53"/>
+        <location filename="../FleetView.cpp" line="54"/>
         <source>tokens/day</source>
         <translation>토큰/일</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="54"/>
+        <location filename="../FleetView.cpp" line="55"/>
         <source>Tokens/day counts prompt + output tokens of all workloads.</source>
         <translation>토큰/일은 모든 워크로드의 프롬프트 + 출력 토큰을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="57"/>
+        <location filename="../FleetView.cpp" line="58"/>
         <source>Total &amp;rate:</source>
         <translation>총 처리율(&amp;R):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="63"/>
-        <location filename="../FleetView.cpp" line="185"/>
+        <location filename="../FleetView.cpp" line="64"/>
+        <location filename="../FleetView.cpp" line="186"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="65"/>
+        <location filename="../FleetView.cpp" line="66"/>
         <source>One server profile for the whole fleet.</source>
         <translation>플릿 전체에 쓰는 서버 구성 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="69"/>
+        <location filename="../FleetView.cpp" line="70"/>
         <source>&amp;Server profile:</source>
         <translation>서버 구성(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="76"/>
+        <location filename="../FleetView.cpp" line="77"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="77"/>
+        <location filename="../FleetView.cpp" line="78"/>
         <source>Time-to-first-token target, checked per workload on an idle replica.</source>
         <translation>첫 토큰까지 시간(TTFT) 목표로, 유휴 레플리카에서 워크로드별로 확인합니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="78"/>
+        <location filename="../FleetView.cpp" line="79"/>
         <source>&amp;TTFT target:</source>
         <translation>TTFT 목표(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="84"/>
+        <location filename="../FleetView.cpp" line="85"/>
         <source> ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="85"/>
+        <location filename="../FleetView.cpp" line="86"/>
         <source>Time per output token (one decode step): caps the sequences per replica.</source>
         <translation>출력 토큰당 시간(디코딩 한 단계)으로, 레플리카당 시퀀스 수의 상한을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="86"/>
+        <location filename="../FleetView.cpp" line="87"/>
         <source>Time per &amp;output token:</source>
         <translation>출력 토큰당 시간(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="89"/>
+        <location filename="../FleetView.cpp" line="90"/>
         <source>&amp;Binary (GiB)</source>
         <translation>이진(GiB)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="91"/>
+        <location filename="../FleetView.cpp" line="92"/>
         <source>&amp;Decimal (GB, as memory is sold)</source>
         <translation>십진(GB, 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="100"/>
+        <location filename="../FleetView.cpp" line="101"/>
         <source>Units:</source>
         <translation>단위:</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="104"/>
+        <location filename="../FleetView.cpp" line="105"/>
         <source>What the fleet needs</source>
         <translation>플릿에 필요한 것</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="127"/>
+        <location filename="../FleetView.cpp" line="128"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="130"/>
+        <location filename="../FleetView.cpp" line="131"/>
         <source>Servers</source>
         <translation>서버</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="133"/>
+        <location filename="../FleetView.cpp" line="134"/>
         <source>HBM installed</source>
         <translation>장착 HBM</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="134"/>
+        <location filename="../FleetView.cpp" line="135"/>
         <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
         <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="139"/>
+        <location filename="../FleetView.cpp" line="140"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="139"/>
+        <location filename="../FleetView.cpp" line="140"/>
         <source>DRAM</source>
         <translation>D램</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="139"/>
+        <location filename="../FleetView.cpp" line="140"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="141"/>
         <source>Fleet-wide</source>
         <translation>플릿 전체</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="141"/>
         <source>Per server</source>
         <translation>서버당</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="141"/>
         <source>Per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="143"/>
+        <location filename="../FleetView.cpp" line="144"/>
         <source>Demand</source>
         <translation>수요</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="144"/>
+        <location filename="../FleetView.cpp" line="145"/>
         <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
         <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="169"/>
+        <location filename="../FleetView.cpp" line="170"/>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="171"/>
+        <location filename="../FleetView.cpp" line="172"/>
         <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
         <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="179"/>
+        <location filename="../FleetView.cpp" line="180"/>
         <source>Traffic mix</source>
         <translation>트래픽 구성</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="186"/>
+        <location filename="../FleetView.cpp" line="187"/>
         <source>&amp;Add workload</source>
         <translation>워크로드 추가(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="188"/>
+        <location filename="../FleetView.cpp" line="189"/>
         <source>&amp;Remove selected</source>
         <translation>선택 항목 제거(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="190"/>
+        <location filename="../FleetView.cpp" line="191"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="209"/>
+        <location filename="../FleetView.cpp" line="210"/>
         <source>Double-click a share to edit it.</source>
         <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="218"/>
+        <location filename="../FleetView.cpp" line="219"/>
         <source>&amp;Export chart…</source>
         <translation>차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="328"/>
+        <location filename="../FleetView.cpp" line="329"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="354"/>
+        <location filename="../FleetView.cpp" line="355"/>
         <source>%1 × %2 GPUs</source>
         <translation>%1 × GPU %2개</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="368"/>
+        <location filename="../FleetView.cpp" line="369"/>
         <source>Nothing to export: the fleet cannot be sized: %1</source>
         <translation>내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="371"/>
-        <location filename="../FleetView.cpp" line="387"/>
+        <location filename="../FleetView.cpp" line="372"/>
+        <location filename="../FleetView.cpp" line="388"/>
         <source>Export fleet</source>
         <translation>플릿 내보내기</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="372"/>
+        <location filename="../FleetView.cpp" line="373"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="379"/>
+        <location filename="../FleetView.cpp" line="380"/>
         <source>Exported the fleet to %1</source>
         <translation>플릿을 %1(으)로 내보냈습니다</translation>
     </message>
@@ -2530,174 +2576,174 @@
 <context>
     <name>kvtiers::ui::SensitivityView</name>
     <message>
-        <location filename="../SensitivityView.cpp" line="112"/>
+        <location filename="../SensitivityView.cpp" line="113"/>
         <source>&amp;Tier:</source>
         <translation>계층(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="117"/>
+        <location filename="../SensitivityView.cpp" line="118"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="122"/>
+        <location filename="../SensitivityView.cpp" line="123"/>
         <source>&amp;Range: ±</source>
         <translation>범위(&amp;R): ±</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="127"/>
+        <location filename="../SensitivityView.cpp" line="128"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="103"/>
+        <location filename="../SensitivityView.cpp" line="104"/>
         <source>&amp;Analyse:</source>
         <translation>분석 대상(&amp;A):</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="106"/>
+        <location filename="../SensitivityView.cpp" line="107"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="107"/>
+        <location filename="../SensitivityView.cpp" line="108"/>
         <source>Fleet</source>
         <translation>플릿</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="108"/>
+        <location filename="../SensitivityView.cpp" line="109"/>
         <source>Scenario: demand per server of the current scenario. Fleet: fleet-wide demand of the Fleet tab&apos;s traffic mix, each variable moved on every workload at once and the fleet sized again.</source>
         <translation>시나리오: 현재 시나리오의 서버당 수요. 플릿: 플릿 탭 트래픽 구성의 플릿 전체 수요로, 각 변수를 모든 워크로드에서 동시에 움직인 뒤 플릿 규모를 다시 산정합니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="118"/>
+        <location filename="../SensitivityView.cpp" line="119"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="119"/>
+        <location filename="../SensitivityView.cpp" line="120"/>
         <source>GPUs the fleet needs (Fleet only)</source>
         <translation>플릿에 필요한 GPU 수(플릿 분석 전용)</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="128"/>
+        <location filename="../SensitivityView.cpp" line="129"/>
         <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits). In a fleet, active sequences move through the time-per-output-token target.</source>
         <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다). 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="132"/>
+        <location filename="../SensitivityView.cpp" line="133"/>
         <source>&amp;Curve of:</source>
         <translation>곡선 변수(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="140"/>
+        <location filename="../SensitivityView.cpp" line="141"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="142"/>
+        <location filename="../SensitivityView.cpp" line="143"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="144"/>
+        <location filename="../SensitivityView.cpp" line="145"/>
         <source>Decimal bytes, as memory is sold.</source>
         <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="149"/>
+        <location filename="../SensitivityView.cpp" line="150"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="151"/>
+        <location filename="../SensitivityView.cpp" line="152"/>
         <source>Save the tornado or the curve as PNG, SVG, PDF or CSV.</source>
         <translation>토네이도 차트나 곡선을 PNG, SVG, PDF, CSV로 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="153"/>
+        <location filename="../SensitivityView.cpp" line="154"/>
         <source>&amp;Tornado chart…</source>
         <translation>토네이도 차트(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="155"/>
+        <location filename="../SensitivityView.cpp" line="156"/>
         <source>&amp;Curve…</source>
         <translation>곡선(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="345"/>
+        <location filename="../SensitivityView.cpp" line="346"/>
         <source>%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.</source>
         <translation>%1 (%2), 서버당(GPU %3개): HBM %4, D램 %5, NVMe %6.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="364"/>
+        <location filename="../SensitivityView.cpp" line="365"/>
         <source>No fleet yet: build a traffic mix on the Fleet tab.</source>
         <translation>아직 플릿이 없습니다: 플릿 탭에서 트래픽 구성을 만드세요.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="377"/>
+        <location filename="../SensitivityView.cpp" line="378"/>
         <source>The fleet cannot be sized: %1</source>
         <translation>플릿 규모를 산정할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="385"/>
+        <location filename="../SensitivityView.cpp" line="386"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="394"/>
+        <location filename="../SensitivityView.cpp" line="395"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="396"/>
+        <location filename="../SensitivityView.cpp" line="397"/>
         <source>Fleet of %1 at %2 requests/s on %3: %4 GPUs in %5 servers; fleet-wide HBM %6, DRAM %7, NVMe %8; %9 active sequences per replica.</source>
         <translation>플릿 %1, 초당 요청 %2건 (%3): 서버 %5대, GPU %4개; 플릿 전체 HBM %6, D램 %7, NVMe %8; 레플리카당 활성 시퀀스 %9개.</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="406"/>
+        <location filename="../SensitivityView.cpp" line="407"/>
         <source>%1, moved down: cannot be sized: %2</source>
         <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="408"/>
+        <location filename="../SensitivityView.cpp" line="409"/>
         <source>%1, moved up: cannot be sized: %2</source>
         <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="415"/>
+        <location filename="../SensitivityView.cpp" line="416"/>
         <source>Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3</source>
         <translation>곡선: 플릿 규모를 산정할 수 없는 빈 구간(점 %2개 중 %1개), 예: %3</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="442"/>
-        <location filename="../SensitivityView.cpp" line="456"/>
+        <location filename="../SensitivityView.cpp" line="443"/>
+        <location filename="../SensitivityView.cpp" line="457"/>
         <source>%1: nothing to export: the fleet cannot be sized</source>
         <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="447"/>
-        <location filename="../SensitivityView.cpp" line="461"/>
+        <location filename="../SensitivityView.cpp" line="448"/>
+        <location filename="../SensitivityView.cpp" line="462"/>
         <source>%1: nothing to export: no scenario yet</source>
         <translation>%1: 내보낼 것이 없습니다: 아직 시나리오가 없습니다</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="468"/>
+        <location filename="../SensitivityView.cpp" line="469"/>
         <source>Export tornado chart</source>
         <translation>토네이도 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="471"/>
+        <location filename="../SensitivityView.cpp" line="472"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per variable (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 변수마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="479"/>
+        <location filename="../SensitivityView.cpp" line="480"/>
         <source>Export curve</source>
         <translation>곡선 내보내기</translation>
     </message>
     <message>
-        <location filename="../SensitivityView.cpp" line="482"/>
+        <location filename="../SensitivityView.cpp" line="483"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
