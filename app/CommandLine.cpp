@@ -41,9 +41,9 @@ Usage:
   kvtiers fleet --mix ID=SHARE[,ID=SHARE...] --rate REQ_PER_S|--tokens-per-day N [--ttft S] [--tpot S]
                 [--hardware ID] [overrides] [--units binary|decimal] [--json|--csv]
                 --csv: one row per workload and a total row, bytes as exact numbers
-  kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json]
+  kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json|--csv]
   kvtiers sensitivity --fleet --mix ID=SHARE[,...] --rate R|--tokens-per-day N [--ttft S] [--tpot S]
-                [--hardware ID] [overrides] [--range 0.5] [--units binary|decimal] [--json]
+                [--hardware ID] [overrides] [--range 0.5] [--units binary|decimal] [--json|--csv]
                 the tornado of a whole fleet: each variable moved on every workload at once and the
                 fleet sized again; active sequences move through the --tpot target
   kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
@@ -360,9 +360,19 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
     }
 }
 
+/// --json and --csv choose one output; --csv only where a table exists.
+void checkOutputFlags(const Parsed& p, const std::string& command, bool csvAvailable)
+{
+    if (p.json && p.csv)
+        throw InputError(command + ": --json and --csv: give one of them");
+    if (p.csv && !csvAvailable)
+        throw InputError(command + ": --csv is not available here (use --json)");
+}
+
 int cmdList(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {});
+    checkOutputFlags(p, "list", false);
     if (p.positional.size() != 1)
         throw InputError("list: say what to list: models, hardware or workloads");
     const auto& c = CardCatalog::builtin();
@@ -411,6 +421,7 @@ namespace {
 int cmdEval(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {});
+    checkOutputFlags(p, "eval", false);
     if (!p.positional.empty())
         throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
     const ResolvedScenario rs = resolve(specFromFlags(p));
@@ -425,6 +436,7 @@ int cmdEval(const std::vector<std::string>& args, std::ostream& out)
 int cmdSweep(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {"--axis", "--from", "--to", "--points"});
+    checkOutputFlags(p, "sweep", true);
     if (!p.positional.empty())
         throw InputError("sweep: unexpected argument \"" + p.positional[0] + "\"");
     const auto axisIt = p.own.find("--axis");
@@ -493,6 +505,7 @@ std::string figureText(const ComparedFigure& f, double v)
 int cmdCompare(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {"--comparison"});
+    checkOutputFlags(p, "compare", true);
     if (!p.positional.empty())
         throw InputError("compare: unexpected argument \"" + p.positional[0] + "\"");
     const PresetStore store;
@@ -547,6 +560,7 @@ int cmdCompare(const std::vector<std::string>& args, std::ostream& out)
 int cmdPreset(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {"--notes"});
+    checkOutputFlags(p, "preset", false);
     if (p.positional.empty())
         throw InputError("preset: say what to do: list, show NAME, save NAME, rename OLD NEW, delete NAME, "
                          "import FILE, export NAME FILE");
@@ -644,6 +658,7 @@ Json vllmPredictionJson(const VllmPrediction& p)
 int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, {"--kv-memory", "--log"});
+    checkOutputFlags(p, "vllm-check", false);
     if (!p.positional.empty())
         throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
     if (p.spec.model.empty())
@@ -878,8 +893,7 @@ int cmdFleet(const std::vector<std::string>& args, std::ostream& out)
         throw InputError("fleet: unexpected argument \"" + p.positional[0] + "\"");
     const FleetInput in = fleetInputFromFlags(p);
     const ByteUnits units = unitsOption(p);
-    if (p.json && p.csv)
-        throw InputError("fleet: --json and --csv: give one of them");
+    checkOutputFlags(p, "fleet", true);
     const FleetResult f = sizeFleetFromFlags(in);
     if (p.json) {
         out << fleetToJson(f).dump(2) << "\n";
@@ -949,6 +963,10 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
         out << fleetSensitivityToJson(sr).dump(2) << "\n";
         return kExitOk;
     }
+    if (p.csv) {
+        out << sensitivityCsv(sr);
+        return kExitOk;
+    }
     auto bytes = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
     auto count = [](double d) { return (d >= 0 ? "+" : "-") + formatCount(std::fabs(d)); };
     const FleetDemand& b = sr.base;
@@ -992,6 +1010,7 @@ int cmdSensitivity(const std::vector<std::string>& args, std::ostream& out)
     if (fleet)
         own.insert(own.end(), fleetOptions().begin(), fleetOptions().end());
     const Parsed p = parseArgs(rest, 1, own);
+    checkOutputFlags(p, "sensitivity", true);
     if (!p.positional.empty())
         throw InputError("sensitivity: unexpected argument \"" + p.positional[0] + "\"");
     double range = 0.5;
@@ -1004,6 +1023,10 @@ int cmdSensitivity(const std::vector<std::string>& args, std::ostream& out)
     const SensitivityResult sr = sensitivity(rs.scenario, range);
     if (p.json) {
         out << sensitivityToJson(sr).dump(2) << "\n";
+        return kExitOk;
+    }
+    if (p.csv) {
+        out << sensitivityCsv(sr);
         return kExitOk;
     }
     auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };

@@ -12,6 +12,8 @@
 #include "Fleet.h"
 #include "Json.h"
 #include "ScenarioSpec.h"
+#include "Sensitivity.h"
+#include "TestSupport.h"
 
 #include <QFile>
 #include <QProcess>
@@ -608,6 +610,54 @@ private slots:
         const Run h = runInProcess({"--help"});
         QVERIFY(h.out.contains(QStringLiteral("[--json|--csv]")));
         QVERIFY(h.out.contains(QStringLiteral("--chart tiers|sweep|compare|fleet")));
+    }
+
+    void sensitivityCsvIsTheCoresCsv()
+    {
+        // Scenario tornado: `sensitivity --csv` prints the core's sensitivityCsv.
+        const Run r = runInProcess({"sensitivity", "--workload", "chat", "--range", "30%", "--csv"});
+        QCOMPARE(r.exitCode, 0);
+        const kvtiers::SensitivityResult sr = kvtiers::sensitivity(kvtiers::test::workloadScenario("chat"), 0.3);
+        QCOMPARE(r.out.toStdString(), kvtiers::sensitivityCsv(sr));
+        QCOMPARE(nonEmptyLines(r.out).size(), int(sr.bars.size()) + 1);
+        // Fleet tornado likewise.
+        const Run f = runInProcess({"sensitivity", "--fleet", "--mix", "chat=1", "--rate", "50", "--hardware", "h100-sxm",
+                                    "--csv"});
+        QCOMPARE(f.exitCode, 0);
+        kvtiers::FleetInput in;
+        kvtiers::FleetEntry e;
+        e.label = "chat";
+        e.spec.workload = "chat";
+        e.spec.hardware = "h100-sxm";
+        in.mix.push_back(e);
+        in.requestsPerSecond = 50;
+        QCOMPARE(f.out.toStdString(), kvtiers::sensitivityCsv(kvtiers::fleetSensitivity(kvtiers::CardCatalog::builtin(), in)));
+    }
+
+    void csvOnlyWhereThereIsATable_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("eval") << QStringList{"eval", "--workload", "chat", "--csv"};
+        QTest::newRow("list") << QStringList{"list", "models", "--csv"};
+        QTest::newRow("vllm-check") << QStringList{"vllm-check", "--model", "llama-3.1-8b", "--csv"};
+        QTest::newRow("sweep both") << QStringList{"sweep", "--workload", "chat", "--json", "--csv"};
+        QTest::newRow("compare both") << QStringList{"compare", "--comparison", "x", "--json", "--csv"};
+        QTest::newRow("sensitivity both") << QStringList{"sensitivity", "--workload", "chat", "--json", "--csv"};
+    }
+
+    void csvOnlyWhereThereIsATable()
+    {
+        // A flag that would be ignored is refused instead: exit 2, one line naming it.
+        QFETCH(QStringList, args);
+        std::vector<std::string> argv;
+        for (const QString& a : args)
+            argv.push_back(a.toStdString());
+        const Run r = runInProcess(argv);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        const QStringList lines = nonEmptyLines(r.err);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].contains(QStringLiteral("--csv")) && lines[0].contains(args[0]), qPrintable(lines[0]));
     }
 
     void isCommandLineDetection()
