@@ -54,6 +54,8 @@ Scenario withVariable(const Scenario& s, Variable v, double value);
 
 struct TierDemand {
     double hbm = 0, dram = 0, ssd = 0;
+    /// By tier index: 0 HBM, 1 DRAM, 2 SSD (the order of the Tier enum).
+    double at(int tier) const { return tier == 0 ? hbm : tier == 1 ? dram : ssd; }
 };
 TierDemand demandPerServer(const EvalResult& r, int gpusPerServer);
 /// HBM that must hold weights and active sequences, one replica: used − retained + overflow.

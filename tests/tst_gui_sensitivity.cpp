@@ -131,10 +131,10 @@ void TestGuiSensitivity::tornadoBarsEqualTheCore()
         double previous = 1e300;
         for (int row = 0; row < tornado->rowCount(); ++row) {
             const SensitivityBar& bar = barOf(expected, tornado->variableAt(row));
-            QCOMPARE(tornado->lowDeltaAt(row), TornadoChart::tierValue(bar.lowDelta, tier));
-            QCOMPARE(tornado->highDeltaAt(row), TornadoChart::tierValue(bar.highDelta, tier));
+            QCOMPARE(tornado->lowDeltaAt(row), bar.lowDelta.at(tier));
+            QCOMPARE(tornado->highDeltaAt(row), bar.highDelta.at(tier));
             // ...and each delta is the difference of the underlying evaluations.
-            QCOMPARE(tornado->highDeltaAt(row), TornadoChart::tierValue(bar.high, tier) - TornadoChart::tierValue(expected.base, tier));
+            QCOMPARE(tornado->highDeltaAt(row), bar.high.at(tier) - expected.base.at(tier));
             const double effect = std::max(std::fabs(tornado->lowDeltaAt(row)), std::fabs(tornado->highDeltaAt(row)));
             QVERIFY(effect <= previous);
             previous = effect;

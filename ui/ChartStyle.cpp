@@ -4,6 +4,15 @@
 
 namespace kvtiers::ui::chart {
 
+void themePlot(QCustomPlot* plot, QCPTextElement* title, const QPalette& palette)
+{
+    plot->setBackground(palette.color(QPalette::Base));
+    title->setTextColor(palette.color(QPalette::Text));
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : { rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft) })
+            themeAxis(axis, palette);
+}
+
 void themeAxis(QCPAxis* axis, const QPalette& palette)
 {
     const QColor text = palette.color(QPalette::Text);

@@ -17,6 +17,10 @@ namespace kvtiers::ui::chart {
 /// grid in its mid colour.
 void themeAxis(QCPAxis* axis, const QPalette& palette);
 
+/// The palette's base as the plot's background, its text colour for `title`, and
+/// themeAxis on the bottom and left axes of every axis rect of the plot.
+void themePlot(QCustomPlot* plot, QCPTextElement* title, const QPalette& palette);
+
 /// A bold title in cell (0, 0) of the plot's layout (the caller frees that cell first).
 QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& font);
 

@@ -93,12 +93,8 @@ void CompareChart::applyTheme()
 {
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
-    m_plot->setBackground(pal.color(QPalette::Base));
-    m_title->setTextColor(text);
+    chart::themePlot(m_plot, m_title, pal);
     m_key->setTextColor(text);
-    for (QCPAxis* axis : { m_rect->axis(QCPAxis::atBottom), m_rect->axis(QCPAxis::atLeft) }) {
-        chart::themeAxis(axis, pal);
-    }
     for (int s = 0; s < kSegmentCount - 1; ++s) {
         const QColor fill = chart::segmentColor(static_cast<Segment>(s), pal);
         m_bars[static_cast<size_t>(s)]->setBrush(fill);

@@ -34,10 +34,6 @@ protected:
     }
 };
 
-double tierValue(const TierDemand& d, int tier)
-{
-    return tier == 0 ? d.hbm : tier == 1 ? d.dram : d.ssd;
-}
 } // namespace
 
 CurveChart::CurveChart(QWidget* parent)
@@ -85,7 +81,7 @@ void CurveChart::setCurve(Variable variable, const std::vector<CurvePoint>& poin
     for (const CurvePoint& p : points) {
         keys << p.value;
         for (int t = 0; t < 3; ++t)
-            values[t] << tierValue(p.demand, t);
+            values[t] << p.demand.at(t);
     }
     draw(variable, keys, values, currentValue, units);
 }
@@ -102,7 +98,7 @@ void CurveChart::setFleetCurve(
             continue; // no position on the axis (active sequences of a fleet that cannot be sized)
         keys << p.value;
         for (int t = 0; t < 3; ++t)
-            values[t] << (p.feasible ? tierValue(p.demand, t) : gap);
+            values[t] << (p.feasible ? p.demand.at(t) : gap);
     }
     draw(variable, keys, values, currentValue, units);
 }
@@ -190,11 +186,7 @@ void CurveChart::applyTheme()
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    m_plot->setBackground(base);
-    m_title->setTextColor(text);
-    for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
-        chart::themeAxis(axis, pal);
-    }
+    chart::themePlot(m_plot, m_title, pal);
     const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
     for (int t = 0; t < 3; ++t)
         m_graphs[t]->setPen(QPen(chart::tierColor(tiers[t]), 2.5));

@@ -187,14 +187,9 @@ void FleetChart::applyTheme()
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    m_plot->setBackground(base);
-    m_title->setTextColor(text);
-    for (int t = 0; t < 3; ++t) {
-        for (QCPAxis* axis : { m_rects[t]->axis(QCPAxis::atBottom), m_rects[t]->axis(QCPAxis::atLeft) }) {
-            chart::themeAxis(axis, pal);
-        }
+    chart::themePlot(m_plot, m_title, pal);
+    for (int t = 0; t < 3; ++t)
         m_totals[t]->setColor(text);
-    }
     for (size_t i = 0; i < m_bars.size(); ++i)
         for (QCPBars* bars : m_bars[i]) {
             const QColor fill = workloadColor(static_cast<int>(i));

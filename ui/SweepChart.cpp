@@ -152,11 +152,7 @@ void SweepChart::applyTheme()
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    m_plot->setBackground(base);
-    m_title->setTextColor(text);
-    for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
-        chart::themeAxis(axis, pal);
-    }
+    chart::themePlot(m_plot, m_title, pal);
     for (int i = 0; i < kSeriesCount; ++i) {
         const QColor c = seriesColor(static_cast<Series>(i));
         m_graphs[i]->setPen(QPen(c.darker(120), 2));

@@ -148,13 +148,7 @@ void TierChart::applyTheme()
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
     QColor gridColor = pal.color(QPalette::Mid);
-    m_plot->setBackground(base);
-    m_title->setTextColor(text);
-    for (QCPAxisRect* rect : m_rects) {
-        for (QCPAxis* axis : { rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft) }) {
-            chart::themeAxis(axis, pal);
-        }
-    }
+    chart::themePlot(m_plot, m_title, pal);
     for (int t = 0; t < kTierCount; ++t) {
         for (int s = 0; s < kSegmentCount; ++s) {
             const QColor fill = chart::segmentColor(static_cast<Segment>(s), pal);

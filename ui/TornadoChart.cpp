@@ -70,14 +70,9 @@ TornadoChart::TornadoChart(QWidget* parent)
     applyTheme();
 }
 
-double TornadoChart::tierValue(const TierDemand& d, int tier)
-{
-    return tier == 0 ? d.hbm : tier == 1 ? d.dram : d.ssd;
-}
-
 double TornadoChart::fleetTierValue(const FleetDemand& d, int tier)
 {
-    return tier == 3 ? d.gpus : tierValue(d, tier);
+    return tier == 3 ? d.gpus : d.at(tier);
 }
 
 namespace {
@@ -127,11 +122,11 @@ void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnit
     m_tier = std::clamp(tier, 0, 2);
     m_rows.clear();
     for (const SensitivityBar& b : result.bars)
-        m_rows.push_back({ b.variable, rowLabel(b), tierValue(b.lowDelta, m_tier), tierValue(b.highDelta, m_tier) });
+        m_rows.push_back({ b.variable, rowLabel(b), b.lowDelta.at(m_tier), b.highDelta.at(m_tier) });
     m_title->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
     m_plot->xAxis->setLabel(
         tr("change in %1 per server (base %2)")
-            .arg(tierName(static_cast<Tier>(m_tier)), bytesText(tierValue(result.base, m_tier), units)));
+            .arg(tierName(static_cast<Tier>(m_tier)), bytesText(result.base.at(m_tier), units)));
     draw(units);
 }
 
@@ -252,11 +247,7 @@ void TornadoChart::applyTheme()
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    m_plot->setBackground(base);
-    m_title->setTextColor(text);
-    for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
-        chart::themeAxis(axis, pal);
-    }
+    chart::themePlot(m_plot, m_title, pal);
     m_plot->xAxis->grid()->setZeroLinePen(QPen(text, 1));
     // Okabe–Ito blue for "moved down", vermillion for "moved up".
     m_lowBars->setBrush(QColor(0x56, 0xB4, 0xE9));

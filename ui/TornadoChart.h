@@ -43,9 +43,7 @@ public:
     bool isFleet() const { return m_fleet; }
     QCustomPlot* plot() const { return m_plot; }
 
-    /// The per-tier delta of a bar (0 HBM, 1 DRAM, 2 NVMe).
-    static double tierValue(const TierDemand& d, int tier);
-    /// The same for a fleet, with 3 for GPUs.
+    /// A fleet bar's value by tier (TierDemand::at), with 3 for GPUs.
     static double fleetTierValue(const FleetDemand& d, int tier);
     /// "Average input context (64K → 192K)": a row's label with its low and high values.
     static QString rowLabel(const SensitivityBar& bar);
