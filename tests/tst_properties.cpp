@@ -50,7 +50,12 @@ double usedPlusOverflow(const EvalResult& r)
 /// set, placed or overflowing.
 double hotUsedPlusOverflow(const EvalResult& r)
 {
-    return usedPlusOverflow(r) - r.hbm.retained - r.dram.retained - r.ssd.retained - r.dram.inclusiveCopies;
+    // Summed from its parts, not used − pool: subtracting the pool from a much larger total
+    // leaves rounding of the total's size (seen: 0.03 B of 25 GB when only the pool changed).
+    double bytes = r.overflowBytes;
+    for (const TierUse* t : {&r.hbm, &r.dram, &r.ssd})
+        bytes += t->weights + t->hotAllocated();
+    return bytes;
 }
 
 /// Every number in the JSON result is finite (bytesToJson/numberToJson turn inf/NaN into
