@@ -79,10 +79,19 @@ enum class InputErrorCode {
     NotAShare,
     ShareOutOfRange,
     NotASize,
+
+    // Cards (ModelCard, HardwareCard, Workload, CardCatalog, KvFormat) and config.json import (HfConfig).
+    // [cards codes end]
+
+    // vLLM startup log (parseVllmLog) and vLLM setups (predictVllm).
+    // [vllm codes end]
+
+    EndOfCodes_ ///< not a code: marks the end (keep last)
 };
 
 /// The last code (tests check that every code has its wording).
-inline constexpr InputErrorCode kLastInputErrorCode = InputErrorCode::NotASize;
+inline constexpr InputErrorCode kLastInputErrorCode
+    = static_cast<InputErrorCode>(static_cast<int>(InputErrorCode::EndOfCodes_) - 1);
 
 /// The structured form of an InputError; strings are quoted as the English message quotes them.
 struct InputErrorDetail {

@@ -219,6 +219,10 @@ std::vector<ErrorCase> errorCases(const QString& dir)
                 PresetStore::fromJson(
                     Json { { "schema", "kvtiers-preset" }, { "schema_version", 99 }, { "name", "x" } }, "p.json");
             } },
+        // Cards and config.json import.
+        // [cards cases end]
+        // vLLM startup log and setups.
+        // [vllm cases end]
     };
 }
 
@@ -235,6 +239,8 @@ std::vector<std::pair<InputErrorDetail, QString>> unreachableCases()
             QStringLiteral("a.json: could not be read whole") },
         { { .code = InputErrorCode::JsonNumberTooLarge, .where = "a.json" },
             QStringLiteral("a.json: a number is too large to represent") },
+        // [cards unreachable end]
+        // [vllm unreachable end]
     };
 }
 

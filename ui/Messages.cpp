@@ -216,6 +216,15 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
         return tr("%1: %2 must lie between 0 and 1 (0% and 100%)").arg(where, value);
     case InputErrorCode::NotASize:
         return tr("%1: %2 is not a size (write 2TiB, 512GiB, 141GB or bytes)").arg(where, value);
+
+        // Cards and config.json import.
+        // [cards wording end]
+
+        // vLLM startup log and setups.
+        // [vllm wording end]
+
+    case InputErrorCode::EndOfCodes_:
+        break;
     }
     return {};
 }
