@@ -1,5 +1,6 @@
 #include "Fleet.h"
 
+#include "Csv.h"
 #include "InputError.h"
 #include "ResultJson.h"
 #include "Sensitivity.h"
@@ -147,28 +148,6 @@ Json fleetToJson(const FleetResult& f)
                          {"ssd_bytes", bytesToJson(f.ssdPerGpu())}}},
             {"workloads", entries}};
 }
-
-namespace {
-
-/// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
-std::string csvText(const std::string& s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-/// Exact integers for whole numbers (bytes, replicas, GPUs), the shortest round-tripping
-/// form otherwise; an empty field for a figure that does not exist.
-std::string csvNumber(double v)
-{
-    return std::isfinite(v) ? bytesToJson(v).dump() : std::string();
-}
-
-} // namespace
 
 std::string fleetCsv(const FleetResult& f)
 {

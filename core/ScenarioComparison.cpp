@@ -1,5 +1,6 @@
 #include "ScenarioComparison.h"
 
+#include "Csv.h"
 #include "InputError.h"
 #include "ResultJson.h"
 
@@ -58,16 +59,6 @@ const char* unitName(FigureUnit u)
     return "";
 }
 
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
 } // namespace
 
 ScenarioComparison compareScenarios(const std::vector<std::string>& labels, const std::vector<Scenario>& scenarios)
@@ -100,9 +91,9 @@ std::string comparisonCsv(const ScenarioComparison& c)
     std::ostringstream out;
     out << "figure,unit";
     for (const auto& l : c.labels)
-        out << "," << csvField(l);
+        out << "," << csvText(l);
     for (size_t i = 1; i < c.labels.size(); ++i)
-        out << "," << csvField("relative: " + c.labels[i]);
+        out << "," << csvText("relative: " + c.labels[i]);
     out << "\n";
     for (const auto& f : c.figures) {
         out << f.key << "," << unitName(f.unit);

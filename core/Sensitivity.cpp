@@ -1,5 +1,6 @@
 #include "Sensitivity.h"
 
+#include "Csv.h"
 #include "InputError.h"
 #include "ResultJson.h"
 
@@ -406,23 +407,6 @@ Json demandJson(const FleetDemand& d)
     return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)},
             {"gpus", bytesToJson(d.gpus)}, {"servers", bytesToJson(d.servers)},
             {"sequences_per_replica", numberToJson(d.sequencesPerReplica)}};
-}
-
-/// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
-std::string csvText(const std::string& s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string q = "\"";
-    for (char c : s)
-        q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + '"';
-}
-
-/// A number as JSON writes it (exact integers, round-trip doubles); empty if not finite.
-std::string csvNumber(double v)
-{
-    return std::isfinite(v) ? bytesToJson(v).dump() : std::string();
 }
 
 void tierColumns(std::ostringstream& out, const TierDemand& d)

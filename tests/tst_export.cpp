@@ -6,6 +6,7 @@
 
 #include "CardCatalog.h"
 #include "ChartExporter.h"
+#include "Csv.h"
 #include "Evaluation.h"
 #include "Fleet.h"
 #include "Json.h"
@@ -386,6 +387,24 @@ void TestExport::fleetCsvQuotesLabels()
     const QStringList fields = csvFields(rows[1]);
     QCOMPARE(fields.size(), csvFields(rows[0]).size());
     QCOMPARE(fields[0], QStringLiteral("chat, \"short\" prompts"));
+
+    // A label a spreadsheet would run as a formula is written as text (OWASP's leading
+    // apostrophe), in every table the core writes: fleet, comparison and, through the
+    // same helper, the sensitivity tables.
+    f.entries[0].label = "=HYPERLINK(\"http://x\",\"y\")";
+    const QStringList defused = QString::fromStdString(fleetCsv(f)).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(csvFields(defused[1])[0], QStringLiteral("'=HYPERLINK(\"http://x\",\"y\")"));
+    for (const char* text : { "+1", "-1", "@SUM(A1)", "\tx", "\rx" })
+        QCOMPARE(csvFields(QString::fromStdString(csvText(text))).value(0), QLatin1Char('\'') + QLatin1String(text));
+    QCOMPARE(csvText("chat"), std::string("chat"));
+    QCOMPARE(csvText("a\rb"), std::string("\"a\rb\""));
+    const auto a = resolved("llama-3.1-8b", {}, Json::object());
+    const ScenarioComparison c = compareScenarios({ "=1+1", "b, c" }, { a.scenario, a.scenario });
+    const QString header = QString::fromStdString(comparisonCsv(c)).section(u'\n', 0, 0);
+    QCOMPARE(csvFields(header).mid(2, 2), QStringList({ QStringLiteral("'=1+1"), QStringLiteral("b, c") }));
+    // Negative figures are numbers, not text: they keep their sign.
+    QCOMPARE(csvNumber(-2.5), std::string("-2.5"));
+    QCOMPARE(csvNumber(std::numeric_limits<double>::infinity()), std::string());
 }
 
 void TestExport::fleetErrorsNameTheFile()
