@@ -27,6 +27,18 @@ using ui::ChartExporter;
 using ui::ExportFormat;
 using ui::ExportOptions;
 
+QtMessageHandler g_qtHandler = nullptr;
+
+/// Qt's own notes that say nothing about the export: without a desktop session (a CI job,
+/// a cron script) Qt warns that XDG_RUNTIME_DIR is unset and picks a folder itself, which
+/// an offscreen export never uses. Everything else goes to Qt's handler as before.
+void quietExportMessages(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    g_qtHandler(type, context, message);
+}
+
 /// A QApplication for drawing, on the offscreen platform: an export never shows a window,
 /// so it must not need (or wait for) a display.
 std::unique_ptr<QApplication> offscreenApplication()
@@ -34,6 +46,8 @@ std::unique_ptr<QApplication> offscreenApplication()
     if (QCoreApplication::instance())
         return nullptr;
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!g_qtHandler)
+        g_qtHandler = qInstallMessageHandler(quietExportMessages);
     static int argc = 1;
     static char name[] = "kvtiers";
     static char* argv[] = { name, nullptr };
