@@ -9,6 +9,7 @@
 #include "FleetChart.h"
 #include "FleetMixModel.h"
 #include "FleetView.h"
+#include "InputError.h"
 #include "MessageBox.h"
 #include "UnitsText.h"
 
@@ -25,6 +26,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <qcustomplot.h>
 #include <QtTest>
 
 #include <memory>
@@ -50,6 +52,7 @@ private slots:
     void exportCsvHasTheViewsNumbers();
     void exportFailureNamesTheFile();
     void exportWithoutAResultSaysWhy();
+    void manyWorkloadsLookDifferent();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -315,6 +318,50 @@ void TestGuiFleet::exportWithoutAResultSaysWhy()
     QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("time-per-output-token")),
         qPrintable(MessageBox::lastMessage()));
     QVERIFY(!QFile::exists(never));
+}
+
+void TestGuiFleet::manyWorkloadsLookDifferent()
+{
+    // A mix of 15 workloads: the seven colours come round twice more, each round with a
+    // hatch of its own, so no two workloads' bars (or legend keys) are drawn alike.
+    FleetInput in;
+    for (int i = 0; i < 15; ++i) {
+        FleetEntry e;
+        e.label = "w" + std::to_string(i);
+        e.spec.workload = i % 2 ? "chat" : "mooncake";
+        e.spec.hardware = "h200-sxm";
+        in.mix.push_back(e);
+    }
+    in.requestsPerSecond = 30;
+    in.ttftTargetSeconds = 30;
+    in.tpotTargetSeconds = 0.1;
+    FleetChart chart;
+    chart.resize(900, 500);
+    try {
+        chart.setFleet(sizeFleet(CardCatalog::builtin(), in));
+    } catch (const InputError& e) {
+        QFAIL(e.what());
+    }
+    QCOMPARE(chart.workloadCount(), 15);
+    // Each workload's HBM bar, drawn into a small image: fifteen different pictures.
+    const auto plot = chart.findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    QList<QImage> swatches;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
+        if (!bars || bars->keyAxis()->axisRect() != plot->axisRect(0) || bars->name().isEmpty())
+            continue;
+        QImage swatch(24, 24, QImage::Format_ARGB32);
+        swatch.fill(Qt::white);
+        QPainter painter(&swatch);
+        painter.fillRect(swatch.rect(), bars->brush());
+        painter.end();
+        QVERIFY2(!swatches.contains(swatch), qPrintable(bars->name()));
+        swatches << swatch;
+    }
+    QCOMPARE(swatches.size(), 15);
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+        chart.grab().save(dir + QStringLiteral("/fleet-many.png"));
 }
 
 QTEST_MAIN(TestGuiFleet)

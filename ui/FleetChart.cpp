@@ -7,6 +7,8 @@
 #include "UnitsText.h"
 
 #include <QEvent>
+#include <QPainter>
+#include <QPixmap>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -19,13 +21,33 @@ namespace {
 constexpr double kBarKey = 1.0;
 constexpr double kBarWidth = 0.6;
 
-/// Okabe–Ito colours (colour-vision-safe), cycled over the workloads of the mix.
+/// Okabe–Ito colours (colour-vision-safe) for the first seven workloads of the mix.
+/// A mix may hold 64, so each further round of the seven colours carries a hatch of its
+/// own (lines in the chart's base colour over the fill): no two workloads look alike, on
+/// screen, in a PNG or in a vector export.
+constexpr std::array<QRgb, 7> kWorkloadColors
+    = { 0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442 };
+
 QColor workloadColor(int i)
 {
-    static const std::array<QColor, 7> colors = { QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
-        QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
-        QColor(0xF0, 0xE4, 0x42) };
-    return colors[static_cast<size_t>(i) % colors.size()];
+    return QColor(kWorkloadColors[static_cast<size_t>(std::max(0, i)) % kWorkloadColors.size()]);
+}
+
+QBrush workloadBrush(int i, const QColor& base)
+{
+    static const std::array<Qt::BrushStyle, 10> hatches = { Qt::SolidPattern, Qt::BDiagPattern, Qt::FDiagPattern,
+        Qt::HorPattern, Qt::VerPattern, Qt::DiagCrossPattern, Qt::CrossPattern, Qt::Dense6Pattern,
+        Qt::Dense5Pattern, Qt::Dense4Pattern };
+    const Qt::BrushStyle hatch
+        = hatches[(static_cast<size_t>(std::max(0, i)) / kWorkloadColors.size()) % hatches.size()];
+    if (hatch == Qt::SolidPattern)
+        return QBrush(workloadColor(i));
+    QPixmap tile(12, 12);
+    tile.fill(workloadColor(i));
+    QPainter painter(&tile);
+    painter.fillRect(tile.rect(), QBrush(base, hatch));
+    painter.end();
+    return QBrush(tile);
 }
 
 double tierBytes(const FleetEntryResult& e, int tier)
@@ -192,9 +214,8 @@ void FleetChart::applyTheme()
         m_totals[t]->setColor(text);
     for (size_t i = 0; i < m_bars.size(); ++i)
         for (QCPBars* bars : m_bars[i]) {
-            const QColor fill = workloadColor(static_cast<int>(i));
-            bars->setBrush(fill);
-            bars->setPen(QPen(fill.darker(130)));
+            bars->setBrush(workloadBrush(static_cast<int>(i), base));
+            bars->setPen(QPen(workloadColor(static_cast<int>(i)).darker(130)));
         }
     m_legend->setBrush(base);
     m_legend->setTextColor(text);
