@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QTabWidget>
@@ -86,6 +87,7 @@ private slots:
     void compareViewFollows();
     void persistsIntoANewWindow();
     void exportedTierChartFollows();
+    void advancedSizeFieldsFollow();
 
 private:
     template <typename T> T* find(const char* name)
@@ -346,6 +348,31 @@ void TestGuiUnits::exportedTierChartFollows()
                 .contains(bytes(m_article.kvBytesPerRequest, ByteUnits::Decimal)));
     pickUnits(ByteUnits::Binary);
     QCOMPARE(exportTo(QStringLiteral("binary-again.png")), binaryPng); // same drawing, byte for byte
+}
+
+void TestGuiUnits::advancedSizeFieldsFollow()
+{
+    // Advanced > DRAM and NVMe per server show the card's sizes in the chosen units, and
+    // switching units is not an edit: no override, no undo step.
+    const Scenario& s = m_window->controller()->scenario();
+    const int undoSteps = m_window->controller()->undoStack()->count();
+    const ScenarioSpec spec = m_window->controller()->spec();
+    auto* dram = find<QLineEdit>("dramPerServerEdit");
+    auto* nvme = find<QLineEdit>("nvmePerServerEdit");
+    QCOMPARE(dram->text(), QString::fromStdString(formatBytes(s.hardware.hostDramBytes, ByteUnits::Binary, 4)));
+    QVERIFY2(dram->text().endsWith(QLatin1String("TiB")), qPrintable(dram->text()));
+    pickUnits(ByteUnits::Decimal);
+    QCOMPARE(dram->text(), QString::fromStdString(formatBytes(s.hardware.hostDramBytes, ByteUnits::Decimal, 4)));
+    QCOMPARE(nvme->text(), QString::fromStdString(formatBytes(s.hardware.nvmeBytes, ByteUnits::Decimal, 4)));
+    QVERIFY2(dram->text().endsWith(QLatin1String(" TB")), qPrintable(dram->text()));
+    QCOMPARE(m_window->controller()->undoStack()->count(), undoSteps);
+    QVERIFY(m_window->controller()->spec().overrides == spec.overrides);
+    // Typing a size in the other units still works: 1.5TiB with decimal shown.
+    dram->setFocus();
+    dram->selectAll();
+    QTest::keyClicks(dram, QStringLiteral("1.5TiB"));
+    QTest::keyClick(dram, Qt::Key_Return);
+    QTRY_COMPARE(m_window->controller()->scenario().hardware.hostDramBytes, 1.5 * 1099511627776.0);
 }
 
 QTEST_MAIN(TestGuiUnits)

@@ -473,9 +473,9 @@ void ControlsPanel::refreshFromScenario()
     setSpin(m_outputTokensSpin, static_cast<int>(std::min(w.outputTokens, double(1 << 30))));
     setSpin(m_gpusPerServerSpin, s.hardware.gpusPerServer);
     if (!m_dramPerServerEdit->hasFocus())
-        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, ByteUnits::Decimal, 4)));
+        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, displayUnits(), 4)));
     if (!m_nvmePerServerEdit->hasFocus())
-        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, ByteUnits::Decimal, 4)));
+        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, displayUnits(), 4)));
     {
         const QSignalBlocker b1(m_inclusiveCheck), b2(m_streamingCheck);
         m_inclusiveCheck->setChecked(w.inclusiveTiers);
