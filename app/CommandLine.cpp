@@ -640,6 +640,9 @@ Json vllmPredictionJson(const VllmPrediction& p)
             j["window"] = bytesToJson(k.window);
         kinds.push_back(std::move(j));
     }
+    Json notes = Json::array();
+    for (const auto& n : p.notes)
+        notes.push_back(vllmNoteText(n));
     return {{"context", bytesToJson(p.context)},
             {"kv_memory_bytes", bytesToJson(p.kvMemoryBytes)},
             {"layer_kinds", kinds},
@@ -652,7 +655,7 @@ Json vllmPredictionJson(const VllmPrediction& p)
             {"gpu_kv_cache_tokens", bytesToJson(p.tokens)},
             {"blocks_per_request", bytesToJson(p.blocksPerRequest)},
             {"max_concurrency", numberToJson(p.maxConcurrency)},
-            {"notes", p.notes}};
+            {"notes", notes}};
 }
 
 int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
@@ -777,7 +780,7 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
         << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
         << formatCount(pred.blocksPerRequest) << " per request)\n";
     for (const auto& n : pred.notes)
-        out << "  note: " << n << "\n";
+        out << "  note: " << vllmNoteText(n) << "\n";
     if (cmp) {
         out << "vLLM's log         ";
         bool first = true;

@@ -77,7 +77,8 @@ template <typename Map>
     for (const auto& [k, v] : map)
         known += (known.empty() ? "" : ", ") + k;
     throw InputError(std::string(what) + ": unknown id \"" + id + "\" (known: " + known
-                     + "; or give a path to a .json card)");
+                         + "; or give a path to a .json card)",
+                     {.code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known});
 }
 
 } // namespace

@@ -33,7 +33,9 @@ bool looksLikeHfConfig(const Json& json);
 
 /// Imports a config.json. `origin` (a file name, or "pasted text") names the config in
 /// messages and in the card's source. Throws InputError naming every missing or invalid
-/// field in one message.
+/// field in one message; its detail (InputErrorCode::HfConfigCannotImport) has one part per
+/// missing field and per problem, so a front end can word them in its language. The card
+/// is then validated as parseModelCard() validates a hand-written one.
 ModelCard importHfConfig(const Json& config, const std::string& origin);
 
 /// The fields importHfConfig() would report as missing or invalid, as paths

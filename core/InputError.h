@@ -12,6 +12,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace kvtiers {
 
@@ -81,9 +82,49 @@ enum class InputErrorCode {
     NotASize,
 
     // Cards (ModelCard, HardwareCard, Workload, CardCatalog, KvFormat) and config.json import (HfConfig).
+    // `where` is the field's path ("llama.json.layer_groups[0].kind") unless said otherwise.
+    UnknownLayerKind, ///< value = the kind given
+    FewerQueryHeadsThanKvHeads, ///< value = query heads, max = KV heads
+    ParamsActiveAboveTotal, ///<
+    NoLayerGroups, ///<
+    TooManyLayerGroups, ///< max = most groups accepted
+    NoAttentionLayers, ///< (also a part of HfConfigCannotImport, `where` = its layer_types path)
+    TooManyLayers, ///< max = most layers accepted
+    NoSources, ///<
+    CurveNotIncreasing, ///<
+    SharesDoNotAddUp, ///< `where` = the placement object; value = their sum
+    KvDtypeAndBits, ///<
+    KvScaleBitsAlone, ///<
+    UnknownAllocation, ///< value = the policy given
+    ServersNotWhole, ///<
+    UnknownCardId, ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids, comma-separated
+    UnknownKvDtype, ///< `where` = the option or field; value = the text given
+    KvBitsImpossible, ///< `where` = the option or field; value = the text given
+    HfConfigNotObject, ///< `where` = the config's origin (a file name or "pasted text")
+    /// `where` = the config's origin; `parts` = what is wrong, in the message's order: first
+    /// every missing field (code MissingField, `where` = its path), then every problem (the
+    /// Hf* codes below and NoAttentionLayers, `where` = the field's path). The message is
+    /// "<origin>: cannot import this config.json: " and then, joined by "; ", "missing " with
+    /// the missing paths joined by ", " (if any) and each problem's own message.
+    HfConfigCannotImport,
+    HfNotWholeNumber, ///< part only; value = the JSON as given
+    HfWholeNumberOutOfRange, ///< part only; value = the JSON as given, min, max
+    HfNotTrueOrFalse, ///< part only; value = the JSON as given
+    HfKvHeadsAboveHeads, ///< part only; max = query heads
+    HfHeadDimNotDivisible, ///< part only; value = hidden_size, max = query heads
+    HfLayerTypesNotList, ///< part only
+    HfLayerTypesCount, ///< part only; value = layers listed, max = num_hidden_layers
+    HfUnknownLayerType, ///< part only; value = the entry as given (JSON), detail = its index
     // [cards codes end]
 
     // vLLM startup log (parseVllmLog) and vLLM setups (predictVllm).
+    VllmLogUnreadable, ///< where = the log's name, line = its 1-based line, value = what could not be read
+                       ///< ("the token count", "the tokens per request", "the concurrency", "the memory
+                       ///< size", "the memory unit" or "the block count"), detail = the line as quoted
+    VllmLogNoKvLine, ///< where = the log's name
+    VllmTpBelowOne, ///< where = "vllm-check"
+    VllmBlockSizeBelowOne, ///< where = "vllm-check"
+    VllmNoKvMemory, ///< where = "vllm-check", value = the KV memory per GPU as formatted ("-12.3 GiB")
     // [vllm codes end]
 
     EndOfCodes_ ///< not a code: marks the end (keep last)
@@ -94,6 +135,10 @@ inline constexpr InputErrorCode kLastInputErrorCode
     = static_cast<InputErrorCode>(static_cast<int>(InputErrorCode::EndOfCodes_) - 1);
 
 /// The structured form of an InputError; strings are quoted as the English message quotes them.
+/// An error that lists several problems (HfConfigCannotImport) carries one detail per
+/// problem in `parts`, each worded like a message of its own ("path: problem"); a front
+/// end words the parts and joins them as the code's documentation says. Every other
+/// error leaves `parts` empty.
 struct InputErrorDetail {
     InputErrorCode code = InputErrorCode::Uncoded;
     std::string where {}; ///< the option, file or JSON path the message starts with
@@ -103,6 +148,7 @@ struct InputErrorDetail {
     std::string detail {}; ///< anything else quoted verbatim (parser words, a type, a list, an id)
     int line = 0; ///< JSON syntax errors: 1-based line, 0 if unknown
     int column = 0; ///< JSON syntax errors: column, 0 if unknown
+    std::vector<InputErrorDetail> parts {}; ///< the sub-problems of a multi-problem error, in the message's order
 };
 
 class InputError : public std::runtime_error {

@@ -189,6 +189,11 @@ void JsonObject::fail(std::string_view key, const std::string& problem) const
     throw InputError(m_path + "." + std::string(key) + ": " + problem);
 }
 
+void JsonObject::fail(std::string_view key, const std::string& problem, InputErrorDetail detail) const
+{
+    failField(m_path, key, problem, std::move(detail));
+}
+
 const Json& JsonObject::field(std::string_view key) const
 {
     const auto it = m_json.find(std::string(key));

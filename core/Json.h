@@ -13,6 +13,8 @@
 
 namespace kvtiers {
 
+struct InputErrorDetail; // InputError.h
+
 using Json = nlohmann::json;
 
 /// Largest input file we read (cards, presets, configs). Larger ones are refused unread.
@@ -52,7 +54,11 @@ public:
     /// Every key must be one of `allowed` (keys beginning with '_' are comments).
     void rejectUnknownKeys(std::initializer_list<std::string_view> allowed) const;
 
+    /// Throws "path.key: problem" (an InputError without a structured form).
     [[noreturn]] void fail(std::string_view key, const std::string& problem) const;
+    /// The same, with its structured form: `detail` gives the code and the figures the
+    /// problem quotes; its `where` is set to "path.key".
+    [[noreturn]] void fail(std::string_view key, const std::string& problem, InputErrorDetail detail) const;
 
 private:
     const Json& field(std::string_view key) const;

@@ -44,6 +44,7 @@ namespace {
 constexpr std::int64_t kMaxLayers = 100000;
 constexpr std::int64_t kMaxDim = 1 << 20;
 constexpr double kMaxParams = 1e16;
+constexpr size_t kMaxGroups = 4096;
 
 LayerGroup parseGroup(const JsonObject& o)
 {
@@ -58,7 +59,8 @@ LayerGroup parseGroup(const JsonObject& o)
     else if (kind == "state")
         g.kind = LayerKind::State;
     else
-        o.fail("kind", "unknown layer kind \"" + kind + "\" (use full, sliding, mla or state)");
+        o.fail("kind", "unknown layer kind \"" + kind + "\" (use full, sliding, mla or state)",
+               {.code = InputErrorCode::UnknownLayerKind, .value = kind});
     g.layers = o.requireInteger("layers", 1, kMaxLayers);
     switch (g.kind) {
     case LayerKind::Full:
@@ -72,8 +74,11 @@ LayerGroup parseGroup(const JsonObject& o)
         g.vHeadDim = o.requireInteger("v_head_dim", 1, kMaxDim);
         g.numHeads = o.optionalInteger("num_heads", 1, kMaxDim).value_or(g.numKvHeads);
         if (g.numHeads < g.numKvHeads)
-            o.fail("num_heads", "has fewer query heads (" + std::to_string(g.numHeads) + ") than KV heads ("
-                   + std::to_string(g.numKvHeads) + ")");
+            o.fail("num_heads",
+                   "has fewer query heads (" + std::to_string(g.numHeads) + ") than KV heads ("
+                       + std::to_string(g.numKvHeads) + ")",
+                   {.code = InputErrorCode::FewerQueryHeadsThanKvHeads, .value = std::to_string(g.numHeads),
+                    .max = std::to_string(g.numKvHeads)});
         if (g.kind == LayerKind::Sliding)
             g.window = o.requireInteger("window", 1, std::int64_t(1) << 40);
         break;
@@ -109,24 +114,27 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
     m.paramsTotal = o.requireNumber("params_total", 1, kMaxParams);
     m.paramsActive = o.optionalNumber("params_active", 1, kMaxParams).value_or(m.paramsTotal);
     if (m.paramsActive > m.paramsTotal)
-        o.fail("params_active", "is larger than params_total");
+        o.fail("params_active", "is larger than params_total", {.code = InputErrorCode::ParamsActiveAboveTotal});
     m.weightBits = o.optionalNumber("weight_bits", 1, 64).value_or(16);
     m.maxContext = o.requireInteger("max_context", 1, std::int64_t(1) << 40);
     m.defaultKvBits = o.optionalNumber("default_kv_bits", 0.5, 64).value_or(16);
     const Json& groups = o.requireArray("layer_groups");
     if (groups.empty())
-        o.fail("layer_groups", "must list at least one layer group");
-    if (groups.size() > 4096)
-        o.fail("layer_groups", "has more than 4096 groups");
+        o.fail("layer_groups", "must list at least one layer group", {.code = InputErrorCode::NoLayerGroups});
+    if (groups.size() > kMaxGroups)
+        o.fail("layer_groups", "has more than " + std::to_string(kMaxGroups) + " groups",
+               {.code = InputErrorCode::TooManyLayerGroups, .max = std::to_string(kMaxGroups)});
     bool anyTokens = false;
     for (size_t i = 0; i < groups.size(); ++i) {
         m.groups.push_back(parseGroup(JsonObject(groups[i], origin + ".layer_groups[" + std::to_string(i) + "]")));
         anyTokens = anyTokens || m.groups.back().holdsTokens();
     }
     if (!anyTokens)
-        o.fail("layer_groups", "has no attention layers (a model of only state layers holds no KV per token)");
+        o.fail("layer_groups", "has no attention layers (a model of only state layers holds no KV per token)",
+               {.code = InputErrorCode::NoAttentionLayers});
     if (m.totalLayers() > kMaxLayers)
-        o.fail("layer_groups", "adds up to more than " + std::to_string(kMaxLayers) + " layers");
+        o.fail("layer_groups", "adds up to more than " + std::to_string(kMaxLayers) + " layers",
+               {.code = InputErrorCode::TooManyLayers, .max = std::to_string(kMaxLayers)});
     return m;
 }
 

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 
 namespace kvtiers {
 
@@ -60,18 +61,66 @@ Comparison comparisonFromJson(const Json& json, const std::string& origin)
     return c;
 }
 
+Status noSuchPreset(const std::string& name)
+{
+    return Status::failure("no preset called \"" + name + "\"", {.code = PresetError::NoSuchPreset, .name = name});
+}
+
+/// A preset file whose name breaks a rule: an InputError like any other for callers of
+/// fromJson (the same message), which reload and importFile catch first to keep which
+/// rule it broke.
+class PresetNameInFileError : public InputError {
+public:
+    PresetNameInFileError(const std::string& where, const Status& nameStatus)
+        : InputError(where + ": " + nameStatus.error)
+        , m_detail(std::make_shared<const PresetErrorDetail>(
+              PresetErrorDetail{.code = PresetError::FileNameInvalid, .where = where,
+                                .nameProblem = nameStatus.detail.code, .limit = nameStatus.detail.limit}))
+    {
+    }
+    PresetErrorDetail detail(const std::string& file) const
+    {
+        PresetErrorDetail d = *m_detail;
+        d.file = file;
+        return d;
+    }
+
+private:
+    // Shared, as InputError's detail is, so that copying the exception never throws.
+    std::shared_ptr<const PresetErrorDetail> m_detail;
+};
+
+/// Why a preset file could not be read, from what reading it threw: InputError's message
+/// as it is, its structured form carried along.
+PresetProblem problemOf(const std::string& path, const InputError& e)
+{
+    if (const auto* name = dynamic_cast<const PresetNameInFileError*>(&e))
+        return {path, e.what(), name->detail(path)};
+    return {path, e.what(), {.code = PresetError::FileInvalid, .file = path, .input = e.detail()}};
+}
+
 } // namespace
+
+Status checkPresetName(const std::string& name)
+{
+    if (name.empty() || std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }))
+        return Status::failure("a preset needs a name", {.code = PresetError::NameEmpty});
+    if (name.size() > static_cast<size_t>(kPresetNameMaxLength))
+        return Status::failure("a preset name has at most " + std::to_string(kPresetNameMaxLength) + " characters",
+                               {.code = PresetError::NameTooLong, .limit = kPresetNameMaxLength});
+    for (unsigned char c : name)
+        if (c < 0x20 || c == 0x7f)
+            return Status::failure("a preset name cannot contain control characters",
+                                   {.code = PresetError::NameHasControlCharacters});
+    return {};
+}
 
 std::optional<std::string> presetNameProblem(const std::string& name)
 {
-    if (name.empty() || std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }))
-        return "a preset needs a name";
-    if (name.size() > 80)
-        return "a preset name has at most 80 characters";
-    for (unsigned char c : name)
-        if (c < 0x20 || c == 0x7f)
-            return "a preset name cannot contain control characters";
-    return std::nullopt;
+    Status s = checkPresetName(name);
+    if (s.ok())
+        return std::nullopt;
+    return std::move(s.error);
 }
 
 std::string PresetStore::defaultDirectory()
@@ -114,8 +163,8 @@ Preset PresetStore::fromJson(const Json& json, const std::string& origin)
     o.rejectUnknownKeys({"schema", "schema_version", "name", "scenario", "notes"});
     Preset p;
     p.name = o.requireString("name");
-    if (auto problem = presetNameProblem(p.name))
-        o.fail("name", *problem);
+    if (const Status s = checkPresetName(p.name); !s.ok())
+        throw PresetNameInFileError(o.path() + ".name", s); // the message JsonObject::fail would give
     p.notes = o.optionalString("notes").value_or("");
     p.spec = ScenarioSpec::fromJson(o.requireObject("scenario").raw(), origin + ".scenario");
     return p;
@@ -147,13 +196,17 @@ void PresetStore::reload()
         try {
             Preset p = fromJson(parseStrictJson(readInputFile(path), path), path);
             p.file = path;
-            if (find(p.name) || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; }))
-                throw InputError(path + ": another preset is already called \"" + p.name + "\"");
+            if (find(p.name) || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; })) {
+                m_problems.push_back({path, path + ": another preset is already called \"" + p.name + "\"",
+                                      {.code = PresetError::FileNameClash, .name = p.name, .file = path}});
+                continue;
+            }
             user.push_back(std::move(p));
         } catch (const InputError& e) {
-            m_problems.push_back({path, e.what()});
+            m_problems.push_back(problemOf(path, e));
         } catch (const std::exception& e) {
-            m_problems.push_back({path, std::string("cannot be read: ") + e.what()});
+            m_problems.push_back({path, std::string("cannot be read: ") + e.what(),
+                                  {.code = PresetError::FileUnreadable, .file = path, .reason = e.what()}});
         }
     }
     std::sort(user.begin(), user.end(), [](const Preset& a, const Preset& b) { return a.name < b.name; });
@@ -191,24 +244,33 @@ Status PresetStore::writeFile(const std::string& path, const Json& json) const
 {
     const QString dirPath = QFileInfo(q(path)).absolutePath();
     if (!QDir().mkpath(dirPath))
-        return Status::failure("cannot create the folder " + dirPath.toStdString());
+        return Status::failure("cannot create the folder " + dirPath.toStdString(),
+                               {.code = PresetError::CannotCreateFolder, .file = dirPath.toStdString()});
     QSaveFile file(q(path));
-    if (!file.open(QIODevice::WriteOnly))
-        return Status::failure(path + ": cannot be written: " + file.errorString().toStdString());
+    if (!file.open(QIODevice::WriteOnly)) {
+        const std::string reason = file.errorString().toStdString();
+        return Status::failure(path + ": cannot be written: " + reason,
+                               {.code = PresetError::CannotOpenForWriting, .file = path, .reason = reason});
+    }
     const std::string text = json.dump(2) + "\n";
     if (g_failNextWriteHalfWay) {
         g_failNextWriteHalfWay = false;
         file.write(text.data(), static_cast<qint64>(text.size() / 2));
         file.cancelWriting();
-        return Status::failure(path + ": writing failed half way (simulated); the previous file, if any, is unchanged");
+        return Status::failure(path + ": writing failed half way (simulated); the previous file, if any, is unchanged",
+                               {.code = PresetError::WriteFailedHalfWay, .file = path});
     }
     if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+        const std::string reason = file.errorString().toStdString();
         file.cancelWriting();
-        return Status::failure(path + ": writing failed: " + file.errorString().toStdString());
+        return Status::failure(path + ": writing failed: " + reason,
+                               {.code = PresetError::WriteFailed, .file = path, .reason = reason});
     }
-    if (!file.commit())
-        return Status::failure(path + ": could not be saved (" + file.errorString().toStdString()
-                               + "); the previous file, if any, is unchanged");
+    if (!file.commit()) {
+        const std::string reason = file.errorString().toStdString();
+        return Status::failure(path + ": could not be saved (" + reason + "); the previous file, if any, is unchanged",
+                               {.code = PresetError::CommitFailed, .file = path, .reason = reason});
+    }
     return {};
 }
 
@@ -219,13 +281,15 @@ void PresetStore::failNextWriteHalfWayForTesting()
 
 Status PresetStore::save(const std::string& name, const ScenarioSpec& spec, bool replace, const std::string& notes)
 {
-    if (auto problem = presetNameProblem(name))
-        return Status::failure(*problem);
+    if (Status s = checkPresetName(name); !s.ok())
+        return s;
     const Preset* existing = find(name);
     if (existing && existing->builtin)
-        return Status::failure("\"" + name + "\" is a built-in preset and cannot be changed; save under another name");
+        return Status::failure("\"" + name + "\" is a built-in preset and cannot be changed; save under another name",
+                               {.code = PresetError::BuiltinCannotBeChanged, .name = name});
     if (existing && !replace)
-        return Status::failure("a preset called \"" + name + "\" exists already");
+        return Status::failure("a preset called \"" + name + "\" exists already",
+                               {.code = PresetError::NameExists, .name = name});
     Preset p;
     p.name = name;
     p.spec = spec;
@@ -239,16 +303,18 @@ Status PresetStore::save(const std::string& name, const ScenarioSpec& spec, bool
 
 Status PresetStore::rename(const std::string& from, const std::string& to)
 {
-    if (auto problem = presetNameProblem(to))
-        return Status::failure(*problem);
+    if (Status s = checkPresetName(to); !s.ok())
+        return s;
     Preset* p = findUser(from);
     if (!p)
-        return Status::failure(find(from) ? "\"" + from + "\" is a built-in preset and cannot be renamed"
-                                          : "no preset called \"" + from + "\"");
+        return find(from) ? Status::failure("\"" + from + "\" is a built-in preset and cannot be renamed",
+                                            {.code = PresetError::BuiltinCannotBeRenamed, .name = from})
+                          : noSuchPreset(from);
     if (from == to)
         return {};
     if (find(to))
-        return Status::failure("a preset called \"" + to + "\" exists already");
+        return Status::failure("a preset called \"" + to + "\" exists already",
+                               {.code = PresetError::NameExists, .name = to});
     Preset renamed = *p;
     renamed.name = to;
     // Write the new file first; only then remove the old one, so a failure loses nothing.
@@ -257,7 +323,8 @@ Status PresetStore::rename(const std::string& from, const std::string& to)
         return s;
     if (!QFile::remove(q(p->file))) {
         QFile::remove(q(newPath));
-        return Status::failure(p->file + ": could not be removed after writing the renamed copy; nothing changed");
+        return Status::failure(p->file + ": could not be removed after writing the renamed copy; nothing changed",
+                               {.code = PresetError::RenamedCopyNotRemoved, .file = p->file});
     }
     reload();
     return {};
@@ -267,7 +334,7 @@ Status PresetStore::duplicate(const std::string& from, const std::string& to)
 {
     const Preset* p = find(from);
     if (!p)
-        return Status::failure("no preset called \"" + from + "\"");
+        return noSuchPreset(from);
     const ScenarioSpec spec = p->spec;
     const std::string notes = p->notes;
     return save(to, spec, false, notes);
@@ -277,10 +344,11 @@ Status PresetStore::remove(const std::string& name)
 {
     Preset* p = findUser(name);
     if (!p)
-        return Status::failure(find(name) ? "\"" + name + "\" is a built-in preset and cannot be deleted"
-                                          : "no preset called \"" + name + "\"");
+        return find(name) ? Status::failure("\"" + name + "\" is a built-in preset and cannot be deleted",
+                                            {.code = PresetError::BuiltinCannotBeDeleted, .name = name})
+                          : noSuchPreset(name);
     if (!QFile::remove(q(p->file)))
-        return Status::failure(p->file + ": could not be deleted");
+        return Status::failure(p->file + ": could not be deleted", {.code = PresetError::DeleteFailed, .file = p->file});
     reload();
     return {};
 }
@@ -291,17 +359,20 @@ Status PresetStore::importFile(const std::string& path, std::string* name)
     try {
         p = fromJson(parseStrictJson(readInputFile(path), path), path);
     } catch (const InputError& e) {
-        return Status::failure(e.what());
+        PresetProblem problem = problemOf(path, e);
+        return Status::failure(std::move(problem.reason), std::move(problem.detail));
     }
     try {
         // Resolve now so a preset naming an unknown card is refused at import, not later.
         resolveScenario(CardCatalog::builtin(), p.spec);
     } catch (const InputError& e) {
         // The resolver names the field ("overrides.context: ..."); say which file it is in.
-        return Status::failure(path + ": scenario: " + e.what());
+        return Status::failure(path + ": scenario: " + e.what(),
+                               {.code = PresetError::ScenarioInvalid, .file = path, .input = e.detail()});
     }
     if (find(p.name))
-        return Status::failure("a preset called \"" + p.name + "\" exists already; rename it first");
+        return Status::failure("a preset called \"" + p.name + "\" exists already; rename it first",
+                               {.code = PresetError::ImportNameExists, .name = p.name});
     if (Status s = save(p.name, p.spec, false, p.notes); !s.ok())
         return s;
     if (name)
@@ -313,7 +384,7 @@ Status PresetStore::exportFile(const std::string& name, const std::string& path)
 {
     const Preset* p = find(name);
     if (!p)
-        return Status::failure("no preset called \"" + name + "\"");
+        return noSuchPreset(name);
     return writeFile(path, toJson(*p));
 }
 

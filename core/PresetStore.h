@@ -4,11 +4,14 @@
 // schema version, written through QSaveFile so a crash or a full disk never leaves a
 // half-written file. A file that cannot be read is reported by name and reason and
 // skipped; it is never overwritten or deleted unless the user asks for that file.
+// Failures and skipped files come back as values: the English message the CLI prints,
+// and its structured form (PresetErrorDetail) for a front end that words it itself.
 //
 // Built-in presets come from models/presets/ (compiled in) and are read-only.
 //
 // The only Qt in core: QtCore's QSaveFile and QStandardPaths (HOUSE.md allows Qt Core).
 
+#include "InputError.h"
 #include "ScenarioSpec.h"
 
 #include <optional>
@@ -34,16 +37,78 @@ struct Comparison {
     std::string notes;
 };
 
+/// The most characters a preset name has.
+inline constexpr int kPresetNameMaxLength = 80;
+
+/// What a preset operation or a preset file ran into, for messages a front end
+/// translates (as InputErrorCode does for InputError). Each code lists the
+/// PresetErrorDetail fields its English message quotes; the English message stays the
+/// reference (the CLI prints it).
+enum class PresetError {
+    None, ///< success
+
+    // A preset name (checkPresetName): the English message is the rule alone.
+    NameEmpty, ///< "a preset needs a name"
+    NameTooLong, ///< limit = the most characters
+    NameHasControlCharacters, ///<
+
+    // The store's operations.
+    NameExists, ///< name
+    ImportNameExists, ///< name: an imported file names a preset the store has ("...; rename it first")
+    BuiltinCannotBeChanged, ///< name (save or duplicate under a built-in's name)
+    BuiltinCannotBeRenamed, ///< name
+    BuiltinCannotBeDeleted, ///< name
+    NoSuchPreset, ///< name
+    RenamedCopyNotRemoved, ///< file = the old file, which could not be removed (nothing changed)
+    DeleteFailed, ///< file
+
+    // Writing a preset file (save, rename, duplicate, import, export).
+    CannotCreateFolder, ///< file = the folder
+    CannotOpenForWriting, ///< file, reason = the system's words
+    WriteFailedHalfWay, ///< file (the test seam failNextWriteHalfWayForTesting)
+    WriteFailed, ///< file, reason
+    CommitFailed, ///< file, reason
+
+    // Reading a preset file (the problems of a reload, importFile). `file` is its path.
+    FileInvalid, ///< input = the InputError's structured form; its message is the whole English text
+    FileNameInvalid, ///< where = the name field's path, nameProblem (and limit) = the rule it breaks
+    ScenarioInvalid, ///< input = the resolver's InputError ("<file>: scenario: <its message>")
+    FileNameClash, ///< name: another file (or a built-in) already has this preset name
+    FileUnreadable, ///< reason = an unexpected error's words ("cannot be read: <reason>")
+
+    EndOfCodes_ ///< not a code: marks the end (keep last)
+};
+
+/// The structured form of a preset outcome; strings are quoted as the English message quotes them.
+struct PresetErrorDetail {
+    PresetError code = PresetError::None;
+    std::string name {}; ///< the preset name
+    std::string file {}; ///< the file or folder (a path)
+    std::string reason {}; ///< the system's words (QFileDevice::errorString) or an unexpected error's
+    std::string where {}; ///< FileNameInvalid: the field's JSON path ("<file>.name")
+    PresetError nameProblem = PresetError::None; ///< FileNameInvalid: NameEmpty, NameTooLong or NameHasControlCharacters
+    int limit = 0; ///< NameTooLong (and FileNameInvalid of it): the most characters a name has
+    InputErrorDetail input {}; ///< FileInvalid, ScenarioInvalid: the InputError's structured form, unchanged
+};
+
+/// A preset file the store skipped: its path, why (English, as the CLI prints it) and
+/// the structured form of why.
 struct PresetProblem {
     std::string file;
     std::string reason;
+    PresetErrorDetail detail {};
 };
 
-/// The outcome of an operation that can fail: empty error means success.
+/// The outcome of an operation that can fail: empty error means success. `error` is the
+/// English message (the CLI prints it); `detail` is its structured form.
 struct Status {
     std::string error;
+    PresetErrorDetail detail {};
     bool ok() const { return error.empty(); }
-    static Status failure(std::string message) { return Status{std::move(message)}; }
+    static Status failure(std::string message, PresetErrorDetail detail)
+    {
+        return Status { std::move(message), std::move(detail) };
+    }
 };
 
 class PresetStore {
@@ -94,7 +159,10 @@ private:
     std::vector<PresetProblem> m_problems;
 };
 
-/// Checks a user-chosen preset name: 1–80 characters, printable, not only spaces.
+/// Checks a user-chosen preset name: 1–80 characters, printable, not only spaces. A
+/// failure's code is NameEmpty, NameTooLong or NameHasControlCharacters.
+Status checkPresetName(const std::string& name);
+/// checkPresetName's English message, if the name breaks a rule.
 std::optional<std::string> presetNameProblem(const std::string& name);
 
 } // namespace kvtiers

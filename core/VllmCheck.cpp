@@ -12,12 +12,6 @@ namespace kvtiers {
 
 namespace {
 
-/// A size as a user would type it back as an option value: "96.5299GiB".
-std::string sizeArg(double bytes)
-{
-    return formatSignificant(bytes / GiB, 6) + "GiB";
-}
-
 double cdiv(double a, double b)
 {
     return std::ceil(a / b - 1e-12);
@@ -46,6 +40,27 @@ double blocksPerRequest(const VllmLayerKind& k, double context)
 
 } // namespace
 
+std::string vllmSizeArgument(double bytes)
+{
+    return formatSignificant(bytes / GiB, 6) + "GiB";
+}
+
+std::string vllmNoteText(const VllmNote& n)
+{
+    switch (n.kind) {
+    case VllmNote::Kind::BlockSizeRaised:
+        return "state layers: the attention block size is raised to " + std::to_string(n.blockSize)
+            + " tokens so one attention page holds one state (vLLM does this for hybrids; "
+              "its exact alignment differs between versions)";
+    case VllmNote::Kind::PagePadded:
+        return "a " + n.layerKind + " page (" + formatCount(n.pageBytes) + " B) does not divide the largest page ("
+            + formatCount(n.largestPageBytes) + " B): vLLM refuses such a model; kvtiers pads it";
+    case VllmNote::Kind::PaddingLayers:
+        return std::to_string(n.paddingLayers) + " padding layer slot(s) to make the groups equal";
+    }
+    return {};
+}
+
 double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMemoryUtilization, int tp,
                     double reserveBytes, double weightBits)
 {
@@ -56,12 +71,17 @@ double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMe
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
 {
     if (setup.tp < 1)
-        throw InputError("vllm-check: --tp must be at least 1");
+        throw InputError("vllm-check: --tp must be at least 1",
+                         {.code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check"});
     if (setup.blockSize < 1)
-        throw InputError("vllm-check: --block-size must be at least 1");
-    if (!(setup.kvMemoryBytes > 0))
-        throw InputError("vllm-check: no memory left for the KV cache (" + formatBytes(setup.kvMemoryBytes)
-                         + " per GPU): the weights and reserve take all of gpu_memory_utilization × HBM");
+        throw InputError("vllm-check: --block-size must be at least 1",
+                         {.code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check"});
+    if (!(setup.kvMemoryBytes > 0)) {
+        const std::string memory = formatBytes(setup.kvMemoryBytes);
+        throw InputError("vllm-check: no memory left for the KV cache (" + memory
+                             + " per GPU): the weights and reserve take all of gpu_memory_utilization × HBM",
+                         {.code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory});
+    }
     VllmPrediction p;
     p.context = setup.context > 0 ? setup.context : static_cast<double>(model.maxContext);
     p.kvMemoryBytes = setup.kvMemoryBytes;
@@ -118,10 +138,8 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
             for (auto& r : raws)
                 if (r.k.kind != "state")
                     r.k.blockSize = static_cast<int>(setup.blockSize * factor);
-            p.notes.push_back("state layers: the attention block size is raised to "
-                              + std::to_string(static_cast<int>(setup.blockSize * factor))
-                              + " tokens so one attention page holds one state (vLLM does this for hybrids; "
-                                "its exact alignment differs between versions)");
+            p.notes.push_back({.kind = VllmNote::Kind::BlockSizeRaised,
+                               .blockSize = static_cast<int>(setup.blockSize * factor)});
         }
     }
     for (auto& r : raws) {
@@ -173,9 +191,10 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
                 r.k.pageBytes = maxPage;
             } else {
                 if (r.k.kind != "state")
-                    p.notes.push_back("a " + r.k.kind + " page (" + formatCount(r.k.pageBytes)
-                                      + " B) does not divide the largest page (" + formatCount(maxPage)
-                                      + " B): vLLM refuses such a model; kvtiers pads it");
+                    p.notes.push_back({.kind = VllmNote::Kind::PagePadded,
+                                       .layerKind = r.k.kind,
+                                       .pageBytes = r.k.pageBytes,
+                                       .largestPageBytes = maxPage});
                 r.k.pageBytes = maxPage;
             }
         }
@@ -208,7 +227,7 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
         }
         p.bytesPerToken = p.bytesPerBlock * static_cast<double>(p.kvCacheGroups) / minBlock;
         if (p.paddingLayers > 0)
-            p.notes.push_back(std::to_string(p.paddingLayers) + " padding layer slot(s) to make the groups equal");
+            p.notes.push_back({.kind = VllmNote::Kind::PaddingLayers, .paddingLayers = p.paddingLayers});
     }
     p.maxConcurrency = p.blocksPerRequest > 0 ? p.numBlocks / p.blocksPerRequest : 0;
     return p;
@@ -264,8 +283,13 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         const std::string_view line = text.substr(start, end - start);
         ++lineNo;
         auto fail = [&](const std::string& what) {
-            throw InputError(origin + ":" + std::to_string(lineNo) + ": cannot read " + what + " in \"" + trimmed(line)
-                             + "\"");
+            const std::string quoted = trimmed(line);
+            throw InputError(origin + ":" + std::to_string(lineNo) + ": cannot read " + what + " in \"" + quoted + "\"",
+                             {.code = InputErrorCode::VllmLogUnreadable,
+                              .where = origin,
+                              .value = what,
+                              .detail = quoted,
+                              .line = lineNo});
         };
         if (auto at = line.find("GPU KV cache size:"); at != std::string_view::npos) {
             size_t pos = at + std::string_view("GPU KV cache size:").size();
@@ -329,11 +353,103 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
     }
     if (!log.kvCacheTokens && !log.concurrency && !log.gpuBlocks)
         throw InputError(origin + ": found no \"GPU KV cache size: N tokens\" nor \"Maximum concurrency for N tokens per "
-                                  "request: X\" line (paste vLLM's startup log, from the engine's start to \"init engine\")");
+                                  "request: X\" line (paste vLLM's startup log, from the engine's start to \"init engine\")",
+                         {.code = InputErrorCode::VllmLogNoKvLine, .where = origin});
     return log;
 }
 
 // ---------------------------------------------------------------------------- comparison
+
+std::string vllmSentenceText(const VllmSentence& s)
+{
+    using Kind = VllmSentence::Kind;
+    // "vLLM's 2,530,464 tokens need about …; kvtiers assumed …, ": the start of the
+    // memory-gap sentences.
+    auto need = [&](bool tokens) {
+        return "vLLM's " + (tokens ? formatCount(s.vllmTokens) + " tokens" : std::string("concurrency")) + " need about "
+            + formatBytes(s.impliedBytes) + " of KV memory per GPU; kvtiers assumed " + formatBytes(s.assumedBytes) + ", ";
+    };
+    auto share = [&] { return formatBytes(s.gapBytes) + " (" + formatSignificant(s.percent, 3) + "%)"; };
+    const std::string hadMore = "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization";
+    const std::string hadMoreRest = ", smaller weights than the card's (a quantized checkpoint?), a smaller reserve, or a "
+                                    "larger tensor-parallel degree than --tp " + std::to_string(s.tp) + ".";
+    const std::string reserve
+        = "--reserve " + vllmSizeArgument(s.reserveBytes) + " (or --kv-memory " + vllmSizeArgument(s.impliedBytes)
+        + ") reproduces vLLM's figure";
+    switch (s.kind) {
+    case Kind::ContextFromLog:
+        return "vLLM's concurrency is for " + formatCount(s.logContext)
+            + " tokens per request (its max_model_len), not the " + formatCount(s.givenContext)
+            + " given; kvtiers compares at " + formatCount(s.logContext) + ".";
+    case Kind::MatchesWithinRounding:
+        return "vLLM's figure matches kvtiers' block math to within " + formatSignificant(s.percent, 2)
+            + "%, the rounding of the memory figure the log prints.";
+    case Kind::MatchesExactly:
+        return "vLLM's figure matches kvtiers' block math exactly (same blocks of " + formatCount(s.blockSize) + " tokens).";
+    case Kind::ConcurrencyDiffers:
+        return "The concurrency differs (" + formatSignificant(s.vllmConcurrency, 4) + "x vs "
+            + formatSignificant(s.kvtiersConcurrency, 4)
+            + "x): for sliding-window layers vLLM budgets a chunked-prefill worst case "
+              "(window − 1 + max_num_batched_tokens tokens, plus a block).";
+    case Kind::TokensNeedMore:
+        return need(true) + formatBytes(s.gapBytes) + " more.";
+    case Kind::TokensNeedLess:
+        return need(true) + formatBytes(s.gapBytes) + " less.";
+    case Kind::ConcurrencyNeedsMore:
+        return need(false) + formatBytes(s.gapBytes) + " more.";
+    case Kind::ConcurrencyNeedsLess:
+        return need(false) + formatBytes(s.gapBytes) + " less.";
+    case Kind::TokensNeedMoreShare:
+        return need(true) + share() + " more.";
+    case Kind::TokensNeedLessShare:
+        return need(true) + share() + " less.";
+    case Kind::ConcurrencyNeedsMoreShare:
+        return need(false) + share() + " more.";
+    case Kind::ConcurrencyNeedsLessShare:
+        return need(false) + share() + " less.";
+    case Kind::LogReportsAvailable:
+        return "vLLM itself reports " + formatBytes(s.availableBytes) + " available for KV cache (line "
+            + std::to_string(s.line) + "): give --kv-memory " + vllmSizeArgument(s.availableBytes)
+            + " to check the block math alone.";
+    case Kind::LogGapIsReserve:
+        return "The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its "
+               "profiling run, CUDA graphs and non-torch allocations; --reserve "
+            + vllmSizeArgument(s.reserveBytes) + " reproduces it.";
+    case Kind::GapIsKeptMemory:
+        return "With gpu_memory_utilization " + formatSignificant(s.utilization, 3) + " of " + formatBytes(s.hbmBytes)
+            + " HBM and " + formatBytes(s.weightsBytes)
+            + " of weights per GPU, that gap is memory vLLM kept out of the KV cache: the activation peak of its "
+              "profiling run, CUDA graphs and non-torch allocations (NCCL buffers, the CUDA context).";
+    case Kind::ReserveReproduces:
+        return reserve + ".";
+    case Kind::ReserveOrUtilizationReproduces:
+        return reserve + "; so would a gpu_memory_utilization of " + formatSignificant(s.utilization, 3)
+            + " with the reserve given.";
+    case Kind::MemoryNotGiven:
+        return "That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, "
+               "non-torch allocations, or a lower gpu_memory_utilization.";
+    case Kind::KvMemoryReproduces:
+        return "--kv-memory " + vllmSizeArgument(s.impliedBytes) + " reproduces vLLM's figure.";
+    case Kind::VllmHadMore:
+        return hadMore + hadMoreRest;
+    case Kind::VllmHadMoreUtilization:
+        return hadMore + " (" + formatSignificant(s.utilization, 3) + " would do it)" + hadMoreRest;
+    case Kind::HybridPadding:
+        return "This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ "
+               "in how they pad pages, so a few percent can come from there.";
+    case Kind::NoFigure:
+        return "The log has no figure kvtiers can compare.";
+    }
+    return {};
+}
+
+std::string vllmExplanationText(const std::vector<VllmSentence>& sentences)
+{
+    std::string out;
+    for (size_t i = 0; i < sentences.size(); ++i)
+        out += (i ? " " : "") + vllmSentenceText(sentences[i]);
+    return out;
+}
 
 VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn, const VllmLog& log,
                                const std::optional<VllmHbmContext>& hbm)
@@ -341,12 +457,11 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     VllmComparison c;
     c.log = log;
     VllmSetup setup = setupIn;
-    std::vector<std::string> says;
+    using Kind = VllmSentence::Kind;
+    std::vector<VllmSentence>& says = c.sentences;
     if (log.concurrencyTokens) {
         if (setup.context > 0 && setup.context != *log.concurrencyTokens)
-            says.push_back("vLLM's concurrency is for " + formatCount(*log.concurrencyTokens)
-                           + " tokens per request (its max_model_len), not the " + formatCount(setup.context)
-                           + " given; kvtiers compares at " + formatCount(*log.concurrencyTokens) + ".");
+            says.push_back({.kind = Kind::ContextFromLog, .logContext = *log.concurrencyTokens, .givenContext = setup.context});
         setup.context = *log.concurrencyTokens;
     }
     c.predicted = predictVllm(model, setup);
@@ -385,67 +500,68 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     }
     if (c.agrees) {
         if (nearly)
-            says.push_back("vLLM's figure matches kvtiers' block math to within " + formatSignificant(std::fabs(*c.tokensDiffPercent), 2)
-                           + "%, the rounding of the memory figure the log prints.");
+            says.push_back({.kind = Kind::MatchesWithinRounding, .percent = std::fabs(*c.tokensDiffPercent)});
         else
-            says.push_back("vLLM's figure matches kvtiers' block math exactly (same blocks of " + formatCount(minBlock)
-                           + " tokens).");
+            says.push_back({.kind = Kind::MatchesExactly, .blockSize = minBlock});
         if (log.concurrency && std::fabs(*log.concurrency - p.maxConcurrency) > 0.0051)
-            says.push_back("The concurrency differs (" + formatSignificant(*log.concurrency, 4) + "x vs "
-                           + formatSignificant(p.maxConcurrency, 4)
-                           + "x): for sliding-window layers vLLM budgets a chunked-prefill worst case "
-                             "(window − 1 + max_num_batched_tokens tokens, plus a block).");
+            says.push_back({.kind = Kind::ConcurrencyDiffers,
+                            .vllmConcurrency = *log.concurrency,
+                            .kvtiersConcurrency = p.maxConcurrency});
     } else if (c.kvMemoryGapBytes) {
         const double gap = *c.kvMemoryGapBytes;
         const double implied = *c.impliedKvMemoryBytes;
-        std::string s = "vLLM's " + (vllmTokens ? formatCount(*vllmTokens) + " tokens" : std::string("concurrency"))
-            + " need about " + formatBytes(implied) + " of KV memory per GPU; kvtiers assumed "
-            + formatBytes(setup.kvMemoryBytes) + ", ";
-        if (log.availableKvBytes && std::fabs(*log.availableKvBytes - setup.kvMemoryBytes) > 0.001 * setup.kvMemoryBytes) {
-            s += formatBytes(std::fabs(gap)) + (gap > 0 ? " more" : " less") + ". vLLM itself reports "
-                + formatBytes(*log.availableKvBytes) + " available for KV cache (line " + std::to_string(log.availableLine)
-                + "): give --kv-memory " + sizeArg(*log.availableKvBytes) + " to check the block math alone.";
+        // What vLLM's figure needs against what kvtiers assumed; the log's own memory line
+        // (when it differs from the assumption) is named without a share.
+        const bool logMemory
+            = log.availableKvBytes && std::fabs(*log.availableKvBytes - setup.kvMemoryBytes) > 0.001 * setup.kvMemoryBytes;
+        const bool more = gap > 0;
+        const double gapSize = logMemory ? std::fabs(gap) : more ? gap : -gap;
+        VllmSentence need {.vllmTokens = vllmTokens.value_or(0),
+                           .impliedBytes = implied,
+                           .assumedBytes = setup.kvMemoryBytes,
+                           .gapBytes = gapSize};
+        if (!logMemory)
+            need.percent = gapSize / setup.kvMemoryBytes * 100;
+        if (vllmTokens)
+            need.kind = logMemory ? (more ? Kind::TokensNeedMore : Kind::TokensNeedLess)
+                                  : (more ? Kind::TokensNeedMoreShare : Kind::TokensNeedLessShare);
+        else
+            need.kind = logMemory ? (more ? Kind::ConcurrencyNeedsMore : Kind::ConcurrencyNeedsLess)
+                                  : (more ? Kind::ConcurrencyNeedsMoreShare : Kind::ConcurrencyNeedsLessShare);
+        says.push_back(need);
+        if (logMemory) {
+            says.push_back({.kind = Kind::LogReportsAvailable, .availableBytes = *log.availableKvBytes, .line = log.availableLine});
             if (hbm && gap > 0)
-                s += " The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its "
-                     "profiling run, CUDA graphs and non-torch allocations; --reserve " + sizeArg(gap + hbm->reserveBytes)
-                    + " reproduces it.";
-            says.push_back(s);
+                says.push_back({.kind = Kind::LogGapIsReserve, .reserveBytes = gap + hbm->reserveBytes});
         } else if (gap > 0) {
-            s += formatBytes(gap) + " (" + formatSignificant(gap / setup.kvMemoryBytes * 100, 3) + "%) more. ";
             if (hbm) {
-                s += "With gpu_memory_utilization " + formatSignificant(hbm->gpuMemoryUtilization, 3) + " of "
-                    + formatBytes(hbm->hbmBytes) + " HBM and " + formatBytes(hbm->weightsBytesPerGpu)
-                    + " of weights per GPU, that gap is memory vLLM kept out of the KV cache: the activation peak of its "
-                      "profiling run, CUDA graphs and non-torch allocations (NCCL buffers, the CUDA context). "
-                      "--reserve " + sizeArg(gap + hbm->reserveBytes) + " (or --kv-memory " + sizeArg(implied)
-                    + ") reproduces vLLM's figure";
+                says.push_back({.kind = Kind::GapIsKeptMemory,
+                                .utilization = hbm->gpuMemoryUtilization,
+                                .hbmBytes = hbm->hbmBytes,
+                                .weightsBytes = hbm->weightsBytesPerGpu});
                 if (c.impliedGpuUtilization)
-                    s += "; so would a gpu_memory_utilization of " + formatSignificant(*c.impliedGpuUtilization, 3)
-                        + " with the reserve given";
-                s += ".";
+                    says.push_back({.kind = Kind::ReserveOrUtilizationReproduces,
+                                    .impliedBytes = implied,
+                                    .reserveBytes = gap + hbm->reserveBytes,
+                                    .utilization = *c.impliedGpuUtilization});
+                else
+                    says.push_back({.kind = Kind::ReserveReproduces, .impliedBytes = implied, .reserveBytes = gap + hbm->reserveBytes});
             } else {
-                s += "That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, "
-                     "non-torch allocations, or a lower gpu_memory_utilization. --kv-memory " + sizeArg(implied)
-                    + " reproduces vLLM's figure.";
+                says.push_back({.kind = Kind::MemoryNotGiven});
+                says.push_back({.kind = Kind::KvMemoryReproduces, .impliedBytes = implied});
             }
-            says.push_back(s);
         } else {
-            s += formatBytes(-gap) + " (" + formatSignificant(-gap / setup.kvMemoryBytes * 100, 3) + "%) less. ";
-            s += "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization";
             if (c.impliedGpuUtilization)
-                s += " (" + formatSignificant(*c.impliedGpuUtilization, 3) + " would do it)";
-            s += ", smaller weights than the card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel "
-                 "degree than --tp " + std::to_string(setup.tp) + ".";
-            says.push_back(s);
+                says.push_back({.kind = Kind::VllmHadMoreUtilization, .utilization = *c.impliedGpuUtilization, .tp = setup.tp});
+            else
+                says.push_back({.kind = Kind::VllmHadMore, .tp = setup.tp});
         }
         if (p.hybrid || !p.notes.empty())
-            says.push_back("This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ "
-                           "in how they pad pages, so a few percent can come from there.");
+            says.push_back({.kind = Kind::HybridPadding});
     } else {
-        says.push_back("The log has no figure kvtiers can compare.");
+        says.push_back({.kind = Kind::NoFigure});
     }
-    for (size_t i = 0; i < says.size(); ++i)
-        c.explanation += (i ? " " : "") + says[i];
+    c.explanation = vllmExplanationText(says);
     return c;
 }
 

@@ -53,6 +53,27 @@ struct VllmLayerKind {
     double blocksPerRequest = 0;///< per group, one request of `context` tokens
 };
 
+/// Where the prediction follows vLLM only approximately: the kind of note and the
+/// figures its English sentence quotes. vllmNoteText() words it (the CLI prints that); a
+/// front end words the same structure in its own language.
+struct VllmNote {
+    enum class Kind {
+        BlockSizeRaised, ///< state layers raise the attention block size: blockSize (tokens)
+        PagePadded,      ///< a page that does not divide the largest one: layerKind ("full", "sliding"
+                         ///< or "mla"), pageBytes, largestPageBytes
+        PaddingLayers,   ///< empty layer slots that equalize the groups: paddingLayers (keep last)
+    };
+    Kind kind = Kind::BlockSizeRaised;
+    int blockSize = 0;
+    std::string layerKind {};
+    double pageBytes = 0;
+    double largestPageBytes = 0;
+    std::int64_t paddingLayers = 0;
+};
+
+/// The note in English, as the CLI prints it after "note: ".
+std::string vllmNoteText(const VllmNote& note);
+
 struct VllmPrediction {
     std::vector<VllmLayerKind> kinds;
     bool hybrid = false;            ///< several KV-cache groups
@@ -68,10 +89,11 @@ struct VllmPrediction {
     double blocksPerRequest = 0;    ///< Σ over groups
     double maxConcurrency = 0;      ///< "Maximum concurrency for <context> tokens per request: X"
     double bytesPerToken = 0;       ///< kvMemory / tokens as vLLM packs it (per GPU)
-    std::vector<std::string> notes; ///< where this follows vLLM only approximately
+    std::vector<VllmNote> notes;    ///< where this follows vLLM only approximately (vllmNoteText)
 };
 
-/// vLLM's block math for one model on one GPU. Throws InputError for an impossible setup.
+/// vLLM's block math for one model on one GPU. Throws InputError for an impossible setup
+/// (codes VllmTpBelowOne, VllmBlockSizeBelowOne, VllmNoKvMemory).
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup);
 
 /// The KV lines of a vLLM startup log.
@@ -87,7 +109,8 @@ struct VllmLog {
 /// Reads the KV lines of a pasted log; log prefixes ("INFO 11-29 12:00:00
 /// [kv_cache_utils.py:1234]", "(EngineCore_0 pid=1)"), thousands separators and missing
 /// lines are tolerated; the last occurrence wins. Throws InputError naming the line
-/// ("vllm.log:12: ...") when a KV line cannot be read, or when the text has no KV line.
+/// ("vllm.log:12: ...") when a KV line cannot be read (code VllmLogUnreadable), or when
+/// the text has no KV line (VllmLogNoKvLine).
 VllmLog parseVllmLog(std::string_view text, const std::string& origin);
 
 /// What the comparison needs to turn a memory gap into utilisation terms.
@@ -98,6 +121,80 @@ struct VllmHbmContext {
     double gpuMemoryUtilization = 0.9;
 };
 
+/// One sentence of a comparison's explanation: its kind and the figures it quotes.
+/// vllmSentenceText() words it in English; VllmComparison::explanation is those sentences
+/// joined by spaces. Sizes are bytes, shares percent; each kind lists the fields it quotes.
+struct VllmSentence {
+    enum class Kind {
+        /// vLLM's concurrency is for another context: logContext, givenContext (tokens)
+        ContextFromLog,
+        /// the tokens match within the log's rounding: percent (|difference|)
+        MatchesWithinRounding,
+        /// the tokens match in whole blocks: blockSize (tokens)
+        MatchesExactly,
+        /// the figures match but the concurrency does not (sliding windows): vllmConcurrency, kvtiersConcurrency
+        ConcurrencyDiffers,
+        /// What vLLM's figure needs against what kvtiers assumed: "vLLM's <tokens | concurrency>
+        /// need about <impliedBytes> …; kvtiers assumed <assumedBytes>, <gapBytes> [(<percent>%)]
+        /// <more | less>." Token kinds also quote vllmTokens; gapBytes is the gap's size.
+        TokensNeedMore,
+        TokensNeedLess,
+        ConcurrencyNeedsMore,
+        ConcurrencyNeedsLess,
+        TokensNeedMoreShare,
+        TokensNeedLessShare,
+        ConcurrencyNeedsMoreShare,
+        ConcurrencyNeedsLessShare,
+        /// the log's own "Available KV cache memory": availableBytes, line (1-based)
+        LogReportsAvailable,
+        /// the gap to the log's figure is memory vLLM kept: reserveBytes (the --reserve that reproduces it)
+        LogGapIsReserve,
+        /// the gap is memory vLLM kept: utilization, hbmBytes, weightsBytes (per GPU)
+        GapIsKeptMemory,
+        /// reserveBytes, impliedBytes (the --reserve or --kv-memory that reproduce vLLM's figure)
+        ReserveReproduces,
+        /// as ReserveReproduces, and the gpu_memory_utilization that would: reserveBytes, impliedBytes, utilization
+        ReserveOrUtilizationReproduces,
+        /// the gap is memory vLLM did not give to the KV cache (no hardware to say more)
+        MemoryNotGiven,
+        /// impliedBytes (the --kv-memory that reproduces vLLM's figure)
+        KvMemoryReproduces,
+        /// vLLM had more memory than assumed: tp
+        VllmHadMore,
+        /// as VllmHadMore, with the gpu_memory_utilization that would do it: utilization, tp
+        VllmHadMoreUtilization,
+        /// a hybrid (or padded) model: versions differ in how they pad pages
+        HybridPadding,
+        /// the log has no figure to compare (keep last: tests walk the kinds up to it)
+        NoFigure,
+    };
+    Kind kind = Kind::NoFigure;
+    double logContext = 0;
+    double givenContext = 0;
+    double percent = 0;
+    double blockSize = 0;
+    double vllmConcurrency = 0;
+    double kvtiersConcurrency = 0;
+    double vllmTokens = 0;
+    double impliedBytes = 0;
+    double assumedBytes = 0;
+    double gapBytes = 0;
+    double availableBytes = 0;
+    int line = 0;
+    double reserveBytes = 0;
+    double utilization = 0;
+    double hbmBytes = 0;
+    double weightsBytes = 0;
+    int tp = 0;
+};
+
+/// The sentence in English (the CLI's explanation is these, joined by spaces).
+std::string vllmSentenceText(const VllmSentence& sentence);
+/// The sentences in English, joined by spaces.
+std::string vllmExplanationText(const std::vector<VllmSentence>& sentences);
+/// A size as an option value a user would type back: "96.5299GiB" (--kv-memory, --reserve).
+std::string vllmSizeArgument(double bytes);
+
 struct VllmComparison {
     VllmPrediction predicted;
     VllmLog log;
@@ -107,7 +204,8 @@ struct VllmComparison {
     std::optional<double> kvMemoryGapBytes;       ///< assumed − implied (> 0: vLLM had less)
     std::optional<double> impliedGpuUtilization;  ///< the utilisation that closes the gap
     bool agrees = false;                          ///< within block rounding
-    std::string explanation;
+    std::vector<VllmSentence> sentences;          ///< why the figures agree or differ
+    std::string explanation;                      ///< the sentences in English (vllmExplanationText)
 };
 
 VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setup, const VllmLog& log,

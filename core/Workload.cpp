@@ -18,9 +18,11 @@ PlacementShares readShares(const JsonObject& o)
     o.rejectUnknownKeys({"hbm", "dram", "ssd"});
     PlacementShares s{o.optionalNumber("hbm", 0, 1).value_or(0), o.optionalNumber("dram", 0, 1).value_or(0),
                       o.optionalNumber("ssd", 0, 1).value_or(0)};
-    if (std::fabs(s.hbm + s.dram + s.ssd - 1.0) > 1e-6)
-        throw InputError(o.path() + ": shares must add up to 1 (they add up to "
-                         + formatNumber(s.hbm + s.dram + s.ssd) + ")");
+    if (std::fabs(s.hbm + s.dram + s.ssd - 1.0) > 1e-6) {
+        const std::string sum = formatNumber(s.hbm + s.dram + s.ssd);
+        throw InputError(o.path() + ": shares must add up to 1 (they add up to " + sum + ")",
+                         {.code = InputErrorCode::SharesDoNotAddUp, .where = o.path(), .value = sum});
+    }
     return s;
 }
 
@@ -40,7 +42,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
     if (auto v = o.optionalInteger("concurrency", 1, static_cast<std::int64_t>(limits::kMaxConcurrency)))
         p.concurrency = static_cast<double>(*v);
     if (o.has("kv_dtype") && o.has("kv_bits"))
-        o.fail("kv_dtype", "give kv_dtype or kv_bits, not both");
+        o.fail("kv_dtype", "give kv_dtype or kv_bits, not both", {.code = InputErrorCode::KvDtypeAndBits});
     if (auto v = o.optionalString("kv_dtype"))
         p.kv = parseKvDtype(*v, o.path() + ".kv_dtype");
     if (auto v = o.optionalNumber("kv_bits", 0.5, kMaxKvBits))
@@ -48,7 +50,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
     if (auto v = o.optionalNumber("kv_scale_bits", 0, 64)) {
         KvFormat f = p.kv.value_or(KvFormat{});
         if (!p.kv)
-            o.fail("kv_scale_bits", "needs kv_dtype or kv_bits beside it");
+            o.fail("kv_scale_bits", "needs kv_dtype or kv_bits beside it", {.code = InputErrorCode::KvScaleBitsAlone});
         f.scaleBits = *v;
         p.kv = f;
     }
@@ -74,7 +76,8 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
         else if (*v == "contiguous")
             p.allocation = Allocation::Contiguous;
         else
-            o.fail("allocation", "unknown policy \"" + *v + "\" (use paged or contiguous)");
+            o.fail("allocation", "unknown policy \"" + *v + "\" (use paged or contiguous)",
+                   {.code = InputErrorCode::UnknownAllocation, .value = *v});
     }
     if (auto v = o.optionalNumber("gpu_memory_utilization", 0.01, 1))
         p.gpuMemoryUtilization = *v;
@@ -90,7 +93,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
         p.inclusiveTiers = *v;
     if (auto v = o.optionalNumber("servers", 1, limits::kMaxServers)) {
         if (*v != std::floor(*v))
-            o.fail("servers", "must be a whole number");
+            o.fail("servers", "must be a whole number", {.code = InputErrorCode::ServersNotWhole});
         p.servers = *v;
     }
 }

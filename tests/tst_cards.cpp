@@ -335,6 +335,48 @@ private slots:
         KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveWorkload("nope"); }, {"workload", "nope"}));
     }
 
+    void cardErrorsHaveAStructuredForm()
+    {
+        // Issue 8: each card check gives its code and the figures its message quotes, with
+        // `where` the field's path as the message starts with it (the GUI words them).
+        auto detailOf = [](const std::function<void()>& f) {
+            try {
+                f();
+            } catch (const InputError& e) {
+                return std::make_pair(std::string(e.what()), e.detail());
+            }
+            return std::make_pair(std::string(), InputErrorDetail{});
+        };
+        Json j = minimalModel();
+        j["layer_groups"][0]["num_heads"] = 1;
+        auto [heads, headsDetail] = detailOf([&] { loadModelCard(j.dump(), "tiny.json"); });
+        QCOMPARE(heads, std::string("tiny.json.layer_groups[0].num_heads: has fewer query heads (1) than KV heads (2)"));
+        QCOMPARE(headsDetail.code, InputErrorCode::FewerQueryHeadsThanKvHeads);
+        QCOMPARE(headsDetail.where, std::string("tiny.json.layer_groups[0].num_heads"));
+        QCOMPARE(headsDetail.value, std::string("1"));
+        QCOMPARE(headsDetail.max, std::string("2"));
+
+        Json w = Json::parse(builtinText("workloads", "flexgen.json"));
+        w["weights_placement"]["ssd"] = 0.6;
+        auto [shares, sharesDetail] = detailOf([&] { loadWorkloadCard(w.dump(), "wl.json"); });
+        QCOMPARE(sharesDetail.code, InputErrorCode::SharesDoNotAddUp);
+        QCOMPARE(sharesDetail.where, std::string("wl.json.weights_placement"));
+        QVERIFY2(shares.ends_with("(they add up to " + sharesDetail.value + ")"), shares.c_str());
+
+        auto [id, idDetail] = detailOf([] { CardCatalog::builtin().resolveHardware("h300"); });
+        QCOMPARE(idDetail.code, InputErrorCode::UnknownCardId);
+        QCOMPARE(idDetail.where, std::string("hardware"));
+        QCOMPARE(idDetail.value, std::string("h300"));
+        QVERIFY2(idDetail.detail.find("h200-sxm") != std::string::npos, idDetail.detail.c_str());
+        QCOMPARE(id, "hardware: unknown id \"h300\" (known: " + idDetail.detail + "; or give a path to a .json card)");
+
+        auto [dtype, dtypeDetail] = detailOf([] { parseKvDtype("fp7", "--kv-dtype"); });
+        QCOMPARE(dtypeDetail.code, InputErrorCode::UnknownKvDtype);
+        QCOMPARE(dtypeDetail.where, std::string("--kv-dtype"));
+        QCOMPARE(dtypeDetail.value, std::string("fp7"));
+        QVERIFY(dtypeDetail.parts.empty());
+    }
+
     void userCardOverridesBuiltin()
     {
         CardCatalog c = CardCatalog::builtin();

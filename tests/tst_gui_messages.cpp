@@ -5,6 +5,7 @@
 
 #include "Derivation.h"
 #include "FileDialog.h"
+#include "HfConfig.h"
 #include "Language.h"
 #include "MessageBox.h"
 #include "Messages.h"
@@ -14,6 +15,7 @@
 #include "ResultJson.h"
 #include "ScenarioController.h"
 #include "TestSupport.h"
+#include "VllmCheck.h"
 
 #include <QDir>
 #include <QFile>
@@ -220,8 +222,230 @@ std::vector<ErrorCase> errorCases(const QString& dir)
                     Json { { "schema", "kvtiers-preset" }, { "schema_version", 99 }, { "name", "x" } }, "p.json");
             } },
         // Cards and config.json import.
+        { "unknown layer kind",
+            [] { test::modelVariant("llama-3.1-8b", [](Json& j) { j["layer_groups"][0]["kind"] = "linear"; }); } },
+        { "fewer query heads",
+            [] { test::modelVariant("llama-3.1-8b", [](Json& j) { j["layer_groups"][0]["num_heads"] = 4; }); } },
+        { "params active above total",
+            [] {
+                test::modelVariant(
+                    "llama-3.1-8b", [](Json& j) { j["params_active"] = 2 * j["params_total"].get<double>(); });
+            } },
+        { "no layer groups",
+            [] { test::modelVariant("llama-3.1-8b", [](Json& j) { j["layer_groups"] = Json::array(); }); } },
+        { "too many layer groups",
+            [] {
+                test::modelVariant("llama-3.1-8b",
+                    [](Json& j) { j["layer_groups"] = Json(std::vector<Json>(4097, j["layer_groups"][0])); });
+            } },
+        { "only state layers",
+            [] {
+                test::modelVariant("llama-3.1-8b", [](Json& j) {
+                    j["layer_groups"]
+                        = Json::array({ { { "kind", "state" }, { "layers", 4 }, { "state_bytes", 1e6 } } });
+                });
+            } },
+        { "too many layers",
+            [] {
+                test::modelVariant("llama-3.1-8b", [](Json& j) {
+                    j["layer_groups"][0]["layers"] = 60000;
+                    j["layer_groups"].push_back(j["layer_groups"][0]);
+                });
+            } },
+        { "no sources", [] { test::modelVariant("llama-3.1-8b", [](Json& j) { j["sources"] = Json::array(); }); } },
+        { "curve not increasing",
+            [] {
+                Json j = CardCatalog::builtin().hardware().at("h200-sxm").toJson();
+                j["link"]["curve"] = Json::array({ { { "transfer_bytes", 2e6 }, { "bytes_per_s", 1e9 } },
+                    { { "transfer_bytes", 1e6 }, { "bytes_per_s", 2e9 } } });
+                parseHardwareCard(j, "gpu.json");
+            } },
+        { "shares",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "kv_placement", { { "hbm", 0.5 } } } }));
+            } },
+        { "kv dtype and bits",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "kv_dtype", "fp8" }, { "kv_bits", 8 } }));
+            } },
+        { "kv scale bits alone",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "kv_scale_bits", 16 } }));
+            } },
+        { "unknown allocation",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "allocation", "slab" } }));
+            } },
+        { "servers not whole",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "servers", 1.5 } }));
+            } },
+        { "unknown kv dtype",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "kv_dtype", "fp7" } }));
+            } },
+        { "impossible kv bits",
+            [] {
+                resolveScenario(CardCatalog::builtin(), specWith({ { "kv_dtype", "100bit" } }));
+            } },
+        { "unknown model id", [] { resolveScenario(CardCatalog::builtin(), specWith({}, "llama-9")); } },
+        { "unknown hardware id",
+            [] {
+                ScenarioSpec spec = specWith({});
+                spec.hardware = "h9000";
+                resolveScenario(CardCatalog::builtin(), spec);
+            } },
+        { "unknown workload id",
+            [] {
+                ScenarioSpec spec = specWith({});
+                spec.workload = "everything";
+                resolveScenario(CardCatalog::builtin(), spec);
+            } },
+        { "config.json not an object", [] { importHfConfig(Json::array(), "config.json"); } },
+        { "config.json missing and invalid fields",
+            [] {
+                importHfConfig(Json::parse("{\"model_type\": \"llama\", \"hidden_size\": 4096, \"num_hidden_layers\": "
+                                           "2.5, \"num_key_value_heads\": \"eight\", \"attention_bias\": 1}"),
+                    "config.json");
+            } },
+        { "config.json of state layers only",
+            [] {
+                importHfConfig(Json::parse("{\"model_type\": \"jamba\", \"num_hidden_layers\": 2, "
+                                           "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                           "\"max_position_embeddings\": 1024, \"intermediate_size\": 128, "
+                                           "\"layer_types\": [\"mamba\", \"mamba\"], \"mamba_d_state\": 16, "
+                                           "\"mamba_d_conv\": 4, \"mamba_expand\": 2}"),
+                    "config.json");
+            } },
+        // Each problem of a config.json alone: the error's one part, with the English the whole
+        // message gives it after "config.json: cannot import this config.json: " (45 characters).
+        { "config.json part: not whole",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": \"wide\"}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: out of range",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": 0}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: not true or false",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": 128, "
+                                               "\"attention_bias\": \"no\"}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: more KV heads than query heads",
+            [] {
+                try {
+                    importHfConfig(
+                        Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                    "\"num_attention_heads\": 4, \"num_key_value_heads\": 8, \"hidden_size\": "
+                                    "64, \"vocab_size\": 100, \"max_position_embeddings\": 1024, "
+                                    "\"intermediate_size\": 128}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: head_dim not divisible",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 6, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": 128}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: layer_types not a list",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": 128, "
+                                               "\"layer_types\": \"full_attention\"}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: layer_types count",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": 128, "
+                                               "\"layer_types\": [\"full_attention\"]}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
+        { "config.json part: unknown layer type",
+            [] {
+                try {
+                    importHfConfig(Json::parse("{\"model_type\": \"llama\", \"num_hidden_layers\": 2, "
+                                               "\"num_attention_heads\": 4, \"hidden_size\": 64, \"vocab_size\": 100, "
+                                               "\"max_position_embeddings\": 1024, \"intermediate_size\": 128, "
+                                               "\"layer_types\": [\"full_attention\", \"slidnig_attention\"]}"),
+                        "config.json");
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()).substr(45), e.detail().parts.at(0));
+                }
+            } },
         // [cards cases end]
         // vLLM startup log and setups.
+        { "vllm log token count", [] { parseVllmLog("a\nINFO GPU KV cache size: lots of tokens", "vllm.log"); } },
+        { "vllm log tokens per request",
+            [] { parseVllmLog("Maximum concurrency for many tokens per request: 1.00x", "vllm.log"); } },
+        { "vllm log concurrency",
+            [] { parseVllmLog("Maximum concurrency for 8,192 tokens per request: many", "vllm.log"); } },
+        { "vllm log concurrency colon",
+            [] { parseVllmLog("Maximum concurrency for 8,192 tokens per request", "vllm.log"); } },
+        { "vllm log memory size", [] { parseVllmLog("Available KV cache memory: lots", "vllm.log"); } },
+        { "vllm log memory unit", [] { parseVllmLog("x\nAvailable KV cache memory: 3 parsecs", "vllm.log"); } },
+        { "vllm log block count", [] { parseVllmLog("# GPU blocks: many", "vllm.log"); } },
+        { "vllm log no kv line", [] { parseVllmLog("nothing about KV here\n", "vllm.log"); } },
+        { "vllm tp",
+            [] {
+                VllmSetup s;
+                s.tp = 0;
+                s.kvMemoryBytes = 40 * GiB;
+                predictVllm(base().model, s);
+            } },
+        { "vllm block size",
+            [] {
+                VllmSetup s;
+                s.blockSize = 0;
+                s.kvMemoryBytes = 40 * GiB;
+                predictVllm(base().model, s);
+            } },
+        { "vllm no kv memory",
+            [] {
+                VllmSetup s;
+                s.kvMemoryBytes = -12 * GiB;
+                predictVllm(base().model, s);
+            } },
         // [vllm cases end]
     };
 }

@@ -2,15 +2,19 @@
 // gives identical results; export/import round trip through the dialog seams; a corrupt
 // preset file is reported by name, left byte-for-byte untouched, and the others load;
 // the compare view shows the DeepSeek pair's −93.3% (6-bit) and −82.2% (BF16); the File
-// menu's exports write what they say.
+// menu's exports write what they say. What the store reports (a bad name, a name clash, a
+// read-only built-in, an unreadable file, a failed import, export or delete) reads in
+// English exactly as the store (and the CLI) words it, and in Korean in Korean.
 
 #include "CompareChart.h"
 #include "CompareTableModel.h"
 #include "CompareView.h"
 #include "FileDialog.h"
 #include "InputDialog.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "MessageBox.h"
+#include "PresetMessages.h"
 #include "PresetPanel.h"
 #include "ResultJson.h"
 #include "ScenarioController.h"
@@ -45,6 +49,19 @@ QByteArray sha(const QString& path)
         return {};
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
 }
+
+bool hasHangul(const QString& text)
+{
+    return std::any_of(
+        text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+void writeFile(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
 } // namespace
 
 class TestGuiPresets : public QObject {
@@ -63,6 +80,8 @@ private slots:
     void compareByTickingPresets();
     void fileMenuExports();
     void exportErrorIsShown();
+    void storeOutcomesInBothLanguages();
+    void everyPresetErrorIsWorded();
 
 private:
     template <typename T> T* find(QObject* root, const char* name)
@@ -124,6 +143,7 @@ void TestGuiPresets::init()
 void TestGuiPresets::cleanup()
 {
     m_window.reset();
+    installTranslator(kLanguageEnglish);
 }
 
 void TestGuiPresets::saveRestartLoadRoundTrip()
@@ -385,6 +405,161 @@ void TestGuiPresets::exportErrorIsShown()
     find<QAction>(m_window.get(), "exportTierChartAction")->trigger();
     QVERIFY(MessageBox::lastMessage().contains(QStringLiteral("x.png")));
     QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("x.png")));
+}
+
+void TestGuiPresets::storeOutcomesInBothLanguages()
+{
+    const QByteArray truncated("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"Tru");
+    // A preset a colleague sent whose scenario does not resolve (TP 3 on 8-GPU servers).
+    const QString sent = m_files.filePath(QStringLiteral("tp-three.json"));
+    writeFile(sent,
+        "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"tp three\", "
+        "\"scenario\": {\"workload\": \"article\", \"overrides\": {\"tp\": 3}}}");
+    const std::string builtin = "FlexGen: OPT-175B on one T4";
+
+    for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+        const bool english = language == kLanguageEnglish;
+        // An unreadable file in the folder, next to nothing else.
+        QDir(presetsDir()).removeRecursively();
+        QVERIFY(QDir().mkpath(presetsDir()));
+        const QString broken = QDir(presetsDir()).filePath(QStringLiteral("broken.json"));
+        writeFile(broken, truncated);
+        const QByteArray before = sha(broken);
+
+        installTranslator(language);
+        startWindow(false);
+        QTRY_VERIFY(m_window->presetPanel()->isVisible()); // it opens by itself to show the file
+        PresetPanel* panel = m_window->presetPanel();
+        auto* bar = m_window->statusBar();
+
+        // The skipped file: listed in the panel and the status bar.
+        QCOMPARE(panel->store().problems().size(), size_t(1));
+        const QString reason = QString::fromStdString(panel->store().problems().front().reason);
+        QCOMPARE(panel->problemTexts().size(), qsizetype(1));
+        const QString problem = panel->problemTexts().front();
+        QVERIFY2(find<QLabel>(m_window.get(), "presetProblems")->text().contains(problem.toHtmlEscaped()),
+            qPrintable(find<QLabel>(m_window.get(), "presetProblems")->text()));
+        QVERIFY2(bar->currentMessage().contains(problem), qPrintable(bar->currentMessage()));
+        if (english) {
+            QCOMPARE(problem, reason);
+        } else {
+            QVERIFY2(hasHangul(problem) && problem != reason, qPrintable(problem));
+            QVERIFY2(problem.contains(broken), qPrintable(problem));
+        }
+
+        // Each failure: the message box and the status bar say the same; in English it is
+        // the store's own sentence (asked of a second store on the same folder, which fails
+        // the same way and writes nothing).
+        auto shows = [&](const Status& expected, const char* what) {
+            QVERIFY2(!expected.ok(), what);
+            const QString shown = MessageBox::lastMessage();
+            QCOMPARE(bar->currentMessage(), shown);
+            if (english) {
+                QCOMPARE(shown, QString::fromStdString(expected.error));
+            } else {
+                QVERIFY2(hasHangul(shown), qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(what), shown)));
+                QVERIFY2(shown != QString::fromStdString(expected.error), qPrintable(shown));
+            }
+        };
+        const ScenarioSpec spec = m_window->controller()->spec();
+
+        InputDialog::setNextAnswer(QStringLiteral("Mine"));
+        click("presetSaveButton");
+        QVERIFY(listNames().contains(QStringLiteral("Mine")));
+        PresetStore reference;
+
+        // A bad name: only spaces, then too long.
+        InputDialog::setNextAnswer(QStringLiteral("   "));
+        click("presetSaveButton");
+        shows(reference.save("", spec), "empty name");
+        QVERIFY(panel->selectPreset(QStringLiteral("Mine")));
+        const QString longName(81, u'L');
+        InputDialog::setNextAnswer(longName);
+        click("presetRenameButton");
+        shows(reference.rename("Mine", longName.toStdString()), "long name");
+        if (!english)
+            QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("80")), qPrintable(MessageBox::lastMessage()));
+
+        // A name clash: a copy of "Mine" called "Mine".
+        QVERIFY(panel->selectPreset(QStringLiteral("Mine")));
+        InputDialog::setNextAnswer(QStringLiteral("Mine"));
+        click("presetDuplicateButton");
+        shows(reference.duplicate("Mine", "Mine"), "name clash");
+        QVERIFY(MessageBox::lastMessage().contains(QStringLiteral("\"Mine\"")));
+
+        // A read-only built-in: saving over it is refused (rename and delete are disabled).
+        InputDialog::setNextAnswer(QString::fromStdString(builtin));
+        click("presetSaveButton");
+        shows(reference.save(builtin, spec), "built-in");
+        QVERIFY(MessageBox::lastMessage().contains(QString::fromStdString(builtin)));
+
+        // Failed imports: a scenario that does not resolve, then a name the store has.
+        FileDialog::setNextFileName(sent);
+        click("presetImportButton");
+        shows(reference.importFile(sent.toStdString()), "import of a bad scenario");
+        QVERIFY(MessageBox::lastMessage().contains(sent));
+        const QString mine = m_files.filePath(QStringLiteral("mine.json"));
+        QVERIFY(panel->selectPreset(QStringLiteral("Mine")));
+        FileDialog::setNextFileName(mine);
+        click("presetExportButton");
+        QVERIFY(QFile::exists(mine));
+        FileDialog::setNextFileName(mine);
+        click("presetImportButton");
+        shows(reference.importFile(mine.toStdString()), "import of a name the store has");
+
+        // A failed export: onto a folder.
+        QVERIFY(panel->selectPreset(QStringLiteral("Mine")));
+        FileDialog::setNextFileName(m_files.path());
+        click("presetExportButton");
+        shows(reference.exportFile("Mine", m_files.path().toStdString()), "export onto a folder");
+        QVERIFY(MessageBox::lastMessage().contains(m_files.path()));
+
+        // A failed delete: the file went away behind the panel's back.
+        const QString mineFile = QString::fromStdString(panel->store().find("Mine")->file);
+        QVERIFY(QFile::remove(mineFile));
+        QVERIFY(panel->selectPreset(QStringLiteral("Mine")));
+        MessageBox::setNextAnswer(true);
+        click("presetDeleteButton");
+        shows(reference.remove("Mine"), "delete");
+        QVERIFY(MessageBox::lastMessage().contains(mineFile));
+
+        // None of it touched the unreadable file.
+        QVERIFY(QFile::exists(broken));
+        QCOMPARE(sha(broken), before);
+        m_window.reset();
+        QFile::remove(mine);
+    }
+}
+
+void TestGuiPresets::everyPresetErrorIsWorded()
+{
+    // Outcomes the panel cannot be driven to (a disk that fails mid-write, an unexpected
+    // exception) are worded too: every code, with every figure it quotes, in both languages.
+    PresetErrorDetail d;
+    d.name = "Mine";
+    d.file = "/data/presets/mine.json";
+    d.reason = "No space left on device";
+    d.where = "/data/presets/mine.json.name";
+    d.nameProblem = PresetError::NameTooLong;
+    d.limit = 80;
+    d.input = { .code = InputErrorCode::FileEmpty, .where = "/data/presets/mine.json" };
+    for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+        installTranslator(language);
+        for (int c = static_cast<int>(PresetError::None) + 1; c < static_cast<int>(PresetError::EndOfCodes_); ++c) {
+            d.code = static_cast<PresetError>(c);
+            const QString text = PresetMessages::detailText(d);
+            QVERIFY2(!text.isEmpty(), qPrintable(QString::number(c)));
+            if (language == kLanguageKorean)
+                QVERIFY2(hasHangul(text), qPrintable(QStringLiteral("%1: %2").arg(c).arg(text)));
+        }
+        d.code = PresetError::None;
+        QVERIFY(PresetMessages::detailText(d).isEmpty());
+    }
+    // A carried InputError without a structured form: the store's English, as it is.
+    const Status uncoded
+        = Status::failure("x.json: something new", { .code = PresetError::FileInvalid, .file = "x.json" });
+    QCOMPARE(PresetMessages::statusText(uncoded), QStringLiteral("x.json: something new"));
+    QVERIFY(PresetMessages::statusText(Status {}).isEmpty());
 }
 
 QTEST_MAIN(TestGuiPresets)

@@ -360,6 +360,65 @@ private slots:
         QVERIFY(std::find(fields.begin(), fields.end(), "num_hidden_layers") != fields.end());
     }
 
+    void errorsHaveAStructuredFormPartByPart()
+    {
+        // Issue 8: the one message names everything; its detail lists the same things, one
+        // part per missing field and per problem, in the message's order, so the GUI can
+        // word each in its language.
+        Json j = loadJson("malformed-values.json");
+        j.erase("vocab_size");
+        try {
+            importHfConfig(j, "config.json");
+            QFAIL("imported");
+        } catch (const InputError& e) {
+            QCOMPARE(std::string(e.what()),
+                     std::string("config.json: cannot import this config.json: missing vocab_size; num_hidden_layers: "
+                                 "must be a whole number from 1 to 100,000, not 32.5; num_attention_heads: must be a "
+                                 "whole number, not \"thirty-two\""));
+            const InputErrorDetail& d = e.detail();
+            QCOMPARE(d.code, InputErrorCode::HfConfigCannotImport);
+            QCOMPARE(d.where, std::string("config.json"));
+            QCOMPARE(d.parts.size(), size_t(3));
+            QCOMPARE(d.parts[0].code, InputErrorCode::MissingField);
+            QCOMPARE(d.parts[0].where, std::string("vocab_size"));
+            QCOMPARE(d.parts[1].code, InputErrorCode::HfWholeNumberOutOfRange);
+            QCOMPARE(d.parts[1].where, std::string("num_hidden_layers"));
+            QCOMPARE(d.parts[1].value, std::string("32.5"));
+            QCOMPARE(d.parts[1].min, std::string("1"));
+            QCOMPARE(d.parts[1].max, std::string("100,000"));
+            QCOMPARE(d.parts[2].code, InputErrorCode::HfNotWholeNumber);
+            QCOMPARE(d.parts[2].where, std::string("num_attention_heads"));
+            QCOMPARE(d.parts[2].value, std::string("\"thirty-two\""));
+            // The fields a front end asks for are the parts' paths.
+            std::vector<std::string> wheres;
+            for (const auto& p : d.parts)
+                wheres.push_back(p.where);
+            QCOMPARE(missingHfFields(j), wheres);
+        }
+
+        // A nested config: the parts carry the text_config path, as the message does.
+        Json nested = loadJson("gemma-3-27b-it.json");
+        nested["text_config"]["layer_types"] = "sliding";
+        try {
+            importHfConfig(nested, "gemma.json");
+            QFAIL("imported");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).ends_with(": text_config.layer_types: must be a list of layer kinds"), e.what());
+            QCOMPARE(e.detail().parts.size(), size_t(1));
+            QCOMPARE(e.detail().parts[0].code, InputErrorCode::HfLayerTypesNotList);
+            QCOMPARE(e.detail().parts[0].where, std::string("text_config.layer_types"));
+        }
+
+        // Not an object: its own code, no parts.
+        try {
+            importHfConfig(Json::array(), "config.json");
+            QFAIL("imported");
+        } catch (const InputError& e) {
+            QCOMPARE(e.detail().code, InputErrorCode::HfConfigNotObject);
+            QVERIFY(e.detail().parts.empty());
+        }
+    }
+
     void nestedMissingFieldsCarryTheirPath()
     {
         Json j = loadJson("gemma-3-27b-it.json");

@@ -1,7 +1,9 @@
 // Presets (issue 4): save → reload → load gives identical results; import/export round
 // trip; a corrupt, truncated or newer-schema file is reported by name and left untouched
 // while the others still load; a failed write leaves the previous store intact; the
-// article's DeepSeek comparison shows −93.3% (6-bit) and −82.2% (BF16).
+// article's DeepSeek comparison shows −93.3% (6-bit) and −82.2% (BF16). Every failure
+// carries its code and the figures its English message quotes (issue 8), and the English
+// message is the one the CLI has always printed.
 
 #include "PresetStore.h"
 #include "ResultJson.h"
@@ -37,6 +39,51 @@ Json evalJson(const ScenarioSpec& spec)
 {
     const auto rs = resolveScenario(CardCatalog::builtin(), spec);
     return resultToJson(rs.scenario, evaluate(rs.scenario), rs.workloadId);
+}
+
+/// What reading a preset file throws, as PresetStore reads it.
+InputError readError(const std::string& path)
+{
+    try {
+        PresetStore::fromJson(parseStrictJson(readInputFile(path), path), path);
+    } catch (const InputError& e) {
+        return e;
+    }
+    qFatal("%s: read without an error", path.c_str());
+}
+
+/// What resolving a preset file's scenario throws, as importFile resolves it.
+InputError resolveError(const std::string& path)
+{
+    const Preset p = PresetStore::fromJson(parseStrictJson(readInputFile(path), path), path);
+    try {
+        resolveScenario(CardCatalog::builtin(), p.spec);
+    } catch (const InputError& e) {
+        return e;
+    }
+    qFatal("%s: resolved without an error", path.c_str());
+}
+
+/// The carried InputErrorDetail is the thrown one, field for field.
+bool sameDetail(const InputErrorDetail& a, const InputErrorDetail& b)
+{
+    return a.code == b.code && a.where == b.where && a.value == b.value && a.min == b.min && a.max == b.max
+        && a.detail == b.detail && a.line == b.line && a.column == b.column;
+}
+
+/// The failure's English text, code and quoted figures are all `expected`'s.
+void checkFailure(const Status& s, const std::string& english, const PresetErrorDetail& expected)
+{
+    QVERIFY(!s.ok());
+    QCOMPARE(s.error, english);
+    QCOMPARE(static_cast<int>(s.detail.code), static_cast<int>(expected.code));
+    QCOMPARE(s.detail.name, expected.name);
+    QCOMPARE(s.detail.file, expected.file);
+    QCOMPARE(s.detail.reason, expected.reason);
+    QCOMPARE(s.detail.where, expected.where);
+    QCOMPARE(static_cast<int>(s.detail.nameProblem), static_cast<int>(expected.nameProblem));
+    QCOMPARE(s.detail.limit, expected.limit);
+    QVERIFY(sameDetail(s.detail.input, expected.input));
 }
 
 ScenarioSpec sampleSpec()
@@ -218,6 +265,205 @@ private slots:
         QVERIFY(!reopened.rename("Kept", "Renamed").ok());
         QCOMPARE(fileHash(kept), hash);
         QVERIFY(reopened.find("Kept") && !reopened.find("Renamed"));
+    }
+
+    void nameRulesHaveCodesAndFigures()
+    {
+        checkFailure(checkPresetName(""), "a preset needs a name", {.code = PresetError::NameEmpty});
+        checkFailure(checkPresetName(" \t "), "a preset needs a name", {.code = PresetError::NameEmpty});
+        checkFailure(checkPresetName(std::string(81, 'x')), "a preset name has at most 80 characters",
+                     {.code = PresetError::NameTooLong, .limit = 80});
+        checkFailure(checkPresetName("tab\there"), "a preset name cannot contain control characters",
+                     {.code = PresetError::NameHasControlCharacters});
+        checkFailure(checkPresetName("del\x7f"), "a preset name cannot contain control characters",
+                     {.code = PresetError::NameHasControlCharacters});
+        QVERIFY(checkPresetName(std::string(80, 'x')).ok());
+        QVERIFY(checkPresetName("Llama 3.1 70B, 128K × 10").ok());
+        // presetNameProblem is the same English sentence.
+        QCOMPARE(presetNameProblem("").value_or(""), std::string("a preset needs a name"));
+        QCOMPARE(presetNameProblem(std::string(81, 'x')).value_or(""), std::string("a preset name has at most 80 characters"));
+        QVERIFY(!presetNameProblem("fine"));
+
+        // Every operation that takes a new name reports the rule it breaks.
+        QTemporaryDir dir;
+        PresetStore store(dir.path().toStdString());
+        QVERIFY(store.save("A", sampleSpec()).ok());
+        checkFailure(store.save("", sampleSpec()), "a preset needs a name", {.code = PresetError::NameEmpty});
+        checkFailure(store.rename("A", std::string(81, 'y')), "a preset name has at most 80 characters",
+                     {.code = PresetError::NameTooLong, .limit = 80});
+        checkFailure(store.duplicate("A", "new\nline"), "a preset name cannot contain control characters",
+                     {.code = PresetError::NameHasControlCharacters});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+    }
+
+    void operationFailuresHaveCodesAndFigures()
+    {
+        QTemporaryDir dir;
+        PresetStore store(dir.path().toStdString());
+        const std::string builtin = "FlexGen: OPT-175B on one T4";
+        QVERIFY(store.save("A", sampleSpec()).ok());
+        QVERIFY(store.save("C", sampleSpec()).ok());
+
+        checkFailure(store.save("A", sampleSpec()), "a preset called \"A\" exists already",
+                     {.code = PresetError::NameExists, .name = "A"});
+        checkFailure(store.rename("A", "C"), "a preset called \"C\" exists already",
+                     {.code = PresetError::NameExists, .name = "C"});
+        checkFailure(store.duplicate("A", "C"), "a preset called \"C\" exists already",
+                     {.code = PresetError::NameExists, .name = "C"});
+
+        const std::string readOnly = "\"" + builtin + "\" is a built-in preset and cannot ";
+        checkFailure(store.save(builtin, sampleSpec(), true), readOnly + "be changed; save under another name",
+                     {.code = PresetError::BuiltinCannotBeChanged, .name = builtin});
+        checkFailure(store.duplicate("A", builtin), readOnly + "be changed; save under another name",
+                     {.code = PresetError::BuiltinCannotBeChanged, .name = builtin});
+        checkFailure(store.rename(builtin, "Mine"), readOnly + "be renamed",
+                     {.code = PresetError::BuiltinCannotBeRenamed, .name = builtin});
+        checkFailure(store.remove(builtin), readOnly + "be deleted",
+                     {.code = PresetError::BuiltinCannotBeDeleted, .name = builtin});
+
+        const PresetErrorDetail noSuch {.code = PresetError::NoSuchPreset, .name = "Nope"};
+        checkFailure(store.rename("Nope", "Other"), "no preset called \"Nope\"", noSuch);
+        checkFailure(store.duplicate("Nope", "Other"), "no preset called \"Nope\"", noSuch);
+        checkFailure(store.remove("Nope"), "no preset called \"Nope\"", noSuch);
+        checkFailure(store.exportFile("Nope", dir.filePath(QStringLiteral("out.json")).toStdString()),
+                     "no preset called \"Nope\"", noSuch);
+
+        // A preset file removed behind the store's back: renaming writes the copy, cannot
+        // remove the original, and takes the copy back; deleting cannot delete it.
+        const std::string fileA = store.find("A")->file;
+        QVERIFY(QFile::remove(QString::fromStdString(fileA)));
+        checkFailure(store.rename("A", "B"),
+                     fileA + ": could not be removed after writing the renamed copy; nothing changed",
+                     {.code = PresetError::RenamedCopyNotRemoved, .file = fileA});
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("b.json"))));
+        checkFailure(store.remove("A"), fileA + ": could not be deleted",
+                     {.code = PresetError::DeleteFailed, .file = fileA});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("c.json")});
+    }
+
+    void writeFailuresHaveCodesAndFigures()
+    {
+        QTemporaryDir dir;
+        // The folder is a file.
+        const QString notAFolder = dir.filePath(QStringLiteral("file"));
+        writeText(notAFolder, "x");
+        PresetStore blocked(notAFolder.toStdString());
+        checkFailure(blocked.save("Anything", sampleSpec()), "cannot create the folder " + notAFolder.toStdString(),
+                     {.code = PresetError::CannotCreateFolder, .file = notAFolder.toStdString()});
+
+        // Exporting onto a folder: the file cannot be opened for writing; the system's words are quoted.
+        PresetStore store(dir.filePath(QStringLiteral("store")).toStdString());
+        QVERIFY(store.save("Kept", sampleSpec()).ok());
+        const QString folder = dir.filePath(QStringLiteral("a-folder"));
+        QVERIFY(QDir().mkpath(folder));
+        const Status s = store.exportFile("Kept", folder.toStdString());
+        QVERIFY(!s.ok());
+        QVERIFY(!s.detail.reason.empty());
+        checkFailure(s, folder.toStdString() + ": cannot be written: " + s.detail.reason,
+                     {.code = PresetError::CannotOpenForWriting, .file = folder.toStdString(), .reason = s.detail.reason});
+
+        // A write that stops half way.
+        const std::string kept = store.find("Kept")->file;
+        PresetStore::failNextWriteHalfWayForTesting();
+        checkFailure(store.save("Kept", sampleSpec(), true),
+                     kept + ": writing failed half way (simulated); the previous file, if any, is unchanged",
+                     {.code = PresetError::WriteFailedHalfWay, .file = kept});
+    }
+
+    void fileFailuresCarryTheInputError()
+    {
+        QTemporaryDir sent;
+        PresetStore store(sent.filePath(QStringLiteral("store")).toStdString());
+        auto file = [&](const char* name, const QByteArray& text) {
+            const QString path = sent.filePath(QString::fromLatin1(name));
+            writeText(path, text);
+            return path.toStdString();
+        };
+
+        // Unreadable JSON: the InputError's message is the whole text, its detail carried unchanged.
+        const std::string truncated = file("truncated.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"na");
+        const InputError parse = readError(truncated);
+        QCOMPARE(static_cast<int>(parse.detail().code), static_cast<int>(InputErrorCode::JsonTruncated));
+        checkFailure(store.importFile(truncated), parse.what(),
+                     {.code = PresetError::FileInvalid, .file = truncated, .input = parse.detail()});
+        const std::string newer = file("newer.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 7, \"name\": \"x\", \"scenario\": {}}");
+        const InputError schema = readError(newer);
+        QCOMPARE(static_cast<int>(schema.detail().code), static_cast<int>(InputErrorCode::NewerPresetSchema));
+        checkFailure(store.importFile(newer), schema.what(),
+                     {.code = PresetError::FileInvalid, .file = newer, .input = schema.detail()});
+        const std::string missing = sent.filePath(QStringLiteral("missing.json")).toStdString();
+        checkFailure(store.importFile(missing), readError(missing).what(),
+                     {.code = PresetError::FileInvalid, .file = missing, .input = readError(missing).detail()});
+
+        // A name that breaks a rule: the field's path and the rule.
+        const std::string unnamed = file("unnamed.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \" \", \"scenario\": {}}");
+        QCOMPARE(std::string(readError(unnamed).what()), unnamed + ".name: a preset needs a name");
+        checkFailure(store.importFile(unnamed), unnamed + ".name: a preset needs a name",
+                     {.code = PresetError::FileNameInvalid, .file = unnamed, .where = unnamed + ".name",
+                      .nameProblem = PresetError::NameEmpty});
+        const std::string longName = file("long.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \""
+                                          + QByteArray(81, 'n') + "\", \"scenario\": {}}");
+        checkFailure(store.importFile(longName), longName + ".name: a preset name has at most 80 characters",
+                     {.code = PresetError::FileNameInvalid, .file = longName, .where = longName + ".name",
+                      .nameProblem = PresetError::NameTooLong, .limit = 80});
+
+        // A scenario that does not resolve: the resolver's InputError, prefixed with the file.
+        const std::string tp = file("tp.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"tp three\", "
+                                    "\"scenario\": {\"workload\": \"article\", \"overrides\": {\"tp\": 3}}}");
+        const InputError resolve = resolveError(tp);
+        QVERIFY(resolve.detail().code != InputErrorCode::Uncoded);
+        checkFailure(store.importFile(tp), tp + ": scenario: " + resolve.what(),
+                     {.code = PresetError::ScenarioInvalid, .file = tp, .input = resolve.detail()});
+
+        // A name the store has.
+        QVERIFY(store.save("Shared", sampleSpec()).ok());
+        const std::string shared = sent.filePath(QStringLiteral("shared.json")).toStdString();
+        QVERIFY(store.exportFile("Shared", shared).ok());
+        checkFailure(store.importFile(shared), "a preset called \"Shared\" exists already; rename it first",
+                     {.code = PresetError::ImportNameExists, .name = "Shared"});
+    }
+
+    void skippedFilesCarryTheirCode()
+    {
+        QTemporaryDir dir;
+        {
+            PresetStore store(dir.path().toStdString());
+            QVERIFY(store.save("Twin", sampleSpec()).ok()); // twin.json
+        }
+        const std::string builtin = "FlexGen: OPT-175B on one T4";
+        const std::string clash = dir.filePath(QStringLiteral("a-clash.json")).toStdString();
+        auto presetText = [](const std::string& name) {
+            Preset p;
+            p.name = name;
+            p.spec = sampleSpec();
+            return QByteArray::fromStdString(PresetStore::toJson(p).dump());
+        };
+        writeText(QString::fromStdString(clash), presetText(builtin));
+        const std::string twin = dir.filePath(QStringLiteral("z-twin.json")).toStdString(); // read after twin.json
+        writeText(QString::fromStdString(twin), presetText("Twin"));
+        const std::string truncated = dir.filePath(QStringLiteral("b-truncated.json")).toStdString();
+        writeText(QString::fromStdString(truncated), "{\"schema\": \"kvtiers-preset\"");
+        const std::string unnamed = dir.filePath(QStringLiteral("c-unnamed.json")).toStdString();
+        writeText(QString::fromStdString(unnamed), "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"\", \"scenario\": {}}");
+
+        const PresetStore store(dir.path().toStdString());
+        QVERIFY(store.find("Twin"));
+        const auto& problems = store.problems();
+        QCOMPARE(problems.size(), size_t(4));
+        auto check = [](const PresetProblem& p, const std::string& file, const std::string& english,
+                        const PresetErrorDetail& expected) {
+            QCOMPARE(p.file, file);
+            checkFailure(Status::failure(p.reason, p.detail), english, expected);
+        };
+        check(problems[0], clash, clash + ": another preset is already called \"" + builtin + "\"",
+              {.code = PresetError::FileNameClash, .name = builtin, .file = clash});
+        const InputError parse = readError(truncated);
+        check(problems[1], truncated, parse.what(), {.code = PresetError::FileInvalid, .file = truncated, .input = parse.detail()});
+        check(problems[2], unnamed, unnamed + ".name: a preset needs a name",
+              {.code = PresetError::FileNameInvalid, .file = unnamed, .where = unnamed + ".name",
+               .nameProblem = PresetError::NameEmpty});
+        check(problems[3], twin, twin + ": another preset is already called \"Twin\"",
+              {.code = PresetError::FileNameClash, .name = "Twin", .file = twin});
     }
 
     void unwritableFolderIsReported()

@@ -44,6 +44,34 @@ QString logError(const std::string& text)
     return {};
 }
 
+InputErrorDetail logErrorDetail(const std::string& text)
+{
+    try {
+        parseVllmLog(text, "vllm.log");
+    } catch (const InputError& e) {
+        return e.detail();
+    }
+    return {};
+}
+
+InputErrorDetail setupErrorDetail(const VllmSetup& s)
+{
+    try {
+        predictVllm(card("llama-3.1-70b"), s);
+    } catch (const InputError& e) {
+        return e.detail();
+    }
+    return {};
+}
+
+std::vector<VllmSentence::Kind> kinds(const VllmComparison& c)
+{
+    std::vector<VllmSentence::Kind> out;
+    for (const auto& s : c.sentences)
+        out.push_back(s.kind);
+    return out;
+}
+
 const VllmLayerKind& kind(const VllmPrediction& p, const std::string& k)
 {
     for (const auto& x : p.kinds)
@@ -324,6 +352,113 @@ private slots:
         QCOMPARE(c.predicted.maxConcurrency, 2.0);
         QVERIFY(c.agrees);
         QVERIFY(c.explanation.find("not the 131,072 given") != std::string::npos);
+    }
+
+    void notesAreStructured()
+    {
+        // Jamba: the attention block is raised to 80 tokens.
+        const VllmPrediction jamba = predictVllm(card("jamba-v0.1"), setup(20 * GiB, 1, 65536));
+        QCOMPARE(jamba.notes.size(), size_t(1));
+        QCOMPARE(jamba.notes[0].kind, VllmNote::Kind::BlockSizeRaised);
+        QCOMPARE(jamba.notes[0].blockSize, 80);
+        QCOMPARE(vllmNoteText(jamba.notes[0]),
+                 std::string("state layers: the attention block size is raised to 80 tokens so one attention page holds "
+                             "one state (vLLM does this for hybrids; its exact alignment differs between versions)"));
+        // Gemma 3: 8 padding layer slots.
+        const std::string path = QFINDTESTDATA("data/hf/gemma-3-27b-it.json").toStdString();
+        const ModelCard gemma3 = importHfConfig(parseStrictJson(readInputFile(path), path), path);
+        const VllmPrediction padded = predictVllm(gemma3, setup(20 * GiB, 1, 32768));
+        QCOMPARE(padded.notes.size(), size_t(1));
+        QCOMPARE(padded.notes[0].kind, VllmNote::Kind::PaddingLayers);
+        QCOMPARE(padded.notes[0].paddingLayers, std::int64_t(8));
+        QCOMPARE(vllmNoteText(padded.notes[0]), std::string("8 padding layer slot(s) to make the groups equal"));
+        // Gemma 2 with 6 KV heads in its sliding layers: 49,152 B does not divide 131,072 B.
+        const ModelCard odd = modelVariant("gemma-2-27b", [](Json& j) { j["layer_groups"][0]["num_kv_heads"] = 6; });
+        const VllmPrediction p = predictVllm(odd, setup(10 * GiB, 1, 8192));
+        QCOMPARE(p.notes.size(), size_t(1));
+        QCOMPARE(p.notes[0].kind, VllmNote::Kind::PagePadded);
+        QCOMPARE(p.notes[0].layerKind, std::string("sliding"));
+        QCOMPARE(p.notes[0].pageBytes, 49152.0);
+        QCOMPARE(p.notes[0].largestPageBytes, 131072.0);
+        QCOMPARE(vllmNoteText(p.notes[0]), std::string("a sliding page (49,152 B) does not divide the largest page "
+                                                       "(131,072 B): vLLM refuses such a model; kvtiers pads it"));
+        // A uniform model has none.
+        QVERIFY(predictVllm(card("llama-3.1-70b"), setup(40 * GiB)).notes.empty());
+    }
+
+    void explanationIsItsSentences()
+    {
+        using K = VllmSentence::Kind;
+        const VllmLog log = parseVllmLog(dataText("vllm/llama-3.1-70b-tp8-h200.log"), "h200.log");
+        const auto& hw = CardCatalog::builtin().hardware().at("h200-sxm");
+        const ModelCard& m = card("llama-3.1-70b");
+        VllmLog noAvail = log;
+        noAvail.availableKvBytes.reset();
+        const VllmSetup s = setup(vllmKvMemory(m, hw, 0.9, 8, 0, 16), 8, 0);
+        const VllmHbmContext ctx{hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9};
+
+        const VllmComparison agrees = compareWithVllm(m, setup(*log.availableKvBytes, 8, 0), log);
+        QCOMPARE(kinds(agrees), std::vector<K>{K::MatchesExactly});
+        QCOMPARE(agrees.explanation, std::string("vLLM's figure matches kvtiers' block math exactly (same blocks of 16 tokens)."));
+        QCOMPARE(agrees.sentences[0].blockSize, 16.0);
+
+        const VllmComparison reserve = compareWithVllm(m, s, noAvail, ctx);
+        QCOMPARE(kinds(reserve), (std::vector<K>{K::TokensNeedMoreShare, K::GapIsKeptMemory, K::ReserveOrUtilizationReproduces}));
+        QCOMPARE(reserve.sentences[0].vllmTokens, 2530464.0);
+        QCOMPARE(reserve.sentences[0].impliedBytes, *reserve.impliedKvMemoryBytes);
+        QCOMPARE(reserve.sentences[0].gapBytes, *reserve.kvMemoryGapBytes);
+        QCOMPARE(reserve.sentences[2].utilization, *reserve.impliedGpuUtilization);
+        QCOMPARE(reserve.explanation, vllmExplanationText(reserve.sentences));
+
+        const VllmComparison named = compareWithVllm(m, s, log, ctx);
+        QCOMPARE(kinds(named), (std::vector<K>{K::TokensNeedMore, K::LogReportsAvailable, K::LogGapIsReserve}));
+        QCOMPARE(named.sentences[1].line, 13);
+        QCOMPARE(named.sentences[1].availableBytes, 96.53 * GiB);
+        QCOMPARE(vllmSentenceText(named.sentences[1]),
+                 std::string("vLLM itself reports 96.5 GiB available for KV cache (line 13): give --kv-memory 96.53GiB "
+                             "to check the block math alone."));
+
+        const VllmComparison bare = compareWithVllm(m, s, noAvail);
+        QCOMPARE(kinds(bare), (std::vector<K>{K::TokensNeedMoreShare, K::MemoryNotGiven, K::KvMemoryReproduces}));
+
+        VllmLog twice;
+        twice.kvCacheTokens = 262144;
+        const VllmComparison more = compareWithVllm(m, setup(40 * GiB), twice);
+        QCOMPARE(kinds(more), (std::vector<K>{K::TokensNeedLessShare, K::VllmHadMore}));
+        QCOMPARE(more.sentences[0].gapBytes, 40 * GiB);
+        QCOMPARE(more.sentences[0].percent, 100.0);
+        QCOMPARE(more.sentences[1].tp, 1);
+
+        // A log parseVllmLog would refuse (no figure at all) still gets a sentence.
+        const VllmComparison none = compareWithVllm(m, setup(40 * GiB), VllmLog{});
+        QCOMPARE(kinds(none), std::vector<K>{K::NoFigure});
+        QCOMPARE(none.explanation, std::string("The log has no figure kvtiers can compare."));
+    }
+
+    void logAndSetupErrorsCarryCodes()
+    {
+        const InputErrorDetail tokens = logErrorDetail("a\nb\nINFO GPU KV cache size: lots of tokens\n");
+        QCOMPARE(tokens.code, InputErrorCode::VllmLogUnreadable);
+        QCOMPARE(tokens.where, std::string("vllm.log"));
+        QCOMPARE(tokens.line, 3);
+        QCOMPARE(tokens.value, std::string("the token count"));
+        QCOMPARE(tokens.detail, std::string("INFO GPU KV cache size: lots of tokens"));
+        QCOMPARE(logErrorDetail("x\nAvailable KV cache memory: 3 parsecs").value, std::string("the memory unit"));
+        QCOMPARE(logErrorDetail("# GPU blocks: many").value, std::string("the block count"));
+        const InputErrorDetail none = logErrorDetail("nothing about KV here\n");
+        QCOMPARE(none.code, InputErrorCode::VllmLogNoKvLine);
+        QCOMPARE(none.where, std::string("vllm.log"));
+
+        VllmSetup s = setup(40 * GiB);
+        s.tp = 0;
+        QCOMPARE(setupErrorDetail(s).code, InputErrorCode::VllmTpBelowOne);
+        s = setup(40 * GiB);
+        s.blockSize = 0;
+        QCOMPARE(setupErrorDetail(s).code, InputErrorCode::VllmBlockSizeBelowOne);
+        const InputErrorDetail memory = setupErrorDetail(setup(-12 * GiB));
+        QCOMPARE(memory.code, InputErrorCode::VllmNoKvMemory);
+        QCOMPARE(memory.where, std::string("vllm-check"));
+        QCOMPARE(memory.value, formatBytes(-12 * GiB));
     }
 };
 

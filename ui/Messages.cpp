@@ -218,9 +218,121 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
         return tr("%1: %2 is not a size (write 2TiB, 512GiB, 141GB or bytes)").arg(where, value);
 
         // Cards and config.json import.
+    case InputErrorCode::UnknownLayerKind:
+        return tr("%1: unknown layer kind \"%2\" (use full, sliding, mla or state)").arg(where, value);
+    case InputErrorCode::FewerQueryHeadsThanKvHeads:
+        return tr("%1: has fewer query heads (%2) than KV heads (%3)").arg(where, value, max);
+    case InputErrorCode::ParamsActiveAboveTotal:
+        return tr("%1: is larger than params_total").arg(where);
+    case InputErrorCode::NoLayerGroups:
+        return tr("%1: must list at least one layer group").arg(where);
+    case InputErrorCode::TooManyLayerGroups:
+        return tr("%1: has more than %2 groups").arg(where, max);
+    case InputErrorCode::NoAttentionLayers:
+        return tr("%1: has no attention layers (a model of only state layers holds no KV per token)").arg(where);
+    case InputErrorCode::TooManyLayers:
+        return tr("%1: adds up to more than %2 layers").arg(where, max);
+    case InputErrorCode::NoSources:
+        return tr("%1: must name at least one source").arg(where);
+    case InputErrorCode::CurveNotIncreasing:
+        return tr("%1: curve points must be in increasing transfer size").arg(where);
+    case InputErrorCode::SharesDoNotAddUp:
+        return tr("%1: shares must add up to 1 (they add up to %2)").arg(where, value);
+    case InputErrorCode::KvDtypeAndBits:
+        return tr("%1: give kv_dtype or kv_bits, not both").arg(where);
+    case InputErrorCode::KvScaleBitsAlone:
+        return tr("%1: needs kv_dtype or kv_bits beside it").arg(where);
+    case InputErrorCode::UnknownAllocation:
+        return tr("%1: unknown policy \"%2\" (use paged or contiguous)").arg(where, value);
+    case InputErrorCode::ServersNotWhole:
+        return tr("%1: must be a whole number").arg(where);
+    case InputErrorCode::UnknownCardId:
+        // The kind of card starts the sentence: a word to translate, not a path.
+        if (d.where == "model")
+            return tr("model: unknown id \"%1\" (known: %2; or give a path to a .json card)").arg(value, detail);
+        if (d.where == "hardware")
+            return tr("hardware: unknown id \"%1\" (known: %2; or give a path to a .json card)").arg(value, detail);
+        if (d.where == "workload")
+            return tr("workload: unknown id \"%1\" (known: %2; or give a path to a .json card)").arg(value, detail);
+        return {};
+    case InputErrorCode::UnknownKvDtype:
+        return tr("%1: unknown KV dtype \"%2\" (use fp32, bf16, fp16, fp8, int8, int4, or a bit width such as 6bit)")
+            .arg(where, value);
+    case InputErrorCode::KvBitsImpossible:
+        return tr("%1: a KV element of %2 bits is impossible (use more than 0 and at most 64 bits)").arg(where, value);
+    case InputErrorCode::HfConfigNotObject:
+        return tr("%1: a config.json must be a JSON object").arg(where);
+    case InputErrorCode::HfConfigCannotImport: {
+        // The missing fields in one phrase, then each problem in its own words (see InputError.h).
+        QStringList missing;
+        QStringList pieces;
+        for (const InputErrorDetail& part : d.parts) {
+            if (part.code == InputErrorCode::MissingField)
+                missing << qs(part.where);
+        }
+        if (!missing.isEmpty())
+            pieces << tr("missing %1").arg(missing.join(QStringLiteral(", ")));
+        for (const InputErrorDetail& part : d.parts) {
+            if (part.code == InputErrorCode::MissingField)
+                continue;
+            const QString text = inputErrorText(part);
+            if (text.isEmpty())
+                return {}; // a part without wording: the whole message in English
+            pieces << text;
+        }
+        if (pieces.isEmpty())
+            return {};
+        return tr("%1: cannot import this config.json: %2").arg(where, pieces.join(QStringLiteral("; ")));
+    }
+    case InputErrorCode::HfNotWholeNumber:
+        return tr("%1: must be a whole number, not %2").arg(where, value);
+    case InputErrorCode::HfWholeNumberOutOfRange:
+        return tr("%1: must be a whole number from %2 to %3, not %4").arg(where, min, max, value);
+    case InputErrorCode::HfNotTrueOrFalse:
+        return tr("%1: must be true or false, not %2").arg(where, value);
+    case InputErrorCode::HfKvHeadsAboveHeads:
+        return tr("%1: is larger than num_attention_heads (%2)").arg(where, max);
+    case InputErrorCode::HfHeadDimNotDivisible:
+        return tr("%1: is missing and hidden_size %2 is not a multiple of num_attention_heads %3: give head_dim")
+            .arg(where, value, max);
+    case InputErrorCode::HfLayerTypesNotList:
+        return tr("%1: must be a list of layer kinds").arg(where);
+    case InputErrorCode::HfLayerTypesCount:
+        return tr("%1: lists %2 layers but num_hidden_layers is %3").arg(where, value, max);
+    case InputErrorCode::HfUnknownLayerType:
+        return tr("%1: entry %2 is %3 (known: full_attention, sliding_attention, chunked_attention, "
+                  "linear_attention, mamba)")
+            .arg(where, detail, value);
         // [cards wording end]
 
         // vLLM startup log and setups.
+    case InputErrorCode::VllmLogUnreadable:
+        // value: what could not be read; the line is quoted as the log has it.
+        if (d.value == "the token count")
+            return tr("%1:%2: cannot read the token count in \"%3\"").arg(where, line, detail);
+        if (d.value == "the tokens per request")
+            return tr("%1:%2: cannot read the tokens per request in \"%3\"").arg(where, line, detail);
+        if (d.value == "the concurrency")
+            return tr("%1:%2: cannot read the concurrency in \"%3\"").arg(where, line, detail);
+        if (d.value == "the memory size")
+            return tr("%1:%2: cannot read the memory size in \"%3\"").arg(where, line, detail);
+        if (d.value == "the memory unit")
+            return tr("%1:%2: cannot read the memory unit in \"%3\"").arg(where, line, detail);
+        if (d.value == "the block count")
+            return tr("%1:%2: cannot read the block count in \"%3\"").arg(where, line, detail);
+        return {};
+    case InputErrorCode::VllmLogNoKvLine:
+        return tr("%1: found no \"GPU KV cache size: N tokens\" nor \"Maximum concurrency for N tokens per request: "
+                  "X\" line (paste vLLM's startup log, from the engine's start to \"init engine\")")
+            .arg(where);
+    case InputErrorCode::VllmTpBelowOne:
+        return tr("%1: --tp must be at least 1").arg(where);
+    case InputErrorCode::VllmBlockSizeBelowOne:
+        return tr("%1: --block-size must be at least 1").arg(where);
+    case InputErrorCode::VllmNoKvMemory:
+        return tr("%1: no memory left for the KV cache (%2 per GPU): the weights and reserve take all of "
+                  "gpu_memory_utilization × HBM")
+            .arg(where, value);
         // [vllm wording end]
 
     case InputErrorCode::EndOfCodes_:

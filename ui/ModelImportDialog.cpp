@@ -201,6 +201,10 @@ bool ModelImportDialog::importText()
         Json json = parseStrictJson(text, m_origin);
         if (json.is_object() && json.contains("layer_groups")) {
             m_card = parseModelCard(json, m_origin);
+        } else if (!json.is_object()) {
+            // No fields to ask for: the importer says what a config.json must be.
+            showMissing({});
+            m_card = importHfConfig(json, m_origin); // throws
         } else {
             // What the user typed into the missing-field form goes into the config.
             for (const auto& [field, edit] : m_missingEdits)
@@ -226,8 +230,9 @@ bool ModelImportDialog::importText()
         }
     } catch (const std::exception& e) {
         m_card.reset();
-        // In the UI language where the core gave the error a structured form (JSON syntax,
-        // field types and ranges); the importer's own findings stay in English.
+        // In the UI language: the core gives its errors a structured form (JSON syntax, field
+        // types and ranges, the importer's list of missing and invalid fields, the card's own
+        // checks); anything else falls back to the core's English.
         const auto* input = dynamic_cast<const InputError*>(&e);
         showError(input ? Messages::inputErrorText(*input) : qs(e.what()));
         m_kvLabel->setText(tr("Not imported."));

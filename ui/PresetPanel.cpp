@@ -2,9 +2,8 @@
 
 #include "FileDialog.h"
 #include "InputDialog.h"
-#include "InputError.h"
 #include "MessageBox.h"
-#include "Messages.h"
+#include "PresetMessages.h"
 #include "ScenarioController.h"
 #include "UnitsText.h"
 
@@ -33,29 +32,6 @@ public:
         return { 1, QStyledItemDelegate::sizeHint(option, index).height() };
     }
 };
-
-/// A preset file's problem in the UI language. The store reports problems as English
-/// text (Status, PresetProblem); reading the file again the same way (PresetStore::
-/// fromJson of the parsed file, then resolveScenario as importFile does) recovers the
-/// InputError with its structured form. It is used only when it words exactly the
-/// problem the store reported; anything else stays in English.
-QString presetFileProblemText(const std::string& path, const std::string& english)
-{
-    try {
-        const Preset p = PresetStore::fromJson(parseStrictJson(readInputFile(path), path), path);
-        try {
-            resolveScenario(CardCatalog::builtin(), p.spec);
-        } catch (const InputError& e) {
-            if (english == path + ": scenario: " + e.what()) // PresetStore::importFile's wording
-                return Messages::tr("%1: scenario: %2").arg(qs(path), Messages::inputErrorText(e));
-        }
-    } catch (const InputError& e) {
-        if (english == e.what())
-            return Messages::inputErrorText(e);
-    } catch (const std::exception&) {
-    }
-    return qs(english);
-}
 } // namespace
 
 PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
@@ -151,7 +127,7 @@ void PresetPanel::reload()
     const auto& problems = m_store->problems();
     m_problemTexts.clear();
     for (const auto& problem : problems)
-        m_problemTexts << presetFileProblemText(problem.file, problem.reason);
+        m_problemTexts << PresetMessages::problemText(problem);
     if (problems.empty()) {
         m_problems->clear();
         m_problems->setVisible(false);
@@ -205,11 +181,11 @@ void PresetPanel::updateButtons()
     m_delete->setEnabled(p && !p->builtin);
 }
 
-bool PresetPanel::report(const Status& status, const QString& action, const QString& translated)
+bool PresetPanel::report(const Status& status, const QString& action)
 {
     if (status.ok())
         return true;
-    const QString text = translated.isEmpty() ? qs(status.error) : translated;
+    const QString text = PresetMessages::statusText(status);
     emit message(text);
     MessageBox::warning(this, action, text);
     return false;
@@ -301,8 +277,7 @@ void PresetPanel::importFile()
         return;
     std::string name;
     const Status status = m_store->importFile(path.toStdString(), &name);
-    if (!report(status, tr("Import preset"),
-            status.ok() ? QString() : presetFileProblemText(path.toStdString(), status.error)))
+    if (!report(status, tr("Import preset")))
         return;
     reload();
     selectPreset(qs(name));

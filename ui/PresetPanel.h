@@ -34,8 +34,8 @@ public:
     /// Selects the preset of that name in the list; false if it is not there.
     bool selectPreset(const QString& name);
     QString selectedName() const;
-    /// The files the last reload skipped, one line each, in the UI language where the
-    /// problem has a structured form (see PresetStore::problems()).
+    /// Why each file the last reload skipped was skipped, one line each, in the UI
+    /// language (PresetMessages::problemText of PresetStore::problems()).
     const QStringList& problemTexts() const { return m_problemTexts; }
 
     // The actions (also behind the panel's buttons).
@@ -56,8 +56,8 @@ signals:
 
 private:
     void updateButtons();
-    /// Shows a failed status; `translated` replaces its English text when given.
-    bool report(const Status& status, const QString& action, const QString& translated = {});
+    /// Shows a failed status in the UI language (PresetMessages); true if it succeeded.
+    bool report(const Status& status, const QString& action);
     const Preset* selectedPreset() const;
 
     ScenarioController* m_controller;

@@ -2,7 +2,9 @@
 
 #include "InputError.h"
 #include "KvFormat.h"
+#include "Messages.h"
 #include "UnitsText.h"
+#include "VllmCheckText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -209,13 +211,19 @@ void VllmCheckDialog::setLogText(const QString& text)
 bool VllmCheckDialog::compare()
 {
     m_comparison.reset();
+    auto fail = [this](const QString& message) {
+        showError(message);
+        showComparison();
+        return false;
+    };
     try {
         const std::string modelId = m_modelCombo->currentData().toString().toStdString();
         const auto modelIt = m_models.find(modelId);
         if (modelIt == m_models.end())
-            throw InputError("choose a model");
+            return fail(tr("choose a model"));
         const ModelCard& model = modelIt->second;
-        const VllmLog log = parseVllmLog(m_logEdit->toPlainText().toStdString(), "vLLM log");
+        // The log's name starts its error messages ("vLLM log:12: cannot read …").
+        const VllmLog log = parseVllmLog(m_logEdit->toPlainText().toStdString(), tr("vLLM log").toStdString());
 
         VllmSetup setup;
         const QString kv = m_kvEdit->text().trimmed();
@@ -237,15 +245,15 @@ bool VllmCheckDialog::compare()
             hbm = VllmHbmContext { hw.hbmBytes, model.paramsTotal * model.weightBits / 8.0 / setup.tp, 0, u };
         } else {
             if (!log.availableKvBytes)
-                throw InputError("the log has no \"Available KV cache memory\" line: choose \"utilisation × HBM − "
-                                 "weights\" and the hardware");
+                return fail(tr("the log has no \"Available KV cache memory\" line: choose \"utilisation × HBM − "
+                               "weights\" and the hardware"));
             setup.kvMemoryBytes = *log.availableKvBytes;
         }
         m_comparison = compareWithVllm(model, setup, log, hbm);
+    } catch (const InputError& e) {
+        return fail(Messages::inputErrorText(e));
     } catch (const std::exception& e) {
-        showError(qs(e.what()));
-        showComparison();
-        return false;
+        return fail(qs(e.what()));
     }
     m_error.clear();
     m_errorLabel->setVisible(false);
@@ -278,10 +286,11 @@ void VllmCheckDialog::showComparison()
             : c.impliedKvMemoryBytes            ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes))
                                                 : none);
     m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes) : none);
+    // The core's explanation and notes (c.explanation, vllmNoteText) worded in the UI language.
     QString text = (c.agrees ? tr("<b>Agrees</b> within block rounding. ") : tr("<b>Differs.</b> "))
-        + qs(c.explanation).toHtmlEscaped();
-    for (const auto& note : p.notes)
-        text += QStringLiteral("<br>") + tr("Note: %1").arg(qs(note).toHtmlEscaped());
+        + VllmCheckText::explanationText(c.sentences).toHtmlEscaped();
+    for (const VllmNote& note : p.notes)
+        text += QStringLiteral("<br>") + tr("Note: %1").arg(VllmCheckText::noteText(note).toHtmlEscaped());
     m_explanation->setText(text);
 }
 

@@ -4,7 +4,8 @@
 // TP, block size, context, and where KV memory comes from: the log's "Available KV cache
 // memory" line, or gpu_memory_utilization × HBM − weights), prefilled from the current
 // scenario. The dialog shows both "GPU KV cache size" and "Maximum concurrency" figures,
-// their difference and the core's explanation (compareWithVllm, core/VllmCheck.h).
+// their difference and the core's explanation and notes (compareWithVllm, core/VllmCheck.h)
+// in the UI language (VllmCheckText); errors are worded by Messages.
 
 #include "CardCatalog.h"
 #include "Scenario.h"

@@ -325,9 +325,307 @@
         <translation>%1: %2은(는) 크기가 아닙니다(2TiB, 512GiB, 141GB나 바이트 수로 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="50"/>
+        <location filename="../Messages.cpp" line="222"/>
+        <source>%1: unknown layer kind &quot;%2&quot; (use full, sliding, mla or state)</source>
+        <translation>%1: 알 수 없는 레이어 종류 "%2"(full, sliding, mla, state 중 하나를 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="224"/>
+        <source>%1: has fewer query heads (%2) than KV heads (%3)</source>
+        <translation>%1: 쿼리 헤드 수(%2)가 KV 헤드 수(%3)보다 적습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="226"/>
+        <source>%1: is larger than params_total</source>
+        <translation>%1: params_total보다 큽니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="228"/>
+        <source>%1: must list at least one layer group</source>
+        <translation>%1: 레이어 그룹을 하나 이상 적어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="230"/>
+        <source>%1: has more than %2 groups</source>
+        <translation>%1: 그룹이 %2개보다 많습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="232"/>
+        <source>%1: has no attention layers (a model of only state layers holds no KV per token)</source>
+        <translation>%1: 어텐션 레이어가 없습니다(상태 레이어만 있는 모델은 토큰당 KV 캐시를 갖지 않습니다)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="234"/>
+        <source>%1: adds up to more than %2 layers</source>
+        <translation>%1: 레이어가 모두 합쳐 %2개를 넘습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="236"/>
+        <source>%1: must name at least one source</source>
+        <translation>%1: 출처를 하나 이상 적어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="238"/>
+        <source>%1: curve points must be in increasing transfer size</source>
+        <translation>%1: 곡선의 점은 전송 크기가 커지는 순서로 적어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="240"/>
+        <source>%1: shares must add up to 1 (they add up to %2)</source>
+        <translation>%1: 비율의 합이 1이어야 합니다(지금 합: %2)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="242"/>
+        <source>%1: give kv_dtype or kv_bits, not both</source>
+        <translation>%1: kv_dtype과 kv_bits 중 하나만 주세요</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="244"/>
+        <source>%1: needs kv_dtype or kv_bits beside it</source>
+        <translation>%1: kv_dtype이나 kv_bits를 함께 주어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="246"/>
+        <source>%1: unknown policy &quot;%2&quot; (use paged or contiguous)</source>
+        <translation>%1: 알 수 없는 할당 방식 "%2"(paged나 contiguous를 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="248"/>
+        <source>%1: must be a whole number</source>
+        <translation>%1: 정수여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="252"/>
+        <source>model: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
+        <translation>모델: 알 수 없는 ID "%1"(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="254"/>
+        <source>hardware: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
+        <translation>하드웨어: 알 수 없는 ID "%1"(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="256"/>
+        <source>workload: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
+        <translation>워크로드: 알 수 없는 ID "%1"(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="259"/>
+        <source>%1: unknown KV dtype &quot;%2&quot; (use fp32, bf16, fp16, fp8, int8, int4, or a bit width such as 6bit)</source>
+        <translation>%1: 알 수 없는 KV 캐시 형식 "%2"(fp32, bf16, fp16, fp8, int8, int4나 6bit 같은 비트 폭을 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="262"/>
+        <source>%1: a KV element of %2 bits is impossible (use more than 0 and at most 64 bits)</source>
+        <translation>%1: KV 원소 하나가 %2비트일 수는 없습니다(0보다 크고 64비트 이하로 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="264"/>
+        <source>%1: a config.json must be a JSON object</source>
+        <translation>%1: config.json은 JSON 객체여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="274"/>
+        <source>missing %1</source>
+        <translation>빠진 필드 %1</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="285"/>
+        <source>%1: cannot import this config.json: %2</source>
+        <translation>%1: 이 config.json을 가져올 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="288"/>
+        <source>%1: must be a whole number, not %2</source>
+        <translation>%1: 정수여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="290"/>
+        <source>%1: must be a whole number from %2 to %3, not %4</source>
+        <translation>%1: %2~%3 사이의 정수여야 하는데 %4입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="292"/>
+        <source>%1: must be true or false, not %2</source>
+        <translation>%1: true 또는 false여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="294"/>
+        <source>%1: is larger than num_attention_heads (%2)</source>
+        <translation>%1: num_attention_heads(%2)보다 큽니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="296"/>
+        <source>%1: is missing and hidden_size %2 is not a multiple of num_attention_heads %3: give head_dim</source>
+        <translation>%1: 없는데 hidden_size %2이(가) num_attention_heads %3의 배수가 아닙니다. head_dim을 주세요</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="299"/>
+        <source>%1: must be a list of layer kinds</source>
+        <translation>%1: 레이어 종류의 목록이어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="301"/>
+        <source>%1: lists %2 layers but num_hidden_layers is %3</source>
+        <translation>%1: 레이어 %2개를 적었지만 num_hidden_layers는 %3입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="303"/>
+        <source>%1: entry %2 is %3 (known: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</source>
+        <translation>%1: %2번 항목이 %3입니다(알려진 종류: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="312"/>
+        <source>%1:%2: cannot read the token count in &quot;%3&quot;</source>
+        <translation>%1:%2: "%3"에서 토큰 수를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="314"/>
+        <source>%1:%2: cannot read the tokens per request in &quot;%3&quot;</source>
+        <translation>%1:%2: "%3"에서 요청당 토큰 수를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="316"/>
+        <source>%1:%2: cannot read the concurrency in &quot;%3&quot;</source>
+        <translation>%1:%2: "%3"에서 동시 처리 수를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="318"/>
+        <source>%1:%2: cannot read the memory size in &quot;%3&quot;</source>
+        <translation>%1:%2: "%3"에서 메모리 크기를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="320"/>
+        <source>%1:%2: cannot read the memory unit in &quot;%3&quot;</source>
+        <translation>%1:%2: "%3"에서 메모리 단위를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="322"/>
+        <source>%1:%2: cannot read the block count in &quot;%3&quot;</source>
+        <translation>%1:%2: "%3"에서 블록 수를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="325"/>
+        <source>%1: found no &quot;GPU KV cache size: N tokens&quot; nor &quot;Maximum concurrency for N tokens per request: X&quot; line (paste vLLM&apos;s startup log, from the engine&apos;s start to &quot;init engine&quot;)</source>
+        <translation>%1: "GPU KV cache size: N tokens" 줄도 "Maximum concurrency for N tokens per request: X" 줄도 찾지 못했습니다(엔진 시작부터 "init engine"까지의 vLLM 시작 로그를 붙여 넣으세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="329"/>
+        <source>%1: --tp must be at least 1</source>
+        <translation>%1: 텐서 병렬(--tp)은 1 이상이어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="331"/>
+        <source>%1: --block-size must be at least 1</source>
+        <translation>%1: 블록 크기(--block-size)는 1 이상이어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="333"/>
+        <source>%1: no memory left for the KV cache (%2 per GPU): the weights and reserve take all of gpu_memory_utilization × HBM</source>
+        <translation>%1: KV 캐시에 남는 메모리가 없습니다(GPU당 %2): 가중치와 예약분이 gpu_memory_utilization × HBM을 모두 차지합니다</translation>
+    </message>
+</context>
+<context>
+    <name>PresetMessages</name>
+    <message>
+        <location filename="../PresetMessages.cpp" line="38"/>
+        <source>a preset needs a name</source>
+        <translation>프리셋에는 이름이 있어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="40"/>
+        <source>a preset name has at most %1 characters</source>
+        <translation>프리셋 이름은 최대 %1자입니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="42"/>
+        <source>a preset name cannot contain control characters</source>
+        <translation>프리셋 이름에는 제어 문자를 쓸 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="46"/>
+        <source>a preset called &quot;%1&quot; exists already</source>
+        <translation>"%1" 프리셋이 이미 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="48"/>
+        <source>a preset called &quot;%1&quot; exists already; rename it first</source>
+        <translation>"%1" 프리셋이 이미 있습니다. 먼저 이름을 바꾸세요</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="50"/>
+        <source>&quot;%1&quot; is a built-in preset and cannot be changed; save under another name</source>
+        <translation>"%1"은(는) 기본 제공 프리셋이라 바꿀 수 없습니다. 다른 이름으로 저장하세요</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="52"/>
+        <source>&quot;%1&quot; is a built-in preset and cannot be renamed</source>
+        <translation>"%1"은(는) 기본 제공 프리셋이라 이름을 바꿀 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="54"/>
+        <source>&quot;%1&quot; is a built-in preset and cannot be deleted</source>
+        <translation>"%1"은(는) 기본 제공 프리셋이라 삭제할 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="56"/>
+        <source>no preset called &quot;%1&quot;</source>
+        <translation>"%1" 프리셋이 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="58"/>
+        <source>%1: could not be removed after writing the renamed copy; nothing changed</source>
+        <translation>%1: 새 이름의 사본을 쓴 뒤 이 파일을 지우지 못해 사본을 되돌렸습니다. 바뀐 것은 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="60"/>
+        <source>%1: could not be deleted</source>
+        <translation>%1: 삭제하지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="64"/>
+        <source>cannot create the folder %1</source>
+        <translation>폴더 %1을(를) 만들 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="66"/>
+        <source>%1: cannot be written: %2</source>
+        <translation>%1: 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="68"/>
+        <source>%1: writing failed half way (simulated); the previous file, if any, is unchanged</source>
+        <translation>%1: 쓰기가 중간에 실패했습니다(모의 실패). 이전 파일이 있었다면 그대로입니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="70"/>
+        <source>%1: writing failed: %2</source>
+        <translation>%1: 쓰기에 실패했습니다: %2</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="72"/>
+        <source>%1: could not be saved (%2); the previous file, if any, is unchanged</source>
+        <translation>%1: 저장하지 못했습니다(%2). 이전 파일이 있었다면 그대로입니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="83"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="87"/>
         <source>%1: scenario: %2</source>
         <translation>%1: 시나리오: %2</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="90"/>
+        <source>%1: another preset is already called &quot;%2&quot;</source>
+        <translation>%1: "%2"(이)라는 프리셋이 이미 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../PresetMessages.cpp" line="92"/>
+        <source>cannot be read: %1</source>
+        <translation>읽을 수 없습니다: %1</translation>
     </message>
 </context>
 <context>
@@ -806,10 +1104,153 @@
     </message>
 </context>
 <context>
+    <name>VllmCheckText</name>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="22"/>
+        <source>state layers: the attention block size is raised to %1 tokens so one attention page holds one state (vLLM does this for hybrids; its exact alignment differs between versions)</source>
+        <translation>상태 레이어: 어텐션 페이지 하나에 상태 하나가 들어가도록 어텐션 블록 크기를 %1 토큰으로 키웁니다(vLLM이 하이브리드 모델에 하는 처리이며, 정확한 정렬 방식은 버전마다 다릅니다)</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="29"/>
+        <source>a full page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
+        <translation>전체 어텐션 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="33"/>
+        <source>a sliding page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
+        <translation>슬라이딩 윈도 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="37"/>
+        <source>a mla page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
+        <translation>MLA 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="43"/>
+        <source>%1 padding layer slot(s) to make the groups equal</source>
+        <translation>그룹 크기를 맞추려고 빈 레이어 자리 %1개를 채웁니다</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="58"/>
+        <source>vLLM&apos;s concurrency is for %1 tokens per request (its max_model_len), not the %2 given; kvtiers compares at %1.</source>
+        <translation>vLLM의 동시 처리 수는 입력한 %2 토큰이 아니라 요청당 %1 토큰(vLLM의 max_model_len) 기준입니다. kvtiers도 %1 토큰에서 비교합니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="62"/>
+        <source>vLLM&apos;s figure matches kvtiers&apos; block math to within %1%, the rounding of the memory figure the log prints.</source>
+        <translation>vLLM의 수치가 kvtiers의 블록 계산과 %1% 이내로 일치합니다. 로그에 출력되는 메모리 수치의 반올림 정도입니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="66"/>
+        <source>vLLM&apos;s figure matches kvtiers&apos; block math exactly (same blocks of %1 tokens).</source>
+        <translation>vLLM의 수치가 kvtiers의 블록 계산과 정확히 일치합니다(같은 %1 토큰 블록).</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="69"/>
+        <source>The concurrency differs (%1x vs %2x): for sliding-window layers vLLM budgets a chunked-prefill worst case (window − 1 + max_num_batched_tokens tokens, plus a block).</source>
+        <translation>동시 처리 수는 다릅니다(%1x 대 %2x): vLLM은 슬라이딩 윈도 레이어에 청크 단위 프리필의 최악의 경우(윈도 − 1 + max_num_batched_tokens 토큰에 블록 하나 더)를 잡아 둡니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="73"/>
+        <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 more.</source>
+        <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4 더 많습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="76"/>
+        <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 less.</source>
+        <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4 더 적습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="79"/>
+        <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 more.</source>
+        <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3 더 많습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="82"/>
+        <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 less.</source>
+        <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3 더 적습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="85"/>
+        <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) more.</source>
+        <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4(%5%) 더 많습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="88"/>
+        <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) less.</source>
+        <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4(%5%) 더 적습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="91"/>
+        <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) more.</source>
+        <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3(%4%) 더 많습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="94"/>
+        <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) less.</source>
+        <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3(%4%) 더 적습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="97"/>
+        <source>vLLM itself reports %1 available for KV cache (line %2): give --kv-memory %3 to check the block math alone.</source>
+        <translation>vLLM 자체 보고로는 KV 캐시에 쓸 수 있는 메모리가 %1입니다(%2번째 줄). 블록 계산만 확인하려면 --kv-memory %3 옵션을 지정하세요.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="101"/>
+        <source>The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its profiling run, CUDA graphs and non-torch allocations; --reserve %1 reproduces it.</source>
+        <translation>이 차이는 vLLM이 가중치 말고도 KV 캐시에서 떼어 둔 메모리입니다: 프로파일링 실행의 활성값 최대치, CUDA 그래프, torch 밖의 할당. --reserve %1 옵션으로 재현됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="105"/>
+        <source>With gpu_memory_utilization %1 of %2 HBM and %3 of weights per GPU, that gap is memory vLLM kept out of the KV cache: the activation peak of its profiling run, CUDA graphs and non-torch allocations (NCCL buffers, the CUDA context).</source>
+        <translation>gpu_memory_utilization %1, HBM %2, GPU당 가중치 %3 기준으로, 이 차이는 vLLM이 KV 캐시에서 떼어 둔 메모리입니다: 프로파일링 실행의 활성값 최대치, CUDA 그래프, torch 밖의 할당(NCCL 버퍼, CUDA 컨텍스트).</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="110"/>
+        <source>--reserve %1 (or --kv-memory %2) reproduces vLLM&apos;s figure.</source>
+        <translation>--reserve %1 옵션(또는 --kv-memory %2)으로 vLLM의 수치가 재현됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="113"/>
+        <source>--reserve %1 (or --kv-memory %2) reproduces vLLM&apos;s figure; so would a gpu_memory_utilization of %3 with the reserve given.</source>
+        <translation>--reserve %1 옵션(또는 --kv-memory %2)으로 vLLM의 수치가 재현됩니다. 주어진 예약분 그대로 gpu_memory_utilization을 %3(으)로 해도 같습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="117"/>
+        <source>That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, non-torch allocations, or a lower gpu_memory_utilization.</source>
+        <translation>이 차이는 vLLM이 KV 캐시에 주지 않은 메모리입니다: 활성값(프로파일링 최대치), CUDA 그래프, torch 밖의 할당, 또는 더 낮은 gpu_memory_utilization.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="120"/>
+        <source>--kv-memory %1 reproduces vLLM&apos;s figure.</source>
+        <translation>--kv-memory %1 옵션으로 vLLM의 수치가 재현됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="122"/>
+        <source>vLLM had more memory for KV than assumed: a higher gpu_memory_utilization, smaller weights than the card&apos;s (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp %1.</source>
+        <translation>vLLM은 가정보다 많은 메모리를 KV에 썼습니다: 더 높은 gpu_memory_utilization, 카드보다 작은 가중치(양자화된 체크포인트?), 더 작은 예약분, 또는 --tp %1보다 큰 텐서 병렬(TP) 수 때문일 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="127"/>
+        <source>vLLM had more memory for KV than assumed: a higher gpu_memory_utilization (%1 would do it), smaller weights than the card&apos;s (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp %2.</source>
+        <translation>vLLM은 가정보다 많은 메모리를 KV에 썼습니다: 더 높은 gpu_memory_utilization(%1이면 맞습니다), 카드보다 작은 가중치(양자화된 체크포인트?), 더 작은 예약분, 또는 --tp %2보다 큰 텐서 병렬(TP) 수 때문일 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="132"/>
+        <source>This model is a hybrid for vLLM&apos;s allocator; kvtiers follows its grouping, but versions differ in how they pad pages, so a few percent can come from there.</source>
+        <translation>이 모델은 vLLM 할당기에서 하이브리드로 다뤄집니다. kvtiers는 vLLM의 그룹 구성을 따르지만 페이지를 패딩하는 방식이 버전마다 달라, 몇 퍼센트의 차이는 여기서 생길 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckText.cpp" line="135"/>
+        <source>The log has no figure kvtiers can compare.</source>
+        <translation>로그에 kvtiers가 비교할 수 있는 수치가 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::CompareChart</name>
     <message>
         <location filename="../CompareChart.cpp" line="45"/>
-        <location filename="../CompareChart.cpp" line="188"/>
+        <location filename="../CompareChart.cpp" line="184"/>
         <source>Bytes per replica, one shared scale</source>
         <translation>레플리카당 바이트, 공통 눈금</translation>
     </message>
@@ -824,32 +1265,32 @@
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="162"/>
+        <location filename="../CompareChart.cpp" line="158"/>
         <source>Pick 2 to 4 presets to compare</source>
         <translation>비교할 프리셋을 2~4개 고르세요</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="189"/>
+        <location filename="../CompareChart.cpp" line="185"/>
         <source>Bytes per replica, one shared scale (%1: unused in every scenario)</source>
         <translation>레플리카당 바이트, 공통 눈금 (%1: 모든 시나리오에서 사용 안 함)</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="189"/>
+        <location filename="../CompareChart.cpp" line="185"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="207"/>
+        <location filename="../CompareChart.cpp" line="203"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="247"/>
+        <location filename="../CompareChart.cpp" line="243"/>
         <source>capacity %1</source>
         <translation>용량 %1</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="261"/>
+        <location filename="../CompareChart.cpp" line="257"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1266,42 +1707,42 @@
 <context>
     <name>kvtiers::ui::CurveChart</name>
     <message>
-        <location filename="../CurveChart.cpp" line="58"/>
+        <location filename="../CurveChart.cpp" line="54"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="156"/>
+        <location filename="../CurveChart.cpp" line="152"/>
         <source>%1 (tokens)</source>
         <translation>%1(토큰)</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="159"/>
+        <location filename="../CurveChart.cpp" line="155"/>
         <source>demand per server</source>
         <translation>서버당 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="159"/>
+        <location filename="../CurveChart.cpp" line="155"/>
         <source>fleet-wide demand</source>
         <translation>플릿 전체 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="165"/>
+        <location filename="../CurveChart.cpp" line="161"/>
         <source>now: %1 tokens</source>
         <translation>현재: %1토큰</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="166"/>
+        <location filename="../CurveChart.cpp" line="162"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="168"/>
+        <location filename="../CurveChart.cpp" line="164"/>
         <source>Fleet-wide demand as %1 varies</source>
         <translation>%1 변화에 따른 플릿 전체 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="169"/>
+        <location filename="../CurveChart.cpp" line="165"/>
         <source>Demand per server as %1 varies, the rest held</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정)</translation>
     </message>
@@ -1309,23 +1750,23 @@
 <context>
     <name>kvtiers::ui::FleetChart</name>
     <message>
-        <location filename="../FleetChart.cpp" line="55"/>
-        <location filename="../FleetChart.cpp" line="167"/>
+        <location filename="../FleetChart.cpp" line="77"/>
+        <location filename="../FleetChart.cpp" line="189"/>
         <source>Fleet memory demand by workload</source>
         <translation>워크로드별 플릿 메모리 수요</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="59"/>
+        <location filename="../FleetChart.cpp" line="81"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="151"/>
+        <location filename="../FleetChart.cpp" line="173"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="165"/>
+        <location filename="../FleetChart.cpp" line="187"/>
         <source>Fleet memory demand by workload: %1 GPUs in %2 servers</source>
         <translation>워크로드별 플릿 메모리 수요: 서버 %2대, GPU %1개</translation>
     </message>
@@ -2243,67 +2684,67 @@
         <translation>config.json 내용을 붙여 넣거나 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="213"/>
+        <location filename="../ModelImportDialog.cpp" line="217"/>
         <source>%1: &quot;%2&quot; is not a number</source>
         <translation>%1: 숫자가 아닙니다: &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="233"/>
+        <location filename="../ModelImportDialog.cpp" line="238"/>
         <source>Not imported.</source>
         <translation>가져오지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="254"/>
+        <location filename="../ModelImportDialog.cpp" line="259"/>
         <source>a number</source>
         <translation>숫자</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="270"/>
+        <location filename="../ModelImportDialog.cpp" line="275"/>
         <source>KV cache: %1 B per token (%2) in %3</source>
         <translation>KV 캐시: %3 기준 토큰당 %1 B (%2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="274"/>
+        <location filename="../ModelImportDialog.cpp" line="279"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="277"/>
+        <location filename="../ModelImportDialog.cpp" line="282"/>
         <source> (%1 KV heads × %2)</source>
         <translation> (KV 헤드 %1개 × %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="280"/>
+        <location filename="../ModelImportDialog.cpp" line="285"/>
         <source> (%1 KV heads × %2, window %3)</source>
         <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="283"/>
+        <location filename="../ModelImportDialog.cpp" line="288"/>
         <source> (latent %1 + rope %2)</source>
         <translation> (잠재 %1 + RoPE %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="286"/>
+        <location filename="../ModelImportDialog.cpp" line="291"/>
         <source> (%1 per sequence per layer)</source>
         <translation> (레이어당 시퀀스당 %1)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="291"/>
+        <location filename="../ModelImportDialog.cpp" line="296"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, family %3)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, 계열 %3)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="293"/>
+        <location filename="../ModelImportDialog.cpp" line="298"/>
         <source>Layers: %1&lt;br&gt;</source>
         <translation>레이어: %1&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="294"/>
+        <location filename="../ModelImportDialog.cpp" line="299"/>
         <source>Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens</source>
         <translation>파라미터: 전체 %1, 활성 %2, 가중치 %3비트, 최대 문맥 %4토큰</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="295"/>
+        <location filename="../ModelImportDialog.cpp" line="300"/>
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -2311,231 +2752,231 @@
 <context>
     <name>kvtiers::ui::PresetPanel</name>
     <message>
-        <location filename="../PresetPanel.cpp" line="71"/>
+        <location filename="../PresetPanel.cpp" line="47"/>
         <source>Double-click a preset to load it (Ctrl+Z undoes).</source>
         <translation>프리셋을 두 번 클릭하면 불러옵니다(Ctrl+Z로 취소).</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="97"/>
+        <location filename="../PresetPanel.cpp" line="73"/>
         <source>&amp;Save current…</source>
         <translation>현재 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="97"/>
+        <location filename="../PresetPanel.cpp" line="73"/>
         <source>Save the current scenario as a named preset</source>
         <translation>현재 시나리오를 이름 붙인 프리셋으로 저장</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="98"/>
+        <location filename="../PresetPanel.cpp" line="74"/>
         <source>&amp;Load</source>
         <translation>불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="98"/>
+        <location filename="../PresetPanel.cpp" line="74"/>
         <source>Load the selected preset (one undo step)</source>
         <translation>선택한 프리셋 불러오기(실행 취소 한 단계)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="99"/>
+        <location filename="../PresetPanel.cpp" line="75"/>
         <source>Re&amp;name…</source>
         <translation>이름 바꾸기(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="99"/>
+        <location filename="../PresetPanel.cpp" line="75"/>
         <source>Rename the selected preset</source>
         <translation>선택한 프리셋의 이름 바꾸기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="100"/>
+        <location filename="../PresetPanel.cpp" line="76"/>
         <source>D&amp;uplicate…</source>
         <translation>복제(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="100"/>
+        <location filename="../PresetPanel.cpp" line="76"/>
         <source>Copy the selected preset under a new name</source>
         <translation>선택한 프리셋을 새 이름으로 복사</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="101"/>
+        <location filename="../PresetPanel.cpp" line="77"/>
         <source>&amp;Delete</source>
         <translation>삭제(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="101"/>
+        <location filename="../PresetPanel.cpp" line="77"/>
         <source>Delete the selected preset (asks first)</source>
         <translation>선택한 프리셋 삭제(먼저 확인)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="102"/>
+        <location filename="../PresetPanel.cpp" line="78"/>
         <source>&amp;Import…</source>
         <translation>가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="102"/>
+        <location filename="../PresetPanel.cpp" line="78"/>
         <source>Add a preset file a colleague sent you</source>
         <translation>동료가 보낸 프리셋 파일 추가</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="103"/>
+        <location filename="../PresetPanel.cpp" line="79"/>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="103"/>
+        <location filename="../PresetPanel.cpp" line="79"/>
         <source>Write the selected preset to a file to share</source>
         <translation>공유할 수 있게 선택한 프리셋을 파일로 저장</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="104"/>
+        <location filename="../PresetPanel.cpp" line="80"/>
         <source>&amp;Compare…</source>
         <translation>비교(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="104"/>
+        <location filename="../PresetPanel.cpp" line="80"/>
         <source>Compare 2 to 4 presets side by side</source>
         <translation>프리셋 2~4개를 나란히 비교</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="143"/>
+        <location filename="../PresetPanel.cpp" line="119"/>
         <source>%1 (built-in)</source>
         <translation>%1 (기본 제공)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="145"/>
+        <location filename="../PresetPanel.cpp" line="121"/>
         <source>Built-in, read-only. %1</source>
         <translation>기본 제공, 읽기 전용. %1</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="161"/>
+        <location filename="../PresetPanel.cpp" line="137"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../PresetPanel.cpp" line="163"/>
+        <location filename="../PresetPanel.cpp" line="139"/>
         <source>&lt;b&gt;Skipped %n unreadable preset file(s)&lt;/b&gt; (left untouched):&lt;br&gt;%1</source>
         <translation>
             <numerusform>&lt;b&gt;읽을 수 없는 프리셋 파일 %n개를 건너뛰었습니다&lt;/b&gt;(파일은 그대로 둠):&lt;br&gt;%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="168"/>
+        <location filename="../PresetPanel.cpp" line="144"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="220"/>
-        <location filename="../PresetPanel.cpp" line="226"/>
-        <location filename="../PresetPanel.cpp" line="231"/>
+        <location filename="../PresetPanel.cpp" line="196"/>
+        <location filename="../PresetPanel.cpp" line="202"/>
+        <location filename="../PresetPanel.cpp" line="207"/>
         <source>Save preset</source>
         <translation>프리셋 저장</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="220"/>
+        <location filename="../PresetPanel.cpp" line="196"/>
         <source>Name of the preset:</source>
         <translation>프리셋 이름:</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="227"/>
+        <location filename="../PresetPanel.cpp" line="203"/>
         <source>A preset called &quot;%1&quot; exists. Replace it with the current scenario?</source>
         <translation>&quot;%1&quot; 프리셋이 이미 있습니다. 현재 시나리오로 바꿀까요?</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="235"/>
+        <location filename="../PresetPanel.cpp" line="211"/>
         <source>Saved preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 저장함</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="244"/>
+        <location filename="../PresetPanel.cpp" line="220"/>
         <source>Load preset %1</source>
         <translation>프리셋 %1 불러오기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="245"/>
+        <location filename="../PresetPanel.cpp" line="221"/>
         <source>Loaded preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 불러옴</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="254"/>
-        <location filename="../PresetPanel.cpp" line="257"/>
+        <location filename="../PresetPanel.cpp" line="230"/>
+        <location filename="../PresetPanel.cpp" line="233"/>
         <source>Rename preset</source>
         <translation>프리셋 이름 바꾸기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="254"/>
+        <location filename="../PresetPanel.cpp" line="230"/>
         <source>New name for &quot;%1&quot;:</source>
         <translation>&quot;%1&quot;의 새 이름:</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="261"/>
+        <location filename="../PresetPanel.cpp" line="237"/>
         <source>Renamed &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>&quot;%1&quot;의 이름을 &quot;%2&quot;(으)로 바꿈</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="271"/>
-        <location filename="../PresetPanel.cpp" line="274"/>
+        <location filename="../PresetPanel.cpp" line="247"/>
+        <location filename="../PresetPanel.cpp" line="250"/>
         <source>Duplicate preset</source>
         <translation>프리셋 복제</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="271"/>
+        <location filename="../PresetPanel.cpp" line="247"/>
         <source>Name of the copy of &quot;%1&quot;:</source>
         <translation>&quot;%1&quot; 사본의 이름:</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="271"/>
+        <location filename="../PresetPanel.cpp" line="247"/>
         <source>%1 (copy)</source>
         <translation>%1 (사본)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="278"/>
+        <location filename="../PresetPanel.cpp" line="254"/>
         <source>Copied &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>&quot;%1&quot;을 &quot;%2&quot;(으)로 복사함</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="288"/>
-        <location filename="../PresetPanel.cpp" line="290"/>
+        <location filename="../PresetPanel.cpp" line="264"/>
+        <location filename="../PresetPanel.cpp" line="266"/>
         <source>Delete preset</source>
         <translation>프리셋 삭제</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="288"/>
+        <location filename="../PresetPanel.cpp" line="264"/>
         <source>Delete the preset &quot;%1&quot;? This cannot be undone.</source>
         <translation>프리셋 &quot;%1&quot;을 삭제할까요? 되돌릴 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="293"/>
+        <location filename="../PresetPanel.cpp" line="269"/>
         <source>Deleted preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 삭제함</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="299"/>
-        <location filename="../PresetPanel.cpp" line="304"/>
+        <location filename="../PresetPanel.cpp" line="275"/>
+        <location filename="../PresetPanel.cpp" line="280"/>
         <source>Import preset</source>
         <translation>프리셋 가져오기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="299"/>
+        <location filename="../PresetPanel.cpp" line="275"/>
         <source>kvtiers presets (*.json);;All files (*)</source>
         <translation>kvtiers 프리셋 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="309"/>
+        <location filename="../PresetPanel.cpp" line="284"/>
         <source>Imported preset &quot;%1&quot; from %2</source>
         <translation>%2에서 프리셋 &quot;%1&quot; 가져옴</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="323"/>
-        <location filename="../PresetPanel.cpp" line="326"/>
+        <location filename="../PresetPanel.cpp" line="298"/>
+        <location filename="../PresetPanel.cpp" line="301"/>
         <source>Export preset</source>
         <translation>프리셋 내보내기</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="323"/>
+        <location filename="../PresetPanel.cpp" line="298"/>
         <source>kvtiers presets (*.json)</source>
         <translation>kvtiers 프리셋 (*.json)</translation>
     </message>
     <message>
-        <location filename="../PresetPanel.cpp" line="328"/>
+        <location filename="../PresetPanel.cpp" line="303"/>
         <source>Exported preset &quot;%1&quot; to %2</source>
         <translation>프리셋 &quot;%1&quot;을 %2(으)로 내보냄</translation>
     </message>
@@ -2771,72 +3212,72 @@
         <translation>스윕에서 작은 값부터 큰 값까지 움직일 변수입니다. 나머지 설정은 그대로 둡니다.</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="213"/>
+        <location filename="../SweepChart.cpp" line="209"/>
         <source>%1 tokens</source>
         <translation>%1토큰</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="214"/>
+        <location filename="../SweepChart.cpp" line="210"/>
         <source>%1 sequences</source>
         <translation>시퀀스 %1개</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="222"/>
+        <location filename="../SweepChart.cpp" line="218"/>
         <source>HBM never runs out up to %1</source>
         <translation>%1까지 HBM 부족 없음</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="224"/>
+        <location filename="../SweepChart.cpp" line="220"/>
         <source>HBM is short from the start</source>
         <translation>처음부터 HBM 부족</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="225"/>
+        <location filename="../SweepChart.cpp" line="221"/>
         <source>HBM full at %1</source>
         <translation>%1에서 HBM 가득 참</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="237"/>
+        <location filename="../SweepChart.cpp" line="233"/>
         <source>context per sequence, tokens (log scale)</source>
         <translation>시퀀스당 문맥 길이, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="237"/>
+        <location filename="../SweepChart.cpp" line="233"/>
         <source>active sequences per replica (log scale)</source>
         <translation>레플리카당 활성 시퀀스 수 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="238"/>
+        <location filename="../SweepChart.cpp" line="234"/>
         <source>Bytes per tier as %1 grows, %2 (stacked)</source>
         <translation>%1에 따른 계층별 바이트, %2 (누적)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="239"/>
+        <location filename="../SweepChart.cpp" line="235"/>
         <source>context</source>
         <translation>문맥 길이</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="239"/>
+        <location filename="../SweepChart.cpp" line="235"/>
         <source>concurrency</source>
         <translation>동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="269"/>
+        <location filename="../SweepChart.cpp" line="265"/>
         <source>↑ clipped: demand reaches %1 at %2</source>
         <translation>↑ 잘림: %2에서 수요 %1</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="273"/>
+        <location filename="../SweepChart.cpp" line="269"/>
         <source>bytes %1</source>
         <translation>바이트 (%1)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="278"/>
+        <location filename="../SweepChart.cpp" line="274"/>
         <source>HBM capacity %1</source>
         <translation>HBM 용량 %1</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="288"/>
+        <location filename="../SweepChart.cpp" line="284"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
@@ -2868,69 +3309,69 @@ GPU당: TP로 나눈 값.
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="214"/>
+        <location filename="../TierChart.cpp" line="208"/>
         <source>per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="216"/>
+        <location filename="../TierChart.cpp" line="210"/>
         <source>per replica (1 GPU)</source>
         <translation>레플리카당 (GPU 1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="216"/>
+        <location filename="../TierChart.cpp" line="210"/>
         <source>per replica (%1 GPUs)</source>
         <translation>레플리카당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="217"/>
+        <location filename="../TierChart.cpp" line="211"/>
         <source>per server (%1 GPUs)</source>
         <translation>서버당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="218"/>
+        <location filename="../TierChart.cpp" line="212"/>
         <source>Where the bytes go, %1</source>
         <translation>바이트가 놓이는 곳, %1</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="247"/>
+        <location filename="../TierChart.cpp" line="241"/>
         <source>capacity
 %1</source>
         <translation>용량
 %1</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="249"/>
+        <location filename="../TierChart.cpp" line="243"/>
         <source>%1 of %2 used</source>
         <translation>%2 중 %1 사용</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="266"/>
+        <location filename="../TierChart.cpp" line="260"/>
         <source>fits in no tier!</source>
         <translation>어느 계층에도 안 들어감!</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="271"/>
+        <location filename="../TierChart.cpp" line="265"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="274"/>
+        <location filename="../TierChart.cpp" line="268"/>
         <source>everything fits</source>
         <translation>모두 들어감</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="301"/>
+        <location filename="../TierChart.cpp" line="295"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2: %3</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="303"/>
+        <location filename="../TierChart.cpp" line="297"/>
         <source> (%1 of capacity)</source>
         <translation> (용량의 %1)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="320"/>
+        <location filename="../TierChart.cpp" line="314"/>
         <source>Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).</source>
         <translation>초과분: %1이 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
     </message>
@@ -3160,67 +3601,67 @@ GPU당: TP로 나눈 값.
         <translation>변수를 올렸을 때</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="87"/>
+        <location filename="../TornadoChart.cpp" line="82"/>
         <source>%1 → %2 tokens</source>
         <translation>%1 → %2토큰</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="88"/>
+        <location filename="../TornadoChart.cpp" line="83"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="94"/>
-        <location filename="../TornadoChart.cpp" line="111"/>
+        <location filename="../TornadoChart.cpp" line="89"/>
+        <location filename="../TornadoChart.cpp" line="106"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="109"/>
+        <location filename="../TornadoChart.cpp" line="104"/>
         <source>%1
 %2 (TPOT %3 → %4)</source>
         <translation>%1
 %2 (TPOT %3 → %4)</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="148"/>
+        <location filename="../TornadoChart.cpp" line="143"/>
         <source>What moves the fleet&apos;s GPU count most</source>
         <translation>플릿 GPU 수를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="149"/>
+        <location filename="../TornadoChart.cpp" line="144"/>
         <source>change in GPUs (base %1 GPUs in %2 servers)</source>
         <translation>GPU 수 변화량 (기준 서버 %2대, GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="152"/>
+        <location filename="../TornadoChart.cpp" line="147"/>
         <source>What moves the fleet&apos;s %1 demand most</source>
         <translation>플릿 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="154"/>
+        <location filename="../TornadoChart.cpp" line="149"/>
         <source>change in fleet-wide %1 (base %2)</source>
         <translation>플릿 전체 %1 변화량 (기준 %2)</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="218"/>
+        <location filename="../TornadoChart.cpp" line="213"/>
         <source>moved up: cannot be sized</source>
         <translation>올렸을 때: 산정 불가</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="218"/>
+        <location filename="../TornadoChart.cpp" line="213"/>
         <source>moved down: cannot be sized</source>
         <translation>내렸을 때: 산정 불가</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="131"/>
+        <location filename="../TornadoChart.cpp" line="126"/>
         <source>What moves %1 demand per server most</source>
         <translation>서버당 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="133"/>
+        <location filename="../TornadoChart.cpp" line="128"/>
         <source>change in %1 per server (base %2)</source>
         <translation>서버당 %1 변화량 (기준 %2)</translation>
     </message>
@@ -3228,165 +3669,180 @@ GPU당: TP로 나눈 값.
 <context>
     <name>kvtiers::ui::VllmCheckDialog</name>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="42"/>
+        <location filename="../VllmCheckDialog.cpp" line="44"/>
         <source>Compare with a vLLM startup log</source>
         <translation>vLLM 시작 로그와 비교</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="46"/>
+        <location filename="../VllmCheckDialog.cpp" line="48"/>
         <source>vLLM&apos;s setup (confirm)</source>
         <translation>vLLM 설정 (확인)</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="54"/>
+        <location filename="../VllmCheckDialog.cpp" line="56"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="57"/>
+        <location filename="../VllmCheckDialog.cpp" line="59"/>
         <source>model default</source>
         <translation>모델 기본값</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="58"/>
+        <location filename="../VllmCheckDialog.cpp" line="60"/>
         <source>vLLM&apos;s --kv-cache-dtype: fp16, bf16, fp8, … (auto = the model&apos;s default).</source>
         <translation>vLLM의 --kv-cache-dtype: fp16, bf16, fp8, … (auto = 모델 기본값).</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="59"/>
+        <location filename="../VllmCheckDialog.cpp" line="61"/>
         <source>&amp;KV cache dtype:</source>
         <translation>KV 캐시 dtype(&amp;K):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="63"/>
+        <location filename="../VllmCheckDialog.cpp" line="65"/>
         <source>&amp;Tensor parallel:</source>
         <translation>텐서 병렬(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="68"/>
+        <location filename="../VllmCheckDialog.cpp" line="70"/>
         <source> tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="69"/>
+        <location filename="../VllmCheckDialog.cpp" line="71"/>
         <source>&amp;Block size:</source>
         <translation>블록 크기(&amp;B):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="72"/>
+        <location filename="../VllmCheckDialog.cpp" line="74"/>
         <source>from the log, else the model&apos;s max</source>
         <translation>로그 값, 없으면 모델 최대값</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="73"/>
+        <location filename="../VllmCheckDialog.cpp" line="75"/>
         <source>Tokens per request (max_model_len): 131072, 128k.</source>
         <translation>요청당 토큰 수(max_model_len): 131072, 128k.</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="74"/>
+        <location filename="../VllmCheckDialog.cpp" line="76"/>
         <source>&amp;Context:</source>
         <translation>문맥 길이(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="76"/>
+        <location filename="../VllmCheckDialog.cpp" line="78"/>
         <source>the log&apos;s &quot;Available KV cache memory&quot;</source>
         <translation>로그의 &quot;Available KV cache memory&quot;</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="78"/>
+        <location filename="../VllmCheckDialog.cpp" line="80"/>
         <source>utilisation × HBM − weights</source>
         <translation>사용률 × HBM − 가중치</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="81"/>
+        <location filename="../VllmCheckDialog.cpp" line="83"/>
         <source>KV memory from:</source>
         <translation>KV 메모리 기준:</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="90"/>
+        <location filename="../VllmCheckDialog.cpp" line="92"/>
         <source>&amp;Hardware:</source>
         <translation>하드웨어(&amp;H):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="97"/>
+        <location filename="../VllmCheckDialog.cpp" line="99"/>
         <source>GPU memory &amp;utilisation:</source>
         <translation>GPU 메모리 사용률(&amp;U):</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="100"/>
+        <location filename="../VllmCheckDialog.cpp" line="102"/>
         <source>vLLM startup log (paste)</source>
         <translation>vLLM 시작 로그 (붙여 넣기)</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="104"/>
+        <location filename="../VllmCheckDialog.cpp" line="106"/>
         <source>… GPU KV cache size: 131,072 tokens
 … Maximum concurrency for 131,072 tokens per request: 1.00x</source>
         <translation>… GPU KV cache size: 131,072 tokens
 … Maximum concurrency for 131,072 tokens per request: 1.00x</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="110"/>
+        <location filename="../VllmCheckDialog.cpp" line="112"/>
         <source>&amp;Compare</source>
         <translation>비교(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="124"/>
+        <location filename="../VllmCheckDialog.cpp" line="126"/>
         <source>kvtiers next to vLLM</source>
         <translation>kvtiers와 vLLM 비교</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="143"/>
+        <location filename="../VllmCheckDialog.cpp" line="145"/>
         <source>kvtiers</source>
         <translation>kvtiers</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="144"/>
+        <location filename="../VllmCheckDialog.cpp" line="146"/>
         <source>vLLM&apos;s log</source>
         <translation>vLLM 로그</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="145"/>
+        <location filename="../VllmCheckDialog.cpp" line="147"/>
         <source>Difference</source>
         <translation>차이</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="146"/>
+        <location filename="../VllmCheckDialog.cpp" line="148"/>
         <source>GPU KV cache size (tokens)</source>
         <translation>GPU KV 캐시 크기(토큰)</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="147"/>
+        <location filename="../VllmCheckDialog.cpp" line="149"/>
         <source>Maximum concurrency</source>
         <translation>최대 동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="148"/>
+        <location filename="../VllmCheckDialog.cpp" line="150"/>
         <source>KV memory per GPU</source>
         <translation>GPU당 KV 메모리</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="271"/>
-        <location filename="../VllmCheckDialog.cpp" line="273"/>
+        <location filename="../VllmCheckDialog.cpp" line="223"/>
+        <source>choose a model</source>
+        <translation>모델을 고르세요</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="226"/>
+        <source>vLLM log</source>
+        <translation>vLLM 로그</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="248"/>
+        <source>the log has no &quot;Available KV cache memory&quot; line: choose &quot;utilisation × HBM − weights&quot; and the hardware</source>
+        <translation>로그에 "Available KV cache memory" 줄이 없습니다: "사용률 × HBM − 가중치"와 하드웨어를 고르세요</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="279"/>
+        <location filename="../VllmCheckDialog.cpp" line="281"/>
         <source>%1× at %2 tokens</source>
         <translation>%1× (%2토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="278"/>
+        <location filename="../VllmCheckDialog.cpp" line="286"/>
         <source>%1 (implied)</source>
         <translation>%1 (추정)</translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="281"/>
+        <location filename="../VllmCheckDialog.cpp" line="290"/>
         <source>&lt;b&gt;Agrees&lt;/b&gt; within block rounding. </source>
         <translation>블록 단위 올림 범위 안에서 &lt;b&gt;일치&lt;/b&gt;합니다. </translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="281"/>
+        <location filename="../VllmCheckDialog.cpp" line="290"/>
         <source>&lt;b&gt;Differs.&lt;/b&gt; </source>
         <translation>&lt;b&gt;다릅니다.&lt;/b&gt; </translation>
     </message>
     <message>
-        <location filename="../VllmCheckDialog.cpp" line="284"/>
+        <location filename="../VllmCheckDialog.cpp" line="293"/>
         <source>Note: %1</source>
         <translation>참고: %1</translation>
     </message>
