@@ -4,7 +4,7 @@
 // through the file-dialog seam, writes the chart or the core's CSV, and a failed write is
 // a message naming the file.
 
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "FileDialog.h"
 #include "FleetChart.h"
 #include "FleetMixModel.h"
@@ -161,7 +161,7 @@ void TestGuiFleet::unitSwitchTurnsGiBIntoGB()
     QCOMPARE(m_view->chart()->axisUnits(2), ByteUnits::Binary);
 
     // The decimal ticker steps on 1-2-5 decades.
-    DecimalByteTicker ticker;
+    ByteTicker ticker(ByteUnits::Decimal);
     QCOMPARE(ticker.stepFor(QCPRange(0, 4.5e12)), 1e12);
     QCOMPARE(ticker.stepFor(QCPRange(0, 9e11)), 2e11);
 }

@@ -1,7 +1,7 @@
 // The chart axis tickers: byte axes step in powers of two and label with formatBytes;
 // token axes label as people say them.
 
-#include "BinaryByteTicker.h"
+#include "ByteTicker.h"
 #include "TokenLogTicker.h"
 #include "Units.h"
 
@@ -15,7 +15,7 @@ class TestGuiTicker : public QObject {
 private slots:
     void binarySteps()
     {
-        BinaryByteTicker ticker;
+        ByteTicker ticker(ByteUnits::Binary);
         QCOMPARE(ticker.stepFor(QCPRange(0, 945 * GiB)), 256 * GiB);
         QCOMPARE(ticker.stepFor(QCPRange(0, 27.9 * TiB)), 8 * TiB);
         QCOMPARE(ticker.stepFor(QCPRange(0, 1)), 1.0);

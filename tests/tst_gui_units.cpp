@@ -10,7 +10,7 @@
 #include "CompareChart.h"
 #include "CompareTableModel.h"
 #include "CompareView.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "DisplayUnits.h"
 #include "Evaluation.h"
 #include "FileDialog.h"

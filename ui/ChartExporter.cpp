@@ -3,7 +3,7 @@
 #include "ReportRender.h"
 
 #include "CompareChart.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "FleetChart.h"
 #include "ResultJson.h"
 #include "SweepChart.h"

@@ -1,6 +1,6 @@
 #include "CompareChart.h"
 
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
 #include "UnitsText.h"

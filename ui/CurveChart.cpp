@@ -2,7 +2,7 @@
 
 #include "ChartPalette.h"
 #include "ChartStyle.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "Tier.h"
 #include "TokenLogTicker.h"
 #include "UnitsText.h"

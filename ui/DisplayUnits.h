@@ -1,7 +1,7 @@
 #pragma once
 // DisplayUnits: the process-wide choice of byte units the GUI shows, decimal (GB, TB: as
 // memory and drives are sold) or binary (GiB, TiB: as allocators count and as the article
-// states its figures). bytesText(bytes) (UnitsText.h) and byteTicker() (DecimalByteTicker.h)
+// states its figures). bytesText(bytes) (UnitsText.h) and byteTicker() (ByteTicker.h)
 // follow it, so every view formats bytes in one place (HOUSE.md rule 7). MainWindow sets
 // it from View > Units and persists it (Settings); the CLI never reads it (--units there).
 // Not thread-safe by design: it is GUI-thread state, like the widgets that read it.

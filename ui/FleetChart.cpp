@@ -2,7 +2,7 @@
 
 #include "ChartPalette.h"
 #include "ChartStyle.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "Tier.h"
 #include "UnitsText.h"
 
@@ -201,7 +201,7 @@ double FleetChart::value(int tier, int entry) const
 ByteUnits FleetChart::axisUnits(int tier) const
 {
     const auto ticker = m_rects[static_cast<size_t>(tier)]->axis(QCPAxis::atLeft)->ticker();
-    return ticker.dynamicCast<DecimalByteTicker>() ? ByteUnits::Decimal : ByteUnits::Binary;
+    return byteTickerUnits(ticker);
 }
 
 void FleetChart::applyTheme()

@@ -1,6 +1,6 @@
 #include "FleetMixModel.h"
 
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "UnitsText.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "FleetView.h"
 
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "FileDialog.h"
 #include "FleetChart.h"
 #include "FleetMixModel.h"

@@ -3,7 +3,7 @@
 #include "ReportRender.h"
 
 #include "CurveChart.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "TornadoChart.h"
 #include "UnitsText.h"
 #include "VariableText.h"

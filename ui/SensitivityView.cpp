@@ -1,7 +1,7 @@
 #include "SensitivityView.h"
 
 #include "CurveChart.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "FileDialog.h"
 #include "InputError.h"
 #include "MessageBox.h"

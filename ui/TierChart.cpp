@@ -1,6 +1,6 @@
 #include "TierChart.h"
 
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
 #include "UnitsText.h"

@@ -2,7 +2,7 @@
 
 #include "ChartPalette.h"
 #include "ChartStyle.h"
-#include "DecimalByteTicker.h"
+#include "ByteTicker.h"
 #include "Tier.h"
 #include "UnitsText.h"
 #include "VariableText.h"

@@ -14,7 +14,7 @@ inline QString qs(const std::string& text)
     return QString::fromStdString(text);
 }
 /// Bytes in the GUI's display units (DisplayUnits.h); bytesText(bytes, units) in
-/// DecimalByteTicker.h names the units explicitly.
+/// ByteTicker.h names the units explicitly.
 inline QString bytesText(double bytes)
 {
     return qs(formatBytes(bytes, displayUnits()));

@@ -1,22 +1,22 @@
-#include "DecimalByteTicker.h"
-
-#include "BinaryByteTicker.h"
+#include "ByteTicker.h"
 
 #include <cmath>
 
 namespace kvtiers::ui {
 
-DecimalByteTicker::DecimalByteTicker()
+ByteTicker::ByteTicker(ByteUnits units)
+    : m_units(units)
 {
     setTickCount(5);
 }
 
-double DecimalByteTicker::stepFor(const QCPRange& range) const
+double ByteTicker::stepFor(const QCPRange& range) const
 {
     const double raw = range.size() / std::max(1, tickCount());
     if (!(raw > 0) || !std::isfinite(raw))
         return 1.0;
-    // Smallest 1-2-5 step at least the raw step: never more ticks than asked for.
+    if (m_units == ByteUnits::Binary)
+        return std::max(1.0, std::exp2(std::ceil(std::log2(raw))));
     const double decade = std::pow(10.0, std::floor(std::log10(raw)));
     for (double m : { 1.0, 2.0, 5.0, 10.0 })
         if (m * decade >= raw * (1 - 1e-12))
@@ -24,28 +24,26 @@ double DecimalByteTicker::stepFor(const QCPRange& range) const
     return std::max(1.0, 10 * decade);
 }
 
-double DecimalByteTicker::getTickStep(const QCPRange& range)
+double ByteTicker::getTickStep(const QCPRange& range)
 {
     return stepFor(range);
 }
 
-int DecimalByteTicker::getSubTickCount(double)
+int ByteTicker::getSubTickCount(double)
 {
     return 1;
 }
 
-QString DecimalByteTicker::getTickLabel(double tick, const QLocale&, QChar, int)
+QString ByteTicker::getTickLabel(double tick, const QLocale&, QChar, int)
 {
     if (std::fabs(tick) < 0.5)
         return QStringLiteral("0");
-    return bytesText(tick, ByteUnits::Decimal);
+    return bytesText(tick, m_units);
 }
 
 QSharedPointer<QCPAxisTicker> byteTicker(ByteUnits units)
 {
-    if (units == ByteUnits::Decimal)
-        return QSharedPointer<DecimalByteTicker>::create();
-    return QSharedPointer<BinaryByteTicker>::create();
+    return QSharedPointer<ByteTicker>::create(units);
 }
 
 QSharedPointer<QCPAxisTicker> byteTicker()
@@ -55,14 +53,14 @@ QSharedPointer<QCPAxisTicker> byteTicker()
 
 ByteUnits byteTickerUnits(const QSharedPointer<QCPAxisTicker>& ticker)
 {
-    return ticker.dynamicCast<DecimalByteTicker>() ? ByteUnits::Decimal : ByteUnits::Binary;
+    const auto bytes = ticker.dynamicCast<ByteTicker>();
+    return bytes ? bytes->units() : ByteUnits::Binary;
 }
 
 void ensureByteTicker(QCPAxis* axis, ByteUnits units)
 {
-    const auto current = axis->ticker();
-    const bool isByteTicker = current.dynamicCast<DecimalByteTicker>() || current.dynamicCast<BinaryByteTicker>();
-    if (!isByteTicker || byteTickerUnits(current) != units)
+    const auto current = axis->ticker().dynamicCast<ByteTicker>();
+    if (!current || current->units() != units)
         axis->setTicker(byteTicker(units));
 }
 
