@@ -40,20 +40,26 @@ double concurrencyForTarget(const Scenario& base, double tpotSeconds)
 
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
 {
+    constexpr size_t kMaxMix = 64;
     if (in.mix.empty())
-        throw InputError("fleet: the traffic mix is empty (add at least one workload)");
-    if (in.mix.size() > 64)
-        throw InputError("fleet: at most 64 workloads in a mix");
+        throw InputError("fleet: the traffic mix is empty (add at least one workload)",
+            { .code = InputErrorCode::FleetMixEmpty, .where = "fleet" });
+    if (in.mix.size() > kMaxMix)
+        throw InputError("fleet: at most " + std::to_string(kMaxMix) + " workloads in a mix",
+            { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
     if (!(in.ttftTargetSeconds > 0) || !(in.tpotTargetSeconds > 0))
-        throw InputError("fleet: latency targets must be positive seconds");
+        throw InputError("fleet: latency targets must be positive seconds",
+            { .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
     double shareSum = 0;
     for (const auto& e : in.mix) {
         if (!(e.share >= 0) || !std::isfinite(e.share))
-            throw InputError("fleet: " + e.label + ": share must be a non-negative number");
+            throw InputError("fleet: " + e.label + ": share must be a non-negative number",
+                { .code = InputErrorCode::FleetShareInvalid, .where = "fleet", .value = e.label });
         shareSum += e.share;
     }
     if (!(shareSum > 0))
-        throw InputError("fleet: the shares of the mix add up to 0");
+        throw InputError("fleet: the shares of the mix add up to 0",
+            { .code = InputErrorCode::FleetSharesZero, .where = "fleet" });
 
     FleetResult out;
     std::vector<ResolvedScenario> resolved;
@@ -62,7 +68,10 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         try {
             resolved.push_back(resolveScenario(catalog, e.spec));
         } catch (const InputError& err) {
-            throw InputError("fleet: " + e.label + ": " + err.what());
+            InputErrorDetail d { .code = InputErrorCode::FleetEntryInvalid, .where = "fleet", .value = e.label };
+            if (err.detail().code != InputErrorCode::Uncoded)
+                d.parts.push_back(err.detail());
+            throw InputError("fleet: " + e.label + ": " + err.what(), std::move(d));
         }
         tokensPerRequest += e.share / shareSum * resolved.back().scenario.workload.context;
     }
@@ -73,14 +82,18 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         if (hw.id != first.id || hw.gpusPerServer != first.gpusPerServer || hw.hostDramBytes != first.hostDramBytes
             || hw.nvmeBytes != first.nvmeBytes)
             throw InputError("fleet: the mix must share one server profile: " + in.mix.front().label + " runs on " + first.id
-                             + ", " + in.mix[i].label + " on " + hw.id + " (give --hardware for all)");
+                    + ", " + in.mix[i].label + " on " + hw.id + " (give --hardware for all)",
+                { .code = InputErrorCode::FleetServersDiffer, .where = "fleet", .value = in.mix.front().label,
+                    .min = first.id, .max = in.mix[i].label, .detail = hw.id });
     }
 
     if (in.requestsPerSecond > 0 && in.tokensPerDay > 0)
-        throw InputError("fleet: give the traffic as requests/s or as tokens/day, not both");
+        throw InputError("fleet: give the traffic as requests/s or as tokens/day, not both",
+            { .code = InputErrorCode::FleetTrafficTwice, .where = "fleet" });
     out.requestsPerSecond = in.requestsPerSecond > 0 ? in.requestsPerSecond : in.tokensPerDay / 86400.0 / tokensPerRequest;
     if (!(out.requestsPerSecond > 0) || !std::isfinite(out.requestsPerSecond) || out.requestsPerSecond > 1e15)
-        throw InputError("fleet: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s");
+        throw InputError("fleet: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s",
+            { .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
     for (size_t i = 0; i < in.mix.size(); ++i) {
         FleetEntryResult er;
@@ -91,12 +104,17 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
         if (er.concurrencyPerReplica < 1)
             throw InputError("fleet: " + er.label + ": even one sequence per replica misses the "
-                             + formatSeconds(in.tpotTargetSeconds) + " time-per-output-token target");
+                    + formatSeconds(in.tpotTargetSeconds) + " time-per-output-token target",
+                { .code = InputErrorCode::FleetTpotUnreachable, .where = "fleet", .value = er.label,
+                    .max = formatSeconds(in.tpotTargetSeconds) });
         er.scenario.workload.concurrency = er.concurrencyPerReplica;
         er.perReplica = evaluate(er.scenario);
         if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
-            throw InputError("fleet: " + er.label + ": time to first token is " + formatSeconds(er.perReplica.ttftWithReuseSeconds)
-                             + " on an idle replica, above the " + formatSeconds(in.ttftTargetSeconds) + " target");
+            throw InputError("fleet: " + er.label + ": time to first token is "
+                    + formatSeconds(er.perReplica.ttftWithReuseSeconds) + " on an idle replica, above the "
+                    + formatSeconds(in.ttftTargetSeconds) + " target",
+                { .code = InputErrorCode::FleetTtftAboveTarget, .where = "fleet", .value = er.label,
+                    .min = formatSeconds(er.perReplica.ttftWithReuseSeconds), .max = formatSeconds(in.ttftTargetSeconds) });
         er.replicaRequestsPerSecond = er.perReplica.requestRate;
         er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
         er.gpus = er.replicas * er.perReplica.tp;

@@ -127,6 +127,19 @@ enum class InputErrorCode {
     VllmNoKvMemory, ///< where = "vllm-check", value = the KV memory per GPU as formatted ("-12.3 GiB")
     // [vllm codes end]
 
+    // Fleet sizing (sizeFleet). `where` is "fleet"; value = the workload's label where one is named.
+    FleetMixEmpty, ///<
+    FleetMixTooLarge, ///< max = most workloads in a mix
+    FleetTargetsNotPositive, ///<
+    FleetShareInvalid, ///< value = label
+    FleetSharesZero, ///<
+    FleetEntryInvalid, ///< value = label; parts = the workload's own error when it has a code
+    FleetServersDiffer, ///< value = first label, min = its hardware id, max = the other label, detail = its hardware id
+    FleetTrafficTwice, ///<
+    FleetTrafficInvalid, ///<
+    FleetTpotUnreachable, ///< value = label, max = the TPOT target as formatted ("50 ms")
+    FleetTtftAboveTarget, ///< value = label, min = TTFT on an idle replica, max = the target (both formatted)
+
     EndOfCodes_ ///< not a code: marks the end (keep last)
 };
 

@@ -311,13 +311,15 @@ FleetInput movedFleet(const FleetInput& in, const FleetResult& base, Variable v,
     return out;
 }
 
-/// sizeFleet(), with an InputError turned into its message.
-std::optional<FleetResult> trySize(const CardCatalog& catalog, const FleetInput& in, std::string* error)
+/// sizeFleet(), with an InputError turned into its message and its structured form.
+std::optional<FleetResult> trySize(
+    const CardCatalog& catalog, const FleetInput& in, std::string* error, InputErrorDetail* detail)
 {
     try {
         return sizeFleet(catalog, in);
     } catch (const InputError& e) {
         *error = e.what();
+        *detail = e.detail();
         return std::nullopt;
     }
 }
@@ -336,12 +338,12 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
         bar.variable = v;
         bar.baseValue = fleetVariableValue(out.fleet, v);
         auto end = [&](int direction, double& value, double& tpot, FleetDemand& demand, FleetDemand& delta,
-                       bool& feasible, std::string& error) {
+                       bool& feasible, std::string& error, InputErrorDetail& detail) {
             const FleetInput moved = movedFleet(input, out.fleet, v, [&](double current) {
                 return movedValue(v, current, range, direction);
             });
             tpot = moved.tpotTargetSeconds;
-            const auto sized = trySize(catalog, moved, &error);
+            const auto sized = trySize(catalog, moved, &error, &detail);
             feasible = sized.has_value();
             value = feasible ? fleetVariableValue(*sized, v) : kNaN;
             if (feasible) {
@@ -349,8 +351,10 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
                 delta = minus(demand, out.base);
             }
         };
-        end(-1, bar.lowValue, bar.lowTpotSeconds, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError);
-        end(+1, bar.highValue, bar.highTpotSeconds, bar.high, bar.highDelta, bar.highFeasible, bar.highError);
+        end(-1, bar.lowValue, bar.lowTpotSeconds, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError,
+            bar.lowErrorDetail);
+        end(+1, bar.highValue, bar.highTpotSeconds, bar.high, bar.highDelta, bar.highFeasible, bar.highError,
+            bar.highErrorDetail);
         bar.effect = std::max(bar.lowFeasible ? largest(bar.lowDelta) : 0.0,
                               bar.highFeasible ? largest(bar.highDelta) : 0.0);
         out.bars.push_back(std::move(bar));
@@ -380,7 +384,7 @@ std::vector<FleetCurvePoint> fleetCurve(const CardCatalog& catalog, const FleetI
         const FleetInput moved = movedFleet(input, base, v, target);
         FleetCurvePoint p;
         p.tpotTargetSeconds = moved.tpotTargetSeconds;
-        const auto sized = trySize(catalog, moved, &p.error);
+        const auto sized = trySize(catalog, moved, &p.error, &p.errorDetail);
         p.feasible = sized.has_value();
         if (p.feasible) {
             p.value = fleetVariableValue(*sized, v);

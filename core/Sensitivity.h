@@ -23,6 +23,7 @@
 
 #include "Evaluation.h"
 #include "Fleet.h"
+#include "InputError.h"
 
 #include <string>
 #include <vector>
@@ -109,6 +110,7 @@ struct FleetSensitivityBar {
     FleetDemand lowDelta, highDelta;    ///< minus the base (zero if infeasible)
     bool lowFeasible = true, highFeasible = true;
     std::string lowError, highError;    ///< sizeFleet's message when that end cannot be sized
+    InputErrorDetail lowErrorDetail, highErrorDetail; ///< the same in structured form (InputError.h)
     double effect = 0;                  ///< largest |byte delta| over tiers and feasible ends
 };
 
@@ -134,6 +136,7 @@ struct FleetCurvePoint {
     FleetDemand demand;           ///< zero if infeasible
     bool feasible = true;
     std::string error;            ///< sizeFleet's message when infeasible
+    InputErrorDetail errorDetail; ///< the same in structured form (InputError.h)
 };
 /// Fleet-wide demand as one variable takes each of `values`, the others held. Context:
 /// each workload's context is scaled so the mix's mean would be the value; KV bits, hit

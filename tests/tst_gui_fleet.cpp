@@ -10,6 +10,7 @@
 #include "FleetMixModel.h"
 #include "FleetView.h"
 #include "InputError.h"
+#include "Language.h"
 #include "MessageBox.h"
 #include "UnitsText.h"
 
@@ -230,6 +231,16 @@ void TestGuiFleet::impossibleTargetIsShownNotThrown()
     m_view->flush();
     QVERIFY(m_view->result().has_value());
     QVERIFY(!error->isVisible());
+
+    // In Korean the same reason, in Korean, with the target as the core formats it.
+    installTranslator(kLanguageKorean);
+    m_view->setTargets(2.0, 0.0001);
+    m_view->flush();
+    const QString ko = error->text();
+    installTranslator(kLanguageEnglish);
+    QVERIFY2(ko.contains(QStringLiteral("출력 토큰당 시간")) && ko.contains(QStringLiteral("플릿")), qPrintable(ko));
+    QVERIFY2(!ko.contains(QStringLiteral("time-per-output-token")), qPrintable(ko));
+    QVERIFY2(ko.contains(qs(formatSeconds(0.0001))), qPrintable(ko));
 }
 
 void TestGuiFleet::modelPassesTheTester()

@@ -5,16 +5,17 @@
 
 #include "Derivation.h"
 #include "FileDialog.h"
+#include "Fleet.h"
 #include "HfConfig.h"
 #include "Language.h"
 #include "MessageBox.h"
 #include "Messages.h"
-#include "Units.h"
 #include "PresetPanel.h"
 #include "PresetStore.h"
 #include "ResultJson.h"
 #include "ScenarioController.h"
 #include "TestSupport.h"
+#include "Units.h"
 #include "VllmCheck.h"
 
 #include <QDir>
@@ -88,6 +89,22 @@ ScenarioSpec specWith(Json overrides, std::string model = "llama-3.1-70b")
     spec.model = std::move(model);
     spec.overrides = std::move(overrides);
     return spec;
+}
+
+/// A one-workload fleet (chat on an H200 server at 10 requests/s), then `edit`.
+FleetInput fleetInput(const std::function<void(FleetInput&)>& edit)
+{
+    FleetInput in;
+    FleetEntry e;
+    e.label = "chat";
+    e.spec.workload = "chat";
+    e.spec.hardware = "h200-sxm";
+    in.mix.push_back(e);
+    in.requestsPerSecond = 10;
+    in.ttftTargetSeconds = 30;
+    in.tpotTargetSeconds = 0.1;
+    edit(in);
+    return in;
 }
 
 std::vector<ErrorCase> errorCases(const QString& dir)
@@ -447,6 +464,40 @@ std::vector<ErrorCase> errorCases(const QString& dir)
                 predictVllm(base().model, s);
             } },
         // [vllm cases end]
+        // Fleet sizing: a chat mix at 10 requests/s, edited.
+        { "fleet mix empty", [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.mix.clear(); })); } },
+        { "fleet mix too large",
+            [] {
+                sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.mix.resize(65, in.mix.front()); }));
+            } },
+        { "fleet targets",
+            [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.tpotTargetSeconds = 0; })); } },
+        { "fleet share",
+            [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.mix[0].share = -1; })); } },
+        { "fleet shares zero",
+            [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.mix[0].share = 0; })); } },
+        { "fleet entry",
+            [] {
+                sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.mix[0].spec.workload = "nope"; }));
+            } },
+        { "fleet servers differ",
+            [] {
+                sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) {
+                    in.mix.push_back(in.mix.front());
+                    in.mix[1].label = "long";
+                    in.mix[1].spec.hardware = "h100-sxm";
+                }));
+            } },
+        { "fleet traffic twice",
+            [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.tokensPerDay = 1e9; })); } },
+        { "fleet traffic",
+            [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.requestsPerSecond = 0; })); } },
+        { "fleet tpot",
+            [] { sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.tpotTargetSeconds = 1e-6; })); } },
+        { "fleet ttft",
+            [] {
+                sizeFleet(CardCatalog::builtin(), fleetInput([](FleetInput& in) { in.ttftTargetSeconds = 1e-6; }));
+            } },
     };
 }
 

@@ -4,19 +4,19 @@
 // tab's units radios are the same setting; the choice survives a restart. Expected texts
 // come from the core's formatter (kvtiers::formatBytes) on the core's own result.
 
-#include "TestHome.h"
+#include "ByteTicker.h"
 #include "CardCatalog.h"
 #include "ChartExporter.h"
 #include "CompareChart.h"
 #include "CompareTableModel.h"
 #include "CompareView.h"
-#include "ByteTicker.h"
 #include "DisplayUnits.h"
 #include "Evaluation.h"
 #include "FileDialog.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "SweepChart.h"
+#include "TestHome.h"
 #include "TierChart.h"
 #include "TierTableModel.h"
 

@@ -2,8 +2,8 @@
 
 #include "ReportRender.h"
 
-#include "CompareChart.h"
 #include "ByteTicker.h"
+#include "CompareChart.h"
 #include "FleetChart.h"
 #include "ResultJson.h"
 #include "SweepChart.h"

@@ -5,6 +5,8 @@
 #include "FileDialog.h"
 #include "InputError.h"
 #include "MessageBox.h"
+#include "Messages.h"
+#include "PresetMessages.h"
 #include "UnitsText.h"
 
 #include <QComboBox>
@@ -192,21 +194,30 @@ void CompareView::recompute()
         m_model->clear();
         return;
     }
+    auto cannotCompare = [this](const QString& why) {
+        m_status->setText(tr("Cannot compare: %1").arg(why));
+        m_chart->clear();
+        m_model->clear();
+    };
     try {
         std::vector<std::string> labels;
         std::vector<Scenario> scenarios;
         for (const QString& name : std::as_const(m_picked)) {
             const Preset* preset = m_store->find(name.toStdString());
-            if (!preset)
-                throw InputError("no preset called \"" + name.toStdString() + "\"");
+            if (!preset) {
+                cannotCompare(
+                    PresetMessages::detailText({ .code = PresetError::NoSuchPreset, .name = name.toStdString() }));
+                return;
+            }
             labels.push_back(preset->name);
             scenarios.push_back(resolveScenario(*m_catalog, preset->spec).scenario);
         }
         m_comparison = compareScenarios(labels, scenarios);
+    } catch (const InputError& e) {
+        cannotCompare(Messages::inputErrorText(e));
+        return;
     } catch (const std::exception& e) {
-        m_status->setText(tr("Cannot compare: %1").arg(qs(e.what())));
-        m_chart->clear();
-        m_model->clear();
+        cannotCompare(qs(e.what()));
         return;
     }
     m_status->setText(tr("Differences are against A, %1.").arg(m_picked.front()));

@@ -1,8 +1,8 @@
 #include "CurveChart.h"
 
+#include "ByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
-#include "ByteTicker.h"
 #include "Tier.h"
 #include "TokenLogTicker.h"
 #include "UnitsText.h"

@@ -1,8 +1,8 @@
 #include "FleetChart.h"
 
+#include "ByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
-#include "ByteTicker.h"
 #include "Tier.h"
 #include "UnitsText.h"
 

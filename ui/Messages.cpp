@@ -72,6 +72,12 @@ QString Messages::inputErrorText(const InputError& error)
     return text.isEmpty() ? qs(error.what()) : text;
 }
 
+QString Messages::inputErrorText(const InputErrorDetail& detail, const std::string& english)
+{
+    const QString text = inputErrorText(detail);
+    return text.isEmpty() ? qs(english) : text;
+}
+
 QString Messages::inputErrorText(const InputErrorDetail& d)
 {
     // Mirrors the throw sites: core/Scenario.cpp, core/ScenarioSpec.cpp, core/Json.cpp and
@@ -82,6 +88,7 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
     const QString min = qs(d.min);
     const QString max = qs(d.max);
     const QString detail = qs(d.detail);
+    const QString fleet = tr("fleet");
     const bool hasPosition = d.line > 0 && d.column > 0;
     const QString line = QString::number(d.line);
     const QString column = QString::number(d.column);
@@ -334,6 +341,37 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
                   "gpu_memory_utilization × HBM")
             .arg(where, value);
         // [vllm wording end]
+
+        // Fleet sizing. "fleet" opens the sentence as a word of the UI language.
+    case InputErrorCode::FleetMixEmpty:
+        return tr("%1: the traffic mix is empty (add at least one workload)").arg(fleet);
+    case InputErrorCode::FleetMixTooLarge:
+        return tr("%1: at most %2 workloads in a mix").arg(fleet, max);
+    case InputErrorCode::FleetTargetsNotPositive:
+        return tr("%1: latency targets must be positive seconds").arg(fleet);
+    case InputErrorCode::FleetShareInvalid:
+        return tr("%1: %2: share must be a non-negative number").arg(fleet, value);
+    case InputErrorCode::FleetSharesZero:
+        return tr("%1: the shares of the mix add up to 0").arg(fleet);
+    case InputErrorCode::FleetEntryInvalid: {
+        // The workload's own error, worded in turn; without a code the whole stays English.
+        const QString inner = d.parts.size() == 1 ? inputErrorText(d.parts.front()) : QString();
+        return inner.isEmpty() ? QString() : tr("%1: %2: %3").arg(fleet, value, inner);
+    }
+    case InputErrorCode::FleetServersDiffer:
+        return tr("%1: the mix must share one server profile: %2 runs on %3, %4 on %5 (give --hardware for all)")
+            .arg(fleet, value, min, max, detail);
+    case InputErrorCode::FleetTrafficTwice:
+        return tr("%1: give the traffic as requests/s or as tokens/day, not both").arg(fleet);
+    case InputErrorCode::FleetTrafficInvalid:
+        return tr("%1: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s")
+            .arg(fleet);
+    case InputErrorCode::FleetTpotUnreachable:
+        return tr("%1: %2: even one sequence per replica misses the %3 time-per-output-token target")
+            .arg(fleet, value, max);
+    case InputErrorCode::FleetTtftAboveTarget:
+        return tr("%1: %2: time to first token is %3 on an idle replica, above the %4 target")
+            .arg(fleet, value, min, max);
 
     case InputErrorCode::EndOfCodes_:
         break;

@@ -28,6 +28,9 @@ public:
     /// The structured form worded in the UI language; empty if the code is Uncoded (or
     /// the detail lacks what the code needs).
     static QString inputErrorText(const InputErrorDetail& detail);
+    /// The structured form worded in the UI language, else `english` (the message the
+    /// core kept beside it, e.g. FleetSensitivityBar::lowError).
+    static QString inputErrorText(const InputErrorDetail& detail, const std::string& english);
 };
 
 } // namespace kvtiers::ui

@@ -1,9 +1,9 @@
 #include "SensitivityExport.h"
 
-#include "ReportRender.h"
-
-#include "CurveChart.h"
 #include "ByteTicker.h"
+#include "CurveChart.h"
+#include "Messages.h"
+#include "ReportRender.h"
 #include "TornadoChart.h"
 #include "UnitsText.h"
 #include "VariableText.h"
@@ -70,9 +70,9 @@ QStringList infeasibleLines(const FleetSensitivityResult& result)
     QStringList lines;
     for (const auto& b : result.bars) {
         if (!b.lowFeasible)
-            lines << QObject::tr("%1, moved down: cannot be sized: %2").arg(variableName(b.variable), qs(b.lowError));
+            lines << QObject::tr("%1, moved down: cannot be sized: %2").arg(variableName(b.variable), Messages::inputErrorText(b.lowErrorDetail, b.lowError));
         if (!b.highFeasible)
-            lines << QObject::tr("%1, moved up: cannot be sized: %2").arg(variableName(b.variable), qs(b.highError));
+            lines << QObject::tr("%1, moved up: cannot be sized: %2").arg(variableName(b.variable), Messages::inputErrorText(b.highErrorDetail, b.highError));
     }
     if (lines.size() > 3) {
         const auto more = lines.size() - 2;

@@ -1,7 +1,7 @@
 #include "SensitivityView.h"
 
-#include "CurveChart.h"
 #include "ByteTicker.h"
+#include "CurveChart.h"
 #include "FileDialog.h"
 #include "InputError.h"
 #include "MessageBox.h"
@@ -404,9 +404,9 @@ void SensitivityView::updateFleet()
     QStringList notes;
     for (const auto& bar : m_fleetResult->bars) {
         if (!bar.lowFeasible)
-            notes << tr("%1, moved down: cannot be sized: %2").arg(variableName(bar.variable), qs(bar.lowError));
+            notes << tr("%1, moved down: cannot be sized: %2").arg(variableName(bar.variable), Messages::inputErrorText(bar.lowErrorDetail, bar.lowError));
         if (!bar.highFeasible)
-            notes << tr("%1, moved up: cannot be sized: %2").arg(variableName(bar.variable), qs(bar.highError));
+            notes << tr("%1, moved up: cannot be sized: %2").arg(variableName(bar.variable), Messages::inputErrorText(bar.highErrorDetail, bar.highError));
     }
     const auto gaps
         = std::count_if(m_fleetCurve.begin(), m_fleetCurve.end(), [](const auto& p) { return !p.feasible; });

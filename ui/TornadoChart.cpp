@@ -1,8 +1,8 @@
 #include "TornadoChart.h"
 
+#include "ByteTicker.h"
 #include "ChartPalette.h"
 #include "ChartStyle.h"
-#include "ByteTicker.h"
 #include "Tier.h"
 #include "UnitsText.h"
 #include "VariableText.h"

@@ -54,475 +54,535 @@
         <translation>프리픽스 공유 수(%1)가 동시 처리 요청 수보다 큽니다. 적용 값: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="94"/>
+        <location filename="../Messages.cpp" line="91"/>
+        <source>fleet</source>
+        <translation>플릿</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="101"/>
         <source>tp: %1 is out of range [%2, %3]</source>
         <translation>텐서 병렬(TP) 값이 허용 범위 [%2, %3] 밖입니다: %1</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="96"/>
+        <location filename="../Messages.cpp" line="103"/>
         <source>tp: %1 does not fit a server of %2 GPUs (use a divisor or a multiple of %2)</source>
         <translation>텐서 병렬(TP) %1: GPU %2개 서버에 맞지 않습니다(%2의 약수나 배수를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="98"/>
+        <location filename="../Messages.cpp" line="105"/>
         <source>tp: %1 does not divide the %2 KV heads of %3 (nor do they divide it; vLLM requires one or the other)</source>
         <translation>텐서 병렬(TP) %1: %3의 KV 헤드 %2개를 나누지 못하고, 헤드 수도 TP를 나누지 못합니다(vLLM은 둘 중 하나를 요구합니다)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="102"/>
+        <location filename="../Messages.cpp" line="109"/>
         <source>context: must be between 1 and 1e12 tokens</source>
         <translation>문맥 길이는 1~1e12토큰이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="104"/>
+        <location filename="../Messages.cpp" line="111"/>
         <source>concurrency: must be between 1 and 1e12 sequences</source>
         <translation>동시 처리 요청 수는 1~1e12개여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="106"/>
+        <location filename="../Messages.cpp" line="113"/>
         <source>output-tokens: %1 must be less than the context (%2 tokens): the prompt would be empty</source>
         <translation>출력 토큰 수(%1)는 문맥 길이(%2토큰)보다 작아야 합니다: 그렇지 않으면 프롬프트가 비게 됩니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="109"/>
+        <location filename="../Messages.cpp" line="116"/>
         <source>reuse: must lie between 0 and 1</source>
         <translation>재사용률은 0과 1 사이여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="111"/>
+        <location filename="../Messages.cpp" line="118"/>
         <source>offload-rate: must lie between 0 and 1</source>
         <translation>오프로딩률은 0과 1 사이여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="113"/>
+        <location filename="../Messages.cpp" line="120"/>
         <source>sharing: must be at least 1 (1 = no sharing)</source>
         <translation>프리픽스 공유는 1 이상이어야 합니다(1 = 공유 안 함)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="115"/>
+        <location filename="../Messages.cpp" line="122"/>
         <source>gpu-util: must be more than 0 and at most 1</source>
         <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="117"/>
+        <location filename="../Messages.cpp" line="124"/>
         <source>block-size: must be between %1 and %2 tokens</source>
         <translation>KV 블록 크기는 %1~%2토큰이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="119"/>
+        <location filename="../Messages.cpp" line="126"/>
         <source>reuse-distance: must be between 0 and 1e9 seconds</source>
         <translation>재사용 간격은 0~1e9초여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="121"/>
+        <location filename="../Messages.cpp" line="128"/>
         <source>servers: must be between 1 and 1e9</source>
         <translation>서버 수는 1~1e9여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="123"/>
+        <location filename="../Messages.cpp" line="130"/>
         <source>kv-dtype: bits per element must be more than 0 and at most 64</source>
         <translation>KV 캐시 형식: 원소당 비트 수는 0보다 크고 64 이하여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="125"/>
+        <location filename="../Messages.cpp" line="132"/>
         <source>model: none given (use --model ID|FILE, or a --workload that names its model)</source>
         <translation>모델이 지정되지 않았습니다(--model ID|FILE을 주거나, 모델을 지정하는 --workload를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="129"/>
+        <location filename="../Messages.cpp" line="136"/>
         <source>%1: no such file</source>
         <translation>%1: 파일이 없습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="131"/>
+        <location filename="../Messages.cpp" line="138"/>
         <source>%1: is a directory, not a file</source>
         <translation>%1: 파일이 아니라 폴더입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="133"/>
+        <location filename="../Messages.cpp" line="140"/>
         <source>%1: is not a regular file (a device or a pipe?)</source>
         <translation>%1: 일반 파일이 아닙니다(장치나 파이프일 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="135"/>
+        <location filename="../Messages.cpp" line="142"/>
         <source>%1: cannot read its size: %2</source>
         <translation>%1: 파일 크기를 읽을 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="137"/>
+        <location filename="../Messages.cpp" line="144"/>
         <source>%1: is %2 MiB; files over %3 MiB are refused</source>
         <translation>%1: 크기가 %2 MiB입니다. %3 MiB를 넘는 파일은 읽지 않습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="139"/>
+        <location filename="../Messages.cpp" line="146"/>
         <source>%1: cannot be opened for reading</source>
         <translation>%1: 파일을 열어 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="141"/>
+        <location filename="../Messages.cpp" line="148"/>
         <source>%1: could not be read whole</source>
         <translation>%1: 파일 전체를 읽지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="145"/>
+        <location filename="../Messages.cpp" line="152"/>
         <source>%1: the file is empty</source>
         <translation>%1: 파일이 비어 있습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="147"/>
+        <location filename="../Messages.cpp" line="154"/>
         <source>%1: nesting deeper than %2 levels</source>
         <translation>%1: 중첩이 %2단계보다 깊습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="149"/>
+        <location filename="../Messages.cpp" line="156"/>
         <source>%1: duplicate key &quot;%2&quot;</source>
         <translation>%1: 중복된 키 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="151"/>
+        <location filename="../Messages.cpp" line="158"/>
         <source>%1: a number is too large to represent</source>
         <translation>%1: 표현할 수 없을 만큼 큰 숫자가 있습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="152"/>
+        <location filename="../Messages.cpp" line="159"/>
         <source>%1: a number is too large to represent: %2</source>
         <translation>%1: 표현할 수 없을 만큼 큰 숫자가 있습니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="155"/>
+        <location filename="../Messages.cpp" line="162"/>
         <source>%1: the file ends too early (truncated JSON?): parse error at line %2, column %3: %4</source>
         <translation>%1: 파일이 너무 일찍 끝납니다(JSON이 잘렸나요?): %2행 %3열 구문 오류: %4</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="157"/>
+        <location filename="../Messages.cpp" line="164"/>
         <source>%1: the file ends too early (truncated JSON?): %2</source>
         <translation>%1: 파일이 너무 일찍 끝납니다(JSON이 잘렸나요?): %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="160"/>
+        <location filename="../Messages.cpp" line="167"/>
         <source>%1: not valid JSON: parse error at line %2, column %3: %4</source>
         <translation>%1: 올바른 JSON이 아닙니다: %2행 %3열 구문 오류: %4</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="161"/>
+        <location filename="../Messages.cpp" line="168"/>
         <source>%1: not valid JSON: %2</source>
         <translation>%1: 올바른 JSON이 아닙니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="165"/>
+        <location filename="../Messages.cpp" line="172"/>
         <source>%1: expected a JSON object, found %2</source>
         <translation>%1: JSON 객체여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="167"/>
+        <location filename="../Messages.cpp" line="174"/>
         <source>%1: must be an object</source>
         <translation>%1: 객체여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="169"/>
+        <location filename="../Messages.cpp" line="176"/>
         <source>%1: missing (required)</source>
         <translation>%1: 없습니다(필수 항목)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="172"/>
+        <location filename="../Messages.cpp" line="179"/>
         <source>%1: must be a string, found %2</source>
         <translation>%1: 문자열이어야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="174"/>
+        <location filename="../Messages.cpp" line="181"/>
         <source>%1: must be a number, found %2</source>
         <translation>%1: 숫자여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="176"/>
+        <location filename="../Messages.cpp" line="183"/>
         <source>%1: must be true or false, found %2</source>
         <translation>%1: true 또는 false여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="178"/>
+        <location filename="../Messages.cpp" line="185"/>
         <source>%1: must be an object, found %2</source>
         <translation>%1: 객체여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="180"/>
+        <location filename="../Messages.cpp" line="187"/>
         <source>%1: must be an array, found %2</source>
         <translation>%1: 배열이어야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="183"/>
+        <location filename="../Messages.cpp" line="190"/>
         <source>%1: must be finite</source>
         <translation>%1: 유한한 수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="185"/>
-        <location filename="../Messages.cpp" line="208"/>
+        <location filename="../Messages.cpp" line="192"/>
+        <location filename="../Messages.cpp" line="215"/>
         <source>%1: %2 is out of range [%3, %4]</source>
         <translation>%1: 허용 범위 [%3, %4] 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="187"/>
+        <location filename="../Messages.cpp" line="194"/>
         <source>%1: must be a whole number, found %2</source>
         <translation>%1: 정수여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="189"/>
+        <location filename="../Messages.cpp" line="196"/>
         <source>%1: unknown key &quot;%2&quot; (known keys: %3)</source>
         <translation>%1: 알 수 없는 키 &quot;%2&quot;(알려진 키: %3)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="193"/>
+        <location filename="../Messages.cpp" line="200"/>
         <source>%1: is &quot;%2&quot;, not a kvtiers preset</source>
         <translation>%1: 스키마가 &quot;%2&quot;입니다. kvtiers 프리셋이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="195"/>
+        <location filename="../Messages.cpp" line="202"/>
         <source>%1: %2 was written by a newer kvtiers (this one reads %3); the file is left untouched</source>
         <translation>%1: 더 새로운 kvtiers가 쓴 파일입니다(스키마 버전 %2, 이 버전이 읽는 것은 %3). 파일은 건드리지 않았습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="200"/>
+        <location filename="../Messages.cpp" line="207"/>
         <source>%1: %2 is not a number</source>
         <translation>%1: %2은(는) 숫자가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="202"/>
+        <location filename="../Messages.cpp" line="209"/>
         <source>%1: %2 must be a whole number</source>
         <translation>%1: %2은(는) 정수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="205"/>
+        <location filename="../Messages.cpp" line="212"/>
         <source>%1: %2 is out of range [%3, %4] tokens</source>
         <translation>%1: 허용 범위 [%3, %4]토큰 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="207"/>
+        <location filename="../Messages.cpp" line="214"/>
         <source>%1: %2 is out of range [%3, %4] bytes</source>
         <translation>%1: 허용 범위 [%3, %4]바이트 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="210"/>
+        <location filename="../Messages.cpp" line="217"/>
         <source>%1: %2 is not a token count (write 131072, 128k or 1M)</source>
         <translation>%1: %2은(는) 토큰 수가 아닙니다(131072, 128k, 1M처럼 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="212"/>
+        <location filename="../Messages.cpp" line="219"/>
         <source>%1: %2 is not a whole number of tokens</source>
         <translation>%1: %2은(는) 정수 토큰 수가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="214"/>
+        <location filename="../Messages.cpp" line="221"/>
         <source>%1: %2 is not a share (write 0.5 or 50%)</source>
         <translation>%1: %2은(는) 비율이 아닙니다(0.5나 50%처럼 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="216"/>
+        <location filename="../Messages.cpp" line="223"/>
         <source>%1: %2 must lie between 0 and 1 (0% and 100%)</source>
         <translation>%1: %2은(는) 0과 1(0%와 100%) 사이여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="218"/>
+        <location filename="../Messages.cpp" line="225"/>
         <source>%1: %2 is not a size (write 2TiB, 512GiB, 141GB or bytes)</source>
         <translation>%1: %2은(는) 크기가 아닙니다(2TiB, 512GiB, 141GB나 바이트 수로 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="222"/>
+        <location filename="../Messages.cpp" line="229"/>
         <source>%1: unknown layer kind &quot;%2&quot; (use full, sliding, mla or state)</source>
-        <translation>%1: 알 수 없는 레이어 종류 "%2"(full, sliding, mla, state 중 하나를 쓰세요)</translation>
+        <translation>%1: 알 수 없는 레이어 종류 &quot;%2&quot;(full, sliding, mla, state 중 하나를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="224"/>
+        <location filename="../Messages.cpp" line="231"/>
         <source>%1: has fewer query heads (%2) than KV heads (%3)</source>
         <translation>%1: 쿼리 헤드 수(%2)가 KV 헤드 수(%3)보다 적습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="226"/>
+        <location filename="../Messages.cpp" line="233"/>
         <source>%1: is larger than params_total</source>
         <translation>%1: params_total보다 큽니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="228"/>
+        <location filename="../Messages.cpp" line="235"/>
         <source>%1: must list at least one layer group</source>
         <translation>%1: 레이어 그룹을 하나 이상 적어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="230"/>
+        <location filename="../Messages.cpp" line="237"/>
         <source>%1: has more than %2 groups</source>
         <translation>%1: 그룹이 %2개보다 많습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="232"/>
+        <location filename="../Messages.cpp" line="239"/>
         <source>%1: has no attention layers (a model of only state layers holds no KV per token)</source>
         <translation>%1: 어텐션 레이어가 없습니다(상태 레이어만 있는 모델은 토큰당 KV 캐시를 갖지 않습니다)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="234"/>
+        <location filename="../Messages.cpp" line="241"/>
         <source>%1: adds up to more than %2 layers</source>
         <translation>%1: 레이어가 모두 합쳐 %2개를 넘습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="236"/>
+        <location filename="../Messages.cpp" line="243"/>
         <source>%1: must name at least one source</source>
         <translation>%1: 출처를 하나 이상 적어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="238"/>
+        <location filename="../Messages.cpp" line="245"/>
         <source>%1: curve points must be in increasing transfer size</source>
         <translation>%1: 곡선의 점은 전송 크기가 커지는 순서로 적어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="240"/>
+        <location filename="../Messages.cpp" line="247"/>
         <source>%1: shares must add up to 1 (they add up to %2)</source>
         <translation>%1: 비율의 합이 1이어야 합니다(지금 합: %2)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="242"/>
+        <location filename="../Messages.cpp" line="249"/>
         <source>%1: give kv_dtype or kv_bits, not both</source>
         <translation>%1: kv_dtype과 kv_bits 중 하나만 주세요</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="244"/>
+        <location filename="../Messages.cpp" line="251"/>
         <source>%1: needs kv_dtype or kv_bits beside it</source>
         <translation>%1: kv_dtype이나 kv_bits를 함께 주어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="246"/>
+        <location filename="../Messages.cpp" line="253"/>
         <source>%1: unknown policy &quot;%2&quot; (use paged or contiguous)</source>
-        <translation>%1: 알 수 없는 할당 방식 "%2"(paged나 contiguous를 쓰세요)</translation>
+        <translation>%1: 알 수 없는 할당 방식 &quot;%2&quot;(paged나 contiguous를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="248"/>
+        <location filename="../Messages.cpp" line="255"/>
         <source>%1: must be a whole number</source>
         <translation>%1: 정수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="252"/>
-        <source>model: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
-        <translation>모델: 알 수 없는 ID "%1"(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
-    </message>
-    <message>
-        <location filename="../Messages.cpp" line="254"/>
-        <source>hardware: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
-        <translation>하드웨어: 알 수 없는 ID "%1"(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
-    </message>
-    <message>
-        <location filename="../Messages.cpp" line="256"/>
-        <source>workload: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
-        <translation>워크로드: 알 수 없는 ID "%1"(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
-    </message>
-    <message>
         <location filename="../Messages.cpp" line="259"/>
-        <source>%1: unknown KV dtype &quot;%2&quot; (use fp32, bf16, fp16, fp8, int8, int4, or a bit width such as 6bit)</source>
-        <translation>%1: 알 수 없는 KV 캐시 형식 "%2"(fp32, bf16, fp16, fp8, int8, int4나 6bit 같은 비트 폭을 쓰세요)</translation>
+        <source>model: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
+        <translation>모델: 알 수 없는 ID &quot;%1&quot;(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="262"/>
+        <location filename="../Messages.cpp" line="261"/>
+        <source>hardware: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
+        <translation>하드웨어: 알 수 없는 ID &quot;%1&quot;(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="263"/>
+        <source>workload: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
+        <translation>워크로드: 알 수 없는 ID &quot;%1&quot;(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="266"/>
+        <source>%1: unknown KV dtype &quot;%2&quot; (use fp32, bf16, fp16, fp8, int8, int4, or a bit width such as 6bit)</source>
+        <translation>%1: 알 수 없는 KV 캐시 형식 &quot;%2&quot;(fp32, bf16, fp16, fp8, int8, int4나 6bit 같은 비트 폭을 쓰세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="269"/>
         <source>%1: a KV element of %2 bits is impossible (use more than 0 and at most 64 bits)</source>
         <translation>%1: KV 원소 하나가 %2비트일 수는 없습니다(0보다 크고 64비트 이하로 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="264"/>
+        <location filename="../Messages.cpp" line="271"/>
         <source>%1: a config.json must be a JSON object</source>
         <translation>%1: config.json은 JSON 객체여야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="274"/>
+        <location filename="../Messages.cpp" line="281"/>
         <source>missing %1</source>
         <translation>빠진 필드 %1</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="285"/>
+        <location filename="../Messages.cpp" line="292"/>
         <source>%1: cannot import this config.json: %2</source>
         <translation>%1: 이 config.json을 가져올 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="288"/>
+        <location filename="../Messages.cpp" line="295"/>
         <source>%1: must be a whole number, not %2</source>
         <translation>%1: 정수여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="290"/>
+        <location filename="../Messages.cpp" line="297"/>
         <source>%1: must be a whole number from %2 to %3, not %4</source>
         <translation>%1: %2~%3 사이의 정수여야 하는데 %4입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="292"/>
+        <location filename="../Messages.cpp" line="299"/>
         <source>%1: must be true or false, not %2</source>
         <translation>%1: true 또는 false여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="294"/>
+        <location filename="../Messages.cpp" line="301"/>
         <source>%1: is larger than num_attention_heads (%2)</source>
         <translation>%1: num_attention_heads(%2)보다 큽니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="296"/>
+        <location filename="../Messages.cpp" line="303"/>
         <source>%1: is missing and hidden_size %2 is not a multiple of num_attention_heads %3: give head_dim</source>
         <translation>%1: 없는데 hidden_size %2이(가) num_attention_heads %3의 배수가 아닙니다. head_dim을 주세요</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="299"/>
+        <location filename="../Messages.cpp" line="306"/>
         <source>%1: must be a list of layer kinds</source>
         <translation>%1: 레이어 종류의 목록이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="301"/>
+        <location filename="../Messages.cpp" line="308"/>
         <source>%1: lists %2 layers but num_hidden_layers is %3</source>
         <translation>%1: 레이어 %2개를 적었지만 num_hidden_layers는 %3입니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="303"/>
+        <location filename="../Messages.cpp" line="310"/>
         <source>%1: entry %2 is %3 (known: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</source>
         <translation>%1: %2번 항목이 %3입니다(알려진 종류: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="312"/>
+        <location filename="../Messages.cpp" line="319"/>
         <source>%1:%2: cannot read the token count in &quot;%3&quot;</source>
-        <translation>%1:%2: "%3"에서 토큰 수를 읽을 수 없습니다</translation>
+        <translation>%1:%2: &quot;%3&quot;에서 토큰 수를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="314"/>
+        <location filename="../Messages.cpp" line="321"/>
         <source>%1:%2: cannot read the tokens per request in &quot;%3&quot;</source>
-        <translation>%1:%2: "%3"에서 요청당 토큰 수를 읽을 수 없습니다</translation>
+        <translation>%1:%2: &quot;%3&quot;에서 요청당 토큰 수를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="316"/>
+        <location filename="../Messages.cpp" line="323"/>
         <source>%1:%2: cannot read the concurrency in &quot;%3&quot;</source>
-        <translation>%1:%2: "%3"에서 동시 처리 수를 읽을 수 없습니다</translation>
-    </message>
-    <message>
-        <location filename="../Messages.cpp" line="318"/>
-        <source>%1:%2: cannot read the memory size in &quot;%3&quot;</source>
-        <translation>%1:%2: "%3"에서 메모리 크기를 읽을 수 없습니다</translation>
-    </message>
-    <message>
-        <location filename="../Messages.cpp" line="320"/>
-        <source>%1:%2: cannot read the memory unit in &quot;%3&quot;</source>
-        <translation>%1:%2: "%3"에서 메모리 단위를 읽을 수 없습니다</translation>
-    </message>
-    <message>
-        <location filename="../Messages.cpp" line="322"/>
-        <source>%1:%2: cannot read the block count in &quot;%3&quot;</source>
-        <translation>%1:%2: "%3"에서 블록 수를 읽을 수 없습니다</translation>
+        <translation>%1:%2: &quot;%3&quot;에서 동시 처리 수를 읽을 수 없습니다</translation>
     </message>
     <message>
         <location filename="../Messages.cpp" line="325"/>
-        <source>%1: found no &quot;GPU KV cache size: N tokens&quot; nor &quot;Maximum concurrency for N tokens per request: X&quot; line (paste vLLM&apos;s startup log, from the engine&apos;s start to &quot;init engine&quot;)</source>
-        <translation>%1: "GPU KV cache size: N tokens" 줄도 "Maximum concurrency for N tokens per request: X" 줄도 찾지 못했습니다(엔진 시작부터 "init engine"까지의 vLLM 시작 로그를 붙여 넣으세요)</translation>
+        <source>%1:%2: cannot read the memory size in &quot;%3&quot;</source>
+        <translation>%1:%2: &quot;%3&quot;에서 메모리 크기를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="327"/>
+        <source>%1:%2: cannot read the memory unit in &quot;%3&quot;</source>
+        <translation>%1:%2: &quot;%3&quot;에서 메모리 단위를 읽을 수 없습니다</translation>
     </message>
     <message>
         <location filename="../Messages.cpp" line="329"/>
+        <source>%1:%2: cannot read the block count in &quot;%3&quot;</source>
+        <translation>%1:%2: &quot;%3&quot;에서 블록 수를 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="332"/>
+        <source>%1: found no &quot;GPU KV cache size: N tokens&quot; nor &quot;Maximum concurrency for N tokens per request: X&quot; line (paste vLLM&apos;s startup log, from the engine&apos;s start to &quot;init engine&quot;)</source>
+        <translation>%1: &quot;GPU KV cache size: N tokens&quot; 줄도 &quot;Maximum concurrency for N tokens per request: X&quot; 줄도 찾지 못했습니다(엔진 시작부터 &quot;init engine&quot;까지의 vLLM 시작 로그를 붙여 넣으세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="336"/>
         <source>%1: --tp must be at least 1</source>
         <translation>%1: 텐서 병렬(--tp)은 1 이상이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="331"/>
+        <location filename="../Messages.cpp" line="338"/>
         <source>%1: --block-size must be at least 1</source>
         <translation>%1: 블록 크기(--block-size)는 1 이상이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="333"/>
+        <location filename="../Messages.cpp" line="340"/>
         <source>%1: no memory left for the KV cache (%2 per GPU): the weights and reserve take all of gpu_memory_utilization × HBM</source>
         <translation>%1: KV 캐시에 남는 메모리가 없습니다(GPU당 %2): 가중치와 예약분이 gpu_memory_utilization × HBM을 모두 차지합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="347"/>
+        <source>%1: the traffic mix is empty (add at least one workload)</source>
+        <translation>%1: 트래픽 구성이 비어 있습니다(워크로드를 하나 이상 추가하세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="349"/>
+        <source>%1: at most %2 workloads in a mix</source>
+        <translation>%1: 트래픽 구성에는 워크로드를 최대 %2개까지 넣을 수 있습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="351"/>
+        <source>%1: latency targets must be positive seconds</source>
+        <translation>%1: 지연 시간 목표는 0보다 큰 초 단위 값이어야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="353"/>
+        <source>%1: %2: share must be a non-negative number</source>
+        <translation>%1: %2: 비율은 0 이상의 수여야 합니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="355"/>
+        <source>%1: the shares of the mix add up to 0</source>
+        <translation>%1: 트래픽 구성의 비율 합이 0입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="359"/>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="362"/>
+        <source>%1: the mix must share one server profile: %2 runs on %3, %4 on %5 (give --hardware for all)</source>
+        <translation>%1: 트래픽 구성의 워크로드는 같은 서버 구성을 써야 합니다: %2은(는) %3, %4은(는) %5에서 돕니다(모두에 같은 --hardware를 주세요)</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="365"/>
+        <source>%1: give the traffic as requests/s or as tokens/day, not both</source>
+        <translation>%1: 트래픽은 초당 요청 수나 일일 토큰 수 중 하나로만 주세요</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="367"/>
+        <source>%1: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s</source>
+        <translation>%1: 트래픽은 0보다 큰 비율(초당 요청 수나 일일 토큰 수)이어야 하며, 최대 초당 1e15 요청입니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="370"/>
+        <source>%1: %2: even one sequence per replica misses the %3 time-per-output-token target</source>
+        <translation>%1: %2: 레플리카당 시퀀스 하나만으로도 출력 토큰당 시간(TPOT) 목표 %3을(를) 넘습니다</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="373"/>
+        <source>%1: %2: time to first token is %3 on an idle replica, above the %4 target</source>
+        <translation>%1: %2: 유휴 레플리카에서도 첫 토큰까지 시간(TTFT)이 %3로 목표 %4보다 깁니다</translation>
     </message>
 </context>
 <context>
@@ -545,32 +605,32 @@
     <message>
         <location filename="../PresetMessages.cpp" line="46"/>
         <source>a preset called &quot;%1&quot; exists already</source>
-        <translation>"%1" 프리셋이 이미 있습니다</translation>
+        <translation>&quot;%1&quot; 프리셋이 이미 있습니다</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="48"/>
         <source>a preset called &quot;%1&quot; exists already; rename it first</source>
-        <translation>"%1" 프리셋이 이미 있습니다. 먼저 이름을 바꾸세요</translation>
+        <translation>&quot;%1&quot; 프리셋이 이미 있습니다. 먼저 이름을 바꾸세요</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="50"/>
         <source>&quot;%1&quot; is a built-in preset and cannot be changed; save under another name</source>
-        <translation>"%1"은(는) 기본 제공 프리셋이라 바꿀 수 없습니다. 다른 이름으로 저장하세요</translation>
+        <translation>&quot;%1&quot;은(는) 기본 제공 프리셋이라 바꿀 수 없습니다. 다른 이름으로 저장하세요</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="52"/>
         <source>&quot;%1&quot; is a built-in preset and cannot be renamed</source>
-        <translation>"%1"은(는) 기본 제공 프리셋이라 이름을 바꿀 수 없습니다</translation>
+        <translation>&quot;%1&quot;은(는) 기본 제공 프리셋이라 이름을 바꿀 수 없습니다</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="54"/>
         <source>&quot;%1&quot; is a built-in preset and cannot be deleted</source>
-        <translation>"%1"은(는) 기본 제공 프리셋이라 삭제할 수 없습니다</translation>
+        <translation>&quot;%1&quot;은(는) 기본 제공 프리셋이라 삭제할 수 없습니다</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="56"/>
         <source>no preset called &quot;%1&quot;</source>
-        <translation>"%1" 프리셋이 없습니다</translation>
+        <translation>&quot;%1&quot; 프리셋이 없습니다</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="58"/>
@@ -620,7 +680,7 @@
     <message>
         <location filename="../PresetMessages.cpp" line="90"/>
         <source>%1: another preset is already called &quot;%2&quot;</source>
-        <translation>%1: "%2"(이)라는 프리셋이 이미 있습니다</translation>
+        <translation>%1: &quot;%2&quot;(이)라는 프리셋이 이미 있습니다</translation>
     </message>
     <message>
         <location filename="../PresetMessages.cpp" line="92"/>
@@ -3818,7 +3878,7 @@ GPU당: TP로 나눈 값.
     <message>
         <location filename="../VllmCheckDialog.cpp" line="248"/>
         <source>the log has no &quot;Available KV cache memory&quot; line: choose &quot;utilisation × HBM − weights&quot; and the hardware</source>
-        <translation>로그에 "Available KV cache memory" 줄이 없습니다: "사용률 × HBM − 가중치"와 하드웨어를 고르세요</translation>
+        <translation>로그에 &quot;Available KV cache memory&quot; 줄이 없습니다: &quot;사용률 × HBM − 가중치&quot;와 하드웨어를 고르세요</translation>
     </message>
     <message>
         <location filename="../VllmCheckDialog.cpp" line="279"/>
