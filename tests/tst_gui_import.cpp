@@ -120,6 +120,19 @@ void TestGuiImport::incompleteConfigListsFieldsThenImports()
     dialog.setMissingFieldValue(QStringLiteral("max_position_embeddings"), QStringLiteral("131072"));
     QVERIFY(!dialog.importText());
     QCOMPARE(dialog.missingFields(), QStringList { QStringLiteral("intermediate_size") });
+    // A word where a number belongs: named by field, the core's coded message, in English
+    // and in Korean; the other typed values survive.
+    dialog.setMissingFieldValue(QStringLiteral("intermediate_size"), QStringLiteral("lots"));
+    QVERIFY(!dialog.importText());
+    QCOMPARE(dialog.errorMessage(), QStringLiteral("intermediate_size: \"lots\" is not a number"));
+    installTranslator(kLanguageKorean);
+    QVERIFY(!dialog.importText());
+    const QString ko = dialog.errorMessage();
+    installTranslator(kLanguageEnglish);
+    QVERIFY2(hasHangul(ko) && ko.contains(QStringLiteral("intermediate_size")), qPrintable(ko));
+    dialog.setMissingFieldValue(QStringLiteral("intermediate_size"), QString());
+    QVERIFY(!dialog.importText());
+    QCOMPARE(dialog.missingFields(), QStringList { QStringLiteral("intermediate_size") });
     // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
         dialog.grab().save(dir + QStringLiteral("/import-missing.png"));

@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <limits>
 
 namespace kvtiers::ui {
 
@@ -212,12 +213,12 @@ bool ModelImportDialog::importText()
             for (const auto& [field, typed] : m_filled) {
                 if (typed.isEmpty())
                     continue;
-                const auto number = parsePlainNumber(typed.toStdString());
-                if (!number)
-                    throw InputError(tr("%1: \"%2\" is not a number").arg(qs(field), typed).toStdString());
-                setAtPath(json, field, *number == std::floor(*number) && std::fabs(*number) < 9e15
-                        ? Json(static_cast<std::int64_t>(*number))
-                        : Json(*number));
+                // Throws the core's coded "not a number", worded in the UI language below.
+                const double number = parseNumberOption(typed.toStdString(), field,
+                    -std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), false);
+                setAtPath(json, field, number == std::floor(number) && std::fabs(number) < 9e15
+                        ? Json(static_cast<std::int64_t>(number))
+                        : Json(number));
             }
             const auto missing = missingHfFields(json);
             if (!missing.empty()) {
@@ -293,8 +294,11 @@ void ModelImportDialog::showCard()
         }
         layers << line.toHtmlEscaped();
     }
-    QString facts = tr("<b>%1</b> (id <tt>%2</tt>, family %3)<br>").arg(qs(m.name).toHtmlEscaped(), qs(m.id).toHtmlEscaped(),
-        qs(m.family).toHtmlEscaped());
+    // A config.json without model_type has no family: say nothing rather than "family ".
+    QString facts = m.family.empty()
+        ? tr("<b>%1</b> (id <tt>%2</tt>)<br>").arg(qs(m.name).toHtmlEscaped(), qs(m.id).toHtmlEscaped())
+        : tr("<b>%1</b> (id <tt>%2</tt>, family %3)<br>")
+              .arg(qs(m.name).toHtmlEscaped(), qs(m.id).toHtmlEscaped(), qs(m.family).toHtmlEscaped());
     facts += tr("Layers: %1<br>").arg(layers.join(QStringLiteral("; ")));
     facts += tr("Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens")
                  .arg(significantText(m.paramsTotal / 1e9, 4) + tr("B"), significantText(m.paramsActive / 1e9, 4) + tr("B"),

@@ -228,12 +228,12 @@ bool VllmCheckDialog::compare()
         VllmSetup setup;
         const QString kv = m_kvEdit->text().trimmed();
         setup.kv = kv.isEmpty() || kv == QStringLiteral("auto") ? KvFormat { model.defaultKvBits, 0 }
-                                                                 : parseKvDtype(kv.toStdString(), "KV cache dtype");
+                                                                 : parseKvDtype(kv.toStdString(), tr("KV cache dtype").toStdString());
         setup.tp = m_tpSpin->value();
         setup.blockSize = m_blockSpin->value();
         const QString context = m_contextEdit->text().trimmed();
         if (!context.isEmpty())
-            setup.context = parseTokenCount(context.toStdString(), "context", 1, limits::kMaxContext);
+            setup.context = parseTokenCount(context.toStdString(), tr("context").toStdString(), 1, limits::kMaxContext);
         else if (log.concurrencyTokens)
             setup.context = *log.concurrencyTokens; // vLLM's max_model_len, as it printed it
 

@@ -1386,86 +1386,86 @@
 <context>
     <name>kvtiers::ui::CompareView</name>
     <message>
-        <location filename="../CompareView.cpp" line="29"/>
+        <location filename="../CompareView.cpp" line="31"/>
         <source>Compare scenarios</source>
         <translation>시나리오 비교</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="37"/>
+        <location filename="../CompareView.cpp" line="39"/>
         <source>&amp;Built-in comparison:</source>
         <translation>기본 제공 비교(&amp;B):</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="43"/>
+        <location filename="../CompareView.cpp" line="45"/>
         <source>Or tick 2 to 4 &amp;presets (the first ticked is the baseline):</source>
         <translation>또는 프리셋을 2~4개 선택하세요(처음 선택한 것이 기준)(&amp;P):</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="75"/>
+        <location filename="../CompareView.cpp" line="77"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="77"/>
+        <location filename="../CompareView.cpp" line="79"/>
         <source>The chart as PNG, SVG or PDF, or the table as CSV</source>
         <translation>차트는 PNG, SVG, PDF로, 표는 CSV로</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="93"/>
+        <location filename="../CompareView.cpp" line="95"/>
         <source>(pick presets below)</source>
         <translation>(아래에서 프리셋 선택)</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="100"/>
+        <location filename="../CompareView.cpp" line="102"/>
         <source>%1 (built-in)</source>
         <translation>%1 (기본 제공)</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="168"/>
+        <location filename="../CompareView.cpp" line="170"/>
         <source>At most 4 presets side by side: untick one first.</source>
         <translation>나란히 비교할 수 있는 프리셋은 최대 4개입니다. 먼저 하나를 해제하세요.</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="183"/>
+        <location filename="../CompareView.cpp" line="185"/>
         <source> vs </source>
         <translation> 대 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../CompareView.cpp" line="190"/>
+        <location filename="../CompareView.cpp" line="192"/>
         <source>Tick %n more preset(s) to compare.</source>
         <translation>
             <numerusform>비교하려면 프리셋을 %n개 더 선택하세요.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="207"/>
+        <location filename="../CompareView.cpp" line="198"/>
         <source>Cannot compare: %1</source>
         <translation>비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="212"/>
+        <location filename="../CompareView.cpp" line="223"/>
         <source>Differences are against A, %1.</source>
         <translation>차이는 A(%1) 대비입니다.</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="220"/>
+        <location filename="../CompareView.cpp" line="231"/>
         <source>Pick 2 to 4 presets to compare before exporting.</source>
         <translation>내보내기 전에 비교할 프리셋을 2~4개 고르세요.</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="222"/>
-        <location filename="../CompareView.cpp" line="225"/>
-        <location filename="../CompareView.cpp" line="232"/>
+        <location filename="../CompareView.cpp" line="233"/>
+        <location filename="../CompareView.cpp" line="236"/>
+        <location filename="../CompareView.cpp" line="243"/>
         <source>Export comparison</source>
         <translation>비교 내보내기</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="226"/>
+        <location filename="../CompareView.cpp" line="237"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../CompareView.cpp" line="235"/>
+        <location filename="../CompareView.cpp" line="246"/>
         <source>Exported the comparison to %1</source>
         <translation>비교를 %1(으)로 내보냈습니다</translation>
     </message>
@@ -2659,152 +2659,152 @@
 <context>
     <name>kvtiers::ui::ModelImportDialog</name>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="52"/>
+        <location filename="../ModelImportDialog.cpp" line="53"/>
         <source>full attention</source>
         <translation>전체 어텐션</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="54"/>
+        <location filename="../ModelImportDialog.cpp" line="55"/>
         <source>sliding window</source>
         <translation>슬라이딩 윈도</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="56"/>
+        <location filename="../ModelImportDialog.cpp" line="57"/>
         <source>MLA</source>
         <translation>MLA</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="58"/>
+        <location filename="../ModelImportDialog.cpp" line="59"/>
         <source>state (Mamba / linear)</source>
         <translation>상태 (Mamba / 선형)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="68"/>
+        <location filename="../ModelImportDialog.cpp" line="69"/>
         <source>Import a model from config.json</source>
         <translation>config.json에서 모델 가져오기</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="72"/>
+        <location filename="../ModelImportDialog.cpp" line="73"/>
         <source>Open a Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;, drop it here, or paste its text below.</source>
         <translation>Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;을 열거나, 여기에 끌어다 놓거나, 아래에 내용을 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="76"/>
+        <location filename="../ModelImportDialog.cpp" line="77"/>
         <source>&amp;Open config.json…</source>
         <translation>config.json 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="78"/>
+        <location filename="../ModelImportDialog.cpp" line="79"/>
         <source>&amp;Import</source>
         <translation>가져오기(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="89"/>
+        <location filename="../ModelImportDialog.cpp" line="90"/>
         <source>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</source>
         <translation>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="105"/>
+        <location filename="../ModelImportDialog.cpp" line="106"/>
         <source>Missing fields: fill them in and import again</source>
         <translation>빠진 필드: 채운 뒤 다시 가져오세요</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="111"/>
+        <location filename="../ModelImportDialog.cpp" line="112"/>
         <source>Imported model</source>
         <translation>가져온 모델</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="113"/>
+        <location filename="../ModelImportDialog.cpp" line="114"/>
         <source>Nothing imported yet.</source>
         <translation>아직 가져온 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="128"/>
+        <location filename="../ModelImportDialog.cpp" line="129"/>
         <source>&amp;Use this model</source>
         <translation>이 모델 사용(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="158"/>
+        <location filename="../ModelImportDialog.cpp" line="159"/>
         <source>Open config.json</source>
         <translation>config.json 열기</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="158"/>
+        <location filename="../ModelImportDialog.cpp" line="159"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 파일 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="176"/>
+        <location filename="../ModelImportDialog.cpp" line="177"/>
         <source>from %1</source>
         <translation>출처: %1</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="197"/>
+        <location filename="../ModelImportDialog.cpp" line="198"/>
         <source>Paste the text of a config.json, or open one.</source>
         <translation>config.json 내용을 붙여 넣거나 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="217"/>
-        <source>%1: &quot;%2&quot; is not a number</source>
-        <translation>%1: 숫자가 아닙니다: &quot;%2&quot;</translation>
-    </message>
-    <message>
-        <location filename="../ModelImportDialog.cpp" line="238"/>
+        <location filename="../ModelImportDialog.cpp" line="239"/>
         <source>Not imported.</source>
         <translation>가져오지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="259"/>
+        <location filename="../ModelImportDialog.cpp" line="260"/>
         <source>a number</source>
         <translation>숫자</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="275"/>
+        <location filename="../ModelImportDialog.cpp" line="276"/>
         <source>KV cache: %1 B per token (%2) in %3</source>
         <translation>KV 캐시: %3 기준 토큰당 %1 B (%2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="279"/>
+        <location filename="../ModelImportDialog.cpp" line="280"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="282"/>
+        <location filename="../ModelImportDialog.cpp" line="283"/>
         <source> (%1 KV heads × %2)</source>
         <translation> (KV 헤드 %1개 × %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="285"/>
+        <location filename="../ModelImportDialog.cpp" line="286"/>
         <source> (%1 KV heads × %2, window %3)</source>
         <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="288"/>
+        <location filename="../ModelImportDialog.cpp" line="289"/>
         <source> (latent %1 + rope %2)</source>
         <translation> (잠재 %1 + RoPE %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="291"/>
+        <location filename="../ModelImportDialog.cpp" line="292"/>
         <source> (%1 per sequence per layer)</source>
         <translation> (레이어당 시퀀스당 %1)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="296"/>
+        <location filename="../ModelImportDialog.cpp" line="299"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;)&lt;br&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;)&lt;br&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="300"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, family %3)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, 계열 %3)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="298"/>
+        <location filename="../ModelImportDialog.cpp" line="302"/>
         <source>Layers: %1&lt;br&gt;</source>
         <translation>레이어: %1&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="299"/>
+        <location filename="../ModelImportDialog.cpp" line="303"/>
         <source>Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens</source>
         <translation>파라미터: 전체 %1, 활성 %2, 가중치 %3비트, 최대 문맥 %4토큰</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="300"/>
+        <location filename="../ModelImportDialog.cpp" line="304"/>
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -3874,6 +3874,16 @@ GPU당: TP로 나눈 값.
         <location filename="../VllmCheckDialog.cpp" line="226"/>
         <source>vLLM log</source>
         <translation>vLLM 로그</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="231"/>
+        <source>KV cache dtype</source>
+        <translation>KV 캐시 dtype</translation>
+    </message>
+    <message>
+        <location filename="../VllmCheckDialog.cpp" line="236"/>
+        <source>context</source>
+        <translation>문맥 길이</translation>
     </message>
     <message>
         <location filename="../VllmCheckDialog.cpp" line="248"/>
