@@ -4,6 +4,7 @@
 
 #include "CardCatalog.h"
 #include "Evaluation.h"
+#include "Fleet.h"
 #include "InputError.h"
 #include "ScenarioSpec.h"
 
@@ -11,6 +12,9 @@
 
 #include <cmath>
 #include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace kvtiers::test {
 
@@ -23,6 +27,27 @@ inline Scenario scenario(const std::string& model, Json overrides = Json::object
     spec.workload = workload;
     spec.overrides = std::move(overrides);
     return resolveScenario(CardCatalog::builtin(), spec).scenario;
+}
+
+/// A fleet input as the Fleet tab builds one: built-in workloads with their shares (each
+/// labelled by its id), at `requestsPerSecond` in all, within a 30 s TTFT and the given
+/// TPOT, on one server profile: `hardware`, or each workload's own card when empty.
+inline FleetInput fleetMix(const std::vector<std::pair<std::string, double>>& mix, double requestsPerSecond,
+    double tpotSeconds, const std::string& hardware = "h200-sxm")
+{
+    FleetInput in;
+    for (const auto& [id, share] : mix) {
+        FleetEntry e;
+        e.label = id;
+        e.share = share;
+        e.spec.workload = id;
+        e.spec.hardware = hardware;
+        in.mix.push_back(e);
+    }
+    in.requestsPerSecond = requestsPerSecond;
+    in.ttftTargetSeconds = 30;
+    in.tpotTargetSeconds = tpotSeconds;
+    return in;
 }
 
 inline Scenario workloadScenario(const std::string& workload, Json overrides = Json::object())

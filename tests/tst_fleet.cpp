@@ -15,15 +15,8 @@ namespace {
 
 FleetInput oneWorkload(const std::string& workload, double rate, Json overrides = Json::object())
 {
-    FleetInput in;
-    FleetEntry e;
-    e.label = workload;
-    e.spec.workload = workload;
-    e.spec.overrides = std::move(overrides);
-    in.mix.push_back(e);
-    in.requestsPerSecond = rate;
-    in.ttftTargetSeconds = 30;
-    in.tpotTargetSeconds = 0.1;
+    FleetInput in = fleetMix({ { workload, 1 } }, rate, 0.1, {});
+    in.mix.front().spec.overrides = std::move(overrides);
     return in;
 }
 

@@ -94,15 +94,7 @@ ScenarioSpec specWith(Json overrides, std::string model = "llama-3.1-70b")
 /// A one-workload fleet (chat on an H200 server at 10 requests/s), then `edit`.
 FleetInput fleetInput(const std::function<void(FleetInput&)>& edit)
 {
-    FleetInput in;
-    FleetEntry e;
-    e.label = "chat";
-    e.spec.workload = "chat";
-    e.spec.hardware = "h200-sxm";
-    in.mix.push_back(e);
-    in.requestsPerSecond = 10;
-    in.ttftTargetSeconds = 30;
-    in.tpotTargetSeconds = 0.1;
+    FleetInput in = test::fleetMix({ { "chat", 1 } }, 10, 0.1);
     edit(in);
     return in;
 }

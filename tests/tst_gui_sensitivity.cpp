@@ -56,19 +56,7 @@ private:
     /// chat and mooncake on one H200 server profile, as the Fleet tab builds a mix.
     static FleetInput fleetInput(double tpotSeconds = 0.05)
     {
-        FleetInput in;
-        for (const auto& [id, share] : { std::pair { "chat", 0.7 }, std::pair { "mooncake", 0.3 } }) {
-            FleetEntry e;
-            e.label = id;
-            e.share = share;
-            e.spec.workload = id;
-            e.spec.hardware = "h200-sxm";
-            in.mix.push_back(e);
-        }
-        in.requestsPerSecond = 80;
-        in.ttftTargetSeconds = 30;
-        in.tpotTargetSeconds = tpotSeconds;
-        return in;
+        return test::fleetMix({ { "chat", 0.7 }, { "mooncake", 0.3 } }, 80, tpotSeconds);
     }
     static const FleetSensitivityBar& fleetBarOf(const FleetSensitivityResult& r, Variable v)
     {

@@ -21,32 +21,13 @@ namespace {
 /// chat and mooncake on one 8-GPU H200 server profile.
 FleetInput chatAndMooncake()
 {
-    FleetInput in;
-    for (const auto& [id, share] : { std::pair { "chat", 0.7 }, std::pair { "mooncake", 0.3 } }) {
-        FleetEntry e;
-        e.label = id;
-        e.share = share;
-        e.spec.workload = id;
-        e.spec.hardware = "h200-sxm";
-        in.mix.push_back(e);
-    }
-    in.requestsPerSecond = 80;
-    in.ttftTargetSeconds = 30;
-    in.tpotTargetSeconds = 0.05;
-    return in;
+    return fleetMix({ { "chat", 0.7 }, { "mooncake", 0.3 } }, 80, 0.05);
 }
 
+/// One workload on its own card's hardware.
 FleetInput oneWorkload(const std::string& id, double rate)
 {
-    FleetInput in;
-    FleetEntry e;
-    e.label = id;
-    e.spec.workload = id;
-    in.mix.push_back(e);
-    in.requestsPerSecond = rate;
-    in.ttftTargetSeconds = 30;
-    in.tpotTargetSeconds = 0.1;
-    return in;
+    return fleetMix({ { id, 1 } }, rate, 0.1, {});
 }
 
 const FleetSensitivityBar& barOf(const FleetSensitivityResult& r, Variable v)
