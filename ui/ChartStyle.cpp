@@ -1,5 +1,7 @@
 #include "ChartStyle.h"
 
+#include <QBoxLayout>
+
 #include <qcustomplot.h>
 
 namespace kvtiers::ui::chart {
@@ -22,6 +24,16 @@ void themeAxis(QCPAxis* axis, const QPalette& palette)
     axis->setTickLabelColor(text);
     axis->setLabelColor(text);
     axis->grid()->setPen(QPen(palette.color(QPalette::Mid), 0, Qt::DotLine));
+}
+
+QCustomPlot* addPlot(QBoxLayout* layout, QWidget* owner, const QString& objectName, QSize minimumSize, int stretch)
+{
+    auto* plot = new QCustomPlot(owner);
+    plot->setObjectName(objectName);
+    plot->setMinimumSize(minimumSize);
+    plot->setPlottingHints(QCP::phCacheLabels);
+    layout->addWidget(plot, stretch);
+    return plot;
 }
 
 QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& font)

@@ -5,11 +5,14 @@
 
 #include <QFont>
 #include <QPalette>
+#include <QSize>
 #include <QString>
 
+class QBoxLayout;
 class QCPAxis;
 class QCPTextElement;
 class QCustomPlot;
+class QWidget;
 
 namespace kvtiers::ui::chart {
 
@@ -20,6 +23,10 @@ void themeAxis(QCPAxis* axis, const QPalette& palette);
 /// The palette's base as the plot's background, its text colour for `title`, and
 /// themeAxis on the bottom and left axes of every axis rect of the plot.
 void themePlot(QCustomPlot* plot, QCPTextElement* title, const QPalette& palette);
+
+/// The chart widget's plot, added to `layout` (with `stretch`) as a child of `owner`:
+/// named `objectName` for tests, at least `minimumSize`, caching its tick labels.
+QCustomPlot* addPlot(QBoxLayout* layout, QWidget* owner, const QString& objectName, QSize minimumSize, int stretch = 0);
 
 /// A bold title in cell (0, 0) of the plot's layout (the caller frees that cell first).
 QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& font);

@@ -29,10 +29,7 @@ CompareChart::CompareChart(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("comparePlot"));
-    m_plot->setMinimumSize(360, 260);
-    layout->addWidget(m_plot);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("comparePlot"), { 360, 260 });
     buildPlot();
     applyTheme();
 }
@@ -40,7 +37,6 @@ CompareChart::CompareChart(QWidget* parent)
 void CompareChart::buildPlot()
 {
     m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->plotLayout()->clear();
     m_title = chart::addTitle(m_plot, tr("Bytes per replica, one shared scale"), font());
     m_key = new QCPTextElement(m_plot, QString(), font());

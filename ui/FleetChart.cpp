@@ -61,10 +61,7 @@ FleetChart::FleetChart(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("fleetPlot"));
-    m_plot->setMinimumSize(320, 240);
-    layout->addWidget(m_plot);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("fleetPlot"), { 320, 240 });
     buildPlot();
     applyTheme();
 }
@@ -72,7 +69,6 @@ FleetChart::FleetChart(QWidget* parent)
 void FleetChart::buildPlot()
 {
     m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->plotLayout()->clear();
     m_title = chart::addTitle(m_plot, tr("Fleet memory demand by workload"), font());
 

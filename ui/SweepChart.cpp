@@ -86,13 +86,10 @@ SweepChart::SweepChart(QWidget* parent)
     header->addStretch(1);
     layout->addLayout(header);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("sweepPlot"));
-    m_plot->setMinimumSize(320, 260);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("sweepPlot"), { 320, 260 }, 1);
     // Fast polylines and unantialiased fills: the stacked areas are redrawn at every
     // slider step (issue 7: a UI update within half a 60 Hz frame).
     m_plot->setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
-    layout->addWidget(m_plot, 1);
 
     m_plot->plotLayout()->insertRow(0);
     m_title = chart::addTitle(m_plot, QString(), font());

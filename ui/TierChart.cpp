@@ -44,10 +44,7 @@ TierChart::TierChart(QWidget* parent)
     header->addStretch(1);
     layout->addLayout(header);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("tierPlot"));
-    m_plot->setMinimumSize(320, 260);
-    layout->addWidget(m_plot, 1);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("tierPlot"), { 320, 260 }, 1);
     buildPlot();
     applyTheme();
 
@@ -59,7 +56,6 @@ TierChart::TierChart(QWidget* parent)
 void TierChart::buildPlot()
 {
     m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->setPlottingHints(QCP::phCacheLabels);
     m_plot->plotLayout()->clear(); // also deletes the default legend
     m_title = chart::addTitle(m_plot, QString(), font());
 

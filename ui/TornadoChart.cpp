@@ -28,11 +28,7 @@ TornadoChart::TornadoChart(QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("tornadoPlot"));
-    m_plot->setMinimumSize(360, 240);
-    layout->addWidget(m_plot);
-    m_plot->setPlottingHints(QCP::phCacheLabels);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("tornadoPlot"), { 360, 240 });
     m_plot->plotLayout()->insertRow(0);
     m_title = chart::addTitle(m_plot, QString(), font());
 
