@@ -84,8 +84,9 @@ Json fleetToJson(const FleetResult& fleet);
 
 /// The fleet as CSV (exported fleet charts, `kvtiers export --chart fleet --out F.csv`):
 /// a header row, one row per workload, then a "total" row. Bytes are raw, exact numbers
-/// (the `_bytes` columns), whatever units the chart shows; labels are quoted when they
-/// hold a comma, a quote or a line break (RFC 4180). Columns: label, model, share,
+/// (the `_bytes` columns), whatever units the chart shows; labels are written by csvText
+/// (Csv.h: RFC 4180 quoting, and a leading apostrophe on text a spreadsheet would run as
+/// a formula). Columns: label, model, share,
 /// requests_per_s, concurrency_per_replica, replica_requests_per_s, replicas, tp, gpus,
 /// hbm_bytes, dram_bytes, ssd_bytes, kv_bytes_per_token. The total row leaves empty what
 /// does not add up across workloads (concurrency, replica rate, TP, KV per token).
