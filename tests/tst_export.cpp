@@ -10,6 +10,7 @@
 #include "Evaluation.h"
 #include "Fleet.h"
 #include "Json.h"
+#include "Language.h"
 #include "ScenarioComparison.h"
 #include "ScenarioController.h"
 #include "ScenarioSpec.h"
@@ -142,6 +143,7 @@ private slots:
     void headlessExportWritesPng();
     void headlessExportCsvAndCompare();
     void headlessBadArgumentsExitTwo();
+    void comparisonFootnoteInBothLanguages();
 
 private:
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -544,6 +546,41 @@ void TestExport::headlessBadArgumentsExitTwo()
         QVERIFY2(err.contains(c.mentions), qPrintable(err));
     }
     QVERIFY(!QFile::exists(png));
+}
+
+void TestExport::comparisonFootnoteInBothLanguages()
+{
+    const auto a
+        = resolved("deepseek-67b", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 16 } });
+    const auto b = resolved("deepseek-v2", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 6 } });
+    const ScenarioComparison c = compareScenarios({ "67B", "V2" }, { a.scenario, b.scenario });
+    // The words drawn in an SVG export (its text, XML entities resolved).
+    auto drawnText = [&](const QString& language) {
+        installTranslator(language);
+        const QString file = path(QStringLiteral("footnote-%1.svg").arg(language));
+        const QString error = ChartExporter::exportComparison(file, c, QStringLiteral("DeepSeek"), { 2400, 700, 1.0 });
+        installTranslator(kLanguageEnglish);
+        QFile f(file);
+        if (!error.isEmpty() || !f.open(QIODevice::ReadOnly))
+            return error;
+        QString svg = QString::fromUtf8(f.readAll());
+        svg.replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+            .replace(QStringLiteral("&apos;"), QStringLiteral("'"));
+        svg.replace(QStringLiteral("&lt;"), QStringLiteral("<")).replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+        return svg.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+    };
+    const QString english = drawnText(kLanguageEnglish);
+    const QString korean = drawnText(kLanguageKorean);
+    for (const auto& s : c.scenarios) {
+        const QString model = QString::fromStdString(s.model.name);
+        const QString hardware = QString::fromStdString(s.hardware.name);
+        // English: "A  67B: DeepSeek 67B on NVIDIA H200 … · …", as before.
+        QVERIFY2(english.contains(QStringLiteral("%1 on %2").arg(model, hardware)), qPrintable(model));
+        // Korean: the same names, without the English "on" between them.
+        QVERIFY2(korean.contains(model) && korean.contains(hardware), qPrintable(hardware));
+        QVERIFY2(!korean.contains(QStringLiteral(" on ") + hardware), qPrintable(hardware));
+    }
+    QVERIFY(english.contains(QStringLiteral("A  67B: ")) && korean.contains(QStringLiteral("A  67B: ")));
 }
 
 QTEST_MAIN(TestExport)

@@ -54,6 +54,7 @@ private slots:
     void exportFailureNamesTheFile();
     void exportWithoutAResultSaysWhy();
     void manyWorkloadsLookDifferent();
+    void failedSizingChartHasNoByteTicks();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -373,6 +374,48 @@ void TestGuiFleet::manyWorkloadsLookDifferent()
     QCOMPARE(swatches.size(), 15);
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
         chart.grab().save(dir + QStringLiteral("/fleet-many.png"));
+}
+
+void TestGuiFleet::failedSizingChartHasNoByteTicks()
+{
+    // The tick labels a panel's value axis draws (computed at replot; none when hidden).
+    auto drawn = [this](int tier) {
+        QCustomPlot* plot = m_view->chart()->plot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCPAxis* axis = plot->axisRect(tier)->axis(QCPAxis::atLeft);
+        if (!axis->visible() || !axis->tickLabels())
+            return QStringList();
+        const QVector<QString> labels = axis->tickVectorLabels(); // a copy: begin() and end() of one list
+        return QStringList(labels.begin(), labels.end());
+    };
+    QCOMPARE(m_view->chart()->plot()->axisRectCount(), 3);
+    for (int t = 0; t < 3; ++t) {
+        const QStringList ticks = drawn(t);
+        QVERIFY(ticks.size() >= 2);
+        for (const QString& tick : ticks)
+            QVERIFY2(tick == u'0' || tick.endsWith(u'B'), qPrintable(tick));
+    }
+
+    // Sizing fails: an empty chart, without the "1 B" ticks that measure nothing.
+    m_view->setTargets(2.0, 0.0001);
+    m_view->flush();
+    QVERIFY(!m_view->result().has_value());
+    for (int t = 0; t < 3; ++t)
+        QVERIFY2(drawn(t).isEmpty(), qPrintable(drawn(t).join(u' ')));
+    // Still none after a units switch redraws it.
+    m_view->chart()->setUnits(ByteUnits::Decimal);
+    m_view->chart()->setUnits(ByteUnits::Binary);
+    for (int t = 0; t < 3; ++t)
+        QVERIFY(drawn(t).isEmpty());
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        m_view->grab().save(dir + QStringLiteral("/fleet-failed.png"));
+
+    // Sized again: the byte ticks are back.
+    m_view->setTargets(2.0, 0.05);
+    m_view->flush();
+    QVERIFY(m_view->result().has_value());
+    for (int t = 0; t < 3; ++t)
+        QVERIFY(drawn(t).size() >= 2);
 }
 
 QTEST_MAIN(TestGuiFleet)

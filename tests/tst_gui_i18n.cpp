@@ -5,16 +5,23 @@
 // nothing unfinished, and lupdate finds no source string missing from the .ts.
 
 #include "TestHome.h"
+#include "CardCatalog.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "ScenarioController.h"
 #include "Settings.h"
+#include "TierChart.h"
 #include "TierTableModel.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QSlider>
+#include <QToolButton>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <QListWidget>
@@ -23,8 +30,12 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTableView>
+#include <QToolTip>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <memory>
@@ -273,6 +284,196 @@ private slots:
         QVERIFY2(!status.contains(QStringLiteral("is not a token count")), qPrintable(status));
         QCOMPARE(context->text(), before);
 
+        w.reset();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void undoTextAndTypedErrorsInKorean()
+    {
+        // The Korean window's Edit › Undo names the step in Korean, verb last, never a JSON
+        // key or a card id; a typed value the core refuses is named in Korean; the spin
+        // boxes' units read as the core formats times, and requests as 요청/초.
+        installTranslator(kLanguageKorean);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->controller()->resetToArticle();
+        QTRY_COMPARE(contextOf(w.get()), 131072.0);
+
+        QAction* undo = nullptr;
+        QMenu* edit = nullptr;
+        for (QAction* menu : w->menuBar()->actions())
+            if (menu->menu())
+                for (QAction* a : menu->menu()->actions())
+                    if (a->objectName() == QLatin1String("undoAction")) {
+                        undo = a;
+                        edit = menu->menu();
+                    }
+        QVERIFY(undo && edit);
+        QCOMPARE(edit->title(), QStringLiteral("편집(&E)"));
+
+        auto* slider = w->findChild<QSlider*>(QStringLiteral("reuseSlider"));
+        QVERIFY(slider);
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageUp);
+        QTRY_VERIFY(w->controller()->spec().overrides.contains("reuse_rate"));
+        QTRY_VERIFY2(undo->text().contains(QStringLiteral("재사용률")), qPrintable(undo->text()));
+        QVERIFY2(!undo->text().contains(QStringLiteral("reuse")), qPrintable(undo->text()));
+        QVERIFY2(undo->text().endsWith(QStringLiteral("실행 취소(&U)")), qPrintable(undo->text()));
+
+        auto* workload = w->findChild<QComboBox*>(QStringLiteral("workloadCombo"));
+        QVERIFY(workload);
+        workload->setCurrentIndex(workload->findData(QStringLiteral("mooncake")));
+        const QString mooncake = QString::fromStdString(CardCatalog::builtin().workloads().at("mooncake").name);
+        QTRY_VERIFY2(undo->text().contains(mooncake), qPrintable(undo->text()));
+        QVERIFY2(hasHangul(undo->text()) && !undo->text().contains(QStringLiteral(" mooncake ")),
+            qPrintable(undo->text()));
+
+        // Typed values the core refuses, named by their Korean labels.
+        const std::pair<const char*, QString> refused[] = { { "contextEdit", QStringLiteral("문맥 길이: ") },
+            { "concurrencyEdit", QStringLiteral("동시 처리 요청 수: ") }, { "reuseEdit", QStringLiteral("재사용률: ") } };
+        for (const auto& [name, label] : refused) {
+            auto* edit = w->findChild<QLineEdit*>(QLatin1String(name));
+            QVERIFY(edit);
+            w->statusBar()->clearMessage();
+            edit->setFocus();
+            edit->selectAll();
+            QTest::keyClicks(edit, QStringLiteral("abc"));
+            QTest::keyClick(edit, Qt::Key_Return);
+            QTRY_VERIFY(!w->statusBar()->currentMessage().isEmpty());
+            const QString status = w->statusBar()->currentMessage();
+            QVERIFY2(status.startsWith(label) && hasHangul(status.mid(label.size())), qPrintable(status));
+        }
+
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("reuseDistanceSpin"))->suffix(), QStringLiteral(" s"));
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"))->suffix(), QStringLiteral(" s"));
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpot"))->suffix(), QStringLiteral(" ms"));
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("requestRateSpin"))->suffix(), QStringLiteral(" 요청/초"));
+
+        if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_UNDO")) {
+            w->findChild<QToolButton*>(QStringLiteral("advancedToggle"))->setChecked(true);
+            w->findChild<QDoubleSpinBox*>(QStringLiteral("requestRateSpin"))->setValue(2.5); // shows its unit
+            QTest::qWait(100);
+            const QString path = qEnvironmentVariable("KVTIERS_SCREENSHOT_UNDO");
+            QVERIFY(w->grab().save(path));
+            edit->popup(w->mapToGlobal(QPoint(40, 40)));
+            QTest::qWait(100);
+            QVERIFY(edit->grab().save(QString(path).replace(QStringLiteral(".png"), QStringLiteral("-edit-menu.png"))));
+            edit->close();
+        }
+        w.reset();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void overflowCaptionFitsItsPanel()
+    {
+        // Context 2M: what fits in no tier has its own narrow panel, captioned "fits in no
+        // tier!". In both languages, at the app's default size (1600×1000) and at two
+        // narrower ones, the caption stays inside the plot and clear of the eSSD bar; a
+        // caption that had to be shortened shows whole on hover. At the default size it is
+        // shown whole (wrapped at most).
+        for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+            installTranslator(language);
+            auto w = std::make_unique<MainWindow>();
+            w->resize(1600, 1000);
+            w->show();
+            QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+            QTRY_VERIFY(w->controller()->hasResult());
+            w->controller()->resetToArticle();
+            w->controller()->setOverride("context", Json(2097152));
+            QTRY_COMPARE(contextOf(w.get()), 2097152.0);
+            auto* chart = w->findChild<TierChart*>(QStringLiteral("tierChart"));
+            QVERIFY(chart);
+            QTRY_VERIFY(chart->overflow() > 0);
+            const QString full = chart->caption(kTierCount);
+            QCOMPARE(full, TierChart::tr("fits in no tier!"));
+            QCOMPARE(hasHangul(full), language == kLanguageKorean);
+            for (const QSize size : { QSize(1600, 1000), QSize(1280, 800), QSize(1000, 760) }) {
+                w->resize(size);
+                QTest::qWait(100);
+                QCustomPlot* plot = chart->plot();
+                plot->replot();
+                const QCPAxisRect* ssd = plot->axisRects().at(static_cast<int>(Tier::Ssd));
+                const QCPAxisRect* overflow = plot->axisRects().at(kTierCount);
+                const QCPAxis* x = overflow->axis(QCPAxis::atBottom);
+                const QString shown = x->label();
+                const QString what = QStringLiteral("%1 at %2×%3: \"%4\" for \"%5\"")
+                                         .arg(language)
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(shown, full);
+                const QFontMetrics metrics(x->labelFont());
+                const int centre = overflow->rect().center().x();
+                for (const QString& line : shown.split(u'\n')) {
+                    const int half = metrics.horizontalAdvance(line) / 2;
+                    QVERIFY2(centre - half > ssd->rect().right(), qPrintable(what));
+                    QVERIFY2(centre + half < plot->width(), qPrintable(what));
+                }
+                if (shown != full) {
+                    const int margin = overflow->outerRect().bottom() - overflow->rect().bottom();
+                    const QPoint caption(centre, overflow->rect().bottom() + margin * 3 / 4);
+                    QCOMPARE(chart->toolTipTextAt(caption), full);
+                }
+                if (size == QSize(1600, 1000))
+                    QVERIFY2(QString(shown).replace(u'\n', u' ') == full, qPrintable(what));
+            }
+            if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty()) {
+                for (const QSize size : { QSize(1600, 1000), QSize(1280, 800), QSize(1000, 760) }) {
+                    w->resize(size);
+                    QTest::qWait(150);
+                    const QString path = QStringLiteral("%1/overflow-%2-%3.png").arg(dir, language).arg(size.width());
+                    QVERIFY(w->grab().save(path));
+                }
+            }
+            w.reset();
+        }
+        installTranslator(kLanguageEnglish);
+    }
+
+    void elidedTierCellsGiveTheirTextOnHover()
+    {
+        // With the presets dock open the Korean tier table is narrower than the article's
+        // sentences, and its rows keep the height they were fitted to (docs/performance.md):
+        // some cells end in "…". Hovering any text cell gives its whole text.
+        installTranslator(kLanguageKorean);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1600, 1000);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->controller()->resetToArticle();
+        QTRY_COMPARE(contextOf(w.get()), 131072.0);
+        QTest::qWait(300); // the deferred row fit
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("presetDock"));
+        QVERIFY(dock);
+        dock->show();
+        w->resizeDocks({ dock }, { 360 }, Qt::Horizontal);
+        QTest::qWait(100);
+        auto* table = w->findChild<QTableView*>(QStringLiteral("tierTable"));
+        QVERIFY(table);
+        const QAbstractItemModel* model = table->model();
+        int elided = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            for (int column : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn,
+                     TierTableModel::LimitColumn, TierTableModel::RestoreColumn }) {
+                const QModelIndex index = model->index(row, column);
+                const QString text = index.data().toString();
+                QVERIFY2(hasHangul(text), qPrintable(text));
+                const QRect cell = table->visualRect(index);
+                const QVariant font = index.data(Qt::FontRole);
+                const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : table->font());
+                if (metrics.boundingRect(cell.adjusted(3, 0, -3, 0), Qt::TextWordWrap, text).height() > cell.height())
+                    ++elided;
+                QHelpEvent hover(QEvent::ToolTip, cell.center(), table->viewport()->mapToGlobal(cell.center()));
+                QApplication::sendEvent(table->viewport(), &hover);
+                QTRY_VERIFY(QToolTip::isVisible());
+                QTRY_VERIFY2(QToolTip::text().startsWith(text), qPrintable(QToolTip::text()));
+            }
+        }
+        QVERIFY2(elided > 0, "no cell is elided: the test no longer shows the narrow table");
+        QToolTip::hideText();
         w.reset();
         installTranslator(kLanguageEnglish);
     }

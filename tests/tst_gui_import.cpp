@@ -226,6 +226,8 @@ void TestGuiImport::importErrorsInTheUiLanguage()
             QCOMPARE(error->text(), pastedEnglish);
         } else {
             QVERIFY2(hasHangul(error->text()) && error->text() != pastedEnglish, qPrintable(error->text()));
+            // Named as pasted text in Korean too, not "pasted text".
+            QVERIFY2(error->text().startsWith(QStringLiteral("붙여 넣은 텍스트: ")), qPrintable(error->text()));
             for (const char* named : { "vocab_size", "max_position_embeddings", "intermediate_size",
                      "num_key_value_heads", "(32)", "attention_bias", "\"no\"" })
                 QVERIFY2(error->text().contains(QLatin1String(named)),
@@ -239,8 +241,16 @@ void TestGuiImport::importErrorsInTheUiLanguage()
         if (language == kLanguageEnglish)
             QCOMPARE(error->text(), cardEnglish);
         else
-            QVERIFY2(hasHangul(error->text()) && error->text().contains(QStringLiteral("\"linear\"")),
+            QVERIFY2(hasHangul(error->text()) && error->text().contains(QStringLiteral("\"linear\""))
+                    && !error->text().contains(QStringLiteral("pasted text")),
                 qPrintable(error->text()));
+
+        // Pasted text that imports: the same card in both languages, the one the core gives
+        // for "pasted text" (its notes and sources stay the core's English).
+        edit->setPlainText(QString::fromLatin1(kLlama8bConfig));
+        QTest::mouseClick(importButton, Qt::LeftButton);
+        QVERIFY2(dialog.card().has_value(), qPrintable(dialog.errorMessage()));
+        QVERIFY(dialog.card()->toJson() == importHfConfig(Json::parse(kLlama8bConfig), "pasted text").toJson());
 
         // The file, opened as a user opens it.
         FileDialog::setNextFileName(path);

@@ -3,16 +3,26 @@
 // the article's tier table move in the direction the model says.
 
 #include "TestHome.h"
+#include "CardCatalog.h"
+#include "InputError.h"
 #include "MainWindow.h"
+#include "ModelImportDialog.h"
 #include "ScenarioController.h"
+#include "Units.h"
 #include "SweepChart.h"
 #include "TierChart.h"
 #include "TierTableModel.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -20,6 +30,9 @@
 #include <QStatusBar>
 #include <QDoubleSpinBox>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -49,6 +62,8 @@ private slots:
     void invalidTpShowsMessageAndUndoRecovers();
     void resetRestoresArticle();
     void settingsPersistAcrossRestart();
+    void undoMenuNamesTheControlAndTheCard();
+    void importedModelShowsInTheModelPicker();
 
 private:
     template <typename T> T* find(const char* name)
@@ -385,6 +400,142 @@ void TestGuiMainWindow::settingsPersistAcrossRestart()
     QCOMPARE(find<TierChart>("tierChart")->scope(), TierScope::PerGpu);
     QCOMPARE(find<QSplitter>("mainSplitter")->sizes(), sizes);
     QCOMPARE(m_window->size(), size);
+}
+
+void TestGuiMainWindow::undoMenuNamesTheControlAndTheCard()
+{
+    // Edit › Undo names the step in the controls' words and the card by its name, never a
+    // JSON key or a card id; Redo likewise; the shortcuts stay.
+    QMenu* edit = nullptr;
+    for (QAction* a : m_window->menuBar()->actions())
+        if (a->text() == QStringLiteral("&Edit"))
+            edit = a->menu();
+    QVERIFY(edit);
+    auto* undo = find<QAction>("undoAction");
+    auto* redo = find<QAction>("redoAction");
+    QVERIFY(edit->actions().contains(undo) && edit->actions().contains(redo));
+    QCOMPARE(undo->shortcut(), QKeySequence(QKeySequence::Undo));
+    QCOMPARE(redo->shortcuts(), QKeySequence::keyBindings(QKeySequence::Redo));
+    QCOMPARE(undo->text(), QStringLiteral("&Undo"));
+    QVERIFY(!undo->isEnabled());
+    QCOMPARE(redo->text(), QStringLiteral("&Redo"));
+    QVERIFY(!redo->isEnabled());
+
+    auto* workload = find<QComboBox>("workloadCombo");
+    workload->setCurrentIndex(workload->findData(QStringLiteral("chat")));
+    const QString chat = QString::fromStdString(CardCatalog::builtin().workloads().at("chat").name);
+    QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Load workload ") + chat);
+    QVERIFY(undo->isEnabled());
+    QTRY_COMPARE(find<QLineEdit>("reuseEdit")->text(), QStringLiteral("60%")); // the card's, shown
+
+    auto* slider = find<QSlider>("reuseSlider");
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_PageDown);
+    QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Change reuse rate"));
+
+    auto* model = find<QComboBox>("modelCombo");
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-3.1-70b")));
+    const QString llama = QString::fromStdString(CardCatalog::builtin().models().at("llama-3.1-70b").name);
+    QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Choose model ") + llama);
+
+    find<QToolButton>("advancedToggle")->setChecked(true);
+    auto* dram = find<QLineEdit>("dramPerServerEdit");
+    QTRY_VERIFY(dram->isVisible());
+    dram->setFocus();
+    dram->selectAll();
+    QTest::keyClicks(dram, QStringLiteral("1TB"));
+    QTest::keyClick(dram, Qt::Key_Return);
+    QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Change DRAM per server"));
+
+    undo->trigger();
+    QTRY_COMPARE(redo->text(), QStringLiteral("&Redo Change DRAM per server"));
+    QVERIFY(redo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Choose model ") + llama);
+    redo->trigger();
+    QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Change DRAM per server"));
+    QCOMPARE(redo->text(), QStringLiteral("&Redo"));
+    QVERIFY(!redo->isEnabled());
+
+    // A typed context the core refuses: the status bar shows the core's own English text.
+    QString core;
+    try {
+        parseTokenCount("lots", "context", 1, limits::kMaxContext);
+    } catch (const InputError& e) {
+        core = QString::fromStdString(e.what());
+    }
+    QVERIFY(core.startsWith(QStringLiteral("context: ")));
+    auto* context = find<QLineEdit>("contextEdit");
+    context->setFocus();
+    context->selectAll();
+    QTest::keyClicks(context, QStringLiteral("lots"));
+    QTest::keyClick(context, Qt::Key_Return);
+    QTRY_COMPARE(m_window->statusBar()->currentMessage(), core);
+}
+
+void TestGuiMainWindow::importedModelShowsInTheModelPicker()
+{
+    // Tools › Import config.json › OK: the model picker shows the imported model by name
+    // (its data the saved card file), not a blank, and picking it again after another model
+    // brings the file back.
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    qputenv("KVTIERS_DATA_DIR", data.path().toUtf8());
+    const QString config = QStringLiteral(
+        "{\"_name_or_path\": \"acme/Tiered-7B\", \"architectures\": [\"MistralForCausalLM\"], "
+        "\"model_type\": \"mistral\", \"hidden_size\": 4096, "
+        "\"intermediate_size\": 14336, \"num_attention_heads\": 32, \"num_hidden_layers\": 32, "
+        "\"num_key_value_heads\": 8, \"vocab_size\": 32000, \"max_position_embeddings\": 32768, "
+        "\"torch_dtype\": \"bfloat16\"}");
+    QString importError = QStringLiteral("the import dialog did not open");
+    QTimer::singleShot(0, m_window.get(), [&] {
+        auto* dialog = m_window->findChild<ModelImportDialog*>();
+        if (!dialog) {
+            if (QWidget* modal = QApplication::activeModalWidget())
+                modal->close();
+            return;
+        }
+        dialog->findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(config);
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("importButton")), Qt::LeftButton);
+        importError = dialog->errorMessage();
+        QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        if (dialog->card() && ok && ok->isEnabled())
+            QTest::mouseClick(ok, Qt::LeftButton);
+        else
+            dialog->reject();
+    });
+    find<QAction>("importConfigAction")->trigger();
+    qunsetenv("KVTIERS_DATA_DIR");
+    QVERIFY2(importError.isEmpty(), qPrintable(importError));
+
+    const std::string path = m_window->controller()->spec().model;
+    QVERIFY2(QString::fromStdString(path).startsWith(data.path()), path.c_str());
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, CardCatalog::builtin().resolveModel(path).id);
+    const QString name = QString::fromStdString(m_window->controller()->scenario().model.name);
+    QCOMPARE(name, QStringLiteral("acme/Tiered-7B"));
+    auto* model = find<QComboBox>("modelCombo");
+    QTRY_COMPARE(model->currentText(), name);
+    QCOMPARE(model->currentData().toString(), QString::fromStdString(path));
+    QCOMPARE(model->lineEdit()->text(), name);
+    QCOMPARE(find<QAction>("undoAction")->text(), QStringLiteral("&Undo Import ") + name);
+    // KVTIERS_GRAB_DIR=dir: save what the user sees.
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        m_window->grab().save(dir + QStringLiteral("/imported-model.png"));
+
+    // Another model, then the imported one again from the picker.
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-3.1-8b")));
+    QTRY_COMPARE(m_window->controller()->spec().model, std::string("llama-3.1-8b"));
+    QCOMPARE(model->findText(name), model->findData(QString::fromStdString(path))); // listed once
+    model->setCurrentIndex(model->findData(QString::fromStdString(path)));
+    QTRY_COMPARE(m_window->controller()->spec().model, path);
+    QCOMPARE(find<QAction>("undoAction")->text(), QStringLiteral("&Undo Choose model ") + name);
+    QCOMPARE(model->currentText(), name);
+    QVERIFY(!find<QLabel>("errorBanner")->isVisible());
+
+    // Undo back to a built-in model, and the imported one is still shown when redone.
+    m_window->controller()->undoStack()->undo();
+    QTRY_COMPARE(model->currentData().toString(), QStringLiteral("llama-3.1-8b"));
+    m_window->controller()->undoStack()->redo();
+    QTRY_COMPARE(model->currentText(), name);
 }
 
 QTEST_MAIN(TestGuiMainWindow)

@@ -18,6 +18,7 @@
 #include "PresetPanel.h"
 #include "ResultJson.h"
 #include "ScenarioController.h"
+#include "UnitsText.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -29,9 +30,12 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <qcustomplot.h>
 
 #include <memory>
 
@@ -54,6 +58,16 @@ bool hasHangul(const QString& text)
 {
     return std::any_of(
         text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+/// The tick labels `axis` draws (QCustomPlot computes them at replot; none when hidden).
+QStringList drawnTickLabels(QCPAxis* axis)
+{
+    axis->parentPlot()->replot(QCustomPlot::rpImmediateRefresh);
+    if (!axis->visible() || !axis->tickLabels())
+        return {};
+    const QVector<QString> labels = axis->tickVectorLabels(); // a copy: begin() and end() of one list
+    return QStringList(labels.begin(), labels.end());
 }
 
 void writeFile(const QString& path, const QByteArray& text)
@@ -82,6 +96,8 @@ private slots:
     void exportErrorIsShown();
     void storeOutcomesInBothLanguages();
     void everyPresetErrorIsWorded();
+    void compareTableInBothLanguages();
+    void emptyCompareChartHasNoByteTicks();
 
 private:
     template <typename T> T* find(QObject* root, const char* name)
@@ -560,6 +576,118 @@ void TestGuiPresets::everyPresetErrorIsWorded()
         = Status::failure("x.json: something new", { .code = PresetError::FileInvalid, .file = "x.json" });
     QCOMPARE(PresetMessages::statusText(uncoded), QStringLiteral("x.json: something new"));
     QVERIFY(PresetMessages::statusText(Status {}).isEmpty());
+}
+
+void TestGuiPresets::compareTableInBothLanguages()
+{
+    const QChar minus(0x2212);
+    for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+        const bool english = language == kLanguageEnglish;
+        installTranslator(language);
+        startWindow(false);
+        CompareView* view = m_window->compareView();
+        CompareTableModel* model = view->tableModel();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(view->selectComparison(kDeepSeek6));
+        const ScenarioComparison& c = *view->comparison();
+        QCOMPARE(model->rowCount(), 12);
+        QCOMPARE(model->rowCount(), static_cast<int>(c.figures.size()));
+
+        // The Figure column: in English the core's label (what the CLI and the CSV print),
+        // in Korean Korean words for every figure.
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const ComparedFigure& f = c.figures[static_cast<size_t>(r)];
+            const QModelIndex cell = model->index(r, CompareTableModel::FigureColumn);
+            const QString shown = cell.data().toString();
+            QCOMPARE(cell.data(Qt::ToolTipRole).toString(), shown);
+            QCOMPARE(cell.data(CompareTableModel::FigureKeyRole).toString(), QString::fromStdString(f.key));
+            if (english)
+                QCOMPARE(shown, QString::fromStdString(f.label));
+            else
+                QVERIFY2(hasHangul(shown), qPrintable(QStringLiteral("%1: %2").arg(qs(f.key), shown)));
+        }
+
+        // Differences: the sign sits on the number, whichever side the unit goes
+        // ("−55.18 tok/s", Korean "초당 −55.18토큰", never "−초당 55.18토큰").
+        const int absolute = model->column(1, CompareTableModel::CellKind::Absolute);
+        const int relative = model->column(1, CompareTableModel::CellKind::Relative);
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QString text = model->index(r, absolute).data().toString();
+            const qsizetype sign = std::max(text.indexOf(minus), text.indexOf(u'+'));
+            if (sign >= 0)
+                QVERIFY2(sign + 1 < text.size() && text.at(sign + 1).isDigit(), qPrintable(text));
+        }
+        const int tokens = model->row("tokens_per_second");
+        QVERIFY(tokens >= 0);
+        const double delta = c.figures[static_cast<size_t>(tokens)].absolute[1];
+        QVERIFY(delta != 0);
+        const QString tokensDelta = model->index(tokens, absolute).data().toString();
+        const QString signedNumber
+            = (delta < 0 ? QString(minus) : QStringLiteral("+")) + qs(formatSignificant(std::fabs(delta), 4));
+        QVERIFY2(tokensDelta.contains(signedNumber), qPrintable(tokensDelta));
+        if (english)
+            QCOMPARE(tokensDelta, signedNumber + QStringLiteral(" tok/s"));
+
+        // The headers: B − A (the difference) and B vs A (relative) read differently.
+        const QString absoluteHeader = model->headerData(absolute, Qt::Horizontal).toString();
+        const QString relativeHeader = model->headerData(relative, Qt::Horizontal).toString();
+        if (english) {
+            QCOMPARE(absoluteHeader, QStringLiteral("B %1 A").arg(minus));
+            QCOMPARE(relativeHeader, QStringLiteral("B vs A"));
+        } else {
+            QVERIFY2(!absoluteHeader.trimmed().endsWith(minus), qPrintable(absoluteHeader));
+            QVERIFY2(relativeHeader.contains(u'%'), qPrintable(relativeHeader));
+            QVERIFY2(hasHangul(relativeHeader), qPrintable(relativeHeader));
+        }
+        QVERIFY(absoluteHeader.contains(u'B') && relativeHeader.contains(u'B'));
+        QVERIFY(absoluteHeader != relativeHeader);
+
+        // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at the words.
+        if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty()) {
+            view->show();
+            QVERIFY(QTest::qWaitForWindowExposed(view));
+            QTest::qWait(100);
+            view->grab().save(QDir(dir).filePath(QStringLiteral("compare-table-%1.png").arg(language)));
+            find<QTableView>(view, "compareTable")->scrollToBottom();
+            QTest::qWait(50);
+            view->grab().save(QDir(dir).filePath(QStringLiteral("compare-table-%1-end.png").arg(language)));
+        }
+        m_window.reset();
+    }
+}
+
+void TestGuiPresets::emptyCompareChartHasNoByteTicks()
+{
+    startWindow(false);
+    CompareView* view = m_window->compareView();
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view));
+    QCustomPlot* plot = view->chart()->plot();
+    QCPAxis* bytes = plot->axisRects().at(0)->axis(QCPAxis::atLeft);
+    QCPAxis* scenarios = plot->axisRects().at(0)->axis(QCPAxis::atBottom);
+    auto isByteLabel = [](const QString& label) { return label == u'0' || label.endsWith(u'B'); };
+
+    // Nothing picked: no "1 B … 5 B" on the value axis, no "0 … 5" under it.
+    QVERIFY(!view->comparison());
+    QCOMPARE(drawnTickLabels(bytes), QStringList());
+    QCOMPARE(drawnTickLabels(scenarios), QStringList());
+
+    // A comparison: byte ticks and A/B under the bars.
+    QVERIFY(view->selectComparison(kDeepSeek6));
+    const QStringList ticks = drawnTickLabels(bytes);
+    QVERIFY(ticks.size() >= 2);
+    QVERIFY2(std::all_of(ticks.begin(), ticks.end(), isByteLabel), qPrintable(ticks.join(u' ')));
+    QVERIFY(drawnTickLabels(scenarios).contains(QStringLiteral("B")));
+
+    // Unpicked again, and after a units switch redraws the empty chart: nothing again.
+    view->setPicked({});
+    QVERIFY(!view->comparison());
+    QCOMPARE(drawnTickLabels(bytes), QStringList());
+    view->redisplay();
+    QCOMPARE(drawnTickLabels(bytes), QStringList());
+    QCOMPARE(drawnTickLabels(scenarios), QStringList());
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+        view->grab().save(QDir(dir).filePath(QStringLiteral("compare-empty.png")));
 }
 
 QTEST_MAIN(TestGuiPresets)

@@ -1,17 +1,19 @@
 // SensitivityView offscreen: the tornado's bars are SensitivityResult's deltas for the
 // chosen tier, sorted by that tier's effect; the range spin box reaches the core; the
 // scenario curve is scenarioCurve() with the current value marked. In the Fleet scope the
-// bars and the curve are fleetSensitivity()'s and fleetCurve()'s, ends that cannot be
-// sized are named; both charts export through the file-dialog seam as PNG (the asked
-// pixel size, not blank), SVG, PDF and CSV (the core's numbers), and a failed export
-// says which file.
+// bars and the curve are fleetSensitivity()'s and fleetCurve()'s, ends and curve points
+// that cannot be sized are named (with the core's reason, in the UI's language); both
+// charts export through the file-dialog seam as PNG (the asked pixel size, not blank),
+// SVG, PDF and CSV (the core's numbers), and a failed export says which file.
 
 #include "TestHome.h"
 #include "CurveChart.h"
 #include "FileDialog.h"
 #include "FleetView.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "MessageBox.h"
+#include "Messages.h"
 #include "SensitivityView.h"
 #include "TestSupport.h"
 #include "TornadoChart.h"
@@ -29,6 +31,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <memory>
 
 using namespace kvtiers;
@@ -48,11 +51,17 @@ private slots:
     void fleetScopeShowsTheCoresFleetBars();
     void fleetCurveIsTheCoresCurve();
     void fleetMovesThatCannotBeSizedAreNamed();
+    void fleetCurveGapsSpeakTheUiLanguage();
     void exportsThroughTheDialogSeam();
     void failedExportNamesTheFile();
     void mainWindowFeedsTheFleetTabsMix();
 
 private:
+    static bool hasHangul(const QString& text)
+    {
+        return std::any_of(
+            text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+    }
     /// chat and mooncake on one H200 server profile, as the Fleet tab builds a mix.
     static FleetInput fleetInput(double tpotSeconds = 0.05)
     {
@@ -314,6 +323,49 @@ void TestGuiSensitivity::fleetMovesThatCannotBeSizedAreNamed()
     QVERIFY(error->isVisible());
     QVERIFY2(error->text().contains(QStringLiteral("time-per-output-token")), qPrintable(error->text()));
     QCOMPARE(tornado->rowCount(), 0);
+}
+
+void TestGuiSensitivity::fleetCurveGapsSpeakTheUiLanguage()
+{
+    // A TPOT target just above the slowest one-sequence decode step: the concurrency curve
+    // sweeps the target from a quarter to four times that, so its low end cannot be sized.
+    // The note names the first gap with the core's reason: the core's sentence in English,
+    // a Korean one in Korean (not the English sentence inside a Korean frame).
+    Scenario one = test::scenario({}, { { "concurrency", 1 } }, "h200-sxm", "mooncake");
+    Scenario chat = test::scenario({}, { { "concurrency", 1 } }, "h200-sxm", "chat");
+    const double step = std::max(evaluate(one).decodeStepSeconds, evaluate(chat).decodeStepSeconds);
+    const FleetInput input = fleetInput(step * 1.2);
+    auto* notes = m_view->findChild<QLabel*>(QStringLiteral("sensitivityNotes"));
+    QVERIFY(notes);
+    const auto curveNote = [&] {
+        const QStringList lines = notes->text().split(u'\n');
+        return lines.isEmpty() ? QString() : lines.last();
+    };
+    for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+        installTranslator(language);
+        showFleet(input);
+        m_view->setCurveVariable(Variable::Concurrency);
+        m_view->flush();
+        const auto& curve = m_view->fleetCurve();
+        const auto gap = std::find_if(curve.begin(), curve.end(), [](const auto& p) { return !p.feasible; });
+        QVERIFY(gap != curve.end());
+        QVERIFY(!gap->error.empty());
+        QVERIFY(gap->errorDetail.code != InputErrorCode::Uncoded); // worded by the UI, not what()
+        QVERIFY(notes->isVisible());
+        const QString note = curveNote();
+        const QString english = QString::fromStdString(gap->error);
+        if (language == kLanguageEnglish) {
+            QVERIFY2(note.startsWith(QStringLiteral("Curve: gaps where the fleet cannot be sized")), qPrintable(note));
+            QVERIFY2(note.endsWith(QStringLiteral("e.g. ") + english), qPrintable(note));
+        } else {
+            const QString reason = Messages::inputErrorText(gap->errorDetail, gap->error);
+            QVERIFY2(reason != english && hasHangul(reason), qPrintable(reason));
+            QVERIFY2(!note.contains(english), qPrintable(note));
+            QVERIFY2(note.endsWith(reason), qPrintable(note));
+            QVERIFY2(hasHangul(note), qPrintable(note));
+        }
+    }
+    installTranslator(kLanguageEnglish);
 }
 
 void TestGuiSensitivity::exportsThroughTheDialogSeam()

@@ -1,14 +1,22 @@
 // The article's tier table model: structure checked by QAbstractItemModelTester while its
-// results and scope change, the article's words, live columns, and which rows light up.
+// results and scope change, the article's words, live columns, which rows light up, and
+// tooltips that give a (possibly elided) cell's text in full. Beside it, the tier chart's
+// hover tooltip: it follows a scope or units change made while it is on show.
 
 #include "CardCatalog.h"
+#include "DisplayUnits.h"
 #include "Evaluation.h"
 #include "ScenarioSpec.h"
+#include "TierChart.h"
 #include "TierTableModel.h"
+#include "UnitsText.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QToolTip>
 #include <QtTest>
+
+#include <qcustomplot.h>
 
 using namespace kvtiers;
 using namespace kvtiers::ui;
@@ -100,6 +108,81 @@ private slots:
         model.setResult(e.scenario, e.result);
         QVERIFY(lit(model, Tier::Dram));
         QVERIFY(lit(model, Tier::Ssd));
+    }
+
+    void textCellsGiveTheirTextOnHover()
+    {
+        // Rows have a fixed height, so a narrowed table elides the article's sentences:
+        // hovering any text cell gives its text in full, then why the row is lit or not.
+        TierTableModel model;
+        for (const char* w : { "article", "chat", "mooncake" }) {
+            const Evaluated e = evaluateWorkload(w);
+            model.setResult(e.scenario, e.result);
+            for (int row = 0; row < model.rowCount(); ++row) {
+                const QString why = model.conditionText(static_cast<Tier>(row));
+                QVERIFY(!why.isEmpty());
+                for (int column : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn,
+                         TierTableModel::LimitColumn, TierTableModel::RestoreColumn }) {
+                    const QModelIndex cell = model.index(row, column);
+                    const QString text = cell.data().toString();
+                    QVERIFY(!text.isEmpty());
+                    QCOMPARE(cell.data(Qt::ToolTipRole).toString(), text + QStringLiteral("\n\n") + why);
+                }
+                // The figures are short: their tooltip is the reason alone.
+                QCOMPARE(model.index(row, TierTableModel::PlacedColumn).data(Qt::ToolTipRole).toString(), why);
+            }
+        }
+    }
+
+    void chartToolTipFollowsScopeAndUnits()
+    {
+        // Hover the eSSD bar (all free space in the article's scenario) and keep the mouse
+        // still: switching the scope (Ctrl+1 in the window) or the units rewrites the
+        // tooltip on show with the new figures, instead of leaving the old ones up.
+        setDisplayUnits(ByteUnits::Binary);
+        TierChart chart;
+        chart.resize(900, 520);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const Evaluated e = evaluateWorkload("article");
+        QCOMPARE(e.result.tp, 8);
+        chart.setResult(e.scenario, e.result);
+        QCustomPlot* plot = chart.plot();
+        plot->replot();
+        const double replicaFree = chart.segmentValue(Tier::Ssd, Segment::Free);
+        QVERIFY(replicaFree > 0);
+        QCPAxisRect* ssd = plot->axisRects().at(static_cast<int>(Tier::Ssd));
+        const QPoint pos(static_cast<int>(ssd->axis(QCPAxis::atBottom)->coordToPixel(1.0)),
+            static_cast<int>(ssd->axis(QCPAxis::atLeft)->coordToPixel(replicaFree / 2)));
+        QTest::mouseMove(plot, pos);
+        QTRY_VERIFY(QToolTip::isVisible());
+        const QString perReplica = QToolTip::text();
+        QCOMPARE(perReplica, chart.segmentToolTip(Tier::Ssd, Segment::Free));
+        QVERIFY2(perReplica.contains(bytesText(replicaFree)), qPrintable(perReplica));
+
+        chart.setScope(TierScope::PerGpu);
+        const QString perGpu = chart.segmentToolTip(Tier::Ssd, Segment::Free);
+        QVERIFY2(perGpu.contains(bytesText(replicaFree / 8)), qPrintable(perGpu));
+        QVERIFY(perGpu != perReplica);
+        QTRY_COMPARE(QToolTip::text(), perGpu);
+        QVERIFY(QToolTip::isVisible());
+        QCOMPARE(chart.toolTipTextAt(pos), perGpu);
+
+        // View > Units feeds the chart again (MainWindow::setUnits): decimal units now.
+        setDisplayUnits(ByteUnits::Decimal);
+        chart.setResult(e.scenario, e.result);
+        const QString decimal = chart.segmentToolTip(Tier::Ssd, Segment::Free);
+        QVERIFY2(decimal.contains(qs(formatBytes(replicaFree / 8, ByteUnits::Decimal))), qPrintable(decimal));
+        QVERIFY(decimal.contains(QStringLiteral(" TB")) && !decimal.contains(QStringLiteral("TiB")));
+        QTRY_COMPARE(QToolTip::text(), decimal);
+        setDisplayUnits(ByteUnits::Binary);
+
+        // Once the tooltip is gone, a change does not bring it back.
+        QToolTip::hideText();
+        QTRY_VERIFY(!QToolTip::isVisible());
+        chart.setScope(TierScope::PerServer);
+        QTest::qWait(50);
+        QVERIFY(!QToolTip::isVisible());
     }
 };
 

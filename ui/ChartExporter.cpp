@@ -40,7 +40,7 @@ QString comparisonFootnote(const ScenarioComparison& c)
 {
     QStringList lines;
     for (size_t i = 0; i < c.scenarios.size(); ++i)
-        lines << QStringLiteral("%1  %2: %3 on %4 · %5")
+        lines << QObject::tr("%1  %2: %3 on %4 · %5")
                      .arg(QChar(u'A' + static_cast<char16_t>(i)))
                      .arg(qs(c.labels[i]), qs(c.scenarios[i].model.name), qs(c.scenarios[i].hardware.name),
                          ChartExporter::assumptionsLine(c.scenarios[i], c.results[i]));

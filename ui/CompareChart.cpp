@@ -147,10 +147,17 @@ void CompareChart::rebuild()
     QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
     ensureByteTicker(y, displayUnits()); // follows View > Units
     const int n = m_count;
+    // Nothing picked: no byte ticks or grid ("1 B … 5 B" would measure nothing) and no
+    // bar slots, only the hint in the key row.
+    y->setTicks(n > 0);
+    y->setTickLabels(n > 0);
+    y->grid()->setVisible(n > 0);
     if (n == 0) {
         for (QCPBars* b : m_bars)
             b->data()->clear();
         m_overflowBars->data()->clear();
+        x->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+        m_title->setText(tr("Bytes per replica, one shared scale"));
         m_key->setText(tr("Pick 2 to 4 presets to compare"));
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;

@@ -81,21 +81,60 @@ int CompareTableModel::row(const std::string& key) const
     return -1;
 }
 
+QString CompareTableModel::figureName(const ComparedFigure& figure)
+{
+    // Worded by the figure's stable key. Each English source is the core's label
+    // (ScenarioComparison.cpp, figureDefs), which the CLI and the CSV print: in English the
+    // table reads as they do.
+    const std::string& key = figure.key;
+    if (key == "kv_bytes_per_token")
+        return tr("KV bytes per token");
+    if (key == "kv_bytes_per_request")
+        return tr("KV bytes per request");
+    if (key == "hot_set_bytes")
+        return tr("Hot set");
+    if (key == "max_concurrency")
+        return tr("Max concurrency");
+    if (key == "hbm_used_bytes")
+        return tr("HBM used (replica)");
+    if (key == "dram_used_bytes")
+        return tr("DRAM used (replica)");
+    if (key == "ssd_used_bytes")
+        return tr("SSD used (replica)");
+    if (key == "overflow_bytes")
+        return tr("Overflow");
+    if (key == "achieved_reuse_rate")
+        return tr("Achieved reuse");
+    if (key == "ttft_no_reuse_seconds")
+        return tr("TTFT without reuse");
+    if (key == "ttft_with_reuse_seconds")
+        return tr("TTFT with reuse");
+    if (key == "tokens_per_second")
+        return tr("Tokens/s (replica)");
+    return qs(figure.label); // a figure the UI does not know yet: the core's words
+}
+
 QString CompareTableModel::valueText(FigureUnit unit, double value)
+{
+    return signedValueText(unit, value, {});
+}
+
+QString CompareTableModel::signedValueText(FigureUnit unit, double value, const QString& sign)
 {
     if (!std::isfinite(value))
         return QStringLiteral("—");
     switch (unit) {
     case FigureUnit::Bytes:
-        return bytesText(value);
+        return sign + bytesText(value);
     case FigureUnit::Count:
-        return countText(value);
+        return sign + countText(value);
     case FigureUnit::Seconds:
-        return secondsText(value);
+        return sign + secondsText(value);
     case FigureUnit::TokensPerSecond:
-        return tr("%1 tok/s").arg(significantText(value, 4));
+        // The sign goes on the number: a translation may put the unit first.
+        return tr("%1 tok/s").arg(sign + significantText(value, 4));
     case FigureUnit::Share:
-        return percentText(value);
+        return sign + percentText(value);
     }
     return {};
 }
@@ -106,7 +145,7 @@ QString CompareTableModel::absoluteText(FigureUnit unit, double delta)
         return QStringLiteral("—");
     if (delta == 0)
         return QStringLiteral("0");
-    return (delta < 0 ? QString(kMinus) : QStringLiteral("+")) + valueText(unit, std::fabs(delta));
+    return signedValueText(unit, std::fabs(delta), delta < 0 ? QString(kMinus) : QStringLiteral("+"));
 }
 
 QString CompareTableModel::relativeText(double relative)
@@ -125,7 +164,7 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const
     const ComparedFigure& f = m_comparison.figures[static_cast<size_t>(index.row())];
     if (index.column() == FigureColumn) {
         if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
-            return qs(f.label);
+            return figureName(f);
         if (role == FigureKeyRole)
             return qs(f.key);
         return {};

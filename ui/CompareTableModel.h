@@ -34,6 +34,8 @@ public:
     /// The row of the figure with key `key` (e.g. "kv_bytes_per_token"); -1 if none.
     int row(const std::string& key) const;
 
+    /// A figure's name in the UI language (the Figure column); in English the core's label.
+    static QString figureName(const ComparedFigure& figure);
     /// A figure's value as people read it ("25.3 KiB", "1.2 s", "93.3%").
     static QString valueText(FigureUnit unit, double value);
     /// A signed difference: "+1.5 GiB", "−365 KiB"; "−93.3%".
@@ -41,6 +43,8 @@ public:
     static QString relativeText(double relative);
 
 private:
+    /// valueText() with `sign` ("", "+" or "−") on the number, wherever the unit goes.
+    static QString signedValueText(FigureUnit unit, double value, const QString& sign);
     bool locate(int column, int* scenario, CellKind* kind) const;
 
     ScenarioComparison m_comparison;

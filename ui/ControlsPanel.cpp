@@ -43,6 +43,9 @@ void selectId(QComboBox* combo, const std::string& id)
         combo->lineEdit()->setCursorPosition(0); // show a long name's beginning
 }
 
+/// Marks a picker item added for a card file (not one of the catalog's cards).
+constexpr int kCardFileRole = Qt::UserRole + 1;
+
 Json wholeNumber(double v)
 {
     return static_cast<std::int64_t>(std::llround(v));
@@ -168,8 +171,9 @@ QWidget* ControlsPanel::buildMainKnobs()
         return static_cast<int>(std::lround(kContextStepsPerOctave * std::log2(std::max(v, 1.0) / 1024.0)));
     };
     context.format = [](double v) { return tokensText(v); };
-    context.parse
-        = [](const QString& t) { return parseTokenCount(t.toStdString(), "context", 1, limits::kMaxContext); };
+    context.parse = [where = tr("context").toStdString()](const QString& t) {
+        return parseTokenCount(t.toStdString(), where, 1, limits::kMaxContext);
+    };
     context.ticks = { { 2 * kContextStepsPerOctave, QStringLiteral("4K") },
         { 5 * kContextStepsPerOctave, QStringLiteral("32K") }, { 7 * kContextStepsPerOctave, QStringLiteral("128K") },
         { 10 * kContextStepsPerOctave, QStringLiteral("1M") } };
@@ -193,8 +197,9 @@ QWidget* ControlsPanel::buildMainKnobs()
         return static_cast<int>(std::lround(kConcurrencyStepsPerOctave * std::log2(std::max(v, 1.0))));
     };
     conc.format = [](double v) { return countText(v); };
-    conc.parse
-        = [](const QString& t) { return parseTokenCount(t.toStdString(), "concurrency", 1, limits::kMaxConcurrency); };
+    conc.parse = [where = tr("concurrency").toStdString()](const QString& t) {
+        return parseTokenCount(t.toStdString(), where, 1, limits::kMaxConcurrency);
+    };
     conc.ticks = { { 0, QStringLiteral("1") }, { 3 * kConcurrencyStepsPerOctave, QStringLiteral("8") },
         { 6 * kConcurrencyStepsPerOctave, QStringLiteral("64") },
         { 9 * kConcurrencyStepsPerOctave, QStringLiteral("512") },
@@ -241,7 +246,9 @@ QWidget* ControlsPanel::buildMainKnobs()
     reuse.toValue = [](int p) { return p / 100.0; };
     reuse.toPosition = [](double v) { return static_cast<int>(std::lround(v * 100)); };
     reuse.format = [](double v) { return percentText(v); };
-    reuse.parse = [](const QString& t) { return parseFraction(t.toStdString(), "reuse rate"); };
+    reuse.parse = [where = tr("reuse rate").toStdString()](const QString& t) {
+        return parseFraction(t.toStdString(), where);
+    };
     reuse.ticks = { { 0, QStringLiteral("0%") }, { 50, QStringLiteral("50%") }, { 100, QStringLiteral("100%") } };
     m_reuse = new SliderField(reuse, box);
     m_reuse->slider()->setObjectName(QStringLiteral("reuseSlider"));
@@ -314,7 +321,9 @@ QWidget* ControlsPanel::buildAdvanced()
         tr("Active sequences sharing one cached prefix (a system prompt, a document): the "
            "shared part is held once. 1 = no sharing."),
         "sharing", 1);
-    m_reuseDistanceSpin = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, tr(" s"), tr("Reuse &distance:"),
+    // Seconds read " s" in every language, as in every time the core formats ("9.42 s").
+    m_reuseDistanceSpin = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, QStringLiteral(" s"),
+        tr("Reuse &distance:"),
         tr("Seconds a reusable prefix must be kept until its next hit. By Little's law "
            "the retained pool is request rate × distance × prefix bytes."),
         "reuse_distance_s", 1);
@@ -413,9 +422,37 @@ void ControlsPanel::refreshPickers()
 {
     const ScenarioSpec& spec = m_controller->spec();
     const bool has = m_controller->hasResult();
-    selectId(m_workloadCombo, spec.workload);
-    selectId(m_modelCombo, !spec.model.empty() ? spec.model : has ? m_controller->scenario().model.id : "");
-    selectId(m_hardwareCombo, !spec.hardware.empty() ? spec.hardware : has ? m_controller->scenario().hardware.id : "");
+    const std::string resolvedModel = has ? m_controller->scenario().model.id : "";
+    const std::string resolvedHardware = has ? m_controller->scenario().hardware.id : "";
+    showCard(m_workloadCombo, CardKind::Workload, spec.workload);
+    showCard(m_modelCombo, CardKind::Model, !spec.model.empty() ? spec.model : resolvedModel);
+    showCard(m_hardwareCombo, CardKind::Hardware, !spec.hardware.empty() ? spec.hardware : resolvedHardware);
+}
+
+void ControlsPanel::showCard(QComboBox* combo, CardKind kind, const std::string& ref)
+{
+    if (!ref.empty() && combo->findData(qs(ref)) < 0) {
+        // A card file (an imported config.json, a preset's card file) is listed under its
+        // card's name, so the picker shows what is in use; picking it again uses the file.
+        const QString name = m_controller->cardName(kind, ref);
+        if (!name.isEmpty()) {
+            const QSignalBlocker block(combo);
+            combo->addItem(name, qs(ref));
+            combo->setItemData(combo->count() - 1, qs(ref), Qt::ToolTipRole);
+            combo->setItemData(combo->count() - 1, true, kCardFileRole);
+        }
+    }
+    selectId(combo, ref);
+}
+
+void ControlsPanel::renameCardFile(QComboBox* combo, const std::string& name)
+{
+    // A card file read again (the same config.json imported anew) may carry another name.
+    const int index = combo->currentIndex();
+    if (index >= 0 && combo->itemData(index, kCardFileRole).toBool() && combo->itemText(index) != qs(name)) {
+        const QSignalBlocker block(combo);
+        combo->setItemText(index, qs(name));
+    }
 }
 
 void ControlsPanel::refreshFromScenario()
@@ -424,6 +461,10 @@ void ControlsPanel::refreshFromScenario()
     if (!m_controller->hasResult())
         return;
     const Scenario& s = m_controller->scenario();
+    if (!m_controller->spec().model.empty())
+        renameCardFile(m_modelCombo, s.model.name);
+    if (!m_controller->spec().hardware.empty())
+        renameCardFile(m_hardwareCombo, s.hardware.name);
     const WorkloadParams& w = s.workload;
     m_context->setValue(w.context);
     m_concurrency->setValue(w.concurrency);

@@ -5,6 +5,8 @@
 // knobs. Each control edits one override key of the ScenarioController's spec and shows
 // the resolved scenario's value, so a workload card's values appear in the controls.
 
+#include "CardCatalog.h"
+
 #include <QWidget>
 
 #include <string>
@@ -43,6 +45,11 @@ private:
     QWidget* buildAdvanced();
     QComboBox* makePicker(const QString& objectName);
     void refreshPickers();
+    /// Selects the card `ref` (an id or a card file) in a picker, adding an item for a card
+    /// file that is not listed yet; a ref that names no readable card leaves it blank.
+    void showCard(QComboBox* combo, CardKind kind, const std::string& ref);
+    /// Sets the current item's text to `name` if it is an added card file's item.
+    void renameCardFile(QComboBox* combo, const std::string& name);
     void refreshFromScenario();
     void applyKvChoice();
     void setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);

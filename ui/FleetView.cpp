@@ -74,7 +74,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_ttftSpin->setRange(0.001, 1e6);
     m_ttftSpin->setDecimals(3);
     m_ttftSpin->setValue(2.0);
-    m_ttftSpin->setSuffix(tr(" s"));
+    // Time units read as the core formats them ("9.42 s", "784 ms") in every language.
+    m_ttftSpin->setSuffix(QStringLiteral(" s"));
     m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica."));
     form->addRow(tr("&TTFT target:"), m_ttftSpin);
     m_tpotSpin = new QDoubleSpinBox(inputs);
@@ -82,7 +83,7 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_tpotSpin->setRange(0.001, 1e6);
     m_tpotSpin->setDecimals(1);
     m_tpotSpin->setValue(50);
-    m_tpotSpin->setSuffix(tr(" ms"));
+    m_tpotSpin->setSuffix(QStringLiteral(" ms"));
     m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica."));
     form->addRow(tr("Time per &output token:"), m_tpotSpin);
 

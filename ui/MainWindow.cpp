@@ -243,12 +243,33 @@ void MainWindow::buildMenus()
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_controller->undoStack()->createUndoAction(this, tr("&Undo"));
+    // Not QUndoStack::createUndoAction: its "prefix + text" puts the verb first in every
+    // language; a whole tr() sentence ("&Undo %1") lets Korean put it last. An '&' in a
+    // step's text (a preset name) is doubled so it shows instead of making a mnemonic.
+    QUndoStack* stack = m_controller->undoStack();
+    auto stepText = [](const QString& bare, const QString& withStep, const QString& step) {
+        return step.isEmpty() ? bare : withStep.arg(QString(step).replace(QLatin1Char('&'), QStringLiteral("&&")));
+    };
+    QAction* undo = new QAction(this);
     undo->setObjectName(QStringLiteral("undoAction"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_controller->undoStack()->createRedoAction(this, tr("&Redo"));
+    auto undoText
+        = [undo, stepText](const QString& step) { undo->setText(stepText(tr("&Undo"), tr("&Undo %1"), step)); };
+    undoText(stack->undoText());
+    undo->setEnabled(stack->canUndo());
+    connect(stack, &QUndoStack::undoTextChanged, undo, undoText);
+    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    QAction* redo = new QAction(this);
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcuts(QKeySequence::Redo);
+    auto redoText
+        = [redo, stepText](const QString& step) { redo->setText(stepText(tr("&Redo"), tr("&Redo %1"), step)); };
+    redoText(stack->redoText());
+    redo->setEnabled(stack->canRedo());
+    connect(stack, &QUndoStack::redoTextChanged, redo, redoText);
+    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -731,8 +752,11 @@ void MainWindow::importModelConfig()
         return;
     }
     ScenarioSpec spec = m_controller->spec();
+    const bool sameFile = spec.model == path.toStdString();
     spec.model = path.toStdString();
     m_controller->editSpec(spec, tr("Import %1").arg(QString::fromStdString(card.name)));
+    if (sameFile)
+        m_controller->refresh(); // the file in use was rewritten: read it again
     statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);
 }
 

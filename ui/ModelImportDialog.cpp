@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace kvtiers::ui {
@@ -60,6 +61,16 @@ QString layerKindText(LayerKind kind)
     }
     return {};
 }
+
+/// `where` with a leading "pasted text" put as `pasted`, in `detail` and its parts.
+void renamePasted(InputErrorDetail& detail, const std::string& english, const std::string& pasted)
+{
+    if (detail.where.starts_with(english))
+        detail.where = pasted + detail.where.substr(english.size());
+    for (InputErrorDetail& part : detail.parts)
+        renamePasted(part, english, pasted);
+}
+
 } // namespace
 
 ModelImportDialog::ModelImportDialog(QWidget* parent)
@@ -135,7 +146,7 @@ ModelImportDialog::ModelImportDialog(QWidget* parent)
     connect(m_textEdit, &QPlainTextEdit::textChanged, this, [this] {
         // Edited text is no longer the file it came from.
         if (!m_textEdit->document()->isEmpty() && m_textEdit->hasFocus()) {
-            m_origin = "pasted text";
+            m_origin = kPastedText;
             m_originLabel->clear();
         }
     });
@@ -235,7 +246,7 @@ bool ModelImportDialog::importText()
         // types and ranges, the importer's list of missing and invalid fields, the card's own
         // checks); anything else falls back to the core's English.
         const auto* input = dynamic_cast<const InputError*>(&e);
-        showError(input ? Messages::inputErrorText(*input) : qs(e.what()));
+        showError(input ? errorText(*input) : qs(e.what()));
         m_kvLabel->setText(tr("Not imported."));
         m_factsLabel->clear();
         return false;
@@ -246,6 +257,21 @@ bool ModelImportDialog::importText()
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
     emit imported();
     return true;
+}
+
+QString ModelImportDialog::errorText(const InputError& error) const
+{
+    if (m_origin != kPastedText)
+        return Messages::inputErrorText(error);
+    // The core names pasted text "pasted text" (what it writes into the card); the message
+    // names it in the UI language, in its structured form and in the English fallback.
+    const std::string pasted = tr("pasted text").toStdString();
+    InputErrorDetail detail = error.detail();
+    renamePasted(detail, kPastedText, pasted);
+    std::string english = error.what();
+    if (english.starts_with(kPastedText))
+        english = pasted + english.substr(std::strlen(kPastedText));
+    return Messages::inputErrorText(detail, english);
 }
 
 void ModelImportDialog::showMissing(const std::vector<std::string>& fields)

@@ -8,6 +8,7 @@
 //
 // The file chooser is FileDialog (tests: FileDialog::setNextFileName()).
 
+#include "InputError.h"
 #include "Json.h"
 #include "ModelCard.h"
 
@@ -61,6 +62,8 @@ private:
     void showMissing(const std::vector<std::string>& fields);
     void showCard();
     void showError(const QString& message);
+    /// The core's message for `error`, in the UI language, with pasted text named so.
+    QString errorText(const InputError& error) const;
 
     QPlainTextEdit* m_textEdit = nullptr;
     QPushButton* m_openButton = nullptr;
@@ -75,7 +78,10 @@ private:
     QLabel* m_kvLabel = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
 
-    std::string m_origin = "pasted text";
+    static constexpr const char* kPastedText = "pasted text";
+    /// Names the text for the core: the file name, or kPastedText (English, as the CLI would
+    /// write it, in the imported card's notes and sources; errorText() words it for the user).
+    std::string m_origin = kPastedText;
     std::optional<ModelCard> m_card;
     QString m_error;
 };

@@ -71,6 +71,12 @@ public:
     void refresh();
 
     static ScenarioSpec articleSpec();
+    /// An override key's name in the UI language, as its control labels it ("reuse rate"
+    /// for reuse_rate): the undo texts' words. An unknown key is returned as it is.
+    static QString overrideName(const std::string& key);
+    /// A card's display name ("Llama 3.1 8B") for an id or card file; empty if there is no
+    /// such card or the file cannot be read.
+    QString cardName(CardKind kind, const std::string& idOrFile) const;
 
 signals:
     /// The spec changed (immediately; evaluation follows on the next event-loop turn).
@@ -84,6 +90,8 @@ signals:
 
 private:
     void evaluateNow();
+    /// cardName(), or the id itself when that is empty (undo texts).
+    QString cardNameOrId(CardKind kind, const std::string& idOrFile) const;
 
     ScenarioSpec m_spec;
     Scenario m_scenario;

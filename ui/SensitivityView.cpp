@@ -416,7 +416,7 @@ void SensitivityView::updateFleet()
         notes << tr("Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3")
                      .arg(gaps)
                      .arg(m_fleetCurve.size())
-                     .arg(qs(first->error));
+                     .arg(Messages::inputErrorText(first->errorDetail, first->error));
     }
     m_notesLabel->setText(notes.join(u'\n'));
     m_notesLabel->setVisible(!notes.isEmpty());

@@ -7,12 +7,16 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace kvtiers::ui {
 
@@ -21,6 +25,37 @@ constexpr double kBarKey = 1.0;
 constexpr double kBarWidth = 0.7;
 /// Segments smaller than this share of the panel's range get no text label (hover instead).
 constexpr double kLabelMinShare = 0.07;
+/// A caption wider than its panel wraps onto at most this many lines, the last elided.
+constexpr int kCaptionMaxLines = 2;
+
+/// `text` broken at spaces into lines no wider than `width`, at most `maxLines` of them;
+/// a line that still does not fit (one long word, or the rest) ends in an ellipsis.
+QString wrapped(const QString& text, const QFontMetrics& metrics, int width, int maxLines)
+{
+    if (width <= 0 || metrics.horizontalAdvance(text) <= width)
+        return text;
+    QStringList lines;
+    QString line;
+    const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
+    for (const QString& word : words) {
+        const QString longer = line.isEmpty() ? word : line + u' ' + word;
+        if (line.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+            line = longer;
+        } else {
+            lines << line;
+            line = word;
+        }
+    }
+    lines << line;
+    if (lines.size() > maxLines) {
+        const QString rest = lines.mid(maxLines - 1).join(u' ');
+        lines = lines.mid(0, maxLines - 1);
+        lines << rest;
+    }
+    for (QString& l : lines)
+        l = metrics.elidedText(l, Qt::ElideRight, width);
+    return lines.join(u'\n');
+}
 } // namespace
 
 TierChart::TierChart(QWidget* parent)
@@ -51,6 +86,14 @@ TierChart::TierChart(QWidget* parent)
     connect(m_scopeCombo, &QComboBox::currentIndexChanged, this,
         [this](int index) { setScope(static_cast<TierScope>(m_scopeCombo->itemData(index).toInt())); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &TierChart::showToolTipAt);
+    // Captions are fitted to the panels' widths as laid out (window resizes, exports).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &TierChart::fitCaptions);
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        if (m_toolTipStale) {
+            m_toolTipStale = false;
+            refreshToolTip();
+        }
+    });
 }
 
 void TierChart::buildPlot()
@@ -75,6 +118,11 @@ void TierChart::buildPlot()
         y->setRange(0, 1);
     }
     panels->setColumnStretchFactor(kTierCount, 0.55);
+    // Bars start at the same height whatever their captions: one wrapped onto a second
+    // line deepens every panel's bottom margin, not only its own.
+    auto* bottoms = new QCPMarginGroup(m_plot);
+    for (QCPAxisRect* rect : m_rects)
+        rect->setMarginGroup(QCP::msBottom, bottoms);
 
     for (int t = 0; t < kTierCount; ++t) {
         QCPAxisRect* rect = m_rects[t];
@@ -118,7 +166,9 @@ void TierChart::buildPlot()
     m_overflowBar->setWidth(kBarWidth);
     m_overflowBar->setSelectable(QCP::stNone);
     m_overflowLabel = new QCPItemText(m_plot);
-    m_overflowLabel->setClipAxisRect(overflowRect);
+    // Not clipped: fittedOverflowValue() keeps it as narrow as the panel, and two lines
+    // may need more room above the bar than a short panel leaves.
+    m_overflowLabel->setClipToAxisRect(false);
     m_overflowLabel->position->setAxes(overflowRect->axis(QCPAxis::atBottom), overflowRect->axis(QCPAxis::atLeft));
     m_overflowLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
 
@@ -236,7 +286,7 @@ void TierChart::rebuild()
         m_capacityLabels[t]->setFont(labelFont);
         m_capacityLabels[t]->setText(tr("capacity\n%1").arg(bytesText(cap)));
         m_capacityLabels[t]->position->setCoords(kBarKey, std::max(cap, used));
-        m_rects[t]->axis(QCPAxis::atBottom)->setLabel(tr("%1 of %2 used").arg(bytesText(used), bytesText(cap)));
+        setCaption(t, tr("%1 of %2 used").arg(bytesText(used), bytesText(cap)));
     }
 
     const double over = scaled(m_result.overflowBytes);
@@ -250,21 +300,97 @@ void TierChart::rebuild()
     if (over > 0) {
         oy->setRange(0, over * 1.14);
         oy->setTickLabels(true);
-        m_overflowLabel->setText(bytesText(over));
+        m_overflowValue = bytesText(over);
+        m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(chart::overflowColor());
         m_overflowLabel->position->setCoords(kBarKey, over);
-        ox->setLabel(tr("fits in no tier!"));
+        setCaption(kTierCount, tr("fits in no tier!"));
         ox->setLabelColor(chart::overflowColor());
     } else {
         oy->setRange(0, 1);
         oy->setTickLabels(false);
-        m_overflowLabel->setText(tr("none"));
+        m_overflowValue = tr("none");
+        m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(palette().color(QPalette::PlaceholderText));
         m_overflowLabel->position->setCoords(kBarKey, 0.05);
-        ox->setLabel(tr("everything fits"));
+        setCaption(kTierCount, tr("everything fits"));
         ox->setLabelColor(palette().color(QPalette::Text));
     }
+    m_toolTipStale = true; // a tooltip on show quotes the old figures: redo it once replotted
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TierChart::setCaption(int panel, const QString& text)
+{
+    m_captions[static_cast<size_t>(panel)] = text;
+    // Fitted to the last layout's width; fitCaptions() corrects it if the layout moves.
+    m_rects[static_cast<size_t>(panel)]->axis(QCPAxis::atBottom)->setLabel(fittedCaption(panel));
+}
+
+std::pair<int, int> TierChart::captionSpan(int panel) const
+{
+    // A caption is centred under its bar. It may reach halfway across the gap (the axis
+    // labels' margin) to the next panel's bar, and the plot's edges at the ends.
+    const auto index = static_cast<size_t>(panel);
+    const QRect inner = m_rects[index]->rect();
+    const int left
+        = panel == 0 ? m_rects[index]->outerRect().left() : (m_rects[index - 1]->rect().right() + inner.left()) / 2;
+    const int right = panel == kTierCount ? m_rects[index]->outerRect().right()
+                                          : (inner.right() + m_rects[index + 1]->rect().left()) / 2;
+    return { left, right };
+}
+
+QString TierChart::fittedCaption(int panel) const
+{
+    const QCPAxisRect* rect = m_rects[static_cast<size_t>(panel)];
+    const auto [left, right] = captionSpan(panel);
+    const int centre = rect->rect().center().x();
+    const int width = 2 * std::min(centre - left, right - centre);
+    const QString& text = m_captions[static_cast<size_t>(panel)];
+    // Before the first layout the panels have no width yet: show the caption whole.
+    if (rect->rect().width() <= 0)
+        return text;
+    return fit(m_captionFits[static_cast<size_t>(panel)], text, rect->axis(QCPAxis::atBottom)->labelFont(), width);
+}
+
+QString TierChart::fittedOverflowValue() const
+{
+    // The figure sits above a bar about as wide as itself: number and unit on two lines
+    // when it is wider than its panel.
+    const int width = m_rects[kTierCount]->rect().width();
+    if (width <= 0)
+        return m_overflowValue;
+    return fit(m_overflowValueFit, m_overflowValue, m_overflowLabel->font(), width - 2);
+}
+
+const QString& TierChart::fit(CaptionFit& cache, const QString& text, const QFont& font, int width)
+{
+    if (cache.width != width || cache.text != text || cache.font != font)
+        cache = { text, width, font, wrapped(text, QFontMetrics(font), width, kCaptionMaxLines) };
+    return cache.fitted;
+}
+
+void TierChart::fitCaptions()
+{
+    bool changed = false;
+    for (int panel = 0; panel <= kTierCount; ++panel) {
+        QCPAxis* x = m_rects[static_cast<size_t>(panel)]->axis(QCPAxis::atBottom);
+        const QString fitted = fittedCaption(panel);
+        if (x->label() != fitted) {
+            x->setLabel(fitted);
+            changed = true;
+        }
+    }
+    // The overflow figure is an item, not part of the layout: no new layout for it.
+    if (const QString value = fittedOverflowValue(); m_overflowLabel->text() != value)
+        m_overflowLabel->setText(value);
+    if (!changed)
+        return;
+    // A caption that gained or lost a line changes the bottom margin: lay out again
+    // (the panels' widths do not depend on their captions, so this settles at once).
+    QCPLayout* layout = m_plot->plotLayout();
+    for (auto phase : { QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout })
+        layout->update(phase);
 }
 
 double TierChart::segmentValue(Tier tier, Segment segment) const
@@ -294,39 +420,58 @@ QString TierChart::segmentToolTip(Tier tier, Segment segment) const
     return text + u'\n' + segmentDescription(segment);
 }
 
-void TierChart::showToolTipAt(QMouseEvent* event)
+QString TierChart::toolTipTextAt(const QPoint& pos) const
 {
-    const QPointF pos = event->position();
     for (int t = 0; t <= kTierCount; ++t) {
-        QCPAxisRect* rect = m_rects[t];
-        if (!rect->rect().contains(pos.toPoint()))
+        QCPAxisRect* rect = m_rects[static_cast<size_t>(t)];
+        const QRect inner = rect->rect();
+        const auto [left, right] = captionSpan(t);
+        // Under the bar: the caption, in full if the axis shows it shortened.
+        if (pos.y() > inner.bottom() && pos.y() <= rect->outerRect().bottom() && pos.x() >= left && pos.x() <= right) {
+            const QString& full = m_captions[static_cast<size_t>(t)];
+            return rect->axis(QCPAxis::atBottom)->label() == full ? QString() : full;
+        }
+        if (!inner.contains(pos))
             continue;
         const double key = rect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x());
         const double value = rect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y());
         if (std::abs(key - kBarKey) > kBarWidth / 2 || value < 0)
-            break;
-        QString text;
-        if (t == kTierCount) {
-            text = tr("Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).")
-                       .arg(bytesText(overflow()));
-        } else {
-            double base = 0;
-            for (int s = 0; s < kSegmentCount; ++s) {
-                const double v = segmentValue(static_cast<Tier>(t), static_cast<Segment>(s));
-                if (value >= base && value < base + v) {
-                    text = segmentToolTip(static_cast<Tier>(t), static_cast<Segment>(s));
-                    break;
-                }
-                base += v;
-            }
+            return {};
+        if (t == kTierCount)
+            return tr("Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).")
+                .arg(bytesText(overflow()));
+        double base = 0;
+        for (int s = 0; s < kSegmentCount; ++s) {
+            const double v = segmentValue(static_cast<Tier>(t), static_cast<Segment>(s));
+            if (value >= base && value < base + v)
+                return segmentToolTip(static_cast<Tier>(t), static_cast<Segment>(s));
+            base += v;
         }
-        if (!text.isEmpty()) {
-            QToolTip::showText(m_plot->mapToGlobal(pos.toPoint()), text, m_plot);
-            return;
-        }
-        break;
+        return {};
     }
-    QToolTip::hideText();
+    return {};
+}
+
+void TierChart::showToolTipAt(QMouseEvent* event)
+{
+    m_toolTipPos = event->position().toPoint();
+    m_toolTipText = toolTipTextAt(m_toolTipPos);
+    if (m_toolTipText.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(m_plot->mapToGlobal(m_toolTipPos), m_toolTipText, m_plot);
+}
+
+void TierChart::refreshToolTip()
+{
+    // Only the tooltip this chart put up, and only while it is still up.
+    if (m_toolTipText.isEmpty() || !QToolTip::isVisible() || QToolTip::text() != m_toolTipText)
+        return;
+    m_toolTipText = toolTipTextAt(m_toolTipPos);
+    if (m_toolTipText.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(m_plot->mapToGlobal(m_toolTipPos), m_toolTipText, m_plot);
 }
 
 } // namespace kvtiers::ui

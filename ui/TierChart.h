@@ -6,15 +6,19 @@
 // unmissable red for what fits in no tier. A scope switch shows bytes per GPU, per
 // replica or per server. The only class that knows QCustomPlot's bar API. Byte axes and
 // labels are in the display units (DisplayUnits.h) as of the last setResult()/setScope().
+// A caption wider than its panel wraps (then elides; hover shows it whole), and a hover
+// tooltip on show is rewritten when the scope, units or scenario change under it.
 
 #include "Evaluation.h"
 #include "Scenario.h"
 #include "Tier.h"
 #include "TierScope.h"
 
+#include <QFont>
 #include <QWidget>
 
 #include <array>
+#include <utility>
 
 class QComboBox;
 class QCustomPlot;
@@ -42,6 +46,12 @@ public:
     double capacity(Tier tier) const;
     double overflow() const;
     QString segmentToolTip(Tier tier, Segment segment) const;
+    /// What hovering at `pos` (plot coordinates) shows: the segment's or the overflow's
+    /// tooltip, or a shortened caption's full text; empty over nothing.
+    QString toolTipTextAt(const QPoint& pos) const;
+    /// A panel's caption under its bar (0-2: the tiers, 3: overflow) in full. The axis
+    /// shows it wrapped onto a second line, or elided, when it is wider than the panel.
+    QString caption(int panel) const { return m_captions.at(static_cast<size_t>(panel)); }
     QCustomPlot* plot() const { return m_plot; }
 
 signals:
@@ -51,10 +61,25 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// A text fitted to a width: wrapped onto at most two lines, elided past that.
+    struct CaptionFit {
+        QString text;
+        int width = -1;
+        QFont font;
+        QString fitted;
+    };
+    static const QString& fit(CaptionFit& cache, const QString& text, const QFont& font, int width);
+
     void buildPlot();
     void rebuild();
     void applyTheme();
     void showToolTipAt(QMouseEvent* event);
+    void refreshToolTip();
+    void setCaption(int panel, const QString& text);
+    void fitCaptions();
+    QString fittedCaption(int panel) const;
+    QString fittedOverflowValue() const;
+    std::pair<int, int> captionSpan(int panel) const;
     double scaled(double replicaBytes) const;
 
     QComboBox* m_scopeCombo = nullptr;
@@ -68,6 +93,18 @@ private:
     std::array<QCPItemText*, kTierCount> m_capacityLabels {};
     QCPBars* m_overflowBar = nullptr;
     QCPItemText* m_overflowLabel = nullptr;
+    std::array<QString, kTierCount + 1> m_captions {}; ///< each panel's caption in full
+    /// Each caption's last fit: re-measured only when its text, width or font change
+    /// (measuring text at every slider step is what made the tier table slow,
+    /// docs/performance.md).
+    mutable std::array<CaptionFit, kTierCount + 1> m_captionFits {};
+    QString m_overflowValue; ///< the figure above the overflow bar, in full
+    mutable CaptionFit m_overflowValueFit;
+    // The tooltip this chart last showed, and where: a scope, units or scenario change
+    // rewrites it (or hides it) after the next replot instead of leaving a stale figure.
+    QString m_toolTipText;
+    QPoint m_toolTipPos;
+    bool m_toolTipStale = false;
 
     Scenario m_scenario;
     EvalResult m_result;

@@ -207,8 +207,19 @@ QVariant TierTableModel::data(const QModelIndex& index, int role) const
         }
         return {};
     }
-    case Qt::ToolTipRole:
-        return conditionText(tier);
+    case Qt::ToolTipRole: {
+        // Rows keep a fixed height between refits (docs/performance.md), so a long
+        // sentence in a narrowed table (Korean is wider than English) ends in "…": the
+        // tooltip of every text cell repeats it in full, then why the row is lit or not.
+        const QString why = conditionText(tier);
+        if (column == LivesThereColumn || column == DemandGrowsColumn || column == LimitColumn
+            || column == RestoreColumn) {
+            const QString cell = data(index, Qt::DisplayRole).toString();
+            if (!cell.isEmpty())
+                return why.isEmpty() ? cell : cell + QStringLiteral("\n\n") + why;
+        }
+        return why;
+    }
     case Qt::TextAlignmentRole:
         if (column == PlacedColumn || column == CapacityColumn || column == UtilisationColumn)
             return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));

@@ -3,8 +3,9 @@
 // when demand for it grows, its limit) in the article's words, beside live columns from
 // the evaluation: bytes placed, capacity, utilisation, and restore versus recompute time.
 // The rows whose condition the scenario meets are flagged (ConditionMetRole) and drawn
-// highlighted. Korean originals (article.ko.txt) sit beside each tr() as translator
-// comments for the translation issue.
+// highlighted; hovering a cell says why, after the cell's text in full (a long sentence
+// may be elided in a narrow table). Korean originals (article.ko.txt) sit beside each
+// tr() as translator comments for the translation issue.
 
 #include "Evaluation.h"
 #include "Scenario.h"

@@ -582,7 +582,7 @@
     <message>
         <location filename="../Messages.cpp" line="373"/>
         <source>%1: %2: time to first token is %3 on an idle replica, above the %4 target</source>
-        <translation>%1: %2: 유휴 레플리카에서도 첫 토큰까지 시간(TTFT)이 %3로 목표 %4보다 깁니다</translation>
+        <translation>%1: %2: 유휴 레플리카에서도 첫 토큰까지 시간(TTFT, %3)이 목표 %4보다 깁니다</translation>
     </message>
 </context>
 <context>
@@ -693,12 +693,12 @@
     <message>
         <location filename="../ReportRender.cpp" line="90"/>
         <source>%1: size %2 × %3 is outside 16 to 20000</source>
-        <translation>%1: 크기 %2 × %3이 16~20000 범위를 벗어났습니다</translation>
+        <translation>%1: 크기(%2 × %3)가 16~20000 범위를 벗어났습니다</translation>
     </message>
     <message>
         <location filename="../ReportRender.cpp" line="92"/>
         <source>%1: scale %2 is outside 0.25 to 8</source>
-        <translation>%1: 배율 %2가 0.25~8 범위를 벗어났습니다</translation>
+        <translation>%1: 배율(%2)이 0.25~8 범위를 벗어났습니다</translation>
     </message>
     <message>
         <location filename="../ReportRender.cpp" line="110"/>
@@ -769,6 +769,11 @@
         <location filename="../ChartExporter.cpp" line="76"/>
         <source>%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5</source>
         <translation>GPU %3개짜리 서버 %2대(%4)에 GPU %1개, 장착 HBM %5</translation>
+    </message>
+    <message>
+        <location filename="../ChartExporter.cpp" line="43"/>
+        <source>%1  %2: %3 on %4 · %5</source>
+        <translation>%1  %2: %3 (%4) · %5</translation>
     </message>
     <message>
         <location filename="../ChartExporter.cpp" line="93"/>
@@ -1309,48 +1314,49 @@
 <context>
     <name>kvtiers::ui::CompareChart</name>
     <message>
-        <location filename="../CompareChart.cpp" line="45"/>
-        <location filename="../CompareChart.cpp" line="184"/>
+        <location filename="../CompareChart.cpp" line="41"/>
+        <location filename="../CompareChart.cpp" line="160"/>
+        <location filename="../CompareChart.cpp" line="187"/>
         <source>Bytes per replica, one shared scale</source>
         <translation>레플리카당 바이트, 공통 눈금</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="57"/>
+        <location filename="../CompareChart.cpp" line="53"/>
         <source>bytes per replica</source>
         <translation>레플리카당 바이트</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="72"/>
+        <location filename="../CompareChart.cpp" line="68"/>
         <source>overflow: fits in no tier</source>
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="158"/>
+        <location filename="../CompareChart.cpp" line="161"/>
         <source>Pick 2 to 4 presets to compare</source>
         <translation>비교할 프리셋을 2~4개 고르세요</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="185"/>
+        <location filename="../CompareChart.cpp" line="188"/>
         <source>Bytes per replica, one shared scale (%1: unused in every scenario)</source>
         <translation>레플리카당 바이트, 공통 눈금 (%1: 모든 시나리오에서 사용 안 함)</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="185"/>
+        <location filename="../CompareChart.cpp" line="188"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="203"/>
+        <location filename="../CompareChart.cpp" line="206"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="243"/>
+        <location filename="../CompareChart.cpp" line="246"/>
         <source>capacity %1</source>
         <translation>용량 %1</translation>
     </message>
     <message>
-        <location filename="../CompareChart.cpp" line="257"/>
+        <location filename="../CompareChart.cpp" line="260"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1358,29 +1364,89 @@
 <context>
     <name>kvtiers::ui::CompareTableModel</name>
     <message>
-        <location filename="../CompareTableModel.cpp" line="96"/>
+        <location filename="../CompareTableModel.cpp" line="91"/>
+        <source>KV bytes per token</source>
+        <translation>토큰당 KV</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="93"/>
+        <source>KV bytes per request</source>
+        <translation>요청당 KV</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="95"/>
+        <source>Hot set</source>
+        <translation>활성 작업집합</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="97"/>
+        <source>Max concurrency</source>
+        <translation>최대 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="99"/>
+        <source>HBM used (replica)</source>
+        <translation>HBM 사용량(레플리카당)</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="101"/>
+        <source>DRAM used (replica)</source>
+        <translation>D램 사용량(레플리카당)</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="103"/>
+        <source>SSD used (replica)</source>
+        <translation>SSD 사용량(레플리카당)</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="105"/>
+        <source>Overflow</source>
+        <translation>초과분</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="107"/>
+        <source>Achieved reuse</source>
+        <translation>달성 재사용률</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="109"/>
+        <source>TTFT without reuse</source>
+        <translation>TTFT (재사용 없음)</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="111"/>
+        <source>TTFT with reuse</source>
+        <translation>TTFT (재사용 있음)</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="113"/>
+        <source>Tokens/s (replica)</source>
+        <translation>초당 토큰(레플리카당)</translation>
+    </message>
+    <message>
+        <location filename="../CompareTableModel.cpp" line="135"/>
         <source>%1 tok/s</source>
         <translation>초당 %1토큰</translation>
     </message>
     <message>
-        <location filename="../CompareTableModel.cpp" line="154"/>
+        <location filename="../CompareTableModel.cpp" line="193"/>
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
     <message>
-        <location filename="../CompareTableModel.cpp" line="166"/>
+        <location filename="../CompareTableModel.cpp" line="205"/>
         <source>Figure</source>
         <translation>지표</translation>
     </message>
     <message>
-        <location filename="../CompareTableModel.cpp" line="178"/>
+        <location filename="../CompareTableModel.cpp" line="217"/>
         <source>%1 %2 A</source>
-        <translation>A 대비 %1 %2</translation>
+        <translation>%1 %2 A</translation>
     </message>
     <message>
-        <location filename="../CompareTableModel.cpp" line="180"/>
+        <location filename="../CompareTableModel.cpp" line="219"/>
         <source>%1 vs A</source>
-        <translation>A 대비 %1</translation>
+        <translation>A 대비 %1 (%)</translation>
     </message>
 </context>
 <context>
@@ -1473,293 +1539,303 @@
 <context>
     <name>kvtiers::ui::ControlsPanel</name>
     <message>
-        <location filename="../ControlsPanel.cpp" line="63"/>
+        <location filename="../ControlsPanel.cpp" line="66"/>
         <source>&amp;Advanced</source>
         <translation>고급(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="68"/>
+        <location filename="../ControlsPanel.cpp" line="71"/>
         <source>Parallelism, allocation, sharing, offload and server capacities.</source>
         <translation>병렬화, 메모리 할당, 프리픽스 공유, 오프로딩, 서버 용량.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="119"/>
+        <location filename="../ControlsPanel.cpp" line="122"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="126"/>
+        <location filename="../ControlsPanel.cpp" line="129"/>
         <source>A workload card is a whole scenario: model, hardware and every knob, each from a named source. Choosing one resets the controls to it.</source>
         <translation>워크로드 카드는 시나리오 전체입니다. 모델, 하드웨어와 모든 설정값이 각각 출처와 함께 들어 있습니다. 카드를 고르면 모든 컨트롤이 그 값으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="131"/>
+        <location filename="../ControlsPanel.cpp" line="134"/>
         <source>The model&apos;s shape decides KV bytes per token: layers, KV heads, head dimension, attention kind (GQA, sliding window, MLA, state layers).</source>
         <translation>토큰당 KV 바이트는 모델 구조가 정합니다. 레이어 수, KV 헤드 수, 헤드 차원, 어텐션 방식(GQA, 슬라이딩 윈도, MLA, 상태 레이어)입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="136"/>
+        <location filename="../ControlsPanel.cpp" line="139"/>
         <source>One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe and the GPU↔host link per server.</source>
         <translation>서버 구성 하나에 GPU 한 종류입니다. GPU당 HBM과 대역폭, 서버당 호스트 D램, NVMe, GPU↔호스트 연결입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="138"/>
+        <location filename="../ControlsPanel.cpp" line="141"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="139"/>
+        <location filename="../ControlsPanel.cpp" line="142"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="140"/>
+        <location filename="../ControlsPanel.cpp" line="143"/>
         <source>&amp;Hardware:</source>
         <translation>하드웨어(&amp;H):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="159"/>
+        <location filename="../ControlsPanel.cpp" line="162"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="179"/>
+        <location filename="../ControlsPanel.cpp" line="174"/>
+        <source>context</source>
+        <translation>문맥 길이</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="183"/>
         <source>Context: tokens of KV each active sequence holds (prompt + output). The article&apos;s &quot;128K-context request&quot; is 131,072 tokens. Type 128k, 1M or 131072.</source>
         <translation>문맥 길이: 활성 시퀀스 하나가 KV로 유지하는 토큰 수(프롬프트 + 출력)입니다. 기사의 ‘128K 문맥 요청’은 131,072토큰입니다. 128k, 1M, 131072처럼 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="184"/>
+        <location filename="../ControlsPanel.cpp" line="188"/>
         <source>&amp;Context per sequence (tokens):</source>
         <translation>시퀀스당 문맥 길이(토큰)(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="205"/>
+        <location filename="../ControlsPanel.cpp" line="200"/>
+        <source>concurrency</source>
+        <translation>동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="210"/>
         <source>Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps ten 128K requests at once.</source>
         <translation>동시 처리 요청 수: 레플리카 하나(TP GPU 묶음)에서 동시에 디코딩하는 시퀀스 수입니다. 기사는 128K 요청 10개를 동시에 유지합니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="209"/>
+        <location filename="../ControlsPanel.cpp" line="214"/>
         <source>Co&amp;ncurrent sequences per replica:</source>
         <translation>레플리카당 동시 처리 요청 수(&amp;N):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="220"/>
+        <location filename="../ControlsPanel.cpp" line="225"/>
         <source>custom bits</source>
         <translation>비트 수 지정</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="221"/>
+        <location filename="../ControlsPanel.cpp" line="226"/>
         <source>KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; FP8/INT8 halve the KV bytes, INT4 quarters them.</source>
         <translation>KV 캐시 원소 형식: 계산식의 바이트 수입니다. FP16/BF16은 2바이트이고, FP8/INT8은 KV 바이트를 절반으로, INT4는 4분의 1로 줄입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="228"/>
+        <location filename="../ControlsPanel.cpp" line="233"/>
         <source> bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="231"/>
+        <location filename="../ControlsPanel.cpp" line="236"/>
         <source>Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2&apos;s 6-bit KV).</source>
         <translation>직접 지정하는 형식의 KV 원소당 비트 수입니다(예: DeepSeek-V2의 6비트 KV는 6).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="234"/>
+        <location filename="../ControlsPanel.cpp" line="239"/>
         <source>&amp;KV cache format:</source>
         <translation>KV 캐시 형식(&amp;K):</translation>
     </message>
     <message>
         <location filename="../ControlsPanel.cpp" line="249"/>
+        <source>reuse rate</source>
+        <translation>재사용률</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="256"/>
         <source>Prefix cache hit rate: the share of prompt tokens served from cache instead of recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping prefixes needs a reuse distance and an offload rate (Advanced).</source>
         <translation>프리픽스 캐시 적중률: 재계산하지 않고 캐시에서 가져오는 프롬프트 토큰의 비율입니다. 재사용률이 높아야 D램이 ‘웜 캐시’가 됩니다(기사). 프리픽스를 보존하려면 재사용 간격과 오프로딩률이 필요합니다(고급).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="254"/>
+        <location filename="../ControlsPanel.cpp" line="261"/>
         <source>&amp;Reuse rate (prefix hits):</source>
         <translation>재사용률(프리픽스 적중)(&amp;R):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="295"/>
+        <location filename="../ControlsPanel.cpp" line="302"/>
         <source>&amp;Tensor parallel (TP):</source>
         <translation>텐서 병렬(TP)(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="296"/>
+        <location filename="../ControlsPanel.cpp" line="303"/>
         <source>GPUs that together hold one copy of the model (a replica). Must divide the KV heads and fit in a server.</source>
         <translation>모델 사본 하나(레플리카)를 함께 담는 GPU 수입니다. KV 헤드 수를 나누어떨어지게 하고 서버 하나에 들어가야 합니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="299"/>
+        <location filename="../ControlsPanel.cpp" line="306"/>
         <source>KV &amp;block size (tokens):</source>
         <translation>KV 블록 크기(토큰)(&amp;B):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="300"/>
+        <location filename="../ControlsPanel.cpp" line="307"/>
         <source>PagedAttention page size. Sequences round up to whole blocks (fragmentation); small blocks also make DRAM/SSD restores slower (small transfers).</source>
         <translation>PagedAttention 페이지 크기입니다. 시퀀스는 블록 단위로 올림되고(조각화), 블록이 작으면 전송 단위도 작아져 D램/SSD 복원이 느려집니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="305"/>
+        <location filename="../ControlsPanel.cpp" line="312"/>
         <source>paged (vLLM)</source>
         <translation>페이지 할당 (vLLM)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="306"/>
+        <location filename="../ControlsPanel.cpp" line="313"/>
         <source>contiguous (reserve max context)</source>
         <translation>연속 할당 (최대 문맥 예약)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="307"/>
+        <location filename="../ControlsPanel.cpp" line="314"/>
         <source>Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the model&apos;s maximum context up front (pre-PagedAttention systems).</source>
         <translation>페이지 할당: 토큰이 들어오는 대로 블록을 할당합니다. 연속 할당: 모든 시퀀스가 모델의 최대 문맥 길이를 미리 예약합니다(PagedAttention 이전 시스템).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="309"/>
+        <location filename="../ControlsPanel.cpp" line="316"/>
         <source>A&amp;llocation:</source>
         <translation>메모리 할당(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="313"/>
+        <location filename="../ControlsPanel.cpp" line="320"/>
         <source>Prefix &amp;sharing:</source>
         <translation>프리픽스 공유(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="314"/>
+        <location filename="../ControlsPanel.cpp" line="321"/>
         <source>Active sequences sharing one cached prefix (a system prompt, a document): the shared part is held once. 1 = no sharing.</source>
         <translation>캐시된 프리픽스 하나(시스템 프롬프트, 문서)를 공유하는 활성 시퀀스 수입니다. 공유 부분은 한 번만 저장됩니다. 1이면 공유하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="317"/>
-        <source> s</source>
-        <translation>초</translation>
-    </message>
-    <message>
-        <location filename="../ControlsPanel.cpp" line="317"/>
+        <location filename="../ControlsPanel.cpp" line="326"/>
         <source>Reuse &amp;distance:</source>
         <translation>재사용 간격(&amp;D):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="318"/>
+        <location filename="../ControlsPanel.cpp" line="327"/>
         <source>Seconds a reusable prefix must be kept until its next hit. By Little&apos;s law the retained pool is request rate × distance × prefix bytes.</source>
         <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="326"/>
+        <location filename="../ControlsPanel.cpp" line="335"/>
         <source> req/s</source>
-        <translation> req/s</translation>
+        <translation> 요청/초</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="327"/>
+        <location filename="../ControlsPanel.cpp" line="336"/>
         <source>derived</source>
         <translation>자동 산출</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="329"/>
+        <location filename="../ControlsPanel.cpp" line="338"/>
         <source>Requests per second arriving at one replica: λ of the retained reuse pool (λ × reuse distance × prefix bytes). &quot;derived&quot; uses served sequences ÷ request duration, so a faster replica also brings more traffic.</source>
         <translation>레플리카 하나에 들어오는 초당 요청 수로, 보존된 재사용 풀 계산의 λ입니다(λ × 재사용 간격 × 프리픽스 바이트). &quot;자동 산출&quot;은 처리 중인 시퀀스 수 ÷ 요청 처리 시간을 쓰므로, 레플리카가 빨라지면 트래픽도 함께 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="332"/>
+        <location filename="../ControlsPanel.cpp" line="341"/>
         <source>Re&amp;quest rate (λ):</source>
         <translation>요청률(λ)(&amp;Q):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="339"/>
+        <location filename="../ControlsPanel.cpp" line="348"/>
         <source>Derive the request rate</source>
         <translation>요청률 자동 산출</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="342"/>
-        <location filename="../ControlsPanel.cpp" line="346"/>
+        <location filename="../ControlsPanel.cpp" line="351"/>
+        <location filename="../ControlsPanel.cpp" line="355"/>
         <source> %</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="342"/>
+        <location filename="../ControlsPanel.cpp" line="351"/>
         <source>&amp;Offload rate:</source>
         <translation>오프로딩률(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="343"/>
+        <location filename="../ControlsPanel.cpp" line="352"/>
         <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate).</source>
         <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="346"/>
+        <location filename="../ControlsPanel.cpp" line="355"/>
         <source>GPU memory &amp;utilisation:</source>
         <translation>GPU 메모리 사용률(&amp;U):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="347"/>
+        <location filename="../ControlsPanel.cpp" line="356"/>
         <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%).</source>
         <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="349"/>
+        <location filename="../ControlsPanel.cpp" line="358"/>
         <source>O&amp;utput tokens:</source>
         <translation>출력 토큰 수(&amp;P):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="350"/>
+        <location filename="../ControlsPanel.cpp" line="359"/>
         <source>Tokens generated per request; the prompt is context − output.</source>
         <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="351"/>
+        <location filename="../ControlsPanel.cpp" line="360"/>
         <source>&amp;GPUs per server:</source>
         <translation>서버당 GPU 수(&amp;G):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="352"/>
+        <location filename="../ControlsPanel.cpp" line="361"/>
         <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
         <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="363"/>
+        <location filename="../ControlsPanel.cpp" line="372"/>
         <source>&amp;DRAM per server:</source>
         <translation>서버당 D램(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="364"/>
+        <location filename="../ControlsPanel.cpp" line="373"/>
         <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
         <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="366"/>
+        <location filename="../ControlsPanel.cpp" line="375"/>
         <source>DRAM per server</source>
         <translation>서버당 D램</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="367"/>
+        <location filename="../ControlsPanel.cpp" line="376"/>
         <source>&amp;NVMe per server:</source>
         <translation>서버당 NVMe(&amp;E):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="368"/>
+        <location filename="../ControlsPanel.cpp" line="377"/>
         <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
         <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="369"/>
+        <location filename="../ControlsPanel.cpp" line="378"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="371"/>
+        <location filename="../ControlsPanel.cpp" line="380"/>
         <source>&amp;Inclusive tiers</source>
         <translation>포함형 계층(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="373"/>
+        <location filename="../ControlsPanel.cpp" line="382"/>
         <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
         <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="378"/>
+        <location filename="../ControlsPanel.cpp" line="387"/>
         <source>&amp;Streaming (FlexGen)</source>
         <translation>스트리밍 (FlexGen)(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="380"/>
+        <location filename="../ControlsPanel.cpp" line="389"/>
         <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
         <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
     </message>
@@ -1767,42 +1843,42 @@
 <context>
     <name>kvtiers::ui::CurveChart</name>
     <message>
-        <location filename="../CurveChart.cpp" line="54"/>
+        <location filename="../CurveChart.cpp" line="50"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="152"/>
+        <location filename="../CurveChart.cpp" line="148"/>
         <source>%1 (tokens)</source>
         <translation>%1(토큰)</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="155"/>
+        <location filename="../CurveChart.cpp" line="151"/>
         <source>demand per server</source>
         <translation>서버당 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="155"/>
+        <location filename="../CurveChart.cpp" line="151"/>
         <source>fleet-wide demand</source>
         <translation>플릿 전체 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="161"/>
+        <location filename="../CurveChart.cpp" line="157"/>
         <source>now: %1 tokens</source>
         <translation>현재: %1토큰</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="162"/>
+        <location filename="../CurveChart.cpp" line="158"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="164"/>
+        <location filename="../CurveChart.cpp" line="160"/>
         <source>Fleet-wide demand as %1 varies</source>
         <translation>%1 변화에 따른 플릿 전체 수요</translation>
     </message>
     <message>
-        <location filename="../CurveChart.cpp" line="165"/>
+        <location filename="../CurveChart.cpp" line="161"/>
         <source>Demand per server as %1 varies, the rest held</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정)</translation>
     </message>
@@ -1810,23 +1886,23 @@
 <context>
     <name>kvtiers::ui::FleetChart</name>
     <message>
-        <location filename="../FleetChart.cpp" line="77"/>
-        <location filename="../FleetChart.cpp" line="189"/>
+        <location filename="../FleetChart.cpp" line="73"/>
+        <location filename="../FleetChart.cpp" line="190"/>
         <source>Fleet memory demand by workload</source>
         <translation>워크로드별 플릿 메모리 수요</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="81"/>
+        <location filename="../FleetChart.cpp" line="77"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="173"/>
+        <location filename="../FleetChart.cpp" line="169"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../FleetChart.cpp" line="187"/>
+        <location filename="../FleetChart.cpp" line="188"/>
         <source>Fleet memory demand by workload: %1 GPUs in %2 servers</source>
         <translation>워크로드별 플릿 메모리 수요: 서버 %2대, GPU %1개</translation>
     </message>
@@ -1886,12 +1962,12 @@
     <message>
         <location filename="../FleetMixModel.cpp" line="192"/>
         <source>Seqs/replica</source>
-        <translation>레플리카당 시퀀스</translation>
+        <translation>레플리카당 시퀀스 수</translation>
     </message>
     <message>
         <location filename="../FleetMixModel.cpp" line="194"/>
         <source>Replicas</source>
-        <translation>레플리카</translation>
+        <translation>레플리카 수</translation>
     </message>
     <message>
         <location filename="../FleetMixModel.cpp" line="196"/>
@@ -1948,7 +2024,7 @@
     </message>
     <message>
         <location filename="../FleetView.cpp" line="64"/>
-        <location filename="../FleetView.cpp" line="186"/>
+        <location filename="../FleetView.cpp" line="187"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -1963,183 +2039,173 @@
         <translation>서버 구성(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="77"/>
-        <source> s</source>
-        <translation>초</translation>
-    </message>
-    <message>
-        <location filename="../FleetView.cpp" line="78"/>
+        <location filename="../FleetView.cpp" line="79"/>
         <source>Time-to-first-token target, checked per workload on an idle replica.</source>
         <translation>첫 토큰까지 시간(TTFT) 목표로, 유휴 레플리카에서 워크로드별로 확인합니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="79"/>
+        <location filename="../FleetView.cpp" line="80"/>
         <source>&amp;TTFT target:</source>
         <translation>TTFT 목표(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="85"/>
-        <source> ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <location filename="../FleetView.cpp" line="86"/>
+        <location filename="../FleetView.cpp" line="87"/>
         <source>Time per output token (one decode step): caps the sequences per replica.</source>
         <translation>출력 토큰당 시간(디코딩 한 단계)으로, 레플리카당 시퀀스 수의 상한을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="87"/>
+        <location filename="../FleetView.cpp" line="88"/>
         <source>Time per &amp;output token:</source>
         <translation>출력 토큰당 시간(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="90"/>
+        <location filename="../FleetView.cpp" line="91"/>
         <source>&amp;Binary (GiB)</source>
         <translation>이진(GiB)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="92"/>
+        <location filename="../FleetView.cpp" line="93"/>
         <source>&amp;Decimal (GB, as memory is sold)</source>
         <translation>십진(GB, 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="101"/>
+        <location filename="../FleetView.cpp" line="102"/>
         <source>Units:</source>
         <translation>단위:</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="105"/>
+        <location filename="../FleetView.cpp" line="106"/>
         <source>What the fleet needs</source>
         <translation>플릿에 필요한 것</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="128"/>
+        <location filename="../FleetView.cpp" line="129"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="131"/>
+        <location filename="../FleetView.cpp" line="132"/>
         <source>Servers</source>
         <translation>서버</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="134"/>
+        <location filename="../FleetView.cpp" line="135"/>
         <source>HBM installed</source>
         <translation>장착 HBM</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="135"/>
+        <location filename="../FleetView.cpp" line="136"/>
         <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
         <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="141"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="141"/>
         <source>DRAM</source>
         <translation>D램</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="140"/>
+        <location filename="../FleetView.cpp" line="141"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="141"/>
+        <location filename="../FleetView.cpp" line="142"/>
         <source>Fleet-wide</source>
         <translation>플릿 전체</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="141"/>
+        <location filename="../FleetView.cpp" line="142"/>
         <source>Per server</source>
         <translation>서버당</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="141"/>
+        <location filename="../FleetView.cpp" line="142"/>
         <source>Per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="144"/>
+        <location filename="../FleetView.cpp" line="145"/>
         <source>Demand</source>
         <translation>수요</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="145"/>
+        <location filename="../FleetView.cpp" line="146"/>
         <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
         <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="170"/>
+        <location filename="../FleetView.cpp" line="171"/>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="172"/>
+        <location filename="../FleetView.cpp" line="173"/>
         <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
         <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="180"/>
+        <location filename="../FleetView.cpp" line="181"/>
         <source>Traffic mix</source>
         <translation>트래픽 구성</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="187"/>
+        <location filename="../FleetView.cpp" line="188"/>
         <source>&amp;Add workload</source>
         <translation>워크로드 추가(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="189"/>
+        <location filename="../FleetView.cpp" line="190"/>
         <source>&amp;Remove selected</source>
         <translation>선택 항목 제거(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="191"/>
+        <location filename="../FleetView.cpp" line="192"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="210"/>
+        <location filename="../FleetView.cpp" line="211"/>
         <source>Double-click a share to edit it.</source>
         <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="219"/>
+        <location filename="../FleetView.cpp" line="220"/>
         <source>&amp;Export chart…</source>
         <translation>차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="329"/>
+        <location filename="../FleetView.cpp" line="330"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="355"/>
+        <location filename="../FleetView.cpp" line="356"/>
         <source>%1 × %2 GPUs</source>
         <translation>%1 × GPU %2개</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="369"/>
+        <location filename="../FleetView.cpp" line="370"/>
         <source>Nothing to export: the fleet cannot be sized: %1</source>
         <translation>내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="372"/>
-        <location filename="../FleetView.cpp" line="388"/>
+        <location filename="../FleetView.cpp" line="373"/>
+        <location filename="../FleetView.cpp" line="389"/>
         <source>Export fleet</source>
         <translation>플릿 내보내기</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="373"/>
+        <location filename="../FleetView.cpp" line="374"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../FleetView.cpp" line="380"/>
+        <location filename="../FleetView.cpp" line="381"/>
         <source>Exported the fleet to %1</source>
         <translation>플릿을 %1(으)로 내보냈습니다</translation>
     </message>
@@ -2189,12 +2255,12 @@
     <message>
         <location filename="../HeadlinePanel.cpp" line="35"/>
         <source>Reuse achieved / requested</source>
-        <translation>재사용률 달성 / 요청</translation>
+        <translation>재사용률 (달성 / 설정)</translation>
     </message>
     <message>
         <location filename="../HeadlinePanel.cpp" line="36"/>
         <source>Requested: the prefix hit rate asked for. Achieved: what the tiers can actually keep (the retained pool may not fit), and at most the share whole KV blocks can serve: like vLLM, only full blocks are cached and hit.</source>
-        <translation>요청: 설정한 프리픽스 적중률. 달성: 계층들이 실제로 보존할 수 있는 비율(보존 풀이 다 들어가지 않을 수 있음)로, 온전한 KV 블록이 처리할 수 있는 비율을 넘지 못합니다. vLLM처럼 꽉 찬 블록만 캐시되고 적중하기 때문입니다.</translation>
+        <translation>설정: 지정한 프리픽스 적중률. 달성: 계층들이 실제로 보존할 수 있는 비율(보존 풀이 다 들어가지 않을 수 있음)로, 온전한 KV 블록이 처리할 수 있는 비율을 넘지 못합니다. vLLM처럼 꽉 찬 블록만 캐시되고 적중하기 때문입니다.</translation>
     </message>
     <message>
         <location filename="../HeadlinePanel.cpp" line="39"/>
@@ -2321,8 +2387,8 @@
     </message>
     <message>
         <location filename="../MainWindow.cpp" line="237"/>
-        <location filename="../MainWindow.cpp" line="516"/>
-        <location filename="../MainWindow.cpp" line="518"/>
+        <location filename="../MainWindow.cpp" line="537"/>
+        <location filename="../MainWindow.cpp" line="539"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -2337,321 +2403,331 @@
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="246"/>
+        <location filename="../MainWindow.cpp" line="257"/>
         <source>&amp;Undo</source>
         <translation>실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="249"/>
+        <location filename="../MainWindow.cpp" line="257"/>
+        <source>&amp;Undo %1</source>
+        <translation>%1 실행 취소(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="267"/>
         <source>&amp;Redo</source>
         <translation>다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="256"/>
+        <location filename="../MainWindow.cpp" line="267"/>
+        <source>&amp;Redo %1</source>
+        <translation>%1 다시 실행(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../MainWindow.cpp" line="277"/>
         <source>Reset to &amp;article defaults</source>
         <translation>기사 기본값으로 되돌리기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="259"/>
+        <location filename="../MainWindow.cpp" line="280"/>
         <source>Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse.</source>
         <translation>Llama 3.1 70B, 128K 문맥 × 시퀀스 10개, FP16 KV, 8 × H200 서버 1대, 재사용 없음.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="261"/>
-        <location filename="../MainWindow.cpp" line="563"/>
+        <location filename="../MainWindow.cpp" line="282"/>
+        <location filename="../MainWindow.cpp" line="584"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="264"/>
+        <location filename="../MainWindow.cpp" line="285"/>
         <source>Bytes per &amp;GPU</source>
         <translation>GPU당 바이트(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="264"/>
+        <location filename="../MainWindow.cpp" line="285"/>
         <source>Bytes per &amp;replica</source>
         <translation>레플리카당 바이트(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="264"/>
+        <location filename="../MainWindow.cpp" line="285"/>
         <source>Bytes per &amp;server</source>
         <translation>서버당 바이트(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="275"/>
+        <location filename="../MainWindow.cpp" line="296"/>
         <source>Sweep against &amp;context</source>
         <translation>문맥 길이로 스윕(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="275"/>
+        <location filename="../MainWindow.cpp" line="296"/>
         <source>Sweep against c&amp;oncurrency</source>
         <translation>동시 처리 요청 수로 스윕(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="285"/>
+        <location filename="../MainWindow.cpp" line="306"/>
         <source>&amp;Advanced controls</source>
         <translation>고급 컨트롤(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="290"/>
+        <location filename="../MainWindow.cpp" line="311"/>
         <source>&amp;Full screen</source>
         <translation>전체 화면(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="297"/>
+        <location filename="../MainWindow.cpp" line="318"/>
         <source>&amp;Units</source>
         <translation>단위(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="301"/>
+        <location filename="../MainWindow.cpp" line="322"/>
         <source>&amp;Decimal (GB, TB — as memory is sold)</source>
         <translation>십진(GB, TB — 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="302"/>
+        <location filename="../MainWindow.cpp" line="323"/>
         <source>&amp;Binary (GiB, TiB — as allocators count)</source>
         <translation>이진(GiB, TiB — 메모리 할당기가 세는 단위)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="313"/>
+        <location filename="../MainWindow.cpp" line="334"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="317"/>
+        <location filename="../MainWindow.cpp" line="338"/>
         <source>&amp;System language</source>
         <translation>시스템 언어(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="333"/>
+        <location filename="../MainWindow.cpp" line="354"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="334"/>
+        <location filename="../MainWindow.cpp" line="355"/>
         <source>&amp;About kvtiers</source>
         <translation>kvtiers 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="338"/>
+        <location filename="../MainWindow.cpp" line="359"/>
         <source>About &amp;Qt</source>
         <translation>Qt 정보(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="355"/>
+        <location filename="../MainWindow.cpp" line="376"/>
         <source>kvtiers: %1 on %2</source>
         <translation>kvtiers: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="372"/>
+        <location filename="../MainWindow.cpp" line="393"/>
         <source>This scenario cannot be evaluated: %1</source>
         <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="409"/>
+        <location filename="../MainWindow.cpp" line="430"/>
         <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="412"/>
+        <location filename="../MainWindow.cpp" line="433"/>
         <source>&lt;p&gt;&lt;b&gt;Sources named by the article&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 model specification&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV cache reuse and offloading documentation&lt;/li&gt;&lt;li&gt;The Mooncake paper&lt;/li&gt;&lt;li&gt;The FlexGen paper&lt;/li&gt;&lt;li&gt;The DeepSeek-V2 paper&lt;/li&gt;&lt;li&gt;The vLLM PagedAttention paper&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;기사의 출처&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 모델 사양&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV 캐시 재사용·오프로딩 문서&lt;/li&gt;&lt;li&gt;Mooncake 논문&lt;/li&gt;&lt;li&gt;FlexGen 논문&lt;/li&gt;&lt;li&gt;DeepSeek-V2 논문&lt;/li&gt;&lt;li&gt;vLLM PagedAttention 논문&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="418"/>
+        <location filename="../MainWindow.cpp" line="439"/>
         <source>&lt;p&gt;&lt;b&gt;This scenario&apos;s cards&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;이 시나리오의 카드&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="423"/>
+        <location filename="../MainWindow.cpp" line="444"/>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="425"/>
+        <location filename="../MainWindow.cpp" line="446"/>
         <source>About kvtiers</source>
         <translation>kvtiers 정보</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="478"/>
+        <location filename="../MainWindow.cpp" line="499"/>
         <source>Presets</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="505"/>
+        <location filename="../MainWindow.cpp" line="526"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="534"/>
+        <location filename="../MainWindow.cpp" line="555"/>
         <source>Save scenario as &amp;preset…</source>
         <translation>시나리오를 프리셋으로 저장(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="539"/>
+        <location filename="../MainWindow.cpp" line="560"/>
         <source>&amp;Import preset…</source>
         <translation>프리셋 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="543"/>
+        <location filename="../MainWindow.cpp" line="564"/>
         <source>Co&amp;mpare presets…</source>
         <translation>프리셋 비교(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="548"/>
+        <location filename="../MainWindow.cpp" line="569"/>
         <source>&amp;Export tier chart…</source>
         <translation>계층 차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="550"/>
+        <location filename="../MainWindow.cpp" line="571"/>
         <source>Export s&amp;weep…</source>
         <translation>스윕 내보내기(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="552"/>
+        <location filename="../MainWindow.cpp" line="573"/>
         <source>Export &amp;comparison…</source>
         <translation>비교 내보내기(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="553"/>
+        <location filename="../MainWindow.cpp" line="574"/>
         <source>Export scenario &amp;JSON…</source>
         <translation>시나리오 JSON 내보내기(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="555"/>
+        <location filename="../MainWindow.cpp" line="576"/>
         <source>Copy chart to clip&amp;board</source>
         <translation>차트를 클립보드에 복사(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="557"/>
+        <location filename="../MainWindow.cpp" line="578"/>
         <source>Export si&amp;ze…</source>
         <translation>내보내기 크기(&amp;Z)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="560"/>
+        <location filename="../MainWindow.cpp" line="581"/>
         <source>&amp;Presets panel</source>
         <translation>프리셋 패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="602"/>
+        <location filename="../MainWindow.cpp" line="623"/>
         <source>%1: wrote %2</source>
         <translation>%1: %2 저장함</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="608"/>
-        <location filename="../MainWindow.cpp" line="621"/>
-        <location filename="../MainWindow.cpp" line="645"/>
+        <location filename="../MainWindow.cpp" line="629"/>
+        <location filename="../MainWindow.cpp" line="642"/>
+        <location filename="../MainWindow.cpp" line="666"/>
         <source>Nothing to export: the scenario does not evaluate.</source>
         <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="608"/>
-        <location filename="../MainWindow.cpp" line="609"/>
-        <location filename="../MainWindow.cpp" line="615"/>
+        <location filename="../MainWindow.cpp" line="629"/>
+        <location filename="../MainWindow.cpp" line="630"/>
+        <location filename="../MainWindow.cpp" line="636"/>
         <source>Export tier chart</source>
         <translation>계층 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="610"/>
+        <location filename="../MainWindow.cpp" line="631"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="621"/>
-        <location filename="../MainWindow.cpp" line="622"/>
-        <location filename="../MainWindow.cpp" line="628"/>
+        <location filename="../MainWindow.cpp" line="642"/>
+        <location filename="../MainWindow.cpp" line="643"/>
+        <location filename="../MainWindow.cpp" line="649"/>
         <source>Export sweep</source>
         <translation>스윕 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="623"/>
+        <location filename="../MainWindow.cpp" line="644"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="636"/>
+        <location filename="../MainWindow.cpp" line="657"/>
         <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
         <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="645"/>
+        <location filename="../MainWindow.cpp" line="666"/>
         <source>Export scenario</source>
         <translation>시나리오 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="646"/>
-        <location filename="../MainWindow.cpp" line="652"/>
+        <location filename="../MainWindow.cpp" line="667"/>
+        <location filename="../MainWindow.cpp" line="673"/>
         <source>Export scenario JSON</source>
         <translation>시나리오 JSON 내보내기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="647"/>
+        <location filename="../MainWindow.cpp" line="668"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="663"/>
+        <location filename="../MainWindow.cpp" line="684"/>
         <source>Copied the tier chart (%1 × %2) to the clipboard</source>
         <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="670"/>
-        <location filename="../MainWindow.cpp" line="686"/>
+        <location filename="../MainWindow.cpp" line="691"/>
+        <location filename="../MainWindow.cpp" line="707"/>
         <source>Export size</source>
         <translation>내보내기 크기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="671"/>
+        <location filename="../MainWindow.cpp" line="692"/>
         <source>Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):</source>
         <translation>차트 크기와 배율을 너비x높이@배율로 입력하세요(예: 1600x900@2는 3200 × 1800 px PNG):</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="684"/>
+        <location filename="../MainWindow.cpp" line="705"/>
         <source>Export size &quot;%1&quot;: use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8</source>
         <translation>내보내기 크기 &quot;%1&quot;: 너비x높이@배율 형식, 16~20000픽셀, 배율 0.25~8로 입력하세요</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="690"/>
+        <location filename="../MainWindow.cpp" line="711"/>
         <source>Charts export at %1 × %2, scale %3</source>
-        <translation>차트를 %1 × %2, 배율 %3으로 내보냅니다</translation>
+        <translation>차트 내보내기 크기: %1 × %2, 배율 %3</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="699"/>
+        <location filename="../MainWindow.cpp" line="720"/>
         <source>&amp;Tools</source>
         <translation>도구(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="700"/>
+        <location filename="../MainWindow.cpp" line="721"/>
         <source>&amp;Import config.json…</source>
         <translation>config.json 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="702"/>
+        <location filename="../MainWindow.cpp" line="723"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="703"/>
+        <location filename="../MainWindow.cpp" line="724"/>
         <source>Compare with a &amp;vLLM log…</source>
         <translation>vLLM 로그와 비교(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="729"/>
+        <location filename="../MainWindow.cpp" line="750"/>
         <source>Import config.json</source>
         <translation>config.json 가져오기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="730"/>
+        <location filename="../MainWindow.cpp" line="751"/>
         <source>The imported model could not be saved to %1: %2</source>
         <translation>가져온 모델을 %1에 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="735"/>
+        <location filename="../MainWindow.cpp" line="757"/>
         <source>Import %1</source>
         <translation>%1 가져오기</translation>
     </message>
     <message>
-        <location filename="../MainWindow.cpp" line="736"/>
+        <location filename="../MainWindow.cpp" line="760"/>
         <source>Imported %1 (saved as %2)</source>
         <translation>%1 가져옴 (%2에 저장)</translation>
     </message>
@@ -2659,152 +2735,157 @@
 <context>
     <name>kvtiers::ui::ModelImportDialog</name>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="53"/>
+        <location filename="../ModelImportDialog.cpp" line="54"/>
         <source>full attention</source>
         <translation>전체 어텐션</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="55"/>
+        <location filename="../ModelImportDialog.cpp" line="56"/>
         <source>sliding window</source>
         <translation>슬라이딩 윈도</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="57"/>
+        <location filename="../ModelImportDialog.cpp" line="58"/>
         <source>MLA</source>
         <translation>MLA</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="59"/>
+        <location filename="../ModelImportDialog.cpp" line="60"/>
         <source>state (Mamba / linear)</source>
         <translation>상태 (Mamba / 선형)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="69"/>
+        <location filename="../ModelImportDialog.cpp" line="80"/>
         <source>Import a model from config.json</source>
         <translation>config.json에서 모델 가져오기</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="73"/>
+        <location filename="../ModelImportDialog.cpp" line="84"/>
         <source>Open a Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;, drop it here, or paste its text below.</source>
         <translation>Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;을 열거나, 여기에 끌어다 놓거나, 아래에 내용을 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="77"/>
+        <location filename="../ModelImportDialog.cpp" line="88"/>
         <source>&amp;Open config.json…</source>
         <translation>config.json 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="79"/>
+        <location filename="../ModelImportDialog.cpp" line="90"/>
         <source>&amp;Import</source>
         <translation>가져오기(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="90"/>
+        <location filename="../ModelImportDialog.cpp" line="101"/>
         <source>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</source>
         <translation>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="106"/>
+        <location filename="../ModelImportDialog.cpp" line="117"/>
         <source>Missing fields: fill them in and import again</source>
         <translation>빠진 필드: 채운 뒤 다시 가져오세요</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="112"/>
+        <location filename="../ModelImportDialog.cpp" line="123"/>
         <source>Imported model</source>
         <translation>가져온 모델</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="114"/>
+        <location filename="../ModelImportDialog.cpp" line="125"/>
         <source>Nothing imported yet.</source>
         <translation>아직 가져온 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="129"/>
+        <location filename="../ModelImportDialog.cpp" line="140"/>
         <source>&amp;Use this model</source>
         <translation>이 모델 사용(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="159"/>
+        <location filename="../ModelImportDialog.cpp" line="170"/>
         <source>Open config.json</source>
         <translation>config.json 열기</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="159"/>
+        <location filename="../ModelImportDialog.cpp" line="170"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 파일 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="177"/>
+        <location filename="../ModelImportDialog.cpp" line="188"/>
         <source>from %1</source>
         <translation>출처: %1</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="198"/>
+        <location filename="../ModelImportDialog.cpp" line="209"/>
         <source>Paste the text of a config.json, or open one.</source>
         <translation>config.json 내용을 붙여 넣거나 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="239"/>
+        <location filename="../ModelImportDialog.cpp" line="250"/>
         <source>Not imported.</source>
         <translation>가져오지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="260"/>
+        <location filename="../ModelImportDialog.cpp" line="268"/>
+        <source>pasted text</source>
+        <translation>붙여 넣은 텍스트</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="286"/>
         <source>a number</source>
         <translation>숫자</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="276"/>
+        <location filename="../ModelImportDialog.cpp" line="302"/>
         <source>KV cache: %1 B per token (%2) in %3</source>
         <translation>KV 캐시: %3 기준 토큰당 %1 B (%2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="280"/>
+        <location filename="../ModelImportDialog.cpp" line="306"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="283"/>
+        <location filename="../ModelImportDialog.cpp" line="309"/>
         <source> (%1 KV heads × %2)</source>
         <translation> (KV 헤드 %1개 × %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="286"/>
+        <location filename="../ModelImportDialog.cpp" line="312"/>
         <source> (%1 KV heads × %2, window %3)</source>
         <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="289"/>
+        <location filename="../ModelImportDialog.cpp" line="315"/>
         <source> (latent %1 + rope %2)</source>
         <translation> (잠재 %1 + RoPE %2)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="292"/>
+        <location filename="../ModelImportDialog.cpp" line="318"/>
         <source> (%1 per sequence per layer)</source>
         <translation> (레이어당 시퀀스당 %1)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="299"/>
+        <location filename="../ModelImportDialog.cpp" line="325"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="300"/>
+        <location filename="../ModelImportDialog.cpp" line="326"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, family %3)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, 계열 %3)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="302"/>
+        <location filename="../ModelImportDialog.cpp" line="328"/>
         <source>Layers: %1&lt;br&gt;</source>
         <translation>레이어: %1&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="303"/>
+        <location filename="../ModelImportDialog.cpp" line="329"/>
         <source>Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens</source>
         <translation>파라미터: 전체 %1, 활성 %2, 가중치 %3비트, 최대 문맥 %4토큰</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="304"/>
+        <location filename="../ModelImportDialog.cpp" line="330"/>
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -2990,7 +3071,7 @@
     <message>
         <location filename="../PresetPanel.cpp" line="254"/>
         <source>Copied &quot;%1&quot; to &quot;%2&quot;</source>
-        <translation>&quot;%1&quot;을 &quot;%2&quot;(으)로 복사함</translation>
+        <translation>"%1" 프리셋을 "%2" 이름으로 복사함</translation>
     </message>
     <message>
         <location filename="../PresetPanel.cpp" line="264"/>
@@ -3001,7 +3082,7 @@
     <message>
         <location filename="../PresetPanel.cpp" line="264"/>
         <source>Delete the preset &quot;%1&quot;? This cannot be undone.</source>
-        <translation>프리셋 &quot;%1&quot;을 삭제할까요? 되돌릴 수 없습니다.</translation>
+        <translation>"%1" 프리셋을 삭제할까요? 되돌릴 수 없습니다.</translation>
     </message>
     <message>
         <location filename="../PresetPanel.cpp" line="269"/>
@@ -3038,38 +3119,159 @@
     <message>
         <location filename="../PresetPanel.cpp" line="303"/>
         <source>Exported preset &quot;%1&quot; to %2</source>
-        <translation>프리셋 &quot;%1&quot;을 %2(으)로 내보냄</translation>
+        <translation>"%1" 프리셋을 %2 파일로 내보냄</translation>
     </message>
 </context>
 <context>
     <name>kvtiers::ui::ScenarioController</name>
     <message>
-        <location filename="../ScenarioController.cpp" line="49"/>
+        <location filename="../ScenarioController.cpp" line="51"/>
         <source>Change %1</source>
         <translation>%1 변경</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="56"/>
+        <location filename="../ScenarioController.cpp" line="58"/>
+        <source>context per sequence</source>
+        <translation>시퀀스당 문맥 길이</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="59"/>
+        <source>output tokens</source>
+        <translation>출력 토큰 수</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="60"/>
+        <source>concurrent sequences per replica</source>
+        <translation>레플리카당 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="61"/>
+        <location filename="../ScenarioController.cpp" line="62"/>
+        <source>KV cache format</source>
+        <translation>KV 캐시 형식</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="63"/>
+        <source>KV scale bits</source>
+        <translation>KV 스케일 비트 수</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="64"/>
+        <source>weight bits</source>
+        <translation>가중치 비트 수</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="65"/>
+        <source>reuse rate</source>
+        <translation>재사용률</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="66"/>
+        <source>prefix sharing</source>
+        <translation>프리픽스 공유</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="67"/>
+        <source>reuse distance</source>
+        <translation>재사용 간격</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="68"/>
+        <source>request rate (λ)</source>
+        <translation>요청률(λ)</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="69"/>
+        <source>offload rate</source>
+        <translation>오프로딩률</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="70"/>
+        <source>tensor parallel (TP)</source>
+        <translation>텐서 병렬(TP)</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="71"/>
+        <source>KV block size</source>
+        <translation>KV 블록 크기</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="72"/>
+        <source>allocation</source>
+        <translation>메모리 할당</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="73"/>
+        <source>GPU memory utilisation</source>
+        <translation>GPU 메모리 사용률</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="74"/>
+        <source>runtime reserve</source>
+        <translation>런타임 예약분</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="75"/>
+        <source>streaming (FlexGen)</source>
+        <translation>스트리밍 (FlexGen)</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="76"/>
+        <source>weights placement</source>
+        <translation>가중치 배치</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="77"/>
+        <source>KV placement</source>
+        <translation>KV 배치</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="78"/>
+        <source>inclusive tiers</source>
+        <translation>포함형 계층</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="79"/>
+        <source>servers</source>
+        <translation>서버 수</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="80"/>
+        <source>GPUs per server</source>
+        <translation>서버당 GPU 수</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="81"/>
+        <source>DRAM per server</source>
+        <translation>서버당 D램</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="82"/>
+        <source>NVMe per server</source>
+        <translation>서버당 NVMe</translation>
+    </message>
+    <message>
+        <location filename="../ScenarioController.cpp" line="116"/>
         <source>Load workload %1</source>
         <translation>워크로드 %1 불러오기</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="63"/>
+        <location filename="../ScenarioController.cpp" line="123"/>
         <source>Choose model %1</source>
         <translation>모델 %1 선택</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="70"/>
+        <location filename="../ScenarioController.cpp" line="130"/>
         <source>Choose hardware %1</source>
         <translation>하드웨어 %1 선택</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="75"/>
+        <location filename="../ScenarioController.cpp" line="135"/>
         <source>Reset to article defaults</source>
         <translation>기사 기본값으로 되돌리기</translation>
     </message>
     <message>
-        <location filename="../ScenarioController.cpp" line="124"/>
+        <location filename="../ScenarioController.cpp" line="184"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
@@ -3272,72 +3474,72 @@
         <translation>스윕에서 작은 값부터 큰 값까지 움직일 변수입니다. 나머지 설정은 그대로 둡니다.</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="209"/>
+        <location filename="../SweepChart.cpp" line="206"/>
         <source>%1 tokens</source>
         <translation>%1토큰</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="210"/>
+        <location filename="../SweepChart.cpp" line="207"/>
         <source>%1 sequences</source>
         <translation>시퀀스 %1개</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="218"/>
+        <location filename="../SweepChart.cpp" line="215"/>
         <source>HBM never runs out up to %1</source>
         <translation>%1까지 HBM 부족 없음</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="220"/>
+        <location filename="../SweepChart.cpp" line="217"/>
         <source>HBM is short from the start</source>
         <translation>처음부터 HBM 부족</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="221"/>
+        <location filename="../SweepChart.cpp" line="218"/>
         <source>HBM full at %1</source>
         <translation>%1에서 HBM 가득 참</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="233"/>
+        <location filename="../SweepChart.cpp" line="230"/>
         <source>context per sequence, tokens (log scale)</source>
         <translation>시퀀스당 문맥 길이, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="233"/>
+        <location filename="../SweepChart.cpp" line="230"/>
         <source>active sequences per replica (log scale)</source>
         <translation>레플리카당 활성 시퀀스 수 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="234"/>
+        <location filename="../SweepChart.cpp" line="231"/>
         <source>Bytes per tier as %1 grows, %2 (stacked)</source>
         <translation>%1에 따른 계층별 바이트, %2 (누적)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="235"/>
+        <location filename="../SweepChart.cpp" line="232"/>
         <source>context</source>
         <translation>문맥 길이</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="235"/>
+        <location filename="../SweepChart.cpp" line="232"/>
         <source>concurrency</source>
         <translation>동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="265"/>
+        <location filename="../SweepChart.cpp" line="262"/>
         <source>↑ clipped: demand reaches %1 at %2</source>
         <translation>↑ 잘림: %2에서 수요 %1</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="269"/>
+        <location filename="../SweepChart.cpp" line="266"/>
         <source>bytes %1</source>
         <translation>바이트 (%1)</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="274"/>
+        <location filename="../SweepChart.cpp" line="271"/>
         <source>HBM capacity %1</source>
         <translation>HBM 용량 %1</translation>
     </message>
     <message>
-        <location filename="../SweepChart.cpp" line="284"/>
+        <location filename="../SweepChart.cpp" line="281"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
@@ -3345,12 +3547,12 @@
 <context>
     <name>kvtiers::ui::TierChart</name>
     <message>
-        <location filename="../TierChart.cpp" line="32"/>
+        <location filename="../TierChart.cpp" line="67"/>
         <source>Bytes &amp;counted:</source>
         <translation>집계 단위(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="38"/>
+        <location filename="../TierChart.cpp" line="73"/>
         <source>Per replica: the TP GPUs that serve one copy of the model, with their share of the server&apos;s DRAM and NVMe (what the core computes).
 Per GPU: divided by TP.
 Per server: per GPU × GPUs per server.</source>
@@ -3359,81 +3561,81 @@ GPU당: TP로 나눈 값.
 서버당: GPU당 값 × 서버당 GPU 수.</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="69"/>
+        <location filename="../TierChart.cpp" line="108"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="121"/>
+        <location filename="../TierChart.cpp" line="165"/>
         <source>overflow: fits in no tier</source>
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="208"/>
+        <location filename="../TierChart.cpp" line="254"/>
         <source>per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="210"/>
+        <location filename="../TierChart.cpp" line="256"/>
         <source>per replica (1 GPU)</source>
         <translation>레플리카당 (GPU 1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="210"/>
+        <location filename="../TierChart.cpp" line="256"/>
         <source>per replica (%1 GPUs)</source>
         <translation>레플리카당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="211"/>
+        <location filename="../TierChart.cpp" line="257"/>
         <source>per server (%1 GPUs)</source>
         <translation>서버당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="212"/>
+        <location filename="../TierChart.cpp" line="258"/>
         <source>Where the bytes go, %1</source>
         <translation>바이트가 놓이는 곳, %1</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="241"/>
+        <location filename="../TierChart.cpp" line="287"/>
         <source>capacity
 %1</source>
         <translation>용량
 %1</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="243"/>
+        <location filename="../TierChart.cpp" line="289"/>
         <source>%1 of %2 used</source>
         <translation>%2 중 %1 사용</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="260"/>
+        <location filename="../TierChart.cpp" line="307"/>
         <source>fits in no tier!</source>
-        <translation>어느 계층에도 안 들어감!</translation>
+        <translation>자리 없음!</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="265"/>
+        <location filename="../TierChart.cpp" line="312"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="268"/>
+        <location filename="../TierChart.cpp" line="316"/>
         <source>everything fits</source>
         <translation>모두 들어감</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="295"/>
+        <location filename="../TierChart.cpp" line="417"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2: %3</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="297"/>
+        <location filename="../TierChart.cpp" line="419"/>
         <source> (%1 of capacity)</source>
         <translation> (용량의 %1)</translation>
     </message>
     <message>
-        <location filename="../TierChart.cpp" line="314"/>
+        <location filename="../TierChart.cpp" line="441"/>
         <source>Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).</source>
-        <translation>초과분: %1이 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
+        <translation>초과분(%1)은 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
     </message>
 </context>
 <context>
@@ -3511,7 +3713,7 @@ GPU당: TP로 나눈 값.
     <message>
         <location filename="../TierTableModel.cpp" line="142"/>
         <source>Everything is demanded of HBM, and %1 of it does not fit: long context and high concurrency have outgrown HBM.</source>
-        <translation>모든 바이트가 HBM에 요구되며 그중 %1이 들어가지 않습니다. 긴 문맥과 높은 동시성이 HBM 용량을 넘어섰습니다.</translation>
+        <translation>모든 바이트가 HBM에 요구되며 그중 %1만큼이 들어가지 않습니다. 긴 문맥과 높은 동시성이 HBM 용량을 넘어섰습니다.</translation>
     </message>
     <message>
         <location filename="../TierTableModel.cpp" line="145"/>
@@ -3526,7 +3728,7 @@ GPU당: TP로 나눈 값.
     <message>
         <location filename="../TierTableModel.cpp" line="150"/>
         <source>DRAM holds %1 of reusable prefixes, and restoring a prompt from DRAM (%2) beats recomputing it (%3).</source>
-        <translation>D램이 재사용할 프리픽스 %1을 담고 있고, 프롬프트를 D램에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
+        <translation>D램이 재사용할 프리픽스를 %1만큼 담고 있고, 프롬프트를 D램에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
     </message>
     <message>
         <location filename="../TierTableModel.cpp" line="155"/>
@@ -3541,7 +3743,7 @@ GPU당: TP로 나눈 값.
     <message>
         <location filename="../TierTableModel.cpp" line="160"/>
         <source>SSD holds %1 of the retained reuse pool, and restoring from SSD (%2) beats recomputing (%3).</source>
-        <translation>SSD가 보존된 재사용 풀 중 %1을 담고 있고, SSD에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
+        <translation>SSD가 보존된 재사용 풀 중 %1만큼을 담고 있고, SSD에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
     </message>
     <message>
         <location filename="../TierTableModel.cpp" line="165"/>
@@ -3579,71 +3781,71 @@ GPU당: TP로 나눈 값.
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="257"/>
+        <location filename="../TierTableModel.cpp" line="268"/>
         <source>Tier</source>
         <extracomment>Korean original: 계층</extracomment>
         <translation>계층</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="260"/>
+        <location filename="../TierTableModel.cpp" line="271"/>
         <source>What mainly lives there</source>
         <extracomment>Korean original: 주로 놓이는 것</extracomment>
         <translation>주로 놓이는 것</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="263"/>
+        <location filename="../TierTableModel.cpp" line="274"/>
         <source>When demand for it grows</source>
         <extracomment>Korean original: 수요가 커지는 조건</extracomment>
         <translation>수요가 커지는 조건</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="266"/>
+        <location filename="../TierTableModel.cpp" line="277"/>
         <source>Limit</source>
         <extracomment>Korean original: 한계</extracomment>
         <translation>한계</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="268"/>
+        <location filename="../TierTableModel.cpp" line="279"/>
         <source>Placed (%1)</source>
         <translation>배치량 (%1)</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="270"/>
+        <location filename="../TierTableModel.cpp" line="281"/>
         <source>Capacity</source>
         <translation>용량</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="272"/>
+        <location filename="../TierTableModel.cpp" line="283"/>
         <source>Used</source>
         <translation>사용률</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="274"/>
+        <location filename="../TierTableModel.cpp" line="285"/>
         <source>Restore vs recompute</source>
         <translation>복원 대 재계산</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="282"/>
+        <location filename="../TierTableModel.cpp" line="293"/>
         <source>Bytes this scenario places in the tier.</source>
         <translation>이 시나리오가 이 계층에 놓는 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="284"/>
+        <location filename="../TierTableModel.cpp" line="295"/>
         <source>Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload engine may pin; NVMe as installed.</source>
         <translation>가용 용량: HBM × GPU 메모리 사용률, D램 × 오프로딩 엔진이 고정할 수 있는 비율, NVMe는 장착 용량 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="287"/>
+        <location filename="../TierTableModel.cpp" line="298"/>
         <source>Placed ÷ capacity.</source>
         <translation>배치량 ÷ 용량.</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="289"/>
+        <location filename="../TierTableModel.cpp" line="300"/>
         <source>Time to bring the whole prompt&apos;s KV back from this tier, against recomputing the whole prompt (prefill).</source>
         <translation>프롬프트 전체의 KV를 이 계층에서 다시 가져오는 시간과, 프롬프트 전체를 재계산(프리필)하는 시간의 비교입니다.</translation>
     </message>
     <message>
-        <location filename="../TierTableModel.cpp" line="292"/>
+        <location filename="../TierTableModel.cpp" line="303"/>
         <source>The article&apos;s tier table.</source>
         <translation>기사의 계층 표입니다.</translation>
     </message>
@@ -3651,77 +3853,77 @@ GPU당: TP로 나눈 값.
 <context>
     <name>kvtiers::ui::TornadoChart</name>
     <message>
-        <location filename="../TornadoChart.cpp" line="52"/>
+        <location filename="../TornadoChart.cpp" line="48"/>
         <source>variable moved down</source>
         <translation>변수를 내렸을 때</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="53"/>
+        <location filename="../TornadoChart.cpp" line="49"/>
         <source>variable moved up</source>
         <translation>변수를 올렸을 때</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="82"/>
+        <location filename="../TornadoChart.cpp" line="78"/>
         <source>%1 → %2 tokens</source>
         <translation>%1 → %2토큰</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="83"/>
+        <location filename="../TornadoChart.cpp" line="79"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="89"/>
-        <location filename="../TornadoChart.cpp" line="106"/>
+        <location filename="../TornadoChart.cpp" line="85"/>
+        <location filename="../TornadoChart.cpp" line="102"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="104"/>
+        <location filename="../TornadoChart.cpp" line="100"/>
         <source>%1
 %2 (TPOT %3 → %4)</source>
         <translation>%1
 %2 (TPOT %3 → %4)</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="143"/>
+        <location filename="../TornadoChart.cpp" line="139"/>
         <source>What moves the fleet&apos;s GPU count most</source>
         <translation>플릿 GPU 수를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="144"/>
+        <location filename="../TornadoChart.cpp" line="140"/>
         <source>change in GPUs (base %1 GPUs in %2 servers)</source>
         <translation>GPU 수 변화량 (기준 서버 %2대, GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="147"/>
+        <location filename="../TornadoChart.cpp" line="143"/>
         <source>What moves the fleet&apos;s %1 demand most</source>
         <translation>플릿 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="149"/>
+        <location filename="../TornadoChart.cpp" line="145"/>
         <source>change in fleet-wide %1 (base %2)</source>
         <translation>플릿 전체 %1 변화량 (기준 %2)</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="213"/>
+        <location filename="../TornadoChart.cpp" line="209"/>
         <source>moved up: cannot be sized</source>
         <translation>올렸을 때: 산정 불가</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="213"/>
+        <location filename="../TornadoChart.cpp" line="209"/>
         <source>moved down: cannot be sized</source>
         <translation>내렸을 때: 산정 불가</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="126"/>
+        <location filename="../TornadoChart.cpp" line="122"/>
         <source>What moves %1 demand per server most</source>
         <translation>서버당 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../TornadoChart.cpp" line="128"/>
+        <location filename="../TornadoChart.cpp" line="124"/>
         <source>change in %1 per server (base %2)</source>
         <translation>서버당 %1 변화량 (기준 %2)</translation>
     </message>
