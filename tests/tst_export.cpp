@@ -15,6 +15,7 @@
 #include "ScenarioController.h"
 #include "ScenarioSpec.h"
 #include "Sweep.h"
+#include "TestSupport.h"
 #include "UnitsText.h"
 
 #include <QDir>
@@ -79,16 +80,10 @@ QStringList lines(const QString& path)
 FleetResult fleet(double requestsPerSecond,
     const std::vector<std::pair<std::string, double>>& mix = { { "chat", 0.7 }, { "mooncake", 0.3 } })
 {
-    FleetInput in;
-    for (const auto& [id, share] : mix) {
-        FleetEntry e;
-        e.label = id;
-        e.share = share;
-        e.spec.workload = id;
-        e.spec.hardware = "h200-sxm";
-        in.mix.push_back(std::move(e));
-    }
-    in.requestsPerSecond = requestsPerSecond;
+    // The mix on one H200 server profile, sized against FleetInput's default targets.
+    const FleetInput defaults;
+    FleetInput in = kvtiers::test::fleetMix(mix, requestsPerSecond, defaults.tpotTargetSeconds);
+    in.ttftTargetSeconds = defaults.ttftTargetSeconds;
     return sizeFleet(CardCatalog::builtin(), in);
 }
 
