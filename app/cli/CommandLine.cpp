@@ -10,6 +10,7 @@
 #include "core/cards/PresetStore.h"
 #include "core/io/ResultJson.h"
 #include "core/scenario/ScenarioComparison.h"
+#include "core/scenario/Knobs.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sensitivity.h"
 #include "core/scenario/Sweep.h"
@@ -64,111 +65,22 @@ Usage:
   --model also takes a Hugging Face config.json, imported as a model card.
   kvtiers --help | --version
 
-Overrides (each replaces the workload card's value):
-  --context N           tokens of KV per sequence: 131072, 128k, 1M (k = 1024)
-  --concurrency N       active sequences per replica
-  --output-tokens N     generated tokens per request (prompt = context - output)
-  --kv-dtype D          fp32|bf16|fp16|fp8|int8|int4|<N>bit (e.g. 6bit)
-  --kv-scale-bits B     scale overhead per element, bits (e.g. 0.25)
-  --weight-bits B       bits per weight (16, 8, 4)
-  --reuse R             prefix hit rate: 0.5 or 50%
-  --sharing S           active sequences sharing one cached prefix (1 = none)
-  --reuse-distance S    seconds a reusable prefix waits for its next hit
-  --request-rate R      requests/s per replica for the retained pool (default:
-                        served sequences / request duration)
-  --offload-rate R      share of evicted reusable blocks copied to DRAM/SSD
-  --tp N                tensor-parallel degree (a replica is N GPUs)
-  --block-size N        KV page size, tokens
-  --allocation A        paged|contiguous
-  --gpu-util U          share of HBM the engine may use (vLLM gpu_memory_utilization)
-  --reserve SIZE        per-GPU runtime reserve: 4GiB, 2e9
-  --streaming           FlexGen-style: what does not fit in HBM streams every step
-  --inclusive           DRAM keeps copies of HBM-resident prefixes
-  --gpus N              GPUs per server
-  --dram-per-server SIZE, --nvme-per-server SIZE   e.g. 2TiB, 30.72TB
-  --servers N           servers in the fleet
+)";
 
+const char* const kUsageTail = R"(
 Without --hardware the default is one 8-GPU H200 SXM server at TP 8.
 Exit status: 0 ok, 2 bad usage or input (one line on stderr says what).
 )";
 
-struct OverrideOption {
-    std::string flag;
-    std::string key;
-    bool takesValue;
-    std::function<Json(const std::string& value, const std::string& flag)> parse;
-};
-
-Json wholeNumber(double v)
-{
-    return static_cast<std::int64_t>(v);
-}
-
-const std::vector<OverrideOption>& overrideOptions()
-{
-    static const std::vector<OverrideOption> options = {
-        {"--context", "context", true,
-         [](const std::string& v, const std::string& f) { return wholeNumber(parseTokenCount(v, f, 1, limits::kMaxContext)); }},
-        {"--output-tokens", "output_tokens", true,
-         [](const std::string& v, const std::string& f) { return wholeNumber(parseTokenCount(v, f, 0, limits::kMaxContext)); }},
-        {"--concurrency", "concurrency", true,
-         [](const std::string& v, const std::string& f) {
-             return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxConcurrency, true));
-         }},
-        {"--kv-dtype", "kv_bits", true, [](const std::string& v, const std::string& f) { return Json(parseKvDtype(v, f).bits); }},
-        {"--kv-scale-bits", "kv_scale_bits", true,
-         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, 64, false)); }},
-        {"--weight-bits", "weight_bits", true,
-         [](const std::string& v, const std::string& f) { return Json(parseKvDtype(v, f).bits); }},
-        {"--reuse", "reuse_rate", true, [](const std::string& v, const std::string& f) { return Json(parseFraction(v, f)); }},
-        {"--sharing", "sharing", true,
-         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 1, limits::kMaxConcurrency, false)); }},
-        {"--reuse-distance", "reuse_distance_s", true,
-         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, limits::kMaxSeconds, false)); }},
-        {"--request-rate", "request_rate_per_s", true,
-         [](const std::string& v, const std::string& f) { return Json(parseNumberOption(v, f, 0, limits::kMaxRequestRate, false)); }},
-        {"--offload-rate", "offload_rate", true, [](const std::string& v, const std::string& f) { return Json(parseFraction(v, f)); }},
-        {"--tp", "tp", true,
-         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxTp, true)); }},
-        {"--block-size", "block_size", true,
-         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxBlock, true)); }},
-        {"--allocation", "allocation", true,
-         [](const std::string& v, const std::string& f) {
-             if (v != "paged" && v != "contiguous")
-                 throw InputError(f + ": unknown policy \"" + v + "\" (use paged or contiguous)");
-             return Json(v);
-         }},
-        {"--gpu-util", "gpu_memory_utilization", true,
-         [](const std::string& v, const std::string& f) {
-             const double u = parseFraction(v, f);
-             if (u < 0.01)
-                 throw InputError(f + ": \"" + v + "\" leaves the engine no HBM (use 0.01 to 1)");
-             return Json(u);
-         }},
-        {"--reserve", "runtime_reserve_bytes", true,
-         [](const std::string& v, const std::string& f) { return Json(parseByteSize(v, f)); }},
-        {"--streaming", "streaming", false, [](const std::string&, const std::string&) { return Json(true); }},
-        {"--inclusive", "inclusive_tiers", false, [](const std::string&, const std::string&) { return Json(true); }},
-        {"--servers", "servers", true,
-         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, limits::kMaxServers, true)); }},
-        {"--gpus", "gpus_per_server", true,
-         [](const std::string& v, const std::string& f) { return wholeNumber(parseNumberOption(v, f, 1, 1024, true)); }},
-        {"--dram-per-server", "host_dram_bytes", true,
-         [](const std::string& v, const std::string& f) { return Json(parseByteSize(v, f)); }},
-        {"--nvme-per-server", "nvme_bytes", true,
-         [](const std::string& v, const std::string& f) { return Json(parseByteSize(v, f)); }},
-    };
-    return options;
-}
-
-
 /// Replaces "overrides.<key>" in a core message with the flag the user typed.
 std::string inFlagTerms(std::string message)
 {
-    for (const auto& o : overrideOptions()) {
-        const std::string needle = "overrides." + o.key;
+    for (const Knob& k : knobs()) {
+        if (!k.flag)
+            continue;
+        const std::string needle = std::string("overrides.") + k.key;
         if (auto pos = message.find(needle); pos != std::string::npos)
-            message.replace(pos, needle.size(), o.flag);
+            message.replace(pos, needle.size(), k.flag);
     }
     return message;
 }
@@ -212,15 +124,15 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
         } else if (std::find(ownOptions.begin(), ownOptions.end(), arg) != ownOptions.end()) {
             p.own[arg] = value();
         } else {
-            const auto& opts = overrideOptions();
-            const auto it = std::find_if(opts.begin(), opts.end(), [&](const OverrideOption& o) { return o.flag == arg; });
-            if (it == opts.end())
+            const Knob* knob = findKnobByFlag(arg);
+            if (!knob)
                 throw InputError(arg + ": unknown option (see kvtiers --help)");
-            if (!it->takesValue && inlineValue)
+            const bool takesValue = knob->valueName != nullptr;
+            if (!takesValue && inlineValue)
                 throw InputError(arg + ": takes no value");
-            if (it->key == "kv_bits" && p.spec.overrides.contains("kv_bits"))
+            if (knob->id == KnobId::KvBits && p.spec.overrides.contains(knob->key))
                 throw InputError(arg + ": given twice");
-            p.spec.overrides[it->key] = it->parse(it->takesValue ? value() : std::string(), arg);
+            p.spec.overrides[knob->key] = parseKnobValue(*knob, takesValue ? value() : std::string(), arg);
         }
     }
     return p;
@@ -451,8 +363,9 @@ int cmdSweep(const std::vector<std::string>& args, std::ostream& out)
         return axis == SweepAxis::Context ? parseTokenCount(it->second, flag, lo, hi)
                                           : parseNumberOption(it->second, flag, lo, hi, true);
     };
-    const double from = get("--from", axis == SweepAxis::Context ? 1024 : 1, 1, 1e12);
-    const double to = get("--to", axis == SweepAxis::Context ? 2 * 1024 * 1024 : 4096, 1, 1e12);
+    const SweepRange range = defaultSweepRange(axis);
+    const double from = get("--from", range.from, 1, 1e12);
+    const double to = get("--to", range.to, 1, 1e12);
     if (to < from)
         throw InputError("--to: must not be below --from");
     const auto pointsIt = p.own.find("--points");
@@ -1058,7 +971,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 {
     try {
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-            out << kUsage;
+            out << kUsage << "Overrides (each replaces the workload card's value):\n" << knobHelp() << kUsageTail;
             return kExitOk;
         }
         if (args[0] == "--version") {

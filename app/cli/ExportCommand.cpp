@@ -5,7 +5,6 @@
 #include "core/scenario/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/scenario/ScenarioComparison.h"
-#include "ui/scenario/ScenarioController.h"
 #include "core/scenario/Sweep.h"
 #include "core/io/Units.h"
 
@@ -145,11 +144,9 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
             const std::string axisName = own("--axis") ? *own("--axis") : "context";
             if (axisName != "context" && axisName != "concurrency")
                 throw InputError("--axis: unknown axis \"" + axisName + "\" (use context or concurrency)");
-            const bool context = axisName == "context";
-            using C = ui::ScenarioController;
-            const SweepResult sr = sweep(rs.scenario, context ? SweepAxis::Context : SweepAxis::Concurrency,
-                context ? C::kSweepContextFrom : C::kSweepConcurrencyFrom,
-                context ? C::kSweepContextTo : C::kSweepConcurrencyTo, C::kSweepPoints);
+            const SweepAxis axis = axisName == "context" ? SweepAxis::Context : SweepAxis::Concurrency;
+            const SweepRange range = defaultSweepRange(axis);
+            const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kChartSweepPoints);
             error = format == ExportFormat::Json
                 ? ChartExporter::exportScenarioJson(path, rs.scenario, result, rs.workloadId)
                 : ChartExporter::exportSweep(path, rs.scenario, result, sr, options);

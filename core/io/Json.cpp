@@ -314,6 +314,11 @@ const Json& JsonObject::requireArray(std::string_view key) const
 
 void JsonObject::rejectUnknownKeys(std::initializer_list<std::string_view> allowed) const
 {
+    rejectUnknownKeys(std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+void JsonObject::rejectUnknownKeys(std::span<const std::string_view> allowed) const
+{
     for (auto it = m_json.begin(); it != m_json.end(); ++it) {
         const std::string& key = it.key();
         if (!key.empty() && key[0] == '_')

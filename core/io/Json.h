@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -53,6 +54,7 @@ public:
 
     /// Every key must be one of `allowed` (keys beginning with '_' are comments).
     void rejectUnknownKeys(std::initializer_list<std::string_view> allowed) const;
+    void rejectUnknownKeys(std::span<const std::string_view> allowed) const;
 
     /// Throws "path.key: problem" (an InputError without a structured form).
     [[noreturn]] void fail(std::string_view key, const std::string& problem) const;

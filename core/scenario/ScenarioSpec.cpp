@@ -1,6 +1,7 @@
 #include "core/scenario/ScenarioSpec.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 
 #include <algorithm>
 
@@ -8,11 +9,12 @@ namespace kvtiers {
 
 const std::vector<std::string>& overrideKeys()
 {
-    static const std::vector<std::string> keys = {
-        "context", "output_tokens", "concurrency", "kv_dtype", "kv_bits", "kv_scale_bits", "weight_bits",
-        "reuse_rate", "sharing", "reuse_distance_s", "request_rate_per_s", "offload_rate", "tp", "block_size", "allocation",
-        "gpu_memory_utilization", "runtime_reserve_bytes", "streaming", "weights_placement", "kv_placement",
-        "inclusive_tiers", "servers", "gpus_per_server", "host_dram_bytes", "nvme_bytes"};
+    static const std::vector<std::string> keys = [] {
+        std::vector<std::string> all;
+        for (const Knob& k : knobs())
+            all.emplace_back(k.key);
+        return all;
+    }();
     return keys;
 }
 
@@ -93,11 +95,11 @@ ResolvedScenario resolveScenario(const CardCatalog& catalog, const ScenarioSpec&
     checkOverrideKeys(spec.overrides, "overrides");
     const JsonObject o(spec.overrides, "overrides");
     readWorkloadParams(o, params);
-    if (auto v = o.optionalInteger("gpus_per_server", 1, 1024))
+    if (auto v = readKnobNumber(o, knob(KnobId::GpusPerServer)))
         s.hardware.gpusPerServer = static_cast<int>(*v);
-    if (auto v = o.optionalNumber("host_dram_bytes", 0, 1e18))
+    if (auto v = readKnobNumber(o, knob(KnobId::HostDram)))
         s.hardware.hostDramBytes = *v;
-    if (auto v = o.optionalNumber("nvme_bytes", 0, 1e18))
+    if (auto v = readKnobNumber(o, knob(KnobId::Nvme)))
         s.hardware.nvmeBytes = *v;
     s.workload = params;
     validateScenario(s);

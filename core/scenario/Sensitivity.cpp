@@ -1,8 +1,11 @@
 #include "core/scenario/Sensitivity.h"
 
+
+
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
+#include "core/scenario/Knobs.h"
 
 #include <algorithm>
 #include <array>
@@ -258,28 +261,25 @@ void setOverride(Json& overrides, const Scenario& moved, Variable v)
 {
     if (!overrides.is_object())
         overrides = Json::object();
+    auto set = [&](KnobId id, const Json& value) { overrides[knob(id).key] = value; };
     switch (v) {
-    case Variable::Context:
-        overrides["context"] = static_cast<std::int64_t>(moved.workload.context);
-        break;
-    case Variable::Concurrency:
-        overrides["concurrency"] = static_cast<std::int64_t>(moved.workload.concurrency);
-        break;
+    case Variable::Context: set(KnobId::Context, static_cast<std::int64_t>(moved.workload.context)); break;
+    case Variable::Concurrency: set(KnobId::Concurrency, static_cast<std::int64_t>(moved.workload.concurrency)); break;
     case Variable::KvBits: {
         // kv_bits replaces a kv_dtype (the two may not be given together); the scale stays.
         const KvFormat f = moved.kvFormat();
-        overrides.erase("kv_dtype");
-        overrides["kv_bits"] = f.bits;
+        overrides.erase(knob(KnobId::KvDtype).key);
+        set(KnobId::KvBits, f.bits);
         if (f.scaleBits > 0)
-            overrides["kv_scale_bits"] = f.scaleBits;
+            set(KnobId::KvScaleBits, f.scaleBits);
         else
-            overrides.erase("kv_scale_bits");
+            overrides.erase(knob(KnobId::KvScaleBits).key);
         break;
     }
-    case Variable::ReuseRate: overrides["reuse_rate"] = moved.workload.reuseRate; break;
-    case Variable::OffloadRate: overrides["offload_rate"] = moved.workload.offloadRate; break;
-    case Variable::DramPerServer: overrides["host_dram_bytes"] = moved.hardware.hostDramBytes; break;
-    case Variable::NvmePerServer: overrides["nvme_bytes"] = moved.hardware.nvmeBytes; break;
+    case Variable::ReuseRate: set(KnobId::ReuseRate, moved.workload.reuseRate); break;
+    case Variable::OffloadRate: set(KnobId::OffloadRate, moved.workload.offloadRate); break;
+    case Variable::DramPerServer: set(KnobId::HostDram, moved.hardware.hostDramBytes); break;
+    case Variable::NvmePerServer: set(KnobId::Nvme, moved.hardware.nvmeBytes); break;
     case Variable::Traffic: break;
     }
 }

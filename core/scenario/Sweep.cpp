@@ -39,6 +39,11 @@ bool hotSetFits(const Scenario& base, SweepAxis axis, double x)
 
 } // namespace
 
+SweepRange defaultSweepRange(SweepAxis axis)
+{
+    return axis == SweepAxis::Context ? SweepRange{1024, 2097152} : SweepRange{1, 4096};
+}
+
 SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points)
 {
     if (!(from >= 1) || !(to >= from) || points < 2 || points > 100000)

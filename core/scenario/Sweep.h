@@ -29,6 +29,16 @@ struct SweepResult {
     double hbmFullAt = 0;
 };
 
+/// The range a sweep covers unless a user gives one: context 1K..2M tokens (past every
+/// model's window), concurrency 1..4096 sequences.
+struct SweepRange {
+    double from = 0;
+    double to = 0;
+};
+SweepRange defaultSweepRange(SweepAxis axis);
+/// Points of the app's and exported sweep charts (enough for a smooth log axis).
+inline constexpr int kChartSweepPoints = 200;
+
 /// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
 /// tokens or sequences). On the context axis, output tokens are capped below the context.
 SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points);

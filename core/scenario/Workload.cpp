@@ -1,6 +1,7 @@
 #include "core/scenario/Workload.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 
 #include <cmath>
 
@@ -35,65 +36,73 @@ Json sharesToJson(const PlacementShares& s)
 
 void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
 {
-    if (auto v = o.optionalInteger("context", 1, static_cast<std::int64_t>(limits::kMaxContext)))
-        p.context = static_cast<double>(*v);
-    if (auto v = o.optionalInteger("output_tokens", 0, static_cast<std::int64_t>(limits::kMaxContext)))
-        p.outputTokens = static_cast<double>(*v);
-    if (auto v = o.optionalInteger("concurrency", 1, static_cast<std::int64_t>(limits::kMaxConcurrency)))
-        p.concurrency = static_cast<double>(*v);
-    if (o.has("kv_dtype") && o.has("kv_bits"))
-        o.fail("kv_dtype", "give kv_dtype or kv_bits, not both", {.code = InputErrorCode::KvDtypeAndBits});
-    if (auto v = o.optionalString("kv_dtype"))
-        p.kv = parseKvDtype(*v, o.path() + ".kv_dtype");
-    if (auto v = o.optionalNumber("kv_bits", 0.5, kMaxKvBits))
+    // Each field is read with its knob's range (Knobs.h); only what a field means is here.
+    auto number = [&](KnobId id) { return readKnobNumber(o, knob(id)); };
+    if (auto v = number(KnobId::Context))
+        p.context = *v;
+    if (auto v = number(KnobId::OutputTokens))
+        p.outputTokens = *v;
+    if (auto v = number(KnobId::Concurrency))
+        p.concurrency = *v;
+    const char* kvDtype = knob(KnobId::KvDtype).key;
+    const char* kvBits = knob(KnobId::KvBits).key;
+    if (o.has(kvDtype) && o.has(kvBits))
+        o.fail(kvDtype, "give kv_dtype or kv_bits, not both", {.code = InputErrorCode::KvDtypeAndBits});
+    if (auto v = o.optionalString(kvDtype))
+        p.kv = parseKvDtype(*v, o.path() + "." + kvDtype);
+    if (auto v = number(KnobId::KvBits))
         p.kv = KvFormat{*v, 0};
-    if (auto v = o.optionalNumber("kv_scale_bits", 0, 64)) {
+    if (auto v = number(KnobId::KvScaleBits)) {
         KvFormat f = p.kv.value_or(KvFormat{});
         if (!p.kv)
-            o.fail("kv_scale_bits", "needs kv_dtype or kv_bits beside it", {.code = InputErrorCode::KvScaleBitsAlone});
+            o.fail(knob(KnobId::KvScaleBits).key, "needs kv_dtype or kv_bits beside it",
+                   {.code = InputErrorCode::KvScaleBitsAlone});
         f.scaleBits = *v;
         p.kv = f;
     }
-    if (auto v = o.optionalNumber("weight_bits", 1, 64))
+    if (auto v = number(KnobId::WeightBits))
         p.weightBits = *v;
-    if (auto v = o.optionalNumber("reuse_rate", 0, 1))
+    if (auto v = number(KnobId::ReuseRate))
         p.reuseRate = *v;
-    if (auto v = o.optionalNumber("sharing", 1, limits::kMaxConcurrency))
+    if (auto v = number(KnobId::Sharing))
         p.sharing = *v;
-    if (auto v = o.optionalNumber("reuse_distance_s", 0, limits::kMaxSeconds))
+    if (auto v = number(KnobId::ReuseDistance))
         p.reuseDistanceSeconds = *v;
-    if (auto v = o.optionalNumber("request_rate_per_s", 0, limits::kMaxRequestRate))
+    if (auto v = number(KnobId::RequestRate))
         p.requestRate = *v;
-    if (auto v = o.optionalNumber("offload_rate", 0, 1))
+    if (auto v = number(KnobId::OffloadRate))
         p.offloadRate = *v;
-    if (auto v = o.optionalInteger("tp", 1, limits::kMaxTp))
+    if (auto v = number(KnobId::Tp))
         p.tp = static_cast<int>(*v);
-    if (auto v = o.optionalInteger("block_size", 1, limits::kMaxBlock))
+    if (auto v = number(KnobId::BlockSize))
         p.blockSize = static_cast<int>(*v);
-    if (auto v = o.optionalString("allocation")) {
+    const char* allocation = knob(KnobId::Allocation).key;
+    if (auto v = o.optionalString(allocation)) {
         if (*v == "paged")
             p.allocation = Allocation::Paged;
         else if (*v == "contiguous")
             p.allocation = Allocation::Contiguous;
         else
-            o.fail("allocation", "unknown policy \"" + *v + "\" (use paged or contiguous)",
+            o.fail(allocation, "unknown policy \"" + *v + "\" (use paged or contiguous)",
                    {.code = InputErrorCode::UnknownAllocation, .value = *v});
     }
-    if (auto v = o.optionalNumber("gpu_memory_utilization", 0.01, 1))
+    if (auto v = number(KnobId::GpuMemoryUtilization))
         p.gpuMemoryUtilization = *v;
-    if (auto v = o.optionalNumber("runtime_reserve_bytes", 0, 1e18))
+    if (auto v = number(KnobId::RuntimeReserve))
         p.runtimeReserveBytes = *v;
-    if (auto v = o.optionalBool("streaming"))
+    if (auto v = o.optionalBool(knob(KnobId::Streaming).key))
         p.streaming = *v;
-    if (o.has("weights_placement"))
-        p.weightsPlacement = readShares(o.requireObject("weights_placement"));
-    if (o.has("kv_placement"))
-        p.kvPlacement = readShares(o.requireObject("kv_placement"));
-    if (auto v = o.optionalBool("inclusive_tiers"))
+    if (const char* key = knob(KnobId::WeightsPlacement).key; o.has(key))
+        p.weightsPlacement = readShares(o.requireObject(key));
+    if (const char* key = knob(KnobId::KvPlacement).key; o.has(key))
+        p.kvPlacement = readShares(o.requireObject(key));
+    if (auto v = o.optionalBool(knob(KnobId::InclusiveTiers).key))
         p.inclusiveTiers = *v;
-    if (auto v = o.optionalNumber("servers", 1, limits::kMaxServers)) {
+    // Servers: a card may write 2.0; a fraction gets its own message.
+    const Knob& servers = knob(KnobId::Servers);
+    if (auto v = o.optionalNumber(servers.key, servers.min, servers.max)) {
         if (*v != std::floor(*v))
-            o.fail("servers", "must be a whole number", {.code = InputErrorCode::ServersNotWhole});
+            o.fail(servers.key, "must be a whole number", {.code = InputErrorCode::ServersNotWhole});
         p.servers = *v;
     }
 }
@@ -101,11 +110,11 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
 WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({"id", "name", "notes", "sources", "model", "hardware", "context", "output_tokens",
-                         "concurrency", "kv_dtype", "kv_bits", "kv_scale_bits", "weight_bits", "reuse_rate",
-                         "sharing", "reuse_distance_s", "request_rate_per_s", "offload_rate", "tp", "block_size", "allocation",
-                         "gpu_memory_utilization", "runtime_reserve_bytes", "streaming", "weights_placement",
-                         "kv_placement", "inclusive_tiers", "servers"});
+    std::vector<std::string_view> allowed = {"id", "name", "notes", "sources", "model", "hardware"};
+    for (const Knob& k : knobs())
+        if (k.scope == KnobScope::Workload)
+            allowed.push_back(k.key);
+    o.rejectUnknownKeys(allowed);
     WorkloadCard w;
     w.id = o.requireString("id");
     w.name = o.requireString("name");

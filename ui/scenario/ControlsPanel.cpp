@@ -2,6 +2,7 @@
 
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 #include "ui/text/Messages.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
@@ -9,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QCompleter>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -187,7 +189,7 @@ QWidget* ControlsPanel::buildMainKnobs()
     m_context->edit()->setToolTip(contextTip);
     form->addRow(tr("&Context per sequence (tokens):"), m_context);
     connect(m_context, &SliderField::valueEdited, this,
-        [this](double v) { m_controller->setOverride("context", wholeNumber(v)); });
+        [this](double v) { m_controller->setOverride(knob(KnobId::Context).key, wholeNumber(v)); });
 
     SliderField::Mapping conc;
     conc.minPosition = 0;
@@ -213,7 +215,7 @@ QWidget* ControlsPanel::buildMainKnobs()
     m_concurrency->edit()->setToolTip(concTip);
     form->addRow(tr("Co&ncurrent sequences per replica:"), m_concurrency);
     connect(m_concurrency, &SliderField::valueEdited, this,
-        [this](double v) { m_controller->setOverride("concurrency", wholeNumber(v)); });
+        [this](double v) { m_controller->setOverride(knob(KnobId::Concurrency).key, wholeNumber(v)); });
 
     auto* kvRow = new QWidget(box);
     auto* kvLayout = new QHBoxLayout(kvRow);
@@ -259,7 +261,7 @@ QWidget* ControlsPanel::buildMainKnobs()
     m_reuse->slider()->setToolTip(reuseTip);
     m_reuse->edit()->setToolTip(reuseTip);
     form->addRow(tr("&Reuse rate (prefix hits):"), m_reuse);
-    connect(m_reuse, &SliderField::valueEdited, this, [this](double v) { m_controller->setOverride("reuse_rate", v); });
+    connect(m_reuse, &SliderField::valueEdited, this, [this](double v) { m_controller->setOverride(knob(KnobId::ReuseRate).key, v); });
 
     for (SliderField* field : { m_context, m_concurrency, m_reuse })
         connect(field, &SliderField::inputRejected, this, &ControlsPanel::inputRejected);
@@ -274,7 +276,8 @@ QWidget* ControlsPanel::buildAdvanced()
     form->setContentsMargins(8, 0, 0, 0);
 
     auto intSpin
-        = [&](const QString& name, int min, int max, const QString& label, const QString& tip, const std::string& key) {
+        = [&](const QString& name, int min, int max, const QString& label, const QString& tip, KnobId id) {
+              const std::string key = knob(id).key;
               auto* spin = new QSpinBox(panel);
               spin->setObjectName(name);
               spin->setRange(min, max);
@@ -285,7 +288,8 @@ QWidget* ControlsPanel::buildAdvanced()
               return spin;
           };
     auto realSpin = [&](const QString& name, double min, double max, int decimals, const QString& suffix,
-                        const QString& label, const QString& tip, const std::string& key, double scale) {
+                        const QString& label, const QString& tip, KnobId id, double scale) {
+        const std::string key = knob(id).key;
         auto* spin = new QDoubleSpinBox(panel);
         spin->setObjectName(name);
         spin->setRange(min, max);
@@ -302,11 +306,11 @@ QWidget* ControlsPanel::buildAdvanced()
     m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, tr("&Tensor parallel (TP):"),
         tr("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
            "and fit in a server."),
-        "tp");
+        KnobId::Tp);
     m_blockSizeSpin = intSpin(QStringLiteral("blockSizeSpin"), 1, limits::kMaxBlock, tr("KV &block size (tokens):"),
         tr("PagedAttention page size. Sequences round up to whole blocks (fragmentation); "
            "small blocks also make DRAM/SSD restores slower (small transfers)."),
-        "block_size");
+        KnobId::BlockSize);
     m_allocationCombo = new QComboBox(panel);
     m_allocationCombo->setObjectName(QStringLiteral("allocationCombo"));
     m_allocationCombo->addItem(tr("paged (vLLM)"), QStringLiteral("paged"));
@@ -315,18 +319,18 @@ QWidget* ControlsPanel::buildAdvanced()
                                      "model's maximum context up front (pre-PagedAttention systems)."));
     form->addRow(tr("A&llocation:"), m_allocationCombo);
     connect(m_allocationCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_controller->setOverride("allocation", m_allocationCombo->itemData(index).toString().toStdString());
+        m_controller->setOverride(knob(KnobId::Allocation).key, m_allocationCombo->itemData(index).toString().toStdString());
     });
     m_sharingSpin = realSpin(QStringLiteral("sharingSpin"), 1, 1e6, 1, QString(), tr("Prefix &sharing:"),
         tr("Active sequences sharing one cached prefix (a system prompt, a document): the "
            "shared part is held once. 1 = no sharing."),
-        "sharing", 1);
+        KnobId::Sharing, 1);
     // Seconds read " s" in every language, as in every time the core formats ("9.42 s").
     m_reuseDistanceSpin = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, QStringLiteral(" s"),
         tr("Reuse &distance:"),
         tr("Seconds a reusable prefix must be kept until its next hit. By Little's law "
            "the retained pool is request rate × distance × prefix bytes."),
-        "reuse_distance_s", 1);
+        KnobId::ReuseDistance, 1);
     // λ: derived from throughput unless given. The spin's minimum (−1) reads "derived".
     m_requestRateSpin = new QDoubleSpinBox(panel);
     m_requestRateSpin->setObjectName(QStringLiteral("requestRateSpin"));
@@ -341,27 +345,28 @@ QWidget* ControlsPanel::buildAdvanced()
     form->addRow(tr("Re&quest rate (λ):"), m_requestRateSpin);
     connect(m_requestRateSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         if (v >= 0) {
-            m_controller->setOverride("request_rate_per_s", v);
-        } else if (m_controller->spec().overrides.contains("request_rate_per_s")) {
+            m_controller->setOverride(knob(KnobId::RequestRate).key, v);
+        } else if (m_controller->spec().overrides.contains(knob(KnobId::RequestRate).key)) {
             ScenarioSpec next = m_controller->spec();
-            next.overrides.erase("request_rate_per_s");
+            next.overrides.erase(knob(KnobId::RequestRate).key);
             m_controller->editSpec(next, tr("Derive the request rate")); // its own undo step
         }
     });
     m_offloadRateSpin = realSpin(QStringLiteral("offloadRateSpin"), 0, 100, 0, tr(" %"), tr("&Offload rate:"),
         tr("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
            "dropped (the article's HBM→host offload rate)."),
-        "offload_rate", 100);
+        KnobId::OffloadRate, 100);
     m_gpuUtilSpin = realSpin(QStringLiteral("gpuUtilSpin"), 1, 100, 0, tr(" %"), tr("GPU memory &utilisation:"),
-        tr("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%)."), "gpu_memory_utilization",
+        tr("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%)."), KnobId::GpuMemoryUtilization,
         100);
     m_outputTokensSpin = intSpin(QStringLiteral("outputTokensSpin"), 0, 1 << 30, tr("O&utput tokens:"),
-        tr("Tokens generated per request; the prompt is context − output."), "output_tokens");
+        tr("Tokens generated per request; the prompt is context − output."), KnobId::OutputTokens);
     m_gpusPerServerSpin = intSpin(QStringLiteral("gpusPerServerSpin"), 1, 1024, tr("&GPUs per server:"),
-        tr("GPUs sharing one server's DRAM and NVMe."), "gpus_per_server");
+        tr("GPUs sharing one server's DRAM and NVMe."), KnobId::GpusPerServer);
 
-    auto byteEdit = [&](const QString& name, const QString& label, const QString& tip, const std::string& key,
-                        const QString& what) {
+    auto byteEdit = [&](const QString& name, const QString& label, const QString& tip, KnobId id) {
+        const std::string key = knob(id).key;
+        const QString what = QCoreApplication::translate("Knob", knob(id).label);
         auto* edit = new QLineEdit(panel);
         edit->setObjectName(name);
         edit->setToolTip(tip);
@@ -372,10 +377,9 @@ QWidget* ControlsPanel::buildAdvanced()
     m_dramPerServerEdit = byteEdit(QStringLiteral("dramPerServerEdit"), tr("&DRAM per server:"),
         tr("Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the "
            "card's usable fraction) can hold offloaded KV."),
-        "host_dram_bytes", tr("DRAM per server"));
+        KnobId::HostDram);
     m_nvmePerServerEdit = byteEdit(QStringLiteral("nvmePerServerEdit"), tr("&NVMe per server:"),
-        tr("Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes."), "nvme_bytes",
-        tr("NVMe per server"));
+        tr("Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes."), KnobId::Nvme);
 
     m_inclusiveCheck = new QCheckBox(tr("&Inclusive tiers"), panel);
     m_inclusiveCheck->setObjectName(QStringLiteral("inclusiveCheck"));
@@ -383,14 +387,14 @@ QWidget* ControlsPanel::buildAdvanced()
                                     "holding only what HBM evicted (exclusive)."));
     form->addRow(m_inclusiveCheck);
     connect(m_inclusiveCheck, &QCheckBox::toggled, this,
-        [this](bool on) { m_controller->setOverride("inclusive_tiers", on); });
+        [this](bool on) { m_controller->setOverride(knob(KnobId::InclusiveTiers).key, on); });
     m_streamingCheck = new QCheckBox(tr("&Streaming (FlexGen)"), panel);
     m_streamingCheck->setObjectName(QStringLiteral("streamingCheck"));
     m_streamingCheck->setToolTip(tr("What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen "
                                     "does: it fits, but at about a token per second."));
     form->addRow(m_streamingCheck);
     connect(
-        m_streamingCheck, &QCheckBox::toggled, this, [this](bool on) { m_controller->setOverride("streaming", on); });
+        m_streamingCheck, &QCheckBox::toggled, this, [this](bool on) { m_controller->setOverride(knob(KnobId::Streaming).key, on); });
     return panel;
 }
 
@@ -413,9 +417,9 @@ void ControlsPanel::applyKvChoice()
     const QString dtype = m_kvDtypeCombo->currentData().toString();
     m_kvBitsSpin->setEnabled(dtype.isEmpty());
     if (dtype.isEmpty())
-        m_controller->setOverride("kv_bits", m_kvBitsSpin->value(), { "kv_dtype" });
+        m_controller->setOverride(knob(KnobId::KvBits).key, m_kvBitsSpin->value(), { knob(KnobId::KvDtype).key });
     else
-        m_controller->setOverride("kv_dtype", dtype.toStdString(), { "kv_bits" });
+        m_controller->setOverride(knob(KnobId::KvDtype).key, dtype.toStdString(), { knob(KnobId::KvBits).key });
 }
 
 void ControlsPanel::refreshPickers()

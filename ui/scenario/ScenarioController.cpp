@@ -1,9 +1,11 @@
 #include "ui/scenario/ScenarioController.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 #include "ui/text/Messages.h"
 #include "ui/scenario/ScenarioCommand.h"
 
+#include <QCoreApplication>
 #include <QUndoStack>
 
 #include <map>
@@ -53,36 +55,9 @@ void ScenarioController::setOverride(
 
 QString ScenarioController::overrideName(const std::string& key)
 {
-    // The controls' own words (without the mnemonic and colon), lower-cased to follow "Change".
-    static const std::map<std::string, const char*> names = {
-        { "context", QT_TR_NOOP("context per sequence") },
-        { "output_tokens", QT_TR_NOOP("output tokens") },
-        { "concurrency", QT_TR_NOOP("concurrent sequences per replica") },
-        { "kv_dtype", QT_TR_NOOP("KV cache format") },
-        { "kv_bits", QT_TR_NOOP("KV cache format") },
-        { "kv_scale_bits", QT_TR_NOOP("KV scale bits") },
-        { "weight_bits", QT_TR_NOOP("weight bits") },
-        { "reuse_rate", QT_TR_NOOP("reuse rate") },
-        { "sharing", QT_TR_NOOP("prefix sharing") },
-        { "reuse_distance_s", QT_TR_NOOP("reuse distance") },
-        { "request_rate_per_s", QT_TR_NOOP("request rate (λ)") },
-        { "offload_rate", QT_TR_NOOP("offload rate") },
-        { "tp", QT_TR_NOOP("tensor parallel (TP)") },
-        { "block_size", QT_TR_NOOP("KV block size") },
-        { "allocation", QT_TR_NOOP("allocation") },
-        { "gpu_memory_utilization", QT_TR_NOOP("GPU memory utilisation") },
-        { "runtime_reserve_bytes", QT_TR_NOOP("runtime reserve") },
-        { "streaming", QT_TR_NOOP("streaming (FlexGen)") },
-        { "weights_placement", QT_TR_NOOP("weights placement") },
-        { "kv_placement", QT_TR_NOOP("KV placement") },
-        { "inclusive_tiers", QT_TR_NOOP("inclusive tiers") },
-        { "servers", QT_TR_NOOP("servers") },
-        { "gpus_per_server", QT_TR_NOOP("GPUs per server") },
-        { "host_dram_bytes", QT_TR_NOOP("DRAM per server") },
-        { "nvme_bytes", QT_TR_NOOP("NVMe per server") },
-    };
-    const auto it = names.find(key);
-    return it != names.end() ? tr(it->second) : QString::fromStdString(key);
+    // The knob's label (core/scenario/Knobs.cpp), lower case to follow "Change".
+    const Knob* knob = findKnob(key);
+    return knob ? QCoreApplication::translate("Knob", knob->label) : QString::fromStdString(key);
 }
 
 QString ScenarioController::cardName(CardKind kind, const std::string& idOrFile) const
@@ -168,10 +143,8 @@ void ScenarioController::evaluateNow()
     try {
         ResolvedScenario resolved = resolveScenario(catalog(), m_spec);
         EvalResult result = evaluate(resolved.scenario);
-        SweepResult swept = m_sweepAxis == SweepAxis::Context
-            ? sweep(resolved.scenario, SweepAxis::Context, kSweepContextFrom, kSweepContextTo, kSweepPoints)
-            : sweep(
-                resolved.scenario, SweepAxis::Concurrency, kSweepConcurrencyFrom, kSweepConcurrencyTo, kSweepPoints);
+        const SweepRange range = defaultSweepRange(m_sweepAxis);
+        SweepResult swept = sweep(resolved.scenario, m_sweepAxis, range.from, range.to, kSweepPoints);
         m_scenario = std::move(resolved.scenario);
         m_workloadId = resolved.workloadId;
         m_result = result;

@@ -41,10 +41,8 @@ public:
 
     SweepAxis sweepAxis() const { return m_sweepAxis; }
     void setSweepAxis(SweepAxis axis);
-    /// Sweep ranges: context 1K..2M tokens, concurrency 1..4096 sequences, 200 points.
-    static constexpr double kSweepContextFrom = 1024, kSweepContextTo = 2097152;
-    static constexpr double kSweepConcurrencyFrom = 1, kSweepConcurrencyTo = 4096;
-    static constexpr int kSweepPoints = 200;
+    /// The sweep covers the core's defaultSweepRange() in this many points.
+    static constexpr int kSweepPoints = kChartSweepPoints;
 
     QUndoStack* undoStack() const { return m_undoStack; }
 
