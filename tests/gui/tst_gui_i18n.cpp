@@ -508,7 +508,10 @@ private slots:
         QVERIFY(QFile::copy(QStringLiteral(KVTIERS_TS_FILE), copy));
         QProcess p;
         p.start(QStringLiteral(KVTIERS_LUPDATE),
-            { QStringLiteral(KVTIERS_SOURCE_UI), QStringLiteral(KVTIERS_KNOBS_SOURCE), QStringLiteral("-extensions"), QStringLiteral("cpp,h"),
+            // -I: includes are written from the repository root; without it lupdate cannot
+            // see that the classes live in kvtiers::ui and would name their contexts wrongly.
+            { QStringLiteral("-I"), QStringLiteral(KVTIERS_SOURCE_ROOT), QStringLiteral(KVTIERS_SOURCE_UI),
+                QStringLiteral(KVTIERS_KNOBS_SOURCE), QStringLiteral("-extensions"), QStringLiteral("cpp,h"),
                 QStringLiteral("-no-obsolete"), QStringLiteral("-ts"), copy });
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
