@@ -1,6 +1,6 @@
 #pragma once
 // CommandLineParsing: the command line's argument parsing, shared by the commands in
-// CommandLine.cpp and by `kvtiers export` (ExportCommand), so every command reads card
+// app/cli/*Command.cpp and by `kvtiers export` (ExportCommand), so every command reads card
 // ids, --preset and the eval overrides the same way and words its errors the same way.
 
 #include "core/cards/CardCatalog.h"
@@ -31,6 +31,19 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
 
 /// The preset's spec with the command line's cards and overrides on top. Throws InputError.
 ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags);
+
+/// Exit statuses: 0 ok, 2 bad usage or input (1 is a runtime failure).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitUsage = 2;
+
+/// --json and --csv choose one output; --csv only where a table exists. Throws InputError.
+void checkOutputFlags(const Parsed& p, const std::string& command, bool csvAvailable);
+
+/// A core message with "overrides.<key>" replaced by the flag the user typed.
+std::string inFlagTerms(std::string message);
+
+/// "37.5%": a share as people write it, three significant digits.
+std::string percent(double share);
 
 /// Resolves a spec against the built-in catalog; errors name the CLI flag, not the JSON key.
 ResolvedScenario resolve(const ScenarioSpec& spec);

@@ -2,6 +2,7 @@
 
 #include "ui/export/ChartExporter.h"
 #include "app/cli/CommandLineParsing.h"
+#include "app/cli/Commands.h"
 #include "core/scenario/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/scenario/ScenarioComparison.h"
@@ -18,9 +19,7 @@ namespace kvtiers::cli {
 
 namespace {
 
-constexpr int kExitOk = 0;
 constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
 
 using ui::ChartExporter;
 using ui::ExportFormat;
@@ -58,8 +57,7 @@ std::unique_ptr<QApplication> offscreenApplication()
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out)
 {
-    std::vector<std::string> ownOptions
-        = { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--units" };
+    std::vector<std::string> ownOptions = kExportCommand.options;
     ownOptions.insert(ownOptions.end(), fleetOptions().begin(), fleetOptions().end());
     const Parsed p = parseArgs(args, 1, ownOptions);
     if (!p.positional.empty())

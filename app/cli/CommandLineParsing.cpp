@@ -1,0 +1,206 @@
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/cards/CardCatalog.h"
+#include "core/cards/PresetStore.h"
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/scenario/Fleet.h"
+#include "core/scenario/Knobs.h"
+#include "core/scenario/ScenarioSpec.h"
+#include "core/scenario/Sensitivity.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kvtiers::cli {
+
+/// Replaces "overrides.<key>" in a core message with the flag the user typed.
+std::string inFlagTerms(std::string message)
+{
+    for (const Knob& k : knobs()) {
+        if (!k.flag)
+            continue;
+        const std::string needle = std::string("overrides.") + k.key;
+        if (auto pos = message.find(needle); pos != std::string::npos)
+            message.replace(pos, needle.size(), k.flag);
+    }
+    return message;
+}
+
+Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions)
+{
+    Parsed p;
+    for (size_t i = first; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::optional<std::string> inlineValue;
+        if (arg.starts_with("--")) {
+            if (auto eq = arg.find('='); eq != std::string::npos) {
+                inlineValue = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+            }
+        } else {
+            p.positional.push_back(arg);
+            continue;
+        }
+        auto value = [&]() -> std::string {
+            if (inlineValue)
+                return *inlineValue;
+            if (i + 1 >= args.size())
+                throw InputError(arg + ": needs a value");
+            return args[++i];
+        };
+        if (arg == "--json") {
+            p.json = true;
+        } else if (arg == "--csv") {
+            p.csv = true;
+        } else if (arg == "--model") {
+            p.spec.model = value();
+        } else if (arg == "--hardware") {
+            p.spec.hardware = value();
+        } else if (arg == "--workload") {
+            p.spec.workload = value();
+        } else if (arg == "--preset") {
+            p.presets.push_back(value());
+        } else if (std::find(ownOptions.begin(), ownOptions.end(), arg) != ownOptions.end()) {
+            p.own[arg] = value();
+        } else {
+            const Knob* knob = findKnobByFlag(arg);
+            if (!knob)
+                throw InputError(arg + ": unknown option (see kvtiers --help)");
+            const bool takesValue = knob->valueName != nullptr;
+            if (!takesValue && inlineValue)
+                throw InputError(arg + ": takes no value");
+            if (knob->id == KnobId::KvBits && p.spec.overrides.contains(knob->key))
+                throw InputError(arg + ": given twice");
+            p.spec.overrides[knob->key] = parseKnobValue(*knob, takesValue ? value() : std::string(), arg);
+        }
+    }
+    return p;
+}
+
+/// The preset's spec with the command line's cards and overrides on top.
+ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags)
+{
+    const Preset* preset = store.find(presetName);
+    if (!preset) {
+        std::string known;
+        for (const auto& p : store.presets())
+            known += (known.empty() ? "\"" : ", \"") + p.name + "\"";
+        throw InputError("--preset: no preset called \"" + presetName + "\" (known: " + known + ")");
+    }
+    ScenarioSpec spec = preset->spec;
+    if (!flags.model.empty())
+        spec.model = flags.model;
+    if (!flags.hardware.empty())
+        spec.hardware = flags.hardware;
+    if (!flags.workload.empty())
+        spec.workload = flags.workload;
+    for (auto it = flags.overrides.begin(); it != flags.overrides.end(); ++it)
+        spec.overrides[it.key()] = it.value();
+    return spec;
+}
+
+ResolvedScenario resolve(const ScenarioSpec& spec)
+{
+    try {
+        return resolveScenario(CardCatalog::builtin(), spec);
+    } catch (const InputError& e) {
+        throw InputError(inFlagTerms(e.what()));
+    }
+}
+
+/// --json and --csv choose one output; --csv only where a table exists.
+void checkOutputFlags(const Parsed& p, const std::string& command, bool csvAvailable)
+{
+    if (p.json && p.csv)
+        throw InputError(command + ": --json and --csv: give one of them");
+    if (p.csv && !csvAvailable)
+        throw InputError(command + ": --csv is not available here (use --json)");
+}
+
+/// The scenario a command's flags describe: a preset (if any) plus flags.
+ScenarioSpec specFromFlags(const Parsed& p)
+{
+    if (p.presets.size() > 1)
+        throw InputError("--preset: give one preset here (compare takes several)");
+    if (p.presets.empty())
+        return p.spec;
+    return withPreset(PresetStore(), p.presets.front(), p.spec);
+}
+
+// ---- fleet and sensitivity: from traffic to memory demand.
+ByteUnits unitsOption(const Parsed& p)
+{
+    const auto it = p.own.find("--units");
+    if (it == p.own.end() || it->second == "binary")
+        return ByteUnits::Binary;
+    if (it->second == "decimal")
+        return ByteUnits::Decimal;
+    throw InputError("--units: unknown units \"" + it->second + "\" (use binary or decimal)");
+}
+
+const std::vector<std::string>& fleetOptions()
+{
+    static const std::vector<std::string> options = {"--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix"};
+    return options;
+}
+
+FleetInput fleetInputFromFlags(const Parsed& p)
+{
+    if (!p.presets.empty())
+        throw InputError("--preset: not for a fleet (give the mix with --mix and the cards with --hardware/--model)");
+    FleetInput in;
+    // --mix takes "ID=SHARE,ID=SHARE" (a share defaults to 1); each workload card names
+    // its model; --model/--hardware and overrides apply to every workload of the mix.
+    const auto mixIt = p.own.find("--mix");
+    std::string mix = mixIt != p.own.end() ? mixIt->second : p.spec.workload;
+    if (mix.empty())
+        throw InputError("fleet: give the traffic mix: --mix chat=0.7,mooncake=0.3 (workload ids or files)");
+    size_t start = 0;
+    while (start <= mix.size()) {
+        const size_t comma = std::min(mix.find(',', start), mix.size());
+        const std::string item = mix.substr(start, comma - start);
+        start = comma + 1;
+        if (item.empty())
+            throw InputError("--mix: an empty entry in \"" + mix + "\"");
+        FleetEntry e;
+        const size_t eq = item.find('=');
+        e.label = item.substr(0, eq);
+        e.share = eq == std::string::npos ? 1.0 : parseNumberOption(item.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
+        e.spec = p.spec;
+        e.spec.workload = e.label;
+        in.mix.push_back(std::move(e));
+        if (comma == mix.size())
+            break;
+    }
+    if (auto it = p.own.find("--rate"); it != p.own.end())
+        in.requestsPerSecond = parseNumberOption(it->second, "--rate", 1e-9, 1e15, false);
+    if (auto it = p.own.find("--tokens-per-day"); it != p.own.end())
+        in.tokensPerDay = parseNumberOption(it->second, "--tokens-per-day", 1, 1e24, false);
+    if (in.requestsPerSecond == 0 && in.tokensPerDay == 0)
+        throw InputError("fleet: give the traffic: --rate REQUESTS_PER_S or --tokens-per-day N");
+    if (auto it = p.own.find("--ttft"); it != p.own.end())
+        in.ttftTargetSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
+    if (auto it = p.own.find("--tpot"); it != p.own.end())
+        in.tpotTargetSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
+    return in;
+}
+
+FleetResult sizeFleetFromFlags(const FleetInput& in)
+{
+    try {
+        return sizeFleet(CardCatalog::builtin(), in);
+    } catch (const InputError& e) {
+        throw InputError(inFlagTerms(e.what()));
+    }
+}
+
+std::string percent(double share)
+{
+    return formatSignificant(share * 100.0, 3) + "%";
+}
+
+} // namespace kvtiers::cli

@@ -1,0 +1,35 @@
+#pragma once
+// Commands: one entry per `kvtiers` command, each defined in its own file
+// (app/cli/<Name>Command.cpp). An entry's option table is what the command parses
+// (parseArgs' own options) and its synopsis is its part of `kvtiers --help`, side by
+// side, so the help cannot drift from the parser.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+struct Command {
+    const char* name;                 ///< the command word: "eval"
+    const char* synopsis;             ///< its lines in `kvtiers --help`
+    std::vector<std::string> options; ///< its own flags, each taking a value
+    int (*run)(const Command& command, const std::vector<std::string>& args, std::ostream& out);
+};
+
+extern const Command kListCommand;
+extern const Command kEvalCommand;
+extern const Command kSweepCommand;
+extern const Command kCompareCommand;
+extern const Command kPresetCommand;
+extern const Command kVllmCheckCommand;
+extern const Command kFleetCommand;
+extern const Command kSensitivityCommand;
+/// `kvtiers export` needs the GUI library; its entry here gives its synopsis and
+/// options, and app/cli/ExportCommand runs it.
+extern const Command kExportCommand;
+
+/// Every command, in the order `kvtiers --help` lists them.
+const std::vector<const Command*>& commands();
+
+} // namespace kvtiers::cli

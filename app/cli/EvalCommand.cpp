@@ -1,0 +1,140 @@
+// `kvtiers eval`: one scenario, every figure: a readable summary or one JSON object.
+#include "app/cli/Commands.h"
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/io/InputError.h"
+#include "core/io/ResultJson.h"
+#include "core/io/Units.h"
+#include "core/model/Derivation.h"
+#include "core/model/Evaluation.h"
+#include "core/scenario/Fleet.h"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+namespace {
+
+std::string tierLine(const char* name, const TierUse& t)
+{
+    std::ostringstream s;
+    s << "  " << std::left << std::setw(6) << name << formatBytes(t.used()) << " of " << formatBytes(t.capacity);
+    std::vector<std::string> parts;
+    auto add = [&](double v, const char* what) {
+        if (v > 0)
+            parts.push_back(std::string(what) + " " + formatBytes(v));
+    };
+    add(t.weights, "weights");
+    add(t.hotKv, "hot KV");
+    add(t.sharedPrefixes, "shared prefixes");
+    add(t.fragmentation, "fragmentation");
+    add(t.retained, "retained pool");
+    add(t.inclusiveCopies, "copies of HBM prefixes");
+    if (!parts.empty()) {
+        s << "  (";
+        for (size_t i = 0; i < parts.size(); ++i)
+            s << (i ? ", " : "") << parts[i];
+        s << ")";
+    }
+    return s.str();
+}
+
+std::string breakEvenText(double tokens)
+{
+    if (!std::isfinite(tokens))
+        return "never (recomputing is always faster)";
+    if (tokens < 1)
+        return "from the first token";
+    return "from " + formatTokens(std::ceil(tokens)) + " tokens";
+}
+
+void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
+{
+    const Scenario& s = rs.scenario;
+    const auto& w = s.workload;
+    out << s.model.name << " on " << s.hardware.name << "\n";
+    if (rs.hardwareDefaulted)
+        out << "  (no --hardware given: assumed one " << s.hardware.gpusPerServer << "-GPU " << s.hardware.id
+            << " server at TP " << r.tp << ")\n";
+    if (!rs.workloadId.empty())
+        out << "  workload card: " << rs.workloadId << "\n";
+    out << "Scenario    context " << formatTokens(w.context) << " tokens (prompt " << formatCount(r.promptTokens)
+        << ", output " << formatCount(w.outputTokens) << "), " << formatCount(w.concurrency)
+        << " active sequences per replica\n"
+        << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit, TP "
+        << r.tp << " (" << formatSignificant(r.replicasPerServer, 3) << " replicas per server), "
+        << allocationName(w.allocation) << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
+        << ", gpu-util " << formatSignificant(w.gpuMemoryUtilization, 3) << "\n"
+        << "            reuse " << percent(w.reuseRate) << ", sharing " << formatSignificant(w.sharing, 4)
+        << ", reuse distance " << formatSeconds(w.reuseDistanceSeconds) << ", offload " << percent(w.offloadRate)
+        << (w.streaming ? ", streaming" : "") << (w.inclusiveTiers ? ", inclusive tiers" : "") << "\n\n";
+
+    out << "KV per token      " << kvPerTokenDerivation(s.model, r.kvFormat) << "\n";
+    out << "KV per request    " << formatBytes(r.kvBytesPerRequest) << " (" << formatCount(r.kvBytesPerRequest)
+        << " B); allocated on the replica " << formatBytes(r.kvBytesAllocatedPerRequest) << "\n";
+    out << "Hot set           " << formatBytes(r.hotSetBytes) << " for " << formatCount(w.concurrency) << " sequences ("
+        << formatCount(r.hotSetBytes) << " B); allocated " << formatBytes(r.hotSetAllocatedBytes) << "\n";
+    out << "Max concurrency   " << formatCount(r.maxConcurrency) << " sequences at " << formatTokens(w.context)
+        << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
+
+    out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
+        << tierLine("HBM", r.hbm) << "\n" << tierLine("DRAM", r.dram) << "\n" << tierLine("SSD", r.ssd) << "\n";
+    out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "") << "\n\n";
+
+    out << "Reuse             requested " << percent(r.requestedReuse) << ", achieved " << percent(r.achievedReuse);
+    if (r.retainedPoolBytes > 0)
+        out << " (retained pool " << formatBytes(r.retainedPoolBytes) << ", lost " << formatBytes(r.lostReuseBytes) << ")";
+    out << "\n";
+    out << "Whole prompt      recompute " << formatSeconds(r.recomputeSeconds) << "; restore from DRAM "
+        << formatSeconds(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU), from SSD "
+        << formatSeconds(r.restoreSecondsSsd) << "\n";
+    out << "Restore wins      DRAM " << breakEvenText(r.breakEvenTokensDram) << "; SSD "
+        << breakEvenText(r.breakEvenTokensSsd) << "\n";
+    out << "TTFT              " << formatSeconds(r.ttftNoReuseSeconds) << " without reuse, "
+        << formatSeconds(r.ttftWithReuseSeconds) << " with\n";
+    out << "Decode            step " << formatSeconds(r.decodeStepSeconds) << " (bound by "
+        << decodeBoundName(r.decodeBound) << "), " << formatSignificant(r.tokensPerSecond, 4)
+        << " tokens/s per replica for " << formatCount(r.servedConcurrency) << " sequences\n\n";
+
+    out << "Per GPU           HBM " << formatBytes(r.perGpu.hbm) << ", DRAM " << formatBytes(r.perGpu.dram) << ", SSD "
+        << formatBytes(r.perGpu.ssd) << "\n";
+    out << "Per server        HBM " << formatBytes(r.perServer.hbm) << ", DRAM " << formatBytes(r.perServer.dram)
+        << ", NVMe " << formatBytes(r.perServer.ssd) << "\n";
+    if (r.fleetServers > 1)
+        out << "Fleet             " << formatCount(r.fleetServers) << " servers: HBM " << formatBytes(r.fleet.hbm)
+            << ", DRAM " << formatBytes(r.fleet.dram) << ", NVMe " << formatBytes(r.fleet.ssd) << "\n";
+    const auto warnings = warningMessages(s, r);
+    if (!warnings.empty()) {
+        out << "\nWarnings\n";
+        for (const auto& wmsg : warnings)
+            out << "  - " << wmsg << "\n";
+    }
+}
+
+int cmdEval(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    checkOutputFlags(p, "eval", false);
+    if (!p.positional.empty())
+        throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
+    const ResolvedScenario rs = resolve(specFromFlags(p));
+    const EvalResult r = evaluate(rs.scenario);
+    if (p.json)
+        out << resultToJson(rs.scenario, r, rs.workloadId).dump(2) << "\n";
+    else
+        printSummary(out, rs, r);
+    return kExitOk;
+}
+
+} // namespace
+
+const Command kEvalCommand = {"eval",
+    R"(  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json]
+)",
+    {}, cmdEval};
+
+} // namespace kvtiers::cli

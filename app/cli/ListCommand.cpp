@@ -1,0 +1,61 @@
+// `kvtiers list`: the built-in cards a user can name, as a table or JSON.
+#include "app/cli/Commands.h"
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/cards/CardCatalog.h"
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/model/KvFormat.h"
+#include "core/model/KvSizing.h"
+
+#include <iomanip>
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+namespace {
+
+int cmdList(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    checkOutputFlags(p, "list", false);
+    if (p.positional.size() != 1)
+        throw InputError("list: say what to list: models, hardware or workloads");
+    const auto& c = CardCatalog::builtin();
+    const std::string& what = p.positional[0];
+    Json j = Json::array();
+    auto row = [&](const std::string& id, const std::string& name, const std::string& extra) {
+        if (p.json)
+            j.push_back({{"id", id}, {"name", name}});
+        else
+            out << std::left << std::setw(20) << id << " " << name << extra << "\n";
+    };
+    if (what == "models") {
+        for (const auto& [id, m] : c.models()) {
+            KvFormat f{m.defaultKvBits, 0};
+            row(id, m.name, "  [" + formatBytes(KvSizing(m, f, 1, 16, Allocation::Paged).bytesPerToken()) + "/token at "
+                    + f.name() + "]");
+        }
+    } else if (what == "hardware") {
+        for (const auto& [id, h] : c.hardware())
+            row(id, h.name, "");
+    } else if (what == "workloads") {
+        for (const auto& [id, w] : c.workloads())
+            row(id, w.name, "");
+    } else {
+        throw InputError("list: unknown list \"" + what + "\" (use models, hardware or workloads)");
+    }
+    if (p.json)
+        out << j.dump(2) << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+const Command kListCommand = {"list",
+    R"(  kvtiers list models|hardware|workloads [--json]
+)",
+    {}, cmdList};
+
+} // namespace kvtiers::cli

@@ -1,0 +1,83 @@
+// `kvtiers preset`: list, show, save, rename, delete, import and export named scenarios.
+#include "app/cli/Commands.h"
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/cards/PresetStore.h"
+#include "core/io/InputError.h"
+#include "core/scenario/ScenarioSpec.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+namespace {
+
+int cmdPreset(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    checkOutputFlags(p, "preset", false);
+    if (p.positional.empty())
+        throw InputError("preset: say what to do: list, show NAME, save NAME, rename OLD NEW, delete NAME, "
+                         "import FILE, export NAME FILE");
+    const std::string& verb = p.positional[0];
+    auto need = [&](size_t n, const char* usage) {
+        if (p.positional.size() != n + 1)
+            throw InputError(std::string("preset ") + verb + ": usage: kvtiers preset " + usage);
+    };
+    auto check = [](const Status& s) {
+        if (!s.ok())
+            throw InputError(s.error);
+    };
+    PresetStore store;
+    if (verb == "list") {
+        need(0, "list");
+        for (const auto& pr : store.presets())
+            out << (pr.builtin ? "built-in  " : "user      ") << pr.name << "\n";
+        for (const auto& c : store.comparisons())
+            out << "compare   " << c.name << "\n";
+        for (const auto& problem : store.problems())
+            out << "skipped   " << problem.reason << "\n";
+    } else if (verb == "show") {
+        need(1, "show NAME");
+        const Preset* pr = store.find(p.positional[1]);
+        if (!pr)
+            throw InputError("preset show: no preset called \"" + p.positional[1] + "\"");
+        out << PresetStore::toJson(*pr).dump(2) << "\n";
+    } else if (verb == "save") {
+        need(1, "save NAME [--model ID] [--workload ID] [overrides]");
+        ScenarioSpec spec = specFromFlags(p);
+        resolve(spec); // refuse a scenario that does not evaluate
+        const auto notes = p.own.count("--notes") ? p.own.at("--notes") : std::string();
+        check(store.save(p.positional[1], spec, false, notes));
+        out << "saved \"" << p.positional[1] << "\" in " << store.directory() << "\n";
+    } else if (verb == "rename") {
+        need(2, "rename OLD NEW");
+        check(store.rename(p.positional[1], p.positional[2]));
+    } else if (verb == "delete") {
+        need(1, "delete NAME");
+        check(store.remove(p.positional[1]));
+    } else if (verb == "import") {
+        need(1, "import FILE");
+        std::string name;
+        check(store.importFile(p.positional[1], &name));
+        out << "imported \"" << name << "\"\n";
+    } else if (verb == "export") {
+        need(2, "export NAME FILE");
+        check(store.exportFile(p.positional[1], p.positional[2]));
+    } else {
+        throw InputError("preset: unknown action \"" + verb + "\" (use list, show, save, rename, delete, import, export)");
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+const Command kPresetCommand = {"preset",
+    R"(  kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
+                 | delete NAME | import FILE | export NAME FILE
+  Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
+)",
+    {"--notes"}, cmdPreset};
+
+} // namespace kvtiers::cli

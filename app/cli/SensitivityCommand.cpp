@@ -1,0 +1,148 @@
+// `kvtiers sensitivity`: what moves each tier most, for a scenario or a fleet.
+#include "app/cli/Commands.h"
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/cards/CardCatalog.h"
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/scenario/Fleet.h"
+#include "core/scenario/Sensitivity.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+namespace {
+
+/// `text` and spaces up to `width` characters ("→" counts as one, not as its 3 UTF-8 bytes).
+std::string padded(const std::string& text, size_t width)
+{
+    size_t chars = 0;
+    for (unsigned char c : text)
+        chars += (c & 0xC0) != 0x80;
+    return text + std::string(width > chars ? width - chars : 1, ' ');
+}
+
+/// A sensitivity variable's value as the summary prints it.
+std::string variableText(Variable v, double value, ByteUnits units)
+{
+    if (!std::isfinite(value))
+        return "–";
+    switch (v) {
+    case Variable::Context: return formatTokens(value) + " tokens";
+    case Variable::Concurrency: return formatSignificant(value, 3);
+    case Variable::KvBits: return formatSignificant(value, 3) + " bit";
+    case Variable::ReuseRate:
+    case Variable::OffloadRate: return percent(value);
+    case Variable::DramPerServer:
+    case Variable::NvmePerServer: return formatBytes(value, units);
+    case Variable::Traffic: return formatSignificant(value, 4) + "/s";
+    }
+    return formatSignificant(value, 4);
+}
+
+/// `kvtiers sensitivity --fleet`: the fleet tornado (fleetSensitivity, Sensitivity.h).
+int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std::ostream& out)
+{
+    const FleetInput in = fleetInputFromFlags(p);
+    FleetSensitivityResult sr;
+    try {
+        sr = fleetSensitivity(CardCatalog::builtin(), in, range);
+    } catch (const InputError& e) {
+        throw InputError(inFlagTerms(e.what()));
+    }
+    if (p.json) {
+        out << fleetSensitivityToJson(sr).dump(2) << "\n";
+        return kExitOk;
+    }
+    if (p.csv) {
+        out << sensitivityCsv(sr);
+        return kExitOk;
+    }
+    auto bytes = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
+    auto count = [](double d) { return (d >= 0 ? "+" : "-") + formatCount(std::fabs(d)); };
+    const FleetDemand& b = sr.base;
+    out << "Fleet demand: HBM " << formatBytes(b.hbm, units) << ", DRAM " << formatBytes(b.dram, units) << ", NVMe "
+        << formatBytes(b.ssd, units) << "; " << formatCount(b.gpus) << " GPUs in " << formatCount(b.servers)
+        << " servers, " << formatSignificant(b.sequencesPerReplica, 3) << " active sequences per replica (TPOT target "
+        << formatSeconds(sr.tpotTargetSeconds) << ")\nMoving each variable by ±" << percent(range)
+        << " on every workload of the mix (KV format: one step; active sequences: through the TPOT target), "
+           "largest effect first:\n";
+    for (const auto& bar : sr.bars) {
+        out << "  " << padded(variableLabel(bar.variable), 30) << variableText(bar.variable, bar.lowValue, units) << " -> " << variableText(bar.variable, bar.highValue, units);
+        if (bar.variable == Variable::Concurrency)
+            out << " (TPOT " << formatSeconds(bar.lowTpotSeconds) << " -> " << formatSeconds(bar.highTpotSeconds) << ")";
+        out << "\n";
+        auto end = [&](const char* name, bool feasible, const FleetDemand& d, const std::string& error) {
+            out << "      " << name;
+            if (!feasible)
+                out << "cannot be sized: " << inFlagTerms(error) << "\n";
+            else
+                out << "HBM " << bytes(d.hbm) << ", DRAM " << bytes(d.dram) << ", NVMe " << bytes(d.ssd) << ", GPUs "
+                    << count(d.gpus) << ", servers " << count(d.servers) << "\n";
+        };
+        end("down: ", bar.lowFeasible, bar.lowDelta, bar.lowError);
+        end("up:   ", bar.highFeasible, bar.highDelta, bar.highError);
+    }
+    return kExitOk;
+}
+
+int cmdSensitivity(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    // --fleet takes no value: the fleet tornado, from the `kvtiers fleet` options.
+    std::vector<std::string> rest;
+    bool fleet = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (i > 0 && args[i] == "--fleet")
+            fleet = true;
+        else
+            rest.push_back(args[i]);
+    }
+    std::vector<std::string> own = command.options;
+    if (fleet)
+        own.insert(own.end(), fleetOptions().begin(), fleetOptions().end());
+    const Parsed p = parseArgs(rest, 1, own);
+    checkOutputFlags(p, "sensitivity", true);
+    if (!p.positional.empty())
+        throw InputError("sensitivity: unexpected argument \"" + p.positional[0] + "\"");
+    double range = 0.5;
+    if (auto it = p.own.find("--range"); it != p.own.end())
+        range = parseFraction(it->second, "--range");
+    const ByteUnits units = unitsOption(p);
+    if (fleet)
+        return fleetSensitivityCommand(p, range, units, out);
+    const ResolvedScenario rs = resolve(specFromFlags(p));
+    const SensitivityResult sr = sensitivity(rs.scenario, range);
+    if (p.json) {
+        out << sensitivityToJson(sr).dump(2) << "\n";
+        return kExitOk;
+    }
+    if (p.csv) {
+        out << sensitivityCsv(sr);
+        return kExitOk;
+    }
+    auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
+    out << "Demand per server: HBM " << formatBytes(sr.base.hbm, units) << ", DRAM " << formatBytes(sr.base.dram, units)
+        << ", NVMe " << formatBytes(sr.base.ssd, units) << "\nMoving each variable by ±" << percent(range)
+        << " (KV format: one step), largest effect first:\n";
+    for (const auto& b : sr.bars)
+        out << "  " << padded(variableLabel(b.variable), 30) << "HBM " << delta(b.lowDelta.hbm) << " / "
+            << delta(b.highDelta.hbm) << ", DRAM " << delta(b.lowDelta.dram) << " / " << delta(b.highDelta.dram)
+            << ", NVMe " << delta(b.lowDelta.ssd) << " / " << delta(b.highDelta.ssd) << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+const Command kSensitivityCommand = {"sensitivity",
+    R"(  kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json|--csv]
+  kvtiers sensitivity --fleet --mix ID=SHARE[,...] --rate R|--tokens-per-day N [--ttft S] [--tpot S]
+                [--hardware ID] [overrides] [--range 0.5] [--units binary|decimal] [--json|--csv]
+                the tornado of a whole fleet: each variable moved on every workload at once and the
+                fleet sized again; active sequences move through the --tpot target
+)",
+    {"--range", "--units"}, cmdSensitivity};
+
+} // namespace kvtiers::cli

@@ -1,0 +1,234 @@
+// `kvtiers vllm-check`: vLLM's KV block math, and its startup log next to it.
+#include "app/cli/Commands.h"
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/cards/CardCatalog.h"
+#include "core/io/InputError.h"
+#include "core/io/ResultJson.h"
+#include "core/io/Units.h"
+#include "core/model/KvFormat.h"
+#include "core/model/VllmCheck.h"
+#include "core/scenario/ScenarioComparison.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kvtiers::cli {
+
+namespace {
+
+// ---- vllm-check: vLLM's allocator math, and its startup log next to it.
+std::string twoDecimals(double v)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(2) << v;
+    return s.str();
+}
+
+Json vllmPredictionJson(const VllmPrediction& p)
+{
+    Json kinds = Json::array();
+    for (const auto& k : p.kinds) {
+        Json j = {{"kind", k.kind},
+                  {"layers", k.layers},
+                  {"block_size", k.blockSize},
+                  {"page_bytes", bytesToJson(k.pageBytes)},
+                  {"groups", k.groups},
+                  {"blocks_per_request", bytesToJson(k.blocksPerRequest)}};
+        if (k.realPageBytes != k.pageBytes)
+            j["unpadded_page_bytes"] = bytesToJson(k.realPageBytes);
+        if (k.kind == "sliding")
+            j["window"] = bytesToJson(k.window);
+        kinds.push_back(std::move(j));
+    }
+    Json notes = Json::array();
+    for (const auto& n : p.notes)
+        notes.push_back(vllmNoteText(n));
+    return {{"context", bytesToJson(p.context)},
+            {"kv_memory_bytes", bytesToJson(p.kvMemoryBytes)},
+            {"layer_kinds", kinds},
+            {"hybrid", p.hybrid},
+            {"layers_per_group", p.groupSize},
+            {"kv_cache_groups", p.kvCacheGroups},
+            {"padding_layers", p.paddingLayers},
+            {"bytes_per_block", bytesToJson(p.bytesPerBlock)},
+            {"num_blocks", bytesToJson(p.numBlocks)},
+            {"gpu_kv_cache_tokens", bytesToJson(p.tokens)},
+            {"blocks_per_request", bytesToJson(p.blocksPerRequest)},
+            {"max_concurrency", numberToJson(p.maxConcurrency)},
+            {"notes", notes}};
+}
+
+int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    checkOutputFlags(p, "vllm-check", false);
+    if (!p.positional.empty())
+        throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
+    if (p.spec.model.empty())
+        throw InputError("vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
+    if (!p.spec.workload.empty() || !p.presets.empty())
+        throw InputError("vllm-check: --workload and --preset do not apply; give the model and vLLM's settings");
+    const Json& ov = p.spec.overrides;
+    for (const auto& [key, value] : ov.items()) {
+        static const std::vector<std::string> allowed = {"kv_bits", "kv_scale_bits", "tp", "block_size", "context",
+                                                          "gpu_memory_utilization", "runtime_reserve_bytes", "weight_bits"};
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+            throw InputError(inFlagTerms("overrides." + key) + ": does not apply to vllm-check");
+    }
+    const auto& catalog = CardCatalog::builtin();
+    const ModelCard model = catalog.resolveModel(p.spec.model);
+    VllmSetup setup;
+    setup.kv = KvFormat{ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0)};
+    setup.tp = ov.value("tp", 1);
+    setup.blockSize = ov.value("block_size", 16);
+    setup.context = ov.value("context", 0.0);
+    const double weightBits = ov.value("weight_bits", model.weightBits);
+
+    std::optional<VllmLog> log;
+    if (auto it = p.own.find("--log"); it != p.own.end())
+        log = parseVllmLog(readInputFile(it->second), it->second);
+
+    std::optional<VllmHbmContext> hbm;
+    std::string memorySource;
+    const auto kvMem = p.own.find("--kv-memory");
+    if (kvMem != p.own.end()) {
+        if (!p.spec.hardware.empty())
+            throw InputError("--kv-memory: give either --kv-memory or --hardware, not both");
+        for (const char* k : {"gpu_memory_utilization", "runtime_reserve_bytes"})
+            if (ov.contains(k))
+                throw InputError(inFlagTerms(std::string("overrides.") + k) + ": only with --hardware (--kv-memory is already what is left for KV)");
+        setup.kvMemoryBytes = parseByteSize(kvMem->second, "--kv-memory");
+        memorySource = "given";
+    } else if (!p.spec.hardware.empty()) {
+        const HardwareCard hw = catalog.resolveHardware(p.spec.hardware);
+        const double u = ov.value("gpu_memory_utilization", 0.9);
+        const double reserve = ov.value("runtime_reserve_bytes", 0.0);
+        setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, weightBits);
+        const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / setup.tp;
+        hbm = VllmHbmContext{hw.hbmBytes, weightsPerGpu, reserve, u};
+        memorySource = formatSignificant(u, 3) + " x " + formatBytes(hw.hbmBytes) + " HBM (" + hw.id + ") - "
+            + formatBytes(weightsPerGpu) + " weights per GPU" + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
+    } else if (log && log->availableKvBytes) {
+        setup.kvMemoryBytes = *log->availableKvBytes;
+        memorySource = "vLLM's \"Available KV cache memory\" line";
+    } else {
+        throw InputError("vllm-check: say how much memory the KV cache gets: --kv-memory SIZE (per GPU), or --hardware ID "
+                         "[--gpu-util U] [--reserve SIZE]");
+    }
+
+    std::optional<VllmComparison> cmp;
+    if (log)
+        cmp = compareWithVllm(model, setup, *log, hbm);
+    const VllmPrediction pred = cmp ? cmp->predicted : predictVllm(model, setup);
+
+    if (p.json) {
+        Json j = {{"model", model.id},
+                  {"kv_bits", numberToJson(setup.kv.bits)},
+                  {"kv_scale_bits", numberToJson(setup.kv.scaleBits)},
+                  {"tp", setup.tp},
+                  {"block_size", setup.blockSize},
+                  {"kv_memory_source", memorySource},
+                  {"kvtiers", vllmPredictionJson(pred)}};
+        if (cmp) {
+            Json v = Json::object();
+            if (log->kvCacheTokens)
+                v["gpu_kv_cache_tokens"] = bytesToJson(*log->kvCacheTokens);
+            if (log->concurrency) {
+                v["max_concurrency"] = numberToJson(*log->concurrency);
+                v["concurrency_context"] = bytesToJson(*log->concurrencyTokens);
+            }
+            if (log->availableKvBytes)
+                v["available_kv_memory_bytes"] = bytesToJson(*log->availableKvBytes);
+            if (log->gpuBlocks)
+                v["num_gpu_blocks"] = bytesToJson(*log->gpuBlocks);
+            j["vllm"] = v;
+            Json c = {{"agrees", cmp->agrees}, {"explanation", cmp->explanation}};
+            auto opt = [&](const char* key, const std::optional<double>& x) { c[key] = x ? numberToJson(*x) : Json(nullptr); };
+            opt("tokens_diff_percent", cmp->tokensDiffPercent);
+            opt("concurrency_diff_percent", cmp->concurrencyDiffPercent);
+            opt("implied_kv_memory_bytes", cmp->impliedKvMemoryBytes);
+            opt("kv_memory_gap_bytes", cmp->kvMemoryGapBytes);
+            opt("implied_gpu_memory_utilization", cmp->impliedGpuUtilization);
+            j["comparison"] = c;
+        }
+        out << j.dump(2) << "\n";
+        return kExitOk;
+    }
+
+    out << "vLLM check: " << model.name << "\n";
+    out << "Setup              KV " << setup.kv.name() << ", TP " << setup.tp << ", block " << setup.blockSize << " tokens, "
+        << formatCount(pred.context) << " tokens per request\n";
+    out << "KV memory          " << formatBytes(pred.kvMemoryBytes) << " per GPU (" << memorySource << ")\n";
+    for (const auto& k : pred.kinds) {
+        out << "Pages, " << std::left << std::setw(12) << k.kind << formatCount(static_cast<double>(k.layers)) << " layers, "
+            << formatCount(k.pageBytes)
+            << (k.kind == "state" ? std::string(" B per state page") : " B per block of " + std::to_string(k.blockSize) + " tokens");
+        if (k.realPageBytes != k.pageBytes)
+            out << " (padded from " << formatCount(k.realPageBytes) << " B)";
+        if (k.kind == "sliding")
+            out << ", window " << formatCount(k.window);
+        out << "; " << formatCount(k.blocksPerRequest) << " blocks per request" << (pred.hybrid ? " per group" : "")
+            << "\n";
+    }
+    if (pred.hybrid)
+        out << "Groups             " << pred.kvCacheGroups << " KV-cache groups of " << pred.groupSize << " layers"
+            << (pred.paddingLayers > 0 ? " (" + std::to_string(pred.paddingLayers) + " padding)" : std::string()) << "\n";
+    out << "Blocks             " << formatCount(pred.numBlocks) << " = floor(" << formatCount(pred.kvMemoryBytes) << " B / "
+        << formatCount(pred.bytesPerBlock) << " B per block)\n";
+    out << "kvtiers            GPU KV cache size: " << formatCount(pred.tokens) << " tokens\n";
+    out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
+        << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
+        << formatCount(pred.blocksPerRequest) << " per request)\n";
+    for (const auto& n : pred.notes)
+        out << "  note: " << vllmNoteText(n) << "\n";
+    if (cmp) {
+        out << "vLLM's log         ";
+        bool first = true;
+        auto line = [&](const std::string& text) {
+            out << (first ? "" : "                   ") << text << "\n";
+            first = false;
+        };
+        if (log->availableKvBytes)
+            line("Available KV cache memory: " + formatBytes(*log->availableKvBytes) + " (line "
+                 + std::to_string(log->availableLine) + ")");
+        if (log->kvCacheTokens)
+            line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line " + std::to_string(log->kvCacheLine)
+                 + ")");
+        if (log->gpuBlocks)
+            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")");
+        if (log->concurrency)
+            line("Maximum concurrency for " + formatCount(*log->concurrencyTokens) + " tokens per request: "
+                 + twoDecimals(*log->concurrency) + "x (line " + std::to_string(log->concurrencyLine) + ")");
+        out << "Difference         ";
+        std::vector<std::string> parts;
+        auto signedPct = [](double v) { return (v > 0 ? "+" : "") + formatSignificant(v, 3) + "%"; };
+        if (cmp->tokensDiffPercent)
+            parts.push_back("tokens " + signedPct(*cmp->tokensDiffPercent));
+        if (cmp->concurrencyDiffPercent)
+            parts.push_back("concurrency " + signedPct(*cmp->concurrencyDiffPercent));
+        for (size_t i = 0; i < parts.size(); ++i)
+            out << (i ? ", " : "") << parts[i];
+        out << " (vLLM relative to kvtiers)\n";
+        out << "Explanation        " << cmp->explanation << "\n";
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+const Command kVllmCheckCommand = {"vllm-check",
+    R"(  kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
+                 [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
+                 [--log FILE] [--json]
+                 vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
+                 with --log, vLLM's own figures from a pasted startup log next to it
+)",
+    {"--kv-memory", "--log"}, cmdVllmCheck};
+
+} // namespace kvtiers::cli
