@@ -1,10 +1,10 @@
 // kvtiers entry point: a command word runs the headless CLI (no display needed);
 // otherwise the desktop app starts.
-#include "CommandLine.h"
-#include "ExportCommand.h"
-#include "FirstPaintProbe.h"
-#include "Language.h"
-#include "MainWindow.h"
+#include "app/cli/CommandLine.h"
+#include "app/cli/ExportCommand.h"
+#include "ui/app/FirstPaintProbe.h"
+#include "ui/app/Language.h"
+#include "ui/app/MainWindow.h"
 
 #include <QApplication>
 

@@ -1,11 +1,11 @@
-// Core micro-benchmarks (issue 7), Google Benchmark: one full scenario evaluation with
+// Core micro-benchmarks, Google Benchmark: one full scenario evaluation with
 // every output (break-even included), and a 1,000-point sweep over context.
 // Run through scripts/bench, which collects the medians into bench.json.
 
-#include "CardCatalog.h"
-#include "Evaluation.h"
-#include "ScenarioSpec.h"
-#include "Sweep.h"
+#include "core/cards/CardCatalog.h"
+#include "core/model/Evaluation.h"
+#include "core/scenario/ScenarioSpec.h"
+#include "core/scenario/Sweep.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,4 +1,4 @@
-// UI benchmarks (issue 7), in the real main window on Qt's offscreen platform:
+// UI benchmarks, in the real main window on Qt's offscreen platform:
 // - ui_update: set the context slider → core recompute → tier chart, sweep chart and
 //   table refreshed and replotted, timed with QElapsedTimer, 1,000 times over a range;
 // - cold_start: process start to the first painted main window (median of 5 processes);
@@ -8,8 +8,8 @@
 //
 // Usage: bench_ui CORE_JSON OUT_JSON KVTIERS_BINARY
 
-#include "MainWindow.h"
-#include "ScenarioController.h"
+#include "ui/app/MainWindow.h"
+#include "ui/scenario/ScenarioController.h"
 
 #include <QAbstractSlider>
 #include <QApplication>

@@ -1,6 +1,6 @@
 // Fuzzes the card parsers (model, hardware, workload: strict JSON, then the fields), and
 // evaluates what parses against built-in cards, so odd but valid cards reach the model.
-#include "FuzzSupport.h"
+#include "tests/fuzz/FuzzSupport.h"
 
 using namespace kvtiers;
 

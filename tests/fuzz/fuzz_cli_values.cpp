@@ -1,10 +1,10 @@
 // Fuzzes what people type: the option-value parsers, and the command line itself with
 // arguments taken from the input (one per line). Commands that write files (preset) and
 // arguments naming paths are left out, so the fuzzer never touches the file system.
-#include "CommandLine.h"
-#include "FuzzSupport.h"
-#include "KvFormat.h"
-#include "Units.h"
+#include "app/cli/CommandLine.h"
+#include "tests/fuzz/FuzzSupport.h"
+#include "core/model/KvFormat.h"
+#include "core/io/Units.h"
 
 #include <cstdlib>
 #include <sstream>

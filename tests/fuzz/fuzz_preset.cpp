@@ -1,7 +1,7 @@
 // Fuzzes preset files: strict JSON, the preset schema, then resolving and evaluating the
 // scenario it names (ids only: a preset naming a file path is not followed).
-#include "FuzzSupport.h"
-#include "PresetStore.h"
+#include "tests/fuzz/FuzzSupport.h"
+#include "core/cards/PresetStore.h"
 
 using namespace kvtiers;
 

@@ -1,6 +1,6 @@
 // Fuzzes the reader of pasted vLLM startup logs, and the comparison with kvtiers' own math.
-#include "FuzzSupport.h"
-#include "VllmCheck.h"
+#include "tests/fuzz/FuzzSupport.h"
+#include "core/model/VllmCheck.h"
 
 using namespace kvtiers;
 

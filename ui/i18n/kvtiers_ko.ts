@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>Knob</name>
+    <message>
+        <source>context per sequence</source>
+        <translation>시퀀스당 문맥 길이</translation>
+    </message>
+    <message>
+        <source>concurrent sequences per replica</source>
+        <translation>레플리카당 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <source>output tokens</source>
+        <translation>출력 토큰 수</translation>
+    </message>
+    <message>
+        <source>KV cache format</source>
+        <translation>KV 캐시 형식</translation>
+    </message>
+    <message>
+        <source>KV scale bits</source>
+        <translation>KV 스케일 비트 수</translation>
+    </message>
+    <message>
+        <source>weight bits</source>
+        <translation>가중치 비트 수</translation>
+    </message>
+    <message>
+        <source>reuse rate</source>
+        <translation>재사용률</translation>
+    </message>
+    <message>
+        <source>prefix sharing</source>
+        <translation>프리픽스 공유</translation>
+    </message>
+    <message>
+        <source>reuse distance</source>
+        <translation>재사용 간격</translation>
+    </message>
+    <message>
+        <source>request rate (λ)</source>
+        <translation>요청률(λ)</translation>
+    </message>
+    <message>
+        <source>offload rate</source>
+        <translation>오프로딩률</translation>
+    </message>
+    <message>
+        <source>tensor parallel (TP)</source>
+        <translation>텐서 병렬(TP)</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV 블록 크기</translation>
+    </message>
+    <message>
+        <source>allocation</source>
+        <translation>메모리 할당</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation</source>
+        <translation>GPU 메모리 사용률</translation>
+    </message>
+    <message>
+        <source>runtime reserve</source>
+        <translation>런타임 예약분</translation>
+    </message>
+    <message>
+        <source>streaming (FlexGen)</source>
+        <translation>스트리밍 (FlexGen)</translation>
+    </message>
+    <message>
+        <source>weights placement</source>
+        <translation>가중치 배치</translation>
+    </message>
+    <message>
+        <source>KV placement</source>
+        <translation>KV 배치</translation>
+    </message>
+    <message>
+        <source>inclusive tiers</source>
+        <translation>포함형 계층</translation>
+    </message>
+    <message>
+        <source>GPUs per server</source>
+        <translation>서버당 GPU 수</translation>
+    </message>
+    <message>
+        <source>DRAM per server</source>
+        <translation>서버당 D램</translation>
+    </message>
+    <message>
+        <source>NVMe per server</source>
+        <translation>서버당 NVMe</translation>
+    </message>
+    <message>
+        <source>servers</source>
+        <translation>서버 수</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../Messages.cpp" line="17"/>

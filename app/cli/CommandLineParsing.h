@@ -1,0 +1,56 @@
+#pragma once
+// CommandLineParsing: the command line's argument parsing, shared by the commands in
+// CommandLine.cpp and by `kvtiers export` (ExportCommand), so every command reads card
+// ids, --preset and the eval overrides the same way and words its errors the same way.
+
+#include "core/cards/CardCatalog.h"
+#include "core/scenario/Fleet.h"
+#include "core/cards/PresetStore.h"
+#include "core/scenario/ScenarioSpec.h"
+#include "core/io/Units.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+/// Parsed arguments of one command: card ids, overrides and the command's own options.
+struct Parsed {
+    ScenarioSpec spec;
+    std::vector<std::string> presets; ///< --preset NAME, in order
+    std::map<std::string, std::string> own; ///< command-specific options, e.g. --axis
+    std::vector<std::string> positional;
+    bool json = false;
+    bool csv = false;
+};
+
+/// Parses args[first..]: --model/--hardware/--workload/--preset, the eval overrides,
+/// `ownOptions` (each taking a value) and positionals. Throws InputError naming the flag.
+Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions);
+
+/// The preset's spec with the command line's cards and overrides on top. Throws InputError.
+ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags);
+
+/// Resolves a spec against the built-in catalog; errors name the CLI flag, not the JSON key.
+ResolvedScenario resolve(const ScenarioSpec& spec);
+
+/// The scenario a command's flags describe: one preset (if any) plus flags.
+ScenarioSpec specFromFlags(const Parsed& p);
+
+/// --units binary|decimal (binary when absent). Throws InputError.
+ByteUnits unitsOption(const Parsed& p);
+
+/// The options of a fleet (`fleet`, `export --chart fleet`), for parseArgs' ownOptions:
+/// --mix, --rate, --tokens-per-day, --ttft, --tpot.
+const std::vector<std::string>& fleetOptions();
+
+/// The fleet the flags describe: --mix ID=SHARE[,ID=SHARE...] (or one --workload), the
+/// traffic as --rate or --tokens-per-day, --ttft and --tpot targets; --model, --hardware
+/// and the overrides apply to every workload. Throws InputError naming the flag.
+FleetInput fleetInputFromFlags(const Parsed& p);
+
+/// sizeFleet() against the built-in catalog; errors name the CLI flag, not the JSON key.
+FleetResult sizeFleetFromFlags(const FleetInput& input);
+
+} // namespace kvtiers::cli

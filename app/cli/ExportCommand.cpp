@@ -1,0 +1,180 @@
+#include "app/cli/ExportCommand.h"
+
+#include "ui/export/ChartExporter.h"
+#include "app/cli/CommandLineParsing.h"
+#include "core/scenario/Fleet.h"
+#include "core/io/InputError.h"
+#include "core/scenario/ScenarioComparison.h"
+#include "core/scenario/Sweep.h"
+#include "core/io/Units.h"
+
+#include <QApplication>
+#include <QImageReader>
+
+#include <algorithm>
+#include <memory>
+
+namespace kvtiers::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+using ui::ChartExporter;
+using ui::ExportFormat;
+using ui::ExportOptions;
+
+QtMessageHandler g_qtHandler = nullptr;
+
+/// Qt's own notes that say nothing about the export: without a desktop session (a CI job,
+/// a cron script) Qt warns that XDG_RUNTIME_DIR is unset and picks a folder itself, which
+/// an offscreen export never uses. Everything else goes to Qt's handler as before.
+void quietExportMessages(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    g_qtHandler(type, context, message);
+}
+
+/// A QApplication for drawing, on the offscreen platform: an export never shows a window,
+/// so it must not need (or wait for) a display.
+std::unique_ptr<QApplication> offscreenApplication()
+{
+    if (QCoreApplication::instance())
+        return nullptr;
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!g_qtHandler)
+        g_qtHandler = qInstallMessageHandler(quietExportMessages);
+    static int argc = 1;
+    static char name[] = "kvtiers";
+    static char* argv[] = { name, nullptr };
+    auto app = std::make_unique<QApplication>(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("kvtiers"));
+    QApplication::setOrganizationName(QStringLiteral("kvtiers"));
+    return app;
+}
+
+int exportCommand(const std::vector<std::string>& args, std::ostream& out)
+{
+    std::vector<std::string> ownOptions
+        = { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--units" };
+    ownOptions.insert(ownOptions.end(), fleetOptions().begin(), fleetOptions().end());
+    const Parsed p = parseArgs(args, 1, ownOptions);
+    if (!p.positional.empty())
+        throw InputError("export: unexpected argument \"" + p.positional[0] + "\"");
+    if (p.json || p.csv)
+        throw InputError(
+            std::string(p.json ? "--json" : "--csv") + ": export picks the format from --out (FILE.json, FILE.csv)");
+    auto own = [&](const std::string& flag) -> const std::string* {
+        const auto it = p.own.find(flag);
+        return it == p.own.end() ? nullptr : &it->second;
+    };
+    const std::string chart = own("--chart") ? *own("--chart") : "tiers";
+    if (chart != "tiers" && chart != "sweep" && chart != "compare" && chart != "fleet")
+        throw InputError("--chart: unknown chart \"" + chart + "\" (use tiers, sweep, compare or fleet)");
+    if (!own("--out"))
+        throw InputError("export: say where to write: --out FILE.png|.svg|.pdf|.csv|.json");
+    const QString path = QString::fromStdString(*own("--out"));
+    ExportFormat format {};
+    if (!ChartExporter::formatForPath(path, &format))
+        throw InputError(
+            "--out: \"" + *own("--out") + "\" has no known extension (use .png, .svg, .pdf, .csv or .json)");
+    if (format == ExportFormat::Csv && chart == "tiers")
+        throw InputError("--out: .csv is for --chart sweep, compare or fleet (the tier chart exports as .png, .svg, "
+                         ".pdf or .json)");
+    if (format == ExportFormat::Json && chart == "compare")
+        throw InputError(
+            "--out: a comparison exports as .png, .svg, .pdf or .csv (kvtiers compare --json prints JSON)");
+
+    ExportOptions options;
+    if (auto* v = own("--width"))
+        options.width = static_cast<int>(parseNumberOption(*v, "--width", 16, 20000, true));
+    if (auto* v = own("--height"))
+        options.height = static_cast<int>(parseNumberOption(*v, "--height", 16, 20000, true));
+    if (auto* v = own("--scale"))
+        options.scale = parseNumberOption(*v, "--scale", 0.25, 8, false);
+    if (own("--axis") && chart != "sweep")
+        throw InputError("--axis: only for --chart sweep");
+    if (own("--comparison") && chart != "compare")
+        throw InputError("--comparison: only for --chart compare");
+    if (chart != "fleet")
+        for (const std::string& flag : fleetOptions())
+            if (own(flag))
+                throw InputError(flag + ": only for --chart fleet");
+    if (own("--units") && chart != "fleet")
+        throw InputError("--units: only for --chart fleet");
+
+    QString error;
+    if (chart == "fleet") {
+        const FleetInput input = fleetInputFromFlags(p);
+        const ByteUnits units = unitsOption(p);
+        const FleetResult fleet = sizeFleetFromFlags(input);
+        const auto app = offscreenApplication();
+        error = ChartExporter::exportFleet(path, fleet, units, {}, options);
+    } else if (chart == "compare") {
+        const PresetStore store;
+        std::vector<std::string> names = p.presets;
+        QString title;
+        if (auto* c = own("--comparison")) {
+            const auto& cs = store.comparisons();
+            const auto it = std::find_if(cs.begin(), cs.end(), [&](const Comparison& x) { return x.name == *c; });
+            if (it == cs.end())
+                throw InputError("--comparison: no comparison called \"" + *c + "\"");
+            names.insert(names.end(), it->presetNames.begin(), it->presetNames.end());
+            if (p.presets.empty())
+                title = QString::fromStdString(it->name);
+        }
+        if (names.size() < 2 || names.size() > 4)
+            throw InputError("--chart compare: give 2 to 4 --preset NAME (or --comparison NAME)");
+        std::vector<Scenario> scenarios;
+        for (const auto& n : names)
+            scenarios.push_back(resolve(withPreset(store, n, p.spec)).scenario);
+        const ScenarioComparison comparison = compareScenarios(names, scenarios);
+        const auto app = offscreenApplication();
+        error = ChartExporter::exportComparison(path, comparison, title, options);
+    } else {
+        const ResolvedScenario rs = resolve(specFromFlags(p));
+        const EvalResult result = evaluate(rs.scenario);
+        const auto app = offscreenApplication();
+        if (chart == "tiers") {
+            error = ChartExporter::exportTierChart(path, rs.scenario, result, options, rs.workloadId);
+        } else {
+            const std::string axisName = own("--axis") ? *own("--axis") : "context";
+            if (axisName != "context" && axisName != "concurrency")
+                throw InputError("--axis: unknown axis \"" + axisName + "\" (use context or concurrency)");
+            const SweepAxis axis = axisName == "context" ? SweepAxis::Context : SweepAxis::Concurrency;
+            const SweepRange range = defaultSweepRange(axis);
+            const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kChartSweepPoints);
+            error = format == ExportFormat::Json
+                ? ChartExporter::exportScenarioJson(path, rs.scenario, result, rs.workloadId)
+                : ChartExporter::exportSweep(path, rs.scenario, result, sr, options);
+        }
+    }
+    if (!error.isEmpty())
+        throw std::runtime_error(error.toStdString());
+    out << "wrote " << path.toStdString();
+    if (format == ExportFormat::Png)
+        out << " (" << static_cast<int>(options.width * options.scale + 0.5) << " x "
+            << static_cast<int>(options.height * options.scale + 0.5) << " px)";
+    out << "\n";
+    return kExitOk;
+}
+
+} // namespace
+
+int runExportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    try {
+        return exportCommand(args, out);
+    } catch (const InputError& e) {
+        err << "kvtiers: " << e.what() << "\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        err << "kvtiers: export failed: " << e.what() << "\n";
+        return kExitFailed;
+    }
+}
+
+} // namespace kvtiers::cli

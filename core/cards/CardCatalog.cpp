@@ -1,0 +1,116 @@
+#include "core/cards/CardCatalog.h"
+
+#include "core/cards/BuiltinCards.h"
+#include "core/cards/HfConfig.h"
+#include "core/io/InputError.h"
+#include "core/io/Json.h"
+
+#include <filesystem>
+
+namespace kvtiers {
+
+ModelCard loadModelCard(std::string_view text, const std::string& origin)
+{
+    return parseModelCard(parseStrictJson(text, origin), origin);
+}
+
+HardwareCard loadHardwareCard(std::string_view text, const std::string& origin)
+{
+    return parseHardwareCard(parseStrictJson(text, origin), origin);
+}
+
+WorkloadCard loadWorkloadCard(std::string_view text, const std::string& origin)
+{
+    return parseWorkloadCard(parseStrictJson(text, origin), origin);
+}
+
+const CardCatalog& CardCatalog::builtin()
+{
+    static const CardCatalog catalog = [] {
+        CardCatalog c;
+        for (const auto& f : builtinCardFiles()) {
+            if (f.kind == "presets")
+                continue; // read by PresetStore
+            const CardKind kind = f.kind == "models" ? CardKind::Model
+                : f.kind == "hardware"               ? CardKind::Hardware
+                                                     : CardKind::Workload;
+            c.addCard(kind, f.text, "models/" + std::string(f.kind) + "/" + std::string(f.file));
+        }
+        return c;
+    }();
+    return catalog;
+}
+
+void CardCatalog::addCard(CardKind kind, std::string_view text, const std::string& origin)
+{
+    switch (kind) {
+    case CardKind::Model: {
+        auto card = loadModelCard(text, origin);
+        m_models.insert_or_assign(card.id, std::move(card));
+        break;
+    }
+    case CardKind::Hardware: {
+        auto card = loadHardwareCard(text, origin);
+        m_hardware.insert_or_assign(card.id, std::move(card));
+        break;
+    }
+    case CardKind::Workload: {
+        auto card = loadWorkloadCard(text, origin);
+        m_workloads.insert_or_assign(card.id, std::move(card));
+        break;
+    }
+    }
+}
+
+namespace {
+
+bool looksLikeFile(const std::string& arg)
+{
+    std::error_code ec;
+    return arg.ends_with(".json") || arg.find('/') != std::string::npos || std::filesystem::exists(arg, ec);
+}
+
+template <typename Map>
+[[noreturn]] void unknownId(const char* what, const std::string& id, const Map& map)
+{
+    std::string known;
+    for (const auto& [k, v] : map)
+        known += (known.empty() ? "" : ", ") + k;
+    throw InputError(std::string(what) + ": unknown id \"" + id + "\" (known: " + known
+                         + "; or give a path to a .json card)",
+                     {.code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known});
+}
+
+} // namespace
+
+ModelCard CardCatalog::resolveModel(const std::string& arg) const
+{
+    if (auto it = m_models.find(arg); it != m_models.end())
+        return it->second;
+    if (looksLikeFile(arg)) {
+        // A Hugging Face config.json is imported; anything else is a model card.
+        const Json json = parseStrictJson(readInputFile(arg), arg);
+        return looksLikeHfConfig(json) ? importHfConfig(json, arg) : parseModelCard(json, arg);
+    }
+    unknownId("model", arg, m_models);
+}
+
+HardwareCard CardCatalog::resolveHardware(const std::string& arg) const
+{
+    if (auto it = m_hardware.find(arg); it != m_hardware.end())
+        return it->second;
+    if (looksLikeFile(arg))
+        return loadHardwareCard(readInputFile(arg), arg);
+    unknownId("hardware", arg, m_hardware);
+}
+
+WorkloadCard CardCatalog::resolveWorkload(const std::string& arg) const
+{
+    if (auto it = m_workloads.find(arg); it != m_workloads.end())
+        return it->second;
+    if (looksLikeFile(arg))
+        return loadWorkloadCard(readInputFile(arg), arg);
+    unknownId("workload", arg, m_workloads);
+}
+
+} // namespace kvtiers

@@ -1,0 +1,52 @@
+#pragma once
+// CardCatalog: the model, hardware and workload cards a user can pick by id: the
+// built-in ones (compiled in from models/) plus any the user adds. Resolves
+// "ID or FILE" arguments and turns a workload card into a whole Scenario.
+
+#include "core/cards/HardwareCard.h"
+#include "core/cards/ModelCard.h"
+#include "core/scenario/Scenario.h"
+#include "core/scenario/Workload.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+enum class CardKind { Model, Hardware, Workload };
+
+class CardCatalog {
+public:
+    /// The cards compiled into the binary from models/.
+    static const CardCatalog& builtin();
+
+    /// Adds a card from JSON text; `origin` names it in messages. Throws InputError; a
+    /// card whose id is already present replaces it (user cards override built-ins).
+    void addCard(CardKind kind, std::string_view text, const std::string& origin);
+
+    const std::map<std::string, ModelCard>& models() const { return m_models; }
+    const std::map<std::string, HardwareCard>& hardware() const { return m_hardware; }
+    const std::map<std::string, WorkloadCard>& workloads() const { return m_workloads; }
+
+    /// By id, or by path to a JSON file if the argument names an existing file or ends
+    /// in ".json". Throws InputError listing the known ids.
+    ModelCard resolveModel(const std::string& idOrFile) const;
+    HardwareCard resolveHardware(const std::string& idOrFile) const;
+    WorkloadCard resolveWorkload(const std::string& idOrFile) const;
+
+    /// Default hardware when none is given: one 8-GPU H200 SXM server at TP 8.
+    static constexpr const char* kDefaultHardware = "h200-sxm";
+
+private:
+    std::map<std::string, ModelCard> m_models;
+    std::map<std::string, HardwareCard> m_hardware;
+    std::map<std::string, WorkloadCard> m_workloads;
+};
+
+/// Parses a card of a given kind from text (strict JSON).
+ModelCard loadModelCard(std::string_view text, const std::string& origin);
+HardwareCard loadHardwareCard(std::string_view text, const std::string& origin);
+WorkloadCard loadWorkloadCard(std::string_view text, const std::string& origin);
+
+} // namespace kvtiers

@@ -1,0 +1,110 @@
+#include "core/cards/HardwareCard.h"
+
+#include "core/io/InputError.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers {
+
+double LinkModel::bandwidth(double transferBytes) const
+{
+    if (!curve.empty()) {
+        if (transferBytes <= curve.front().transferBytes)
+            return curve.front().bytesPerSecond;
+        if (transferBytes >= curve.back().transferBytes)
+            return curve.back().bytesPerSecond;
+        const auto hi = std::upper_bound(curve.begin(), curve.end(), transferBytes,
+                                         [](double s, const Point& p) { return s < p.transferBytes; });
+        const auto lo = hi - 1;
+        const double t = (std::log(transferBytes) - std::log(lo->transferBytes))
+            / (std::log(hi->transferBytes) - std::log(lo->transferBytes));
+        return lo->bytesPerSecond + t * (hi->bytesPerSecond - lo->bytesPerSecond);
+    }
+    if (transferBytes <= 0)
+        return 0;
+    return transferBytes / (latencySeconds + transferBytes / peakBytesPerSecond);
+}
+
+double LinkModel::streamingBandwidth() const
+{
+    return curve.empty() ? peakBytesPerSecond : curve.back().bytesPerSecond;
+}
+
+namespace {
+constexpr double kMaxBytes = 1e18;
+constexpr double kMaxRate = 1e16;
+} // namespace
+
+HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
+{
+    const JsonObject o(json, origin);
+    o.rejectUnknownKeys({"id", "name", "notes", "sources", "gpu", "server", "link"});
+    HardwareCard h;
+    h.id = o.requireString("id");
+    h.name = o.requireString("name");
+    h.notes = o.optionalString("notes").value_or("");
+    h.sources = readSources(o);
+
+    const JsonObject gpu = o.requireObject("gpu");
+    gpu.rejectUnknownKeys({"hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "decode_efficiency", "prefill_mfu"});
+    h.hbmBytes = gpu.requireNumber("hbm_bytes", 1e6, kMaxBytes);
+    h.hbmBandwidth = gpu.requireNumber("hbm_bandwidth_bytes_per_s", 1e6, kMaxRate);
+    h.bf16Flops = gpu.requireNumber("bf16_flops", 1e6, 1e20);
+    h.decodeEfficiency = gpu.optionalNumber("decode_efficiency", 0.01, 1).value_or(0.7);
+    h.prefillMfu = gpu.optionalNumber("prefill_mfu", 0.01, 1).value_or(0.5);
+
+    const JsonObject server = o.requireObject("server");
+    server.rejectUnknownKeys({"gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes",
+                              "nvme_read_bytes_per_s", "nvme_latency_s"});
+    h.gpusPerServer = static_cast<int>(server.requireInteger("gpus", 1, 1024));
+    h.hostDramBytes = server.requireNumber("host_dram_bytes", 0, kMaxBytes);
+    h.dramUsableFraction = server.optionalNumber("dram_usable_fraction", 0, 1).value_or(0.8);
+    h.nvmeBytes = server.requireNumber("nvme_bytes", 0, kMaxBytes);
+    h.nvmeReadBandwidth = server.requireNumber("nvme_read_bytes_per_s", 1e3, kMaxRate);
+    h.nvmeLatencySeconds = server.optionalNumber("nvme_latency_s", 0, 10).value_or(1e-4);
+
+    const JsonObject link = o.requireObject("link");
+    link.rejectUnknownKeys({"name", "latency_s", "peak_bytes_per_s", "curve"});
+    h.link.name = link.optionalString("name").value_or("");
+    h.link.peakBytesPerSecond = link.requireNumber("peak_bytes_per_s", 1e3, kMaxRate);
+    h.link.latencySeconds = link.optionalNumber("latency_s", 0, 10).value_or(1e-5);
+    if (link.has("curve")) {
+        const Json& curve = link.requireArray("curve");
+        for (size_t i = 0; i < curve.size(); ++i) {
+            const JsonObject p(curve[i], link.path() + ".curve[" + std::to_string(i) + "]");
+            p.rejectUnknownKeys({"transfer_bytes", "bytes_per_s", "note"});
+            LinkModel::Point point{p.requireNumber("transfer_bytes", 1, kMaxBytes),
+                                   p.requireNumber("bytes_per_s", 1e3, kMaxRate)};
+            if (!h.link.curve.empty() && point.transferBytes <= h.link.curve.back().transferBytes)
+                p.fail("transfer_bytes", "curve points must be in increasing transfer size",
+                       {.code = InputErrorCode::CurveNotIncreasing});
+            h.link.curve.push_back(point);
+        }
+    }
+    return h;
+}
+
+Json HardwareCard::toJson() const
+{
+    Json linkJson = {{"name", link.name}, {"latency_s", link.latencySeconds}, {"peak_bytes_per_s", link.peakBytesPerSecond}};
+    if (!link.curve.empty()) {
+        Json curveJson = Json::array();
+        for (const auto& p : link.curve)
+            curveJson.push_back({{"transfer_bytes", p.transferBytes}, {"bytes_per_s", p.bytesPerSecond}});
+        linkJson["curve"] = curveJson;
+    }
+    Json j = {
+        {"id", id}, {"name", name}, {"sources", sourcesToJson(sources)},
+        {"gpu", {{"hbm_bytes", hbmBytes}, {"hbm_bandwidth_bytes_per_s", hbmBandwidth}, {"bf16_flops", bf16Flops},
+                 {"decode_efficiency", decodeEfficiency}, {"prefill_mfu", prefillMfu}}},
+        {"server", {{"gpus", gpusPerServer}, {"host_dram_bytes", hostDramBytes}, {"dram_usable_fraction", dramUsableFraction},
+                    {"nvme_bytes", nvmeBytes}, {"nvme_read_bytes_per_s", nvmeReadBandwidth}, {"nvme_latency_s", nvmeLatencySeconds}}},
+        {"link", linkJson},
+    };
+    if (!notes.empty())
+        j["notes"] = notes;
+    return j;
+}
+
+} // namespace kvtiers

@@ -1,0 +1,56 @@
+#pragma once
+// HardwareCard: one GPU type in one server profile (MODEL.md §1): HBM, bandwidths and
+// FLOP/s per GPU; host DRAM, NVMe and the GPU↔host link per server.
+
+#include "core/io/Json.h"
+#include "core/cards/Source.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+/// GPU↔host link whose effective bandwidth depends on transfer size (MODEL.md §6–7: on
+/// an H200, 64 KiB copies reach 10.6 GB/s and ≥16 MiB copies 55 GB/s).
+class LinkModel {
+public:
+    struct Point { double transferBytes; double bytesPerSecond; };
+
+    std::string name;
+    double peakBytesPerSecond = 0;
+    double latencySeconds = 0;
+    std::vector<Point> curve; ///< sorted by size; empty → latency/bandwidth model
+
+    /// Effective bandwidth for transfers of `transferBytes` each. With a measured curve:
+    /// log-linear interpolation in size, flat beyond the ends. Without: s / (lat + s/peak).
+    double bandwidth(double transferBytes) const;
+    /// Bandwidth of large streaming transfers (the curve's last point, or the peak).
+    double streamingBandwidth() const;
+};
+
+struct HardwareCard {
+    std::string id;
+    std::string name;
+    std::string notes;
+    std::vector<Source> sources;
+    // per GPU
+    double hbmBytes = 0;
+    double hbmBandwidth = 0;   ///< bytes/s
+    double bf16Flops = 0;      ///< dense FLOP/s
+    double decodeEfficiency = 0.7; ///< measured step ÷ roofline (MODEL.md §7)
+    double prefillMfu = 0.5;
+    // per server
+    int gpusPerServer = 1;
+    double hostDramBytes = 0;
+    double dramUsableFraction = 0.8;
+    double nvmeBytes = 0;
+    double nvmeReadBandwidth = 0; ///< bytes/s, all drives of the server
+    double nvmeLatencySeconds = 1e-4;
+    LinkModel link;
+
+    Json toJson() const;
+};
+
+HardwareCard parseHardwareCard(const Json& json, const std::string& origin);
+
+} // namespace kvtiers

@@ -1,0 +1,46 @@
+#pragma once
+// HfConfig: a Hugging Face config.json turned into a ModelCard.
+//
+// The KV layout follows MODEL.md §1–2: every decoder layer becomes one of the four kinds
+// of ModelCard.h (full, sliding, mla, state) and identical layers are grouped.
+//
+//   head_dim        config's head_dim, else hidden_size / num_attention_heads
+//   KV heads        num_key_value_heads, else num_attention_heads (MHA)
+//   sliding layers  layer_types when given; else the family's pattern (Gemma 2: even
+//                   layers; Gemma 3: every sliding_window_pattern-th layer is global;
+//                   gpt-oss: even layers; Qwen2/3: layers >= max_window_layers when
+//                   use_sliding_window; Llama 4: chunked-attention layers; Mistral/Phi-3
+//                   and unknown types: every layer when sliding_window is set)
+//   MLA             kv_lora_rank + qk_rope_head_dim (DeepSeek-V2/V3, Kimi K2)
+//   state layers    Jamba's Mamba layers and Qwen3-Next's Gated DeltaNet layers, their
+//                   per-sequence state computed from the config's dims (see HfConfig.cpp)
+//
+// Configs that nest the language model under "text_config" (Gemma 3, Llama 4, other
+// multimodal wrappers) are read from there, falling back to the top level. Parameter
+// counts are estimated from the shapes when the config does not state them.
+
+#include "core/io/Json.h"
+#include "core/cards/ModelCard.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+/// True when `json` looks like a Hugging Face config.json rather than a kvtiers model
+/// card: it has "model_type" or "architectures" and no "layer_groups".
+bool looksLikeHfConfig(const Json& json);
+
+/// Imports a config.json. `origin` (a file name, or "pasted text") names the config in
+/// messages and in the card's source. Throws InputError naming every missing or invalid
+/// field in one message; its detail (InputErrorCode::HfConfigCannotImport) has one part per
+/// missing field and per problem, so a front end can word them in its language. The card
+/// is then validated as parseModelCard() validates a hand-written one.
+ModelCard importHfConfig(const Json& config, const std::string& origin);
+
+/// The fields importHfConfig() would report as missing or invalid, as paths
+/// ("num_hidden_layers", "text_config.hidden_size"), so a front end can ask the user to
+/// fill them in and import again. Empty when the config imports.
+std::vector<std::string> missingHfFields(const Json& config);
+
+} // namespace kvtiers

@@ -1,0 +1,179 @@
+#include "core/cards/ModelCard.h"
+
+#include "core/io/InputError.h"
+
+namespace kvtiers {
+
+const char* layerKindName(LayerKind kind)
+{
+    switch (kind) {
+    case LayerKind::Full: return "full";
+    case LayerKind::Sliding: return "sliding";
+    case LayerKind::Mla: return "mla";
+    case LayerKind::State: return "state";
+    }
+    return "?";
+}
+
+double LayerGroup::elementsPerToken() const
+{
+    switch (kind) {
+    case LayerKind::Full:
+    case LayerKind::Sliding:
+        // MODEL.md §2: b_full = n_kv × (d_k + d_v) × e; the article's "2 ×" is d_k + d_v.
+        return static_cast<double>(numKvHeads) * static_cast<double>(kHeadDim + vHeadDim);
+    case LayerKind::Mla:
+        // MODEL.md §2 / DeepSeek-V2 §2.1: one compressed latent plus the decoupled RoPE key.
+        return static_cast<double>(kvLoraRank + qkRopeHeadDim);
+    case LayerKind::State:
+        return 0.0;
+    }
+    return 0.0;
+}
+
+std::int64_t ModelCard::totalLayers() const
+{
+    std::int64_t n = 0;
+    for (const auto& g : groups)
+        n += g.layers;
+    return n;
+}
+
+namespace {
+
+constexpr std::int64_t kMaxLayers = 100000;
+constexpr std::int64_t kMaxDim = 1 << 20;
+constexpr double kMaxParams = 1e16;
+constexpr size_t kMaxGroups = 4096;
+
+LayerGroup parseGroup(const JsonObject& o)
+{
+    LayerGroup g;
+    const std::string kind = o.requireString("kind");
+    if (kind == "full")
+        g.kind = LayerKind::Full;
+    else if (kind == "sliding")
+        g.kind = LayerKind::Sliding;
+    else if (kind == "mla")
+        g.kind = LayerKind::Mla;
+    else if (kind == "state")
+        g.kind = LayerKind::State;
+    else
+        o.fail("kind", "unknown layer kind \"" + kind + "\" (use full, sliding, mla or state)",
+               {.code = InputErrorCode::UnknownLayerKind, .value = kind});
+    g.layers = o.requireInteger("layers", 1, kMaxLayers);
+    switch (g.kind) {
+    case LayerKind::Full:
+    case LayerKind::Sliding:
+        if (g.kind == LayerKind::Full)
+            o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads"});
+        else
+            o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "window"});
+        g.numKvHeads = o.requireInteger("num_kv_heads", 1, kMaxDim);
+        g.kHeadDim = o.requireInteger("k_head_dim", 1, kMaxDim);
+        g.vHeadDim = o.requireInteger("v_head_dim", 1, kMaxDim);
+        g.numHeads = o.optionalInteger("num_heads", 1, kMaxDim).value_or(g.numKvHeads);
+        if (g.numHeads < g.numKvHeads)
+            o.fail("num_heads",
+                   "has fewer query heads (" + std::to_string(g.numHeads) + ") than KV heads ("
+                       + std::to_string(g.numKvHeads) + ")",
+                   {.code = InputErrorCode::FewerQueryHeadsThanKvHeads, .value = std::to_string(g.numHeads),
+                    .max = std::to_string(g.numKvHeads)});
+        if (g.kind == LayerKind::Sliding)
+            g.window = o.requireInteger("window", 1, std::int64_t(1) << 40);
+        break;
+    case LayerKind::Mla:
+        o.rejectUnknownKeys({"kind", "layers", "kv_lora_rank", "qk_rope_head_dim", "num_heads", "qk_head_dim", "v_head_dim"});
+        g.kvLoraRank = o.requireInteger("kv_lora_rank", 1, kMaxDim);
+        g.qkRopeHeadDim = o.requireInteger("qk_rope_head_dim", 0, kMaxDim);
+        g.numHeads = o.requireInteger("num_heads", 1, kMaxDim);
+        g.qkHeadDim = o.requireInteger("qk_head_dim", 1, kMaxDim);
+        g.vHeadDim = o.requireInteger("v_head_dim", 1, kMaxDim);
+        break;
+    case LayerKind::State:
+        o.rejectUnknownKeys({"kind", "layers", "state_bytes"});
+        g.stateBytes = o.requireNumber("state_bytes", 1, 1e15);
+        break;
+    }
+    return g;
+}
+
+} // namespace
+
+ModelCard parseModelCard(const Json& json, const std::string& origin)
+{
+    const JsonObject o(json, origin);
+    o.rejectUnknownKeys({"id", "name", "family", "notes", "sources", "params_total", "params_active",
+                         "weight_bits", "max_context", "default_kv_bits", "layer_groups"});
+    ModelCard m;
+    m.id = o.requireString("id");
+    m.name = o.requireString("name");
+    m.family = o.optionalString("family").value_or("");
+    m.notes = o.optionalString("notes").value_or("");
+    m.sources = readSources(o);
+    m.paramsTotal = o.requireNumber("params_total", 1, kMaxParams);
+    m.paramsActive = o.optionalNumber("params_active", 1, kMaxParams).value_or(m.paramsTotal);
+    if (m.paramsActive > m.paramsTotal)
+        o.fail("params_active", "is larger than params_total", {.code = InputErrorCode::ParamsActiveAboveTotal});
+    m.weightBits = o.optionalNumber("weight_bits", 1, 64).value_or(16);
+    m.maxContext = o.requireInteger("max_context", 1, std::int64_t(1) << 40);
+    m.defaultKvBits = o.optionalNumber("default_kv_bits", 0.5, 64).value_or(16);
+    const Json& groups = o.requireArray("layer_groups");
+    if (groups.empty())
+        o.fail("layer_groups", "must list at least one layer group", {.code = InputErrorCode::NoLayerGroups});
+    if (groups.size() > kMaxGroups)
+        o.fail("layer_groups", "has more than " + std::to_string(kMaxGroups) + " groups",
+               {.code = InputErrorCode::TooManyLayerGroups, .max = std::to_string(kMaxGroups)});
+    bool anyTokens = false;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        m.groups.push_back(parseGroup(JsonObject(groups[i], origin + ".layer_groups[" + std::to_string(i) + "]")));
+        anyTokens = anyTokens || m.groups.back().holdsTokens();
+    }
+    if (!anyTokens)
+        o.fail("layer_groups", "has no attention layers (a model of only state layers holds no KV per token)",
+               {.code = InputErrorCode::NoAttentionLayers});
+    if (m.totalLayers() > kMaxLayers)
+        o.fail("layer_groups", "adds up to more than " + std::to_string(kMaxLayers) + " layers",
+               {.code = InputErrorCode::TooManyLayers, .max = std::to_string(kMaxLayers)});
+    return m;
+}
+
+Json ModelCard::toJson() const
+{
+    Json groupsJson = Json::array();
+    for (const auto& g : groups) {
+        Json j = {{"kind", layerKindName(g.kind)}, {"layers", g.layers}};
+        switch (g.kind) {
+        case LayerKind::Sliding:
+            j["window"] = g.window;
+            [[fallthrough]];
+        case LayerKind::Full:
+            j["num_kv_heads"] = g.numKvHeads;
+            j["k_head_dim"] = g.kHeadDim;
+            j["v_head_dim"] = g.vHeadDim;
+            j["num_heads"] = g.numHeads;
+            break;
+        case LayerKind::Mla:
+            j["kv_lora_rank"] = g.kvLoraRank;
+            j["qk_rope_head_dim"] = g.qkRopeHeadDim;
+            j["num_heads"] = g.numHeads;
+            j["qk_head_dim"] = g.qkHeadDim;
+            j["v_head_dim"] = g.vHeadDim;
+            break;
+        case LayerKind::State:
+            j["state_bytes"] = g.stateBytes;
+            break;
+        }
+        groupsJson.push_back(std::move(j));
+    }
+    Json j = {{"id", id}, {"name", name}, {"params_total", paramsTotal}, {"params_active", paramsActive},
+              {"weight_bits", weightBits}, {"max_context", maxContext}, {"default_kv_bits", defaultKvBits},
+              {"layer_groups", groupsJson}, {"sources", sourcesToJson(sources)}};
+    if (!family.empty())
+        j["family"] = family;
+    if (!notes.empty())
+        j["notes"] = notes;
+    return j;
+}
+
+} // namespace kvtiers

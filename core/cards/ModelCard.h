@@ -1,0 +1,66 @@
+#pragma once
+// ModelCard: the shape of a model as far as memory and compute go (MODEL.md §1): layer
+// groups by cache kind, parameters and formats. Read from models/models/*.json or a
+// user's file; an imported Hugging Face config.json becomes one of these too.
+
+#include "core/io/Json.h"
+#include "core/cards/Source.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+enum class LayerKind {
+    Full,    ///< full attention: MHA, GQA, MQA
+    Sliding, ///< sliding-window attention: keeps at most `window` tokens
+    Mla,     ///< multi-head latent attention: one latent per token, replicated per TP rank
+    State,   ///< Mamba / linear attention: fixed state per sequence
+};
+
+const char* layerKindName(LayerKind kind);
+
+struct LayerGroup {
+    LayerKind kind = LayerKind::Full;
+    std::int64_t layers = 0;
+    // Full / Sliding
+    std::int64_t numKvHeads = 0;
+    std::int64_t kHeadDim = 0;
+    std::int64_t vHeadDim = 0;
+    std::int64_t window = 0; ///< Sliding only
+    // Mla
+    std::int64_t kvLoraRank = 0;
+    std::int64_t qkRopeHeadDim = 0;
+    std::int64_t qkHeadDim = 0; ///< per query head, nope + rope (attention FLOPs)
+    // all attention kinds: query heads (attention FLOPs)
+    std::int64_t numHeads = 0;
+    // State
+    double stateBytes = 0; ///< bytes per sequence per layer
+
+    /// KV elements per token per layer, whole model (before TP). 0 for state layers.
+    double elementsPerToken() const;
+    bool holdsTokens() const { return kind != LayerKind::State; }
+};
+
+struct ModelCard {
+    std::string id;
+    std::string name;
+    std::string family;
+    std::string notes;
+    std::vector<Source> sources;
+    double paramsTotal = 0;
+    double paramsActive = 0;
+    double weightBits = 16;
+    std::int64_t maxContext = 0;
+    double defaultKvBits = 16;
+    std::vector<LayerGroup> groups;
+
+    std::int64_t totalLayers() const;
+    Json toJson() const;
+};
+
+/// Parses and validates a model card. `origin` (file name or id) prefixes every message.
+ModelCard parseModelCard(const Json& json, const std::string& origin);
+
+} // namespace kvtiers

@@ -1,0 +1,391 @@
+#include "core/cards/PresetStore.h"
+
+#include "core/cards/BuiltinCards.h"
+#include "core/io/InputError.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+
+namespace kvtiers {
+
+namespace {
+
+constexpr const char* kPresetSchema = "kvtiers-preset";
+bool g_failNextWriteHalfWay = false;
+constexpr const char* kComparisonSchema = "kvtiers-comparison";
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// A file name for a preset name: lowercase ASCII letters, digits and dashes.
+std::string slug(const std::string& name)
+{
+    std::string s;
+    for (unsigned char c : name) {
+        if (std::isalnum(c))
+            s += static_cast<char>(std::tolower(c));
+        else if (!s.empty() && s.back() != '-')
+            s += '-';
+    }
+    while (!s.empty() && s.back() == '-')
+        s.pop_back();
+    if (s.empty())
+        s = "preset";
+    return s.substr(0, 60);
+}
+
+Comparison comparisonFromJson(const Json& json, const std::string& origin)
+{
+    const JsonObject o(json, origin);
+    o.rejectUnknownKeys({"schema", "schema_version", "name", "presets", "notes"});
+    Comparison c;
+    c.name = o.requireString("name");
+    c.notes = o.optionalString("notes").value_or("");
+    const Json& list = o.requireArray("presets");
+    if (list.size() < 2 || list.size() > 4)
+        o.fail("presets", "a comparison names 2 to 4 presets");
+    for (const auto& item : list) {
+        if (!item.is_string())
+            o.fail("presets", "must list preset names (strings)");
+        c.presetNames.push_back(item.get<std::string>());
+    }
+    return c;
+}
+
+Status noSuchPreset(const std::string& name)
+{
+    return Status::failure("no preset called \"" + name + "\"", {.code = PresetError::NoSuchPreset, .name = name});
+}
+
+/// A preset file whose name breaks a rule: an InputError like any other for callers of
+/// fromJson (the same message), which reload and importFile catch first to keep which
+/// rule it broke.
+class PresetNameInFileError : public InputError {
+public:
+    PresetNameInFileError(const std::string& where, const Status& nameStatus)
+        : InputError(where + ": " + nameStatus.error)
+        , m_detail(std::make_shared<const PresetErrorDetail>(
+              PresetErrorDetail{.code = PresetError::FileNameInvalid, .where = where,
+                                .nameProblem = nameStatus.detail.code, .limit = nameStatus.detail.limit}))
+    {
+    }
+    PresetErrorDetail detail(const std::string& file) const
+    {
+        PresetErrorDetail d = *m_detail;
+        d.file = file;
+        return d;
+    }
+
+private:
+    // Shared, as InputError's detail is, so that copying the exception never throws.
+    std::shared_ptr<const PresetErrorDetail> m_detail;
+};
+
+/// Why a preset file could not be read, from what reading it threw: InputError's message
+/// as it is, its structured form carried along.
+PresetProblem problemOf(const std::string& path, const InputError& e)
+{
+    if (const auto* name = dynamic_cast<const PresetNameInFileError*>(&e))
+        return {path, e.what(), name->detail(path)};
+    return {path, e.what(), {.code = PresetError::FileInvalid, .file = path, .input = e.detail()}};
+}
+
+} // namespace
+
+Status checkPresetName(const std::string& name)
+{
+    if (name.empty() || std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }))
+        return Status::failure("a preset needs a name", {.code = PresetError::NameEmpty});
+    if (name.size() > static_cast<size_t>(kPresetNameMaxLength))
+        return Status::failure("a preset name has at most " + std::to_string(kPresetNameMaxLength) + " characters",
+                               {.code = PresetError::NameTooLong, .limit = kPresetNameMaxLength});
+    for (unsigned char c : name)
+        if (c < 0x20 || c == 0x7f)
+            return Status::failure("a preset name cannot contain control characters",
+                                   {.code = PresetError::NameHasControlCharacters});
+    return {};
+}
+
+std::optional<std::string> presetNameProblem(const std::string& name)
+{
+    Status s = checkPresetName(name);
+    if (s.ok())
+        return std::nullopt;
+    return std::move(s.error);
+}
+
+std::string PresetStore::defaultDirectory()
+{
+    const QString env = qEnvironmentVariable("KVTIERS_DATA_DIR");
+    const QString base = env.isEmpty()
+        ? QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kvtiers")
+        : env;
+    return QString(base + QStringLiteral("/presets")).toStdString();
+}
+
+PresetStore::PresetStore(std::string directory) : m_directory(std::move(directory))
+{
+    reload();
+}
+
+Json PresetStore::toJson(const Preset& p)
+{
+    Json j = {{"schema", kPresetSchema}, {"schema_version", kPresetSchemaVersion}, {"name", p.name},
+              {"scenario", p.spec.toJson()}};
+    if (!p.notes.empty())
+        j["notes"] = p.notes;
+    return j;
+}
+
+Preset PresetStore::fromJson(const Json& json, const std::string& origin)
+{
+    const JsonObject o(json, origin);
+    const std::string schema = o.requireString("schema");
+    if (schema != kPresetSchema)
+        throw InputError(o.path() + ".schema: is \"" + schema + "\", not a kvtiers preset",
+                         {.code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = schema});
+    const auto version = o.requireInteger("schema_version", 1, 1000000);
+    if (version > kPresetSchemaVersion)
+        throw InputError(o.path() + ".schema_version: " + std::to_string(version)
+                             + " was written by a newer kvtiers (this one reads " + std::to_string(kPresetSchemaVersion)
+                             + "); the file is left untouched",
+                         {.code = InputErrorCode::NewerPresetSchema, .where = o.path() + ".schema_version",
+                          .value = std::to_string(version), .max = std::to_string(kPresetSchemaVersion)});
+    o.rejectUnknownKeys({"schema", "schema_version", "name", "scenario", "notes"});
+    Preset p;
+    p.name = o.requireString("name");
+    if (const Status s = checkPresetName(p.name); !s.ok())
+        throw PresetNameInFileError(o.path() + ".name", s); // the message JsonObject::fail would give
+    p.notes = o.optionalString("notes").value_or("");
+    p.spec = ScenarioSpec::fromJson(o.requireObject("scenario").raw(), origin + ".scenario");
+    return p;
+}
+
+void PresetStore::reload()
+{
+    m_presets.clear();
+    m_comparisons.clear();
+    m_problems.clear();
+    for (const auto& f : builtinCardFiles()) {
+        if (f.kind != "presets")
+            continue;
+        const std::string origin = "models/presets/" + std::string(f.file);
+        const Json json = parseStrictJson(f.text, origin);
+        if (json.is_object() && json.value("schema", "") == kComparisonSchema) {
+            m_comparisons.push_back(comparisonFromJson(json, origin));
+            continue;
+        }
+        Preset p = fromJson(json, origin);
+        p.builtin = true;
+        m_presets.push_back(std::move(p));
+    }
+    std::vector<Preset> user;
+    const QDir dir(q(m_directory));
+    const auto entries = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QFileInfo& info : entries) {
+        const std::string path = info.filePath().toStdString();
+        try {
+            Preset p = fromJson(parseStrictJson(readInputFile(path), path), path);
+            p.file = path;
+            if (find(p.name) || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; })) {
+                m_problems.push_back({path, path + ": another preset is already called \"" + p.name + "\"",
+                                      {.code = PresetError::FileNameClash, .name = p.name, .file = path}});
+                continue;
+            }
+            user.push_back(std::move(p));
+        } catch (const InputError& e) {
+            m_problems.push_back(problemOf(path, e));
+        } catch (const std::exception& e) {
+            m_problems.push_back({path, std::string("cannot be read: ") + e.what(),
+                                  {.code = PresetError::FileUnreadable, .file = path, .reason = e.what()}});
+        }
+    }
+    std::sort(user.begin(), user.end(), [](const Preset& a, const Preset& b) { return a.name < b.name; });
+    for (auto& p : user)
+        m_presets.push_back(std::move(p));
+}
+
+const Preset* PresetStore::find(const std::string& name) const
+{
+    for (const auto& p : m_presets)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
+Preset* PresetStore::findUser(const std::string& name)
+{
+    for (auto& p : m_presets)
+        if (p.name == name && !p.builtin)
+            return &p;
+    return nullptr;
+}
+
+std::string PresetStore::pathFor(const std::string& name) const
+{
+    // A new file never takes the place of an existing one, readable or not.
+    const std::string base = m_directory + "/" + slug(name);
+    std::string path = base + ".json";
+    for (int i = 2; QFileInfo::exists(q(path)); ++i)
+        path = base + "-" + std::to_string(i) + ".json";
+    return path;
+}
+
+Status PresetStore::writeFile(const std::string& path, const Json& json) const
+{
+    const QString dirPath = QFileInfo(q(path)).absolutePath();
+    if (!QDir().mkpath(dirPath))
+        return Status::failure("cannot create the folder " + dirPath.toStdString(),
+                               {.code = PresetError::CannotCreateFolder, .file = dirPath.toStdString()});
+    QSaveFile file(q(path));
+    if (!file.open(QIODevice::WriteOnly)) {
+        const std::string reason = file.errorString().toStdString();
+        return Status::failure(path + ": cannot be written: " + reason,
+                               {.code = PresetError::CannotOpenForWriting, .file = path, .reason = reason});
+    }
+    const std::string text = json.dump(2) + "\n";
+    if (g_failNextWriteHalfWay) {
+        g_failNextWriteHalfWay = false;
+        file.write(text.data(), static_cast<qint64>(text.size() / 2));
+        file.cancelWriting();
+        return Status::failure(path + ": writing failed half way (simulated); the previous file, if any, is unchanged",
+                               {.code = PresetError::WriteFailedHalfWay, .file = path});
+    }
+    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+        const std::string reason = file.errorString().toStdString();
+        file.cancelWriting();
+        return Status::failure(path + ": writing failed: " + reason,
+                               {.code = PresetError::WriteFailed, .file = path, .reason = reason});
+    }
+    if (!file.commit()) {
+        const std::string reason = file.errorString().toStdString();
+        return Status::failure(path + ": could not be saved (" + reason + "); the previous file, if any, is unchanged",
+                               {.code = PresetError::CommitFailed, .file = path, .reason = reason});
+    }
+    return {};
+}
+
+void PresetStore::failNextWriteHalfWayForTesting()
+{
+    g_failNextWriteHalfWay = true;
+}
+
+Status PresetStore::save(const std::string& name, const ScenarioSpec& spec, bool replace, const std::string& notes)
+{
+    if (Status s = checkPresetName(name); !s.ok())
+        return s;
+    const Preset* existing = find(name);
+    if (existing && existing->builtin)
+        return Status::failure("\"" + name + "\" is a built-in preset and cannot be changed; save under another name",
+                               {.code = PresetError::BuiltinCannotBeChanged, .name = name});
+    if (existing && !replace)
+        return Status::failure("a preset called \"" + name + "\" exists already",
+                               {.code = PresetError::NameExists, .name = name});
+    Preset p;
+    p.name = name;
+    p.spec = spec;
+    p.notes = notes;
+    const std::string path = existing ? existing->file : pathFor(name);
+    if (Status s = writeFile(path, toJson(p)); !s.ok())
+        return s;
+    reload();
+    return {};
+}
+
+Status PresetStore::rename(const std::string& from, const std::string& to)
+{
+    if (Status s = checkPresetName(to); !s.ok())
+        return s;
+    Preset* p = findUser(from);
+    if (!p)
+        return find(from) ? Status::failure("\"" + from + "\" is a built-in preset and cannot be renamed",
+                                            {.code = PresetError::BuiltinCannotBeRenamed, .name = from})
+                          : noSuchPreset(from);
+    if (from == to)
+        return {};
+    if (find(to))
+        return Status::failure("a preset called \"" + to + "\" exists already",
+                               {.code = PresetError::NameExists, .name = to});
+    Preset renamed = *p;
+    renamed.name = to;
+    // Write the new file first; only then remove the old one, so a failure loses nothing.
+    const std::string newPath = pathFor(to);
+    if (Status s = writeFile(newPath, toJson(renamed)); !s.ok())
+        return s;
+    if (!QFile::remove(q(p->file))) {
+        QFile::remove(q(newPath));
+        return Status::failure(p->file + ": could not be removed after writing the renamed copy; nothing changed",
+                               {.code = PresetError::RenamedCopyNotRemoved, .file = p->file});
+    }
+    reload();
+    return {};
+}
+
+Status PresetStore::duplicate(const std::string& from, const std::string& to)
+{
+    const Preset* p = find(from);
+    if (!p)
+        return noSuchPreset(from);
+    const ScenarioSpec spec = p->spec;
+    const std::string notes = p->notes;
+    return save(to, spec, false, notes);
+}
+
+Status PresetStore::remove(const std::string& name)
+{
+    Preset* p = findUser(name);
+    if (!p)
+        return find(name) ? Status::failure("\"" + name + "\" is a built-in preset and cannot be deleted",
+                                            {.code = PresetError::BuiltinCannotBeDeleted, .name = name})
+                          : noSuchPreset(name);
+    if (!QFile::remove(q(p->file)))
+        return Status::failure(p->file + ": could not be deleted", {.code = PresetError::DeleteFailed, .file = p->file});
+    reload();
+    return {};
+}
+
+Status PresetStore::importFile(const std::string& path, std::string* name)
+{
+    Preset p;
+    try {
+        p = fromJson(parseStrictJson(readInputFile(path), path), path);
+    } catch (const InputError& e) {
+        PresetProblem problem = problemOf(path, e);
+        return Status::failure(std::move(problem.reason), std::move(problem.detail));
+    }
+    try {
+        // Resolve now so a preset naming an unknown card is refused at import, not later.
+        resolveScenario(CardCatalog::builtin(), p.spec);
+    } catch (const InputError& e) {
+        // The resolver names the field ("overrides.context: ..."); say which file it is in.
+        return Status::failure(path + ": scenario: " + e.what(),
+                               {.code = PresetError::ScenarioInvalid, .file = path, .input = e.detail()});
+    }
+    if (find(p.name))
+        return Status::failure("a preset called \"" + p.name + "\" exists already; rename it first",
+                               {.code = PresetError::ImportNameExists, .name = p.name});
+    if (Status s = save(p.name, p.spec, false, p.notes); !s.ok())
+        return s;
+    if (name)
+        *name = p.name;
+    return {};
+}
+
+Status PresetStore::exportFile(const std::string& name, const std::string& path) const
+{
+    const Preset* p = find(name);
+    if (!p)
+        return noSuchPreset(name);
+    return writeFile(path, toJson(*p));
+}
+
+} // namespace kvtiers

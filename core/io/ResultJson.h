@@ -1,0 +1,45 @@
+#pragma once
+// ResultJson: an evaluation as one JSON object, the CLI's `--json` output and the
+// payload of exported scenarios. The keys are a public interface (README, "JSON keys"):
+// scripts depend on them, so they only ever gain keys.
+
+#include "core/model/Evaluation.h"
+#include "core/io/Json.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+/// Exact integer up to 2^53, double beyond (or when not whole); null for ±inf/NaN.
+Json bytesToJson(double bytes);
+/// A finite number, or null for ±inf/NaN (JSON has no infinity).
+Json numberToJson(double value);
+
+/// The evaluation with the scenario it came from (ids and every resolved knob).
+Json resultToJson(const Scenario& scenario, const EvalResult& result, const std::string& workloadId = {});
+
+/// One raised warning with the figures its sentence quotes. warningMessages() words it
+/// in English; the GUI words the same note in the user's language.
+struct WarningNote {
+    Warning flag = WarnNone;
+    /// The figure at issue. WarnContextBeyondModel: the context (tokens); WarnWeightsSpill:
+    /// weights held in HBM (bytes); WarnHotSetOverflows: sequences asked for; WarnOverflow:
+    /// bytes that fit nowhere; WarnReuseLost: achieved reuse (share); WarnSharingClamped:
+    /// sharing asked for. Unused for WarnNoKvBudget.
+    double value = 0;
+    /// What it is held against. WarnContextBeyondModel: the model's maximum context;
+    /// WarnWeightsSpill: all weights (bytes); WarnHotSetOverflows: max concurrency;
+    /// WarnReuseLost: requested reuse (share); WarnSharingClamped: sharing used.
+    double limit = 0;
+    std::string model; ///< WarnContextBeyondModel: the model's id
+};
+
+/// The result's warnings in the order warningMessages() lists them (a flag that does not
+/// apply to this scenario, such as hot-set overflow while streaming, is left out).
+std::vector<WarningNote> warningNotes(const Scenario& scenario, const EvalResult& result);
+
+/// Human-readable warnings for the result's flags, each one sentence.
+std::vector<std::string> warningMessages(const Scenario& scenario, const EvalResult& result);
+
+} // namespace kvtiers

@@ -1,0 +1,141 @@
+#include "core/model/ComputeModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kvtiers {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// Causal query–key pairs of a prefill of T tokens, with a window W (inf: full attention).
+double causalPairs(double tokens, double window)
+{
+    if (tokens <= window)
+        return 0.5 * tokens * tokens;
+    return 0.5 * window * window + (tokens - window) * window;
+}
+} // namespace
+
+ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing(sizing)
+{
+    const double tp = s.tp();
+    for (const auto& g : s.model.groups) {
+        if (!g.holdsTokens())
+            continue;
+        const double dqk = static_cast<double>(g.kind == LayerKind::Mla ? g.qkHeadDim : g.kHeadDim);
+        const double dv = static_cast<double>(g.vHeadDim);
+        AttnGroup a{};
+        // Per pair and head: q·k (2 d_qk FLOPs) and the weighted sum of values (2 d_v).
+        a.coeff = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * 2.0 * (dqk + dv);
+        a.window = g.kind == LayerKind::Sliding ? static_cast<double>(g.window) : kInf;
+        // Decode: each query head of the GPU's share reads every held token once.
+        a.decodeCoeffGpu = a.coeff / tp;
+        m_attn.push_back(a);
+    }
+    m_activeParams = s.model.paramsActive;
+    m_replicaFlops = tp * s.hardware.bf16Flops * s.hardware.prefillMfu;
+    const double transfer = s.workload.blockSize * sizing.gpuBytesPerTokenPerLayer();
+    const auto& hw = s.hardware;
+    m_nvmePerGpu = hw.nvmeReadBandwidth / hw.gpusPerServer;
+    m_dramBandwidth = hw.link.bandwidth(transfer);
+    // SSD reads cross the same link after the drive: the slower of the two sets the pace.
+    m_ssdBandwidth = std::min(m_nvmePerGpu, m_dramBandwidth);
+    m_dramLatency = hw.link.latencySeconds;
+    m_ssdLatency = hw.nvmeLatencySeconds + hw.link.latencySeconds;
+}
+
+double ComputeModel::attentionFlops(double tokens) const
+{
+    double flops = 0;
+    for (const auto& a : m_attn)
+        flops += a.coeff * causalPairs(tokens, a.window);
+    return flops;
+}
+
+double ComputeModel::recomputeSeconds(double from, double to) const
+{
+    if (to <= from)
+        return 0;
+    const double linear = 2.0 * m_activeParams * (to - from);
+    return (linear + attentionFlops(to) - attentionFlops(from)) / m_replicaFlops;
+}
+
+double ComputeModel::restoreBandwidth(Tier tier) const
+{
+    switch (tier) {
+    case Tier::Hbm: return kInf;
+    case Tier::Dram: return m_dramBandwidth;
+    case Tier::Ssd: return m_ssdBandwidth;
+    }
+    return kInf;
+}
+
+double ComputeModel::restoreSeconds(Tier tier, double tokens) const
+{
+    if (tier == Tier::Hbm || tokens <= 0)
+        return 0;
+    const double bytes = m_sizing.gpuTokenBytes(tokens);
+    return tier == Tier::Dram ? bytes / m_dramBandwidth + m_dramLatency : bytes / m_ssdBandwidth + m_ssdLatency;
+}
+
+double ComputeModel::decodeAttentionFlopsPerGpu(double tokens) const
+{
+    double flops = 0;
+    for (const auto& a : m_attn)
+        flops += a.decodeCoeffGpu * std::min(tokens, a.window);
+    return flops;
+}
+
+double ComputeModel::breakEvenTokens(Tier tier) const
+{
+    if (tier == Tier::Hbm)
+        return 0;
+    // recompute(T) is convex, piecewise quadratic in T and restore(T) piecewise linear
+    // (a sliding layer's bytes stop growing at its window), both with breaks at the
+    // sliding windows. f(T) = recompute − restore starts at −L: find its root.
+    const double bw = restoreBandwidth(tier);
+    const double L = tier == Tier::Dram ? m_dramLatency : m_ssdLatency;
+    std::vector<double> breaks;
+    for (const auto& g : m_attn)
+        if (std::isfinite(g.window))
+            breaks.push_back(g.window);
+    std::sort(breaks.begin(), breaks.end());
+    breaks.push_back(kInf);
+    double lo = 0;
+    for (double hi : breaks) {
+        // On [lo, hi): attention = c2 T² + c1 T + c0.
+        double c2 = 0, c1 = 0, c0 = 0;
+        for (const auto& g : m_attn) {
+            if (g.window <= lo) {
+                c1 += g.coeff * g.window;
+                c0 -= g.coeff * 0.5 * g.window * g.window;
+            } else {
+                c2 += g.coeff * 0.5;
+            }
+        }
+        // On [lo, hi): restore = (s1 T + s0) / bw + L.
+        const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
+        const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
+        const double A = c2 / m_replicaFlops;
+        const double B = (2.0 * m_activeParams + c1) / m_replicaFlops - s1 / bw;
+        const double C = c0 / m_replicaFlops - L - s0 / bw;
+        double root = kInf;
+        if (A > 0) {
+            const double disc = B * B - 4 * A * C;
+            if (disc >= 0)
+                root = (-B + std::sqrt(disc)) / (2 * A);
+        } else if (B > 0) {
+            root = -C / B;
+        }
+        if (root >= lo && root < hi)
+            return std::max(0.0, root);
+        if (root < lo && lo > 0 && (A * lo * lo + B * lo + C) >= 0)
+            return lo;
+        lo = hi;
+    }
+    return kInf;
+}
+
+} // namespace kvtiers

@@ -1,0 +1,58 @@
+#pragma once
+// ComputeModel: time on one replica (MODEL.md §5): recomputing a prefix versus restoring
+// it from DRAM or SSD, and the break-even prefix length per tier.
+//
+//   recompute(T)     = (2 × active_params × T + attention_flops(T)) / (FLOP/s × MFU × TP)
+//   attention_flops  = Σ layers × heads × 2 (d_qk + d_v) × pairs(T); pairs = T²/2 causal,
+//                      W²/2 + (T − W) W past a sliding window W
+//   restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer size) + latency(tier),
+//                      KV_gpu(T) as held (MODEL.md §2: a sliding layer holds min(T, W))
+//
+// The block transfer size is block_size × KV bytes per token per layer per GPU: vLLM and
+// LMCache move one block of one layer at a time, and small blocks waste most of a PCIe
+// link (MODEL.md §7: 8.9 GB/s with 16-token blocks vs 54 GB/s with 4096-token blocks).
+
+#include "core/model/KvSizing.h"
+#include "core/scenario/Scenario.h"
+
+#include <vector>
+
+namespace kvtiers {
+
+enum class Tier { Hbm = 0, Dram = 1, Ssd = 2 };
+
+class ComputeModel {
+public:
+    ComputeModel(const Scenario& scenario, const KvSizing& sizing);
+
+    /// Seconds to compute the KV of tokens [from, to) given [0, from) already cached.
+    double recomputeSeconds(double from, double to) const;
+    /// Attention FLOPs of a causal prefill of `tokens` tokens (whole model).
+    double attentionFlops(double tokens) const;
+    /// Seconds to bring `tokens` tokens of KV from `tier` into HBM (0 for HBM).
+    double restoreSeconds(Tier tier, double tokens) const;
+    /// Smallest prefix (tokens) from which restoring from `tier` beats recomputing; +inf if never.
+    double breakEvenTokens(Tier tier) const;
+    /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
+    double restoreBandwidth(Tier tier) const;
+    /// Replica FLOP/s available to prefill (TP × dense BF16 × MFU).
+    double replicaFlops() const { return m_replicaFlops; }
+    /// Per-GPU share of the server's NVMe read bandwidth.
+    double nvmePerGpu() const { return m_nvmePerGpu; }
+    /// Attention FLOPs per GPU of one decode step for one sequence holding `tokens` tokens.
+    double decodeAttentionFlopsPerGpu(double tokens) const;
+
+private:
+    struct AttnGroup { double coeff; double window; double decodeCoeffGpu; };
+    std::vector<AttnGroup> m_attn;
+    double m_activeParams;
+    double m_replicaFlops;
+    KvSizing m_sizing; ///< restores move what the cache holds: sliding layers stop at their window
+    double m_dramBandwidth;
+    double m_ssdBandwidth;
+    double m_dramLatency;
+    double m_ssdLatency;
+    double m_nvmePerGpu;
+};
+
+} // namespace kvtiers

@@ -1,0 +1,120 @@
+#pragma once
+// Evaluation: one scenario in, every figure kvtiers shows out (MODEL.md §2–5):
+// KV bytes per token and request, the hot set, placement across HBM → DRAM → SSD →
+// overflow, max concurrency, the Little's-law retained reuse pool with achieved versus
+// requested reuse, restore versus recompute per tier, decode step and tokens/s, and the
+// per-GPU / per-server / fleet roll-up.
+//
+// Scope: `hbm`, `dram`, `ssd` and `overflowBytes` are for ONE REPLICA (TP GPUs with their
+// share of the server's DRAM and NVMe); perGpu / perServer / fleet scale from it.
+
+#include "core/model/ComputeModel.h"
+#include "core/scenario/Scenario.h"
+
+#include <cstdint>
+
+namespace kvtiers {
+
+/// What one tier holds, bytes, one replica. Segments add up to used().
+struct TierUse {
+    double capacity = 0;       ///< usable capacity (HBM: u × HBM − reserve)
+    double weights = 0;        ///< model weights placed here
+    double hotKv = 0;          ///< token states of active sequences (unique part)
+    double sharedPrefixes = 0; ///< prefixes shared by several active sequences, held once
+    double fragmentation = 0;  ///< allocated but holding no token (block rounding, reservation)
+    double retained = 0;       ///< retained reuse pool (warm/cold prefixes of finished requests)
+    double inclusiveCopies = 0;///< DRAM copies of HBM-resident prefixes (inclusive tiers)
+
+    double hotAllocated() const { return hotKv + sharedPrefixes + fragmentation; }
+    double used() const { return weights + hotAllocated() + retained + inclusiveCopies; }
+    double free() const { return capacity > used() ? capacity - used() : 0; }
+};
+
+enum class DecodeBound { HbmBandwidth, DramStream, SsdStream, Compute };
+const char* decodeBoundName(DecodeBound b);
+
+enum Warning : std::uint32_t {
+    WarnNone = 0,
+    WarnContextBeyondModel = 1u << 0, ///< context > the model's max_context
+    WarnHotSetOverflows = 1u << 1,    ///< active sequences do not fit in HBM
+    WarnWeightsSpill = 1u << 2,       ///< weights do not fit in HBM
+    WarnNoKvBudget = 1u << 3,         ///< weights and reserve leave no HBM for KV
+    WarnReuseLost = 1u << 4,          ///< achieved reuse below requested
+    WarnSharingClamped = 1u << 5,     ///< sharing > concurrency: clamped
+    WarnOverflow = 1u << 6,           ///< something fits nowhere
+};
+
+struct EvalOptions {
+    bool breakEven = true; ///< compute break-even contexts (sweeps skip them)
+};
+
+struct EvalResult {
+    // Layout
+    int tp = 1;
+    double replicasPerServer = 1; ///< < 1 when a replica spans several servers
+    KvFormat kvFormat;
+    double weightBits = 16;
+    double promptTokens = 0;
+    double reusedPrefixTokens = 0; ///< r × prompt
+
+    // Bytes, whole model as the article counts them (no TP replication, no rounding)
+    double kvBytesPerToken = 0;            ///< marginal, all attention layers
+    double kvBytesPerTokenEffective = 0;   ///< KV(C) / C: below the marginal rate past a window
+    double kvBytesPerRequest = 0;          ///< KV(C)
+    double hotSetBytes = 0;                ///< N × KV(C) − N × KV(rP) × (1 − 1/S)
+    double weightsBytes = 0;               ///< whole model
+    // Bytes as allocated, one replica (TP replication of MLA, block rounding, reservation)
+    double kvBytesAllocatedPerRequest = 0;
+    double hotSetAllocatedBytes = 0;
+
+    // Capacity
+    double kvBudgetPerGpu = 0;       ///< HBM left for KV per GPU
+    double maxConcurrency = 0;       ///< whole sequences that fit (floor)
+    double maxConcurrencyRatio = 0;  ///< vLLM's "Maximum concurrency" figure (unrounded)
+    double servedConcurrency = 0;    ///< min(N, max) unless streaming
+    double sharingEffective = 1;
+
+    // Placement, one replica
+    TierUse hbm, dram, ssd;
+    double overflowBytes = 0;        ///< weights and hot KV that fit nowhere
+    double retainedPoolBytes = 0;    ///< requested by Little's law (λ × D × prefix)
+    double lostReuseBytes = 0;       ///< pool that found no place (capacity or offload policy)
+    double requestedReuse = 0;
+    double achievedReuse = 0;        ///< share of prompt tokens served from the pool
+    double cacheablePrefixTokens = 0; ///< the reused prefix in whole blocks (paged)
+    double cacheableReuse = 0;       ///< cacheablePrefixTokens / prompt: the most reuse can achieve
+    double requestRate = 0;          ///< requests/s per replica (λ): given, or served / duration
+    double requestSeconds = 0;       ///< one request, prefill + decode
+
+    // Time
+    double recomputeSeconds = 0;     ///< the whole prompt, on this replica
+    double restoreSecondsDram = 0;   ///< the whole prompt's KV, from DRAM
+    double restoreSecondsSsd = 0;    ///< from SSD
+    double restoreBandwidthDram = 0; ///< bytes/s per GPU at this block size
+    double restoreBandwidthSsd = 0;
+    double breakEvenTokensDram = 0;  ///< +inf: restoring never wins
+    double breakEvenTokensSsd = 0;
+    double ttftNoReuseSeconds = 0;
+    double ttftWithReuseSeconds = 0; ///< ttftRecomputeSeconds + ttftRestoreSeconds
+    double ttftRecomputeSeconds = 0; ///< prefill of the tokens not served from the pool
+    double ttftRestoreSeconds = 0;   ///< bringing the hits back from DRAM / SSD
+    double decodeStepSeconds = 0;
+    DecodeBound decodeBound = DecodeBound::HbmBandwidth;
+    double tokensPerSecond = 0;      ///< per replica, served sequences
+
+    // Roll-up (used bytes)
+    struct Roll { double hbm = 0, dram = 0, ssd = 0; };
+    Roll perGpu, perServer, fleet;
+    double fleetServers = 1;
+    double fleetGpus = 1;
+
+    std::uint32_t warnings = WarnNone;
+
+    double demandBytes() const;  ///< weights + hot allocated + retained pool requested
+    double placedBytes() const;  ///< everything placed in the three tiers (excluding inclusive copies)
+};
+
+/// Evaluates a scenario. Throws InputError if it is invalid (see validateScenario).
+EvalResult evaluate(const Scenario& scenario, const EvalOptions& options = {});
+
+} // namespace kvtiers

@@ -1,0 +1,214 @@
+#pragma once
+// VllmCheck: vLLM's KV-cache allocator as an allocation policy, a reader for the
+// KV lines of a pasted vLLM startup log, and the comparison of the two.
+//
+// vLLM (v1, vllm/v1/core/kv_cache_utils.py and vllm/v1/kv_cache_interface.py):
+//   page(layer)       = block_size × KV bytes per token of that layer on one GPU
+//   uniform model     num_blocks = floor(kv_bytes / Σ_layers page)        (get_num_blocks:
+//                     available // page_size // num_layers when every page is equal)
+//   hybrid model      layers are split into KV-cache groups of `group_size` layers each
+//                     (the smallest layer count of a kind, padded); every group draws from
+//                     one pool: num_blocks = floor(kv_bytes / (page × group_size))
+//   GPU KV cache size = num_blocks // groups × block_size tokens
+//   per request       full attention   cdiv(context, block_size) blocks per group
+//                     sliding window   cdiv(min(context, window − 1 + block_size), block_size)
+//                     MLA              as full attention, one latent page (replicated per rank)
+//                     Mamba / linear   one block per group (the fixed state)
+//   max concurrency   = num_blocks / Σ_groups blocks per request
+//                     (vLLM: "Maximum concurrency for N tokens per request: X")
+
+#include "core/cards/HardwareCard.h"
+#include "core/model/KvFormat.h"
+#include "core/cards/ModelCard.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvtiers {
+
+struct VllmSetup {
+    KvFormat kv;                 ///< vLLM's kv_cache_dtype
+    int tp = 1;                  ///< tensor-parallel degree
+    int blockSize = 16;          ///< --block-size
+    double context = 0;          ///< tokens per request (max_model_len); 0: the model's max_context
+    double kvMemoryBytes = 0;    ///< memory for KV per GPU
+};
+
+/// KV memory per GPU as vLLM budgets it: u × HBM − weights / TP − reserve (activations,
+/// CUDA graphs, non-torch allocations). Negative when nothing is left.
+double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMemoryUtilization, int tp,
+                    double reserveBytes, double weightBits);
+
+/// One kind of KV-cache layer as vLLM pages it.
+struct VllmLayerKind {
+    std::string kind;           ///< "full", "sliding", "mla", "state"
+    std::int64_t layers = 0;    ///< layers of this kind
+    int blockSize = 16;         ///< tokens per block (raised for hybrids with state layers)
+    double window = 0;          ///< sliding only
+    double pageBytes = 0;       ///< one block of one layer on one GPU (after unification)
+    double realPageBytes = 0;   ///< the same before padding
+    std::int64_t groups = 0;    ///< KV-cache groups of this kind (hybrid)
+    double blocksPerRequest = 0;///< per group, one request of `context` tokens
+};
+
+/// Where the prediction follows vLLM only approximately: the kind of note and the
+/// figures its English sentence quotes. vllmNoteText() words it (the CLI prints that); a
+/// front end words the same structure in its own language.
+struct VllmNote {
+    enum class Kind {
+        BlockSizeRaised, ///< state layers raise the attention block size: blockSize (tokens)
+        PagePadded,      ///< a page that does not divide the largest one: layerKind ("full", "sliding"
+                         ///< or "mla"), pageBytes, largestPageBytes
+        PaddingLayers,   ///< empty layer slots that equalize the groups: paddingLayers (keep last)
+    };
+    Kind kind = Kind::BlockSizeRaised;
+    int blockSize = 0;
+    std::string layerKind {};
+    double pageBytes = 0;
+    double largestPageBytes = 0;
+    std::int64_t paddingLayers = 0;
+};
+
+/// The note in English, as the CLI prints it after "note: ".
+std::string vllmNoteText(const VllmNote& note);
+
+struct VllmPrediction {
+    std::vector<VllmLayerKind> kinds;
+    bool hybrid = false;            ///< several KV-cache groups
+    std::int64_t groupSize = 0;     ///< layers per group (hybrid), all layers otherwise
+    std::int64_t kvCacheGroups = 1;
+    std::int64_t paddingLayers = 0; ///< empty layer slots vLLM adds to equalize groups
+    double context = 0;
+    double kvMemoryBytes = 0;
+    double bytesPerBlock = 0;       ///< memory one block id costs (one page × layers per pool)
+    int tokenBlockSize = 16;        ///< tokens per block of the attention groups (smallest)
+    double numBlocks = 0;
+    double tokens = 0;              ///< "GPU KV cache size: N tokens"
+    double blocksPerRequest = 0;    ///< Σ over groups
+    double maxConcurrency = 0;      ///< "Maximum concurrency for <context> tokens per request: X"
+    double bytesPerToken = 0;       ///< kvMemory / tokens as vLLM packs it (per GPU)
+    std::vector<VllmNote> notes;    ///< where this follows vLLM only approximately (vllmNoteText)
+};
+
+/// vLLM's block math for one model on one GPU. Throws InputError for an impossible setup
+/// (codes VllmTpBelowOne, VllmBlockSizeBelowOne, VllmNoKvMemory).
+VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup);
+
+/// The KV lines of a vLLM startup log.
+struct VllmLog {
+    std::optional<double> kvCacheTokens;       ///< "GPU KV cache size: 131,072 tokens"
+    std::optional<double> concurrencyTokens;   ///< "Maximum concurrency for 131,072 tokens per request"
+    std::optional<double> concurrency;         ///< ...": 1.00x"
+    std::optional<double> availableKvBytes;    ///< "Available KV cache memory: 40.00 GiB"
+    std::optional<double> gpuBlocks;           ///< vLLM v0: "# GPU blocks: 8192"
+    int kvCacheLine = 0, concurrencyLine = 0, availableLine = 0, gpuBlocksLine = 0; ///< 1-based
+};
+
+/// Reads the KV lines of a pasted log; log prefixes ("INFO 11-29 12:00:00
+/// [kv_cache_utils.py:1234]", "(EngineCore_0 pid=1)"), thousands separators and missing
+/// lines are tolerated; the last occurrence wins. Throws InputError naming the line
+/// ("vllm.log:12: ...") when a KV line cannot be read (code VllmLogUnreadable), or when
+/// the text has no KV line (VllmLogNoKvLine).
+VllmLog parseVllmLog(std::string_view text, const std::string& origin);
+
+/// What the comparison needs to turn a memory gap into utilisation terms.
+struct VllmHbmContext {
+    double hbmBytes = 0;
+    double weightsBytesPerGpu = 0;
+    double reserveBytes = 0;
+    double gpuMemoryUtilization = 0.9;
+};
+
+/// One sentence of a comparison's explanation: its kind and the figures it quotes.
+/// vllmSentenceText() words it in English; VllmComparison::explanation is those sentences
+/// joined by spaces. Sizes are bytes, shares percent; each kind lists the fields it quotes.
+struct VllmSentence {
+    enum class Kind {
+        /// vLLM's concurrency is for another context: logContext, givenContext (tokens)
+        ContextFromLog,
+        /// the tokens match within the log's rounding: percent (|difference|)
+        MatchesWithinRounding,
+        /// the tokens match in whole blocks: blockSize (tokens)
+        MatchesExactly,
+        /// the figures match but the concurrency does not (sliding windows): vllmConcurrency, kvtiersConcurrency
+        ConcurrencyDiffers,
+        /// What vLLM's figure needs against what kvtiers assumed: "vLLM's <tokens | concurrency>
+        /// need about <impliedBytes> …; kvtiers assumed <assumedBytes>, <gapBytes> [(<percent>%)]
+        /// <more | less>." Token kinds also quote vllmTokens; gapBytes is the gap's size.
+        TokensNeedMore,
+        TokensNeedLess,
+        ConcurrencyNeedsMore,
+        ConcurrencyNeedsLess,
+        TokensNeedMoreShare,
+        TokensNeedLessShare,
+        ConcurrencyNeedsMoreShare,
+        ConcurrencyNeedsLessShare,
+        /// the log's own "Available KV cache memory": availableBytes, line (1-based)
+        LogReportsAvailable,
+        /// the gap to the log's figure is memory vLLM kept: reserveBytes (the --reserve that reproduces it)
+        LogGapIsReserve,
+        /// the gap is memory vLLM kept: utilization, hbmBytes, weightsBytes (per GPU)
+        GapIsKeptMemory,
+        /// reserveBytes, impliedBytes (the --reserve or --kv-memory that reproduce vLLM's figure)
+        ReserveReproduces,
+        /// as ReserveReproduces, and the gpu_memory_utilization that would: reserveBytes, impliedBytes, utilization
+        ReserveOrUtilizationReproduces,
+        /// the gap is memory vLLM did not give to the KV cache (no hardware to say more)
+        MemoryNotGiven,
+        /// impliedBytes (the --kv-memory that reproduces vLLM's figure)
+        KvMemoryReproduces,
+        /// vLLM had more memory than assumed: tp
+        VllmHadMore,
+        /// as VllmHadMore, with the gpu_memory_utilization that would do it: utilization, tp
+        VllmHadMoreUtilization,
+        /// a hybrid (or padded) model: versions differ in how they pad pages
+        HybridPadding,
+        /// the log has no figure to compare (keep last: tests walk the kinds up to it)
+        NoFigure,
+    };
+    Kind kind = Kind::NoFigure;
+    double logContext = 0;
+    double givenContext = 0;
+    double percent = 0;
+    double blockSize = 0;
+    double vllmConcurrency = 0;
+    double kvtiersConcurrency = 0;
+    double vllmTokens = 0;
+    double impliedBytes = 0;
+    double assumedBytes = 0;
+    double gapBytes = 0;
+    double availableBytes = 0;
+    int line = 0;
+    double reserveBytes = 0;
+    double utilization = 0;
+    double hbmBytes = 0;
+    double weightsBytes = 0;
+    int tp = 0;
+};
+
+/// The sentence in English (the CLI's explanation is these, joined by spaces).
+std::string vllmSentenceText(const VllmSentence& sentence);
+/// The sentences in English, joined by spaces.
+std::string vllmExplanationText(const std::vector<VllmSentence>& sentences);
+/// A size as an option value a user would type back: "96.5299GiB" (--kv-memory, --reserve).
+std::string vllmSizeArgument(double bytes);
+
+struct VllmComparison {
+    VllmPrediction predicted;
+    VllmLog log;
+    std::optional<double> tokensDiffPercent;      ///< (vLLM − kvtiers) / kvtiers × 100
+    std::optional<double> concurrencyDiffPercent;
+    std::optional<double> impliedKvMemoryBytes;   ///< what vLLM must have had for KV per GPU
+    std::optional<double> kvMemoryGapBytes;       ///< assumed − implied (> 0: vLLM had less)
+    std::optional<double> impliedGpuUtilization;  ///< the utilisation that closes the gap
+    bool agrees = false;                          ///< within block rounding
+    std::vector<VllmSentence> sentences;          ///< why the figures agree or differ
+    std::string explanation;                      ///< the sentences in English (vllmExplanationText)
+};
+
+VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setup, const VllmLog& log,
+                               const std::optional<VllmHbmContext>& hbm = std::nullopt);
+
+} // namespace kvtiers

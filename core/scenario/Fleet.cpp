@@ -1,0 +1,191 @@
+#include "core/scenario/Fleet.h"
+
+#include "core/io/Csv.h"
+#include "core/io/InputError.h"
+#include "core/io/ResultJson.h"
+#include "core/scenario/Sensitivity.h"
+#include "core/io/Units.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace kvtiers {
+
+double concurrencyForTarget(const Scenario& base, double tpotSeconds)
+{
+    EvalOptions fast;
+    fast.breakEven = false;
+    Scenario s = base;
+    auto meets = [&](double n) {
+        s.workload.concurrency = n;
+        const EvalResult r = evaluate(s, fast);
+        const bool fits = base.workload.streaming || !(r.warnings & WarnHotSetOverflows);
+        return fits && r.decodeStepSeconds <= tpotSeconds;
+    };
+    if (!meets(1))
+        return 0;
+    // The decode step and the hot set grow with N: find the last N that meets both.
+    double lo = 1, hi = 2;
+    while (hi <= limits::kMaxConcurrency && meets(hi)) {
+        lo = hi;
+        hi *= 2;
+    }
+    hi = std::min(hi, limits::kMaxConcurrency);
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (meets(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
+{
+    constexpr size_t kMaxMix = 64;
+    if (in.mix.empty())
+        throw InputError("fleet: the traffic mix is empty (add at least one workload)",
+            { .code = InputErrorCode::FleetMixEmpty, .where = "fleet" });
+    if (in.mix.size() > kMaxMix)
+        throw InputError("fleet: at most " + std::to_string(kMaxMix) + " workloads in a mix",
+            { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
+    if (!(in.ttftTargetSeconds > 0) || !(in.tpotTargetSeconds > 0))
+        throw InputError("fleet: latency targets must be positive seconds",
+            { .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
+    double shareSum = 0;
+    for (const auto& e : in.mix) {
+        if (!(e.share >= 0) || !std::isfinite(e.share))
+            throw InputError("fleet: " + e.label + ": share must be a non-negative number",
+                { .code = InputErrorCode::FleetShareInvalid, .where = "fleet", .value = e.label });
+        shareSum += e.share;
+    }
+    if (!(shareSum > 0))
+        throw InputError("fleet: the shares of the mix add up to 0",
+            { .code = InputErrorCode::FleetSharesZero, .where = "fleet" });
+
+    FleetResult out;
+    std::vector<ResolvedScenario> resolved;
+    double tokensPerRequest = 0;
+    for (const auto& e : in.mix) {
+        try {
+            resolved.push_back(resolveScenario(catalog, e.spec));
+        } catch (const InputError& err) {
+            InputErrorDetail d { .code = InputErrorCode::FleetEntryInvalid, .where = "fleet", .value = e.label };
+            if (err.detail().code != InputErrorCode::Uncoded)
+                d.parts.push_back(err.detail());
+            throw InputError("fleet: " + e.label + ": " + err.what(), std::move(d));
+        }
+        tokensPerRequest += e.share / shareSum * resolved.back().scenario.workload.context;
+    }
+    out.gpusPerServer = resolved.front().scenario.hardware.gpusPerServer;
+    const auto& first = resolved.front().scenario.hardware;
+    for (size_t i = 1; i < resolved.size(); ++i) {
+        const auto& hw = resolved[i].scenario.hardware;
+        if (hw.id != first.id || hw.gpusPerServer != first.gpusPerServer || hw.hostDramBytes != first.hostDramBytes
+            || hw.nvmeBytes != first.nvmeBytes)
+            throw InputError("fleet: the mix must share one server profile: " + in.mix.front().label + " runs on " + first.id
+                    + ", " + in.mix[i].label + " on " + hw.id + " (give --hardware for all)",
+                { .code = InputErrorCode::FleetServersDiffer, .where = "fleet", .value = in.mix.front().label,
+                    .min = first.id, .max = in.mix[i].label, .detail = hw.id });
+    }
+
+    if (in.requestsPerSecond > 0 && in.tokensPerDay > 0)
+        throw InputError("fleet: give the traffic as requests/s or as tokens/day, not both",
+            { .code = InputErrorCode::FleetTrafficTwice, .where = "fleet" });
+    out.requestsPerSecond = in.requestsPerSecond > 0 ? in.requestsPerSecond : in.tokensPerDay / 86400.0 / tokensPerRequest;
+    if (!(out.requestsPerSecond > 0) || !std::isfinite(out.requestsPerSecond) || out.requestsPerSecond > 1e15)
+        throw InputError("fleet: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s",
+            { .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
+
+    for (size_t i = 0; i < in.mix.size(); ++i) {
+        FleetEntryResult er;
+        er.label = in.mix[i].label;
+        er.share = in.mix[i].share / shareSum;
+        er.requestsPerSecond = out.requestsPerSecond * er.share;
+        er.scenario = resolved[i].scenario;
+        er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
+        if (er.concurrencyPerReplica < 1)
+            throw InputError("fleet: " + er.label + ": even one sequence per replica misses the "
+                    + formatSeconds(in.tpotTargetSeconds) + " time-per-output-token target",
+                { .code = InputErrorCode::FleetTpotUnreachable, .where = "fleet", .value = er.label,
+                    .max = formatSeconds(in.tpotTargetSeconds) });
+        er.scenario.workload.concurrency = er.concurrencyPerReplica;
+        er.perReplica = evaluate(er.scenario);
+        if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
+            throw InputError("fleet: " + er.label + ": time to first token is "
+                    + formatSeconds(er.perReplica.ttftWithReuseSeconds) + " on an idle replica, above the "
+                    + formatSeconds(in.ttftTargetSeconds) + " target",
+                { .code = InputErrorCode::FleetTtftAboveTarget, .where = "fleet", .value = er.label,
+                    .min = formatSeconds(er.perReplica.ttftWithReuseSeconds), .max = formatSeconds(in.ttftTargetSeconds) });
+        er.replicaRequestsPerSecond = er.perReplica.requestRate;
+        er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
+        er.gpus = er.replicas * er.perReplica.tp;
+        er.hbmBytes = er.replicas * hbmDemand(er.perReplica);
+        er.dramBytes = er.replicas * er.perReplica.dram.used();
+        er.ssdBytes = er.replicas * er.perReplica.ssd.used();
+        er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
+        out.gpus += er.gpus;
+        out.hbmBytes += er.hbmBytes;
+        out.dramBytes += er.dramBytes;
+        out.ssdBytes += er.ssdBytes;
+        out.entries.push_back(std::move(er));
+    }
+    out.servers = std::ceil(out.gpus / out.gpusPerServer);
+    out.hbmInstalledBytes = out.gpus * resolved.front().scenario.hardware.hbmBytes;
+    out.tokensPerDay = in.requestsPerSecond > 0 ? 0 : in.tokensPerDay;
+    out.ttftTargetSeconds = in.ttftTargetSeconds;
+    out.tpotTargetSeconds = in.tpotTargetSeconds;
+    return out;
+}
+
+Json fleetToJson(const FleetResult& f)
+{
+    Json entries = Json::array();
+    for (const auto& e : f.entries)
+        entries.push_back({{"label", e.label},
+                           {"model", e.scenario.model.id},
+                           {"share", e.share},
+                           {"requests_per_s", numberToJson(e.requestsPerSecond)},
+                           {"concurrency_per_replica", bytesToJson(e.concurrencyPerReplica)},
+                           {"replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond)},
+                           {"replicas", bytesToJson(e.replicas)},
+                           {"gpus", bytesToJson(e.gpus)},
+                           {"kv_bytes_per_token", bytesToJson(e.kvBytesPerToken)},
+                           {"hbm_bytes", bytesToJson(e.hbmBytes)},
+                           {"dram_bytes", bytesToJson(e.dramBytes)},
+                           {"ssd_bytes", bytesToJson(e.ssdBytes)}});
+    return {{"requests_per_s", numberToJson(f.requestsPerSecond)},
+            {"gpus", bytesToJson(f.gpus)},
+            {"servers", bytesToJson(f.servers)},
+            {"gpus_per_server", f.gpusPerServer},
+            {"hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes)},
+            {"ttft_target_s", numberToJson(f.ttftTargetSeconds)},
+            {"tpot_target_s", numberToJson(f.tpotTargetSeconds)},
+            {"fleet", {{"hbm_bytes", bytesToJson(f.hbmBytes)}, {"dram_bytes", bytesToJson(f.dramBytes)}, {"ssd_bytes", bytesToJson(f.ssdBytes)}}},
+            {"per_server", {{"hbm_bytes", bytesToJson(f.hbmPerServer())}, {"dram_bytes", bytesToJson(f.dramPerServer())},
+                            {"ssd_bytes", bytesToJson(f.ssdPerServer())}}},
+            {"per_gpu", {{"hbm_bytes", bytesToJson(f.hbmPerGpu())}, {"dram_bytes", bytesToJson(f.dramPerGpu())},
+                         {"ssd_bytes", bytesToJson(f.ssdPerGpu())}}},
+            {"workloads", entries}};
+}
+
+std::string fleetCsv(const FleetResult& f)
+{
+    std::ostringstream out;
+    out << "label,model,share,requests_per_s,concurrency_per_replica,replica_requests_per_s,replicas,tp,gpus,"
+           "hbm_bytes,dram_bytes,ssd_bytes,kv_bytes_per_token\n";
+    double shares = 0, replicas = 0;
+    for (const auto& e : f.entries) {
+        out << csvText(e.label) << ',' << csvText(e.scenario.model.id) << ',' << csvNumber(e.share) << ','
+            << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.concurrencyPerReplica) << ','
+            << csvNumber(e.replicaRequestsPerSecond) << ',' << csvNumber(e.replicas) << ','
+            << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus) << ',' << csvNumber(e.hbmBytes) << ','
+            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << '\n';
+        shares += e.share;
+        replicas += e.replicas;
+    }
+    out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
+        << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
+        << csvNumber(f.ssdBytes) << ",\n";
+    return out.str();
+}
+
+} // namespace kvtiers

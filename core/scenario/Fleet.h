@@ -1,0 +1,95 @@
+#pragma once
+// Fleet: from traffic to memory demand (MODEL.md §5's roll-up). A traffic mix
+// of workloads, each with its share of requests, at a total rate, served within latency
+// targets: how many replicas, GPUs and servers, and how many bytes of HBM, DRAM and NVMe
+// the fleet demands, split by workload.
+//
+// Sizing, per workload i with request rate λ_i = share_i × total:
+//   N_i  = the largest concurrency per replica whose decode step meets the
+//          time-per-output-token target and whose hot set fits in HBM (FlexGen-style
+//          streaming scenarios are not capped by HBM);
+//   μ_i  = N_i / request duration(N_i), requests/s one replica serves (Little's law);
+//   R_i  = ceil(λ_i / μ_i) replicas; GPUs = Σ R_i × TP_i; servers = ceil(GPUs / GPUs per server);
+//   bytes per tier = Σ R_i × (bytes one replica uses at N_i); HBM counts weights, hot
+//   set and overflow, not prefixes cached opportunistically in free HBM (Sensitivity.h).
+// TTFT is checked per workload against its target on an idle replica (prefill is not
+// queued in this model); a workload that cannot meet a target is an error naming it.
+
+#include "core/cards/CardCatalog.h"
+#include "core/model/Evaluation.h"
+#include "core/scenario/ScenarioSpec.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+struct FleetEntry {
+    std::string label;
+    ScenarioSpec spec;
+    double share = 1; ///< share of requests, normalised over the mix
+};
+
+struct FleetInput {
+    std::vector<FleetEntry> mix;
+    double requestsPerSecond = 0; ///< total; or give tokensPerDay
+    double tokensPerDay = 0;      ///< prompt + output tokens per day, all workloads
+    double ttftTargetSeconds = 2.0;
+    double tpotTargetSeconds = 0.05; ///< time per output token (decode step)
+};
+
+struct FleetEntryResult {
+    std::string label;
+    Scenario scenario;       ///< at the sized concurrency
+    EvalResult perReplica;   ///< one replica at that concurrency
+    double share = 0;        ///< normalised
+    double requestsPerSecond = 0;
+    double concurrencyPerReplica = 0;
+    double replicaRequestsPerSecond = 0;
+    double replicas = 0;
+    double gpus = 0;
+    double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< this workload's part of the fleet
+    double kvBytesPerToken = 0;
+};
+
+struct FleetResult {
+    std::vector<FleetEntryResult> entries;
+    double requestsPerSecond = 0;
+    double gpus = 0;
+    double servers = 0;
+    int gpusPerServer = 1;
+    double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< fleet-wide demand (used)
+    double hbmInstalledBytes = 0; ///< GPUs × HBM per GPU: what is bought
+    /// The inputs it was sized for, so a result (an export) can state its assumptions.
+    double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
+    double ttftTargetSeconds = 0;
+    double tpotTargetSeconds = 0;
+    double hbmPerServer() const { return servers > 0 ? hbmBytes / servers : 0; }
+    double dramPerServer() const { return servers > 0 ? dramBytes / servers : 0; }
+    double ssdPerServer() const { return servers > 0 ? ssdBytes / servers : 0; }
+    double hbmPerGpu() const { return gpus > 0 ? hbmBytes / gpus : 0; }
+    double dramPerGpu() const { return gpus > 0 ? dramBytes / gpus : 0; }
+    double ssdPerGpu() const { return gpus > 0 ? ssdBytes / gpus : 0; }
+};
+
+/// Sizes the fleet. All entries must resolve to the same GPUs per server (one server
+/// profile). Throws InputError naming the entry or the target that cannot be met.
+FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input);
+
+/// The largest concurrency (≥ 1) whose decode step meets `tpotSeconds` and whose hot set
+/// fits (unless streaming); 0 if even one sequence misses the target.
+double concurrencyForTarget(const Scenario& scenario, double tpotSeconds);
+
+Json fleetToJson(const FleetResult& fleet);
+
+/// The fleet as CSV (exported fleet charts, `kvtiers export --chart fleet --out F.csv`):
+/// a header row, one row per workload, then a "total" row. Bytes are raw, exact numbers
+/// (the `_bytes` columns), whatever units the chart shows; labels are written by csvText
+/// (Csv.h: RFC 4180 quoting, and a leading apostrophe on text a spreadsheet would run as
+/// a formula). Columns: label, model, share,
+/// requests_per_s, concurrency_per_replica, replica_requests_per_s, replicas, tp, gpus,
+/// hbm_bytes, dram_bytes, ssd_bytes, kv_bytes_per_token. The total row leaves empty what
+/// does not add up across workloads (concurrency, replica rate, TP, KV per token).
+std::string fleetCsv(const FleetResult& fleet);
+
+} // namespace kvtiers

@@ -1,0 +1,28 @@
+#pragma once
+// Scenario: one model on one hardware profile under one workload: everything the
+// evaluator needs. Cards are copied in, so a scenario can be edited (the GUI's advanced
+// knobs override GPUs, DRAM and NVMe per server) without touching the catalog.
+
+#include "core/cards/HardwareCard.h"
+#include "core/cards/ModelCard.h"
+#include "core/scenario/Workload.h"
+
+namespace kvtiers {
+
+struct Scenario {
+    ModelCard model;
+    HardwareCard hardware;
+    WorkloadParams workload;
+
+    /// Tensor-parallel degree: the workload's, else all GPUs of one server.
+    int tp() const { return workload.tp.value_or(hardware.gpusPerServer); }
+    /// The KV format: the workload's, else the model's default.
+    KvFormat kvFormat() const { return workload.kv.value_or(KvFormat{model.defaultKvBits, 0}); }
+    double weightBits() const { return workload.weightBits.value_or(model.weightBits); }
+};
+
+/// Checks what the cards cannot check alone: TP against GPUs per server and KV heads,
+/// output tokens against context. Throws InputError naming the knob and the conflict.
+void validateScenario(const Scenario& scenario);
+
+} // namespace kvtiers

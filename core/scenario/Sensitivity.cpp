@@ -1,0 +1,546 @@
+#include "core/scenario/Sensitivity.h"
+
+
+
+#include "core/io/Csv.h"
+#include "core/io/InputError.h"
+#include "core/io/ResultJson.h"
+#include "core/scenario/Knobs.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <sstream>
+
+namespace kvtiers {
+
+const std::vector<Variable>& allVariables()
+{
+    static const std::vector<Variable> v = {Variable::Context, Variable::Concurrency, Variable::KvBits,
+                                            Variable::ReuseRate, Variable::OffloadRate, Variable::DramPerServer,
+                                            Variable::NvmePerServer};
+    return v;
+}
+
+const std::vector<Variable>& fleetVariables()
+{
+    static const std::vector<Variable> v = {Variable::Context, Variable::Concurrency, Variable::KvBits,
+                                            Variable::ReuseRate, Variable::OffloadRate, Variable::DramPerServer,
+                                            Variable::NvmePerServer, Variable::Traffic};
+    return v;
+}
+
+const char* variableKey(Variable v)
+{
+    switch (v) {
+    case Variable::Context: return "context";
+    case Variable::Concurrency: return "concurrency";
+    case Variable::KvBits: return "kv_bits";
+    case Variable::ReuseRate: return "reuse_rate";
+    case Variable::OffloadRate: return "offload_rate";
+    case Variable::DramPerServer: return "dram_per_server";
+    case Variable::NvmePerServer: return "nvme_per_server";
+    case Variable::Traffic: return "traffic";
+    }
+    return "?";
+}
+
+const char* variableLabel(Variable v)
+{
+    switch (v) {
+    case Variable::Context: return "Average input context";
+    case Variable::Concurrency: return "Active sequences per replica";
+    case Variable::KvBits: return "KV bytes per token (format)";
+    case Variable::ReuseRate: return "Prefix-cache hit rate";
+    case Variable::OffloadRate: return "HBM→host offload rate";
+    case Variable::DramPerServer: return "DRAM per server";
+    case Variable::NvmePerServer: return "NVMe per server";
+    case Variable::Traffic: return "Total traffic (requests/s)";
+    }
+    return "?";
+}
+
+double variableValue(const Scenario& s, Variable v)
+{
+    switch (v) {
+    case Variable::Context: return s.workload.context;
+    case Variable::Concurrency: return s.workload.concurrency;
+    case Variable::KvBits: return s.kvFormat().bits;
+    case Variable::ReuseRate: return s.workload.reuseRate;
+    case Variable::OffloadRate: return s.workload.offloadRate;
+    case Variable::DramPerServer: return s.hardware.hostDramBytes;
+    case Variable::NvmePerServer: return s.hardware.nvmeBytes;
+    case Variable::Traffic: return 0;
+    }
+    return 0;
+}
+
+Scenario withVariable(const Scenario& base, Variable v, double value)
+{
+    Scenario s = base;
+    switch (v) {
+    case Variable::Context:
+        s.workload.context = std::clamp(std::round(value), std::max(1.0, s.workload.outputTokens + 1), limits::kMaxContext);
+        break;
+    case Variable::Concurrency:
+        s.workload.concurrency = std::clamp(std::round(value), 1.0, limits::kMaxConcurrency);
+        break;
+    case Variable::KvBits: {
+        KvFormat f = s.kvFormat();
+        f.bits = std::clamp(value, 0.5, kMaxKvBits);
+        s.workload.kv = f;
+        break;
+    }
+    case Variable::ReuseRate: s.workload.reuseRate = std::clamp(value, 0.0, 1.0); break;
+    case Variable::OffloadRate: s.workload.offloadRate = std::clamp(value, 0.0, 1.0); break;
+    case Variable::DramPerServer: s.hardware.hostDramBytes = std::max(0.0, value); break;
+    case Variable::NvmePerServer: s.hardware.nvmeBytes = std::max(0.0, value); break;
+    case Variable::Traffic: break;
+    }
+    return s;
+}
+
+double hbmDemand(const EvalResult& r)
+{
+    return r.hbm.used() - r.hbm.retained + r.overflowBytes;
+}
+
+TierDemand demandPerServer(const EvalResult& r, int gpusPerServer)
+{
+    const double perServer = static_cast<double>(gpusPerServer) / r.tp;
+    return {hbmDemand(r) * perServer, r.dram.used() * perServer, r.ssd.used() * perServer};
+}
+
+namespace {
+
+TierDemand demandAt(const Scenario& s)
+{
+    EvalOptions o;
+    o.breakEven = false;
+    return demandPerServer(evaluate(s, o), s.hardware.gpusPerServer);
+}
+
+TierDemand minus(const TierDemand& a, const TierDemand& b)
+{
+    return {a.hbm - b.hbm, a.dram - b.dram, a.ssd - b.ssd};
+}
+
+double largest(const TierDemand& d)
+{
+    return std::max({std::fabs(d.hbm), std::fabs(d.dram), std::fabs(d.ssd)});
+}
+
+/// One step along the KV format ladder (4, 8, 16, 32 bits) from `bits`.
+double kvStep(double bits, int direction)
+{
+    static constexpr std::array<double, 4> ladder = {4, 8, 16, 32};
+    if (direction < 0) {
+        for (auto it = ladder.rbegin(); it != ladder.rend(); ++it)
+            if (*it < bits)
+                return *it;
+        return bits;
+    }
+    for (double b : ladder)
+        if (b > bits)
+            return b;
+    return bits;
+}
+
+/// Where a tornado moves `value` of `v`: one KV format step, else ±`range` of the value.
+double movedValue(Variable v, double value, double range, int direction)
+{
+    return v == Variable::KvBits ? kvStep(value, direction) : value * (1 + direction * range);
+}
+
+/// Largest effect first; ties keep the variables' order.
+template <typename Bar> void sortByEffect(std::vector<Bar>& bars)
+{
+    std::stable_sort(bars.begin(), bars.end(), [](const Bar& a, const Bar& b) { return a.effect > b.effect; });
+}
+
+} // namespace
+
+SensitivityResult sensitivity(const Scenario& base, double range)
+{
+    SensitivityResult out;
+    out.base = demandAt(base);
+    out.relativeRange = range;
+    for (Variable v : allVariables()) {
+        SensitivityBar bar;
+        bar.variable = v;
+        const double value = variableValue(base, v);
+        bar.lowValue = movedValue(v, value, range, -1);
+        bar.highValue = movedValue(v, value, range, +1);
+        const Scenario lowScenario = withVariable(base, v, bar.lowValue);
+        const Scenario highScenario = withVariable(base, v, bar.highValue);
+        bar.lowValue = variableValue(lowScenario, v); // as clamped
+        bar.highValue = variableValue(highScenario, v);
+        bar.low = demandAt(lowScenario);
+        bar.high = demandAt(highScenario);
+        bar.lowDelta = minus(bar.low, out.base);
+        bar.highDelta = minus(bar.high, out.base);
+        bar.effect = std::max(largest(bar.lowDelta), largest(bar.highDelta));
+        out.bars.push_back(bar);
+    }
+    sortByEffect(out.bars);
+    return out;
+}
+
+std::vector<CurvePoint> scenarioCurve(const Scenario& base, Variable v, const std::vector<double>& values)
+{
+    std::vector<CurvePoint> points;
+    points.reserve(values.size());
+    for (double x : values) {
+        const Scenario s = withVariable(base, v, x);
+        points.push_back({variableValue(s, v), demandAt(s)});
+    }
+    return points;
+}
+
+// ---- Fleet
+
+FleetDemand fleetDemand(const FleetResult& f)
+{
+    FleetDemand d;
+    d.hbm = f.hbmBytes;
+    d.dram = f.dramBytes;
+    d.ssd = f.ssdBytes;
+    d.gpus = f.gpus;
+    d.servers = f.servers;
+    double replicas = 0, sequences = 0;
+    for (const auto& e : f.entries) {
+        replicas += e.replicas;
+        sequences += e.replicas * e.concurrencyPerReplica;
+    }
+    d.sequencesPerReplica = replicas > 0 ? sequences / replicas : 0;
+    return d;
+}
+
+double fleetVariableValue(const FleetResult& f, Variable v)
+{
+    switch (v) {
+    case Variable::Concurrency: return fleetDemand(f).sequencesPerReplica;
+    case Variable::Traffic: return f.requestsPerSecond;
+    case Variable::DramPerServer:
+    case Variable::NvmePerServer:
+        // One server profile for the whole mix (sizeFleet checks it).
+        return f.entries.empty() ? 0 : variableValue(f.entries.front().scenario, v);
+    case Variable::Context:
+    case Variable::KvBits:
+    case Variable::ReuseRate:
+    case Variable::OffloadRate: break;
+    }
+    double mean = 0;
+    for (const auto& e : f.entries)
+        mean += e.share * variableValue(e.scenario, v); // shares are normalised
+    return mean;
+}
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+FleetDemand minus(const FleetDemand& a, const FleetDemand& b)
+{
+    FleetDemand d;
+    d.hbm = a.hbm - b.hbm;
+    d.dram = a.dram - b.dram;
+    d.ssd = a.ssd - b.ssd;
+    d.gpus = a.gpus - b.gpus;
+    d.servers = a.servers - b.servers;
+    d.sequencesPerReplica = a.sequencesPerReplica - b.sequencesPerReplica;
+    return d;
+}
+
+/// Writes a moved scenario's value of `v` into a workload's overrides (ScenarioSpec.h's
+/// keys), so sizeFleet() resolves the workload with it as with any user override.
+void setOverride(Json& overrides, const Scenario& moved, Variable v)
+{
+    if (!overrides.is_object())
+        overrides = Json::object();
+    auto set = [&](KnobId id, const Json& value) { overrides[knob(id).key] = value; };
+    switch (v) {
+    case Variable::Context: set(KnobId::Context, static_cast<std::int64_t>(moved.workload.context)); break;
+    case Variable::Concurrency: set(KnobId::Concurrency, static_cast<std::int64_t>(moved.workload.concurrency)); break;
+    case Variable::KvBits: {
+        // kv_bits replaces a kv_dtype (the two may not be given together); the scale stays.
+        const KvFormat f = moved.kvFormat();
+        overrides.erase(knob(KnobId::KvDtype).key);
+        set(KnobId::KvBits, f.bits);
+        if (f.scaleBits > 0)
+            set(KnobId::KvScaleBits, f.scaleBits);
+        else
+            overrides.erase(knob(KnobId::KvScaleBits).key);
+        break;
+    }
+    case Variable::ReuseRate: set(KnobId::ReuseRate, moved.workload.reuseRate); break;
+    case Variable::OffloadRate: set(KnobId::OffloadRate, moved.workload.offloadRate); break;
+    case Variable::DramPerServer: set(KnobId::HostDram, moved.hardware.hostDramBytes); break;
+    case Variable::NvmePerServer: set(KnobId::Nvme, moved.hardware.nvmeBytes); break;
+    case Variable::Traffic: break;
+    }
+}
+
+/// The fleet input with `v` moved: `target(current)` is the new value of each workload's
+/// variable, of the TPOT target (Concurrency) or of the given traffic (Traffic).
+/// `base` is the sizing of `in`: its entries are the mix's resolved scenarios, in order.
+template <typename Target>
+FleetInput movedFleet(const FleetInput& in, const FleetResult& base, Variable v, const Target& target)
+{
+    FleetInput out = in;
+    switch (v) {
+    case Variable::Concurrency:
+        out.tpotTargetSeconds = target(in.tpotTargetSeconds);
+        break;
+    case Variable::Traffic:
+        if (in.requestsPerSecond > 0)
+            out.requestsPerSecond = target(in.requestsPerSecond);
+        else
+            out.tokensPerDay = target(in.tokensPerDay);
+        break;
+    default:
+        for (size_t i = 0; i < out.mix.size() && i < base.entries.size(); ++i) {
+            const Scenario& s = base.entries[i].scenario;
+            setOverride(out.mix[i].spec.overrides, withVariable(s, v, target(variableValue(s, v))), v);
+        }
+        break;
+    }
+    return out;
+}
+
+/// sizeFleet(), with an InputError turned into its message and its structured form.
+std::optional<FleetResult> trySize(
+    const CardCatalog& catalog, const FleetInput& in, std::string* error, InputErrorDetail* detail)
+{
+    try {
+        return sizeFleet(catalog, in);
+    } catch (const InputError& e) {
+        *error = e.what();
+        *detail = e.detail();
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetInput& input, double range)
+{
+    FleetSensitivityResult out;
+    out.fleet = sizeFleet(catalog, input);
+    out.base = fleetDemand(out.fleet);
+    out.relativeRange = range;
+    out.tpotTargetSeconds = input.tpotTargetSeconds;
+    for (Variable v : fleetVariables()) {
+        FleetSensitivityBar bar;
+        bar.variable = v;
+        bar.baseValue = fleetVariableValue(out.fleet, v);
+        auto end = [&](int direction, double& value, double& tpot, FleetDemand& demand, FleetDemand& delta,
+                       bool& feasible, std::string& error, InputErrorDetail& detail) {
+            const FleetInput moved = movedFleet(input, out.fleet, v, [&](double current) {
+                return movedValue(v, current, range, direction);
+            });
+            tpot = moved.tpotTargetSeconds;
+            const auto sized = trySize(catalog, moved, &error, &detail);
+            feasible = sized.has_value();
+            value = feasible ? fleetVariableValue(*sized, v) : kNaN;
+            if (feasible) {
+                demand = fleetDemand(*sized);
+                delta = minus(demand, out.base);
+            }
+        };
+        end(-1, bar.lowValue, bar.lowTpotSeconds, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError,
+            bar.lowErrorDetail);
+        end(+1, bar.highValue, bar.highTpotSeconds, bar.high, bar.highDelta, bar.highFeasible, bar.highError,
+            bar.highErrorDetail);
+        bar.effect = std::max(bar.lowFeasible ? largest(bar.lowDelta) : 0.0,
+                              bar.highFeasible ? largest(bar.highDelta) : 0.0);
+        out.bars.push_back(std::move(bar));
+    }
+    sortByEffect(out.bars);
+    return out;
+}
+
+std::vector<FleetCurvePoint> fleetCurve(const CardCatalog& catalog, const FleetInput& input, Variable v,
+                                        const std::vector<double>& values)
+{
+    const FleetResult base = sizeFleet(catalog, input);
+    const double baseValue = fleetVariableValue(base, v);
+    std::vector<FleetCurvePoint> points;
+    points.reserve(values.size());
+    for (double x : values) {
+        auto target = [&](double current) {
+            switch (v) {
+            case Variable::Context: // keep the mix's shape: every context scaled alike
+                return baseValue > 0 ? current * x / baseValue : x;
+            case Variable::Traffic: // requests/s, or the tokens/day that give them
+                return base.requestsPerSecond > 0 ? current * x / base.requestsPerSecond : current;
+            default:
+                return x;
+            }
+        };
+        const FleetInput moved = movedFleet(input, base, v, target);
+        FleetCurvePoint p;
+        p.tpotTargetSeconds = moved.tpotTargetSeconds;
+        const auto sized = trySize(catalog, moved, &p.error, &p.errorDetail);
+        p.feasible = sized.has_value();
+        if (p.feasible) {
+            p.value = fleetVariableValue(*sized, v);
+            p.demand = fleetDemand(*sized);
+        } else {
+            p.value = v == Variable::Concurrency ? kNaN : x;
+        }
+        points.push_back(std::move(p));
+    }
+    return points;
+}
+
+// ---- JSON and CSV
+
+namespace {
+
+Json demandJson(const TierDemand& d)
+{
+    return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)}};
+}
+
+Json demandJson(const FleetDemand& d)
+{
+    return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)},
+            {"gpus", bytesToJson(d.gpus)}, {"servers", bytesToJson(d.servers)},
+            {"sequences_per_replica", numberToJson(d.sequencesPerReplica)}};
+}
+
+void tierColumns(std::ostringstream& out, const TierDemand& d)
+{
+    out << ',' << csvNumber(d.hbm) << ',' << csvNumber(d.dram) << ',' << csvNumber(d.ssd);
+}
+
+void fleetColumns(std::ostringstream& out, const FleetDemand& d, bool feasible = true)
+{
+    if (!feasible) {
+        out << ",,,,,,";
+        return;
+    }
+    tierColumns(out, d);
+    out << ',' << csvNumber(d.gpus) << ',' << csvNumber(d.servers) << ',' << csvNumber(d.sequencesPerReplica);
+}
+
+std::string header(const std::vector<std::string>& prefixes, const std::vector<std::string>& suffixes)
+{
+    std::string h;
+    for (const auto& p : prefixes)
+        for (const auto& s : suffixes)
+            h += "," + p + "_" + s;
+    return h;
+}
+
+} // namespace
+
+Json sensitivityToJson(const SensitivityResult& sr)
+{
+    Json bars = Json::array();
+    for (const auto& b : sr.bars)
+        bars.push_back({{"variable", variableKey(b.variable)},
+                        {"low_value", numberToJson(b.lowValue)},
+                        {"high_value", numberToJson(b.highValue)},
+                        {"low", demandJson(b.low)},
+                        {"high", demandJson(b.high)},
+                        {"low_delta", demandJson(b.lowDelta)},
+                        {"high_delta", demandJson(b.highDelta)}});
+    return {{"scope", "per_server"}, {"range", sr.relativeRange}, {"base", demandJson(sr.base)}, {"bars", bars}};
+}
+
+Json fleetSensitivityToJson(const FleetSensitivityResult& sr)
+{
+    Json bars = Json::array();
+    for (const auto& b : sr.bars) {
+        Json j = {{"variable", variableKey(b.variable)},
+                  {"base_value", numberToJson(b.baseValue)},
+                  {"low_value", numberToJson(b.lowValue)},
+                  {"high_value", numberToJson(b.highValue)},
+                  {"low_tpot_target_s", numberToJson(b.lowTpotSeconds)},
+                  {"high_tpot_target_s", numberToJson(b.highTpotSeconds)},
+                  {"low_feasible", b.lowFeasible},
+                  {"high_feasible", b.highFeasible},
+                  {"low", b.lowFeasible ? demandJson(b.low) : Json()},
+                  {"high", b.highFeasible ? demandJson(b.high) : Json()},
+                  {"low_delta", b.lowFeasible ? demandJson(b.lowDelta) : Json()},
+                  {"high_delta", b.highFeasible ? demandJson(b.highDelta) : Json()}};
+        if (!b.lowFeasible)
+            j["low_error"] = b.lowError;
+        if (!b.highFeasible)
+            j["high_error"] = b.highError;
+        bars.push_back(std::move(j));
+    }
+    return {{"scope", "fleet"},
+            {"range", sr.relativeRange},
+            {"tpot_target_s", numberToJson(sr.tpotTargetSeconds)},
+            {"base", demandJson(sr.base)},
+            {"fleet", fleetToJson(sr.fleet)},
+            {"bars", bars}};
+}
+
+std::string sensitivityCsv(const SensitivityResult& sr)
+{
+    std::ostringstream out;
+    out << "variable,low_value,high_value"
+        << header({"base", "low", "high", "low_delta", "high_delta"}, {"hbm_bytes", "dram_bytes", "ssd_bytes"}) << "\n";
+    for (const auto& b : sr.bars) {
+        out << variableKey(b.variable) << ',' << csvNumber(b.lowValue) << ',' << csvNumber(b.highValue);
+        for (const TierDemand* d : {&sr.base, &b.low, &b.high, &b.lowDelta, &b.highDelta})
+            tierColumns(out, *d);
+        out << '\n';
+    }
+    return out.str();
+}
+
+std::string sensitivityCsv(const FleetSensitivityResult& sr)
+{
+    std::ostringstream out;
+    out << "variable,base_value,low_value,high_value,low_tpot_target_s,high_tpot_target_s"
+        << header({"base", "low", "high", "low_delta", "high_delta"},
+                  {"hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers", "sequences_per_replica"})
+        << ",low_feasible,high_feasible,low_error,high_error\n";
+    for (const auto& b : sr.bars) {
+        out << variableKey(b.variable) << ',' << csvNumber(b.baseValue) << ',' << csvNumber(b.lowValue) << ','
+            << csvNumber(b.highValue) << ',' << csvNumber(b.lowTpotSeconds) << ',' << csvNumber(b.highTpotSeconds);
+        fleetColumns(out, sr.base);
+        fleetColumns(out, b.low, b.lowFeasible);
+        fleetColumns(out, b.high, b.highFeasible);
+        fleetColumns(out, b.lowDelta, b.lowFeasible);
+        fleetColumns(out, b.highDelta, b.highFeasible);
+        out << ',' << (b.lowFeasible ? 1 : 0) << ',' << (b.highFeasible ? 1 : 0) << ',' << csvText(b.lowError) << ','
+            << csvText(b.highError) << '\n';
+    }
+    return out.str();
+}
+
+std::string curveCsv(Variable v, const std::vector<CurvePoint>& points)
+{
+    std::ostringstream out;
+    out << variableKey(v) << ",hbm_bytes,dram_bytes,ssd_bytes\n";
+    for (const auto& p : points) {
+        out << csvNumber(p.value);
+        tierColumns(out, p.demand);
+        out << '\n';
+    }
+    return out.str();
+}
+
+std::string curveCsv(Variable v, const std::vector<FleetCurvePoint>& points)
+{
+    std::ostringstream out;
+    out << variableKey(v)
+        << ",tpot_target_s,hbm_bytes,dram_bytes,ssd_bytes,gpus,servers,sequences_per_replica,feasible,error\n";
+    for (const auto& p : points) {
+        out << csvNumber(p.value) << ',' << csvNumber(p.tpotTargetSeconds);
+        fleetColumns(out, p.demand, p.feasible);
+        out << ',' << (p.feasible ? 1 : 0) << ',' << csvText(p.error) << '\n';
+    }
+    return out.str();
+}
+
+} // namespace kvtiers

@@ -1,0 +1,169 @@
+#pragma once
+// Sensitivity: what moves memory demand most. The article's closing list of
+// variables to watch, each moved over a range with the others held: a tornado of
+// per-tier demand changes, and scenario curves of demand against one variable.
+//
+// Demand per tier is per server. HBM = weights + hot set + overflow: what must be in
+// HBM, met or not; prefixes cached in otherwise free HBM are opportunistic and do not
+// count (they would pin HBM demand at capacity). DRAM and SSD = bytes used.
+//
+// A fleet tornado (fleetSensitivity) moves each variable on every workload of a traffic
+// mix at once and re-sizes the fleet with sizeFleet() (Fleet.h, MODEL.md §5's roll-up):
+// its bars are fleet-wide bytes per tier, GPUs and servers. Two variables mean something
+// else in a fleet, because the fleet sizes concurrency itself:
+//  - Active sequences: sizeFleet() gives each replica the most sequences that meet the
+//    time-per-output-token (TPOT) target, so a concurrency override has no effect. The
+//    fleet tornado moves the TPOT target by the range instead (a looser target lets more
+//    sequences share a decode step) and reports the active sequences per replica the
+//    sizing chose at each end (the replica-weighted mean over the mix).
+//  - Total traffic (Variable::Traffic, fleet only): requests/s (or tokens/day, whichever
+//    the input gives) moved by the range.
+// A move the fleet cannot be sized for (sizeFleet throws InputError: a target missed, a
+// bad value) is recorded on its end of the bar with sizeFleet's message, not thrown.
+
+#include "core/model/Evaluation.h"
+#include "core/scenario/Fleet.h"
+#include "core/io/InputError.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+enum class Variable {
+    Context,        ///< average input context (tokens per sequence)
+    Concurrency,    ///< active sequences per replica
+    KvBits,         ///< KV bytes per token, through the element format
+    ReuseRate,      ///< prefix-cache hit rate
+    OffloadRate,    ///< HBM→host offload rate
+    DramPerServer,  ///< host DRAM per server
+    NvmePerServer,  ///< local NVMe per server
+    Traffic,        ///< a fleet's total requests/s (fleet only; a scenario has no traffic)
+};
+
+/// The scenario variables (the article's list), in a fixed order.
+const std::vector<Variable>& allVariables();
+/// The fleet tornado's variables: the article's list plus total traffic.
+const std::vector<Variable>& fleetVariables();
+const char* variableKey(Variable v);   ///< "context", "kv_bits", ...
+const char* variableLabel(Variable v); ///< English label
+
+/// The variable's value in a scenario (Traffic: 0, a scenario has none).
+double variableValue(const Scenario& s, Variable v);
+/// The scenario with the variable set (clamped to its valid range; Traffic: unchanged).
+Scenario withVariable(const Scenario& s, Variable v, double value);
+
+struct TierDemand {
+    double hbm = 0, dram = 0, ssd = 0;
+    /// By tier index: 0 HBM, 1 DRAM, 2 SSD (the order of the Tier enum).
+    double at(int tier) const { return tier == 0 ? hbm : tier == 1 ? dram : ssd; }
+};
+TierDemand demandPerServer(const EvalResult& r, int gpusPerServer);
+/// HBM that must hold weights and active sequences, one replica: used − retained + overflow.
+double hbmDemand(const EvalResult& r);
+
+struct SensitivityBar {
+    Variable variable;
+    double lowValue = 0, highValue = 0;
+    TierDemand low, high;     ///< demand at each end
+    TierDemand lowDelta, highDelta; ///< minus the base
+    double effect = 0;        ///< largest |delta| over tiers and ends: the sort key
+};
+
+struct SensitivityResult {
+    TierDemand base;
+    double relativeRange = 0.5;
+    std::vector<SensitivityBar> bars; ///< sorted by effect, largest first
+};
+
+/// Moves each variable by ±`relativeRange` (default 50%; shares are clamped to [0, 1];
+/// the KV format moves one step along 4, 8, 16, 32 bits) with the others held.
+SensitivityResult sensitivity(const Scenario& base, double relativeRange = 0.5);
+
+struct CurvePoint {
+    double value = 0;
+    TierDemand demand;
+};
+/// Demand per tier as one variable takes each of `values`.
+std::vector<CurvePoint> scenarioCurve(const Scenario& base, Variable v, const std::vector<double>& values);
+
+// ---- A fleet (Fleet.h): the same questions for a traffic mix, fleet-wide.
+
+/// Fleet-wide demand: bytes per tier (FleetResult's hbm/dram/ssd) and what is bought.
+struct FleetDemand : TierDemand {
+    double gpus = 0, servers = 0;
+    double sequencesPerReplica = 0; ///< active sequences per replica, mean over all replicas
+};
+FleetDemand fleetDemand(const FleetResult& fleet);
+
+/// The fleet's value of a variable: the request-weighted mean over the mix for context,
+/// KV bits, hit rate and offload rate; the server profile's DRAM and NVMe; the active
+/// sequences per replica the sizing chose (Concurrency); total requests/s (Traffic).
+double fleetVariableValue(const FleetResult& fleet, Variable v);
+
+struct FleetSensitivityBar {
+    Variable variable;
+    double baseValue = 0;               ///< fleetVariableValue() of the base fleet
+    double lowValue = 0, highValue = 0; ///< of the re-sized fleet at each end (NaN if infeasible)
+    double lowTpotSeconds = 0, highTpotSeconds = 0; ///< the TPOT target at each end (moves for Concurrency)
+    FleetDemand low, high;              ///< at each end (zero if infeasible)
+    FleetDemand lowDelta, highDelta;    ///< minus the base (zero if infeasible)
+    bool lowFeasible = true, highFeasible = true;
+    std::string lowError, highError;    ///< sizeFleet's message when that end cannot be sized
+    InputErrorDetail lowErrorDetail, highErrorDetail; ///< the same in structured form (InputError.h)
+    double effect = 0;                  ///< largest |byte delta| over tiers and feasible ends
+};
+
+struct FleetSensitivityResult {
+    FleetResult fleet;  ///< the base sizing
+    FleetDemand base;
+    double relativeRange = 0.5;
+    double tpotTargetSeconds = 0; ///< the base TPOT target
+    std::vector<FleetSensitivityBar> bars; ///< fleetVariables(), sorted by effect, largest first
+};
+
+/// Moves each of fleetVariables() by ±`relativeRange` on every workload of the mix at once
+/// (each workload's own value; shares clamped to [0, 1]; the KV format one step along 4,
+/// 8, 16, 32 bits; DRAM and NVMe per server through the hardware overrides; Concurrency
+/// through the TPOT target; Traffic through the total rate) and re-sizes the fleet.
+/// Throws InputError only if the base fleet cannot be sized.
+FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetInput& input,
+                                        double relativeRange = 0.5);
+
+struct FleetCurvePoint {
+    double value = 0;             ///< fleetVariableValue() of the sized fleet (the request if infeasible)
+    double tpotTargetSeconds = 0; ///< the target it was sized against
+    FleetDemand demand;           ///< zero if infeasible
+    bool feasible = true;
+    std::string error;            ///< sizeFleet's message when infeasible
+    InputErrorDetail errorDetail; ///< the same in structured form (InputError.h)
+};
+/// Fleet-wide demand as one variable takes each of `values`, the others held. Context:
+/// each workload's context is scaled so the mix's mean would be the value; KV bits, hit
+/// rate, offload rate, DRAM and NVMe: every workload set to the value; Traffic: requests/s
+/// (the given rate scaled to it). Concurrency: `values` are TPOT targets in seconds (the
+/// fleet's handle on concurrency) and each point's value is the resulting active
+/// sequences per replica (NaN if infeasible). Throws InputError only if the base fleet
+/// cannot be sized.
+std::vector<FleetCurvePoint> fleetCurve(const CardCatalog& catalog, const FleetInput& input, Variable v,
+                                        const std::vector<double>& values);
+
+// ---- Machine-readable output: JSON (`kvtiers sensitivity --json`) and CSV (exports).
+// Bytes are raw numbers (exact integers up to 2^53), whatever units a chart shows.
+
+Json sensitivityToJson(const SensitivityResult& result);
+Json fleetSensitivityToJson(const FleetSensitivityResult& result);
+/// One row per bar, in the result's order, after a header row. Columns: variable,
+/// low_value, high_value, then per-server bytes {base,low,high,low_delta,high_delta}_{hbm,dram,ssd}_bytes.
+std::string sensitivityCsv(const SensitivityResult& result);
+/// One row per bar: variable, base_value, low_value, high_value, low/high TPOT target,
+/// fleet-wide {base,low,high,low_delta,high_delta}_{hbm,dram,ssd}_bytes, _gpus, _servers,
+/// _sequences_per_replica, low/high_feasible (1/0) and low/high_error (quoted, RFC 4180).
+std::string sensitivityCsv(const FleetSensitivityResult& result);
+/// One row per point: the variable's key (its value), hbm_bytes, dram_bytes, ssd_bytes (per server).
+std::string curveCsv(Variable v, const std::vector<CurvePoint>& points);
+/// One row per point: the variable's key, tpot_target_s, fleet-wide hbm/dram/ssd_bytes,
+/// gpus, servers, sequences_per_replica, feasible (1/0), error.
+std::string curveCsv(Variable v, const std::vector<FleetCurvePoint>& points);
+
+} // namespace kvtiers

@@ -1,0 +1,106 @@
+#include "core/scenario/Sweep.h"
+
+#include "core/io/InputError.h"
+#include "core/io/ResultJson.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace kvtiers {
+
+const char* sweepAxisName(SweepAxis axis)
+{
+    return axis == SweepAxis::Context ? "context" : "concurrency";
+}
+
+Scenario scenarioAt(const Scenario& base, SweepAxis axis, double x)
+{
+    Scenario s = base;
+    if (axis == SweepAxis::Context) {
+        s.workload.context = x;
+        if (s.workload.outputTokens >= x)
+            s.workload.outputTokens = x - 1;
+    } else {
+        s.workload.concurrency = x;
+    }
+    return s;
+}
+
+namespace {
+
+bool hotSetFits(const Scenario& base, SweepAxis axis, double x)
+{
+    EvalOptions o;
+    o.breakEven = false;
+    const EvalResult r = evaluate(scenarioAt(base, axis, x), o);
+    return !(r.warnings & WarnHotSetOverflows);
+}
+
+} // namespace
+
+SweepRange defaultSweepRange(SweepAxis axis)
+{
+    return axis == SweepAxis::Context ? SweepRange{1024, 2097152} : SweepRange{1, 4096};
+}
+
+SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points)
+{
+    if (!(from >= 1) || !(to >= from) || points < 2 || points > 100000)
+        throw InputError("sweep: needs 1 <= from <= to and 2 to 100000 points");
+    SweepResult result;
+    result.axis = axis;
+    result.points.reserve(static_cast<size_t>(points));
+    Scenario s = base;
+    EvalOptions o;
+    o.breakEven = false;
+    const double logFrom = std::log(from), logTo = std::log(to);
+    double lastX = -1;
+    for (int i = 0; i < points; ++i) {
+        double x = std::round(std::exp(logFrom + (logTo - logFrom) * i / (points - 1)));
+        if (i == points - 1)
+            x = to;
+        if (x <= lastX)
+            continue; // small ranges: rounding to whole tokens repeats values
+        lastX = x;
+        if (axis == SweepAxis::Context) {
+            s.workload.context = x;
+            s.workload.outputTokens = std::min(base.workload.outputTokens, x - 1);
+        } else {
+            s.workload.concurrency = x;
+        }
+        const EvalResult r = evaluate(s, o);
+        result.points.push_back({x, r.hbm, r.dram, r.ssd, r.overflowBytes, r.maxConcurrency, r.tokensPerSecond,
+                                 r.achievedReuse});
+    }
+    // Where HBM runs out: the hot set grows monotonically in both axes, so bisect
+    // between the last point that fits and the first that does not.
+    if (!hotSetFits(base, axis, from)) {
+        result.hbmFullAt = from;
+    } else if (hotSetFits(base, axis, to)) {
+        result.hbmFullAt = std::numeric_limits<double>::infinity();
+    } else {
+        double lo = from, hi = to;
+        while (hi - lo > 1) {
+            const double mid = std::floor((lo + hi) / 2);
+            (hotSetFits(base, axis, mid) ? lo : hi) = mid;
+        }
+        result.hbmFullAt = hi;
+    }
+    return result;
+}
+
+std::string sweepCsv(const SweepResult& sweep)
+{
+    std::ostringstream out;
+    out << sweepAxisName(sweep.axis)
+        << ",hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second\n";
+    for (const auto& pt : sweep.points)
+        out << bytesToJson(pt.x).dump() << "," << bytesToJson(pt.hbm.used()).dump() << ","
+            << bytesToJson(pt.dram.used()).dump() << "," << bytesToJson(pt.ssd.used()).dump() << ","
+            << bytesToJson(pt.overflowBytes).dump() << "," << bytesToJson(pt.maxConcurrency).dump() << ","
+            << numberToJson(pt.tokensPerSecond).dump() << "\n";
+    return out.str();
+}
+
+} // namespace kvtiers

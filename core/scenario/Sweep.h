@@ -1,0 +1,54 @@
+#pragma once
+// Sweep: bytes per tier as one knob moves (context or concurrency, log-spaced), with
+// the point where HBM runs out. Feeds the sweep chart and `kvtiers export --chart sweep`.
+
+#include "core/model/Evaluation.h"
+
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+enum class SweepAxis { Context, Concurrency };
+const char* sweepAxisName(SweepAxis axis);
+
+struct SweepPoint {
+    double x = 0;
+    TierUse hbm, dram, ssd;
+    double overflowBytes = 0;
+    double maxConcurrency = 0;
+    double tokensPerSecond = 0;
+    double achievedReuse = 0;
+};
+
+struct SweepResult {
+    SweepAxis axis = SweepAxis::Context;
+    std::vector<SweepPoint> points;
+    /// Smallest x at which the hot set no longer fits in HBM (+inf if it always fits
+    /// within the range; the range's start if it never fits).
+    double hbmFullAt = 0;
+};
+
+/// The range a sweep covers unless a user gives one: context 1K..2M tokens (past every
+/// model's window), concurrency 1..4096 sequences.
+struct SweepRange {
+    double from = 0;
+    double to = 0;
+};
+SweepRange defaultSweepRange(SweepAxis axis);
+/// Points of the app's and exported sweep charts (enough for a smooth log axis).
+inline constexpr int kChartSweepPoints = 200;
+
+/// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
+/// tokens or sequences). On the context axis, output tokens are capped below the context.
+SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points);
+
+/// The sweep as CSV (`kvtiers sweep --csv`, exported sweeps): a header row
+/// `<axis>,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second`
+/// and one row per point; bytes as exact integers up to 2^53.
+std::string sweepCsv(const SweepResult& sweep);
+
+/// One sweep point: the scenario with `axis` set to `x`.
+Scenario scenarioAt(const Scenario& base, SweepAxis axis, double x);
+
+} // namespace kvtiers

@@ -1,0 +1,156 @@
+#include "core/scenario/Workload.h"
+
+#include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
+
+#include <cmath>
+
+namespace kvtiers {
+
+const char* allocationName(Allocation a)
+{
+    return a == Allocation::Paged ? "paged" : "contiguous";
+}
+
+namespace {
+
+PlacementShares readShares(const JsonObject& o)
+{
+    o.rejectUnknownKeys({"hbm", "dram", "ssd"});
+    PlacementShares s{o.optionalNumber("hbm", 0, 1).value_or(0), o.optionalNumber("dram", 0, 1).value_or(0),
+                      o.optionalNumber("ssd", 0, 1).value_or(0)};
+    if (std::fabs(s.hbm + s.dram + s.ssd - 1.0) > 1e-6) {
+        const std::string sum = formatNumber(s.hbm + s.dram + s.ssd);
+        throw InputError(o.path() + ": shares must add up to 1 (they add up to " + sum + ")",
+                         {.code = InputErrorCode::SharesDoNotAddUp, .where = o.path(), .value = sum});
+    }
+    return s;
+}
+
+Json sharesToJson(const PlacementShares& s)
+{
+    return {{"hbm", s.hbm}, {"dram", s.dram}, {"ssd", s.ssd}};
+}
+
+} // namespace
+
+void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
+{
+    // Each field is read with its knob's range (Knobs.h); only what a field means is here.
+    auto number = [&](KnobId id) { return readKnobNumber(o, knob(id)); };
+    if (auto v = number(KnobId::Context))
+        p.context = *v;
+    if (auto v = number(KnobId::OutputTokens))
+        p.outputTokens = *v;
+    if (auto v = number(KnobId::Concurrency))
+        p.concurrency = *v;
+    const char* kvDtype = knob(KnobId::KvDtype).key;
+    const char* kvBits = knob(KnobId::KvBits).key;
+    if (o.has(kvDtype) && o.has(kvBits))
+        o.fail(kvDtype, "give kv_dtype or kv_bits, not both", {.code = InputErrorCode::KvDtypeAndBits});
+    if (auto v = o.optionalString(kvDtype))
+        p.kv = parseKvDtype(*v, o.path() + "." + kvDtype);
+    if (auto v = number(KnobId::KvBits))
+        p.kv = KvFormat{*v, 0};
+    if (auto v = number(KnobId::KvScaleBits)) {
+        KvFormat f = p.kv.value_or(KvFormat{});
+        if (!p.kv)
+            o.fail(knob(KnobId::KvScaleBits).key, "needs kv_dtype or kv_bits beside it",
+                   {.code = InputErrorCode::KvScaleBitsAlone});
+        f.scaleBits = *v;
+        p.kv = f;
+    }
+    if (auto v = number(KnobId::WeightBits))
+        p.weightBits = *v;
+    if (auto v = number(KnobId::ReuseRate))
+        p.reuseRate = *v;
+    if (auto v = number(KnobId::Sharing))
+        p.sharing = *v;
+    if (auto v = number(KnobId::ReuseDistance))
+        p.reuseDistanceSeconds = *v;
+    if (auto v = number(KnobId::RequestRate))
+        p.requestRate = *v;
+    if (auto v = number(KnobId::OffloadRate))
+        p.offloadRate = *v;
+    if (auto v = number(KnobId::Tp))
+        p.tp = static_cast<int>(*v);
+    if (auto v = number(KnobId::BlockSize))
+        p.blockSize = static_cast<int>(*v);
+    const char* allocation = knob(KnobId::Allocation).key;
+    if (auto v = o.optionalString(allocation)) {
+        if (*v == "paged")
+            p.allocation = Allocation::Paged;
+        else if (*v == "contiguous")
+            p.allocation = Allocation::Contiguous;
+        else
+            o.fail(allocation, "unknown policy \"" + *v + "\" (use paged or contiguous)",
+                   {.code = InputErrorCode::UnknownAllocation, .value = *v});
+    }
+    if (auto v = number(KnobId::GpuMemoryUtilization))
+        p.gpuMemoryUtilization = *v;
+    if (auto v = number(KnobId::RuntimeReserve))
+        p.runtimeReserveBytes = *v;
+    if (auto v = o.optionalBool(knob(KnobId::Streaming).key))
+        p.streaming = *v;
+    if (const char* key = knob(KnobId::WeightsPlacement).key; o.has(key))
+        p.weightsPlacement = readShares(o.requireObject(key));
+    if (const char* key = knob(KnobId::KvPlacement).key; o.has(key))
+        p.kvPlacement = readShares(o.requireObject(key));
+    if (auto v = o.optionalBool(knob(KnobId::InclusiveTiers).key))
+        p.inclusiveTiers = *v;
+    // Servers: a card may write 2.0; a fraction gets its own message.
+    const Knob& servers = knob(KnobId::Servers);
+    if (auto v = o.optionalNumber(servers.key, servers.min, servers.max)) {
+        if (*v != std::floor(*v))
+            o.fail(servers.key, "must be a whole number", {.code = InputErrorCode::ServersNotWhole});
+        p.servers = *v;
+    }
+}
+
+WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin)
+{
+    const JsonObject o(json, origin);
+    std::vector<std::string_view> allowed = {"id", "name", "notes", "sources", "model", "hardware"};
+    for (const Knob& k : knobs())
+        if (k.scope == KnobScope::Workload)
+            allowed.push_back(k.key);
+    o.rejectUnknownKeys(allowed);
+    WorkloadCard w;
+    w.id = o.requireString("id");
+    w.name = o.requireString("name");
+    w.notes = o.optionalString("notes").value_or("");
+    w.sources = readSources(o);
+    w.modelId = o.optionalString("model").value_or("");
+    w.hardwareId = o.optionalString("hardware").value_or("");
+    readWorkloadParams(o, w.params);
+    return w;
+}
+
+Json workloadParamsToJson(const WorkloadParams& p)
+{
+    Json j = {
+        {"context", p.context}, {"output_tokens", p.outputTokens}, {"concurrency", p.concurrency},
+        {"reuse_rate", p.reuseRate}, {"sharing", p.sharing}, {"reuse_distance_s", p.reuseDistanceSeconds},
+        {"offload_rate", p.offloadRate}, {"block_size", p.blockSize}, {"allocation", allocationName(p.allocation)},
+        {"gpu_memory_utilization", p.gpuMemoryUtilization}, {"runtime_reserve_bytes", p.runtimeReserveBytes},
+        {"streaming", p.streaming}, {"inclusive_tiers", p.inclusiveTiers}, {"servers", p.servers},
+    };
+    if (p.kv) {
+        j["kv_bits"] = p.kv->bits;
+        if (p.kv->scaleBits > 0)
+            j["kv_scale_bits"] = p.kv->scaleBits;
+    }
+    if (p.weightBits)
+        j["weight_bits"] = *p.weightBits;
+    if (p.requestRate)
+        j["request_rate_per_s"] = *p.requestRate;
+    if (p.tp)
+        j["tp"] = *p.tp;
+    if (p.weightsPlacement)
+        j["weights_placement"] = sharesToJson(*p.weightsPlacement);
+    if (p.kvPlacement)
+        j["kv_placement"] = sharesToJson(*p.kvPlacement);
+    return j;
+}
+
+} // namespace kvtiers

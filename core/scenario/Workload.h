@@ -1,0 +1,83 @@
+#pragma once
+// Workload: what the deployment serves (MODEL.md §1): context, concurrency, reuse,
+// sharing, offload, parallelism and allocation. A workload card may name its model and
+// hardware, so `--workload flexgen` alone is a whole scenario.
+
+#include "core/io/Json.h"
+#include "core/model/KvFormat.h"
+#include "core/cards/Source.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+enum class Allocation {
+    Paged,      ///< vLLM PagedAttention: tokens rounded up to whole blocks
+    Contiguous, ///< pre-PagedAttention systems: every sequence reserves max_context
+};
+
+/// Shares of a quantity placed in HBM, DRAM and SSD (FlexGen's policy); they add up to 1.
+struct PlacementShares {
+    double hbm = 0, dram = 0, ssd = 0;
+    bool operator==(const PlacementShares&) const = default;
+};
+
+/// The workload knobs. Defaults are neutral: no reuse, no sharing, no offload.
+struct WorkloadParams {
+    double context = 131072;      ///< tokens of KV per active sequence (prompt + output)
+    double outputTokens = 0;      ///< generated tokens per request
+    double concurrency = 1;       ///< active sequences per replica
+    std::optional<KvFormat> kv;   ///< unset: the model's default_kv_bits
+    std::optional<double> weightBits; ///< unset: the model's weight_bits
+    double reuseRate = 0;         ///< share of prompt tokens served from cache
+    double sharing = 1;           ///< active sequences sharing one cached prefix
+    double reuseDistanceSeconds = 0;
+    /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
+    /// throughput, served sequences / request duration (MODEL.md §4.4 "or given").
+    std::optional<double> requestRate;
+    double offloadRate = 0;       ///< share of evicted reusable blocks copied down
+    std::optional<int> tp;        ///< unset: all GPUs of one server
+    int blockSize = 16;           ///< vLLM default page size (tokens)
+    Allocation allocation = Allocation::Paged;
+    double gpuMemoryUtilization = 0.9; ///< vLLM's default
+    double runtimeReserveBytes = 0;    ///< per GPU: activations, CUDA graphs
+    bool streaming = false;       ///< FlexGen: what does not fit streams every step
+    std::optional<PlacementShares> weightsPlacement;
+    std::optional<PlacementShares> kvPlacement;
+    bool inclusiveTiers = false;
+    double servers = 1;           ///< fleet size for the roll-up
+
+    bool operator==(const WorkloadParams&) const = default;
+};
+
+struct WorkloadCard {
+    std::string id;
+    std::string name;
+    std::string notes;
+    std::vector<Source> sources;
+    std::string modelId;    ///< may be empty
+    std::string hardwareId; ///< may be empty
+    WorkloadParams params;
+};
+
+/// Bounds shared by cards, the CLI and the GUI (inputs beyond them are refused).
+namespace limits {
+inline constexpr double kMaxContext = 1e12;      ///< tokens
+inline constexpr double kMaxConcurrency = 1e12;  ///< sequences per replica
+inline constexpr double kMaxServers = 1e9;
+inline constexpr double kMaxSeconds = 1e9;
+inline constexpr double kMaxRequestRate = 1e12; ///< requests/s per replica
+inline constexpr int kMaxTp = 1 << 16;
+inline constexpr int kMaxBlock = 1 << 20;
+} // namespace limits
+
+WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin);
+const char* allocationName(Allocation a);
+Json workloadParamsToJson(const WorkloadParams& p);
+/// Reads the workload knobs from an object (keys as in docs/cards.md); absent keys keep
+/// the values already in `params`.
+void readWorkloadParams(const JsonObject& o, WorkloadParams& params);
+
+} // namespace kvtiers

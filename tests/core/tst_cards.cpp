@@ -1,0 +1,392 @@
+// The data cards (docs/cards.md): every built-in card parses, the
+// ids users type exist, every card names a source with a URL, and malformed cards give
+// InputError messages that name the file and the field.
+
+#include "core/cards/BuiltinCards.h"
+#include "core/model/KvSizing.h"
+#include "tests/support/TestSupport.h"
+
+#include <QTemporaryDir>
+
+#include <fstream>
+
+using namespace kvtiers;
+using namespace kvtiers::test;
+
+namespace {
+
+/// The text of a built-in card file (models/<kind>/<file>).
+std::string builtinText(std::string_view kind, std::string_view file)
+{
+    for (const auto& f : builtinCardFiles())
+        if (f.kind == kind && f.file == file)
+            return std::string(f.text);
+    return {};
+}
+
+bool hasWebSource(const std::vector<Source>& sources)
+{
+    for (const auto& s : sources)
+        if (!s.title.empty() && (s.url.starts_with("https://") || s.url.starts_with("http://")))
+            return true;
+    return false;
+}
+
+/// A minimal valid model card as JSON, to break one field at a time.
+Json minimalModel()
+{
+    return Json{{"id", "tiny"},
+                {"name", "Tiny"},
+                {"params_total", 1000000},
+                {"max_context", 4096},
+                {"layer_groups", Json::array({{{"kind", "full"}, {"layers", 2}, {"num_kv_heads", 2}, {"k_head_dim", 64},
+                                               {"v_head_dim", 64}}})},
+                {"sources", Json::array({{{"title", "made up"}, {"url", "https://example.org"}}})}};
+}
+
+QString modelError(const Json& j, const std::initializer_list<const char*>& needles)
+{
+    return expectInputError([&] { loadModelCard(j.dump(), "tiny.json"); }, needles);
+}
+
+} // namespace
+
+class TestCards : public QObject {
+    Q_OBJECT
+private slots:
+    void everyBuiltinCardParses()
+    {
+        // CardCatalog::builtin() parses every file (it would throw otherwise); check that
+        // each embedded file became a card.
+        const auto& c = CardCatalog::builtin();
+        size_t models = 0, hardware = 0, workloads = 0;
+        for (const auto& f : builtinCardFiles()) {
+            models += f.kind == "models";
+            hardware += f.kind == "hardware";
+            workloads += f.kind == "workloads";
+        }
+        QCOMPARE(c.models().size(), models);
+        QCOMPARE(c.hardware().size(), hardware);
+        QCOMPARE(c.workloads().size(), workloads);
+        QVERIFY(models >= 11 && hardware >= 6 && workloads >= 4);
+    }
+
+    void requiredIdsExist()
+    {
+        const auto& c = CardCatalog::builtin();
+        for (const char* id : {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "deepseek-67b", "deepseek-v2",
+                               "deepseek-v3", "opt-175b", "mistral-7b-v0.1", "gemma-2-27b", "qwen2.5-72b"})
+            QVERIFY2(c.models().count(id), id);
+        for (const char* id : {"h100-sxm", "h200-sxm", "b200", "gh200", "a100-80gb", "t4"})
+            QVERIFY2(c.hardware().count(id), id);
+        for (const char* id : {"article", "mooncake", "flexgen", "chat"})
+            QVERIFY2(c.workloads().count(id), id);
+        // At least one hybrid with state layers.
+        bool hybrid = false;
+        for (const auto& [id, m] : c.models())
+            for (const auto& g : m.groups)
+                hybrid = hybrid || g.kind == LayerKind::State;
+        QVERIFY(hybrid);
+        // The H200 has a measured link curve beside the datasheet card (MODEL.md §7).
+        QVERIFY(!c.hardware().at("h200-sxm-measured").link.curve.empty());
+    }
+
+    void idsAreWhatUsersType()
+    {
+        // docs/cards.md: lowercase, [a-z0-9.-]; the id equals the file name.
+        const auto ok = [](const std::string& id) {
+            return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) {
+                return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
+            });
+        };
+        for (const auto& f : builtinCardFiles()) {
+            if (f.kind != "models" && f.kind != "hardware" && f.kind != "workloads")
+                continue;
+            const Json j = parseStrictJson(f.text, std::string(f.file));
+            const std::string id = j.at("id").get<std::string>();
+            QVERIFY2(ok(id), id.c_str());
+            QCOMPARE(id + ".json", std::string(f.file));
+        }
+    }
+
+    void everyCardHasAWebSource()
+    {
+        const auto& c = CardCatalog::builtin();
+        for (const auto& [id, m] : c.models())
+            QVERIFY2(hasWebSource(m.sources), id.c_str());
+        for (const auto& [id, h] : c.hardware())
+            QVERIFY2(hasWebSource(h.sources), id.c_str());
+        for (const auto& [id, w] : c.workloads())
+            QVERIFY2(hasWebSource(w.sources), id.c_str());
+    }
+
+    void workloadsNameExistingCardsAndEvaluate()
+    {
+        const auto& c = CardCatalog::builtin();
+        for (const auto& [id, w] : c.workloads()) {
+            QVERIFY2(w.modelId.empty() || c.models().count(w.modelId), id.c_str());
+            QVERIFY2(w.hardwareId.empty() || c.hardware().count(w.hardwareId), id.c_str());
+            const EvalResult r = evaluate(workloadScenario(id));
+            QVERIFY2(r.kvBytesPerRequest > 0, id.c_str());
+        }
+    }
+
+    void everyModelOnEveryHardwareEvaluates()
+    {
+        const auto& c = CardCatalog::builtin();
+        for (const auto& [mid, m] : c.models()) {
+            for (const auto& [hid, h] : c.hardware()) {
+                // TP 1 always fits the server and the heads.
+                const EvalResult r = evaluate(scenario(mid, {{"context", 4096}, {"tp", 1}}, hid));
+                QVERIFY2(std::isfinite(r.decodeStepSeconds) && r.decodeStepSeconds > 0, (mid + " on " + hid).c_str());
+            }
+        }
+    }
+
+    void modelCardsAddUp()
+    {
+        // Layer groups add up to the model's layers; the card comments' figures hold.
+        QCOMPARE(builtinModel("gemma-2-27b").totalLayers(), std::int64_t(46));
+        QCOMPARE(builtinModel("jamba-v0.1").totalLayers(), std::int64_t(32));
+        QCOMPARE(builtinModel("deepseek-v3").totalLayers(), std::int64_t(61));
+        for (const auto& [id, m] : CardCatalog::builtin().models()) {
+            QVERIFY2(m.paramsActive <= m.paramsTotal, id.c_str());
+            QVERIFY2(m.maxContext > 0, id.c_str());
+        }
+    }
+
+    void cardRoundTripsThroughJson()
+    {
+        for (const auto& [id, m] : CardCatalog::builtin().models()) {
+            const ModelCard again = parseModelCard(m.toJson(), id);
+            QCOMPARE(KvSizing(again, KvFormat{16, 0}, 1, 16, Allocation::Paged).sequenceBytes(10000),
+                     KvSizing(m, KvFormat{16, 0}, 1, 16, Allocation::Paged).sequenceBytes(10000));
+        }
+        for (const auto& [id, h] : CardCatalog::builtin().hardware()) {
+            const HardwareCard again = parseHardwareCard(h.toJson(), id);
+            QCOMPARE(again.link.bandwidth(65536), h.link.bandwidth(65536));
+            QCOMPARE(again.hbmBytes, h.hbmBytes);
+        }
+    }
+
+    // --- Malformed cards ---
+    void minimalCardIsValid()
+    {
+        const ModelCard m = loadModelCard(minimalModel().dump(), "tiny.json");
+        QCOMPARE(m.id, std::string("tiny"));
+        QCOMPARE(m.paramsActive, m.paramsTotal);
+        QCOMPARE(m.defaultKvBits, 16.0);
+        // Keys starting with '_' are comments.
+        Json j = minimalModel();
+        j["_note"] = "anything";
+        j["layer_groups"][0]["_why"] = 1;
+        loadModelCard(j.dump(), "tiny.json");
+    }
+
+    void unknownKey()
+    {
+        Json j = minimalModel();
+        j["max_contex"] = 8192; // a typo must not fall back to a default
+        KV_CHECK(modelError(j, {"tiny.json", "max_contex", "unknown key"}));
+        j = minimalModel();
+        j["layer_groups"][0]["window"] = 4096; // window on a full-attention group
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0]", "window"}));
+    }
+
+    void wrongType()
+    {
+        Json j = minimalModel();
+        j["layer_groups"][0]["layers"] = "80";
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].layers", "must be"}));
+        j = minimalModel();
+        j["params_total"] = true;
+        KV_CHECK(modelError(j, {"tiny.json.params_total", "number"}));
+        j = minimalModel();
+        j["sources"] = "https://example.org";
+        KV_CHECK(modelError(j, {"tiny.json.sources", "array"}));
+        j = minimalModel();
+        j["layer_groups"][0]["num_kv_heads"] = 2.5;
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].num_kv_heads", "whole"}));
+        j = minimalModel();
+        j["layer_groups"][0]["num_kv_heads"] = 0;
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].num_kv_heads"}));
+        j = minimalModel();
+        j["layer_groups"][0]["kind"] = "linear";
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].kind", "linear"}));
+        j = minimalModel();
+        j["params_active"] = 2e6;
+        KV_CHECK(modelError(j, {"tiny.json.params_active"}));
+    }
+
+    void missingField()
+    {
+        for (const char* key : {"id", "name", "params_total", "max_context", "layer_groups", "sources"}) {
+            Json j = minimalModel();
+            j.erase(key);
+            KV_CHECK(modelError(j, {"tiny.json", key}));
+        }
+        Json j = minimalModel();
+        j["layer_groups"][0].erase("k_head_dim");
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].k_head_dim", "missing"}));
+        j = minimalModel();
+        j["sources"] = Json::array();
+        KV_CHECK(modelError(j, {"tiny.json.sources"}));
+        j = minimalModel();
+        j["sources"][0].erase("url");
+        KV_CHECK(modelError(j, {"tiny.json.sources[0].url"}));
+        j = minimalModel();
+        j["layer_groups"] = Json::array({{{"kind", "state"}, {"layers", 4}, {"state_bytes", 1000}}});
+        KV_CHECK(modelError(j, {"tiny.json.layer_groups", "attention"}));
+    }
+
+    void duplicateKey()
+    {
+        const std::string text = R"({"id": "tiny", "id": "tiny2", "name": "Tiny"})";
+        KV_CHECK(expectInputError([&] { loadModelCard(text, "dup.json"); }, {"dup.json", "duplicate", "id"}));
+        // Nested objects are checked too.
+        const std::string nested = R"({"gpu": {"hbm_bytes": 1, "hbm_bytes": 2}})";
+        KV_CHECK(expectInputError([&] { loadHardwareCard(nested, "hw.json"); }, {"hw.json", "duplicate", "hbm_bytes"}));
+        // The same key in sibling objects is fine.
+        parseStrictJson(R"({"a": {"x": 1}, "b": {"x": 2}})", "ok.json");
+    }
+
+    void truncatedAndEmpty()
+    {
+        const std::string text = builtinText("models", "llama-3.1-70b.json");
+        QVERIFY(!text.empty());
+        KV_CHECK(expectInputError([&] { loadModelCard(text.substr(0, text.size() / 2), "cut.json"); }, {"cut.json", "truncated"}));
+        KV_CHECK(expectInputError([&] { loadModelCard("", "empty.json"); }, {"empty.json", "empty"}));
+        KV_CHECK(expectInputError([&] { loadModelCard(" \n\t ", "blank.json"); }, {"blank.json", "empty"}));
+        KV_CHECK(expectInputError([&] { loadModelCard("[1, 2]", "array.json"); }, {"array.json", "object"}));
+        KV_CHECK(expectInputError([&] { loadModelCard(text + " trailing", "trail.json"); }, {"trail.json"}));
+        KV_CHECK(expectInputError([&] { loadModelCard("{\"id\": 'x'}", "quote.json"); }, {"quote.json", "JSON"}));
+    }
+
+    void bomIsAccepted()
+    {
+        const std::string text = "\xEF\xBB\xBF" + builtinText("models", "llama-3.1-70b.json");
+        const ModelCard m = loadModelCard(text, "bom.json");
+        QCOMPARE(m.id, std::string("llama-3.1-70b"));
+    }
+
+    void deepNestingIsRefused()
+    {
+        // 64 levels are accepted, deeper is refused before it can exhaust the stack.
+        const auto nested = [](int depth) {
+            return std::string("{\"_x\": ") + std::string(depth - 1, '[') + std::string(depth - 1, ']') + "}";
+        };
+        parseStrictJson(nested(kMaxJsonDepth), "ok.json");
+        KV_CHECK(expectInputError([&] { parseStrictJson(nested(kMaxJsonDepth + 1), "deep.json"); }, {"deep.json", "nesting"}));
+        KV_CHECK(expectInputError([&] { parseStrictJson(nested(100000), "deeper.json"); }, {"deeper.json", "nesting"}));
+    }
+
+    void malformedHardwareAndWorkload()
+    {
+        Json h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["gpu"]["hbm_gb"] = 141;
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, {"hw.json.gpu", "hbm_gb"}));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["server"]["gpus"] = 0;
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, {"hw.json.server.gpus"}));
+        h = Json::parse(builtinText("hardware", "h200-sxm-measured.json"));
+        std::swap(h["link"]["curve"][0], h["link"]["curve"][1]);
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, {"hw.json.link.curve[1]", "transfer_bytes"}));
+
+        Json w = Json::parse(builtinText("workloads", "flexgen.json"));
+        w["weights_placement"]["ssd"] = 0.6;
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.weights_placement", "add up to 1"}));
+        w = Json::parse(builtinText("workloads", "article.json"));
+        w["reuse_rate"] = 1.5;
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.reuse_rate"}));
+        // Integers read from text are checked against their minimum too (0 tokens, 0 GPUs).
+        w = Json::parse(builtinText("workloads", "article.json"));
+        w["context"] = 0;
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.context", "out of range"}));
+        w = Json::parse(builtinText("workloads", "article.json"));
+        w["kv_dtype"] = "fp8";
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.kv_dtype"}));
+        w = Json::parse(builtinText("workloads", "article.json"));
+        w["streaming"] = "yes";
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.streaming", "true or false"}));
+    }
+
+    void userCardFromFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string good = dir.filePath(QStringLiteral("tiny.json")).toStdString();
+        {
+            std::ofstream(good) << minimalModel().dump();
+        }
+        const ModelCard m = CardCatalog::builtin().resolveModel(good);
+        QCOMPARE(m.id, std::string("tiny"));
+        const std::string bad = dir.filePath(QStringLiteral("bad.json")).toStdString();
+        {
+            Json j = minimalModel();
+            j["layer_groups"][0]["layers"] = -3;
+            std::ofstream(bad) << j.dump();
+        }
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(bad); }, {"bad.json", "layers"}));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(dir.path().toStdString() + "/missing.json"); },
+                                  {"missing.json", "no such file"}));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(dir.path().toStdString()); }, {"directory"}));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel("llama-9"); }, {"model", "llama-9", "llama-3.1-70b"}));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveHardware("h300"); }, {"hardware", "h300"}));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveWorkload("nope"); }, {"workload", "nope"}));
+    }
+
+    void cardErrorsHaveAStructuredForm()
+    {
+        // Each card check gives its code and the figures its message quotes, with
+        // `where` the field's path as the message starts with it (the GUI words them).
+        auto detailOf = [](const std::function<void()>& f) {
+            try {
+                f();
+            } catch (const InputError& e) {
+                return std::make_pair(std::string(e.what()), e.detail());
+            }
+            return std::make_pair(std::string(), InputErrorDetail{});
+        };
+        Json j = minimalModel();
+        j["layer_groups"][0]["num_heads"] = 1;
+        auto [heads, headsDetail] = detailOf([&] { loadModelCard(j.dump(), "tiny.json"); });
+        QCOMPARE(heads, std::string("tiny.json.layer_groups[0].num_heads: has fewer query heads (1) than KV heads (2)"));
+        QCOMPARE(headsDetail.code, InputErrorCode::FewerQueryHeadsThanKvHeads);
+        QCOMPARE(headsDetail.where, std::string("tiny.json.layer_groups[0].num_heads"));
+        QCOMPARE(headsDetail.value, std::string("1"));
+        QCOMPARE(headsDetail.max, std::string("2"));
+
+        Json w = Json::parse(builtinText("workloads", "flexgen.json"));
+        w["weights_placement"]["ssd"] = 0.6;
+        auto [shares, sharesDetail] = detailOf([&] { loadWorkloadCard(w.dump(), "wl.json"); });
+        QCOMPARE(sharesDetail.code, InputErrorCode::SharesDoNotAddUp);
+        QCOMPARE(sharesDetail.where, std::string("wl.json.weights_placement"));
+        QVERIFY2(shares.ends_with("(they add up to " + sharesDetail.value + ")"), shares.c_str());
+
+        auto [id, idDetail] = detailOf([] { CardCatalog::builtin().resolveHardware("h300"); });
+        QCOMPARE(idDetail.code, InputErrorCode::UnknownCardId);
+        QCOMPARE(idDetail.where, std::string("hardware"));
+        QCOMPARE(idDetail.value, std::string("h300"));
+        QVERIFY2(idDetail.detail.find("h200-sxm") != std::string::npos, idDetail.detail.c_str());
+        QCOMPARE(id, "hardware: unknown id \"h300\" (known: " + idDetail.detail + "; or give a path to a .json card)");
+
+        auto [dtype, dtypeDetail] = detailOf([] { parseKvDtype("fp7", "--kv-dtype"); });
+        QCOMPARE(dtypeDetail.code, InputErrorCode::UnknownKvDtype);
+        QCOMPARE(dtypeDetail.where, std::string("--kv-dtype"));
+        QCOMPARE(dtypeDetail.value, std::string("fp7"));
+        QVERIFY(dtypeDetail.parts.empty());
+    }
+
+    void userCardOverridesBuiltin()
+    {
+        CardCatalog c = CardCatalog::builtin();
+        Json j = minimalModel();
+        j["id"] = "llama-3.1-70b";
+        c.addCard(CardKind::Model, j.dump(), "mine.json");
+        QCOMPARE(c.models().at("llama-3.1-70b").name, std::string("Tiny"));
+        QCOMPARE(CardCatalog::builtin().models().at("llama-3.1-70b").name, std::string("Llama 3.1 70B"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCards)
+#include "tst_cards.moc"

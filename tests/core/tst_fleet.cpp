@@ -1,0 +1,199 @@
+// Fleet view and sensitivity: a fleet of one workload is the single scenario
+// times the replica count; doubling traffic doubles GPUs and memory (within rounding to
+// whole replicas); halving KV bytes per token never raises any tier's demand; the
+// tornado's bars are exactly the differences of the underlying evaluations.
+
+#include "core/scenario/Fleet.h"
+#include "core/io/InputError.h"
+#include "core/scenario/Sensitivity.h"
+#include "tests/support/TestSupport.h"
+
+using namespace kvtiers;
+using namespace kvtiers::test;
+
+namespace {
+
+FleetInput oneWorkload(const std::string& workload, double rate, Json overrides = Json::object())
+{
+    FleetInput in = fleetMix({ { workload, 1 } }, rate, 0.1, {});
+    in.mix.front().spec.overrides = std::move(overrides);
+    return in;
+}
+
+} // namespace
+
+class TestFleet : public QObject {
+    Q_OBJECT
+private slots:
+    void oneWorkloadIsTheScenarioTimesItsServers()
+    {
+        const FleetResult f = sizeFleet(CardCatalog::builtin(), oneWorkload("article", 3.0));
+        QCOMPARE(f.entries.size(), size_t(1));
+        const auto& e = f.entries.front();
+        // The same scenario evaluated on its own, at the concurrency the fleet chose.
+        Scenario s = workloadScenario("article");
+        s.workload.concurrency = e.concurrencyPerReplica;
+        const EvalResult r = evaluate(s);
+        QCOMPARE(r.tp, 8); // one replica per 8-GPU server: servers == replicas
+        QCOMPARE(f.servers, e.replicas);
+        QCOMPARE(f.gpus, e.replicas * 8);
+        QCOMPARE(f.hbmBytes, f.servers * (r.perServer.hbm - r.hbm.retained + r.overflowBytes));
+        QCOMPARE(f.dramBytes, f.servers * r.perServer.dram);
+        QCOMPARE(f.ssdBytes, f.servers * r.perServer.ssd);
+        QCOMPARE(f.hbmPerServer(), r.perServer.hbm - r.hbm.retained);
+        // Enough replicas for the traffic, and not one more.
+        QVERIFY(e.replicas * r.requestRate >= 3.0);
+        QVERIFY((e.replicas - 1) * r.requestRate < 3.0);
+    }
+
+    void concurrencyMeetsTheTargetAndNoMore()
+    {
+        const Scenario s = workloadScenario("chat");
+        const double n = concurrencyForTarget(s, 0.02);
+        QVERIFY(n >= 1);
+        Scenario at = s, above = s;
+        at.workload.concurrency = n;
+        above.workload.concurrency = n + 1;
+        const EvalResult r = evaluate(at), r2 = evaluate(above);
+        QVERIFY(r.decodeStepSeconds <= 0.02);
+        QVERIFY(!(r.warnings & WarnHotSetOverflows));
+        QVERIFY(r2.decodeStepSeconds > 0.02 || (r2.warnings & WarnHotSetOverflows));
+    }
+
+    void doublingTrafficDoublesGpusAndMemory_data()
+    {
+        QTest::addColumn<QString>("workload");
+        QTest::addColumn<double>("rate");
+        QTest::newRow("chat") << QStringLiteral("chat") << 500.0;
+        QTest::newRow("mooncake") << QStringLiteral("mooncake") << 400.0;
+        QTest::newRow("article") << QStringLiteral("article") << 40.0;
+    }
+
+    void doublingTrafficDoublesGpusAndMemory()
+    {
+        QFETCH(QString, workload);
+        QFETCH(double, rate);
+        const FleetResult one = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), rate));
+        const FleetResult two = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 2 * rate));
+        const double r1 = one.entries.front().replicas, r2 = two.entries.front().replicas;
+        QVERIFY2(r1 >= 10, "enough replicas that rounding is small");
+        // Replicas are whole: 2 × ceil(x) − 1 ≤ ceil(2x) ≤ 2 × ceil(x).
+        QVERIFY(r2 <= 2 * r1 && r2 >= 2 * r1 - 1);
+        QCOMPARE(two.gpus / two.entries.front().perReplica.tp, r2);
+        for (auto [a, b] : {std::pair{one.hbmBytes, two.hbmBytes}, std::pair{one.dramBytes, two.dramBytes},
+                            std::pair{one.ssdBytes, two.ssdBytes}}) {
+            QCOMPARE(b, a / r1 * r2); // memory scales exactly with the replicas
+        }
+    }
+
+    void halvingKvBytesNeverRaisesDemand_data()
+    {
+        QTest::addColumn<QString>("workload");
+        QTest::newRow("chat") << QStringLiteral("chat");
+        QTest::newRow("mooncake") << QStringLiteral("mooncake");
+        QTest::newRow("article") << QStringLiteral("article");
+    }
+
+    void halvingKvBytesNeverRaisesDemand()
+    {
+        QFETCH(QString, workload);
+        const FleetResult bf16 = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, {{"kv_bits", 16}}));
+        const FleetResult fp8 = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, {{"kv_bits", 8}}));
+        QCOMPARE(fp8.entries.front().kvBytesPerToken * 2, bf16.entries.front().kvBytesPerToken);
+        QVERIFY(fp8.gpus <= bf16.gpus);
+        QVERIFY(fp8.hbmBytes <= bf16.hbmBytes);
+        QVERIFY(fp8.dramBytes <= bf16.dramBytes);
+        QVERIFY(fp8.ssdBytes <= bf16.ssdBytes);
+    }
+
+    void mixSplitsByShare()
+    {
+        FleetInput in;
+        in.mix = {{"chat", {}, 3}, {"mooncake", {}, 1}};
+        in.mix[0].spec.workload = "chat";
+        in.mix[1].spec.workload = "mooncake";
+        for (auto& e : in.mix)
+            e.spec.hardware = "h200-sxm";
+        in.requestsPerSecond = 80;
+        const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
+        QCOMPARE(f.entries[0].requestsPerSecond, 60.0);
+        QCOMPARE(f.entries[1].requestsPerSecond, 20.0);
+        QCOMPARE(f.hbmBytes, f.entries[0].hbmBytes + f.entries[1].hbmBytes);
+        QCOMPARE(f.gpus, f.entries[0].gpus + f.entries[1].gpus);
+        QCOMPARE(f.servers, std::ceil(f.gpus / 8));
+        // Traffic as tokens per day: the same requests/s when the totals agree.
+        FleetInput byTokens = in;
+        byTokens.requestsPerSecond = 0;
+        const double tokensPerRequest = 0.75 * 4096 + 0.25 * 8149; // chat and mooncake contexts
+        byTokens.tokensPerDay = 80 * 86400 * tokensPerRequest;
+        QCOMPARE(qRound(sizeFleet(CardCatalog::builtin(), byTokens).requestsPerSecond * 1e6), qRound(80.0 * 1e6));
+    }
+
+    void impossibleTargetsNameTheWorkload()
+    {
+        FleetInput in = oneWorkload("flexgen", 1);
+        in.tpotTargetSeconds = 0.05; // FlexGen takes minutes per step
+        try {
+            sizeFleet(CardCatalog::builtin(), in);
+            QFAIL("expected an error");
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("flexgen")), e.what());
+        }
+        FleetInput mixed;
+        mixed.mix = {{"chat", {}, 1}, {"mooncake", {}, 1}};
+        mixed.mix[0].spec.workload = "chat";
+        mixed.mix[1].spec.workload = "mooncake";
+        mixed.requestsPerSecond = 1;
+        QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), mixed)); // h100 vs a800
+        QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), FleetInput{}));
+    }
+
+    void tornadoBarsAreDifferencesOfEvaluations()
+    {
+        const Scenario base = workloadScenario("chat");
+        const SensitivityResult sr = sensitivity(base, 0.5);
+        QCOMPARE(sr.bars.size(), allVariables().size());
+        EvalOptions o;
+        o.breakEven = false;
+        const TierDemand b = demandPerServer(evaluate(base, o), base.hardware.gpusPerServer);
+        QCOMPARE(sr.base.hbm, b.hbm);
+        for (const auto& bar : sr.bars) {
+            const Scenario lo = withVariable(base, bar.variable, bar.lowValue);
+            const Scenario hi = withVariable(base, bar.variable, bar.highValue);
+            const TierDemand l = demandPerServer(evaluate(lo, o), lo.hardware.gpusPerServer);
+            const TierDemand h = demandPerServer(evaluate(hi, o), hi.hardware.gpusPerServer);
+            QCOMPARE(bar.lowDelta.hbm, l.hbm - b.hbm);
+            QCOMPARE(bar.lowDelta.dram, l.dram - b.dram);
+            QCOMPARE(bar.lowDelta.ssd, l.ssd - b.ssd);
+            QCOMPARE(bar.highDelta.hbm, h.hbm - b.hbm);
+            QCOMPARE(bar.highDelta.dram, h.dram - b.dram);
+            QCOMPARE(bar.highDelta.ssd, h.ssd - b.ssd);
+        }
+        for (size_t i = 1; i < sr.bars.size(); ++i)
+            QVERIFY(sr.bars[i - 1].effect >= sr.bars[i].effect); // sorted by effect
+        // The KV format moves one step: bf16 → fp8 and fp32.
+        const auto kv = std::find_if(sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::KvBits; });
+        QCOMPARE(kv->lowValue, 8.0);
+        QCOMPARE(kv->highValue, 32.0);
+        // Shares are clamped: reuse 0.6 ± 50% → 0.3 and 0.9.
+        const auto reuse = std::find_if(sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::ReuseRate; });
+        QCOMPARE(reuse->lowValue, 0.3);
+        QCOMPARE(reuse->highValue, 0.9);
+    }
+
+    void scenarioCurveFollowsTheVariable()
+    {
+        // "DRAM per GPU as the hit rate goes from 0 to 90%": never less DRAM with more hits.
+        const auto curve = scenarioCurve(workloadScenario("chat"), Variable::ReuseRate, {0, 0.3, 0.6, 0.9});
+        QCOMPARE(curve.size(), size_t(4));
+        QCOMPARE(curve.front().demand.dram, 0.0);
+        for (size_t i = 1; i < curve.size(); ++i)
+            QVERIFY(curve[i].demand.dram >= curve[i - 1].demand.dram);
+        // "HBM demand as KV moves from BF16 to FP8 to 4-bit": never more.
+        const auto kv = scenarioCurve(workloadScenario("article"), Variable::KvBits, {16, 8, 4});
+        QVERIFY(kv[0].demand.hbm > kv[1].demand.hbm && kv[1].demand.hbm > kv[2].demand.hbm);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestFleet)
+#include "tst_fleet.moc"

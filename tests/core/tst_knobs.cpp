@@ -1,0 +1,148 @@
+// The knob table (core/scenario/Knobs.h) is the one place a knob is declared: every id
+// has one entry, keys and flags are unique, the CLI help lists every flag, the override
+// keys are the table's, and a value typed for a knob is read the knob's way and refused
+// outside its range with the flag named.
+
+#include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
+#include "core/scenario/ScenarioSpec.h"
+#include "core/scenario/Workload.h"
+
+#include <QtTest>
+
+#include <set>
+#include <string>
+
+using namespace kvtiers;
+
+class TestKnobs : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyIdHasOneEntry()
+    {
+        std::set<KnobId> ids;
+        std::set<std::string> keys;
+        std::set<std::string> flags;
+        for (const Knob& k : knobs()) {
+            QVERIFY2(ids.insert(k.id).second, k.key);
+            QVERIFY2(keys.insert(k.key).second, k.key);
+            if (k.flag)
+                QVERIFY2(flags.insert(k.flag).second, k.flag);
+            QVERIFY2(k.label && *k.label, k.key);
+            QVERIFY2(k.min <= k.max, k.key);
+            QCOMPARE(&knob(k.id), &k);
+            QCOMPARE(findKnob(k.key), &k);
+            if (k.flag)
+                QCOMPARE(findKnobByFlag(k.flag), &k);
+        }
+        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::Nvme) + 1);
+        QCOMPARE(findKnob("no_such_knob"), nullptr);
+        QCOMPARE(findKnobByFlag("--no-such-flag"), nullptr);
+    }
+
+    void overrideKeysAreTheTable()
+    {
+        std::set<std::string> table;
+        for (const Knob& k : knobs())
+            table.insert(k.key);
+        const std::set<std::string> keys(overrideKeys().begin(), overrideKeys().end());
+        QCOMPARE(keys, table);
+    }
+
+    void helpListsEveryFlag()
+    {
+        const std::string help = knobHelp();
+        for (const Knob& k : knobs()) {
+            if (!k.flag)
+                continue;
+            QVERIFY2(help.find(std::string("  ") + k.flag + (k.valueName ? " " : "")) != std::string::npos, k.flag);
+            QVERIFY2(help.find(k.help) != std::string::npos || std::string(k.help).find('\n') != std::string::npos,
+                k.flag);
+        }
+    }
+
+    void typedValuesAreReadTheKnobsWay_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("context 128k") << "context" << "128k" << 131072.0;
+        QTest::newRow("reuse 50%") << "reuse_rate" << "50%" << 0.5;
+        QTest::newRow("reuse 0.3") << "reuse_rate" << "0.3" << 0.3;
+        QTest::newRow("kv fp8") << "kv_bits" << "fp8" << 8.0;
+        QTest::newRow("kv 6bit") << "kv_bits" << "6bit" << 6.0;
+        QTest::newRow("dram 2TiB") << "host_dram_bytes" << "2TiB" << 2199023255552.0;
+        QTest::newRow("nvme 30.72TB") << "nvme_bytes" << "30.72TB" << 30.72e12;
+        QTest::newRow("tp 8") << "tp" << "8" << 8.0;
+        QTest::newRow("distance 30") << "reuse_distance_s" << "30" << 30.0;
+    }
+
+    void typedValuesAreReadTheKnobsWay()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(double, expected);
+        const Knob* k = findKnob(key.toStdString());
+        QVERIFY(k);
+        const Json v = parseKnobValue(*k, text.toStdString(), k->flag);
+        QCOMPARE(v.get<double>(), expected);
+    }
+
+    void outOfRangeNamesTheFlag_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("context 0") << "context" << "0";
+        QTest::newRow("concurrency 0") << "concurrency" << "0";
+        QTest::newRow("tp 2.5") << "tp" << "2.5";
+        QTest::newRow("reuse 150%") << "reuse_rate" << "150%";
+        QTest::newRow("gpu util 0") << "gpu_memory_utilization" << "0";
+        QTest::newRow("allocation x") << "allocation" << "buddy";
+        QTest::newRow("dram -1") << "host_dram_bytes" << "-1";
+    }
+
+    void outOfRangeNamesTheFlag()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        const Knob* k = findKnob(key.toStdString());
+        QVERIFY(k && k->flag);
+        try {
+            parseKnobValue(*k, text.toStdString(), k->flag);
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).starts_with(k->flag), e.what());
+        }
+    }
+
+    void everyWorkloadKnobIsACardField()
+    {
+        // A workload card accepts every workload-scope key of the table, and no other.
+        for (const Knob& k : knobs()) {
+            if (k.scope != KnobScope::Workload)
+                continue;
+            Json card = {{"id", "w"}, {"name", "w"}, {"sources", Json::array({{{"title", "t"}, {"url", "u"}}})}};
+            switch (k.value) {
+            case KnobValue::Flag: card[k.key] = true; break;
+            case KnobValue::Choice: card[k.key] = "paged"; break;
+            case KnobValue::Text: card[k.key] = "fp8"; break;
+            case KnobValue::Shares: card[k.key] = {{"hbm", 1.0}}; break;
+            default: card[k.key] = k.max; break;
+            }
+            if (k.id == KnobId::KvScaleBits)
+                card["kv_bits"] = 8;
+            try {
+                parseWorkloadCard(card, "w.json");
+            } catch (const InputError& e) {
+                QFAIL(qPrintable(QString::fromStdString(std::string(k.key) + ": " + e.what())));
+            }
+        }
+        Json bad = {{"id", "w"}, {"name", "w"}, {"sources", Json::array({{{"title", "t"}, {"url", "u"}}})},
+            {"host_dram_bytes", 1e12}};
+        QVERIFY_THROWS_EXCEPTION(InputError, parseWorkloadCard(bad, "w.json"));
+    }
+};
+
+QTEST_MAIN(TestKnobs)
+#include "tst_knobs.moc"

@@ -1,0 +1,466 @@
+// vLLM's KV allocator as kvtiers models it: the block math, the startup-log
+// reader and the comparison. The worked example: Llama 3.1 70B, BF16,
+// TP 1, block 16, 40 GiB for KV → 8,192 blocks, 131,072 tokens, 1.00x at 131,072 tokens.
+
+#include "core/cards/HfConfig.h"
+#include "core/io/InputError.h"
+#include "tests/support/TestSupport.h"
+#include "core/io/Units.h"
+#include "core/model/VllmCheck.h"
+
+using namespace kvtiers;
+using namespace kvtiers::test;
+
+namespace {
+
+const ModelCard& card(const std::string& id)
+{
+    return CardCatalog::builtin().models().at(id);
+}
+
+VllmSetup setup(double kvBytes, int tp = 1, double context = 131072, double bits = 16)
+{
+    VllmSetup s;
+    s.kv = KvFormat{bits, 0};
+    s.tp = tp;
+    s.blockSize = 16;
+    s.context = context;
+    s.kvMemoryBytes = kvBytes;
+    return s;
+}
+
+std::string dataText(const QString& name)
+{
+    return readInputFile(QFINDTESTDATA(QStringLiteral("data/") + name).toStdString());
+}
+
+QString logError(const std::string& text)
+{
+    try {
+        parseVllmLog(text, "vllm.log");
+    } catch (const InputError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+InputErrorDetail logErrorDetail(const std::string& text)
+{
+    try {
+        parseVllmLog(text, "vllm.log");
+    } catch (const InputError& e) {
+        return e.detail();
+    }
+    return {};
+}
+
+InputErrorDetail setupErrorDetail(const VllmSetup& s)
+{
+    try {
+        predictVllm(card("llama-3.1-70b"), s);
+    } catch (const InputError& e) {
+        return e.detail();
+    }
+    return {};
+}
+
+std::vector<VllmSentence::Kind> kinds(const VllmComparison& c)
+{
+    std::vector<VllmSentence::Kind> out;
+    for (const auto& s : c.sentences)
+        out.push_back(s.kind);
+    return out;
+}
+
+const VllmLayerKind& kind(const VllmPrediction& p, const std::string& k)
+{
+    for (const auto& x : p.kinds)
+        if (x.kind == k)
+            return x;
+    throw std::runtime_error("no kind " + k);
+}
+
+} // namespace
+
+class TestVllm : public QObject {
+    Q_OBJECT
+private slots:
+    void workedExampleLlama70b()
+    {
+        const VllmPrediction p = predictVllm(card("llama-3.1-70b"), setup(40 * GiB));
+        // page = 16 tokens × 8 heads × (128 + 128) × 2 B = 65,536 B per layer; × 80 layers
+        QCOMPARE(p.kinds.size(), size_t(1));
+        QCOMPARE(p.kinds[0].pageBytes, 65536.0);
+        QCOMPARE(p.bytesPerBlock, 5242880.0);
+        QCOMPARE(p.numBlocks, 8192.0);          // 40 GiB // (65,536 × 80)
+        QCOMPARE(p.tokens, 131072.0);           // "GPU KV cache size: 131,072 tokens"
+        QCOMPARE(p.blocksPerRequest, 8192.0);   // cdiv(131,072, 16)
+        QCOMPARE(p.maxConcurrency, 1.0);        // "Maximum concurrency for 131,072 tokens per request: 1.00x"
+        QVERIFY(!p.hybrid);
+        // The imported config.json gives the same.
+        const std::string path = QFINDTESTDATA("data/hf/llama-3.1-70b.json").toStdString();
+        const ModelCard imported = importHfConfig(parseStrictJson(readInputFile(path), path), path);
+        const VllmPrediction q = predictVllm(imported, setup(40 * GiB));
+        QCOMPARE(q.numBlocks, 8192.0);
+        QCOMPARE(q.tokens, 131072.0);
+        QCOMPARE(q.maxConcurrency, 1.0);
+    }
+
+    void blocksRoundDownAndRequestsRoundUp()
+    {
+        // One byte short of 8,192 blocks: 8,191. A context one token past a block: one more block.
+        const VllmPrediction p = predictVllm(card("llama-3.1-70b"), setup(40 * GiB - 1, 1, 131073));
+        QCOMPARE(p.numBlocks, 8191.0);
+        QCOMPARE(p.blocksPerRequest, 8193.0);
+        QCOMPARE(p.maxConcurrency, 8191.0 / 8193.0);
+    }
+
+    void tensorParallelSplitsHeads()
+    {
+        // TP 8: one KV head per GPU, page 16 × 1 × 256 × 2 = 8,192 B per layer.
+        const VllmPrediction p = predictVllm(card("llama-3.1-70b"), setup(40 * GiB, 8));
+        QCOMPARE(p.kinds[0].pageBytes, 8192.0);
+        QCOMPARE(p.numBlocks, 65536.0);
+        QCOMPARE(p.tokens, 1048576.0);
+        QCOMPARE(p.maxConcurrency, 8.0);
+        // TP 16 > 8 KV heads: heads replicated, same page as TP 8.
+        QCOMPARE(predictVllm(card("llama-3.1-70b"), setup(40 * GiB, 16)).kinds[0].pageBytes, 8192.0);
+    }
+
+    void fp8HalvesThePage()
+    {
+        const VllmPrediction p = predictVllm(card("llama-3.1-70b"), setup(40 * GiB, 1, 131072, 8));
+        QCOMPARE(p.tokens, 262144.0);
+        QCOMPARE(p.maxConcurrency, 2.0);
+    }
+
+    void mlaPageIsTheLatentOnEveryRank()
+    {
+        // DeepSeek-V3 at TP 8: 16 × 576 × 2 = 18,432 B per layer on every GPU, 61 layers.
+        const VllmPrediction p = predictVllm(card("deepseek-v3"), setup(40 * GiB, 8, 163840));
+        QCOMPARE(p.kinds[0].kind, std::string("mla"));
+        QCOMPARE(p.kinds[0].pageBytes, 18432.0);
+        QCOMPARE(p.bytesPerBlock, 18432.0 * 61);
+        QCOMPARE(p.numBlocks, std::floor(40 * GiB / (18432.0 * 61)));
+        QCOMPARE(p.tokens, p.numBlocks * 16);
+        QCOMPARE(p.blocksPerRequest, 10240.0);
+    }
+
+    void mistralAllSlidingIsOneGroup()
+    {
+        // Every layer slides with one window: one group; a request keeps
+        // cdiv(min(C, 4096 − 1 + 16), 16) = 257 blocks past the window, cdiv(C, 16) below it.
+        const VllmPrediction above = predictVllm(card("mistral-7b-v0.1"), setup(8 * GiB, 1, 32768));
+        QVERIFY(!above.hybrid);
+        QCOMPARE(above.blocksPerRequest, 257.0);
+        QCOMPARE(above.numBlocks, std::floor(8 * GiB / (32 * 16 * 8 * 256 * 2.0)));
+        const VllmPrediction below = predictVllm(card("mistral-7b-v0.1"), setup(8 * GiB, 1, 2000));
+        QCOMPARE(below.blocksPerRequest, 125.0);
+    }
+
+    void gemma2HybridGroups()
+    {
+        // 23 sliding + 23 full layers with equal pages: two KV-cache groups of 23 layers, one pool.
+        const VllmPrediction p = predictVllm(card("gemma-2-27b"), setup(10 * GiB, 1, 8192));
+        QVERIFY(p.hybrid);
+        QCOMPARE(p.groupSize, std::int64_t(23));
+        QCOMPARE(p.kvCacheGroups, std::int64_t(2));
+        QCOMPARE(p.paddingLayers, std::int64_t(0));
+        QCOMPARE(p.bytesPerBlock, 16 * 16 * 256 * 2.0 * 23);  // 3,014,656
+        QCOMPARE(p.numBlocks, 3561.0);                         // floor(10 GiB / 3,014,656)
+        QCOMPARE(p.tokens, 1780.0 * 16);                       // num_blocks // 2 groups × 16
+        QCOMPARE(kind(p, "full").blocksPerRequest, 512.0);     // cdiv(8192, 16)
+        QCOMPARE(kind(p, "sliding").blocksPerRequest, 257.0);  // cdiv(4095 + 16, 16)
+        QCOMPARE(p.blocksPerRequest, 769.0);
+        QCOMPARE(p.maxConcurrency, 3561.0 / 769.0);
+        // Below the window both groups hold the whole context.
+        const VllmPrediction short_ = predictVllm(card("gemma-2-27b"), setup(10 * GiB, 1, 2048));
+        QCOMPARE(kind(short_, "sliding").blocksPerRequest, 128.0);
+        QCOMPARE(short_.blocksPerRequest, 256.0);
+    }
+
+    void gemma3GroupsArePadded()
+    {
+        // 52 sliding + 10 full: groups of 10 layers; sliding needs 6 groups (8 padding slots).
+        const std::string path = QFINDTESTDATA("data/hf/gemma-3-27b-it.json").toStdString();
+        const ModelCard m = importHfConfig(parseStrictJson(readInputFile(path), path), path);
+        const VllmPrediction p = predictVllm(m, setup(20 * GiB, 1, 32768));
+        QCOMPARE(p.groupSize, std::int64_t(10));
+        QCOMPARE(kind(p, "sliding").groups, std::int64_t(6));
+        QCOMPARE(kind(p, "full").groups, std::int64_t(1));
+        QCOMPARE(p.kvCacheGroups, std::int64_t(7));
+        QCOMPARE(p.paddingLayers, std::int64_t(8));
+        QCOMPARE(p.bytesPerBlock, 131072.0 * 10);
+        QCOMPARE(p.blocksPerRequest, 6 * 65.0 + 2048.0); // sliding cdiv(1023 + 16, 16) = 65
+    }
+
+    void gptOssNearlyEqualGroupsUseTheLargerSize()
+    {
+        // 18 + 18 layers: equal counts, one group per kind.
+        const std::string path = QFINDTESTDATA("data/hf/gpt-oss-120b.json").toStdString();
+        const ModelCard m = importHfConfig(parseStrictJson(readInputFile(path), path), path);
+        const VllmPrediction p = predictVllm(m, setup(40 * GiB, 1, 131072));
+        QCOMPARE(p.groupSize, std::int64_t(18));
+        QCOMPARE(p.kvCacheGroups, std::int64_t(2));
+        QCOMPARE(kind(p, "sliding").blocksPerRequest, 9.0); // cdiv(127 + 16, 16)
+        QCOMPARE(p.blocksPerRequest, 8192.0 + 9.0);
+    }
+
+    void jambaStatePagesAreUnified()
+    {
+        // Attention page at block 16: 65,536 B < state 311,296 B, so the attention block grows
+        // to 80 tokens (327,680 B) and the state page is padded to it. Groups of 4 layers:
+        // 1 attention group + 7 state groups.
+        const VllmPrediction p = predictVllm(card("jamba-v0.1"), setup(20 * GiB, 1, 65536));
+        QVERIFY(p.hybrid);
+        QCOMPARE(kind(p, "full").blockSize, 80);
+        QCOMPARE(kind(p, "full").pageBytes, 327680.0);
+        QCOMPARE(kind(p, "state").realPageBytes, 311296.0);
+        QCOMPARE(kind(p, "state").pageBytes, 327680.0);
+        QCOMPARE(p.groupSize, std::int64_t(4));
+        QCOMPARE(p.kvCacheGroups, std::int64_t(8));
+        QCOMPARE(p.numBlocks, std::floor(20 * GiB / (327680.0 * 4)));
+        QCOMPARE(p.tokens, std::floor(p.numBlocks / 8) * 80);
+        QCOMPARE(p.blocksPerRequest, 820.0 + 7.0); // cdiv(65536, 80) + one page per state group
+        QVERIFY(!p.notes.empty());
+    }
+
+    void kvMemoryFromUtilisation()
+    {
+        const auto& hw = CardCatalog::builtin().hardware().at("h200-sxm");
+        const ModelCard& m = card("llama-3.1-70b");
+        const double weightsPerGpu = m.paramsTotal * 2 / 8;
+        QCOMPARE(vllmKvMemory(m, hw, 0.9, 8, 0, 16), 0.9 * hw.hbmBytes - weightsPerGpu);
+        QCOMPARE(vllmKvMemory(m, hw, 0.9, 8, 2 * GiB, 16), 0.9 * hw.hbmBytes - weightsPerGpu - 2 * GiB);
+        QVERIFY(vllmKvMemory(m, hw, 0.9, 1, 0, 16) < 0); // 141 GB of weights do not fit one H200
+        bool threw = false;
+        try {
+            predictVllm(m, setup(vllmKvMemory(m, hw, 0.9, 1, 0, 16)));
+        } catch (const InputError& e) {
+            threw = QString(e.what()).contains("no memory left for the KV cache");
+        }
+        QVERIFY(threw);
+    }
+
+    void parsesARealisticLog()
+    {
+        const VllmLog log = parseVllmLog(dataText("vllm/llama-3.1-70b-tp8-h200.log"), "h200.log");
+        QCOMPARE(*log.kvCacheTokens, 2530464.0);
+        QCOMPARE(*log.concurrencyTokens, 131072.0);
+        QCOMPARE(*log.concurrency, 19.31);
+        QCOMPARE(*log.availableKvBytes, 96.53 * GiB);
+        QCOMPARE(log.kvCacheLine, 14);
+        QCOMPARE(log.concurrencyLine, 15);
+        QCOMPARE(log.availableLine, 13);
+        QVERIFY(!log.gpuBlocks);
+    }
+
+    void logToleratesPrefixesCommasAndMissingLines()
+    {
+        const VllmLog a = parseVllmLog("GPU KV cache size: 131072 tokens", "x");
+        QCOMPARE(*a.kvCacheTokens, 131072.0);
+        QVERIFY(!a.concurrency);
+        const VllmLog b = parseVllmLog(
+            "junk\r\nINFO 11-29 12:00:00 [kv_cache_utils.py:1234] Maximum concurrency for 131,072 tokens per request: 1.00x\r\n",
+            "x");
+        QCOMPARE(*b.concurrencyTokens, 131072.0);
+        QCOMPARE(*b.concurrency, 1.0);
+        QCOMPARE(b.concurrencyLine, 2);
+        QVERIFY(!b.kvCacheTokens);
+        // vLLM v0 printed blocks instead of tokens.
+        const VllmLog c = parseVllmLog("INFO 05-13 23:28:53 [executor_base.py:112] # cpu blocks: 512, # GPU blocks: 8192\n"
+                                       "INFO 05-13 23:28:53 [executor_base.py:117] Maximum concurrency for 131072 tokens per request: 1.00x",
+                                       "x");
+        QCOMPARE(*c.gpuBlocks, 8192.0);
+        // Restarts: the last figure wins.
+        const VllmLog d = parseVllmLog("GPU KV cache size: 1,000 tokens\nGPU KV cache size: 2,000 tokens\n", "x");
+        QCOMPARE(*d.kvCacheTokens, 2000.0);
+        QCOMPARE(d.kvCacheLine, 2);
+    }
+
+    void logErrorsNameTheLine()
+    {
+        QVERIFY2(logError("a\nb\nINFO GPU KV cache size: lots of tokens\n").startsWith("vllm.log:3: cannot read the token count"),
+                 qPrintable(logError("a\nb\nINFO GPU KV cache size: lots of tokens\n")));
+        QVERIFY(logError("Maximum concurrency for 8,192 tokens per request: many").startsWith("vllm.log:1: cannot read the concurrency"));
+        QVERIFY(logError("x\nAvailable KV cache memory: 3 parsecs").startsWith("vllm.log:2: cannot read the memory"));
+        QVERIFY(logError("nothing about KV here\n").contains("found no \"GPU KV cache size: N tokens\""));
+        QVERIFY(logError("").contains("found no"));
+    }
+
+    void comparisonAgreesWithTheLogsOwnMemory()
+    {
+        // With vLLM's own "Available KV cache memory", the block math lands on its figures.
+        const VllmLog log = parseVllmLog(dataText("vllm/llama-3.1-70b-tp8-h200.log"), "h200.log");
+        VllmSetup s = setup(*log.availableKvBytes, 8, 0);
+        const VllmComparison c = compareWithVllm(card("llama-3.1-70b"), s, log);
+        QVERIFY2(c.agrees, c.explanation.c_str());
+        QCOMPARE(c.predicted.tokens, 2530464.0);
+        QCOMPARE(c.predicted.context, 131072.0); // taken from the log's concurrency line
+        QCOMPARE(*c.tokensDiffPercent, 0.0);
+        QCOMPARE(std::round(c.predicted.maxConcurrency * 100) / 100, 19.31);
+        QVERIFY(c.explanation.find("matches") != std::string::npos);
+    }
+
+    void comparisonExplainsTheReserve()
+    {
+        // kvtiers' u × HBM − weights / TP gives more KV memory than vLLM had: the gap is what
+        // vLLM kept for activations and CUDA graphs; a reserve (or a lower utilisation) closes it.
+        const VllmLog log = parseVllmLog(dataText("vllm/llama-3.1-70b-tp8-h200.log"), "h200.log");
+        const auto& hw = CardCatalog::builtin().hardware().at("h200-sxm");
+        const ModelCard& m = card("llama-3.1-70b");
+        VllmLog noAvail = log;
+        noAvail.availableKvBytes.reset();
+        VllmSetup s = setup(vllmKvMemory(m, hw, 0.9, 8, 0, 16), 8, 0);
+        const VllmHbmContext ctx{hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9}; // BF16 weights / TP 8
+        const VllmComparison c = compareWithVllm(m, s, noAvail, ctx);
+        QVERIFY(!c.agrees);
+        QCOMPARE(c.predicted.tokens, std::floor(s.kvMemoryBytes / 655360.0) * 16);
+        QVERIFY(*c.tokensDiffPercent < -5 && *c.tokensDiffPercent > -6); // 2,530,464 vs 2,667,504
+        QCOMPARE(*c.impliedKvMemoryBytes, 2530464.0 / 16 * 655360);
+        QCOMPARE(*c.kvMemoryGapBytes, s.kvMemoryBytes - *c.impliedKvMemoryBytes);
+        KV_COMPARE_NEAR(*c.impliedGpuUtilization, 0.86019, 1e-4);
+        QVERIFY2(c.explanation.find("activation peak") != std::string::npos, c.explanation.c_str());
+        QVERIFY(c.explanation.find("--reserve") != std::string::npos);
+        QVERIFY(c.explanation.find("gpu_memory_utilization of 0.86") != std::string::npos);
+        // Giving that reserve reproduces vLLM's tokens.
+        VllmSetup withReserve = setup(vllmKvMemory(m, hw, 0.9, 8, *c.kvMemoryGapBytes, 16), 8, 0);
+        QVERIFY(compareWithVllm(m, withReserve, noAvail, ctx).agrees);
+
+        // With the log's "Available" line the explanation points at it.
+        const VllmComparison d = compareWithVllm(m, s, log, ctx);
+        QVERIFY2(d.explanation.find("vLLM itself reports 96.5 GiB available") != std::string::npos, d.explanation.c_str());
+    }
+
+    void comparisonWhenVllmHadMore()
+    {
+        VllmLog log;
+        log.kvCacheTokens = 262144; // twice the worked example
+        const VllmComparison c = compareWithVllm(card("llama-3.1-70b"), setup(40 * GiB), log);
+        QCOMPARE(*c.tokensDiffPercent, 100.0);
+        QCOMPARE(*c.kvMemoryGapBytes, -40 * GiB);
+        QVERIFY2(c.explanation.find("higher gpu_memory_utilization") != std::string::npos, c.explanation.c_str());
+    }
+
+    void comparisonAtTheLogsContext()
+    {
+        VllmLog log;
+        log.concurrencyTokens = 65536;
+        log.concurrency = 2.0;
+        const VllmComparison c = compareWithVllm(card("llama-3.1-70b"), setup(40 * GiB, 1, 131072), log);
+        QCOMPARE(c.predicted.context, 65536.0);
+        QCOMPARE(c.predicted.maxConcurrency, 2.0);
+        QVERIFY(c.agrees);
+        QVERIFY(c.explanation.find("not the 131,072 given") != std::string::npos);
+    }
+
+    void notesAreStructured()
+    {
+        // Jamba: the attention block is raised to 80 tokens.
+        const VllmPrediction jamba = predictVllm(card("jamba-v0.1"), setup(20 * GiB, 1, 65536));
+        QCOMPARE(jamba.notes.size(), size_t(1));
+        QCOMPARE(jamba.notes[0].kind, VllmNote::Kind::BlockSizeRaised);
+        QCOMPARE(jamba.notes[0].blockSize, 80);
+        QCOMPARE(vllmNoteText(jamba.notes[0]),
+                 std::string("state layers: the attention block size is raised to 80 tokens so one attention page holds "
+                             "one state (vLLM does this for hybrids; its exact alignment differs between versions)"));
+        // Gemma 3: 8 padding layer slots.
+        const std::string path = QFINDTESTDATA("data/hf/gemma-3-27b-it.json").toStdString();
+        const ModelCard gemma3 = importHfConfig(parseStrictJson(readInputFile(path), path), path);
+        const VllmPrediction padded = predictVllm(gemma3, setup(20 * GiB, 1, 32768));
+        QCOMPARE(padded.notes.size(), size_t(1));
+        QCOMPARE(padded.notes[0].kind, VllmNote::Kind::PaddingLayers);
+        QCOMPARE(padded.notes[0].paddingLayers, std::int64_t(8));
+        QCOMPARE(vllmNoteText(padded.notes[0]), std::string("8 padding layer slot(s) to make the groups equal"));
+        // Gemma 2 with 6 KV heads in its sliding layers: 49,152 B does not divide 131,072 B.
+        const ModelCard odd = modelVariant("gemma-2-27b", [](Json& j) { j["layer_groups"][0]["num_kv_heads"] = 6; });
+        const VllmPrediction p = predictVllm(odd, setup(10 * GiB, 1, 8192));
+        QCOMPARE(p.notes.size(), size_t(1));
+        QCOMPARE(p.notes[0].kind, VllmNote::Kind::PagePadded);
+        QCOMPARE(p.notes[0].layerKind, std::string("sliding"));
+        QCOMPARE(p.notes[0].pageBytes, 49152.0);
+        QCOMPARE(p.notes[0].largestPageBytes, 131072.0);
+        QCOMPARE(vllmNoteText(p.notes[0]), std::string("a sliding page (49,152 B) does not divide the largest page "
+                                                       "(131,072 B): vLLM refuses such a model; kvtiers pads it"));
+        // A uniform model has none.
+        QVERIFY(predictVllm(card("llama-3.1-70b"), setup(40 * GiB)).notes.empty());
+    }
+
+    void explanationIsItsSentences()
+    {
+        using K = VllmSentence::Kind;
+        const VllmLog log = parseVllmLog(dataText("vllm/llama-3.1-70b-tp8-h200.log"), "h200.log");
+        const auto& hw = CardCatalog::builtin().hardware().at("h200-sxm");
+        const ModelCard& m = card("llama-3.1-70b");
+        VllmLog noAvail = log;
+        noAvail.availableKvBytes.reset();
+        const VllmSetup s = setup(vllmKvMemory(m, hw, 0.9, 8, 0, 16), 8, 0);
+        const VllmHbmContext ctx{hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9};
+
+        const VllmComparison agrees = compareWithVllm(m, setup(*log.availableKvBytes, 8, 0), log);
+        QCOMPARE(kinds(agrees), std::vector<K>{K::MatchesExactly});
+        QCOMPARE(agrees.explanation, std::string("vLLM's figure matches kvtiers' block math exactly (same blocks of 16 tokens)."));
+        QCOMPARE(agrees.sentences[0].blockSize, 16.0);
+
+        const VllmComparison reserve = compareWithVllm(m, s, noAvail, ctx);
+        QCOMPARE(kinds(reserve), (std::vector<K>{K::TokensNeedMoreShare, K::GapIsKeptMemory, K::ReserveOrUtilizationReproduces}));
+        QCOMPARE(reserve.sentences[0].vllmTokens, 2530464.0);
+        QCOMPARE(reserve.sentences[0].impliedBytes, *reserve.impliedKvMemoryBytes);
+        QCOMPARE(reserve.sentences[0].gapBytes, *reserve.kvMemoryGapBytes);
+        QCOMPARE(reserve.sentences[2].utilization, *reserve.impliedGpuUtilization);
+        QCOMPARE(reserve.explanation, vllmExplanationText(reserve.sentences));
+
+        const VllmComparison named = compareWithVllm(m, s, log, ctx);
+        QCOMPARE(kinds(named), (std::vector<K>{K::TokensNeedMore, K::LogReportsAvailable, K::LogGapIsReserve}));
+        QCOMPARE(named.sentences[1].line, 13);
+        QCOMPARE(named.sentences[1].availableBytes, 96.53 * GiB);
+        QCOMPARE(vllmSentenceText(named.sentences[1]),
+                 std::string("vLLM itself reports 96.5 GiB available for KV cache (line 13): give --kv-memory 96.53GiB "
+                             "to check the block math alone."));
+
+        const VllmComparison bare = compareWithVllm(m, s, noAvail);
+        QCOMPARE(kinds(bare), (std::vector<K>{K::TokensNeedMoreShare, K::MemoryNotGiven, K::KvMemoryReproduces}));
+
+        VllmLog twice;
+        twice.kvCacheTokens = 262144;
+        const VllmComparison more = compareWithVllm(m, setup(40 * GiB), twice);
+        QCOMPARE(kinds(more), (std::vector<K>{K::TokensNeedLessShare, K::VllmHadMore}));
+        QCOMPARE(more.sentences[0].gapBytes, 40 * GiB);
+        QCOMPARE(more.sentences[0].percent, 100.0);
+        QCOMPARE(more.sentences[1].tp, 1);
+
+        // A log parseVllmLog would refuse (no figure at all) still gets a sentence.
+        const VllmComparison none = compareWithVllm(m, setup(40 * GiB), VllmLog{});
+        QCOMPARE(kinds(none), std::vector<K>{K::NoFigure});
+        QCOMPARE(none.explanation, std::string("The log has no figure kvtiers can compare."));
+    }
+
+    void logAndSetupErrorsCarryCodes()
+    {
+        const InputErrorDetail tokens = logErrorDetail("a\nb\nINFO GPU KV cache size: lots of tokens\n");
+        QCOMPARE(tokens.code, InputErrorCode::VllmLogUnreadable);
+        QCOMPARE(tokens.where, std::string("vllm.log"));
+        QCOMPARE(tokens.line, 3);
+        QCOMPARE(tokens.value, std::string("the token count"));
+        QCOMPARE(tokens.detail, std::string("INFO GPU KV cache size: lots of tokens"));
+        QCOMPARE(logErrorDetail("x\nAvailable KV cache memory: 3 parsecs").value, std::string("the memory unit"));
+        QCOMPARE(logErrorDetail("# GPU blocks: many").value, std::string("the block count"));
+        const InputErrorDetail none = logErrorDetail("nothing about KV here\n");
+        QCOMPARE(none.code, InputErrorCode::VllmLogNoKvLine);
+        QCOMPARE(none.where, std::string("vllm.log"));
+
+        VllmSetup s = setup(40 * GiB);
+        s.tp = 0;
+        QCOMPARE(setupErrorDetail(s).code, InputErrorCode::VllmTpBelowOne);
+        s = setup(40 * GiB);
+        s.blockSize = 0;
+        QCOMPARE(setupErrorDetail(s).code, InputErrorCode::VllmBlockSizeBelowOne);
+        const InputErrorDetail memory = setupErrorDetail(setup(-12 * GiB));
+        QCOMPARE(memory.code, InputErrorCode::VllmNoKvMemory);
+        QCOMPARE(memory.where, std::string("vllm-check"));
+        QCOMPARE(memory.value, formatBytes(-12 * GiB));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVllm)
+#include "tst_vllm.moc"

@@ -1,0 +1,582 @@
+// Exports: PNG at the requested pixel size, not blank, different for different
+// scenarios; SVG and PDF with the right magic; sweep and comparison CSV with a header and
+// one row per point or figure; the scenario JSON; errors as messages; and the headless
+// `kvtiers export` run with no display at all. The fleet chart the same way: PNG,
+// SVG, PDF, and CSV/JSON whose numbers are sizeFleet()'s.
+
+#include "core/cards/CardCatalog.h"
+#include "ui/export/ChartExporter.h"
+#include "core/io/Csv.h"
+#include "core/model/Evaluation.h"
+#include "core/scenario/Fleet.h"
+#include "core/io/Json.h"
+#include "ui/app/Language.h"
+#include "core/scenario/ScenarioComparison.h"
+#include "ui/scenario/ScenarioController.h"
+#include "core/scenario/ScenarioSpec.h"
+#include "core/scenario/Sweep.h"
+#include "tests/support/TestSupport.h"
+#include "ui/text/UnitsText.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QImageReader>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+namespace {
+
+ResolvedScenario resolved(const std::string& model, const std::string& workload, Json overrides = Json::object())
+{
+    ScenarioSpec spec;
+    spec.model = model;
+    spec.workload = workload;
+    spec.overrides = std::move(overrides);
+    return resolveScenario(CardCatalog::builtin(), spec);
+}
+
+/// Distinct colours, and the share of pixels that are not the background (white).
+std::pair<int, double> colourStats(const QImage& image)
+{
+    QSet<QRgb> colours;
+    qint64 ink = 0;
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < img.height(); y += 2) {
+        const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        for (int x = 0; x < img.width(); x += 2) {
+            colours.insert(line[x]);
+            if (qGray(line[x]) < 245)
+                ++ink;
+        }
+    }
+    return { static_cast<int>(colours.size()), double(ink) / ((img.height() / 2.0) * (img.width() / 2.0)) };
+}
+
+QByteArray head(const QString& path, int n)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.read(n);
+}
+
+QStringList lines(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    QStringList out = QString::fromUtf8(f.readAll()).split(u'\n');
+    if (!out.isEmpty() && out.last().isEmpty())
+        out.removeLast();
+    return out;
+}
+
+FleetResult fleet(double requestsPerSecond,
+    const std::vector<std::pair<std::string, double>>& mix = { { "chat", 0.7 }, { "mooncake", 0.3 } })
+{
+    // The mix on one H200 server profile, sized against FleetInput's default targets.
+    const FleetInput defaults;
+    FleetInput in = kvtiers::test::fleetMix(mix, requestsPerSecond, defaults.tpotTargetSeconds);
+    in.ttftTargetSeconds = defaults.ttftTargetSeconds;
+    return sizeFleet(CardCatalog::builtin(), in);
+}
+
+/// One CSV record split into fields (RFC 4180 quoting; no line breaks inside fields).
+QStringList csvFields(const QString& line)
+{
+    QStringList fields;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == u'"' && i + 1 < line.size() && line[i + 1] == u'"') {
+                field += u'"';
+                ++i;
+            } else if (c == u'"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == u'"') {
+            quoted = true;
+        } else if (c == u',') {
+            fields << field;
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields << field;
+    return fields;
+}
+
+} // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void pngHasRequestedSizeAndIsNotBlank();
+    void pngDiffersBetweenScenarios();
+    void svgAndPdfHaveTheirMagic();
+    void sweepCsvHasOneRowPerPoint();
+    void comparisonCsvAndChart();
+    void scenarioJson();
+    void errorsAreMessages();
+    void fleetPngHasRequestedSizeAndDiffers();
+    void fleetSvgAndPdfHaveTheirMagic();
+    void fleetCsvAndJsonAreTheCoresNumbers();
+    void fleetCsvQuotesLabels();
+    void fleetErrorsNameTheFile();
+    void headlessExportWritesPng();
+    void headlessExportCsvAndCompare();
+    void headlessBadArgumentsExitTwo();
+    void comparisonFootnoteInBothLanguages();
+
+private:
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+    int runKvtiers(const QStringList& args, QString* err = nullptr, QString* out = nullptr);
+    QTemporaryDir m_dir;
+    QTemporaryDir m_data;
+};
+
+void TestExport::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(m_data.isValid());
+    qputenv("KVTIERS_DATA_DIR", m_data.path().toUtf8());
+}
+
+void TestExport::pngHasRequestedSizeAndIsNotBlank()
+{
+    const auto rs = resolved({}, "article");
+    const EvalResult r = evaluate(rs.scenario);
+    const QString file = path(QStringLiteral("tiers.png"));
+    QCOMPARE(ChartExporter::exportTierChart(file, rs.scenario, r, ExportOptions { 800, 450, 2.0 }), QString());
+    const QImage image(file);
+    QCOMPARE(image.size(), QSize(1600, 900));
+    const auto [colours, ink] = colourStats(image);
+    QVERIFY2(colours > 30, qPrintable(QStringLiteral("only %1 colours").arg(colours)));
+    QVERIFY2(ink > 0.05, qPrintable(QStringLiteral("only %1 of pixels inked").arg(ink)));
+
+    // The default is 1600 × 900 at 2×.
+    const QString big = path(QStringLiteral("default.png"));
+    QCOMPARE(ChartExporter::exportTierChart(big, rs.scenario, r), QString());
+    QCOMPARE(QImageReader(big).size(), QSize(3200, 1800));
+}
+
+void TestExport::pngDiffersBetweenScenarios()
+{
+    const auto a = resolved({}, "article");
+    const auto b = resolved("deepseek-v2", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 6 } });
+    const QImage ia = ChartExporter::renderTierChart(a.scenario, evaluate(a.scenario), { 800, 450, 1.0 });
+    const QImage ib = ChartExporter::renderTierChart(b.scenario, evaluate(b.scenario), { 800, 450, 1.0 });
+    QCOMPARE(ia.size(), QSize(800, 450));
+    QVERIFY(ia != ib);
+    const SweepResult sa = sweep(a.scenario, SweepAxis::Context, 1024, 2097152, 40);
+    const SweepResult sb = sweep(b.scenario, SweepAxis::Context, 1024, 2097152, 40);
+    QVERIFY(ChartExporter::renderSweep(a.scenario, evaluate(a.scenario), sa, { 800, 450, 1.0 })
+        != ChartExporter::renderSweep(b.scenario, evaluate(b.scenario), sb, { 800, 450, 1.0 }));
+}
+
+void TestExport::svgAndPdfHaveTheirMagic()
+{
+    const auto rs = resolved({}, "article");
+    const EvalResult r = evaluate(rs.scenario);
+    const SweepResult sr = sweep(rs.scenario, SweepAxis::Context, 1024, 2097152, 40);
+    QCOMPARE(ChartExporter::exportTierChart(path(QStringLiteral("t.svg")), rs.scenario, r), QString());
+    QCOMPARE(ChartExporter::exportTierChart(path(QStringLiteral("t.pdf")), rs.scenario, r), QString());
+    QCOMPARE(ChartExporter::exportSweep(path(QStringLiteral("s.svg")), rs.scenario, r, sr), QString());
+    QCOMPARE(ChartExporter::exportSweep(path(QStringLiteral("s.pdf")), rs.scenario, r, sr), QString());
+    for (const char* name : { "t.svg", "s.svg" }) {
+        const QByteArray svg = head(path(QString::fromLatin1(name)), 4096);
+        QVERIFY2(svg.startsWith("<?xml"), name);
+        QVERIFY2(svg.contains("<svg"), name);
+        QVERIFY(QFileInfo(path(QString::fromLatin1(name))).size() > 10000);
+    }
+    for (const char* name : { "t.pdf", "s.pdf" }) {
+        QVERIFY2(head(path(QString::fromLatin1(name)), 5) == "%PDF-", name);
+        QVERIFY(QFileInfo(path(QString::fromLatin1(name))).size() > 5000);
+    }
+    // The footnote names the model and the hardware (SVG text is searchable).
+    QFile svg(path(QStringLiteral("t.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray all = svg.readAll();
+    QVERIFY(all.contains("Llama 3.1 70B"));
+    QVERIFY(all.contains("H200"));
+}
+
+void TestExport::sweepCsvHasOneRowPerPoint()
+{
+    const auto rs = resolved({}, "article");
+    const SweepResult sr = sweep(rs.scenario, SweepAxis::Concurrency, 1, 4096, 37);
+    const QString file = path(QStringLiteral("sweep.csv"));
+    QCOMPARE(ChartExporter::exportSweep(file, rs.scenario, evaluate(rs.scenario), sr), QString());
+    const QStringList rows = lines(file);
+    QVERIFY(sr.points.size() > 20); // whole sequences: fewer than asked at the low end
+    QCOMPARE(rows.size(), 1 + static_cast<int>(sr.points.size()));
+    QVERIFY(rows.first().startsWith(QStringLiteral("concurrency,hbm_used_bytes,dram_used_bytes,ssd_used_bytes")));
+    for (const QString& row : rows)
+        QCOMPARE(row.count(u','), rows.first().count(u','));
+}
+
+void TestExport::comparisonCsvAndChart()
+{
+    const auto a
+        = resolved("deepseek-67b", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 16 } });
+    const auto b = resolved("deepseek-v2", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 6 } });
+    const ScenarioComparison c = compareScenarios({ "67B", "V2" }, { a.scenario, b.scenario });
+    const QString csv = path(QStringLiteral("compare.csv"));
+    QCOMPARE(ChartExporter::exportComparison(csv, c), QString());
+    QCOMPARE(lines(csv).size(), 1 + static_cast<int>(c.figures.size()));
+    const QString png = path(QStringLiteral("compare.png"));
+    QCOMPARE(ChartExporter::exportComparison(png, c, QStringLiteral("DeepSeek"), { 640, 400, 2.0 }), QString());
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1280, 800));
+    QVERIFY(colourStats(image).first > 30);
+}
+
+void TestExport::scenarioJson()
+{
+    const auto rs = resolved({}, "article");
+    const QString file = path(QStringLiteral("scenario.json"));
+    QCOMPARE(ChartExporter::exportScenarioJson(file, rs.scenario, evaluate(rs.scenario), rs.workloadId), QString());
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const Json j = Json::parse(f.readAll().toStdString());
+    QCOMPARE(j.at("kv_bytes_per_token").get<double>(), 327680.0);
+    QVERIFY(j.contains("tiers"));
+    QVERIFY(j.contains("assumptions"));
+}
+
+void TestExport::errorsAreMessages()
+{
+    const auto rs = resolved({}, "article");
+    const EvalResult r = evaluate(rs.scenario);
+    const QString unknown = ChartExporter::exportTierChart(path(QStringLiteral("t.doc")), rs.scenario, r);
+    QVERIFY(unknown.contains(QStringLiteral("t.doc")));
+    QVERIFY(!QFile::exists(path(QStringLiteral("t.doc"))));
+    const QString nowhere = m_dir.filePath(QStringLiteral("no/such/folder/t.png"));
+    const QString error = ChartExporter::exportTierChart(nowhere, rs.scenario, r);
+    QVERIFY2(error.contains(QStringLiteral("t.png")), qPrintable(error));
+    QVERIFY(!QFile::exists(nowhere));
+}
+
+void TestExport::fleetPngHasRequestedSizeAndDiffers()
+{
+    const FleetResult f = fleet(100);
+    const QString file = path(QStringLiteral("fleet.png"));
+    QCOMPARE(ChartExporter::exportFleet(file, f, ByteUnits::Binary, {}, ExportOptions { 800, 450, 2.0 }), QString());
+    const QImage image(file);
+    QCOMPARE(image.size(), QSize(1600, 900));
+    const auto [colours, ink] = colourStats(image);
+    QVERIFY2(colours > 30, qPrintable(QStringLiteral("only %1 colours").arg(colours)));
+    QVERIFY2(ink > 0.05, qPrintable(QStringLiteral("only %1 of pixels inked").arg(ink)));
+    QCOMPARE(QImageReader(file).size(), ChartExporter::renderFleet(f, ByteUnits::Binary, {}, { 800, 450, 2.0 }).size());
+
+    // Another rate, another mix, other units: other pictures.
+    const QImage a = ChartExporter::renderFleet(f, ByteUnits::Binary, {}, { 800, 450, 1.0 });
+    QCOMPARE(a.size(), QSize(800, 450));
+    QVERIFY(a != ChartExporter::renderFleet(fleet(400), ByteUnits::Binary, {}, { 800, 450, 1.0 }));
+    QVERIFY(a != ChartExporter::renderFleet(fleet(100, { { "chat", 1 } }), ByteUnits::Binary, {}, { 800, 450, 1.0 }));
+    QVERIFY(a != ChartExporter::renderFleet(f, ByteUnits::Decimal, {}, { 800, 450, 1.0 }));
+    // KVTIERS_GRAB_DIR=dir: keep a full-size export to look at.
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty()) {
+        QCOMPARE(ChartExporter::exportFleet(dir + QStringLiteral("/fleet-export.png"), f), QString());
+        FleetResult many = fleet(250,
+            { { "chat", 0.3 }, { "mooncake", 0.2 }, { "chat", 0.1 }, { "chat", 0.1 }, { "mooncake", 0.1 },
+                { "chat", 0.1 }, { "mooncake", 0.05 }, { "chat", 0.03 }, { "chat", 0.02 } });
+        for (size_t i = 0; i < many.entries.size(); ++i)
+            many.entries[i].label += "-region-" + std::to_string(i);
+        QCOMPARE(ChartExporter::exportFleet(
+                     dir + QStringLiteral("/fleet-export-many.png"), many, ByteUnits::Decimal, {}, { 1200, 700, 1.0 }),
+            QString());
+        QCOMPARE(ChartExporter::exportFleet(
+                     dir + QStringLiteral("/fleet-export-small.png"), f, ByteUnits::Binary, {}, { 800, 450, 1.0 }),
+            QString());
+    }
+}
+
+void TestExport::fleetSvgAndPdfHaveTheirMagic()
+{
+    const FleetResult f = fleet(100);
+    const QString svgPath = path(QStringLiteral("fleet.svg"));
+    const QString pdfPath = path(QStringLiteral("fleet.pdf"));
+    QCOMPARE(ChartExporter::exportFleet(svgPath, f), QString());
+    QCOMPARE(ChartExporter::exportFleet(pdfPath, f, ByteUnits::Decimal), QString());
+    const QByteArray svgHead = head(svgPath, 4096);
+    QVERIFY(svgHead.startsWith("<?xml"));
+    QVERIFY(svgHead.contains("<svg"));
+    QVERIFY(head(pdfPath, 5) == "%PDF-");
+    QVERIFY(QFileInfo(pdfPath).size() > 5000);
+    // Title and footnote: the hardware, each workload's model, the targets.
+    QFile svg(svgPath);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QString all = QString::fromUtf8(svg.readAll());
+    QVERIFY(all.contains(QStringLiteral("H200")));
+    for (const auto& e : f.entries)
+        QVERIFY2(all.contains(qs(e.scenario.model.name)), e.scenario.model.name.c_str());
+    QVERIFY(all.contains(qs(formatSeconds(f.tpotTargetSeconds))));
+    QVERIFY(all.contains(qs(formatBytes(f.hbmBytes))));
+}
+
+void TestExport::fleetCsvAndJsonAreTheCoresNumbers()
+{
+    const FleetResult f = fleet(100);
+    const QString csv = path(QStringLiteral("fleet.csv"));
+    QCOMPARE(ChartExporter::exportFleet(csv, f, ByteUnits::Decimal), QString());
+    const QStringList rows = lines(csv);
+    QCOMPARE(rows.size(), 1 + static_cast<int>(f.entries.size()) + 1);
+    const QStringList header = csvFields(rows.first());
+    for (const QString& row : rows)
+        QCOMPARE(csvFields(row).size(), header.size());
+    auto column = [&](int row, const char* name) {
+        const int c = static_cast<int>(header.indexOf(QString::fromLatin1(name)));
+        return c < 0 ? QString() : csvFields(rows[row])[c];
+    };
+    for (int i = 0; i < static_cast<int>(f.entries.size()); ++i) {
+        const FleetEntryResult& e = f.entries[static_cast<size_t>(i)];
+        QCOMPARE(column(1 + i, "label"), qs(e.label));
+        QCOMPARE(column(1 + i, "model"), qs(e.scenario.model.id));
+        // Raw bytes whatever the chart's units: exact integers, equal to the core's.
+        QCOMPARE(column(1 + i, "hbm_bytes").toDouble(), e.hbmBytes);
+        QCOMPARE(column(1 + i, "dram_bytes").toDouble(), e.dramBytes);
+        QCOMPARE(column(1 + i, "ssd_bytes").toDouble(), e.ssdBytes);
+        QCOMPARE(column(1 + i, "kv_bytes_per_token").toDouble(), e.kvBytesPerToken);
+        QCOMPARE(column(1 + i, "replicas").toDouble(), e.replicas);
+        QCOMPARE(column(1 + i, "gpus").toDouble(), e.gpus);
+        QCOMPARE(column(1 + i, "concurrency_per_replica").toDouble(), e.concurrencyPerReplica);
+        QCOMPARE(column(1 + i, "share").toDouble(), e.share);
+        QCOMPARE(column(1 + i, "requests_per_s").toDouble(), e.requestsPerSecond);
+    }
+    const int total = static_cast<int>(rows.size()) - 1;
+    QCOMPARE(column(total, "label"), QStringLiteral("total"));
+    QCOMPARE(column(total, "gpus").toDouble(), f.gpus);
+    QCOMPARE(column(total, "hbm_bytes").toDouble(), f.hbmBytes);
+    QCOMPARE(column(total, "dram_bytes").toDouble(), f.dramBytes);
+    QCOMPARE(column(total, "ssd_bytes").toDouble(), f.ssdBytes);
+    QCOMPARE(column(total, "requests_per_s").toDouble(), f.requestsPerSecond);
+    QVERIFY(!column(total, "hbm_bytes").contains(u'e')); // exact, not 1.2e+12
+
+    const QString json = path(QStringLiteral("fleet.json"));
+    QCOMPARE(ChartExporter::exportFleet(json, f), QString());
+    QFile jf(json);
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const Json j = Json::parse(jf.readAll().toStdString());
+    QCOMPARE(j, fleetToJson(f));
+    QCOMPARE(j.at("gpus").get<double>(), f.gpus);
+    QCOMPARE(j.at("tpot_target_s").get<double>(), 0.05);
+}
+
+void TestExport::fleetCsvQuotesLabels()
+{
+    FleetResult f = fleet(100);
+    f.entries[0].label = "chat, \"short\" prompts";
+    const QStringList rows = QString::fromStdString(fleetCsv(f)).split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY2(rows[1].startsWith(QStringLiteral("\"chat, \"\"short\"\" prompts\",")), qPrintable(rows[1]));
+    const QStringList fields = csvFields(rows[1]);
+    QCOMPARE(fields.size(), csvFields(rows[0]).size());
+    QCOMPARE(fields[0], QStringLiteral("chat, \"short\" prompts"));
+
+    // A label a spreadsheet would run as a formula is written as text (OWASP's leading
+    // apostrophe), in every table the core writes: fleet, comparison and, through the
+    // same helper, the sensitivity tables.
+    f.entries[0].label = "=HYPERLINK(\"http://x\",\"y\")";
+    const QStringList defused = QString::fromStdString(fleetCsv(f)).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(csvFields(defused[1])[0], QStringLiteral("'=HYPERLINK(\"http://x\",\"y\")"));
+    for (const char* text : { "+1", "-1", "@SUM(A1)", "\tx", "\rx" })
+        QCOMPARE(csvFields(QString::fromStdString(csvText(text))).value(0), QLatin1Char('\'') + QLatin1String(text));
+    QCOMPARE(csvText("chat"), std::string("chat"));
+    QCOMPARE(csvText("a\rb"), std::string("\"a\rb\""));
+    const auto a = resolved("llama-3.1-8b", {}, Json::object());
+    const ScenarioComparison c = compareScenarios({ "=1+1", "b, c" }, { a.scenario, a.scenario });
+    const QString header = QString::fromStdString(comparisonCsv(c)).section(u'\n', 0, 0);
+    QCOMPARE(csvFields(header).mid(2, 2), QStringList({ QStringLiteral("'=1+1"), QStringLiteral("b, c") }));
+    // Negative figures are numbers, not text: they keep their sign.
+    QCOMPARE(csvNumber(-2.5), std::string("-2.5"));
+    QCOMPARE(csvNumber(std::numeric_limits<double>::infinity()), std::string());
+}
+
+void TestExport::fleetErrorsNameTheFile()
+{
+    const FleetResult f = fleet(100);
+    // A directory where the file should go: nothing can be written there.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("taken.png")));
+    const QString error = ChartExporter::exportFleet(path(QStringLiteral("taken.png")), f);
+    QVERIFY2(error.contains(QStringLiteral("taken.png")), qPrintable(error));
+    const QString csvError = ChartExporter::exportFleet(m_dir.filePath(QStringLiteral("no/such/fleet.csv")), f);
+    QVERIFY2(csvError.contains(QStringLiteral("fleet.csv")), qPrintable(csvError));
+    const QString unknown = ChartExporter::exportFleet(path(QStringLiteral("fleet.doc")), f);
+    QVERIFY2(
+        unknown.contains(QStringLiteral("fleet.doc")) && unknown.contains(QStringLiteral(".csv")), qPrintable(unknown));
+    QVERIFY(!QFile::exists(path(QStringLiteral("fleet.doc"))));
+}
+
+int TestExport::runKvtiers(const QStringList& args, QString* err, QString* out)
+{
+    const QString binary = qEnvironmentVariable("KVTIERS_BINARY");
+    if (binary.isEmpty())
+        return -100;
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // No display of any kind: the export must bring its own (offscreen) platform.
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.insert(QStringLiteral("KVTIERS_DATA_DIR"), m_data.path());
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_data.path()); // else Qt warns on stderr
+    process.setProcessEnvironment(env);
+    process.start(binary, args);
+    if (!process.waitForFinished(120000))
+        return -101;
+    if (err)
+        *err = QString::fromUtf8(process.readAllStandardError());
+    if (out)
+        *out = QString::fromUtf8(process.readAllStandardOutput());
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -102;
+}
+
+void TestExport::headlessExportWritesPng()
+{
+    if (qEnvironmentVariableIsEmpty("KVTIERS_BINARY"))
+        QSKIP("KVTIERS_BINARY not set (run through ctest)");
+    const QString png = path(QStringLiteral("headless.png"));
+    QString err, out;
+    QCOMPARE(runKvtiers({ QStringLiteral("export"), QStringLiteral("--workload"), QStringLiteral("article"),
+                            QStringLiteral("--chart"), QStringLiteral("tiers"), QStringLiteral("--out"), png,
+                            QStringLiteral("--width"), QStringLiteral("800"), QStringLiteral("--height"),
+                            QStringLiteral("450"), QStringLiteral("--scale"), QStringLiteral("2") },
+                 &err, &out),
+        0);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1600, 900));
+    QVERIFY(colourStats(image).first > 30);
+
+    // A built-in preset with an eval override on top, as SVG.
+    const QString svg = path(QStringLiteral("headless.svg"));
+    QCOMPARE(runKvtiers(
+                 { QStringLiteral("export"), QStringLiteral("--preset"), QString::fromUtf8("Llama 3.1 70B, 128K × 10"),
+                     QStringLiteral("--kv-dtype"), QStringLiteral("fp8"), QStringLiteral("--out"), svg },
+                 &err),
+        0);
+    QVERIFY2(head(svg, 5) == "<?xml", qPrintable(err));
+}
+
+void TestExport::headlessExportCsvAndCompare()
+{
+    if (qEnvironmentVariableIsEmpty("KVTIERS_BINARY"))
+        QSKIP("KVTIERS_BINARY not set (run through ctest)");
+    QString err;
+    const QString csv = path(QStringLiteral("headless-sweep.csv"));
+    QCOMPARE(runKvtiers({ QStringLiteral("export"), QStringLiteral("--workload"), QStringLiteral("article"),
+                            QStringLiteral("--chart"), QStringLiteral("sweep"), QStringLiteral("--out"), csv },
+                 &err),
+        0);
+    QCOMPARE(lines(csv).size(), 1 + ScenarioController::kSweepPoints);
+    QVERIFY(lines(csv).first().startsWith(QStringLiteral("context,")));
+
+    const QString pdf = path(QStringLiteral("headless-compare.pdf"));
+    QCOMPARE(runKvtiers({ QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("compare"),
+                            QStringLiteral("--comparison"),
+                            QStringLiteral("DeepSeek-V2 (MLA, ~6-bit KV) vs DeepSeek 67B (GQA, BF16)"),
+                            QStringLiteral("--out"), pdf },
+                 &err),
+        0);
+    QVERIFY2(head(pdf, 5) == "%PDF-", qPrintable(err));
+
+    const QString ccsv = path(QStringLiteral("headless-compare.csv"));
+    QCOMPARE(runKvtiers(
+                 { QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("compare"),
+                     QStringLiteral("--preset"), QStringLiteral("DeepSeek 67B (GQA, BF16)"), QStringLiteral("--preset"),
+                     QStringLiteral("DeepSeek-V2 (MLA, BF16 KV)"), QStringLiteral("--out"), ccsv },
+                 &err),
+        0);
+    QVERIFY(lines(ccsv).size() > 5);
+    QVERIFY(lines(ccsv).join(u'\n').contains(QStringLiteral("kv_bytes_per_token")));
+}
+
+void TestExport::headlessBadArgumentsExitTwo()
+{
+    if (qEnvironmentVariableIsEmpty("KVTIERS_BINARY"))
+        QSKIP("KVTIERS_BINARY not set (run through ctest)");
+    struct Case {
+        QStringList args;
+        QString mentions;
+    };
+    const QString png = path(QStringLiteral("never.png"));
+    const QList<Case> cases = {
+        { { QStringLiteral("--chart"), QStringLiteral("pie"), QStringLiteral("--out"), png },
+            QStringLiteral("--chart") },
+        { { QStringLiteral("--chart"), QStringLiteral("tiers") }, QStringLiteral("--out") },
+        { { QStringLiteral("--out"), path(QStringLiteral("x.doc")) }, QStringLiteral("--out") },
+        { { QStringLiteral("--out"), png, QStringLiteral("--width"), QStringLiteral("0") }, QStringLiteral("--width") },
+        { { QStringLiteral("--out"), png, QStringLiteral("--scale"), QStringLiteral("abc") },
+            QStringLiteral("--scale") },
+        { { QStringLiteral("--out"), png, QStringLiteral("--preset"), QStringLiteral("nope") },
+            QStringLiteral("--preset") },
+        { { QStringLiteral("--workload"), QStringLiteral("article"), QStringLiteral("--out"), png,
+              QStringLiteral("--tp"), QStringLiteral("3") },
+            QStringLiteral("tp") },
+        { { QStringLiteral("--workload"), QStringLiteral("nope"), QStringLiteral("--out"), png },
+            QStringLiteral("nope") },
+        { { QStringLiteral("--chart"), QStringLiteral("compare"), QStringLiteral("--out"), png },
+            QStringLiteral("--preset") },
+        { { QStringLiteral("--chart"), QStringLiteral("tiers"), QStringLiteral("--out"),
+              path(QStringLiteral("t.csv")) },
+            QStringLiteral(".csv") },
+    };
+    for (const Case& c : cases) {
+        QString err;
+        const int rc = runKvtiers(QStringList { QStringLiteral("export") } + c.args, &err);
+        QVERIFY2(rc == 2, qPrintable(c.args.join(u' ') + QStringLiteral(" -> ") + QString::number(rc) + u' ' + err));
+        QCOMPARE(err.trimmed().count(u'\n'), 0);
+        QVERIFY2(err.contains(c.mentions), qPrintable(err));
+    }
+    QVERIFY(!QFile::exists(png));
+}
+
+void TestExport::comparisonFootnoteInBothLanguages()
+{
+    const auto a
+        = resolved("deepseek-67b", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 16 } });
+    const auto b = resolved("deepseek-v2", {}, Json { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 6 } });
+    const ScenarioComparison c = compareScenarios({ "67B", "V2" }, { a.scenario, b.scenario });
+    // The words drawn in an SVG export (its text, XML entities resolved).
+    auto drawnText = [&](const QString& language) {
+        installTranslator(language);
+        const QString file = path(QStringLiteral("footnote-%1.svg").arg(language));
+        const QString error = ChartExporter::exportComparison(file, c, QStringLiteral("DeepSeek"), { 2400, 700, 1.0 });
+        installTranslator(kLanguageEnglish);
+        QFile f(file);
+        if (!error.isEmpty() || !f.open(QIODevice::ReadOnly))
+            return error;
+        QString svg = QString::fromUtf8(f.readAll());
+        svg.replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+            .replace(QStringLiteral("&apos;"), QStringLiteral("'"));
+        svg.replace(QStringLiteral("&lt;"), QStringLiteral("<")).replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+        return svg.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+    };
+    const QString english = drawnText(kLanguageEnglish);
+    const QString korean = drawnText(kLanguageKorean);
+    for (const auto& s : c.scenarios) {
+        const QString model = QString::fromStdString(s.model.name);
+        const QString hardware = QString::fromStdString(s.hardware.name);
+        // English: "A  67B: DeepSeek 67B on NVIDIA H200 … · …", as before.
+        QVERIFY2(english.contains(QStringLiteral("%1 on %2").arg(model, hardware)), qPrintable(model));
+        // Korean: the same names, without the English "on" between them.
+        QVERIFY2(korean.contains(model) && korean.contains(hardware), qPrintable(hardware));
+        QVERIFY2(!korean.contains(QStringLiteral(" on ") + hardware), qPrintable(hardware));
+    }
+    QVERIFY(english.contains(QStringLiteral("A  67B: ")) && korean.contains(QStringLiteral("A  67B: ")));
+}
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"

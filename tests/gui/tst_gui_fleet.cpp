@@ -1,0 +1,422 @@
+// FleetView and FleetChart offscreen: the view's numbers are the core's (sizeFleet on the
+// same input), the units switch turns GiB into GB in labels, table and chart axes, the
+// mix can be edited, and bad input is shown in the view rather than thrown. Export… goes
+// through the file-dialog seam, writes the chart or the core's CSV, and a failed write is
+// a message naming the file.
+
+#include "ui/charts/ByteTicker.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/charts/FleetChart.h"
+#include "ui/fleet/FleetMixModel.h"
+#include "ui/fleet/FleetView.h"
+#include "core/io/InputError.h"
+#include "ui/app/Language.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/text/UnitsText.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <qcustomplot.h>
+#include <QtTest>
+
+#include <memory>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+class TestGuiFleet : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void labelsEqualTheCore();
+    void tableAndChartEqualTheCore();
+    void unitSwitchTurnsGiBIntoGB();
+    void tokensPerDayIsPassedThrough();
+    void addAndRemoveWorkloads();
+    void impossibleTargetIsShownNotThrown();
+    void modelPassesTheTester();
+    void exportButtonWritesThroughTheDialogSeam();
+    void exportCsvHasTheViewsNumbers();
+    void exportFailureNamesTheFile();
+    void exportWithoutAResultSaysWhy();
+    void manyWorkloadsLookDifferent();
+    void failedSizingChartHasNoByteTicks();
+
+private:
+    QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
+    FleetResult core() { return sizeFleet(CardCatalog::builtin(), m_view->input()); }
+    void settle()
+    {
+        m_view->flush();
+        QVERIFY(m_view->errorMessage().isEmpty() || !m_view->result());
+    }
+    QPushButton* exportButton() { return m_view->findChild<QPushButton*>(QStringLiteral("fleetExportButton")); }
+    std::unique_ptr<FleetView> m_view;
+    QTemporaryDir m_dir;
+};
+
+void TestGuiFleet::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    MessageBox::setNonInteractive(true); // errors are recorded, not shown modally
+}
+
+void TestGuiFleet::init()
+{
+    m_view = std::make_unique<FleetView>(CardCatalog::builtin());
+    m_view->resize(1200, 820);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    m_view->setMix({ { "chat", 0.7 }, { "mooncake", 0.3 } });
+    m_view->setRate(100, FleetView::RateUnit::RequestsPerSecond);
+    m_view->setHardware("h200-sxm");
+    m_view->flush();
+    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+}
+
+void TestGuiFleet::cleanup()
+{
+    m_view.reset();
+}
+
+void TestGuiFleet::labelsEqualTheCore()
+{
+    const FleetResult f = core();
+    QCOMPARE(m_view->result()->gpus, f.gpus);
+    QCOMPARE(text("fleetGpus"), qs(formatCount(f.gpus)));
+    QVERIFY(text("fleetServers").startsWith(qs(formatCount(f.servers))));
+    QCOMPARE(text("fleetHbmInstalled"), qs(formatBytes(f.hbmInstalledBytes)));
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.hbmBytes)));
+    QCOMPARE(text("fleetDram"), qs(formatBytes(f.dramBytes)));
+    QCOMPARE(text("fleetNvme"), qs(formatBytes(f.ssdBytes)));
+    QCOMPARE(text("perServerHbm"), qs(formatBytes(f.hbmPerServer())));
+    QCOMPARE(text("perServerDram"), qs(formatBytes(f.dramPerServer())));
+    QCOMPARE(text("perServerNvme"), qs(formatBytes(f.ssdPerServer())));
+    QCOMPARE(text("perGpuHbm"), qs(formatBytes(f.hbmPerGpu())));
+    QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu())));
+    QCOMPARE(text("perGpuNvme"), qs(formatBytes(f.ssdPerGpu())));
+    // The CLI's example: 15 GPUs in 2 servers.
+    QCOMPARE(text("fleetGpus"), QStringLiteral("15"));
+    QVERIFY(!m_view->findChild<QLabel*>(QStringLiteral("fleetError"))->isVisible());
+    // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        m_view->grab().save(dir + QStringLiteral("/fleet.png"));
+}
+
+void TestGuiFleet::tableAndChartEqualTheCore()
+{
+    const FleetResult f = core();
+    FleetMixModel* model = m_view->mixModel();
+    QCOMPARE(model->rowCount(), 2);
+    FleetChart* chart = m_view->chart();
+    QCOMPARE(chart->workloadCount(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const auto& e = f.entries[static_cast<size_t>(i)];
+        QCOMPARE(model->index(i, FleetMixModel::KvPerTokenColumn).data(FleetMixModel::ValueRole).toDouble(),
+            e.kvBytesPerToken);
+        QCOMPARE(model->index(i, FleetMixModel::KvPerTokenColumn).data().toString(),
+            qs(formatBytes(e.kvBytesPerToken)) + QStringLiteral("/token"));
+        QCOMPARE(model->index(i, FleetMixModel::GpusColumn).data(FleetMixModel::ValueRole).toDouble(), e.gpus);
+        QCOMPARE(model->index(i, FleetMixModel::ModelColumn).data().toString(), qs(e.scenario.model.id));
+        QCOMPARE(chart->value(0, i), e.hbmBytes);
+        QCOMPARE(chart->value(1, i), e.dramBytes);
+        QCOMPARE(chart->value(2, i), e.ssdBytes);
+    }
+    // Llama 3.1 8B and 70B: the article's 128 KiB and 320 KiB per token.
+    QCOMPARE(f.entries[0].kvBytesPerToken, 131072.0);
+    QCOMPARE(f.entries[1].kvBytesPerToken, 327680.0);
+}
+
+void TestGuiFleet::unitSwitchTurnsGiBIntoGB()
+{
+    const FleetResult f = core();
+    QVERIFY(text("fleetHbm").contains(QStringLiteral("iB")));
+    QCOMPARE(m_view->chart()->axisUnits(0), ByteUnits::Binary);
+    QTest::mouseClick(m_view->findChild<QRadioButton*>(QStringLiteral("fleetDecimalUnits")), Qt::LeftButton);
+    QCOMPARE(m_view->units(), ByteUnits::Decimal);
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.hbmBytes, ByteUnits::Decimal)));
+    QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu(), ByteUnits::Decimal)));
+    QCOMPARE(text("fleetHbmInstalled"), qs(formatBytes(f.hbmInstalledBytes, ByteUnits::Decimal)));
+    QVERIFY2(!text("fleetHbm").contains(QStringLiteral("iB")), qPrintable(text("fleetHbm")));
+    QCOMPARE(m_view->mixModel()->index(0, FleetMixModel::KvPerTokenColumn).data().toString(),
+        QStringLiteral("131 kB/token"));
+    for (int t = 0; t < 3; ++t)
+        QCOMPARE(m_view->chart()->axisUnits(t), ByteUnits::Decimal);
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        m_view->grab().save(dir + QStringLiteral("/fleet-decimal.png"));
+    QTest::mouseClick(m_view->findChild<QRadioButton*>(QStringLiteral("fleetBinaryUnits")), Qt::LeftButton);
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.hbmBytes)));
+    QCOMPARE(m_view->chart()->axisUnits(2), ByteUnits::Binary);
+
+    // The decimal ticker steps on 1-2-5 decades.
+    ByteTicker ticker(ByteUnits::Decimal);
+    QCOMPARE(ticker.stepFor(QCPRange(0, 4.5e12)), 1e12);
+    QCOMPARE(ticker.stepFor(QCPRange(0, 9e11)), 2e11);
+}
+
+void TestGuiFleet::tokensPerDayIsPassedThrough()
+{
+    m_view->setRate(1e11, FleetView::RateUnit::TokensPerDay);
+    m_view->flush();
+    const FleetInput in = m_view->input();
+    QCOMPARE(in.tokensPerDay, 1e11);
+    QCOMPARE(in.requestsPerSecond, 0.0);
+    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+    QCOMPARE(m_view->result()->gpus, core().gpus);
+    QCOMPARE(text("fleetGpus"), qs(formatCount(core().gpus)));
+}
+
+void TestGuiFleet::addAndRemoveWorkloads()
+{
+    // The article's 128K prompts take ~9 s to prefill: give it a TTFT budget it can meet.
+    m_view->setTargets(20.0, 0.05);
+    m_view->flush();
+    auto* picker = m_view->findChild<QComboBox*>(QStringLiteral("fleetWorkloadPicker"));
+    const int index = picker->findData(QStringLiteral("article"));
+    QVERIFY(index >= 0);
+    picker->setCurrentIndex(index);
+    QSignalSpy sized(m_view.get(), &FleetView::sized);
+    QTest::mouseClick(m_view->findChild<QPushButton*>(QStringLiteral("fleetAddWorkload")), Qt::LeftButton);
+    QCOMPARE(m_view->mixModel()->rowCount(), 3);
+    QTRY_COMPARE(sized.count(), 1);
+    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+    QCOMPARE(m_view->result()->entries.size(), size_t(3));
+    QCOMPARE(m_view->chart()->workloadCount(), 3);
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(core().hbmBytes)));
+
+    // Editing a share in the table re-sizes the fleet.
+    QVERIFY(m_view->mixModel()->setData(m_view->mixModel()->index(2, FleetMixModel::ShareColumn), 2.0));
+    m_view->flush();
+    QCOMPARE(m_view->input().mix[2].share, 2.0);
+    QCOMPARE(text("fleetGpus"), qs(formatCount(core().gpus)));
+
+    auto* table = m_view->findChild<QTableView*>(QStringLiteral("fleetMixTable"));
+    table->setCurrentIndex(m_view->mixModel()->index(0, 0));
+    QTest::mouseClick(m_view->findChild<QPushButton*>(QStringLiteral("fleetRemoveWorkload")), Qt::LeftButton);
+    m_view->flush();
+    QCOMPARE(m_view->mixModel()->rowCount(), 2);
+    QCOMPARE(m_view->input().mix[0].label, std::string("mooncake"));
+    QCOMPARE(m_view->chart()->workloadCount(), 2);
+}
+
+void TestGuiFleet::impossibleTargetIsShownNotThrown()
+{
+    m_view->setTargets(2.0, 0.0001); // 0.1 ms per output token: no replica meets it
+    m_view->flush();
+    QVERIFY(!m_view->result().has_value());
+    auto* error = m_view->findChild<QLabel*>(QStringLiteral("fleetError"));
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->text().contains(QStringLiteral("time-per-output-token")), qPrintable(error->text()));
+    QCOMPARE(text("fleetGpus"), QStringLiteral("–"));
+    QCOMPARE(m_view->chart()->workloadCount(), 0);
+
+    m_view->setMix({});
+    m_view->setTargets(2.0, 0.05);
+    m_view->flush();
+    QVERIFY(error->text().contains(QStringLiteral("empty")));
+    m_view->setMix({ { "chat", 1 } });
+    m_view->flush();
+    QVERIFY(m_view->result().has_value());
+    QVERIFY(!error->isVisible());
+
+    // In Korean the same reason, in Korean, with the target as the core formats it.
+    installTranslator(kLanguageKorean);
+    m_view->setTargets(2.0, 0.0001);
+    m_view->flush();
+    const QString ko = error->text();
+    installTranslator(kLanguageEnglish);
+    QVERIFY2(ko.contains(QStringLiteral("출력 토큰당 시간")) && ko.contains(QStringLiteral("플릿")), qPrintable(ko));
+    QVERIFY2(!ko.contains(QStringLiteral("time-per-output-token")), qPrintable(ko));
+    QVERIFY2(ko.contains(qs(formatSeconds(0.0001))), qPrintable(ko));
+}
+
+void TestGuiFleet::modelPassesTheTester()
+{
+    QAbstractItemModelTester tester(m_view->mixModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m_view->mixModel()->addRow("chat", 0.5);
+    m_view->flush();
+    m_view->mixModel()->removeRow(0);
+    m_view->flush();
+}
+
+void TestGuiFleet::exportButtonWritesThroughTheDialogSeam()
+{
+    m_view->setExportOptions({ 640, 360, 1.5 });
+    QSignalSpy messages(m_view.get(), &FleetView::message);
+    const QString png = m_dir.filePath(QStringLiteral("view.png"));
+    QVERIFY(exportButton()->isEnabled());
+    FileDialog::setNextFileName(png);
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(960, 540));
+    QCOMPARE(messages.count(), 1);
+    QVERIFY2(messages.first().first().toString().contains(png), qPrintable(messages.first().first().toString()));
+    QVERIFY(m_view->findChild<QLabel*>(QStringLiteral("fleetExportStatus"))->text().contains(png));
+
+    // The chart's context menu exports the same way, in the view's units.
+    QTest::mouseClick(m_view->findChild<QRadioButton*>(QStringLiteral("fleetDecimalUnits")), Qt::LeftButton);
+    auto* action = m_view->findChild<QAction*>(QStringLiteral("fleetExportAction"));
+    QVERIFY(action);
+    QVERIFY(m_view->chart()->actions().contains(action));
+    const QString svg = m_dir.filePath(QStringLiteral("view.svg"));
+    FileDialog::setNextFileName(svg);
+    action->trigger();
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("<?xml"));
+    QVERIFY(bytes.contains(formatBytes(m_view->result()->hbmBytes, ByteUnits::Decimal).c_str()));
+
+    // Cancelling the dialog writes nothing and says nothing.
+    FileDialog::setNextFileName(QString());
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    QCOMPARE(messages.count(), 2);
+}
+
+void TestGuiFleet::exportCsvHasTheViewsNumbers()
+{
+    // An edit still pending when Export is clicked is in the file.
+    m_view->setRate(250, FleetView::RateUnit::RequestsPerSecond);
+    const QString csv = m_dir.filePath(QStringLiteral("view.csv"));
+    FileDialog::setNextFileName(csv);
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    const FleetResult f = core();
+    QCOMPARE(f.requestsPerSecond, 250.0);
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), fleetCsv(f));
+    QCOMPARE(m_view->result()->gpus, f.gpus);
+}
+
+void TestGuiFleet::exportFailureNamesTheFile()
+{
+    // A directory where the file should go.
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("occupied.png")));
+    const QString target = m_dir.filePath(QStringLiteral("occupied.png"));
+    QSignalSpy messages(m_view.get(), &FleetView::message);
+    FileDialog::setNextFileName(target);
+    QTest::mouseClick(exportButton(), Qt::LeftButton);
+    QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("occupied.png")), qPrintable(MessageBox::lastMessage()));
+    QCOMPARE(messages.count(), 1);
+    QCOMPARE(messages.first().first().toString(), MessageBox::lastMessage());
+    QCOMPARE(m_view->findChild<QLabel*>(QStringLiteral("fleetExportStatus"))->text(), MessageBox::lastMessage());
+    QVERIFY(QFileInfo(target).isDir());
+}
+
+void TestGuiFleet::exportWithoutAResultSaysWhy()
+{
+    m_view->setTargets(2.0, 0.0001); // no replica meets 0.1 ms per output token
+    m_view->flush();
+    QVERIFY(!exportButton()->isEnabled());
+    QVERIFY(!m_view->findChild<QAction*>(QStringLiteral("fleetExportAction"))->isEnabled());
+    const QString never = m_dir.filePath(QStringLiteral("never.png"));
+    FileDialog::setNextFileName(never);
+    m_view->exportChart(); // e.g. from a menu: says why instead of doing nothing
+    FileDialog::setNextFileName(QString()); // the seam was not consumed: clear it
+    QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("time-per-output-token")),
+        qPrintable(MessageBox::lastMessage()));
+    QVERIFY(!QFile::exists(never));
+}
+
+void TestGuiFleet::manyWorkloadsLookDifferent()
+{
+    // A mix of 15 workloads: the seven colours come round twice more, each round with a
+    // hatch of its own, so no two workloads' bars (or legend keys) are drawn alike.
+    FleetInput in;
+    for (int i = 0; i < 15; ++i) {
+        FleetEntry e;
+        e.label = "w" + std::to_string(i);
+        e.spec.workload = i % 2 ? "chat" : "mooncake";
+        e.spec.hardware = "h200-sxm";
+        in.mix.push_back(e);
+    }
+    in.requestsPerSecond = 30;
+    in.ttftTargetSeconds = 30;
+    in.tpotTargetSeconds = 0.1;
+    FleetChart chart;
+    chart.resize(900, 500);
+    try {
+        chart.setFleet(sizeFleet(CardCatalog::builtin(), in));
+    } catch (const InputError& e) {
+        QFAIL(e.what());
+    }
+    QCOMPARE(chart.workloadCount(), 15);
+    // Each workload's HBM bar, drawn into a small image: fifteen different pictures.
+    const auto plot = chart.findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    QList<QImage> swatches;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
+        if (!bars || bars->keyAxis()->axisRect() != plot->axisRect(0) || bars->name().isEmpty())
+            continue;
+        QImage swatch(24, 24, QImage::Format_ARGB32);
+        swatch.fill(Qt::white);
+        QPainter painter(&swatch);
+        painter.fillRect(swatch.rect(), bars->brush());
+        painter.end();
+        QVERIFY2(!swatches.contains(swatch), qPrintable(bars->name()));
+        swatches << swatch;
+    }
+    QCOMPARE(swatches.size(), 15);
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+        chart.grab().save(dir + QStringLiteral("/fleet-many.png"));
+}
+
+void TestGuiFleet::failedSizingChartHasNoByteTicks()
+{
+    // The tick labels a panel's value axis draws (computed at replot; none when hidden).
+    auto drawn = [this](int tier) {
+        QCustomPlot* plot = m_view->chart()->plot();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        QCPAxis* axis = plot->axisRect(tier)->axis(QCPAxis::atLeft);
+        if (!axis->visible() || !axis->tickLabels())
+            return QStringList();
+        const QVector<QString> labels = axis->tickVectorLabels(); // a copy: begin() and end() of one list
+        return QStringList(labels.begin(), labels.end());
+    };
+    QCOMPARE(m_view->chart()->plot()->axisRectCount(), 3);
+    for (int t = 0; t < 3; ++t) {
+        const QStringList ticks = drawn(t);
+        QVERIFY(ticks.size() >= 2);
+        for (const QString& tick : ticks)
+            QVERIFY2(tick == u'0' || tick.endsWith(u'B'), qPrintable(tick));
+    }
+
+    // Sizing fails: an empty chart, without the "1 B" ticks that measure nothing.
+    m_view->setTargets(2.0, 0.0001);
+    m_view->flush();
+    QVERIFY(!m_view->result().has_value());
+    for (int t = 0; t < 3; ++t)
+        QVERIFY2(drawn(t).isEmpty(), qPrintable(drawn(t).join(u' ')));
+    // Still none after a units switch redraws it.
+    m_view->chart()->setUnits(ByteUnits::Decimal);
+    m_view->chart()->setUnits(ByteUnits::Binary);
+    for (int t = 0; t < 3; ++t)
+        QVERIFY(drawn(t).isEmpty());
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        m_view->grab().save(dir + QStringLiteral("/fleet-failed.png"));
+
+    // Sized again: the byte ticks are back.
+    m_view->setTargets(2.0, 0.05);
+    m_view->flush();
+    QVERIFY(m_view->result().has_value());
+    for (int t = 0; t < 3; ++t)
+        QVERIFY(drawn(t).size() >= 2);
+}
+
+QTEST_MAIN(TestGuiFleet)
+#include "tst_gui_fleet.moc"

@@ -1,0 +1,524 @@
+// The UI in Korean and English. Drives the real MainWindow offscreen through its
+// View → Language menu: Korean replaces the visible strings (menus, headline captions, the
+// article's tier table in the article's own Korean words), English brings them back, and
+// the scenario survives both switches. Also checks the translation itself: lrelease finds
+// nothing unfinished, and lupdate finds no source string missing from the .ts.
+
+#include "tests/support/TestHome.h"
+#include "core/cards/CardCatalog.h"
+#include "ui/app/Language.h"
+#include "ui/app/MainWindow.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/app/Settings.h"
+#include "ui/charts/TierChart.h"
+#include "ui/scenario/TierTableModel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSlider>
+#include <QToolButton>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QScrollBar>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QToolTip>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <memory>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+namespace {
+
+/// The tier table of article.ko.txt (shared/seed), verbatim: header, then HBM, D램, eSSD.
+const QStringList kKoreanHeader = { QStringLiteral("계층"), QStringLiteral("주로 놓이는 것"),
+    QStringLiteral("수요가 커지는 조건"), QStringLiteral("한계") };
+const QList<QStringList> kKoreanRows = {
+    { QStringLiteral("HBM"), QStringLiteral("연산 중인 가중치와 가장 뜨거운 KV"),
+        QStringLiteral("낮은 지연시간, 긴 문맥, 높은 동시성"), QStringLiteral("용량과 가격") },
+    { QStringLiteral("서버 D램"), QStringLiteral("곧 다시 쓸 가능성이 높은 KV·프리픽스"),
+        QStringLiteral("캐시 재사용률이 높고 GPU 연결이 빠를 때"), QStringLiteral("PCIe 전송 지연") },
+    { QStringLiteral("eSSD"), QStringLiteral("차가운 KV·프리픽스·모델 캐시"), QStringLiteral("재계산보다 저장·복원이 쌀 때"),
+        QStringLiteral("토큰 단위 실시간 접근에는 느림") },
+};
+/// The same table in article.en.md's words.
+const QStringList kEnglishHeader = { QStringLiteral("Tier"), QStringLiteral("What mainly lives there"),
+    QStringLiteral("When demand for it grows"), QStringLiteral("Limit") };
+const QStringList kEnglishDramRow = { QStringLiteral("Server DRAM"),
+    QStringLiteral("KV and prefixes likely to be reused soon"), QStringLiteral("High cache reuse and a fast GPU link"),
+    QStringLiteral("PCIe transfer latency") };
+
+QStringList menuTitles(const MainWindow* w)
+{
+    QStringList titles;
+    for (const QAction* a : w->menuBar()->actions())
+        titles << a->text();
+    return titles;
+}
+
+bool hasLabel(const MainWindow* w, const QString& text)
+{
+    const auto labels = w->findChildren<QLabel*>();
+    return std::any_of(labels.begin(), labels.end(), [&](const QLabel* l) { return l->text() == text; });
+}
+
+QStringList headerRow(const TierTableModel* m)
+{
+    QStringList cells;
+    for (int c = 0; c <= TierTableModel::LimitColumn; ++c)
+        cells << m->headerData(c, Qt::Horizontal).toString();
+    return cells;
+}
+
+QStringList tableRow(const TierTableModel* m, int row)
+{
+    QStringList cells;
+    for (int c = 0; c <= TierTableModel::LimitColumn; ++c)
+        cells << m->index(row, c).data().toString();
+    return cells;
+}
+
+double contextOf(const MainWindow* w)
+{
+    return w->controller()->scenario().workload.context;
+}
+
+QString lines(const QByteArray& output)
+{
+    return QString::fromLocal8Bit(output).trimmed();
+}
+
+bool hasHangul(const QString& text)
+{
+    return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+QString labelText(const MainWindow* w, const char* name)
+{
+    const auto* label = w->findChild<QLabel*>(QLatin1String(name));
+    return label ? label->text() : QString();
+}
+
+} // namespace
+
+class TestGuiI18n : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        kvtiers::test::clearTestHome();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void settingsResolve()
+    {
+        QCOMPARE(resolvedLanguage(kLanguageKorean), kLanguageKorean);
+        QCOMPARE(resolvedLanguage(kLanguageEnglish), kLanguageEnglish);
+        const QString system = resolvedLanguage(kLanguageSystem);
+        QVERIFY(system == kLanguageEnglish || system == kLanguageKorean);
+    }
+
+    void switchToKoreanAndBackKeepsScenario()
+    {
+        auto first = std::make_unique<MainWindow>();
+        first->resize(1400, 900);
+        first->show();
+        QVERIFY(QTest::qWaitForWindowExposed(first.get()));
+        QTRY_VERIFY(first->controller()->hasResult());
+
+        // English to start with.
+        QCOMPARE(menuTitles(first.get()).mid(0, 2), (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit") }));
+        QVERIFY(hasLabel(first.get(), QStringLiteral("KV per token")));
+        QCOMPARE(headerRow(first->tierTableModel()), kEnglishHeader);
+        QCOMPARE(tableRow(first->tierTableModel(), 1), kEnglishDramRow);
+
+        // A scenario the user has made: 64K context.
+        first->controller()->setOverride("context", Json(65536));
+        QTRY_COMPARE(contextOf(first.get()), 65536.0);
+
+        // View → Language → 한국어.
+        auto* korean = first->findChild<QAction*>(QStringLiteral("languageKoreanAction"));
+        QVERIFY(korean);
+        QSignalSpy replaced(first.get(), &MainWindow::replacedBy);
+        korean->trigger();
+        QCOMPARE(replaced.count(), 1);
+        std::unique_ptr<MainWindow> ko(replaced.at(0).at(0).value<MainWindow*>());
+        QVERIFY(ko && ko.get() != first.get());
+        QVERIFY(ko->testAttribute(Qt::WA_DeleteOnClose)); // the app's windows delete themselves
+        ko->setAttribute(Qt::WA_DeleteOnClose, false); // here the test owns it
+        QVERIFY(!first->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(ko.get()));
+        QTRY_VERIFY(ko->controller()->hasResult());
+        QCOMPARE(installedLanguage(), kLanguageKorean);
+        QCOMPARE(Settings().language(), kLanguageKorean);
+
+        const QStringList titles = menuTitles(ko.get());
+        QVERIFY2(titles.contains(QStringLiteral("파일(&F)")), qPrintable(titles.join(u'|')));
+        QVERIFY2(titles.contains(QStringLiteral("보기(&V)")), qPrintable(titles.join(u'|')));
+        QVERIFY(!titles.contains(QStringLiteral("&File")));
+        QVERIFY(hasLabel(ko.get(), QStringLiteral("토큰당 KV")));
+        QVERIFY(hasLabel(ko.get(), QStringLiteral("최대 동시 처리 요청 수")));
+        QVERIFY(!hasLabel(ko.get(), QStringLiteral("KV per token")));
+        QCOMPARE(headerRow(ko->tierTableModel()), kKoreanHeader);
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(tableRow(ko->tierTableModel(), row), kKoreanRows.at(row));
+        QVERIFY(ko->findChild<QAction*>(QStringLiteral("languageKoreanAction"))->isChecked());
+        // The scenario came along.
+        QCOMPARE(contextOf(ko.get()), 65536.0);
+        QCOMPARE(ko->controller()->spec().overrides.value("context", 0.0), 65536.0);
+
+        // And back to English.
+        QSignalSpy replacedAgain(ko.get(), &MainWindow::replacedBy);
+        ko->findChild<QAction*>(QStringLiteral("languageEnglishAction"))->trigger();
+        QCOMPARE(replacedAgain.count(), 1);
+        auto* enRaw = replacedAgain.at(0).at(0).value<MainWindow*>();
+        QVERIFY(enRaw);
+        std::unique_ptr<MainWindow> en(enRaw);
+        en->setAttribute(Qt::WA_DeleteOnClose, false);
+        QVERIFY(!ko->isVisible());
+        QTRY_VERIFY(en->controller()->hasResult());
+        QCOMPARE(installedLanguage(), kLanguageEnglish);
+        QCOMPARE(menuTitles(en.get()).mid(0, 2), (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit") }));
+        QVERIFY(hasLabel(en.get(), QStringLiteral("KV per token")));
+        QCOMPARE(headerRow(en->tierTableModel()), kEnglishHeader);
+        QCOMPARE(tableRow(en->tierTableModel(), 1), kEnglishDramRow);
+        QCOMPARE(contextOf(en.get()), 65536.0);
+        QCOMPARE(Settings().language(), kLanguageEnglish);
+
+        // Choosing the language already shown keeps the window.
+        QSignalSpy none(en.get(), &MainWindow::replacedBy);
+        QCOMPARE(en->switchLanguage(kLanguageEnglish), en.get());
+        QCOMPARE(none.count(), 0);
+        ko.reset(); // hidden, replaced: must not write its stale state over the settings
+        QCOMPARE(Settings().language(), kLanguageEnglish);
+    }
+
+    void coreTextIsKoreanInKorean()
+    {
+        // What the core words in English (the per-token formula, the warnings, a scenario
+        // the validation refuses) reads in Korean in the Korean window.
+        installTranslator(kLanguageKorean);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->controller()->resetToArticle(); // the article's scenario, whatever the settings held
+        QTRY_COMPARE(contextOf(w.get()), 131072.0);
+
+        // The presets dock: the built-ins' Korean names fit its width, no sideways scrolling.
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("presetDock"));
+        QVERIFY(dock);
+        dock->show();
+        auto* list = w->findChild<QListWidget*>(QStringLiteral("presetList"));
+        QVERIFY(list && list->count() > 0);
+        QTRY_VERIFY(list->isVisible());
+        QVERIFY(list->item(0)->text().contains(QStringLiteral("기본 제공")));
+        // Also when the user narrows the dock.
+        for (int width : { 360, 170 }) {
+            w->resizeDocks({ dock }, { width }, Qt::Horizontal);
+            QTest::qWait(50);
+            QVERIFY(!list->horizontalScrollBar()->isVisible());
+            for (int i = 0; i < list->count(); ++i) {
+                const QRect r = list->visualItemRect(list->item(i));
+                QVERIFY2(r.right() < list->viewport()->width(), qPrintable(list->item(i)->text()));
+            }
+        }
+        if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_PRESETS"))
+            QVERIFY(w->grab().save(qEnvironmentVariable("KVTIERS_SCREENSHOT_PRESETS")));
+
+        const QString formula = labelText(w.get(), "headlineFormula");
+        QVERIFY2(formula.contains(QStringLiteral("토큰당")), qPrintable(formula));
+        QVERIFY2(!formula.contains(QStringLiteral("per token")), qPrintable(formula));
+        QVERIFY2(formula.contains(QStringLiteral("2 × 80 × 8 × 128 × 2 B = 327,680 B = 320 KiB")), qPrintable(formula));
+
+        // 4096 sequences × 128K context on the article's model: the hot set overflows HBM.
+        w->controller()->setOverride("concurrency", Json(4096));
+        QTRY_COMPARE(w->controller()->scenario().workload.concurrency, 4096.0);
+        auto* warnings = w->findChild<QLabel*>(QStringLiteral("warningsLabel"));
+        QVERIFY(warnings);
+        QTRY_VERIFY(warnings->isVisible());
+        QVERIFY2(hasHangul(warnings->text()), qPrintable(warnings->text()));
+        QVERIFY2(!warnings->text().contains(QStringLiteral("does not fit")), qPrintable(warnings->text()));
+        QVERIFY2(warnings->text().contains(QStringLiteral("4,096")), qPrintable(warnings->text()));
+
+        // TP 3 does not fit 8 GPUs: the banner says so in Korean.
+        w->controller()->setOverride("tp", Json(3));
+        auto* banner = w->findChild<QLabel*>(QStringLiteral("errorBanner"));
+        QVERIFY(banner);
+        QTRY_VERIFY(banner->isVisible());
+        QVERIFY2(hasHangul(banner->text()), qPrintable(banner->text()));
+        QVERIFY2(!banner->text().contains(QStringLiteral("does not fit")), qPrintable(banner->text()));
+        QVERIFY2(banner->text().contains(QStringLiteral("3")) && banner->text().contains(QStringLiteral("8")),
+            qPrintable(banner->text()));
+
+        // A context typed wrong: the status bar explains in Korean, and the field keeps its value.
+        auto* context = w->findChild<QLineEdit*>(QStringLiteral("contextEdit"));
+        QVERIFY(context);
+        w->controller()->undoStack()->undo(); // back to a valid TP
+        QTRY_VERIFY(!banner->isVisible());
+        const QString before = context->text();
+        context->setFocus();
+        context->selectAll();
+        QTest::keyClicks(context, QStringLiteral("lots"));
+        QTest::keyClick(context, Qt::Key_Return);
+        QTRY_VERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("\"lots\"")));
+        const QString status = w->statusBar()->currentMessage();
+        QVERIFY2(hasHangul(status), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("is not a token count")), qPrintable(status));
+        QCOMPARE(context->text(), before);
+
+        w.reset();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void undoTextAndTypedErrorsInKorean()
+    {
+        // The Korean window's Edit › Undo names the step in Korean, verb last, never a JSON
+        // key or a card id; a typed value the core refuses is named in Korean; the spin
+        // boxes' units read as the core formats times, and requests as 요청/초.
+        installTranslator(kLanguageKorean);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->controller()->resetToArticle();
+        QTRY_COMPARE(contextOf(w.get()), 131072.0);
+
+        QAction* undo = nullptr;
+        QMenu* edit = nullptr;
+        for (QAction* menu : w->menuBar()->actions())
+            if (menu->menu())
+                for (QAction* a : menu->menu()->actions())
+                    if (a->objectName() == QLatin1String("undoAction")) {
+                        undo = a;
+                        edit = menu->menu();
+                    }
+        QVERIFY(undo && edit);
+        QCOMPARE(edit->title(), QStringLiteral("편집(&E)"));
+
+        auto* slider = w->findChild<QSlider*>(QStringLiteral("reuseSlider"));
+        QVERIFY(slider);
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageUp);
+        QTRY_VERIFY(w->controller()->spec().overrides.contains("reuse_rate"));
+        QTRY_VERIFY2(undo->text().contains(QStringLiteral("재사용률")), qPrintable(undo->text()));
+        QVERIFY2(!undo->text().contains(QStringLiteral("reuse")), qPrintable(undo->text()));
+        QVERIFY2(undo->text().endsWith(QStringLiteral("실행 취소(&U)")), qPrintable(undo->text()));
+
+        auto* workload = w->findChild<QComboBox*>(QStringLiteral("workloadCombo"));
+        QVERIFY(workload);
+        workload->setCurrentIndex(workload->findData(QStringLiteral("mooncake")));
+        const QString mooncake = QString::fromStdString(CardCatalog::builtin().workloads().at("mooncake").name);
+        QTRY_VERIFY2(undo->text().contains(mooncake), qPrintable(undo->text()));
+        QVERIFY2(hasHangul(undo->text()) && !undo->text().contains(QStringLiteral(" mooncake ")),
+            qPrintable(undo->text()));
+
+        // Typed values the core refuses, named by their Korean labels.
+        const std::pair<const char*, QString> refused[] = { { "contextEdit", QStringLiteral("문맥 길이: ") },
+            { "concurrencyEdit", QStringLiteral("동시 처리 요청 수: ") }, { "reuseEdit", QStringLiteral("재사용률: ") } };
+        for (const auto& [name, label] : refused) {
+            auto* edit = w->findChild<QLineEdit*>(QLatin1String(name));
+            QVERIFY(edit);
+            w->statusBar()->clearMessage();
+            edit->setFocus();
+            edit->selectAll();
+            QTest::keyClicks(edit, QStringLiteral("abc"));
+            QTest::keyClick(edit, Qt::Key_Return);
+            QTRY_VERIFY(!w->statusBar()->currentMessage().isEmpty());
+            const QString status = w->statusBar()->currentMessage();
+            QVERIFY2(status.startsWith(label) && hasHangul(status.mid(label.size())), qPrintable(status));
+        }
+
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("reuseDistanceSpin"))->suffix(), QStringLiteral(" s"));
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"))->suffix(), QStringLiteral(" s"));
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpot"))->suffix(), QStringLiteral(" ms"));
+        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("requestRateSpin"))->suffix(), QStringLiteral(" 요청/초"));
+
+        if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_UNDO")) {
+            w->findChild<QToolButton*>(QStringLiteral("advancedToggle"))->setChecked(true);
+            w->findChild<QDoubleSpinBox*>(QStringLiteral("requestRateSpin"))->setValue(2.5); // shows its unit
+            QTest::qWait(100);
+            const QString path = qEnvironmentVariable("KVTIERS_SCREENSHOT_UNDO");
+            QVERIFY(w->grab().save(path));
+            edit->popup(w->mapToGlobal(QPoint(40, 40)));
+            QTest::qWait(100);
+            QVERIFY(edit->grab().save(QString(path).replace(QStringLiteral(".png"), QStringLiteral("-edit-menu.png"))));
+            edit->close();
+        }
+        w.reset();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void overflowCaptionFitsItsPanel()
+    {
+        // Context 2M: what fits in no tier has its own narrow panel, captioned "fits in no
+        // tier!". In both languages, at the app's default size (1600×1000) and at two
+        // narrower ones, the caption stays inside the plot and clear of the eSSD bar; a
+        // caption that had to be shortened shows whole on hover. At the default size it is
+        // shown whole (wrapped at most).
+        for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+            installTranslator(language);
+            auto w = std::make_unique<MainWindow>();
+            w->resize(1600, 1000);
+            w->show();
+            QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+            QTRY_VERIFY(w->controller()->hasResult());
+            w->controller()->resetToArticle();
+            w->controller()->setOverride("context", Json(2097152));
+            QTRY_COMPARE(contextOf(w.get()), 2097152.0);
+            auto* chart = w->findChild<TierChart*>(QStringLiteral("tierChart"));
+            QVERIFY(chart);
+            QTRY_VERIFY(chart->overflow() > 0);
+            const QString full = chart->caption(kTierCount);
+            QCOMPARE(full, TierChart::tr("fits in no tier!"));
+            QCOMPARE(hasHangul(full), language == kLanguageKorean);
+            for (const QSize size : { QSize(1600, 1000), QSize(1280, 800), QSize(1000, 760) }) {
+                w->resize(size);
+                QTest::qWait(100);
+                QCustomPlot* plot = chart->plot();
+                plot->replot();
+                const QCPAxisRect* ssd = plot->axisRects().at(static_cast<int>(Tier::Ssd));
+                const QCPAxisRect* overflow = plot->axisRects().at(kTierCount);
+                const QCPAxis* x = overflow->axis(QCPAxis::atBottom);
+                const QString shown = x->label();
+                const QString what = QStringLiteral("%1 at %2×%3: \"%4\" for \"%5\"")
+                                         .arg(language)
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(shown, full);
+                const QFontMetrics metrics(x->labelFont());
+                const int centre = overflow->rect().center().x();
+                for (const QString& line : shown.split(u'\n')) {
+                    const int half = metrics.horizontalAdvance(line) / 2;
+                    QVERIFY2(centre - half > ssd->rect().right(), qPrintable(what));
+                    QVERIFY2(centre + half < plot->width(), qPrintable(what));
+                }
+                if (shown != full) {
+                    const int margin = overflow->outerRect().bottom() - overflow->rect().bottom();
+                    const QPoint caption(centre, overflow->rect().bottom() + margin * 3 / 4);
+                    QCOMPARE(chart->toolTipTextAt(caption), full);
+                }
+                if (size == QSize(1600, 1000))
+                    QVERIFY2(QString(shown).replace(u'\n', u' ') == full, qPrintable(what));
+            }
+            if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty()) {
+                for (const QSize size : { QSize(1600, 1000), QSize(1280, 800), QSize(1000, 760) }) {
+                    w->resize(size);
+                    QTest::qWait(150);
+                    const QString path = QStringLiteral("%1/overflow-%2-%3.png").arg(dir, language).arg(size.width());
+                    QVERIFY(w->grab().save(path));
+                }
+            }
+            w.reset();
+        }
+        installTranslator(kLanguageEnglish);
+    }
+
+    void elidedTierCellsGiveTheirTextOnHover()
+    {
+        // With the presets dock open the Korean tier table is narrower than the article's
+        // sentences, and its rows keep the height they were fitted to (docs/performance.md):
+        // some cells end in "…". Hovering any text cell gives its whole text.
+        installTranslator(kLanguageKorean);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1600, 1000);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->controller()->resetToArticle();
+        QTRY_COMPARE(contextOf(w.get()), 131072.0);
+        QTest::qWait(300); // the deferred row fit
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("presetDock"));
+        QVERIFY(dock);
+        dock->show();
+        w->resizeDocks({ dock }, { 360 }, Qt::Horizontal);
+        QTest::qWait(100);
+        auto* table = w->findChild<QTableView*>(QStringLiteral("tierTable"));
+        QVERIFY(table);
+        const QAbstractItemModel* model = table->model();
+        int elided = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            for (int column : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn,
+                     TierTableModel::LimitColumn, TierTableModel::RestoreColumn }) {
+                const QModelIndex index = model->index(row, column);
+                const QString text = index.data().toString();
+                QVERIFY2(hasHangul(text), qPrintable(text));
+                const QRect cell = table->visualRect(index);
+                const QVariant font = index.data(Qt::FontRole);
+                const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : table->font());
+                if (metrics.boundingRect(cell.adjusted(3, 0, -3, 0), Qt::TextWordWrap, text).height() > cell.height())
+                    ++elided;
+                QHelpEvent hover(QEvent::ToolTip, cell.center(), table->viewport()->mapToGlobal(cell.center()));
+                QApplication::sendEvent(table->viewport(), &hover);
+                QTRY_VERIFY(QToolTip::isVisible());
+                QTRY_VERIFY2(QToolTip::text().startsWith(text), qPrintable(QToolTip::text()));
+            }
+        }
+        QVERIFY2(elided > 0, "no cell is elided: the test no longer shows the narrow table");
+        QToolTip::hideText();
+        w.reset();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void lreleaseFindsNothingUnfinished()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QProcess p;
+        p.start(QStringLiteral(KVTIERS_LRELEASE),
+            { QStringLiteral(KVTIERS_TS_FILE), QStringLiteral("-qm"), dir.filePath(QStringLiteral("ko.qm")) });
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = lines(p.readAllStandardOutput() + p.readAllStandardError());
+        const auto m = QRegularExpression(QStringLiteral(R"(Generated (\d+) translation\(s\) \((\d+) finished and (\d+) unfinished\))"))
+                           .match(out);
+        QVERIFY2(m.hasMatch(), qPrintable(out));
+        QVERIFY2(m.captured(1).toInt() > 200, qPrintable(out));
+        QCOMPARE(m.captured(2), m.captured(1));
+        QVERIFY2(m.captured(3) == QLatin1String("0"), qPrintable(out));
+        const auto ignored = QRegularExpression(QStringLiteral(R"(Ignored (\d+) untranslated source text)")).match(out);
+        QVERIFY2(!ignored.hasMatch() || ignored.captured(1) == QLatin1String("0"), qPrintable(out));
+    }
+
+    void lupdateFindsNoNewString()
+    {
+        // Every tr() in ui/, and every knob label the core marks, must already be in the .ts (a string added without a
+        // translation fails here; fix with `cmake --build <dir> --target update_translations`).
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString copy = dir.filePath(QStringLiteral("kvtiers_ko.ts"));
+        QVERIFY(QFile::copy(QStringLiteral(KVTIERS_TS_FILE), copy));
+        QProcess p;
+        p.start(QStringLiteral(KVTIERS_LUPDATE),
+            { QStringLiteral(KVTIERS_SOURCE_UI), QStringLiteral(KVTIERS_KNOBS_SOURCE), QStringLiteral("-extensions"), QStringLiteral("cpp,h"),
+                QStringLiteral("-no-obsolete"), QStringLiteral("-ts"), copy });
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = lines(p.readAllStandardOutput() + p.readAllStandardError());
+        const auto m = QRegularExpression(QStringLiteral(R"(Found (\d+) source text\(s\) \((\d+) new and (\d+) already existing\))"))
+                           .match(out);
+        QVERIFY2(m.hasMatch(), qPrintable(out));
+        QVERIFY2(m.captured(2) == QLatin1String("0"), qPrintable(QStringLiteral("untranslated strings in ui/:\n") + out));
+    }
+};
+
+QTEST_MAIN(TestGuiI18n)
+#include "tst_gui_i18n.moc"

@@ -1,0 +1,536 @@
+// ModelImportDialog and VllmCheckDialog offscreen: a pasted Llama-3.1-8B-shaped config
+// imports to the exact KV bytes per token; an incomplete config lists its missing fields
+// and imports once they are filled in; the file path goes through FileDialog's
+// setNextFileName seam; the import's errors read in the UI language (in English the core's
+// text, in Korean Korean naming the same fields); the vLLM dialog on a pasted startup log
+// shows kvtiers' and vLLM's figures, and its explanation, notes and errors in the UI language
+// (in English the CLI's text, for every sentence and note kind).
+
+#include "core/cards/CardCatalog.h"
+#include "ui/dialogs/FileDialog.h"
+#include "core/cards/HfConfig.h"
+#include "core/model/KvSizing.h"
+#include "ui/app/Language.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "tests/support/TestSupport.h"
+#include "core/io/Units.h"
+#include "ui/dialogs/VllmCheckDialog.h"
+#include "ui/dialogs/VllmCheckText.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QtTest>
+
+#include <optional>
+#include <set>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+namespace {
+QString dataPath(const char* relative)
+{
+    return qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/") + QString::fromLatin1(relative);
+}
+
+// Llama 3.1 8B's shape: 32 layers, 8 KV heads of 128 → 2 × 32 × 8 × 128 × 2 B = 131,072 B.
+bool hasHangul(const QString& text)
+{
+    return std::any_of(
+        text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+}
+
+/// The core's message for what importing `json` (named `origin`) gets wrong; empty if it imports.
+QString coreImportError(const Json& json, const std::string& origin)
+{
+    try {
+        importHfConfig(json, origin);
+    } catch (const InputError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+const char* const kLlama8bConfig = "{\"architectures\": [\"LlamaForCausalLM\"], \"model_type\": \"llama\", "
+                                   "\"hidden_size\": 4096, \"intermediate_size\": 14336, \"num_attention_heads\": 32, "
+                                   "\"num_hidden_layers\": 32, \"num_key_value_heads\": 8, \"vocab_size\": 128256, "
+                                   "\"max_position_embeddings\": 131072, \"torch_dtype\": \"bfloat16\"}";
+} // namespace
+
+class TestGuiImport : public QObject {
+    Q_OBJECT
+private slots:
+    void pastedConfigGivesExactKvBytes();
+    void incompleteConfigListsFieldsThenImports();
+    void openFileThroughTheSeam();
+    void badJsonIsShownByName();
+    void importErrorsInTheUiLanguage();
+    void cleanup() { installTranslator(kLanguageEnglish); }
+    void vllmDialogShowsBothFigures();
+    void vllmDialogFromHardware();
+    void vllmTextInEnglishIsTheCoresText();
+    void vllmTextInKoreanIsKorean();
+    void vllmDialogInKorean();
+};
+
+void TestGuiImport::pastedConfigGivesExactKvBytes()
+{
+    ModelImportDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto* edit = dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"));
+    edit->setPlainText(QString::fromLatin1(kLlama8bConfig));
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("importButton")), Qt::LeftButton);
+    QVERIFY2(dialog.card().has_value(), qPrintable(dialog.errorMessage()));
+    const ModelCard& card = *dialog.card();
+    const KvSizing sizing(card, KvFormat { card.defaultKvBits, 0 }, 1, 16, Allocation::Paged);
+    QCOMPARE(sizing.bytesPerToken(), 131072.0);
+    const QString kv = dialog.findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text();
+    QVERIFY2(kv.contains(QStringLiteral("131,072 B per token")) && kv.contains(QStringLiteral("128 KiB")), qPrintable(kv));
+    const QString facts = dialog.findChild<QLabel*>(QStringLiteral("importFacts"))->text();
+    QVERIFY2(facts.contains(QStringLiteral("32 × full attention (8 KV heads × 128)")), qPrintable(facts));
+    QVERIFY(dialog.missingFields().isEmpty());
+    // The same card the CLI's --model FILE would give.
+    QCOMPARE(card.paramsTotal, CardCatalog::builtin().models().at("llama-3.1-8b").paramsTotal);
+}
+
+void TestGuiImport::incompleteConfigListsFieldsThenImports()
+{
+    ModelImportDialog dialog;
+    dialog.resize(640, 720);
+    dialog.show();
+    QVERIFY(dialog.loadFile(dataPath("hf/incomplete.json")) == false);
+    QVERIFY(!dialog.card().has_value());
+    const QStringList expected = { QStringLiteral("num_hidden_layers"), QStringLiteral("num_attention_heads"),
+        QStringLiteral("vocab_size"), QStringLiteral("max_position_embeddings"), QStringLiteral("intermediate_size") };
+    QCOMPARE(dialog.missingFields(), expected);
+    auto* error = dialog.findChild<QLabel*>(QStringLiteral("importError"));
+    QVERIFY(error->isVisible());
+    for (const QString& f : expected) {
+        QVERIFY2(error->text().contains(f), qPrintable(error->text()));
+        QVERIFY(dialog.findChild<QLineEdit*>(QStringLiteral("missing_") + f));
+    }
+    // Fill all but one: still missing exactly that one, the typed values kept.
+    QTest::keyClicks(dialog.findChild<QLineEdit*>(QStringLiteral("missing_num_hidden_layers")), QStringLiteral("32"));
+    dialog.setMissingFieldValue(QStringLiteral("num_attention_heads"), QStringLiteral("32"));
+    dialog.setMissingFieldValue(QStringLiteral("vocab_size"), QStringLiteral("128256"));
+    dialog.setMissingFieldValue(QStringLiteral("max_position_embeddings"), QStringLiteral("131072"));
+    QVERIFY(!dialog.importText());
+    QCOMPARE(dialog.missingFields(), QStringList { QStringLiteral("intermediate_size") });
+    // A word where a number belongs: named by field, the core's coded message, in English
+    // and in Korean; the other typed values survive.
+    dialog.setMissingFieldValue(QStringLiteral("intermediate_size"), QStringLiteral("lots"));
+    QVERIFY(!dialog.importText());
+    QCOMPARE(dialog.errorMessage(), QStringLiteral("intermediate_size: \"lots\" is not a number"));
+    installTranslator(kLanguageKorean);
+    QVERIFY(!dialog.importText());
+    const QString ko = dialog.errorMessage();
+    installTranslator(kLanguageEnglish);
+    QVERIFY2(hasHangul(ko) && ko.contains(QStringLiteral("intermediate_size")), qPrintable(ko));
+    dialog.setMissingFieldValue(QStringLiteral("intermediate_size"), QString());
+    QVERIFY(!dialog.importText());
+    QCOMPARE(dialog.missingFields(), QStringList { QStringLiteral("intermediate_size") });
+    // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        dialog.grab().save(dir + QStringLiteral("/import-missing.png"));
+    QVERIFY(dialog.errorMessage().contains(QStringLiteral("intermediate_size")));
+    dialog.setMissingFieldValue(QStringLiteral("intermediate_size"), QStringLiteral("14336"));
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("importButton")), Qt::LeftButton);
+    QVERIFY2(dialog.card().has_value(), qPrintable(dialog.errorMessage()));
+    QVERIFY(dialog.missingFields().isEmpty());
+    QVERIFY(!error->isVisible());
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        dialog.grab().save(dir + QStringLiteral("/import-done.png"));
+    const KvSizing sizing(*dialog.card(), KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
+    QCOMPARE(sizing.bytesPerToken(), 131072.0);
+    QCOMPARE(dialog.card()->paramsTotal, CardCatalog::builtin().models().at("llama-3.1-8b").paramsTotal);
+}
+
+void TestGuiImport::openFileThroughTheSeam()
+{
+    ModelImportDialog dialog;
+    dialog.show();
+    FileDialog::setNextFileName(dataPath("hf/llama-3.1-70b.json"));
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("importOpenButton")), Qt::LeftButton);
+    QVERIFY2(dialog.card().has_value(), qPrintable(dialog.errorMessage()));
+    const KvSizing sizing(*dialog.card(), KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
+    QCOMPARE(sizing.bytesPerToken(), 327680.0);
+    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("importOrigin"))->text().contains(QStringLiteral("llama-3.1-70b.json")));
+    // Cancel (an empty name) leaves the card alone.
+    FileDialog::setNextFileName(QString());
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("importOpenButton")), Qt::LeftButton);
+    QVERIFY(dialog.card().has_value());
+}
+
+void TestGuiImport::badJsonIsShownByName()
+{
+    ModelImportDialog dialog;
+    dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(QStringLiteral("{\"model_type\": \"llama\","));
+    QVERIFY(!dialog.importText());
+    QVERIFY2(dialog.errorMessage().startsWith(QStringLiteral("pasted text")), qPrintable(dialog.errorMessage()));
+    dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))
+        ->setPlainText(QStringLiteral("{\"model_type\": \"llama\", \"num_hidden_layers\": \"many\"}"));
+    QVERIFY(!dialog.importText());
+    QVERIFY2(dialog.errorMessage().contains(QStringLiteral("num_hidden_layers")), qPrintable(dialog.errorMessage()));
+    // Valid JSON but not an object: said so, with no missing-field form.
+    dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(QStringLiteral("[32, 4096]"));
+    QVERIFY(!dialog.importText());
+    QCOMPARE(dialog.errorMessage(), QStringLiteral("pasted text: a config.json must be a JSON object"));
+    QVERIFY(dialog.missingFields().isEmpty());
+}
+
+void TestGuiImport::importErrorsInTheUiLanguage()
+{
+    // What the core says (and the CLI prints) about three inputs: a config.json lacking
+    // five fields, pasted text lacking three with two invalid values, and a kvtiers card
+    // whose layer kind is unknown.
+    const QString path = dataPath("hf/incomplete.json");
+    const QString fileEnglish
+        = coreImportError(parseStrictJson(readInputFile(path.toStdString()), "incomplete.json"), "incomplete.json");
+    const QStringList fileFields = { QStringLiteral("num_hidden_layers"), QStringLiteral("num_attention_heads"),
+        QStringLiteral("vocab_size"), QStringLiteral("max_position_embeddings"), QStringLiteral("intermediate_size") };
+    QVERIFY(fileEnglish.startsWith(QStringLiteral("incomplete.json: cannot import this config.json: missing ")));
+
+    const QString pasted = QStringLiteral("{\"model_type\": \"llama\", \"hidden_size\": 4096, "
+                                          "\"num_hidden_layers\": 32, \"num_attention_heads\": 32, "
+                                          "\"num_key_value_heads\": 64, \"attention_bias\": \"no\"}");
+    const QString pastedEnglish = coreImportError(Json::parse(pasted.toStdString()), "pasted text");
+    QVERIFY2(pastedEnglish.contains(QStringLiteral("; num_key_value_heads: is larger than num_attention_heads (32); "
+                                                   "attention_bias: must be true or false, not \"no\"")),
+        qPrintable(pastedEnglish));
+
+    Json card = CardCatalog::builtin().models().at("llama-3.1-8b").toJson();
+    card["layer_groups"][0]["kind"] = "linear";
+    const QString cardEnglish = test::inputErrorOf([&] { parseModelCard(card, "pasted text"); });
+    QVERIFY(cardEnglish.contains(QStringLiteral("unknown layer kind \"linear\"")));
+
+    for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+        installTranslator(language);
+        ModelImportDialog dialog;
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* error = dialog.findChild<QLabel*>(QStringLiteral("importError"));
+        auto* edit = dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"));
+        auto* importButton = dialog.findChild<QPushButton*>(QStringLiteral("importButton"));
+
+        // Pasted text with missing fields and invalid values.
+        edit->setPlainText(pasted);
+        QTest::mouseClick(importButton, Qt::LeftButton);
+        QVERIFY(!dialog.card().has_value());
+        QVERIFY(error->isVisible());
+        QCOMPARE(error->text(), dialog.errorMessage());
+        if (language == kLanguageEnglish) {
+            QCOMPARE(error->text(), pastedEnglish);
+        } else {
+            QVERIFY2(hasHangul(error->text()) && error->text() != pastedEnglish, qPrintable(error->text()));
+            // Named as pasted text in Korean too, not "pasted text".
+            QVERIFY2(error->text().startsWith(QStringLiteral("붙여 넣은 텍스트: ")), qPrintable(error->text()));
+            for (const char* named : { "vocab_size", "max_position_embeddings", "intermediate_size",
+                     "num_key_value_heads", "(32)", "attention_bias", "\"no\"" })
+                QVERIFY2(error->text().contains(QLatin1String(named)),
+                    qPrintable(error->text() + QStringLiteral(" lacks ") + QLatin1String(named)));
+        }
+
+        // A kvtiers card whose layer kind is unknown: the card's own check.
+        edit->setPlainText(QString::fromStdString(card.dump()));
+        QTest::mouseClick(importButton, Qt::LeftButton);
+        QVERIFY(!dialog.card().has_value());
+        if (language == kLanguageEnglish)
+            QCOMPARE(error->text(), cardEnglish);
+        else
+            QVERIFY2(hasHangul(error->text()) && error->text().contains(QStringLiteral("\"linear\""))
+                    && !error->text().contains(QStringLiteral("pasted text")),
+                qPrintable(error->text()));
+
+        // Pasted text that imports: the same card in both languages, the one the core gives
+        // for "pasted text" (its notes and sources stay the core's English).
+        edit->setPlainText(QString::fromLatin1(kLlama8bConfig));
+        QTest::mouseClick(importButton, Qt::LeftButton);
+        QVERIFY2(dialog.card().has_value(), qPrintable(dialog.errorMessage()));
+        QVERIFY(dialog.card()->toJson() == importHfConfig(Json::parse(kLlama8bConfig), "pasted text").toJson());
+
+        // The file, opened as a user opens it.
+        FileDialog::setNextFileName(path);
+        QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("importOpenButton")), Qt::LeftButton);
+        QVERIFY(!dialog.card().has_value());
+        QCOMPARE(dialog.missingFields(), fileFields);
+        if (language == kLanguageEnglish) {
+            QCOMPARE(error->text(), fileEnglish);
+        } else {
+            QVERIFY2(hasHangul(error->text()) && error->text() != fileEnglish, qPrintable(error->text()));
+            QVERIFY2(error->text().startsWith(QStringLiteral("incomplete.json: ")), qPrintable(error->text()));
+            for (const QString& f : fileFields)
+                QVERIFY2(error->text().contains(f), qPrintable(error->text() + QStringLiteral(" lacks ") + f));
+        }
+        if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+            dialog.grab().save(dir + QStringLiteral("/import-missing-%1.png").arg(language));
+    }
+}
+
+void TestGuiImport::vllmDialogShowsBothFigures()
+{
+    VllmCheckDialog dialog(CardCatalog::builtin());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // The scenario prefills model, KV format, TP and block size.
+    dialog.setScenario(test::scenario("llama-3.1-70b", Json { { "tp", 8 } }, "h200-sxm"));
+    QCOMPARE(dialog.findChild<QLineEdit*>(QStringLiteral("vllmKvDtype"))->text(), QStringLiteral("bf16"));
+    dialog.setLogText(QString::fromStdString(readInputFile(dataPath("vllm/llama-3.1-70b-tp8-h200.log").toStdString())));
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("vllmCompare")), Qt::LeftButton);
+    QVERIFY2(dialog.comparison().has_value(), qPrintable(dialog.errorMessage()));
+    const VllmComparison& c = *dialog.comparison();
+    auto text = [&](const char* name) { return dialog.findChild<QLabel*>(QString::fromLatin1(name))->text(); };
+    QCOMPARE(text("vllmTokens"), QStringLiteral("2,530,464"));
+    QCOMPARE(text("kvtiersTokens"), QString::fromStdString(formatCount(c.predicted.tokens)));
+    QVERIFY2(text("vllmConcurrency").startsWith(QStringLiteral("19.31×")), qPrintable(text("vllmConcurrency")));
+    QVERIFY(text("kvtiersConcurrency").contains(QStringLiteral("131,072 tokens")));
+    QVERIFY(text("tokensDiff") != QStringLiteral("–"));
+    QVERIFY(!text("vllmExplanation").isEmpty());
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+        dialog.grab().save(dir + QStringLiteral("/vllm.png"));
+    QVERIFY(text("vllmExplanation").contains(QString::fromStdString(c.explanation).toHtmlEscaped().left(20)));
+    // Same as the core on the same inputs (KV memory from the log's line).
+    const ModelCard& model = CardCatalog::builtin().models().at("llama-3.1-70b");
+    VllmSetup setup;
+    setup.kv = KvFormat { 16, 0 };
+    setup.tp = 8;
+    setup.blockSize = 16;
+    setup.context = 131072;
+    setup.kvMemoryBytes = *c.log.availableKvBytes;
+    QCOMPARE(c.predicted.tokens, predictVllm(model, setup).tokens);
+}
+
+void TestGuiImport::vllmDialogFromHardware()
+{
+    VllmCheckDialog dialog(CardCatalog::builtin());
+    dialog.setScenario(test::scenario("llama-3.1-70b", Json { { "tp", 8 } }, "h200-sxm"));
+    dialog.setLogText(QStringLiteral("INFO [kv_cache_utils.py:849] GPU KV cache size: 2,530,464 tokens\n"));
+    // No "Available KV cache memory" line: the log source is refused by name...
+    QVERIFY(!dialog.compare());
+    QVERIFY2(dialog.errorMessage().contains(QStringLiteral("Available KV cache memory")), qPrintable(dialog.errorMessage()));
+    // ...and the hardware source works.
+    dialog.findChild<QRadioButton*>(QStringLiteral("vllmMemoryFromHardware"))->setChecked(true);
+    QVERIFY2(dialog.compare(), qPrintable(dialog.errorMessage()));
+    QVERIFY(dialog.comparison()->tokensDiffPercent.has_value());
+    // An empty log is an error, not a crash.
+    dialog.setLogText(QString());
+    QVERIFY(!dialog.compare());
+    QVERIFY(!dialog.findChild<QLabel*>(QStringLiteral("vllmError"))->text().isEmpty());
+}
+
+namespace {
+
+VllmSetup vllmSetup(double kvBytes, int tp = 1, double context = 0)
+{
+    VllmSetup s;
+    s.kv = KvFormat { 16, 0 };
+    s.tp = tp;
+    s.blockSize = 16;
+    s.context = context;
+    s.kvMemoryBytes = kvBytes;
+    return s;
+}
+
+/// Comparisons that, together, say every kind of explanation sentence: a real H200
+/// log against the log's own memory, u × HBM − weights, and made-up logs.
+std::vector<VllmComparison> vllmComparisons()
+{
+    const auto& models = CardCatalog::builtin().models();
+    const ModelCard& llama = models.at("llama-3.1-70b");
+    const ModelCard& gemma = models.at("gemma-2-27b");
+    const HardwareCard& h200 = CardCatalog::builtin().hardware().at("h200-sxm");
+    const VllmLog log = parseVllmLog(readInputFile(dataPath("vllm/llama-3.1-70b-tp8-h200.log").toStdString()), "h200.log");
+    VllmLog noAvailable = log;
+    noAvailable.availableKvBytes.reset();
+    const double fromHbm = vllmKvMemory(llama, h200, 0.9, 8, 0, 16);
+    const VllmHbmContext hbm { h200.hbmBytes, llama.paramsTotal * 2 / 8, 0, 0.9 };
+
+    VllmLog twice; // vLLM had twice the worked example's 131,072 tokens
+    twice.kvCacheTokens = 262144;
+    VllmLog twiceNamed = twice;
+    twiceNamed.availableKvBytes = 50 * GiB;
+    twiceNamed.availableLine = 3;
+    auto concurrencyLog = [](double x, std::optional<double> available) {
+        VllmLog l;
+        l.concurrencyTokens = 131072;
+        l.concurrency = x;
+        l.availableKvBytes = available;
+        l.availableLine = available ? 2 : 0;
+        return l;
+    };
+    VllmLog rounded; // three blocks more than kvtiers: within the log's rounding
+    rounded.kvCacheTokens = 131072 + 48;
+    const double gemmaTokens = predictVllm(gemma, vllmSetup(10 * GiB, 1, 8192)).tokens;
+    VllmLog gemmaLog; // the same tokens, a lower concurrency (sliding windows)
+    gemmaLog.kvCacheTokens = gemmaTokens;
+    gemmaLog.concurrencyTokens = 8192;
+    gemmaLog.concurrency = 4.4;
+    VllmLog gemmaShort;
+    gemmaShort.kvCacheTokens = 20000;
+
+    return {
+        compareWithVllm(llama, vllmSetup(*log.availableKvBytes, 8), log), // matches exactly
+        compareWithVllm(llama, vllmSetup(*log.availableKvBytes, 8, 65536), log), // the log's context
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable, hbm), // the gap is a reserve
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), log, hbm), // ... and the log names its memory
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable), // no hardware to say more
+        // A hardware context without its HBM size (only through the API): no utilisation to offer.
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable, VllmHbmContext { 0, hbm.weightsBytesPerGpu, 0, 0.9 }),
+        compareWithVllm(llama, vllmSetup(40 * GiB), twice), // vLLM had more
+        compareWithVllm(llama, vllmSetup(40 * GiB), twice, VllmHbmContext { h200.hbmBytes, llama.paramsTotal * 2, 0, 0.9 }),
+        compareWithVllm(llama, vllmSetup(40 * GiB), twiceNamed),
+        compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(0.5, std::nullopt)),
+        compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(1.5, std::nullopt)),
+        compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(0.5, 50 * GiB)),
+        compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(1.5, 50 * GiB)),
+        compareWithVllm(llama, vllmSetup(40 * GiB), rounded),
+        compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaLog), // concurrency differs
+        compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaShort), // a hybrid
+        // A log with no figure (parseVllmLog refuses one; only through the API).
+        compareWithVllm(llama, vllmSetup(40 * GiB), VllmLog {}),
+    };
+}
+
+/// Predictions that, together, note every kind: Jamba's state layers raise the block,
+/// Gemma 3's groups are padded, and cards whose pages do not divide the largest one.
+std::vector<VllmPrediction> vllmNotedPredictions()
+{
+    const std::string gemma3 = dataPath("hf/gemma-3-27b-it.json").toStdString();
+    const ModelCard gemma3Card = importHfConfig(parseStrictJson(readInputFile(gemma3), gemma3), gemma3);
+    const Json fullGroup = { { "kind", "full" }, { "layers", 4 }, { "num_kv_heads", 8 }, { "k_head_dim", 128 },
+        { "v_head_dim", 128 } };
+    return {
+        predictVllm(CardCatalog::builtin().models().at("jamba-v0.1"), vllmSetup(20 * GiB, 1, 65536)),
+        predictVllm(gemma3Card, vllmSetup(20 * GiB, 1, 32768)),
+        predictVllm(test::modelVariant("gemma-2-27b", [](Json& j) { j["layer_groups"][0]["num_kv_heads"] = 6; }),
+            vllmSetup(10 * GiB, 1, 8192)),
+        predictVllm(test::modelVariant("gemma-2-27b", [](Json& j) { j["layer_groups"][1]["num_kv_heads"] = 6; }),
+            vllmSetup(10 * GiB, 1, 8192)),
+        predictVllm(test::modelVariant("deepseek-v3", [&](Json& j) { j["layer_groups"].push_back(fullGroup); }),
+            vllmSetup(40 * GiB, 1, 8192)),
+    };
+}
+
+} // namespace
+
+void TestGuiImport::vllmTextInEnglishIsTheCoresText()
+{
+    installTranslator(kLanguageEnglish);
+    std::set<VllmSentence::Kind> sentenceKinds;
+    for (const VllmComparison& c : vllmComparisons()) {
+        QVERIFY(!c.sentences.empty());
+        for (const VllmSentence& s : c.sentences) {
+            sentenceKinds.insert(s.kind);
+            QCOMPARE(VllmCheckText::sentenceText(s), QString::fromStdString(vllmSentenceText(s)));
+        }
+        QCOMPARE(VllmCheckText::explanationText(c.sentences), QString::fromStdString(c.explanation));
+    }
+    // Every kind, up to the last (NoFigure), was said.
+    for (int k = 0; k <= static_cast<int>(VllmSentence::Kind::NoFigure); ++k)
+        QVERIFY2(sentenceKinds.count(static_cast<VllmSentence::Kind>(k)), qPrintable(QStringLiteral("sentence kind %1 not said").arg(k)));
+
+    std::set<VllmNote::Kind> noteKinds;
+    std::set<std::string> paddedKinds;
+    for (const VllmPrediction& p : vllmNotedPredictions()) {
+        QVERIFY(!p.notes.empty());
+        for (const VllmNote& n : p.notes) {
+            noteKinds.insert(n.kind);
+            if (n.kind == VllmNote::Kind::PagePadded)
+                paddedKinds.insert(n.layerKind);
+            QCOMPARE(VllmCheckText::noteText(n), QString::fromStdString(vllmNoteText(n)));
+        }
+    }
+    for (int k = 0; k <= static_cast<int>(VllmNote::Kind::PaddingLayers); ++k)
+        QVERIFY2(noteKinds.count(static_cast<VllmNote::Kind>(k)), qPrintable(QStringLiteral("note kind %1 not noted").arg(k)));
+    QCOMPARE(paddedKinds, (std::set<std::string> { "full", "sliding", "mla" }));
+}
+
+void TestGuiImport::vllmTextInKoreanIsKorean()
+{
+    installTranslator(kLanguageKorean);
+    for (const VllmComparison& c : vllmComparisons()) {
+        for (const VllmSentence& s : c.sentences) {
+            const QString ko = VllmCheckText::sentenceText(s);
+            QVERIFY2(ko != QString::fromStdString(vllmSentenceText(s)) && hasHangul(ko), qPrintable(ko));
+        }
+    }
+    for (const VllmPrediction& p : vllmNotedPredictions()) {
+        for (const VllmNote& n : p.notes) {
+            const QString ko = VllmCheckText::noteText(n);
+            QVERIFY2(ko != QString::fromStdString(vllmNoteText(n)) && hasHangul(ko), qPrintable(ko));
+        }
+    }
+}
+
+void TestGuiImport::vllmDialogInKorean()
+{
+    // Jamba from u × HBM − weights against a made-up log: the figures differ, the model is a
+    // hybrid and its block size is raised, so the label carries several sentences and a note.
+    const QString logText = QStringLiteral("INFO [kv_cache_utils.py:849] GPU KV cache size: 100,000 tokens\n"
+                                           "INFO [kv_cache_utils.py:853] Maximum concurrency for 65,536 tokens per "
+                                           "request: 1.00x\n");
+    for (const QString& language : { kLanguageEnglish, kLanguageKorean }) {
+        installTranslator(language);
+        VllmCheckDialog dialog(CardCatalog::builtin());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.setScenario(test::scenario("jamba-v0.1", Json { { "context", 65536 } }, "h200-sxm"));
+        dialog.findChild<QRadioButton*>(QStringLiteral("vllmMemoryFromHardware"))->setChecked(true);
+        dialog.setLogText(logText);
+        QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("vllmCompare")), Qt::LeftButton);
+        QVERIFY2(dialog.comparison().has_value(), qPrintable(dialog.errorMessage()));
+        const VllmComparison& c = *dialog.comparison();
+        QVERIFY(!c.agrees);
+        QVERIFY(c.sentences.size() >= 3);
+        QVERIFY(!c.predicted.notes.empty());
+        const QString label = dialog.findChild<QLabel*>(QStringLiteral("vllmExplanation"))->text();
+        if (language == kLanguageEnglish) {
+            // The CLI's explanation and notes, word for word.
+            QString expected = QStringLiteral("<b>Differs.</b> ") + QString::fromStdString(c.explanation).toHtmlEscaped();
+            for (const VllmNote& n : c.predicted.notes)
+                expected += QStringLiteral("<br>Note: ") + QString::fromStdString(vllmNoteText(n)).toHtmlEscaped();
+            QCOMPARE(label, expected);
+        } else {
+            if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+                dialog.grab().save(dir + QStringLiteral("/vllm-ko.png"));
+            QVERIFY2(hasHangul(label), qPrintable(label));
+            // No English sentence: none of the core's sentences or notes, nor its heading.
+            for (const VllmSentence& s : c.sentences) {
+                const QString english = QString::fromStdString(vllmSentenceText(s)).toHtmlEscaped();
+                QVERIFY2(!label.contains(english), qPrintable(english));
+            }
+            for (const VllmNote& n : c.predicted.notes) {
+                const QString english = QString::fromStdString(vllmNoteText(n)).toHtmlEscaped();
+                QVERIFY2(!label.contains(english), qPrintable(english));
+            }
+            for (const char* word : { "Differs", "Note:", " need about ", "gap is memory", "hybrid for vLLM" })
+                QVERIFY2(!label.contains(QLatin1String(word)), qPrintable(label));
+        }
+
+        // A log line that cannot be read, and a log with no KV line: the core's message in
+        // English, the same facts (the line, its text) in Korean.
+        for (const QString& bad : { QStringLiteral("a\nGPU KV cache size: lots of tokens"), QStringLiteral("no KV here") }) {
+            dialog.setLogText(bad);
+            QVERIFY(!dialog.compare());
+            const QString shown = dialog.findChild<QLabel*>(QStringLiteral("vllmError"))->text();
+            QCOMPARE(shown, dialog.errorMessage());
+            const QString english = test::inputErrorOf([&] { parseVllmLog(bad.toStdString(), "vLLM log"); });
+            QVERIFY(!english.isEmpty());
+            if (language == kLanguageEnglish) {
+                QCOMPARE(shown, english);
+            } else {
+                QVERIFY2(hasHangul(shown) && shown != english, qPrintable(shown));
+                if (bad.contains(QLatin1String("lots")))
+                    QVERIFY2(shown.contains(QStringLiteral(":2:")) && shown.contains(QStringLiteral("lots of tokens")),
+                        qPrintable(shown));
+            }
+        }
+    }
+    installTranslator(kLanguageEnglish);
+}
+
+QTEST_MAIN(TestGuiImport)
+#include "tst_gui_import.moc"

@@ -1,0 +1,762 @@
+#include "ui/app/MainWindow.h"
+
+#include "ui/presets/CompareView.h"
+#include "ui/scenario/ControlsPanel.h"
+#include "ui/text/DisplayUnits.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/fleet/FleetView.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "ui/sensitivity/SensitivityView.h"
+#include "ui/dialogs/VllmCheckDialog.h"
+#include "ui/dialogs/InputDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/presets/PresetPanel.h"
+#include "ui/scenario/HeadlinePanel.h"
+#include "ui/app/Language.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/charts/SweepChart.h"
+#include "ui/charts/TierChart.h"
+#include "ui/scenario/TierTableModel.h"
+#include "ui/text/UnitsText.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QRegularExpression>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QDir>
+#include <QTabWidget>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <tuple>
+
+namespace kvtiers::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("kvtiers"));
+    setWindowIcon(QIcon(QStringLiteral(":/kvtiers/kvtiers.svg")));
+    m_controller = new ScenarioController(this);
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_mainSplitter->setChildrenCollapsible(false);
+
+    auto* scroll = new QScrollArea(m_mainSplitter);
+    scroll->setObjectName(QStringLiteral("controlsScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_controls = new ControlsPanel(m_controller, scroll);
+    m_controls->setObjectName(QStringLiteral("controlsPanel"));
+    scroll->setWidget(m_controls);
+    scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 16);
+    m_mainSplitter->addWidget(scroll);
+
+    auto* right = new QWidget(m_mainSplitter);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 6, 0);
+    m_banner = new QLabel(right);
+    m_banner->setObjectName(QStringLiteral("errorBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setMargin(6);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setVisible(false);
+    rightLayout->addWidget(m_banner);
+
+    m_viewSplitter = new QSplitter(Qt::Vertical, right);
+    m_viewSplitter->setObjectName(QStringLiteral("viewSplitter"));
+    m_viewSplitter->setChildrenCollapsible(false);
+    m_headline = new HeadlinePanel(m_viewSplitter);
+    m_headline->setObjectName(QStringLiteral("headlinePanel"));
+    m_viewSplitter->addWidget(m_headline);
+
+    m_chartSplitter = new QSplitter(Qt::Horizontal, m_viewSplitter);
+    m_chartSplitter->setObjectName(QStringLiteral("chartSplitter"));
+    m_chartSplitter->setChildrenCollapsible(false);
+    m_tierChart = new TierChart(m_chartSplitter);
+    m_tierChart->setObjectName(QStringLiteral("tierChart"));
+    m_sweepChart = new SweepChart(m_chartSplitter);
+    m_sweepChart->setObjectName(QStringLiteral("sweepChart"));
+    m_chartSplitter->addWidget(m_tierChart);
+    m_chartSplitter->addWidget(m_sweepChart);
+    // The scenario's charts, the fleet view and the sensitivity view share the space
+    // under the headline figures.
+    m_viewTabs = new QTabWidget(m_viewSplitter);
+    m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
+    m_viewTabs->setDocumentMode(true);
+    m_viewTabs->addTab(m_chartSplitter, tr("Scenario"));
+    // Each view scrolls inside its tab, so its minimum size never forces the window wider.
+    auto scrolled = [this](QWidget* page) {
+        auto* area = new QScrollArea(m_viewTabs);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidget(page);
+        return area;
+    };
+    m_fleetView = new FleetView(m_controller->catalog());
+    m_viewTabs->addTab(scrolled(m_fleetView), tr("Fleet"));
+    m_sensitivityView = new SensitivityView;
+    m_viewTabs->addTab(scrolled(m_sensitivityView), tr("Sensitivity"));
+    m_viewSplitter->addWidget(m_viewTabs);
+    // The sensitivity view evaluates ~15 scenarios: only while it is shown.
+    auto feedSensitivity = [this] {
+        if (m_viewTabs->currentIndex() == 2 && m_controller->hasResult())
+            m_sensitivityView->setScenario(m_controller->scenario());
+    };
+    connect(m_controller, &ScenarioController::resultChanged, this, feedSensitivity);
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, feedSensitivity);
+    // Its Fleet scope analyses the Fleet tab's mix (~17 sizings): also only while shown.
+    auto feedFleetSensitivity = [this] {
+        if (m_viewTabs->currentIndex() == 2)
+            m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
+    };
+    connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
+    // The Fleet tab's units radios are View > Units: clicking one changes the whole app.
+    connect(m_fleetView, &FleetView::unitsChanged, this, &MainWindow::setUnits);
+    connect(m_sensitivityView, &SensitivityView::unitsChanged, this, &MainWindow::setUnits);
+    connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
+    connect(m_sensitivityView, &SensitivityView::exported, this,
+        [this](const QString& path) { statusBar()->showMessage(tr("Sensitivity: wrote %1").arg(path), 10000); });
+
+    auto* tableBox = new QWidget(m_viewSplitter);
+    m_tableBox = tableBox;
+    auto* tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    m_tableCaption = new QLabel(tr("<b>The article's tier table</b>, with this scenario's bytes and times. "
+                                   "Highlighted: the rows whose condition this scenario meets (hover for why)."),
+        tableBox);
+    m_tableCaption->setWordWrap(true);
+    tableLayout->addWidget(m_tableCaption);
+    m_tableModel = new TierTableModel(this);
+    m_tableView = new QTableView(tableBox);
+    m_tableView->setObjectName(QStringLiteral("tierTable"));
+    m_tableView->setModel(m_tableModel);
+    m_tableView->setWordWrap(true);
+    m_tableView->setSelectionMode(QAbstractItemView::NoSelection);
+    m_tableView->setFocusPolicy(Qt::NoFocus);
+    m_tableView->verticalHeader()->setVisible(false);
+    // Row heights are fitted by fitTableHeight(), deferred while a slider is dragged:
+    // measuring the wrapped article text at every step cost more than the charts.
+    m_tableView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_fitTableTimer = new QTimer(this);
+    m_fitTableTimer->setSingleShot(true);
+    m_fitTableTimer->setInterval(150);
+    connect(m_fitTableTimer, &QTimer::timeout, this, &MainWindow::fitTableHeight);
+    auto* header = m_tableView->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    for (int c : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn, TierTableModel::LimitColumn,
+             TierTableModel::RestoreColumn })
+        header->setSectionResizeMode(c, QHeaderView::Stretch);
+    tableLayout->addWidget(m_tableView);
+    tableLayout->addStretch(1);
+    m_viewSplitter->addWidget(tableBox);
+    m_viewSplitter->setStretchFactor(0, 0);
+    m_viewSplitter->setStretchFactor(1, 1);
+    m_viewSplitter->setStretchFactor(2, 0);
+
+    rightLayout->addWidget(m_viewSplitter, 1);
+    m_mainSplitter->addWidget(right);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+    setCentralWidget(m_mainSplitter);
+    statusBar()->setObjectName(QStringLiteral("statusBar"));
+
+    buildMenus();
+    buildPresetsAndExport();
+    applyBannerTheme();
+
+    connect(m_controller, &ScenarioController::resultChanged, this, &MainWindow::updateViews);
+    connect(m_controller, &ScenarioController::errorChanged, this, &MainWindow::showError);
+    connect(m_controls, &ControlsPanel::inputRejected, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_tierChart, &TierChart::scopeChanged, this, [this](TierScope scope) {
+        m_sweepChart->setScope(scope);
+        m_tableModel->setScope(scope);
+        m_scopeActions->actions().at(static_cast<int>(scope))->setChecked(true);
+    });
+    connect(m_sweepChart, &SweepChart::axisChanged, this, [this](SweepAxis axis) {
+        m_controller->setSweepAxis(axis);
+        m_axisActions->actions().at(static_cast<int>(axis))->setChecked(true);
+    });
+
+    restoreSettings();
+}
+
+MainWindow::~MainWindow()
+{
+    if (!m_replaced)
+        saveSettings();
+}
+
+MainWindow* MainWindow::switchLanguage(const QString& setting)
+{
+    m_settings.setLanguage(setting);
+    if (resolvedLanguage(setting) == installedLanguage()) {
+        m_settings.sync();
+        return this;
+    }
+    saveSettings(); // the successor restores geometry, splitters, scope and scenario from here
+    installTranslator(setting);
+    auto* next = new MainWindow;
+    next->setAttribute(Qt::WA_DeleteOnClose);
+    next->m_controller->applySpec(m_controller->spec());
+    next->setWindowState(windowState());
+    if (isVisible())
+        next->show();
+    m_replaced = true;
+    emit replacedBy(next);
+    if (testAttribute(Qt::WA_DeleteOnClose))
+        close();
+    else
+        hide();
+    return next;
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    // Not QUndoStack::createUndoAction: its "prefix + text" puts the verb first in every
+    // language; a whole tr() sentence ("&Undo %1") lets Korean put it last. An '&' in a
+    // step's text (a preset name) is doubled so it shows instead of making a mnemonic.
+    QUndoStack* stack = m_controller->undoStack();
+    auto stepText = [](const QString& bare, const QString& withStep, const QString& step) {
+        return step.isEmpty() ? bare : withStep.arg(QString(step).replace(QLatin1Char('&'), QStringLiteral("&&")));
+    };
+    QAction* undo = new QAction(this);
+    undo->setObjectName(QStringLiteral("undoAction"));
+    undo->setShortcut(QKeySequence::Undo);
+    auto undoText
+        = [undo, stepText](const QString& step) { undo->setText(stepText(tr("&Undo"), tr("&Undo %1"), step)); };
+    undoText(stack->undoText());
+    undo->setEnabled(stack->canUndo());
+    connect(stack, &QUndoStack::undoTextChanged, undo, undoText);
+    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    QAction* redo = new QAction(this);
+    redo->setObjectName(QStringLiteral("redoAction"));
+    redo->setShortcuts(QKeySequence::Redo);
+    auto redoText
+        = [redo, stepText](const QString& step) { redo->setText(stepText(tr("&Redo"), tr("&Redo %1"), step)); };
+    redoText(stack->redoText());
+    redo->setEnabled(stack->canRedo());
+    connect(stack, &QUndoStack::redoTextChanged, redo, redoText);
+    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* reset
+        = edit->addAction(tr("Reset to &article defaults"), m_controller, &ScenarioController::resetToArticle);
+    reset->setObjectName(QStringLiteral("resetAction"));
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    reset->setStatusTip(tr("Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse."));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_scopeActions = new QActionGroup(this);
+    const std::array<QString, 3> scopeTexts
+        = { tr("Bytes per &GPU"), tr("Bytes per &replica"), tr("Bytes per &server") };
+    for (int i = 0; i < 3; ++i) {
+        QAction* a = view->addAction(scopeTexts[static_cast<size_t>(i)]);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        m_scopeActions->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { m_tierChart->setScope(static_cast<TierScope>(i)); });
+    }
+    m_scopeActions->actions().at(static_cast<int>(m_tierChart->scope()))->setChecked(true);
+    view->addSeparator();
+    m_axisActions = new QActionGroup(this);
+    const std::array<QString, 2> axisTexts = { tr("Sweep against &context"), tr("Sweep against c&oncurrency") };
+    for (int i = 0; i < 2; ++i) {
+        QAction* a = view->addAction(axisTexts[static_cast<size_t>(i)]);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        m_axisActions->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { m_sweepChart->setAxis(static_cast<SweepAxis>(i)); });
+    }
+    m_axisActions->actions().at(0)->setChecked(true);
+    view->addSeparator();
+    m_advancedAction = view->addAction(tr("&Advanced controls"));
+    m_advancedAction->setCheckable(true);
+    m_advancedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    connect(m_advancedAction, &QAction::toggled, m_controls, &ControlsPanel::setAdvancedExpanded);
+    connect(m_controls, &ControlsPanel::advancedExpandedChanged, m_advancedAction, &QAction::setChecked);
+    QAction* full = view->addAction(tr("&Full screen"));
+    full->setCheckable(true);
+    full->setShortcut(QKeySequence::FullScreen);
+    connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    view->addSeparator();
+    // Decimal or binary bytes, everywhere. Binary is the default: the article
+    // states its figures in binary units (320 KiB per token, 40 GiB per request).
+    QMenu* units = view->addMenu(tr("&Units"));
+    units->setObjectName(QStringLiteral("unitsMenu"));
+    m_unitsActions = new QActionGroup(this);
+    const std::array<std::tuple<QString, const char*, ByteUnits>, 2> unitChoices = { {
+        { tr("&Decimal (GB, TB — as memory is sold)"), "unitsDecimalAction", ByteUnits::Decimal },
+        { tr("&Binary (GiB, TiB — as allocators count)"), "unitsBinaryAction", ByteUnits::Binary },
+    } };
+    for (const auto& [text, name, choice] : unitChoices) {
+        QAction* a = units->addAction(text);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setCheckable(true);
+        a->setChecked(choice == displayUnits());
+        m_unitsActions->addAction(a);
+        connect(a, &QAction::triggered, this, [this, choice = choice] { setUnits(choice); });
+    }
+    // Language names are written in their own language, never translated.
+    QMenu* language = view->addMenu(tr("&Language"));
+    language->setObjectName(QStringLiteral("languageMenu"));
+    m_languageActions = new QActionGroup(this);
+    const std::array<std::pair<QString, const char*>, 3> languages = { {
+        { tr("&System language"), "languageSystemAction" },
+        { QStringLiteral("&English"), "languageEnglishAction" },
+        { QStringLiteral("한국어(&K)"), "languageKoreanAction" },
+    } };
+    const std::array<QString, 3> languageSettings = { kLanguageSystem, kLanguageEnglish, kLanguageKorean };
+    for (size_t i = 0; i < languages.size(); ++i) {
+        QAction* a = language->addAction(languages[i].first);
+        a->setObjectName(QString::fromLatin1(languages[i].second));
+        a->setCheckable(true);
+        a->setChecked(m_settings.language() == languageSettings[i]);
+        m_languageActions->addAction(a);
+        const QString setting = languageSettings[i];
+        connect(a, &QAction::triggered, this, [this, setting] { switchLanguage(setting); });
+    }
+
+    buildToolsMenu();
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* about = help->addAction(tr("&About kvtiers"), this, &MainWindow::showAbout);
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setShortcut(QKeySequence::HelpContents);
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::updateViews()
+{
+    const Scenario& s = m_controller->scenario();
+    const EvalResult& r = m_controller->result();
+    m_headline->setResult(s, r);
+    m_tierChart->setResult(s, r);
+    m_sweepChart->setResult(s, r, m_controller->sweepResult());
+    m_tableModel->setResult(s, r);
+    if (m_tableFitted) {
+        m_fitTableTimer->start();
+    } else {
+        fitTableHeight();
+        m_tableFitted = true;
+    }
+    setWindowTitle(tr("kvtiers: %1 on %2").arg(qs(s.model.name), qs(s.hardware.name)));
+}
+
+void MainWindow::fitTableHeight()
+{
+    // The table has three rows: give it exactly their height, the charts get the rest.
+    m_tableView->resizeRowsToContents();
+    int height = m_tableView->horizontalHeader()->height() + 2 * m_tableView->frameWidth();
+    for (int row = 0; row < m_tableModel->rowCount(); ++row)
+        height += m_tableView->rowHeight(row);
+    m_tableView->setFixedHeight(height);
+    const int spacing = m_tableBox->layout()->spacing();
+    m_tableBox->setMaximumHeight(m_tableCaption->heightForWidth(m_tableBox->width()) + spacing + height);
+}
+
+void MainWindow::showError(const QString& message)
+{
+    m_banner->setText(message.isEmpty() ? QString() : tr("This scenario cannot be evaluated: %1").arg(message));
+    m_banner->setVisible(!message.isEmpty());
+    if (message.isEmpty())
+        statusBar()->clearMessage();
+    else
+        statusBar()->showMessage(message);
+}
+
+void MainWindow::applyBannerTheme()
+{
+    // An error must stand out in any theme: a red tint chosen against the window colour.
+    const bool dark = palette().color(QPalette::Window).lightnessF() < 0.5;
+    QPalette pal = m_banner->palette();
+    pal.setColor(QPalette::Window, dark ? QColor(0x5c, 0x1a, 0x1a) : QColor(0xfd, 0xe7, 0xe9));
+    pal.setColor(QPalette::WindowText, dark ? QColor(0xff, 0xd7, 0xd7) : QColor(0x5c, 0x00, 0x11));
+    m_banner->setPalette(pal);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyBannerTheme();
+}
+
+void MainWindow::showAbout()
+{
+    auto sourceList = [](const std::vector<Source>& sources) {
+        QString html;
+        for (const auto& src : sources) {
+            html += QStringLiteral("<li>%1").arg(qs(src.title).toHtmlEscaped());
+            if (!src.url.empty() && src.url.rfind("http", 0) == 0)
+                html += QStringLiteral(" <a href=\"%1\">%1</a>").arg(qs(src.url).toHtmlEscaped());
+            html += QStringLiteral("</li>");
+        }
+        return html;
+    };
+    QString text = tr("<h3>kvtiers %1</h3><p>How much HBM, server DRAM and SSD an LLM inference deployment "
+                      "needs: the KV working set and its reuse, not the token count, decide memory demand.</p>")
+                       .arg(QStringLiteral(KVTIERS_VERSION));
+    text += tr("<p><b>Sources named by the article</b></p><ul><li>Meta Llama 3.1 model specification</li>"
+               "<li>NVIDIA TensorRT-LLM KV cache reuse and offloading documentation</li>"
+               "<li>The Mooncake paper</li><li>The FlexGen paper</li><li>The DeepSeek-V2 paper</li>"
+               "<li>The vLLM PagedAttention paper</li></ul>");
+    if (m_controller->hasResult()) {
+        const Scenario& s = m_controller->scenario();
+        text += tr("<p><b>This scenario's cards</b></p><p>%1</p><ul>%2</ul><p>%3</p><ul>%4</ul>")
+                    .arg(qs(s.model.name).toHtmlEscaped(), sourceList(s.model.sources),
+                        qs(s.hardware.name).toHtmlEscaped(), sourceList(s.hardware.sources));
+        const auto& workloads = m_controller->catalog().workloads();
+        if (auto it = workloads.find(m_controller->workloadId()); it != workloads.end())
+            text += tr("<p>%1</p><ul>%2</ul>").arg(qs(it->second.name).toHtmlEscaped(), sourceList(it->second.sources));
+    }
+    QMessageBox::about(this, tr("About kvtiers"), text);
+}
+
+void MainWindow::restoreSettings()
+{
+    if (!restoreGeometry(m_settings.windowGeometry())) {
+        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
+        resize(std::min(1600, avail.width() * 9 / 10), std::min(1000, avail.height() * 9 / 10));
+    }
+    restoreState(m_settings.windowState());
+    if (!m_mainSplitter->restoreState(m_settings.mainSplitterState()))
+        m_mainSplitter->setSizes({ m_controls->minimumSizeHint().width() + 20, 1200 });
+    if (!m_viewSplitter->restoreState(m_settings.viewSplitterState()))
+        m_viewSplitter->setSizes({ 150, 620, 180 });
+    if (!m_chartSplitter->restoreState(m_settings.chartSplitterState()))
+        m_chartSplitter->setSizes({ 600, 600 });
+    if (auto spec = m_settings.lastScenario())
+        m_controller->applySpec(*spec);
+    const int scope = m_settings.tierScope();
+    if (scope >= 0 && scope <= 2)
+        m_tierChart->setScope(static_cast<TierScope>(scope));
+    const int axis = m_settings.sweepAxis();
+    if (axis == 0 || axis == 1)
+        m_sweepChart->setAxis(static_cast<SweepAxis>(axis));
+    m_advancedAction->setChecked(m_settings.advancedExpanded());
+    setUnits(m_settings.displayUnits());
+}
+
+void MainWindow::saveSettings()
+{
+    m_settings.setWindowGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
+    m_settings.setMainSplitterState(m_mainSplitter->saveState());
+    m_settings.setViewSplitterState(m_viewSplitter->saveState());
+    m_settings.setChartSplitterState(m_chartSplitter->saveState());
+    m_settings.setLastScenario(m_controller->spec());
+    m_settings.setTierScope(static_cast<int>(m_tierChart->scope()));
+    m_settings.setSweepAxis(static_cast<int>(m_sweepChart->axis()));
+    m_settings.setAdvancedExpanded(m_controls->advancedExpanded());
+    m_settings.setDisplayUnits(displayUnits());
+    m_settings.sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!m_replaced)
+        saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::buildPresetsAndExport()
+{
+    // Presets: a dock on the right, toggled from the View menu.
+    auto* dock = new QDockWidget(tr("Presets"), this);
+    dock->setObjectName(QStringLiteral("presetDock"));
+    m_presetPanel = new PresetPanel(m_controller, dock);
+    dock->setWidget(m_presetPanel);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    // Hidden until asked for (View > Presets panel, or any preset action): the charts
+    // need the width. The window state restores it as the user left it.
+    dock->hide();
+    m_compareView = new CompareView(&m_presetPanel->store(), &m_controller->catalog(), this);
+    m_compareView->setExportOptions(m_exportOptions);
+    connect(m_presetPanel, &PresetPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_compareView, &CompareView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_presetPanel, &PresetPanel::presetsChanged, m_compareView, &CompareView::refresh);
+    connect(m_presetPanel, &PresetPanel::compareRequested, this, [this] {
+        m_compareView->show();
+        m_compareView->raise();
+    });
+    auto showPresets = [this, dock] {
+        dock->show();
+        dock->raise();
+    };
+    connect(m_presetPanel, &PresetPanel::message, dock, [dock] {
+        if (!dock->isVisible())
+            dock->show();
+    });
+    if (!m_presetPanel->store().problems().empty()) {
+        const QStringList& lines = m_presetPanel->problemTexts();
+        statusBar()->showMessage(tr("Skipped unreadable preset file(s): %1").arg(lines.join(QStringLiteral("; "))));
+        // After the window state is restored: unreadable files are never hidden away.
+        QTimer::singleShot(0, dock, [dock] { dock->show(); });
+    }
+
+    auto menuTitled = [this](const QString& title) -> QMenu* {
+        for (QMenu* m : menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly))
+            if (m->title() == title)
+                return m;
+        return nullptr;
+    };
+    QMenu* file = menuTitled(tr("&File"));
+    if (!file)
+        file = menuBar()->addMenu(tr("&File"));
+    QAction* before = nullptr;
+    if (auto* quit = findChild<QAction*>(QStringLiteral("quitAction"))) {
+        const auto actions = file->actions();
+        const auto at = actions.indexOf(quit);
+        before = at > 0 && actions.at(at - 1)->isSeparator() ? actions.at(at - 1) : quit;
+    }
+    auto add = [&](const QString& text, const char* name, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(QString::fromLatin1(name));
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        file->insertAction(before, a);
+        return a;
+    };
+    add(tr("Save scenario as &preset…"), "savePresetAction", QKeySequence(Qt::CTRL | Qt::Key_S),
+        [this, showPresets] {
+            showPresets();
+            m_presetPanel->saveCurrent();
+        });
+    add(tr("&Import preset…"), "importPresetAction", QKeySequence(), [this, showPresets] {
+        showPresets();
+        m_presetPanel->importFile();
+    });
+    add(tr("Co&mpare presets…"), "compareAction", QKeySequence(Qt::CTRL | Qt::Key_K), [this] {
+        m_compareView->show();
+        m_compareView->raise();
+    });
+    file->insertSeparator(before);
+    add(tr("&Export tier chart…"), "exportTierChartAction", QKeySequence(Qt::CTRL | Qt::Key_E),
+        &MainWindow::exportTierChart);
+    add(tr("Export s&weep…"), "exportSweepAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+        &MainWindow::exportSweep);
+    add(tr("Export &comparison…"), "exportComparisonAction", QKeySequence(), &MainWindow::exportComparison);
+    add(tr("Export scenario &JSON…"), "exportJsonAction", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
+        &MainWindow::exportScenarioJson);
+    add(tr("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+        &MainWindow::copyChartToClipboard);
+    add(tr("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
+
+    QAction* toggle = dock->toggleViewAction();
+    toggle->setText(tr("&Presets panel"));
+    toggle->setObjectName(QStringLiteral("presetPanelAction"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    if (QMenu* view = menuTitled(tr("&View"))) {
+        view->addSeparator();
+        view->addAction(toggle);
+    }
+}
+
+void MainWindow::setExportOptions(const ExportOptions& options)
+{
+    m_exportOptions = options;
+    m_compareView->setExportOptions(options);
+    m_fleetView->setExportOptions(options);
+    m_sensitivityView->setExportOptions(options);
+}
+
+void MainWindow::setUnits(ByteUnits units)
+{
+    const bool changed = units != displayUnits();
+    kvtiers::ui::setDisplayUnits(units);
+    m_settings.setDisplayUnits(units);
+    // One setting, shown in three places: the menu and the Fleet and Sensitivity tabs'
+    // radio buttons. The Fleet tab's unitsChanged() comes back here, unchanged: no loop.
+    m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
+    m_fleetView->setUnits(units);
+    m_sensitivityView->setUnits(units);
+    if (!changed)
+        return;
+    // Views format bytes when they are fed: feed them again, state untouched. The
+    // scenario re-evaluates (no undo step), which also rewrites an error banner.
+    m_controller->refresh();
+    m_compareView->redisplay();
+}
+
+void MainWindow::reportExport(const QString& error, const QString& what, const QString& path)
+{
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 10000);
+        MessageBox::warning(this, what, error);
+        return;
+    }
+    statusBar()->showMessage(tr("%1: wrote %2").arg(what, path), 10000);
+}
+
+void MainWindow::exportTierChart()
+{
+    if (!m_controller->hasResult())
+        return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export tier chart"), {});
+    const QString path = FileDialog::getSaveFileName(this, tr("Export tier chart"), QStringLiteral("kvtiers-tiers.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    reportExport(ChartExporter::exportTierChart(path, m_controller->scenario(), m_controller->result(),
+                     m_exportOptions, m_controller->workloadId()),
+        tr("Export tier chart"), path);
+}
+
+void MainWindow::exportSweep()
+{
+    if (!m_controller->hasResult())
+        return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export sweep"), {});
+    const QString path = FileDialog::getSaveFileName(this, tr("Export sweep"), QStringLiteral("kvtiers-sweep.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)"));
+    if (path.isEmpty())
+        return;
+    reportExport(ChartExporter::exportSweep(path, m_controller->scenario(), m_controller->result(),
+                     m_controller->sweepResult(), m_exportOptions),
+        tr("Export sweep"), path);
+}
+
+void MainWindow::exportComparison()
+{
+    m_compareView->show();
+    m_compareView->raise();
+    if (!m_compareView->comparison()) {
+        statusBar()->showMessage(tr("Pick 2 to 4 presets (or a built-in comparison), then export."), 10000);
+        return;
+    }
+    m_compareView->exportComparison();
+}
+
+void MainWindow::exportScenarioJson()
+{
+    if (!m_controller->hasResult())
+        return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export scenario"), {});
+    const QString path = FileDialog::getSaveFileName(this, tr("Export scenario JSON"),
+        QStringLiteral("kvtiers-scenario.json"), tr("JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    reportExport(ChartExporter::exportScenarioJson(path, m_controller->scenario(), m_controller->result(),
+                     m_controller->workloadId()),
+        tr("Export scenario JSON"), path);
+}
+
+void MainWindow::copyChartToClipboard()
+{
+    if (!m_controller->hasResult())
+        return;
+    ExportOptions clip = m_exportOptions;
+    clip.scale = 1.0;
+    QGuiApplication::clipboard()->setImage(
+        ChartExporter::renderTierChart(m_controller->scenario(), m_controller->result(), clip));
+    statusBar()->showMessage(tr("Copied the tier chart (%1 × %2) to the clipboard").arg(clip.width).arg(clip.height), 8000);
+}
+
+void MainWindow::chooseExportSize()
+{
+    const QString current
+        = QStringLiteral("%1x%2@%3").arg(m_exportOptions.width).arg(m_exportOptions.height).arg(m_exportOptions.scale);
+    const auto answer = InputDialog::getText(this, tr("Export size"),
+        tr("Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):"), current);
+    if (!answer)
+        return;
+    static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*[x×]\\s*(\\d+)\\s*(?:@\\s*([0-9.]+))?\\s*$"));
+    const auto m = re.match(*answer);
+    ExportOptions o;
+    bool ok = m.hasMatch();
+    if (ok) {
+        o.width = m.captured(1).toInt();
+        o.height = m.captured(2).toInt();
+        o.scale = m.captured(3).isEmpty() ? 1.0 : m.captured(3).toDouble(&ok);
+    }
+    if (!ok || o.width < 16 || o.height < 16 || o.width > 20000 || o.height > 20000 || o.scale < 0.25 || o.scale > 8) {
+        const QString msg = tr("Export size \"%1\": use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8").arg(*answer);
+        statusBar()->showMessage(msg, 10000);
+        MessageBox::warning(this, tr("Export size"), msg);
+        return;
+    }
+    setExportOptions(o);
+    statusBar()->showMessage(tr("Charts export at %1 × %2, scale %3").arg(o.width).arg(o.height).arg(o.scale), 8000);
+}
+
+} // namespace kvtiers::ui
+
+namespace kvtiers::ui {
+
+void MainWindow::buildToolsMenu()
+{
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* import = tools->addAction(tr("&Import config.json…"), this, &MainWindow::importModelConfig);
+    import->setObjectName(QStringLiteral("importConfigAction"));
+    import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    QAction* vllm = tools->addAction(tr("Compare with a &vLLM log…"), this, [this] {
+        VllmCheckDialog dialog(m_controller->catalog(), this);
+        if (m_controller->hasResult())
+            dialog.setScenario(m_controller->scenario());
+        dialog.exec();
+    });
+    vllm->setObjectName(QStringLiteral("vllmCheckAction"));
+}
+
+void MainWindow::importModelConfig()
+{
+    ModelImportDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.card())
+        return;
+    // The imported card is kept as a file in the user's data folder, so the scenario (and
+    // any preset saved from it) names it like any other card file.
+    const ModelCard& card = *dialog.card();
+    QString base = qEnvironmentVariable("KVTIERS_DATA_DIR");
+    if (base.isEmpty())
+        base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kvtiers");
+    const QString dir = base + QStringLiteral("/cards");
+    const QString path = dir + QStringLiteral("/") + QString::fromStdString(card.id) + QStringLiteral(".json");
+    QSaveFile file(path);
+    const std::string text = card.toJson().dump(2) + "\n";
+    if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly)
+        || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit()) {
+        MessageBox::warning(this, tr("Import config.json"),
+                            tr("The imported model could not be saved to %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    ScenarioSpec spec = m_controller->spec();
+    const bool sameFile = spec.model == path.toStdString();
+    spec.model = path.toStdString();
+    m_controller->editSpec(spec, tr("Import %1").arg(QString::fromStdString(card.name)));
+    if (sameFile)
+        m_controller->refresh(); // the file in use was rewritten: read it again
+    statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);
+}
+
+} // namespace kvtiers::ui

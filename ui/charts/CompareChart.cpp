@@ -1,0 +1,283 @@
+#include "ui/charts/CompareChart.h"
+
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/text/UnitsText.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace kvtiers::ui {
+
+namespace {
+constexpr double kBarWidth = 0.8;
+constexpr int kGroups = kTierCount + 1; // HBM, DRAM, SSD, overflow
+
+QString letter(int index)
+{
+    return QString(QChar(u'A' + static_cast<char16_t>(index)));
+}
+} // namespace
+
+CompareChart::CompareChart(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("comparePlot"), { 360, 260 });
+    buildPlot();
+    applyTheme();
+}
+
+void CompareChart::buildPlot()
+{
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->plotLayout()->clear();
+    m_title = chart::addTitle(m_plot, tr("Bytes per replica, one shared scale"), font());
+    m_key = new QCPTextElement(m_plot, QString(), font());
+    m_plot->plotLayout()->addElement(1, 0, m_key);
+    m_rect = new QCPAxisRect(m_plot);
+    m_plot->plotLayout()->addElement(2, 0, m_rect);
+    QCPAxis* x = m_rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
+    x->setTickLength(0, 0);
+    x->setSubTicks(false);
+    x->grid()->setVisible(false);
+    y->setTicker(byteTicker());
+    y->setSubTicks(false);
+    y->setLabel(tr("bytes per replica"));
+
+    QCPBars* below = nullptr;
+    for (int s = 0; s < kSegmentCount - 1; ++s) {
+        auto* bars = new QCPBars(x, y);
+        bars->setName(segmentName(static_cast<Segment>(s)));
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setSelectable(QCP::stNone);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        m_bars[static_cast<size_t>(s)] = bars;
+    }
+    m_overflowBars = new QCPBars(x, y);
+    m_overflowBars->setName(tr("overflow: fits in no tier"));
+    m_overflowBars->setWidth(kBarWidth);
+    m_overflowBars->setSelectable(QCP::stNone);
+
+    auto* legend = new QCPLegend;
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(3, 0, legendRow);
+    legendRow->addElement(0, 0, legend);
+    legend->setLayer(QStringLiteral("legend"));
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(4);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setIconSize(14, 12);
+    for (QCPBars* b : m_bars)
+        b->addToLegend(legend);
+    m_overflowBars->addToLegend(legend);
+    for (int r : { 0, 1, 3 })
+        m_plot->plotLayout()->setRowStretchFactor(r, 0.001);
+}
+
+void CompareChart::applyTheme()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    chart::themePlot(m_plot, m_title, pal);
+    m_key->setTextColor(text);
+    for (int s = 0; s < kSegmentCount - 1; ++s) {
+        const QColor fill = chart::segmentColor(static_cast<Segment>(s), pal);
+        m_bars[static_cast<size_t>(s)]->setBrush(fill);
+        m_bars[static_cast<size_t>(s)]->setPen(QPen(fill.darker(130)));
+    }
+    m_overflowBars->setBrush(chart::overflowColor());
+    m_overflowBars->setPen(QPen(chart::overflowColor().darker(150), 2));
+    for (int i = 0; i < m_plot->plotLayout()->elementCount(); ++i)
+        if (auto* grid = qobject_cast<QCPLayoutGrid*>(m_plot->plotLayout()->elementAt(i)))
+            if (auto* legend = qobject_cast<QCPLegend*>(grid->elementAt(0))) {
+                legend->setTextColor(text);
+                legend->setBrush(pal.color(QPalette::Base));
+            }
+    rebuild();
+}
+
+void CompareChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyTheme();
+}
+
+void CompareChart::setComparison(const ScenarioComparison& comparison)
+{
+    m_comparison = comparison;
+    m_count = static_cast<int>(comparison.results.size());
+    rebuild();
+}
+
+void CompareChart::clear()
+{
+    m_comparison = {};
+    m_count = 0;
+    rebuild();
+}
+
+double CompareChart::usedBytes(Tier tier, int index) const
+{
+    if (index < 0 || index >= m_count)
+        return 0;
+    return tierUse(m_comparison.results[static_cast<size_t>(index)], tier).used();
+}
+
+double CompareChart::axisTop() const
+{
+    return m_rect->axis(QCPAxis::atLeft)->range().upper;
+}
+
+void CompareChart::rebuild()
+{
+    m_plot->clearItems();
+    QCPAxis* x = m_rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
+    ensureByteTicker(y, displayUnits()); // follows View > Units
+    const int n = m_count;
+    // Nothing picked: no byte ticks or grid ("1 B … 5 B" would measure nothing) and no
+    // bar slots, only the hint in the key row.
+    y->setTicks(n > 0);
+    y->setTickLabels(n > 0);
+    y->grid()->setVisible(n > 0);
+    if (n == 0) {
+        for (QCPBars* b : m_bars)
+            b->data()->clear();
+        m_overflowBars->data()->clear();
+        x->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+        m_title->setText(tr("Bytes per replica, one shared scale"));
+        m_key->setText(tr("Pick 2 to 4 presets to compare"));
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    double maxOverflow = 0;
+    double maxUsed = 1;
+    for (const auto& r : m_comparison.results) {
+        maxOverflow = std::max(maxOverflow, r.overflowBytes);
+        maxUsed = std::max({ maxUsed, r.hbm.used(), r.dram.used(), r.ssd.used(), r.overflowBytes });
+    }
+    // Groups: HBM always; DRAM and SSD when some scenario uses them (an empty group on a
+    // shared scale only pushes the bars together); overflow when some scenario has any.
+    std::vector<int> shown { 0 };
+    QStringList unused;
+    for (int t = 1; t < kTierCount; ++t) {
+        const bool any = std::any_of(m_comparison.results.begin(), m_comparison.results.end(),
+            [t](const EvalResult& r) { return tierUse(r, static_cast<Tier>(t)).used() > 0; });
+        if (any)
+            shown.push_back(t);
+        else
+            unused << tierName(static_cast<Tier>(t));
+    }
+    if (maxOverflow > 0)
+        shown.push_back(kTierCount);
+    const int groups = static_cast<int>(shown.size());
+    m_title->setText(unused.isEmpty()
+            ? tr("Bytes per replica, one shared scale")
+            : tr("Bytes per replica, one shared scale (%1: unused in every scenario)").arg(unused.join(tr(" and "))));
+    // Bars of a tier sit side by side; groups are one bar-width apart.
+    auto keyOf = [n](int group, int index) { return group * (n + 1) + index; };
+
+    // Capacities are marked when they fall within 1.6× the largest bar: one shared scale
+    // must not be flattened by a 30 TB SSD nobody uses.
+    double top = maxUsed;
+    for (const auto& r : m_comparison.results)
+        for (int t = 0; t < kTierCount; ++t) {
+            const double cap = tierUse(r, static_cast<Tier>(t)).capacity;
+            if (cap > 0 && cap <= 1.6 * maxUsed)
+                top = std::max(top, cap);
+        }
+    top *= 1.18;
+    y->setRange(0, top);
+    x->setRange(-0.7, keyOf(groups - 1, n - 1) + 0.7);
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const QStringList groupNames = { tierName(Tier::Hbm), tierName(Tier::Dram), tierName(Tier::Ssd), tr("Overflow") };
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    QFont bold = font();
+    bold.setBold(true);
+    const QColor text = palette().color(QPalette::Text);
+    for (auto& b : m_bars)
+        b->data()->clear();
+    m_overflowBars->data()->clear();
+    for (int slot = 0; slot < groups; ++slot) {
+        const int g = shown[static_cast<size_t>(slot)];
+        for (int i = 0; i < n; ++i) {
+            const double key = keyOf(slot, i);
+            ticker->addTick(key, letter(i));
+            const EvalResult& r = m_comparison.results[static_cast<size_t>(i)];
+            double used = 0;
+            double capacity = 0;
+            bool nearCapacity = false;
+            if (g < kTierCount) {
+                const TierUse& use = tierUse(r, static_cast<Tier>(g));
+                for (int s = 0; s < kSegmentCount - 1; ++s)
+                    m_bars[static_cast<size_t>(s)]->addData(key, segmentBytes(use, static_cast<Segment>(s)));
+                used = use.used();
+                nearCapacity = std::abs(use.capacity - use.used()) < 0.07 * top;
+                capacity = use.capacity;
+                if (use.capacity > 0 && use.capacity <= top) {
+                    auto* line = new QCPItemLine(m_plot);
+                    line->setClipAxisRect(m_rect);
+                    line->start->setAxes(x, y);
+                    line->end->setAxes(x, y);
+                    line->start->setCoords(key - kBarWidth / 2 - 0.05, use.capacity);
+                    line->end->setCoords(key + kBarWidth / 2 + 0.05, use.capacity);
+                    line->setPen(QPen(text, 1.5, Qt::DashLine));
+                    auto* cap = new QCPItemText(m_plot);
+                    cap->setClipAxisRect(m_rect);
+                    cap->position->setAxes(x, y);
+                    cap->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+                    cap->position->setCoords(key, use.capacity);
+                    cap->setFont(small);
+                    cap->setColor(text);
+                    cap->setText(tr("capacity %1").arg(bytesText(use.capacity)));
+                    cap->setVisible(!nearCapacity);
+                }
+            } else {
+                m_overflowBars->addData(key, r.overflowBytes);
+                used = r.overflowBytes;
+            }
+            auto* label = new QCPItemText(m_plot);
+            label->setClipAxisRect(m_rect);
+            label->position->setAxes(x, y);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->position->setCoords(key, used);
+            label->setFont(small);
+            label->setColor(g == kTierCount ? chart::overflowColor() : text);
+            label->setText(nearCapacity && capacity > 0 ? tr("%1 of %2").arg(bytesText(used), bytesText(capacity))
+                                                        : bytesText(used));
+        }
+        auto* groupLabel = new QCPItemText(m_plot);
+        groupLabel->setClipAxisRect(m_rect);
+        groupLabel->position->setAxisRect(m_rect);
+        groupLabel->position->setAxes(x, y);
+        groupLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        groupLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        groupLabel->position->setCoords(keyOf(slot, 0) + (n - 1) / 2.0, 0.02);
+        groupLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        groupLabel->setFont(bold);
+        groupLabel->setColor(g == kTierCount ? chart::overflowColor() : text);
+        groupLabel->setText(groupNames.at(g));
+    }
+    x->setTicker(ticker);
+    QStringList key;
+    for (int i = 0; i < n; ++i)
+        key << QStringLiteral("%1 = %2").arg(letter(i), qs(m_comparison.labels[static_cast<size_t>(i)]));
+    m_key->setText(key.join(n > 2 ? QStringLiteral("\n") : QStringLiteral("      ")));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace kvtiers::ui

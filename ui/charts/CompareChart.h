@@ -1,0 +1,55 @@
+#pragma once
+// CompareChart: 2–4 scenarios side by side. For each tier (HBM, server DRAM, eSSD, and
+// overflow when any scenario has some) one stacked bar per scenario (A, B, C, D), all on
+// ONE shared byte axis so bars compare directly across scenarios, with each bar's used
+// bytes on top and a dashed capacity mark where it lies within the plotted range.
+// Bytes per replica. The only QCustomPlot code of the compare view.
+
+#include "core/scenario/ScenarioComparison.h"
+#include "ui/scenario/Tier.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPBars;
+class QCPTextElement;
+
+namespace kvtiers::ui {
+
+class CompareChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareChart(QWidget* parent = nullptr);
+
+    void setComparison(const ScenarioComparison& comparison);
+    void clear();
+    QCustomPlot* plot() const { return m_plot; }
+
+    /// Read-only views of what is plotted, for tests: used bytes of `tier` in scenario `index`.
+    double usedBytes(Tier tier, int index) const;
+    /// The top of the shared byte axis.
+    double axisTop() const;
+    int scenarioCount() const { return m_count; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildPlot();
+    void rebuild();
+    void applyTheme();
+
+    QCustomPlot* m_plot = nullptr;
+    QCPAxisRect* m_rect = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPTextElement* m_key = nullptr;
+    std::array<QCPBars*, kSegmentCount - 1> m_bars {}; ///< every segment but free
+    QCPBars* m_overflowBars = nullptr;
+    ScenarioComparison m_comparison;
+    int m_count = 0;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,61 @@
+#pragma once
+// CurveChart: a scenario curve: demand per server in each tier (HBM, DRAM,
+// NVMe) as one variable sweeps with the others held, e.g. DRAM as the prefix-cache hit
+// rate goes from 0 to 90%, or HBM as KV moves from 16 to 8 to 4 bits; or a fleet's
+// demand in each tier, fleet-wide, as the variable moves on every workload of the mix
+// (points the fleet cannot be sized for leave a gap). The current value of the variable
+// is marked. Points come from scenarioCurve() or fleetCurve().
+
+#include "core/scenario/Sensitivity.h"
+#include "core/io/Units.h"
+
+#include <QWidget>
+
+#include <array>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+namespace kvtiers::ui {
+
+class CurveChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit CurveChart(QWidget* parent = nullptr);
+
+    void setCurve(Variable variable, const std::vector<CurvePoint>& points, double currentValue,
+        ByteUnits units = ByteUnits::Binary);
+    /// Fleet-wide demand; infeasible points are NaN (a gap in the lines).
+    void setFleetCurve(Variable variable, const std::vector<FleetCurvePoint>& points, double currentValue,
+        ByteUnits units = ByteUnits::Binary);
+
+    // What is plotted (for tests).
+    int pointCount() const;
+    /// Demand of tier `tier` (0 HBM, 1 DRAM, 2 NVMe) at point `i`.
+    double valueAt(int tier, int i) const;
+    double keyAt(int i) const;
+    double currentValue() const { return m_current; }
+    QCustomPlot* plot() const { return m_plot; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void draw(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
+        double currentValue, ByteUnits units);
+    void applyTheme();
+
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_title = nullptr;
+    std::array<QCPGraph*, 3> m_graphs {};
+    QCPItemStraightLine* m_marker = nullptr;
+    QCPItemText* m_markerLabel = nullptr;
+    double m_current = 0;
+    bool m_fleet = false;
+};
+
+} // namespace kvtiers::ui

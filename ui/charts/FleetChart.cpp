@@ -1,0 +1,233 @@
+#include "ui/charts/FleetChart.h"
+
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/scenario/Tier.h"
+#include "ui/text/UnitsText.h"
+
+#include <QEvent>
+#include <QPainter>
+#include <QPixmap>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace kvtiers::ui {
+
+namespace {
+constexpr double kBarKey = 1.0;
+constexpr double kBarWidth = 0.6;
+
+/// Okabe–Ito colours (colour-vision-safe) for the first seven workloads of the mix.
+/// A mix may hold 64, so each further round of the seven colours carries a hatch of its
+/// own (lines in the chart's base colour over the fill): no two workloads look alike, on
+/// screen, in a PNG or in a vector export.
+constexpr std::array<QRgb, 7> kWorkloadColors
+    = { 0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xD55E00, 0xF0E442 };
+
+QColor workloadColor(int i)
+{
+    return QColor(kWorkloadColors[static_cast<size_t>(std::max(0, i)) % kWorkloadColors.size()]);
+}
+
+QBrush workloadBrush(int i, const QColor& base)
+{
+    static const std::array<Qt::BrushStyle, 10> hatches = { Qt::SolidPattern, Qt::BDiagPattern, Qt::FDiagPattern,
+        Qt::HorPattern, Qt::VerPattern, Qt::DiagCrossPattern, Qt::CrossPattern, Qt::Dense6Pattern,
+        Qt::Dense5Pattern, Qt::Dense4Pattern };
+    const Qt::BrushStyle hatch
+        = hatches[(static_cast<size_t>(std::max(0, i)) / kWorkloadColors.size()) % hatches.size()];
+    if (hatch == Qt::SolidPattern)
+        return QBrush(workloadColor(i));
+    QPixmap tile(12, 12);
+    tile.fill(workloadColor(i));
+    QPainter painter(&tile);
+    painter.fillRect(tile.rect(), QBrush(base, hatch));
+    painter.end();
+    return QBrush(tile);
+}
+
+double tierBytes(const FleetEntryResult& e, int tier)
+{
+    return tier == 0 ? e.hbmBytes : tier == 1 ? e.dramBytes : e.ssdBytes;
+}
+} // namespace
+
+FleetChart::FleetChart(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("fleetPlot"), { 320, 240 });
+    buildPlot();
+    applyTheme();
+}
+
+void FleetChart::buildPlot()
+{
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->plotLayout()->clear();
+    m_title = chart::addTitle(m_plot, tr("Fleet memory demand by workload"), font());
+
+    auto* panels = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, panels);
+    const std::array<QString, 3> names = { tierName(Tier::Hbm), tierName(Tier::Dram), tr("NVMe") };
+    for (int t = 0; t < 3; ++t) {
+        auto* rect = new QCPAxisRect(m_plot);
+        panels->addElement(0, t, rect);
+        m_rects[t] = rect;
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        chart::setupBarPanelAxis(x, kBarKey, names[t], font());
+        y->setTicker(byteTicker(m_units));
+        y->setSubTicks(false);
+        y->setRange(0, 1);
+        auto* total = new QCPItemText(m_plot);
+        total->setClipAxisRect(rect);
+        total->position->setAxes(x, y);
+        total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        m_totals[t] = total;
+    }
+
+    // The legend keeps its natural width, centred between two empty cells: spread over
+    // the whole row, two entries sat at the far ends, away from each other.
+    m_legend = new QCPLegend;
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
+    legendRow->addElement(0, 1, m_legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    legendRow->setColumnSpacing(0);
+    m_legend->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
+    m_legend->setLayer(QStringLiteral("legend"));
+    m_legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_legend->setWrap(4);
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setIconSize(14, 12);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+}
+
+void FleetChart::ensureBars(int count)
+{
+    // Bars are created once per workload slot and reused; only a longer mix adds more.
+    while (static_cast<int>(m_bars.size()) > count) {
+        for (QCPBars* bars : m_bars.back())
+            m_plot->removePlottable(bars);
+        m_bars.pop_back();
+    }
+    while (static_cast<int>(m_bars.size()) < count) {
+        std::array<QCPBars*, 3> slot {};
+        for (int t = 0; t < 3; ++t) {
+            auto* bars = new QCPBars(m_rects[t]->axis(QCPAxis::atBottom), m_rects[t]->axis(QCPAxis::atLeft));
+            bars->setWidth(kBarWidth);
+            bars->setStackingGap(0);
+            bars->setSelectable(QCP::stNone);
+            if (!m_bars.empty())
+                bars->moveAbove(m_bars.back()[t]);
+            slot[t] = bars;
+        }
+        slot[0]->addToLegend(m_legend);
+        m_bars.push_back(slot);
+    }
+    applyTheme();
+}
+
+void FleetChart::setFleet(const FleetResult& fleet)
+{
+    m_fleet = fleet;
+    m_hasFleet = true;
+    rebuild();
+}
+
+void FleetChart::clear()
+{
+    m_hasFleet = false;
+    m_fleet = {};
+    rebuild();
+}
+
+void FleetChart::setUnits(ByteUnits units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    for (QCPAxisRect* rect : m_rects)
+        rect->axis(QCPAxis::atLeft)->setTicker(byteTicker(m_units));
+    rebuild();
+}
+
+void FleetChart::rebuild()
+{
+    const int n = m_hasFleet ? static_cast<int>(m_fleet.entries.size()) : 0;
+    ensureBars(n);
+    for (int i = 0; i < n; ++i) {
+        const FleetEntryResult& e = m_fleet.entries[static_cast<size_t>(i)];
+        m_bars[static_cast<size_t>(i)][0]->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.id)));
+        for (int t = 0; t < 3; ++t)
+            m_bars[static_cast<size_t>(i)][static_cast<size_t>(t)]->setData(
+                QVector<double> { kBarKey }, QVector<double> { tierBytes(e, t) }, true);
+    }
+    m_legend->setMaximumSize(m_legend->minimumOuterSizeHint().width(), QWIDGETSIZE_MAX);
+    const std::array<double, 3> totals = { m_fleet.hbmBytes, m_fleet.dramBytes, m_fleet.ssdBytes };
+    for (int t = 0; t < 3; ++t) {
+        QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);
+        const double total = m_hasFleet ? totals[static_cast<size_t>(t)] : 0;
+        y->setRange(0, std::max(total, 1.0) * 1.15);
+        // No fleet (nothing sized yet, or sizing failed): no byte ticks or grid, which would
+        // only count "1 B" on an empty panel.
+        y->setTicks(m_hasFleet);
+        y->setTickLabels(m_hasFleet);
+        y->grid()->setVisible(m_hasFleet);
+        m_totals[t]->setText(m_hasFleet ? bytesText(total, m_units) : QString());
+        m_totals[t]->position->setCoords(kBarKey, total);
+    }
+    m_title->setText(m_hasFleet ? tr("Fleet memory demand by workload: %1 GPUs in %2 servers")
+                                      .arg(countText(m_fleet.gpus), countText(m_fleet.servers))
+                                : tr("Fleet memory demand by workload"));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double FleetChart::value(int tier, int entry) const
+{
+    if (entry < 0 || entry >= workloadCount() || tier < 0 || tier > 2)
+        return 0;
+    const auto data = m_bars[static_cast<size_t>(entry)][static_cast<size_t>(tier)]->data();
+    return data->isEmpty() ? 0.0 : data->constBegin()->value;
+}
+
+ByteUnits FleetChart::axisUnits(int tier) const
+{
+    const auto ticker = m_rects[static_cast<size_t>(tier)]->axis(QCPAxis::atLeft)->ticker();
+    return byteTickerUnits(ticker);
+}
+
+void FleetChart::applyTheme()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    chart::themePlot(m_plot, m_title, pal);
+    for (int t = 0; t < 3; ++t)
+        m_totals[t]->setColor(text);
+    for (size_t i = 0; i < m_bars.size(); ++i)
+        for (QCPBars* bars : m_bars[i]) {
+            bars->setBrush(workloadBrush(static_cast<int>(i), base));
+            bars->setPen(QPen(workloadColor(static_cast<int>(i)).darker(130)));
+        }
+    m_legend->setBrush(base);
+    m_legend->setTextColor(text);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FleetChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyTheme();
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,87 @@
+#pragma once
+// SweepChart: bytes per tier as context (log axis) or concurrency (log axis) moves, as
+// stacked areas HBM → DRAM → SSD → overflow, with HBM's capacity, the current value and
+// the point where HBM runs out (SweepResult::hbmFullAt) marked. Data come from
+// kvtiers::sweep() via the ScenarioController; the axis switch asks it for a new sweep.
+
+#include "core/model/Evaluation.h"
+#include "core/scenario/Scenario.h"
+#include "core/scenario/Sweep.h"
+#include "ui/scenario/TierScope.h"
+
+#include <QSharedPointer>
+#include <QWidget>
+
+#include <array>
+
+class QComboBox;
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+class QMouseEvent;
+
+namespace kvtiers::ui {
+
+class TokenLogTicker;
+
+class SweepChart : public QWidget {
+    Q_OBJECT
+public:
+    /// The stacked series, bottom to top.
+    enum class Series { Hbm = 0, Dram, Ssd, Overflow };
+    static constexpr int kSeriesCount = 4;
+
+    explicit SweepChart(QWidget* parent = nullptr);
+
+    void setResult(const Scenario& scenario, const EvalResult& result, const SweepResult& sweep);
+    void setScope(TierScope scope);
+    SweepAxis axis() const { return m_axis; }
+    void setAxis(SweepAxis axis);
+
+    // Read-only views of what is plotted, for tests.
+    int pointCount() const;
+    /// Bytes of one series (not stacked) at point `index`, in the current scope.
+    double seriesValue(Series series, int index) const;
+    double pointX(int index) const;
+    double currentX() const { return m_currentX; }
+    double hbmFullAt() const { return m_sweep.hbmFullAt; }
+    QString hbmFullText() const;
+    QCustomPlot* plot() const { return m_plot; }
+
+signals:
+    void axisChanged(kvtiers::SweepAxis axis);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void applyTheme();
+    void showToolTipAt(QMouseEvent* event);
+    QString xText(double x) const;
+
+    QComboBox* m_axisCombo = nullptr;
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_title = nullptr;
+    std::array<QCPGraph*, kSeriesCount> m_graphs {};
+    QCPItemStraightLine* m_currentLine = nullptr;
+    QCPItemText* m_currentLabel = nullptr;
+    QCPItemStraightLine* m_fullLine = nullptr;
+    QCPItemText* m_fullLabel = nullptr;
+    QCPItemStraightLine* m_capacityLine = nullptr;
+    QCPItemText* m_capacityLabel = nullptr;
+    QCPItemText* m_clipLabel = nullptr;
+    QSharedPointer<TokenLogTicker> m_xTicker;
+
+    Scenario m_scenario;
+    EvalResult m_result;
+    SweepResult m_sweep;
+    bool m_hasResult = false;
+    double m_currentX = 0;
+    SweepAxis m_axis = SweepAxis::Context;
+    TierScope m_scope = TierScope::PerReplica;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,115 @@
+#pragma once
+// TierChart: where the bytes go. One stacked bar per tier (HBM, server DRAM, eSSD), each
+// in its own panel with its own byte axis (SSD is ~30× HBM: one shared axis would flatten
+// HBM), segments weights / hot KV / shared prefixes / fragmentation / retained reuse pool
+// / inclusive copies / free, a capacity marker per tier, and a fourth panel in
+// unmissable red for what fits in no tier. A scope switch shows bytes per GPU, per
+// replica or per server. The only class that knows QCustomPlot's bar API. Byte axes and
+// labels are in the display units (DisplayUnits.h) as of the last setResult()/setScope().
+// A caption wider than its panel wraps (then elides; hover shows it whole), and a hover
+// tooltip on show is rewritten when the scope, units or scenario change under it.
+
+#include "core/model/Evaluation.h"
+#include "core/scenario/Scenario.h"
+#include "ui/scenario/Tier.h"
+#include "ui/scenario/TierScope.h"
+
+#include <QFont>
+#include <QWidget>
+
+#include <array>
+#include <utility>
+
+class QComboBox;
+class QCustomPlot;
+class QCPAxisRect;
+class QCPBars;
+class QCPItemLine;
+class QCPItemText;
+class QCPTextElement;
+class QCPLegend;
+class QMouseEvent;
+
+namespace kvtiers::ui {
+
+class TierChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit TierChart(QWidget* parent = nullptr);
+
+    void setResult(const Scenario& scenario, const EvalResult& result);
+    TierScope scope() const { return m_scope; }
+    void setScope(TierScope scope);
+
+    // Read-only views of what is plotted (bytes in the current scope), for tests and tooltips.
+    double segmentValue(Tier tier, Segment segment) const;
+    double capacity(Tier tier) const;
+    double overflow() const;
+    QString segmentToolTip(Tier tier, Segment segment) const;
+    /// What hovering at `pos` (plot coordinates) shows: the segment's or the overflow's
+    /// tooltip, or a shortened caption's full text; empty over nothing.
+    QString toolTipTextAt(const QPoint& pos) const;
+    /// A panel's caption under its bar (0-2: the tiers, 3: overflow) in full. The axis
+    /// shows it wrapped onto a second line, or elided, when it is wider than the panel.
+    QString caption(int panel) const { return m_captions.at(static_cast<size_t>(panel)); }
+    QCustomPlot* plot() const { return m_plot; }
+
+signals:
+    void scopeChanged(kvtiers::ui::TierScope scope);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    /// A text fitted to a width: wrapped onto at most two lines, elided past that.
+    struct CaptionFit {
+        QString text;
+        int width = -1;
+        QFont font;
+        QString fitted;
+    };
+    static const QString& fit(CaptionFit& cache, const QString& text, const QFont& font, int width);
+
+    void buildPlot();
+    void rebuild();
+    void applyTheme();
+    void showToolTipAt(QMouseEvent* event);
+    void refreshToolTip();
+    void setCaption(int panel, const QString& text);
+    void fitCaptions();
+    QString fittedCaption(int panel) const;
+    QString fittedOverflowValue() const;
+    std::pair<int, int> captionSpan(int panel) const;
+    double scaled(double replicaBytes) const;
+
+    QComboBox* m_scopeCombo = nullptr;
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPLegend* m_legend = nullptr;
+    std::array<QCPAxisRect*, kTierCount + 1> m_rects {}; ///< HBM, DRAM, SSD, overflow
+    std::array<std::array<QCPBars*, kSegmentCount>, kTierCount> m_bars {};
+    std::array<std::array<QCPItemText*, kSegmentCount>, kTierCount> m_labels {};
+    std::array<QCPItemLine*, kTierCount> m_capacityLines {};
+    std::array<QCPItemText*, kTierCount> m_capacityLabels {};
+    QCPBars* m_overflowBar = nullptr;
+    QCPItemText* m_overflowLabel = nullptr;
+    std::array<QString, kTierCount + 1> m_captions {}; ///< each panel's caption in full
+    /// Each caption's last fit: re-measured only when its text, width or font change
+    /// (measuring text at every slider step is what made the tier table slow,
+    /// docs/performance.md).
+    mutable std::array<CaptionFit, kTierCount + 1> m_captionFits {};
+    QString m_overflowValue; ///< the figure above the overflow bar, in full
+    mutable CaptionFit m_overflowValueFit;
+    // The tooltip this chart last showed, and where: a scope, units or scenario change
+    // rewrites it (or hides it) after the next replot instead of leaving a stale figure.
+    QString m_toolTipText;
+    QPoint m_toolTipPos;
+    bool m_toolTipStale = false;
+
+    Scenario m_scenario;
+    EvalResult m_result;
+    bool m_hasResult = false;
+    TierScope m_scope = TierScope::PerReplica;
+};
+
+} // namespace kvtiers::ui

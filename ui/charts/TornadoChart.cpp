@@ -1,0 +1,265 @@
+#include "ui/charts/TornadoChart.h"
+
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/scenario/Tier.h"
+#include "ui/text/UnitsText.h"
+#include "ui/text/VariableText.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+constexpr double kBarWidth = 0.38;
+
+} // namespace
+
+TornadoChart::TornadoChart(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("tornadoPlot"), { 360, 240 });
+    m_plot->plotLayout()->insertRow(0);
+    m_title = chart::addTitle(m_plot, QString(), font());
+
+    // Horizontal bars: the variables on the left axis, the delta on the bottom axis.
+    QCPAxis* keyAxis = m_plot->yAxis;
+    QCPAxis* valueAxis = m_plot->xAxis;
+    m_lowBars = new QCPBars(keyAxis, valueAxis);
+    m_highBars = new QCPBars(keyAxis, valueAxis);
+    auto* group = new QCPBarsGroup(m_plot);
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(1);
+    for (QCPBars* bars : { m_lowBars, m_highBars }) {
+        bars->setWidth(kBarWidth);
+        bars->setBarsGroup(group);
+        bars->setSelectable(QCP::stNone);
+    }
+    m_lowBars->setName(tr("variable moved down"));
+    m_highBars->setName(tr("variable moved up"));
+    keyAxis->setRangeReversed(true); // first row (largest effect) at the top
+    keyAxis->setTickLength(0, 0);
+    keyAxis->setSubTicks(false);
+    keyAxis->grid()->setVisible(false);
+    valueAxis->setSubTicks(false);
+    valueAxis->setTicker(byteTicker(ByteUnits::Binary));
+    valueAxis->grid()->setZeroLinePen(QPen(palette().color(QPalette::Text), 1));
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    // The legend sits in a row below the axes, where it can hide no data.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setMargins(QMargins(6, 2, 6, 2));
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    applyTheme();
+}
+
+double TornadoChart::fleetTierValue(const FleetDemand& d, int tier)
+{
+    return tier == 3 ? d.gpus : d.at(tier);
+}
+
+namespace {
+/// "2K → 6K tokens", "30% → 90%": a row's low and high values with their unit.
+QString rangeText(Variable v, const QString& low, const QString& high)
+{
+    return v == Variable::Context ? TornadoChart::tr("%1 → %2 tokens").arg(low, high)
+                                  : TornadoChart::tr("%1 → %2").arg(low, high);
+}
+} // namespace
+
+QString TornadoChart::rowLabel(const SensitivityBar& bar)
+{
+    return tr("%1\n%2").arg(variableName(bar.variable),
+        rangeText(bar.variable, variableValueText(bar.variable, bar.lowValue),
+            variableValueText(bar.variable, bar.highValue)));
+}
+
+QString TornadoChart::rowLabel(const FleetSensitivityBar& bar)
+{
+    auto value = [&](double v) {
+        if (!std::isfinite(v))
+            return QStringLiteral("–"); // that end cannot be sized
+        // A fleet's active sequences are a mean over its replicas: three digits say enough.
+        return bar.variable == Variable::Concurrency ? significantText(v, 3) : variableValueText(bar.variable, v);
+    };
+    const QString range = rangeText(bar.variable, value(bar.lowValue), value(bar.highValue));
+    if (bar.variable == Variable::Concurrency)
+        return tr("%1\n%2 (TPOT %3 → %4)")
+            .arg(variableName(bar.variable), range, secondsText(bar.lowTpotSeconds), secondsText(bar.highTpotSeconds));
+    return tr("%1\n%2").arg(variableName(bar.variable), range);
+}
+
+double TornadoChart::lowDeltaAt(int row) const
+{
+    return m_rows.at(static_cast<size_t>(row)).low;
+}
+
+double TornadoChart::highDeltaAt(int row) const
+{
+    return m_rows.at(static_cast<size_t>(row)).high;
+}
+
+void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnits units)
+{
+    m_fleet = false;
+    m_tier = std::clamp(tier, 0, 2);
+    m_rows.clear();
+    for (const SensitivityBar& b : result.bars)
+        m_rows.push_back({ b.variable, rowLabel(b), b.lowDelta.at(m_tier), b.highDelta.at(m_tier) });
+    m_title->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
+    m_plot->xAxis->setLabel(
+        tr("change in %1 per server (base %2)")
+            .arg(tierName(static_cast<Tier>(m_tier)), bytesText(result.base.at(m_tier), units)));
+    draw(units);
+}
+
+void TornadoChart::setFleetResult(const FleetSensitivityResult& result, int tier, ByteUnits units)
+{
+    m_fleet = true;
+    m_tier = std::clamp(tier, 0, 3);
+    m_rows.clear();
+    for (const FleetSensitivityBar& b : result.bars)
+        m_rows.push_back({ b.variable, rowLabel(b), b.lowFeasible ? fleetTierValue(b.lowDelta, m_tier) : 0.0,
+            b.highFeasible ? fleetTierValue(b.highDelta, m_tier) : 0.0, b.lowFeasible, b.highFeasible });
+    const double base = fleetTierValue(result.base, m_tier);
+    if (m_tier == 3) {
+        m_title->setText(tr("What moves the fleet's GPU count most"));
+        m_plot->xAxis->setLabel(tr("change in GPUs (base %1 GPUs in %2 servers)")
+                                    .arg(countText(result.base.gpus), countText(result.base.servers)));
+    } else {
+        m_title->setText(tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
+        m_plot->xAxis->setLabel(
+            tr("change in fleet-wide %1 (base %2)").arg(tierName(static_cast<Tier>(m_tier)), bytesText(base, units)));
+    }
+    draw(units);
+}
+
+void TornadoChart::draw(ByteUnits units)
+{
+    // Sorted by the effect on this tier (the core sorts by the largest over all tiers).
+    auto effect = [](const Row& r) { return std::max(std::fabs(r.low), std::fabs(r.high)); };
+    std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Row& a, const Row& b) { return effect(a) > effect(b); });
+    const bool counts = m_fleet && m_tier == 3;
+
+    QVector<double> keys, lows, highs;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    double extent = counts ? 1 : 1024;
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        const double key = static_cast<double>(i + 1);
+        keys << key;
+        lows << m_rows[i].low;
+        highs << m_rows[i].high;
+        ticker->addTick(key, m_rows[i].label);
+        extent = std::max({ extent, std::fabs(lows.back()), std::fabs(highs.back()) });
+    }
+    m_lowBars->setData(keys, lows, true);
+    m_highBars->setData(keys, highs, true);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(0.4, static_cast<double>(m_rows.size()) + 0.6);
+    m_plot->xAxis->setTicker(counts ? QSharedPointer<QCPAxisTicker>::create() : byteTicker(units));
+    m_extent = extent;
+
+    while (m_valueLabels.size() < 2 * m_rows.size()) {
+        auto* label = new QCPItemText(m_plot);
+        label->setClipToAxisRect(true);
+        m_valueLabels.push_back(label);
+    }
+    QFont labelFont = font();
+    labelFont.setPointSizeF(labelFont.pointSizeF() * 0.85);
+    QFont infeasibleFont = labelFont;
+    infeasibleFont.setItalic(true);
+    const QColor text = palette().color(QPalette::Text);
+    auto valueText = [&](double v) {
+        const QString sign = v > 0 ? QStringLiteral("+") : QString();
+        if (counts)
+            return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + countText(v);
+        return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + bytesText(v, units);
+    };
+    for (size_t i = 0; i < m_valueLabels.size(); ++i) {
+        QCPItemText* label = m_valueLabels[i];
+        const size_t row = i / 2;
+        const bool high = i % 2 == 1;
+        if (row >= m_rows.size()) {
+            label->setVisible(false);
+            continue;
+        }
+        const bool feasible = high ? m_rows[row].highFeasible : m_rows[row].lowFeasible;
+        const double v = high ? highs[static_cast<int>(row)] : lows[static_cast<int>(row)];
+        const double key = static_cast<double>(row + 1) + (high ? 1 : -1) * (kBarWidth / 2 + 0.005);
+        label->setVisible(true);
+        label->setFont(feasible ? labelFont : infeasibleFont);
+        label->setColor(text);
+        label->position->setCoords(v, key);
+        label->setPositionAlignment((v < 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        label->setPadding(QMargins(3, 0, 3, 0));
+        label->setText(
+            feasible ? valueText(v) : (high ? tr("moved up: cannot be sized") : tr("moved down: cannot be sized")));
+    }
+    fitValueRange();
+}
+
+void TornadoChart::fitValueRange()
+{
+    // Symmetric around zero, with room for the value labels at the bar ends: the axis
+    // rect is about the plot's width less the row labels; each half must hold the longest
+    // bar plus its label (a narrow panel needs a wider range than a wide export).
+    const QFontMetricsF rowMetrics(m_plot->yAxis->tickLabelFont());
+    double rowLabels = 0;
+    for (const Row& row : m_rows)
+        for (const QString& line : row.label.split(u'\n'))
+            rowLabels = std::max(rowLabels, rowMetrics.horizontalAdvance(line));
+    double valueLabels = 0;
+    for (size_t i = 0; i < m_valueLabels.size() && i < 2 * m_rows.size(); ++i) {
+        const QFontMetricsF metrics(m_valueLabels[i]->font());
+        valueLabels = std::max(valueLabels, metrics.horizontalAdvance(m_valueLabels[i]->text()) + 10);
+    }
+    const double half = (m_plot->width() - rowLabels - 40) / 2;
+    const double factor = half > 2 * valueLabels ? std::max(1.15, half / (half - valueLabels)) : 2.0;
+    m_plot->xAxis->setRange(-m_extent * factor, m_extent * factor);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TornadoChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitValueRange();
+}
+
+void TornadoChart::applyTheme()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    chart::themePlot(m_plot, m_title, pal);
+    m_plot->xAxis->grid()->setZeroLinePen(QPen(text, 1));
+    // Okabe–Ito blue for "moved down", vermillion for "moved up".
+    m_lowBars->setBrush(QColor(0x56, 0xB4, 0xE9));
+    m_lowBars->setPen(QPen(QColor(0x56, 0xB4, 0xE9).darker(140)));
+    m_highBars->setBrush(QColor(0xD5, 0x5E, 0x00));
+    m_highBars->setPen(QPen(QColor(0xD5, 0x5E, 0x00).darker(140)));
+    m_plot->legend->setBrush(base);
+    m_plot->legend->setTextColor(text);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TornadoChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyTheme();
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,81 @@
+#pragma once
+// TornadoChart: what moves one tier's demand most. One row per variable of the
+// article's list, two horizontal bars from zero: the change in the tier's demand per
+// server (one scenario) or fleet-wide (a fleet; also the GPU count) when the variable is
+// moved down (low end) and up (high end), the others held. Rows are sorted by the effect
+// on the shown tier, largest at the top. An end the fleet cannot be sized for has no bar
+// and says so. Data come straight from SensitivityResult or FleetSensitivityResult
+// (core/Sensitivity.h); this class only draws them.
+
+#include "core/scenario/Sensitivity.h"
+#include "core/io/Units.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCustomPlot;
+class QCPBars;
+class QCPItemText;
+class QCPTextElement;
+
+namespace kvtiers::ui {
+
+class TornadoChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit TornadoChart(QWidget* parent = nullptr);
+
+    /// `tier`: 0 HBM, 1 DRAM, 2 NVMe.
+    void setResult(const SensitivityResult& result, int tier, ByteUnits units = ByteUnits::Binary);
+    /// `tier`: 0 HBM, 1 DRAM, 2 NVMe (fleet-wide bytes), 3 GPUs.
+    void setFleetResult(const FleetSensitivityResult& result, int tier, ByteUnits units = ByteUnits::Binary);
+
+    // What is plotted, top row first (for tests and tooltips).
+    int rowCount() const { return static_cast<int>(m_rows.size()); }
+    Variable variableAt(int row) const { return m_rows.at(static_cast<size_t>(row)).variable; }
+    double lowDeltaAt(int row) const;
+    double highDeltaAt(int row) const;
+    /// False where that end of the row could not be sized (a fleet only); its delta is 0.
+    bool lowFeasibleAt(int row) const { return m_rows.at(static_cast<size_t>(row)).lowFeasible; }
+    bool highFeasibleAt(int row) const { return m_rows.at(static_cast<size_t>(row)).highFeasible; }
+    QString rowLabelAt(int row) const { return m_rows.at(static_cast<size_t>(row)).label; }
+    bool isFleet() const { return m_fleet; }
+    QCustomPlot* plot() const { return m_plot; }
+
+    /// A fleet bar's value by tier (TierDemand::at), with 3 for GPUs.
+    static double fleetTierValue(const FleetDemand& d, int tier);
+    /// "Average input context (64K → 192K)": a row's label with its low and high values.
+    static QString rowLabel(const SensitivityBar& bar);
+    /// A fleet row's label; active sequences also name the TPOT targets that set them.
+    static QString rowLabel(const FleetSensitivityBar& bar);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    /// One row as drawn: deltas on the shown tier.
+    struct Row {
+        Variable variable;
+        QString label;
+        double low = 0, high = 0;
+        bool lowFeasible = true, highFeasible = true;
+    };
+    void draw(ByteUnits units);
+    /// Sets the value axis so the longest bar and its label fit the plot's current width.
+    void fitValueRange();
+    void applyTheme();
+
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPBars* m_lowBars = nullptr;
+    QCPBars* m_highBars = nullptr;
+    std::vector<QCPItemText*> m_valueLabels;
+    std::vector<Row> m_rows;
+    int m_tier = 0;
+    bool m_fleet = false;
+    double m_extent = 1; ///< the largest |delta| shown
+};
+
+} // namespace kvtiers::ui

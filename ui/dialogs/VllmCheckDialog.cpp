@@ -1,0 +1,304 @@
+#include "ui/dialogs/VllmCheckDialog.h"
+
+#include "core/io/InputError.h"
+#include "core/model/KvFormat.h"
+#include "ui/text/Messages.h"
+#include "ui/text/UnitsText.h"
+#include "ui/dialogs/VllmCheckText.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace kvtiers::ui {
+
+namespace {
+QString twoDecimals(double v)
+{
+    return QString::number(v, 'f', 2);
+}
+QString signedPercent(const std::optional<double>& v)
+{
+    if (!v)
+        return QStringLiteral("–");
+    return (*v > 0 ? QStringLiteral("+") : QString()) + significantText(*v, 3) + u'%';
+}
+} // namespace
+
+VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
+    : QDialog(parent)
+    , m_catalog(catalog)
+{
+    setObjectName(QStringLiteral("vllmCheckDialog"));
+    setWindowTitle(tr("Compare with a vLLM startup log"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* top = new QHBoxLayout;
+    auto* setupBox = new QGroupBox(tr("vLLM's setup (confirm)"), this);
+    auto* form = new QFormLayout(setupBox);
+    m_modelCombo = new QComboBox(setupBox);
+    m_modelCombo->setObjectName(QStringLiteral("vllmModel"));
+    for (const auto& [id, card] : m_catalog.models()) {
+        m_models[id] = card;
+        m_modelCombo->addItem(qs(id), qs(id));
+    }
+    form->addRow(tr("&Model:"), m_modelCombo);
+    m_kvEdit = new QLineEdit(setupBox);
+    m_kvEdit->setObjectName(QStringLiteral("vllmKvDtype"));
+    m_kvEdit->setPlaceholderText(tr("model default"));
+    m_kvEdit->setToolTip(tr("vLLM's --kv-cache-dtype: fp16, bf16, fp8, … (auto = the model's default)."));
+    form->addRow(tr("&KV cache dtype:"), m_kvEdit);
+    m_tpSpin = new QSpinBox(setupBox);
+    m_tpSpin->setObjectName(QStringLiteral("vllmTp"));
+    m_tpSpin->setRange(1, 1024);
+    form->addRow(tr("&Tensor parallel:"), m_tpSpin);
+    m_blockSpin = new QSpinBox(setupBox);
+    m_blockSpin->setObjectName(QStringLiteral("vllmBlockSize"));
+    m_blockSpin->setRange(1, 1 << 20);
+    m_blockSpin->setValue(16);
+    m_blockSpin->setSuffix(tr(" tokens"));
+    form->addRow(tr("&Block size:"), m_blockSpin);
+    m_contextEdit = new QLineEdit(setupBox);
+    m_contextEdit->setObjectName(QStringLiteral("vllmContext"));
+    m_contextEdit->setPlaceholderText(tr("from the log, else the model's max"));
+    m_contextEdit->setToolTip(tr("Tokens per request (max_model_len): 131072, 128k."));
+    form->addRow(tr("&Context:"), m_contextEdit);
+
+    m_memoryFromLog = new QRadioButton(tr("the log's \"Available KV cache memory\""), setupBox);
+    m_memoryFromLog->setObjectName(QStringLiteral("vllmMemoryFromLog"));
+    m_memoryFromHardware = new QRadioButton(tr("utilisation × HBM − weights"), setupBox);
+    m_memoryFromHardware->setObjectName(QStringLiteral("vllmMemoryFromHardware"));
+    m_memoryFromLog->setChecked(true);
+    form->addRow(tr("KV memory from:"), m_memoryFromLog);
+    form->addRow(QString(), m_memoryFromHardware);
+    m_hardwareCombo = new QComboBox(setupBox);
+    m_hardwareCombo->setObjectName(QStringLiteral("vllmHardware"));
+    for (const auto& [id, card] : m_catalog.hardware()) {
+        m_hardware[id] = card;
+        m_hardwareCombo->addItem(qs(id), qs(id));
+    }
+    m_hardwareCombo->setCurrentIndex(std::max(0, m_hardwareCombo->findData(qs(CardCatalog::kDefaultHardware))));
+    form->addRow(tr("&Hardware:"), m_hardwareCombo);
+    m_utilSpin = new QDoubleSpinBox(setupBox);
+    m_utilSpin->setObjectName(QStringLiteral("vllmGpuUtil"));
+    m_utilSpin->setRange(0.01, 1.0);
+    m_utilSpin->setSingleStep(0.01);
+    m_utilSpin->setDecimals(2);
+    m_utilSpin->setValue(0.9);
+    form->addRow(tr("GPU memory &utilisation:"), m_utilSpin);
+    top->addWidget(setupBox);
+
+    auto* logBox = new QGroupBox(tr("vLLM startup log (paste)"), this);
+    auto* logLayout = new QVBoxLayout(logBox);
+    m_logEdit = new QPlainTextEdit(logBox);
+    m_logEdit->setObjectName(QStringLiteral("vllmLog"));
+    m_logEdit->setPlaceholderText(tr("… GPU KV cache size: 131,072 tokens\n… Maximum concurrency for 131,072 tokens per request: 1.00x"));
+    m_logEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono(QStringLiteral("monospace"));
+    mono.setStyleHint(QFont::Monospace);
+    m_logEdit->setFont(mono);
+    logLayout->addWidget(m_logEdit);
+    m_compareButton = new QPushButton(tr("&Compare"), logBox);
+    m_compareButton->setObjectName(QStringLiteral("vllmCompare"));
+    logLayout->addWidget(m_compareButton, 0, Qt::AlignRight);
+    top->addWidget(logBox, 1);
+    layout->addLayout(top, 1);
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setObjectName(QStringLiteral("vllmError"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #c00000;"));
+    m_errorLabel->setVisible(false);
+    layout->addWidget(m_errorLabel);
+
+    auto* resultBox = new QGroupBox(tr("kvtiers next to vLLM"), this);
+    auto* grid = new QGridLayout(resultBox);
+    auto head = [&](const QString& text, int row, int col) {
+        auto* l = new QLabel(text, resultBox);
+        QFont f = l->font();
+        f.setBold(true);
+        l->setFont(f);
+        if (col > 0)
+            l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        grid->addWidget(l, row, col);
+    };
+    auto cell = [&](const char* name, int row, int col) {
+        auto* l = new QLabel(QStringLiteral("–"), resultBox);
+        l->setObjectName(QString::fromLatin1(name));
+        l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        grid->addWidget(l, row, col);
+        return l;
+    };
+    head(tr("kvtiers"), 0, 1);
+    head(tr("vLLM's log"), 0, 2);
+    head(tr("Difference"), 0, 3);
+    head(tr("GPU KV cache size (tokens)"), 1, 0);
+    head(tr("Maximum concurrency"), 2, 0);
+    head(tr("KV memory per GPU"), 3, 0);
+    m_kvtiersTokens = cell("kvtiersTokens", 1, 1);
+    m_vllmTokens = cell("vllmTokens", 1, 2);
+    m_tokensDiff = cell("tokensDiff", 1, 3);
+    m_kvtiersConcurrency = cell("kvtiersConcurrency", 2, 1);
+    m_vllmConcurrency = cell("vllmConcurrency", 2, 2);
+    m_concurrencyDiff = cell("concurrencyDiff", 2, 3);
+    m_kvtiersMemory = cell("kvtiersKvMemory", 3, 1);
+    m_vllmMemory = cell("vllmKvMemory", 3, 2);
+    m_memoryDiff = cell("kvMemoryDiff", 3, 3);
+    m_explanation = new QLabel(resultBox);
+    m_explanation->setObjectName(QStringLiteral("vllmExplanation"));
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    grid->addWidget(m_explanation, 4, 0, 1, 4);
+    grid->setColumnStretch(0, 1);
+    layout->addWidget(resultBox);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_compareButton, &QPushButton::clicked, this, &VllmCheckDialog::compare);
+    connect(m_memoryFromHardware, &QRadioButton::toggled, this, &VllmCheckDialog::updateMemoryControls);
+    updateMemoryControls();
+    resize(900, 620);
+}
+
+void VllmCheckDialog::updateMemoryControls()
+{
+    const bool hw = m_memoryFromHardware->isChecked();
+    m_hardwareCombo->setEnabled(hw);
+    m_utilSpin->setEnabled(hw);
+}
+
+void VllmCheckDialog::addModel(const ModelCard& model)
+{
+    m_models[model.id] = model;
+    if (m_modelCombo->findData(qs(model.id)) < 0)
+        m_modelCombo->addItem(qs(model.id), qs(model.id));
+    m_modelCombo->setCurrentIndex(m_modelCombo->findData(qs(model.id)));
+}
+
+void VllmCheckDialog::setScenario(const Scenario& scenario)
+{
+    addModel(scenario.model);
+    m_kvEdit->setText(qs(scenario.kvFormat().name()));
+    m_tpSpin->setValue(scenario.tp());
+    m_blockSpin->setValue(scenario.workload.blockSize);
+    m_contextEdit->setText(tokensText(scenario.workload.context));
+    m_utilSpin->setValue(scenario.workload.gpuMemoryUtilization);
+    m_hardware[scenario.hardware.id] = scenario.hardware;
+    if (m_hardwareCombo->findData(qs(scenario.hardware.id)) < 0)
+        m_hardwareCombo->addItem(qs(scenario.hardware.id), qs(scenario.hardware.id));
+    m_hardwareCombo->setCurrentIndex(m_hardwareCombo->findData(qs(scenario.hardware.id)));
+}
+
+void VllmCheckDialog::setLogText(const QString& text)
+{
+    m_logEdit->setPlainText(text);
+}
+
+bool VllmCheckDialog::compare()
+{
+    m_comparison.reset();
+    auto fail = [this](const QString& message) {
+        showError(message);
+        showComparison();
+        return false;
+    };
+    try {
+        const std::string modelId = m_modelCombo->currentData().toString().toStdString();
+        const auto modelIt = m_models.find(modelId);
+        if (modelIt == m_models.end())
+            return fail(tr("choose a model"));
+        const ModelCard& model = modelIt->second;
+        // The log's name starts its error messages ("vLLM log:12: cannot read …").
+        const VllmLog log = parseVllmLog(m_logEdit->toPlainText().toStdString(), tr("vLLM log").toStdString());
+
+        VllmSetup setup;
+        const QString kv = m_kvEdit->text().trimmed();
+        setup.kv = kv.isEmpty() || kv == QStringLiteral("auto") ? KvFormat { model.defaultKvBits, 0 }
+                                                                 : parseKvDtype(kv.toStdString(), tr("KV cache dtype").toStdString());
+        setup.tp = m_tpSpin->value();
+        setup.blockSize = m_blockSpin->value();
+        const QString context = m_contextEdit->text().trimmed();
+        if (!context.isEmpty())
+            setup.context = parseTokenCount(context.toStdString(), tr("context").toStdString(), 1, limits::kMaxContext);
+        else if (log.concurrencyTokens)
+            setup.context = *log.concurrencyTokens; // vLLM's max_model_len, as it printed it
+
+        std::optional<VllmHbmContext> hbm;
+        if (m_memoryFromHardware->isChecked()) {
+            const HardwareCard& hw = m_hardware.at(m_hardwareCombo->currentData().toString().toStdString());
+            const double u = m_utilSpin->value();
+            setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, 0, model.weightBits);
+            hbm = VllmHbmContext { hw.hbmBytes, model.paramsTotal * model.weightBits / 8.0 / setup.tp, 0, u };
+        } else {
+            if (!log.availableKvBytes)
+                return fail(tr("the log has no \"Available KV cache memory\" line: choose \"utilisation × HBM − "
+                               "weights\" and the hardware"));
+            setup.kvMemoryBytes = *log.availableKvBytes;
+        }
+        m_comparison = compareWithVllm(model, setup, log, hbm);
+    } catch (const InputError& e) {
+        return fail(Messages::inputErrorText(e));
+    } catch (const std::exception& e) {
+        return fail(qs(e.what()));
+    }
+    m_error.clear();
+    m_errorLabel->setVisible(false);
+    showComparison();
+    return true;
+}
+
+void VllmCheckDialog::showComparison()
+{
+    const QString none = QStringLiteral("–");
+    if (!m_comparison) {
+        for (QLabel* l : { m_kvtiersTokens, m_vllmTokens, m_tokensDiff, m_kvtiersConcurrency, m_vllmConcurrency,
+                 m_concurrencyDiff, m_kvtiersMemory, m_vllmMemory, m_memoryDiff })
+            l->setText(none);
+        m_explanation->clear();
+        return;
+    }
+    const VllmComparison& c = *m_comparison;
+    const VllmPrediction& p = c.predicted;
+    m_kvtiersTokens->setText(countText(p.tokens));
+    m_vllmTokens->setText(c.log.kvCacheTokens ? countText(*c.log.kvCacheTokens) : none);
+    m_tokensDiff->setText(signedPercent(c.tokensDiffPercent));
+    m_kvtiersConcurrency->setText(tr("%1× at %2 tokens").arg(twoDecimals(p.maxConcurrency), countText(p.context)));
+    m_vllmConcurrency->setText(c.log.concurrency
+            ? tr("%1× at %2 tokens").arg(twoDecimals(*c.log.concurrency), countText(c.log.concurrencyTokens.value_or(0)))
+            : none);
+    m_concurrencyDiff->setText(signedPercent(c.concurrencyDiffPercent));
+    m_kvtiersMemory->setText(bytesText(p.kvMemoryBytes));
+    m_vllmMemory->setText(c.log.availableKvBytes ? bytesText(*c.log.availableKvBytes)
+            : c.impliedKvMemoryBytes            ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes))
+                                                : none);
+    m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes) : none);
+    // The core's explanation and notes (c.explanation, vllmNoteText) worded in the UI language.
+    QString text = (c.agrees ? tr("<b>Agrees</b> within block rounding. ") : tr("<b>Differs.</b> "))
+        + VllmCheckText::explanationText(c.sentences).toHtmlEscaped();
+    for (const VllmNote& note : p.notes)
+        text += QStringLiteral("<br>") + tr("Note: %1").arg(VllmCheckText::noteText(note).toHtmlEscaped());
+    m_explanation->setText(text);
+}
+
+void VllmCheckDialog::showError(const QString& message)
+{
+    m_error = message;
+    m_errorLabel->setText(message);
+    m_errorLabel->setVisible(true);
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,84 @@
+#pragma once
+// VllmCheckDialog: kvtiers' prediction of vLLM's KV cache next to vLLM's own figures
+//. The user pastes a vLLM startup log and confirms the setup (model, KV format,
+// TP, block size, context, and where KV memory comes from: the log's "Available KV cache
+// memory" line, or gpu_memory_utilization × HBM − weights), prefilled from the current
+// scenario. The dialog shows both "GPU KV cache size" and "Maximum concurrency" figures,
+// their difference and the core's explanation and notes (compareWithVllm, core/VllmCheck.h)
+// in the UI language (VllmCheckText); errors are worded by Messages.
+
+#include "core/cards/CardCatalog.h"
+#include "core/scenario/Scenario.h"
+#include "core/model/VllmCheck.h"
+
+#include <QDialog>
+
+#include <map>
+#include <optional>
+#include <string>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+
+namespace kvtiers::ui {
+
+class VllmCheckDialog : public QDialog {
+    Q_OBJECT
+public:
+    /// `catalog` must outlive the dialog.
+    explicit VllmCheckDialog(const CardCatalog& catalog, QWidget* parent = nullptr);
+
+    /// Prefills model, KV format, TP, block size, context, utilisation and hardware.
+    void setScenario(const Scenario& scenario);
+    /// Adds a model (e.g. one just imported from a config.json) and selects it.
+    void addModel(const ModelCard& model);
+    void setLogText(const QString& text);
+
+    /// Runs the comparison on the pasted log. False (and a message) on bad input.
+    bool compare();
+    const std::optional<VllmComparison>& comparison() const { return m_comparison; }
+    QString errorMessage() const { return m_error; }
+
+private:
+    void showComparison();
+    void showError(const QString& message);
+    void updateMemoryControls();
+
+    const CardCatalog& m_catalog;
+    std::map<std::string, ModelCard> m_models;
+    std::map<std::string, HardwareCard> m_hardware;
+
+    QComboBox* m_modelCombo = nullptr;
+    QLineEdit* m_kvEdit = nullptr;
+    QSpinBox* m_tpSpin = nullptr;
+    QSpinBox* m_blockSpin = nullptr;
+    QLineEdit* m_contextEdit = nullptr;
+    QRadioButton* m_memoryFromLog = nullptr;
+    QRadioButton* m_memoryFromHardware = nullptr;
+    QComboBox* m_hardwareCombo = nullptr;
+    QDoubleSpinBox* m_utilSpin = nullptr;
+    QPlainTextEdit* m_logEdit = nullptr;
+    QPushButton* m_compareButton = nullptr;
+    QLabel* m_errorLabel = nullptr;
+    QLabel* m_kvtiersTokens = nullptr;
+    QLabel* m_vllmTokens = nullptr;
+    QLabel* m_tokensDiff = nullptr;
+    QLabel* m_kvtiersConcurrency = nullptr;
+    QLabel* m_vllmConcurrency = nullptr;
+    QLabel* m_concurrencyDiff = nullptr;
+    QLabel* m_kvtiersMemory = nullptr;
+    QLabel* m_vllmMemory = nullptr;
+    QLabel* m_memoryDiff = nullptr;
+    QLabel* m_explanation = nullptr;
+
+    std::optional<VllmComparison> m_comparison;
+    QString m_error;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,49 @@
+#pragma once
+// SensitivityExport: the Sensitivity view's charts as files. The tornado and
+// the curve, of one scenario or of a whole fleet, as PNG, SVG or PDF (an offscreen
+// TornadoChart or CurveChart laid out at the export size, with a title and a footnote
+// naming the scenario or the fleet, the range, the units and any move that could not be
+// sized, as ChartExporter draws every other chart) or as CSV (the core's sensitivityCsv
+// and curveCsv: raw bytes, a header row). Files go through ChartExporter::writeFile
+// (QSaveFile). Each call returns an empty string on success, else a message naming the
+// file and the problem.
+
+#include "ui/export/ChartExporter.h"
+#include "core/scenario/Fleet.h"
+#include "core/scenario/Sensitivity.h"
+#include "core/io/Units.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace kvtiers::ui {
+
+class SensitivityExport {
+public:
+    /// One scenario's tornado on `tier` (0 HBM, 1 DRAM, 2 NVMe): .png, .svg, .pdf or .csv.
+    static QString exportTornado(const QString& path, const Scenario& scenario, const SensitivityResult& result,
+        int tier, ByteUnits units = ByteUnits::Binary, const ExportOptions& options = {});
+    /// A fleet's tornado on `tier` (0 HBM, 1 DRAM, 2 NVMe, 3 GPUs): .png, .svg, .pdf or .csv.
+    static QString exportFleetTornado(const QString& path, const FleetInput& input,
+        const FleetSensitivityResult& result, int tier, ByteUnits units = ByteUnits::Binary,
+        const ExportOptions& options = {});
+    /// One scenario's curve of `variable`: .png, .svg, .pdf or .csv.
+    static QString exportCurve(const QString& path, const Scenario& scenario, Variable variable,
+        const std::vector<CurvePoint>& points, ByteUnits units = ByteUnits::Binary, const ExportOptions& options = {});
+    /// A fleet's curve of `variable` (`fleet`: the base sizing of `input`): .png, .svg, .pdf or .csv.
+    static QString exportFleetCurve(const QString& path, const FleetInput& input, const FleetResult& fleet,
+        Variable variable, const std::vector<FleetCurvePoint>& points, ByteUnits units = ByteUnits::Binary,
+        const ExportOptions& options = {});
+
+    /// Titles and footnotes drawn on the exported charts.
+    static QString scenarioTitle(const Scenario& scenario);
+    static QString scenarioFootnote(const Scenario& scenario, const QString& method, ByteUnits units);
+    static QString fleetTitle(const FleetResult& fleet);
+    static QString fleetFootnote(
+        const FleetInput& input, const FleetResult& fleet, const QString& method, ByteUnits units);
+    /// "Each variable moved by ±50% ...": how a tornado was made, for its footnote.
+    static QString tornadoMethod(double relativeRange, bool fleet);
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,207 @@
+#include "ui/fleet/FleetMixModel.h"
+
+#include "ui/charts/ByteTicker.h"
+#include "ui/text/UnitsText.h"
+
+#include <cmath>
+
+namespace kvtiers::ui {
+
+FleetMixModel::FleetMixModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void FleetMixModel::setRows(std::vector<Row> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_result.reset();
+    endResetModel();
+    emit mixChanged();
+}
+
+void FleetMixModel::addRow(const std::string& workload, double share)
+{
+    const int row = static_cast<int>(m_rows.size());
+    beginInsertRows({}, row, row);
+    m_rows.push_back({ workload, share });
+    m_result.reset(); // entries no longer line up with rows until the next sizing
+    endInsertRows();
+    emit mixChanged();
+}
+
+void FleetMixModel::removeRow(int row)
+{
+    if (row < 0 || row >= rowCount())
+        return;
+    beginRemoveRows({}, row, row);
+    m_rows.erase(m_rows.begin() + row);
+    m_result.reset();
+    endRemoveRows();
+    emit mixChanged();
+}
+
+void FleetMixModel::setResult(const std::optional<FleetResult>& result)
+{
+    m_result = result;
+    if (m_result && m_result->entries.size() != m_rows.size())
+        m_result.reset();
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void FleetMixModel::setUnits(ByteUnits units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, KvPerTokenColumn), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int FleetMixModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int FleetMixModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FleetMixModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const Row& row = m_rows[static_cast<size_t>(index.row())];
+    const FleetEntryResult* entry = m_result ? &m_result->entries[static_cast<size_t>(index.row())] : nullptr;
+    const int col = index.column();
+
+    if (role == Qt::TextAlignmentRole)
+        return col == WorkloadColumn || col == ModelColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                                           : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::EditRole && col == ShareColumn)
+        return row.share;
+    if (role == Qt::ToolTipRole && col == ShareColumn)
+        return tr("Relative share of requests; shares are normalised over the mix.");
+
+    double value = 0;
+    bool bytes = false;
+    switch (col) {
+    case WorkloadColumn:
+        return role == Qt::DisplayRole ? QVariant(qs(row.workload)) : QVariant();
+    case ShareColumn:
+        if (role == ValueRole)
+            return row.share;
+        if (role != Qt::DisplayRole)
+            return {};
+        return entry ? tr("%1 (%2)").arg(significantText(row.share, 4), percentText(entry->share))
+                     : significantText(row.share, 4);
+    case ModelColumn:
+        return role == Qt::DisplayRole && entry ? QVariant(qs(entry->scenario.model.id)) : QVariant();
+    case KvPerTokenColumn:
+        value = entry ? entry->kvBytesPerToken : 0;
+        bytes = true;
+        break;
+    case ConcurrencyColumn:
+        value = entry ? entry->concurrencyPerReplica : 0;
+        break;
+    case ReplicasColumn:
+        value = entry ? entry->replicas : 0;
+        break;
+    case GpusColumn:
+        value = entry ? entry->gpus : 0;
+        break;
+    case HbmColumn:
+        value = entry ? entry->hbmBytes : 0;
+        bytes = true;
+        break;
+    case DramColumn:
+        value = entry ? entry->dramBytes : 0;
+        bytes = true;
+        break;
+    case NvmeColumn:
+        value = entry ? entry->ssdBytes : 0;
+        bytes = true;
+        break;
+    default:
+        return {};
+    }
+    if (!entry)
+        return role == Qt::DisplayRole ? QVariant(QStringLiteral("–")) : QVariant();
+    if (role == ValueRole)
+        return value;
+    if (role != Qt::DisplayRole)
+        return {};
+    if (col == KvPerTokenColumn)
+        return tr("%1/token").arg(bytesText(value, m_units));
+    return bytes ? bytesText(value, m_units) : countText(value);
+}
+
+bool FleetMixModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || role != Qt::EditRole || index.column() != ShareColumn)
+        return false;
+    bool ok = false;
+    const double share = value.toDouble(&ok);
+    if (!ok || !(share >= 0) || !std::isfinite(share))
+        return false;
+    m_rows[static_cast<size_t>(index.row())].share = share;
+    emit dataChanged(index, index);
+    emit mixChanged();
+    return true;
+}
+
+Qt::ItemFlags FleetMixModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == ShareColumn)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant FleetMixModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case KvPerTokenColumn:
+            return tr("KV-cache bytes per token of the workload's model, in its KV format (the article's bytes-per-token view).");
+        case ConcurrencyColumn:
+            return tr("Active sequences per replica: the most that meet the time-per-output-token target and fit in HBM.");
+        case HbmColumn:
+            return tr("HBM this workload's replicas need: weights, active sequences and overflow.");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case WorkloadColumn:
+        return tr("Workload");
+    case ShareColumn:
+        return tr("Share");
+    case ModelColumn:
+        return tr("Model");
+    case KvPerTokenColumn:
+        return tr("KV per token");
+    case ConcurrencyColumn:
+        return tr("Seqs/replica");
+    case ReplicasColumn:
+        return tr("Replicas");
+    case GpusColumn:
+        return tr("GPUs");
+    case HbmColumn:
+        return tr("HBM");
+    case DramColumn:
+        return tr("DRAM");
+    case NvmeColumn:
+        return tr("NVMe");
+    }
+    return {};
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,71 @@
+#pragma once
+// FleetMixModel: the traffic mix of the fleet view as a table. Each row is one workload
+// card and its share of requests (editable); once the fleet is sized, the row also shows
+// what the core computed for it: model, KV bytes per token, sequences per replica,
+// replicas, GPUs and its HBM / DRAM / NVMe demand (core/Fleet.h).
+
+#include "core/scenario/Fleet.h"
+#include "core/io/Units.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvtiers::ui {
+
+class FleetMixModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        WorkloadColumn = 0,
+        ShareColumn,
+        ModelColumn,
+        KvPerTokenColumn,
+        ConcurrencyColumn,
+        ReplicasColumn,
+        GpusColumn,
+        HbmColumn,
+        DramColumn,
+        NvmeColumn,
+        ColumnCount
+    };
+    enum Role {
+        ValueRole = Qt::UserRole + 1, ///< double: the raw number behind a cell (bytes, share, count)
+    };
+
+    struct Row {
+        std::string workload; ///< workload card id
+        double share = 1;
+    };
+
+    explicit FleetMixModel(QObject* parent = nullptr);
+
+    const std::vector<Row>& rows() const { return m_rows; }
+    void setRows(std::vector<Row> rows);
+    void addRow(const std::string& workload, double share);
+    void removeRow(int row);
+
+    /// The sized fleet (entries in row order), or none when sizing failed.
+    void setResult(const std::optional<FleetResult>& result);
+    void setUnits(ByteUnits units);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    /// The rows or their shares changed (not the result).
+    void mixChanged();
+
+private:
+    std::vector<Row> m_rows;
+    std::optional<FleetResult> m_result;
+    ByteUnits m_units = ByteUnits::Binary;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,120 @@
+#pragma once
+// FleetView: from traffic to memory demand, a thin view over sizeFleet().
+// Inputs: a traffic mix (workload cards and their shares), the total rate in requests/s
+// or tokens/day, one server profile, and the TTFT and time-per-output-token targets.
+// Outputs: GPUs, servers and HBM installed; HBM / DRAM / NVMe demand fleet-wide, per
+// server and per GPU; the mix table with KV bytes per token per workload; and a chart of
+// each tier's demand stacked by workload. A units switch shows all of this view's bytes
+// in decimal (GB, as memory is sold) or binary (GiB). Sizing runs on the next event-loop
+// turn after an edit (edits in one turn are batched); InputError is shown in the view.
+
+#include "core/cards/CardCatalog.h"
+#include "ui/export/ChartExporter.h"
+#include "core/scenario/Fleet.h"
+#include "core/io/Units.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QRadioButton;
+class QTableView;
+
+namespace kvtiers::ui {
+
+class FleetChart;
+class FleetMixModel;
+
+class FleetView : public QWidget {
+    Q_OBJECT
+public:
+    enum class RateUnit { RequestsPerSecond = 0, TokensPerDay = 1 };
+
+    /// `catalog` must outlive the view (the controller's catalog, or CardCatalog::builtin()).
+    explicit FleetView(const CardCatalog& catalog, QWidget* parent = nullptr);
+
+    /// Replaces the mix: (workload card id, share) pairs.
+    void setMix(const std::vector<std::pair<std::string, double>>& mix);
+    void setRate(double value, RateUnit unit);
+    void setHardware(const std::string& id);
+    void setTargets(double ttftSeconds, double tpotSeconds);
+    /// Shows this view's bytes in `units` and checks the matching radio button; emits
+    /// unitsChanged() if that is a change (MainWindow keeps it equal to View > Units).
+    void setUnits(ByteUnits units);
+    ByteUnits units() const { return m_units; }
+
+    /// What the view passes to sizeFleet() (for tests, and for an export).
+    FleetInput input() const;
+    /// The last successful sizing (none while the inputs are invalid).
+    const std::optional<FleetResult>& result() const { return m_result; }
+    /// The core's message when sizing failed; empty otherwise.
+    QString errorMessage() const { return m_error; }
+    /// Sizes now if an edit is pending (tests, export).
+    void flush();
+
+    FleetMixModel* mixModel() const { return m_mixModel; }
+    FleetChart* chart() const { return m_chart; }
+
+    /// Size and scale of exported images (the app's Export size setting).
+    void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
+    /// Asks for a file (FileDialog) and writes the chart (png/svg/pdf) or the fleet
+    /// (csv/json) in the view's units. A failure is a MessageBox naming the file.
+    void exportChart();
+
+signals:
+    /// Emitted after every sizing attempt, successful or not.
+    void sized();
+    /// A line for the status bar (export written or failed).
+    void message(const QString& text);
+    /// The units changed: the user clicked a units radio button, or setUnits().
+    void unitsChanged(kvtiers::ByteUnits units);
+
+private:
+    void schedule();
+    void sizeNow();
+    void showResult();
+    void addSelectedWorkload();
+    void removeSelectedRow();
+    void reportExport(const QString& text, bool failed);
+
+    const CardCatalog& m_catalog;
+    FleetMixModel* m_mixModel = nullptr;
+    QTableView* m_mixTable = nullptr;
+    QComboBox* m_workloadCombo = nullptr;
+    QPushButton* m_addButton = nullptr;
+    QPushButton* m_removeButton = nullptr;
+    QDoubleSpinBox* m_rateSpin = nullptr;
+    QComboBox* m_rateUnitCombo = nullptr;
+    QComboBox* m_hardwareCombo = nullptr;
+    QDoubleSpinBox* m_ttftSpin = nullptr;
+    QDoubleSpinBox* m_tpotSpin = nullptr;
+    QRadioButton* m_binaryButton = nullptr;
+    QRadioButton* m_decimalButton = nullptr;
+    QLabel* m_errorLabel = nullptr;
+    QLabel* m_gpusLabel = nullptr;
+    QLabel* m_serversLabel = nullptr;
+    QLabel* m_hbmInstalledLabel = nullptr;
+    /// [scope][tier]: scope 0 fleet, 1 per server, 2 per GPU; tier 0 HBM, 1 DRAM, 2 NVMe.
+    QLabel* m_demandLabels[3][3] = {};
+    FleetChart* m_chart = nullptr;
+    QPushButton* m_exportButton = nullptr;
+    QAction* m_exportAction = nullptr;
+    QLabel* m_exportStatus = nullptr;
+    ExportOptions m_exportOptions;
+
+    std::optional<FleetResult> m_result;
+    QString m_error;
+    ByteUnits m_units = ByteUnits::Binary;
+    QTimer m_timer;
+};
+
+} // namespace kvtiers::ui

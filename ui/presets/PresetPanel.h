@@ -1,0 +1,75 @@
+#pragma once
+// PresetPanel: the user's named scenarios. Lists built-in presets (read-only, marked)
+// and the user's own from a PresetStore; saves the current scenario under a name; loads
+// one with a double-click (or Load) as one undo step; renames, duplicates, deletes (after
+// asking), imports and exports preset files. Files the store could not read are listed
+// by name and reason, never silently skipped. Dialogs go through the InputDialog,
+// FileDialog and MessageBox seams so tests can drive every action.
+
+#include "core/cards/PresetStore.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+
+namespace kvtiers::ui {
+
+class ScenarioController;
+
+class PresetPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PresetPanel(ScenarioController* controller, QWidget* parent = nullptr);
+    ~PresetPanel() override;
+
+    const PresetStore& store() const { return *m_store; }
+    /// Re-reads the store's folder and updates the list and the problems.
+    void reload();
+    /// Selects the preset of that name in the list; false if it is not there.
+    bool selectPreset(const QString& name);
+    QString selectedName() const;
+    /// Why each file the last reload skipped was skipped, one line each, in the UI
+    /// language (PresetMessages::problemText of PresetStore::problems()).
+    const QStringList& problemTexts() const { return m_problemTexts; }
+
+    // The actions (also behind the panel's buttons).
+    void saveCurrent();
+    void loadSelected();
+    void renameSelected();
+    void duplicateSelected();
+    void deleteSelected();
+    void importFile();
+    void exportSelected();
+
+signals:
+    /// A line for the status bar (what was done, or what went wrong).
+    void message(const QString& text);
+    /// The store's contents changed (saved, renamed, ... or reloaded).
+    void presetsChanged();
+    void compareRequested();
+
+private:
+    void updateButtons();
+    /// Shows a failed status in the UI language (PresetMessages); true if it succeeded.
+    bool report(const Status& status, const QString& action);
+    const Preset* selectedPreset() const;
+
+    ScenarioController* m_controller;
+    std::unique_ptr<PresetStore> m_store;
+    QListWidget* m_list = nullptr;
+    QLabel* m_problems = nullptr;
+    QStringList m_problemTexts;
+    QPushButton* m_load = nullptr;
+    QPushButton* m_rename = nullptr;
+    QPushButton* m_duplicate = nullptr;
+    QPushButton* m_delete = nullptr;
+    QPushButton* m_export = nullptr;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,531 @@
+#include "ui/scenario/ControlsPanel.h"
+
+#include "core/cards/CardCatalog.h"
+#include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
+#include "ui/text/Messages.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/scenario/SliderField.h"
+#include "ui/text/UnitsText.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QCompleter>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+constexpr int kContextStepsPerOctave = 100; // 1K · 2^(p/100): 128K at 700, 1M at 1000
+constexpr int kConcurrencyStepsPerOctave = 50;
+
+std::string idOf(const QComboBox* combo, int index)
+{
+    return combo->itemData(index).toString().toStdString();
+}
+
+void selectId(QComboBox* combo, const std::string& id)
+{
+    const QSignalBlocker block(combo);
+    combo->setCurrentIndex(combo->findData(QString::fromStdString(id)));
+    if (combo->lineEdit())
+        combo->lineEdit()->setCursorPosition(0); // show a long name's beginning
+}
+
+/// Marks a picker item added for a card file (not one of the catalog's cards).
+constexpr int kCardFileRole = Qt::UserRole + 1;
+
+Json wholeNumber(double v)
+{
+    return static_cast<std::int64_t>(std::llround(v));
+}
+
+} // namespace
+
+ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
+    : QWidget(parent)
+    , m_controller(controller)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(buildPickers());
+    layout->addWidget(buildMainKnobs());
+
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
+    m_advancedToggle->setText(tr("&Advanced"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolTip(tr("Parallelism, allocation, sharing, offload and server capacities."));
+    layout->addWidget(m_advancedToggle);
+    m_advancedPanel = buildAdvanced();
+    m_advancedPanel->setVisible(false);
+    layout->addWidget(m_advancedPanel);
+    layout->addStretch(1);
+    connect(m_advancedToggle, &QToolButton::toggled, this, &ControlsPanel::setAdvancedExpanded);
+
+    connect(m_controller, &ScenarioController::specChanged, this, &ControlsPanel::refreshPickers);
+    connect(m_controller, &ScenarioController::resultChanged, this, &ControlsPanel::refreshFromScenario);
+    refreshPickers();
+}
+
+QSize ControlsPanel::minimumSizeHint() const
+{
+    QSize size = QWidget::minimumSizeHint();
+    const QMargins m = layout()->contentsMargins();
+    size.setWidth(std::max(size.width(), m_advancedPanel->minimumSizeHint().width() + m.left() + m.right()));
+    return size;
+}
+
+bool ControlsPanel::advancedExpanded() const
+{
+    return m_advancedToggle->isChecked();
+}
+
+void ControlsPanel::setAdvancedExpanded(bool expanded)
+{
+    m_advancedToggle->setChecked(expanded);
+    m_advancedToggle->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
+    m_advancedPanel->setVisible(expanded);
+    emit advancedExpandedChanged(expanded);
+}
+
+QComboBox* ControlsPanel::makePicker(const QString& objectName)
+{
+    auto* combo = new QComboBox(this);
+    combo->setObjectName(objectName);
+    combo->setEditable(true);
+    combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(16);
+    // Type any part of a name or id: "70b", "h200", "mla".
+    combo->completer()->setFilterMode(Qt::MatchContains);
+    combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    return combo;
+}
+
+QWidget* ControlsPanel::buildPickers()
+{
+    auto* box = new QGroupBox(tr("Scenario"), this);
+    auto* form = new QFormLayout(box);
+    const CardCatalog& catalog = m_controller->catalog();
+
+    m_workloadCombo = makePicker(QStringLiteral("workloadCombo"));
+    for (const auto& [id, card] : catalog.workloads())
+        m_workloadCombo->addItem(qs(card.name), qs(id));
+    m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
+                                   "named source. Choosing one resets the controls to it."));
+    m_modelCombo = makePicker(QStringLiteral("modelCombo"));
+    for (const auto& [id, card] : catalog.models())
+        m_modelCombo->addItem(qs(card.name), qs(id));
+    m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
+                                "attention kind (GQA, sliding window, MLA, state layers)."));
+    m_hardwareCombo = makePicker(QStringLiteral("hardwareCombo"));
+    for (const auto& [id, card] : catalog.hardware())
+        m_hardwareCombo->addItem(qs(card.name), qs(id));
+    m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
+                                   "and the GPU↔host link per server."));
+    form->addRow(tr("&Workload:"), m_workloadCombo);
+    form->addRow(tr("&Model:"), m_modelCombo);
+    form->addRow(tr("&Hardware:"), m_hardwareCombo);
+
+    connect(m_workloadCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_controller->selectWorkload(idOf(m_workloadCombo, index));
+    });
+    connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_controller->selectModel(idOf(m_modelCombo, index));
+    });
+    connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_controller->selectHardware(idOf(m_hardwareCombo, index));
+    });
+    return box;
+}
+
+QWidget* ControlsPanel::buildMainKnobs()
+{
+    auto* box = new QGroupBox(tr("Workload"), this);
+    auto* form = new QFormLayout(box);
+    form->setRowWrapPolicy(QFormLayout::WrapAllRows);
+
+    SliderField::Mapping context;
+    context.minPosition = 0;
+    context.maxPosition = 11 * kContextStepsPerOctave; // 1K .. 2M tokens
+    context.toValue = [](int p) { return std::round(1024.0 * std::exp2(double(p) / kContextStepsPerOctave)); };
+    context.toPosition = [](double v) {
+        return static_cast<int>(std::lround(kContextStepsPerOctave * std::log2(std::max(v, 1.0) / 1024.0)));
+    };
+    context.format = [](double v) { return tokensText(v); };
+    context.parse = [where = tr("context").toStdString()](const QString& t) {
+        return parseTokenCount(t.toStdString(), where, 1, limits::kMaxContext);
+    };
+    context.ticks = { { 2 * kContextStepsPerOctave, QStringLiteral("4K") },
+        { 5 * kContextStepsPerOctave, QStringLiteral("32K") }, { 7 * kContextStepsPerOctave, QStringLiteral("128K") },
+        { 10 * kContextStepsPerOctave, QStringLiteral("1M") } };
+    m_context = new SliderField(context, box);
+    m_context->slider()->setObjectName(QStringLiteral("contextSlider"));
+    m_context->edit()->setObjectName(QStringLiteral("contextEdit"));
+    const QString contextTip = tr("Context: tokens of KV each active sequence holds (prompt + output). The article's "
+                                  "\"128K-context request\" is 131,072 tokens. Type 128k, 1M or 131072.");
+    m_context->setToolTip(contextTip);
+    m_context->slider()->setToolTip(contextTip);
+    m_context->edit()->setToolTip(contextTip);
+    form->addRow(tr("&Context per sequence (tokens):"), m_context);
+    connect(m_context, &SliderField::valueEdited, this,
+        [this](double v) { m_controller->setOverride(knob(KnobId::Context).key, wholeNumber(v)); });
+
+    SliderField::Mapping conc;
+    conc.minPosition = 0;
+    conc.maxPosition = 14 * kConcurrencyStepsPerOctave; // 1 .. 16384 sequences
+    conc.toValue = [](int p) { return std::round(std::exp2(double(p) / kConcurrencyStepsPerOctave)); };
+    conc.toPosition = [](double v) {
+        return static_cast<int>(std::lround(kConcurrencyStepsPerOctave * std::log2(std::max(v, 1.0))));
+    };
+    conc.format = [](double v) { return countText(v); };
+    conc.parse = [where = tr("concurrency").toStdString()](const QString& t) {
+        return parseTokenCount(t.toStdString(), where, 1, limits::kMaxConcurrency);
+    };
+    conc.ticks = { { 0, QStringLiteral("1") }, { 3 * kConcurrencyStepsPerOctave, QStringLiteral("8") },
+        { 6 * kConcurrencyStepsPerOctave, QStringLiteral("64") },
+        { 9 * kConcurrencyStepsPerOctave, QStringLiteral("512") },
+        { 12 * kConcurrencyStepsPerOctave, QStringLiteral("4096") } };
+    m_concurrency = new SliderField(conc, box);
+    m_concurrency->slider()->setObjectName(QStringLiteral("concurrencySlider"));
+    m_concurrency->edit()->setObjectName(QStringLiteral("concurrencyEdit"));
+    const QString concTip = tr("Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps "
+                               "ten 128K requests at once.");
+    m_concurrency->slider()->setToolTip(concTip);
+    m_concurrency->edit()->setToolTip(concTip);
+    form->addRow(tr("Co&ncurrent sequences per replica:"), m_concurrency);
+    connect(m_concurrency, &SliderField::valueEdited, this,
+        [this](double v) { m_controller->setOverride(knob(KnobId::Concurrency).key, wholeNumber(v)); });
+
+    auto* kvRow = new QWidget(box);
+    auto* kvLayout = new QHBoxLayout(kvRow);
+    kvLayout->setContentsMargins(0, 0, 0, 0);
+    m_kvDtypeCombo = new QComboBox(kvRow);
+    m_kvDtypeCombo->setObjectName(QStringLiteral("kvDtypeCombo"));
+    for (const char* name : { "fp32", "bf16", "fp16", "fp8", "int8", "int4" })
+        m_kvDtypeCombo->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
+    m_kvDtypeCombo->addItem(tr("custom bits"), QString());
+    m_kvDtypeCombo->setToolTip(tr("KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; "
+                                  "FP8/INT8 halve the KV bytes, INT4 quarters them."));
+    m_kvBitsSpin = new QDoubleSpinBox(kvRow);
+    m_kvBitsSpin->setObjectName(QStringLiteral("kvBitsSpin"));
+    m_kvBitsSpin->setRange(0.5, kMaxKvBits);
+    m_kvBitsSpin->setDecimals(2);
+    m_kvBitsSpin->setSingleStep(0.5);
+    m_kvBitsSpin->setSuffix(tr(" bits"));
+    m_kvBitsSpin->setKeyboardTracking(false);
+    m_kvBitsSpin->setEnabled(false);
+    m_kvBitsSpin->setToolTip(tr("Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2's 6-bit KV)."));
+    kvLayout->addWidget(m_kvDtypeCombo, 1);
+    kvLayout->addWidget(m_kvBitsSpin);
+    form->addRow(tr("&KV cache format:"), kvRow);
+    connect(m_kvDtypeCombo, &QComboBox::currentIndexChanged, this, [this] { applyKvChoice(); });
+    connect(m_kvBitsSpin, &QDoubleSpinBox::valueChanged, this, [this] { applyKvChoice(); });
+
+    SliderField::Mapping reuse;
+    reuse.minPosition = 0;
+    reuse.maxPosition = 100;
+    reuse.toValue = [](int p) { return p / 100.0; };
+    reuse.toPosition = [](double v) { return static_cast<int>(std::lround(v * 100)); };
+    reuse.format = [](double v) { return percentText(v); };
+    reuse.parse = [where = tr("reuse rate").toStdString()](const QString& t) {
+        return parseFraction(t.toStdString(), where);
+    };
+    reuse.ticks = { { 0, QStringLiteral("0%") }, { 50, QStringLiteral("50%") }, { 100, QStringLiteral("100%") } };
+    m_reuse = new SliderField(reuse, box);
+    m_reuse->slider()->setObjectName(QStringLiteral("reuseSlider"));
+    m_reuse->edit()->setObjectName(QStringLiteral("reuseEdit"));
+    const QString reuseTip = tr("Prefix cache hit rate: the share of prompt tokens served from cache instead of "
+                                "recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping "
+                                "prefixes needs a reuse distance and an offload rate (Advanced).");
+    m_reuse->slider()->setToolTip(reuseTip);
+    m_reuse->edit()->setToolTip(reuseTip);
+    form->addRow(tr("&Reuse rate (prefix hits):"), m_reuse);
+    connect(m_reuse, &SliderField::valueEdited, this, [this](double v) { m_controller->setOverride(knob(KnobId::ReuseRate).key, v); });
+
+    for (SliderField* field : { m_context, m_concurrency, m_reuse })
+        connect(field, &SliderField::inputRejected, this, &ControlsPanel::inputRejected);
+    return box;
+}
+
+QWidget* ControlsPanel::buildAdvanced()
+{
+    auto* panel = new QWidget(this);
+    panel->setObjectName(QStringLiteral("advancedPanel"));
+    auto* form = new QFormLayout(panel);
+    form->setContentsMargins(8, 0, 0, 0);
+
+    auto intSpin
+        = [&](const QString& name, int min, int max, const QString& label, const QString& tip, KnobId id) {
+              const std::string key = knob(id).key;
+              auto* spin = new QSpinBox(panel);
+              spin->setObjectName(name);
+              spin->setRange(min, max);
+              spin->setKeyboardTracking(false);
+              spin->setToolTip(tip);
+              form->addRow(label, spin);
+              connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) { m_controller->setOverride(key, v); });
+              return spin;
+          };
+    auto realSpin = [&](const QString& name, double min, double max, int decimals, const QString& suffix,
+                        const QString& label, const QString& tip, KnobId id, double scale) {
+        const std::string key = knob(id).key;
+        auto* spin = new QDoubleSpinBox(panel);
+        spin->setObjectName(name);
+        spin->setRange(min, max);
+        spin->setDecimals(decimals);
+        spin->setSuffix(suffix);
+        spin->setKeyboardTracking(false);
+        spin->setToolTip(tip);
+        form->addRow(label, spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this,
+            [this, key, scale](double v) { m_controller->setOverride(key, v / scale); });
+        return spin;
+    };
+
+    m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, tr("&Tensor parallel (TP):"),
+        tr("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
+           "and fit in a server."),
+        KnobId::Tp);
+    m_blockSizeSpin = intSpin(QStringLiteral("blockSizeSpin"), 1, limits::kMaxBlock, tr("KV &block size (tokens):"),
+        tr("PagedAttention page size. Sequences round up to whole blocks (fragmentation); "
+           "small blocks also make DRAM/SSD restores slower (small transfers)."),
+        KnobId::BlockSize);
+    m_allocationCombo = new QComboBox(panel);
+    m_allocationCombo->setObjectName(QStringLiteral("allocationCombo"));
+    m_allocationCombo->addItem(tr("paged (vLLM)"), QStringLiteral("paged"));
+    m_allocationCombo->addItem(tr("contiguous (reserve max context)"), QStringLiteral("contiguous"));
+    m_allocationCombo->setToolTip(tr("Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the "
+                                     "model's maximum context up front (pre-PagedAttention systems)."));
+    form->addRow(tr("A&llocation:"), m_allocationCombo);
+    connect(m_allocationCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_controller->setOverride(knob(KnobId::Allocation).key, m_allocationCombo->itemData(index).toString().toStdString());
+    });
+    m_sharingSpin = realSpin(QStringLiteral("sharingSpin"), 1, 1e6, 1, QString(), tr("Prefix &sharing:"),
+        tr("Active sequences sharing one cached prefix (a system prompt, a document): the "
+           "shared part is held once. 1 = no sharing."),
+        KnobId::Sharing, 1);
+    // Seconds read " s" in every language, as in every time the core formats ("9.42 s").
+    m_reuseDistanceSpin = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, QStringLiteral(" s"),
+        tr("Reuse &distance:"),
+        tr("Seconds a reusable prefix must be kept until its next hit. By Little's law "
+           "the retained pool is request rate × distance × prefix bytes."),
+        KnobId::ReuseDistance, 1);
+    // λ: derived from throughput unless given. The spin's minimum (−1) reads "derived".
+    m_requestRateSpin = new QDoubleSpinBox(panel);
+    m_requestRateSpin->setObjectName(QStringLiteral("requestRateSpin"));
+    m_requestRateSpin->setRange(-1, 1e6);
+    m_requestRateSpin->setDecimals(3);
+    m_requestRateSpin->setSuffix(tr(" req/s"));
+    m_requestRateSpin->setSpecialValueText(tr("derived"));
+    m_requestRateSpin->setKeyboardTracking(false);
+    m_requestRateSpin->setToolTip(tr("Requests per second arriving at one replica: λ of the retained reuse pool "
+                                     "(λ × reuse distance × prefix bytes). \"derived\" uses served sequences ÷ request "
+                                     "duration, so a faster replica also brings more traffic."));
+    form->addRow(tr("Re&quest rate (λ):"), m_requestRateSpin);
+    connect(m_requestRateSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (v >= 0) {
+            m_controller->setOverride(knob(KnobId::RequestRate).key, v);
+        } else if (m_controller->spec().overrides.contains(knob(KnobId::RequestRate).key)) {
+            ScenarioSpec next = m_controller->spec();
+            next.overrides.erase(knob(KnobId::RequestRate).key);
+            m_controller->editSpec(next, tr("Derive the request rate")); // its own undo step
+        }
+    });
+    m_offloadRateSpin = realSpin(QStringLiteral("offloadRateSpin"), 0, 100, 0, tr(" %"), tr("&Offload rate:"),
+        tr("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
+           "dropped (the article's HBM→host offload rate)."),
+        KnobId::OffloadRate, 100);
+    m_gpuUtilSpin = realSpin(QStringLiteral("gpuUtilSpin"), 1, 100, 0, tr(" %"), tr("GPU memory &utilisation:"),
+        tr("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%)."), KnobId::GpuMemoryUtilization,
+        100);
+    m_outputTokensSpin = intSpin(QStringLiteral("outputTokensSpin"), 0, 1 << 30, tr("O&utput tokens:"),
+        tr("Tokens generated per request; the prompt is context − output."), KnobId::OutputTokens);
+    m_gpusPerServerSpin = intSpin(QStringLiteral("gpusPerServerSpin"), 1, 1024, tr("&GPUs per server:"),
+        tr("GPUs sharing one server's DRAM and NVMe."), KnobId::GpusPerServer);
+
+    auto byteEdit = [&](const QString& name, const QString& label, const QString& tip, KnobId id) {
+        const std::string key = knob(id).key;
+        const QString what = QCoreApplication::translate("Knob", knob(id).label);
+        auto* edit = new QLineEdit(panel);
+        edit->setObjectName(name);
+        edit->setToolTip(tip);
+        form->addRow(label, edit);
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, what] { setByteOverride(edit, key, what); });
+        return edit;
+    };
+    m_dramPerServerEdit = byteEdit(QStringLiteral("dramPerServerEdit"), tr("&DRAM per server:"),
+        tr("Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the "
+           "card's usable fraction) can hold offloaded KV."),
+        KnobId::HostDram);
+    m_nvmePerServerEdit = byteEdit(QStringLiteral("nvmePerServerEdit"), tr("&NVMe per server:"),
+        tr("Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes."), KnobId::Nvme);
+
+    m_inclusiveCheck = new QCheckBox(tr("&Inclusive tiers"), panel);
+    m_inclusiveCheck->setObjectName(QStringLiteral("inclusiveCheck"));
+    m_inclusiveCheck->setToolTip(tr("DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of "
+                                    "holding only what HBM evicted (exclusive)."));
+    form->addRow(m_inclusiveCheck);
+    connect(m_inclusiveCheck, &QCheckBox::toggled, this,
+        [this](bool on) { m_controller->setOverride(knob(KnobId::InclusiveTiers).key, on); });
+    m_streamingCheck = new QCheckBox(tr("&Streaming (FlexGen)"), panel);
+    m_streamingCheck->setObjectName(QStringLiteral("streamingCheck"));
+    m_streamingCheck->setToolTip(tr("What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen "
+                                    "does: it fits, but at about a token per second."));
+    form->addRow(m_streamingCheck);
+    connect(
+        m_streamingCheck, &QCheckBox::toggled, this, [this](bool on) { m_controller->setOverride(knob(KnobId::Streaming).key, on); });
+    return panel;
+}
+
+void ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, const QString& what)
+{
+    if (!edit->isModified())
+        return;
+    edit->setModified(false);
+    try {
+        const double bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
+        m_controller->setOverride(key, bytes);
+    } catch (const InputError& e) {
+        emit inputRejected(Messages::inputErrorText(e));
+        refreshFromScenario();
+    }
+}
+
+void ControlsPanel::applyKvChoice()
+{
+    const QString dtype = m_kvDtypeCombo->currentData().toString();
+    m_kvBitsSpin->setEnabled(dtype.isEmpty());
+    if (dtype.isEmpty())
+        m_controller->setOverride(knob(KnobId::KvBits).key, m_kvBitsSpin->value(), { knob(KnobId::KvDtype).key });
+    else
+        m_controller->setOverride(knob(KnobId::KvDtype).key, dtype.toStdString(), { knob(KnobId::KvBits).key });
+}
+
+void ControlsPanel::refreshPickers()
+{
+    const ScenarioSpec& spec = m_controller->spec();
+    const bool has = m_controller->hasResult();
+    const std::string resolvedModel = has ? m_controller->scenario().model.id : "";
+    const std::string resolvedHardware = has ? m_controller->scenario().hardware.id : "";
+    showCard(m_workloadCombo, CardKind::Workload, spec.workload);
+    showCard(m_modelCombo, CardKind::Model, !spec.model.empty() ? spec.model : resolvedModel);
+    showCard(m_hardwareCombo, CardKind::Hardware, !spec.hardware.empty() ? spec.hardware : resolvedHardware);
+}
+
+void ControlsPanel::showCard(QComboBox* combo, CardKind kind, const std::string& ref)
+{
+    if (!ref.empty() && combo->findData(qs(ref)) < 0) {
+        // A card file (an imported config.json, a preset's card file) is listed under its
+        // card's name, so the picker shows what is in use; picking it again uses the file.
+        const QString name = m_controller->cardName(kind, ref);
+        if (!name.isEmpty()) {
+            const QSignalBlocker block(combo);
+            combo->addItem(name, qs(ref));
+            combo->setItemData(combo->count() - 1, qs(ref), Qt::ToolTipRole);
+            combo->setItemData(combo->count() - 1, true, kCardFileRole);
+        }
+    }
+    selectId(combo, ref);
+}
+
+void ControlsPanel::renameCardFile(QComboBox* combo, const std::string& name)
+{
+    // A card file read again (the same config.json imported anew) may carry another name.
+    const int index = combo->currentIndex();
+    if (index >= 0 && combo->itemData(index, kCardFileRole).toBool() && combo->itemText(index) != qs(name)) {
+        const QSignalBlocker block(combo);
+        combo->setItemText(index, qs(name));
+    }
+}
+
+void ControlsPanel::refreshFromScenario()
+{
+    refreshPickers();
+    if (!m_controller->hasResult())
+        return;
+    const Scenario& s = m_controller->scenario();
+    if (!m_controller->spec().model.empty())
+        renameCardFile(m_modelCombo, s.model.name);
+    if (!m_controller->spec().hardware.empty())
+        renameCardFile(m_hardwareCombo, s.hardware.name);
+    const WorkloadParams& w = s.workload;
+    m_context->setValue(w.context);
+    m_concurrency->setValue(w.concurrency);
+    m_reuse->setValue(w.reuseRate);
+
+    {
+        const QSignalBlocker b1(m_kvDtypeCombo), b2(m_kvBitsSpin);
+        const KvFormat kv = s.kvFormat();
+        const auto& o = m_controller->spec().overrides;
+        int index = -1;
+        if (o.contains("kv_dtype") && o["kv_dtype"].is_string())
+            index = m_kvDtypeCombo->findData(qs(o["kv_dtype"].get<std::string>()));
+        if (index < 0 && !(o.contains("kv_bits"))) {
+            const QString current = m_kvDtypeCombo->currentData().toString();
+            const QString byBits = kv.bits == 32 ? QStringLiteral("fp32")
+                : kv.bits == 16 ? (current == QStringLiteral("fp16") ? current : QStringLiteral("bf16"))
+                : kv.bits == 8  ? (current == QStringLiteral("int8") ? current : QStringLiteral("fp8"))
+                : kv.bits == 4  ? QStringLiteral("int4")
+                                : QString();
+            if (!byBits.isEmpty())
+                index = m_kvDtypeCombo->findData(byBits);
+        }
+        if (index < 0)
+            index = m_kvDtypeCombo->count() - 1; // custom bits
+        m_kvDtypeCombo->setCurrentIndex(index);
+        m_kvBitsSpin->setValue(kv.bits);
+        m_kvBitsSpin->setEnabled(index == m_kvDtypeCombo->count() - 1);
+    }
+
+    auto setSpin = [](auto* spin, auto value) {
+        if (spin->hasFocus())
+            return;
+        const QSignalBlocker block(spin);
+        spin->setValue(value);
+    };
+    setSpin(m_tpSpin, s.tp());
+    setSpin(m_blockSizeSpin, w.blockSize);
+    {
+        const QSignalBlocker block(m_allocationCombo);
+        m_allocationCombo->setCurrentIndex(w.allocation == Allocation::Paged ? 0 : 1);
+    }
+    setSpin(m_sharingSpin, w.sharing);
+    setSpin(m_reuseDistanceSpin, w.reuseDistanceSeconds);
+    setSpin(m_requestRateSpin, w.requestRate ? *w.requestRate : -1.0);
+    setSpin(m_offloadRateSpin, w.offloadRate * 100);
+    setSpin(m_gpuUtilSpin, w.gpuMemoryUtilization * 100);
+    setSpin(m_outputTokensSpin, static_cast<int>(std::min(w.outputTokens, double(1 << 30))));
+    setSpin(m_gpusPerServerSpin, s.hardware.gpusPerServer);
+    if (!m_dramPerServerEdit->hasFocus())
+        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, displayUnits(), 4)));
+    if (!m_nvmePerServerEdit->hasFocus())
+        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, displayUnits(), 4)));
+    {
+        const QSignalBlocker b1(m_inclusiveCheck), b2(m_streamingCheck);
+        m_inclusiveCheck->setChecked(w.inclusiveTiers);
+        m_streamingCheck->setChecked(w.streaming);
+    }
+}
+
+} // namespace kvtiers::ui

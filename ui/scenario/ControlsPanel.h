@@ -1,0 +1,84 @@
+#pragma once
+// ControlsPanel: everything a user turns. Searchable pickers for the workload, model and
+// hardware cards; sliders with typed fields for context, concurrency and reuse; the KV
+// format; and a collapsible "Advanced" section with the remaining workload and hardware
+// knobs. Each control edits one override key of the ScenarioController's spec and shows
+// the resolved scenario's value, so a workload card's values appear in the controls.
+
+#include "core/cards/CardCatalog.h"
+
+#include <QWidget>
+
+#include <string>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QSpinBox;
+class QToolButton;
+
+namespace kvtiers::ui {
+
+class ScenarioController;
+class SliderField;
+
+class ControlsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ControlsPanel(ScenarioController* controller, QWidget* parent = nullptr);
+
+    bool advancedExpanded() const;
+    /// Wide enough for the advanced section even while it is collapsed, so expanding it
+    /// never clips the panel.
+    QSize minimumSizeHint() const override;
+    void setAdvancedExpanded(bool expanded);
+
+signals:
+    /// A typed value was refused; the message says why (for the status bar).
+    void inputRejected(const QString& message);
+    void advancedExpandedChanged(bool expanded);
+
+private:
+    QWidget* buildPickers();
+    QWidget* buildMainKnobs();
+    QWidget* buildAdvanced();
+    QComboBox* makePicker(const QString& objectName);
+    void refreshPickers();
+    /// Selects the card `ref` (an id or a card file) in a picker, adding an item for a card
+    /// file that is not listed yet; a ref that names no readable card leaves it blank.
+    void showCard(QComboBox* combo, CardKind kind, const std::string& ref);
+    /// Sets the current item's text to `name` if it is an added card file's item.
+    void renameCardFile(QComboBox* combo, const std::string& name);
+    void refreshFromScenario();
+    void applyKvChoice();
+    void setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
+
+    ScenarioController* m_controller;
+    QComboBox* m_workloadCombo = nullptr;
+    QComboBox* m_modelCombo = nullptr;
+    QComboBox* m_hardwareCombo = nullptr;
+    SliderField* m_context = nullptr;
+    SliderField* m_concurrency = nullptr;
+    SliderField* m_reuse = nullptr;
+    QComboBox* m_kvDtypeCombo = nullptr;
+    QDoubleSpinBox* m_kvBitsSpin = nullptr;
+    QToolButton* m_advancedToggle = nullptr;
+    QWidget* m_advancedPanel = nullptr;
+    QSpinBox* m_tpSpin = nullptr;
+    QSpinBox* m_blockSizeSpin = nullptr;
+    QComboBox* m_allocationCombo = nullptr;
+    QDoubleSpinBox* m_sharingSpin = nullptr;
+    QDoubleSpinBox* m_reuseDistanceSpin = nullptr;
+    QDoubleSpinBox* m_requestRateSpin = nullptr;
+    QDoubleSpinBox* m_offloadRateSpin = nullptr;
+    QDoubleSpinBox* m_gpuUtilSpin = nullptr;
+    QSpinBox* m_outputTokensSpin = nullptr;
+    QSpinBox* m_gpusPerServerSpin = nullptr;
+    QLineEdit* m_dramPerServerEdit = nullptr;
+    QLineEdit* m_nvmePerServerEdit = nullptr;
+    QCheckBox* m_inclusiveCheck = nullptr;
+    QCheckBox* m_streamingCheck = nullptr;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,169 @@
+#include "ui/scenario/ScenarioController.h"
+
+#include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
+#include "ui/text/Messages.h"
+#include "ui/scenario/ScenarioCommand.h"
+
+#include <QCoreApplication>
+#include <QUndoStack>
+
+#include <map>
+
+namespace kvtiers::ui {
+
+ScenarioController::ScenarioController(QObject* parent)
+    : QObject(parent)
+    , m_spec(articleSpec())
+    , m_undoStack(new QUndoStack(this))
+{
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(0);
+    connect(&m_timer, &QTimer::timeout, this, &ScenarioController::evaluateNow);
+    m_timer.start();
+}
+
+const CardCatalog& ScenarioController::catalog() const
+{
+    return CardCatalog::builtin();
+}
+
+ScenarioSpec ScenarioController::articleSpec()
+{
+    ScenarioSpec spec;
+    spec.workload = "article";
+    return spec;
+}
+
+void ScenarioController::setSweepAxis(SweepAxis axis)
+{
+    if (axis == m_sweepAxis)
+        return;
+    m_sweepAxis = axis;
+    m_timer.start();
+}
+
+void ScenarioController::setOverride(
+    const std::string& key, const Json& value, const std::vector<std::string>& removeKeys)
+{
+    ScenarioSpec next = m_spec;
+    for (const auto& k : removeKeys)
+        next.overrides.erase(k);
+    next.overrides[key] = value;
+    editSpec(next, tr("Change %1").arg(overrideName(key)), key);
+}
+
+QString ScenarioController::overrideName(const std::string& key)
+{
+    // The knob's label (core/scenario/Knobs.cpp), lower case to follow "Change".
+    const Knob* knob = findKnob(key);
+    return knob ? QCoreApplication::translate("Knob", knob->label) : QString::fromStdString(key);
+}
+
+QString ScenarioController::cardName(CardKind kind, const std::string& idOrFile) const
+{
+    // A built-in id is a map look-up; a card file is read once more (one user action).
+    try {
+        switch (kind) {
+        case CardKind::Model:
+            return QString::fromStdString(catalog().resolveModel(idOrFile).name);
+        case CardKind::Hardware:
+            return QString::fromStdString(catalog().resolveHardware(idOrFile).name);
+        case CardKind::Workload:
+            return QString::fromStdString(catalog().resolveWorkload(idOrFile).name);
+        }
+    } catch (const std::exception&) {
+        // An unknown id or unreadable file: the evaluation reports why.
+    }
+    return {};
+}
+
+QString ScenarioController::cardNameOrId(CardKind kind, const std::string& idOrFile) const
+{
+    const QString name = cardName(kind, idOrFile);
+    return name.isEmpty() ? QString::fromStdString(idOrFile) : name;
+}
+
+void ScenarioController::selectWorkload(const std::string& id)
+{
+    ScenarioSpec next;
+    next.workload = id;
+    editSpec(next, tr("Load workload %1").arg(cardNameOrId(CardKind::Workload, id)));
+}
+
+void ScenarioController::selectModel(const std::string& id)
+{
+    ScenarioSpec next = m_spec;
+    next.model = id;
+    editSpec(next, tr("Choose model %1").arg(cardNameOrId(CardKind::Model, id)));
+}
+
+void ScenarioController::selectHardware(const std::string& id)
+{
+    ScenarioSpec next = m_spec;
+    next.hardware = id;
+    editSpec(next, tr("Choose hardware %1").arg(cardNameOrId(CardKind::Hardware, id)));
+}
+
+void ScenarioController::resetToArticle()
+{
+    editSpec(articleSpec(), tr("Reset to article defaults"));
+}
+
+void ScenarioController::editSpec(const ScenarioSpec& spec, const QString& undoText, const std::string& mergeKey)
+{
+    if (spec == m_spec)
+        return;
+    m_undoStack->push(new ScenarioCommand(this, m_spec, spec, undoText, mergeKey));
+}
+
+void ScenarioController::applySpec(const ScenarioSpec& spec)
+{
+    m_spec = spec;
+    emit specChanged();
+    m_timer.start(); // restarting a pending zero timer keeps one evaluation: the newest
+}
+
+void ScenarioController::refresh()
+{
+    m_timer.start();
+}
+
+void ScenarioController::flush()
+{
+    if (m_timer.isActive()) {
+        m_timer.stop();
+        evaluateNow();
+    }
+}
+
+void ScenarioController::evaluateNow()
+{
+    QString error;
+    try {
+        ResolvedScenario resolved = resolveScenario(catalog(), m_spec);
+        EvalResult result = evaluate(resolved.scenario);
+        const SweepRange range = defaultSweepRange(m_sweepAxis);
+        SweepResult swept = sweep(resolved.scenario, m_sweepAxis, range.from, range.to, kSweepPoints);
+        m_scenario = std::move(resolved.scenario);
+        m_workloadId = resolved.workloadId;
+        m_result = result;
+        m_sweep = std::move(swept);
+        m_hasResult = true;
+    } catch (const InputError& e) {
+        error = Messages::inputErrorText(e); // in the UI language where the error has a structured form
+    } catch (const std::exception& e) {
+        // Not expected from the core, but a GUI must show it rather than die.
+        error = tr("Internal error: %1").arg(QString::fromStdString(e.what()));
+    }
+    ++m_evaluations;
+    if (error != m_error) {
+        m_error = error;
+        emit errorChanged(m_error);
+    }
+    if (error.isEmpty())
+        emit resultChanged();
+    emit evaluated();
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,48 @@
+#pragma once
+// UnitsText: the core's formatters (core/Units.h) returning QString, so every number the
+// GUI shows is formatted exactly as the CLI formats it (HOUSE.md rule 7). No arithmetic here.
+
+#include "ui/text/DisplayUnits.h"
+#include "core/io/Units.h"
+
+#include <QString>
+
+namespace kvtiers::ui {
+
+inline QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+/// Bytes in the GUI's display units (DisplayUnits.h); bytesText(bytes, units) in
+/// ByteTicker.h names the units explicitly.
+inline QString bytesText(double bytes)
+{
+    return qs(formatBytes(bytes, displayUnits()));
+}
+inline QString secondsText(double seconds)
+{
+    return qs(formatSeconds(seconds));
+}
+inline QString rateText(double bytesPerSecond)
+{
+    return qs(formatRate(bytesPerSecond));
+}
+inline QString countText(double value)
+{
+    return qs(formatCount(value));
+}
+inline QString tokensText(double tokens)
+{
+    return qs(formatTokens(tokens));
+}
+inline QString significantText(double value, int digits)
+{
+    return qs(formatSignificant(value, digits));
+}
+/// 0.5 -> "50%" (significant digits, trailing zeros trimmed).
+inline QString percentText(double share, int digits = 3)
+{
+    return qs(formatSignificant(share * 100.0, digits)) + u'%';
+}
+
+} // namespace kvtiers::ui

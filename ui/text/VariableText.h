@@ -1,0 +1,15 @@
+#pragma once
+// VariableText: the GUI's translatable names for the sensitivity variables of
+// core/Sensitivity.h (the core's variableLabel() is English, for the CLI), and their
+// values as people say them ("128K", "8 bit", "50%", "2 TiB").
+
+#include "core/scenario/Sensitivity.h"
+
+#include <QString>
+
+namespace kvtiers::ui {
+
+QString variableName(Variable v);
+QString variableValueText(Variable v, double value);
+
+} // namespace kvtiers::ui
