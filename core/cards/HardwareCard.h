@@ -37,6 +37,8 @@ struct HardwareCard {
     double hbmBytes = 0;
     double hbmBandwidth = 0;   ///< bytes/s
     double bf16Flops = 0;      ///< dense FLOP/s
+    double fp8Flops = 0;       ///< dense FP8 FLOP/s; 0: the GPU has no FP8 tensor unit
+    double fp4Flops = 0;       ///< dense FP4 FLOP/s; 0: no FP4 tensor unit
     double decodeEfficiency = 0.7; ///< measured step ÷ roofline (MODEL.md §7)
     double prefillMfu = 0.5;
     // per server

@@ -316,7 +316,7 @@ void Importer::run()
                 s.stateBytes = (recurrent + conv) * m_stateElementBytes;
             }
         } else {
-            s.kind = k == "full" ? LayerKind::Full : LayerKind::Sliding;
+            s.kind = k == "full" ? LayerKind::Full : k == "chunked" ? LayerKind::Chunked : LayerKind::Sliding;
             s.kvHeads = m_kvHeads;
             s.kDim = m_headDim;
             s.vDim = m_headDim;
@@ -325,7 +325,8 @@ void Importer::run()
                 s.window = *optInt({"sliding_window"}, 1, kMaxTokens);
             else if (k == "chunked")
                 s.window = *optInt({"attention_chunk_size"}, 1, kMaxTokens);
-            if (s.kind == LayerKind::Sliding && s.window >= m_maxCtx) {
+            // A window or chunk that covers every position is full attention.
+            if (s.kind != LayerKind::Full && s.window >= m_maxCtx) {
                 s.kind = LayerKind::Full;
                 s.window = 0;
             }
@@ -343,7 +344,7 @@ void Importer::run()
             t.kvHeads = g.numKvHeads;
             t.kDim = g.kHeadDim;
             t.vDim = g.vHeadDim;
-            t.window = g.window;
+            t.window = g.heldTokenLimit();
             t.heads = g.numHeads;
             t.kvLoraRank = g.kvLoraRank;
             t.rope = g.qkRopeHeadDim;
@@ -361,7 +362,9 @@ void Importer::run()
         g.numKvHeads = s.kvHeads;
         g.kHeadDim = s.kDim;
         g.vHeadDim = s.vDim;
-        g.window = s.window;
+        // LayerSpec keeps a sliding window and a chunk in one field.
+        g.window = s.kind == LayerKind::Sliding ? s.window : 0;
+        g.chunk = s.kind == LayerKind::Chunked ? s.window : 0;
         g.numHeads = s.heads;
         g.kvLoraRank = s.kvLoraRank;
         g.qkRopeHeadDim = s.rope;
@@ -491,9 +494,9 @@ void Importer::readLayerKinds()
     }
     if (std::find(m_kinds.begin(), m_kinds.end(), "chunked") != m_kinds.end()) {
         reqInt({"attention_chunk_size"}, 1, kMaxTokens, "chunk of the chunked-attention layers");
-        m_estimates.push_back("chunked local attention layers are modelled as sliding layers with a window of "
-                              "attention_chunk_size (the most a chunk holds; a chunk restarts empty, so the real "
-                              "average is lower)");
+        m_estimates.push_back("chunked local attention layers hold at most attention_chunk_size tokens per "
+                              "sequence, counted in full once a chunk has filled (the worst case; a new chunk "
+                              "starts empty, so the average is lower)");
     }
 }
 
@@ -843,6 +846,8 @@ void Importer::nameCard()
         layout += count(g.layers) + " " + layerKindName(g.kind);
         if (g.kind == LayerKind::Sliding)
             layout += " (window " + count(g.window) + ")";
+        if (g.kind == LayerKind::Chunked)
+            layout += " (chunk " + count(g.chunk) + ")";
         if (g.kind == LayerKind::State)
             layout += " (" + count(g.stateBytes) + " B state each)";
     }

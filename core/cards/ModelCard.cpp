@@ -9,6 +9,7 @@ const char* layerKindName(LayerKind kind)
     switch (kind) {
     case LayerKind::Full: return "full";
     case LayerKind::Sliding: return "sliding";
+    case LayerKind::Chunked: return "chunked";
     case LayerKind::Mla: return "mla";
     case LayerKind::State: return "state";
     }
@@ -20,6 +21,7 @@ double LayerGroup::elementsPerToken() const
     switch (kind) {
     case LayerKind::Full:
     case LayerKind::Sliding:
+    case LayerKind::Chunked:
         // MODEL.md §2: b_full = n_kv × (d_k + d_v) × e; the article's "2 ×" is d_k + d_v.
         return static_cast<double>(numKvHeads) * static_cast<double>(kHeadDim + vHeadDim);
     case LayerKind::Mla:
@@ -54,21 +56,26 @@ LayerGroup parseGroup(const JsonObject& o)
         g.kind = LayerKind::Full;
     else if (kind == "sliding")
         g.kind = LayerKind::Sliding;
+    else if (kind == "chunked")
+        g.kind = LayerKind::Chunked;
     else if (kind == "mla")
         g.kind = LayerKind::Mla;
     else if (kind == "state")
         g.kind = LayerKind::State;
     else
-        o.fail("kind", "unknown layer kind \"" + kind + "\" (use full, sliding, mla or state)",
+        o.fail("kind", "unknown layer kind \"" + kind + "\" (use full, sliding, chunked, mla or state)",
                {.code = InputErrorCode::UnknownLayerKind, .value = kind});
     g.layers = o.requireInteger("layers", 1, kMaxLayers);
     switch (g.kind) {
     case LayerKind::Full:
     case LayerKind::Sliding:
+    case LayerKind::Chunked:
         if (g.kind == LayerKind::Full)
             o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads"});
-        else
+        else if (g.kind == LayerKind::Sliding)
             o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "window"});
+        else
+            o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "chunk"});
         g.numKvHeads = o.requireInteger("num_kv_heads", 1, kMaxDim);
         g.kHeadDim = o.requireInteger("k_head_dim", 1, kMaxDim);
         g.vHeadDim = o.requireInteger("v_head_dim", 1, kMaxDim);
@@ -81,6 +88,8 @@ LayerGroup parseGroup(const JsonObject& o)
                     .max = std::to_string(g.numKvHeads)});
         if (g.kind == LayerKind::Sliding)
             g.window = o.requireInteger("window", 1, std::int64_t(1) << 40);
+        if (g.kind == LayerKind::Chunked)
+            g.chunk = o.requireInteger("chunk", 1, std::int64_t(1) << 40);
         break;
     case LayerKind::Mla:
         o.rejectUnknownKeys({"kind", "layers", "kv_lora_rank", "qk_rope_head_dim", "num_heads", "qk_head_dim", "v_head_dim"});
@@ -145,7 +154,11 @@ Json ModelCard::toJson() const
         Json j = {{"kind", layerKindName(g.kind)}, {"layers", g.layers}};
         switch (g.kind) {
         case LayerKind::Sliding:
-            j["window"] = g.window;
+        case LayerKind::Chunked:
+            if (g.kind == LayerKind::Sliding)
+                j["window"] = g.window;
+            else
+                j["chunk"] = g.chunk;
             [[fallthrough]];
         case LayerKind::Full:
             j["num_kv_heads"] = g.numKvHeads;

@@ -15,6 +15,7 @@ namespace kvtiers {
 enum class LayerKind {
     Full,    ///< full attention: MHA, GQA, MQA
     Sliding, ///< sliding-window attention: keeps at most `window` tokens
+    Chunked, ///< chunked local attention (Llama 4): attends within its `chunk`-token chunk
     Mla,     ///< multi-head latent attention: one latent per token, replicated per TP rank
     State,   ///< Mamba / linear attention: fixed state per sequence
 };
@@ -24,11 +25,12 @@ const char* layerKindName(LayerKind kind);
 struct LayerGroup {
     LayerKind kind = LayerKind::Full;
     std::int64_t layers = 0;
-    // Full / Sliding
+    // Full / Sliding / Chunked
     std::int64_t numKvHeads = 0;
     std::int64_t kHeadDim = 0;
     std::int64_t vHeadDim = 0;
     std::int64_t window = 0; ///< Sliding only
+    std::int64_t chunk = 0;  ///< Chunked only: tokens per chunk
     // Mla
     std::int64_t kvLoraRank = 0;
     std::int64_t qkRopeHeadDim = 0;
@@ -41,6 +43,13 @@ struct LayerGroup {
     /// KV elements per token per layer, whole model (before TP). 0 for state layers.
     double elementsPerToken() const;
     bool holdsTokens() const { return kind != LayerKind::State; }
+    /// The most tokens one sequence holds in a layer of this group: the window (sliding),
+    /// the chunk (chunked: once a sequence has filled a chunk, the worst case is a full
+    /// chunk, as vLLM's chunked local attention keeps), or unlimited (0).
+    std::int64_t heldTokenLimit() const
+    {
+        return kind == LayerKind::Sliding ? window : kind == LayerKind::Chunked ? chunk : 0;
+    }
 };
 
 struct ModelCard {

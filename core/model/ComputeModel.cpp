@@ -9,11 +9,15 @@ namespace kvtiers {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// Causal query–key pairs of a prefill of T tokens, with a window W (inf: full attention).
-double causalPairs(double tokens, double window)
+/// Causal query–key pairs of a prefill of T tokens, with a window W (inf: full attention);
+/// `chunked`: W is a chunk, and each query sees only the earlier tokens of its own chunk
+/// (T W / 2 past the first chunk, exact at every chunk boundary).
+double causalPairs(double tokens, double window, bool chunked)
 {
     if (tokens <= window)
         return 0.5 * tokens * tokens;
+    if (chunked)
+        return 0.5 * tokens * window;
     return 0.5 * window * window + (tokens - window) * window;
 }
 } // namespace
@@ -29,7 +33,8 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing
         AttnGroup a{};
         // Per pair and head: q·k (2 d_qk FLOPs) and the weighted sum of values (2 d_v).
         a.coeff = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * 2.0 * (dqk + dv);
-        a.window = g.kind == LayerKind::Sliding ? static_cast<double>(g.window) : kInf;
+        a.window = g.heldTokenLimit() > 0 ? static_cast<double>(g.heldTokenLimit()) : kInf;
+        a.chunked = g.kind == LayerKind::Chunked;
         // Decode: each query head of the GPU's share reads every held token once.
         a.decodeCoeffGpu = a.coeff / tp;
         m_attn.push_back(a);
@@ -50,7 +55,7 @@ double ComputeModel::attentionFlops(double tokens) const
 {
     double flops = 0;
     for (const auto& a : m_attn)
-        flops += a.coeff * causalPairs(tokens, a.window);
+        flops += a.coeff * causalPairs(tokens, a.window, a.chunked);
     return flops;
 }
 
@@ -108,7 +113,9 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         // On [lo, hi): attention = c2 T² + c1 T + c0.
         double c2 = 0, c1 = 0, c0 = 0;
         for (const auto& g : m_attn) {
-            if (g.window <= lo) {
+            if (g.window <= lo && g.chunked) {
+                c1 += g.coeff * 0.5 * g.window;
+            } else if (g.window <= lo) {
                 c1 += g.coeff * g.window;
                 c0 -= g.coeff * 0.5 * g.window * g.window;
             } else {

@@ -4,7 +4,9 @@
 //
 //   recompute(T)     = (2 × active_params × T + attention_flops(T)) / (FLOP/s × MFU × TP)
 //   attention_flops  = Σ layers × heads × 2 (d_qk + d_v) × pairs(T); pairs = T²/2 causal,
-//                      W²/2 + (T − W) W past a sliding window W
+//                      W²/2 + (T − W) W past a sliding window W, T c / 2 past the first
+//                      chunk c of chunked attention (exact at chunk boundaries; within a
+//                      chunk the exact n c²/2 + r²/2 is at most c²/8 lower)
 //   restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer size) + latency(tier),
 //                      KV_gpu(T) as held (MODEL.md §2: a sliding layer holds min(T, W))
 //
@@ -43,7 +45,12 @@ public:
     double decodeAttentionFlopsPerGpu(double tokens) const;
 
 private:
-    struct AttnGroup { double coeff; double window; double decodeCoeffGpu; };
+    struct AttnGroup {
+        double coeff;
+        double window;         ///< sliding window or chunk (tokens); +inf: full attention
+        double decodeCoeffGpu;
+        bool chunked = false;  ///< pairs restart at every chunk instead of sliding
+    };
     std::vector<AttnGroup> m_attn;
     double m_activeParams;
     double m_replicaFlops;

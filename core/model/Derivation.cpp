@@ -18,14 +18,15 @@ KvDerivation deriveKvPerToken(const ModelCard& model, const KvFormat& format)
         switch (g.kind) {
         case LayerKind::Full:
         case LayerKind::Sliding:
+        case LayerKind::Chunked:
             if (g.kHeadDim == g.vHeadDim)
                 term.arithmetic = "2 × " + L + " × " + std::to_string(g.numKvHeads) + " × " + std::to_string(g.kHeadDim)
                     + " × " + eText;
             else
                 term.arithmetic = L + " × " + std::to_string(g.numKvHeads) + " × (" + std::to_string(g.kHeadDim) + " + "
                     + std::to_string(g.vHeadDim) + ") × " + eText;
-            if (g.kind == LayerKind::Sliding)
-                term.window = static_cast<double>(g.window);
+            if (g.heldTokenLimit() > 0)
+                term.window = static_cast<double>(g.heldTokenLimit());
             break;
         case LayerKind::Mla:
             term.arithmetic
@@ -49,6 +50,8 @@ std::string kvPerTokenDerivation(const KvDerivation& d)
         out += (out.empty() ? "" : " + ") + t.arithmetic;
         if (t.kind == LayerKind::Sliding)
             out += " (first " + formatTokens(t.window) + " tokens)";
+        else if (t.kind == LayerKind::Chunked)
+            out += " (chunks of " + formatTokens(t.window) + " tokens)";
     }
     out += " = " + formatCount(d.bytesPerToken) + " B";
     if (d.bytesPerToken >= 1024)

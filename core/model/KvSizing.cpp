@@ -16,12 +16,15 @@ KvSizing::KvSizing(const ModelCard& model, const KvFormat& format, int tp, int b
         Group g{};
         g.kind = lg.kind;
         g.layers = static_cast<double>(lg.layers);
-        g.window = lg.kind == LayerKind::Sliding ? static_cast<double>(lg.window)
-                                                 : std::numeric_limits<double>::infinity();
+        // Sliding: the last `window` tokens; chunked: at most one chunk (the worst case,
+        // once a chunk has filled). Both are held like a window of that many tokens.
+        g.window = lg.heldTokenLimit() > 0 ? static_cast<double>(lg.heldTokenLimit())
+                                           : std::numeric_limits<double>::infinity();
         g.bytesPerTokenLayer = lg.elementsPerToken() * e;
         switch (lg.kind) {
         case LayerKind::Full:
-        case LayerKind::Sliding: {
+        case LayerKind::Sliding:
+        case LayerKind::Chunked: {
             // MODEL.md §3: heads split across ranks; replicated when n_kv < TP.
             const double headsPerGpu = std::max(1.0, static_cast<double>(lg.numKvHeads) / tpD);
             g.gpuBytesPerTokenLayer = headsPerGpu * static_cast<double>(lg.kHeadDim + lg.vHeadDim) * e;

@@ -6,7 +6,8 @@
 //   e              = (bits + scale_bits) / 8                     bytes per element
 //   b_full(layer)  = n_kv × (d_k + d_v) × e                      per token
 //   b_mla(layer)   = (kv_lora_rank + rope_dim) × e               per token
-//   KV(C)          = Σ_full b × C + Σ_sliding b × min(C, W) + Σ_state S_bytes
+//   KV(C)          = Σ_full b × C + Σ_sliding b × min(C, W) + Σ_chunked b × min(C, chunk)
+//                    + Σ_state S_bytes      (chunked: the worst case, one whole chunk held)
 //
 // Per GPU under tensor parallelism: KV heads are split, max(1, n_kv / TP) heads per GPU;
 // an MLA latent is replicated on every rank (vLLM); state is split across ranks.

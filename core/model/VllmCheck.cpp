@@ -97,12 +97,16 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
         r.k.blockSize = setup.blockSize;
         switch (g.kind) {
         case LayerKind::Full:
-        case LayerKind::Sliding: {
+        case LayerKind::Sliding:
+        case LayerKind::Chunked: {
             // Heads split across ranks; replicated when there are fewer KV heads than ranks.
             const double heads = std::max(1.0, static_cast<double>(g.numKvHeads) / tp);
             r.perToken = heads * static_cast<double>(g.kHeadDim + g.vHeadDim) * e;
+            // Chunked layers are budgeted as a sliding window of one chunk for now: the
+            // most a request holds. vLLM's ChunkedLocalAttention spec frees whole earlier
+            // chunks, which this does not yet model.
             r.k.kind = g.kind == LayerKind::Full ? "full" : "sliding";
-            r.k.window = g.kind == LayerKind::Sliding ? static_cast<double>(g.window) : 0;
+            r.k.window = static_cast<double>(g.heldTokenLimit());
             break;
         }
         case LayerKind::Mla:

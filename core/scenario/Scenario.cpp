@@ -39,7 +39,7 @@ void validateScenario(const Scenario& s)
                 .max = std::to_string(gpus) });
     for (size_t i = 0; i < s.model.groups.size(); ++i) {
         const auto& g = s.model.groups[i];
-        if (g.kind != LayerKind::Full && g.kind != LayerKind::Sliding)
+        if (g.kind != LayerKind::Full && g.kind != LayerKind::Sliding && g.kind != LayerKind::Chunked)
             continue;
         if (g.numKvHeads % tp != 0 && tp % g.numKvHeads != 0)
             reject(tpText + " does not divide the " + std::to_string(g.numKvHeads) + " KV heads of " + s.model.id

@@ -166,6 +166,28 @@ private slots:
             const HardwareCard again = parseHardwareCard(h.toJson(), id);
             QCOMPARE(again.link.bandwidth(65536), h.link.bandwidth(65536));
             QCOMPARE(again.hbmBytes, h.hbmBytes);
+            QCOMPARE(again.fp8Flops, h.fp8Flops);
+            QCOMPARE(again.fp4Flops, h.fp4Flops);
+        }
+    }
+
+    void lowPrecisionRatesAreOptionalAndReal()
+    {
+        // Absent: the GPU has no such unit (A100: no FP8; H200: FP8, no FP4; B200: both).
+        QCOMPARE(CardCatalog::builtin().hardware().at("a100-80gb").fp8Flops, 0.0);
+        QCOMPARE(CardCatalog::builtin().hardware().at("h200-sxm").fp8Flops, 1.979e15);
+        QCOMPARE(CardCatalog::builtin().hardware().at("h200-sxm").fp4Flops, 0.0);
+        QCOMPARE(CardCatalog::builtin().hardware().at("b200").fp4Flops, 9e15);
+        const Json noFp4 = CardCatalog::builtin().hardware().at("h200-sxm").toJson();
+        QVERIFY(noFp4["gpu"].contains("fp8_flops") && !noFp4["gpu"].contains("fp4_flops"));
+        // Present: a positive, finite rate; 0 is not a way to say "none".
+        for (const char* key : {"fp8_flops", "fp4_flops"}) {
+            for (const Json& bad : {Json(0), Json(-1e15), Json("2e15"), Json(1e300)}) {
+                Json h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+                h["gpu"][key] = bad;
+                KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); },
+                                          {(std::string("hw.json.gpu.") + key).c_str()}));
+            }
         }
     }
 

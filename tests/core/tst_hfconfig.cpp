@@ -93,7 +93,10 @@ private slots:
         // 48 layers; RoPE layers use chunked attention (8192), every 4th (NoPE) is global.
         const ModelCard m = load("llama-4-scout.json");
         QCOMPARE(layersOf(m, LayerKind::Full), std::int64_t(12));
-        QCOMPARE(layersOf(m, LayerKind::Sliding, 8192), std::int64_t(36));
+        QCOMPARE(layersOf(m, LayerKind::Chunked), std::int64_t(36));
+        for (const auto& g : m.groups)
+            if (g.kind == LayerKind::Chunked)
+                QCOMPARE(g.chunk, std::int64_t(8192)); // attention_chunk_size
         const double b = 8 * (128 + 128) * 2; // 4,096 B per layer per token
         QCOMPARE(bf16(m).bytesPerToken(), 48 * b);
         QCOMPARE(bf16(m).sequenceBytes(4096), 48 * b * 4096);
@@ -103,6 +106,9 @@ private slots:
         KV_COMPARE_NEAR(m.paramsTotal, 108e9, 0.02);   // Meta: 109B total
         KV_COMPARE_NEAR(m.paramsActive, 17e9, 0.03);   // 17B active
         QVERIFY(m.notes.find("chunked") != std::string::npos);
+        // The import equals the built-in card, built from the same config.
+        QCOMPARE(bf16(m).sequenceBytes(131072), bf16(CardCatalog::builtin().models().at("llama-4-scout")).sequenceBytes(131072));
+        QCOMPARE(m.paramsTotal, CardCatalog::builtin().models().at("llama-4-scout").paramsTotal);
     }
 
     void mistral7bSlidesOnEveryLayer()

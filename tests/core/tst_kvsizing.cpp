@@ -5,6 +5,8 @@
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"
 #include "core/io/Units.h"
+#include "core/model/ComputeModel.h"
+#include "core/model/Derivation.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -85,6 +87,66 @@ private slots:
         QCOMPARE(kv.sequenceBytes(10000), 23.0 * 8192 * 4096 + 23.0 * 8192 * 10000);
         // Past the window only the global half grows (188,416 B per extra token).
         QCOMPARE(kv.sequenceBytes(10001) - kv.sequenceBytes(10000), 23.0 * 8192);
+    }
+
+    // --- Chunked local attention (Llama 4) ---
+    void chunkedHoldsAtMostOneChunk()
+    {
+        // Llama 4 Scout: 12 global NoPE layers + 36 chunked layers (chunk 8192), 4,096 B per
+        // token per layer (8 KV heads x (128 + 128) x 2 B).
+        const ModelCard& m = builtinModel("llama-4-scout");
+        const double b = 8 * 256 * 2.0;
+        const KvSizing kv = sizing(m);
+        QCOMPARE(kv.bytesPerToken(), 48 * b); // 196,608 B while the first chunk fills
+        QCOMPARE(kv.sequenceBytes(1000), 48 * b * 1000);
+        QCOMPARE(kv.sequenceBytes(8192), 48 * b * 8192);
+        // Past one chunk only the global layers grow; the worst case keeps a whole chunk.
+        QCOMPARE(kv.sequenceBytes(8193), 12 * b * 8193 + 36 * b * 8192);
+        QCOMPARE(kv.sequenceBytes(131072), 12 * b * 131072 + 36 * b * 8192);
+        // Paged: a chunked layer rounds its chunk to whole blocks, like a window.
+        QCOMPARE(kv.gpuSequenceAllocated(8200), 12 * b * 8208 + 36 * b * 8192);
+        // TP splits the 8 KV heads as for full attention.
+        QCOMPARE(sizing(m, 16, 8).gpuSequenceBytes(131072), kv.sequenceBytes(131072) / 8);
+        // A stored prefix beyond the chunk: the chunked layers hold only the last chunk.
+        QCOMPARE(kv.prefixBytes(100000, 100000), 12 * b * 100000 + 36 * b * 8192);
+    }
+
+    void chunkedCardRoundTripsAndRejectsAWindow()
+    {
+        const ModelCard& m = builtinModel("llama-4-maverick");
+        const Json j = m.toJson();
+        QCOMPARE(j["layer_groups"][1]["kind"].get<std::string>(), std::string("chunked"));
+        QCOMPARE(j["layer_groups"][1]["chunk"].get<std::int64_t>(), std::int64_t(8192));
+        QVERIFY(!j["layer_groups"][1].contains("window"));
+        QCOMPARE(sizing(parseModelCard(j, "again")).sequenceBytes(50000), sizing(m).sequenceBytes(50000));
+        // A chunked group needs its chunk, and a window is not a chunk.
+        Json noChunk = j;
+        noChunk["layer_groups"][1].erase("chunk");
+        KV_CHECK(expectInputError([&] { parseModelCard(noChunk, "m.json"); }, {"layer_groups[1]", "chunk"}));
+        Json window = j;
+        window["layer_groups"][1]["window"] = 8192;
+        KV_CHECK(expectInputError([&] { parseModelCard(window, "m.json"); }, {"layer_groups[1]", "window"}));
+        Json zero = j;
+        zero["layer_groups"][1]["chunk"] = 0;
+        KV_CHECK(expectInputError([&] { parseModelCard(zero, "m.json"); }, {"layer_groups[1]", "chunk"}));
+    }
+
+    void chunkedDerivationAndAttentionFlops()
+    {
+        const ModelCard& m = builtinModel("llama-4-scout");
+        const std::string text = kvPerTokenDerivation(m, KvFormat{16, 0});
+        QVERIFY2(text.find("(chunks of 8K tokens)") != std::string::npos, text.c_str());
+        // Prefill pairs restart at every chunk: T x chunk / 2 past the first chunk for the
+        // chunked layers, T^2 / 2 for the global ones.
+        const Scenario s = scenario("llama-4-scout", {{"context", 65536}, {"tp", 8}});
+        const ComputeModel cm(s, KvSizing(s.model, s.kvFormat(), s.tp(), 16, Allocation::Paged));
+        const double perPair = 40 * 2.0 * (128 + 128); // heads x 2 (d_qk + d_v)
+        QCOMPARE(cm.attentionFlops(4096), 48 * perPair * 0.5 * 4096 * 4096);
+        QCOMPARE(cm.attentionFlops(65536), 12 * perPair * 0.5 * 65536.0 * 65536 + 36 * perPair * 0.5 * 65536 * 8192);
+        // The break-even against restoring is a finite prefix, found on the same curve.
+        const double t = cm.breakEvenTokens(Tier::Dram);
+        QVERIFY(std::isfinite(t) && t > 0);
+        QVERIFY(std::fabs(cm.recomputeSeconds(0, t) - cm.restoreSeconds(Tier::Dram, t)) < 1e-6 * cm.recomputeSeconds(0, t) + 1e-9);
     }
 
     // --- State layers (hybrids) ---

@@ -206,6 +206,20 @@ private slots:
         QCOMPARE(p.blocksPerRequest, 8192.0 + 9.0);
     }
 
+    void llama4ChunkedIsBudgetedAsOneChunkWindow()
+    {
+        // Llama 4 Scout: 12 full + 36 chunked (8192) layers. The chunked layers are budgeted
+        // like a sliding window of one chunk for now: 36 = 3 groups of 12 beside the full one.
+        const VllmPrediction p = predictVllm(card("llama-4-scout"), setup(40 * GiB, 8, 131072));
+        QVERIFY(p.hybrid);
+        QCOMPARE(p.groupSize, std::int64_t(12));
+        QCOMPARE(kind(p, "sliding").groups, std::int64_t(3));
+        QCOMPARE(kind(p, "sliding").window, 8192.0);
+        QCOMPARE(kind(p, "sliding").blocksPerRequest, 513.0); // cdiv(8191 + 16, 16)
+        QCOMPARE(kind(p, "full").blocksPerRequest, 8192.0);   // cdiv(131072, 16)
+        QCOMPARE(p.blocksPerRequest, 3 * 513.0 + 8192.0);
+    }
+
     void jambaStatePagesAreUnified()
     {
         // Attention page at block 16: 65,536 B < state 311,296 B, so the attention block grows

@@ -54,6 +54,8 @@ QString layerKindText(LayerKind kind)
         return ModelImportDialog::tr("full attention");
     case LayerKind::Sliding:
         return ModelImportDialog::tr("sliding window");
+    case LayerKind::Chunked:
+        return ModelImportDialog::tr("chunked attention");
     case LayerKind::Mla:
         return ModelImportDialog::tr("MLA");
     case LayerKind::State:
@@ -310,6 +312,9 @@ void ModelImportDialog::showCard()
             break;
         case LayerKind::Sliding:
             line += tr(" (%1 KV heads × %2, window %3)").arg(g.numKvHeads).arg(g.kHeadDim).arg(tokensText(double(g.window)));
+            break;
+        case LayerKind::Chunked:
+            line += tr(" (%1 KV heads × %2, chunks of %3)").arg(g.numKvHeads).arg(g.kHeadDim).arg(tokensText(double(g.chunk)));
             break;
         case LayerKind::Mla:
             line += tr(" (latent %1 + rope %2)").arg(g.kvLoraRank).arg(g.qkRopeHeadDim);

@@ -108,6 +108,11 @@
         <translation>%1 (처음 %2토큰까지)</translation>
     </message>
     <message>
+        <location filename="../Messages.cpp" line="20"/>
+        <source>%1 (chunks of %2 tokens)</source>
+        <translation>%1 (%2토큰 청크 단위)</translation>
+    </message>
+    <message>
         <location filename="../Messages.cpp" line="24"/>
         <source>%1 per token</source>
         <translation>%1 (토큰당)</translation>
@@ -430,8 +435,8 @@
     </message>
     <message>
         <location filename="../Messages.cpp" line="229"/>
-        <source>%1: unknown layer kind &quot;%2&quot; (use full, sliding, mla or state)</source>
-        <translation>%1: 알 수 없는 레이어 종류 &quot;%2&quot;(full, sliding, mla, state 중 하나를 쓰세요)</translation>
+        <source>%1: unknown layer kind &quot;%2&quot; (use full, sliding, chunked, mla or state)</source>
+        <translation>%1: 알 수 없는 레이어 종류 &quot;%2&quot;(full, sliding, chunked, mla, state 중 하나를 쓰세요)</translation>
     </message>
     <message>
         <location filename="../Messages.cpp" line="231"/>
@@ -2845,6 +2850,11 @@
     </message>
     <message>
         <location filename="../ModelImportDialog.cpp" line="58"/>
+        <source>chunked attention</source>
+        <translation>청크 어텐션</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="58"/>
         <source>MLA</source>
         <translation>MLA</translation>
     </message>
@@ -2952,6 +2962,11 @@
         <location filename="../ModelImportDialog.cpp" line="312"/>
         <source> (%1 KV heads × %2, window %3)</source>
         <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
+    </message>
+    <message>
+        <location filename="../ModelImportDialog.cpp" line="318"/>
+        <source> (%1 KV heads × %2, chunks of %3)</source>
+        <translation> (KV 헤드 %1개 × %2, 청크 %3)</translation>
     </message>
     <message>
         <location filename="../ModelImportDialog.cpp" line="315"/>

@@ -14,8 +14,12 @@ QString Messages::kvDerivationText(const KvDerivation& d)
     // Mirrors kvPerTokenDerivation() (core/Derivation.cpp); only the words are translated.
     QStringList terms;
     for (const KvDerivationTerm& t : d.terms) {
-        terms << (t.kind == LayerKind::Sliding ? tr("%1 (first %2 tokens)").arg(qs(t.arithmetic), tokensText(t.window))
-                                               : qs(t.arithmetic));
+        if (t.kind == LayerKind::Sliding)
+            terms << tr("%1 (first %2 tokens)").arg(qs(t.arithmetic), tokensText(t.window));
+        else if (t.kind == LayerKind::Chunked)
+            terms << tr("%1 (chunks of %2 tokens)").arg(qs(t.arithmetic), tokensText(t.window));
+        else
+            terms << qs(t.arithmetic);
     }
     QString total
         = terms.join(QStringLiteral(" + ")) + QStringLiteral(" = ") + countText(d.bytesPerToken) + QStringLiteral(" B");
@@ -226,7 +230,7 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
 
         // Cards and config.json import.
     case InputErrorCode::UnknownLayerKind:
-        return tr("%1: unknown layer kind \"%2\" (use full, sliding, mla or state)").arg(where, value);
+        return tr("%1: unknown layer kind \"%2\" (use full, sliding, chunked, mla or state)").arg(where, value);
     case InputErrorCode::FewerQueryHeadsThanKvHeads:
         return tr("%1: has fewer query heads (%2) than KV heads (%3)").arg(where, value, max);
     case InputErrorCode::ParamsActiveAboveTotal:
