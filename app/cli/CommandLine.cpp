@@ -1,5 +1,6 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/CommandLineParsing.h"
+#include "app/cli/TraceCommand.h"
 
 #include "core/cards/CardCatalog.h"
 #include "core/model/Derivation.h"
@@ -971,7 +972,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 {
     try {
         if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-            out << kUsage << "Overrides (each replaces the workload card's value):\n" << knobHelp() << kUsageTail;
+            out << kUsage << kTraceUsage << "Overrides (each replaces the workload card's value):\n" << knobHelp() << kUsageTail;
             return kExitOk;
         }
         if (args[0] == "--version") {
@@ -994,7 +995,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return cmdSensitivity(args, out);
         if (args[0] == "vllm-check")
             return cmdVllmCheck(args, out);
-        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare, export, preset, fleet, sensitivity or vllm-check; see kvtiers --help)");
+        if (args[0] == "trace")
+            return runTraceCommand(args, out);
+        throw InputError("unknown command \"" + args[0] + "\" (use list, eval, sweep, compare, export, preset, fleet, sensitivity, vllm-check or trace; see kvtiers --help)");
     } catch (const InputError& e) {
         err << "kvtiers: " << e.what() << "\n";
         return kExitUsage;
