@@ -175,7 +175,7 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
     TraceRequest req;
     std::uint64_t lines = 0;
     while (reader.next(req)) {
-        if (progress && (++lines & 4095) == 0 && !progress(reader.bytesRead(), reader.totalBytes()))
+        if (++lines % 4096 == 0 && progress && !progress(reader.bytesRead(), reader.totalBytes()))
             throw TraceCancelled();
         if (!cutReady)
             makeCut();
@@ -267,6 +267,12 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
             lastSeen[ids[i]] = time;
         }
         a.blockReferences += m;
+    }
+    if (a.requests == 0) {
+        if (lines == 0 && o.sampleRate >= 1)
+            throw InputError(reader.name() + ": holds no request (an empty trace)");
+        throw InputError("--sample: the sample kept no request of " + reader.name()
+                         + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
     }
     if (!cutReady)
         makeCut();
