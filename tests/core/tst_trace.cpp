@@ -504,12 +504,16 @@ private slots:
         o.sampleDepth = 2;
         const TraceAnalysis s = analyzeText(text, o);
         QVERIFY2(s.requests > exact.requests / 6 && s.requests < exact.requests / 3, qPrintable(QString::number(s.requests)));
+        // SHARDS resolves the curve from about 1/R blocks on: measured there, the error is
+        // about 0.012 (docs/trace.md); below, the shared first block's hits are missed.
         double worst = 0;
         for (double c : exact.curveCapacities(40))
-            worst = std::max(worst, std::fabs(s.hitRatio(c) - exact.hitRatio(c)));
-        qInfo("sampling 25%% by prefix trees: largest curve error %.4f (ceiling %.4f vs %.4f)", worst,
-              s.hitRatioInfinite(), exact.hitRatioInfinite());
-        QVERIFY2(worst < 0.05, qPrintable(QString::number(worst)));
+            if (c >= 100)
+                worst = std::max(worst, std::fabs(s.hitRatio(c) - exact.hitRatio(c)));
+        QVERIFY2(worst < 0.02, qPrintable(QString::number(worst)));
+        QVERIFY(std::fabs(s.hitRatioInfinite() - exact.hitRatioInfinite()) < 0.02);
+        QCOMPARE(s.hitRatio(1), 0.0);
+        QVERIFY(exact.hitRatio(1) > 0.04);
     }
 
     void capacityFromScenario()
