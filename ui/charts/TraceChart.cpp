@@ -133,7 +133,11 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
                                      .arg(percentText(shares[k]), countText(m_knee[k]),
                                          bytesText(m_knee[k] * bytesPerBlock)));
         m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.72 : 0.62);
+        // The 99% knee sits near the right edge: its label reads leftwards.
+        m_kneeLabels[k]->setPositionAlignment(k == 0 ? (Qt::AlignLeft | Qt::AlignBottom) : (Qt::AlignRight | Qt::AlignBottom));
     }
+    // Shares on a 0–100% axis, cut a little above the ceiling so the curve fills the plot.
+    m_plot->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
     m_plot->xAxis->setRange(1, std::max(top, cumulative) * 1.5);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
