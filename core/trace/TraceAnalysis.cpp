@@ -16,7 +16,7 @@ namespace {
 /// (chainKey), so their low bits serve as the hash.
 class KeyIndex {
 public:
-    KeyIndex() : m_keys(1 << 16), m_values(1 << 16, kEmpty) { }
+    KeyIndex() : m_keys(1 << 10), m_values(1 << 10, kEmpty) { }
 
     /// The key's number; a new key gets the next one.
     std::uint32_t intern(std::uint64_t key)
