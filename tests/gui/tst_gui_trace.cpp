@@ -16,6 +16,8 @@
 #include "ui/trace/TraceView.h"
 
 #include <QAction>
+#include <QDir>
+#include <QSet>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -160,6 +162,28 @@ private slots:
         // Either cancelled in time, or the small trace was read before the flag was seen.
         QVERIFY(!view()->isReading());
         QVERIFY(done.front().at(1).toString().isEmpty());
+    }
+
+    /// The window with the Trace tab and the shipped trace, 1600 × 1000, saved as
+    /// KVTIERS_TRACE_SCREENSHOT (default: trace-screenshot.png here): docs/screenshot-trace.png.
+    void screenshot()
+    {
+        m_window->resize(1600, 1000);
+        QVERIFY(openShipped());
+        QTest::qWait(50);
+        const QImage shot = m_window->grab().toImage();
+        QCOMPARE(shot.size(), QSize(1600, 1000) * m_window->devicePixelRatio());
+        // The chart painted something besides its background.
+        const QImage plot = view()->chart()->grab().toImage();
+        QSet<QRgb> colours;
+        for (int y = 0; y < plot.height(); y += 7)
+            for (int x = 0; x < plot.width(); x += 7)
+                colours.insert(plot.pixel(x, y));
+        QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
+        QString path = qEnvironmentVariable("KVTIERS_TRACE_SCREENSHOT");
+        if (path.isEmpty())
+            path = QDir::current().filePath(QStringLiteral("trace-screenshot.png"));
+        QVERIFY2(shot.save(path), qPrintable(path));
     }
 
     void exportWritesChartAndCsv()

@@ -81,7 +81,8 @@ TraceChart::TraceChart(QWidget* parent)
         m_knees[k] = new QCPItemStraightLine(m_plot);
         m_kneeLabels[k] = new QCPItemText(m_plot);
         m_kneeLabels[k]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        m_kneeLabels[k]->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        m_kneeLabels[k]->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_kneeLabels[k]->setPadding(QMargins(4, 0, 4, 0));
     }
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -132,9 +133,9 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         m_kneeLabels[k]->setText(tr("%1 of ceiling: %2 blocks, %3")
                                      .arg(percentText(shares[k]), countText(m_knee[k]),
                                          bytesText(m_knee[k] * bytesPerBlock)));
-        m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.72 : 0.62);
-        // The 99% knee sits near the right edge: its label reads leftwards.
-        m_kneeLabels[k]->setPositionAlignment(k == 0 ? (Qt::AlignLeft | Qt::AlignBottom) : (Qt::AlignRight | Qt::AlignBottom));
+        // The knees sit near the right end of the curve: their labels read leftwards from
+        // the line, high in the plot where the rising curve has not yet reached.
+        m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.20 : 0.12);
     }
     // Shares on a 0–100% axis, cut a little above the ceiling so the curve fills the plot.
     m_plot->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
