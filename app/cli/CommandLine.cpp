@@ -62,7 +62,7 @@ const Command kExportCommand = {"export",
 
 const std::vector<const Command*>& commands()
 {
-    static const std::vector<const Command*> all = {&kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand, &kFleetCommand, &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand};
+    static const std::vector<const Command*> all = {&kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand, &kFleetCommand, &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand, &kTraceCommand};
     return all;
 }
 

@@ -20,6 +20,7 @@ struct Command {
 extern const Command kListCommand;
 extern const Command kEvalCommand;
 extern const Command kSweepCommand;
+extern const Command kTraceCommand;
 extern const Command kCompareCommand;
 extern const Command kPresetCommand;
 extern const Command kVllmCheckCommand;

@@ -12,6 +12,7 @@
 #include "core/cards/PresetStore.h"
 #include "tests/support/TestSupport.h"
 #include "core/model/VllmCheck.h"
+#include "core/trace/TraceAnalysis.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -151,6 +152,11 @@ QStringList loadErrors(const QString& kind, const QString& path)
         errors << errorOf([&] { parseVllmLog(readInputFile(p), p); });
     } else if (kind == QLatin1String("presets")) {
         errors << errorOf([&] { PresetStore::fromJson(parseStrictJson(readInputFile(p), p), p); });
+    } else if (kind == QLatin1String("traces")) {
+        errors << errorOf([&] {
+            auto reader = trace::TraceReader::open(p);
+            trace::analyzeTrace(*reader, {});
+        });
     }
     return errors;
 }
@@ -218,7 +224,7 @@ private slots:
             bad += c.loads() ? 0 : 1;
         }
         QVERIFY2(bad >= 60, qPrintable(QString::number(bad)));
-        for (const char* kind : {"models", "hardware", "workloads", "presets", "hfconfig", "vllmlog", "cli"})
+        for (const char* kind : {"models", "hardware", "workloads", "presets", "hfconfig", "vllmlog", "traces", "cli"})
             QVERIFY2(byKind[QString::fromLatin1(kind)] >= 5, kind);
         // Every file in the corpus is a listed case (a new file without expectations is a mistake).
         QDirIterator it(corpusDir(), QDir::Files, QDirIterator::Subdirectories);
@@ -361,7 +367,7 @@ private slots:
         QTemporaryDir tmp;
         const QString dir = tmp.path() + QStringLiteral("/card.json");
         QVERIFY(QDir().mkpath(dir));
-        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets"})
+        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets", "traces"})
             for (const QString& e : loadErrors(QString::fromLatin1(kind), dir))
                 KV_CHECK(missingFrom(e, {QStringLiteral("is a directory")}, dir));
         const CliResult r = runCli({QStringLiteral("eval"), QStringLiteral("--model"), dir});
@@ -386,7 +392,7 @@ private slots:
         QFETCH(QString, device);
         QElapsedTimer t;
         t.start();
-        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets"})
+        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets", "traces"})
             for (const QString& e : loadErrors(QString::fromLatin1(kind), device))
                 KV_CHECK(missingFrom(e, {QStringLiteral("not a regular file")}, device));
         for (const char* verb : {"--hardware", "--workload", "--model"}) {

@@ -51,7 +51,7 @@ private slots:
                 QVERIFY2(synopsis.find(option) != std::string::npos, qPrintable(QString::fromStdString(
                                                                          std::string(c->name) + " " + option)));
         }
-        QCOMPARE(names.size(), size_t(9));
+        QCOMPARE(names.size(), size_t(10));
     }
 
     void helpHoldsEverySynopsisAndKnob()

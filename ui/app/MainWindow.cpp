@@ -7,6 +7,7 @@
 #include "ui/fleet/FleetView.h"
 #include "ui/dialogs/ModelImportDialog.h"
 #include "ui/sensitivity/SensitivityView.h"
+#include "ui/trace/TraceView.h"
 #include "ui/dialogs/VllmCheckDialog.h"
 #include "ui/dialogs/InputDialog.h"
 #include "ui/dialogs/MessageBox.h"
@@ -116,6 +117,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_viewTabs->addTab(scrolled(m_fleetView), tr("Fleet"));
     m_sensitivityView = new SensitivityView;
     m_viewTabs->addTab(scrolled(m_sensitivityView), tr("Sensitivity"));
+    // A request trace replayed against the scenario's tiers (read in the background).
+    m_traceView = new TraceView;
+    m_traceView->setObjectName(QStringLiteral("traceView"));
+    m_viewTabs->addTab(scrolled(m_traceView), tr("Trace"));
+    connect(m_traceView, &TraceView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     m_viewSplitter->addWidget(m_viewTabs);
     // The sensitivity view evaluates ~15 scenarios: only while it is shown.
     auto feedSensitivity = [this] {
@@ -235,6 +241,11 @@ MainWindow* MainWindow::switchLanguage(const QString& setting)
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* openTrace = file->addAction(tr("Open &trace…"), this, [this] {
+        m_viewTabs->setCurrentIndex(m_viewTabs->indexOf(m_traceView->parentWidget()->parentWidget()));
+        m_traceView->openDialog();
+    });
+    openTrace->setObjectName(QStringLiteral("openTraceAction"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
@@ -366,6 +377,7 @@ void MainWindow::updateViews()
     m_tierChart->setResult(s, r);
     m_sweepChart->setResult(s, r, m_controller->sweepResult());
     m_tableModel->setResult(s, r);
+    m_traceView->setScenario(s, r);
     if (m_tableFitted) {
         m_fitTableTimer->start();
     } else {

@@ -21,6 +21,7 @@ namespace kvtiers::ui {
 class CompareView;
 class FleetView;
 class SensitivityView;
+class TraceView;
 class ControlsPanel;
 class PresetPanel;
 class HeadlinePanel;
@@ -104,6 +105,7 @@ private:
     QTabWidget* m_viewTabs = nullptr;      ///< Scenario | Fleet | Sensitivity
     FleetView* m_fleetView = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
+    TraceView* m_traceView = nullptr;
     QActionGroup* m_scopeActions = nullptr;
     QActionGroup* m_axisActions = nullptr;
     QAction* m_advancedAction = nullptr;

@@ -1068,6 +1068,14 @@
         <source>%1 %2 · kvtiers %3</source>
         <translation>%1 %2 · kvtiers %3</translation>
     </message>
+    <message>
+        <source>LRU prefix-cache hit ratio of %1</source>
+        <translation>%1의 LRU 프리픽스 캐시 적중률</translation>
+    </message>
+    <message>
+        <source>%1 requests, %2 block references, %3 distinct blocks of %4 tokens; a block is %5 of %6 KV. Reuse ceiling %7 of prompt blocks. Bands: the scenario&apos;s tiers with the share of prompt tokens each serves. kvtiers %8.</source>
+        <translation>요청 %1건, 블록 참조 %2회, 서로 다른 %4토큰 블록 %3개; 블록 하나는 %6 KV %5. 재사용 상한: 프롬프트 블록의 %7. 띠: 시나리오의 티어와 각 티어가 제공하는 프롬프트 토큰 비율. kvtiers %8.</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>
@@ -2835,6 +2843,14 @@
         <source>Imported %1 (saved as %2)</source>
         <translation>%1 가져옴 (%2에 저장)</translation>
     </message>
+    <message>
+        <source>Trace</source>
+        <translation>트레이스</translation>
+    </message>
+    <message>
+        <source>Open &amp;trace…</source>
+        <translation>트레이스 열기(&amp;T)…</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::ModelImportDialog</name>
@@ -4231,6 +4247,108 @@ GPU당: TP로 나눈 값.
         <location filename="../VllmCheckDialog.cpp" line="293"/>
         <source>Note: %1</source>
         <translation>참고: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::TraceChart</name>
+    <message>
+        <source>%1 of ceiling: %2 blocks, %3</source>
+        <translation>상한의 %1: 블록 %2개, %3</translation>
+    </message>
+    <message>
+        <source>Prefix-cache hit ratio against capacity (LRU, from the trace)</source>
+        <translation>용량별 프리픽스 캐시 적중률 (LRU, 트레이스 기준)</translation>
+    </message>
+    <message>
+        <source>Cache capacity (blocks of the trace)</source>
+        <translation>캐시 용량 (트레이스 블록 수)</translation>
+    </message>
+    <message>
+        <source>Cache capacity (KV bytes of the current model)</source>
+        <translation>캐시 용량 (현재 모델의 KV 바이트)</translation>
+    </message>
+    <message>
+        <source>Hit ratio</source>
+        <translation>적중률</translation>
+    </message>
+    <message>
+        <source>Prefix hit ratio (blocks)</source>
+        <translation>프리픽스 적중률 (블록)</translation>
+    </message>
+    <message>
+        <source>Prefix hit ratio (tokens)</source>
+        <translation>프리픽스 적중률 (토큰)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::TraceView</name>
+    <message>
+        <source>Open a request trace</source>
+        <translation>요청 트레이스 열기</translation>
+    </message>
+    <message>
+        <source>Request traces (*.jsonl *.json *.txt);;All files (*)</source>
+        <translation>요청 트레이스 (*.jsonl *.json *.txt);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>%1: %2 requests</source>
+        <translation>%1: 요청 %2건</translation>
+    </message>
+    <message>
+        <source>Open a Mooncake or Qwen-Bailian trace (File &gt; Open trace, or drop the file here) to see how much of its prompts an LRU prefix cache of each size serves, and what the scenario&apos;s HBM, DRAM and SSD serve.</source>
+        <translation>Mooncake 또는 Qwen-Bailian 트레이스를 열면(파일 &gt; 트레이스 열기, 또는 파일을 여기에 끌어 놓기) 크기별 LRU 프리픽스 캐시가 프롬프트를 얼마나 제공하는지, 시나리오의 HBM, D램, SSD가 각각 얼마나 제공하는지 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>%1 requests, %2 block references, %3 distinct blocks of %4 tokens (%5 each) over %6. Reuse ceiling: %7 of prompt blocks, %8 of prompt tokens. 90% of it needs %9 blocks (%10), 99% %11 blocks (%12).</source>
+        <translation>%6 동안 요청 %1건, 블록 참조 %2회, 서로 다른 %4토큰 블록 %3개(블록당 %5). 재사용 상한: 프롬프트 블록의 %7, 프롬프트 토큰의 %8. 상한의 90%에는 블록 %9개(%10), 99%에는 블록 %11개(%12)가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Prompt tokens served by HBM %1 (TTFT saved %2 per request), DRAM %3 (%4), SSD %5 (%6); recomputed %7.</source>
+        <translation>프롬프트 토큰 제공: HBM %1 (요청당 TTFT %2 절약), D램 %3 (%4), SSD %5 (%6); 재계산 %7.</translation>
+    </message>
+    <message>
+        <source>Workload: %1 requests/s, prompt %2 tokens and output %3 tokens on average.</source>
+        <translation>워크로드: 초당 요청 %1건, 평균 프롬프트 %2토큰, 출력 %3토큰.</translation>
+    </message>
+    <message>
+        <source>Export trace curve</source>
+        <translation>트레이스 곡선 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exported the trace curve to %1</source>
+        <translation>트레이스 곡선을 %1(으)로 내보냈습니다</translation>
+    </message>
+    <message>
+        <source>&amp;Open trace…</source>
+        <translation>트레이스 열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>A Mooncake (FAST&apos;25) or Qwen-Bailian request trace, one JSON request per line</source>
+        <translation>Mooncake(FAST&apos;25) 또는 Qwen-Bailian 요청 트레이스, 한 줄에 JSON 요청 하나</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>The curve as PNG, SVG or PDF, or as a CSV table</source>
+        <translation>곡선을 PNG, SVG, PDF 또는 CSV 표로</translation>
     </message>
 </context>
 </TS>

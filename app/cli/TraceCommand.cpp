@@ -1,0 +1,234 @@
+// `kvtiers trace FILE`: a request trace (Mooncake or Qwen-Bailian JSONL) replayed against
+// an LRU prefix cache: the exact hit-ratio curve, the share of prompt tokens each tier of
+// the scenario's hardware serves, and the workload the trace implies. Takes the eval
+// options (--model, --hardware, --servers, ...) for bytes and tiers.
+#include "app/cli/Commands.h"
+#include "app/cli/CommandLineParsing.h"
+
+#include "core/io/Csv.h"
+#include "core/io/InputError.h"
+#include "core/io/ResultJson.h"
+#include "core/io/Units.h"
+#include "core/model/Evaluation.h"
+#include "core/trace/TraceAnalysis.h"
+#include "core/trace/TraceTiers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <set>
+
+namespace kvtiers::cli {
+
+namespace {
+
+const char* const kTraceSynopsis
+    = R"(  kvtiers trace FILE [--format mooncake|bailian] [--block-tokens N] [--capacity-blocks N,...]
+                [--sample R [--sample-depth D]] [--routing global|round-robin|prefix-aware]
+                [--traffic-scale K] [eval options] [--json|--csv]
+                a request trace (Mooncake FAST'25 or Qwen-Bailian JSONL) replayed against an LRU
+                prefix cache: the exact hit ratio at every capacity, the prompt tokens each tier of
+                the scenario's hardware serves (HBM left after weights and hot set, DRAM, SSD, over
+                --servers), and the workload the trace implies. --block-tokens is the trace's hash
+                granularity (Mooncake 512, Bailian 16), not the KV page size (--block-size).
+                --sample R keeps that share of prefix trees, chosen by the prefix key at
+                --sample-depth blocks (1: the first hash id). --traffic-scale K divides every gap
+                by K (rates and reuse gaps change; LRU order, so the curve, does not).
+)";
+
+constexpr const char* kDefaultModel = "llama-3.1-70b";
+const char* const kTierNames[3] = {"hbm", "dram", "ssd"};
+
+std::vector<double> capacityList(const std::string& text)
+{
+    std::vector<double> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = text.substr(start, comma - start);
+        if (item.empty())
+            throw InputError("--capacity-blocks: an empty entry in \"" + text + "\"");
+        out.push_back(parseNumberOption(item, "--capacity-blocks", 0, 1e15, true));
+        if (comma == text.size())
+            break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+std::string share(double s)
+{
+    return formatSignificant(s * 100.0, 3) + "%";
+}
+
+int runTraceCommand(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    if (p.json && p.csv)
+        throw InputError("trace: --json and --csv: give one of them");
+    if (p.positional.empty())
+        throw InputError("trace: give the trace file: kvtiers trace FILE");
+    if (p.positional.size() > 1)
+        throw InputError("trace: unexpected argument \"" + p.positional[1] + "\"");
+    const std::string& file = p.positional[0];
+
+    trace::TraceFormat format = trace::TraceFormat::Auto;
+    int blockTokens = 0;
+    std::vector<double> capacities;
+    trace::TraceOptions options;
+    if (auto it = p.own.find("--format"); it != p.own.end())
+        format = trace::parseTraceFormat(it->second, "--format");
+    if (auto it = p.own.find("--block-tokens"); it != p.own.end())
+        blockTokens = static_cast<int>(parseNumberOption(it->second, "--block-tokens", 1, 1 << 20, true));
+    if (auto it = p.own.find("--capacity-blocks"); it != p.own.end())
+        capacities = capacityList(it->second);
+    if (auto it = p.own.find("--sample"); it != p.own.end()) {
+        options.sampleRate = parseFraction(it->second, "--sample");
+        if (options.sampleRate <= 0)
+            throw InputError("--sample: must be more than 0");
+    }
+    if (auto it = p.own.find("--sample-depth"); it != p.own.end())
+        options.sampleDepth = static_cast<int>(parseNumberOption(it->second, "--sample-depth", 1, 1e6, true));
+    if (auto it = p.own.find("--routing"); it != p.own.end())
+        options.routing = trace::parseTraceRouting(it->second, "--routing");
+    if (auto it = p.own.find("--traffic-scale"); it != p.own.end())
+        options.trafficScale = parseNumberOption(it->second, "--traffic-scale", 1e-9, 1e9, false);
+
+    // The scenario gives bytes per token and the tiers; without a model, the article's Llama.
+    ScenarioSpec spec = specFromFlags(p);
+    const bool modelDefaulted = spec.model.empty() && spec.workload.empty();
+    if (modelDefaulted)
+        spec.model = kDefaultModel;
+    const ResolvedScenario rs = resolve(spec);
+    const EvalResult r = evaluate(rs.scenario);
+    const trace::TraceCapacity capacity = trace::traceCapacity(r, options.routing);
+    options = trace::withCapacity(options, capacity);
+
+    const auto reader = trace::TraceReader::open(file, format, blockTokens);
+    const trace::TraceAnalysis a = trace::analyzeTrace(*reader, options);
+    const double bytesPerBlock = a.blockTokens * capacity.kvBytesPerToken;
+
+    // The curve: 1-2-5 capacities up to the ceiling, the tiers' cuts and those asked for.
+    std::set<double> points(capacities.begin(), capacities.end());
+    const double top = a.capacityAtCeiling();
+    for (double decade = 1; decade <= std::max(top, 1.0); decade *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+            if (decade * m <= top)
+                points.insert(decade * m);
+    if (top >= 1)
+        points.insert(top);
+    double cumulative = 0;
+    for (int t = 0; t < 3; ++t) {
+        cumulative += a.tierBlocks[t] * a.caches;
+        if (cumulative >= 1)
+            points.insert(cumulative);
+    }
+
+    const double prefixTokensTotal = a.promptTokens;
+    auto hitShare = [&](int t) { return prefixTokensTotal > 0 ? a.tiers.tokens[t] / prefixTokensTotal : 0.0; };
+    const double missShare = prefixTokensTotal > 0 ? a.tiers.missTokens / prefixTokensTotal : 0.0;
+    const auto saved = trace::ttftSavedPerRequest(r, a);
+
+    if (p.csv) {
+        out << "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio\n";
+        for (double c : points)
+            out << csvNumber(c) << "," << csvNumber(c * bytesPerBlock) << "," << csvNumber(a.hitRatio(c)) << ","
+                << csvNumber(a.tokenHitRatio(c)) << "," << csvNumber(a.blockHitRatio(c)) << "\n";
+        return 0;
+    }
+    if (p.json) {
+        Json curve = Json::array();
+        for (double c : points)
+            curve.push_back({{"capacity_blocks", bytesToJson(c)},
+                             {"capacity_bytes", bytesToJson(c * bytesPerBlock)},
+                             {"hit_ratio", numberToJson(a.hitRatio(c))},
+                             {"token_hit_ratio", numberToJson(a.tokenHitRatio(c))},
+                             {"block_hit_ratio", numberToJson(a.blockHitRatio(c))}});
+        Json tiers = Json::object();
+        for (int t = 0; t < 3; ++t)
+            tiers[kTierNames[t]] = {{"capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock)},
+                                    {"capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches)},
+                                    {"hit_share", numberToJson(hitShare(t))},
+                                    {"ttft_saved_s", numberToJson(saved[t])}};
+        Json gaps = Json::array();
+        for (const auto& g : a.reuseGapCdf())
+            gaps.push_back(Json::array({numberToJson(g.seconds), numberToJson(g.share)}));
+        const double requests = static_cast<double>(a.requests);
+        Json j = {
+            {"file", file},
+            {"format", trace::traceFormatName(a.format)},
+            {"model", rs.scenario.model.id},
+            {"hardware", rs.scenario.hardware.id},
+            {"requests", a.requests},
+            {"block_references", a.blockReferences},
+            {"unique_blocks", a.uniqueBlocks},
+            {"block_tokens", a.blockTokens},
+            {"kv_bytes_per_block", bytesToJson(bytesPerBlock)},
+            {"duration_s", numberToJson(a.durationSeconds())},
+            {"sample_rate", numberToJson(a.sampleRate)},
+            {"traffic_scale", numberToJson(options.trafficScale)},
+            {"routing", trace::traceRoutingName(a.routing)},
+            {"caches", a.caches},
+            {"hit_ratio_infinite", numberToJson(a.hitRatioInfinite())},
+            {"token_hit_ratio_infinite", numberToJson(a.tokenHitRatioInfinite())},
+            {"block_hit_ratio_infinite", numberToJson(a.blockHitRatioInfinite())},
+            {"capacity_blocks_90", bytesToJson(a.capacityForShareOfCeiling(0.9))},
+            {"capacity_blocks_99", bytesToJson(a.capacityForShareOfCeiling(0.99))},
+            {"curve", curve},
+            {"tiers", tiers},
+            {"miss_share", numberToJson(missShare)},
+            {"derived",
+             {{"reuse_rate", numberToJson(a.tokenHitRatioInfinite())},
+              {"request_rate_per_s", numberToJson(a.requestRatePerSecond())},
+              {"prompt_tokens", numberToJson(requests > 0 ? a.promptTokens / requests : 0)},
+              {"output_tokens", numberToJson(requests > 0 ? a.outputTokens / requests : 0)},
+              {"reuse_gap_cdf", gaps}}},
+        };
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+
+    out << file << " (" << trace::traceFormatName(a.format) << ", " << a.blockTokens << "-token blocks)\n";
+    out << "  " << formatCount(static_cast<double>(a.requests)) << " requests, "
+        << formatCount(static_cast<double>(a.blockReferences)) << " block references, "
+        << formatCount(static_cast<double>(a.uniqueBlocks)) << " distinct blocks over "
+        << formatSeconds(a.durationSeconds());
+    if (a.sampleRate < 1)
+        out << " (a " << share(a.sampleRate) << " sample of prefix trees)";
+    out << "\n";
+    out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rs.scenario.model.name << ", "
+        << a.blockTokens << " tokens)" << (modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "")
+        << "\n";
+    out << "Reuse ceiling     " << share(a.hitRatioInfinite()) << " of prompt blocks, " << share(a.tokenHitRatioInfinite())
+        << " of prompt tokens (infinite cache, " << trace::traceRoutingName(a.routing) << " routing"
+        << (a.caches > 1 ? " to " + std::to_string(a.caches) + " servers" : std::string()) << ")\n";
+    out << "90% of ceiling    " << formatCount(a.capacityForShareOfCeiling(0.9)) << " blocks ("
+        << formatBytes(a.capacityForShareOfCeiling(0.9) * bytesPerBlock) << "); 99%: "
+        << formatCount(a.capacityForShareOfCeiling(0.99)) << " blocks ("
+        << formatBytes(a.capacityForShareOfCeiling(0.99) * bytesPerBlock) << ")\n\n";
+    out << std::left << std::setw(18) << "capacity" << std::setw(14) << "bytes" << std::setw(12) << "prefix hit"
+        << std::setw(12) << "token hit" << "block hit\n";
+    for (double c : points)
+        out << std::setw(18) << (formatCount(c) + " blocks") << std::setw(14) << formatBytes(c * bytesPerBlock)
+            << std::setw(12) << share(a.hitRatio(c)) << std::setw(12) << share(a.tokenHitRatio(c))
+            << share(a.blockHitRatio(c)) << "\n";
+    out << "\nTiers (" << rs.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
+        << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
+    const char* labels[3] = {"HBM", "DRAM", "SSD"};
+    for (int t = 0; t < 3; ++t)
+        out << "  " << std::setw(6) << labels[t] << std::setw(12) << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock)
+            << std::setw(10) << share(hitShare(t)) << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
+    out << "  recomputed          " << share(missShare) << "\n\n";
+    out << "Workload          " << formatSignificant(a.requestRatePerSecond(), 4) << " requests/s, prompt "
+        << formatCount(std::round(a.requests ? a.promptTokens / static_cast<double>(a.requests) : 0)) << " tokens, output "
+        << formatCount(std::round(a.requests ? a.outputTokens / static_cast<double>(a.requests) : 0)) << " tokens on average\n";
+    return 0;
+}
+
+} // namespace
+
+const Command kTraceCommand = {"trace", kTraceSynopsis,
+    {"--format", "--block-tokens", "--capacity-blocks", "--sample", "--sample-depth", "--routing", "--traffic-scale"},
+    runTraceCommand};
+
+} // namespace kvtiers::cli

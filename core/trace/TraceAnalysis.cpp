@@ -1,0 +1,411 @@
+#include "core/trace/TraceAnalysis.h"
+
+#include "core/io/InputError.h"
+#include "core/io/Json.h"
+#include "core/trace/LruStack.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kvtiers::trace {
+
+namespace {
+
+/// Prefix keys to dense block numbers: open addressing on keys that are already well mixed
+/// (chainKey), so their low bits serve as the hash.
+class KeyIndex {
+public:
+    KeyIndex() : m_keys(1 << 10), m_values(1 << 10, kEmpty) { }
+
+    /// The key's number; a new key gets the next one.
+    std::uint32_t intern(std::uint64_t key)
+    {
+        std::size_t mask = m_keys.size() - 1;
+        std::size_t i = static_cast<std::size_t>(key) & mask;
+        while (m_values[i] != kEmpty) {
+            if (m_keys[i] == key)
+                return m_values[i];
+            i = (i + 1) & mask;
+        }
+        if (m_count == std::numeric_limits<std::uint32_t>::max() - 1)
+            throw InputError("trace: more than 4 billion distinct blocks; use --sample");
+        m_keys[i] = key;
+        m_values[i] = m_count;
+        if (++m_count * 2 > m_keys.size())
+            grow();
+        return m_count - 1;
+    }
+    std::uint32_t size() const { return m_count; }
+
+private:
+    static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
+    void grow()
+    {
+        std::vector<std::uint64_t> keys(m_keys.size() * 2);
+        std::vector<std::uint32_t> values(m_keys.size() * 2, kEmpty);
+        const std::size_t mask = keys.size() - 1;
+        for (std::size_t j = 0; j < m_keys.size(); ++j) {
+            if (m_values[j] == kEmpty)
+                continue;
+            std::size_t i = static_cast<std::size_t>(m_keys[j]) & mask;
+            while (values[i] != kEmpty)
+                i = (i + 1) & mask;
+            keys[i] = m_keys[j];
+            values[i] = m_values[j];
+        }
+        m_keys = std::move(keys);
+        m_values = std::move(values);
+    }
+    std::vector<std::uint64_t> m_keys;
+    std::vector<std::uint32_t> m_values;
+    std::uint32_t m_count = 0;
+};
+
+template <class T>
+void bump(std::vector<T>& histogram, std::uint64_t index, T amount)
+{
+    if (index >= histogram.size())
+        histogram.resize(std::max<std::size_t>(static_cast<std::size_t>(index) + 1, histogram.size() * 2), T{});
+    histogram[index] += amount;
+}
+
+std::uint64_t mix(std::uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDull;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ull;
+    return x ^ (x >> 33);
+}
+
+void checkOptions(const TraceOptions& o)
+{
+    if (!(o.sampleRate > 0 && o.sampleRate <= 1))
+        throw InputError("--sample: must be more than 0 and at most 1");
+    if (o.sampleDepth < 1 || o.sampleDepth > 1000000)
+        throw InputError("--sample-depth: must be a whole number from 1 to 1000000");
+    if (!(std::isfinite(o.trafficScale) && o.trafficScale > 0 && o.trafficScale <= 1e9))
+        throw InputError("--traffic-scale: must be more than 0 and at most 1e9");
+    if (!(std::isfinite(o.kvBytesPerToken) && o.kvBytesPerToken >= 0))
+        throw InputError("trace: the KV bytes per token are negative or not finite");
+    if (o.caches < 1 || o.caches > 4096)
+        throw InputError("--servers: the trace analysis takes 1 to 4096 servers");
+    for (double t : o.tierBlocks)
+        if (!(std::isfinite(t) && t >= 0))
+            throw InputError("trace: a tier capacity is negative or not finite");
+    for (double t : o.tierBytes)
+        if (!(std::isfinite(t) && t >= 0))
+            throw InputError("trace: a tier capacity is negative or not finite");
+}
+
+} // namespace
+
+const char* traceRoutingName(TraceRouting routing)
+{
+    switch (routing) {
+    case TraceRouting::Global: return "global";
+    case TraceRouting::RoundRobin: return "round-robin";
+    case TraceRouting::PrefixAware: return "prefix-aware";
+    }
+    return "global";
+}
+
+TraceRouting parseTraceRouting(std::string_view text, const std::string& what)
+{
+    for (TraceRouting r : {TraceRouting::Global, TraceRouting::RoundRobin, TraceRouting::PrefixAware})
+        if (text == traceRoutingName(r))
+            return r;
+    throw InputError(what + ": unknown routing \"" + std::string(text) + "\" (use global, round-robin or prefix-aware)");
+}
+
+const std::vector<double>& reuseGapEdges()
+{
+    static const std::vector<double> edges = [] {
+        std::vector<double> e{0.0};
+        for (int k = -30; k <= 70; ++k)
+            e.push_back(std::pow(10.0, k / 10.0));
+        return e;
+    }();
+    return edges;
+}
+
+TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const TraceProgress& progress)
+{
+    checkOptions(o);
+    const int servers = o.routing == TraceRouting::Global ? 1 : o.caches;
+    TraceAnalysis a;
+    a.sampleRate = o.sampleRate;
+    a.caches = servers;
+    a.routing = servers == 1 ? TraceRouting::Global : o.routing;
+    a.tierBlocks = o.tierBlocks;
+
+    // Tier cuts as sampled per-cache distances: a hit at distance d is served by the first
+    // tier whose cumulative capacity reaches d. In bytes, they wait for the block size.
+    std::array<std::uint64_t, 3> cut{};
+    bool cutReady = false;
+    auto makeCut = [&] {
+        if (o.kvBytesPerToken > 0) {
+            const double bytesPerBlock = reader.blockTokens() * o.kvBytesPerToken;
+            for (int t = 0; t < 3; ++t)
+                a.tierBlocks[t] = std::floor(o.tierBytes[t] / bytesPerBlock);
+        }
+        double cumulative = 0;
+        for (int t = 0; t < 3; ++t) {
+            cumulative += a.tierBlocks[t];
+            cut[t] = static_cast<std::uint64_t>(std::min(1e18, std::floor(cumulative * o.sampleRate)));
+        }
+        cutReady = true;
+    };
+    // SHARDS keeps a key when its hash, as a fraction of 2^53, is below the rate.
+    const std::uint64_t sampleCut = o.sampleRate >= 1 ? std::numeric_limits<std::uint64_t>::max()
+                                                      : static_cast<std::uint64_t>(o.sampleRate * 9007199254740992.0);
+    const auto& edges = reuseGapEdges();
+    a.gapCounts.assign(edges.size() + 1, 0);
+
+    KeyIndex index;
+    std::vector<double> lastSeen; // per block: the last arrival that touched it (NaN: never)
+    std::vector<LruStack> stacks(static_cast<std::size_t>(servers));
+    constexpr std::uint16_t kNoServer = 0xFFFF;
+    std::vector<std::uint16_t> routedTo; // prefix-aware: the server last sent each block
+    std::vector<double> load(static_cast<std::size_t>(servers), 0.0);
+    std::vector<std::uint32_t> ids;
+    std::vector<std::uint64_t> dist;
+    bool first = true;
+    TraceRequest req;
+    std::uint64_t lines = 0;
+    while (reader.next(req)) {
+        if (++lines % 4096 == 0 && progress && !progress(reader.bytesRead(), reader.totalBytes()))
+            throw TraceCancelled();
+        if (!cutReady)
+            makeCut();
+        const std::size_t m = req.blockKeys.size();
+        if (o.sampleRate < 1) {
+            const std::uint64_t treeKey
+                = m == 0 ? mix(req.line) : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(o.sampleDepth), m) - 1];
+            if ((mix(treeKey) >> 11) >= sampleCut)
+                continue;
+        }
+        const double time = req.timeSeconds / o.trafficScale;
+        if (first) {
+            a.firstSeconds = time;
+            first = false;
+        }
+        a.lastSeconds = time;
+        ++a.requests;
+        a.promptTokens += static_cast<double>(req.inputTokens);
+        a.outputTokens += static_cast<double>(req.outputTokens);
+
+        ids.resize(m);
+        for (std::size_t i = 0; i < m; ++i) {
+            ids[i] = index.intern(req.blockKeys[i]);
+            if (ids[i] >= lastSeen.size()) {
+                lastSeen.resize(std::max<std::size_t>(ids[i] + 1, lastSeen.size() * 2), std::nan(""));
+                if (o.routing == TraceRouting::PrefixAware)
+                    routedTo.resize(lastSeen.size(), kNoServer);
+            }
+        }
+
+        std::size_t server = 0;
+        if (servers > 1 && o.routing == TraceRouting::RoundRobin) {
+            server = static_cast<std::size_t>((a.requests - 1) % static_cast<std::uint64_t>(servers));
+        } else if (servers > 1) {
+            // SGLang's cache-aware router: the server sent the longest matching prefix when it
+            // covers more than half the request, else the least loaded (prompt tokens so far).
+            std::size_t matched = 0;
+            while (matched < m && routedTo[ids[matched]] != kNoServer)
+                ++matched;
+            if (matched > 0 && 2 * matched > m)
+                server = routedTo[ids[matched - 1]];
+            else
+                server = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+            load[server] += static_cast<double>(req.inputTokens);
+            for (const std::uint32_t id : ids)
+                routedTo[id] = static_cast<std::uint16_t>(server);
+        }
+        LruStack& stack = stacks[server];
+
+        // Look up against the cache as it stands, then touch tail first.
+        std::uint64_t run = 0;
+        bool missed = false;
+        double hashedTokens = 0;
+        for (std::size_t i = 0; i < m; ++i) {
+            const std::uint64_t d = stack.distance(ids[i]);
+            const double tokens = static_cast<double>(req.blockTokenCount(i, reader.blockTokens()));
+            hashedTokens += tokens;
+            if (d == 0) {
+                missed = true; // an infinite distance: every later block misses as a prefix
+            } else {
+                bump<std::uint64_t>(a.blockAt, d, 1);
+                run = std::max(run, d);
+            }
+            bool served = false;
+            if (!missed) {
+                bump<std::uint64_t>(a.prefixAt, run, 1);
+                bump<double>(a.prefixTokensAt, run, tokens);
+                if (run <= cut[2]) {
+                    const int tier = d <= cut[0] ? 0 : d <= cut[1] ? 1 : 2;
+                    a.tiers.tokens[tier] += tokens;
+                    a.tiers.blocks[tier] += 1;
+                    served = true;
+                }
+            }
+            if (!served) {
+                a.tiers.missTokens += tokens;
+                a.tiers.missBlocks += 1;
+            }
+            const double before = lastSeen[ids[i]];
+            if (!std::isnan(before)) {
+                ++a.reuseReferences;
+                const double gap = time - before;
+                ++a.gapCounts[static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.end(), gap) - edges.begin())];
+            }
+        }
+        a.tiers.missTokens += static_cast<double>(req.inputTokens) - hashedTokens; // beyond the hashed blocks
+        for (std::size_t i = m; i-- > 0;) {
+            stack.touch(ids[i]);
+            lastSeen[ids[i]] = time;
+        }
+        a.blockReferences += m;
+    }
+    if (a.requests == 0) {
+        if (lines == 0 && o.sampleRate >= 1)
+            throw InputError(reader.name() + ": holds no request (an empty trace)");
+        throw InputError("--sample: the sample kept no request of " + reader.name()
+                         + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
+    }
+    if (!cutReady)
+        makeCut();
+    a.format = reader.format();
+    a.blockTokens = reader.blockTokens();
+    a.uniqueBlocks = index.size();
+    a.finish();
+    if (progress)
+        progress(reader.totalBytes(), reader.totalBytes());
+    return a;
+}
+
+void TraceAnalysis::finish()
+{
+    // One length for all three, so one threshold indexes each.
+    const std::size_t n = std::max({prefixAt.size(), blockAt.size(), prefixTokensAt.size(), std::size_t{1}});
+    prefixAt.resize(n, 0);
+    blockAt.resize(n, 0);
+    prefixTokensAt.resize(n, 0.0);
+    auto cumulate = [](const auto& in, auto& out) {
+        out.assign(std::max<std::size_t>(in.size(), 1), {});
+        for (std::size_t i = 1; i < in.size(); ++i)
+            out[i] = out[i - 1] + in[i];
+    };
+    cumulate(prefixAt, prefixCum);
+    cumulate(blockAt, blockCum);
+    cumulate(prefixTokensAt, prefixTokensCum);
+}
+
+double TraceAnalysis::requestRatePerSecond() const
+{
+    const double d = durationSeconds();
+    return d > 0 ? static_cast<double>(requests) / d / sampleRate : 0.0;
+}
+
+std::uint64_t TraceAnalysis::threshold(double capacityBlocks) const
+{
+    if (!(capacityBlocks > 0))
+        return 0;
+    const long double perCache = static_cast<long double>(capacityBlocks) * sampleRate / caches;
+    const long double top = static_cast<long double>(prefixCum.size() - 1);
+    return static_cast<std::uint64_t>(std::floor(std::min(perCache, top)));
+}
+
+double TraceAnalysis::hitRatio(double capacityBlocks) const
+{
+    const std::uint64_t t = threshold(capacityBlocks);
+    return blockReferences ? static_cast<double>(prefixCum[t]) / static_cast<double>(blockReferences) : 0.0;
+}
+
+double TraceAnalysis::tokenHitRatio(double capacityBlocks) const
+{
+    const std::uint64_t t = threshold(capacityBlocks);
+    return promptTokens > 0 ? prefixTokensCum[t] / promptTokens : 0.0;
+}
+
+double TraceAnalysis::blockHitRatio(double capacityBlocks) const
+{
+    const std::uint64_t t = std::min<std::uint64_t>(threshold(capacityBlocks), blockCum.size() - 1);
+    return blockReferences ? static_cast<double>(blockCum[t]) / static_cast<double>(blockReferences) : 0.0;
+}
+
+double TraceAnalysis::hitRatioInfinite() const
+{
+    return blockReferences ? static_cast<double>(prefixCum.back()) / static_cast<double>(blockReferences) : 0.0;
+}
+
+double TraceAnalysis::tokenHitRatioInfinite() const
+{
+    return promptTokens > 0 ? prefixTokensCum.back() / promptTokens : 0.0;
+}
+
+double TraceAnalysis::blockHitRatioInfinite() const
+{
+    return blockReferences ? static_cast<double>(blockCum.back()) / static_cast<double>(blockReferences) : 0.0;
+}
+
+double TraceAnalysis::capacityForShareOfCeiling(double share) const
+{
+    const std::uint64_t ceiling = prefixCum.back();
+    if (ceiling == 0)
+        return 0;
+    // The smallest distance whose cumulative hits reach share × ceiling (in whole references).
+    const auto target = static_cast<std::uint64_t>(std::ceil(share * static_cast<double>(ceiling) - 1e-9));
+    const auto it = std::lower_bound(prefixCum.begin(), prefixCum.end(), target);
+    const auto d = static_cast<double>(it - prefixCum.begin());
+    return std::ceil(d * caches / sampleRate);
+}
+
+double TraceAnalysis::capacityAtCeiling() const
+{
+    return capacityForShareOfCeiling(1.0);
+}
+
+std::vector<double> TraceAnalysis::curveCapacities(int maxPoints) const
+{
+    std::vector<double> out;
+    const double top = capacityAtCeiling();
+    if (top < 1 || maxPoints < 2)
+        return top >= 1 ? std::vector<double>{top} : out;
+    const double step = std::log(top) / (maxPoints - 1);
+    for (int i = 0; i < maxPoints; ++i) {
+        const double c = std::round(std::exp(step * i));
+        if (out.empty() || c > out.back())
+            out.push_back(std::min(c, top));
+    }
+    if (out.back() != top)
+        out.push_back(top);
+    return out;
+}
+
+std::vector<ReuseGapPoint> TraceAnalysis::reuseGapCdf() const
+{
+    std::vector<ReuseGapPoint> out;
+    std::uint64_t total = 0;
+    for (const auto c : gapCounts)
+        total += c;
+    if (total == 0)
+        return out;
+    const auto& edges = reuseGapEdges();
+    std::uint64_t cum = 0;
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        cum += gapCounts[i];
+        if (cum == 0) {
+            out.clear(); // start the table at the last edge below every gap
+            out.push_back({edges[i], 0.0});
+            continue;
+        }
+        out.push_back({edges[i], static_cast<double>(cum) / static_cast<double>(total)});
+        if (cum == total)
+            break;
+    }
+    return out;
+}
+
+} // namespace kvtiers::trace

@@ -1,0 +1,142 @@
+#pragma once
+// TraceAnalysis: one pass over a request trace gives the exact LRU prefix-cache hit ratio at
+// every capacity (MODEL.md §4, "From a trace").
+//
+// Semantics (vLLM / SGLang prefix caching):
+//  - a request's blocks are looked up against the cache as it stands when it arrives;
+//  - then all its blocks are touched tail first, so the head of a prefix is the most
+//    recently used (vLLM frees a request's blocks in that order);
+//  - a prefix hit is the leading run of cached blocks only: block i hits at capacity C when
+//    the running maximum of the stack distances of blocks 0..i is at most C. The block hit
+//    ratio (any cached block, leading or not) is reported beside it.
+// Histograms of those distances give the curve at every capacity, block-weighted and
+// token-weighted (a request's last block may be short). An exclusive HBM → DRAM → SSD
+// hierarchy with LRU demotion is the same LRU stack cut at cumulative capacities: a hit is
+// served by the tier its own distance falls in.
+//
+// Routing: one global pool, or one cache per server behind round-robin or prefix-aware
+// routing (each server its own LRU stack). Sampling: SHARDS-style spatial sampling of whole
+// prefix trees (Waldspurger et al., FAST'15): a request is kept when a hash of its prefix key
+// at `sampleDepth` blocks falls below the rate, and sampled distances are scaled by 1/rate.
+// Time scaling ×k divides every gap by k; LRU sees only the order of references, so the
+// curve and the tier split do not change, only rates and reuse gaps do.
+
+#include "core/trace/TraceReader.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kvtiers::trace {
+
+enum class TraceRouting {
+    Global, ///< one pool across all servers (Mooncake's store)
+    RoundRobin, ///< request j to server j mod S, each with its own cache
+    PrefixAware, ///< to the server that was sent the longest prefix, else the least loaded
+};
+
+const char* traceRoutingName(TraceRouting routing);
+/// "global", "round-robin" or "prefix-aware"; throws InputError naming `what` otherwise.
+TraceRouting parseTraceRouting(std::string_view text, const std::string& what);
+
+struct TraceOptions {
+    double sampleRate = 1.0; ///< (0, 1]: share of prefix trees kept
+    int sampleDepth = 1; ///< which block's prefix key picks the tree: 1 = the first hash id
+    double trafficScale = 1.0; ///< × k traffic: gaps divided by k
+    TraceRouting routing = TraceRouting::Global;
+    int caches = 1; ///< servers, each with a cache, for RoundRobin and PrefixAware
+    /// Tier capacities in blocks for one cache (the pool, or one server): HBM, DRAM, SSD.
+    std::array<double, 3> tierBlocks{0, 0, 0};
+    /// Or in bytes, with the KV bytes per token: when kvBytesPerToken > 0 the blocks are
+    /// floor(bytes / (block tokens × kvBytesPerToken)) once the trace's block size is known.
+    std::array<double, 3> tierBytes{0, 0, 0};
+    double kvBytesPerToken = 0;
+};
+
+/// Where the prompt tokens of the trace were served from, at the options' tier capacities.
+struct TraceTierSplit {
+    std::array<double, 3> tokens{0, 0, 0}; ///< served from HBM, DRAM, SSD
+    std::array<double, 3> blocks{0, 0, 0};
+    double missTokens = 0; ///< recomputed (includes tokens of no hashed block)
+    double missBlocks = 0;
+};
+
+/// The reuse gap of every block reference that was seen before: its CDF at fixed edges.
+struct ReuseGapPoint {
+    double seconds = 0;
+    double share = 0; ///< cumulative share of reuses with a gap of at most `seconds`
+};
+
+class TraceAnalysis {
+public:
+    TraceFormat format = TraceFormat::Auto;
+    int blockTokens = 0;
+    std::uint64_t requests = 0;
+    std::uint64_t blockReferences = 0;
+    std::uint64_t uniqueBlocks = 0;
+    double firstSeconds = 0, lastSeconds = 0; ///< scaled by 1/k
+    double promptTokens = 0; ///< sum of input_length
+    double outputTokens = 0; ///< sum of output_length
+    double sampleRate = 1;
+    int caches = 1;
+    TraceRouting routing = TraceRouting::Global;
+    std::array<double, 3> tierBlocks{0, 0, 0}; ///< per cache, as replayed
+    TraceTierSplit tiers;
+    std::uint64_t reuseReferences = 0; ///< references to a block seen before (any server)
+
+    double durationSeconds() const { return lastSeconds - firstSeconds; }
+    /// Requests per second in the traffic the trace stands for (sampled: scaled up).
+    double requestRatePerSecond() const;
+
+    /// Prefix hit ratio, block-weighted, with `capacityBlocks` in all (per server: / caches).
+    double hitRatio(double capacityBlocks) const;
+    /// The same, weighted by tokens (of all prompt tokens).
+    double tokenHitRatio(double capacityBlocks) const;
+    /// Any cached block, not only the leading run, block-weighted.
+    double blockHitRatio(double capacityBlocks) const;
+    double hitRatioInfinite() const;
+    double tokenHitRatioInfinite() const;
+    double blockHitRatioInfinite() const;
+    /// The smallest capacity (blocks in all) reaching `share` of the infinite-capacity hit
+    /// ratio (block-weighted); 0 when the ceiling is 0.
+    double capacityForShareOfCeiling(double share) const;
+    /// The capacity (blocks in all) past which the curve no longer rises.
+    double capacityAtCeiling() const;
+    /// Capacities (blocks in all) where the curve steps, at most `maxPoints` of them spread
+    /// evenly on a log scale, with the ceiling's capacity last.
+    std::vector<double> curveCapacities(int maxPoints) const;
+    /// The reuse-gap CDF at edges 0 and 10^(k/10) s, up to the first edge reaching 1.
+    std::vector<ReuseGapPoint> reuseGapCdf() const;
+
+    // Histograms over per-cache distances in the sample (index d >= 1; index 0 unused).
+    std::vector<std::uint64_t> prefixAt, blockAt; ///< references with running-max / own distance d
+    std::vector<double> prefixTokensAt; ///< tokens of those references
+    std::vector<std::uint64_t> gapCounts; ///< reuses per gap edge (see reuseGapCdf), last: beyond
+
+    /// Cumulative sums, built by finish().
+    std::vector<std::uint64_t> prefixCum, blockCum;
+    std::vector<double> prefixTokensCum;
+    void finish();
+
+private:
+    std::uint64_t threshold(double capacityBlocks) const; ///< the per-cache sampled distance
+};
+
+/// Progress: (bytes read, bytes in all); return false to cancel (analyzeTrace then throws
+/// TraceCancelled).
+using TraceProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;
+
+struct TraceCancelled : std::exception {
+    const char* what() const noexcept override { return "cancelled"; }
+};
+
+/// Reads the whole trace and analyses it. Throws InputError (bad line or options: nothing of
+/// the trace is kept) or TraceCancelled.
+TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& options, const TraceProgress& progress = {});
+
+/// The reuse-gap edges in seconds: 0, then 10^(k/10) for k = -30..70 (1 ms to 10^7 s).
+const std::vector<double>& reuseGapEdges();
+
+} // namespace kvtiers::trace

@@ -1,0 +1,579 @@
+#include "core/trace/TraceReader.h"
+
+#include "core/io/InputError.h"
+#include "core/io/Json.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+
+namespace kvtiers::trace {
+
+namespace {
+
+constexpr std::size_t kChunkBytes = 1 << 20;
+/// A line longer than this is refused rather than buffered without bound.
+constexpr std::size_t kMaxLineBytes = 256u << 20;
+/// Token counts above this are not a real request (and would overflow the sums).
+constexpr double kMaxTokens = 1e12;
+/// Nesting accepted inside an unknown field's value, as the card reader allows.
+constexpr int kMaxNesting = 64;
+
+// Field bits, for "missing" and "given twice".
+enum Field : unsigned {
+    FTimestamp = 1u << 0,
+    FInput = 1u << 1,
+    FOutput = 1u << 2,
+    FHashIds = 1u << 3,
+    FChatId = 1u << 4,
+    FParentChatId = 1u << 5,
+    FType = 1u << 6,
+    FTurn = 1u << 7,
+};
+
+std::uint64_t splitmix64(std::uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+std::string quoteText(std::string_view s)
+{
+    return "\"" + std::string(s) + "\"";
+}
+
+/// The JSON scanner of one line. Knows the grammar, not the schema.
+class LineScanner {
+public:
+    LineScanner(std::string_view line) : m_begin(line.data()), m_p(line.data()), m_end(line.data() + line.size()) { }
+
+    const char* m_begin;
+    const char* m_p;
+    const char* m_end;
+
+    std::size_t column() const { return static_cast<std::size_t>(m_p - m_begin) + 1; }
+    void ws()
+    {
+        while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\r' || *m_p == '\n'))
+            ++m_p;
+    }
+    bool peek(char c)
+    {
+        ws();
+        return m_p < m_end && *m_p == c;
+    }
+    bool atEnd()
+    {
+        ws();
+        return m_p >= m_end;
+    }
+};
+
+struct Number {
+    bool integer = false; ///< no fraction, no exponent
+    bool negative = false;
+    bool fits = true; ///< integer magnitude fits in 64 bits
+    std::uint64_t magnitude = 0;
+    double value = 0;
+};
+
+} // namespace
+
+const char* traceFormatName(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Mooncake: return "mooncake";
+    case TraceFormat::Bailian: return "bailian";
+    case TraceFormat::Auto: break;
+    }
+    return "auto";
+}
+
+int defaultBlockTokens(TraceFormat format)
+{
+    switch (format) {
+    case TraceFormat::Mooncake: return 512; // FAST25-release README: 512-token blocks
+    case TraceFormat::Bailian: return 16; // qwen-bailian-usagetraces-anon README: 16-token blocks
+    case TraceFormat::Auto: break;
+    }
+    return 0;
+}
+
+TraceFormat parseTraceFormat(std::string_view text, const std::string& what)
+{
+    if (text == "mooncake")
+        return TraceFormat::Mooncake;
+    if (text == "bailian")
+        return TraceFormat::Bailian;
+    throw InputError(what + ": unknown trace format " + quoteText(text) + " (use mooncake or bailian)");
+}
+
+std::uint64_t chainKey(std::uint64_t parent, std::uint64_t blockId)
+{
+    // Two rounds of a bijective mixer: distinct (parent, id) pairs collide only by chance
+    // (about n² / 2^65 for n keys), and the key of a block depends on its whole prefix.
+    return splitmix64(splitmix64(parent) ^ blockId);
+}
+
+TraceReader::TraceReader(std::string name, TraceFormat format, int blockTokens)
+    : m_name(std::move(name))
+    , m_format(format)
+    , m_blockTokens(blockTokens > 0 ? blockTokens : defaultBlockTokens(format))
+    , m_blockTokensGiven(blockTokens > 0)
+{
+}
+
+TraceReader::~TraceReader()
+{
+    if (m_file)
+        std::fclose(m_file);
+}
+
+std::unique_ptr<TraceReader> TraceReader::open(const std::string& path, TraceFormat format, int blockTokens)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (ec || !fs::exists(status))
+        throw InputError(path + ": no such file", {.code = InputErrorCode::NoSuchFile, .where = path});
+    if (fs::is_directory(status))
+        throw InputError(path + ": is a directory, not a file", {.code = InputErrorCode::IsDirectory, .where = path});
+    if (!fs::is_regular_file(status))
+        throw InputError(path + ": is not a regular file (a device or a pipe?)",
+                         {.code = InputErrorCode::NotRegularFile, .where = path});
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        throw InputError(path + ": cannot read its size: " + ec.message(),
+                         {.code = InputErrorCode::CannotReadSize, .where = path, .detail = ec.message()});
+    std::unique_ptr<TraceReader> r(new TraceReader(path, format, blockTokens));
+    r->m_file = std::fopen(path.c_str(), "rb");
+    if (!r->m_file)
+        throw InputError(path + ": cannot be opened for reading", {.code = InputErrorCode::CannotOpen, .where = path});
+    r->m_total = size;
+    r->m_buffer.resize(kChunkBytes);
+    return r;
+}
+
+std::unique_ptr<TraceReader> TraceReader::fromText(std::string text, const std::string& name, TraceFormat format,
+                                                   int blockTokens)
+{
+    std::unique_ptr<TraceReader> r(new TraceReader(name, format, blockTokens));
+    r->m_total = text.size();
+    r->m_buffer.assign(text.begin(), text.end());
+    r->m_end = r->m_buffer.size();
+    r->m_eof = true;
+    return r;
+}
+
+void TraceReader::fail(const std::string& field, const std::string& problem) const
+{
+    std::string where = m_name + ":" + std::to_string(m_line) + ": ";
+    if (!field.empty())
+        where += "field " + quoteText(field) + ": ";
+    throw InputError(where + problem);
+}
+
+bool TraceReader::nextLine(std::string_view& line)
+{
+    for (;;) {
+        const char* base = m_buffer.data();
+        if (m_begin < m_end) {
+            const void* nl = std::memchr(base + m_begin, '\n', m_end - m_begin);
+            if (nl) {
+                const std::size_t at = static_cast<const char*>(nl) - base;
+                line = std::string_view(base + m_begin, at - m_begin);
+                m_consumed += at + 1 - m_begin;
+                m_begin = at + 1;
+                return true;
+            }
+        }
+        if (m_eof) {
+            if (m_begin >= m_end)
+                return false;
+            line = std::string_view(base + m_begin, m_end - m_begin); // a last line without '\n'
+            m_consumed += m_end - m_begin;
+            m_begin = m_end;
+            return true;
+        }
+        // Keep the unfinished line, read more behind it (growing the buffer for long lines).
+        const std::size_t rest = m_end - m_begin;
+        if (m_begin > 0) {
+            std::memmove(m_buffer.data(), m_buffer.data() + m_begin, rest);
+            m_begin = 0;
+            m_end = rest;
+        }
+        if (m_end == m_buffer.size()) {
+            if (m_buffer.size() >= kMaxLineBytes) {
+                ++m_line;
+                fail({}, "line is longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB; refused");
+            }
+            m_buffer.resize(m_buffer.size() * 2);
+        }
+        const std::size_t got = std::fread(m_buffer.data() + m_end, 1, m_buffer.size() - m_end, m_file);
+        if (got == 0) {
+            if (std::ferror(m_file))
+                throw InputError(m_name + ": could not be read whole",
+                                 {.code = InputErrorCode::CannotReadWhole, .where = m_name});
+            m_eof = true;
+        }
+        m_end += got;
+    }
+}
+
+bool TraceReader::next(TraceRequest& request)
+{
+    std::string_view line;
+    while (nextLine(line)) {
+        ++m_line;
+        if (m_line == 1 && line.starts_with("\xEF\xBB\xBF"))
+            line.remove_prefix(3);
+        std::size_t i = 0;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+            ++i;
+        if (i == line.size())
+            continue; // blank lines separate nothing; skip them
+        parseLine(line, request);
+        return true;
+    }
+    return false;
+}
+
+void TraceReader::parseLine(std::string_view line, TraceRequest& request)
+{
+    LineScanner s(line);
+    auto syntax = [&](const std::string& what) {
+        fail({}, "not valid JSON at column " + std::to_string(s.column()) + ": " + what);
+    };
+    // A JSON number at the cursor (the grammar of RFC 8259, checked strictly).
+    auto number = [&](Number& n) {
+        const char* start = s.m_p;
+        const char* p = s.m_p;
+        if (p < s.m_end && *p == '-') {
+            n.negative = true;
+            ++p;
+        }
+        if (p >= s.m_end || *p < '0' || *p > '9')
+            syntax("expected a value");
+        if (*p == '0') {
+            ++p;
+        } else {
+            while (p < s.m_end && *p >= '0' && *p <= '9') {
+                const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
+                if (n.magnitude > (UINT64_MAX - d) / 10)
+                    n.fits = false;
+                else
+                    n.magnitude = n.magnitude * 10 + d;
+                ++p;
+            }
+        }
+        n.integer = true;
+        if (p < s.m_end && *p == '.') {
+            n.integer = false;
+            ++p;
+            if (p >= s.m_end || *p < '0' || *p > '9')
+                syntax("a digit must follow the decimal point");
+            while (p < s.m_end && *p >= '0' && *p <= '9')
+                ++p;
+        }
+        if (p < s.m_end && (*p == 'e' || *p == 'E')) {
+            n.integer = false;
+            ++p;
+            if (p < s.m_end && (*p == '+' || *p == '-'))
+                ++p;
+            if (p >= s.m_end || *p < '0' || *p > '9')
+                syntax("a digit must follow the exponent");
+            while (p < s.m_end && *p >= '0' && *p <= '9')
+                ++p;
+        }
+        if (n.integer && n.fits) {
+            n.value = n.negative ? -static_cast<double>(n.magnitude) : static_cast<double>(n.magnitude);
+        } else {
+            const auto res = std::from_chars(start, p, n.value);
+            if (res.ec == std::errc::result_out_of_range || !std::isfinite(n.value))
+                n.value = n.negative ? -HUGE_VAL : HUGE_VAL;
+        }
+        s.m_p = p;
+    };
+    // A string at the cursor; returns its raw text (escapes kept) and checks the grammar.
+    auto string = [&]() -> std::string_view {
+        if (s.m_p >= s.m_end || *s.m_p != '"')
+            syntax("expected a string");
+        const char* start = ++s.m_p;
+        while (s.m_p < s.m_end && *s.m_p != '"') {
+            const unsigned char c = static_cast<unsigned char>(*s.m_p);
+            if (c < 0x20)
+                syntax("a control character inside a string");
+            if (c == '\\') {
+                ++s.m_p;
+                if (s.m_p >= s.m_end)
+                    break;
+                if (!std::strchr("\"\\/bfnrtu", *s.m_p))
+                    syntax("an unknown escape in a string");
+            }
+            ++s.m_p;
+        }
+        if (s.m_p >= s.m_end)
+            syntax("a string is not closed");
+        const std::string_view text(start, static_cast<std::size_t>(s.m_p - start));
+        ++s.m_p;
+        return text;
+    };
+    // Any value, skipped (fields this reader does not use).
+    std::function<void(int)> skipValue = [&](int depth) {
+        s.ws();
+        if (s.m_p >= s.m_end)
+            syntax("expected a value");
+        const char c = *s.m_p;
+        if (c == '"') {
+            string();
+        } else if (c == '{' || c == '[') {
+            if (depth >= kMaxNesting)
+                syntax("nesting deeper than " + std::to_string(kMaxNesting));
+            const char close = c == '{' ? '}' : ']';
+            ++s.m_p;
+            if (s.peek(close)) {
+                ++s.m_p;
+                return;
+            }
+            for (;;) {
+                if (c == '{') {
+                    s.ws();
+                    string();
+                    if (!s.peek(':'))
+                        syntax("expected ':' after a key");
+                    ++s.m_p;
+                }
+                skipValue(depth + 1);
+                if (s.peek(',')) {
+                    ++s.m_p;
+                    continue;
+                }
+                if (s.peek(close)) {
+                    ++s.m_p;
+                    return;
+                }
+                syntax(std::string("expected ',' or '") + close + "'");
+            }
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            Number n;
+            number(n);
+        } else {
+            for (const char* lit : {"true", "false", "null"}) {
+                const std::size_t len = std::strlen(lit);
+                if (static_cast<std::size_t>(s.m_end - s.m_p) >= len && std::memcmp(s.m_p, lit, len) == 0) {
+                    s.m_p += len;
+                    return;
+                }
+            }
+            syntax("expected a value");
+        }
+    };
+    auto typeOf = [&]() -> const char* {
+        s.ws();
+        if (s.m_p >= s.m_end)
+            return "nothing";
+        switch (*s.m_p) {
+        case '"': return "a string";
+        case '{': return "an object";
+        case '[': return "an array";
+        case 't':
+        case 'f': return "a boolean";
+        case 'n': return "null";
+        default: return "something else";
+        }
+    };
+    auto isNumberStart = [&]() {
+        s.ws();
+        return s.m_p < s.m_end && (*s.m_p == '-' || (*s.m_p >= '0' && *s.m_p <= '9'));
+    };
+    // A whole number within [lo, hi] for a field.
+    auto wholeNumber = [&](const char* field, double lo, double hi) -> double {
+        if (!isNumberStart()) {
+            const char* t = typeOf();
+            skipValue(0);
+            fail(field, std::string("must be a number, found ") + t);
+        }
+        Number n;
+        number(n);
+        if (!std::isfinite(n.value) || n.value < lo || n.value > hi)
+            fail(field, "out of range (must be " + formatNumber(lo) + " to " + formatNumber(hi) + ")");
+        if (n.value != std::floor(n.value))
+            fail(field, "must be a whole number");
+        return n.value;
+    };
+
+    if (m_format == TraceFormat::Auto) {
+        // The format shows in the first request: only Bailian's lines carry a chat_id.
+        m_format = line.find("\"chat_id\"") != std::string_view::npos ? TraceFormat::Bailian : TraceFormat::Mooncake;
+        if (!m_blockTokensGiven)
+            m_blockTokens = defaultBlockTokens(m_format);
+    }
+    const bool bailian = m_format == TraceFormat::Bailian;
+
+    std::vector<std::uint64_t> keys = std::move(request.blockKeys); // keep its capacity
+    request = TraceRequest{};
+    request.blockKeys = std::move(keys);
+    request.blockKeys.clear();
+    request.line = m_line;
+    m_ids.clear();
+    unsigned seen = 0;
+    double timestamp = 0;
+
+    s.ws();
+    if (s.m_p >= s.m_end || *s.m_p != '{')
+        syntax(std::string("expected a JSON object, found ") + typeOf());
+    ++s.m_p;
+    if (s.peek('}')) {
+        ++s.m_p;
+    } else {
+        for (;;) {
+            s.ws();
+            const std::string_view key = string();
+            if (!s.peek(':'))
+                syntax("expected ':' after a key");
+            ++s.m_p;
+            s.ws();
+            unsigned bit = 0;
+            if (key == "timestamp") {
+                bit = FTimestamp;
+                if (!isNumberStart()) {
+                    const char* t = typeOf();
+                    fail("timestamp", std::string("must be a number, found ") + t);
+                }
+                Number n;
+                number(n);
+                if (!std::isfinite(n.value) || std::fabs(n.value) > 1e15)
+                    fail("timestamp", "out of range");
+                timestamp = n.value;
+            } else if (key == "input_length") {
+                bit = FInput;
+                request.inputTokens = static_cast<std::uint64_t>(wholeNumber("input_length", 0, kMaxTokens));
+            } else if (key == "output_length") {
+                bit = FOutput;
+                request.outputTokens = static_cast<std::uint64_t>(wholeNumber("output_length", 0, kMaxTokens));
+            } else if (key == "hash_ids") {
+                bit = FHashIds;
+                if (!s.peek('[')) {
+                    const char* t = typeOf();
+                    fail("hash_ids", std::string("must be an array of block ids, found ") + t);
+                }
+                ++s.m_p;
+                if (s.peek(']')) {
+                    ++s.m_p;
+                } else {
+                    for (;;) {
+                        if (!isNumberStart()) {
+                            const std::string t = typeOf();
+                            fail("hash_ids", "element " + std::to_string(m_ids.size()) + " must be a whole number, found "
+                                                 + t);
+                        }
+                        Number n;
+                        number(n);
+                        if (!n.integer)
+                            fail("hash_ids", "element " + std::to_string(m_ids.size()) + " must be a whole number");
+                        if (!n.fits || (n.negative && n.magnitude > (1ull << 63)))
+                            fail("hash_ids", "element " + std::to_string(m_ids.size())
+                                                 + " does not fit in 64 bits");
+                        m_ids.push_back(n.negative ? (~n.magnitude + 1) : n.magnitude);
+                        if (s.peek(',')) {
+                            ++s.m_p;
+                            continue;
+                        }
+                        if (s.peek(']')) {
+                            ++s.m_p;
+                            break;
+                        }
+                        syntax("expected ',' or ']' in hash_ids");
+                    }
+                }
+            } else if (bailian && (key == "chat_id" || key == "parent_chat_id")) {
+                bit = key == "chat_id" ? FChatId : FParentChatId;
+                const std::string field(key);
+                if (s.peek('"')) {
+                    string(); // an opaque id: identity is not needed for the cache
+                } else {
+                    if (!isNumberStart()) {
+                        const char* t = typeOf();
+                        fail(field, std::string("must be a number or a string, found ") + t);
+                    }
+                    Number n;
+                    number(n);
+                    if (!n.integer || !n.fits || n.magnitude > static_cast<std::uint64_t>(INT64_MAX))
+                        fail(field, "must be a whole number in 64 bits");
+                    const std::int64_t v = n.negative ? -static_cast<std::int64_t>(n.magnitude)
+                                                      : static_cast<std::int64_t>(n.magnitude);
+                    (bit == FChatId ? request.chatId : request.parentChatId) = v;
+                }
+            } else if (bailian && key == "type") {
+                bit = FType;
+                if (!s.peek('"')) {
+                    const char* t = typeOf();
+                    fail("type", std::string("must be a string, found ") + t);
+                }
+                string();
+            } else if (bailian && key == "turn") {
+                bit = FTurn;
+                wholeNumber("turn", 0, 1e12);
+            } else {
+                skipValue(0); // a field this analysis does not need
+            }
+            if (bit) {
+                if (seen & bit)
+                    fail(std::string(key), "given twice");
+                seen |= bit;
+            }
+            if (s.peek(',')) {
+                ++s.m_p;
+                continue;
+            }
+            if (s.peek('}')) {
+                ++s.m_p;
+                break;
+            }
+            syntax("expected ',' or '}'");
+        }
+    }
+    if (!s.atEnd())
+        syntax("unexpected text after the object");
+
+    struct Required {
+        unsigned bit;
+        const char* field;
+    };
+    for (const Required r : {Required{FTimestamp, "timestamp"}, Required{FInput, "input_length"},
+                             Required{FOutput, "output_length"}, Required{FHashIds, "hash_ids"},
+                             Required{FChatId, "chat_id"}}) {
+        if (r.bit == FChatId && !bailian)
+            continue;
+        if (!(seen & r.bit))
+            fail(r.field, "missing");
+    }
+
+    request.timeSeconds = bailian ? timestamp : timestamp / 1000.0; // Mooncake: milliseconds
+    if (m_lastTimeLine > 0 && request.timeSeconds < m_lastTime)
+        fail("timestamp", "earlier than line " + std::to_string(m_lastTimeLine)
+                              + "'s: requests must be in arrival order");
+    m_lastTime = request.timeSeconds;
+    m_lastTimeLine = m_line;
+
+    // Each id names a block of `blockTokens` tokens of the prompt; more ids than blocks means
+    // the block size is not the trace's.
+    const std::uint64_t b = static_cast<std::uint64_t>(m_blockTokens);
+    const std::uint64_t maxBlocks = (request.inputTokens + b - 1) / b;
+    if (m_ids.size() > maxBlocks)
+        fail("hash_ids", std::to_string(m_ids.size()) + " block ids for input_length "
+                             + std::to_string(request.inputTokens) + " (at most " + std::to_string(maxBlocks) + " at "
+                             + std::to_string(m_blockTokens) + " tokens per block; is --block-tokens right?)");
+    std::uint64_t parent = 0;
+    request.blockKeys.reserve(m_ids.size());
+    for (const std::uint64_t id : m_ids) {
+        parent = chainKey(parent, id);
+        request.blockKeys.push_back(parent);
+    }
+}
+
+} // namespace kvtiers::trace

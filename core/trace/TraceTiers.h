@@ -1,0 +1,36 @@
+#pragma once
+// TraceTiers: a scenario's hardware as the cache a trace is replayed against. Per replica,
+// the prefix cache may use the HBM left after weights and the hot set, then DRAM, then SSD
+// (each tier's usable capacity less what the scenario already places there: weights and
+// active sequences); replicas per server × servers make the cluster. One global pool holds
+// all of it; per-server caches hold one server's share each. A block is `blockTokens` tokens
+// of the model's KV (MODEL.md §1: bytes per token, whole model).
+//
+// The TTFT a tier saves, per request on average: the tokens it serves × (recompute − restore)
+// per token, the scenario's whole-prompt times taken per token (MODEL.md §5); a tier whose
+// restore is slower than recomputing saves nothing (the engine would recompute).
+
+#include "core/model/Evaluation.h"
+#include "core/trace/TraceAnalysis.h"
+
+#include <array>
+
+namespace kvtiers::trace {
+
+struct TraceCapacity {
+    double kvBytesPerToken = 0;
+    int caches = 1; ///< 1 for the global pool, else servers
+    std::array<double, 3> bytesPerCache{0, 0, 0}; ///< HBM, DRAM, SSD of one cache
+};
+
+/// The cache the evaluated scenario offers a trace under `routing`.
+TraceCapacity traceCapacity(const EvalResult& result, TraceRouting routing);
+
+/// `options` with the capacity's tiers, caches and bytes per token.
+TraceOptions withCapacity(TraceOptions options, const TraceCapacity& capacity);
+
+/// Mean TTFT saved per request by each tier (HBM, DRAM, SSD), seconds, for `analysis`
+/// replayed at these capacities (its tier split).
+std::array<double, 3> ttftSavedPerRequest(const EvalResult& result, const TraceAnalysis& analysis);
+
+} // namespace kvtiers::trace

@@ -1,0 +1,210 @@
+// The Trace tab in the real main window, offscreen: File > Open trace goes through the
+// file-dialog seam, the shipped Mooncake trace is read in the background, and the chart,
+// bands, knees and summary carry the core's figures for the window's scenario. A scenario
+// change replays the trace at the new capacities; a bad trace says which line and field and
+// keeps the previous curve; Cancel stops a read; Export writes the chart and the curve CSV.
+
+#include "tests/support/TestHome.h"
+#include "core/trace/TraceAnalysis.h"
+#include "core/trace/TraceTiers.h"
+#include "ui/app/MainWindow.h"
+#include "ui/charts/TraceChart.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/text/UnitsText.h"
+#include "ui/trace/TraceView.h"
+
+#include <QAction>
+#include <QDir>
+#include <QSet>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+namespace {
+
+QString shipped()
+{
+    return qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
+}
+
+} // namespace
+
+class TestGuiTrace : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    TraceView* view() { return m_window->findChild<TraceView*>(QStringLiteral("traceView")); }
+
+    /// The core's analysis of the shipped trace at the window's current scenario.
+    trace::TraceAnalysis coreAnalysis()
+    {
+        const EvalResult& r = m_window->controller()->result();
+        auto reader = trace::TraceReader::open(shipped().toStdString());
+        return trace::analyzeTrace(
+            *reader, trace::withCapacity({}, trace::traceCapacity(r, trace::TraceRouting::Global)));
+    }
+
+    bool openShipped()
+    {
+        QSignalSpy done(view(), &TraceView::finished);
+        FileDialog::setNextFileName(shipped());
+        m_window->findChild<QAction*>(QStringLiteral("openTraceAction"))->trigger();
+        return done.wait(60000) && done.front().at(0).toBool();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        MessageBox::setNonInteractive(true);
+    }
+
+    void init()
+    {
+        kvtiers::test::clearTestHome();
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY(m_window->controller()->hasResult());
+    }
+
+    void cleanup() { m_window.reset(); }
+
+    void openByMenuShowsTheCoresCurve()
+    {
+        QVERIFY(view());
+        QVERIFY(openShipped());
+        auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Trace"));
+        const trace::TraceAnalysis a = coreAnalysis();
+        const trace::TraceAnalysis* shown = view()->analysis();
+        QVERIFY(shown);
+        QCOMPARE(shown->uniqueBlocks, std::uint64_t(182790));
+        TraceChart* chart = view()->chart();
+        QVERIFY(chart->pointCount() > 100);
+        for (int i = 0; i < chart->pointCount(); i += 37) {
+            QCOMPARE(chart->hitRatioAt(i), a.hitRatio(chart->capacityAt(i)));
+            QCOMPARE(chart->tokenHitRatioAt(i), a.tokenHitRatio(chart->capacityAt(i)));
+        }
+        QCOMPARE(chart->hitRatioAt(chart->pointCount() - 1), a.hitRatioInfinite());
+        // Knees at 90% and 99% of the ceiling; bands at the tiers' cumulative capacities.
+        QCOMPARE(chart->knee(0), a.capacityForShareOfCeiling(0.9));
+        QCOMPARE(chart->knee(1), a.capacityForShareOfCeiling(0.99));
+        double cumulative = 0;
+        for (int t = 0; t < 3; ++t) {
+            cumulative += a.tierBlocks[t];
+            QCOMPARE(chart->bandEnd(t), cumulative);
+            QVERIFY2(chart->bandLabel(t).contains(percentText(a.tiers.tokens[t] / a.promptTokens)),
+                     qPrintable(chart->bandLabel(t)));
+        }
+        QVERIFY(chart->bandVisible(0));
+        const QString summary = m_window->findChild<QLabel*>(QStringLiteral("traceSummary"))->text();
+        QVERIFY2(summary.contains(percentText(a.hitRatioInfinite())), qPrintable(summary));
+        QVERIFY(summary.contains(countText(a.capacityForShareOfCeiling(0.9))));
+        QVERIFY(summary.contains(percentText(a.tiers.missTokens / a.promptTokens)));
+    }
+
+    void scenarioChangeReplaysAtNewCapacities()
+    {
+        QVERIFY(openShipped());
+        const double before = view()->analysis()->tierBlocks[1];
+        QSignalSpy done(view(), &TraceView::finished);
+        m_window->controller()->setOverride("host_dram_bytes", 8e12);
+        QVERIFY(done.wait(60000));
+        QTRY_VERIFY(!view()->isReading());
+        const trace::TraceAnalysis a = coreAnalysis();
+        QVERIFY(view()->analysis()->tierBlocks[1] != before);
+        QCOMPARE(view()->analysis()->tierBlocks[1], a.tierBlocks[1]);
+        QCOMPARE(view()->analysis()->tiers.tokens[1], a.tiers.tokens[1]);
+    }
+
+    void badTraceKeepsTheCurveAndNamesTheLine()
+    {
+        QVERIFY(openShipped());
+        QTemporaryDir dir;
+        const QString bad = dir.path() + QStringLiteral("/bad.jsonl");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2]}\n"
+                "{\"timestamp\": 1, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, \"x\"]}\n");
+        f.close();
+        QSignalSpy done(view(), &TraceView::finished);
+        view()->openFile(bad);
+        QVERIFY(done.wait(60000));
+        const QString error = done.front().at(1).toString();
+        QVERIFY2(error.contains(QStringLiteral("bad.jsonl:2:")) && error.contains(QStringLiteral("\"hash_ids\"")),
+                 qPrintable(error));
+        QCOMPARE(m_window->findChild<QLabel*>(QStringLiteral("traceStatus"))->text(), error);
+        QCOMPARE(view()->analysis()->uniqueBlocks, std::uint64_t(182790)); // nothing half-loaded
+    }
+
+    void cancelStopsARead()
+    {
+        QSignalSpy done(view(), &TraceView::finished);
+        view()->openFile(shipped());
+        QVERIFY(view()->isReading());
+        view()->cancel();
+        QVERIFY(done.wait(60000));
+        // Either cancelled in time, or the small trace was read before the flag was seen.
+        QVERIFY(!view()->isReading());
+        QVERIFY(done.front().at(1).toString().isEmpty());
+    }
+
+    /// The window with the Trace tab and the shipped trace, 1600 × 1000, saved as
+    /// KVTIERS_TRACE_SCREENSHOT (default: trace-screenshot.png here): docs/screenshot-trace.png.
+    void screenshot()
+    {
+        m_window->resize(1600, 1000);
+        QVERIFY(openShipped());
+        QTest::qWait(50);
+        const QImage shot = m_window->grab().toImage();
+        QCOMPARE(shot.size(), QSize(1600, 1000) * m_window->devicePixelRatio());
+        // The chart painted something besides its background.
+        const QImage plot = view()->chart()->grab().toImage();
+        QSet<QRgb> colours;
+        for (int y = 0; y < plot.height(); y += 7)
+            for (int x = 0; x < plot.width(); x += 7)
+                colours.insert(plot.pixel(x, y));
+        QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
+        QString path = qEnvironmentVariable("KVTIERS_TRACE_SCREENSHOT");
+        if (path.isEmpty())
+            path = QDir::current().filePath(QStringLiteral("trace-screenshot.png"));
+        QVERIFY2(shot.save(path), qPrintable(path));
+    }
+
+    void exportWritesChartAndCsv()
+    {
+        QVERIFY(openShipped());
+        QTemporaryDir dir;
+        for (const char* name : {"trace.png", "trace.svg", "trace.csv"}) {
+            const QString path = dir.path() + QLatin1Char('/') + QString::fromLatin1(name);
+            FileDialog::setNextFileName(path);
+            m_window->findChild<QPushButton*>(QStringLiteral("traceExportButton"))->click();
+            QVERIFY2(QFile::exists(path), name);
+        }
+        QVERIFY(!QImage(dir.path() + QStringLiteral("/trace.png")).isNull());
+        QFile csv(dir.path() + QStringLiteral("/trace.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QCOMPARE(lines.front(), QByteArray("capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio"));
+        const QList<QByteArray> last = lines.back().split(',');
+        QCOMPARE(last[2].toDouble(), view()->analysis()->hitRatioInfinite());
+    }
+};
+
+QTEST_MAIN(TestGuiTrace)
+#include "tst_gui_trace.moc"

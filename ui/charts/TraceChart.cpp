@@ -1,0 +1,217 @@
+#include "ui/charts/TraceChart.h"
+
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/scenario/Tier.h"
+#include "ui/text/DisplayUnits.h"
+#include "ui/text/UnitsText.h"
+
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+class ShareTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return percentText(tick); }
+};
+
+/// Log ticks labelled as block counts.
+class BlockTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return countText(tick); }
+};
+
+/// Log ticks on the top axis: blocks × bytes per block, labelled as bytes.
+class BlockBytesTicker : public QCPAxisTickerLog {
+public:
+    double bytesPerBlock = 1;
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        return bytesText(tick * bytesPerBlock);
+    }
+};
+
+const std::array<Tier, 3> kTiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
+
+} // namespace
+
+TraceChart::TraceChart(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = chart::addPlot(layout, this, QStringLiteral("tracePlot"), { 420, 280 });
+    m_plot->plotLayout()->insertRow(0);
+    m_title = chart::addTitle(m_plot, QString(), font());
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis->setTicker(QSharedPointer<BlockTicker>::create());
+    m_plot->xAxis2->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis2->setTicker(QSharedPointer<BlockBytesTicker>::create());
+    m_plot->xAxis2->setVisible(true);
+    m_plot->yAxis->setTicker(QSharedPointer<ShareTicker>::create());
+    m_plot->yAxis->setRange(0, 1);
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->xAxis2,
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    for (int t = 0; t < 3; ++t) {
+        m_bands[t] = new QCPItemRect(m_plot);
+        m_bands[t]->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        m_bands[t]->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        m_bands[t]->setPen(Qt::NoPen);
+        m_bands[t]->setLayer(QStringLiteral("background"));
+        m_bandLabels[t] = new QCPItemText(m_plot);
+        m_bandLabels[t]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        m_bandLabels[t]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    }
+    m_hit = m_plot->addGraph();
+    m_hit->setLineStyle(QCPGraph::lsStepLeft);
+    m_tokenHit = m_plot->addGraph();
+    m_tokenHit->setLineStyle(QCPGraph::lsStepLeft);
+    for (int k = 0; k < 2; ++k) {
+        m_knees[k] = new QCPItemStraightLine(m_plot);
+        m_kneeLabels[k] = new QCPItemText(m_plot);
+        m_kneeLabels[k]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        m_kneeLabels[k]->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_kneeLabels[k]->setPadding(QMargins(4, 0, 4, 0));
+    }
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    retranslate();
+    applyTheme();
+    setAnalysis(trace::TraceAnalysis {}, 0);
+}
+
+void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock)
+{
+    m_bytesPerBlock = bytesPerBlock;
+    static_cast<BlockBytesTicker*>(m_plot->xAxis2->ticker().data())->bytesPerBlock = bytesPerBlock;
+    QVector<double> keys, hit, tokenHit;
+    const bool empty = a.blockReferences == 0 || a.prefixCum.empty();
+    if (!empty)
+        for (double c : a.curveCapacities(400)) {
+            keys << c;
+            hit << a.hitRatio(c);
+            tokenHit << a.tokenHitRatio(c);
+        }
+    m_hit->setData(keys, hit, true);
+    m_tokenHit->setData(keys, tokenHit, true);
+    const double top = keys.isEmpty() ? 1000 : std::max(keys.back(), 10.0);
+    double cumulative = 0;
+    for (int t = 0; t < 3; ++t) {
+        const double from = cumulative;
+        cumulative += empty ? 0 : a.tierBlocks[t] * a.caches;
+        m_bandEnd[t] = cumulative;
+        const bool shown = cumulative > from && cumulative >= 1;
+        m_bands[t]->setVisible(shown);
+        m_bandLabels[t]->setVisible(shown);
+        const double left = std::max(from, 0.5);
+        m_bands[t]->topLeft->setCoords(left, 0);
+        m_bands[t]->bottomRight->setCoords(cumulative, 1);
+        const double share = a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0;
+        m_bandLabels[t]->setText(QStringLiteral("%1\n%2").arg(tierName(kTiers[t]), percentText(share)));
+        m_bandLabels[t]->position->setCoords(std::sqrt(left * cumulative), 0.02);
+    }
+    const double ceiling = empty ? 0 : a.hitRatioInfinite();
+    const double shares[2] = { 0.9, 0.99 };
+    for (int k = 0; k < 2; ++k) {
+        m_knee[k] = empty || ceiling <= 0 ? 0 : a.capacityForShareOfCeiling(shares[k]);
+        const bool shown = m_knee[k] >= 1;
+        m_knees[k]->setVisible(shown);
+        m_kneeLabels[k]->setVisible(shown);
+        m_knees[k]->point1->setCoords(m_knee[k], 0);
+        m_knees[k]->point2->setCoords(m_knee[k], 1);
+        m_kneeLabels[k]->setText(tr("%1 of ceiling: %2 blocks, %3")
+                                     .arg(percentText(shares[k]), countText(m_knee[k]),
+                                         bytesText(m_knee[k] * bytesPerBlock)));
+        // The knees sit near the right end of the curve: their labels read leftwards from
+        // the line, high in the plot where the rising curve has not yet reached.
+        m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.20 : 0.12);
+    }
+    // Shares on a 0–100% axis, cut a little above the ceiling so the curve fills the plot.
+    m_plot->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
+    m_plot->xAxis->setRange(1, std::max(top, cumulative) * 1.5);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int TraceChart::pointCount() const
+{
+    return m_hit->dataCount();
+}
+
+double TraceChart::capacityAt(int i) const
+{
+    return m_hit->data()->at(i)->key;
+}
+
+double TraceChart::hitRatioAt(int i) const
+{
+    return m_hit->data()->at(i)->value;
+}
+
+double TraceChart::tokenHitRatioAt(int i) const
+{
+    return m_tokenHit->data()->at(i)->value;
+}
+
+QString TraceChart::bandLabel(int tier) const
+{
+    return m_bandLabels[static_cast<size_t>(tier)]->text();
+}
+
+bool TraceChart::bandVisible(int tier) const
+{
+    return m_bands[static_cast<size_t>(tier)]->visible();
+}
+
+void TraceChart::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyTheme();
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void TraceChart::retranslate()
+{
+    m_title->setText(tr("Prefix-cache hit ratio against capacity (LRU, from the trace)"));
+    m_plot->xAxis->setLabel(tr("Cache capacity (blocks of the trace)"));
+    m_plot->xAxis2->setLabel(tr("Cache capacity (KV bytes of the current model)"));
+    m_plot->yAxis->setLabel(tr("Hit ratio"));
+    m_hit->setName(tr("Prefix hit ratio (blocks)"));
+    m_tokenHit->setName(tr("Prefix hit ratio (tokens)"));
+}
+
+void TraceChart::applyTheme()
+{
+    const QPalette pal = palette();
+    chart::themePlot(m_plot, m_title, pal);
+    chart::themeAxis(m_plot->xAxis2, pal);
+    m_hit->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
+    m_tokenHit->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 1.5, Qt::DashLine));
+    const QColor text = pal.color(QPalette::Text);
+    for (int t = 0; t < 3; ++t) {
+        QColor c = chart::tierColor(kTiers[t]);
+        c.setAlpha(40);
+        m_bands[t]->setBrush(c);
+        m_bandLabels[t]->setColor(text);
+    }
+    for (int k = 0; k < 2; ++k) {
+        m_knees[k]->setPen(QPen(text, 1, k == 0 ? Qt::DashLine : Qt::DotLine));
+        m_kneeLabels[k]->setColor(text);
+    }
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,65 @@
+#pragma once
+// TraceChart: a trace's LRU hit-ratio curve (core/trace, MODEL.md §4 "From a trace"): prefix
+// hit ratio and token hit ratio against cache capacity, on a log axis in blocks (bottom) and
+// in bytes of the current model's KV (top). The scenario's tiers are bands (HBM, DRAM, SSD at
+// cumulative capacities) each labelled with the share of prompt tokens it serves; the knees
+// (90% and 99% of the reuse ceiling) are marked.
+
+#include "core/trace/TraceAnalysis.h"
+
+#include <QWidget>
+
+#include <array>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPTextElement;
+
+namespace kvtiers::ui {
+
+class TraceChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit TraceChart(QWidget* parent = nullptr);
+
+    /// Draws `analysis`; a block is `bytesPerBlock` bytes of KV.
+    void setAnalysis(const trace::TraceAnalysis& analysis, double bytesPerBlock);
+
+    // What is plotted (for tests).
+    int pointCount() const;
+    double capacityAt(int i) const; ///< blocks
+    double hitRatioAt(int i) const;
+    double tokenHitRatioAt(int i) const;
+    /// The tier bands' cumulative end (blocks in all) and label; empty bands are hidden.
+    double bandEnd(int tier) const { return m_bandEnd[static_cast<size_t>(tier)]; }
+    QString bandLabel(int tier) const;
+    bool bandVisible(int tier) const;
+    /// The knees: capacities reaching 90% and 99% of the ceiling.
+    double knee(int i) const { return m_knee[static_cast<size_t>(i)]; }
+    QCustomPlot* plot() const { return m_plot; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyTheme();
+    void retranslate();
+
+    QCustomPlot* m_plot = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPGraph* m_hit = nullptr;
+    QCPGraph* m_tokenHit = nullptr;
+    std::array<QCPItemRect*, 3> m_bands {};
+    std::array<QCPItemText*, 3> m_bandLabels {};
+    std::array<double, 3> m_bandEnd {};
+    std::array<QCPItemStraightLine*, 2> m_knees {};
+    std::array<QCPItemText*, 2> m_kneeLabels {};
+    std::array<double, 2> m_knee {};
+    double m_bytesPerBlock = 0;
+};
+
+} // namespace kvtiers::ui

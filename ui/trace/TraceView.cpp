@@ -1,0 +1,307 @@
+#include "ui/trace/TraceView.h"
+
+#include "core/io/InputError.h"
+#include "ui/charts/TraceChart.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/export/TraceExport.h"
+#include "ui/text/UnitsText.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+bool sameCapacity(const trace::TraceCapacity& a, const trace::TraceCapacity& b)
+{
+    return a.kvBytesPerToken == b.kvBytesPerToken && a.caches == b.caches && a.bytesPerCache == b.bytesPerCache;
+}
+
+} // namespace
+
+TraceView::TraceView(QWidget* parent)
+    : QWidget(parent)
+{
+    setAcceptDrops(true);
+    auto* layout = new QVBoxLayout(this);
+    auto* row = new QHBoxLayout;
+    m_openButton = new QPushButton(this);
+    m_openButton->setObjectName(QStringLiteral("traceOpenButton"));
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("traceProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setVisible(false);
+    m_cancelButton = new QPushButton(this);
+    m_cancelButton->setObjectName(QStringLiteral("traceCancelButton"));
+    m_cancelButton->setVisible(false);
+    m_exportButton = new QPushButton(this);
+    m_exportButton->setObjectName(QStringLiteral("traceExportButton"));
+    m_exportButton->setEnabled(false);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("traceStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    row->addWidget(m_openButton);
+    row->addWidget(m_progress, 1);
+    row->addWidget(m_cancelButton);
+    row->addWidget(m_status, 2);
+    row->addWidget(m_exportButton);
+    layout->addLayout(row);
+    m_chart = new TraceChart(this);
+    m_chart->setObjectName(QStringLiteral("traceChart"));
+    layout->addWidget(m_chart, 1);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("traceSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+    connect(m_openButton, &QPushButton::clicked, this, &TraceView::openDialog);
+    connect(m_cancelButton, &QPushButton::clicked, this, &TraceView::cancel);
+    connect(m_exportButton, &QPushButton::clicked, this, &TraceView::exportChart);
+    retranslate();
+}
+
+TraceView::~TraceView()
+{
+    if (m_thread) {
+        m_cancel->store(true);
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+double TraceView::bytesPerBlock() const
+{
+    return m_analysis ? m_analysis->blockTokens * m_analysedCapacity.kvBytesPerToken : 0.0;
+}
+
+void TraceView::openDialog()
+{
+    const QString path = FileDialog::getOpenFileName(this, tr("Open a request trace"),
+        tr("Request traces (*.jsonl *.json *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void TraceView::openFile(const QString& path)
+{
+    m_path = path;
+    start();
+}
+
+void TraceView::setScenario(const Scenario& scenario, const EvalResult& result)
+{
+    m_result = result;
+    m_modelName = qs(scenario.model.name);
+    m_capacity = trace::traceCapacity(result, trace::TraceRouting::Global);
+    m_haveScenario = true;
+    if (m_path.isEmpty())
+        return;
+    if (m_thread)
+        m_again = true;
+    else if (!m_analysis || !sameCapacity(m_capacity, m_analysedCapacity))
+        start();
+}
+
+void TraceView::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_again = false;
+}
+
+void TraceView::start()
+{
+    if (m_thread) {
+        // A newer request replaces the read in progress; it ends with a stale generation.
+        m_cancel->store(true);
+        m_again = true;
+        return;
+    }
+    const int generation = ++m_generation;
+    auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
+    m_cancel = cancelFlag;
+    const std::string path = m_path.toStdString();
+    const trace::TraceCapacity capacity = m_capacity;
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    m_cancelButton->setVisible(true);
+    m_status->setText(tr("Reading %1…").arg(QFileInfo(m_path).fileName()));
+    m_thread = QThread::create([this, path, capacity, cancelFlag, generation] {
+        std::optional<trace::TraceAnalysis> result;
+        QString error;
+        bool cancelled = false;
+        try {
+            auto reader = trace::TraceReader::open(path);
+            result = trace::analyzeTrace(*reader, trace::withCapacity({}, capacity),
+                [this, cancelFlag](std::uint64_t done, std::uint64_t total) {
+                    const int permille = total > 0 ? static_cast<int>(1000.0 * done / total) : 0;
+                    QMetaObject::invokeMethod(this, [this, permille] { m_progress->setValue(permille); },
+                        Qt::QueuedConnection);
+                    return !cancelFlag->load();
+                });
+        } catch (const trace::TraceCancelled&) {
+            cancelled = true;
+        } catch (const InputError& e) {
+            error = QString::fromStdString(e.what());
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, result = std::move(result), error, cancelled]() mutable {
+                done(generation, std::move(result), error, cancelled);
+            },
+            Qt::QueuedConnection);
+    });
+    m_analysedPath = m_path;
+    m_analysedCapacity = capacity;
+    m_thread->start();
+}
+
+void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error,
+    bool cancelled)
+{
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+        m_thread = nullptr;
+    }
+    m_progress->setVisible(false);
+    m_cancelButton->setVisible(false);
+    if (generation != m_generation)
+        return;
+    if (m_again) {
+        m_again = false;
+        start();
+        return;
+    }
+    if (cancelled) {
+        m_status->setText(tr("Cancelled."));
+        if (m_analysis)
+            m_path = m_analysedPath;
+        emit finished(false, QString());
+        return;
+    }
+    if (!error.isEmpty()) {
+        m_status->setText(error);
+        emit message(error);
+        emit finished(false, error);
+        return;
+    }
+    m_analysis = std::move(analysis);
+    showAnalysis();
+    m_status->setText(tr("%1: %2 requests").arg(QFileInfo(m_analysedPath).fileName(),
+        countText(static_cast<double>(m_analysis->requests))));
+    emit finished(true, QString());
+}
+
+QString TraceView::summaryText() const
+{
+    if (!m_analysis)
+        return tr("Open a Mooncake or Qwen-Bailian trace (File > Open trace, or drop the file here) to see how much "
+                  "of its prompts an LRU prefix cache of each size serves, and what the scenario's HBM, DRAM and SSD "
+                  "serve.");
+    const trace::TraceAnalysis& a = *m_analysis;
+    const double perBlock = bytesPerBlock();
+    const double k90 = a.capacityForShareOfCeiling(0.9), k99 = a.capacityForShareOfCeiling(0.99);
+    const double requests = static_cast<double>(a.requests);
+    const auto saved = trace::ttftSavedPerRequest(m_result, a);
+    const double prompt = a.promptTokens > 0 ? a.promptTokens : 1;
+    QString text
+        = tr("%1 requests, %2 block references, %3 distinct blocks of %4 tokens (%5 each) over %6. "
+             "Reuse ceiling: %7 of prompt blocks, %8 of prompt tokens. 90% of it needs %9 blocks (%10), 99% %11 "
+             "blocks (%12).")
+              .arg(countText(requests), countText(static_cast<double>(a.blockReferences)),
+                  countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens), bytesText(perBlock),
+                  secondsText(a.durationSeconds()), percentText(a.hitRatioInfinite()),
+                  percentText(a.tokenHitRatioInfinite()), countText(k90), bytesText(k90 * perBlock))
+              .arg(countText(k99), bytesText(k99 * perBlock));
+    text += QLatin1Char('\n')
+        + tr("Prompt tokens served by HBM %1 (TTFT saved %2 per request), DRAM %3 (%4), SSD %5 (%6); recomputed %7.")
+              .arg(percentText(a.tiers.tokens[0] / prompt), secondsText(saved[0]),
+                  percentText(a.tiers.tokens[1] / prompt), secondsText(saved[1]),
+                  percentText(a.tiers.tokens[2] / prompt), secondsText(saved[2]),
+                  percentText(a.tiers.missTokens / prompt));
+    text += QLatin1Char('\n')
+        + tr("Workload: %1 requests/s, prompt %2 tokens and output %3 tokens on average.")
+              .arg(significantText(a.requestRatePerSecond(), 4), countText(std::round(a.promptTokens / requests)),
+                  countText(std::round(a.outputTokens / requests)));
+    return text;
+}
+
+void TraceView::showAnalysis()
+{
+    m_exportButton->setEnabled(m_analysis.has_value());
+    m_summary->setText(summaryText());
+    if (m_analysis)
+        m_chart->setAnalysis(*m_analysis, bytesPerBlock());
+}
+
+void TraceView::exportChart()
+{
+    if (!m_analysis)
+        return;
+    const QString path = FileDialog::getSaveFileName(this, tr("Export trace curve"),
+        QStringLiteral("kvtiers-trace.png"), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const QString error = TraceExport::exportTrace(path, *m_analysis, bytesPerBlock(),
+        QFileInfo(m_analysedPath).fileName(), m_modelName, m_exportOptions);
+    if (!error.isEmpty()) {
+        m_status->setText(error);
+        MessageBox::warning(this, tr("Export trace curve"), error);
+        return;
+    }
+    const QString done = tr("Exported the trace curve to %1").arg(path);
+    m_status->setText(done);
+    emit message(done);
+}
+
+void TraceView::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls() && event->mimeData()->urls().size() == 1
+        && event->mimeData()->urls().front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void TraceView::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile()) {
+        event->acceptProposedAction();
+        openFile(urls.front().toLocalFile());
+    }
+}
+
+void TraceView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void TraceView::retranslate()
+{
+    m_openButton->setText(tr("&Open trace…"));
+    m_openButton->setToolTip(tr("A Mooncake (FAST'25) or Qwen-Bailian request trace, one JSON request per line"));
+    m_cancelButton->setText(tr("Cancel"));
+    m_exportButton->setText(tr("E&xport…"));
+    m_exportButton->setToolTip(tr("The curve as PNG, SVG or PDF, or as a CSV table"));
+    m_summary->setText(summaryText());
+}
+
+} // namespace kvtiers::ui

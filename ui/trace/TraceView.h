@@ -1,0 +1,91 @@
+#pragma once
+// TraceView: the Trace tab. Open a request trace (Mooncake or Qwen-Bailian JSONL) by the
+// button, File > Open trace or by dropping the file; it is read and analysed off the GUI
+// thread (a QThread) with a progress bar and Cancel. The curve, the current scenario's tiers
+// and the knees are drawn by TraceChart; a summary gives the ceiling, the knees, each tier's
+// share of prompt tokens and the workload the trace implies. When the scenario's tiers or
+// model change, the trace is replayed again at the new capacities. A bad trace leaves the
+// previous analysis in place and says which file, line and field.
+
+#include "core/model/Evaluation.h"
+#include "core/trace/TraceAnalysis.h"
+#include "core/trace/TraceTiers.h"
+#include "ui/export/ChartExporter.h"
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QThread;
+
+namespace kvtiers::ui {
+
+class TraceChart;
+
+class TraceView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TraceView(QWidget* parent = nullptr);
+    ~TraceView() override;
+
+    /// Reads and analyses `path` in the background (cancels a read in progress).
+    void openFile(const QString& path);
+    /// The scenario whose tiers and KV bytes the trace is replayed against.
+    void setScenario(const Scenario& scenario, const EvalResult& result);
+
+    bool isReading() const { return m_thread != nullptr; }
+    const trace::TraceAnalysis* analysis() const { return m_analysis ? &*m_analysis : nullptr; }
+    double bytesPerBlock() const;
+    TraceChart* chart() const { return m_chart; }
+    QString summaryText() const;
+
+public slots:
+    void openDialog();
+    void cancel();
+    void exportChart();
+
+signals:
+    /// A read finished: analysed, refused (`error` says why) or cancelled.
+    void finished(bool ok, const QString& error);
+    void message(const QString& text);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void start();
+    void done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error, bool cancelled);
+    void showAnalysis();
+    void retranslate();
+
+    QPushButton* m_openButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_exportButton = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_summary = nullptr;
+    TraceChart* m_chart = nullptr;
+
+    QString m_path;
+    std::optional<trace::TraceAnalysis> m_analysis;
+    QString m_analysedPath;
+    trace::TraceCapacity m_capacity; ///< the current scenario's
+    trace::TraceCapacity m_analysedCapacity; ///< what m_analysis was replayed against
+    bool m_haveScenario = false;
+    EvalResult m_result;
+    QString m_modelName;
+    QThread* m_thread = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    int m_generation = 0;
+    bool m_again = false; ///< replay once the current read ends (the scenario changed)
+    ExportOptions m_exportOptions;
+};
+
+} // namespace kvtiers::ui
