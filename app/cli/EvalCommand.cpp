@@ -9,6 +9,7 @@
 #include "core/model/Evaluation.h"
 #include "core/scenario/Fleet.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -85,13 +86,29 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
         << tierLine("HBM", r.hbm) << "\n" << tierLine("DRAM", r.dram) << "\n" << tierLine("SSD", r.ssd) << "\n";
     out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "") << "\n\n";
 
-    out << "Reuse             requested " << percent(r.requestedReuse) << ", achieved " << percent(r.achievedReuse);
-    if (r.retainedPoolBytes > 0)
-        out << " (retained pool " << formatBytes(r.retainedPoolBytes) << ", lost " << formatBytes(r.lostReuseBytes) << ")";
+    out << "Reuse             requested " << percent(r.requestedReuse) << " (ceiling), achieved "
+        << percent(r.achievedReuse) << " (LRU cache";
+    if (r.achievedReuse > 0)
+        out << ": hits from HBM " << percent(r.hitShareHbm) << ", DRAM " << percent(r.hitShareDram) << ", SSD "
+            << percent(r.hitShareSsd);
+    out << ")";
+    if (r.cacheDemandBytes > 0)
+        out << "; cache wants " << formatBytes(r.cacheDemandBytes) << ", lost " << formatBytes(r.lostReuseBytes);
     out << "\n";
+    const bool noDistance = w.reuseDistanceSeconds <= 0 && w.reuseGapCdf.empty();
+    if (r.requestedReuse > 0 && r.dram.retained <= 0 && (noDistance || w.offloadRate <= 0))
+        out << "                  (nothing fills DRAM: "
+            << (noDistance ? "--reuse-distance keeps prefixes until their next use"
+                           : "--offload-rate copies evicted prefixes down to DRAM")
+            << ")\n";
+    out << "Request rate      " << formatSignificant(r.requestRate, 4) << " req/s per replica ("
+        << (w.requestRate ? "given" : "derived") << "); the replica serves at most "
+        << formatSignificant(std::min(r.requestRateBound, r.requestRateDecodeSlots), 4) << " ("
+        << (r.rateLimit == RateLimit::Prefill ? "prefill binds" : "decode slots bind") << ")\n";
     out << "Whole prompt      recompute " << formatSeconds(r.recomputeSeconds) << "; restore from DRAM "
-        << formatSeconds(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU), from SSD "
-        << formatSeconds(r.restoreSecondsSsd) << "\n";
+        << formatSeconds(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU, "
+        << s.restorePath.id << ": " << formatBytes(r.restoreCopyBytes) << " per copy), from SSD "
+        << formatSeconds(r.restoreSecondsSsd) << " (" << formatRate(r.restoreBandwidthSsd) << ")\n";
     out << "Restore wins      DRAM " << breakEvenText(r.breakEvenTokensDram) << "; SSD "
         << breakEvenText(r.breakEvenTokensSsd) << "\n";
     out << "TTFT              " << formatSeconds(r.ttftNoReuseSeconds) << " without reuse, "

@@ -44,7 +44,9 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
     for (const auto& e : f.entries)
         out << "  " << std::left << std::setw(12) << e.label << percent(e.share) << " of requests, " << e.scenario.model.id
             << " (" << formatBytes(e.kvBytesPerToken, units) << "/token): " << formatCount(e.concurrencyPerReplica)
-            << " sequences per replica, " << formatCount(e.replicas) << " replicas, " << formatCount(e.gpus)
+            << " sequences per replica, " << formatCount(e.replicas) << " replicas ("
+            << (e.rateLimit == RateLimit::Prefill ? "prefill binds: " : "decode slots bind: ")
+            << formatSignificant(e.replicaRequestsPerSecond, 3) << " req/s each), " << formatCount(e.gpus)
             << " GPUs; HBM " << formatBytes(e.hbmBytes, units) << ", DRAM " << formatBytes(e.dramBytes, units) << ", NVMe "
             << formatBytes(e.ssdBytes, units) << "\n";
     return kExitOk;

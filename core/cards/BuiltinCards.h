@@ -8,7 +8,7 @@
 namespace kvtiers {
 
 struct EmbeddedCard {
-    std::string_view kind; ///< "models", "hardware" or "workloads"
+    std::string_view kind; ///< "models", "hardware", "workloads", "presets" or "restore-paths"
     std::string_view file; ///< file name, for messages
     std::string_view text;
 };

@@ -31,6 +31,12 @@ const CardCatalog& CardCatalog::builtin()
         for (const auto& f : builtinCardFiles()) {
             if (f.kind == "presets")
                 continue; // read by PresetStore
+            if (f.kind == "restore-paths") {
+                const std::string origin = "models/restore-paths/" + std::string(f.file);
+                RestorePath path = parseRestorePath(parseStrictJson(f.text, origin), origin);
+                c.m_restorePaths.insert_or_assign(path.id, std::move(path));
+                continue;
+            }
             const CardKind kind = f.kind == "models" ? CardKind::Model
                 : f.kind == "hardware"               ? CardKind::Hardware
                                                      : CardKind::Workload;
@@ -111,6 +117,17 @@ WorkloadCard CardCatalog::resolveWorkload(const std::string& arg) const
     if (looksLikeFile(arg))
         return loadWorkloadCard(readInputFile(arg), arg);
     unknownId("workload", arg, m_workloads);
+}
+
+RestorePath CardCatalog::resolveRestorePath(const std::string& arg) const
+{
+    if (auto it = m_restorePaths.find(arg); it != m_restorePaths.end())
+        return it->second;
+    if (looksLikeFile(arg))
+        return parseRestorePath(parseStrictJson(readInputFile(arg), arg), arg);
+    if (this != &builtin()) // a catalog of user cards still knows the built-in paths
+        return builtin().resolveRestorePath(arg);
+    unknownId("restore_path", arg, m_restorePaths);
 }
 
 } // namespace kvtiers

@@ -5,6 +5,7 @@
 
 #include "core/cards/HardwareCard.h"
 #include "core/cards/ModelCard.h"
+#include "core/cards/RestorePath.h"
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Workload.h"
 
@@ -28,12 +29,15 @@ public:
     const std::map<std::string, ModelCard>& models() const { return m_models; }
     const std::map<std::string, HardwareCard>& hardware() const { return m_hardware; }
     const std::map<std::string, WorkloadCard>& workloads() const { return m_workloads; }
+    /// Restore paths (models/restore-paths/): how an engine moves KV back into HBM.
+    const std::map<std::string, RestorePath>& restorePaths() const { return m_restorePaths; }
 
     /// By id, or by path to a JSON file if the argument names an existing file or ends
     /// in ".json". Throws InputError listing the known ids.
     ModelCard resolveModel(const std::string& idOrFile) const;
     HardwareCard resolveHardware(const std::string& idOrFile) const;
     WorkloadCard resolveWorkload(const std::string& idOrFile) const;
+    RestorePath resolveRestorePath(const std::string& idOrFile) const;
 
     /// Default hardware when none is given: one 8-GPU H200 SXM server at TP 8.
     static constexpr const char* kDefaultHardware = "h200-sxm";
@@ -42,6 +46,7 @@ private:
     std::map<std::string, ModelCard> m_models;
     std::map<std::string, HardwareCard> m_hardware;
     std::map<std::string, WorkloadCard> m_workloads;
+    std::map<std::string, RestorePath> m_restorePaths;
 };
 
 /// Parses a card of a given kind from text (strict JSON).

@@ -10,8 +10,19 @@ namespace kvtiers {
 double LinkModel::bandwidth(double transferBytes) const
 {
     if (!curve.empty()) {
-        if (transferBytes <= curve.front().transferBytes)
-            return curve.front().bytesPerSecond;
+        if (transferBytes <= 0)
+            return 0;
+        if (transferBytes <= curve.front().transferBytes) {
+            // Below the first measured size: the latency fit through the first point,
+            // s / (L + s / peak) with L = s0 / b0 − s0 / peak, not a flat clamp (small
+            // copies are latency-bound: on the H200, 8 KiB copies reach ~1.6 GB/s, not
+            // the 10.6 GB/s measured at 64 KiB).
+            const Point& first = curve.front();
+            const double fit = first.transferBytes / first.bytesPerSecond - first.transferBytes / peakBytesPerSecond;
+            if (fit > 0)
+                return transferBytes / (fit + transferBytes / peakBytesPerSecond);
+            return first.bytesPerSecond;
+        }
         if (transferBytes >= curve.back().transferBytes)
             return curve.back().bytesPerSecond;
         const auto hi = std::upper_bound(curve.begin(), curve.end(), transferBytes,

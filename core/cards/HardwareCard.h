@@ -22,7 +22,8 @@ public:
     std::vector<Point> curve; ///< sorted by size; empty → latency/bandwidth model
 
     /// Effective bandwidth for transfers of `transferBytes` each. With a measured curve:
-    /// log-linear interpolation in size, flat beyond the ends. Without: s / (lat + s/peak).
+    /// log-linear interpolation in size, flat beyond the largest point, and below the
+    /// smallest the latency fit through it. Without: s / (lat + s/peak).
     double bandwidth(double transferBytes) const;
     /// Bandwidth of large streaming transfers (the curve's last point, or the peak).
     double streamingBandwidth() const;

@@ -76,6 +76,8 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
         {"host_dram_bytes_per_server", bytesToJson(s.hardware.hostDramBytes)},
         {"nvme_bytes_per_server", bytesToJson(s.hardware.nvmeBytes)},
         {"servers", bytesToJson(w.servers)},
+        {"restore_path", s.restorePath.id},
+        {"reuse_gaps", w.reuseGapCdf.empty() ? "exponential" : "table"},
     };
     Json warnings = Json::array();
     for (const auto& m : warningMessages(s, r))
@@ -102,11 +104,22 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
         {"retained_pool_bytes", bytesToJson(r.retainedPoolBytes)},
         {"lost_reuse_bytes", bytesToJson(r.lostReuseBytes)},
         {"request_rate_per_s", numberToJson(r.requestRate)},
+        {"request_rate_bound_per_s", numberToJson(r.requestRateBound)},
+        {"request_rate_decode_slots_per_s", numberToJson(r.requestRateDecodeSlots)},
+        {"request_rate_limit", rateLimitName(r.rateLimit)},
+        {"reuse_ceiling_rate", numberToJson(r.requestedReuse)},
+        {"cache_demand_bytes", bytesToJson(r.cacheDemandBytes)},
+        {"hit_share_by_tier", {{"hbm", numberToJson(r.hitShareHbm)}, {"dram", numberToJson(r.hitShareDram)},
+                               {"ssd", numberToJson(r.hitShareSsd)}}},
+        {"cache_characteristic_seconds", {{"hbm", numberToJson(r.characteristicSeconds[0])},
+                                          {"dram", numberToJson(r.characteristicSeconds[1])},
+                                          {"ssd", numberToJson(r.characteristicSeconds[2])}}},
         {"tiers", {{"hbm", tierJson(r.hbm)}, {"dram", tierJson(r.dram)}, {"ssd", tierJson(r.ssd)}}},
         {"overflow_bytes", bytesToJson(r.overflowBytes)},
         {"restore_seconds", {{"dram", numberToJson(r.restoreSecondsDram)}, {"ssd", numberToJson(r.restoreSecondsSsd)}}},
         {"restore_bandwidth_bytes_per_s",
          {{"dram", numberToJson(r.restoreBandwidthDram)}, {"ssd", numberToJson(r.restoreBandwidthSsd)}}},
+        {"restore_copy_bytes", bytesToJson(r.restoreCopyBytes)},
         {"break_even_tokens", {{"dram", numberToJson(r.breakEvenTokensDram)}, {"ssd", numberToJson(r.breakEvenTokensSsd)}}},
         {"recompute_seconds", numberToJson(r.recomputeSeconds)},
         {"ttft_seconds", {{"no_reuse", numberToJson(r.ttftNoReuseSeconds)}, {"with_reuse", numberToJson(r.ttftWithReuseSeconds)},
@@ -144,6 +157,8 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
         out.push_back({WarnReuseLost, r.achievedReuse, r.requestedReuse, {}});
     if (r.warnings & WarnSharingClamped)
         out.push_back({WarnSharingClamped, s.workload.sharing, r.sharingEffective, {}});
+    if (r.warnings & WarnRateAboveCapacity)
+        out.push_back({WarnRateAboveCapacity, r.requestRate, r.requestRateBound, {}});
     return out;
 }
 
@@ -176,6 +191,11 @@ std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
             break;
         case WarnSharingClamped:
             out.push_back("sharing " + formatCount(n.value) + " exceeds concurrency; using " + formatCount(n.limit));
+            break;
+        case WarnRateAboveCapacity:
+            out.push_back("request rate " + formatSignificant(n.value, 3) + " req/s is above the "
+                          + formatSignificant(n.limit, 3)
+                          + " req/s one replica can serve (prefill, restore and decode share per request)");
             break;
         case WarnNone:
             break;

@@ -41,11 +41,16 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing
     }
     m_activeParams = s.model.paramsActive;
     m_replicaFlops = tp * s.hardware.bf16Flops * s.hardware.prefillMfu;
-    const double transfer = s.workload.blockSize * sizing.gpuBytesPerTokenPerLayer();
     const auto& hw = s.hardware;
+    // What one copy moves is the restore path's (RestorePath.h): one block of one layer
+    // (per-block-copy) sits on the link's latency-bound slope, a block of every layer
+    // (vLLM 0.12+, TensorRT-LLM) or a 256-token chunk (LMCache) near its plateau.
+    m_copyBytes = s.restorePath.copyBytes(s.workload.blockSize, sizing.gpuBytesPerTokenPerLayer(),
+                                          sizing.gpuBytesPerToken());
     m_nvmePerGpu = hw.nvmeReadBandwidth / hw.gpusPerServer;
-    m_dramBandwidth = hw.link.bandwidth(transfer);
-    // SSD reads cross the same link after the drive: the slower of the two sets the pace.
+    m_dramBandwidth = s.restorePath.bandwidth(hw.link, m_copyBytes);
+    // SSD reads come off the drives in large I/Os and cross the same link: the slower of
+    // the server's NVMe share per GPU and the path sets the pace (MODEL.md §5).
     m_ssdBandwidth = std::min(m_nvmePerGpu, m_dramBandwidth);
     m_dramLatency = hw.link.latencySeconds;
     m_ssdLatency = hw.nvmeLatencySeconds + hw.link.latencySeconds;

@@ -7,12 +7,13 @@
 //                      W²/2 + (T − W) W past a sliding window W, T c / 2 past the first
 //                      chunk c of chunked attention (exact at chunk boundaries; within a
 //                      chunk the exact n c²/2 + r²/2 is at most c²/8 lower)
-//   restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer size) + latency(tier),
+//   restore(T, DRAM) = KV_gpu(T) / B_path(copy bytes) + link latency
+//   restore(T, SSD)  = KV_gpu(T) / min(NVMe read share per GPU, B_path) + NVMe + link latency
 //                      KV_gpu(T) as held (MODEL.md §2: a sliding layer holds min(T, W))
 //
-// The block transfer size is block_size × KV bytes per token per layer per GPU: vLLM and
-// LMCache move one block of one layer at a time, and small blocks waste most of a PCIe
-// link (MODEL.md §7: 8.9 GB/s with 16-token blocks vs 54 GB/s with 4096-token blocks).
+// What one copy moves and the bandwidth it reaches come from the restore path card
+// (core/cards/RestorePath.h): small copies waste most of a PCIe link (measured on an
+// H200: 8.9 GB/s with 16-token blocks of one layer vs 54 GB/s with 4096-token blocks).
 
 #include "core/model/KvSizing.h"
 #include "core/scenario/Scenario.h"
@@ -39,6 +40,8 @@ public:
     double restoreBandwidth(Tier tier) const;
     /// Replica FLOP/s available to prefill (TP × dense BF16 × MFU).
     double replicaFlops() const { return m_replicaFlops; }
+    /// Bytes one copy of the restore path moves on one GPU.
+    double copyBytes() const { return m_copyBytes; }
     /// Per-GPU share of the server's NVMe read bandwidth.
     double nvmePerGpu() const { return m_nvmePerGpu; }
     /// Attention FLOPs per GPU of one decode step for one sequence holding `tokens` tokens.
@@ -60,6 +63,7 @@ private:
     double m_dramLatency;
     double m_ssdLatency;
     double m_nvmePerGpu;
+    double m_copyBytes;
 };
 
 } // namespace kvtiers

@@ -1,12 +1,19 @@
 #include "core/model/Evaluation.h"
 
 #include "core/model/KvSizing.h"
+#include "core/model/PrefixCache.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace kvtiers {
+
+const char* rateLimitName(RateLimit l)
+{
+    return l == RateLimit::Prefill ? "prefill" : "decode_slots";
+}
 
 const char* decodeBoundName(DecodeBound b)
 {
@@ -21,7 +28,7 @@ const char* decodeBoundName(DecodeBound b)
 
 double EvalResult::demandBytes() const
 {
-    return weightsBytes + hotSetAllocatedBytes + retainedPoolBytes;
+    return weightsBytes + hotSetAllocatedBytes + cacheDemandBytes;
 }
 
 double EvalResult::placedBytes() const
@@ -188,6 +195,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.restoreSecondsSsd = cm.restoreSeconds(Tier::Ssd, P);
     r.restoreBandwidthDram = cm.restoreBandwidth(Tier::Dram);
     r.restoreBandwidthSsd = cm.restoreBandwidth(Tier::Ssd);
+    r.restoreCopyBytes = cm.copyBytes();
     if (options.breakEven) {
         r.breakEvenTokensDram = cm.breakEvenTokens(Tier::Dram);
         r.breakEvenTokensSsd = cm.breakEvenTokens(Tier::Ssd);
@@ -195,64 +203,94 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.ttftNoReuseSeconds = r.recomputeSeconds;
     r.requestSeconds = r.ttftNoReuseSeconds + w.outputTokens * r.decodeStepSeconds;
 
-    // --- Retained reuse pool by Little's law (MODEL.md §4.4): λ × D × KV(rP) ---
-    r.requestRate = w.requestRate ? *w.requestRate : served / r.requestSeconds;
+    // --- Prefix cache and request rate (MODEL.md §4.4) ---
     // Only whole blocks of a prefix are cached and hit (vLLM hashes full blocks; the
     // partial tail is recomputed), as only whole blocks are shared in the hot set above.
     const double storedPrefixTokens = w.allocation == Allocation::Paged
         ? std::floor(R / w.blockSize) * w.blockSize : R;
     r.cacheablePrefixTokens = storedPrefixTokens;
     r.cacheableReuse = P > 0 ? storedPrefixTokens / P : 0.0;
-    const double poolGpu = storedPrefixTokens > 0 ? r.requestRate * w.reuseDistanceSeconds * kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
-    Bytes3 poolAt{0, 0, 0};
-    poolAt[H] = std::min(poolGpu, room[H]); // prefix caching in free HBM blocks
-    room[H] -= poolAt[H];
-    double copiesGpu = 0;
-    // Only the offloaded share of what leaves HBM goes down; the rest is dropped.
-    const double offloaded = w.offloadRate * (poolGpu - poolAt[H]);
-    if (w.inclusiveTiers) {
-        // Inclusive (write-through, as LMCache-style engines keep): the offloaded share of
-        // every reusable block is written to DRAM when it is made, so DRAM holds
-        // o × pool whether or not the block is still in HBM. The part of that content
-        // duplicating HBM-resident blocks is copies; the rest is the pool's own DRAM share.
-        const double dramContent = std::min(w.offloadRate * poolGpu, room[D]);
-        copiesGpu = poolGpu > 0 ? dramContent * poolAt[H] / poolGpu : 0.0;
-        poolAt[D] = dramContent - copiesGpu;
-        room[D] -= dramContent;
-    } else {
-        poolAt[D] = std::min(offloaded, room[D]);
-        room[D] -= poolAt[D];
-    }
-    poolAt[S] = std::min(std::max(0.0, offloaded - poolAt[D]), room[S]);
-    room[S] -= poolAt[S];
-    const double poolPlaced = poolAt[H] + poolAt[D] + poolAt[S];
-    for (int t = H; t <= S; ++t)
-        tiers[t]->retained = poolAt[t] * tp;
-    r.dram.inclusiveCopies = copiesGpu * tp;
-    r.retainedPoolBytes = poolGpu * tp;
-    // Rounding can leave poolPlaced a hair above poolGpu when everything fits; lost bytes
-    // are never negative.
-    r.lostReuseBytes = std::max(0.0, poolGpu - poolPlaced) * tp;
     r.requestedReuse = w.reuseRate;
-    // Achieved: the cacheable share of the prompt, times the share of the pool that found
-    // a place. Block granularity alone is not "lost" reuse (cacheableReuse shows it).
-    r.achievedReuse = poolGpu > 0 ? r.cacheableReuse * poolPlaced / poolGpu : r.cacheableReuse;
-    if (poolPlaced < poolGpu * (1 - 1e-12))
+    const double prefixGpu = storedPrefixTokens > 0 ? kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
+    const ReuseGaps gaps(w);
+
+    // What one request costs the replica at request rate λ: the prefill of the prompt the
+    // cache does not serve, the restore it waits for (an engine recomputes instead when
+    // that is faster), and its share of decode steps.
+    struct AtRate {
+        PrefixCacheResult cache;
+        double achieved = 0, recompute = 0, restore = 0, bound = 0;
+    };
+    const double decodeShare = served > 0 ? w.outputTokens * r.decodeStepSeconds / served : 0.0;
+    auto atRate = [&](double lambda) {
+        AtRate a;
+        a.cache = lruPrefixCache(gaps, lambda, prefixGpu, w.offloadRate, w.inclusiveTiers, room);
+        a.achieved = r.cacheableReuse * a.cache.hitShare();
+        const double hit = a.achieved * P;
+        const double hitShare = a.cache.hitShare();
+        if (hit > 0 && hitShare > 0) {
+            const double recomputeHit = cm.recomputeSeconds(0, hit);
+            a.restore = (a.cache.hits[D] * std::min(cm.restoreSeconds(Tier::Dram, hit), recomputeHit)
+                         + a.cache.hits[S] * std::min(cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
+                / hitShare;
+        }
+        a.recompute = cm.recomputeSeconds(hit, P);
+        const double busy = a.recompute + a.restore + decodeShare;
+        a.bound = busy > 0 ? 1.0 / busy : std::numeric_limits<double>::infinity();
+        return a;
+    };
+
+    // λ × (prefill + blocking restore) + λ × O × step / N ≤ 1: the rate one replica serves.
+    // Counting N / request duration alone treats N prefills as running at once, each with
+    // the whole replica. Derived λ = min(bound, N / duration), solved as a fixed point (more
+    // requests leave each a smaller cache share, so fewer hits and a lower bound).
+    const double slots = r.requestSeconds > 0 ? served / r.requestSeconds : 0.0;
+    r.requestRateDecodeSlots = slots;
+    AtRate at;
+    if (w.requestRate) {
+        r.requestRate = *w.requestRate;
+        at = atRate(r.requestRate);
+    } else {
+        at = atRate(slots);
+        r.requestRate = slots;
+        if (at.bound < slots) {
+            double lo = 0, hi = slots;
+            for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+                const double mid = 0.5 * (lo + hi);
+                (atRate(mid).bound >= mid ? lo : hi) = mid;
+            }
+            r.requestRate = lo;
+            at = atRate(lo);
+        }
+    }
+    r.requestRateBound = at.bound;
+    r.rateLimit = at.bound < slots ? RateLimit::Prefill : RateLimit::DecodeSlots;
+    if (w.requestRate && r.requestRate > at.bound * (1 + 1e-9))
+        r.warnings |= WarnRateAboveCapacity;
+
+    const PrefixCacheResult& cache = at.cache;
+    for (int t = H; t <= S; ++t) {
+        tiers[t]->retained = cache.bytes[t] * tp;
+        room[t] -= cache.bytes[t] + (t == D ? cache.inclusiveCopies : 0.0);
+    }
+    r.dram.inclusiveCopies = cache.inclusiveCopies * tp;
+    // Little's law: the mean bytes of prefixes waiting for their next use (a perfect cache).
+    r.retainedPoolBytes = r.requestRate * gaps.meanGap() * prefixGpu * tp;
+    r.cacheDemandBytes = cache.demandBytes * tp;
+    const double placed = cache.bytes[H] + cache.bytes[D] + cache.bytes[S];
+    r.lostReuseBytes = std::max(0.0, cache.demandBytes - placed) * tp;
+    r.achievedReuse = at.achieved;
+    r.hitShareHbm = cache.hits[H];
+    r.hitShareDram = cache.hits[D];
+    r.hitShareSsd = cache.hits[S];
+    r.characteristicSeconds = {cache.characteristicSeconds[H], cache.characteristicSeconds[D],
+                               cache.characteristicSeconds[S]};
+    if (placed < cache.demandBytes * (1 - 1e-9))
         r.warnings |= WarnReuseLost;
 
-    // TTFT with reuse: hits restored from where the pool lives (an engine recomputes
-    // instead when that is faster), misses recomputed attending to the cached prefix.
-    const double hit = r.achievedReuse * P;
-    double restore = 0;
-    if (hit > 0) {
-        const double recomputeHit = cm.recomputeSeconds(0, hit);
-        if (poolPlaced > 0)
-            for (auto [t, tier] : {std::pair{D, Tier::Dram}, std::pair{S, Tier::Ssd}})
-                restore += poolAt[t] / poolPlaced * std::min(cm.restoreSeconds(tier, hit), recomputeHit);
-    }
-    r.ttftRecomputeSeconds = cm.recomputeSeconds(hit, P);
-    r.ttftRestoreSeconds = restore;
-    r.ttftWithReuseSeconds = r.ttftRecomputeSeconds + restore;
+    r.ttftRecomputeSeconds = at.recompute;
+    r.ttftRestoreSeconds = at.restore;
+    r.ttftWithReuseSeconds = at.recompute + at.restore;
 
     r.overflowBytes = overflowGpu * tp;
     if (r.overflowBytes > 0)

@@ -11,6 +11,7 @@
 #include "core/model/ComputeModel.h"
 #include "core/scenario/Scenario.h"
 
+#include <array>
 #include <cstdint>
 
 namespace kvtiers {
@@ -33,6 +34,12 @@ struct TierUse {
 enum class DecodeBound { HbmBandwidth, DramStream, SsdStream, Compute };
 const char* decodeBoundName(DecodeBound b);
 
+/// What limits the requests one replica serves: its prefill FLOPs (prefill + blocking
+/// restore + decode share saturate it) or its decode slots (N sequences, each for a
+/// request's duration).
+enum class RateLimit { DecodeSlots, Prefill };
+const char* rateLimitName(RateLimit l);
+
 enum Warning : std::uint32_t {
     WarnNone = 0,
     WarnContextBeyondModel = 1u << 0, ///< context > the model's max_context
@@ -42,6 +49,7 @@ enum Warning : std::uint32_t {
     WarnReuseLost = 1u << 4,          ///< achieved reuse below requested
     WarnSharingClamped = 1u << 5,     ///< sharing > concurrency: clamped
     WarnOverflow = 1u << 6,           ///< something fits nowhere
+    WarnRateAboveCapacity = 1u << 7,  ///< a given request rate above what the replica serves
 };
 
 struct EvalOptions {
@@ -77,13 +85,19 @@ struct EvalResult {
     // Placement, one replica
     TierUse hbm, dram, ssd;
     double overflowBytes = 0;        ///< weights and hot KV that fit nowhere
-    double retainedPoolBytes = 0;    ///< requested by Little's law (λ × D × prefix)
-    double lostReuseBytes = 0;       ///< pool that found no place (capacity or offload policy)
-    double requestedReuse = 0;
-    double achievedReuse = 0;        ///< share of prompt tokens served from the pool
+    double retainedPoolBytes = 0;    ///< Little's law, λ × mean gap × prefix: a perfect cache's pool
+    double cacheDemandBytes = 0;     ///< what an LRU cache holds at its horizon (PrefixCache.h)
+    double lostReuseBytes = 0;       ///< demand that found no place (capacity or offload policy)
+    double requestedReuse = 0;       ///< the ceiling: an infinite cache's hit rate
+    double achievedReuse = 0;        ///< share of prompt tokens an LRU cache serves (Che)
+    double hitShareHbm = 0, hitShareDram = 0, hitShareSsd = 0; ///< of the cacheable reuse, by tier
+    std::array<double, 3> characteristicSeconds{0, 0, 0}; ///< LRU T at the bottom of HBM, DRAM, SSD
     double cacheablePrefixTokens = 0; ///< the reused prefix in whole blocks (paged)
     double cacheableReuse = 0;       ///< cacheablePrefixTokens / prompt: the most reuse can achieve
-    double requestRate = 0;          ///< requests/s per replica (λ): given, or served / duration
+    double requestRate = 0;          ///< requests/s per replica (λ): given, or min(bound, slots)
+    double requestRateBound = 0;     ///< 1 / (prefill + blocking restore + O × step / N)
+    double requestRateDecodeSlots = 0; ///< served sequences / request duration
+    RateLimit rateLimit = RateLimit::DecodeSlots;
     double requestSeconds = 0;       ///< one request, prefill + decode
 
     // Time
@@ -92,6 +106,7 @@ struct EvalResult {
     double restoreSecondsSsd = 0;    ///< from SSD
     double restoreBandwidthDram = 0; ///< bytes/s per GPU at this block size
     double restoreBandwidthSsd = 0;
+    double restoreCopyBytes = 0;     ///< what one copy of the restore path moves, one GPU
     double breakEvenTokensDram = 0;  ///< +inf: restoring never wins
     double breakEvenTokensSsd = 0;
     double ttftNoReuseSeconds = 0;
@@ -110,7 +125,7 @@ struct EvalResult {
 
     std::uint32_t warnings = WarnNone;
 
-    double demandBytes() const;  ///< weights + hot allocated + retained pool requested
+    double demandBytes() const;  ///< weights + hot allocated + what the prefix cache wants
     double placedBytes() const;  ///< everything placed in the three tiers (excluding inclusive copies)
 };
 

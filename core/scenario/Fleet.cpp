@@ -109,6 +109,17 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
                     .max = formatSeconds(in.tpotTargetSeconds) });
         er.scenario.workload.concurrency = er.concurrencyPerReplica;
         er.perReplica = evaluate(er.scenario);
+        er.rateLimit = er.perReplica.rateLimit;
+        // When prefill binds, a replica never has N sequences in flight: Little's law gives
+        // λ × request duration of them. Size HBM (and the decode step) for those.
+        if (er.perReplica.rateLimit == RateLimit::Prefill) {
+            const double inFlight = std::max(1.0, std::ceil(er.perReplica.requestRate * er.perReplica.requestSeconds));
+            if (inFlight < er.concurrencyPerReplica) {
+                er.concurrencyPerReplica = inFlight;
+                er.scenario.workload.concurrency = inFlight;
+                er.perReplica = evaluate(er.scenario);
+            }
+        }
         if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
             throw InputError("fleet: " + er.label + ": time to first token is "
                     + formatSeconds(er.perReplica.ttftWithReuseSeconds) + " on an idle replica, above the "
@@ -146,6 +157,7 @@ Json fleetToJson(const FleetResult& f)
                            {"requests_per_s", numberToJson(e.requestsPerSecond)},
                            {"concurrency_per_replica", bytesToJson(e.concurrencyPerReplica)},
                            {"replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond)},
+                           {"replica_rate_limit", rateLimitName(e.rateLimit)},
                            {"replicas", bytesToJson(e.replicas)},
                            {"gpus", bytesToJson(e.gpus)},
                            {"kv_bytes_per_token", bytesToJson(e.kvBytesPerToken)},

@@ -8,7 +8,10 @@
 //   N_i  = the largest concurrency per replica whose decode step meets the
 //          time-per-output-token target and whose hot set fits in HBM (FlexGen-style
 //          streaming scenarios are not capped by HBM);
-//   μ_i  = N_i / request duration(N_i), requests/s one replica serves (Little's law);
+//   μ_i  = min(N_i / request duration(N_i), 1 / (prefill + blocking restore + O × step / N_i)):
+//          requests/s one replica serves, bound by its decode slots (Little's law) or its
+//          prefill FLOPs, whichever binds (EvalResult::rateLimit);
+//          when prefill binds, N_i shrinks to the μ_i × duration sequences in flight;
 //   R_i  = ceil(λ_i / μ_i) replicas; GPUs = Σ R_i × TP_i; servers = ceil(GPUs / GPUs per server);
 //   bytes per tier = Σ R_i × (bytes one replica uses at N_i); HBM counts weights, hot
 //   set and overflow, not prefixes cached opportunistically in free HBM (Sensitivity.h).
@@ -46,6 +49,7 @@ struct FleetEntryResult {
     double requestsPerSecond = 0;
     double concurrencyPerReplica = 0;
     double replicaRequestsPerSecond = 0;
+    RateLimit rateLimit = RateLimit::DecodeSlots; ///< what bounds replicaRequestsPerSecond
     double replicas = 0;
     double gpus = 0;
     double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< this workload's part of the fleet

@@ -50,6 +50,8 @@ const std::array kKnobs = {
          QT_TRANSLATE_NOOP("Knob", "request rate (λ)"), "--request-rate", "R",
          "requests/s per replica for the retained pool (default:\n"
          "served sequences / request duration)"},
+    Knob{ReuseGapCdf, "reuse_gap_cdf", Table, 0, limits::kMaxSeconds, Workload, "s",
+         QT_TRANSLATE_NOOP("Knob", "reuse gap distribution"), nullptr, nullptr, nullptr},
     Knob{OffloadRate, "offload_rate", Fraction, 0, 1, Workload, "", QT_TRANSLATE_NOOP("Knob", "offload rate"),
          "--offload-rate", "R", "share of evicted reusable blocks copied to DRAM/SSD"},
     Knob{Tp, "tp", Count, 1, limits::kMaxTp, Workload, "GPUs", QT_TRANSLATE_NOOP("Knob", "tensor parallel (TP)"),
@@ -71,6 +73,10 @@ const std::array kKnobs = {
          nullptr, nullptr},
     Knob{InclusiveTiers, "inclusive_tiers", Flag, 0, 1, Workload, "", QT_TRANSLATE_NOOP("Knob", "inclusive tiers"),
          "--inclusive", nullptr, "DRAM keeps copies of HBM-resident prefixes"},
+    Knob{RestorePath, "restore_path", Text, 0, 0, Workload, "", QT_TRANSLATE_NOOP("Knob", "restore path"),
+         "--restore-path", "ID|FILE",
+         "how KV moves back into HBM: vllm-offload (default), lmcache,\n"
+         "trtllm, mooncake, per-block-copy, or a restore-path card file"},
     Knob{GpusPerServer, "gpus_per_server", Count, 1, 1024, Hardware, "GPUs",
          QT_TRANSLATE_NOOP("Knob", "GPUs per server"), "--gpus", "N", "GPUs per server"},
     Knob{HostDram, "host_dram_bytes", Bytes, 0, 1e18, Hardware, "B", QT_TRANSLATE_NOOP("Knob", "DRAM per server"),
@@ -151,6 +157,7 @@ Json parseKnobValue(const Knob& k, const std::string& text, const std::string& w
     case Text:
         return Json(text);
     case Shares:
+    case Table:
         break;
     }
     throw InputError(where + ": cannot be typed; give it in a card or preset file");

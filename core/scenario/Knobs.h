@@ -46,6 +46,8 @@ enum class KnobId {
     GpusPerServer,
     HostDram,
     Nvme,
+    RestorePath,
+    ReuseGapCdf,
 };
 
 /// What a knob's value is, which decides how a typed value is read.
@@ -60,6 +62,7 @@ enum class KnobValue {
     Flag,     ///< on when given (a CLI switch, a card boolean)
     Text,     ///< a string (the KV dtype name in a card)
     Shares,   ///< an object of tier shares {hbm, dram, ssd} (cards only)
+    Table,    ///< rows of [x, y] numbers, e.g. a measured distribution (cards only)
 };
 
 /// Whose value a knob replaces: the workload card's, or the hardware card's server.

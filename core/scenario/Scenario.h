@@ -5,6 +5,7 @@
 
 #include "core/cards/HardwareCard.h"
 #include "core/cards/ModelCard.h"
+#include "core/cards/RestorePath.h"
 #include "core/scenario/Workload.h"
 
 namespace kvtiers {
@@ -13,6 +14,8 @@ struct Scenario {
     ModelCard model;
     HardwareCard hardware;
     WorkloadParams workload;
+    /// How KV moves back into HBM (workload.restorePath resolved; the default otherwise).
+    RestorePath restorePath = builtinRestorePath(kDefaultRestorePath);
 
     /// Tensor-parallel degree: the workload's, else all GPUs of one server.
     int tp() const { return workload.tp.value_or(hardware.gpusPerServer); }

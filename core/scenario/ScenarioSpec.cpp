@@ -102,6 +102,8 @@ ResolvedScenario resolveScenario(const CardCatalog& catalog, const ScenarioSpec&
     if (auto v = readKnobNumber(o, knob(KnobId::Nvme)))
         s.hardware.nvmeBytes = *v;
     s.workload = params;
+    if (params.restorePath)
+        s.restorePath = catalog.resolveRestorePath(*params.restorePath);
     validateScenario(s);
     return out;
 }

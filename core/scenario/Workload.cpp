@@ -27,6 +27,37 @@ PlacementShares readShares(const JsonObject& o)
     return s;
 }
 
+/// [[seconds, cumulative share], ...]: seconds increasing, shares non-decreasing in [0, 1],
+/// the last share above 0. Each problem names its row.
+std::vector<GapPoint> readGapCdf(const JsonObject& o, const char* key)
+{
+    constexpr size_t kMaxRows = 100000;
+    const Json& rows = o.requireArray(key);
+    if (rows.empty() || rows.size() > kMaxRows)
+        o.fail(key, "needs 1 to " + std::to_string(kMaxRows) + " rows of [seconds, cumulative share]");
+    std::vector<GapPoint> cdf;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const std::string row = std::string(key) + "[" + std::to_string(i) + "]";
+        const Json& r = rows[i];
+        if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number())
+            o.fail(row, "must be [seconds, cumulative share], two numbers");
+        const GapPoint p{r[0].get<double>(), r[1].get<double>()};
+        if (!(p.seconds > 0 && p.seconds <= limits::kMaxSeconds))
+            o.fail(row, "seconds must be above 0 and at most 1e9", {.code = InputErrorCode::OutOfRange,
+                   .value = formatNumber(p.seconds), .min = "0", .max = "1e9"});
+        if (!(p.share >= 0 && p.share <= 1))
+            o.fail(row, "the cumulative share must lie between 0 and 1", {.code = InputErrorCode::OutOfRange,
+                   .value = formatNumber(p.share), .min = "0", .max = "1"});
+        if (!cdf.empty() && (p.seconds <= cdf.back().seconds || p.share < cdf.back().share))
+            o.fail(row, "rows must be in increasing seconds with a cumulative share that never falls",
+                   {.code = InputErrorCode::CurveNotIncreasing});
+        cdf.push_back(p);
+    }
+    if (!(cdf.back().share > 0))
+        o.fail(key, "the last cumulative share must be above 0 (no reuse at any gap)");
+    return cdf;
+}
+
 Json sharesToJson(const PlacementShares& s)
 {
     return {{"hbm", s.hbm}, {"dram", s.dram}, {"ssd", s.ssd}};
@@ -68,6 +99,13 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
         p.sharing = *v;
     if (auto v = number(KnobId::ReuseDistance))
         p.reuseDistanceSeconds = *v;
+    if (const char* key = knob(KnobId::ReuseGapCdf).key; o.has(key))
+        p.reuseGapCdf = readGapCdf(o, key);
+    if (auto v = o.optionalString(knob(KnobId::RestorePath).key)) {
+        if (v->empty())
+            o.fail(knob(KnobId::RestorePath).key, "must name a restore path (an id or a card file)");
+        p.restorePath = *v;
+    }
     if (auto v = number(KnobId::RequestRate))
         p.requestRate = *v;
     if (auto v = number(KnobId::OffloadRate))
@@ -144,6 +182,14 @@ Json workloadParamsToJson(const WorkloadParams& p)
         j["weight_bits"] = *p.weightBits;
     if (p.requestRate)
         j["request_rate_per_s"] = *p.requestRate;
+    if (!p.reuseGapCdf.empty()) {
+        Json rows = Json::array();
+        for (const auto& g : p.reuseGapCdf)
+            rows.push_back({g.seconds, g.share});
+        j["reuse_gap_cdf"] = rows;
+    }
+    if (p.restorePath)
+        j["restore_path"] = *p.restorePath;
     if (p.tp)
         j["tp"] = *p.tp;
     if (p.weightsPlacement)

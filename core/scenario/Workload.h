@@ -24,6 +24,14 @@ struct PlacementShares {
     bool operator==(const PlacementShares&) const = default;
 };
 
+/// One row of a measured reuse-gap distribution: the share of reuses whose gap (time
+/// since the prefix was last used) is at most `seconds`.
+struct GapPoint {
+    double seconds = 0;
+    double share = 0;
+    bool operator==(const GapPoint&) const = default;
+};
+
 /// The workload knobs. Defaults are neutral: no reuse, no sharing, no offload.
 struct WorkloadParams {
     double context = 131072;      ///< tokens of KV per active sequence (prompt + output)
@@ -33,7 +41,12 @@ struct WorkloadParams {
     std::optional<double> weightBits; ///< unset: the model's weight_bits
     double reuseRate = 0;         ///< share of prompt tokens served from cache
     double sharing = 1;           ///< active sequences sharing one cached prefix
-    double reuseDistanceSeconds = 0;
+    double reuseDistanceSeconds = 0; ///< mean gap between uses of a prefix (exponential gaps)
+    /// Measured gap distribution (a cumulative table, increasing); empty: exponential
+    /// gaps with mean reuseDistanceSeconds.
+    std::vector<GapPoint> reuseGapCdf;
+    /// The restore path (models/restore-paths/) by id or file; unset: the default.
+    std::optional<std::string> restorePath;
     /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
     /// throughput, served sequences / request duration (MODEL.md §4.4 "or given").
     std::optional<double> requestRate;

@@ -36,7 +36,7 @@ private slots:
             if (k.flag)
                 QCOMPARE(findKnobByFlag(k.flag), &k);
         }
-        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::Nvme) + 1);
+        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::ReuseGapCdf) + 1);
         QCOMPARE(findKnob("no_such_knob"), nullptr);
         QCOMPARE(findKnobByFlag("--no-such-flag"), nullptr);
     }
@@ -128,6 +128,7 @@ private slots:
             case KnobValue::Choice: card[k.key] = "paged"; break;
             case KnobValue::Text: card[k.key] = "fp8"; break;
             case KnobValue::Shares: card[k.key] = {{"hbm", 1.0}}; break;
+            case KnobValue::Table: card[k.key] = Json::array({Json::array({1.0, 1.0})}); break;
             default: card[k.key] = k.max; break;
             }
             if (k.id == KnobId::KvScaleBits)

@@ -152,19 +152,24 @@ private slots:
         QCOMPARE(r.cacheablePrefixTokens, 2144.0);
         QCOMPARE(r.cacheableReuse, 2144.0 / P); // 59.8%: the partial block's 6 tokens are recomputed
         const double prefixBytes = storedTokens * 131072;   // TP 1: the whole model's bytes
-        // λ = served / request duration; bytes = λ × D × KV(rP).
-        QCOMPARE(r.requestRate, r.servedConcurrency / r.requestSeconds);
+        // λ = min(served / request duration, what prefill + restore + decode leave room
+        // for); Little's law: λ × D × KV(rP) bytes wait for their next use.
+        QVERIFY(r.requestRate <= r.servedConcurrency / r.requestSeconds * (1 + 1e-12));
+        QVERIFY(r.requestRate <= r.requestRateBound * (1 + 1e-9));
         KV_COMPARE_NEAR(r.retainedPoolBytes, r.requestRate * 120 * prefixBytes, 1e-12);
         QVERIFY(r.retainedPoolBytes > 0);
+        // An LRU cache (Che) wants λ b (E[min(G, T)] + T) at its horizon T = D ln 100,
+        // where exponential gaps give 99% of the ceiling: D (1 − 0.01) + D ln 100.
+        KV_COMPARE_NEAR(r.cacheDemandBytes, r.requestRate * prefixBytes * (120 * 0.99 + 120 * std::log(100.0)), 1e-9);
         // Fills free HBM first, then DRAM (× offload rate 1), then SSD.
         const double hbmFree = r.hbm.capacity - r.hbm.weights - r.hbm.hotAllocated();
-        QCOMPARE(r.hbm.retained, std::min(r.retainedPoolBytes, hbmFree));
+        KV_COMPARE_NEAR(r.hbm.retained, std::min(r.cacheDemandBytes, hbmFree), 1e-9);
         QVERIFY(r.hbm.retained > 0);
-        KV_COMPARE_NEAR(r.dram.retained, std::min(r.retainedPoolBytes - r.hbm.retained, r.dram.capacity), 1e-12);
-        QVERIFY(std::fabs(r.ssd.retained - (r.retainedPoolBytes - r.hbm.retained - r.dram.retained))
-                <= 1e-9 * r.retainedPoolBytes);
-        // Everything found a place: achieved = what whole blocks can serve, no warning.
-        QCOMPARE(r.achievedReuse, 2144.0 / P);
+        KV_COMPARE_NEAR(r.dram.retained, std::min(r.cacheDemandBytes - r.hbm.retained, r.dram.capacity), 1e-9);
+        QVERIFY(std::fabs(r.ssd.retained - (r.cacheDemandBytes - r.hbm.retained - r.dram.retained))
+                <= 1e-9 * r.cacheDemandBytes);
+        // Everything found a place: achieved = 99% of what whole blocks can serve, no warning.
+        KV_COMPARE_NEAR(r.achievedReuse, 0.99 * 2144.0 / P, 1e-9);
         QCOMPARE(r.lostReuseBytes, 0.0);
         QVERIFY(!(r.warnings & WarnReuseLost));
         KV_CHECK(checkIdentity(r, "chat"));
@@ -175,27 +180,28 @@ private slots:
         // 1 GB of DRAM per server: the pool moves on to SSD and reuse is still achieved.
         const EvalResult r = evaluate(workloadScenario("chat", {{"host_dram_bytes", 1e9}}));
         QCOMPARE(r.dram.capacity, 1e9 * 0.8 / 8);
-        QCOMPARE(r.dram.retained, r.dram.capacity);
+        KV_COMPARE_NEAR(r.dram.retained, r.dram.capacity, 1e-9);
         QVERIFY(r.ssd.retained > 0);
-        KV_COMPARE_NEAR(r.achievedReuse, r.cacheableReuse, 1e-12);
+        KV_COMPARE_NEAR(r.achievedReuse, 0.99 * r.cacheableReuse, 1e-9);
         KV_CHECK(checkIdentity(r, "small DRAM"));
     }
 
     void achievedReuseDropsWhenDramShrinks()
     {
         // Without NVMe, shrinking DRAM loses reuse: achieved falls below requested.
-        const EvalResult big = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}}));
+        const EvalResult big = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 20e12}}));
         const EvalResult half = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 200e9}}));
         const EvalResult small = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 1e9}}));
-        QCOMPARE(big.achievedReuse, big.cacheableReuse);
+        KV_COMPARE_NEAR(big.achievedReuse, 0.99 * big.cacheableReuse, 1e-9);
         QVERIFY(half.achievedReuse < big.achievedReuse);
         QVERIFY(small.achievedReuse < half.achievedReuse);
         QVERIFY(small.warnings & WarnReuseLost);
         QCOMPARE(small.requestedReuse, 0.6);
-        // achieved = cacheable share × placed / pool
+        // achieved = cacheable share × P(gap ≤ T), T at the bottom of DRAM (Che; offload 1)
         const double placed = small.hbm.retained + small.dram.retained + small.ssd.retained;
-        KV_COMPARE_NEAR(small.achievedReuse, small.cacheableReuse * placed / small.retainedPoolBytes, 1e-12);
-        KV_COMPARE_NEAR(small.lostReuseBytes, small.retainedPoolBytes - placed, 1e-12);
+        KV_COMPARE_NEAR(small.achievedReuse,
+            small.cacheableReuse * -std::expm1(-small.characteristicSeconds[1] / 120), 1e-9);
+        KV_COMPARE_NEAR(small.lostReuseBytes, small.cacheDemandBytes - placed, 1e-9);
         KV_CHECK(checkIdentity(small, "reuse lost"));
     }
 
@@ -203,9 +209,9 @@ private slots:
     {
         // Only the offloaded share of what leaves HBM goes down; the rest is dropped.
         const EvalResult r = evaluate(workloadScenario("chat", {{"offload_rate", 0.25}}));
-        const double leaving = r.retainedPoolBytes - r.hbm.retained;
-        KV_COMPARE_NEAR(r.dram.retained + r.ssd.retained, 0.25 * leaving, 1e-12);
-        KV_COMPARE_NEAR(r.lostReuseBytes, 0.75 * leaving, 1e-12);
+        const double leaving = r.cacheDemandBytes - r.hbm.retained;
+        KV_COMPARE_NEAR(r.dram.retained + r.ssd.retained, 0.25 * leaving, 1e-9);
+        KV_COMPARE_NEAR(r.lostReuseBytes, 0.75 * leaving, 1e-9);
         QVERIFY(r.achievedReuse < 0.6);
         const EvalResult none = evaluate(workloadScenario("chat", {{"offload_rate", 0}}));
         QCOMPARE(none.dram.retained, 0.0);
@@ -220,10 +226,10 @@ private slots:
         // Write-through: DRAM holds the offloaded share (here all) of the pool, so it keeps a
         // copy of the HBM-resident part as well as the part HBM has no room for.
         QVERIFY(inclusive.hbm.retained > 0);
-        const double content = std::min(inclusive.retainedPoolBytes, inclusive.dram.capacity);
-        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies, content * inclusive.hbm.retained / inclusive.retainedPoolBytes,
-                        1e-12);
-        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies + inclusive.dram.retained, content, 1e-12);
+        const double content = std::min(inclusive.cacheDemandBytes, inclusive.dram.capacity);
+        // One LRU stack: DRAM's copies are the HBM-resident prefixes (offload 1).
+        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies, inclusive.hbm.retained, 1e-9);
+        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies + inclusive.dram.retained, content, 1e-9);
         // The copies take DRAM room: less of the pool's own share fits below.
         QVERIFY(inclusive.dram.retained <= exclusive.dram.retained);
         QVERIFY(inclusive.dram.used() <= inclusive.dram.capacity * (1 + 1e-12));
@@ -243,10 +249,10 @@ private slots:
         KV_COMPARE_NEAR(twice.retainedPoolBytes, 2 * derived.retainedPoolBytes, 1e-12);
         QCOMPARE(twice.hotSetAllocatedBytes, derived.hotSetAllocatedBytes);
         QCOMPARE(twice.decodeStepSeconds, derived.decodeStepSeconds);
-        // No traffic: nothing retained, and reuse is what the active sequences share.
+        // No traffic: nothing retained, nothing hit.
         const EvalResult idle = evaluate(workloadScenario("chat", {{"request_rate_per_s", 0}}));
         QCOMPARE(idle.retainedPoolBytes, 0.0);
-        QCOMPARE(idle.achievedReuse, idle.cacheableReuse);
+        QCOMPARE(idle.achievedReuse, 0.0);
         const Json j = resultToJson(workloadScenario("chat", {{"request_rate_per_s", 3.5}}), evaluate(
             workloadScenario("chat", {{"request_rate_per_s", 3.5}})));
         QCOMPARE(j["assumptions"]["request_rate_source"].get<std::string>(), std::string("given"));
@@ -261,7 +267,7 @@ private slots:
         // still there, now as the pool's own DRAM share: DRAM content does not change.
         const auto at = [](double n) {
             return evaluate(workloadScenario("chat", {{"inclusive_tiers", true}, {"offload_rate", 0.5},
-                                                      {"concurrency", n}, {"host_dram_bytes", 50e9}}));
+                                                      {"concurrency", n}, {"host_dram_bytes", 400e9}}));
         };
         const EvalResult few = at(16), many = at(64);
         QVERIFY(many.hbm.retained < few.hbm.retained);

@@ -156,8 +156,9 @@ private slots:
     // --- MODEL.md §7: one H200, restoring a 70B layer's KV versus recomputing it ---
     void h200RestoreBeatsRecompute()
     {
-        const Scenario s = scenario("llama-3.1-70b", {{"context", 32768}, {"tp", 1}, {"block_size", 16}},
-                                    "h200-sxm-measured");
+        // The measurement copied block by block, one layer at a time: the per-block-copy path.
+        const Scenario s = scenario("llama-3.1-70b", {{"context", 32768}, {"tp", 1}, {"block_size", 16},
+                                    {"restore_path", "per-block-copy"}}, "h200-sxm-measured");
         const KvSizing kv(s.model, s.kvFormat(), 1, 16, Allocation::Paged);
         const ComputeModel cm(s, kv);
         // transformers allocated 4,096 B per token per layer for this shape (§7 table).

@@ -32,9 +32,9 @@ private slots:
     void restoreFormulaPerTier()
     {
         // restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer) + latency(tier).
-        // 70B at TP 8 on the datasheet H200 (no measured curve): the link follows
-        // s / (latency + s / peak) with s = 16 tokens × 512 B per token per layer per GPU.
-        const Timing t(scenario("llama-3.1-70b", {{"context", 131072}}));
+        // 70B at TP 8 on the datasheet H200 (no measured curve), one copy per block per
+        // layer: the link follows s / (latency + s / peak) with s = 16 tokens × 512 B.
+        const Timing t(scenario("llama-3.1-70b", {{"context", 131072}, {"restore_path", "per-block-copy"}}));
         const double transfer = 16 * 327680.0 / 80 / 8; // 8,192 B per block per layer per GPU
         QCOMPARE(t.kv.gpuBytesPerTokenPerLayer() * 16, transfer);
         const double linkBw = transfer / (5e-6 + transfer / 64e9); // card: latency 5 µs, peak 64 GB/s
@@ -48,6 +48,11 @@ private slots:
         QCOMPARE(t.cm.restoreSeconds(Tier::Hbm, T), 0.0);
         QCOMPARE(t.cm.restoreSeconds(Tier::Dram, 0), 0.0);
         QVERIFY(t.cm.restoreSeconds(Tier::Ssd, T) >= t.cm.restoreSeconds(Tier::Dram, T));
+        // The default path (vLLM 0.12+) copies a block of all 80 layers at once: 640 KiB.
+        const Timing v(scenario("llama-3.1-70b", {{"context", 131072}}));
+        QCOMPARE(v.cm.copyBytes(), transfer * 80);
+        KV_COMPARE_NEAR(v.cm.restoreBandwidth(Tier::Dram), transfer * 80 / (5e-6 + transfer * 80 / 64e9), 1e-12);
+        QCOMPARE(v.cm.restoreBandwidth(Tier::Ssd), 56e9 / 8); // now the drives bind
     }
 
     void recomputeFormula()
@@ -163,7 +168,8 @@ private slots:
         const double tolerance[] = {0.20, 0.02, 0.02}; // 16-token blocks: bare 64 KiB copies ran at 10.6
         int i = 0;
         for (int block : {16, 256, 4096}) {
-            const Timing t(scenario("llama-3.1-70b", {{"context", 32768}, {"tp", 1}, {"block_size", block}}, "h200-sxm-measured"));
+            const Timing t(scenario("llama-3.1-70b", {{"context", 32768}, {"tp", 1}, {"block_size", block},
+                                    {"restore_path", "per-block-copy"}}, "h200-sxm-measured"));
             const double bw = t.cm.restoreBandwidth(Tier::Dram);
             QVERIFY(bw > last);
             KV_COMPARE_NEAR(bw, measured[i], tolerance[i]);
@@ -173,7 +179,7 @@ private slots:
         // Without a curve the latency/bandwidth model also rises towards the peak.
         last = 0;
         for (int block : {1, 16, 256, 4096, 65536}) {
-            const Timing t(scenario("llama-3.1-70b", {{"context", 131072}, {"block_size", block}}));
+            const Timing t(scenario("llama-3.1-70b", {{"context", 131072}, {"block_size", block}, {"restore_path", "per-block-copy"}}));
             const double bw = t.cm.restoreBandwidth(Tier::Dram);
             QVERIFY(bw > last && bw < 64e9);
             last = bw;
@@ -184,8 +190,10 @@ private slots:
     void linkCurveInterpolation()
     {
         const LinkModel& link = CardCatalog::builtin().hardware().at("h200-sxm-measured").link;
-        // Flat outside the measured range, exact at the points, log-linear between.
-        QCOMPARE(link.bandwidth(1024), 10598000000.0);
+        // Exact at the points, log-linear between, flat beyond the largest; below the
+        // smallest, the latency fit through it (s / (L + s / peak)).
+        const double fit = 65536 / 10598000000.0 - 65536 / 54900000000.0;
+        KV_COMPARE_NEAR(link.bandwidth(1024), 1024 / (fit + 1024 / 54900000000.0), 1e-12);
         QCOMPARE(link.bandwidth(65536), 10598000000.0);
         QCOMPARE(link.bandwidth(262144), 36358000000.0);
         QCOMPARE(link.bandwidth(131072), (10598000000.0 + 36358000000.0) / 2); // halfway in log size
@@ -203,11 +211,15 @@ private slots:
         // TTFT with reuse = recompute((1 − r)P, given the prefix) + restore(rP), here with the
         // pool split between HBM (no restore) and DRAM.
         const Timing t(workloadScenario("chat"));
-        // Hits are whole blocks: floor(floor(0.6 × 3,584) / 16) × 16 = 2,144 tokens.
-        const double P = 3584, hit = 2144;
-        const double dramShare = r.dram.retained / (r.hbm.retained + r.dram.retained + r.ssd.retained);
+        // Hits are whole blocks, floor(floor(0.6 × 3,584) / 16) × 16 = 2,144 tokens, times
+        // what an LRU cache hits (99% when all of its demand fits).
+        const double P = 3584, hit = 2144 * 0.99;
+        KV_COMPARE_NEAR(r.achievedReuse * P, hit, 1e-9);
+        const double dramShare = r.hitShareDram / (r.hitShareHbm + r.hitShareDram + r.hitShareSsd);
+        const double ssdShare = r.hitShareSsd / (r.hitShareHbm + r.hitShareDram + r.hitShareSsd);
         const double expected = t.cm.recomputeSeconds(hit, P)
-            + dramShare * std::min(t.cm.restoreSeconds(Tier::Dram, hit), t.cm.recomputeSeconds(0, hit));
+            + dramShare * std::min(t.cm.restoreSeconds(Tier::Dram, hit), t.cm.recomputeSeconds(0, hit))
+            + ssdShare * std::min(t.cm.restoreSeconds(Tier::Ssd, hit), t.cm.recomputeSeconds(0, hit));
         KV_COMPARE_NEAR(r.ttftWithReuseSeconds, expected, 1e-9);
         KV_COMPARE_NEAR(r.ttftRecomputeSeconds, t.cm.recomputeSeconds(hit, P), 1e-12);
         KV_COMPARE_NEAR(r.ttftRecomputeSeconds + r.ttftRestoreSeconds, r.ttftWithReuseSeconds, 1e-12);

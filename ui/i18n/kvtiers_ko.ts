@@ -48,6 +48,14 @@
         <translation>오프로딩률</translation>
     </message>
     <message>
+        <source>reuse gap distribution</source>
+        <translation>재사용 간격 분포</translation>
+    </message>
+    <message>
+        <source>restore path</source>
+        <translation>복원 경로</translation>
+    </message>
+    <message>
         <source>tensor parallel (TP)</source>
         <translation>텐서 병렬(TP)</translation>
     </message>
@@ -156,6 +164,11 @@
         <location filename="../Messages.cpp" line="60"/>
         <source>sharing %1 exceeds concurrency; using %2</source>
         <translation>프리픽스 공유 수(%1)가 동시 처리 요청 수보다 큽니다. 적용 값: %2</translation>
+    </message>
+    <message>
+        <location filename="../Messages.cpp" line="64"/>
+        <source>request rate %1 req/s is above the %2 req/s one replica can serve (prefill, restore and decode share per request)</source>
+        <translation>요청률 %1 req/s가 레플리카 하나가 처리할 수 있는 %2 req/s를 넘습니다 (요청당 프리필, 복원, 디코드 몫 기준)</translation>
     </message>
     <message>
         <location filename="../Messages.cpp" line="91"/>
@@ -1809,6 +1822,16 @@
         <location filename="../ControlsPanel.cpp" line="316"/>
         <source>A&amp;llocation:</source>
         <translation>메모리 할당(&amp;L):</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="326"/>
+        <source>How the engine moves KV back from DRAM or SSD into HBM: what one copy holds sets how much of the link it uses (vllm-offload: one copy per block across all layers; per-block-copy: one copy per block and layer).</source>
+        <translation>엔진이 DRAM이나 SSD의 KV를 HBM으로 되돌리는 방식입니다. 복사 한 번에 담기는 양이 링크를 얼마나 쓰는지 정합니다 (vllm-offload: 블록마다 모든 레이어를 한 번에 복사, per-block-copy: 블록과 레이어마다 한 번씩 복사).</translation>
+    </message>
+    <message>
+        <location filename="../ControlsPanel.cpp" line="331"/>
+        <source>Restore pat&amp;h:</source>
+        <translation>복원 경로(&amp;H):</translation>
     </message>
     <message>
         <location filename="../ControlsPanel.cpp" line="320"/>

@@ -321,6 +321,17 @@ QWidget* ControlsPanel::buildAdvanced()
     connect(m_allocationCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_controller->setOverride(knob(KnobId::Allocation).key, m_allocationCombo->itemData(index).toString().toStdString());
     });
+    m_restorePathCombo = new QComboBox(panel);
+    m_restorePathCombo->setObjectName(QStringLiteral("restorePathCombo"));
+    for (const auto& [id, path] : CardCatalog::builtin().restorePaths())
+        m_restorePathCombo->addItem(qs(id), qs(id));
+    m_restorePathCombo->setToolTip(tr("How the engine moves KV back from DRAM or SSD into HBM: what one copy holds "
+                                      "sets how much of the link it uses (vllm-offload: one copy per block across "
+                                      "all layers; per-block-copy: one copy per block and layer)."));
+    form->addRow(tr("Restore pat&h:"), m_restorePathCombo);
+    connect(m_restorePathCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_controller->setOverride(knob(KnobId::RestorePath).key, m_restorePathCombo->itemData(index).toString().toStdString());
+    });
     m_sharingSpin = realSpin(QStringLiteral("sharingSpin"), 1, 1e6, 1, QString(), tr("Prefix &sharing:"),
         tr("Active sequences sharing one cached prefix (a system prompt, a document): the "
            "shared part is held once. 1 = no sharing."),
@@ -509,6 +520,15 @@ void ControlsPanel::refreshFromScenario()
     {
         const QSignalBlocker block(m_allocationCombo);
         m_allocationCombo->setCurrentIndex(w.allocation == Allocation::Paged ? 0 : 1);
+    }
+    {
+        const QSignalBlocker block(m_restorePathCombo);
+        int index = m_restorePathCombo->findData(qs(s.restorePath.id));
+        if (index < 0) { // a card file: listed under its id while in use
+            m_restorePathCombo->addItem(qs(s.restorePath.id), qs(w.restorePath.value_or(s.restorePath.id)));
+            index = m_restorePathCombo->count() - 1;
+        }
+        m_restorePathCombo->setCurrentIndex(index);
     }
     setSpin(m_sharingSpin, w.sharing);
     setSpin(m_reuseDistanceSpin, w.reuseDistanceSeconds);

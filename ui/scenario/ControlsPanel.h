@@ -68,6 +68,7 @@ private:
     QSpinBox* m_tpSpin = nullptr;
     QSpinBox* m_blockSizeSpin = nullptr;
     QComboBox* m_allocationCombo = nullptr;
+    QComboBox* m_restorePathCombo = nullptr;
     QDoubleSpinBox* m_sharingSpin = nullptr;
     QDoubleSpinBox* m_reuseDistanceSpin = nullptr;
     QDoubleSpinBox* m_requestRateSpin = nullptr;

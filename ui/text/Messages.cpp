@@ -3,6 +3,8 @@
 #include "core/io/ResultJson.h"
 #include "ui/text/UnitsText.h"
 
+#include <QLocale>
+
 namespace kvtiers::ui {
 
 // Every source string here is the core's English sentence with its figures as %N, so the
@@ -62,6 +64,11 @@ QStringList Messages::warningTexts(const Scenario& scenario, const EvalResult& r
             break;
         case WarnSharingClamped:
             out << tr("sharing %1 exceeds concurrency; using %2").arg(countText(n.value), countText(n.limit));
+            break;
+        case WarnRateAboveCapacity:
+            out << tr("request rate %1 req/s is above the %2 req/s one replica can serve (prefill, restore and "
+                      "decode share per request)")
+                       .arg(QLocale().toString(n.value, 'g', 3), QLocale().toString(n.limit, 'g', 3));
             break;
         case WarnNone:
             break;
