@@ -20,6 +20,7 @@
 #include <cmath>
 #include <functional>
 #include <iomanip>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -160,10 +161,25 @@ ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName,
     return spec;
 }
 
+/// The cards the GUI lists too: built-in, installed beside the binary, and the user's own
+/// (an imported config.json model is usable by its id). A card file that cannot be read
+/// is named once on stderr, and the rest still work.
+const CardCatalog& cardCatalog()
+{
+    static const CardCatalog catalog = [] {
+        std::vector<InputError> problems;
+        CardCatalog c = CardCatalog::withInstalledAndUserCards(problems);
+        for (const InputError& e : problems)
+            std::cerr << "kvtiers: skipped a card file: " << e.what() << "\n";
+        return c;
+    }();
+    return catalog;
+}
+
 ResolvedScenario resolve(const ScenarioSpec& spec)
 {
     try {
-        return resolveScenario(CardCatalog::builtin(), spec);
+        return resolveScenario(cardCatalog(), spec);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }
@@ -287,7 +303,7 @@ int cmdList(const std::vector<std::string>& args, std::ostream& out)
     checkOutputFlags(p, "list", false);
     if (p.positional.size() != 1)
         throw InputError("list: say what to list: models, hardware or workloads");
-    const auto& c = CardCatalog::builtin();
+    const auto& c = cardCatalog();
     const std::string& what = p.positional[0];
     Json j = Json::array();
     auto row = [&](const std::string& id, const std::string& name, const std::string& extra) {
@@ -588,7 +604,7 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
         if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
             throw InputError(inFlagTerms("overrides." + key) + ": does not apply to vllm-check");
     }
-    const auto& catalog = CardCatalog::builtin();
+    const auto& catalog = cardCatalog();
     const ModelCard model = catalog.resolveModel(p.spec.model);
     VllmSetup setup;
     setup.kv = KvFormat{ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0)};
@@ -708,7 +724,10 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
             line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line " + std::to_string(log->kvCacheLine)
                  + ")");
         if (log->gpuBlocks)
-            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")");
+            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")"
+                 + (cmp->vllmTokensFromBlocks && cmp->vllmTokens
+                         ? ": " + formatCount(*cmp->vllmTokens) + " tokens"
+                         : std::string()));
         if (log->concurrency)
             line("Maximum concurrency for " + formatCount(*log->concurrencyTokens) + " tokens per request: "
                  + twoDecimals(*log->concurrency) + "x (line " + std::to_string(log->concurrencyLine) + ")");
@@ -792,7 +811,7 @@ FleetInput fleetInputFromFlags(const Parsed& p)
 FleetResult sizeFleetFromFlags(const FleetInput& in)
 {
     try {
-        return sizeFleet(CardCatalog::builtin(), in);
+        return sizeFleet(cardCatalog(), in);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }
@@ -871,7 +890,7 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
     const FleetInput in = fleetInputFromFlags(p);
     FleetSensitivityResult sr;
     try {
-        sr = fleetSensitivity(CardCatalog::builtin(), in, range);
+        sr = fleetSensitivity(cardCatalog(), in, range);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }

@@ -144,6 +144,9 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
         out.push_back({WarnReuseLost, r.achievedReuse, r.requestedReuse, {}});
     if (r.warnings & WarnSharingClamped)
         out.push_back({WarnSharingClamped, s.workload.sharing, r.sharingEffective, {}});
+    if (r.warnings & WarnReplicaSpansServers)
+        out.push_back({WarnReplicaSpansServers, static_cast<double>(s.tp()),
+                       static_cast<double>(s.hardware.gpusPerServer), {}});
     return out;
 }
 
@@ -176,6 +179,11 @@ std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
             break;
         case WarnSharingClamped:
             out.push_back("sharing " + formatCount(n.value) + " exceeds concurrency; using " + formatCount(n.limit));
+            break;
+        case WarnReplicaSpansServers:
+            out.push_back("TP " + formatCount(n.value) + " is more than the GPUs per server (" + formatCount(n.limit)
+                          + "): one replica spans " + formatCount(std::ceil(n.value / n.limit))
+                          + " servers, and its tensor-parallel traffic crosses the network between them");
             break;
         case WarnNone:
             break;

@@ -26,11 +26,12 @@ struct WarningNote {
     /// The figure at issue. WarnContextBeyondModel: the context (tokens); WarnWeightsSpill:
     /// weights held in HBM (bytes); WarnHotSetOverflows: sequences asked for; WarnOverflow:
     /// bytes that fit nowhere; WarnReuseLost: achieved reuse (share); WarnSharingClamped:
-    /// sharing asked for. Unused for WarnNoKvBudget.
+    /// sharing asked for; WarnReplicaSpansServers: TP. Unused for WarnNoKvBudget.
     double value = 0;
     /// What it is held against. WarnContextBeyondModel: the model's maximum context;
     /// WarnWeightsSpill: all weights (bytes); WarnHotSetOverflows: max concurrency;
-    /// WarnReuseLost: requested reuse (share); WarnSharingClamped: sharing used.
+    /// WarnReuseLost: requested reuse (share); WarnSharingClamped: sharing used;
+    /// WarnReplicaSpansServers: GPUs per server.
     double limit = 0;
     std::string model; ///< WarnContextBeyondModel: the model's id
 };

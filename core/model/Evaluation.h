@@ -42,6 +42,7 @@ enum Warning : std::uint32_t {
     WarnReuseLost = 1u << 4,          ///< achieved reuse below requested
     WarnSharingClamped = 1u << 5,     ///< sharing > concurrency: clamped
     WarnOverflow = 1u << 6,           ///< something fits nowhere
+    WarnReplicaSpansServers = 1u << 7, ///< TP > GPUs per server: one replica spans servers
 };
 
 struct EvalOptions {
