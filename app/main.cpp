@@ -25,6 +25,9 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("kvtiers"));
     QApplication::setOrganizationName(QStringLiteral("kvtiers"));
     QApplication::setApplicationVersion(QStringLiteral(KVTIERS_VERSION));
+    // The installed desktop entry's name (resources/), so the desktop matches the window
+    // to its entry and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.kvtiers.kvtiers"));
     kvtiers::ui::installTranslator(kvtiers::ui::Settings().language());
     kvtiers::ui::MainWindow window;
     kvtiers::ui::FirstPaintProbe::installIfRequested(&window);

@@ -10,6 +10,7 @@
 #include "core/scenario/Sensitivity.h"
 
 #include <algorithm>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <utility>
@@ -103,10 +104,22 @@ ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName,
     return spec;
 }
 
+const CardCatalog& cardCatalog()
+{
+    static const CardCatalog catalog = [] {
+        std::vector<InputError> problems;
+        CardCatalog c = CardCatalog::withInstalledAndUserCards(problems);
+        for (const InputError& e : problems)
+            std::cerr << "kvtiers: skipped a card file: " << e.what() << "\n";
+        return c;
+    }();
+    return catalog;
+}
+
 ResolvedScenario resolve(const ScenarioSpec& spec)
 {
     try {
-        return resolveScenario(CardCatalog::builtin(), spec);
+        return resolveScenario(cardCatalog(), spec);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }
@@ -192,7 +205,7 @@ FleetInput fleetInputFromFlags(const Parsed& p)
 FleetResult sizeFleetFromFlags(const FleetInput& in)
 {
     try {
-        return sizeFleet(CardCatalog::builtin(), in);
+        return sizeFleet(cardCatalog(), in);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }

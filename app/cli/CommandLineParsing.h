@@ -45,7 +45,12 @@ std::string inFlagTerms(std::string message);
 /// "37.5%": a share as people write it, three significant digits.
 std::string percent(double share);
 
-/// Resolves a spec against the built-in catalog; errors name the CLI flag, not the JSON key.
+/// The cards the GUI lists too: built-in, installed beside the binary, and the user's own
+/// (an imported config.json model is usable by its id). Read once; a card file that
+/// cannot be read is named once on stderr, and the rest still work.
+const CardCatalog& cardCatalog();
+
+/// Resolves a spec against cardCatalog(); errors name the CLI flag, not the JSON key.
 ResolvedScenario resolve(const ScenarioSpec& spec);
 
 /// The scenario a command's flags describe: one preset (if any) plus flags.

@@ -22,7 +22,7 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
     checkOutputFlags(p, "list", false);
     if (p.positional.size() != 1)
         throw InputError("list: say what to list: models, hardware or workloads");
-    const auto& c = CardCatalog::builtin();
+    const auto& c = cardCatalog();
     const std::string& what = p.positional[0];
     Json j = Json::array();
     auto row = [&](const std::string& id, const std::string& name, const std::string& extra) {

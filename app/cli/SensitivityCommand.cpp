@@ -49,7 +49,7 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
     const FleetInput in = fleetInputFromFlags(p);
     FleetSensitivityResult sr;
     try {
-        sr = fleetSensitivity(CardCatalog::builtin(), in, range);
+        sr = fleetSensitivity(cardCatalog(), in, range);
     } catch (const InputError& e) {
         throw InputError(inFlagTerms(e.what()));
     }

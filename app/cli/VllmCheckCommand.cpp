@@ -81,7 +81,7 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
             throw InputError(inFlagTerms("overrides." + key) + ": does not apply to vllm-check");
     }
-    const auto& catalog = CardCatalog::builtin();
+    const auto& catalog = cardCatalog();
     const ModelCard model = catalog.resolveModel(p.spec.model);
     VllmSetup setup;
     setup.kv = KvFormat{ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0)};
@@ -201,7 +201,10 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
             line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line " + std::to_string(log->kvCacheLine)
                  + ")");
         if (log->gpuBlocks)
-            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")");
+            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")"
+                 + (cmp->vllmTokensFromBlocks && cmp->vllmTokens
+                         ? ": " + formatCount(*cmp->vllmTokens) + " tokens"
+                         : std::string()));
         if (log->concurrency)
             line("Maximum concurrency for " + formatCount(*log->concurrencyTokens) + " tokens per request: "
                  + twoDecimals(*log->concurrency) + "x (line " + std::to_string(log->concurrencyLine) + ")");

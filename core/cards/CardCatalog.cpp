@@ -5,6 +5,10 @@
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
 
+#include <QStandardPaths>
+#include <QString>
+
+#include <algorithm>
 #include <filesystem>
 
 namespace kvtiers {
@@ -66,6 +70,64 @@ void CardCatalog::addCard(CardKind kind, std::string_view text, const std::strin
         break;
     }
     }
+}
+
+void CardCatalog::addFolder(const std::string& folder, std::vector<InputError>& problems)
+{
+    namespace fs = std::filesystem;
+    auto addAll = [&](const fs::path& dir, CardKind kind) {
+        std::error_code ec;
+        if (!fs::is_directory(dir, ec))
+            return;
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(dir, ec))
+            if (entry.path().extension() == ".json" && entry.is_regular_file(ec))
+                files.push_back(entry.path());
+        if (ec)
+            problems.emplace_back(dir.string() + ": cannot list the folder (" + ec.message() + ")");
+        std::sort(files.begin(), files.end()); // the same order, hence the same winner, every run
+        for (const auto& file : files) {
+            try {
+                addCard(kind, readInputFile(file.string()), file.string());
+            } catch (const InputError& e) {
+                problems.push_back(e);
+            } catch (const std::exception& e) {
+                problems.emplace_back(file.string() + ": " + e.what());
+            }
+        }
+    };
+    const fs::path root(folder);
+    addAll(root, CardKind::Model);
+    addAll(root / "models", CardKind::Model);
+    addAll(root / "hardware", CardKind::Hardware);
+    addAll(root / "workloads", CardKind::Workload);
+}
+
+std::string CardCatalog::installedCardDirectory()
+{
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec || exe.empty())
+        return {};
+    return (exe.parent_path().parent_path() / "share" / "kvtiers" / "models").string();
+}
+
+std::string CardCatalog::userCardDirectory()
+{
+    const QString env = qEnvironmentVariable("KVTIERS_DATA_DIR");
+    const QString base = env.isEmpty()
+        ? QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kvtiers")
+        : env;
+    return QString(base + QStringLiteral("/cards")).toStdString();
+}
+
+CardCatalog CardCatalog::withInstalledAndUserCards(std::vector<InputError>& problems)
+{
+    CardCatalog catalog = builtin();
+    if (const std::string installed = installedCardDirectory(); !installed.empty())
+        catalog.addFolder(installed, problems);
+    catalog.addFolder(userCardDirectory(), problems);
+    return catalog;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include "core/cards/HardwareCard.h"
 #include "core/cards/ModelCard.h"
 #include "core/cards/RestorePath.h"
+#include "core/io/InputError.h"
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Workload.h"
 
@@ -25,6 +26,21 @@ public:
     /// Adds a card from JSON text; `origin` names it in messages. Throws InputError; a
     /// card whose id is already present replaces it (user cards override built-ins).
     void addCard(CardKind kind, std::string_view text, const std::string& origin);
+
+    /// Adds the cards of a folder laid out as models/ is: *.json in its models/, hardware/
+    /// and workloads/ subfolders; *.json directly in it are model cards (the GUI saves
+    /// imported config.json models there). A missing folder adds nothing; a card that
+    /// cannot be read is skipped and its error, naming the file, kept in `problems`.
+    void addFolder(const std::string& folder, std::vector<InputError>& problems);
+
+    /// The cards a user sees: the built-in ones, then those installed beside the binary
+    /// (<prefix>/share/kvtiers/models, for cards a packager or admin adds or corrects),
+    /// then the user's own (userCardDirectory()), each overriding the one before by id.
+    static CardCatalog withInstalledAndUserCards(std::vector<InputError>& problems);
+    /// `<prefix>/share/kvtiers/models` for the running binary in `<prefix>/bin`.
+    static std::string installedCardDirectory();
+    /// The user's cards: $KVTIERS_DATA_DIR/cards, else ~/.local/share/kvtiers/cards.
+    static std::string userCardDirectory();
 
     const std::map<std::string, ModelCard>& models() const { return m_models; }
     const std::map<std::string, HardwareCard>& hardware() const { return m_hardware; }

@@ -159,6 +159,9 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
         out.push_back({WarnSharingClamped, s.workload.sharing, r.sharingEffective, {}});
     if (r.warnings & WarnRateAboveCapacity)
         out.push_back({WarnRateAboveCapacity, r.requestRate, r.requestRateBound, {}});
+    if (r.warnings & WarnReplicaSpansServers)
+        out.push_back({WarnReplicaSpansServers, static_cast<double>(s.tp()),
+                       static_cast<double>(s.hardware.gpusPerServer), {}});
     return out;
 }
 
@@ -196,6 +199,10 @@ std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
             out.push_back("request rate " + formatSignificant(n.value, 3) + " req/s is above the "
                           + formatSignificant(n.limit, 3)
                           + " req/s one replica can serve (prefill, restore and decode share per request)");
+        case WarnReplicaSpansServers:
+            out.push_back("TP " + formatCount(n.value) + " is more than the GPUs per server (" + formatCount(n.limit)
+                          + "): one replica spans " + formatCount(std::ceil(n.value / n.limit))
+                          + " servers, and its tensor-parallel traffic crosses the network between them");
             break;
         case WarnNone:
             break;

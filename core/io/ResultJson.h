@@ -28,11 +28,13 @@ struct WarningNote {
     /// bytes that fit nowhere; WarnReuseLost: achieved reuse (share); WarnSharingClamped:
     /// sharing asked for; WarnRateAboveCapacity: the request rate given (req/s). Unused for
     /// WarnNoKvBudget.
+    /// WarnReplicaSpansServers: TP.
     double value = 0;
     /// What it is held against. WarnContextBeyondModel: the model's maximum context;
     /// WarnWeightsSpill: all weights (bytes); WarnHotSetOverflows: max concurrency;
     /// WarnReuseLost: requested reuse (share); WarnSharingClamped: sharing used;
     /// WarnRateAboveCapacity: the rate one replica serves (req/s).
+    /// WarnReplicaSpansServers: GPUs per server.
     double limit = 0;
     std::string model; ///< WarnContextBeyondModel: the model's id
 };

@@ -70,8 +70,13 @@ double parseNumberOption(std::string_view text, const std::string& what, double 
     return *v;
 }
 
-double parseTokenCount(std::string_view text, const std::string& what, double min, double max)
+namespace {
+
+/// Tokens or sequences: "131072", "128k", "1M". `unit` ("tokens", "sequences") words
+/// the messages and is their detail, so a front end words them the same way.
+double parseCount(std::string_view text, const std::string& what, double min, double max, const std::string& unit)
 {
+    const bool tokens = unit == "tokens";
     std::string_view t = trim(text);
     double multiplier = 1.0;
     if (!t.empty()) {
@@ -83,18 +88,34 @@ double parseTokenCount(std::string_view text, const std::string& what, double mi
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a token count (write 131072, 128k or 1M)",
-                         {.code = InputErrorCode::NotATokenCount, .where = what, .value = quoted(text)});
-    const double tokens = *v * multiplier;
-    if (!std::isfinite(tokens) || tokens < min || tokens > max)
+        throw InputError(what + ": " + quoted(text)
+                             + (tokens ? " is not a token count (write 131072, 128k or 1M)"
+                                       : " is not a number of sequences (write 10, 64 or 1k)"),
+                         {.code = InputErrorCode::NotATokenCount, .where = what, .value = quoted(text),
+                          .detail = tokens ? "" : unit});
+    const double count = *v * multiplier;
+    if (!std::isfinite(count) || count < min || count > max)
         throw InputError(what + ": " + quoted(text) + " is out of range [" + formatNumber(min) + ", "
-                             + formatNumber(max) + "] tokens",
+                             + formatNumber(max) + "] " + unit,
                          {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text),
-                          .min = formatNumber(min), .max = formatNumber(max), .detail = "tokens"});
-    if (tokens != std::floor(tokens))
-        throw InputError(what + ": " + quoted(text) + " is not a whole number of tokens",
-                         {.code = InputErrorCode::NotWholeTokens, .where = what, .value = quoted(text)});
-    return tokens;
+                          .min = formatNumber(min), .max = formatNumber(max), .detail = unit});
+    if (count != std::floor(count))
+        throw InputError(what + ": " + quoted(text) + " is not a whole number of " + unit,
+                         {.code = InputErrorCode::NotWholeTokens, .where = what, .value = quoted(text),
+                          .detail = tokens ? "" : unit});
+    return count;
+}
+
+} // namespace
+
+double parseTokenCount(std::string_view text, const std::string& what, double min, double max)
+{
+    return parseCount(text, what, min, max, "tokens");
+}
+
+double parseSequenceCount(std::string_view text, const std::string& what, double min, double max)
+{
+    return parseCount(text, what, min, max, "sequences");
 }
 
 double parseFraction(std::string_view text, const std::string& what)

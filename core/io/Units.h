@@ -25,6 +25,9 @@ std::optional<double> parsePlainNumber(std::string_view text);
 /// Must be a whole number of tokens >= min and <= max. Throws InputError naming `what`.
 double parseTokenCount(std::string_view text, const std::string& what, double min, double max);
 
+/// A count of sequences, written the same way ("64", "1k"); its messages say sequences.
+double parseSequenceCount(std::string_view text, const std::string& what, double min, double max);
+
 /// A share: "0.5", "50%" -> 0.5. Must lie in [0, 1]. Throws InputError naming `what`.
 double parseFraction(std::string_view text, const std::string& what);
 

@@ -90,6 +90,8 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.reusedPrefixTokens = R;
     if (C > static_cast<double>(s.model.maxContext))
         r.warnings |= WarnContextBeyondModel;
+    if (s.tp() > s.hardware.gpusPerServer)
+        r.warnings |= WarnReplicaSpansServers;
     r.sharingEffective = std::min(w.sharing, N);
     if (w.sharing > N)
         r.warnings |= WarnSharingClamped;

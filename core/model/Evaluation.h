@@ -50,6 +50,7 @@ enum Warning : std::uint32_t {
     WarnSharingClamped = 1u << 5,     ///< sharing > concurrency: clamped
     WarnOverflow = 1u << 6,           ///< something fits nowhere
     WarnRateAboveCapacity = 1u << 7,  ///< a given request rate above what the replica serves
+    WarnReplicaSpansServers = 1u << 8, ///< TP > GPUs per server: one replica spans servers
 };
 
 struct EvalOptions {

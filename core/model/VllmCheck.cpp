@@ -475,6 +475,8 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     std::optional<double> vllmTokens = log.kvCacheTokens;
     if (!vllmTokens && log.gpuBlocks)
         vllmTokens = *log.gpuBlocks / static_cast<double>(p.kvCacheGroups) * minBlock;
+    c.vllmTokens = vllmTokens;
+    c.vllmTokensFromBlocks = vllmTokens && !log.kvCacheTokens;
     if (vllmTokens && p.tokens > 0)
         c.tokensDiffPercent = (*vllmTokens - p.tokens) / p.tokens * 100.0;
     if (log.concurrency && p.maxConcurrency > 0)

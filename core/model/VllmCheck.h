@@ -198,6 +198,10 @@ std::string vllmSizeArgument(double bytes);
 struct VllmComparison {
     VllmPrediction predicted;
     VllmLog log;
+    /// vLLM's token capacity: its "GPU KV cache size", else worked out from "# GPU blocks"
+    /// (blocks ÷ KV-cache groups × block size); what tokensDiffPercent compares.
+    std::optional<double> vllmTokens;
+    bool vllmTokensFromBlocks = false;            ///< vllmTokens was worked out from # GPU blocks
     std::optional<double> tokensDiffPercent;      ///< (vLLM − kvtiers) / kvtiers × 100
     std::optional<double> concurrencyDiffPercent;
     std::optional<double> impliedKvMemoryBytes;   ///< what vLLM must have had for KV per GPU

@@ -6,6 +6,7 @@
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 
 #include <fstream>
@@ -407,6 +408,46 @@ private slots:
         c.addCard(CardKind::Model, j.dump(), "mine.json");
         QCOMPARE(c.models().at("llama-3.1-70b").name, std::string("Tiny"));
         QCOMPARE(CardCatalog::builtin().models().at("llama-3.1-70b").name, std::string("Llama 3.1 70B"));
+    }
+
+    void folderOfCardsIsReadAndBadOnesAreNamed()
+    {
+        // The layout of models/ (and of the installed share/kvtiers/models): cards by kind
+        // in subfolders; model cards also directly in the folder (imported models).
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = dir.path().toStdString();
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("hardware")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("workloads")));
+        std::ofstream(root + "/tiny.json") << minimalModel().dump();
+        Json hw = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        hw["id"] = "site-h200";
+        std::ofstream(root + "/hardware/site-h200.json") << hw.dump();
+        std::ofstream(root + "/workloads/broken.json") << "{ \"id\": ";
+        std::ofstream(root + "/notes.txt") << "not a card";
+
+        CardCatalog c = CardCatalog::builtin();
+        std::vector<InputError> problems;
+        c.addFolder(root, problems);
+        QVERIFY(c.models().contains("tiny"));
+        QVERIFY(c.models().contains("llama-3.1-70b")); // built-ins stay
+        QVERIFY(c.hardware().contains("site-h200"));
+        QCOMPARE(c.workloads().size(), CardCatalog::builtin().workloads().size());
+        QCOMPARE(problems.size(), size_t(1));
+        QVERIFY2(std::string(problems[0].what()).find("broken.json") != std::string::npos, problems[0].what());
+
+        problems.clear();
+        c.addFolder(root + "/missing", problems); // nothing installed there: nothing to say
+        QVERIFY(problems.empty());
+    }
+
+    void userCardFolderFollowsTheDataDir()
+    {
+        qputenv("KVTIERS_DATA_DIR", "/tmp/kvtiers-data");
+        QCOMPARE(CardCatalog::userCardDirectory(), std::string("/tmp/kvtiers-data/cards"));
+        qunsetenv("KVTIERS_DATA_DIR");
+        // Beside the running binary: <prefix>/bin/x -> <prefix>/share/kvtiers/models.
+        QVERIFY(CardCatalog::installedCardDirectory().ends_with("/share/kvtiers/models"));
     }
 };
 

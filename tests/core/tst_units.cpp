@@ -47,6 +47,24 @@ private slots:
         KV_CHECK(expectInputError([&] { parseTokenCount(text.toStdString(), "--context", 1, 1e12); }, {"--context"}));
     }
 
+    void sequenceCountsSaySequences()
+    {
+        // The GUI's concurrency field: same writing as tokens, messages in sequences.
+        QCOMPARE(parseSequenceCount("1k", "concurrency", 1, 1e12), 1024.0);
+        KV_CHECK(expectInputError([] { parseSequenceCount("2e13", "concurrency", 1, 1e12); },
+                                  {"concurrency", "] sequences"}));
+        KV_CHECK(expectInputError([] { parseSequenceCount("1.5", "concurrency", 1, 1e12); },
+                                  {"whole number of sequences"}));
+        KV_CHECK(expectInputError([] { parseSequenceCount("lots", "concurrency", 1, 1e12); },
+                                  {"not a number of sequences"}));
+        try {
+            parseSequenceCount("2e13", "concurrency", 1, 1e12);
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("tokens") == std::string::npos, e.what());
+            QCOMPARE(e.detail().detail, std::string("sequences"));
+        }
+    }
+
     void fractions()
     {
         QCOMPARE(parseFraction("50%", "--reuse"), 0.5);

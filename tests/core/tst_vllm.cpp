@@ -314,6 +314,20 @@ private slots:
         QCOMPARE(*c.tokensDiffPercent, 0.0);
         QCOMPARE(std::round(c.predicted.maxConcurrency * 100) / 100, 19.31);
         QVERIFY(c.explanation.find("matches") != std::string::npos);
+        QCOMPARE(*c.vllmTokens, 2530464.0);
+        QVERIFY(!c.vllmTokensFromBlocks);
+    }
+
+    void onlyGpuBlocksGiveTheTokensTheDifferenceCompares()
+    {
+        // A v0 log with only "# GPU blocks": the tokens the difference compares are those
+        // blocks' tokens, and the comparison says they came from blocks.
+        const VllmLog log = parseVllmLog("INFO [executor_base.py:112] # cpu blocks: 512, # GPU blocks: 8192\n", "v0.log");
+        const VllmComparison c = compareWithVllm(card("llama-3.1-70b"), setup(40.0 * (1ull << 30), 1), log);
+        QVERIFY(c.vllmTokens);
+        QVERIFY(c.vllmTokensFromBlocks);
+        QCOMPARE(*c.vllmTokens, 8192.0 * c.predicted.tokenBlockSize / c.predicted.kvCacheGroups);
+        QCOMPARE(*c.tokensDiffPercent, (*c.vllmTokens - c.predicted.tokens) / c.predicted.tokens * 100.0);
     }
 
     void comparisonExplainsTheReserve()

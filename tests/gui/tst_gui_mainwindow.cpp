@@ -29,6 +29,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -504,17 +505,18 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
             dialog->reject();
     });
     find<QAction>("importConfigAction")->trigger();
-    qunsetenv("KVTIERS_DATA_DIR");
     QVERIFY2(importError.isEmpty(), qPrintable(importError));
 
-    const std::string path = m_window->controller()->spec().model;
-    QVERIFY2(QString::fromStdString(path).startsWith(data.path()), path.c_str());
-    QTRY_COMPARE(m_window->controller()->scenario().model.id, CardCatalog::builtin().resolveModel(path).id);
+    // The card is saved in the user's card folder and the scenario names it by id.
+    const std::string id = m_window->controller()->spec().model;
+    const QString cardFile = data.path() + QStringLiteral("/cards/") + QString::fromStdString(id) + QStringLiteral(".json");
+    QVERIFY2(QFileInfo::exists(cardFile), qPrintable(cardFile));
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, id);
     const QString name = QString::fromStdString(m_window->controller()->scenario().model.name);
     QCOMPARE(name, QStringLiteral("acme/Tiered-7B"));
     auto* model = find<QComboBox>("modelCombo");
     QTRY_COMPARE(model->currentText(), name);
-    QCOMPARE(model->currentData().toString(), QString::fromStdString(path));
+    QCOMPARE(model->currentData().toString(), QString::fromStdString(id));
     QCOMPARE(model->lineEdit()->text(), name);
     QCOMPARE(find<QAction>("undoAction")->text(), QStringLiteral("&Undo Import ") + name);
     // KVTIERS_GRAB_DIR=dir: save what the user sees.
@@ -524,9 +526,9 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
     // Another model, then the imported one again from the picker.
     model->setCurrentIndex(model->findData(QStringLiteral("llama-3.1-8b")));
     QTRY_COMPARE(m_window->controller()->spec().model, std::string("llama-3.1-8b"));
-    QCOMPARE(model->findText(name), model->findData(QString::fromStdString(path))); // listed once
-    model->setCurrentIndex(model->findData(QString::fromStdString(path)));
-    QTRY_COMPARE(m_window->controller()->spec().model, path);
+    QCOMPARE(model->findText(name), model->findData(QString::fromStdString(id))); // listed once
+    model->setCurrentIndex(model->findData(QString::fromStdString(id)));
+    QTRY_COMPARE(m_window->controller()->spec().model, id);
     QCOMPARE(find<QAction>("undoAction")->text(), QStringLiteral("&Undo Choose model ") + name);
     QCOMPARE(model->currentText(), name);
     QVERIFY(!find<QLabel>("errorBanner")->isVisible());
@@ -536,6 +538,19 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
     QTRY_COMPARE(model->currentData().toString(), QStringLiteral("llama-3.1-8b"));
     m_window->controller()->undoStack()->redo();
     QTRY_COMPARE(model->currentText(), name);
+
+    // After a restart, on another model, the imported one is still in the picker.
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-3.1-8b")));
+    QTRY_COMPARE(m_window->controller()->spec().model, std::string("llama-3.1-8b"));
+    m_window.reset();
+    startWindow(false);
+    model = find<QComboBox>("modelCombo");
+    const int index = model->findData(QString::fromStdString(id));
+    QVERIFY2(index >= 0, "the imported model left the picker after a restart");
+    QCOMPARE(model->itemText(index), name);
+    model->setCurrentIndex(index);
+    QTRY_COMPARE(m_window->controller()->scenario().model.name, name.toStdString());
+    qunsetenv("KVTIERS_DATA_DIR");
 }
 
 QTEST_MAIN(TestGuiMainWindow)

@@ -13,12 +13,15 @@
 #include "ui/dialogs/MessageBox.h"
 #include "ui/presets/PresetPanel.h"
 #include "ui/scenario/HeadlinePanel.h"
+#include "ui/app/FieldUndo.h"
 #include "ui/app/Language.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
+#include "ui/text/Messages.h"
 #include "ui/text/UnitsText.h"
+#include "core/io/InputError.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -169,6 +172,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_fitTableTimer->setInterval(150);
     connect(m_fitTableTimer, &QTimer::timeout, this, &MainWindow::fitTableHeight);
     auto* header = m_tableView->horizontalHeader();
+    // A header too wide for its column ends in "…", its whole text in the tooltip, instead
+    // of being clipped on both sides.
+    header->setTextElideMode(Qt::ElideRight);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int c : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn, TierTableModel::LimitColumn,
              TierTableModel::RestoreColumn })
@@ -195,6 +201,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_controller, &ScenarioController::errorChanged, this, &MainWindow::showError);
     connect(m_controls, &ControlsPanel::inputRejected, this,
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(m_controls, &ControlsPanel::inputTaken, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_tierChart, &TierChart::scopeChanged, this, [this](TierScope scope) {
         m_sweepChart->setScope(scope);
         m_tableModel->setScope(scope);
@@ -206,6 +214,13 @@ MainWindow::MainWindow(QWidget* parent)
     });
 
     restoreSettings();
+    FieldUndo::install(this);
+    if (!m_controller->catalogProblems().empty()) {
+        QStringList lines;
+        for (const InputError& e : m_controller->catalogProblems())
+            lines << Messages::inputErrorText(e);
+        statusBar()->showMessage(tr("Skipped unreadable card file(s): %1").arg(lines.join(QStringLiteral("; "))));
+    }
 }
 
 MainWindow::~MainWindow()
@@ -746,13 +761,10 @@ void MainWindow::importModelConfig()
     ModelImportDialog dialog(this);
     if (dialog.exec() != QDialog::Accepted || !dialog.card())
         return;
-    // The imported card is kept as a file in the user's data folder, so the scenario (and
-    // any preset saved from it) names it like any other card file.
+    // The imported card is kept in the user's card folder, which the catalog reads at
+    // start-up: it stays in the model picker, under its id, after a restart.
     const ModelCard& card = *dialog.card();
-    QString base = qEnvironmentVariable("KVTIERS_DATA_DIR");
-    if (base.isEmpty())
-        base = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/kvtiers");
-    const QString dir = base + QStringLiteral("/cards");
+    const QString dir = QString::fromStdString(CardCatalog::userCardDirectory());
     const QString path = dir + QStringLiteral("/") + QString::fromStdString(card.id) + QStringLiteral(".json");
     QSaveFile file(path);
     const std::string text = card.toJson().dump(2) + "\n";
@@ -762,12 +774,18 @@ void MainWindow::importModelConfig()
                             tr("The imported model could not be saved to %1: %2").arg(path, file.errorString()));
         return;
     }
+    try {
+        m_controller->addUserCard(CardKind::Model, text, path.toStdString());
+    } catch (const InputError& e) {
+        MessageBox::warning(this, tr("Import config.json"), Messages::inputErrorText(e));
+        return;
+    }
     ScenarioSpec spec = m_controller->spec();
-    const bool sameFile = spec.model == path.toStdString();
-    spec.model = path.toStdString();
+    const bool sameCard = spec.model == card.id;
+    spec.model = card.id;
     m_controller->editSpec(spec, tr("Import %1").arg(QString::fromStdString(card.name)));
-    if (sameFile)
-        m_controller->refresh(); // the file in use was rewritten: read it again
+    if (sameCard)
+        m_controller->refresh(); // the card in use was replaced: evaluate it again
     statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);
 }
 

@@ -21,6 +21,7 @@ const auto sweepAxis = QStringLiteral("view/sweepAxis");
 const auto advancedExpanded = QStringLiteral("view/advancedExpanded");
 const auto language = QStringLiteral("view/language");
 const auto displayUnits = QStringLiteral("view/units"); // "binary" or "decimal"
+const auto lastFolder = QStringLiteral("dialogs/lastFolder");
 } // namespace Key
 
 } // namespace
@@ -143,6 +144,16 @@ void Settings::setDisplayUnits(ByteUnits units)
 {
     m_settings->setValue(
         Key::displayUnits, units == ByteUnits::Decimal ? QStringLiteral("decimal") : QStringLiteral("binary"));
+}
+
+QString Settings::lastFolder() const
+{
+    return m_settings->value(Key::lastFolder).toString();
+}
+
+void Settings::setLastFolder(const QString& folder)
+{
+    m_settings->setValue(Key::lastFolder, folder);
 }
 
 void Settings::sync()

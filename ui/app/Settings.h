@@ -48,6 +48,9 @@ public:
     /// Units bytes are shown in (View > Units); default binary, as the article counts.
     ByteUnits displayUnits() const;
     void setDisplayUnits(ByteUnits units);
+    /// The folder of the last file chosen in a file dialog (FileDialog); empty if none.
+    QString lastFolder() const;
+    void setLastFolder(const QString& folder);
 
     void sync();
 

@@ -254,7 +254,8 @@ void TierChart::rebuild()
     const QString unit = m_scope == TierScope::PerGpu ? tr("per GPU")
         : m_scope == TierScope::PerReplica
         ? (m_result.tp == 1 ? tr("per replica (1 GPU)") : tr("per replica (%1 GPUs)").arg(m_result.tp))
-        : tr("per server (%1 GPUs)").arg(m_scenario.hardware.gpusPerServer);
+        : m_scenario.hardware.gpusPerServer == 1 ? tr("per server (1 GPU)")
+                                                 : tr("per server (%1 GPUs)").arg(m_scenario.hardware.gpusPerServer);
     m_title->setText(tr("Where the bytes go, %1").arg(unit));
 
     QFont labelFont = font();

@@ -1,7 +1,11 @@
 #include "ui/dialogs/FileDialog.h"
 
+#include "ui/app/Settings.h"
+
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
+
 #include <QStandardPaths>
 
 namespace kvtiers::ui {
@@ -18,12 +22,27 @@ bool FileDialog::takeNext(QString* fileName)
     return true;
 }
 
+QString FileDialog::lastFolder()
+{
+    const QString folder = Settings().lastFolder();
+    if (!folder.isEmpty() && QFileInfo(folder).isDir())
+        return folder;
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+QString FileDialog::remember(const QString& fileName)
+{
+    if (!fileName.isEmpty())
+        Settings().setLastFolder(QFileInfo(fileName).absolutePath());
+    return fileName;
+}
+
 QString FileDialog::getOpenFileName(QWidget* parent, const QString& title, const QString& filter)
 {
     QString next;
     if (takeNext(&next))
-        return next;
-    return QFileDialog::getOpenFileName(parent, title, QString(), filter);
+        return remember(next);
+    return remember(QFileDialog::getOpenFileName(parent, title, lastFolder(), filter));
 }
 
 QString FileDialog::getSaveFileName(
@@ -31,9 +50,8 @@ QString FileDialog::getSaveFileName(
 {
     QString next;
     if (takeNext(&next))
-        return next;
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return QFileDialog::getSaveFileName(parent, title, QDir(dir).filePath(suggestedName), filter);
+        return remember(next);
+    return remember(QFileDialog::getSaveFileName(parent, title, QDir(lastFolder()).filePath(suggestedName), filter));
 }
 
 void FileDialog::setNextFileName(const QString& fileName)

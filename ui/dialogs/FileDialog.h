@@ -16,11 +16,16 @@ public:
     static QString getSaveFileName(
         QWidget* parent, const QString& title, const QString& suggestedName, const QString& filter);
 
+    /// The folder the last chosen file was in (remembered across runs), where the next
+    /// dialog opens; the Documents folder before any file was chosen.
+    static QString lastFolder();
+
     /// Test seam: the next get*FileName() returns `fileName`.
     static void setNextFileName(const QString& fileName);
 
 private:
     static bool takeNext(QString* fileName);
+    static QString remember(const QString& fileName);
     static bool s_hasNext;
     static QString s_next;
 };

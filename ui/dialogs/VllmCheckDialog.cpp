@@ -274,7 +274,12 @@ void VllmCheckDialog::showComparison()
     const VllmComparison& c = *m_comparison;
     const VllmPrediction& p = c.predicted;
     m_kvtiersTokens->setText(countText(p.tokens));
-    m_vllmTokens->setText(c.log.kvCacheTokens ? countText(*c.log.kvCacheTokens) : none);
+    // Only "# GPU blocks" in the log: the tokens they hold, said so, so the row's
+    // difference compares two figures that are both shown.
+    m_vllmTokens->setText(!c.vllmTokens ? none
+            : c.vllmTokensFromBlocks
+            ? tr("%1 (from %2 blocks)").arg(countText(*c.vllmTokens), countText(c.log.gpuBlocks.value_or(0)))
+            : countText(*c.vllmTokens));
     m_tokensDiff->setText(signedPercent(c.tokensDiffPercent));
     m_kvtiersConcurrency->setText(tr("%1× at %2 tokens").arg(twoDecimals(p.maxConcurrency), countText(p.context)));
     m_vllmConcurrency->setText(c.log.concurrency

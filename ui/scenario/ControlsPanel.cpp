@@ -3,7 +3,9 @@
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
+#include "ui/app/WidgetFit.h"
 #include "ui/text/Messages.h"
+#include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
 #include "ui/text/UnitsText.h"
@@ -140,6 +142,8 @@ QWidget* ControlsPanel::buildPickers()
         m_hardwareCombo->addItem(qs(card.name), qs(id));
     m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
                                    "and the GPU↔host link per server."));
+    for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo })
+        fitComboPopup(combo);
     form->addRow(tr("&Workload:"), m_workloadCombo);
     form->addRow(tr("&Model:"), m_modelCombo);
     form->addRow(tr("&Hardware:"), m_hardwareCombo);
@@ -200,7 +204,7 @@ QWidget* ControlsPanel::buildMainKnobs()
     };
     conc.format = [](double v) { return countText(v); };
     conc.parse = [where = tr("concurrency").toStdString()](const QString& t) {
-        return parseTokenCount(t.toStdString(), where, 1, limits::kMaxConcurrency);
+        return parseSequenceCount(t.toStdString(), where, 1, limits::kMaxConcurrency);
     };
     conc.ticks = { { 0, QStringLiteral("1") }, { 3 * kConcurrencyStepsPerOctave, QStringLiteral("8") },
         { 6 * kConcurrencyStepsPerOctave, QStringLiteral("64") },
@@ -248,9 +252,8 @@ QWidget* ControlsPanel::buildMainKnobs()
     reuse.toValue = [](int p) { return p / 100.0; };
     reuse.toPosition = [](double v) { return static_cast<int>(std::lround(v * 100)); };
     reuse.format = [](double v) { return percentText(v); };
-    reuse.parse = [where = tr("reuse rate").toStdString()](const QString& t) {
-        return parseFraction(t.toStdString(), where);
-    };
+    reuse.parse = [where = tr("reuse rate").toStdString()](const QString& t) { return readPercentInput(t, where); };
+    reuse.taken = [what = tr("Reuse rate")](const QString& typed, double v) { return percentTakenText(what, typed, v); };
     reuse.ticks = { { 0, QStringLiteral("0%") }, { 50, QStringLiteral("50%") }, { 100, QStringLiteral("100%") } };
     m_reuse = new SliderField(reuse, box);
     m_reuse->slider()->setObjectName(QStringLiteral("reuseSlider"));
@@ -263,8 +266,10 @@ QWidget* ControlsPanel::buildMainKnobs()
     form->addRow(tr("&Reuse rate (prefix hits):"), m_reuse);
     connect(m_reuse, &SliderField::valueEdited, this, [this](double v) { m_controller->setOverride(knob(KnobId::ReuseRate).key, v); });
 
-    for (SliderField* field : { m_context, m_concurrency, m_reuse })
+    for (SliderField* field : { m_context, m_concurrency, m_reuse }) {
         connect(field, &SliderField::inputRejected, this, &ControlsPanel::inputRejected);
+        connect(field, &SliderField::inputTaken, this, &ControlsPanel::inputTaken);
+    }
     return box;
 }
 
@@ -363,13 +368,29 @@ QWidget* ControlsPanel::buildAdvanced()
             m_controller->editSpec(next, tr("Derive the request rate")); // its own undo step
         }
     });
-    m_offloadRateSpin = realSpin(QStringLiteral("offloadRateSpin"), 0, 100, 0, tr(" %"), tr("&Offload rate:"),
+    // Percent fields read "30", "30%" and "0.3" alike (PercentInput) and say what they took.
+    auto percentSpin = [&](const QString& name, double min, const QString& what, const QString& label,
+                           const QString& tip, KnobId id) {
+        const std::string key = knob(id).key;
+        auto* spin = new PercentSpinBox(what, panel);
+        spin->setObjectName(name);
+        spin->setMinimum(min);
+        spin->setDecimals(0);
+        spin->setToolTip(tip);
+        form->addRow(label, spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this,
+            [this, key](double v) { m_controller->setOverride(key, v / 100); });
+        connect(spin, &PercentSpinBox::taken, this, &ControlsPanel::inputTaken);
+        return spin;
+    };
+    m_offloadRateSpin = percentSpin(QStringLiteral("offloadRateSpin"), 0, tr("Offload rate"), tr("&Offload rate:"),
         tr("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
-           "dropped (the article's HBM→host offload rate)."),
-        KnobId::OffloadRate, 100);
-    m_gpuUtilSpin = realSpin(QStringLiteral("gpuUtilSpin"), 1, 100, 0, tr(" %"), tr("GPU memory &utilisation:"),
-        tr("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%)."), KnobId::GpuMemoryUtilization,
-        100);
+           "dropped (the article's HBM→host offload rate). Type 30, 30% or 0.3."),
+        KnobId::OffloadRate);
+    m_gpuUtilSpin = percentSpin(QStringLiteral("gpuUtilSpin"), 1, tr("GPU memory utilisation"),
+        tr("GPU memory &utilisation:"),
+        tr("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9."),
+        KnobId::GpuMemoryUtilization);
     m_outputTokensSpin = intSpin(QStringLiteral("outputTokensSpin"), 0, 1 << 30, tr("O&utput tokens:"),
         tr("Tokens generated per request; the prompt is context − output."), KnobId::OutputTokens);
     m_gpusPerServerSpin = intSpin(QStringLiteral("gpusPerServerSpin"), 1, 1024, tr("&GPUs per server:"),
@@ -455,6 +476,7 @@ void ControlsPanel::showCard(QComboBox* combo, CardKind kind, const std::string&
             combo->addItem(name, qs(ref));
             combo->setItemData(combo->count() - 1, qs(ref), Qt::ToolTipRole);
             combo->setItemData(combo->count() - 1, true, kCardFileRole);
+            fitComboPopup(combo);
         }
     }
     selectId(combo, ref);

@@ -37,6 +37,8 @@ public:
 signals:
     /// A typed value was refused; the message says why (for the status bar).
     void inputRejected(const QString& message);
+    /// A typed value was accepted; the message says what it was taken as (status bar).
+    void inputTaken(const QString& message);
     void advancedExpandedChanged(bool expanded);
 
 private:

@@ -1,10 +1,13 @@
 #include "ui/scenario/HeadlinePanel.h"
 
 #include "core/model/Derivation.h"
+#include "ui/app/WidgetFit.h"
 #include "ui/text/Messages.h"
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
+
+#include <algorithm>
 #include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -74,7 +77,8 @@ QLabel* HeadlinePanel::addFigure(
     auto* captionLabel = new QLabel(caption, this);
     captionLabel->setToolTip(toolTip);
     m_captions.append(captionLabel);
-    auto* value = new QLabel(this);
+    // Elided at its end with the whole figure in the tooltip when a narrow window cuts it.
+    auto* value = new ElidedLabel(this);
     value->setObjectName(objectName);
     value->setToolTip(toolTip);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -132,6 +136,15 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     QStringList lines;
     for (const QString& w : Messages::warningTexts(scenario, r))
         lines << QStringLiteral("⚠ ") + w;
+    // MLA at TP > 1: vLLM holds the whole latent on every rank, so the replica holds TP
+    // copies of the hot set. Both figures, and why, so the bars (as held) and the hot set
+    // (one copy, as the article counts) do not disagree without a word.
+    const bool mla = std::any_of(scenario.model.groups.begin(), scenario.model.groups.end(),
+        [](const LayerGroup& g) { return g.kind == LayerKind::Mla; });
+    if (mla && r.tp > 1 && r.hotSetAllocatedBytes > 1.5 * r.hotSetBytes)
+        lines << tr("ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA's latent KV whole on each of "
+                    "the %3 TP GPUs instead of splitting it, so the bars show %3 copies.")
+                     .arg(bytesText(r.hotSetBytes), bytesText(r.hotSetAllocatedBytes), countText(r.tp));
     m_warnings->setText(lines.join(u'\n'));
     m_warnings->setVisible(!lines.isEmpty());
 }

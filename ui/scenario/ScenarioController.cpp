@@ -14,6 +14,7 @@ namespace kvtiers::ui {
 
 ScenarioController::ScenarioController(QObject* parent)
     : QObject(parent)
+    , m_catalog(CardCatalog::withInstalledAndUserCards(m_catalogProblems))
     , m_spec(articleSpec())
     , m_undoStack(new QUndoStack(this))
 {
@@ -25,7 +26,12 @@ ScenarioController::ScenarioController(QObject* parent)
 
 const CardCatalog& ScenarioController::catalog() const
 {
-    return CardCatalog::builtin();
+    return m_catalog;
+}
+
+void ScenarioController::addUserCard(CardKind kind, const std::string& text, const std::string& origin)
+{
+    m_catalog.addCard(kind, text, origin);
 }
 
 ScenarioSpec ScenarioController::articleSpec()

@@ -24,7 +24,14 @@ class ScenarioController : public QObject {
 public:
     explicit ScenarioController(QObject* parent = nullptr);
 
+    /// The built-in cards, those installed beside the binary and the user's own
+    /// (CardCatalog::withInstalledAndUserCards), read once at construction.
     const CardCatalog& catalog() const;
+    /// Card files skipped at start-up, each error naming its file.
+    const std::vector<InputError>& catalogProblems() const { return m_catalogProblems; }
+    /// Adds a card saved to the user's card folder (an imported model), or replaces the
+    /// one with its id, so pickers list it from now on. Throws InputError if unreadable.
+    void addUserCard(CardKind kind, const std::string& text, const std::string& origin);
 
     const ScenarioSpec& spec() const { return m_spec; }
     /// The last scenario that resolved and evaluated (valid once hasResult()).
@@ -91,6 +98,8 @@ private:
     /// cardName(), or the id itself when that is empty (undo texts).
     QString cardNameOrId(CardKind kind, const std::string& idOrFile) const;
 
+    std::vector<InputError> m_catalogProblems;
+    CardCatalog m_catalog;
     ScenarioSpec m_spec;
     Scenario m_scenario;
     EvalResult m_result;

@@ -67,13 +67,16 @@ void SliderField::onEditFinished()
         return;
     m_edit->setModified(false);
     try {
-        const double v = m_mapping.parse(m_edit->text());
+        const QString typed = m_edit->text();
+        const double v = m_mapping.parse(typed);
         m_value = v;
         {
             const QSignalBlocker block(m_slider);
             m_slider->setValue(m_mapping.toPosition(v));
         }
         m_edit->setText(m_mapping.format(v));
+        if (m_mapping.taken)
+            emit inputTaken(m_mapping.taken(typed, v));
         emit valueEdited(v);
     } catch (const InputError& e) {
         m_edit->setText(m_mapping.format(m_value));

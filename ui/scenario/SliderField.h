@@ -26,6 +26,8 @@ public:
         std::function<QString(double)> format;
         std::function<double(const QString&)> parse; ///< throws kvtiers::InputError
         QList<QPair<int, QString>> ticks; ///< labelled positions under the slider
+        /// If set, what a typed entry was taken as ("took “30” as 30%"), for inputTaken().
+        std::function<QString(const QString& typed, double value)> taken;
     };
 
     SliderField(Mapping mapping, QWidget* parent = nullptr);
@@ -41,6 +43,8 @@ public:
 signals:
     void valueEdited(double value);
     void inputRejected(const QString& message);
+    /// A typed entry was accepted; the message says what it was taken as (Mapping::taken).
+    void inputTaken(const QString& message);
 
 private:
     void onSliderMoved(int position);

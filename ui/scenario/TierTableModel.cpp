@@ -288,19 +288,22 @@ QVariant TierTableModel::headerData(int section, Qt::Orientation orientation, in
         }
     }
     if (role == Qt::ToolTipRole) {
+        // The header's whole text first: a narrow column ends it in "…".
+        const QString title = headerData(section, orientation, Qt::DisplayRole).toString();
+        const QString heading = title.isEmpty() ? QString() : title + QStringLiteral("\n\n");
         switch (static_cast<Column>(section)) {
         case PlacedColumn:
-            return tr("Bytes this scenario places in the tier.");
+            return QString(heading + tr("Bytes this scenario places in the tier."));
         case CapacityColumn:
-            return tr("Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload engine may pin; "
-                      "NVMe as installed.");
+            return QString(heading + tr("Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload "
+                                        "engine may pin; NVMe as installed."));
         case UtilisationColumn:
-            return tr("Placed ÷ capacity.");
+            return QString(heading + tr("Placed ÷ capacity."));
         case RestoreColumn:
-            return tr("Time to bring the whole prompt's KV back from this tier, against recomputing the whole "
-                      "prompt (prefill).");
+            return QString(heading + tr("Time to bring the whole prompt's KV back from this tier, against recomputing the whole "
+                      "prompt (prefill)."));
         default:
-            return tr("The article's tier table.");
+            return QString(heading + tr("The article's tier table."));
         }
     }
     return {};

@@ -343,9 +343,12 @@ void SensitivityView::updateScenario()
         return;
     }
     const TierDemand& b = m_result->base;
-    m_baseLabel->setText(tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
-                             .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
-                             .arg(m_scenario->hardware.gpusPerServer)
+    const int gpus = m_scenario->hardware.gpusPerServer;
+    m_baseLabel->setText((gpus == 1 ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.")
+                                                 .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
+                                    : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
+                                          .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
+                                          .arg(gpus))
                              .arg(bytesText(b.hbm, m_units), bytesText(b.dram, m_units), bytesText(b.ssd, m_units)));
     redrawTornado();
     m_curveChart->setCurve(variable, m_curve, variableValue(*m_scenario, variable), m_units);

@@ -4,6 +4,7 @@
 #include "ui/text/UnitsText.h"
 
 #include <QLocale>
+#include <cmath>
 
 namespace kvtiers::ui {
 
@@ -69,6 +70,10 @@ QStringList Messages::warningTexts(const Scenario& scenario, const EvalResult& r
             out << tr("request rate %1 req/s is above the %2 req/s one replica can serve (prefill, restore and "
                       "decode share per request)")
                        .arg(QLocale().toString(n.value, 'g', 3), QLocale().toString(n.limit, 'g', 3));
+        case WarnReplicaSpansServers:
+            out << tr("TP %1 is more than the GPUs per server (%2): one replica spans %3 servers, and its "
+                      "tensor-parallel traffic crosses the network between them")
+                       .arg(countText(n.value), countText(n.limit), countText(std::ceil(n.value / n.limit)));
             break;
         case WarnNone:
             break;
@@ -221,12 +226,18 @@ QString Messages::inputErrorText(const InputErrorDetail& d)
     case InputErrorCode::ValueOutOfRange:
         if (d.detail == "tokens")
             return tr("%1: %2 is out of range [%3, %4] tokens").arg(where, value, min, max);
+        if (d.detail == "sequences")
+            return tr("%1: %2 is out of range [%3, %4] sequences").arg(where, value, min, max);
         if (d.detail == "bytes")
             return tr("%1: %2 is out of range [%3, %4] bytes").arg(where, value, min, max);
         return tr("%1: %2 is out of range [%3, %4]").arg(where, value, min, max);
     case InputErrorCode::NotATokenCount:
+        if (d.detail == "sequences")
+            return tr("%1: %2 is not a number of sequences (write 10, 64 or 1k)").arg(where, value);
         return tr("%1: %2 is not a token count (write 131072, 128k or 1M)").arg(where, value);
     case InputErrorCode::NotWholeTokens:
+        if (d.detail == "sequences")
+            return tr("%1: %2 is not a whole number of sequences").arg(where, value);
         return tr("%1: %2 is not a whole number of tokens").arg(where, value);
     case InputErrorCode::NotAShare:
         return tr("%1: %2 is not a share (write 0.5 or 50%)").arg(where, value);

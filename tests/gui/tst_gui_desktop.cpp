@@ -1,0 +1,321 @@
+// What a new user hit, checked on the real main window offscreen: Ctrl+Z in a field,
+// percent fields, MLA's replicated hot set, a replica spanning servers, the concurrency
+// error's unit, "1 GPU", picker popups wide enough to tell cards apart, and a 1280×800
+// window in English and Korean where no label or table header is cut without its whole
+// in a tooltip. (Text drawn inside the charts, legends and bar labels, is not checked.)
+
+#include "tests/support/TestHome.h"
+#include "ui/app/Language.h"
+#include "ui/app/MainWindow.h"
+#include "ui/app/WidgetFit.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/scenario/PercentInput.h"
+#include "ui/scenario/ScenarioController.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <memory>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+class TestGuiDesktop : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init()
+    {
+        kvtiers::test::clearTestHome();
+        installTranslator(kLanguageEnglish);
+    }
+    void cleanup()
+    {
+        m_window.reset();
+        installTranslator(kLanguageEnglish);
+    }
+
+    void undoAndRedoWorkWhileAFieldHasFocus();
+    void percentFieldsReadThirtyAlike();
+    void percentRule();
+    void mlaAtTp8ShowsBothHotSetFigures();
+    void tpBeyondOneServerWarns();
+    void concurrencyErrorSaysSequences();
+    void oneGpuPerServerIsSingular();
+    void pickerPopupsShowWholeNames();
+    void fileDialogsRememberTheLastFolder();
+    void nothingCutAt1280x800_data();
+    void nothingCutAt1280x800();
+
+private:
+    template <typename T> T* find(const char* name)
+    {
+        auto* w = m_window->findChild<T*>(QString::fromLatin1(name));
+        if (!w)
+            qFatal("no widget named %s", name);
+        return w;
+    }
+    void startWindow(int width = 1400, int height = 900)
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(width, height);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY(m_window->controller()->hasResult());
+    }
+    void typeInto(QLineEdit* edit, const QString& text)
+    {
+        edit->setFocus();
+        QTRY_VERIFY(edit->hasFocus());
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+        QTest::keyClick(edit, Qt::Key_Return);
+        m_window->controller()->flush();
+    }
+    QString statusText() { return m_window->statusBar()->currentMessage(); }
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiDesktop::undoAndRedoWorkWhileAFieldHasFocus()
+{
+    startWindow();
+    auto* context = find<QLineEdit>("contextEdit");
+    typeInto(context, QStringLiteral("32k"));
+    QTRY_COMPARE(m_window->controller()->scenario().workload.context, 32768.0);
+    QVERIFY(context->hasFocus());
+    // The cursor is still in the field: Ctrl+Z undoes the scenario edit.
+    QTest::keyClick(context, Qt::Key_Z, Qt::ControlModifier);
+    QTRY_COMPARE(m_window->controller()->scenario().workload.context, 131072.0);
+    QVERIFY(context->hasFocus());
+    QTRY_COMPARE(context->text(), QStringLiteral("128K"));
+    QTest::keyClick(context, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_COMPARE(m_window->controller()->scenario().workload.context, 32768.0);
+
+    // Typing not yet committed is the field's own to undo first.
+    context->selectAll();
+    QTest::keyClicks(context, QStringLiteral("64k"));
+    QTest::keyClick(context, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(m_window->controller()->scenario().workload.context, 32768.0);
+    QVERIFY(context->text() != QStringLiteral("64k"));
+
+    // A spin box: the value committed with Enter, then Ctrl+Z in it.
+    m_window->controller()->undoStack()->clear();
+    auto* tp = find<QSpinBox>("tpSpin");
+    tp->setVisible(true);
+    tp->setFocus();
+    QTRY_VERIFY(tp->hasFocus());
+    tp->selectAll();
+    QTest::keyClicks(tp, QStringLiteral("4"));
+    QTest::keyClick(tp, Qt::Key_Return);
+    QTRY_COMPARE(m_window->controller()->scenario().tp(), 4);
+    QTest::keyClick(tp, Qt::Key_Z, Qt::ControlModifier);
+    QTRY_COMPARE(m_window->controller()->scenario().tp(), 8);
+}
+
+void TestGuiDesktop::percentRule()
+{
+    QCOMPARE(readPercentInput(QStringLiteral("30"), "reuse"), 0.3);
+    QCOMPARE(readPercentInput(QStringLiteral("30%"), "reuse"), 0.3);
+    QCOMPARE(readPercentInput(QStringLiteral(" 30 % "), "reuse"), 0.3);
+    QCOMPARE(readPercentInput(QStringLiteral("0.3"), "reuse"), 0.3);
+    QCOMPARE(readPercentInput(QStringLiteral("1"), "reuse"), 1.0);
+    QCOMPARE(readPercentInput(QStringLiteral("0.5%"), "reuse"), 0.005);
+    QVERIFY_THROWS_EXCEPTION(InputError, readPercentInput(QStringLiteral("150"), "reuse"));
+    QVERIFY_THROWS_EXCEPTION(InputError, readPercentInput(QStringLiteral("abc"), "reuse"));
+}
+
+void TestGuiDesktop::percentFieldsReadThirtyAlike()
+{
+    startWindow();
+    auto* reuse = find<QLineEdit>("reuseEdit");
+    for (const QString& typed : { QStringLiteral("30"), QStringLiteral("30%"), QStringLiteral("0.3") }) {
+        m_window->controller()->resetToArticle();
+        m_window->controller()->flush();
+        typeInto(reuse, typed);
+        QTRY_COMPARE(m_window->controller()->scenario().workload.reuseRate, 0.3);
+        QCOMPARE(reuse->text(), QStringLiteral("30%"));
+        QVERIFY2(statusText().contains(QStringLiteral("“") + typed + QStringLiteral("” as 30%")), qPrintable(statusText()));
+    }
+    // Out of range: refused, with the reason.
+    typeInto(reuse, QStringLiteral("150"));
+    QVERIFY2(statusText().contains(QStringLiteral("150%")), qPrintable(statusText()));
+    QCOMPARE(m_window->controller()->scenario().workload.reuseRate, 0.3);
+
+    // The offload spin box reads the same way.
+    m_window->findChild<QWidget*>(QStringLiteral("advancedPanel"))->setVisible(true);
+    auto* offload = find<QDoubleSpinBox>("offloadRateSpin");
+    auto* offloadEdit = offload->findChild<QLineEdit*>();
+    for (const QString& typed : { QStringLiteral("30"), QStringLiteral("0.3"), QStringLiteral("30%") }) {
+        find<QLineEdit>("contextEdit")->setFocus(); // a focused spin box is not overwritten
+        m_window->controller()->setOverride("offload_rate", 1.0);
+        m_window->controller()->flush();
+        QTRY_COMPARE(offload->value(), 100.0);
+        typeInto(offloadEdit, typed);
+        QTRY_COMPARE(m_window->controller()->scenario().workload.offloadRate, 0.3);
+        QVERIFY2(statusText().contains(QStringLiteral("as 30%")), qPrintable(statusText()));
+    }
+}
+
+void TestGuiDesktop::mlaAtTp8ShowsBothHotSetFigures()
+{
+    startWindow();
+    m_window->controller()->selectModel("deepseek-v2");
+    m_window->controller()->setOverride("tp", 8);
+    m_window->controller()->flush();
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("deepseek-v2"));
+    const EvalResult& r = m_window->controller()->result();
+    QVERIFY(r.hotSetAllocatedBytes > 7 * r.hotSetBytes);
+    auto* notes = find<QLabel>("warningsLabel");
+    QTRY_VERIFY(notes->isVisible());
+    QVERIFY2(notes->text().contains(QStringLiteral("per copy")), qPrintable(notes->text()));
+    QVERIFY2(notes->text().contains(QStringLiteral("8 TP GPUs")), qPrintable(notes->text()));
+    // At TP 1 there is one copy: no note.
+    m_window->controller()->setOverride("tp", 1);
+    m_window->controller()->flush();
+    QTRY_VERIFY(!notes->text().contains(QStringLiteral("per copy")));
+}
+
+void TestGuiDesktop::tpBeyondOneServerWarns()
+{
+    startWindow();
+    m_window->controller()->selectHardware("gh200");
+    m_window->controller()->flush();
+    QTRY_COMPARE(m_window->controller()->scenario().hardware.id, std::string("gh200"));
+    QVERIFY(m_window->controller()->scenario().tp() > m_window->controller()->scenario().hardware.gpusPerServer);
+    auto* notes = find<QLabel>("warningsLabel");
+    QTRY_VERIFY(notes->isVisible());
+    QVERIFY2(notes->text().contains(QStringLiteral("one replica spans 8 servers")), qPrintable(notes->text()));
+    m_window->controller()->setOverride("tp", 1);
+    m_window->controller()->flush();
+    QTRY_VERIFY(!notes->text().contains(QStringLiteral("spans")));
+}
+
+void TestGuiDesktop::concurrencyErrorSaysSequences()
+{
+    startWindow();
+    typeInto(find<QLineEdit>("concurrencyEdit"), QStringLiteral("2e13"));
+    QVERIFY2(statusText().contains(QStringLiteral("sequences")), qPrintable(statusText()));
+    QVERIFY2(!statusText().contains(QStringLiteral("tokens")), qPrintable(statusText()));
+    typeInto(find<QLineEdit>("concurrencyEdit"), QStringLiteral("1.5"));
+    QVERIFY2(statusText().contains(QStringLiteral("whole number of sequences")), qPrintable(statusText()));
+}
+
+void TestGuiDesktop::oneGpuPerServerIsSingular()
+{
+    startWindow();
+    m_window->controller()->selectHardware("gh200");
+    m_window->controller()->setOverride("tp", 1);
+    m_window->controller()->flush();
+    auto* scope = find<QComboBox>("scopeCombo");
+    scope->setCurrentIndex(2); // per server
+    auto* plot = find<QWidget>("tierChart")->findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    QString title;
+    QTRY_VERIFY([&] {
+        auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+        title = t ? t->text() : QString();
+        return title.contains(QStringLiteral("per server"));
+    }());
+    QVERIFY2(title.contains(QStringLiteral("(1 GPU)")), qPrintable(title));
+}
+
+void TestGuiDesktop::pickerPopupsShowWholeNames()
+{
+    startWindow();
+    auto* hardware = find<QComboBox>("hardwareCombo");
+    QAbstractItemView* view = hardware->view();
+    QCOMPARE(view->textElideMode(), Qt::ElideRight);
+    const QFontMetrics metrics(view->font());
+    for (int i = 0; i < hardware->count(); ++i) {
+        QVERIFY2(view->minimumWidth() > metrics.horizontalAdvance(hardware->itemText(i)), qPrintable(hardware->itemText(i)));
+        QCOMPARE(hardware->itemData(i, Qt::ToolTipRole).toString(), hardware->itemText(i));
+    }
+}
+
+void TestGuiDesktop::fileDialogsRememberTheLastFolder()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(FileDialog::lastFolder() != dir.path());
+    FileDialog::setNextFileName(dir.filePath(QStringLiteral("sweep.png")));
+    QCOMPARE(FileDialog::getSaveFileName(nullptr, QStringLiteral("Export"), QStringLiteral("x.png"), QString()),
+        dir.filePath(QStringLiteral("sweep.png")));
+    QCOMPARE(FileDialog::lastFolder(), dir.path());
+    // A folder since removed: the next dialog opens in Documents again.
+    const QString gone = dir.path();
+    dir.remove();
+    QVERIFY(FileDialog::lastFolder() != gone);
+}
+
+void TestGuiDesktop::nothingCutAt1280x800_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << kLanguageEnglish;
+    QTest::newRow("ko") << kLanguageKorean;
+}
+
+void TestGuiDesktop::nothingCutAt1280x800()
+{
+    QFETCH(QString, language);
+    installTranslator(language);
+    startWindow(1280, 800);
+    m_window->setWindowState(Qt::WindowNoState);
+    m_window->resize(1280, 800);
+    QTest::qWait(200);
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+        m_window->grab().save(dir + QStringLiteral("/desktop-1280x800-") + language + QStringLiteral(".png"));
+    QVERIFY(m_window->width() <= 1280);
+
+    // Every one-line label shows its whole text, or is elided with the whole in its tooltip.
+    QStringList cut;
+    for (QLabel* label : m_window->findChildren<QLabel*>()) {
+        if (!label->isVisibleTo(m_window.get()) || label->wordWrap() || label->textFormat() == Qt::RichText
+            || Qt::mightBeRichText(label->text()) || label->text().isEmpty() || label->text().contains(u'\n'))
+            continue;
+        // What is drawn: a mnemonic's '&' is not ("&&" is one '&').
+        QString shown = label->text();
+        shown.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(u'&').replace(u'\x01', u'&');
+        const int need = label->fontMetrics().horizontalAdvance(shown);
+        if (need <= label->contentsRect().width())
+            continue;
+        auto* elided = qobject_cast<ElidedLabel*>(label);
+        if (elided && elided->toolTip().contains(label->text()))
+            continue;
+        cut << QStringLiteral("%1 \"%2\" (%3 px in %4)")
+                   .arg(label->objectName(), label->text())
+                   .arg(need)
+                   .arg(label->contentsRect().width());
+    }
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+
+    // The tier table's headers fit, or end in "…" with the whole in their tooltip.
+    auto* table = find<QTableView>("tierTable");
+    QHeaderView* header = table->horizontalHeader();
+    QCOMPARE(header->textElideMode(), Qt::ElideRight);
+    for (int c = 0; c < header->count(); ++c) {
+        const QString text = table->model()->headerData(c, Qt::Horizontal).toString();
+        const QStringList lines = text.split(u'\n');
+        int widest = 0;
+        for (const QString& line : lines)
+            widest = std::max(widest, header->fontMetrics().horizontalAdvance(line));
+        QVERIFY2(widest + 8 <= header->sectionSize(c)
+                || table->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().contains(lines.first()),
+            qPrintable(QStringLiteral("header \"%1\": %2 px in %3").arg(text).arg(widest).arg(header->sectionSize(c))));
+    }
+}
+
+QTEST_MAIN(TestGuiDesktop)
+#include "tst_gui_desktop.moc"
