@@ -2577,354 +2577,354 @@
         <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="213"/>
+        <location filename="../app/MainWindow.cpp" line="216"/>
         <source>Skipped unreadable card file(s): %1</source>
         <translation>읽을 수 없는 카드 파일을 건너뜀: %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="249"/>
-        <location filename="../app/MainWindow.cpp" line="548"/>
-        <location filename="../app/MainWindow.cpp" line="550"/>
+        <location filename="../app/MainWindow.cpp" line="252"/>
+        <location filename="../app/MainWindow.cpp" line="551"/>
+        <location filename="../app/MainWindow.cpp" line="553"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="251"/>
+        <location filename="../app/MainWindow.cpp" line="254"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="256"/>
+        <location filename="../app/MainWindow.cpp" line="259"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="268"/>
+        <location filename="../app/MainWindow.cpp" line="271"/>
         <source>&amp;Undo</source>
         <translation>실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="268"/>
+        <location filename="../app/MainWindow.cpp" line="271"/>
         <source>&amp;Undo %1</source>
         <translation>%1 실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="278"/>
+        <location filename="../app/MainWindow.cpp" line="281"/>
         <source>&amp;Redo</source>
         <translation>다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="278"/>
+        <location filename="../app/MainWindow.cpp" line="281"/>
         <source>&amp;Redo %1</source>
         <translation>%1 다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="288"/>
+        <location filename="../app/MainWindow.cpp" line="291"/>
         <source>Reset to &amp;article defaults</source>
         <translation>기사 기본값으로 되돌리기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="291"/>
+        <location filename="../app/MainWindow.cpp" line="294"/>
         <source>Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse.</source>
         <translation>Llama 3.1 70B, 128K 문맥 × 시퀀스 10개, FP16 KV, 8 × H200 서버 1대, 재사용 없음.</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="293"/>
-        <location filename="../app/MainWindow.cpp" line="595"/>
+        <location filename="../app/MainWindow.cpp" line="296"/>
+        <location filename="../app/MainWindow.cpp" line="598"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="296"/>
+        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>Bytes per &amp;GPU</source>
         <translation>GPU당 바이트(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="296"/>
+        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>Bytes per &amp;replica</source>
         <translation>레플리카당 바이트(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="296"/>
+        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>Bytes per &amp;server</source>
         <translation>서버당 바이트(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="307"/>
+        <location filename="../app/MainWindow.cpp" line="310"/>
         <source>Sweep against &amp;context</source>
         <translation>문맥 길이로 스윕(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="307"/>
+        <location filename="../app/MainWindow.cpp" line="310"/>
         <source>Sweep against c&amp;oncurrency</source>
         <translation>동시 처리 요청 수로 스윕(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="317"/>
+        <location filename="../app/MainWindow.cpp" line="320"/>
         <source>&amp;Advanced controls</source>
         <translation>고급 컨트롤(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="322"/>
+        <location filename="../app/MainWindow.cpp" line="325"/>
         <source>&amp;Full screen</source>
         <translation>전체 화면(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="329"/>
+        <location filename="../app/MainWindow.cpp" line="332"/>
         <source>&amp;Units</source>
         <translation>단위(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="333"/>
+        <location filename="../app/MainWindow.cpp" line="336"/>
         <source>&amp;Decimal (GB, TB — as memory is sold)</source>
         <translation>십진(GB, TB — 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="334"/>
+        <location filename="../app/MainWindow.cpp" line="337"/>
         <source>&amp;Binary (GiB, TiB — as allocators count)</source>
         <translation>이진(GiB, TiB — 메모리 할당기가 세는 단위)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="345"/>
+        <location filename="../app/MainWindow.cpp" line="348"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="349"/>
+        <location filename="../app/MainWindow.cpp" line="352"/>
         <source>&amp;System language</source>
         <translation>시스템 언어(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="365"/>
+        <location filename="../app/MainWindow.cpp" line="368"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="366"/>
+        <location filename="../app/MainWindow.cpp" line="369"/>
         <source>&amp;About kvtiers</source>
         <translation>kvtiers 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="370"/>
+        <location filename="../app/MainWindow.cpp" line="373"/>
         <source>About &amp;Qt</source>
         <translation>Qt 정보(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="387"/>
+        <location filename="../app/MainWindow.cpp" line="390"/>
         <source>kvtiers: %1 on %2</source>
         <translation>kvtiers: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="404"/>
+        <location filename="../app/MainWindow.cpp" line="407"/>
         <source>This scenario cannot be evaluated: %1</source>
         <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="441"/>
+        <location filename="../app/MainWindow.cpp" line="444"/>
         <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="444"/>
+        <location filename="../app/MainWindow.cpp" line="447"/>
         <source>&lt;p&gt;&lt;b&gt;Sources named by the article&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 model specification&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV cache reuse and offloading documentation&lt;/li&gt;&lt;li&gt;The Mooncake paper&lt;/li&gt;&lt;li&gt;The FlexGen paper&lt;/li&gt;&lt;li&gt;The DeepSeek-V2 paper&lt;/li&gt;&lt;li&gt;The vLLM PagedAttention paper&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;기사의 출처&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 모델 사양&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV 캐시 재사용·오프로딩 문서&lt;/li&gt;&lt;li&gt;Mooncake 논문&lt;/li&gt;&lt;li&gt;FlexGen 논문&lt;/li&gt;&lt;li&gt;DeepSeek-V2 논문&lt;/li&gt;&lt;li&gt;vLLM PagedAttention 논문&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="450"/>
+        <location filename="../app/MainWindow.cpp" line="453"/>
         <source>&lt;p&gt;&lt;b&gt;This scenario&apos;s cards&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;이 시나리오의 카드&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="455"/>
+        <location filename="../app/MainWindow.cpp" line="458"/>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="457"/>
+        <location filename="../app/MainWindow.cpp" line="460"/>
         <source>About kvtiers</source>
         <translation>kvtiers 정보</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="510"/>
+        <location filename="../app/MainWindow.cpp" line="513"/>
         <source>Presets</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="537"/>
+        <location filename="../app/MainWindow.cpp" line="540"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="566"/>
+        <location filename="../app/MainWindow.cpp" line="569"/>
         <source>Save scenario as &amp;preset…</source>
         <translation>시나리오를 프리셋으로 저장(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="571"/>
+        <location filename="../app/MainWindow.cpp" line="574"/>
         <source>&amp;Import preset…</source>
         <translation>프리셋 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="575"/>
+        <location filename="../app/MainWindow.cpp" line="578"/>
         <source>Co&amp;mpare presets…</source>
         <translation>프리셋 비교(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="580"/>
+        <location filename="../app/MainWindow.cpp" line="583"/>
         <source>&amp;Export tier chart…</source>
         <translation>계층 차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="582"/>
+        <location filename="../app/MainWindow.cpp" line="585"/>
         <source>Export s&amp;weep…</source>
         <translation>스윕 내보내기(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="584"/>
+        <location filename="../app/MainWindow.cpp" line="587"/>
         <source>Export &amp;comparison…</source>
         <translation>비교 내보내기(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="585"/>
+        <location filename="../app/MainWindow.cpp" line="588"/>
         <source>Export scenario &amp;JSON…</source>
         <translation>시나리오 JSON 내보내기(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="587"/>
+        <location filename="../app/MainWindow.cpp" line="590"/>
         <source>Copy chart to clip&amp;board</source>
         <translation>차트를 클립보드에 복사(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="589"/>
+        <location filename="../app/MainWindow.cpp" line="592"/>
         <source>Export si&amp;ze…</source>
         <translation>내보내기 크기(&amp;Z)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="592"/>
+        <location filename="../app/MainWindow.cpp" line="595"/>
         <source>&amp;Presets panel</source>
         <translation>프리셋 패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="634"/>
+        <location filename="../app/MainWindow.cpp" line="637"/>
         <source>%1: wrote %2</source>
         <translation>%1: %2 저장함</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="640"/>
-        <location filename="../app/MainWindow.cpp" line="653"/>
-        <location filename="../app/MainWindow.cpp" line="677"/>
+        <location filename="../app/MainWindow.cpp" line="643"/>
+        <location filename="../app/MainWindow.cpp" line="656"/>
+        <location filename="../app/MainWindow.cpp" line="680"/>
         <source>Nothing to export: the scenario does not evaluate.</source>
         <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="640"/>
-        <location filename="../app/MainWindow.cpp" line="641"/>
-        <location filename="../app/MainWindow.cpp" line="647"/>
+        <location filename="../app/MainWindow.cpp" line="643"/>
+        <location filename="../app/MainWindow.cpp" line="644"/>
+        <location filename="../app/MainWindow.cpp" line="650"/>
         <source>Export tier chart</source>
         <translation>계층 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="642"/>
+        <location filename="../app/MainWindow.cpp" line="645"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="653"/>
-        <location filename="../app/MainWindow.cpp" line="654"/>
-        <location filename="../app/MainWindow.cpp" line="660"/>
+        <location filename="../app/MainWindow.cpp" line="656"/>
+        <location filename="../app/MainWindow.cpp" line="657"/>
+        <location filename="../app/MainWindow.cpp" line="663"/>
         <source>Export sweep</source>
         <translation>스윕 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="655"/>
+        <location filename="../app/MainWindow.cpp" line="658"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="668"/>
+        <location filename="../app/MainWindow.cpp" line="671"/>
         <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
         <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="677"/>
+        <location filename="../app/MainWindow.cpp" line="680"/>
         <source>Export scenario</source>
         <translation>시나리오 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="678"/>
-        <location filename="../app/MainWindow.cpp" line="684"/>
+        <location filename="../app/MainWindow.cpp" line="681"/>
+        <location filename="../app/MainWindow.cpp" line="687"/>
         <source>Export scenario JSON</source>
         <translation>시나리오 JSON 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="679"/>
+        <location filename="../app/MainWindow.cpp" line="682"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="695"/>
+        <location filename="../app/MainWindow.cpp" line="698"/>
         <source>Copied the tier chart (%1 × %2) to the clipboard</source>
         <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="702"/>
-        <location filename="../app/MainWindow.cpp" line="718"/>
+        <location filename="../app/MainWindow.cpp" line="705"/>
+        <location filename="../app/MainWindow.cpp" line="721"/>
         <source>Export size</source>
         <translation>내보내기 크기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="703"/>
+        <location filename="../app/MainWindow.cpp" line="706"/>
         <source>Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):</source>
         <translation>차트 크기와 배율을 너비x높이@배율로 입력하세요(예: 1600x900@2는 3200 × 1800 px PNG):</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="716"/>
+        <location filename="../app/MainWindow.cpp" line="719"/>
         <source>Export size &quot;%1&quot;: use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8</source>
         <translation>내보내기 크기 &quot;%1&quot;: 너비x높이@배율 형식, 16~20000픽셀, 배율 0.25~8로 입력하세요</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="722"/>
+        <location filename="../app/MainWindow.cpp" line="725"/>
         <source>Charts export at %1 × %2, scale %3</source>
         <translation>차트 내보내기 크기: %1 × %2, 배율 %3</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="731"/>
+        <location filename="../app/MainWindow.cpp" line="734"/>
         <source>&amp;Tools</source>
         <translation>도구(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="732"/>
+        <location filename="../app/MainWindow.cpp" line="735"/>
         <source>&amp;Import config.json…</source>
         <translation>config.json 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="734"/>
+        <location filename="../app/MainWindow.cpp" line="737"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="735"/>
+        <location filename="../app/MainWindow.cpp" line="738"/>
         <source>Compare with a &amp;vLLM log…</source>
         <translation>vLLM 로그와 비교(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="758"/>
-        <location filename="../app/MainWindow.cpp" line="765"/>
+        <location filename="../app/MainWindow.cpp" line="761"/>
+        <location filename="../app/MainWindow.cpp" line="768"/>
         <source>Import config.json</source>
         <translation>config.json 가져오기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="759"/>
+        <location filename="../app/MainWindow.cpp" line="762"/>
         <source>The imported model could not be saved to %1: %2</source>
         <translation>가져온 모델을 %1에 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="771"/>
+        <location filename="../app/MainWindow.cpp" line="774"/>
         <source>Import %1</source>
         <translation>%1 가져오기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="774"/>
+        <location filename="../app/MainWindow.cpp" line="777"/>
         <source>Imported %1 (saved as %2)</source>
         <translation>%1 가져옴 (%2에 저장)</translation>
     </message>
@@ -3929,27 +3929,27 @@ GPU당: TP로 나눈 값.
         <translation>복원 대 재계산</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="293"/>
+        <location filename="../scenario/TierTableModel.cpp" line="296"/>
         <source>Bytes this scenario places in the tier.</source>
         <translation>이 시나리오가 이 계층에 놓는 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="295"/>
+        <location filename="../scenario/TierTableModel.cpp" line="298"/>
         <source>Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload engine may pin; NVMe as installed.</source>
         <translation>가용 용량: HBM × GPU 메모리 사용률, D램 × 오프로딩 엔진이 고정할 수 있는 비율, NVMe는 장착 용량 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="298"/>
+        <location filename="../scenario/TierTableModel.cpp" line="301"/>
         <source>Placed ÷ capacity.</source>
         <translation>배치량 ÷ 용량.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="300"/>
+        <location filename="../scenario/TierTableModel.cpp" line="303"/>
         <source>Time to bring the whole prompt&apos;s KV back from this tier, against recomputing the whole prompt (prefill).</source>
         <translation>프롬프트 전체의 KV를 이 계층에서 다시 가져오는 시간과, 프롬프트 전체를 재계산(프리필)하는 시간의 비교입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="303"/>
+        <location filename="../scenario/TierTableModel.cpp" line="306"/>
         <source>The article&apos;s tier table.</source>
         <translation>기사의 계층 표입니다.</translation>
     </message>
