@@ -2,6 +2,7 @@
 
 #include "core/io/InputError.h"
 
+#include <algorithm>
 #include <string>
 
 namespace kvtiers {
@@ -16,6 +17,23 @@ namespace {
 }
 
 } // namespace
+
+int Scenario::defaultTp() const
+{
+    constexpr int kMaxDefaultTp = 8;
+    for (int tp = std::min(kMaxDefaultTp, std::max(1, hardware.gpusPerServer)); tp > 1; --tp) {
+        if (hardware.gpusPerServer % tp != 0)
+            continue;
+        bool headsAllow = true;
+        for (const auto& g : model.groups)
+            if ((g.kind == LayerKind::Full || g.kind == LayerKind::Sliding || g.kind == LayerKind::Chunked)
+                && g.numKvHeads % tp != 0 && tp % g.numKvHeads != 0)
+                headsAllow = false;
+        if (headsAllow)
+            return tp;
+    }
+    return 1;
+}
 
 void validateScenario(const Scenario& s)
 {

@@ -17,8 +17,13 @@ struct Scenario {
     /// How KV moves back into HBM (workload.restorePath resolved; the default otherwise).
     RestorePath restorePath = builtinRestorePath(kDefaultRestorePath);
 
-    /// Tensor-parallel degree: the workload's, else all GPUs of one server.
-    int tp() const { return workload.tp.value_or(hardware.gpusPerServer); }
+    /// Tensor-parallel degree: the workload's, else defaultTp().
+    int tp() const { return workload.tp.value_or(defaultTp()); }
+    /// The TP a scenario gets unless one is given: the largest degree of at most 8 (one
+    /// NVLink/PCIe node, as engines deploy tensor parallelism; a 72-GPU NVL72 rack runs
+    /// several TP 8 replicas, not one TP 72) that divides the server's GPUs and that the
+    /// KV heads allow (vLLM needs heads % TP == 0 or TP % heads == 0). 1 always fits.
+    int defaultTp() const;
     /// The KV format: the workload's, else the model's default.
     KvFormat kvFormat() const { return workload.kv.value_or(KvFormat{model.defaultKvBits, 0}); }
     double weightBits() const { return workload.weightBits.value_or(model.weightBits); }

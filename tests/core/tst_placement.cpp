@@ -36,6 +36,20 @@ QString checkIdentity(const EvalResult& r, const QString& what)
 class TestPlacement : public QObject {
     Q_OBJECT
 private slots:
+    void defaultTpFitsServerAndHeads()
+    {
+        // No TP given: the largest degree of at most 8 that divides the server's GPUs and
+        // that the KV heads allow (vLLM: heads % TP == 0 or TP % heads == 0).
+        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "h200-sxm").tp(), 8); // 8 KV heads, 8 GPUs
+        QCOMPARE(scenario("phi-4", Json::object(), "h200-sxm").tp(), 2);         // 10 KV heads: 8 and 4 do not fit
+        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "gh200").tp(), 1);    // one GPU per node
+        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "gb200-nvl72").tp(), 8); // a rack runs TP 8 replicas
+        QCOMPARE(scenario("deepseek-v3", Json::object(), "gb200-nvl72").tp(), 8); // MLA: not replicated 72 times
+        // A given TP is kept, and still checked.
+        QCOMPARE(scenario("llama-3.1-70b", {{"tp", 4}}, "h200-sxm").tp(), 4);
+        QVERIFY_THROWS_EXCEPTION(InputError, scenario("phi-4", {{"tp", 8}}, "h200-sxm"));
+    }
+
     void fitsInHbm()
     {
         // The article: 10 × 128K on one H200 server at TP 8: everything in HBM.
