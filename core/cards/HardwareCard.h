@@ -1,5 +1,5 @@
 #pragma once
-// HardwareCard: one GPU type in one server profile (MODEL.md §1): HBM, bandwidths and
+// HardwareCard: one GPU type in one server profile (docs/model.md §1): HBM, bandwidths and
 // FLOP/s per GPU; host DRAM, NVMe and the GPU↔host link per server.
 
 #include "core/io/Json.h"
@@ -10,7 +10,7 @@
 
 namespace kvtiers {
 
-/// GPU↔host link whose effective bandwidth depends on transfer size (MODEL.md §6–7: on
+/// GPU↔host link whose effective bandwidth depends on transfer size (docs/model.md §6–7: on
 /// an H200, 64 KiB copies reach 10.6 GB/s and ≥16 MiB copies 55 GB/s).
 class LinkModel {
 public:
@@ -40,7 +40,7 @@ struct HardwareCard {
     double bf16Flops = 0;      ///< dense FLOP/s
     double fp8Flops = 0;       ///< dense FP8 FLOP/s; 0: the GPU has no FP8 tensor unit
     double fp4Flops = 0;       ///< dense FP4 FLOP/s; 0: no FP4 tensor unit
-    double decodeEfficiency = 0.7; ///< measured step ÷ roofline (MODEL.md §7)
+    double decodeEfficiency = 0.7; ///< measured step ÷ roofline (docs/model.md §7)
     double prefillMfu = 0.5;
     // per server
     int gpusPerServer = 1;

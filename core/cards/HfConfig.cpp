@@ -302,7 +302,7 @@ void Importer::run()
             if (k == "mamba") {
                 // Mamba (Jamba): SSM state d_inner × d_state plus the causal-conv window
                 // d_inner × (d_conv − 1), as vLLM's Mamba state keeps it; the state dtype is
-                // the model's activation dtype (MODEL.md §1, models/models/jamba-v0.1.json).
+                // the model's activation dtype (docs/model.md §1, models/models/jamba-v0.1.json).
                 s.stateBytes = static_cast<double>(m_dInner) * static_cast<double>(m_dState + m_dConv - 1) * m_stateElementBytes;
             } else {
                 // Gated DeltaNet (Qwen3-Next): recurrent state per value head

@@ -1,7 +1,7 @@
 #pragma once
 // HfConfig: a Hugging Face config.json turned into a ModelCard.
 //
-// The KV layout follows MODEL.md §1–2: every decoder layer becomes one of the four kinds
+// The KV layout follows docs/model.md §1–2: every decoder layer becomes one of the four kinds
 // of ModelCard.h (full, sliding, mla, state) and identical layers are grouped.
 //
 //   head_dim        config's head_dim, else hidden_size / num_attention_heads

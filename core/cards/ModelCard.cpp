@@ -22,10 +22,10 @@ double LayerGroup::elementsPerToken() const
     case LayerKind::Full:
     case LayerKind::Sliding:
     case LayerKind::Chunked:
-        // MODEL.md §2: b_full = n_kv × (d_k + d_v) × e; the article's "2 ×" is d_k + d_v.
+        // docs/model.md §2: b_full = n_kv × (d_k + d_v) × e; the article's "2 ×" is d_k + d_v.
         return static_cast<double>(numKvHeads) * static_cast<double>(kHeadDim + vHeadDim);
     case LayerKind::Mla:
-        // MODEL.md §2 / DeepSeek-V2 §2.1: one compressed latent plus the decoupled RoPE key.
+        // docs/model.md §2 / DeepSeek-V2 §2.1: one compressed latent plus the decoupled RoPE key.
         return static_cast<double>(kvLoraRank + qkRopeHeadDim);
     case LayerKind::State:
         return 0.0;

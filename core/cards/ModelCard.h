@@ -1,5 +1,5 @@
 #pragma once
-// ModelCard: the shape of a model as far as memory and compute go (MODEL.md §1): layer
+// ModelCard: the shape of a model as far as memory and compute go (docs/model.md §1): layer
 // groups by cache kind, parameters and formats. Read from models/models/*.json or a
 // user's file; an imported Hugging Face config.json becomes one of these too.
 

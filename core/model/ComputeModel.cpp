@@ -50,7 +50,7 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing
     m_nvmePerGpu = hw.nvmeReadBandwidth / hw.gpusPerServer;
     m_dramBandwidth = s.restorePath.bandwidth(hw.link, m_copyBytes);
     // SSD reads come off the drives in large I/Os and cross the same link: the slower of
-    // the server's NVMe share per GPU and the path sets the pace (MODEL.md §5).
+    // the server's NVMe share per GPU and the path sets the pace (docs/model.md §5).
     m_ssdBandwidth = std::min(m_nvmePerGpu, m_dramBandwidth);
     m_dramLatency = hw.link.latencySeconds;
     m_ssdLatency = hw.nvmeLatencySeconds + hw.link.latencySeconds;

@@ -1,5 +1,5 @@
 #pragma once
-// ComputeModel: time on one replica (MODEL.md §5): recomputing a prefix versus restoring
+// ComputeModel: time on one replica (docs/model.md §5): recomputing a prefix versus restoring
 // it from DRAM or SSD, and the break-even prefix length per tier.
 //
 //   recompute(T)     = (2 × active_params × T + attention_flops(T)) / (FLOP/s × MFU × TP)
@@ -9,7 +9,7 @@
 //                      chunk the exact n c²/2 + r²/2 is at most c²/8 lower)
 //   restore(T, DRAM) = KV_gpu(T) / B_path(copy bytes) + link latency
 //   restore(T, SSD)  = KV_gpu(T) / min(NVMe read share per GPU, B_path) + NVMe + link latency
-//                      KV_gpu(T) as held (MODEL.md §2: a sliding layer holds min(T, W))
+//                      KV_gpu(T) as held (docs/model.md §2: a sliding layer holds min(T, W))
 //
 // What one copy moves and the bandwidth it reaches come from the restore path card
 // (core/cards/RestorePath.h): small copies waste most of a PCIe link (measured on an

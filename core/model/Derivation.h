@@ -33,7 +33,7 @@ struct KvStateTerm {
     double bytesPerLayer = 0; ///< state bytes per sequence per layer
 };
 
-/// The per-token formula of a model in a KV format (MODEL.md §2).
+/// The per-token formula of a model in a KV format (docs/model.md §2).
 struct KvDerivation {
     std::vector<KvDerivationTerm> terms; ///< in layer-group order
     std::vector<KvStateTerm> stateTerms; ///< in layer-group order

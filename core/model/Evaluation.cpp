@@ -99,7 +99,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     const double saving = 1.0 - 1.0 / r.sharingEffective;
     const bool shared = r.sharingEffective > 1.0 && R > 0;
 
-    // --- Bytes as the article counts them (MODEL.md §2, §4.2) ---
+    // --- Bytes as the article counts them (docs/model.md §2, §4.2) ---
     r.kvBytesPerToken = kv.bytesPerToken();
     r.kvBytesPerRequest = kv.sequenceBytes(C);
     r.kvBytesPerTokenEffective = r.kvBytesPerRequest / C;
@@ -117,7 +117,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.weightsBytes = s.model.paramsTotal * r.weightBits / 8.0;
     const double weightsGpu = r.weightsBytes / tp;
 
-    // MODEL.md §4.1: HBM budget = u × HBM − weights/TP − runtime reserve.
+    // docs/model.md §4.1: HBM budget = u × HBM − weights/TP − runtime reserve.
     double usableHbm = w.gpuMemoryUtilization * hw.hbmBytes - w.runtimeReserveBytes;
     if (usableHbm < 0) {
         usableHbm = 0;
@@ -127,7 +127,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     Bytes3 room = capacity;
     double overflowGpu = 0;
 
-    // MODEL.md §4.3: weights that exceed HBM spill to DRAM, then SSD (FlexGen).
+    // docs/model.md §4.3: weights that exceed HBM spill to DRAM, then SSD (FlexGen).
     const Bytes3 weightsAt = place(weightsGpu, w.weightsPlacement, room, overflowGpu);
     if (weightsAt[H] < weightsGpu)
         r.warnings |= WarnWeightsSpill;
@@ -135,7 +135,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     if (r.kvBudgetPerGpu <= 0)
         r.warnings |= WarnNoKvBudget;
 
-    // MODEL.md §4.2: max concurrency, comparable to vLLM's "Maximum concurrency".
+    // docs/model.md §4.2: max concurrency, comparable to vLLM's "Maximum concurrency".
     r.maxConcurrencyRatio = r.kvBudgetPerGpu / hotAllocPerSeq;
     r.maxConcurrency = std::floor(r.maxConcurrencyRatio);
     r.servedConcurrency = w.streaming ? N : std::min(N, r.maxConcurrency);
@@ -168,7 +168,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         tiers[t]->fragmentation = fragGpu * f * tp;
     }
 
-    // --- Decode step (MODEL.md §5): streams overlap, the slowest sets the pace ---
+    // --- Decode step (docs/model.md §5): streams overlap, the slowest sets the pace ---
     const double served = r.servedConcurrency;
     const double servedExactGpu = served * hotExactPerSeq;
     Bytes3 kvRead{servedExactGpu, 0, 0};
@@ -191,7 +191,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     }
     r.tokensPerSecond = r.decodeStepSeconds > 0 ? served / r.decodeStepSeconds : 0.0;
 
-    // --- Restore versus recompute, whole prompt (MODEL.md §5) ---
+    // --- Restore versus recompute, whole prompt (docs/model.md §5) ---
     r.recomputeSeconds = cm.recomputeSeconds(0, P);
     r.restoreSecondsDram = cm.restoreSeconds(Tier::Dram, P);
     r.restoreSecondsSsd = cm.restoreSeconds(Tier::Ssd, P);
@@ -205,7 +205,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.ttftNoReuseSeconds = r.recomputeSeconds;
     r.requestSeconds = r.ttftNoReuseSeconds + w.outputTokens * r.decodeStepSeconds;
 
-    // --- Prefix cache and request rate (MODEL.md §4.4) ---
+    // --- Prefix cache and request rate (docs/model.md §4.4) ---
     // Only whole blocks of a prefix are cached and hit (vLLM hashes full blocks; the
     // partial tail is recomputed), as only whole blocks are shared in the hot set above.
     const double storedPrefixTokens = w.allocation == Allocation::Paged
@@ -298,7 +298,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     if (r.overflowBytes > 0)
         r.warnings |= WarnOverflow;
 
-    // --- Roll-up: per GPU, per server, fleet (MODEL.md §5) ---
+    // --- Roll-up: per GPU, per server, fleet (docs/model.md §5) ---
     r.perGpu = {r.hbm.used() / tp, r.dram.used() / tp, r.ssd.used() / tp};
     r.perServer = {r.perGpu.hbm * gpus, r.perGpu.dram * gpus, r.perGpu.ssd * gpus};
     r.fleetServers = w.servers;

@@ -1,5 +1,5 @@
 #pragma once
-// Evaluation: one scenario in, every figure kvtiers shows out (MODEL.md §2–5):
+// Evaluation: one scenario in, every figure kvtiers shows out (docs/model.md §2–5):
 // KV bytes per token and request, the hot set, placement across HBM → DRAM → SSD →
 // overflow, max concurrency, the Little's-law retained reuse pool with achieved versus
 // requested reuse, restore versus recompute per tier, decode step and tokens/s, and the

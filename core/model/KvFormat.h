@@ -1,6 +1,6 @@
 #pragma once
 // KvFormat: how one KV-cache element is stored: bits per element plus per-element scale
-// overhead (per-block or per-token scales of quantized formats). MODEL.md §1–2:
+// overhead (per-block or per-token scales of quantized formats). docs/model.md §1–2:
 // e = (bits + scale_bits) / 8 bytes per element.
 
 #include <string>

@@ -25,13 +25,13 @@ KvSizing::KvSizing(const ModelCard& model, const KvFormat& format, int tp, int b
         case LayerKind::Full:
         case LayerKind::Sliding:
         case LayerKind::Chunked: {
-            // MODEL.md §3: heads split across ranks; replicated when n_kv < TP.
+            // docs/model.md §3: heads split across ranks; replicated when n_kv < TP.
             const double headsPerGpu = std::max(1.0, static_cast<double>(lg.numKvHeads) / tpD);
             g.gpuBytesPerTokenLayer = headsPerGpu * static_cast<double>(lg.kHeadDim + lg.vHeadDim) * e;
             break;
         }
         case LayerKind::Mla:
-            // MODEL.md §3: vLLM replicates the latent on every TP rank.
+            // docs/model.md §3: vLLM replicates the latent on every TP rank.
             g.gpuBytesPerTokenLayer = g.bytesPerTokenLayer;
             break;
         case LayerKind::State:

@@ -1,6 +1,6 @@
 #pragma once
 // KvSizing: bytes of KV cache per token, per sequence and per GPU for one model, one KV
-// format and one parallel layout (MODEL.md §2–3). Precomputed once per scenario so that
+// format and one parallel layout (docs/model.md §2–3). Precomputed once per scenario so that
 // the evaluator and sweeps only multiply.
 //
 //   e              = (bits + scale_bits) / 8                     bytes per element

@@ -1,5 +1,5 @@
 #pragma once
-// PrefixCache: the hit rate a real LRU prefix cache gets, not a perfect one (MODEL.md §4.4).
+// PrefixCache: the hit rate a real LRU prefix cache gets, not a perfect one (docs/model.md §4.4).
 //
 // Each request stores a reusable prefix of b bytes (per GPU) at rate λ; the prefix is used
 // again after a gap G drawn from the workload's gap distribution F (exponential with mean

@@ -1,5 +1,5 @@
 #pragma once
-// Fleet: from traffic to memory demand (MODEL.md §5's roll-up). A traffic mix
+// Fleet: from traffic to memory demand (docs/model.md §5's roll-up). A traffic mix
 // of workloads, each with its share of requests, at a total rate, served within latency
 // targets: how many replicas, GPUs and servers, and how many bytes of HBM, DRAM and NVMe
 // the fleet demands, split by workload.

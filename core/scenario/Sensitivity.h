@@ -8,7 +8,7 @@
 // count (they would pin HBM demand at capacity). DRAM and SSD = bytes used.
 //
 // A fleet tornado (fleetSensitivity) moves each variable on every workload of a traffic
-// mix at once and re-sizes the fleet with sizeFleet() (Fleet.h, MODEL.md §5's roll-up):
+// mix at once and re-sizes the fleet with sizeFleet() (Fleet.h, docs/model.md §5's roll-up):
 // its bars are fleet-wide bytes per tier, GPUs and servers. Two variables mean something
 // else in a fleet, because the fleet sizes concurrency itself:
 //  - Active sequences: sizeFleet() gives each replica the most sequences that meet the

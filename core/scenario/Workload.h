@@ -1,5 +1,5 @@
 #pragma once
-// Workload: what the deployment serves (MODEL.md §1): context, concurrency, reuse,
+// Workload: what the deployment serves (docs/model.md §1): context, concurrency, reuse,
 // sharing, offload, parallelism and allocation. A workload card may name its model and
 // hardware, so `--workload flexgen` alone is a whole scenario.
 
@@ -48,7 +48,7 @@ struct WorkloadParams {
     /// The restore path (models/restore-paths/) by id or file; unset: the default.
     std::optional<std::string> restorePath;
     /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
-    /// throughput, served sequences / request duration (MODEL.md §4.4 "or given").
+    /// throughput, served sequences / request duration (docs/model.md §4.4 "or given").
     std::optional<double> requestRate;
     double offloadRate = 0;       ///< share of evicted reusable blocks copied down
     std::optional<int> tp;        ///< unset: all GPUs of one server

@@ -1,6 +1,6 @@
 #pragma once
 // TraceAnalysis: one pass over a request trace gives the exact LRU prefix-cache hit ratio at
-// every capacity (MODEL.md §4, "From a trace").
+// every capacity (docs/model.md §4, "From a trace").
 //
 // Semantics (vLLM / SGLang prefix caching):
 //  - a request's blocks are looked up against the cache as it stands when it arrives;

@@ -4,10 +4,10 @@
 // (each tier's usable capacity less what the scenario already places there: weights and
 // active sequences); replicas per server × servers make the cluster. One global pool holds
 // all of it; per-server caches hold one server's share each. A block is `blockTokens` tokens
-// of the model's KV (MODEL.md §1: bytes per token, whole model).
+// of the model's KV (docs/model.md §1: bytes per token, whole model).
 //
 // The TTFT a tier saves, per request on average: the tokens it serves × (recompute − restore)
-// per token, the scenario's whole-prompt times taken per token (MODEL.md §5); a tier whose
+// per token, the scenario's whole-prompt times taken per token (docs/model.md §5); a tier whose
 // restore is slower than recomputing saves nothing (the engine would recompute).
 
 #include "core/model/Evaluation.h"

@@ -88,7 +88,7 @@ private slots:
             for (const auto& g : m.groups)
                 hybrid = hybrid || g.kind == LayerKind::State;
         QVERIFY(hybrid);
-        // The H200 has a measured link curve beside the datasheet card (MODEL.md §7).
+        // The H200 has a measured link curve beside the datasheet card (docs/model.md §7).
         QVERIFY(!c.hardware().at("h200-sxm-measured").link.curve.empty());
     }
 

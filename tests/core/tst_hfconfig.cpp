@@ -1,7 +1,7 @@
 // Importing Hugging Face config.json files. The configs under data/hf/ were
 // written for these tests from the public model specifications (the fields that matter,
 // in the layout of the released configs). Each family is checked against the exact KV
-// bytes per token and per request that MODEL.md §2 gives:
+// bytes per token and per request that docs/model.md §2 gives:
 //   b_full = n_kv × (d_k + d_v) × e,  b_mla = (kv_lora_rank + rope) × e,
 //   KV(C)  = Σ_full b × C + Σ_sliding b × min(C, W) + Σ_state S.
 
@@ -255,7 +255,7 @@ private slots:
         const ModelCard m = load("opt-175b.json");
         const ModelCard& builtin = CardCatalog::builtin().models().at("opt-175b");
         QCOMPARE(m.groups[0].numKvHeads, std::int64_t(96)); // no num_key_value_heads: MHA
-        QCOMPARE(bf16(m).bytesPerToken(), 4718592.0);       // MODEL.md §6
+        QCOMPARE(bf16(m).bytesPerToken(), 4718592.0);       // docs/model.md §6
         QCOMPARE(m.paramsTotal, builtin.paramsTotal);       // 174,604,468,224 with biases, positions
         QCOMPARE(m.maxContext, std::int64_t(2048));
         QVERIFY(m.notes.find("multi-head attention") != std::string::npos);

@@ -1,4 +1,4 @@
-// KvSizing (MODEL.md §2–3): bytes per token, per sequence and per GPU for every cache
+// KvSizing (docs/model.md §2–3): bytes per token, per sequence and per GPU for every cache
 // kind (GQA/MHA, MLA, sliding window, state layers), TP sharding and replication,
 // arbitrary bit widths, and paged versus contiguous allocation.
 
@@ -191,7 +191,7 @@ private slots:
 
     void tpBeyondKvHeadsReplicates()
     {
-        // TP 16 with 8 KV heads: each GPU still holds one whole head (MODEL.md §3,
+        // TP 16 with 8 KV heads: each GPU still holds one whole head (docs/model.md §3,
         // max(1, n_kv / TP)), so the replica holds the KV twice.
         const ModelCard& m = builtinModel("llama-3.1-70b");
         QCOMPARE(sizing(m, 16, 16).gpuBytesPerToken(), 80.0 * 1 * 256 * 2);
@@ -206,7 +206,7 @@ private slots:
 
     void mlaIsReplicatedOnEveryRank()
     {
-        // vLLM keeps the whole latent on every TP rank (MODEL.md §3).
+        // vLLM keeps the whole latent on every TP rank (docs/model.md §3).
         const ModelCard& m = builtinModel("deepseek-v2");
         for (int tp : {1, 2, 4, 8, 16, 64})
             QCOMPARE(sizing(m, 16, tp).gpuBytesPerToken(), 69120.0);
@@ -313,7 +313,7 @@ private slots:
 
     void sharedPrefixCountedOnce()
     {
-        // MODEL.md §4.2: hot set = N × KV(C) − N × KV(rP) × (1 − 1/S).
+        // docs/model.md §4.2: hot set = N × KV(C) − N × KV(rP) × (1 − 1/S).
         const double C = 8192, N = 8, S = 4, r = 0.5;
         const EvalResult res = evaluate(scenario("llama-3.1-70b", {{"context", C}, {"concurrency", N}, {"reuse_rate", r}, {"sharing", S}}));
         const double P = C, R = std::floor(r * P);

@@ -76,7 +76,7 @@ private slots:
 
     void measuredCurveIsExtrapolatedBelowItsFirstPoint()
     {
-        // MODEL.md §7's H200 curve starts at 64 KiB (10.6 GB/s). Below it the latency fit
+        // docs/model.md §7's H200 curve starts at 64 KiB (10.6 GB/s). Below it the latency fit
         // through that point, L = 65536/10.598e9 − 65536/54.9e9 ≈ 5.0 µs, not a flat
         // clamp: 8 KiB copies reach ~1.6 GB/s, as the datasheet card's latency model says
         // (a flat clamp made the two cards disagree 6.6×).
@@ -223,7 +223,7 @@ private slots:
     {
         // One reuse per prefix, exponential gaps with mean D, capacity = the Little's-law
         // pool λ D b: T solves D(1 − e^{−T/D}) + T = D, so T/D = W(1) = 0.567 (omega
-        // constant) and the hit share is 1 − e^{−0.567} = 0.433 (MODEL.md §4.4: ~43%).
+        // constant) and the hit share is 1 − e^{−0.567} = 0.433 (docs/model.md §4.4: ~43%).
         WorkloadParams w;
         w.reuseDistanceSeconds = 100;
         const ReuseGaps gaps(w);

@@ -1,4 +1,4 @@
-// Placement across tiers (MODEL.md §4): HBM → DRAM → SSD → overflow, max concurrency,
+// Placement across tiers (docs/model.md §4): HBM → DRAM → SSD → overflow, max concurrency,
 // streaming (FlexGen), weights that spill, the Little's-law retained pool with achieved
 // versus requested reuse, inclusive tiers, and the per-GPU / per-server / fleet roll-up.
 

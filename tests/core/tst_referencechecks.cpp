@@ -1,4 +1,4 @@
-// MODEL.md §6 ("Reference checks and their caveats") and §7 (figures measured on one
+// docs/model.md §6 ("Reference checks and their caveats") and §7 (figures measured on one
 // H200, raw data in ../shared/data/h200-measured-2026-11-29.json), one test each.
 // Every expected number names where it comes from.
 
@@ -29,7 +29,7 @@ int reductionPermille(double a, double b)
 class TestReferenceChecks : public QObject {
     Q_OBJECT
 private slots:
-    // --- Llama 3.1 (MODEL.md §6, first bullet) ---
+    // --- Llama 3.1 (docs/model.md §6, first bullet) ---
     void llama31PerToken()
     {
         // 2 × 32 layers × 8 KV heads × 128 × 2 B
@@ -42,14 +42,14 @@ private slots:
 
     void llama70bRequestAndTen()
     {
-        // MODEL.md §2 check: × 131,072 = 40 GiB per request; × 10 = 400 GiB.
+        // docs/model.md §2 check: × 131,072 = 40 GiB per request; × 10 = 400 GiB.
         const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", 131072}, {"concurrency", 10}, {"kv_dtype", "fp16"}}));
         QCOMPARE(r.kvBytesPerToken, 327680.0);
         QCOMPARE(r.kvBytesPerRequest, 40 * GiB);
         QCOMPARE(r.hotSetBytes, 400 * GiB);
     }
 
-    // --- DeepSeek-V2 vs DeepSeek 67B, −93.3% (MODEL.md §6, second bullet) ---
+    // --- DeepSeek-V2 vs DeepSeek 67B, −93.3% (docs/model.md §6, second bullet) ---
     void deepseek67bBf16()
     {
         // 95 layers × 8 KV heads × (128 + 128) × 2 B
@@ -82,7 +82,7 @@ private slots:
         QCOMPARE(bf16.kvBytesPerToken, 69120.0);
     }
 
-    // --- FlexGen (MODEL.md §6, fourth bullet) ---
+    // --- FlexGen (docs/model.md §6, fourth bullet) ---
     void opt175bPerToken()
     {
         // 96 layers × 96 heads × (128 + 128) × 2 B = 2 × 96 × 12,288 × 2
@@ -124,7 +124,7 @@ private slots:
                  qPrintable(QString::number(r.tokensPerSecond)));
     }
 
-    // --- vLLM (MODEL.md §6, fifth bullet) ---
+    // --- vLLM (docs/model.md §6, fifth bullet) ---
     void vllmMaxConcurrency()
     {
         // "Maximum concurrency for N tokens per request" = KV blocks / ceil(N / block size)
@@ -153,7 +153,7 @@ private slots:
         KV_COMPARE_NEAR(r.maxConcurrencyRatio, r.kvBudgetPerGpu / (std::ceil(N / 16) * 16 * 327680.0 / 8), 1e-12);
     }
 
-    // --- MODEL.md §7: one H200, restoring a 70B layer's KV versus recomputing it ---
+    // --- docs/model.md §7: one H200, restoring a 70B layer's KV versus recomputing it ---
     void h200RestoreBeatsRecompute()
     {
         // The measurement copied block by block, one layer at a time: the per-block-copy path.
@@ -177,7 +177,7 @@ private slots:
         QVERIFY2(recompute / restore > 5, qPrintable(QString::number(recompute / restore)));
     }
 
-    // --- MODEL.md §7: bytes transformers allocated, 8,192 tokens ---
+    // --- docs/model.md §7: bytes transformers allocated, 8,192 tokens ---
     void mistralSlidingWindowHoldsAtMost4096Tokens()
     {
         const KvSizing kv(builtinModel("mistral-7b-v0.1"), KvFormat{16, 0}, 1, 16, Allocation::Paged);

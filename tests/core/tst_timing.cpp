@@ -1,5 +1,5 @@
-// Time (MODEL.md §5): restore versus recompute per tier, the break-even prefix, the link
-// curve (bigger blocks restore faster, MODEL.md §7), TTFT with and without reuse, and
+// Time (docs/model.md §5): restore versus recompute per tier, the break-even prefix, the link
+// curve (bigger blocks restore faster, docs/model.md §7), TTFT with and without reuse, and
 // what bounds a decode step.
 
 #include "core/model/ComputeModel.h"
@@ -75,7 +75,7 @@ private slots:
 
     void restoreOfASlidingWindowModelMovesOnlyHeldBytes()
     {
-        // A Mistral prefix of 32K tokens holds only the last 4,096 tokens' KV (MODEL.md §2,
+        // A Mistral prefix of 32K tokens holds only the last 4,096 tokens' KV (docs/model.md §2,
         // KV(C) uses min(C, W)): restoring it cannot move more bytes than the cache holds,
         // and the retained pool stores exactly those bytes.
         const Timing t(scenario("mistral-7b-v0.1", {{"context", 32768}, {"tp", 1}}));
@@ -161,7 +161,7 @@ private slots:
 
     void biggerBlocksRestoreFaster()
     {
-        // MODEL.md §7, 70B at TP 1 on the measured H200 card: 16 / 256 / 4096-token blocks
+        // docs/model.md §7, 70B at TP 1 on the measured H200 card: 16 / 256 / 4096-token blocks
         // (64 KiB / 1 MiB / 16 MiB per block per layer) restored at 8.9 / 47.6 / 54.1 GB/s.
         double last = 0;
         const double measured[] = {8.9e9, 47.6e9, 54.1e9};

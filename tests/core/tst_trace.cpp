@@ -352,13 +352,13 @@ private slots:
         QCOMPARE(a.requests, std::uint64_t(12031));
         QCOMPARE(a.blockReferences, std::uint64_t(288500));
         QCOMPARE(a.uniqueBlocks, std::uint64_t(182790));
-        // MODEL.md §4: the conversation trace's ceiling is 0.366 of prompt blocks.
+        // docs/model.md §4: the conversation trace's ceiling is 0.366 of prompt blocks.
         QCOMPARE(a.hitRatioInfinite(), 105710.0 / 288500.0);
         QCOMPARE(QString::number(a.hitRatioInfinite(), 'f', 3), QStringLiteral("0.366"));
         const auto ref = parseReference(readAll(shippedTrace()), false, 512, true);
         for (std::uint64_t c : {1ull, 100ull, 2000ull, 10000ull, 31000ull, 60000ull, 120000ull, 182790ull})
             KV_CHECK(curveMatches(a, ref, c));
-        // MODEL.md §4: 90% of the ceiling needs about 31k blocks.
+        // docs/model.md §4: 90% of the ceiling needs about 31k blocks.
         const double knee = a.capacityForShareOfCeiling(0.9);
         QVERIFY2(knee > 29000 && knee < 33000, qPrintable(QString::number(knee)));
         QVERIFY(a.hitRatio(knee) >= 0.9 * a.hitRatioInfinite());

@@ -1,5 +1,5 @@
 #pragma once
-// TraceChart: a trace's LRU hit-ratio curve (core/trace, MODEL.md §4 "From a trace"): prefix
+// TraceChart: a trace's LRU hit-ratio curve (core/trace, docs/model.md §4 "From a trace"): prefix
 // hit ratio and token hit ratio against cache capacity, on a log axis in blocks (bottom) and
 // in bytes of the current model's KV (top). The scenario's tiers are bands (HBM, DRAM, SSD at
 // cumulative capacities) each labelled with the share of prompt tokens it serves; the knees

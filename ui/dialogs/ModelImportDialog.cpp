@@ -298,7 +298,7 @@ void ModelImportDialog::showCard()
 {
     const ModelCard& m = *m_card;
     const KvFormat format { m.defaultKvBits, 0 };
-    // Marginal KV bytes per token of the whole model (MODEL.md §2), as every view shows it.
+    // Marginal KV bytes per token of the whole model (docs/model.md §2), as every view shows it.
     const KvSizing sizing(m, format, 1, 16, Allocation::Paged);
     const double perToken = sizing.bytesPerToken();
     m_kvLabel->setText(tr("KV cache: %1 B per token (%2) in %3")
