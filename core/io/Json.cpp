@@ -1,5 +1,7 @@
 #include "core/io/Json.h"
 
+#include "core/io/InputFile.h"
+
 #include "core/io/InputError.h"
 
 #include <cmath>
@@ -132,7 +134,7 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
     }
 }
 
-std::string readInputFile(const std::string& path)
+std::uintmax_t regularFileSize(const std::string& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -148,6 +150,12 @@ std::string readInputFile(const std::string& path)
     if (ec)
         throw InputError(path + ": cannot read its size: " + ec.message(),
                          {.code = InputErrorCode::CannotReadSize, .where = path, .detail = ec.message()});
+    return size;
+}
+
+std::string readInputFile(const std::string& path)
+{
+    const auto size = regularFileSize(path);
     if (size > kMaxInputFileBytes) {
         const std::string mib = std::to_string(size / (1024 * 1024));
         const std::string limitMib = std::to_string(kMaxInputFileBytes / (1024 * 1024));

@@ -1,12 +1,12 @@
 #include "core/trace/TraceReader.h"
 
 #include "core/io/InputError.h"
+#include "core/io/InputFile.h"
 #include "core/io/Json.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <functional>
 
 namespace kvtiers::trace {
@@ -135,20 +135,7 @@ TraceReader::~TraceReader()
 
 std::unique_ptr<TraceReader> TraceReader::open(const std::string& path, TraceFormat format, int blockTokens)
 {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const auto status = fs::status(path, ec);
-    if (ec || !fs::exists(status))
-        throw InputError(path + ": no such file", {.code = InputErrorCode::NoSuchFile, .where = path});
-    if (fs::is_directory(status))
-        throw InputError(path + ": is a directory, not a file", {.code = InputErrorCode::IsDirectory, .where = path});
-    if (!fs::is_regular_file(status))
-        throw InputError(path + ": is not a regular file (a device or a pipe?)",
-                         {.code = InputErrorCode::NotRegularFile, .where = path});
-    const auto size = fs::file_size(path, ec);
-    if (ec)
-        throw InputError(path + ": cannot read its size: " + ec.message(),
-                         {.code = InputErrorCode::CannotReadSize, .where = path, .detail = ec.message()});
+    const auto size = regularFileSize(path);
     std::unique_ptr<TraceReader> r(new TraceReader(path, format, blockTokens));
     r->m_file = std::fopen(path.c_str(), "rb");
     if (!r->m_file)
