@@ -59,7 +59,7 @@ Usage:
                  scenario with all results (fleet: as kvtiers fleet --json). Needs no display.
   kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
-                 [--log FILE] [--json]
+                 [--max-num-batched-tokens N] [--log FILE] [--json]
                  vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
                  with --log, vLLM's own figures from a pasted startup log next to it
   --model also takes a Hugging Face config.json, imported as a model card.
@@ -589,7 +589,7 @@ Json vllmPredictionJson(const VllmPrediction& p)
 
 int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p = parseArgs(args, 1, {"--kv-memory", "--log"});
+    const Parsed p = parseArgs(args, 1, {"--kv-memory", "--log", "--max-num-batched-tokens"});
     checkOutputFlags(p, "vllm-check", false);
     if (!p.positional.empty())
         throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
@@ -613,6 +613,10 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
     setup.context = ov.value("context", 0.0);
     const double weightBits = ov.value("weight_bits", model.weightBits);
 
+    std::string batchedSource = "given";
+    if (auto it = p.own.find("--max-num-batched-tokens"); it != p.own.end())
+        setup.maxNumBatchedTokens = parseNumberOption(it->second, "--max-num-batched-tokens", 1, 1e9, true);
+
     std::optional<VllmLog> log;
     if (auto it = p.own.find("--log"); it != p.own.end())
         log = parseVllmLog(readInputFile(it->second), it->second);
@@ -635,6 +639,10 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
         setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, weightBits);
         const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / setup.tp;
         hbm = VllmHbmContext{hw.hbmBytes, weightsPerGpu, reserve, u};
+        if (!(setup.maxNumBatchedTokens > 0)) {
+            setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(&hw);
+            batchedSource = "vllm serve's default for " + hw.id;
+        }
         memorySource = formatSignificant(u, 3) + " x " + formatBytes(hw.hbmBytes) + " HBM (" + hw.id + ") - "
             + formatBytes(weightsPerGpu) + " weights per GPU" + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
     } else if (log && log->availableKvBytes) {
@@ -643,6 +651,11 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
     } else {
         throw InputError("vllm-check: say how much memory the KV cache gets: --kv-memory SIZE (per GPU), or --hardware ID "
                          "[--gpu-util U] [--reserve SIZE]");
+    }
+
+    if (!(setup.maxNumBatchedTokens > 0)) {
+        setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(nullptr);
+        batchedSource = "vllm serve's default for a GPU of 70 GiB or more";
     }
 
     std::optional<VllmComparison> cmp;
@@ -657,7 +670,12 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
                   {"tp", setup.tp},
                   {"block_size", setup.blockSize},
                   {"kv_memory_source", memorySource},
-                  {"kvtiers", vllmPredictionJson(pred)}};
+                  {"kvtiers", vllmPredictionJson(pred)},
+                  {"vllm_predicted", {{"max_concurrency", numberToJson(pred.vllmMaxConcurrency)},
+                                      {"blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest)},
+                                      {"max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens)},
+                                      {"max_num_batched_tokens_source", batchedSource},
+                                      {"vllm_version", kVllmVersion}}}};
         if (cmp) {
             Json v = Json::object();
             if (log->kvCacheTokens)
@@ -708,6 +726,14 @@ int cmdVllmCheck(const std::vector<std::string>& args, std::ostream& out)
     out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
         << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
         << formatCount(pred.blocksPerRequest) << " per request)\n";
+    out << "vLLM " << kVllmVersion << " prints    Maximum concurrency for " << formatCount(pred.context)
+        << " tokens per request: " << twoDecimals(pred.vllmMaxConcurrency) << "x  (" << formatCount(pred.numBlocks)
+        << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
+        << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource << ")\n";
+    if (pred.vllmBlocksPerRequest != pred.blocksPerRequest)
+        out << "  why they differ: vLLM budgets a sliding-window layer for a chunked prefill of "
+               "max_num_batched_tokens (cdiv(min(W - 1 + batched, context), block) + 1 blocks); a decoding "
+               "request holds only W - 1 + block tokens\n";
     for (const auto& n : pred.notes)
         out << "  note: " << vllmNoteText(n) << "\n";
     if (cmp) {

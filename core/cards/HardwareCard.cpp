@@ -58,10 +58,12 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.sources = readSources(o);
 
     const JsonObject gpu = o.requireObject("gpu");
-    gpu.rejectUnknownKeys({"hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "decode_efficiency", "prefill_mfu"});
+    gpu.rejectUnknownKeys({"hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "fp8_flops", "decode_efficiency",
+                           "prefill_mfu"});
     h.hbmBytes = gpu.requireNumber("hbm_bytes", 1e6, kMaxBytes);
     h.hbmBandwidth = gpu.requireNumber("hbm_bandwidth_bytes_per_s", 1e6, kMaxRate);
     h.bf16Flops = gpu.requireNumber("bf16_flops", 1e6, 1e20);
+    h.fp8Flops = gpu.optionalNumber("fp8_flops", 1e6, 1e20).value_or(0);
     h.decodeEfficiency = gpu.optionalNumber("decode_efficiency", 0.01, 1).value_or(0.7);
     h.prefillMfu = gpu.optionalNumber("prefill_mfu", 0.01, 1).value_or(0.5);
 
@@ -113,6 +115,8 @@ Json HardwareCard::toJson() const
                     {"nvme_bytes", nvmeBytes}, {"nvme_read_bytes_per_s", nvmeReadBandwidth}, {"nvme_latency_s", nvmeLatencySeconds}}},
         {"link", linkJson},
     };
+    if (fp8Flops > 0)
+        j["gpu"]["fp8_flops"] = fp8Flops;
     if (!notes.empty())
         j["notes"] = notes;
     return j;

@@ -38,6 +38,7 @@ struct HardwareCard {
     double hbmBytes = 0;
     double hbmBandwidth = 0;   ///< bytes/s
     double bf16Flops = 0;      ///< dense FLOP/s
+    double fp8Flops = 0;       ///< dense FP8 FLOP/s; 0: the GPU has no FP8 tensor cores (or unknown)
     double decodeEfficiency = 0.7; ///< measured step ÷ roofline (MODEL.md §7)
     double prefillMfu = 0.5;
     // per server
