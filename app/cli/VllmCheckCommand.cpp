@@ -90,6 +90,10 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     setup.context = ov.value("context", 0.0);
     const double weightBits = ov.value("weight_bits", model.weightBits);
 
+    std::string batchedSource = "given";
+    if (auto it = p.own.find("--max-num-batched-tokens"); it != p.own.end())
+        setup.maxNumBatchedTokens = parseNumberOption(it->second, "--max-num-batched-tokens", 1, 1e9, true);
+
     std::optional<VllmLog> log;
     if (auto it = p.own.find("--log"); it != p.own.end())
         log = parseVllmLog(readInputFile(it->second), it->second);
@@ -112,6 +116,10 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, weightBits);
         const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / setup.tp;
         hbm = VllmHbmContext{hw.hbmBytes, weightsPerGpu, reserve, u};
+        if (!(setup.maxNumBatchedTokens > 0)) {
+            setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(&hw);
+            batchedSource = "vllm serve's default for " + hw.id;
+        }
         memorySource = formatSignificant(u, 3) + " x " + formatBytes(hw.hbmBytes) + " HBM (" + hw.id + ") - "
             + formatBytes(weightsPerGpu) + " weights per GPU" + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
     } else if (log && log->availableKvBytes) {
@@ -120,6 +128,11 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     } else {
         throw InputError("vllm-check: say how much memory the KV cache gets: --kv-memory SIZE (per GPU), or --hardware ID "
                          "[--gpu-util U] [--reserve SIZE]");
+    }
+
+    if (!(setup.maxNumBatchedTokens > 0)) {
+        setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(nullptr);
+        batchedSource = "vllm serve's default for a GPU of 70 GiB or more";
     }
 
     std::optional<VllmComparison> cmp;
@@ -134,7 +147,12 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
                   {"tp", setup.tp},
                   {"block_size", setup.blockSize},
                   {"kv_memory_source", memorySource},
-                  {"kvtiers", vllmPredictionJson(pred)}};
+                  {"kvtiers", vllmPredictionJson(pred)},
+                  {"vllm_predicted", {{"max_concurrency", numberToJson(pred.vllmMaxConcurrency)},
+                                      {"blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest)},
+                                      {"max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens)},
+                                      {"max_num_batched_tokens_source", batchedSource},
+                                      {"vllm_version", kVllmVersion}}}};
         if (cmp) {
             Json v = Json::object();
             if (log->kvCacheTokens)
@@ -185,6 +203,14 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
         << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
         << formatCount(pred.blocksPerRequest) << " per request)\n";
+    out << "vLLM " << kVllmVersion << " prints    Maximum concurrency for " << formatCount(pred.context)
+        << " tokens per request: " << twoDecimals(pred.vllmMaxConcurrency) << "x  (" << formatCount(pred.numBlocks)
+        << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
+        << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource << ")\n";
+    if (pred.vllmBlocksPerRequest != pred.blocksPerRequest)
+        out << "  why they differ: vLLM budgets a sliding-window layer for a chunked prefill of "
+               "max_num_batched_tokens (cdiv(min(W - 1 + batched, context), block) + 1 blocks); a decoding "
+               "request holds only W - 1 + block tokens\n";
     for (const auto& n : pred.notes)
         out << "  note: " << vllmNoteText(n) << "\n";
     if (cmp) {
@@ -228,10 +254,10 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
 const Command kVllmCheckCommand = {"vllm-check",
     R"(  kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
-                 [--log FILE] [--json]
+                 [--max-num-batched-tokens N] [--log FILE] [--json]
                  vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
                  with --log, vLLM's own figures from a pasted startup log next to it
 )",
-    {"--kv-memory", "--log"}, cmdVllmCheck};
+    {"--kv-memory", "--log", "--max-num-batched-tokens"}, cmdVllmCheck};
 
 } // namespace kvtiers::cli

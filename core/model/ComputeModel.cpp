@@ -22,6 +22,13 @@ double causalPairs(double tokens, double window, bool chunked)
 }
 } // namespace
 
+double gpuFlops(const Scenario& s)
+{
+    // FP8/INT8 weights run the matrix products on the FP8 tensor cores where the GPU has
+    // them (Hopper and later: twice the dense BF16 rate, NVIDIA H100/H200 datasheets).
+    return s.weightBits() <= 8 && s.hardware.fp8Flops > 0 ? s.hardware.fp8Flops : s.hardware.bf16Flops;
+}
+
 ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing(sizing)
 {
     const double tp = s.tp();
@@ -40,7 +47,7 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing
         m_attn.push_back(a);
     }
     m_activeParams = s.model.paramsActive;
-    m_replicaFlops = tp * s.hardware.bf16Flops * s.hardware.prefillMfu;
+    m_replicaFlops = tp * gpuFlops(s) * s.hardware.prefillMfu;
     const auto& hw = s.hardware;
     // What one copy moves is the restore path's (RestorePath.h): one block of one layer
     // (per-block-copy) sits on the link's latency-bound slope, a block of every layer

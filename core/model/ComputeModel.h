@@ -24,6 +24,10 @@ namespace kvtiers {
 
 enum class Tier { Hbm = 0, Dram = 1, Ssd = 2 };
 
+/// Dense FLOP/s of one GPU for this scenario's weights: FP8 where the weights are 8-bit or
+/// narrower and the card gives fp8_flops, BF16 otherwise.
+double gpuFlops(const Scenario& scenario);
+
 class ComputeModel {
 public:
     ComputeModel(const Scenario& scenario, const KvSizing& sizing);
@@ -38,7 +42,7 @@ public:
     double breakEvenTokens(Tier tier) const;
     /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
     double restoreBandwidth(Tier tier) const;
-    /// Replica FLOP/s available to prefill (TP × dense BF16 × MFU).
+    /// Replica FLOP/s available to prefill (TP × dense FLOP/s for the weights' format × MFU).
     double replicaFlops() const { return m_replicaFlops; }
     /// Bytes one copy of the restore path moves on one GPU.
     double copyBytes() const { return m_copyBytes; }

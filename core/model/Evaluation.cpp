@@ -179,7 +179,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     const double tDram = (weightsAt[D] + kvRead[D]) / hw.link.streamingBandwidth();
     const double tSsd = (weightsAt[S] + kvRead[S]) / cm.nvmePerGpu();
     const double tCompute = (2.0 * s.model.paramsActive / tp * served + served * cm.decodeAttentionFlopsPerGpu(C))
-        / (hw.bf16Flops * hw.prefillMfu);
+        / (gpuFlops(s) * hw.prefillMfu);
     r.decodeStepSeconds = tHbm;
     r.decodeBound = DecodeBound::HbmBandwidth;
     for (auto [t, b] : {std::pair{tDram, DecodeBound::DramStream}, std::pair{tSsd, DecodeBound::SsdStream},
@@ -202,7 +202,10 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         r.breakEvenTokensDram = cm.breakEvenTokens(Tier::Dram);
         r.breakEvenTokensSsd = cm.breakEvenTokens(Tier::Ssd);
     }
-    r.ttftNoReuseSeconds = r.recomputeSeconds;
+    // Weights that live below HBM stream in once per prefill (FlexGen's schedule), the
+    // DRAM and SSD streams overlapping the compute and each other: the slowest sets the pace.
+    r.weightStreamSeconds = std::max(weightsAt[D] / hw.link.streamingBandwidth(), weightsAt[S] / cm.nvmePerGpu());
+    r.ttftNoReuseSeconds = std::max(r.recomputeSeconds, r.weightStreamSeconds);
     r.requestSeconds = r.ttftNoReuseSeconds + w.outputTokens * r.decodeStepSeconds;
 
     // --- Prefix cache and request rate (docs/model.md §4.4) ---
@@ -236,7 +239,11 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
                          + a.cache.hits[S] * std::min(cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
                 / hitShare;
         }
+        // Weights streamed in from DRAM/SSD overlap the prefill and its restore: the
+        // slower of the two sets TTFT (the recompute part absorbs the difference).
         a.recompute = cm.recomputeSeconds(hit, P);
+        if (a.recompute + a.restore < r.weightStreamSeconds)
+            a.recompute = r.weightStreamSeconds - a.restore;
         const double busy = a.recompute + a.restore + decodeShare;
         a.bound = busy > 0 ? 1.0 / busy : std::numeric_limits<double>::infinity();
         return a;

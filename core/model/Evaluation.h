@@ -110,7 +110,8 @@ struct EvalResult {
     double restoreCopyBytes = 0;     ///< what one copy of the restore path moves, one GPU
     double breakEvenTokensDram = 0;  ///< +inf: restoring never wins
     double breakEvenTokensSsd = 0;
-    double ttftNoReuseSeconds = 0;
+    double weightStreamSeconds = 0;  ///< streaming weights held in DRAM/SSD in once per prefill
+    double ttftNoReuseSeconds = 0;   ///< max(recompute, weight streaming)
     double ttftWithReuseSeconds = 0; ///< ttftRecomputeSeconds + ttftRestoreSeconds
     double ttftRecomputeSeconds = 0; ///< prefill of the tokens not served from the pool
     double ttftRestoreSeconds = 0;   ///< bringing the hits back from DRAM / SSD

@@ -38,7 +38,28 @@ double blocksPerRequest(const VllmLayerKind& k, double context)
     return cdiv(context, bs); // full attention and MLA: every token, rounded up to blocks
 }
 
+/// Blocks vLLM budgets for one request in one KV-cache group of this kind: as above, but
+/// a sliding window at its chunked-prefill worst case (vllm/v1/kv_cache_interface.py,
+/// SlidingWindowSpec.max_memory_usage_bytes: cdiv(min(W − 1 + max_num_batched_tokens,
+/// max_model_len), B) + 1).
+double vllmBudgetBlocks(const VllmLayerKind& k, double context, double batchedTokens)
+{
+    if (k.kind != "sliding")
+        return blocksPerRequest(k, context);
+    return cdiv(std::min(k.window - 1 + batchedTokens, context), k.blockSize) + 1;
+}
+
 } // namespace
+
+double defaultMaxNumBatchedTokens(const HardwareCard* gpu)
+{
+    if (!gpu)
+        return 8192;
+    std::string name = gpu->id + " " + gpu->name;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+    const bool a100 = name.find("a100") != std::string::npos;
+    return gpu->hbmBytes >= 70.0 * GiB && !a100 ? 8192 : 2048;
+}
 
 std::string vllmSizeArgument(double bytes)
 {
@@ -234,6 +255,14 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
             p.notes.push_back({.kind = VllmNote::Kind::PaddingLayers, .paddingLayers = p.paddingLayers});
     }
     p.maxConcurrency = p.blocksPerRequest > 0 ? p.numBlocks / p.blocksPerRequest : 0;
+    p.maxNumBatchedTokens = setup.maxNumBatchedTokens > 0 ? setup.maxNumBatchedTokens : defaultMaxNumBatchedTokens(nullptr);
+    for (auto& k : p.kinds) {
+        k.vllmBlocksPerRequest = vllmBudgetBlocks(k, p.context, p.maxNumBatchedTokens);
+        p.vllmBlocksPerRequest += static_cast<double>(k.groups) * k.vllmBlocksPerRequest;
+    }
+    if (!p.hybrid)
+        p.vllmBlocksPerRequest = p.kinds.front().vllmBlocksPerRequest;
+    p.vllmMaxConcurrency = p.vllmBlocksPerRequest > 0 ? p.numBlocks / p.vllmBlocksPerRequest : 0;
     return p;
 }
 

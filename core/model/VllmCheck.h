@@ -34,7 +34,17 @@ struct VllmSetup {
     int blockSize = 16;          ///< --block-size
     double context = 0;          ///< tokens per request (max_model_len); 0: the model's max_context
     double kvMemoryBytes = 0;    ///< memory for KV per GPU
+    /// --max-num-batched-tokens: the chunked-prefill budget vLLM's sliding-window memory
+    /// check and printed concurrency assume; 0: vLLM's default (defaultMaxNumBatchedTokens).
+    double maxNumBatchedTokens = 0;
 };
+
+/// The vLLM version whose defaults and budgets vllm-check assumes.
+inline constexpr const char* kVllmVersion = "0.11";
+
+/// `vllm serve`'s default max_num_batched_tokens (vllm/engine/arg_utils.py, 0.11): 8192 on
+/// GPUs with at least 70 GiB that are not A100s, 2048 otherwise. Without a GPU, 8192.
+double defaultMaxNumBatchedTokens(const HardwareCard* gpu);
 
 /// KV memory per GPU as vLLM budgets it: u × HBM − weights / TP − reserve (activations,
 /// CUDA graphs, non-torch allocations). Negative when nothing is left.
@@ -50,7 +60,8 @@ struct VllmLayerKind {
     double pageBytes = 0;       ///< one block of one layer on one GPU (after unification)
     double realPageBytes = 0;   ///< the same before padding
     std::int64_t groups = 0;    ///< KV-cache groups of this kind (hybrid)
-    double blocksPerRequest = 0;///< per group, one request of `context` tokens
+    double blocksPerRequest = 0;///< per group, one request of `context` tokens (steady state)
+    double vllmBlocksPerRequest = 0; ///< per group, as vLLM budgets it (chunked-prefill worst case)
 };
 
 /// Where the prediction follows vLLM only approximately: the kind of note and the
@@ -87,7 +98,13 @@ struct VllmPrediction {
     double numBlocks = 0;
     double tokens = 0;              ///< "GPU KV cache size: N tokens"
     double blocksPerRequest = 0;    ///< Σ over groups
-    double maxConcurrency = 0;      ///< "Maximum concurrency for <context> tokens per request: X"
+    double maxConcurrency = 0;      ///< kvtiers' steady state: blocks / blocks a decoding request holds
+    /// What vLLM prints: "Maximum concurrency for <context> tokens per request: X". A
+    /// sliding-window layer is budgeted cdiv(min(W − 1 + max_num_batched_tokens,
+    /// max_model_len), B) + 1 blocks (SlidingWindowSpec.max_memory_usage_bytes).
+    double vllmMaxConcurrency = 0;
+    double vllmBlocksPerRequest = 0;
+    double maxNumBatchedTokens = 0; ///< the budget used (given or vLLM's default)
     double bytesPerToken = 0;       ///< kvMemory / tokens as vLLM packs it (per GPU)
     std::vector<VllmNote> notes;    ///< where this follows vLLM only approximately (vllmNoteText)
 };

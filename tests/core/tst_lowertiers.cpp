@@ -7,6 +7,8 @@
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
+#include "core/model/VllmCheck.h"
+#include "core/io/Units.h"
 #include "core/scenario/Fleet.h"
 #include "tests/support/TestSupport.h"
 
@@ -284,6 +286,78 @@ private slots:
             {"reuse_gap_cdf[0]", "two numbers"}));
         KV_CHECK(expectInputError([] { scenario({}, {{"reuse_gap_cdf", Json::array({Json::array({10, 0.9}), Json::array({20, 0.8})})}}, {}, "chat"); },
             {"reuse_gap_cdf[1]", "never falls"}));
+    }
+
+    // ---- vLLM's printed concurrency ----
+
+    void mistralVllmConcurrencyAt8192BatchedTokens()
+    {
+        // vLLM's SlidingWindowSpec (vllm/v1/kv_cache_interface.py) budgets a sliding layer
+        // cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), B) + 1 blocks. Mistral
+        // 7B v0.1, 32K, 40 GiB: 20,480 blocks of 2 MiB; cdiv(4,095 + 8,192, 16) + 1 = 769
+        // blocks per request; 20,480 / 769 = 26.63× (what vLLM prints), not the 79.69× of
+        // a decoding request's 257 blocks.
+        VllmSetup setup;
+        setup.kv = KvFormat{16, 0};
+        setup.context = 32768;
+        setup.kvMemoryBytes = 40 * GiB;
+        setup.maxNumBatchedTokens = 8192;
+        const VllmPrediction p = predictVllm(builtinModel("mistral-7b-v0.1"), setup);
+        QCOMPARE(p.numBlocks, 20480.0);
+        QCOMPARE(p.blocksPerRequest, 257.0);
+        QCOMPARE(p.vllmBlocksPerRequest, 769.0);
+        KV_COMPARE_NEAR(p.vllmMaxConcurrency, 26.63, 1e-3);
+        KV_COMPARE_NEAR(p.maxConcurrency, 79.69, 1e-3);
+        // 2048 batched tokens (GPUs under 70 GiB, and A100s): cdiv(6,143, 16) + 1 = 385.
+        setup.maxNumBatchedTokens = 2048;
+        QCOMPARE(predictVllm(builtinModel("mistral-7b-v0.1"), setup).vllmBlocksPerRequest, 385.0);
+        // Full attention: the two figures agree.
+        setup.maxNumBatchedTokens = 8192;
+        const VllmPrediction llama = predictVllm(builtinModel("llama-3.1-8b"), setup);
+        QCOMPARE(llama.vllmMaxConcurrency, llama.maxConcurrency);
+    }
+
+    void vllmServeDefaultBatchedTokens()
+    {
+        // vllm/engine/arg_utils.py (0.11), `vllm serve`: 8192 from 70 GiB except A100, else 2048.
+        const auto& hw = CardCatalog::builtin().hardware();
+        QCOMPARE(defaultMaxNumBatchedTokens(&hw.at("h200-sxm")), 8192.0);
+        QCOMPARE(defaultMaxNumBatchedTokens(&hw.at("h100-sxm")), 8192.0);
+        QCOMPARE(defaultMaxNumBatchedTokens(&hw.at("a100-80gb")), 2048.0);
+        QCOMPARE(defaultMaxNumBatchedTokens(&hw.at("t4")), 2048.0);
+        QCOMPARE(defaultMaxNumBatchedTokens(nullptr), 8192.0);
+    }
+
+    // ---- TTFT: FP8 FLOP/s and streamed weights ----
+
+    void fp8WeightsUseFp8Flops()
+    {
+        // FP8 weights run on the FP8 tensor cores: H100/H200 datasheets give 1,979 dense
+        // FP8 TFLOP/s against 989 BF16, so prefill takes half as long; BF16 weights do not.
+        Scenario s = scenario("llama-3.1-70b", {{"weight_bits", 8}, {"context", 32768}});
+        const double bf16 = evaluate(s).recomputeSeconds;
+        s.hardware.fp8Flops = 1979e12;
+        KV_COMPARE_NEAR(evaluate(s).recomputeSeconds, bf16 * 989e12 / 1979e12, 1e-12);
+        s.workload.weightBits = 16;
+        const double wide = evaluate(s).recomputeSeconds;
+        s.hardware.fp8Flops = 0;
+        QCOMPARE(evaluate(s).recomputeSeconds, wide);
+        // Parsed from the card as gpu.fp8_flops.
+        Json card = CardCatalog::builtin().hardware().at("h100-sxm").toJson();
+        card["gpu"]["fp8_flops"] = 1979e12;
+        QCOMPARE(parseHardwareCard(card, "h.json").fp8Flops, 1979e12);
+    }
+
+    void ttftStreamsOffloadedWeights()
+    {
+        // FlexGen's OPT-175B on one T4: half the weights in DRAM, half on SSD. A prefill
+        // must read them in once: ~81 GB from NVMe at 2 GB/s (the t4 card) is ~40 s, far
+        // above the compute of a 512-token prompt.
+        const EvalResult r = evaluate(workloadScenario("flexgen"));
+        KV_COMPARE_NEAR(r.weightStreamSeconds, r.ssd.weights / 2e9, 1e-12);
+        QVERIFY(r.weightStreamSeconds > r.recomputeSeconds);
+        QCOMPARE(r.ttftNoReuseSeconds, r.weightStreamSeconds);
+        QCOMPARE(article().weightStreamSeconds, 0.0);
     }
 
     // ---- properties ----
