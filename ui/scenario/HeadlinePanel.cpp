@@ -132,6 +132,17 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     QStringList lines;
     for (const QString& w : Messages::warningTexts(scenario, r))
         lines << QStringLiteral("⚠ ") + w;
+    // Reuse alone only moves TTFT: the knobs that fill DRAM are the reuse distance (how
+    // long prefixes are kept) and the offload rate (how many evicted ones go down).
+    const WorkloadParams& w = scenario.workload;
+    if (r.requestedReuse > 0 && r.dram.retained <= 0) {
+        if (w.reuseDistanceSeconds <= 0 && w.reuseGapCdf.empty())
+            lines << QStringLiteral("ℹ ")
+                    + tr("Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next use.");
+        else if (w.offloadRate <= 0)
+            lines << QStringLiteral("ℹ ")
+                    + tr("Nothing fills DRAM: set an offload rate (Advanced) so evicted prefixes are copied down.");
+    }
     m_warnings->setText(lines.join(u'\n'));
     m_warnings->setVisible(!lines.isEmpty());
 }
