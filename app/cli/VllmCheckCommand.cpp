@@ -203,7 +203,7 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
         << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
         << formatCount(pred.blocksPerRequest) << " per request)\n";
-    out << "vLLM " << kVllmVersion << " prints    Maximum concurrency for " << formatCount(pred.context)
+    out << "vLLM " << kVllmVersion << " prints  Maximum concurrency for " << formatCount(pred.context)
         << " tokens per request: " << twoDecimals(pred.vllmMaxConcurrency) << "x  (" << formatCount(pred.numBlocks)
         << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
         << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource << ")\n";

@@ -109,8 +109,9 @@ void TestGuiFleet::labelsEqualTheCore()
     QCOMPARE(text("perGpuHbm"), qs(formatBytes(f.hbmPerGpu())));
     QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu())));
     QCOMPARE(text("perGpuNvme"), qs(formatBytes(f.ssdPerGpu())));
-    // The CLI's example: 15 GPUs in 2 servers.
-    QCOMPARE(text("fleetGpus"), QStringLiteral("15"));
+    // The CLI's example: 68 GPUs once each replica serves only the requests its prefill
+    // FLOPs allow (it was 15 when N prefills were counted as running at once).
+    QCOMPARE(text("fleetGpus"), QStringLiteral("68"));
     QVERIFY(!m_view->findChild<QLabel*>(QStringLiteral("fleetError"))->isVisible());
     // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))

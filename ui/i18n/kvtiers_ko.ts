@@ -2399,6 +2399,16 @@
 <context>
     <name>kvtiers::ui::HeadlinePanel</name>
     <message>
+        <location filename="../HeadlinePanel.cpp" line="141"/>
+        <source>Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next use.</source>
+        <translation>DRAM을 채우는 것이 없습니다: 프리픽스를 다음 사용까지 보존하도록 재사용 간격(고급)을 설정하세요.</translation>
+    </message>
+    <message>
+        <location filename="../HeadlinePanel.cpp" line="144"/>
+        <source>Nothing fills DRAM: set an offload rate (Advanced) so evicted prefixes are copied down.</source>
+        <translation>DRAM을 채우는 것이 없습니다: 축출된 프리픽스가 아래 계층으로 복사되도록 오프로딩률(고급)을 설정하세요.</translation>
+    </message>
+    <message>
         <location filename="../scenario/HeadlinePanel.cpp" line="29"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>

@@ -145,6 +145,17 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
         lines << tr("ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA's latent KV whole on each of "
                     "the %3 TP GPUs instead of splitting it, so the bars show %3 copies.")
                      .arg(bytesText(r.hotSetBytes), bytesText(r.hotSetAllocatedBytes), countText(r.tp));
+    // Reuse alone only moves TTFT: the knobs that fill DRAM are the reuse distance (how
+    // long prefixes are kept) and the offload rate (how many evicted ones go down).
+    const WorkloadParams& w = scenario.workload;
+    if (r.requestedReuse > 0 && r.dram.retained <= 0) {
+        if (w.reuseDistanceSeconds <= 0 && w.reuseGapCdf.empty())
+            lines << QStringLiteral("ℹ ")
+                    + tr("Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next use.");
+        else if (w.offloadRate <= 0)
+            lines << QStringLiteral("ℹ ")
+                    + tr("Nothing fills DRAM: set an offload rate (Advanced) so evicted prefixes are copied down.");
+    }
     m_warnings->setText(lines.join(u'\n'));
     m_warnings->setVisible(!lines.isEmpty());
 }
