@@ -115,6 +115,9 @@ private slots:
                         case LayerKind::Sliding:
                             kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e * std::min<long double>(kContext, g.window);
                             break;
+                        case LayerKind::Chunked: // at most one chunk once a chunk has filled (docs/model.md §2)
+                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e * std::min<long double>(kContext, g.chunk);
+                            break;
                         case LayerKind::Mla:
                             kv += L * (g.kvLoraRank + g.qkRopeHeadDim) * e * kContext;
                             break;
@@ -131,7 +134,9 @@ private slots:
                         if (g.kind == LayerKind::State)
                             continue;
                         const long double perTok = static_cast<long double>(g.elementsPerToken()) * e * g.layers;
-                        const long double window = g.kind == LayerKind::Sliding ? g.window : kContext;
+                        const long double window = g.kind == LayerKind::Sliding ? g.window
+                            : g.kind == LayerKind::Chunked                        ? g.chunk
+                                                                                  : kContext;
                         prefix += perTok * std::max<long double>(0, R - (kContext - window));
                     }
                     const long double hot = kSequences * kv - kSequences * prefix * (1 - 1.0L / 1000);

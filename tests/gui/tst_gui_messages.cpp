@@ -570,7 +570,7 @@ private slots:
     void formulaInEnglishIsTheCoresDerivation()
     {
         installTranslator(kLanguageEnglish);
-        // Every built-in model (full, sliding-window, MLA and state layers) in three formats,
+        // Every built-in model (full, sliding-window, chunked, MLA and state layers) in three formats,
         // and a model whose K and V head dimensions differ.
         std::vector<ModelCard> models;
         for (const auto& [id, m] : CardCatalog::builtin().models())
@@ -585,7 +585,7 @@ private slots:
                 QCOMPARE(ui, qs(kvPerTokenDerivation(m, f)));
             }
         }
-        QCOMPARE(kinds.size(), size_t(4));
+        QCOMPARE(kinds.size(), size_t(5)); // full, sliding, chunked, MLA, state
 
         installTranslator(kLanguageKorean);
         for (const ModelCard& m : models) {
