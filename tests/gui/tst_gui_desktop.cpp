@@ -301,6 +301,45 @@ void TestGuiDesktop::nothingCutAt1280x800()
     }
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
 
+    // The charts' titles and legend entries are drawn whole: a title wraps onto more lines
+    // and a legend takes more rows rather than running past the plot's edge.
+    for (const char* name : { "tierPlot", "sweepPlot" }) {
+        auto* plot = find<QCustomPlot>(name);
+        plot->replot();
+        for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
+            auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i));
+            if (!title)
+                continue;
+            const QFontMetrics metrics(title->font());
+            for (const QString& line : title->text().split(u'\n'))
+                QVERIFY2(metrics.horizontalAdvance(line) <= plot->width(),
+                    qPrintable(QStringLiteral("%1 title line \"%2\" is %3 px in %4")
+                                   .arg(QLatin1String(name), line)
+                                   .arg(metrics.horizontalAdvance(line))
+                                   .arg(plot->width())));
+        }
+        QCPLegend* legend = nullptr;
+        for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+            if (auto* l = qobject_cast<QCPLegend*>(e))
+                legend = l;
+        QVERIFY(legend);
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            // A grid squeezed below its entries' widths clips their text at the right.
+            QCPAbstractLegendItem* item = legend->item(i);
+            const QRect r = item->outerRect();
+            QVERIFY2(r.left() >= 0 && r.right() <= plot->width()
+                    && r.width() >= item->minimumOuterSizeHint().width(),
+                qPrintable(QStringLiteral("%1 legend entry %2 is %3 px wide at %4..%5 in %6 px; it needs %7")
+                               .arg(QLatin1String(name))
+                               .arg(i)
+                               .arg(r.width())
+                               .arg(r.left())
+                               .arg(r.right())
+                               .arg(plot->width())
+                               .arg(item->minimumOuterSizeHint().width())));
+        }
+    }
+
     // The tier table's headers fit, or end in "…" with the whole in their tooltip.
     auto* table = find<QTableView>("tierTable");
     QHeaderView* header = table->horizontalHeader();

@@ -1,6 +1,9 @@
 #include "ui/charts/ChartStyle.h"
 
 #include <QBoxLayout>
+#include <QFontMetrics>
+
+#include <algorithm>
 
 #include <qcustomplot.h>
 
@@ -43,6 +46,53 @@ QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& fo
     auto* title = new QCPTextElement(plot, text, bold);
     plot->plotLayout()->addElement(0, 0, title);
     return title;
+}
+
+QString wrapText(const QString& text, const QFont& font, int width)
+{
+    const QFontMetrics metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + u' ' + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(u'\n');
+}
+
+void fitToWidth(QCustomPlot* plot, QCPTextElement* title, QCPLegend* legend, int maxColumns)
+{
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot, title, legend, maxColumns] {
+        const int width = plot->width() - 16; // the layout's margins
+        if (width <= 0)
+            return;
+        if (title) {
+            QString full = title->text();
+            full.replace(u'\n', u' ');
+            const QString wrapped = wrapText(full, title->font(), width);
+            if (wrapped != title->text())
+                title->setText(wrapped);
+        }
+        if (legend && legend->itemCount() > 0) {
+            int widest = 1;
+            for (int i = 0; i < legend->itemCount(); ++i)
+                if (QCPAbstractLegendItem* item = legend->item(i))
+                    widest = std::max(widest, item->minimumOuterSizeHint().width());
+            const int spacing = legend->columnSpacing();
+            const int columns = std::clamp((width + spacing) / (widest + spacing), 1, maxColumns);
+            if (legend->wrap() != columns) {
+                legend->setWrap(columns);
+                legend->setFillOrder(legend->fillOrder(), true);
+            }
+        }
+    });
 }
 
 void setupBarPanelAxis(QCPAxis* x, double key, const QString& name, const QFont& font)

@@ -10,6 +10,7 @@
 
 class QBoxLayout;
 class QCPAxis;
+class QCPLegend;
 class QCPTextElement;
 class QCustomPlot;
 class QWidget;
@@ -30,6 +31,16 @@ QCustomPlot* addPlot(QBoxLayout* layout, QWidget* owner, const QString& objectNa
 
 /// A bold title in cell (0, 0) of the plot's layout (the caller frees that cell first).
 QCPTextElement* addTitle(QCustomPlot* plot, const QString& text, const QFont& font);
+
+/// Keeps `title` and `legend` (either may be null) readable in a narrow plot: before each
+/// replot the title wraps at spaces onto as many lines as the plot's width needs, and
+/// the legend takes as many columns (at most `maxColumns`) as its widest entry allows,
+/// adding rows instead of cutting entries off. Set the title's text without line breaks.
+void fitToWidth(QCustomPlot* plot, QCPTextElement* title, QCPLegend* legend, int maxColumns = 4);
+
+/// `text` broken at spaces into lines no wider than `width` pixels in `font` (a word
+/// wider than that keeps its own line).
+QString wrapText(const QString& text, const QFont& font, int width);
 
 /// A panel's x axis showing one bar at `key`: the panel's name as its only tick label,
 /// in bold, with no tick marks and no grid.

@@ -137,6 +137,7 @@ SweepChart::SweepChart(QWidget* parent)
     m_plot->legend->setIconSize(14, 12);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    chart::fitToWidth(m_plot, m_title, m_plot->legend);
     applyTheme();
 
     connect(m_axisCombo, &QComboBox::currentIndexChanged, this,

@@ -186,6 +186,7 @@ void TierChart::buildPlot()
     m_overflowBar->addToLegend(m_legend);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    chart::fitToWidth(m_plot, m_title, m_legend);
 }
 
 void TierChart::applyTheme()
