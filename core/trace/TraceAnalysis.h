@@ -21,6 +21,7 @@
 // Time scaling ×k divides every gap by k; LRU sees only the order of references, so the
 // curve and the tier split do not change, only rates and reuse gaps do.
 
+#include "core/io/Json.h"
 #include "core/trace/TraceReader.h"
 
 #include <array>
@@ -138,5 +139,12 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& options, con
 
 /// The reuse-gap edges in seconds: 0, then 10^(k/10) for k = -30..70 (1 ms to 10^7 s).
 const std::vector<double>& reuseGapEdges();
+
+/// The workload a trace implies, as scenario overrides (Knobs.h keys): `reuse_rate` the
+/// token-weighted reuse ceiling, `context` the mean prompt plus output and
+/// `output_tokens` the mean output (whole tokens), and `reuse_gap_cdf` the measured
+/// reuse-gap table for the hit-rate model (docs/model.md §4; rows at gaps above 0 s).
+/// The request rate is not among them: the trace's rate is its cluster's, not a replica's.
+Json traceWorkloadOverrides(const TraceAnalysis& analysis);
 
 } // namespace kvtiers::trace

@@ -26,6 +26,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <memory>
@@ -116,6 +117,37 @@ private slots:
         QVERIFY2(summary.contains(percentText(a.hitRatioInfinite())), qPrintable(summary));
         QVERIFY(summary.contains(countText(a.capacityForShareOfCeiling(0.9))));
         QVERIFY(summary.contains(percentText(a.tiers.missTokens / a.promptTokens)));
+    }
+
+    void useThisTraceSetsTheWorkload()
+    {
+        // "Use this trace" sets the scenario's reuse ceiling, context, output and reuse-gap
+        // table from the trace, as one undo step; the evaluation then reports that ceiling.
+        QVERIFY(openShipped());
+        const trace::TraceAnalysis core = coreAnalysis();
+        auto* use = m_window->findChild<QPushButton*>(QStringLiteral("traceUseButton"));
+        QVERIFY(use && use->isEnabled());
+        ScenarioController* c = m_window->controller();
+        const int undoBefore = c->undoStack()->count();
+        use->click();
+        c->flush();
+        const Json& o = c->spec().overrides;
+        QCOMPARE(o.at("reuse_rate").get<double>(), core.tokenHitRatioInfinite());
+        // Mooncake's conversation trace: 12,035 prompt and 343 output tokens per request on
+        // average (FAST'25, Table 2); the shipped 12,031 requests give the same to the token.
+        const auto n = static_cast<double>(core.requests);
+        QCOMPARE(o.at("output_tokens").get<std::int64_t>(), std::llround(core.outputTokens / n));
+        QCOMPARE(o.at("context").get<std::int64_t>(),
+            std::llround(core.promptTokens / n) + std::llround(core.outputTokens / n));
+        QCOMPARE(o.at("output_tokens").get<std::int64_t>(), std::int64_t(343));
+        QCOMPARE(o.at("context").get<std::int64_t>(), std::int64_t(12035 + 343));
+        QVERIFY(o.at("reuse_gap_cdf").size() > 5);
+        QVERIFY2(c->errorMessage().isEmpty(), qPrintable(c->errorMessage()));
+        QCOMPARE(c->result().requestedReuse, core.tokenHitRatioInfinite());
+        QCOMPARE(c->undoStack()->count(), undoBefore + 1);
+        c->undoStack()->undo();
+        c->flush();
+        QVERIFY(!c->spec().overrides.contains("reuse_gap_cdf"));
     }
 
     void scenarioChangeReplaysAtNewCapacities()

@@ -125,6 +125,18 @@ MainWindow::MainWindow(QWidget* parent)
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_viewTabs->addTab(scrolled(m_traceView), tr("Trace"));
     connect(m_traceView, &TraceView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    // "Use this trace": the trace's workload replaces those knobs, as one undo step.
+    connect(m_traceView, &TraceView::useWorkload, this, [this](const Json& overrides, const QString& traceName) {
+        ScenarioSpec next = m_controller->spec();
+        for (auto it = overrides.begin(); it != overrides.end(); ++it)
+            next.overrides[it.key()] = it.value();
+        m_controller->editSpec(next, tr("Use the trace %1").arg(traceName));
+        statusBar()->showMessage(
+            tr("From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table")
+                .arg(traceName, percentText(overrides.value("reuse_rate", 0.0)),
+                    countText(overrides.value("context", 0.0)), countText(overrides.value("output_tokens", 0.0))),
+            10000);
+    });
     m_viewSplitter->addWidget(m_viewTabs);
     // The sensitivity view evaluates ~15 scenarios: only while it is shown.
     auto feedSensitivity = [this] {

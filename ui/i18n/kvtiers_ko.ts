@@ -4,58 +4,46 @@
 <context>
     <name>Knob</name>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="25"/>
         <source>context per sequence</source>
         <translation>시퀀스당 문맥 길이</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="28"/>
         <source>concurrent sequences per replica</source>
         <translation>레플리카당 동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="31"/>
         <source>output tokens</source>
         <translation>출력 토큰 수</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="33"/>
-        <location filename="../../core/scenario/Knobs.cpp" line="35"/>
         <source>KV cache format</source>
         <translation>KV 캐시 형식</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="37"/>
         <source>KV scale bits</source>
         <translation>KV 스케일 비트 수</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="39"/>
         <source>weight bits</source>
         <translation>가중치 비트 수</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="41"/>
         <source>reuse rate</source>
         <translation>재사용률</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="44"/>
         <source>prefix sharing</source>
         <translation>프리픽스 공유</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="47"/>
         <source>reuse distance</source>
         <translation>재사용 간격</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="50"/>
         <source>request rate (λ)</source>
         <translation>요청률(λ)</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="53"/>
         <source>offload rate</source>
         <translation>오프로딩률</translation>
     </message>
@@ -72,62 +60,50 @@
         <translation>텐서 병렬(TP)</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="58"/>
         <source>KV block size</source>
         <translation>KV 블록 크기</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="59"/>
         <source>allocation</source>
         <translation>메모리 할당</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="62"/>
         <source>GPU memory utilisation</source>
         <translation>GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="65"/>
         <source>runtime reserve</source>
         <translation>런타임 예약분</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="66"/>
         <source>streaming (FlexGen)</source>
         <translation>스트리밍 (FlexGen)</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="69"/>
         <source>weights placement</source>
         <translation>가중치 배치</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="70"/>
         <source>KV placement</source>
         <translation>KV 배치</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="72"/>
         <source>inclusive tiers</source>
         <translation>포함형 계층</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="75"/>
         <source>GPUs per server</source>
         <translation>서버당 GPU 수</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="76"/>
         <source>DRAM per server</source>
         <translation>서버당 D램</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="78"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../../core/scenario/Knobs.cpp" line="80"/>
         <source>servers</source>
         <translation>서버 수</translation>
     </message>
@@ -135,613 +111,490 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../text/Messages.cpp" line="19"/>
         <source>%1 (first %2 tokens)</source>
         <translation>%1 (처음 %2토큰까지)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="20"/>
         <source>%1 (chunks of %2 tokens)</source>
         <translation>%1 (%2토큰 청크 단위)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="24"/>
         <source>%1 per token</source>
         <translation>%1 (토큰당)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="28"/>
         <source>%1 + %2 × %3 per sequence</source>
         <translation>%1 + %2 × %3 (시퀀스당)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="39"/>
         <source>context %1 exceeds %2&apos;s maximum of %3 tokens</source>
         <translation>문맥 길이 %1토큰이 %2의 최대 문맥 길이 %3토큰을 넘습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="43"/>
         <source>weights and runtime reserve leave no HBM for KV cache</source>
         <translation>가중치와 런타임 예약분을 빼면 KV 캐시에 쓸 HBM이 남지 않습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="46"/>
         <source>weights do not fit in HBM: %1 of %2 stay in HBM, the rest streams every step</source>
         <translation>가중치가 HBM에 다 들어가지 않습니다: %2 중 %1만 HBM에 두고, 나머지는 매 스텝 스트리밍합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="50"/>
         <source>the hot set of %1 sequences does not fit in HBM: at most %2 fit; the excess is shown as overflow</source>
         <translation>시퀀스 %1개의 활성 작업집합이 HBM에 들어가지 않습니다: 최대 %2개까지만 들어가며, 나머지는 초과분으로 표시합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="55"/>
         <source>%1 fit in no tier (HBM, DRAM and SSD are full)</source>
         <translation>어느 계층에도 들어가지 않는 양: %1 (HBM, D램, SSD가 모두 찼습니다)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="58"/>
         <source>reuse achieved %1 of the %2 requested: the retained pool does not fit</source>
         <translation>재사용률을 %2 요청했지만 %1만 달성합니다: 보존 풀이 들어갈 자리가 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="62"/>
         <source>sharing %1 exceeds concurrency; using %2</source>
         <translation>프리픽스 공유 수(%1)가 동시 처리 요청 수보다 큽니다. 적용 값: %2</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="64"/>
         <source>request rate %1 req/s is above the %2 req/s one replica can serve (prefill, restore and decode share per request)</source>
         <translation>요청률 %1 req/s가 레플리카 하나가 처리할 수 있는 %2 req/s를 넘습니다 (요청당 프리필, 복원, 디코드 몫 기준)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="65"/>
         <source>TP %1 is more than the GPUs per server (%2): one replica spans %3 servers, and its tensor-parallel traffic crosses the network between them</source>
         <translation>TP %1이(가) 서버당 GPU 수(%2)보다 큽니다: 레플리카 하나가 서버 %3대에 걸치며, 텐서 병렬 통신이 서버 사이 네트워크를 지납니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="98"/>
         <source>fleet</source>
         <translation>플릿</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="108"/>
         <source>tp: %1 is out of range [%2, %3]</source>
         <translation>텐서 병렬(TP) 값이 허용 범위 [%2, %3] 밖입니다: %1</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="110"/>
         <source>tp: %1 does not fit a server of %2 GPUs (use a divisor or a multiple of %2)</source>
         <translation>텐서 병렬(TP) %1: GPU %2개 서버에 맞지 않습니다(%2의 약수나 배수를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="112"/>
         <source>tp: %1 does not divide the %2 KV heads of %3 (nor do they divide it; vLLM requires one or the other)</source>
         <translation>텐서 병렬(TP) %1: %3의 KV 헤드 %2개를 나누지 못하고, 헤드 수도 TP를 나누지 못합니다(vLLM은 둘 중 하나를 요구합니다)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="116"/>
         <source>context: must be between 1 and 1e12 tokens</source>
         <translation>문맥 길이는 1~1e12토큰이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="118"/>
         <source>concurrency: must be between 1 and 1e12 sequences</source>
         <translation>동시 처리 요청 수는 1~1e12개여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="120"/>
         <source>output-tokens: %1 must be less than the context (%2 tokens): the prompt would be empty</source>
         <translation>출력 토큰 수(%1)는 문맥 길이(%2토큰)보다 작아야 합니다: 그렇지 않으면 프롬프트가 비게 됩니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="123"/>
         <source>reuse: must lie between 0 and 1</source>
         <translation>재사용률은 0과 1 사이여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="125"/>
         <source>offload-rate: must lie between 0 and 1</source>
         <translation>오프로딩률은 0과 1 사이여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="127"/>
         <source>sharing: must be at least 1 (1 = no sharing)</source>
         <translation>프리픽스 공유는 1 이상이어야 합니다(1 = 공유 안 함)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="129"/>
         <source>gpu-util: must be more than 0 and at most 1</source>
         <translation>GPU 메모리 사용률은 0보다 크고 1 이하여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="131"/>
         <source>block-size: must be between %1 and %2 tokens</source>
         <translation>KV 블록 크기는 %1~%2토큰이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="133"/>
         <source>reuse-distance: must be between 0 and 1e9 seconds</source>
         <translation>재사용 간격은 0~1e9초여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="135"/>
         <source>servers: must be between 1 and 1e9</source>
         <translation>서버 수는 1~1e9여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="137"/>
         <source>kv-dtype: bits per element must be more than 0 and at most 64</source>
         <translation>KV 캐시 형식: 원소당 비트 수는 0보다 크고 64 이하여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="139"/>
         <source>model: none given (use --model ID|FILE, or a --workload that names its model)</source>
         <translation>모델이 지정되지 않았습니다(--model ID|FILE을 주거나, 모델을 지정하는 --workload를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="143"/>
         <source>%1: no such file</source>
         <translation>%1: 파일이 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="145"/>
         <source>%1: is a directory, not a file</source>
         <translation>%1: 파일이 아니라 폴더입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="147"/>
         <source>%1: is not a regular file (a device or a pipe?)</source>
         <translation>%1: 일반 파일이 아닙니다(장치나 파이프일 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="149"/>
         <source>%1: cannot read its size: %2</source>
         <translation>%1: 파일 크기를 읽을 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="151"/>
         <source>%1: is %2 MiB; files over %3 MiB are refused</source>
         <translation>%1: 크기가 %2 MiB입니다. %3 MiB를 넘는 파일은 읽지 않습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="153"/>
         <source>%1: cannot be opened for reading</source>
         <translation>%1: 파일을 열어 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="155"/>
         <source>%1: could not be read whole</source>
         <translation>%1: 파일 전체를 읽지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="159"/>
         <source>%1: the file is empty</source>
         <translation>%1: 파일이 비어 있습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="161"/>
         <source>%1: nesting deeper than %2 levels</source>
         <translation>%1: 중첩이 %2단계보다 깊습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="163"/>
         <source>%1: duplicate key &quot;%2&quot;</source>
         <translation>%1: 중복된 키 &quot;%2&quot;</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="165"/>
         <source>%1: a number is too large to represent</source>
         <translation>%1: 표현할 수 없을 만큼 큰 숫자가 있습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="166"/>
         <source>%1: a number is too large to represent: %2</source>
         <translation>%1: 표현할 수 없을 만큼 큰 숫자가 있습니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="169"/>
         <source>%1: the file ends too early (truncated JSON?): parse error at line %2, column %3: %4</source>
         <translation>%1: 파일이 너무 일찍 끝납니다(JSON이 잘렸나요?): %2행 %3열 구문 오류: %4</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="171"/>
         <source>%1: the file ends too early (truncated JSON?): %2</source>
         <translation>%1: 파일이 너무 일찍 끝납니다(JSON이 잘렸나요?): %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="174"/>
         <source>%1: not valid JSON: parse error at line %2, column %3: %4</source>
         <translation>%1: 올바른 JSON이 아닙니다: %2행 %3열 구문 오류: %4</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="175"/>
         <source>%1: not valid JSON: %2</source>
         <translation>%1: 올바른 JSON이 아닙니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="179"/>
         <source>%1: expected a JSON object, found %2</source>
         <translation>%1: JSON 객체여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="181"/>
         <source>%1: must be an object</source>
         <translation>%1: 객체여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="183"/>
         <source>%1: missing (required)</source>
         <translation>%1: 없습니다(필수 항목)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="186"/>
         <source>%1: must be a string, found %2</source>
         <translation>%1: 문자열이어야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="188"/>
         <source>%1: must be a number, found %2</source>
         <translation>%1: 숫자여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="190"/>
         <source>%1: must be true or false, found %2</source>
         <translation>%1: true 또는 false여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="192"/>
         <source>%1: must be an object, found %2</source>
         <translation>%1: 객체여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="194"/>
         <source>%1: must be an array, found %2</source>
         <translation>%1: 배열이어야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="197"/>
         <source>%1: must be finite</source>
         <translation>%1: 유한한 수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="199"/>
-        <location filename="../text/Messages.cpp" line="224"/>
         <source>%1: %2 is out of range [%3, %4]</source>
         <translation>%1: 허용 범위 [%3, %4] 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="201"/>
         <source>%1: must be a whole number, found %2</source>
         <translation>%1: 정수여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="203"/>
         <source>%1: unknown key &quot;%2&quot; (known keys: %3)</source>
         <translation>%1: 알 수 없는 키 &quot;%2&quot;(알려진 키: %3)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="207"/>
         <source>%1: is &quot;%2&quot;, not a kvtiers preset</source>
         <translation>%1: 스키마가 &quot;%2&quot;입니다. kvtiers 프리셋이 아닙니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="209"/>
         <source>%1: %2 was written by a newer kvtiers (this one reads %3); the file is left untouched</source>
         <translation>%1: 더 새로운 kvtiers가 쓴 파일입니다(스키마 버전 %2, 이 버전이 읽는 것은 %3). 파일은 건드리지 않았습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="214"/>
         <source>%1: %2 is not a number</source>
         <translation>%1: %2은(는) 숫자가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="216"/>
         <source>%1: %2 must be a whole number</source>
         <translation>%1: %2은(는) 정수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="219"/>
         <source>%1: %2 is out of range [%3, %4] tokens</source>
         <translation>%1: 허용 범위 [%3, %4]토큰 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="221"/>
         <source>%1: %2 is out of range [%3, %4] sequences</source>
         <translation>%1: 허용 범위 [%3, %4]시퀀스 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="223"/>
         <source>%1: %2 is out of range [%3, %4] bytes</source>
         <translation>%1: 허용 범위 [%3, %4]바이트 밖의 값입니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="227"/>
         <source>%1: %2 is not a number of sequences (write 10, 64 or 1k)</source>
         <translation>%1: %2은(는) 시퀀스 수가 아닙니다(10, 64, 1k처럼 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="228"/>
         <source>%1: %2 is not a token count (write 131072, 128k or 1M)</source>
         <translation>%1: %2은(는) 토큰 수가 아닙니다(131072, 128k, 1M처럼 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="231"/>
         <source>%1: %2 is not a whole number of sequences</source>
         <translation>%1: %2은(는) 정수 시퀀스 수가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="232"/>
         <source>%1: %2 is not a whole number of tokens</source>
         <translation>%1: %2은(는) 정수 토큰 수가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="234"/>
         <source>%1: %2 is not a share (write 0.5 or 50%)</source>
         <translation>%1: %2은(는) 비율이 아닙니다(0.5나 50%처럼 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="236"/>
         <source>%1: %2 must lie between 0 and 1 (0% and 100%)</source>
         <translation>%1: %2은(는) 0과 1(0%와 100%) 사이여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="238"/>
         <source>%1: %2 is not a size (write 2TiB, 512GiB, 141GB or bytes)</source>
         <translation>%1: %2은(는) 크기가 아닙니다(2TiB, 512GiB, 141GB나 바이트 수로 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../Messages.cpp" line="229"/>
         <source>%1: unknown layer kind &quot;%2&quot; (use full, sliding, chunked, mla or state)</source>
         <translation>%1: 알 수 없는 레이어 종류 &quot;%2&quot;(full, sliding, chunked, mla, state 중 하나를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="244"/>
         <source>%1: has fewer query heads (%2) than KV heads (%3)</source>
         <translation>%1: 쿼리 헤드 수(%2)가 KV 헤드 수(%3)보다 적습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="246"/>
         <source>%1: is larger than params_total</source>
         <translation>%1: params_total보다 큽니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="248"/>
         <source>%1: must list at least one layer group</source>
         <translation>%1: 레이어 그룹을 하나 이상 적어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="250"/>
         <source>%1: has more than %2 groups</source>
         <translation>%1: 그룹이 %2개보다 많습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="252"/>
         <source>%1: has no attention layers (a model of only state layers holds no KV per token)</source>
         <translation>%1: 어텐션 레이어가 없습니다(상태 레이어만 있는 모델은 토큰당 KV 캐시를 갖지 않습니다)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="254"/>
         <source>%1: adds up to more than %2 layers</source>
         <translation>%1: 레이어가 모두 합쳐 %2개를 넘습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="256"/>
         <source>%1: must name at least one source</source>
         <translation>%1: 출처를 하나 이상 적어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="258"/>
         <source>%1: curve points must be in increasing transfer size</source>
         <translation>%1: 곡선의 점은 전송 크기가 커지는 순서로 적어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="260"/>
         <source>%1: shares must add up to 1 (they add up to %2)</source>
         <translation>%1: 비율의 합이 1이어야 합니다(지금 합: %2)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="262"/>
         <source>%1: give kv_dtype or kv_bits, not both</source>
         <translation>%1: kv_dtype과 kv_bits 중 하나만 주세요</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="264"/>
         <source>%1: needs kv_dtype or kv_bits beside it</source>
         <translation>%1: kv_dtype이나 kv_bits를 함께 주어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="266"/>
         <source>%1: unknown policy &quot;%2&quot; (use paged or contiguous)</source>
         <translation>%1: 알 수 없는 할당 방식 &quot;%2&quot;(paged나 contiguous를 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="268"/>
         <source>%1: must be a whole number</source>
         <translation>%1: 정수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="272"/>
         <source>model: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
         <translation>모델: 알 수 없는 ID &quot;%1&quot;(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="274"/>
         <source>hardware: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
         <translation>하드웨어: 알 수 없는 ID &quot;%1&quot;(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="276"/>
         <source>workload: unknown id &quot;%1&quot; (known: %2; or give a path to a .json card)</source>
         <translation>워크로드: 알 수 없는 ID &quot;%1&quot;(알려진 ID: %2. 또는 .json 카드 파일의 경로를 주세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="279"/>
         <source>%1: unknown KV dtype &quot;%2&quot; (use fp32, bf16, fp16, fp8, int8, int4, or a bit width such as 6bit)</source>
         <translation>%1: 알 수 없는 KV 캐시 형식 &quot;%2&quot;(fp32, bf16, fp16, fp8, int8, int4나 6bit 같은 비트 폭을 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="282"/>
         <source>%1: a KV element of %2 bits is impossible (use more than 0 and at most 64 bits)</source>
         <translation>%1: KV 원소 하나가 %2비트일 수는 없습니다(0보다 크고 64비트 이하로 쓰세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="284"/>
         <source>%1: a config.json must be a JSON object</source>
         <translation>%1: config.json은 JSON 객체여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="294"/>
         <source>missing %1</source>
         <translation>빠진 필드 %1</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="305"/>
         <source>%1: cannot import this config.json: %2</source>
         <translation>%1: 이 config.json을 가져올 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="308"/>
         <source>%1: must be a whole number, not %2</source>
         <translation>%1: 정수여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="310"/>
         <source>%1: must be a whole number from %2 to %3, not %4</source>
         <translation>%1: %2~%3 사이의 정수여야 하는데 %4입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="312"/>
         <source>%1: must be true or false, not %2</source>
         <translation>%1: true 또는 false여야 하는데 %2입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="314"/>
         <source>%1: is larger than num_attention_heads (%2)</source>
         <translation>%1: num_attention_heads(%2)보다 큽니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="316"/>
         <source>%1: is missing and hidden_size %2 is not a multiple of num_attention_heads %3: give head_dim</source>
         <translation>%1: 없는데 hidden_size %2이(가) num_attention_heads %3의 배수가 아닙니다. head_dim을 주세요</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="319"/>
         <source>%1: must be a list of layer kinds</source>
         <translation>%1: 레이어 종류의 목록이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="321"/>
         <source>%1: lists %2 layers but num_hidden_layers is %3</source>
         <translation>%1: 레이어 %2개를 적었지만 num_hidden_layers는 %3입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="323"/>
         <source>%1: entry %2 is %3 (known: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</source>
         <translation>%1: %2번 항목이 %3입니다(알려진 종류: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="332"/>
         <source>%1:%2: cannot read the token count in &quot;%3&quot;</source>
         <translation>%1:%2: &quot;%3&quot;에서 토큰 수를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="334"/>
         <source>%1:%2: cannot read the tokens per request in &quot;%3&quot;</source>
         <translation>%1:%2: &quot;%3&quot;에서 요청당 토큰 수를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="336"/>
         <source>%1:%2: cannot read the concurrency in &quot;%3&quot;</source>
         <translation>%1:%2: &quot;%3&quot;에서 동시 처리 수를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="338"/>
         <source>%1:%2: cannot read the memory size in &quot;%3&quot;</source>
         <translation>%1:%2: &quot;%3&quot;에서 메모리 크기를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="340"/>
         <source>%1:%2: cannot read the memory unit in &quot;%3&quot;</source>
         <translation>%1:%2: &quot;%3&quot;에서 메모리 단위를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="342"/>
         <source>%1:%2: cannot read the block count in &quot;%3&quot;</source>
         <translation>%1:%2: &quot;%3&quot;에서 블록 수를 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="345"/>
         <source>%1: found no &quot;GPU KV cache size: N tokens&quot; nor &quot;Maximum concurrency for N tokens per request: X&quot; line (paste vLLM&apos;s startup log, from the engine&apos;s start to &quot;init engine&quot;)</source>
         <translation>%1: &quot;GPU KV cache size: N tokens&quot; 줄도 &quot;Maximum concurrency for N tokens per request: X&quot; 줄도 찾지 못했습니다(엔진 시작부터 &quot;init engine&quot;까지의 vLLM 시작 로그를 붙여 넣으세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="349"/>
         <source>%1: --tp must be at least 1</source>
         <translation>%1: 텐서 병렬(--tp)은 1 이상이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="351"/>
         <source>%1: --block-size must be at least 1</source>
         <translation>%1: 블록 크기(--block-size)는 1 이상이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="353"/>
         <source>%1: no memory left for the KV cache (%2 per GPU): the weights and reserve take all of gpu_memory_utilization × HBM</source>
         <translation>%1: KV 캐시에 남는 메모리가 없습니다(GPU당 %2): 가중치와 예약분이 gpu_memory_utilization × HBM을 모두 차지합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="360"/>
         <source>%1: the traffic mix is empty (add at least one workload)</source>
         <translation>%1: 트래픽 구성이 비어 있습니다(워크로드를 하나 이상 추가하세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="362"/>
         <source>%1: at most %2 workloads in a mix</source>
         <translation>%1: 트래픽 구성에는 워크로드를 최대 %2개까지 넣을 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="364"/>
         <source>%1: latency targets must be positive seconds</source>
         <translation>%1: 지연 시간 목표는 0보다 큰 초 단위 값이어야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="366"/>
         <source>%1: %2: share must be a non-negative number</source>
         <translation>%1: %2: 비율은 0 이상의 수여야 합니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="368"/>
         <source>%1: the shares of the mix add up to 0</source>
         <translation>%1: 트래픽 구성의 비율 합이 0입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="372"/>
         <source>%1: %2: %3</source>
         <translation>%1: %2: %3</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="375"/>
         <source>%1: the mix must share one server profile: %2 runs on %3, %4 on %5 (give --hardware for all)</source>
         <translation>%1: 트래픽 구성의 워크로드는 같은 서버 구성을 써야 합니다: %2은(는) %3, %4은(는) %5에서 돕니다(모두에 같은 --hardware를 주세요)</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="378"/>
         <source>%1: give the traffic as requests/s or as tokens/day, not both</source>
         <translation>%1: 트래픽은 초당 요청 수나 일일 토큰 수 중 하나로만 주세요</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="380"/>
         <source>%1: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s</source>
         <translation>%1: 트래픽은 0보다 큰 비율(초당 요청 수나 일일 토큰 수)이어야 하며, 최대 초당 1e15 요청입니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="383"/>
         <source>%1: %2: even one sequence per replica misses the %3 time-per-output-token target</source>
         <translation>%1: %2: 레플리카당 시퀀스 하나만으로도 출력 토큰당 시간(TPOT) 목표 %3을(를) 넘습니다</translation>
     </message>
     <message>
-        <location filename="../text/Messages.cpp" line="386"/>
         <source>%1: %2: time to first token is %3 on an idle replica, above the %4 target</source>
         <translation>%1: %2: 유휴 레플리카에서도 첫 토큰까지 시간(TTFT, %3)이 목표 %4보다 깁니다</translation>
     </message>
@@ -749,7 +602,6 @@
 <context>
     <name>PercentInput</name>
     <message>
-        <location filename="../scenario/PercentInput.cpp" line="29"/>
         <source>%1: took “%2” as %3</source>
         <translation>%1: “%2”을(를) %3(으)로 받았습니다</translation>
     </message>
@@ -757,102 +609,82 @@
 <context>
     <name>PresetMessages</name>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="38"/>
         <source>a preset needs a name</source>
         <translation>프리셋에는 이름이 있어야 합니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="40"/>
         <source>a preset name has at most %1 characters</source>
         <translation>프리셋 이름은 최대 %1자입니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="42"/>
         <source>a preset name cannot contain control characters</source>
         <translation>프리셋 이름에는 제어 문자를 쓸 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="46"/>
         <source>a preset called &quot;%1&quot; exists already</source>
         <translation>&quot;%1&quot; 프리셋이 이미 있습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="48"/>
         <source>a preset called &quot;%1&quot; exists already; rename it first</source>
         <translation>&quot;%1&quot; 프리셋이 이미 있습니다. 먼저 이름을 바꾸세요</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="50"/>
         <source>&quot;%1&quot; is a built-in preset and cannot be changed; save under another name</source>
         <translation>&quot;%1&quot;은(는) 기본 제공 프리셋이라 바꿀 수 없습니다. 다른 이름으로 저장하세요</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="52"/>
         <source>&quot;%1&quot; is a built-in preset and cannot be renamed</source>
         <translation>&quot;%1&quot;은(는) 기본 제공 프리셋이라 이름을 바꿀 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="54"/>
         <source>&quot;%1&quot; is a built-in preset and cannot be deleted</source>
         <translation>&quot;%1&quot;은(는) 기본 제공 프리셋이라 삭제할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="56"/>
         <source>no preset called &quot;%1&quot;</source>
         <translation>&quot;%1&quot; 프리셋이 없습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="58"/>
         <source>%1: could not be removed after writing the renamed copy; nothing changed</source>
         <translation>%1: 새 이름의 사본을 쓴 뒤 이 파일을 지우지 못해 사본을 되돌렸습니다. 바뀐 것은 없습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="60"/>
         <source>%1: could not be deleted</source>
         <translation>%1: 삭제하지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="64"/>
         <source>cannot create the folder %1</source>
         <translation>폴더 %1을(를) 만들 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="66"/>
         <source>%1: cannot be written: %2</source>
         <translation>%1: 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="68"/>
         <source>%1: writing failed half way (simulated); the previous file, if any, is unchanged</source>
         <translation>%1: 쓰기가 중간에 실패했습니다(모의 실패). 이전 파일이 있었다면 그대로입니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="70"/>
         <source>%1: writing failed: %2</source>
         <translation>%1: 쓰기에 실패했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="72"/>
         <source>%1: could not be saved (%2); the previous file, if any, is unchanged</source>
         <translation>%1: 저장하지 못했습니다(%2). 이전 파일이 있었다면 그대로입니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="83"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="87"/>
         <source>%1: scenario: %2</source>
         <translation>%1: 시나리오: %2</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="90"/>
         <source>%1: another preset is already called &quot;%2&quot;</source>
         <translation>%1: &quot;%2&quot;(이)라는 프리셋이 이미 있습니다</translation>
     </message>
     <message>
-        <location filename="../presets/PresetMessages.cpp" line="92"/>
         <source>cannot be read: %1</source>
         <translation>읽을 수 없습니다: %1</translation>
     </message>
@@ -860,276 +692,220 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../export/ReportRender.cpp" line="90"/>
         <source>%1: size %2 × %3 is outside 16 to 20000</source>
         <translation>%1: 크기(%2 × %3)가 16~20000 범위를 벗어났습니다</translation>
     </message>
     <message>
-        <location filename="../export/ReportRender.cpp" line="92"/>
         <source>%1: scale %2 is outside 0.25 to 8</source>
         <translation>%1: 배율(%2)이 0.25~8 범위를 벗어났습니다</translation>
     </message>
     <message>
-        <location filename="../export/ReportRender.cpp" line="110"/>
         <source>%1: could not render the PNG image</source>
         <translation>%1: PNG 이미지를 만들 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../export/ReportRender.cpp" line="119"/>
         <source>Exported by kvtiers %1</source>
         <translation>kvtiers %1에서 내보냄</translation>
     </message>
     <message>
-        <location filename="../export/ReportRender.cpp" line="121"/>
         <source>%1: could not start the SVG</source>
         <translation>%1: SVG를 시작할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../export/ReportRender.cpp" line="134"/>
         <source>%1: could not start the PDF</source>
         <translation>%1: PDF를 시작할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../export/ReportRender.cpp" line="139"/>
         <source>%1: a chart is exported as .png, .svg or .pdf</source>
         <translation>%1: 차트는 .png, .svg, .pdf로 내보낼 수 있습니다</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="36"/>
         <source>%1: unsupported file type (use %2)</source>
         <translation>%1: 지원하지 않는 파일 형식입니다(%2 사용)</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="49"/>
         <source>Bytes per replica, decimal units (1 GB = 10^9 B). Differences are against A. kvtiers %1.</source>
         <translation>레플리카당 바이트, 십진 단위(1 GB = 10^9 B). 차이는 A 대비입니다. kvtiers %1.</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="50"/>
         <source>Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1.</source>
         <translation>레플리카당 바이트, 이진 단위(1 GiB = 2^30 B). 차이는 A 대비입니다. kvtiers %1.</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="62"/>
         <source> vs </source>
         <translation> 대 </translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="70"/>
         <source>Traffic %1 tokens/day = %2 requests/s</source>
         <translation>트래픽: 하루 %1토큰 = 초당 요청 %2건</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="72"/>
         <source>Traffic %1 requests/s</source>
         <translation>트래픽: 초당 요청 %1건</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="73"/>
         <source>targets: time to first token %1 (idle replica), time per output token %2</source>
         <translation>목표: 첫 토큰까지 시간 %1(유휴 레플리카 기준), 출력 토큰당 시간 %2</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="84"/>
         <source>%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, replicas: %7 × TP %8</source>
         <translation>%1(요청의 %2): %3, 토큰당 KV %4, 문맥 길이 %5, 레플리카당 시퀀스 %6개, 레플리카: %7 × TP %8</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="76"/>
         <source>%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5</source>
         <translation>GPU %3개짜리 서버 %2대(%4)에 GPU %1개, 장착 HBM %5</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="43"/>
         <source>%1  %2: %3 on %4 · %5</source>
         <translation>%1  %2: %3 (%4) · %5</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="93"/>
         <source>and %1 more (the CSV and JSON exports list every workload)</source>
         <translation>외 %1개(CSV·JSON 내보내기에는 모든 워크로드가 들어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="95"/>
         <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM); DRAM and NVMe: bytes used</source>
         <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외); D램과 NVMe: 사용 바이트</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="97"/>
-        <location filename="../export/SensitivityExport.cpp" line="54"/>
         <source>Decimal units (1 GB = 10^9 B)</source>
         <translation>십진 단위(1 GB = 10^9 B)</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="98"/>
-        <location filename="../export/SensitivityExport.cpp" line="55"/>
         <source>Binary units (1 GiB = 2^30 B)</source>
         <translation>이진 단위(1 GiB = 2^30 B)</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="139"/>
         <source>Fleet memory for %1 requests/s</source>
         <translation>플릿 메모리: 초당 요청 %1건</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="169"/>
         <source>%1: cannot write: %2</source>
         <translation>%1: 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="173"/>
         <source>%1: write failed: %2</source>
         <translation>%1: 쓰기 실패: %2</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="176"/>
         <source>%1: could not be saved: %2</source>
         <translation>%1: 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="182"/>
         <source>KV cache across HBM, DRAM and SSD: %1 on %2</source>
         <translation>HBM·D램·SSD에 걸친 KV 캐시: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="189"/>
         <source>context %1 tokens, %2 sequences per replica, KV %3, weights %4-bit, TP %5, reuse %6 (achieved %7), GPUs per server: %8</source>
         <translation>문맥 길이 %1토큰, 레플리카당 시퀀스 %2개, KV %3, 가중치 %4비트, TP %5, 재사용률 %6(달성 %7), 서버당 GPU: %8</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="200"/>
         <source>Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens (%6 output) · %7 active sequences per replica</source>
         <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, %4) · 문맥 길이 %5토큰 (출력 %6) · 레플리카당 활성 시퀀스 %7개</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="203"/>
         <source>1 server</source>
         <translation>서버 1대</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="203"/>
         <source>%1 servers</source>
         <translation>서버 %1대</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="205"/>
         <source>KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12</source>
         <translation>KV %1 · 가중치 %2비트 · TP %3 · 재사용률 요청 %4, 달성 %5 · 공유 %6 · 오프로딩 %7 · %8 할당, 블록 %9 · GPU 메모리 사용률 %10%11%12</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="209"/>
         <source>paged</source>
         <comment>allocation policy</comment>
         <translation>페이지</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="210"/>
         <source>contiguous</source>
         <comment>allocation policy</comment>
         <translation>연속</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="212"/>
         <source> · streaming</source>
         <translation> · 스트리밍</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="213"/>
         <source> · inclusive tiers</source>
         <translation> · 포함형 계층</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="216"/>
         <source>Decimal units (1 GB = 10^9 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
         <translation>십진 단위(1 GB = 10^9 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="218"/>
         <source>Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · kvtiers %4</source>
         <translation>이진 단위(1 GiB = 2^30 B) · 토큰당 KV %1, 요청당 %2, 활성 작업집합 %3 · kvtiers %4</translation>
     </message>
     <message>
-        <location filename="../export/ChartExporter.cpp" line="228"/>
         <source>Fleet memory for %1 requests/s on %2</source>
         <translation>플릿 메모리: 초당 요청 %1건 (%2)</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="49"/>
         <source>%1: unsupported file type (use .png, .svg, .pdf or .csv)</source>
         <translation>%1: 지원하지 않는 파일 형식입니다(.png, .svg, .pdf, .csv 사용)</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="73"/>
         <source>%1, moved down: cannot be sized: %2</source>
         <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="75"/>
         <source>%1, moved up: cannot be sized: %2</source>
         <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="80"/>
         <source>... and %1 more ends that cannot be sized</source>
         <translation>... 외에 산정할 수 없는 막대 끝 %1개</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="88"/>
         <source>Demand per server as %1 varies, the rest held.</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정).</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="90"/>
         <source>Fleet-wide demand as the time-per-output-token target varies (it sets the active sequences per replica), the rest held; gaps: the fleet cannot be sized there.</source>
         <translation>출력 토큰당 시간 목표 변화에 따른 플릿 전체 수요(이 목표가 레플리카당 활성 시퀀스 수를 정함, 나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="92"/>
         <source>Fleet-wide demand as %1 varies on every workload at once, the rest held; gaps: the fleet cannot be sized there.</source>
         <translation>모든 워크로드의 %1 동시 변화에 따른 플릿 전체 수요(나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="102"/>
         <source>Each variable moved by ±%1 on every workload of the mix at once (KV format: one step along 4, 8, 16, 32 bits; active sequences: through the TPOT target; shares within 0–100%), the rest held, and the fleet sized again.</source>
         <translation>각 변수를 트래픽 구성의 모든 워크로드에서 동시에 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 활성 시퀀스: TPOT 목표를 통해, 비율 변수: 0–100% 안), 나머지는 고정한 채 플릿 규모를 다시 산정했습니다.</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="106"/>
         <source>Each variable moved by ±%1 (KV format: one step along 4, 8, 16, 32 bits; shares within 0–100%), the rest held.</source>
         <translation>각 변수를 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 비율 변수: 0–100% 안), 나머지는 고정했습니다.</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="113"/>
         <source>Sensitivity of KV memory demand: %1 on %2</source>
         <translation>KV 메모리 수요 민감도: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="123"/>
         <source>Model: %1 · Hardware: %2 (%3 GPUs per server, DRAM %4, NVMe %5 per server)</source>
         <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, 서버당 D램 %4, NVMe %5)</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="128"/>
         <source>%1 HBM counts weights, hot set and overflow. %2 · kvtiers %3</source>
         <translation>%1 HBM에는 가중치, 활성 작업집합, 초과분이 포함됩니다. %2 · kvtiers %3</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="135"/>
         <source>Fleet sensitivity: %1 at %2 requests/s</source>
         <translation>플릿 민감도: %1, 초당 요청 %2건</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="144"/>
         <source>%1: %2, KV %3/token, %4 sequences × %5 replicas</source>
         <translation>%1: %2, 토큰당 KV %3, 시퀀스 %4개 × 레플리카 %5개</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="150"/>
         <source>Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 GPUs in %5 servers of %6; fleet-wide HBM %7, DRAM %8, NVMe %9</source>
         <translation>서버: %1 · 목표: TTFT %2, 출력 토큰당 시간 %3 · 기준: GPU %6개짜리 서버 %5대에 GPU %4개, 플릿 전체 HBM %7, D램 %8, NVMe %9</translation>
     </message>
     <message>
-        <location filename="../export/SensitivityExport.cpp" line="157"/>
         <source>%1 %2 · kvtiers %3</source>
         <translation>%1 %2 · kvtiers %3</translation>
     </message>
@@ -1145,22 +921,18 @@
 <context>
     <name>SweepChart</name>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="28"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="30"/>
         <source>Server DRAM</source>
         <translation>서버 D램</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="32"/>
         <source>eSSD</source>
         <translation>eSSD</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="36"/>
         <source>overflow (fits in no tier)</source>
         <translation>초과분 (어느 계층에도 안 들어감)</translation>
     </message>
@@ -1168,113 +940,91 @@
 <context>
     <name>Tier</name>
     <message>
-        <location filename="../scenario/Tier.h" line="60"/>
         <source>Server DRAM</source>
         <translation>서버 D램</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="62"/>
         <source>eSSD</source>
         <translation>eSSD</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="66"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="73"/>
         <source>weights</source>
         <translation>가중치</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="75"/>
         <source>hot KV</source>
         <translation>뜨거운 KV</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="77"/>
         <source>shared prefixes</source>
         <translation>공유 프리픽스</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="79"/>
         <source>fragmentation</source>
         <translation>조각화</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="81"/>
         <source>retained reuse pool</source>
         <translation>보존된 재사용 풀</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="83"/>
         <source>inclusive copies</source>
         <translation>포함형 사본</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="85"/>
         <source>free</source>
         <translation>여유</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="95"/>
         <source>hot KV</source>
         <comment>short, inside a bar</comment>
         <translation>KV</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="97"/>
         <source>shared</source>
         <translation>공유</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="99"/>
         <source>frag.</source>
         <translation>조각화</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="101"/>
         <source>reuse pool</source>
         <translation>재사용</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="103"/>
         <source>copies</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="114"/>
         <source>Model weights placed in this tier.</source>
         <translation>이 계층에 놓인 모델 가중치입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="116"/>
         <source>KV cache of the active sequences (their unique part).</source>
         <translation>활성 시퀀스의 KV 캐시(시퀀스별 고유 부분)입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="118"/>
         <source>Prefixes shared by several active sequences, held once.</source>
         <translation>여러 활성 시퀀스가 공유하는 프리픽스로, 한 번만 저장됩니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="120"/>
         <source>Allocated but holding no token: block rounding, or contiguous max-context reservation.</source>
         <translation>할당됐지만 토큰이 들어 있지 않은 공간입니다. 블록 단위 올림, 또는 연속 할당의 최대 문맥 길이 예약 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="123"/>
         <source>Prefixes of finished requests kept for their next hit (Little&apos;s law: rate × distance × prefix).</source>
         <translation>끝난 요청의 프리픽스를 다음 적중을 위해 보존한 것입니다(리틀의 법칙: 요청률 × 재사용 간격 × 프리픽스).</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="126"/>
         <source>DRAM copies of prefixes also resident in HBM (inclusive tiers).</source>
         <translation>HBM에도 올라 있는 프리픽스의 D램 사본입니다(포함형 계층).</translation>
     </message>
     <message>
-        <location filename="../scenario/Tier.h" line="128"/>
         <source>Usable capacity left over.</source>
         <translation>남은 가용 용량입니다.</translation>
     </message>
@@ -1282,17 +1032,14 @@
 <context>
     <name>TierScope</name>
     <message>
-        <location filename="../scenario/TierScope.h" line="34"/>
         <source>per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../scenario/TierScope.h" line="36"/>
         <source>per server</source>
         <translation>서버당</translation>
     </message>
     <message>
-        <location filename="../scenario/TierScope.h" line="40"/>
         <source>per replica</source>
         <translation>레플리카당</translation>
     </message>
@@ -1300,47 +1047,38 @@
 <context>
     <name>Variable</name>
     <message>
-        <location filename="../text/VariableText.cpp" line="13"/>
         <source>Average input context</source>
         <translation>평균 입력 문맥</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="15"/>
         <source>Active sequences per replica</source>
         <translation>레플리카당 활성 시퀀스</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="17"/>
         <source>KV bytes per token (format)</source>
         <translation>토큰당 KV 바이트(형식)</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="19"/>
         <source>Prefix-cache hit rate</source>
         <translation>프리픽스 캐시 적중률</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="21"/>
         <source>HBM→host offload rate</source>
         <translation>HBM→호스트 오프로딩률</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="23"/>
         <source>DRAM per server</source>
         <translation>서버당 D램</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="25"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="27"/>
         <source>Total traffic (requests/s)</source>
         <translation>총 트래픽(요청/초)</translation>
     </message>
     <message>
-        <location filename="../text/VariableText.cpp" line="40"/>
         <source>%1 bit</source>
         <translation>%1비트</translation>
     </message>
@@ -1348,142 +1086,114 @@
 <context>
     <name>VllmCheckText</name>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="22"/>
         <source>state layers: the attention block size is raised to %1 tokens so one attention page holds one state (vLLM does this for hybrids; its exact alignment differs between versions)</source>
         <translation>상태 레이어: 어텐션 페이지 하나에 상태 하나가 들어가도록 어텐션 블록 크기를 %1 토큰으로 키웁니다(vLLM이 하이브리드 모델에 하는 처리이며, 정확한 정렬 방식은 버전마다 다릅니다)</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="29"/>
         <source>a full page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
         <translation>전체 어텐션 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="33"/>
         <source>a sliding page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
         <translation>슬라이딩 윈도 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="37"/>
         <source>a mla page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
         <translation>MLA 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="43"/>
         <source>%1 padding layer slot(s) to make the groups equal</source>
         <translation>그룹 크기를 맞추려고 빈 레이어 자리 %1개를 채웁니다</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="58"/>
         <source>vLLM&apos;s concurrency is for %1 tokens per request (its max_model_len), not the %2 given; kvtiers compares at %1.</source>
         <translation>vLLM의 동시 처리 수는 입력한 %2 토큰이 아니라 요청당 %1 토큰(vLLM의 max_model_len) 기준입니다. kvtiers도 %1 토큰에서 비교합니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="62"/>
         <source>vLLM&apos;s figure matches kvtiers&apos; block math to within %1%, the rounding of the memory figure the log prints.</source>
         <translation>vLLM의 수치가 kvtiers의 블록 계산과 %1% 이내로 일치합니다. 로그에 출력되는 메모리 수치의 반올림 정도입니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="66"/>
         <source>vLLM&apos;s figure matches kvtiers&apos; block math exactly (same blocks of %1 tokens).</source>
         <translation>vLLM의 수치가 kvtiers의 블록 계산과 정확히 일치합니다(같은 %1 토큰 블록).</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="69"/>
         <source>The concurrency differs (%1x vs %2x): for sliding-window layers vLLM budgets a chunked-prefill worst case (window − 1 + max_num_batched_tokens tokens, plus a block).</source>
         <translation>동시 처리 수는 다릅니다(%1x 대 %2x): vLLM은 슬라이딩 윈도 레이어에 청크 단위 프리필의 최악의 경우(윈도 − 1 + max_num_batched_tokens 토큰에 블록 하나 더)를 잡아 둡니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="73"/>
         <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 more.</source>
         <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4 더 많습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="76"/>
         <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 less.</source>
         <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4 더 적습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="79"/>
         <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 more.</source>
         <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3 더 많습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="82"/>
         <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 less.</source>
         <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3 더 적습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="85"/>
         <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) more.</source>
         <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4(%5%) 더 많습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="88"/>
         <source>vLLM&apos;s %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) less.</source>
         <translation>vLLM의 %1 토큰에는 GPU당 약 %2의 KV 메모리가 필요합니다. kvtiers의 가정(%3)이 %4(%5%) 더 적습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="91"/>
         <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) more.</source>
         <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3(%4%) 더 많습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="94"/>
         <source>vLLM&apos;s concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) less.</source>
         <translation>vLLM의 동시 처리 수에는 GPU당 약 %1의 KV 메모리가 필요합니다. kvtiers의 가정(%2)이 %3(%4%) 더 적습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="97"/>
         <source>vLLM itself reports %1 available for KV cache (line %2): give --kv-memory %3 to check the block math alone.</source>
         <translation>vLLM 자체 보고로는 KV 캐시에 쓸 수 있는 메모리가 %1입니다(%2번째 줄). 블록 계산만 확인하려면 --kv-memory %3 옵션을 지정하세요.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="101"/>
         <source>The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its profiling run, CUDA graphs and non-torch allocations; --reserve %1 reproduces it.</source>
         <translation>이 차이는 vLLM이 가중치 말고도 KV 캐시에서 떼어 둔 메모리입니다: 프로파일링 실행의 활성값 최대치, CUDA 그래프, torch 밖의 할당. --reserve %1 옵션으로 재현됩니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="105"/>
         <source>With gpu_memory_utilization %1 of %2 HBM and %3 of weights per GPU, that gap is memory vLLM kept out of the KV cache: the activation peak of its profiling run, CUDA graphs and non-torch allocations (NCCL buffers, the CUDA context).</source>
         <translation>gpu_memory_utilization %1, HBM %2, GPU당 가중치 %3 기준으로, 이 차이는 vLLM이 KV 캐시에서 떼어 둔 메모리입니다: 프로파일링 실행의 활성값 최대치, CUDA 그래프, torch 밖의 할당(NCCL 버퍼, CUDA 컨텍스트).</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="110"/>
         <source>--reserve %1 (or --kv-memory %2) reproduces vLLM&apos;s figure.</source>
         <translation>--reserve %1 옵션(또는 --kv-memory %2)으로 vLLM의 수치가 재현됩니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="113"/>
         <source>--reserve %1 (or --kv-memory %2) reproduces vLLM&apos;s figure; so would a gpu_memory_utilization of %3 with the reserve given.</source>
         <translation>--reserve %1 옵션(또는 --kv-memory %2)으로 vLLM의 수치가 재현됩니다. 주어진 예약분 그대로 gpu_memory_utilization을 %3(으)로 해도 같습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="117"/>
         <source>That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, non-torch allocations, or a lower gpu_memory_utilization.</source>
         <translation>이 차이는 vLLM이 KV 캐시에 주지 않은 메모리입니다: 활성값(프로파일링 최대치), CUDA 그래프, torch 밖의 할당, 또는 더 낮은 gpu_memory_utilization.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="120"/>
         <source>--kv-memory %1 reproduces vLLM&apos;s figure.</source>
         <translation>--kv-memory %1 옵션으로 vLLM의 수치가 재현됩니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="122"/>
         <source>vLLM had more memory for KV than assumed: a higher gpu_memory_utilization, smaller weights than the card&apos;s (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp %1.</source>
         <translation>vLLM은 가정보다 많은 메모리를 KV에 썼습니다: 더 높은 gpu_memory_utilization, 카드보다 작은 가중치(양자화된 체크포인트?), 더 작은 예약분, 또는 --tp %1보다 큰 텐서 병렬(TP) 수 때문일 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="127"/>
         <source>vLLM had more memory for KV than assumed: a higher gpu_memory_utilization (%1 would do it), smaller weights than the card&apos;s (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp %2.</source>
         <translation>vLLM은 가정보다 많은 메모리를 KV에 썼습니다: 더 높은 gpu_memory_utilization(%1이면 맞습니다), 카드보다 작은 가중치(양자화된 체크포인트?), 더 작은 예약분, 또는 --tp %2보다 큰 텐서 병렬(TP) 수 때문일 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="132"/>
         <source>This model is a hybrid for vLLM&apos;s allocator; kvtiers follows its grouping, but versions differ in how they pad pages, so a few percent can come from there.</source>
         <translation>이 모델은 vLLM 할당기에서 하이브리드로 다뤄집니다. kvtiers는 vLLM의 그룹 구성을 따르지만 페이지를 패딩하는 방식이 버전마다 달라, 몇 퍼센트의 차이는 여기서 생길 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/VllmCheckText.cpp" line="135"/>
         <source>The log has no figure kvtiers can compare.</source>
         <translation>로그에 kvtiers가 비교할 수 있는 수치가 없습니다.</translation>
     </message>
@@ -1491,49 +1201,38 @@
 <context>
     <name>kvtiers::ui::CompareChart</name>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="41"/>
-        <location filename="../charts/CompareChart.cpp" line="160"/>
-        <location filename="../charts/CompareChart.cpp" line="187"/>
         <source>Bytes per replica, one shared scale</source>
         <translation>레플리카당 바이트, 공통 눈금</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="53"/>
         <source>bytes per replica</source>
         <translation>레플리카당 바이트</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="68"/>
         <source>overflow: fits in no tier</source>
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="161"/>
         <source>Pick 2 to 4 presets to compare</source>
         <translation>비교할 프리셋을 2~4개 고르세요</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="188"/>
         <source>Bytes per replica, one shared scale (%1: unused in every scenario)</source>
         <translation>레플리카당 바이트, 공통 눈금 (%1: 모든 시나리오에서 사용 안 함)</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="188"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="206"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="246"/>
         <source>capacity %1</source>
         <translation>용량 %1</translation>
     </message>
     <message>
-        <location filename="../charts/CompareChart.cpp" line="260"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
@@ -1541,87 +1240,70 @@
 <context>
     <name>kvtiers::ui::CompareTableModel</name>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="91"/>
         <source>KV bytes per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="93"/>
         <source>KV bytes per request</source>
         <translation>요청당 KV</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="95"/>
         <source>Hot set</source>
         <translation>활성 작업집합</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="97"/>
         <source>Max concurrency</source>
         <translation>최대 동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="99"/>
         <source>HBM used (replica)</source>
         <translation>HBM 사용량(레플리카당)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="101"/>
         <source>DRAM used (replica)</source>
         <translation>D램 사용량(레플리카당)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="103"/>
         <source>SSD used (replica)</source>
         <translation>SSD 사용량(레플리카당)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="105"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="107"/>
         <source>Achieved reuse</source>
         <translation>달성 재사용률</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="109"/>
         <source>TTFT without reuse</source>
         <translation>TTFT (재사용 없음)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="111"/>
         <source>TTFT with reuse</source>
         <translation>TTFT (재사용 있음)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="113"/>
         <source>Tokens/s (replica)</source>
         <translation>초당 토큰(레플리카당)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="135"/>
         <source>%1 tok/s</source>
         <translation>초당 %1토큰</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="193"/>
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="205"/>
         <source>Figure</source>
         <translation>지표</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="217"/>
         <source>%1 %2 A</source>
         <translation>%1 %2 A</translation>
     </message>
     <message>
-        <location filename="../presets/CompareTableModel.cpp" line="219"/>
         <source>%1 vs A</source>
         <translation>A 대비 %1 (%)</translation>
     </message>
@@ -1629,86 +1311,68 @@
 <context>
     <name>kvtiers::ui::CompareView</name>
     <message>
-        <location filename="../presets/CompareView.cpp" line="31"/>
         <source>Compare scenarios</source>
         <translation>시나리오 비교</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="39"/>
         <source>&amp;Built-in comparison:</source>
         <translation>기본 제공 비교(&amp;B):</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="45"/>
         <source>Or tick 2 to 4 &amp;presets (the first ticked is the baseline):</source>
         <translation>또는 프리셋을 2~4개 선택하세요(처음 선택한 것이 기준)(&amp;P):</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="77"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="79"/>
         <source>The chart as PNG, SVG or PDF, or the table as CSV</source>
         <translation>차트는 PNG, SVG, PDF로, 표는 CSV로</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="95"/>
         <source>(pick presets below)</source>
         <translation>(아래에서 프리셋 선택)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="102"/>
         <source>%1 (built-in)</source>
         <translation>%1 (기본 제공)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="170"/>
         <source>At most 4 presets side by side: untick one first.</source>
         <translation>나란히 비교할 수 있는 프리셋은 최대 4개입니다. 먼저 하나를 해제하세요.</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="185"/>
         <source> vs </source>
         <translation> 대 </translation>
     </message>
     <message numerus="yes">
-        <location filename="../presets/CompareView.cpp" line="192"/>
         <source>Tick %n more preset(s) to compare.</source>
         <translation>
             <numerusform>비교하려면 프리셋을 %n개 더 선택하세요.</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="198"/>
         <source>Cannot compare: %1</source>
         <translation>비교할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="223"/>
         <source>Differences are against A, %1.</source>
         <translation>차이는 A(%1) 대비입니다.</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="231"/>
         <source>Pick 2 to 4 presets to compare before exporting.</source>
         <translation>내보내기 전에 비교할 프리셋을 2~4개 고르세요.</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="233"/>
-        <location filename="../presets/CompareView.cpp" line="236"/>
-        <location filename="../presets/CompareView.cpp" line="243"/>
         <source>Export comparison</source>
         <translation>비교 내보내기</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="237"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../presets/CompareView.cpp" line="246"/>
         <source>Exported the comparison to %1</source>
         <translation>비교를 %1(으)로 내보냈습니다</translation>
     </message>
@@ -1716,312 +1380,250 @@
 <context>
     <name>kvtiers::ui::ControlsPanel</name>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="70"/>
         <source>&amp;Advanced</source>
         <translation>고급(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="75"/>
         <source>Parallelism, allocation, sharing, offload and server capacities.</source>
         <translation>병렬화, 메모리 할당, 프리픽스 공유, 오프로딩, 서버 용량.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="126"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="133"/>
         <source>A workload card is a whole scenario: model, hardware and every knob, each from a named source. Choosing one resets the controls to it.</source>
         <translation>워크로드 카드는 시나리오 전체입니다. 모델, 하드웨어와 모든 설정값이 각각 출처와 함께 들어 있습니다. 카드를 고르면 모든 컨트롤이 그 값으로 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="138"/>
         <source>The model&apos;s shape decides KV bytes per token: layers, KV heads, head dimension, attention kind (GQA, sliding window, MLA, state layers).</source>
         <translation>토큰당 KV 바이트는 모델 구조가 정합니다. 레이어 수, KV 헤드 수, 헤드 차원, 어텐션 방식(GQA, 슬라이딩 윈도, MLA, 상태 레이어)입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="143"/>
         <source>One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe and the GPU↔host link per server.</source>
         <translation>서버 구성 하나에 GPU 한 종류입니다. GPU당 HBM과 대역폭, 서버당 호스트 D램, NVMe, GPU↔호스트 연결입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="147"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="148"/>
         <source>&amp;Model:</source>
         <translation>모델(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="149"/>
         <source>&amp;Hardware:</source>
         <translation>하드웨어(&amp;H):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="168"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="180"/>
         <source>context</source>
         <translation>문맥 길이</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="189"/>
         <source>Context: tokens of KV each active sequence holds (prompt + output). The article&apos;s &quot;128K-context request&quot; is 131,072 tokens. Type 128k, 1M or 131072.</source>
         <translation>문맥 길이: 활성 시퀀스 하나가 KV로 유지하는 토큰 수(프롬프트 + 출력)입니다. 기사의 ‘128K 문맥 요청’은 131,072토큰입니다. 128k, 1M, 131072처럼 입력하세요.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="194"/>
         <source>&amp;Context per sequence (tokens):</source>
         <translation>시퀀스당 문맥 길이(토큰)(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="206"/>
         <source>concurrency</source>
         <translation>동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="216"/>
         <source>Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps ten 128K requests at once.</source>
         <translation>동시 처리 요청 수: 레플리카 하나(TP GPU 묶음)에서 동시에 디코딩하는 시퀀스 수입니다. 기사는 128K 요청 10개를 동시에 유지합니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="220"/>
         <source>Co&amp;ncurrent sequences per replica:</source>
         <translation>레플리카당 동시 처리 요청 수(&amp;N):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="231"/>
         <source>custom bits</source>
         <translation>비트 수 지정</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="232"/>
         <source>KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; FP8/INT8 halve the KV bytes, INT4 quarters them.</source>
         <translation>KV 캐시 원소 형식: 계산식의 바이트 수입니다. FP16/BF16은 2바이트이고, FP8/INT8은 KV 바이트를 절반으로, INT4는 4분의 1로 줄입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="239"/>
         <source> bits</source>
         <translation>비트</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="242"/>
         <source>Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2&apos;s 6-bit KV).</source>
         <translation>직접 지정하는 형식의 KV 원소당 비트 수입니다(예: DeepSeek-V2의 6비트 KV는 6).</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="245"/>
         <source>&amp;KV cache format:</source>
         <translation>KV 캐시 형식(&amp;K):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="255"/>
         <source>reuse rate</source>
         <translation>재사용률</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="256"/>
         <source>Reuse rate</source>
         <translation>재사용률</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="261"/>
         <source>Prefix cache hit rate: the share of prompt tokens served from cache instead of recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping prefixes needs a reuse distance and an offload rate (Advanced).</source>
         <translation>프리픽스 캐시 적중률: 재계산하지 않고 캐시에서 가져오는 프롬프트 토큰의 비율입니다. 재사용률이 높아야 D램이 ‘웜 캐시’가 됩니다(기사). 프리픽스를 보존하려면 재사용 간격과 오프로딩률이 필요합니다(고급).</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="266"/>
         <source>&amp;Reuse rate (prefix hits):</source>
         <translation>재사용률(프리픽스 적중)(&amp;R):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="311"/>
         <source>&amp;Tensor parallel (TP):</source>
         <translation>텐서 병렬(TP)(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="312"/>
         <source>GPUs that together hold one copy of the model (a replica). Must divide the KV heads and fit in a server.</source>
         <translation>모델 사본 하나(레플리카)를 함께 담는 GPU 수입니다. KV 헤드 수를 나누어떨어지게 하고 서버 하나에 들어가야 합니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="315"/>
         <source>KV &amp;block size (tokens):</source>
         <translation>KV 블록 크기(토큰)(&amp;B):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="316"/>
         <source>PagedAttention page size. Sequences round up to whole blocks (fragmentation); small blocks also make DRAM/SSD restores slower (small transfers).</source>
         <translation>PagedAttention 페이지 크기입니다. 시퀀스는 블록 단위로 올림되고(조각화), 블록이 작으면 전송 단위도 작아져 D램/SSD 복원이 느려집니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="321"/>
         <source>paged (vLLM)</source>
         <translation>페이지 할당 (vLLM)</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="322"/>
         <source>contiguous (reserve max context)</source>
         <translation>연속 할당 (최대 문맥 예약)</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="323"/>
         <source>Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the model&apos;s maximum context up front (pre-PagedAttention systems).</source>
         <translation>페이지 할당: 토큰이 들어오는 대로 블록을 할당합니다. 연속 할당: 모든 시퀀스가 모델의 최대 문맥 길이를 미리 예약합니다(PagedAttention 이전 시스템).</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="325"/>
         <source>A&amp;llocation:</source>
         <translation>메모리 할당(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="326"/>
         <source>How the engine moves KV back from DRAM or SSD into HBM: what one copy holds sets how much of the link it uses (vllm-offload: one copy per block across all layers; per-block-copy: one copy per block and layer).</source>
         <translation>엔진이 DRAM이나 SSD의 KV를 HBM으로 되돌리는 방식입니다. 복사 한 번에 담기는 양이 링크를 얼마나 쓰는지 정합니다 (vllm-offload: 블록마다 모든 레이어를 한 번에 복사, per-block-copy: 블록과 레이어마다 한 번씩 복사).</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="331"/>
         <source>Restore pat&amp;h:</source>
         <translation>복원 경로(&amp;H):</translation>
     </message>
     <message>
-        <location filename="../ControlsPanel.cpp" line="320"/>
         <source>Prefix &amp;sharing:</source>
         <translation>프리픽스 공유(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="330"/>
         <source>Active sequences sharing one cached prefix (a system prompt, a document): the shared part is held once. 1 = no sharing.</source>
         <translation>캐시된 프리픽스 하나(시스템 프롬프트, 문서)를 공유하는 활성 시퀀스 수입니다. 공유 부분은 한 번만 저장됩니다. 1이면 공유하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="335"/>
         <source>Reuse &amp;distance:</source>
         <translation>재사용 간격(&amp;D):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="336"/>
         <source>Seconds a reusable prefix must be kept until its next hit. By Little&apos;s law the retained pool is request rate × distance × prefix bytes.</source>
         <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="344"/>
         <source> req/s</source>
         <translation> 요청/초</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="345"/>
         <source>derived</source>
         <translation>자동 산출</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="347"/>
         <source>Requests per second arriving at one replica: λ of the retained reuse pool (λ × reuse distance × prefix bytes). &quot;derived&quot; uses served sequences ÷ request duration, so a faster replica also brings more traffic.</source>
         <translation>레플리카 하나에 들어오는 초당 요청 수로, 보존된 재사용 풀 계산의 λ입니다(λ × 재사용 간격 × 프리픽스 바이트). &quot;자동 산출&quot;은 처리 중인 시퀀스 수 ÷ 요청 처리 시간을 쓰므로, 레플리카가 빨라지면 트래픽도 함께 늘어납니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="350"/>
         <source>Re&amp;quest rate (λ):</source>
         <translation>요청률(λ)(&amp;Q):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="357"/>
         <source>Derive the request rate</source>
         <translation>요청률 자동 산출</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="375"/>
         <source>Offload rate</source>
         <translation>오프로딩률</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="376"/>
         <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate). Type 30, 30% or 0.3.</source>
         <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률). 30, 30%, 0.3 모두 30%입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="379"/>
         <source>GPU memory utilisation</source>
         <translation>GPU 메모리 사용률</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="381"/>
         <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9.</source>
         <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%). 90, 90%, 0.9 모두 90%입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="375"/>
         <source>&amp;Offload rate:</source>
         <translation>오프로딩률(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="380"/>
         <source>GPU memory &amp;utilisation:</source>
         <translation>GPU 메모리 사용률(&amp;U):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="383"/>
         <source>O&amp;utput tokens:</source>
         <translation>출력 토큰 수(&amp;P):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="384"/>
         <source>Tokens generated per request; the prompt is context − output.</source>
         <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="385"/>
         <source>&amp;GPUs per server:</source>
         <translation>서버당 GPU 수(&amp;G):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="386"/>
         <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
         <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="398"/>
         <source>&amp;DRAM per server:</source>
         <translation>서버당 D램(&amp;M):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="399"/>
         <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
         <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="402"/>
         <source>&amp;NVMe per server:</source>
         <translation>서버당 NVMe(&amp;E):</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="403"/>
         <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
         <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="405"/>
         <source>&amp;Inclusive tiers</source>
         <translation>포함형 계층(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="407"/>
         <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
         <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="412"/>
         <source>&amp;Streaming (FlexGen)</source>
         <translation>스트리밍 (FlexGen)(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../scenario/ControlsPanel.cpp" line="414"/>
         <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
         <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
     </message>
@@ -2029,42 +1631,34 @@
 <context>
     <name>kvtiers::ui::CurveChart</name>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="50"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="148"/>
         <source>%1 (tokens)</source>
         <translation>%1(토큰)</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="151"/>
         <source>demand per server</source>
         <translation>서버당 수요</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="151"/>
         <source>fleet-wide demand</source>
         <translation>플릿 전체 수요</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="157"/>
         <source>now: %1 tokens</source>
         <translation>현재: %1토큰</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="158"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="160"/>
         <source>Fleet-wide demand as %1 varies</source>
         <translation>%1 변화에 따른 플릿 전체 수요</translation>
     </message>
     <message>
-        <location filename="../charts/CurveChart.cpp" line="161"/>
         <source>Demand per server as %1 varies, the rest held</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정)</translation>
     </message>
@@ -2072,23 +1666,18 @@
 <context>
     <name>kvtiers::ui::FleetChart</name>
     <message>
-        <location filename="../charts/FleetChart.cpp" line="73"/>
-        <location filename="../charts/FleetChart.cpp" line="190"/>
         <source>Fleet memory demand by workload</source>
         <translation>워크로드별 플릿 메모리 수요</translation>
     </message>
     <message>
-        <location filename="../charts/FleetChart.cpp" line="77"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../charts/FleetChart.cpp" line="169"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../charts/FleetChart.cpp" line="188"/>
         <source>Fleet memory demand by workload: %1 GPUs in %2 servers</source>
         <translation>워크로드별 플릿 메모리 수요: 서버 %2대, GPU %1개</translation>
     </message>
@@ -2096,82 +1685,66 @@
 <context>
     <name>kvtiers::ui::FleetMixModel</name>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="87"/>
         <source>Relative share of requests; shares are normalised over the mix.</source>
         <translation>요청의 상대 비중입니다. 전체 구성에 대해 정규화됩니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="99"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="138"/>
         <source>%1/token</source>
         <translation>토큰당 %1</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="171"/>
         <source>KV-cache bytes per token of the workload&apos;s model, in its KV format (the article&apos;s bytes-per-token view).</source>
         <translation>워크로드 모델의 KV 형식 기준 토큰당 KV 캐시 바이트입니다(기사의 토큰당 바이트 관점).</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="173"/>
         <source>Active sequences per replica: the most that meet the time-per-output-token target and fit in HBM.</source>
         <translation>레플리카당 활성 시퀀스 수: 출력 토큰당 시간 목표를 지키면서 HBM에 들어가는 최대치입니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="175"/>
         <source>HBM this workload&apos;s replicas need: weights, active sequences and overflow.</source>
         <translation>이 워크로드의 레플리카에 필요한 HBM입니다: 가중치, 활성 시퀀스, 초과분.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="184"/>
         <source>Workload</source>
         <translation>워크로드</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="186"/>
         <source>Share</source>
         <translation>비중</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="188"/>
         <source>Model</source>
         <translation>모델</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="190"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="192"/>
         <source>Seqs/replica</source>
         <translation>레플리카당 시퀀스 수</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="194"/>
         <source>Replicas</source>
         <translation>레플리카 수</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="196"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="198"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="200"/>
         <source>DRAM</source>
         <translation>D램</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetMixModel.cpp" line="202"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
@@ -2179,219 +1752,174 @@
 <context>
     <name>kvtiers::ui::FleetView</name>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="42"/>
         <source>Traffic and targets</source>
         <translation>트래픽과 목표</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="50"/>
         <source>Total traffic of the whole mix.</source>
         <translation>전체 구성의 총 트래픽입니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="53"/>
         <source>requests/s</source>
         <translation>요청/초</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="54"/>
         <source>tokens/day</source>
         <translation>토큰/일</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="55"/>
         <source>Tokens/day counts prompt + output tokens of all workloads.</source>
         <translation>토큰/일은 모든 워크로드의 프롬프트 + 출력 토큰을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="58"/>
         <source>Total &amp;rate:</source>
         <translation>총 처리율(&amp;R):</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="64"/>
-        <location filename="../fleet/FleetView.cpp" line="187"/>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="66"/>
         <source>One server profile for the whole fleet.</source>
         <translation>플릿 전체에 쓰는 서버 구성 하나입니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="70"/>
         <source>&amp;Server profile:</source>
         <translation>서버 구성(&amp;S):</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="79"/>
         <source>Time-to-first-token target, checked per workload on an idle replica.</source>
         <translation>첫 토큰까지 시간(TTFT) 목표로, 유휴 레플리카에서 워크로드별로 확인합니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="80"/>
         <source>&amp;TTFT target:</source>
         <translation>TTFT 목표(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="87"/>
         <source>Time per output token (one decode step): caps the sequences per replica.</source>
         <translation>출력 토큰당 시간(디코딩 한 단계)으로, 레플리카당 시퀀스 수의 상한을 정합니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="88"/>
         <source>Time per &amp;output token:</source>
         <translation>출력 토큰당 시간(&amp;O):</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="91"/>
         <source>&amp;Binary (GiB)</source>
         <translation>이진(GiB)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="93"/>
         <source>&amp;Decimal (GB, as memory is sold)</source>
         <translation>십진(GB, 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="102"/>
         <source>Units:</source>
         <translation>단위:</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="106"/>
         <source>What the fleet needs</source>
         <translation>플릿에 필요한 것</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="129"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="132"/>
         <source>Servers</source>
         <translation>서버</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="135"/>
         <source>HBM installed</source>
         <translation>장착 HBM</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="136"/>
         <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
         <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="141"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="141"/>
         <source>DRAM</source>
         <translation>D램</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="141"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="142"/>
         <source>Fleet-wide</source>
         <translation>플릿 전체</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="142"/>
         <source>Per server</source>
         <translation>서버당</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="142"/>
         <source>Per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="145"/>
         <source>Demand</source>
         <translation>수요</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="146"/>
         <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
         <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="171"/>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="173"/>
         <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
         <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="181"/>
         <source>Traffic mix</source>
         <translation>트래픽 구성</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="188"/>
         <source>&amp;Add workload</source>
         <translation>워크로드 추가(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="190"/>
         <source>&amp;Remove selected</source>
         <translation>선택 항목 제거(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="192"/>
         <source>&amp;Workload:</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="211"/>
         <source>Double-click a share to edit it.</source>
         <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="220"/>
         <source>&amp;Export chart…</source>
         <translation>차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="330"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="356"/>
         <source>%1 × %2 GPUs</source>
         <translation>%1 × GPU %2개</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="370"/>
         <source>Nothing to export: the fleet cannot be sized: %1</source>
         <translation>내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="373"/>
-        <location filename="../fleet/FleetView.cpp" line="389"/>
         <source>Export fleet</source>
         <translation>플릿 내보내기</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="374"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../fleet/FleetView.cpp" line="381"/>
         <source>Exported the fleet to %1</source>
         <translation>플릿을 %1(으)로 내보냈습니다</translation>
     </message>
@@ -2399,157 +1927,126 @@
 <context>
     <name>kvtiers::ui::HeadlinePanel</name>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="141"/>
         <source>Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next use.</source>
         <translation>DRAM을 채우는 것이 없습니다: 프리픽스를 다음 사용까지 보존하도록 재사용 간격(고급)을 설정하세요.</translation>
     </message>
     <message>
-        <location filename="../HeadlinePanel.cpp" line="144"/>
         <source>Nothing fills DRAM: set an offload rate (Advanced) so evicted prefixes are copied down.</source>
         <translation>DRAM을 채우는 것이 없습니다: 축출된 프리픽스가 아래 계층으로 복사되도록 오프로딩률(고급)을 설정하세요.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="29"/>
         <source>KV per token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="30"/>
         <source>Bytes of KV cache one token adds: 2 (K and V) × layers × KV heads × head dimension × bytes per element (the article&apos;s formula).</source>
         <translation>토큰 하나가 늘리는 KV 캐시 바이트: 2(Key와 Value) × 레이어 수 × KV 헤드 수 × 헤드 차원 × 바이트 수(기사의 계산식).</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="32"/>
         <source>KV per request</source>
         <translation>요청당 KV</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="33"/>
         <source>The working set of one sequence at this context, before allocator overhead.</source>
         <translation>이 문맥 길이에서 시퀀스 하나의 작업집합입니다(메모리 할당 오버헤드 제외).</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="34"/>
         <source>Hot set</source>
         <translation>활성 작업집합</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="35"/>
         <source>KV of all active sequences at once (shared prefixes counted once).</source>
         <translation>모든 활성 시퀀스의 KV를 한꺼번에 더한 값입니다(공유 프리픽스는 한 번만 셈).</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="36"/>
         <source>Max concurrency</source>
         <translation>최대 동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="37"/>
         <source>Whole sequences at this context that fit in the HBM left after weights.</source>
         <translation>가중치를 올리고 남은 HBM에 이 문맥 길이로 온전히 들어가는 시퀀스 수입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="38"/>
         <source>Reuse achieved / requested</source>
         <translation>재사용률 (달성 / 설정)</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="39"/>
         <source>Requested: the prefix hit rate asked for. Achieved: what the tiers can actually keep (the retained pool may not fit), and at most the share whole KV blocks can serve: like vLLM, only full blocks are cached and hit.</source>
         <translation>설정: 지정한 프리픽스 적중률. 달성: 계층들이 실제로 보존할 수 있는 비율(보존 풀이 다 들어가지 않을 수 있음)로, 온전한 KV 블록이 처리할 수 있는 비율을 넘지 못합니다. vLLM처럼 꽉 찬 블록만 캐시되고 적중하기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="42"/>
         <source>TTFT without / with reuse</source>
         <translation>TTFT (재사용 없음 / 있음)</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="43"/>
         <source>Prefill of the whole prompt, without reuse and with the achieved reuse (restoring cached prefixes instead of recomputing them).</source>
         <translation>프롬프트 전체의 프리필 시간입니다. 재사용이 없을 때와, 달성한 재사용률로 캐시된 프리픽스를 재계산 대신 복원할 때입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="45"/>
         <source>Decode throughput</source>
         <translation>디코딩 처리량</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="46"/>
         <source>Generated tokens per second per replica, for the served sequences.</source>
         <translation>처리 중인 시퀀스 기준, 레플리카당 초당 생성 토큰 수입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="47"/>
         <source>DRAM per GPU</source>
         <translation>GPU당 D램</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="48"/>
         <source>Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count (the article).</source>
         <translation>GPU당 쓰이는 호스트 D램입니다. D램 수요는 GPU 대수가 아니라 GPU당 호스트 D램으로 봐야 합니다(기사).</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="51"/>
         <source>NVMe per server</source>
         <translation>서버당 NVMe</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="51"/>
         <source>Local NVMe used per server.</source>
         <translation>서버당 쓰이는 로컬 NVMe입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="56"/>
         <source>The per-token formula with this scenario&apos;s numbers: nothing hidden.</source>
         <translation>이 시나리오의 숫자를 넣은 토큰당 계산식입니다. 숨긴 항은 없습니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="122"/>
         <source>%1 per token</source>
         <translation>토큰당 %1</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="123"/>
         <source>%1 per request</source>
         <translation>요청당 %1</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="125"/>
         <source>%1 for one sequence</source>
         <translation>%1 (시퀀스 1개)</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="126"/>
         <source>%1 for %2 sequences</source>
         <translation>%1 (시퀀스 %2개)</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="127"/>
         <source>%1 at %2 tokens</source>
         <translation>%1개 (%2토큰 기준)</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="128"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="129"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="130"/>
         <source>%1 tokens/s</source>
         <translation>초당 %1토큰</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="134"/>
         <source>KV per token = %1</source>
         <translation>토큰당 KV = %1</translation>
     </message>
     <message>
-        <location filename="../scenario/HeadlinePanel.cpp" line="145"/>
         <source>ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA&apos;s latent KV whole on each of the %3 TP GPUs instead of splitting it, so the bars show %3 copies.</source>
         <translation>ⓘ 핫셋은 사본 하나에 %1, 레플리카 전체로는 %2입니다: vLLM은 MLA의 잠재 KV를 나누지 않고 TP GPU %3개 각각에 통째로 두므로, 막대는 사본 %3개를 보여 줍니다.</translation>
     </message>
@@ -2557,384 +2054,298 @@
 <context>
     <name>kvtiers::ui::MainWindow</name>
     <message>
-        <location filename="../app/MainWindow.cpp" line="57"/>
         <source>kvtiers</source>
         <translation>kvtiers</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="109"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="119"/>
         <source>Fleet</source>
         <translation>플릿</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="121"/>
         <source>Sensitivity</source>
         <translation>민감도</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="142"/>
         <source>Sensitivity: wrote %1</source>
         <translation>민감도: %1 저장함</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="148"/>
         <source>&lt;b&gt;The article&apos;s tier table&lt;/b&gt;, with this scenario&apos;s bytes and times. Highlighted: the rows whose condition this scenario meets (hover for why).</source>
         <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="216"/>
         <source>Skipped unreadable card file(s): %1</source>
         <translation>읽을 수 없는 카드 파일을 건너뜀: %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="252"/>
-        <location filename="../app/MainWindow.cpp" line="551"/>
-        <location filename="../app/MainWindow.cpp" line="553"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="254"/>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="259"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="271"/>
         <source>&amp;Undo</source>
         <translation>실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="271"/>
         <source>&amp;Undo %1</source>
         <translation>%1 실행 취소(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="281"/>
         <source>&amp;Redo</source>
         <translation>다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="281"/>
         <source>&amp;Redo %1</source>
         <translation>%1 다시 실행(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="291"/>
         <source>Reset to &amp;article defaults</source>
         <translation>기사 기본값으로 되돌리기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="294"/>
         <source>Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse.</source>
         <translation>Llama 3.1 70B, 128K 문맥 × 시퀀스 10개, FP16 KV, 8 × H200 서버 1대, 재사용 없음.</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="296"/>
-        <location filename="../app/MainWindow.cpp" line="598"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>Bytes per &amp;GPU</source>
         <translation>GPU당 바이트(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>Bytes per &amp;replica</source>
         <translation>레플리카당 바이트(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>Bytes per &amp;server</source>
         <translation>서버당 바이트(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="310"/>
         <source>Sweep against &amp;context</source>
         <translation>문맥 길이로 스윕(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="310"/>
         <source>Sweep against c&amp;oncurrency</source>
         <translation>동시 처리 요청 수로 스윕(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="320"/>
         <source>&amp;Advanced controls</source>
         <translation>고급 컨트롤(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="325"/>
         <source>&amp;Full screen</source>
         <translation>전체 화면(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="332"/>
         <source>&amp;Units</source>
         <translation>단위(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="336"/>
         <source>&amp;Decimal (GB, TB — as memory is sold)</source>
         <translation>십진(GB, TB — 메모리 판매 단위)(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="337"/>
         <source>&amp;Binary (GiB, TiB — as allocators count)</source>
         <translation>이진(GiB, TiB — 메모리 할당기가 세는 단위)(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="348"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="352"/>
         <source>&amp;System language</source>
         <translation>시스템 언어(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="368"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="369"/>
         <source>&amp;About kvtiers</source>
         <translation>kvtiers 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="373"/>
         <source>About &amp;Qt</source>
         <translation>Qt 정보(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="390"/>
         <source>kvtiers: %1 on %2</source>
         <translation>kvtiers: %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="407"/>
         <source>This scenario cannot be evaluated: %1</source>
         <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="444"/>
         <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="447"/>
         <source>&lt;p&gt;&lt;b&gt;Sources named by the article&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 model specification&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV cache reuse and offloading documentation&lt;/li&gt;&lt;li&gt;The Mooncake paper&lt;/li&gt;&lt;li&gt;The FlexGen paper&lt;/li&gt;&lt;li&gt;The DeepSeek-V2 paper&lt;/li&gt;&lt;li&gt;The vLLM PagedAttention paper&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;기사의 출처&lt;/b&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Meta Llama 3.1 모델 사양&lt;/li&gt;&lt;li&gt;NVIDIA TensorRT-LLM KV 캐시 재사용·오프로딩 문서&lt;/li&gt;&lt;li&gt;Mooncake 논문&lt;/li&gt;&lt;li&gt;FlexGen 논문&lt;/li&gt;&lt;li&gt;DeepSeek-V2 논문&lt;/li&gt;&lt;li&gt;vLLM PagedAttention 논문&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="453"/>
         <source>&lt;p&gt;&lt;b&gt;This scenario&apos;s cards&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;이 시나리오의 카드&lt;/b&gt;&lt;/p&gt;&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;%3&lt;/p&gt;&lt;ul&gt;%4&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="458"/>
         <source>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</source>
         <translation>&lt;p&gt;%1&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="460"/>
         <source>About kvtiers</source>
         <translation>kvtiers 정보</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="513"/>
         <source>Presets</source>
         <translation>프리셋</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="540"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="569"/>
         <source>Save scenario as &amp;preset…</source>
         <translation>시나리오를 프리셋으로 저장(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="574"/>
         <source>&amp;Import preset…</source>
         <translation>프리셋 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="578"/>
         <source>Co&amp;mpare presets…</source>
         <translation>프리셋 비교(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="583"/>
         <source>&amp;Export tier chart…</source>
         <translation>계층 차트 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="585"/>
         <source>Export s&amp;weep…</source>
         <translation>스윕 내보내기(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="587"/>
         <source>Export &amp;comparison…</source>
         <translation>비교 내보내기(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="588"/>
         <source>Export scenario &amp;JSON…</source>
         <translation>시나리오 JSON 내보내기(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="590"/>
         <source>Copy chart to clip&amp;board</source>
         <translation>차트를 클립보드에 복사(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="592"/>
         <source>Export si&amp;ze…</source>
         <translation>내보내기 크기(&amp;Z)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="595"/>
         <source>&amp;Presets panel</source>
         <translation>프리셋 패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="637"/>
         <source>%1: wrote %2</source>
         <translation>%1: %2 저장함</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="643"/>
-        <location filename="../app/MainWindow.cpp" line="656"/>
-        <location filename="../app/MainWindow.cpp" line="680"/>
         <source>Nothing to export: the scenario does not evaluate.</source>
         <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="643"/>
-        <location filename="../app/MainWindow.cpp" line="644"/>
-        <location filename="../app/MainWindow.cpp" line="650"/>
         <source>Export tier chart</source>
         <translation>계층 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="645"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="656"/>
-        <location filename="../app/MainWindow.cpp" line="657"/>
-        <location filename="../app/MainWindow.cpp" line="663"/>
         <source>Export sweep</source>
         <translation>스윕 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="658"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="671"/>
         <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
         <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="680"/>
         <source>Export scenario</source>
         <translation>시나리오 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="681"/>
-        <location filename="../app/MainWindow.cpp" line="687"/>
         <source>Export scenario JSON</source>
         <translation>시나리오 JSON 내보내기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="682"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="698"/>
         <source>Copied the tier chart (%1 × %2) to the clipboard</source>
         <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="705"/>
-        <location filename="../app/MainWindow.cpp" line="721"/>
         <source>Export size</source>
         <translation>내보내기 크기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="706"/>
         <source>Chart size and scale as WIDTHxHEIGHT@SCALE (e.g. 1600x900@2 gives a 3200 × 1800 px PNG):</source>
         <translation>차트 크기와 배율을 너비x높이@배율로 입력하세요(예: 1600x900@2는 3200 × 1800 px PNG):</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="719"/>
         <source>Export size &quot;%1&quot;: use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8</source>
         <translation>내보내기 크기 &quot;%1&quot;: 너비x높이@배율 형식, 16~20000픽셀, 배율 0.25~8로 입력하세요</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="725"/>
         <source>Charts export at %1 × %2, scale %3</source>
         <translation>차트 내보내기 크기: %1 × %2, 배율 %3</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="734"/>
         <source>&amp;Tools</source>
         <translation>도구(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="735"/>
         <source>&amp;Import config.json…</source>
         <translation>config.json 가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="737"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="738"/>
         <source>Compare with a &amp;vLLM log…</source>
         <translation>vLLM 로그와 비교(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="761"/>
-        <location filename="../app/MainWindow.cpp" line="768"/>
         <source>Import config.json</source>
         <translation>config.json 가져오기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="762"/>
         <source>The imported model could not be saved to %1: %2</source>
         <translation>가져온 모델을 %1에 저장하지 못했습니다: %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="774"/>
         <source>Import %1</source>
         <translation>%1 가져오기</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="777"/>
         <source>Imported %1 (saved as %2)</source>
         <translation>%1 가져옴 (%2에 저장)</translation>
     </message>
@@ -2946,171 +2357,146 @@
         <source>Open &amp;trace…</source>
         <translation>트레이스 열기(&amp;T)…</translation>
     </message>
+    <message>
+        <source>Use the trace %1</source>
+        <translation>트레이스 %1 사용</translation>
+    </message>
+    <message>
+        <source>From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table</source>
+        <translation>%1에서: 재사용 상한 %2, 문맥 %3토큰, 출력 %4토큰과 재사용 간격 분포를 적용했습니다</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::ModelImportDialog</name>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="54"/>
         <source>full attention</source>
         <translation>전체 어텐션</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="56"/>
         <source>sliding window</source>
         <translation>슬라이딩 윈도</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="58"/>
         <source>chunked attention</source>
         <translation>청크 어텐션</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="58"/>
         <source>MLA</source>
         <translation>MLA</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="60"/>
         <source>state (Mamba / linear)</source>
         <translation>상태 (Mamba / 선형)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="80"/>
         <source>Import a model from config.json</source>
         <translation>config.json에서 모델 가져오기</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="84"/>
         <source>Open a Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;, drop it here, or paste its text below.</source>
         <translation>Hugging Face &lt;tt&gt;config.json&lt;/tt&gt;을 열거나, 여기에 끌어다 놓거나, 아래에 내용을 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="88"/>
         <source>&amp;Open config.json…</source>
         <translation>config.json 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="90"/>
         <source>&amp;Import</source>
         <translation>가져오기(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="101"/>
         <source>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</source>
         <translation>{ &quot;model_type&quot;: &quot;llama&quot;, &quot;num_hidden_layers&quot;: 32, … }</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="117"/>
         <source>Missing fields: fill them in and import again</source>
         <translation>빠진 필드: 채운 뒤 다시 가져오세요</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="123"/>
         <source>Imported model</source>
         <translation>가져온 모델</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="125"/>
         <source>Nothing imported yet.</source>
         <translation>아직 가져온 것이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="140"/>
         <source>&amp;Use this model</source>
         <translation>이 모델 사용(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="170"/>
         <source>Open config.json</source>
         <translation>config.json 열기</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="170"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation>JSON 파일 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="188"/>
         <source>from %1</source>
         <translation>출처: %1</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="209"/>
         <source>Paste the text of a config.json, or open one.</source>
         <translation>config.json 내용을 붙여 넣거나 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="250"/>
         <source>Not imported.</source>
         <translation>가져오지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="268"/>
         <source>pasted text</source>
         <translation>붙여 넣은 텍스트</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="286"/>
         <source>a number</source>
         <translation>숫자</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="302"/>
         <source>KV cache: %1 B per token (%2) in %3</source>
         <translation>KV 캐시: %3 기준 토큰당 %1 B (%2)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="306"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="309"/>
         <source> (%1 KV heads × %2)</source>
         <translation> (KV 헤드 %1개 × %2)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="312"/>
         <source> (%1 KV heads × %2, window %3)</source>
         <translation> (KV 헤드 %1개 × %2, 윈도 %3)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="318"/>
         <source> (%1 KV heads × %2, chunks of %3)</source>
         <translation> (KV 헤드 %1개 × %2, 청크 %3)</translation>
     </message>
     <message>
-        <location filename="../ModelImportDialog.cpp" line="315"/>
         <source> (latent %1 + rope %2)</source>
         <translation> (잠재 %1 + RoPE %2)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="318"/>
         <source> (%1 per sequence per layer)</source>
         <translation> (레이어당 시퀀스당 %1)</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="325"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="326"/>
         <source>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, family %3)&lt;br&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; (id &lt;tt&gt;%2&lt;/tt&gt;, 계열 %3)&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="328"/>
         <source>Layers: %1&lt;br&gt;</source>
         <translation>레이어: %1&lt;br&gt;</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="329"/>
         <source>Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens</source>
         <translation>파라미터: 전체 %1, 활성 %2, 가중치 %3비트, 최대 문맥 %4토큰</translation>
     </message>
     <message>
-        <location filename="../dialogs/ModelImportDialog.cpp" line="330"/>
         <source>B</source>
         <translation>B</translation>
     </message>
@@ -3118,231 +2504,180 @@
 <context>
     <name>kvtiers::ui::PresetPanel</name>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="47"/>
         <source>Double-click a preset to load it (Ctrl+Z undoes).</source>
         <translation>프리셋을 두 번 클릭하면 불러옵니다(Ctrl+Z로 취소).</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="73"/>
         <source>&amp;Save current…</source>
         <translation>현재 저장(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="73"/>
         <source>Save the current scenario as a named preset</source>
         <translation>현재 시나리오를 이름 붙인 프리셋으로 저장</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="74"/>
         <source>&amp;Load</source>
         <translation>불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="74"/>
         <source>Load the selected preset (one undo step)</source>
         <translation>선택한 프리셋 불러오기(실행 취소 한 단계)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="75"/>
         <source>Re&amp;name…</source>
         <translation>이름 바꾸기(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="75"/>
         <source>Rename the selected preset</source>
         <translation>선택한 프리셋의 이름 바꾸기</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="76"/>
         <source>D&amp;uplicate…</source>
         <translation>복제(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="76"/>
         <source>Copy the selected preset under a new name</source>
         <translation>선택한 프리셋을 새 이름으로 복사</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="77"/>
         <source>&amp;Delete</source>
         <translation>삭제(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="77"/>
         <source>Delete the selected preset (asks first)</source>
         <translation>선택한 프리셋 삭제(먼저 확인)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="78"/>
         <source>&amp;Import…</source>
         <translation>가져오기(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="78"/>
         <source>Add a preset file a colleague sent you</source>
         <translation>동료가 보낸 프리셋 파일 추가</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="79"/>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="79"/>
         <source>Write the selected preset to a file to share</source>
         <translation>공유할 수 있게 선택한 프리셋을 파일로 저장</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="80"/>
         <source>&amp;Compare…</source>
         <translation>비교(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="80"/>
         <source>Compare 2 to 4 presets side by side</source>
         <translation>프리셋 2~4개를 나란히 비교</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="119"/>
         <source>%1 (built-in)</source>
         <translation>%1 (기본 제공)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="121"/>
         <source>Built-in, read-only. %1</source>
         <translation>기본 제공, 읽기 전용. %1</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="137"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../presets/PresetPanel.cpp" line="139"/>
         <source>&lt;b&gt;Skipped %n unreadable preset file(s)&lt;/b&gt; (left untouched):&lt;br&gt;%1</source>
         <translation>
             <numerusform>&lt;b&gt;읽을 수 없는 프리셋 파일 %n개를 건너뛰었습니다&lt;/b&gt;(파일은 그대로 둠):&lt;br&gt;%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="144"/>
         <source>Skipped unreadable preset file(s): %1</source>
         <translation>읽을 수 없는 프리셋 파일을 건너뛰었습니다: %1</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="196"/>
-        <location filename="../presets/PresetPanel.cpp" line="202"/>
-        <location filename="../presets/PresetPanel.cpp" line="207"/>
         <source>Save preset</source>
         <translation>프리셋 저장</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="196"/>
         <source>Name of the preset:</source>
         <translation>프리셋 이름:</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="203"/>
         <source>A preset called &quot;%1&quot; exists. Replace it with the current scenario?</source>
         <translation>&quot;%1&quot; 프리셋이 이미 있습니다. 현재 시나리오로 바꿀까요?</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="211"/>
         <source>Saved preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 저장함</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="220"/>
         <source>Load preset %1</source>
         <translation>프리셋 %1 불러오기</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="221"/>
         <source>Loaded preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 불러옴</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="230"/>
-        <location filename="../presets/PresetPanel.cpp" line="233"/>
         <source>Rename preset</source>
         <translation>프리셋 이름 바꾸기</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="230"/>
         <source>New name for &quot;%1&quot;:</source>
         <translation>&quot;%1&quot;의 새 이름:</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="237"/>
         <source>Renamed &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>&quot;%1&quot;의 이름을 &quot;%2&quot;(으)로 바꿈</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="247"/>
-        <location filename="../presets/PresetPanel.cpp" line="250"/>
         <source>Duplicate preset</source>
         <translation>프리셋 복제</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="247"/>
         <source>Name of the copy of &quot;%1&quot;:</source>
         <translation>&quot;%1&quot; 사본의 이름:</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="247"/>
         <source>%1 (copy)</source>
         <translation>%1 (사본)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="254"/>
         <source>Copied &quot;%1&quot; to &quot;%2&quot;</source>
         <translation>&quot;%1&quot; 프리셋을 &quot;%2&quot; 이름으로 복사함</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="264"/>
-        <location filename="../presets/PresetPanel.cpp" line="266"/>
         <source>Delete preset</source>
         <translation>프리셋 삭제</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="264"/>
         <source>Delete the preset &quot;%1&quot;? This cannot be undone.</source>
         <translation>&quot;%1&quot; 프리셋을 삭제할까요? 되돌릴 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="269"/>
         <source>Deleted preset &quot;%1&quot;</source>
         <translation>프리셋 &quot;%1&quot; 삭제함</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="275"/>
-        <location filename="../presets/PresetPanel.cpp" line="280"/>
         <source>Import preset</source>
         <translation>프리셋 가져오기</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="275"/>
         <source>kvtiers presets (*.json);;All files (*)</source>
         <translation>kvtiers 프리셋 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="284"/>
         <source>Imported preset &quot;%1&quot; from %2</source>
         <translation>%2에서 프리셋 &quot;%1&quot; 가져옴</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="298"/>
-        <location filename="../presets/PresetPanel.cpp" line="301"/>
         <source>Export preset</source>
         <translation>프리셋 내보내기</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="298"/>
         <source>kvtiers presets (*.json)</source>
         <translation>kvtiers 프리셋 (*.json)</translation>
     </message>
     <message>
-        <location filename="../presets/PresetPanel.cpp" line="303"/>
         <source>Exported preset &quot;%1&quot; to %2</source>
         <translation>&quot;%1&quot; 프리셋을 %2 파일로 내보냄</translation>
     </message>
@@ -3350,32 +2685,26 @@
 <context>
     <name>kvtiers::ui::ScenarioController</name>
     <message>
-        <location filename="../scenario/ScenarioController.cpp" line="59"/>
         <source>Change %1</source>
         <translation>%1 변경</translation>
     </message>
     <message>
-        <location filename="../scenario/ScenarioController.cpp" line="97"/>
         <source>Load workload %1</source>
         <translation>워크로드 %1 불러오기</translation>
     </message>
     <message>
-        <location filename="../scenario/ScenarioController.cpp" line="104"/>
         <source>Choose model %1</source>
         <translation>모델 %1 선택</translation>
     </message>
     <message>
-        <location filename="../scenario/ScenarioController.cpp" line="111"/>
         <source>Choose hardware %1</source>
         <translation>하드웨어 %1 선택</translation>
     </message>
     <message>
-        <location filename="../scenario/ScenarioController.cpp" line="116"/>
         <source>Reset to article defaults</source>
         <translation>기사 기본값으로 되돌리기</translation>
     </message>
     <message>
-        <location filename="../scenario/ScenarioController.cpp" line="163"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
@@ -3383,179 +2712,142 @@
 <context>
     <name>kvtiers::ui::SensitivityView</name>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="113"/>
         <source>&amp;Tier:</source>
         <translation>계층(&amp;T):</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="118"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="123"/>
         <source>&amp;Range: ±</source>
         <translation>범위(&amp;R): ±</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="128"/>
         <source>%</source>
         <translation>%</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="104"/>
         <source>&amp;Analyse:</source>
         <translation>분석 대상(&amp;A):</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="107"/>
         <source>Scenario</source>
         <translation>시나리오</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="108"/>
         <source>Fleet</source>
         <translation>플릿</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="109"/>
         <source>Scenario: demand per server of the current scenario. Fleet: fleet-wide demand of the Fleet tab&apos;s traffic mix, each variable moved on every workload at once and the fleet sized again.</source>
         <translation>시나리오: 현재 시나리오의 서버당 수요. 플릿: 플릿 탭 트래픽 구성의 플릿 전체 수요로, 각 변수를 모든 워크로드에서 동시에 움직인 뒤 플릿 규모를 다시 산정합니다.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="119"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="120"/>
         <source>GPUs the fleet needs (Fleet only)</source>
         <translation>플릿에 필요한 GPU 수(플릿 분석 전용)</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="129"/>
         <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits). In a fleet, active sequences move through the time-per-output-token target.</source>
         <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다). 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="133"/>
         <source>&amp;Curve of:</source>
         <translation>곡선 변수(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="141"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="143"/>
         <source>GB</source>
         <translation>GB</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="145"/>
         <source>Decimal bytes, as memory is sold.</source>
         <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="150"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="152"/>
         <source>Save the tornado or the curve as PNG, SVG, PDF or CSV.</source>
         <translation>토네이도 차트나 곡선을 PNG, SVG, PDF, CSV로 저장합니다.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="154"/>
         <source>&amp;Tornado chart…</source>
         <translation>토네이도 차트(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="156"/>
         <source>&amp;Curve…</source>
         <translation>곡선(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="347"/>
         <source>%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.</source>
         <translation>%1 (%2), 서버당(GPU 1개): HBM %3, D램 %4, NVMe %5.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="349"/>
         <source>%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.</source>
         <translation>%1 (%2), 서버당(GPU %3개): HBM %4, D램 %5, NVMe %6.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="368"/>
         <source>No fleet yet: build a traffic mix on the Fleet tab.</source>
         <translation>아직 플릿이 없습니다: 플릿 탭에서 트래픽 구성을 만드세요.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="381"/>
         <source>The fleet cannot be sized: %1</source>
         <translation>플릿 규모를 산정할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="389"/>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="398"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="400"/>
         <source>Fleet of %1 at %2 requests/s on %3: %4 GPUs in %5 servers; fleet-wide HBM %6, DRAM %7, NVMe %8; %9 active sequences per replica.</source>
         <translation>플릿 %1, 초당 요청 %2건 (%3): 서버 %5대, GPU %4개; 플릿 전체 HBM %6, D램 %7, NVMe %8; 레플리카당 활성 시퀀스 %9개.</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="410"/>
         <source>%1, moved down: cannot be sized: %2</source>
         <translation>%1(내렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="412"/>
         <source>%1, moved up: cannot be sized: %2</source>
         <translation>%1(올렸을 때): 플릿 규모 산정 불가: %2</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="419"/>
         <source>Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3</source>
         <translation>곡선: 플릿 규모를 산정할 수 없는 빈 구간(점 %2개 중 %1개), 예: %3</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="446"/>
-        <location filename="../sensitivity/SensitivityView.cpp" line="460"/>
         <source>%1: nothing to export: the fleet cannot be sized</source>
         <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="451"/>
-        <location filename="../sensitivity/SensitivityView.cpp" line="465"/>
         <source>%1: nothing to export: no scenario yet</source>
         <translation>%1: 내보낼 것이 없습니다: 아직 시나리오가 없습니다</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="472"/>
         <source>Export tornado chart</source>
         <translation>토네이도 차트 내보내기</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="475"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per variable (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 변수마다 한 행 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="483"/>
         <source>Export curve</source>
         <translation>곡선 내보내기</translation>
     </message>
     <message>
-        <location filename="../sensitivity/SensitivityView.cpp" line="486"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
@@ -3563,92 +2855,74 @@
 <context>
     <name>kvtiers::ui::SweepChart</name>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="77"/>
         <source>S&amp;weep:</source>
         <translation>스윕(&amp;W):</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="80"/>
         <source>against context length</source>
         <translation>문맥 길이 기준</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="81"/>
         <source>against concurrency</source>
         <translation>동시 처리 요청 수 기준</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="82"/>
         <source>Which knob the sweep moves, from small to large, with every other knob as set.</source>
         <translation>스윕에서 작은 값부터 큰 값까지 움직일 변수입니다. 나머지 설정은 그대로 둡니다.</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="206"/>
         <source>%1 tokens</source>
         <translation>%1토큰</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="207"/>
         <source>%1 sequences</source>
         <translation>시퀀스 %1개</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="215"/>
         <source>HBM never runs out up to %1</source>
         <translation>%1까지 HBM 부족 없음</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="217"/>
         <source>HBM is short from the start</source>
         <translation>처음부터 HBM 부족</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="218"/>
         <source>HBM full at %1</source>
         <translation>%1에서 HBM 가득 참</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="230"/>
         <source>context per sequence, tokens (log scale)</source>
         <translation>시퀀스당 문맥 길이, 토큰 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="230"/>
         <source>active sequences per replica (log scale)</source>
         <translation>레플리카당 활성 시퀀스 수 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="231"/>
         <source>Bytes per tier as %1 grows, %2 (stacked)</source>
         <translation>%1에 따른 계층별 바이트, %2 (누적)</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="232"/>
         <source>context</source>
         <translation>문맥 길이</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="232"/>
         <source>concurrency</source>
         <translation>동시 처리 요청 수</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="262"/>
         <source>↑ clipped: demand reaches %1 at %2</source>
         <translation>↑ 잘림: %2에서 수요 %1</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="266"/>
         <source>bytes %1</source>
         <translation>바이트 (%1)</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="271"/>
         <source>HBM capacity %1</source>
         <translation>HBM 용량 %1</translation>
     </message>
     <message>
-        <location filename="../charts/SweepChart.cpp" line="281"/>
         <source>now: %1</source>
         <translation>현재: %1</translation>
     </message>
@@ -3656,12 +2930,10 @@
 <context>
     <name>kvtiers::ui::TierChart</name>
     <message>
-        <location filename="../charts/TierChart.cpp" line="67"/>
         <source>Bytes &amp;counted:</source>
         <translation>집계 단위(&amp;C):</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="73"/>
         <source>Per replica: the TP GPUs that serve one copy of the model, with their share of the server&apos;s DRAM and NVMe (what the core computes).
 Per GPU: divided by TP.
 Per server: per GPU × GPUs per server.</source>
@@ -3670,84 +2942,68 @@ GPU당: TP로 나눈 값.
 서버당: GPU당 값 × 서버당 GPU 수.</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="108"/>
         <source>Overflow</source>
         <translation>초과분</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="165"/>
         <source>overflow: fits in no tier</source>
         <translation>초과분: 어느 계층에도 안 들어감</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="254"/>
         <source>per GPU</source>
         <translation>GPU당</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="256"/>
         <source>per replica (1 GPU)</source>
         <translation>레플리카당 (GPU 1개)</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="256"/>
         <source>per replica (%1 GPUs)</source>
         <translation>레플리카당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="257"/>
         <source>per server (1 GPU)</source>
         <translation>서버당 (GPU 1개)</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="258"/>
         <source>per server (%1 GPUs)</source>
         <translation>서버당 (GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="259"/>
         <source>Where the bytes go, %1</source>
         <translation>바이트가 놓이는 곳, %1</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="288"/>
         <source>capacity
 %1</source>
         <translation>용량
 %1</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="290"/>
         <source>%1 of %2 used</source>
         <translation>%2 중 %1 사용</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="308"/>
         <source>fits in no tier!</source>
         <translation>자리 없음!</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="313"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="317"/>
         <source>everything fits</source>
         <translation>모두 들어감</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="418"/>
         <source>%1 · %2: %3</source>
         <translation>%1 · %2: %3</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="420"/>
         <source> (%1 of capacity)</source>
         <translation> (용량의 %1)</translation>
     </message>
     <message>
-        <location filename="../charts/TierChart.cpp" line="442"/>
         <source>Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).</source>
         <translation>초과분(%1)은 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
     </message>
@@ -3755,211 +3011,172 @@ GPU당: TP로 나눈 값.
 <context>
     <name>kvtiers::ui::TierTableModel</name>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="63"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="66"/>
         <source>Weights being computed on and the hottest KV</source>
         <extracomment>Korean original: 연산 중인 가중치와 가장 뜨거운 KV</extracomment>
         <translation>연산 중인 가중치와 가장 뜨거운 KV</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="69"/>
         <source>Low latency, long context, high concurrency</source>
         <extracomment>Korean original: 낮은 지연시간, 긴 문맥, 높은 동시성</extracomment>
         <translation>낮은 지연시간, 긴 문맥, 높은 동시성</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="72"/>
         <source>Capacity and price</source>
         <extracomment>Korean original: 용량과 가격</extracomment>
         <translation>용량과 가격</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="81"/>
         <source>Server DRAM</source>
         <extracomment>Korean original: 서버 D램</extracomment>
         <translation>서버 D램</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="84"/>
         <source>KV and prefixes likely to be reused soon</source>
         <extracomment>Korean original: 곧 다시 쓸 가능성이 높은 KV·프리픽스</extracomment>
         <translation>곧 다시 쓸 가능성이 높은 KV·프리픽스</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="87"/>
         <source>High cache reuse and a fast GPU link</source>
         <extracomment>Korean original: 캐시 재사용률이 높고 GPU 연결이 빠를 때</extracomment>
         <translation>캐시 재사용률이 높고 GPU 연결이 빠를 때</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="90"/>
         <source>PCIe transfer latency</source>
         <extracomment>Korean original: PCIe 전송 지연</extracomment>
         <translation>PCIe 전송 지연</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="98"/>
         <source>eSSD</source>
         <translation>eSSD</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="101"/>
         <source>Cold KV, prefixes and model caches</source>
         <extracomment>Korean original: 차가운 KV·프리픽스·모델 캐시</extracomment>
         <translation>차가운 KV·프리픽스·모델 캐시</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="104"/>
         <source>When storing and restoring is cheaper than recomputing</source>
         <extracomment>Korean original: 재계산보다 저장·복원이 쌀 때</extracomment>
         <translation>재계산보다 저장·복원이 쌀 때</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="107"/>
         <source>Too slow for per-token real-time access</source>
         <extracomment>Korean original: 토큰 단위 실시간 접근에는 느림</extracomment>
         <translation>토큰 단위 실시간 접근에는 느림</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="142"/>
         <source>Everything is demanded of HBM, and %1 of it does not fit: long context and high concurrency have outgrown HBM.</source>
         <translation>모든 바이트가 HBM에 요구되며 그중 %1만큼이 들어가지 않습니다. 긴 문맥과 높은 동시성이 HBM 용량을 넘어섰습니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="145"/>
         <source>Everything lives in HBM: weights and the hot KV of every active sequence; no reuse pool spills to DRAM or SSD.</source>
         <translation>모두 HBM에 있습니다. 가중치와 모든 활성 시퀀스의 뜨거운 KV가 들어 있고, D램이나 SSD로 넘어가는 재사용 풀은 없습니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="147"/>
         <source>DRAM or SSD hold part of this scenario&apos;s bytes.</source>
         <translation>이 시나리오의 바이트 일부가 D램이나 SSD에 있습니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="150"/>
         <source>DRAM holds %1 of reusable prefixes, and restoring a prompt from DRAM (%2) beats recomputing it (%3).</source>
         <translation>D램이 재사용할 프리픽스를 %1만큼 담고 있고, 프롬프트를 D램에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="155"/>
         <source>No reusable prefixes are kept in DRAM (raise reuse, reuse distance and offload rate).</source>
         <translation>D램에 보존된 재사용 프리픽스가 없습니다(재사용률, 재사용 간격, 오프로딩률을 높여 보세요).</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="156"/>
         <source>Restoring from DRAM (%1) is slower than recomputing (%2).</source>
         <translation>D램에서 복원(%1)하는 편이 재계산(%2)보다 느립니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="160"/>
         <source>SSD holds %1 of the retained reuse pool, and restoring from SSD (%2) beats recomputing (%3).</source>
         <translation>SSD가 보존된 재사용 풀 중 %1만큼을 담고 있고, SSD에서 복원하는 편(%2)이 재계산(%3)보다 빠릅니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="165"/>
         <source>No retained prefixes reach the SSD (DRAM holds the whole reuse pool, or there is none).</source>
         <translation>SSD까지 내려가는 보존 프리픽스가 없습니다(D램이 재사용 풀 전체를 담거나, 재사용 풀이 없습니다).</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="166"/>
         <source>Restoring from SSD (%1) is slower than recomputing (%2).</source>
         <translation>SSD에서 복원(%1)하는 편이 재계산(%2)보다 느립니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="176"/>
         <source>— (in place)</source>
         <translation>— (제자리)</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="178"/>
         <source>restore wins</source>
         <translation>복원이 유리</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="178"/>
         <source>recompute wins</source>
         <translation>재계산이 유리</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="179"/>
         <source>%1 vs %2 · %3</source>
         <translation>%1 대 %2 · %3</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="202"/>
         <source>—</source>
         <translation>—</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="268"/>
         <source>Tier</source>
         <extracomment>Korean original: 계층</extracomment>
         <translation>계층</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="271"/>
         <source>What mainly lives there</source>
         <extracomment>Korean original: 주로 놓이는 것</extracomment>
         <translation>주로 놓이는 것</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="274"/>
         <source>When demand for it grows</source>
         <extracomment>Korean original: 수요가 커지는 조건</extracomment>
         <translation>수요가 커지는 조건</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="277"/>
         <source>Limit</source>
         <extracomment>Korean original: 한계</extracomment>
         <translation>한계</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="279"/>
         <source>Placed (%1)</source>
         <translation>배치량 (%1)</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="281"/>
         <source>Capacity</source>
         <translation>용량</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="283"/>
         <source>Used</source>
         <translation>사용률</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="285"/>
         <source>Restore vs recompute</source>
         <translation>복원 대 재계산</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="296"/>
         <source>Bytes this scenario places in the tier.</source>
         <translation>이 시나리오가 이 계층에 놓는 바이트입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="298"/>
         <source>Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload engine may pin; NVMe as installed.</source>
         <translation>가용 용량: HBM × GPU 메모리 사용률, D램 × 오프로딩 엔진이 고정할 수 있는 비율, NVMe는 장착 용량 그대로입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="301"/>
         <source>Placed ÷ capacity.</source>
         <translation>배치량 ÷ 용량.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="303"/>
         <source>Time to bring the whole prompt&apos;s KV back from this tier, against recomputing the whole prompt (prefill).</source>
         <translation>프롬프트 전체의 KV를 이 계층에서 다시 가져오는 시간과, 프롬프트 전체를 재계산(프리필)하는 시간의 비교입니다.</translation>
     </message>
     <message>
-        <location filename="../scenario/TierTableModel.cpp" line="306"/>
         <source>The article&apos;s tier table.</source>
         <translation>기사의 계층 표입니다.</translation>
     </message>
@@ -3967,275 +3184,64 @@ GPU당: TP로 나눈 값.
 <context>
     <name>kvtiers::ui::TornadoChart</name>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="48"/>
         <source>variable moved down</source>
         <translation>변수를 내렸을 때</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="49"/>
         <source>variable moved up</source>
         <translation>변수를 올렸을 때</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="78"/>
         <source>%1 → %2 tokens</source>
         <translation>%1 → %2토큰</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="79"/>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="85"/>
-        <location filename="../charts/TornadoChart.cpp" line="102"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="100"/>
         <source>%1
 %2 (TPOT %3 → %4)</source>
         <translation>%1
 %2 (TPOT %3 → %4)</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="139"/>
         <source>What moves the fleet&apos;s GPU count most</source>
         <translation>플릿 GPU 수를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="140"/>
         <source>change in GPUs (base %1 GPUs in %2 servers)</source>
         <translation>GPU 수 변화량 (기준 서버 %2대, GPU %1개)</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="143"/>
         <source>What moves the fleet&apos;s %1 demand most</source>
         <translation>플릿 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="145"/>
         <source>change in fleet-wide %1 (base %2)</source>
         <translation>플릿 전체 %1 변화량 (기준 %2)</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="209"/>
         <source>moved up: cannot be sized</source>
         <translation>올렸을 때: 산정 불가</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="209"/>
         <source>moved down: cannot be sized</source>
         <translation>내렸을 때: 산정 불가</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="122"/>
         <source>What moves %1 demand per server most</source>
         <translation>서버당 %1 수요를 가장 크게 움직이는 변수</translation>
     </message>
     <message>
-        <location filename="../charts/TornadoChart.cpp" line="124"/>
         <source>change in %1 per server (base %2)</source>
         <translation>서버당 %1 변화량 (기준 %2)</translation>
-    </message>
-</context>
-<context>
-    <name>kvtiers::ui::VllmCheckDialog</name>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="44"/>
-        <source>Compare with a vLLM startup log</source>
-        <translation>vLLM 시작 로그와 비교</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="48"/>
-        <source>vLLM&apos;s setup (confirm)</source>
-        <translation>vLLM 설정 (확인)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="56"/>
-        <source>&amp;Model:</source>
-        <translation>모델(&amp;M):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="59"/>
-        <source>model default</source>
-        <translation>모델 기본값</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="60"/>
-        <source>vLLM&apos;s --kv-cache-dtype: fp16, bf16, fp8, … (auto = the model&apos;s default).</source>
-        <translation>vLLM의 --kv-cache-dtype: fp16, bf16, fp8, … (auto = 모델 기본값).</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="61"/>
-        <source>&amp;KV cache dtype:</source>
-        <translation>KV 캐시 dtype(&amp;K):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="65"/>
-        <source>&amp;Tensor parallel:</source>
-        <translation>텐서 병렬(&amp;T):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="70"/>
-        <source> tokens</source>
-        <translation>토큰</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="71"/>
-        <source>&amp;Block size:</source>
-        <translation>블록 크기(&amp;B):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="74"/>
-        <source>from the log, else the model&apos;s max</source>
-        <translation>로그 값, 없으면 모델 최대값</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="75"/>
-        <source>Tokens per request (max_model_len): 131072, 128k.</source>
-        <translation>요청당 토큰 수(max_model_len): 131072, 128k.</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="76"/>
-        <source>&amp;Context:</source>
-        <translation>문맥 길이(&amp;C):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="78"/>
-        <source>the log&apos;s &quot;Available KV cache memory&quot;</source>
-        <translation>로그의 &quot;Available KV cache memory&quot;</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="80"/>
-        <source>utilisation × HBM − weights</source>
-        <translation>사용률 × HBM − 가중치</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="83"/>
-        <source>KV memory from:</source>
-        <translation>KV 메모리 기준:</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="92"/>
-        <source>&amp;Hardware:</source>
-        <translation>하드웨어(&amp;H):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="99"/>
-        <source>GPU memory &amp;utilisation:</source>
-        <translation>GPU 메모리 사용률(&amp;U):</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="102"/>
-        <source>vLLM startup log (paste)</source>
-        <translation>vLLM 시작 로그 (붙여 넣기)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="106"/>
-        <source>… GPU KV cache size: 131,072 tokens
-… Maximum concurrency for 131,072 tokens per request: 1.00x</source>
-        <translation>… GPU KV cache size: 131,072 tokens
-… Maximum concurrency for 131,072 tokens per request: 1.00x</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="112"/>
-        <source>&amp;Compare</source>
-        <translation>비교(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="126"/>
-        <source>kvtiers next to vLLM</source>
-        <translation>kvtiers와 vLLM 비교</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="145"/>
-        <source>kvtiers</source>
-        <translation>kvtiers</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="146"/>
-        <source>vLLM&apos;s log</source>
-        <translation>vLLM 로그</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="147"/>
-        <source>Difference</source>
-        <translation>차이</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="148"/>
-        <source>GPU KV cache size (tokens)</source>
-        <translation>GPU KV 캐시 크기(토큰)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="149"/>
-        <source>Maximum concurrency</source>
-        <translation>최대 동시 처리 요청 수</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="150"/>
-        <source>KV memory per GPU</source>
-        <translation>GPU당 KV 메모리</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="223"/>
-        <source>choose a model</source>
-        <translation>모델을 고르세요</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="226"/>
-        <source>vLLM log</source>
-        <translation>vLLM 로그</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="231"/>
-        <source>KV cache dtype</source>
-        <translation>KV 캐시 dtype</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="236"/>
-        <source>context</source>
-        <translation>문맥 길이</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="248"/>
-        <source>the log has no &quot;Available KV cache memory&quot; line: choose &quot;utilisation × HBM − weights&quot; and the hardware</source>
-        <translation>로그에 &quot;Available KV cache memory&quot; 줄이 없습니다: &quot;사용률 × HBM − 가중치&quot;와 하드웨어를 고르세요</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="281"/>
-        <source>%1 (from %2 blocks)</source>
-        <translation>%1 (블록 %2개에서 계산)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="284"/>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="286"/>
-        <source>%1× at %2 tokens</source>
-        <translation>%1× (%2토큰 기준)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="291"/>
-        <source>%1 (implied)</source>
-        <translation>%1 (추정)</translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="295"/>
-        <source>&lt;b&gt;Agrees&lt;/b&gt; within block rounding. </source>
-        <translation>블록 단위 올림 범위 안에서 &lt;b&gt;일치&lt;/b&gt;합니다. </translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="295"/>
-        <source>&lt;b&gt;Differs.&lt;/b&gt; </source>
-        <translation>&lt;b&gt;다릅니다.&lt;/b&gt; </translation>
-    </message>
-    <message>
-        <location filename="../dialogs/VllmCheckDialog.cpp" line="298"/>
-        <source>Note: %1</source>
-        <translation>참고: %1</translation>
     </message>
 </context>
 <context>
@@ -4338,6 +3344,171 @@ GPU당: TP로 나눈 값.
     <message>
         <source>The curve as PNG, SVG or PDF, or as a CSV table</source>
         <translation>곡선을 PNG, SVG, PDF 또는 CSV 표로</translation>
+    </message>
+    <message>
+        <source>&amp;Use this trace</source>
+        <translation>이 트레이스 사용(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Set the scenario&apos;s reuse rate, context, output tokens and reuse-gap table from the trace (one undo step); the request rate stays the replica&apos;s own</source>
+        <translation>시나리오의 재사용률, 문맥 길이, 출력 토큰 수와 재사용 간격 분포를 이 트레이스에서 가져옵니다(실행 취소 한 번). 요청률은 레플리카 자체 값을 유지합니다</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::VllmCheckDialog</name>
+    <message>
+        <source>Compare with a vLLM startup log</source>
+        <translation>vLLM 시작 로그와 비교</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s setup (confirm)</source>
+        <translation>vLLM 설정 (확인)</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>모델(&amp;M):</translation>
+    </message>
+    <message>
+        <source>model default</source>
+        <translation>모델 기본값</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --kv-cache-dtype: fp16, bf16, fp8, … (auto = the model&apos;s default).</source>
+        <translation>vLLM의 --kv-cache-dtype: fp16, bf16, fp8, … (auto = 모델 기본값).</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache dtype:</source>
+        <translation>KV 캐시 dtype(&amp;K):</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel:</source>
+        <translation>텐서 병렬(&amp;T):</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
+        <source>&amp;Block size:</source>
+        <translation>블록 크기(&amp;B):</translation>
+    </message>
+    <message>
+        <source>from the log, else the model&apos;s max</source>
+        <translation>로그 값, 없으면 모델 최대값</translation>
+    </message>
+    <message>
+        <source>Tokens per request (max_model_len): 131072, 128k.</source>
+        <translation>요청당 토큰 수(max_model_len): 131072, 128k.</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>문맥 길이(&amp;C):</translation>
+    </message>
+    <message>
+        <source>the log&apos;s &quot;Available KV cache memory&quot;</source>
+        <translation>로그의 &quot;Available KV cache memory&quot;</translation>
+    </message>
+    <message>
+        <source>utilisation × HBM − weights</source>
+        <translation>사용률 × HBM − 가중치</translation>
+    </message>
+    <message>
+        <source>KV memory from:</source>
+        <translation>KV 메모리 기준:</translation>
+    </message>
+    <message>
+        <source>&amp;Hardware:</source>
+        <translation>하드웨어(&amp;H):</translation>
+    </message>
+    <message>
+        <source>GPU memory &amp;utilisation:</source>
+        <translation>GPU 메모리 사용률(&amp;U):</translation>
+    </message>
+    <message>
+        <source>vLLM startup log (paste)</source>
+        <translation>vLLM 시작 로그 (붙여 넣기)</translation>
+    </message>
+    <message>
+        <source>… GPU KV cache size: 131,072 tokens
+… Maximum concurrency for 131,072 tokens per request: 1.00x</source>
+        <translation>… GPU KV cache size: 131,072 tokens
+… Maximum concurrency for 131,072 tokens per request: 1.00x</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>비교(&amp;C)</translation>
+    </message>
+    <message>
+        <source>kvtiers next to vLLM</source>
+        <translation>kvtiers와 vLLM 비교</translation>
+    </message>
+    <message>
+        <source>kvtiers</source>
+        <translation>kvtiers</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s log</source>
+        <translation>vLLM 로그</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>차이</translation>
+    </message>
+    <message>
+        <source>GPU KV cache size (tokens)</source>
+        <translation>GPU KV 캐시 크기(토큰)</translation>
+    </message>
+    <message>
+        <source>Maximum concurrency</source>
+        <translation>최대 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <source>KV memory per GPU</source>
+        <translation>GPU당 KV 메모리</translation>
+    </message>
+    <message>
+        <source>choose a model</source>
+        <translation>모델을 고르세요</translation>
+    </message>
+    <message>
+        <source>vLLM log</source>
+        <translation>vLLM 로그</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV 캐시 dtype</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>문맥 길이</translation>
+    </message>
+    <message>
+        <source>the log has no &quot;Available KV cache memory&quot; line: choose &quot;utilisation × HBM − weights&quot; and the hardware</source>
+        <translation>로그에 &quot;Available KV cache memory&quot; 줄이 없습니다: &quot;사용률 × HBM − 가중치&quot;와 하드웨어를 고르세요</translation>
+    </message>
+    <message>
+        <source>%1 (from %2 blocks)</source>
+        <translation>%1 (블록 %2개에서 계산)</translation>
+    </message>
+    <message>
+        <source>%1× at %2 tokens</source>
+        <translation>%1× (%2토큰 기준)</translation>
+    </message>
+    <message>
+        <source>%1 (implied)</source>
+        <translation>%1 (추정)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Agrees&lt;/b&gt; within block rounding. </source>
+        <translation>블록 단위 올림 범위 안에서 &lt;b&gt;일치&lt;/b&gt;합니다. </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Differs.&lt;/b&gt; </source>
+        <translation>&lt;b&gt;다릅니다.&lt;/b&gt; </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>참고: %1</translation>
     </message>
 </context>
 </TS>

@@ -50,6 +50,9 @@ TraceView::TraceView(QWidget* parent)
     m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("traceExportButton"));
     m_exportButton->setEnabled(false);
+    m_useButton = new QPushButton(this);
+    m_useButton->setObjectName(QStringLiteral("traceUseButton"));
+    m_useButton->setEnabled(false);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("traceStatus"));
     m_status->setWordWrap(true);
@@ -58,6 +61,7 @@ TraceView::TraceView(QWidget* parent)
     row->addWidget(m_progress, 1);
     row->addWidget(m_cancelButton);
     row->addWidget(m_status, 2);
+    row->addWidget(m_useButton);
     row->addWidget(m_exportButton);
     layout->addLayout(row);
     m_chart = new TraceChart(this);
@@ -71,6 +75,10 @@ TraceView::TraceView(QWidget* parent)
     connect(m_openButton, &QPushButton::clicked, this, &TraceView::openDialog);
     connect(m_cancelButton, &QPushButton::clicked, this, &TraceView::cancel);
     connect(m_exportButton, &QPushButton::clicked, this, &TraceView::exportChart);
+    connect(m_useButton, &QPushButton::clicked, this, [this] {
+        if (m_analysis)
+            emit useWorkload(trace::traceWorkloadOverrides(*m_analysis), QFileInfo(m_analysedPath).fileName());
+    });
     retranslate();
 }
 
@@ -246,6 +254,7 @@ QString TraceView::summaryText() const
 void TraceView::showAnalysis()
 {
     m_exportButton->setEnabled(m_analysis.has_value());
+    m_useButton->setEnabled(m_analysis.has_value());
     m_summary->setText(summaryText());
     if (m_analysis)
         m_chart->setAnalysis(*m_analysis, bytesPerBlock());
@@ -300,6 +309,9 @@ void TraceView::retranslate()
     m_openButton->setToolTip(tr("A Mooncake (FAST'25) or Qwen-Bailian request trace, one JSON request per line"));
     m_cancelButton->setText(tr("Cancel"));
     m_exportButton->setText(tr("E&xport…"));
+    m_useButton->setText(tr("&Use this trace"));
+    m_useButton->setToolTip(tr("Set the scenario's reuse rate, context, output tokens and reuse-gap table from the "
+                               "trace (one undo step); the request rate stays the replica's own"));
     m_exportButton->setToolTip(tr("The curve as PNG, SVG or PDF, or as a CSV table"));
     m_summary->setText(summaryText());
 }

@@ -53,6 +53,8 @@ signals:
     /// A read finished: analysed, refused (`error` says why) or cancelled.
     void finished(bool ok, const QString& error);
     void message(const QString& text);
+    /// "Use this trace": the workload the analysed trace implies, as scenario overrides.
+    void useWorkload(const Json& overrides, const QString& traceName);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -68,6 +70,7 @@ private:
     QPushButton* m_openButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_exportButton = nullptr;
+    QPushButton* m_useButton = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_summary = nullptr;
