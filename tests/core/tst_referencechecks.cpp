@@ -1,5 +1,5 @@
 // docs/model.md §6 ("Reference checks and their caveats") and §7 (figures measured on one
-// H200, raw data in ../shared/data/h200-measured-2026-11-29.json), one test each.
+// H200, raw data in docs/measurements/h200-measured-2026-11-29.json), one test each.
 // Every expected number names where it comes from.
 
 #include "core/model/ComputeModel.h"
