@@ -56,11 +56,6 @@ std::vector<double> capacityList(const std::string& text)
     return out;
 }
 
-std::string share(double s)
-{
-    return formatSignificant(s * 100.0, 3) + "%";
-}
-
 int runTraceCommand(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options);
@@ -194,12 +189,12 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         << formatCount(static_cast<double>(a.uniqueBlocks)) << " distinct blocks over "
         << formatSeconds(a.durationSeconds());
     if (a.sampleRate < 1)
-        out << " (a " << share(a.sampleRate) << " sample of prefix trees)";
+        out << " (a " << percent(a.sampleRate) << " sample of prefix trees)";
     out << "\n";
     out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rs.scenario.model.name << ", "
         << a.blockTokens << " tokens)" << (modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "")
         << "\n";
-    out << "Reuse ceiling     " << share(a.hitRatioInfinite()) << " of prompt blocks, " << share(a.tokenHitRatioInfinite())
+    out << "Reuse ceiling     " << percent(a.hitRatioInfinite()) << " of prompt blocks, " << percent(a.tokenHitRatioInfinite())
         << " of prompt tokens (infinite cache, " << trace::traceRoutingName(a.routing) << " routing"
         << (a.caches > 1 ? " to " + std::to_string(a.caches) + " servers" : std::string()) << ")\n";
     out << "90% of ceiling    " << formatCount(a.capacityForShareOfCeiling(0.9)) << " blocks ("
@@ -210,15 +205,15 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         << std::setw(12) << "token hit" << "block hit\n";
     for (double c : points)
         out << std::setw(18) << (formatCount(c) + " blocks") << std::setw(14) << formatBytes(c * bytesPerBlock)
-            << std::setw(12) << share(a.hitRatio(c)) << std::setw(12) << share(a.tokenHitRatio(c))
-            << share(a.blockHitRatio(c)) << "\n";
+            << std::setw(12) << percent(a.hitRatio(c)) << std::setw(12) << percent(a.tokenHitRatio(c))
+            << percent(a.blockHitRatio(c)) << "\n";
     out << "\nTiers (" << rs.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
     const char* labels[3] = {"HBM", "DRAM", "SSD"};
     for (int t = 0; t < 3; ++t)
         out << "  " << std::setw(6) << labels[t] << std::setw(12) << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock)
-            << std::setw(10) << share(hitShare(t)) << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
-    out << "  recomputed          " << share(missShare) << "\n\n";
+            << std::setw(10) << percent(hitShare(t)) << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
+    out << "  recomputed          " << percent(missShare) << "\n\n";
     out << "Workload          " << formatSignificant(a.requestRatePerSecond(), 4) << " requests/s, prompt "
         << formatCount(std::round(a.requests ? a.promptTokens / static_cast<double>(a.requests) : 0)) << " tokens, output "
         << formatCount(std::round(a.requests ? a.outputTokens / static_cast<double>(a.requests) : 0)) << " tokens on average\n";
