@@ -32,8 +32,5 @@ int main(int argc, char** argv)
     kvtiers::ui::MainWindow window;
     kvtiers::ui::FirstPaintProbe::installIfRequested(&window);
     window.show();
-    const int rc = QApplication::exec();
-    // A window replaced by a language switch deletes itself later; let it, before exit.
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    return rc;
+    return QApplication::exec();
 }

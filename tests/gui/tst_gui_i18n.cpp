@@ -1,8 +1,10 @@
 // The UI in Korean and English. Drives the real MainWindow offscreen through its
-// View → Language menu: Korean replaces the visible strings (menus, headline captions, the
-// article's tier table in the article's own Korean words), English brings them back, and
-// the scenario survives both switches. Also checks the translation itself: lrelease finds
-// nothing unfinished, and lupdate finds no source string missing from the .ts.
+// View → Language menu: the same window retranslates in place. Korean replaces the visible
+// strings (menus, tabs, controls, headline captions, the article's tier table in the
+// article's own Korean words) and leaves no translated English text behind, English brings
+// them back, and the scenario, undo history, current tab and the views' inputs survive.
+// Also checks the translation itself: lrelease finds nothing unfinished, and lupdate finds
+// no source string missing from the .ts.
 
 #include "tests/support/TestHome.h"
 #include "core/cards/CardCatalog.h"
@@ -13,10 +15,15 @@
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDockWidget>
+#include <QGroupBox>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QXmlStreamReader>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -114,6 +121,92 @@ QString labelText(const MainWindow* w, const char* name)
     return label ? label->text() : QString();
 }
 
+/// Every text the window shows through a widget or an action: labels, buttons, group box
+/// titles, tab titles, combo items, spin box suffixes and special values, placeholders,
+/// window and dock titles, tooltips, and menu and action texts.
+QStringList shownTexts(const MainWindow* w)
+{
+    QStringList texts;
+    auto add = [&](const QString& text) {
+        if (!text.trimmed().isEmpty())
+            texts << text;
+    };
+    QList<QWidget*> widgets = w->findChildren<QWidget*>();
+    widgets << const_cast<MainWindow*>(w);
+    for (QWidget* widget : std::as_const(widgets)) {
+        add(widget->toolTip());
+        if (widget->isWindow() || qobject_cast<QDockWidget*>(widget))
+            add(widget->windowTitle());
+        if (auto* l = qobject_cast<QLabel*>(widget))
+            add(l->text());
+        if (auto* b = qobject_cast<QAbstractButton*>(widget))
+            add(b->text());
+        if (auto* g = qobject_cast<QGroupBox*>(widget))
+            add(g->title());
+        if (auto* t = qobject_cast<QTabWidget*>(widget))
+            for (int i = 0; i < t->count(); ++i)
+                add(t->tabText(i));
+        if (auto* c = qobject_cast<QComboBox*>(widget))
+            for (int i = 0; i < c->count(); ++i)
+                add(c->itemText(i));
+        if (auto* s = qobject_cast<QSpinBox*>(widget)) {
+            add(s->suffix());
+            add(s->specialValueText());
+        }
+        if (auto* s = qobject_cast<QDoubleSpinBox*>(widget)) {
+            add(s->suffix());
+            add(s->specialValueText());
+        }
+        if (auto* e = qobject_cast<QLineEdit*>(widget))
+            add(e->placeholderText());
+        if (auto* m = qobject_cast<QMenu*>(widget))
+            add(m->title());
+    }
+    for (const QAction* a : w->findChildren<QAction*>()) {
+        add(a->text());
+        add(a->toolTip() == QString(a->text()).remove(u'&') ? QString() : a->toolTip());
+        add(a->statusTip());
+    }
+    return texts;
+}
+
+/// The source texts the Korean translation words differently: a widget showing one of
+/// these in the Korean window missed its retranslation.
+QSet<QString> translatedSources()
+{
+    QFile file(QStringLiteral(KVTIERS_TS_FILE));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QSet<QString> sources;
+    QXmlStreamReader xml(&file);
+    QString source;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("source"))
+            source = xml.readElementText();
+        else if (xml.name() == QLatin1String("translation")) {
+            const QString translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            if (!translation.isEmpty() && translation != source)
+                sources.insert(source);
+        }
+    }
+    return sources;
+}
+
+/// The texts of `shown` (the Korean window) that are still the English ones of `english`
+/// although the .ts translates them.
+QStringList untranslated(const QStringList& shown, const QStringList& english)
+{
+    static const QSet<QString> translated = translatedSources();
+    const QSet<QString> before(english.begin(), english.end());
+    QStringList missed;
+    for (const QString& text : shown)
+        if (before.contains(text) && translated.contains(text) && !missed.contains(text))
+            missed << text;
+    return missed;
+}
+
 } // namespace
 
 class TestGuiI18n : public QObject {
@@ -134,79 +227,119 @@ private slots:
         QVERIFY(system == kLanguageEnglish || system == kLanguageKorean);
     }
 
-    void switchToKoreanAndBackKeepsScenario()
+    void switchToKoreanAndBackInPlace()
     {
-        auto first = std::make_unique<MainWindow>();
-        first->resize(1400, 900);
-        first->show();
-        QVERIFY(QTest::qWaitForWindowExposed(first.get()));
-        QTRY_VERIFY(first->controller()->hasResult());
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        MainWindow* const window = w.get();
 
         // English to start with.
-        QCOMPARE(menuTitles(first.get()).mid(0, 2), (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit") }));
-        QVERIFY(hasLabel(first.get(), QStringLiteral("KV per token")));
-        QCOMPARE(headerRow(first->tierTableModel()), kEnglishHeader);
-        QCOMPARE(tableRow(first->tierTableModel(), 1), kEnglishDramRow);
+        QCOMPARE(menuTitles(window).mid(0, 2), (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit") }));
+        QVERIFY(hasLabel(window, QStringLiteral("KV per token")));
+        QCOMPARE(headerRow(w->tierTableModel()), kEnglishHeader);
+        QCOMPARE(tableRow(w->tierTableModel(), 1), kEnglishDramRow);
 
-        // A scenario the user has made: 64K context.
-        first->controller()->setOverride("context", Json(65536));
-        QTRY_COMPARE(contextOf(first.get()), 65536.0);
+        // What the user has done: a scenario edit (64K context, one undo step), a Fleet
+        // rate typed in, the Sensitivity view on the fleet, and the Fleet tab in front.
+        const double contextBefore = contextOf(window);
+        QVERIFY(contextBefore != 65536.0);
+        w->controller()->setOverride("context", Json(65536));
+        QTRY_COMPARE(contextOf(window), 65536.0);
+        QUndoStack* stack = w->controller()->undoStack();
+        const int steps = stack->count();
+        QVERIFY(steps > 0);
+        auto* tabs = w->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        QVERIFY(tabs);
+        tabs->setCurrentIndex(1);
+        auto* rate = w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetRate"));
+        QVERIFY(rate);
+        rate->setFocus();
+        rate->selectAll();
+        QTest::keyClicks(rate, QStringLiteral("250"));
+        QTest::keyClick(rate, Qt::Key_Return);
+        QCOMPARE(rate->value(), 250.0);
+        auto* scope = w->findChild<QComboBox*>(QStringLiteral("sensitivityScope"));
+        QVERIFY(scope);
+        scope->setCurrentIndex(1);
+        const QString scopeText = scope->currentText();
+        const QStringList english = shownTexts(window);
+        QVERIFY(english.contains(QStringLiteral("&Add workload")));
 
-        // View → Language → 한국어.
-        auto* korean = first->findChild<QAction*>(QStringLiteral("languageKoreanAction"));
+        // View → Language → 한국어: the same window, in Korean.
+        auto* korean = w->findChild<QAction*>(QStringLiteral("languageKoreanAction"));
         QVERIFY(korean);
-        QSignalSpy replaced(first.get(), &MainWindow::replacedBy);
         korean->trigger();
-        QCOMPARE(replaced.count(), 1);
-        std::unique_ptr<MainWindow> ko(replaced.at(0).at(0).value<MainWindow*>());
-        QVERIFY(ko && ko.get() != first.get());
-        QVERIFY(ko->testAttribute(Qt::WA_DeleteOnClose)); // the app's windows delete themselves
-        ko->setAttribute(Qt::WA_DeleteOnClose, false); // here the test owns it
-        QVERIFY(!first->isVisible());
-        QVERIFY(QTest::qWaitForWindowExposed(ko.get()));
-        QTRY_VERIFY(ko->controller()->hasResult());
         QCOMPARE(installedLanguage(), kLanguageKorean);
         QCOMPARE(Settings().language(), kLanguageKorean);
-
-        const QStringList titles = menuTitles(ko.get());
+        QVERIFY(window->isVisible());
+        const QStringList titles = menuTitles(window);
         QVERIFY2(titles.contains(QStringLiteral("파일(&F)")), qPrintable(titles.join(u'|')));
         QVERIFY2(titles.contains(QStringLiteral("보기(&V)")), qPrintable(titles.join(u'|')));
         QVERIFY(!titles.contains(QStringLiteral("&File")));
-        QVERIFY(hasLabel(ko.get(), QStringLiteral("토큰당 KV")));
-        QVERIFY(hasLabel(ko.get(), QStringLiteral("최대 동시 처리 요청 수")));
-        QVERIFY(!hasLabel(ko.get(), QStringLiteral("KV per token")));
-        QCOMPARE(headerRow(ko->tierTableModel()), kKoreanHeader);
+        QVERIFY2(hasHangul(tabs->tabText(1)), qPrintable(tabs->tabText(1)));
+        QVERIFY(hasLabel(window, QStringLiteral("토큰당 KV")));
+        QVERIFY(hasLabel(window, QStringLiteral("최대 동시 처리 요청 수")));
+        QVERIFY(!hasLabel(window, QStringLiteral("KV per token")));
+        const QString contextLabel
+            = QCoreApplication::translate("kvtiers::ui::ControlsPanel", "&Context per sequence (tokens):");
+        QVERIFY2(hasHangul(contextLabel), qPrintable(contextLabel));
+        QVERIFY(hasLabel(window, contextLabel));
+        QCOMPARE(headerRow(w->tierTableModel()), kKoreanHeader);
         for (int row = 0; row < 3; ++row)
-            QCOMPARE(tableRow(ko->tierTableModel(), row), kKoreanRows.at(row));
-        QVERIFY(ko->findChild<QAction*>(QStringLiteral("languageKoreanAction"))->isChecked());
-        // The scenario came along.
-        QCOMPARE(contextOf(ko.get()), 65536.0);
-        QCOMPARE(ko->controller()->spec().overrides.value("context", 0.0), 65536.0);
+            QCOMPARE(tableRow(w->tierTableModel(), row), kKoreanRows.at(row));
+        QVERIFY(w->findChild<QAction*>(QStringLiteral("languageKoreanAction"))->isChecked());
+        // Edit › Undo is worded in Korean, verb last, around the step's own (English) text.
+        auto* undo = w->findChild<QAction*>(QStringLiteral("undoAction"));
+        QVERIFY(undo);
+        QVERIFY2(undo->text().endsWith(QStringLiteral("실행 취소(&U)")), qPrintable(undo->text()));
+        // Nothing the window shows kept an English text that the .ts translates.
+        const QStringList missed = untranslated(shownTexts(window), english);
+        QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QStringLiteral("\n"))));
+        // Everything the user had done came along.
+        QCOMPARE(contextOf(window), 65536.0);
+        QCOMPARE(w->controller()->spec().overrides.value("context", 0.0), 65536.0);
+        QCOMPARE(stack->count(), steps);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QCOMPARE(rate->value(), 250.0);
+        QCOMPARE(scope->currentIndex(), 1);
+        QVERIFY(scope->currentText() != scopeText);
 
-        // And back to English.
-        QSignalSpy replacedAgain(ko.get(), &MainWindow::replacedBy);
-        ko->findChild<QAction*>(QStringLiteral("languageEnglishAction"))->trigger();
-        QCOMPARE(replacedAgain.count(), 1);
-        auto* enRaw = replacedAgain.at(0).at(0).value<MainWindow*>();
-        QVERIFY(enRaw);
-        std::unique_ptr<MainWindow> en(enRaw);
-        en->setAttribute(Qt::WA_DeleteOnClose, false);
-        QVERIFY(!ko->isVisible());
-        QTRY_VERIFY(en->controller()->hasResult());
+        // And back to English, still the same window.
+        w->findChild<QAction*>(QStringLiteral("languageEnglishAction"))->trigger();
         QCOMPARE(installedLanguage(), kLanguageEnglish);
-        QCOMPARE(menuTitles(en.get()).mid(0, 2), (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit") }));
-        QVERIFY(hasLabel(en.get(), QStringLiteral("KV per token")));
-        QCOMPARE(headerRow(en->tierTableModel()), kEnglishHeader);
-        QCOMPARE(tableRow(en->tierTableModel(), 1), kEnglishDramRow);
-        QCOMPARE(contextOf(en.get()), 65536.0);
         QCOMPARE(Settings().language(), kLanguageEnglish);
+        QCOMPARE(menuTitles(window).mid(0, 2), (QStringList { QStringLiteral("&File"), QStringLiteral("&Edit") }));
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Fleet"));
+        QVERIFY(hasLabel(window, QStringLiteral("KV per token")));
+        QVERIFY(hasLabel(window, QStringLiteral("&Context per sequence (tokens):")));
+        QCOMPARE(headerRow(w->tierTableModel()), kEnglishHeader);
+        QCOMPARE(tableRow(w->tierTableModel(), 1), kEnglishDramRow);
+        QCOMPARE(scope->currentText(), scopeText);
+        QVERIFY2(undo->text().startsWith(QStringLiteral("&Undo ")), qPrintable(undo->text()));
+        QStringList koreanLeft;
+        for (const QString& text : shownTexts(window))
+            if (hasHangul(text) && text != QStringLiteral("한국어(&K)"))
+                koreanLeft << text;
+        QVERIFY2(koreanLeft.isEmpty(), qPrintable(koreanLeft.join(QStringLiteral("\n"))));
+        QCOMPARE(contextOf(window), 65536.0);
+        QCOMPARE(stack->count(), steps);
+        QCOMPARE(tabs->currentIndex(), 1);
+        QCOMPARE(rate->value(), 250.0);
+        QCOMPARE(scope->currentIndex(), 1);
 
-        // Choosing the language already shown keeps the window.
-        QSignalSpy none(en.get(), &MainWindow::replacedBy);
-        QCOMPARE(en->switchLanguage(kLanguageEnglish), en.get());
-        QCOMPARE(none.count(), 0);
-        ko.reset(); // hidden, replaced: must not write its stale state over the settings
-        QCOMPARE(Settings().language(), kLanguageEnglish);
+        // Choosing the language already shown changes nothing.
+        w->switchLanguage(kLanguageEnglish);
+        QCOMPARE(installedLanguage(), kLanguageEnglish);
+        QCOMPARE(stack->count(), steps);
+
+        // Ctrl+Z still undoes the edit made before both switches.
+        tabs->setFocus();
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QTRY_COMPARE(contextOf(window), contextBefore);
+        QCOMPARE(stack->index(), steps - 1);
     }
 
     void coreTextIsKoreanInKorean()

@@ -27,6 +27,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QRegularExpression>
@@ -55,7 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(tr("kvtiers"));
+    m_texts([this] { setWindowTitle(tr("kvtiers")); });
     setWindowIcon(QIcon(QStringLiteral(":/kvtiers/kvtiers.svg")));
     m_controller = new ScenarioController(this);
 
@@ -107,7 +108,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_viewTabs = new QTabWidget(m_viewSplitter);
     m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
     m_viewTabs->setDocumentMode(true);
-    m_viewTabs->addTab(m_chartSplitter, tr("Scenario"));
+    m_viewTabs->addTab(m_chartSplitter, QString());
     // Each view scrolls inside its tab, so its minimum size never forces the window wider.
     auto scrolled = [this](QWidget* page) {
         auto* area = new QScrollArea(m_viewTabs);
@@ -117,13 +118,19 @@ MainWindow::MainWindow(QWidget* parent)
         return area;
     };
     m_fleetView = new FleetView(m_controller->catalog());
-    m_viewTabs->addTab(scrolled(m_fleetView), tr("Fleet"));
+    m_viewTabs->addTab(scrolled(m_fleetView), QString());
     m_sensitivityView = new SensitivityView;
-    m_viewTabs->addTab(scrolled(m_sensitivityView), tr("Sensitivity"));
+    m_viewTabs->addTab(scrolled(m_sensitivityView), QString());
     // A request trace replayed against the scenario's tiers (read in the background).
     m_traceView = new TraceView;
     m_traceView->setObjectName(QStringLiteral("traceView"));
-    m_viewTabs->addTab(scrolled(m_traceView), tr("Trace"));
+    m_viewTabs->addTab(scrolled(m_traceView), QString());
+    m_texts([this] {
+        m_viewTabs->setTabText(0, tr("Scenario"));
+        m_viewTabs->setTabText(1, tr("Fleet"));
+        m_viewTabs->setTabText(2, tr("Sensitivity"));
+        m_viewTabs->setTabText(3, tr("Trace"));
+    });
     connect(m_traceView, &TraceView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     // "Use this trace": the trace's workload replaces those knobs, as one undo step.
     connect(m_traceView, &TraceView::useWorkload, this, [this](const Json& overrides, const QString& traceName) {
@@ -163,9 +170,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_tableBox = tableBox;
     auto* tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
-    m_tableCaption = new QLabel(tr("<b>The article's tier table</b>, with this scenario's bytes and times. "
-                                   "Highlighted: the rows whose condition this scenario meets (hover for why)."),
-        tableBox);
+    m_tableCaption = new QLabel(tableBox);
+    m_texts([this] {
+        m_tableCaption->setText(tr("<b>The article's tier table</b>, with this scenario's bytes and times. "
+                                   "Highlighted: the rows whose condition this scenario meets (hover for why)."));
+    });
     m_tableCaption->setWordWrap(true);
     tableLayout->addWidget(m_tableCaption);
     m_tableModel = new TierTableModel(this);
@@ -237,49 +246,85 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    if (!m_replaced)
-        saveSettings();
+    saveSettings();
 }
 
-MainWindow* MainWindow::switchLanguage(const QString& setting)
+void MainWindow::switchLanguage(const QString& setting)
 {
     m_settings.setLanguage(setting);
-    if (resolvedLanguage(setting) == installedLanguage()) {
-        m_settings.sync();
-        return this;
-    }
-    saveSettings(); // the successor restores geometry, splitters, scope and scenario from here
+    m_settings.sync();
+    if (resolvedLanguage(setting) == installedLanguage())
+        return;
     installTranslator(setting);
-    auto* next = new MainWindow;
-    next->setAttribute(Qt::WA_DeleteOnClose);
-    next->m_controller->applySpec(m_controller->spec());
-    next->setWindowState(windowState());
-    if (isVisible())
-        next->show();
-    m_replaced = true;
-    emit replacedBy(next);
-    if (testAttribute(Qt::WA_DeleteOnClose))
-        close();
-    else
-        hide();
-    return next;
+    // Qt posts LanguageChange to each window; deliver it now, so every widget (this one
+    // first, then its children) has retranslated itself when the menu action returns.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+}
+
+void MainWindow::retranslateUi()
+{
+    m_texts.retranslate();
+    // Text computed from the result (the headline, the charts, the table's live columns,
+    // the window title) is drawn again from the last result, which is not evaluated again.
+    // An error banner names the core's error, which only an evaluation words anew.
+    announceRetranslated(m_tableModel);
+    retranslateChartPickers();
+    if (m_controller->hasResult())
+        updateViews();
+    if (!m_controller->errorMessage().isEmpty())
+        m_controller->refresh();
+}
+
+void MainWindow::retranslateChartPickers()
+{
+    // The tier and sweep charts word their pickers once, when they are built. Until the
+    // charts retranslate themselves, their pickers are worded again here, in the charts'
+    // own words (their tr() contexts), the current choices kept.
+    auto pickerLabel = [](QWidget* chart, QComboBox* combo) {
+        for (QLabel* label : chart->findChildren<QLabel*>())
+            if (label->buddy() == combo)
+                return label;
+        return static_cast<QLabel*>(nullptr);
+    };
+    if (auto* combo = m_tierChart->findChild<QComboBox*>(QStringLiteral("scopeCombo"))) {
+        for (int i = 0; i < combo->count(); ++i)
+            combo->setItemText(i, tierScopeName(static_cast<TierScope>(combo->itemData(i).toInt())));
+        combo->setToolTip(TierChart::tr("Per replica: the TP GPUs that serve one copy of the model, with their share of "
+                                        "the server's DRAM and NVMe (what the core computes).\nPer GPU: divided by TP.\n"
+                                        "Per server: per GPU × GPUs per server."));
+        if (QLabel* label = pickerLabel(m_tierChart, combo))
+            label->setText(TierChart::tr("Bytes &counted:"));
+    }
+    if (auto* combo = m_sweepChart->findChild<QComboBox*>(QStringLiteral("sweepAxisCombo"))) {
+        for (int i = 0; i < combo->count(); ++i)
+            combo->setItemText(i, static_cast<SweepAxis>(combo->itemData(i).toInt()) == SweepAxis::Context
+                    ? SweepChart::tr("against context length")
+                    : SweepChart::tr("against concurrency"));
+        combo->setToolTip(SweepChart::tr("Which knob the sweep moves, from small to large, with every other knob as set."));
+        if (QLabel* label = pickerLabel(m_sweepChart, combo))
+            label->setText(SweepChart::tr("S&weep:"));
+    }
 }
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* openTrace = file->addAction(tr("Open &trace…"), this, [this] {
+    QMenu* file = menuBar()->addMenu(QString());
+    m_texts([file] { file->setTitle(tr("&File")); });
+    QAction* openTrace = file->addAction(QString(), this, [this] {
         m_viewTabs->setCurrentIndex(m_viewTabs->indexOf(m_traceView->parentWidget()->parentWidget()));
         m_traceView->openDialog();
     });
     openTrace->setObjectName(QStringLiteral("openTraceAction"));
+    m_texts([openTrace] { openTrace->setText(tr("Open &trace…")); });
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    QAction* quit = file->addAction(QString(), this, &QWidget::close);
+    m_texts([quit] { quit->setText(tr("&Quit")); });
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QMenu* edit = menuBar()->addMenu(QString());
+    m_texts([edit] { edit->setTitle(tr("&Edit")); });
     // Not QUndoStack::createUndoAction: its "prefix + text" puts the verb first in every
     // language; a whole tr() sentence ("&Undo %1") lets Korean put it last. An '&' in a
     // step's text (a preset name) is doubled so it shows instead of making a mnemonic.
@@ -292,7 +337,7 @@ void MainWindow::buildMenus()
     undo->setShortcut(QKeySequence::Undo);
     auto undoText
         = [undo, stepText](const QString& step) { undo->setText(stepText(tr("&Undo"), tr("&Undo %1"), step)); };
-    undoText(stack->undoText());
+    m_texts([undoText, stack] { undoText(stack->undoText()); });
     undo->setEnabled(stack->canUndo());
     connect(stack, &QUndoStack::undoTextChanged, undo, undoText);
     connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
@@ -302,7 +347,7 @@ void MainWindow::buildMenus()
     redo->setShortcuts(QKeySequence::Redo);
     auto redoText
         = [redo, stepText](const QString& step) { redo->setText(stepText(tr("&Redo"), tr("&Redo %1"), step)); };
-    redoText(stack->redoText());
+    m_texts([redoText, stack] { redoText(stack->redoText()); });
     redo->setEnabled(stack->canRedo());
     connect(stack, &QUndoStack::redoTextChanged, redo, redoText);
     connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
@@ -310,18 +355,22 @@ void MainWindow::buildMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction* reset
-        = edit->addAction(tr("Reset to &article defaults"), m_controller, &ScenarioController::resetToArticle);
+    QAction* reset = edit->addAction(QString(), m_controller, &ScenarioController::resetToArticle);
     reset->setObjectName(QStringLiteral("resetAction"));
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    reset->setStatusTip(tr("Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse."));
+    m_texts([reset] {
+        reset->setText(tr("Reset to &article defaults"));
+        reset->setStatusTip(tr("Llama 3.1 70B, 128K context × 10 sequences, FP16 KV, one 8 × H200 server, no reuse."));
+    });
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* view = menuBar()->addMenu(QString());
+    m_texts([view] { view->setTitle(tr("&View")); });
     m_scopeActions = new QActionGroup(this);
-    const std::array<QString, 3> scopeTexts
-        = { tr("Bytes per &GPU"), tr("Bytes per &replica"), tr("Bytes per &server") };
+    const std::array<const char*, 3> scopeTexts
+        = { QT_TR_NOOP("Bytes per &GPU"), QT_TR_NOOP("Bytes per &replica"), QT_TR_NOOP("Bytes per &server") };
     for (int i = 0; i < 3; ++i) {
-        QAction* a = view->addAction(scopeTexts[static_cast<size_t>(i)]);
+        QAction* a = view->addAction(QString());
+        m_texts([a, text = scopeTexts[static_cast<size_t>(i)]] { a->setText(tr(text)); });
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_scopeActions->addAction(a);
@@ -330,9 +379,11 @@ void MainWindow::buildMenus()
     m_scopeActions->actions().at(static_cast<int>(m_tierChart->scope()))->setChecked(true);
     view->addSeparator();
     m_axisActions = new QActionGroup(this);
-    const std::array<QString, 2> axisTexts = { tr("Sweep against &context"), tr("Sweep against c&oncurrency") };
+    const std::array<const char*, 2> axisTexts
+        = { QT_TR_NOOP("Sweep against &context"), QT_TR_NOOP("Sweep against c&oncurrency") };
     for (int i = 0; i < 2; ++i) {
-        QAction* a = view->addAction(axisTexts[static_cast<size_t>(i)]);
+        QAction* a = view->addAction(QString());
+        m_texts([a, text = axisTexts[static_cast<size_t>(i)]] { a->setText(tr(text)); });
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_axisActions->addAction(a);
@@ -340,27 +391,31 @@ void MainWindow::buildMenus()
     }
     m_axisActions->actions().at(0)->setChecked(true);
     view->addSeparator();
-    m_advancedAction = view->addAction(tr("&Advanced controls"));
+    m_advancedAction = view->addAction(QString());
+    m_texts([this] { m_advancedAction->setText(tr("&Advanced controls")); });
     m_advancedAction->setCheckable(true);
     m_advancedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     connect(m_advancedAction, &QAction::toggled, m_controls, &ControlsPanel::setAdvancedExpanded);
     connect(m_controls, &ControlsPanel::advancedExpandedChanged, m_advancedAction, &QAction::setChecked);
-    QAction* full = view->addAction(tr("&Full screen"));
+    QAction* full = view->addAction(QString());
+    m_texts([full] { full->setText(tr("&Full screen")); });
     full->setCheckable(true);
     full->setShortcut(QKeySequence::FullScreen);
     connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
     view->addSeparator();
     // Decimal or binary bytes, everywhere. Binary is the default: the article
     // states its figures in binary units (320 KiB per token, 40 GiB per request).
-    QMenu* units = view->addMenu(tr("&Units"));
+    QMenu* units = view->addMenu(QString());
+    m_texts([units] { units->setTitle(tr("&Units")); });
     units->setObjectName(QStringLiteral("unitsMenu"));
     m_unitsActions = new QActionGroup(this);
-    const std::array<std::tuple<QString, const char*, ByteUnits>, 2> unitChoices = { {
-        { tr("&Decimal (GB, TB — as memory is sold)"), "unitsDecimalAction", ByteUnits::Decimal },
-        { tr("&Binary (GiB, TiB — as allocators count)"), "unitsBinaryAction", ByteUnits::Binary },
+    const std::array<std::tuple<const char*, const char*, ByteUnits>, 2> unitChoices = { {
+        { QT_TR_NOOP("&Decimal (GB, TB — as memory is sold)"), "unitsDecimalAction", ByteUnits::Decimal },
+        { QT_TR_NOOP("&Binary (GiB, TiB — as allocators count)"), "unitsBinaryAction", ByteUnits::Binary },
     } };
     for (const auto& [text, name, choice] : unitChoices) {
-        QAction* a = units->addAction(text);
+        QAction* a = units->addAction(QString());
+        m_texts([a, text = text] { a->setText(tr(text)); });
         a->setObjectName(QString::fromLatin1(name));
         a->setCheckable(true);
         a->setChecked(choice == displayUnits());
@@ -368,17 +423,20 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, choice = choice] { setUnits(choice); });
     }
     // Language names are written in their own language, never translated.
-    QMenu* language = view->addMenu(tr("&Language"));
+    QMenu* language = view->addMenu(QString());
+    m_texts([language] { language->setTitle(tr("&Language")); });
     language->setObjectName(QStringLiteral("languageMenu"));
     m_languageActions = new QActionGroup(this);
     const std::array<std::pair<QString, const char*>, 3> languages = { {
-        { tr("&System language"), "languageSystemAction" },
+        { QString(), "languageSystemAction" },
         { QStringLiteral("&English"), "languageEnglishAction" },
         { QStringLiteral("한국어(&K)"), "languageKoreanAction" },
     } };
     const std::array<QString, 3> languageSettings = { kLanguageSystem, kLanguageEnglish, kLanguageKorean };
     for (size_t i = 0; i < languages.size(); ++i) {
         QAction* a = language->addAction(languages[i].first);
+        if (languageSettings[i] == kLanguageSystem)
+            m_texts([a] { a->setText(tr("&System language")); });
         a->setObjectName(QString::fromLatin1(languages[i].second));
         a->setCheckable(true);
         a->setChecked(m_settings.language() == languageSettings[i]);
@@ -388,12 +446,16 @@ void MainWindow::buildMenus()
     }
 
     buildToolsMenu();
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* about = help->addAction(tr("&About kvtiers"), this, &MainWindow::showAbout);
+    QMenu* help = menuBar()->addMenu(QString());
+    m_texts([help] { help->setTitle(tr("&Help")); });
+    QAction* about = help->addAction(QString(), this, &MainWindow::showAbout);
+    m_texts([about] { about->setText(tr("&About kvtiers")); });
     about->setObjectName(QStringLiteral("aboutAction"));
     about->setShortcut(QKeySequence::HelpContents);
     about->setMenuRole(QAction::AboutRole);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+    QAction* aboutQt = help->addAction(QString(), qApp, &QApplication::aboutQt);
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+    m_texts([aboutQt] { aboutQt->setText(tr("About &Qt")); });
 }
 
 void MainWindow::updateViews()
@@ -451,6 +513,8 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyBannerTheme();
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
 }
 
 void MainWindow::showAbout()
@@ -526,15 +590,15 @@ void MainWindow::saveSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!m_replaced)
-        saveSettings();
+    saveSettings();
     QMainWindow::closeEvent(event);
 }
 
 void MainWindow::buildPresetsAndExport()
 {
     // Presets: a dock on the right, toggled from the View menu.
-    auto* dock = new QDockWidget(tr("Presets"), this);
+    auto* dock = new QDockWidget(this);
+    m_texts([dock] { dock->setWindowTitle(tr("Presets")); });
     dock->setObjectName(QStringLiteral("presetDock"));
     m_presetPanel = new PresetPanel(m_controller, dock);
     dock->setWidget(m_presetPanel);
@@ -581,8 +645,9 @@ void MainWindow::buildPresetsAndExport()
         const auto at = actions.indexOf(quit);
         before = at > 0 && actions.at(at - 1)->isSeparator() ? actions.at(at - 1) : quit;
     }
-    auto add = [&](const QString& text, const char* name, const QKeySequence& key, auto slot) {
-        auto* a = new QAction(text, this);
+    auto add = [&](const char* text, const char* name, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(this);
+        m_texts([a, text] { a->setText(tr(text)); });
         a->setObjectName(QString::fromLatin1(name));
         if (!key.isEmpty())
             a->setShortcut(key);
@@ -590,33 +655,33 @@ void MainWindow::buildPresetsAndExport()
         file->insertAction(before, a);
         return a;
     };
-    add(tr("Save scenario as &preset…"), "savePresetAction", QKeySequence(Qt::CTRL | Qt::Key_S),
+    add(QT_TR_NOOP("Save scenario as &preset…"), "savePresetAction", QKeySequence(Qt::CTRL | Qt::Key_S),
         [this, showPresets] {
             showPresets();
             m_presetPanel->saveCurrent();
         });
-    add(tr("&Import preset…"), "importPresetAction", QKeySequence(), [this, showPresets] {
+    add(QT_TR_NOOP("&Import preset…"), "importPresetAction", QKeySequence(), [this, showPresets] {
         showPresets();
         m_presetPanel->importFile();
     });
-    add(tr("Co&mpare presets…"), "compareAction", QKeySequence(Qt::CTRL | Qt::Key_K), [this] {
+    add(QT_TR_NOOP("Co&mpare presets…"), "compareAction", QKeySequence(Qt::CTRL | Qt::Key_K), [this] {
         m_compareView->show();
         m_compareView->raise();
     });
     file->insertSeparator(before);
-    add(tr("&Export tier chart…"), "exportTierChartAction", QKeySequence(Qt::CTRL | Qt::Key_E),
+    add(QT_TR_NOOP("&Export tier chart…"), "exportTierChartAction", QKeySequence(Qt::CTRL | Qt::Key_E),
         &MainWindow::exportTierChart);
-    add(tr("Export s&weep…"), "exportSweepAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+    add(QT_TR_NOOP("Export s&weep…"), "exportSweepAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
         &MainWindow::exportSweep);
-    add(tr("Export &comparison…"), "exportComparisonAction", QKeySequence(), &MainWindow::exportComparison);
-    add(tr("Export scenario &JSON…"), "exportJsonAction", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
+    add(QT_TR_NOOP("Export &comparison…"), "exportComparisonAction", QKeySequence(), &MainWindow::exportComparison);
+    add(QT_TR_NOOP("Export scenario &JSON…"), "exportJsonAction", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
         &MainWindow::exportScenarioJson);
-    add(tr("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+    add(QT_TR_NOOP("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         &MainWindow::copyChartToClipboard);
-    add(tr("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
+    add(QT_TR_NOOP("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
 
     QAction* toggle = dock->toggleViewAction();
-    toggle->setText(tr("&Presets panel"));
+    m_texts([toggle] { toggle->setText(tr("&Presets panel")); });
     toggle->setObjectName(QStringLiteral("presetPanelAction"));
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     if (QMenu* view = menuTitled(tr("&View"))) {
@@ -755,17 +820,22 @@ namespace kvtiers::ui {
 
 void MainWindow::buildToolsMenu()
 {
-    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    QAction* import = tools->addAction(tr("&Import config.json…"), this, &MainWindow::importModelConfig);
+    QMenu* tools = menuBar()->addMenu(QString());
+    QAction* import = tools->addAction(QString(), this, &MainWindow::importModelConfig);
     import->setObjectName(QStringLiteral("importConfigAction"));
-    import->setShortcut(QKeySequence(tr("Ctrl+I")));
-    QAction* vllm = tools->addAction(tr("Compare with a &vLLM log…"), this, [this] {
+    QAction* vllm = tools->addAction(QString(), this, [this] {
         VllmCheckDialog dialog(m_controller->catalog(), this);
         if (m_controller->hasResult())
             dialog.setScenario(m_controller->scenario());
         dialog.exec();
     });
     vllm->setObjectName(QStringLiteral("vllmCheckAction"));
+    m_texts([tools, import, vllm] {
+        tools->setTitle(tr("&Tools"));
+        import->setText(tr("&Import config.json…"));
+        import->setShortcut(QKeySequence(tr("Ctrl+I")));
+        vllm->setText(tr("Compare with a &vLLM log…"));
+    });
 }
 
 void MainWindow::importModelConfig()

@@ -4,6 +4,7 @@
 // ScenarioController. Owns menus, shortcuts and persisted window state (Settings).
 
 #include "ui/export/ChartExporter.h"
+#include "ui/app/Retranslator.h"
 #include "ui/app/Settings.h"
 
 #include <QMainWindow>
@@ -49,23 +50,20 @@ public:
     void setUnits(ByteUnits units);
 
     /// Stores the UI language setting ("", "en" or "ko"; Language.h) and, if the language
-    /// changes, installs its translator and replaces this window with a new one built in
-    /// that language, showing the same scenario, geometry and view choices (the undo
-    /// history starts afresh). Rebuilding rather than retranslating each widget in place
-    /// keeps every widget and menu, present and future, correct with no per-widget code.
-    /// Returns the window now shown (this one if nothing had to change); the replaced
-    /// window hides, and closes (deleting itself) if it has Qt::WA_DeleteOnClose.
-    MainWindow* switchLanguage(const QString& setting);
-
-signals:
-    /// Emitted by switchLanguage() when `next` has replaced this window.
-    void replacedBy(kvtiers::ui::MainWindow* next);
+    /// changes, installs its translator: every widget retranslates itself in place
+    /// (changeEvent(LanguageChange) → retranslateUi()), so the scenario, the undo history,
+    /// the current tab and every view's inputs stay as they are. Returns once done.
+    void switchLanguage(const QString& setting);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
+    /// Sets every tr() text again (menus, actions, tabs, dock, caption) and redraws what is
+    /// worded from the last result, without evaluating it again.
+    void retranslateUi();
+    void retranslateChartPickers();
     void buildToolsMenu();
     void importModelConfig();
     void buildMenus();
@@ -114,7 +112,7 @@ private:
     ExportOptions m_exportOptions;
     QActionGroup* m_languageActions = nullptr;
     QActionGroup* m_unitsActions = nullptr; ///< View > Units: decimal, binary
-    bool m_replaced = false; ///< replaced by switchLanguage(): its successor owns the settings
+    Retranslator m_texts; ///< this window's own tr() texts, set again on a language change
 };
 
 } // namespace kvtiers::ui

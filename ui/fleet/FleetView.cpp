@@ -13,6 +13,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -39,7 +40,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
 
     // --- Traffic and targets, and the headline results, side by side.
     auto* top = new QHBoxLayout;
-    auto* inputs = new QGroupBox(tr("Traffic and targets"), this);
+    auto* inputs = new QGroupBox(this);
+    m_texts([inputs] { inputs->setTitle(tr("Traffic and targets")); });
     auto* form = new QFormLayout(inputs);
     auto* rateRow = new QHBoxLayout;
     m_rateSpin = new QDoubleSpinBox(inputs);
@@ -47,15 +49,19 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_rateSpin->setRange(0.001, 1e18);
     m_rateSpin->setDecimals(3);
     m_rateSpin->setValue(100);
-    m_rateSpin->setToolTip(tr("Total traffic of the whole mix."));
+    m_texts([this] { m_rateSpin->setToolTip(tr("Total traffic of the whole mix.")); });
     m_rateUnitCombo = new QComboBox(inputs);
     m_rateUnitCombo->setObjectName(QStringLiteral("fleetRateUnit"));
-    m_rateUnitCombo->addItem(tr("requests/s"), static_cast<int>(RateUnit::RequestsPerSecond));
-    m_rateUnitCombo->addItem(tr("tokens/day"), static_cast<int>(RateUnit::TokensPerDay));
-    m_rateUnitCombo->setToolTip(tr("Tokens/day counts prompt + output tokens of all workloads."));
+    m_rateUnitCombo->addItem(QString(), static_cast<int>(RateUnit::RequestsPerSecond));
+    m_rateUnitCombo->addItem(QString(), static_cast<int>(RateUnit::TokensPerDay));
+    m_texts([this] {
+        m_rateUnitCombo->setItemText(0, tr("requests/s"));
+        m_rateUnitCombo->setItemText(1, tr("tokens/day"));
+        m_rateUnitCombo->setToolTip(tr("Tokens/day counts prompt + output tokens of all workloads."));
+    });
     rateRow->addWidget(m_rateSpin, 1);
     rateRow->addWidget(m_rateUnitCombo);
-    form->addRow(tr("Total &rate:"), rateRow);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Total &rate:"), rateRow);
     static_cast<QLabel*>(form->labelForField(rateRow))->setBuddy(m_rateSpin);
 
     m_hardwareCombo = new QComboBox(inputs);
@@ -63,11 +69,11 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     for (const auto& [id, card] : m_catalog.hardware())
         m_hardwareCombo->addItem(tr("%1 — %2").arg(qs(id), qs(card.name)), qs(id));
     m_hardwareCombo->setCurrentIndex(std::max(0, m_hardwareCombo->findData(qs(CardCatalog::kDefaultHardware))));
-    m_hardwareCombo->setToolTip(tr("One server profile for the whole fleet."));
+    m_texts([this] { m_hardwareCombo->setToolTip(tr("One server profile for the whole fleet.")); });
     // Card names are long ("NVIDIA H200 SXM 141GB, DGX H200 8-GPU server"): elide, don't widen.
     m_hardwareCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_hardwareCombo->setMinimumContentsLength(28);
-    form->addRow(tr("&Server profile:"), m_hardwareCombo);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("&Server profile:"), m_hardwareCombo);
 
     m_ttftSpin = new QDoubleSpinBox(inputs);
     m_ttftSpin->setObjectName(QStringLiteral("fleetTtft"));
@@ -76,22 +82,26 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_ttftSpin->setValue(2.0);
     // Time units read as the core formats them ("9.42 s", "784 ms") in every language.
     m_ttftSpin->setSuffix(QStringLiteral(" s"));
-    m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica."));
-    form->addRow(tr("&TTFT target:"), m_ttftSpin);
+    m_texts([this] { m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica.")); });
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), m_ttftSpin);
     m_tpotSpin = new QDoubleSpinBox(inputs);
     m_tpotSpin->setObjectName(QStringLiteral("fleetTpot"));
     m_tpotSpin->setRange(0.001, 1e6);
     m_tpotSpin->setDecimals(1);
     m_tpotSpin->setValue(50);
     m_tpotSpin->setSuffix(QStringLiteral(" ms"));
-    m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica."));
-    form->addRow(tr("Time per &output token:"), m_tpotSpin);
+    m_texts([this] { m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica.")); });
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Time per &output token:"), m_tpotSpin);
 
     auto* unitsRow = new QHBoxLayout;
-    m_binaryButton = new QRadioButton(tr("&Binary (GiB)"), inputs);
+    m_binaryButton = new QRadioButton(inputs);
     m_binaryButton->setObjectName(QStringLiteral("fleetBinaryUnits"));
-    m_decimalButton = new QRadioButton(tr("&Decimal (GB, as memory is sold)"), inputs);
+    m_decimalButton = new QRadioButton(inputs);
     m_decimalButton->setObjectName(QStringLiteral("fleetDecimalUnits"));
+    m_texts([this] {
+        m_binaryButton->setText(tr("&Binary (GiB)"));
+        m_decimalButton->setText(tr("&Decimal (GB, as memory is sold)"));
+    });
     m_binaryButton->setChecked(true);
     auto* unitsGroup = new QButtonGroup(this);
     unitsGroup->addButton(m_binaryButton);
@@ -99,11 +109,12 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     unitsRow->addWidget(m_binaryButton);
     unitsRow->addWidget(m_decimalButton);
     unitsRow->addStretch(1);
-    form->addRow(tr("Units:"), unitsRow);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Units:"), unitsRow);
     inputs->setMaximumWidth(inputs->sizeHint().width());
     top->addWidget(inputs, 0);
 
-    auto* results = new QGroupBox(tr("What the fleet needs"), this);
+    auto* results = new QGroupBox(this);
+    m_texts([results] { results->setTitle(tr("What the fleet needs")); });
     auto* resultsLayout = new QVBoxLayout(results);
     m_errorLabel = new QLabel(results);
     m_errorLabel->setObjectName(QStringLiteral("fleetError"));
@@ -126,33 +137,42 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
         l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         return l;
     };
-    grid->addWidget(bold(new QLabel(tr("GPUs"), results)), 0, 0);
+    // A label worded from `text` (marked QT_TR_NOOP), again at each language change.
+    auto label = [&](const char* text) {
+        auto* l = new QLabel(results);
+        m_texts([l, text] { l->setText(tr(text)); });
+        return l;
+    };
+    grid->addWidget(bold(label(QT_TR_NOOP("GPUs"))), 0, 0);
     m_gpusLabel = valueLabel("fleetGpus");
     grid->addWidget(m_gpusLabel, 0, 1);
-    grid->addWidget(bold(new QLabel(tr("Servers"), results)), 0, 2);
+    grid->addWidget(bold(label(QT_TR_NOOP("Servers"))), 0, 2);
     m_serversLabel = valueLabel("fleetServers");
     grid->addWidget(m_serversLabel, 0, 3);
-    auto* installed = bold(new QLabel(tr("HBM installed"), results));
-    installed->setToolTip(tr("GPUs × HBM per GPU: what is bought, beside what is demanded."));
+    auto* installed = bold(label(QT_TR_NOOP("HBM installed")));
+    m_texts([installed] { installed->setToolTip(tr("GPUs × HBM per GPU: what is bought, beside what is demanded.")); });
     grid->addWidget(installed, 1, 0);
     m_hbmInstalledLabel = valueLabel("fleetHbmInstalled");
     grid->addWidget(m_hbmInstalledLabel, 1, 1);
 
-    const std::array<QString, 3> tierHeads = { tr("HBM"), tr("DRAM"), tr("NVMe") };
-    const std::array<QString, 3> scopeHeads = { tr("Fleet-wide"), tr("Per server"), tr("Per GPU") };
+    const std::array<const char*, 3> tierHeads = { QT_TR_NOOP("HBM"), QT_TR_NOOP("DRAM"), QT_TR_NOOP("NVMe") };
+    const std::array<const char*, 3> scopeHeads
+        = { QT_TR_NOOP("Fleet-wide"), QT_TR_NOOP("Per server"), QT_TR_NOOP("Per GPU") };
     static const char* names[3][3] = { { "fleetHbm", "fleetDram", "fleetNvme" },
         { "perServerHbm", "perServerDram", "perServerNvme" }, { "perGpuHbm", "perGpuDram", "perGpuNvme" } };
-    auto* demandHead = bold(new QLabel(tr("Demand"), results));
-    demandHead->setToolTip(tr("HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). "
-                              "DRAM and NVMe: bytes used."));
+    auto* demandHead = bold(label(QT_TR_NOOP("Demand")));
+    m_texts([demandHead] {
+        demandHead->setToolTip(tr("HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). "
+                                  "DRAM and NVMe: bytes used."));
+    });
     grid->addWidget(demandHead, 2, 0);
     for (int t = 0; t < 3; ++t) {
-        auto* head = bold(new QLabel(tierHeads[t], results));
+        auto* head = bold(label(tierHeads[t]));
         head->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         grid->addWidget(head, 2, 1 + t);
     }
     for (int s = 0; s < 3; ++s) {
-        grid->addWidget(new QLabel(scopeHeads[s], results), 3 + s, 0);
+        grid->addWidget(label(scopeHeads[s]), 3 + s, 0);
         for (int t = 0; t < 3; ++t) {
             m_demandLabels[s][t] = valueLabel(names[s][t]);
             grid->addWidget(m_demandLabels[s][t], 3 + s, 1 + t);
@@ -168,9 +188,12 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_exportStatus->setObjectName(QStringLiteral("fleetExportStatus"));
     m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_exportStatus->setWordWrap(true);
-    m_exportButton = new QPushButton(tr("E&xport…"), results);
+    m_exportButton = new QPushButton(results);
     m_exportButton->setObjectName(QStringLiteral("fleetExportButton"));
-    m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the fleet as CSV or JSON"));
+    m_texts([this] {
+        m_exportButton->setText(tr("E&xport…"));
+        m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the fleet as CSV or JSON"));
+    });
     exportRow->addWidget(m_exportStatus, 1);
     exportRow->addWidget(m_exportButton, 0, Qt::AlignBottom);
     resultsLayout->addLayout(exportRow);
@@ -178,18 +201,24 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     layout->addLayout(top);
 
     // --- The traffic mix.
-    auto* mixBox = new QGroupBox(tr("Traffic mix"), this);
+    auto* mixBox = new QGroupBox(this);
+    m_texts([mixBox] { mixBox->setTitle(tr("Traffic mix")); });
     auto* mixLayout = new QVBoxLayout(mixBox);
     auto* pickRow = new QHBoxLayout;
     m_workloadCombo = new QComboBox(mixBox);
     m_workloadCombo->setObjectName(QStringLiteral("fleetWorkloadPicker"));
     for (const auto& [id, card] : m_catalog.workloads())
         m_workloadCombo->addItem(tr("%1 — %2").arg(qs(id), qs(card.name)), qs(id));
-    m_addButton = new QPushButton(tr("&Add workload"), mixBox);
+    m_addButton = new QPushButton(mixBox);
     m_addButton->setObjectName(QStringLiteral("fleetAddWorkload"));
-    m_removeButton = new QPushButton(tr("&Remove selected"), mixBox);
+    m_removeButton = new QPushButton(mixBox);
     m_removeButton->setObjectName(QStringLiteral("fleetRemoveWorkload"));
-    auto* pickLabel = new QLabel(tr("&Workload:"), mixBox);
+    auto* pickLabel = new QLabel(mixBox);
+    m_texts([this, pickLabel] {
+        m_addButton->setText(tr("&Add workload"));
+        m_removeButton->setText(tr("&Remove selected"));
+        pickLabel->setText(tr("&Workload:"));
+    });
     pickLabel->setBuddy(m_workloadCombo);
     pickRow->addWidget(pickLabel);
     pickRow->addWidget(m_workloadCombo, 1);
@@ -208,7 +237,7 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_mixTable->horizontalHeader()->setStretchLastSection(false);
     m_mixTable->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
         | QAbstractItemView::AnyKeyPressed);
-    m_mixTable->setToolTip(tr("Double-click a share to edit it."));
+    m_texts([this] { m_mixTable->setToolTip(tr("Double-click a share to edit it.")); });
     m_mixTable->setMinimumHeight(100);
     m_mixTable->setMaximumHeight(170);
     mixLayout->addWidget(m_mixTable);
@@ -217,7 +246,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_chart = new FleetChart(this);
     m_chart->setObjectName(QStringLiteral("fleetChart"));
     layout->addWidget(m_chart, 1);
-    m_exportAction = new QAction(tr("&Export chart…"), m_chart);
+    m_exportAction = new QAction(m_chart);
+    m_texts([this] { m_exportAction->setText(tr("&Export chart…")); });
     m_exportAction->setObjectName(QStringLiteral("fleetExportAction"));
     m_chart->addAction(m_exportAction);
     m_chart->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -243,6 +273,25 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     if (mix.empty() && !m_catalog.workloads().empty())
         mix.emplace_back(m_catalog.workloads().begin()->first, 1.0);
     setMix(mix);
+}
+
+void FleetView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void FleetView::retranslateUi()
+{
+    m_texts.retranslate();
+    // The last sizing is worded again, not sized again: only the core's error message
+    // is worded when it is made, so an error is sized (and so worded) anew.
+    announceRetranslated(m_mixModel);
+    if (m_error.isEmpty())
+        showResult();
+    else
+        schedule();
 }
 
 void FleetView::setMix(const std::vector<std::pair<std::string, double>>& mix)

@@ -12,6 +12,7 @@
 #include "ui/export/ChartExporter.h"
 #include "core/scenario/Fleet.h"
 #include "core/io/Units.h"
+#include "ui/app/Retranslator.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -78,7 +79,12 @@ signals:
     /// The units changed: the user clicked a units radio button, or setUnits().
     void unitsChanged(kvtiers::ByteUnits units);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Sets every tr() text again and words the last sizing anew (not sized again).
+    void retranslateUi();
     void schedule();
     void sizeNow();
     void showResult();
@@ -115,6 +121,7 @@ private:
     QString m_error;
     ByteUnits m_units = ByteUnits::Binary;
     QTimer m_timer;
+    Retranslator m_texts; ///< the view's tr() texts, set again on a language change
 };
 
 } // namespace kvtiers::ui

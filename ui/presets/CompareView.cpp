@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -28,7 +29,7 @@ CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, Q
     , m_catalog(catalog)
 {
     setObjectName(QStringLiteral("compareView"));
-    setWindowTitle(tr("Compare scenarios"));
+    m_texts([this] { setWindowTitle(tr("Compare scenarios")); });
     resize(1200, 800);
 
     auto* layout = new QVBoxLayout(this);
@@ -36,13 +37,17 @@ CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, Q
     auto* left = new QWidget(splitter);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto* comparisonLabel = new QLabel(tr("&Built-in comparison:"), left);
+    auto* comparisonLabel = new QLabel(left);
     m_comparisonCombo = new QComboBox(left);
     m_comparisonCombo->setObjectName(QStringLiteral("comparisonCombo"));
     comparisonLabel->setBuddy(m_comparisonCombo);
     leftLayout->addWidget(comparisonLabel);
     leftLayout->addWidget(m_comparisonCombo);
-    auto* listLabel = new QLabel(tr("Or tick 2 to 4 &presets (the first ticked is the baseline):"), left);
+    auto* listLabel = new QLabel(left);
+    m_texts([comparisonLabel, listLabel] {
+        comparisonLabel->setText(tr("&Built-in comparison:"));
+        listLabel->setText(tr("Or tick 2 to 4 &presets (the first ticked is the baseline):"));
+    });
     listLabel->setWordWrap(true);
     m_list = new QListWidget(left);
     m_list->setObjectName(QStringLiteral("comparePresetList"));
@@ -74,9 +79,12 @@ CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, Q
     layout->addWidget(splitter, 1);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    auto* exportButton = buttons->addButton(tr("&Export…"), QDialogButtonBox::ActionRole);
+    auto* exportButton = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     exportButton->setObjectName(QStringLiteral("compareExportButton"));
-    exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the table as CSV"));
+    m_texts([exportButton] {
+        exportButton->setText(tr("&Export…"));
+        exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the table as CSV"));
+    });
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(exportButton, &QPushButton::clicked, this, &CompareView::exportComparison);
@@ -85,6 +93,22 @@ CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, Q
         if (index > 0)
             selectComparison(m_comparisonCombo->itemText(index));
     });
+    refresh();
+}
+
+void CompareView::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void CompareView::retranslateUi()
+{
+    m_texts.retranslate();
+    // The list's "(built-in)" names, the status line, the table and the chart are worded
+    // as they are made: list and compare again, the ticked presets kept.
+    announceRetranslated(m_model);
     refresh();
 }
 

@@ -8,6 +8,7 @@
 #include "ui/export/ChartExporter.h"
 #include "core/cards/PresetStore.h"
 #include "core/scenario/ScenarioComparison.h"
+#include "ui/app/Retranslator.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -54,7 +55,12 @@ public:
 signals:
     void message(const QString& text);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Sets every tr() text again and lists and compares the ticked presets again.
+    void retranslateUi();
     void onItemChanged(QListWidgetItem* item);
     void recompute();
 
@@ -71,6 +77,7 @@ private:
     std::optional<ScenarioComparison> m_comparison;
     ExportOptions m_exportOptions;
     bool m_updating = false;
+    Retranslator m_texts; ///< the window's tr() texts, set again on a language change
 };
 
 } // namespace kvtiers::ui

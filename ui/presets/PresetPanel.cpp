@@ -7,6 +7,7 @@
 #include "ui/scenario/ScenarioController.h"
 #include "ui/text/UnitsText.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
@@ -44,7 +45,7 @@ PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("presetList"));
-    m_list->setToolTip(tr("Double-click a preset to load it (Ctrl+Z undoes)."));
+    m_texts([this] { m_list->setToolTip(tr("Double-click a preset to load it (Ctrl+Z undoes).")); });
     m_list->setMinimumWidth(120);
     // Names longer than the dock is wide are elided in the middle, keeping "(built-in)"
     // in sight (the full name is in the tool tip), never scrolled sideways.
@@ -61,23 +62,26 @@ PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
     layout->addWidget(m_problems);
 
     auto* buttons = new QGridLayout;
-    auto button = [this](const QString& text, const char* name, const QString& tip) {
-        auto* b = new QPushButton(text, this);
+    auto button = [this](const char* text, const char* name, const char* tip) {
+        auto* b = new QPushButton(this);
         b->setObjectName(QString::fromLatin1(name));
-        b->setToolTip(tip);
+        m_texts([b, text, tip] {
+            b->setText(tr(text));
+            b->setToolTip(tr(tip));
+        });
         // The dock must not widen the window's minimum: buttons give up width first.
         b->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
         b->setMinimumWidth(60);
         return b;
     };
-    auto* save = button(tr("&Save current…"), "presetSaveButton", tr("Save the current scenario as a named preset"));
-    m_load = button(tr("&Load"), "presetLoadButton", tr("Load the selected preset (one undo step)"));
-    m_rename = button(tr("Re&name…"), "presetRenameButton", tr("Rename the selected preset"));
-    m_duplicate = button(tr("D&uplicate…"), "presetDuplicateButton", tr("Copy the selected preset under a new name"));
-    m_delete = button(tr("&Delete"), "presetDeleteButton", tr("Delete the selected preset (asks first)"));
-    auto* import = button(tr("&Import…"), "presetImportButton", tr("Add a preset file a colleague sent you"));
-    m_export = button(tr("E&xport…"), "presetExportButton", tr("Write the selected preset to a file to share"));
-    auto* compare = button(tr("&Compare…"), "presetCompareButton", tr("Compare 2 to 4 presets side by side"));
+    auto* save = button(QT_TR_NOOP("&Save current…"), "presetSaveButton", QT_TR_NOOP("Save the current scenario as a named preset"));
+    m_load = button(QT_TR_NOOP("&Load"), "presetLoadButton", QT_TR_NOOP("Load the selected preset (one undo step)"));
+    m_rename = button(QT_TR_NOOP("Re&name…"), "presetRenameButton", QT_TR_NOOP("Rename the selected preset"));
+    m_duplicate = button(QT_TR_NOOP("D&uplicate…"), "presetDuplicateButton", QT_TR_NOOP("Copy the selected preset under a new name"));
+    m_delete = button(QT_TR_NOOP("&Delete"), "presetDeleteButton", QT_TR_NOOP("Delete the selected preset (asks first)"));
+    auto* import = button(QT_TR_NOOP("&Import…"), "presetImportButton", QT_TR_NOOP("Add a preset file a colleague sent you"));
+    m_export = button(QT_TR_NOOP("E&xport…"), "presetExportButton", QT_TR_NOOP("Write the selected preset to a file to share"));
+    auto* compare = button(QT_TR_NOOP("&Compare…"), "presetCompareButton", QT_TR_NOOP("Compare 2 to 4 presets side by side"));
     buttons->addWidget(save, 0, 0);
     buttons->addWidget(m_load, 0, 1);
     buttons->addWidget(m_rename, 1, 0);
@@ -102,6 +106,20 @@ PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
 }
 
 PresetPanel::~PresetPanel() = default;
+
+void PresetPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void PresetPanel::retranslateUi()
+{
+    m_texts.retranslate();
+    // The list's "(built-in)" names and the problems line are worded as they are listed.
+    reload();
+}
 
 void PresetPanel::reload()
 {

@@ -7,6 +7,7 @@
 // FileDialog and MessageBox seams so tests can drive every action.
 
 #include "core/cards/PresetStore.h"
+#include "ui/app/Retranslator.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -54,7 +55,12 @@ signals:
     void presetsChanged();
     void compareRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Sets the buttons' texts again and lists the presets again in the new language.
+    void retranslateUi();
     void updateButtons();
     /// Shows a failed status in the UI language (PresetMessages); true if it succeeded.
     bool report(const Status& status, const QString& action);
@@ -65,6 +71,7 @@ private:
     QListWidget* m_list = nullptr;
     QLabel* m_problems = nullptr;
     QStringList m_problemTexts;
+    Retranslator m_texts; ///< the panel's tr() texts, set again on a language change
     QPushButton* m_load = nullptr;
     QPushButton* m_rename = nullptr;
     QPushButton* m_duplicate = nullptr;

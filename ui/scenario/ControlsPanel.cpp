@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QCompleter>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -67,12 +68,14 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
 
     m_advancedToggle = new QToolButton(this);
     m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
-    m_advancedToggle->setText(tr("&Advanced"));
+    m_texts([this] {
+        m_advancedToggle->setText(tr("&Advanced"));
+        m_advancedToggle->setToolTip(tr("Parallelism, allocation, sharing, offload and server capacities."));
+    });
     m_advancedToggle->setCheckable(true);
     m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_advancedToggle->setArrowType(Qt::RightArrow);
     m_advancedToggle->setAutoRaise(true);
-    m_advancedToggle->setToolTip(tr("Parallelism, allocation, sharing, offload and server capacities."));
     layout->addWidget(m_advancedToggle);
     m_advancedPanel = buildAdvanced();
     m_advancedPanel->setVisible(false);
@@ -83,6 +86,21 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     connect(m_controller, &ScenarioController::specChanged, this, &ControlsPanel::refreshPickers);
     connect(m_controller, &ScenarioController::resultChanged, this, &ControlsPanel::refreshFromScenario);
     refreshPickers();
+}
+
+void ControlsPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void ControlsPanel::retranslateUi()
+{
+    m_texts.retranslate();
+    // Values shown with words ("derived", "128K tokens") are written again in the new language.
+    if (m_controller->hasResult())
+        refreshFromScenario();
 }
 
 QSize ControlsPanel::minimumSizeHint() const
@@ -123,30 +141,31 @@ QComboBox* ControlsPanel::makePicker(const QString& objectName)
 
 QWidget* ControlsPanel::buildPickers()
 {
-    auto* box = new QGroupBox(tr("Scenario"), this);
+    auto* box = new QGroupBox(this);
+    m_texts([box] { box->setTitle(tr("Scenario")); });
     auto* form = new QFormLayout(box);
     const CardCatalog& catalog = m_controller->catalog();
 
     m_workloadCombo = makePicker(QStringLiteral("workloadCombo"));
     for (const auto& [id, card] : catalog.workloads())
         m_workloadCombo->addItem(qs(card.name), qs(id));
-    m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
-                                   "named source. Choosing one resets the controls to it."));
+    m_texts([this] { m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
+                                   "named source. Choosing one resets the controls to it.")); });
     m_modelCombo = makePicker(QStringLiteral("modelCombo"));
     for (const auto& [id, card] : catalog.models())
         m_modelCombo->addItem(qs(card.name), qs(id));
-    m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
-                                "attention kind (GQA, sliding window, MLA, state layers)."));
+    m_texts([this] { m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
+                                "attention kind (GQA, sliding window, MLA, state layers).")); });
     m_hardwareCombo = makePicker(QStringLiteral("hardwareCombo"));
     for (const auto& [id, card] : catalog.hardware())
         m_hardwareCombo->addItem(qs(card.name), qs(id));
-    m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
-                                   "and the GPU↔host link per server."));
+    m_texts([this] { m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
+                                   "and the GPU↔host link per server.")); });
     for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo })
         fitComboPopup(combo);
-    form->addRow(tr("&Workload:"), m_workloadCombo);
-    form->addRow(tr("&Model:"), m_modelCombo);
-    form->addRow(tr("&Hardware:"), m_hardwareCombo);
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Workload:"), m_workloadCombo);
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Model:"), m_modelCombo);
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Hardware:"), m_hardwareCombo);
 
     connect(m_workloadCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0)
@@ -165,7 +184,8 @@ QWidget* ControlsPanel::buildPickers()
 
 QWidget* ControlsPanel::buildMainKnobs()
 {
-    auto* box = new QGroupBox(tr("Workload"), this);
+    auto* box = new QGroupBox(this);
+    m_texts([box] { box->setTitle(tr("Workload")); });
     auto* form = new QFormLayout(box);
     form->setRowWrapPolicy(QFormLayout::WrapAllRows);
 
@@ -177,8 +197,8 @@ QWidget* ControlsPanel::buildMainKnobs()
         return static_cast<int>(std::lround(kContextStepsPerOctave * std::log2(std::max(v, 1.0) / 1024.0)));
     };
     context.format = [](double v) { return tokensText(v); };
-    context.parse = [where = tr("context").toStdString()](const QString& t) {
-        return parseTokenCount(t.toStdString(), where, 1, limits::kMaxContext);
+    context.parse = [](const QString& t) { // named in the language shown when it is typed
+        return parseTokenCount(t.toStdString(), tr("context").toStdString(), 1, limits::kMaxContext);
     };
     context.ticks = { { 2 * kContextStepsPerOctave, QStringLiteral("4K") },
         { 5 * kContextStepsPerOctave, QStringLiteral("32K") }, { 7 * kContextStepsPerOctave, QStringLiteral("128K") },
@@ -186,12 +206,14 @@ QWidget* ControlsPanel::buildMainKnobs()
     m_context = new SliderField(context, box);
     m_context->slider()->setObjectName(QStringLiteral("contextSlider"));
     m_context->edit()->setObjectName(QStringLiteral("contextEdit"));
-    const QString contextTip = tr("Context: tokens of KV each active sequence holds (prompt + output). The article's "
-                                  "\"128K-context request\" is 131,072 tokens. Type 128k, 1M or 131072.");
-    m_context->setToolTip(contextTip);
-    m_context->slider()->setToolTip(contextTip);
-    m_context->edit()->setToolTip(contextTip);
-    form->addRow(tr("&Context per sequence (tokens):"), m_context);
+    m_texts([this] {
+        const QString contextTip = tr("Context: tokens of KV each active sequence holds (prompt + output). The "
+                                      "article's \"128K-context request\" is 131,072 tokens. Type 128k, 1M or 131072.");
+        m_context->setToolTip(contextTip);
+        m_context->slider()->setToolTip(contextTip);
+        m_context->edit()->setToolTip(contextTip);
+    });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Context per sequence (tokens):"), m_context);
     connect(m_context, &SliderField::valueEdited, this,
         [this](double v) { m_controller->setOverride(knob(KnobId::Context).key, wholeNumber(v)); });
 
@@ -203,8 +225,8 @@ QWidget* ControlsPanel::buildMainKnobs()
         return static_cast<int>(std::lround(kConcurrencyStepsPerOctave * std::log2(std::max(v, 1.0))));
     };
     conc.format = [](double v) { return countText(v); };
-    conc.parse = [where = tr("concurrency").toStdString()](const QString& t) {
-        return parseSequenceCount(t.toStdString(), where, 1, limits::kMaxConcurrency);
+    conc.parse = [](const QString& t) {
+        return parseSequenceCount(t.toStdString(), tr("concurrency").toStdString(), 1, limits::kMaxConcurrency);
     };
     conc.ticks = { { 0, QStringLiteral("1") }, { 3 * kConcurrencyStepsPerOctave, QStringLiteral("8") },
         { 6 * kConcurrencyStepsPerOctave, QStringLiteral("64") },
@@ -213,11 +235,13 @@ QWidget* ControlsPanel::buildMainKnobs()
     m_concurrency = new SliderField(conc, box);
     m_concurrency->slider()->setObjectName(QStringLiteral("concurrencySlider"));
     m_concurrency->edit()->setObjectName(QStringLiteral("concurrencyEdit"));
-    const QString concTip = tr("Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps "
-                               "ten 128K requests at once.");
-    m_concurrency->slider()->setToolTip(concTip);
-    m_concurrency->edit()->setToolTip(concTip);
-    form->addRow(tr("Co&ncurrent sequences per replica:"), m_concurrency);
+    m_texts([this] {
+        const QString concTip = tr("Concurrency: sequences decoding at once on one replica (TP GPUs). The article "
+                                   "keeps ten 128K requests at once.");
+        m_concurrency->slider()->setToolTip(concTip);
+        m_concurrency->edit()->setToolTip(concTip);
+    });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("Co&ncurrent sequences per replica:"), m_concurrency);
     connect(m_concurrency, &SliderField::valueEdited, this,
         [this](double v) { m_controller->setOverride(knob(KnobId::Concurrency).key, wholeNumber(v)); });
 
@@ -228,21 +252,26 @@ QWidget* ControlsPanel::buildMainKnobs()
     m_kvDtypeCombo->setObjectName(QStringLiteral("kvDtypeCombo"));
     for (const char* name : { "fp32", "bf16", "fp16", "fp8", "int8", "int4" })
         m_kvDtypeCombo->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
-    m_kvDtypeCombo->addItem(tr("custom bits"), QString());
-    m_kvDtypeCombo->setToolTip(tr("KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; "
-                                  "FP8/INT8 halve the KV bytes, INT4 quarters them."));
+    m_kvDtypeCombo->addItem(QString(), QString());
+    m_texts([this] {
+        m_kvDtypeCombo->setItemText(m_kvDtypeCombo->count() - 1, tr("custom bits"));
+        m_kvDtypeCombo->setToolTip(tr("KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; "
+                                      "FP8/INT8 halve the KV bytes, INT4 quarters them."));
+    });
     m_kvBitsSpin = new QDoubleSpinBox(kvRow);
     m_kvBitsSpin->setObjectName(QStringLiteral("kvBitsSpin"));
     m_kvBitsSpin->setRange(0.5, kMaxKvBits);
     m_kvBitsSpin->setDecimals(2);
     m_kvBitsSpin->setSingleStep(0.5);
-    m_kvBitsSpin->setSuffix(tr(" bits"));
     m_kvBitsSpin->setKeyboardTracking(false);
     m_kvBitsSpin->setEnabled(false);
-    m_kvBitsSpin->setToolTip(tr("Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2's 6-bit KV)."));
+    m_texts([this] {
+        m_kvBitsSpin->setSuffix(tr(" bits"));
+        m_kvBitsSpin->setToolTip(tr("Bits per KV element for custom formats (e.g. 6 for DeepSeek-V2's 6-bit KV)."));
+    });
     kvLayout->addWidget(m_kvDtypeCombo, 1);
     kvLayout->addWidget(m_kvBitsSpin);
-    form->addRow(tr("&KV cache format:"), kvRow);
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&KV cache format:"), kvRow);
     connect(m_kvDtypeCombo, &QComboBox::currentIndexChanged, this, [this] { applyKvChoice(); });
     connect(m_kvBitsSpin, &QDoubleSpinBox::valueChanged, this, [this] { applyKvChoice(); });
 
@@ -252,18 +281,20 @@ QWidget* ControlsPanel::buildMainKnobs()
     reuse.toValue = [](int p) { return p / 100.0; };
     reuse.toPosition = [](double v) { return static_cast<int>(std::lround(v * 100)); };
     reuse.format = [](double v) { return percentText(v); };
-    reuse.parse = [where = tr("reuse rate").toStdString()](const QString& t) { return readPercentInput(t, where); };
-    reuse.taken = [what = tr("Reuse rate")](const QString& typed, double v) { return percentTakenText(what, typed, v); };
+    reuse.parse = [](const QString& t) { return readPercentInput(t, tr("reuse rate").toStdString()); };
+    reuse.taken = [](const QString& typed, double v) { return percentTakenText(tr("Reuse rate"), typed, v); };
     reuse.ticks = { { 0, QStringLiteral("0%") }, { 50, QStringLiteral("50%") }, { 100, QStringLiteral("100%") } };
     m_reuse = new SliderField(reuse, box);
     m_reuse->slider()->setObjectName(QStringLiteral("reuseSlider"));
     m_reuse->edit()->setObjectName(QStringLiteral("reuseEdit"));
-    const QString reuseTip = tr("Prefix cache hit rate: the share of prompt tokens served from cache instead of "
-                                "recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping "
-                                "prefixes needs a reuse distance and an offload rate (Advanced).");
-    m_reuse->slider()->setToolTip(reuseTip);
-    m_reuse->edit()->setToolTip(reuseTip);
-    form->addRow(tr("&Reuse rate (prefix hits):"), m_reuse);
+    m_texts([this] {
+        const QString reuseTip = tr("Prefix cache hit rate: the share of prompt tokens served from cache instead of "
+                                    "recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping "
+                                    "prefixes needs a reuse distance and an offload rate (Advanced).");
+        m_reuse->slider()->setToolTip(reuseTip);
+        m_reuse->edit()->setToolTip(reuseTip);
+    });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Reuse rate (prefix hits):"), m_reuse);
     connect(m_reuse, &SliderField::valueEdited, this, [this](double v) { m_controller->setOverride(knob(KnobId::ReuseRate).key, v); });
 
     for (SliderField* field : { m_context, m_concurrency, m_reuse }) {
@@ -281,19 +312,19 @@ QWidget* ControlsPanel::buildAdvanced()
     form->setContentsMargins(8, 0, 0, 0);
 
     auto intSpin
-        = [&](const QString& name, int min, int max, const QString& label, const QString& tip, KnobId id) {
+        = [&](const QString& name, int min, int max, const char* label, const char* tip, KnobId id) {
               const std::string key = knob(id).key;
               auto* spin = new QSpinBox(panel);
               spin->setObjectName(name);
               spin->setRange(min, max);
               spin->setKeyboardTracking(false);
-              spin->setToolTip(tip);
-              form->addRow(label, spin);
+              m_texts([spin, tip] { spin->setToolTip(tr(tip)); });
+              m_texts.formRow<ControlsPanel>(form, label, spin);
               connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) { m_controller->setOverride(key, v); });
               return spin;
           };
     auto realSpin = [&](const QString& name, double min, double max, int decimals, const QString& suffix,
-                        const QString& label, const QString& tip, KnobId id, double scale) {
+                        const char* label, const char* tip, KnobId id, double scale) {
         const std::string key = knob(id).key;
         auto* spin = new QDoubleSpinBox(panel);
         spin->setObjectName(name);
@@ -301,28 +332,32 @@ QWidget* ControlsPanel::buildAdvanced()
         spin->setDecimals(decimals);
         spin->setSuffix(suffix);
         spin->setKeyboardTracking(false);
-        spin->setToolTip(tip);
-        form->addRow(label, spin);
+        m_texts([spin, tip] { spin->setToolTip(tr(tip)); });
+        m_texts.formRow<ControlsPanel>(form, label, spin);
         connect(spin, &QDoubleSpinBox::valueChanged, this,
             [this, key, scale](double v) { m_controller->setOverride(key, v / scale); });
         return spin;
     };
 
-    m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, tr("&Tensor parallel (TP):"),
-        tr("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
+    m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, QT_TR_NOOP("&Tensor parallel (TP):"),
+        QT_TR_NOOP("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
            "and fit in a server."),
         KnobId::Tp);
-    m_blockSizeSpin = intSpin(QStringLiteral("blockSizeSpin"), 1, limits::kMaxBlock, tr("KV &block size (tokens):"),
-        tr("PagedAttention page size. Sequences round up to whole blocks (fragmentation); "
+    m_blockSizeSpin = intSpin(QStringLiteral("blockSizeSpin"), 1, limits::kMaxBlock, QT_TR_NOOP("KV &block size (tokens):"),
+        QT_TR_NOOP("PagedAttention page size. Sequences round up to whole blocks (fragmentation); "
            "small blocks also make DRAM/SSD restores slower (small transfers)."),
         KnobId::BlockSize);
     m_allocationCombo = new QComboBox(panel);
     m_allocationCombo->setObjectName(QStringLiteral("allocationCombo"));
-    m_allocationCombo->addItem(tr("paged (vLLM)"), QStringLiteral("paged"));
-    m_allocationCombo->addItem(tr("contiguous (reserve max context)"), QStringLiteral("contiguous"));
-    m_allocationCombo->setToolTip(tr("Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the "
-                                     "model's maximum context up front (pre-PagedAttention systems)."));
-    form->addRow(tr("A&llocation:"), m_allocationCombo);
+    m_allocationCombo->addItem(QString(), QStringLiteral("paged"));
+    m_allocationCombo->addItem(QString(), QStringLiteral("contiguous"));
+    m_texts([this] {
+        m_allocationCombo->setItemText(0, tr("paged (vLLM)"));
+        m_allocationCombo->setItemText(1, tr("contiguous (reserve max context)"));
+        m_allocationCombo->setToolTip(tr("Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves "
+                                         "the model's maximum context up front (pre-PagedAttention systems)."));
+    });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("A&llocation:"), m_allocationCombo);
     connect(m_allocationCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_controller->setOverride(knob(KnobId::Allocation).key, m_allocationCombo->itemData(index).toString().toStdString());
     });
@@ -330,21 +365,21 @@ QWidget* ControlsPanel::buildAdvanced()
     m_restorePathCombo->setObjectName(QStringLiteral("restorePathCombo"));
     for (const auto& [id, path] : CardCatalog::builtin().restorePaths())
         m_restorePathCombo->addItem(qs(id), qs(id));
-    m_restorePathCombo->setToolTip(tr("How the engine moves KV back from DRAM or SSD into HBM: what one copy holds "
+    m_texts([this] { m_restorePathCombo->setToolTip(tr("How the engine moves KV back from DRAM or SSD into HBM: what one copy holds "
                                       "sets how much of the link it uses (vllm-offload: one copy per block across "
-                                      "all layers; per-block-copy: one copy per block and layer)."));
-    form->addRow(tr("Restore pat&h:"), m_restorePathCombo);
+                                      "all layers; per-block-copy: one copy per block and layer).")); });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("Restore pat&h:"), m_restorePathCombo);
     connect(m_restorePathCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_controller->setOverride(knob(KnobId::RestorePath).key, m_restorePathCombo->itemData(index).toString().toStdString());
     });
-    m_sharingSpin = realSpin(QStringLiteral("sharingSpin"), 1, 1e6, 1, QString(), tr("Prefix &sharing:"),
-        tr("Active sequences sharing one cached prefix (a system prompt, a document): the "
+    m_sharingSpin = realSpin(QStringLiteral("sharingSpin"), 1, 1e6, 1, QString(), QT_TR_NOOP("Prefix &sharing:"),
+        QT_TR_NOOP("Active sequences sharing one cached prefix (a system prompt, a document): the "
            "shared part is held once. 1 = no sharing."),
         KnobId::Sharing, 1);
     // Seconds read " s" in every language, as in every time the core formats ("9.42 s").
     m_reuseDistanceSpin = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, QStringLiteral(" s"),
-        tr("Reuse &distance:"),
-        tr("Seconds a reusable prefix must be kept until its next hit. By Little's law "
+        QT_TR_NOOP("Reuse &distance:"),
+        QT_TR_NOOP("Seconds a reusable prefix must be kept until its next hit. By Little's law "
            "the retained pool is request rate × distance × prefix bytes."),
         KnobId::ReuseDistance, 1);
     // λ: derived from throughput unless given. The spin's minimum (−1) reads "derived".
@@ -352,13 +387,15 @@ QWidget* ControlsPanel::buildAdvanced()
     m_requestRateSpin->setObjectName(QStringLiteral("requestRateSpin"));
     m_requestRateSpin->setRange(-1, 1e6);
     m_requestRateSpin->setDecimals(3);
-    m_requestRateSpin->setSuffix(tr(" req/s"));
-    m_requestRateSpin->setSpecialValueText(tr("derived"));
     m_requestRateSpin->setKeyboardTracking(false);
-    m_requestRateSpin->setToolTip(tr("Requests per second arriving at one replica: λ of the retained reuse pool "
-                                     "(λ × reuse distance × prefix bytes). \"derived\" uses served sequences ÷ request "
-                                     "duration, so a faster replica also brings more traffic."));
-    form->addRow(tr("Re&quest rate (λ):"), m_requestRateSpin);
+    m_texts([this] {
+        m_requestRateSpin->setSuffix(tr(" req/s"));
+        m_requestRateSpin->setSpecialValueText(tr("derived"));
+        m_requestRateSpin->setToolTip(tr("Requests per second arriving at one replica: λ of the retained reuse pool "
+                                         "(λ × reuse distance × prefix bytes). \"derived\" uses served sequences ÷ "
+                                         "request duration, so a faster replica also brings more traffic."));
+    });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("Re&quest rate (λ):"), m_requestRateSpin);
     connect(m_requestRateSpin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         if (v >= 0) {
             m_controller->setOverride(knob(KnobId::RequestRate).key, v);
@@ -369,61 +406,71 @@ QWidget* ControlsPanel::buildAdvanced()
         }
     });
     // Percent fields read "30", "30%" and "0.3" alike (PercentInput) and say what they took.
-    auto percentSpin = [&](const QString& name, double min, const QString& what, const QString& label,
-                           const QString& tip, KnobId id) {
+    auto percentSpin = [&](const QString& name, double min, const char* what, const char* label,
+                           const char* tip, KnobId id) {
         const std::string key = knob(id).key;
-        auto* spin = new PercentSpinBox(what, panel);
+        auto* spin = new PercentSpinBox(QString(), panel);
         spin->setObjectName(name);
         spin->setMinimum(min);
         spin->setDecimals(0);
-        spin->setToolTip(tip);
-        form->addRow(label, spin);
+        m_texts([spin, what, tip] {
+            spin->setWhat(tr(what));
+            spin->setToolTip(tr(tip));
+        });
+        m_texts.formRow<ControlsPanel>(form, label, spin);
         connect(spin, &QDoubleSpinBox::valueChanged, this,
             [this, key](double v) { m_controller->setOverride(key, v / 100); });
         connect(spin, &PercentSpinBox::taken, this, &ControlsPanel::inputTaken);
         return spin;
     };
-    m_offloadRateSpin = percentSpin(QStringLiteral("offloadRateSpin"), 0, tr("Offload rate"), tr("&Offload rate:"),
-        tr("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
+    m_offloadRateSpin = percentSpin(QStringLiteral("offloadRateSpin"), 0, QT_TR_NOOP("Offload rate"), QT_TR_NOOP("&Offload rate:"),
+        QT_TR_NOOP("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
            "dropped (the article's HBM→host offload rate). Type 30, 30% or 0.3."),
         KnobId::OffloadRate);
-    m_gpuUtilSpin = percentSpin(QStringLiteral("gpuUtilSpin"), 1, tr("GPU memory utilisation"),
-        tr("GPU memory &utilisation:"),
-        tr("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9."),
+    m_gpuUtilSpin = percentSpin(QStringLiteral("gpuUtilSpin"), 1, QT_TR_NOOP("GPU memory utilisation"),
+        QT_TR_NOOP("GPU memory &utilisation:"),
+        QT_TR_NOOP("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9."),
         KnobId::GpuMemoryUtilization);
-    m_outputTokensSpin = intSpin(QStringLiteral("outputTokensSpin"), 0, 1 << 30, tr("O&utput tokens:"),
-        tr("Tokens generated per request; the prompt is context − output."), KnobId::OutputTokens);
-    m_gpusPerServerSpin = intSpin(QStringLiteral("gpusPerServerSpin"), 1, 1024, tr("&GPUs per server:"),
-        tr("GPUs sharing one server's DRAM and NVMe."), KnobId::GpusPerServer);
+    m_outputTokensSpin = intSpin(QStringLiteral("outputTokensSpin"), 0, 1 << 30, QT_TR_NOOP("O&utput tokens:"),
+        QT_TR_NOOP("Tokens generated per request; the prompt is context − output."), KnobId::OutputTokens);
+    m_gpusPerServerSpin = intSpin(QStringLiteral("gpusPerServerSpin"), 1, 1024, QT_TR_NOOP("&GPUs per server:"),
+        QT_TR_NOOP("GPUs sharing one server's DRAM and NVMe."), KnobId::GpusPerServer);
 
-    auto byteEdit = [&](const QString& name, const QString& label, const QString& tip, KnobId id) {
+    auto byteEdit = [&](const QString& name, const char* label, const char* tip, KnobId id) {
         const std::string key = knob(id).key;
-        const QString what = QCoreApplication::translate("Knob", knob(id).label);
         auto* edit = new QLineEdit(panel);
         edit->setObjectName(name);
-        edit->setToolTip(tip);
-        form->addRow(label, edit);
-        connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, what] { setByteOverride(edit, key, what); });
+        m_texts([edit, tip] { edit->setToolTip(tr(tip)); });
+        m_texts.formRow<ControlsPanel>(form, label, edit);
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, id] {
+            setByteOverride(edit, key, QCoreApplication::translate("Knob", knob(id).label));
+        });
         return edit;
     };
-    m_dramPerServerEdit = byteEdit(QStringLiteral("dramPerServerEdit"), tr("&DRAM per server:"),
-        tr("Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the "
+    m_dramPerServerEdit = byteEdit(QStringLiteral("dramPerServerEdit"), QT_TR_NOOP("&DRAM per server:"),
+        QT_TR_NOOP("Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the "
            "card's usable fraction) can hold offloaded KV."),
         KnobId::HostDram);
-    m_nvmePerServerEdit = byteEdit(QStringLiteral("nvmePerServerEdit"), tr("&NVMe per server:"),
-        tr("Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes."), KnobId::Nvme);
+    m_nvmePerServerEdit = byteEdit(QStringLiteral("nvmePerServerEdit"), QT_TR_NOOP("&NVMe per server:"),
+        QT_TR_NOOP("Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes."), KnobId::Nvme);
 
-    m_inclusiveCheck = new QCheckBox(tr("&Inclusive tiers"), panel);
+    m_inclusiveCheck = new QCheckBox(panel);
     m_inclusiveCheck->setObjectName(QStringLiteral("inclusiveCheck"));
-    m_inclusiveCheck->setToolTip(tr("DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of "
-                                    "holding only what HBM evicted (exclusive)."));
+    m_texts([this] {
+        m_inclusiveCheck->setText(tr("&Inclusive tiers"));
+        m_inclusiveCheck->setToolTip(tr("DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of "
+                                        "holding only what HBM evicted (exclusive)."));
+    });
     form->addRow(m_inclusiveCheck);
     connect(m_inclusiveCheck, &QCheckBox::toggled, this,
         [this](bool on) { m_controller->setOverride(knob(KnobId::InclusiveTiers).key, on); });
-    m_streamingCheck = new QCheckBox(tr("&Streaming (FlexGen)"), panel);
+    m_streamingCheck = new QCheckBox(panel);
     m_streamingCheck->setObjectName(QStringLiteral("streamingCheck"));
-    m_streamingCheck->setToolTip(tr("What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen "
-                                    "does: it fits, but at about a token per second."));
+    m_texts([this] {
+        m_streamingCheck->setText(tr("&Streaming (FlexGen)"));
+        m_streamingCheck->setToolTip(tr("What does not fit in HBM streams from DRAM/SSD on every decode step, as "
+                                        "FlexGen does: it fits, but at about a token per second."));
+    });
     form->addRow(m_streamingCheck);
     connect(
         m_streamingCheck, &QCheckBox::toggled, this, [this](bool on) { m_controller->setOverride(knob(KnobId::Streaming).key, on); });

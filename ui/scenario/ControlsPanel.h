@@ -6,6 +6,7 @@
 // the resolved scenario's value, so a workload card's values appear in the controls.
 
 #include "core/cards/CardCatalog.h"
+#include "ui/app/Retranslator.h"
 
 #include <QWidget>
 
@@ -41,7 +42,12 @@ signals:
     void inputTaken(const QString& message);
     void advancedExpandedChanged(bool expanded);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Sets every label, tooltip and item text again in the current language.
+    void retranslateUi();
     QWidget* buildPickers();
     QWidget* buildMainKnobs();
     QWidget* buildAdvanced();
@@ -82,6 +88,7 @@ private:
     QLineEdit* m_nvmePerServerEdit = nullptr;
     QCheckBox* m_inclusiveCheck = nullptr;
     QCheckBox* m_streamingCheck = nullptr;
+    Retranslator m_texts; ///< the panel's tr() texts (labels, tooltips, items)
 };
 
 } // namespace kvtiers::ui

@@ -26,34 +26,34 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
     m_grid->setRowMinimumHeight(2, fontMetrics().height() / 2); // gap between the two rows of figures
     outer->addLayout(m_grid);
 
-    m_kvPerToken = addFigure(0, 0, QStringLiteral("headlineKvPerToken"), tr("KV per token"),
-        tr("Bytes of KV cache one token adds: 2 (K and V) × layers × KV heads × head dimension "
+    m_kvPerToken = addFigure(0, 0, QStringLiteral("headlineKvPerToken"), QT_TR_NOOP("KV per token"),
+        QT_TR_NOOP("Bytes of KV cache one token adds: 2 (K and V) × layers × KV heads × head dimension "
            "× bytes per element (the article's formula)."));
-    m_kvPerRequest = addFigure(0, 1, QStringLiteral("headlineKvPerRequest"), tr("KV per request"),
-        tr("The working set of one sequence at this context, before allocator overhead."));
-    m_hotSet = addFigure(0, 2, QStringLiteral("headlineHotSet"), tr("Hot set"),
-        tr("KV of all active sequences at once (shared prefixes counted once)."));
-    m_maxConcurrency = addFigure(0, 3, QStringLiteral("headlineMaxConcurrency"), tr("Max concurrency"),
-        tr("Whole sequences at this context that fit in the HBM left after weights."));
-    m_reuse = addFigure(0, 4, QStringLiteral("headlineReuse"), tr("Reuse achieved / requested"),
-        tr("Requested: the prefix hit rate asked for. Achieved: what the tiers can actually "
+    m_kvPerRequest = addFigure(0, 1, QStringLiteral("headlineKvPerRequest"), QT_TR_NOOP("KV per request"),
+        QT_TR_NOOP("The working set of one sequence at this context, before allocator overhead."));
+    m_hotSet = addFigure(0, 2, QStringLiteral("headlineHotSet"), QT_TR_NOOP("Hot set"),
+        QT_TR_NOOP("KV of all active sequences at once (shared prefixes counted once)."));
+    m_maxConcurrency = addFigure(0, 3, QStringLiteral("headlineMaxConcurrency"), QT_TR_NOOP("Max concurrency"),
+        QT_TR_NOOP("Whole sequences at this context that fit in the HBM left after weights."));
+    m_reuse = addFigure(0, 4, QStringLiteral("headlineReuse"), QT_TR_NOOP("Reuse achieved / requested"),
+        QT_TR_NOOP("Requested: the prefix hit rate asked for. Achieved: what the tiers can actually "
            "keep (the retained pool may not fit), and at most the share whole KV blocks can "
            "serve: like vLLM, only full blocks are cached and hit."));
-    m_ttft = addFigure(3, 0, QStringLiteral("headlineTtft"), tr("TTFT without / with reuse"),
-        tr("Prefill of the whole prompt, without reuse and with the achieved reuse (restoring "
+    m_ttft = addFigure(3, 0, QStringLiteral("headlineTtft"), QT_TR_NOOP("TTFT without / with reuse"),
+        QT_TR_NOOP("Prefill of the whole prompt, without reuse and with the achieved reuse (restoring "
            "cached prefixes instead of recomputing them)."));
-    m_tokensPerSecond = addFigure(3, 1, QStringLiteral("headlineTokensPerSecond"), tr("Decode throughput"),
-        tr("Generated tokens per second per replica, for the served sequences."));
-    m_dramPerGpu = addFigure(3, 2, QStringLiteral("headlineDramPerGpu"), tr("DRAM per GPU"),
-        tr("Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count "
+    m_tokensPerSecond = addFigure(3, 1, QStringLiteral("headlineTokensPerSecond"), QT_TR_NOOP("Decode throughput"),
+        QT_TR_NOOP("Generated tokens per second per replica, for the served sequences."));
+    m_dramPerGpu = addFigure(3, 2, QStringLiteral("headlineDramPerGpu"), QT_TR_NOOP("DRAM per GPU"),
+        QT_TR_NOOP("Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count "
            "(the article)."));
     m_nvmePerServer = addFigure(
-        3, 3, QStringLiteral("headlineNvmePerServer"), tr("NVMe per server"), tr("Local NVMe used per server."));
+        3, 3, QStringLiteral("headlineNvmePerServer"), QT_TR_NOOP("NVMe per server"), QT_TR_NOOP("Local NVMe used per server."));
 
     m_formula = new QLabel(this);
     m_formula->setObjectName(QStringLiteral("headlineFormula"));
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_formula->setToolTip(tr("The per-token formula with this scenario's numbers: nothing hidden."));
+    m_texts([this] { m_formula->setToolTip(tr("The per-token formula with this scenario's numbers: nothing hidden.")); });
     m_formula->setWordWrap(true);
     QFont mono = m_formula->font();
     mono.setFamily(QStringLiteral("monospace"));
@@ -72,15 +72,18 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
 }
 
 QLabel* HeadlinePanel::addFigure(
-    int row, int column, const QString& objectName, const QString& caption, const QString& toolTip)
+    int row, int column, const QString& objectName, const char* caption, const char* toolTip)
 {
-    auto* captionLabel = new QLabel(caption, this);
-    captionLabel->setToolTip(toolTip);
+    auto* captionLabel = new QLabel(this);
     m_captions.append(captionLabel);
     // Elided at its end with the whole figure in the tooltip when a narrow window cuts it.
     auto* value = new ElidedLabel(this);
     value->setObjectName(objectName);
-    value->setToolTip(toolTip);
+    m_texts([captionLabel, value, caption, toolTip] {
+        captionLabel->setText(tr(caption));
+        captionLabel->setToolTip(tr(toolTip));
+        value->setToolTip(tr(toolTip));
+    });
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Plain text on one line: a wrapped label re-measures itself at every update. An
     // ignored horizontal size policy keeps narrow windows from being forced wider.
@@ -114,6 +117,14 @@ void HeadlinePanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyTheme();
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void HeadlinePanel::retranslateUi()
+{
+    // The figures themselves are worded by setResult(): MainWindow feeds the last result again.
+    m_texts.retranslate();
 }
 
 void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)

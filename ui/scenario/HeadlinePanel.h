@@ -7,6 +7,7 @@
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
+#include "ui/app/Retranslator.h"
 
 #include <QWidget>
 
@@ -26,7 +27,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    QLabel* addFigure(int row, int column, const QString& objectName, const QString& caption, const QString& toolTip);
+    QLabel* addFigure(int row, int column, const QString& objectName, const char* caption, const char* toolTip);
+    void retranslateUi();
     void applyTheme();
 
     QGridLayout* m_grid = nullptr;
@@ -42,6 +44,7 @@ private:
     QLabel* m_nvmePerServer = nullptr;
     QLabel* m_formula = nullptr;
     QLabel* m_warnings = nullptr;
+    Retranslator m_texts; ///< captions and tooltips, set again on a language change
 };
 
 } // namespace kvtiers::ui

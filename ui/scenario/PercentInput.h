@@ -22,6 +22,8 @@ class PercentSpinBox : public QDoubleSpinBox {
     Q_OBJECT
 public:
     PercentSpinBox(const QString& what, QWidget* parent = nullptr);
+    /// The field's name in messages ("Offload rate"), set again when the language changes.
+    void setWhat(const QString& what) { m_what = what; }
 
     double valueFromText(const QString& text) const override;
     QValidator::State validate(QString& input, int& pos) const override;

@@ -14,6 +14,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -101,60 +102,87 @@ SensitivityView::SensitivityView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     auto* controls = new QHBoxLayout;
-    auto* scopeLabel = new QLabel(tr("&Analyse:"), this);
+    auto* scopeLabel = new QLabel(this);
     m_scopeCombo = new QComboBox(this);
     m_scopeCombo->setObjectName(QStringLiteral("sensitivityScope"));
-    m_scopeCombo->addItem(tr("Scenario"), static_cast<int>(Scope::Scenario));
-    m_scopeCombo->addItem(tr("Fleet"), static_cast<int>(Scope::Fleet));
-    m_scopeCombo->setToolTip(tr("Scenario: demand per server of the current scenario. Fleet: fleet-wide demand of "
-                                "the Fleet tab's traffic mix, each variable moved on every workload at once and "
-                                "the fleet sized again."));
+    m_scopeCombo->addItem(QString(), static_cast<int>(Scope::Scenario));
+    m_scopeCombo->addItem(QString(), static_cast<int>(Scope::Fleet));
+    m_texts([this, scopeLabel] {
+        scopeLabel->setText(tr("&Analyse:"));
+        m_scopeCombo->setItemText(0, tr("Scenario"));
+        m_scopeCombo->setItemText(1, tr("Fleet"));
+        m_scopeCombo->setToolTip(tr("Scenario: demand per server of the current scenario. Fleet: fleet-wide demand of "
+                                    "the Fleet tab's traffic mix, each variable moved on every workload at once and "
+                                    "the fleet sized again."));
+    });
     scopeLabel->setBuddy(m_scopeCombo);
-    auto* tierLabel = new QLabel(tr("&Tier:"), this);
+    auto* tierLabel = new QLabel(this);
     m_tierCombo = new QComboBox(this);
     m_tierCombo->setObjectName(QStringLiteral("sensitivityTier"));
-    m_tierCombo->addItem(tierName(Tier::Hbm));
-    m_tierCombo->addItem(tierName(Tier::Dram));
-    m_tierCombo->addItem(tr("NVMe"));
-    m_tierCombo->addItem(tr("GPUs"));
-    m_tierCombo->setItemData(kGpuTier, tr("GPUs the fleet needs (Fleet only)"), Qt::ToolTipRole);
+    for (int i = 0; i <= kGpuTier; ++i)
+        m_tierCombo->addItem(QString());
+    m_texts([this, tierLabel] {
+        tierLabel->setText(tr("&Tier:"));
+        m_tierCombo->setItemText(0, tierName(Tier::Hbm));
+        m_tierCombo->setItemText(1, tierName(Tier::Dram));
+        m_tierCombo->setItemText(2, tr("NVMe"));
+        m_tierCombo->setItemText(kGpuTier, tr("GPUs"));
+        m_tierCombo->setItemData(kGpuTier, tr("GPUs the fleet needs (Fleet only)"), Qt::ToolTipRole);
+    });
     setItemEnabled(m_tierCombo, kGpuTier, false);
     tierLabel->setBuddy(m_tierCombo);
-    auto* rangeLabel = new QLabel(tr("&Range: ±"), this);
+    auto* rangeLabel = new QLabel(this);
     m_rangeSpin = new QSpinBox(this);
     m_rangeSpin->setObjectName(QStringLiteral("sensitivityRange"));
     m_rangeSpin->setRange(1, 100);
     m_rangeSpin->setValue(50);
-    m_rangeSpin->setSuffix(tr("%"));
-    m_rangeSpin->setToolTip(tr("Each variable is moved down and up by this share of its value, the others held "
-                               "(shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits). "
-                               "In a fleet, active sequences move through the time-per-output-token target."));
+    m_texts([this, rangeLabel] {
+        rangeLabel->setText(tr("&Range: ±"));
+        m_rangeSpin->setSuffix(tr("%"));
+        m_rangeSpin->setToolTip(tr("Each variable is moved down and up by this share of its value, the others held "
+                                   "(shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 "
+                                   "bits). In a fleet, active sequences move through the time-per-output-token target."));
+    });
     rangeLabel->setBuddy(m_rangeSpin);
-    auto* variableLabel = new QLabel(tr("&Curve of:"), this);
+    auto* variableLabel = new QLabel(this);
     m_variableCombo = new QComboBox(this);
     m_variableCombo->setObjectName(QStringLiteral("curveVariable"));
     for (Variable v : fleetVariables())
-        m_variableCombo->addItem(variableName(v), static_cast<int>(v));
+        m_variableCombo->addItem(QString(), static_cast<int>(v));
+    m_texts([this, variableLabel] {
+        variableLabel->setText(tr("&Curve of:"));
+        for (int i = 0; i < m_variableCombo->count(); ++i)
+            m_variableCombo->setItemText(i, variableName(static_cast<Variable>(m_variableCombo->itemData(i).toInt())));
+    });
     setItemEnabled(m_variableCombo, m_variableCombo->findData(static_cast<int>(Variable::Traffic)), false);
     m_variableCombo->setCurrentIndex(m_variableCombo->findData(static_cast<int>(Variable::ReuseRate)));
     variableLabel->setBuddy(m_variableCombo);
-    m_binaryButton = new QRadioButton(tr("GiB"), this);
+    m_binaryButton = new QRadioButton(this);
     m_binaryButton->setObjectName(QStringLiteral("sensitivityBinaryUnits"));
-    m_decimalButton = new QRadioButton(tr("GB"), this);
+    m_decimalButton = new QRadioButton(this);
     m_decimalButton->setObjectName(QStringLiteral("sensitivityDecimalUnits"));
-    m_decimalButton->setToolTip(tr("Decimal bytes, as memory is sold."));
+    m_texts([this] {
+        m_binaryButton->setText(tr("GiB"));
+        m_decimalButton->setText(tr("GB"));
+        m_decimalButton->setToolTip(tr("Decimal bytes, as memory is sold."));
+    });
     m_binaryButton->setChecked(true);
     auto* unitsGroup = new QButtonGroup(this);
     unitsGroup->addButton(m_binaryButton);
     unitsGroup->addButton(m_decimalButton);
-    m_exportButton = new QPushButton(tr("&Export…"), this);
+    m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("sensitivityExport"));
-    m_exportButton->setToolTip(tr("Save the tornado or the curve as PNG, SVG, PDF or CSV."));
     auto* exportMenu = new QMenu(m_exportButton);
-    QAction* tornadoAction = exportMenu->addAction(tr("&Tornado chart…"), this, &SensitivityView::exportTornado);
+    QAction* tornadoAction = exportMenu->addAction(QString(), this, &SensitivityView::exportTornado);
     tornadoAction->setObjectName(QStringLiteral("exportTornadoAction"));
-    QAction* curveAction = exportMenu->addAction(tr("&Curve…"), this, &SensitivityView::exportCurve);
+    QAction* curveAction = exportMenu->addAction(QString(), this, &SensitivityView::exportCurve);
     curveAction->setObjectName(QStringLiteral("exportCurveAction"));
+    m_texts([this, tornadoAction, curveAction] {
+        m_exportButton->setText(tr("&Export…"));
+        m_exportButton->setToolTip(tr("Save the tornado or the curve as PNG, SVG, PDF or CSV."));
+        tornadoAction->setText(tr("&Tornado chart…"));
+        curveAction->setText(tr("&Curve…"));
+    });
     m_exportButton->setMenu(exportMenu);
     controls->addWidget(scopeLabel);
     controls->addWidget(m_scopeCombo);
@@ -209,6 +237,22 @@ SensitivityView::SensitivityView(QWidget* parent)
     connect(m_variableCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::schedule);
     connect(m_decimalButton, &QRadioButton::toggled, this,
         [this](bool decimal) { setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+}
+
+void SensitivityView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void SensitivityView::retranslateUi()
+{
+    m_texts.retranslate();
+    // The summary, the notes and the charts are worded when computed: compute again (on
+    // the next turn, the scope, tier, range and curve variable kept) if there was anything.
+    if (m_scenario || m_fleetInput)
+        schedule();
 }
 
 void SensitivityView::setScenario(const Scenario& scenario)

@@ -16,6 +16,7 @@
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Sensitivity.h"
 #include "core/io/Units.h"
+#include "ui/app/Retranslator.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -91,7 +92,13 @@ signals:
     /// The units changed (its radio buttons, or setUnits): MainWindow makes it app-wide.
     void unitsChanged(kvtiers::ByteUnits units);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Sets every tr() text again (combo items keep their index) and computes the shown
+    /// analysis again, so its summary and charts read in the new language.
+    void retranslateUi();
     void schedule();
     void updateNow();
     void updateScenario();
@@ -125,6 +132,7 @@ private:
     ByteUnits m_units = ByteUnits::Binary;
     ExportOptions m_exportOptions;
     QTimer m_timer;
+    Retranslator m_texts; ///< the view's tr() texts, set again on a language change
 };
 
 } // namespace kvtiers::ui

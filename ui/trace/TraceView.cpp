@@ -314,6 +314,12 @@ void TraceView::retranslate()
                                "trace (one undo step); the request rate stays the replica's own"));
     m_exportButton->setToolTip(tr("The curve as PNG, SVG or PDF, or as a CSV table"));
     m_summary->setText(summaryText());
+    // A trace already read is drawn and counted again in the new language, not read again.
+    if (m_analysis && !m_thread) {
+        m_chart->setAnalysis(*m_analysis, bytesPerBlock());
+        m_status->setText(tr("%1: %2 requests").arg(QFileInfo(m_analysedPath).fileName(),
+            countText(static_cast<double>(m_analysis->requests))));
+    }
 }
 
 } // namespace kvtiers::ui
