@@ -352,6 +352,7 @@ private slots:
         // Choosing the language already shown changes nothing.
         w->switchLanguage(kLanguageEnglish);
         QCOMPARE(installedLanguage(), kLanguageEnglish);
+        QVERIFY(w->findChild<QAction*>(QStringLiteral("languageEnglishAction"))->isChecked());
         QCOMPARE(stack->count(), steps);
 
         // Ctrl+Z still undoes the edit made before both switches.

@@ -253,6 +253,8 @@ void MainWindow::switchLanguage(const QString& setting)
 {
     m_settings.setLanguage(setting);
     m_settings.sync();
+    for (QAction* a : m_languageActions->actions()) // also when called other than from the menu
+        a->setChecked(a->data().toString() == setting);
     if (resolvedLanguage(setting) == installedLanguage())
         return;
     installTranslator(setting);
@@ -441,6 +443,7 @@ void MainWindow::buildMenus()
         a->setCheckable(true);
         a->setChecked(m_settings.language() == languageSettings[i]);
         m_languageActions->addAction(a);
+        a->setData(languageSettings[i]);
         const QString setting = languageSettings[i];
         connect(a, &QAction::triggered, this, [this, setting] { switchLanguage(setting); });
     }

@@ -117,14 +117,20 @@ void PresetPanel::changeEvent(QEvent* event)
 void PresetPanel::retranslateUi()
 {
     m_texts.retranslate();
-    // The list's "(built-in)" names and the problems line are worded as they are listed.
-    reload();
+    // The list's "(built-in)" names and the problems line are worded as they are listed:
+    // list again, quietly (no status message, no presetsChanged: nothing changed).
+    showPresets(false);
 }
 
 void PresetPanel::reload()
 {
-    const QString current = selectedName();
     m_store->reload();
+    showPresets(true);
+}
+
+void PresetPanel::showPresets(bool announce)
+{
+    const QString current = selectedName();
     m_list->clear();
     QFont italic = font();
     italic.setItalic(true);
@@ -159,12 +165,14 @@ void PresetPanel::reload()
                                 .arg(lines.join(QStringLiteral("<br>"))));
         m_problems->setStyleSheet(QStringLiteral("color: #b00020;"));
         m_problems->setVisible(true);
-        emit message(tr("Skipped unreadable preset file(s): %1").arg(lines.join(QStringLiteral("; "))));
+        if (announce)
+            emit message(tr("Skipped unreadable preset file(s): %1").arg(lines.join(QStringLiteral("; "))));
     }
     if (!current.isEmpty())
         selectPreset(current);
     updateButtons();
-    emit presetsChanged();
+    if (announce)
+        emit presetsChanged();
 }
 
 bool PresetPanel::selectPreset(const QString& name)

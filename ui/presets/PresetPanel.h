@@ -61,6 +61,9 @@ protected:
 private:
     /// Sets the buttons' texts again and lists the presets again in the new language.
     void retranslateUi();
+    /// Lists the store's presets and problems; `announce`: also emits message() for the
+    /// problems and presetsChanged().
+    void showPresets(bool announce);
     void updateButtons();
     /// Shows a failed status in the UI language (PresetMessages); true if it succeeded.
     bool report(const Status& status, const QString& action);
