@@ -341,6 +341,23 @@ private slots:
         QVERIFY2(!r.err.contains(QStringLiteral("overrides.")), qPrintable(r.err));
     }
 
+    void rateAboveCapacityWarnsOnlyOfThat()
+    {
+        // The article replica serves about 0.1 request/s (one 128K prefill takes ~9.4 s);
+        // 5 request/s is far above it. The warning says so, and only that: one GPU server
+        // holds the replica, so nothing spans servers.
+        const Run r = runInProcess({"eval", "--workload", "article", "--request-rate", "5", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray warnings = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("warnings")).toArray();
+        bool above = false;
+        for (const QJsonValue& w : warnings) {
+            const QString text = w.toString();
+            above = above || text.contains(QStringLiteral("one replica can serve"));
+            QVERIFY2(!text.contains(QStringLiteral("spans")), qPrintable(text));
+        }
+        QVERIFY2(above, qPrintable(r.out.left(2000)));
+    }
+
     void sweepCsv()
     {
         const Run r = runBinary({"sweep", "--model", "llama-3.1-70b", "--axis", "context", "--from", "1k", "--to", "1M",

@@ -5,10 +5,12 @@
 // in a tooltip. (Text drawn inside the charts, legends and bar labels, is not checked.)
 
 #include "tests/support/TestHome.h"
+#include "core/cards/CardCatalog.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/app/WidgetFit.h"
 #include "ui/dialogs/FileDialog.h"
+#include "ui/scenario/CardPicker.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 
@@ -56,6 +58,7 @@ private slots:
     void concurrencyErrorSaysSequences();
     void oneGpuPerServerIsSingular();
     void pickerPopupsShowWholeNames();
+    void pickersGroupByFamilyAndVendor();
     void fileDialogsRememberTheLastFolder();
     void nothingCutAt1280x800_data();
     void nothingCutAt1280x800();
@@ -243,6 +246,61 @@ void TestGuiDesktop::pickerPopupsShowWholeNames()
         QVERIFY2(view->minimumWidth() > metrics.horizontalAdvance(hardware->itemText(i)), qPrintable(hardware->itemText(i)));
         QCOMPARE(hardware->itemData(i, Qt::ToolTipRole).toString(), hardware->itemText(i));
     }
+}
+
+void TestGuiDesktop::pickersGroupByFamilyAndVendor()
+{
+    startWindow();
+    // The header a card sits under: the nearest header row above it.
+    const auto groupOf = [](QComboBox* combo, const QString& id) {
+        for (int i = combo->findData(id); i >= 0; --i)
+            if (isPickerHeader(combo, i))
+                return combo->itemText(i);
+        return QString();
+    };
+    auto* hardware = find<QComboBox>("hardwareCombo");
+    QCOMPARE(groupOf(hardware, QStringLiteral("mi355x")), QStringLiteral("AMD"));
+    QCOMPARE(groupOf(hardware, QStringLiteral("gb300-nvl72")), QStringLiteral("NVIDIA"));
+    auto* model = find<QComboBox>("modelCombo");
+    QCOMPARE(groupOf(model, QStringLiteral("deepseek-v3")), QStringLiteral("DeepSeek"));
+    QCOMPARE(groupOf(model, QStringLiteral("glm-4.5-air")), QStringLiteral("GLM"));
+    QCOMPARE(groupOf(model, QStringLiteral("mixtral-8x7b")), QStringLiteral("Mistral"));
+    QCOMPARE(groupOf(model, QStringLiteral("qwen3-next-80b-a3b")), QStringLiteral("Qwen"));
+
+    // Every card is listed once, under a header; a header is not a card and cannot be picked.
+    const CardCatalog& catalog = CardCatalog::builtin();
+    int headers = 0;
+    for (int i = 0; i < model->count(); ++i) {
+        if (isPickerHeader(model, i)) {
+            ++headers;
+            QVERIFY(!(model->model()->flags(model->model()->index(i, 0)) & Qt::ItemIsEnabled));
+            QVERIFY(model->itemData(i).toString().isEmpty());
+        }
+    }
+    QCOMPARE(model->count() - headers, static_cast<int>(catalog.models().size()));
+    QVERIFY(headers >= 10); // Llama, Qwen, DeepSeek, Gemma, Mistral, GLM, gpt-oss, ...
+
+    // Typing completes over the cards, never a header.
+    model->setFocus();
+    model->lineEdit()->selectAll();
+    QTest::keyClicks(model->lineEdit(), QStringLiteral("Kimi"));
+    QAbstractItemModel* completions = model->completer()->completionModel();
+    QTRY_VERIFY(completions->rowCount() >= 1);
+    for (int r = 0; r < completions->rowCount(); ++r)
+        QVERIFY2(completions->index(r, 0).data().toString() != QStringLiteral("Kimi"), "a header was offered");
+    const QString kimi = QString::fromStdString(catalog.models().at("kimi-k2").name);
+    QTest::keyClicks(model->lineEdit(), kimi.mid(4));
+    QTest::keyClick(model->lineEdit(), Qt::Key_Return);
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("kimi-k2"));
+
+    // The arrow keys step over headers: from the last AMD card down is the first NVIDIA one.
+    hardware->setCurrentIndex(hardware->findData(QStringLiteral("mi355x")));
+    QTRY_COMPARE(m_window->controller()->scenario().hardware.id, std::string("mi355x"));
+    hardware->setFocus();
+    QTest::keyClick(hardware, Qt::Key_Down);
+    QVERIFY(!isPickerHeader(hardware, hardware->currentIndex()));
+    QTRY_VERIFY(m_window->controller()->scenario().hardware.id != "mi355x");
+    QVERIFY(!m_window->controller()->scenario().hardware.id.empty());
 }
 
 void TestGuiDesktop::fileDialogsRememberTheLastFolder()

@@ -4,6 +4,7 @@
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
 #include "ui/app/WidgetFit.h"
+#include "ui/scenario/CardPicker.h"
 #include "ui/text/Messages.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
@@ -26,6 +27,8 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <map>
+#include <vector>
 
 namespace kvtiers::ui {
 
@@ -133,13 +136,24 @@ QWidget* ControlsPanel::buildPickers()
     m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
                                    "named source. Choosing one resets the controls to it."));
     m_modelCombo = makePicker(QStringLiteral("modelCombo"));
-    for (const auto& [id, card] : catalog.models())
-        m_modelCombo->addItem(qs(card.name), qs(id));
+    {
+        std::map<QString, std::vector<QString>> familyNames;
+        for (const auto& [id, card] : catalog.models())
+            familyNames[qs(card.family)].push_back(qs(card.name));
+        std::vector<PickerEntry> entries;
+        for (const auto& [id, card] : catalog.models())
+            entries.push_back({ familyLabel(qs(card.family), familyNames[qs(card.family)]), qs(card.name), qs(id) });
+        fillGroupedPicker(m_modelCombo, entries);
+    }
     m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
                                 "attention kind (GQA, sliding window, MLA, state layers)."));
     m_hardwareCombo = makePicker(QStringLiteral("hardwareCombo"));
-    for (const auto& [id, card] : catalog.hardware())
-        m_hardwareCombo->addItem(qs(card.name), qs(id));
+    {
+        std::vector<PickerEntry> entries;
+        for (const auto& [id, card] : catalog.hardware())
+            entries.push_back({ vendorLabel(qs(card.name)), qs(card.name), qs(id) });
+        fillGroupedPicker(m_hardwareCombo, entries);
+    }
     m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
                                    "and the GPU↔host link per server."));
     for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo })
@@ -153,11 +167,11 @@ QWidget* ControlsPanel::buildPickers()
             m_controller->selectWorkload(idOf(m_workloadCombo, index));
     });
     connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
+        if (index >= 0 && !isPickerHeader(m_modelCombo, index))
             m_controller->selectModel(idOf(m_modelCombo, index));
     });
     connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
+        if (index >= 0 && !isPickerHeader(m_hardwareCombo, index))
             m_controller->selectHardware(idOf(m_hardwareCombo, index));
     });
     return box;
@@ -473,6 +487,11 @@ void ControlsPanel::showCard(QComboBox* combo, CardKind kind, const std::string&
         const QString name = m_controller->cardName(kind, ref);
         if (!name.isEmpty()) {
             const QSignalBlocker block(combo);
+            bool fileListed = false;
+            for (int i = 0; i < combo->count() && !fileListed; ++i)
+                fileListed = combo->itemData(i, kCardFileRole).toBool();
+            if (!fileListed && kind != CardKind::Workload)
+                addPickerHeader(combo, tr("Card files"));
             combo->addItem(name, qs(ref));
             combo->setItemData(combo->count() - 1, qs(ref), Qt::ToolTipRole);
             combo->setItemData(combo->count() - 1, true, kCardFileRole);
