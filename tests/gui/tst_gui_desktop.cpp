@@ -6,10 +6,15 @@
 
 #include "tests/support/TestHome.h"
 #include "core/cards/CardCatalog.h"
+#include "core/io/Csv.h"
+#include "core/io/ResultCsv.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/app/WidgetFit.h"
 #include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "ui/trace/TraceView.h"
 #include "ui/scenario/CardPicker.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
@@ -26,7 +31,14 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTableView>
+#include <QFile>
+#include <QListWidget>
+#include <QMimeData>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QTextBrowser>
+#include <QAction>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -59,6 +71,11 @@ private slots:
     void oneGpuPerServerIsSingular();
     void pickerPopupsShowWholeNames();
     void pickersGroupByFamilyAndVendor();
+    void scenarioWithoutWorkloadSaysSo();
+    void f1ExplainsTheModel();
+    void weightFormatIsAControl();
+    void tierTableExportsAsCsv();
+    void droppedFilesOpenAsWhatTheyAre();
     void fileDialogsRememberTheLastFolder();
     void nothingCutAt1280x800_data();
     void nothingCutAt1280x800();
@@ -301,6 +318,151 @@ void TestGuiDesktop::pickersGroupByFamilyAndVendor()
     QVERIFY(!isPickerHeader(hardware, hardware->currentIndex()));
     QTRY_VERIFY(m_window->controller()->scenario().hardware.id != "mi355x");
     QVERIFY(!m_window->controller()->scenario().hardware.id.empty());
+}
+
+void TestGuiDesktop::scenarioWithoutWorkloadSaysSo()
+{
+    startWindow();
+    ScenarioSpec spec;
+    spec.model = "llama-3.1-8b";
+    spec.hardware = "h100-sxm";
+    m_window->controller()->applySpec(spec);
+    auto* workload = find<QComboBox>("workloadCombo");
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("llama-3.1-8b"));
+    QCOMPARE(workload->currentIndex(), -1);
+    QVERIFY(workload->lineEdit()->text().isEmpty());
+    QCOMPARE(workload->lineEdit()->placeholderText(), QStringLiteral("none (knobs set one by one)"));
+}
+
+void TestGuiDesktop::f1ExplainsTheModel()
+{
+    startWindow();
+    auto* action = find<QAction>("modelHelpAction");
+    QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    QVERIFY(find<QAction>("aboutAction")->shortcut().isEmpty());
+    action->trigger();
+    auto* browser = find<QTextBrowser>("modelHelpBrowser");
+    QTRY_VERIFY(browser->isVisible());
+    const QString text = browser->toPlainText();
+    // docs/model.md as compiled in: its sections and a formula with its source.
+    QVERIFY2(text.contains(QStringLiteral("The model, as implemented")), qPrintable(text.left(300)));
+    QVERIFY(text.contains(QStringLiteral("Placement across tiers")));
+    QVERIFY(text.contains(QStringLiteral("SlidingWindowSpec")));
+    // Rendered, not shown as Markdown source.
+    QVERIFY(!text.contains(QStringLiteral("## 1. Inputs")));
+    // A second F1 brings back the same dialog.
+    action->trigger();
+    QCOMPARE(m_window->findChildren<QTextBrowser*>(QStringLiteral("modelHelpBrowser")).size(), 1);
+}
+
+void TestGuiDesktop::weightFormatIsAControl()
+{
+    startWindow();
+    auto* model = find<QComboBox>("modelCombo");
+    model->setCurrentIndex(model->findData(QStringLiteral("deepseek-v3")));
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("deepseek-v3"));
+    auto* weights = find<QComboBox>("weightBitsCombo");
+    // DeepSeek-V3 ships FP8 weights (its config's quantization_config): 8 bits, marked.
+    QCOMPARE(weights->currentData().toDouble(), 8.0);
+    QCOMPARE(weights->currentText(), QStringLiteral("8-bit (checkpoint)"));
+    const double weightBytes8 = m_window->controller()->result().weightsBytes;
+    weights->setCurrentIndex(weights->findData(4.0));
+    QTRY_COMPARE(m_window->controller()->scenario().weightBits(), 4.0);
+    // Half the bits, half the weight bytes.
+    QCOMPARE(m_window->controller()->result().weightsBytes, weightBytes8 / 2); // the whole model
+    QCOMPARE(find<QAction>("undoAction")->text(), QStringLiteral("&Undo Change weight bits"));
+    m_window->controller()->undoStack()->undo();
+    QTRY_COMPARE(weights->currentData().toDouble(), 8.0);
+    // gpt-oss ships MXFP4 experts beside BF16 layers (4.46 bits blended): its own item.
+    model->setCurrentIndex(model->findData(QStringLiteral("gpt-oss-120b")));
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("gpt-oss-120b"));
+    QVERIFY2(weights->currentText().endsWith(QStringLiteral("(checkpoint)")), qPrintable(weights->currentText()));
+}
+
+void TestGuiDesktop::tierTableExportsAsCsv()
+{
+    startWindow();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("tiers.csv"));
+    FileDialog::setNextFileName(path);
+    find<QAction>("exportTierTableAction")->trigger();
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const Scenario& s = m_window->controller()->scenario();
+    const EvalResult& r = m_window->controller()->result();
+    // What the table shows: the version, the cards by name, the scenario as a preset stores it.
+    QVERIFY2(lines.value(0).startsWith(QStringLiteral("# kvtiers ")), qPrintable(lines.value(0)));
+    QCOMPARE(lines.value(1), QStringLiteral("# ") + QString::fromStdString(s.model.name + " on " + s.hardware.name));
+    QVERIFY(lines.value(2).startsWith(QStringLiteral("# scenario: {")));
+    // Then the core's table, byte for byte.
+    QCOMPARE(lines.mid(3).join(QLatin1Char('\n')) + QLatin1Char('\n'), QString::fromStdString(tierTableCsv(r)));
+    QVERIFY(lines.value(4).startsWith(QStringLiteral("hbm,") + QString::fromStdString(csvNumber(r.hbm.used()))));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(path));
+}
+
+void TestGuiDesktop::droppedFilesOpenAsWhatTheyAre()
+{
+    startWindow();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&](const QString& name, const QByteArray& text) {
+        QFile f(dir.filePath(name));
+        f.open(QIODevice::WriteOnly);
+        f.write(text);
+        return f.fileName();
+    };
+
+    // A preset, dropped as a desktop drops it: imported and selected in the Presets panel.
+    const QString preset = write(QStringLiteral("mine.json"),
+        R"({"schema": "kvtiers-preset", "schema_version": 1, "name": "Dropped 8B", "scenario": {"model": "llama-3.1-8b"}})");
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(preset) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &drop);
+    auto* list = find<QListWidget>("presetList");
+    QTRY_VERIFY(!list->findItems(QStringLiteral("Dropped 8B"), Qt::MatchExactly).isEmpty());
+    QVERIFY(QFile::exists(preset)); // the user's file is read, never moved
+
+    // A trace: the Trace tab opens on it.
+    const QString trace = write(QStringLiteral("tiny.jsonl"),
+        "{\"timestamp\": 0, \"input_length\": 1024, \"output_length\": 10, \"hash_ids\": [1, 2]}\n"
+        "{\"timestamp\": 1000, \"input_length\": 1024, \"output_length\": 10, \"hash_ids\": [1, 2]}\n");
+    QVERIFY(m_window->openDroppedFile(trace));
+    auto* tabs = find<QTabWidget>("viewTabs");
+    QTRY_VERIFY(tabs->currentWidget()->findChild<TraceView*>(QStringLiteral("traceView")) != nullptr);
+
+    // A config.json: the import dialog opens with it read in.
+    const QString config = write(QStringLiteral("config.json"),
+        R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336,
+            "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+            "max_position_embeddings": 131072, "torch_dtype": "bfloat16"})");
+    bool sawCard = false;
+    QTimer::singleShot(0, m_window.get(), [&] {
+        if (auto* dialog = m_window->findChild<ModelImportDialog*>()) {
+            sawCard = dialog->card().has_value();
+            dialog->reject();
+        } else if (QWidget* modal = QApplication::activeModalWidget()) {
+            modal->close();
+        }
+    });
+    QVERIFY(m_window->openDroppedFile(config));
+    QVERIFY(sawCard);
+
+    // Something else: refused with the file named, nothing imported.
+    const QString other = write(QStringLiteral("other.json"), R"({"hello": 1})");
+    const int presets = list->count();
+    MessageBox::setNonInteractive(true);
+    QVERIFY(!m_window->openDroppedFile(other));
+    QVERIFY(MessageBox::lastMessage().contains(QStringLiteral("JSON Lines")));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(other));
+    QCOMPARE(list->count(), presets);
+    QVERIFY(!m_window->openDroppedFile(dir.filePath(QStringLiteral("missing.json"))));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("missing.json")));
 }
 
 void TestGuiDesktop::fileDialogsRememberTheLastFolder()

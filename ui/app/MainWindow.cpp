@@ -15,6 +15,8 @@
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/app/FieldUndo.h"
 #include "ui/app/Language.h"
+#include "ui/dialogs/ModelHelpDialog.h"
+#include "ui/export/TierTableExport.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
@@ -22,6 +24,8 @@
 #include "ui/text/Messages.h"
 #include "ui/text/UnitsText.h"
 #include "core/io/InputError.h"
+#include "core/io/InputFile.h"
+#include "core/io/Json.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -29,6 +33,12 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QUrl>
 #include <QRegularExpression>
 #include <QHeaderView>
 #include <QLabel>
@@ -57,6 +67,7 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("kvtiers"));
     setWindowIcon(QIcon(QStringLiteral(":/kvtiers/kvtiers.svg")));
+    setAcceptDrops(true); // a config.json, a preset or a trace: openDroppedFile()
     m_controller = new ScenarioController(this);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
@@ -389,9 +400,13 @@ void MainWindow::buildMenus()
 
     buildToolsMenu();
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* howItWorks
+        = help->addAction(tr("&How kvtiers computes this"), this, [this] { ModelHelpDialog::showFor(this); });
+    howItWorks->setObjectName(QStringLiteral("modelHelpAction"));
+    howItWorks->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     QAction* about = help->addAction(tr("&About kvtiers"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("aboutAction"));
-    about->setShortcut(QKeySequence::HelpContents);
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
 }
@@ -611,6 +626,16 @@ void MainWindow::buildPresetsAndExport()
     add(tr("Export &comparison…"), "exportComparisonAction", QKeySequence(), &MainWindow::exportComparison);
     add(tr("Export scenario &JSON…"), "exportJsonAction", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
         &MainWindow::exportScenarioJson);
+    add(tr("Export tier &table (CSV)…"), "exportTierTableAction", QKeySequence(), [this] {
+        const QString what = tr("Export tier table");
+        if (!m_controller->hasResult())
+            return reportExport(tr("Nothing to export: the scenario does not evaluate."), what, {});
+        const QString path = FileDialog::getSaveFileName(this, what, QStringLiteral("kvtiers-tier-table.csv"),
+            tr("CSV, one row per tier (*.csv)"));
+        if (!path.isEmpty())
+            reportExport(exportTierTableCsv(path, m_controller->spec(), m_controller->scenario(), m_controller->result()),
+                what, path);
+    });
     add(tr("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         &MainWindow::copyChartToClipboard);
     add(tr("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
@@ -770,7 +795,14 @@ void MainWindow::buildToolsMenu()
 
 void MainWindow::importModelConfig()
 {
+    importModelConfigFile(QString());
+}
+
+void MainWindow::importModelConfigFile(const QString& configPath)
+{
     ModelImportDialog dialog(this);
+    if (!configPath.isEmpty())
+        dialog.loadFile(configPath);
     if (dialog.exec() != QDialog::Accepted || !dialog.card())
         return;
     // The imported card is kept in the user's card folder, which the catalog reads at
@@ -799,6 +831,67 @@ void MainWindow::importModelConfig()
     if (sameCard)
         m_controller->refresh(); // the card in use was replaced: evaluate it again
     statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // After the drop returns: the import dialog is modal, and the drag source waits.
+    const QString path = urls.front().toLocalFile();
+    QTimer::singleShot(0, this, [this, path] { openDroppedFile(path); });
+}
+
+bool MainWindow::openDroppedFile(const QString& path)
+{
+    const QString what = tr("Open %1").arg(QFileInfo(path).fileName());
+    try {
+        regularFileSize(path.toStdString());
+    } catch (const InputError& e) {
+        statusBar()->showMessage(Messages::inputErrorText(e), 10000);
+        return false;
+    }
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        // A JSON object says what it is: a preset names its schema, a config.json its
+        // architecture. Reading one here only to look; the importer reads it again and
+        // reports its own errors with line and field.
+        QFile file(path);
+        const Json json = file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024
+            ? Json::parse(file.readAll().toStdString(), nullptr, false)
+            : Json();
+        if (json.is_object() && json.value("schema", "") == "kvtiers-preset") {
+            if (auto* dock = findChild<QDockWidget*>(QStringLiteral("presetDock")))
+                dock->show();
+            m_presetPanel->importPath(path);
+            return true;
+        }
+        if (json.is_object() && (json.contains("model_type") || json.contains("architectures")
+                                    || json.contains("num_hidden_layers") || json.contains("text_config"))) {
+            importModelConfigFile(path);
+            return true;
+        }
+        statusBar()->showMessage(
+            tr("%1: not a Hugging Face config.json nor a kvtiers preset (a trace is JSON Lines, one request per line)")
+                .arg(path),
+            10000);
+        MessageBox::warning(this, what,
+            tr("%1 is not a Hugging Face config.json nor a kvtiers preset. Request traces are JSON Lines files "
+               "(.jsonl), one request per line.")
+                .arg(path));
+        return false;
+    }
+    m_viewTabs->setCurrentIndex(m_viewTabs->indexOf(m_traceView->parentWidget()->parentWidget()));
+    m_traceView->openFile(path);
+    return true;
 }
 
 } // namespace kvtiers::ui

@@ -57,6 +57,12 @@ public:
     /// window hides, and closes (deleting itself) if it has Qt::WA_DeleteOnClose.
     MainWindow* switchLanguage(const QString& setting);
 
+    /// A file dropped on the window, or given by path: a Hugging Face config.json is
+    /// imported as a model, a kvtiers preset is imported into the Presets panel, and
+    /// anything else is opened as a request trace in the Trace tab. Returns false (with a
+    /// status message naming the file) when the file cannot be read as any of them.
+    bool openDroppedFile(const QString& path);
+
 signals:
     /// Emitted by switchLanguage() when `next` has replaced this window.
     void replacedBy(kvtiers::ui::MainWindow* next);
@@ -64,10 +70,14 @@ signals:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void buildToolsMenu();
     void importModelConfig();
+    /// The import dialog, showing `path` read in when it is not empty.
+    void importModelConfigFile(const QString& path);
     void buildMenus();
     void updateViews();
     void showError(const QString& message);

@@ -20,13 +20,16 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -133,6 +136,9 @@ QWidget* ControlsPanel::buildPickers()
     m_workloadCombo = makePicker(QStringLiteral("workloadCombo"));
     for (const auto& [id, card] : catalog.workloads())
         m_workloadCombo->addItem(qs(card.name), qs(id));
+    // A preset or a session made from knobs alone has no workload card: say so rather
+    // than leave the box blank.
+    m_workloadCombo->lineEdit()->setPlaceholderText(tr("none (knobs set one by one)"));
     m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
                                    "named source. Choosing one resets the controls to it."));
     m_modelCombo = makePicker(QStringLiteral("modelCombo"));
@@ -322,6 +328,16 @@ QWidget* ControlsPanel::buildAdvanced()
         return spin;
     };
 
+    m_weightBitsCombo = new QComboBox(panel);
+    m_weightBitsCombo->setObjectName(QStringLiteral("weightBitsCombo"));
+    m_weightBitsCombo->setToolTip(tr("Bits per weight: sets the weights' share of HBM, and 8- and 4-bit weights run "
+                                     "at the GPU's FP8 or FP4 FLOP/s where it has them. The model card's own "
+                                     "checkpoint format is marked."));
+    form->addRow(tr("&Weights:"), m_weightBitsCombo);
+    connect(m_weightBitsCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_controller->setOverride(knob(KnobId::WeightBits).key, m_weightBitsCombo->itemData(index).toDouble());
+    });
     m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, tr("&Tensor parallel (TP):"),
         tr("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
            "and fit in a server."),
@@ -558,6 +574,22 @@ void ControlsPanel::refreshFromScenario()
     };
     setSpin(m_tpSpin, s.tp());
     setSpin(m_blockSizeSpin, w.blockSize);
+    {
+        // 16, 8 and 4 bits, and the checkpoint's own format (MXFP4's 4.25 bits) when it
+        // is none of those; the checkpoint's item says so.
+        const QSignalBlocker block(m_weightBitsCombo);
+        std::vector<double> choices = { 16, 8, 4 };
+        for (double bits : { s.model.weightBits, s.weightBits() })
+            if (std::find(choices.begin(), choices.end(), bits) == choices.end())
+                choices.push_back(bits);
+        std::sort(choices.begin(), choices.end(), std::greater<>());
+        m_weightBitsCombo->clear();
+        for (double bits : choices) {
+            const QString text = tr("%1-bit").arg(QLocale().toString(bits, 'g', 4));
+            m_weightBitsCombo->addItem(bits == s.model.weightBits ? tr("%1 (checkpoint)").arg(text) : text, bits);
+        }
+        m_weightBitsCombo->setCurrentIndex(m_weightBitsCombo->findData(s.weightBits()));
+    }
     {
         const QSignalBlocker block(m_allocationCombo);
         m_allocationCombo->setCurrentIndex(w.allocation == Allocation::Paged ? 0 : 1);
