@@ -21,6 +21,7 @@
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
+#include "ui/scenario/WrappingHeaderView.h"
 #include "ui/text/Messages.h"
 #include "ui/text/UnitsText.h"
 #include "core/io/InputError.h"
@@ -194,10 +195,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_fitTableTimer->setSingleShot(true);
     m_fitTableTimer->setInterval(150);
     connect(m_fitTableTimer, &QTimer::timeout, this, &MainWindow::fitTableHeight);
-    auto* header = m_tableView->horizontalHeader();
-    // A header too wide for its column ends in "…", its whole text in the tooltip, instead
-    // of being clipped on both sides.
-    header->setTextElideMode(Qt::ElideRight);
+    // The article's long column titles wrap in narrow columns instead of being clipped.
+    auto* header = new WrappingHeaderView(m_tableView);
+    m_tableView->setHorizontalHeader(header);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int c : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn, TierTableModel::LimitColumn,
              TierTableModel::RestoreColumn })
