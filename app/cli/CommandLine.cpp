@@ -2,9 +2,12 @@
 
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -66,6 +69,30 @@ const std::vector<const Command*>& commands()
     return all;
 }
 
+namespace {
+
+/// The arguments as a shell would take them back: "kvtiers sweep --workload chat ...".
+std::string commandLineText(const std::vector<std::string>& args)
+{
+    std::string line = "kvtiers";
+    for (const std::string& a : args) {
+        const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                            "0123456789-_.,=:/+%@") == std::string::npos;
+        line += ' ';
+        if (plain) {
+            line += a;
+            continue;
+        }
+        line += '\'';
+        for (char ch : a)
+            line += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+        line += '\'';
+    }
+    return line;
+}
+
+} // namespace
+
 bool isCommandLine(const std::vector<std::string>& args)
 {
     // Qt's own arguments (-platform, -style, ...) start with one dash and go to the GUI.
@@ -86,9 +113,20 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             out << "kvtiers " << KVTIERS_VERSION << "\n";
             return kExitOk;
         }
-        for (const Command* c : commands())
-            if (c->run && args[0] == c->name)
+        for (const Command* c : commands()) {
+            if (!c->run || args[0] != c->name)
+                continue;
+            if (std::find(args.begin(), args.end(), "--csv") == args.end())
                 return c->run(*c, args, out);
+            // A table on its own does not say what it shows: it starts with the command
+            // that made it, which names the cards and every knob given.
+            std::ostringstream table;
+            const int rc = c->run(*c, args, table);
+            if (rc == kExitOk)
+                out << csvPreamble({std::string("kvtiers ") + KVTIERS_VERSION + ": " + commandLineText(args)});
+            out << table.str();
+            return rc;
+        }
         throw InputError("unknown command \"" + args[0] + "\" (use " + commandList() + "; see kvtiers --help)");
     } catch (const InputError& e) {
         err << "kvtiers: " << e.what() << "\n";

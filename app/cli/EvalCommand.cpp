@@ -3,6 +3,7 @@
 #include "app/cli/CommandLineParsing.h"
 
 #include "core/io/InputError.h"
+#include "core/io/ResultCsv.h"
 #include "core/io/ResultJson.h"
 #include "core/io/Units.h"
 #include "core/model/Derivation.h"
@@ -135,13 +136,15 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
 int cmdEval(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options);
-    checkOutputFlags(p, "eval", false);
+    checkOutputFlags(p, "eval", true);
     if (!p.positional.empty())
         throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const EvalResult r = evaluate(rs.scenario);
     if (p.json)
         out << resultToJson(rs.scenario, r, rs.workloadId).dump(2) << "\n";
+    else if (p.csv)
+        out << tierTableCsv(r);
     else
         printSummary(out, rs, r);
     return kExitOk;
@@ -150,7 +153,8 @@ int cmdEval(const Command& command, const std::vector<std::string>& args, std::o
 } // namespace
 
 const Command kEvalCommand = {"eval",
-    R"(  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json]
+    R"(  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json|--csv]
+              --csv: the tier table, one replica: placed, capacity, restore vs recompute
 )",
     {}, cmdEval};
 

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kvtiers {
 
@@ -14,9 +15,15 @@ namespace kvtiers {
 /// are made to be opened in spreadsheets.
 std::string csvText(std::string_view text);
 
-/// A figure as the JSON output writes it: exact integers for whole numbers (bytes,
-/// replicas, GPUs), the shortest round-tripping form otherwise; an empty field when it is
-/// not finite (a figure that does not exist).
+/// A figure for a spreadsheet: whole numbers (bytes, replicas, GPUs) and anything of a
+/// million or more (byte and token counts, whose fractions are model noise) as integers,
+/// others to twelve significant digits, so 0.37499999999999994 reads 0.375; an empty
+/// field when it is not finite (a figure that does not exist).
 std::string csvNumber(double value);
+
+/// Lines that say what a table shows (the command, the model and hardware), each written
+/// "# line": spreadsheets show them as a first row, and pandas skips them with
+/// comment='#'.
+std::string csvPreamble(const std::vector<std::string>& lines);
 
 } // namespace kvtiers

@@ -200,6 +200,7 @@ std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
             out.push_back("request rate " + formatSignificant(n.value, 3) + " req/s is above the "
                           + formatSignificant(n.limit, 3)
                           + " req/s one replica can serve (prefill, restore and decode share per request)");
+            break;
         case WarnReplicaSpansServers:
             out.push_back("TP " + formatCount(n.value) + " is more than the GPUs per server (" + formatCount(n.limit)
                           + "): one replica spans " + formatCount(std::ceil(n.value / n.limit))

@@ -185,12 +185,21 @@ std::string formatSignificant(double value, int significant)
     return s;
 }
 
+/// 3.49e9: `significant` digits and a power of ten, for figures too large to read in full.
+std::string formatScientific(double value, int significant)
+{
+    if (!std::isfinite(value) || value == 0)
+        return formatSignificant(value, significant);
+    const int exponent = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    return formatSignificant(value / std::pow(10.0, exponent), significant) + "e" + std::to_string(exponent);
+}
+
 std::string formatBytes(double bytes, ByteUnits units, int precision)
 {
     if (!std::isfinite(bytes))
         return "n/a";
-    static constexpr std::array<const char*, 7> kBinary = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    static constexpr std::array<const char*, 7> kDecimal = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
+    static constexpr std::array<const char*, 9> kBinary = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"};
+    static constexpr std::array<const char*, 9> kDecimal = {"B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"};
     const double base = units == ByteUnits::Binary ? 1024.0 : 1000.0;
     const auto& names = units == ByteUnits::Binary ? kBinary : kDecimal;
     double v = std::fabs(bytes);
@@ -202,6 +211,8 @@ std::string formatBytes(double bytes, ByteUnits units, int precision)
     const std::string sign = bytes < 0 ? "-" : "";
     if (i == 0)
         return sign + formatSignificant(std::round(v), 16) + " B";
+    if (v >= 10000) // beyond yottabytes: 1.2e5 YiB, not a string of digits
+        return sign + formatScientific(v, precision) + " " + names[i];
     return sign + formatSignificant(v, precision) + " " + names[i];
 }
 
@@ -224,7 +235,12 @@ std::string formatSeconds(double seconds)
         return formatSignificant(seconds / 60, 3) + " min";
     if (a < 48 * 3600)
         return formatSignificant(seconds / 3600, 3) + " h";
-    return formatSignificant(seconds / 86400, 3) + " days";
+    if (a < 1000 * 86400)
+        return formatSignificant(seconds / 86400, 3) + " days";
+    const double years = seconds / (365.25 * 86400);
+    if (std::fabs(years) < 10000)
+        return formatSignificant(years, 3) + " years";
+    return formatScientific(years, 3) + " years";
 }
 
 std::string formatRate(double bytesPerSecond)
@@ -237,8 +253,7 @@ std::string formatCount(double value)
     if (!std::isfinite(value))
         return "n/a";
     if (std::fabs(value) >= 9007199254740992.0)
-        return formatSignificant(value / std::pow(10.0, std::floor(std::log10(std::fabs(value)))), 4)
-            + "e" + std::to_string(static_cast<int>(std::floor(std::log10(std::fabs(value)))));
+        return formatScientific(value, 4);
     if (value != std::floor(value))
         return formatSignificant(value, 4);
     char buf[40];
@@ -254,14 +269,21 @@ std::string formatCount(double value)
 
 std::string formatTokens(double tokens)
 {
-    if (tokens >= 1024.0 * 1024.0 && std::fmod(tokens, 1024.0 * 1024.0) == 0)
-        return formatSignificant(tokens / (1024.0 * 1024.0), 6) + "M";
-    if (tokens >= 1024.0 && std::fmod(tokens, 1024.0) == 0)
-        return formatSignificant(tokens / 1024.0, 6) + "K";
-    if (tokens >= 1024.0 * 1024.0)
-        return formatSignificant(tokens / (1024.0 * 1024.0), 3) + "M";
-    if (tokens >= 10240.0)
-        return formatSignificant(tokens / 1024.0, 3) + "K";
+    // Binary multiples, as contexts are quoted (128K = 131,072): whole multiples exactly
+    // ("128K", "1M"), others to three digits in the largest unit that reads below 1024,
+    // and beyond 1024T in scientific form.
+    static constexpr std::array<std::pair<double, const char*>, 4> kUnits
+        = {{{1099511627776.0, "T"}, {1073741824.0, "G"}, {1048576.0, "M"}, {1024.0, "K"}}};
+    if (!std::isfinite(tokens))
+        return formatCount(tokens);
+    if (tokens >= 1024.0 * kUnits[0].first)
+        return formatScientific(tokens, 3);
+    for (const auto& [unit, name] : kUnits)
+        if (tokens >= unit && std::fmod(tokens, unit) == 0 && tokens / unit < 1024)
+            return formatSignificant(tokens / unit, 6) + name;
+    for (const auto& [unit, name] : kUnits)
+        if (tokens >= std::max(unit, 10240.0))
+            return formatSignificant(tokens / unit, 3) + name;
     return formatCount(std::round(tokens));
 }
 

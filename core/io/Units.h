@@ -50,5 +50,7 @@ std::string formatCount(double value);
 std::string formatTokens(double tokens);
 /// A number with `significant` significant digits, trailing zeros trimmed.
 std::string formatSignificant(double value, int significant);
+/// 3.49e9: `significant` digits and a power of ten.
+std::string formatScientific(double value, int significant);
 
 } // namespace kvtiers

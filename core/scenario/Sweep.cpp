@@ -1,5 +1,6 @@
 #include "core/scenario/Sweep.h"
 
+#include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
 
@@ -96,10 +97,9 @@ std::string sweepCsv(const SweepResult& sweep)
     out << sweepAxisName(sweep.axis)
         << ",hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second\n";
     for (const auto& pt : sweep.points)
-        out << bytesToJson(pt.x).dump() << "," << bytesToJson(pt.hbm.used()).dump() << ","
-            << bytesToJson(pt.dram.used()).dump() << "," << bytesToJson(pt.ssd.used()).dump() << ","
-            << bytesToJson(pt.overflowBytes).dump() << "," << bytesToJson(pt.maxConcurrency).dump() << ","
-            << numberToJson(pt.tokensPerSecond).dump() << "\n";
+        out << csvNumber(pt.x) << "," << csvNumber(pt.hbm.used()) << "," << csvNumber(pt.dram.used()) << ","
+            << csvNumber(pt.ssd.used()) << "," << csvNumber(pt.overflowBytes) << "," << csvNumber(pt.maxConcurrency)
+            << "," << csvNumber(pt.tokensPerSecond) << "\n";
     return out.str();
 }
 

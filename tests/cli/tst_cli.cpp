@@ -7,6 +7,7 @@
 
 #include "core/cards/CardCatalog.h"
 #include "app/cli/CommandLine.h"
+#include "core/io/Csv.h"
 #include "app/cli/CommandLineParsing.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Fleet.h"
@@ -95,6 +96,17 @@ QStringList nonEmptyLines(const QString& text)
     QStringList lines = text.split(QLatin1Char('\n'));
     lines.removeAll(QString());
     return lines;
+}
+
+/// A CSV the CLI printed, without its first line, which must name the version and the
+/// command that made the table.
+QString csvTable(const QString& out, const QString& command)
+{
+    const qsizetype end = out.indexOf(QLatin1Char('\n'));
+    const QString first = out.left(end);
+    if (!first.startsWith(QStringLiteral("# kvtiers ")) || !first.contains(QStringLiteral(": kvtiers ") + command))
+        return QStringLiteral("no preamble naming the command: ") + first;
+    return out.mid(end + 1);
 }
 
 } // namespace
@@ -341,12 +353,34 @@ private slots:
         QVERIFY2(!r.err.contains(QStringLiteral("overrides.")), qPrintable(r.err));
     }
 
+    void rateAboveCapacityWarnsOnlyOfThat()
+    {
+        // The article replica serves about 0.1 request/s (one 128K prefill takes ~9.4 s);
+        // 5 request/s is far above it. The warning says so, and only that: one GPU server
+        // holds the replica, so nothing spans servers.
+        const Run r = runInProcess({"eval", "--workload", "article", "--request-rate", "5", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray warnings = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("warnings")).toArray();
+        bool above = false;
+        for (const QJsonValue& w : warnings) {
+            const QString text = w.toString();
+            above = above || text.contains(QStringLiteral("one replica can serve"));
+            QVERIFY2(!text.contains(QStringLiteral("spans")), qPrintable(text));
+        }
+        QVERIFY2(above, qPrintable(r.out.left(2000)));
+    }
+
     void sweepCsv()
     {
         const Run r = runBinary({"sweep", "--model", "llama-3.1-70b", "--axis", "context", "--from", "1k", "--to", "1M",
                                  "--points", "11", "--concurrency", "10", "--csv"});
         QCOMPARE(r.exitCode, 0);
-        const QStringList lines = nonEmptyLines(r.out);
+        QVERIFY2(r.out.startsWith(QStringLiteral("# kvtiers ")), qPrintable(r.out.left(200)));
+        QVERIFY2(r.out.section(QLatin1Char('\n'), 0, 0).endsWith(QStringLiteral(": kvtiers sweep --model llama-3.1-70b --axis "
+                                                                               "context --from 1k --to 1M --points 11 "
+                                                                               "--concurrency 10 --csv")),
+            qPrintable(r.out.left(200)));
+        const QStringList lines = nonEmptyLines(csvTable(r.out, QStringLiteral("sweep")));
         QCOMPARE(lines.size(), 12); // header + 11 points
         QCOMPARE(lines[0], QStringLiteral("context,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,"
                                           "max_concurrency,tokens_per_second"));
@@ -590,15 +624,15 @@ private slots:
         const kvtiers::FleetResult f = sizeFleetFromFlags(fleetInputFromFlags(parseArgs(argv, 1, fleetOptions())));
         const Run r = runBinary(QStringList{"fleet"} + fleetArgs + QStringList{"--csv"});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.out.toStdString(), kvtiers::fleetCsv(f));
+        QCOMPARE(csvTable(r.out, QStringLiteral("fleet")).toStdString(), kvtiers::fleetCsv(f));
         QVERIFY2(!r.err.contains(QStringLiteral("kvtiers")), qPrintable(r.err));
-        QVERIFY(r.out.startsWith(QStringLiteral("label,model,share,")));
-        QCOMPARE(nonEmptyLines(r.out).size(), int(f.entries.size()) + 2); // header, workloads, total
+        QVERIFY(csvTable(r.out, QStringLiteral("fleet")).startsWith(QStringLiteral("label,model,share,")));
+        QCOMPARE(nonEmptyLines(csvTable(r.out, QStringLiteral("fleet"))).size(), int(f.entries.size()) + 2); // header, workloads, total
         // Bytes are raw numbers: --units changes the text summary, not the CSV.
         argv.insert(argv.end(), {"--units", "decimal", "--csv"});
         const Run decimal = runInProcess(argv);
         QCOMPARE(decimal.exitCode, 0);
-        QCOMPARE(decimal.out, r.out);
+        QCOMPARE(csvTable(decimal.out, QStringLiteral("fleet")), csvTable(r.out, QStringLiteral("fleet")));
         // Both formats at once is bad input: exit 2, one line naming the flags.
         argv.push_back("--json");
         const Run both = runInProcess(argv);
@@ -620,8 +654,8 @@ private slots:
         const Run r = runInProcess({"sensitivity", "--workload", "chat", "--range", "30%", "--csv"});
         QCOMPARE(r.exitCode, 0);
         const kvtiers::SensitivityResult sr = kvtiers::sensitivity(kvtiers::test::workloadScenario("chat"), 0.3);
-        QCOMPARE(r.out.toStdString(), kvtiers::sensitivityCsv(sr));
-        QCOMPARE(nonEmptyLines(r.out).size(), int(sr.bars.size()) + 1);
+        QCOMPARE(csvTable(r.out, QStringLiteral("sensitivity")).toStdString(), kvtiers::sensitivityCsv(sr));
+        QCOMPARE(nonEmptyLines(csvTable(r.out, QStringLiteral("sensitivity"))).size(), int(sr.bars.size()) + 1);
         // Fleet tornado likewise.
         const Run f = runInProcess({"sensitivity", "--fleet", "--mix", "chat=1", "--rate", "50", "--hardware", "h100-sxm",
                                     "--csv"});
@@ -633,13 +667,41 @@ private slots:
         e.spec.hardware = "h100-sxm";
         in.mix.push_back(e);
         in.requestsPerSecond = 50;
-        QCOMPARE(f.out.toStdString(), kvtiers::sensitivityCsv(kvtiers::fleetSensitivity(kvtiers::CardCatalog::builtin(), in)));
+        QCOMPARE(csvTable(f.out, QStringLiteral("sensitivity --fleet")).toStdString(),
+            kvtiers::sensitivityCsv(kvtiers::fleetSensitivity(kvtiers::CardCatalog::builtin(), in)));
+    }
+
+    void evalCsvIsTheTierTable()
+    {
+        const Run r = runInProcess({"eval", "--workload", "article", "--csv"});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = nonEmptyLines(csvTable(r.out, QStringLiteral("eval")));
+        QCOMPARE(lines.size(), 5); // header, hbm, dram, ssd, overflow
+        const QStringList header = lines[0].split(QLatin1Char(','));
+        QCOMPARE(header.value(0), QStringLiteral("tier"));
+        const kvtiers::Scenario s = kvtiers::test::workloadScenario("article");
+        const kvtiers::EvalResult e = kvtiers::evaluate(s);
+        auto cell = [&](int row, const char* column) {
+            return lines[row].split(QLatin1Char(',')).value(header.indexOf(QLatin1String(column)));
+        };
+        QCOMPARE(cell(1, "tier"), QStringLiteral("hbm"));
+        QCOMPARE(cell(1, "capacity_bytes").toStdString(), kvtiers::csvNumber(e.hbm.capacity));
+        QCOMPARE(cell(1, "used_bytes").toStdString(), kvtiers::csvNumber(e.hbm.used()));
+        QCOMPARE(cell(1, "restore_seconds"), QString()); // in place
+        // The article's 128K prompt restores from DRAM in about 0.1-0.2 s on the default
+        // path (vLLM's offloading connector, ~45-50 GB/s per GPU; docs/model.md §5) and
+        // recomputing it takes seconds: restore wins.
+        QCOMPARE(cell(2, "tier"), QStringLiteral("dram"));
+        const double restore = cell(2, "restore_seconds").toDouble();
+        QVERIFY2(restore > 0.1 && restore < 0.2, qPrintable(lines[2]));
+        QCOMPARE(cell(2, "restore_beats_recompute"), QStringLiteral("yes"));
+        QCOMPARE(cell(4, "tier"), QStringLiteral("overflow"));
+        QCOMPARE(cell(4, "used_bytes").toStdString(), kvtiers::csvNumber(e.overflowBytes));
     }
 
     void csvOnlyWhereThereIsATable_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("eval") << QStringList{"eval", "--workload", "chat", "--csv"};
         QTest::newRow("list") << QStringList{"list", "models", "--csv"};
         QTest::newRow("vllm-check") << QStringList{"vllm-check", "--model", "llama-3.1-8b", "--csv"};
         QTest::newRow("sweep both") << QStringList{"sweep", "--workload", "chat", "--json", "--csv"};

@@ -72,6 +72,20 @@ private slots:
         QVERIFY(models >= 11 && hardware >= 6 && workloads >= 4);
     }
 
+    void cardsCiteOnlyWhatShipsWithThem()
+    {
+        // A card's sources and notes are read by users of the repository and the package:
+        // they may point into the repository (file:docs/...), never into a developer's tree.
+        for (const auto& f : builtinCardFiles()) {
+            const std::string text(f.text);
+            const std::string where = std::string(f.kind) + "/" + std::string(f.file);
+            QVERIFY2(text.find("shared/") == std::string::npos, where.c_str());
+            QVERIFY2(text.find("MODEL.md") == std::string::npos, where.c_str());
+            for (size_t at = text.find("\"file:"); at != std::string::npos; at = text.find("\"file:", at + 1))
+                QVERIFY2(text.compare(at, 11, "\"file:docs/") == 0, where.c_str());
+        }
+    }
+
     void requiredIdsExist()
     {
         const auto& c = CardCatalog::builtin();

@@ -4,6 +4,7 @@
 #include "core/io/InputError.h"
 #include "core/model/KvFormat.h"
 #include "tests/support/TestSupport.h"
+#include "core/io/Csv.h"
 #include "core/io/Units.h"
 
 using namespace kvtiers;
@@ -170,8 +171,12 @@ private slots:
         QCOMPARE(formatBytes(612 * GiB), std::string("612 GiB"));
         QCOMPARE(formatBytes(-2 * GiB), std::string("-2 GiB"));
         QCOMPARE(formatBytes(std::numeric_limits<double>::infinity()), std::string("n/a"));
-        // Beyond EiB the largest unit carries on.
-        QCOMPARE(formatBytes(2048.0 * 1024 * PiB), std::string("2048 EiB"));
+        // ZiB and YiB, then scientific in YiB: a context of 1e12 tokens must not print
+        // "142108547152 EiB".
+        QCOMPARE(formatBytes(2048.0 * 1024 * PiB), std::string("2 ZiB"));
+        QCOMPARE(formatBytes(1024.0 * 1024 * 1024 * PiB), std::string("1 YiB"));
+        QCOMPARE(formatBytes(1.3e31), std::string("1.08e7 YiB"));
+        QCOMPARE(formatBytes(1.3e31, ByteUnits::Decimal), std::string("1.3e7 YB"));
     }
 
     void formatBytesDecimal()
@@ -196,6 +201,12 @@ private slots:
         QCOMPARE(formatTokens(0), std::string("0"));
         QCOMPARE(formatTokens(100000), std::string("97.7K"));
         QCOMPARE(formatTokens(1e8), std::string("95.4M"));
+        // Extreme but allowed contexts read as numbers, not digit strings.
+        QCOMPARE(formatTokens(1e12), std::string("931G")); // was "976562500K"
+        QCOMPARE(formatTokens(1099511627776.0), std::string("1T"));
+        QCOMPARE(formatTokens(5e14), std::string("455T"));
+        QCOMPARE(formatTokens(1e18), std::string("1e18"));
+        QCOMPARE(formatTokens(1073741824.0 * 3), std::string("3G"));
     }
 
     void formatCounts()
@@ -210,6 +221,22 @@ private slots:
         QCOMPARE(formatCount(std::numeric_limits<double>::quiet_NaN()), std::string("n/a"));
     }
 
+    void csvFiguresWithoutNoise()
+    {
+        // A spreadsheet reader sees the figure, not the binary float behind it.
+        QCOMPARE(csvNumber(0.37499999999999994), std::string("0.375"));
+        QCOMPARE(csvNumber(6088.325237306042), std::string("6088.32523731"));
+        // Byte and token counts are whole: 42,168,385,753.04 B of SSD is written 42168385753.
+        QCOMPARE(csvNumber(42168385753.039375), std::string("42168385753"));
+        QCOMPARE(csvNumber(327680), std::string("327680"));
+        QCOMPARE(csvNumber(0), std::string("0"));
+        QCOMPARE(csvNumber(-2.5), std::string("-2.5"));
+        QCOMPARE(csvNumber(3.2e18), std::string("3.2e+18")); // beyond 2^53 no integer is exact
+        QCOMPARE(csvNumber(std::numeric_limits<double>::quiet_NaN()), std::string());
+        QCOMPARE(csvPreamble({"kvtiers 1.0: kvtiers sweep --workload chat", "two\nlines"}),
+            std::string("# kvtiers 1.0: kvtiers sweep --workload chat\n# two lines\n"));
+    }
+
     void formatSecondsAcrossScales()
     {
         QCOMPARE(formatSeconds(0), std::string("0 s"));
@@ -219,6 +246,11 @@ private slots:
         QCOMPARE(formatSeconds(186), std::string("3.1 min"));
         QCOMPARE(formatSeconds(2.4 * 3600), std::string("2.4 h"));
         QCOMPARE(formatSeconds(std::numeric_limits<double>::infinity()), std::string("never"));
+        QCOMPARE(formatSeconds(3 * 86400), std::string("3 days"));
+        QCOMPARE(formatSeconds(999 * 86400), std::string("999 days"));
+        QCOMPARE(formatSeconds(2000 * 365.25 * 86400), std::string("2000 years"));
+        // A 1e12-token prefill: not "3486159574 days".
+        QCOMPARE(formatSeconds(3486159574.0 * 86400), std::string("9.54e6 years"));
     }
 };
 

@@ -5,11 +5,19 @@
 // in a tooltip. (Text drawn inside the charts, legends and bar labels, is not checked.)
 
 #include "tests/support/TestHome.h"
+#include "core/cards/CardCatalog.h"
+#include "core/io/Csv.h"
+#include "core/io/ResultCsv.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/app/WidgetFit.h"
 #include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "ui/trace/TraceView.h"
+#include "ui/scenario/CardPicker.h"
 #include "ui/scenario/PercentInput.h"
+#include "ui/scenario/WrappingHeaderView.h"
 #include "ui/scenario/ScenarioController.h"
 
 #include <qcustomplot.h>
@@ -21,10 +29,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTableView>
+#include <QFile>
+#include <QListWidget>
+#include <QMimeData>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QTextBrowser>
+#include <QAction>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -56,6 +72,12 @@ private slots:
     void concurrencyErrorSaysSequences();
     void oneGpuPerServerIsSingular();
     void pickerPopupsShowWholeNames();
+    void pickersGroupByFamilyAndVendor();
+    void scenarioWithoutWorkloadSaysSo();
+    void f1ExplainsTheModel();
+    void weightFormatIsAControl();
+    void tierTableExportsAsCsv();
+    void droppedFilesOpenAsWhatTheyAre();
     void fileDialogsRememberTheLastFolder();
     void nothingCutAt1280x800_data();
     void nothingCutAt1280x800();
@@ -245,6 +267,206 @@ void TestGuiDesktop::pickerPopupsShowWholeNames()
     }
 }
 
+void TestGuiDesktop::pickersGroupByFamilyAndVendor()
+{
+    startWindow();
+    // The header a card sits under: the nearest header row above it.
+    const auto groupOf = [](QComboBox* combo, const QString& id) {
+        for (int i = combo->findData(id); i >= 0; --i)
+            if (isPickerHeader(combo, i))
+                return combo->itemText(i);
+        return QString();
+    };
+    auto* hardware = find<QComboBox>("hardwareCombo");
+    QCOMPARE(groupOf(hardware, QStringLiteral("mi355x")), QStringLiteral("AMD"));
+    QCOMPARE(groupOf(hardware, QStringLiteral("gb300-nvl72")), QStringLiteral("NVIDIA"));
+    auto* model = find<QComboBox>("modelCombo");
+    QCOMPARE(groupOf(model, QStringLiteral("deepseek-v3")), QStringLiteral("DeepSeek"));
+    QCOMPARE(groupOf(model, QStringLiteral("glm-4.5-air")), QStringLiteral("GLM"));
+    QCOMPARE(groupOf(model, QStringLiteral("mixtral-8x7b")), QStringLiteral("Mistral"));
+    QCOMPARE(groupOf(model, QStringLiteral("qwen3-next-80b-a3b")), QStringLiteral("Qwen"));
+
+    // Every card is listed once, under a header; a header is not a card and cannot be picked.
+    const CardCatalog& catalog = CardCatalog::builtin();
+    int headers = 0;
+    for (int i = 0; i < model->count(); ++i) {
+        if (isPickerHeader(model, i)) {
+            ++headers;
+            QVERIFY(!(model->model()->flags(model->model()->index(i, 0)) & Qt::ItemIsEnabled));
+            QVERIFY(model->itemData(i).toString().isEmpty());
+        }
+    }
+    QCOMPARE(model->count() - headers, static_cast<int>(catalog.models().size()));
+    QVERIFY(headers >= 10); // Llama, Qwen, DeepSeek, Gemma, Mistral, GLM, gpt-oss, ...
+
+    // Typing completes over the cards, never a header.
+    model->setFocus();
+    model->lineEdit()->selectAll();
+    QTest::keyClicks(model->lineEdit(), QStringLiteral("Kimi"));
+    QAbstractItemModel* completions = model->completer()->completionModel();
+    QTRY_VERIFY(completions->rowCount() >= 1);
+    for (int r = 0; r < completions->rowCount(); ++r)
+        QVERIFY2(completions->index(r, 0).data().toString() != QStringLiteral("Kimi"), "a header was offered");
+    const QString kimi = QString::fromStdString(catalog.models().at("kimi-k2").name);
+    QTest::keyClicks(model->lineEdit(), kimi.mid(4));
+    QTest::keyClick(model->lineEdit(), Qt::Key_Return);
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("kimi-k2"));
+
+    // The arrow keys step over headers: from the last AMD card down is the first NVIDIA one.
+    hardware->setCurrentIndex(hardware->findData(QStringLiteral("mi355x")));
+    QTRY_COMPARE(m_window->controller()->scenario().hardware.id, std::string("mi355x"));
+    hardware->setFocus();
+    QTest::keyClick(hardware, Qt::Key_Down);
+    QVERIFY(!isPickerHeader(hardware, hardware->currentIndex()));
+    QTRY_VERIFY(m_window->controller()->scenario().hardware.id != "mi355x");
+    QVERIFY(!m_window->controller()->scenario().hardware.id.empty());
+}
+
+void TestGuiDesktop::scenarioWithoutWorkloadSaysSo()
+{
+    startWindow();
+    ScenarioSpec spec;
+    spec.model = "llama-3.1-8b";
+    spec.hardware = "h100-sxm";
+    m_window->controller()->applySpec(spec);
+    auto* workload = find<QComboBox>("workloadCombo");
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("llama-3.1-8b"));
+    QCOMPARE(workload->currentIndex(), -1);
+    QVERIFY(workload->lineEdit()->text().isEmpty());
+    QCOMPARE(workload->lineEdit()->placeholderText(), QStringLiteral("none (knobs set one by one)"));
+}
+
+void TestGuiDesktop::f1ExplainsTheModel()
+{
+    startWindow();
+    auto* action = find<QAction>("modelHelpAction");
+    QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    QVERIFY(find<QAction>("aboutAction")->shortcut().isEmpty());
+    action->trigger();
+    auto* browser = find<QTextBrowser>("modelHelpBrowser");
+    QTRY_VERIFY(browser->isVisible());
+    const QString text = browser->toPlainText();
+    // docs/model.md as compiled in: its sections and a formula with its source.
+    QVERIFY2(text.contains(QStringLiteral("The model, as implemented")), qPrintable(text.left(300)));
+    QVERIFY(text.contains(QStringLiteral("Placement across tiers")));
+    QVERIFY(text.contains(QStringLiteral("SlidingWindowSpec")));
+    // Rendered, not shown as Markdown source.
+    QVERIFY(!text.contains(QStringLiteral("## 1. Inputs")));
+    // A second F1 brings back the same dialog.
+    action->trigger();
+    QCOMPARE(m_window->findChildren<QTextBrowser*>(QStringLiteral("modelHelpBrowser")).size(), 1);
+}
+
+void TestGuiDesktop::weightFormatIsAControl()
+{
+    startWindow();
+    auto* model = find<QComboBox>("modelCombo");
+    model->setCurrentIndex(model->findData(QStringLiteral("deepseek-v3")));
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("deepseek-v3"));
+    auto* weights = find<QComboBox>("weightBitsCombo");
+    // DeepSeek-V3 ships FP8 weights (its config's quantization_config): 8 bits, marked.
+    QCOMPARE(weights->currentData().toDouble(), 8.0);
+    QCOMPARE(weights->currentText(), QStringLiteral("8-bit (checkpoint)"));
+    const double weightBytes8 = m_window->controller()->result().weightsBytes;
+    weights->setCurrentIndex(weights->findData(4.0));
+    QTRY_COMPARE(m_window->controller()->scenario().weightBits(), 4.0);
+    // Half the bits, half the weight bytes.
+    QCOMPARE(m_window->controller()->result().weightsBytes, weightBytes8 / 2); // the whole model
+    QCOMPARE(find<QAction>("undoAction")->text(), QStringLiteral("&Undo Change weight bits"));
+    m_window->controller()->undoStack()->undo();
+    QTRY_COMPARE(weights->currentData().toDouble(), 8.0);
+    // gpt-oss ships MXFP4 experts beside BF16 layers (4.46 bits blended): its own item.
+    model->setCurrentIndex(model->findData(QStringLiteral("gpt-oss-120b")));
+    QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("gpt-oss-120b"));
+    QVERIFY2(weights->currentText().endsWith(QStringLiteral("(checkpoint)")), qPrintable(weights->currentText()));
+}
+
+void TestGuiDesktop::tierTableExportsAsCsv()
+{
+    startWindow();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("tiers.csv"));
+    FileDialog::setNextFileName(path);
+    find<QAction>("exportTierTableAction")->trigger();
+    QFile file(path);
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const Scenario& s = m_window->controller()->scenario();
+    const EvalResult& r = m_window->controller()->result();
+    // What the table shows: the version, the cards by name, the scenario as a preset stores it.
+    QVERIFY2(lines.value(0).startsWith(QStringLiteral("# kvtiers ")), qPrintable(lines.value(0)));
+    QCOMPARE(lines.value(1), QStringLiteral("# ") + QString::fromStdString(s.model.name + " on " + s.hardware.name));
+    QVERIFY(lines.value(2).startsWith(QStringLiteral("# scenario: {")));
+    // Then the core's table, byte for byte.
+    QCOMPARE(lines.mid(3).join(QLatin1Char('\n')) + QLatin1Char('\n'), QString::fromStdString(tierTableCsv(r)));
+    QVERIFY(lines.value(4).startsWith(QStringLiteral("hbm,") + QString::fromStdString(csvNumber(r.hbm.used()))));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(path));
+}
+
+void TestGuiDesktop::droppedFilesOpenAsWhatTheyAre()
+{
+    startWindow();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&](const QString& name, const QByteArray& text) {
+        QFile f(dir.filePath(name));
+        f.open(QIODevice::WriteOnly);
+        f.write(text);
+        return f.fileName();
+    };
+
+    // A preset, dropped as a desktop drops it: imported and selected in the Presets panel.
+    const QString preset = write(QStringLiteral("mine.json"),
+        R"({"schema": "kvtiers-preset", "schema_version": 1, "name": "Dropped 8B", "scenario": {"model": "llama-3.1-8b"}})");
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(preset) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(m_window.get(), &drop);
+    auto* list = find<QListWidget>("presetList");
+    QTRY_VERIFY(!list->findItems(QStringLiteral("Dropped 8B"), Qt::MatchExactly).isEmpty());
+    QVERIFY(QFile::exists(preset)); // the user's file is read, never moved
+
+    // A trace: the Trace tab opens on it.
+    const QString trace = write(QStringLiteral("tiny.jsonl"),
+        "{\"timestamp\": 0, \"input_length\": 1024, \"output_length\": 10, \"hash_ids\": [1, 2]}\n"
+        "{\"timestamp\": 1000, \"input_length\": 1024, \"output_length\": 10, \"hash_ids\": [1, 2]}\n");
+    QVERIFY(m_window->openDroppedFile(trace));
+    auto* tabs = find<QTabWidget>("viewTabs");
+    QTRY_VERIFY(tabs->currentWidget()->findChild<TraceView*>(QStringLiteral("traceView")) != nullptr);
+
+    // A config.json: the import dialog opens with it read in.
+    const QString config = write(QStringLiteral("config.json"),
+        R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096, "intermediate_size": 14336,
+            "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 128256,
+            "max_position_embeddings": 131072, "torch_dtype": "bfloat16"})");
+    bool sawCard = false;
+    QTimer::singleShot(0, m_window.get(), [&] {
+        if (auto* dialog = m_window->findChild<ModelImportDialog*>()) {
+            sawCard = dialog->card().has_value();
+            dialog->reject();
+        } else if (QWidget* modal = QApplication::activeModalWidget()) {
+            modal->close();
+        }
+    });
+    QVERIFY(m_window->openDroppedFile(config));
+    QVERIFY(sawCard);
+
+    // Something else: refused with the file named, nothing imported.
+    const QString other = write(QStringLiteral("other.json"), R"({"hello": 1})");
+    const int presets = list->count();
+    MessageBox::setNonInteractive(true);
+    QVERIFY(!m_window->openDroppedFile(other));
+    QVERIFY(MessageBox::lastMessage().contains(QStringLiteral("JSON Lines")));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(other));
+    QCOMPARE(list->count(), presets);
+    QVERIFY(!m_window->openDroppedFile(dir.filePath(QStringLiteral("missing.json"))));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("missing.json")));
+}
+
 void TestGuiDesktop::fileDialogsRememberTheLastFolder()
 {
     QTemporaryDir dir;
@@ -301,6 +523,24 @@ void TestGuiDesktop::nothingCutAt1280x800()
     }
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
 
+    // The headline's figures are read whole, not elided: they take more rows instead.
+    for (QLabel* value : m_window->findChildren<QLabel*>(QRegularExpression(QStringLiteral("^headline[A-Z]")))) {
+        if (value->objectName() == QLatin1String("headlineFormula"))
+            continue;
+        QVERIFY2(value->fontMetrics().horizontalAdvance(value->text()) <= value->contentsRect().width(),
+            qPrintable(QStringLiteral("%1 \"%2\" in %3 px").arg(value->objectName(), value->text()).arg(value->width())));
+    }
+    // The tier table's titles wrap in their columns (Fusion would clip a centred title on
+    // both sides): each fits its column's width and the header's height.
+    auto* header = qobject_cast<WrappingHeaderView*>(find<QTableView>("tierTable")->horizontalHeader());
+    QVERIFY(header);
+    for (int c = 0; c < header->count(); ++c)
+        QVERIFY2(header->titleFits(c),
+            qPrintable(QStringLiteral("header \"%1\" in %2 × %3 px")
+                           .arg(header->model()->headerData(c, Qt::Horizontal).toString())
+                           .arg(header->sectionSize(c))
+                           .arg(header->height())));
+
     // The charts' titles and legend entries are drawn whole: a title wraps onto more lines
     // and a legend takes more rows rather than running past the plot's edge.
     for (const char* name : { "tierPlot", "sweepPlot" }) {
@@ -338,21 +578,6 @@ void TestGuiDesktop::nothingCutAt1280x800()
                                .arg(plot->width())
                                .arg(item->minimumOuterSizeHint().width())));
         }
-    }
-
-    // The tier table's headers fit, or end in "…" with the whole in their tooltip.
-    auto* table = find<QTableView>("tierTable");
-    QHeaderView* header = table->horizontalHeader();
-    QCOMPARE(header->textElideMode(), Qt::ElideRight);
-    for (int c = 0; c < header->count(); ++c) {
-        const QString text = table->model()->headerData(c, Qt::Horizontal).toString();
-        const QStringList lines = text.split(u'\n');
-        int widest = 0;
-        for (const QString& line : lines)
-            widest = std::max(widest, header->fontMetrics().horizontalAdvance(line));
-        QVERIFY2(widest + 8 <= header->sectionSize(c)
-                || table->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().contains(lines.first()),
-            qPrintable(QStringLiteral("header \"%1\": %2 px in %3").arg(text).arg(widest).arg(header->sectionSize(c))));
     }
 }
 

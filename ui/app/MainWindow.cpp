@@ -15,13 +15,18 @@
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/app/FieldUndo.h"
 #include "ui/app/Language.h"
+#include "ui/dialogs/ModelHelpDialog.h"
+#include "ui/export/TierTableExport.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
+#include "ui/scenario/WrappingHeaderView.h"
 #include "ui/text/Messages.h"
 #include "ui/text/UnitsText.h"
 #include "core/io/InputError.h"
+#include "core/io/InputFile.h"
+#include "core/io/Json.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -30,6 +35,12 @@
 #include <QComboBox>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QUrl>
 #include <QRegularExpression>
 #include <QHeaderView>
 #include <QLabel>
@@ -58,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     m_texts([this] { setWindowTitle(tr("kvtiers")); });
     setWindowIcon(QIcon(QStringLiteral(":/kvtiers/kvtiers.svg")));
+    setAcceptDrops(true); // a config.json, a preset or a trace: openDroppedFile()
     m_controller = new ScenarioController(this);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
@@ -192,10 +204,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_fitTableTimer->setSingleShot(true);
     m_fitTableTimer->setInterval(150);
     connect(m_fitTableTimer, &QTimer::timeout, this, &MainWindow::fitTableHeight);
-    auto* header = m_tableView->horizontalHeader();
-    // A header too wide for its column ends in "…", its whole text in the tooltip, instead
-    // of being clipped on both sides.
-    header->setTextElideMode(Qt::ElideRight);
+    // The article's long column titles wrap in narrow columns instead of being clipped.
+    auto* header = new WrappingHeaderView(m_tableView);
+    m_tableView->setHorizontalHeader(header);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int c : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn, TierTableModel::LimitColumn,
              TierTableModel::RestoreColumn })
@@ -451,10 +462,14 @@ void MainWindow::buildMenus()
     buildToolsMenu();
     QMenu* help = menuBar()->addMenu(QString());
     m_texts([help] { help->setTitle(tr("&Help")); });
+    QAction* howItWorks = help->addAction(QString(), this, [this] { ModelHelpDialog::showFor(this); });
+    m_texts([howItWorks] { howItWorks->setText(tr("&How kvtiers computes this")); });
+    howItWorks->setObjectName(QStringLiteral("modelHelpAction"));
+    howItWorks->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     QAction* about = help->addAction(QString(), this, &MainWindow::showAbout);
     m_texts([about] { about->setText(tr("&About kvtiers")); });
     about->setObjectName(QStringLiteral("aboutAction"));
-    about->setShortcut(QKeySequence::HelpContents);
     about->setMenuRole(QAction::AboutRole);
     QAction* aboutQt = help->addAction(QString(), qApp, &QApplication::aboutQt);
     aboutQt->setMenuRole(QAction::AboutQtRole);
@@ -679,6 +694,16 @@ void MainWindow::buildPresetsAndExport()
     add(QT_TR_NOOP("Export &comparison…"), "exportComparisonAction", QKeySequence(), &MainWindow::exportComparison);
     add(QT_TR_NOOP("Export scenario &JSON…"), "exportJsonAction", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
         &MainWindow::exportScenarioJson);
+    add(QT_TR_NOOP("Export tier &table (CSV)…"), "exportTierTableAction", QKeySequence(), [this] {
+        const QString what = tr("Export tier table");
+        if (!m_controller->hasResult())
+            return reportExport(tr("Nothing to export: the scenario does not evaluate."), what, {});
+        const QString path = FileDialog::getSaveFileName(this, what, QStringLiteral("kvtiers-tier-table.csv"),
+            tr("CSV, one row per tier (*.csv)"));
+        if (!path.isEmpty())
+            reportExport(exportTierTableCsv(path, m_controller->spec(), m_controller->scenario(), m_controller->result()),
+                what, path);
+    });
     add(QT_TR_NOOP("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         &MainWindow::copyChartToClipboard);
     add(QT_TR_NOOP("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
@@ -843,7 +868,14 @@ void MainWindow::buildToolsMenu()
 
 void MainWindow::importModelConfig()
 {
+    importModelConfigFile(QString());
+}
+
+void MainWindow::importModelConfigFile(const QString& configPath)
+{
     ModelImportDialog dialog(this);
+    if (!configPath.isEmpty())
+        dialog.loadFile(configPath);
     if (dialog.exec() != QDialog::Accepted || !dialog.card())
         return;
     // The imported card is kept in the user's card folder, which the catalog reads at
@@ -872,6 +904,67 @@ void MainWindow::importModelConfig()
     if (sameCard)
         m_controller->refresh(); // the card in use was replaced: evaluate it again
     statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // After the drop returns: the import dialog is modal, and the drag source waits.
+    const QString path = urls.front().toLocalFile();
+    QTimer::singleShot(0, this, [this, path] { openDroppedFile(path); });
+}
+
+bool MainWindow::openDroppedFile(const QString& path)
+{
+    const QString what = tr("Open %1").arg(QFileInfo(path).fileName());
+    try {
+        regularFileSize(path.toStdString());
+    } catch (const InputError& e) {
+        statusBar()->showMessage(Messages::inputErrorText(e), 10000);
+        return false;
+    }
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        // A JSON object says what it is: a preset names its schema, a config.json its
+        // architecture. Reading one here only to look; the importer reads it again and
+        // reports its own errors with line and field.
+        QFile file(path);
+        const Json json = file.open(QIODevice::ReadOnly) && file.size() < 64 * 1024 * 1024
+            ? Json::parse(file.readAll().toStdString(), nullptr, false)
+            : Json();
+        if (json.is_object() && json.value("schema", "") == "kvtiers-preset") {
+            if (auto* dock = findChild<QDockWidget*>(QStringLiteral("presetDock")))
+                dock->show();
+            m_presetPanel->importPath(path);
+            return true;
+        }
+        if (json.is_object() && (json.contains("model_type") || json.contains("architectures")
+                                    || json.contains("num_hidden_layers") || json.contains("text_config"))) {
+            importModelConfigFile(path);
+            return true;
+        }
+        statusBar()->showMessage(
+            tr("%1: not a Hugging Face config.json nor a kvtiers preset (a trace is JSON Lines, one request per line)")
+                .arg(path),
+            10000);
+        MessageBox::warning(this, what,
+            tr("%1 is not a Hugging Face config.json nor a kvtiers preset. Request traces are JSON Lines files "
+               "(.jsonl), one request per line.")
+                .arg(path));
+        return false;
+    }
+    m_viewTabs->setCurrentIndex(m_viewTabs->indexOf(m_traceView->parentWidget()->parentWidget()));
+    m_traceView->openFile(path);
+    return true;
 }
 
 } // namespace kvtiers::ui

@@ -55,9 +55,17 @@ public:
     /// the current tab and every view's inputs stay as they are. Returns once done.
     void switchLanguage(const QString& setting);
 
+    /// A file dropped on the window, or given by path: a Hugging Face config.json is
+    /// imported as a model, a kvtiers preset is imported into the Presets panel, and
+    /// anything else is opened as a request trace in the Trace tab. Returns false (with a
+    /// status message naming the file) when the file cannot be read as any of them.
+    bool openDroppedFile(const QString& path);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     /// Sets every tr() text again (menus, actions, tabs, dock, caption) and redraws what is
@@ -66,6 +74,8 @@ private:
     void retranslateChartPickers();
     void buildToolsMenu();
     void importModelConfig();
+    /// The import dialog, showing `path` read in when it is not empty.
+    void importModelConfigFile(const QString& path);
     void buildMenus();
     void updateViews();
     void showError(const QString& message);

@@ -1627,6 +1627,30 @@
         <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
         <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
     </message>
+    <message>
+        <source>none (knobs set one by one)</source>
+        <translation>없음 (항목을 하나씩 설정)</translation>
+    </message>
+    <message>
+        <source>Bits per weight: sets the weights&apos; share of HBM, and 8- and 4-bit weights run at the GPU&apos;s FP8 or FP4 FLOP/s where it has them. The model card&apos;s own checkpoint format is marked.</source>
+        <translation>가중치당 비트 수: HBM에서 가중치가 차지하는 몫을 정하며, 8비트와 4비트 가중치는 GPU가 지원하면 FP8·FP4 FLOP/s로 계산합니다. 모델 카드의 체크포인트 형식에 표시가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation>가중치(&amp;W):</translation>
+    </message>
+    <message>
+        <source>Card files</source>
+        <translation>카드 파일</translation>
+    </message>
+    <message>
+        <source>%1-bit</source>
+        <translation>%1비트</translation>
+    </message>
+    <message>
+        <source>%1 (checkpoint)</source>
+        <translation>%1 (체크포인트)</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::CurveChart</name>
@@ -2364,6 +2388,49 @@
     <message>
         <source>From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table</source>
         <translation>%1에서: 재사용 상한 %2, 문맥 %3토큰, 출력 %4토큰과 재사용 간격 분포를 적용했습니다</translation>
+    </message>
+    <message>
+        <source>&amp;How kvtiers computes this</source>
+        <translation>kvtiers의 계산 방법(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Export tier &amp;table (CSV)…</source>
+        <translation>계층 표 내보내기(CSV)(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Export tier table</source>
+        <translation>계층 표 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV, one row per tier (*.csv)</source>
+        <translation>CSV, 계층마다 한 행 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 열기</translation>
+    </message>
+    <message>
+        <source>%1: not a Hugging Face config.json nor a kvtiers preset (a trace is JSON Lines, one request per line)</source>
+        <translation>%1: Hugging Face config.json도 kvtiers 프리셋도 아닙니다 (트레이스는 요청마다 한 줄인 JSON Lines입니다)</translation>
+    </message>
+    <message>
+        <source>%1 is not a Hugging Face config.json nor a kvtiers preset. Request traces are JSON Lines files (.jsonl), one request per line.</source>
+        <translation>%1은(는) Hugging Face config.json도 kvtiers 프리셋도 아닙니다. 요청 트레이스는 요청마다 한 줄인 JSON Lines 파일(.jsonl)입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::ModelHelpDialog</name>
+    <message>
+        <source>How kvtiers computes this</source>
+        <translation>kvtiers의 계산 방법</translation>
+    </message>
+    <message>
+        <source>This explanation is written in English; the figures and terms match the app.</source>
+        <translation>이 설명은 영어로 작성되어 있습니다. 수치와 용어는 앱과 같습니다.</translation>
+    </message>
+    <message>
+        <source>The model description is missing from this build.</source>
+        <translation>이 빌드에는 모델 설명이 들어 있지 않습니다.</translation>
     </message>
 </context>
 <context>

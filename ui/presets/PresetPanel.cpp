@@ -299,8 +299,12 @@ void PresetPanel::importFile()
 {
     const QString path
         = FileDialog::getOpenFileName(this, tr("Import preset"), tr("kvtiers presets (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        importPath(path);
+}
+
+void PresetPanel::importPath(const QString& path)
+{
     std::string name;
     const Status status = m_store->importFile(path.toStdString(), &name);
     if (!report(status, tr("Import preset")))

@@ -46,6 +46,8 @@ public:
     void duplicateSelected();
     void deleteSelected();
     void importFile();
+    /// Imports the preset file at `path` and selects it (a dropped file, File → Import).
+    void importPath(const QString& path);
     void exportSelected();
 
 signals:

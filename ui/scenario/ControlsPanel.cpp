@@ -4,6 +4,7 @@
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
 #include "ui/app/WidgetFit.h"
+#include "ui/scenario/CardPicker.h"
 #include "ui/text/Messages.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
@@ -20,13 +21,18 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
+#include <vector>
 
 namespace kvtiers::ui {
 
@@ -149,16 +155,30 @@ QWidget* ControlsPanel::buildPickers()
     m_workloadCombo = makePicker(QStringLiteral("workloadCombo"));
     for (const auto& [id, card] : catalog.workloads())
         m_workloadCombo->addItem(qs(card.name), qs(id));
+    // A preset or a session made from knobs alone has no workload card: say so rather
+    // than leave the box blank.
+    m_texts([this] { m_workloadCombo->lineEdit()->setPlaceholderText(tr("none (knobs set one by one)")); });
     m_texts([this] { m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
                                    "named source. Choosing one resets the controls to it.")); });
     m_modelCombo = makePicker(QStringLiteral("modelCombo"));
-    for (const auto& [id, card] : catalog.models())
-        m_modelCombo->addItem(qs(card.name), qs(id));
+    {
+        std::map<QString, std::vector<QString>> familyNames;
+        for (const auto& [id, card] : catalog.models())
+            familyNames[qs(card.family)].push_back(qs(card.name));
+        std::vector<PickerEntry> entries;
+        for (const auto& [id, card] : catalog.models())
+            entries.push_back({ familyLabel(qs(card.family), familyNames[qs(card.family)]), qs(card.name), qs(id) });
+        fillGroupedPicker(m_modelCombo, entries);
+    }
     m_texts([this] { m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
                                 "attention kind (GQA, sliding window, MLA, state layers).")); });
     m_hardwareCombo = makePicker(QStringLiteral("hardwareCombo"));
-    for (const auto& [id, card] : catalog.hardware())
-        m_hardwareCombo->addItem(qs(card.name), qs(id));
+    {
+        std::vector<PickerEntry> entries;
+        for (const auto& [id, card] : catalog.hardware())
+            entries.push_back({ vendorLabel(qs(card.name)), qs(card.name), qs(id) });
+        fillGroupedPicker(m_hardwareCombo, entries);
+    }
     m_texts([this] { m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
                                    "and the GPU↔host link per server.")); });
     for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo })
@@ -172,11 +192,11 @@ QWidget* ControlsPanel::buildPickers()
             m_controller->selectWorkload(idOf(m_workloadCombo, index));
     });
     connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
+        if (index >= 0 && !isPickerHeader(m_modelCombo, index))
             m_controller->selectModel(idOf(m_modelCombo, index));
     });
     connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
+        if (index >= 0 && !isPickerHeader(m_hardwareCombo, index))
             m_controller->selectHardware(idOf(m_hardwareCombo, index));
     });
     return box;
@@ -339,6 +359,18 @@ QWidget* ControlsPanel::buildAdvanced()
         return spin;
     };
 
+    m_weightBitsCombo = new QComboBox(panel);
+    m_weightBitsCombo->setObjectName(QStringLiteral("weightBitsCombo"));
+    m_texts([this] {
+        m_weightBitsCombo->setToolTip(tr("Bits per weight: sets the weights' share of HBM, and 8- and 4-bit weights run "
+                                         "at the GPU's FP8 or FP4 FLOP/s where it has them. The model card's own "
+                                         "checkpoint format is marked."));
+    });
+    m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Weights:"), m_weightBitsCombo);
+    connect(m_weightBitsCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_controller->setOverride(knob(KnobId::WeightBits).key, m_weightBitsCombo->itemData(index).toDouble());
+    });
     m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, QT_TR_NOOP("&Tensor parallel (TP):"),
         QT_TR_NOOP("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
            "and fit in a server."),
@@ -520,6 +552,11 @@ void ControlsPanel::showCard(QComboBox* combo, CardKind kind, const std::string&
         const QString name = m_controller->cardName(kind, ref);
         if (!name.isEmpty()) {
             const QSignalBlocker block(combo);
+            bool fileListed = false;
+            for (int i = 0; i < combo->count() && !fileListed; ++i)
+                fileListed = combo->itemData(i, kCardFileRole).toBool();
+            if (!fileListed && kind != CardKind::Workload)
+                addPickerHeader(combo, tr("Card files"));
             combo->addItem(name, qs(ref));
             combo->setItemData(combo->count() - 1, qs(ref), Qt::ToolTipRole);
             combo->setItemData(combo->count() - 1, true, kCardFileRole);
@@ -586,6 +623,22 @@ void ControlsPanel::refreshFromScenario()
     };
     setSpin(m_tpSpin, s.tp());
     setSpin(m_blockSizeSpin, w.blockSize);
+    {
+        // 16, 8 and 4 bits, and the checkpoint's own format (MXFP4's 4.25 bits) when it
+        // is none of those; the checkpoint's item says so.
+        const QSignalBlocker block(m_weightBitsCombo);
+        std::vector<double> choices = { 16, 8, 4 };
+        for (double bits : { s.model.weightBits, s.weightBits() })
+            if (std::find(choices.begin(), choices.end(), bits) == choices.end())
+                choices.push_back(bits);
+        std::sort(choices.begin(), choices.end(), std::greater<>());
+        m_weightBitsCombo->clear();
+        for (double bits : choices) {
+            const QString text = tr("%1-bit").arg(QLocale().toString(bits, 'g', 4));
+            m_weightBitsCombo->addItem(bits == s.model.weightBits ? tr("%1 (checkpoint)").arg(text) : text, bits);
+        }
+        m_weightBitsCombo->setCurrentIndex(m_weightBitsCombo->findData(s.weightBits()));
+    }
     {
         const QSignalBlocker block(m_allocationCombo);
         m_allocationCombo->setCurrentIndex(w.allocation == Allocation::Paged ? 0 : 1);

@@ -75,6 +75,7 @@ private:
     QWidget* m_advancedPanel = nullptr;
     QSpinBox* m_tpSpin = nullptr;
     QSpinBox* m_blockSizeSpin = nullptr;
+    QComboBox* m_weightBitsCombo = nullptr;
     QComboBox* m_allocationCombo = nullptr;
     QComboBox* m_restorePathCombo = nullptr;
     QDoubleSpinBox* m_sharingSpin = nullptr;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <QGridLayout>
+#include <QResizeEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -95,7 +96,61 @@ QLabel* HeadlinePanel::addFigure(
     value->setFont(f);
     m_grid->addWidget(captionLabel, row, column);
     m_grid->addWidget(value, row + 1, column);
+    m_values.append(value);
     return value;
+}
+
+void HeadlinePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    reflow();
+}
+
+void HeadlinePanel::reflow()
+{
+    const int count = static_cast<int>(m_values.size());
+    const QMargins margins = contentsMargins() + layout()->contentsMargins();
+    const int available = width() - margins.left() - margins.right();
+    const int spacing = m_grid->horizontalSpacing();
+    auto cellWidth = [&](int i) {
+        const QLabel* caption = m_captions.at(i);
+        const QLabel* value = m_values.at(i);
+        return std::max(caption->fontMetrics().horizontalAdvance(caption->text()),
+                   value->fontMetrics().horizontalAdvance(value->text()))
+            + 2;
+    };
+    // The values ignore their size hints (a narrow window is never forced wider), so the
+    // grid gives every column the same width: the widest figure decides.
+    int widest = 0;
+    for (int i = 0; i < count; ++i)
+        widest = std::max(widest, cellWidth(i));
+    int columns = 1;
+    for (int c = std::min(count, 5); c > 1; --c) {
+        if (c * widest + spacing * (c - 1) <= available) {
+            columns = c;
+            break;
+        }
+    }
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    for (int i = 0; i < count; ++i) {
+        m_grid->removeWidget(m_captions.at(i));
+        m_grid->removeWidget(m_values.at(i));
+    }
+    const int rows = (count + columns - 1) / columns;
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowMinimumHeight(r, 0);
+    for (int i = 0; i < count; ++i) {
+        // The first five figures are the article's quantities, the rest time and tiers:
+        // at five columns they keep their two rows (5 + 4).
+        const int block = i / columns;
+        const int column = i % columns;
+        m_grid->addWidget(m_captions.at(i), 3 * block, column);
+        m_grid->addWidget(m_values.at(i), 3 * block + 1, column);
+    }
+    for (int block = 0; block + 1 < rows; ++block)
+        m_grid->setRowMinimumHeight(3 * block + 2, fontMetrics().height() / 2);
 }
 
 void HeadlinePanel::applyTheme()
@@ -169,6 +224,7 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     }
     m_warnings->setText(lines.join(u'\n'));
     m_warnings->setVisible(!lines.isEmpty());
+    reflow(); // the figures' widths changed
 }
 
 } // namespace kvtiers::ui

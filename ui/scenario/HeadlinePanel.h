@@ -25,14 +25,21 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// Lays the figures out in as many columns as fit the width whole (5, then fewer rows
+    /// of fewer columns), so a narrow window wraps the headline instead of cutting it.
+    void reflow();
+
     QLabel* addFigure(int row, int column, const QString& objectName, const char* caption, const char* toolTip);
     void retranslateUi();
     void applyTheme();
 
     QGridLayout* m_grid = nullptr;
     QList<QLabel*> m_captions;
+    QList<QLabel*> m_values; ///< beside m_captions, in reading order
+    int m_columns = 0;       ///< the columns reflow() last chose
     QLabel* m_kvPerToken = nullptr;
     QLabel* m_kvPerRequest = nullptr;
     QLabel* m_hotSet = nullptr;

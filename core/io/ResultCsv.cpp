@@ -1,0 +1,37 @@
+#include "core/io/ResultCsv.h"
+
+#include "core/io/Csv.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace kvtiers {
+
+std::string tierTableCsv(const EvalResult& r)
+{
+    std::ostringstream out;
+    out << "tier,used_bytes,capacity_bytes,utilisation,weights_bytes,hot_kv_bytes,shared_prefix_bytes,"
+           "fragmentation_bytes,retained_bytes,inclusive_copy_bytes,restore_seconds,recompute_seconds,"
+           "restore_beats_recompute\n";
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    auto row = [&](const char* name, const TierUse& use, double restoreSeconds) {
+        out << name << ',' << csvNumber(use.used()) << ',' << csvNumber(use.capacity) << ','
+            << csvNumber(use.capacity > 0 ? use.used() / use.capacity : nan) << ',' << csvNumber(use.weights) << ','
+            << csvNumber(use.hotKv) << ',' << csvNumber(use.sharedPrefixes) << ',' << csvNumber(use.fragmentation)
+            << ',' << csvNumber(use.retained) << ',' << csvNumber(use.inclusiveCopies) << ','
+            << csvNumber(restoreSeconds) << ',';
+        if (std::isfinite(restoreSeconds)) // HBM holds its KV in place: nothing to restore
+            out << csvNumber(r.recomputeSeconds) << ',' << (restoreSeconds < r.recomputeSeconds ? "yes" : "no");
+        else
+            out << ',';
+        out << '\n';
+    };
+    row("hbm", r.hbm, nan);
+    row("dram", r.dram, r.restoreSecondsDram);
+    row("ssd", r.ssd, r.restoreSecondsSsd);
+    out << "overflow," << csvNumber(r.overflowBytes) << ",,,,,,,,,,,\n";
+    return out.str();
+}
+
+} // namespace kvtiers

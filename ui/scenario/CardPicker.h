@@ -1,0 +1,39 @@
+#pragma once
+// CardPicker: the Scenario box's model and hardware pickers list their cards in groups,
+// models by family (Llama, Qwen, DeepSeek, ...) and accelerators by vendor (AMD, NVIDIA),
+// each group under a bold header row that cannot be chosen. Items keep the card's name as
+// their text and its id as their data, so findData(id) and findText(name) work as before,
+// and typing part of a name completes over the cards only, never a header.
+
+#include <QString>
+
+#include <vector>
+
+class QComboBox;
+
+namespace kvtiers::ui {
+
+struct PickerEntry {
+    QString group; ///< the header the card sits under
+    QString name; ///< the item's text
+    QString id; ///< the item's data: the card id or file
+};
+
+/// Replaces the combo's items with `entries` grouped by their group, groups in
+/// alphabetical order and cards in the given order, each group under a header row. Signals are blocked while it fills.
+void fillGroupedPicker(QComboBox* combo, const std::vector<PickerEntry>& entries);
+
+/// Adds one header row at the end (for cards added later, such as imported files).
+void addPickerHeader(QComboBox* combo, const QString& text);
+
+/// Whether row `index` is a header rather than a card.
+bool isPickerHeader(const QComboBox* combo, int index);
+
+/// How a family id reads in a group header: the spelling the family's own card names use
+/// ("deepseek" in "DeepSeek-V3" → "DeepSeek", "glm" → "GLM"), else the id as given.
+QString familyLabel(const QString& family, const std::vector<QString>& names);
+
+/// The vendor a hardware card's name starts with ("NVIDIA H200 SXM ..." → "NVIDIA").
+QString vendorLabel(const QString& name);
+
+} // namespace kvtiers::ui
