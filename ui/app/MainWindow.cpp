@@ -1,8 +1,8 @@
 #include "ui/app/MainWindow.h"
 
 #include "ui/presets/CompareView.h"
+#include "ui/app/DisplayOptions.h"
 #include "ui/scenario/ControlsPanel.h"
-#include "ui/text/DisplayUnits.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/fleet/FleetView.h"
 #include "ui/dialogs/ModelImportDialog.h"
@@ -58,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("kvtiers"));
     setWindowIcon(QIcon(QStringLiteral(":/kvtiers/kvtiers.svg")));
     m_controller = new ScenarioController(this);
+    m_display = new DisplayOptions(this);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_controls = new ControlsPanel(m_controller, scroll);
+    m_controls->setDisplayOptions(m_display);
     m_controls->setObjectName(QStringLiteral("controlsPanel"));
     scroll->setWidget(m_controls);
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 16);
@@ -90,6 +92,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_viewSplitter->setObjectName(QStringLiteral("viewSplitter"));
     m_viewSplitter->setChildrenCollapsible(false);
     m_headline = new HeadlinePanel(m_viewSplitter);
+    m_headline->setDisplayOptions(m_display);
     m_headline->setObjectName(QStringLiteral("headlinePanel"));
     m_viewSplitter->addWidget(m_headline);
 
@@ -117,12 +120,15 @@ MainWindow::MainWindow(QWidget* parent)
         return area;
     };
     m_fleetView = new FleetView(m_controller->catalog());
+    m_fleetView->setDisplayOptions(m_display);
     m_viewTabs->addTab(scrolled(m_fleetView), tr("Fleet"));
     m_sensitivityView = new SensitivityView;
+    m_sensitivityView->setDisplayOptions(m_display);
     m_viewTabs->addTab(scrolled(m_sensitivityView), tr("Sensitivity"));
     // A request trace replayed against the scenario's tiers (read in the background).
     m_traceView = new TraceView;
     m_traceView->setObjectName(QStringLiteral("traceView"));
+    m_traceView->setDisplayOptions(m_display);
     m_viewTabs->addTab(scrolled(m_traceView), tr("Trace"));
     connect(m_traceView, &TraceView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     // "Use this trace": the trace's workload replaces those knobs, as one undo step.
@@ -151,9 +157,6 @@ MainWindow::MainWindow(QWidget* parent)
             m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
     };
     connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
-    // The Fleet tab's units radios are View > Units: clicking one changes the whole app.
-    connect(m_fleetView, &FleetView::unitsChanged, this, &MainWindow::setUnits);
-    connect(m_sensitivityView, &SensitivityView::unitsChanged, this, &MainWindow::setUnits);
     connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
     connect(m_sensitivityView, &SensitivityView::exported, this,
@@ -169,6 +172,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tableCaption->setWordWrap(true);
     tableLayout->addWidget(m_tableCaption);
     m_tableModel = new TierTableModel(this);
+    m_tableModel->setDisplayOptions(m_display);
     m_tableView = new QTableView(tableBox);
     m_tableView->setObjectName(QStringLiteral("tierTable"));
     m_tableView->setModel(m_tableModel);
@@ -215,15 +219,7 @@ MainWindow::MainWindow(QWidget* parent)
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_controls, &ControlsPanel::inputTaken, this,
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
-    connect(m_tierChart, &TierChart::scopeChanged, this, [this](TierScope scope) {
-        m_sweepChart->setScope(scope);
-        m_tableModel->setScope(scope);
-        m_scopeActions->actions().at(static_cast<int>(scope))->setChecked(true);
-    });
-    connect(m_sweepChart, &SweepChart::axisChanged, this, [this](SweepAxis axis) {
-        m_controller->setSweepAxis(axis);
-        m_axisActions->actions().at(static_cast<int>(axis))->setChecked(true);
-    });
+    connectDisplayOptions();
 
     restoreSettings();
     FieldUndo::install(this);
@@ -325,9 +321,9 @@ void MainWindow::buildMenus()
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_scopeActions->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { m_tierChart->setScope(static_cast<TierScope>(i)); });
+        connect(a, &QAction::triggered, this, [this, i] { m_display->setScope(static_cast<TierScope>(i)); });
     }
-    m_scopeActions->actions().at(static_cast<int>(m_tierChart->scope()))->setChecked(true);
+    m_scopeActions->actions().at(static_cast<int>(m_display->scope()))->setChecked(true);
     view->addSeparator();
     m_axisActions = new QActionGroup(this);
     const std::array<QString, 2> axisTexts = { tr("Sweep against &context"), tr("Sweep against c&oncurrency") };
@@ -336,9 +332,9 @@ void MainWindow::buildMenus()
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_axisActions->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { m_sweepChart->setAxis(static_cast<SweepAxis>(i)); });
+        connect(a, &QAction::triggered, this, [this, i] { m_display->setSweepAxis(static_cast<SweepAxis>(i)); });
     }
-    m_axisActions->actions().at(0)->setChecked(true);
+    m_axisActions->actions().at(static_cast<int>(m_display->sweepAxis()))->setChecked(true);
     view->addSeparator();
     m_advancedAction = view->addAction(tr("&Advanced controls"));
     m_advancedAction->setCheckable(true);
@@ -363,9 +359,9 @@ void MainWindow::buildMenus()
         QAction* a = units->addAction(text);
         a->setObjectName(QString::fromLatin1(name));
         a->setCheckable(true);
-        a->setChecked(choice == displayUnits());
+        a->setChecked(choice == m_display->units());
         m_unitsActions->addAction(a);
-        connect(a, &QAction::triggered, this, [this, choice = choice] { setUnits(choice); });
+        connect(a, &QAction::triggered, this, [this, choice = choice] { m_display->setUnits(choice); });
     }
     // Language names are written in their own language, never translated.
     QMenu* language = view->addMenu(tr("&Language"));
@@ -499,14 +495,8 @@ void MainWindow::restoreSettings()
         m_chartSplitter->setSizes({ 600, 600 });
     if (auto spec = m_settings.lastScenario())
         m_controller->applySpec(*spec);
-    const int scope = m_settings.tierScope();
-    if (scope >= 0 && scope <= 2)
-        m_tierChart->setScope(static_cast<TierScope>(scope));
-    const int axis = m_settings.sweepAxis();
-    if (axis == 0 || axis == 1)
-        m_sweepChart->setAxis(static_cast<SweepAxis>(axis));
+    m_display->load(m_settings);
     m_advancedAction->setChecked(m_settings.advancedExpanded());
-    setUnits(m_settings.displayUnits());
 }
 
 void MainWindow::saveSettings()
@@ -517,10 +507,8 @@ void MainWindow::saveSettings()
     m_settings.setViewSplitterState(m_viewSplitter->saveState());
     m_settings.setChartSplitterState(m_chartSplitter->saveState());
     m_settings.setLastScenario(m_controller->spec());
-    m_settings.setTierScope(static_cast<int>(m_tierChart->scope()));
-    m_settings.setSweepAxis(static_cast<int>(m_sweepChart->axis()));
+    m_display->save(m_settings);
     m_settings.setAdvancedExpanded(m_controls->advancedExpanded());
-    m_settings.setDisplayUnits(displayUnits());
     m_settings.sync();
 }
 
@@ -544,6 +532,7 @@ void MainWindow::buildPresetsAndExport()
     dock->hide();
     m_compareView = new CompareView(&m_presetPanel->store(), &m_controller->catalog(), this);
     m_compareView->setExportOptions(m_exportOptions);
+    m_compareView->setDisplayOptions(m_display);
     connect(m_presetPanel, &PresetPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_compareView, &CompareView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_presetPanel, &PresetPanel::presetsChanged, m_compareView, &CompareView::refresh);
@@ -635,20 +624,41 @@ void MainWindow::setExportOptions(const ExportOptions& options)
 
 void MainWindow::setUnits(ByteUnits units)
 {
-    const bool changed = units != displayUnits();
-    kvtiers::ui::setDisplayUnits(units);
-    m_settings.setDisplayUnits(units);
-    // One setting, shown in three places: the menu and the Fleet and Sensitivity tabs'
-    // radio buttons. The Fleet tab's unitsChanged() comes back here, unchanged: no loop.
+    m_display->setUnits(units);
+}
+
+void MainWindow::connectDisplayOptions()
+{
+    // The charts' own pickers set the options; the options set the charts, the menus and
+    // the tier table. DisplayOptions emits only on a change, so nothing comes back around.
+    connect(m_tierChart, &TierChart::scopeChanged, m_display, &DisplayOptions::setScope);
+    connect(m_sweepChart, &SweepChart::axisChanged, m_display, &DisplayOptions::setSweepAxis);
+    connect(m_display, &DisplayOptions::scopeChanged, this, [this](TierScope scope) {
+        m_tierChart->setScope(scope);
+        m_sweepChart->setScope(scope);
+        m_scopeActions->actions().at(static_cast<int>(scope))->setChecked(true);
+    });
+    connect(m_display, &DisplayOptions::sweepAxisChanged, this, [this](SweepAxis axis) {
+        m_sweepChart->setAxis(axis);
+        m_controller->setSweepAxis(axis); // a sweep along the other axis: computed, not re-worded
+        m_axisActions->actions().at(static_cast<int>(axis))->setChecked(true);
+    });
+    connect(m_display, &DisplayOptions::unitsChanged, this, &MainWindow::unitsChanged);
+}
+
+void MainWindow::unitsChanged(ByteUnits units)
+{
+    // The views holding DisplayOptions re-word their own results; here the menu, the
+    // setting, and what still reads the global units copy (DisplayUnits.h).
     m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
-    m_fleetView->setUnits(units);
-    m_sensitivityView->setUnits(units);
-    if (!changed)
-        return;
-    // Views format bytes when they are fed: feed them again, state untouched. The
-    // scenario re-evaluates (no undo step), which also rewrites an error banner.
-    m_controller->refresh();
-    m_compareView->redisplay();
+    m_settings.setDisplayUnits(units);
+    // The charts read the global copy until they take setUnits(): feed them the result
+    // they already show. No evaluation: the controller keeps its last result.
+    if (m_controller->hasResult()) {
+        m_tierChart->setResult(m_controller->scenario(), m_controller->result());
+        m_sweepChart->setResult(m_controller->scenario(), m_controller->result(), m_controller->sweepResult());
+    }
+    m_controller->rewordError(); // the banner's sizes, if the scenario does not evaluate
 }
 
 void MainWindow::reportExport(const QString& error, const QString& what, const QString& path)
@@ -771,6 +781,7 @@ void MainWindow::buildToolsMenu()
 void MainWindow::importModelConfig()
 {
     ModelImportDialog dialog(this);
+    dialog.setUnits(m_display->units());
     if (dialog.exec() != QDialog::Accepted || !dialog.card())
         return;
     // The imported card is kept in the user's card folder, which the catalog reads at

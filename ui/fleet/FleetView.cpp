@@ -1,5 +1,6 @@
 #include "ui/fleet/FleetView.h"
 
+#include "ui/app/DisplayOptions.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/charts/FleetChart.h"
@@ -233,7 +234,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     connect(m_ttftSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
     connect(m_tpotSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
     connect(m_decimalButton, &QRadioButton::toggled, this,
-        [this](bool decimal) { setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+        [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+    setDisplayOptions(nullptr);
 
     // The CLI's example mix, so the view opens on an answer rather than a blank form.
     std::vector<std::pair<std::string, double>> mix;
@@ -272,16 +274,28 @@ void FleetView::setTargets(double ttftSeconds, double tpotSeconds)
     m_tpotSpin->setValue(tpotSeconds * 1000.0);
 }
 
-void FleetView::setUnits(ByteUnits units)
+void FleetView::setDisplayOptions(DisplayOptions* options)
 {
-    if (units == m_units)
-        return;
-    m_units = units;
-    (units == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, &FleetView::showUnits);
+    showUnits();
+}
+
+ByteUnits FleetView::units() const
+{
+    return m_display->units();
+}
+
+void FleetView::showUnits()
+{
+    const ByteUnits units = m_display->units();
+    {
+        const QSignalBlocker b1(m_decimalButton), b2(m_binaryButton);
+        (units == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
+    }
     m_mixModel->setUnits(units);
     m_chart->setUnits(units);
-    showResult();
-    emit unitsChanged(units);
+    showResult(); // the last sizing, re-worded: nothing is sized again
 }
 
 FleetInput FleetView::input() const
@@ -354,12 +368,12 @@ void FleetView::showResult()
     const FleetResult& f = *m_result;
     m_gpusLabel->setText(countText(f.gpus));
     m_serversLabel->setText(tr("%1 × %2 GPUs").arg(countText(f.servers)).arg(f.gpusPerServer));
-    m_hbmInstalledLabel->setText(bytesText(f.hbmInstalledBytes, m_units));
+    m_hbmInstalledLabel->setText(bytesText(f.hbmInstalledBytes, units()));
     const double values[3][3] = { { f.hbmBytes, f.dramBytes, f.ssdBytes },
         { f.hbmPerServer(), f.dramPerServer(), f.ssdPerServer() }, { f.hbmPerGpu(), f.dramPerGpu(), f.ssdPerGpu() } };
     for (int s = 0; s < 3; ++s)
         for (int t = 0; t < 3; ++t)
-            m_demandLabels[s][t]->setText(bytesText(values[s][t], m_units));
+            m_demandLabels[s][t]->setText(bytesText(values[s][t], units()));
     m_chart->setFleet(f);
 }
 
@@ -374,7 +388,7 @@ void FleetView::exportChart()
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)"));
     if (path.isEmpty())
         return;
-    const QString error = ChartExporter::exportFleet(path, *m_result, m_units, {}, m_exportOptions);
+    const QString error = ChartExporter::exportFleet(path, *m_result, units(), {}, m_exportOptions);
     if (!error.isEmpty())
         reportExport(error, true);
     else

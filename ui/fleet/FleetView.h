@@ -4,8 +4,9 @@
 // or tokens/day, one server profile, and the TTFT and time-per-output-token targets.
 // Outputs: GPUs, servers and HBM installed; HBM / DRAM / NVMe demand fleet-wide, per
 // server and per GPU; the mix table with KV bytes per token per workload; and a chart of
-// each tier's demand stacked by workload. A units switch shows all of this view's bytes
-// in decimal (GB, as memory is sold) or binary (GiB). Sizing runs on the next event-loop
+// each tier's demand stacked by workload. Its units switch sets the DisplayOptions it is
+// given (the app's one units setting), and a change of units re-words the last sizing in
+// decimal (GB, as memory is sold) or binary (GiB) without sizing again. Sizing runs on the next event-loop
 // turn after an edit (edits in one turn are batched); InputError is shown in the view.
 
 #include "core/cards/CardCatalog.h"
@@ -31,6 +32,7 @@ class QTableView;
 
 namespace kvtiers::ui {
 
+class DisplayOptions;
 class FleetChart;
 class FleetMixModel;
 
@@ -47,10 +49,10 @@ public:
     void setRate(double value, RateUnit unit);
     void setHardware(const std::string& id);
     void setTargets(double ttftSeconds, double tpotSeconds);
-    /// Shows this view's bytes in `units` and checks the matching radio button; emits
-    /// unitsChanged() if that is a change (MainWindow keeps it equal to View > Units).
-    void setUnits(ByteUnits units);
-    ByteUnits units() const { return m_units; }
+    /// The options whose units this view shows and whose units its radio buttons set
+    /// (MainWindow's); until set, a private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
+    ByteUnits units() const;
 
     /// What the view passes to sizeFleet() (for tests, and for an export).
     FleetInput input() const;
@@ -75,13 +77,12 @@ signals:
     void sized();
     /// A line for the status bar (export written or failed).
     void message(const QString& text);
-    /// The units changed: the user clicked a units radio button, or setUnits().
-    void unitsChanged(kvtiers::ByteUnits units);
 
 private:
     void schedule();
     void sizeNow();
     void showResult();
+    void showUnits();
     void addSelectedWorkload();
     void removeSelectedRow();
     void reportExport(const QString& text, bool failed);
@@ -113,7 +114,7 @@ private:
 
     std::optional<FleetResult> m_result;
     QString m_error;
-    ByteUnits m_units = ByteUnits::Binary;
+    DisplayOptions* m_display = nullptr;
     QTimer m_timer;
 };
 

@@ -8,6 +8,7 @@
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
+#include "ui/app/DisplayOptions.h"
 #include "ui/text/UnitsText.h"
 
 #include <QCheckBox>
@@ -82,7 +83,15 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
 
     connect(m_controller, &ScenarioController::specChanged, this, &ControlsPanel::refreshPickers);
     connect(m_controller, &ScenarioController::resultChanged, this, &ControlsPanel::refreshFromScenario);
+    setDisplayOptions(nullptr);
     refreshPickers();
+}
+
+void ControlsPanel::setDisplayOptions(DisplayOptions* options)
+{
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, &ControlsPanel::refreshFromScenario);
+    refreshFromScenario();
 }
 
 QSize ControlsPanel::minimumSizeHint() const
@@ -560,9 +569,9 @@ void ControlsPanel::refreshFromScenario()
     setSpin(m_outputTokensSpin, static_cast<int>(std::min(w.outputTokens, double(1 << 30))));
     setSpin(m_gpusPerServerSpin, s.hardware.gpusPerServer);
     if (!m_dramPerServerEdit->hasFocus())
-        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, displayUnits(), 4)));
+        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, m_display->units(), 4)));
     if (!m_nvmePerServerEdit->hasFocus())
-        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, displayUnits(), 4)));
+        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, m_display->units(), 4)));
     {
         const QSignalBlocker b1(m_inclusiveCheck), b2(m_streamingCheck);
         m_inclusiveCheck->setChecked(w.inclusiveTiers);

@@ -3,17 +3,23 @@
 // and per request, the hot set, max concurrency, achieved vs requested reuse, TTFT with and
 // without reuse, tokens/s, DRAM per GPU, NVMe per server, and the per-token formula with
 // this scenario's numbers (kvtiers::deriveKvPerToken), plus the core's warnings, both
-// worded in the UI language by Messages.
+// worded in the UI language by Messages. Bytes are in its DisplayOptions' units, and a
+// change of units re-words the last result (no evaluation).
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QLabel;
 class QGridLayout;
 
 namespace kvtiers::ui {
+
+class DisplayOptions;
 
 class HeadlinePanel : public QWidget {
     Q_OBJECT
@@ -21,6 +27,8 @@ public:
     explicit HeadlinePanel(QWidget* parent = nullptr);
 
     void setResult(const Scenario& scenario, const EvalResult& result);
+    /// The units to show bytes in (MainWindow's); until set, a private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -42,6 +50,8 @@ private:
     QLabel* m_nvmePerServer = nullptr;
     QLabel* m_formula = nullptr;
     QLabel* m_warnings = nullptr;
+    DisplayOptions* m_display = nullptr;
+    std::optional<std::pair<Scenario, EvalResult>> m_shown; ///< re-worded when the units change
 };
 
 } // namespace kvtiers::ui
