@@ -44,6 +44,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -159,6 +160,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
     connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
+    // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, [this] {
+        if (!m_undoGroup)
+            return;
+        const bool fleet = m_viewTabs->currentWidget() && m_viewTabs->currentWidget()->isAncestorOf(m_fleetView);
+        m_undoGroup->setActiveStack(fleet ? m_fleetView->undoStack() : m_controller->undoStack());
+    });
     connect(m_sensitivityView, &SensitivityView::exported, this,
         [this](const QString& path) { statusBar()->showMessage(tr("Sensitivity: wrote %1").arg(path), 10000); });
 
@@ -279,7 +287,13 @@ void MainWindow::buildMenus()
     // Not QUndoStack::createUndoAction: its "prefix + text" puts the verb first in every
     // language; a whole tr() sentence ("&Undo %1") lets Korean put it last. An '&' in a
     // step's text (a preset name) is doubled so it shows instead of making a mnemonic.
-    QUndoStack* stack = m_controller->undoStack();
+    // Two histories, one Edit menu: the Fleet tab's inputs have their own stack, active
+    // while that tab is shown; every other tab edits the scenario (docs/architecture.md).
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_controller->undoStack());
+    m_undoGroup->addStack(m_fleetView->undoStack());
+    m_undoGroup->setActiveStack(m_controller->undoStack());
+    QUndoGroup* stack = m_undoGroup;
     auto stepText = [](const QString& bare, const QString& withStep, const QString& step) {
         return step.isEmpty() ? bare : withStep.arg(QString(step).replace(QLatin1Char('&'), QStringLiteral("&&")));
     };
@@ -290,9 +304,9 @@ void MainWindow::buildMenus()
         = [undo, stepText](const QString& step) { undo->setText(stepText(tr("&Undo"), tr("&Undo %1"), step)); };
     undoText(stack->undoText());
     undo->setEnabled(stack->canUndo());
-    connect(stack, &QUndoStack::undoTextChanged, undo, undoText);
-    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
-    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(stack, &QUndoGroup::undoTextChanged, undo, undoText);
+    connect(stack, &QUndoGroup::canUndoChanged, undo, &QAction::setEnabled);
+    connect(undo, &QAction::triggered, stack, &QUndoGroup::undo);
     QAction* redo = new QAction(this);
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcuts(QKeySequence::Redo);
@@ -300,9 +314,9 @@ void MainWindow::buildMenus()
         = [redo, stepText](const QString& step) { redo->setText(stepText(tr("&Redo"), tr("&Redo %1"), step)); };
     redoText(stack->redoText());
     redo->setEnabled(stack->canRedo());
-    connect(stack, &QUndoStack::redoTextChanged, redo, redoText);
-    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
-    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoGroup::redoTextChanged, redo, redoText);
+    connect(stack, &QUndoGroup::canRedoChanged, redo, &QAction::setEnabled);
+    connect(redo, &QAction::triggered, stack, &QUndoGroup::redo);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -495,6 +509,8 @@ void MainWindow::restoreSettings()
         m_chartSplitter->setSizes({ 600, 600 });
     if (auto spec = m_settings.lastScenario())
         m_controller->applySpec(*spec);
+    if (const QStringList problems = m_fleetView->restoreSession(m_settings.fleetSession()); !problems.isEmpty())
+        statusBar()->showMessage(problems.join(QStringLiteral("; ")), 15000);
     m_display->load(m_settings);
     m_advancedAction->setChecked(m_settings.advancedExpanded());
 }
@@ -507,6 +523,7 @@ void MainWindow::saveSettings()
     m_settings.setViewSplitterState(m_viewSplitter->saveState());
     m_settings.setChartSplitterState(m_chartSplitter->saveState());
     m_settings.setLastScenario(m_controller->spec());
+    m_settings.setFleetSession(m_fleetView->sessionText());
     m_display->save(m_settings);
     m_settings.setAdvancedExpanded(m_controls->advancedExpanded());
     m_settings.sync();

@@ -15,6 +15,7 @@ class QLabel;
 class QSplitter;
 class QTableView;
 class QTabWidget;
+class QUndoGroup;
 
 namespace kvtiers::ui {
 
@@ -121,6 +122,7 @@ private:
     ExportOptions m_exportOptions;
     QActionGroup* m_languageActions = nullptr;
     QActionGroup* m_unitsActions = nullptr; ///< View > Units: decimal, binary
+    QUndoGroup* m_undoGroup = nullptr; ///< Edit > Undo: the scenario's stack, or the Fleet tab's
     bool m_replaced = false; ///< replaced by switchLanguage(): its successor owns the settings
 };
 
