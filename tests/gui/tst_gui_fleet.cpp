@@ -2,7 +2,9 @@
 // same input), the units switch turns GiB into GB in labels, table and chart axes, the
 // mix can be edited, and bad input is shown in the view rather than thrown. Export… goes
 // through the file-dialog seam, writes the chart or the core's CSV, and a failed write is
-// a message naming the file.
+// a message naming the file. Every edit of the inputs is an undo step (the Edit menu
+// follows the Fleet tab's history while that tab is shown), and the inputs outlive a
+// restart, a damaged or unknown saved value being dropped with a word, never a crash.
 
 #include "ui/charts/ByteTicker.h"
 #include "ui/dialogs/FileDialog.h"
@@ -11,6 +13,10 @@
 #include "ui/fleet/FleetView.h"
 #include "core/io/InputError.h"
 #include "ui/app/Language.h"
+#include "ui/app/MainWindow.h"
+#include "ui/app/Settings.h"
+#include "ui/scenario/ScenarioController.h"
+#include "tests/support/TestHome.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/text/UnitsText.h"
 
@@ -25,6 +31,9 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <qcustomplot.h>
@@ -55,6 +64,11 @@ private slots:
     void exportWithoutAResultSaysWhy();
     void manyWorkloadsLookDifferent();
     void failedSizingChartHasNoByteTicks();
+    void rateEditUndoesAndRedoes();
+    void addedWorkloadIsUndone();
+    void editMenuFollowsTheFleetTab();
+    void restartRestoresTheInputs();
+    void damagedSessionIsDroppedWithAWord();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -71,6 +85,7 @@ private:
 
 void TestGuiFleet::initTestCase()
 {
+    QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
     MessageBox::setNonInteractive(true); // errors are recorded, not shown modally
 }
@@ -417,6 +432,151 @@ void TestGuiFleet::failedSizingChartHasNoByteTicks()
     QVERIFY(m_view->result().has_value());
     for (int t = 0; t < 3; ++t)
         QVERIFY(drawn(t).size() >= 2);
+}
+
+void TestGuiFleet::rateEditUndoesAndRedoes()
+{
+    QUndoStack* undo = m_view->undoStack();
+    undo->clear();
+    auto* rate = m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetRate"));
+    QCOMPARE(rate->value(), 100.0);
+    rate->setValue(250);
+    rate->setValue(260); // the same control at once: one step
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Change request rate"));
+    undo->undo();
+    QCOMPARE(rate->value(), 100.0);
+    m_view->flush();
+    QCOMPARE(m_view->input().requestsPerSecond, 100.0);
+    QCOMPARE(text("fleetGpus"), qs(formatCount(core().gpus)));
+    QVERIFY(undo->canRedo());
+    undo->redo();
+    QCOMPARE(rate->value(), 260.0);
+    m_view->flush();
+    QCOMPARE(m_view->input().requestsPerSecond, 260.0);
+    QCOMPARE(m_view->result()->gpus, core().gpus);
+
+    // Another control is another step, named for it.
+    m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"))->setValue(5);
+    QCOMPARE(undo->count(), 2);
+    QCOMPARE(undo->undoText(), QStringLiteral("Change TTFT target"));
+}
+
+void TestGuiFleet::addedWorkloadIsUndone()
+{
+    QUndoStack* undo = m_view->undoStack();
+    undo->clear();
+    auto* picker = m_view->findChild<QComboBox*>(QStringLiteral("fleetWorkloadPicker"));
+    picker->setCurrentIndex(picker->findData(QStringLiteral("article")));
+    QTest::mouseClick(m_view->findChild<QPushButton*>(QStringLiteral("fleetAddWorkload")), Qt::LeftButton);
+    QCOMPARE(m_view->mixModel()->rowCount(), 3);
+    QCOMPARE(undo->undoText(), QStringLiteral("Add workload article"));
+    undo->undo();
+    QCOMPARE(m_view->mixModel()->rowCount(), 2);
+    QCOMPARE(m_view->mixModel()->rows().back().workload, std::string("mooncake"));
+    undo->redo();
+    QCOMPARE(m_view->mixModel()->rowCount(), 3);
+
+    // A share typed in the table, and a removal, each one step with its words.
+    QVERIFY(m_view->mixModel()->setData(m_view->mixModel()->index(0, FleetMixModel::ShareColumn), 2.0));
+    QCOMPARE(undo->undoText(), QStringLiteral("Change the share of chat"));
+    m_view->mixModel()->removeRow(1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Remove workload mooncake"));
+    undo->undo();
+    QCOMPARE(m_view->mixModel()->rows()[1].workload, std::string("mooncake"));
+    undo->undo();
+    QCOMPARE(m_view->mixModel()->rows()[0].share, 0.7);
+}
+
+void TestGuiFleet::editMenuFollowsTheFleetTab()
+{
+    m_view.reset();
+    kvtiers::test::clearTestHome();
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(window.controller()->hasResult());
+    auto* fleet = window.findChild<FleetView*>(QStringLiteral("fleetView"));
+    auto* undo = window.findChild<QAction*>(QStringLiteral("undoAction"));
+    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+    const ScenarioSpec spec = window.controller()->spec();
+
+    tabs->setCurrentIndex(1); // Fleet
+    fleet->findChild<QDoubleSpinBox*>(QStringLiteral("fleetRate"))->setValue(321);
+    QVERIFY(undo->isEnabled());
+    QCOMPARE(undo->text(), QStringLiteral("&Undo Change request rate"));
+    undo->trigger();
+    QCOMPARE(fleet->inputs().rate, 100.0);
+    QCOMPARE(window.controller()->spec(), spec); // the scenario is untouched
+
+    // On the Scenario tab the menu is the scenario's again: nothing to undo there yet.
+    fleet->findChild<QDoubleSpinBox*>(QStringLiteral("fleetRate"))->setValue(321);
+    tabs->setCurrentIndex(0);
+    QVERIFY(!undo->isEnabled());
+    tabs->setCurrentIndex(1);
+    QVERIFY(undo->isEnabled());
+}
+
+void TestGuiFleet::restartRestoresTheInputs()
+{
+    m_view.reset();
+    kvtiers::test::clearTestHome();
+    FleetView::Inputs saved;
+    {
+        MainWindow window;
+        auto* fleet = window.findChild<FleetView*>(QStringLiteral("fleetView"));
+        fleet->setMix({ { "chat", 0.25 }, { "article", 0.75 } });
+        fleet->setRate(2e10, FleetView::RateUnit::TokensPerDay);
+        fleet->setTargets(12.5, 0.07);
+        saved = fleet->inputs();
+        QCOMPARE(saved.rateUnit, FleetView::RateUnit::TokensPerDay);
+    } // quit: the inputs are saved
+    MainWindow window;
+    auto* fleet = window.findChild<FleetView*>(QStringLiteral("fleetView"));
+    QCOMPARE(fleet->inputs(), saved);
+    QCOMPARE(fleet->input().tokensPerDay, 2e10);
+    QCOMPARE(fleet->input().mix.size(), size_t(2));
+    QCOMPARE(fleet->input().mix[1].label, std::string("article"));
+    QCOMPARE(fleet->input().tpotTargetSeconds, 0.07);
+    QCOMPARE(fleet->undoStack()->count(), 0); // a restored session starts its own history
+}
+
+void TestGuiFleet::damagedSessionIsDroppedWithAWord()
+{
+    m_view.reset();
+    kvtiers::test::clearTestHome();
+    {
+        Settings settings;
+        settings.setFleetSession(QStringLiteral(
+            R"({"mix":[{"workload":"chat","share":1},{"workload":"no-such-workload","share":2},)"
+            R"({"workload":"mooncake","share":"x"}],"rate":-5,"rate_unit":"furlongs","hardware":"abacus",)"
+            R"("ttft_seconds":3})"));
+        settings.sync();
+    }
+    {
+        MainWindow window;
+        auto* fleet = window.findChild<FleetView*>(QStringLiteral("fleetView"));
+        const FleetView::Inputs in = fleet->inputs();
+        QCOMPARE(in.mix.size(), size_t(1));
+        QCOMPARE(in.mix[0].workload, std::string("chat"));
+        QCOMPARE(in.rate, 100.0); // -5 is not a rate: the default stays
+        QCOMPARE(in.rateUnit, FleetView::RateUnit::RequestsPerSecond);
+        QCOMPARE(in.hardware, std::string(CardCatalog::kDefaultHardware));
+        QCOMPARE(in.ttftSeconds, 3.0);
+        const QString status = window.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QStringLiteral("no-such-workload")), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("abacus")), qPrintable(status));
+    }
+    // Not JSON at all: the example mix, and a word.
+    {
+        Settings settings;
+        settings.setFleetSession(QStringLiteral("{{not json"));
+        settings.sync();
+    }
+    MainWindow window;
+    auto* fleet = window.findChild<FleetView*>(QStringLiteral("fleetView"));
+    QCOMPARE(fleet->inputs().mix.size(), size_t(2));
+    QVERIFY(!window.statusBar()->currentMessage().isEmpty());
 }
 
 QTEST_MAIN(TestGuiFleet)

@@ -1,8 +1,10 @@
 // Decimal or binary bytes, everywhere: drives the real MainWindow offscreen.
 // View > Units switches the headline figures, the tier table, the chart axes, the Fleet
 // tab, the comparison and exported charts at once, keeping every view's state; the Fleet
-// tab's units radios are the same setting; the choice survives a restart. Expected texts
-// come from the core's formatter (kvtiers::formatBytes) on the core's own result.
+// tab's units radios are the same setting; the choice survives a restart. A units switch
+// re-words what the views hold: the scenario is not evaluated again, nor the fleet sized.
+// Expected texts come from the core's formatter (kvtiers::formatBytes) on the core's own
+// result.
 
 #include "ui/charts/ByteTicker.h"
 #include "core/cards/CardCatalog.h"
@@ -10,7 +12,8 @@
 #include "ui/charts/CompareChart.h"
 #include "ui/presets/CompareTableModel.h"
 #include "ui/presets/CompareView.h"
-#include "ui/text/DisplayUnits.h"
+#include "ui/app/DisplayOptions.h"
+#include "ui/fleet/FleetView.h"
 #include "core/model/Evaluation.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/app/MainWindow.h"
@@ -27,6 +30,7 @@
 #include <QLineEdit>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -88,6 +92,7 @@ private slots:
     void persistsIntoANewWindow();
     void exportedTierChartFollows();
     void advancedSizeFieldsFollow();
+    void unitsSwitchEvaluatesNothing();
 
 private:
     template <typename T> T* find(const char* name)
@@ -123,12 +128,20 @@ private:
             .data(TierTableModel::BytesRole)
             .toDouble();
     }
-    /// Picks View > Units > Decimal or Binary as a user would, and waits for the views.
+    ByteUnits shownUnits() { return m_window->displayOptions()->units(); }
+    /// Picks View > Units > Decimal or Binary as a user would. The views re-word what they
+    /// hold at once: no evaluation runs, now or queued.
     void pickUnits(ByteUnits units)
     {
-        const int before = m_window->controller()->evaluationCount();
+        ScenarioController* controller = m_window->controller();
+        const int before = controller->evaluationCount();
+        QSignalSpy results(controller, &ScenarioController::resultChanged);
         find<QAction>(units == ByteUnits::Decimal ? "unitsDecimalAction" : "unitsBinaryAction")->trigger();
-        QTRY_VERIFY(m_window->controller()->evaluationCount() > before);
+        QCOMPARE(shownUnits(), units);
+        QCoreApplication::processEvents();
+        controller->flush(); // evaluates only if something was scheduled
+        QCOMPARE(controller->evaluationCount(), before);
+        QCOMPARE(results.count(), 0);
     }
     void startWindow()
     {
@@ -162,7 +175,7 @@ void TestGuiUnits::cleanup()
 
 void TestGuiUnits::defaultIsBinary()
 {
-    QCOMPARE(displayUnits(), ByteUnits::Binary);
+    QCOMPARE(shownUnits(), ByteUnits::Binary);
     QVERIFY(find<QAction>("unitsBinaryAction")->isChecked());
     QVERIFY(!find<QAction>("unitsDecimalAction")->isChecked());
     QVERIFY(find<QAction>("unitsDecimalAction")->actionGroup()->isExclusive());
@@ -186,7 +199,7 @@ void TestGuiUnits::menuSwitchesEveryViewAndKeepsState()
 
     pickUnits(ByteUnits::Decimal);
 
-    QCOMPARE(displayUnits(), ByteUnits::Decimal);
+    QCOMPARE(shownUnits(), ByteUnits::Decimal);
     QVERIFY(find<QAction>("unitsDecimalAction")->isChecked());
     QVERIFY(!find<QAction>("unitsBinaryAction")->isChecked());
     // Headline: the core's KV per request in decimal (the article's 40 GiB is 42.9 GB).
@@ -249,10 +262,10 @@ void TestGuiUnits::fleetRadioIsTheSameSetting()
     const int before = m_window->controller()->evaluationCount();
     QTest::mouseClick(binary, Qt::LeftButton, {}, QPoint(8, binary->height() / 2));
     QVERIFY(binary->isChecked());
-    // The whole app follows: the menu, the global units, the headline.
+    // The whole app follows: the menu, the display options, the headline; no evaluation.
     QVERIFY(find<QAction>("unitsBinaryAction")->isChecked());
-    QCOMPARE(displayUnits(), ByteUnits::Binary);
-    QTRY_VERIFY(m_window->controller()->evaluationCount() > before);
+    QCOMPARE(shownUnits(), ByteUnits::Binary);
+    QCOMPARE(m_window->controller()->evaluationCount(), before);
     QCOMPARE(text("headlineKvPerRequest"),
         QStringLiteral("%1 per request").arg(bytes(m_article.kvBytesPerRequest, ByteUnits::Binary)));
     QCOMPARE(byteTickerUnits(tierAxis(0)->ticker()), ByteUnits::Binary);
@@ -271,7 +284,7 @@ void TestGuiUnits::fleetRadioIsTheSameSetting()
     QVERIFY(find<QRadioButton>("sensitivityDecimalUnits")->isChecked());
     QTest::mouseClick(sensitivityBinary, Qt::LeftButton, {}, QPoint(8, sensitivityBinary->height() / 2));
     QVERIFY(find<QAction>("unitsBinaryAction")->isChecked());
-    QCOMPARE(displayUnits(), ByteUnits::Binary);
+    QCOMPARE(shownUnits(), ByteUnits::Binary);
     QVERIFY(binary->isChecked());
     QTRY_COMPARE(text("headlineKvPerRequest"),
         QStringLiteral("%1 per request").arg(bytes(m_article.kvBytesPerRequest, ByteUnits::Binary)));
@@ -306,9 +319,8 @@ void TestGuiUnits::persistsIntoANewWindow()
 {
     pickUnits(ByteUnits::Decimal);
     m_window.reset(); // quit
-    setDisplayUnits(ByteUnits::Binary); // a new process would start binary: the setting must win
-    startWindow();
-    QCOMPARE(displayUnits(), ByteUnits::Decimal);
+    startWindow(); // a new window's options start binary: the setting must win
+    QCOMPARE(shownUnits(), ByteUnits::Decimal);
     QVERIFY(find<QAction>("unitsDecimalAction")->isChecked());
     QVERIFY(find<QRadioButton>("fleetDecimalUnits")->isChecked());
     QTRY_COMPARE(text("headlineKvPerRequest"),
@@ -318,9 +330,8 @@ void TestGuiUnits::persistsIntoANewWindow()
     // Back to binary, and that persists too.
     pickUnits(ByteUnits::Binary);
     m_window.reset();
-    setDisplayUnits(ByteUnits::Decimal);
     startWindow();
-    QCOMPARE(displayUnits(), ByteUnits::Binary);
+    QCOMPARE(shownUnits(), ByteUnits::Binary);
     QVERIFY(find<QAction>("unitsBinaryAction")->isChecked());
 }
 
@@ -373,6 +384,43 @@ void TestGuiUnits::advancedSizeFieldsFollow()
     QTest::keyClicks(dram, QStringLiteral("1.5TiB"));
     QTest::keyClick(dram, Qt::Key_Return);
     QTRY_COMPARE(m_window->controller()->scenario().hardware.hostDramBytes, 1.5 * 1099511627776.0);
+}
+
+void TestGuiUnits::unitsSwitchEvaluatesNothing()
+{
+    // Units are how numbers are shown, not what is computed: a switch from the menu, the
+    // Fleet tab or the Sensitivity tab neither evaluates the scenario nor sizes the fleet.
+    ScenarioController* controller = m_window->controller();
+    auto* fleet = find<FleetView>("fleetView");
+    fleet->flush();
+    QVERIFY(fleet->result().has_value());
+    const int evaluations = controller->evaluationCount();
+    QSignalSpy results(controller, &ScenarioController::resultChanged);
+    QSignalSpy evaluated(controller, &ScenarioController::evaluated);
+    QSignalSpy sized(fleet, &FleetView::sized);
+    QSignalSpy changes(m_window->displayOptions(), &DisplayOptions::unitsChanged);
+    const QString binaryHbm = find<QLabel>("fleetHbm")->text();
+
+    pickUnits(ByteUnits::Decimal);
+    find<QRadioButton>("fleetBinaryUnits")->click();
+    find<QRadioButton>("sensitivityDecimalUnits")->click();
+    m_window->setUnits(ByteUnits::Decimal); // no change: nothing emitted
+    QTest::qWait(50);
+    controller->flush();
+    fleet->flush();
+
+    QCOMPARE(changes.count(), 3);
+    QCOMPARE(controller->evaluationCount(), evaluations);
+    QCOMPARE(results.count(), 0);
+    QCOMPARE(evaluated.count(), 0);
+    QCOMPARE(sized.count(), 0);
+    // And yet every view shows the new units, from what it held.
+    QCOMPARE(text("headlineKvPerRequest"),
+        QStringLiteral("%1 per request").arg(bytes(m_article.kvBytesPerRequest, ByteUnits::Decimal)));
+    QCOMPARE(find<QLabel>("fleetHbm")->text(), bytes(fleet->result()->hbmBytes, ByteUnits::Decimal));
+    QVERIFY(find<QLabel>("fleetHbm")->text() != binaryHbm);
+    QVERIFY(find<QRadioButton>("fleetDecimalUnits")->isChecked());
+    QVERIFY(find<QAction>("unitsDecimalAction")->isChecked());
 }
 
 QTEST_MAIN(TestGuiUnits)

@@ -1,8 +1,8 @@
 #include "ui/app/MainWindow.h"
 
 #include "ui/presets/CompareView.h"
+#include "ui/app/DisplayOptions.h"
 #include "ui/scenario/ControlsPanel.h"
-#include "ui/text/DisplayUnits.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/fleet/FleetView.h"
 #include "ui/dialogs/ModelImportDialog.h"
@@ -56,6 +56,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -71,6 +72,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/kvtiers/kvtiers.svg")));
     setAcceptDrops(true); // a config.json, a preset or a trace: openDroppedFile()
     m_controller = new ScenarioController(this);
+    m_display = new DisplayOptions(this);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -82,6 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_controls = new ControlsPanel(m_controller, scroll);
+    m_controls->setDisplayOptions(m_display);
     m_controls->setObjectName(QStringLiteral("controlsPanel"));
     scroll->setWidget(m_controls);
     scroll->setMinimumWidth(m_controls->minimumSizeHint().width() + 16);
@@ -103,6 +106,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_viewSplitter->setObjectName(QStringLiteral("viewSplitter"));
     m_viewSplitter->setChildrenCollapsible(false);
     m_headline = new HeadlinePanel(m_viewSplitter);
+    m_headline->setDisplayOptions(m_display);
     m_headline->setObjectName(QStringLiteral("headlinePanel"));
     m_viewSplitter->addWidget(m_headline);
 
@@ -130,12 +134,15 @@ MainWindow::MainWindow(QWidget* parent)
         return area;
     };
     m_fleetView = new FleetView(m_controller->catalog());
+    m_fleetView->setDisplayOptions(m_display);
     m_viewTabs->addTab(scrolled(m_fleetView), QString());
     m_sensitivityView = new SensitivityView;
+    m_sensitivityView->setDisplayOptions(m_display);
     m_viewTabs->addTab(scrolled(m_sensitivityView), QString());
     // A request trace replayed against the scenario's tiers (read in the background).
     m_traceView = new TraceView;
     m_traceView->setObjectName(QStringLiteral("traceView"));
+    m_traceView->setDisplayOptions(m_display);
     m_viewTabs->addTab(scrolled(m_traceView), QString());
     m_texts([this] {
         m_viewTabs->setTabText(0, tr("Scenario"));
@@ -170,11 +177,15 @@ MainWindow::MainWindow(QWidget* parent)
             m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
     };
     connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
-    // The Fleet tab's units radios are View > Units: clicking one changes the whole app.
-    connect(m_fleetView, &FleetView::unitsChanged, this, &MainWindow::setUnits);
-    connect(m_sensitivityView, &SensitivityView::unitsChanged, this, &MainWindow::setUnits);
     connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
+    // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
+    connect(m_viewTabs, &QTabWidget::currentChanged, this, [this] {
+        if (!m_undoGroup)
+            return;
+        const bool fleet = m_viewTabs->currentWidget() && m_viewTabs->currentWidget()->isAncestorOf(m_fleetView);
+        m_undoGroup->setActiveStack(fleet ? m_fleetView->undoStack() : m_controller->undoStack());
+    });
     connect(m_sensitivityView, &SensitivityView::exported, this,
         [this](const QString& path) { statusBar()->showMessage(tr("Sensitivity: wrote %1").arg(path), 10000); });
 
@@ -190,6 +201,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tableCaption->setWordWrap(true);
     tableLayout->addWidget(m_tableCaption);
     m_tableModel = new TierTableModel(this);
+    m_tableModel->setDisplayOptions(m_display);
     m_tableView = new QTableView(tableBox);
     m_tableView->setObjectName(QStringLiteral("tierTable"));
     m_tableView->setModel(m_tableModel);
@@ -235,15 +247,7 @@ MainWindow::MainWindow(QWidget* parent)
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_controls, &ControlsPanel::inputTaken, this,
         [this](const QString& message) { statusBar()->showMessage(message, 8000); });
-    connect(m_tierChart, &TierChart::scopeChanged, this, [this](TierScope scope) {
-        m_sweepChart->setScope(scope);
-        m_tableModel->setScope(scope);
-        m_scopeActions->actions().at(static_cast<int>(scope))->setChecked(true);
-    });
-    connect(m_sweepChart, &SweepChart::axisChanged, this, [this](SweepAxis axis) {
-        m_controller->setSweepAxis(axis);
-        m_axisActions->actions().at(static_cast<int>(axis))->setChecked(true);
-    });
+    connectDisplayOptions();
 
     restoreSettings();
     FieldUndo::install(this);
@@ -341,7 +345,13 @@ void MainWindow::buildMenus()
     // Not QUndoStack::createUndoAction: its "prefix + text" puts the verb first in every
     // language; a whole tr() sentence ("&Undo %1") lets Korean put it last. An '&' in a
     // step's text (a preset name) is doubled so it shows instead of making a mnemonic.
-    QUndoStack* stack = m_controller->undoStack();
+    // Two histories, one Edit menu: the Fleet tab's inputs have their own stack, active
+    // while that tab is shown; every other tab edits the scenario (docs/architecture.md).
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_controller->undoStack());
+    m_undoGroup->addStack(m_fleetView->undoStack());
+    m_undoGroup->setActiveStack(m_controller->undoStack());
+    QUndoGroup* stack = m_undoGroup;
     auto stepText = [](const QString& bare, const QString& withStep, const QString& step) {
         return step.isEmpty() ? bare : withStep.arg(QString(step).replace(QLatin1Char('&'), QStringLiteral("&&")));
     };
@@ -352,9 +362,9 @@ void MainWindow::buildMenus()
         = [undo, stepText](const QString& step) { undo->setText(stepText(tr("&Undo"), tr("&Undo %1"), step)); };
     m_texts([undoText, stack] { undoText(stack->undoText()); });
     undo->setEnabled(stack->canUndo());
-    connect(stack, &QUndoStack::undoTextChanged, undo, undoText);
-    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
-    connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(stack, &QUndoGroup::undoTextChanged, undo, undoText);
+    connect(stack, &QUndoGroup::canUndoChanged, undo, &QAction::setEnabled);
+    connect(undo, &QAction::triggered, stack, &QUndoGroup::undo);
     QAction* redo = new QAction(this);
     redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcuts(QKeySequence::Redo);
@@ -362,9 +372,9 @@ void MainWindow::buildMenus()
         = [redo, stepText](const QString& step) { redo->setText(stepText(tr("&Redo"), tr("&Redo %1"), step)); };
     m_texts([redoText, stack] { redoText(stack->redoText()); });
     redo->setEnabled(stack->canRedo());
-    connect(stack, &QUndoStack::redoTextChanged, redo, redoText);
-    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
-    connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoGroup::redoTextChanged, redo, redoText);
+    connect(stack, &QUndoGroup::canRedoChanged, redo, &QAction::setEnabled);
+    connect(redo, &QAction::triggered, stack, &QUndoGroup::redo);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -387,9 +397,9 @@ void MainWindow::buildMenus()
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_scopeActions->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { m_tierChart->setScope(static_cast<TierScope>(i)); });
+        connect(a, &QAction::triggered, this, [this, i] { m_display->setScope(static_cast<TierScope>(i)); });
     }
-    m_scopeActions->actions().at(static_cast<int>(m_tierChart->scope()))->setChecked(true);
+    m_scopeActions->actions().at(static_cast<int>(m_display->scope()))->setChecked(true);
     view->addSeparator();
     m_axisActions = new QActionGroup(this);
     const std::array<const char*, 2> axisTexts
@@ -400,9 +410,9 @@ void MainWindow::buildMenus()
         a->setCheckable(true);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | static_cast<Qt::Key>(Qt::Key_1 + i)));
         m_axisActions->addAction(a);
-        connect(a, &QAction::triggered, this, [this, i] { m_sweepChart->setAxis(static_cast<SweepAxis>(i)); });
+        connect(a, &QAction::triggered, this, [this, i] { m_display->setSweepAxis(static_cast<SweepAxis>(i)); });
     }
-    m_axisActions->actions().at(0)->setChecked(true);
+    m_axisActions->actions().at(static_cast<int>(m_display->sweepAxis()))->setChecked(true);
     view->addSeparator();
     m_advancedAction = view->addAction(QString());
     m_texts([this] { m_advancedAction->setText(tr("&Advanced controls")); });
@@ -431,9 +441,9 @@ void MainWindow::buildMenus()
         m_texts([a, text = text] { a->setText(tr(text)); });
         a->setObjectName(QString::fromLatin1(name));
         a->setCheckable(true);
-        a->setChecked(choice == displayUnits());
+        a->setChecked(choice == m_display->units());
         m_unitsActions->addAction(a);
-        connect(a, &QAction::triggered, this, [this, choice = choice] { setUnits(choice); });
+        connect(a, &QAction::triggered, this, [this, choice = choice] { m_display->setUnits(choice); });
     }
     // Language names are written in their own language, never translated.
     QMenu* language = view->addMenu(QString());
@@ -581,14 +591,10 @@ void MainWindow::restoreSettings()
         m_chartSplitter->setSizes({ 600, 600 });
     if (auto spec = m_settings.lastScenario())
         m_controller->applySpec(*spec);
-    const int scope = m_settings.tierScope();
-    if (scope >= 0 && scope <= 2)
-        m_tierChart->setScope(static_cast<TierScope>(scope));
-    const int axis = m_settings.sweepAxis();
-    if (axis == 0 || axis == 1)
-        m_sweepChart->setAxis(static_cast<SweepAxis>(axis));
+    if (const QStringList problems = m_fleetView->restoreSession(m_settings.fleetSession()); !problems.isEmpty())
+        statusBar()->showMessage(problems.join(QStringLiteral("; ")), 15000);
+    m_display->load(m_settings);
     m_advancedAction->setChecked(m_settings.advancedExpanded());
-    setUnits(m_settings.displayUnits());
 }
 
 void MainWindow::saveSettings()
@@ -599,10 +605,9 @@ void MainWindow::saveSettings()
     m_settings.setViewSplitterState(m_viewSplitter->saveState());
     m_settings.setChartSplitterState(m_chartSplitter->saveState());
     m_settings.setLastScenario(m_controller->spec());
-    m_settings.setTierScope(static_cast<int>(m_tierChart->scope()));
-    m_settings.setSweepAxis(static_cast<int>(m_sweepChart->axis()));
+    m_settings.setFleetSession(m_fleetView->sessionText());
+    m_display->save(m_settings);
     m_settings.setAdvancedExpanded(m_controls->advancedExpanded());
-    m_settings.setDisplayUnits(displayUnits());
     m_settings.sync();
 }
 
@@ -626,6 +631,7 @@ void MainWindow::buildPresetsAndExport()
     dock->hide();
     m_compareView = new CompareView(&m_presetPanel->store(), &m_controller->catalog(), this);
     m_compareView->setExportOptions(m_exportOptions);
+    m_compareView->setDisplayOptions(m_display);
     connect(m_presetPanel, &PresetPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_compareView, &CompareView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_presetPanel, &PresetPanel::presetsChanged, m_compareView, &CompareView::refresh);
@@ -728,20 +734,41 @@ void MainWindow::setExportOptions(const ExportOptions& options)
 
 void MainWindow::setUnits(ByteUnits units)
 {
-    const bool changed = units != displayUnits();
-    kvtiers::ui::setDisplayUnits(units);
-    m_settings.setDisplayUnits(units);
-    // One setting, shown in three places: the menu and the Fleet and Sensitivity tabs'
-    // radio buttons. The Fleet tab's unitsChanged() comes back here, unchanged: no loop.
+    m_display->setUnits(units);
+}
+
+void MainWindow::connectDisplayOptions()
+{
+    // The charts' own pickers set the options; the options set the charts, the menus and
+    // the tier table. DisplayOptions emits only on a change, so nothing comes back around.
+    connect(m_tierChart, &TierChart::scopeChanged, m_display, &DisplayOptions::setScope);
+    connect(m_sweepChart, &SweepChart::axisChanged, m_display, &DisplayOptions::setSweepAxis);
+    connect(m_display, &DisplayOptions::scopeChanged, this, [this](TierScope scope) {
+        m_tierChart->setScope(scope);
+        m_sweepChart->setScope(scope);
+        m_scopeActions->actions().at(static_cast<int>(scope))->setChecked(true);
+    });
+    connect(m_display, &DisplayOptions::sweepAxisChanged, this, [this](SweepAxis axis) {
+        m_sweepChart->setAxis(axis);
+        m_controller->setSweepAxis(axis); // a sweep along the other axis: computed, not re-worded
+        m_axisActions->actions().at(static_cast<int>(axis))->setChecked(true);
+    });
+    connect(m_display, &DisplayOptions::unitsChanged, this, &MainWindow::unitsChanged);
+}
+
+void MainWindow::unitsChanged(ByteUnits units)
+{
+    // The views holding DisplayOptions re-word their own results; here the menu, the
+    // setting, and what still reads the global units copy (DisplayUnits.h).
     m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
-    m_fleetView->setUnits(units);
-    m_sensitivityView->setUnits(units);
-    if (!changed)
-        return;
-    // Views format bytes when they are fed: feed them again, state untouched. The
-    // scenario re-evaluates (no undo step), which also rewrites an error banner.
-    m_controller->refresh();
-    m_compareView->redisplay();
+    m_settings.setDisplayUnits(units);
+    // The charts read the global copy until they take setUnits(): feed them the result
+    // they already show. No evaluation: the controller keeps its last result.
+    if (m_controller->hasResult()) {
+        m_tierChart->setResult(m_controller->scenario(), m_controller->result());
+        m_sweepChart->setResult(m_controller->scenario(), m_controller->result(), m_controller->sweepResult());
+    }
+    m_controller->rewordError(); // the banner's sizes, if the scenario does not evaluate
 }
 
 void MainWindow::reportExport(const QString& error, const QString& what, const QString& path)
@@ -874,6 +901,7 @@ void MainWindow::importModelConfig()
 void MainWindow::importModelConfigFile(const QString& configPath)
 {
     ModelImportDialog dialog(this);
+    dialog.setUnits(m_display->units());
     if (!configPath.isEmpty())
         dialog.loadFile(configPath);
     if (dialog.exec() != QDialog::Accepted || !dialog.card())

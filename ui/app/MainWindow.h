@@ -16,10 +16,12 @@ class QLabel;
 class QSplitter;
 class QTableView;
 class QTabWidget;
+class QUndoGroup;
 
 namespace kvtiers::ui {
 
 class CompareView;
+class DisplayOptions;
 class FleetView;
 class SensitivityView;
 class TraceView;
@@ -45,8 +47,11 @@ public:
     /// Size and scale of exported charts (File > Export size…); default 1600 × 900 at 2×.
     const ExportOptions& exportOptions() const { return m_exportOptions; }
     void setExportOptions(const ExportOptions& options);
+    /// Units, tier scope and sweep axis: one object every view observes, saved in Settings.
+    DisplayOptions* displayOptions() const { return m_display; }
     /// Shows bytes in `units` in every view (View > Units, the Fleet and Sensitivity tabs'
-    /// radio buttons: one setting), keeping every view's state, and stores the choice.
+    /// radio buttons: one setting, DisplayOptions), keeping every view's state, and stores
+    /// the choice. Nothing is evaluated again: each view re-words the result it holds.
     void setUnits(ByteUnits units);
 
     /// Stores the UI language setting ("", "en" or "ko"; Language.h) and, if the language
@@ -83,6 +88,8 @@ private:
     void restoreSettings();
     void saveSettings();
     void applyBannerTheme();
+    void connectDisplayOptions();
+    void unitsChanged(ByteUnits units);
     void fitTableHeight();
     // Presets, compare and export.
     void buildPresetsAndExport();
@@ -95,6 +102,7 @@ private:
     void reportExport(const QString& error, const QString& what, const QString& path);
 
     Settings m_settings;
+    DisplayOptions* m_display = nullptr; ///< units, scope, sweep axis: every view observes it
     ScenarioController* m_controller = nullptr;
     ControlsPanel* m_controls = nullptr;
     HeadlinePanel* m_headline = nullptr;
@@ -123,6 +131,7 @@ private:
     QActionGroup* m_languageActions = nullptr;
     QActionGroup* m_unitsActions = nullptr; ///< View > Units: decimal, binary
     Retranslator m_texts; ///< this window's own tr() texts, set again on a language change
+    QUndoGroup* m_undoGroup = nullptr; ///< Edit > Undo: the scenario's stack, or the Fleet tab's
 };
 
 } // namespace kvtiers::ui

@@ -16,6 +16,7 @@ const auto mainSplitter = QStringLiteral("window/mainSplitter");
 const auto viewSplitter = QStringLiteral("window/viewSplitter");
 const auto chartSplitter = QStringLiteral("window/chartSplitter");
 const auto lastScenario = QStringLiteral("scenario/last");
+const auto fleetSession = QStringLiteral("fleet/last");
 const auto tierScope = QStringLiteral("view/tierScope");
 const auto sweepAxis = QStringLiteral("view/sweepAxis");
 const auto advancedExpanded = QStringLiteral("view/advancedExpanded");
@@ -98,6 +99,15 @@ std::optional<ScenarioSpec> Settings::lastScenario() const
 void Settings::setLastScenario(const ScenarioSpec& spec)
 {
     m_settings->setValue(Key::lastScenario, QString::fromStdString(spec.toJson().dump()));
+}
+
+QString Settings::fleetSession() const
+{
+    return m_settings->value(Key::fleetSession).toString();
+}
+void Settings::setFleetSession(const QString& text)
+{
+    m_settings->setValue(Key::fleetSession, text);
 }
 
 int Settings::tierScope() const

@@ -35,6 +35,9 @@ public:
     /// The scenario shown when the app was last closed; nullopt if none or unreadable.
     std::optional<ScenarioSpec> lastScenario() const;
     void setLastScenario(const ScenarioSpec& spec);
+    /// The Fleet tab's inputs when the app was last closed (FleetView::sessionText()); "" if none.
+    QString fleetSession() const;
+    void setFleetSession(const QString& text);
 
     int tierScope() const; ///< TierScope as int; default per replica
     void setTierScope(int scope);

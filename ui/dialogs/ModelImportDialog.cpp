@@ -302,7 +302,7 @@ void ModelImportDialog::showCard()
     const KvSizing sizing(m, format, 1, 16, Allocation::Paged);
     const double perToken = sizing.bytesPerToken();
     m_kvLabel->setText(tr("KV cache: %1 B per token (%2) in %3")
-                           .arg(countText(perToken), bytesText(perToken), qs(format.name())));
+                           .arg(countText(perToken), bytesText(perToken, m_units), qs(format.name())));
     QStringList layers;
     for (const LayerGroup& g : m.groups) {
         QString line = tr("%1 × %2").arg(g.layers).arg(layerKindText(g.kind));
@@ -320,7 +320,7 @@ void ModelImportDialog::showCard()
             line += tr(" (latent %1 + rope %2)").arg(g.kvLoraRank).arg(g.qkRopeHeadDim);
             break;
         case LayerKind::State:
-            line += tr(" (%1 per sequence per layer)").arg(bytesText(g.stateBytes));
+            line += tr(" (%1 per sequence per layer)").arg(bytesText(g.stateBytes, m_units));
             break;
         }
         layers << line.toHtmlEscaped();

@@ -10,6 +10,7 @@
 
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
+#include "core/io/Units.h"
 #include "core/cards/ModelCard.h"
 
 #include <QDialog>
@@ -49,6 +50,8 @@ public:
     bool importText();
     /// Fills one missing field's editor (as a user would type it).
     void setMissingFieldValue(const QString& field, const QString& value);
+    /// The units its byte figures are shown in (the app's DisplayOptions); binary until set.
+    void setUnits(ByteUnits units) { m_units = units; }
 
 signals:
     void imported();
@@ -84,6 +87,7 @@ private:
     std::string m_origin = kPastedText;
     std::optional<ModelCard> m_card;
     QString m_error;
+    ByteUnits m_units = ByteUnits::Binary;
 };
 
 } // namespace kvtiers::ui

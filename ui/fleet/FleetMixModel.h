@@ -38,6 +38,7 @@ public:
     struct Row {
         std::string workload; ///< workload card id
         double share = 1;
+        bool operator==(const Row&) const = default;
     };
 
     explicit FleetMixModel(QObject* parent = nullptr);

@@ -1,5 +1,6 @@
 #include "ui/fleet/FleetView.h"
 
+#include "ui/app/DisplayOptions.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/charts/FleetChart.h"
@@ -7,6 +8,7 @@
 #include "core/io/InputError.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/text/Messages.h"
+#include "ui/scenario/ScenarioCommand.h"
 #include "ui/text/UnitsText.h"
 
 #include <QAction>
@@ -18,14 +20,75 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QElapsedTimer>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTableView>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 namespace kvtiers::ui {
+
+namespace {
+
+/// One undoable change of the Fleet tab's inputs (before/after). Consecutive changes of
+/// the same control within ScenarioCommand's window merge, as the scenario's edits do.
+class FleetCommand : public QUndoCommand {
+public:
+    FleetCommand(FleetView* view, FleetView::Inputs before, FleetView::Inputs after, const QString& text,
+        QString mergeKey)
+        : QUndoCommand(text)
+        , m_view(view)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_mergeKey(std::move(mergeKey))
+    {
+        m_lastEdit.start();
+    }
+    void undo() override { m_view->setInputs(m_before); }
+    void redo() override { m_view->setInputs(m_after); }
+    int id() const override { return m_mergeKey.isEmpty() ? -1 : 2; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const FleetCommand*>(other);
+        if (next->m_mergeKey != m_mergeKey || m_lastEdit.elapsed() > ScenarioCommand::kMergeWindowMs)
+            return false;
+        m_after = next->m_after;
+        m_lastEdit.restart();
+        return true;
+    }
+
+private:
+    FleetView* m_view;
+    FleetView::Inputs m_before;
+    FleetView::Inputs m_after;
+    QString m_mergeKey;
+    QElapsedTimer m_lastEdit;
+};
+
+namespace SessionKey {
+const auto mix = QStringLiteral("mix");
+const auto workload = QStringLiteral("workload");
+const auto share = QStringLiteral("share");
+const auto rate = QStringLiteral("rate");
+const auto rateUnit = QStringLiteral("rate_unit");
+const auto hardware = QStringLiteral("hardware");
+const auto ttft = QStringLiteral("ttft_seconds");
+const auto tpot = QStringLiteral("tpot_milliseconds");
+const auto tokensPerDay = QStringLiteral("tokens/day");
+const auto requestsPerSecond = QStringLiteral("requests/s");
+} // namespace SessionKey
+
+} // namespace
 
 FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     : QWidget(parent)
@@ -263,7 +326,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     connect(m_ttftSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
     connect(m_tpotSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
     connect(m_decimalButton, &QRadioButton::toggled, this,
-        [this](bool decimal) { setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+        [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+    setDisplayOptions(nullptr);
 
     // The CLI's example mix, so the view opens on an answer rather than a blank form.
     std::vector<std::pair<std::string, double>> mix;
@@ -273,6 +337,177 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     if (mix.empty() && !m_catalog.workloads().empty())
         mix.emplace_back(m_catalog.workloads().begin()->first, 1.0);
     setMix(mix);
+
+    // From here on every change of an input is an undo step.
+    m_undoStack = new QUndoStack(this);
+    m_recorded = FleetView::inputs(); // not the "inputs" group box above
+    connect(m_mixModel, &FleetMixModel::mixChanged, this, &FleetView::recordEdit);
+    connect(m_rateSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+    connect(m_rateUnitCombo, &QComboBox::currentIndexChanged, this, &FleetView::recordEdit);
+    connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, &FleetView::recordEdit);
+    connect(m_ttftSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+    connect(m_tpotSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+}
+
+FleetView::Inputs FleetView::inputs() const
+{
+    Inputs in;
+    in.mix = m_mixModel->rows();
+    in.rate = m_rateSpin->value();
+    in.rateUnit = static_cast<RateUnit>(m_rateUnitCombo->currentData().toInt());
+    in.hardware = m_hardwareCombo->currentData().toString().toStdString();
+    in.ttftSeconds = m_ttftSpin->value();
+    in.tpotMilliseconds = m_tpotSpin->value();
+    return in;
+}
+
+void FleetView::setInputs(const Inputs& in)
+{
+    // Only what differs is set: the step just pushed for an edit finds the controls
+    // already showing it, and the table keeps its selection.
+    m_applying = true;
+    if (in.mix != m_mixModel->rows())
+        m_mixModel->setRows(in.mix);
+    const int unit = m_rateUnitCombo->findData(static_cast<int>(in.rateUnit));
+    if (unit >= 0 && unit != m_rateUnitCombo->currentIndex())
+        m_rateUnitCombo->setCurrentIndex(unit);
+    if (in.rate != m_rateSpin->value())
+        m_rateSpin->setValue(in.rate);
+    const int hardware = m_hardwareCombo->findData(qs(in.hardware));
+    if (hardware >= 0 && hardware != m_hardwareCombo->currentIndex())
+        m_hardwareCombo->setCurrentIndex(hardware);
+    if (in.ttftSeconds != m_ttftSpin->value())
+        m_ttftSpin->setValue(in.ttftSeconds);
+    if (in.tpotMilliseconds != m_tpotSpin->value())
+        m_tpotSpin->setValue(in.tpotMilliseconds);
+    m_applying = false;
+    m_recorded = inputs();
+}
+
+void FleetView::recordEdit()
+{
+    if (m_applying)
+        return;
+    const Inputs now = inputs();
+    const Inputs& before = m_recorded;
+    if (now == before)
+        return;
+    // The step's words name what changed (Edit > Undo <text>); the merge key keeps a
+    // spin box's run of steps, or a share typed digit by digit, one step.
+    QString text;
+    QString key;
+    const auto& was = before.mix;
+    const auto& is = now.mix;
+    auto sameIds = [](const auto& a, const auto& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+            [](const auto& x, const auto& y) { return x.workload == y.workload; });
+    };
+    if (is.size() == was.size() + 1 && std::equal(was.begin(), was.end(), is.begin())) {
+        text = tr("Add workload %1").arg(qs(is.back().workload));
+    } else if (is.size() + 1 == was.size()) {
+        size_t gone = 0;
+        while (gone < is.size() && is[gone] == was[gone])
+            ++gone;
+        text = tr("Remove workload %1").arg(qs(was[gone].workload));
+    } else if (is != was && sameIds(is, was)) {
+        size_t row = 0;
+        while (is[row] == was[row])
+            ++row;
+        text = tr("Change the share of %1").arg(qs(is[row].workload));
+        key = QStringLiteral("share:%1").arg(row);
+    } else if (is != was) {
+        text = tr("Replace the traffic mix");
+    } else if (now.rateUnit != before.rateUnit) {
+        text = tr("Change the rate unit");
+        key = QStringLiteral("rateUnit");
+    } else if (now.rate != before.rate) {
+        text = tr("Change request rate");
+        key = QStringLiteral("rate");
+    } else if (now.hardware != before.hardware) {
+        text = tr("Change server profile to %1").arg(qs(now.hardware));
+        key = QStringLiteral("hardware");
+    } else if (now.ttftSeconds != before.ttftSeconds) {
+        text = tr("Change TTFT target");
+        key = QStringLiteral("ttft");
+    } else {
+        text = tr("Change time-per-output-token target");
+        key = QStringLiteral("tpot");
+    }
+    m_undoStack->push(new FleetCommand(this, before, now, text, key));
+}
+
+QString FleetView::sessionText() const
+{
+    const Inputs in = inputs();
+    QJsonArray mix;
+    for (const auto& row : in.mix)
+        mix.append(QJsonObject { { SessionKey::workload, qs(row.workload) }, { SessionKey::share, row.share } });
+    const QJsonObject o { { SessionKey::mix, mix }, { SessionKey::rate, in.rate },
+        { SessionKey::rateUnit,
+            in.rateUnit == RateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
+        { SessionKey::hardware, qs(in.hardware) }, { SessionKey::ttft, in.ttftSeconds },
+        { SessionKey::tpot, in.tpotMilliseconds } };
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QStringList FleetView::restoreSession(const QString& text)
+{
+    QStringList problems;
+    if (text.isEmpty())
+        return problems; // nothing saved yet: the example mix stays
+    const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8());
+    if (!doc.isObject()) {
+        problems << tr("Fleet: the saved inputs could not be read; the example mix is shown.");
+        return problems;
+    }
+    const QJsonObject o = doc.object();
+    Inputs in = inputs();
+    // A number is taken only if it is one the control accepts; anything else keeps the
+    // control's value, with a word in the status bar.
+    auto number = [&](const QString& key, const QDoubleSpinBox* spin, double* out) {
+        if (!o.contains(key))
+            return;
+        const double v = o.value(key).toDouble(std::nan(""));
+        if (std::isfinite(v) && v >= spin->minimum() && v <= spin->maximum())
+            *out = v;
+        else
+            problems << tr("Fleet: ignored the saved value of %1").arg(key);
+    };
+    number(SessionKey::rate, m_rateSpin, &in.rate);
+    number(SessionKey::ttft, m_ttftSpin, &in.ttftSeconds);
+    number(SessionKey::tpot, m_tpotSpin, &in.tpotMilliseconds);
+    const QString unit = o.value(SessionKey::rateUnit).toString();
+    if (unit == SessionKey::tokensPerDay)
+        in.rateUnit = RateUnit::TokensPerDay;
+    else if (unit == SessionKey::requestsPerSecond)
+        in.rateUnit = RateUnit::RequestsPerSecond;
+    else if (o.contains(SessionKey::rateUnit))
+        problems << tr("Fleet: ignored the saved value of %1").arg(SessionKey::rateUnit);
+    if (o.contains(SessionKey::hardware)) {
+        const std::string id = o.value(SessionKey::hardware).toString().toStdString();
+        if (m_catalog.hardware().count(id))
+            in.hardware = id;
+        else
+            problems << tr("Fleet: the saved server profile %1 is not a hardware card; kept %2")
+                            .arg(qs(id), qs(in.hardware));
+    }
+    if (o.contains(SessionKey::mix)) {
+        in.mix.clear();
+        for (const QJsonValue& v : o.value(SessionKey::mix).toArray()) {
+            const std::string id = v.toObject().value(SessionKey::workload).toString().toStdString();
+            const double share = v.toObject().value(SessionKey::share).toDouble(std::nan(""));
+            if (!m_catalog.workloads().count(id))
+                problems << tr("Fleet: dropped the saved workload %1: no such workload card").arg(qs(id));
+            else if (!std::isfinite(share) || share < 0)
+                problems << tr("Fleet: dropped the saved workload %1: its share is not a number of 0 or more")
+                                .arg(qs(id));
+            else
+                in.mix.push_back({ id, share });
+        }
+    }
+    setInputs(in);
+    m_undoStack->clear(); // a restored session starts its own history
+    return problems;
 }
 
 void FleetView::changeEvent(QEvent* event)
@@ -321,16 +556,28 @@ void FleetView::setTargets(double ttftSeconds, double tpotSeconds)
     m_tpotSpin->setValue(tpotSeconds * 1000.0);
 }
 
-void FleetView::setUnits(ByteUnits units)
+void FleetView::setDisplayOptions(DisplayOptions* options)
 {
-    if (units == m_units)
-        return;
-    m_units = units;
-    (units == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, &FleetView::showUnits);
+    showUnits();
+}
+
+ByteUnits FleetView::units() const
+{
+    return m_display->units();
+}
+
+void FleetView::showUnits()
+{
+    const ByteUnits units = m_display->units();
+    {
+        const QSignalBlocker b1(m_decimalButton), b2(m_binaryButton);
+        (units == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
+    }
     m_mixModel->setUnits(units);
     m_chart->setUnits(units);
-    showResult();
-    emit unitsChanged(units);
+    showResult(); // the last sizing, re-worded: nothing is sized again
 }
 
 FleetInput FleetView::input() const
@@ -403,12 +650,12 @@ void FleetView::showResult()
     const FleetResult& f = *m_result;
     m_gpusLabel->setText(countText(f.gpus));
     m_serversLabel->setText(tr("%1 × %2 GPUs").arg(countText(f.servers)).arg(f.gpusPerServer));
-    m_hbmInstalledLabel->setText(bytesText(f.hbmInstalledBytes, m_units));
+    m_hbmInstalledLabel->setText(bytesText(f.hbmInstalledBytes, units()));
     const double values[3][3] = { { f.hbmBytes, f.dramBytes, f.ssdBytes },
         { f.hbmPerServer(), f.dramPerServer(), f.ssdPerServer() }, { f.hbmPerGpu(), f.dramPerGpu(), f.ssdPerGpu() } };
     for (int s = 0; s < 3; ++s)
         for (int t = 0; t < 3; ++t)
-            m_demandLabels[s][t]->setText(bytesText(values[s][t], m_units));
+            m_demandLabels[s][t]->setText(bytesText(values[s][t], units()));
     m_chart->setFleet(f);
 }
 
@@ -423,7 +670,7 @@ void FleetView::exportChart()
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv);;JSON (*.json)"));
     if (path.isEmpty())
         return;
-    const QString error = ChartExporter::exportFleet(path, *m_result, m_units, {}, m_exportOptions);
+    const QString error = ChartExporter::exportFleet(path, *m_result, units(), {}, m_exportOptions);
     if (!error.isEmpty())
         reportExport(error, true);
     else

@@ -4,15 +4,21 @@
 // or tokens/day, one server profile, and the TTFT and time-per-output-token targets.
 // Outputs: GPUs, servers and HBM installed; HBM / DRAM / NVMe demand fleet-wide, per
 // server and per GPU; the mix table with KV bytes per token per workload; and a chart of
-// each tier's demand stacked by workload. A units switch shows all of this view's bytes
-// in decimal (GB, as memory is sold) or binary (GiB). Sizing runs on the next event-loop
+// each tier's demand stacked by workload. Its units switch sets the DisplayOptions it is
+// given (the app's one units setting), and a change of units re-words the last sizing in
+// decimal (GB, as memory is sold) or binary (GiB) without sizing again. Sizing runs on the next event-loop
 // turn after an edit (edits in one turn are batched); InputError is shown in the view.
+// Every edit of the inputs is a step on the view's own undo stack (MainWindow's Edit menu
+// follows it while the Fleet tab is shown), and the inputs are saved with the session
+// (sessionText()/restoreSession(), through Settings).
 
 #include "core/cards/CardCatalog.h"
 #include "ui/export/ChartExporter.h"
 #include "core/scenario/Fleet.h"
 #include "core/io/Units.h"
 #include "ui/app/Retranslator.h"
+
+#include "ui/fleet/FleetMixModel.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -29,9 +35,11 @@ class QLabel;
 class QPushButton;
 class QRadioButton;
 class QTableView;
+class QUndoStack;
 
 namespace kvtiers::ui {
 
+class DisplayOptions;
 class FleetChart;
 class FleetMixModel;
 
@@ -39,6 +47,17 @@ class FleetView : public QWidget {
     Q_OBJECT
 public:
     enum class RateUnit { RequestsPerSecond = 0, TokensPerDay = 1 };
+
+    /// The inputs, as the controls hold them: what an undo step and the session restore.
+    struct Inputs {
+        std::vector<FleetMixModel::Row> mix;
+        double rate = 100;
+        RateUnit rateUnit = RateUnit::RequestsPerSecond;
+        std::string hardware;
+        double ttftSeconds = 2.0;
+        double tpotMilliseconds = 50;
+        bool operator==(const Inputs&) const = default;
+    };
 
     /// `catalog` must outlive the view (the controller's catalog, or CardCatalog::builtin()).
     explicit FleetView(const CardCatalog& catalog, QWidget* parent = nullptr);
@@ -48,13 +67,25 @@ public:
     void setRate(double value, RateUnit unit);
     void setHardware(const std::string& id);
     void setTargets(double ttftSeconds, double tpotSeconds);
-    /// Shows this view's bytes in `units` and checks the matching radio button; emits
-    /// unitsChanged() if that is a change (MainWindow keeps it equal to View > Units).
-    void setUnits(ByteUnits units);
-    ByteUnits units() const { return m_units; }
+    /// The options whose units this view shows and whose units its radio buttons set
+    /// (MainWindow's); until set, a private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
+    ByteUnits units() const;
 
     /// What the view passes to sizeFleet() (for tests, and for an export).
     FleetInput input() const;
+    Inputs inputs() const;
+    /// Sets every input without an undo step (the undo commands, a restored session).
+    void setInputs(const Inputs& inputs);
+    /// The view's undo stack: one step per edit of its inputs; consecutive edits of one
+    /// control within ScenarioCommand::kMergeWindowMs are one step.
+    QUndoStack* undoStack() const { return m_undoStack; }
+    /// The inputs as JSON, for Settings.
+    QString sessionText() const;
+    /// Restores inputs saved by sessionText() and clears the undo history. What cannot be
+    /// restored (an unknown workload or server card, a damaged value) is left out, each
+    /// named in the returned lines for the status bar; never throws.
+    QStringList restoreSession(const QString& text);
     /// The last successful sizing (none while the inputs are invalid).
     const std::optional<FleetResult>& result() const { return m_result; }
     /// The core's message when sizing failed; empty otherwise.
@@ -76,8 +107,6 @@ signals:
     void sized();
     /// A line for the status bar (export written or failed).
     void message(const QString& text);
-    /// The units changed: the user clicked a units radio button, or setUnits().
-    void unitsChanged(kvtiers::ByteUnits units);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -88,6 +117,10 @@ private:
     void schedule();
     void sizeNow();
     void showResult();
+    void showUnits();
+    /// Pushes an undo step for the controls' change since the last step (none while
+    /// setInputs() applies one).
+    void recordEdit();
     void addSelectedWorkload();
     void removeSelectedRow();
     void reportExport(const QString& text, bool failed);
@@ -119,9 +152,13 @@ private:
 
     std::optional<FleetResult> m_result;
     QString m_error;
-    ByteUnits m_units = ByteUnits::Binary;
+    DisplayOptions* m_display = nullptr;
     QTimer m_timer;
     Retranslator m_texts; ///< the view's tr() texts, set again on a language change
+    QUndoStack* m_undoStack = nullptr;
+    Inputs m_recorded; ///< the inputs as of the last undo step
+    bool m_applying = false; ///< setInputs() is moving the controls: not an edit
+
 };
 
 } // namespace kvtiers::ui

@@ -1947,6 +1947,62 @@
         <source>Exported the fleet to %1</source>
         <translation>플릿을 %1(으)로 내보냈습니다</translation>
     </message>
+    <message>
+        <source>Add workload %1</source>
+        <translation>워크로드 %1 추가</translation>
+    </message>
+    <message>
+        <source>Remove workload %1</source>
+        <translation>워크로드 %1 제거</translation>
+    </message>
+    <message>
+        <source>Change the share of %1</source>
+        <translation>%1 비중 변경</translation>
+    </message>
+    <message>
+        <source>Replace the traffic mix</source>
+        <translation>트래픽 구성 교체</translation>
+    </message>
+    <message>
+        <source>Change the rate unit</source>
+        <translation>처리율 단위 변경</translation>
+    </message>
+    <message>
+        <source>Change request rate</source>
+        <translation>요청률 변경</translation>
+    </message>
+    <message>
+        <source>Change server profile to %1</source>
+        <translation>서버 구성을 %1(으)로 변경</translation>
+    </message>
+    <message>
+        <source>Change TTFT target</source>
+        <translation>TTFT 목표 변경</translation>
+    </message>
+    <message>
+        <source>Change time-per-output-token target</source>
+        <translation>출력 토큰당 시간 목표 변경</translation>
+    </message>
+    <message>
+        <source>Fleet: the saved inputs could not be read; the example mix is shown.</source>
+        <translation>플릿: 저장된 입력을 읽을 수 없어 예시 구성을 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Fleet: ignored the saved value of %1</source>
+        <translation>플릿: 저장된 %1 값을 무시함</translation>
+    </message>
+    <message>
+        <source>Fleet: the saved server profile %1 is not a hardware card; kept %2</source>
+        <translation>플릿: 저장된 서버 구성 %1은(는) 하드웨어 카드가 아니므로 %2을(를) 유지함</translation>
+    </message>
+    <message>
+        <source>Fleet: dropped the saved workload %1: no such workload card</source>
+        <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 해당 워크로드 카드가 없음</translation>
+    </message>
+    <message>
+        <source>Fleet: dropped the saved workload %1: its share is not a number of 0 or more</source>
+        <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 비중이 0 이상의 숫자가 아님</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::HeadlinePanel</name>

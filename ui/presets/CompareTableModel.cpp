@@ -27,6 +27,15 @@ void CompareTableModel::setComparison(const ScenarioComparison& comparison)
     endResetModel();
 }
 
+void CompareTableModel::setUnits(ByteUnits units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), { Qt::DisplayRole });
+}
+
 void CompareTableModel::clear()
 {
     beginResetModel();
@@ -114,18 +123,18 @@ QString CompareTableModel::figureName(const ComparedFigure& figure)
     return qs(figure.label); // a figure the UI does not know yet: the core's words
 }
 
-QString CompareTableModel::valueText(FigureUnit unit, double value)
+QString CompareTableModel::valueText(FigureUnit unit, double value, ByteUnits units)
 {
-    return signedValueText(unit, value, {});
+    return signedValueText(unit, value, {}, units);
 }
 
-QString CompareTableModel::signedValueText(FigureUnit unit, double value, const QString& sign)
+QString CompareTableModel::signedValueText(FigureUnit unit, double value, const QString& sign, ByteUnits units)
 {
     if (!std::isfinite(value))
         return QStringLiteral("—");
     switch (unit) {
     case FigureUnit::Bytes:
-        return sign + bytesText(value);
+        return sign + bytesText(value, units);
     case FigureUnit::Count:
         return sign + countText(value);
     case FigureUnit::Seconds:
@@ -139,13 +148,13 @@ QString CompareTableModel::signedValueText(FigureUnit unit, double value, const 
     return {};
 }
 
-QString CompareTableModel::absoluteText(FigureUnit unit, double delta)
+QString CompareTableModel::absoluteText(FigureUnit unit, double delta, ByteUnits units)
 {
     if (!std::isfinite(delta))
         return QStringLiteral("—");
     if (delta == 0)
         return QStringLiteral("0");
-    return signedValueText(unit, std::fabs(delta), delta < 0 ? QString(kMinus) : QStringLiteral("+"));
+    return signedValueText(unit, std::fabs(delta), delta < 0 ? QString(kMinus) : QStringLiteral("+"), units);
 }
 
 QString CompareTableModel::relativeText(double relative)
@@ -179,8 +188,8 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const
                                                : f.relative[i];
     switch (role) {
     case Qt::DisplayRole:
-        return kind == CellKind::Value   ? valueText(f.unit, raw)
-            : kind == CellKind::Absolute ? absoluteText(f.unit, raw)
+        return kind == CellKind::Value   ? valueText(f.unit, raw, m_units)
+            : kind == CellKind::Absolute ? absoluteText(f.unit, raw, m_units)
                                          : relativeText(raw);
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));

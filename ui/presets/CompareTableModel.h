@@ -5,6 +5,7 @@
 // for every scenario after the first, its absolute and relative difference from the
 // first (the baseline).
 
+#include "core/io/Units.h"
 #include "core/scenario/ScenarioComparison.h"
 
 #include <QAbstractTableModel>
@@ -36,18 +37,22 @@ public:
 
     /// A figure's name in the UI language (the Figure column); in English the core's label.
     static QString figureName(const ComparedFigure& figure);
-    /// A figure's value as people read it ("25.3 KiB", "1.2 s", "93.3%").
-    static QString valueText(FigureUnit unit, double value);
+    /// A figure's value as people read it ("25.3 KiB", "1.2 s", "93.3%"), bytes in `units`.
+    static QString valueText(FigureUnit unit, double value, ByteUnits units);
     /// A signed difference: "+1.5 GiB", "−365 KiB"; "−93.3%".
-    static QString absoluteText(FigureUnit unit, double delta);
+    static QString absoluteText(FigureUnit unit, double delta, ByteUnits units);
+
+    /// The units byte figures are shown in (the comparison is kept, only re-worded).
+    void setUnits(ByteUnits units);
     static QString relativeText(double relative);
 
 private:
     /// valueText() with `sign` ("", "+" or "−") on the number, wherever the unit goes.
-    static QString signedValueText(FigureUnit unit, double value, const QString& sign);
+    static QString signedValueText(FigureUnit unit, double value, const QString& sign, ByteUnits units);
     bool locate(int column, int* scenario, CellKind* kind) const;
 
     ScenarioComparison m_comparison;
+    ByteUnits m_units = ByteUnits::Binary;
 };
 
 } // namespace kvtiers::ui

@@ -1,5 +1,6 @@
 #include "ui/presets/CompareView.h"
 
+#include "ui/app/DisplayOptions.h"
 #include "ui/charts/CompareChart.h"
 #include "ui/presets/CompareTableModel.h"
 #include "ui/dialogs/FileDialog.h"
@@ -93,6 +94,7 @@ CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, Q
         if (index > 0)
             selectComparison(m_comparisonCombo->itemText(index));
     });
+    setDisplayOptions(nullptr);
     refresh();
 }
 
@@ -110,6 +112,13 @@ void CompareView::retranslateUi()
     // as they are made: list and compare again, the ticked presets kept.
     announceRetranslated(m_model);
     refresh();
+}
+
+void CompareView::setDisplayOptions(DisplayOptions* options)
+{
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, &CompareView::redisplay);
+    redisplay();
 }
 
 void CompareView::refresh()
@@ -141,6 +150,7 @@ void CompareView::refresh()
 
 void CompareView::redisplay()
 {
+    m_model->setUnits(m_display->units());
     if (m_comparison) {
         m_chart->setComparison(*m_comparison);
         m_model->setComparison(*m_comparison);

@@ -25,6 +25,7 @@ namespace kvtiers::ui {
 
 class CompareChart;
 class CompareTableModel;
+class DisplayOptions;
 
 class CompareView : public QDialog {
     Q_OBJECT
@@ -36,6 +37,9 @@ public:
     /// Redraws the chart and table from the comparison already computed, keeping the picks
     /// (after the display units change: View > Units).
     void redisplay();
+    /// The options whose units the table shows, followed as they change (re-worded, not
+    /// re-evaluated); until set, a private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
     /// Picks these presets, in this order (2–4 to compare).
     void setPicked(const QStringList& names);
     /// Picks a built-in comparison by name; false if there is none.
@@ -78,6 +82,7 @@ private:
     ExportOptions m_exportOptions;
     bool m_updating = false;
     Retranslator m_texts; ///< the window's tr() texts, set again on a language change
+    DisplayOptions* m_display = nullptr;
 };
 
 } // namespace kvtiers::ui

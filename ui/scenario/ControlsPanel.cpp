@@ -9,6 +9,7 @@
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
+#include "ui/app/DisplayOptions.h"
 #include "ui/text/UnitsText.h"
 
 #include <QCheckBox>
@@ -91,6 +92,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
 
     connect(m_controller, &ScenarioController::specChanged, this, &ControlsPanel::refreshPickers);
     connect(m_controller, &ScenarioController::resultChanged, this, &ControlsPanel::refreshFromScenario);
+    setDisplayOptions(nullptr);
     refreshPickers();
 }
 
@@ -107,6 +109,13 @@ void ControlsPanel::retranslateUi()
     // Values shown with words ("derived", "128K tokens") are written again in the new language.
     if (m_controller->hasResult())
         refreshFromScenario();
+}
+
+void ControlsPanel::setDisplayOptions(DisplayOptions* options)
+{
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, &ControlsPanel::refreshFromScenario);
+    refreshFromScenario();
 }
 
 QSize ControlsPanel::minimumSizeHint() const
@@ -660,9 +669,9 @@ void ControlsPanel::refreshFromScenario()
     setSpin(m_outputTokensSpin, static_cast<int>(std::min(w.outputTokens, double(1 << 30))));
     setSpin(m_gpusPerServerSpin, s.hardware.gpusPerServer);
     if (!m_dramPerServerEdit->hasFocus())
-        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, displayUnits(), 4)));
+        m_dramPerServerEdit->setText(qs(formatBytes(s.hardware.hostDramBytes, m_display->units(), 4)));
     if (!m_nvmePerServerEdit->hasFocus())
-        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, displayUnits(), 4)));
+        m_nvmePerServerEdit->setText(qs(formatBytes(s.hardware.nvmeBytes, m_display->units(), 4)));
     {
         const QSignalBlocker b1(m_inclusiveCheck), b2(m_streamingCheck);
         m_inclusiveCheck->setChecked(w.inclusiveTiers);

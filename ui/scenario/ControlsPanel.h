@@ -24,6 +24,8 @@ namespace kvtiers::ui {
 class ScenarioController;
 class SliderField;
 
+class DisplayOptions;
+
 class ControlsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -34,6 +36,9 @@ public:
     /// never clips the panel.
     QSize minimumSizeHint() const override;
     void setAdvancedExpanded(bool expanded);
+    /// The units the DRAM and NVMe size fields show (followed as they change, from the
+    /// scenario already evaluated); until set, a private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
 
 signals:
     /// A typed value was refused; the message says why (for the status bar).
@@ -63,6 +68,7 @@ private:
     void setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
 
     ScenarioController* m_controller;
+    DisplayOptions* m_display = nullptr;
     QComboBox* m_workloadCombo = nullptr;
     QComboBox* m_modelCombo = nullptr;
     QComboBox* m_hardwareCombo = nullptr;

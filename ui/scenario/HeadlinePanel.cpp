@@ -1,6 +1,7 @@
 #include "ui/scenario/HeadlinePanel.h"
 
 #include "core/model/Derivation.h"
+#include "ui/app/DisplayOptions.h"
 #include "ui/app/WidgetFit.h"
 #include "ui/text/Messages.h"
 #include "ui/text/UnitsText.h"
@@ -18,6 +19,7 @@ namespace kvtiers::ui {
 HeadlinePanel::HeadlinePanel(QWidget* parent)
     : QWidget(parent)
 {
+    m_display = DisplayOptions::swap(nullptr, nullptr, this);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
     outer->setSpacing(4);
@@ -182,20 +184,34 @@ void HeadlinePanel::retranslateUi()
     m_texts.retranslate();
 }
 
+void HeadlinePanel::setDisplayOptions(DisplayOptions* options)
+{
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, [this] {
+        if (m_shown)
+            setResult(m_shown->first, m_shown->second);
+    });
+    if (m_shown)
+        setResult(m_shown->first, m_shown->second);
+}
+
 void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
 {
+    if (!m_shown || &m_shown->first != &scenario)
+        m_shown.emplace(scenario, r);
+    const ByteUnits units = m_display->units();
     const double context = scenario.workload.context;
-    m_kvPerToken->setText(tr("%1 per token").arg(bytesText(r.kvBytesPerToken)));
-    m_kvPerRequest->setText(tr("%1 per request").arg(bytesText(r.kvBytesPerRequest)));
+    m_kvPerToken->setText(tr("%1 per token").arg(bytesText(r.kvBytesPerToken, units)));
+    m_kvPerRequest->setText(tr("%1 per request").arg(bytesText(r.kvBytesPerRequest, units)));
     const double n = scenario.workload.concurrency;
-    m_hotSet->setText(n == 1 ? tr("%1 for one sequence").arg(bytesText(r.hotSetBytes))
-                             : tr("%1 for %2 sequences").arg(bytesText(r.hotSetBytes), countText(n)));
+    m_hotSet->setText(n == 1 ? tr("%1 for one sequence").arg(bytesText(r.hotSetBytes, units))
+                             : tr("%1 for %2 sequences").arg(bytesText(r.hotSetBytes, units), countText(n)));
     m_maxConcurrency->setText(tr("%1 at %2 tokens").arg(countText(r.maxConcurrency), tokensText(context)));
     m_reuse->setText(tr("%1 of %2").arg(percentText(r.achievedReuse), percentText(r.requestedReuse)));
     m_ttft->setText(tr("%1 / %2").arg(secondsText(r.ttftNoReuseSeconds), secondsText(r.ttftWithReuseSeconds)));
     m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
-    m_dramPerGpu->setText(bytesText(r.perGpu.dram));
-    m_nvmePerServer->setText(bytesText(r.perServer.ssd));
+    m_dramPerGpu->setText(bytesText(r.perGpu.dram, units));
+    m_nvmePerServer->setText(bytesText(r.perServer.ssd, units));
     m_formula->setText(
         tr("KV per token = %1").arg(Messages::kvDerivationText(deriveKvPerToken(scenario.model, r.kvFormat))));
 
@@ -210,7 +226,7 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     if (mla && r.tp > 1 && r.hotSetAllocatedBytes > 1.5 * r.hotSetBytes)
         lines << tr("ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA's latent KV whole on each of "
                     "the %3 TP GPUs instead of splitting it, so the bars show %3 copies.")
-                     .arg(bytesText(r.hotSetBytes), bytesText(r.hotSetAllocatedBytes), countText(r.tp));
+                     .arg(bytesText(r.hotSetBytes, units), bytesText(r.hotSetAllocatedBytes, units), countText(r.tp));
     // Reuse alone only moves TTFT: the knobs that fill DRAM are the reuse distance (how
     // long prefixes are kept) and the offload rate (how many evicted ones go down).
     const WorkloadParams& w = scenario.workload;

@@ -3,7 +3,8 @@
 // and per request, the hot set, max concurrency, achieved vs requested reuse, TTFT with and
 // without reuse, tokens/s, DRAM per GPU, NVMe per server, and the per-token formula with
 // this scenario's numbers (kvtiers::deriveKvPerToken), plus the core's warnings, both
-// worded in the UI language by Messages.
+// worded in the UI language by Messages. Bytes are in its DisplayOptions' units, and a
+// change of units re-words the last result (no evaluation).
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
@@ -11,10 +12,15 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QLabel;
 class QGridLayout;
 
 namespace kvtiers::ui {
+
+class DisplayOptions;
 
 class HeadlinePanel : public QWidget {
     Q_OBJECT
@@ -22,6 +28,8 @@ public:
     explicit HeadlinePanel(QWidget* parent = nullptr);
 
     void setResult(const Scenario& scenario, const EvalResult& result);
+    /// The units to show bytes in (MainWindow's); until set, a private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -52,6 +60,8 @@ private:
     QLabel* m_formula = nullptr;
     QLabel* m_warnings = nullptr;
     Retranslator m_texts; ///< captions and tooltips, set again on a language change
+    DisplayOptions* m_display = nullptr;
+    std::optional<std::pair<Scenario, EvalResult>> m_shown; ///< re-worded when the units change
 };
 
 } // namespace kvtiers::ui

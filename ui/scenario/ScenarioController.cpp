@@ -135,6 +135,17 @@ void ScenarioController::refresh()
     m_timer.start();
 }
 
+void ScenarioController::rewordError()
+{
+    if (!m_inputError)
+        return;
+    const QString error = Messages::inputErrorText(*m_inputError);
+    if (error != m_error) {
+        m_error = error;
+        emit errorChanged(m_error);
+    }
+}
+
 void ScenarioController::flush()
 {
     if (m_timer.isActive()) {
@@ -146,6 +157,7 @@ void ScenarioController::flush()
 void ScenarioController::evaluateNow()
 {
     QString error;
+    m_inputError.reset();
     try {
         ResolvedScenario resolved = resolveScenario(catalog(), m_spec);
         EvalResult result = evaluate(resolved.scenario);
@@ -158,6 +170,7 @@ void ScenarioController::evaluateNow()
         m_hasResult = true;
     } catch (const InputError& e) {
         error = Messages::inputErrorText(e); // in the UI language where the error has a structured form
+        m_inputError = e;
     } catch (const std::exception& e) {
         // Not expected from the core, but a GUI must show it rather than die.
         error = tr("Internal error: %1").arg(QString::fromStdString(e.what()));

@@ -7,6 +7,7 @@
 // ("latest wins", never a queued backlog).
 
 #include "core/cards/CardCatalog.h"
+#include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sweep.h"
@@ -14,6 +15,8 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
+
+#include <optional>
 
 class QUndoStack;
 
@@ -74,6 +77,9 @@ public:
     /// re-emits resultChanged() or errorChanged(): for views whose formatting changed, e.g.
     /// the display units (View > Units). The spec, undo history and sweep axis are kept.
     void refresh();
+    /// Words the current error message again from the error kept (its sizes in the display
+    /// units now in force), emitting errorChanged() if the words changed. No evaluation.
+    void rewordError();
 
     static ScenarioSpec articleSpec();
     /// An override key's name in the UI language, as its control labels it ("reuse rate"
@@ -107,6 +113,7 @@ private:
     std::string m_workloadId;
     bool m_hasResult = false;
     QString m_error;
+    std::optional<InputError> m_inputError; ///< behind m_error, for rewordError()
     int m_evaluations = 0;
     SweepAxis m_sweepAxis = SweepAxis::Context;
     QTimer m_timer;

@@ -1,6 +1,7 @@
 #include <array>
 #include "ui/scenario/TierTableModel.h"
 
+#include "ui/app/DisplayOptions.h"
 #include "ui/text/UnitsText.h"
 
 #include <QApplication>
@@ -13,6 +14,21 @@ namespace kvtiers::ui {
 TierTableModel::TierTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+    setDisplayOptions(nullptr);
+}
+
+void TierTableModel::setDisplayOptions(DisplayOptions* options)
+{
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, [this] {
+        // The byte cells, and the sentences and tool tips that quote bytes: re-worded.
+        emit dataChanged(index(0, 0), index(kTierCount - 1, ColumnCount - 1));
+    });
+    connect(m_display, &DisplayOptions::scopeChanged, this, &TierTableModel::setScope);
+    if (m_display->scope() != m_scope)
+        setScope(m_display->scope());
+    else
+        emit dataChanged(index(0, PlacedColumn), index(kTierCount - 1, ColumnCount - 1));
 }
 
 void TierTableModel::setResult(const Scenario& scenario, const EvalResult& result)
@@ -141,7 +157,7 @@ QString TierTableModel::conditionText(Tier tier) const
             return r.overflowBytes > 0
                 ? tr("Everything is demanded of HBM, and %1 of it does not fit: long context and high "
                      "concurrency have outgrown HBM.")
-                      .arg(bytesText(scaled(r.overflowBytes)))
+                      .arg(bytesText(scaled(r.overflowBytes), m_display->units()))
                 : tr("Everything lives in HBM: weights and the hot KV of every active sequence; no reuse pool "
                      "spills to DRAM or SSD.");
         return tr("DRAM or SSD hold part of this scenario's bytes.");
@@ -149,7 +165,7 @@ QString TierTableModel::conditionText(Tier tier) const
         if (conditionMet(tier))
             return tr("DRAM holds %1 of reusable prefixes, and restoring a prompt from DRAM (%2) beats "
                       "recomputing it (%3).")
-                .arg(bytesText(scaled(r.dram.retained)), secondsText(r.restoreSecondsDram),
+                .arg(bytesText(scaled(r.dram.retained), m_display->units()), secondsText(r.restoreSecondsDram),
                     secondsText(r.recomputeSeconds));
         if (r.dram.retained <= 0)
             return tr("No reusable prefixes are kept in DRAM (raise reuse, reuse distance and offload rate).");
@@ -159,7 +175,7 @@ QString TierTableModel::conditionText(Tier tier) const
         if (conditionMet(tier))
             return tr("SSD holds %1 of the retained reuse pool, and restoring from SSD (%2) beats recomputing "
                       "(%3).")
-                .arg(bytesText(scaled(r.ssd.retained)), secondsText(r.restoreSecondsSsd),
+                .arg(bytesText(scaled(r.ssd.retained), m_display->units()), secondsText(r.restoreSecondsSsd),
                     secondsText(r.recomputeSeconds));
         if (r.ssd.retained <= 0)
             return tr("No retained prefixes reach the SSD (DRAM holds the whole reuse pool, or there is none).");
@@ -195,9 +211,9 @@ QVariant TierTableModel::data(const QModelIndex& index, int role) const
         const TierUse& use = tierUse(m_result, tier);
         switch (column) {
         case PlacedColumn:
-            return bytesText(scaled(use.used()));
+            return bytesText(scaled(use.used()), m_display->units());
         case CapacityColumn:
-            return bytesText(scaled(use.capacity));
+            return bytesText(scaled(use.capacity), m_display->units());
         case UtilisationColumn:
             return use.capacity > 0 ? percentText(use.used() / use.capacity) : tr("—");
         case RestoreColumn:

@@ -4,8 +4,8 @@
 // the evaluation: bytes placed, capacity, utilisation, and restore versus recompute time.
 // The rows whose condition the scenario meets are flagged (ConditionMetRole) and drawn
 // highlighted; hovering a cell says why, after the cell's text in full (a long sentence
-// may be elided in a narrow table). Korean originals (article.ko.txt) sit beside each
-// tr() as translator comments.
+// may be elided in a narrow table). Bytes follow DisplayOptions (units and scope).
+// Korean originals (article.ko.txt) sit beside each tr() as translator comments.
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
@@ -15,6 +15,8 @@
 #include <QAbstractTableModel>
 
 namespace kvtiers::ui {
+
+class DisplayOptions;
 
 class TierTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -39,6 +41,9 @@ public:
 
     void setResult(const Scenario& scenario, const EvalResult& result);
     void setScope(TierScope scope);
+    /// Bytes in these options' units, per their scope (followed as they change); until
+    /// set, a private default (binary, per replica).
+    void setDisplayOptions(DisplayOptions* options);
 
     /// Whether the scenario meets the condition of this tier's row (see conditionText).
     bool conditionMet(Tier tier) const;
@@ -59,6 +64,7 @@ private:
     EvalResult m_result;
     bool m_hasResult = false;
     TierScope m_scope = TierScope::PerReplica;
+    DisplayOptions* m_display = nullptr;
 };
 
 } // namespace kvtiers::ui

@@ -1,5 +1,6 @@
 #include "ui/sensitivity/SensitivityView.h"
 
+#include "ui/app/DisplayOptions.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CurveChart.h"
 #include "ui/dialogs/FileDialog.h"
@@ -236,7 +237,8 @@ SensitivityView::SensitivityView(QWidget* parent)
     connect(m_rangeSpin, &QSpinBox::valueChanged, this, &SensitivityView::schedule);
     connect(m_variableCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::schedule);
     connect(m_decimalButton, &QRadioButton::toggled, this,
-        [this](bool decimal) { setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+        [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+    setDisplayOptions(nullptr);
 }
 
 void SensitivityView::changeEvent(QEvent* event)
@@ -307,14 +309,28 @@ void SensitivityView::setCurveVariable(Variable variable)
     m_variableCombo->setCurrentIndex(m_variableCombo->findData(static_cast<int>(variable)));
 }
 
-void SensitivityView::setUnits(ByteUnits units)
+void SensitivityView::setDisplayOptions(DisplayOptions* options)
 {
-    if (units == m_units)
-        return;
-    m_units = units;
-    (units == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
-    schedule();
-    emit unitsChanged(units);
+    m_display = DisplayOptions::swap(m_display, options, this);
+    connect(m_display, &DisplayOptions::unitsChanged, this, &SensitivityView::showUnits);
+    showUnits();
+}
+
+void SensitivityView::showUnits()
+{
+    {
+        const QSignalBlocker b1(m_decimalButton), b2(m_binaryButton);
+        (m_display->units() == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
+    }
+    if (m_timer.isActive())
+        return; // an update is due anyway, in the new units
+    // The results already computed, re-worded: no scenario is evaluated again.
+    if (scope() == Scope::Fleet) {
+        if (m_fleetResult)
+            showFleet();
+    } else if (m_result) {
+        showScenario();
+    }
 }
 
 std::vector<double> SensitivityView::curveValues(const Scenario& scenario, Variable variable)
@@ -386,6 +402,13 @@ void SensitivityView::updateScenario()
         emit updated();
         return;
     }
+    showScenario();
+}
+
+void SensitivityView::showScenario()
+{
+    const Variable variable = curveVariable();
+    const ByteUnits units = m_display->units();
     const TierDemand& b = m_result->base;
     const int gpus = m_scenario->hardware.gpusPerServer;
     m_baseLabel->setText((gpus == 1 ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.")
@@ -393,9 +416,9 @@ void SensitivityView::updateScenario()
                                     : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
                                           .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
                                           .arg(gpus))
-                             .arg(bytesText(b.hbm, m_units), bytesText(b.dram, m_units), bytesText(b.ssd, m_units)));
+                             .arg(bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units)));
     redrawTornado();
-    m_curveChart->setCurve(variable, m_curve, variableValue(*m_scenario, variable), m_units);
+    m_curveChart->setCurve(variable, m_curve, variableValue(*m_scenario, variable), units);
     emit updated();
 }
 
@@ -405,8 +428,8 @@ void SensitivityView::updateFleet()
     m_fleetResult.reset();
     m_fleetCurve.clear();
     auto clearCharts = [&] {
-        m_tornado->setFleetResult(FleetSensitivityResult {}, m_tierCombo->currentIndex(), m_units);
-        m_curveChart->setFleetCurve(variable, {}, 0, m_units);
+        m_tornado->setFleetResult(FleetSensitivityResult {}, m_tierCombo->currentIndex(), m_display->units());
+        m_curveChart->setFleetCurve(variable, {}, 0, m_display->units());
     };
     if (!m_fleetInput || !m_catalog) {
         showError(tr("No fleet yet: build a traffic mix on the Fleet tab."));
@@ -435,6 +458,13 @@ void SensitivityView::updateFleet()
         emit updated();
         return;
     }
+    showFleet();
+}
+
+void SensitivityView::showFleet()
+{
+    const Variable variable = curveVariable();
+    const ByteUnits units = m_display->units();
     const FleetResult& f = m_fleetResult->fleet;
     const FleetDemand& b = m_fleetResult->base;
     QStringList mix;
@@ -445,7 +475,7 @@ void SensitivityView::updateFleet()
            "NVMe %8; %9 active sequences per replica.")
             .arg(mix.join(QStringLiteral(", ")), significantText(f.requestsPerSecond, 4),
                 f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.id), countText(b.gpus),
-                countText(b.servers), bytesText(b.hbm, m_units), bytesText(b.dram, m_units), bytesText(b.ssd, m_units),
+                countText(b.servers), bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units),
                 significantText(b.sequencesPerReplica, 3)));
     // Name every move the fleet cannot be sized for, with the core's reason.
     QStringList notes;
@@ -468,7 +498,7 @@ void SensitivityView::updateFleet()
     m_notesLabel->setText(notes.join(u'\n'));
     m_notesLabel->setVisible(!notes.isEmpty());
     redrawTornado();
-    m_curveChart->setFleetCurve(variable, m_fleetCurve, fleetVariableValue(f, variable), m_units);
+    m_curveChart->setFleetCurve(variable, m_fleetCurve, fleetVariableValue(f, variable), units);
     emit updated();
 }
 
@@ -476,9 +506,9 @@ void SensitivityView::redrawTornado()
 {
     if (scope() == Scope::Fleet) {
         if (m_fleetResult)
-            m_tornado->setFleetResult(*m_fleetResult, m_tierCombo->currentIndex(), m_units);
+            m_tornado->setFleetResult(*m_fleetResult, m_tierCombo->currentIndex(), m_display->units());
     } else if (m_result) {
-        m_tornado->setResult(*m_result, m_tierCombo->currentIndex(), m_units);
+        m_tornado->setResult(*m_result, m_tierCombo->currentIndex(), m_display->units());
     }
 }
 
@@ -489,11 +519,11 @@ QString SensitivityView::writeTornado(const QString& path) const
         if (!m_fleetResult || !m_fleetInput)
             return tr("%1: nothing to export: the fleet cannot be sized").arg(path);
         return SensitivityExport::exportFleetTornado(
-            path, *m_fleetInput, *m_fleetResult, tier, m_units, m_exportOptions);
+            path, *m_fleetInput, *m_fleetResult, tier, m_display->units(), m_exportOptions);
     }
     if (!m_result || !m_scenario)
         return tr("%1: nothing to export: no scenario yet").arg(path);
-    return SensitivityExport::exportTornado(path, *m_scenario, *m_result, tier, m_units, m_exportOptions);
+    return SensitivityExport::exportTornado(path, *m_scenario, *m_result, tier, m_display->units(), m_exportOptions);
 }
 
 QString SensitivityView::writeCurve(const QString& path) const
@@ -503,11 +533,11 @@ QString SensitivityView::writeCurve(const QString& path) const
         if (!m_fleetResult || !m_fleetInput)
             return tr("%1: nothing to export: the fleet cannot be sized").arg(path);
         return SensitivityExport::exportFleetCurve(
-            path, *m_fleetInput, m_fleetResult->fleet, variable, m_fleetCurve, m_units, m_exportOptions);
+            path, *m_fleetInput, m_fleetResult->fleet, variable, m_fleetCurve, m_display->units(), m_exportOptions);
     }
     if (!m_result || !m_scenario)
         return tr("%1: nothing to export: no scenario yet").arg(path);
-    return SensitivityExport::exportCurve(path, *m_scenario, variable, m_curve, m_units, m_exportOptions);
+    return SensitivityExport::exportCurve(path, *m_scenario, variable, m_curve, m_display->units(), m_exportOptions);
 }
 
 void SensitivityView::exportTornado()

@@ -33,6 +33,7 @@ class QSpinBox;
 namespace kvtiers::ui {
 
 class CurveChart;
+class DisplayOptions;
 class TornadoChart;
 
 class SensitivityView : public QWidget {
@@ -55,7 +56,9 @@ public:
     /// Relative range, 0.5 for ±50%.
     void setRange(double relativeRange);
     void setCurveVariable(Variable variable);
-    void setUnits(ByteUnits units);
+    /// The options whose units the view shows and its radio buttons set (MainWindow's,
+    /// app-wide); until set, a private default (binary). A change re-words, never recomputes.
+    void setDisplayOptions(DisplayOptions* options);
     /// Size and scale of exported PNG/SVG/PDF charts.
     void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
 
@@ -89,8 +92,6 @@ signals:
     void updated();
     /// After a successful export.
     void exported(const QString& path);
-    /// The units changed (its radio buttons, or setUnits): MainWindow makes it app-wide.
-    void unitsChanged(kvtiers::ByteUnits units);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -103,6 +104,10 @@ private:
     void updateNow();
     void updateScenario();
     void updateFleet();
+    /// Show the computed result in the current units (after updateScenario/updateFleet).
+    void showScenario();
+    void showFleet();
+    void showUnits();
     void redrawTornado();
     void scopeChanged();
     void showError(const QString& message);
@@ -129,7 +134,7 @@ private:
     std::optional<FleetInput> m_fleetInput;
     std::optional<FleetSensitivityResult> m_fleetResult;
     std::vector<FleetCurvePoint> m_fleetCurve;
-    ByteUnits m_units = ByteUnits::Binary;
+    DisplayOptions* m_display = nullptr;
     ExportOptions m_exportOptions;
     QTimer m_timer;
     Retranslator m_texts; ///< the view's tr() texts, set again on a language change

@@ -1,18 +1,16 @@
 #pragma once
-// DisplayUnits: the process-wide choice of byte units the GUI shows, decimal (GB, TB: as
-// memory and drives are sold) or binary (GiB, TiB: as allocators count and as the article
-// states its figures). bytesText(bytes) (UnitsText.h) and byteTicker() (ByteTicker.h)
-// follow it, so every view formats bytes in one place (HOUSE.md rule 7). MainWindow sets
-// it from View > Units and persists it (Settings); the CLI never reads it (--units there).
-// Not thread-safe by design: it is GUI-thread state, like the widgets that read it.
+// DisplayUnits: DEPRECATED process-wide copy of the byte units, kept only for the charts
+// and exporters (ui/charts, ui/export), which read it until they take the units through a
+// setUnits() of their own. Everything else takes the units from DisplayOptions
+// (ui/app/DisplayOptions.h), which alone writes this copy. Do not add readers.
 
 #include "core/io/Units.h"
 
 namespace kvtiers::ui {
 
-/// The units the GUI shows bytes in; Binary until setDisplayUnits() is called.
+/// Deprecated: DisplayOptions::units(). Binary until DisplayOptions sets it.
 ByteUnits displayUnits();
-/// Sets the units. Views pick it up when they next refresh: MainWindow asks them to.
+/// Deprecated: called by DisplayOptions only (and tests of the charts that read it).
 void setDisplayUnits(ByteUnits units);
 
 } // namespace kvtiers::ui

@@ -13,11 +13,14 @@ inline QString qs(const std::string& text)
 {
     return QString::fromStdString(text);
 }
-/// Bytes in the GUI's display units (DisplayUnits.h); bytesText(bytes, units) in
-/// ByteTicker.h names the units explicitly.
+/// Bytes in `units` (a view's DisplayOptions::units()); signed values keep their sign.
+/// Defined beside the byte-axis ticker (ui/charts/ByteTicker.cpp), declared there too.
+QString bytesText(double bytes, ByteUnits units);
+/// Deprecated: bytes in the global units copy (DisplayUnits.h), for the charts and texts
+/// not yet handed DisplayOptions. New code passes the units.
 inline QString bytesText(double bytes)
 {
-    return qs(formatBytes(bytes, displayUnits()));
+    return bytesText(bytes, displayUnits());
 }
 inline QString secondsText(double seconds)
 {

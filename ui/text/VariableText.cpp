@@ -31,6 +31,11 @@ QString variableName(Variable v)
 
 QString variableValueText(Variable v, double value)
 {
+    return variableValueText(v, value, displayUnits());
+}
+
+QString variableValueText(Variable v, double value, ByteUnits units)
+{
     switch (v) {
     case Variable::Context:
         return tokensText(value);
@@ -43,7 +48,7 @@ QString variableValueText(Variable v, double value)
         return percentText(value);
     case Variable::DramPerServer:
     case Variable::NvmePerServer:
-        return bytesText(value);
+        return bytesText(value, units);
     case Variable::Traffic:
         return significantText(value, 4);
     }

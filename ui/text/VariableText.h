@@ -3,6 +3,7 @@
 // core/Sensitivity.h (the core's variableLabel() is English, for the CLI), and their
 // values as people say them ("128K", "8 bit", "50%", "2 TiB").
 
+#include "core/io/Units.h"
 #include "core/scenario/Sensitivity.h"
 
 #include <QString>
@@ -10,6 +11,10 @@
 namespace kvtiers::ui {
 
 QString variableName(Variable v);
+/// Sizes (DRAM, NVMe per server) in `units`.
+QString variableValueText(Variable v, double value, ByteUnits units);
+/// Deprecated: sizes in the global units copy (DisplayUnits.h), for the charts until they
+/// take their units from setUnits().
 QString variableValueText(Variable v, double value);
 
 } // namespace kvtiers::ui

@@ -1,6 +1,7 @@
 #include "ui/trace/TraceView.h"
 
 #include "core/io/InputError.h"
+#include "ui/app/DisplayOptions.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
@@ -79,7 +80,15 @@ TraceView::TraceView(QWidget* parent)
         if (m_analysis)
             emit useWorkload(trace::traceWorkloadOverrides(*m_analysis), QFileInfo(m_analysedPath).fileName());
     });
+    setDisplayOptions(nullptr);
     retranslate();
+}
+
+void TraceView::setDisplayOptions(DisplayOptions* options)
+{
+    m_display = DisplayOptions::swap(m_display, options, this);
+    // The analysis already made, re-worded: no trace is read or replayed again.
+    connect(m_display, &DisplayOptions::unitsChanged, this, &TraceView::showAnalysis);
 }
 
 TraceView::~TraceView()
@@ -225,6 +234,7 @@ QString TraceView::summaryText() const
                   "serve.");
     const trace::TraceAnalysis& a = *m_analysis;
     const double perBlock = bytesPerBlock();
+    const ByteUnits units = m_display->units();
     const double k90 = a.capacityForShareOfCeiling(0.9), k99 = a.capacityForShareOfCeiling(0.99);
     const double requests = static_cast<double>(a.requests);
     const auto saved = trace::ttftSavedPerRequest(m_result, a);
@@ -234,10 +244,10 @@ QString TraceView::summaryText() const
              "Reuse ceiling: %7 of prompt blocks, %8 of prompt tokens. 90% of it needs %9 blocks (%10), 99% %11 "
              "blocks (%12).")
               .arg(countText(requests), countText(static_cast<double>(a.blockReferences)),
-                  countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens), bytesText(perBlock),
+                  countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens), bytesText(perBlock, units),
                   secondsText(a.durationSeconds()), percentText(a.hitRatioInfinite()),
-                  percentText(a.tokenHitRatioInfinite()), countText(k90), bytesText(k90 * perBlock))
-              .arg(countText(k99), bytesText(k99 * perBlock));
+                  percentText(a.tokenHitRatioInfinite()), countText(k90), bytesText(k90 * perBlock, units))
+              .arg(countText(k99), bytesText(k99 * perBlock, units));
     text += QLatin1Char('\n')
         + tr("Prompt tokens served by HBM %1 (TTFT saved %2 per request), DRAM %3 (%4), SSD %5 (%6); recomputed %7.")
               .arg(percentText(a.tiers.tokens[0] / prompt), secondsText(saved[0]),

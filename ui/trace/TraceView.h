@@ -25,6 +25,7 @@ class QThread;
 
 namespace kvtiers::ui {
 
+class DisplayOptions;
 class TraceChart;
 
 class TraceView : public QWidget {
@@ -43,6 +44,9 @@ public:
     double bytesPerBlock() const;
     TraceChart* chart() const { return m_chart; }
     QString summaryText() const;
+    /// The options whose units the summary shows, followed as they change; until set, a
+    /// private default (binary).
+    void setDisplayOptions(DisplayOptions* options);
 
 public slots:
     void openDialog();
@@ -89,6 +93,7 @@ private:
     int m_generation = 0;
     bool m_again = false; ///< replay once the current read ends (the scenario changed)
     ExportOptions m_exportOptions;
+    DisplayOptions* m_display = nullptr;
 };
 
 } // namespace kvtiers::ui

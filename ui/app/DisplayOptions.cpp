@@ -1,0 +1,74 @@
+#include "ui/app/DisplayOptions.h"
+
+#include "ui/app/Settings.h"
+#include "ui/text/DisplayUnits.h"
+
+namespace kvtiers::ui {
+
+DisplayOptions::DisplayOptions(QObject* parent)
+    : QObject(parent)
+{
+}
+
+void DisplayOptions::setUnits(ByteUnits units)
+{
+    if (units == m_units)
+        return;
+    m_units = units;
+    // Deprecated shim: the charts and exporters read the global until they take the units
+    // from setUnits(); it follows the last options changed, as the single window has one.
+    setDisplayUnits(units);
+    emit unitsChanged(units);
+    emit changed();
+}
+
+void DisplayOptions::setScope(TierScope scope)
+{
+    if (scope == m_scope)
+        return;
+    m_scope = scope;
+    emit scopeChanged(scope);
+    emit changed();
+}
+
+void DisplayOptions::setSweepAxis(SweepAxis axis)
+{
+    if (axis == m_sweepAxis)
+        return;
+    m_sweepAxis = axis;
+    emit sweepAxisChanged(axis);
+    emit changed();
+}
+
+void DisplayOptions::load(const Settings& settings)
+{
+    const int scope = settings.tierScope();
+    if (scope >= 0 && scope <= 2)
+        setScope(static_cast<TierScope>(scope));
+    const int axis = settings.sweepAxis();
+    if (axis == 0 || axis == 1)
+        setSweepAxis(static_cast<SweepAxis>(axis));
+    setUnits(settings.displayUnits());
+    setDisplayUnits(m_units); // the shim starts equal even when nothing changed
+}
+
+void DisplayOptions::save(Settings& settings) const
+{
+    settings.setTierScope(static_cast<int>(m_scope));
+    settings.setSweepAxis(static_cast<int>(m_sweepAxis));
+    settings.setDisplayUnits(m_units);
+}
+
+DisplayOptions* DisplayOptions::swap(DisplayOptions* current, DisplayOptions* next, QObject* owner)
+{
+    if (current)
+        QObject::disconnect(current, nullptr, owner, nullptr); // the caller connects again
+    const bool ownsCurrent = current && current->parent() == owner;
+    if (!next)
+        return ownsCurrent ? current : new DisplayOptions(owner);
+    if (ownsCurrent && current != next)
+        current->deleteLater();
+    return next;
+}
+
+} // namespace kvtiers::ui
