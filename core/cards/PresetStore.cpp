@@ -151,14 +151,10 @@ Preset PresetStore::fromJson(const Json& json, const std::string& origin)
     const JsonObject o(json, origin);
     const std::string schema = o.requireString("schema");
     if (schema != kPresetSchema)
-        throw InputError(o.path() + ".schema: is \"" + schema + "\", not a kvtiers preset",
-                         {.code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = schema});
+        throw InputError({.code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = schema});
     const auto version = o.requireInteger("schema_version", 1, 1000000);
     if (version > kPresetSchemaVersion)
-        throw InputError(o.path() + ".schema_version: " + std::to_string(version)
-                             + " was written by a newer kvtiers (this one reads " + std::to_string(kPresetSchemaVersion)
-                             + "); the file is left untouched",
-                         {.code = InputErrorCode::NewerPresetSchema, .where = o.path() + ".schema_version",
+        throw InputError({.code = InputErrorCode::NewerPresetSchema, .where = o.path() + ".schema_version",
                           .value = std::to_string(version), .max = std::to_string(kPresetSchemaVersion)});
     o.rejectUnknownKeys({"schema", "schema_version", "name", "scenario", "notes"});
     Preset p;

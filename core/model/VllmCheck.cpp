@@ -92,16 +92,12 @@ double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMe
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
 {
     if (setup.tp < 1)
-        throw InputError("vllm-check: --tp must be at least 1",
-                         {.code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check"});
+        throw InputError({.code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check"});
     if (setup.blockSize < 1)
-        throw InputError("vllm-check: --block-size must be at least 1",
-                         {.code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check"});
+        throw InputError({.code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check"});
     if (!(setup.kvMemoryBytes > 0)) {
         const std::string memory = formatBytes(setup.kvMemoryBytes);
-        throw InputError("vllm-check: no memory left for the KV cache (" + memory
-                             + " per GPU): the weights and reserve take all of gpu_memory_utilization × HBM",
-                         {.code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory});
+        throw InputError({.code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory});
     }
     VllmPrediction p;
     p.context = setup.context > 0 ? setup.context : static_cast<double>(model.maxContext);
@@ -317,8 +313,7 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         ++lineNo;
         auto fail = [&](const std::string& what) {
             const std::string quoted = trimmed(line);
-            throw InputError(origin + ":" + std::to_string(lineNo) + ": cannot read " + what + " in \"" + quoted + "\"",
-                             {.code = InputErrorCode::VllmLogUnreadable,
+            throw InputError({.code = InputErrorCode::VllmLogUnreadable,
                               .where = origin,
                               .value = what,
                               .detail = quoted,
@@ -385,9 +380,7 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         start = end + 1;
     }
     if (!log.kvCacheTokens && !log.concurrency && !log.gpuBlocks)
-        throw InputError(origin + ": found no \"GPU KV cache size: N tokens\" nor \"Maximum concurrency for N tokens per "
-                                  "request: X\" line (paste vLLM's startup log, from the engine's start to \"init engine\")",
-                         {.code = InputErrorCode::VllmLogNoKvLine, .where = origin});
+        throw InputError({.code = InputErrorCode::VllmLogNoKvLine, .where = origin});
     return log;
 }
 
