@@ -103,7 +103,7 @@ struct PresetProblem {
     PresetErrorDetail detail {};
     /// The problem with its English made from the detail.
     static PresetProblem of(std::string file, PresetErrorDetail detail);
-    Message message() const { return presetErrorMessage(detail); }
+    Message message() const { return detail.code == PresetError::None ? verbatim(reason) : presetErrorMessage(detail); }
 };
 
 /// The outcome of an operation that can fail: empty error means success. `error` is the
@@ -112,7 +112,7 @@ struct Status {
     std::string error;
     PresetErrorDetail detail {};
     bool ok() const { return error.empty(); }
-    Message message() const { return presetErrorMessage(detail); }
+    Message message() const { return detail.code == PresetError::None ? verbatim(error) : presetErrorMessage(detail); }
     static Status failure(PresetErrorDetail detail);
 };
 

@@ -19,7 +19,7 @@
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "core/io/InputError.h"
 
@@ -230,7 +230,7 @@ MainWindow::MainWindow(QWidget* parent)
     if (!m_controller->catalogProblems().empty()) {
         QStringList lines;
         for (const InputError& e : m_controller->catalogProblems())
-            lines << Messages::inputErrorText(e);
+            lines << translated(e.message());
         statusBar()->showMessage(tr("Skipped unreadable card file(s): %1").arg(lines.join(QStringLiteral("; "))));
     }
 }
@@ -789,7 +789,7 @@ void MainWindow::importModelConfig()
     try {
         m_controller->addUserCard(CardKind::Model, text, path.toStdString());
     } catch (const InputError& e) {
-        MessageBox::warning(this, tr("Import config.json"), Messages::inputErrorText(e));
+        MessageBox::warning(this, tr("Import config.json"), translated(e.message()));
         return;
     }
     ScenarioSpec spec = m_controller->spec();

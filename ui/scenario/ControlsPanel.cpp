@@ -4,7 +4,7 @@
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
 #include "ui/app/WidgetFit.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
@@ -439,7 +439,7 @@ void ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, con
         const double bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
         m_controller->setOverride(key, bytes);
     } catch (const InputError& e) {
-        emit inputRejected(Messages::inputErrorText(e));
+        emit inputRejected(translated(e.message()));
         refreshFromScenario();
     }
 }

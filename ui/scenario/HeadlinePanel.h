@@ -3,7 +3,7 @@
 // and per request, the hot set, max concurrency, achieved vs requested reuse, TTFT with and
 // without reuse, tokens/s, DRAM per GPU, NVMe per server, and the per-token formula with
 // this scenario's numbers (kvtiers::deriveKvPerToken), plus the core's warnings, both
-// worded in the UI language by Messages.
+// written once by the core and translated (ui/text/Translate.h).
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"

@@ -2,7 +2,7 @@
 
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/scenario/ScenarioCommand.h"
 
 #include <QCoreApplication>
@@ -157,7 +157,7 @@ void ScenarioController::evaluateNow()
         m_sweep = std::move(swept);
         m_hasResult = true;
     } catch (const InputError& e) {
-        error = Messages::inputErrorText(e); // in the UI language where the error has a structured form
+        error = translated(e.message()); // in the UI language where the error has a structured form
     } catch (const std::exception& e) {
         // Not expected from the core, but a GUI must show it rather than die.
         error = tr("Internal error: %1").arg(QString::fromStdString(e.what()));
