@@ -144,7 +144,7 @@ template <typename Map>
     std::string known;
     for (const auto& [k, v] : map)
         known += (known.empty() ? "" : ", ") + k;
-    throw InputError({.code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known});
+    throw InputError({ .code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known });
 }
 
 } // namespace

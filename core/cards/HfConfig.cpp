@@ -66,7 +66,7 @@ public:
     Importer(const Json& config, std::string origin) : m_top(config), m_origin(std::move(origin))
     {
         if (!config.is_object())
-            throw InputError({.code = InputErrorCode::HfConfigNotObject, .where = m_origin});
+            throw InputError({ .code = InputErrorCode::HfConfigNotObject, .where = m_origin });
         if (auto it = config.find("text_config"); it != config.end() && it->is_object()) {
             m_lm = &*it;
             m_prefix = "text_config.";
@@ -141,14 +141,13 @@ private:
         else if (v->is_number_float())
             d = v->get<double>();
         else {
-            invalid(key,
-                    {.code = InputErrorCode::HfNotWholeNumber, .value = v->dump()});
+            invalid(key, { .code = InputErrorCode::HfNotWholeNumber, .value = v->dump() });
             return std::nullopt;
         }
         if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > static_cast<double>(max)) {
             const std::string low = count(static_cast<double>(min)), high = count(static_cast<double>(max));
-            invalid(key,
-                    {.code = InputErrorCode::HfWholeNumberOutOfRange, .value = v->dump(), .min = low, .max = high});
+            invalid(
+                key, { .code = InputErrorCode::HfWholeNumberOutOfRange, .value = v->dump(), .min = low, .max = high });
             return std::nullopt;
         }
         return static_cast<std::int64_t>(d);
@@ -169,8 +168,7 @@ private:
         if (!v)
             return std::nullopt;
         if (!v->is_boolean()) {
-            invalid(key,
-                    {.code = InputErrorCode::HfNotTrueOrFalse, .value = v->dump()});
+            invalid(key, { .code = InputErrorCode::HfNotTrueOrFalse, .value = v->dump() });
             return std::nullopt;
         }
         return v->get<bool>();
@@ -257,15 +255,14 @@ void Importer::run()
             m_estimates.push_back("no num_key_value_heads: multi-head attention (" + count(m_heads) + " KV heads)");
     }
     if (m_kvHeads > 0 && m_heads > 0 && m_kvHeads > m_heads)
-        invalid("num_key_value_heads",
-                {.code = InputErrorCode::HfKvHeadsAboveHeads, .max = count(m_heads)});
+        invalid("num_key_value_heads", { .code = InputErrorCode::HfKvHeadsAboveHeads, .max = count(m_heads) });
 
     if (auto hd = optInt({"head_dim", "head_size"}, 1, kMaxDim)) {
         m_headDim = *hd;
     } else if (!findAny({"head_dim", "head_size"}).first && m_hidden > 0 && m_heads > 0) {
         if (m_hidden % m_heads != 0)
             invalid("head_dim",
-                    {.code = InputErrorCode::HfHeadDimNotDivisible, .value = count(m_hidden), .max = count(m_heads)});
+                { .code = InputErrorCode::HfHeadDimNotDivisible, .value = count(m_hidden), .max = count(m_heads) });
         else
             m_headDim = m_hidden / m_heads;
     }
@@ -400,14 +397,14 @@ void Importer::readLayerKinds()
 
     const Json* lt = find("layer_types");
     if (lt && !lt->is_array()) {
-        invalid("layer_types", {.code = InputErrorCode::HfLayerTypesNotList});
+        invalid("layer_types", { .code = InputErrorCode::HfLayerTypesNotList });
         lt = nullptr;
     }
     if (lt) {
         if (lt->size() != L) {
             const std::string listed = count(static_cast<double>(lt->size()));
-            invalid("layer_types",
-                    {.code = InputErrorCode::HfLayerTypesCount, .value = listed, .max = count(m_layers)});
+            invalid(
+                "layer_types", { .code = InputErrorCode::HfLayerTypesCount, .value = listed, .max = count(m_layers) });
             return;
         }
         for (size_t i = 0; i < L; ++i) {
@@ -425,7 +422,7 @@ void Importer::readLayerKinds()
                 m_kinds[i] = "mamba";
             else {
                 invalid("layer_types",
-                        {.code = InputErrorCode::HfUnknownLayerType, .value = e.dump(), .detail = std::to_string(i)});
+                    { .code = InputErrorCode::HfUnknownLayerType, .value = e.dump(), .detail = std::to_string(i) });
                 return;
             }
         }
@@ -878,7 +875,7 @@ ModelCard importHfConfig(const Json& config, const std::string& origin)
         // (InputErrorCode::HfConfigCannotImport).
         InputErrorDetail detail{.code = InputErrorCode::HfConfigCannotImport, .where = origin};
         for (const std::string& field : imp.missing)
-            detail.parts.push_back({.code = InputErrorCode::MissingField, .where = field});
+            detail.parts.push_back({ .code = InputErrorCode::MissingField, .where = field });
         detail.parts.insert(detail.parts.end(), imp.problemDetails.begin(), imp.problemDetails.end());
         throw InputError(std::move(detail));
     }

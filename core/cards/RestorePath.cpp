@@ -90,7 +90,7 @@ const RestorePath& builtinRestorePath(const std::string& id)
     std::string known;
     for (const auto& [k, v] : map)
         known += (known.empty() ? "" : ", ") + k;
-    throw InputError({.code = InputErrorCode::UnknownCardId, .where = "restore_path", .value = id, .detail = known});
+    throw InputError({ .code = InputErrorCode::UnknownCardId, .where = "restore_path", .value = id, .detail = known });
 }
 
 } // namespace kvtiers

@@ -100,7 +100,8 @@ enum class InputErrorCode {
     KvScaleBitsAlone, ///<
     UnknownAllocation, ///< value = the policy given
     ServersNotWhole, ///<
-    UnknownCardId, ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids, comma-separated
+    UnknownCardId, ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids,
+                   ///< comma-separated
     UnknownKvDtype, ///< `where` = the option or field; value = the text given
     KvBitsImpossible, ///< `where` = the option or field; value = the text given
     HfConfigNotObject, ///< `where` = the config's origin (a file name or "pasted text")
@@ -136,7 +137,8 @@ enum class InputErrorCode {
     FleetTargetsNotPositive, ///<
     FleetShareInvalid, ///< value = label
     FleetSharesZero, ///<
-    FleetEntryInvalid, ///< value = label; parts = the workload's own error (code Uncoded with detail = its English if it had none)
+    FleetEntryInvalid, ///< value = label; parts = the workload's own error (code Uncoded with detail = its English if
+                       ///< it had none)
     FleetServersDiffer, ///< value = first label, min = its hardware id, max = the other label, detail = its hardware id
     FleetTrafficTwice, ///<
     FleetTrafficInvalid, ///<

@@ -182,7 +182,7 @@ std::vector<Message> warningMessageList(const Scenario& s, const EvalResult& r)
         switch (n.flag) {
         case WarnContextBeyondModel:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages", "context %1 exceeds %2's maximum of %3 tokens"),
-                              { formatTokens(n.value), n.model, formatTokens(n.limit) }));
+                { formatTokens(n.value), n.model, formatTokens(n.limit) }));
             break;
         case WarnNoKvBudget:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages", "weights and runtime reserve leave no HBM for KV cache")));
@@ -190,38 +190,38 @@ std::vector<Message> warningMessageList(const Scenario& s, const EvalResult& r)
         case WarnWeightsSpill:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages",
                                   "weights do not fit in HBM: %1 of %2 stay in HBM, the rest streams every step"),
-                              { formatBytes(n.value), formatBytes(n.limit) }));
+                { formatBytes(n.value), formatBytes(n.limit) }));
             break;
         case WarnHotSetOverflows:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages",
                                   "the hot set of %1 sequences does not fit in HBM: at most %2 fit; the excess is "
                                   "shown as overflow"),
-                              { formatCount(n.value), formatCount(n.limit) }));
+                { formatCount(n.value), formatCount(n.limit) }));
             break;
         case WarnOverflow:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages", "%1 fit in no tier (HBM, DRAM and SSD are full)"),
-                              { formatBytes(n.value) }));
+                { formatBytes(n.value) }));
             break;
         case WarnReuseLost:
-            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
-                                  "reuse achieved %1 of the %2 requested: the retained pool does not fit"),
-                              { formatSignificant(n.value * 100, 3) + "%", formatSignificant(n.limit * 100, 3) + "%" }));
+            out.push_back(say(
+                QT_TRANSLATE_NOOP("Messages", "reuse achieved %1 of the %2 requested: the retained pool does not fit"),
+                { formatSignificant(n.value * 100, 3) + "%", formatSignificant(n.limit * 100, 3) + "%" }));
             break;
         case WarnSharingClamped:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages", "sharing %1 exceeds concurrency; using %2"),
-                              { formatCount(n.value), formatCount(n.limit) }));
+                { formatCount(n.value), formatCount(n.limit) }));
             break;
         case WarnRateAboveCapacity:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages",
                                   "request rate %1 req/s is above the %2 req/s one replica can serve (prefill, "
                                   "restore and decode share per request)"),
-                              { formatSignificant(n.value, 3), formatSignificant(n.limit, 3) }));
+                { formatSignificant(n.value, 3), formatSignificant(n.limit, 3) }));
             break;
         case WarnReplicaSpansServers:
             out.push_back(say(QT_TRANSLATE_NOOP("Messages",
                                   "TP %1 is more than the GPUs per server (%2): one replica spans %3 servers, and "
                                   "its tensor-parallel traffic crosses the network between them"),
-                              { formatCount(n.value), formatCount(n.limit), formatCount(std::ceil(n.value / n.limit)) }));
+                { formatCount(n.value), formatCount(n.limit), formatCount(std::ceil(n.value / n.limit)) }));
             break;
         case WarnNone:
             break;

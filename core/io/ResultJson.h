@@ -3,9 +3,9 @@
 // payload of exported scenarios. The keys are a public interface (README, "JSON keys"):
 // scripts depend on them, so they only ever gain keys.
 
-#include "core/model/Evaluation.h"
 #include "core/io/Json.h"
 #include "core/io/Message.h"
+#include "core/model/Evaluation.h"
 
 #include <string>
 #include <vector>

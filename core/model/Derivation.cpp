@@ -57,9 +57,11 @@ Message kvPerTokenMessage(const KvDerivation& d)
     std::vector<Message> terms;
     for (const auto& t : d.terms) {
         if (t.kind == LayerKind::Sliding)
-            terms.push_back(say(QT_TRANSLATE_NOOP("Messages", "%1 (first %2 tokens)"), { t.arithmetic, formatTokens(t.window) }));
+            terms.push_back(
+                say(QT_TRANSLATE_NOOP("Messages", "%1 (first %2 tokens)"), { t.arithmetic, formatTokens(t.window) }));
         else if (t.kind == LayerKind::Chunked)
-            terms.push_back(say(QT_TRANSLATE_NOOP("Messages", "%1 (chunks of %2 tokens)"), { t.arithmetic, formatTokens(t.window) }));
+            terms.push_back(say(
+                QT_TRANSLATE_NOOP("Messages", "%1 (chunks of %2 tokens)"), { t.arithmetic, formatTokens(t.window) }));
         else
             terms.push_back(verbatim(t.arithmetic));
     }
@@ -71,7 +73,7 @@ Message kvPerTokenMessage(const KvDerivation& d)
     Message out = say(QT_TRANSLATE_NOOP("Messages", "%1 per token"), { MessageArg({ total }, "") });
     for (const auto& s : d.stateTerms)
         out = say(QT_TRANSLATE_NOOP("Messages", "%1 + %2 × %3 per sequence"),
-                  { MessageArg({ out }, ""), std::to_string(s.layers), formatBytes(s.bytesPerLayer) });
+            { MessageArg({ out }, ""), std::to_string(s.layers), formatBytes(s.bytesPerLayer) });
     return out;
 }
 

@@ -51,9 +51,9 @@ KvFormat parseKvDtype(std::string_view text, const std::string& what)
     }
     const auto value = parsePlainNumber(digits);
     if (!value)
-        throw InputError({.code = InputErrorCode::UnknownKvDtype, .where = what, .value = std::string(text)});
+        throw InputError({ .code = InputErrorCode::UnknownKvDtype, .where = what, .value = std::string(text) });
     if (!(*value > 0) || *value > kMaxKvBits)
-        throw InputError({.code = InputErrorCode::KvBitsImpossible, .where = what, .value = std::string(text)});
+        throw InputError({ .code = InputErrorCode::KvBitsImpossible, .where = what, .value = std::string(text) });
     return KvFormat{*value, 0.0};
 }
 

@@ -91,12 +91,12 @@ double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMe
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
 {
     if (setup.tp < 1)
-        throw InputError({.code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check"});
+        throw InputError({ .code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check" });
     if (setup.blockSize < 1)
-        throw InputError({.code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check"});
+        throw InputError({ .code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check" });
     if (!(setup.kvMemoryBytes > 0)) {
         const std::string memory = formatBytes(setup.kvMemoryBytes);
-        throw InputError({.code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory});
+        throw InputError({ .code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory });
     }
     VllmPrediction p;
     p.context = setup.context > 0 ? setup.context : static_cast<double>(model.maxContext);
@@ -312,11 +312,11 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         ++lineNo;
         auto fail = [&](const std::string& what) {
             const std::string quoted = trimmed(line);
-            throw InputError({.code = InputErrorCode::VllmLogUnreadable,
-                              .where = origin,
-                              .value = what,
-                              .detail = quoted,
-                              .line = lineNo});
+            throw InputError({ .code = InputErrorCode::VllmLogUnreadable,
+                .where = origin,
+                .value = what,
+                .detail = quoted,
+                .line = lineNo });
         };
         if (auto at = line.find("GPU KV cache size:"); at != std::string_view::npos) {
             size_t pos = at + std::string_view("GPU KV cache size:").size();
@@ -379,7 +379,7 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         start = end + 1;
     }
     if (!log.kvCacheTokens && !log.concurrency && !log.gpuBlocks)
-        throw InputError({.code = InputErrorCode::VllmLogNoKvLine, .where = origin});
+        throw InputError({ .code = InputErrorCode::VllmLogNoKvLine, .where = origin });
     return log;
 }
 
@@ -389,26 +389,36 @@ Message vllmNoteMessage(const VllmNote& n)
 {
     switch (n.kind) {
     case VllmNote::Kind::BlockSizeRaised:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "state layers: the attention block size is raised to %1 tokens so one attention page holds one "
-                  "state (vLLM does this for hybrids; its exact alignment differs between versions)"), {std::to_string(n.blockSize)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "state layers: the attention block size is raised to %1 tokens so one attention page holds one "
+                       "state (vLLM does this for hybrids; its exact alignment differs between versions)"),
+            { std::to_string(n.blockSize) });
     case VllmNote::Kind::PagePadded: {
         const std::string page = formatCount(n.pageBytes);
         const std::string largest = formatCount(n.largestPageBytes);
         if (n.layerKind == "full")
-            return say(QT_TRANSLATE_NOOP("VllmCheck", "a full page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
-                      "kvtiers pads it"), {page, largest});
+            return say(QT_TRANSLATE_NOOP("VllmCheck",
+                           "a full page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
+                           "kvtiers pads it"),
+                { page, largest });
         if (n.layerKind == "sliding")
-            return say(QT_TRANSLATE_NOOP("VllmCheck", "a sliding page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
-                      "kvtiers pads it"), {page, largest});
+            return say(QT_TRANSLATE_NOOP("VllmCheck",
+                           "a sliding page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
+                           "kvtiers pads it"),
+                { page, largest });
         if (n.layerKind == "mla")
-            return say(QT_TRANSLATE_NOOP("VllmCheck", "a mla page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
-                      "kvtiers pads it"), {page, largest});
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "a %1 page (%2 B) does not divide the largest page (%3 B): vLLM refuses "
-                                                  "such a model; kvtiers pads it"),
-                   {n.layerKind, page, largest});
+            return say(QT_TRANSLATE_NOOP("VllmCheck",
+                           "a mla page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
+                           "kvtiers pads it"),
+                { page, largest });
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "a %1 page (%2 B) does not divide the largest page (%3 B): vLLM refuses "
+                       "such a model; kvtiers pads it"),
+            { n.layerKind, page, largest });
     }
     case VllmNote::Kind::PaddingLayers:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "%1 padding layer slot(s) to make the groups equal"), {std::to_string(n.paddingLayers)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "%1 padding layer slot(s) to make the groups equal"),
+            { std::to_string(n.paddingLayers) });
     }
     return {};
 }
@@ -423,69 +433,115 @@ Message vllmSentenceMessage(const VllmSentence& s)
     const std::string share = formatSignificant(s.percent, 3);
     switch (s.kind) {
     case Kind::ContextFromLog:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's concurrency is for %1 tokens per request (its max_model_len), not the %2 given; kvtiers "
-                  "compares at %1."), {formatCount(s.logContext), formatCount(s.givenContext)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency is for %1 tokens per request (its max_model_len), not the %2 given; kvtiers "
+                       "compares at %1."),
+            { formatCount(s.logContext), formatCount(s.givenContext) });
     case Kind::MatchesWithinRounding:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's figure matches kvtiers' block math to within %1%, the rounding of the memory figure the log "
-                  "prints."), {formatSignificant(s.percent, 2)});
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM's figure matches kvtiers' block math to within %1%, the rounding of the memory figure the log "
+                "prints."),
+            { formatSignificant(s.percent, 2) });
     case Kind::MatchesExactly:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's figure matches kvtiers' block math exactly (same blocks of %1 tokens)."), {formatCount(s.blockSize)});
+        return say(QT_TRANSLATE_NOOP(
+                       "VllmCheck", "vLLM's figure matches kvtiers' block math exactly (same blocks of %1 tokens)."),
+            { formatCount(s.blockSize) });
     case Kind::ConcurrencyDiffers:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "The concurrency differs (%1x vs %2x): for sliding-window layers vLLM budgets a chunked-prefill "
-                  "worst case (window − 1 + max_num_batched_tokens tokens, plus a block)."), {formatSignificant(s.vllmConcurrency, 4), formatSignificant(s.kvtiersConcurrency, 4)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "The concurrency differs (%1x vs %2x): for sliding-window layers vLLM budgets a chunked-prefill "
+                       "worst case (window − 1 + max_num_batched_tokens tokens, plus a block)."),
+            { formatSignificant(s.vllmConcurrency, 4), formatSignificant(s.kvtiersConcurrency, 4) });
     case Kind::TokensNeedMore:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 more."), {tokens, implied, assumed, gap});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 more."),
+            { tokens, implied, assumed, gap });
     case Kind::TokensNeedLess:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 less."), {tokens, implied, assumed, gap});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 less."),
+            { tokens, implied, assumed, gap });
     case Kind::ConcurrencyNeedsMore:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 more."), {implied, assumed, gap});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 more."),
+            { implied, assumed, gap });
     case Kind::ConcurrencyNeedsLess:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 less."), {implied, assumed, gap});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 less."),
+            { implied, assumed, gap });
     case Kind::TokensNeedMoreShare:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) more."), {tokens, implied, assumed, gap, share});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) more."),
+            { tokens, implied, assumed, gap, share });
     case Kind::TokensNeedLessShare:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) less."), {tokens, implied, assumed, gap, share});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) less."),
+            { tokens, implied, assumed, gap, share });
     case Kind::ConcurrencyNeedsMoreShare:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) more."), {implied, assumed, gap, share});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) more."),
+            { implied, assumed, gap, share });
     case Kind::ConcurrencyNeedsLessShare:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) less."), {implied, assumed, gap, share});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) less."),
+            { implied, assumed, gap, share });
     case Kind::LogReportsAvailable:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM itself reports %1 available for KV cache (line %2): give --kv-memory %3 to check the block "
-                  "math alone."), {formatBytes(s.availableBytes), std::to_string(s.line), vllmSizeArgument(s.availableBytes)});
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM itself reports %1 available for KV cache (line %2): give --kv-memory %3 to check the block "
+                "math alone."),
+            { formatBytes(s.availableBytes), std::to_string(s.line), vllmSizeArgument(s.availableBytes) });
     case Kind::LogGapIsReserve:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its "
-                  "profiling run, CUDA graphs and non-torch allocations; --reserve %1 reproduces it."), {vllmSizeArgument(s.reserveBytes)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its "
+                       "profiling run, CUDA graphs and non-torch allocations; --reserve %1 reproduces it."),
+            { vllmSizeArgument(s.reserveBytes) });
     case Kind::GapIsKeptMemory:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "With gpu_memory_utilization %1 of %2 HBM and %3 of weights per GPU, that gap is memory vLLM kept "
-                  "out of the KV cache: the activation peak of its profiling run, CUDA graphs and non-torch "
-                  "allocations (NCCL buffers, the CUDA context)."), {formatSignificant(s.utilization, 3), formatBytes(s.hbmBytes), formatBytes(s.weightsBytes)});
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "With gpu_memory_utilization %1 of %2 HBM and %3 of weights per GPU, that gap is memory vLLM kept "
+                "out of the KV cache: the activation peak of its profiling run, CUDA graphs and non-torch "
+                "allocations (NCCL buffers, the CUDA context)."),
+            { formatSignificant(s.utilization, 3), formatBytes(s.hbmBytes), formatBytes(s.weightsBytes) });
     case Kind::ReserveReproduces:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "--reserve %1 (or --kv-memory %2) reproduces vLLM's figure."), {vllmSizeArgument(s.reserveBytes), vllmSizeArgument(s.impliedBytes)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "--reserve %1 (or --kv-memory %2) reproduces vLLM's figure."),
+            { vllmSizeArgument(s.reserveBytes), vllmSizeArgument(s.impliedBytes) });
     case Kind::ReserveOrUtilizationReproduces:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "--reserve %1 (or --kv-memory %2) reproduces vLLM's figure; so would a gpu_memory_utilization of %3 "
-                  "with the reserve given."), {vllmSizeArgument(s.reserveBytes), vllmSizeArgument(s.impliedBytes), formatSignificant(s.utilization, 3)});
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "--reserve %1 (or --kv-memory %2) reproduces vLLM's figure; so would a gpu_memory_utilization of %3 "
+                "with the reserve given."),
+            { vllmSizeArgument(s.reserveBytes), vllmSizeArgument(s.impliedBytes),
+                formatSignificant(s.utilization, 3) });
     case Kind::MemoryNotGiven:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, "
-                  "non-torch allocations, or a lower gpu_memory_utilization."));
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+            "That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, "
+            "non-torch allocations, or a lower gpu_memory_utilization."));
     case Kind::KvMemoryReproduces:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "--kv-memory %1 reproduces vLLM's figure."), {vllmSizeArgument(s.impliedBytes)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "--kv-memory %1 reproduces vLLM's figure."),
+            { vllmSizeArgument(s.impliedBytes) });
     case Kind::VllmHadMore:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization, smaller weights than the "
-                  "card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp "
-                  "%1."), {std::to_string(s.tp)});
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization, smaller weights than the "
+                "card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp "
+                "%1."),
+            { std::to_string(s.tp) });
     case Kind::VllmHadMoreUtilization:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization (%1 would do it), smaller "
-                  "weights than the card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel "
-                  "degree than --tp %2."), {formatSignificant(s.utilization, 3), std::to_string(s.tp)});
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization (%1 would do it), smaller "
+                "weights than the card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel "
+                "degree than --tp %2."),
+            { formatSignificant(s.utilization, 3), std::to_string(s.tp) });
     case Kind::HybridPadding:
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ in "
-                  "how they pad pages, so a few percent can come from there."));
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+            "This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ in "
+            "how they pad pages, so a few percent can come from there."));
     case Kind::NoFigure:
         return say(QT_TRANSLATE_NOOP("VllmCheck", "The log has no figure kvtiers can compare."));
     }
     return {};
 }
-
 
 std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency)
 {
@@ -497,18 +553,21 @@ std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency)
 
 Message vllmBudgetMessage(const VllmPrediction& p)
 {
-    const auto sliding = std::find_if(p.kinds.begin(), p.kinds.end(), [](const VllmLayerKind& k) { return k.kind == "sliding"; });
+    const auto sliding
+        = std::find_if(p.kinds.begin(), p.kinds.end(), [](const VllmLayerKind& k) { return k.kind == "sliding"; });
     if (sliding == p.kinds.end() || sliding->vllmBlocksPerRequest == sliding->blocksPerRequest)
-        return say(QT_TRANSLATE_NOOP("VllmCheck", "vLLM budgets the same %1 blocks per request as kvtiers' steady state, "
-                                                  "so the two figures agree."),
-                   {formatCount(p.vllmBlocksPerRequest)});
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM budgets the same %1 blocks per request as kvtiers' steady state, "
+                       "so the two figures agree."),
+            { formatCount(p.vllmBlocksPerRequest) });
     const VllmLayerKind& k = *sliding;
-    return say(QT_TRANSLATE_NOOP("VllmCheck",
-                   "vLLM %1 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), "
-                   "B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 blocks per request; kvtiers counts the steady-state "
-                   "%2 tokens a decoding request keeps: %7 blocks."),
-               {kVllmVersion, formatCount(k.window), formatCount(p.maxNumBatchedTokens), formatCount(p.context),
-                std::to_string(k.blockSize), formatCount(k.vllmBlocksPerRequest), formatCount(k.blocksPerRequest)});
+    return say(
+        QT_TRANSLATE_NOOP("VllmCheck",
+            "vLLM %1 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), "
+            "B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 blocks per request; kvtiers counts the steady-state "
+            "%2 tokens a decoding request keeps: %7 blocks."),
+        { kVllmVersion, formatCount(k.window), formatCount(p.maxNumBatchedTokens), formatCount(p.context),
+            std::to_string(k.blockSize), formatCount(k.vllmBlocksPerRequest), formatCount(k.blocksPerRequest) });
 }
 
 std::string vllmSentenceText(const VllmSentence& s)

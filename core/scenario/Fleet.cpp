@@ -44,7 +44,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     if (in.mix.empty())
         throw InputError({ .code = InputErrorCode::FleetMixEmpty, .where = "fleet" });
     if (in.mix.size() > kMaxMix)
-        throw InputError({ .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
+        throw InputError(
+            { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
     if (!(in.ttftTargetSeconds > 0) || !(in.tpotTargetSeconds > 0))
         throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
     double shareSum = 0;
@@ -66,8 +67,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
             InputErrorDetail d { .code = InputErrorCode::FleetEntryInvalid, .where = "fleet", .value = e.label };
             // The workload's own error; one without a code is carried as its English.
             d.parts.push_back(err.detail().code != InputErrorCode::Uncoded
-                                  ? err.detail()
-                                  : InputErrorDetail { .code = InputErrorCode::Uncoded, .detail = err.what() });
+                    ? err.detail()
+                    : InputErrorDetail { .code = InputErrorCode::Uncoded, .detail = err.what() });
             throw InputError(std::move(d));
         }
         tokensPerRequest += e.share / shareSum * resolved.back().scenario.workload.context;
@@ -78,8 +79,12 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         const auto& hw = resolved[i].scenario.hardware;
         if (hw.id != first.id || hw.gpusPerServer != first.gpusPerServer || hw.hostDramBytes != first.hostDramBytes
             || hw.nvmeBytes != first.nvmeBytes)
-            throw InputError({ .code = InputErrorCode::FleetServersDiffer, .where = "fleet", .value = in.mix.front().label,
-                    .min = first.id, .max = in.mix[i].label, .detail = hw.id });
+            throw InputError({ .code = InputErrorCode::FleetServersDiffer,
+                .where = "fleet",
+                .value = in.mix.front().label,
+                .min = first.id,
+                .max = in.mix[i].label,
+                .detail = hw.id });
     }
 
     if (in.requestsPerSecond > 0 && in.tokensPerDay > 0)
@@ -96,8 +101,10 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         er.scenario = resolved[i].scenario;
         er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
         if (er.concurrencyPerReplica < 1)
-            throw InputError({ .code = InputErrorCode::FleetTpotUnreachable, .where = "fleet", .value = er.label,
-                    .max = formatSeconds(in.tpotTargetSeconds) });
+            throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
+                .where = "fleet",
+                .value = er.label,
+                .max = formatSeconds(in.tpotTargetSeconds) });
         er.scenario.workload.concurrency = er.concurrencyPerReplica;
         er.perReplica = evaluate(er.scenario);
         er.rateLimit = er.perReplica.rateLimit;
@@ -112,8 +119,11 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
             }
         }
         if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
-            throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget, .where = "fleet", .value = er.label,
-                    .min = formatSeconds(er.perReplica.ttftWithReuseSeconds), .max = formatSeconds(in.ttftTargetSeconds) });
+            throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
+                .where = "fleet",
+                .value = er.label,
+                .min = formatSeconds(er.perReplica.ttftWithReuseSeconds),
+                .max = formatSeconds(in.ttftTargetSeconds) });
         er.replicaRequestsPerSecond = er.perReplica.requestRate;
         er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
         er.gpus = er.replicas * er.perReplica.tp;

@@ -113,7 +113,8 @@ private slots:
             const QString where = QStringLiteral("%1 [%2] %3").arg(t.file, t.context, t.source);
             const QString ko = korean.translate(t.context.toUtf8().constData(), t.source.toUtf8().constData());
             QVERIFY2(!ko.isEmpty(), qPrintable(QStringLiteral("no Korean for ") + where));
-            QVERIFY2(placeholders(ko) == placeholders(t.source), qPrintable(QStringLiteral("placeholders differ: ") + where + QStringLiteral(" -> ") + ko));
+            QVERIFY2(placeholders(ko) == placeholders(t.source),
+                qPrintable(QStringLiteral("placeholders differ: ") + where + QStringLiteral(" -> ") + ko));
             // A sentence, not only figures and punctuation, reads in Hangul.
             const bool hasWords = t.source.contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}")));
             if (hasWords && !t.source.contains(QStringLiteral("config.json")) && t.source != QStringLiteral("%1: %2"))
@@ -127,8 +128,11 @@ private slots:
     {
         // A Korean template moves its figures where Korean puts them; the same figures come out.
         installTranslator(kLanguageKorean);
-        const InputErrorDetail d { .code = InputErrorCode::HfWholeNumberOutOfRange, .where = "config.json.num_hidden_layers",
-            .value = "0", .min = "1", .max = "4096" };
+        const InputErrorDetail d { .code = InputErrorCode::HfWholeNumberOutOfRange,
+            .where = "config.json.num_hidden_layers",
+            .value = "0",
+            .min = "1",
+            .max = "4096" };
         const QString ko = translated(inputErrorMessage(d));
         QVERIFY2(hasHangul(ko), qPrintable(ko));
         for (const char* figure : { "config.json.num_hidden_layers", "0", "1", "4096" })

@@ -101,8 +101,9 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_batchedSpin->setRange(0, 1 << 24);
     m_batchedSpin->setSingleStep(1024);
     m_batchedSpin->setSpecialValueText(tr("vLLM's default"));
-    m_batchedSpin->setToolTip(tr("vLLM's --max-num-batched-tokens: the chunked-prefill budget it reserves sliding-window "
-                                 "blocks for (0: its default for the hardware)."));
+    m_batchedSpin->setToolTip(
+        tr("vLLM's --max-num-batched-tokens: the chunked-prefill budget it reserves sliding-window "
+           "blocks for (0: its default for the hardware)."));
     form->addRow(tr("Max &batched tokens:"), m_batchedSpin);
     top->addWidget(setupBox);
 
@@ -263,7 +264,8 @@ bool VllmCheckDialog::compare()
             setup.context = *log.concurrencyTokens; // vLLM's max_model_len, as it printed it
 
         const HardwareCard& hw = m_hardware.at(m_hardwareCombo->currentData().toString().toStdString());
-        setup.maxNumBatchedTokens = m_batchedSpin->value() > 0 ? m_batchedSpin->value() : defaultMaxNumBatchedTokens(&hw);
+        setup.maxNumBatchedTokens
+            = m_batchedSpin->value() > 0 ? m_batchedSpin->value() : defaultMaxNumBatchedTokens(&hw);
         std::optional<VllmHbmContext> hbm;
         if (m_memoryFromHardware->isChecked()) {
             const double u = m_utilSpin->value();
