@@ -105,10 +105,7 @@ PresetProblem problemOf(const std::string& path, const InputError& e)
 // Every outcome the store reports, once: the English the CLI prints is the template with
 // the detail's names and files put in; the GUI translates the same template.
 namespace {
-Message say(const char* source, std::vector<MessageArg> args = {})
-{
-    return { "PresetMessages", source, std::move(args) };
-}
+constexpr MessageContext say { "PresetMessages" };
 } // namespace
 
 Message presetErrorMessage(const PresetErrorDetail& d)

@@ -9,10 +9,7 @@ namespace kvtiers {
 // "Messages") and puts in the same figures.
 
 namespace {
-Message say(const char* source, std::vector<MessageArg> args = {})
-{
-    return { "Messages", source, std::move(args) };
-}
+constexpr MessageContext say { "Messages" };
 } // namespace
 
 Message inputErrorMessage(const InputErrorDetail& d)
@@ -376,13 +373,14 @@ Message inputErrorMessage(const InputErrorDetail& d)
 
 std::string InputError::englishOf(const InputErrorDetail& detail)
 {
-    return inputErrorMessage(detail).english();
+    const Message m = inputErrorMessage(detail);
+    // A detail its code cannot word (a thrower's mistake) still names where it went wrong.
+    return m.empty() ? detail.where + ": invalid input" : m.english();
 }
 
 Message InputError::message() const
 {
-    Message m = m_detail ? inputErrorMessage(*m_detail) : Message {};
-    return m.empty() ? verbatim(what()) : m;
+    return inputErrorMessage(detail(), what());
 }
 
 Message inputErrorMessage(const InputErrorDetail& detail, const std::string& fallback)

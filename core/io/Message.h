@@ -50,6 +50,16 @@ struct Message {
     bool empty() const { return source == nullptr; }
 };
 
+/// The sentences of one translation context: `constexpr MessageContext say { "Messages" };`
+/// then `say(QT_TRANSLATE_NOOP("Messages", "%1: no such file"), { path })`.
+struct MessageContext {
+    const char* name;
+    Message operator()(const char* source, std::vector<MessageArg> args = {}) const
+    {
+        return { name, source, std::move(args) };
+    }
+};
+
 /// A text with no template (input that carries no structured form): shown as it is.
 Message verbatim(std::string text);
 

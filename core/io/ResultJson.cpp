@@ -169,10 +169,7 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
 }
 
 namespace {
-Message say(const char* source, std::vector<MessageArg> args = {})
-{
-    return { "Messages", source, std::move(args) };
-}
+constexpr MessageContext say { "Messages" };
 } // namespace
 
 std::vector<Message> warningMessageList(const Scenario& s, const EvalResult& r)

@@ -46,10 +46,7 @@ KvDerivation deriveKvPerToken(const ModelCard& model, const KvFormat& format)
 }
 
 namespace {
-Message say(const char* source, std::vector<MessageArg> args = {})
-{
-    return { "Messages", source, std::move(args) };
-}
+constexpr MessageContext say { "Messages" };
 } // namespace
 
 Message kvPerTokenMessage(const KvDerivation& d)

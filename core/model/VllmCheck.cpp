@@ -54,10 +54,7 @@ double vllmBudgetBlocks(const VllmLayerKind& k, double context, double batchedTo
 
 // Every sentence the check says, once (context "VllmCheck"): the CLI prints the English,
 // the GUI translates the same template; figures are formatted here, as the CLI shows them.
-Message say(const char* source, std::vector<MessageArg> args = {})
-{
-    return { "VllmCheck", source, std::move(args) };
-}
+constexpr MessageContext say { "VllmCheck" };
 
 } // namespace
 
