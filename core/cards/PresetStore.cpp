@@ -90,14 +90,22 @@ private:
     std::shared_ptr<const PresetErrorDetail> m_detail;
 };
 
+/// An InputError's structured form to carry in a PresetErrorDetail; one without a code
+/// carries its English (InputErrorCode::Uncoded with `detail`), as a part does.
+InputErrorDetail carried(const InputError& e)
+{
+    return e.detail().code != InputErrorCode::Uncoded
+        ? e.detail()
+        : InputErrorDetail { .code = InputErrorCode::Uncoded, .detail = e.what() };
+}
+
 /// Why a preset file could not be read, from what reading it threw: InputError's message
 /// as it is, its structured form carried along.
 PresetProblem problemOf(const std::string& path, const InputError& e)
 {
     if (const auto* name = dynamic_cast<const PresetNameInFileError*>(&e))
         return PresetProblem::of(path, name->detail(path));
-    return PresetProblem::of(
-        path, { .code = PresetError::FileInvalid, .file = path, .reason = e.what(), .input = e.detail() });
+    return PresetProblem::of(path, { .code = PresetError::FileInvalid, .file = path, .input = carried(e) });
 }
 
 } // namespace
@@ -168,14 +176,14 @@ Message presetErrorMessage(const PresetErrorDetail& d)
 
     // Reading a preset file.
     case PresetError::FileInvalid:
-        // The InputError's own message is the whole text (its English kept in `reason`).
-        return inputErrorMessage(d.input, d.reason);
+        // The InputError's own message is the whole text.
+        return inputErrorMessage(d.input);
     case PresetError::FileNameInvalid: {
         const Message broken = presetErrorMessage({ .code = d.nameProblem, .limit = d.limit });
         return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: %2"), { d.where, MessageArg({ broken }, "") });
     }
     case PresetError::ScenarioInvalid: {
-        const Message problem = inputErrorMessage(d.input, d.reason);
+        const Message problem = inputErrorMessage(d.input);
         return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: scenario: %2"), { file, MessageArg({ problem }, "") });
     }
     case PresetError::FileNameClash:
@@ -450,7 +458,7 @@ Status PresetStore::importFile(const std::string& path, std::string* name)
     } catch (const InputError& e) {
         // The resolver names the field ("overrides.context: ..."); say which file it is in.
         return Status::failure(
-            { .code = PresetError::ScenarioInvalid, .file = path, .reason = e.what(), .input = e.detail() });
+            { .code = PresetError::ScenarioInvalid, .file = path, .input = carried(e) });
     }
     if (find(p.name))
         return Status::failure({ .code = PresetError::ImportNameExists, .name = p.name });

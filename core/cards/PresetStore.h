@@ -70,9 +70,9 @@ enum class PresetError {
     CommitFailed, ///< file, reason
 
     // Reading a preset file (the problems of a reload, importFile). `file` is its path.
-    FileInvalid, ///< input = the InputError's structured form, reason = its English; its message is the whole text
+    FileInvalid, ///< input = the InputError's structured form (Uncoded: detail = its English); its message is the whole text
     FileNameInvalid, ///< where = the name field's path, nameProblem (and limit) = the rule it breaks
-    ScenarioInvalid, ///< input, reason = the resolver's InputError ("<file>: scenario: <its message>")
+    ScenarioInvalid, ///< input = the resolver's InputError, as for FileInvalid ("<file>: scenario: <its message>")
     FileNameClash, ///< name: another file (or a built-in) already has this preset name
     FileUnreadable, ///< reason = an unexpected error's words ("cannot be read: <reason>")
 

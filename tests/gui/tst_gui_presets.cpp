@@ -573,7 +573,9 @@ void TestGuiPresets::everyPresetErrorIsWorded()
     }
     // A carried InputError without a structured form: its English, as it is.
     const Status uncoded
-        = Status::failure({ .code = PresetError::FileInvalid, .file = "x.json", .reason = "x.json: something new" });
+        = Status::failure({ .code = PresetError::FileInvalid,
+            .file = "x.json",
+            .input = { .code = InputErrorCode::Uncoded, .detail = "x.json: something new" } });
     QCOMPARE(uncoded.error, std::string("x.json: something new"));
     QCOMPARE(translated(uncoded.message()), QStringLiteral("x.json: something new"));
     QVERIFY(translated(Status {}.message()).isEmpty());
