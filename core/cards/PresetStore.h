@@ -84,8 +84,7 @@ struct PresetErrorDetail {
     PresetError code = PresetError::None;
     std::string name {}; ///< the preset name
     std::string file {}; ///< the file or folder (a path)
-    std::string
-        reason {}; ///< the system's words (QFileDevice::errorString), an unexpected error's, or an InputError's English
+    std::string reason {}; ///< the system's words (QFileDevice::errorString) or an unexpected error's
     std::string where {}; ///< FileNameInvalid: the field's JSON path ("<file>.name")
     PresetError nameProblem = PresetError::None; ///< FileNameInvalid: NameEmpty, NameTooLong or NameHasControlCharacters
     int limit = 0; ///< NameTooLong (and FileNameInvalid of it): the most characters a name has
