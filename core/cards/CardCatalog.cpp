@@ -144,9 +144,7 @@ template <typename Map>
     std::string known;
     for (const auto& [k, v] : map)
         known += (known.empty() ? "" : ", ") + k;
-    throw InputError(std::string(what) + ": unknown id \"" + id + "\" (known: " + known
-                         + "; or give a path to a .json card)",
-                     {.code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known});
+    throw InputError({ .code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known });
 }
 
 } // namespace

@@ -92,8 +92,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
             LinkModel::Point point{p.requireNumber("transfer_bytes", 1, kMaxBytes),
                                    p.requireNumber("bytes_per_s", 1e3, kMaxRate)};
             if (!h.link.curve.empty() && point.transferBytes <= h.link.curve.back().transferBytes)
-                p.fail("transfer_bytes", "curve points must be in increasing transfer size",
-                       {.code = InputErrorCode::CurveNotIncreasing});
+                p.fail("transfer_bytes", { .code = InputErrorCode::CurveNotIncreasing });
             h.link.curve.push_back(point);
         }
     }

@@ -66,8 +66,7 @@ public:
     Importer(const Json& config, std::string origin) : m_top(config), m_origin(std::move(origin))
     {
         if (!config.is_object())
-            throw InputError(m_origin + ": a config.json must be a JSON object",
-                             {.code = InputErrorCode::HfConfigNotObject, .where = m_origin});
+            throw InputError({ .code = InputErrorCode::HfConfigNotObject, .where = m_origin });
         if (auto it = config.find("text_config"); it != config.end() && it->is_object()) {
             m_lm = &*it;
             m_prefix = "text_config.";
@@ -80,7 +79,6 @@ public:
 
     ModelCard card;
     std::vector<std::string> missing; ///< field paths
-    std::vector<std::string> problems; ///< "path: problem"
     std::vector<InputErrorDetail> problemDetails; ///< the structured form of each problem, `where` = its path
 
 private:
@@ -113,13 +111,12 @@ private:
             return key;
         return m_prefix + key;
     }
-    /// Records "path: problem" once per field; `detail` is its structured form (code and figures).
-    void invalid(const std::string& key, const std::string& problem, InputErrorDetail detail)
+    /// Records a problem once per field: its code and figures (the path goes in `where`).
+    void invalid(const std::string& key, InputErrorDetail detail)
     {
         const std::string p = path(key);
         if (std::find(m_invalidPaths.begin(), m_invalidPaths.end(), p) == m_invalidPaths.end()) {
             m_invalidPaths.push_back(p);
-            problems.push_back(p + ": " + problem);
             detail.where = p;
             problemDetails.push_back(std::move(detail));
         }
@@ -144,14 +141,13 @@ private:
         else if (v->is_number_float())
             d = v->get<double>();
         else {
-            invalid(key, "must be a whole number, not " + v->dump(),
-                    {.code = InputErrorCode::HfNotWholeNumber, .value = v->dump()});
+            invalid(key, { .code = InputErrorCode::HfNotWholeNumber, .value = v->dump() });
             return std::nullopt;
         }
         if (!std::isfinite(d) || d != std::floor(d) || d < static_cast<double>(min) || d > static_cast<double>(max)) {
             const std::string low = count(static_cast<double>(min)), high = count(static_cast<double>(max));
-            invalid(key, "must be a whole number from " + low + " to " + high + ", not " + v->dump(),
-                    {.code = InputErrorCode::HfWholeNumberOutOfRange, .value = v->dump(), .min = low, .max = high});
+            invalid(
+                key, { .code = InputErrorCode::HfWholeNumberOutOfRange, .value = v->dump(), .min = low, .max = high });
             return std::nullopt;
         }
         return static_cast<std::int64_t>(d);
@@ -172,8 +168,7 @@ private:
         if (!v)
             return std::nullopt;
         if (!v->is_boolean()) {
-            invalid(key, "must be true or false, not " + v->dump(),
-                    {.code = InputErrorCode::HfNotTrueOrFalse, .value = v->dump()});
+            invalid(key, { .code = InputErrorCode::HfNotTrueOrFalse, .value = v->dump() });
             return std::nullopt;
         }
         return v->get<bool>();
@@ -260,17 +255,14 @@ void Importer::run()
             m_estimates.push_back("no num_key_value_heads: multi-head attention (" + count(m_heads) + " KV heads)");
     }
     if (m_kvHeads > 0 && m_heads > 0 && m_kvHeads > m_heads)
-        invalid("num_key_value_heads", "is larger than num_attention_heads (" + count(m_heads) + ")",
-                {.code = InputErrorCode::HfKvHeadsAboveHeads, .max = count(m_heads)});
+        invalid("num_key_value_heads", { .code = InputErrorCode::HfKvHeadsAboveHeads, .max = count(m_heads) });
 
     if (auto hd = optInt({"head_dim", "head_size"}, 1, kMaxDim)) {
         m_headDim = *hd;
     } else if (!findAny({"head_dim", "head_size"}).first && m_hidden > 0 && m_heads > 0) {
         if (m_hidden % m_heads != 0)
             invalid("head_dim",
-                    "is missing and hidden_size " + count(m_hidden) + " is not a multiple of num_attention_heads "
-                        + count(m_heads) + ": give head_dim",
-                    {.code = InputErrorCode::HfHeadDimNotDivisible, .value = count(m_hidden), .max = count(m_heads)});
+                { .code = InputErrorCode::HfHeadDimNotDivisible, .value = count(m_hidden), .max = count(m_heads) });
         else
             m_headDim = m_hidden / m_heads;
     }
@@ -280,7 +272,7 @@ void Importer::run()
     readMoe();
     m_attentionBias = optBool("attention_bias").value_or(false);
 
-    if (!missing.empty() || !problems.empty())
+    if (!missing.empty() || !problemDetails.empty())
         return;
 
     // Layer specs from the per-layer kinds.
@@ -376,7 +368,6 @@ void Importer::run()
     for (const auto& g : card.groups)
         anyTokens = anyTokens || g.holdsTokens();
     if (!anyTokens) {
-        problems.push_back(path("layer_types") + ": has no attention layers (a model of only state layers holds no KV per token)");
         problemDetails.push_back({.code = InputErrorCode::NoAttentionLayers, .where = path("layer_types")});
         return;
     }
@@ -406,14 +397,14 @@ void Importer::readLayerKinds()
 
     const Json* lt = find("layer_types");
     if (lt && !lt->is_array()) {
-        invalid("layer_types", "must be a list of layer kinds", {.code = InputErrorCode::HfLayerTypesNotList});
+        invalid("layer_types", { .code = InputErrorCode::HfLayerTypesNotList });
         lt = nullptr;
     }
     if (lt) {
         if (lt->size() != L) {
             const std::string listed = count(static_cast<double>(lt->size()));
-            invalid("layer_types", "lists " + listed + " layers but num_hidden_layers is " + count(m_layers),
-                    {.code = InputErrorCode::HfLayerTypesCount, .value = listed, .max = count(m_layers)});
+            invalid(
+                "layer_types", { .code = InputErrorCode::HfLayerTypesCount, .value = listed, .max = count(m_layers) });
             return;
         }
         for (size_t i = 0; i < L; ++i) {
@@ -431,9 +422,7 @@ void Importer::readLayerKinds()
                 m_kinds[i] = "mamba";
             else {
                 invalid("layer_types",
-                        "entry " + std::to_string(i) + " is " + e.dump()
-                            + " (known: full_attention, sliding_attention, chunked_attention, linear_attention, mamba)",
-                        {.code = InputErrorCode::HfUnknownLayerType, .value = e.dump(), .detail = std::to_string(i)});
+                    { .code = InputErrorCode::HfUnknownLayerType, .value = e.dump(), .detail = std::to_string(i) });
                 return;
             }
         }
@@ -881,22 +870,14 @@ ModelCard importHfConfig(const Json& config, const std::string& origin)
 {
     Importer imp(config, origin);
     imp.run();
-    if (!imp.missing.empty() || !imp.problems.empty()) {
-        // One message naming everything; its structured form has one part per missing field
-        // and per problem (InputErrorCode::HfConfigCannotImport).
+    if (!imp.missing.empty() || !imp.problemDetails.empty()) {
+        // One message naming everything: one part per missing field and per problem
+        // (InputErrorCode::HfConfigCannotImport).
         InputErrorDetail detail{.code = InputErrorCode::HfConfigCannotImport, .where = origin};
-        std::string msg = origin + ": cannot import this config.json:";
-        if (!imp.missing.empty()) {
-            msg += " missing ";
-            for (size_t i = 0; i < imp.missing.size(); ++i) {
-                msg += (i ? ", " : "") + imp.missing[i];
-                detail.parts.push_back({.code = InputErrorCode::MissingField, .where = imp.missing[i]});
-            }
-        }
-        for (size_t i = 0; i < imp.problems.size(); ++i)
-            msg += std::string(i == 0 && imp.missing.empty() ? " " : "; ") + imp.problems[i];
+        for (const std::string& field : imp.missing)
+            detail.parts.push_back({ .code = InputErrorCode::MissingField, .where = field });
         detail.parts.insert(detail.parts.end(), imp.problemDetails.begin(), imp.problemDetails.end());
-        throw InputError(msg, std::move(detail));
+        throw InputError(std::move(detail));
     }
     // The card goes through the same validation as a hand-written one.
     return parseModelCard(imp.card.toJson(), origin);

@@ -63,8 +63,7 @@ LayerGroup parseGroup(const JsonObject& o)
     else if (kind == "state")
         g.kind = LayerKind::State;
     else
-        o.fail("kind", "unknown layer kind \"" + kind + "\" (use full, sliding, chunked, mla or state)",
-               {.code = InputErrorCode::UnknownLayerKind, .value = kind});
+        o.fail("kind", { .code = InputErrorCode::UnknownLayerKind, .value = kind });
     g.layers = o.requireInteger("layers", 1, kMaxLayers);
     switch (g.kind) {
     case LayerKind::Full:
@@ -82,10 +81,9 @@ LayerGroup parseGroup(const JsonObject& o)
         g.numHeads = o.optionalInteger("num_heads", 1, kMaxDim).value_or(g.numKvHeads);
         if (g.numHeads < g.numKvHeads)
             o.fail("num_heads",
-                   "has fewer query heads (" + std::to_string(g.numHeads) + ") than KV heads ("
-                       + std::to_string(g.numKvHeads) + ")",
-                   {.code = InputErrorCode::FewerQueryHeadsThanKvHeads, .value = std::to_string(g.numHeads),
-                    .max = std::to_string(g.numKvHeads)});
+                { .code = InputErrorCode::FewerQueryHeadsThanKvHeads,
+                    .value = std::to_string(g.numHeads),
+                    .max = std::to_string(g.numKvHeads) });
         if (g.kind == LayerKind::Sliding)
             g.window = o.requireInteger("window", 1, std::int64_t(1) << 40);
         if (g.kind == LayerKind::Chunked)
@@ -123,27 +121,24 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
     m.paramsTotal = o.requireNumber("params_total", 1, kMaxParams);
     m.paramsActive = o.optionalNumber("params_active", 1, kMaxParams).value_or(m.paramsTotal);
     if (m.paramsActive > m.paramsTotal)
-        o.fail("params_active", "is larger than params_total", {.code = InputErrorCode::ParamsActiveAboveTotal});
+        o.fail("params_active", { .code = InputErrorCode::ParamsActiveAboveTotal });
     m.weightBits = o.optionalNumber("weight_bits", 1, 64).value_or(16);
     m.maxContext = o.requireInteger("max_context", 1, std::int64_t(1) << 40);
     m.defaultKvBits = o.optionalNumber("default_kv_bits", 0.5, 64).value_or(16);
     const Json& groups = o.requireArray("layer_groups");
     if (groups.empty())
-        o.fail("layer_groups", "must list at least one layer group", {.code = InputErrorCode::NoLayerGroups});
+        o.fail("layer_groups", { .code = InputErrorCode::NoLayerGroups });
     if (groups.size() > kMaxGroups)
-        o.fail("layer_groups", "has more than " + std::to_string(kMaxGroups) + " groups",
-               {.code = InputErrorCode::TooManyLayerGroups, .max = std::to_string(kMaxGroups)});
+        o.fail("layer_groups", { .code = InputErrorCode::TooManyLayerGroups, .max = std::to_string(kMaxGroups) });
     bool anyTokens = false;
     for (size_t i = 0; i < groups.size(); ++i) {
         m.groups.push_back(parseGroup(JsonObject(groups[i], origin + ".layer_groups[" + std::to_string(i) + "]")));
         anyTokens = anyTokens || m.groups.back().holdsTokens();
     }
     if (!anyTokens)
-        o.fail("layer_groups", "has no attention layers (a model of only state layers holds no KV per token)",
-               {.code = InputErrorCode::NoAttentionLayers});
+        o.fail("layer_groups", { .code = InputErrorCode::NoAttentionLayers });
     if (m.totalLayers() > kMaxLayers)
-        o.fail("layer_groups", "adds up to more than " + std::to_string(kMaxLayers) + " layers",
-               {.code = InputErrorCode::TooManyLayers, .max = std::to_string(kMaxLayers)});
+        o.fail("layer_groups", { .code = InputErrorCode::TooManyLayers, .max = std::to_string(kMaxLayers) });
     return m;
 }
 

@@ -63,7 +63,7 @@ Comparison comparisonFromJson(const Json& json, const std::string& origin)
 
 Status noSuchPreset(const std::string& name)
 {
-    return Status::failure("no preset called \"" + name + "\"", {.code = PresetError::NoSuchPreset, .name = name});
+    return Status::failure({ .code = PresetError::NoSuchPreset, .name = name });
 }
 
 /// A preset file whose name breaks a rule: an InputError like any other for callers of
@@ -90,28 +90,131 @@ private:
     std::shared_ptr<const PresetErrorDetail> m_detail;
 };
 
+/// An InputError's structured form to carry in a PresetErrorDetail; one without a code
+/// carries its English (InputErrorCode::Uncoded with `detail`), as a part does.
+InputErrorDetail carried(const InputError& e)
+{
+    return e.detail().code != InputErrorCode::Uncoded
+        ? e.detail()
+        : InputErrorDetail { .code = InputErrorCode::Uncoded, .detail = e.what() };
+}
+
 /// Why a preset file could not be read, from what reading it threw: InputError's message
 /// as it is, its structured form carried along.
 PresetProblem problemOf(const std::string& path, const InputError& e)
 {
     if (const auto* name = dynamic_cast<const PresetNameInFileError*>(&e))
-        return {path, e.what(), name->detail(path)};
-    return {path, e.what(), {.code = PresetError::FileInvalid, .file = path, .input = e.detail()}};
+        return PresetProblem::of(path, name->detail(path));
+    return PresetProblem::of(path, { .code = PresetError::FileInvalid, .file = path, .input = carried(e) });
 }
 
 } // namespace
 
+// Every outcome the store reports, once: the English the CLI prints is the template with
+// the detail's names and files put in; the GUI translates the same template.
+namespace {
+constexpr MessageContext say { "PresetMessages" };
+} // namespace
+
+Message presetErrorMessage(const PresetErrorDetail& d)
+{
+    const std::string& name = d.name;
+    const std::string& file = d.file;
+    const std::string& reason = d.reason;
+    switch (d.code) {
+    case PresetError::None:
+    case PresetError::EndOfCodes_:
+        return {};
+
+    // A preset name.
+    case PresetError::NameEmpty:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "a preset needs a name"));
+    case PresetError::NameTooLong:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "a preset name has at most %1 characters"),
+            { std::to_string(d.limit) });
+    case PresetError::NameHasControlCharacters:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "a preset name cannot contain control characters"));
+
+    // The store's operations.
+    case PresetError::NameExists:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "a preset called \"%1\" exists already"), { name });
+    case PresetError::ImportNameExists:
+        return say(
+            QT_TRANSLATE_NOOP("PresetMessages", "a preset called \"%1\" exists already; rename it first"), { name });
+    case PresetError::BuiltinCannotBeChanged:
+        return say(QT_TRANSLATE_NOOP(
+                       "PresetMessages", "\"%1\" is a built-in preset and cannot be changed; save under another name"),
+            { name });
+    case PresetError::BuiltinCannotBeRenamed:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "\"%1\" is a built-in preset and cannot be renamed"), { name });
+    case PresetError::BuiltinCannotBeDeleted:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "\"%1\" is a built-in preset and cannot be deleted"), { name });
+    case PresetError::NoSuchPreset:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "no preset called \"%1\""), { name });
+    case PresetError::RenamedCopyNotRemoved:
+        return say(QT_TRANSLATE_NOOP(
+                       "PresetMessages", "%1: could not be removed after writing the renamed copy; nothing changed"),
+            { file });
+    case PresetError::DeleteFailed:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: could not be deleted"), { file });
+
+    // Writing a preset file. The reason is the system's own words (Qt's, untranslated).
+    case PresetError::CannotCreateFolder:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "cannot create the folder %1"), { file });
+    case PresetError::CannotOpenForWriting:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: cannot be written: %2"), { file, reason });
+    case PresetError::WriteFailedHalfWay:
+        return say(QT_TRANSLATE_NOOP("PresetMessages",
+                       "%1: writing failed half way (simulated); the previous file, if any, is unchanged"),
+            { file });
+    case PresetError::WriteFailed:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: writing failed: %2"), { file, reason });
+    case PresetError::CommitFailed:
+        return say(
+            QT_TRANSLATE_NOOP("PresetMessages", "%1: could not be saved (%2); the previous file, if any, is unchanged"),
+            { file, reason });
+
+    // Reading a preset file.
+    case PresetError::FileInvalid:
+        // The InputError's own message is the whole text.
+        return inputErrorMessage(d.input);
+    case PresetError::FileNameInvalid: {
+        const Message broken = presetErrorMessage({ .code = d.nameProblem, .limit = d.limit });
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: %2"), { d.where, MessageArg({ broken }, "") });
+    }
+    case PresetError::ScenarioInvalid: {
+        const Message problem = inputErrorMessage(d.input);
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: scenario: %2"), { file, MessageArg({ problem }, "") });
+    }
+    case PresetError::FileNameClash:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "%1: another preset is already called \"%2\""), { file, name });
+    case PresetError::FileUnreadable:
+        return say(QT_TRANSLATE_NOOP("PresetMessages", "cannot be read: %1"), { reason });
+    }
+    return {};
+}
+
+Status Status::failure(PresetErrorDetail detail)
+{
+    std::string english = presetErrorMessage(detail).english();
+    return Status { std::move(english), std::move(detail) };
+}
+
+PresetProblem PresetProblem::of(std::string file, PresetErrorDetail detail)
+{
+    std::string reason = presetErrorMessage(detail).english();
+    return PresetProblem { std::move(file), std::move(reason), std::move(detail) };
+}
+
 Status checkPresetName(const std::string& name)
 {
     if (name.empty() || std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }))
-        return Status::failure("a preset needs a name", {.code = PresetError::NameEmpty});
+        return Status::failure({ .code = PresetError::NameEmpty });
     if (name.size() > static_cast<size_t>(kPresetNameMaxLength))
-        return Status::failure("a preset name has at most " + std::to_string(kPresetNameMaxLength) + " characters",
-                               {.code = PresetError::NameTooLong, .limit = kPresetNameMaxLength});
+        return Status::failure({ .code = PresetError::NameTooLong, .limit = kPresetNameMaxLength });
     for (unsigned char c : name)
         if (c < 0x20 || c == 0x7f)
-            return Status::failure("a preset name cannot contain control characters",
-                                   {.code = PresetError::NameHasControlCharacters});
+            return Status::failure({ .code = PresetError::NameHasControlCharacters });
     return {};
 }
 
@@ -151,15 +254,13 @@ Preset PresetStore::fromJson(const Json& json, const std::string& origin)
     const JsonObject o(json, origin);
     const std::string schema = o.requireString("schema");
     if (schema != kPresetSchema)
-        throw InputError(o.path() + ".schema: is \"" + schema + "\", not a kvtiers preset",
-                         {.code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = schema});
+        throw InputError({ .code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = schema });
     const auto version = o.requireInteger("schema_version", 1, 1000000);
     if (version > kPresetSchemaVersion)
-        throw InputError(o.path() + ".schema_version: " + std::to_string(version)
-                             + " was written by a newer kvtiers (this one reads " + std::to_string(kPresetSchemaVersion)
-                             + "); the file is left untouched",
-                         {.code = InputErrorCode::NewerPresetSchema, .where = o.path() + ".schema_version",
-                          .value = std::to_string(version), .max = std::to_string(kPresetSchemaVersion)});
+        throw InputError({ .code = InputErrorCode::NewerPresetSchema,
+            .where = o.path() + ".schema_version",
+            .value = std::to_string(version),
+            .max = std::to_string(kPresetSchemaVersion) });
     o.rejectUnknownKeys({"schema", "schema_version", "name", "scenario", "notes"});
     Preset p;
     p.name = o.requireString("name");
@@ -197,16 +298,16 @@ void PresetStore::reload()
             Preset p = fromJson(parseStrictJson(readInputFile(path), path), path);
             p.file = path;
             if (find(p.name) || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; })) {
-                m_problems.push_back({path, path + ": another preset is already called \"" + p.name + "\"",
-                                      {.code = PresetError::FileNameClash, .name = p.name, .file = path}});
+                m_problems.push_back(
+                    PresetProblem::of(path, { .code = PresetError::FileNameClash, .name = p.name, .file = path }));
                 continue;
             }
             user.push_back(std::move(p));
         } catch (const InputError& e) {
             m_problems.push_back(problemOf(path, e));
         } catch (const std::exception& e) {
-            m_problems.push_back({path, std::string("cannot be read: ") + e.what(),
-                                  {.code = PresetError::FileUnreadable, .file = path, .reason = e.what()}});
+            m_problems.push_back(
+                PresetProblem::of(path, { .code = PresetError::FileUnreadable, .file = path, .reason = e.what() }));
         }
     }
     std::sort(user.begin(), user.end(), [](const Preset& a, const Preset& b) { return a.name < b.name; });
@@ -244,32 +345,27 @@ Status PresetStore::writeFile(const std::string& path, const Json& json) const
 {
     const QString dirPath = QFileInfo(q(path)).absolutePath();
     if (!QDir().mkpath(dirPath))
-        return Status::failure("cannot create the folder " + dirPath.toStdString(),
-                               {.code = PresetError::CannotCreateFolder, .file = dirPath.toStdString()});
+        return Status::failure({ .code = PresetError::CannotCreateFolder, .file = dirPath.toStdString() });
     QSaveFile file(q(path));
     if (!file.open(QIODevice::WriteOnly)) {
         const std::string reason = file.errorString().toStdString();
-        return Status::failure(path + ": cannot be written: " + reason,
-                               {.code = PresetError::CannotOpenForWriting, .file = path, .reason = reason});
+        return Status::failure({ .code = PresetError::CannotOpenForWriting, .file = path, .reason = reason });
     }
     const std::string text = json.dump(2) + "\n";
     if (g_failNextWriteHalfWay) {
         g_failNextWriteHalfWay = false;
         file.write(text.data(), static_cast<qint64>(text.size() / 2));
         file.cancelWriting();
-        return Status::failure(path + ": writing failed half way (simulated); the previous file, if any, is unchanged",
-                               {.code = PresetError::WriteFailedHalfWay, .file = path});
+        return Status::failure({ .code = PresetError::WriteFailedHalfWay, .file = path });
     }
     if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
         const std::string reason = file.errorString().toStdString();
         file.cancelWriting();
-        return Status::failure(path + ": writing failed: " + reason,
-                               {.code = PresetError::WriteFailed, .file = path, .reason = reason});
+        return Status::failure({ .code = PresetError::WriteFailed, .file = path, .reason = reason });
     }
     if (!file.commit()) {
         const std::string reason = file.errorString().toStdString();
-        return Status::failure(path + ": could not be saved (" + reason + "); the previous file, if any, is unchanged",
-                               {.code = PresetError::CommitFailed, .file = path, .reason = reason});
+        return Status::failure({ .code = PresetError::CommitFailed, .file = path, .reason = reason });
     }
     return {};
 }
@@ -285,11 +381,9 @@ Status PresetStore::save(const std::string& name, const ScenarioSpec& spec, bool
         return s;
     const Preset* existing = find(name);
     if (existing && existing->builtin)
-        return Status::failure("\"" + name + "\" is a built-in preset and cannot be changed; save under another name",
-                               {.code = PresetError::BuiltinCannotBeChanged, .name = name});
+        return Status::failure({ .code = PresetError::BuiltinCannotBeChanged, .name = name });
     if (existing && !replace)
-        return Status::failure("a preset called \"" + name + "\" exists already",
-                               {.code = PresetError::NameExists, .name = name});
+        return Status::failure({ .code = PresetError::NameExists, .name = name });
     Preset p;
     p.name = name;
     p.spec = spec;
@@ -307,14 +401,12 @@ Status PresetStore::rename(const std::string& from, const std::string& to)
         return s;
     Preset* p = findUser(from);
     if (!p)
-        return find(from) ? Status::failure("\"" + from + "\" is a built-in preset and cannot be renamed",
-                                            {.code = PresetError::BuiltinCannotBeRenamed, .name = from})
+        return find(from) ? Status::failure({ .code = PresetError::BuiltinCannotBeRenamed, .name = from })
                           : noSuchPreset(from);
     if (from == to)
         return {};
     if (find(to))
-        return Status::failure("a preset called \"" + to + "\" exists already",
-                               {.code = PresetError::NameExists, .name = to});
+        return Status::failure({ .code = PresetError::NameExists, .name = to });
     Preset renamed = *p;
     renamed.name = to;
     // Write the new file first; only then remove the old one, so a failure loses nothing.
@@ -323,8 +415,7 @@ Status PresetStore::rename(const std::string& from, const std::string& to)
         return s;
     if (!QFile::remove(q(p->file))) {
         QFile::remove(q(newPath));
-        return Status::failure(p->file + ": could not be removed after writing the renamed copy; nothing changed",
-                               {.code = PresetError::RenamedCopyNotRemoved, .file = p->file});
+        return Status::failure({ .code = PresetError::RenamedCopyNotRemoved, .file = p->file });
     }
     reload();
     return {};
@@ -344,11 +435,10 @@ Status PresetStore::remove(const std::string& name)
 {
     Preset* p = findUser(name);
     if (!p)
-        return find(name) ? Status::failure("\"" + name + "\" is a built-in preset and cannot be deleted",
-                                            {.code = PresetError::BuiltinCannotBeDeleted, .name = name})
+        return find(name) ? Status::failure({ .code = PresetError::BuiltinCannotBeDeleted, .name = name })
                           : noSuchPreset(name);
     if (!QFile::remove(q(p->file)))
-        return Status::failure(p->file + ": could not be deleted", {.code = PresetError::DeleteFailed, .file = p->file});
+        return Status::failure({ .code = PresetError::DeleteFailed, .file = p->file });
     reload();
     return {};
 }
@@ -360,19 +450,18 @@ Status PresetStore::importFile(const std::string& path, std::string* name)
         p = fromJson(parseStrictJson(readInputFile(path), path), path);
     } catch (const InputError& e) {
         PresetProblem problem = problemOf(path, e);
-        return Status::failure(std::move(problem.reason), std::move(problem.detail));
+        return Status::failure(std::move(problem.detail));
     }
     try {
         // Resolve now so a preset naming an unknown card is refused at import, not later.
         resolveScenario(CardCatalog::builtin(), p.spec);
     } catch (const InputError& e) {
         // The resolver names the field ("overrides.context: ..."); say which file it is in.
-        return Status::failure(path + ": scenario: " + e.what(),
-                               {.code = PresetError::ScenarioInvalid, .file = path, .input = e.detail()});
+        return Status::failure(
+            { .code = PresetError::ScenarioInvalid, .file = path, .input = carried(e) });
     }
     if (find(p.name))
-        return Status::failure("a preset called \"" + p.name + "\" exists already; rename it first",
-                               {.code = PresetError::ImportNameExists, .name = p.name});
+        return Status::failure({ .code = PresetError::ImportNameExists, .name = p.name });
     if (Status s = save(p.name, p.spec, false, p.notes); !s.ok())
         return s;
     if (name)

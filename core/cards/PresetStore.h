@@ -4,8 +4,9 @@
 // schema version, written through QSaveFile so a crash or a full disk never leaves a
 // half-written file. A file that cannot be read is reported by name and reason and
 // skipped; it is never overwritten or deleted unless the user asks for that file.
-// Failures and skipped files come back as values: the English message the CLI prints,
-// and its structured form (PresetErrorDetail) for a front end that words it itself.
+// Failures and skipped files come back as values: a structured form (PresetErrorDetail)
+// whose code picks one translatable sentence (presetErrorMessage); the English the CLI
+// prints is that sentence with the names and files put in.
 //
 // Built-in presets come from models/presets/ (compiled in) and are read-only.
 //
@@ -42,8 +43,7 @@ inline constexpr int kPresetNameMaxLength = 80;
 
 /// What a preset operation or a preset file ran into, for messages a front end
 /// translates (as InputErrorCode does for InputError). Each code lists the
-/// PresetErrorDetail fields its English message quotes; the English message stays the
-/// reference (the CLI prints it).
+/// PresetErrorDetail fields its message (presetErrorMessage) quotes.
 enum class PresetError {
     None, ///< success
 
@@ -70,9 +70,9 @@ enum class PresetError {
     CommitFailed, ///< file, reason
 
     // Reading a preset file (the problems of a reload, importFile). `file` is its path.
-    FileInvalid, ///< input = the InputError's structured form; its message is the whole English text
+    FileInvalid, ///< input = the InputError's structured form (Uncoded: detail = its English); its message is the whole text
     FileNameInvalid, ///< where = the name field's path, nameProblem (and limit) = the rule it breaks
-    ScenarioInvalid, ///< input = the resolver's InputError ("<file>: scenario: <its message>")
+    ScenarioInvalid, ///< input = the resolver's InputError, as for FileInvalid ("<file>: scenario: <its message>")
     FileNameClash, ///< name: another file (or a built-in) already has this preset name
     FileUnreadable, ///< reason = an unexpected error's words ("cannot be read: <reason>")
 
@@ -91,24 +91,29 @@ struct PresetErrorDetail {
     InputErrorDetail input {}; ///< FileInvalid, ScenarioInvalid: the InputError's structured form, unchanged
 };
 
+/// The sentence a preset outcome says: its code's template with the detail's names,
+/// files and figures (context "PresetMessages"); empty for None.
+Message presetErrorMessage(const PresetErrorDetail& detail);
+
 /// A preset file the store skipped: its path, why (English, as the CLI prints it) and
-/// the structured form of why.
+/// the structured form of why (presetErrorMessage words it).
 struct PresetProblem {
     std::string file;
     std::string reason;
     PresetErrorDetail detail {};
+    /// The problem with its English made from the detail.
+    static PresetProblem of(std::string file, PresetErrorDetail detail);
+    Message message() const { return detail.code == PresetError::None ? verbatim(reason) : presetErrorMessage(detail); }
 };
 
 /// The outcome of an operation that can fail: empty error means success. `error` is the
-/// English message (the CLI prints it); `detail` is its structured form.
+/// English message (the CLI prints it), made from `detail` (its structured form).
 struct Status {
     std::string error;
     PresetErrorDetail detail {};
     bool ok() const { return error.empty(); }
-    static Status failure(std::string message, PresetErrorDetail detail)
-    {
-        return Status { std::move(message), std::move(detail) };
-    }
+    Message message() const { return detail.code == PresetError::None ? verbatim(error) : presetErrorMessage(detail); }
+    static Status failure(PresetErrorDetail detail);
 };
 
 class PresetStore {

@@ -90,8 +90,7 @@ const RestorePath& builtinRestorePath(const std::string& id)
     std::string known;
     for (const auto& [k, v] : map)
         known += (known.empty() ? "" : ", ") + k;
-    throw InputError("restore_path: unknown id \"" + id + "\" (known: " + known + "; or give a path to a .json card)",
-                     {.code = InputErrorCode::UnknownCardId, .where = "restore_path", .value = id, .detail = known});
+    throw InputError({ .code = InputErrorCode::UnknownCardId, .where = "restore_path", .value = id, .detail = known });
 }
 
 } // namespace kvtiers

@@ -8,7 +8,7 @@ std::vector<Source> readSources(const JsonObject& card)
 {
     const Json& array = card.requireArray("sources");
     if (array.empty())
-        card.fail("sources", "must name at least one source", {.code = InputErrorCode::NoSources});
+        card.fail("sources", { .code = InputErrorCode::NoSources });
     std::vector<Source> sources;
     for (size_t i = 0; i < array.size(); ++i) {
         const JsonObject s(array[i], card.path() + ".sources[" + std::to_string(i) + "]");

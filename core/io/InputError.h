@@ -3,11 +3,12 @@
 // values, scenarios). Its message names the file or option, the field and the problem,
 // in words a user can act on. Callers at the edges (CLI, GUI) catch it and show it.
 //
-// The messages a GUI user can reach (scenario validation, reading and parsing files,
-// typed JSON fields, preset schema) also carry a structured form, InputErrorDetail: a
-// code and the figures the message quotes, so a front end can word the same message in
-// another language. The English message stays the reference: the CLI prints it, and a
-// front end falls back to it for any error without a code.
+// The messages a GUI user can reach carry a structured form, InputErrorDetail: a code and
+// the figures the message quotes. An error thrown with a detail has no English of its
+// own: its text is the code's one template (inputErrorMessage, InputError.cpp) with the
+// figures put in, which the CLI prints as what() and the GUI translates (message()).
+
+#include "core/io/Message.h"
 
 #include <memory>
 #include <stdexcept>
@@ -20,7 +21,7 @@ namespace kvtiers {
 /// InputErrorDetail fields its message quotes; `where` is always what the English
 /// message starts with (an option, a file, or a JSON path such as "overrides.context").
 enum class InputErrorCode {
-    Uncoded, ///< no structured form: show what()
+    Uncoded, ///< no structured form: show what() (as a part: detail = its English)
 
     // Scenario validation (validateScenario, resolveScenario). `where` is the CLI option.
     TpOutOfRange, ///< value = TP, min, max
@@ -92,12 +93,15 @@ enum class InputErrorCode {
     TooManyLayers, ///< max = most layers accepted
     NoSources, ///<
     CurveNotIncreasing, ///<
+    GapSecondsOutOfRange, ///< a reuse-gap row's seconds: value, min, max
+    GapShareOutOfRange, ///< a reuse-gap row's cumulative share: value, min, max
     SharesDoNotAddUp, ///< `where` = the placement object; value = their sum
     KvDtypeAndBits, ///<
     KvScaleBitsAlone, ///<
     UnknownAllocation, ///< value = the policy given
     ServersNotWhole, ///<
-    UnknownCardId, ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids, comma-separated
+    UnknownCardId, ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids,
+                   ///< comma-separated
     UnknownKvDtype, ///< `where` = the option or field; value = the text given
     KvBitsImpossible, ///< `where` = the option or field; value = the text given
     HfConfigNotObject, ///< `where` = the config's origin (a file name or "pasted text")
@@ -133,7 +137,8 @@ enum class InputErrorCode {
     FleetTargetsNotPositive, ///<
     FleetShareInvalid, ///< value = label
     FleetSharesZero, ///<
-    FleetEntryInvalid, ///< value = label; parts = the workload's own error when it has a code
+    FleetEntryInvalid, ///< value = label; parts = the workload's own error (code Uncoded with detail = its English if
+                       ///< it had none)
     FleetServersDiffer, ///< value = first label, min = its hardware id, max = the other label, detail = its hardware id
     FleetTrafficTwice, ///<
     FleetTrafficInvalid, ///<
@@ -166,13 +171,14 @@ struct InputErrorDetail {
 
 class InputError : public std::runtime_error {
 public:
+    /// A message with no structured form: shown as it is, in English.
     explicit InputError(const std::string& message)
         : std::runtime_error(message)
     {
     }
-    /// A message with its structured form (see InputErrorCode).
-    InputError(const std::string& message, InputErrorDetail detail)
-        : std::runtime_error(message)
+    /// A coded error: its text is the code's template with the detail's figures.
+    explicit InputError(InputErrorDetail detail)
+        : std::runtime_error(englishOf(detail))
         , m_detail(std::make_shared<const InputErrorDetail>(std::move(detail)))
     {
     }
@@ -183,10 +189,20 @@ public:
         static const InputErrorDetail uncoded;
         return m_detail ? *m_detail : uncoded;
     }
+    /// The message to show: the code's template, or what() as it is for an uncoded error.
+    Message message() const;
 
 private:
+    static std::string englishOf(const InputErrorDetail& detail);
     // Shared so that copying the exception (as throw and catch may) never throws.
     std::shared_ptr<const InputErrorDetail> m_detail;
 };
+
+/// The code's sentence with the detail's figures; empty for Uncoded (unless the detail
+/// is a part carrying its English in `detail`) and for a detail lacking what its code needs.
+Message inputErrorMessage(const InputErrorDetail& detail);
+/// As above, but `fallback` as it is when the detail has no sentence (an error kept as
+/// code and English side by side, e.g. FleetSensitivityBar::lowError).
+Message inputErrorMessage(const InputErrorDetail& detail, const std::string& fallback);
 
 } // namespace kvtiers

@@ -47,13 +47,11 @@ InputErrorDetail parseErrorDetail(InputErrorCode code, const std::string& origin
     return d;
 }
 
-/// A problem with one field of a JSON object: "path.key: problem", with its structured form.
-[[noreturn]] void failField(
-    const std::string& path, std::string_view key, const std::string& problem, InputErrorDetail d)
+/// A problem with one field of a JSON object: "path.key: problem", said by its code.
+[[noreturn]] void failField(const std::string& path, std::string_view key, InputErrorDetail d)
 {
     d.where = path + "." + std::string(key);
-    const std::string message = d.where + ": " + problem;
-    throw InputError(message, std::move(d));
+    throw InputError(std::move(d));
 }
 
 } // namespace
@@ -64,21 +62,18 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
         && static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
         text.remove_prefix(3);
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        throw InputError(origin + ": the file is empty", {.code = InputErrorCode::FileEmpty, .where = origin});
+        throw InputError({ .code = InputErrorCode::FileEmpty, .where = origin });
 
     // One set of seen keys per open object, to refuse duplicate keys (nlohmann would
     // silently keep the last one, hiding a user's typo or a merge accident).
     std::vector<std::set<std::string>> seenKeys;
-    std::string problem;
     auto callback = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
         // `depth` counts the containers around the event: an object or array opened at
         // depth d is nesting level d + 1.
         const bool opens = event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start;
         if (depth + (opens ? 1 : 0) > kMaxJsonDepth) {
-            problem = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
-            throw InputError(origin + ": " + problem,
-                             {.code = InputErrorCode::JsonNestingTooDeep, .where = origin,
-                              .max = std::to_string(kMaxJsonDepth)});
+            throw InputError(
+                { .code = InputErrorCode::JsonNestingTooDeep, .where = origin, .max = std::to_string(kMaxJsonDepth) });
         }
         switch (event) {
         case Json::parse_event_t::object_start:
@@ -91,14 +86,12 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
         case Json::parse_event_t::key: {
             const std::string key = parsed.get<std::string>();
             if (!seenKeys.empty() && !seenKeys.back().insert(key).second)
-                throw InputError(origin + ": duplicate key \"" + key + "\"",
-                                 {.code = InputErrorCode::JsonDuplicateKey, .where = origin, .value = key});
+                throw InputError({ .code = InputErrorCode::JsonDuplicateKey, .where = origin, .value = key });
             break;
         }
         case Json::parse_event_t::value:
             if (parsed.is_number_float() && !std::isfinite(parsed.get<double>()))
-                throw InputError(origin + ": a number is too large to represent",
-                                 {.code = InputErrorCode::JsonNumberTooLarge, .where = origin});
+                throw InputError({ .code = InputErrorCode::JsonNumberTooLarge, .where = origin });
             break;
         default:
             break;
@@ -118,19 +111,15 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
         // not a truncated file: nlohmann then says it "expected end of input".
         const bool trailing = what.find("; expected end of input") != std::string::npos;
         if (e.byte >= text.size() && !trailing)
-            throw InputError(origin + ": the file ends too early (truncated JSON?): " + what,
-                             parseErrorDetail(InputErrorCode::JsonTruncated, origin, what));
-        throw InputError(
-            origin + ": not valid JSON: " + what, parseErrorDetail(InputErrorCode::JsonSyntax, origin, what));
+            throw InputError(parseErrorDetail(InputErrorCode::JsonTruncated, origin, what));
+        throw InputError(parseErrorDetail(InputErrorCode::JsonSyntax, origin, what));
     } catch (const Json::out_of_range& e) {
         // 1e400: nlohmann refuses a number that overflows a double ("number overflow parsing '1e400'").
         const std::string why = withoutLibraryPrefix(e.what());
-        throw InputError(origin + ": a number is too large to represent: " + why,
-                         {.code = InputErrorCode::JsonNumberTooLarge, .where = origin, .detail = why});
+        throw InputError({ .code = InputErrorCode::JsonNumberTooLarge, .where = origin, .detail = why });
     } catch (const Json::exception& e) {
         const std::string why = withoutLibraryPrefix(e.what());
-        throw InputError(
-            origin + ": not valid JSON: " + why, {.code = InputErrorCode::JsonSyntax, .where = origin, .detail = why});
+        throw InputError({ .code = InputErrorCode::JsonSyntax, .where = origin, .detail = why });
     }
 }
 
@@ -140,16 +129,14 @@ std::uintmax_t regularFileSize(const std::string& path)
     std::error_code ec;
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status))
-        throw InputError(path + ": no such file", {.code = InputErrorCode::NoSuchFile, .where = path});
+        throw InputError({ .code = InputErrorCode::NoSuchFile, .where = path });
     if (fs::is_directory(status))
-        throw InputError(path + ": is a directory, not a file", {.code = InputErrorCode::IsDirectory, .where = path});
+        throw InputError({ .code = InputErrorCode::IsDirectory, .where = path });
     if (!fs::is_regular_file(status))
-        throw InputError(path + ": is not a regular file (a device or a pipe?)",
-                         {.code = InputErrorCode::NotRegularFile, .where = path});
+        throw InputError({ .code = InputErrorCode::NotRegularFile, .where = path });
     const auto size = fs::file_size(path, ec);
     if (ec)
-        throw InputError(path + ": cannot read its size: " + ec.message(),
-                         {.code = InputErrorCode::CannotReadSize, .where = path, .detail = ec.message()});
+        throw InputError({ .code = InputErrorCode::CannotReadSize, .where = path, .detail = ec.message() });
     return size;
 }
 
@@ -159,16 +146,15 @@ std::string readInputFile(const std::string& path)
     if (size > kMaxInputFileBytes) {
         const std::string mib = std::to_string(size / (1024 * 1024));
         const std::string limitMib = std::to_string(kMaxInputFileBytes / (1024 * 1024));
-        throw InputError(path + ": is " + mib + " MiB; files over " + limitMib + " MiB are refused",
-                         {.code = InputErrorCode::FileTooLarge, .where = path, .value = mib, .max = limitMib});
+        throw InputError({ .code = InputErrorCode::FileTooLarge, .where = path, .value = mib, .max = limitMib });
     }
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw InputError(path + ": cannot be opened for reading", {.code = InputErrorCode::CannotOpen, .where = path});
+        throw InputError({ .code = InputErrorCode::CannotOpen, .where = path });
     std::string text(static_cast<size_t>(size), '\0');
     in.read(text.data(), static_cast<std::streamsize>(size));
     if (in.gcount() != static_cast<std::streamsize>(size))
-        throw InputError(path + ": could not be read whole", {.code = InputErrorCode::CannotReadWhole, .where = path});
+        throw InputError({ .code = InputErrorCode::CannotReadWhole, .where = path });
     return text;
 }
 
@@ -182,8 +168,7 @@ std::string formatNumber(double value)
 JsonObject::JsonObject(const Json& json, std::string path) : m_json(json), m_path(std::move(path))
 {
     if (!m_json.is_object())
-        throw InputError(m_path + ": expected a JSON object, found " + std::string(m_json.type_name()),
-                         {.code = InputErrorCode::ExpectedObject, .where = m_path, .detail = m_json.type_name()});
+        throw InputError({ .code = InputErrorCode::ExpectedObject, .where = m_path, .detail = m_json.type_name() });
 }
 
 bool JsonObject::has(std::string_view key) const
@@ -197,16 +182,16 @@ void JsonObject::fail(std::string_view key, const std::string& problem) const
     throw InputError(m_path + "." + std::string(key) + ": " + problem);
 }
 
-void JsonObject::fail(std::string_view key, const std::string& problem, InputErrorDetail detail) const
+void JsonObject::fail(std::string_view key, InputErrorDetail detail) const
 {
-    failField(m_path, key, problem, std::move(detail));
+    failField(m_path, key, std::move(detail));
 }
 
 const Json& JsonObject::field(std::string_view key) const
 {
     const auto it = m_json.find(std::string(key));
     if (it == m_json.end() || it->is_null())
-        failField(m_path, key, "missing (required)", {.code = InputErrorCode::MissingField});
+        failField(m_path, key, { .code = InputErrorCode::MissingField });
     return *it;
 }
 
@@ -214,8 +199,7 @@ std::string JsonObject::requireString(std::string_view key) const
 {
     const Json& v = field(key);
     if (!v.is_string())
-        failField(m_path, key, std::string("must be a string, found ") + v.type_name(),
-                  {.code = InputErrorCode::WrongType, .value = "string", .detail = v.type_name()});
+        failField(m_path, key, { .code = InputErrorCode::WrongType, .value = "string", .detail = v.type_name() });
     return v.get<std::string>();
 }
 
@@ -229,16 +213,16 @@ std::optional<std::string> JsonObject::optionalString(std::string_view key) cons
 double JsonObject::numberValue(std::string_view key, const Json& v, double min, double max) const
 {
     if (!v.is_number())
-        failField(m_path, key, std::string("must be a number, found ") + v.type_name(),
-                  {.code = InputErrorCode::WrongType, .value = "number", .detail = v.type_name()});
+        failField(m_path, key, { .code = InputErrorCode::WrongType, .value = "number", .detail = v.type_name() });
     const double d = v.get<double>();
     if (!std::isfinite(d))
-        failField(m_path, key, "must be finite", {.code = InputErrorCode::NotFinite});
+        failField(m_path, key, { .code = InputErrorCode::NotFinite });
     if (d < min || d > max)
         failField(m_path, key,
-                  formatNumber(d) + " is out of range [" + formatNumber(min) + ", " + formatNumber(max) + "]",
-                  {.code = InputErrorCode::OutOfRange, .value = formatNumber(d), .min = formatNumber(min),
-                   .max = formatNumber(max)});
+            { .code = InputErrorCode::OutOfRange,
+                .value = formatNumber(d),
+                .min = formatNumber(min),
+                .max = formatNumber(max) });
     return d;
 }
 
@@ -262,24 +246,25 @@ std::int64_t JsonObject::requireInteger(std::string_view key, std::int64_t min, 
         const auto u = v.get<std::uint64_t>();
         if (u > static_cast<std::uint64_t>(max) || static_cast<std::int64_t>(u) < min)
             failField(m_path, key,
-                      std::to_string(u) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]",
-                      {.code = InputErrorCode::OutOfRange, .value = std::to_string(u), .min = std::to_string(min),
-                       .max = std::to_string(max)});
+                { .code = InputErrorCode::OutOfRange,
+                    .value = std::to_string(u),
+                    .min = std::to_string(min),
+                    .max = std::to_string(max) });
         return static_cast<std::int64_t>(u);
     }
     if (v.is_number_integer()) {
         const auto i = v.get<std::int64_t>();
         if (i < min || i > max)
             failField(m_path, key,
-                      std::to_string(i) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]",
-                      {.code = InputErrorCode::OutOfRange, .value = std::to_string(i), .min = std::to_string(min),
-                       .max = std::to_string(max)});
+                { .code = InputErrorCode::OutOfRange,
+                    .value = std::to_string(i),
+                    .min = std::to_string(min),
+                    .max = std::to_string(max) });
         return i;
     }
     const double d = numberValue(key, v, static_cast<double>(min), static_cast<double>(max));
     if (d != std::floor(d))
-        failField(m_path, key, "must be a whole number, found " + formatNumber(d),
-                  {.code = InputErrorCode::NotWholeNumber, .value = formatNumber(d)});
+        failField(m_path, key, { .code = InputErrorCode::NotWholeNumber, .value = formatNumber(d) });
     return static_cast<std::int64_t>(d);
 }
 
@@ -297,8 +282,7 @@ std::optional<bool> JsonObject::optionalBool(std::string_view key) const
         return std::nullopt;
     const Json& v = field(key);
     if (!v.is_boolean())
-        failField(m_path, key, std::string("must be true or false, found ") + v.type_name(),
-                  {.code = InputErrorCode::WrongType, .value = "boolean", .detail = v.type_name()});
+        failField(m_path, key, { .code = InputErrorCode::WrongType, .value = "boolean", .detail = v.type_name() });
     return v.get<bool>();
 }
 
@@ -306,8 +290,7 @@ JsonObject JsonObject::requireObject(std::string_view key) const
 {
     const Json& v = field(key);
     if (!v.is_object())
-        failField(m_path, key, std::string("must be an object, found ") + v.type_name(),
-                  {.code = InputErrorCode::WrongType, .value = "object", .detail = v.type_name()});
+        failField(m_path, key, { .code = InputErrorCode::WrongType, .value = "object", .detail = v.type_name() });
     return JsonObject(v, m_path + "." + std::string(key));
 }
 
@@ -315,8 +298,7 @@ const Json& JsonObject::requireArray(std::string_view key) const
 {
     const Json& v = field(key);
     if (!v.is_array())
-        failField(m_path, key, std::string("must be an array, found ") + v.type_name(),
-                  {.code = InputErrorCode::WrongType, .value = "array", .detail = v.type_name()});
+        failField(m_path, key, { .code = InputErrorCode::WrongType, .value = "array", .detail = v.type_name() });
     return v;
 }
 
@@ -338,8 +320,7 @@ void JsonObject::rejectUnknownKeys(std::span<const std::string_view> allowed) co
             std::string list;
             for (auto a : allowed)
                 list += (list.empty() ? "" : ", ") + std::string(a);
-            throw InputError(m_path + ": unknown key \"" + key + "\" (known keys: " + list + ")",
-                             {.code = InputErrorCode::UnknownKey, .where = m_path, .value = key, .detail = list});
+            throw InputError({ .code = InputErrorCode::UnknownKey, .where = m_path, .value = key, .detail = list });
         }
     }
 }

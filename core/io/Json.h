@@ -58,9 +58,9 @@ public:
 
     /// Throws "path.key: problem" (an InputError without a structured form).
     [[noreturn]] void fail(std::string_view key, const std::string& problem) const;
-    /// The same, with its structured form: `detail` gives the code and the figures the
-    /// problem quotes; its `where` is set to "path.key".
-    [[noreturn]] void fail(std::string_view key, const std::string& problem, InputErrorDetail detail) const;
+    /// Throws the problem its code says: `detail` gives the code and the figures the
+    /// message quotes; its `where` is set to "path.key".
+    [[noreturn]] void fail(std::string_view key, InputErrorDetail detail) const;
 
 private:
     const Json& field(std::string_view key) const;

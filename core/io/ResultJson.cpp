@@ -2,6 +2,8 @@
 
 #include "core/io/Units.h"
 
+#include <QtGlobal>
+
 #include <cmath>
 
 namespace kvtiers {
@@ -166,50 +168,70 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
     return out;
 }
 
-std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
+namespace {
+constexpr MessageContext say { "Messages" };
+} // namespace
+
+std::vector<Message> warningMessageList(const Scenario& s, const EvalResult& r)
 {
-    std::vector<std::string> out;
+    std::vector<Message> out;
     for (const WarningNote& n : warningNotes(s, r)) {
         switch (n.flag) {
         case WarnContextBeyondModel:
-            out.push_back("context " + formatTokens(n.value) + " exceeds " + n.model + "'s maximum of "
-                          + formatTokens(n.limit) + " tokens");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages", "context %1 exceeds %2's maximum of %3 tokens"),
+                { formatTokens(n.value), n.model, formatTokens(n.limit) }));
             break;
         case WarnNoKvBudget:
-            out.push_back("weights and runtime reserve leave no HBM for KV cache");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages", "weights and runtime reserve leave no HBM for KV cache")));
             break;
         case WarnWeightsSpill:
-            out.push_back("weights do not fit in HBM: " + formatBytes(n.value) + " of " + formatBytes(n.limit)
-                          + " stay in HBM, the rest streams every step");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
+                                  "weights do not fit in HBM: %1 of %2 stay in HBM, the rest streams every step"),
+                { formatBytes(n.value), formatBytes(n.limit) }));
             break;
         case WarnHotSetOverflows:
-            out.push_back("the hot set of " + formatCount(n.value) + " sequences does not fit in HBM: at most "
-                          + formatCount(n.limit) + " fit; the excess is shown as overflow");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
+                                  "the hot set of %1 sequences does not fit in HBM: at most %2 fit; the excess is "
+                                  "shown as overflow"),
+                { formatCount(n.value), formatCount(n.limit) }));
             break;
         case WarnOverflow:
-            out.push_back(formatBytes(n.value) + " fit in no tier (HBM, DRAM and SSD are full)");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages", "%1 fit in no tier (HBM, DRAM and SSD are full)"),
+                { formatBytes(n.value) }));
             break;
         case WarnReuseLost:
-            out.push_back("reuse achieved " + formatSignificant(n.value * 100, 3) + "% of the "
-                          + formatSignificant(n.limit * 100, 3) + "% requested: the retained pool does not fit");
+            out.push_back(say(
+                QT_TRANSLATE_NOOP("Messages", "reuse achieved %1 of the %2 requested: the retained pool does not fit"),
+                { formatSignificant(n.value * 100, 3) + "%", formatSignificant(n.limit * 100, 3) + "%" }));
             break;
         case WarnSharingClamped:
-            out.push_back("sharing " + formatCount(n.value) + " exceeds concurrency; using " + formatCount(n.limit));
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages", "sharing %1 exceeds concurrency; using %2"),
+                { formatCount(n.value), formatCount(n.limit) }));
             break;
         case WarnRateAboveCapacity:
-            out.push_back("request rate " + formatSignificant(n.value, 3) + " req/s is above the "
-                          + formatSignificant(n.limit, 3)
-                          + " req/s one replica can serve (prefill, restore and decode share per request)");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
+                                  "request rate %1 req/s is above the %2 req/s one replica can serve (prefill, "
+                                  "restore and decode share per request)"),
+                { formatSignificant(n.value, 3), formatSignificant(n.limit, 3) }));
             break;
         case WarnReplicaSpansServers:
-            out.push_back("TP " + formatCount(n.value) + " is more than the GPUs per server (" + formatCount(n.limit)
-                          + "): one replica spans " + formatCount(std::ceil(n.value / n.limit))
-                          + " servers, and its tensor-parallel traffic crosses the network between them");
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
+                                  "TP %1 is more than the GPUs per server (%2): one replica spans %3 servers, and "
+                                  "its tensor-parallel traffic crosses the network between them"),
+                { formatCount(n.value), formatCount(n.limit), formatCount(std::ceil(n.value / n.limit)) }));
             break;
         case WarnNone:
             break;
         }
     }
+    return out;
+}
+
+std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)
+{
+    std::vector<std::string> out;
+    for (const Message& m : warningMessageList(s, r))
+        out.push_back(m.english());
     return out;
 }
 

@@ -3,8 +3,9 @@
 // payload of exported scenarios. The keys are a public interface (README, "JSON keys"):
 // scripts depend on them, so they only ever gain keys.
 
-#include "core/model/Evaluation.h"
 #include "core/io/Json.h"
+#include "core/io/Message.h"
+#include "core/model/Evaluation.h"
 
 #include <string>
 #include <vector>
@@ -19,8 +20,7 @@ Json numberToJson(double value);
 /// The evaluation with the scenario it came from (ids and every resolved knob).
 Json resultToJson(const Scenario& scenario, const EvalResult& result, const std::string& workloadId = {});
 
-/// One raised warning with the figures its sentence quotes. warningMessages() words it
-/// in English; the GUI words the same note in the user's language.
+/// One raised warning with the figures its sentence quotes (warningMessageList words it).
 struct WarningNote {
     Warning flag = WarnNone;
     /// The figure at issue. WarnContextBeyondModel: the context (tokens); WarnWeightsSpill:
@@ -43,7 +43,9 @@ struct WarningNote {
 /// apply to this scenario, such as hot-set overflow while streaming, is left out).
 std::vector<WarningNote> warningNotes(const Scenario& scenario, const EvalResult& result);
 
-/// Human-readable warnings for the result's flags, each one sentence.
+/// The result's warnings, one sentence each (translatable templates, context "Messages").
+std::vector<Message> warningMessageList(const Scenario& scenario, const EvalResult& result);
+/// The same sentences in English, as the CLI prints them.
 std::vector<std::string> warningMessages(const Scenario& scenario, const EvalResult& result);
 
 } // namespace kvtiers

@@ -57,16 +57,15 @@ double parseNumberOption(std::string_view text, const std::string& what, double 
 {
     const auto v = parsePlainNumber(text);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a number",
-                         {.code = InputErrorCode::NotANumber, .where = what, .value = quoted(text)});
+        throw InputError({ .code = InputErrorCode::NotANumber, .where = what, .value = quoted(text) });
     if (!std::isfinite(*v) || *v < min || *v > max)
-        throw InputError(what + ": " + quoted(text) + " is out of range [" + formatNumber(min) + ", "
-                             + formatNumber(max) + "]",
-                         {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text),
-                          .min = formatNumber(min), .max = formatNumber(max)});
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = what,
+            .value = quoted(text),
+            .min = formatNumber(min),
+            .max = formatNumber(max) });
     if (integer && *v != std::floor(*v))
-        throw InputError(what + ": " + quoted(text) + " must be a whole number",
-                         {.code = InputErrorCode::ValueNotWhole, .where = what, .value = quoted(text)});
+        throw InputError({ .code = InputErrorCode::ValueNotWhole, .where = what, .value = quoted(text) });
     return *v;
 }
 
@@ -88,21 +87,23 @@ double parseCount(std::string_view text, const std::string& what, double min, do
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text)
-                             + (tokens ? " is not a token count (write 131072, 128k or 1M)"
-                                       : " is not a number of sequences (write 10, 64 or 1k)"),
-                         {.code = InputErrorCode::NotATokenCount, .where = what, .value = quoted(text),
-                          .detail = tokens ? "" : unit});
+        throw InputError({ .code = InputErrorCode::NotATokenCount,
+            .where = what,
+            .value = quoted(text),
+            .detail = tokens ? "" : unit });
     const double count = *v * multiplier;
     if (!std::isfinite(count) || count < min || count > max)
-        throw InputError(what + ": " + quoted(text) + " is out of range [" + formatNumber(min) + ", "
-                             + formatNumber(max) + "] " + unit,
-                         {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text),
-                          .min = formatNumber(min), .max = formatNumber(max), .detail = unit});
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = what,
+            .value = quoted(text),
+            .min = formatNumber(min),
+            .max = formatNumber(max),
+            .detail = unit });
     if (count != std::floor(count))
-        throw InputError(what + ": " + quoted(text) + " is not a whole number of " + unit,
-                         {.code = InputErrorCode::NotWholeTokens, .where = what, .value = quoted(text),
-                          .detail = tokens ? "" : unit});
+        throw InputError({ .code = InputErrorCode::NotWholeTokens,
+            .where = what,
+            .value = quoted(text),
+            .detail = tokens ? "" : unit });
     return count;
 }
 
@@ -128,12 +129,10 @@ double parseFraction(std::string_view text, const std::string& what)
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a share (write 0.5 or 50%)",
-                         {.code = InputErrorCode::NotAShare, .where = what, .value = quoted(text)});
+        throw InputError({ .code = InputErrorCode::NotAShare, .where = what, .value = quoted(text) });
     const double f = *v * scale;
     if (!(f >= 0.0 && f <= 1.0))
-        throw InputError(what + ": " + quoted(text) + " must lie between 0 and 1 (0% and 100%)",
-                         {.code = InputErrorCode::ShareOutOfRange, .where = what, .value = quoted(text)});
+        throw InputError({ .code = InputErrorCode::ShareOutOfRange, .where = what, .value = quoted(text) });
     return f;
 }
 
@@ -155,13 +154,15 @@ double parseByteSize(std::string_view text, const std::string& what)
     }
     const auto v = parsePlainNumber(t);
     if (!v)
-        throw InputError(what + ": " + quoted(text) + " is not a size (write 2TiB, 512GiB, 141GB or bytes)",
-                         {.code = InputErrorCode::NotASize, .where = what, .value = quoted(text)});
+        throw InputError({ .code = InputErrorCode::NotASize, .where = what, .value = quoted(text) });
     const double bytes = *v * mult;
     if (!std::isfinite(bytes) || bytes < 0 || bytes > 1e21)
-        throw InputError(what + ": " + quoted(text) + " is out of range [0, 1e21] bytes",
-                         {.code = InputErrorCode::ValueOutOfRange, .where = what, .value = quoted(text), .min = "0",
-                          .max = "1e21", .detail = "bytes"});
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = what,
+            .value = quoted(text),
+            .min = "0",
+            .max = "1e21",
+            .detail = "bytes" });
     return bytes;
 }
 

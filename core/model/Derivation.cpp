@@ -3,6 +3,8 @@
 #include "core/io/Json.h"
 #include "core/io/Units.h"
 
+#include <QtGlobal>
+
 namespace kvtiers {
 
 KvDerivation deriveKvPerToken(const ModelCard& model, const KvFormat& format)
@@ -43,23 +45,38 @@ KvDerivation deriveKvPerToken(const ModelCard& model, const KvFormat& format)
     return out;
 }
 
+namespace {
+constexpr MessageContext say { "Messages" };
+} // namespace
+
+Message kvPerTokenMessage(const KvDerivation& d)
+{
+    std::vector<Message> terms;
+    for (const auto& t : d.terms) {
+        if (t.kind == LayerKind::Sliding)
+            terms.push_back(
+                say(QT_TRANSLATE_NOOP("Messages", "%1 (first %2 tokens)"), { t.arithmetic, formatTokens(t.window) }));
+        else if (t.kind == LayerKind::Chunked)
+            terms.push_back(say(
+                QT_TRANSLATE_NOOP("Messages", "%1 (chunks of %2 tokens)"), { t.arithmetic, formatTokens(t.window) }));
+        else
+            terms.push_back(verbatim(t.arithmetic));
+    }
+    // The arithmetic and its totals are figures and symbols: no words to translate.
+    MessageArg sum(std::move(terms), " + ");
+    const Message total = d.bytesPerToken >= 1024
+        ? Message { nullptr, "%1 = %2 B = %3", { sum, formatCount(d.bytesPerToken), formatBytes(d.bytesPerToken) } }
+        : Message { nullptr, "%1 = %2 B", { sum, formatCount(d.bytesPerToken) } };
+    Message out = say(QT_TRANSLATE_NOOP("Messages", "%1 per token"), { MessageArg({ total }, "") });
+    for (const auto& s : d.stateTerms)
+        out = say(QT_TRANSLATE_NOOP("Messages", "%1 + %2 × %3 per sequence"),
+            { MessageArg({ out }, ""), std::to_string(s.layers), formatBytes(s.bytesPerLayer) });
+    return out;
+}
+
 std::string kvPerTokenDerivation(const KvDerivation& d)
 {
-    std::string out;
-    for (const auto& t : d.terms) {
-        out += (out.empty() ? "" : " + ") + t.arithmetic;
-        if (t.kind == LayerKind::Sliding)
-            out += " (first " + formatTokens(t.window) + " tokens)";
-        else if (t.kind == LayerKind::Chunked)
-            out += " (chunks of " + formatTokens(t.window) + " tokens)";
-    }
-    out += " = " + formatCount(d.bytesPerToken) + " B";
-    if (d.bytesPerToken >= 1024)
-        out += " = " + formatBytes(d.bytesPerToken);
-    out += " per token";
-    for (const auto& s : d.stateTerms)
-        out += " + " + std::to_string(s.layers) + " × " + formatBytes(s.bytesPerLayer) + " per sequence";
-    return out;
+    return kvPerTokenMessage(d).english();
 }
 
 std::string kvPerTokenDerivation(const ModelCard& model, const KvFormat& format)

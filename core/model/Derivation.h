@@ -4,11 +4,12 @@
 // every headline figure is shown, never hidden. Used by the CLI summary and the GUI.
 //
 // deriveKvPerToken() gives the structured form (terms and totals, no words);
-// kvPerTokenDerivation() words it in English for the CLI. The GUI words the same
-// structure in the user's language.
+// kvPerTokenMessage() words it once, as translatable templates: the CLI prints its
+// English (kvPerTokenDerivation), the GUI translates it.
 
-#include "core/model/KvFormat.h"
 #include "core/cards/ModelCard.h"
+#include "core/io/Message.h"
+#include "core/model/KvFormat.h"
 
 #include <cstdint>
 #include <string>
@@ -44,6 +45,8 @@ KvDerivation deriveKvPerToken(const ModelCard& model, const KvFormat& format);
 
 /// The formula in English, one term per layer group, with the total: "terms = N B
 /// [= size] per token", then " + L × S per sequence" for each state layer group.
+Message kvPerTokenMessage(const KvDerivation& derivation);
+/// kvPerTokenMessage in English.
 std::string kvPerTokenDerivation(const KvDerivation& derivation);
 std::string kvPerTokenDerivation(const ModelCard& model, const KvFormat& format);
 

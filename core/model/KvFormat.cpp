@@ -51,13 +51,9 @@ KvFormat parseKvDtype(std::string_view text, const std::string& what)
     }
     const auto value = parsePlainNumber(digits);
     if (!value)
-        throw InputError(what + ": unknown KV dtype \"" + std::string(text)
-                             + "\" (use fp32, bf16, fp16, fp8, int8, int4, or a bit width such as 6bit)",
-                         {.code = InputErrorCode::UnknownKvDtype, .where = what, .value = std::string(text)});
+        throw InputError({ .code = InputErrorCode::UnknownKvDtype, .where = what, .value = std::string(text) });
     if (!(*value > 0) || *value > kMaxKvBits)
-        throw InputError(what + ": a KV element of " + std::string(text)
-                             + " bits is impossible (use more than 0 and at most 64 bits)",
-                         {.code = InputErrorCode::KvBitsImpossible, .where = what, .value = std::string(text)});
+        throw InputError({ .code = InputErrorCode::KvBitsImpossible, .where = what, .value = std::string(text) });
     return KvFormat{*value, 0.0};
 }
 

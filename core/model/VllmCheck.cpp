@@ -3,9 +3,12 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace kvtiers {
@@ -49,6 +52,10 @@ double vllmBudgetBlocks(const VllmLayerKind& k, double context, double batchedTo
     return cdiv(std::min(k.window - 1 + batchedTokens, context), k.blockSize) + 1;
 }
 
+// Every sentence the check says, once (context "VllmCheck"): the CLI prints the English,
+// the GUI translates the same template; figures are formatted here, as the CLI shows them.
+constexpr MessageContext say { "VllmCheck" };
+
 } // namespace
 
 double defaultMaxNumBatchedTokens(const HardwareCard* gpu)
@@ -68,18 +75,7 @@ std::string vllmSizeArgument(double bytes)
 
 std::string vllmNoteText(const VllmNote& n)
 {
-    switch (n.kind) {
-    case VllmNote::Kind::BlockSizeRaised:
-        return "state layers: the attention block size is raised to " + std::to_string(n.blockSize)
-            + " tokens so one attention page holds one state (vLLM does this for hybrids; "
-              "its exact alignment differs between versions)";
-    case VllmNote::Kind::PagePadded:
-        return "a " + n.layerKind + " page (" + formatCount(n.pageBytes) + " B) does not divide the largest page ("
-            + formatCount(n.largestPageBytes) + " B): vLLM refuses such a model; kvtiers pads it";
-    case VllmNote::Kind::PaddingLayers:
-        return std::to_string(n.paddingLayers) + " padding layer slot(s) to make the groups equal";
-    }
-    return {};
+    return vllmNoteMessage(n).english();
 }
 
 double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMemoryUtilization, int tp,
@@ -92,16 +88,12 @@ double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMe
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
 {
     if (setup.tp < 1)
-        throw InputError("vllm-check: --tp must be at least 1",
-                         {.code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check"});
+        throw InputError({ .code = InputErrorCode::VllmTpBelowOne, .where = "vllm-check" });
     if (setup.blockSize < 1)
-        throw InputError("vllm-check: --block-size must be at least 1",
-                         {.code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check"});
+        throw InputError({ .code = InputErrorCode::VllmBlockSizeBelowOne, .where = "vllm-check" });
     if (!(setup.kvMemoryBytes > 0)) {
         const std::string memory = formatBytes(setup.kvMemoryBytes);
-        throw InputError("vllm-check: no memory left for the KV cache (" + memory
-                             + " per GPU): the weights and reserve take all of gpu_memory_utilization × HBM",
-                         {.code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory});
+        throw InputError({ .code = InputErrorCode::VllmNoKvMemory, .where = "vllm-check", .value = memory });
     }
     VllmPrediction p;
     p.context = setup.context > 0 ? setup.context : static_cast<double>(model.maxContext);
@@ -317,12 +309,11 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         ++lineNo;
         auto fail = [&](const std::string& what) {
             const std::string quoted = trimmed(line);
-            throw InputError(origin + ":" + std::to_string(lineNo) + ": cannot read " + what + " in \"" + quoted + "\"",
-                             {.code = InputErrorCode::VllmLogUnreadable,
-                              .where = origin,
-                              .value = what,
-                              .detail = quoted,
-                              .line = lineNo});
+            throw InputError({ .code = InputErrorCode::VllmLogUnreadable,
+                .where = origin,
+                .value = what,
+                .detail = quoted,
+                .line = lineNo });
         };
         if (auto at = line.find("GPU KV cache size:"); at != std::string_view::npos) {
             size_t pos = at + std::string_view("GPU KV cache size:").size();
@@ -385,95 +376,200 @@ VllmLog parseVllmLog(std::string_view text, const std::string& origin)
         start = end + 1;
     }
     if (!log.kvCacheTokens && !log.concurrency && !log.gpuBlocks)
-        throw InputError(origin + ": found no \"GPU KV cache size: N tokens\" nor \"Maximum concurrency for N tokens per "
-                                  "request: X\" line (paste vLLM's startup log, from the engine's start to \"init engine\")",
-                         {.code = InputErrorCode::VllmLogNoKvLine, .where = origin});
+        throw InputError({ .code = InputErrorCode::VllmLogNoKvLine, .where = origin });
     return log;
 }
 
 // ---------------------------------------------------------------------------- comparison
 
-std::string vllmSentenceText(const VllmSentence& s)
+Message vllmNoteMessage(const VllmNote& n)
 {
-    using Kind = VllmSentence::Kind;
-    // "vLLM's 2,530,464 tokens need about …; kvtiers assumed …, ": the start of the
-    // memory-gap sentences.
-    auto need = [&](bool tokens) {
-        return "vLLM's " + (tokens ? formatCount(s.vllmTokens) + " tokens" : std::string("concurrency")) + " need about "
-            + formatBytes(s.impliedBytes) + " of KV memory per GPU; kvtiers assumed " + formatBytes(s.assumedBytes) + ", ";
-    };
-    auto share = [&] { return formatBytes(s.gapBytes) + " (" + formatSignificant(s.percent, 3) + "%)"; };
-    const std::string hadMore = "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization";
-    const std::string hadMoreRest = ", smaller weights than the card's (a quantized checkpoint?), a smaller reserve, or a "
-                                    "larger tensor-parallel degree than --tp " + std::to_string(s.tp) + ".";
-    const std::string reserve
-        = "--reserve " + vllmSizeArgument(s.reserveBytes) + " (or --kv-memory " + vllmSizeArgument(s.impliedBytes)
-        + ") reproduces vLLM's figure";
-    switch (s.kind) {
-    case Kind::ContextFromLog:
-        return "vLLM's concurrency is for " + formatCount(s.logContext)
-            + " tokens per request (its max_model_len), not the " + formatCount(s.givenContext)
-            + " given; kvtiers compares at " + formatCount(s.logContext) + ".";
-    case Kind::MatchesWithinRounding:
-        return "vLLM's figure matches kvtiers' block math to within " + formatSignificant(s.percent, 2)
-            + "%, the rounding of the memory figure the log prints.";
-    case Kind::MatchesExactly:
-        return "vLLM's figure matches kvtiers' block math exactly (same blocks of " + formatCount(s.blockSize) + " tokens).";
-    case Kind::ConcurrencyDiffers:
-        return "The concurrency differs (" + formatSignificant(s.vllmConcurrency, 4) + "x vs "
-            + formatSignificant(s.kvtiersConcurrency, 4)
-            + "x): for sliding-window layers vLLM budgets a chunked-prefill worst case "
-              "(window − 1 + max_num_batched_tokens tokens, plus a block).";
-    case Kind::TokensNeedMore:
-        return need(true) + formatBytes(s.gapBytes) + " more.";
-    case Kind::TokensNeedLess:
-        return need(true) + formatBytes(s.gapBytes) + " less.";
-    case Kind::ConcurrencyNeedsMore:
-        return need(false) + formatBytes(s.gapBytes) + " more.";
-    case Kind::ConcurrencyNeedsLess:
-        return need(false) + formatBytes(s.gapBytes) + " less.";
-    case Kind::TokensNeedMoreShare:
-        return need(true) + share() + " more.";
-    case Kind::TokensNeedLessShare:
-        return need(true) + share() + " less.";
-    case Kind::ConcurrencyNeedsMoreShare:
-        return need(false) + share() + " more.";
-    case Kind::ConcurrencyNeedsLessShare:
-        return need(false) + share() + " less.";
-    case Kind::LogReportsAvailable:
-        return "vLLM itself reports " + formatBytes(s.availableBytes) + " available for KV cache (line "
-            + std::to_string(s.line) + "): give --kv-memory " + vllmSizeArgument(s.availableBytes)
-            + " to check the block math alone.";
-    case Kind::LogGapIsReserve:
-        return "The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its "
-               "profiling run, CUDA graphs and non-torch allocations; --reserve "
-            + vllmSizeArgument(s.reserveBytes) + " reproduces it.";
-    case Kind::GapIsKeptMemory:
-        return "With gpu_memory_utilization " + formatSignificant(s.utilization, 3) + " of " + formatBytes(s.hbmBytes)
-            + " HBM and " + formatBytes(s.weightsBytes)
-            + " of weights per GPU, that gap is memory vLLM kept out of the KV cache: the activation peak of its "
-              "profiling run, CUDA graphs and non-torch allocations (NCCL buffers, the CUDA context).";
-    case Kind::ReserveReproduces:
-        return reserve + ".";
-    case Kind::ReserveOrUtilizationReproduces:
-        return reserve + "; so would a gpu_memory_utilization of " + formatSignificant(s.utilization, 3)
-            + " with the reserve given.";
-    case Kind::MemoryNotGiven:
-        return "That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, "
-               "non-torch allocations, or a lower gpu_memory_utilization.";
-    case Kind::KvMemoryReproduces:
-        return "--kv-memory " + vllmSizeArgument(s.impliedBytes) + " reproduces vLLM's figure.";
-    case Kind::VllmHadMore:
-        return hadMore + hadMoreRest;
-    case Kind::VllmHadMoreUtilization:
-        return hadMore + " (" + formatSignificant(s.utilization, 3) + " would do it)" + hadMoreRest;
-    case Kind::HybridPadding:
-        return "This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ "
-               "in how they pad pages, so a few percent can come from there.";
-    case Kind::NoFigure:
-        return "The log has no figure kvtiers can compare.";
+    switch (n.kind) {
+    case VllmNote::Kind::BlockSizeRaised:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "state layers: the attention block size is raised to %1 tokens so one attention page holds one "
+                       "state (vLLM does this for hybrids; its exact alignment differs between versions)"),
+            { std::to_string(n.blockSize) });
+    case VllmNote::Kind::PagePadded: {
+        const std::string page = formatCount(n.pageBytes);
+        const std::string largest = formatCount(n.largestPageBytes);
+        if (n.layerKind == "full")
+            return say(QT_TRANSLATE_NOOP("VllmCheck",
+                           "a full page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
+                           "kvtiers pads it"),
+                { page, largest });
+        if (n.layerKind == "sliding")
+            return say(QT_TRANSLATE_NOOP("VllmCheck",
+                           "a sliding page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
+                           "kvtiers pads it"),
+                { page, largest });
+        if (n.layerKind == "mla")
+            return say(QT_TRANSLATE_NOOP("VllmCheck",
+                           "a mla page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; "
+                           "kvtiers pads it"),
+                { page, largest });
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "a %1 page (%2 B) does not divide the largest page (%3 B): vLLM refuses "
+                       "such a model; kvtiers pads it"),
+            { n.layerKind, page, largest });
+    }
+    case VllmNote::Kind::PaddingLayers:
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "%1 padding layer slot(s) to make the groups equal"),
+            { std::to_string(n.paddingLayers) });
     }
     return {};
+}
+
+Message vllmSentenceMessage(const VllmSentence& s)
+{
+    using Kind = VllmSentence::Kind;
+    const std::string implied = formatBytes(s.impliedBytes);
+    const std::string assumed = formatBytes(s.assumedBytes);
+    const std::string gap = formatBytes(s.gapBytes);
+    const std::string tokens = formatCount(s.vllmTokens);
+    const std::string share = formatSignificant(s.percent, 3);
+    switch (s.kind) {
+    case Kind::ContextFromLog:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency is for %1 tokens per request (its max_model_len), not the %2 given; kvtiers "
+                       "compares at %1."),
+            { formatCount(s.logContext), formatCount(s.givenContext) });
+    case Kind::MatchesWithinRounding:
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM's figure matches kvtiers' block math to within %1%, the rounding of the memory figure the log "
+                "prints."),
+            { formatSignificant(s.percent, 2) });
+    case Kind::MatchesExactly:
+        return say(QT_TRANSLATE_NOOP(
+                       "VllmCheck", "vLLM's figure matches kvtiers' block math exactly (same blocks of %1 tokens)."),
+            { formatCount(s.blockSize) });
+    case Kind::ConcurrencyDiffers:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "The concurrency differs (%1x vs %2x): for sliding-window layers vLLM budgets a chunked-prefill "
+                       "worst case (window − 1 + max_num_batched_tokens tokens, plus a block)."),
+            { formatSignificant(s.vllmConcurrency, 4), formatSignificant(s.kvtiersConcurrency, 4) });
+    case Kind::TokensNeedMore:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 more."),
+            { tokens, implied, assumed, gap });
+    case Kind::TokensNeedLess:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 less."),
+            { tokens, implied, assumed, gap });
+    case Kind::ConcurrencyNeedsMore:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 more."),
+            { implied, assumed, gap });
+    case Kind::ConcurrencyNeedsLess:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 less."),
+            { implied, assumed, gap });
+    case Kind::TokensNeedMoreShare:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) more."),
+            { tokens, implied, assumed, gap, share });
+    case Kind::TokensNeedLessShare:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's %1 tokens need about %2 of KV memory per GPU; kvtiers assumed %3, %4 (%5%) less."),
+            { tokens, implied, assumed, gap, share });
+    case Kind::ConcurrencyNeedsMoreShare:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) more."),
+            { implied, assumed, gap, share });
+    case Kind::ConcurrencyNeedsLessShare:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's concurrency need about %1 of KV memory per GPU; kvtiers assumed %2, %3 (%4%) less."),
+            { implied, assumed, gap, share });
+    case Kind::LogReportsAvailable:
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM itself reports %1 available for KV cache (line %2): give --kv-memory %3 to check the block "
+                "math alone."),
+            { formatBytes(s.availableBytes), std::to_string(s.line), vllmSizeArgument(s.availableBytes) });
+    case Kind::LogGapIsReserve:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "The gap is memory vLLM kept out of the KV cache beyond the weights: the activation peak of its "
+                       "profiling run, CUDA graphs and non-torch allocations; --reserve %1 reproduces it."),
+            { vllmSizeArgument(s.reserveBytes) });
+    case Kind::GapIsKeptMemory:
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "With gpu_memory_utilization %1 of %2 HBM and %3 of weights per GPU, that gap is memory vLLM kept "
+                "out of the KV cache: the activation peak of its profiling run, CUDA graphs and non-torch "
+                "allocations (NCCL buffers, the CUDA context)."),
+            { formatSignificant(s.utilization, 3), formatBytes(s.hbmBytes), formatBytes(s.weightsBytes) });
+    case Kind::ReserveReproduces:
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "--reserve %1 (or --kv-memory %2) reproduces vLLM's figure."),
+            { vllmSizeArgument(s.reserveBytes), vllmSizeArgument(s.impliedBytes) });
+    case Kind::ReserveOrUtilizationReproduces:
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "--reserve %1 (or --kv-memory %2) reproduces vLLM's figure; so would a gpu_memory_utilization of %3 "
+                "with the reserve given."),
+            { vllmSizeArgument(s.reserveBytes), vllmSizeArgument(s.impliedBytes),
+                formatSignificant(s.utilization, 3) });
+    case Kind::MemoryNotGiven:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+            "That is memory vLLM did not give to the KV cache: activations (its profiling peak), CUDA graphs, "
+            "non-torch allocations, or a lower gpu_memory_utilization."));
+    case Kind::KvMemoryReproduces:
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "--kv-memory %1 reproduces vLLM's figure."),
+            { vllmSizeArgument(s.impliedBytes) });
+    case Kind::VllmHadMore:
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization, smaller weights than the "
+                "card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel degree than --tp "
+                "%1."),
+            { std::to_string(s.tp) });
+    case Kind::VllmHadMoreUtilization:
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "vLLM had more memory for KV than assumed: a higher gpu_memory_utilization (%1 would do it), smaller "
+                "weights than the card's (a quantized checkpoint?), a smaller reserve, or a larger tensor-parallel "
+                "degree than --tp %2."),
+            { formatSignificant(s.utilization, 3), std::to_string(s.tp) });
+    case Kind::HybridPadding:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+            "This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ in "
+            "how they pad pages, so a few percent can come from there."));
+    case Kind::NoFigure:
+        return say(QT_TRANSLATE_NOOP("VllmCheck", "The log has no figure kvtiers can compare."));
+    }
+    return {};
+}
+
+std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency)
+{
+    // vllm/v1/core/kv_cache_utils.py: f"Maximum concurrency for {max_model_len:,} tokens per request: {x:.2f}x"
+    char x[64];
+    std::snprintf(x, sizeof x, "%.2f", concurrency);
+    return "Maximum concurrency for " + formatCount(tokensPerRequest) + " tokens per request: " + x + "x";
+}
+
+Message vllmBudgetMessage(const VllmPrediction& p)
+{
+    const auto sliding
+        = std::find_if(p.kinds.begin(), p.kinds.end(), [](const VllmLayerKind& k) { return k.kind == "sliding"; });
+    if (sliding == p.kinds.end() || sliding->vllmBlocksPerRequest == sliding->blocksPerRequest)
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM budgets the same %1 blocks per request as kvtiers' steady state, "
+                       "so the two figures agree."),
+            { formatCount(p.vllmBlocksPerRequest) });
+    const VllmLayerKind& k = *sliding;
+    return say(
+        QT_TRANSLATE_NOOP("VllmCheck",
+            "vLLM %1 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), "
+            "B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 blocks per request; kvtiers counts the steady-state "
+            "%2 tokens a decoding request keeps: %7 blocks."),
+        { kVllmVersion, formatCount(k.window), formatCount(p.maxNumBatchedTokens), formatCount(p.context),
+            std::to_string(k.blockSize), formatCount(k.vllmBlocksPerRequest), formatCount(k.blocksPerRequest) });
+}
+
+std::string vllmSentenceText(const VllmSentence& s)
+{
+    return vllmSentenceMessage(s).english();
 }
 
 std::string vllmExplanationText(const std::vector<VllmSentence>& sentences)

@@ -18,8 +18,9 @@
 //                     (vLLM: "Maximum concurrency for N tokens per request: X")
 
 #include "core/cards/HardwareCard.h"
-#include "core/model/KvFormat.h"
 #include "core/cards/ModelCard.h"
+#include "core/io/Message.h"
+#include "core/model/KvFormat.h"
 
 #include <optional>
 #include <string>
@@ -65,8 +66,8 @@ struct VllmLayerKind {
 };
 
 /// Where the prediction follows vLLM only approximately: the kind of note and the
-/// figures its English sentence quotes. vllmNoteText() words it (the CLI prints that); a
-/// front end words the same structure in its own language.
+/// figures its sentence quotes. vllmNoteMessage() words it once: the CLI prints its
+/// English (vllmNoteText), the GUI translates it.
 struct VllmNote {
     enum class Kind {
         BlockSizeRaised, ///< state layers raise the attention block size: blockSize (tokens)
@@ -82,6 +83,8 @@ struct VllmNote {
     std::int64_t paddingLayers = 0;
 };
 
+/// The note as a translatable sentence (context "VllmCheck").
+Message vllmNoteMessage(const VllmNote& note);
 /// The note in English, as the CLI prints it after "note: ".
 std::string vllmNoteText(const VllmNote& note);
 
@@ -139,7 +142,7 @@ struct VllmHbmContext {
 };
 
 /// One sentence of a comparison's explanation: its kind and the figures it quotes.
-/// vllmSentenceText() words it in English; VllmComparison::explanation is those sentences
+/// vllmSentenceMessage() words it; VllmComparison::explanation is their English
 /// joined by spaces. Sizes are bytes, shares percent; each kind lists the fields it quotes.
 struct VllmSentence {
     enum class Kind {
@@ -205,8 +208,17 @@ struct VllmSentence {
     int tp = 0;
 };
 
+/// The sentence as a translatable template (context "VllmCheck").
+Message vllmSentenceMessage(const VllmSentence& sentence);
 /// The sentence in English (the CLI's explanation is these, joined by spaces).
 std::string vllmSentenceText(const VllmSentence& sentence);
+/// vLLM's own line for a concurrency, as it prints it: "Maximum concurrency for 32,768
+/// tokens per request: 26.63x" (a quote of vLLM, never translated).
+std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency);
+/// Why vLLM's printed concurrency (vllmMaxConcurrency) differs from kvtiers' steady state
+/// (maxConcurrency), in one sentence with the figures: vLLM budgets a sliding-window layer
+/// at its chunked-prefill worst case, kvtiers the window a decoding request keeps.
+Message vllmBudgetMessage(const VllmPrediction& prediction);
 /// The sentences in English, joined by spaces.
 std::string vllmExplanationText(const std::vector<VllmSentence>& sentences);
 /// A size as an option value a user would type back: "96.5299GiB" (--kv-memory, --reserve).

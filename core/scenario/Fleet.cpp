@@ -42,24 +42,20 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
 {
     constexpr size_t kMaxMix = 64;
     if (in.mix.empty())
-        throw InputError("fleet: the traffic mix is empty (add at least one workload)",
-            { .code = InputErrorCode::FleetMixEmpty, .where = "fleet" });
+        throw InputError({ .code = InputErrorCode::FleetMixEmpty, .where = "fleet" });
     if (in.mix.size() > kMaxMix)
-        throw InputError("fleet: at most " + std::to_string(kMaxMix) + " workloads in a mix",
+        throw InputError(
             { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
     if (!(in.ttftTargetSeconds > 0) || !(in.tpotTargetSeconds > 0))
-        throw InputError("fleet: latency targets must be positive seconds",
-            { .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
+        throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
     double shareSum = 0;
     for (const auto& e : in.mix) {
         if (!(e.share >= 0) || !std::isfinite(e.share))
-            throw InputError("fleet: " + e.label + ": share must be a non-negative number",
-                { .code = InputErrorCode::FleetShareInvalid, .where = "fleet", .value = e.label });
+            throw InputError({ .code = InputErrorCode::FleetShareInvalid, .where = "fleet", .value = e.label });
         shareSum += e.share;
     }
     if (!(shareSum > 0))
-        throw InputError("fleet: the shares of the mix add up to 0",
-            { .code = InputErrorCode::FleetSharesZero, .where = "fleet" });
+        throw InputError({ .code = InputErrorCode::FleetSharesZero, .where = "fleet" });
 
     FleetResult out;
     std::vector<ResolvedScenario> resolved;
@@ -69,9 +65,11 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
             resolved.push_back(resolveScenario(catalog, e.spec));
         } catch (const InputError& err) {
             InputErrorDetail d { .code = InputErrorCode::FleetEntryInvalid, .where = "fleet", .value = e.label };
-            if (err.detail().code != InputErrorCode::Uncoded)
-                d.parts.push_back(err.detail());
-            throw InputError("fleet: " + e.label + ": " + err.what(), std::move(d));
+            // The workload's own error; one without a code is carried as its English.
+            d.parts.push_back(err.detail().code != InputErrorCode::Uncoded
+                    ? err.detail()
+                    : InputErrorDetail { .code = InputErrorCode::Uncoded, .detail = err.what() });
+            throw InputError(std::move(d));
         }
         tokensPerRequest += e.share / shareSum * resolved.back().scenario.workload.context;
     }
@@ -81,19 +79,19 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         const auto& hw = resolved[i].scenario.hardware;
         if (hw.id != first.id || hw.gpusPerServer != first.gpusPerServer || hw.hostDramBytes != first.hostDramBytes
             || hw.nvmeBytes != first.nvmeBytes)
-            throw InputError("fleet: the mix must share one server profile: " + in.mix.front().label + " runs on " + first.id
-                    + ", " + in.mix[i].label + " on " + hw.id + " (give --hardware for all)",
-                { .code = InputErrorCode::FleetServersDiffer, .where = "fleet", .value = in.mix.front().label,
-                    .min = first.id, .max = in.mix[i].label, .detail = hw.id });
+            throw InputError({ .code = InputErrorCode::FleetServersDiffer,
+                .where = "fleet",
+                .value = in.mix.front().label,
+                .min = first.id,
+                .max = in.mix[i].label,
+                .detail = hw.id });
     }
 
     if (in.requestsPerSecond > 0 && in.tokensPerDay > 0)
-        throw InputError("fleet: give the traffic as requests/s or as tokens/day, not both",
-            { .code = InputErrorCode::FleetTrafficTwice, .where = "fleet" });
+        throw InputError({ .code = InputErrorCode::FleetTrafficTwice, .where = "fleet" });
     out.requestsPerSecond = in.requestsPerSecond > 0 ? in.requestsPerSecond : in.tokensPerDay / 86400.0 / tokensPerRequest;
     if (!(out.requestsPerSecond > 0) || !std::isfinite(out.requestsPerSecond) || out.requestsPerSecond > 1e15)
-        throw InputError("fleet: the traffic must be a positive rate (requests/s or tokens/day), at most 1e15 requests/s",
-            { .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
+        throw InputError({ .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
     for (size_t i = 0; i < in.mix.size(); ++i) {
         FleetEntryResult er;
@@ -103,10 +101,10 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         er.scenario = resolved[i].scenario;
         er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
         if (er.concurrencyPerReplica < 1)
-            throw InputError("fleet: " + er.label + ": even one sequence per replica misses the "
-                    + formatSeconds(in.tpotTargetSeconds) + " time-per-output-token target",
-                { .code = InputErrorCode::FleetTpotUnreachable, .where = "fleet", .value = er.label,
-                    .max = formatSeconds(in.tpotTargetSeconds) });
+            throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
+                .where = "fleet",
+                .value = er.label,
+                .max = formatSeconds(in.tpotTargetSeconds) });
         er.scenario.workload.concurrency = er.concurrencyPerReplica;
         er.perReplica = evaluate(er.scenario);
         er.rateLimit = er.perReplica.rateLimit;
@@ -121,11 +119,11 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
             }
         }
         if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
-            throw InputError("fleet: " + er.label + ": time to first token is "
-                    + formatSeconds(er.perReplica.ttftWithReuseSeconds) + " on an idle replica, above the "
-                    + formatSeconds(in.ttftTargetSeconds) + " target",
-                { .code = InputErrorCode::FleetTtftAboveTarget, .where = "fleet", .value = er.label,
-                    .min = formatSeconds(er.perReplica.ttftWithReuseSeconds), .max = formatSeconds(in.ttftTargetSeconds) });
+            throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
+                .where = "fleet",
+                .value = er.label,
+                .min = formatSeconds(er.perReplica.ttftWithReuseSeconds),
+                .max = formatSeconds(in.ttftTargetSeconds) });
         er.replicaRequestsPerSecond = er.perReplica.requestRate;
         er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
         er.gpus = er.replicas * er.perReplica.tp;

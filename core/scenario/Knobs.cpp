@@ -149,8 +149,7 @@ Json parseKnobValue(const Knob& k, const std::string& text, const std::string& w
         for (std::string c; std::getline(all, c, '|');)
             if (c == text)
                 return Json(text);
-        throw InputError(where + ": unknown policy " + quoted(text) + " (use paged or contiguous)",
-            {.code = InputErrorCode::UnknownAllocation, .where = where, .value = quoted(text)});
+        throw InputError({ .code = InputErrorCode::UnknownAllocation, .where = where, .value = text });
     }
     case Flag:
         return Json(true);

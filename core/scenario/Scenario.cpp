@@ -9,11 +9,10 @@ namespace kvtiers {
 
 namespace {
 
-/// Throws "option: problem" with its structured form (codes: InputError.h).
-[[noreturn]] void reject(const std::string& problem, InputErrorDetail detail)
+/// Throws "option: problem", said by its code (InputError.h).
+[[noreturn]] void reject(InputErrorDetail detail)
 {
-    const std::string message = detail.where + ": " + problem;
-    throw InputError(message, std::move(detail));
+    throw InputError(std::move(detail));
 }
 
 } // namespace
@@ -42,68 +41,56 @@ void validateScenario(const Scenario& s)
     const int gpus = s.hardware.gpusPerServer;
     const std::string tpText = std::to_string(tp);
     if (tp < 1 || tp > limits::kMaxTp)
-        reject(tpText + " is out of range [1, " + std::to_string(limits::kMaxTp) + "]",
-            { .code = InputErrorCode::TpOutOfRange,
-                .where = "tp",
-                .value = tpText,
-                .min = "1",
-                .max = std::to_string(limits::kMaxTp) });
+        reject({ .code = InputErrorCode::TpOutOfRange,
+            .where = "tp",
+            .value = tpText,
+            .min = "1",
+            .max = std::to_string(limits::kMaxTp) });
     if (gpus % tp != 0 && tp % gpus != 0)
-        reject(tpText + " does not fit a server of " + std::to_string(gpus) + " GPUs (use a divisor or a multiple of "
-                + std::to_string(gpus) + ")",
-            { .code = InputErrorCode::TpDoesNotFitServer,
-                .where = "tp",
-                .value = tpText,
-                .max = std::to_string(gpus) });
+        reject({ .code = InputErrorCode::TpDoesNotFitServer,
+            .where = "tp",
+            .value = tpText,
+            .max = std::to_string(gpus) });
     for (size_t i = 0; i < s.model.groups.size(); ++i) {
         const auto& g = s.model.groups[i];
         if (g.kind != LayerKind::Full && g.kind != LayerKind::Sliding && g.kind != LayerKind::Chunked)
             continue;
         if (g.numKvHeads % tp != 0 && tp % g.numKvHeads != 0)
-            reject(tpText + " does not divide the " + std::to_string(g.numKvHeads) + " KV heads of " + s.model.id
-                    + " (nor do they divide it; vLLM requires one or the other)",
-                { .code = InputErrorCode::TpDoesNotDivideKvHeads,
-                    .where = "tp",
-                    .value = tpText,
-                    .max = std::to_string(g.numKvHeads),
-                    .detail = s.model.id });
+            reject({ .code = InputErrorCode::TpDoesNotDivideKvHeads,
+                .where = "tp",
+                .value = tpText,
+                .max = std::to_string(g.numKvHeads),
+                .detail = s.model.id });
     }
     if (!(w.context >= 1 && w.context <= limits::kMaxContext))
-        reject("must be between 1 and 1e12 tokens", { .code = InputErrorCode::ContextOutOfRange, .where = "context" });
+        reject({ .code = InputErrorCode::ContextOutOfRange, .where = "context" });
     if (!(w.concurrency >= 1 && w.concurrency <= limits::kMaxConcurrency))
-        reject("must be between 1 and 1e12 sequences",
-            { .code = InputErrorCode::ConcurrencyOutOfRange, .where = "concurrency" });
+        reject({ .code = InputErrorCode::ConcurrencyOutOfRange, .where = "concurrency" });
     if (!(w.outputTokens >= 0 && w.outputTokens < w.context))
-        reject(formatNumber(w.outputTokens) + " must be less than the context (" + formatNumber(w.context)
-                + " tokens): the prompt would be empty",
-            { .code = InputErrorCode::OutputTokensNotBelowContext,
-                .where = "output-tokens",
-                .value = formatNumber(w.outputTokens),
-                .max = formatNumber(w.context) });
+        reject({ .code = InputErrorCode::OutputTokensNotBelowContext,
+            .where = "output-tokens",
+            .value = formatNumber(w.outputTokens),
+            .max = formatNumber(w.context) });
     if (!(w.reuseRate >= 0 && w.reuseRate <= 1))
-        reject("must lie between 0 and 1", { .code = InputErrorCode::ReuseOutOfRange, .where = "reuse" });
+        reject({ .code = InputErrorCode::ReuseOutOfRange, .where = "reuse" });
     if (!(w.offloadRate >= 0 && w.offloadRate <= 1))
-        reject("must lie between 0 and 1", { .code = InputErrorCode::OffloadRateOutOfRange, .where = "offload-rate" });
+        reject({ .code = InputErrorCode::OffloadRateOutOfRange, .where = "offload-rate" });
     if (!(w.sharing >= 1))
-        reject("must be at least 1 (1 = no sharing)", { .code = InputErrorCode::SharingBelowOne, .where = "sharing" });
+        reject({ .code = InputErrorCode::SharingBelowOne, .where = "sharing" });
     if (!(w.gpuMemoryUtilization > 0 && w.gpuMemoryUtilization <= 1))
-        reject("must be more than 0 and at most 1",
-            { .code = InputErrorCode::GpuUtilizationOutOfRange, .where = "gpu-util" });
+        reject({ .code = InputErrorCode::GpuUtilizationOutOfRange, .where = "gpu-util" });
     if (w.blockSize < 1 || w.blockSize > limits::kMaxBlock)
-        reject("must be between 1 and " + std::to_string(limits::kMaxBlock) + " tokens",
-            { .code = InputErrorCode::BlockSizeOutOfRange,
-                .where = "block-size",
-                .min = "1",
-                .max = std::to_string(limits::kMaxBlock) });
+        reject({ .code = InputErrorCode::BlockSizeOutOfRange,
+            .where = "block-size",
+            .min = "1",
+            .max = std::to_string(limits::kMaxBlock) });
     if (!(w.reuseDistanceSeconds >= 0 && w.reuseDistanceSeconds <= limits::kMaxSeconds))
-        reject("must be between 0 and 1e9 seconds",
-            { .code = InputErrorCode::ReuseDistanceOutOfRange, .where = "reuse-distance" });
+        reject({ .code = InputErrorCode::ReuseDistanceOutOfRange, .where = "reuse-distance" });
     if (!(w.servers >= 1 && w.servers <= limits::kMaxServers))
-        reject("must be between 1 and 1e9", { .code = InputErrorCode::ServersOutOfRange, .where = "servers" });
+        reject({ .code = InputErrorCode::ServersOutOfRange, .where = "servers" });
     const KvFormat kv = s.kvFormat();
     if (!(kv.bits > 0 && kv.bits <= kMaxKvBits) || !(kv.scaleBits >= 0 && kv.scaleBits <= 64))
-        reject("bits per element must be more than 0 and at most 64",
-            { .code = InputErrorCode::KvBitsOutOfRange, .where = "kv-dtype" });
+        reject({ .code = InputErrorCode::KvBitsOutOfRange, .where = "kv-dtype" });
 }
 
 } // namespace kvtiers

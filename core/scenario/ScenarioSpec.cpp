@@ -36,15 +36,14 @@ namespace {
 void checkOverrideKeys(const Json& overrides, const std::string& path)
 {
     if (!overrides.is_object())
-        throw InputError(path + ": must be an object", {.code = InputErrorCode::MustBeObject, .where = path});
+        throw InputError({ .code = InputErrorCode::MustBeObject, .where = path });
     const auto& keys = overrideKeys();
     for (auto it = overrides.begin(); it != overrides.end(); ++it) {
         if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) {
             std::string list;
             for (const auto& k : keys)
                 list += (list.empty() ? "" : ", ") + k;
-            throw InputError(path + ": unknown key \"" + it.key() + "\" (known keys: " + list + ")",
-                             {.code = InputErrorCode::UnknownKey, .where = path, .value = it.key(), .detail = list});
+            throw InputError({ .code = InputErrorCode::UnknownKey, .where = path, .value = it.key(), .detail = list });
         }
     }
 }
@@ -82,8 +81,7 @@ ResolvedScenario resolveScenario(const CardCatalog& catalog, const ScenarioSpec&
             hardwareId = wc.hardwareId;
     }
     if (modelId.empty())
-        throw InputError("model: none given (use --model ID|FILE, or a --workload that names its model)",
-                         {.code = InputErrorCode::NoModel, .where = "model"});
+        throw InputError({ .code = InputErrorCode::NoModel, .where = "model" });
     if (hardwareId.empty()) {
         hardwareId = CardCatalog::kDefaultHardware;
         out.hardwareDefaulted = true;

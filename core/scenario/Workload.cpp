@@ -21,8 +21,7 @@ PlacementShares readShares(const JsonObject& o)
                       o.optionalNumber("ssd", 0, 1).value_or(0)};
     if (std::fabs(s.hbm + s.dram + s.ssd - 1.0) > 1e-6) {
         const std::string sum = formatNumber(s.hbm + s.dram + s.ssd);
-        throw InputError(o.path() + ": shares must add up to 1 (they add up to " + sum + ")",
-                         {.code = InputErrorCode::SharesDoNotAddUp, .where = o.path(), .value = sum});
+        throw InputError({ .code = InputErrorCode::SharesDoNotAddUp, .where = o.path(), .value = sum });
     }
     return s;
 }
@@ -43,14 +42,16 @@ std::vector<GapPoint> readGapCdf(const JsonObject& o, const char* key)
             o.fail(row, "must be [seconds, cumulative share], two numbers");
         const GapPoint p{r[0].get<double>(), r[1].get<double>()};
         if (!(p.seconds > 0 && p.seconds <= limits::kMaxSeconds))
-            o.fail(row, "seconds must be above 0 and at most 1e9", {.code = InputErrorCode::OutOfRange,
-                   .value = formatNumber(p.seconds), .min = "0", .max = "1e9"});
+            o.fail(row,
+                { .code = InputErrorCode::GapSecondsOutOfRange,
+                    .value = formatNumber(p.seconds),
+                    .min = "0",
+                    .max = "1e9" });
         if (!(p.share >= 0 && p.share <= 1))
-            o.fail(row, "the cumulative share must lie between 0 and 1", {.code = InputErrorCode::OutOfRange,
-                   .value = formatNumber(p.share), .min = "0", .max = "1"});
+            o.fail(row,
+                { .code = InputErrorCode::GapShareOutOfRange, .value = formatNumber(p.share), .min = "0", .max = "1" });
         if (!cdf.empty() && (p.seconds <= cdf.back().seconds || p.share < cdf.back().share))
-            o.fail(row, "rows must be in increasing seconds with a cumulative share that never falls",
-                   {.code = InputErrorCode::CurveNotIncreasing});
+            o.fail(row, { .code = InputErrorCode::CurveNotIncreasing });
         cdf.push_back(p);
     }
     if (!(cdf.back().share > 0))
@@ -78,7 +79,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
     const char* kvDtype = knob(KnobId::KvDtype).key;
     const char* kvBits = knob(KnobId::KvBits).key;
     if (o.has(kvDtype) && o.has(kvBits))
-        o.fail(kvDtype, "give kv_dtype or kv_bits, not both", {.code = InputErrorCode::KvDtypeAndBits});
+        o.fail(kvDtype, { .code = InputErrorCode::KvDtypeAndBits });
     if (auto v = o.optionalString(kvDtype))
         p.kv = parseKvDtype(*v, o.path() + "." + kvDtype);
     if (auto v = number(KnobId::KvBits))
@@ -86,8 +87,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
     if (auto v = number(KnobId::KvScaleBits)) {
         KvFormat f = p.kv.value_or(KvFormat{});
         if (!p.kv)
-            o.fail(knob(KnobId::KvScaleBits).key, "needs kv_dtype or kv_bits beside it",
-                   {.code = InputErrorCode::KvScaleBitsAlone});
+            o.fail(knob(KnobId::KvScaleBits).key, { .code = InputErrorCode::KvScaleBitsAlone });
         f.scaleBits = *v;
         p.kv = f;
     }
@@ -121,8 +121,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
         else if (*v == "contiguous")
             p.allocation = Allocation::Contiguous;
         else
-            o.fail(allocation, "unknown policy \"" + *v + "\" (use paged or contiguous)",
-                   {.code = InputErrorCode::UnknownAllocation, .value = *v});
+            o.fail(allocation, { .code = InputErrorCode::UnknownAllocation, .value = *v });
     }
     if (auto v = number(KnobId::GpuMemoryUtilization))
         p.gpuMemoryUtilization = *v;
@@ -140,7 +139,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
     const Knob& servers = knob(KnobId::Servers);
     if (auto v = o.optionalNumber(servers.key, servers.min, servers.max)) {
         if (*v != std::floor(*v))
-            o.fail(servers.key, "must be a whole number", {.code = InputErrorCode::ServersNotWhole});
+            o.fail(servers.key, { .code = InputErrorCode::ServersNotWhole });
         p.servers = *v;
     }
 }

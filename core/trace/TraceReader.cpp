@@ -139,7 +139,7 @@ std::unique_ptr<TraceReader> TraceReader::open(const std::string& path, TraceFor
     std::unique_ptr<TraceReader> r(new TraceReader(path, format, blockTokens));
     r->m_file = std::fopen(path.c_str(), "rb");
     if (!r->m_file)
-        throw InputError(path + ": cannot be opened for reading", {.code = InputErrorCode::CannotOpen, .where = path});
+        throw InputError({ .code = InputErrorCode::CannotOpen, .where = path });
     r->m_total = size;
     r->m_buffer.resize(kChunkBytes);
     return r;
@@ -203,8 +203,7 @@ bool TraceReader::nextLine(std::string_view& line)
         const std::size_t got = std::fread(m_buffer.data() + m_end, 1, m_buffer.size() - m_end, m_file);
         if (got == 0) {
             if (std::ferror(m_file))
-                throw InputError(m_name + ": could not be read whole",
-                                 {.code = InputErrorCode::CannotReadWhole, .where = m_name});
+                throw InputError({ .code = InputErrorCode::CannotReadWhole, .where = m_name });
             m_eof = true;
         }
         m_end += got;

@@ -453,7 +453,7 @@ private slots:
         auto check = [](const PresetProblem& p, const std::string& file, const std::string& english,
                         const PresetErrorDetail& expected) {
             QCOMPARE(p.file, file);
-            checkFailure(Status::failure(p.reason, p.detail), english, expected);
+            checkFailure(Status { p.reason, p.detail }, english, expected);
         };
         check(problems[0], clash, clash + ": another preset is already called \"" + builtin + "\"",
               {.code = PresetError::FileNameClash, .name = builtin, .file = clash});

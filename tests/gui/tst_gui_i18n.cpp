@@ -653,7 +653,7 @@ private slots:
 
     void lupdateFindsNoNewString()
     {
-        // Every tr() in ui/, and every knob label the core marks, must already be in the .ts (a string added without a
+        // Every tr() in ui/, and every template the core marks, must already be in the .ts (a string added without a
         // translation fails here; fix with `cmake --build <dir> --target update_translations`).
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
@@ -664,7 +664,7 @@ private slots:
             // -I: includes are written from the repository root; without it lupdate cannot
             // see that the classes live in kvtiers::ui and would name their contexts wrongly.
             { QStringLiteral("-I"), QStringLiteral(KVTIERS_SOURCE_ROOT), QStringLiteral(KVTIERS_SOURCE_UI),
-                QStringLiteral(KVTIERS_KNOBS_SOURCE), QStringLiteral("-extensions"), QStringLiteral("cpp,h"),
+                QStringLiteral(KVTIERS_SOURCE_CORE), QStringLiteral("-extensions"), QStringLiteral("cpp,h"),
                 QStringLiteral("-no-obsolete"), QStringLiteral("-ts"), copy });
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);

@@ -15,13 +15,14 @@
 #include "tests/support/TestSupport.h"
 #include "core/io/Units.h"
 #include "ui/dialogs/VllmCheckDialog.h"
-#include "ui/dialogs/VllmCheckText.h"
+#include "ui/text/Translate.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSpinBox>
 #include <QtTest>
 
 #include <optional>
@@ -71,6 +72,7 @@ private slots:
     void cleanup() { installTranslator(kLanguageEnglish); }
     void vllmDialogShowsBothFigures();
     void vllmDialogFromHardware();
+    void vllmDialogShowsVllmsBudgetBesideSteadyState();
     void vllmTextInEnglishIsTheCoresText();
     void vllmTextInKoreanIsKorean();
     void vllmDialogInKorean();
@@ -321,6 +323,46 @@ void TestGuiImport::vllmDialogFromHardware()
     QVERIFY(!dialog.findChild<QLabel*>(QStringLiteral("vllmError"))->text().isEmpty());
 }
 
+void TestGuiImport::vllmDialogShowsVllmsBudgetBesideSteadyState()
+{
+    // Mistral 7B (every layer a 4,096-token sliding window) at 32,768 tokens, 40 GiB of KV,
+    // 8,192 batched tokens. vLLM's SlidingWindowSpec (vllm/v1/kv_cache_interface.py) budgets
+    // cdiv(min(4095 + 8192, 32768), 16) + 1 = 769 blocks per request; 40 GiB hold 20,480
+    // blocks of 32 layers × 16 tokens × 8 KV heads × 128 × 2 × 2 B: 20480 / 769 = 26.63×.
+    // kvtiers' steady state keeps cdiv(4095 + 16, 16) = 257 blocks: 20480 / 257 = 79.69×.
+    installTranslator(kLanguageEnglish);
+    VllmCheckDialog dialog(CardCatalog::builtin());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.setScenario(test::scenario("mistral-7b-v0.1", Json { { "context", 32768 }, { "tp", 1 } }, "h200-sxm"));
+    dialog.findChild<QSpinBox*>(QStringLiteral("vllmMaxBatchedTokens"))->setValue(8192);
+    // vLLM's own lines for the memory and the token capacity; no concurrency line, so the
+    // 26.6× below can only be kvtiers' prediction of it.
+    dialog.setLogText(QStringLiteral("INFO [gpu_worker.py:298] Available KV cache memory: 40.00 GiB\n"
+                                     "INFO [kv_cache_utils.py:849] GPU KV cache size: 327,680 tokens\n"));
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("vllmCompare")), Qt::LeftButton);
+    QVERIFY2(dialog.comparison().has_value(), qPrintable(dialog.errorMessage()));
+    auto text = [&](const char* name) { return dialog.findChild<QLabel*>(QString::fromLatin1(name))->text(); };
+    const QString vllm = text("vllmPredictedConcurrency");
+    QVERIFY2(vllm.contains(QStringLiteral("Maximum concurrency for 32,768 tokens per request: 26.63x")), qPrintable(vllm));
+    QVERIFY2(vllm.contains(QStringLiteral("8,192")) && vllm.contains(QString::fromLatin1(kVllmVersion)), qPrintable(vllm));
+    const QString steady = text("kvtiersSteadyConcurrency");
+    QVERIFY2(steady.startsWith(QStringLiteral("79.69× at 32,768 tokens")), qPrintable(steady));
+    QVERIFY2(text("kvtiersConcurrency").startsWith(QStringLiteral("79.69×")), qPrintable(text("kvtiersConcurrency")));
+    // One line on why, from the core, with the setup's figures in vLLM's formula.
+    const QString why = text("vllmBudgetWhy");
+    QCOMPARE(why, translated(vllmBudgetMessage(dialog.comparison()->predicted)));
+    QVERIFY2(why.contains(QStringLiteral("cdiv(min(4,096 − 1 + 8,192, 32,768), 16) + 1 = 769 blocks")), qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("257 blocks")), qPrintable(why));
+    QCOMPARE(dialog.comparison()->predicted.vllmBlocksPerRequest, 769.0);
+    // In Korean the reason reads in Korean, with the same figures.
+    installTranslator(kLanguageKorean);
+    QVERIFY(dialog.compare());
+    const QString ko = translated(vllmBudgetMessage(dialog.comparison()->predicted));
+    QVERIFY2(hasHangul(ko) && ko.contains(QStringLiteral("769")) && ko.contains(QStringLiteral("257")), qPrintable(ko));
+    installTranslator(kLanguageEnglish);
+}
+
 namespace {
 
 VllmSetup vllmSetup(double kvBytes, int tp = 1, double context = 0)
@@ -424,9 +466,12 @@ void TestGuiImport::vllmTextInEnglishIsTheCoresText()
         QVERIFY(!c.sentences.empty());
         for (const VllmSentence& s : c.sentences) {
             sentenceKinds.insert(s.kind);
-            QCOMPARE(VllmCheckText::sentenceText(s), QString::fromStdString(vllmSentenceText(s)));
+            QCOMPARE(translated(vllmSentenceMessage(s)), QString::fromStdString(vllmSentenceText(s)));
         }
-        QCOMPARE(VllmCheckText::explanationText(c.sentences), QString::fromStdString(c.explanation));
+        QStringList joined;
+        for (const VllmSentence& s : c.sentences)
+            joined << translated(vllmSentenceMessage(s));
+        QCOMPARE(joined.join(u' '), QString::fromStdString(c.explanation));
     }
     // Every kind, up to the last (NoFigure), was said.
     for (int k = 0; k <= static_cast<int>(VllmSentence::Kind::NoFigure); ++k)
@@ -440,7 +485,7 @@ void TestGuiImport::vllmTextInEnglishIsTheCoresText()
             noteKinds.insert(n.kind);
             if (n.kind == VllmNote::Kind::PagePadded)
                 paddedKinds.insert(n.layerKind);
-            QCOMPARE(VllmCheckText::noteText(n), QString::fromStdString(vllmNoteText(n)));
+            QCOMPARE(translated(vllmNoteMessage(n)), QString::fromStdString(vllmNoteText(n)));
         }
     }
     for (int k = 0; k <= static_cast<int>(VllmNote::Kind::PaddingLayers); ++k)
@@ -453,13 +498,13 @@ void TestGuiImport::vllmTextInKoreanIsKorean()
     installTranslator(kLanguageKorean);
     for (const VllmComparison& c : vllmComparisons()) {
         for (const VllmSentence& s : c.sentences) {
-            const QString ko = VllmCheckText::sentenceText(s);
+            const QString ko = translated(vllmSentenceMessage(s));
             QVERIFY2(ko != QString::fromStdString(vllmSentenceText(s)) && hasHangul(ko), qPrintable(ko));
         }
     }
     for (const VllmPrediction& p : vllmNotedPredictions()) {
         for (const VllmNote& n : p.notes) {
-            const QString ko = VllmCheckText::noteText(n);
+            const QString ko = translated(vllmNoteMessage(n));
             QVERIFY2(ko != QString::fromStdString(vllmNoteText(n)) && hasHangul(ko), qPrintable(ko));
         }
     }

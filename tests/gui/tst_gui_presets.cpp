@@ -14,7 +14,7 @@
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/presets/PresetMessages.h"
+#include "ui/text/Translate.h"
 #include "ui/presets/PresetPanel.h"
 #include "core/io/ResultJson.h"
 #include "ui/scenario/ScenarioController.h"
@@ -563,19 +563,22 @@ void TestGuiPresets::everyPresetErrorIsWorded()
         installTranslator(language);
         for (int c = static_cast<int>(PresetError::None) + 1; c < static_cast<int>(PresetError::EndOfCodes_); ++c) {
             d.code = static_cast<PresetError>(c);
-            const QString text = PresetMessages::detailText(d);
+            const QString text = translated(presetErrorMessage(d));
             QVERIFY2(!text.isEmpty(), qPrintable(QString::number(c)));
             if (language == kLanguageKorean)
                 QVERIFY2(hasHangul(text), qPrintable(QStringLiteral("%1: %2").arg(c).arg(text)));
         }
         d.code = PresetError::None;
-        QVERIFY(PresetMessages::detailText(d).isEmpty());
+        QVERIFY(translated(presetErrorMessage(d)).isEmpty());
     }
-    // A carried InputError without a structured form: the store's English, as it is.
+    // A carried InputError without a structured form: its English, as it is.
     const Status uncoded
-        = Status::failure("x.json: something new", { .code = PresetError::FileInvalid, .file = "x.json" });
-    QCOMPARE(PresetMessages::statusText(uncoded), QStringLiteral("x.json: something new"));
-    QVERIFY(PresetMessages::statusText(Status {}).isEmpty());
+        = Status::failure({ .code = PresetError::FileInvalid,
+            .file = "x.json",
+            .input = { .code = InputErrorCode::Uncoded, .detail = "x.json: something new" } });
+    QCOMPARE(uncoded.error, std::string("x.json: something new"));
+    QCOMPARE(translated(uncoded.message()), QStringLiteral("x.json: something new"));
+    QVERIFY(translated(Status {}.message()).isEmpty());
 }
 
 void TestGuiPresets::compareTableInBothLanguages()

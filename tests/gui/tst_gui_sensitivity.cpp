@@ -13,7 +13,7 @@
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/sensitivity/SensitivityView.h"
 #include "tests/support/TestSupport.h"
 #include "ui/charts/TornadoChart.h"
@@ -364,7 +364,7 @@ void TestGuiSensitivity::fleetCurveGapsSpeakTheUiLanguage()
             QVERIFY2(note.startsWith(QStringLiteral("Curve: gaps where the fleet cannot be sized")), qPrintable(note));
             QVERIFY2(note.endsWith(QStringLiteral("e.g. ") + english), qPrintable(note));
         } else {
-            const QString reason = Messages::inputErrorText(gap->errorDetail, gap->error);
+            const QString reason = translated(inputErrorMessage(gap->errorDetail, gap->error));
             QVERIFY2(reason != english && hasHangul(reason), qPrintable(reason));
             QVERIFY2(!note.contains(english), qPrintable(note));
             QVERIFY2(note.endsWith(reason), qPrintable(note));

@@ -22,7 +22,7 @@
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 #include "ui/scenario/WrappingHeaderView.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "core/io/InputError.h"
 #include "core/io/InputFile.h"
@@ -254,7 +254,7 @@ MainWindow::MainWindow(QWidget* parent)
     if (!m_controller->catalogProblems().empty()) {
         QStringList lines;
         for (const InputError& e : m_controller->catalogProblems())
-            lines << Messages::inputErrorText(e);
+            lines << translated(e.message());
         statusBar()->showMessage(tr("Skipped unreadable card file(s): %1").arg(lines.join(QStringLiteral("; "))));
     }
 }
@@ -922,7 +922,7 @@ void MainWindow::importModelConfigFile(const QString& configPath)
     try {
         m_controller->addUserCard(CardKind::Model, text, path.toStdString());
     } catch (const InputError& e) {
-        MessageBox::warning(this, tr("Import config.json"), Messages::inputErrorText(e));
+        MessageBox::warning(this, tr("Import config.json"), translated(e.message()));
         return;
     }
     ScenarioSpec spec = m_controller->spec();
@@ -958,7 +958,7 @@ bool MainWindow::openDroppedFile(const QString& path)
     try {
         regularFileSize(path.toStdString());
     } catch (const InputError& e) {
-        statusBar()->showMessage(Messages::inputErrorText(e), 10000);
+        statusBar()->showMessage(translated(e.message()), 10000);
         return false;
     }
     if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {

@@ -4,7 +4,7 @@
 #include "core/cards/HfConfig.h"
 #include "core/io/InputError.h"
 #include "core/model/KvSizing.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QDialogButtonBox>
@@ -180,7 +180,7 @@ bool ModelImportDialog::loadFile(const QString& path)
     try {
         text = readInputFile(path.toStdString());
     } catch (const InputError& e) {
-        showError(Messages::inputErrorText(e));
+        showError(translated(e.message()));
         return false;
     } catch (const std::exception& e) {
         showError(qs(e.what()));
@@ -264,7 +264,7 @@ bool ModelImportDialog::importText()
 QString ModelImportDialog::errorText(const InputError& error) const
 {
     if (m_origin != kPastedText)
-        return Messages::inputErrorText(error);
+        return translated(error.message());
     // The core names pasted text "pasted text" (what it writes into the card); the message
     // names it in the UI language, in its structured form and in the English fallback.
     const std::string pasted = tr("pasted text").toStdString();
@@ -273,7 +273,7 @@ QString ModelImportDialog::errorText(const InputError& error) const
     std::string english = error.what();
     if (english.starts_with(kPastedText))
         english = pasted + english.substr(std::strlen(kPastedText));
-    return Messages::inputErrorText(detail, english);
+    return translated(inputErrorMessage(detail, english));
 }
 
 void ModelImportDialog::showMissing(const std::vector<std::string>& fields)

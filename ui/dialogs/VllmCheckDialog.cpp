@@ -2,9 +2,8 @@
 
 #include "core/io/InputError.h"
 #include "core/model/KvFormat.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
-#include "ui/dialogs/VllmCheckText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -97,6 +96,15 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_utilSpin->setDecimals(2);
     m_utilSpin->setValue(0.9);
     form->addRow(tr("GPU memory &utilisation:"), m_utilSpin);
+    m_batchedSpin = new QSpinBox(setupBox);
+    m_batchedSpin->setObjectName(QStringLiteral("vllmMaxBatchedTokens"));
+    m_batchedSpin->setRange(0, 1 << 24);
+    m_batchedSpin->setSingleStep(1024);
+    m_batchedSpin->setSpecialValueText(tr("vLLM's default"));
+    m_batchedSpin->setToolTip(
+        tr("vLLM's --max-num-batched-tokens: the chunked-prefill budget it reserves sliding-window "
+           "blocks for (0: its default for the hardware)."));
+    form->addRow(tr("Max &batched tokens:"), m_batchedSpin);
     top->addWidget(setupBox);
 
     auto* logBox = new QGroupBox(tr("vLLM startup log (paste)"), this);
@@ -157,11 +165,29 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_kvtiersMemory = cell("kvtiersKvMemory", 3, 1);
     m_vllmMemory = cell("vllmKvMemory", 3, 2);
     m_memoryDiff = cell("kvMemoryDiff", 3, 3);
+    // What vLLM would print for this setup beside kvtiers' steady state, and why they differ.
+    auto line = [&](const char* name, int row) {
+        auto* l = new QLabel(QStringLiteral("–"), resultBox);
+        l->setObjectName(QString::fromLatin1(name));
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        grid->addWidget(l, row, 1, 1, 3);
+        return l;
+    };
+    head(tr("vLLM would print"), 4, 0);
+    head(tr("kvtiers' steady state"), 5, 0);
+    m_vllmPredicted = line("vllmPredictedConcurrency", 4);
+    m_kvtiersSteady = line("kvtiersSteadyConcurrency", 5);
+    m_budgetWhy = new QLabel(resultBox);
+    m_budgetWhy->setObjectName(QStringLiteral("vllmBudgetWhy"));
+    m_budgetWhy->setWordWrap(true);
+    m_budgetWhy->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    grid->addWidget(m_budgetWhy, 6, 0, 1, 4);
     m_explanation = new QLabel(resultBox);
     m_explanation->setObjectName(QStringLiteral("vllmExplanation"));
     m_explanation->setWordWrap(true);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    grid->addWidget(m_explanation, 4, 0, 1, 4);
+    grid->addWidget(m_explanation, 7, 0, 1, 4);
     grid->setColumnStretch(0, 1);
     layout->addWidget(resultBox);
 
@@ -237,9 +263,11 @@ bool VllmCheckDialog::compare()
         else if (log.concurrencyTokens)
             setup.context = *log.concurrencyTokens; // vLLM's max_model_len, as it printed it
 
+        const HardwareCard& hw = m_hardware.at(m_hardwareCombo->currentData().toString().toStdString());
+        setup.maxNumBatchedTokens
+            = m_batchedSpin->value() > 0 ? m_batchedSpin->value() : defaultMaxNumBatchedTokens(&hw);
         std::optional<VllmHbmContext> hbm;
         if (m_memoryFromHardware->isChecked()) {
-            const HardwareCard& hw = m_hardware.at(m_hardwareCombo->currentData().toString().toStdString());
             const double u = m_utilSpin->value();
             setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, 0, model.weightBits);
             hbm = VllmHbmContext { hw.hbmBytes, model.paramsTotal * model.weightBits / 8.0 / setup.tp, 0, u };
@@ -251,7 +279,7 @@ bool VllmCheckDialog::compare()
         }
         m_comparison = compareWithVllm(model, setup, log, hbm);
     } catch (const InputError& e) {
-        return fail(Messages::inputErrorText(e));
+        return fail(translated(e.message()));
     } catch (const std::exception& e) {
         return fail(qs(e.what()));
     }
@@ -266,8 +294,9 @@ void VllmCheckDialog::showComparison()
     const QString none = QStringLiteral("–");
     if (!m_comparison) {
         for (QLabel* l : { m_kvtiersTokens, m_vllmTokens, m_tokensDiff, m_kvtiersConcurrency, m_vllmConcurrency,
-                 m_concurrencyDiff, m_kvtiersMemory, m_vllmMemory, m_memoryDiff })
+                 m_concurrencyDiff, m_kvtiersMemory, m_vllmMemory, m_memoryDiff, m_vllmPredicted, m_kvtiersSteady })
             l->setText(none);
+        m_budgetWhy->clear();
         m_explanation->clear();
         return;
     }
@@ -291,11 +320,21 @@ void VllmCheckDialog::showComparison()
             : c.impliedKvMemoryBytes            ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes))
                                                 : none);
     m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes) : none);
-    // The core's explanation and notes (c.explanation, vllmNoteText) worded in the UI language.
+    // vLLM's own line, quoted as it prints it, with what it assumed; kvtiers' steady state;
+    // and the core's one sentence on why they differ.
+    m_vllmPredicted->setText(tr("%1 (vLLM %2, max_num_batched_tokens %3)")
+                                 .arg(qs(vllmConcurrencyLine(p.context, p.vllmMaxConcurrency)), qs(kVllmVersion),
+                                     countText(p.maxNumBatchedTokens)));
+    m_kvtiersSteady->setText(tr("%1× at %2 tokens").arg(twoDecimals(p.maxConcurrency), countText(p.context)));
+    m_budgetWhy->setText(translated(vllmBudgetMessage(p)));
+    // The core's explanation and notes in the UI language.
+    QStringList sentences;
+    for (const VllmSentence& s : c.sentences)
+        sentences << translated(vllmSentenceMessage(s));
     QString text = (c.agrees ? tr("<b>Agrees</b> within block rounding. ") : tr("<b>Differs.</b> "))
-        + VllmCheckText::explanationText(c.sentences).toHtmlEscaped();
+        + sentences.join(u' ').toHtmlEscaped();
     for (const VllmNote& note : p.notes)
-        text += QStringLiteral("<br>") + tr("Note: %1").arg(VllmCheckText::noteText(note).toHtmlEscaped());
+        text += QStringLiteral("<br>") + tr("Note: %1").arg(translated(vllmNoteMessage(note)).toHtmlEscaped());
     m_explanation->setText(text);
 }
 

@@ -4,8 +4,10 @@
 // TP, block size, context, and where KV memory comes from: the log's "Available KV cache
 // memory" line, or gpu_memory_utilization × HBM − weights), prefilled from the current
 // scenario. The dialog shows both "GPU KV cache size" and "Maximum concurrency" figures,
-// their difference and the core's explanation and notes (compareWithVllm, core/VllmCheck.h)
-// in the UI language (VllmCheckText); errors are worded by Messages.
+// their difference, the line vLLM itself would print for the setup (its chunked-prefill
+// budget for sliding windows, at the max_num_batched_tokens given) beside kvtiers' steady
+// state with the core's sentence on why they differ, and the core's explanation and notes
+// (compareWithVllm, core/VllmCheck.h), all translated from the core's messages.
 
 #include "core/cards/CardCatalog.h"
 #include "core/scenario/Scenario.h"
@@ -63,6 +65,7 @@ private:
     QRadioButton* m_memoryFromHardware = nullptr;
     QComboBox* m_hardwareCombo = nullptr;
     QDoubleSpinBox* m_utilSpin = nullptr;
+    QSpinBox* m_batchedSpin = nullptr;
     QPlainTextEdit* m_logEdit = nullptr;
     QPushButton* m_compareButton = nullptr;
     QLabel* m_errorLabel = nullptr;
@@ -75,6 +78,9 @@ private:
     QLabel* m_kvtiersMemory = nullptr;
     QLabel* m_vllmMemory = nullptr;
     QLabel* m_memoryDiff = nullptr;
+    QLabel* m_vllmPredicted = nullptr;
+    QLabel* m_kvtiersSteady = nullptr;
+    QLabel* m_budgetWhy = nullptr;
     QLabel* m_explanation = nullptr;
 
     std::optional<VllmComparison> m_comparison;

@@ -7,8 +7,8 @@
 #include "ui/fleet/FleetMixModel.h"
 #include "core/io/InputError.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Messages.h"
 #include "ui/scenario/ScenarioCommand.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QAction>
@@ -619,7 +619,7 @@ void FleetView::sizeNow()
         m_error.clear();
     } catch (const InputError& e) {
         m_result.reset();
-        m_error = Messages::inputErrorText(e);
+        m_error = translated(e.message());
     } catch (const std::exception& e) {
         // Anything else from the core is a bug, but the view must not take the app down.
         m_result.reset();

@@ -598,6 +598,18 @@
         <source>%1: %2: time to first token is %3 on an idle replica, above the %4 target</source>
         <translation>%1: %2: 유휴 레플리카에서도 첫 토큰까지 시간(TTFT, %3)이 목표 %4보다 깁니다</translation>
     </message>
+    <message>
+        <source>%1: seconds must be above 0 and at most 1e9</source>
+        <translation>%1: 초는 0보다 크고 1e9 이하여야 합니다</translation>
+    </message>
+    <message>
+        <source>%1: the cumulative share must lie between 0 and 1</source>
+        <translation>%1: 누적 비율은 0과 1 사이여야 합니다</translation>
+    </message>
+    <message>
+        <source>%1: unknown id &quot;%2&quot; (known: %3; or give a path to a .json card)</source>
+        <translation>%1: 알 수 없는 ID &quot;%2&quot;(알려진 ID: %3. 또는 .json 카드 파일의 경로를 주세요)</translation>
+    </message>
 </context>
 <context>
     <name>PercentInput</name>
@@ -1084,7 +1096,7 @@
     </message>
 </context>
 <context>
-    <name>VllmCheckText</name>
+    <name>VllmCheck</name>
     <message>
         <source>state layers: the attention block size is raised to %1 tokens so one attention page holds one state (vLLM does this for hybrids; its exact alignment differs between versions)</source>
         <translation>상태 레이어: 어텐션 페이지 하나에 상태 하나가 들어가도록 어텐션 블록 크기를 %1 토큰으로 키웁니다(vLLM이 하이브리드 모델에 하는 처리이며, 정확한 정렬 방식은 버전마다 다릅니다)</translation>
@@ -1100,6 +1112,10 @@
     <message>
         <source>a mla page (%1 B) does not divide the largest page (%2 B): vLLM refuses such a model; kvtiers pads it</source>
         <translation>MLA 페이지 크기(%1 B)가 가장 큰 페이지 크기(%2 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
+    </message>
+    <message>
+        <source>a %1 page (%2 B) does not divide the largest page (%3 B): vLLM refuses such a model; kvtiers pads it</source>
+        <translation>%1 페이지 크기(%2 B)가 가장 큰 페이지 크기(%3 B)의 약수가 아닙니다: vLLM은 이런 모델을 거부하고, kvtiers는 패딩으로 맞춥니다</translation>
     </message>
     <message>
         <source>%1 padding layer slot(s) to make the groups equal</source>
@@ -1196,6 +1212,14 @@
     <message>
         <source>The log has no figure kvtiers can compare.</source>
         <translation>로그에 kvtiers가 비교할 수 있는 수치가 없습니다.</translation>
+    </message>
+    <message>
+        <source>vLLM budgets the same %1 blocks per request as kvtiers&apos; steady state, so the two figures agree.</source>
+        <translation>vLLM은 요청당 kvtiers의 정상 상태와 같은 %1 블록을 잡으므로 두 수치가 일치합니다.</translation>
+    </message>
+    <message>
+        <source>vLLM %1 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 blocks per request; kvtiers counts the steady-state %2 tokens a decoding request keeps: %7 blocks.</source>
+        <translation>vLLM %1은 슬라이딩 윈도 레이어에 요청당 cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 블록을 잡아 둡니다. kvtiers는 디코딩 중인 요청이 정상 상태에서 유지하는 %2 토큰, 곧 %7 블록을 셉니다.</translation>
     </message>
 </context>
 <context>
@@ -3632,6 +3656,30 @@ GPU당: TP로 나눈 값.
     <message>
         <source>Note: %1</source>
         <translation>참고: %1</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default</source>
+        <translation>vLLM 기본값</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-num-batched-tokens: the chunked-prefill budget it reserves sliding-window blocks for (0: its default for the hardware).</source>
+        <translation>vLLM의 --max-num-batched-tokens: 슬라이딩 윈도 블록을 잡아 두는 청크 단위 프리필 예산(0: 하드웨어에 맞는 vLLM 기본값).</translation>
+    </message>
+    <message>
+        <source>Max &amp;batched tokens:</source>
+        <translation>최대 배치 토큰 수(&amp;B):</translation>
+    </message>
+    <message>
+        <source>vLLM would print</source>
+        <translation>vLLM이 출력할 값</translation>
+    </message>
+    <message>
+        <source>kvtiers&apos; steady state</source>
+        <translation>kvtiers 정상 상태</translation>
+    </message>
+    <message>
+        <source>%1 (vLLM %2, max_num_batched_tokens %3)</source>
+        <translation>%1 (vLLM %2, max_num_batched_tokens %3)</translation>
     </message>
 </context>
 </TS>

@@ -6,8 +6,7 @@
 #include "ui/dialogs/FileDialog.h"
 #include "core/io/InputError.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Messages.h"
-#include "ui/presets/PresetMessages.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QComboBox>
@@ -240,7 +239,7 @@ void CompareView::recompute()
             const Preset* preset = m_store->find(name.toStdString());
             if (!preset) {
                 cannotCompare(
-                    PresetMessages::detailText({ .code = PresetError::NoSuchPreset, .name = name.toStdString() }));
+                    translated(presetErrorMessage({ .code = PresetError::NoSuchPreset, .name = name.toStdString() })));
                 return;
             }
             labels.push_back(preset->name);
@@ -248,7 +247,7 @@ void CompareView::recompute()
         }
         m_comparison = compareScenarios(labels, scenarios);
     } catch (const InputError& e) {
-        cannotCompare(Messages::inputErrorText(e));
+        cannotCompare(translated(e.message()));
         return;
     } catch (const std::exception& e) {
         cannotCompare(qs(e.what()));

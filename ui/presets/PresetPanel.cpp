@@ -3,7 +3,7 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/InputDialog.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/presets/PresetMessages.h"
+#include "ui/text/Translate.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/text/UnitsText.h"
 
@@ -151,7 +151,7 @@ void PresetPanel::showPresets(bool announce)
     const auto& problems = m_store->problems();
     m_problemTexts.clear();
     for (const auto& problem : problems)
-        m_problemTexts << PresetMessages::problemText(problem);
+        m_problemTexts << translated(problem.message());
     if (problems.empty()) {
         m_problems->clear();
         m_problems->setVisible(false);
@@ -211,7 +211,7 @@ bool PresetPanel::report(const Status& status, const QString& action)
 {
     if (status.ok())
         return true;
-    const QString text = PresetMessages::statusText(status);
+    const QString text = translated(status.message());
     emit message(text);
     MessageBox::warning(this, action, text);
     return false;

@@ -36,7 +36,7 @@ public:
     bool selectPreset(const QString& name);
     QString selectedName() const;
     /// Why each file the last reload skipped was skipped, one line each, in the UI
-    /// language (PresetMessages::problemText of PresetStore::problems()).
+    /// language (PresetStore::problems(), each translated).
     const QStringList& problemTexts() const { return m_problemTexts; }
 
     // The actions (also behind the panel's buttons).
@@ -67,7 +67,7 @@ private:
     /// problems and presetsChanged().
     void showPresets(bool announce);
     void updateButtons();
-    /// Shows a failed status in the UI language (PresetMessages); true if it succeeded.
+    /// Shows a failed status in the UI language (the store's message, translated); true if it succeeded.
     bool report(const Status& status, const QString& action);
     const Preset* selectedPreset() const;
 

@@ -5,7 +5,7 @@
 #include "core/scenario/Knobs.h"
 #include "ui/app/WidgetFit.h"
 #include "ui/scenario/CardPicker.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
@@ -527,7 +527,7 @@ void ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, con
         const double bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
         m_controller->setOverride(key, bytes);
     } catch (const InputError& e) {
-        emit inputRejected(Messages::inputErrorText(e));
+        emit inputRejected(translated(e.message()));
         refreshFromScenario();
     }
 }

@@ -1,9 +1,10 @@
 #include "ui/scenario/HeadlinePanel.h"
 
+#include "core/io/ResultJson.h"
 #include "core/model/Derivation.h"
 #include "ui/app/DisplayOptions.h"
 #include "ui/app/WidgetFit.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
@@ -213,11 +214,11 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     m_dramPerGpu->setText(bytesText(r.perGpu.dram, units));
     m_nvmePerServer->setText(bytesText(r.perServer.ssd, units));
     m_formula->setText(
-        tr("KV per token = %1").arg(Messages::kvDerivationText(deriveKvPerToken(scenario.model, r.kvFormat))));
+        tr("KV per token = %1").arg(translated(kvPerTokenMessage(deriveKvPerToken(scenario.model, r.kvFormat)))));
 
     QStringList lines;
-    for (const QString& w : Messages::warningTexts(scenario, r))
-        lines << QStringLiteral("⚠ ") + w;
+    for (const Message& w : warningMessageList(scenario, r))
+        lines << QStringLiteral("⚠ ") + translated(w);
     // MLA at TP > 1: vLLM holds the whole latent on every rank, so the replica holds TP
     // copies of the hot set. Both figures, and why, so the bars (as held) and the hot set
     // (one copy, as the article counts) do not disagree without a word.

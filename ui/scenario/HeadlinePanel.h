@@ -3,8 +3,8 @@
 // and per request, the hot set, max concurrency, achieved vs requested reuse, TTFT with and
 // without reuse, tokens/s, DRAM per GPU, NVMe per server, and the per-token formula with
 // this scenario's numbers (kvtiers::deriveKvPerToken), plus the core's warnings, both
-// worded in the UI language by Messages. Bytes are in its DisplayOptions' units, and a
-// change of units re-words the last result (no evaluation).
+// written once by the core and translated (ui/text/Translate.h). Bytes are in its
+// DisplayOptions' units, and a change of units re-words the last result (no evaluation).
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"

@@ -2,7 +2,7 @@
 
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/scenario/ScenarioCommand.h"
 
 #include <QCoreApplication>
@@ -139,7 +139,7 @@ void ScenarioController::rewordError()
 {
     if (!m_inputError)
         return;
-    const QString error = Messages::inputErrorText(*m_inputError);
+    const QString error = translated(m_inputError->message());
     if (error != m_error) {
         m_error = error;
         emit errorChanged(m_error);
@@ -169,7 +169,7 @@ void ScenarioController::evaluateNow()
         m_sweep = std::move(swept);
         m_hasResult = true;
     } catch (const InputError& e) {
-        error = Messages::inputErrorText(e); // in the UI language where the error has a structured form
+        error = translated(e.message()); // in the UI language where the error has a structured form
         m_inputError = e;
     } catch (const std::exception& e) {
         // Not expected from the core, but a GUI must show it rather than die.

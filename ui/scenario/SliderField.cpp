@@ -1,7 +1,7 @@
 #include "ui/scenario/SliderField.h"
 
 #include "core/io/InputError.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/scenario/SliderScale.h"
 
 #include <QGridLayout>
@@ -80,7 +80,7 @@ void SliderField::onEditFinished()
         emit valueEdited(v);
     } catch (const InputError& e) {
         m_edit->setText(m_mapping.format(m_value));
-        emit inputRejected(Messages::inputErrorText(e)); // the UI language, English if uncoded
+        emit inputRejected(translated(e.message())); // the UI language, English if uncoded
     }
 }
 

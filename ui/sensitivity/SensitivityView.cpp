@@ -6,7 +6,7 @@
 #include "ui/dialogs/FileDialog.h"
 #include "core/io/InputError.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Messages.h"
+#include "ui/text/Translate.h"
 #include "ui/export/SensitivityExport.h"
 #include "ui/scenario/Tier.h"
 #include "ui/charts/TornadoChart.h"
@@ -445,7 +445,7 @@ void SensitivityView::updateFleet()
     } catch (const InputError& e) {
         m_fleetResult.reset();
         m_fleetCurve.clear();
-        showError(tr("The fleet cannot be sized: %1").arg(Messages::inputErrorText(e)));
+        showError(tr("The fleet cannot be sized: %1").arg(translated(e.message())));
         clearCharts();
         emit updated();
         return;
@@ -481,9 +481,9 @@ void SensitivityView::showFleet()
     QStringList notes;
     for (const auto& bar : m_fleetResult->bars) {
         if (!bar.lowFeasible)
-            notes << tr("%1, moved down: cannot be sized: %2").arg(variableName(bar.variable), Messages::inputErrorText(bar.lowErrorDetail, bar.lowError));
+            notes << tr("%1, moved down: cannot be sized: %2").arg(variableName(bar.variable), translated(inputErrorMessage(bar.lowErrorDetail, bar.lowError)));
         if (!bar.highFeasible)
-            notes << tr("%1, moved up: cannot be sized: %2").arg(variableName(bar.variable), Messages::inputErrorText(bar.highErrorDetail, bar.highError));
+            notes << tr("%1, moved up: cannot be sized: %2").arg(variableName(bar.variable), translated(inputErrorMessage(bar.highErrorDetail, bar.highError)));
     }
     const auto gaps
         = std::count_if(m_fleetCurve.begin(), m_fleetCurve.end(), [](const auto& p) { return !p.feasible; });
@@ -493,7 +493,7 @@ void SensitivityView::showFleet()
         notes << tr("Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3")
                      .arg(gaps)
                      .arg(m_fleetCurve.size())
-                     .arg(Messages::inputErrorText(first->errorDetail, first->error));
+                     .arg(translated(inputErrorMessage(first->errorDetail, first->error)));
     }
     m_notesLabel->setText(notes.join(u'\n'));
     m_notesLabel->setVisible(!notes.isEmpty());

@@ -1,0 +1,34 @@
+#include "ui/text/Translate.h"
+
+#include <QCoreApplication>
+
+namespace kvtiers::ui {
+
+namespace {
+std::string translatedText(const Message& m)
+{
+    if (m.empty())
+        return {};
+    const std::string source = m.context ? QCoreApplication::translate(m.context, m.source).toStdString() : m.source;
+    std::vector<std::string> args;
+    args.reserve(m.args.size());
+    for (const MessageArg& a : m.args) {
+        if (a.parts.empty()) {
+            args.push_back(a.text);
+            continue;
+        }
+        std::string joined;
+        for (size_t i = 0; i < a.parts.size(); ++i)
+            joined += (i ? a.separator : std::string()) + translatedText(a.parts[i]);
+        args.push_back(std::move(joined));
+    }
+    return substitute(source, args);
+}
+} // namespace
+
+QString translated(const Message& message)
+{
+    return QString::fromStdString(translatedText(message));
+}
+
+} // namespace kvtiers::ui
