@@ -16,7 +16,9 @@
 #include "ui/app/FieldUndo.h"
 #include "ui/app/Language.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/charts/CompareChart.h"
 #include "ui/charts/SweepChart.h"
+#include "ui/charts/TraceChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 #include "ui/text/Messages.h"
@@ -628,9 +630,10 @@ void MainWindow::buildPresetsAndExport()
 void MainWindow::setExportOptions(const ExportOptions& options)
 {
     m_exportOptions = options;
-    m_compareView->setExportOptions(options);
-    m_fleetView->setExportOptions(options);
-    m_sensitivityView->setExportOptions(options);
+    m_exportOptions.units = m_tierChart->units(); // exports show bytes as the charts do
+    m_compareView->setExportOptions(m_exportOptions);
+    m_fleetView->setExportOptions(m_exportOptions);
+    m_sensitivityView->setExportOptions(m_exportOptions);
 }
 
 void MainWindow::setUnits(ByteUnits units)
@@ -643,6 +646,11 @@ void MainWindow::setUnits(ByteUnits units)
     m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
     m_fleetView->setUnits(units);
     m_sensitivityView->setUnits(units);
+    // The charts relabel from the data they hold; exports follow.
+    for (ChartBase* chart : { static_cast<ChartBase*>(m_tierChart), static_cast<ChartBase*>(m_sweepChart),
+             static_cast<ChartBase*>(m_compareView->chart()), static_cast<ChartBase*>(m_traceView->chart()) })
+        chart->setUnits(units);
+    setExportOptions(m_exportOptions);
     if (!changed)
         return;
     // Views format bytes when they are fed: feed them again, state untouched. The
