@@ -671,8 +671,9 @@ void TestExport::sweepSvgFillStaysInsideItsAxes()
 
 void TestExport::sweepLabelsKeepOffTheDashedLines()
 {
-    // Every annotation clears the dashed "HBM full" line (x) and the dashed HBM capacity
-    // line (y) by a few pixels, at a wide and a narrow size, on both sweep axes.
+    // Every annotation lies whole inside the axes and clears the dashed "HBM full" line
+    // (x; where there is room beside it) and the dashed HBM capacity line (y) by a few
+    // pixels, at a wide and a narrow size, on both sweep axes.
     const ClippedSweep s;
     const std::vector<SweepResult> sweeps
         = { s.sweepResult, sweep(s.rs.scenario, SweepAxis::Concurrency, 1, 4096, 37),
@@ -712,7 +713,10 @@ void TestExport::sweepLabelsKeepOffTheDashedLines()
                                                  .arg(r.top())
                                                  .arg(r.width())
                                                  .arg(r.height());
-                if (fullX)
+                // Whole: inside the axes, where nothing cuts it.
+                const QRect axes = plot->axisRect()->rect();
+                QVERIFY2(r.left() >= axes.left() - 0.5 && r.right() <= axes.right() + 1.5, qPrintable(what));
+                if (fullX && *fullX - 3 > axes.left() + r.width() && *fullX + 3 + r.width() < axes.right())
                     QVERIFY2(r.right() <= *fullX - 3 || r.left() >= *fullX + 3, qPrintable(what));
                 // The capacity label stands on its own line; the others keep off it.
                 if (!label->text().startsWith(QStringLiteral("HBM capacity")))

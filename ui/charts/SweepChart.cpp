@@ -328,9 +328,22 @@ void SweepChart::placeLabels()
             const double y = label->position->pixelPosition().y();
             label->position->setPixelPosition(QPointF(lineX + (s.testFlag(Qt::AlignLeft) ? 1 : -1) * (kGap + 1), y));
         };
+        const Qt::Alignment flipped = side.testFlag(Qt::AlignLeft) ? Qt::AlignRight : Qt::AlignLeft;
+        auto inside = [&] {
+            const QRectF r = rectOf(label);
+            return r.left() >= area.left() && r.right() <= area.right() + 1;
+        };
+        // The preferred side unless the label crosses the other line there or runs out
+        // of the plot (where it would be cut); a side inside the plot before a clear one.
         put(side);
-        if (crosses(rectOf(label), other) || (own->visible() && crosses(rectOf(label), own)))
-            put(side.testFlag(Qt::AlignLeft) ? Qt::AlignRight : Qt::AlignLeft);
+        if (inside() && !crosses(rectOf(label), other))
+            return;
+        put(flipped);
+        if (inside() && !crosses(rectOf(label), other))
+            return;
+        if (inside())
+            return;
+        put(side);
     };
     besideLine(m_currentLabel, m_currentSide, m_currentLine, m_fullLine);
     if (fullShown)
