@@ -2,7 +2,9 @@
 // scenarios; SVG and PDF with the right magic; sweep and comparison CSV with a header and
 // one row per point or figure; the scenario JSON; errors as messages; and the headless
 // `kvtiers export` run with no display at all. The fleet chart the same way: PNG,
-// SVG, PDF, and CSV/JSON whose numbers are sizeFleet()'s.
+// SVG, PDF, and CSV/JSON whose numbers are sizeFleet()'s. And what a new user saw go
+// wrong: the SVG sweep's overflow area running over the title, annotations on the
+// dashed lines, the clip note cut at the plot's edge, tier labels cut by their bars.
 
 #include "core/cards/CardCatalog.h"
 #include "ui/export/ChartExporter.h"
@@ -16,6 +18,9 @@
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sweep.h"
 #include "tests/support/TestSupport.h"
+#include "ui/charts/ChartPalette.h"
+#include "ui/charts/SweepChart.h"
+#include "ui/charts/TierChart.h"
 #include "ui/text/UnitsText.h"
 
 #include <QDir>
@@ -23,9 +28,15 @@
 #include <QImage>
 #include <QImageReader>
 #include <QProcess>
+#include <QPainter>
 #include <QSet>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <qcustomplot.h>
+
+#include <optional>
 
 using namespace kvtiers;
 using namespace kvtiers::ui;
@@ -117,6 +128,49 @@ QStringList csvFields(const QString& line)
     return fields;
 }
 
+/// The topmost row holding at least `least` pixels of `colour` (within a small
+/// tolerance), or -1.
+int topRowOf(const QImage& image, const QColor& colour, int least = 3)
+{
+    const QImage img = image.convertToFormat(QImage::Format_RGB32);
+    auto near = [&](QRgb p) {
+        return std::abs(qRed(p) - colour.red()) <= 10 && std::abs(qGreen(p) - colour.green()) <= 10
+            && std::abs(qBlue(p) - colour.blue()) <= 10;
+    };
+    for (int y = 0; y < img.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        int count = 0;
+        for (int x = 0; x < img.width(); ++x)
+            count += near(line[x]) ? 1 : 0;
+        if (count >= least)
+            return y;
+    }
+    return -1;
+}
+
+/// The scenario a new user exported: the article's model at 128K tokens × 10 sequences,
+/// swept to 2M tokens, where demand runs far above the plotted range (the "clipped" case).
+struct ClippedSweep {
+    ResolvedScenario rs = resolved({}, "article", Json { { "context", 131072 }, { "concurrency", 10 } });
+    EvalResult result = evaluate(rs.scenario);
+    SweepResult sweepResult = sweep(rs.scenario, SweepAxis::Context, 1024, 2097152, 40);
+};
+
+/// A chart widget laid out at `size` and replotted, never on screen.
+template <typename Chart> void layOut(Chart& chart, QSize size)
+{
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.resize(size);
+    chart.show();
+    QTest::qWait(10);
+    chart.plot()->replot();
+}
+
+QRectF textRect(const QCPItemText* label)
+{
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+}
+
 } // namespace
 
 class TestExport : public QObject {
@@ -139,6 +193,10 @@ private slots:
     void headlessExportCsvAndCompare();
     void headlessBadArgumentsExitTwo();
     void comparisonFootnoteInBothLanguages();
+    void sweepSvgFillStaysInsideItsAxes();
+    void sweepLabelsKeepOffTheDashedLines();
+    void sweepClipNoteStaysInsideThePlot();
+    void tierLabelsAreWholeOrHidden();
 
 private:
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -576,6 +634,178 @@ void TestExport::comparisonFootnoteInBothLanguages()
         QVERIFY2(!korean.contains(QStringLiteral(" on ") + hardware), qPrintable(hardware));
     }
     QVERIFY(english.contains(QStringLiteral("A  67B: ")) && korean.contains(QStringLiteral("A  67B: ")));
+}
+
+void TestExport::sweepSvgFillStaysInsideItsAxes()
+{
+    // PNG and PDF clip the stacked areas to the axes; QSvgGenerator writes no clip paths,
+    // so the SVG's overflow area used to run up over the title. Rendered back to pixels,
+    // the SVG's red fill must start no higher than the PNG's (the axes' top).
+    const ClippedSweep s;
+    const ExportOptions options { 900, 560, 1.0 };
+    const QString png = path(QStringLiteral("clipped-sweep.png"));
+    const QString svg = path(QStringLiteral("clipped-sweep.svg"));
+    QCOMPARE(ChartExporter::exportSweep(png, s.rs.scenario, s.result, s.sweepResult, options), QString());
+    QCOMPARE(ChartExporter::exportSweep(svg, s.rs.scenario, s.result, s.sweepResult, options), QString());
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QImage fromSvg(options.width, options.height, QImage::Format_RGB32);
+    fromSvg.fill(Qt::white);
+    QPainter painter(&fromSvg);
+    renderer.render(&painter, QRectF(0, 0, options.width, options.height));
+    painter.end();
+    const QColor fill = chart::overflowColor().lighter(125);
+    const int pngTop = topRowOf(QImage(png), fill);
+    const int svgTop = topRowOf(fromSvg, fill);
+    QVERIFY2(pngTop > 40, qPrintable(QString::number(pngTop))); // below the title rows
+    QVERIFY2(svgTop >= pngTop - 2,
+        qPrintable(QStringLiteral("SVG fill starts at row %1, the axes at row %2").arg(svgTop).arg(pngTop)));
+    // The line above the area (its darker pen) stays inside too.
+    const QColor line = chart::overflowColor().darker(120);
+    const int pngLine = topRowOf(QImage(png), line, 1);
+    const int svgLine = topRowOf(fromSvg, line, 1);
+    QVERIFY2(svgLine >= pngLine - 3, qPrintable(QStringLiteral("%1 < %2").arg(svgLine).arg(pngLine)));
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+        fromSvg.save(dir + QStringLiteral("/clipped-sweep-svg.png"));
+}
+
+void TestExport::sweepLabelsKeepOffTheDashedLines()
+{
+    // Every annotation lies whole inside the axes and clears the dashed "HBM full" line
+    // (x; where there is room beside it) and the dashed HBM capacity line (y) by a few
+    // pixels, at a wide and a narrow size, on both sweep axes.
+    const ClippedSweep s;
+    const std::vector<SweepResult> sweeps
+        = { s.sweepResult, sweep(s.rs.scenario, SweepAxis::Concurrency, 1, 4096, 37),
+              sweep(resolved({}, "article").scenario, SweepAxis::Context, 1024, 2097152, 40) };
+    for (const QSize size : { QSize(1000, 560), QSize(560, 420) })
+        for (const SweepResult& sr : sweeps) {
+            SweepChart chart;
+            chart.setAxis(sr.axis);
+            chart.setResult(s.rs.scenario, s.result, sr);
+            layOut(chart, size);
+            QCustomPlot* plot = chart.plot();
+            std::optional<double> fullX, capacityY;
+            for (int i = 0; i < plot->itemCount(); ++i)
+                if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i));
+                    line && line->visible() && line->pen().style() == Qt::DashLine) {
+                    const QPointF a = line->point1->pixelPosition(), b = line->point2->pixelPosition();
+                    if (qFuzzyCompare(a.x(), b.x()))
+                        fullX = a.x();
+                    else
+                        capacityY = a.y();
+                }
+            QVERIFY(capacityY);
+            const QString where = QStringLiteral("%1×%2, %3 axis")
+                                      .arg(size.width())
+                                      .arg(size.height())
+                                      .arg(sr.axis == SweepAxis::Context ? u"context" : u"concurrency");
+            int labels = 0;
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+                if (!label || !label->visible() || label->text().isEmpty())
+                    continue;
+                ++labels;
+                const QRectF r = textRect(label);
+                const QString what = where + QStringLiteral(": \"%1\" at %2,%3 %4×%5")
+                                                 .arg(label->text())
+                                                 .arg(r.left())
+                                                 .arg(r.top())
+                                                 .arg(r.width())
+                                                 .arg(r.height());
+                // Whole: inside the axes, where nothing cuts it.
+                const QRect axes = plot->axisRect()->rect();
+                QVERIFY2(r.left() >= axes.left() - 0.5 && r.right() <= axes.right() + 1.5, qPrintable(what));
+                if (fullX && *fullX - 3 > axes.left() + r.width() && *fullX + 3 + r.width() < axes.right())
+                    QVERIFY2(r.right() <= *fullX - 3 || r.left() >= *fullX + 3, qPrintable(what));
+                // The capacity label stands on its own line; the others keep off it.
+                if (!label->text().startsWith(QStringLiteral("HBM capacity")))
+                    QVERIFY2(r.bottom() <= *capacityY - 3 || r.top() >= *capacityY + 3, qPrintable(what));
+            }
+            QVERIFY(labels >= 3);
+        }
+}
+
+void TestExport::sweepClipNoteStaysInsideThePlot()
+{
+    // In a narrow chart the "clipped" note ran out of the plot on the left and was cut.
+    const ClippedSweep s;
+    for (const QSize size : { QSize(360, 320), QSize(480, 360), QSize(1000, 560) }) {
+        SweepChart chart;
+        chart.setResult(s.rs.scenario, s.result, s.sweepResult);
+        layOut(chart, size);
+        QCPItemText* note = nullptr;
+        for (int i = 0; i < chart.plot()->itemCount(); ++i)
+            if (auto* label = qobject_cast<QCPItemText*>(chart.plot()->item(i));
+                label && label->text().contains(QStringLiteral("clipped")))
+                note = label;
+        QVERIFY(note);
+        QVERIFY(note->visible());
+        const QRectF r = textRect(note);
+        const QRect axes = chart.plot()->axisRect()->rect();
+        QVERIFY2(r.left() >= axes.left() - 0.5 && r.right() <= axes.right() + 1.5,
+            qPrintable(QStringLiteral("%1 px wide: note from %2 to %3, axes from %4 to %5")
+                           .arg(size.width())
+                           .arg(r.left())
+                           .arg(r.right())
+                           .arg(axes.left())
+                           .arg(axes.right())));
+        QVERIFY(r.top() >= axes.top() - 0.5);
+        // Nothing of the note is lost: wrapped, not shortened.
+        QString text = note->text();
+        text.replace(u'\n', u' ');
+        QVERIFY(text.contains(QStringLiteral("2M tokens")));
+    }
+}
+
+void TestExport::tierLabelsAreWholeOrHidden()
+{
+    // A segment label wider than its panel used to be cut by the panel's edge ("euse poo"
+    // for "reuse pool"), and white text beside a dark bar vanished. Now every label shown
+    // lies whole inside its panel, one in white inside its bar, and a narrow chart hides
+    // some that a wide one shows (hover tells their figures). The chat card keeps a reuse
+    // pool in DRAM, a narrow segment.
+    const auto rs = resolved({}, "chat");
+    const EvalResult r = evaluate(rs.scenario);
+    auto shownLabels = [&](QSize size, bool* allWhole) {
+        TierChart chart;
+        chart.setResult(rs.scenario, r);
+        layOut(chart, size);
+        QCustomPlot* plot = chart.plot();
+        int shown = 0;
+        *allWhole = true;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* label = qobject_cast<QCPItemText*>(plot->item(i));
+            if (!label || !label->visible() || !label->clipToAxisRect() || label->text().isEmpty())
+                continue;
+            const QRectF text = textRect(label);
+            const QRectF axes = label->clipAxisRect()->rect();
+            if (!axes.adjusted(-0.5, -0.5, 0.5, 0.5).contains(text)) {
+                qWarning("cut by its panel: %s", qPrintable(label->text()));
+                *allWhole = false;
+            }
+            if (label->positionAlignment() != Qt::AlignCenter)
+                continue; // capacity marks stand above their line
+            // A segment label in white (on a dark segment): inside its bar.
+            QCPAxis* x = label->position->keyAxis();
+            const double left = x->coordToPixel(1.0 - 0.35), right = x->coordToPixel(1.0 + 0.35);
+            if (label->color() == QColor(Qt::white) && (text.left() < left - 0.5 || text.right() > right + 0.5)) {
+                qWarning("cut by its bar: %s", qPrintable(label->text()));
+                *allWhole = false;
+            }
+            ++shown;
+        }
+        if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+            chart.grab().save(dir + QStringLiteral("/tier-labels-%1.png").arg(size.width()));
+        return shown;
+    };
+    bool whole = false;
+    const int wide = shownLabels({ 1400, 600 }, &whole);
+    QVERIFY(whole);
+    const int narrow = shownLabels({ 520, 420 }, &whole);
+    QVERIFY(whole);
+    QVERIFY2(narrow < wide, qPrintable(QStringLiteral("%1 labels narrow, %2 wide").arg(narrow).arg(wide)));
+    QVERIFY(wide >= 4);
 }
 
 QTEST_MAIN(TestExport)

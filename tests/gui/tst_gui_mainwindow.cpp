@@ -9,7 +9,9 @@
 #include "ui/dialogs/ModelImportDialog.h"
 #include "ui/scenario/ScenarioController.h"
 #include "core/io/Units.h"
+#include "ui/charts/FleetChart.h"
 #include "ui/charts/SweepChart.h"
+#include "ui/fleet/FleetView.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 
@@ -23,6 +25,8 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -36,6 +40,10 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
+#include <QTabWidget>
+#include <QWheelEvent>
+
+#include <qcustomplot.h>
 
 #include <cmath>
 #include <memory>
@@ -65,6 +73,7 @@ private slots:
     void settingsPersistAcrossRestart();
     void undoMenuNamesTheControlAndTheCard();
     void importedModelShowsInTheModelPicker();
+    void fleetChartScrollsWithTheWheel();
 
 private:
     template <typename T> T* find(const char* name)
@@ -553,6 +562,48 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
     model->setCurrentIndex(index);
     QTRY_COMPARE(m_window->controller()->scenario().model.name, name.toStdString());
     qunsetenv("KVTIERS_DATA_DIR");
+}
+
+void TestGuiMainWindow::fleetChartScrollsWithTheWheel()
+{
+    // A long mix at 1600 × 1000: the chart keeps its bars readable and grows taller, the
+    // Fleet tab gets a vertical scrollbar, and the wheel over the chart scrolls it (the
+    // plot used to take every wheel event, zooming nothing).
+    startWindow();
+    m_window->resize(1600, 1000);
+    find<QTabWidget>("viewTabs")->setCurrentIndex(1);
+    auto* view = m_window->findChild<FleetView*>();
+    QVERIFY(view);
+    std::vector<std::pair<std::string, double>> mix; // the CLI's example mix, forty rows of it
+    for (int i = 0; i < 40; ++i)
+        mix.emplace_back(i % 2 ? "mooncake" : "chat", 1.0 / 40);
+    view->setMix(mix);
+    FleetChart* chart = view->chart();
+    QTRY_VERIFY2_WITH_TIMEOUT(chart->workloadCount() == 40, qPrintable(find<QLabel>("fleetError")->text()), 10000);
+    QScrollArea* area = nullptr;
+    for (QWidget* w = view->parentWidget(); w && !area; w = w->parentWidget())
+        area = qobject_cast<QScrollArea*>(w);
+    QVERIFY(area);
+    QScrollBar* bar = area->verticalScrollBar();
+    QTRY_VERIFY(bar->maximum() > 0);
+    QVERIFY(bar->isVisible());
+    QCOMPARE(bar->value(), 0);
+    // The panels keep at least their minimum height under a legend of 40 entries.
+    QVERIFY(chart->plot()->axisRect(0)->rect().height() >= 100);
+
+    QCustomPlot* plot = chart->plot();
+    const QPoint at(plot->width() / 2, 20);
+    QWheelEvent down(at, plot->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+        Qt::NoScrollPhase, false);
+    QApplication::sendEvent(plot, &down);
+    QTRY_VERIFY(bar->value() > 0);
+    const int scrolled = bar->value();
+    QWheelEvent up(at, plot->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+        Qt::NoScrollPhase, false);
+    QApplication::sendEvent(plot, &up);
+    QTRY_VERIFY(bar->value() < scrolled);
+    if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+        m_window->grab().save(dir + QStringLiteral("/fleet-scroll.png"));
 }
 
 QTEST_MAIN(TestGuiMainWindow)

@@ -171,14 +171,12 @@ private slots:
         QVERIFY(QToolTip::isVisible());
         QCOMPARE(chart.toolTipTextAt(pos), perGpu);
 
-        // View > Units feeds the chart again (MainWindow::setUnits): decimal units now.
-        setDisplayUnits(ByteUnits::Decimal);
-        chart.setResult(e.scenario, e.result);
+        // View > Units (MainWindow::setUnits) relabels the chart from its data: decimal now.
+        chart.setUnits(ByteUnits::Decimal);
         const QString decimal = chart.segmentToolTip(Tier::Ssd, Segment::Free);
         QVERIFY2(decimal.contains(qs(formatBytes(replicaFree / 8, ByteUnits::Decimal))), qPrintable(decimal));
         QVERIFY(decimal.contains(QStringLiteral(" TB")) && !decimal.contains(QStringLiteral("TiB")));
         QTRY_COMPARE(QToolTip::text(), decimal);
-        setDisplayUnits(ByteUnits::Binary);
 
         // Once the tooltip is gone, a change does not bring it back.
         QToolTip::hideText();

@@ -354,8 +354,10 @@ void TestGuiUnits::exportedTierChartFollows()
     QVERIFY(decimalPng != binaryPng);
     // The footnote says which units the chart is in.
     const ScenarioController* c = m_window->controller();
-    QVERIFY(ChartExporter::footnote(c->scenario(), c->result()).contains(QStringLiteral("Decimal units")));
-    QVERIFY(ChartExporter::footnote(c->scenario(), c->result())
+    const ByteUnits exported = m_window->exportOptions().units;
+    QCOMPARE(exported, ByteUnits::Decimal);
+    QVERIFY(ChartExporter::footnote(c->scenario(), c->result(), exported).contains(QStringLiteral("Decimal units")));
+    QVERIFY(ChartExporter::footnote(c->scenario(), c->result(), exported)
                 .contains(bytes(m_article.kvBytesPerRequest, ByteUnits::Decimal)));
     pickUnits(ByteUnits::Binary);
     QCOMPARE(exportTo(QStringLiteral("binary-again.png")), binaryPng); // same drawing, byte for byte

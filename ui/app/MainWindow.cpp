@@ -18,7 +18,9 @@
 #include "ui/dialogs/ModelHelpDialog.h"
 #include "ui/export/TierTableExport.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/charts/CompareChart.h"
 #include "ui/charts/SweepChart.h"
+#include "ui/charts/TraceChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 #include "ui/scenario/WrappingHeaderView.h"
@@ -727,9 +729,10 @@ void MainWindow::buildPresetsAndExport()
 void MainWindow::setExportOptions(const ExportOptions& options)
 {
     m_exportOptions = options;
-    m_compareView->setExportOptions(options);
-    m_fleetView->setExportOptions(options);
-    m_sensitivityView->setExportOptions(options);
+    m_exportOptions.units = m_tierChart->units(); // exports show bytes as the charts do
+    m_compareView->setExportOptions(m_exportOptions);
+    m_fleetView->setExportOptions(m_exportOptions);
+    m_sensitivityView->setExportOptions(m_exportOptions);
 }
 
 void MainWindow::setUnits(ByteUnits units)
@@ -762,12 +765,11 @@ void MainWindow::unitsChanged(ByteUnits units)
     // setting, and what still reads the global units copy (DisplayUnits.h).
     m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
     m_settings.setDisplayUnits(units);
-    // The charts read the global copy until they take setUnits(): feed them the result
-    // they already show. No evaluation: the controller keeps its last result.
-    if (m_controller->hasResult()) {
-        m_tierChart->setResult(m_controller->scenario(), m_controller->result());
-        m_sweepChart->setResult(m_controller->scenario(), m_controller->result(), m_controller->sweepResult());
-    }
+    // The charts relabel from the data they hold; exports follow. No evaluation.
+    for (ChartBase* chart : { static_cast<ChartBase*>(m_tierChart), static_cast<ChartBase*>(m_sweepChart),
+             static_cast<ChartBase*>(m_compareView->chart()), static_cast<ChartBase*>(m_traceView->chart()) })
+        chart->setUnits(units);
+    setExportOptions(m_exportOptions);
     m_controller->rewordError(); // the banner's sizes, if the scenario does not evaluate
 }
 

@@ -46,11 +46,6 @@ QSharedPointer<QCPAxisTicker> byteTicker(ByteUnits units)
     return QSharedPointer<ByteTicker>::create(units);
 }
 
-QSharedPointer<QCPAxisTicker> byteTicker()
-{
-    return byteTicker(displayUnits());
-}
-
 ByteUnits byteTickerUnits(const QSharedPointer<QCPAxisTicker>& ticker)
 {
     const auto bytes = ticker.dynamicCast<ByteTicker>();

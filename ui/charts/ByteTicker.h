@@ -5,9 +5,8 @@
 //   decimal  steps are 1, 2 or 5 × 10^n bytes, so ticks land on round sizes as memory
 //            and drives are sold ("500 GB", "2 TB").
 // Labels come from kvtiers::formatBytes in the ticker's units. byteTicker() makes one for
-// a ByteUnits choice (by default the GUI's display units, DisplayUnits.h).
+// a ByteUnits choice (a chart's units(), ChartBase.h).
 
-#include "ui/text/DisplayUnits.h"
 #include "core/io/Units.h"
 
 #include <QSharedPointer>
@@ -38,8 +37,6 @@ private:
 
 /// A byte-axis ticker in the given units.
 QSharedPointer<QCPAxisTicker> byteTicker(ByteUnits units);
-/// A byte-axis ticker in the display units (displayUnits()).
-QSharedPointer<QCPAxisTicker> byteTicker();
 /// The units `ticker` labels bytes in (Binary for a ticker that is not a ByteTicker).
 ByteUnits byteTickerUnits(const QSharedPointer<QCPAxisTicker>& ticker);
 /// Installs byteTicker(units) on `axis` unless its ticker already shows those units (a

@@ -6,7 +6,6 @@
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
-#include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
@@ -25,30 +24,28 @@ QString letter(int index)
 } // namespace
 
 CompareChart::CompareChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("comparePlot"), { 360, 260 })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = chart::addPlot(layout, this, QStringLiteral("comparePlot"), { 360, 260 });
     buildPlot();
     applyTheme();
 }
 
 void CompareChart::buildPlot()
 {
-    m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->plotLayout()->clear();
-    m_title = chart::addTitle(m_plot, tr("Bytes per replica, one shared scale"), font());
-    m_key = new QCPTextElement(m_plot, QString(), font());
-    m_plot->plotLayout()->addElement(1, 0, m_key);
-    m_rect = new QCPAxisRect(m_plot);
-    m_plot->plotLayout()->addElement(2, 0, m_rect);
+    QCustomPlot* const p = plot();
+    p->setAutoAddPlottableToLegend(false);
+    p->plotLayout()->clear();
+    addTitle(tr("Bytes per replica, one shared scale"));
+    m_key = new QCPTextElement(p, QString(), font());
+    p->plotLayout()->addElement(1, 0, m_key);
+    m_rect = new QCPAxisRect(p);
+    p->plotLayout()->addElement(2, 0, m_rect);
     QCPAxis* x = m_rect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
     x->setTickLength(0, 0);
     x->setSubTicks(false);
     x->grid()->setVisible(false);
-    y->setTicker(byteTicker());
+    y->setTicker(byteTicker(units()));
     y->setSubTicks(false);
     y->setLabel(tr("bytes per replica"));
 
@@ -71,7 +68,7 @@ void CompareChart::buildPlot()
 
     auto* legend = new QCPLegend;
     auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(3, 0, legendRow);
+    p->plotLayout()->addElement(3, 0, legendRow);
     legendRow->addElement(0, 0, legend);
     legend->setLayer(QStringLiteral("legend"));
     legend->setFillOrder(QCPLegend::foColumnsFirst);
@@ -82,14 +79,13 @@ void CompareChart::buildPlot()
         b->addToLegend(legend);
     m_overflowBars->addToLegend(legend);
     for (int r : { 0, 1, 3 })
-        m_plot->plotLayout()->setRowStretchFactor(r, 0.001);
+        p->plotLayout()->setRowStretchFactor(r, 0.001);
 }
 
-void CompareChart::applyTheme()
+void CompareChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
+    QCustomPlot* const p = plot();
     const QColor text = pal.color(QPalette::Text);
-    chart::themePlot(m_plot, m_title, pal);
     m_key->setTextColor(text);
     for (int s = 0; s < kSegmentCount - 1; ++s) {
         const QColor fill = chart::segmentColor(static_cast<Segment>(s), pal);
@@ -98,20 +94,13 @@ void CompareChart::applyTheme()
     }
     m_overflowBars->setBrush(chart::overflowColor());
     m_overflowBars->setPen(QPen(chart::overflowColor().darker(150), 2));
-    for (int i = 0; i < m_plot->plotLayout()->elementCount(); ++i)
-        if (auto* grid = qobject_cast<QCPLayoutGrid*>(m_plot->plotLayout()->elementAt(i)))
+    for (int i = 0; i < p->plotLayout()->elementCount(); ++i)
+        if (auto* grid = qobject_cast<QCPLayoutGrid*>(p->plotLayout()->elementAt(i)))
             if (auto* legend = qobject_cast<QCPLegend*>(grid->elementAt(0))) {
                 legend->setTextColor(text);
                 legend->setBrush(pal.color(QPalette::Base));
             }
     rebuild();
-}
-
-void CompareChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        applyTheme();
 }
 
 void CompareChart::setComparison(const ScenarioComparison& comparison)
@@ -142,10 +131,11 @@ double CompareChart::axisTop() const
 
 void CompareChart::rebuild()
 {
-    m_plot->clearItems();
+    QCustomPlot* const p = plot();
+    p->clearItems();
     QCPAxis* x = m_rect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_rect->axis(QCPAxis::atLeft);
-    ensureByteTicker(y, displayUnits()); // follows View > Units
+    ensureByteTicker(y, units());
     const int n = m_count;
     // Nothing picked: no byte ticks or grid ("1 B … 5 B" would measure nothing) and no
     // bar slots, only the hint in the key row.
@@ -157,9 +147,9 @@ void CompareChart::rebuild()
             b->data()->clear();
         m_overflowBars->data()->clear();
         x->setTicker(QSharedPointer<QCPAxisTickerText>::create());
-        m_title->setText(tr("Bytes per replica, one shared scale"));
+        title()->setText(tr("Bytes per replica, one shared scale"));
         m_key->setText(tr("Pick 2 to 4 presets to compare"));
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        requestReplot();
         return;
     }
     double maxOverflow = 0;
@@ -183,7 +173,7 @@ void CompareChart::rebuild()
     if (maxOverflow > 0)
         shown.push_back(kTierCount);
     const int groups = static_cast<int>(shown.size());
-    m_title->setText(unused.isEmpty()
+    title()->setText(unused.isEmpty()
             ? tr("Bytes per replica, one shared scale")
             : tr("Bytes per replica, one shared scale (%1: unused in every scenario)").arg(unused.join(tr(" and "))));
     // Bars of a tier sit side by side; groups are one bar-width apart.
@@ -229,38 +219,38 @@ void CompareChart::rebuild()
                 nearCapacity = std::abs(use.capacity - use.used()) < 0.07 * top;
                 capacity = use.capacity;
                 if (use.capacity > 0 && use.capacity <= top) {
-                    auto* line = new QCPItemLine(m_plot);
+                    auto* line = new QCPItemLine(p);
                     line->setClipAxisRect(m_rect);
                     line->start->setAxes(x, y);
                     line->end->setAxes(x, y);
                     line->start->setCoords(key - kBarWidth / 2 - 0.05, use.capacity);
                     line->end->setCoords(key + kBarWidth / 2 + 0.05, use.capacity);
                     line->setPen(QPen(text, 1.5, Qt::DashLine));
-                    auto* cap = new QCPItemText(m_plot);
+                    auto* cap = new QCPItemText(p);
                     cap->setClipAxisRect(m_rect);
                     cap->position->setAxes(x, y);
                     cap->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
                     cap->position->setCoords(key, use.capacity);
                     cap->setFont(small);
                     cap->setColor(text);
-                    cap->setText(tr("capacity %1").arg(bytesText(use.capacity)));
+                    cap->setText(tr("capacity %1").arg(bytes(use.capacity)));
                     cap->setVisible(!nearCapacity);
                 }
             } else {
                 m_overflowBars->addData(key, r.overflowBytes);
                 used = r.overflowBytes;
             }
-            auto* label = new QCPItemText(m_plot);
+            auto* label = new QCPItemText(p);
             label->setClipAxisRect(m_rect);
             label->position->setAxes(x, y);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
             label->position->setCoords(key, used);
             label->setFont(small);
             label->setColor(g == kTierCount ? chart::overflowColor() : text);
-            label->setText(nearCapacity && capacity > 0 ? tr("%1 of %2").arg(bytesText(used), bytesText(capacity))
-                                                        : bytesText(used));
+            label->setText(nearCapacity && capacity > 0 ? tr("%1 of %2").arg(bytes(used), bytes(capacity))
+                                                        : bytes(used));
         }
-        auto* groupLabel = new QCPItemText(m_plot);
+        auto* groupLabel = new QCPItemText(p);
         groupLabel->setClipAxisRect(m_rect);
         groupLabel->position->setAxisRect(m_rect);
         groupLabel->position->setAxes(x, y);
@@ -277,7 +267,7 @@ void CompareChart::rebuild()
     for (int i = 0; i < n; ++i)
         key << QStringLiteral("%1 = %2").arg(letter(i), qs(m_comparison.labels[static_cast<size_t>(i)]));
     m_key->setText(key.join(n > 2 ? QStringLiteral("\n") : QStringLiteral("      ")));
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 } // namespace kvtiers::ui

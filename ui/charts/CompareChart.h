@@ -3,12 +3,11 @@
 // overflow when any scenario has some) one stacked bar per scenario (A, B, C, D), all on
 // ONE shared byte axis so bars compare directly across scenarios, with each bar's used
 // bytes on top and a dashed capacity mark where it lies within the plotted range.
-// Bytes per replica. The only QCustomPlot code of the compare view.
+// Bytes per replica, in units(). The only QCustomPlot code of the compare view.
 
 #include "core/scenario/ScenarioComparison.h"
+#include "ui/charts/ChartBase.h"
 #include "ui/scenario/Tier.h"
-
-#include <QWidget>
 
 #include <array>
 
@@ -19,14 +18,13 @@ class QCPTextElement;
 
 namespace kvtiers::ui {
 
-class CompareChart : public QWidget {
+class CompareChart : public ChartBase {
     Q_OBJECT
 public:
     explicit CompareChart(QWidget* parent = nullptr);
 
     void setComparison(const ScenarioComparison& comparison);
     void clear();
-    QCustomPlot* plot() const { return m_plot; }
 
     /// Read-only views of what is plotted, for tests: used bytes of `tier` in scenario `index`.
     double usedBytes(Tier tier, int index) const;
@@ -35,16 +33,14 @@ public:
     int scenarioCount() const { return m_count; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override { rebuild(); }
 
 private:
     void buildPlot();
     void rebuild();
-    void applyTheme();
 
-    QCustomPlot* m_plot = nullptr;
     QCPAxisRect* m_rect = nullptr;
-    QCPTextElement* m_title = nullptr;
     QCPTextElement* m_key = nullptr;
     std::array<QCPBars*, kSegmentCount - 1> m_bars {}; ///< every segment but free
     QCPBars* m_overflowBars = nullptr;

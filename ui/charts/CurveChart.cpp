@@ -9,7 +9,6 @@
 #include "ui/text/VariableText.h"
 
 #include <QEvent>
-#include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
@@ -37,35 +36,25 @@ protected:
 } // namespace
 
 CurveChart::CurveChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("curvePlot"), { 360, 240 })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = chart::addPlot(layout, this, QStringLiteral("curvePlot"), { 360, 240 });
-    m_plot->plotLayout()->insertRow(0);
-    m_title = chart::addTitle(m_plot, QString(), font());
+    QCustomPlot* const p = plot();
+    p->plotLayout()->insertRow(0);
+    addTitle();
     const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
     for (int t = 0; t < 3; ++t) {
-        m_graphs[t] = m_plot->addGraph();
+        m_graphs[t] = addGraph();
         m_graphs[t]->setName(t == 2 ? tr("NVMe") : tierName(tiers[t]));
         m_graphs[t]->setSelectable(QCP::stNone);
     }
-    m_marker = new QCPItemStraightLine(m_plot);
-    m_markerLabel = new QCPItemText(m_plot);
+    m_marker = new QCPItemStraightLine(p);
+    m_markerLabel = new QCPItemText(p);
     m_markerLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_markerLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_markerLabel->setPadding(QMargins(4, 2, 4, 2));
-    m_plot->xAxis->setSubTicks(false);
-    m_plot->yAxis->setSubTicks(false);
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    // The legend sits in a row below the axes, where it can hide no data.
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setMargins(QMargins(6, 2, 6, 2));
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    p->xAxis->setSubTicks(false);
+    p->yAxis->setSubTicks(false);
+    putLegendBelowAxes();
     applyTheme();
 }
 
@@ -79,7 +68,7 @@ void CurveChart::setCurve(Variable variable, const std::vector<CurvePoint>& poin
         for (int t = 0; t < 3; ++t)
             values[t] << p.demand.at(t);
     }
-    draw(variable, keys, values, currentValue, units);
+    setCurveData(variable, keys, values, currentValue, units);
 }
 
 void CurveChart::setFleetCurve(
@@ -96,13 +85,30 @@ void CurveChart::setFleetCurve(
         for (int t = 0; t < 3; ++t)
             values[t] << (p.feasible ? p.demand.at(t) : gap);
     }
-    draw(variable, keys, values, currentValue, units);
+    setCurveData(variable, keys, values, currentValue, units);
 }
 
-void CurveChart::draw(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
+void CurveChart::setCurveData(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
     double currentValue, ByteUnits units)
 {
+    m_variable = variable;
+    m_keys = keys;
+    m_values = values;
     m_current = currentValue;
+    if (units != this->units())
+        setUnits(units); // draws
+    else
+        draw();
+}
+
+void CurveChart::draw()
+{
+    QCustomPlot* const p = plot();
+    const Variable variable = m_variable;
+    const QVector<double>& keys = m_keys;
+    const std::array<QVector<double>, 3>& values = m_values;
+    const double currentValue = m_current;
+    const ByteUnits units = this->units();
     double top = 1;
     for (const auto& tier : values)
         for (double v : tier)
@@ -111,7 +117,7 @@ void CurveChart::draw(Variable variable, const QVector<double>& keys, const std:
     for (int t = 0; t < 3; ++t)
         m_graphs[t]->setData(keys, values[t], true);
 
-    QCPAxis* x = m_plot->xAxis;
+    QCPAxis* x = p->xAxis;
     const bool logScale = variable == Variable::Context || variable == Variable::Concurrency;
     x->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     switch (variable) {
@@ -146,9 +152,9 @@ void CurveChart::draw(Variable variable, const QVector<double>& keys, const std:
         }
     }
     x->setLabel(variable == Variable::Context ? tr("%1 (tokens)").arg(variableName(variable)) : variableName(variable));
-    m_plot->yAxis->setTicker(byteTicker(units));
-    m_plot->yAxis->setRange(0, top * 1.12);
-    m_plot->yAxis->setLabel(m_fleet ? tr("fleet-wide demand") : tr("demand per server"));
+    p->yAxis->setTicker(byteTicker(units));
+    p->yAxis->setRange(0, top * 1.12);
+    p->yAxis->setLabel(m_fleet ? tr("fleet-wide demand") : tr("demand per server"));
     m_marker->point1->setCoords(currentValue, 0);
     m_marker->point2->setCoords(currentValue, 1);
     m_markerLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
@@ -156,10 +162,10 @@ void CurveChart::draw(Variable variable, const QVector<double>& keys, const std:
     m_markerLabel->setText(variable == Variable::Context
             ? tr("now: %1 tokens").arg(variableValueText(variable, currentValue))
             : tr("now: %1").arg(variableValueText(variable, currentValue)));
-    m_title->setText(m_fleet
+    title()->setText(m_fleet
             ? tr("Fleet-wide demand as %1 varies").arg(variableName(variable).toLower())
             : tr("Demand per server as %1 varies, the rest held").arg(variableName(variable).toLower()));
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 int CurveChart::pointCount() const
@@ -177,27 +183,18 @@ double CurveChart::keyAt(int i) const
     return m_graphs[0]->data()->at(i)->key;
 }
 
-void CurveChart::applyTheme()
+void CurveChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
+    QCustomPlot* const p = plot();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    chart::themePlot(m_plot, m_title, pal);
     const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
     for (int t = 0; t < 3; ++t)
         m_graphs[t]->setPen(QPen(chart::tierColor(tiers[t]), 2.5));
     m_marker->setPen(QPen(text, 1.5, Qt::DashLine));
     m_markerLabel->setColor(text);
-    m_plot->legend->setBrush(base);
-    m_plot->legend->setTextColor(text);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void CurveChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        applyTheme();
+    p->legend->setBrush(base);
+    p->legend->setTextColor(text);
 }
 
 } // namespace kvtiers::ui

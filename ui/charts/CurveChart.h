@@ -8,8 +8,9 @@
 
 #include "core/scenario/Sensitivity.h"
 #include "core/io/Units.h"
+#include "ui/charts/ChartBase.h"
 
-#include <QWidget>
+#include <QVector>
 
 #include <array>
 #include <vector>
@@ -22,7 +23,7 @@ class QCPTextElement;
 
 namespace kvtiers::ui {
 
-class CurveChart : public QWidget {
+class CurveChart : public ChartBase {
     Q_OBJECT
 public:
     explicit CurveChart(QWidget* parent = nullptr);
@@ -39,18 +40,21 @@ public:
     double valueAt(int tier, int i) const;
     double keyAt(int i) const;
     double currentValue() const { return m_current; }
-    QCustomPlot* plot() const { return m_plot; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override { draw(); }
 
 private:
-    void draw(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
+    /// Keeps the curve and draws it in `units`.
+    void setCurveData(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
         double currentValue, ByteUnits units);
-    void applyTheme();
+    /// Draws the curve last set, in units().
+    void draw();
 
-    QCustomPlot* m_plot = nullptr;
-    QCPTextElement* m_title = nullptr;
+    Variable m_variable = Variable::Context;
+    QVector<double> m_keys;
+    std::array<QVector<double>, 3> m_values;
     std::array<QCPGraph*, 3> m_graphs {};
     QCPItemStraightLine* m_marker = nullptr;
     QCPItemText* m_markerLabel = nullptr;

@@ -6,10 +6,11 @@
 #include "ui/scenario/Tier.h"
 #include "ui/text/UnitsText.h"
 
+#include <QAbstractScrollArea>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QPainter>
 #include <QPixmap>
-#include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
@@ -56,36 +57,71 @@ double tierBytes(const FleetEntryResult& e, int tier)
 }
 } // namespace
 
+namespace {
+constexpr int kMinimumHeight = 240;
+/// The panels' least height: below this the bars and their tick labels stop reading.
+constexpr int kPanelsMinimumHeight = 170;
+} // namespace
+
 FleetChart::FleetChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("fleetPlot"), { 320, kMinimumHeight })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = chart::addPlot(layout, this, QStringLiteral("fleetPlot"), { 320, 240 });
     buildPlot();
     applyTheme();
+    plot()->installEventFilter(this);
+}
+
+bool FleetChart::eventFilter(QObject* watched, QEvent* event)
+{
+    // QCustomPlot takes every wheel event, zooming or not. This plot does not zoom: the
+    // wheel scrolls the scroll area the chart sits in (its viewport turns the event into
+    // a scroll), or goes on to the parents unaccepted.
+    if (watched == plot() && event->type() == QEvent::Wheel
+        && !plot()->interactions().testFlag(QCP::iRangeZoom)) {
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QCoreApplication::sendEvent(area->viewport(), event);
+                return true;
+            }
+        event->ignore();
+        return true;
+    }
+    return ChartBase::eventFilter(watched, event);
+}
+
+void FleetChart::fitHeight()
+{
+    QCustomPlot* const p = plot();
+    int rest = 0; // title and legend rows at their natural height
+    for (int row : { 0, 2 })
+        if (QCPLayoutElement* element = p->plotLayout()->element(row, 0))
+            rest += element->minimumOuterSizeHint().height();
+    const int height = std::max(kMinimumHeight, kPanelsMinimumHeight + rest + 12);
+    if (p->minimumHeight() != height)
+        p->setMinimumHeight(height);
 }
 
 void FleetChart::buildPlot()
 {
-    m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->plotLayout()->clear();
-    m_title = chart::addTitle(m_plot, tr("Fleet memory demand by workload"), font());
+    QCustomPlot* const p = plot();
+    p->setAutoAddPlottableToLegend(false);
+    p->plotLayout()->clear();
+    addTitle(tr("Fleet memory demand by workload"));
 
     auto* panels = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, panels);
+    p->plotLayout()->addElement(1, 0, panels);
     const std::array<QString, 3> names = { tierName(Tier::Hbm), tierName(Tier::Dram), tr("NVMe") };
     for (int t = 0; t < 3; ++t) {
-        auto* rect = new QCPAxisRect(m_plot);
+        auto* rect = new QCPAxisRect(p);
         panels->addElement(0, t, rect);
         m_rects[t] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
         chart::setupBarPanelAxis(x, kBarKey, names[t], font());
-        y->setTicker(byteTicker(m_units));
+        y->setTicker(byteTicker(units()));
         y->setSubTicks(false);
         y->setRange(0, 1);
-        auto* total = new QCPItemText(m_plot);
+        auto* total = new QCPItemText(p);
         total->setClipAxisRect(rect);
         total->position->setAxes(x, y);
         total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
@@ -96,10 +132,10 @@ void FleetChart::buildPlot()
     // the whole row, two entries sat at the far ends, away from each other.
     m_legend = new QCPLegend;
     auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(2, 0, legendRow);
-    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
+    p->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(p));
     legendRow->addElement(0, 1, m_legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    legendRow->addElement(0, 2, new QCPLayoutElement(p));
     legendRow->setColumnSpacing(0);
     m_legend->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
     m_legend->setLayer(QStringLiteral("legend"));
@@ -107,8 +143,8 @@ void FleetChart::buildPlot()
     m_legend->setWrap(4);
     m_legend->setBorderPen(Qt::NoPen);
     m_legend->setIconSize(14, 12);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->plotLayout()->setRowStretchFactor(2, 0.001);
 }
 
 void FleetChart::ensureBars(int count)
@@ -116,7 +152,7 @@ void FleetChart::ensureBars(int count)
     // Bars are created once per workload slot and reused; only a longer mix adds more.
     while (static_cast<int>(m_bars.size()) > count) {
         for (QCPBars* bars : m_bars.back())
-            m_plot->removePlottable(bars);
+            plot()->removePlottable(bars);
         m_bars.pop_back();
     }
     while (static_cast<int>(m_bars.size()) < count) {
@@ -133,7 +169,7 @@ void FleetChart::ensureBars(int count)
         slot[0]->addToLegend(m_legend);
         m_bars.push_back(slot);
     }
-    applyTheme();
+    themeChanged(palette());
 }
 
 void FleetChart::setFleet(const FleetResult& fleet)
@@ -150,18 +186,10 @@ void FleetChart::clear()
     rebuild();
 }
 
-void FleetChart::setUnits(ByteUnits units)
-{
-    if (units == m_units)
-        return;
-    m_units = units;
-    for (QCPAxisRect* rect : m_rects)
-        rect->axis(QCPAxis::atLeft)->setTicker(byteTicker(m_units));
-    rebuild();
-}
-
 void FleetChart::rebuild()
 {
+    for (QCPAxisRect* rect : m_rects)
+        ensureByteTicker(rect->axis(QCPAxis::atLeft), units());
     const int n = m_hasFleet ? static_cast<int>(m_fleet.entries.size()) : 0;
     ensureBars(n);
     for (int i = 0; i < n; ++i) {
@@ -182,13 +210,14 @@ void FleetChart::rebuild()
         y->setTicks(m_hasFleet);
         y->setTickLabels(m_hasFleet);
         y->grid()->setVisible(m_hasFleet);
-        m_totals[t]->setText(m_hasFleet ? bytesText(total, m_units) : QString());
+        m_totals[t]->setText(m_hasFleet ? bytes(total) : QString());
         m_totals[t]->position->setCoords(kBarKey, total);
     }
-    m_title->setText(m_hasFleet ? tr("Fleet memory demand by workload: %1 GPUs in %2 servers")
+    title()->setText(m_hasFleet ? tr("Fleet memory demand by workload: %1 GPUs in %2 servers")
                                       .arg(countText(m_fleet.gpus), countText(m_fleet.servers))
                                 : tr("Fleet memory demand by workload"));
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    fitHeight();
+    requestReplot();
 }
 
 double FleetChart::value(int tier, int entry) const
@@ -205,12 +234,10 @@ ByteUnits FleetChart::axisUnits(int tier) const
     return byteTickerUnits(ticker);
 }
 
-void FleetChart::applyTheme()
+void FleetChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    chart::themePlot(m_plot, m_title, pal);
     for (int t = 0; t < 3; ++t)
         m_totals[t]->setColor(text);
     for (size_t i = 0; i < m_bars.size(); ++i)
@@ -220,14 +247,6 @@ void FleetChart::applyTheme()
         }
     m_legend->setBrush(base);
     m_legend->setTextColor(text);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void FleetChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        applyTheme();
 }
 
 } // namespace kvtiers::ui

@@ -1,13 +1,14 @@
 #pragma once
 // FleetChart: the fleet's memory demand per tier (HBM, server DRAM, NVMe), each tier one
 // bar stacked by workload, in its own panel with its own byte axis (NVMe is often ~10×
-// HBM: one shared axis would flatten HBM). Axes tick in binary or decimal bytes. The
-// only class of the fleet view that knows QCustomPlot.
+// HBM: one shared axis would flatten HBM). Axes tick in binary or decimal bytes. A long
+// mix's legend makes the chart taller rather than its panels shorter, and the wheel over
+// the chart scrolls the view it sits in. The only class of the fleet view that knows
+// QCustomPlot.
 
 #include "core/scenario/Fleet.h"
 #include "core/io/Units.h"
-
-#include <QWidget>
+#include "ui/charts/ChartBase.h"
 
 #include <array>
 #include <vector>
@@ -21,15 +22,13 @@ class QCPTextElement;
 
 namespace kvtiers::ui {
 
-class FleetChart : public QWidget {
+class FleetChart : public ChartBase {
     Q_OBJECT
 public:
     explicit FleetChart(QWidget* parent = nullptr);
 
     void setFleet(const FleetResult& fleet);
     void clear();
-    void setUnits(ByteUnits units);
-    ByteUnits units() const { return m_units; }
 
     // Read-only views of what is plotted, for tests.
     int workloadCount() const { return static_cast<int>(m_bars.size()); }
@@ -37,26 +36,27 @@ public:
     double value(int tier, int entry) const;
     /// The units the tier's value axis ticks in (checks the installed ticker).
     ByteUnits axisUnits(int tier) const;
-    QCustomPlot* plot() const { return m_plot; }
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override { rebuild(); }
+    /// Hands the mouse wheel to whatever scrolls the chart (the plot does not zoom).
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildPlot();
     void ensureBars(int count);
     void rebuild();
-    void applyTheme();
+    /// At least the panels' minimum height plus the title and legend as laid out, so a
+    /// long mix makes the chart taller (its view scrolls) instead of squashing the bars.
+    void fitHeight();
 
-    QCustomPlot* m_plot = nullptr;
-    QCPTextElement* m_title = nullptr;
     QCPLegend* m_legend = nullptr;
     std::array<QCPAxisRect*, 3> m_rects {};
     std::array<QCPItemText*, 3> m_totals {};
     std::vector<std::array<QCPBars*, 3>> m_bars; ///< per workload, per tier
     FleetResult m_fleet;
     bool m_hasFleet = false;
-    ByteUnits m_units = ByteUnits::Binary;
 };
 
 } // namespace kvtiers::ui

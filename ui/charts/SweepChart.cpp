@@ -10,7 +10,6 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -69,10 +68,9 @@ double seriesBytes(const SweepPoint& p, SweepChart::Series s)
 } // namespace
 
 SweepChart::SweepChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("sweepPlot"), { 320, 260 })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    QCustomPlot* const p = plot();
     auto* header = new QHBoxLayout;
     auto* axisLabel = new QLabel(tr("S&weep:"), this);
     m_axisCombo = new QComboBox(this);
@@ -84,25 +82,24 @@ SweepChart::SweepChart(QWidget* parent)
     header->addWidget(axisLabel);
     header->addWidget(m_axisCombo);
     header->addStretch(1);
-    layout->addLayout(header);
+    chartLayout()->insertLayout(0, header);
 
-    m_plot = chart::addPlot(layout, this, QStringLiteral("sweepPlot"), { 320, 260 }, 1);
     // Fast polylines and unantialiased fills: the stacked areas are redrawn at every
     // slider step (a UI update within half a 60 Hz frame).
-    m_plot->setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
+    p->setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
 
-    m_plot->plotLayout()->insertRow(0);
-    m_title = chart::addTitle(m_plot, QString(), font());
+    p->plotLayout()->insertRow(0);
+    addTitle();
 
     m_xTicker = QSharedPointer<TokenLogTicker>::create(TokenLogTicker::Labels::Tokens);
-    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_plot->xAxis->setTicker(m_xTicker);
-    m_plot->yAxis->setTicker(byteTicker());
-    m_plot->yAxis->setSubTicks(false);
+    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->xAxis->setTicker(m_xTicker);
+    p->yAxis->setTicker(byteTicker(units()));
+    p->yAxis->setSubTicks(false);
 
     QCPGraph* below = nullptr;
     for (int i = 0; i < kSeriesCount; ++i) {
-        auto* g = m_plot->addGraph();
+        auto* g = addGraph();
         g->setName(seriesName(static_cast<Series>(i)));
         g->setSelectable(QCP::stNone);
         g->setAntialiasedFill(false);
@@ -111,46 +108,51 @@ SweepChart::SweepChart(QWidget* parent)
         below = g;
         m_graphs[i] = g;
     }
-    m_capacityLine = new QCPItemStraightLine(m_plot);
-    m_capacityLabel = new QCPItemText(m_plot);
+    m_capacityLine = new QCPItemStraightLine(p);
+    m_capacityLabel = new QCPItemText(p);
     m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_currentLine = new QCPItemStraightLine(m_plot);
-    m_currentLabel = new QCPItemText(m_plot);
+    m_currentLine = new QCPItemStraightLine(p);
+    m_currentLabel = new QCPItemText(p);
     m_currentLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_currentLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_fullLine = new QCPItemStraightLine(m_plot);
-    m_clipLabel = new QCPItemText(m_plot);
+    m_fullLine = new QCPItemStraightLine(p);
+    m_clipLabel = new QCPItemText(p);
     m_clipLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_clipLabel->position->setCoords(0.99, 0.01);
     m_clipLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    m_fullLabel = new QCPItemText(m_plot);
+    m_clipLabel->setTextAlignment(Qt::AlignRight);
+    m_fullLabel = new QCPItemText(p);
+    // placeLabels() keeps them a few pixels off the lines (a dashed line under text made
+    // both unreadable).
+    for (QCPItemText* label : { m_currentLabel, m_fullLabel, m_clipLabel })
+        label->setPadding(QMargins(2, 1, 2, 1));
     m_fullLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_fullLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
 
     // The legend goes in its own row under the plot, where it can never cover a label.
-    m_plot->legend->setVisible(true);
+    p->legend->setVisible(true);
     auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(2, 0, legendRow);
-    legendRow->addElement(0, 0, m_plot->legend); // moves it out of the axis rect's inset layout
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(4);
-    m_plot->legend->setIconSize(14, 12);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
-    chart::fitToWidth(m_plot, m_title, m_plot->legend);
+    p->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, p->legend); // moves it out of the axis rect's inset layout
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    p->legend->setWrap(4);
+    p->legend->setIconSize(14, 12);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->plotLayout()->setRowStretchFactor(2, 0.001);
+    chart::fitToWidth(p, title(), p->legend);
     applyTheme();
 
     connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
         [this](int index) { setAxis(static_cast<SweepAxis>(m_axisCombo->itemData(index).toInt())); });
-    connect(m_plot, &QCustomPlot::mouseMove, this, &SweepChart::showToolTipAt);
+    // Annotations are placed in pixels, as laid out (window resizes, exports).
+    connect(p, &QCustomPlot::afterLayout, this, &SweepChart::placeLabels);
 }
 
-void SweepChart::applyTheme()
+void SweepChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
+    QCustomPlot* const p = plot();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    chart::themePlot(m_plot, m_title, pal);
     for (int i = 0; i < kSeriesCount; ++i) {
         const QColor c = seriesColor(static_cast<Series>(i));
         m_graphs[i]->setPen(QPen(c.darker(120), 2));
@@ -163,17 +165,14 @@ void SweepChart::applyTheme()
     m_fullLine->setPen(QPen(chart::overflowColor(), 2, Qt::DashLine));
     m_fullLabel->setColor(chart::overflowColor());
     m_clipLabel->setColor(text);
-    m_plot->legend->setBrush(base);
-    m_plot->legend->setTextColor(text);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void SweepChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        applyTheme();
+    // The annotations read over the stacked areas: a box of the base colour behind them.
+    QColor box = base;
+    box.setAlpha(215);
+    for (QCPItemText* label : { m_currentLabel, m_fullLabel, m_clipLabel })
+        label->setBrush(box);
+    p->legend->setBrush(base);
+    p->legend->setTextColor(text);
+    p->legend->setBorderPen(Qt::NoPen);
 }
 
 void SweepChart::setAxis(SweepAxis axis)
@@ -221,15 +220,16 @@ QString SweepChart::hbmFullText() const
 
 void SweepChart::rebuild()
 {
-    ensureByteTicker(m_plot->yAxis, displayUnits()); // follows View > Units
+    QCustomPlot* const p = plot();
+    ensureByteTicker(p->yAxis, units());
     if (!m_hasResult || m_sweep.points.empty())
         return;
     const double factor = tierScopeFactor(m_scope, m_scenario, m_result);
     const bool context = m_sweep.axis == SweepAxis::Context;
     m_xTicker->setLabels(context ? TokenLogTicker::Labels::Tokens : TokenLogTicker::Labels::Count);
-    m_plot->xAxis->setLabel(
+    p->xAxis->setLabel(
         context ? tr("context per sequence, tokens (log scale)") : tr("active sequences per replica (log scale)"));
-    m_title->setText(tr("Bytes per tier as %1 grows, %2 (stacked)")
+    title()->setText(tr("Bytes per tier as %1 grows, %2 (stacked)")
                          .arg(context ? tr("context") : tr("concurrency"), tierScopeName(m_scope)));
 
     const auto n = static_cast<qsizetype>(m_sweep.points.size());
@@ -259,17 +259,17 @@ void SweepChart::rebuild()
     const double readableTop = 4 * std::max(here, hbmCap);
     const bool clipped = top > readableTop * 1.08;
     m_clipLabel->setVisible(clipped);
-    if (clipped)
-        m_clipLabel->setText(tr("↑ clipped: demand reaches %1 at %2").arg(bytesText(top), xText(xs.back())));
+    m_clipText = clipped ? tr("↑ clipped: demand reaches %1 at %2").arg(bytes(top), xText(xs.back())) : QString();
+    m_clipLabel->setText(m_clipText);
     top = std::max({ clipped ? readableTop : top, hbmCap, 1.0 });
-    m_plot->xAxis->setRange(xs.front(), xs.back());
-    m_plot->yAxis->setRange(0, top * 1.08);
-    m_plot->yAxis->setLabel(tr("bytes %1").arg(tierScopeName(m_scope)));
+    p->xAxis->setRange(xs.front(), xs.back());
+    p->yAxis->setRange(0, top * 1.08);
+    p->yAxis->setLabel(tr("bytes %1").arg(tierScopeName(m_scope)));
 
     m_capacityLine->point1->setCoords(xs.front(), hbmCap);
     m_capacityLine->point2->setCoords(xs.back(), hbmCap);
     m_capacityLabel->position->setCoords(xs.front() * 1.1, hbmCap);
-    m_capacityLabel->setText(tr("HBM capacity %1").arg(bytesText(hbmCap)));
+    m_capacityLabel->setText(tr("HBM capacity %1").arg(bytes(hbmCap)));
 
     m_currentX = context ? m_scenario.workload.context : m_scenario.workload.concurrency;
     // Labels sit beside their line on the side with more room, at different heights.
@@ -277,9 +277,9 @@ void SweepChart::rebuild()
     m_currentLine->point1->setCoords(m_currentX, 0);
     m_currentLine->point2->setCoords(m_currentX, 1);
     m_currentLabel->position->setCoords(m_currentX, 0.08);
-    m_currentLabel->setPositionAlignment(
-        m_currentX > logMid ? (Qt::AlignRight | Qt::AlignTop) : (Qt::AlignLeft | Qt::AlignTop));
-    m_currentLabel->setText(u' ' + tr("now: %1").arg(xText(m_currentX)) + u' ');
+    m_currentSide = m_currentX > logMid ? Qt::AlignRight : Qt::AlignLeft;
+    m_currentLabel->setPositionAlignment(m_currentSide | Qt::AlignTop);
+    m_currentLabel->setText(tr("now: %1").arg(xText(m_currentX)));
 
     const double full = m_sweep.hbmFullAt;
     const bool fullInside = std::isfinite(full) && full > xs.front();
@@ -287,13 +287,131 @@ void SweepChart::rebuild()
     m_fullLine->point1->setCoords(fullInside ? full : xs.front(), 0);
     m_fullLine->point2->setCoords(fullInside ? full : xs.front(), 1);
     m_fullLabel->position->setCoords(fullInside ? full : xs.back(), 0.15);
-    m_fullLabel->setPositionAlignment(
-        fullInside && full < logMid ? (Qt::AlignLeft | Qt::AlignTop) : (Qt::AlignRight | Qt::AlignTop));
+    m_fullSide = fullInside && full < logMid ? Qt::AlignLeft : Qt::AlignRight;
+    m_fullLabel->setPositionAlignment(m_fullSide | Qt::AlignTop);
     QFont bold = font();
     bold.setBold(true);
     m_fullLabel->setFont(bold);
-    m_fullLabel->setText(u' ' + hbmFullText() + u' ');
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_fullLabel->setText(hbmFullText());
+    refreshToolTipAfterReplot();
+    requestReplot();
+}
+
+void SweepChart::placeLabels()
+{
+    QCustomPlot* const p = plot();
+    const QRect area = p->axisRect()->rect();
+    if (!m_hasResult || area.height() <= 0 || area.width() <= 0)
+        return;
+    constexpr double kGap = 4; // pixels between a label and a line it must not touch
+    auto rectOf = [](const QCPItemText* label) {
+        return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+    };
+    auto crosses = [&](const QRectF& r, const QCPItemStraightLine* line) {
+        if (!line->visible())
+            return false;
+        const double x = line->point1->pixelPosition().x();
+        return r.left() < x + kGap && r.right() > x - kGap;
+    };
+    const double fullX = m_fullLine->point1->pixelPosition().x();
+    const bool fullShown = m_fullLine->visible() && fullX > area.left() && fullX < area.right();
+
+    // A label stands beside its line, a gap away, on the side with more room; it turns to
+    // the other side when it would cross the other vertical line.
+    auto besideLine = [&](QCPItemText* label, Qt::Alignment side, const QCPItemStraightLine* own,
+                          const QCPItemStraightLine* other) {
+        if (!label->visible())
+            return;
+        const double lineX = own->point1->pixelPosition().x();
+        auto put = [&](Qt::Alignment s) {
+            label->setPositionAlignment(s | Qt::AlignTop);
+            const double y = label->position->pixelPosition().y();
+            label->position->setPixelPosition(QPointF(lineX + (s.testFlag(Qt::AlignLeft) ? 1 : -1) * (kGap + 1), y));
+        };
+        const Qt::Alignment flipped = side.testFlag(Qt::AlignLeft) ? Qt::AlignRight : Qt::AlignLeft;
+        auto inside = [&] {
+            const QRectF r = rectOf(label);
+            return r.left() >= area.left() && r.right() <= area.right() + 1;
+        };
+        // The preferred side unless the label crosses the other line there or runs out
+        // of the plot (where it would be cut); a side inside the plot before a clear one.
+        put(side);
+        if (inside() && !crosses(rectOf(label), other))
+            return;
+        put(flipped);
+        if (inside() && !crosses(rectOf(label), other))
+            return;
+        if (inside())
+            return;
+        put(side);
+    };
+    besideLine(m_currentLabel, m_currentSide, m_currentLine, m_fullLine);
+    if (fullShown)
+        besideLine(m_fullLabel, m_fullSide, m_fullLine, m_currentLine);
+
+    // The capacity label starts at the left; where HBM runs short at once, the "HBM full"
+    // line is there too: the label goes to the right end instead.
+    m_capacityLabel->position->setCoords(m_capacityLine->point1->coords().x() * 1.1, m_capacityLine->point1->coords().y());
+    m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    if (crosses(rectOf(m_capacityLabel), m_fullLine)) {
+        m_capacityLabel->position->setCoords(m_capacityLine->point2->coords().x() / 1.1, m_capacityLine->point2->coords().y());
+        m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    }
+
+    // The clip note, top right: wrapped to the room right of the "HBM full" line, or left
+    // of it when the line is too close to the right edge, never past the plot's edges.
+    if (m_clipLabel->visible()) {
+        int room = area.width() - 8;
+        double x = 0.99;
+        Qt::Alignment align = Qt::AlignRight | Qt::AlignTop;
+        if (fullShown) {
+            const int right = static_cast<int>(area.right() - fullX - 2 * kGap - 0.01 * area.width());
+            const int left = static_cast<int>(fullX - area.left() - 2 * kGap - 4);
+            const int widest = QFontMetrics(m_clipLabel->font()).horizontalAdvance(m_clipText);
+            if (right >= std::min(widest, 160) || right >= left) {
+                room = right;
+            } else {
+                room = left;
+                x = (fullX - kGap - 1 - area.left()) / area.width();
+            }
+        }
+        m_clipLabel->position->setCoords(x, m_clipLabel->position->coords().y());
+        m_clipLabel->setPositionAlignment(align);
+        const QString text = chart::wrapText(m_clipText, m_clipLabel->font(), std::max(40, room));
+        if (text != m_clipLabel->text())
+            m_clipLabel->setText(text);
+    }
+
+    // Heights: what the labels must keep clear of is the dashed capacity line (a few
+    // pixels either side) with its own label above it, then each label already placed.
+    QList<QRectF> taken;
+    {
+        const double y = m_capacityLine->point1->pixelPosition().y();
+        const QRectF label = rectOf(m_capacityLabel);
+        taken << QRectF(area.left(), y - kGap, area.width(), 2 * kGap) << label;
+    }
+    auto place = [&](QCPItemText* label, double ratio) {
+        if (!label->visible())
+            return;
+        label->position->setCoords(label->position->coords().x(), ratio);
+        const QRectF at = rectOf(label);
+        double top = at.top();
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const QRectF& r : taken)
+                if (QRectF(at.left(), top, at.width(), at.height()).intersects(r)) {
+                    top = r.bottom() + 2;
+                    moved = true;
+                }
+        }
+        if (top + at.height() > area.bottom()) // no room below: leave it where it was asked for
+            top = at.top();
+        label->position->setCoords(label->position->coords().x(), (top - area.top()) / area.height());
+        taken << QRectF(at.left(), top, at.width(), at.height());
+    };
+    place(m_clipLabel, 0.01);
+    place(m_currentLabel, 0.08);
+    place(m_fullLabel, 0.15);
 }
 
 int SweepChart::pointCount() const
@@ -313,24 +431,21 @@ double SweepChart::seriesValue(Series series, int index) const
     return s == 0 ? v : v - m_graphs[s - 1]->data()->at(index)->value;
 }
 
-void SweepChart::showToolTipAt(QMouseEvent* event)
+QString SweepChart::toolTipTextAt(const QPoint& pos) const
 {
-    const QPointF pos = event->position();
-    if (pointCount() == 0 || !m_plot->axisRect()->rect().contains(pos.toPoint())) {
-        QToolTip::hideText();
-        return;
-    }
-    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    if (pointCount() == 0 || !plot()->axisRect()->rect().contains(pos))
+        return {};
+    const double x = plot()->xAxis->pixelToCoord(pos.x());
     const auto data = m_graphs[0]->data();
     auto it = data->findBegin(x, true);
     if (it == data->constEnd())
-        return;
+        return {};
     const int index = static_cast<int>(it - data->constBegin());
     QString text = xText(pointX(index));
     for (int s = 0; s < kSeriesCount; ++s)
         text += u'\n' + seriesName(static_cast<Series>(s)) + QStringLiteral(": ")
-            + bytesText(seriesValue(static_cast<Series>(s), index));
-    QToolTip::showText(m_plot->mapToGlobal(pos.toPoint()), text, m_plot);
+            + bytes(seriesValue(static_cast<Series>(s), index));
+    return text;
 }
 
 } // namespace kvtiers::ui

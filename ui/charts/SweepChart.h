@@ -7,10 +7,10 @@
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Sweep.h"
+#include "ui/charts/ChartBase.h"
 #include "ui/scenario/TierScope.h"
 
 #include <QSharedPointer>
-#include <QWidget>
 
 #include <array>
 
@@ -20,13 +20,12 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
-class QMouseEvent;
 
 namespace kvtiers::ui {
 
 class TokenLogTicker;
 
-class SweepChart : public QWidget {
+class SweepChart : public ChartBase {
     Q_OBJECT
 public:
     /// The stacked series, bottom to top.
@@ -48,23 +47,23 @@ public:
     double currentX() const { return m_currentX; }
     double hbmFullAt() const { return m_sweep.hbmFullAt; }
     QString hbmFullText() const;
-    QCustomPlot* plot() const { return m_plot; }
+    QString toolTipTextAt(const QPoint& pos) const override;
 
 signals:
     void axisChanged(kvtiers::SweepAxis axis);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override { rebuild(); }
 
 private:
     void rebuild();
-    void applyTheme();
-    void showToolTipAt(QMouseEvent* event);
+    /// Moves the annotations (clip note, "now", "HBM full") off the HBM capacity line and
+    /// off each other, and wraps the clip note to the plot's width, as laid out.
+    void placeLabels();
     QString xText(double x) const;
 
     QComboBox* m_axisCombo = nullptr;
-    QCustomPlot* m_plot = nullptr;
-    QCPTextElement* m_title = nullptr;
     std::array<QCPGraph*, kSeriesCount> m_graphs {};
     QCPItemStraightLine* m_currentLine = nullptr;
     QCPItemText* m_currentLabel = nullptr;
@@ -73,6 +72,7 @@ private:
     QCPItemStraightLine* m_capacityLine = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPItemText* m_clipLabel = nullptr;
+    QString m_clipText; ///< the clip note in full, unwrapped
     QSharedPointer<TokenLogTicker> m_xTicker;
 
     Scenario m_scenario;
@@ -81,6 +81,8 @@ private:
     bool m_hasResult = false;
     double m_currentX = 0;
     SweepAxis m_axis = SweepAxis::Context;
+    Qt::Alignment m_currentSide = Qt::AlignLeft; ///< the side of its line each label prefers
+    Qt::Alignment m_fullSide = Qt::AlignRight;
     TierScope m_scope = TierScope::PerReplica;
 };
 

@@ -10,7 +10,6 @@
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -59,10 +58,8 @@ QString wrapped(const QString& text, const QFontMetrics& metrics, int width, int
 } // namespace
 
 TierChart::TierChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("tierPlot"), { 320, 260 })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
     auto* header = new QHBoxLayout;
     auto* scopeLabel = new QLabel(tr("Bytes &counted:"), this);
     m_scopeCombo = new QComboBox(this);
@@ -77,50 +74,44 @@ TierChart::TierChart(QWidget* parent)
     header->addWidget(scopeLabel);
     header->addWidget(m_scopeCombo);
     header->addStretch(1);
-    layout->addLayout(header);
+    chartLayout()->insertLayout(0, header);
 
-    m_plot = chart::addPlot(layout, this, QStringLiteral("tierPlot"), { 320, 260 }, 1);
     buildPlot();
     applyTheme();
 
     connect(m_scopeCombo, &QComboBox::currentIndexChanged, this,
         [this](int index) { setScope(static_cast<TierScope>(m_scopeCombo->itemData(index).toInt())); });
-    connect(m_plot, &QCustomPlot::mouseMove, this, &TierChart::showToolTipAt);
-    // Captions are fitted to the panels' widths as laid out (window resizes, exports).
-    connect(m_plot, &QCustomPlot::afterLayout, this, &TierChart::fitCaptions);
-    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
-        if (m_toolTipStale) {
-            m_toolTipStale = false;
-            refreshToolTip();
-        }
-    });
+    // Captions and segment labels are fitted to the panels as laid out (window resizes, exports).
+    connect(plot(), &QCustomPlot::afterLayout, this, &TierChart::fitCaptions);
+    connect(plot(), &QCustomPlot::afterLayout, this, &TierChart::fitSegmentLabels);
 }
 
 void TierChart::buildPlot()
 {
-    m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->plotLayout()->clear(); // also deletes the default legend
-    m_title = chart::addTitle(m_plot, QString(), font());
+    QCustomPlot* const p = plot();
+    p->setAutoAddPlottableToLegend(false);
+    p->plotLayout()->clear(); // also deletes the default legend
+    addTitle();
 
     auto* panels = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, panels);
+    p->plotLayout()->addElement(1, 0, panels);
     const std::array<QString, kTierCount + 1> names
         = { tierName(Tier::Hbm), tierName(Tier::Dram), tierName(Tier::Ssd), tr("Overflow") };
     for (int i = 0; i <= kTierCount; ++i) {
-        auto* rect = new QCPAxisRect(m_plot);
+        auto* rect = new QCPAxisRect(p);
         panels->addElement(0, i, rect);
         m_rects[i] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
         chart::setupBarPanelAxis(x, kBarKey, names[i], font());
-        y->setTicker(byteTicker());
+        y->setTicker(byteTicker(units()));
         y->setSubTicks(false);
         y->setRange(0, 1);
     }
     panels->setColumnStretchFactor(kTierCount, 0.55);
     // Bars start at the same height whatever their captions: one wrapped onto a second
     // line deepens every panel's bottom margin, not only its own.
-    auto* bottoms = new QCPMarginGroup(m_plot);
+    auto* bottoms = new QCPMarginGroup(p);
     for (QCPAxisRect* rect : m_rects)
         rect->setMarginGroup(QCP::msBottom, bottoms);
 
@@ -140,7 +131,7 @@ void TierChart::buildPlot()
             below = bars;
             m_bars[t][s] = bars;
 
-            auto* label = new QCPItemText(m_plot);
+            auto* label = new QCPItemText(p);
             label->setClipToAxisRect(true);
             label->setClipAxisRect(rect);
             label->position->setAxes(x, y);
@@ -148,12 +139,12 @@ void TierChart::buildPlot()
             label->setVisible(false);
             m_labels[t][s] = label;
         }
-        auto* line = new QCPItemLine(m_plot);
+        auto* line = new QCPItemLine(p);
         line->setClipAxisRect(rect);
         line->start->setAxes(x, y);
         line->end->setAxes(x, y);
         m_capacityLines[t] = line;
-        auto* capLabel = new QCPItemText(m_plot);
+        auto* capLabel = new QCPItemText(p);
         capLabel->setClipAxisRect(rect);
         capLabel->position->setAxes(x, y);
         capLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
@@ -165,7 +156,7 @@ void TierChart::buildPlot()
     m_overflowBar->setName(tr("overflow: fits in no tier"));
     m_overflowBar->setWidth(kBarWidth);
     m_overflowBar->setSelectable(QCP::stNone);
-    m_overflowLabel = new QCPItemText(m_plot);
+    m_overflowLabel = new QCPItemText(p);
     // Not clipped: fittedOverflowValue() keeps it as narrow as the panel, and two lines
     // may need more room above the bar than a short panel leaves.
     m_overflowLabel->setClipToAxisRect(false);
@@ -174,7 +165,7 @@ void TierChart::buildPlot()
 
     m_legend = new QCPLegend;
     auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(2, 0, legendRow);
+    p->plotLayout()->addElement(2, 0, legendRow);
     legendRow->addElement(0, 0, m_legend);
     m_legend->setLayer(QStringLiteral("legend"));
     m_legend->setFillOrder(QCPLegend::foColumnsFirst);
@@ -184,18 +175,16 @@ void TierChart::buildPlot()
     for (int s = 0; s < kSegmentCount; ++s)
         m_bars[0][s]->addToLegend(m_legend);
     m_overflowBar->addToLegend(m_legend);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
-    chart::fitToWidth(m_plot, m_title, m_legend);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->plotLayout()->setRowStretchFactor(2, 0.001);
+    chart::fitToWidth(p, title(), m_legend);
 }
 
-void TierChart::applyTheme()
+void TierChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
     QColor gridColor = pal.color(QPalette::Mid);
-    chart::themePlot(m_plot, m_title, pal);
     for (int t = 0; t < kTierCount; ++t) {
         for (int s = 0; s < kSegmentCount; ++s) {
             const QColor fill = chart::segmentColor(static_cast<Segment>(s), pal);
@@ -210,14 +199,6 @@ void TierChart::applyTheme()
     m_overflowBar->setPen(QPen(chart::overflowColor().darker(150), 2));
     m_legend->setBrush(base);
     m_legend->setTextColor(text);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TierChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        applyTheme();
 }
 
 void TierChart::setScope(TierScope scope)
@@ -247,9 +228,8 @@ double TierChart::scaled(double replicaBytes) const
 
 void TierChart::rebuild()
 {
-    // The display units may have changed since the tickers were installed (View > Units).
     for (QCPAxisRect* rect : m_rects)
-        ensureByteTicker(rect->axis(QCPAxis::atLeft), displayUnits());
+        ensureByteTicker(rect->axis(QCPAxis::atLeft), units());
     if (!m_hasResult)
         return;
     const QString unit = m_scope == TierScope::PerGpu ? tr("per GPU")
@@ -257,7 +237,7 @@ void TierChart::rebuild()
         ? (m_result.tp == 1 ? tr("per replica (1 GPU)") : tr("per replica (%1 GPUs)").arg(m_result.tp))
         : m_scenario.hardware.gpusPerServer == 1 ? tr("per server (1 GPU)")
                                                  : tr("per server (%1 GPUs)").arg(m_scenario.hardware.gpusPerServer);
-    m_title->setText(tr("Where the bytes go, %1").arg(unit));
+    title()->setText(tr("Where the bytes go, %1").arg(unit));
 
     QFont labelFont = font();
     labelFont.setPointSizeF(labelFont.pointSizeF() * 0.9);
@@ -275,10 +255,11 @@ void TierChart::rebuild()
             m_bars[t][s]->setData(QVector<double> { kBarKey }, QVector<double> { v }, true);
             QCPItemText* label = m_labels[t][s];
             const bool big = v >= kLabelMinShare * top;
+            m_labelWanted[t][s] = big;
             label->setVisible(big);
             if (big) {
                 label->setFont(labelFont);
-                label->setText(segmentShortName(segment) + u'\n' + bytesText(v));
+                label->setText(segmentShortName(segment) + u'\n' + bytes(v));
                 label->position->setCoords(kBarKey, base + v / 2);
             }
             base += v;
@@ -286,9 +267,9 @@ void TierChart::rebuild()
         m_capacityLines[t]->start->setCoords(kBarKey - 0.42, cap);
         m_capacityLines[t]->end->setCoords(kBarKey + 0.42, cap);
         m_capacityLabels[t]->setFont(labelFont);
-        m_capacityLabels[t]->setText(tr("capacity\n%1").arg(bytesText(cap)));
+        m_capacityLabels[t]->setText(tr("capacity\n%1").arg(bytes(cap)));
         m_capacityLabels[t]->position->setCoords(kBarKey, std::max(cap, used));
-        setCaption(t, tr("%1 of %2 used").arg(bytesText(used), bytesText(cap)));
+        setCaption(t, tr("%1 of %2 used").arg(bytes(used), bytes(cap)));
     }
 
     const double over = scaled(m_result.overflowBytes);
@@ -302,7 +283,7 @@ void TierChart::rebuild()
     if (over > 0) {
         oy->setRange(0, over * 1.14);
         oy->setTickLabels(true);
-        m_overflowValue = bytesText(over);
+        m_overflowValue = bytes(over);
         m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(chart::overflowColor());
         m_overflowLabel->position->setCoords(kBarKey, over);
@@ -318,8 +299,30 @@ void TierChart::rebuild()
         setCaption(kTierCount, tr("everything fits"));
         ox->setLabelColor(palette().color(QPalette::Text));
     }
-    m_toolTipStale = true; // a tooltip on show quotes the old figures: redo it once replotted
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    refreshToolTipAfterReplot(); // a tooltip on show quotes the old figures
+    requestReplot();
+}
+
+void TierChart::fitSegmentLabels()
+{
+    // A label must lie inside its panel (the panel's edge cut "reuse pool" to "euse poo"),
+    // and inside its bar's width unless its colour also reads on the panel's background
+    // (white text beside a bar would vanish on a light theme).
+    const QColor readsOnBase = chart::textOn(palette().color(QPalette::Base));
+    for (int t = 0; t < kTierCount; ++t) {
+        QCPAxis* x = m_rects[t]->axis(QCPAxis::atBottom);
+        const QRectF panel = QRectF(m_rects[t]->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+        const double left = x->coordToPixel(kBarKey - kBarWidth / 2) - 0.5;
+        const double right = x->coordToPixel(kBarKey + kBarWidth / 2) + 0.5;
+        for (int s = 0; s < kSegmentCount; ++s) {
+            QCPItemText* label = m_labels[t][s];
+            if (!m_labelWanted[t][s])
+                continue;
+            const QRectF text(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+            const bool inBar = text.left() >= left && text.right() <= right;
+            label->setVisible(panel.contains(text) && (inBar || label->color() == readsOnBase));
+        }
+    }
 }
 
 void TierChart::setCaption(int panel, const QString& text)
@@ -390,7 +393,7 @@ void TierChart::fitCaptions()
         return;
     // A caption that gained or lost a line changes the bottom margin: lay out again
     // (the panels' widths do not depend on their captions, so this settles at once).
-    QCPLayout* layout = m_plot->plotLayout();
+    QCPLayout* layout = plot()->plotLayout();
     for (auto phase : { QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout })
         layout->update(phase);
 }
@@ -416,7 +419,7 @@ QString TierChart::segmentToolTip(Tier tier, Segment segment) const
 {
     const double v = segmentValue(tier, segment);
     const double cap = capacity(tier);
-    QString text = tr("%1 · %2: %3").arg(tierName(tier), segmentName(segment), bytesText(v));
+    QString text = tr("%1 · %2: %3").arg(tierName(tier), segmentName(segment), bytes(v));
     if (cap > 0)
         text += tr(" (%1 of capacity)").arg(percentText(v / cap));
     return text + u'\n' + segmentDescription(segment);
@@ -441,7 +444,7 @@ QString TierChart::toolTipTextAt(const QPoint& pos) const
             return {};
         if (t == kTierCount)
             return tr("Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).")
-                .arg(bytesText(overflow()));
+                .arg(bytes(overflow()));
         double base = 0;
         for (int s = 0; s < kSegmentCount; ++s) {
             const double v = segmentValue(static_cast<Tier>(t), static_cast<Segment>(s));
@@ -452,28 +455,6 @@ QString TierChart::toolTipTextAt(const QPoint& pos) const
         return {};
     }
     return {};
-}
-
-void TierChart::showToolTipAt(QMouseEvent* event)
-{
-    m_toolTipPos = event->position().toPoint();
-    m_toolTipText = toolTipTextAt(m_toolTipPos);
-    if (m_toolTipText.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(m_plot->mapToGlobal(m_toolTipPos), m_toolTipText, m_plot);
-}
-
-void TierChart::refreshToolTip()
-{
-    // Only the tooltip this chart put up, and only while it is still up.
-    if (m_toolTipText.isEmpty() || !QToolTip::isVisible() || QToolTip::text() != m_toolTipText)
-        return;
-    m_toolTipText = toolTipTextAt(m_toolTipPos);
-    if (m_toolTipText.isEmpty())
-        QToolTip::hideText();
-    else
-        QToolTip::showText(m_plot->mapToGlobal(m_toolTipPos), m_toolTipText, m_plot);
 }
 
 } // namespace kvtiers::ui

@@ -11,11 +11,11 @@
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
+#include "ui/charts/ChartBase.h"
 #include "ui/scenario/Tier.h"
 #include "ui/scenario/TierScope.h"
 
 #include <QFont>
-#include <QWidget>
 
 #include <array>
 #include <utility>
@@ -28,11 +28,10 @@ class QCPItemLine;
 class QCPItemText;
 class QCPTextElement;
 class QCPLegend;
-class QMouseEvent;
 
 namespace kvtiers::ui {
 
-class TierChart : public QWidget {
+class TierChart : public ChartBase {
     Q_OBJECT
 public:
     explicit TierChart(QWidget* parent = nullptr);
@@ -48,17 +47,17 @@ public:
     QString segmentToolTip(Tier tier, Segment segment) const;
     /// What hovering at `pos` (plot coordinates) shows: the segment's or the overflow's
     /// tooltip, or a shortened caption's full text; empty over nothing.
-    QString toolTipTextAt(const QPoint& pos) const;
+    QString toolTipTextAt(const QPoint& pos) const override;
     /// A panel's caption under its bar (0-2: the tiers, 3: overflow) in full. The axis
     /// shows it wrapped onto a second line, or elided, when it is wider than the panel.
     QString caption(int panel) const { return m_captions.at(static_cast<size_t>(panel)); }
-    QCustomPlot* plot() const { return m_plot; }
 
 signals:
     void scopeChanged(kvtiers::ui::TierScope scope);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override { rebuild(); }
 
 private:
     /// A text fitted to a width: wrapped onto at most two lines, elided past that.
@@ -72,9 +71,9 @@ private:
 
     void buildPlot();
     void rebuild();
-    void applyTheme();
-    void showToolTipAt(QMouseEvent* event);
-    void refreshToolTip();
+    /// Shows a segment's label only where it fits inside its segment as laid out: a label
+    /// cut by the bar's or the panel's edge read "euse poo" (hover shows the figures).
+    void fitSegmentLabels();
     void setCaption(int panel, const QString& text);
     void fitCaptions();
     QString fittedCaption(int panel) const;
@@ -83,8 +82,6 @@ private:
     double scaled(double replicaBytes) const;
 
     QComboBox* m_scopeCombo = nullptr;
-    QCustomPlot* m_plot = nullptr;
-    QCPTextElement* m_title = nullptr;
     QCPLegend* m_legend = nullptr;
     std::array<QCPAxisRect*, kTierCount + 1> m_rects {}; ///< HBM, DRAM, SSD, overflow
     std::array<std::array<QCPBars*, kSegmentCount>, kTierCount> m_bars {};
@@ -100,11 +97,8 @@ private:
     mutable std::array<CaptionFit, kTierCount + 1> m_captionFits {};
     QString m_overflowValue; ///< the figure above the overflow bar, in full
     mutable CaptionFit m_overflowValueFit;
-    // The tooltip this chart last showed, and where: a scope, units or scenario change
-    // rewrites it (or hides it) after the next replot instead of leaving a stale figure.
-    QString m_toolTipText;
-    QPoint m_toolTipPos;
-    bool m_toolTipStale = false;
+    /// Which segments are big enough for a label at all (before fitting to the layout).
+    std::array<std::array<bool, kSegmentCount>, kTierCount> m_labelWanted {};
 
     Scenario m_scenario;
     EvalResult m_result;

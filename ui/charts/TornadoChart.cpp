@@ -9,7 +9,6 @@
 
 #include <QEvent>
 #include <QFontMetricsF>
-#include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
@@ -24,20 +23,18 @@ constexpr double kBarWidth = 0.38;
 } // namespace
 
 TornadoChart::TornadoChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("tornadoPlot"), { 360, 240 })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = chart::addPlot(layout, this, QStringLiteral("tornadoPlot"), { 360, 240 });
-    m_plot->plotLayout()->insertRow(0);
-    m_title = chart::addTitle(m_plot, QString(), font());
+    QCustomPlot* const p = plot();
+    p->plotLayout()->insertRow(0);
+    addTitle();
 
     // Horizontal bars: the variables on the left axis, the delta on the bottom axis.
-    QCPAxis* keyAxis = m_plot->yAxis;
-    QCPAxis* valueAxis = m_plot->xAxis;
+    QCPAxis* keyAxis = p->yAxis;
+    QCPAxis* valueAxis = p->xAxis;
     m_lowBars = new QCPBars(keyAxis, valueAxis);
     m_highBars = new QCPBars(keyAxis, valueAxis);
-    auto* group = new QCPBarsGroup(m_plot);
+    auto* group = new QCPBarsGroup(p);
     group->setSpacingType(QCPBarsGroup::stAbsolute);
     group->setSpacing(1);
     for (QCPBars* bars : { m_lowBars, m_highBars }) {
@@ -52,17 +49,9 @@ TornadoChart::TornadoChart(QWidget* parent)
     keyAxis->setSubTicks(false);
     keyAxis->grid()->setVisible(false);
     valueAxis->setSubTicks(false);
-    valueAxis->setTicker(byteTicker(ByteUnits::Binary));
+    valueAxis->setTicker(byteTicker(units()));
     valueAxis->grid()->setZeroLinePen(QPen(palette().color(QPalette::Text), 1));
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    // The legend sits in a row below the axes, where it can hide no data.
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setMargins(QMargins(6, 2, 6, 2));
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    putLegendBelowAxes();
     applyTheme();
 }
 
@@ -119,11 +108,12 @@ void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnit
     m_rows.clear();
     for (const SensitivityBar& b : result.bars)
         m_rows.push_back({ b.variable, rowLabel(b), b.lowDelta.at(m_tier), b.highDelta.at(m_tier) });
-    m_title->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
-    m_plot->xAxis->setLabel(
-        tr("change in %1 per server (base %2)")
-            .arg(tierName(static_cast<Tier>(m_tier)), bytesText(result.base.at(m_tier), units)));
-    draw(units);
+    title()->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
+    m_base = result.base.at(m_tier);
+    if (units != this->units())
+        setUnits(units); // draws
+    else
+        redraw();
 }
 
 void TornadoChart::setFleetResult(const FleetSensitivityResult& result, int tier, ByteUnits units)
@@ -134,21 +124,37 @@ void TornadoChart::setFleetResult(const FleetSensitivityResult& result, int tier
     for (const FleetSensitivityBar& b : result.bars)
         m_rows.push_back({ b.variable, rowLabel(b), b.lowFeasible ? fleetTierValue(b.lowDelta, m_tier) : 0.0,
             b.highFeasible ? fleetTierValue(b.highDelta, m_tier) : 0.0, b.lowFeasible, b.highFeasible });
-    const double base = fleetTierValue(result.base, m_tier);
-    if (m_tier == 3) {
-        m_title->setText(tr("What moves the fleet's GPU count most"));
-        m_plot->xAxis->setLabel(tr("change in GPUs (base %1 GPUs in %2 servers)")
-                                    .arg(countText(result.base.gpus), countText(result.base.servers)));
-    } else {
-        m_title->setText(tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
-        m_plot->xAxis->setLabel(
-            tr("change in fleet-wide %1 (base %2)").arg(tierName(static_cast<Tier>(m_tier)), bytesText(base, units)));
-    }
-    draw(units);
+    m_base = fleetTierValue(result.base, m_tier);
+    m_baseServers = result.base.servers;
+    title()->setText(m_tier == 3 ? tr("What moves the fleet's GPU count most")
+                                 : tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
+    if (units != this->units())
+        setUnits(units); // draws
+    else
+        redraw();
 }
 
-void TornadoChart::draw(ByteUnits units)
+void TornadoChart::redraw()
 {
+    setAxisLabel();
+    draw();
+}
+
+void TornadoChart::setAxisLabel()
+{
+    const QString tier = tierName(static_cast<Tier>(std::min(m_tier, 2)));
+    if (!m_fleet)
+        plot()->xAxis->setLabel(tr("change in %1 per server (base %2)").arg(tier, bytes(m_base)));
+    else if (m_tier == 3)
+        plot()->xAxis->setLabel(
+            tr("change in GPUs (base %1 GPUs in %2 servers)").arg(countText(m_base), countText(m_baseServers)));
+    else
+        plot()->xAxis->setLabel(tr("change in fleet-wide %1 (base %2)").arg(tier, bytes(m_base)));
+}
+
+void TornadoChart::draw()
+{
+    QCustomPlot* const p = plot();
     // Sorted by the effect on this tier (the core sorts by the largest over all tiers).
     auto effect = [](const Row& r) { return std::max(std::fabs(r.low), std::fabs(r.high)); };
     std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Row& a, const Row& b) { return effect(a) > effect(b); });
@@ -167,13 +173,13 @@ void TornadoChart::draw(ByteUnits units)
     }
     m_lowBars->setData(keys, lows, true);
     m_highBars->setData(keys, highs, true);
-    m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(0.4, static_cast<double>(m_rows.size()) + 0.6);
-    m_plot->xAxis->setTicker(counts ? QSharedPointer<QCPAxisTicker>::create() : byteTicker(units));
+    p->yAxis->setTicker(ticker);
+    p->yAxis->setRange(0.4, static_cast<double>(m_rows.size()) + 0.6);
+    p->xAxis->setTicker(counts ? QSharedPointer<QCPAxisTicker>::create() : byteTicker(units()));
     m_extent = extent;
 
     while (m_valueLabels.size() < 2 * m_rows.size()) {
-        auto* label = new QCPItemText(m_plot);
+        auto* label = new QCPItemText(p);
         label->setClipToAxisRect(true);
         m_valueLabels.push_back(label);
     }
@@ -186,7 +192,7 @@ void TornadoChart::draw(ByteUnits units)
         const QString sign = v > 0 ? QStringLiteral("+") : QString();
         if (counts)
             return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + countText(v);
-        return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + bytesText(v, units);
+        return std::fabs(v) < 0.5 ? QStringLiteral("0") : sign + bytes(v);
     };
     for (size_t i = 0; i < m_valueLabels.size(); ++i) {
         QCPItemText* label = m_valueLabels[i];
@@ -216,7 +222,8 @@ void TornadoChart::fitValueRange()
     // Symmetric around zero, with room for the value labels at the bar ends: the axis
     // rect is about the plot's width less the row labels; each half must hold the longest
     // bar plus its label (a narrow panel needs a wider range than a wide export).
-    const QFontMetricsF rowMetrics(m_plot->yAxis->tickLabelFont());
+    QCustomPlot* const p = plot();
+    const QFontMetricsF rowMetrics(p->yAxis->tickLabelFont());
     double rowLabels = 0;
     for (const Row& row : m_rows)
         for (const QString& line : row.label.split(u'\n'))
@@ -226,40 +233,31 @@ void TornadoChart::fitValueRange()
         const QFontMetricsF metrics(m_valueLabels[i]->font());
         valueLabels = std::max(valueLabels, metrics.horizontalAdvance(m_valueLabels[i]->text()) + 10);
     }
-    const double half = (m_plot->width() - rowLabels - 40) / 2;
+    const double half = (p->width() - rowLabels - 40) / 2;
     const double factor = half > 2 * valueLabels ? std::max(1.15, half / (half - valueLabels)) : 2.0;
-    m_plot->xAxis->setRange(-m_extent * factor, m_extent * factor);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    p->xAxis->setRange(-m_extent * factor, m_extent * factor);
+    requestReplot();
 }
 
 void TornadoChart::resizeEvent(QResizeEvent* event)
 {
-    QWidget::resizeEvent(event);
+    ChartBase::resizeEvent(event);
     fitValueRange();
 }
 
-void TornadoChart::applyTheme()
+void TornadoChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
+    QCustomPlot* const p = plot();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    chart::themePlot(m_plot, m_title, pal);
-    m_plot->xAxis->grid()->setZeroLinePen(QPen(text, 1));
+    p->xAxis->grid()->setZeroLinePen(QPen(text, 1));
     // Okabe–Ito blue for "moved down", vermillion for "moved up".
     m_lowBars->setBrush(QColor(0x56, 0xB4, 0xE9));
     m_lowBars->setPen(QPen(QColor(0x56, 0xB4, 0xE9).darker(140)));
     m_highBars->setBrush(QColor(0xD5, 0x5E, 0x00));
     m_highBars->setPen(QPen(QColor(0xD5, 0x5E, 0x00).darker(140)));
-    m_plot->legend->setBrush(base);
-    m_plot->legend->setTextColor(text);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TornadoChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        applyTheme();
+    p->legend->setBrush(base);
+    p->legend->setTextColor(text);
 }
 
 } // namespace kvtiers::ui

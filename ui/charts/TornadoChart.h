@@ -9,8 +9,7 @@
 
 #include "core/scenario/Sensitivity.h"
 #include "core/io/Units.h"
-
-#include <QWidget>
+#include "ui/charts/ChartBase.h"
 
 #include <vector>
 
@@ -21,7 +20,7 @@ class QCPTextElement;
 
 namespace kvtiers::ui {
 
-class TornadoChart : public QWidget {
+class TornadoChart : public ChartBase {
     Q_OBJECT
 public:
     explicit TornadoChart(QWidget* parent = nullptr);
@@ -41,7 +40,6 @@ public:
     bool highFeasibleAt(int row) const { return m_rows.at(static_cast<size_t>(row)).highFeasible; }
     QString rowLabelAt(int row) const { return m_rows.at(static_cast<size_t>(row)).label; }
     bool isFleet() const { return m_fleet; }
-    QCustomPlot* plot() const { return m_plot; }
 
     /// A fleet bar's value by tier (TierDemand::at), with 3 for GPUs.
     static double fleetTierValue(const FleetDemand& d, int tier);
@@ -51,7 +49,8 @@ public:
     static QString rowLabel(const FleetSensitivityBar& bar);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -62,13 +61,12 @@ private:
         double low = 0, high = 0;
         bool lowFeasible = true, highFeasible = true;
     };
-    void draw(ByteUnits units);
+    void draw();
     /// Sets the value axis so the longest bar and its label fit the plot's current width.
     void fitValueRange();
-    void applyTheme();
+    /// The value axis' label: the tier and its base value, in units().
+    void setAxisLabel();
 
-    QCustomPlot* m_plot = nullptr;
-    QCPTextElement* m_title = nullptr;
     QCPBars* m_lowBars = nullptr;
     QCPBars* m_highBars = nullptr;
     std::vector<QCPItemText*> m_valueLabels;
@@ -76,6 +74,8 @@ private:
     int m_tier = 0;
     bool m_fleet = false;
     double m_extent = 1; ///< the largest |delta| shown
+    double m_base = 0; ///< the shown tier's base value (bytes, or GPUs)
+    double m_baseServers = 0; ///< a fleet's servers at the base
 };
 
 } // namespace kvtiers::ui

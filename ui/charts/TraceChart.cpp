@@ -4,11 +4,9 @@
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/scenario/Tier.h"
-#include "ui/text/DisplayUnits.h"
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
-#include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
@@ -34,11 +32,12 @@ protected:
 class BlockBytesTicker : public QCPAxisTickerLog {
 public:
     double bytesPerBlock = 1;
+    ByteUnits units = ByteUnits::Binary;
 
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
-        return bytesText(tick * bytesPerBlock);
+        return bytesText(tick * bytesPerBlock, units);
     }
 };
 
@@ -47,45 +46,43 @@ const std::array<Tier, 3> kTiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
 } // namespace
 
 TraceChart::TraceChart(QWidget* parent)
-    : QWidget(parent)
+    : ChartBase(parent, QStringLiteral("tracePlot"), { 420, 280 })
 {
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_plot = chart::addPlot(layout, this, QStringLiteral("tracePlot"), { 420, 280 });
-    m_plot->plotLayout()->insertRow(0);
-    m_title = chart::addTitle(m_plot, QString(), font());
-    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_plot->xAxis->setTicker(QSharedPointer<BlockTicker>::create());
-    m_plot->xAxis2->setScaleType(QCPAxis::stLogarithmic);
-    m_plot->xAxis2->setTicker(QSharedPointer<BlockBytesTicker>::create());
-    m_plot->xAxis2->setVisible(true);
-    m_plot->yAxis->setTicker(QSharedPointer<ShareTicker>::create());
-    m_plot->yAxis->setRange(0, 1);
-    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->xAxis2,
+    QCustomPlot* const p = plot();
+    p->plotLayout()->insertRow(0);
+    addTitle();
+    p->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->xAxis->setTicker(QSharedPointer<BlockTicker>::create());
+    p->xAxis2->setScaleType(QCPAxis::stLogarithmic);
+    p->xAxis2->setTicker(QSharedPointer<BlockBytesTicker>::create());
+    p->xAxis2->setVisible(true);
+    p->yAxis->setTicker(QSharedPointer<ShareTicker>::create());
+    p->yAxis->setRange(0, 1);
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), p->xAxis2,
         qOverload<const QCPRange&>(&QCPAxis::setRange));
     for (int t = 0; t < 3; ++t) {
-        m_bands[t] = new QCPItemRect(m_plot);
+        m_bands[t] = new QCPItemRect(p);
         m_bands[t]->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
         m_bands[t]->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
         m_bands[t]->setPen(Qt::NoPen);
         m_bands[t]->setLayer(QStringLiteral("background"));
-        m_bandLabels[t] = new QCPItemText(m_plot);
+        m_bandLabels[t] = new QCPItemText(p);
         m_bandLabels[t]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         m_bandLabels[t]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
     }
-    m_hit = m_plot->addGraph();
+    m_hit = addGraph();
     m_hit->setLineStyle(QCPGraph::lsStepLeft);
-    m_tokenHit = m_plot->addGraph();
+    m_tokenHit = addGraph();
     m_tokenHit->setLineStyle(QCPGraph::lsStepLeft);
     for (int k = 0; k < 2; ++k) {
-        m_knees[k] = new QCPItemStraightLine(m_plot);
-        m_kneeLabels[k] = new QCPItemText(m_plot);
+        m_knees[k] = new QCPItemStraightLine(p);
+        m_kneeLabels[k] = new QCPItemText(p);
         m_kneeLabels[k]->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         m_kneeLabels[k]->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_kneeLabels[k]->setPadding(QMargins(4, 0, 4, 0));
     }
-    m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    p->legend->setVisible(true);
+    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     retranslate();
     applyTheme();
     setAnalysis(trace::TraceAnalysis {}, 0);
@@ -93,8 +90,9 @@ TraceChart::TraceChart(QWidget* parent)
 
 void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock)
 {
+    QCustomPlot* const p = plot();
     m_bytesPerBlock = bytesPerBlock;
-    static_cast<BlockBytesTicker*>(m_plot->xAxis2->ticker().data())->bytesPerBlock = bytesPerBlock;
+    static_cast<BlockBytesTicker*>(p->xAxis2->ticker().data())->bytesPerBlock = bytesPerBlock;
     QVector<double> keys, hit, tokenHit;
     const bool empty = a.blockReferences == 0 || a.prefixCum.empty();
     if (!empty)
@@ -130,17 +128,30 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         m_kneeLabels[k]->setVisible(shown);
         m_knees[k]->point1->setCoords(m_knee[k], 0);
         m_knees[k]->point2->setCoords(m_knee[k], 1);
-        m_kneeLabels[k]->setText(tr("%1 of ceiling: %2 blocks, %3")
-                                     .arg(percentText(shares[k]), countText(m_knee[k]),
-                                         bytesText(m_knee[k] * bytesPerBlock)));
         // The knees sit near the right end of the curve: their labels read leftwards from
         // the line, high in the plot where the rising curve has not yet reached.
         m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.20 : 0.12);
     }
+    labelKnees();
     // Shares on a 0–100% axis, cut a little above the ceiling so the curve fills the plot.
-    m_plot->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
-    m_plot->xAxis->setRange(1, std::max(top, cumulative) * 1.5);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    p->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
+    p->xAxis->setRange(1, std::max(top, cumulative) * 1.5);
+    requestReplot();
+}
+
+void TraceChart::labelKnees()
+{
+    const double shares[2] = { 0.9, 0.99 };
+    for (int k = 0; k < 2; ++k)
+        m_kneeLabels[k]->setText(tr("%1 of ceiling: %2 blocks, %3")
+                                     .arg(percentText(shares[k]), countText(m_knee[k]),
+                                         bytes(m_knee[k] * m_bytesPerBlock)));
+}
+
+void TraceChart::redraw()
+{
+    static_cast<BlockBytesTicker*>(plot()->xAxis2->ticker().data())->units = units();
+    labelKnees();
 }
 
 int TraceChart::pointCount() const
@@ -175,30 +186,28 @@ bool TraceChart::bandVisible(int tier) const
 
 void TraceChart::changeEvent(QEvent* event)
 {
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        applyTheme();
+    ChartBase::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        requestReplot();
     }
 }
 
 void TraceChart::retranslate()
 {
-    m_title->setText(tr("Prefix-cache hit ratio against capacity (LRU, from the trace)"));
-    m_plot->xAxis->setLabel(tr("Cache capacity (blocks of the trace)"));
-    m_plot->xAxis2->setLabel(tr("Cache capacity (KV bytes of the current model)"));
-    m_plot->yAxis->setLabel(tr("Hit ratio"));
+    QCustomPlot* const p = plot();
+    title()->setText(tr("Prefix-cache hit ratio against capacity (LRU, from the trace)"));
+    p->xAxis->setLabel(tr("Cache capacity (blocks of the trace)"));
+    p->xAxis2->setLabel(tr("Cache capacity (KV bytes of the current model)"));
+    p->yAxis->setLabel(tr("Hit ratio"));
     m_hit->setName(tr("Prefix hit ratio (blocks)"));
     m_tokenHit->setName(tr("Prefix hit ratio (tokens)"));
 }
 
-void TraceChart::applyTheme()
+void TraceChart::themeChanged(const QPalette& pal)
 {
-    const QPalette pal = palette();
-    chart::themePlot(m_plot, m_title, pal);
-    chart::themeAxis(m_plot->xAxis2, pal);
+    QCustomPlot* const p = plot();
+    chart::themeAxis(p->xAxis2, pal);
     m_hit->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
     m_tokenHit->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 1.5, Qt::DashLine));
     const QColor text = pal.color(QPalette::Text);

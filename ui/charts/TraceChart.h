@@ -6,8 +6,7 @@
 // (90% and 99% of the reuse ceiling) are marked.
 
 #include "core/trace/TraceAnalysis.h"
-
-#include <QWidget>
+#include "ui/charts/ChartBase.h"
 
 #include <array>
 #include <vector>
@@ -21,7 +20,7 @@ class QCPTextElement;
 
 namespace kvtiers::ui {
 
-class TraceChart : public QWidget {
+class TraceChart : public ChartBase {
     Q_OBJECT
 public:
     explicit TraceChart(QWidget* parent = nullptr);
@@ -40,17 +39,17 @@ public:
     bool bandVisible(int tier) const;
     /// The knees: capacities reaching 90% and 99% of the ceiling.
     double knee(int i) const { return m_knee[static_cast<size_t>(i)]; }
-    QCustomPlot* plot() const { return m_plot; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void themeChanged(const QPalette& palette) override;
+    void redraw() override;
 
 private:
-    void applyTheme();
     void retranslate();
+    /// The knee labels, their bytes in units().
+    void labelKnees();
 
-    QCustomPlot* m_plot = nullptr;
-    QCPTextElement* m_title = nullptr;
     QCPGraph* m_hit = nullptr;
     QCPGraph* m_tokenHit = nullptr;
     std::array<QCPItemRect*, 3> m_bands {};

@@ -36,7 +36,7 @@ QString unsupported(const QString& path, const QString& allowed)
     return QObject::tr("%1: unsupported file type (use %2)").arg(path, allowed);
 }
 
-QString comparisonFootnote(const ScenarioComparison& c)
+QString comparisonFootnote(const ScenarioComparison& c, ByteUnits units)
 {
     QStringList lines;
     for (size_t i = 0; i < c.scenarios.size(); ++i)
@@ -44,8 +44,8 @@ QString comparisonFootnote(const ScenarioComparison& c)
                      .arg(QChar(u'A' + static_cast<char16_t>(i)))
                      .arg(qs(c.labels[i]), qs(c.scenarios[i].model.name), qs(c.scenarios[i].hardware.name),
                          ChartExporter::assumptionsLine(c.scenarios[i], c.results[i]));
-    // The chart's axis and labels are in the display units (View > Units): say which.
-    lines << (displayUnits() == ByteUnits::Decimal
+    // The chart's axis and labels are in the export's units: say which.
+    lines << (units == ByteUnits::Decimal
             ? QObject::tr("Bytes per replica, decimal units (1 GB = 10^9 B). Differences are against A. kvtiers %1.")
             : QObject::tr("Bytes per replica, binary units (1 GiB = 2^30 B). Differences are against A. kvtiers %1."))
                  .arg(QStringLiteral(KVTIERS_VERSION));
@@ -193,7 +193,7 @@ QString ChartExporter::assumptionsLine(const Scenario& s, const EvalResult& r)
             QString::number(s.hardware.gpusPerServer));
 }
 
-QString ChartExporter::footnote(const Scenario& s, const EvalResult& r)
+QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnits units)
 {
     const auto& w = s.workload;
     QString line1
@@ -211,13 +211,14 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r)
                             QString::number(w.blockSize), percentText(w.gpuMemoryUtilization),
                             w.streaming ? QObject::tr(" · streaming") : QString(),
                             w.inclusiveTiers ? QObject::tr(" · inclusive tiers") : QString());
-    // The chart's axes and labels are in the display units (View > Units): say which.
-    QString line3 = (displayUnits() == ByteUnits::Decimal
+    // The chart's axes and labels are in the export's units: say which.
+    QString line3 = (units == ByteUnits::Decimal
             ? QObject::tr("Decimal units (1 GB = 10^9 B) · KV per token %1, per request %2, hot set %3 · "
                           "kvtiers %4")
             : QObject::tr("Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · "
                           "kvtiers %4"))
-                        .arg(bytesText(r.kvBytesPerToken), bytesText(r.kvBytesPerRequest), bytesText(r.hotSetBytes),
+                        .arg(bytesText(r.kvBytesPerToken, units), bytesText(r.kvBytesPerRequest, units),
+                            bytesText(r.hotSetBytes, units),
                             QStringLiteral(KVTIERS_VERSION));
     return line1 + u'\n' + line2 + u'\n' + line3;
 }
@@ -236,35 +237,38 @@ QString ChartExporter::fleetFootnote(const FleetResult& f, ByteUnits units, int 
 QImage ChartExporter::renderTierChart(const Scenario& scenario, const EvalResult& result, const ExportOptions& o)
 {
     auto chart = offscreenChart<TierChart>();
+    chart->setUnits(o.units);
     chart->setResult(scenario, result);
-    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result));
-    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result, o.units));
+    return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
 QImage ChartExporter::renderSweep(
     const Scenario& scenario, const EvalResult& result, const SweepResult& sweep, const ExportOptions& o)
 {
     auto chart = offscreenChart<SweepChart>();
+    chart->setUnits(o.units);
     chart->setAxis(sweep.axis);
     chart->setResult(scenario, result, sweep);
-    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result));
-    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result, o.units));
+    return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
 QImage ChartExporter::renderComparison(
     const ScenarioComparison& comparison, const QString& title, const ExportOptions& o)
 {
     auto chart = offscreenChart<CompareChart>();
+    chart->setUnits(o.units);
     chart->setComparison(comparison);
-    decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison));
-    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+    decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison, o.units));
+    return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
 QImage ChartExporter::renderFleet(
     const FleetResult& fleet, ByteUnits units, const QString& title, const ExportOptions& o)
 {
     const auto chart = fleetChart(fleet, units, title, o.width);
-    return chart->plot()->toPixmap(o.width, o.height, o.scale).toImage();
+    return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
 QString ChartExporter::exportTierChart(const QString& path, const Scenario& scenario, const EvalResult& result,
@@ -276,10 +280,11 @@ QString ChartExporter::exportTierChart(const QString& path, const Scenario& scen
     if (format == ExportFormat::Json)
         return exportScenarioJson(path, scenario, result, workloadId);
     auto chart = offscreenChart<TierChart>();
+    chart->setUnits(options.units);
     chart->setResult(scenario, result);
     const QString title = tierChartTitle(scenario);
-    decorate(chart->plot(), title, footnote(scenario, result));
-    return renderToFile(chart->plot(), path, format, options, title);
+    decorate(chart->plot(), title, footnote(scenario, result, options.units));
+    return renderToFile(chart.get(), path, format, options, title);
 }
 
 QString ChartExporter::exportSweep(const QString& path, const Scenario& scenario, const EvalResult& result,
@@ -291,11 +296,12 @@ QString ChartExporter::exportSweep(const QString& path, const Scenario& scenario
     if (format == ExportFormat::Csv)
         return writeFile(path, QByteArray::fromStdString(sweepCsv(sweep)));
     auto chart = offscreenChart<SweepChart>();
+    chart->setUnits(options.units);
     chart->setAxis(sweep.axis);
     chart->setResult(scenario, result, sweep);
     const QString title = tierChartTitle(scenario);
-    decorate(chart->plot(), title, footnote(scenario, result));
-    return renderToFile(chart->plot(), path, format, options, title);
+    decorate(chart->plot(), title, footnote(scenario, result, options.units));
+    return renderToFile(chart.get(), path, format, options, title);
 }
 
 QString ChartExporter::exportComparison(
@@ -307,10 +313,11 @@ QString ChartExporter::exportComparison(
     if (format == ExportFormat::Csv)
         return writeFile(path, QByteArray::fromStdString(comparisonCsv(comparison)));
     auto chart = offscreenChart<CompareChart>();
+    chart->setUnits(options.units);
     chart->setComparison(comparison);
     const QString fullTitle = comparisonTitle(comparison, title);
-    decorate(chart->plot(), fullTitle, comparisonFootnote(comparison));
-    return renderToFile(chart->plot(), path, format, options, fullTitle);
+    decorate(chart->plot(), fullTitle, comparisonFootnote(comparison, options.units));
+    return renderToFile(chart.get(), path, format, options, fullTitle);
 }
 
 QString ChartExporter::exportFleet(
@@ -324,7 +331,7 @@ QString ChartExporter::exportFleet(
     if (format == ExportFormat::Json)
         return writeFile(path, QByteArray::fromStdString(fleetToJson(fleet).dump(2) + "\n"));
     const auto chart = fleetChart(fleet, units, title, options.width);
-    return renderToFile(chart->plot(), path, format, options, title.isEmpty() ? fleetTitle(fleet) : title);
+    return renderToFile(chart.get(), path, format, options, title.isEmpty() ? fleetTitle(fleet) : title);
 }
 
 QString ChartExporter::exportScenarioJson(

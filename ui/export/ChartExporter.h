@@ -3,7 +3,7 @@
 // by a dedicated offscreen chart widget laid out at the requested size and rendered at
 // the requested scale (crisp text, never an upscaled screen grab), with a title and a
 // footnote naming the model, hardware and key assumptions so a chart stands alone in a
-// report. PNG, SVG (QSvgGenerator) and PDF (QPdfWriter); the sweep, the comparison table
+// report, in the units the options name. PNG, SVG (QSvgGenerator) and PDF (QPdfWriter); the sweep, the comparison table
 // and the fleet as CSV; the scenario with all its results, and the fleet, as JSON. Every file goes through
 // QSaveFile (HOUSE.md rule 6). Works without a display (QT_QPA_PLATFORM=offscreen).
 
@@ -23,6 +23,9 @@ struct ExportOptions {
     int width = 1600; ///< logical layout size (PNG pixels = width × scale)
     int height = 900;
     double scale = 2.0; ///< PNG only; SVG/PDF are vector
+    /// Bytes on the tier, sweep and comparison charts' axes, labels and footnotes (the
+    /// fleet export takes its units as an argument).
+    ByteUnits units = ByteUnits::Binary;
 };
 
 enum class ExportFormat { Png, Svg, Pdf, Csv, Json };
@@ -62,7 +65,7 @@ public:
 
     /// Titles and the footnote drawn on exported charts.
     static QString tierChartTitle(const Scenario& scenario);
-    static QString footnote(const Scenario& scenario, const EvalResult& result);
+    static QString footnote(const Scenario& scenario, const EvalResult& result, ByteUnits units = ByteUnits::Binary);
     /// The fleet chart's title (traffic and server profile) and footnote (targets, the
     /// sizing and each workload's model, share, KV per token and replicas), its lines
     /// broken to fit `width` logical pixels of the application font.

@@ -1,5 +1,7 @@
 #include "ui/export/ReportRender.h"
 
+#include "ui/charts/ChartBase.h"
+
 #include <QBuffer>
 #include <QFontMetricsF>
 #include <QPageSize>
@@ -84,7 +86,7 @@ void decorate(QCustomPlot* plot, const QString& title, const QString& footnote, 
 }
 
 QString renderToFile(
-    QCustomPlot* plot, const QString& path, ExportFormat format, const ExportOptions& o, const QString& title)
+    const ChartBase* chart, const QString& path, ExportFormat format, const ExportOptions& o, const QString& title)
 {
     if (o.width < 16 || o.height < 16 || o.width > 20000 || o.height > 20000)
         return QObject::tr("%1: size %2 × %3 is outside 16 to 20000").arg(path).arg(o.width).arg(o.height);
@@ -93,19 +95,11 @@ QString renderToFile(
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    auto vector = [&](QPaintDevice* device) {
-        QCPPainter painter;
-        if (!painter.begin(device))
-            return false;
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->toPainter(&painter, o.width, o.height);
-        painter.end();
-        return true;
-    };
+    const QSize size(o.width, o.height);
+    auto vector = [&](QPaintDevice* device) { return chart->renderVector(device, size); };
     switch (format) {
     case ExportFormat::Png: {
-        const QImage image = plot->toPixmap(o.width, o.height, o.scale).toImage();
+        const QImage image = chart->renderPixmap(size, o.scale).toImage();
         if (image.isNull() || !image.save(&buffer, "PNG"))
             return QObject::tr("%1: could not render the PNG image").arg(path);
         break;

@@ -15,6 +15,10 @@
 
 class QCustomPlot;
 
+namespace kvtiers::ui {
+class ChartBase;
+}
+
 namespace kvtiers::ui::report {
 
 /// Exports are read on paper and slides: always a light theme.
@@ -42,9 +46,9 @@ QString wrapped(const QString& text, const QFont& font, double width);
 /// `wrapWidth` > 0 both are wrapped to fit an export that wide.
 void decorate(QCustomPlot* plot, const QString& title, const QString& footnote, int wrapWidth = 0);
 
-/// Renders `plot` as PNG, SVG or PDF and writes it to `path`; empty on success, else a
-/// message naming the file.
+/// Renders `chart` at the options' size as PNG, SVG or PDF (ChartBase::renderPixmap,
+/// renderVector) and writes it to `path`; empty on success, else a message naming the file.
 QString renderToFile(
-    QCustomPlot* plot, const QString& path, ExportFormat format, const ExportOptions& o, const QString& title);
+    const ChartBase* chart, const QString& path, ExportFormat format, const ExportOptions& o, const QString& title);
 
 } // namespace kvtiers::ui::report

@@ -171,7 +171,7 @@ QString SensitivityExport::exportTornado(const QString& path, const Scenario& sc
     const QString title = scenarioTitle(scenario);
     decorate(
         chart->plot(), title, scenarioFootnote(scenario, tornadoMethod(result.relativeRange, false), units), options);
-    return renderToFile(chart->plot(), path, format, options, title);
+    return renderToFile(chart.get(), path, format, options, title);
 }
 
 QString SensitivityExport::exportFleetTornado(const QString& path, const FleetInput& input,
@@ -189,7 +189,7 @@ QString SensitivityExport::exportFleetTornado(const QString& path, const FleetIn
     for (const QString& line : infeasibleLines(result))
         note += u'\n' + line;
     decorate(chart->plot(), title, note, options);
-    return renderToFile(chart->plot(), path, format, options, title);
+    return renderToFile(chart.get(), path, format, options, title);
 }
 
 QString SensitivityExport::exportCurve(const QString& path, const Scenario& scenario, Variable variable,
@@ -204,7 +204,7 @@ QString SensitivityExport::exportCurve(const QString& path, const Scenario& scen
     chart->setCurve(variable, points, variableValue(scenario, variable), units);
     const QString title = scenarioTitle(scenario);
     decorate(chart->plot(), title, scenarioFootnote(scenario, curveMethod(variable, false), units), options);
-    return renderToFile(chart->plot(), path, format, options, title);
+    return renderToFile(chart.get(), path, format, options, title);
 }
 
 QString SensitivityExport::exportFleetCurve(const QString& path, const FleetInput& input, const FleetResult& fleet,
@@ -219,7 +219,7 @@ QString SensitivityExport::exportFleetCurve(const QString& path, const FleetInpu
     chart->setFleetCurve(variable, points, fleetVariableValue(fleet, variable), units);
     const QString title = fleetTitle(fleet);
     decorate(chart->plot(), title, fleetFootnote(input, fleet, curveMethod(variable, true), units), options);
-    return renderToFile(chart->plot(), path, format, options, title);
+    return renderToFile(chart.get(), path, format, options, title);
 }
 
 } // namespace kvtiers::ui

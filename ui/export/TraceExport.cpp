@@ -1,9 +1,9 @@
 #include "ui/export/TraceExport.h"
 
 #include "core/io/Csv.h"
+#include "ui/charts/ByteTicker.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/export/ReportRender.h"
-#include "ui/text/DisplayUnits.h"
 #include "ui/text/UnitsText.h"
 
 #include <QFileInfo>
@@ -29,6 +29,7 @@ QString TraceExport::exportTrace(const QString& path, const trace::TraceAnalysis
     if (format == ExportFormat::Csv)
         return ChartExporter::writeFile(path, curveCsv(a, bytesPerBlock));
     auto chart = report::offscreenChart<TraceChart>();
+    chart->setUnits(options.units);
     chart->setAnalysis(a, bytesPerBlock);
     const QString title = QObject::tr("LRU prefix-cache hit ratio of %1").arg(traceName);
     const QString footnote
@@ -37,10 +38,10 @@ QString TraceExport::exportTrace(const QString& path, const trace::TraceAnalysis
                       "tokens each serves. kvtiers %8.")
               .arg(countText(static_cast<double>(a.requests)), countText(static_cast<double>(a.blockReferences)),
                   countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens),
-                  bytesText(bytesPerBlock), modelName, percentText(a.hitRatioInfinite()),
+                  bytesText(bytesPerBlock, options.units), modelName, percentText(a.hitRatioInfinite()),
                   QStringLiteral(KVTIERS_VERSION));
     report::decorate(chart->plot(), title, footnote, options.width);
-    return report::renderToFile(chart->plot(), path, format, options, title);
+    return report::renderToFile(chart.get(), path, format, options, title);
 }
 
 } // namespace kvtiers::ui

@@ -278,8 +278,10 @@ void TraceView::exportChart()
         QStringLiteral("kvtiers-trace.png"), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)"));
     if (path.isEmpty())
         return;
+    ExportOptions options = m_exportOptions;
+    options.units = m_chart->units(); // as the chart on screen shows them
     const QString error = TraceExport::exportTrace(path, *m_analysis, bytesPerBlock(),
-        QFileInfo(m_analysedPath).fileName(), m_modelName, m_exportOptions);
+        QFileInfo(m_analysedPath).fileName(), m_modelName, options);
     if (!error.isEmpty()) {
         m_status->setText(error);
         MessageBox::warning(this, tr("Export trace curve"), error);
