@@ -51,7 +51,7 @@ std::vector<GapPoint> readGapCdf(const JsonObject& o, const char* key)
             o.fail(row,
                 { .code = InputErrorCode::GapShareOutOfRange, .value = formatNumber(p.share), .min = "0", .max = "1" });
         if (!cdf.empty() && (p.seconds <= cdf.back().seconds || p.share < cdf.back().share))
-            o.fail(row, { .code = InputErrorCode::CurveNotIncreasing });
+            o.fail(row, "rows must be in increasing seconds with a cumulative share that never falls");
         cdf.push_back(p);
     }
     if (!(cdf.back().share > 0))

@@ -7,6 +7,7 @@
 // SVG, PDF and CSV (the core's numbers), and a failed export says which file.
 
 #include "tests/support/TestHome.h"
+#include "core/io/Csv.h"
 #include "ui/charts/CurveChart.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/fleet/FleetView.h"
@@ -417,12 +418,12 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
     const int lowDram = static_cast<int>(rows[0].indexOf(QStringLiteral("low_delta_dram_bytes")));
     QVERIFY(lowDram > 0);
     for (size_t i = 0; i < m_view->result()->bars.size(); ++i)
-        QCOMPARE(rows[static_cast<int>(i) + 1][lowDram].toDouble(), m_view->result()->bars[i].lowDelta.dram);
+        QCOMPARE(rows[static_cast<int>(i) + 1][lowDram], QString::fromStdString(csvNumber(m_view->result()->bars[i].lowDelta.dram)));
     exportVia("exportCurveAction", out + QStringLiteral("/curve.csv"));
     rows = csvRows(out + QStringLiteral("/curve.csv"));
     QCOMPARE(rows.size(), static_cast<qsizetype>(m_view->curve().size() + 1));
     for (size_t i = 0; i < m_view->curve().size(); ++i)
-        QCOMPARE(rows[static_cast<int>(i) + 1][3].toDouble(), m_view->curve()[i].demand.ssd);
+        QCOMPARE(rows[static_cast<int>(i) + 1][3], QString::fromStdString(csvNumber(m_view->curve()[i].demand.ssd))); // whole bytes
 
     // The fleet: PNG, SVG, PDF and CSV.
     showFleet(fleetInput());
@@ -443,8 +444,8 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
     QVERIFY(highHbm > 0 && lowGpus > 0);
     for (size_t i = 0; i < expected.bars.size(); ++i) {
         QCOMPARE(rows[static_cast<int>(i) + 1][0], QString::fromLatin1(variableKey(expected.bars[i].variable)));
-        QCOMPARE(rows[static_cast<int>(i) + 1][highHbm].toDouble(), expected.bars[i].highDelta.hbm);
-        QCOMPARE(rows[static_cast<int>(i) + 1][lowGpus].toDouble(), expected.bars[i].lowDelta.gpus);
+        QCOMPARE(rows[static_cast<int>(i) + 1][highHbm], QString::fromStdString(csvNumber(expected.bars[i].highDelta.hbm)));
+        QCOMPARE(rows[static_cast<int>(i) + 1][lowGpus], QString::fromStdString(csvNumber(expected.bars[i].lowDelta.gpus)));
     }
     m_view->setCurveVariable(Variable::Context);
     exportVia("exportCurveAction", out + QStringLiteral("/fleet-curve.png"));
@@ -455,7 +456,7 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
     QCOMPARE(rows[0][0], QStringLiteral("context"));
     for (size_t i = 0; i < m_view->fleetCurve().size(); ++i)
         if (m_view->fleetCurve()[i].feasible)
-            QCOMPARE(rows[static_cast<int>(i) + 1][2].toDouble(), m_view->fleetCurve()[i].demand.hbm);
+            QCOMPARE(rows[static_cast<int>(i) + 1][2], QString::fromStdString(csvNumber(m_view->fleetCurve()[i].demand.hbm)));
     QCOMPARE(exported.count(), 10);
     if (const QString grab = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !grab.isEmpty() && (QTest::qWait(100), true))
         m_view->grab().save(grab + QStringLiteral("/sensitivity-fleet-dram.png"));
