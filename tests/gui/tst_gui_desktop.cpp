@@ -541,6 +541,20 @@ void TestGuiDesktop::nothingCutAt1280x800()
                            .arg(header->sectionSize(c))
                            .arg(header->height())));
 
+    // A text drawn on a chart lies whole inside its panel or is not drawn.
+    for (const char* name : { "tierPlot", "sweepPlot" }) {
+        auto* plot = find<QCustomPlot>(name);
+        plot->replot();
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+            if (!text || !text->visible() || text->text().isEmpty() || !text->clipToAxisRect() || !text->clipAxisRect())
+                continue;
+            const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+            QVERIFY2(QRectF(text->clipAxisRect()->rect()).adjusted(-1, -1, 1, 1).contains(box),
+                qPrintable(QStringLiteral("%1: \"%2\" is cut by its panel").arg(QLatin1String(name), text->text())));
+        }
+    }
+
     // The charts' titles and legend entries are drawn whole: a title wraps onto more lines
     // and a legend takes more rows rather than running past the plot's edge.
     for (const char* name : { "tierPlot", "sweepPlot" }) {

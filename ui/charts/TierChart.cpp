@@ -322,6 +322,11 @@ void TierChart::fitSegmentLabels()
             const bool inBar = text.left() >= left && text.right() <= right;
             label->setVisible(panel.contains(text) && (inBar || label->color() == readsOnBase));
         }
+        // The capacity above the dashed line likewise: whole or not at all (a narrow
+        // panel cut "945 GiB" to "5 G"); the caption below and the tooltip still give it.
+        QCPItemText* capacity = m_capacityLabels[t];
+        capacity->setVisible(
+            panel.contains(QRectF(capacity->topLeft->pixelPosition(), capacity->bottomRight->pixelPosition())));
     }
 }
 
