@@ -2,6 +2,16 @@
 
 namespace kvtiers {
 
+MessageArg::MessageArg(std::string text)
+    : text(std::move(text))
+{
+}
+
+MessageArg::MessageArg(const char* text)
+    : text(text)
+{
+}
+
 MessageArg::MessageArg(std::vector<Message> parts, std::string separator)
     : parts(std::move(parts))
     , separator(std::move(separator))

@@ -18,14 +18,10 @@ struct Message;
 /// One argument of a message: a text put in as it is, or messages of their own (each
 /// translated in turn, then joined by `separator`) for a sentence built from sentences.
 struct MessageArg {
-    MessageArg(std::string text)
-        : text(std::move(text))
-    {
-    }
-    MessageArg(const char* text)
-        : text(text)
-    {
-    }
+    // Out of line: an inline constructor would need ~vector<Message> while Message is
+    // still incomplete here, which clang with libstdc++ refuses.
+    MessageArg(std::string text);
+    MessageArg(const char* text);
     MessageArg(std::vector<Message> parts, std::string separator);
     MessageArg(const MessageArg&);
     MessageArg(MessageArg&&) noexcept;
