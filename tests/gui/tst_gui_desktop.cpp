@@ -10,7 +10,7 @@
 #include "core/io/ResultCsv.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
-#include "ui/app/WidgetFit.h"
+#include "ui/common/WidgetFit.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/dialogs/ModelImportDialog.h"

@@ -14,7 +14,7 @@
 #include "core/io/InputError.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
-#include "ui/app/Settings.h"
+#include "ui/common/Settings.h"
 #include "ui/scenario/ScenarioController.h"
 #include "tests/support/TestHome.h"
 #include "ui/dialogs/MessageBox.h"

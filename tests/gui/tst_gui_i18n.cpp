@@ -11,8 +11,12 @@
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/scenario/ScenarioController.h"
-#include "ui/app/Settings.h"
+#include "ui/common/Settings.h"
 #include "ui/charts/TierChart.h"
+#include "ui/charts/TornadoChart.h"
+#include "core/model/Evaluation.h"
+#include "core/scenario/ScenarioSpec.h"
+#include "core/scenario/Sensitivity.h"
 #include "ui/scenario/TierTableModel.h"
 
 #include <QAbstractButton>
@@ -170,6 +174,23 @@ QStringList shownTexts(const MainWindow* w)
         add(a->toolTip() == QString(a->text()).remove(u'&') ? QString() : a->toolTip());
         add(a->statusTip());
     }
+    return texts;
+}
+
+/// What a chart's plot says: its title, legend entries and axis labels.
+QStringList plotTexts(const ChartBase& chart)
+{
+    QStringList texts;
+    if (chart.title())
+        texts << chart.title()->text();
+    QCustomPlot* const p = chart.plot();
+    for (int i = 0; i < p->plottableCount(); ++i)
+        if (!p->plottable(i)->name().isEmpty())
+            texts << p->plottable(i)->name();
+    for (QCPAxisRect* rect : p->axisRects())
+        for (QCPAxis* axis : rect->axes())
+            if (!axis->label().isEmpty())
+                texts << axis->label();
     return texts;
 }
 
@@ -631,6 +652,44 @@ private slots:
         QToolTip::hideText();
         w.reset();
         installTranslator(kLanguageEnglish);
+    }
+
+    void chartsRewordThemselvesInPlace()
+    {
+        // A chart words its picker, title, legend and axes again on a language switch, from
+        // the data it holds: no window re-feeds it (these charts stand alone).
+        ScenarioSpec spec;
+        spec.workload = "article";
+        const Scenario scenario = resolveScenario(CardCatalog::builtin(), spec).scenario;
+        const EvalResult result = evaluate(scenario);
+        TierChart tier;
+        tier.setResult(scenario, result);
+        TornadoChart tornado;
+        tornado.setResult(sensitivity(scenario), 1);
+        auto* scope = tier.findChild<QComboBox*>(QStringLiteral("scopeCombo"));
+        QVERIFY(scope);
+        const QStringList englishTier = plotTexts(tier);
+        const QString englishRow = tornado.rowLabelAt(0);
+        QVERIFY(!englishTier.isEmpty());
+        for (const QString& text : englishTier + QStringList { englishRow, scope->currentText() })
+            QVERIFY2(!hasHangul(text), qPrintable(text));
+
+        installTranslator(kLanguageKorean);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+        QVERIFY2(hasHangul(scope->currentText()), qPrintable(scope->currentText()));
+        QVERIFY2(hasHangul(tier.title()->text()), qPrintable(tier.title()->text()));
+        QStringList koreanTier = plotTexts(tier);
+        QVERIFY2(std::any_of(koreanTier.begin(), koreanTier.end(), [](const QString& t) { return hasHangul(t); }),
+            qPrintable(koreanTier.join(u'|')));
+        QCOMPARE(koreanTier.size(), englishTier.size());
+        QVERIFY(koreanTier != englishTier);
+        QVERIFY2(hasHangul(tornado.title()->text()), qPrintable(tornado.title()->text()));
+        QVERIFY2(hasHangul(tornado.rowLabelAt(0)), qPrintable(tornado.rowLabelAt(0)));
+
+        installTranslator(kLanguageEnglish);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+        QCOMPARE(plotTexts(tier), englishTier);
+        QCOMPARE(tornado.rowLabelAt(0), englishRow);
     }
 
     void lreleaseFindsNothingUnfinished()

@@ -4,7 +4,6 @@
 // hover tooltip: it follows a scope or units change made while it is on show.
 
 #include "core/cards/CardCatalog.h"
-#include "ui/text/DisplayUnits.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "ui/charts/TierChart.h"
@@ -142,7 +141,6 @@ private slots:
         // Hover the eSSD bar (all free space in the article's scenario) and keep the mouse
         // still: switching the scope (Ctrl+1 in the window) or the units rewrites the
         // tooltip on show with the new figures, instead of leaving the old ones up.
-        setDisplayUnits(ByteUnits::Binary);
         TierChart chart;
         chart.resize(900, 520);
         chart.show();
@@ -161,11 +159,11 @@ private slots:
         QTRY_VERIFY(QToolTip::isVisible());
         const QString perReplica = QToolTip::text();
         QCOMPARE(perReplica, chart.segmentToolTip(Tier::Ssd, Segment::Free));
-        QVERIFY2(perReplica.contains(bytesText(replicaFree)), qPrintable(perReplica));
+        QVERIFY2(perReplica.contains(bytesText(replicaFree, chart.units())), qPrintable(perReplica));
 
         chart.setScope(TierScope::PerGpu);
         const QString perGpu = chart.segmentToolTip(Tier::Ssd, Segment::Free);
-        QVERIFY2(perGpu.contains(bytesText(replicaFree / 8)), qPrintable(perGpu));
+        QVERIFY2(perGpu.contains(bytesText(replicaFree / 8, chart.units())), qPrintable(perGpu));
         QVERIFY(perGpu != perReplica);
         QTRY_COMPARE(QToolTip::text(), perGpu);
         QVERIFY(QToolTip::isVisible());

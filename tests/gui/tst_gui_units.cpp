@@ -12,7 +12,7 @@
 #include "ui/charts/CompareChart.h"
 #include "ui/presets/CompareTableModel.h"
 #include "ui/presets/CompareView.h"
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/fleet/FleetView.h"
 #include "core/model/Evaluation.h"
 #include "ui/dialogs/FileDialog.h"

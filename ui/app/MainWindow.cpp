@@ -1,7 +1,7 @@
 #include "ui/app/MainWindow.h"
 
 #include "ui/presets/CompareView.h"
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/fleet/FleetView.h"
@@ -287,42 +287,10 @@ void MainWindow::retranslateUi()
     // the window title) is drawn again from the last result, which is not evaluated again.
     // An error banner names the core's error, which only an evaluation words anew.
     announceRetranslated(m_tableModel);
-    retranslateChartPickers();
     if (m_controller->hasResult())
         updateViews();
     if (!m_controller->errorMessage().isEmpty())
         m_controller->refresh();
-}
-
-void MainWindow::retranslateChartPickers()
-{
-    // The tier and sweep charts word their pickers once, when they are built. Until the
-    // charts retranslate themselves, their pickers are worded again here, in the charts'
-    // own words (their tr() contexts), the current choices kept.
-    auto pickerLabel = [](QWidget* chart, QComboBox* combo) {
-        for (QLabel* label : chart->findChildren<QLabel*>())
-            if (label->buddy() == combo)
-                return label;
-        return static_cast<QLabel*>(nullptr);
-    };
-    if (auto* combo = m_tierChart->findChild<QComboBox*>(QStringLiteral("scopeCombo"))) {
-        for (int i = 0; i < combo->count(); ++i)
-            combo->setItemText(i, tierScopeName(static_cast<TierScope>(combo->itemData(i).toInt())));
-        combo->setToolTip(TierChart::tr("Per replica: the TP GPUs that serve one copy of the model, with their share of "
-                                        "the server's DRAM and NVMe (what the core computes).\nPer GPU: divided by TP.\n"
-                                        "Per server: per GPU × GPUs per server."));
-        if (QLabel* label = pickerLabel(m_tierChart, combo))
-            label->setText(TierChart::tr("Bytes &counted:"));
-    }
-    if (auto* combo = m_sweepChart->findChild<QComboBox*>(QStringLiteral("sweepAxisCombo"))) {
-        for (int i = 0; i < combo->count(); ++i)
-            combo->setItemText(i, static_cast<SweepAxis>(combo->itemData(i).toInt()) == SweepAxis::Context
-                    ? SweepChart::tr("against context length")
-                    : SweepChart::tr("against concurrency"));
-        combo->setToolTip(SweepChart::tr("Which knob the sweep moves, from small to large, with every other knob as set."));
-        if (QLabel* label = pickerLabel(m_sweepChart, combo))
-            label->setText(SweepChart::tr("S&weep:"));
-    }
 }
 
 void MainWindow::buildMenus()
@@ -762,7 +730,7 @@ void MainWindow::connectDisplayOptions()
 void MainWindow::unitsChanged(ByteUnits units)
 {
     // The views holding DisplayOptions re-word their own results; here the menu, the
-    // setting, and what still reads the global units copy (DisplayUnits.h).
+    // setting and the charts.
     m_unitsActions->actions().at(units == ByteUnits::Decimal ? 0 : 1)->setChecked(true);
     m_settings.setDisplayUnits(units);
     // The charts relabel from the data they hold; exports follow. No evaluation.
@@ -882,6 +850,7 @@ void MainWindow::buildToolsMenu()
     import->setObjectName(QStringLiteral("importConfigAction"));
     QAction* vllm = tools->addAction(QString(), this, [this] {
         VllmCheckDialog dialog(m_controller->catalog(), this);
+        dialog.setUnits(m_display->units());
         if (m_controller->hasResult())
             dialog.setScenario(m_controller->scenario());
         dialog.exec();

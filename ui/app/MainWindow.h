@@ -4,8 +4,8 @@
 // ScenarioController. Owns menus, shortcuts and persisted window state (Settings).
 
 #include "ui/export/ChartExporter.h"
-#include "ui/app/Retranslator.h"
-#include "ui/app/Settings.h"
+#include "ui/common/Retranslator.h"
+#include "ui/common/Settings.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -76,7 +76,6 @@ private:
     /// Sets every tr() text again (menus, actions, tabs, dock, caption) and redraws what is
     /// worded from the last result, without evaluating it again.
     void retranslateUi();
-    void retranslateChartPickers();
     void buildToolsMenu();
     void importModelConfig();
     /// The import dialog, showing `path` read in when it is not empty.

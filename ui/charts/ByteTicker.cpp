@@ -1,5 +1,7 @@
 #include "ui/charts/ByteTicker.h"
 
+#include "ui/text/UnitsText.h"
+
 #include <cmath>
 
 namespace kvtiers::ui {
@@ -57,11 +59,6 @@ void ensureByteTicker(QCPAxis* axis, ByteUnits units)
     const auto current = axis->ticker().dynamicCast<ByteTicker>();
     if (!current || current->units() != units)
         axis->setTicker(byteTicker(units));
-}
-
-QString bytesText(double bytes, ByteUnits units)
-{
-    return QString::fromStdString(formatBytes(bytes, units));
 }
 
 } // namespace kvtiers::ui

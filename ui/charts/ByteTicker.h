@@ -43,7 +43,4 @@ ByteUnits byteTickerUnits(const QSharedPointer<QCPAxisTicker>& ticker);
 /// chart calls this when it refreshes, so it follows a change of display units).
 void ensureByteTicker(QCPAxis* axis, ByteUnits units);
 
-/// formatBytes() in the given units, as a QString (signed values keep their sign).
-QString bytesText(double bytes, ByteUnits units);
-
 } // namespace kvtiers::ui

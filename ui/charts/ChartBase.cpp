@@ -2,6 +2,7 @@
 
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartStyle.h"
+#include "ui/text/UnitsText.h"
 
 #include <QEvent>
 #include <QToolTip>
@@ -197,6 +198,12 @@ void ChartBase::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
         applyTheme();
+    if (event->type() == QEvent::LanguageChange) {
+        m_texts.retranslate();
+        redraw();
+        refreshToolTipAfterReplot();
+        requestReplot();
+    }
 }
 
 QPixmap ChartBase::renderPixmap(QSize size, double scale) const

@@ -15,6 +15,7 @@
 //   toolTipTextAt() what hovering at a point of the plot shows (empty: nothing).
 
 #include "core/io/Units.h"
+#include "ui/common/Retranslator.h"
 
 #include <QPixmap>
 #include <QSize>
@@ -83,6 +84,12 @@ protected:
     /// that just changed (a new scope, units or scenario under a still mouse).
     void refreshToolTipAfterReplot() { m_toolTipStale = true; }
 
+    /// The texts a chart sets outside its plot (pickers, their labels and tooltips): each
+    /// setter runs now and again when the language changes, before redraw() re-words the plot.
+    Retranslator& texts() { return m_texts; }
+
+    /// Palette and style changes re-theme; a language change re-words the pickers (texts())
+    /// and redraws the plot from the data it holds, without new data.
     void changeEvent(QEvent* event) override;
 
 private:
@@ -93,6 +100,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QCPTextElement* m_title = nullptr;
     ByteUnits m_units = ByteUnits::Binary;
+    Retranslator m_texts;
     QString m_toolTipText;
     QPoint m_toolTipPos;
     bool m_toolTipStale = false;

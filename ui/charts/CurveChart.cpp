@@ -29,7 +29,7 @@ class BitsTicker : public QCPAxisTicker {
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
-        return variableValueText(Variable::KvBits, tick);
+        return variableValueText(Variable::KvBits, tick, ByteUnits::Binary); // bits: no bytes to scale
     }
 };
 
@@ -160,8 +160,8 @@ void CurveChart::draw()
     m_markerLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
     m_markerLabel->position->setCoords(currentValue, 0.02);
     m_markerLabel->setText(variable == Variable::Context
-            ? tr("now: %1 tokens").arg(variableValueText(variable, currentValue))
-            : tr("now: %1").arg(variableValueText(variable, currentValue)));
+            ? tr("now: %1 tokens").arg(variableValueText(variable, currentValue, units))
+            : tr("now: %1").arg(variableValueText(variable, currentValue, units)));
     title()->setText(m_fleet
             ? tr("Fleet-wide demand as %1 varies").arg(variableName(variable).toLower())
             : tr("Demand per server as %1 varies, the rest held").arg(variableName(variable).toLower()));

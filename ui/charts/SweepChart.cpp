@@ -72,12 +72,17 @@ SweepChart::SweepChart(QWidget* parent)
 {
     QCustomPlot* const p = plot();
     auto* header = new QHBoxLayout;
-    auto* axisLabel = new QLabel(tr("S&weep:"), this);
+    auto* axisLabel = new QLabel(this);
     m_axisCombo = new QComboBox(this);
     m_axisCombo->setObjectName(QStringLiteral("sweepAxisCombo"));
-    m_axisCombo->addItem(tr("against context length"), static_cast<int>(SweepAxis::Context));
-    m_axisCombo->addItem(tr("against concurrency"), static_cast<int>(SweepAxis::Concurrency));
-    m_axisCombo->setToolTip(tr("Which knob the sweep moves, from small to large, with every other knob as set."));
+    m_axisCombo->addItem(QString(), static_cast<int>(SweepAxis::Context));
+    m_axisCombo->addItem(QString(), static_cast<int>(SweepAxis::Concurrency));
+    texts()([this, axisLabel] {
+        axisLabel->setText(tr("S&weep:"));
+        m_axisCombo->setItemText(0, tr("against context length"));
+        m_axisCombo->setItemText(1, tr("against concurrency"));
+        m_axisCombo->setToolTip(tr("Which knob the sweep moves, from small to large, with every other knob as set."));
+    });
     axisLabel->setBuddy(m_axisCombo);
     header->addWidget(axisLabel);
     header->addWidget(m_axisCombo);

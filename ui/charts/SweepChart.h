@@ -8,7 +8,7 @@
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Sweep.h"
 #include "ui/charts/ChartBase.h"
-#include "ui/scenario/TierScope.h"
+#include "ui/common/TierScope.h"
 
 #include <QSharedPointer>
 

@@ -61,15 +61,20 @@ TierChart::TierChart(QWidget* parent)
     : ChartBase(parent, QStringLiteral("tierPlot"), { 320, 260 })
 {
     auto* header = new QHBoxLayout;
-    auto* scopeLabel = new QLabel(tr("Bytes &counted:"), this);
+    auto* scopeLabel = new QLabel(this);
     m_scopeCombo = new QComboBox(this);
     m_scopeCombo->setObjectName(QStringLiteral("scopeCombo"));
     for (TierScope s : { TierScope::PerGpu, TierScope::PerReplica, TierScope::PerServer })
-        m_scopeCombo->addItem(tierScopeName(s), static_cast<int>(s));
+        m_scopeCombo->addItem(QString(), static_cast<int>(s));
     m_scopeCombo->setCurrentIndex(static_cast<int>(m_scope));
-    m_scopeCombo->setToolTip(tr("Per replica: the TP GPUs that serve one copy of the model, with their share of "
-                                "the server's DRAM and NVMe (what the core computes).\nPer GPU: divided by TP.\n"
-                                "Per server: per GPU × GPUs per server."));
+    texts()([this, scopeLabel] {
+        scopeLabel->setText(tr("Bytes &counted:"));
+        for (int i = 0; i < m_scopeCombo->count(); ++i)
+            m_scopeCombo->setItemText(i, tierScopeName(static_cast<TierScope>(m_scopeCombo->itemData(i).toInt())));
+        m_scopeCombo->setToolTip(tr("Per replica: the TP GPUs that serve one copy of the model, with their share of "
+                                    "the server's DRAM and NVMe (what the core computes).\nPer GPU: divided by TP.\n"
+                                    "Per server: per GPU × GPUs per server."));
+    });
     scopeLabel->setBuddy(m_scopeCombo);
     header->addWidget(scopeLabel);
     header->addWidget(m_scopeCombo);

@@ -5,7 +5,7 @@
 // / inclusive copies / free, a capacity marker per tier, and a fourth panel in
 // unmissable red for what fits in no tier. A scope switch shows bytes per GPU, per
 // replica or per server. The only class that knows QCustomPlot's bar API. Byte axes and
-// labels are in the display units (DisplayUnits.h) as of the last setResult()/setScope().
+// labels are in units() (ChartBase::setUnits) as of the last setResult()/setScope().
 // A caption wider than its panel wraps (then elides; hover shows it whole), and a hover
 // tooltip on show is rewritten when the scope, units or scenario change under it.
 
@@ -13,7 +13,7 @@
 #include "core/scenario/Scenario.h"
 #include "ui/charts/ChartBase.h"
 #include "ui/scenario/Tier.h"
-#include "ui/scenario/TierScope.h"
+#include "ui/common/TierScope.h"
 
 #include <QFont>
 

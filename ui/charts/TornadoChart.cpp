@@ -69,20 +69,20 @@ QString rangeText(Variable v, const QString& low, const QString& high)
 }
 } // namespace
 
-QString TornadoChart::rowLabel(const SensitivityBar& bar)
+QString TornadoChart::rowLabel(const SensitivityBar& bar) const
 {
     return tr("%1\n%2").arg(variableName(bar.variable),
-        rangeText(bar.variable, variableValueText(bar.variable, bar.lowValue),
-            variableValueText(bar.variable, bar.highValue)));
+        rangeText(bar.variable, variableValueText(bar.variable, bar.lowValue, units()),
+            variableValueText(bar.variable, bar.highValue, units())));
 }
 
-QString TornadoChart::rowLabel(const FleetSensitivityBar& bar)
+QString TornadoChart::rowLabel(const FleetSensitivityBar& bar) const
 {
     auto value = [&](double v) {
         if (!std::isfinite(v))
             return QStringLiteral("–"); // that end cannot be sized
         // A fleet's active sequences are a mean over its replicas: three digits say enough.
-        return bar.variable == Variable::Concurrency ? significantText(v, 3) : variableValueText(bar.variable, v);
+        return bar.variable == Variable::Concurrency ? significantText(v, 3) : variableValueText(bar.variable, v, units());
     };
     const QString range = rangeText(bar.variable, value(bar.lowValue), value(bar.highValue));
     if (bar.variable == Variable::Concurrency)
@@ -106,9 +106,11 @@ void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnit
     m_fleet = false;
     m_tier = std::clamp(tier, 0, 2);
     m_rows.clear();
+    m_bars = result.bars;
+    m_fleetBars.clear();
     for (const SensitivityBar& b : result.bars)
-        m_rows.push_back({ b.variable, rowLabel(b), b.lowDelta.at(m_tier), b.highDelta.at(m_tier) });
-    title()->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
+        m_rows.push_back({ b.variable, QString(), b.lowDelta.at(m_tier), b.highDelta.at(m_tier), true, true,
+            m_rows.size() });
     m_base = result.base.at(m_tier);
     if (units != this->units())
         setUnits(units); // draws
@@ -121,21 +123,33 @@ void TornadoChart::setFleetResult(const FleetSensitivityResult& result, int tier
     m_fleet = true;
     m_tier = std::clamp(tier, 0, 3);
     m_rows.clear();
+    m_fleetBars = result.bars;
+    m_bars.clear();
     for (const FleetSensitivityBar& b : result.bars)
-        m_rows.push_back({ b.variable, rowLabel(b), b.lowFeasible ? fleetTierValue(b.lowDelta, m_tier) : 0.0,
-            b.highFeasible ? fleetTierValue(b.highDelta, m_tier) : 0.0, b.lowFeasible, b.highFeasible });
+        m_rows.push_back({ b.variable, QString(), b.lowFeasible ? fleetTierValue(b.lowDelta, m_tier) : 0.0,
+            b.highFeasible ? fleetTierValue(b.highDelta, m_tier) : 0.0, b.lowFeasible, b.highFeasible, m_rows.size() });
     m_base = fleetTierValue(result.base, m_tier);
     m_baseServers = result.base.servers;
-    title()->setText(m_tier == 3 ? tr("What moves the fleet's GPU count most")
-                                 : tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
     if (units != this->units())
         setUnits(units); // draws
     else
         redraw();
 }
 
+void TornadoChart::relabelRows()
+{
+    for (Row& row : m_rows)
+        row.label = m_fleet ? rowLabel(m_fleetBars.at(row.bar)) : rowLabel(m_bars.at(row.bar));
+}
+
 void TornadoChart::redraw()
 {
+    if (!m_fleet)
+        title()->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
+    else
+        title()->setText(m_tier == 3 ? tr("What moves the fleet's GPU count most")
+                                     : tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
+    relabelRows();
     setAxisLabel();
     draw();
 }

@@ -44,9 +44,9 @@ public:
     /// A fleet bar's value by tier (TierDemand::at), with 3 for GPUs.
     static double fleetTierValue(const FleetDemand& d, int tier);
     /// "Average input context (64K → 192K)": a row's label with its low and high values.
-    static QString rowLabel(const SensitivityBar& bar);
+    QString rowLabel(const SensitivityBar& bar) const;
     /// A fleet row's label; active sequences also name the TPOT targets that set them.
-    static QString rowLabel(const FleetSensitivityBar& bar);
+    QString rowLabel(const FleetSensitivityBar& bar) const;
 
 protected:
     void themeChanged(const QPalette& palette) override;
@@ -60,8 +60,11 @@ private:
         QString label;
         double low = 0, high = 0;
         bool lowFeasible = true, highFeasible = true;
+        size_t bar = 0; ///< index in m_bars or m_fleetBars (draw() sorts the rows)
     };
     void draw();
+    /// Rewrites each row's label from its bar in units() and the UI language.
+    void relabelRows();
     /// Sets the value axis so the longest bar and its label fit the plot's current width.
     void fitValueRange();
     /// The value axis' label: the tier and its base value, in units().
@@ -71,6 +74,8 @@ private:
     QCPBars* m_highBars = nullptr;
     std::vector<QCPItemText*> m_valueLabels;
     std::vector<Row> m_rows;
+    std::vector<SensitivityBar> m_bars; ///< a scenario's rows, as given (m_fleet false)
+    std::vector<FleetSensitivityBar> m_fleetBars; ///< a fleet's rows, as given (m_fleet true)
     int m_tier = 0;
     bool m_fleet = false;
     double m_extent = 1; ///< the largest |delta| shown

@@ -1,6 +1,6 @@
 #include "ui/dialogs/FileDialog.h"
 
-#include "ui/app/Settings.h"
+#include "ui/common/Settings.h"
 
 #include <QDir>
 #include <QFileDialog>

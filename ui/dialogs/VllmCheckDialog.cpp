@@ -315,11 +315,11 @@ void VllmCheckDialog::showComparison()
             ? tr("%1× at %2 tokens").arg(twoDecimals(*c.log.concurrency), countText(c.log.concurrencyTokens.value_or(0)))
             : none);
     m_concurrencyDiff->setText(signedPercent(c.concurrencyDiffPercent));
-    m_kvtiersMemory->setText(bytesText(p.kvMemoryBytes));
-    m_vllmMemory->setText(c.log.availableKvBytes ? bytesText(*c.log.availableKvBytes)
-            : c.impliedKvMemoryBytes            ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes))
+    m_kvtiersMemory->setText(bytesText(p.kvMemoryBytes, m_units));
+    m_vllmMemory->setText(c.log.availableKvBytes ? bytesText(*c.log.availableKvBytes, m_units)
+            : c.impliedKvMemoryBytes            ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes, m_units))
                                                 : none);
-    m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes) : none);
+    m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes, m_units) : none);
     // vLLM's own line, quoted as it prints it, with what it assumed; kvtiers' steady state;
     // and the core's one sentence on why they differ.
     m_vllmPredicted->setText(tr("%1 (vLLM %2, max_num_batched_tokens %3)")

@@ -11,6 +11,7 @@
 
 #include "core/cards/CardCatalog.h"
 #include "core/scenario/Scenario.h"
+#include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
 
 #include <QDialog>
@@ -41,6 +42,8 @@ public:
     /// Adds a model (e.g. one just imported from a config.json) and selects it.
     void addModel(const ModelCard& model);
     void setLogText(const QString& text);
+    /// The units memory figures are shown in (View > Units); binary, as vLLM logs GiB, by default.
+    void setUnits(ByteUnits units) { m_units = units; }
 
     /// Runs the comparison on the pasted log. False (and a message) on bad input.
     bool compare();
@@ -48,6 +51,7 @@ public:
     QString errorMessage() const { return m_error; }
 
 private:
+    ByteUnits m_units = ByteUnits::Binary;
     void showComparison();
     void showError(const QString& message);
     void updateMemoryControls();

@@ -1,6 +1,6 @@
 #include "ui/fleet/FleetView.h"
 
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/charts/FleetChart.h"

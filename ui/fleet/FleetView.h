@@ -16,7 +16,7 @@
 #include "ui/export/ChartExporter.h"
 #include "core/scenario/Fleet.h"
 #include "core/io/Units.h"
-#include "ui/app/Retranslator.h"
+#include "ui/common/Retranslator.h"
 
 #include "ui/fleet/FleetMixModel.h"
 

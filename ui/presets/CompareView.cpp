@@ -1,6 +1,6 @@
 #include "ui/presets/CompareView.h"
 
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/charts/CompareChart.h"
 #include "ui/presets/CompareTableModel.h"
 #include "ui/dialogs/FileDialog.h"

@@ -8,7 +8,7 @@
 #include "ui/export/ChartExporter.h"
 #include "core/cards/PresetStore.h"
 #include "core/scenario/ScenarioComparison.h"
-#include "ui/app/Retranslator.h"
+#include "ui/common/Retranslator.h"
 
 #include <QDialog>
 #include <QStringList>

@@ -7,7 +7,7 @@
 // FileDialog and MessageBox seams so tests can drive every action.
 
 #include "core/cards/PresetStore.h"
-#include "ui/app/Retranslator.h"
+#include "ui/common/Retranslator.h"
 
 #include <QStringList>
 #include <QWidget>

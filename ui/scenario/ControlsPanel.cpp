@@ -3,13 +3,13 @@
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
-#include "ui/app/WidgetFit.h"
+#include "ui/common/WidgetFit.h"
 #include "ui/scenario/CardPicker.h"
 #include "ui/text/Translate.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/text/UnitsText.h"
 
 #include <QCheckBox>

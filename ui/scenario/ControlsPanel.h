@@ -6,7 +6,7 @@
 // the resolved scenario's value, so a workload card's values appear in the controls.
 
 #include "core/cards/CardCatalog.h"
-#include "ui/app/Retranslator.h"
+#include "ui/common/Retranslator.h"
 
 #include <QWidget>
 

@@ -2,8 +2,8 @@
 
 #include "core/io/ResultJson.h"
 #include "core/model/Derivation.h"
-#include "ui/app/DisplayOptions.h"
-#include "ui/app/WidgetFit.h"
+#include "ui/common/DisplayOptions.h"
+#include "ui/common/WidgetFit.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 

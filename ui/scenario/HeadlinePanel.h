@@ -8,7 +8,7 @@
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
-#include "ui/app/Retranslator.h"
+#include "ui/common/Retranslator.h"
 
 #include <QWidget>
 

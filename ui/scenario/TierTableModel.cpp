@@ -1,7 +1,7 @@
 #include <array>
 #include "ui/scenario/TierTableModel.h"
 
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/text/UnitsText.h"
 
 #include <QApplication>

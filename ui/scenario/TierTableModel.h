@@ -10,7 +10,7 @@
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
 #include "ui/scenario/Tier.h"
-#include "ui/scenario/TierScope.h"
+#include "ui/common/TierScope.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #include "ui/sensitivity/SensitivityView.h"
 
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CurveChart.h"
 #include "ui/dialogs/FileDialog.h"

@@ -16,7 +16,7 @@
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Sensitivity.h"
 #include "core/io/Units.h"
-#include "ui/app/Retranslator.h"
+#include "ui/common/Retranslator.h"
 
 #include <QTimer>
 #include <QWidget>

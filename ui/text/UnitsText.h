@@ -2,7 +2,6 @@
 // UnitsText: the core's formatters (core/Units.h) returning QString, so every number the
 // GUI shows is formatted exactly as the CLI formats it (HOUSE.md rule 7). No arithmetic here.
 
-#include "ui/text/DisplayUnits.h"
 #include "core/io/Units.h"
 
 #include <QString>
@@ -14,13 +13,9 @@ inline QString qs(const std::string& text)
     return QString::fromStdString(text);
 }
 /// Bytes in `units` (a view's DisplayOptions::units()); signed values keep their sign.
-/// Defined beside the byte-axis ticker (ui/charts/ByteTicker.cpp), declared there too.
-QString bytesText(double bytes, ByteUnits units);
-/// Deprecated: bytes in the global units copy (DisplayUnits.h), for the charts and texts
-/// not yet handed DisplayOptions. New code passes the units.
-inline QString bytesText(double bytes)
+inline QString bytesText(double bytes, ByteUnits units)
 {
-    return bytesText(bytes, displayUnits());
+    return qs(formatBytes(bytes, units));
 }
 inline QString secondsText(double seconds)
 {

@@ -29,11 +29,6 @@ QString variableName(Variable v)
     return qs(variableLabel(v));
 }
 
-QString variableValueText(Variable v, double value)
-{
-    return variableValueText(v, value, displayUnits());
-}
-
 QString variableValueText(Variable v, double value, ByteUnits units)
 {
     switch (v) {

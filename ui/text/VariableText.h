@@ -13,8 +13,5 @@ namespace kvtiers::ui {
 QString variableName(Variable v);
 /// Sizes (DRAM, NVMe per server) in `units`.
 QString variableValueText(Variable v, double value, ByteUnits units);
-/// Deprecated: sizes in the global units copy (DisplayUnits.h), for the charts until they
-/// take their units from setUnits().
-QString variableValueText(Variable v, double value);
 
 } // namespace kvtiers::ui

@@ -1,7 +1,7 @@
 #include "ui/trace/TraceView.h"
 
 #include "core/io/InputError.h"
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"

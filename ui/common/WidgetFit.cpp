@@ -1,4 +1,4 @@
-#include "ui/app/WidgetFit.h"
+#include "ui/common/WidgetFit.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>

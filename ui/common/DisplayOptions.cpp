@@ -1,7 +1,6 @@
-#include "ui/app/DisplayOptions.h"
+#include "ui/common/DisplayOptions.h"
 
-#include "ui/app/Settings.h"
-#include "ui/text/DisplayUnits.h"
+#include "ui/common/Settings.h"
 
 namespace kvtiers::ui {
 
@@ -15,9 +14,6 @@ void DisplayOptions::setUnits(ByteUnits units)
     if (units == m_units)
         return;
     m_units = units;
-    // Deprecated shim: the charts and exporters read the global until they take the units
-    // from setUnits(); it follows the last options changed, as the single window has one.
-    setDisplayUnits(units);
     emit unitsChanged(units);
     emit changed();
 }
@@ -49,7 +45,6 @@ void DisplayOptions::load(const Settings& settings)
     if (axis == 0 || axis == 1)
         setSweepAxis(static_cast<SweepAxis>(axis));
     setUnits(settings.displayUnits());
-    setDisplayUnits(m_units); // the shim starts equal even when nothing changed
 }
 
 void DisplayOptions::save(Settings& settings) const

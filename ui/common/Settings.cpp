@@ -1,4 +1,4 @@
-#include "ui/app/Settings.h"
+#include "ui/common/Settings.h"
 
 #include "core/io/InputError.h"
 

@@ -10,7 +10,7 @@
 
 #include "core/io/Units.h"
 #include "core/scenario/Sweep.h"
-#include "ui/scenario/TierScope.h"
+#include "ui/common/TierScope.h"
 
 #include <QObject>
 
