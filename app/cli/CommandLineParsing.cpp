@@ -31,7 +31,8 @@ std::string inFlagTerms(std::string message)
     return message;
 }
 
-Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions)
+Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions,
+                 const std::vector<std::string>& ownSwitches)
 {
     Parsed p;
     for (size_t i = first; i < args.size(); ++i) {
@@ -67,6 +68,10 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
             p.presets.push_back(value());
         } else if (std::find(ownOptions.begin(), ownOptions.end(), arg) != ownOptions.end()) {
             p.own[arg] = value();
+        } else if (std::find(ownSwitches.begin(), ownSwitches.end(), arg) != ownSwitches.end()) {
+            if (inlineValue)
+                throw InputError(arg + ": takes no value");
+            p.own[arg] = std::string();
         } else {
             const Knob* knob = findKnobByFlag(arg);
             if (!knob)

@@ -26,8 +26,10 @@ struct Parsed {
 };
 
 /// Parses args[first..]: --model/--hardware/--workload/--preset, the eval overrides,
-/// `ownOptions` (each taking a value) and positionals. Throws InputError naming the flag.
-Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions);
+/// `ownOptions` (each taking a value), `ownSwitches` (none; recorded in `own` with an empty
+/// value) and positionals. Throws InputError naming the flag.
+Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions,
+                 const std::vector<std::string>& ownSwitches = {});
 
 /// The preset's spec with the command line's cards and overrides on top. Throws InputError.
 ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags);

@@ -15,6 +15,7 @@ struct Command {
     const char* synopsis;             ///< its lines in `kvtiers --help`
     std::vector<std::string> options; ///< its own flags, each taking a value
     int (*run)(const Command& command, const std::vector<std::string>& args, std::ostream& out);
+    std::vector<std::string> switches {}; ///< its own flags that take no value (--async-scheduling)
 };
 
 extern const Command kListCommand;

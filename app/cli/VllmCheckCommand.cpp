@@ -66,7 +66,7 @@ Json vllmPredictionJson(const VllmPrediction& p)
 
 int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p = parseArgs(args, 1, command.options);
+    const Parsed p = parseArgs(args, 1, command.options, command.switches);
     checkOutputFlags(p, "vllm-check", false);
     if (!p.positional.empty())
         throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
@@ -93,6 +93,7 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     std::string batchedSource = "given";
     if (auto it = p.own.find("--max-num-batched-tokens"); it != p.own.end())
         setup.maxNumBatchedTokens = parseNumberOption(it->second, "--max-num-batched-tokens", 1, 1e9, true);
+    setup.asyncScheduling = p.own.contains("--async-scheduling");
 
     std::optional<VllmLog> log;
     if (auto it = p.own.find("--log"); it != p.own.end())
@@ -150,8 +151,13 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
                   {"kvtiers", vllmPredictionJson(pred)},
                   {"vllm_predicted", {{"max_concurrency", numberToJson(pred.vllmMaxConcurrency)},
                                       {"blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest)},
+                                      {"gpu_kv_cache_tokens", bytesToJson(pred.tokens)},
+                                      {"gpu_kv_cache_capacity_tokens", bytesToJson(pred.capacityTokens)},
                                       {"max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens)},
                                       {"max_num_batched_tokens_source", batchedSource},
+                                      {"async_scheduling", pred.asyncScheduling},
+                                      {"in_flight_tokens", bytesToJson(pred.inFlightTokens)},
+                                      {"why", vllmBudgetMessage(pred).english()},
                                       {"vllm_version", kVllmVersion}}}};
         if (cmp) {
             Json v = Json::object();
@@ -166,7 +172,9 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
             if (log->gpuBlocks)
                 v["num_gpu_blocks"] = bytesToJson(*log->gpuBlocks);
             j["vllm"] = v;
-            Json c = {{"agrees", cmp->agrees}, {"explanation", cmp->explanation}};
+            Json c = {{"agrees", cmp->agrees},
+                      {"token_form", cmp->newerTokenForm ? "max_concurrency_x_max_model_len" : "blocks_x_block_size"},
+                      {"explanation", cmp->explanation}};
             auto opt = [&](const char* key, const std::optional<double>& x) { c[key] = x ? numberToJson(*x) : Json(nullptr); };
             opt("tokens_diff_percent", cmp->tokensDiffPercent);
             opt("concurrency_diff_percent", cmp->concurrencyDiffPercent);
@@ -206,11 +214,15 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     out << "vLLM " << kVllmVersion << " prints  Maximum concurrency for " << formatCount(pred.context)
         << " tokens per request: " << twoDecimals(pred.vllmMaxConcurrency) << "x  (" << formatCount(pred.numBlocks)
         << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
-        << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource << ")\n";
+        << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource
+        << (pred.asyncScheduling ? "; async scheduling: " + formatCount(pred.inFlightTokens) + " tokens in flight"
+                                 : std::string())
+        << ")\n";
+    out << "Newer vLLM prints  GPU KV cache size: " << formatCount(pred.capacityTokens) << " tokens, "
+        << vllmConcurrencyLine(pred.context, pred.vllmMaxConcurrency)
+        << "  (int(concurrency x max_model_len), the concurrency unrounded)\n";
     if (pred.vllmBlocksPerRequest != pred.blocksPerRequest)
-        out << "  why they differ: vLLM budgets a sliding-window layer for a chunked prefill of "
-               "max_num_batched_tokens (cdiv(min(W - 1 + batched, context), block) + 1 blocks); a decoding "
-               "request holds only W - 1 + block tokens\n";
+        out << "  why they differ: " << vllmBudgetMessage(pred).english() << "\n";
     for (const auto& n : pred.notes)
         out << "  note: " << vllmNoteText(n) << "\n";
     if (cmp) {
@@ -254,10 +266,11 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
 const Command kVllmCheckCommand = {"vllm-check",
     R"(  kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
-                 [--max-num-batched-tokens N] [--log FILE] [--json]
+                 [--max-num-batched-tokens N] [--async-scheduling] [--log FILE] [--json]
                  vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
-                 with --log, vLLM's own figures from a pasted startup log next to it
+                 with --log, vLLM's own figures from a pasted startup log next to it;
+                 --async-scheduling: newer vLLM's budget of two batches in flight
 )",
-    {"--kv-memory", "--log", "--max-num-batched-tokens"}, cmdVllmCheck};
+    {"--kv-memory", "--log", "--max-num-batched-tokens"}, cmdVllmCheck, {"--async-scheduling"}};
 
 } // namespace kvtiers::cli

@@ -43,13 +43,26 @@ double blocksPerRequest(const VllmLayerKind& k, double context)
 
 /// Blocks vLLM budgets for one request in one KV-cache group of this kind: as above, but
 /// a sliding window at its chunked-prefill worst case (vllm/v1/kv_cache_interface.py,
-/// SlidingWindowSpec.max_memory_usage_bytes: cdiv(min(W − 1 + max_num_batched_tokens,
-/// max_model_len), B) + 1).
-double vllmBudgetBlocks(const VllmLayerKind& k, double context, double batchedTokens)
+/// SlidingWindowSpec.max_memory_usage_bytes: cdiv(min(W − 1 + in flight, max_model_len),
+/// B) + 1). In flight is max_num_batched_tokens in 0.11; newer vLLM reads
+/// VllmConfig.max_in_flight_tokens (vllm/config/vllm.py), max_concurrent_batches ×
+/// max_num_batched_tokens, which is twice the batch with async scheduling.
+double vllmBudgetBlocks(const VllmLayerKind& k, double context, double inFlightTokens)
 {
     if (k.kind != "sliding")
         return blocksPerRequest(k, context);
-    return cdiv(std::min(k.window - 1 + batchedTokens, context), k.blockSize) + 1;
+    return cdiv(std::min(k.window - 1 + inFlightTokens, context), k.blockSize) + 1;
+}
+
+/// A figure to two decimals, as vLLM prints its concurrency ("%.2f"); a figure too large
+/// for that ("1e300") in significant digits instead.
+std::string twoDecimalsText(double v)
+{
+    if (!std::isfinite(v) || std::fabs(v) >= 1e15)
+        return formatSignificant(v, 6);
+    char x[64];
+    std::snprintf(x, sizeof x, "%.2f", v);
+    return x;
 }
 
 // Every sentence the check says, once (context "VllmCheck"): the CLI prints the English,
@@ -248,13 +261,20 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
     }
     p.maxConcurrency = p.blocksPerRequest > 0 ? p.numBlocks / p.blocksPerRequest : 0;
     p.maxNumBatchedTokens = setup.maxNumBatchedTokens > 0 ? setup.maxNumBatchedTokens : defaultMaxNumBatchedTokens(nullptr);
+    p.asyncScheduling = setup.asyncScheduling;
+    // VllmConfig.max_concurrent_batches (vllm/config/vllm.py): 2 with async scheduling at
+    // pipeline-parallel size 1, else 1; max_in_flight_tokens = that × max_num_batched_tokens.
+    p.inFlightTokens = (setup.asyncScheduling ? 2.0 : 1.0) * p.maxNumBatchedTokens;
     for (auto& k : p.kinds) {
-        k.vllmBlocksPerRequest = vllmBudgetBlocks(k, p.context, p.maxNumBatchedTokens);
+        k.vllmBlocksPerRequest = vllmBudgetBlocks(k, p.context, p.inFlightTokens);
         p.vllmBlocksPerRequest += static_cast<double>(k.groups) * k.vllmBlocksPerRequest;
     }
     if (!p.hybrid)
         p.vllmBlocksPerRequest = p.kinds.front().vllmBlocksPerRequest;
     p.vllmMaxConcurrency = p.vllmBlocksPerRequest > 0 ? p.numBlocks / p.vllmBlocksPerRequest : 0;
+    // Newer vLLM's token line (vllm/v1/core/kv_cache_utils.py, get_kv_cache_capacity):
+    // int(max_concurrency × max_model_len), the unrounded concurrency times the context.
+    p.capacityTokens = std::floor(p.vllmMaxConcurrency * p.context);
     return p;
 }
 
@@ -534,6 +554,12 @@ Message vllmSentenceMessage(const VllmSentence& s)
         return say(QT_TRANSLATE_NOOP("VllmCheck",
             "This model is a hybrid for vLLM's allocator; kvtiers follows its grouping, but versions differ in "
             "how they pad pages, so a few percent can come from there."));
+    case Kind::NewerTokenForm:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "The log's token figure is newer vLLM's max concurrency × max_model_len (%1 × %2 ≈ %3 tokens), "
+                       "not blocks × block size (%4 tokens); kvtiers compares it with the same product, %5 tokens."),
+            { twoDecimalsText(s.vllmConcurrency), formatCount(s.logContext), tokens, formatCount(s.blockTokens),
+                formatCount(s.capacityTokens) });
     case Kind::NoFigure:
         return say(QT_TRANSLATE_NOOP("VllmCheck", "The log has no figure kvtiers can compare."));
     }
@@ -543,9 +569,8 @@ Message vllmSentenceMessage(const VllmSentence& s)
 std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency)
 {
     // vllm/v1/core/kv_cache_utils.py: f"Maximum concurrency for {max_model_len:,} tokens per request: {x:.2f}x"
-    char x[64];
-    std::snprintf(x, sizeof x, "%.2f", concurrency);
-    return "Maximum concurrency for " + formatCount(tokensPerRequest) + " tokens per request: " + x + "x";
+    return "Maximum concurrency for " + formatCount(tokensPerRequest) + " tokens per request: " + twoDecimalsText(concurrency)
+        + "x";
 }
 
 Message vllmBudgetMessage(const VllmPrediction& p)
@@ -558,6 +583,14 @@ Message vllmBudgetMessage(const VllmPrediction& p)
                        "so the two figures agree."),
             { formatCount(p.vllmBlocksPerRequest) });
     const VllmLayerKind& k = *sliding;
+    if (p.asyncScheduling)
+        return say(
+            QT_TRANSLATE_NOOP("VllmCheck",
+                "Newer vLLM with async scheduling budgets a sliding-window layer at cdiv(min(W − 1 + 2 × "
+                "max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%1 − 1 + 2 × %2, %3), %4) + 1 = %5 blocks "
+                "per request; kvtiers counts the steady-state %1 tokens a decoding request keeps: %6 blocks."),
+            { formatCount(k.window), formatCount(p.maxNumBatchedTokens), formatCount(p.context),
+                std::to_string(k.blockSize), formatCount(k.vllmBlocksPerRequest), formatCount(k.blocksPerRequest) });
     return say(
         QT_TRANSLATE_NOOP("VllmCheck",
             "vLLM %1 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), "
@@ -602,13 +635,32 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
         vllmTokens = *log.gpuBlocks / static_cast<double>(p.kvCacheGroups) * minBlock;
     c.vllmTokens = vllmTokens;
     c.vllmTokensFromBlocks = vllmTokens && !log.kvCacheTokens;
-    if (vllmTokens && p.tokens > 0)
-        c.tokensDiffPercent = (*vllmTokens - p.tokens) / p.tokens * 100.0;
+
+    // Which "GPU KV cache size" the log printed. vLLM 0.11: num_blocks // groups × block
+    // size (_report_kv_cache_config). Newer vLLM: int(max_concurrency × max_model_len)
+    // (vllm/v1/core/kv_cache_utils.py, get_kv_cache_capacity / update_kv_cache_capacity).
+    // A token figure within the two-decimal rounding of the log's own concurrency × its
+    // context (|T − x × len| ≤ 0.005 × len + 1) that is not kvtiers' blocks × block size
+    // is the newer form; where kvtiers' two forms coincide (full attention at whole
+    // blocks) nothing tells them apart, and nothing needs to.
+    const double context = p.context;
+    if (log.kvCacheTokens && log.concurrency && log.concurrencyTokens && context > 0 && p.capacityTokens != p.tokens
+        && std::isfinite(*log.kvCacheTokens) && std::isfinite(*log.concurrency)) {
+        const double product = *log.concurrency * context;
+        c.newerTokenForm = std::fabs(*log.kvCacheTokens - product) <= 0.005 * context + 1
+            && *log.kvCacheTokens != p.tokens;
+    }
+    const double predictedTokens = c.newerTokenForm ? p.capacityTokens : p.tokens;
+    if (vllmTokens && predictedTokens > 0)
+        c.tokensDiffPercent = (*vllmTokens - predictedTokens) / predictedTokens * 100.0;
     if (log.concurrency && p.maxConcurrency > 0)
         c.concurrencyDiffPercent = (*log.concurrency - p.maxConcurrency) / p.maxConcurrency * 100.0;
 
-    // The KV memory vLLM must have had: its tokens × bytes per token (whole blocks).
-    if (vllmTokens)
+    // The KV memory vLLM must have had: its tokens × bytes per token (whole blocks); for the
+    // newer form, tokens ÷ context is the concurrency, blocks ÷ vLLM's budget per request.
+    if (c.newerTokenForm)
+        c.impliedKvMemoryBytes = *vllmTokens / context * p.vllmBlocksPerRequest * p.bytesPerBlock;
+    else if (vllmTokens)
         c.impliedKvMemoryBytes = *vllmTokens * p.bytesPerToken;
     else if (log.concurrency)
         c.impliedKvMemoryBytes = *log.concurrency * p.blocksPerRequest * p.bytesPerBlock;
@@ -619,7 +671,17 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     }
 
     // Agreement: the same whole blocks, or the concurrency within the log's two decimals.
-    if (vllmTokens)
+    // For the newer form one block more or less moves the product by context ÷ vLLM's
+    // blocks per request, plus one for int().
+    if (c.newerTokenForm) {
+        says.push_back({.kind = Kind::NewerTokenForm,
+                        .logContext = context,
+                        .vllmConcurrency = *log.concurrency,
+                        .vllmTokens = *vllmTokens,
+                        .blockTokens = p.tokens,
+                        .capacityTokens = p.capacityTokens});
+        c.agrees = std::fabs(*vllmTokens - p.capacityTokens) < context / p.vllmBlocksPerRequest + 1;
+    } else if (vllmTokens)
         c.agrees = std::fabs(*vllmTokens - p.tokens) < minBlock * static_cast<double>(p.kvCacheGroups) + 0.5;
     else if (log.concurrency)
         c.agrees = std::fabs(*log.concurrency - p.maxConcurrency) <= 0.005 + 1e-9;

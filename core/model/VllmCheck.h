@@ -9,7 +9,11 @@
 //   hybrid model      layers are split into KV-cache groups of `group_size` layers each
 //                     (the smallest layer count of a kind, padded); every group draws from
 //                     one pool: num_blocks = floor(kv_bytes / (page × group_size))
-//   GPU KV cache size = num_blocks // groups × block_size tokens
+//   GPU KV cache size = num_blocks // groups × block_size tokens            (0.11:
+//                     _report_kv_cache_config)
+//                     = int(max concurrency × max_model_len) tokens         (newer vLLM:
+//                     get_kv_cache_capacity, logged by update_kv_cache_capacity on one
+//                     line with the concurrency)
 //   per request       full attention   cdiv(context, block_size) blocks per group
 //                     sliding window   cdiv(min(context, window − 1 + block_size), block_size)
 //                     MLA              as full attention, one latent page (replicated per rank)
@@ -38,6 +42,10 @@ struct VllmSetup {
     /// --max-num-batched-tokens: the chunked-prefill budget vLLM's sliding-window memory
     /// check and printed concurrency assume; 0: vLLM's default (defaultMaxNumBatchedTokens).
     double maxNumBatchedTokens = 0;
+    /// --async-scheduling: newer vLLM keeps two batches in flight (VllmConfig.
+    /// max_concurrent_batches in vllm/config/vllm.py, pipeline parallel 1) and budgets a
+    /// sliding window for max_in_flight_tokens = 2 × max_num_batched_tokens.
+    bool asyncScheduling = false;
 };
 
 /// The vLLM version whose defaults and budgets vllm-check assumes.
@@ -107,7 +115,15 @@ struct VllmPrediction {
     /// max_model_len), B) + 1 blocks (SlidingWindowSpec.max_memory_usage_bytes).
     double vllmMaxConcurrency = 0;
     double vllmBlocksPerRequest = 0;
+    /// Newer vLLM's "GPU KV cache size": int(max_concurrency × max_model_len) with the
+    /// unrounded vllmMaxConcurrency (vllm/v1/core/kv_cache_utils.py, get_kv_cache_capacity).
+    /// Equals `tokens` for full attention at a context of whole blocks.
+    double capacityTokens = 0;
     double maxNumBatchedTokens = 0; ///< the budget used (given or vLLM's default)
+    bool asyncScheduling = false;   ///< the setup's flag
+    /// Tokens a sliding window is budgeted for beyond W − 1: max_num_batched_tokens, twice
+    /// that with async scheduling (VllmConfig.max_in_flight_tokens).
+    double inFlightTokens = 0;
     double bytesPerToken = 0;       ///< kvMemory / tokens as vLLM packs it (per GPU)
     std::vector<VllmNote> notes;    ///< where this follows vLLM only approximately (vllmNoteText)
 };
@@ -185,6 +201,10 @@ struct VllmSentence {
         VllmHadMoreUtilization,
         /// a hybrid (or padded) model: versions differ in how they pad pages
         HybridPadding,
+        /// the log's token figure is newer vLLM's int(max concurrency × max_model_len):
+        /// vllmConcurrency (the log's, two decimals), logContext, vllmTokens (the log's),
+        /// blockTokens (kvtiers' blocks × block size), capacityTokens (kvtiers' product)
+        NewerTokenForm,
         /// the log has no figure to compare (keep last: tests walk the kinds up to it)
         NoFigure,
     };
@@ -206,6 +226,8 @@ struct VllmSentence {
     double hbmBytes = 0;
     double weightsBytes = 0;
     int tp = 0;
+    double blockTokens = 0;
+    double capacityTokens = 0;
 };
 
 /// The sentence as a translatable template (context "VllmCheck").
@@ -231,6 +253,10 @@ struct VllmComparison {
     /// (blocks ÷ KV-cache groups × block size); what tokensDiffPercent compares.
     std::optional<double> vllmTokens;
     bool vllmTokensFromBlocks = false;            ///< vllmTokens was worked out from # GPU blocks
+    /// The log's token figure is newer vLLM's int(max concurrency × max_model_len) (it is
+    /// within the two-decimal rounding of its own concurrency × context and is not
+    /// blocks × block size); it is compared with predicted.capacityTokens.
+    bool newerTokenForm = false;
     std::optional<double> tokensDiffPercent;      ///< (vLLM − kvtiers) / kvtiers × 100
     std::optional<double> concurrencyDiffPercent;
     std::optional<double> impliedKvMemoryBytes;   ///< what vLLM must have had for KV per GPU

@@ -699,6 +699,61 @@ private slots:
         QCOMPARE(cell(4, "used_bytes").toStdString(), kvtiers::csvNumber(e.overflowBytes));
     }
 
+    void vllmCheckPrintsWhyTheConcurrencyDiffers()
+    {
+        // Mistral 7B v0.1 at 32K with 40 GiB and 8,192 batched tokens: vLLM budgets its
+        // 4,096-token window at cdiv(min(4,096 − 1 + 8,192, 32,768), 16) + 1 = 769 blocks
+        // (vllm/v1/kv_cache_interface.py, SlidingWindowSpec.max_memory_usage_bytes); a decoding
+        // request keeps cdiv(4,095 + 16, 16) = 257. The line is the core's sentence.
+        const std::vector<std::string> args = {"vllm-check", "--model", "mistral-7b-v0.1", "--context", "32768",
+                                               "--kv-memory", "40GiB", "--max-num-batched-tokens", "8192"};
+        const Run r = runInProcess(args);
+        QCOMPARE(r.exitCode, 0);
+        const QString expected = QStringLiteral(
+            "  why they differ: vLLM 0.11 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, "
+            "max_model_len), B) + 1 = cdiv(min(4,096 − 1 + 8,192, 32,768), 16) + 1 = 769 blocks per request; kvtiers "
+            "counts the steady-state 4,096 tokens a decoding request keeps: 257 blocks.");
+        QVERIFY2(nonEmptyLines(r.out).contains(expected), qPrintable(r.out));
+        // Newer vLLM's one-line figures: int(20,480 / 769 × 32,768) = 872,677 tokens at 26.63x
+        // (vllm/v1/core/kv_cache_utils.py, get_kv_cache_capacity).
+        QVERIFY2(r.out.contains(QStringLiteral("GPU KV cache size: 872,677 tokens, Maximum concurrency for 32,768 "
+                                               "tokens per request: 26.63x")),
+            qPrintable(r.out));
+
+        std::vector<std::string> json = args;
+        json.push_back("--json");
+        const Run j = runInProcess(json);
+        QCOMPARE(j.exitCode, 0);
+        const Json doc = Json::parse(j.out.toStdString());
+        // 40 GiB / 2 MiB per block = 20,480 blocks; 0.11 prints 20,480 × 16 = 327,680 tokens.
+        QCOMPARE(at(doc, "vllm_predicted.gpu_kv_cache_capacity_tokens")->get<double>(), 872677.0);
+        QCOMPARE(at(doc, "vllm_predicted.gpu_kv_cache_tokens")->get<double>(), 327680.0);
+        QCOMPARE(at(doc, "vllm_predicted.blocks_per_request")->get<double>(), 769.0);
+        QCOMPARE(at(doc, "vllm_predicted.async_scheduling")->get<bool>(), false);
+        QCOMPARE(QString::fromStdString(at(doc, "vllm_predicted.why")->get<std::string>()), expected.mid(19));
+
+        // --async-scheduling: two batches in flight (vllm/config/vllm.py,
+        // VllmConfig.max_in_flight_tokens = 2 × 8,192): cdiv(min(4,095 + 16,384, 32,768), 16) + 1
+        // = 1,281 blocks; int(20,480 / 1,281 × 32,768) = 523,878 tokens.
+        json.push_back("--async-scheduling");
+        const Run a = runInProcess(json);
+        QCOMPARE(a.exitCode, 0);
+        const Json asyncDoc = Json::parse(a.out.toStdString());
+        QCOMPARE(at(asyncDoc, "vllm_predicted.async_scheduling")->get<bool>(), true);
+        QCOMPARE(at(asyncDoc, "vllm_predicted.in_flight_tokens")->get<double>(), 16384.0);
+        QCOMPARE(at(asyncDoc, "vllm_predicted.blocks_per_request")->get<double>(), 1281.0);
+        QCOMPARE(at(asyncDoc, "vllm_predicted.gpu_kv_cache_capacity_tokens")->get<double>(), 523878.0);
+        std::vector<std::string> text = args;
+        text.push_back("--async-scheduling");
+        const Run t = runInProcess(text);
+        QVERIFY2(t.out.contains(QStringLiteral("async scheduling: 16,384 tokens in flight")), qPrintable(t.out));
+        // A switch takes no value.
+        text.back() = "--async-scheduling=yes";
+        const Run bad = runInProcess(text);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--async-scheduling: takes no value")), qPrintable(bad.err));
+    }
+
     void csvOnlyWhereThereIsATable_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -47,9 +47,10 @@ private slots:
             QVERIFY2(names.insert(c->name).second, c->name);
             const std::string synopsis = c->synopsis;
             QVERIFY2(synopsis.find(std::string("kvtiers ") + c->name) != std::string::npos, c->name);
-            for (const std::string& option : c->options)
-                QVERIFY2(synopsis.find(option) != std::string::npos, qPrintable(QString::fromStdString(
-                                                                         std::string(c->name) + " " + option)));
+            for (const auto* list : {&c->options, &c->switches})
+                for (const std::string& option : *list)
+                    QVERIFY2(synopsis.find(option) != std::string::npos, qPrintable(QString::fromStdString(
+                                                                             std::string(c->name) + " " + option)));
         }
         QCOMPARE(names.size(), size_t(10));
     }

@@ -463,6 +463,180 @@ private slots:
         QCOMPARE(none.explanation, std::string("The log has no figure kvtiers can compare."));
     }
 
+    void newerLogLineReadsOnOneLineOrTwo()
+    {
+        // Newer vLLM logs both figures on one line (vllm/v1/core/kv_cache_utils.py,
+        // update_kv_cache_capacity: "GPU KV cache size: %s tokens, Maximum concurrency for %s
+        // tokens per request: %.2fx"); 0.11 logged them on two (_report_kv_cache_config).
+        const VllmLog one = parseVllmLog("INFO 11-29 12:00:00 [kv_cache_utils.py:1290] GPU KV cache size: 131,072 "
+                                         "tokens, Maximum concurrency for 32,768 tokens per request: 4.00x\n",
+                                         "new.log");
+        QCOMPARE(*one.kvCacheTokens, 131072.0);
+        QCOMPARE(*one.concurrencyTokens, 32768.0);
+        QCOMPARE(*one.concurrency, 4.0);
+        QCOMPARE(one.kvCacheLine, 1);
+        QCOMPARE(one.concurrencyLine, 1);
+        const VllmLog two = parseVllmLog("GPU KV cache size: 131,072 tokens\n"
+                                         "Maximum concurrency for 32,768 tokens per request: 4.00x\n",
+                                         "old.log");
+        QCOMPARE(*two.kvCacheTokens, 131072.0);
+        QCOMPARE(*two.concurrencyTokens, 32768.0);
+        QCOMPARE(*two.concurrency, 4.0);
+        QCOMPARE(two.kvCacheLine, 1);
+        QCOMPARE(two.concurrencyLine, 2);
+        // A one-line form with an unreadable half names that half and the line.
+        const InputErrorDetail bad = logErrorDetail(
+            "x\nGPU KV cache size: 131,072 tokens, Maximum concurrency for lots of tokens per request: 4.00x");
+        QCOMPARE(bad.code, InputErrorCode::VllmLogUnreadable);
+        QCOMPARE(bad.line, 2);
+        QCOMPARE(bad.value, std::string("the tokens per request"));
+        QCOMPARE(logErrorDetail("GPU KV cache size: -131,072 tokens, Maximum concurrency for 32,768 tokens per "
+                                "request: 4.00x")
+                     .value,
+            std::string("the token count"));
+    }
+
+    void capacityTokensAreConcurrencyTimesContext()
+    {
+        // Mistral 7B v0.1, 32K, 40 GiB, 8192 batched tokens: 40 GiB / 2 MiB per block (32 layers
+        // × 16 tokens × 8 heads × 256 × 2 B) = 20,480 blocks; vLLM budgets cdiv(min(4,095 +
+        // 8,192, 32,768), 16) + 1 = 769 blocks (SlidingWindowSpec.max_memory_usage_bytes).
+        VllmSetup s = setup(40 * GiB, 1, 32768);
+        s.maxNumBatchedTokens = 8192;
+        const VllmPrediction p = predictVllm(card("mistral-7b-v0.1"), s);
+        QCOMPARE(p.numBlocks, 20480.0);
+        QCOMPARE(p.vllmBlocksPerRequest, 769.0);
+        QCOMPARE(p.tokens, 20480.0 * 16); // 0.11: num_blocks × block_size = 327,680
+        // Newer: int(20,480 / 769 × 32,768) = int(872,677.04) (get_kv_cache_capacity).
+        QCOMPARE(p.capacityTokens, 872677.0);
+        QCOMPARE(p.capacityTokens, std::floor(20480.0 / 769.0 * 32768.0));
+        // Full attention at a whole number of blocks: the two forms are one figure
+        // (8,192 blocks / 8,192 per request × 131,072 = 8,192 × 16).
+        const VllmPrediction llama = predictVllm(card("llama-3.1-70b"), setup(40 * GiB));
+        QCOMPARE(llama.capacityTokens, llama.tokens);
+    }
+
+    void newerTokenFormAgreesForSlidingAndHybridCards()
+    {
+        using K = VllmSentence::Kind;
+        struct Case {
+            const char* id;
+            double kv;
+            double context;
+        };
+        // Mistral 7B v0.1 (all sliding) and Gemma 2 27B (sliding + full hybrid), each with a
+        // log written the way newer vLLM writes it from kvtiers' own prediction.
+        for (const Case& k : {Case{"mistral-7b-v0.1", 40 * GiB, 32768}, Case{"gemma-2-27b", 10 * GiB, 8192}}) {
+            VllmSetup s = setup(k.kv, 1, k.context);
+            s.maxNumBatchedTokens = 8192;
+            const VllmPrediction p = predictVllm(card(k.id), s);
+            QVERIFY2(p.capacityTokens != p.tokens, k.id);
+            const std::string text = "GPU KV cache size: " + formatCount(p.capacityTokens) + " tokens, "
+                + vllmConcurrencyLine(k.context, p.vllmMaxConcurrency) + "\n";
+            const VllmComparison c = compareWithVllm(card(k.id), s, parseVllmLog(text, "new.log"));
+            QVERIFY2(c.newerTokenForm, k.id);
+            QVERIFY2(c.agrees, c.explanation.c_str());
+            QCOMPARE(*c.tokensDiffPercent, 0.0);
+            QCOMPARE(c.sentences.front().kind, K::NewerTokenForm);
+            QVERIFY(kinds(c) == (std::vector<K>{K::NewerTokenForm, K::MatchesExactly, K::ConcurrencyDiffers}));
+            // tokens / context × vLLM's blocks per request × bytes per block: the memory
+            // kvtiers assumed, less under one block (int() drops the fraction).
+            QVERIFY(*c.impliedKvMemoryBytes <= k.kv);
+            QVERIFY(k.kv - *c.impliedKvMemoryBytes < p.bytesPerBlock);
+        }
+        // The Mistral sentence, figures from the arithmetic above: 20,480 / 769 = 26.63x
+        // (printed), 872,677 tokens, against 327,680 = 20,480 × 16.
+        VllmSetup s = setup(40 * GiB, 1, 32768);
+        s.maxNumBatchedTokens = 8192;
+        const VllmComparison c = compareWithVllm(card("mistral-7b-v0.1"), s,
+            parseVllmLog("GPU KV cache size: 872,677 tokens, Maximum concurrency for 32,768 tokens per request: "
+                         "26.63x",
+                "new.log"));
+        QCOMPARE(vllmSentenceText(c.sentences.front()),
+            std::string("The log's token figure is newer vLLM's max concurrency × max_model_len (26.63 × 32,768 ≈ "
+                        "872,677 tokens), not blocks × block size (327,680 tokens); kvtiers compares it with the "
+                        "same product, 872,677 tokens."));
+    }
+
+    void olderTokenFormStillComparesBlocks()
+    {
+        // The 0.11 two-line log for the same Mistral setup: 327,680 tokens (20,480 × 16), and
+        // 26.63x. Its tokens are blocks × block size, far from 26.63 × 32,768: the old form.
+        using K = VllmSentence::Kind;
+        VllmSetup s = setup(40 * GiB, 1, 32768);
+        s.maxNumBatchedTokens = 8192;
+        const VllmComparison c = compareWithVllm(card("mistral-7b-v0.1"), s,
+            parseVllmLog("GPU KV cache size: 327,680 tokens\nMaximum concurrency for 32,768 tokens per request: 26.63x\n",
+                "old.log"));
+        QVERIFY(!c.newerTokenForm);
+        QVERIFY2(c.agrees, c.explanation.c_str());
+        QCOMPARE(*c.tokensDiffPercent, 0.0);
+        QVERIFY(kinds(c) == (std::vector<K>{K::MatchesExactly, K::ConcurrencyDiffers}));
+    }
+
+    void newerTokenFormWithLessMemoryNamesTheGap()
+    {
+        // vLLM had 38 GiB: 19,456 blocks (38 GiB / 2 MiB), 19,456 / 769 = 25.30x, int(25.30… ×
+        // 32,768) = 829,043 tokens. kvtiers assumed 40 GiB: recognised as the newer form, and
+        // the memory it implies is 829,043 / 32,768 × 769 × 2 MiB, under 38 GiB by < 1 block.
+        VllmSetup s = setup(40 * GiB, 1, 32768);
+        s.maxNumBatchedTokens = 8192;
+        const double tokens = std::floor(19456.0 / 769.0 * 32768.0);
+        QCOMPARE(tokens, 829043.0);
+        const VllmComparison c = compareWithVllm(card("mistral-7b-v0.1"), s,
+            parseVllmLog("GPU KV cache size: " + formatCount(tokens) + " tokens, "
+                    + vllmConcurrencyLine(32768, 19456.0 / 769.0),
+                "new.log"));
+        QVERIFY(c.newerTokenForm);
+        QVERIFY(!c.agrees);
+        QVERIFY(38 * GiB - *c.impliedKvMemoryBytes >= 0);
+        QVERIFY(38 * GiB - *c.impliedKvMemoryBytes < 2 * MiB);
+        QCOMPARE(c.sentences.front().kind, VllmSentence::Kind::NewerTokenForm);
+        QCOMPARE(c.sentences.at(1).kind, VllmSentence::Kind::TokensNeedMoreShare);
+    }
+
+    void hugeLogFiguresDoNotBreakTheComparison()
+    {
+        // 10^30 tokens at 10^25x: read, compared, never equal; no crash, a sentence.
+        VllmSetup s = setup(40 * GiB, 1, 32768);
+        const VllmComparison c = compareWithVllm(card("mistral-7b-v0.1"), s,
+            parseVllmLog("GPU KV cache size: 1000000000000000000000000000000 tokens, Maximum concurrency for 32,768 "
+                         "tokens per request: 10000000000000000000000000.00x",
+                "huge.log"));
+        QVERIFY(!c.agrees);
+        QVERIFY(!c.sentences.empty());
+        QVERIFY(!c.explanation.empty());
+    }
+
+    void asyncSchedulingBudgetsTwoBatchesInFlight()
+    {
+        // VllmConfig.max_concurrent_batches (vllm/config/vllm.py) is 2 with async scheduling
+        // at pipeline-parallel size 1; max_in_flight_tokens = 2 × 8,192 = 16,384. Mistral:
+        // cdiv(min(4,095 + 16,384, 32,768), 16) + 1 = 1,280 + 1 = 1,281 blocks; 20,480 / 1,281
+        // = 15.99x; int(20,480 / 1,281 × 32,768) = 523,878 tokens.
+        VllmSetup s = setup(40 * GiB, 1, 32768);
+        s.maxNumBatchedTokens = 8192;
+        s.asyncScheduling = true;
+        const VllmPrediction p = predictVllm(card("mistral-7b-v0.1"), s);
+        QVERIFY(p.asyncScheduling);
+        QCOMPARE(p.inFlightTokens, 16384.0);
+        QCOMPARE(p.vllmBlocksPerRequest, 1281.0);
+        QCOMPARE(p.vllmMaxConcurrency, 20480.0 / 1281.0);
+        QCOMPARE(p.capacityTokens, 523878.0);
+        QCOMPARE(p.blocksPerRequest, 257.0); // the steady state does not change
+        QCOMPARE(p.tokens, 327680.0);
+        QVERIFY(vllmBudgetMessage(p).english().find("2 × 8,192") != std::string::npos);
+        // Below the window plus the batch, the context caps the budget: Gemma 2 at 8,192
+        // budgets cdiv(8,192, 16) + 1 = 513 sliding blocks either way.
+        VllmSetup g = setup(10 * GiB, 1, 8192);
+        g.asyncScheduling = true;
+        QCOMPARE(kind(predictVllm(card("gemma-2-27b"), g), "sliding").vllmBlocksPerRequest, 513.0);
+        // Full attention is not budgeted for what is in flight.
+        VllmSetup l = setup(40 * GiB);
+        l.asyncScheduling = true;
+        QCOMPARE(predictVllm(card("llama-3.1-70b"), l).vllmBlocksPerRequest, 8192.0);
+    }
+
     void logAndSetupErrorsCarryCodes()
     {
         const InputErrorDetail tokens = logErrorDetail("a\nb\nINFO GPU KV cache size: lots of tokens\n");

@@ -25,6 +25,7 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include <cmath>
 #include <optional>
 #include <set>
 
@@ -412,6 +413,13 @@ std::vector<VllmComparison> vllmComparisons()
     gemmaLog.concurrency = 4.4;
     VllmLog gemmaShort;
     gemmaShort.kvCacheTokens = 20000;
+    // Newer vLLM's token line, int(max concurrency × max_model_len), for Mistral's windows.
+    const ModelCard& mistral = models.at("mistral-7b-v0.1");
+    const VllmPrediction mistralPredicted = predictVllm(mistral, vllmSetup(40 * GiB, 1, 32768));
+    VllmLog newer;
+    newer.kvCacheTokens = mistralPredicted.capacityTokens;
+    newer.concurrencyTokens = 32768;
+    newer.concurrency = std::round(mistralPredicted.vllmMaxConcurrency * 100) / 100;
 
     return {
         compareWithVllm(llama, vllmSetup(*log.availableKvBytes, 8), log), // matches exactly
@@ -431,6 +439,7 @@ std::vector<VllmComparison> vllmComparisons()
         compareWithVllm(llama, vllmSetup(40 * GiB), rounded),
         compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaLog), // concurrency differs
         compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaShort), // a hybrid
+        compareWithVllm(mistral, vllmSetup(40 * GiB, 1, 32768), newer), // newer vLLM's token line
         // A log with no figure (parseVllmLog refuses one; only through the API).
         compareWithVllm(llama, vllmSetup(40 * GiB), VllmLog {}),
     };

@@ -1221,6 +1221,14 @@
         <source>vLLM %1 budgets a sliding-window layer at cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 blocks per request; kvtiers counts the steady-state %2 tokens a decoding request keeps: %7 blocks.</source>
         <translation>vLLM %1은 슬라이딩 윈도 레이어에 요청당 cdiv(min(W − 1 + max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%2 − 1 + %3, %4), %5) + 1 = %6 블록을 잡아 둡니다. kvtiers는 디코딩 중인 요청이 정상 상태에서 유지하는 %2 토큰, 곧 %7 블록을 셉니다.</translation>
     </message>
+    <message>
+        <source>The log&apos;s token figure is newer vLLM&apos;s max concurrency × max_model_len (%1 × %2 ≈ %3 tokens), not blocks × block size (%4 tokens); kvtiers compares it with the same product, %5 tokens.</source>
+        <translation>로그의 토큰 수는 블록 × 블록 크기(%4 토큰)가 아니라 새 vLLM의 최대 동시성 × max_model_len(%1 × %2 ≈ %3 토큰)입니다. kvtiers는 같은 곱인 %5 토큰과 비교합니다.</translation>
+    </message>
+    <message>
+        <source>Newer vLLM with async scheduling budgets a sliding-window layer at cdiv(min(W − 1 + 2 × max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%1 − 1 + 2 × %2, %3), %4) + 1 = %5 blocks per request; kvtiers counts the steady-state %1 tokens a decoding request keeps: %6 blocks.</source>
+        <translation>비동기 스케줄링을 켠 새 vLLM은 슬라이딩 윈도 레이어에 요청당 cdiv(min(W − 1 + 2 × max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%1 − 1 + 2 × %2, %3), %4) + 1 = %5 블록을 잡아 둡니다. kvtiers는 디코딩 중인 요청이 정상 상태에서 유지하는 %1 토큰, 곧 %6 블록을 셉니다.</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::CompareChart</name>
