@@ -211,14 +211,16 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
         << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
         << formatCount(pred.blocksPerRequest) << " per request)\n";
-    out << "vLLM " << kVllmVersion << " prints  Maximum concurrency for " << formatCount(pred.context)
+    // With async scheduling the budget is newer vLLM's, so the line names no version.
+    const std::string printsLabel = pred.asyncScheduling ? "vLLM prints" : "vLLM " + std::string(kVllmVersion) + " prints";
+    out << std::left << std::setw(19) << printsLabel << "Maximum concurrency for " << formatCount(pred.context)
         << " tokens per request: " << twoDecimals(pred.vllmMaxConcurrency) << "x  (" << formatCount(pred.numBlocks)
         << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
         << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource
         << (pred.asyncScheduling ? "; async scheduling: " + formatCount(pred.inFlightTokens) + " tokens in flight"
                                  : std::string())
         << ")\n";
-    out << "Newer vLLM prints  GPU KV cache size: " << formatCount(pred.capacityTokens) << " tokens, "
+    out << std::left << std::setw(19) << "Newer vLLM prints" << "GPU KV cache size: " << formatCount(pred.capacityTokens) << " tokens, "
         << vllmConcurrencyLine(pred.context, pred.vllmMaxConcurrency)
         << "  (int(concurrency x max_model_len), the concurrency unrounded)\n";
     if (pred.vllmBlocksPerRequest != pred.blocksPerRequest)

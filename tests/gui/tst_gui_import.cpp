@@ -17,6 +17,7 @@
 #include "ui/dialogs/VllmCheckDialog.h"
 #include "ui/text/Translate.h"
 
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -362,6 +363,19 @@ void TestGuiImport::vllmDialogShowsVllmsBudgetBesideSteadyState()
     const QString ko = translated(vllmBudgetMessage(dialog.comparison()->predicted));
     QVERIFY2(hasHangul(ko) && ko.contains(QStringLiteral("769")) && ko.contains(QStringLiteral("257")), qPrintable(ko));
     installTranslator(kLanguageEnglish);
+
+    // Async scheduling keeps two batches in flight (vLLM's VllmConfig.max_concurrent_batches),
+    // so the window is budgeted with 2 × 8,192 tokens: cdiv(min(4095 + 16384, 32768), 16) + 1
+    // = 1,281 blocks, and 20480 / 1281 = 15.99×. The steady state does not move.
+    auto* async = dialog.findChild<QCheckBox*>(QStringLiteral("vllmAsyncScheduling"));
+    QVERIFY(async);
+    async->setChecked(true);
+    QVERIFY(dialog.compare());
+    QCOMPARE(dialog.comparison()->predicted.vllmBlocksPerRequest, 1281.0);
+    const QString asyncLine = text("vllmPredictedConcurrency");
+    QVERIFY2(asyncLine.contains(QStringLiteral("per request: 15.99x")) && asyncLine.contains(QStringLiteral("async")),
+        qPrintable(asyncLine));
+    QVERIFY2(text("kvtiersSteadyConcurrency").startsWith(QStringLiteral("79.69×")), qPrintable(text("kvtiersSteadyConcurrency")));
 }
 
 namespace {

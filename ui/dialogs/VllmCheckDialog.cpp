@@ -5,6 +5,7 @@
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -105,6 +106,11 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
         tr("vLLM's --max-num-batched-tokens: the chunked-prefill budget it reserves sliding-window "
            "blocks for (0: its default for the hardware)."));
     form->addRow(tr("Max &batched tokens:"), m_batchedSpin);
+    m_asyncCheck = new QCheckBox(tr("&Async scheduling"), setupBox);
+    m_asyncCheck->setObjectName(QStringLiteral("vllmAsyncScheduling"));
+    m_asyncCheck->setToolTip(tr("vLLM's --async-scheduling: two batches in flight, so a sliding window is budgeted "
+                                "with twice max_num_batched_tokens."));
+    form->addRow(QString(), m_asyncCheck);
     top->addWidget(setupBox);
 
     auto* logBox = new QGroupBox(tr("vLLM startup log (paste)"), this);
@@ -266,6 +272,7 @@ bool VllmCheckDialog::compare()
         const HardwareCard& hw = m_hardware.at(m_hardwareCombo->currentData().toString().toStdString());
         setup.maxNumBatchedTokens
             = m_batchedSpin->value() > 0 ? m_batchedSpin->value() : defaultMaxNumBatchedTokens(&hw);
+        setup.asyncScheduling = m_asyncCheck->isChecked();
         std::optional<VllmHbmContext> hbm;
         if (m_memoryFromHardware->isChecked()) {
             const double u = m_utilSpin->value();
@@ -322,9 +329,11 @@ void VllmCheckDialog::showComparison()
     m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes, m_units) : none);
     // vLLM's own line, quoted as it prints it, with what it assumed; kvtiers' steady state;
     // and the core's one sentence on why they differ.
-    m_vllmPredicted->setText(tr("%1 (vLLM %2, max_num_batched_tokens %3)")
-                                 .arg(qs(vllmConcurrencyLine(p.context, p.vllmMaxConcurrency)), qs(kVllmVersion),
-                                     countText(p.maxNumBatchedTokens)));
+    // The async budget is newer vLLM's, so that line names no version.
+    const QString printed = qs(vllmConcurrencyLine(p.context, p.vllmMaxConcurrency));
+    m_vllmPredicted->setText(p.asyncScheduling
+            ? tr("%1 (newer vLLM with async scheduling, max_num_batched_tokens %2)").arg(printed, countText(p.maxNumBatchedTokens))
+            : tr("%1 (vLLM %2, max_num_batched_tokens %3)").arg(printed, qs(kVllmVersion), countText(p.maxNumBatchedTokens)));
     m_kvtiersSteady->setText(tr("%1× at %2 tokens").arg(twoDecimals(p.maxConcurrency), countText(p.context)));
     m_budgetWhy->setText(translated(vllmBudgetMessage(p)));
     // The core's explanation and notes in the UI language.

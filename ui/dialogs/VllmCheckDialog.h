@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -70,6 +71,7 @@ private:
     QComboBox* m_hardwareCombo = nullptr;
     QDoubleSpinBox* m_utilSpin = nullptr;
     QSpinBox* m_batchedSpin = nullptr;
+    QCheckBox* m_asyncCheck = nullptr;
     QPlainTextEdit* m_logEdit = nullptr;
     QPushButton* m_compareButton = nullptr;
     QLabel* m_errorLabel = nullptr;

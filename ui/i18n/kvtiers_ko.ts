@@ -3689,5 +3689,17 @@ GPU당: TP로 나눈 값.
         <source>%1 (vLLM %2, max_num_batched_tokens %3)</source>
         <translation>%1 (vLLM %2, max_num_batched_tokens %3)</translation>
     </message>
+    <message>
+        <source>&amp;Async scheduling</source>
+        <translation>비동기 스케줄링(&amp;A)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --async-scheduling: two batches in flight, so a sliding window is budgeted with twice max_num_batched_tokens.</source>
+        <translation>vLLM의 --async-scheduling: 배치 두 개가 동시에 진행되므로 슬라이딩 윈도는 max_num_batched_tokens의 두 배로 예산을 잡습니다.</translation>
+    </message>
+    <message>
+        <source>%1 (newer vLLM with async scheduling, max_num_batched_tokens %2)</source>
+        <translation>%1 (비동기 스케줄링을 쓰는 최신 vLLM, max_num_batched_tokens %2)</translation>
+    </message>
 </context>
 </TS>
