@@ -197,6 +197,7 @@ private slots:
     void sweepLabelsKeepOffTheDashedLines();
     void sweepClipNoteStaysInsideThePlot();
     void tierLabelsAreWholeOrHidden();
+    void narrowExportsKeepTextInside();
 
 private:
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -806,6 +807,36 @@ void TestExport::tierLabelsAreWholeOrHidden()
     QVERIFY(whole);
     QVERIFY2(narrow < wide, qPrintable(QStringLiteral("%1 labels narrow, %2 wide").arg(narrow).arg(wide)));
     QVERIFY(wide >= 4);
+}
+
+namespace {
+/// Columns of `image` within `band` pixels of its left or right edge that hold dark ink
+/// (text or lines): a title or footnote wider than the image is cut there.
+int inkAtSideEdges(const QImage& image, int band = 4)
+{
+    int dark = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x : { 0, 1, 2, 3, image.width() - 4, image.width() - 3, image.width() - 2, image.width() - 1 })
+            if ((x < band || x >= image.width() - band) && qGray(image.pixel(x, y)) < 128)
+                ++dark;
+    return dark;
+}
+} // namespace
+
+void TestExport::narrowExportsKeepTextInside()
+{
+    // At 800 px the article's title ("Where the bytes go in HBM, DRAM and SSD: Llama 3.1
+    // 70B on NVIDIA H200 SXM 141GB, DGX H200 8-GPU server…") and its footnote lines are
+    // wider than the image: they wrap onto more lines, and no ink reaches the image's edges.
+    const auto a = resolved({}, "article");
+    const EvalResult r = evaluate(a.scenario);
+    const ExportOptions narrow { 800, 500, 1.0 };
+    QCOMPARE(inkAtSideEdges(ChartExporter::renderTierChart(a.scenario, r, narrow)), 0);
+    const SweepResult sr = sweep(a.scenario, SweepAxis::Context, 1024, 2097152, 40);
+    QCOMPARE(inkAtSideEdges(ChartExporter::renderSweep(a.scenario, r, sr, narrow)), 0);
+    QCOMPARE(inkAtSideEdges(ChartExporter::renderFleet(fleet(100), ByteUnits::Binary, {}, { 640, 480, 1.0 })), 0);
+    // The default size keeps its one-line title: wrapping only starts where text would be cut.
+    QCOMPARE(inkAtSideEdges(ChartExporter::renderTierChart(a.scenario, r, {})), 0);
 }
 
 QTEST_MAIN(TestExport)

@@ -186,7 +186,17 @@ void TestGuiFleet::unitSwitchTurnsGiBIntoGB()
 
 void TestGuiFleet::tokensPerDayIsPassedThrough()
 {
+    QUndoStack* undo = m_view->undoStack();
+    undo->clear();
     m_view->setRate(1e11, FleetView::RateUnit::TokensPerDay);
+    // A rate given with its unit is one step, undone as one.
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Change request rate"));
+    undo->undo();
+    m_view->flush();
+    QCOMPARE(m_view->input().requestsPerSecond, 100.0);
+    QCOMPARE(m_view->input().tokensPerDay, 0.0);
+    undo->redo();
     m_view->flush();
     const FleetInput in = m_view->input();
     QCOMPARE(in.tokensPerDay, 1e11);
@@ -432,6 +442,17 @@ void TestGuiFleet::failedSizingChartHasNoByteTicks()
     QVERIFY(m_view->result().has_value());
     for (int t = 0; t < 3; ++t)
         QVERIFY(drawn(t).size() >= 2);
+
+    // A tier the fleet puts nothing in (the article's prompts are never reused, so no DRAM
+    // or NVMe) reads "0 B" over an empty panel, not "0" and "1 B" ticks.
+    m_view->setMix({ { "article", 1.0 } });
+    m_view->setRate(1, FleetView::RateUnit::RequestsPerSecond);
+    m_view->setTargets(30.0, 0.05);
+    m_view->flush();
+    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+    QCOMPARE(m_view->result()->dramBytes, 0.0);
+    QVERIFY(drawn(0).size() >= 2);
+    QVERIFY2(drawn(1).isEmpty(), qPrintable(drawn(1).join(u' ')));
 }
 
 void TestGuiFleet::rateEditUndoesAndRedoes()

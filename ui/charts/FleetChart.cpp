@@ -205,11 +205,12 @@ void FleetChart::rebuild()
         QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);
         const double total = m_hasFleet ? totals[static_cast<size_t>(t)] : 0;
         y->setRange(0, std::max(total, 1.0) * 1.15);
-        // No fleet (nothing sized yet, or sizing failed): no byte ticks or grid, which would
-        // only count "1 B" on an empty panel.
-        y->setTicks(m_hasFleet);
-        y->setTickLabels(m_hasFleet);
-        y->grid()->setVisible(m_hasFleet);
+        // No fleet (nothing sized yet, or sizing failed), or none of this tier's bytes: no
+        // byte ticks or grid, which would only count "1 B" on an empty panel.
+        const bool scale = m_hasFleet && total > 0;
+        y->setTicks(scale);
+        y->setTickLabels(scale);
+        y->grid()->setVisible(scale);
         m_totals[t]->setText(m_hasFleet ? bytes(total) : QString());
         m_totals[t]->position->setCoords(kBarKey, total);
     }

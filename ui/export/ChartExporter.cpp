@@ -138,7 +138,7 @@ std::unique_ptr<FleetChart> fleetChart(const FleetResult& fleet, ByteUnits units
         if (QFontMetricsF(titleFont(chart->plot()->font())).horizontalAdvance(fullTitle) > width - 16)
             fullTitle = QObject::tr("Fleet memory for %1 requests/s").arg(countText(fleet.requestsPerSecond));
     }
-    decorate(chart->plot(), fullTitle, fleetFootnoteLines(fleet, units, chart->plot()->font(), width));
+    decorate(chart->plot(), fullTitle, fleetFootnoteLines(fleet, units, chart->plot()->font(), width), width);
     return chart;
 }
 
@@ -239,7 +239,7 @@ QImage ChartExporter::renderTierChart(const Scenario& scenario, const EvalResult
     auto chart = offscreenChart<TierChart>();
     chart->setUnits(o.units);
     chart->setResult(scenario, result);
-    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result, o.units));
+    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result, o.units), o.width);
     return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
@@ -250,7 +250,7 @@ QImage ChartExporter::renderSweep(
     chart->setUnits(o.units);
     chart->setAxis(sweep.axis);
     chart->setResult(scenario, result, sweep);
-    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result, o.units));
+    decorate(chart->plot(), tierChartTitle(scenario), footnote(scenario, result, o.units), o.width);
     return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
@@ -260,7 +260,7 @@ QImage ChartExporter::renderComparison(
     auto chart = offscreenChart<CompareChart>();
     chart->setUnits(o.units);
     chart->setComparison(comparison);
-    decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison, o.units));
+    decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison, o.units), o.width);
     return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
@@ -283,7 +283,7 @@ QString ChartExporter::exportTierChart(const QString& path, const Scenario& scen
     chart->setUnits(options.units);
     chart->setResult(scenario, result);
     const QString title = tierChartTitle(scenario);
-    decorate(chart->plot(), title, footnote(scenario, result, options.units));
+    decorate(chart->plot(), title, footnote(scenario, result, options.units), options.width);
     return renderToFile(chart.get(), path, format, options, title);
 }
 
@@ -300,7 +300,7 @@ QString ChartExporter::exportSweep(const QString& path, const Scenario& scenario
     chart->setAxis(sweep.axis);
     chart->setResult(scenario, result, sweep);
     const QString title = tierChartTitle(scenario);
-    decorate(chart->plot(), title, footnote(scenario, result, options.units));
+    decorate(chart->plot(), title, footnote(scenario, result, options.units), options.width);
     return renderToFile(chart.get(), path, format, options, title);
 }
 
@@ -316,7 +316,7 @@ QString ChartExporter::exportComparison(
     chart->setUnits(options.units);
     chart->setComparison(comparison);
     const QString fullTitle = comparisonTitle(comparison, title);
-    decorate(chart->plot(), fullTitle, comparisonFootnote(comparison, options.units));
+    decorate(chart->plot(), fullTitle, comparisonFootnote(comparison, options.units), options.width);
     return renderToFile(chart.get(), path, format, options, fullTitle);
 }
 

@@ -417,6 +417,8 @@ void FleetView::recordEdit()
         key = QStringLiteral("share:%1").arg(row);
     } else if (is != was) {
         text = tr("Replace the traffic mix");
+    } else if (now.rateUnit != before.rateUnit && now.rate != before.rate) {
+        text = tr("Change request rate");
     } else if (now.rateUnit != before.rateUnit) {
         text = tr("Change the rate unit");
         key = QStringLiteral("rateUnit");
@@ -539,8 +541,12 @@ void FleetView::setMix(const std::vector<std::pair<std::string, double>>& mix)
 
 void FleetView::setRate(double value, RateUnit unit)
 {
+    // The unit and the value are one figure: one undo step, named for the rate.
+    m_applying = true;
     m_rateUnitCombo->setCurrentIndex(m_rateUnitCombo->findData(static_cast<int>(unit)));
     m_rateSpin->setValue(value);
+    m_applying = false;
+    recordEdit();
 }
 
 void FleetView::setHardware(const std::string& id)
