@@ -2,6 +2,7 @@
 
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
+#include "core/model/Solve.h"
 
 #include <algorithm>
 #include <array>
@@ -263,13 +264,11 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         at = atRate(slots);
         r.requestRate = slots;
         if (at.bound < slots) {
-            double lo = 0, hi = slots;
-            for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
-                const double mid = 0.5 * (lo + hi);
-                (atRate(mid).bound >= mid ? lo : hi) = mid;
-            }
-            r.requestRate = lo;
-            at = atRate(lo);
+            // bound(λ) − λ falls as λ grows; at λ → 0 the bound is that of an idle cache.
+            const double idle = atRate(std::numeric_limits<double>::min()).bound;
+            r.requestRate = lastNonNegative([&](double lambda) { return atRate(lambda).bound - lambda; }, 0, slots,
+                                            idle, at.bound - slots);
+            at = atRate(r.requestRate);
         }
     }
     r.requestRateBound = at.bound;

@@ -1,5 +1,7 @@
 #include "core/model/PrefixCache.h"
 
+#include "core/model/Solve.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -94,14 +96,12 @@ Cut characteristicTime(const ReuseGaps& gaps, double rate, double t0, double cap
         return {t0, 0};
     const double base = gaps.residency(t0);
     auto occupancy = [&](double t) { return rate * (gaps.residency(t) - base); };
-    if (const double all = occupancy(horizon); all <= capacity)
+    const double all = occupancy(horizon);
+    if (all <= capacity)
         return {horizon, all};
-    double lo = t0, hi = horizon;
-    for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        (occupancy(mid) <= capacity ? lo : hi) = mid;
-    }
-    return {lo, capacity};
+    const double t = lastNonNegative([&](double t) { return capacity - occupancy(t); }, t0, horizon, capacity,
+                                     capacity - all);
+    return {t, capacity};
 }
 
 } // namespace
