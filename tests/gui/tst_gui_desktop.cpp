@@ -42,6 +42,8 @@
 #include <QTextBrowser>
 #include <QAction>
 #include <QUndoStack>
+#include <QScrollBar>
+#include <QAbstractScrollArea>
 #include <QtTest>
 
 #include <memory>
@@ -502,6 +504,7 @@ void TestGuiDesktop::nothingCutAt1280x800()
     QVERIFY(m_window->width() <= 1280);
 
     // Every one-line label shows its whole text, or is elided with the whole in its tooltip.
+    auto cutLabels = [this] {
     QStringList cut;
     for (QLabel* label : m_window->findChildren<QLabel*>()) {
         if (!label->isVisibleTo(m_window.get()) || label->wordWrap() || label->textFormat() == Qt::RichText
@@ -521,7 +524,33 @@ void TestGuiDesktop::nothingCutAt1280x800()
                    .arg(need)
                    .arg(label->contentsRect().width());
     }
+    return cut;
+    };
+    const QStringList cut = cutLabels();
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
+
+    // Every other tab too: no label cut, and no panel that scrolls sideways (a row of
+    // controls wider than the window).
+    auto* tabs = find<QTabWidget>("viewTabs");
+    for (int tab = 1; tab < tabs->count(); ++tab) {
+        tabs->setCurrentIndex(tab);
+        QTest::qWait(300);
+        if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
+            m_window->grab().save(QStringLiteral("%1/desktop-1280x800-%2-tab%3.png").arg(dir, language).arg(tab));
+        const QStringList tabCut = cutLabels();
+        QVERIFY2(tabCut.isEmpty(), qPrintable(tabs->tabText(tab) + QStringLiteral(": ") + tabCut.join(QStringLiteral("; "))));
+        for (QAbstractScrollArea* area : tabs->currentWidget()->findChildren<QAbstractScrollArea*>()) {
+            if (!area->isVisibleTo(m_window.get()) || qobject_cast<QAbstractItemView*>(area))
+                continue;
+            QVERIFY2(!area->horizontalScrollBar()->isVisible(),
+                qPrintable(QStringLiteral("%1: %2 scrolls sideways (%3 px of content in %4)")
+                               .arg(tabs->tabText(tab), area->objectName())
+                               .arg(area->horizontalScrollBar()->maximum() + area->viewport()->width())
+                               .arg(area->viewport()->width())));
+        }
+    }
+    tabs->setCurrentIndex(0);
+    QTest::qWait(100);
 
     // The headline's figures are read whole, not elided: they take more rows instead.
     for (QLabel* value : m_window->findChildren<QLabel*>(QRegularExpression(QStringLiteral("^headline[A-Z]")))) {

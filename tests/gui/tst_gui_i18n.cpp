@@ -188,9 +188,14 @@ QStringList plotTexts(const ChartBase& chart)
         if (!p->plottable(i)->name().isEmpty())
             texts << p->plottable(i)->name();
     for (QCPAxisRect* rect : p->axisRects())
-        for (QCPAxis* axis : rect->axes())
+        for (QCPAxis* axis : rect->axes()) {
             if (!axis->label().isEmpty())
                 texts << axis->label();
+            // Panel names ("HBM", "Server DRAM") are ticks of a text ticker.
+            if (auto names = axis->ticker().dynamicCast<QCPAxisTickerText>())
+                for (const QString& name : names->ticks())
+                    texts << name;
+        }
     return texts;
 }
 
@@ -682,6 +687,8 @@ private slots:
         QVERIFY2(std::any_of(koreanTier.begin(), koreanTier.end(), [](const QString& t) { return hasHangul(t); }),
             qPrintable(koreanTier.join(u'|')));
         QCOMPARE(koreanTier.size(), englishTier.size());
+        // Nothing the chart drew kept an English text that the .ts translates.
+        QVERIFY2(untranslated(koreanTier, englishTier).isEmpty(), qPrintable(untranslated(koreanTier, englishTier).join(u'|')));
         QVERIFY(koreanTier != englishTier);
         QVERIFY2(hasHangul(tornado.title()->text()), qPrintable(tornado.title()->text()));
         QVERIFY2(hasHangul(tornado.rowLabelAt(0)), qPrintable(tornado.rowLabelAt(0)));

@@ -32,6 +32,8 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <memory>
 
@@ -45,6 +47,7 @@ private slots:
     void cleanup();
 
     void tornadoBarsEqualTheCore();
+    void tornadoRowLabelsNeverOverlap();
     void tierSelectorShowsThatTier();
     void rangeReachesTheCore();
     void curveIsTheCoresCurve();
@@ -117,6 +120,48 @@ void TestGuiSensitivity::init()
 void TestGuiSensitivity::cleanup()
 {
     m_view.reset();
+}
+
+void TestGuiSensitivity::tornadoRowLabelsNeverOverlap()
+{
+    // Eight rows of two-line labels ("Average input context" over "2K → 6K tokens") need
+    // two lines of height each; in a short panel they overlapped their neighbours. Each
+    // label now fits its row's height: two lines where there is room, one where not.
+    TornadoChart tornado;
+    tornado.setResult(sensitivity(m_scenario, 0.5), 0);
+    tornado.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tornado));
+    QCustomPlot* plot = tornado.plot();
+    auto labelsFit = [&](bool* twoLines) {
+        for (int i = 0; i < 3; ++i) { // a replot, and the one queued when the labels change
+            QTest::qWait(50);
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+        }
+        QCPAxis* axis = plot->yAxis;
+        const double rowPx = std::fabs(axis->coordToPixel(2) - axis->coordToPixel(1));
+        const double line = QFontMetricsF(axis->tickLabelFont()).lineSpacing();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        *twoLines = false;
+        for (const QString& label : labels) {
+            const int lines = static_cast<int>(label.count(u'\n')) + 1;
+            *twoLines = *twoLines || lines == 2;
+            if (lines * line > rowPx + 0.5) {
+                qWarning("\"%s\": %d lines of %.1f px in a %.1f px row", qPrintable(label), lines, line, rowPx);
+                return false;
+            }
+        }
+        return labels.size() == tornado.rowCount();
+    };
+    bool twoLines = false;
+    tornado.resize(900, 900);
+    QVERIFY(labelsFit(&twoLines));
+    QVERIFY(twoLines); // room for the range under the name
+    tornado.resize(900, tornado.minimumHeight());
+    QVERIFY(labelsFit(&twoLines));
+    QVERIFY(!twoLines);
+    tornado.resize(900, 900);
+    QVERIFY(labelsFit(&twoLines));
+    QVERIFY(twoLines);
 }
 
 void TestGuiSensitivity::tornadoBarsEqualTheCore()

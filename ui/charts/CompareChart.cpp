@@ -47,12 +47,12 @@ void CompareChart::buildPlot()
     x->grid()->setVisible(false);
     y->setTicker(byteTicker(units()));
     y->setSubTicks(false);
-    y->setLabel(tr("bytes per replica"));
+    texts()([y] { y->setLabel(tr("bytes per replica")); });
 
     QCPBars* below = nullptr;
     for (int s = 0; s < kSegmentCount - 1; ++s) {
         auto* bars = new QCPBars(x, y);
-        bars->setName(segmentName(static_cast<Segment>(s)));
+        texts()([bars, s] { bars->setName(segmentName(static_cast<Segment>(s))); });
         bars->setWidth(kBarWidth);
         bars->setStackingGap(0);
         bars->setSelectable(QCP::stNone);
@@ -62,7 +62,7 @@ void CompareChart::buildPlot()
         m_bars[static_cast<size_t>(s)] = bars;
     }
     m_overflowBars = new QCPBars(x, y);
-    m_overflowBars->setName(tr("overflow: fits in no tier"));
+    texts()([this] { m_overflowBars->setName(tr("overflow: fits in no tier")); });
     m_overflowBars->setWidth(kBarWidth);
     m_overflowBars->setSelectable(QCP::stNone);
 

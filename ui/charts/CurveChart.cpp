@@ -44,7 +44,7 @@ CurveChart::CurveChart(QWidget* parent)
     const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
     for (int t = 0; t < 3; ++t) {
         m_graphs[t] = addGraph();
-        m_graphs[t]->setName(t == 2 ? tr("NVMe") : tierName(tiers[t]));
+        texts()([this, t, tier = tiers[t]] { m_graphs[t]->setName(t == 2 ? tr("NVMe") : tierName(tier)); });
         m_graphs[t]->setSelectable(QCP::stNone);
     }
     m_marker = new QCPItemStraightLine(p);

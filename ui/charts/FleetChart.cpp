@@ -110,14 +110,15 @@ void FleetChart::buildPlot()
 
     auto* panels = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 0, panels);
-    const std::array<QString, 3> names = { tierName(Tier::Hbm), tierName(Tier::Dram), tr("NVMe") };
     for (int t = 0; t < 3; ++t) {
         auto* rect = new QCPAxisRect(p);
         panels->addElement(0, t, rect);
         m_rects[t] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        chart::setupBarPanelAxis(x, kBarKey, names[t], font());
+        texts()([this, x, t] {
+            chart::setupBarPanelAxis(x, kBarKey, t == 2 ? tr("NVMe") : tierName(static_cast<Tier>(t)), font());
+        });
         y->setTicker(byteTicker(units()));
         y->setSubTicks(false);
         y->setRange(0, 1);

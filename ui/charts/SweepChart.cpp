@@ -105,7 +105,7 @@ SweepChart::SweepChart(QWidget* parent)
     QCPGraph* below = nullptr;
     for (int i = 0; i < kSeriesCount; ++i) {
         auto* g = addGraph();
-        g->setName(seriesName(static_cast<Series>(i)));
+        texts()([g, i] { g->setName(seriesName(static_cast<Series>(i))); });
         g->setSelectable(QCP::stNone);
         g->setAntialiasedFill(false);
         if (below)

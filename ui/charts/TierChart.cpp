@@ -100,15 +100,15 @@ void TierChart::buildPlot()
 
     auto* panels = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 0, panels);
-    const std::array<QString, kTierCount + 1> names
-        = { tierName(Tier::Hbm), tierName(Tier::Dram), tierName(Tier::Ssd), tr("Overflow") };
     for (int i = 0; i <= kTierCount; ++i) {
         auto* rect = new QCPAxisRect(p);
         panels->addElement(0, i, rect);
         m_rects[i] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        chart::setupBarPanelAxis(x, kBarKey, names[i], font());
+        texts()([this, x, i] {
+            chart::setupBarPanelAxis(x, kBarKey, i < kTierCount ? tierName(static_cast<Tier>(i)) : tr("Overflow"), font());
+        });
         y->setTicker(byteTicker(units()));
         y->setSubTicks(false);
         y->setRange(0, 1);
@@ -127,7 +127,7 @@ void TierChart::buildPlot()
         QCPBars* below = nullptr;
         for (int s = 0; s < kSegmentCount; ++s) {
             auto* bars = new QCPBars(x, y);
-            bars->setName(segmentName(static_cast<Segment>(s)));
+            texts()([bars, s] { bars->setName(segmentName(static_cast<Segment>(s))); });
             bars->setWidth(kBarWidth);
             bars->setStackingGap(0);
             bars->setSelectable(QCP::stNone);
@@ -158,7 +158,7 @@ void TierChart::buildPlot()
 
     QCPAxisRect* overflowRect = m_rects[kTierCount];
     m_overflowBar = new QCPBars(overflowRect->axis(QCPAxis::atBottom), overflowRect->axis(QCPAxis::atLeft));
-    m_overflowBar->setName(tr("overflow: fits in no tier"));
+    texts()([this] { m_overflowBar->setName(tr("overflow: fits in no tier")); });
     m_overflowBar->setWidth(kBarWidth);
     m_overflowBar->setSelectable(QCP::stNone);
     m_overflowLabel = new QCPItemText(p);

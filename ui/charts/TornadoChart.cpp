@@ -42,8 +42,10 @@ TornadoChart::TornadoChart(QWidget* parent)
         bars->setBarsGroup(group);
         bars->setSelectable(QCP::stNone);
     }
-    m_lowBars->setName(tr("variable moved down"));
-    m_highBars->setName(tr("variable moved up"));
+    texts()([this] {
+        m_lowBars->setName(tr("variable moved down"));
+        m_highBars->setName(tr("variable moved up"));
+    });
     keyAxis->setRangeReversed(true); // first row (largest effect) at the top
     keyAxis->setTickLength(0, 0);
     keyAxis->setSubTicks(false);
@@ -53,6 +55,8 @@ TornadoChart::TornadoChart(QWidget* parent)
     valueAxis->grid()->setZeroLinePen(QPen(palette().color(QPalette::Text), 1));
     putLegendBelowAxes();
     applyTheme();
+    // The panel's height is known once laid out: row labels take one line or two to fit it.
+    connect(p, &QCustomPlot::afterLayout, this, &TornadoChart::fitRowLabels);
 }
 
 double TornadoChart::fleetTierValue(const FleetDemand& d, int tier)
@@ -175,19 +179,17 @@ void TornadoChart::draw()
     const bool counts = m_fleet && m_tier == 3;
 
     QVector<double> keys, lows, highs;
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     double extent = counts ? 1 : 1024;
     for (size_t i = 0; i < m_rows.size(); ++i) {
         const double key = static_cast<double>(i + 1);
         keys << key;
         lows << m_rows[i].low;
         highs << m_rows[i].high;
-        ticker->addTick(key, m_rows[i].label);
         extent = std::max({ extent, std::fabs(lows.back()), std::fabs(highs.back()) });
     }
     m_lowBars->setData(keys, lows, true);
     m_highBars->setData(keys, highs, true);
-    p->yAxis->setTicker(ticker);
+    setRowTicks();
     p->yAxis->setRange(0.4, static_cast<double>(m_rows.size()) + 0.6);
     p->xAxis->setTicker(counts ? QSharedPointer<QCPAxisTicker>::create() : byteTicker(units()));
     m_extent = extent;
@@ -231,6 +233,35 @@ void TornadoChart::draw()
     fitValueRange();
 }
 
+QString TornadoChart::shownLabel(const Row& row) const
+{
+    return m_oneLineLabels ? QString(row.label).replace(u'\n', QStringLiteral("  ")) : row.label;
+}
+
+void TornadoChart::setRowTicks()
+{
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        ticker->addTick(static_cast<double>(i + 1), shownLabel(m_rows[i]));
+    plot()->yAxis->setTicker(ticker);
+}
+
+void TornadoChart::fitRowLabels()
+{
+    // A row label is two lines (the variable, then its range) where a row is tall enough
+    // for two; in a short panel two-line labels would overlap their neighbours, so each
+    // takes one line and the bars give up some width instead.
+    if (m_rows.empty())
+        return;
+    const double rowHeight = plot()->axisRect()->height() / (static_cast<double>(m_rows.size()) + 0.2);
+    const bool oneLine = rowHeight < 2 * QFontMetricsF(plot()->yAxis->tickLabelFont()).lineSpacing() + 2;
+    if (oneLine == m_oneLineLabels)
+        return;
+    m_oneLineLabels = oneLine;
+    setRowTicks();
+    fitValueRange();
+}
+
 void TornadoChart::fitValueRange()
 {
     // Symmetric around zero, with room for the value labels at the bar ends: the axis
@@ -240,7 +271,7 @@ void TornadoChart::fitValueRange()
     const QFontMetricsF rowMetrics(p->yAxis->tickLabelFont());
     double rowLabels = 0;
     for (const Row& row : m_rows)
-        for (const QString& line : row.label.split(u'\n'))
+        for (const QString& line : shownLabel(row).split(u'\n'))
             rowLabels = std::max(rowLabels, rowMetrics.horizontalAdvance(line));
     double valueLabels = 0;
     for (size_t i = 0; i < m_valueLabels.size() && i < 2 * m_rows.size(); ++i) {

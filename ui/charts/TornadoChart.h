@@ -65,6 +65,12 @@ private:
     void draw();
     /// Rewrites each row's label from its bar in units() and the UI language.
     void relabelRows();
+    /// A row's label as drawn: two lines, or one where rows are too short for two.
+    QString shownLabel(const Row& row) const;
+    /// The key axis' ticks: each row's shownLabel().
+    void setRowTicks();
+    /// Chooses one-line or two-line row labels for the laid-out panel's height.
+    void fitRowLabels();
     /// Sets the value axis so the longest bar and its label fit the plot's current width.
     void fitValueRange();
     /// The value axis' label: the tier and its base value, in units().
@@ -78,6 +84,7 @@ private:
     std::vector<FleetSensitivityBar> m_fleetBars; ///< a fleet's rows, as given (m_fleet true)
     int m_tier = 0;
     bool m_fleet = false;
+    bool m_oneLineLabels = false; ///< rows too short for two-line labels (fitRowLabels)
     double m_extent = 1; ///< the largest |delta| shown
     double m_base = 0; ///< the shown tier's base value (bytes, or GPUs)
     double m_baseServers = 0; ///< a fleet's servers at the base
