@@ -19,6 +19,7 @@
 // are checked against an independent long-double calculation.
 
 #include "core/model/KvSizing.h"
+#include "core/model/Solve.h"
 #include "core/io/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
@@ -244,6 +245,26 @@ class TestProperties : public QObject {
     }
 
 private slots:
+    void solverKeepsTheFeasibleEnd()
+    {
+        // The two equations evaluate() solves (cache occupancy = capacity, request rate =
+        // its own prefill bound) go through lastNonNegative: the answer is the feasible end
+        // of a bracket narrower than 1e-12 of its top, in a few evaluations.
+        int calls = 0;
+        auto linear = [&](double x) { ++calls; return 3.0 - x; }; // a bound that does not move with the rate
+        const double a = lastNonNegative(linear, 0, 10, 3, -7);
+        QVERIFY(linear(a) >= 0 && 3.0 - a <= 1e-11);
+        QVERIFY2(calls <= 4, qPrintable(QString::number(calls)));
+        calls = 0;
+        auto curved = [&](double x) { ++calls; return std::exp(-x) - 0.3; }; // e^{-x} = 0.3
+        const double b = lastNonNegative(curved, 0, 50, 0.7, std::exp(-50.0) - 0.3);
+        QVERIFY(curved(b) >= 0 && std::log(1 / 0.3) - b <= 50 * 1e-12);
+        QVERIFY2(calls <= 15, qPrintable(QString::number(calls)));
+        // An infinite end (an idle replica's bound) falls back to bisection, and still ends.
+        const double c = lastNonNegative([](double x) { return x < 1e-300 ? HUGE_VAL : 2.0 - x; }, 0, 8, HUGE_VAL, -6);
+        QVERIFY(std::fabs(c - 2.0) <= 8e-12);
+    }
+
     void initTestCase()
     {
         m_seed = seedFromEnvironment();
