@@ -4,6 +4,7 @@
 #include <QFontMetrics>
 
 #include <algorithm>
+#include <memory>
 
 #include <qcustomplot.h>
 
@@ -69,16 +70,26 @@ QString wrapText(const QString& text, const QFont& font, int width)
 
 void fitToWidth(QCustomPlot* plot, QCPTextElement* title, QCPLegend* legend, int maxColumns)
 {
-    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot, title, legend, maxColumns] {
+    // What the title was last wrapped to, at which width and in which font: a slider step
+    // replots with the same title, and measuring it word by word each time cost more than
+    // drawing it.
+    struct Wrapped {
+        QString text;
+        QFont font;
+        int width = -1;
+    };
+    auto last = std::make_shared<Wrapped>();
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot, title, legend, maxColumns, last] {
         const int width = plot->width() - 16; // the layout's margins
         if (width <= 0)
             return;
-        if (title) {
+        if (title && !(title->text() == last->text && width == last->width && title->font() == last->font)) {
             QString full = title->text();
             full.replace(u'\n', u' ');
             const QString wrapped = wrapText(full, title->font(), width);
             if (wrapped != title->text())
                 title->setText(wrapped);
+            *last = { wrapped, title->font(), width };
         }
         if (legend && legend->itemCount() > 0) {
             int widest = 1;
