@@ -9,6 +9,8 @@
 #include "core/trace/TraceTiers.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/TraceChart.h"
+
+#include <qcustomplot.h>
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/scenario/ScenarioController.h"
@@ -88,7 +90,11 @@ private slots:
     void openByMenuShowsTheCoresCurve()
     {
         QVERIFY(view());
+        // Before a trace, the top axis (blocks as the model's bytes) would count "0 B" at
+        // every tick: it is hidden until there is a curve to size.
+        QVERIFY(!view()->chart()->plot()->xAxis2->visible());
         QVERIFY(openShipped());
+        QVERIFY(view()->chart()->plot()->xAxis2->visible());
         auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
         QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Trace"));
         const trace::TraceAnalysis a = coreAnalysis();

@@ -103,6 +103,9 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         }
     m_hit->setData(keys, hit, true);
     m_tokenHit->setData(keys, tokenHit, true);
+    // The top axis turns blocks into the current model's bytes: with no trace, or no model
+    // to size a block, it would count "0 B" at every tick, so it is not shown.
+    p->xAxis2->setVisible(!empty && bytesPerBlock > 0);
     const double top = keys.isEmpty() ? 1000 : std::max(keys.back(), 10.0);
     double cumulative = 0;
     for (int t = 0; t < 3; ++t) {
