@@ -14,6 +14,7 @@
 #include "ui/common/Settings.h"
 #include "ui/charts/TierChart.h"
 #include "ui/charts/TornadoChart.h"
+#include "ui/charts/TraceChart.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sensitivity.h"
@@ -671,6 +672,8 @@ private slots:
         tier.setResult(scenario, result);
         TornadoChart tornado;
         tornado.setResult(sensitivity(scenario), 1);
+        TraceChart trace;
+        const QStringList englishTrace = plotTexts(trace);
         auto* scope = tier.findChild<QComboBox*>(QStringLiteral("scopeCombo"));
         QVERIFY(scope);
         const QStringList englishTier = plotTexts(tier);
@@ -692,6 +695,9 @@ private slots:
         QVERIFY(koreanTier != englishTier);
         QVERIFY2(hasHangul(tornado.title()->text()), qPrintable(tornado.title()->text()));
         QVERIFY2(hasHangul(tornado.rowLabelAt(0)), qPrintable(tornado.rowLabelAt(0)));
+        const QStringList koreanTrace = plotTexts(trace);
+        QVERIFY2(untranslated(koreanTrace, englishTrace).isEmpty(), qPrintable(untranslated(koreanTrace, englishTrace).join(u'|')));
+        QVERIFY2(hasHangul(trace.title()->text()), qPrintable(trace.title()->text()));
 
         installTranslator(kLanguageEnglish);
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);

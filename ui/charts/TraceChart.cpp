@@ -83,7 +83,7 @@ TraceChart::TraceChart(QWidget* parent)
     }
     p->legend->setVisible(true);
     p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    retranslate();
+    texts()([this] { retranslate(); }); // set again by ChartBase on a language switch
     applyTheme();
     setAnalysis(trace::TraceAnalysis {}, 0);
 }
@@ -118,8 +118,7 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         const double left = std::max(from, 0.5);
         m_bands[t]->topLeft->setCoords(left, 0);
         m_bands[t]->bottomRight->setCoords(cumulative, 1);
-        const double share = a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0;
-        m_bandLabels[t]->setText(QStringLiteral("%1\n%2").arg(tierName(kTiers[t]), percentText(share)));
+        m_bandShare[t] = a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0;
         m_bandLabels[t]->position->setCoords(std::sqrt(left * cumulative), 0.02);
     }
     const double ceiling = empty ? 0 : a.hitRatioInfinite();
@@ -136,6 +135,7 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.20 : 0.12);
     }
     labelKnees();
+    labelBands();
     // Shares on a 0–100% axis, cut a little above the ceiling so the curve fills the plot.
     p->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
     p->xAxis->setRange(1, std::max(top, cumulative) * 1.5);
@@ -155,6 +155,13 @@ void TraceChart::redraw()
 {
     static_cast<BlockBytesTicker*>(plot()->xAxis2->ticker().data())->units = units();
     labelKnees();
+    labelBands();
+}
+
+void TraceChart::labelBands()
+{
+    for (int t = 0; t < 3; ++t)
+        m_bandLabels[t]->setText(QStringLiteral("%1\n%2").arg(tierName(kTiers[t]), percentText(m_bandShare[t])));
 }
 
 int TraceChart::pointCount() const
@@ -185,15 +192,6 @@ QString TraceChart::bandLabel(int tier) const
 bool TraceChart::bandVisible(int tier) const
 {
     return m_bands[static_cast<size_t>(tier)]->visible();
-}
-
-void TraceChart::changeEvent(QEvent* event)
-{
-    ChartBase::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange) {
-        retranslate();
-        requestReplot();
-    }
 }
 
 void TraceChart::retranslate()

@@ -41,7 +41,6 @@ public:
     double knee(int i) const { return m_knee[static_cast<size_t>(i)]; }
 
 protected:
-    void changeEvent(QEvent* event) override;
     void themeChanged(const QPalette& palette) override;
     void redraw() override;
 
@@ -49,12 +48,15 @@ private:
     void retranslate();
     /// The knee labels, their bytes in units().
     void labelKnees();
+    /// The tier bands' labels: the tier's name and the share of prompt tokens it serves.
+    void labelBands();
 
     QCPGraph* m_hit = nullptr;
     QCPGraph* m_tokenHit = nullptr;
     std::array<QCPItemRect*, 3> m_bands {};
     std::array<QCPItemText*, 3> m_bandLabels {};
     std::array<double, 3> m_bandEnd {};
+    std::array<double, 3> m_bandShare {}; ///< prompt tokens each tier serves, as a share
     std::array<QCPItemStraightLine*, 2> m_knees {};
     std::array<QCPItemText*, 2> m_kneeLabels {};
     std::array<double, 2> m_knee {};
