@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <iomanip>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,13 +22,6 @@ namespace kvtiers::cli {
 namespace {
 
 // ---- vllm-check: vLLM's allocator math, and its startup log next to it.
-std::string twoDecimals(double v)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(2) << v;
-    return s.str();
-}
-
 Json vllmPredictionJson(const VllmPrediction& p)
 {
     Json kinds = Json::array();
@@ -208,13 +200,13 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     out << "Blocks             " << formatCount(pred.numBlocks) << " = floor(" << formatCount(pred.kvMemoryBytes) << " B / "
         << formatCount(pred.bytesPerBlock) << " B per block)\n";
     out << "kvtiers            GPU KV cache size: " << formatCount(pred.tokens) << " tokens\n";
-    out << "                   Maximum concurrency for " << formatCount(pred.context) << " tokens per request: "
-        << twoDecimals(pred.maxConcurrency) << "x  (" << formatCount(pred.numBlocks) << " blocks / "
+    out << "                   " << vllmConcurrencyLine(pred.context, pred.maxConcurrency) << "  ("
+        << formatCount(pred.numBlocks) << " blocks / "
         << formatCount(pred.blocksPerRequest) << " per request)\n";
     // With async scheduling the budget is newer vLLM's, so the line names no version.
     const std::string printsLabel = pred.asyncScheduling ? "vLLM prints" : "vLLM " + std::string(kVllmVersion) + " prints";
-    out << std::left << std::setw(19) << printsLabel << "Maximum concurrency for " << formatCount(pred.context)
-        << " tokens per request: " << twoDecimals(pred.vllmMaxConcurrency) << "x  (" << formatCount(pred.numBlocks)
+    out << std::left << std::setw(19) << printsLabel << vllmConcurrencyLine(pred.context, pred.vllmMaxConcurrency)
+        << "  (" << formatCount(pred.numBlocks)
         << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
         << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource
         << (pred.asyncScheduling ? "; async scheduling: " + formatCount(pred.inFlightTokens) + " tokens in flight"
@@ -246,8 +238,8 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
                          ? ": " + formatCount(*cmp->vllmTokens) + " tokens"
                          : std::string()));
         if (log->concurrency)
-            line("Maximum concurrency for " + formatCount(*log->concurrencyTokens) + " tokens per request: "
-                 + twoDecimals(*log->concurrency) + "x (line " + std::to_string(log->concurrencyLine) + ")");
+            line(vllmConcurrencyLine(*log->concurrencyTokens, *log->concurrency) + " (line "
+                 + std::to_string(log->concurrencyLine) + ")");
         out << "Difference         ";
         std::vector<std::string> parts;
         auto signedPct = [](double v) { return (v > 0 ? "+" : "") + formatSignificant(v, 3) + "%"; };

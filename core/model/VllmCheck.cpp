@@ -54,17 +54,6 @@ double vllmBudgetBlocks(const VllmLayerKind& k, double context, double inFlightT
     return cdiv(std::min(k.window - 1 + inFlightTokens, context), k.blockSize) + 1;
 }
 
-/// A figure to two decimals, as vLLM prints its concurrency ("%.2f"); a figure too large
-/// for that ("1e300") in significant digits instead.
-std::string twoDecimalsText(double v)
-{
-    if (!std::isfinite(v) || std::fabs(v) >= 1e15)
-        return formatSignificant(v, 6);
-    char x[64];
-    std::snprintf(x, sizeof x, "%.2f", v);
-    return x;
-}
-
 // Every sentence the check says, once (context "VllmCheck"): the CLI prints the English,
 // the GUI translates the same template; figures are formatted here, as the CLI shows them.
 constexpr MessageContext say { "VllmCheck" };
@@ -558,7 +547,7 @@ Message vllmSentenceMessage(const VllmSentence& s)
         return say(QT_TRANSLATE_NOOP("VllmCheck",
                        "The log's token figure is newer vLLM's max concurrency × max_model_len (%1 × %2 ≈ %3 tokens), "
                        "not blocks × block size (%4 tokens); kvtiers compares it with the same product, %5 tokens."),
-            { twoDecimalsText(s.vllmConcurrency), formatCount(s.logContext), tokens, formatCount(s.blockTokens),
+            { vllmTwoDecimals(s.vllmConcurrency), formatCount(s.logContext), tokens, formatCount(s.blockTokens),
                 formatCount(s.capacityTokens) });
     case Kind::NoFigure:
         return say(QT_TRANSLATE_NOOP("VllmCheck", "The log has no figure kvtiers can compare."));
@@ -566,10 +555,19 @@ Message vllmSentenceMessage(const VllmSentence& s)
     return {};
 }
 
+std::string vllmTwoDecimals(double v)
+{
+    if (!std::isfinite(v) || std::fabs(v) >= 1e15)
+        return formatSignificant(v, 6);
+    char x[64];
+    std::snprintf(x, sizeof x, "%.2f", v);
+    return x;
+}
+
 std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency)
 {
     // vllm/v1/core/kv_cache_utils.py: f"Maximum concurrency for {max_model_len:,} tokens per request: {x:.2f}x"
-    return "Maximum concurrency for " + formatCount(tokensPerRequest) + " tokens per request: " + twoDecimalsText(concurrency)
+    return "Maximum concurrency for " + formatCount(tokensPerRequest) + " tokens per request: " + vllmTwoDecimals(concurrency)
         + "x";
 }
 

@@ -234,6 +234,9 @@ struct VllmSentence {
 Message vllmSentenceMessage(const VllmSentence& sentence);
 /// The sentence in English (the CLI's explanation is these, joined by spaces).
 std::string vllmSentenceText(const VllmSentence& sentence);
+/// A figure to two decimals, as vLLM prints its concurrency ("%.2f"); a figure too large
+/// for that (1e300) in significant digits instead.
+std::string vllmTwoDecimals(double v);
 /// vLLM's own line for a concurrency, as it prints it: "Maximum concurrency for 32,768
 /// tokens per request: 26.63x" (a quote of vLLM, never translated).
 std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency);

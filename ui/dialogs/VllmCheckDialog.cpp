@@ -26,7 +26,7 @@ namespace kvtiers::ui {
 namespace {
 QString twoDecimals(double v)
 {
-    return QString::number(v, 'f', 2);
+    return qs(vllmTwoDecimals(v));
 }
 QString signedPercent(const std::optional<double>& v)
 {
