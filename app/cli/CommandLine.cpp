@@ -52,7 +52,7 @@ std::string commandList()
 
 } // namespace
 
-const Command kExportCommand = {"export",
+const Command kExportCommand = { "export",
     R"(  kvtiers export --chart tiers|sweep|compare|fleet --out FILE.png|.svg|.pdf|.csv|.json
                  [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
                  [--width W --height H --scale S]   (default 1600 x 900 at 2x)
@@ -61,11 +61,12 @@ const Command kExportCommand = {"export",
                  and --units binary|decimal; .csv: sweep, compare or fleet table; .json: the
                  scenario with all results (fleet: as kvtiers fleet --json). Needs no display.
 )",
-    {"--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--units"}, nullptr};
+    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--units" }, nullptr };
 
 const std::vector<const Command*>& commands()
 {
-    static const std::vector<const Command*> all = {&kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand, &kFleetCommand, &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand, &kTraceCommand};
+    static const std::vector<const Command*> all = { &kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand,
+        &kFleetCommand, &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand, &kTraceCommand };
     return all;
 }
 
@@ -76,8 +77,10 @@ std::string commandLineText(const std::vector<std::string>& args)
 {
     std::string line = "kvtiers";
     for (const std::string& a : args) {
-        const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                            "0123456789-_.,=:/+%@") == std::string::npos;
+        const bool plain = !a.empty()
+            && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "0123456789-_.,=:/+%@")
+                == std::string::npos;
         line += ' ';
         if (plain) {
             line += a;
@@ -123,7 +126,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             std::ostringstream table;
             const int rc = c->run(*c, args, table);
             if (rc == kExitOk)
-                out << csvPreamble({std::string("kvtiers ") + KVTIERS_VERSION + ": " + commandLineText(args)});
+                out << csvPreamble({ std::string("kvtiers ") + KVTIERS_VERSION + ": " + commandLineText(args) });
             out << table.str();
             return rc;
         }

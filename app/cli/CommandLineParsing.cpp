@@ -32,7 +32,7 @@ std::string inFlagTerms(std::string message)
 }
 
 Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions,
-                 const std::vector<std::string>& ownSwitches)
+    const std::vector<std::string>& ownSwitches)
 {
     Parsed p;
     for (size_t i = first; i < args.size(); ++i) {
@@ -162,7 +162,7 @@ ByteUnits unitsOption(const Parsed& p)
 
 const std::vector<std::string>& fleetOptions()
 {
-    static const std::vector<std::string> options = {"--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix"};
+    static const std::vector<std::string> options = { "--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix" };
     return options;
 }
 
@@ -187,7 +187,8 @@ FleetInput fleetInputFromFlags(const Parsed& p)
         FleetEntry e;
         const size_t eq = item.find('=');
         e.label = item.substr(0, eq);
-        e.share = eq == std::string::npos ? 1.0 : parseNumberOption(item.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
+        e.share
+            = eq == std::string::npos ? 1.0 : parseNumberOption(item.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
         e.spec = p.spec;
         e.spec.workload = e.label;
         in.mix.push_back(std::move(e));

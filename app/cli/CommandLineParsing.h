@@ -4,10 +4,10 @@
 // ids, --preset and the eval overrides the same way and words its errors the same way.
 
 #include "core/cards/CardCatalog.h"
-#include "core/scenario/Fleet.h"
 #include "core/cards/PresetStore.h"
-#include "core/scenario/ScenarioSpec.h"
 #include "core/io/Units.h"
+#include "core/scenario/Fleet.h"
+#include "core/scenario/ScenarioSpec.h"
 
 #include <map>
 #include <string>
@@ -18,7 +18,7 @@ namespace kvtiers::cli {
 /// Parsed arguments of one command: card ids, overrides and the command's own options.
 struct Parsed {
     ScenarioSpec spec;
-    std::vector<std::string> presets; ///< --preset NAME, in order
+    std::vector<std::string> presets;       ///< --preset NAME, in order
     std::map<std::string, std::string> own; ///< command-specific options, e.g. --axis
     std::vector<std::string> positional;
     bool json = false;
@@ -29,7 +29,7 @@ struct Parsed {
 /// `ownOptions` (each taking a value), `ownSwitches` (none; recorded in `own` with an empty
 /// value) and positionals. Throws InputError naming the flag.
 Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions,
-                 const std::vector<std::string>& ownSwitches = {});
+    const std::vector<std::string>& ownSwitches = {});
 
 /// The preset's spec with the command line's cards and overrides on top. Throws InputError.
 ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags);

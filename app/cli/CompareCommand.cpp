@@ -1,7 +1,6 @@
 // `kvtiers compare`: 2-4 presets side by side, with differences from the first.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/cards/PresetStore.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
@@ -21,11 +20,16 @@ namespace {
 std::string figureText(const ComparedFigure& f, double v)
 {
     switch (f.unit) {
-    case FigureUnit::Bytes: return formatBytes(v);
-    case FigureUnit::Count: return formatCount(v);
-    case FigureUnit::Seconds: return formatSeconds(v);
-    case FigureUnit::TokensPerSecond: return formatSignificant(v, 4) + " tok/s";
-    case FigureUnit::Share: return percent(v);
+    case FigureUnit::Bytes:
+        return formatBytes(v);
+    case FigureUnit::Count:
+        return formatCount(v);
+    case FigureUnit::Seconds:
+        return formatSeconds(v);
+    case FigureUnit::TokensPerSecond:
+        return formatSignificant(v, 4) + " tok/s";
+    case FigureUnit::Share:
+        return percent(v);
     }
     return {};
 }
@@ -63,9 +67,9 @@ int cmdCompare(const Command& command, const std::vector<std::string>& args, std
                 vals.push_back(f.unit == FigureUnit::Bytes ? bytesToJson(f.values[i]) : numberToJson(f.values[i]));
                 rel.push_back(numberToJson(f.relative[i]));
             }
-            figures.push_back({{"key", f.key}, {"values", vals}, {"relative", rel}});
+            figures.push_back({ { "key", f.key }, { "values", vals }, { "relative", rel } });
         }
-        out << Json{{"scenarios", names}, {"figures", figures}}.dump(2) << "\n";
+        out << Json { { "scenarios", names }, { "figures", figures } }.dump(2) << "\n";
         return kExitOk;
     }
     out << std::left << std::setw(24) << "";
@@ -77,7 +81,8 @@ int cmdCompare(const Command& command, const std::vector<std::string>& args, std
         for (size_t i = 0; i < f.values.size(); ++i) {
             std::string cell = figureText(f, f.values[i]);
             if (i > 0 && std::isfinite(f.relative[i]))
-                cell += " (" + std::string(f.relative[i] >= 0 ? "+" : "") + formatSignificant(f.relative[i] * 100, 3) + "%)";
+                cell += " (" + std::string(f.relative[i] >= 0 ? "+" : "") + formatSignificant(f.relative[i] * 100, 3)
+                    + "%)";
             out << std::setw(28) << cell;
         }
         out << "\n";
@@ -87,9 +92,9 @@ int cmdCompare(const Command& command, const std::vector<std::string>& args, std
 
 } // namespace
 
-const Command kCompareCommand = {"compare",
+const Command kCompareCommand = { "compare",
     R"(  kvtiers compare --preset A --preset B [...up to 4] | --comparison NAME  [--json|--csv]
 )",
-    {"--comparison"}, cmdCompare};
+    { "--comparison" }, cmdCompare };
 
 } // namespace kvtiers::cli

@@ -1,7 +1,6 @@
 // `kvtiers eval`: one scenario, every figure: a readable summary or one JSON object.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultCsv.h"
 #include "core/io/ResultJson.h"
@@ -69,7 +68,8 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
         << " active sequences per replica\n"
         << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit, TP "
         << r.tp << " (" << formatSignificant(r.replicasPerServer, 3) << " replicas per server), "
-        << allocationName(w.allocation) << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
+        << allocationName(w.allocation)
+        << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
         << ", gpu-util " << formatSignificant(w.gpuMemoryUtilization, 3) << "\n"
         << "            reuse " << percent(w.reuseRate) << ", sharing " << formatSignificant(w.sharing, 4)
         << ", reuse distance " << formatSeconds(w.reuseDistanceSeconds) << ", offload " << percent(w.offloadRate)
@@ -84,8 +84,11 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
         << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
 
     out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
-        << tierLine("HBM", r.hbm) << "\n" << tierLine("DRAM", r.dram) << "\n" << tierLine("SSD", r.ssd) << "\n";
-    out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "") << "\n\n";
+        << tierLine("HBM", r.hbm) << "\n"
+        << tierLine("DRAM", r.dram) << "\n"
+        << tierLine("SSD", r.ssd) << "\n";
+    out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "")
+        << "\n\n";
 
     out << "Reuse             requested " << percent(r.requestedReuse) << " (ceiling), achieved "
         << percent(r.achievedReuse) << " (LRU cache";
@@ -152,10 +155,10 @@ int cmdEval(const Command& command, const std::vector<std::string>& args, std::o
 
 } // namespace
 
-const Command kEvalCommand = {"eval",
+const Command kEvalCommand = { "eval",
     R"(  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json|--csv]
               --csv: the tier table, one replica: placed, capacity, restore vs recompute
 )",
-    {}, cmdEval};
+    {}, cmdEval };
 
 } // namespace kvtiers::cli

@@ -1,13 +1,13 @@
 #include "app/cli/ExportCommand.h"
 
-#include "ui/export/ChartExporter.h"
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
-#include "core/scenario/Fleet.h"
 #include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/scenario/Fleet.h"
 #include "core/scenario/ScenarioComparison.h"
 #include "core/scenario/Sweep.h"
-#include "core/io/Units.h"
+#include "ui/export/ChartExporter.h"
 
 #include <QApplication>
 #include <QImageReader>

@@ -1,7 +1,6 @@
 // `kvtiers list`: the built-in cards a user can name, as a table or JSON.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -27,15 +26,16 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
     Json j = Json::array();
     auto row = [&](const std::string& id, const std::string& name, const std::string& extra) {
         if (p.json)
-            j.push_back({{"id", id}, {"name", name}});
+            j.push_back({ { "id", id }, { "name", name } });
         else
             out << std::left << std::setw(20) << id << " " << name << extra << "\n";
     };
     if (what == "models") {
         for (const auto& [id, m] : c.models()) {
-            KvFormat f{m.defaultKvBits, 0};
-            row(id, m.name, "  [" + formatBytes(KvSizing(m, f, 1, 16, Allocation::Paged).bytesPerToken()) + "/token at "
-                    + f.name() + "]");
+            KvFormat f { m.defaultKvBits, 0 };
+            row(id, m.name,
+                "  [" + formatBytes(KvSizing(m, f, 1, 16, Allocation::Paged).bytesPerToken()) + "/token at " + f.name()
+                    + "]");
         }
     } else if (what == "hardware") {
         for (const auto& [id, h] : c.hardware())
@@ -53,9 +53,9 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
 
 } // namespace
 
-const Command kListCommand = {"list",
+const Command kListCommand = { "list",
     R"(  kvtiers list models|hardware|workloads [--json]
 )",
-    {}, cmdList};
+    {}, cmdList };
 
 } // namespace kvtiers::cli

@@ -1,7 +1,6 @@
 // `kvtiers preset`: list, show, save, rename, delete, import and export named scenarios.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/cards/PresetStore.h"
 #include "core/io/InputError.h"
 #include "core/scenario/ScenarioSpec.h"
@@ -66,18 +65,19 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
         need(2, "export NAME FILE");
         check(store.exportFile(p.positional[1], p.positional[2]));
     } else {
-        throw InputError("preset: unknown action \"" + verb + "\" (use list, show, save, rename, delete, import, export)");
+        throw InputError(
+            "preset: unknown action \"" + verb + "\" (use list, show, save, rename, delete, import, export)");
     }
     return kExitOk;
 }
 
 } // namespace
 
-const Command kPresetCommand = {"preset",
+const Command kPresetCommand = { "preset",
     R"(  kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
                  | delete NAME | import FILE | export NAME FILE
   Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
 )",
-    {"--notes"}, cmdPreset};
+    { "--notes" }, cmdPreset };
 
 } // namespace kvtiers::cli

@@ -1,7 +1,6 @@
 // `kvtiers sensitivity`: what moves each tier most, for a scenario or a fleet.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -31,14 +30,20 @@ std::string variableText(Variable v, double value, ByteUnits units)
     if (!std::isfinite(value))
         return "–";
     switch (v) {
-    case Variable::Context: return formatTokens(value) + " tokens";
-    case Variable::Concurrency: return formatSignificant(value, 3);
-    case Variable::KvBits: return formatSignificant(value, 3) + " bit";
+    case Variable::Context:
+        return formatTokens(value) + " tokens";
+    case Variable::Concurrency:
+        return formatSignificant(value, 3);
+    case Variable::KvBits:
+        return formatSignificant(value, 3) + " bit";
     case Variable::ReuseRate:
-    case Variable::OffloadRate: return percent(value);
+    case Variable::OffloadRate:
+        return percent(value);
     case Variable::DramPerServer:
-    case Variable::NvmePerServer: return formatBytes(value, units);
-    case Variable::Traffic: return formatSignificant(value, 4) + "/s";
+    case Variable::NvmePerServer:
+        return formatBytes(value, units);
+    case Variable::Traffic:
+        return formatSignificant(value, 4) + "/s";
     }
     return formatSignificant(value, 4);
 }
@@ -71,9 +76,11 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
         << " on every workload of the mix (KV format: one step; active sequences: through the TPOT target), "
            "largest effect first:\n";
     for (const auto& bar : sr.bars) {
-        out << "  " << padded(variableLabel(bar.variable), 30) << variableText(bar.variable, bar.lowValue, units) << " -> " << variableText(bar.variable, bar.highValue, units);
+        out << "  " << padded(variableLabel(bar.variable), 30) << variableText(bar.variable, bar.lowValue, units)
+            << " -> " << variableText(bar.variable, bar.highValue, units);
         if (bar.variable == Variable::Concurrency)
-            out << " (TPOT " << formatSeconds(bar.lowTpotSeconds) << " -> " << formatSeconds(bar.highTpotSeconds) << ")";
+            out << " (TPOT " << formatSeconds(bar.lowTpotSeconds) << " -> " << formatSeconds(bar.highTpotSeconds)
+                << ")";
         out << "\n";
         auto end = [&](const char* name, bool feasible, const FleetDemand& d, const std::string& error) {
             out << "      " << name;
@@ -136,13 +143,13 @@ int cmdSensitivity(const Command& command, const std::vector<std::string>& args,
 
 } // namespace
 
-const Command kSensitivityCommand = {"sensitivity",
+const Command kSensitivityCommand = { "sensitivity",
     R"(  kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json|--csv]
   kvtiers sensitivity --fleet --mix ID=SHARE[,...] --rate R|--tokens-per-day N [--ttft S] [--tpot S]
                 [--hardware ID] [overrides] [--range 0.5] [--units binary|decimal] [--json|--csv]
                 the tornado of a whole fleet: each variable moved on every workload at once and the
                 fleet sized again; active sequences move through the --tpot target
 )",
-    {"--range", "--units"}, cmdSensitivity};
+    { "--range", "--units" }, cmdSensitivity };
 
 } // namespace kvtiers::cli

@@ -1,7 +1,6 @@
 // `kvtiers sweep`: bytes per tier as context or concurrency moves, as text, JSON or CSV.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
 #include "core/io/Units.h"
@@ -40,21 +39,21 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
     if (to < from)
         throw InputError("--to: must not be below --from");
     const auto pointsIt = p.own.find("--points");
-    const int points = pointsIt == p.own.end() ? 64
-                                               : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
+    const int points = pointsIt == p.own.end()
+        ? 64
+        : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const SweepResult sr = sweep(rs.scenario, axis, from, to, points);
     if (p.json) {
         Json pts = Json::array();
         for (const auto& pt : sr.points)
-            pts.push_back({{axisName, bytesToJson(pt.x)},
-                           {"hbm_used_bytes", bytesToJson(pt.hbm.used())},
-                           {"dram_used_bytes", bytesToJson(pt.dram.used())},
-                           {"ssd_used_bytes", bytesToJson(pt.ssd.used())},
-                           {"overflow_bytes", bytesToJson(pt.overflowBytes)},
-                           {"max_concurrency", bytesToJson(pt.maxConcurrency)},
-                           {"tokens_per_second", numberToJson(pt.tokensPerSecond)}});
-        out << Json{{"axis", axisName}, {"hbm_full_at", numberToJson(sr.hbmFullAt)}, {"points", pts}}.dump(2) << "\n";
+            pts.push_back({ { axisName, bytesToJson(pt.x) }, { "hbm_used_bytes", bytesToJson(pt.hbm.used()) },
+                { "dram_used_bytes", bytesToJson(pt.dram.used()) }, { "ssd_used_bytes", bytesToJson(pt.ssd.used()) },
+                { "overflow_bytes", bytesToJson(pt.overflowBytes) },
+                { "max_concurrency", bytesToJson(pt.maxConcurrency) },
+                { "tokens_per_second", numberToJson(pt.tokensPerSecond) } });
+        out << Json { { "axis", axisName }, { "hbm_full_at", numberToJson(sr.hbmFullAt) }, { "points", pts } }.dump(2)
+            << "\n";
         return kExitOk;
     }
     if (p.csv) {
@@ -62,23 +61,25 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
         return kExitOk;
     }
     out << std::left << std::setw(14) << axisName << std::setw(14) << "HBM" << std::setw(14) << "DRAM" << std::setw(14)
-        << "SSD" << "overflow\n";
+        << "SSD"
+        << "overflow\n";
     for (const auto& pt : sr.points)
         out << std::setw(14) << (axis == SweepAxis::Context ? formatTokens(pt.x) : formatCount(pt.x)) << std::setw(14)
             << formatBytes(pt.hbm.used()) << std::setw(14) << formatBytes(pt.dram.used()) << std::setw(14)
             << formatBytes(pt.ssd.used()) << formatBytes(pt.overflowBytes) << "\n";
     out << "HBM runs out at " << axisName << " "
-        << (std::isfinite(sr.hbmFullAt) ? (axis == SweepAxis::Context ? formatTokens(sr.hbmFullAt) : formatCount(sr.hbmFullAt))
-                                       : std::string("(never in this range)"))
+        << (std::isfinite(sr.hbmFullAt)
+                   ? (axis == SweepAxis::Context ? formatTokens(sr.hbmFullAt) : formatCount(sr.hbmFullAt))
+                   : std::string("(never in this range)"))
         << "\n";
     return kExitOk;
 }
 
 } // namespace
 
-const Command kSweepCommand = {"sweep",
+const Command kSweepCommand = { "sweep",
     R"(  kvtiers sweep --axis context|concurrency [--from N --to N --points N] [eval options] [--json|--csv]
 )",
-    {"--axis", "--from", "--to", "--points"}, cmdSweep};
+    { "--axis", "--from", "--to", "--points" }, cmdSweep };
 
 } // namespace kvtiers::cli

@@ -2,9 +2,8 @@
 // an LRU prefix cache: the exact hit-ratio curve, the share of prompt tokens each tier of
 // the scenario's hardware serves, and the workload the trace implies. Takes the eval
 // options (--model, --hardware, --servers, ...) for bytes and tiers.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
@@ -37,7 +36,7 @@ const char* const kTraceSynopsis
 )";
 
 constexpr const char* kDefaultModel = "llama-3.1-70b";
-const char* const kTierNames[3] = {"hbm", "dram", "ssd"};
+const char* const kTierNames[3] = { "hbm", "dram", "ssd" };
 
 std::vector<double> capacityList(const std::string& text)
 {
@@ -107,7 +106,7 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
     std::set<double> points(capacities.begin(), capacities.end());
     const double top = a.capacityAtCeiling();
     for (double decade = 1; decade <= std::max(top, 1.0); decade *= 10)
-        for (double m : {1.0, 2.0, 5.0})
+        for (double m : { 1.0, 2.0, 5.0 })
             if (decade * m <= top)
                 points.insert(decade * m);
     if (top >= 1)
@@ -134,50 +133,48 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
     if (p.json) {
         Json curve = Json::array();
         for (double c : points)
-            curve.push_back({{"capacity_blocks", bytesToJson(c)},
-                             {"capacity_bytes", bytesToJson(c * bytesPerBlock)},
-                             {"hit_ratio", numberToJson(a.hitRatio(c))},
-                             {"token_hit_ratio", numberToJson(a.tokenHitRatio(c))},
-                             {"block_hit_ratio", numberToJson(a.blockHitRatio(c))}});
+            curve.push_back({ { "capacity_blocks", bytesToJson(c) },
+                { "capacity_bytes", bytesToJson(c * bytesPerBlock) }, { "hit_ratio", numberToJson(a.hitRatio(c)) },
+                { "token_hit_ratio", numberToJson(a.tokenHitRatio(c)) },
+                { "block_hit_ratio", numberToJson(a.blockHitRatio(c)) } });
         Json tiers = Json::object();
         for (int t = 0; t < 3; ++t)
-            tiers[kTierNames[t]] = {{"capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock)},
-                                    {"capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches)},
-                                    {"hit_share", numberToJson(hitShare(t))},
-                                    {"ttft_saved_s", numberToJson(saved[t])}};
+            tiers[kTierNames[t]] = { { "capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock) },
+                { "capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches) },
+                { "hit_share", numberToJson(hitShare(t)) }, { "ttft_saved_s", numberToJson(saved[t]) } };
         Json gaps = Json::array();
         for (const auto& g : a.reuseGapCdf())
-            gaps.push_back(Json::array({numberToJson(g.seconds), numberToJson(g.share)}));
+            gaps.push_back(Json::array({ numberToJson(g.seconds), numberToJson(g.share) }));
         const double requests = static_cast<double>(a.requests);
         Json j = {
-            {"file", file},
-            {"format", trace::traceFormatName(a.format)},
-            {"model", rs.scenario.model.id},
-            {"hardware", rs.scenario.hardware.id},
-            {"requests", a.requests},
-            {"block_references", a.blockReferences},
-            {"unique_blocks", a.uniqueBlocks},
-            {"block_tokens", a.blockTokens},
-            {"kv_bytes_per_block", bytesToJson(bytesPerBlock)},
-            {"duration_s", numberToJson(a.durationSeconds())},
-            {"sample_rate", numberToJson(a.sampleRate)},
-            {"traffic_scale", numberToJson(options.trafficScale)},
-            {"routing", trace::traceRoutingName(a.routing)},
-            {"caches", a.caches},
-            {"hit_ratio_infinite", numberToJson(a.hitRatioInfinite())},
-            {"token_hit_ratio_infinite", numberToJson(a.tokenHitRatioInfinite())},
-            {"block_hit_ratio_infinite", numberToJson(a.blockHitRatioInfinite())},
-            {"capacity_blocks_90", bytesToJson(a.capacityForShareOfCeiling(0.9))},
-            {"capacity_blocks_99", bytesToJson(a.capacityForShareOfCeiling(0.99))},
-            {"curve", curve},
-            {"tiers", tiers},
-            {"miss_share", numberToJson(missShare)},
-            {"derived",
-             {{"reuse_rate", numberToJson(a.tokenHitRatioInfinite())},
-              {"request_rate_per_s", numberToJson(a.requestRatePerSecond())},
-              {"prompt_tokens", numberToJson(requests > 0 ? a.promptTokens / requests : 0)},
-              {"output_tokens", numberToJson(requests > 0 ? a.outputTokens / requests : 0)},
-              {"reuse_gap_cdf", gaps}}},
+            { "file", file },
+            { "format", trace::traceFormatName(a.format) },
+            { "model", rs.scenario.model.id },
+            { "hardware", rs.scenario.hardware.id },
+            { "requests", a.requests },
+            { "block_references", a.blockReferences },
+            { "unique_blocks", a.uniqueBlocks },
+            { "block_tokens", a.blockTokens },
+            { "kv_bytes_per_block", bytesToJson(bytesPerBlock) },
+            { "duration_s", numberToJson(a.durationSeconds()) },
+            { "sample_rate", numberToJson(a.sampleRate) },
+            { "traffic_scale", numberToJson(options.trafficScale) },
+            { "routing", trace::traceRoutingName(a.routing) },
+            { "caches", a.caches },
+            { "hit_ratio_infinite", numberToJson(a.hitRatioInfinite()) },
+            { "token_hit_ratio_infinite", numberToJson(a.tokenHitRatioInfinite()) },
+            { "block_hit_ratio_infinite", numberToJson(a.blockHitRatioInfinite()) },
+            { "capacity_blocks_90", bytesToJson(a.capacityForShareOfCeiling(0.9)) },
+            { "capacity_blocks_99", bytesToJson(a.capacityForShareOfCeiling(0.99)) },
+            { "curve", curve },
+            { "tiers", tiers },
+            { "miss_share", numberToJson(missShare) },
+            { "derived",
+                { { "reuse_rate", numberToJson(a.tokenHitRatioInfinite()) },
+                    { "request_rate_per_s", numberToJson(a.requestRatePerSecond()) },
+                    { "prompt_tokens", numberToJson(requests > 0 ? a.promptTokens / requests : 0) },
+                    { "output_tokens", numberToJson(requests > 0 ? a.outputTokens / requests : 0) },
+                    { "reuse_gap_cdf", gaps } } },
         };
         out << j.dump(2) << "\n";
         return 0;
@@ -191,39 +188,43 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
     if (a.sampleRate < 1)
         out << " (a " << percent(a.sampleRate) << " sample of prefix trees)";
     out << "\n";
-    out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rs.scenario.model.name << ", "
-        << a.blockTokens << " tokens)" << (modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "")
-        << "\n";
-    out << "Reuse ceiling     " << percent(a.hitRatioInfinite()) << " of prompt blocks, " << percent(a.tokenHitRatioInfinite())
-        << " of prompt tokens (infinite cache, " << trace::traceRoutingName(a.routing) << " routing"
+    out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rs.scenario.model.name << ", " << a.blockTokens
+        << " tokens)" << (modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "") << "\n";
+    out << "Reuse ceiling     " << percent(a.hitRatioInfinite()) << " of prompt blocks, "
+        << percent(a.tokenHitRatioInfinite()) << " of prompt tokens (infinite cache, "
+        << trace::traceRoutingName(a.routing) << " routing"
         << (a.caches > 1 ? " to " + std::to_string(a.caches) + " servers" : std::string()) << ")\n";
     out << "90% of ceiling    " << formatCount(a.capacityForShareOfCeiling(0.9)) << " blocks ("
-        << formatBytes(a.capacityForShareOfCeiling(0.9) * bytesPerBlock) << "); 99%: "
-        << formatCount(a.capacityForShareOfCeiling(0.99)) << " blocks ("
+        << formatBytes(a.capacityForShareOfCeiling(0.9) * bytesPerBlock)
+        << "); 99%: " << formatCount(a.capacityForShareOfCeiling(0.99)) << " blocks ("
         << formatBytes(a.capacityForShareOfCeiling(0.99) * bytesPerBlock) << ")\n\n";
     out << std::left << std::setw(18) << "capacity" << std::setw(14) << "bytes" << std::setw(12) << "prefix hit"
-        << std::setw(12) << "token hit" << "block hit\n";
+        << std::setw(12) << "token hit"
+        << "block hit\n";
     for (double c : points)
         out << std::setw(18) << (formatCount(c) + " blocks") << std::setw(14) << formatBytes(c * bytesPerBlock)
             << std::setw(12) << percent(a.hitRatio(c)) << std::setw(12) << percent(a.tokenHitRatio(c))
             << percent(a.blockHitRatio(c)) << "\n";
     out << "\nTiers (" << rs.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
-    const char* labels[3] = {"HBM", "DRAM", "SSD"};
+    const char* labels[3] = { "HBM", "DRAM", "SSD" };
     for (int t = 0; t < 3; ++t)
-        out << "  " << std::setw(6) << labels[t] << std::setw(12) << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock)
-            << std::setw(10) << percent(hitShare(t)) << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
+        out << "  " << std::setw(6) << labels[t] << std::setw(12)
+            << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock) << std::setw(10) << percent(hitShare(t))
+            << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
     out << "  recomputed          " << percent(missShare) << "\n\n";
     out << "Workload          " << formatSignificant(a.requestRatePerSecond(), 4) << " requests/s, prompt "
-        << formatCount(std::round(a.requests ? a.promptTokens / static_cast<double>(a.requests) : 0)) << " tokens, output "
-        << formatCount(std::round(a.requests ? a.outputTokens / static_cast<double>(a.requests) : 0)) << " tokens on average\n";
+        << formatCount(std::round(a.requests ? a.promptTokens / static_cast<double>(a.requests) : 0))
+        << " tokens, output "
+        << formatCount(std::round(a.requests ? a.outputTokens / static_cast<double>(a.requests) : 0))
+        << " tokens on average\n";
     return 0;
 }
 
 } // namespace
 
-const Command kTraceCommand = {"trace", kTraceSynopsis,
-    {"--format", "--block-tokens", "--capacity-blocks", "--sample", "--sample-depth", "--routing", "--traffic-scale"},
-    runTraceCommand};
+const Command kTraceCommand = { "trace", kTraceSynopsis,
+    { "--format", "--block-tokens", "--capacity-blocks", "--sample", "--sample-depth", "--routing", "--traffic-scale" },
+    runTraceCommand };
 
 } // namespace kvtiers::cli

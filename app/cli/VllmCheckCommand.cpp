@@ -1,7 +1,6 @@
 // `kvtiers vllm-check`: vLLM's KV block math, and its startup log next to it.
-#include "app/cli/Commands.h"
 #include "app/cli/CommandLineParsing.h"
-
+#include "app/cli/Commands.h"
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
@@ -26,12 +25,9 @@ Json vllmPredictionJson(const VllmPrediction& p)
 {
     Json kinds = Json::array();
     for (const auto& k : p.kinds) {
-        Json j = {{"kind", k.kind},
-                  {"layers", k.layers},
-                  {"block_size", k.blockSize},
-                  {"page_bytes", bytesToJson(k.pageBytes)},
-                  {"groups", k.groups},
-                  {"blocks_per_request", bytesToJson(k.blocksPerRequest)}};
+        Json j = { { "kind", k.kind }, { "layers", k.layers }, { "block_size", k.blockSize },
+            { "page_bytes", bytesToJson(k.pageBytes) }, { "groups", k.groups },
+            { "blocks_per_request", bytesToJson(k.blocksPerRequest) } };
         if (k.realPageBytes != k.pageBytes)
             j["unpadded_page_bytes"] = bytesToJson(k.realPageBytes);
         if (k.kind == "sliding")
@@ -41,19 +37,12 @@ Json vllmPredictionJson(const VllmPrediction& p)
     Json notes = Json::array();
     for (const auto& n : p.notes)
         notes.push_back(vllmNoteText(n));
-    return {{"context", bytesToJson(p.context)},
-            {"kv_memory_bytes", bytesToJson(p.kvMemoryBytes)},
-            {"layer_kinds", kinds},
-            {"hybrid", p.hybrid},
-            {"layers_per_group", p.groupSize},
-            {"kv_cache_groups", p.kvCacheGroups},
-            {"padding_layers", p.paddingLayers},
-            {"bytes_per_block", bytesToJson(p.bytesPerBlock)},
-            {"num_blocks", bytesToJson(p.numBlocks)},
-            {"gpu_kv_cache_tokens", bytesToJson(p.tokens)},
-            {"blocks_per_request", bytesToJson(p.blocksPerRequest)},
-            {"max_concurrency", numberToJson(p.maxConcurrency)},
-            {"notes", notes}};
+    return { { "context", bytesToJson(p.context) }, { "kv_memory_bytes", bytesToJson(p.kvMemoryBytes) },
+        { "layer_kinds", kinds }, { "hybrid", p.hybrid }, { "layers_per_group", p.groupSize },
+        { "kv_cache_groups", p.kvCacheGroups }, { "padding_layers", p.paddingLayers },
+        { "bytes_per_block", bytesToJson(p.bytesPerBlock) }, { "num_blocks", bytesToJson(p.numBlocks) },
+        { "gpu_kv_cache_tokens", bytesToJson(p.tokens) }, { "blocks_per_request", bytesToJson(p.blocksPerRequest) },
+        { "max_concurrency", numberToJson(p.maxConcurrency) }, { "notes", notes } };
 }
 
 int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, std::ostream& out)
@@ -63,20 +52,21 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     if (!p.positional.empty())
         throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
     if (p.spec.model.empty())
-        throw InputError("vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
+        throw InputError(
+            "vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
     if (!p.spec.workload.empty() || !p.presets.empty())
         throw InputError("vllm-check: --workload and --preset do not apply; give the model and vLLM's settings");
     const Json& ov = p.spec.overrides;
     for (const auto& [key, value] : ov.items()) {
-        static const std::vector<std::string> allowed = {"kv_bits", "kv_scale_bits", "tp", "block_size", "context",
-                                                          "gpu_memory_utilization", "runtime_reserve_bytes", "weight_bits"};
+        static const std::vector<std::string> allowed = { "kv_bits", "kv_scale_bits", "tp", "block_size", "context",
+            "gpu_memory_utilization", "runtime_reserve_bytes", "weight_bits" };
         if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
             throw InputError(inFlagTerms("overrides." + key) + ": does not apply to vllm-check");
     }
     const auto& catalog = cardCatalog();
     const ModelCard model = catalog.resolveModel(p.spec.model);
     VllmSetup setup;
-    setup.kv = KvFormat{ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0)};
+    setup.kv = KvFormat { ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0) };
     setup.tp = ov.value("tp", 1);
     setup.blockSize = ov.value("block_size", 16);
     setup.context = ov.value("context", 0.0);
@@ -97,9 +87,10 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     if (kvMem != p.own.end()) {
         if (!p.spec.hardware.empty())
             throw InputError("--kv-memory: give either --kv-memory or --hardware, not both");
-        for (const char* k : {"gpu_memory_utilization", "runtime_reserve_bytes"})
+        for (const char* k : { "gpu_memory_utilization", "runtime_reserve_bytes" })
             if (ov.contains(k))
-                throw InputError(inFlagTerms(std::string("overrides.") + k) + ": only with --hardware (--kv-memory is already what is left for KV)");
+                throw InputError(inFlagTerms(std::string("overrides.") + k)
+                    + ": only with --hardware (--kv-memory is already what is left for KV)");
         setup.kvMemoryBytes = parseByteSize(kvMem->second, "--kv-memory");
         memorySource = "given";
     } else if (!p.spec.hardware.empty()) {
@@ -108,19 +99,21 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         const double reserve = ov.value("runtime_reserve_bytes", 0.0);
         setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, weightBits);
         const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / setup.tp;
-        hbm = VllmHbmContext{hw.hbmBytes, weightsPerGpu, reserve, u};
+        hbm = VllmHbmContext { hw.hbmBytes, weightsPerGpu, reserve, u };
         if (!(setup.maxNumBatchedTokens > 0)) {
             setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(&hw);
             batchedSource = "vllm serve's default for " + hw.id;
         }
         memorySource = formatSignificant(u, 3) + " x " + formatBytes(hw.hbmBytes) + " HBM (" + hw.id + ") - "
-            + formatBytes(weightsPerGpu) + " weights per GPU" + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
+            + formatBytes(weightsPerGpu) + " weights per GPU"
+            + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
     } else if (log && log->availableKvBytes) {
         setup.kvMemoryBytes = *log->availableKvBytes;
         memorySource = "vLLM's \"Available KV cache memory\" line";
     } else {
-        throw InputError("vllm-check: say how much memory the KV cache gets: --kv-memory SIZE (per GPU), or --hardware ID "
-                         "[--gpu-util U] [--reserve SIZE]");
+        throw InputError(
+            "vllm-check: say how much memory the KV cache gets: --kv-memory SIZE (per GPU), or --hardware ID "
+            "[--gpu-util U] [--reserve SIZE]");
     }
 
     if (!(setup.maxNumBatchedTokens > 0)) {
@@ -134,23 +127,19 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     const VllmPrediction pred = cmp ? cmp->predicted : predictVllm(model, setup);
 
     if (p.json) {
-        Json j = {{"model", model.id},
-                  {"kv_bits", numberToJson(setup.kv.bits)},
-                  {"kv_scale_bits", numberToJson(setup.kv.scaleBits)},
-                  {"tp", setup.tp},
-                  {"block_size", setup.blockSize},
-                  {"kv_memory_source", memorySource},
-                  {"kvtiers", vllmPredictionJson(pred)},
-                  {"vllm_predicted", {{"max_concurrency", numberToJson(pred.vllmMaxConcurrency)},
-                                      {"blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest)},
-                                      {"gpu_kv_cache_tokens", bytesToJson(pred.tokens)},
-                                      {"gpu_kv_cache_capacity_tokens", bytesToJson(pred.capacityTokens)},
-                                      {"max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens)},
-                                      {"max_num_batched_tokens_source", batchedSource},
-                                      {"async_scheduling", pred.asyncScheduling},
-                                      {"in_flight_tokens", bytesToJson(pred.inFlightTokens)},
-                                      {"why", vllmBudgetMessage(pred).english()},
-                                      {"vllm_version", kVllmVersion}}}};
+        Json j = { { "model", model.id }, { "kv_bits", numberToJson(setup.kv.bits) },
+            { "kv_scale_bits", numberToJson(setup.kv.scaleBits) }, { "tp", setup.tp },
+            { "block_size", setup.blockSize }, { "kv_memory_source", memorySource },
+            { "kvtiers", vllmPredictionJson(pred) },
+            { "vllm_predicted",
+                { { "max_concurrency", numberToJson(pred.vllmMaxConcurrency) },
+                    { "blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest) },
+                    { "gpu_kv_cache_tokens", bytesToJson(pred.tokens) },
+                    { "gpu_kv_cache_capacity_tokens", bytesToJson(pred.capacityTokens) },
+                    { "max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens) },
+                    { "max_num_batched_tokens_source", batchedSource }, { "async_scheduling", pred.asyncScheduling },
+                    { "in_flight_tokens", bytesToJson(pred.inFlightTokens) },
+                    { "why", vllmBudgetMessage(pred).english() }, { "vllm_version", kVllmVersion } } } };
         if (cmp) {
             Json v = Json::object();
             if (log->kvCacheTokens)
@@ -164,10 +153,12 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
             if (log->gpuBlocks)
                 v["num_gpu_blocks"] = bytesToJson(*log->gpuBlocks);
             j["vllm"] = v;
-            Json c = {{"agrees", cmp->agrees},
-                      {"token_form", cmp->newerTokenForm ? "max_concurrency_x_max_model_len" : "blocks_x_block_size"},
-                      {"explanation", cmp->explanation}};
-            auto opt = [&](const char* key, const std::optional<double>& x) { c[key] = x ? numberToJson(*x) : Json(nullptr); };
+            Json c = { { "agrees", cmp->agrees },
+                { "token_form", cmp->newerTokenForm ? "max_concurrency_x_max_model_len" : "blocks_x_block_size" },
+                { "explanation", cmp->explanation } };
+            auto opt = [&](const char* key, const std::optional<double>& x) {
+                c[key] = x ? numberToJson(*x) : Json(nullptr);
+            };
             opt("tokens_diff_percent", cmp->tokensDiffPercent);
             opt("concurrency_diff_percent", cmp->concurrencyDiffPercent);
             opt("implied_kv_memory_bytes", cmp->impliedKvMemoryBytes);
@@ -180,13 +171,14 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     }
 
     out << "vLLM check: " << model.name << "\n";
-    out << "Setup              KV " << setup.kv.name() << ", TP " << setup.tp << ", block " << setup.blockSize << " tokens, "
-        << formatCount(pred.context) << " tokens per request\n";
+    out << "Setup              KV " << setup.kv.name() << ", TP " << setup.tp << ", block " << setup.blockSize
+        << " tokens, " << formatCount(pred.context) << " tokens per request\n";
     out << "KV memory          " << formatBytes(pred.kvMemoryBytes) << " per GPU (" << memorySource << ")\n";
     for (const auto& k : pred.kinds) {
-        out << "Pages, " << std::left << std::setw(12) << k.kind << formatCount(static_cast<double>(k.layers)) << " layers, "
-            << formatCount(k.pageBytes)
-            << (k.kind == "state" ? std::string(" B per state page") : " B per block of " + std::to_string(k.blockSize) + " tokens");
+        out << "Pages, " << std::left << std::setw(12) << k.kind << formatCount(static_cast<double>(k.layers))
+            << " layers, " << formatCount(k.pageBytes)
+            << (k.kind == "state" ? std::string(" B per state page")
+                                  : " B per block of " + std::to_string(k.blockSize) + " tokens");
         if (k.realPageBytes != k.pageBytes)
             out << " (padded from " << formatCount(k.realPageBytes) << " B)";
         if (k.kind == "sliding")
@@ -196,23 +188,24 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     }
     if (pred.hybrid)
         out << "Groups             " << pred.kvCacheGroups << " KV-cache groups of " << pred.groupSize << " layers"
-            << (pred.paddingLayers > 0 ? " (" + std::to_string(pred.paddingLayers) + " padding)" : std::string()) << "\n";
-    out << "Blocks             " << formatCount(pred.numBlocks) << " = floor(" << formatCount(pred.kvMemoryBytes) << " B / "
-        << formatCount(pred.bytesPerBlock) << " B per block)\n";
+            << (pred.paddingLayers > 0 ? " (" + std::to_string(pred.paddingLayers) + " padding)" : std::string())
+            << "\n";
+    out << "Blocks             " << formatCount(pred.numBlocks) << " = floor(" << formatCount(pred.kvMemoryBytes)
+        << " B / " << formatCount(pred.bytesPerBlock) << " B per block)\n";
     out << "kvtiers            GPU KV cache size: " << formatCount(pred.tokens) << " tokens\n";
     out << "                   " << vllmConcurrencyLine(pred.context, pred.maxConcurrency) << "  ("
-        << formatCount(pred.numBlocks) << " blocks / "
-        << formatCount(pred.blocksPerRequest) << " per request)\n";
+        << formatCount(pred.numBlocks) << " blocks / " << formatCount(pred.blocksPerRequest) << " per request)\n";
     // With async scheduling the budget is newer vLLM's, so the line names no version.
-    const std::string printsLabel = pred.asyncScheduling ? "vLLM prints" : "vLLM " + std::string(kVllmVersion) + " prints";
+    const std::string printsLabel
+        = pred.asyncScheduling ? "vLLM prints" : "vLLM " + std::string(kVllmVersion) + " prints";
     out << std::left << std::setw(19) << printsLabel << vllmConcurrencyLine(pred.context, pred.vllmMaxConcurrency)
-        << "  (" << formatCount(pred.numBlocks)
-        << " blocks / " << formatCount(pred.vllmBlocksPerRequest) << " per request; max_num_batched_tokens "
-        << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource
+        << "  (" << formatCount(pred.numBlocks) << " blocks / " << formatCount(pred.vllmBlocksPerRequest)
+        << " per request; max_num_batched_tokens " << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource
         << (pred.asyncScheduling ? "; async scheduling: " + formatCount(pred.inFlightTokens) + " tokens in flight"
                                  : std::string())
         << ")\n";
-    out << std::left << std::setw(19) << "Newer vLLM prints" << "GPU KV cache size: " << formatCount(pred.capacityTokens) << " tokens, "
+    out << std::left << std::setw(19) << "Newer vLLM prints"
+        << "GPU KV cache size: " << formatCount(pred.capacityTokens) << " tokens, "
         << vllmConcurrencyLine(pred.context, pred.vllmMaxConcurrency)
         << "  (int(concurrency x max_model_len), the concurrency unrounded)\n";
     if (pred.vllmBlocksPerRequest != pred.blocksPerRequest)
@@ -228,18 +221,17 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         };
         if (log->availableKvBytes)
             line("Available KV cache memory: " + formatBytes(*log->availableKvBytes) + " (line "
-                 + std::to_string(log->availableLine) + ")");
+                + std::to_string(log->availableLine) + ")");
         if (log->kvCacheTokens)
-            line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line " + std::to_string(log->kvCacheLine)
-                 + ")");
+            line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line "
+                + std::to_string(log->kvCacheLine) + ")");
         if (log->gpuBlocks)
             line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")"
-                 + (cmp->vllmTokensFromBlocks && cmp->vllmTokens
-                         ? ": " + formatCount(*cmp->vllmTokens) + " tokens"
-                         : std::string()));
+                + (cmp->vllmTokensFromBlocks && cmp->vllmTokens ? ": " + formatCount(*cmp->vllmTokens) + " tokens"
+                                                                : std::string()));
         if (log->concurrency)
             line(vllmConcurrencyLine(*log->concurrencyTokens, *log->concurrency) + " (line "
-                 + std::to_string(log->concurrencyLine) + ")");
+                + std::to_string(log->concurrencyLine) + ")");
         out << "Difference         ";
         std::vector<std::string> parts;
         auto signedPct = [](double v) { return (v > 0 ? "+" : "") + formatSignificant(v, 3) + "%"; };
@@ -257,7 +249,7 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
 
 } // namespace
 
-const Command kVllmCheckCommand = {"vllm-check",
+const Command kVllmCheckCommand = { "vllm-check",
     R"(  kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
                  [--max-num-batched-tokens N] [--async-scheduling] [--log FILE] [--json]
@@ -265,6 +257,6 @@ const Command kVllmCheckCommand = {"vllm-check",
                  with --log, vLLM's own figures from a pasted startup log next to it;
                  --async-scheduling: newer vLLM's budget of two batches in flight
 )",
-    {"--kv-memory", "--log", "--max-num-batched-tokens"}, cmdVllmCheck, {"--async-scheduling"}};
+    { "--kv-memory", "--log", "--max-num-batched-tokens" }, cmdVllmCheck, { "--async-scheduling" } };
 
 } // namespace kvtiers::cli

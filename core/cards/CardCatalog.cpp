@@ -138,8 +138,7 @@ bool looksLikeFile(const std::string& arg)
     return arg.ends_with(".json") || arg.find('/') != std::string::npos || std::filesystem::exists(arg, ec);
 }
 
-template <typename Map>
-[[noreturn]] void unknownId(const char* what, const std::string& id, const Map& map)
+template <typename Map> [[noreturn]] void unknownId(const char* what, const std::string& id, const Map& map)
 {
     std::string known;
     for (const auto& [k, v] : map)

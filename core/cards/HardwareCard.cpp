@@ -25,8 +25,8 @@ double LinkModel::bandwidth(double transferBytes) const
         }
         if (transferBytes >= curve.back().transferBytes)
             return curve.back().bytesPerSecond;
-        const auto hi = std::upper_bound(curve.begin(), curve.end(), transferBytes,
-                                         [](double s, const Point& p) { return s < p.transferBytes; });
+        const auto hi = std::upper_bound(
+            curve.begin(), curve.end(), transferBytes, [](double s, const Point& p) { return s < p.transferBytes; });
         const auto lo = hi - 1;
         const double t = (std::log(transferBytes) - std::log(lo->transferBytes))
             / (std::log(hi->transferBytes) - std::log(lo->transferBytes));
@@ -50,7 +50,7 @@ constexpr double kMaxRate = 1e16;
 HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({"id", "name", "notes", "sources", "gpu", "server", "link"});
+    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "gpu", "server", "link" });
     HardwareCard h;
     h.id = o.requireString("id");
     h.name = o.requireString("name");
@@ -58,8 +58,8 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.sources = readSources(o);
 
     const JsonObject gpu = o.requireObject("gpu");
-    gpu.rejectUnknownKeys({"hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "fp8_flops", "fp4_flops",
-                           "decode_efficiency", "prefill_mfu"});
+    gpu.rejectUnknownKeys({ "hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "fp8_flops", "fp4_flops",
+        "decode_efficiency", "prefill_mfu" });
     h.hbmBytes = gpu.requireNumber("hbm_bytes", 1e6, kMaxBytes);
     h.hbmBandwidth = gpu.requireNumber("hbm_bandwidth_bytes_per_s", 1e6, kMaxRate);
     h.bf16Flops = gpu.requireNumber("bf16_flops", 1e6, 1e20);
@@ -70,8 +70,8 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.prefillMfu = gpu.optionalNumber("prefill_mfu", 0.01, 1).value_or(0.5);
 
     const JsonObject server = o.requireObject("server");
-    server.rejectUnknownKeys({"gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes",
-                              "nvme_read_bytes_per_s", "nvme_latency_s"});
+    server.rejectUnknownKeys(
+        { "gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes", "nvme_read_bytes_per_s", "nvme_latency_s" });
     h.gpusPerServer = static_cast<int>(server.requireInteger("gpus", 1, 1024));
     h.hostDramBytes = server.requireNumber("host_dram_bytes", 0, kMaxBytes);
     h.dramUsableFraction = server.optionalNumber("dram_usable_fraction", 0, 1).value_or(0.8);
@@ -80,7 +80,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.nvmeLatencySeconds = server.optionalNumber("nvme_latency_s", 0, 10).value_or(1e-4);
 
     const JsonObject link = o.requireObject("link");
-    link.rejectUnknownKeys({"name", "latency_s", "peak_bytes_per_s", "curve"});
+    link.rejectUnknownKeys({ "name", "latency_s", "peak_bytes_per_s", "curve" });
     h.link.name = link.optionalString("name").value_or("");
     h.link.peakBytesPerSecond = link.requireNumber("peak_bytes_per_s", 1e3, kMaxRate);
     h.link.latencySeconds = link.optionalNumber("latency_s", 0, 10).value_or(1e-5);
@@ -88,9 +88,9 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
         const Json& curve = link.requireArray("curve");
         for (size_t i = 0; i < curve.size(); ++i) {
             const JsonObject p(curve[i], link.path() + ".curve[" + std::to_string(i) + "]");
-            p.rejectUnknownKeys({"transfer_bytes", "bytes_per_s", "note"});
-            LinkModel::Point point{p.requireNumber("transfer_bytes", 1, kMaxBytes),
-                                   p.requireNumber("bytes_per_s", 1e3, kMaxRate)};
+            p.rejectUnknownKeys({ "transfer_bytes", "bytes_per_s", "note" });
+            LinkModel::Point point { p.requireNumber("transfer_bytes", 1, kMaxBytes),
+                p.requireNumber("bytes_per_s", 1e3, kMaxRate) };
             if (!h.link.curve.empty() && point.transferBytes <= h.link.curve.back().transferBytes)
                 p.fail("transfer_bytes", { .code = InputErrorCode::CurveNotIncreasing });
             h.link.curve.push_back(point);
@@ -101,20 +101,26 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 
 Json HardwareCard::toJson() const
 {
-    Json linkJson = {{"name", link.name}, {"latency_s", link.latencySeconds}, {"peak_bytes_per_s", link.peakBytesPerSecond}};
+    Json linkJson = { { "name", link.name }, { "latency_s", link.latencySeconds },
+        { "peak_bytes_per_s", link.peakBytesPerSecond } };
     if (!link.curve.empty()) {
         Json curveJson = Json::array();
         for (const auto& p : link.curve)
-            curveJson.push_back({{"transfer_bytes", p.transferBytes}, {"bytes_per_s", p.bytesPerSecond}});
+            curveJson.push_back({ { "transfer_bytes", p.transferBytes }, { "bytes_per_s", p.bytesPerSecond } });
         linkJson["curve"] = curveJson;
     }
     Json j = {
-        {"id", id}, {"name", name}, {"sources", sourcesToJson(sources)},
-        {"gpu", {{"hbm_bytes", hbmBytes}, {"hbm_bandwidth_bytes_per_s", hbmBandwidth}, {"bf16_flops", bf16Flops},
-                 {"decode_efficiency", decodeEfficiency}, {"prefill_mfu", prefillMfu}}},
-        {"server", {{"gpus", gpusPerServer}, {"host_dram_bytes", hostDramBytes}, {"dram_usable_fraction", dramUsableFraction},
-                    {"nvme_bytes", nvmeBytes}, {"nvme_read_bytes_per_s", nvmeReadBandwidth}, {"nvme_latency_s", nvmeLatencySeconds}}},
-        {"link", linkJson},
+        { "id", id },
+        { "name", name },
+        { "sources", sourcesToJson(sources) },
+        { "gpu",
+            { { "hbm_bytes", hbmBytes }, { "hbm_bandwidth_bytes_per_s", hbmBandwidth }, { "bf16_flops", bf16Flops },
+                { "decode_efficiency", decodeEfficiency }, { "prefill_mfu", prefillMfu } } },
+        { "server",
+            { { "gpus", gpusPerServer }, { "host_dram_bytes", hostDramBytes },
+                { "dram_usable_fraction", dramUsableFraction }, { "nvme_bytes", nvmeBytes },
+                { "nvme_read_bytes_per_s", nvmeReadBandwidth }, { "nvme_latency_s", nvmeLatencySeconds } } },
+        { "link", linkJson },
     };
     if (fp8Flops > 0)
         j["gpu"]["fp8_flops"] = fp8Flops;

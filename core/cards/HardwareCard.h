@@ -2,8 +2,8 @@
 // HardwareCard: one GPU type in one server profile (docs/model.md §1): HBM, bandwidths and
 // FLOP/s per GPU; host DRAM, NVMe and the GPU↔host link per server.
 
-#include "core/io/Json.h"
 #include "core/cards/Source.h"
+#include "core/io/Json.h"
 
 #include <string>
 #include <vector>
@@ -14,7 +14,10 @@ namespace kvtiers {
 /// an H200, 64 KiB copies reach 10.6 GB/s and ≥16 MiB copies 55 GB/s).
 class LinkModel {
 public:
-    struct Point { double transferBytes; double bytesPerSecond; };
+    struct Point {
+        double transferBytes;
+        double bytesPerSecond;
+    };
 
     std::string name;
     double peakBytesPerSecond = 0;
@@ -36,10 +39,10 @@ struct HardwareCard {
     std::vector<Source> sources;
     // per GPU
     double hbmBytes = 0;
-    double hbmBandwidth = 0;   ///< bytes/s
-    double bf16Flops = 0;      ///< dense FLOP/s
-    double fp8Flops = 0;       ///< dense FP8 FLOP/s; 0: the GPU has no FP8 tensor unit
-    double fp4Flops = 0;       ///< dense FP4 FLOP/s; 0: no FP4 tensor unit
+    double hbmBandwidth = 0;       ///< bytes/s
+    double bf16Flops = 0;          ///< dense FLOP/s
+    double fp8Flops = 0;           ///< dense FP8 FLOP/s; 0: the GPU has no FP8 tensor unit
+    double fp4Flops = 0;           ///< dense FP4 FLOP/s; 0: no FP4 tensor unit
     double decodeEfficiency = 0.7; ///< measured step ÷ roofline (docs/model.md §7)
     double prefillMfu = 0.5;
     // per server

@@ -50,8 +50,8 @@ struct LayerSpec {
 /// Families whose MLP is two plain projections (no gate): up and down.
 bool nonGatedMlp(const std::string& f)
 {
-    static const std::set<std::string> s = {"opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom",
-                                            "falcon", "phi", "starcoder2", "mpt"};
+    static const std::set<std::string> s
+        = { "opt", "gpt2", "gpt_bigcode", "gpt_neox", "gptj", "bloom", "falcon", "phi", "starcoder2", "mpt" };
     return s.count(f) > 0;
 }
 
@@ -63,7 +63,9 @@ bool tiedByDefault(const std::string& f)
 
 class Importer {
 public:
-    Importer(const Json& config, std::string origin) : m_top(config), m_origin(std::move(origin))
+    Importer(const Json& config, std::string origin)
+        : m_top(config)
+        , m_origin(std::move(origin))
     {
         if (!config.is_object())
             throw InputError({ .code = InputErrorCode::HfConfigNotObject, .where = m_origin });
@@ -78,14 +80,14 @@ public:
     void run();
 
     ModelCard card;
-    std::vector<std::string> missing; ///< field paths
+    std::vector<std::string> missing;             ///< field paths
     std::vector<InputErrorDetail> problemDetails; ///< the structured form of each problem, `where` = its path
 
 private:
     // ---- field access: the language-model config, then the top level, then family defaults
     const Json* find(std::string_view key) const
     {
-        for (const Json* j : {m_lm, &m_top}) {
+        for (const Json* j : { m_lm, &m_top }) {
             if (auto it = j->find(std::string(key)); it != j->end() && !it->is_null())
                 return &*it;
         }
@@ -100,8 +102,8 @@ private:
     {
         for (const char* n : names)
             if (const Json* v = find(n))
-                return {v, n};
-        return {nullptr, *names.begin()};
+                return { v, n };
+        return { nullptr, *names.begin() };
     }
     std::string path(const std::string& key) const
     {
@@ -152,8 +154,8 @@ private:
         }
         return static_cast<std::int64_t>(d);
     }
-    std::optional<std::int64_t> reqInt(std::initializer_list<const char*> names, std::int64_t min, std::int64_t max,
-                                       const std::string& why)
+    std::optional<std::int64_t> reqInt(
+        std::initializer_list<const char*> names, std::int64_t min, std::int64_t max, const std::string& why)
     {
         auto [v, key] = findAny(names);
         if (!v) {
@@ -198,7 +200,7 @@ private:
     std::vector<std::string> m_missingWhy;
     std::vector<std::string> m_estimates;
 
-    std::string m_type;   ///< model_type, "_text" suffix removed
+    std::string m_type; ///< model_type, "_text" suffix removed
     std::int64_t m_layers = 0, m_heads = 0, m_hidden = 0, m_vocab = 0, m_maxCtx = 0;
     std::int64_t m_kvHeads = 0, m_headDim = 0;
     std::vector<std::string> m_kinds; ///< per layer: full, sliding, chunked, mla, mamba, linear
@@ -227,29 +229,34 @@ void Importer::run()
         modelType = *t;
     else if (auto t2 = optString(m_top, "model_type"))
         modelType = *t2;
-    else if (auto a = m_top.find("architectures"); a != m_top.end() && a->is_array() && !a->empty() && (*a)[0].is_string())
+    else if (auto a = m_top.find("architectures");
+             a != m_top.end() && a->is_array() && !a->empty() && (*a)[0].is_string())
         modelType = lower((*a)[0].get<std::string>());
     m_type = lower(modelType);
-    for (const char* suffix : {"_text", "forcausallm", "forconditionalgeneration"})
+    for (const char* suffix : { "_text", "forcausallm", "forconditionalgeneration" })
         if (m_type.ends_with(suffix))
             m_type.resize(m_type.size() - std::string_view(suffix).size());
     if (m_type == "gemma3") {
         // The released Gemma 3 configs leave these to transformers' Gemma3TextConfig defaults.
-        m_defaults = {{"vocab_size", 262208}, {"max_position_embeddings", 131072}, {"sliding_window_pattern", 6}};
+        m_defaults
+            = { { "vocab_size", 262208 }, { "max_position_embeddings", 131072 }, { "sliding_window_pattern", 6 } };
     }
 
-    m_layers = reqInt({"num_hidden_layers", "n_layer", "num_layers", "n_layers"}, 1, kMaxLayers, "layer count").value_or(0);
-    m_heads = reqInt({"num_attention_heads", "n_head", "num_heads"}, 1, kMaxDim, "query heads").value_or(0);
-    m_hidden = reqInt({"hidden_size", "n_embd", "d_model"}, 1, kMaxDim, "model width").value_or(0);
-    m_vocab = reqInt({"vocab_size", "n_vocab", "padded_vocab_size"}, 1, kMaxVocab, "embedding size for the parameter count").value_or(0);
-    m_maxCtx = reqInt({"max_position_embeddings", "n_positions", "max_sequence_length", "seq_length", "n_ctx",
-                       "model_max_length"},
-                      1, kMaxTokens, "maximum context")
+    m_layers = reqInt({ "num_hidden_layers", "n_layer", "num_layers", "n_layers" }, 1, kMaxLayers, "layer count")
+                   .value_or(0);
+    m_heads = reqInt({ "num_attention_heads", "n_head", "num_heads" }, 1, kMaxDim, "query heads").value_or(0);
+    m_hidden = reqInt({ "hidden_size", "n_embd", "d_model" }, 1, kMaxDim, "model width").value_or(0);
+    m_vocab = reqInt(
+        { "vocab_size", "n_vocab", "padded_vocab_size" }, 1, kMaxVocab, "embedding size for the parameter count")
+                  .value_or(0);
+    m_maxCtx = reqInt(
+        { "max_position_embeddings", "n_positions", "max_sequence_length", "seq_length", "n_ctx", "model_max_length" },
+        1, kMaxTokens, "maximum context")
                    .value_or(0);
 
-    if (auto kv = optInt({"num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"}, 1, kMaxDim)) {
+    if (auto kv = optInt({ "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num" }, 1, kMaxDim)) {
         m_kvHeads = *kv;
-    } else if (!findAny({"num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num"}).first) {
+    } else if (!findAny({ "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num" }).first) {
         m_kvHeads = m_heads;
         if (m_heads > 0)
             m_estimates.push_back("no num_key_value_heads: multi-head attention (" + count(m_heads) + " KV heads)");
@@ -257,9 +264,9 @@ void Importer::run()
     if (m_kvHeads > 0 && m_heads > 0 && m_kvHeads > m_heads)
         invalid("num_key_value_heads", { .code = InputErrorCode::HfKvHeadsAboveHeads, .max = count(m_heads) });
 
-    if (auto hd = optInt({"head_dim", "head_size"}, 1, kMaxDim)) {
+    if (auto hd = optInt({ "head_dim", "head_size" }, 1, kMaxDim)) {
         m_headDim = *hd;
-    } else if (!findAny({"head_dim", "head_size"}).first && m_hidden > 0 && m_heads > 0) {
+    } else if (!findAny({ "head_dim", "head_size" }).first && m_hidden > 0 && m_heads > 0) {
         if (m_hidden % m_heads != 0)
             invalid("head_dim",
                 { .code = InputErrorCode::HfHeadDimNotDivisible, .value = count(m_hidden), .max = count(m_heads) });
@@ -295,7 +302,8 @@ void Importer::run()
                 // Mamba (Jamba): SSM state d_inner × d_state plus the causal-conv window
                 // d_inner × (d_conv − 1), as vLLM's Mamba state keeps it; the state dtype is
                 // the model's activation dtype (docs/model.md §1, models/models/jamba-v0.1.json).
-                s.stateBytes = static_cast<double>(m_dInner) * static_cast<double>(m_dState + m_dConv - 1) * m_stateElementBytes;
+                s.stateBytes
+                    = static_cast<double>(m_dInner) * static_cast<double>(m_dState + m_dConv - 1) * m_stateElementBytes;
             } else {
                 // Gated DeltaNet (Qwen3-Next): recurrent state per value head
                 //   linear_num_value_heads × linear_key_head_dim × linear_value_head_dim
@@ -303,8 +311,10 @@ void Importer::run()
                 //   (2 × linear_num_key_heads × linear_key_head_dim
                 //    + linear_num_value_heads × linear_value_head_dim) × (linear_conv_kernel_dim − 1),
                 // elements in the model's activation dtype.
-                const double recurrent = static_cast<double>(m_linV) * static_cast<double>(m_linKDim) * static_cast<double>(m_linVDim);
-                const double conv = static_cast<double>(2 * m_linK * m_linKDim + m_linV * m_linVDim) * static_cast<double>(m_linConv - 1);
+                const double recurrent
+                    = static_cast<double>(m_linV) * static_cast<double>(m_linKDim) * static_cast<double>(m_linVDim);
+                const double conv = static_cast<double>(2 * m_linK * m_linKDim + m_linV * m_linVDim)
+                    * static_cast<double>(m_linConv - 1);
                 s.stateBytes = (recurrent + conv) * m_stateElementBytes;
             }
         } else {
@@ -314,9 +324,9 @@ void Importer::run()
             s.vDim = m_headDim;
             s.mixer = k == "chunked" ? "chunked" : "attention";
             if (k == "sliding")
-                s.window = *optInt({"sliding_window"}, 1, kMaxTokens);
+                s.window = *optInt({ "sliding_window" }, 1, kMaxTokens);
             else if (k == "chunked")
-                s.window = *optInt({"attention_chunk_size"}, 1, kMaxTokens);
+                s.window = *optInt({ "attention_chunk_size" }, 1, kMaxTokens);
             // A window or chunk that covers every position is full attention.
             if (s.kind != LayerKind::Full && s.window >= m_maxCtx) {
                 s.kind = LayerKind::Full;
@@ -368,7 +378,7 @@ void Importer::run()
     for (const auto& g : card.groups)
         anyTokens = anyTokens || g.holdsTokens();
     if (!anyTokens) {
-        problemDetails.push_back({.code = InputErrorCode::NoAttentionLayers, .where = path("layer_types")});
+        problemDetails.push_back({ .code = InputErrorCode::NoAttentionLayers, .where = path("layer_types") });
         return;
     }
 
@@ -385,12 +395,12 @@ void Importer::readLayerKinds()
     m_kinds.assign(L, "full");
 
     // MLA (DeepSeek-V2/V3, Kimi K2): every attention layer caches one latent.
-    if (findAny({"kv_lora_rank"}).first) {
-        m_kvLora = reqInt({"kv_lora_rank"}, 1, kMaxDim, "MLA latent").value_or(0);
-        m_rope = reqInt({"qk_rope_head_dim"}, 0, kMaxDim, "MLA decoupled RoPE key").value_or(0);
-        m_nope = reqInt({"qk_nope_head_dim"}, 0, kMaxDim, "MLA query/key head dim").value_or(0);
-        m_vHead = reqInt({"v_head_dim"}, 1, kMaxDim, "MLA value head dim").value_or(0);
-        m_qLora = optInt({"q_lora_rank"}, 1, kMaxDim).value_or(0);
+    if (findAny({ "kv_lora_rank" }).first) {
+        m_kvLora = reqInt({ "kv_lora_rank" }, 1, kMaxDim, "MLA latent").value_or(0);
+        m_rope = reqInt({ "qk_rope_head_dim" }, 0, kMaxDim, "MLA decoupled RoPE key").value_or(0);
+        m_nope = reqInt({ "qk_nope_head_dim" }, 0, kMaxDim, "MLA query/key head dim").value_or(0);
+        m_vHead = reqInt({ "v_head_dim" }, 1, kMaxDim, "MLA value head dim").value_or(0);
+        m_qLora = optInt({ "q_lora_rank" }, 1, kMaxDim).value_or(0);
         std::fill(m_kinds.begin(), m_kinds.end(), "mla");
         return;
     }
@@ -412,7 +422,8 @@ void Importer::readLayerKinds()
             const std::string v = e.is_string() ? e.get<std::string>() : std::string();
             if (v == "full_attention" || v == "attention" || v == "global_attention" || v == "full")
                 m_kinds[i] = "full";
-            else if (v == "sliding_attention" || v == "sliding_window_attention" || v == "local_attention" || v == "sliding")
+            else if (v == "sliding_attention" || v == "sliding_window_attention" || v == "local_attention"
+                || v == "sliding")
                 m_kinds[i] = "sliding";
             else if (v == "chunked_attention")
                 m_kinds[i] = "chunked";
@@ -428,14 +439,14 @@ void Importer::readLayerKinds()
         }
     } else if (m_type == "jamba") {
         // Jamba: attention on layers where i % attn_layer_period == attn_layer_offset, Mamba elsewhere.
-        const auto period = reqInt({"attn_layer_period"}, 1, kMaxLayers, "Jamba attention layer pattern");
-        const auto offset = reqInt({"attn_layer_offset"}, 0, kMaxLayers, "Jamba attention layer pattern");
+        const auto period = reqInt({ "attn_layer_period" }, 1, kMaxLayers, "Jamba attention layer pattern");
+        const auto offset = reqInt({ "attn_layer_offset" }, 0, kMaxLayers, "Jamba attention layer pattern");
         if (period && offset)
             for (size_t i = 0; i < L; ++i)
                 m_kinds[i] = static_cast<std::int64_t>(i) % *period == *offset ? "full" : "mamba";
     } else if (m_type == "qwen3_next") {
         // Qwen3-Next: every full_attention_interval-th layer is full attention, the others Gated DeltaNet.
-        if (const auto every = reqInt({"full_attention_interval"}, 1, kMaxLayers, "Qwen3-Next layer pattern"))
+        if (const auto every = reqInt({ "full_attention_interval" }, 1, kMaxLayers, "Qwen3-Next layer pattern"))
             for (size_t i = 0; i < L; ++i)
                 m_kinds[i] = (static_cast<std::int64_t>(i) + 1) % *every == 0 ? "full" : "linear";
     } else if (m_type == "gemma2" || m_type == "gpt_oss") {
@@ -445,10 +456,10 @@ void Importer::readLayerKinds()
         m_estimates.push_back("no layer_types: " + m_type + "'s alternation, even layers sliding");
     } else if (m_type == "gemma3") {
         // Gemma 3: layer i is global when (i + 1) is a multiple of sliding_window_pattern.
-        if (const auto p = reqInt({"sliding_window_pattern"}, 1, kMaxLayers, "Gemma 3 global layer pattern"))
+        if (const auto p = reqInt({ "sliding_window_pattern" }, 1, kMaxLayers, "Gemma 3 global layer pattern"))
             for (size_t i = 0; i < L; ++i)
                 m_kinds[i] = (static_cast<std::int64_t>(i) + 1) % *p == 0 ? "full" : "sliding";
-    } else if (m_type == "llama4" && findAny({"attention_chunk_size"}).first) {
+    } else if (m_type == "llama4" && findAny({ "attention_chunk_size" }).first) {
         // Llama 4: RoPE layers use chunked local attention, NoPE layers (no_rope_layers[i] == 0;
         // by default every 4th) attend globally.
         const Json* nope = find("no_rope_layers");
@@ -463,7 +474,7 @@ void Importer::readLayerKinds()
     } else if (m_type == "qwen2" || m_type == "qwen2_moe" || m_type == "qwen3" || m_type == "qwen3_moe") {
         // Qwen: sliding window only when use_sliding_window, on layers >= max_window_layers.
         if (optBool("use_sliding_window").value_or(false) && find("sliding_window")) {
-            const std::int64_t from = optInt({"max_window_layers"}, 0, kMaxLayers).value_or(0);
+            const std::int64_t from = optInt({ "max_window_layers" }, 0, kMaxLayers).value_or(0);
             for (size_t i = 0; i < L; ++i)
                 m_kinds[i] = static_cast<std::int64_t>(i) >= from ? "sliding" : "full";
         }
@@ -474,15 +485,15 @@ void Importer::readLayerKinds()
 
     for (size_t i = 0; i < L; ++i) {
         if (m_kinds[i] == "sliding") {
-            if (reqInt({"sliding_window"}, 1, kMaxTokens, "window of the sliding layers") && m_maxCtx > 0
-                && *optInt({"sliding_window"}, 1, kMaxTokens) >= m_maxCtx)
-                m_estimates.push_back("sliding_window " + count(*optInt({"sliding_window"}, 1, kMaxTokens))
-                                      + " is not below max_position_embeddings: those layers are counted as full attention");
+            if (reqInt({ "sliding_window" }, 1, kMaxTokens, "window of the sliding layers") && m_maxCtx > 0
+                && *optInt({ "sliding_window" }, 1, kMaxTokens) >= m_maxCtx)
+                m_estimates.push_back("sliding_window " + count(*optInt({ "sliding_window" }, 1, kMaxTokens))
+                    + " is not below max_position_embeddings: those layers are counted as full attention");
             break;
         }
     }
     if (std::find(m_kinds.begin(), m_kinds.end(), "chunked") != m_kinds.end()) {
-        reqInt({"attention_chunk_size"}, 1, kMaxTokens, "chunk of the chunked-attention layers");
+        reqInt({ "attention_chunk_size" }, 1, kMaxTokens, "chunk of the chunked-attention layers");
         m_estimates.push_back("chunked local attention layers hold at most attention_chunk_size tokens per "
                               "sequence, counted in full once a chunk has filled (the worst case; a new chunk "
                               "starts empty, so the average is lower)");
@@ -500,31 +511,33 @@ void Importer::readStateLayers()
     const bool mamba = m_type == "jamba" || std::find(m_kinds.begin(), m_kinds.end(), "mamba") != m_kinds.end();
     const bool linear = m_type == "qwen3_next" || std::find(m_kinds.begin(), m_kinds.end(), "linear") != m_kinds.end();
     if (mamba) {
-        m_dState = reqInt({"mamba_d_state", "ssm_state_size", "state_size"}, 1, kMaxDim, "Mamba state size").value_or(0);
-        m_dConv = reqInt({"mamba_d_conv", "conv_kernel", "d_conv"}, 1, kMaxDim, "Mamba conv width").value_or(0);
-        if (auto inner = optInt({"mamba_d_inner"}, 1, kMaxDim)) {
+        m_dState
+            = reqInt({ "mamba_d_state", "ssm_state_size", "state_size" }, 1, kMaxDim, "Mamba state size").value_or(0);
+        m_dConv = reqInt({ "mamba_d_conv", "conv_kernel", "d_conv" }, 1, kMaxDim, "Mamba conv width").value_or(0);
+        if (auto inner = optInt({ "mamba_d_inner" }, 1, kMaxDim)) {
             m_dInner = *inner;
-        } else if (auto expand = reqInt({"mamba_expand", "expand"}, 1, 1024, "Mamba inner width = expand × hidden")) {
+        } else if (auto expand = reqInt({ "mamba_expand", "expand" }, 1, 1024, "Mamba inner width = expand × hidden")) {
             m_dInner = *expand * m_hidden;
         }
         const Json* dtr = find("mamba_dt_rank");
         if (dtr && dtr->is_number())
-            m_dtRank = optInt({"mamba_dt_rank"}, 1, kMaxDim).value_or(0);
+            m_dtRank = optInt({ "mamba_dt_rank" }, 1, kMaxDim).value_or(0);
         else
             m_dtRank = (m_hidden + 15) / 16; // "auto": ceil(hidden / 16)
         m_estimates.push_back("Mamba state per layer = d_inner × (d_state + d_conv − 1) × " + count(m_stateElementBytes)
-                              + " B = " + count(m_dInner) + " × (" + count(m_dState) + " + " + count(m_dConv) + " − 1) × "
-                              + count(m_stateElementBytes) + " B");
+            + " B = " + count(m_dInner) + " × (" + count(m_dState) + " + " + count(m_dConv) + " − 1) × "
+            + count(m_stateElementBytes) + " B");
     }
     if (linear) {
-        m_linK = reqInt({"linear_num_key_heads"}, 1, kMaxDim, "Gated DeltaNet key heads").value_or(0);
-        m_linV = reqInt({"linear_num_value_heads"}, 1, kMaxDim, "Gated DeltaNet value heads").value_or(0);
-        m_linKDim = reqInt({"linear_key_head_dim"}, 1, kMaxDim, "Gated DeltaNet key head dim").value_or(0);
-        m_linVDim = reqInt({"linear_value_head_dim"}, 1, kMaxDim, "Gated DeltaNet value head dim").value_or(0);
-        m_linConv = reqInt({"linear_conv_kernel_dim"}, 1, kMaxDim, "Gated DeltaNet conv width").value_or(0);
-        m_estimates.push_back("linear-attention state per layer = (value heads × key dim × value dim + (2 × key heads × "
-                              "key dim + value heads × value dim) × (conv − 1)) × "
-                              + count(m_stateElementBytes) + " B");
+        m_linK = reqInt({ "linear_num_key_heads" }, 1, kMaxDim, "Gated DeltaNet key heads").value_or(0);
+        m_linV = reqInt({ "linear_num_value_heads" }, 1, kMaxDim, "Gated DeltaNet value heads").value_or(0);
+        m_linKDim = reqInt({ "linear_key_head_dim" }, 1, kMaxDim, "Gated DeltaNet key head dim").value_or(0);
+        m_linVDim = reqInt({ "linear_value_head_dim" }, 1, kMaxDim, "Gated DeltaNet value head dim").value_or(0);
+        m_linConv = reqInt({ "linear_conv_kernel_dim" }, 1, kMaxDim, "Gated DeltaNet conv width").value_or(0);
+        m_estimates.push_back(
+            "linear-attention state per layer = (value heads × key dim × value dim + (2 × key heads × "
+            "key dim + value heads × value dim) × (conv − 1)) × "
+            + count(m_stateElementBytes) + " B");
     }
 }
 
@@ -532,29 +545,30 @@ void Importer::readMoe()
 {
     const auto L = static_cast<size_t>(std::max<std::int64_t>(m_layers, 0));
     m_moeLayer.assign(L, false);
-    m_experts = optInt({"n_routed_experts", "num_local_experts", "num_experts", "moe_num_experts"}, 0, 1 << 20).value_or(0);
+    m_experts
+        = optInt({ "n_routed_experts", "num_local_experts", "num_experts", "moe_num_experts" }, 0, 1 << 20).value_or(0);
     const bool moe = m_experts > 1;
     bool denseNeeded = !moe;
     if (moe) {
-        m_topK = reqInt({"num_experts_per_tok", "experts_per_token", "moe_topk", "num_selected_experts"}, 1, m_experts,
-                        "experts per token")
+        m_topK = reqInt({ "num_experts_per_tok", "experts_per_token", "moe_topk", "num_selected_experts" }, 1,
+            m_experts, "experts per token")
                      .value_or(0);
         for (size_t i = 0; i < L; ++i) {
             const auto li = static_cast<std::int64_t>(i);
             bool isMoe = true;
             if (find("first_k_dense_replace") || find("moe_layer_freq")) {
                 // DeepSeek / Kimi: dense for the first first_k_dense_replace layers.
-                const auto k = optInt({"first_k_dense_replace"}, 0, kMaxLayers).value_or(0);
-                const auto freq = optInt({"moe_layer_freq"}, 1, kMaxLayers).value_or(1);
+                const auto k = optInt({ "first_k_dense_replace" }, 0, kMaxLayers).value_or(0);
+                const auto freq = optInt({ "moe_layer_freq" }, 1, kMaxLayers).value_or(1);
                 isMoe = li >= k && li % freq == 0;
             } else if (find("expert_layer_period")) {
                 // Jamba: MoE where i % expert_layer_period == expert_layer_offset.
-                const auto period = optInt({"expert_layer_period"}, 1, kMaxLayers).value_or(1);
-                const auto offset = optInt({"expert_layer_offset"}, 0, kMaxLayers).value_or(0);
+                const auto period = optInt({ "expert_layer_period" }, 1, kMaxLayers).value_or(1);
+                const auto offset = optInt({ "expert_layer_offset" }, 0, kMaxLayers).value_or(0);
                 isMoe = li % period == offset;
             } else if (find("decoder_sparse_step") || find("mlp_only_layers")) {
                 // Qwen MoE: every decoder_sparse_step-th layer, except mlp_only_layers.
-                const auto step = optInt({"decoder_sparse_step"}, 1, kMaxLayers).value_or(1);
+                const auto step = optInt({ "decoder_sparse_step" }, 1, kMaxLayers).value_or(1);
                 isMoe = (li + 1) % step == 0;
                 if (const Json* only = find("mlp_only_layers"); only && only->is_array())
                     for (const auto& e : *only)
@@ -567,29 +581,30 @@ void Importer::readMoe()
                         isMoe = true;
             } else if (find("interleave_moe_layer_step")) {
                 // Llama 4: every interleave_moe_layer_step-th layer.
-                const auto step = optInt({"interleave_moe_layer_step"}, 1, kMaxLayers).value_or(1);
+                const auto step = optInt({ "interleave_moe_layer_step" }, 1, kMaxLayers).value_or(1);
                 isMoe = (li + 1) % step == 0;
             }
             m_moeLayer[i] = isMoe;
             denseNeeded = denseNeeded || !isMoe;
         }
-        if (auto ei = optInt({"moe_intermediate_size", "expert_intermediate_size"}, 1, kMaxDim))
+        if (auto ei = optInt({ "moe_intermediate_size", "expert_intermediate_size" }, 1, kMaxDim))
             m_expertInter = *ei;
-        else if (!findAny({"moe_intermediate_size", "expert_intermediate_size"}).first) {
-            m_expertInter = reqInt({"intermediate_size", "ffn_dim", "n_inner"}, 1, kMaxDim, "expert width").value_or(0);
+        else if (!findAny({ "moe_intermediate_size", "expert_intermediate_size" }).first) {
+            m_expertInter
+                = reqInt({ "intermediate_size", "ffn_dim", "n_inner" }, 1, kMaxDim, "expert width").value_or(0);
         }
-        m_sharedExperts = optInt({"n_shared_experts", "num_shared_experts"}, 0, 1024).value_or(0);
-        m_sharedInter = optInt({"shared_expert_intermediate_size"}, 0, kMaxDim).value_or(0);
+        m_sharedExperts = optInt({ "n_shared_experts", "num_shared_experts" }, 0, 1024).value_or(0);
+        m_sharedInter = optInt({ "shared_expert_intermediate_size" }, 0, kMaxDim).value_or(0);
         if (m_type == "llama4") {
-            m_sharedInter = reqInt({"intermediate_size"}, 1, kMaxDim, "Llama 4 shared expert width").value_or(0);
+            m_sharedInter = reqInt({ "intermediate_size" }, 1, kMaxDim, "Llama 4 shared expert width").value_or(0);
             m_expertInter = m_sharedInter;
         }
     }
     if (denseNeeded) {
         if (m_type == "llama4" && find("intermediate_size_mlp"))
-            m_denseInter = optInt({"intermediate_size_mlp"}, 1, kMaxDim).value_or(0);
-        else if (const auto [v, key] = findAny({"intermediate_size", "ffn_dim", "n_inner"}); v || m_type != "gpt2")
-            m_denseInter = reqInt({"intermediate_size", "ffn_dim", "n_inner"}, 1, kMaxDim, "MLP width").value_or(0);
+            m_denseInter = optInt({ "intermediate_size_mlp" }, 1, kMaxDim).value_or(0);
+        else if (const auto [v, key] = findAny({ "intermediate_size", "ffn_dim", "n_inner" }); v || m_type != "gpt2")
+            m_denseInter = reqInt({ "intermediate_size", "ffn_dim", "n_inner" }, 1, kMaxDim, "MLP width").value_or(0);
         else
             m_denseInter = 4 * m_hidden; // GPT-2: n_inner null means 4 × n_embd
     }
@@ -605,9 +620,9 @@ double Importer::attentionParams(const LayerSpec& s) const
         // DeepSeek-V2 §2.1: queries through a low-rank q_lora (or directly), one joint KV
         // latent plus the decoupled RoPE key, up-projections to K (nope) and V, output.
         const double qk = static_cast<double>(m_nope + m_rope);
-        const double q = m_qLora > 0 ? h * static_cast<double>(m_qLora) + static_cast<double>(m_qLora)
-                                           + static_cast<double>(m_qLora) * H * qk
-                                     : h * H * qk;
+        const double q = m_qLora > 0
+            ? h * static_cast<double>(m_qLora) + static_cast<double>(m_qLora) + static_cast<double>(m_qLora) * H * qk
+            : h * H * qk;
         const double kvA = h * static_cast<double>(m_kvLora + m_rope) + static_cast<double>(m_kvLora);
         const double kvB = static_cast<double>(m_kvLora) * H * static_cast<double>(m_nope + m_vHead);
         const double o = H * static_cast<double>(m_vHead) * h;
@@ -617,27 +632,27 @@ double Importer::attentionParams(const LayerSpec& s) const
         const double di = static_cast<double>(m_dInner), ds = static_cast<double>(m_dState);
         const double dc = static_cast<double>(m_dConv), r = static_cast<double>(m_dtRank);
         const double inProj = h * 2 * di;
-        const double conv = di * dc + di;               // conv1d weight + bias
-        const double xProj = di * (r + 2 * ds);         // dt, B, C
+        const double conv = di * dc + di;       // conv1d weight + bias
+        const double xProj = di * (r + 2 * ds); // dt, B, C
         const double dtProj = r * di + di;
-        const double aD = di * ds + di;                 // A_log, D
+        const double aD = di * ds + di; // A_log, D
         const double out = di * h;
         const double norms = t == "jamba" ? r + 2 * ds : 0; // Jamba's dt/B/C layer norms
         return inProj + conv + xProj + dtProj + aD + out + norms;
     }
     if (s.kind == LayerKind::State) {
-        const double keyDim = static_cast<double>(m_linK * m_linKDim), valueDim = static_cast<double>(m_linV * m_linVDim);
+        const double keyDim = static_cast<double>(m_linK * m_linKDim),
+                     valueDim = static_cast<double>(m_linV * m_linVDim);
         const double nv = static_cast<double>(m_linV);
         const double inProj = h * (2 * keyDim + 2 * valueDim) + h * 2 * nv; // q, k, v, z; beta, alpha
         const double conv = (2 * keyDim + valueDim) * static_cast<double>(m_linConv);
-        const double small = 2 * nv + static_cast<double>(m_linVDim);      // dt_bias, A_log, gated norm
+        const double small = 2 * nv + static_cast<double>(m_linVDim); // dt_bias, A_log, gated norm
         return inProj + conv + small + valueDim * h;
     }
     const double hd = static_cast<double>(m_headDim), kv = static_cast<double>(m_kvHeads);
     const bool outputGate = t == "qwen3_next";
     double p = h * H * hd * (outputGate ? 2 : 1) + 2 * h * kv * hd + H * hd * h;
-    const bool allBias = m_attentionBias || t == "opt"
-        || t == "gpt2" || t == "phi";
+    const bool allBias = m_attentionBias || t == "opt" || t == "gpt2" || t == "phi";
     const bool qkvBias = t.starts_with("qwen2");
     if (allBias)
         p += H * hd + 2 * kv * hd + h;
@@ -660,7 +675,8 @@ void Importer::estimateParameters()
     std::vector<std::string> parts;
 
     double total = static_cast<double>(m_vocab) * h * (tied ? 1 : 2);
-    parts.push_back(std::string("embeddings ") + (tied ? "tied" : "untied") + (tie ? "" : " (not stated; the family's default)"));
+    parts.push_back(
+        std::string("embeddings ") + (tied ? "tied" : "untied") + (tie ? "" : " (not stated; the family's default)"));
     if (m_type == "opt" || m_type == "gpt2") {
         total += static_cast<double>(m_maxCtx + (m_type == "opt" ? 2 : 0)) * h; // learned positions
         parts.push_back("learned position embeddings");
@@ -668,26 +684,28 @@ void Importer::estimateParameters()
     total += h * (layerNormBias ? 2 : 1); // final norm
     double active = total;
 
-    auto mlp = [&](double inter) {
-        return gated ? 3 * h * inter : 2 * h * inter + (layerNormBias ? inter + h : 0);
-    };
-    const double expert = (gated ? 3 * h * static_cast<double>(m_expertInter) : 2 * h * static_cast<double>(m_expertInter))
+    auto mlp = [&](double inter) { return gated ? 3 * h * inter : 2 * h * inter + (layerNormBias ? inter + h : 0); };
+    const double expert
+        = (gated ? 3 * h * static_cast<double>(m_expertInter) : 2 * h * static_cast<double>(m_expertInter))
         + (m_type == "gpt_oss" ? 2 * static_cast<double>(m_expertInter) + h : 0);
     const bool routerBias = m_type == "gpt_oss"
-        || (find("topk_method") && find("topk_method")->is_string() && find("topk_method")->get<std::string>() == "noaux_tc");
+        || (find("topk_method") && find("topk_method")->is_string()
+            && find("topk_method")->get<std::string>() == "noaux_tc");
     double shared = 0;
     if (m_sharedExperts > 0)
         shared += static_cast<double>(m_sharedExperts) * mlp(static_cast<double>(m_expertInter));
     if (m_sharedInter > 0)
         shared += mlp(static_cast<double>(m_sharedInter)) + (m_type == "llama4" ? 0 : h); // + shared_expert_gate
 
-    const double norms = (m_type.starts_with("gemma2") || m_type.starts_with("gemma3") ? 4 : 2) * h * (layerNormBias ? 2 : 1);
+    const double norms
+        = (m_type.starts_with("gemma2") || m_type.starts_with("gemma3") ? 4 : 2) * h * (layerNormBias ? 2 : 1);
     int moeLayers = 0;
     for (size_t i = 0; i < m_specs.size(); ++i) {
         const double attn = attentionParams(m_specs[i]);
         double layerTotal = attn + norms, layerActive = attn + norms;
         if (m_experts > 1 && m_moeLayer[i]) {
-            const double router = h * static_cast<double>(m_experts) + (routerBias ? static_cast<double>(m_experts) : 0);
+            const double router
+                = h * static_cast<double>(m_experts) + (routerBias ? static_cast<double>(m_experts) : 0);
             layerTotal += static_cast<double>(m_experts) * expert + router + shared;
             layerActive += static_cast<double>(m_topK) * expert + router + shared;
             m_expertParamsTotal += static_cast<double>(m_experts) * expert;
@@ -700,16 +718,16 @@ void Importer::estimateParameters()
         active += layerActive;
     }
     parts.push_back(std::string("attention") + (m_kvLora > 0 ? " (MLA projections)" : "")
-                    + (m_dInner > 0 ? ", Mamba mixers" : "") + (m_linK > 0 ? ", Gated DeltaNet mixers" : ""));
+        + (m_dInner > 0 ? ", Mamba mixers" : "") + (m_linK > 0 ? ", Gated DeltaNet mixers" : ""));
     parts.push_back(std::string(gated ? "gated" : "two-matrix") + " MLP");
     if (moeLayers > 0)
         parts.push_back(count(moeLayers) + " MoE layers of " + count(m_experts) + " experts, " + count(m_topK)
-                        + " per token" + (shared > 0 ? ", shared experts" : ""));
+            + " per token" + (shared > 0 ? ", shared experts" : ""));
     std::string desc;
     for (size_t i = 0; i < parts.size(); ++i)
         desc += (i ? ", " : "") + parts[i];
     m_estimates.push_back("parameters estimated from the shapes (" + desc + "): " + count(total) + " total, "
-                          + count(active) + " active; norms and biases approximated");
+        + count(active) + " active; norms and biases approximated");
     card.paramsTotal = total;
     card.paramsActive = active;
 }
@@ -765,7 +783,8 @@ void Importer::readWeightBits()
         } else if (auto b = numberAt(*q, "bits"); b && *b > 0 && *b <= 64) {
             bits = *b;
             why = "quantization " + (method.empty() ? std::string("bits") : method) + " " + count(*b) + "-bit";
-        } else if (method == "compressed-tensors" && q->contains("config_groups") && (*q)["config_groups"].is_object()) {
+        } else if (method == "compressed-tensors" && q->contains("config_groups")
+            && (*q)["config_groups"].is_object()) {
             for (const auto& [name, grp] : (*q)["config_groups"].items())
                 if (grp.is_object() && grp.contains("weights") && grp["weights"].is_object())
                     if (auto nb = numberAt(grp["weights"], "num_bits"); nb && *nb > 0 && *nb <= 64) {
@@ -775,7 +794,7 @@ void Importer::readWeightBits()
                     }
         } else {
             m_estimates.push_back("quantization_config \"" + method + "\" not understood: weights taken at "
-                                  + count(dtypeBits) + " bits");
+                + count(dtypeBits) + " bits");
         }
     }
     card.weightBits = bits;
@@ -786,7 +805,7 @@ void Importer::readWeightBits()
 void Importer::nameCard()
 {
     std::string nameOrPath;
-    for (const Json* j : {&m_top, m_lm})
+    for (const Json* j : { &m_top, m_lm })
         if (auto s = optString(*j, "_name_or_path"); s && !s->empty() && nameOrPath.empty())
             nameOrPath = *s;
     std::string base;
@@ -825,7 +844,7 @@ void Importer::nameCard()
         id.erase(id.begin());
     card.id = id.empty() ? "imported-model" : id;
 
-    card.sources = {Source{"Hugging Face config.json", "file:" + m_origin, std::string()}};
+    card.sources = { Source { "Hugging Face config.json", "file:" + m_origin, std::string() } };
 
     // KV layout summary and what was estimated.
     std::string layout;
@@ -873,7 +892,7 @@ ModelCard importHfConfig(const Json& config, const std::string& origin)
     if (!imp.missing.empty() || !imp.problemDetails.empty()) {
         // One message naming everything: one part per missing field and per problem
         // (InputErrorCode::HfConfigCannotImport).
-        InputErrorDetail detail{.code = InputErrorCode::HfConfigCannotImport, .where = origin};
+        InputErrorDetail detail { .code = InputErrorCode::HfConfigCannotImport, .where = origin };
         for (const std::string& field : imp.missing)
             detail.parts.push_back({ .code = InputErrorCode::MissingField, .where = field });
         detail.parts.insert(detail.parts.end(), imp.problemDetails.begin(), imp.problemDetails.end());
@@ -886,7 +905,7 @@ ModelCard importHfConfig(const Json& config, const std::string& origin)
 std::vector<std::string> missingHfFields(const Json& config)
 {
     if (!config.is_object())
-        return {"(a JSON object)"};
+        return { "(a JSON object)" };
     Importer imp(config, "config.json");
     imp.run();
     std::vector<std::string> fields = imp.missing;

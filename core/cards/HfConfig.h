@@ -19,8 +19,8 @@
 // multimodal wrappers) are read from there, falling back to the top level. Parameter
 // counts are estimated from the shapes when the config does not state them.
 
-#include "core/io/Json.h"
 #include "core/cards/ModelCard.h"
+#include "core/io/Json.h"
 
 #include <string>
 #include <vector>

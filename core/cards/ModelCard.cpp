@@ -7,11 +7,16 @@ namespace kvtiers {
 const char* layerKindName(LayerKind kind)
 {
     switch (kind) {
-    case LayerKind::Full: return "full";
-    case LayerKind::Sliding: return "sliding";
-    case LayerKind::Chunked: return "chunked";
-    case LayerKind::Mla: return "mla";
-    case LayerKind::State: return "state";
+    case LayerKind::Full:
+        return "full";
+    case LayerKind::Sliding:
+        return "sliding";
+    case LayerKind::Chunked:
+        return "chunked";
+    case LayerKind::Mla:
+        return "mla";
+    case LayerKind::State:
+        return "state";
     }
     return "?";
 }
@@ -70,11 +75,12 @@ LayerGroup parseGroup(const JsonObject& o)
     case LayerKind::Sliding:
     case LayerKind::Chunked:
         if (g.kind == LayerKind::Full)
-            o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads"});
+            o.rejectUnknownKeys({ "kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads" });
         else if (g.kind == LayerKind::Sliding)
-            o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "window"});
+            o.rejectUnknownKeys(
+                { "kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "window" });
         else
-            o.rejectUnknownKeys({"kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "chunk"});
+            o.rejectUnknownKeys({ "kind", "layers", "num_kv_heads", "k_head_dim", "v_head_dim", "num_heads", "chunk" });
         g.numKvHeads = o.requireInteger("num_kv_heads", 1, kMaxDim);
         g.kHeadDim = o.requireInteger("k_head_dim", 1, kMaxDim);
         g.vHeadDim = o.requireInteger("v_head_dim", 1, kMaxDim);
@@ -90,7 +96,8 @@ LayerGroup parseGroup(const JsonObject& o)
             g.chunk = o.requireInteger("chunk", 1, std::int64_t(1) << 40);
         break;
     case LayerKind::Mla:
-        o.rejectUnknownKeys({"kind", "layers", "kv_lora_rank", "qk_rope_head_dim", "num_heads", "qk_head_dim", "v_head_dim"});
+        o.rejectUnknownKeys(
+            { "kind", "layers", "kv_lora_rank", "qk_rope_head_dim", "num_heads", "qk_head_dim", "v_head_dim" });
         g.kvLoraRank = o.requireInteger("kv_lora_rank", 1, kMaxDim);
         g.qkRopeHeadDim = o.requireInteger("qk_rope_head_dim", 0, kMaxDim);
         g.numHeads = o.requireInteger("num_heads", 1, kMaxDim);
@@ -98,7 +105,7 @@ LayerGroup parseGroup(const JsonObject& o)
         g.vHeadDim = o.requireInteger("v_head_dim", 1, kMaxDim);
         break;
     case LayerKind::State:
-        o.rejectUnknownKeys({"kind", "layers", "state_bytes"});
+        o.rejectUnknownKeys({ "kind", "layers", "state_bytes" });
         g.stateBytes = o.requireNumber("state_bytes", 1, 1e15);
         break;
     }
@@ -110,8 +117,8 @@ LayerGroup parseGroup(const JsonObject& o)
 ModelCard parseModelCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({"id", "name", "family", "notes", "sources", "params_total", "params_active",
-                         "weight_bits", "max_context", "default_kv_bits", "layer_groups"});
+    o.rejectUnknownKeys({ "id", "name", "family", "notes", "sources", "params_total", "params_active", "weight_bits",
+        "max_context", "default_kv_bits", "layer_groups" });
     ModelCard m;
     m.id = o.requireString("id");
     m.name = o.requireString("name");
@@ -146,7 +153,7 @@ Json ModelCard::toJson() const
 {
     Json groupsJson = Json::array();
     for (const auto& g : groups) {
-        Json j = {{"kind", layerKindName(g.kind)}, {"layers", g.layers}};
+        Json j = { { "kind", layerKindName(g.kind) }, { "layers", g.layers } };
         switch (g.kind) {
         case LayerKind::Sliding:
         case LayerKind::Chunked:
@@ -174,9 +181,9 @@ Json ModelCard::toJson() const
         }
         groupsJson.push_back(std::move(j));
     }
-    Json j = {{"id", id}, {"name", name}, {"params_total", paramsTotal}, {"params_active", paramsActive},
-              {"weight_bits", weightBits}, {"max_context", maxContext}, {"default_kv_bits", defaultKvBits},
-              {"layer_groups", groupsJson}, {"sources", sourcesToJson(sources)}};
+    Json j = { { "id", id }, { "name", name }, { "params_total", paramsTotal }, { "params_active", paramsActive },
+        { "weight_bits", weightBits }, { "max_context", maxContext }, { "default_kv_bits", defaultKvBits },
+        { "layer_groups", groupsJson }, { "sources", sourcesToJson(sources) } };
     if (!family.empty())
         j["family"] = family;
     if (!notes.empty())

@@ -3,8 +3,8 @@
 // groups by cache kind, parameters and formats. Read from models/models/*.json or a
 // user's file; an imported Hugging Face config.json becomes one of these too.
 
-#include "core/io/Json.h"
 #include "core/cards/Source.h"
+#include "core/io/Json.h"
 
 #include <cstdint>
 #include <string>

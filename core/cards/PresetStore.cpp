@@ -46,7 +46,7 @@ std::string slug(const std::string& name)
 Comparison comparisonFromJson(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({"schema", "schema_version", "name", "presets", "notes"});
+    o.rejectUnknownKeys({ "schema", "schema_version", "name", "presets", "notes" });
     Comparison c;
     c.name = o.requireString("name");
     c.notes = o.optionalString("notes").value_or("");
@@ -73,9 +73,10 @@ class PresetNameInFileError : public InputError {
 public:
     PresetNameInFileError(const std::string& where, const Status& nameStatus)
         : InputError(where + ": " + nameStatus.error)
-        , m_detail(std::make_shared<const PresetErrorDetail>(
-              PresetErrorDetail{.code = PresetError::FileNameInvalid, .where = where,
-                                .nameProblem = nameStatus.detail.code, .limit = nameStatus.detail.limit}))
+        , m_detail(std::make_shared<const PresetErrorDetail>(PresetErrorDetail { .code = PresetError::FileNameInvalid,
+              .where = where,
+              .nameProblem = nameStatus.detail.code,
+              .limit = nameStatus.detail.limit }))
     {
     }
     PresetErrorDetail detail(const std::string& file) const
@@ -235,15 +236,16 @@ std::string PresetStore::defaultDirectory()
     return QString(base + QStringLiteral("/presets")).toStdString();
 }
 
-PresetStore::PresetStore(std::string directory) : m_directory(std::move(directory))
+PresetStore::PresetStore(std::string directory)
+    : m_directory(std::move(directory))
 {
     reload();
 }
 
 Json PresetStore::toJson(const Preset& p)
 {
-    Json j = {{"schema", kPresetSchema}, {"schema_version", kPresetSchemaVersion}, {"name", p.name},
-              {"scenario", p.spec.toJson()}};
+    Json j = { { "schema", kPresetSchema }, { "schema_version", kPresetSchemaVersion }, { "name", p.name },
+        { "scenario", p.spec.toJson() } };
     if (!p.notes.empty())
         j["notes"] = p.notes;
     return j;
@@ -261,7 +263,7 @@ Preset PresetStore::fromJson(const Json& json, const std::string& origin)
             .where = o.path() + ".schema_version",
             .value = std::to_string(version),
             .max = std::to_string(kPresetSchemaVersion) });
-    o.rejectUnknownKeys({"schema", "schema_version", "name", "scenario", "notes"});
+    o.rejectUnknownKeys({ "schema", "schema_version", "name", "scenario", "notes" });
     Preset p;
     p.name = o.requireString("name");
     if (const Status s = checkPresetName(p.name); !s.ok())
@@ -291,13 +293,15 @@ void PresetStore::reload()
     }
     std::vector<Preset> user;
     const QDir dir(q(m_directory));
-    const auto entries = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
+    const auto entries
+        = dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
     for (const QFileInfo& info : entries) {
         const std::string path = info.filePath().toStdString();
         try {
             Preset p = fromJson(parseStrictJson(readInputFile(path), path), path);
             p.file = path;
-            if (find(p.name) || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; })) {
+            if (find(p.name)
+                || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; })) {
                 m_problems.push_back(
                     PresetProblem::of(path, { .code = PresetError::FileNameClash, .name = p.name, .file = path }));
                 continue;
@@ -457,8 +461,7 @@ Status PresetStore::importFile(const std::string& path, std::string* name)
         resolveScenario(CardCatalog::builtin(), p.spec);
     } catch (const InputError& e) {
         // The resolver names the field ("overrides.context: ..."); say which file it is in.
-        return Status::failure(
-            { .code = PresetError::ScenarioInvalid, .file = path, .input = carried(e) });
+        return Status::failure({ .code = PresetError::ScenarioInvalid, .file = path, .input = carried(e) });
     }
     if (find(p.name))
         return Status::failure({ .code = PresetError::ImportNameExists, .name = p.name });

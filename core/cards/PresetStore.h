@@ -48,33 +48,34 @@ enum class PresetError {
     None, ///< success
 
     // A preset name (checkPresetName): the English message is the rule alone.
-    NameEmpty, ///< "a preset needs a name"
-    NameTooLong, ///< limit = the most characters
+    NameEmpty,                ///< "a preset needs a name"
+    NameTooLong,              ///< limit = the most characters
     NameHasControlCharacters, ///<
 
     // The store's operations.
-    NameExists, ///< name
-    ImportNameExists, ///< name: an imported file names a preset the store has ("...; rename it first")
+    NameExists,             ///< name
+    ImportNameExists,       ///< name: an imported file names a preset the store has ("...; rename it first")
     BuiltinCannotBeChanged, ///< name (save or duplicate under a built-in's name)
     BuiltinCannotBeRenamed, ///< name
     BuiltinCannotBeDeleted, ///< name
-    NoSuchPreset, ///< name
-    RenamedCopyNotRemoved, ///< file = the old file, which could not be removed (nothing changed)
-    DeleteFailed, ///< file
+    NoSuchPreset,           ///< name
+    RenamedCopyNotRemoved,  ///< file = the old file, which could not be removed (nothing changed)
+    DeleteFailed,           ///< file
 
     // Writing a preset file (save, rename, duplicate, import, export).
-    CannotCreateFolder, ///< file = the folder
+    CannotCreateFolder,   ///< file = the folder
     CannotOpenForWriting, ///< file, reason = the system's words
-    WriteFailedHalfWay, ///< file (the test seam failNextWriteHalfWayForTesting)
-    WriteFailed, ///< file, reason
-    CommitFailed, ///< file, reason
+    WriteFailedHalfWay,   ///< file (the test seam failNextWriteHalfWayForTesting)
+    WriteFailed,          ///< file, reason
+    CommitFailed,         ///< file, reason
 
     // Reading a preset file (the problems of a reload, importFile). `file` is its path.
-    FileInvalid, ///< input = the InputError's structured form (Uncoded: detail = its English); its message is the whole text
+    FileInvalid, ///< input = the InputError's structured form (Uncoded: detail = its English); its message is the whole
+                 ///< text
     FileNameInvalid, ///< where = the name field's path, nameProblem (and limit) = the rule it breaks
     ScenarioInvalid, ///< input = the resolver's InputError, as for FileInvalid ("<file>: scenario: <its message>")
-    FileNameClash, ///< name: another file (or a built-in) already has this preset name
-    FileUnreadable, ///< reason = an unexpected error's words ("cannot be read: <reason>")
+    FileNameClash,   ///< name: another file (or a built-in) already has this preset name
+    FileUnreadable,  ///< reason = an unexpected error's words ("cannot be read: <reason>")
 
     EndOfCodes_ ///< not a code: marks the end (keep last)
 };
@@ -82,12 +83,13 @@ enum class PresetError {
 /// The structured form of a preset outcome; strings are quoted as the English message quotes them.
 struct PresetErrorDetail {
     PresetError code = PresetError::None;
-    std::string name {}; ///< the preset name
-    std::string file {}; ///< the file or folder (a path)
+    std::string name {};   ///< the preset name
+    std::string file {};   ///< the file or folder (a path)
     std::string reason {}; ///< the system's words (QFileDevice::errorString) or an unexpected error's
-    std::string where {}; ///< FileNameInvalid: the field's JSON path ("<file>.name")
-    PresetError nameProblem = PresetError::None; ///< FileNameInvalid: NameEmpty, NameTooLong or NameHasControlCharacters
-    int limit = 0; ///< NameTooLong (and FileNameInvalid of it): the most characters a name has
+    std::string where {};  ///< FileNameInvalid: the field's JSON path ("<file>.name")
+    PresetError nameProblem
+        = PresetError::None;   ///< FileNameInvalid: NameEmpty, NameTooLong or NameHasControlCharacters
+    int limit = 0;             ///< NameTooLong (and FileNameInvalid of it): the most characters a name has
     InputErrorDetail input {}; ///< FileInvalid, ScenarioInvalid: the InputError's structured form, unchanged
 };
 

@@ -29,15 +29,15 @@ double RestorePath::bandwidth(const LinkModel& link, double bytes) const
 RestorePath parseRestorePath(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({"id", "name", "notes", "sources", "copy", "plateau_share", "copy_latency_s",
-                         "cap_bytes_per_s"});
+    o.rejectUnknownKeys(
+        { "id", "name", "notes", "sources", "copy", "plateau_share", "copy_latency_s", "cap_bytes_per_s" });
     RestorePath p;
     p.id = o.requireString("id");
     p.name = o.requireString("name");
     p.notes = o.optionalString("notes").value_or("");
     p.sources = readSources(o);
     const JsonObject copy = o.requireObject("copy");
-    copy.rejectUnknownKeys({"tokens", "layers", "ranks"});
+    copy.rejectUnknownKeys({ "tokens", "layers", "ranks" });
     // tokens: a number, or "block" (the workload's KV block size).
     if (copy.has("tokens")) {
         if (copy.raw().at("tokens").is_string()) {
@@ -60,10 +60,10 @@ RestorePath parseRestorePath(const Json& json, const std::string& origin)
 
 Json RestorePath::toJson() const
 {
-    Json copy = {{"layers", copyAllLayers ? "all" : "one"}, {"ranks", copyRanks}};
+    Json copy = { { "layers", copyAllLayers ? "all" : "one" }, { "ranks", copyRanks } };
     copy["tokens"] = copyTokens ? Json(*copyTokens) : Json("block");
-    Json j = {{"id", id}, {"name", name}, {"sources", sourcesToJson(sources)}, {"copy", copy},
-              {"plateau_share", plateauShare}, {"copy_latency_s", copyLatencySeconds}};
+    Json j = { { "id", id }, { "name", name }, { "sources", sourcesToJson(sources) }, { "copy", copy },
+        { "plateau_share", plateauShare }, { "copy_latency_s", copyLatencySeconds } };
     if (capBytesPerSecond > 0)
         j["cap_bytes_per_s"] = capBytesPerSecond;
     if (!notes.empty())

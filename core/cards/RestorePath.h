@@ -35,9 +35,9 @@ struct RestorePath {
     std::vector<Source> sources;
     /// Tokens one copy moves; unset: the workload's block size.
     std::optional<double> copyTokens;
-    bool copyAllLayers = false; ///< true: one copy holds a block of every layer
-    double copyRanks = 1;       ///< TP ranks' shares in one copy (1: each GPU copies its own)
-    double plateauShare = 1;    ///< share of the link's plateau reached on large copies, (0, 1]
+    bool copyAllLayers = false;    ///< true: one copy holds a block of every layer
+    double copyRanks = 1;          ///< TP ranks' shares in one copy (1: each GPU copies its own)
+    double plateauShare = 1;       ///< share of the link's plateau reached on large copies, (0, 1]
     double copyLatencySeconds = 0; ///< per-copy overhead beyond the link curve
     double capBytesPerSecond = 0;  ///< per GPU; 0: none
 

@@ -12,8 +12,8 @@ std::vector<Source> readSources(const JsonObject& card)
     std::vector<Source> sources;
     for (size_t i = 0; i < array.size(); ++i) {
         const JsonObject s(array[i], card.path() + ".sources[" + std::to_string(i) + "]");
-        s.rejectUnknownKeys({"title", "url", "note"});
-        sources.push_back({s.requireString("title"), s.requireString("url"), s.optionalString("note").value_or("")});
+        s.rejectUnknownKeys({ "title", "url", "note" });
+        sources.push_back({ s.requireString("title"), s.requireString("url"), s.optionalString("note").value_or("") });
     }
     return sources;
 }
@@ -22,7 +22,7 @@ Json sourcesToJson(const std::vector<Source>& sources)
 {
     Json array = Json::array();
     for (const auto& s : sources) {
-        Json o = {{"title", s.title}, {"url", s.url}};
+        Json o = { { "title", s.title }, { "url", s.url } };
         if (!s.note.empty())
             o["note"] = s.note;
         array.push_back(std::move(o));

@@ -24,51 +24,51 @@ enum class InputErrorCode {
     Uncoded, ///< no structured form: show what() (as a part: detail = its English)
 
     // Scenario validation (validateScenario, resolveScenario). `where` is the CLI option.
-    TpOutOfRange, ///< value = TP, min, max
-    TpDoesNotFitServer, ///< value = TP, max = GPUs per server
-    TpDoesNotDivideKvHeads, ///< value = TP, max = KV heads, detail = model id
-    ContextOutOfRange, ///< (bounds are fixed: 1 to 1e12 tokens)
-    ConcurrencyOutOfRange, ///< (1 to 1e12 sequences)
+    TpOutOfRange,                ///< value = TP, min, max
+    TpDoesNotFitServer,          ///< value = TP, max = GPUs per server
+    TpDoesNotDivideKvHeads,      ///< value = TP, max = KV heads, detail = model id
+    ContextOutOfRange,           ///< (bounds are fixed: 1 to 1e12 tokens)
+    ConcurrencyOutOfRange,       ///< (1 to 1e12 sequences)
     OutputTokensNotBelowContext, ///< value = output tokens, max = context
-    ReuseOutOfRange, ///< (0 to 1)
-    OffloadRateOutOfRange, ///< (0 to 1)
-    SharingBelowOne, ///<
-    GpuUtilizationOutOfRange, ///< (more than 0, at most 1)
-    BlockSizeOutOfRange, ///< max = largest block size
-    ReuseDistanceOutOfRange, ///< (0 to 1e9 seconds)
-    ServersOutOfRange, ///< (1 to 1e9)
-    KvBitsOutOfRange, ///< (more than 0, at most 64)
-    NoModel, ///< no model named, nor a workload naming one
+    ReuseOutOfRange,             ///< (0 to 1)
+    OffloadRateOutOfRange,       ///< (0 to 1)
+    SharingBelowOne,             ///<
+    GpuUtilizationOutOfRange,    ///< (more than 0, at most 1)
+    BlockSizeOutOfRange,         ///< max = largest block size
+    ReuseDistanceOutOfRange,     ///< (0 to 1e9 seconds)
+    ServersOutOfRange,           ///< (1 to 1e9)
+    KvBitsOutOfRange,            ///< (more than 0, at most 64)
+    NoModel,                     ///< no model named, nor a workload naming one
 
     // Files (readInputFile). `where` is the path.
     NoSuchFile,
     IsDirectory,
     NotRegularFile,
     CannotReadSize, ///< detail = the system's reason
-    FileTooLarge, ///< value = size in MiB, max = limit in MiB
+    FileTooLarge,   ///< value = size in MiB, max = limit in MiB
     CannotOpen,
     CannotReadWhole,
 
     // JSON text (parseStrictJson). `where` is the file (origin).
     FileEmpty,
     JsonNestingTooDeep, ///< max = deepest nesting accepted
-    JsonDuplicateKey, ///< value = the key
+    JsonDuplicateKey,   ///< value = the key
     JsonNumberTooLarge, ///< detail = the parser's words (may be empty)
-    JsonTruncated, ///< line, column and detail (the parser's words) when known, else detail = its whole message
-    JsonSyntax, ///< as JsonTruncated
+    JsonTruncated,      ///< line, column and detail (the parser's words) when known, else detail = its whole message
+    JsonSyntax,         ///< as JsonTruncated
 
     // Typed JSON fields (JsonObject, ScenarioSpec). `where` is the object or the field's path.
     ExpectedObject, ///< detail = JSON type found
-    MustBeObject, ///< (an overrides value that is not an object)
+    MustBeObject,   ///< (an overrides value that is not an object)
     MissingField,
     WrongType, ///< value = expected JSON type ("string", "number", "boolean", "object", "array"), detail = type found
     NotFinite,
-    OutOfRange, ///< value, min, max
+    OutOfRange,     ///< value, min, max
     NotWholeNumber, ///< value
-    UnknownKey, ///< value = the key, detail = the known keys, comma-separated
+    UnknownKey,     ///< value = the key, detail = the known keys, comma-separated
 
     // Preset files (PresetStore). `where` is the field's path.
-    NotAPreset, ///< value = the schema found
+    NotAPreset,        ///< value = the schema found
     NewerPresetSchema, ///< value = the file's schema version, max = the version this build reads
 
     // Typed values (core/Units: CLI options and the GUI's text fields). `where` is the
@@ -84,26 +84,26 @@ enum class InputErrorCode {
 
     // Cards (ModelCard, HardwareCard, Workload, CardCatalog, KvFormat) and config.json import (HfConfig).
     // `where` is the field's path ("llama.json.layer_groups[0].kind") unless said otherwise.
-    UnknownLayerKind, ///< value = the kind given
+    UnknownLayerKind,           ///< value = the kind given
     FewerQueryHeadsThanKvHeads, ///< value = query heads, max = KV heads
-    ParamsActiveAboveTotal, ///<
-    NoLayerGroups, ///<
-    TooManyLayerGroups, ///< max = most groups accepted
-    NoAttentionLayers, ///< (also a part of HfConfigCannotImport, `where` = its layer_types path)
-    TooManyLayers, ///< max = most layers accepted
-    NoSources, ///<
-    CurveNotIncreasing, ///<
-    GapSecondsOutOfRange, ///< a reuse-gap row's seconds: value, min, max
-    GapShareOutOfRange, ///< a reuse-gap row's cumulative share: value, min, max
-    SharesDoNotAddUp, ///< `where` = the placement object; value = their sum
-    KvDtypeAndBits, ///<
-    KvScaleBitsAlone, ///<
-    UnknownAllocation, ///< value = the policy given
-    ServersNotWhole, ///<
-    UnknownCardId, ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids,
-                   ///< comma-separated
-    UnknownKvDtype, ///< `where` = the option or field; value = the text given
-    KvBitsImpossible, ///< `where` = the option or field; value = the text given
+    ParamsActiveAboveTotal,     ///<
+    NoLayerGroups,              ///<
+    TooManyLayerGroups,         ///< max = most groups accepted
+    NoAttentionLayers,          ///< (also a part of HfConfigCannotImport, `where` = its layer_types path)
+    TooManyLayers,              ///< max = most layers accepted
+    NoSources,                  ///<
+    CurveNotIncreasing,         ///<
+    GapSecondsOutOfRange,       ///< a reuse-gap row's seconds: value, min, max
+    GapShareOutOfRange,         ///< a reuse-gap row's cumulative share: value, min, max
+    SharesDoNotAddUp,           ///< `where` = the placement object; value = their sum
+    KvDtypeAndBits,             ///<
+    KvScaleBitsAlone,           ///<
+    UnknownAllocation,          ///< value = the policy given
+    ServersNotWhole,            ///<
+    UnknownCardId,     ///< `where` = "model", "hardware" or "workload"; value = the id, detail = the known ids,
+                       ///< comma-separated
+    UnknownKvDtype,    ///< `where` = the option or field; value = the text given
+    KvBitsImpossible,  ///< `where` = the option or field; value = the text given
     HfConfigNotObject, ///< `where` = the config's origin (a file name or "pasted text")
     /// `where` = the config's origin; `parts` = what is wrong, in the message's order: first
     /// every missing field (code MissingField, `where` = its path), then every problem (the
@@ -111,37 +111,37 @@ enum class InputErrorCode {
     /// "<origin>: cannot import this config.json: " and then, joined by "; ", "missing " with
     /// the missing paths joined by ", " (if any) and each problem's own message.
     HfConfigCannotImport,
-    HfNotWholeNumber, ///< part only; value = the JSON as given
+    HfNotWholeNumber,        ///< part only; value = the JSON as given
     HfWholeNumberOutOfRange, ///< part only; value = the JSON as given, min, max
-    HfNotTrueOrFalse, ///< part only; value = the JSON as given
-    HfKvHeadsAboveHeads, ///< part only; max = query heads
-    HfHeadDimNotDivisible, ///< part only; value = hidden_size, max = query heads
-    HfLayerTypesNotList, ///< part only
-    HfLayerTypesCount, ///< part only; value = layers listed, max = num_hidden_layers
-    HfUnknownLayerType, ///< part only; value = the entry as given (JSON), detail = its index
+    HfNotTrueOrFalse,        ///< part only; value = the JSON as given
+    HfKvHeadsAboveHeads,     ///< part only; max = query heads
+    HfHeadDimNotDivisible,   ///< part only; value = hidden_size, max = query heads
+    HfLayerTypesNotList,     ///< part only
+    HfLayerTypesCount,       ///< part only; value = layers listed, max = num_hidden_layers
+    HfUnknownLayerType,      ///< part only; value = the entry as given (JSON), detail = its index
     // [cards codes end]
 
     // vLLM startup log (parseVllmLog) and vLLM setups (predictVllm).
-    VllmLogUnreadable, ///< where = the log's name, line = its 1-based line, value = what could not be read
-                       ///< ("the token count", "the tokens per request", "the concurrency", "the memory
-                       ///< size", "the memory unit" or "the block count"), detail = the line as quoted
-    VllmLogNoKvLine, ///< where = the log's name
-    VllmTpBelowOne, ///< where = "vllm-check"
+    VllmLogUnreadable,     ///< where = the log's name, line = its 1-based line, value = what could not be read
+                           ///< ("the token count", "the tokens per request", "the concurrency", "the memory
+                           ///< size", "the memory unit" or "the block count"), detail = the line as quoted
+    VllmLogNoKvLine,       ///< where = the log's name
+    VllmTpBelowOne,        ///< where = "vllm-check"
     VllmBlockSizeBelowOne, ///< where = "vllm-check"
-    VllmNoKvMemory, ///< where = "vllm-check", value = the KV memory per GPU as formatted ("-12.3 GiB")
+    VllmNoKvMemory,        ///< where = "vllm-check", value = the KV memory per GPU as formatted ("-12.3 GiB")
     // [vllm codes end]
 
     // Fleet sizing (sizeFleet). `where` is "fleet"; value = the workload's label where one is named.
-    FleetMixEmpty, ///<
-    FleetMixTooLarge, ///< max = most workloads in a mix
+    FleetMixEmpty,           ///<
+    FleetMixTooLarge,        ///< max = most workloads in a mix
     FleetTargetsNotPositive, ///<
-    FleetShareInvalid, ///< value = label
-    FleetSharesZero, ///<
-    FleetEntryInvalid, ///< value = label; parts = the workload's own error (code Uncoded with detail = its English if
-                       ///< it had none)
+    FleetShareInvalid,       ///< value = label
+    FleetSharesZero,         ///<
+    FleetEntryInvalid,  ///< value = label; parts = the workload's own error (code Uncoded with detail = its English if
+                        ///< it had none)
     FleetServersDiffer, ///< value = first label, min = its hardware id, max = the other label, detail = its hardware id
-    FleetTrafficTwice, ///<
-    FleetTrafficInvalid, ///<
+    FleetTrafficTwice,  ///<
+    FleetTrafficInvalid,  ///<
     FleetTpotUnreachable, ///< value = label, max = the TPOT target as formatted ("50 ms")
     FleetTtftAboveTarget, ///< value = label, min = TTFT on an idle replica, max = the target (both formatted)
 
@@ -159,13 +159,13 @@ inline constexpr InputErrorCode kLastInputErrorCode
 /// error leaves `parts` empty.
 struct InputErrorDetail {
     InputErrorCode code = InputErrorCode::Uncoded;
-    std::string where {}; ///< the option, file or JSON path the message starts with
-    std::string value {}; ///< the value (or key) given
-    std::string min {}; ///< lower bound
-    std::string max {}; ///< upper bound, or the figure the value conflicts with
-    std::string detail {}; ///< anything else quoted verbatim (parser words, a type, a list, an id)
-    int line = 0; ///< JSON syntax errors: 1-based line, 0 if unknown
-    int column = 0; ///< JSON syntax errors: column, 0 if unknown
+    std::string where {};                   ///< the option, file or JSON path the message starts with
+    std::string value {};                   ///< the value (or key) given
+    std::string min {};                     ///< lower bound
+    std::string max {};                     ///< upper bound, or the figure the value conflicts with
+    std::string detail {};                  ///< anything else quoted verbatim (parser words, a type, a list, an id)
+    int line = 0;                           ///< JSON syntax errors: 1-based line, 0 if unknown
+    int column = 0;                         ///< JSON syntax errors: column, 0 if unknown
     std::vector<InputErrorDetail> parts {}; ///< the sub-problems of a multi-problem error, in the message's order
 };
 

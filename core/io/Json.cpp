@@ -1,11 +1,10 @@
 #include "core/io/Json.h"
 
+#include "core/io/InputError.h"
 #include "core/io/InputFile.h"
 
-#include "core/io/InputError.h"
-
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -32,7 +31,7 @@ std::string withoutLibraryPrefix(const std::string& what)
 /// the rest, for the structured form (the English message keeps the whole text).
 InputErrorDetail parseErrorDetail(InputErrorCode code, const std::string& origin, const std::string& what)
 {
-    InputErrorDetail d{.code = code, .where = origin};
+    InputErrorDetail d { .code = code, .where = origin };
     int line = 0;
     int column = 0;
     int consumed = 0;
@@ -58,8 +57,8 @@ InputErrorDetail parseErrorDetail(InputErrorCode code, const std::string& origin
 
 Json parseStrictJson(std::string_view text, const std::string& origin)
 {
-    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF
-        && static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF)
+    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB
+        && static_cast<unsigned char>(text[2]) == 0xBF)
         text.remove_prefix(3);
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw InputError({ .code = InputErrorCode::FileEmpty, .where = origin });
@@ -100,7 +99,7 @@ Json parseStrictJson(std::string_view text, const std::string& origin)
     };
     try {
         return Json::parse(text.begin(), text.end(), callback, /*allow_exceptions=*/true,
-                           /*ignore_comments=*/false);
+            /*ignore_comments=*/false);
     } catch (const Json::parse_error& e) {
         // nlohmann's message carries line and column; keep it, minus the library prefix.
         std::string what = e.what();
@@ -165,7 +164,9 @@ std::string formatNumber(double value)
     return std::string(buf, res.ptr);
 }
 
-JsonObject::JsonObject(const Json& json, std::string path) : m_json(json), m_path(std::move(path))
+JsonObject::JsonObject(const Json& json, std::string path)
+    : m_json(json)
+    , m_path(std::move(path))
 {
     if (!m_json.is_object())
         throw InputError({ .code = InputErrorCode::ExpectedObject, .where = m_path, .detail = m_json.type_name() });
@@ -268,8 +269,7 @@ std::int64_t JsonObject::requireInteger(std::string_view key, std::int64_t min, 
     return static_cast<std::int64_t>(d);
 }
 
-std::optional<std::int64_t> JsonObject::optionalInteger(std::string_view key, std::int64_t min,
-                                                        std::int64_t max) const
+std::optional<std::int64_t> JsonObject::optionalInteger(std::string_view key, std::int64_t min, std::int64_t max) const
 {
     if (!has(key))
         return std::nullopt;

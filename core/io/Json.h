@@ -45,8 +45,7 @@ public:
     std::optional<double> optionalNumber(std::string_view key, double min, double max) const;
     /// A whole number in [min, max] (given as a JSON integer or an integral double).
     std::int64_t requireInteger(std::string_view key, std::int64_t min, std::int64_t max) const;
-    std::optional<std::int64_t> optionalInteger(std::string_view key, std::int64_t min,
-                                                std::int64_t max) const;
+    std::optional<std::int64_t> optionalInteger(std::string_view key, std::int64_t min, std::int64_t max) const;
     std::optional<bool> optionalBool(std::string_view key) const;
     JsonObject requireObject(std::string_view key) const;
     const Json& requireArray(std::string_view key) const;

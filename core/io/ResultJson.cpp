@@ -29,22 +29,23 @@ namespace {
 Json tierJson(const TierUse& t)
 {
     return {
-        {"capacity_bytes", bytesToJson(t.capacity)},
-        {"used_bytes", bytesToJson(t.used())},
-        {"free_bytes", bytesToJson(t.free())},
-        {"weights_bytes", bytesToJson(t.weights)},
-        {"kv_bytes", bytesToJson(t.used() - t.weights)},
-        {"hot_kv_bytes", bytesToJson(t.hotKv)},
-        {"shared_prefix_bytes", bytesToJson(t.sharedPrefixes)},
-        {"fragmentation_bytes", bytesToJson(t.fragmentation)},
-        {"retained_bytes", bytesToJson(t.retained)},
-        {"inclusive_copy_bytes", bytesToJson(t.inclusiveCopies)},
+        { "capacity_bytes", bytesToJson(t.capacity) },
+        { "used_bytes", bytesToJson(t.used()) },
+        { "free_bytes", bytesToJson(t.free()) },
+        { "weights_bytes", bytesToJson(t.weights) },
+        { "kv_bytes", bytesToJson(t.used() - t.weights) },
+        { "hot_kv_bytes", bytesToJson(t.hotKv) },
+        { "shared_prefix_bytes", bytesToJson(t.sharedPrefixes) },
+        { "fragmentation_bytes", bytesToJson(t.fragmentation) },
+        { "retained_bytes", bytesToJson(t.retained) },
+        { "inclusive_copy_bytes", bytesToJson(t.inclusiveCopies) },
     };
 }
 
 Json rollJson(const EvalResult::Roll& r)
 {
-    return {{"hbm_bytes", bytesToJson(r.hbm)}, {"dram_bytes", bytesToJson(r.dram)}, {"ssd_bytes", bytesToJson(r.ssd)}};
+    return { { "hbm_bytes", bytesToJson(r.hbm) }, { "dram_bytes", bytesToJson(r.dram) },
+        { "ssd_bytes", bytesToJson(r.ssd) } };
 }
 
 } // namespace
@@ -53,93 +54,99 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
 {
     const auto& w = s.workload;
     Json assumptions = {
-        {"context", bytesToJson(w.context)},
-        {"output_tokens", bytesToJson(w.outputTokens)},
-        {"prompt_tokens", bytesToJson(r.promptTokens)},
-        {"concurrency", bytesToJson(w.concurrency)},
-        {"kv_dtype", r.kvFormat.name()},
-        {"kv_bits", r.kvFormat.bits},
-        {"kv_scale_bits", r.kvFormat.scaleBits},
-        {"weight_bits", r.weightBits},
-        {"reuse_rate", w.reuseRate},
-        {"sharing", w.sharing},
-        {"reuse_distance_s", w.reuseDistanceSeconds},
-        {"request_rate_per_s", numberToJson(r.requestRate)},
-        {"request_rate_source", w.requestRate ? "given" : "derived"},
-        {"offload_rate", w.offloadRate},
-        {"tp", r.tp},
-        {"block_size", w.blockSize},
-        {"allocation", allocationName(w.allocation)},
-        {"gpu_memory_utilization", w.gpuMemoryUtilization},
-        {"runtime_reserve_bytes", bytesToJson(w.runtimeReserveBytes)},
-        {"streaming", w.streaming},
-        {"inclusive_tiers", w.inclusiveTiers},
-        {"gpus_per_server", s.hardware.gpusPerServer},
-        {"host_dram_bytes_per_server", bytesToJson(s.hardware.hostDramBytes)},
-        {"nvme_bytes_per_server", bytesToJson(s.hardware.nvmeBytes)},
-        {"servers", bytesToJson(w.servers)},
-        {"restore_path", s.restorePath.id},
-        {"reuse_gaps", w.reuseGapCdf.empty() ? "exponential" : "table"},
+        { "context", bytesToJson(w.context) },
+        { "output_tokens", bytesToJson(w.outputTokens) },
+        { "prompt_tokens", bytesToJson(r.promptTokens) },
+        { "concurrency", bytesToJson(w.concurrency) },
+        { "kv_dtype", r.kvFormat.name() },
+        { "kv_bits", r.kvFormat.bits },
+        { "kv_scale_bits", r.kvFormat.scaleBits },
+        { "weight_bits", r.weightBits },
+        { "reuse_rate", w.reuseRate },
+        { "sharing", w.sharing },
+        { "reuse_distance_s", w.reuseDistanceSeconds },
+        { "request_rate_per_s", numberToJson(r.requestRate) },
+        { "request_rate_source", w.requestRate ? "given" : "derived" },
+        { "offload_rate", w.offloadRate },
+        { "tp", r.tp },
+        { "block_size", w.blockSize },
+        { "allocation", allocationName(w.allocation) },
+        { "gpu_memory_utilization", w.gpuMemoryUtilization },
+        { "runtime_reserve_bytes", bytesToJson(w.runtimeReserveBytes) },
+        { "streaming", w.streaming },
+        { "inclusive_tiers", w.inclusiveTiers },
+        { "gpus_per_server", s.hardware.gpusPerServer },
+        { "host_dram_bytes_per_server", bytesToJson(s.hardware.hostDramBytes) },
+        { "nvme_bytes_per_server", bytesToJson(s.hardware.nvmeBytes) },
+        { "servers", bytesToJson(w.servers) },
+        { "restore_path", s.restorePath.id },
+        { "reuse_gaps", w.reuseGapCdf.empty() ? "exponential" : "table" },
     };
     Json warnings = Json::array();
     for (const auto& m : warningMessages(s, r))
         warnings.push_back(m);
     return {
-        {"model", s.model.id},
-        {"hardware", s.hardware.id},
-        {"workload", workloadId.empty() ? Json(nullptr) : Json(workloadId)},
-        {"assumptions", assumptions},
-        {"kv_bytes_per_token", bytesToJson(r.kvBytesPerToken)},
-        {"kv_bytes_per_token_effective", bytesToJson(r.kvBytesPerTokenEffective)},
-        {"kv_bytes_per_request", bytesToJson(r.kvBytesPerRequest)},
-        {"kv_bytes_allocated_per_request", bytesToJson(r.kvBytesAllocatedPerRequest)},
-        {"hot_set_bytes", bytesToJson(r.hotSetBytes)},
-        {"hot_set_allocated_bytes", bytesToJson(r.hotSetAllocatedBytes)},
-        {"weights_bytes", bytesToJson(r.weightsBytes)},
-        {"kv_budget_per_gpu_bytes", bytesToJson(r.kvBudgetPerGpu)},
-        {"max_concurrency", bytesToJson(r.maxConcurrency)},
-        {"max_concurrency_ratio", numberToJson(r.maxConcurrencyRatio)},
-        {"served_concurrency", bytesToJson(r.servedConcurrency)},
-        {"requested_reuse_rate", numberToJson(r.requestedReuse)},
-        {"achieved_reuse_rate", numberToJson(r.achievedReuse)},
-        {"cacheable_reuse_rate", numberToJson(r.cacheableReuse)},
-        {"retained_pool_bytes", bytesToJson(r.retainedPoolBytes)},
-        {"lost_reuse_bytes", bytesToJson(r.lostReuseBytes)},
-        {"request_rate_per_s", numberToJson(r.requestRate)},
-        {"request_rate_bound_per_s", numberToJson(r.requestRateBound)},
-        {"request_rate_decode_slots_per_s", numberToJson(r.requestRateDecodeSlots)},
-        {"request_rate_limit", rateLimitName(r.rateLimit)},
-        {"reuse_ceiling_rate", numberToJson(r.requestedReuse)},
-        {"cache_demand_bytes", bytesToJson(r.cacheDemandBytes)},
-        {"hit_share_by_tier", {{"hbm", numberToJson(r.hitShareHbm)}, {"dram", numberToJson(r.hitShareDram)},
-                               {"ssd", numberToJson(r.hitShareSsd)}}},
-        {"cache_characteristic_seconds", {{"hbm", numberToJson(r.characteristicSeconds[0])},
-                                          {"dram", numberToJson(r.characteristicSeconds[1])},
-                                          {"ssd", numberToJson(r.characteristicSeconds[2])}}},
-        {"tiers", {{"hbm", tierJson(r.hbm)}, {"dram", tierJson(r.dram)}, {"ssd", tierJson(r.ssd)}}},
-        {"overflow_bytes", bytesToJson(r.overflowBytes)},
-        {"restore_seconds", {{"dram", numberToJson(r.restoreSecondsDram)}, {"ssd", numberToJson(r.restoreSecondsSsd)}}},
-        {"restore_bandwidth_bytes_per_s",
-         {{"dram", numberToJson(r.restoreBandwidthDram)}, {"ssd", numberToJson(r.restoreBandwidthSsd)}}},
-        {"restore_copy_bytes", bytesToJson(r.restoreCopyBytes)},
-        {"break_even_tokens", {{"dram", numberToJson(r.breakEvenTokensDram)}, {"ssd", numberToJson(r.breakEvenTokensSsd)}}},
-        {"recompute_seconds", numberToJson(r.recomputeSeconds)},
-        {"ttft_seconds", {{"no_reuse", numberToJson(r.ttftNoReuseSeconds)}, {"with_reuse", numberToJson(r.ttftWithReuseSeconds)},
-                            {"with_reuse_recompute", numberToJson(r.ttftRecomputeSeconds)},
-                            {"with_reuse_restore", numberToJson(r.ttftRestoreSeconds)},
-                            {"weight_streaming", numberToJson(r.weightStreamSeconds)}}},
-        {"decode_step_seconds", numberToJson(r.decodeStepSeconds)},
-        {"decode_bound", decodeBoundName(r.decodeBound)},
-        {"tokens_per_second", numberToJson(r.tokensPerSecond)},
-        {"per_gpu", rollJson(r.perGpu)},
-        {"per_server", rollJson(r.perServer)},
-        {"fleet", [&] {
-             Json f = rollJson(r.fleet);
-             f["servers"] = bytesToJson(r.fleetServers);
-             f["gpus"] = bytesToJson(r.fleetGpus);
-             return f;
-         }()},
-        {"warnings", warnings},
+        { "model", s.model.id },
+        { "hardware", s.hardware.id },
+        { "workload", workloadId.empty() ? Json(nullptr) : Json(workloadId) },
+        { "assumptions", assumptions },
+        { "kv_bytes_per_token", bytesToJson(r.kvBytesPerToken) },
+        { "kv_bytes_per_token_effective", bytesToJson(r.kvBytesPerTokenEffective) },
+        { "kv_bytes_per_request", bytesToJson(r.kvBytesPerRequest) },
+        { "kv_bytes_allocated_per_request", bytesToJson(r.kvBytesAllocatedPerRequest) },
+        { "hot_set_bytes", bytesToJson(r.hotSetBytes) },
+        { "hot_set_allocated_bytes", bytesToJson(r.hotSetAllocatedBytes) },
+        { "weights_bytes", bytesToJson(r.weightsBytes) },
+        { "kv_budget_per_gpu_bytes", bytesToJson(r.kvBudgetPerGpu) },
+        { "max_concurrency", bytesToJson(r.maxConcurrency) },
+        { "max_concurrency_ratio", numberToJson(r.maxConcurrencyRatio) },
+        { "served_concurrency", bytesToJson(r.servedConcurrency) },
+        { "requested_reuse_rate", numberToJson(r.requestedReuse) },
+        { "achieved_reuse_rate", numberToJson(r.achievedReuse) },
+        { "cacheable_reuse_rate", numberToJson(r.cacheableReuse) },
+        { "retained_pool_bytes", bytesToJson(r.retainedPoolBytes) },
+        { "lost_reuse_bytes", bytesToJson(r.lostReuseBytes) },
+        { "request_rate_per_s", numberToJson(r.requestRate) },
+        { "request_rate_bound_per_s", numberToJson(r.requestRateBound) },
+        { "request_rate_decode_slots_per_s", numberToJson(r.requestRateDecodeSlots) },
+        { "request_rate_limit", rateLimitName(r.rateLimit) },
+        { "reuse_ceiling_rate", numberToJson(r.requestedReuse) },
+        { "cache_demand_bytes", bytesToJson(r.cacheDemandBytes) },
+        { "hit_share_by_tier",
+            { { "hbm", numberToJson(r.hitShareHbm) }, { "dram", numberToJson(r.hitShareDram) },
+                { "ssd", numberToJson(r.hitShareSsd) } } },
+        { "cache_characteristic_seconds",
+            { { "hbm", numberToJson(r.characteristicSeconds[0]) }, { "dram", numberToJson(r.characteristicSeconds[1]) },
+                { "ssd", numberToJson(r.characteristicSeconds[2]) } } },
+        { "tiers", { { "hbm", tierJson(r.hbm) }, { "dram", tierJson(r.dram) }, { "ssd", tierJson(r.ssd) } } },
+        { "overflow_bytes", bytesToJson(r.overflowBytes) },
+        { "restore_seconds",
+            { { "dram", numberToJson(r.restoreSecondsDram) }, { "ssd", numberToJson(r.restoreSecondsSsd) } } },
+        { "restore_bandwidth_bytes_per_s",
+            { { "dram", numberToJson(r.restoreBandwidthDram) }, { "ssd", numberToJson(r.restoreBandwidthSsd) } } },
+        { "restore_copy_bytes", bytesToJson(r.restoreCopyBytes) },
+        { "break_even_tokens",
+            { { "dram", numberToJson(r.breakEvenTokensDram) }, { "ssd", numberToJson(r.breakEvenTokensSsd) } } },
+        { "recompute_seconds", numberToJson(r.recomputeSeconds) },
+        { "ttft_seconds",
+            { { "no_reuse", numberToJson(r.ttftNoReuseSeconds) },
+                { "with_reuse", numberToJson(r.ttftWithReuseSeconds) },
+                { "with_reuse_recompute", numberToJson(r.ttftRecomputeSeconds) },
+                { "with_reuse_restore", numberToJson(r.ttftRestoreSeconds) },
+                { "weight_streaming", numberToJson(r.weightStreamSeconds) } } },
+        { "decode_step_seconds", numberToJson(r.decodeStepSeconds) },
+        { "decode_bound", decodeBoundName(r.decodeBound) },
+        { "tokens_per_second", numberToJson(r.tokensPerSecond) },
+        { "per_gpu", rollJson(r.perGpu) },
+        { "per_server", rollJson(r.perServer) },
+        { "fleet",
+            [&] {
+                Json f = rollJson(r.fleet);
+                f["servers"] = bytesToJson(r.fleetServers);
+                f["gpus"] = bytesToJson(r.fleetGpus);
+                return f;
+            }() },
+        { "warnings", warnings },
     };
 }
 
@@ -147,24 +154,25 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
 {
     std::vector<WarningNote> out;
     if (r.warnings & WarnContextBeyondModel)
-        out.push_back({WarnContextBeyondModel, s.workload.context, static_cast<double>(s.model.maxContext), s.model.id});
+        out.push_back(
+            { WarnContextBeyondModel, s.workload.context, static_cast<double>(s.model.maxContext), s.model.id });
     if (r.warnings & WarnNoKvBudget)
-        out.push_back({WarnNoKvBudget, 0, 0, {}});
+        out.push_back({ WarnNoKvBudget, 0, 0, {} });
     if (r.warnings & WarnWeightsSpill)
-        out.push_back({WarnWeightsSpill, r.hbm.weights, r.weightsBytes, {}});
+        out.push_back({ WarnWeightsSpill, r.hbm.weights, r.weightsBytes, {} });
     if ((r.warnings & WarnHotSetOverflows) && !s.workload.streaming)
-        out.push_back({WarnHotSetOverflows, s.workload.concurrency, r.maxConcurrency, {}});
+        out.push_back({ WarnHotSetOverflows, s.workload.concurrency, r.maxConcurrency, {} });
     if ((r.warnings & WarnOverflow) && s.workload.streaming)
-        out.push_back({WarnOverflow, r.overflowBytes, 0, {}});
+        out.push_back({ WarnOverflow, r.overflowBytes, 0, {} });
     if (r.warnings & WarnReuseLost)
-        out.push_back({WarnReuseLost, r.achievedReuse, r.requestedReuse, {}});
+        out.push_back({ WarnReuseLost, r.achievedReuse, r.requestedReuse, {} });
     if (r.warnings & WarnSharingClamped)
-        out.push_back({WarnSharingClamped, s.workload.sharing, r.sharingEffective, {}});
+        out.push_back({ WarnSharingClamped, s.workload.sharing, r.sharingEffective, {} });
     if (r.warnings & WarnRateAboveCapacity)
-        out.push_back({WarnRateAboveCapacity, r.requestRate, r.requestRateBound, {}});
+        out.push_back({ WarnRateAboveCapacity, r.requestRate, r.requestRateBound, {} });
     if (r.warnings & WarnReplicaSpansServers)
-        out.push_back({WarnReplicaSpansServers, static_cast<double>(s.tp()),
-                       static_cast<double>(s.hardware.gpusPerServer), {}});
+        out.push_back({ WarnReplicaSpansServers, static_cast<double>(s.tp()),
+            static_cast<double>(s.hardware.gpusPerServer), {} });
     return out;
 }
 

@@ -52,8 +52,7 @@ std::optional<double> parsePlainNumber(std::string_view text)
     return value;
 }
 
-double parseNumberOption(std::string_view text, const std::string& what, double min, double max,
-                         bool integer)
+double parseNumberOption(std::string_view text, const std::string& what, double min, double max, bool integer)
 {
     const auto v = parsePlainNumber(text);
     if (!v)
@@ -139,10 +138,23 @@ double parseFraction(std::string_view text, const std::string& what)
 double parseByteSize(std::string_view text, const std::string& what)
 {
     std::string_view t = trim(text);
-    struct Suffix { std::string_view s; double mult; };
+    struct Suffix {
+        std::string_view s;
+        double mult;
+    };
     static constexpr Suffix kSuffixes[] = {
-        {"PiB", PiB}, {"TiB", TiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB},
-        {"PB", 1e15}, {"TB", 1e12}, {"GB", 1e9}, {"MB", 1e6}, {"kB", 1e3}, {"KB", 1e3}, {"B", 1.0},
+        { "PiB", PiB },
+        { "TiB", TiB },
+        { "GiB", GiB },
+        { "MiB", MiB },
+        { "KiB", KiB },
+        { "PB", 1e15 },
+        { "TB", 1e12 },
+        { "GB", 1e9 },
+        { "MB", 1e6 },
+        { "kB", 1e3 },
+        { "KB", 1e3 },
+        { "B", 1.0 },
     };
     double mult = 1.0;
     for (const auto& s : kSuffixes) {
@@ -199,8 +211,9 @@ std::string formatBytes(double bytes, ByteUnits units, int precision)
 {
     if (!std::isfinite(bytes))
         return "n/a";
-    static constexpr std::array<const char*, 9> kBinary = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"};
-    static constexpr std::array<const char*, 9> kDecimal = {"B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"};
+    static constexpr std::array<const char*, 9> kBinary
+        = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB" };
+    static constexpr std::array<const char*, 9> kDecimal = { "B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB" };
     const double base = units == ByteUnits::Binary ? 1024.0 : 1000.0;
     const auto& names = units == ByteUnits::Binary ? kBinary : kDecimal;
     double v = std::fabs(bytes);
@@ -274,7 +287,7 @@ std::string formatTokens(double tokens)
     // ("128K", "1M"), others to three digits in the largest unit that reads below 1024,
     // and beyond 1024T in scientific form.
     static constexpr std::array<std::pair<double, const char*>, 4> kUnits
-        = {{{1099511627776.0, "T"}, {1073741824.0, "G"}, {1048576.0, "M"}, {1024.0, "K"}}};
+        = { { { 1099511627776.0, "T" }, { 1073741824.0, "G" }, { 1048576.0, "M" }, { 1024.0, "K" } } };
     if (!std::isfinite(tokens))
         return formatCount(tokens);
     if (tokens >= 1024.0 * kUnits[0].first)

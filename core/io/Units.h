@@ -35,8 +35,7 @@ double parseFraction(std::string_view text, const std::string& what);
 double parseByteSize(std::string_view text, const std::string& what);
 
 /// A finite number in [min, max]; `integer` requires a whole number. Throws InputError.
-double parseNumberOption(std::string_view text, const std::string& what, double min, double max,
-                         bool integer);
+double parseNumberOption(std::string_view text, const std::string& what, double min, double max, bool integer);
 
 /// "320 KiB", "40 GiB", "1.17 TiB"; decimal: "42.9 GB". Exact integer bytes below 1 KiB.
 std::string formatBytes(double bytes, ByteUnits units = ByteUnits::Binary, int precision = 3);

@@ -29,7 +29,8 @@ double gpuFlops(const Scenario& s)
     return s.weightBits() <= 8 && s.hardware.fp8Flops > 0 ? s.hardware.fp8Flops : s.hardware.bf16Flops;
 }
 
-ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing(sizing)
+ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
+    : m_sizing(sizing)
 {
     const double tp = s.tp();
     for (const auto& g : s.model.groups) {
@@ -37,7 +38,7 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing
             continue;
         const double dqk = static_cast<double>(g.kind == LayerKind::Mla ? g.qkHeadDim : g.kHeadDim);
         const double dv = static_cast<double>(g.vHeadDim);
-        AttnGroup a{};
+        AttnGroup a {};
         // Per pair and head: q·k (2 d_qk FLOPs) and the weighted sum of values (2 d_v).
         a.coeff = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * 2.0 * (dqk + dv);
         a.window = g.heldTokenLimit() > 0 ? static_cast<double>(g.heldTokenLimit()) : kInf;
@@ -52,8 +53,8 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing) : m_sizing
     // What one copy moves is the restore path's (RestorePath.h): one block of one layer
     // (per-block-copy) sits on the link's latency-bound slope, a block of every layer
     // (vLLM 0.12+, TensorRT-LLM) or a 256-token chunk (LMCache) near its plateau.
-    m_copyBytes = s.restorePath.copyBytes(s.workload.blockSize, sizing.gpuBytesPerTokenPerLayer(),
-                                          sizing.gpuBytesPerToken());
+    m_copyBytes
+        = s.restorePath.copyBytes(s.workload.blockSize, sizing.gpuBytesPerTokenPerLayer(), sizing.gpuBytesPerToken());
     m_nvmePerGpu = hw.nvmeReadBandwidth / hw.gpusPerServer;
     m_dramBandwidth = s.restorePath.bandwidth(hw.link, m_copyBytes);
     // SSD reads come off the drives in large I/Os and cross the same link: the slower of
@@ -82,9 +83,12 @@ double ComputeModel::recomputeSeconds(double from, double to) const
 double ComputeModel::restoreBandwidth(Tier tier) const
 {
     switch (tier) {
-    case Tier::Hbm: return kInf;
-    case Tier::Dram: return m_dramBandwidth;
-    case Tier::Ssd: return m_ssdBandwidth;
+    case Tier::Hbm:
+        return kInf;
+    case Tier::Dram:
+        return m_dramBandwidth;
+    case Tier::Ssd:
+        return m_ssdBandwidth;
     }
     return kInf;
 }

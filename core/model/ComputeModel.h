@@ -54,9 +54,9 @@ public:
 private:
     struct AttnGroup {
         double coeff;
-        double window;         ///< sliding window or chunk (tokens); +inf: full attention
+        double window; ///< sliding window or chunk (tokens); +inf: full attention
         double decodeCoeffGpu;
-        bool chunked = false;  ///< pairs restart at every chunk instead of sliding
+        bool chunked = false; ///< pairs restart at every chunk instead of sliding
     };
     std::vector<AttnGroup> m_attn;
     double m_activeParams;

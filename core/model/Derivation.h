@@ -24,7 +24,7 @@ struct KvDerivationTerm {
     /// The term's product, numbers and symbols only ("2 × 80 × 8 × 128 × 2 B",
     /// "61 × (512 + 64) × 2 B"); "×" is UTF-8.
     std::string arithmetic;
-    double window = 0; ///< sliding layers: the tokens the window keeps ("first N tokens")
+    double window = 0;        ///< sliding layers: the tokens the window keeps ("first N tokens")
     double bytesPerToken = 0; ///< layers × elements per token × bytes per element
 };
 
@@ -38,7 +38,7 @@ struct KvStateTerm {
 struct KvDerivation {
     std::vector<KvDerivationTerm> terms; ///< in layer-group order
     std::vector<KvStateTerm> stateTerms; ///< in layer-group order
-    double bytesPerToken = 0; ///< sum of the terms
+    double bytesPerToken = 0;            ///< sum of the terms
 };
 
 KvDerivation deriveKvPerToken(const ModelCard& model, const KvFormat& format);

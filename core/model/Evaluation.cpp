@@ -19,10 +19,14 @@ const char* rateLimitName(RateLimit l)
 const char* decodeBoundName(DecodeBound b)
 {
     switch (b) {
-    case DecodeBound::HbmBandwidth: return "hbm_bandwidth";
-    case DecodeBound::DramStream: return "dram_stream";
-    case DecodeBound::SsdStream: return "ssd_stream";
-    case DecodeBound::Compute: return "compute";
+    case DecodeBound::HbmBandwidth:
+        return "hbm_bandwidth";
+    case DecodeBound::DramStream:
+        return "dram_stream";
+    case DecodeBound::SsdStream:
+        return "ssd_stream";
+    case DecodeBound::Compute:
+        return "compute";
     }
     return "?";
 }
@@ -35,7 +39,7 @@ double EvalResult::demandBytes() const
 double EvalResult::placedBytes() const
 {
     double placed = 0;
-    for (const TierUse* t : {&hbm, &dram, &ssd})
+    for (const TierUse* t : { &hbm, &dram, &ssd })
         placed += t->used() - t->inclusiveCopies;
     return placed;
 }
@@ -51,9 +55,9 @@ using Bytes3 = std::array<double, 3>;
 /// What fits nowhere is added to `overflow`.
 Bytes3 place(double amount, const std::optional<PlacementShares>& shares, Bytes3& room, double& overflow)
 {
-    Bytes3 took{0, 0, 0};
-    Bytes3 want = shares ? Bytes3{shares->hbm * amount, shares->dram * amount, shares->ssd * amount}
-                         : Bytes3{amount, 0, 0};
+    Bytes3 took { 0, 0, 0 };
+    Bytes3 want = shares ? Bytes3 { shares->hbm * amount, shares->dram * amount, shares->ssd * amount }
+                         : Bytes3 { amount, 0, 0 };
     double carry = 0;
     for (int t = H; t <= S; ++t) {
         const double w = want[t] + carry;
@@ -124,7 +128,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         usableHbm = 0;
         r.warnings |= WarnNoKvBudget;
     }
-    const Bytes3 capacity{usableHbm, hw.hostDramBytes * hw.dramUsableFraction / gpus, hw.nvmeBytes / gpus};
+    const Bytes3 capacity { usableHbm, hw.hostDramBytes * hw.dramUsableFraction / gpus, hw.nvmeBytes / gpus };
     Bytes3 room = capacity;
     double overflowGpu = 0;
 
@@ -143,7 +147,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
 
     // Hot set: HBM only, unless streaming (FlexGen), where the excess lives below.
     const double hotAllocGpu = N * hotAllocPerSeq;
-    Bytes3 hotAt{0, 0, 0};
+    Bytes3 hotAt { 0, 0, 0 };
     if (w.streaming) {
         hotAt = place(hotAllocGpu, w.kvPlacement, room, overflowGpu);
     } else {
@@ -159,7 +163,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     const double hotExactGpu = N * hotExactPerSeq;
     const double sharedGpu = shared ? N * prefixExact / r.sharingEffective : 0.0;
     const double fragGpu = hotAllocGpu - hotExactGpu;
-    std::array<TierUse*, 3> tiers{&r.hbm, &r.dram, &r.ssd};
+    std::array<TierUse*, 3> tiers { &r.hbm, &r.dram, &r.ssd };
     for (int t = H; t <= S; ++t) {
         const double f = hotAllocGpu > 0 ? hotAt[t] / hotAllocGpu : 0.0;
         tiers[t]->capacity = capacity[t] * tp;
@@ -172,7 +176,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     // --- Decode step (docs/model.md §5): streams overlap, the slowest sets the pace ---
     const double served = r.servedConcurrency;
     const double servedExactGpu = served * hotExactPerSeq;
-    Bytes3 kvRead{servedExactGpu, 0, 0};
+    Bytes3 kvRead { servedExactGpu, 0, 0 };
     if (w.streaming && hotAllocGpu > 0)
         for (int t = H; t <= S; ++t)
             kvRead[t] = servedExactGpu * hotAt[t] / hotAllocGpu;
@@ -183,8 +187,8 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         / (gpuFlops(s) * hw.prefillMfu);
     r.decodeStepSeconds = tHbm;
     r.decodeBound = DecodeBound::HbmBandwidth;
-    for (auto [t, b] : {std::pair{tDram, DecodeBound::DramStream}, std::pair{tSsd, DecodeBound::SsdStream},
-                        std::pair{tCompute, DecodeBound::Compute}}) {
+    for (auto [t, b] : { std::pair { tDram, DecodeBound::DramStream }, std::pair { tSsd, DecodeBound::SsdStream },
+             std::pair { tCompute, DecodeBound::Compute } }) {
         if (t > r.decodeStepSeconds) {
             r.decodeStepSeconds = t;
             r.decodeBound = b;
@@ -212,8 +216,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     // --- Prefix cache and request rate (docs/model.md §4.4) ---
     // Only whole blocks of a prefix are cached and hit (vLLM hashes full blocks; the
     // partial tail is recomputed), as only whole blocks are shared in the hot set above.
-    const double storedPrefixTokens = w.allocation == Allocation::Paged
-        ? std::floor(R / w.blockSize) * w.blockSize : R;
+    const double storedPrefixTokens = w.allocation == Allocation::Paged ? std::floor(R / w.blockSize) * w.blockSize : R;
     r.cacheablePrefixTokens = storedPrefixTokens;
     r.cacheableReuse = P > 0 ? storedPrefixTokens / P : 0.0;
     r.requestedReuse = w.reuseRate;
@@ -237,7 +240,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         if (hit > 0 && hitShare > 0) {
             const double recomputeHit = cm.recomputeSeconds(0, hit);
             a.restore = (a.cache.hits[D] * std::min(cm.restoreSeconds(Tier::Dram, hit), recomputeHit)
-                         + a.cache.hits[S] * std::min(cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
+                            + a.cache.hits[S] * std::min(cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
                 / hitShare;
         }
         // Weights streamed in from DRAM/SSD overlap the prefill and its restore: the
@@ -266,8 +269,8 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         if (at.bound < slots) {
             // bound(λ) − λ falls as λ grows; at λ → 0 the bound is that of an idle cache.
             const double idle = atRate(std::numeric_limits<double>::min()).bound;
-            r.requestRate = lastNonNegative([&](double lambda) { return atRate(lambda).bound - lambda; }, 0, slots,
-                                            idle, at.bound - slots);
+            r.requestRate = lastNonNegative(
+                [&](double lambda) { return atRate(lambda).bound - lambda; }, 0, slots, idle, at.bound - slots);
             at = atRate(r.requestRate);
         }
     }
@@ -291,8 +294,8 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.hitShareHbm = cache.hits[H];
     r.hitShareDram = cache.hits[D];
     r.hitShareSsd = cache.hits[S];
-    r.characteristicSeconds = {cache.characteristicSeconds[H], cache.characteristicSeconds[D],
-                               cache.characteristicSeconds[S]};
+    r.characteristicSeconds
+        = { cache.characteristicSeconds[H], cache.characteristicSeconds[D], cache.characteristicSeconds[S] };
     if (placed < cache.demandBytes * (1 - 1e-9))
         r.warnings |= WarnReuseLost;
 
@@ -305,11 +308,11 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         r.warnings |= WarnOverflow;
 
     // --- Roll-up: per GPU, per server, fleet (docs/model.md §5) ---
-    r.perGpu = {r.hbm.used() / tp, r.dram.used() / tp, r.ssd.used() / tp};
-    r.perServer = {r.perGpu.hbm * gpus, r.perGpu.dram * gpus, r.perGpu.ssd * gpus};
+    r.perGpu = { r.hbm.used() / tp, r.dram.used() / tp, r.ssd.used() / tp };
+    r.perServer = { r.perGpu.hbm * gpus, r.perGpu.dram * gpus, r.perGpu.ssd * gpus };
     r.fleetServers = w.servers;
     r.fleetGpus = w.servers * gpus;
-    r.fleet = {r.perServer.hbm * w.servers, r.perServer.dram * w.servers, r.perServer.ssd * w.servers};
+    r.fleet = { r.perServer.hbm * w.servers, r.perServer.dram * w.servers, r.perServer.ssd * w.servers };
     return r;
 }
 

@@ -18,13 +18,13 @@ namespace kvtiers {
 
 /// What one tier holds, bytes, one replica. Segments add up to used().
 struct TierUse {
-    double capacity = 0;       ///< usable capacity (HBM: u × HBM − reserve)
-    double weights = 0;        ///< model weights placed here
-    double hotKv = 0;          ///< token states of active sequences (unique part)
-    double sharedPrefixes = 0; ///< prefixes shared by several active sequences, held once
-    double fragmentation = 0;  ///< allocated but holding no token (block rounding, reservation)
-    double retained = 0;       ///< retained reuse pool (warm/cold prefixes of finished requests)
-    double inclusiveCopies = 0;///< DRAM copies of HBM-resident prefixes (inclusive tiers)
+    double capacity = 0;        ///< usable capacity (HBM: u × HBM − reserve)
+    double weights = 0;         ///< model weights placed here
+    double hotKv = 0;           ///< token states of active sequences (unique part)
+    double sharedPrefixes = 0;  ///< prefixes shared by several active sequences, held once
+    double fragmentation = 0;   ///< allocated but holding no token (block rounding, reservation)
+    double retained = 0;        ///< retained reuse pool (warm/cold prefixes of finished requests)
+    double inclusiveCopies = 0; ///< DRAM copies of HBM-resident prefixes (inclusive tiers)
 
     double hotAllocated() const { return hotKv + sharedPrefixes + fragmentation; }
     double used() const { return weights + hotAllocated() + retained + inclusiveCopies; }
@@ -42,14 +42,14 @@ const char* rateLimitName(RateLimit l);
 
 enum Warning : std::uint32_t {
     WarnNone = 0,
-    WarnContextBeyondModel = 1u << 0, ///< context > the model's max_context
-    WarnHotSetOverflows = 1u << 1,    ///< active sequences do not fit in HBM
-    WarnWeightsSpill = 1u << 2,       ///< weights do not fit in HBM
-    WarnNoKvBudget = 1u << 3,         ///< weights and reserve leave no HBM for KV
-    WarnReuseLost = 1u << 4,          ///< achieved reuse below requested
-    WarnSharingClamped = 1u << 5,     ///< sharing > concurrency: clamped
-    WarnOverflow = 1u << 6,           ///< something fits nowhere
-    WarnRateAboveCapacity = 1u << 7,  ///< a given request rate above what the replica serves
+    WarnContextBeyondModel = 1u << 0,  ///< context > the model's max_context
+    WarnHotSetOverflows = 1u << 1,     ///< active sequences do not fit in HBM
+    WarnWeightsSpill = 1u << 2,        ///< weights do not fit in HBM
+    WarnNoKvBudget = 1u << 3,          ///< weights and reserve leave no HBM for KV
+    WarnReuseLost = 1u << 4,           ///< achieved reuse below requested
+    WarnSharingClamped = 1u << 5,      ///< sharing > concurrency: clamped
+    WarnOverflow = 1u << 6,            ///< something fits nowhere
+    WarnRateAboveCapacity = 1u << 7,   ///< a given request rate above what the replica serves
     WarnReplicaSpansServers = 1u << 8, ///< TP > GPUs per server: one replica spans servers
 };
 
@@ -67,39 +67,39 @@ struct EvalResult {
     double reusedPrefixTokens = 0; ///< r × prompt
 
     // Bytes, whole model as the article counts them (no TP replication, no rounding)
-    double kvBytesPerToken = 0;            ///< marginal, all attention layers
-    double kvBytesPerTokenEffective = 0;   ///< KV(C) / C: below the marginal rate past a window
-    double kvBytesPerRequest = 0;          ///< KV(C)
-    double hotSetBytes = 0;                ///< N × KV(C) − N × KV(rP) × (1 − 1/S)
-    double weightsBytes = 0;               ///< whole model
+    double kvBytesPerToken = 0;          ///< marginal, all attention layers
+    double kvBytesPerTokenEffective = 0; ///< KV(C) / C: below the marginal rate past a window
+    double kvBytesPerRequest = 0;        ///< KV(C)
+    double hotSetBytes = 0;              ///< N × KV(C) − N × KV(rP) × (1 − 1/S)
+    double weightsBytes = 0;             ///< whole model
     // Bytes as allocated, one replica (TP replication of MLA, block rounding, reservation)
     double kvBytesAllocatedPerRequest = 0;
     double hotSetAllocatedBytes = 0;
 
     // Capacity
-    double kvBudgetPerGpu = 0;       ///< HBM left for KV per GPU
-    double maxConcurrency = 0;       ///< whole sequences that fit (floor)
-    double maxConcurrencyRatio = 0;  ///< vLLM's "Maximum concurrency" figure (unrounded)
-    double servedConcurrency = 0;    ///< min(N, max) unless streaming
+    double kvBudgetPerGpu = 0;      ///< HBM left for KV per GPU
+    double maxConcurrency = 0;      ///< whole sequences that fit (floor)
+    double maxConcurrencyRatio = 0; ///< vLLM's "Maximum concurrency" figure (unrounded)
+    double servedConcurrency = 0;   ///< min(N, max) unless streaming
     double sharingEffective = 1;
 
     // Placement, one replica
     TierUse hbm, dram, ssd;
-    double overflowBytes = 0;        ///< weights and hot KV that fit nowhere
-    double retainedPoolBytes = 0;    ///< Little's law, λ × mean gap × prefix: a perfect cache's pool
-    double cacheDemandBytes = 0;     ///< what an LRU cache holds at its horizon (PrefixCache.h)
-    double lostReuseBytes = 0;       ///< demand that found no place (capacity or offload policy)
-    double requestedReuse = 0;       ///< the ceiling: an infinite cache's hit rate
-    double achievedReuse = 0;        ///< share of prompt tokens an LRU cache serves (Che)
+    double overflowBytes = 0;     ///< weights and hot KV that fit nowhere
+    double retainedPoolBytes = 0; ///< Little's law, λ × mean gap × prefix: a perfect cache's pool
+    double cacheDemandBytes = 0;  ///< what an LRU cache holds at its horizon (PrefixCache.h)
+    double lostReuseBytes = 0;    ///< demand that found no place (capacity or offload policy)
+    double requestedReuse = 0;    ///< the ceiling: an infinite cache's hit rate
+    double achievedReuse = 0;     ///< share of prompt tokens an LRU cache serves (Che)
     double hitShareHbm = 0, hitShareDram = 0, hitShareSsd = 0; ///< of the cacheable reuse, by tier
-    std::array<double, 3> characteristicSeconds{0, 0, 0}; ///< LRU T at the bottom of HBM, DRAM, SSD
-    double cacheablePrefixTokens = 0; ///< the reused prefix in whole blocks (paged)
-    double cacheableReuse = 0;       ///< cacheablePrefixTokens / prompt: the most reuse can achieve
-    double requestRate = 0;          ///< requests/s per replica (λ): given, or min(bound, slots)
-    double requestRateBound = 0;     ///< 1 / (prefill + blocking restore + O × step / N)
+    std::array<double, 3> characteristicSeconds { 0, 0, 0 };   ///< LRU T at the bottom of HBM, DRAM, SSD
+    double cacheablePrefixTokens = 0;                          ///< the reused prefix in whole blocks (paged)
+    double cacheableReuse = 0;         ///< cacheablePrefixTokens / prompt: the most reuse can achieve
+    double requestRate = 0;            ///< requests/s per replica (λ): given, or min(bound, slots)
+    double requestRateBound = 0;       ///< 1 / (prefill + blocking restore + O × step / N)
     double requestRateDecodeSlots = 0; ///< served sequences / request duration
     RateLimit rateLimit = RateLimit::DecodeSlots;
-    double requestSeconds = 0;       ///< one request, prefill + decode
+    double requestSeconds = 0; ///< one request, prefill + decode
 
     // Time
     double recomputeSeconds = 0;     ///< the whole prompt, on this replica
@@ -107,8 +107,8 @@ struct EvalResult {
     double restoreSecondsSsd = 0;    ///< from SSD
     double restoreBandwidthDram = 0; ///< bytes/s per GPU at this block size
     double restoreBandwidthSsd = 0;
-    double restoreCopyBytes = 0;     ///< what one copy of the restore path moves, one GPU
-    double breakEvenTokensDram = 0;  ///< +inf: restoring never wins
+    double restoreCopyBytes = 0;    ///< what one copy of the restore path moves, one GPU
+    double breakEvenTokensDram = 0; ///< +inf: restoring never wins
     double breakEvenTokensSsd = 0;
     double weightStreamSeconds = 0;  ///< streaming weights held in DRAM/SSD in once per prefill
     double ttftNoReuseSeconds = 0;   ///< max(recompute, weight streaming)
@@ -117,18 +117,20 @@ struct EvalResult {
     double ttftRestoreSeconds = 0;   ///< bringing the hits back from DRAM / SSD
     double decodeStepSeconds = 0;
     DecodeBound decodeBound = DecodeBound::HbmBandwidth;
-    double tokensPerSecond = 0;      ///< per replica, served sequences
+    double tokensPerSecond = 0; ///< per replica, served sequences
 
     // Roll-up (used bytes)
-    struct Roll { double hbm = 0, dram = 0, ssd = 0; };
+    struct Roll {
+        double hbm = 0, dram = 0, ssd = 0;
+    };
     Roll perGpu, perServer, fleet;
     double fleetServers = 1;
     double fleetGpus = 1;
 
     std::uint32_t warnings = WarnNone;
 
-    double demandBytes() const;  ///< weights + hot allocated + what the prefix cache wants
-    double placedBytes() const;  ///< everything placed in the three tiers (excluding inclusive copies)
+    double demandBytes() const; ///< weights + hot allocated + what the prefix cache wants
+    double placedBytes() const; ///< everything placed in the three tiers (excluding inclusive copies)
 };
 
 /// Evaluates a scenario. Throws InputError if it is invalid (see validateScenario).

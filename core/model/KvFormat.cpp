@@ -33,17 +33,31 @@ KvFormat parseKvDtype(std::string_view text, const std::string& what)
 {
     std::string s(text);
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    struct Named { std::string_view name; double bits; };
+    struct Named {
+        std::string_view name;
+        double bits;
+    };
     static constexpr Named kNamed[] = {
-        {"fp32", 32}, {"float32", 32}, {"bf16", 16}, {"bfloat16", 16}, {"fp16", 16},
-        {"float16", 16}, {"half", 16}, {"fp8", 8}, {"fp8_e4m3", 8}, {"fp8_e5m2", 8},
-        {"int8", 8}, {"int4", 4}, {"fp4", 4}, {"nvfp4", 4},
+        { "fp32", 32 },
+        { "float32", 32 },
+        { "bf16", 16 },
+        { "bfloat16", 16 },
+        { "fp16", 16 },
+        { "float16", 16 },
+        { "half", 16 },
+        { "fp8", 8 },
+        { "fp8_e4m3", 8 },
+        { "fp8_e5m2", 8 },
+        { "int8", 8 },
+        { "int4", 4 },
+        { "fp4", 4 },
+        { "nvfp4", 4 },
     };
     for (const auto& n : kNamed)
         if (s == n.name)
-            return KvFormat{n.bits, 0.0};
+            return KvFormat { n.bits, 0.0 };
     std::string digits = s;
-    for (std::string_view suffix : {"bits", "bit", "b"}) {
+    for (std::string_view suffix : { "bits", "bit", "b" }) {
         if (digits.size() > suffix.size() && digits.ends_with(suffix)) {
             digits.resize(digits.size() - suffix.size());
             break;
@@ -54,7 +68,7 @@ KvFormat parseKvDtype(std::string_view text, const std::string& what)
         throw InputError({ .code = InputErrorCode::UnknownKvDtype, .where = what, .value = std::string(text) });
     if (!(*value > 0) || *value > kMaxKvBits)
         throw InputError({ .code = InputErrorCode::KvBitsImpossible, .where = what, .value = std::string(text) });
-    return KvFormat{*value, 0.0};
+    return KvFormat { *value, 0.0 };
 }
 
 } // namespace kvtiers

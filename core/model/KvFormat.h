@@ -9,8 +9,8 @@
 namespace kvtiers {
 
 struct KvFormat {
-    double bits = 16.0;      ///< bits per element (fp16 16, fp8 8, int4 4, "6bit" 6)
-    double scaleBits = 0.0;  ///< scale overhead, bits per element (e.g. 32-bit scale / 128 = 0.25)
+    double bits = 16.0;     ///< bits per element (fp16 16, fp8 8, int4 4, "6bit" 6)
+    double scaleBits = 0.0; ///< scale overhead, bits per element (e.g. 32-bit scale / 128 = 0.25)
 
     double bytesPerElement() const { return (bits + scaleBits) / 8.0; }
     /// "fp16", "fp8", "6bit", "6.5bit"...: the canonical name for this many bits.

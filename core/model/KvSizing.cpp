@@ -7,13 +7,15 @@
 namespace kvtiers {
 
 KvSizing::KvSizing(const ModelCard& model, const KvFormat& format, int tp, int blockSize, Allocation allocation)
-    : m_block(blockSize), m_maxContext(static_cast<double>(model.maxContext)), m_allocation(allocation)
+    : m_block(blockSize)
+    , m_maxContext(static_cast<double>(model.maxContext))
+    , m_allocation(allocation)
 {
     const double e = format.bytesPerElement();
     const double tpD = tp;
     double attentionLayers = 0;
     for (const auto& lg : model.groups) {
-        Group g{};
+        Group g {};
         g.kind = lg.kind;
         g.layers = static_cast<double>(lg.layers);
         // Sliding: the last `window` tokens; chunked: at most one chunk (the worst case,

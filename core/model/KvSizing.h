@@ -12,8 +12,8 @@
 // Per GPU under tensor parallelism: KV heads are split, max(1, n_kv / TP) heads per GPU;
 // an MLA latent is replicated on every rank (vLLM); state is split across ranks.
 
-#include "core/model/KvFormat.h"
 #include "core/cards/ModelCard.h"
+#include "core/model/KvFormat.h"
 #include "core/scenario/Workload.h"
 
 #include <vector>
@@ -53,7 +53,7 @@ private:
     struct Group {
         LayerKind kind;
         double layers;
-        double window;         ///< sliding only; +inf otherwise
+        double window;                ///< sliding only; +inf otherwise
         double bytesPerTokenLayer;    ///< whole model
         double gpuBytesPerTokenLayer; ///< one GPU
         double gpuStateBytesLayer;    ///< state layers, one GPU

@@ -16,7 +16,7 @@ ReuseGaps::ReuseGaps(const WorkloadParams& w)
 {
     if (!w.reuseGapCdf.empty()) {
         m_none = false;
-        m_table.push_back({0, 0});
+        m_table.push_back({ 0, 0 });
         for (const auto& p : w.reuseGapCdf)
             if (p.seconds > 0)
                 m_table.push_back(p);
@@ -63,8 +63,8 @@ double ReuseGaps::cdf(double t) const
         return -std::expm1(-t / m_meanExp);
     if (t >= m_table.back().seconds)
         return m_table.back().share;
-    const auto hi = std::upper_bound(m_table.begin(), m_table.end(), t,
-                                     [](double x, const GapPoint& p) { return x < p.seconds; });
+    const auto hi = std::upper_bound(
+        m_table.begin(), m_table.end(), t, [](double x, const GapPoint& p) { return x < p.seconds; });
     const auto lo = hi - 1;
     return lo->share + (t - lo->seconds) / (hi->seconds - lo->seconds) * (hi->share - lo->share);
 }
@@ -76,8 +76,8 @@ double ReuseGaps::residency(double t) const
     if (m_table.empty())
         return -m_meanExp * std::expm1(-t / m_meanExp) + t; // E[min(G, t)] + t
     // E[min(G, t)] = ∫0^t (1 − F(u)) du, F linear between rows, flat after the last.
-    const auto hi = std::upper_bound(m_table.begin(), m_table.end(), t,
-                                     [](double x, const GapPoint& p) { return x < p.seconds; });
+    const auto hi = std::upper_bound(
+        m_table.begin(), m_table.end(), t, [](double x, const GapPoint& p) { return x < p.seconds; });
     const size_t i = static_cast<size_t>(hi - m_table.begin()) - 1;
     const double f = cdf(t);
     const double integral = m_integral[i] + (t - m_table[i].seconds) * (1 - 0.5 * (m_table[i].share + f));
@@ -88,32 +88,35 @@ namespace {
 
 /// The T ≥ t0 at which rate × (m(T) − m(t0)) = capacity, at most the horizon, and the
 /// bytes held between t0 and T: exactly the capacity when it binds (no bisection residue).
-struct Cut { double t; double bytes; };
+struct Cut {
+    double t;
+    double bytes;
+};
 Cut characteristicTime(const ReuseGaps& gaps, double rate, double t0, double capacity)
 {
     const double horizon = std::max(t0, gaps.horizon());
     if (!(rate > 0) || !(capacity > 0))
-        return {t0, 0};
+        return { t0, 0 };
     const double base = gaps.residency(t0);
     auto occupancy = [&](double t) { return rate * (gaps.residency(t) - base); };
     const double all = occupancy(horizon);
     if (all <= capacity)
-        return {horizon, all};
-    const double t = lastNonNegative([&](double t) { return capacity - occupancy(t); }, t0, horizon, capacity,
-                                     capacity - all);
-    return {t, capacity};
+        return { horizon, all };
+    const double t
+        = lastNonNegative([&](double t) { return capacity - occupancy(t); }, t0, horizon, capacity, capacity - all);
+    return { t, capacity };
 }
 
 } // namespace
 
-PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double lambda, double b, double o, bool inclusive,
-                                 const std::array<double, 3>& room)
+PrefixCacheResult lruPrefixCache(
+    const ReuseGaps& gaps, double lambda, double b, double o, bool inclusive, const std::array<double, 3>& room)
 {
     PrefixCacheResult r;
     if (gaps.none() || !(lambda > 0) || !(b > 0))
         return r;
-    const double all = lambda * b;       // bytes per second of prefix residency, every prefix
-    const double offloaded = o * all;    // the share copied below HBM
+    const double all = lambda * b;    // bytes per second of prefix residency, every prefix
+    const double offloaded = o * all; // the share copied below HBM
     auto m = [&](double t) { return gaps.residency(t); };
     r.demandBytes = all * m(gaps.horizon());
 
@@ -144,7 +147,7 @@ PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double lambda, double b,
     }
     r.hits[0] = gaps.cdf(tH);
     r.hits[2] = o * (gaps.cdf(tS) - gaps.cdf(top));
-    r.characteristicSeconds = {tH, tD, tS};
+    r.characteristicSeconds = { tH, tD, tS };
     return r;
 }
 

@@ -49,26 +49,26 @@ public:
 
 private:
     bool m_none = true;
-    double m_meanExp = 0;            ///< exponential mean D (empty table)
-    std::vector<GapPoint> m_table;   ///< with an implicit (0, 0) first row
-    std::vector<double> m_integral;  ///< ∫0^{t_i} (1 − F) at each row
+    double m_meanExp = 0;           ///< exponential mean D (empty table)
+    std::vector<GapPoint> m_table;  ///< with an implicit (0, 0) first row
+    std::vector<double> m_integral; ///< ∫0^{t_i} (1 − F) at each row
     double m_horizon = 0;
     double m_mean = 0;
 };
 
 /// Where an LRU prefix cache keeps prefixes and which tier its hits come from.
 struct PrefixCacheResult {
-    std::array<double, 3> bytes{0, 0, 0}; ///< retained bytes per GPU in HBM, DRAM, SSD (exclusive parts)
-    double inclusiveCopies = 0;           ///< DRAM copies of HBM-resident prefixes (inclusive tiers)
-    std::array<double, 3> hits{0, 0, 0};  ///< share of reusable tokens hit from HBM, DRAM, SSD
-    std::array<double, 3> characteristicSeconds{0, 0, 0}; ///< T at the bottom of HBM, DRAM, SSD
-    double demandBytes = 0;               ///< per GPU: what the cache would hold at the horizon
+    std::array<double, 3> bytes { 0, 0, 0 }; ///< retained bytes per GPU in HBM, DRAM, SSD (exclusive parts)
+    double inclusiveCopies = 0;              ///< DRAM copies of HBM-resident prefixes (inclusive tiers)
+    std::array<double, 3> hits { 0, 0, 0 };  ///< share of reusable tokens hit from HBM, DRAM, SSD
+    std::array<double, 3> characteristicSeconds { 0, 0, 0 }; ///< T at the bottom of HBM, DRAM, SSD
+    double demandBytes = 0;                                  ///< per GPU: what the cache would hold at the horizon
     double hitShare() const { return hits[0] + hits[1] + hits[2]; }
 };
 
 /// The cache over the room left in each tier (bytes per GPU), prefixes of `prefixBytes`
 /// per GPU arriving at `requestRate`, a share `offloadRate` of them copied below HBM.
 PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double requestRate, double prefixBytes, double offloadRate,
-                                 bool inclusive, const std::array<double, 3>& room);
+    bool inclusive, const std::array<double, 3>& room);
 
 } // namespace kvtiers

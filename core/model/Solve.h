@@ -15,8 +15,7 @@ namespace kvtiers {
 /// The largest x in [lo, hi] with g(x) ≥ 0, to `relTol` × hi, for g non-increasing with
 /// g(lo) = glo ≥ 0 > g(hi) = ghi. Returns the feasible end of the final bracket. A step
 /// where interpolation gives nothing finite (an infinite end) bisects instead.
-template <typename G>
-double lastNonNegative(G&& g, double lo, double hi, double glo, double ghi, double relTol = 1e-12)
+template <typename G> double lastNonNegative(G&& g, double lo, double hi, double glo, double ghi, double relTol = 1e-12)
 {
     int kept = 0; // +1: the last step moved lo (hi was kept), −1: it moved hi
     for (int i = 0; i < 200 && hi - lo > relTol * hi; ++i) {

@@ -20,7 +20,6 @@ double cdiv(double a, double b)
     return std::ceil(a / b - 1e-12);
 }
 
-
 /// Blocks one request of `context` tokens holds in one KV-cache group of this kind.
 double blocksPerRequest(const VllmLayerKind& k, double context)
 {
@@ -81,7 +80,7 @@ std::string vllmNoteText(const VllmNote& n)
 }
 
 double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMemoryUtilization, int tp,
-                    double reserveBytes, double weightBits)
+    double reserveBytes, double weightBits)
 {
     const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / std::max(1, tp);
     return gpuMemoryUtilization * hw.hbmBytes - weightsPerGpu - reserveBytes;
@@ -104,10 +103,14 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
     const double tp = setup.tp;
 
     // 1. Layer kinds with their bytes per token per layer on one GPU.
-    struct Raw { VllmLayerKind k; double perToken; double state; };
+    struct Raw {
+        VllmLayerKind k;
+        double perToken;
+        double state;
+    };
     std::vector<Raw> raws;
     for (const auto& g : model.groups) {
-        Raw r{};
+        Raw r {};
         r.k.layers = g.layers;
         r.k.blockSize = setup.blockSize;
         switch (g.kind) {
@@ -157,8 +160,8 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
             for (auto& r : raws)
                 if (r.k.kind != "state")
                     r.k.blockSize = static_cast<int>(setup.blockSize * factor);
-            p.notes.push_back({.kind = VllmNote::Kind::BlockSizeRaised,
-                               .blockSize = static_cast<int>(setup.blockSize * factor)});
+            p.notes.push_back(
+                { .kind = VllmNote::Kind::BlockSizeRaised, .blockSize = static_cast<int>(setup.blockSize * factor) });
         }
     }
     for (auto& r : raws) {
@@ -210,10 +213,10 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
                 r.k.pageBytes = maxPage;
             } else {
                 if (r.k.kind != "state")
-                    p.notes.push_back({.kind = VllmNote::Kind::PagePadded,
-                                       .layerKind = r.k.kind,
-                                       .pageBytes = r.k.pageBytes,
-                                       .largestPageBytes = maxPage});
+                    p.notes.push_back({ .kind = VllmNote::Kind::PagePadded,
+                        .layerKind = r.k.kind,
+                        .pageBytes = r.k.pageBytes,
+                        .largestPageBytes = maxPage });
                 r.k.pageBytes = maxPage;
             }
         }
@@ -246,10 +249,11 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup)
         }
         p.bytesPerToken = p.bytesPerBlock * static_cast<double>(p.kvCacheGroups) / minBlock;
         if (p.paddingLayers > 0)
-            p.notes.push_back({.kind = VllmNote::Kind::PaddingLayers, .paddingLayers = p.paddingLayers});
+            p.notes.push_back({ .kind = VllmNote::Kind::PaddingLayers, .paddingLayers = p.paddingLayers });
     }
     p.maxConcurrency = p.blocksPerRequest > 0 ? p.numBlocks / p.blocksPerRequest : 0;
-    p.maxNumBatchedTokens = setup.maxNumBatchedTokens > 0 ? setup.maxNumBatchedTokens : defaultMaxNumBatchedTokens(nullptr);
+    p.maxNumBatchedTokens
+        = setup.maxNumBatchedTokens > 0 ? setup.maxNumBatchedTokens : defaultMaxNumBatchedTokens(nullptr);
     p.asyncScheduling = setup.asyncScheduling;
     // VllmConfig.max_concurrent_batches (vllm/config/vllm.py): 2 with async scheduling at
     // pipeline-parallel size 1, else 1; max_in_flight_tokens = that × max_num_batched_tokens.
@@ -290,8 +294,8 @@ std::optional<double> numberAt(std::string_view line, size_t& pos)
         ++pos;
     std::string digits;
     size_t i = pos;
-    while (i < line.size() && (std::isdigit(static_cast<unsigned char>(line[i])) || line[i] == ',' || line[i] == '.'
-                               || line[i] == '_')) {
+    while (i < line.size()
+        && (std::isdigit(static_cast<unsigned char>(line[i])) || line[i] == ',' || line[i] == '.' || line[i] == '_')) {
         if (line[i] != ',' && line[i] != '_')
             digits += line[i];
         ++i;
@@ -567,8 +571,8 @@ std::string vllmTwoDecimals(double v)
 std::string vllmConcurrencyLine(double tokensPerRequest, double concurrency)
 {
     // vllm/v1/core/kv_cache_utils.py: f"Maximum concurrency for {max_model_len:,} tokens per request: {x:.2f}x"
-    return "Maximum concurrency for " + formatCount(tokensPerRequest) + " tokens per request: " + vllmTwoDecimals(concurrency)
-        + "x";
+    return "Maximum concurrency for " + formatCount(tokensPerRequest)
+        + " tokens per request: " + vllmTwoDecimals(concurrency) + "x";
 }
 
 Message vllmBudgetMessage(const VllmPrediction& p)
@@ -611,8 +615,8 @@ std::string vllmExplanationText(const std::vector<VllmSentence>& sentences)
     return out;
 }
 
-VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn, const VllmLog& log,
-                               const std::optional<VllmHbmContext>& hbm)
+VllmComparison compareWithVllm(
+    const ModelCard& model, const VllmSetup& setupIn, const VllmLog& log, const std::optional<VllmHbmContext>& hbm)
 {
     VllmComparison c;
     c.log = log;
@@ -621,7 +625,8 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     std::vector<VllmSentence>& says = c.sentences;
     if (log.concurrencyTokens) {
         if (setup.context > 0 && setup.context != *log.concurrencyTokens)
-            says.push_back({.kind = Kind::ContextFromLog, .logContext = *log.concurrencyTokens, .givenContext = setup.context});
+            says.push_back(
+                { .kind = Kind::ContextFromLog, .logContext = *log.concurrencyTokens, .givenContext = setup.context });
         setup.context = *log.concurrencyTokens;
     }
     c.predicted = predictVllm(model, setup);
@@ -645,8 +650,8 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     if (log.kvCacheTokens && log.concurrency && log.concurrencyTokens && context > 0 && p.capacityTokens != p.tokens
         && std::isfinite(*log.kvCacheTokens) && std::isfinite(*log.concurrency)) {
         const double product = *log.concurrency * context;
-        c.newerTokenForm = std::fabs(*log.kvCacheTokens - product) <= 0.005 * context + 1
-            && *log.kvCacheTokens != p.tokens;
+        c.newerTokenForm
+            = std::fabs(*log.kvCacheTokens - product) <= 0.005 * context + 1 && *log.kvCacheTokens != p.tokens;
     }
     const double predictedTokens = c.newerTokenForm ? p.capacityTokens : p.tokens;
     if (vllmTokens && predictedTokens > 0)
@@ -665,19 +670,20 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     if (c.impliedKvMemoryBytes) {
         c.kvMemoryGapBytes = setup.kvMemoryBytes - *c.impliedKvMemoryBytes;
         if (hbm && hbm->hbmBytes > 0)
-            c.impliedGpuUtilization = (*c.impliedKvMemoryBytes + hbm->weightsBytesPerGpu + hbm->reserveBytes) / hbm->hbmBytes;
+            c.impliedGpuUtilization
+                = (*c.impliedKvMemoryBytes + hbm->weightsBytesPerGpu + hbm->reserveBytes) / hbm->hbmBytes;
     }
 
     // Agreement: the same whole blocks, or the concurrency within the log's two decimals.
     // For the newer form one block more or less moves the product by context ÷ vLLM's
     // blocks per request, plus one for int().
     if (c.newerTokenForm) {
-        says.push_back({.kind = Kind::NewerTokenForm,
-                        .logContext = context,
-                        .vllmConcurrency = *log.concurrency,
-                        .vllmTokens = *vllmTokens,
-                        .blockTokens = p.tokens,
-                        .capacityTokens = p.capacityTokens});
+        says.push_back({ .kind = Kind::NewerTokenForm,
+            .logContext = context,
+            .vllmConcurrency = *log.concurrency,
+            .vllmTokens = *vllmTokens,
+            .blockTokens = p.tokens,
+            .capacityTokens = p.capacityTokens });
         c.agrees = std::fabs(*vllmTokens - p.capacityTokens) < context / p.vllmBlocksPerRequest + 1;
     } else if (vllmTokens)
         c.agrees = std::fabs(*vllmTokens - p.tokens) < minBlock * static_cast<double>(p.kvCacheGroups) + 0.5;
@@ -691,26 +697,26 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
     }
     if (c.agrees) {
         if (nearly)
-            says.push_back({.kind = Kind::MatchesWithinRounding, .percent = std::fabs(*c.tokensDiffPercent)});
+            says.push_back({ .kind = Kind::MatchesWithinRounding, .percent = std::fabs(*c.tokensDiffPercent) });
         else
-            says.push_back({.kind = Kind::MatchesExactly, .blockSize = minBlock});
+            says.push_back({ .kind = Kind::MatchesExactly, .blockSize = minBlock });
         if (log.concurrency && std::fabs(*log.concurrency - p.maxConcurrency) > 0.0051)
-            says.push_back({.kind = Kind::ConcurrencyDiffers,
-                            .vllmConcurrency = *log.concurrency,
-                            .kvtiersConcurrency = p.maxConcurrency});
+            says.push_back({ .kind = Kind::ConcurrencyDiffers,
+                .vllmConcurrency = *log.concurrency,
+                .kvtiersConcurrency = p.maxConcurrency });
     } else if (c.kvMemoryGapBytes) {
         const double gap = *c.kvMemoryGapBytes;
         const double implied = *c.impliedKvMemoryBytes;
         // What vLLM's figure needs against what kvtiers assumed; the log's own memory line
         // (when it differs from the assumption) is named without a share.
-        const bool logMemory
-            = log.availableKvBytes && std::fabs(*log.availableKvBytes - setup.kvMemoryBytes) > 0.001 * setup.kvMemoryBytes;
+        const bool logMemory = log.availableKvBytes
+            && std::fabs(*log.availableKvBytes - setup.kvMemoryBytes) > 0.001 * setup.kvMemoryBytes;
         const bool more = gap > 0;
         const double gapSize = logMemory ? std::fabs(gap) : more ? gap : -gap;
-        VllmSentence need {.vllmTokens = vllmTokens.value_or(0),
-                           .impliedBytes = implied,
-                           .assumedBytes = setup.kvMemoryBytes,
-                           .gapBytes = gapSize};
+        VllmSentence need { .vllmTokens = vllmTokens.value_or(0),
+            .impliedBytes = implied,
+            .assumedBytes = setup.kvMemoryBytes,
+            .gapBytes = gapSize };
         if (!logMemory)
             need.percent = gapSize / setup.kvMemoryBytes * 100;
         if (vllmTokens)
@@ -721,36 +727,41 @@ VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setupIn,
                                   : (more ? Kind::ConcurrencyNeedsMoreShare : Kind::ConcurrencyNeedsLessShare);
         says.push_back(need);
         if (logMemory) {
-            says.push_back({.kind = Kind::LogReportsAvailable, .availableBytes = *log.availableKvBytes, .line = log.availableLine});
+            says.push_back({ .kind = Kind::LogReportsAvailable,
+                .availableBytes = *log.availableKvBytes,
+                .line = log.availableLine });
             if (hbm && gap > 0)
-                says.push_back({.kind = Kind::LogGapIsReserve, .reserveBytes = gap + hbm->reserveBytes});
+                says.push_back({ .kind = Kind::LogGapIsReserve, .reserveBytes = gap + hbm->reserveBytes });
         } else if (gap > 0) {
             if (hbm) {
-                says.push_back({.kind = Kind::GapIsKeptMemory,
-                                .utilization = hbm->gpuMemoryUtilization,
-                                .hbmBytes = hbm->hbmBytes,
-                                .weightsBytes = hbm->weightsBytesPerGpu});
+                says.push_back({ .kind = Kind::GapIsKeptMemory,
+                    .utilization = hbm->gpuMemoryUtilization,
+                    .hbmBytes = hbm->hbmBytes,
+                    .weightsBytes = hbm->weightsBytesPerGpu });
                 if (c.impliedGpuUtilization)
-                    says.push_back({.kind = Kind::ReserveOrUtilizationReproduces,
-                                    .impliedBytes = implied,
-                                    .reserveBytes = gap + hbm->reserveBytes,
-                                    .utilization = *c.impliedGpuUtilization});
+                    says.push_back({ .kind = Kind::ReserveOrUtilizationReproduces,
+                        .impliedBytes = implied,
+                        .reserveBytes = gap + hbm->reserveBytes,
+                        .utilization = *c.impliedGpuUtilization });
                 else
-                    says.push_back({.kind = Kind::ReserveReproduces, .impliedBytes = implied, .reserveBytes = gap + hbm->reserveBytes});
+                    says.push_back({ .kind = Kind::ReserveReproduces,
+                        .impliedBytes = implied,
+                        .reserveBytes = gap + hbm->reserveBytes });
             } else {
-                says.push_back({.kind = Kind::MemoryNotGiven});
-                says.push_back({.kind = Kind::KvMemoryReproduces, .impliedBytes = implied});
+                says.push_back({ .kind = Kind::MemoryNotGiven });
+                says.push_back({ .kind = Kind::KvMemoryReproduces, .impliedBytes = implied });
             }
         } else {
             if (c.impliedGpuUtilization)
-                says.push_back({.kind = Kind::VllmHadMoreUtilization, .utilization = *c.impliedGpuUtilization, .tp = setup.tp});
+                says.push_back(
+                    { .kind = Kind::VllmHadMoreUtilization, .utilization = *c.impliedGpuUtilization, .tp = setup.tp });
             else
-                says.push_back({.kind = Kind::VllmHadMore, .tp = setup.tp});
+                says.push_back({ .kind = Kind::VllmHadMore, .tp = setup.tp });
         }
         if (p.hybrid || !p.notes.empty())
-            says.push_back({.kind = Kind::HybridPadding});
+            says.push_back({ .kind = Kind::HybridPadding });
     } else {
-        says.push_back({.kind = Kind::NoFigure});
+        says.push_back({ .kind = Kind::NoFigure });
     }
     c.explanation = vllmExplanationText(says);
     return c;

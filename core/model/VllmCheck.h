@@ -34,11 +34,11 @@
 namespace kvtiers {
 
 struct VllmSetup {
-    KvFormat kv;                 ///< vLLM's kv_cache_dtype
-    int tp = 1;                  ///< tensor-parallel degree
-    int blockSize = 16;          ///< --block-size
-    double context = 0;          ///< tokens per request (max_model_len); 0: the model's max_context
-    double kvMemoryBytes = 0;    ///< memory for KV per GPU
+    KvFormat kv;              ///< vLLM's kv_cache_dtype
+    int tp = 1;               ///< tensor-parallel degree
+    int blockSize = 16;       ///< --block-size
+    double context = 0;       ///< tokens per request (max_model_len); 0: the model's max_context
+    double kvMemoryBytes = 0; ///< memory for KV per GPU
     /// --max-num-batched-tokens: the chunked-prefill budget vLLM's sliding-window memory
     /// check and printed concurrency assume; 0: vLLM's default (defaultMaxNumBatchedTokens).
     double maxNumBatchedTokens = 0;
@@ -58,18 +58,18 @@ double defaultMaxNumBatchedTokens(const HardwareCard* gpu);
 /// KV memory per GPU as vLLM budgets it: u × HBM − weights / TP − reserve (activations,
 /// CUDA graphs, non-torch allocations). Negative when nothing is left.
 double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMemoryUtilization, int tp,
-                    double reserveBytes, double weightBits);
+    double reserveBytes, double weightBits);
 
 /// One kind of KV-cache layer as vLLM pages it.
 struct VllmLayerKind {
-    std::string kind;           ///< "full", "sliding", "mla", "state"
-    std::int64_t layers = 0;    ///< layers of this kind
-    int blockSize = 16;         ///< tokens per block (raised for hybrids with state layers)
-    double window = 0;          ///< sliding only
-    double pageBytes = 0;       ///< one block of one layer on one GPU (after unification)
-    double realPageBytes = 0;   ///< the same before padding
-    std::int64_t groups = 0;    ///< KV-cache groups of this kind (hybrid)
-    double blocksPerRequest = 0;///< per group, one request of `context` tokens (steady state)
+    std::string kind;                ///< "full", "sliding", "mla", "state"
+    std::int64_t layers = 0;         ///< layers of this kind
+    int blockSize = 16;              ///< tokens per block (raised for hybrids with state layers)
+    double window = 0;               ///< sliding only
+    double pageBytes = 0;            ///< one block of one layer on one GPU (after unification)
+    double realPageBytes = 0;        ///< the same before padding
+    std::int64_t groups = 0;         ///< KV-cache groups of this kind (hybrid)
+    double blocksPerRequest = 0;     ///< per group, one request of `context` tokens (steady state)
     double vllmBlocksPerRequest = 0; ///< per group, as vLLM budgets it (chunked-prefill worst case)
 };
 
@@ -98,18 +98,18 @@ std::string vllmNoteText(const VllmNote& note);
 
 struct VllmPrediction {
     std::vector<VllmLayerKind> kinds;
-    bool hybrid = false;            ///< several KV-cache groups
-    std::int64_t groupSize = 0;     ///< layers per group (hybrid), all layers otherwise
+    bool hybrid = false;        ///< several KV-cache groups
+    std::int64_t groupSize = 0; ///< layers per group (hybrid), all layers otherwise
     std::int64_t kvCacheGroups = 1;
     std::int64_t paddingLayers = 0; ///< empty layer slots vLLM adds to equalize groups
     double context = 0;
     double kvMemoryBytes = 0;
-    double bytesPerBlock = 0;       ///< memory one block id costs (one page × layers per pool)
-    int tokenBlockSize = 16;        ///< tokens per block of the attention groups (smallest)
+    double bytesPerBlock = 0; ///< memory one block id costs (one page × layers per pool)
+    int tokenBlockSize = 16;  ///< tokens per block of the attention groups (smallest)
     double numBlocks = 0;
-    double tokens = 0;              ///< "GPU KV cache size: N tokens"
-    double blocksPerRequest = 0;    ///< Σ over groups
-    double maxConcurrency = 0;      ///< kvtiers' steady state: blocks / blocks a decoding request holds
+    double tokens = 0;           ///< "GPU KV cache size: N tokens"
+    double blocksPerRequest = 0; ///< Σ over groups
+    double maxConcurrency = 0;   ///< kvtiers' steady state: blocks / blocks a decoding request holds
     /// What vLLM prints: "Maximum concurrency for <context> tokens per request: X". A
     /// sliding-window layer is budgeted cdiv(min(W − 1 + max_num_batched_tokens,
     /// max_model_len), B) + 1 blocks (SlidingWindowSpec.max_memory_usage_bytes).
@@ -124,8 +124,8 @@ struct VllmPrediction {
     /// Tokens a sliding window is budgeted for beyond W − 1: max_num_batched_tokens, twice
     /// that with async scheduling (VllmConfig.max_in_flight_tokens).
     double inFlightTokens = 0;
-    double bytesPerToken = 0;       ///< kvMemory / tokens as vLLM packs it (per GPU)
-    std::vector<VllmNote> notes;    ///< where this follows vLLM only approximately (vllmNoteText)
+    double bytesPerToken = 0;    ///< kvMemory / tokens as vLLM packs it (per GPU)
+    std::vector<VllmNote> notes; ///< where this follows vLLM only approximately (vllmNoteText)
 };
 
 /// vLLM's block math for one model on one GPU. Throws InputError for an impossible setup
@@ -134,11 +134,11 @@ VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup);
 
 /// The KV lines of a vLLM startup log.
 struct VllmLog {
-    std::optional<double> kvCacheTokens;       ///< "GPU KV cache size: 131,072 tokens"
-    std::optional<double> concurrencyTokens;   ///< "Maximum concurrency for 131,072 tokens per request"
-    std::optional<double> concurrency;         ///< ...": 1.00x"
-    std::optional<double> availableKvBytes;    ///< "Available KV cache memory: 40.00 GiB"
-    std::optional<double> gpuBlocks;           ///< vLLM v0: "# GPU blocks: 8192"
+    std::optional<double> kvCacheTokens;     ///< "GPU KV cache size: 131,072 tokens"
+    std::optional<double> concurrencyTokens; ///< "Maximum concurrency for 131,072 tokens per request"
+    std::optional<double> concurrency;       ///< ...": 1.00x"
+    std::optional<double> availableKvBytes;  ///< "Available KV cache memory: 40.00 GiB"
+    std::optional<double> gpuBlocks;         ///< vLLM v0: "# GPU blocks: 8192"
     int kvCacheLine = 0, concurrencyLine = 0, availableLine = 0, gpuBlocksLine = 0; ///< 1-based
 };
 
@@ -255,22 +255,22 @@ struct VllmComparison {
     /// vLLM's token capacity: its "GPU KV cache size", else worked out from "# GPU blocks"
     /// (blocks ÷ KV-cache groups × block size); what tokensDiffPercent compares.
     std::optional<double> vllmTokens;
-    bool vllmTokensFromBlocks = false;            ///< vllmTokens was worked out from # GPU blocks
+    bool vllmTokensFromBlocks = false; ///< vllmTokens was worked out from # GPU blocks
     /// The log's token figure is newer vLLM's int(max concurrency × max_model_len) (it is
     /// within the two-decimal rounding of its own concurrency × context and is not
     /// blocks × block size); it is compared with predicted.capacityTokens.
     bool newerTokenForm = false;
-    std::optional<double> tokensDiffPercent;      ///< (vLLM − kvtiers) / kvtiers × 100
+    std::optional<double> tokensDiffPercent; ///< (vLLM − kvtiers) / kvtiers × 100
     std::optional<double> concurrencyDiffPercent;
-    std::optional<double> impliedKvMemoryBytes;   ///< what vLLM must have had for KV per GPU
-    std::optional<double> kvMemoryGapBytes;       ///< assumed − implied (> 0: vLLM had less)
-    std::optional<double> impliedGpuUtilization;  ///< the utilisation that closes the gap
-    bool agrees = false;                          ///< within block rounding
-    std::vector<VllmSentence> sentences;          ///< why the figures agree or differ
-    std::string explanation;                      ///< the sentences in English (vllmExplanationText)
+    std::optional<double> impliedKvMemoryBytes;  ///< what vLLM must have had for KV per GPU
+    std::optional<double> kvMemoryGapBytes;      ///< assumed − implied (> 0: vLLM had less)
+    std::optional<double> impliedGpuUtilization; ///< the utilisation that closes the gap
+    bool agrees = false;                         ///< within block rounding
+    std::vector<VllmSentence> sentences;         ///< why the figures agree or differ
+    std::string explanation;                     ///< the sentences in English (vllmExplanationText)
 };
 
 VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setup, const VllmLog& log,
-                               const std::optional<VllmHbmContext>& hbm = std::nullopt);
+    const std::optional<VllmHbmContext>& hbm = std::nullopt);
 
 } // namespace kvtiers

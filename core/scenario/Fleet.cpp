@@ -3,8 +3,8 @@
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
-#include "core/scenario/Sensitivity.h"
 #include "core/io/Units.h"
+#include "core/scenario/Sensitivity.h"
 
 #include <cmath>
 #include <sstream>
@@ -89,7 +89,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
 
     if (in.requestsPerSecond > 0 && in.tokensPerDay > 0)
         throw InputError({ .code = InputErrorCode::FleetTrafficTwice, .where = "fleet" });
-    out.requestsPerSecond = in.requestsPerSecond > 0 ? in.requestsPerSecond : in.tokensPerDay / 86400.0 / tokensPerRequest;
+    out.requestsPerSecond
+        = in.requestsPerSecond > 0 ? in.requestsPerSecond : in.tokensPerDay / 86400.0 / tokensPerRequest;
     if (!(out.requestsPerSecond > 0) || !std::isfinite(out.requestsPerSecond) || out.requestsPerSecond > 1e15)
         throw InputError({ .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
@@ -149,32 +150,28 @@ Json fleetToJson(const FleetResult& f)
 {
     Json entries = Json::array();
     for (const auto& e : f.entries)
-        entries.push_back({{"label", e.label},
-                           {"model", e.scenario.model.id},
-                           {"share", e.share},
-                           {"requests_per_s", numberToJson(e.requestsPerSecond)},
-                           {"concurrency_per_replica", bytesToJson(e.concurrencyPerReplica)},
-                           {"replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond)},
-                           {"replica_rate_limit", rateLimitName(e.rateLimit)},
-                           {"replicas", bytesToJson(e.replicas)},
-                           {"gpus", bytesToJson(e.gpus)},
-                           {"kv_bytes_per_token", bytesToJson(e.kvBytesPerToken)},
-                           {"hbm_bytes", bytesToJson(e.hbmBytes)},
-                           {"dram_bytes", bytesToJson(e.dramBytes)},
-                           {"ssd_bytes", bytesToJson(e.ssdBytes)}});
-    return {{"requests_per_s", numberToJson(f.requestsPerSecond)},
-            {"gpus", bytesToJson(f.gpus)},
-            {"servers", bytesToJson(f.servers)},
-            {"gpus_per_server", f.gpusPerServer},
-            {"hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes)},
-            {"ttft_target_s", numberToJson(f.ttftTargetSeconds)},
-            {"tpot_target_s", numberToJson(f.tpotTargetSeconds)},
-            {"fleet", {{"hbm_bytes", bytesToJson(f.hbmBytes)}, {"dram_bytes", bytesToJson(f.dramBytes)}, {"ssd_bytes", bytesToJson(f.ssdBytes)}}},
-            {"per_server", {{"hbm_bytes", bytesToJson(f.hbmPerServer())}, {"dram_bytes", bytesToJson(f.dramPerServer())},
-                            {"ssd_bytes", bytesToJson(f.ssdPerServer())}}},
-            {"per_gpu", {{"hbm_bytes", bytesToJson(f.hbmPerGpu())}, {"dram_bytes", bytesToJson(f.dramPerGpu())},
-                         {"ssd_bytes", bytesToJson(f.ssdPerGpu())}}},
-            {"workloads", entries}};
+        entries.push_back({ { "label", e.label }, { "model", e.scenario.model.id }, { "share", e.share },
+            { "requests_per_s", numberToJson(e.requestsPerSecond) },
+            { "concurrency_per_replica", bytesToJson(e.concurrencyPerReplica) },
+            { "replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond) },
+            { "replica_rate_limit", rateLimitName(e.rateLimit) }, { "replicas", bytesToJson(e.replicas) },
+            { "gpus", bytesToJson(e.gpus) }, { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
+            { "hbm_bytes", bytesToJson(e.hbmBytes) }, { "dram_bytes", bytesToJson(e.dramBytes) },
+            { "ssd_bytes", bytesToJson(e.ssdBytes) } });
+    return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
+        { "servers", bytesToJson(f.servers) }, { "gpus_per_server", f.gpusPerServer },
+        { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },
+        { "ttft_target_s", numberToJson(f.ttftTargetSeconds) }, { "tpot_target_s", numberToJson(f.tpotTargetSeconds) },
+        { "fleet",
+            { { "hbm_bytes", bytesToJson(f.hbmBytes) }, { "dram_bytes", bytesToJson(f.dramBytes) },
+                { "ssd_bytes", bytesToJson(f.ssdBytes) } } },
+        { "per_server",
+            { { "hbm_bytes", bytesToJson(f.hbmPerServer()) }, { "dram_bytes", bytesToJson(f.dramPerServer()) },
+                { "ssd_bytes", bytesToJson(f.ssdPerServer()) } } },
+        { "per_gpu",
+            { { "hbm_bytes", bytesToJson(f.hbmPerGpu()) }, { "dram_bytes", bytesToJson(f.dramPerGpu()) },
+                { "ssd_bytes", bytesToJson(f.ssdPerGpu()) } } },
+        { "workloads", entries } };
 }
 
 std::string fleetCsv(const FleetResult& f)

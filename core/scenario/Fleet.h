@@ -43,9 +43,9 @@ struct FleetInput {
 
 struct FleetEntryResult {
     std::string label;
-    Scenario scenario;       ///< at the sized concurrency
-    EvalResult perReplica;   ///< one replica at that concurrency
-    double share = 0;        ///< normalised
+    Scenario scenario;     ///< at the sized concurrency
+    EvalResult perReplica; ///< one replica at that concurrency
+    double share = 0;      ///< normalised
     double requestsPerSecond = 0;
     double concurrencyPerReplica = 0;
     double replicaRequestsPerSecond = 0;
@@ -63,7 +63,7 @@ struct FleetResult {
     double servers = 0;
     int gpusPerServer = 1;
     double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< fleet-wide demand (used)
-    double hbmInstalledBytes = 0; ///< GPUs × HBM per GPU: what is bought
+    double hbmInstalledBytes = 0;                     ///< GPUs × HBM per GPU: what is bought
     /// The inputs it was sized for, so a result (an export) can state its assumptions.
     double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
     double ttftTargetSeconds = 0;

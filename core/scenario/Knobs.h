@@ -70,16 +70,16 @@ enum class KnobScope { Workload, Hardware };
 
 struct Knob {
     KnobId id;
-    const char* key;        ///< card field and override key, e.g. "reuse_rate"
+    const char* key; ///< card field and override key, e.g. "reuse_rate"
     KnobValue value;
-    double min;             ///< inclusive range, in the knob's unit
+    double min; ///< inclusive range, in the knob's unit
     double max;
     KnobScope scope;
-    const char* unit;       ///< "tokens", "sequences", "s", "B", "req/s", "" (a share or a count)
-    const char* label;      ///< translatable noun phrase, lower case: "reuse rate"
-    const char* flag;       ///< CLI flag ("--reuse"), nullptr when the CLI has none
-    const char* valueName;  ///< the help's placeholder: "N", "R", "SIZE"; nullptr for a switch
-    const char* help;       ///< the CLI help line (English)
+    const char* unit;              ///< "tokens", "sequences", "s", "B", "req/s", "" (a share or a count)
+    const char* label;             ///< translatable noun phrase, lower case: "reuse rate"
+    const char* flag;              ///< CLI flag ("--reuse"), nullptr when the CLI has none
+    const char* valueName;         ///< the help's placeholder: "N", "R", "SIZE"; nullptr for a switch
+    const char* help;              ///< the CLI help line (English)
     const char* choices = nullptr; ///< Choice: the allowed values, '|'-separated
 };
 

@@ -25,7 +25,7 @@ struct Scenario {
     /// KV heads allow (vLLM needs heads % TP == 0 or TP % heads == 0). 1 always fits.
     int defaultTp() const;
     /// The KV format: the workload's, else the model's default.
-    KvFormat kvFormat() const { return workload.kv.value_or(KvFormat{model.defaultKvBits, 0}); }
+    KvFormat kvFormat() const { return workload.kv.value_or(KvFormat { model.defaultKvBits, 0 }); }
     double weightBits() const { return workload.weightBits.value_or(model.weightBits); }
 };
 

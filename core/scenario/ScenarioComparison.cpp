@@ -31,18 +31,26 @@ struct FigureDef {
 const std::vector<FigureDef>& figureDefs()
 {
     static const std::vector<FigureDef> defs = {
-        {"kv_bytes_per_token", "KV bytes per token", FigureUnit::Bytes, [](const EvalResult& r) { return r.kvBytesPerToken; }},
-        {"kv_bytes_per_request", "KV bytes per request", FigureUnit::Bytes, [](const EvalResult& r) { return r.kvBytesPerRequest; }},
-        {"hot_set_bytes", "Hot set", FigureUnit::Bytes, [](const EvalResult& r) { return r.hotSetBytes; }},
-        {"max_concurrency", "Max concurrency", FigureUnit::Count, [](const EvalResult& r) { return r.maxConcurrency; }},
-        {"hbm_used_bytes", "HBM used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.hbm.used(); }},
-        {"dram_used_bytes", "DRAM used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.dram.used(); }},
-        {"ssd_used_bytes", "SSD used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.ssd.used(); }},
-        {"overflow_bytes", "Overflow", FigureUnit::Bytes, [](const EvalResult& r) { return r.overflowBytes; }},
-        {"achieved_reuse_rate", "Achieved reuse", FigureUnit::Share, [](const EvalResult& r) { return r.achievedReuse; }},
-        {"ttft_no_reuse_seconds", "TTFT without reuse", FigureUnit::Seconds, [](const EvalResult& r) { return r.ttftNoReuseSeconds; }},
-        {"ttft_with_reuse_seconds", "TTFT with reuse", FigureUnit::Seconds, [](const EvalResult& r) { return r.ttftWithReuseSeconds; }},
-        {"tokens_per_second", "Tokens/s (replica)", FigureUnit::TokensPerSecond, [](const EvalResult& r) { return r.tokensPerSecond; }},
+        { "kv_bytes_per_token", "KV bytes per token", FigureUnit::Bytes,
+            [](const EvalResult& r) { return r.kvBytesPerToken; } },
+        { "kv_bytes_per_request", "KV bytes per request", FigureUnit::Bytes,
+            [](const EvalResult& r) { return r.kvBytesPerRequest; } },
+        { "hot_set_bytes", "Hot set", FigureUnit::Bytes, [](const EvalResult& r) { return r.hotSetBytes; } },
+        { "max_concurrency", "Max concurrency", FigureUnit::Count,
+            [](const EvalResult& r) { return r.maxConcurrency; } },
+        { "hbm_used_bytes", "HBM used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.hbm.used(); } },
+        { "dram_used_bytes", "DRAM used (replica)", FigureUnit::Bytes,
+            [](const EvalResult& r) { return r.dram.used(); } },
+        { "ssd_used_bytes", "SSD used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.ssd.used(); } },
+        { "overflow_bytes", "Overflow", FigureUnit::Bytes, [](const EvalResult& r) { return r.overflowBytes; } },
+        { "achieved_reuse_rate", "Achieved reuse", FigureUnit::Share,
+            [](const EvalResult& r) { return r.achievedReuse; } },
+        { "ttft_no_reuse_seconds", "TTFT without reuse", FigureUnit::Seconds,
+            [](const EvalResult& r) { return r.ttftNoReuseSeconds; } },
+        { "ttft_with_reuse_seconds", "TTFT with reuse", FigureUnit::Seconds,
+            [](const EvalResult& r) { return r.ttftWithReuseSeconds; } },
+        { "tokens_per_second", "Tokens/s (replica)", FigureUnit::TokensPerSecond,
+            [](const EvalResult& r) { return r.tokensPerSecond; } },
     };
     return defs;
 }
@@ -50,11 +58,16 @@ const std::vector<FigureDef>& figureDefs()
 const char* unitName(FigureUnit u)
 {
     switch (u) {
-    case FigureUnit::Bytes: return "bytes";
-    case FigureUnit::Count: return "sequences";
-    case FigureUnit::Seconds: return "seconds";
-    case FigureUnit::TokensPerSecond: return "tokens/s";
-    case FigureUnit::Share: return "share";
+    case FigureUnit::Bytes:
+        return "bytes";
+    case FigureUnit::Count:
+        return "sequences";
+    case FigureUnit::Seconds:
+        return "seconds";
+    case FigureUnit::TokensPerSecond:
+        return "tokens/s";
+    case FigureUnit::Share:
+        return "share";
     }
     return "";
 }
@@ -73,7 +86,7 @@ ScenarioComparison compareScenarios(const std::vector<std::string>& labels, cons
     for (const auto& s : scenarios)
         c.results.push_back(evaluate(s));
     for (const auto& def : figureDefs()) {
-        ComparedFigure f{def.key, def.label, def.unit, {}, {}, {}};
+        ComparedFigure f { def.key, def.label, def.unit, {}, {}, {} };
         const double base = def.get(c.results.front());
         for (const auto& r : c.results) {
             const double v = def.get(r);

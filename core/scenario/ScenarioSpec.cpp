@@ -53,7 +53,7 @@ void checkOverrideKeys(const Json& overrides, const std::string& path)
 ScenarioSpec ScenarioSpec::fromJson(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({"model", "hardware", "workload", "overrides"});
+    o.rejectUnknownKeys({ "model", "hardware", "workload", "overrides" });
     ScenarioSpec spec;
     spec.model = o.optionalString("model").value_or("");
     spec.hardware = o.optionalString("hardware").value_or("");

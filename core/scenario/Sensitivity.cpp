@@ -1,7 +1,5 @@
 #include "core/scenario/Sensitivity.h"
 
-
-
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
@@ -19,31 +17,38 @@ namespace kvtiers {
 
 const std::vector<Variable>& allVariables()
 {
-    static const std::vector<Variable> v = {Variable::Context, Variable::Concurrency, Variable::KvBits,
-                                            Variable::ReuseRate, Variable::OffloadRate, Variable::DramPerServer,
-                                            Variable::NvmePerServer};
+    static const std::vector<Variable> v = { Variable::Context, Variable::Concurrency, Variable::KvBits,
+        Variable::ReuseRate, Variable::OffloadRate, Variable::DramPerServer, Variable::NvmePerServer };
     return v;
 }
 
 const std::vector<Variable>& fleetVariables()
 {
-    static const std::vector<Variable> v = {Variable::Context, Variable::Concurrency, Variable::KvBits,
-                                            Variable::ReuseRate, Variable::OffloadRate, Variable::DramPerServer,
-                                            Variable::NvmePerServer, Variable::Traffic};
+    static const std::vector<Variable> v
+        = { Variable::Context, Variable::Concurrency, Variable::KvBits, Variable::ReuseRate, Variable::OffloadRate,
+              Variable::DramPerServer, Variable::NvmePerServer, Variable::Traffic };
     return v;
 }
 
 const char* variableKey(Variable v)
 {
     switch (v) {
-    case Variable::Context: return "context";
-    case Variable::Concurrency: return "concurrency";
-    case Variable::KvBits: return "kv_bits";
-    case Variable::ReuseRate: return "reuse_rate";
-    case Variable::OffloadRate: return "offload_rate";
-    case Variable::DramPerServer: return "dram_per_server";
-    case Variable::NvmePerServer: return "nvme_per_server";
-    case Variable::Traffic: return "traffic";
+    case Variable::Context:
+        return "context";
+    case Variable::Concurrency:
+        return "concurrency";
+    case Variable::KvBits:
+        return "kv_bits";
+    case Variable::ReuseRate:
+        return "reuse_rate";
+    case Variable::OffloadRate:
+        return "offload_rate";
+    case Variable::DramPerServer:
+        return "dram_per_server";
+    case Variable::NvmePerServer:
+        return "nvme_per_server";
+    case Variable::Traffic:
+        return "traffic";
     }
     return "?";
 }
@@ -51,14 +56,22 @@ const char* variableKey(Variable v)
 const char* variableLabel(Variable v)
 {
     switch (v) {
-    case Variable::Context: return "Average input context";
-    case Variable::Concurrency: return "Active sequences per replica";
-    case Variable::KvBits: return "KV bytes per token (format)";
-    case Variable::ReuseRate: return "Prefix-cache hit rate";
-    case Variable::OffloadRate: return "HBM→host offload rate";
-    case Variable::DramPerServer: return "DRAM per server";
-    case Variable::NvmePerServer: return "NVMe per server";
-    case Variable::Traffic: return "Total traffic (requests/s)";
+    case Variable::Context:
+        return "Average input context";
+    case Variable::Concurrency:
+        return "Active sequences per replica";
+    case Variable::KvBits:
+        return "KV bytes per token (format)";
+    case Variable::ReuseRate:
+        return "Prefix-cache hit rate";
+    case Variable::OffloadRate:
+        return "HBM→host offload rate";
+    case Variable::DramPerServer:
+        return "DRAM per server";
+    case Variable::NvmePerServer:
+        return "NVMe per server";
+    case Variable::Traffic:
+        return "Total traffic (requests/s)";
     }
     return "?";
 }
@@ -66,14 +79,22 @@ const char* variableLabel(Variable v)
 double variableValue(const Scenario& s, Variable v)
 {
     switch (v) {
-    case Variable::Context: return s.workload.context;
-    case Variable::Concurrency: return s.workload.concurrency;
-    case Variable::KvBits: return s.kvFormat().bits;
-    case Variable::ReuseRate: return s.workload.reuseRate;
-    case Variable::OffloadRate: return s.workload.offloadRate;
-    case Variable::DramPerServer: return s.hardware.hostDramBytes;
-    case Variable::NvmePerServer: return s.hardware.nvmeBytes;
-    case Variable::Traffic: return 0;
+    case Variable::Context:
+        return s.workload.context;
+    case Variable::Concurrency:
+        return s.workload.concurrency;
+    case Variable::KvBits:
+        return s.kvFormat().bits;
+    case Variable::ReuseRate:
+        return s.workload.reuseRate;
+    case Variable::OffloadRate:
+        return s.workload.offloadRate;
+    case Variable::DramPerServer:
+        return s.hardware.hostDramBytes;
+    case Variable::NvmePerServer:
+        return s.hardware.nvmeBytes;
+    case Variable::Traffic:
+        return 0;
     }
     return 0;
 }
@@ -83,7 +104,8 @@ Scenario withVariable(const Scenario& base, Variable v, double value)
     Scenario s = base;
     switch (v) {
     case Variable::Context:
-        s.workload.context = std::clamp(std::round(value), std::max(1.0, s.workload.outputTokens + 1), limits::kMaxContext);
+        s.workload.context
+            = std::clamp(std::round(value), std::max(1.0, s.workload.outputTokens + 1), limits::kMaxContext);
         break;
     case Variable::Concurrency:
         s.workload.concurrency = std::clamp(std::round(value), 1.0, limits::kMaxConcurrency);
@@ -94,11 +116,20 @@ Scenario withVariable(const Scenario& base, Variable v, double value)
         s.workload.kv = f;
         break;
     }
-    case Variable::ReuseRate: s.workload.reuseRate = std::clamp(value, 0.0, 1.0); break;
-    case Variable::OffloadRate: s.workload.offloadRate = std::clamp(value, 0.0, 1.0); break;
-    case Variable::DramPerServer: s.hardware.hostDramBytes = std::max(0.0, value); break;
-    case Variable::NvmePerServer: s.hardware.nvmeBytes = std::max(0.0, value); break;
-    case Variable::Traffic: break;
+    case Variable::ReuseRate:
+        s.workload.reuseRate = std::clamp(value, 0.0, 1.0);
+        break;
+    case Variable::OffloadRate:
+        s.workload.offloadRate = std::clamp(value, 0.0, 1.0);
+        break;
+    case Variable::DramPerServer:
+        s.hardware.hostDramBytes = std::max(0.0, value);
+        break;
+    case Variable::NvmePerServer:
+        s.hardware.nvmeBytes = std::max(0.0, value);
+        break;
+    case Variable::Traffic:
+        break;
     }
     return s;
 }
@@ -111,7 +142,7 @@ double hbmDemand(const EvalResult& r)
 TierDemand demandPerServer(const EvalResult& r, int gpusPerServer)
 {
     const double perServer = static_cast<double>(gpusPerServer) / r.tp;
-    return {hbmDemand(r) * perServer, r.dram.used() * perServer, r.ssd.used() * perServer};
+    return { hbmDemand(r) * perServer, r.dram.used() * perServer, r.ssd.used() * perServer };
 }
 
 namespace {
@@ -125,18 +156,18 @@ TierDemand demandAt(const Scenario& s)
 
 TierDemand minus(const TierDemand& a, const TierDemand& b)
 {
-    return {a.hbm - b.hbm, a.dram - b.dram, a.ssd - b.ssd};
+    return { a.hbm - b.hbm, a.dram - b.dram, a.ssd - b.ssd };
 }
 
 double largest(const TierDemand& d)
 {
-    return std::max({std::fabs(d.hbm), std::fabs(d.dram), std::fabs(d.ssd)});
+    return std::max({ std::fabs(d.hbm), std::fabs(d.dram), std::fabs(d.ssd) });
 }
 
 /// One step along the KV format ladder (4, 8, 16, 32 bits) from `bits`.
 double kvStep(double bits, int direction)
 {
-    static constexpr std::array<double, 4> ladder = {4, 8, 16, 32};
+    static constexpr std::array<double, 4> ladder = { 4, 8, 16, 32 };
     if (direction < 0) {
         for (auto it = ladder.rbegin(); it != ladder.rend(); ++it)
             if (*it < bits)
@@ -195,7 +226,7 @@ std::vector<CurvePoint> scenarioCurve(const Scenario& base, Variable v, const st
     points.reserve(values.size());
     for (double x : values) {
         const Scenario s = withVariable(base, v, x);
-        points.push_back({variableValue(s, v), demandAt(s)});
+        points.push_back({ variableValue(s, v), demandAt(s) });
     }
     return points;
 }
@@ -222,8 +253,10 @@ FleetDemand fleetDemand(const FleetResult& f)
 double fleetVariableValue(const FleetResult& f, Variable v)
 {
     switch (v) {
-    case Variable::Concurrency: return fleetDemand(f).sequencesPerReplica;
-    case Variable::Traffic: return f.requestsPerSecond;
+    case Variable::Concurrency:
+        return fleetDemand(f).sequencesPerReplica;
+    case Variable::Traffic:
+        return f.requestsPerSecond;
     case Variable::DramPerServer:
     case Variable::NvmePerServer:
         // One server profile for the whole mix (sizeFleet checks it).
@@ -231,7 +264,8 @@ double fleetVariableValue(const FleetResult& f, Variable v)
     case Variable::Context:
     case Variable::KvBits:
     case Variable::ReuseRate:
-    case Variable::OffloadRate: break;
+    case Variable::OffloadRate:
+        break;
     }
     double mean = 0;
     for (const auto& e : f.entries)
@@ -263,8 +297,12 @@ void setOverride(Json& overrides, const Scenario& moved, Variable v)
         overrides = Json::object();
     auto set = [&](KnobId id, const Json& value) { overrides[knob(id).key] = value; };
     switch (v) {
-    case Variable::Context: set(KnobId::Context, static_cast<std::int64_t>(moved.workload.context)); break;
-    case Variable::Concurrency: set(KnobId::Concurrency, static_cast<std::int64_t>(moved.workload.concurrency)); break;
+    case Variable::Context:
+        set(KnobId::Context, static_cast<std::int64_t>(moved.workload.context));
+        break;
+    case Variable::Concurrency:
+        set(KnobId::Concurrency, static_cast<std::int64_t>(moved.workload.concurrency));
+        break;
     case Variable::KvBits: {
         // kv_bits replaces a kv_dtype (the two may not be given together); the scale stays.
         const KvFormat f = moved.kvFormat();
@@ -276,11 +314,20 @@ void setOverride(Json& overrides, const Scenario& moved, Variable v)
             overrides.erase(knob(KnobId::KvScaleBits).key);
         break;
     }
-    case Variable::ReuseRate: set(KnobId::ReuseRate, moved.workload.reuseRate); break;
-    case Variable::OffloadRate: set(KnobId::OffloadRate, moved.workload.offloadRate); break;
-    case Variable::DramPerServer: set(KnobId::HostDram, moved.hardware.hostDramBytes); break;
-    case Variable::NvmePerServer: set(KnobId::Nvme, moved.hardware.nvmeBytes); break;
-    case Variable::Traffic: break;
+    case Variable::ReuseRate:
+        set(KnobId::ReuseRate, moved.workload.reuseRate);
+        break;
+    case Variable::OffloadRate:
+        set(KnobId::OffloadRate, moved.workload.offloadRate);
+        break;
+    case Variable::DramPerServer:
+        set(KnobId::HostDram, moved.hardware.hostDramBytes);
+        break;
+    case Variable::NvmePerServer:
+        set(KnobId::Nvme, moved.hardware.nvmeBytes);
+        break;
+    case Variable::Traffic:
+        break;
     }
 }
 
@@ -339,9 +386,8 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
         bar.baseValue = fleetVariableValue(out.fleet, v);
         auto end = [&](int direction, double& value, double& tpot, FleetDemand& demand, FleetDemand& delta,
                        bool& feasible, std::string& error, InputErrorDetail& detail) {
-            const FleetInput moved = movedFleet(input, out.fleet, v, [&](double current) {
-                return movedValue(v, current, range, direction);
-            });
+            const FleetInput moved = movedFleet(
+                input, out.fleet, v, [&](double current) { return movedValue(v, current, range, direction); });
             tpot = moved.tpotTargetSeconds;
             const auto sized = trySize(catalog, moved, &error, &detail);
             feasible = sized.has_value();
@@ -355,16 +401,16 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
             bar.lowErrorDetail);
         end(+1, bar.highValue, bar.highTpotSeconds, bar.high, bar.highDelta, bar.highFeasible, bar.highError,
             bar.highErrorDetail);
-        bar.effect = std::max(bar.lowFeasible ? largest(bar.lowDelta) : 0.0,
-                              bar.highFeasible ? largest(bar.highDelta) : 0.0);
+        bar.effect
+            = std::max(bar.lowFeasible ? largest(bar.lowDelta) : 0.0, bar.highFeasible ? largest(bar.highDelta) : 0.0);
         out.bars.push_back(std::move(bar));
     }
     sortByEffect(out.bars);
     return out;
 }
 
-std::vector<FleetCurvePoint> fleetCurve(const CardCatalog& catalog, const FleetInput& input, Variable v,
-                                        const std::vector<double>& values)
+std::vector<FleetCurvePoint> fleetCurve(
+    const CardCatalog& catalog, const FleetInput& input, Variable v, const std::vector<double>& values)
 {
     const FleetResult base = sizeFleet(catalog, input);
     const double baseValue = fleetVariableValue(base, v);
@@ -403,14 +449,15 @@ namespace {
 
 Json demandJson(const TierDemand& d)
 {
-    return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)}};
+    return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
+        { "ssd_bytes", bytesToJson(d.ssd) } };
 }
 
 Json demandJson(const FleetDemand& d)
 {
-    return {{"hbm_bytes", bytesToJson(d.hbm)}, {"dram_bytes", bytesToJson(d.dram)}, {"ssd_bytes", bytesToJson(d.ssd)},
-            {"gpus", bytesToJson(d.gpus)}, {"servers", bytesToJson(d.servers)},
-            {"sequences_per_replica", numberToJson(d.sequencesPerReplica)}};
+    return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
+        { "ssd_bytes", bytesToJson(d.ssd) }, { "gpus", bytesToJson(d.gpus) }, { "servers", bytesToJson(d.servers) },
+        { "sequences_per_replica", numberToJson(d.sequencesPerReplica) } };
 }
 
 void tierColumns(std::ostringstream& out, const TierDemand& d)
@@ -443,54 +490,45 @@ Json sensitivityToJson(const SensitivityResult& sr)
 {
     Json bars = Json::array();
     for (const auto& b : sr.bars)
-        bars.push_back({{"variable", variableKey(b.variable)},
-                        {"low_value", numberToJson(b.lowValue)},
-                        {"high_value", numberToJson(b.highValue)},
-                        {"low", demandJson(b.low)},
-                        {"high", demandJson(b.high)},
-                        {"low_delta", demandJson(b.lowDelta)},
-                        {"high_delta", demandJson(b.highDelta)}});
-    return {{"scope", "per_server"}, {"range", sr.relativeRange}, {"base", demandJson(sr.base)}, {"bars", bars}};
+        bars.push_back({ { "variable", variableKey(b.variable) }, { "low_value", numberToJson(b.lowValue) },
+            { "high_value", numberToJson(b.highValue) }, { "low", demandJson(b.low) }, { "high", demandJson(b.high) },
+            { "low_delta", demandJson(b.lowDelta) }, { "high_delta", demandJson(b.highDelta) } });
+    return { { "scope", "per_server" }, { "range", sr.relativeRange }, { "base", demandJson(sr.base) },
+        { "bars", bars } };
 }
 
 Json fleetSensitivityToJson(const FleetSensitivityResult& sr)
 {
     Json bars = Json::array();
     for (const auto& b : sr.bars) {
-        Json j = {{"variable", variableKey(b.variable)},
-                  {"base_value", numberToJson(b.baseValue)},
-                  {"low_value", numberToJson(b.lowValue)},
-                  {"high_value", numberToJson(b.highValue)},
-                  {"low_tpot_target_s", numberToJson(b.lowTpotSeconds)},
-                  {"high_tpot_target_s", numberToJson(b.highTpotSeconds)},
-                  {"low_feasible", b.lowFeasible},
-                  {"high_feasible", b.highFeasible},
-                  {"low", b.lowFeasible ? demandJson(b.low) : Json()},
-                  {"high", b.highFeasible ? demandJson(b.high) : Json()},
-                  {"low_delta", b.lowFeasible ? demandJson(b.lowDelta) : Json()},
-                  {"high_delta", b.highFeasible ? demandJson(b.highDelta) : Json()}};
+        Json j = { { "variable", variableKey(b.variable) }, { "base_value", numberToJson(b.baseValue) },
+            { "low_value", numberToJson(b.lowValue) }, { "high_value", numberToJson(b.highValue) },
+            { "low_tpot_target_s", numberToJson(b.lowTpotSeconds) },
+            { "high_tpot_target_s", numberToJson(b.highTpotSeconds) }, { "low_feasible", b.lowFeasible },
+            { "high_feasible", b.highFeasible }, { "low", b.lowFeasible ? demandJson(b.low) : Json() },
+            { "high", b.highFeasible ? demandJson(b.high) : Json() },
+            { "low_delta", b.lowFeasible ? demandJson(b.lowDelta) : Json() },
+            { "high_delta", b.highFeasible ? demandJson(b.highDelta) : Json() } };
         if (!b.lowFeasible)
             j["low_error"] = b.lowError;
         if (!b.highFeasible)
             j["high_error"] = b.highError;
         bars.push_back(std::move(j));
     }
-    return {{"scope", "fleet"},
-            {"range", sr.relativeRange},
-            {"tpot_target_s", numberToJson(sr.tpotTargetSeconds)},
-            {"base", demandJson(sr.base)},
-            {"fleet", fleetToJson(sr.fleet)},
-            {"bars", bars}};
+    return { { "scope", "fleet" }, { "range", sr.relativeRange },
+        { "tpot_target_s", numberToJson(sr.tpotTargetSeconds) }, { "base", demandJson(sr.base) },
+        { "fleet", fleetToJson(sr.fleet) }, { "bars", bars } };
 }
 
 std::string sensitivityCsv(const SensitivityResult& sr)
 {
     std::ostringstream out;
     out << "variable,low_value,high_value"
-        << header({"base", "low", "high", "low_delta", "high_delta"}, {"hbm_bytes", "dram_bytes", "ssd_bytes"}) << "\n";
+        << header({ "base", "low", "high", "low_delta", "high_delta" }, { "hbm_bytes", "dram_bytes", "ssd_bytes" })
+        << "\n";
     for (const auto& b : sr.bars) {
         out << variableKey(b.variable) << ',' << csvNumber(b.lowValue) << ',' << csvNumber(b.highValue);
-        for (const TierDemand* d : {&sr.base, &b.low, &b.high, &b.lowDelta, &b.highDelta})
+        for (const TierDemand* d : { &sr.base, &b.low, &b.high, &b.lowDelta, &b.highDelta })
             tierColumns(out, *d);
         out << '\n';
     }
@@ -501,8 +539,8 @@ std::string sensitivityCsv(const FleetSensitivityResult& sr)
 {
     std::ostringstream out;
     out << "variable,base_value,low_value,high_value,low_tpot_target_s,high_tpot_target_s"
-        << header({"base", "low", "high", "low_delta", "high_delta"},
-                  {"hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers", "sequences_per_replica"})
+        << header({ "base", "low", "high", "low_delta", "high_delta" },
+               { "hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers", "sequences_per_replica" })
         << ",low_feasible,high_feasible,low_error,high_error\n";
     for (const auto& b : sr.bars) {
         out << variableKey(b.variable) << ',' << csvNumber(b.baseValue) << ',' << csvNumber(b.lowValue) << ','

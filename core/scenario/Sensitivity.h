@@ -21,9 +21,9 @@
 // A move the fleet cannot be sized for (sizeFleet throws InputError: a target missed, a
 // bad value) is recorded on its end of the bar with sizeFleet's message, not thrown.
 
+#include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Fleet.h"
-#include "core/io/InputError.h"
 
 #include <string>
 #include <vector>
@@ -31,14 +31,14 @@
 namespace kvtiers {
 
 enum class Variable {
-    Context,        ///< average input context (tokens per sequence)
-    Concurrency,    ///< active sequences per replica
-    KvBits,         ///< KV bytes per token, through the element format
-    ReuseRate,      ///< prefix-cache hit rate
-    OffloadRate,    ///< HBM→host offload rate
-    DramPerServer,  ///< host DRAM per server
-    NvmePerServer,  ///< local NVMe per server
-    Traffic,        ///< a fleet's total requests/s (fleet only; a scenario has no traffic)
+    Context,       ///< average input context (tokens per sequence)
+    Concurrency,   ///< active sequences per replica
+    KvBits,        ///< KV bytes per token, through the element format
+    ReuseRate,     ///< prefix-cache hit rate
+    OffloadRate,   ///< HBM→host offload rate
+    DramPerServer, ///< host DRAM per server
+    NvmePerServer, ///< local NVMe per server
+    Traffic,       ///< a fleet's total requests/s (fleet only; a scenario has no traffic)
 };
 
 /// The scenario variables (the article's list), in a fixed order.
@@ -65,9 +65,9 @@ double hbmDemand(const EvalResult& r);
 struct SensitivityBar {
     Variable variable;
     double lowValue = 0, highValue = 0;
-    TierDemand low, high;     ///< demand at each end
+    TierDemand low, high;           ///< demand at each end
     TierDemand lowDelta, highDelta; ///< minus the base
-    double effect = 0;        ///< largest |delta| over tiers and ends: the sort key
+    double effect = 0;              ///< largest |delta| over tiers and ends: the sort key
 };
 
 struct SensitivityResult {
@@ -103,22 +103,22 @@ double fleetVariableValue(const FleetResult& fleet, Variable v);
 
 struct FleetSensitivityBar {
     Variable variable;
-    double baseValue = 0;               ///< fleetVariableValue() of the base fleet
-    double lowValue = 0, highValue = 0; ///< of the re-sized fleet at each end (NaN if infeasible)
+    double baseValue = 0;                           ///< fleetVariableValue() of the base fleet
+    double lowValue = 0, highValue = 0;             ///< of the re-sized fleet at each end (NaN if infeasible)
     double lowTpotSeconds = 0, highTpotSeconds = 0; ///< the TPOT target at each end (moves for Concurrency)
-    FleetDemand low, high;              ///< at each end (zero if infeasible)
-    FleetDemand lowDelta, highDelta;    ///< minus the base (zero if infeasible)
+    FleetDemand low, high;                          ///< at each end (zero if infeasible)
+    FleetDemand lowDelta, highDelta;                ///< minus the base (zero if infeasible)
     bool lowFeasible = true, highFeasible = true;
-    std::string lowError, highError;    ///< sizeFleet's message when that end cannot be sized
+    std::string lowError, highError;                  ///< sizeFleet's message when that end cannot be sized
     InputErrorDetail lowErrorDetail, highErrorDetail; ///< the same in structured form (InputError.h)
-    double effect = 0;                  ///< largest |byte delta| over tiers and feasible ends
+    double effect = 0;                                ///< largest |byte delta| over tiers and feasible ends
 };
 
 struct FleetSensitivityResult {
-    FleetResult fleet;  ///< the base sizing
+    FleetResult fleet; ///< the base sizing
     FleetDemand base;
     double relativeRange = 0.5;
-    double tpotTargetSeconds = 0; ///< the base TPOT target
+    double tpotTargetSeconds = 0;          ///< the base TPOT target
     std::vector<FleetSensitivityBar> bars; ///< fleetVariables(), sorted by effect, largest first
 };
 
@@ -127,8 +127,8 @@ struct FleetSensitivityResult {
 /// 8, 16, 32 bits; DRAM and NVMe per server through the hardware overrides; Concurrency
 /// through the TPOT target; Traffic through the total rate) and re-sizes the fleet.
 /// Throws InputError only if the base fleet cannot be sized.
-FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetInput& input,
-                                        double relativeRange = 0.5);
+FleetSensitivityResult fleetSensitivity(
+    const CardCatalog& catalog, const FleetInput& input, double relativeRange = 0.5);
 
 struct FleetCurvePoint {
     double value = 0;             ///< fleetVariableValue() of the sized fleet (the request if infeasible)
@@ -145,8 +145,8 @@ struct FleetCurvePoint {
 /// fleet's handle on concurrency) and each point's value is the resulting active
 /// sequences per replica (NaN if infeasible). Throws InputError only if the base fleet
 /// cannot be sized.
-std::vector<FleetCurvePoint> fleetCurve(const CardCatalog& catalog, const FleetInput& input, Variable v,
-                                        const std::vector<double>& values);
+std::vector<FleetCurvePoint> fleetCurve(
+    const CardCatalog& catalog, const FleetInput& input, Variable v, const std::vector<double>& values);
 
 // ---- Machine-readable output: JSON (`kvtiers sensitivity --json`) and CSV (exports).
 // Bytes are raw numbers (exact integers up to 2^53), whatever units a chart shows.

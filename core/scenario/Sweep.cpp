@@ -42,7 +42,7 @@ bool hotSetFits(const Scenario& base, SweepAxis axis, double x)
 
 SweepRange defaultSweepRange(SweepAxis axis)
 {
-    return axis == SweepAxis::Context ? SweepRange{1024, 2097152} : SweepRange{1, 4096};
+    return axis == SweepAxis::Context ? SweepRange { 1024, 2097152 } : SweepRange { 1, 4096 };
 }
 
 SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points)
@@ -71,8 +71,8 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
             s.workload.concurrency = x;
         }
         const EvalResult r = evaluate(s, o);
-        result.points.push_back({x, r.hbm, r.dram, r.ssd, r.overflowBytes, r.maxConcurrency, r.tokensPerSecond,
-                                 r.achievedReuse});
+        result.points.push_back(
+            { x, r.hbm, r.dram, r.ssd, r.overflowBytes, r.maxConcurrency, r.tokensPerSecond, r.achievedReuse });
     }
     // Where HBM runs out: the hot set grows monotonically in both axes, so bisect
     // between the last point that fits and the first that does not.

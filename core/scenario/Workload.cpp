@@ -16,9 +16,9 @@ namespace {
 
 PlacementShares readShares(const JsonObject& o)
 {
-    o.rejectUnknownKeys({"hbm", "dram", "ssd"});
-    PlacementShares s{o.optionalNumber("hbm", 0, 1).value_or(0), o.optionalNumber("dram", 0, 1).value_or(0),
-                      o.optionalNumber("ssd", 0, 1).value_or(0)};
+    o.rejectUnknownKeys({ "hbm", "dram", "ssd" });
+    PlacementShares s { o.optionalNumber("hbm", 0, 1).value_or(0), o.optionalNumber("dram", 0, 1).value_or(0),
+        o.optionalNumber("ssd", 0, 1).value_or(0) };
     if (std::fabs(s.hbm + s.dram + s.ssd - 1.0) > 1e-6) {
         const std::string sum = formatNumber(s.hbm + s.dram + s.ssd);
         throw InputError({ .code = InputErrorCode::SharesDoNotAddUp, .where = o.path(), .value = sum });
@@ -40,7 +40,7 @@ std::vector<GapPoint> readGapCdf(const JsonObject& o, const char* key)
         const Json& r = rows[i];
         if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number())
             o.fail(row, "must be [seconds, cumulative share], two numbers");
-        const GapPoint p{r[0].get<double>(), r[1].get<double>()};
+        const GapPoint p { r[0].get<double>(), r[1].get<double>() };
         if (!(p.seconds > 0 && p.seconds <= limits::kMaxSeconds))
             o.fail(row,
                 { .code = InputErrorCode::GapSecondsOutOfRange,
@@ -61,7 +61,7 @@ std::vector<GapPoint> readGapCdf(const JsonObject& o, const char* key)
 
 Json sharesToJson(const PlacementShares& s)
 {
-    return {{"hbm", s.hbm}, {"dram", s.dram}, {"ssd", s.ssd}};
+    return { { "hbm", s.hbm }, { "dram", s.dram }, { "ssd", s.ssd } };
 }
 
 } // namespace
@@ -83,9 +83,9 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
     if (auto v = o.optionalString(kvDtype))
         p.kv = parseKvDtype(*v, o.path() + "." + kvDtype);
     if (auto v = number(KnobId::KvBits))
-        p.kv = KvFormat{*v, 0};
+        p.kv = KvFormat { *v, 0 };
     if (auto v = number(KnobId::KvScaleBits)) {
-        KvFormat f = p.kv.value_or(KvFormat{});
+        KvFormat f = p.kv.value_or(KvFormat {});
         if (!p.kv)
             o.fail(knob(KnobId::KvScaleBits).key, { .code = InputErrorCode::KvScaleBitsAlone });
         f.scaleBits = *v;
@@ -147,7 +147,7 @@ void readWorkloadParams(const JsonObject& o, WorkloadParams& p)
 WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    std::vector<std::string_view> allowed = {"id", "name", "notes", "sources", "model", "hardware"};
+    std::vector<std::string_view> allowed = { "id", "name", "notes", "sources", "model", "hardware" };
     for (const Knob& k : knobs())
         if (k.scope == KnobScope::Workload)
             allowed.push_back(k.key);
@@ -166,11 +166,20 @@ WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin)
 Json workloadParamsToJson(const WorkloadParams& p)
 {
     Json j = {
-        {"context", p.context}, {"output_tokens", p.outputTokens}, {"concurrency", p.concurrency},
-        {"reuse_rate", p.reuseRate}, {"sharing", p.sharing}, {"reuse_distance_s", p.reuseDistanceSeconds},
-        {"offload_rate", p.offloadRate}, {"block_size", p.blockSize}, {"allocation", allocationName(p.allocation)},
-        {"gpu_memory_utilization", p.gpuMemoryUtilization}, {"runtime_reserve_bytes", p.runtimeReserveBytes},
-        {"streaming", p.streaming}, {"inclusive_tiers", p.inclusiveTiers}, {"servers", p.servers},
+        { "context", p.context },
+        { "output_tokens", p.outputTokens },
+        { "concurrency", p.concurrency },
+        { "reuse_rate", p.reuseRate },
+        { "sharing", p.sharing },
+        { "reuse_distance_s", p.reuseDistanceSeconds },
+        { "offload_rate", p.offloadRate },
+        { "block_size", p.blockSize },
+        { "allocation", allocationName(p.allocation) },
+        { "gpu_memory_utilization", p.gpuMemoryUtilization },
+        { "runtime_reserve_bytes", p.runtimeReserveBytes },
+        { "streaming", p.streaming },
+        { "inclusive_tiers", p.inclusiveTiers },
+        { "servers", p.servers },
     };
     if (p.kv) {
         j["kv_bits"] = p.kv->bits;
@@ -184,7 +193,7 @@ Json workloadParamsToJson(const WorkloadParams& p)
     if (!p.reuseGapCdf.empty()) {
         Json rows = Json::array();
         for (const auto& g : p.reuseGapCdf)
-            rows.push_back({g.seconds, g.share});
+            rows.push_back({ g.seconds, g.share });
         j["reuse_gap_cdf"] = rows;
     }
     if (p.restorePath)

@@ -3,9 +3,9 @@
 // sharing, offload, parallelism and allocation. A workload card may name its model and
 // hardware, so `--workload flexgen` alone is a whole scenario.
 
+#include "core/cards/Source.h"
 #include "core/io/Json.h"
 #include "core/model/KvFormat.h"
-#include "core/cards/Source.h"
 
 #include <optional>
 #include <string>
@@ -34,14 +34,14 @@ struct GapPoint {
 
 /// The workload knobs. Defaults are neutral: no reuse, no sharing, no offload.
 struct WorkloadParams {
-    double context = 131072;      ///< tokens of KV per active sequence (prompt + output)
-    double outputTokens = 0;      ///< generated tokens per request
-    double concurrency = 1;       ///< active sequences per replica
-    std::optional<KvFormat> kv;   ///< unset: the model's default_kv_bits
+    double context = 131072;          ///< tokens of KV per active sequence (prompt + output)
+    double outputTokens = 0;          ///< generated tokens per request
+    double concurrency = 1;           ///< active sequences per replica
+    std::optional<KvFormat> kv;       ///< unset: the model's default_kv_bits
     std::optional<double> weightBits; ///< unset: the model's weight_bits
-    double reuseRate = 0;         ///< share of prompt tokens served from cache
-    double sharing = 1;           ///< active sequences sharing one cached prefix
-    double reuseDistanceSeconds = 0; ///< mean gap between uses of a prefix (exponential gaps)
+    double reuseRate = 0;             ///< share of prompt tokens served from cache
+    double sharing = 1;               ///< active sequences sharing one cached prefix
+    double reuseDistanceSeconds = 0;  ///< mean gap between uses of a prefix (exponential gaps)
     /// Measured gap distribution (a cumulative table, increasing); empty: exponential
     /// gaps with mean reuseDistanceSeconds.
     std::vector<GapPoint> reuseGapCdf;
@@ -50,17 +50,17 @@ struct WorkloadParams {
     /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
     /// throughput, served sequences / request duration (docs/model.md §4.4 "or given").
     std::optional<double> requestRate;
-    double offloadRate = 0;       ///< share of evicted reusable blocks copied down
-    std::optional<int> tp;        ///< unset: all GPUs of one server
-    int blockSize = 16;           ///< vLLM default page size (tokens)
+    double offloadRate = 0; ///< share of evicted reusable blocks copied down
+    std::optional<int> tp;  ///< unset: all GPUs of one server
+    int blockSize = 16;     ///< vLLM default page size (tokens)
     Allocation allocation = Allocation::Paged;
     double gpuMemoryUtilization = 0.9; ///< vLLM's default
     double runtimeReserveBytes = 0;    ///< per GPU: activations, CUDA graphs
-    bool streaming = false;       ///< FlexGen: what does not fit streams every step
+    bool streaming = false;            ///< FlexGen: what does not fit streams every step
     std::optional<PlacementShares> weightsPlacement;
     std::optional<PlacementShares> kvPlacement;
     bool inclusiveTiers = false;
-    double servers = 1;           ///< fleet size for the roll-up
+    double servers = 1; ///< fleet size for the roll-up
 
     bool operator==(const WorkloadParams&) const = default;
 };
@@ -77,8 +77,8 @@ struct WorkloadCard {
 
 /// Bounds shared by cards, the CLI and the GUI (inputs beyond them are refused).
 namespace limits {
-inline constexpr double kMaxContext = 1e12;      ///< tokens
-inline constexpr double kMaxConcurrency = 1e12;  ///< sequences per replica
+inline constexpr double kMaxContext = 1e12;     ///< tokens
+inline constexpr double kMaxConcurrency = 1e12; ///< sequences per replica
 inline constexpr double kMaxServers = 1e9;
 inline constexpr double kMaxSeconds = 1e9;
 inline constexpr double kMaxRequestRate = 1e12; ///< requests/s per replica

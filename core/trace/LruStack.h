@@ -28,10 +28,10 @@ private:
     std::uint64_t marksUpTo(std::uint32_t slot) const; ///< marks in slots [0, slot]
     void add(std::uint32_t slot, int delta);
 
-    std::vector<std::uint32_t> m_tree; ///< Fenwick tree over slots, 1-based
+    std::vector<std::uint32_t> m_tree;  ///< Fenwick tree over slots, 1-based
     std::vector<std::uint32_t> m_owner; ///< slot -> block + 1 (0: free)
-    std::vector<std::uint32_t> m_slot; ///< block -> slot + 1 (0: never touched)
-    std::uint32_t m_next = 0; ///< the next free slot
+    std::vector<std::uint32_t> m_slot;  ///< block -> slot + 1 (0: never touched)
+    std::uint32_t m_next = 0;           ///< the next free slot
     std::uint32_t m_live = 0;
 };
 

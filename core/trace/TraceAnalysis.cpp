@@ -16,7 +16,11 @@ namespace {
 /// (chainKey), so their low bits serve as the hash.
 class KeyIndex {
 public:
-    KeyIndex() : m_keys(1 << 10), m_values(1 << 10, kEmpty) { }
+    KeyIndex()
+        : m_keys(1 << 10)
+        , m_values(1 << 10, kEmpty)
+    {
+    }
 
     /// The key's number; a new key gets the next one.
     std::uint32_t intern(std::uint64_t key)
@@ -62,11 +66,10 @@ private:
     std::uint32_t m_count = 0;
 };
 
-template <class T>
-void bump(std::vector<T>& histogram, std::uint64_t index, T amount)
+template <class T> void bump(std::vector<T>& histogram, std::uint64_t index, T amount)
 {
     if (index >= histogram.size())
-        histogram.resize(std::max<std::size_t>(static_cast<std::size_t>(index) + 1, histogram.size() * 2), T{});
+        histogram.resize(std::max<std::size_t>(static_cast<std::size_t>(index) + 1, histogram.size() * 2), T {});
     histogram[index] += amount;
 }
 
@@ -104,25 +107,29 @@ void checkOptions(const TraceOptions& o)
 const char* traceRoutingName(TraceRouting routing)
 {
     switch (routing) {
-    case TraceRouting::Global: return "global";
-    case TraceRouting::RoundRobin: return "round-robin";
-    case TraceRouting::PrefixAware: return "prefix-aware";
+    case TraceRouting::Global:
+        return "global";
+    case TraceRouting::RoundRobin:
+        return "round-robin";
+    case TraceRouting::PrefixAware:
+        return "prefix-aware";
     }
     return "global";
 }
 
 TraceRouting parseTraceRouting(std::string_view text, const std::string& what)
 {
-    for (TraceRouting r : {TraceRouting::Global, TraceRouting::RoundRobin, TraceRouting::PrefixAware})
+    for (TraceRouting r : { TraceRouting::Global, TraceRouting::RoundRobin, TraceRouting::PrefixAware })
         if (text == traceRoutingName(r))
             return r;
-    throw InputError(what + ": unknown routing \"" + std::string(text) + "\" (use global, round-robin or prefix-aware)");
+    throw InputError(
+        what + ": unknown routing \"" + std::string(text) + "\" (use global, round-robin or prefix-aware)");
 }
 
 const std::vector<double>& reuseGapEdges()
 {
     static const std::vector<double> edges = [] {
-        std::vector<double> e{0.0};
+        std::vector<double> e { 0.0 };
         for (int k = -30; k <= 70; ++k)
             e.push_back(std::pow(10.0, k / 10.0));
         return e;
@@ -142,7 +149,7 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
 
     // Tier cuts as sampled per-cache distances: a hit at distance d is served by the first
     // tier whose cumulative capacity reaches d. In bytes, they wait for the block size.
-    std::array<std::uint64_t, 3> cut{};
+    std::array<std::uint64_t, 3> cut {};
     bool cutReady = false;
     auto makeCut = [&] {
         if (o.kvBytesPerToken > 0) {
@@ -181,8 +188,9 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
             makeCut();
         const std::size_t m = req.blockKeys.size();
         if (o.sampleRate < 1) {
-            const std::uint64_t treeKey
-                = m == 0 ? mix(req.line) : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(o.sampleDepth), m) - 1];
+            const std::uint64_t treeKey = m == 0
+                ? mix(req.line)
+                : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(o.sampleDepth), m) - 1];
             if ((mix(treeKey) >> 11) >= sampleCut)
                 continue;
         }
@@ -258,7 +266,8 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
             if (!std::isnan(before)) {
                 ++a.reuseReferences;
                 const double gap = time - before;
-                ++a.gapCounts[static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.end(), gap) - edges.begin())];
+                ++a.gapCounts[static_cast<std::size_t>(
+                    std::lower_bound(edges.begin(), edges.end(), gap) - edges.begin())];
             }
         }
         a.tiers.missTokens += static_cast<double>(req.inputTokens) - hashedTokens; // beyond the hashed blocks
@@ -272,7 +281,7 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
         if (lines == 0 && o.sampleRate >= 1)
             throw InputError(reader.name() + ": holds no request (an empty trace)");
         throw InputError("--sample: the sample kept no request of " + reader.name()
-                         + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
+            + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
     }
     if (!cutReady)
         makeCut();
@@ -288,7 +297,7 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
 void TraceAnalysis::finish()
 {
     // One length for all three, so one threshold indexes each.
-    const std::size_t n = std::max({prefixAt.size(), blockAt.size(), prefixTokensAt.size(), std::size_t{1}});
+    const std::size_t n = std::max({ prefixAt.size(), blockAt.size(), prefixTokensAt.size(), std::size_t { 1 } });
     prefixAt.resize(n, 0);
     blockAt.resize(n, 0);
     prefixTokensAt.resize(n, 0.0);
@@ -372,7 +381,7 @@ std::vector<double> TraceAnalysis::curveCapacities(int maxPoints) const
     std::vector<double> out;
     const double top = capacityAtCeiling();
     if (top < 1 || maxPoints < 2)
-        return top >= 1 ? std::vector<double>{top} : out;
+        return top >= 1 ? std::vector<double> { top } : out;
     const double step = std::log(top) / (maxPoints - 1);
     for (int i = 0; i < maxPoints; ++i) {
         const double c = std::round(std::exp(step * i));
@@ -398,10 +407,10 @@ std::vector<ReuseGapPoint> TraceAnalysis::reuseGapCdf() const
         cum += gapCounts[i];
         if (cum == 0) {
             out.clear(); // start the table at the last edge below every gap
-            out.push_back({edges[i], 0.0});
+            out.push_back({ edges[i], 0.0 });
             continue;
         }
-        out.push_back({edges[i], static_cast<double>(cum) / static_cast<double>(total)});
+        out.push_back({ edges[i], static_cast<double>(cum) / static_cast<double>(total) });
         if (cum == total)
             break;
     }
@@ -422,7 +431,7 @@ Json traceWorkloadOverrides(const TraceAnalysis& a)
     Json rows = Json::array();
     for (const ReuseGapPoint& p : a.reuseGapCdf())
         if (p.seconds > 0)
-            rows.push_back(Json::array({p.seconds, p.share}));
+            rows.push_back(Json::array({ p.seconds, p.share }));
     if (!rows.empty() && rows.back()[1].get<double>() > 0)
         overrides["reuse_gap_cdf"] = rows;
     return overrides;

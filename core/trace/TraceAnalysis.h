@@ -33,8 +33,8 @@
 namespace kvtiers::trace {
 
 enum class TraceRouting {
-    Global, ///< one pool across all servers (Mooncake's store)
-    RoundRobin, ///< request j to server j mod S, each with its own cache
+    Global,      ///< one pool across all servers (Mooncake's store)
+    RoundRobin,  ///< request j to server j mod S, each with its own cache
     PrefixAware, ///< to the server that was sent the longest prefix, else the least loaded
 };
 
@@ -43,23 +43,23 @@ const char* traceRoutingName(TraceRouting routing);
 TraceRouting parseTraceRouting(std::string_view text, const std::string& what);
 
 struct TraceOptions {
-    double sampleRate = 1.0; ///< (0, 1]: share of prefix trees kept
-    int sampleDepth = 1; ///< which block's prefix key picks the tree: 1 = the first hash id
+    double sampleRate = 1.0;   ///< (0, 1]: share of prefix trees kept
+    int sampleDepth = 1;       ///< which block's prefix key picks the tree: 1 = the first hash id
     double trafficScale = 1.0; ///< × k traffic: gaps divided by k
     TraceRouting routing = TraceRouting::Global;
     int caches = 1; ///< servers, each with a cache, for RoundRobin and PrefixAware
     /// Tier capacities in blocks for one cache (the pool, or one server): HBM, DRAM, SSD.
-    std::array<double, 3> tierBlocks{0, 0, 0};
+    std::array<double, 3> tierBlocks { 0, 0, 0 };
     /// Or in bytes, with the KV bytes per token: when kvBytesPerToken > 0 the blocks are
     /// floor(bytes / (block tokens × kvBytesPerToken)) once the trace's block size is known.
-    std::array<double, 3> tierBytes{0, 0, 0};
+    std::array<double, 3> tierBytes { 0, 0, 0 };
     double kvBytesPerToken = 0;
 };
 
 /// Where the prompt tokens of the trace were served from, at the options' tier capacities.
 struct TraceTierSplit {
-    std::array<double, 3> tokens{0, 0, 0}; ///< served from HBM, DRAM, SSD
-    std::array<double, 3> blocks{0, 0, 0};
+    std::array<double, 3> tokens { 0, 0, 0 }; ///< served from HBM, DRAM, SSD
+    std::array<double, 3> blocks { 0, 0, 0 };
     double missTokens = 0; ///< recomputed (includes tokens of no hashed block)
     double missBlocks = 0;
 };
@@ -78,12 +78,12 @@ public:
     std::uint64_t blockReferences = 0;
     std::uint64_t uniqueBlocks = 0;
     double firstSeconds = 0, lastSeconds = 0; ///< scaled by 1/k
-    double promptTokens = 0; ///< sum of input_length
-    double outputTokens = 0; ///< sum of output_length
+    double promptTokens = 0;                  ///< sum of input_length
+    double outputTokens = 0;                  ///< sum of output_length
     double sampleRate = 1;
     int caches = 1;
     TraceRouting routing = TraceRouting::Global;
-    std::array<double, 3> tierBlocks{0, 0, 0}; ///< per cache, as replayed
+    std::array<double, 3> tierBlocks { 0, 0, 0 }; ///< per cache, as replayed
     TraceTierSplit tiers;
     std::uint64_t reuseReferences = 0; ///< references to a block seen before (any server)
 
@@ -113,8 +113,8 @@ public:
 
     // Histograms over per-cache distances in the sample (index d >= 1; index 0 unused).
     std::vector<std::uint64_t> prefixAt, blockAt; ///< references with running-max / own distance d
-    std::vector<double> prefixTokensAt; ///< tokens of those references
-    std::vector<std::uint64_t> gapCounts; ///< reuses per gap edge (see reuseGapCdf), last: beyond
+    std::vector<double> prefixTokensAt;           ///< tokens of those references
+    std::vector<std::uint64_t> gapCounts;         ///< reuses per gap edge (see reuseGapCdf), last: beyond
 
     /// Cumulative sums, built by finish().
     std::vector<std::uint64_t> prefixCum, blockCum;

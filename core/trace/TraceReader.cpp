@@ -49,7 +49,12 @@ std::string quoteText(std::string_view s)
 /// The JSON scanner of one line. Knows the grammar, not the schema.
 class LineScanner {
 public:
-    LineScanner(std::string_view line) : m_begin(line.data()), m_p(line.data()), m_end(line.data() + line.size()) { }
+    LineScanner(std::string_view line)
+        : m_begin(line.data())
+        , m_p(line.data())
+        , m_end(line.data() + line.size())
+    {
+    }
 
     const char* m_begin;
     const char* m_p;
@@ -86,9 +91,12 @@ struct Number {
 const char* traceFormatName(TraceFormat format)
 {
     switch (format) {
-    case TraceFormat::Mooncake: return "mooncake";
-    case TraceFormat::Bailian: return "bailian";
-    case TraceFormat::Auto: break;
+    case TraceFormat::Mooncake:
+        return "mooncake";
+    case TraceFormat::Bailian:
+        return "bailian";
+    case TraceFormat::Auto:
+        break;
     }
     return "auto";
 }
@@ -96,9 +104,12 @@ const char* traceFormatName(TraceFormat format)
 int defaultBlockTokens(TraceFormat format)
 {
     switch (format) {
-    case TraceFormat::Mooncake: return 512; // FAST25-release README: 512-token blocks
-    case TraceFormat::Bailian: return 16; // qwen-bailian-usagetraces-anon README: 16-token blocks
-    case TraceFormat::Auto: break;
+    case TraceFormat::Mooncake:
+        return 512; // FAST25-release README: 512-token blocks
+    case TraceFormat::Bailian:
+        return 16; // qwen-bailian-usagetraces-anon README: 16-token blocks
+    case TraceFormat::Auto:
+        break;
     }
     return 0;
 }
@@ -145,8 +156,8 @@ std::unique_ptr<TraceReader> TraceReader::open(const std::string& path, TraceFor
     return r;
 }
 
-std::unique_ptr<TraceReader> TraceReader::fromText(std::string text, const std::string& name, TraceFormat format,
-                                                   int blockTokens)
+std::unique_ptr<TraceReader> TraceReader::fromText(
+    std::string text, const std::string& name, TraceFormat format, int blockTokens)
 {
     std::unique_ptr<TraceReader> r(new TraceReader(name, format, blockTokens));
     r->m_total = text.size();
@@ -348,7 +359,7 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
             Number n;
             number(n);
         } else {
-            for (const char* lit : {"true", "false", "null"}) {
+            for (const char* lit : { "true", "false", "null" }) {
                 const std::size_t len = std::strlen(lit);
                 if (static_cast<std::size_t>(s.m_end - s.m_p) >= len && std::memcmp(s.m_p, lit, len) == 0) {
                     s.m_p += len;
@@ -363,13 +374,19 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
         if (s.m_p >= s.m_end)
             return "nothing";
         switch (*s.m_p) {
-        case '"': return "a string";
-        case '{': return "an object";
-        case '[': return "an array";
+        case '"':
+            return "a string";
+        case '{':
+            return "an object";
+        case '[':
+            return "an array";
         case 't':
-        case 'f': return "a boolean";
-        case 'n': return "null";
-        default: return "something else";
+        case 'f':
+            return "a boolean";
+        case 'n':
+            return "null";
+        default:
+            return "something else";
         }
     };
     auto isNumberStart = [&]() {
@@ -401,7 +418,7 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
     const bool bailian = m_format == TraceFormat::Bailian;
 
     std::vector<std::uint64_t> keys = std::move(request.blockKeys); // keep its capacity
-    request = TraceRequest{};
+    request = TraceRequest {};
     request.blockKeys = std::move(keys);
     request.blockKeys.clear();
     request.line = m_line;
@@ -454,16 +471,15 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
                     for (;;) {
                         if (!isNumberStart()) {
                             const std::string t = typeOf();
-                            fail("hash_ids", "element " + std::to_string(m_ids.size()) + " must be a whole number, found "
-                                                 + t);
+                            fail("hash_ids",
+                                "element " + std::to_string(m_ids.size()) + " must be a whole number, found " + t);
                         }
                         Number n;
                         number(n);
                         if (!n.integer)
                             fail("hash_ids", "element " + std::to_string(m_ids.size()) + " must be a whole number");
                         if (!n.fits || (n.negative && n.magnitude > (1ull << 63)))
-                            fail("hash_ids", "element " + std::to_string(m_ids.size())
-                                                 + " does not fit in 64 bits");
+                            fail("hash_ids", "element " + std::to_string(m_ids.size()) + " does not fit in 64 bits");
                         m_ids.push_back(n.negative ? (~n.magnitude + 1) : n.magnitude);
                         if (s.peek(',')) {
                             ++s.m_p;
@@ -490,8 +506,8 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
                     number(n);
                     if (!n.integer || !n.fits || n.magnitude > static_cast<std::uint64_t>(INT64_MAX))
                         fail(field, "must be a whole number in 64 bits");
-                    const std::int64_t v = n.negative ? -static_cast<std::int64_t>(n.magnitude)
-                                                      : static_cast<std::int64_t>(n.magnitude);
+                    const std::int64_t v
+                        = n.negative ? -static_cast<std::int64_t>(n.magnitude) : static_cast<std::int64_t>(n.magnitude);
                     (bit == FChatId ? request.chatId : request.parentChatId) = v;
                 }
             } else if (bailian && key == "type") {
@@ -530,9 +546,9 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
         unsigned bit;
         const char* field;
     };
-    for (const Required r : {Required{FTimestamp, "timestamp"}, Required{FInput, "input_length"},
-                             Required{FOutput, "output_length"}, Required{FHashIds, "hash_ids"},
-                             Required{FChatId, "chat_id"}}) {
+    for (const Required r : { Required { FTimestamp, "timestamp" }, Required { FInput, "input_length" },
+             Required { FOutput, "output_length" }, Required { FHashIds, "hash_ids" },
+             Required { FChatId, "chat_id" } }) {
         if (r.bit == FChatId && !bailian)
             continue;
         if (!(seen & r.bit))
@@ -541,8 +557,8 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
 
     request.timeSeconds = bailian ? timestamp : timestamp / 1000.0; // Mooncake: milliseconds
     if (m_lastTimeLine > 0 && request.timeSeconds < m_lastTime)
-        fail("timestamp", "earlier than line " + std::to_string(m_lastTimeLine)
-                              + "'s: requests must be in arrival order");
+        fail("timestamp",
+            "earlier than line " + std::to_string(m_lastTimeLine) + "'s: requests must be in arrival order");
     m_lastTime = request.timeSeconds;
     m_lastTimeLine = m_line;
 
@@ -551,9 +567,10 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
     const std::uint64_t b = static_cast<std::uint64_t>(m_blockTokens);
     const std::uint64_t maxBlocks = (request.inputTokens + b - 1) / b;
     if (m_ids.size() > maxBlocks)
-        fail("hash_ids", std::to_string(m_ids.size()) + " block ids for input_length "
-                             + std::to_string(request.inputTokens) + " (at most " + std::to_string(maxBlocks) + " at "
-                             + std::to_string(m_blockTokens) + " tokens per block; is --block-tokens right?)");
+        fail("hash_ids",
+            std::to_string(m_ids.size()) + " block ids for input_length " + std::to_string(request.inputTokens)
+                + " (at most " + std::to_string(maxBlocks) + " at " + std::to_string(m_blockTokens)
+                + " tokens per block; is --block-tokens right?)");
     std::uint64_t parent = 0;
     request.blockKeys.reserve(m_ids.size());
     for (const std::uint64_t id : m_ids) {

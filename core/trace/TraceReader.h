@@ -37,9 +37,9 @@ struct TraceRequest {
     std::uint64_t inputTokens = 0;
     std::uint64_t outputTokens = 0;
     std::vector<std::uint64_t> blockKeys; ///< chained prefix keys, head first
-    std::int64_t chatId = -1; ///< Bailian only
-    std::int64_t parentChatId = -1; ///< Bailian only (-1: first turn)
-    std::uint64_t line = 0; ///< 1-based line in the file
+    std::int64_t chatId = -1;             ///< Bailian only
+    std::int64_t parentChatId = -1;       ///< Bailian only (-1: first turn)
+    std::uint64_t line = 0;               ///< 1-based line in the file
 
     /// Tokens in block `i`: the block size, except a shorter last block.
     std::uint64_t blockTokenCount(std::size_t i, int blockTokens) const
@@ -59,11 +59,11 @@ class TraceReader {
 public:
     /// Reads the file at `path` in chunks. Throws InputError if it is missing, a directory,
     /// not a regular file or unreadable. `blockTokens` 0 takes the format's own.
-    static std::unique_ptr<TraceReader> open(const std::string& path, TraceFormat format = TraceFormat::Auto,
-                                             int blockTokens = 0);
+    static std::unique_ptr<TraceReader> open(
+        const std::string& path, TraceFormat format = TraceFormat::Auto, int blockTokens = 0);
     /// Reads text already in memory (tests, fuzzing); `name` stands for the file in messages.
-    static std::unique_ptr<TraceReader> fromText(std::string text, const std::string& name,
-                                                 TraceFormat format = TraceFormat::Auto, int blockTokens = 0);
+    static std::unique_ptr<TraceReader> fromText(
+        std::string text, const std::string& name, TraceFormat format = TraceFormat::Auto, int blockTokens = 0);
     ~TraceReader();
     TraceReader(const TraceReader&) = delete;
     TraceReader& operator=(const TraceReader&) = delete;
@@ -91,7 +91,7 @@ private:
     int m_blockTokens;
     bool m_blockTokensGiven;
     std::FILE* m_file = nullptr;
-    std::vector<char> m_buffer; ///< the current chunk; lines never outlive it
+    std::vector<char> m_buffer;         ///< the current chunk; lines never outlive it
     std::size_t m_begin = 0, m_end = 0; ///< unread part of m_buffer
     bool m_eof = false;
     std::uint64_t m_line = 0;

@@ -12,7 +12,7 @@ TraceCapacity traceCapacity(const EvalResult& r, TraceRouting routing)
     const double servers = std::max(1.0, std::round(r.fleetServers));
     c.caches = routing == TraceRouting::Global ? 1 : static_cast<int>(std::min(servers, 4096.0));
     const double replicasPerCache = r.replicasPerServer * servers / c.caches;
-    const TierUse* tiers[3] = {&r.hbm, &r.dram, &r.ssd};
+    const TierUse* tiers[3] = { &r.hbm, &r.dram, &r.ssd };
     for (int t = 0; t < 3; ++t) {
         const TierUse& u = *tiers[t];
         // What the scenario does not already hold there: weights and active sequences.
@@ -32,11 +32,11 @@ TraceOptions withCapacity(TraceOptions o, const TraceCapacity& c)
 
 std::array<double, 3> ttftSavedPerRequest(const EvalResult& r, const TraceAnalysis& a)
 {
-    std::array<double, 3> saved{0, 0, 0};
+    std::array<double, 3> saved { 0, 0, 0 };
     if (a.requests == 0 || !(r.promptTokens > 0))
         return saved;
     const double recompute = r.recomputeSeconds / r.promptTokens;
-    const double restore[3] = {0.0, r.restoreSecondsDram / r.promptTokens, r.restoreSecondsSsd / r.promptTokens};
+    const double restore[3] = { 0.0, r.restoreSecondsDram / r.promptTokens, r.restoreSecondsSsd / r.promptTokens };
     for (int t = 0; t < 3; ++t) {
         const double perToken = std::isfinite(restore[t]) ? std::max(0.0, recompute - restore[t]) : 0.0;
         saved[t] = a.tiers.tokens[t] / static_cast<double>(a.requests) * perToken;

@@ -19,8 +19,8 @@ namespace kvtiers::trace {
 
 struct TraceCapacity {
     double kvBytesPerToken = 0;
-    int caches = 1; ///< 1 for the global pool, else servers
-    std::array<double, 3> bytesPerCache{0, 0, 0}; ///< HBM, DRAM, SSD of one cache
+    int caches = 1;                                  ///< 1 for the global pool, else servers
+    std::array<double, 3> bytesPerCache { 0, 0, 0 }; ///< HBM, DRAM, SSD of one cache
 };
 
 /// The cache the evaluated scenario offers a trace under `routing`.

@@ -37,8 +37,8 @@ Scenario busyScenario()
     ScenarioSpec spec;
     spec.model = "gemma-2-27b";
     spec.hardware = "h200-sxm";
-    spec.overrides = {{"context", 32768}, {"concurrency", 256}, {"output_tokens", 512}, {"reuse_rate", 0.6},
-                      {"sharing", 4}, {"reuse_distance_s", 600}, {"offload_rate", 1.0}, {"inclusive_tiers", true}};
+    spec.overrides = { { "context", 32768 }, { "concurrency", 256 }, { "output_tokens", 512 }, { "reuse_rate", 0.6 },
+        { "sharing", 4 }, { "reuse_distance_s", 600 }, { "offload_rate", 1.0 }, { "inclusive_tiers", true } };
     return resolveScenario(CardCatalog::builtin(), spec).scenario;
 }
 
@@ -96,7 +96,7 @@ void BM_TraceFile(benchmark::State& state)
     for (auto _ : state) {
         auto reader = kvtiers::trace::TraceReader::open(path);
         kvtiers::trace::TraceOptions o;
-        o.tierBlocks = {5000, 20000, 100000};
+        o.tierBlocks = { 5000, 20000, 100000 };
         const auto a = kvtiers::trace::analyzeTrace(*reader, o);
         references += a.blockReferences;
         benchmark::DoNotOptimize(a.hitRatioInfinite());

@@ -97,7 +97,7 @@ int main(int argc, char** argv)
     auto* controller = window.findChild<kvtiers::ui::ScenarioController*>();
     auto* slider = window.findChild<QAbstractSlider*>(QStringLiteral("contextSlider"));
     std::vector<QCustomPlot*> plots;
-    for (const char* name : {"tierChart", "sweepChart"})
+    for (const char* name : { "tierChart", "sweepChart" })
         for (auto* p : window.findChild<QWidget*>(QString::fromLatin1(name))->findChildren<QCustomPlot*>())
             plots.push_back(p);
     if (!controller || !slider || plots.size() < 2) {
@@ -114,7 +114,9 @@ int main(int argc, char** argv)
     int direction = 1;
     int incomplete = 0;
     // KVTIERS_BENCH_UI_STEPS=30 under callgrind: count instructions of a few updates.
-    const int steps = qEnvironmentVariableIsSet("KVTIERS_BENCH_UI_STEPS") ? qEnvironmentVariableIntValue("KVTIERS_BENCH_UI_STEPS") : 1000;
+    const int steps = qEnvironmentVariableIsSet("KVTIERS_BENCH_UI_STEPS")
+        ? qEnvironmentVariableIntValue("KVTIERS_BENCH_UI_STEPS")
+        : 1000;
     for (int i = 0; i < steps; ++i) {
         value += direction * std::max(1, (hi - lo) / 250);
         if (value >= hi || value <= lo) {
@@ -128,7 +130,7 @@ int main(int argc, char** argv)
         slider->setValue(value);
         // Until the controller has evaluated and every chart has replotted (and painted).
         while (controller->evaluationCount() == evaluationsBefore
-               || std::any_of(replots.begin(), replots.end(), [](int n) { return n == 0; })) {
+            || std::any_of(replots.begin(), replots.end(), [](int n) { return n == 0; })) {
             QApplication::processEvents(QEventLoop::AllEvents);
             if (t.elapsed() > 2000) {
                 ++incomplete;
@@ -171,7 +173,7 @@ int main(int argc, char** argv)
         out["export_png_ms"] = medianOf(ms);
     }
 
-    rusage usage{};
+    rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     out["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
 
@@ -203,19 +205,23 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsSet("KVTIERS_UI_UPDATE_INSTRUCTIONS"))
         out["ui_update_instructions"] = qEnvironmentVariable("KVTIERS_UI_UPDATE_INSTRUCTIONS").toLongLong();
     std::ofstream(argv[2]) << out.dump(2) << "\n";
-    struct Row { const char* key; const char* label; double target; };
+    struct Row {
+        const char* key;
+        const char* label;
+        double target;
+    };
     const Row rows[] = {
-        {"scenario_ns", "one scenario, all outputs (ns, median)", 2000},
-        {"sweep_1000_us", "1,000-point context sweep (us, median)", 2000},
-        {"ui_update_p50_ms", "UI update p50 (ms)", 8},
-        {"ui_update_p99_ms", "UI update p99 (ms)", 8},
-        {"cold_start_ms", "cold start to first paint (ms, median of 5)", 500},
-        {"export_png_ms", "tier chart PNG 1600x900x2 (ms)", 250},
-        {"peak_rss_mb", "peak RSS after the UI run (MB)", 150},
+        { "scenario_ns", "one scenario, all outputs (ns, median)", 2000 },
+        { "sweep_1000_us", "1,000-point context sweep (us, median)", 2000 },
+        { "ui_update_p50_ms", "UI update p50 (ms)", 8 },
+        { "ui_update_p99_ms", "UI update p99 (ms)", 8 },
+        { "cold_start_ms", "cold start to first paint (ms, median of 5)", 500 },
+        { "export_png_ms", "tier chart PNG 1600x900x2 (ms)", 250 },
+        { "peak_rss_mb", "peak RSS after the UI run (MB)", 150 },
     };
     const Row rates[] = {
-        {"trace_refs_per_s", "trace, 5.8M block refs end to end (refs/s)", 3e6},
-        {"trace_refs_per_s_shipped", "trace, shipped Mooncake file (refs/s)", 3e6},
+        { "trace_refs_per_s", "trace, 5.8M block refs end to end (refs/s)", 3e6 },
+        { "trace_refs_per_s_shipped", "trace, shipped Mooncake file (refs/s)", 3e6 },
     };
     std::printf("%-46s %12s %10s %8s\n", "benchmark", "measured", "target", "margin");
     for (const auto& r : rows) {

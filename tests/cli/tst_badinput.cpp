@@ -10,9 +10,9 @@
 #include "app/cli/CommandLine.h"
 #include "core/cards/HfConfig.h"
 #include "core/cards/PresetStore.h"
-#include "tests/support/TestSupport.h"
 #include "core/model/VllmCheck.h"
 #include "core/trace/TraceAnalysis.h"
+#include "tests/support/TestSupport.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -83,7 +83,7 @@ bool copyTree(const QString& from, const QString& to)
 struct Case {
     QString file; ///< relative to the corpus
     QStringList needles;
-    bool loads() const { return needles == QStringList{QStringLiteral("@loads")}; }
+    bool loads() const { return needles == QStringList { QStringLiteral("@loads") }; }
 };
 
 std::vector<Case> readCases()
@@ -224,7 +224,8 @@ private slots:
             bad += c.loads() ? 0 : 1;
         }
         QVERIFY2(bad >= 60, qPrintable(QString::number(bad)));
-        for (const char* kind : {"models", "hardware", "workloads", "presets", "hfconfig", "vllmlog", "traces", "cli"})
+        for (const char* kind :
+            { "models", "hardware", "workloads", "presets", "hfconfig", "vllmlog", "traces", "cli" })
             QVERIFY2(byKind[QString::fromLatin1(kind)] >= 5, kind);
         // Every file in the corpus is a listed case (a new file without expectations is a mistake).
         QDirIterator it(corpusDir(), QDir::Files, QDirIterator::Subdirectories);
@@ -235,7 +236,7 @@ private slots:
                 continue;
             ++files;
             QVERIFY2(std::any_of(cases.begin(), cases.end(), [&](const Case& c) { return c.file == rel; }),
-                     qPrintable(rel + QStringLiteral(" is not listed in cases.tsv")));
+                qPrintable(rel + QStringLiteral(" is not listed in cases.tsv")));
         }
         QCOMPARE(files, static_cast<int>(cases.size()));
     }
@@ -252,7 +253,7 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(QStringList, needles);
-        const bool loads = needles == QStringList{QStringLiteral("@loads")};
+        const bool loads = needles == QStringList { QStringLiteral("@loads") };
         const QString kind = file.section(QLatin1Char('/'), 0, 0);
         const QString fileName = QFileInfo(file).fileName();
         // The "user folder" of this case: a copy of the case file (CLI cases use the shared
@@ -273,7 +274,7 @@ private slots:
             const CliResult r = runCli(args);
             QCOMPARE(r.status, 2);
             QVERIFY2(r.err.startsWith(QStringLiteral("kvtiers: ")) && r.err.count(QLatin1Char('\n')) == 1,
-                     qPrintable(QStringLiteral("stderr is not one line: ") + r.err));
+                qPrintable(QStringLiteral("stderr is not one line: ") + r.err));
             KV_CHECK(missingFrom(r.err, needles));
             // The built binary too: a real process, which must exit 2, not crash.
             const QString binary = qEnvironmentVariable("KVTIERS_BINARY");
@@ -313,8 +314,7 @@ private slots:
 private:
     /// A bad file in the user's preset folder is reported by name and field; the folder's
     /// good preset still loads; importing the file is refused with the same kind of message.
-    void checkPreset(const QString& path, const QString& fileName, const QStringList& needles,
-                     bool loads)
+    void checkPreset(const QString& path, const QString& fileName, const QStringList& needles, bool loads)
     {
         QTemporaryDir user; // the user's preset folder: the bad file beside a good preset
         const QString userDir = user.path();
@@ -329,9 +329,10 @@ private:
         PresetStore store(s(userDir));
         QVERIFY2(store.find("Keeper"), "the good preset beside the bad one did not load");
         const auto problem = std::find_if(store.problems().begin(), store.problems().end(),
-                                          [&](const PresetProblem& p) { return p.file.ends_with(s(fileName)); });
+            [&](const PresetProblem& p) { return p.file.ends_with(s(fileName)); });
         if (loads) {
-            QVERIFY2(problem == store.problems().end(), problem == store.problems().end() ? "" : problem->reason.c_str());
+            QVERIFY2(
+                problem == store.problems().end(), problem == store.problems().end() ? "" : problem->reason.c_str());
         } else if (problem != store.problems().end()) {
             KV_CHECK(missingFrom(QString::fromStdString(problem->reason), needles, fileName));
         } else {
@@ -367,12 +368,12 @@ private slots:
         QTemporaryDir tmp;
         const QString dir = tmp.path() + QStringLiteral("/card.json");
         QVERIFY(QDir().mkpath(dir));
-        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets", "traces"})
+        for (const char* kind : { "models", "hardware", "workloads", "hfconfig", "vllmlog", "presets", "traces" })
             for (const QString& e : loadErrors(QString::fromLatin1(kind), dir))
-                KV_CHECK(missingFrom(e, {QStringLiteral("is a directory")}, dir));
-        const CliResult r = runCli({QStringLiteral("eval"), QStringLiteral("--model"), dir});
+                KV_CHECK(missingFrom(e, { QStringLiteral("is a directory") }, dir));
+        const CliResult r = runCli({ QStringLiteral("eval"), QStringLiteral("--model"), dir });
         QCOMPARE(r.status, 2);
-        KV_CHECK(missingFrom(r.err, {QStringLiteral("is a directory")}, dir));
+        KV_CHECK(missingFrom(r.err, { QStringLiteral("is a directory") }, dir));
         // A directory named like a preset in the preset folder is skipped, not reported as a crash.
         QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/presets/odd.json")));
         PresetStore store(s(tmp.path() + QStringLiteral("/presets")));
@@ -382,7 +383,7 @@ private slots:
     void devices_data()
     {
         QTest::addColumn<QString>("device");
-        for (const char* d : {"/dev/zero", "/dev/null", "/dev/urandom"})
+        for (const char* d : { "/dev/zero", "/dev/null", "/dev/urandom" })
             if (QFileInfo::exists(QString::fromLatin1(d)))
                 QTest::newRow(d) << QString::fromLatin1(d);
     }
@@ -392,18 +393,18 @@ private slots:
         QFETCH(QString, device);
         QElapsedTimer t;
         t.start();
-        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets", "traces"})
+        for (const char* kind : { "models", "hardware", "workloads", "hfconfig", "vllmlog", "presets", "traces" })
             for (const QString& e : loadErrors(QString::fromLatin1(kind), device))
-                KV_CHECK(missingFrom(e, {QStringLiteral("not a regular file")}, device));
-        for (const char* verb : {"--hardware", "--workload", "--model"}) {
-            const CliResult r = runCli({QStringLiteral("eval"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
-                                        QString::fromLatin1(verb), device});
+                KV_CHECK(missingFrom(e, { QStringLiteral("not a regular file") }, device));
+        for (const char* verb : { "--hardware", "--workload", "--model" }) {
+            const CliResult r = runCli({ QStringLiteral("eval"), QStringLiteral("--model"),
+                QStringLiteral("llama-3.1-8b"), QString::fromLatin1(verb), device });
             QCOMPARE(r.status, 2);
-            KV_CHECK(missingFrom(r.err, {QStringLiteral("not a regular file")}, device));
+            KV_CHECK(missingFrom(r.err, { QStringLiteral("not a regular file") }, device));
         }
-        const CliResult r = runCli({QStringLiteral("preset"), QStringLiteral("import"), device});
+        const CliResult r = runCli({ QStringLiteral("preset"), QStringLiteral("import"), device });
         QCOMPARE(r.status, 2);
-        KV_CHECK(missingFrom(r.err, {QStringLiteral("not a regular file")}, device));
+        KV_CHECK(missingFrom(r.err, { QStringLiteral("not a regular file") }, device));
         QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
     }
 
@@ -421,20 +422,20 @@ private slots:
         QCOMPARE(QFileInfo(path).size(), 200ll * 1000 * 1000);
         QElapsedTimer t;
         t.start();
-        for (const char* kind : {"models", "hardware", "workloads", "hfconfig", "vllmlog", "presets"})
+        for (const char* kind : { "models", "hardware", "workloads", "hfconfig", "vllmlog", "presets" })
             for (const QString& e : loadErrors(QString::fromLatin1(kind), path))
-                KV_CHECK(missingFrom(e, {QStringLiteral("190 MiB"), QStringLiteral("refused")}, path));
-        const CliResult r = runCli({QStringLiteral("eval"), QStringLiteral("--model"), path});
+                KV_CHECK(missingFrom(e, { QStringLiteral("190 MiB"), QStringLiteral("refused") }, path));
+        const CliResult r = runCli({ QStringLiteral("eval"), QStringLiteral("--model"), path });
         QCOMPARE(r.status, 2);
-        KV_CHECK(missingFrom(r.err, {QStringLiteral("refused")}, path));
+        KV_CHECK(missingFrom(r.err, { QStringLiteral("refused") }, path));
         // In the preset folder: reported, the rest still loads.
         const QString presetDir = tmp.path() + QStringLiteral("/presets");
         QVERIFY(QDir().mkpath(presetDir));
         QVERIFY(QFile::rename(path, presetDir + QStringLiteral("/huge.json")));
         PresetStore store(s(presetDir));
         QCOMPARE(store.problems().size(), size_t(1));
-        KV_CHECK(missingFrom(QString::fromStdString(store.problems()[0].reason), {QStringLiteral("refused")},
-                             QStringLiteral("huge.json")));
+        KV_CHECK(missingFrom(QString::fromStdString(store.problems()[0].reason), { QStringLiteral("refused") },
+            QStringLiteral("huge.json")));
         // Reading 200 MB and parsing it would take seconds; refusing it by size takes microseconds.
         QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed()) + QStringLiteral(" ms")));
         QCOMPARE(QFileInfo(presetDir + QStringLiteral("/huge.json")).size(), 200ll * 1000 * 1000);
@@ -454,11 +455,11 @@ private slots:
         f.close();
         QCOMPARE(errorOf([&] { readInputFile(s(path)); }), QString());
         KV_CHECK(missingFrom(errorOf([&] { loadModelCard(readInputFile(s(path)), s(path)); }),
-                             {QStringLiteral(".id"), QStringLiteral("missing")}, path));
+            { QStringLiteral(".id"), QStringLiteral("missing") }, path));
         QVERIFY(f.open(QIODevice::Append));
         f.write(" ");
         f.close();
-        KV_CHECK(missingFrom(errorOf([&] { readInputFile(s(path)); }), {QStringLiteral("refused")}, path));
+        KV_CHECK(missingFrom(errorOf([&] { readInputFile(s(path)); }), { QStringLiteral("refused") }, path));
     }
 };
 

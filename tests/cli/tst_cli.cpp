@@ -5,13 +5,13 @@
 // `kvtiers export --chart fleet` takes `kvtiers fleet`'s options (one shared parser) and
 // writes the fleet chart or the core's CSV/JSON.
 
-#include "core/cards/CardCatalog.h"
 #include "app/cli/CommandLine.h"
-#include "core/io/Csv.h"
 #include "app/cli/CommandLineParsing.h"
+#include "core/cards/CardCatalog.h"
+#include "core/io/Csv.h"
+#include "core/io/Json.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Fleet.h"
-#include "core/io/Json.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sensitivity.h"
 #include "tests/support/TestSupport.h"
@@ -123,8 +123,8 @@ private slots:
     void articleJson()
     {
         // The article's command.
-        const Run r = runBinary({"eval", "--model", "llama-3.1-70b", "--context", "128k", "--concurrency", "10",
-                                 "--kv-dtype", "fp16", "--json"});
+        const Run r = runBinary({ "eval", "--model", "llama-3.1-70b", "--context", "128k", "--concurrency", "10",
+            "--kv-dtype", "fp16", "--json" });
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
         const Json j = Json::parse(r.out.toStdString());
@@ -136,12 +136,12 @@ private slots:
         QCOMPARE(j["hot_set_bytes"].get<std::int64_t>(), std::int64_t(429496729600));
         // The documented keys (README "JSON keys"; scripts depend on them).
         for (const char* key :
-             {"kv_bytes_per_token", "kv_bytes_per_request", "kv_bytes_allocated_per_request", "hot_set_bytes",
-              "max_concurrency", "achieved_reuse_rate", "tiers.hbm.capacity_bytes", "tiers.hbm.used_bytes",
-              "tiers.dram.capacity_bytes", "tiers.dram.used_bytes", "tiers.ssd.capacity_bytes", "tiers.ssd.used_bytes",
-              "tiers.hbm.weights_bytes", "tiers.hbm.kv_bytes", "overflow_bytes", "restore_seconds.dram",
-              "restore_seconds.ssd", "recompute_seconds", "decode_step_seconds", "tokens_per_second",
-              "per_server.hbm_bytes", "per_server.dram_bytes", "per_server.ssd_bytes"}) {
+            { "kv_bytes_per_token", "kv_bytes_per_request", "kv_bytes_allocated_per_request", "hot_set_bytes",
+                "max_concurrency", "achieved_reuse_rate", "tiers.hbm.capacity_bytes", "tiers.hbm.used_bytes",
+                "tiers.dram.capacity_bytes", "tiers.dram.used_bytes", "tiers.ssd.capacity_bytes",
+                "tiers.ssd.used_bytes", "tiers.hbm.weights_bytes", "tiers.hbm.kv_bytes", "overflow_bytes",
+                "restore_seconds.dram", "restore_seconds.ssd", "recompute_seconds", "decode_step_seconds",
+                "tokens_per_second", "per_server.hbm_bytes", "per_server.dram_bytes", "per_server.ssd_bytes" }) {
             const Json* v = at(j, key);
             QVERIFY2(v, key);
             QVERIFY2(v->is_number(), key);
@@ -157,7 +157,7 @@ private slots:
 
     void summaryNamesAssumedHardware()
     {
-        const Run r = runBinary({"eval", "--model", "llama-3.1-70b", "--context", "128k", "--concurrency", "10"});
+        const Run r = runBinary({ "eval", "--model", "llama-3.1-70b", "--context", "128k", "--concurrency", "10" });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains(QStringLiteral("no --hardware given")));
         QVERIFY(r.out.contains(QStringLiteral("h200-sxm")));
@@ -167,36 +167,36 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("40 GiB")));
         QVERIFY(r.out.contains(QStringLiteral("400 GiB")));
         // With --hardware given, nothing is assumed.
-        const Run h = runBinary({"eval", "--model", "llama-3.1-70b", "--hardware", "h100-sxm"});
+        const Run h = runBinary({ "eval", "--model", "llama-3.1-70b", "--hardware", "h100-sxm" });
         QCOMPARE(h.exitCode, 0);
         QVERIFY(!h.out.contains(QStringLiteral("no --hardware given")));
     }
 
     void listCommands()
     {
-        const Run m = runBinary({"list", "models"});
+        const Run m = runBinary({ "list", "models" });
         QCOMPARE(m.exitCode, 0);
-        for (const char* id : {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "deepseek-67b", "deepseek-v2",
-                               "deepseek-v3", "opt-175b", "mistral-7b-v0.1", "gemma-2-27b", "qwen2.5-72b"})
+        for (const char* id : { "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "deepseek-67b", "deepseek-v2",
+                 "deepseek-v3", "opt-175b", "mistral-7b-v0.1", "gemma-2-27b", "qwen2.5-72b" })
             QVERIFY2(m.out.contains(QString::fromUtf8(id)), id);
-        const Run h = runBinary({"list", "hardware"});
+        const Run h = runBinary({ "list", "hardware" });
         QCOMPARE(h.exitCode, 0);
-        for (const char* id : {"h100-sxm", "h200-sxm", "b200", "gh200", "a100-80gb", "t4"})
+        for (const char* id : { "h100-sxm", "h200-sxm", "b200", "gh200", "a100-80gb", "t4" })
             QVERIFY2(h.out.contains(QString::fromUtf8(id)), id);
-        const Run w = runBinary({"list", "workloads", "--json"});
+        const Run w = runBinary({ "list", "workloads", "--json" });
         QCOMPARE(w.exitCode, 0);
         const Json j = Json::parse(w.out.toStdString());
         QVERIFY(j.is_array());
         std::set<std::string> ids;
         for (const auto& row : j)
             ids.insert(row.at("id").get<std::string>());
-        for (const char* id : {"article", "mooncake", "flexgen", "chat"})
+        for (const char* id : { "article", "mooncake", "flexgen", "chat" })
             QVERIFY2(ids.count(id), id);
     }
 
     void workloadAloneIsAScenario()
     {
-        const Run r = runBinary({"eval", "--workload", "flexgen", "--json"});
+        const Run r = runBinary({ "eval", "--workload", "flexgen", "--json" });
         QCOMPARE(r.exitCode, 0);
         const Json j = Json::parse(r.out.toStdString());
         QCOMPARE(j["model"].get<std::string>(), std::string("opt-175b"));
@@ -205,29 +205,30 @@ private slots:
         QCOMPARE(j["hot_set_bytes"].get<std::int64_t>(), std::int64_t(256) * 544 * 4718592);
         QCOMPARE(j["decode_bound"].get<std::string>(), std::string("ssd_stream"));
         // The summary works too.
-        const Run s = runBinary({"eval", "--workload", "flexgen"});
+        const Run s = runBinary({ "eval", "--workload", "flexgen" });
         QCOMPARE(s.exitCode, 0);
         QVERIFY(s.out.contains(QStringLiteral("OPT-175B")));
     }
 
     void flagsOverrideTheWorkload()
     {
-        const Run r = runBinary({"eval", "--workload", "article", "--concurrency", "1", "--kv-dtype", "fp8", "--json"});
+        const Run r
+            = runBinary({ "eval", "--workload", "article", "--concurrency", "1", "--kv-dtype", "fp8", "--json" });
         QCOMPARE(r.exitCode, 0);
         const Json j = Json::parse(r.out.toStdString());
         QCOMPARE(j["hot_set_bytes"].get<std::int64_t>(), std::int64_t(131072) * 163840);
         // --reuse accepts percentages; --dram-per-server takes sizes.
-        const Run c = runBinary({"eval", "--workload", "chat", "--reuse", "50%", "--dram-per-server", "1GB",
-                                 "--nvme-per-server", "0", "--json"});
+        const Run c = runBinary({ "eval", "--workload", "chat", "--reuse", "50%", "--dram-per-server", "1GB",
+            "--nvme-per-server", "0", "--json" });
         QCOMPARE(c.exitCode, 0);
         const Json k = Json::parse(c.out.toStdString());
         QCOMPARE(k["requested_reuse_rate"].get<double>(), 0.5);
         QVERIFY(k["achieved_reuse_rate"].get<double>() < 0.5);
         // --request-rate gives λ: the retained pool scales with it.
-        const Json derived = Json::parse(runBinary({"eval", "--workload", "chat", "--json"}).out.toStdString());
+        const Json derived = Json::parse(runBinary({ "eval", "--workload", "chat", "--json" }).out.toStdString());
         const double lambda = derived["request_rate_per_s"].get<double>();
-        const Run g = runBinary({"eval", "--workload", "chat", "--request-rate", QString::number(2 * lambda, 'g', 17),
-                                 "--json"});
+        const Run g = runBinary(
+            { "eval", "--workload", "chat", "--request-rate", QString::number(2 * lambda, 'g', 17), "--json" });
         QCOMPARE(g.exitCode, 0);
         const Json given = Json::parse(g.out.toStdString());
         QCOMPARE(given["assumptions"]["request_rate_source"].get<std::string>(), std::string("given"));
@@ -240,31 +241,47 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("names");
-        QTest::newRow("unknown option") << QStringList{"eval", "--model", "llama-3.1-70b", "--contxt", "128k"} << "--contxt";
-        QTest::newRow("unknown model") << QStringList{"eval", "--model", "llama-9"} << "llama-9";
-        QTest::newRow("unknown hardware") << QStringList{"eval", "--model", "llama-3.1-70b", "--hardware", "h300"} << "h300";
-        QTest::newRow("unknown workload") << QStringList{"eval", "--workload", "nope"} << "nope";
-        QTest::newRow("bad context") << QStringList{"eval", "--model", "llama-3.1-70b", "--context", "lots"} << "--context";
-        QTest::newRow("zero context") << QStringList{"eval", "--model", "llama-3.1-70b", "--context", "0"} << "--context";
-        QTest::newRow("negative concurrency") << QStringList{"eval", "--model", "llama-3.1-70b", "--concurrency", "-1"} << "--concurrency";
-        QTest::newRow("missing value") << QStringList{"eval", "--model", "llama-3.1-70b", "--context"} << "--context";
-        QTest::newRow("missing model value") << QStringList{"eval", "--model"} << "--model";
-        QTest::newRow("bad dtype") << QStringList{"eval", "--model", "llama-3.1-70b", "--kv-dtype", "fp7"} << "--kv-dtype";
-        QTest::newRow("65 bits") << QStringList{"eval", "--model", "llama-3.1-70b", "--kv-dtype", "65bit"} << "--kv-dtype";
-        QTest::newRow("reuse 150%") << QStringList{"eval", "--model", "llama-3.1-70b", "--reuse", "150%"} << "--reuse";
-        QTest::newRow("gpu util 0") << QStringList{"eval", "--model", "llama-3.1-70b", "--gpu-util", "0"} << "--gpu-util";
-        QTest::newRow("tp 3") << QStringList{"eval", "--model", "llama-3.1-70b", "--tp", "3"} << "tp";
-        QTest::newRow("tp heads") << QStringList{"eval", "--model", "llama-3.1-70b", "--gpus", "6", "--tp", "6"} << "tp";
-        QTest::newRow("output >= context") << QStringList{"eval", "--model", "llama-3.1-70b", "--context", "1000", "--output-tokens", "1000"} << "output";
-        QTest::newRow("bad allocation") << QStringList{"eval", "--model", "llama-3.1-70b", "--allocation", "greedy"} << "--allocation";
-        QTest::newRow("flag with value") << QStringList{"eval", "--model", "llama-3.1-70b", "--streaming=yes"} << "--streaming";
-        QTest::newRow("no model") << QStringList{"eval", "--context", "128k"} << "model";
-        QTest::newRow("unknown command") << QStringList{"evaluate"} << "evaluate";
-        QTest::newRow("list what") << QStringList{"list", "gpus"} << "gpus";
-        QTest::newRow("sweep axis") << QStringList{"sweep", "--model", "llama-3.1-70b", "--axis", "tp"} << "--axis";
-        QTest::newRow("sweep points") << QStringList{"sweep", "--model", "llama-3.1-70b", "--points", "1"} << "--points";
-        QTest::newRow("bad model file") << QStringList{"eval", "--model", "/nonexistent/card.json"} << "card.json";
-        QTest::newRow("bad size") << QStringList{"eval", "--model", "llama-3.1-70b", "--dram-per-server", "2XB"} << "--dram-per-server";
+        QTest::newRow("unknown option") << QStringList { "eval", "--model", "llama-3.1-70b", "--contxt", "128k" }
+                                        << "--contxt";
+        QTest::newRow("unknown model") << QStringList { "eval", "--model", "llama-9" } << "llama-9";
+        QTest::newRow("unknown hardware")
+            << QStringList { "eval", "--model", "llama-3.1-70b", "--hardware", "h300" } << "h300";
+        QTest::newRow("unknown workload") << QStringList { "eval", "--workload", "nope" } << "nope";
+        QTest::newRow("bad context") << QStringList { "eval", "--model", "llama-3.1-70b", "--context", "lots" }
+                                     << "--context";
+        QTest::newRow("zero context") << QStringList { "eval", "--model", "llama-3.1-70b", "--context", "0" }
+                                      << "--context";
+        QTest::newRow("negative concurrency")
+            << QStringList { "eval", "--model", "llama-3.1-70b", "--concurrency", "-1" } << "--concurrency";
+        QTest::newRow("missing value") << QStringList { "eval", "--model", "llama-3.1-70b", "--context" }
+                                       << "--context";
+        QTest::newRow("missing model value") << QStringList { "eval", "--model" } << "--model";
+        QTest::newRow("bad dtype") << QStringList { "eval", "--model", "llama-3.1-70b", "--kv-dtype", "fp7" }
+                                   << "--kv-dtype";
+        QTest::newRow("65 bits") << QStringList { "eval", "--model", "llama-3.1-70b", "--kv-dtype", "65bit" }
+                                 << "--kv-dtype";
+        QTest::newRow("reuse 150%") << QStringList { "eval", "--model", "llama-3.1-70b", "--reuse", "150%" }
+                                    << "--reuse";
+        QTest::newRow("gpu util 0") << QStringList { "eval", "--model", "llama-3.1-70b", "--gpu-util", "0" }
+                                    << "--gpu-util";
+        QTest::newRow("tp 3") << QStringList { "eval", "--model", "llama-3.1-70b", "--tp", "3" } << "tp";
+        QTest::newRow("tp heads") << QStringList { "eval", "--model", "llama-3.1-70b", "--gpus", "6", "--tp", "6" }
+                                  << "tp";
+        QTest::newRow("output >= context") << QStringList { "eval", "--model", "llama-3.1-70b", "--context", "1000",
+            "--output-tokens", "1000" } << "output";
+        QTest::newRow("bad allocation") << QStringList { "eval", "--model", "llama-3.1-70b", "--allocation", "greedy" }
+                                        << "--allocation";
+        QTest::newRow("flag with value") << QStringList { "eval", "--model", "llama-3.1-70b", "--streaming=yes" }
+                                         << "--streaming";
+        QTest::newRow("no model") << QStringList { "eval", "--context", "128k" } << "model";
+        QTest::newRow("unknown command") << QStringList { "evaluate" } << "evaluate";
+        QTest::newRow("list what") << QStringList { "list", "gpus" } << "gpus";
+        QTest::newRow("sweep axis") << QStringList { "sweep", "--model", "llama-3.1-70b", "--axis", "tp" } << "--axis";
+        QTest::newRow("sweep points") << QStringList { "sweep", "--model", "llama-3.1-70b", "--points", "1" }
+                                      << "--points";
+        QTest::newRow("bad model file") << QStringList { "eval", "--model", "/nonexistent/card.json" } << "card.json";
+        QTest::newRow("bad size") << QStringList { "eval", "--model", "llama-3.1-70b", "--dram-per-server", "2XB" }
+                                  << "--dram-per-server";
     }
     void badInputExitsTwoWithOneLine()
     {
@@ -291,45 +308,45 @@ private slots:
     {
         // A wider table, in-process only (no process start per row).
         const std::vector<std::vector<std::string>> bad = {
-            {"eval", "--model", "llama-3.1-70b", "--context", "nan"},
-            {"eval", "--model", "llama-3.1-70b", "--context", "inf"},
-            {"eval", "--model", "llama-3.1-70b", "--context", "1e13"},
-            {"eval", "--model", "llama-3.1-70b", "--context", "1.5"},
-            {"eval", "--model", "llama-3.1-70b", "--context", ""},
-            {"eval", "--model", "llama-3.1-70b", "--concurrency", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--concurrency", "2.5"},
-            {"eval", "--model", "llama-3.1-70b", "--sharing", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--reuse", "-1"},
-            {"eval", "--model", "llama-3.1-70b", "--reuse", "nan"},
-            {"eval", "--model", "llama-3.1-70b", "--offload-rate", "2"},
-            {"eval", "--model", "llama-3.1-70b", "--reuse-distance", "-1"},
-            {"eval", "--model", "llama-3.1-70b", "--request-rate", "-1"},
-            {"eval", "--model", "llama-3.1-70b", "--request-rate", "1e13"},
-            {"eval", "--model", "llama-3.1-70b", "--request-rate", "fast"},
-            {"eval", "--model", "llama-3.1-70b", "--tp", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--tp", "100000"},
-            {"eval", "--model", "llama-3.1-70b", "--block-size", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--kv-dtype", "0bit"},
-            {"eval", "--model", "llama-3.1-70b", "--kv-dtype", ""},
-            {"eval", "--model", "llama-3.1-70b", "--kv-scale-bits", "-1"},
-            {"eval", "--model", "llama-3.1-70b", "--weight-bits", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--gpu-util", "1.5"},
-            {"eval", "--model", "llama-3.1-70b", "--gpu-util", "0.001"},
-            {"eval", "--model", "llama-3.1-70b", "--servers", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--servers", "1e10"},
-            {"eval", "--model", "llama-3.1-70b", "--gpus", "0"},
-            {"eval", "--model", "llama-3.1-70b", "--reserve", "-1GiB"},
-            {"eval", "--model", "llama-3.1-70b", "--kv-dtype", "fp8", "--kv-dtype", "fp16"},
-            {"eval", "--model", "llama-3.1-70b", "extra"},
-            {"eval", "--model", "llama-3.1-70b", "--output-tokens", "200000"},
-            {"eval", "--model", "llama-3.1-70b", "--inclusive=1"},
-            {"eval", "--model="},
-            {"eval", "--hardware", "t4"},
-            {"sweep", "--model", "llama-3.1-70b", "--from", "4k", "--to", "1k"},
-            {"sweep", "--model", "llama-3.1-70b", "--from", "0"},
-            {"list"},
-            {"list", "models", "hardware"},
-            {"nonsense"},
+            { "eval", "--model", "llama-3.1-70b", "--context", "nan" },
+            { "eval", "--model", "llama-3.1-70b", "--context", "inf" },
+            { "eval", "--model", "llama-3.1-70b", "--context", "1e13" },
+            { "eval", "--model", "llama-3.1-70b", "--context", "1.5" },
+            { "eval", "--model", "llama-3.1-70b", "--context", "" },
+            { "eval", "--model", "llama-3.1-70b", "--concurrency", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--concurrency", "2.5" },
+            { "eval", "--model", "llama-3.1-70b", "--sharing", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--reuse", "-1" },
+            { "eval", "--model", "llama-3.1-70b", "--reuse", "nan" },
+            { "eval", "--model", "llama-3.1-70b", "--offload-rate", "2" },
+            { "eval", "--model", "llama-3.1-70b", "--reuse-distance", "-1" },
+            { "eval", "--model", "llama-3.1-70b", "--request-rate", "-1" },
+            { "eval", "--model", "llama-3.1-70b", "--request-rate", "1e13" },
+            { "eval", "--model", "llama-3.1-70b", "--request-rate", "fast" },
+            { "eval", "--model", "llama-3.1-70b", "--tp", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--tp", "100000" },
+            { "eval", "--model", "llama-3.1-70b", "--block-size", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--kv-dtype", "0bit" },
+            { "eval", "--model", "llama-3.1-70b", "--kv-dtype", "" },
+            { "eval", "--model", "llama-3.1-70b", "--kv-scale-bits", "-1" },
+            { "eval", "--model", "llama-3.1-70b", "--weight-bits", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--gpu-util", "1.5" },
+            { "eval", "--model", "llama-3.1-70b", "--gpu-util", "0.001" },
+            { "eval", "--model", "llama-3.1-70b", "--servers", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--servers", "1e10" },
+            { "eval", "--model", "llama-3.1-70b", "--gpus", "0" },
+            { "eval", "--model", "llama-3.1-70b", "--reserve", "-1GiB" },
+            { "eval", "--model", "llama-3.1-70b", "--kv-dtype", "fp8", "--kv-dtype", "fp16" },
+            { "eval", "--model", "llama-3.1-70b", "extra" },
+            { "eval", "--model", "llama-3.1-70b", "--output-tokens", "200000" },
+            { "eval", "--model", "llama-3.1-70b", "--inclusive=1" },
+            { "eval", "--model=" },
+            { "eval", "--hardware", "t4" },
+            { "sweep", "--model", "llama-3.1-70b", "--from", "4k", "--to", "1k" },
+            { "sweep", "--model", "llama-3.1-70b", "--from", "0" },
+            { "list" },
+            { "list", "models", "hardware" },
+            { "nonsense" },
         };
         for (const auto& args : bad) {
             std::string joined;
@@ -347,7 +364,7 @@ private slots:
         // The core speaks of "overrides.reuse_rate"; the user typed --reuse... the CLI
         // parses before the core sees it, but range checks in the core must still come
         // back in the user's terms.
-        const Run r = runInProcess({"eval", "--model", "llama-3.1-70b", "--kv-dtype", "0.25bit"});
+        const Run r = runInProcess({ "eval", "--model", "llama-3.1-70b", "--kv-dtype", "0.25bit" });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--kv-dtype")), qPrintable(r.err));
         QVERIFY2(!r.err.contains(QStringLiteral("overrides.")), qPrintable(r.err));
@@ -358,9 +375,10 @@ private slots:
         // The article replica serves about 0.1 request/s (one 128K prefill takes ~9.4 s);
         // 5 request/s is far above it. The warning says so, and only that: one GPU server
         // holds the replica, so nothing spans servers.
-        const Run r = runInProcess({"eval", "--workload", "article", "--request-rate", "5", "--json"});
+        const Run r = runInProcess({ "eval", "--workload", "article", "--request-rate", "5", "--json" });
         QCOMPARE(r.exitCode, 0);
-        const QJsonArray warnings = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("warnings")).toArray();
+        const QJsonArray warnings
+            = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("warnings")).toArray();
         bool above = false;
         for (const QJsonValue& w : warnings) {
             const QString text = w.toString();
@@ -372,18 +390,20 @@ private slots:
 
     void sweepCsv()
     {
-        const Run r = runBinary({"sweep", "--model", "llama-3.1-70b", "--axis", "context", "--from", "1k", "--to", "1M",
-                                 "--points", "11", "--concurrency", "10", "--csv"});
+        const Run r = runBinary({ "sweep", "--model", "llama-3.1-70b", "--axis", "context", "--from", "1k", "--to",
+            "1M", "--points", "11", "--concurrency", "10", "--csv" });
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.startsWith(QStringLiteral("# kvtiers ")), qPrintable(r.out.left(200)));
-        QVERIFY2(r.out.section(QLatin1Char('\n'), 0, 0).endsWith(QStringLiteral(": kvtiers sweep --model llama-3.1-70b --axis "
-                                                                               "context --from 1k --to 1M --points 11 "
-                                                                               "--concurrency 10 --csv")),
+        QVERIFY2(r.out.section(QLatin1Char('\n'), 0, 0)
+                     .endsWith(QStringLiteral(": kvtiers sweep --model llama-3.1-70b --axis "
+                                              "context --from 1k --to 1M --points 11 "
+                                              "--concurrency 10 --csv")),
             qPrintable(r.out.left(200)));
         const QStringList lines = nonEmptyLines(csvTable(r.out, QStringLiteral("sweep")));
         QCOMPARE(lines.size(), 12); // header + 11 points
-        QCOMPARE(lines[0], QStringLiteral("context,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,"
-                                          "max_concurrency,tokens_per_second"));
+        QCOMPARE(lines[0],
+            QStringLiteral("context,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,"
+                           "max_concurrency,tokens_per_second"));
         const int columns = lines[0].count(QLatin1Char(',')) + 1;
         double last = 0;
         for (int i = 1; i < lines.size(); ++i) {
@@ -397,8 +417,8 @@ private slots:
         QCOMPARE(lines[1].split(QLatin1Char(','))[0], QStringLiteral("1024"));
         QCOMPARE(lines.last().split(QLatin1Char(','))[0], QStringLiteral("1048576"));
         // Concurrency axis, JSON form.
-        const Run j = runBinary({"sweep", "--model", "llama-3.1-8b", "--axis", "concurrency", "--from", "1", "--to", "64",
-                                 "--points", "7", "--json"});
+        const Run j = runBinary({ "sweep", "--model", "llama-3.1-8b", "--axis", "concurrency", "--from", "1", "--to",
+            "64", "--points", "7", "--json" });
         QCOMPARE(j.exitCode, 0);
         const Json doc = Json::parse(j.out.toStdString());
         QCOMPARE(doc["points"].size(), size_t(7));
@@ -409,11 +429,11 @@ private slots:
     {
         // `sensitivity --fleet`: the fleet tornado (each variable moved on every workload,
         // the fleet sized again) as JSON; its base is the `fleet` command's fleet.
-        const std::vector<std::string> fleetArgs = {"--mix", "chat=0.7,mooncake=0.3", "--rate", "80", "--hardware",
-                                                    "h200-sxm", "--ttft", "30", "--tpot", "0.05"};
-        std::vector<std::string> args = {"sensitivity", "--fleet"};
+        const std::vector<std::string> fleetArgs = { "--mix", "chat=0.7,mooncake=0.3", "--rate", "80", "--hardware",
+            "h200-sxm", "--ttft", "30", "--tpot", "0.05" };
+        std::vector<std::string> args = { "sensitivity", "--fleet" };
         args.insert(args.end(), fleetArgs.begin(), fleetArgs.end());
-        args.insert(args.end(), {"--range", "0.3", "--json"});
+        args.insert(args.end(), { "--range", "0.3", "--json" });
         QStringList binaryArgs;
         for (const auto& a : args)
             binaryArgs << QString::fromStdString(a);
@@ -424,13 +444,13 @@ private slots:
         QCOMPARE(j["scope"].get<std::string>(), std::string("fleet"));
         QCOMPARE(j["range"].get<double>(), 0.3);
         QCOMPARE(j["tpot_target_s"].get<double>(), 0.05);
-        std::vector<std::string> fleetCommand = {"fleet"};
+        std::vector<std::string> fleetCommand = { "fleet" };
         fleetCommand.insert(fleetCommand.end(), fleetArgs.begin(), fleetArgs.end());
         fleetCommand.push_back("--json");
         const Run f = runInProcess(fleetCommand);
         QCOMPARE(f.exitCode, 0);
         const Json fleet = Json::parse(f.out.toStdString());
-        for (const char* key : {"hbm_bytes", "dram_bytes", "ssd_bytes"})
+        for (const char* key : { "hbm_bytes", "dram_bytes", "ssd_bytes" })
             QCOMPARE(j["base"][key], fleet["fleet"][key]);
         QCOMPARE(j["base"]["gpus"], fleet["gpus"]);
         QCOMPARE(j["base"]["servers"], fleet["servers"]);
@@ -440,9 +460,9 @@ private slots:
         for (const Json& bar : j["bars"]) {
             variables.insert(bar["variable"].get<std::string>());
             double effect = 0;
-            for (const std::string end : {"low", "high"}) {
+            for (const std::string end : { "low", "high" }) {
                 QVERIFY(bar[end + "_feasible"].get<bool>());
-                for (const char* key : {"hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers"}) {
+                for (const char* key : { "hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers" }) {
                     const double delta = bar[end + "_delta"][key].get<double>();
                     QCOMPARE(delta, bar[end][key].get<double>() - j["base"][key].get<double>());
                     if (std::string(key).ends_with("_bytes"))
@@ -452,8 +472,9 @@ private slots:
             QVERIFY(effect <= previous);
             previous = effect;
         }
-        QCOMPARE(variables, (std::set<std::string>{"context", "concurrency", "kv_bits", "reuse_rate", "offload_rate",
-                                                   "dram_per_server", "nvme_per_server", "traffic"}));
+        QCOMPARE(variables,
+            (std::set<std::string> { "context", "concurrency", "kv_bits", "reuse_rate", "offload_rate",
+                "dram_per_server", "nvme_per_server", "traffic" }));
         // The binary and the library agree.
         QCOMPARE(Json::parse(runInProcess(args).out.toStdString()), j);
     }
@@ -470,25 +491,26 @@ private slots:
         std::ostringstream tpot;
         tpot.precision(17);
         tpot << step * 1.2;
-        const Run r = runInProcess({"sensitivity", "--fleet", "--mix", "chat", "--rate", "50", "--hardware", "h200-sxm",
-                                    "--ttft", "30", "--tpot", tpot.str()});
+        const Run r = runInProcess({ "sensitivity", "--fleet", "--mix", "chat", "--rate", "50", "--hardware",
+            "h200-sxm", "--ttft", "30", "--tpot", tpot.str() });
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
         QVERIFY(r.out.startsWith(QStringLiteral("Fleet demand: HBM ")));
-        for (const char* label : {"Average input context", "Active sequences per replica", "KV bytes per token",
-                                  "Prefix-cache hit rate", "Total traffic"})
+        for (const char* label : { "Average input context", "Active sequences per replica", "KV bytes per token",
+                 "Prefix-cache hit rate", "Total traffic" })
             QVERIFY2(r.out.contains(QString::fromUtf8(label)), label);
         QVERIFY2(r.out.contains(QStringLiteral("cannot be sized: fleet: chat: even one sequence per replica misses")),
-                 qPrintable(r.out));
+            qPrintable(r.out));
     }
 
     void sensitivityFleetBadInput()
     {
         const std::vector<std::pair<std::vector<std::string>, QString>> bad = {
-            {{"sensitivity", "--fleet"}, QStringLiteral("--mix")},
-            {{"sensitivity", "--mix", "chat=1", "--rate", "1"}, QStringLiteral("--mix: unknown option")},
-            {{"sensitivity", "--fleet", "--mix", "chat", "--rate", "1", "--range", "2"}, QStringLiteral("--range")},
-            {{"sensitivity", "--fleet", "--mix", "chat=1,mooncake=1", "--rate", "1"}, QStringLiteral("server profile")},
+            { { "sensitivity", "--fleet" }, QStringLiteral("--mix") },
+            { { "sensitivity", "--mix", "chat=1", "--rate", "1" }, QStringLiteral("--mix: unknown option") },
+            { { "sensitivity", "--fleet", "--mix", "chat", "--rate", "1", "--range", "2" }, QStringLiteral("--range") },
+            { { "sensitivity", "--fleet", "--mix", "chat=1,mooncake=1", "--rate", "1" },
+                QStringLiteral("server profile") },
         };
         for (const auto& [args, needle] : bad) {
             const Run r = runInProcess(args);
@@ -500,21 +522,21 @@ private slots:
 
     void helpAndVersion()
     {
-        const Run h = runInProcess({"--help"});
+        const Run h = runInProcess({ "--help" });
         QCOMPARE(h.exitCode, 0);
         QVERIFY(h.out.contains(QStringLiteral("kvtiers eval")));
         QVERIFY(h.err.isEmpty());
-        const Run v = runBinary({"--version"});
+        const Run v = runBinary({ "--version" });
         QCOMPARE(v.exitCode, 0);
         QVERIFY(v.out.startsWith(QStringLiteral("kvtiers ")));
     }
 
     void inProcessMatchesBinary()
     {
-        const std::vector<std::string> args = {"eval", "--workload", "mooncake", "--json"};
+        const std::vector<std::string> args = { "eval", "--workload", "mooncake", "--json" };
         const Run in = runInProcess(args);
         QCOMPARE(in.exitCode, 0);
-        const Run bin = runBinary({"eval", "--workload", "mooncake", "--json"});
+        const Run bin = runBinary({ "eval", "--workload", "mooncake", "--json" });
         QCOMPARE(bin.exitCode, 0);
         QCOMPARE(Json::parse(in.out.toStdString()), Json::parse(bin.out.toStdString()));
     }
@@ -523,10 +545,10 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QStringList fleetArgs = {"--mix", "chat=0.7,mooncake=0.3", "--rate", "100", "--hardware", "h200-sxm"};
+        const QStringList fleetArgs = { "--mix", "chat=0.7,mooncake=0.3", "--rate", "100", "--hardware", "h200-sxm" };
         const QString png = dir.filePath(QStringLiteral("fleet.png"));
-        const Run r = runBinary(QStringList{"export", "--chart", "fleet"} + fleetArgs
-                                + QStringList{"--width", "800", "--height", "450", "--scale", "1.5", "--out", png});
+        const Run r = runBinary(QStringList { "export", "--chart", "fleet" } + fleetArgs
+            + QStringList { "--width", "800", "--height", "450", "--scale", "1.5", "--out", png });
         QCOMPARE(r.exitCode, 0);
         // Nothing on stderr, not even Qt's note on a missing XDG_RUNTIME_DIR.
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
@@ -546,8 +568,10 @@ private slots:
 
         // CSV: the core's fleetCsv on what the shared parser makes of the same flags.
         const QString csv = dir.filePath(QStringLiteral("fleet.csv"));
-        QCOMPARE(runBinary(QStringList{"export", "--chart", "fleet"} + fleetArgs + QStringList{"--out", csv}).exitCode, 0);
-        std::vector<std::string> argv = {"fleet"};
+        QCOMPARE(
+            runBinary(QStringList { "export", "--chart", "fleet" } + fleetArgs + QStringList { "--out", csv }).exitCode,
+            0);
+        std::vector<std::string> argv = { "fleet" };
         for (const QString& a : fleetArgs)
             argv.push_back(a.toStdString());
         using namespace kvtiers::cli;
@@ -558,7 +582,9 @@ private slots:
 
         // JSON: what `kvtiers fleet --json` prints.
         const QString json = dir.filePath(QStringLiteral("fleet.json"));
-        QCOMPARE(runBinary(QStringList{"export", "--chart", "fleet"} + fleetArgs + QStringList{"--out", json}).exitCode, 0);
+        QCOMPARE(runBinary(QStringList { "export", "--chart", "fleet" } + fleetArgs + QStringList { "--out", json })
+                     .exitCode,
+            0);
         argv.push_back("--json");
         const Run printed = runInProcess(argv);
         QCOMPARE(printed.exitCode, 0);
@@ -572,18 +598,18 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("names");
-        const QStringList mix = {"--mix", "chat=0.7,mooncake=0.3", "--hardware", "h200-sxm"};
-        QTest::newRow("no mix") << QStringList{"--rate", "100"} << "--mix";
+        const QStringList mix = { "--mix", "chat=0.7,mooncake=0.3", "--hardware", "h200-sxm" };
+        QTest::newRow("no mix") << QStringList { "--rate", "100" } << "--mix";
         QTest::newRow("no rate") << mix << "--rate";
-        QTest::newRow("unknown workload") << QStringList{"--mix", "nope=1", "--rate", "100"} << "nope";
-        QTest::newRow("bad share") << QStringList{"--mix", "chat=lots", "--rate", "100"} << "--mix chat";
-        QTest::newRow("empty entry") << QStringList{"--mix", "chat,,mooncake", "--rate", "100"} << "--mix";
-        QTest::newRow("negative rate") << mix + QStringList{"--rate", "-1"} << "--rate";
-        QTest::newRow("impossible target") << mix + QStringList{"--rate", "100", "--tpot", "0.00001"}
-                                           << "time-per-output-token";
-        QTest::newRow("bad units") << mix + QStringList{"--rate", "100", "--units", "parsecs"} << "--units";
-        QTest::newRow("preset") << mix + QStringList{"--rate", "100", "--preset", "x"} << "--preset";
-        QTest::newRow("bad override") << mix + QStringList{"--rate", "100", "--reuse", "150%"} << "--reuse";
+        QTest::newRow("unknown workload") << QStringList { "--mix", "nope=1", "--rate", "100" } << "nope";
+        QTest::newRow("bad share") << QStringList { "--mix", "chat=lots", "--rate", "100" } << "--mix chat";
+        QTest::newRow("empty entry") << QStringList { "--mix", "chat,,mooncake", "--rate", "100" } << "--mix";
+        QTest::newRow("negative rate") << mix + QStringList { "--rate", "-1" } << "--rate";
+        QTest::newRow("impossible target")
+            << mix + QStringList { "--rate", "100", "--tpot", "0.00001" } << "time-per-output-token";
+        QTest::newRow("bad units") << mix + QStringList { "--rate", "100", "--units", "parsecs" } << "--units";
+        QTest::newRow("preset") << mix + QStringList { "--rate", "100", "--preset", "x" } << "--preset";
+        QTest::newRow("bad override") << mix + QStringList { "--rate", "100", "--reuse", "150%" } << "--reuse";
     }
     void exportFleetBadInputExitsTwo()
     {
@@ -591,7 +617,7 @@ private slots:
         QFETCH(QString, names);
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("never.png"));
-        const Run r = runBinary(QStringList{"export", "--chart", "fleet", "--out", png} + args);
+        const Run r = runBinary(QStringList { "export", "--chart", "fleet", "--out", png } + args);
         QCOMPARE(r.exitCode, 2);
         const QStringList lines = nonEmptyLines(r.err);
         QCOMPARE(lines.size(), 1);
@@ -603,11 +629,11 @@ private slots:
     {
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("never.png"));
-        const Run r = runBinary({"export", "--chart", "tiers", "--workload", "chat", "--mix", "chat", "--out", png});
+        const Run r = runBinary({ "export", "--chart", "tiers", "--workload", "chat", "--mix", "chat", "--out", png });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--mix: only for --chart fleet")), qPrintable(r.err));
         // The fleet command shares the parser: --preset is refused there too, not ignored.
-        const Run f = runInProcess({"fleet", "--mix", "chat", "--rate", "10", "--preset", "x"});
+        const Run f = runInProcess({ "fleet", "--mix", "chat", "--rate", "10", "--preset", "x" });
         QCOMPARE(f.exitCode, 2);
         QVERIFY2(f.err.contains(QStringLiteral("--preset")), qPrintable(f.err));
         QVERIFY(!QFile::exists(png));
@@ -616,20 +642,21 @@ private slots:
     void fleetCsvPrintsTheCoresCsv()
     {
         // `kvtiers fleet --csv` prints the core's fleetCsv (it used to be ignored silently).
-        const QStringList fleetArgs = {"--mix", "chat=0.7,mooncake=0.3", "--rate", "100", "--hardware", "h200-sxm"};
-        std::vector<std::string> argv = {"fleet"};
+        const QStringList fleetArgs = { "--mix", "chat=0.7,mooncake=0.3", "--rate", "100", "--hardware", "h200-sxm" };
+        std::vector<std::string> argv = { "fleet" };
         for (const QString& a : fleetArgs)
             argv.push_back(a.toStdString());
         using namespace kvtiers::cli;
         const kvtiers::FleetResult f = sizeFleetFromFlags(fleetInputFromFlags(parseArgs(argv, 1, fleetOptions())));
-        const Run r = runBinary(QStringList{"fleet"} + fleetArgs + QStringList{"--csv"});
+        const Run r = runBinary(QStringList { "fleet" } + fleetArgs + QStringList { "--csv" });
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(csvTable(r.out, QStringLiteral("fleet")).toStdString(), kvtiers::fleetCsv(f));
         QVERIFY2(!r.err.contains(QStringLiteral("kvtiers")), qPrintable(r.err));
         QVERIFY(csvTable(r.out, QStringLiteral("fleet")).startsWith(QStringLiteral("label,model,share,")));
-        QCOMPARE(nonEmptyLines(csvTable(r.out, QStringLiteral("fleet"))).size(), int(f.entries.size()) + 2); // header, workloads, total
+        QCOMPARE(nonEmptyLines(csvTable(r.out, QStringLiteral("fleet"))).size(),
+            int(f.entries.size()) + 2); // header, workloads, total
         // Bytes are raw numbers: --units changes the text summary, not the CSV.
-        argv.insert(argv.end(), {"--units", "decimal", "--csv"});
+        argv.insert(argv.end(), { "--units", "decimal", "--csv" });
         const Run decimal = runInProcess(argv);
         QCOMPARE(decimal.exitCode, 0);
         QCOMPARE(csvTable(decimal.out, QStringLiteral("fleet")), csvTable(r.out, QStringLiteral("fleet")));
@@ -643,7 +670,7 @@ private slots:
         QVERIFY2(lines[0].contains(QStringLiteral("--csv")) && lines[0].contains(QStringLiteral("--json")),
             qPrintable(lines[0]));
         // The help names it, and the fleet chart export.
-        const Run h = runInProcess({"--help"});
+        const Run h = runInProcess({ "--help" });
         QVERIFY(h.out.contains(QStringLiteral("[--json|--csv]")));
         QVERIFY(h.out.contains(QStringLiteral("--chart tiers|sweep|compare|fleet")));
     }
@@ -651,14 +678,14 @@ private slots:
     void sensitivityCsvIsTheCoresCsv()
     {
         // Scenario tornado: `sensitivity --csv` prints the core's sensitivityCsv.
-        const Run r = runInProcess({"sensitivity", "--workload", "chat", "--range", "30%", "--csv"});
+        const Run r = runInProcess({ "sensitivity", "--workload", "chat", "--range", "30%", "--csv" });
         QCOMPARE(r.exitCode, 0);
         const kvtiers::SensitivityResult sr = kvtiers::sensitivity(kvtiers::test::workloadScenario("chat"), 0.3);
         QCOMPARE(csvTable(r.out, QStringLiteral("sensitivity")).toStdString(), kvtiers::sensitivityCsv(sr));
         QCOMPARE(nonEmptyLines(csvTable(r.out, QStringLiteral("sensitivity"))).size(), int(sr.bars.size()) + 1);
         // Fleet tornado likewise.
-        const Run f = runInProcess({"sensitivity", "--fleet", "--mix", "chat=1", "--rate", "50", "--hardware", "h100-sxm",
-                                    "--csv"});
+        const Run f = runInProcess(
+            { "sensitivity", "--fleet", "--mix", "chat=1", "--rate", "50", "--hardware", "h100-sxm", "--csv" });
         QCOMPARE(f.exitCode, 0);
         kvtiers::FleetInput in;
         kvtiers::FleetEntry e;
@@ -673,7 +700,7 @@ private slots:
 
     void evalCsvIsTheTierTable()
     {
-        const Run r = runInProcess({"eval", "--workload", "article", "--csv"});
+        const Run r = runInProcess({ "eval", "--workload", "article", "--csv" });
         QCOMPARE(r.exitCode, 0);
         const QStringList lines = nonEmptyLines(csvTable(r.out, QStringLiteral("eval")));
         QCOMPARE(lines.size(), 5); // header, hbm, dram, ssd, overflow
@@ -705,8 +732,8 @@ private slots:
         // 4,096-token window at cdiv(min(4,096 − 1 + 8,192, 32,768), 16) + 1 = 769 blocks
         // (vllm/v1/kv_cache_interface.py, SlidingWindowSpec.max_memory_usage_bytes); a decoding
         // request keeps cdiv(4,095 + 16, 16) = 257. The line is the core's sentence.
-        const std::vector<std::string> args = {"vllm-check", "--model", "mistral-7b-v0.1", "--context", "32768",
-                                               "--kv-memory", "40GiB", "--max-num-batched-tokens", "8192"};
+        const std::vector<std::string> args = { "vllm-check", "--model", "mistral-7b-v0.1", "--context", "32768",
+            "--kv-memory", "40GiB", "--max-num-batched-tokens", "8192" };
         const Run r = runInProcess(args);
         QCOMPARE(r.exitCode, 0);
         const QString expected = QStringLiteral(
@@ -757,11 +784,11 @@ private slots:
     void csvOnlyWhereThereIsATable_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("list") << QStringList{"list", "models", "--csv"};
-        QTest::newRow("vllm-check") << QStringList{"vllm-check", "--model", "llama-3.1-8b", "--csv"};
-        QTest::newRow("sweep both") << QStringList{"sweep", "--workload", "chat", "--json", "--csv"};
-        QTest::newRow("compare both") << QStringList{"compare", "--comparison", "x", "--json", "--csv"};
-        QTest::newRow("sensitivity both") << QStringList{"sensitivity", "--workload", "chat", "--json", "--csv"};
+        QTest::newRow("list") << QStringList { "list", "models", "--csv" };
+        QTest::newRow("vllm-check") << QStringList { "vllm-check", "--model", "llama-3.1-8b", "--csv" };
+        QTest::newRow("sweep both") << QStringList { "sweep", "--workload", "chat", "--json", "--csv" };
+        QTest::newRow("compare both") << QStringList { "compare", "--comparison", "x", "--json", "--csv" };
+        QTest::newRow("sensitivity both") << QStringList { "sensitivity", "--workload", "chat", "--json", "--csv" };
     }
 
     void csvOnlyWhereThereIsATable()
@@ -781,11 +808,11 @@ private slots:
 
     void isCommandLineDetection()
     {
-        QVERIFY(kvtiers::cli::isCommandLine({"eval"}));
-        QVERIFY(kvtiers::cli::isCommandLine({"--help"}));
-        QVERIFY(kvtiers::cli::isCommandLine({"--version"}));
+        QVERIFY(kvtiers::cli::isCommandLine({ "eval" }));
+        QVERIFY(kvtiers::cli::isCommandLine({ "--help" }));
+        QVERIFY(kvtiers::cli::isCommandLine({ "--version" }));
         QVERIFY(!kvtiers::cli::isCommandLine({}));
-        QVERIFY(!kvtiers::cli::isCommandLine({"-platform", "offscreen"}));
+        QVERIFY(!kvtiers::cli::isCommandLine({ "-platform", "offscreen" }));
     }
 };
 

@@ -54,12 +54,12 @@ class TestCliTrace : public QObject {
 private slots:
     void jsonKeysCarryTheCoresFigures()
     {
-        const Result r = run({"trace", shipped(), "--model", "llama-3.1-70b", "--hardware", "h200-sxm", "--servers", "4",
-                              "--capacity-blocks", "31000,1000", "--json"});
+        const Result r = run({ "trace", shipped(), "--model", "llama-3.1-70b", "--hardware", "h200-sxm", "--servers",
+            "4", "--capacity-blocks", "31000,1000", "--json" });
         QVERIFY2(r.status == 0, r.err.c_str());
         const Json j = Json::parse(r.out);
-        for (const char* key : {"requests", "block_references", "unique_blocks", "block_tokens", "duration_s",
-                                "hit_ratio_infinite", "token_hit_ratio_infinite", "curve", "tiers", "miss_share", "derived"})
+        for (const char* key : { "requests", "block_references", "unique_blocks", "block_tokens", "duration_s",
+                 "hit_ratio_infinite", "token_hit_ratio_infinite", "curve", "tiers", "miss_share", "derived" })
             QVERIFY2(j.contains(key), key);
         QCOMPARE(j["requests"].get<int>(), 12031);
         QCOMPARE(j["block_references"].get<int>(), 288500);
@@ -71,7 +71,7 @@ private slots:
         ScenarioSpec spec;
         spec.model = "llama-3.1-70b";
         spec.hardware = "h200-sxm";
-        spec.overrides = {{"servers", 4}};
+        spec.overrides = { { "servers", 4 } };
         const EvalResult e = evaluate(resolveScenario(CardCatalog::builtin(), spec).scenario);
         const auto cap = trace::traceCapacity(e, trace::TraceRouting::Global);
         auto reader = trace::TraceReader::open(shipped());
@@ -82,7 +82,7 @@ private slots:
         const double bytesPerBlock = 512 * e.kvBytesPerToken;
         bool asked31000 = false, asked1000 = false;
         for (const auto& pt : j["curve"]) {
-            for (const char* key : {"capacity_blocks", "capacity_bytes", "hit_ratio", "token_hit_ratio"})
+            for (const char* key : { "capacity_blocks", "capacity_bytes", "hit_ratio", "token_hit_ratio" })
                 QVERIFY2(pt.contains(key), key);
             const double c = pt["capacity_blocks"].get<double>();
             QCOMPARE(pt["capacity_bytes"].get<double>(), c * bytesPerBlock);
@@ -93,7 +93,7 @@ private slots:
         }
         QVERIFY(asked31000 && asked1000);
         double shares = j["miss_share"].get<double>();
-        const char* names[3] = {"hbm", "dram", "ssd"};
+        const char* names[3] = { "hbm", "dram", "ssd" };
         for (int t = 0; t < 3; ++t) {
             const Json& tier = j["tiers"][names[t]];
             QCOMPARE(tier["capacity_bytes"].get<double>(), a.tierBlocks[t] * bytesPerBlock);
@@ -118,7 +118,7 @@ private slots:
 
     void csvIsTheCurve()
     {
-        const Result r = run({"trace", shipped(), "--capacity-blocks", "5000", "--csv"});
+        const Result r = run({ "trace", shipped(), "--capacity-blocks", "5000", "--csv" });
         QVERIFY2(r.status == 0, r.err.c_str());
         std::istringstream in(r.out);
         std::string line;
@@ -141,13 +141,13 @@ private slots:
 
     void routingAndSamplingOptions()
     {
-        const Result rr = run({"trace", shipped(), "--servers", "4", "--routing", "round-robin", "--json"});
-        const Result pa = run({"trace", shipped(), "--servers", "4", "--routing", "prefix-aware", "--json"});
+        const Result rr = run({ "trace", shipped(), "--servers", "4", "--routing", "round-robin", "--json" });
+        const Result pa = run({ "trace", shipped(), "--servers", "4", "--routing", "prefix-aware", "--json" });
         QVERIFY2(rr.status == 0 && pa.status == 0, (rr.err + pa.err).c_str());
         const Json jr = Json::parse(rr.out), jp = Json::parse(pa.out);
         QCOMPARE(jr["caches"].get<int>(), 4);
         QVERIFY(jp["hit_ratio_infinite"].get<double>() > jr["hit_ratio_infinite"].get<double>());
-        const Result s = run({"trace", shipped(), "--sample", "0.25", "--sample-depth", "2", "--json"});
+        const Result s = run({ "trace", shipped(), "--sample", "0.25", "--sample-depth", "2", "--json" });
         QVERIFY2(s.status == 0, s.err.c_str());
         const Json js = Json::parse(s.out);
         QCOMPARE(js["sample_rate"].get<double>(), 0.25);
@@ -157,7 +157,7 @@ private slots:
 
     void textSummary()
     {
-        const Result r = run({"trace", shipped()});
+        const Result r = run({ "trace", shipped() });
         QVERIFY2(r.status == 0, r.err.c_str());
         const QString out = QString::fromStdString(r.out);
         QVERIFY2(out.contains(QStringLiteral("Reuse ceiling     36.6% of prompt blocks")), r.out.c_str());
@@ -167,7 +167,7 @@ private slots:
 
     void helpSaysBlockTokensIsNotBlockSize()
     {
-        const Result r = run({"--help"});
+        const Result r = run({ "--help" });
         const QString out = QString::fromStdString(r.out);
         QVERIFY(out.contains(QStringLiteral("kvtiers trace FILE")));
         QVERIFY(out.contains(QStringLiteral("--block-tokens is the trace's hash")));
@@ -179,15 +179,25 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
         const QString f = QString::fromStdString(shipped());
-        QTest::newRow("no file") << QStringList{QStringLiteral("trace")} << QStringLiteral("give the trace file");
-        QTest::newRow("missing file") << QStringList{QStringLiteral("trace"), QStringLiteral("/no/such.jsonl")} << QStringLiteral("no such file");
-        QTest::newRow("bad format") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--format"), QStringLiteral("csv")} << QStringLiteral("--format");
-        QTest::newRow("bailian on mooncake") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--format"), QStringLiteral("bailian")} << QStringLiteral("\"chat_id\": missing");
-        QTest::newRow("wrong block tokens") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--block-tokens"), QStringLiteral("4096")} << QStringLiteral(":1: field \"hash_ids\"");
-        QTest::newRow("sample zero") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--sample"), QStringLiteral("0")} << QStringLiteral("--sample");
-        QTest::newRow("bad routing") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--routing"), QStringLiteral("random")} << QStringLiteral("--routing");
-        QTest::newRow("bad capacity") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--capacity-blocks"), QStringLiteral("10,,20")} << QStringLiteral("--capacity-blocks");
-        QTest::newRow("json and csv") << QStringList{QStringLiteral("trace"), f, QStringLiteral("--json"), QStringLiteral("--csv")} << QStringLiteral("give one");
+        QTest::newRow("no file") << QStringList { QStringLiteral("trace") } << QStringLiteral("give the trace file");
+        QTest::newRow("missing file") << QStringList { QStringLiteral("trace"), QStringLiteral("/no/such.jsonl") }
+                                      << QStringLiteral("no such file");
+        QTest::newRow("bad format") << QStringList { QStringLiteral("trace"), f, QStringLiteral("--format"),
+            QStringLiteral("csv") } << QStringLiteral("--format");
+        QTest::newRow("bailian on mooncake") << QStringList { QStringLiteral("trace"), f, QStringLiteral("--format"),
+            QStringLiteral("bailian") } << QStringLiteral("\"chat_id\": missing");
+        QTest::newRow("wrong block tokens")
+            << QStringList { QStringLiteral("trace"), f, QStringLiteral("--block-tokens"), QStringLiteral("4096") }
+            << QStringLiteral(":1: field \"hash_ids\"");
+        QTest::newRow("sample zero") << QStringList { QStringLiteral("trace"), f, QStringLiteral("--sample"),
+            QStringLiteral("0") } << QStringLiteral("--sample");
+        QTest::newRow("bad routing") << QStringList { QStringLiteral("trace"), f, QStringLiteral("--routing"),
+            QStringLiteral("random") }
+                                     << QStringLiteral("--routing");
+        QTest::newRow("bad capacity") << QStringList { QStringLiteral("trace"), f, QStringLiteral("--capacity-blocks"),
+            QStringLiteral("10,,20") } << QStringLiteral("--capacity-blocks");
+        QTest::newRow("json and csv") << QStringList { QStringLiteral("trace"), f, QStringLiteral("--json"),
+            QStringLiteral("--csv") } << QStringLiteral("give one");
     }
 
     void badUsage()
@@ -211,7 +221,7 @@ private slots:
         if (binary.isEmpty())
             QSKIP("KVTIERS_BINARY not set");
         QProcess p;
-        p.start(binary, {QStringLiteral("trace"), QString::fromStdString(shipped()), QStringLiteral("--json")});
+        p.start(binary, { QStringLiteral("trace"), QString::fromStdString(shipped()), QStringLiteral("--json") });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const Json j = Json::parse(p.readAllStandardOutput().toStdString());

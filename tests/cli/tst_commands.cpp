@@ -47,17 +47,17 @@ private slots:
             QVERIFY2(names.insert(c->name).second, c->name);
             const std::string synopsis = c->synopsis;
             QVERIFY2(synopsis.find(std::string("kvtiers ") + c->name) != std::string::npos, c->name);
-            for (const auto* list : {&c->options, &c->switches})
+            for (const auto* list : { &c->options, &c->switches })
                 for (const std::string& option : *list)
-                    QVERIFY2(synopsis.find(option) != std::string::npos, qPrintable(QString::fromStdString(
-                                                                             std::string(c->name) + " " + option)));
+                    QVERIFY2(synopsis.find(option) != std::string::npos,
+                        qPrintable(QString::fromStdString(std::string(c->name) + " " + option)));
         }
         QCOMPARE(names.size(), size_t(10));
     }
 
     void helpHoldsEverySynopsisAndKnob()
     {
-        const Run h = runCli({"--help"});
+        const Run h = runCli({ "--help" });
         QCOMPARE(h.status, 0);
         for (const Command* c : commands())
             QVERIFY2(h.out.find(c->synopsis) != std::string::npos, c->name);
@@ -69,14 +69,14 @@ private slots:
     void eachWordRunsItsCommand()
     {
         // list runs without a card; the others say what they miss, naming their own word.
-        const Run list = runCli({"list", "models"});
+        const Run list = runCli({ "list", "models" });
         QCOMPARE(list.status, 0);
         QVERIFY(list.out.find("llama-3.1-70b") != std::string::npos);
-        const Run unknown = runCli({"frobnicate"});
+        const Run unknown = runCli({ "frobnicate" });
         QCOMPARE(unknown.status, 2);
         for (const Command* c : commands())
             QVERIFY2(unknown.err.find(c->name) != std::string::npos, c->name);
-        const Run badOption = runCli({"sweep", "--comparison", "x"});
+        const Run badOption = runCli({ "sweep", "--comparison", "x" });
         QCOMPARE(badOption.status, 2);
         QVERIFY2(badOption.err.find("--comparison: unknown option") != std::string::npos, badOption.err.c_str());
     }

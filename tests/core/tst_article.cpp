@@ -2,9 +2,9 @@
 // Llama 3.1 70B, FP16 KV: 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB per token;
 // × 131,072 tokens = 40 GiB per request; × 10 requests = 400 GiB.
 
+#include "core/io/Units.h"
 #include "core/model/Derivation.h"
 #include "tests/support/TestSupport.h"
-#include "core/io/Units.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -14,7 +14,8 @@ class TestArticle : public QObject {
 private slots:
     void perTokenPerRequestAndTen()
     {
-        const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", 131072}, {"concurrency", 10}, {"kv_bits", 16}}));
+        const EvalResult r
+            = evaluate(scenario("llama-3.1-70b", { { "context", 131072 }, { "concurrency", 10 }, { "kv_bits", 16 } }));
         QCOMPARE(r.kvBytesPerToken, 327680.0);
         QCOMPARE(r.kvBytesPerToken, 320 * KiB);
         QCOMPARE(r.kvBytesPerRequest, 42949672960.0);
@@ -37,7 +38,7 @@ private slots:
     void derivationShowsTheArithmetic()
     {
         const auto& m = CardCatalog::builtin().models().at("llama-3.1-70b");
-        const std::string d = kvPerTokenDerivation(m, KvFormat{16, 0});
+        const std::string d = kvPerTokenDerivation(m, KvFormat { 16, 0 });
         QCOMPARE(QString::fromStdString(d), QStringLiteral("2 × 80 × 8 × 128 × 2 B = 327,680 B = 320 KiB per token"));
     }
 

@@ -36,13 +36,11 @@ bool hasWebSource(const std::vector<Source>& sources)
 /// A minimal valid model card as JSON, to break one field at a time.
 Json minimalModel()
 {
-    return Json{{"id", "tiny"},
-                {"name", "Tiny"},
-                {"params_total", 1000000},
-                {"max_context", 4096},
-                {"layer_groups", Json::array({{{"kind", "full"}, {"layers", 2}, {"num_kv_heads", 2}, {"k_head_dim", 64},
-                                               {"v_head_dim", 64}}})},
-                {"sources", Json::array({{{"title", "made up"}, {"url", "https://example.org"}}})}};
+    return Json { { "id", "tiny" }, { "name", "Tiny" }, { "params_total", 1000000 }, { "max_context", 4096 },
+        { "layer_groups",
+            Json::array({ { { "kind", "full" }, { "layers", 2 }, { "num_kv_heads", 2 }, { "k_head_dim", 64 },
+                { "v_head_dim", 64 } } }) },
+        { "sources", Json::array({ { { "title", "made up" }, { "url", "https://example.org" } } }) } };
 }
 
 QString modelError(const Json& j, const std::initializer_list<const char*>& needles)
@@ -89,12 +87,12 @@ private slots:
     void requiredIdsExist()
     {
         const auto& c = CardCatalog::builtin();
-        for (const char* id : {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "deepseek-67b", "deepseek-v2",
-                               "deepseek-v3", "opt-175b", "mistral-7b-v0.1", "gemma-2-27b", "qwen2.5-72b"})
+        for (const char* id : { "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "deepseek-67b", "deepseek-v2",
+                 "deepseek-v3", "opt-175b", "mistral-7b-v0.1", "gemma-2-27b", "qwen2.5-72b" })
             QVERIFY2(c.models().count(id), id);
-        for (const char* id : {"h100-sxm", "h200-sxm", "b200", "gh200", "a100-80gb", "t4"})
+        for (const char* id : { "h100-sxm", "h200-sxm", "b200", "gh200", "a100-80gb", "t4" })
             QVERIFY2(c.hardware().count(id), id);
-        for (const char* id : {"article", "mooncake", "flexgen", "chat"})
+        for (const char* id : { "article", "mooncake", "flexgen", "chat" })
             QVERIFY2(c.workloads().count(id), id);
         // At least one hybrid with state layers.
         bool hybrid = false;
@@ -152,7 +150,7 @@ private slots:
         for (const auto& [mid, m] : c.models()) {
             for (const auto& [hid, h] : c.hardware()) {
                 // TP 1 always fits the server and the heads.
-                const EvalResult r = evaluate(scenario(mid, {{"context", 4096}, {"tp", 1}}, hid));
+                const EvalResult r = evaluate(scenario(mid, { { "context", 4096 }, { "tp", 1 } }, hid));
                 QVERIFY2(std::isfinite(r.decodeStepSeconds) && r.decodeStepSeconds > 0, (mid + " on " + hid).c_str());
             }
         }
@@ -174,8 +172,8 @@ private slots:
     {
         for (const auto& [id, m] : CardCatalog::builtin().models()) {
             const ModelCard again = parseModelCard(m.toJson(), id);
-            QCOMPARE(KvSizing(again, KvFormat{16, 0}, 1, 16, Allocation::Paged).sequenceBytes(10000),
-                     KvSizing(m, KvFormat{16, 0}, 1, 16, Allocation::Paged).sequenceBytes(10000));
+            QCOMPARE(KvSizing(again, KvFormat { 16, 0 }, 1, 16, Allocation::Paged).sequenceBytes(10000),
+                KvSizing(m, KvFormat { 16, 0 }, 1, 16, Allocation::Paged).sequenceBytes(10000));
         }
         for (const auto& [id, h] : CardCatalog::builtin().hardware()) {
             const HardwareCard again = parseHardwareCard(h.toJson(), id);
@@ -196,12 +194,12 @@ private slots:
         const Json noFp4 = CardCatalog::builtin().hardware().at("h200-sxm").toJson();
         QVERIFY(noFp4["gpu"].contains("fp8_flops") && !noFp4["gpu"].contains("fp4_flops"));
         // Present: a positive, finite rate; 0 is not a way to say "none".
-        for (const char* key : {"fp8_flops", "fp4_flops"}) {
-            for (const Json& bad : {Json(0), Json(-1e15), Json("2e15"), Json(1e300)}) {
+        for (const char* key : { "fp8_flops", "fp4_flops" }) {
+            for (const Json& bad : { Json(0), Json(-1e15), Json("2e15"), Json(1e300) }) {
                 Json h = Json::parse(builtinText("hardware", "h200-sxm.json"));
                 h["gpu"][key] = bad;
-                KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); },
-                                          {(std::string("hw.json.gpu.") + key).c_str()}));
+                KV_CHECK(expectInputError(
+                    [&] { loadHardwareCard(h.dump(), "hw.json"); }, { (std::string("hw.json.gpu.") + key).c_str() }));
             }
         }
     }
@@ -224,65 +222,66 @@ private slots:
     {
         Json j = minimalModel();
         j["max_contex"] = 8192; // a typo must not fall back to a default
-        KV_CHECK(modelError(j, {"tiny.json", "max_contex", "unknown key"}));
+        KV_CHECK(modelError(j, { "tiny.json", "max_contex", "unknown key" }));
         j = minimalModel();
         j["layer_groups"][0]["window"] = 4096; // window on a full-attention group
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0]", "window"}));
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups[0]", "window" }));
     }
 
     void wrongType()
     {
         Json j = minimalModel();
         j["layer_groups"][0]["layers"] = "80";
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].layers", "must be"}));
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups[0].layers", "must be" }));
         j = minimalModel();
         j["params_total"] = true;
-        KV_CHECK(modelError(j, {"tiny.json.params_total", "number"}));
+        KV_CHECK(modelError(j, { "tiny.json.params_total", "number" }));
         j = minimalModel();
         j["sources"] = "https://example.org";
-        KV_CHECK(modelError(j, {"tiny.json.sources", "array"}));
+        KV_CHECK(modelError(j, { "tiny.json.sources", "array" }));
         j = minimalModel();
         j["layer_groups"][0]["num_kv_heads"] = 2.5;
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].num_kv_heads", "whole"}));
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups[0].num_kv_heads", "whole" }));
         j = minimalModel();
         j["layer_groups"][0]["num_kv_heads"] = 0;
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].num_kv_heads"}));
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups[0].num_kv_heads" }));
         j = minimalModel();
         j["layer_groups"][0]["kind"] = "linear";
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].kind", "linear"}));
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups[0].kind", "linear" }));
         j = minimalModel();
         j["params_active"] = 2e6;
-        KV_CHECK(modelError(j, {"tiny.json.params_active"}));
+        KV_CHECK(modelError(j, { "tiny.json.params_active" }));
     }
 
     void missingField()
     {
-        for (const char* key : {"id", "name", "params_total", "max_context", "layer_groups", "sources"}) {
+        for (const char* key : { "id", "name", "params_total", "max_context", "layer_groups", "sources" }) {
             Json j = minimalModel();
             j.erase(key);
-            KV_CHECK(modelError(j, {"tiny.json", key}));
+            KV_CHECK(modelError(j, { "tiny.json", key }));
         }
         Json j = minimalModel();
         j["layer_groups"][0].erase("k_head_dim");
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups[0].k_head_dim", "missing"}));
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups[0].k_head_dim", "missing" }));
         j = minimalModel();
         j["sources"] = Json::array();
-        KV_CHECK(modelError(j, {"tiny.json.sources"}));
+        KV_CHECK(modelError(j, { "tiny.json.sources" }));
         j = minimalModel();
         j["sources"][0].erase("url");
-        KV_CHECK(modelError(j, {"tiny.json.sources[0].url"}));
+        KV_CHECK(modelError(j, { "tiny.json.sources[0].url" }));
         j = minimalModel();
-        j["layer_groups"] = Json::array({{{"kind", "state"}, {"layers", 4}, {"state_bytes", 1000}}});
-        KV_CHECK(modelError(j, {"tiny.json.layer_groups", "attention"}));
+        j["layer_groups"] = Json::array({ { { "kind", "state" }, { "layers", 4 }, { "state_bytes", 1000 } } });
+        KV_CHECK(modelError(j, { "tiny.json.layer_groups", "attention" }));
     }
 
     void duplicateKey()
     {
         const std::string text = R"({"id": "tiny", "id": "tiny2", "name": "Tiny"})";
-        KV_CHECK(expectInputError([&] { loadModelCard(text, "dup.json"); }, {"dup.json", "duplicate", "id"}));
+        KV_CHECK(expectInputError([&] { loadModelCard(text, "dup.json"); }, { "dup.json", "duplicate", "id" }));
         // Nested objects are checked too.
         const std::string nested = R"({"gpu": {"hbm_bytes": 1, "hbm_bytes": 2}})";
-        KV_CHECK(expectInputError([&] { loadHardwareCard(nested, "hw.json"); }, {"hw.json", "duplicate", "hbm_bytes"}));
+        KV_CHECK(
+            expectInputError([&] { loadHardwareCard(nested, "hw.json"); }, { "hw.json", "duplicate", "hbm_bytes" }));
         // The same key in sibling objects is fine.
         parseStrictJson(R"({"a": {"x": 1}, "b": {"x": 2}})", "ok.json");
     }
@@ -291,12 +290,13 @@ private slots:
     {
         const std::string text = builtinText("models", "llama-3.1-70b.json");
         QVERIFY(!text.empty());
-        KV_CHECK(expectInputError([&] { loadModelCard(text.substr(0, text.size() / 2), "cut.json"); }, {"cut.json", "truncated"}));
-        KV_CHECK(expectInputError([&] { loadModelCard("", "empty.json"); }, {"empty.json", "empty"}));
-        KV_CHECK(expectInputError([&] { loadModelCard(" \n\t ", "blank.json"); }, {"blank.json", "empty"}));
-        KV_CHECK(expectInputError([&] { loadModelCard("[1, 2]", "array.json"); }, {"array.json", "object"}));
-        KV_CHECK(expectInputError([&] { loadModelCard(text + " trailing", "trail.json"); }, {"trail.json"}));
-        KV_CHECK(expectInputError([&] { loadModelCard("{\"id\": 'x'}", "quote.json"); }, {"quote.json", "JSON"}));
+        KV_CHECK(expectInputError(
+            [&] { loadModelCard(text.substr(0, text.size() / 2), "cut.json"); }, { "cut.json", "truncated" }));
+        KV_CHECK(expectInputError([&] { loadModelCard("", "empty.json"); }, { "empty.json", "empty" }));
+        KV_CHECK(expectInputError([&] { loadModelCard(" \n\t ", "blank.json"); }, { "blank.json", "empty" }));
+        KV_CHECK(expectInputError([&] { loadModelCard("[1, 2]", "array.json"); }, { "array.json", "object" }));
+        KV_CHECK(expectInputError([&] { loadModelCard(text + " trailing", "trail.json"); }, { "trail.json" }));
+        KV_CHECK(expectInputError([&] { loadModelCard("{\"id\": 'x'}", "quote.json"); }, { "quote.json", "JSON" }));
     }
 
     void bomIsAccepted()
@@ -313,38 +313,44 @@ private slots:
             return std::string("{\"_x\": ") + std::string(depth - 1, '[') + std::string(depth - 1, ']') + "}";
         };
         parseStrictJson(nested(kMaxJsonDepth), "ok.json");
-        KV_CHECK(expectInputError([&] { parseStrictJson(nested(kMaxJsonDepth + 1), "deep.json"); }, {"deep.json", "nesting"}));
-        KV_CHECK(expectInputError([&] { parseStrictJson(nested(100000), "deeper.json"); }, {"deeper.json", "nesting"}));
+        KV_CHECK(expectInputError(
+            [&] { parseStrictJson(nested(kMaxJsonDepth + 1), "deep.json"); }, { "deep.json", "nesting" }));
+        KV_CHECK(
+            expectInputError([&] { parseStrictJson(nested(100000), "deeper.json"); }, { "deeper.json", "nesting" }));
     }
 
     void malformedHardwareAndWorkload()
     {
         Json h = Json::parse(builtinText("hardware", "h200-sxm.json"));
         h["gpu"]["hbm_gb"] = 141;
-        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, {"hw.json.gpu", "hbm_gb"}));
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.gpu", "hbm_gb" }));
         h = Json::parse(builtinText("hardware", "h200-sxm.json"));
         h["server"]["gpus"] = 0;
-        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, {"hw.json.server.gpus"}));
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.server.gpus" }));
         h = Json::parse(builtinText("hardware", "h200-sxm-measured.json"));
         std::swap(h["link"]["curve"][0], h["link"]["curve"][1]);
-        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, {"hw.json.link.curve[1]", "transfer_bytes"}));
+        KV_CHECK(expectInputError(
+            [&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.link.curve[1]", "transfer_bytes" }));
 
         Json w = Json::parse(builtinText("workloads", "flexgen.json"));
         w["weights_placement"]["ssd"] = 0.6;
-        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.weights_placement", "add up to 1"}));
+        KV_CHECK(expectInputError(
+            [&] { loadWorkloadCard(w.dump(), "wl.json"); }, { "wl.json.weights_placement", "add up to 1" }));
         w = Json::parse(builtinText("workloads", "article.json"));
         w["reuse_rate"] = 1.5;
-        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.reuse_rate"}));
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, { "wl.json.reuse_rate" }));
         // Integers read from text are checked against their minimum too (0 tokens, 0 GPUs).
         w = Json::parse(builtinText("workloads", "article.json"));
         w["context"] = 0;
-        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.context", "out of range"}));
+        KV_CHECK(
+            expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, { "wl.json.context", "out of range" }));
         w = Json::parse(builtinText("workloads", "article.json"));
         w["kv_dtype"] = "fp8";
-        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.kv_dtype"}));
+        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, { "wl.json.kv_dtype" }));
         w = Json::parse(builtinText("workloads", "article.json"));
         w["streaming"] = "yes";
-        KV_CHECK(expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, {"wl.json.streaming", "true or false"}));
+        KV_CHECK(
+            expectInputError([&] { loadWorkloadCard(w.dump(), "wl.json"); }, { "wl.json.streaming", "true or false" }));
     }
 
     void userCardFromFile()
@@ -363,13 +369,16 @@ private slots:
             j["layer_groups"][0]["layers"] = -3;
             std::ofstream(bad) << j.dump();
         }
-        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(bad); }, {"bad.json", "layers"}));
-        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(dir.path().toStdString() + "/missing.json"); },
-                                  {"missing.json", "no such file"}));
-        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(dir.path().toStdString()); }, {"directory"}));
-        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel("llama-9"); }, {"model", "llama-9", "llama-3.1-70b"}));
-        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveHardware("h300"); }, {"hardware", "h300"}));
-        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveWorkload("nope"); }, {"workload", "nope"}));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveModel(bad); }, { "bad.json", "layers" }));
+        KV_CHECK(
+            expectInputError([&] { CardCatalog::builtin().resolveModel(dir.path().toStdString() + "/missing.json"); },
+                { "missing.json", "no such file" }));
+        KV_CHECK(
+            expectInputError([&] { CardCatalog::builtin().resolveModel(dir.path().toStdString()); }, { "directory" }));
+        KV_CHECK(expectInputError(
+            [&] { CardCatalog::builtin().resolveModel("llama-9"); }, { "model", "llama-9", "llama-3.1-70b" }));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveHardware("h300"); }, { "hardware", "h300" }));
+        KV_CHECK(expectInputError([&] { CardCatalog::builtin().resolveWorkload("nope"); }, { "workload", "nope" }));
     }
 
     void cardErrorsHaveAStructuredForm()
@@ -382,12 +391,13 @@ private slots:
             } catch (const InputError& e) {
                 return std::make_pair(std::string(e.what()), e.detail());
             }
-            return std::make_pair(std::string(), InputErrorDetail{});
+            return std::make_pair(std::string(), InputErrorDetail {});
         };
         Json j = minimalModel();
         j["layer_groups"][0]["num_heads"] = 1;
         auto [heads, headsDetail] = detailOf([&] { loadModelCard(j.dump(), "tiny.json"); });
-        QCOMPARE(heads, std::string("tiny.json.layer_groups[0].num_heads: has fewer query heads (1) than KV heads (2)"));
+        QCOMPARE(
+            heads, std::string("tiny.json.layer_groups[0].num_heads: has fewer query heads (1) than KV heads (2)"));
         QCOMPARE(headsDetail.code, InputErrorCode::FewerQueryHeadsThanKvHeads);
         QCOMPARE(headsDetail.where, std::string("tiny.json.layer_groups[0].num_heads"));
         QCOMPARE(headsDetail.value, std::string("1"));

@@ -4,10 +4,10 @@
 // every hardware card through evaluate, the sweep and fleet sizing without a NaN.
 
 #include "core/cards/CardCatalog.h"
+#include "core/io/ResultJson.h"
 #include "core/model/KvSizing.h"
 #include "core/scenario/Fleet.h"
 #include "core/scenario/Sweep.h"
-#include "core/io/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <cmath>
@@ -32,9 +32,15 @@ struct Shape {
 };
 
 /// GQA / MHA / MQA attention: K and V of n_kv heads of d dims, 2 bytes each.
-constexpr double gqa(double kvHeads, double headDim) { return kvHeads * 2 * headDim * 2; }
+constexpr double gqa(double kvHeads, double headDim)
+{
+    return kvHeads * 2 * headDim * 2;
+}
 /// MLA: one latent of kv_lora_rank plus the decoupled RoPE key, 2 bytes each.
-constexpr double mla(double rank, double rope) { return (rank + rope) * 2; }
+constexpr double mla(double rank, double rope)
+{
+    return (rank + rope) * 2;
+}
 
 using Shapes = std::vector<Shape>;
 
@@ -43,71 +49,71 @@ const std::map<std::string, Shapes>& sourceShapes()
 {
     static const std::map<std::string, Shapes> shapes = {
         // Meta Llama 3.1 / 3.3 config.json: 32 / 80 / 126 layers, 8 KV heads, head_dim 128.
-        {"llama-3.1-8b", {{32, gqa(8, 128)}}},
-        {"llama-3.1-70b", {{80, gqa(8, 128)}}},
-        {"llama-3.1-405b", {{126, gqa(8, 128)}}},
-        {"llama-3.3-70b", {{80, gqa(8, 128)}}},
+        { "llama-3.1-8b", { { 32, gqa(8, 128) } } },
+        { "llama-3.1-70b", { { 80, gqa(8, 128) } } },
+        { "llama-3.1-405b", { { 126, gqa(8, 128) } } },
+        { "llama-3.3-70b", { { 80, gqa(8, 128) } } },
         // Llama 4 Scout / Maverick text_config: 48 layers, 8 KV heads x 128; every 4th layer
         // global NoPE (no_rope_layer_interval 4), the other 36 chunked, attention_chunk_size 8192
         // (at most one chunk held).
-        {"llama-4-scout", {{12, gqa(8, 128)}, {36, gqa(8, 128), 8192}}},
-        {"llama-4-maverick", {{12, gqa(8, 128)}, {36, gqa(8, 128), 8192}}},
+        { "llama-4-scout", { { 12, gqa(8, 128) }, { 36, gqa(8, 128), 8192 } } },
+        { "llama-4-maverick", { { 12, gqa(8, 128) }, { 36, gqa(8, 128), 8192 } } },
         // Qwen2.5 configs: 7B 28 layers x 4 KV heads, 32B 64 x 8, 72B 80 x 8; head_dim 128.
-        {"qwen2.5-7b", {{28, gqa(4, 128)}}},
-        {"qwen2.5-32b", {{64, gqa(8, 128)}}},
-        {"qwen2.5-72b", {{80, gqa(8, 128)}}},
+        { "qwen2.5-7b", { { 28, gqa(4, 128) } } },
+        { "qwen2.5-32b", { { 64, gqa(8, 128) } } },
+        { "qwen2.5-72b", { { 80, gqa(8, 128) } } },
         // Qwen3 configs (head_dim 128): 8B 36 x 8, 32B 64 x 8, 30B-A3B 48 x 4, 235B-A22B
         // 94 x 4, Coder-480B-A35B 62 x 8.
-        {"qwen3-8b", {{36, gqa(8, 128)}}},
-        {"qwen3-32b", {{64, gqa(8, 128)}}},
-        {"qwen3-30b-a3b", {{48, gqa(4, 128)}}},
-        {"qwen3-235b-a22b", {{94, gqa(4, 128)}}},
-        {"qwen3-coder-480b-a35b", {{62, gqa(8, 128)}}},
+        { "qwen3-8b", { { 36, gqa(8, 128) } } },
+        { "qwen3-32b", { { 64, gqa(8, 128) } } },
+        { "qwen3-30b-a3b", { { 48, gqa(4, 128) } } },
+        { "qwen3-235b-a22b", { { 94, gqa(4, 128) } } },
+        { "qwen3-coder-480b-a35b", { { 62, gqa(8, 128) } } },
         // Qwen3-Next-80B-A3B config: 48 layers, full_attention_interval 4 -> 12 attention
         // layers of 2 KV heads x 256; 36 Gated DeltaNet layers holding 32 x 128 x 128 recurrent
         // + (2 x 16 x 128 + 32 x 128) x 3 conv elements at 2 B.
-        {"qwen3-next-80b-a3b",
-         {{12, gqa(2, 256)}, {36, 0, kNoWindow, (32.0 * 128 * 128 + (2.0 * 16 * 128 + 32 * 128) * 3) * 2}}},
+        { "qwen3-next-80b-a3b",
+            { { 12, gqa(2, 256) }, { 36, 0, kNoWindow, (32.0 * 128 * 128 + (2.0 * 16 * 128 + 32 * 128) * 3) * 2 } } },
         // DeepSeek-V2 / V3 / R1 config: 60 / 61 layers, kv_lora_rank 512, qk_rope_head_dim 64.
-        {"deepseek-v2", {{60, mla(512, 64)}}},
-        {"deepseek-v3", {{61, mla(512, 64)}}},
-        {"deepseek-r1", {{61, mla(512, 64)}}},
+        { "deepseek-v2", { { 60, mla(512, 64) } } },
+        { "deepseek-v3", { { 61, mla(512, 64) } } },
+        { "deepseek-r1", { { 61, mla(512, 64) } } },
         // DeepSeek-V3.2 config: the V3 latent in all 61 layers plus the DSA indexer's key,
         // index_head_dim 128, one per token per layer.
-        {"deepseek-v3.2", {{61, mla(512, 64)}, {61, 128 * 2}}},
+        { "deepseek-v3.2", { { 61, mla(512, 64) }, { 61, 128 * 2 } } },
         // DeepSeek LLM 67B config: 95 layers, 8 KV heads x 128.
-        {"deepseek-67b", {{95, gqa(8, 128)}}},
+        { "deepseek-67b", { { 95, gqa(8, 128) } } },
         // Kimi K2 config: 61 MLA layers, kv_lora_rank 512, qk_rope_head_dim 64.
-        {"kimi-k2", {{61, mla(512, 64)}}},
+        { "kimi-k2", { { 61, mla(512, 64) } } },
         // gpt-oss config: layer_types alternating sliding (window 128) / full; 8 KV heads x 64;
         // 36 layers (120b), 24 (20b).
-        {"gpt-oss-120b", {{18, gqa(8, 64)}, {18, gqa(8, 64), 128}}},
-        {"gpt-oss-20b", {{12, gqa(8, 64)}, {12, gqa(8, 64), 128}}},
+        { "gpt-oss-120b", { { 18, gqa(8, 64) }, { 18, gqa(8, 64), 128 } } },
+        { "gpt-oss-20b", { { 12, gqa(8, 64) }, { 12, gqa(8, 64), 128 } } },
         // Gemma 2 27B: 46 layers alternating local 4096 / global, 16 KV heads x 128.
-        {"gemma-2-27b", {{23, gqa(16, 128)}, {23, gqa(16, 128), 4096}}},
+        { "gemma-2-27b", { { 23, gqa(16, 128) }, { 23, gqa(16, 128), 4096 } } },
         // Gemma 3 27B: 62 layers, every 6th global (10), 52 local with window 1024; 16 x 128.
-        {"gemma-3-27b", {{10, gqa(16, 128)}, {52, gqa(16, 128), 1024}}},
+        { "gemma-3-27b", { { 10, gqa(16, 128) }, { 52, gqa(16, 128), 1024 } } },
         // Mistral 7B v0.1: 32 layers, 8 KV heads x 128, sliding_window 4096 on every layer.
-        {"mistral-7b-v0.1", {{32, gqa(8, 128), 4096}}},
+        { "mistral-7b-v0.1", { { 32, gqa(8, 128), 4096 } } },
         // Mixtral 8x7B: 32 x 8 x 128; 8x22B: 56 x 8 x 128; sliding_window null.
-        {"mixtral-8x7b", {{32, gqa(8, 128)}}},
-        {"mixtral-8x22b", {{56, gqa(8, 128)}}},
+        { "mixtral-8x7b", { { 32, gqa(8, 128) } } },
+        { "mixtral-8x22b", { { 56, gqa(8, 128) } } },
         // Mistral Large 2411: 88 layers, 8 KV heads x 128.
-        {"mistral-large-2411", {{88, gqa(8, 128)}}},
+        { "mistral-large-2411", { { 88, gqa(8, 128) } } },
         // Phi-4: 40 layers, 10 KV heads, 5120 / 40 = 128.
-        {"phi-4", {{40, gqa(10, 128)}}},
+        { "phi-4", { { 40, gqa(10, 128) } } },
         // GLM-4.5: 92 layers, GLM-4.5-Air: 46; 8 KV heads x 128 (head_dim stated).
-        {"glm-4.5", {{92, gqa(8, 128)}}},
-        {"glm-4.5-air", {{46, gqa(8, 128)}}},
+        { "glm-4.5", { { 92, gqa(8, 128) } } },
+        { "glm-4.5-air", { { 46, gqa(8, 128) } } },
         // Jamba v0.1: attention every 8th layer (4 of 32), 8 KV heads x 128; 28 Mamba layers of
         // d_inner 8192 x (d_state 16 + d_conv 4 - 1) elements at 2 B.
-        {"jamba-v0.1", {{4, gqa(8, 128)}, {28, 0, kNoWindow, 8192.0 * (16 + 3) * 2}}},
+        { "jamba-v0.1", { { 4, gqa(8, 128) }, { 28, 0, kNoWindow, 8192.0 * (16 + 3) * 2 } } },
         // Nemotron Nano 9B v2: hybrid_override_pattern has 4 attention blocks (8 KV heads x 128)
         // and 27 Mamba-2 blocks of 128 heads x 80 x state 128 + (10240 + 2 x 8 x 128) x 3 conv.
-        {"nemotron-nano-9b-v2",
-         {{4, gqa(8, 128)}, {27, 0, kNoWindow, (128.0 * 80 * 128 + (10240.0 + 2 * 8 * 128) * 3) * 2}}},
+        { "nemotron-nano-9b-v2",
+            { { 4, gqa(8, 128) }, { 27, 0, kNoWindow, (128.0 * 80 * 128 + (10240.0 + 2 * 8 * 128) * 3) * 2 } } },
         // OPT-175B: 96 layers of MHA, 96 heads x 128.
-        {"opt-175b", {{96, gqa(96, 128)}}},
+        { "opt-175b", { { 96, gqa(96, 128) } } },
     };
     return shapes;
 }
@@ -128,7 +134,10 @@ double perSequence(const Shapes& s, double tokens)
     return b;
 }
 
-KvSizing bf16(const ModelCard& m) { return KvSizing(m, KvFormat{16, 0}, 1, 16, Allocation::Paged); }
+KvSizing bf16(const ModelCard& m)
+{
+    return KvSizing(m, KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
+}
 
 /// The first NaN in a JSON tree, or an infinity outside the keys that may be infinite
 /// (a break-even that never comes); empty when there is none.
@@ -156,7 +165,10 @@ std::string badNumber(const Json& j, const std::string& path = "")
     return {};
 }
 
-bool isFiniteFigure(double v) { return std::isfinite(v); }
+bool isFiniteFigure(double v)
+{
+    return std::isfinite(v);
+}
 
 /// The largest TP that fits the server and that every attention group's KV heads allow
 /// (vLLM: heads % TP == 0 or TP % heads == 0), as a user would pick for the pair.
@@ -202,7 +214,7 @@ private slots:
         const Shapes& s = sourceShapes().at(id.toStdString());
         QCOMPARE(bf16(m).bytesPerToken(), perToken(s));
         // Windows, chunks and state: whole sequences below, at and far beyond every window.
-        for (double tokens : {0.0, 100.0, 1000.0, 8192.0, 32768.0, 131072.0})
+        for (double tokens : { 0.0, 100.0, 1000.0, 8192.0, 32768.0, 131072.0 })
             QCOMPARE(bf16(m).sequenceBytes(tokens), perSequence(s, tokens));
     }
 
@@ -211,10 +223,10 @@ private slots:
         const auto& c = CardCatalog::builtin();
         QVERIFY2(c.models().size() >= 30, qPrintable(QString::number(c.models().size())));
         QVERIFY2(c.hardware().size() >= 16, qPrintable(QString::number(c.hardware().size())));
-        for (const char* id : {"qwen3-235b-a22b", "qwen3-coder-480b-a35b", "kimi-k2", "gpt-oss-120b", "llama-4-scout",
-                               "llama-4-maverick", "qwen3-next-80b-a3b", "deepseek-v3.2", "glm-4.5-air"})
+        for (const char* id : { "qwen3-235b-a22b", "qwen3-coder-480b-a35b", "kimi-k2", "gpt-oss-120b", "llama-4-scout",
+                 "llama-4-maverick", "qwen3-next-80b-a3b", "deepseek-v3.2", "glm-4.5-air" })
             QVERIFY2(c.models().count(id), id);
-        for (const char* id : {"mi300x", "mi325x", "mi355x", "b300", "gb200-nvl72", "gb300-nvl72", "h20", "l40s"})
+        for (const char* id : { "mi300x", "mi325x", "mi355x", "b300", "gb200-nvl72", "gb300-nvl72", "h20", "l40s" })
             QVERIFY2(c.hardware().count(id), id);
     }
 
@@ -235,9 +247,9 @@ private slots:
     void everyGpuWithFp8HasItsRate()
     {
         // Ampere and Turing have no FP8 tensor cores; everything newer does.
-        const std::set<std::string> noFp8 = {"a100-80gb", "a800", "t4"};
+        const std::set<std::string> noFp8 = { "a100-80gb", "a800", "t4" };
         // FP4 tensor units: Blackwell (NVIDIA) and CDNA 4 (AMD).
-        const std::set<std::string> fp4 = {"b200", "b300", "gb200-nvl72", "gb300-nvl72", "mi355x", "rtx-pro-6000"};
+        const std::set<std::string> fp4 = { "b200", "b300", "gb200-nvl72", "gb300-nvl72", "mi355x", "rtx-pro-6000" };
         for (const auto& [id, h] : CardCatalog::builtin().hardware()) {
             QVERIFY2(h.bf16Flops > 0, id.c_str());
             if (noFp8.count(id))
@@ -261,7 +273,8 @@ private slots:
             for (const auto& [hid, hw] : c.hardware()) {
                 const std::string what = mid + " on " + hid;
                 const int tp = largestValidTp(model, hw.gpusPerServer);
-                Scenario s = scenario(mid, Json{{"context", std::min<std::int64_t>(32768, model.maxContext)}, {"tp", tp}}, hid);
+                Scenario s = scenario(
+                    mid, Json { { "context", std::min<std::int64_t>(32768, model.maxContext) }, { "tp", tp } }, hid);
                 const EvalResult r = evaluate(s);
                 const std::string bad = badNumber(resultToJson(s, r));
                 QVERIFY2(bad.empty(), (what + ": " + bad).c_str());
@@ -270,12 +283,13 @@ private slots:
                 QVERIFY2(!ctx.points.empty(), what.c_str());
                 const SweepResult conc = sweep(s, SweepAxis::Concurrency, 1, 256, 6);
                 QVERIFY2(!conc.points.empty(), what.c_str());
-                for (const auto* sw : {&ctx, &conc})
+                for (const auto* sw : { &ctx, &conc })
                     for (const auto& p : sw->points)
-                        QVERIFY2(isFiniteFigure(p.x) && isFiniteFigure(p.hbm.used()) && isFiniteFigure(p.dram.used()) && isFiniteFigure(p.ssd.used())
-                                     && isFiniteFigure(p.overflowBytes) && isFiniteFigure(p.maxConcurrency)
-                                     && isFiniteFigure(p.tokensPerSecond) && !std::isnan(p.achievedReuse),
-                                 what.c_str());
+                        QVERIFY2(isFiniteFigure(p.x) && isFiniteFigure(p.hbm.used()) && isFiniteFigure(p.dram.used())
+                                && isFiniteFigure(p.ssd.used()) && isFiniteFigure(p.overflowBytes)
+                                && isFiniteFigure(p.maxConcurrency) && isFiniteFigure(p.tokensPerSecond)
+                                && !std::isnan(p.achievedReuse),
+                            what.c_str());
                 QVERIFY2(!std::isnan(ctx.hbmFullAt), what.c_str());
 
                 // Fleet sizing either sizes a finite fleet or says why it cannot (an
@@ -285,24 +299,25 @@ private slots:
                 e.label = mid;
                 e.spec.model = mid;
                 e.spec.hardware = hid;
-                e.spec.overrides = Json{{"context", std::min<std::int64_t>(8192, model.maxContext)}, {"output_tokens", 512}, {"tp", tp}};
+                e.spec.overrides = Json { { "context", std::min<std::int64_t>(8192, model.maxContext) },
+                    { "output_tokens", 512 }, { "tp", tp } };
                 in.mix.push_back(e);
                 in.requestsPerSecond = 1;
                 in.ttftTargetSeconds = 60;
                 in.tpotTargetSeconds = 1;
                 try {
                     const FleetResult f = sizeFleet(c, in);
-                    QVERIFY2(isFiniteFigure(f.gpus) && f.gpus > 0 && isFiniteFigure(f.servers) && isFiniteFigure(f.hbmBytes)
-                                 && isFiniteFigure(f.dramBytes) && isFiniteFigure(f.ssdBytes),
-                             what.c_str());
+                    QVERIFY2(isFiniteFigure(f.gpus) && f.gpus > 0 && isFiniteFigure(f.servers)
+                            && isFiniteFigure(f.hbmBytes) && isFiniteFigure(f.dramBytes) && isFiniteFigure(f.ssdBytes),
+                        what.c_str());
                     const std::string badFleet = badNumber(fleetToJson(f));
                     QVERIFY2(badFleet.empty(), (what + ": " + badFleet).c_str());
                 } catch (const InputError& ex) {
                     // Refused with a reason only where the weights alone fill the server's
                     // HBM (they would stream from DRAM and miss any decode target).
                     const double weights = model.paramsTotal * model.weightBits / 8;
-                    QVERIFY2(weights > 0.9 * hw.hbmBytes * hw.gpusPerServer / 2,
-                             (what + " refused: " + ex.what()).c_str());
+                    QVERIFY2(
+                        weights > 0.9 * hw.hbmBytes * hw.gpusPerServer / 2, (what + " refused: " + ex.what()).c_str());
                 }
                 ++pairs;
             }

@@ -3,8 +3,8 @@
 // whole replicas); halving KV bytes per token never raises any tier's demand; the
 // tornado's bars are exactly the differences of the underlying evaluations.
 
-#include "core/scenario/Fleet.h"
 #include "core/io/InputError.h"
+#include "core/scenario/Fleet.h"
 #include "core/scenario/Sensitivity.h"
 #include "tests/support/TestSupport.h"
 
@@ -80,8 +80,8 @@ private slots:
         // Replicas are whole: 2 × ceil(x) − 1 ≤ ceil(2x) ≤ 2 × ceil(x).
         QVERIFY(r2 <= 2 * r1 && r2 >= 2 * r1 - 1);
         QCOMPARE(two.gpus / two.entries.front().perReplica.tp, r2);
-        for (auto [a, b] : {std::pair{one.hbmBytes, two.hbmBytes}, std::pair{one.dramBytes, two.dramBytes},
-                            std::pair{one.ssdBytes, two.ssdBytes}}) {
+        for (auto [a, b] : { std::pair { one.hbmBytes, two.hbmBytes }, std::pair { one.dramBytes, two.dramBytes },
+                 std::pair { one.ssdBytes, two.ssdBytes } }) {
             QCOMPARE(b, a / r1 * r2); // memory scales exactly with the replicas
         }
     }
@@ -97,8 +97,10 @@ private slots:
     void halvingKvBytesNeverRaisesDemand()
     {
         QFETCH(QString, workload);
-        const FleetResult bf16 = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, {{"kv_bits", 16}}));
-        const FleetResult fp8 = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, {{"kv_bits", 8}}));
+        const FleetResult bf16
+            = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, { { "kv_bits", 16 } }));
+        const FleetResult fp8
+            = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, { { "kv_bits", 8 } }));
         QCOMPARE(fp8.entries.front().kvBytesPerToken * 2, bf16.entries.front().kvBytesPerToken);
         QVERIFY(fp8.gpus <= bf16.gpus);
         QVERIFY(fp8.hbmBytes <= bf16.hbmBytes);
@@ -109,7 +111,7 @@ private slots:
     void mixSplitsByShare()
     {
         FleetInput in;
-        in.mix = {{"chat", {}, 3}, {"mooncake", {}, 1}};
+        in.mix = { { "chat", {}, 3 }, { "mooncake", {}, 1 } };
         in.mix[0].spec.workload = "chat";
         in.mix[1].spec.workload = "mooncake";
         for (auto& e : in.mix)
@@ -140,12 +142,12 @@ private slots:
             QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("flexgen")), e.what());
         }
         FleetInput mixed;
-        mixed.mix = {{"chat", {}, 1}, {"mooncake", {}, 1}};
+        mixed.mix = { { "chat", {}, 1 }, { "mooncake", {}, 1 } };
         mixed.mix[0].spec.workload = "chat";
         mixed.mix[1].spec.workload = "mooncake";
         mixed.requestsPerSecond = 1;
         QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), mixed)); // h100 vs a800
-        QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), FleetInput{}));
+        QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), FleetInput {}));
     }
 
     void tornadoBarsAreDifferencesOfEvaluations()
@@ -172,11 +174,13 @@ private slots:
         for (size_t i = 1; i < sr.bars.size(); ++i)
             QVERIFY(sr.bars[i - 1].effect >= sr.bars[i].effect); // sorted by effect
         // The KV format moves one step: bf16 → fp8 and fp32.
-        const auto kv = std::find_if(sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::KvBits; });
+        const auto kv = std::find_if(
+            sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::KvBits; });
         QCOMPARE(kv->lowValue, 8.0);
         QCOMPARE(kv->highValue, 32.0);
         // Shares are clamped: reuse 0.6 ± 50% → 0.3 and 0.9.
-        const auto reuse = std::find_if(sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::ReuseRate; });
+        const auto reuse = std::find_if(
+            sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::ReuseRate; });
         QCOMPARE(reuse->lowValue, 0.3);
         QCOMPARE(reuse->highValue, 0.9);
     }
@@ -184,13 +188,13 @@ private slots:
     void scenarioCurveFollowsTheVariable()
     {
         // "DRAM per GPU as the hit rate goes from 0 to 90%": never less DRAM with more hits.
-        const auto curve = scenarioCurve(workloadScenario("chat"), Variable::ReuseRate, {0, 0.3, 0.6, 0.9});
+        const auto curve = scenarioCurve(workloadScenario("chat"), Variable::ReuseRate, { 0, 0.3, 0.6, 0.9 });
         QCOMPARE(curve.size(), size_t(4));
         QCOMPARE(curve.front().demand.dram, 0.0);
         for (size_t i = 1; i < curve.size(); ++i)
             QVERIFY(curve[i].demand.dram >= curve[i - 1].demand.dram);
         // "HBM demand as KV moves from BF16 to FP8 to 4-bit": never more.
-        const auto kv = scenarioCurve(workloadScenario("article"), Variable::KvBits, {16, 8, 4});
+        const auto kv = scenarioCurve(workloadScenario("article"), Variable::KvBits, { 16, 8, 4 });
         QVERIFY(kv[0].demand.hbm > kv[1].demand.hbm && kv[1].demand.hbm > kv[2].demand.hbm);
     }
 };

@@ -7,9 +7,9 @@
 
 #include "core/cards/HfConfig.h"
 #include "core/io/InputError.h"
+#include "core/io/Units.h"
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"
-#include "core/io/Units.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -35,7 +35,7 @@ ModelCard load(const QString& name)
 
 KvSizing bf16(const ModelCard& m)
 {
-    return KvSizing(m, KvFormat{16, 0}, 1, 16, Allocation::Paged);
+    return KvSizing(m, KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
 }
 
 /// The layers of one kind (and, for sliding, one window) in a card.
@@ -97,17 +97,18 @@ private slots:
         for (const auto& g : m.groups)
             if (g.kind == LayerKind::Chunked)
                 QCOMPARE(g.chunk, std::int64_t(8192)); // attention_chunk_size
-        const double b = 8 * (128 + 128) * 2; // 4,096 B per layer per token
+        const double b = 8 * (128 + 128) * 2;          // 4,096 B per layer per token
         QCOMPARE(bf16(m).bytesPerToken(), 48 * b);
         QCOMPARE(bf16(m).sequenceBytes(4096), 48 * b * 4096);
         QCOMPARE(bf16(m).sequenceBytes(131072), 12 * b * 131072 + 36 * b * 8192);
         QCOMPARE(m.maxContext, std::int64_t(10485760));
-        QVERIFY(m.paramsActive < m.paramsTotal); // 16 experts, 1 per token
-        KV_COMPARE_NEAR(m.paramsTotal, 108e9, 0.02);   // Meta: 109B total
-        KV_COMPARE_NEAR(m.paramsActive, 17e9, 0.03);   // 17B active
+        QVERIFY(m.paramsActive < m.paramsTotal);     // 16 experts, 1 per token
+        KV_COMPARE_NEAR(m.paramsTotal, 108e9, 0.02); // Meta: 109B total
+        KV_COMPARE_NEAR(m.paramsActive, 17e9, 0.03); // 17B active
         QVERIFY(m.notes.find("chunked") != std::string::npos);
         // The import equals the built-in card, built from the same config.
-        QCOMPARE(bf16(m).sequenceBytes(131072), bf16(CardCatalog::builtin().models().at("llama-4-scout")).sequenceBytes(131072));
+        QCOMPARE(bf16(m).sequenceBytes(131072),
+            bf16(CardCatalog::builtin().models().at("llama-4-scout")).sequenceBytes(131072));
         QCOMPARE(m.paramsTotal, CardCatalog::builtin().models().at("llama-4-scout").paramsTotal);
     }
 
@@ -116,8 +117,8 @@ private slots:
         const ModelCard m = load("mistral-7b-v0.1.json");
         QCOMPARE(layersOf(m, LayerKind::Sliding, 4096), std::int64_t(32));
         QCOMPARE(bf16(m).bytesPerToken(), 131072.0);
-        QCOMPARE(bf16(m).sequenceBytes(2048), 131072.0 * 2048);        // below the window
-        QCOMPARE(bf16(m).sequenceBytes(8192), 131072.0 * 4096);        // capped at the window
+        QCOMPARE(bf16(m).sequenceBytes(2048), 131072.0 * 2048); // below the window
+        QCOMPARE(bf16(m).sequenceBytes(8192), 131072.0 * 4096); // capped at the window
         QCOMPARE(bf16(m).sequenceBytes(8192), 536870912.0);
     }
 
@@ -154,8 +155,8 @@ private slots:
     {
         const ModelCard m = load("qwen2-57b-a14b.json");
         QCOMPARE(bf16(m).bytesPerToken(), 28.0 * 4 * 256 * 2); // 57,344
-        QCOMPARE(m.paramsTotal, 57408658944.0);  // Qwen: 57B
-        QCOMPARE(m.paramsActive, 14249270784.0); // Qwen: A14B
+        QCOMPARE(m.paramsTotal, 57408658944.0);                // Qwen: 57B
+        QCOMPARE(m.paramsActive, 14249270784.0);               // Qwen: A14B
     }
 
     void qwen3HeadDimWinsOverHiddenOverHeads()
@@ -166,8 +167,8 @@ private slots:
         const ModelCard moe = load("qwen3-30b-a3b.json");
         QCOMPARE(moe.groups[0].kHeadDim, std::int64_t(128));
         QCOMPARE(bf16(moe).bytesPerToken(), 48.0 * 4 * 256 * 2); // 98,304
-        KV_COMPARE_NEAR(moe.paramsTotal, 30.5e9, 0.01);  // Qwen: 30.5B
-        KV_COMPARE_NEAR(moe.paramsActive, 3.3e9, 0.03);  // 3.3B activated
+        KV_COMPARE_NEAR(moe.paramsTotal, 30.5e9, 0.01);          // Qwen: 30.5B
+        KV_COMPARE_NEAR(moe.paramsActive, 3.3e9, 0.03);          // 3.3B activated
     }
 
     void gemma2AlternatesStartingWithSliding()
@@ -176,8 +177,8 @@ private slots:
         const ModelCard& builtin = CardCatalog::builtin().models().at("gemma-2-27b");
         QCOMPARE(layersOf(m, LayerKind::Sliding, 4096), std::int64_t(23));
         QCOMPARE(layersOf(m, LayerKind::Full), std::int64_t(23));
-        const double b = 16 * (128 + 128) * 2; // 8,192
-        QCOMPARE(bf16(m).bytesPerToken(), 46 * b);              // 376,832 while the window fills
+        const double b = 16 * (128 + 128) * 2;     // 8,192
+        QCOMPARE(bf16(m).bytesPerToken(), 46 * b); // 376,832 while the window fills
         QCOMPARE(bf16(m).sequenceBytes(2048), 46 * b * 2048);
         QCOMPARE(bf16(m).sequenceBytes(8192), 23 * b * 4096 + 23 * b * 8192);
         QCOMPARE(bf16(m).sequenceBytes(8192), bf16(builtin).sequenceBytes(8192));
@@ -235,7 +236,7 @@ private slots:
         QCOMPARE(m.paramsActive, builtin.paramsActive); // 37,552,297,472
         QCOMPARE(m.weightBits, 8.0);                    // quantization_config fp8
         // MLA is replicated on every TP rank.
-        const KvSizing tp8(m, KvFormat{16, 0}, 8, 16, Allocation::Paged);
+        const KvSizing tp8(m, KvFormat { 16, 0 }, 8, 16, Allocation::Paged);
         QCOMPARE(tp8.gpuBytesPerToken(), 70272.0);
     }
 
@@ -280,7 +281,7 @@ private slots:
         const double b = 8 * (64 + 64) * 2; // 2,048
         QCOMPARE(bf16(m).sequenceBytes(100), 36 * b * 100);
         QCOMPARE(bf16(m).sequenceBytes(131072), 18 * b * 131072 + 18 * b * 128);
-        KV_COMPARE_NEAR(m.paramsTotal, 116.8e9, 0.005); // OpenAI: 116.8B
+        KV_COMPARE_NEAR(m.paramsTotal, 116.8e9, 0.005);            // OpenAI: 116.8B
         QVERIFY(m.paramsActive > 5.1e9 && m.paramsActive < 5.8e9); // 5.1B without the embeddings
         // MXFP4 experts at 4.25 bits, the rest BF16: about 65 GB of weights.
         QVERIFY(m.weightBits > 4.25 && m.weightBits < 4.6);
@@ -321,7 +322,7 @@ private slots:
         QCOMPARE(bf16(m).bytesPerToken(), 12 * b);
         QCOMPARE(bf16(m).sequenceBytes(1000), 12 * b * 1000 + 36 * state);
         QCOMPARE(bf16(m).sequenceBytes(262144), 12 * b * 262144 + 36 * state);
-        KV_COMPARE_NEAR(m.paramsTotal, 80e9, 0.01); // Qwen: 80B total
+        KV_COMPARE_NEAR(m.paramsTotal, 80e9, 0.01);            // Qwen: 80B total
         QVERIFY(m.paramsActive > 3e9 && m.paramsActive < 4e9); // A3B (3.9B with embeddings)
     }
 
@@ -338,12 +339,13 @@ private slots:
     {
         const QString msg = importError(loadJson("incomplete.json"), "incomplete.json");
         QVERIFY2(msg.startsWith("incomplete.json: "), qPrintable(msg));
-        for (const char* f : {"num_hidden_layers", "num_attention_heads", "vocab_size", "max_position_embeddings",
-                              "intermediate_size"})
+        for (const char* f : { "num_hidden_layers", "num_attention_heads", "vocab_size", "max_position_embeddings",
+                 "intermediate_size" })
             QVERIFY2(msg.contains(f), qPrintable(msg + " lacks " + f));
         const auto fields = missingHfFields(loadJson("incomplete.json"));
-        QCOMPARE(fields, (std::vector<std::string>{"num_hidden_layers", "num_attention_heads", "vocab_size",
-                                                    "max_position_embeddings", "intermediate_size"}));
+        QCOMPARE(fields,
+            (std::vector<std::string> { "num_hidden_layers", "num_attention_heads", "vocab_size",
+                "max_position_embeddings", "intermediate_size" }));
         // Filling them in makes the config import.
         Json filled = loadJson("incomplete.json");
         filled["num_hidden_layers"] = 32;
@@ -353,7 +355,7 @@ private slots:
         filled["intermediate_size"] = 14336;
         QVERIFY(missingHfFields(filled).empty());
         QCOMPARE(importHfConfig(filled, "filled").paramsTotal,
-                 CardCatalog::builtin().models().at("llama-3.1-8b").paramsTotal);
+            CardCatalog::builtin().models().at("llama-3.1-8b").paramsTotal);
     }
 
     void malformedValuesNameTheirFields()
@@ -378,9 +380,9 @@ private slots:
             QFAIL("imported");
         } catch (const InputError& e) {
             QCOMPARE(std::string(e.what()),
-                     std::string("config.json: cannot import this config.json: missing vocab_size; num_hidden_layers: "
-                                 "must be a whole number from 1 to 100,000, not 32.5; num_attention_heads: must be a "
-                                 "whole number, not \"thirty-two\""));
+                std::string("config.json: cannot import this config.json: missing vocab_size; num_hidden_layers: "
+                            "must be a whole number from 1 to 100,000, not 32.5; num_attention_heads: must be a "
+                            "whole number, not \"thirty-two\""));
             const InputErrorDetail& d = e.detail();
             QCOMPARE(d.code, InputErrorCode::HfConfigCannotImport);
             QCOMPARE(d.where, std::string("config.json"));
@@ -409,7 +411,8 @@ private slots:
             importHfConfig(nested, "gemma.json");
             QFAIL("imported");
         } catch (const InputError& e) {
-            QVERIFY2(std::string(e.what()).ends_with(": text_config.layer_types: must be a list of layer kinds"), e.what());
+            QVERIFY2(
+                std::string(e.what()).ends_with(": text_config.layer_types: must be a list of layer kinds"), e.what());
             QCOMPARE(e.detail().parts.size(), size_t(1));
             QCOMPARE(e.detail().parts[0].code, InputErrorCode::HfLayerTypesNotList);
             QCOMPARE(e.detail().parts[0].where, std::string("text_config.layer_types"));
@@ -431,7 +434,7 @@ private slots:
         j["text_config"].erase("num_hidden_layers");
         j["text_config"].erase("hidden_size");
         const auto fields = missingHfFields(j);
-        QCOMPARE(fields, (std::vector<std::string>{"text_config.num_hidden_layers", "text_config.hidden_size"}));
+        QCOMPARE(fields, (std::vector<std::string> { "text_config.num_hidden_layers", "text_config.hidden_size" }));
         QVERIFY(importError(j).contains("text_config.num_hidden_layers"));
     }
 
@@ -449,12 +452,13 @@ private slots:
         Json types = loadJson("gpt-oss-120b.json");
         types["layer_types"].erase(0);
         QVERIFY2(importError(types).contains("layer_types: lists 35 layers but num_hidden_layers is 36"),
-                 qPrintable(importError(types)));
+            qPrintable(importError(types)));
 
         Json typo = loadJson("gemma3-layer-types.json");
         typo["layer_types"][3] = "sliding";
         typo["layer_types"][4] = "slidnig_attention";
-        QVERIFY2(importError(typo).contains("layer_types: entry 4 is \"slidnig_attention\""), qPrintable(importError(typo)));
+        QVERIFY2(
+            importError(typo).contains("layer_types: entry 4 is \"slidnig_attention\""), qPrintable(importError(typo)));
 
         Json jamba = loadJson("jamba-v0.1.json");
         jamba.erase("mamba_d_state");
@@ -469,7 +473,7 @@ private slots:
         Json head = loadJson("unknown-type.json");
         head["num_attention_heads"] = 15; // 2048 is not a multiple of 15
         QVERIFY2(importError(head).contains("head_dim: is missing and hidden_size 2,048 is not a multiple"),
-                 qPrintable(importError(head)));
+            qPrintable(importError(head)));
 
         QVERIFY(importError(Json::array()).contains("must be a JSON object"));
     }
@@ -481,7 +485,7 @@ private slots:
         QCOMPARE(layersOf(m, LayerKind::Sliding, 4096), std::int64_t(32));
         QCOMPARE(m.id, std::string("mistral-7b-v0.1"));
         // The same scenario path the CLI and the GUI use.
-        const EvalResult r = evaluate(scenario(path, {{"context", 8192}, {"kv_bits", 16}, {"tp", 1}}));
+        const EvalResult r = evaluate(scenario(path, { { "context", 8192 }, { "kv_bits", 16 }, { "tp", 1 } }));
         QCOMPARE(r.kvBytesPerRequest, 536870912.0);
         // A kvtiers card is still read as a card.
         QVERIFY(!looksLikeHfConfig(CardCatalog::builtin().models().at("llama-3.1-8b").toJson()));
@@ -490,7 +494,7 @@ private slots:
 
     void importedCardRoundTripsAsACard()
     {
-        for (const char* f : {"gemma-3-27b-it.json", "jamba-v0.1.json", "deepseek-v3.json", "gpt-oss-120b.json"}) {
+        for (const char* f : { "gemma-3-27b-it.json", "jamba-v0.1.json", "deepseek-v3.json", "gpt-oss-120b.json" }) {
             const ModelCard m = load(f);
             const ModelCard back = parseModelCard(m.toJson(), "saved");
             QCOMPARE(back.totalLayers(), m.totalLayers());

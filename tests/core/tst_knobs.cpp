@@ -57,8 +57,8 @@ private slots:
             if (!k.flag)
                 continue;
             QVERIFY2(help.find(std::string("  ") + k.flag + (k.valueName ? " " : "")) != std::string::npos, k.flag);
-            QVERIFY2(help.find(k.help) != std::string::npos || std::string(k.help).find('\n') != std::string::npos,
-                k.flag);
+            QVERIFY2(
+                help.find(k.help) != std::string::npos || std::string(k.help).find('\n') != std::string::npos, k.flag);
         }
     }
 
@@ -67,15 +67,24 @@ private slots:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("text");
         QTest::addColumn<double>("expected");
-        QTest::newRow("context 128k") << "context" << "128k" << 131072.0;
-        QTest::newRow("reuse 50%") << "reuse_rate" << "50%" << 0.5;
-        QTest::newRow("reuse 0.3") << "reuse_rate" << "0.3" << 0.3;
-        QTest::newRow("kv fp8") << "kv_bits" << "fp8" << 8.0;
-        QTest::newRow("kv 6bit") << "kv_bits" << "6bit" << 6.0;
-        QTest::newRow("dram 2TiB") << "host_dram_bytes" << "2TiB" << 2199023255552.0;
-        QTest::newRow("nvme 30.72TB") << "nvme_bytes" << "30.72TB" << 30.72e12;
-        QTest::newRow("tp 8") << "tp" << "8" << 8.0;
-        QTest::newRow("distance 30") << "reuse_distance_s" << "30" << 30.0;
+        QTest::newRow("context 128k") << "context"
+                                      << "128k" << 131072.0;
+        QTest::newRow("reuse 50%") << "reuse_rate"
+                                   << "50%" << 0.5;
+        QTest::newRow("reuse 0.3") << "reuse_rate"
+                                   << "0.3" << 0.3;
+        QTest::newRow("kv fp8") << "kv_bits"
+                                << "fp8" << 8.0;
+        QTest::newRow("kv 6bit") << "kv_bits"
+                                 << "6bit" << 6.0;
+        QTest::newRow("dram 2TiB") << "host_dram_bytes"
+                                   << "2TiB" << 2199023255552.0;
+        QTest::newRow("nvme 30.72TB") << "nvme_bytes"
+                                      << "30.72TB" << 30.72e12;
+        QTest::newRow("tp 8") << "tp"
+                              << "8" << 8.0;
+        QTest::newRow("distance 30") << "reuse_distance_s"
+                                     << "30" << 30.0;
     }
 
     void typedValuesAreReadTheKnobsWay()
@@ -93,13 +102,20 @@ private slots:
     {
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("text");
-        QTest::newRow("context 0") << "context" << "0";
-        QTest::newRow("concurrency 0") << "concurrency" << "0";
-        QTest::newRow("tp 2.5") << "tp" << "2.5";
-        QTest::newRow("reuse 150%") << "reuse_rate" << "150%";
-        QTest::newRow("gpu util 0") << "gpu_memory_utilization" << "0";
-        QTest::newRow("allocation x") << "allocation" << "buddy";
-        QTest::newRow("dram -1") << "host_dram_bytes" << "-1";
+        QTest::newRow("context 0") << "context"
+                                   << "0";
+        QTest::newRow("concurrency 0") << "concurrency"
+                                       << "0";
+        QTest::newRow("tp 2.5") << "tp"
+                                << "2.5";
+        QTest::newRow("reuse 150%") << "reuse_rate"
+                                    << "150%";
+        QTest::newRow("gpu util 0") << "gpu_memory_utilization"
+                                    << "0";
+        QTest::newRow("allocation x") << "allocation"
+                                      << "buddy";
+        QTest::newRow("dram -1") << "host_dram_bytes"
+                                 << "-1";
     }
 
     void outOfRangeNamesTheFlag()
@@ -122,14 +138,27 @@ private slots:
         for (const Knob& k : knobs()) {
             if (k.scope != KnobScope::Workload)
                 continue;
-            Json card = {{"id", "w"}, {"name", "w"}, {"sources", Json::array({{{"title", "t"}, {"url", "u"}}})}};
+            Json card = { { "id", "w" }, { "name", "w" },
+                { "sources", Json::array({ { { "title", "t" }, { "url", "u" } } }) } };
             switch (k.value) {
-            case KnobValue::Flag: card[k.key] = true; break;
-            case KnobValue::Choice: card[k.key] = "paged"; break;
-            case KnobValue::Text: card[k.key] = "fp8"; break;
-            case KnobValue::Shares: card[k.key] = {{"hbm", 1.0}}; break;
-            case KnobValue::Table: card[k.key] = Json::array({Json::array({1.0, 1.0})}); break;
-            default: card[k.key] = k.max; break;
+            case KnobValue::Flag:
+                card[k.key] = true;
+                break;
+            case KnobValue::Choice:
+                card[k.key] = "paged";
+                break;
+            case KnobValue::Text:
+                card[k.key] = "fp8";
+                break;
+            case KnobValue::Shares:
+                card[k.key] = { { "hbm", 1.0 } };
+                break;
+            case KnobValue::Table:
+                card[k.key] = Json::array({ Json::array({ 1.0, 1.0 }) });
+                break;
+            default:
+                card[k.key] = k.max;
+                break;
             }
             if (k.id == KnobId::KvScaleBits)
                 card["kv_bits"] = 8;
@@ -139,8 +168,8 @@ private slots:
                 QFAIL(qPrintable(QString::fromStdString(std::string(k.key) + ": " + e.what())));
             }
         }
-        Json bad = {{"id", "w"}, {"name", "w"}, {"sources", Json::array({{{"title", "t"}, {"url", "u"}}})},
-            {"host_dram_bytes", 1e12}};
+        Json bad = { { "id", "w" }, { "name", "w" },
+            { "sources", Json::array({ { { "title", "t" }, { "url", "u" } } }) }, { "host_dram_bytes", 1e12 } };
         QVERIFY_THROWS_EXCEPTION(InputError, parseWorkloadCard(bad, "w.json"));
     }
 };

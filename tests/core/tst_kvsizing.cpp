@@ -2,21 +2,21 @@
 // kind (GQA/MHA, MLA, sliding window, state layers), TP sharding and replication,
 // arbitrary bit widths, and paged versus contiguous allocation.
 
-#include "core/model/KvSizing.h"
-#include "tests/support/TestSupport.h"
 #include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/Derivation.h"
+#include "core/model/KvSizing.h"
+#include "tests/support/TestSupport.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
 
 namespace {
 
-KvSizing sizing(const ModelCard& m, double bits = 16, int tp = 1, int block = 16,
-                Allocation a = Allocation::Paged, double scaleBits = 0)
+KvSizing sizing(const ModelCard& m, double bits = 16, int tp = 1, int block = 16, Allocation a = Allocation::Paged,
+    double scaleBits = 0)
 {
-    return KvSizing(m, KvFormat{bits, scaleBits}, tp, block, a);
+    return KvSizing(m, KvFormat { bits, scaleBits }, tp, block, a);
 }
 
 } // namespace
@@ -63,7 +63,7 @@ private slots:
     void slidingBelowAndAboveWindow()
     {
         const KvSizing kv = sizing(builtinModel("mistral-7b-v0.1")); // 32 layers, window 4096
-        const double perToken = 32.0 * 8 * 256 * 2;                    // 131,072 B
+        const double perToken = 32.0 * 8 * 256 * 2;                  // 131,072 B
         QCOMPARE(kv.bytesPerToken(), perToken);
         QCOMPARE(kv.sequenceBytes(1), perToken);
         QCOMPARE(kv.sequenceBytes(1000), 1000 * perToken);
@@ -73,7 +73,7 @@ private slots:
         QCOMPARE(kv.sequenceBytes(4097), 4096 * perToken);
         QCOMPARE(kv.sequenceBytes(1e6), 512 * MiB);
         // The effective per-token rate falls below the marginal one past the window.
-        const EvalResult r = evaluate(scenario("mistral-7b-v0.1", {{"context", 8192}, {"tp", 1}}));
+        const EvalResult r = evaluate(scenario("mistral-7b-v0.1", { { "context", 8192 }, { "tp", 1 } }));
         QCOMPARE(r.kvBytesPerRequest, 512 * MiB);
         QCOMPARE(r.kvBytesPerTokenEffective, perToken / 2);
     }
@@ -122,23 +122,23 @@ private slots:
         // A chunked group needs its chunk, and a window is not a chunk.
         Json noChunk = j;
         noChunk["layer_groups"][1].erase("chunk");
-        KV_CHECK(expectInputError([&] { parseModelCard(noChunk, "m.json"); }, {"layer_groups[1]", "chunk"}));
+        KV_CHECK(expectInputError([&] { parseModelCard(noChunk, "m.json"); }, { "layer_groups[1]", "chunk" }));
         Json window = j;
         window["layer_groups"][1]["window"] = 8192;
-        KV_CHECK(expectInputError([&] { parseModelCard(window, "m.json"); }, {"layer_groups[1]", "window"}));
+        KV_CHECK(expectInputError([&] { parseModelCard(window, "m.json"); }, { "layer_groups[1]", "window" }));
         Json zero = j;
         zero["layer_groups"][1]["chunk"] = 0;
-        KV_CHECK(expectInputError([&] { parseModelCard(zero, "m.json"); }, {"layer_groups[1]", "chunk"}));
+        KV_CHECK(expectInputError([&] { parseModelCard(zero, "m.json"); }, { "layer_groups[1]", "chunk" }));
     }
 
     void chunkedDerivationAndAttentionFlops()
     {
         const ModelCard& m = builtinModel("llama-4-scout");
-        const std::string text = kvPerTokenDerivation(m, KvFormat{16, 0});
+        const std::string text = kvPerTokenDerivation(m, KvFormat { 16, 0 });
         QVERIFY2(text.find("(chunks of 8K tokens)") != std::string::npos, text.c_str());
         // Prefill pairs restart at every chunk: T x chunk / 2 past the first chunk for the
         // chunked layers, T^2 / 2 for the global ones.
-        const Scenario s = scenario("llama-4-scout", {{"context", 65536}, {"tp", 8}});
+        const Scenario s = scenario("llama-4-scout", { { "context", 65536 }, { "tp", 8 } });
         const ComputeModel cm(s, KvSizing(s.model, s.kvFormat(), s.tp(), 16, Allocation::Paged));
         const double perPair = 40 * 2.0 * (128 + 128); // heads x 2 (d_qk + d_v)
         QCOMPARE(cm.attentionFlops(4096), 48 * perPair * 0.5 * 4096 * 4096);
@@ -146,7 +146,8 @@ private slots:
         // The break-even against restoring is a finite prefix, found on the same curve.
         const double t = cm.breakEvenTokens(Tier::Dram);
         QVERIFY(std::isfinite(t) && t > 0);
-        QVERIFY(std::fabs(cm.recomputeSeconds(0, t) - cm.restoreSeconds(Tier::Dram, t)) < 1e-6 * cm.recomputeSeconds(0, t) + 1e-9);
+        QVERIFY(std::fabs(cm.recomputeSeconds(0, t) - cm.restoreSeconds(Tier::Dram, t))
+            < 1e-6 * cm.recomputeSeconds(0, t) + 1e-9);
     }
 
     // --- State layers (hybrids) ---
@@ -163,7 +164,7 @@ private slots:
         // "4GB KV cache at 256K context" (Jamba paper): the attention part.
         QCOMPARE(kv.sequenceBytes(262144) - state, 4 * GiB);
         // In the hot set, N sequences carry N states.
-        const EvalResult r = evaluate(scenario("jamba-v0.1", {{"context", 1000}, {"concurrency", 3}}));
+        const EvalResult r = evaluate(scenario("jamba-v0.1", { { "context", 1000 }, { "concurrency", 3 } }));
         QCOMPARE(r.hotSetBytes, 3 * (16384.0 * 1000 + state));
     }
 
@@ -195,8 +196,8 @@ private slots:
         // max(1, n_kv / TP)), so the replica holds the KV twice.
         const ModelCard& m = builtinModel("llama-3.1-70b");
         QCOMPARE(sizing(m, 16, 16).gpuBytesPerToken(), 80.0 * 1 * 256 * 2);
-        const EvalResult r8 = evaluate(scenario("llama-3.1-70b", {{"context", 4096}, {"tp", 8}}));
-        const EvalResult r16 = evaluate(scenario("llama-3.1-70b", {{"context", 4096}, {"tp", 16}}));
+        const EvalResult r8 = evaluate(scenario("llama-3.1-70b", { { "context", 4096 }, { "tp", 8 } }));
+        const EvalResult r16 = evaluate(scenario("llama-3.1-70b", { { "context", 4096 }, { "tp", 16 } }));
         QCOMPARE(r16.replicasPerServer, 0.5);
         QCOMPARE(r8.kvBytesAllocatedPerRequest, 4096 * 327680.0);
         QCOMPARE(r16.kvBytesAllocatedPerRequest, 2 * r8.kvBytesAllocatedPerRequest);
@@ -208,9 +209,10 @@ private slots:
     {
         // vLLM keeps the whole latent on every TP rank (docs/model.md §3).
         const ModelCard& m = builtinModel("deepseek-v2");
-        for (int tp : {1, 2, 4, 8, 16, 64})
+        for (int tp : { 1, 2, 4, 8, 16, 64 })
             QCOMPARE(sizing(m, 16, tp).gpuBytesPerToken(), 69120.0);
-        const EvalResult r = evaluate(scenario("deepseek-v2", {{"context", 4096}, {"tp", 8}, {"kv_dtype", "bf16"}}));
+        const EvalResult r
+            = evaluate(scenario("deepseek-v2", { { "context", 4096 }, { "tp", 8 }, { "kv_dtype", "bf16" } }));
         QCOMPARE(r.kvBytesPerRequest, 4096 * 69120.0);
         QCOMPARE(r.kvBytesAllocatedPerRequest, 8 * 4096 * 69120.0);
     }
@@ -237,13 +239,18 @@ private slots:
 
     void bitWidthsThroughOverrides()
     {
-        QCOMPARE(evaluate(scenario("llama-3.1-70b", {{"kv_dtype", "6.5bit"}})).kvBytesPerToken, 133120.0);
-        QCOMPARE(evaluate(scenario("llama-3.1-70b", {{"kv_dtype", "fp8"}})).kvBytesPerToken, 163840.0);
-        QCOMPARE(evaluate(scenario("llama-3.1-70b", {{"kv_bits", 8}, {"kv_scale_bits", 0.25}})).kvBytesPerToken, 168960.0);
-        QCOMPARE(evaluate(scenario("llama-3.1-70b", {{"kv_bits", 4}, {"kv_scale_bits", 0.5}})).kvBytesPerToken,
-                 163840.0 * 4.5 / 8);
+        QCOMPARE(evaluate(scenario("llama-3.1-70b", { { "kv_dtype", "6.5bit" } })).kvBytesPerToken, 133120.0);
+        QCOMPARE(evaluate(scenario("llama-3.1-70b", { { "kv_dtype", "fp8" } })).kvBytesPerToken, 163840.0);
+        QCOMPARE(evaluate(scenario("llama-3.1-70b", { { "kv_bits", 8 }, { "kv_scale_bits", 0.25 } })).kvBytesPerToken,
+            168960.0);
+        QCOMPARE(evaluate(scenario("llama-3.1-70b", { { "kv_bits", 4 }, { "kv_scale_bits", 0.5 } })).kvBytesPerToken,
+            163840.0 * 4.5 / 8);
         // A scale needs a format beside it.
-        KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", {{"kv_scale_bits", 0.25}}); }, {"kv_scale_bits"}));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("llama-3.1-70b", { { "kv_scale_bits", 0.25 } });
+            },
+            { "kv_scale_bits" }));
     }
 
     // --- Paged versus contiguous allocation ---
@@ -256,7 +263,7 @@ private slots:
         QCOMPARE(kv.gpuSequenceAllocated(1008), 1008 * 40960.0);
         QCOMPARE(kv.gpuSequenceAllocated(1009), 1024 * 40960.0);
         // Waste is below one block per sequence per layer group.
-        for (double c : {1.0, 15.0, 17.0, 999.0, 131071.0})
+        for (double c : { 1.0, 15.0, 17.0, 999.0, 131071.0 })
             QVERIFY(kv.gpuSequenceAllocated(c) - kv.gpuSequenceBytes(c) < 16 * 40960.0);
         // Block 256 (TensorRT-LLM-like sizes waste more at short contexts).
         QCOMPARE(sizing(m, 16, 8, 256).gpuSequenceAllocated(1000), 1024 * 40960.0);
@@ -280,10 +287,11 @@ private slots:
     {
         // Through the evaluator: fragmentation = allocated − token states, on the replica.
         const double C = 1000, N = 4;
-        for (const char* policy : {"paged", "contiguous"}) {
-            const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", C}, {"concurrency", N}, {"allocation", policy}}));
+        for (const char* policy : { "paged", "contiguous" }) {
+            const EvalResult r = evaluate(
+                scenario("llama-3.1-70b", { { "context", C }, { "concurrency", N }, { "allocation", policy } }));
             const KvSizing kv = sizing(builtinModel("llama-3.1-70b"), 16, 8, 16,
-                                       std::string(policy) == "paged" ? Allocation::Paged : Allocation::Contiguous);
+                std::string(policy) == "paged" ? Allocation::Paged : Allocation::Contiguous);
             const double frag = N * (kv.gpuSequenceAllocated(C) - kv.gpuSequenceBytes(C)) * 8;
             QCOMPARE(r.hbm.fragmentation, frag);
             QCOMPARE(r.hbm.hotKv, N * C * 327680.0);
@@ -306,8 +314,9 @@ private slots:
         // PagedAttention: "under 4%" waste (vLLM launch post).
         QVERIFY(useful(1000, Allocation::Paged) > 0.96);
         // Fewer sequences fit when each reserves the maximum.
-        const EvalResult paged = evaluate(scenario("llama-3.1-70b", {{"context", 1000}}));
-        const EvalResult contiguous = evaluate(scenario("llama-3.1-70b", {{"context", 1000}, {"allocation", "contiguous"}}));
+        const EvalResult paged = evaluate(scenario("llama-3.1-70b", { { "context", 1000 } }));
+        const EvalResult contiguous
+            = evaluate(scenario("llama-3.1-70b", { { "context", 1000 }, { "allocation", "contiguous" } }));
         QVERIFY(contiguous.maxConcurrency * 100 < paged.maxConcurrency);
     }
 
@@ -315,7 +324,8 @@ private slots:
     {
         // docs/model.md §4.2: hot set = N × KV(C) − N × KV(rP) × (1 − 1/S).
         const double C = 8192, N = 8, S = 4, r = 0.5;
-        const EvalResult res = evaluate(scenario("llama-3.1-70b", {{"context", C}, {"concurrency", N}, {"reuse_rate", r}, {"sharing", S}}));
+        const EvalResult res = evaluate(scenario(
+            "llama-3.1-70b", { { "context", C }, { "concurrency", N }, { "reuse_rate", r }, { "sharing", S } }));
         const double P = C, R = std::floor(r * P);
         QCOMPARE(res.hotSetBytes, N * C * 327680.0 - N * R * 327680.0 * (1 - 1 / S));
         QVERIFY(res.hbm.sharedPrefixes > 0);

@@ -4,11 +4,11 @@
 
 #include "core/cards/RestorePath.h"
 #include "core/io/ResultJson.h"
+#include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
 #include "core/model/VllmCheck.h"
-#include "core/io/Units.h"
 #include "core/scenario/Fleet.h"
 #include "tests/support/TestSupport.h"
 
@@ -39,7 +39,7 @@ class TestLowerTiers : public QObject {
 private slots:
     void builtinPathsAreCardsWithSources()
     {
-        for (const char* id : {"per-block-copy", "vllm-offload", "lmcache", "trtllm", "mooncake"}) {
+        for (const char* id : { "per-block-copy", "vllm-offload", "lmcache", "trtllm", "mooncake" }) {
             const RestorePath& p = builtinRestorePath(id);
             QCOMPARE(p.id, std::string(id));
             QVERIFY2(!p.sources.empty(), id);
@@ -47,8 +47,13 @@ private slots:
         }
         QCOMPARE(std::string(kDefaultRestorePath), std::string("vllm-offload"));
         QCOMPARE(scenario("llama-3.1-70b").restorePath.id, std::string("vllm-offload"));
-        KV_CHECK(expectInputError([] { builtinRestorePath("dma-magic"); }, {"restore_path", "dma-magic", "vllm-offload"}));
-        KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", {{"restore_path", "nope"}}); }, {"nope", "lmcache"}));
+        KV_CHECK(
+            expectInputError([] { builtinRestorePath("dma-magic"); }, { "restore_path", "dma-magic", "vllm-offload" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("llama-3.1-70b", { { "restore_path", "nope" } });
+            },
+            { "nope", "lmcache" }));
     }
 
     void articleDramRestoreOnTheDefaultPath()
@@ -61,17 +66,19 @@ private slots:
         QCOMPARE(r.restoreCopyBytes, 16.0 * 80 * 512);
         const double bw = 655360.0 / (5e-6 + 655360.0 / 64e9); // h200-sxm: 5 µs per copy, 64 GB/s
         KV_COMPARE_NEAR(r.restoreBandwidthDram, bw, 1e-12);
-        QVERIFY2(r.restoreSecondsDram > 0.1 && r.restoreSecondsDram < 0.2, qPrintable(QString::number(r.restoreSecondsDram)));
+        QVERIFY2(r.restoreSecondsDram > 0.1 && r.restoreSecondsDram < 0.2,
+            qPrintable(QString::number(r.restoreSecondsDram)));
         // The measured H200 curve (host->GPU pinned copies) agrees within a few percent.
         const EvalResult m = article({}, "h200-sxm-measured");
-        QVERIFY2(m.restoreSecondsDram > 0.1 && m.restoreSecondsDram < 0.2, qPrintable(QString::number(m.restoreSecondsDram)));
+        QVERIFY2(m.restoreSecondsDram > 0.1 && m.restoreSecondsDram < 0.2,
+            qPrintable(QString::number(m.restoreSecondsDram)));
     }
 
     void articleDramRestorePerBlockCopy()
     {
         // One cudaMemcpyAsync per 8 KiB block of one layer: 8192 / (5 µs + 8192 / 64 GB/s)
         // = 1.6 GB/s, the 3.36 s kvtiers showed before restore paths were cards.
-        const EvalResult r = article({{"restore_path", "per-block-copy"}});
+        const EvalResult r = article({ { "restore_path", "per-block-copy" } });
         QCOMPARE(r.restoreCopyBytes, 8192.0);
         KV_COMPARE_NEAR(r.restoreSecondsDram, 3.36069108, 1e-6);
     }
@@ -86,10 +93,10 @@ private slots:
         const double fit = 65536 / 10.598e9 - 65536 / 54.9e9;
         KV_COMPARE_NEAR(hw.link.bandwidth(8192), 8192 / (fit + 8192 / 54.9e9), 1e-12);
         KV_COMPARE_NEAR(hw.link.bandwidth(65536), 10.598e9, 1e-9);
-        const EvalResult measured = article({{"restore_path", "per-block-copy"}}, "h200-sxm-measured");
-        const EvalResult datasheet = article({{"restore_path", "per-block-copy"}});
+        const EvalResult measured = article({ { "restore_path", "per-block-copy" } }, "h200-sxm-measured");
+        const EvalResult datasheet = article({ { "restore_path", "per-block-copy" } });
         QVERIFY2(measured.restoreSecondsDram / datasheet.restoreSecondsDram < 1.1
-                     && measured.restoreSecondsDram / datasheet.restoreSecondsDram > 0.9,
+                && measured.restoreSecondsDram / datasheet.restoreSecondsDram > 0.9,
             qPrintable(QString::number(measured.restoreSecondsDram / datasheet.restoreSecondsDram)));
     }
 
@@ -109,7 +116,7 @@ private slots:
     void c2cIsNeverSlowerThanPcie_data()
     {
         QTest::addColumn<QString>("path");
-        for (const char* id : {"per-block-copy", "vllm-offload", "lmcache", "trtllm", "mooncake"})
+        for (const char* id : { "per-block-copy", "vllm-offload", "lmcache", "trtllm", "mooncake" })
             QTest::newRow(id) << QString::fromLatin1(id);
     }
 
@@ -121,17 +128,18 @@ private slots:
         QFETCH(QString, path);
         const RestorePath& p = builtinRestorePath(path.toStdString());
         const auto& cards = CardCatalog::builtin().hardware();
-        for (double bytes : {512.0, 8192.0, 65536.0, 655360.0, 10485760.0, 1e9}) {
+        for (double bytes : { 512.0, 8192.0, 65536.0, 655360.0, 10485760.0, 1e9 }) {
             const double c2c = p.bandwidth(cards.at("gh200").link, bytes);
-            for (const char* pcie : {"h100-sxm", "h200-sxm", "h200-sxm-measured", "b200", "a100-80gb"})
+            for (const char* pcie : { "h100-sxm", "h200-sxm", "h200-sxm-measured", "b200", "a100-80gb" })
                 // (the measured card's fitted 4.99 µs against the 5 µs the cards round it to: 0.5%)
-                QVERIFY2(c2c >= p.bandwidth(cards.at(pcie).link, bytes) * 0.995, qPrintable(QStringLiteral("%1 at %2 B").arg(pcie).arg(bytes)));
+                QVERIFY2(c2c >= p.bandwidth(cards.at(pcie).link, bytes) * 0.995,
+                    qPrintable(QStringLiteral("%1 at %2 B").arg(pcie).arg(bytes)));
         }
-        for (int tp : {1}) {
-            const EvalResult gh = evaluate(scenario("llama-3.1-70b", {{"tp", tp}, {"restore_path", path.toStdString()},
-                                                                      {"context", 8192}}, "gh200"));
-            const EvalResult h100 = evaluate(scenario("llama-3.1-70b", {{"tp", tp}, {"restore_path", path.toStdString()},
-                                                                        {"context", 8192}}, "h100-sxm"));
+        for (int tp : { 1 }) {
+            const EvalResult gh = evaluate(scenario("llama-3.1-70b",
+                { { "tp", tp }, { "restore_path", path.toStdString() }, { "context", 8192 } }, "gh200"));
+            const EvalResult h100 = evaluate(scenario("llama-3.1-70b",
+                { { "tp", tp }, { "restore_path", path.toStdString() }, { "context", 8192 } }, "h100-sxm"));
             QVERIFY(gh.restoreBandwidthDram >= h100.restoreBandwidthDram);
         }
     }
@@ -140,7 +148,7 @@ private slots:
     {
         // Mooncake's transfer engine: 190 GB/s between two nodes on 8 × 400 Gbps RoCE
         // (doc/en/transfer-engine.md), 23.75 GB/s per GPU with one NIC each.
-        const EvalResult r = article({{"restore_path", "mooncake"}});
+        const EvalResult r = article({ { "restore_path", "mooncake" } });
         QCOMPARE(r.restoreBandwidthDram, 23.75e9);
     }
 
@@ -156,14 +164,15 @@ private slots:
                         "plateau_share": 0.5, "copy_latency_s": 1e-5,
                         "sources": [{"title": "t", "url": "u"}]})");
         }
-        const EvalResult r = article({{"restore_path", file}});
-        QVERIFY(r.restoreSecondsDram > article({{"restore_path", "per-block-copy"}}).restoreSecondsDram);
+        const EvalResult r = article({ { "restore_path", file } });
+        QVERIFY(r.restoreSecondsDram > article({ { "restore_path", "per-block-copy" } }).restoreSecondsDram);
         // Bad cards name the field.
         QFile f(QString::fromStdString(file));
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(R"({"id": "slow", "name": "Slow", "copy": {"layers": "some"}, "sources": [{"title": "t", "url": "u"}]})");
+        f.write(
+            R"({"id": "slow", "name": "Slow", "copy": {"layers": "some"}, "sources": [{"title": "t", "url": "u"}]})");
         f.close();
-        KV_CHECK(expectInputError([&] { article({{"restore_path", file}}); }, {"slow.json", "copy.layers"}));
+        KV_CHECK(expectInputError([&] { article({ { "restore_path", file } }); }, { "slow.json", "copy.layers" }));
     }
 
     // ---- the request rate a replica serves ----
@@ -183,7 +192,7 @@ private slots:
 
     void givenRateAboveTheBoundIsWarned()
     {
-        const Scenario s = scenario({}, {{"request_rate_per_s", 1.0}}, {}, "article");
+        const Scenario s = scenario({}, { { "request_rate_per_s", 1.0 } }, {}, "article");
         const EvalResult r = evaluate(s);
         QCOMPARE(r.requestRate, 1.0);
         QVERIFY(r.warnings & WarnRateAboveCapacity);
@@ -192,14 +201,15 @@ private slots:
         for (const auto& m : messages)
             found = found || m.find("one replica can serve") != std::string::npos;
         QVERIFY(found);
-        QVERIFY(!(evaluate(scenario({}, {{"request_rate_per_s", 0.1}}, {}, "article")).warnings & WarnRateAboveCapacity));
+        QVERIFY(!(
+            evaluate(scenario({}, { { "request_rate_per_s", 0.1 } }, {}, "article")).warnings & WarnRateAboveCapacity));
     }
 
     void articleFleetNeedsTenReplicas()
     {
         // 1 req/s of 128K prefills at 9.42 s each needs ≥ 10 replicas of TP 8 on prefill
         // alone (kvtiers used to size 8 GPUs).
-        FleetInput in = fleetMix({{"article", 1}}, 1.0, 0.05);
+        FleetInput in = fleetMix({ { "article", 1 } }, 1.0, 0.05);
         const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
         QVERIFY2(f.entries[0].replicas >= 10, qPrintable(QString::number(f.entries[0].replicas)));
         QCOMPARE(f.entries[0].rateLimit, RateLimit::Prefill);
@@ -210,7 +220,7 @@ private slots:
     {
         // 30 req/s of Mooncake-like requests on H200s: each replica's request costs at least
         // its uncached prefill; 30 × that must fit in the replicas.
-        FleetInput in = fleetMix({{"mooncake", 1}}, 30, 0.05);
+        FleetInput in = fleetMix({ { "mooncake", 1 } }, 30, 0.05);
         in.ttftTargetSeconds = 2;
         const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
         const auto& e = f.entries[0];
@@ -230,7 +240,7 @@ private slots:
         w.reuseDistanceSeconds = 100;
         const ReuseGaps gaps(w);
         const double lambda = 2, b = 1e9;
-        const PrefixCacheResult c = lruPrefixCache(gaps, lambda, b, 1, false, {lambda * 100 * b, 0, 0});
+        const PrefixCacheResult c = lruPrefixCache(gaps, lambda, b, 1, false, { lambda * 100 * b, 0, 0 });
         KV_COMPARE_NEAR(c.characteristicSeconds[0], 56.714329040978, 1e-6);
         KV_COMPARE_NEAR(c.hitShare(), 1 - 0.56714329040978, 1e-6);
     }
@@ -238,8 +248,8 @@ private slots:
     void reuseDistanceZeroHoldsNothingAndHitsNothing()
     {
         // Nothing is kept for any time: a 0-byte pool and no hits from any tier.
-        const EvalResult r = evaluate(scenario({}, {{"reuse_rate", 0.5}, {"reuse_distance_s", 0}, {"offload_rate", 1}},
-                                               {}, "chat"));
+        const EvalResult r = evaluate(
+            scenario({}, { { "reuse_rate", 0.5 }, { "reuse_distance_s", 0 }, { "offload_rate", 1 } }, {}, "chat"));
         QCOMPARE(r.retainedPoolBytes, 0.0);
         QCOMPARE(r.dram.retained + r.ssd.retained + r.hbm.retained, 0.0);
         QCOMPARE(r.achievedReuse, 0.0);
@@ -264,8 +274,8 @@ private slots:
     {
         // A table [[s, F]] replaces the exponential: every gap ≤ 60 s (F = 1 at 60 s); with
         // room for everything, the cache reaches 99% of the ceiling by where F does.
-        Json table = Json::array({Json::array({10, 0.5}), Json::array({60, 1.0})});
-        const Scenario s = scenario({}, {{"reuse_gap_cdf", table}}, {}, "chat");
+        Json table = Json::array({ Json::array({ 10, 0.5 }), Json::array({ 60, 1.0 }) });
+        const Scenario s = scenario({}, { { "reuse_gap_cdf", table } }, {}, "chat");
         QCOMPARE(s.workload.reuseGapCdf.size(), size_t(2));
         const ReuseGaps gaps(s.workload);
         QCOMPARE(gaps.cdf(10), 0.5);
@@ -278,14 +288,30 @@ private slots:
         KV_COMPARE_NEAR(r.achievedReuse, r.cacheableReuse * 0.99 * 1.0, 1e-9);
         QCOMPARE(resultToJson(s, r)["assumptions"]["reuse_gaps"].get<std::string>(), std::string("table"));
         // Validation names the row.
-        KV_CHECK(expectInputError([] { scenario({}, {{"reuse_gap_cdf", Json::array({Json::array({10, 0.5}), Json::array({5, 0.6})})}}, {}, "chat"); },
-            {"reuse_gap_cdf[1]", "increasing"}));
-        KV_CHECK(expectInputError([] { scenario({}, {{"reuse_gap_cdf", Json::array({Json::array({10, 1.5})})}}, {}, "chat"); },
-            {"reuse_gap_cdf[0]", "between 0 and 1"}));
-        KV_CHECK(expectInputError([] { scenario({}, {{"reuse_gap_cdf", Json::array({Json::array({10})})}}, {}, "chat"); },
-            {"reuse_gap_cdf[0]", "two numbers"}));
-        KV_CHECK(expectInputError([] { scenario({}, {{"reuse_gap_cdf", Json::array({Json::array({10, 0.9}), Json::array({20, 0.8})})}}, {}, "chat"); },
-            {"reuse_gap_cdf[1]", "never falls"}));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario({},
+                    { { "reuse_gap_cdf", Json::array({ Json::array({ 10, 0.5 }), Json::array({ 5, 0.6 }) }) } }, {},
+                    "chat");
+            },
+            { "reuse_gap_cdf[1]", "increasing" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario({}, { { "reuse_gap_cdf", Json::array({ Json::array({ 10, 1.5 }) }) } }, {}, "chat");
+            },
+            { "reuse_gap_cdf[0]", "between 0 and 1" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario({}, { { "reuse_gap_cdf", Json::array({ Json::array({ 10 }) }) } }, {}, "chat");
+            },
+            { "reuse_gap_cdf[0]", "two numbers" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario({},
+                    { { "reuse_gap_cdf", Json::array({ Json::array({ 10, 0.9 }), Json::array({ 20, 0.8 }) }) } }, {},
+                    "chat");
+            },
+            { "reuse_gap_cdf[1]", "never falls" }));
     }
 
     // ---- vLLM's printed concurrency ----
@@ -298,7 +324,7 @@ private slots:
         // blocks per request; 20,480 / 769 = 26.63× (what vLLM prints), not the 79.69× of
         // a decoding request's 257 blocks.
         VllmSetup setup;
-        setup.kv = KvFormat{16, 0};
+        setup.kv = KvFormat { 16, 0 };
         setup.context = 32768;
         setup.kvMemoryBytes = 40 * GiB;
         setup.maxNumBatchedTokens = 8192;
@@ -334,7 +360,7 @@ private slots:
     {
         // FP8 weights run on the FP8 tensor cores: H100/H200 datasheets give 1,979 dense
         // FP8 TFLOP/s against 989 BF16, so prefill takes half as long; BF16 weights do not.
-        Scenario s = scenario("llama-3.1-70b", {{"weight_bits", 8}, {"context", 32768}});
+        Scenario s = scenario("llama-3.1-70b", { { "weight_bits", 8 }, { "context", 32768 } });
         s.hardware.fp8Flops = 0; // the card gives 1,979 TFLOP/s; first without it: BF16 tensor cores
         const double bf16 = evaluate(s).recomputeSeconds;
         s.hardware.fp8Flops = 1979e12;
@@ -365,10 +391,11 @@ private slots:
 
     void moreCapacityNeverLowersHitsNorRaisesTtft()
     {
-        for (const char* wl : {"chat", "mooncake"}) {
+        for (const char* wl : { "chat", "mooncake" }) {
             double lastHit = -1, lastTtft = 1e300;
-            for (double dram : {0.0, 64e9, 256e9, 1e12, 2e12, 8e12}) {
-                const EvalResult r = evaluate(scenario({}, {{"host_dram_bytes", dram}, {"nvme_bytes", 0}}, {}, wl));
+            for (double dram : { 0.0, 64e9, 256e9, 1e12, 2e12, 8e12 }) {
+                const EvalResult r
+                    = evaluate(scenario({}, { { "host_dram_bytes", dram }, { "nvme_bytes", 0 } }, {}, wl));
                 QVERIFY2(r.achievedReuse >= lastHit - 1e-12, wl);
                 QVERIFY2(r.ttftWithReuseSeconds <= lastTtft * (1 + 1e-12), wl);
                 lastHit = r.achievedReuse;
@@ -376,8 +403,9 @@ private slots:
             }
             lastHit = -1;
             lastTtft = 1e300;
-            for (double nvme : {0.0, 1e11, 1e12, 3e13, 1e14}) {
-                const EvalResult r = evaluate(scenario({}, {{"host_dram_bytes", 64e9}, {"nvme_bytes", nvme}}, {}, wl));
+            for (double nvme : { 0.0, 1e11, 1e12, 3e13, 1e14 }) {
+                const EvalResult r
+                    = evaluate(scenario({}, { { "host_dram_bytes", 64e9 }, { "nvme_bytes", nvme } }, {}, wl));
                 QVERIFY2(r.achievedReuse >= lastHit - 1e-12, wl);
                 QVERIFY2(r.ttftWithReuseSeconds <= lastTtft * (1 + 1e-12), wl);
                 lastHit = r.achievedReuse;
@@ -390,9 +418,11 @@ private slots:
     {
         // At a fixed capacity and a fixed request rate, longer gaps only make hits rarer.
         double last = 2;
-        for (double d : {1.0, 10.0, 60.0, 300.0, 3600.0, 86400.0}) {
-            const EvalResult r = evaluate(scenario({}, {{"reuse_distance_s", d}, {"request_rate_per_s", 5.0},
-                                                        {"host_dram_bytes", 256e9}, {"nvme_bytes", 1e12}}, {}, "chat"));
+        for (double d : { 1.0, 10.0, 60.0, 300.0, 3600.0, 86400.0 }) {
+            const EvalResult r = evaluate(scenario({},
+                { { "reuse_distance_s", d }, { "request_rate_per_s", 5.0 }, { "host_dram_bytes", 256e9 },
+                    { "nvme_bytes", 1e12 } },
+                {}, "chat"));
             QVERIFY2(r.achievedReuse <= last + 1e-12, qPrintable(QString::number(d)));
             last = r.achievedReuse;
         }
@@ -403,7 +433,7 @@ private slots:
     {
         const Scenario base = scenario({}, Json::object(), {}, "article");
         double last = 1e300;
-        for (double bw : {1e9, 7e9, 28e9, 56e9, 200e9, 1e12}) {
+        for (double bw : { 1e9, 7e9, 28e9, 56e9, 200e9, 1e12 }) {
             Scenario s = base;
             s.hardware.nvmeReadBandwidth = bw;
             const KvSizing kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation);

@@ -3,9 +3,9 @@
 // versus requested reuse, inclusive tiers, and the per-GPU / per-server / fleet roll-up.
 
 #include "core/io/ResultJson.h"
+#include "core/io/Units.h"
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"
-#include "core/io/Units.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -23,9 +23,12 @@ QString checkIdentity(const EvalResult& r, const QString& what)
     const double rhs = r.demandBytes();
     if (std::fabs(lhs - rhs) > 1e-9 * rhs)
         return QStringLiteral("%1: placed %2 + overflow %3 + lost %4 != demand %5")
-            .arg(what).arg(r.placedBytes(), 0, 'g', 17).arg(r.overflowBytes, 0, 'g', 17)
-            .arg(r.lostReuseBytes, 0, 'g', 17).arg(rhs, 0, 'g', 17);
-    for (const TierUse* t : {&r.hbm, &r.dram, &r.ssd})
+            .arg(what)
+            .arg(r.placedBytes(), 0, 'g', 17)
+            .arg(r.overflowBytes, 0, 'g', 17)
+            .arg(r.lostReuseBytes, 0, 'g', 17)
+            .arg(rhs, 0, 'g', 17);
+    for (const TierUse* t : { &r.hbm, &r.dram, &r.ssd })
         if (t->used() > t->capacity * (1 + 1e-12))
             return what + QStringLiteral(": a tier holds more than its capacity");
     return {};
@@ -40,14 +43,14 @@ private slots:
     {
         // No TP given: the largest degree of at most 8 that divides the server's GPUs and
         // that the KV heads allow (vLLM: heads % TP == 0 or TP % heads == 0).
-        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "h200-sxm").tp(), 8); // 8 KV heads, 8 GPUs
-        QCOMPARE(scenario("phi-4", Json::object(), "h200-sxm").tp(), 2);         // 10 KV heads: 8 and 4 do not fit
-        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "gh200").tp(), 1);    // one GPU per node
+        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "h200-sxm").tp(), 8);    // 8 KV heads, 8 GPUs
+        QCOMPARE(scenario("phi-4", Json::object(), "h200-sxm").tp(), 2);            // 10 KV heads: 8 and 4 do not fit
+        QCOMPARE(scenario("llama-3.1-70b", Json::object(), "gh200").tp(), 1);       // one GPU per node
         QCOMPARE(scenario("llama-3.1-70b", Json::object(), "gb200-nvl72").tp(), 8); // a rack runs TP 8 replicas
-        QCOMPARE(scenario("deepseek-v3", Json::object(), "gb200-nvl72").tp(), 8); // MLA: not replicated 72 times
+        QCOMPARE(scenario("deepseek-v3", Json::object(), "gb200-nvl72").tp(), 8);   // MLA: not replicated 72 times
         // A given TP is kept, and still checked.
-        QCOMPARE(scenario("llama-3.1-70b", {{"tp", 4}}, "h200-sxm").tp(), 4);
-        QVERIFY_THROWS_EXCEPTION(InputError, scenario("phi-4", {{"tp", 8}}, "h200-sxm"));
+        QCOMPARE(scenario("llama-3.1-70b", { { "tp", 4 } }, "h200-sxm").tp(), 4);
+        QVERIFY_THROWS_EXCEPTION(InputError, scenario("phi-4", { { "tp", 8 } }, "h200-sxm"));
     }
 
     void fitsInHbm()
@@ -72,7 +75,7 @@ private slots:
     void hotSetOverflowsWithoutStreaming()
     {
         // 30 × 128K = 1.2 TiB does not fit in 8 × 126.9 GB: the excess is overflow, not DRAM.
-        const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", 131072}, {"concurrency", 30}}));
+        const EvalResult r = evaluate(scenario("llama-3.1-70b", { { "context", 131072 }, { "concurrency", 30 } }));
         const double maxN = std::floor(k70bBudgetGpu / (40 * GiB / 8));
         QCOMPARE(r.maxConcurrency, maxN);
         QVERIFY(maxN < 30);
@@ -80,7 +83,7 @@ private slots:
         QVERIFY(r.warnings & WarnHotSetOverflows);
         QVERIFY(r.warnings & WarnOverflow);
         QCOMPARE(r.hbm.hotAllocated(), k70bBudgetGpu * 8); // HBM full
-        QVERIFY(r.hbm.free() < 1);                          // no room left (within a byte)
+        QVERIFY(r.hbm.free() < 1);                         // no room left (within a byte)
         QCOMPARE(r.dram.hotAllocated(), 0.0);
         QCOMPARE(r.ssd.hotAllocated(), 0.0);
         KV_COMPARE_NEAR(r.overflowBytes, 30 * 40 * GiB - k70bBudgetGpu * 8, 1e-12);
@@ -90,7 +93,7 @@ private slots:
     void streamingPlacesExcessBelow()
     {
         // Streaming (FlexGen): the excess goes to DRAM, then SSD, in that order.
-        const Json base = {{"context", 131072}, {"streaming", true}};
+        const Json base = { { "context", 131072 }, { "streaming", true } };
         {
             Json o = base;
             o["concurrency"] = 30; // 1.29 TB: HBM full, the rest fits in 1.64 TB of DRAM
@@ -127,7 +130,7 @@ private slots:
     void weightsSpillInOrder()
     {
         // OPT-175B (349 GB of FP16 weights) on one T4: HBM, then DRAM, then SSD, greedily.
-        const EvalResult r = evaluate(scenario("opt-175b", {{"context", 544}, {"output_tokens", 32}}, "t4"));
+        const EvalResult r = evaluate(scenario("opt-175b", { { "context", 544 }, { "output_tokens", 32 } }, "t4"));
         QVERIFY(r.warnings & WarnWeightsSpill);
         QCOMPARE(r.hbm.weights, 0.9 * 16e9);
         QCOMPARE(r.dram.weights, 208e9 * 0.8);
@@ -164,8 +167,8 @@ private slots:
         QCOMPARE(r.reusedPrefixTokens, R);
         const double storedTokens = std::floor(R / 16) * 16; // whole blocks only: 2,144
         QCOMPARE(r.cacheablePrefixTokens, 2144.0);
-        QCOMPARE(r.cacheableReuse, 2144.0 / P); // 59.8%: the partial block's 6 tokens are recomputed
-        const double prefixBytes = storedTokens * 131072;   // TP 1: the whole model's bytes
+        QCOMPARE(r.cacheableReuse, 2144.0 / P);           // 59.8%: the partial block's 6 tokens are recomputed
+        const double prefixBytes = storedTokens * 131072; // TP 1: the whole model's bytes
         // λ = min(served / request duration, what prefill + restore + decode leave room
         // for); Little's law: λ × D × KV(rP) bytes wait for their next use.
         QVERIFY(r.requestRate <= r.servedConcurrency / r.requestSeconds * (1 + 1e-12));
@@ -181,7 +184,7 @@ private slots:
         QVERIFY(r.hbm.retained > 0);
         KV_COMPARE_NEAR(r.dram.retained, std::min(r.cacheDemandBytes - r.hbm.retained, r.dram.capacity), 1e-9);
         QVERIFY(std::fabs(r.ssd.retained - (r.cacheDemandBytes - r.hbm.retained - r.dram.retained))
-                <= 1e-9 * r.cacheDemandBytes);
+            <= 1e-9 * r.cacheDemandBytes);
         // Everything found a place: achieved = 99% of what whole blocks can serve, no warning.
         KV_COMPARE_NEAR(r.achievedReuse, 0.99 * 2144.0 / P, 1e-9);
         QCOMPARE(r.lostReuseBytes, 0.0);
@@ -192,7 +195,7 @@ private slots:
     void retainedPoolSpillsToSsdWhenDramIsSmall()
     {
         // 1 GB of DRAM per server: the pool moves on to SSD and reuse is still achieved.
-        const EvalResult r = evaluate(workloadScenario("chat", {{"host_dram_bytes", 1e9}}));
+        const EvalResult r = evaluate(workloadScenario("chat", { { "host_dram_bytes", 1e9 } }));
         QCOMPARE(r.dram.capacity, 1e9 * 0.8 / 8);
         KV_COMPARE_NEAR(r.dram.retained, r.dram.capacity, 1e-9);
         QVERIFY(r.ssd.retained > 0);
@@ -203,9 +206,12 @@ private slots:
     void achievedReuseDropsWhenDramShrinks()
     {
         // Without NVMe, shrinking DRAM loses reuse: achieved falls below requested.
-        const EvalResult big = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 20e12}}));
-        const EvalResult half = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 200e9}}));
-        const EvalResult small = evaluate(workloadScenario("chat", {{"nvme_bytes", 0}, {"host_dram_bytes", 1e9}}));
+        const EvalResult big
+            = evaluate(workloadScenario("chat", { { "nvme_bytes", 0 }, { "host_dram_bytes", 20e12 } }));
+        const EvalResult half
+            = evaluate(workloadScenario("chat", { { "nvme_bytes", 0 }, { "host_dram_bytes", 200e9 } }));
+        const EvalResult small
+            = evaluate(workloadScenario("chat", { { "nvme_bytes", 0 }, { "host_dram_bytes", 1e9 } }));
         KV_COMPARE_NEAR(big.achievedReuse, 0.99 * big.cacheableReuse, 1e-9);
         QVERIFY(half.achievedReuse < big.achievedReuse);
         QVERIFY(small.achievedReuse < half.achievedReuse);
@@ -213,8 +219,8 @@ private slots:
         QCOMPARE(small.requestedReuse, 0.6);
         // achieved = cacheable share × P(gap ≤ T), T at the bottom of DRAM (Che; offload 1)
         const double placed = small.hbm.retained + small.dram.retained + small.ssd.retained;
-        KV_COMPARE_NEAR(small.achievedReuse,
-            small.cacheableReuse * -std::expm1(-small.characteristicSeconds[1] / 120), 1e-9);
+        KV_COMPARE_NEAR(
+            small.achievedReuse, small.cacheableReuse * -std::expm1(-small.characteristicSeconds[1] / 120), 1e-9);
         KV_COMPARE_NEAR(small.lostReuseBytes, small.cacheDemandBytes - placed, 1e-9);
         KV_CHECK(checkIdentity(small, "reuse lost"));
     }
@@ -222,12 +228,12 @@ private slots:
     void offloadRateLimitsWhatGoesDown()
     {
         // Only the offloaded share of what leaves HBM goes down; the rest is dropped.
-        const EvalResult r = evaluate(workloadScenario("chat", {{"offload_rate", 0.25}}));
+        const EvalResult r = evaluate(workloadScenario("chat", { { "offload_rate", 0.25 } }));
         const double leaving = r.cacheDemandBytes - r.hbm.retained;
         KV_COMPARE_NEAR(r.dram.retained + r.ssd.retained, 0.25 * leaving, 1e-9);
         KV_COMPARE_NEAR(r.lostReuseBytes, 0.75 * leaving, 1e-9);
         QVERIFY(r.achievedReuse < 0.6);
-        const EvalResult none = evaluate(workloadScenario("chat", {{"offload_rate", 0}}));
+        const EvalResult none = evaluate(workloadScenario("chat", { { "offload_rate", 0 } }));
         QCOMPARE(none.dram.retained, 0.0);
         QCOMPARE(none.ssd.retained, 0.0);
     }
@@ -235,7 +241,7 @@ private slots:
     void inclusiveTiersCopyIntoDram()
     {
         const EvalResult exclusive = evaluate(workloadScenario("chat"));
-        const EvalResult inclusive = evaluate(workloadScenario("chat", {{"inclusive_tiers", true}}));
+        const EvalResult inclusive = evaluate(workloadScenario("chat", { { "inclusive_tiers", true } }));
         QCOMPARE(exclusive.dram.inclusiveCopies, 0.0);
         // Write-through: DRAM holds the offloaded share (here all) of the pool, so it keeps a
         // copy of the HBM-resident part as well as the part HBM has no room for.
@@ -255,24 +261,25 @@ private slots:
         // λ derived from throughput, or given: the pool scales with λ and nothing else moves.
         const EvalResult derived = evaluate(workloadScenario("chat"));
         const double lambda = derived.requestRate;
-        const EvalResult same = evaluate(workloadScenario("chat", {{"request_rate_per_s", lambda}}));
+        const EvalResult same = evaluate(workloadScenario("chat", { { "request_rate_per_s", lambda } }));
         QCOMPARE(same.requestRate, lambda);
         QCOMPARE(same.retainedPoolBytes, derived.retainedPoolBytes);
         QCOMPARE(same.achievedReuse, derived.achievedReuse);
-        const EvalResult twice = evaluate(workloadScenario("chat", {{"request_rate_per_s", 2 * lambda}}));
+        const EvalResult twice = evaluate(workloadScenario("chat", { { "request_rate_per_s", 2 * lambda } }));
         KV_COMPARE_NEAR(twice.retainedPoolBytes, 2 * derived.retainedPoolBytes, 1e-12);
         QCOMPARE(twice.hotSetAllocatedBytes, derived.hotSetAllocatedBytes);
         QCOMPARE(twice.decodeStepSeconds, derived.decodeStepSeconds);
         // No traffic: nothing retained, nothing hit.
-        const EvalResult idle = evaluate(workloadScenario("chat", {{"request_rate_per_s", 0}}));
+        const EvalResult idle = evaluate(workloadScenario("chat", { { "request_rate_per_s", 0 } }));
         QCOMPARE(idle.retainedPoolBytes, 0.0);
         QCOMPARE(idle.achievedReuse, 0.0);
-        const Json j = resultToJson(workloadScenario("chat", {{"request_rate_per_s", 3.5}}), evaluate(
-            workloadScenario("chat", {{"request_rate_per_s", 3.5}})));
+        const Json j = resultToJson(workloadScenario("chat", { { "request_rate_per_s", 3.5 } }),
+            evaluate(workloadScenario("chat", { { "request_rate_per_s", 3.5 } })));
         QCOMPARE(j["assumptions"]["request_rate_source"].get<std::string>(), std::string("given"));
         QCOMPARE(j["request_rate_per_s"].get<double>(), 3.5);
-        QCOMPARE(resultToJson(workloadScenario("chat"), derived)["assumptions"]["request_rate_source"].get<std::string>(),
-                 std::string("derived"));
+        QCOMPARE(
+            resultToJson(workloadScenario("chat"), derived)["assumptions"]["request_rate_source"].get<std::string>(),
+            std::string("derived"));
     }
 
     void inclusiveCopiesStayWhenHbmShrinks()
@@ -280,40 +287,58 @@ private slots:
         // More sequences push pool blocks out of HBM; their write-through DRAM copies are
         // still there, now as the pool's own DRAM share: DRAM content does not change.
         const auto at = [](double n) {
-            return evaluate(workloadScenario("chat", {{"inclusive_tiers", true}, {"offload_rate", 0.5},
-                                                      {"concurrency", n}, {"host_dram_bytes", 400e9}}));
+            return evaluate(workloadScenario("chat",
+                { { "inclusive_tiers", true }, { "offload_rate", 0.5 }, { "concurrency", n },
+                    { "host_dram_bytes", 400e9 } }));
         };
         const EvalResult few = at(16), many = at(64);
         QVERIFY(many.hbm.retained < few.hbm.retained);
-        KV_COMPARE_NEAR(many.dram.inclusiveCopies + many.dram.retained, few.dram.inclusiveCopies + few.dram.retained,
-                        1e-12);
+        KV_COMPARE_NEAR(
+            many.dram.inclusiveCopies + many.dram.retained, few.dram.inclusiveCopies + few.dram.retained, 1e-12);
         QVERIFY(many.dram.retained > few.dram.retained);
         KV_CHECK(checkIdentity(many, "inclusive, many"));
     }
 
     void identityAcrossScenarios()
     {
-        struct Case { const char* what; Scenario s; };
+        struct Case {
+            const char* what;
+            Scenario s;
+        };
         const std::vector<Case> cases = {
-            {"article", workloadScenario("article")},
-            {"chat", workloadScenario("chat")},
-            {"mooncake", workloadScenario("mooncake")},
-            {"flexgen", workloadScenario("flexgen")},
-            {"chat inclusive", workloadScenario("chat", {{"inclusive_tiers", true}})},
-            {"chat tiny dram", workloadScenario("chat", {{"host_dram_bytes", 1e9}, {"nvme_bytes", 1e9}})},
-            {"mooncake sharing", workloadScenario("mooncake", {{"sharing", 8}, {"reuse_distance_s", 100000}})},
-            {"contiguous", scenario("llama-3.1-70b", {{"context", 1000}, {"concurrency", 500}, {"allocation", "contiguous"}})},
-            {"overflow", scenario("llama-3.1-405b", {{"context", 131072}, {"concurrency", 64}, {"reuse_rate", 0.5},
-                                                     {"reuse_distance_s", 60}, {"offload_rate", 1}})},
-            {"streaming", scenario("llama-3.1-405b", {{"context", 131072}, {"concurrency", 64}, {"streaming", true}})},
-            {"mla", scenario("deepseek-v3", {{"context", 32768}, {"concurrency", 100}, {"reuse_rate", 0.7},
-                                             {"reuse_distance_s", 600}, {"offload_rate", 1}})},
-            {"hybrid", scenario("jamba-v0.1", {{"context", 262144}, {"concurrency", 16}, {"reuse_rate", 0.9},
-                                               {"reuse_distance_s", 30}, {"offload_rate", 0.5}, {"tp", 2}})},
-            {"gemma", scenario("gemma-2-27b", {{"context", 8192}, {"concurrency", 300}, {"reuse_rate", 0.5},
-                                               {"sharing", 4}, {"reuse_distance_s", 60}, {"offload_rate", 1}})},
-            {"gh200", scenario("llama-3.1-70b", {{"context", 32768}, {"concurrency", 4}, {"reuse_rate", 0.8},
-                                                 {"reuse_distance_s", 3600}, {"offload_rate", 1}}, "gh200")},
+            { "article", workloadScenario("article") },
+            { "chat", workloadScenario("chat") },
+            { "mooncake", workloadScenario("mooncake") },
+            { "flexgen", workloadScenario("flexgen") },
+            { "chat inclusive", workloadScenario("chat", { { "inclusive_tiers", true } }) },
+            { "chat tiny dram", workloadScenario("chat", { { "host_dram_bytes", 1e9 }, { "nvme_bytes", 1e9 } }) },
+            { "mooncake sharing", workloadScenario("mooncake", { { "sharing", 8 }, { "reuse_distance_s", 100000 } }) },
+            { "contiguous",
+                scenario(
+                    "llama-3.1-70b", { { "context", 1000 }, { "concurrency", 500 }, { "allocation", "contiguous" } }) },
+            { "overflow",
+                scenario("llama-3.1-405b",
+                    { { "context", 131072 }, { "concurrency", 64 }, { "reuse_rate", 0.5 }, { "reuse_distance_s", 60 },
+                        { "offload_rate", 1 } }) },
+            { "streaming",
+                scenario("llama-3.1-405b", { { "context", 131072 }, { "concurrency", 64 }, { "streaming", true } }) },
+            { "mla",
+                scenario("deepseek-v3",
+                    { { "context", 32768 }, { "concurrency", 100 }, { "reuse_rate", 0.7 }, { "reuse_distance_s", 600 },
+                        { "offload_rate", 1 } }) },
+            { "hybrid",
+                scenario("jamba-v0.1",
+                    { { "context", 262144 }, { "concurrency", 16 }, { "reuse_rate", 0.9 }, { "reuse_distance_s", 30 },
+                        { "offload_rate", 0.5 }, { "tp", 2 } }) },
+            { "gemma",
+                scenario("gemma-2-27b",
+                    { { "context", 8192 }, { "concurrency", 300 }, { "reuse_rate", 0.5 }, { "sharing", 4 },
+                        { "reuse_distance_s", 60 }, { "offload_rate", 1 } }) },
+            { "gh200",
+                scenario("llama-3.1-70b",
+                    { { "context", 32768 }, { "concurrency", 4 }, { "reuse_rate", 0.8 }, { "reuse_distance_s", 3600 },
+                        { "offload_rate", 1 } },
+                    "gh200") },
         };
         for (const auto& c : cases) {
             const EvalResult r = evaluate(c.s);
@@ -324,9 +349,9 @@ private slots:
     void rollUpPerGpuServerFleet()
     {
         // TP 4 on an 8-GPU server: two replicas per server; a fleet of 3 servers.
-        const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", 32768}, {"concurrency", 8}, {"tp", 4},
-                                                                 {"reuse_rate", 0.5}, {"reuse_distance_s", 600},
-                                                                 {"offload_rate", 1}, {"servers", 3}}));
+        const EvalResult r = evaluate(scenario("llama-3.1-70b",
+            { { "context", 32768 }, { "concurrency", 8 }, { "tp", 4 }, { "reuse_rate", 0.5 },
+                { "reuse_distance_s", 600 }, { "offload_rate", 1 }, { "servers", 3 } }));
         QCOMPARE(r.tp, 4);
         QCOMPARE(r.replicasPerServer, 2.0);
         QCOMPARE(r.perGpu.hbm, r.hbm.used() / 4);
@@ -349,7 +374,8 @@ private slots:
     void gpusPerServerOverride()
     {
         // The GUI's advanced knob: a 4-GPU server halves DRAM per GPU share at the same TP.
-        const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"gpus_per_server", 4}, {"tp", 4}, {"context", 4096}}));
+        const EvalResult r
+            = evaluate(scenario("llama-3.1-70b", { { "gpus_per_server", 4 }, { "tp", 4 }, { "context", 4096 } }));
         QCOMPARE(r.replicasPerServer, 1.0);
         QCOMPARE(r.dram.capacity, 2048e9 * 0.8);
         QCOMPARE(r.perServer.hbm, r.hbm.used());

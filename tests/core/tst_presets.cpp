@@ -90,8 +90,8 @@ ScenarioSpec sampleSpec()
 {
     ScenarioSpec spec;
     spec.workload = "mooncake";
-    spec.overrides = {{"context", 32768}, {"concurrency", 48}, {"reuse_rate", 0.7}, {"kv_bits", 8},
-                      {"host_dram_bytes", 1e12}, {"allocation", "paged"}, {"block_size", 32}};
+    spec.overrides = { { "context", 32768 }, { "concurrency", 48 }, { "reuse_rate", 0.7 }, { "kv_bits", 8 },
+        { "host_dram_bytes", 1e12 }, { "allocation", "paged" }, { "block_size", 32 } };
     return spec;
 }
 
@@ -104,8 +104,8 @@ private slots:
     {
         QTemporaryDir dir;
         PresetStore store(dir.path().toStdString());
-        for (const char* name : {"Llama 3.1 70B, 128K × 10", "DeepSeek-V2 (MLA, ~6-bit KV)", "DeepSeek 67B (GQA, BF16)",
-                                 "FlexGen: OPT-175B on one T4", "Mooncake trace on 8× A800"}) {
+        for (const char* name : { "Llama 3.1 70B, 128K × 10", "DeepSeek-V2 (MLA, ~6-bit KV)",
+                 "DeepSeek 67B (GQA, BF16)", "FlexGen: OPT-175B on one T4", "Mooncake trace on 8× A800" }) {
             const Preset* p = store.find(name);
             QVERIFY2(p, name);
             QVERIFY(p->builtin);
@@ -167,28 +167,31 @@ private slots:
         QCOMPARE(evalJson(colleague.find(name)->spec).dump(), evalJson(sampleSpec()).dump());
         QVERIFY(!colleague.importFile(exported).ok()); // same name twice: refused
         // Built-ins export too.
-        QVERIFY(first.exportFile("FlexGen: OPT-175B on one T4", out.filePath(QStringLiteral("f.json")).toStdString()).ok());
+        QVERIFY(
+            first.exportFile("FlexGen: OPT-175B on one T4", out.filePath(QStringLiteral("f.json")).toStdString()).ok());
     }
 
     void corruptFilesAreReportedAndLeftUntouched_data()
     {
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("truncated") << QByteArray("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"T")
+        QTest::newRow("truncated") << QByteArray(
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"T")
                                    << QStringLiteral("ends too early");
         QTest::newRow("garbage") << QByteArray("not json at all") << QStringLiteral("not valid JSON");
         QTest::newRow("empty") << QByteArray() << QStringLiteral("empty");
-        QTest::newRow("newer schema")
-            << QByteArray("{\"schema\": \"kvtiers-preset\", \"schema_version\": 7, \"name\": \"Future\", \"scenario\": {}}")
-            << QStringLiteral("newer kvtiers");
-        QTest::newRow("wrong type") << QByteArray("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": 5, \"scenario\": {}}")
+        QTest::newRow("newer schema") << QByteArray(
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 7, \"name\": \"Future\", \"scenario\": {}}")
+                                      << QStringLiteral("newer kvtiers");
+        QTest::newRow("wrong type") << QByteArray(
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": 5, \"scenario\": {}}")
                                     << QStringLiteral("name");
-        QTest::newRow("unknown override")
-            << QByteArray("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"U\", \"scenario\": {\"overrides\": {\"contxt\": 5}}}")
-            << QStringLiteral("contxt");
-        QTest::newRow("duplicate key")
-            << QByteArray("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"D\", \"name\": \"E\", \"scenario\": {}}")
-            << QStringLiteral("duplicate key");
+        QTest::newRow("unknown override") << QByteArray(
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"U\", \"scenario\": {\"overrides\": "
+            "{\"contxt\": 5}}}") << QStringLiteral("contxt");
+        QTest::newRow("duplicate key") << QByteArray("{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, "
+                                                     "\"name\": \"D\", \"name\": \"E\", \"scenario\": {}}")
+                                       << QStringLiteral("duplicate key");
     }
 
     void corruptFilesAreReportedAndLeftUntouched()
@@ -233,8 +236,9 @@ private slots:
         changed.overrides["concurrency"] = 1;
         const Status s = store.save("Kept", changed, true);
         QVERIFY(!s.ok());
-        QVERIFY2(QString::fromStdString(s.error).contains(QStringLiteral("unchanged")) ||
-                 QString::fromStdString(s.error).contains(QStringLiteral("cannot be written")), s.error.c_str());
+        QVERIFY2(QString::fromStdString(s.error).contains(QStringLiteral("unchanged"))
+                || QString::fromStdString(s.error).contains(QStringLiteral("cannot be written")),
+            s.error.c_str());
         QVERIFY(!store.save("New", sampleSpec()).ok());
         QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         QCOMPARE(fileHash(kept), hash);
@@ -269,30 +273,31 @@ private slots:
 
     void nameRulesHaveCodesAndFigures()
     {
-        checkFailure(checkPresetName(""), "a preset needs a name", {.code = PresetError::NameEmpty});
-        checkFailure(checkPresetName(" \t "), "a preset needs a name", {.code = PresetError::NameEmpty});
+        checkFailure(checkPresetName(""), "a preset needs a name", { .code = PresetError::NameEmpty });
+        checkFailure(checkPresetName(" \t "), "a preset needs a name", { .code = PresetError::NameEmpty });
         checkFailure(checkPresetName(std::string(81, 'x')), "a preset name has at most 80 characters",
-                     {.code = PresetError::NameTooLong, .limit = 80});
+            { .code = PresetError::NameTooLong, .limit = 80 });
         checkFailure(checkPresetName("tab\there"), "a preset name cannot contain control characters",
-                     {.code = PresetError::NameHasControlCharacters});
+            { .code = PresetError::NameHasControlCharacters });
         checkFailure(checkPresetName("del\x7f"), "a preset name cannot contain control characters",
-                     {.code = PresetError::NameHasControlCharacters});
+            { .code = PresetError::NameHasControlCharacters });
         QVERIFY(checkPresetName(std::string(80, 'x')).ok());
         QVERIFY(checkPresetName("Llama 3.1 70B, 128K × 10").ok());
         // presetNameProblem is the same English sentence.
         QCOMPARE(presetNameProblem("").value_or(""), std::string("a preset needs a name"));
-        QCOMPARE(presetNameProblem(std::string(81, 'x')).value_or(""), std::string("a preset name has at most 80 characters"));
+        QCOMPARE(presetNameProblem(std::string(81, 'x')).value_or(""),
+            std::string("a preset name has at most 80 characters"));
         QVERIFY(!presetNameProblem("fine"));
 
         // Every operation that takes a new name reports the rule it breaks.
         QTemporaryDir dir;
         PresetStore store(dir.path().toStdString());
         QVERIFY(store.save("A", sampleSpec()).ok());
-        checkFailure(store.save("", sampleSpec()), "a preset needs a name", {.code = PresetError::NameEmpty});
+        checkFailure(store.save("", sampleSpec()), "a preset needs a name", { .code = PresetError::NameEmpty });
         checkFailure(store.rename("A", std::string(81, 'y')), "a preset name has at most 80 characters",
-                     {.code = PresetError::NameTooLong, .limit = 80});
+            { .code = PresetError::NameTooLong, .limit = 80 });
         checkFailure(store.duplicate("A", "new\nline"), "a preset name cannot contain control characters",
-                     {.code = PresetError::NameHasControlCharacters});
+            { .code = PresetError::NameHasControlCharacters });
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
     }
 
@@ -305,40 +310,40 @@ private slots:
         QVERIFY(store.save("C", sampleSpec()).ok());
 
         checkFailure(store.save("A", sampleSpec()), "a preset called \"A\" exists already",
-                     {.code = PresetError::NameExists, .name = "A"});
+            { .code = PresetError::NameExists, .name = "A" });
         checkFailure(store.rename("A", "C"), "a preset called \"C\" exists already",
-                     {.code = PresetError::NameExists, .name = "C"});
+            { .code = PresetError::NameExists, .name = "C" });
         checkFailure(store.duplicate("A", "C"), "a preset called \"C\" exists already",
-                     {.code = PresetError::NameExists, .name = "C"});
+            { .code = PresetError::NameExists, .name = "C" });
 
         const std::string readOnly = "\"" + builtin + "\" is a built-in preset and cannot ";
         checkFailure(store.save(builtin, sampleSpec(), true), readOnly + "be changed; save under another name",
-                     {.code = PresetError::BuiltinCannotBeChanged, .name = builtin});
+            { .code = PresetError::BuiltinCannotBeChanged, .name = builtin });
         checkFailure(store.duplicate("A", builtin), readOnly + "be changed; save under another name",
-                     {.code = PresetError::BuiltinCannotBeChanged, .name = builtin});
+            { .code = PresetError::BuiltinCannotBeChanged, .name = builtin });
         checkFailure(store.rename(builtin, "Mine"), readOnly + "be renamed",
-                     {.code = PresetError::BuiltinCannotBeRenamed, .name = builtin});
+            { .code = PresetError::BuiltinCannotBeRenamed, .name = builtin });
         checkFailure(store.remove(builtin), readOnly + "be deleted",
-                     {.code = PresetError::BuiltinCannotBeDeleted, .name = builtin});
+            { .code = PresetError::BuiltinCannotBeDeleted, .name = builtin });
 
-        const PresetErrorDetail noSuch {.code = PresetError::NoSuchPreset, .name = "Nope"};
+        const PresetErrorDetail noSuch { .code = PresetError::NoSuchPreset, .name = "Nope" };
         checkFailure(store.rename("Nope", "Other"), "no preset called \"Nope\"", noSuch);
         checkFailure(store.duplicate("Nope", "Other"), "no preset called \"Nope\"", noSuch);
         checkFailure(store.remove("Nope"), "no preset called \"Nope\"", noSuch);
         checkFailure(store.exportFile("Nope", dir.filePath(QStringLiteral("out.json")).toStdString()),
-                     "no preset called \"Nope\"", noSuch);
+            "no preset called \"Nope\"", noSuch);
 
         // A preset file removed behind the store's back: renaming writes the copy, cannot
         // remove the original, and takes the copy back; deleting cannot delete it.
         const std::string fileA = store.find("A")->file;
         QVERIFY(QFile::remove(QString::fromStdString(fileA)));
         checkFailure(store.rename("A", "B"),
-                     fileA + ": could not be removed after writing the renamed copy; nothing changed",
-                     {.code = PresetError::RenamedCopyNotRemoved, .file = fileA});
+            fileA + ": could not be removed after writing the renamed copy; nothing changed",
+            { .code = PresetError::RenamedCopyNotRemoved, .file = fileA });
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("b.json"))));
-        checkFailure(store.remove("A"), fileA + ": could not be deleted",
-                     {.code = PresetError::DeleteFailed, .file = fileA});
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("c.json")});
+        checkFailure(
+            store.remove("A"), fileA + ": could not be deleted", { .code = PresetError::DeleteFailed, .file = fileA });
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("c.json") });
     }
 
     void writeFailuresHaveCodesAndFigures()
@@ -349,7 +354,7 @@ private slots:
         writeText(notAFolder, "x");
         PresetStore blocked(notAFolder.toStdString());
         checkFailure(blocked.save("Anything", sampleSpec()), "cannot create the folder " + notAFolder.toStdString(),
-                     {.code = PresetError::CannotCreateFolder, .file = notAFolder.toStdString()});
+            { .code = PresetError::CannotCreateFolder, .file = notAFolder.toStdString() });
 
         // Exporting onto a folder: the file cannot be opened for writing; the system's words are quoted.
         PresetStore store(dir.filePath(QStringLiteral("store")).toStdString());
@@ -360,14 +365,14 @@ private slots:
         QVERIFY(!s.ok());
         QVERIFY(!s.detail.reason.empty());
         checkFailure(s, folder.toStdString() + ": cannot be written: " + s.detail.reason,
-                     {.code = PresetError::CannotOpenForWriting, .file = folder.toStdString(), .reason = s.detail.reason});
+            { .code = PresetError::CannotOpenForWriting, .file = folder.toStdString(), .reason = s.detail.reason });
 
         // A write that stops half way.
         const std::string kept = store.find("Kept")->file;
         PresetStore::failNextWriteHalfWayForTesting();
         checkFailure(store.save("Kept", sampleSpec(), true),
-                     kept + ": writing failed half way (simulated); the previous file, if any, is unchanged",
-                     {.code = PresetError::WriteFailedHalfWay, .file = kept});
+            kept + ": writing failed half way (simulated); the previous file, if any, is unchanged",
+            { .code = PresetError::WriteFailedHalfWay, .file = kept });
     }
 
     void fileFailuresCarryTheInputError()
@@ -381,46 +386,56 @@ private slots:
         };
 
         // Unreadable JSON: the InputError's message is the whole text, its detail carried unchanged.
-        const std::string truncated = file("truncated.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"na");
+        const std::string truncated
+            = file("truncated.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"na");
         const InputError parse = readError(truncated);
         QCOMPARE(static_cast<int>(parse.detail().code), static_cast<int>(InputErrorCode::JsonTruncated));
         checkFailure(store.importFile(truncated), parse.what(),
-                     {.code = PresetError::FileInvalid, .file = truncated, .input = parse.detail()});
-        const std::string newer = file("newer.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 7, \"name\": \"x\", \"scenario\": {}}");
+            { .code = PresetError::FileInvalid, .file = truncated, .input = parse.detail() });
+        const std::string newer = file(
+            "newer.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 7, \"name\": \"x\", \"scenario\": {}}");
         const InputError schema = readError(newer);
         QCOMPARE(static_cast<int>(schema.detail().code), static_cast<int>(InputErrorCode::NewerPresetSchema));
         checkFailure(store.importFile(newer), schema.what(),
-                     {.code = PresetError::FileInvalid, .file = newer, .input = schema.detail()});
+            { .code = PresetError::FileInvalid, .file = newer, .input = schema.detail() });
         const std::string missing = sent.filePath(QStringLiteral("missing.json")).toStdString();
         checkFailure(store.importFile(missing), readError(missing).what(),
-                     {.code = PresetError::FileInvalid, .file = missing, .input = readError(missing).detail()});
+            { .code = PresetError::FileInvalid, .file = missing, .input = readError(missing).detail() });
 
         // A name that breaks a rule: the field's path and the rule.
-        const std::string unnamed = file("unnamed.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \" \", \"scenario\": {}}");
+        const std::string unnamed = file("unnamed.json",
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \" \", \"scenario\": {}}");
         QCOMPARE(std::string(readError(unnamed).what()), unnamed + ".name: a preset needs a name");
         checkFailure(store.importFile(unnamed), unnamed + ".name: a preset needs a name",
-                     {.code = PresetError::FileNameInvalid, .file = unnamed, .where = unnamed + ".name",
-                      .nameProblem = PresetError::NameEmpty});
-        const std::string longName = file("long.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \""
-                                          + QByteArray(81, 'n') + "\", \"scenario\": {}}");
+            { .code = PresetError::FileNameInvalid,
+                .file = unnamed,
+                .where = unnamed + ".name",
+                .nameProblem = PresetError::NameEmpty });
+        const std::string longName = file("long.json",
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"" + QByteArray(81, 'n')
+                + "\", \"scenario\": {}}");
         checkFailure(store.importFile(longName), longName + ".name: a preset name has at most 80 characters",
-                     {.code = PresetError::FileNameInvalid, .file = longName, .where = longName + ".name",
-                      .nameProblem = PresetError::NameTooLong, .limit = 80});
+            { .code = PresetError::FileNameInvalid,
+                .file = longName,
+                .where = longName + ".name",
+                .nameProblem = PresetError::NameTooLong,
+                .limit = 80 });
 
         // A scenario that does not resolve: the resolver's InputError, prefixed with the file.
-        const std::string tp = file("tp.json", "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"tp three\", "
-                                    "\"scenario\": {\"workload\": \"article\", \"overrides\": {\"tp\": 3}}}");
+        const std::string tp = file("tp.json",
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"tp three\", "
+            "\"scenario\": {\"workload\": \"article\", \"overrides\": {\"tp\": 3}}}");
         const InputError resolve = resolveError(tp);
         QVERIFY(resolve.detail().code != InputErrorCode::Uncoded);
         checkFailure(store.importFile(tp), tp + ": scenario: " + resolve.what(),
-                     {.code = PresetError::ScenarioInvalid, .file = tp, .input = resolve.detail()});
+            { .code = PresetError::ScenarioInvalid, .file = tp, .input = resolve.detail() });
 
         // A name the store has.
         QVERIFY(store.save("Shared", sampleSpec()).ok());
         const std::string shared = sent.filePath(QStringLiteral("shared.json")).toStdString();
         QVERIFY(store.exportFile("Shared", shared).ok());
         checkFailure(store.importFile(shared), "a preset called \"Shared\" exists already; rename it first",
-                     {.code = PresetError::ImportNameExists, .name = "Shared"});
+            { .code = PresetError::ImportNameExists, .name = "Shared" });
     }
 
     void skippedFilesCarryTheirCode()
@@ -444,26 +459,30 @@ private slots:
         const std::string truncated = dir.filePath(QStringLiteral("b-truncated.json")).toStdString();
         writeText(QString::fromStdString(truncated), "{\"schema\": \"kvtiers-preset\"");
         const std::string unnamed = dir.filePath(QStringLiteral("c-unnamed.json")).toStdString();
-        writeText(QString::fromStdString(unnamed), "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"\", \"scenario\": {}}");
+        writeText(QString::fromStdString(unnamed),
+            "{\"schema\": \"kvtiers-preset\", \"schema_version\": 1, \"name\": \"\", \"scenario\": {}}");
 
         const PresetStore store(dir.path().toStdString());
         QVERIFY(store.find("Twin"));
         const auto& problems = store.problems();
         QCOMPARE(problems.size(), size_t(4));
         auto check = [](const PresetProblem& p, const std::string& file, const std::string& english,
-                        const PresetErrorDetail& expected) {
+                         const PresetErrorDetail& expected) {
             QCOMPARE(p.file, file);
             checkFailure(Status { p.reason, p.detail }, english, expected);
         };
         check(problems[0], clash, clash + ": another preset is already called \"" + builtin + "\"",
-              {.code = PresetError::FileNameClash, .name = builtin, .file = clash});
+            { .code = PresetError::FileNameClash, .name = builtin, .file = clash });
         const InputError parse = readError(truncated);
-        check(problems[1], truncated, parse.what(), {.code = PresetError::FileInvalid, .file = truncated, .input = parse.detail()});
+        check(problems[1], truncated, parse.what(),
+            { .code = PresetError::FileInvalid, .file = truncated, .input = parse.detail() });
         check(problems[2], unnamed, unnamed + ".name: a preset needs a name",
-              {.code = PresetError::FileNameInvalid, .file = unnamed, .where = unnamed + ".name",
-               .nameProblem = PresetError::NameEmpty});
+            { .code = PresetError::FileNameInvalid,
+                .file = unnamed,
+                .where = unnamed + ".name",
+                .nameProblem = PresetError::NameEmpty });
         check(problems[3], twin, twin + ": another preset is already called \"Twin\"",
-              {.code = PresetError::FileNameClash, .name = "Twin", .file = twin});
+            { .code = PresetError::FileNameClash, .name = "Twin", .file = twin });
     }
 
     void unwritableFolderIsReported()
@@ -506,7 +525,8 @@ private slots:
         PresetStore store(dir.path().toStdString());
         auto compare = [&](const std::string& comparisonName) {
             const auto& cs = store.comparisons();
-            const auto c = std::find_if(cs.begin(), cs.end(), [&](const Comparison& x) { return x.name == comparisonName; });
+            const auto c
+                = std::find_if(cs.begin(), cs.end(), [&](const Comparison& x) { return x.name == comparisonName; });
             if (c == cs.end())
                 qFatal("comparison missing");
             std::vector<Scenario> scenarios;

@@ -18,14 +18,14 @@
 // Extreme but valid scenarios (100M-token context, a million sequences, a million GPUs)
 // are checked against an independent long-double calculation.
 
+#include "core/io/ResultJson.h"
 #include "core/model/KvSizing.h"
 #include "core/model/Solve.h"
-#include "core/io/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <cinttypes>
-#include <map>
 #include <cmath>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -54,7 +54,7 @@ double hotUsedPlusOverflow(const EvalResult& r)
     // Summed from its parts, not used − pool: subtracting the pool from a much larger total
     // leaves rounding of the total's size (seen: 0.03 B of 25 GB when only the pool changed).
     double bytes = r.overflowBytes;
-    for (const TierUse* t : {&r.hbm, &r.dram, &r.ssd})
+    for (const TierUse* t : { &r.hbm, &r.dram, &r.ssd })
         bytes += t->weights + t->hotAllocated();
     return bytes;
 }
@@ -86,26 +86,45 @@ QString nonFinite(const Json& j, const std::string& path)
 QString nonFiniteFields(const EvalResult& r)
 {
     const std::pair<const char*, double> fields[] = {
-        {"kvBytesPerToken", r.kvBytesPerToken}, {"kvBytesPerTokenEffective", r.kvBytesPerTokenEffective},
-        {"kvBytesPerRequest", r.kvBytesPerRequest}, {"hotSetBytes", r.hotSetBytes}, {"weightsBytes", r.weightsBytes},
-        {"kvBytesAllocatedPerRequest", r.kvBytesAllocatedPerRequest}, {"hotSetAllocatedBytes", r.hotSetAllocatedBytes},
-        {"kvBudgetPerGpu", r.kvBudgetPerGpu}, {"maxConcurrency", r.maxConcurrency},
-        {"maxConcurrencyRatio", r.maxConcurrencyRatio}, {"servedConcurrency", r.servedConcurrency},
-        {"overflowBytes", r.overflowBytes}, {"retainedPoolBytes", r.retainedPoolBytes},
-        {"lostReuseBytes", r.lostReuseBytes}, {"achievedReuse", r.achievedReuse}, {"requestRate", r.requestRate},
-        {"requestSeconds", r.requestSeconds}, {"recomputeSeconds", r.recomputeSeconds},
-        {"restoreSecondsDram", r.restoreSecondsDram}, {"restoreSecondsSsd", r.restoreSecondsSsd},
-        {"restoreBandwidthDram", r.restoreBandwidthDram}, {"restoreBandwidthSsd", r.restoreBandwidthSsd},
-        {"ttftNoReuseSeconds", r.ttftNoReuseSeconds}, {"ttftWithReuseSeconds", r.ttftWithReuseSeconds},
-        {"decodeStepSeconds", r.decodeStepSeconds}, {"tokensPerSecond", r.tokensPerSecond},
-        {"hbm.used", r.hbm.used()}, {"dram.used", r.dram.used()}, {"ssd.used", r.ssd.used()},
-        {"perGpu.hbm", r.perGpu.hbm}, {"perServer.dram", r.perServer.dram}, {"fleet.hbm", r.fleet.hbm},
-        {"fleet.dram", r.fleet.dram}, {"fleet.ssd", r.fleet.ssd},
+        { "kvBytesPerToken", r.kvBytesPerToken },
+        { "kvBytesPerTokenEffective", r.kvBytesPerTokenEffective },
+        { "kvBytesPerRequest", r.kvBytesPerRequest },
+        { "hotSetBytes", r.hotSetBytes },
+        { "weightsBytes", r.weightsBytes },
+        { "kvBytesAllocatedPerRequest", r.kvBytesAllocatedPerRequest },
+        { "hotSetAllocatedBytes", r.hotSetAllocatedBytes },
+        { "kvBudgetPerGpu", r.kvBudgetPerGpu },
+        { "maxConcurrency", r.maxConcurrency },
+        { "maxConcurrencyRatio", r.maxConcurrencyRatio },
+        { "servedConcurrency", r.servedConcurrency },
+        { "overflowBytes", r.overflowBytes },
+        { "retainedPoolBytes", r.retainedPoolBytes },
+        { "lostReuseBytes", r.lostReuseBytes },
+        { "achievedReuse", r.achievedReuse },
+        { "requestRate", r.requestRate },
+        { "requestSeconds", r.requestSeconds },
+        { "recomputeSeconds", r.recomputeSeconds },
+        { "restoreSecondsDram", r.restoreSecondsDram },
+        { "restoreSecondsSsd", r.restoreSecondsSsd },
+        { "restoreBandwidthDram", r.restoreBandwidthDram },
+        { "restoreBandwidthSsd", r.restoreBandwidthSsd },
+        { "ttftNoReuseSeconds", r.ttftNoReuseSeconds },
+        { "ttftWithReuseSeconds", r.ttftWithReuseSeconds },
+        { "decodeStepSeconds", r.decodeStepSeconds },
+        { "tokensPerSecond", r.tokensPerSecond },
+        { "hbm.used", r.hbm.used() },
+        { "dram.used", r.dram.used() },
+        { "ssd.used", r.ssd.used() },
+        { "perGpu.hbm", r.perGpu.hbm },
+        { "perServer.dram", r.perServer.dram },
+        { "fleet.hbm", r.fleet.hbm },
+        { "fleet.dram", r.fleet.dram },
+        { "fleet.ssd", r.fleet.ssd },
     };
     for (const auto& [name, v] : fields)
         if (!std::isfinite(v) || v < 0)
             return QStringLiteral("%1 = %2").arg(QString::fromLatin1(name)).arg(v);
-    for (double be : {r.breakEvenTokensDram, r.breakEvenTokensSsd})
+    for (double be : { r.breakEvenTokensDram, r.breakEvenTokensSsd })
         if (std::isnan(be) || be < 0)
             return QStringLiteral("break-even = %1").arg(be);
     return {};
@@ -115,7 +134,7 @@ std::uint64_t seedFromEnvironment()
 {
     bool ok = false;
     const auto env = qEnvironmentVariable("KVTIERS_SEED").toULongLong(&ok);
-    return ok ? env : std::random_device{}() * 0x100000001ull + std::random_device{}();
+    return ok ? env : std::random_device {}() * 0x100000001ull + std::random_device {}();
 }
 
 int casesFromEnvironment()
@@ -127,7 +146,8 @@ int casesFromEnvironment()
 
 class Generator {
 public:
-    explicit Generator(std::uint64_t seed) : m_rng(seed)
+    explicit Generator(std::uint64_t seed)
+        : m_rng(seed)
     {
         for (const auto& [id, m] : CardCatalog::builtin().models())
             m_models.push_back(&m);
@@ -151,7 +171,7 @@ public:
             s.model = *pick(m_models);
             s.hardware = *pick(m_hardware);
             if (coin(0.2))
-                s.hardware.gpusPerServer = static_cast<int>(pick(std::vector<int>{1, 2, 4, 8, 16}));
+                s.hardware.gpusPerServer = static_cast<int>(pick(std::vector<int> { 1, 2, 4, 8, 16 }));
             s.hardware.hostDramBytes = coin(0.1) ? 0.0 : logUniform(1e9, 16e12);
             if (coin(0.1))
                 s.hardware.nvmeBytes = 0;
@@ -160,15 +180,15 @@ public:
             w.outputTokens = coin(0.3) ? 0.0 : std::floor(uniform(0, 1) * (w.context - 1));
             w.concurrency = std::round(logUniform(1, 4096));
             if (coin(0.8)) {
-                const double bits = pick(std::vector<double>{2, 3, 4, 5, 6, 6.5, 8, 12, 16, 32});
-                w.kv = KvFormat{bits, coin(0.2) ? pick(std::vector<double>{0.125, 0.25, 0.5}) : 0.0};
+                const double bits = pick(std::vector<double> { 2, 3, 4, 5, 6, 6.5, 8, 12, 16, 32 });
+                w.kv = KvFormat { bits, coin(0.2) ? pick(std::vector<double> { 0.125, 0.25, 0.5 }) : 0.0 };
             }
             if (coin(0.2))
-                w.weightBits = pick(std::vector<double>{4, 8, 16});
+                w.weightBits = pick(std::vector<double> { 4, 8, 16 });
             w.reuseRate = coin(0.2) ? 0.0 : uniform(0, 1);
             w.sharing = coin(0.5) ? 1.0 : std::round(logUniform(1, 256));
             w.reuseDistanceSeconds = coin(0.1) ? 0.0 : logUniform(0.01, 1e5);
-            w.offloadRate = coin(0.3) ? pick(std::vector<double>{0.0, 1.0}) : uniform(0, 1);
+            w.offloadRate = coin(0.3) ? pick(std::vector<double> { 0.0, 1.0 }) : uniform(0, 1);
             const int gpus = s.hardware.gpusPerServer;
             std::vector<int> tps;
             for (int t = 1; t <= 4 * gpus; ++t) {
@@ -185,16 +205,16 @@ public:
             if (tps.empty())
                 continue;
             w.tp = pick(tps);
-            w.blockSize = pick(std::vector<int>{1, 8, 16, 32, 64, 128, 256, 1000});
+            w.blockSize = pick(std::vector<int> { 1, 8, 16, 32, 64, 128, 256, 1000 });
             w.allocation = coin(0.8) ? Allocation::Paged : Allocation::Contiguous;
             w.gpuMemoryUtilization = uniform(0.05, 1.0);
             w.runtimeReserveBytes = coin(0.7) ? 0.0 : logUniform(1e6, 2e10);
             w.streaming = coin(0.15);
             if (w.streaming && coin(0.5)) {
                 const double h = uniform(0, 1), d = uniform(0, 1 - h);
-                w.kvPlacement = PlacementShares{h, d, 1 - h - d};
+                w.kvPlacement = PlacementShares { h, d, 1 - h - d };
                 if (coin(0.5))
-                    w.weightsPlacement = PlacementShares{1, 0, 0};
+                    w.weightsPlacement = PlacementShares { 1, 0, 0 };
             }
             w.inclusiveTiers = coin(0.2);
             w.servers = coin(0.5) ? 1.0 : std::round(logUniform(1, 1e5));
@@ -251,12 +271,18 @@ private slots:
         // its own prefill bound) go through lastNonNegative: the answer is the feasible end
         // of a bracket narrower than 1e-12 of its top, in a few evaluations.
         int calls = 0;
-        auto linear = [&](double x) { ++calls; return 3.0 - x; }; // a bound that does not move with the rate
+        auto linear = [&](double x) {
+            ++calls;
+            return 3.0 - x;
+        }; // a bound that does not move with the rate
         const double a = lastNonNegative(linear, 0, 10, 3, -7);
         QVERIFY(linear(a) >= 0 && 3.0 - a <= 1e-11);
         QVERIFY2(calls <= 4, qPrintable(QString::number(calls)));
         calls = 0;
-        auto curved = [&](double x) { ++calls; return std::exp(-x) - 0.3; }; // e^{-x} = 0.3
+        auto curved = [&](double x) {
+            ++calls;
+            return std::exp(-x) - 0.3;
+        }; // e^{-x} = 0.3
         const double b = lastNonNegative(curved, 0, 50, 0.7, std::exp(-50.0) - 0.3);
         QVERIFY(curved(b) >= 0 && std::log(1 / 0.3) - b <= 50 * 1e-12);
         QVERIFY2(calls <= 15, qPrintable(QString::number(calls)));
@@ -270,7 +296,7 @@ private slots:
         m_seed = seedFromEnvironment();
         m_cases = casesFromEnvironment();
         qInfo("tst_properties: seed %" PRIu64 " (replay with KVTIERS_SEED=%" PRIu64 "), %d scenarios", m_seed, m_seed,
-              m_cases);
+            m_cases);
     }
 
     void randomScenarios()
@@ -306,9 +332,11 @@ private slots:
 
             // Every figure finite; only break-even may be "never".
             if (QString p = nonFiniteFields(r); !p.isEmpty())
-                QFAIL(qPrintable(QStringLiteral("%1 (KVTIERS_SEED=%2, case %3): %4").arg(p).arg(m_seed).arg(i).arg(describe(base))));
+                QFAIL(qPrintable(
+                    QStringLiteral("%1 (KVTIERS_SEED=%2, case %3): %4").arg(p).arg(m_seed).arg(i).arg(describe(base))));
             if (QString p = nonFinite(resultToJson(base, r), ""); !p.isEmpty())
-                QFAIL(qPrintable(QStringLiteral("%1 (KVTIERS_SEED=%2, case %3): %4").arg(p).arg(m_seed).arg(i).arg(describe(base))));
+                QFAIL(qPrintable(
+                    QStringLiteral("%1 (KVTIERS_SEED=%2, case %3): %4").arg(p).arg(m_seed).arg(i).arg(describe(base))));
 
             // Conservation: placed + overflow + lost reuse == demand.
             const double demand = r.demandBytes();
@@ -318,30 +346,33 @@ private slots:
             ++checks;
 
             // `slack`: bytes a figure may move the wrong way (newly shared prefix blocks).
-            auto checkPair = [&](const char* property, const Scenario& before, const EvalResult& rb,
-                                 const Scenario& after, auto figure, bool mustNotDecrease, double slack = 0) -> QString {
+            auto checkPair
+                = [&](const char* property, const Scenario& before, const EvalResult& rb, const Scenario& after,
+                      auto figure, bool mustNotDecrease, double slack = 0) -> QString {
                 const EvalResult ra = evaluate(after);
                 const auto was = figure(rb);
                 const auto now = figure(ra);
                 for (size_t k = 0; k < was.size(); ++k) {
                     const bool ok = mustNotDecrease ? notLess(now[k] + slack, was[k]) : notLess(was[k] + slack, now[k]);
                     if (!ok)
-                        return failure(i, property, before, after, was[k], now[k]) + QStringLiteral(" (figure %1)").arg(k);
+                        return failure(i, property, before, after, was[k], now[k])
+                            + QStringLiteral(" (figure %1)").arg(k);
                 }
                 ++checks;
                 return QString();
             };
-            auto check = [&](const char* property, const Scenario& after, auto figure, bool mustNotDecrease,
-                             double slack = 0) { return checkPair(property, base, r, after, figure, mustNotDecrease, slack); };
+            auto check
+                = [&](const char* property, const Scenario& after, auto figure, bool mustNotDecrease,
+                      double slack = 0) { return checkPair(property, base, r, after, figure, mustNotDecrease, slack); };
             auto bytes = [](const EvalResult& x) {
-                return std::vector<double>{x.kvBytesPerRequest, x.hotSetBytes, hotUsedPlusOverflow(x)};
+                return std::vector<double> { x.kvBytesPerRequest, x.hotSetBytes, hotUsedPlusOverflow(x) };
             };
-            auto exact = [](const EvalResult& x) { return std::vector<double>{x.kvBytesPerRequest, x.hotSetBytes}; };
+            auto exact = [](const EvalResult& x) { return std::vector<double> { x.kvBytesPerRequest, x.hotSetBytes }; };
             auto allocated = [](const EvalResult& x) {
-                return std::vector<double>{x.hotSetAllocatedBytes, hotUsedPlusOverflow(x)};
+                return std::vector<double> { x.hotSetAllocatedBytes, hotUsedPlusOverflow(x) };
             };
-            auto withPool = [](const EvalResult& x) { return std::vector<double>{usedPlusOverflow(x)}; };
-            auto achieved = [](const EvalResult& x) { return std::vector<double>{x.achievedReuse}; };
+            auto withPool = [](const EvalResult& x) { return std::vector<double> { usedPlusOverflow(x) }; };
+            auto achieved = [](const EvalResult& x) { return std::vector<double> { x.achievedReuse }; };
 
             // The retained pool is λ × D × prefix (Little's law) and λ is derived from
             // throughput unless given: a longer context or a faster streaming tier changes
@@ -353,7 +384,7 @@ private slots:
             if (rf.requestRate != r.requestRate || usedPlusOverflow(rf) != usedPlusOverflow(r)
                 || rf.achievedReuse != r.achievedReuse || rf.ttftWithReuseSeconds != r.ttftWithReuseSeconds)
                 QFAIL(qPrintable(failure(i, "pinning the derived request rate changes nothing", base, fixed,
-                                         usedPlusOverflow(r), usedPlusOverflow(rf))));
+                    usedPlusOverflow(r), usedPlusOverflow(rf))));
             ++checks;
             auto atSameTraffic = [&](Scenario s) {
                 s.workload.requestRate = r.requestRate;
@@ -363,7 +394,8 @@ private slots:
             // More context never needs fewer bytes.
             {
                 Scenario s = base;
-                s.workload.context = std::min(limits::kMaxContext, std::ceil(base.workload.context * gen.logUniform(1, 8)) + 1);
+                s.workload.context
+                    = std::min(limits::kMaxContext, std::ceil(base.workload.context * gen.logUniform(1, 8)) + 1);
                 record(check("more context never fewer bytes", s, exact, true));
                 // Only whole blocks of a prefix are shared (vLLM): a longer prefix that fills
                 // its next block frees that block in all but one of the sequences sharing it.
@@ -372,17 +404,18 @@ private slots:
                 if (r.sharingEffective > 1) {
                     const double more = evaluate(s).cacheablePrefixTokens - r.cacheablePrefixTokens;
                     if (more > 0) {
-                        const KvSizing kv(base.model, base.kvFormat(), base.tp(), base.workload.blockSize,
-                                          base.workload.allocation);
+                        const KvSizing kv(
+                            base.model, base.kvFormat(), base.tp(), base.workload.blockSize, base.workload.allocation);
                         newlySharedBytes = base.workload.concurrency * (1 - 1 / r.sharingEffective)
                             * kv.gpuTokenBytes(more) * base.tp();
                         ++newlyShared;
                     }
                 }
                 record(check("more context never fewer allocated hot-set bytes, but for newly shared blocks", s,
-                             allocated, true, newlySharedBytes));
+                    allocated, true, newlySharedBytes));
                 record(checkPair("more context never fewer bytes with the retained pool, same traffic, but for newly "
-                                 "shared blocks", fixed, rf, atSameTraffic(s), withPool, true, newlySharedBytes));
+                                 "shared blocks",
+                    fixed, rf, atSameTraffic(s), withPool, true, newlySharedBytes));
             }
             // More concurrency never fewer bytes.
             {
@@ -391,7 +424,7 @@ private slots:
                 record(check("more concurrency never fewer bytes", s, bytes, true));
                 record(check("more concurrency never fewer allocated hot-set bytes", s, allocated, true));
                 record(checkPair("more concurrency never fewer bytes with the retained pool, same traffic", fixed, rf,
-                                 atSameTraffic(s), withPool, true));
+                    atSameTraffic(s), withPool, true));
             }
             // A smaller KV format never more bytes.
             {
@@ -404,7 +437,7 @@ private slots:
                 record(check("a smaller KV format never more bytes", s, bytes, false));
                 record(check("a smaller KV format never more allocated hot-set bytes", s, allocated, false));
                 record(checkPair("a smaller KV format never more bytes with the retained pool, same traffic", fixed, rf,
-                                 atSameTraffic(s), withPool, false));
+                    atSameTraffic(s), withPool, false));
             }
             // Higher reuse never more recompute time, nor a lower achieved reuse.
             {
@@ -412,36 +445,40 @@ private slots:
                 s.workload.reuseRate = gen.uniform(base.workload.reuseRate, 1.0);
                 // Sharing a longer prefix shrinks the hot set and speeds decode, which raises a
                 // derived λ: compare the same traffic.
-                record(checkPair("higher reuse never more recompute time, same traffic", fixed, rf, atSameTraffic(s),
-                                 [](const EvalResult& x) { return std::vector<double>{x.ttftRecomputeSeconds}; }, false));
+                record(checkPair(
+                    "higher reuse never more recompute time, same traffic", fixed, rf, atSameTraffic(s),
+                    [](const EvalResult& x) { return std::vector<double> { x.ttftRecomputeSeconds }; }, false));
                 record(checkPair("higher reuse never a lower achieved reuse, same traffic", fixed, rf, atSameTraffic(s),
-                                 achieved, true));
+                    achieved, true));
                 // A full LRU cache holds about the same hit tokens of a longer prefix and may
                 // move some to a slower tier (Che's approximation): TTFT falls with reuse only
                 // where the cache's demand fits.
                 if (rf.lostReuseBytes == 0 && evaluate(atSameTraffic(s)).lostReuseBytes == 0)
-                    record(checkPair("higher reuse never a longer TTFT with reuse, same traffic", fixed, rf,
-                                     atSameTraffic(s),
-                                     [](const EvalResult& x) { return std::vector<double>{x.ttftWithReuseSeconds}; }, false));
-                recordDerivedTraffic(check("higher reuse, derived traffic: longer TTFT with reuse", s,
-                                 [](const EvalResult& x) { return std::vector<double>{x.ttftWithReuseSeconds}; }, false));
+                    record(checkPair(
+                        "higher reuse never a longer TTFT with reuse, same traffic", fixed, rf, atSameTraffic(s),
+                        [](const EvalResult& x) { return std::vector<double> { x.ttftWithReuseSeconds }; }, false));
+                recordDerivedTraffic(check(
+                    "higher reuse, derived traffic: longer TTFT with reuse", s,
+                    [](const EvalResult& x) { return std::vector<double> { x.ttftWithReuseSeconds }; }, false));
             }
             // More DRAM never a lower achieved reuse (for the same traffic).
             {
                 Scenario s = base;
-                s.hardware.hostDramBytes = base.hardware.hostDramBytes * gen.logUniform(1, 100) + gen.logUniform(1e6, 1e12);
+                s.hardware.hostDramBytes
+                    = base.hardware.hostDramBytes * gen.logUniform(1, 100) + gen.logUniform(1e6, 1e12);
                 record(checkPair("more DRAM never a lower achieved reuse, same traffic", fixed, rf, atSameTraffic(s),
-                                 achieved, true));
+                    achieved, true));
                 recordDerivedTraffic(check("more DRAM, derived traffic: lower achieved reuse", s, achieved, true));
             }
         }
         qInfo("tst_properties: %d context moves newly shared a whole prefix block (allocated bytes may drop)",
-              newlyShared);
+            newlyShared);
         for (const auto& [effect, n] : derivedTrafficEffects)
-            qInfo("tst_properties: %d of %d scenarios show \"%s\" (Little's law, not a failure; docs/reliability.md)", n,
-                  m_cases, qPrintable(effect));
+            qInfo("tst_properties: %d of %d scenarios show \"%s\" (Little's law, not a failure; docs/reliability.md)",
+                n, m_cases, qPrintable(effect));
         if (!derivedTrafficEffects.empty())
-            qInfo("%s", qPrintable(QStringLiteral("first cases:\n") + firstDerivedTrafficEffects.join(QLatin1Char('\n'))));
+            qInfo("%s",
+                qPrintable(QStringLiteral("first cases:\n") + firstDerivedTrafficEffects.join(QLatin1Char('\n'))));
         qInfo("tst_properties: %d scenarios, %d property checks passed", m_cases, checks);
         if (!failures.empty()) {
             QString summary;
@@ -471,8 +508,9 @@ private slots:
         QFETCH(double, concurrency);
         QFETCH(double, servers);
         // Llama 3.1 70B on H200 SXM, TP 8, FP16 KV, paged blocks of 16, no reuse.
-        const Scenario s = scenario("llama-3.1-70b", {{"context", context}, {"concurrency", concurrency},
-                                                      {"servers", servers}, {"kv_bits", 16}, {"tp", 8}});
+        const Scenario s = scenario("llama-3.1-70b",
+            { { "context", context }, { "concurrency", concurrency }, { "servers", servers }, { "kv_bits", 16 },
+                { "tp", 8 } });
         const EvalResult r = evaluate(s);
         KV_CHECK(nonFiniteFields(r));
         KV_CHECK(nonFinite(resultToJson(s, r), ""));
@@ -501,7 +539,9 @@ private slots:
         auto same = [](const char* what, double actual, long double expected) {
             const long double diff = std::fabs(static_cast<long double>(actual) - expected);
             if (!(diff <= 1e-12L * std::fabs(expected)))
-                return QStringLiteral("%1 = %2, long double gives %3").arg(QString::fromLatin1(what)).arg(actual, 0, 'g', 17)
+                return QStringLiteral("%1 = %2, long double gives %3")
+                    .arg(QString::fromLatin1(what))
+                    .arg(actual, 0, 'g', 17)
                     .arg(static_cast<double>(expected), 0, 'g', 17);
             return QString();
         };

@@ -2,10 +2,10 @@
 // H200, raw data in docs/measurements/h200-measured-2026-11-29.json), one test each.
 // Every expected number names where it comes from.
 
+#include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"
-#include "core/io/Units.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -15,7 +15,7 @@ namespace {
 /// Whole-model KV bytes per token of a built-in model at `bits` per element.
 double perToken(const std::string& id, double bits)
 {
-    return KvSizing(builtinModel(id), KvFormat{bits, 0}, 1, 16, Allocation::Paged).bytesPerToken();
+    return KvSizing(builtinModel(id), KvFormat { bits, 0 }, 1, 16, Allocation::Paged).bytesPerToken();
 }
 
 /// 1 − a/b rounded to three decimals, as an integer in thousandths (93.3% -> 933).
@@ -43,7 +43,8 @@ private slots:
     void llama70bRequestAndTen()
     {
         // docs/model.md §2 check: × 131,072 = 40 GiB per request; × 10 = 400 GiB.
-        const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", 131072}, {"concurrency", 10}, {"kv_dtype", "fp16"}}));
+        const EvalResult r = evaluate(
+            scenario("llama-3.1-70b", { { "context", 131072 }, { "concurrency", 10 }, { "kv_dtype", "fp16" } }));
         QCOMPARE(r.kvBytesPerToken, 327680.0);
         QCOMPARE(r.kvBytesPerRequest, 40 * GiB);
         QCOMPARE(r.hotSetBytes, 400 * GiB);
@@ -59,7 +60,7 @@ private slots:
     void deepseekV2AtItsDeployedSixBits()
     {
         // The card's default_kv_bits is 6 (V2's deployed KV quantization): 60 × 576 × 6/8.
-        const EvalResult r = evaluate(scenario("deepseek-v2", {{"context", 4096}}));
+        const EvalResult r = evaluate(scenario("deepseek-v2", { { "context", 4096 } }));
         QCOMPARE(r.kvFormat.bits, 6.0);
         QCOMPARE(r.kvBytesPerToken, 25920.0);
         // The paper's −93.3%: 1 − 25,920 / 389,120 = 0.9334.
@@ -78,7 +79,7 @@ private slots:
         // At 6 bits: −93.3% (the paper's figure).
         QCOMPARE(reductionPermille(perToken("deepseek-v2", 6), base), 933);
         // The user can see exactly this through the override.
-        const EvalResult bf16 = evaluate(scenario("deepseek-v2", {{"context", 4096}, {"kv_dtype", "bf16"}}));
+        const EvalResult bf16 = evaluate(scenario("deepseek-v2", { { "context", 4096 }, { "kv_dtype", "bf16" } }));
         QCOMPARE(bf16.kvBytesPerToken, 69120.0);
     }
 
@@ -120,8 +121,7 @@ private slots:
         // bound by the disk", which is the point of the check. (Currently ~0.61.)
         const EvalResult r = evaluate(workloadScenario("flexgen"));
         QCOMPARE(r.decodeBound, DecodeBound::SsdStream);
-        QVERIFY2(r.tokensPerSecond >= 0.3 && r.tokensPerSecond <= 1.4,
-                 qPrintable(QString::number(r.tokensPerSecond)));
+        QVERIFY2(r.tokensPerSecond >= 0.3 && r.tokensPerSecond <= 1.4, qPrintable(QString::number(r.tokensPerSecond)));
     }
 
     // --- vLLM (docs/model.md §6, fifth bullet) ---
@@ -131,7 +131,7 @@ private slots:
         // for a full-attention model. Llama 3.1 8B on one H100 (TP 1), N = 10,000 (not a
         // multiple of 16), vLLM's default utilization 0.9.
         const double N = 10000;
-        const Scenario s = scenario("llama-3.1-8b", {{"context", N}, {"tp", 1}}, "h100-sxm");
+        const Scenario s = scenario("llama-3.1-8b", { { "context", N }, { "tp", 1 } }, "h100-sxm");
         const EvalResult r = evaluate(s);
         // Budget = u × HBM − weights / TP = 0.9 × 80e9 − 8,030,261,248 × 2.
         QCOMPARE(r.kvBudgetPerGpu, 0.9 * 80e9 - 8030261248.0 * 2.0);
@@ -148,7 +148,7 @@ private slots:
     {
         // Same rule on 70B at TP 8: per GPU the sequence takes 1/8 of 327,680 B per token.
         const double N = 131072;
-        const EvalResult r = evaluate(scenario("llama-3.1-70b", {{"context", N}}));
+        const EvalResult r = evaluate(scenario("llama-3.1-70b", { { "context", N } }));
         QCOMPARE(r.tp, 8);
         KV_COMPARE_NEAR(r.maxConcurrencyRatio, r.kvBudgetPerGpu / (std::ceil(N / 16) * 16 * 327680.0 / 8), 1e-12);
     }
@@ -157,8 +157,9 @@ private slots:
     void h200RestoreBeatsRecompute()
     {
         // The measurement copied block by block, one layer at a time: the per-block-copy path.
-        const Scenario s = scenario("llama-3.1-70b", {{"context", 32768}, {"tp", 1}, {"block_size", 16},
-                                    {"restore_path", "per-block-copy"}}, "h200-sxm-measured");
+        const Scenario s = scenario("llama-3.1-70b",
+            { { "context", 32768 }, { "tp", 1 }, { "block_size", 16 }, { "restore_path", "per-block-copy" } },
+            "h200-sxm-measured");
         const KvSizing kv(s.model, s.kvFormat(), 1, 16, Allocation::Paged);
         const ComputeModel cm(s, kv);
         // transformers allocated 4,096 B per token per layer for this shape (§7 table).
@@ -180,7 +181,7 @@ private slots:
     // --- docs/model.md §7: bytes transformers allocated, 8,192 tokens ---
     void mistralSlidingWindowHoldsAtMost4096Tokens()
     {
-        const KvSizing kv(builtinModel("mistral-7b-v0.1"), KvFormat{16, 0}, 1, 16, Allocation::Paged);
+        const KvSizing kv(builtinModel("mistral-7b-v0.1"), KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
         // Per layer per token 8 × (128 + 128) × 2 = 4,096 B; at 8,192 tokens each of the 32
         // layers holds the 4,096-token window.
         QCOMPARE(kv.sequenceBytes(8192), 32.0 * 4096 * 4096);
@@ -192,7 +193,7 @@ private slots:
 
     void gemma2SlidingGlobalSplit()
     {
-        const KvSizing kv(builtinModel("gemma-2-27b"), KvFormat{16, 0}, 1, 16, Allocation::Paged);
+        const KvSizing kv(builtinModel("gemma-2-27b"), KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
         // 23 sliding layers (window 4096) + 23 global layers, 16 × 256 × 2 = 8,192 B per token
         // per layer. Measured per layer: 33,546,240 B (4,095 tokens) / 67,108,864 B (8,192).
         const double sliding = 4096.0 * 8192, global = 8192.0 * 8192;
@@ -204,9 +205,9 @@ private slots:
     void mlaLatentPerTokenPerLayer()
     {
         // 576-element latent in BF16 = 1,152 B per token per layer, V2 and V3 alike.
-        for (const char* id : {"deepseek-v2", "deepseek-v3"}) {
+        for (const char* id : { "deepseek-v2", "deepseek-v3" }) {
             const ModelCard& m = builtinModel(id);
-            const KvSizing kv(m, KvFormat{16, 0}, 1, 16, Allocation::Paged);
+            const KvSizing kv(m, KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
             QCOMPARE(kv.bytesPerToken() / static_cast<double>(m.totalLayers()), 1152.0);
             QCOMPARE(kv.sequenceBytes(8192), 8192.0 * 1152 * static_cast<double>(m.totalLayers()));
         }

@@ -4,8 +4,8 @@
 // context and KV bits; halving KV bits never raises any tier; a move the fleet cannot be
 // sized for is reported on its bar, not thrown; the CSV and JSON carry the core's numbers.
 
-#include "core/scenario/Fleet.h"
 #include "core/io/InputError.h"
+#include "core/scenario/Fleet.h"
 #include "core/scenario/Sensitivity.h"
 #include "tests/support/TestSupport.h"
 

@@ -2,10 +2,10 @@
 // curve (bigger blocks restore faster, docs/model.md §7), TTFT with and without reuse, and
 // what bounds a decode step.
 
+#include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"
-#include "core/io/Units.h"
 
 #include <limits>
 
@@ -19,7 +19,9 @@ struct Timing {
     KvSizing kv;
     ComputeModel cm;
     explicit Timing(Scenario sc)
-        : s(std::move(sc)), kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation), cm(s, kv)
+        : s(std::move(sc))
+        , kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation)
+        , cm(s, kv)
     {
     }
 };
@@ -34,7 +36,7 @@ private slots:
         // restore(T, tier) = KV_gpu(T) / bandwidth(tier, block transfer) + latency(tier).
         // 70B at TP 8 on the datasheet H200 (no measured curve), one copy per block per
         // layer: the link follows s / (latency + s / peak) with s = 16 tokens × 512 B.
-        const Timing t(scenario("llama-3.1-70b", {{"context", 131072}, {"restore_path", "per-block-copy"}}));
+        const Timing t(scenario("llama-3.1-70b", { { "context", 131072 }, { "restore_path", "per-block-copy" } }));
         const double transfer = 16 * 327680.0 / 80 / 8; // 8,192 B per block per layer per GPU
         QCOMPARE(t.kv.gpuBytesPerTokenPerLayer() * 16, transfer);
         const double linkBw = transfer / (5e-6 + transfer / 64e9); // card: latency 5 µs, peak 64 GB/s
@@ -44,12 +46,13 @@ private slots:
         QCOMPARE(t.cm.restoreBandwidth(Tier::Ssd), std::min(56e9 / 8, linkBw));
         const double T = 100000;
         KV_COMPARE_NEAR(t.cm.restoreSeconds(Tier::Dram, T), T * 40960 / linkBw + 5e-6, 1e-12);
-        KV_COMPARE_NEAR(t.cm.restoreSeconds(Tier::Ssd, T), T * 40960 / t.cm.restoreBandwidth(Tier::Ssd) + 1e-4 + 5e-6, 1e-12);
+        KV_COMPARE_NEAR(
+            t.cm.restoreSeconds(Tier::Ssd, T), T * 40960 / t.cm.restoreBandwidth(Tier::Ssd) + 1e-4 + 5e-6, 1e-12);
         QCOMPARE(t.cm.restoreSeconds(Tier::Hbm, T), 0.0);
         QCOMPARE(t.cm.restoreSeconds(Tier::Dram, 0), 0.0);
         QVERIFY(t.cm.restoreSeconds(Tier::Ssd, T) >= t.cm.restoreSeconds(Tier::Dram, T));
         // The default path (vLLM 0.12+) copies a block of all 80 layers at once: 640 KiB.
-        const Timing v(scenario("llama-3.1-70b", {{"context", 131072}}));
+        const Timing v(scenario("llama-3.1-70b", { { "context", 131072 } }));
         QCOMPARE(v.cm.copyBytes(), transfer * 80);
         KV_COMPARE_NEAR(v.cm.restoreBandwidth(Tier::Dram), transfer * 80 / (5e-6 + transfer * 80 / 64e9), 1e-12);
         QCOMPARE(v.cm.restoreBandwidth(Tier::Ssd), 56e9 / 8); // now the drives bind
@@ -59,17 +62,18 @@ private slots:
     {
         // recompute(T) = (2 × active params × T + attention FLOPs) / (TP × FLOP/s × MFU),
         // attention = layers × heads × 2 (d_qk + d_v) × T²/2 (causal).
-        const Timing t(scenario("llama-3.1-70b", {{"context", 131072}}));
+        const Timing t(scenario("llama-3.1-70b", { { "context", 131072 } }));
         const double T = 32768;
         const double attention = 80.0 * 64 * 2 * 256 * T * T / 2;
         QCOMPARE(t.cm.attentionFlops(T), attention);
         QCOMPARE(t.cm.replicaFlops(), 8 * 989e12 * 0.55);
         KV_COMPARE_NEAR(t.cm.recomputeSeconds(0, T), (2 * 70553706496.0 * T + attention) / (8 * 989e12 * 0.55), 1e-12);
         // Given a cached prefix, only the rest is computed, attending to the prefix.
-        KV_COMPARE_NEAR(t.cm.recomputeSeconds(T / 2, T) + t.cm.recomputeSeconds(0, T / 2), t.cm.recomputeSeconds(0, T), 1e-12);
+        KV_COMPARE_NEAR(
+            t.cm.recomputeSeconds(T / 2, T) + t.cm.recomputeSeconds(0, T / 2), t.cm.recomputeSeconds(0, T), 1e-12);
         QCOMPARE(t.cm.recomputeSeconds(T, T), 0.0);
         // Sliding windows cap the pairs: W²/2 + (T − W) W.
-        const Timing m(scenario("mistral-7b-v0.1", {{"context", 32768}, {"tp", 1}}));
+        const Timing m(scenario("mistral-7b-v0.1", { { "context", 32768 }, { "tp", 1 } }));
         QCOMPARE(m.cm.attentionFlops(32768), 32.0 * 32 * 2 * 256 * (4096.0 * 4096 / 2 + (32768.0 - 4096) * 4096));
     }
 
@@ -78,7 +82,7 @@ private slots:
         // A Mistral prefix of 32K tokens holds only the last 4,096 tokens' KV (docs/model.md §2,
         // KV(C) uses min(C, W)): restoring it cannot move more bytes than the cache holds,
         // and the retained pool stores exactly those bytes.
-        const Timing t(scenario("mistral-7b-v0.1", {{"context", 32768}, {"tp", 1}}));
+        const Timing t(scenario("mistral-7b-v0.1", { { "context", 32768 }, { "tp", 1 } }));
         const double bw = t.cm.restoreBandwidth(Tier::Dram);
         KV_COMPARE_NEAR(t.cm.restoreSeconds(Tier::Dram, 32768), t.kv.gpuTokenBytes(32768) / bw + 5e-6, 1e-12);
         QCOMPARE(t.kv.gpuTokenBytes(32768), 4096 * 131072.0);
@@ -88,7 +92,7 @@ private slots:
     {
         // SSD for 70B at TP 8 on the datasheet H200: restoring costs 2.56e-5 s per token plus
         // 105 µs of latency, recomputing about 3.2e-5 s per token: restore wins from ~16 tokens.
-        const Timing t(scenario("llama-3.1-70b", {{"context", 131072}}));
+        const Timing t(scenario("llama-3.1-70b", { { "context", 131072 } }));
         const double be = t.cm.breakEvenTokens(Tier::Ssd);
         QVERIFY2(std::isfinite(be) && be > 1 && be < 1000, qPrintable(QString::number(be)));
         KV_COMPARE_NEAR(t.cm.restoreSeconds(Tier::Ssd, be), t.cm.recomputeSeconds(0, be), 1e-9);
@@ -110,7 +114,7 @@ private slots:
         // little more per token than the linear part of recompute, so within the window
         // recompute wins; past it restore stops growing and the crossing lies beyond the
         // window (the piecewise branch of breakEvenTokens).
-        Scenario s = scenario("mistral-7b-v0.1", {{"context", 32768}, {"tp", 1}});
+        Scenario s = scenario("mistral-7b-v0.1", { { "context", 32768 }, { "tp", 1 } });
         s.hardware.link.curve.clear();
         s.hardware.link.latencySeconds = 0;
         s.hardware.link.peakBytesPerSecond = 4.5e9;
@@ -127,7 +131,7 @@ private slots:
         // On a 1 MB/s link restoring loses at every context the model supports. (Full
         // attention's quadratic recompute overtakes any linear restore eventually, so the
         // break-even is finite, but far beyond max_context.)
-        Scenario s = scenario("llama-3.1-8b", {{"context", 4096}, {"tp", 1}}, "h100-sxm");
+        Scenario s = scenario("llama-3.1-8b", { { "context", 4096 }, { "tp", 1 } }, "h100-sxm");
         s.hardware.link.curve.clear();
         s.hardware.link.peakBytesPerSecond = 1e6; // 1 MB/s
         const Timing t(s);
@@ -146,7 +150,7 @@ private slots:
         // Past the window a Mistral prefix's KV stops growing, so restoring it costs the
         // same at 8K and 1M tokens, while recomputing keeps growing: restore wins eventually
         // even on a slow link.
-        Scenario s = scenario("mistral-7b-v0.1", {{"context", 32768}, {"tp", 1}});
+        Scenario s = scenario("mistral-7b-v0.1", { { "context", 32768 }, { "tp", 1 } });
         s.hardware.link.curve.clear();
         s.hardware.link.latencySeconds = 0;
         s.hardware.link.peakBytesPerSecond = 1e9;
@@ -164,12 +168,13 @@ private slots:
         // docs/model.md §7, 70B at TP 1 on the measured H200 card: 16 / 256 / 4096-token blocks
         // (64 KiB / 1 MiB / 16 MiB per block per layer) restored at 8.9 / 47.6 / 54.1 GB/s.
         double last = 0;
-        const double measured[] = {8.9e9, 47.6e9, 54.1e9};
-        const double tolerance[] = {0.20, 0.02, 0.02}; // 16-token blocks: bare 64 KiB copies ran at 10.6
+        const double measured[] = { 8.9e9, 47.6e9, 54.1e9 };
+        const double tolerance[] = { 0.20, 0.02, 0.02 }; // 16-token blocks: bare 64 KiB copies ran at 10.6
         int i = 0;
-        for (int block : {16, 256, 4096}) {
-            const Timing t(scenario("llama-3.1-70b", {{"context", 32768}, {"tp", 1}, {"block_size", block},
-                                    {"restore_path", "per-block-copy"}}, "h200-sxm-measured"));
+        for (int block : { 16, 256, 4096 }) {
+            const Timing t(scenario("llama-3.1-70b",
+                { { "context", 32768 }, { "tp", 1 }, { "block_size", block }, { "restore_path", "per-block-copy" } },
+                "h200-sxm-measured"));
             const double bw = t.cm.restoreBandwidth(Tier::Dram);
             QVERIFY(bw > last);
             KV_COMPARE_NEAR(bw, measured[i], tolerance[i]);
@@ -178,8 +183,9 @@ private slots:
         }
         // Without a curve the latency/bandwidth model also rises towards the peak.
         last = 0;
-        for (int block : {1, 16, 256, 4096, 65536}) {
-            const Timing t(scenario("llama-3.1-70b", {{"context", 131072}, {"block_size", block}, {"restore_path", "per-block-copy"}}));
+        for (int block : { 1, 16, 256, 4096, 65536 }) {
+            const Timing t(scenario("llama-3.1-70b",
+                { { "context", 131072 }, { "block_size", block }, { "restore_path", "per-block-copy" } }));
             const double bw = t.cm.restoreBandwidth(Tier::Dram);
             QVERIFY(bw > last && bw < 64e9);
             last = bw;
@@ -224,7 +230,7 @@ private slots:
         KV_COMPARE_NEAR(r.ttftRecomputeSeconds, t.cm.recomputeSeconds(hit, P), 1e-12);
         KV_COMPARE_NEAR(r.ttftRecomputeSeconds + r.ttftRestoreSeconds, r.ttftWithReuseSeconds, 1e-12);
         // Without reuse both figures agree.
-        const EvalResult none = evaluate(workloadScenario("chat", {{"reuse_rate", 0}}));
+        const EvalResult none = evaluate(workloadScenario("chat", { { "reuse_rate", 0 } }));
         QCOMPARE(none.ttftWithReuseSeconds, none.ttftNoReuseSeconds);
     }
 
@@ -261,14 +267,17 @@ private slots:
     {
         // Llama 3.1 8B on one H100, 128-token contexts, 2,000 sequences: reading 16 GB of
         // weights once serves every sequence, but 2 × 8B FLOPs per token each do not.
-        const EvalResult r = evaluate(scenario("llama-3.1-8b", {{"context", 128}, {"concurrency", 2000}, {"tp", 1}}, "h100-sxm"));
+        const EvalResult r = evaluate(
+            scenario("llama-3.1-8b", { { "context", 128 }, { "concurrency", 2000 }, { "tp", 1 } }, "h100-sxm"));
         QCOMPARE(r.servedConcurrency, 2000.0);
         QVERIFY(r.decodeBound == DecodeBound::Compute);
-        const Timing t(scenario("llama-3.1-8b", {{"context", 128}, {"concurrency", 2000}, {"tp", 1}}, "h100-sxm"));
+        const Timing t(
+            scenario("llama-3.1-8b", { { "context", 128 }, { "concurrency", 2000 }, { "tp", 1 } }, "h100-sxm"));
         const double flops = 2000 * (2 * 8030261248.0 + t.cm.decodeAttentionFlopsPerGpu(128));
         KV_COMPARE_NEAR(r.decodeStepSeconds, flops / (989e12 * 0.55), 1e-12);
         // At low concurrency the same model is bandwidth bound.
-        const EvalResult low = evaluate(scenario("llama-3.1-8b", {{"context", 128}, {"concurrency", 1}, {"tp", 1}}, "h100-sxm"));
+        const EvalResult low
+            = evaluate(scenario("llama-3.1-8b", { { "context", 128 }, { "concurrency", 1 }, { "tp", 1 } }, "h100-sxm"));
         QVERIFY(low.decodeBound == DecodeBound::HbmBandwidth);
     }
 };

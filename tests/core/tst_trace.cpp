@@ -45,7 +45,7 @@ std::string shippedTrace()
 struct RefRequest {
     double seconds = 0;
     std::uint64_t input = 0;
-    std::vector<std::uint64_t> keys; ///< one number per distinct prefix
+    std::vector<std::uint64_t> keys;   ///< one number per distinct prefix
     std::vector<std::uint64_t> tokens; ///< per block
 };
 
@@ -86,7 +86,10 @@ std::vector<RefRequest> parseReference(const std::string& text, bool bailian, in
 /// An LRU cache of `capacity` blocks as a list, most recent first.
 class ListLru {
 public:
-    explicit ListLru(std::uint64_t capacity) : m_capacity(capacity) { }
+    explicit ListLru(std::uint64_t capacity)
+        : m_capacity(capacity)
+    {
+    }
     bool contains(std::uint64_t k) const { return m_where.count(k) != 0; }
     void touch(std::uint64_t k)
     {
@@ -143,7 +146,7 @@ std::array<double, 4> simulateTiers(const std::vector<RefRequest>& trace, std::a
 {
     std::array<std::list<std::uint64_t>, 3> tier;
     std::unordered_map<std::uint64_t, std::pair<int, std::list<std::uint64_t>::iterator>> where;
-    std::array<double, 4> tokens{0, 0, 0, 0};
+    std::array<double, 4> tokens { 0, 0, 0, 0 };
     for (const RefRequest& r : trace) {
         bool leading = true;
         double hashed = 0;
@@ -161,14 +164,14 @@ std::array<double, 4> simulateTiers(const std::vector<RefRequest>& trace, std::a
                 where.erase(it);
             }
             tier[0].push_front(k);
-            where[k] = {0, tier[0].begin()};
+            where[k] = { 0, tier[0].begin() };
             for (int t = 0; t < 3; ++t) {
                 while (tier[t].size() > capacity[t]) {
                     const std::uint64_t victim = tier[t].back();
                     tier[t].pop_back();
                     if (t < 2) {
                         tier[t + 1].push_front(victim);
-                        where[victim] = {t + 1, tier[t + 1].begin()};
+                        where[victim] = { t + 1, tier[t + 1].begin() };
                     } else {
                         where.erase(victim);
                     }
@@ -221,8 +224,8 @@ std::string generateTrace(unsigned seed, int requests, bool bailian, int blockTo
     return out.str();
 }
 
-TraceAnalysis analyzeText(const std::string& text, const TraceOptions& o = {}, TraceFormat f = TraceFormat::Auto,
-                          int blockTokens = 0)
+TraceAnalysis analyzeText(
+    const std::string& text, const TraceOptions& o = {}, TraceFormat f = TraceFormat::Auto, int blockTokens = 0)
 {
     auto reader = TraceReader::fromText(text, "gen.jsonl", f, blockTokens);
     return analyzeTrace(*reader, o);
@@ -238,13 +241,19 @@ QString curveMatches(const TraceAnalysis& a, const std::vector<RefRequest>& ref,
     const auto refs = static_cast<double>(c.references);
     if (a.hitRatio(cap) != static_cast<double>(c.prefixHits) / refs)
         return QStringLiteral("capacity %1: prefix hit %2, brute force %3")
-            .arg(capacity).arg(a.hitRatio(cap), 0, 'g', 15).arg(static_cast<double>(c.prefixHits) / refs, 0, 'g', 15);
+            .arg(capacity)
+            .arg(a.hitRatio(cap), 0, 'g', 15)
+            .arg(static_cast<double>(c.prefixHits) / refs, 0, 'g', 15);
     if (a.blockHitRatio(cap) != static_cast<double>(c.blockHits) / refs)
         return QStringLiteral("capacity %1: block hit %2, brute force %3")
-            .arg(capacity).arg(a.blockHitRatio(cap), 0, 'g', 15).arg(static_cast<double>(c.blockHits) / refs, 0, 'g', 15);
+            .arg(capacity)
+            .arg(a.blockHitRatio(cap), 0, 'g', 15)
+            .arg(static_cast<double>(c.blockHits) / refs, 0, 'g', 15);
     if (std::fabs(a.tokenHitRatio(cap) - c.prefixTokens / c.promptTokens) > 1e-12)
         return QStringLiteral("capacity %1: token hit %2, brute force %3")
-            .arg(capacity).arg(a.tokenHitRatio(cap), 0, 'g', 15).arg(c.prefixTokens / c.promptTokens, 0, 'g', 15);
+            .arg(capacity)
+            .arg(a.tokenHitRatio(cap), 0, 'g', 15)
+            .arg(c.prefixTokens / c.promptTokens, 0, 'g', 15);
     return {};
 }
 
@@ -283,7 +292,7 @@ private slots:
     {
         QTest::addColumn<bool>("bailian");
         QTest::addColumn<unsigned>("seed");
-        for (unsigned seed : {1u, 2u, 3u}) {
+        for (unsigned seed : { 1u, 2u, 3u }) {
             QTest::addRow("mooncake-%u", seed) << false << seed;
             QTest::addRow("bailian-%u", seed) << true << seed;
         }
@@ -319,9 +328,11 @@ private slots:
         // Id 7 follows 5 in one request and 6 in the other: different prefixes, no hit.
         // The third request repeats the first's prefix exactly: both blocks hit.
         const std::string text
-            = "{\"chat_id\": 1, \"parent_chat_id\": -1, \"timestamp\": 0.5, \"input_length\": 32, \"output_length\": 4, "
+            = "{\"chat_id\": 1, \"parent_chat_id\": -1, \"timestamp\": 0.5, \"input_length\": 32, \"output_length\": "
+              "4, "
               "\"type\": \"text\", \"turn\": 1, \"hash_ids\": [5, 7]}\n"
-              "{\"chat_id\": 2, \"parent_chat_id\": -1, \"timestamp\": 1.5, \"input_length\": 32, \"output_length\": 4, "
+              "{\"chat_id\": 2, \"parent_chat_id\": -1, \"timestamp\": 1.5, \"input_length\": 32, \"output_length\": "
+              "4, "
               "\"type\": \"text\", \"turn\": 1, \"hash_ids\": [6, 7]}\n"
               "{\"chat_id\": 3, \"parent_chat_id\": 1, \"timestamp\": 2.5, \"input_length\": 40, \"output_length\": 4, "
               "\"type\": \"text\", \"turn\": 2, \"hash_ids\": [5, 7, 9]}\n";
@@ -356,7 +367,7 @@ private slots:
         QCOMPARE(a.hitRatioInfinite(), 105710.0 / 288500.0);
         QCOMPARE(QString::number(a.hitRatioInfinite(), 'f', 3), QStringLiteral("0.366"));
         const auto ref = parseReference(readAll(shippedTrace()), false, 512, true);
-        for (std::uint64_t c : {1ull, 100ull, 2000ull, 10000ull, 31000ull, 60000ull, 120000ull, 182790ull})
+        for (std::uint64_t c : { 1ull, 100ull, 2000ull, 10000ull, 31000ull, 60000ull, 120000ull, 182790ull })
             KV_CHECK(curveMatches(a, ref, c));
         // docs/model.md §4: 90% of the ceiling needs about 31k blocks.
         const double knee = a.capacityForShareOfCeiling(0.9);
@@ -390,17 +401,17 @@ private slots:
         const bool shipped = source == QLatin1String("shipped");
         const std::string text = shipped ? readAll(shippedTrace()) : generateTrace(11, 500, false, 512);
         TraceOptions o;
-        o.tierBlocks = {double(hbm), double(dram), double(ssd)};
+        o.tierBlocks = { double(hbm), double(dram), double(ssd) };
         const TraceAnalysis a = analyzeText(text, o);
         const auto ref = parseReference(text, false, 512, shipped);
-        const auto expected = simulateTiers(ref, {hbm, dram, ssd});
+        const auto expected = simulateTiers(ref, { hbm, dram, ssd });
         for (int t = 0; t < 3; ++t)
             QCOMPARE(a.tiers.tokens[t], expected[t]);
         QCOMPARE(a.tiers.missTokens, expected[3]);
         QCOMPARE(a.tiers.tokens[0] + a.tiers.tokens[1] + a.tiers.tokens[2] + a.tiers.missTokens, a.promptTokens);
         // All tiers together are one cache of their sum.
         QCOMPARE((a.tiers.tokens[0] + a.tiers.tokens[1] + a.tiers.tokens[2]) / a.promptTokens,
-                 a.tokenHitRatio(double(hbm + dram + ssd)));
+            a.tokenHitRatio(double(hbm + dram + ssd)));
     }
 
     void roundRobinEqualsSeparateCaches()
@@ -412,7 +423,7 @@ private slots:
         o.caches = 3;
         const TraceAnalysis a = analyzeText(text, o);
         QCOMPARE(a.caches, 3);
-        for (std::uint64_t perServer : {1ull, 5ull, 20ull, 80ull, 1000ull}) {
+        for (std::uint64_t perServer : { 1ull, 5ull, 20ull, 80ull, 1000ull }) {
             const RefCounts c = simulate(ref, perServer, 3);
             // The curve's capacity is in all: 3 servers of perServer blocks.
             QCOMPARE(a.hitRatio(3.0 * perServer), static_cast<double>(c.prefixHits) / c.references);
@@ -437,7 +448,7 @@ private slots:
         // A conversation's turns follow its prefix: nearly the global pool's ceiling,
         // well above round-robin's, which scatters turns over the servers.
         QVERIFY2(pa.hitRatioInfinite() > rr.hitRatioInfinite() + 0.1,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(pa.hitRatioInfinite()).arg(rr.hitRatioInfinite())));
+            qPrintable(QStringLiteral("%1 vs %2").arg(pa.hitRatioInfinite()).arg(rr.hitRatioInfinite())));
         QVERIFY(pa.hitRatioInfinite() <= global.hitRatioInfinite());
         QVERIFY(pa.hitRatioInfinite() > 0.9 * global.hitRatioInfinite());
         // One server: every routing is the global pool.
@@ -475,7 +486,7 @@ private slots:
         const TraceAnalysis fast = analyzeText(text, o);
         QCOMPARE(fast.durationSeconds(), a.durationSeconds() / 4);
         KV_COMPARE_NEAR(fast.requestRatePerSecond(), 4 * a.requestRatePerSecond(), 1e-12);
-        for (double c : {1.0, 10.0, 100.0})
+        for (double c : { 1.0, 10.0, 100.0 })
             QCOMPARE(fast.hitRatio(c), a.hitRatio(c));
         const auto fastCdf = fast.reuseGapCdf();
         for (const auto& pt : fastCdf) {
@@ -503,7 +514,8 @@ private slots:
         // By the second block's prefix key: about a quarter of the requests, whole trees.
         o.sampleDepth = 2;
         const TraceAnalysis s = analyzeText(text, o);
-        QVERIFY2(s.requests > exact.requests / 6 && s.requests < exact.requests / 3, qPrintable(QString::number(s.requests)));
+        QVERIFY2(s.requests > exact.requests / 6 && s.requests < exact.requests / 3,
+            qPrintable(QString::number(s.requests)));
         // SHARDS resolves the curve from about 1/R blocks on: measured there, the error is
         // about 0.012 (docs/trace.md); below, the shared first block's hits are missed.
         double worst = 0;
@@ -518,7 +530,7 @@ private slots:
 
     void capacityFromScenario()
     {
-        const Scenario sc = test::scenario("llama-3.1-70b", {{"servers", 2}}, "h200-sxm");
+        const Scenario sc = test::scenario("llama-3.1-70b", { { "servers", 2 } }, "h200-sxm");
         const EvalResult r = evaluate(sc);
         const TraceCapacity global = traceCapacity(r, TraceRouting::Global);
         QCOMPARE(global.caches, 1);
@@ -539,7 +551,8 @@ private slots:
         const auto saved = ttftSavedPerRequest(r, a);
         const double perToken = r.recomputeSeconds / r.promptTokens;
         KV_COMPARE_NEAR(saved[0], a.tiers.tokens[0] / a.requests * perToken, 1e-12);
-        KV_COMPARE_NEAR(saved[1], a.tiers.tokens[1] / a.requests * (perToken - r.restoreSecondsDram / r.promptTokens), 1e-12);
+        KV_COMPARE_NEAR(
+            saved[1], a.tiers.tokens[1] / a.requests * (perToken - r.restoreSecondsDram / r.promptTokens), 1e-12);
         QVERIFY(saved[0] > 0);
     }
 
@@ -547,28 +560,42 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QStringList>("needles");
-        const QString ok = QStringLiteral("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2]}\n");
-        QTest::newRow("missing hash_ids") << ok + QStringLiteral("{\"timestamp\": 5, \"input_length\": 1, \"output_length\": 1}\n")
-                                          << QStringList{QStringLiteral("t.jsonl:2:"), QStringLiteral("\"hash_ids\""), QStringLiteral("missing")};
-        QTest::newRow("string length") << QStringLiteral("{\"timestamp\": 0, \"input_length\": \"600\", \"output_length\": 1, \"hash_ids\": [1]}\n")
-                                       << QStringList{QStringLiteral(":1:"), QStringLiteral("\"input_length\""), QStringLiteral("must be a number")};
-        QTest::newRow("fractional id") << QStringLiteral("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2.5]}\n")
-                                       << QStringList{QStringLiteral("\"hash_ids\""), QStringLiteral("element 1")};
-        QTest::newRow("too many ids") << QStringLiteral("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2, 3]}\n")
-                                      << QStringList{QStringLiteral("\"hash_ids\""), QStringLiteral("--block-tokens")};
+        const QString ok
+            = QStringLiteral("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2]}\n");
+        QTest::newRow("missing hash_ids")
+            << ok + QStringLiteral("{\"timestamp\": 5, \"input_length\": 1, \"output_length\": 1}\n")
+            << QStringList { QStringLiteral("t.jsonl:2:"), QStringLiteral("\"hash_ids\""), QStringLiteral("missing") };
+        QTest::newRow("string length") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": \"600\", \"output_length\": 1, \"hash_ids\": [1]}\n")
+                                       << QStringList { QStringLiteral(":1:"), QStringLiteral("\"input_length\""),
+                                              QStringLiteral("must be a number") };
+        QTest::newRow("fractional id") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2.5]}\n")
+                                       << QStringList { QStringLiteral("\"hash_ids\""), QStringLiteral("element 1") };
+        QTest::newRow("too many ids") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2, 3]}\n")
+                                      << QStringList { QStringLiteral("\"hash_ids\""),
+                                             QStringLiteral("--block-tokens") };
         QTest::newRow("time goes back") << ok + ok.left(14) + QStringLiteral("-5") + ok.mid(15)
-                                        << QStringList{QStringLiteral(":2:"), QStringLiteral("\"timestamp\""), QStringLiteral("arrival order")};
+                                        << QStringList { QStringLiteral(":2:"), QStringLiteral("\"timestamp\""),
+                                               QStringLiteral("arrival order") };
         QTest::newRow("truncated") << ok + ok.left(40)
-                                   << QStringList{QStringLiteral(":2:"), QStringLiteral("not valid JSON")};
-        QTest::newRow("duplicate") << QStringLiteral("{\"timestamp\": 0, \"timestamp\": 1, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [1]}\n")
-                                   << QStringList{QStringLiteral("\"timestamp\""), QStringLiteral("given twice")};
-        QTest::newRow("array line") << QStringLiteral("[1, 2]\n") << QStringList{QStringLiteral(":1:"), QStringLiteral("expected a JSON object")};
-        QTest::newRow("negative length") << QStringLiteral("{\"timestamp\": 0, \"input_length\": -1, \"output_length\": 1, \"hash_ids\": []}\n")
-                                         << QStringList{QStringLiteral("\"input_length\""), QStringLiteral("out of range")};
-        QTest::newRow("id past 64 bits") << QStringLiteral("{\"timestamp\": 0, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [18446744073709551616]}\n")
-                                         << QStringList{QStringLiteral("\"hash_ids\""), QStringLiteral("64 bits")};
-        QTest::newRow("bailian without chat_id") << QStringLiteral("{\"timestamp\": 0, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [1]}\n")
-                                                 << QStringList{QStringLiteral("\"chat_id\""), QStringLiteral("missing")};
+                                   << QStringList { QStringLiteral(":2:"), QStringLiteral("not valid JSON") };
+        QTest::newRow("duplicate") << QStringLiteral(
+            "{\"timestamp\": 0, \"timestamp\": 1, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [1]}\n")
+                                   << QStringList { QStringLiteral("\"timestamp\""), QStringLiteral("given twice") };
+        QTest::newRow("array line") << QStringLiteral("[1, 2]\n")
+                                    << QStringList { QStringLiteral(":1:"), QStringLiteral("expected a JSON object") };
+        QTest::newRow("negative length") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": -1, \"output_length\": 1, \"hash_ids\": []}\n")
+                                         << QStringList { QStringLiteral("\"input_length\""),
+                                                QStringLiteral("out of range") };
+        QTest::newRow("id past 64 bits") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [18446744073709551616]}\n")
+                                         << QStringList { QStringLiteral("\"hash_ids\""), QStringLiteral("64 bits") };
+        QTest::newRow("bailian without chat_id")
+            << QStringLiteral("{\"timestamp\": 0, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [1]}\n")
+            << QStringList { QStringLiteral("\"chat_id\""), QStringLiteral("missing") };
     }
 
     void badLinesNameFileLineAndField()

@@ -1,11 +1,11 @@
 // Units: parsing what users type ("128k", "50%", "6bit", "2TiB") and formatting bytes,
 // tokens and counts the same way everywhere (HOUSE.md rule 7).
 
+#include "core/io/Csv.h"
 #include "core/io/InputError.h"
+#include "core/io/Units.h"
 #include "core/model/KvFormat.h"
 #include "tests/support/TestSupport.h"
-#include "core/io/Csv.h"
-#include "core/io/Units.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -38,26 +38,26 @@ private slots:
     void badTokenCounts_data()
     {
         QTest::addColumn<QString>("text");
-        for (const char* bad : {"", "k", "abc", "128kb", "12 8k", "-1", "0", "1.3", "0.1k", "nan", "inf", "1e13", "0x10",
-                                "128kk", "1,000"})
+        for (const char* bad : { "", "k", "abc", "128kb", "12 8k", "-1", "0", "1.3", "0.1k", "nan", "inf", "1e13",
+                 "0x10", "128kk", "1,000" })
             QTest::newRow(bad) << QString::fromUtf8(bad);
     }
     void badTokenCounts()
     {
         QFETCH(QString, text);
-        KV_CHECK(expectInputError([&] { parseTokenCount(text.toStdString(), "--context", 1, 1e12); }, {"--context"}));
+        KV_CHECK(expectInputError([&] { parseTokenCount(text.toStdString(), "--context", 1, 1e12); }, { "--context" }));
     }
 
     void sequenceCountsSaySequences()
     {
         // The GUI's concurrency field: same writing as tokens, messages in sequences.
         QCOMPARE(parseSequenceCount("1k", "concurrency", 1, 1e12), 1024.0);
-        KV_CHECK(expectInputError([] { parseSequenceCount("2e13", "concurrency", 1, 1e12); },
-                                  {"concurrency", "] sequences"}));
-        KV_CHECK(expectInputError([] { parseSequenceCount("1.5", "concurrency", 1, 1e12); },
-                                  {"whole number of sequences"}));
-        KV_CHECK(expectInputError([] { parseSequenceCount("lots", "concurrency", 1, 1e12); },
-                                  {"not a number of sequences"}));
+        KV_CHECK(expectInputError(
+            [] { parseSequenceCount("2e13", "concurrency", 1, 1e12); }, { "concurrency", "] sequences" }));
+        KV_CHECK(expectInputError(
+            [] { parseSequenceCount("1.5", "concurrency", 1, 1e12); }, { "whole number of sequences" }));
+        KV_CHECK(expectInputError(
+            [] { parseSequenceCount("lots", "concurrency", 1, 1e12); }, { "not a number of sequences" }));
         try {
             parseSequenceCount("2e13", "concurrency", 1, 1e12);
         } catch (const InputError& e) {
@@ -74,8 +74,8 @@ private slots:
         QCOMPARE(parseFraction("1", "--reuse"), 1.0);
         QCOMPARE(parseFraction("100%", "--reuse"), 1.0);
         QCOMPARE(parseFraction("12.5%", "--reuse"), 0.125);
-        for (const char* bad : {"150%", "1.5", "-0.1", "-5%", "", "%", "half", "nan", "50%%", "inf"})
-            KV_CHECK(expectInputError([&] { parseFraction(bad, "--reuse"); }, {"--reuse"}));
+        for (const char* bad : { "150%", "1.5", "-0.1", "-5%", "", "%", "half", "nan", "50%%", "inf" })
+            KV_CHECK(expectInputError([&] { parseFraction(bad, "--reuse"); }, { "--reuse" }));
     }
 
     void kvDtypes_data()
@@ -114,20 +114,20 @@ private slots:
 
     void badKvDtypes()
     {
-        for (const char* bad : {"0bit", "65bit", "fp7", "-4bit", "bit", "", "int3x", "nanbit", "1e3bit"})
-            KV_CHECK(expectInputError([&] { parseKvDtype(bad, "--kv-dtype"); }, {"--kv-dtype"}));
+        for (const char* bad : { "0bit", "65bit", "fp7", "-4bit", "bit", "", "int3x", "nanbit", "1e3bit" })
+            KV_CHECK(expectInputError([&] { parseKvDtype(bad, "--kv-dtype"); }, { "--kv-dtype" }));
         // The message lists what is accepted.
-        KV_CHECK(expectInputError([] { parseKvDtype("fp7", "--kv-dtype"); }, {"fp7", "fp8", "6bit"}));
+        KV_CHECK(expectInputError([] { parseKvDtype("fp7", "--kv-dtype"); }, { "fp7", "fp8", "6bit" }));
     }
 
     void kvFormatNames()
     {
-        QCOMPARE(KvFormat({16, 0}).name(), std::string("bf16"));
-        QCOMPARE(KvFormat({8, 0}).name(), std::string("fp8"));
-        QCOMPARE(KvFormat({6, 0}).name(), std::string("6bit"));
-        QCOMPARE(KvFormat({6.5, 0}).name(), std::string("6.5bit"));
-        QCOMPARE(KvFormat({8, 0.25}).bytesPerElement(), 8.25 / 8);
-        QVERIFY(QString::fromStdString(KvFormat({8, 0.25}).name()).contains(QStringLiteral("0.25")));
+        QCOMPARE(KvFormat({ 16, 0 }).name(), std::string("bf16"));
+        QCOMPARE(KvFormat({ 8, 0 }).name(), std::string("fp8"));
+        QCOMPARE(KvFormat({ 6, 0 }).name(), std::string("6bit"));
+        QCOMPARE(KvFormat({ 6.5, 0 }).name(), std::string("6.5bit"));
+        QCOMPARE(KvFormat({ 8, 0.25 }).bytesPerElement(), 8.25 / 8);
+        QVERIFY(QString::fromStdString(KvFormat({ 8, 0.25 }).name()).contains(QStringLiteral("0.25")));
     }
 
     void byteSizes()
@@ -139,16 +139,17 @@ private slots:
         QCOMPARE(parseByteSize("1e12", "--dram-per-server"), 1e12);
         QCOMPARE(parseByteSize("0", "--dram-per-server"), 0.0);
         QCOMPARE(parseByteSize("4096B", "--reserve"), 4096.0);
-        for (const char* bad : {"", "GiB", "-1GiB", "2XB", "1e30", "lots"})
-            KV_CHECK(expectInputError([&] { parseByteSize(bad, "--reserve"); }, {"--reserve"}));
+        for (const char* bad : { "", "GiB", "-1GiB", "2XB", "1e30", "lots" })
+            KV_CHECK(expectInputError([&] { parseByteSize(bad, "--reserve"); }, { "--reserve" }));
     }
 
     void numberOptions()
     {
         QCOMPARE(parseNumberOption("8", "--tp", 1, 65536, true), 8.0);
-        KV_CHECK(expectInputError([] { parseNumberOption("8.5", "--tp", 1, 65536, true); }, {"--tp", "whole"}));
-        KV_CHECK(expectInputError([] { parseNumberOption("0", "--tp", 1, 65536, true); }, {"--tp", "range"}));
-        KV_CHECK(expectInputError([] { parseNumberOption("eight", "--tp", 1, 65536, true); }, {"--tp", "not a number"}));
+        KV_CHECK(expectInputError([] { parseNumberOption("8.5", "--tp", 1, 65536, true); }, { "--tp", "whole" }));
+        KV_CHECK(expectInputError([] { parseNumberOption("0", "--tp", 1, 65536, true); }, { "--tp", "range" }));
+        KV_CHECK(
+            expectInputError([] { parseNumberOption("eight", "--tp", 1, 65536, true); }, { "--tp", "not a number" }));
         QVERIFY(!parsePlainNumber("nan"));
         QVERIFY(!parsePlainNumber("1.5.2"));
         QVERIFY(!parsePlainNumber(std::string(100, '1')));
@@ -233,7 +234,7 @@ private slots:
         QCOMPARE(csvNumber(-2.5), std::string("-2.5"));
         QCOMPARE(csvNumber(3.2e18), std::string("3.2e+18")); // beyond 2^53 no integer is exact
         QCOMPARE(csvNumber(std::numeric_limits<double>::quiet_NaN()), std::string());
-        QCOMPARE(csvPreamble({"kvtiers 1.0: kvtiers sweep --workload chat", "two\nlines"}),
+        QCOMPARE(csvPreamble({ "kvtiers 1.0: kvtiers sweep --workload chat", "two\nlines" }),
             std::string("# kvtiers 1.0: kvtiers sweep --workload chat\n# two lines\n"));
     }
 

@@ -4,9 +4,9 @@
 
 #include "core/cards/HfConfig.h"
 #include "core/io/InputError.h"
-#include "tests/support/TestSupport.h"
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
+#include "tests/support/TestSupport.h"
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -21,7 +21,7 @@ const ModelCard& card(const std::string& id)
 VllmSetup setup(double kvBytes, int tp = 1, double context = 131072, double bits = 16)
 {
     VllmSetup s;
-    s.kv = KvFormat{bits, 0};
+    s.kv = KvFormat { bits, 0 };
     s.tp = tp;
     s.blockSize = 16;
     s.context = context;
@@ -92,10 +92,10 @@ private slots:
         QCOMPARE(p.kinds.size(), size_t(1));
         QCOMPARE(p.kinds[0].pageBytes, 65536.0);
         QCOMPARE(p.bytesPerBlock, 5242880.0);
-        QCOMPARE(p.numBlocks, 8192.0);          // 40 GiB // (65,536 × 80)
-        QCOMPARE(p.tokens, 131072.0);           // "GPU KV cache size: 131,072 tokens"
-        QCOMPARE(p.blocksPerRequest, 8192.0);   // cdiv(131,072, 16)
-        QCOMPARE(p.maxConcurrency, 1.0);        // "Maximum concurrency for 131,072 tokens per request: 1.00x"
+        QCOMPARE(p.numBlocks, 8192.0);        // 40 GiB // (65,536 × 80)
+        QCOMPARE(p.tokens, 131072.0);         // "GPU KV cache size: 131,072 tokens"
+        QCOMPARE(p.blocksPerRequest, 8192.0); // cdiv(131,072, 16)
+        QCOMPARE(p.maxConcurrency, 1.0);      // "Maximum concurrency for 131,072 tokens per request: 1.00x"
         QVERIFY(!p.hybrid);
         // The imported config.json gives the same.
         const std::string path = QFINDTESTDATA("data/hf/llama-3.1-70b.json").toStdString();
@@ -167,10 +167,10 @@ private slots:
         QCOMPARE(p.kvCacheGroups, std::int64_t(2));
         QCOMPARE(p.paddingLayers, std::int64_t(0));
         QCOMPARE(p.bytesPerBlock, 16 * 16 * 256 * 2.0 * 23);  // 3,014,656
-        QCOMPARE(p.numBlocks, 3561.0);                         // floor(10 GiB / 3,014,656)
-        QCOMPARE(p.tokens, 1780.0 * 16);                       // num_blocks // 2 groups × 16
-        QCOMPARE(kind(p, "full").blocksPerRequest, 512.0);     // cdiv(8192, 16)
-        QCOMPARE(kind(p, "sliding").blocksPerRequest, 257.0);  // cdiv(4095 + 16, 16)
+        QCOMPARE(p.numBlocks, 3561.0);                        // floor(10 GiB / 3,014,656)
+        QCOMPARE(p.tokens, 1780.0 * 16);                      // num_blocks // 2 groups × 16
+        QCOMPARE(kind(p, "full").blocksPerRequest, 512.0);    // cdiv(8192, 16)
+        QCOMPARE(kind(p, "sliding").blocksPerRequest, 257.0); // cdiv(4095 + 16, 16)
         QCOMPARE(p.blocksPerRequest, 769.0);
         QCOMPARE(p.maxConcurrency, 3561.0 / 769.0);
         // Below the window both groups hold the whole context.
@@ -274,17 +274,18 @@ private slots:
         const VllmLog a = parseVllmLog("GPU KV cache size: 131072 tokens", "x");
         QCOMPARE(*a.kvCacheTokens, 131072.0);
         QVERIFY(!a.concurrency);
-        const VllmLog b = parseVllmLog(
-            "junk\r\nINFO 11-29 12:00:00 [kv_cache_utils.py:1234] Maximum concurrency for 131,072 tokens per request: 1.00x\r\n",
+        const VllmLog b = parseVllmLog("junk\r\nINFO 11-29 12:00:00 [kv_cache_utils.py:1234] Maximum concurrency for "
+                                       "131,072 tokens per request: 1.00x\r\n",
             "x");
         QCOMPARE(*b.concurrencyTokens, 131072.0);
         QCOMPARE(*b.concurrency, 1.0);
         QCOMPARE(b.concurrencyLine, 2);
         QVERIFY(!b.kvCacheTokens);
         // vLLM v0 printed blocks instead of tokens.
-        const VllmLog c = parseVllmLog("INFO 05-13 23:28:53 [executor_base.py:112] # cpu blocks: 512, # GPU blocks: 8192\n"
-                                       "INFO 05-13 23:28:53 [executor_base.py:117] Maximum concurrency for 131072 tokens per request: 1.00x",
-                                       "x");
+        const VllmLog c = parseVllmLog(
+            "INFO 05-13 23:28:53 [executor_base.py:112] # cpu blocks: 512, # GPU blocks: 8192\n"
+            "INFO 05-13 23:28:53 [executor_base.py:117] Maximum concurrency for 131072 tokens per request: 1.00x",
+            "x");
         QCOMPARE(*c.gpuBlocks, 8192.0);
         // Restarts: the last figure wins.
         const VllmLog d = parseVllmLog("GPU KV cache size: 1,000 tokens\nGPU KV cache size: 2,000 tokens\n", "x");
@@ -294,9 +295,11 @@ private slots:
 
     void logErrorsNameTheLine()
     {
-        QVERIFY2(logError("a\nb\nINFO GPU KV cache size: lots of tokens\n").startsWith("vllm.log:3: cannot read the token count"),
-                 qPrintable(logError("a\nb\nINFO GPU KV cache size: lots of tokens\n")));
-        QVERIFY(logError("Maximum concurrency for 8,192 tokens per request: many").startsWith("vllm.log:1: cannot read the concurrency"));
+        QVERIFY2(logError("a\nb\nINFO GPU KV cache size: lots of tokens\n")
+                     .startsWith("vllm.log:3: cannot read the token count"),
+            qPrintable(logError("a\nb\nINFO GPU KV cache size: lots of tokens\n")));
+        QVERIFY(logError("Maximum concurrency for 8,192 tokens per request: many")
+                    .startsWith("vllm.log:1: cannot read the concurrency"));
         QVERIFY(logError("x\nAvailable KV cache memory: 3 parsecs").startsWith("vllm.log:2: cannot read the memory"));
         QVERIFY(logError("nothing about KV here\n").contains("found no \"GPU KV cache size: N tokens\""));
         QVERIFY(logError("").contains("found no"));
@@ -322,7 +325,8 @@ private slots:
     {
         // A v0 log with only "# GPU blocks": the tokens the difference compares are those
         // blocks' tokens, and the comparison says they came from blocks.
-        const VllmLog log = parseVllmLog("INFO [executor_base.py:112] # cpu blocks: 512, # GPU blocks: 8192\n", "v0.log");
+        const VllmLog log
+            = parseVllmLog("INFO [executor_base.py:112] # cpu blocks: 512, # GPU blocks: 8192\n", "v0.log");
         const VllmComparison c = compareWithVllm(card("llama-3.1-70b"), setup(40.0 * (1ull << 30), 1), log);
         QVERIFY(c.vllmTokens);
         QVERIFY(c.vllmTokensFromBlocks);
@@ -340,7 +344,7 @@ private slots:
         VllmLog noAvail = log;
         noAvail.availableKvBytes.reset();
         VllmSetup s = setup(vllmKvMemory(m, hw, 0.9, 8, 0, 16), 8, 0);
-        const VllmHbmContext ctx{hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9}; // BF16 weights / TP 8
+        const VllmHbmContext ctx { hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9 }; // BF16 weights / TP 8
         const VllmComparison c = compareWithVllm(m, s, noAvail, ctx);
         QVERIFY(!c.agrees);
         QCOMPARE(c.predicted.tokens, std::floor(s.kvMemoryBytes / 655360.0) * 16);
@@ -357,7 +361,8 @@ private slots:
 
         // With the log's "Available" line the explanation points at it.
         const VllmComparison d = compareWithVllm(m, s, log, ctx);
-        QVERIFY2(d.explanation.find("vLLM itself reports 96.5 GiB available") != std::string::npos, d.explanation.c_str());
+        QVERIFY2(
+            d.explanation.find("vLLM itself reports 96.5 GiB available") != std::string::npos, d.explanation.c_str());
     }
 
     void comparisonWhenVllmHadMore()
@@ -390,8 +395,8 @@ private slots:
         QCOMPARE(jamba.notes[0].kind, VllmNote::Kind::BlockSizeRaised);
         QCOMPARE(jamba.notes[0].blockSize, 80);
         QCOMPARE(vllmNoteText(jamba.notes[0]),
-                 std::string("state layers: the attention block size is raised to 80 tokens so one attention page holds "
-                             "one state (vLLM does this for hybrids; its exact alignment differs between versions)"));
+            std::string("state layers: the attention block size is raised to 80 tokens so one attention page holds "
+                        "one state (vLLM does this for hybrids; its exact alignment differs between versions)"));
         // Gemma 3: 8 padding layer slots.
         const std::string path = QFINDTESTDATA("data/hf/gemma-3-27b-it.json").toStdString();
         const ModelCard gemma3 = importHfConfig(parseStrictJson(readInputFile(path), path), path);
@@ -408,8 +413,9 @@ private slots:
         QCOMPARE(p.notes[0].layerKind, std::string("sliding"));
         QCOMPARE(p.notes[0].pageBytes, 49152.0);
         QCOMPARE(p.notes[0].largestPageBytes, 131072.0);
-        QCOMPARE(vllmNoteText(p.notes[0]), std::string("a sliding page (49,152 B) does not divide the largest page "
-                                                       "(131,072 B): vLLM refuses such a model; kvtiers pads it"));
+        QCOMPARE(vllmNoteText(p.notes[0]),
+            std::string("a sliding page (49,152 B) does not divide the largest page "
+                        "(131,072 B): vLLM refuses such a model; kvtiers pads it"));
         // A uniform model has none.
         QVERIFY(predictVllm(card("llama-3.1-70b"), setup(40 * GiB)).notes.empty());
     }
@@ -423,15 +429,17 @@ private slots:
         VllmLog noAvail = log;
         noAvail.availableKvBytes.reset();
         const VllmSetup s = setup(vllmKvMemory(m, hw, 0.9, 8, 0, 16), 8, 0);
-        const VllmHbmContext ctx{hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9};
+        const VllmHbmContext ctx { hw.hbmBytes, m.paramsTotal * 2 / 8, 0, 0.9 };
 
         const VllmComparison agrees = compareWithVllm(m, setup(*log.availableKvBytes, 8, 0), log);
-        QCOMPARE(kinds(agrees), std::vector<K>{K::MatchesExactly});
-        QCOMPARE(agrees.explanation, std::string("vLLM's figure matches kvtiers' block math exactly (same blocks of 16 tokens)."));
+        QCOMPARE(kinds(agrees), std::vector<K> { K::MatchesExactly });
+        QCOMPARE(agrees.explanation,
+            std::string("vLLM's figure matches kvtiers' block math exactly (same blocks of 16 tokens)."));
         QCOMPARE(agrees.sentences[0].blockSize, 16.0);
 
         const VllmComparison reserve = compareWithVllm(m, s, noAvail, ctx);
-        QCOMPARE(kinds(reserve), (std::vector<K>{K::TokensNeedMoreShare, K::GapIsKeptMemory, K::ReserveOrUtilizationReproduces}));
+        QCOMPARE(kinds(reserve),
+            (std::vector<K> { K::TokensNeedMoreShare, K::GapIsKeptMemory, K::ReserveOrUtilizationReproduces }));
         QCOMPARE(reserve.sentences[0].vllmTokens, 2530464.0);
         QCOMPARE(reserve.sentences[0].impliedBytes, *reserve.impliedKvMemoryBytes);
         QCOMPARE(reserve.sentences[0].gapBytes, *reserve.kvMemoryGapBytes);
@@ -439,27 +447,27 @@ private slots:
         QCOMPARE(reserve.explanation, vllmExplanationText(reserve.sentences));
 
         const VllmComparison named = compareWithVllm(m, s, log, ctx);
-        QCOMPARE(kinds(named), (std::vector<K>{K::TokensNeedMore, K::LogReportsAvailable, K::LogGapIsReserve}));
+        QCOMPARE(kinds(named), (std::vector<K> { K::TokensNeedMore, K::LogReportsAvailable, K::LogGapIsReserve }));
         QCOMPARE(named.sentences[1].line, 13);
         QCOMPARE(named.sentences[1].availableBytes, 96.53 * GiB);
         QCOMPARE(vllmSentenceText(named.sentences[1]),
-                 std::string("vLLM itself reports 96.5 GiB available for KV cache (line 13): give --kv-memory 96.53GiB "
-                             "to check the block math alone."));
+            std::string("vLLM itself reports 96.5 GiB available for KV cache (line 13): give --kv-memory 96.53GiB "
+                        "to check the block math alone."));
 
         const VllmComparison bare = compareWithVllm(m, s, noAvail);
-        QCOMPARE(kinds(bare), (std::vector<K>{K::TokensNeedMoreShare, K::MemoryNotGiven, K::KvMemoryReproduces}));
+        QCOMPARE(kinds(bare), (std::vector<K> { K::TokensNeedMoreShare, K::MemoryNotGiven, K::KvMemoryReproduces }));
 
         VllmLog twice;
         twice.kvCacheTokens = 262144;
         const VllmComparison more = compareWithVllm(m, setup(40 * GiB), twice);
-        QCOMPARE(kinds(more), (std::vector<K>{K::TokensNeedLessShare, K::VllmHadMore}));
+        QCOMPARE(kinds(more), (std::vector<K> { K::TokensNeedLessShare, K::VllmHadMore }));
         QCOMPARE(more.sentences[0].gapBytes, 40 * GiB);
         QCOMPARE(more.sentences[0].percent, 100.0);
         QCOMPARE(more.sentences[1].tp, 1);
 
         // A log parseVllmLog would refuse (no figure at all) still gets a sentence.
-        const VllmComparison none = compareWithVllm(m, setup(40 * GiB), VllmLog{});
-        QCOMPARE(kinds(none), std::vector<K>{K::NoFigure});
+        const VllmComparison none = compareWithVllm(m, setup(40 * GiB), VllmLog {});
+        QCOMPARE(kinds(none), std::vector<K> { K::NoFigure });
         QCOMPARE(none.explanation, std::string("The log has no figure kvtiers can compare."));
     }
 
@@ -470,7 +478,7 @@ private slots:
         // tokens per request: %.2fx"); 0.11 logged them on two (_report_kv_cache_config).
         const VllmLog one = parseVllmLog("INFO 11-29 12:00:00 [kv_cache_utils.py:1290] GPU KV cache size: 131,072 "
                                          "tokens, Maximum concurrency for 32,768 tokens per request: 4.00x\n",
-                                         "new.log");
+            "new.log");
         QCOMPARE(*one.kvCacheTokens, 131072.0);
         QCOMPARE(*one.concurrencyTokens, 32768.0);
         QCOMPARE(*one.concurrency, 4.0);
@@ -478,7 +486,7 @@ private slots:
         QCOMPARE(one.concurrencyLine, 1);
         const VllmLog two = parseVllmLog("GPU KV cache size: 131,072 tokens\n"
                                          "Maximum concurrency for 32,768 tokens per request: 4.00x\n",
-                                         "old.log");
+            "old.log");
         QCOMPARE(*two.kvCacheTokens, 131072.0);
         QCOMPARE(*two.concurrencyTokens, 32768.0);
         QCOMPARE(*two.concurrency, 4.0);
@@ -526,7 +534,7 @@ private slots:
         };
         // Mistral 7B v0.1 (all sliding) and Gemma 2 27B (sliding + full hybrid), each with a
         // log written the way newer vLLM writes it from kvtiers' own prediction.
-        for (const Case& k : {Case{"mistral-7b-v0.1", 40 * GiB, 32768}, Case{"gemma-2-27b", 10 * GiB, 8192}}) {
+        for (const Case& k : { Case { "mistral-7b-v0.1", 40 * GiB, 32768 }, Case { "gemma-2-27b", 10 * GiB, 8192 } }) {
             VllmSetup s = setup(k.kv, 1, k.context);
             s.maxNumBatchedTokens = 8192;
             const VllmPrediction p = predictVllm(card(k.id), s);
@@ -538,7 +546,7 @@ private slots:
             QVERIFY2(c.agrees, c.explanation.c_str());
             QCOMPARE(*c.tokensDiffPercent, 0.0);
             QCOMPARE(c.sentences.front().kind, K::NewerTokenForm);
-            QVERIFY(kinds(c) == (std::vector<K>{K::NewerTokenForm, K::MatchesExactly, K::ConcurrencyDiffers}));
+            QVERIFY(kinds(c) == (std::vector<K> { K::NewerTokenForm, K::MatchesExactly, K::ConcurrencyDiffers }));
             // tokens / context × vLLM's blocks per request × bytes per block: the memory
             // kvtiers assumed, less under one block (int() drops the fraction).
             QVERIFY(*c.impliedKvMemoryBytes <= k.kv);
@@ -566,12 +574,13 @@ private slots:
         VllmSetup s = setup(40 * GiB, 1, 32768);
         s.maxNumBatchedTokens = 8192;
         const VllmComparison c = compareWithVllm(card("mistral-7b-v0.1"), s,
-            parseVllmLog("GPU KV cache size: 327,680 tokens\nMaximum concurrency for 32,768 tokens per request: 26.63x\n",
+            parseVllmLog(
+                "GPU KV cache size: 327,680 tokens\nMaximum concurrency for 32,768 tokens per request: 26.63x\n",
                 "old.log"));
         QVERIFY(!c.newerTokenForm);
         QVERIFY2(c.agrees, c.explanation.c_str());
         QCOMPARE(*c.tokensDiffPercent, 0.0);
-        QVERIFY(kinds(c) == (std::vector<K>{K::MatchesExactly, K::ConcurrencyDiffers}));
+        QVERIFY(kinds(c) == (std::vector<K> { K::MatchesExactly, K::ConcurrencyDiffers }));
     }
 
     void newerTokenFormWithLessMemoryNamesTheGap()
@@ -584,8 +593,8 @@ private slots:
         const double tokens = std::floor(19456.0 / 769.0 * 32768.0);
         QCOMPARE(tokens, 829043.0);
         const VllmComparison c = compareWithVllm(card("mistral-7b-v0.1"), s,
-            parseVllmLog("GPU KV cache size: " + formatCount(tokens) + " tokens, "
-                    + vllmConcurrencyLine(32768, 19456.0 / 769.0),
+            parseVllmLog(
+                "GPU KV cache size: " + formatCount(tokens) + " tokens, " + vllmConcurrencyLine(32768, 19456.0 / 769.0),
                 "new.log"));
         QVERIFY(c.newerTokenForm);
         QVERIFY(!c.agrees);

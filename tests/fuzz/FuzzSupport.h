@@ -4,9 +4,9 @@
 // Anything else (another exception, a crash, an ASan/UBSan report) is a finding.
 
 #include "core/cards/CardCatalog.h"
-#include "core/model/Evaluation.h"
 #include "core/io/InputError.h"
 #include "core/io/ResultJson.h"
+#include "core/model/Evaluation.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -16,7 +16,7 @@ namespace kvtiers::fuzz {
 
 inline std::string_view text(const uint8_t* data, size_t size)
 {
-    return {reinterpret_cast<const char*>(data), size};
+    return { reinterpret_cast<const char*>(data), size };
 }
 
 /// A figure that is neither finite nor null in the JSON output is a finding.

@@ -2,9 +2,9 @@
 // arguments taken from the input (one per line). Commands that write files (preset) and
 // arguments naming paths are left out, so the fuzzer never touches the file system.
 #include "app/cli/CommandLine.h"
-#include "tests/fuzz/FuzzSupport.h"
-#include "core/model/KvFormat.h"
 #include "core/io/Units.h"
+#include "core/model/KvFormat.h"
+#include "tests/fuzz/FuzzSupport.h"
 
 #include <cstdlib>
 #include <sstream>
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     args.push_back(line);
     if (args.size() > 40)
         return 0;
-    static const char* const commands[] = {"eval", "sweep", "compare", "list", "vllm-check"};
+    static const char* const commands[] = { "eval", "sweep", "compare", "list", "vllm-check" };
     const std::string& cmd = args[0];
     if (std::none_of(std::begin(commands), std::end(commands), [&](const char* c) { return cmd == c; }))
         return 0;

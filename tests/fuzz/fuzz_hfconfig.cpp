@@ -1,7 +1,7 @@
 // Fuzzes the Hugging Face config.json importer, and evaluates and vLLM-checks what imports.
-#include "tests/fuzz/FuzzSupport.h"
 #include "core/cards/HfConfig.h"
 #include "core/model/VllmCheck.h"
+#include "tests/fuzz/FuzzSupport.h"
 
 using namespace kvtiers;
 

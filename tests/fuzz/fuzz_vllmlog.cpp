@@ -1,6 +1,6 @@
 // Fuzzes the reader of pasted vLLM startup logs, and the comparison with kvtiers' own math.
-#include "tests/fuzz/FuzzSupport.h"
 #include "core/model/VllmCheck.h"
+#include "tests/fuzz/FuzzSupport.h"
 
 using namespace kvtiers;
 
@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         const ModelCard& m = CardCatalog::builtin().models().at("llama-3.1-8b");
         VllmSetup setup;
         setup.kvMemoryBytes = 40e9;
-        const VllmHbmContext hbm{80e9, 16e9, 1e9, 0.9};
+        const VllmHbmContext hbm { 80e9, 16e9, 1e9, 0.9 };
         (void)compareWithVllm(m, setup, log, hbm);
         (void)compareWithVllm(m, setup, log);
     } catch (const InputError&) {

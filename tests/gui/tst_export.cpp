@@ -7,33 +7,32 @@
 // dashed lines, the clip note cut at the plot's edge, tier labels cut by their bars.
 
 #include "core/cards/CardCatalog.h"
-#include "ui/export/ChartExporter.h"
 #include "core/io/Csv.h"
+#include "core/io/Json.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Fleet.h"
-#include "core/io/Json.h"
-#include "ui/app/Language.h"
 #include "core/scenario/ScenarioComparison.h"
-#include "ui/scenario/ScenarioController.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sweep.h"
 #include "tests/support/TestSupport.h"
+#include "ui/app/Language.h"
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
+#include "ui/export/ChartExporter.h"
+#include "ui/scenario/ScenarioController.h"
 #include "ui/text/UnitsText.h"
 
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
-#include <QProcess>
 #include <QPainter>
+#include <QProcess>
 #include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <qcustomplot.h>
 
 #include <optional>
@@ -676,9 +675,8 @@ void TestExport::sweepLabelsKeepOffTheDashedLines()
     // (x; where there is room beside it) and the dashed HBM capacity line (y) by a few
     // pixels, at a wide and a narrow size, on both sweep axes.
     const ClippedSweep s;
-    const std::vector<SweepResult> sweeps
-        = { s.sweepResult, sweep(s.rs.scenario, SweepAxis::Concurrency, 1, 4096, 37),
-              sweep(resolved({}, "article").scenario, SweepAxis::Context, 1024, 2097152, 40) };
+    const std::vector<SweepResult> sweeps = { s.sweepResult, sweep(s.rs.scenario, SweepAxis::Concurrency, 1, 4096, 37),
+        sweep(resolved({}, "article").scenario, SweepAxis::Context, 1024, 2097152, 40) };
     for (const QSize size : { QSize(1000, 560), QSize(560, 420) })
         for (const SweepResult& sr : sweeps) {
             SweepChart chart;
@@ -708,12 +706,13 @@ void TestExport::sweepLabelsKeepOffTheDashedLines()
                     continue;
                 ++labels;
                 const QRectF r = textRect(label);
-                const QString what = where + QStringLiteral(": \"%1\" at %2,%3 %4×%5")
-                                                 .arg(label->text())
-                                                 .arg(r.left())
-                                                 .arg(r.top())
-                                                 .arg(r.width())
-                                                 .arg(r.height());
+                const QString what = where
+                    + QStringLiteral(": \"%1\" at %2,%3 %4×%5")
+                          .arg(label->text())
+                          .arg(r.left())
+                          .arg(r.top())
+                          .arg(r.width())
+                          .arg(r.height());
                 // Whole: inside the axes, where nothing cuts it.
                 const QRect axes = plot->axisRect()->rect();
                 QVERIFY2(r.left() >= axes.left() - 0.5 && r.right() <= axes.right() + 1.5, qPrintable(what));

@@ -4,47 +4,46 @@
 // window in English and Korean where no label or table header is cut without its whole
 // in a tooltip. (Text drawn inside the charts, legends and bar labels, is not checked.)
 
-#include "tests/support/TestHome.h"
 #include "core/cards/CardCatalog.h"
 #include "core/io/Csv.h"
 #include "core/io/ResultCsv.h"
+#include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/common/WidgetFit.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/dialogs/ModelImportDialog.h"
-#include "ui/trace/TraceView.h"
 #include "ui/scenario/CardPicker.h"
 #include "ui/scenario/PercentInput.h"
-#include "ui/scenario/WrappingHeaderView.h"
 #include "ui/scenario/ScenarioController.h"
-
-#include <qcustomplot.h>
+#include "ui/scenario/WrappingHeaderView.h"
+#include "ui/trace/TraceView.h"
 
 #include <QAbstractItemView>
+#include <QAbstractScrollArea>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpression>
-#include <QSpinBox>
-#include <QStatusBar>
-#include <QTableView>
-#include <QFile>
 #include <QListWidget>
 #include <QMimeData>
-#include <QTabWidget>
-#include <QTemporaryDir>
-#include <QTimer>
-#include <QTextBrowser>
-#include <QAction>
-#include <QUndoStack>
+#include <QRegularExpression>
 #include <QScrollBar>
-#include <QAbstractScrollArea>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QUndoStack>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <memory>
 
@@ -171,7 +170,8 @@ void TestGuiDesktop::percentFieldsReadThirtyAlike()
         typeInto(reuse, typed);
         QTRY_COMPARE(m_window->controller()->scenario().workload.reuseRate, 0.3);
         QCOMPARE(reuse->text(), QStringLiteral("30%"));
-        QVERIFY2(statusText().contains(QStringLiteral("“") + typed + QStringLiteral("” as 30%")), qPrintable(statusText()));
+        QVERIFY2(
+            statusText().contains(QStringLiteral("“") + typed + QStringLiteral("” as 30%")), qPrintable(statusText()));
     }
     // Out of range: refused, with the reason.
     typeInto(reuse, QStringLiteral("150"));
@@ -264,7 +264,8 @@ void TestGuiDesktop::pickerPopupsShowWholeNames()
     QCOMPARE(view->textElideMode(), Qt::ElideRight);
     const QFontMetrics metrics(view->font());
     for (int i = 0; i < hardware->count(); ++i) {
-        QVERIFY2(view->minimumWidth() > metrics.horizontalAdvance(hardware->itemText(i)), qPrintable(hardware->itemText(i)));
+        QVERIFY2(
+            view->minimumWidth() > metrics.horizontalAdvance(hardware->itemText(i)), qPrintable(hardware->itemText(i)));
         QCOMPARE(hardware->itemData(i, Qt::ToolTipRole).toString(), hardware->itemText(i));
     }
 }
@@ -505,26 +506,26 @@ void TestGuiDesktop::nothingCutAt1280x800()
 
     // Every one-line label shows its whole text, or is elided with the whole in its tooltip.
     auto cutLabels = [this] {
-    QStringList cut;
-    for (QLabel* label : m_window->findChildren<QLabel*>()) {
-        if (!label->isVisibleTo(m_window.get()) || label->wordWrap() || label->textFormat() == Qt::RichText
-            || Qt::mightBeRichText(label->text()) || label->text().isEmpty() || label->text().contains(u'\n'))
-            continue;
-        // What is drawn: a mnemonic's '&' is not ("&&" is one '&').
-        QString shown = label->text();
-        shown.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(u'&').replace(u'\x01', u'&');
-        const int need = label->fontMetrics().horizontalAdvance(shown);
-        if (need <= label->contentsRect().width())
-            continue;
-        auto* elided = qobject_cast<ElidedLabel*>(label);
-        if (elided && elided->toolTip().contains(label->text()))
-            continue;
-        cut << QStringLiteral("%1 \"%2\" (%3 px in %4)")
-                   .arg(label->objectName(), label->text())
-                   .arg(need)
-                   .arg(label->contentsRect().width());
-    }
-    return cut;
+        QStringList cut;
+        for (QLabel* label : m_window->findChildren<QLabel*>()) {
+            if (!label->isVisibleTo(m_window.get()) || label->wordWrap() || label->textFormat() == Qt::RichText
+                || Qt::mightBeRichText(label->text()) || label->text().isEmpty() || label->text().contains(u'\n'))
+                continue;
+            // What is drawn: a mnemonic's '&' is not ("&&" is one '&').
+            QString shown = label->text();
+            shown.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(u'&').replace(u'\x01', u'&');
+            const int need = label->fontMetrics().horizontalAdvance(shown);
+            if (need <= label->contentsRect().width())
+                continue;
+            auto* elided = qobject_cast<ElidedLabel*>(label);
+            if (elided && elided->toolTip().contains(label->text()))
+                continue;
+            cut << QStringLiteral("%1 \"%2\" (%3 px in %4)")
+                       .arg(label->objectName(), label->text())
+                       .arg(need)
+                       .arg(label->contentsRect().width());
+        }
+        return cut;
     };
     const QStringList cut = cutLabels();
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral("; "))));
@@ -538,7 +539,8 @@ void TestGuiDesktop::nothingCutAt1280x800()
         if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())
             m_window->grab().save(QStringLiteral("%1/desktop-1280x800-%2-tab%3.png").arg(dir, language).arg(tab));
         const QStringList tabCut = cutLabels();
-        QVERIFY2(tabCut.isEmpty(), qPrintable(tabs->tabText(tab) + QStringLiteral(": ") + tabCut.join(QStringLiteral("; "))));
+        QVERIFY2(tabCut.isEmpty(),
+            qPrintable(tabs->tabText(tab) + QStringLiteral(": ") + tabCut.join(QStringLiteral("; "))));
         for (QAbstractScrollArea* area : tabs->currentWidget()->findChildren<QAbstractScrollArea*>()) {
             if (!area->isVisibleTo(m_window.get()) || qobject_cast<QAbstractItemView*>(area))
                 continue;
@@ -557,7 +559,8 @@ void TestGuiDesktop::nothingCutAt1280x800()
         if (value->objectName() == QLatin1String("headlineFormula"))
             continue;
         QVERIFY2(value->fontMetrics().horizontalAdvance(value->text()) <= value->contentsRect().width(),
-            qPrintable(QStringLiteral("%1 \"%2\" in %3 px").arg(value->objectName(), value->text()).arg(value->width())));
+            qPrintable(
+                QStringLiteral("%1 \"%2\" in %3 px").arg(value->objectName(), value->text()).arg(value->width())));
     }
     // The tier table's titles wrap in their columns (Fusion would clip a centred title on
     // both sides): each fits its column's width and the header's height.
@@ -610,8 +613,7 @@ void TestGuiDesktop::nothingCutAt1280x800()
             // A grid squeezed below its entries' widths clips their text at the right.
             QCPAbstractLegendItem* item = legend->item(i);
             const QRect r = item->outerRect();
-            QVERIFY2(r.left() >= 0 && r.right() <= plot->width()
-                    && r.width() >= item->minimumOuterSizeHint().width(),
+            QVERIFY2(r.left() >= 0 && r.right() <= plot->width() && r.width() >= item->minimumOuterSizeHint().width(),
                 qPrintable(QStringLiteral("%1 legend entry %2 is %3 px wide at %4..%5 in %6 px; it needs %7")
                                .arg(QLatin1String(name))
                                .arg(i)

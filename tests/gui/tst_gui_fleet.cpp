@@ -6,38 +6,38 @@
 // follows the Fleet tab's history while that tab is shown), and the inputs outlive a
 // restart, a damaged or unknown saved value being dropped with a word, never a crash.
 
-#include "ui/charts/ByteTicker.h"
-#include "ui/dialogs/FileDialog.h"
-#include "ui/charts/FleetChart.h"
-#include "ui/fleet/FleetMixModel.h"
-#include "ui/fleet/FleetView.h"
 #include "core/io/InputError.h"
+#include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/FleetChart.h"
 #include "ui/common/Settings.h"
-#include "ui/scenario/ScenarioController.h"
-#include "tests/support/TestHome.h"
+#include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
+#include "ui/fleet/FleetMixModel.h"
+#include "ui/fleet/FleetView.h"
+#include "ui/scenario/ScenarioController.h"
 #include "ui/text/UnitsText.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QUndoStack>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <qcustomplot.h>
+#include <QUndoStack>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <memory>
 
@@ -351,7 +351,7 @@ void TestGuiFleet::exportWithoutAResultSaysWhy()
     QVERIFY(!m_view->findChild<QAction*>(QStringLiteral("fleetExportAction"))->isEnabled());
     const QString never = m_dir.filePath(QStringLiteral("never.png"));
     FileDialog::setNextFileName(never);
-    m_view->exportChart(); // e.g. from a menu: says why instead of doing nothing
+    m_view->exportChart();                  // e.g. from a menu: says why instead of doing nothing
     FileDialog::setNextFileName(QString()); // the seam was not consumed: clear it
     QVERIFY2(MessageBox::lastMessage().contains(QStringLiteral("time-per-output-token")),
         qPrintable(MessageBox::lastMessage()));

@@ -6,47 +6,46 @@
 // Also checks the translation itself: lrelease finds nothing unfinished, and lupdate finds
 // no source string missing from the .ts.
 
-#include "tests/support/TestHome.h"
 #include "core/cards/CardCatalog.h"
-#include "ui/app/Language.h"
-#include "ui/app/MainWindow.h"
-#include "ui/scenario/ScenarioController.h"
-#include "ui/common/Settings.h"
-#include "ui/charts/TierChart.h"
-#include "ui/charts/TornadoChart.h"
-#include "ui/charts/TraceChart.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Sensitivity.h"
+#include "tests/support/TestHome.h"
+#include "ui/app/Language.h"
+#include "ui/app/MainWindow.h"
+#include "ui/charts/TierChart.h"
+#include "ui/charts/TornadoChart.h"
+#include "ui/charts/TraceChart.h"
+#include "ui/common/Settings.h"
+#include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/TierTableModel.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QGroupBox>
-#include <QSpinBox>
-#include <QTabWidget>
-#include <QXmlStreamReader>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
-#include <QSlider>
-#include <QToolButton>
-#include <QStatusBar>
-#include <QUndoStack>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
-#include <QScrollBar>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
-#include <QToolTip>
 #include <QTemporaryDir>
+#include <QToolButton>
+#include <QToolTip>
+#include <QUndoStack>
+#include <QXmlStreamReader>
 #include <QtTest>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -65,15 +64,15 @@ const QList<QStringList> kKoreanRows = {
         QStringLiteral("낮은 지연시간, 긴 문맥, 높은 동시성"), QStringLiteral("용량과 가격") },
     { QStringLiteral("서버 D램"), QStringLiteral("곧 다시 쓸 가능성이 높은 KV·프리픽스"),
         QStringLiteral("캐시 재사용률이 높고 GPU 연결이 빠를 때"), QStringLiteral("PCIe 전송 지연") },
-    { QStringLiteral("eSSD"), QStringLiteral("차가운 KV·프리픽스·모델 캐시"), QStringLiteral("재계산보다 저장·복원이 쌀 때"),
-        QStringLiteral("토큰 단위 실시간 접근에는 느림") },
+    { QStringLiteral("eSSD"), QStringLiteral("차가운 KV·프리픽스·모델 캐시"),
+        QStringLiteral("재계산보다 저장·복원이 쌀 때"), QStringLiteral("토큰 단위 실시간 접근에는 느림") },
 };
 /// The same table in article.en.md's words.
 const QStringList kEnglishHeader = { QStringLiteral("Tier"), QStringLiteral("What mainly lives there"),
     QStringLiteral("When demand for it grows"), QStringLiteral("Limit") };
-const QStringList kEnglishDramRow = { QStringLiteral("Server DRAM"),
-    QStringLiteral("KV and prefixes likely to be reused soon"), QStringLiteral("High cache reuse and a fast GPU link"),
-    QStringLiteral("PCIe transfer latency") };
+const QStringList kEnglishDramRow
+    = { QStringLiteral("Server DRAM"), QStringLiteral("KV and prefixes likely to be reused soon"),
+          QStringLiteral("High cache reuse and a fast GPU link"), QStringLiteral("PCIe transfer latency") };
 
 QStringList menuTitles(const MainWindow* w)
 {
@@ -117,7 +116,8 @@ QString lines(const QByteArray& output)
 
 bool hasHangul(const QString& text)
 {
-    return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
+    return std::any_of(
+        text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3; });
 }
 
 QString labelText(const MainWindow* w, const char* name)
@@ -510,12 +510,13 @@ private slots:
         workload->setCurrentIndex(workload->findData(QStringLiteral("mooncake")));
         const QString mooncake = QString::fromStdString(CardCatalog::builtin().workloads().at("mooncake").name);
         QTRY_VERIFY2(undo->text().contains(mooncake), qPrintable(undo->text()));
-        QVERIFY2(hasHangul(undo->text()) && !undo->text().contains(QStringLiteral(" mooncake ")),
-            qPrintable(undo->text()));
+        QVERIFY2(
+            hasHangul(undo->text()) && !undo->text().contains(QStringLiteral(" mooncake ")), qPrintable(undo->text()));
 
         // Typed values the core refuses, named by their Korean labels.
         const std::pair<const char*, QString> refused[] = { { "contextEdit", QStringLiteral("문맥 길이: ") },
-            { "concurrencyEdit", QStringLiteral("동시 처리 요청 수: ") }, { "reuseEdit", QStringLiteral("재사용률: ") } };
+            { "concurrencyEdit", QStringLiteral("동시 처리 요청 수: ") },
+            { "reuseEdit", QStringLiteral("재사용률: ") } };
         for (const auto& [name, label] : refused) {
             auto* edit = w->findChild<QLineEdit*>(QLatin1String(name));
             QVERIFY(edit);
@@ -532,7 +533,8 @@ private slots:
         QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("reuseDistanceSpin"))->suffix(), QStringLiteral(" s"));
         QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"))->suffix(), QStringLiteral(" s"));
         QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpot"))->suffix(), QStringLiteral(" ms"));
-        QCOMPARE(w->findChild<QDoubleSpinBox*>(QStringLiteral("requestRateSpin"))->suffix(), QStringLiteral(" 요청/초"));
+        QCOMPARE(
+            w->findChild<QDoubleSpinBox*>(QStringLiteral("requestRateSpin"))->suffix(), QStringLiteral(" 요청/초"));
 
         if (qEnvironmentVariableIsSet("KVTIERS_SCREENSHOT_UNDO")) {
             w->findChild<QToolButton*>(QStringLiteral("advancedToggle"))->setChecked(true);
@@ -691,12 +693,14 @@ private slots:
             qPrintable(koreanTier.join(u'|')));
         QCOMPARE(koreanTier.size(), englishTier.size());
         // Nothing the chart drew kept an English text that the .ts translates.
-        QVERIFY2(untranslated(koreanTier, englishTier).isEmpty(), qPrintable(untranslated(koreanTier, englishTier).join(u'|')));
+        QVERIFY2(untranslated(koreanTier, englishTier).isEmpty(),
+            qPrintable(untranslated(koreanTier, englishTier).join(u'|')));
         QVERIFY(koreanTier != englishTier);
         QVERIFY2(hasHangul(tornado.title()->text()), qPrintable(tornado.title()->text()));
         QVERIFY2(hasHangul(tornado.rowLabelAt(0)), qPrintable(tornado.rowLabelAt(0)));
         const QStringList koreanTrace = plotTexts(trace);
-        QVERIFY2(untranslated(koreanTrace, englishTrace).isEmpty(), qPrintable(untranslated(koreanTrace, englishTrace).join(u'|')));
+        QVERIFY2(untranslated(koreanTrace, englishTrace).isEmpty(),
+            qPrintable(untranslated(koreanTrace, englishTrace).join(u'|')));
         QVERIFY2(hasHangul(trace.title()->text()), qPrintable(trace.title()->text()));
 
         installTranslator(kLanguageEnglish);
@@ -715,7 +719,8 @@ private slots:
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QString out = lines(p.readAllStandardOutput() + p.readAllStandardError());
-        const auto m = QRegularExpression(QStringLiteral(R"(Generated (\d+) translation\(s\) \((\d+) finished and (\d+) unfinished\))"))
+        const auto m = QRegularExpression(
+            QStringLiteral(R"(Generated (\d+) translation\(s\) \((\d+) finished and (\d+) unfinished\))"))
                            .match(out);
         QVERIFY2(m.hasMatch(), qPrintable(out));
         QVERIFY2(m.captured(1).toInt() > 200, qPrintable(out));
@@ -743,10 +748,12 @@ private slots:
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
         const QString out = lines(p.readAllStandardOutput() + p.readAllStandardError());
-        const auto m = QRegularExpression(QStringLiteral(R"(Found (\d+) source text\(s\) \((\d+) new and (\d+) already existing\))"))
+        const auto m = QRegularExpression(
+            QStringLiteral(R"(Found (\d+) source text\(s\) \((\d+) new and (\d+) already existing\))"))
                            .match(out);
         QVERIFY2(m.hasMatch(), qPrintable(out));
-        QVERIFY2(m.captured(2) == QLatin1String("0"), qPrintable(QStringLiteral("untranslated strings in ui/:\n") + out));
+        QVERIFY2(
+            m.captured(2) == QLatin1String("0"), qPrintable(QStringLiteral("untranslated strings in ui/:\n") + out));
     }
 };
 

@@ -7,13 +7,13 @@
 // (in English the CLI's text, for every sentence and note kind).
 
 #include "core/cards/CardCatalog.h"
-#include "ui/dialogs/FileDialog.h"
 #include "core/cards/HfConfig.h"
-#include "core/model/KvSizing.h"
-#include "ui/app/Language.h"
-#include "ui/dialogs/ModelImportDialog.h"
-#include "tests/support/TestSupport.h"
 #include "core/io/Units.h"
+#include "core/model/KvSizing.h"
+#include "tests/support/TestSupport.h"
+#include "ui/app/Language.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/ModelImportDialog.h"
 #include "ui/dialogs/VllmCheckDialog.h"
 #include "ui/text/Translate.h"
 
@@ -93,7 +93,8 @@ void TestGuiImport::pastedConfigGivesExactKvBytes()
     const KvSizing sizing(card, KvFormat { card.defaultKvBits, 0 }, 1, 16, Allocation::Paged);
     QCOMPARE(sizing.bytesPerToken(), 131072.0);
     const QString kv = dialog.findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text();
-    QVERIFY2(kv.contains(QStringLiteral("131,072 B per token")) && kv.contains(QStringLiteral("128 KiB")), qPrintable(kv));
+    QVERIFY2(
+        kv.contains(QStringLiteral("131,072 B per token")) && kv.contains(QStringLiteral("128 KiB")), qPrintable(kv));
     const QString facts = dialog.findChild<QLabel*>(QStringLiteral("importFacts"))->text();
     QVERIFY2(facts.contains(QStringLiteral("32 × full attention (8 KV heads × 128)")), qPrintable(facts));
     QVERIFY(dialog.missingFields().isEmpty());
@@ -162,7 +163,9 @@ void TestGuiImport::openFileThroughTheSeam()
     QVERIFY2(dialog.card().has_value(), qPrintable(dialog.errorMessage()));
     const KvSizing sizing(*dialog.card(), KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
     QCOMPARE(sizing.bytesPerToken(), 327680.0);
-    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("importOrigin"))->text().contains(QStringLiteral("llama-3.1-70b.json")));
+    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("importOrigin"))
+                ->text()
+                .contains(QStringLiteral("llama-3.1-70b.json")));
     // Cancel (an empty name) leaves the card alone.
     FileDialog::setNextFileName(QString());
     QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("importOpenButton")), Qt::LeftButton);
@@ -172,7 +175,8 @@ void TestGuiImport::openFileThroughTheSeam()
 void TestGuiImport::badJsonIsShownByName()
 {
     ModelImportDialog dialog;
-    dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(QStringLiteral("{\"model_type\": \"llama\","));
+    dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))
+        ->setPlainText(QStringLiteral("{\"model_type\": \"llama\","));
     QVERIFY(!dialog.importText());
     QVERIFY2(dialog.errorMessage().startsWith(QStringLiteral("pasted text")), qPrintable(dialog.errorMessage()));
     dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))
@@ -314,7 +318,8 @@ void TestGuiImport::vllmDialogFromHardware()
     dialog.setLogText(QStringLiteral("INFO [kv_cache_utils.py:849] GPU KV cache size: 2,530,464 tokens\n"));
     // No "Available KV cache memory" line: the log source is refused by name...
     QVERIFY(!dialog.compare());
-    QVERIFY2(dialog.errorMessage().contains(QStringLiteral("Available KV cache memory")), qPrintable(dialog.errorMessage()));
+    QVERIFY2(
+        dialog.errorMessage().contains(QStringLiteral("Available KV cache memory")), qPrintable(dialog.errorMessage()));
     // ...and the hardware source works.
     dialog.findChild<QRadioButton*>(QStringLiteral("vllmMemoryFromHardware"))->setChecked(true);
     QVERIFY2(dialog.compare(), qPrintable(dialog.errorMessage()));
@@ -346,15 +351,18 @@ void TestGuiImport::vllmDialogShowsVllmsBudgetBesideSteadyState()
     QVERIFY2(dialog.comparison().has_value(), qPrintable(dialog.errorMessage()));
     auto text = [&](const char* name) { return dialog.findChild<QLabel*>(QString::fromLatin1(name))->text(); };
     const QString vllm = text("vllmPredictedConcurrency");
-    QVERIFY2(vllm.contains(QStringLiteral("Maximum concurrency for 32,768 tokens per request: 26.63x")), qPrintable(vllm));
-    QVERIFY2(vllm.contains(QStringLiteral("8,192")) && vllm.contains(QString::fromLatin1(kVllmVersion)), qPrintable(vllm));
+    QVERIFY2(
+        vllm.contains(QStringLiteral("Maximum concurrency for 32,768 tokens per request: 26.63x")), qPrintable(vllm));
+    QVERIFY2(
+        vllm.contains(QStringLiteral("8,192")) && vllm.contains(QString::fromLatin1(kVllmVersion)), qPrintable(vllm));
     const QString steady = text("kvtiersSteadyConcurrency");
     QVERIFY2(steady.startsWith(QStringLiteral("79.69× at 32,768 tokens")), qPrintable(steady));
     QVERIFY2(text("kvtiersConcurrency").startsWith(QStringLiteral("79.69×")), qPrintable(text("kvtiersConcurrency")));
     // One line on why, from the core, with the setup's figures in vLLM's formula.
     const QString why = text("vllmBudgetWhy");
     QCOMPARE(why, translated(vllmBudgetMessage(dialog.comparison()->predicted)));
-    QVERIFY2(why.contains(QStringLiteral("cdiv(min(4,096 − 1 + 8,192, 32,768), 16) + 1 = 769 blocks")), qPrintable(why));
+    QVERIFY2(
+        why.contains(QStringLiteral("cdiv(min(4,096 − 1 + 8,192, 32,768), 16) + 1 = 769 blocks")), qPrintable(why));
     QVERIFY2(why.contains(QStringLiteral("257 blocks")), qPrintable(why));
     QCOMPARE(dialog.comparison()->predicted.vllmBlocksPerRequest, 769.0);
     // In Korean the reason reads in Korean, with the same figures.
@@ -375,7 +383,8 @@ void TestGuiImport::vllmDialogShowsVllmsBudgetBesideSteadyState()
     const QString asyncLine = text("vllmPredictedConcurrency");
     QVERIFY2(asyncLine.contains(QStringLiteral("per request: 15.99x")) && asyncLine.contains(QStringLiteral("async")),
         qPrintable(asyncLine));
-    QVERIFY2(text("kvtiersSteadyConcurrency").startsWith(QStringLiteral("79.69×")), qPrintable(text("kvtiersSteadyConcurrency")));
+    QVERIFY2(text("kvtiersSteadyConcurrency").startsWith(QStringLiteral("79.69×")),
+        qPrintable(text("kvtiersSteadyConcurrency")));
 }
 
 namespace {
@@ -399,7 +408,8 @@ std::vector<VllmComparison> vllmComparisons()
     const ModelCard& llama = models.at("llama-3.1-70b");
     const ModelCard& gemma = models.at("gemma-2-27b");
     const HardwareCard& h200 = CardCatalog::builtin().hardware().at("h200-sxm");
-    const VllmLog log = parseVllmLog(readInputFile(dataPath("vllm/llama-3.1-70b-tp8-h200.log").toStdString()), "h200.log");
+    const VllmLog log
+        = parseVllmLog(readInputFile(dataPath("vllm/llama-3.1-70b-tp8-h200.log").toStdString()), "h200.log");
     VllmLog noAvailable = log;
     noAvailable.availableKvBytes.reset();
     const double fromHbm = vllmKvMemory(llama, h200, 0.9, 8, 0, 16);
@@ -436,24 +446,26 @@ std::vector<VllmComparison> vllmComparisons()
     newer.concurrency = std::round(mistralPredicted.vllmMaxConcurrency * 100) / 100;
 
     return {
-        compareWithVllm(llama, vllmSetup(*log.availableKvBytes, 8), log), // matches exactly
+        compareWithVllm(llama, vllmSetup(*log.availableKvBytes, 8), log),        // matches exactly
         compareWithVllm(llama, vllmSetup(*log.availableKvBytes, 8, 65536), log), // the log's context
-        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable, hbm), // the gap is a reserve
-        compareWithVllm(llama, vllmSetup(fromHbm, 8), log, hbm), // ... and the log names its memory
-        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable), // no hardware to say more
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable, hbm),         // the gap is a reserve
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), log, hbm),                 // ... and the log names its memory
+        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable),              // no hardware to say more
         // A hardware context without its HBM size (only through the API): no utilisation to offer.
-        compareWithVllm(llama, vllmSetup(fromHbm, 8), noAvailable, VllmHbmContext { 0, hbm.weightsBytesPerGpu, 0, 0.9 }),
+        compareWithVllm(
+            llama, vllmSetup(fromHbm, 8), noAvailable, VllmHbmContext { 0, hbm.weightsBytesPerGpu, 0, 0.9 }),
         compareWithVllm(llama, vllmSetup(40 * GiB), twice), // vLLM had more
-        compareWithVllm(llama, vllmSetup(40 * GiB), twice, VllmHbmContext { h200.hbmBytes, llama.paramsTotal * 2, 0, 0.9 }),
+        compareWithVllm(
+            llama, vllmSetup(40 * GiB), twice, VllmHbmContext { h200.hbmBytes, llama.paramsTotal * 2, 0, 0.9 }),
         compareWithVllm(llama, vllmSetup(40 * GiB), twiceNamed),
         compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(0.5, std::nullopt)),
         compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(1.5, std::nullopt)),
         compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(0.5, 50 * GiB)),
         compareWithVllm(llama, vllmSetup(40 * GiB), concurrencyLog(1.5, 50 * GiB)),
         compareWithVllm(llama, vllmSetup(40 * GiB), rounded),
-        compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaLog), // concurrency differs
+        compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaLog),   // concurrency differs
         compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaShort), // a hybrid
-        compareWithVllm(mistral, vllmSetup(40 * GiB, 1, 32768), newer), // newer vLLM's token line
+        compareWithVllm(mistral, vllmSetup(40 * GiB, 1, 32768), newer),   // newer vLLM's token line
         // A log with no figure (parseVllmLog refuses one; only through the API).
         compareWithVllm(llama, vllmSetup(40 * GiB), VllmLog {}),
     };
@@ -465,8 +477,8 @@ std::vector<VllmPrediction> vllmNotedPredictions()
 {
     const std::string gemma3 = dataPath("hf/gemma-3-27b-it.json").toStdString();
     const ModelCard gemma3Card = importHfConfig(parseStrictJson(readInputFile(gemma3), gemma3), gemma3);
-    const Json fullGroup = { { "kind", "full" }, { "layers", 4 }, { "num_kv_heads", 8 }, { "k_head_dim", 128 },
-        { "v_head_dim", 128 } };
+    const Json fullGroup
+        = { { "kind", "full" }, { "layers", 4 }, { "num_kv_heads", 8 }, { "k_head_dim", 128 }, { "v_head_dim", 128 } };
     return {
         predictVllm(CardCatalog::builtin().models().at("jamba-v0.1"), vllmSetup(20 * GiB, 1, 65536)),
         predictVllm(gemma3Card, vllmSetup(20 * GiB, 1, 32768)),
@@ -498,7 +510,8 @@ void TestGuiImport::vllmTextInEnglishIsTheCoresText()
     }
     // Every kind, up to the last (NoFigure), was said.
     for (int k = 0; k <= static_cast<int>(VllmSentence::Kind::NoFigure); ++k)
-        QVERIFY2(sentenceKinds.count(static_cast<VllmSentence::Kind>(k)), qPrintable(QStringLiteral("sentence kind %1 not said").arg(k)));
+        QVERIFY2(sentenceKinds.count(static_cast<VllmSentence::Kind>(k)),
+            qPrintable(QStringLiteral("sentence kind %1 not said").arg(k)));
 
     std::set<VllmNote::Kind> noteKinds;
     std::set<std::string> paddedKinds;
@@ -512,7 +525,8 @@ void TestGuiImport::vllmTextInEnglishIsTheCoresText()
         }
     }
     for (int k = 0; k <= static_cast<int>(VllmNote::Kind::PaddingLayers); ++k)
-        QVERIFY2(noteKinds.count(static_cast<VllmNote::Kind>(k)), qPrintable(QStringLiteral("note kind %1 not noted").arg(k)));
+        QVERIFY2(noteKinds.count(static_cast<VllmNote::Kind>(k)),
+            qPrintable(QStringLiteral("note kind %1 not noted").arg(k)));
     QCOMPARE(paddedKinds, (std::set<std::string> { "full", "sliding", "mla" }));
 }
 
@@ -557,12 +571,14 @@ void TestGuiImport::vllmDialogInKorean()
         const QString label = dialog.findChild<QLabel*>(QStringLiteral("vllmExplanation"))->text();
         if (language == kLanguageEnglish) {
             // The CLI's explanation and notes, word for word.
-            QString expected = QStringLiteral("<b>Differs.</b> ") + QString::fromStdString(c.explanation).toHtmlEscaped();
+            QString expected
+                = QStringLiteral("<b>Differs.</b> ") + QString::fromStdString(c.explanation).toHtmlEscaped();
             for (const VllmNote& n : c.predicted.notes)
                 expected += QStringLiteral("<br>Note: ") + QString::fromStdString(vllmNoteText(n)).toHtmlEscaped();
             QCOMPARE(label, expected);
         } else {
-            if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
+            if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR");
+                !dir.isEmpty() && (QTest::qWait(100), true))
                 dialog.grab().save(dir + QStringLiteral("/vllm-ko.png"));
             QVERIFY2(hasHangul(label), qPrintable(label));
             // No English sentence: none of the core's sentences or notes, nor its heading.
@@ -580,7 +596,8 @@ void TestGuiImport::vllmDialogInKorean()
 
         // A log line that cannot be read, and a log with no KV line: the core's message in
         // English, the same facts (the line, its text) in Korean.
-        for (const QString& bad : { QStringLiteral("a\nGPU KV cache size: lots of tokens"), QStringLiteral("no KV here") }) {
+        for (const QString& bad :
+            { QStringLiteral("a\nGPU KV cache size: lots of tokens"), QStringLiteral("no KV here") }) {
             dialog.setLogText(bad);
             QVERIFY(!dialog.compare());
             const QString shown = dialog.findChild<QLabel*>(QStringLiteral("vllmError"))->text();

@@ -2,23 +2,25 @@
 // sliders with the keyboard, types values, picks cards, and checks that the charts and
 // the article's tier table move in the direction the model says.
 
-#include "tests/support/TestHome.h"
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
-#include "ui/app/MainWindow.h"
-#include "ui/dialogs/ModelImportDialog.h"
-#include "ui/scenario/ScenarioController.h"
 #include "core/io/Units.h"
+#include "tests/support/TestHome.h"
+#include "ui/app/MainWindow.h"
 #include "ui/charts/FleetChart.h"
 #include "ui/charts/SweepChart.h"
-#include "ui/fleet/FleetView.h"
 #include "ui/charts/TierChart.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "ui/fleet/FleetView.h"
+#include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/TierTableModel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -32,17 +34,14 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QDoubleSpinBox>
-#include <QFileInfo>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
-#include <QtTest>
-#include <QTabWidget>
 #include <QWheelEvent>
-
+#include <QtTest>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -253,7 +252,7 @@ void TestGuiMainWindow::requestRateSpinSizesThePool()
     QVERIFY(waitEvaluated(before));
     QCOMPARE(controller->result().requestRate, spin->value());
     QVERIFY2(std::fabs(controller->result().retainedPoolBytes / derivedPool - spin->value() / derivedRate) < 1e-9,
-             qPrintable(QString::number(controller->result().retainedPoolBytes / derivedPool)));
+        qPrintable(QString::number(controller->result().retainedPoolBytes / derivedPool)));
     QVERIFY(controller->spec().overrides.contains("request_rate_per_s"));
     // Back to "derived": the override goes, the pool returns.
     before = controller->evaluationCount();
@@ -492,12 +491,12 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
     QTemporaryDir data;
     QVERIFY(data.isValid());
     qputenv("KVTIERS_DATA_DIR", data.path().toUtf8());
-    const QString config = QStringLiteral(
-        "{\"_name_or_path\": \"acme/Tiered-7B\", \"architectures\": [\"MistralForCausalLM\"], "
-        "\"model_type\": \"mistral\", \"hidden_size\": 4096, "
-        "\"intermediate_size\": 14336, \"num_attention_heads\": 32, \"num_hidden_layers\": 32, "
-        "\"num_key_value_heads\": 8, \"vocab_size\": 32000, \"max_position_embeddings\": 32768, "
-        "\"torch_dtype\": \"bfloat16\"}");
+    const QString config
+        = QStringLiteral("{\"_name_or_path\": \"acme/Tiered-7B\", \"architectures\": [\"MistralForCausalLM\"], "
+                         "\"model_type\": \"mistral\", \"hidden_size\": 4096, "
+                         "\"intermediate_size\": 14336, \"num_attention_heads\": 32, \"num_hidden_layers\": 32, "
+                         "\"num_key_value_heads\": 8, \"vocab_size\": 32000, \"max_position_embeddings\": 32768, "
+                         "\"torch_dtype\": \"bfloat16\"}");
     QString importError = QStringLiteral("the import dialog did not open");
     QTimer::singleShot(0, m_window.get(), [&] {
         auto* dialog = m_window->findChild<ModelImportDialog*>();
@@ -520,7 +519,8 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
 
     // The card is saved in the user's card folder and the scenario names it by id.
     const std::string id = m_window->controller()->spec().model;
-    const QString cardFile = data.path() + QStringLiteral("/cards/") + QString::fromStdString(id) + QStringLiteral(".json");
+    const QString cardFile
+        = data.path() + QStringLiteral("/cards/") + QString::fromStdString(id) + QStringLiteral(".json");
     QVERIFY2(QFileInfo::exists(cardFile), qPrintable(cardFile));
     QTRY_COMPARE(m_window->controller()->scenario().model.id, id);
     const QString name = QString::fromStdString(m_window->controller()->scenario().model.name);
@@ -593,13 +593,13 @@ void TestGuiMainWindow::fleetChartScrollsWithTheWheel()
 
     QCustomPlot* plot = chart->plot();
     const QPoint at(plot->width() / 2, 20);
-    QWheelEvent down(at, plot->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
-        Qt::NoScrollPhase, false);
+    QWheelEvent down(
+        at, plot->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(plot, &down);
     QTRY_VERIFY(bar->value() > 0);
     const int scrolled = bar->value();
-    QWheelEvent up(at, plot->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
-        Qt::NoScrollPhase, false);
+    QWheelEvent up(
+        at, plot->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(plot, &up);
     QTRY_VERIFY(bar->value() < scrolled);
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty())

@@ -6,18 +6,18 @@
 // read-only built-in, an unreadable file, a failed import, export or delete) reads in
 // English exactly as the store (and the CLI) words it, and in Korean in Korean.
 
-#include "ui/charts/CompareChart.h"
-#include "ui/presets/CompareTableModel.h"
-#include "ui/presets/CompareView.h"
-#include "ui/dialogs/FileDialog.h"
-#include "ui/dialogs/InputDialog.h"
+#include "core/io/ResultJson.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/CompareChart.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/InputDialog.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Translate.h"
+#include "ui/presets/CompareTableModel.h"
+#include "ui/presets/CompareView.h"
 #include "ui/presets/PresetPanel.h"
-#include "core/io/ResultJson.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QAbstractItemModelTester>
@@ -34,7 +34,6 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
-
 #include <qcustomplot.h>
 
 #include <memory>
@@ -572,10 +571,9 @@ void TestGuiPresets::everyPresetErrorIsWorded()
         QVERIFY(translated(presetErrorMessage(d)).isEmpty());
     }
     // A carried InputError without a structured form: its English, as it is.
-    const Status uncoded
-        = Status::failure({ .code = PresetError::FileInvalid,
-            .file = "x.json",
-            .input = { .code = InputErrorCode::Uncoded, .detail = "x.json: something new" } });
+    const Status uncoded = Status::failure({ .code = PresetError::FileInvalid,
+        .file = "x.json",
+        .input = { .code = InputErrorCode::Uncoded, .detail = "x.json: something new" } });
     QCOMPARE(uncoded.error, std::string("x.json: something new"));
     QCOMPARE(translated(uncoded.message()), QStringLiteral("x.json: something new"));
     QVERIFY(translated(Status {}.message()).isEmpty());

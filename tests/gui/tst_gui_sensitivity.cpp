@@ -6,18 +6,18 @@
 // charts export through the file-dialog seam as PNG (the asked pixel size, not blank),
 // SVG, PDF and CSV (the core's numbers), and a failed export says which file.
 
-#include "tests/support/TestHome.h"
 #include "core/io/Csv.h"
-#include "ui/charts/CurveChart.h"
-#include "ui/dialogs/FileDialog.h"
-#include "ui/fleet/FleetView.h"
+#include "tests/support/TestHome.h"
+#include "tests/support/TestSupport.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
-#include "ui/dialogs/MessageBox.h"
-#include "ui/text/Translate.h"
-#include "ui/sensitivity/SensitivityView.h"
-#include "tests/support/TestSupport.h"
+#include "ui/charts/CurveChart.h"
 #include "ui/charts/TornadoChart.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/fleet/FleetView.h"
+#include "ui/sensitivity/SensitivityView.h"
+#include "ui/text/Translate.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -29,12 +29,10 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <qcustomplot.h>
 
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 using namespace kvtiers;
@@ -206,9 +204,8 @@ void TestGuiSensitivity::tierSelectorShowsThatTier()
     QVERIFY(tornado->variableAt(0) != Variable::ReuseRate);
     combo->setCurrentIndex(1);
     // DRAM: the bar whose DRAM demand moves most, whichever moves the other tiers most.
-    const auto dramEffect = [](const SensitivityBar& b) {
-        return std::max(std::fabs(b.lowDelta.dram), std::fabs(b.highDelta.dram));
-    };
+    const auto dramEffect
+        = [](const SensitivityBar& b) { return std::max(std::fabs(b.lowDelta.dram), std::fabs(b.highDelta.dram)); };
     const auto dramLargest = std::max_element(expected.bars.begin(), expected.bars.end(),
         [&](const SensitivityBar& a, const SensitivityBar& b) { return dramEffect(a) < dramEffect(b); });
     QCOMPARE(std::max(std::fabs(tornado->lowDeltaAt(0)), std::fabs(tornado->highDeltaAt(0))), dramEffect(*dramLargest));
@@ -463,12 +460,14 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
     const int lowDram = static_cast<int>(rows[0].indexOf(QStringLiteral("low_delta_dram_bytes")));
     QVERIFY(lowDram > 0);
     for (size_t i = 0; i < m_view->result()->bars.size(); ++i)
-        QCOMPARE(rows[static_cast<int>(i) + 1][lowDram], QString::fromStdString(csvNumber(m_view->result()->bars[i].lowDelta.dram)));
+        QCOMPARE(rows[static_cast<int>(i) + 1][lowDram],
+            QString::fromStdString(csvNumber(m_view->result()->bars[i].lowDelta.dram)));
     exportVia("exportCurveAction", out + QStringLiteral("/curve.csv"));
     rows = csvRows(out + QStringLiteral("/curve.csv"));
     QCOMPARE(rows.size(), static_cast<qsizetype>(m_view->curve().size() + 1));
     for (size_t i = 0; i < m_view->curve().size(); ++i)
-        QCOMPARE(rows[static_cast<int>(i) + 1][3], QString::fromStdString(csvNumber(m_view->curve()[i].demand.ssd))); // whole bytes
+        QCOMPARE(rows[static_cast<int>(i) + 1][3],
+            QString::fromStdString(csvNumber(m_view->curve()[i].demand.ssd))); // whole bytes
 
     // The fleet: PNG, SVG, PDF and CSV.
     showFleet(fleetInput());
@@ -489,8 +488,10 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
     QVERIFY(highHbm > 0 && lowGpus > 0);
     for (size_t i = 0; i < expected.bars.size(); ++i) {
         QCOMPARE(rows[static_cast<int>(i) + 1][0], QString::fromLatin1(variableKey(expected.bars[i].variable)));
-        QCOMPARE(rows[static_cast<int>(i) + 1][highHbm], QString::fromStdString(csvNumber(expected.bars[i].highDelta.hbm)));
-        QCOMPARE(rows[static_cast<int>(i) + 1][lowGpus], QString::fromStdString(csvNumber(expected.bars[i].lowDelta.gpus)));
+        QCOMPARE(
+            rows[static_cast<int>(i) + 1][highHbm], QString::fromStdString(csvNumber(expected.bars[i].highDelta.hbm)));
+        QCOMPARE(
+            rows[static_cast<int>(i) + 1][lowGpus], QString::fromStdString(csvNumber(expected.bars[i].lowDelta.gpus)));
     }
     m_view->setCurveVariable(Variable::Context);
     exportVia("exportCurveAction", out + QStringLiteral("/fleet-curve.png"));
@@ -501,7 +502,8 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
     QCOMPARE(rows[0][0], QStringLiteral("context"));
     for (size_t i = 0; i < m_view->fleetCurve().size(); ++i)
         if (m_view->fleetCurve()[i].feasible)
-            QCOMPARE(rows[static_cast<int>(i) + 1][2], QString::fromStdString(csvNumber(m_view->fleetCurve()[i].demand.hbm)));
+            QCOMPARE(rows[static_cast<int>(i) + 1][2],
+                QString::fromStdString(csvNumber(m_view->fleetCurve()[i].demand.hbm)));
     QCOMPARE(exported.count(), 10);
     if (const QString grab = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !grab.isEmpty() && (QTest::qWait(100), true))
         m_view->grab().save(grab + QStringLiteral("/sensitivity-fleet-dram.png"));

@@ -1,9 +1,9 @@
 // The chart axis tickers: byte axes step in powers of two and label with formatBytes;
 // token axes label as people say them.
 
+#include "core/io/Units.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/TokenLogTicker.h"
-#include "core/io/Units.h"
 
 #include <QtTest>
 

@@ -14,7 +14,6 @@
 #include <QApplication>
 #include <QToolTip>
 #include <QtTest>
-
 #include <qcustomplot.h>
 
 using namespace kvtiers;

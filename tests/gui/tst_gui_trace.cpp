@@ -4,13 +4,11 @@
 // change replays the trace at the new capacities; a bad trace says which line and field and
 // keeps the previous curve; Cancel stops a read; Export writes the chart and the curve CSV.
 
-#include "tests/support/TestHome.h"
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
+#include "tests/support/TestHome.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/TraceChart.h"
-
-#include <qcustomplot.h>
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/scenario/ScenarioController.h"
@@ -19,17 +17,18 @@
 
 #include <QAction>
 #include <QDir>
-#include <QSet>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <memory>
 
@@ -40,7 +39,8 @@ namespace {
 
 QString shipped()
 {
-    return qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
+    return qEnvironmentVariable("KVTIERS_SOURCE_DIR")
+        + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
 }
 
 } // namespace
@@ -116,7 +116,7 @@ private slots:
             cumulative += a.tierBlocks[t];
             QCOMPARE(chart->bandEnd(t), cumulative);
             QVERIFY2(chart->bandLabel(t).contains(percentText(a.tiers.tokens[t] / a.promptTokens)),
-                     qPrintable(chart->bandLabel(t)));
+                qPrintable(chart->bandLabel(t)));
         }
         QVERIFY(chart->bandVisible(0));
         const QString summary = m_window->findChild<QLabel*>(QStringLiteral("traceSummary"))->text();
@@ -185,7 +185,7 @@ private slots:
         QVERIFY(done.wait(60000));
         const QString error = done.front().at(1).toString();
         QVERIFY2(error.contains(QStringLiteral("bad.jsonl:2:")) && error.contains(QStringLiteral("\"hash_ids\"")),
-                 qPrintable(error));
+            qPrintable(error));
         QCOMPARE(m_window->findChild<QLabel*>(QStringLiteral("traceStatus"))->text(), error);
         QCOMPARE(view()->analysis()->uniqueBlocks, std::uint64_t(182790)); // nothing half-loaded
     }
@@ -228,7 +228,7 @@ private slots:
     {
         QVERIFY(openShipped());
         QTemporaryDir dir;
-        for (const char* name : {"trace.png", "trace.svg", "trace.csv"}) {
+        for (const char* name : { "trace.png", "trace.svg", "trace.csv" }) {
             const QString path = dir.path() + QLatin1Char('/') + QString::fromLatin1(name);
             FileDialog::setNextFileName(path);
             m_window->findChild<QPushButton*>(QStringLiteral("traceExportButton"))->click();

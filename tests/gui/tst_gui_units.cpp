@@ -6,21 +6,21 @@
 // Expected texts come from the core's formatter (kvtiers::formatBytes) on the core's own
 // result.
 
-#include "ui/charts/ByteTicker.h"
 #include "core/cards/CardCatalog.h"
-#include "ui/export/ChartExporter.h"
+#include "core/model/Evaluation.h"
+#include "tests/support/TestHome.h"
+#include "ui/app/MainWindow.h"
+#include "ui/charts/ByteTicker.h"
 #include "ui/charts/CompareChart.h"
+#include "ui/charts/SweepChart.h"
+#include "ui/charts/TierChart.h"
+#include "ui/common/DisplayOptions.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/export/ChartExporter.h"
+#include "ui/fleet/FleetView.h"
 #include "ui/presets/CompareTableModel.h"
 #include "ui/presets/CompareView.h"
-#include "ui/common/DisplayOptions.h"
-#include "ui/fleet/FleetView.h"
-#include "core/model/Evaluation.h"
-#include "ui/dialogs/FileDialog.h"
-#include "ui/app/MainWindow.h"
 #include "ui/scenario/ScenarioController.h"
-#include "ui/charts/SweepChart.h"
-#include "tests/support/TestHome.h"
-#include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 
 #include <QAction>
@@ -319,7 +319,7 @@ void TestGuiUnits::persistsIntoANewWindow()
 {
     pickUnits(ByteUnits::Decimal);
     m_window.reset(); // quit
-    startWindow(); // a new window's options start binary: the setting must win
+    startWindow();    // a new window's options start binary: the setting must win
     QCOMPARE(shownUnits(), ByteUnits::Decimal);
     QVERIFY(find<QAction>("unitsDecimalAction")->isChecked());
     QVERIFY(find<QRadioButton>("fleetDecimalUnits")->isChecked());

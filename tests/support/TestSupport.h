@@ -3,9 +3,9 @@
 // card ids and overrides), so tests exercise the same path as the CLI and the GUI.
 
 #include "core/cards/CardCatalog.h"
+#include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Fleet.h"
-#include "core/io/InputError.h"
 #include "core/scenario/ScenarioSpec.h"
 
 #include <QtTest>
@@ -19,7 +19,7 @@
 namespace kvtiers::test {
 
 inline Scenario scenario(const std::string& model, Json overrides = Json::object(), const std::string& hardware = {},
-                         const std::string& workload = {})
+    const std::string& workload = {})
 {
     ScenarioSpec spec;
     spec.model = model;
@@ -103,20 +103,22 @@ inline bool near(double actual, double expected, double relTol)
 
 } // namespace kvtiers::test
 
-#define KV_COMPARE_NEAR(actual, expected, rel)                                                              \
-    do {                                                                                                   \
-        const double a_ = (actual), e_ = (expected);                                                       \
-        if (!kvtiers::test::near(a_, e_, rel))                                                             \
-            QFAIL(qPrintable(QStringLiteral("%1 = %2, expected %3 (±%4%)")                                 \
-                                 .arg(QStringLiteral(#actual)).arg(a_, 0, 'g', 12).arg(e_, 0, 'g', 12)     \
-                                 .arg((rel) * 100)));                                                      \
+#define KV_COMPARE_NEAR(actual, expected, rel)                                                                         \
+    do {                                                                                                               \
+        const double a_ = (actual), e_ = (expected);                                                                   \
+        if (!kvtiers::test::near(a_, e_, rel))                                                                         \
+            QFAIL(qPrintable(QStringLiteral("%1 = %2, expected %3 (±%4%)")                                             \
+                                 .arg(QStringLiteral(#actual))                                                         \
+                                 .arg(a_, 0, 'g', 12)                                                                  \
+                                 .arg(e_, 0, 'g', 12)                                                                  \
+                                 .arg((rel)*100)));                                                                    \
     } while (0)
 
 /// Fails the test with `problem` unless it is empty. Variadic so that braces in the
 /// argument need no extra parentheses.
-#define KV_CHECK(...)                                                                                      \
-    do {                                                                                                   \
-        const QString problem_ = (__VA_ARGS__);                                                            \
-        if (!problem_.isEmpty())                                                                           \
-            QFAIL(qPrintable(problem_));                                                                   \
+#define KV_CHECK(...)                                                                                                  \
+    do {                                                                                                               \
+        const QString problem_ = (__VA_ARGS__);                                                                        \
+        if (!problem_.isEmpty())                                                                                       \
+            QFAIL(qPrintable(problem_));                                                                               \
     } while (0)

@@ -55,7 +55,7 @@ bool FieldUndo::eventFilter(QObject* watched, QEvent* event)
         return false;
     if (hasUncommittedTyping(edit))
         return false; // the field undoes its own typing first
-    key->ignore(); // not claimed by the field: the window's shortcut runs
+    key->ignore();    // not claimed by the field: the window's shortcut runs
     return true;
 }
 

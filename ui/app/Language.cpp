@@ -13,7 +13,7 @@ namespace {
 
 struct Translators {
     std::unique_ptr<QTranslator> app; // kvtiers_<lang>.qm, embedded under :/i18n
-    std::unique_ptr<QTranslator> qt; // Qt's own dialogs and context menus (qtbase_<lang>.qm)
+    std::unique_ptr<QTranslator> qt;  // Qt's own dialogs and context menus (qtbase_<lang>.qm)
     QString language = kLanguageEnglish;
 };
 

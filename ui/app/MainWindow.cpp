@@ -1,65 +1,65 @@
 #include "ui/app/MainWindow.h"
 
-#include "ui/presets/CompareView.h"
-#include "ui/common/DisplayOptions.h"
-#include "ui/scenario/ControlsPanel.h"
-#include "ui/dialogs/FileDialog.h"
-#include "ui/fleet/FleetView.h"
-#include "ui/dialogs/ModelImportDialog.h"
-#include "ui/sensitivity/SensitivityView.h"
-#include "ui/trace/TraceView.h"
-#include "ui/dialogs/VllmCheckDialog.h"
-#include "ui/dialogs/InputDialog.h"
-#include "ui/dialogs/MessageBox.h"
-#include "ui/presets/PresetPanel.h"
-#include "ui/scenario/HeadlinePanel.h"
-#include "ui/app/FieldUndo.h"
-#include "ui/app/Language.h"
-#include "ui/dialogs/ModelHelpDialog.h"
-#include "ui/export/TierTableExport.h"
-#include "ui/scenario/ScenarioController.h"
-#include "ui/charts/CompareChart.h"
-#include "ui/charts/SweepChart.h"
-#include "ui/charts/TraceChart.h"
-#include "ui/charts/TierChart.h"
-#include "ui/scenario/TierTableModel.h"
-#include "ui/scenario/WrappingHeaderView.h"
-#include "ui/text/Translate.h"
-#include "ui/text/UnitsText.h"
 #include "core/io/InputError.h"
 #include "core/io/InputFile.h"
 #include "core/io/Json.h"
+#include "ui/app/FieldUndo.h"
+#include "ui/app/Language.h"
+#include "ui/charts/CompareChart.h"
+#include "ui/charts/SweepChart.h"
+#include "ui/charts/TierChart.h"
+#include "ui/charts/TraceChart.h"
+#include "ui/common/DisplayOptions.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/InputDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/dialogs/ModelHelpDialog.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "ui/dialogs/VllmCheckDialog.h"
+#include "ui/export/TierTableExport.h"
+#include "ui/fleet/FleetView.h"
+#include "ui/presets/CompareView.h"
+#include "ui/presets/PresetPanel.h"
+#include "ui/scenario/ControlsPanel.h"
+#include "ui/scenario/HeadlinePanel.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/scenario/TierTableModel.h"
+#include "ui/scenario/WrappingHeaderView.h"
+#include "ui/sensitivity/SensitivityView.h"
+#include "ui/text/Translate.h"
+#include "ui/text/UnitsText.h"
+#include "ui/trace/TraceView.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
-#include <QComboBox>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
-#include <QMimeData>
-#include <QUrl>
-#include <QRegularExpression>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QStandardPaths>
-#include <QDir>
-#include <QTabWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QUndoGroup>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <tuple>
@@ -152,7 +152,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_viewTabs->setTabText(2, tr("Sensitivity"));
         m_viewTabs->setTabText(3, tr("Trace"));
     });
-    connect(m_traceView, &TraceView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(
+        m_traceView, &TraceView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     // "Use this trace": the trace's workload replaces those knobs, as one undo step.
     connect(m_traceView, &TraceView::useWorkload, this, [this](const Json& overrides, const QString& traceName) {
         ScenarioSpec next = m_controller->spec();
@@ -179,7 +180,8 @@ MainWindow::MainWindow(QWidget* parent)
             m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
     };
     connect(m_fleetView, &FleetView::sized, this, feedFleetSensitivity);
-    connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(
+        m_fleetView, &FleetView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, feedFleetSensitivity);
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     connect(m_viewTabs, &QTabWidget::currentChanged, this, [this] {
@@ -602,8 +604,10 @@ void MainWindow::buildPresetsAndExport()
     m_compareView = new CompareView(&m_presetPanel->store(), &m_controller->catalog(), this);
     m_compareView->setExportOptions(m_exportOptions);
     m_compareView->setDisplayOptions(m_display);
-    connect(m_presetPanel, &PresetPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
-    connect(m_compareView, &CompareView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_presetPanel, &PresetPanel::message, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(m_compareView, &CompareView::message, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(m_presetPanel, &PresetPanel::presetsChanged, m_compareView, &CompareView::refresh);
     connect(m_presetPanel, &PresetPanel::compareRequested, this, [this] {
         m_compareView->show();
@@ -674,11 +678,12 @@ void MainWindow::buildPresetsAndExport()
         const QString what = tr("Export tier table");
         if (!m_controller->hasResult())
             return reportExport(tr("Nothing to export: the scenario does not evaluate."), what, {});
-        const QString path = FileDialog::getSaveFileName(this, what, QStringLiteral("kvtiers-tier-table.csv"),
-            tr("CSV, one row per tier (*.csv)"));
+        const QString path = FileDialog::getSaveFileName(
+            this, what, QStringLiteral("kvtiers-tier-table.csv"), tr("CSV, one row per tier (*.csv)"));
         if (!path.isEmpty())
-            reportExport(exportTierTableCsv(path, m_controller->spec(), m_controller->scenario(), m_controller->result()),
-                what, path);
+            reportExport(
+                exportTierTableCsv(path, m_controller->spec(), m_controller->scenario(), m_controller->result()), what,
+                path);
     });
     add(QT_TR_NOOP("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         &MainWindow::copyChartToClipboard);
@@ -759,8 +764,8 @@ void MainWindow::exportTierChart()
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)"));
     if (path.isEmpty())
         return;
-    reportExport(ChartExporter::exportTierChart(path, m_controller->scenario(), m_controller->result(),
-                     m_exportOptions, m_controller->workloadId()),
+    reportExport(ChartExporter::exportTierChart(path, m_controller->scenario(), m_controller->result(), m_exportOptions,
+                     m_controller->workloadId()),
         tr("Export tier chart"), path);
 }
 
@@ -792,12 +797,12 @@ void MainWindow::exportScenarioJson()
 {
     if (!m_controller->hasResult())
         return reportExport(tr("Nothing to export: the scenario does not evaluate."), tr("Export scenario"), {});
-    const QString path = FileDialog::getSaveFileName(this, tr("Export scenario JSON"),
-        QStringLiteral("kvtiers-scenario.json"), tr("JSON (*.json)"));
+    const QString path = FileDialog::getSaveFileName(
+        this, tr("Export scenario JSON"), QStringLiteral("kvtiers-scenario.json"), tr("JSON (*.json)"));
     if (path.isEmpty())
         return;
-    reportExport(ChartExporter::exportScenarioJson(path, m_controller->scenario(), m_controller->result(),
-                     m_controller->workloadId()),
+    reportExport(ChartExporter::exportScenarioJson(
+                     path, m_controller->scenario(), m_controller->result(), m_controller->workloadId()),
         tr("Export scenario JSON"), path);
 }
 
@@ -809,7 +814,8 @@ void MainWindow::copyChartToClipboard()
     clip.scale = 1.0;
     QGuiApplication::clipboard()->setImage(
         ChartExporter::renderTierChart(m_controller->scenario(), m_controller->result(), clip));
-    statusBar()->showMessage(tr("Copied the tier chart (%1 × %2) to the clipboard").arg(clip.width).arg(clip.height), 8000);
+    statusBar()->showMessage(
+        tr("Copied the tier chart (%1 × %2) to the clipboard").arg(clip.width).arg(clip.height), 8000);
 }
 
 void MainWindow::chooseExportSize()
@@ -830,7 +836,8 @@ void MainWindow::chooseExportSize()
         o.scale = m.captured(3).isEmpty() ? 1.0 : m.captured(3).toDouble(&ok);
     }
     if (!ok || o.width < 16 || o.height < 16 || o.width > 20000 || o.height > 20000 || o.scale < 0.25 || o.scale > 8) {
-        const QString msg = tr("Export size \"%1\": use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8").arg(*answer);
+        const QString msg
+            = tr("Export size \"%1\": use WIDTHxHEIGHT@SCALE, 16 to 20000 pixels, scale 0.25 to 8").arg(*answer);
         statusBar()->showMessage(msg, 10000);
         MessageBox::warning(this, tr("Export size"), msg);
         return;
@@ -885,9 +892,10 @@ void MainWindow::importModelConfigFile(const QString& configPath)
     QSaveFile file(path);
     const std::string text = card.toJson().dump(2) + "\n";
     if (!QDir().mkpath(dir) || !file.open(QIODevice::WriteOnly)
-        || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !file.commit()) {
+        || file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())
+        || !file.commit()) {
         MessageBox::warning(this, tr("Import config.json"),
-                            tr("The imported model could not be saved to %1: %2").arg(path, file.errorString()));
+            tr("The imported model could not be saved to %1: %2").arg(path, file.errorString()));
         return;
     }
     try {
@@ -946,8 +954,9 @@ bool MainWindow::openDroppedFile(const QString& path)
             m_presetPanel->importPath(path);
             return true;
         }
-        if (json.is_object() && (json.contains("model_type") || json.contains("architectures")
-                                    || json.contains("num_hidden_layers") || json.contains("text_config"))) {
+        if (json.is_object()
+            && (json.contains("model_type") || json.contains("architectures") || json.contains("num_hidden_layers")
+                || json.contains("text_config"))) {
             importModelConfigFile(path);
             return true;
         }

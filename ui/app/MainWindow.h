@@ -3,9 +3,9 @@
 // the tier-occupancy and sweep charts, and the article's tier table, all views of one
 // ScenarioController. Owns menus, shortcuts and persisted window state (Settings).
 
-#include "ui/export/ChartExporter.h"
 #include "ui/common/Retranslator.h"
 #include "ui/common/Settings.h"
+#include "ui/export/ChartExporter.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -117,7 +117,7 @@ private:
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_viewSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;
-    QTabWidget* m_viewTabs = nullptr;      ///< Scenario | Fleet | Sensitivity
+    QTabWidget* m_viewTabs = nullptr; ///< Scenario | Fleet | Sensitivity
     FleetView* m_fleetView = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
     TraceView* m_traceView = nullptr;
@@ -129,8 +129,8 @@ private:
     ExportOptions m_exportOptions;
     QActionGroup* m_languageActions = nullptr;
     QActionGroup* m_unitsActions = nullptr; ///< View > Units: decimal, binary
-    Retranslator m_texts; ///< this window's own tr() texts, set again on a language change
-    QUndoGroup* m_undoGroup = nullptr; ///< Edit > Undo: the scenario's stack, or the Fleet tab's
+    Retranslator m_texts;                   ///< this window's own tr() texts, set again on a language change
+    QUndoGroup* m_undoGroup = nullptr;      ///< Edit > Undo: the scenario's stack, or the Fleet tab's
 };
 
 } // namespace kvtiers::ui

@@ -11,7 +11,6 @@
 
 #include <QSharedPointer>
 #include <QString>
-
 #include <qcustomplot.h>
 
 namespace kvtiers::ui {

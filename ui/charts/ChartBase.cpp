@@ -7,7 +7,6 @@
 #include <QEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
-
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -75,7 +74,8 @@ protected:
         other->getLines(&otherLines, QCPDataRange(0, other->dataCount()));
         if (otherLines.isEmpty())
             return;
-        const QVector<QCPDataRange> otherSegments = other->getNonNanSegments(&otherLines, other->keyAxis()->orientation());
+        const QVector<QCPDataRange> otherSegments
+            = other->getNonNanSegments(&otherLines, other->keyAxis()->orientation());
         for (const auto& [mine, theirs] : getOverlappingSegments(segments, lines, otherSegments, &otherLines))
             painter->drawPolygon(getChannelFillPolygon(lines, mine, &otherLines, theirs).intersected(clip));
     }
@@ -97,7 +97,8 @@ protected:
         };
         for (int i = 1; i < lines.size(); ++i) {
             QPointF a = lines[i - 1], b = lines[i];
-            const bool finite = std::isfinite(a.x()) && std::isfinite(a.y()) && std::isfinite(b.x()) && std::isfinite(b.y());
+            const bool finite
+                = std::isfinite(a.x()) && std::isfinite(a.y()) && std::isfinite(b.x()) && std::isfinite(b.y());
             if (!finite || !clipSegment(a, b, rect)) {
                 flush();
                 continue;

@@ -2,11 +2,10 @@
 
 #include <QBoxLayout>
 #include <QFontMetrics>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <memory>
-
-#include <qcustomplot.h>
 
 namespace kvtiers::ui::chart {
 

@@ -6,7 +6,6 @@
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -247,8 +246,8 @@ void CompareChart::rebuild()
             label->position->setCoords(key, used);
             label->setFont(small);
             label->setColor(g == kTierCount ? chart::overflowColor() : text);
-            label->setText(nearCapacity && capacity > 0 ? tr("%1 of %2").arg(bytes(used), bytes(capacity))
-                                                        : bytes(used));
+            label->setText(
+                nearCapacity && capacity > 0 ? tr("%1 of %2").arg(bytes(used), bytes(capacity)) : bytes(used));
         }
         auto* groupLabel = new QCPItemText(p);
         groupLabel->setClipAxisRect(m_rect);

@@ -3,13 +3,12 @@
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartStyle.h"
-#include "ui/scenario/Tier.h"
 #include "ui/charts/TokenLogTicker.h"
+#include "ui/scenario/Tier.h"
 #include "ui/text/UnitsText.h"
 #include "ui/text/VariableText.h"
 
 #include <QEvent>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -58,7 +57,8 @@ CurveChart::CurveChart(QWidget* parent)
     applyTheme();
 }
 
-void CurveChart::setCurve(Variable variable, const std::vector<CurvePoint>& points, double currentValue, ByteUnits units)
+void CurveChart::setCurve(
+    Variable variable, const std::vector<CurvePoint>& points, double currentValue, ByteUnits units)
 {
     m_fleet = false;
     QVector<double> keys;
@@ -88,8 +88,8 @@ void CurveChart::setFleetCurve(
     setCurveData(variable, keys, values, currentValue, units);
 }
 
-void CurveChart::setCurveData(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
-    double currentValue, ByteUnits units)
+void CurveChart::setCurveData(Variable variable, const QVector<double>& keys,
+    const std::array<QVector<double>, 3>& values, double currentValue, ByteUnits units)
 {
     m_variable = variable;
     m_keys = keys;

@@ -11,7 +11,6 @@
 #include <QEvent>
 #include <QPainter>
 #include <QPixmap>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -36,9 +35,9 @@ QColor workloadColor(int i)
 
 QBrush workloadBrush(int i, const QColor& base)
 {
-    static const std::array<Qt::BrushStyle, 10> hatches = { Qt::SolidPattern, Qt::BDiagPattern, Qt::FDiagPattern,
-        Qt::HorPattern, Qt::VerPattern, Qt::DiagCrossPattern, Qt::CrossPattern, Qt::Dense6Pattern,
-        Qt::Dense5Pattern, Qt::Dense4Pattern };
+    static const std::array<Qt::BrushStyle, 10> hatches
+        = { Qt::SolidPattern, Qt::BDiagPattern, Qt::FDiagPattern, Qt::HorPattern, Qt::VerPattern, Qt::DiagCrossPattern,
+              Qt::CrossPattern, Qt::Dense6Pattern, Qt::Dense5Pattern, Qt::Dense4Pattern };
     const Qt::BrushStyle hatch
         = hatches[(static_cast<size_t>(std::max(0, i)) / kWorkloadColors.size()) % hatches.size()];
     if (hatch == Qt::SolidPattern)
@@ -76,8 +75,7 @@ bool FleetChart::eventFilter(QObject* watched, QEvent* event)
     // QCustomPlot takes every wheel event, zooming or not. This plot does not zoom: the
     // wheel scrolls the scroll area the chart sits in (its viewport turns the event into
     // a scroll), or goes on to the parents unaccepted.
-    if (watched == plot() && event->type() == QEvent::Wheel
-        && !plot()->interactions().testFlag(QCP::iRangeZoom)) {
+    if (watched == plot() && event->type() == QEvent::Wheel && !plot()->interactions().testFlag(QCP::iRangeZoom)) {
         for (QWidget* w = parentWidget(); w; w = w->parentWidget())
             if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
                 QCoreApplication::sendEvent(area->viewport(), event);

@@ -11,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -356,10 +355,12 @@ void SweepChart::placeLabels()
 
     // The capacity label starts at the left; where HBM runs short at once, the "HBM full"
     // line is there too: the label goes to the right end instead.
-    m_capacityLabel->position->setCoords(m_capacityLine->point1->coords().x() * 1.1, m_capacityLine->point1->coords().y());
+    m_capacityLabel->position->setCoords(
+        m_capacityLine->point1->coords().x() * 1.1, m_capacityLine->point1->coords().y());
     m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     if (crosses(rectOf(m_capacityLabel), m_fullLine)) {
-        m_capacityLabel->position->setCoords(m_capacityLine->point2->coords().x() / 1.1, m_capacityLine->point2->coords().y());
+        m_capacityLabel->position->setCoords(
+            m_capacityLine->point2->coords().x() / 1.1, m_capacityLine->point2->coords().y());
         m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     }
 

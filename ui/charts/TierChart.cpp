@@ -11,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -107,7 +106,8 @@ void TierChart::buildPlot()
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
         texts()([this, x, i] {
-            chart::setupBarPanelAxis(x, kBarKey, i < kTierCount ? tierName(static_cast<Tier>(i)) : tr("Overflow"), font());
+            chart::setupBarPanelAxis(
+                x, kBarKey, i < kTierCount ? tierName(static_cast<Tier>(i)) : tr("Overflow"), font());
         });
         y->setTicker(byteTicker(units()));
         y->setSubTicks(false);

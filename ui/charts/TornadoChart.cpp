@@ -9,7 +9,6 @@
 
 #include <QEvent>
 #include <QFontMetricsF>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -86,7 +85,8 @@ QString TornadoChart::rowLabel(const FleetSensitivityBar& bar) const
         if (!std::isfinite(v))
             return QStringLiteral("–"); // that end cannot be sized
         // A fleet's active sequences are a mean over its replicas: three digits say enough.
-        return bar.variable == Variable::Concurrency ? significantText(v, 3) : variableValueText(bar.variable, v, units());
+        return bar.variable == Variable::Concurrency ? significantText(v, 3)
+                                                     : variableValueText(bar.variable, v, units());
     };
     const QString range = rangeText(bar.variable, value(bar.lowValue), value(bar.highValue));
     if (bar.variable == Variable::Concurrency)
@@ -113,8 +113,8 @@ void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnit
     m_bars = result.bars;
     m_fleetBars.clear();
     for (const SensitivityBar& b : result.bars)
-        m_rows.push_back({ b.variable, QString(), b.lowDelta.at(m_tier), b.highDelta.at(m_tier), true, true,
-            m_rows.size() });
+        m_rows.push_back(
+            { b.variable, QString(), b.lowDelta.at(m_tier), b.highDelta.at(m_tier), true, true, m_rows.size() });
     m_base = result.base.at(m_tier);
     if (units != this->units())
         setUnits(units); // draws
@@ -151,8 +151,9 @@ void TornadoChart::redraw()
     if (!m_fleet)
         title()->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
     else
-        title()->setText(m_tier == 3 ? tr("What moves the fleet's GPU count most")
-                                     : tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
+        title()->setText(m_tier == 3
+                ? tr("What moves the fleet's GPU count most")
+                : tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
     relabelRows();
     setAxisLabel();
     draw();

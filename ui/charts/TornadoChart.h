@@ -7,8 +7,8 @@
 // and says so. Data come straight from SensitivityResult or FleetSensitivityResult
 // (core/Sensitivity.h); this class only draws them.
 
-#include "core/scenario/Sensitivity.h"
 #include "core/io/Units.h"
+#include "core/scenario/Sensitivity.h"
 #include "ui/charts/ChartBase.h"
 
 #include <vector>
@@ -80,14 +80,14 @@ private:
     QCPBars* m_highBars = nullptr;
     std::vector<QCPItemText*> m_valueLabels;
     std::vector<Row> m_rows;
-    std::vector<SensitivityBar> m_bars; ///< a scenario's rows, as given (m_fleet false)
+    std::vector<SensitivityBar> m_bars;           ///< a scenario's rows, as given (m_fleet false)
     std::vector<FleetSensitivityBar> m_fleetBars; ///< a fleet's rows, as given (m_fleet true)
     int m_tier = 0;
     bool m_fleet = false;
     bool m_oneLineLabels = false; ///< rows too short for two-line labels (fitRowLabels)
-    double m_extent = 1; ///< the largest |delta| shown
-    double m_base = 0; ///< the shown tier's base value (bytes, or GPUs)
-    double m_baseServers = 0; ///< a fleet's servers at the base
+    double m_extent = 1;          ///< the largest |delta| shown
+    double m_base = 0;            ///< the shown tier's base value (bytes, or GPUs)
+    double m_baseServers = 0;     ///< a fleet's servers at the base
 };
 
 } // namespace kvtiers::ui

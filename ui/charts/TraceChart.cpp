@@ -7,7 +7,6 @@
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
-
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -146,9 +145,9 @@ void TraceChart::labelKnees()
 {
     const double shares[2] = { 0.9, 0.99 };
     for (int k = 0; k < 2; ++k)
-        m_kneeLabels[k]->setText(tr("%1 of ceiling: %2 blocks, %3")
-                                     .arg(percentText(shares[k]), countText(m_knee[k]),
-                                         bytes(m_knee[k] * m_bytesPerBlock)));
+        m_kneeLabels[k]->setText(
+            tr("%1 of ceiling: %2 blocks, %3")
+                .arg(percentText(shares[k]), countText(m_knee[k]), bytes(m_knee[k] * m_bytesPerBlock)));
 }
 
 void TraceChart::redraw()

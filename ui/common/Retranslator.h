@@ -29,8 +29,7 @@ public:
     }
     /// QFormLayout::addRow(Owner::tr(label), field), its label worded again at each
     /// retranslate(). Mark `label` with QT_TR_NOOP in an Owner member, so lupdate sees it.
-    template <typename Owner, typename Field>
-    void formRow(QFormLayout* form, const char* label, Field* field)
+    template <typename Owner, typename Field> void formRow(QFormLayout* form, const char* label, Field* field)
     {
         form->addRow(Owner::tr(label), field);
         (*this)([form, label, field] {

@@ -148,7 +148,7 @@ ByteUnits Settings::displayUnits() const
 {
     // Anything but "decimal" (absent, damaged) is the default.
     return m_settings->value(Key::displayUnits).toString() == QLatin1String("decimal") ? ByteUnits::Decimal
-                                                                                      : ByteUnits::Binary;
+                                                                                       : ByteUnits::Binary;
 }
 void Settings::setDisplayUnits(ByteUnits units)
 {

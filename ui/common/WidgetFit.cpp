@@ -4,9 +4,9 @@
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QPainter>
-#include <QStyleOption>
 #include <QScreen>
 #include <QStyle>
+#include <QStyleOption>
 
 #include <algorithm>
 
@@ -28,8 +28,8 @@ void ElidedLabel::paintEvent(QPaintEvent* event)
     if (elided != m_elided || (elided && !toolTip().startsWith(whole))) {
         m_elided = elided;
         m_settingToolTip = true;
-        setToolTip(elided ? (m_ownToolTip.isEmpty() ? whole : whole + QStringLiteral("\n\n") + m_ownToolTip)
-                          : m_ownToolTip);
+        setToolTip(
+            elided ? (m_ownToolTip.isEmpty() ? whole : whole + QStringLiteral("\n\n") + m_ownToolTip) : m_ownToolTip);
         m_settingToolTip = false;
     }
     if (!elided)

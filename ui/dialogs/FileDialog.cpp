@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-
 #include <QStandardPaths>
 
 namespace kvtiers::ui {

@@ -17,7 +17,8 @@ ModelHelpDialog::ModelHelpDialog(QWidget* parent)
     setWindowTitle(tr("How kvtiers computes this"));
     auto* layout = new QVBoxLayout(this);
     if (QLocale().language() != QLocale::English) {
-        auto* note = new QLabel(tr("This explanation is written in English; the figures and terms match the app."), this);
+        auto* note
+            = new QLabel(tr("This explanation is written in English; the figures and terms match the app."), this);
         note->setWordWrap(true);
         layout->addWidget(note);
     }

@@ -1,9 +1,9 @@
 #include "ui/dialogs/ModelImportDialog.h"
 
-#include "ui/dialogs/FileDialog.h"
 #include "core/cards/HfConfig.h"
 #include "core/io/InputError.h"
 #include "core/model/KvSizing.h"
+#include "ui/dialogs/FileDialog.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
@@ -83,7 +83,8 @@ ModelImportDialog::ModelImportDialog(QWidget* parent)
     setAcceptDrops(true);
     auto* layout = new QVBoxLayout(this);
 
-    auto* intro = new QLabel(tr("Open a Hugging Face <tt>config.json</tt>, drop it here, or paste its text below."), this);
+    auto* intro
+        = new QLabel(tr("Open a Hugging Face <tt>config.json</tt>, drop it here, or paste its text below."), this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     auto* row = new QHBoxLayout;
@@ -227,11 +228,11 @@ bool ModelImportDialog::importText()
                 if (typed.isEmpty())
                     continue;
                 // Throws the core's coded "not a number", worded in the UI language below.
-                const double number = parseNumberOption(typed.toStdString(), field,
-                    -std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), false);
-                setAtPath(json, field, number == std::floor(number) && std::fabs(number) < 9e15
-                        ? Json(static_cast<std::int64_t>(number))
-                        : Json(number));
+                const double number = parseNumberOption(typed.toStdString(), field, -std::numeric_limits<double>::max(),
+                    std::numeric_limits<double>::max(), false);
+                setAtPath(json, field,
+                    number == std::floor(number) && std::fabs(number) < 9e15 ? Json(static_cast<std::int64_t>(number))
+                                                                             : Json(number));
             }
             const auto missing = missingHfFields(json);
             if (!missing.empty()) {
@@ -311,10 +312,16 @@ void ModelImportDialog::showCard()
             line += tr(" (%1 KV heads × %2)").arg(g.numKvHeads).arg(g.kHeadDim);
             break;
         case LayerKind::Sliding:
-            line += tr(" (%1 KV heads × %2, window %3)").arg(g.numKvHeads).arg(g.kHeadDim).arg(tokensText(double(g.window)));
+            line += tr(" (%1 KV heads × %2, window %3)")
+                        .arg(g.numKvHeads)
+                        .arg(g.kHeadDim)
+                        .arg(tokensText(double(g.window)));
             break;
         case LayerKind::Chunked:
-            line += tr(" (%1 KV heads × %2, chunks of %3)").arg(g.numKvHeads).arg(g.kHeadDim).arg(tokensText(double(g.chunk)));
+            line += tr(" (%1 KV heads × %2, chunks of %3)")
+                        .arg(g.numKvHeads)
+                        .arg(g.kHeadDim)
+                        .arg(tokensText(double(g.chunk)));
             break;
         case LayerKind::Mla:
             line += tr(" (latent %1 + rope %2)").arg(g.kvLoraRank).arg(g.qkRopeHeadDim);
@@ -332,8 +339,9 @@ void ModelImportDialog::showCard()
               .arg(qs(m.name).toHtmlEscaped(), qs(m.id).toHtmlEscaped(), qs(m.family).toHtmlEscaped());
     facts += tr("Layers: %1<br>").arg(layers.join(QStringLiteral("; ")));
     facts += tr("Parameters: %1 total, %2 active; weights %3 bit; max context %4 tokens")
-                 .arg(significantText(m.paramsTotal / 1e9, 4) + tr("B"), significantText(m.paramsActive / 1e9, 4) + tr("B"),
-                     significantText(m.weightBits, 3), tokensText(double(m.maxContext)));
+                 .arg(significantText(m.paramsTotal / 1e9, 4) + tr("B"),
+                     significantText(m.paramsActive / 1e9, 4) + tr("B"), significantText(m.weightBits, 3),
+                     tokensText(double(m.maxContext)));
     m_factsLabel->setText(facts);
 }
 

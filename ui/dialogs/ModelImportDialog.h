@@ -8,10 +8,10 @@
 //
 // The file chooser is FileDialog (tests: FileDialog::setNextFileName()).
 
+#include "core/cards/ModelCard.h"
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
 #include "core/io/Units.h"
-#include "core/cards/ModelCard.h"
 
 #include <QDialog>
 #include <QString>

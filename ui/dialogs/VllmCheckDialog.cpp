@@ -117,7 +117,8 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     auto* logLayout = new QVBoxLayout(logBox);
     m_logEdit = new QPlainTextEdit(logBox);
     m_logEdit->setObjectName(QStringLiteral("vllmLog"));
-    m_logEdit->setPlaceholderText(tr("… GPU KV cache size: 131,072 tokens\n… Maximum concurrency for 131,072 tokens per request: 1.00x"));
+    m_logEdit->setPlaceholderText(
+        tr("… GPU KV cache size: 131,072 tokens\n… Maximum concurrency for 131,072 tokens per request: 1.00x"));
     m_logEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::Monospace);
@@ -259,8 +260,9 @@ bool VllmCheckDialog::compare()
 
         VllmSetup setup;
         const QString kv = m_kvEdit->text().trimmed();
-        setup.kv = kv.isEmpty() || kv == QStringLiteral("auto") ? KvFormat { model.defaultKvBits, 0 }
-                                                                 : parseKvDtype(kv.toStdString(), tr("KV cache dtype").toStdString());
+        setup.kv = kv.isEmpty() || kv == QStringLiteral("auto")
+            ? KvFormat { model.defaultKvBits, 0 }
+            : parseKvDtype(kv.toStdString(), tr("KV cache dtype").toStdString());
         setup.tp = m_tpSpin->value();
         setup.blockSize = m_blockSpin->value();
         const QString context = m_contextEdit->text().trimmed();
@@ -319,21 +321,23 @@ void VllmCheckDialog::showComparison()
     m_tokensDiff->setText(signedPercent(c.tokensDiffPercent));
     m_kvtiersConcurrency->setText(tr("%1× at %2 tokens").arg(twoDecimals(p.maxConcurrency), countText(p.context)));
     m_vllmConcurrency->setText(c.log.concurrency
-            ? tr("%1× at %2 tokens").arg(twoDecimals(*c.log.concurrency), countText(c.log.concurrencyTokens.value_or(0)))
+            ? tr("%1× at %2 tokens")
+                  .arg(twoDecimals(*c.log.concurrency), countText(c.log.concurrencyTokens.value_or(0)))
             : none);
     m_concurrencyDiff->setText(signedPercent(c.concurrencyDiffPercent));
     m_kvtiersMemory->setText(bytesText(p.kvMemoryBytes, m_units));
     m_vllmMemory->setText(c.log.availableKvBytes ? bytesText(*c.log.availableKvBytes, m_units)
-            : c.impliedKvMemoryBytes            ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes, m_units))
-                                                : none);
+            : c.impliedKvMemoryBytes             ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes, m_units))
+                                                 : none);
     m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes, m_units) : none);
     // vLLM's own line, quoted as it prints it, with what it assumed; kvtiers' steady state;
     // and the core's one sentence on why they differ.
     // The async budget is newer vLLM's, so that line names no version.
     const QString printed = qs(vllmConcurrencyLine(p.context, p.vllmMaxConcurrency));
-    m_vllmPredicted->setText(p.asyncScheduling
-            ? tr("%1 (newer vLLM with async scheduling, max_num_batched_tokens %2)").arg(printed, countText(p.maxNumBatchedTokens))
-            : tr("%1 (vLLM %2, max_num_batched_tokens %3)").arg(printed, qs(kVllmVersion), countText(p.maxNumBatchedTokens)));
+    m_vllmPredicted->setText(p.asyncScheduling ? tr("%1 (newer vLLM with async scheduling, max_num_batched_tokens %2)")
+                                                     .arg(printed, countText(p.maxNumBatchedTokens))
+                                               : tr("%1 (vLLM %2, max_num_batched_tokens %3)")
+                                                     .arg(printed, qs(kVllmVersion), countText(p.maxNumBatchedTokens)));
     m_kvtiersSteady->setText(tr("%1× at %2 tokens").arg(twoDecimals(p.maxConcurrency), countText(p.context)));
     m_budgetWhy->setText(translated(vllmBudgetMessage(p)));
     // The core's explanation and notes in the UI language.

@@ -10,9 +10,9 @@
 // (compareWithVllm, core/VllmCheck.h), all translated from the core's messages.
 
 #include "core/cards/CardCatalog.h"
-#include "core/scenario/Scenario.h"
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
+#include "core/scenario/Scenario.h"
 
 #include <QDialog>
 

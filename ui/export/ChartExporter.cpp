@@ -1,20 +1,18 @@
 #include "ui/export/ChartExporter.h"
 
-#include "ui/export/ReportRender.h"
-
+#include "core/io/ResultJson.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CompareChart.h"
 #include "ui/charts/FleetChart.h"
-#include "core/io/ResultJson.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
+#include "ui/export/ReportRender.h"
 #include "ui/text/UnitsText.h"
 
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QSaveFile>
-
 #include <qcustomplot.h>
 
 #include <memory>
@@ -206,8 +204,9 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnit
                                 "offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12")
                         .arg(qs(r.kvFormat.name()), significantText(r.weightBits, 3), QString::number(r.tp),
                             percentText(w.reuseRate), percentText(r.achievedReuse), significantText(w.sharing, 4),
-                            percentText(w.offloadRate), w.allocation == Allocation::Paged ? QObject::tr("paged", "allocation policy")
-                                                                              : QObject::tr("contiguous", "allocation policy"),
+                            percentText(w.offloadRate),
+                            w.allocation == Allocation::Paged ? QObject::tr("paged", "allocation policy")
+                                                              : QObject::tr("contiguous", "allocation policy"),
                             QString::number(w.blockSize), percentText(w.gpuMemoryUtilization),
                             w.streaming ? QObject::tr(" · streaming") : QString(),
                             w.inclusiveTiers ? QObject::tr(" · inclusive tiers") : QString());
@@ -218,8 +217,7 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnit
             : QObject::tr("Binary units (1 GiB = 2^30 B) · KV per token %1, per request %2, hot set %3 · "
                           "kvtiers %4"))
                         .arg(bytesText(r.kvBytesPerToken, units), bytesText(r.kvBytesPerRequest, units),
-                            bytesText(r.hotSetBytes, units),
-                            QStringLiteral(KVTIERS_VERSION));
+                            bytesText(r.hotSetBytes, units), QStringLiteral(KVTIERS_VERSION));
     return line1 + u'\n' + line2 + u'\n' + line3;
 }
 

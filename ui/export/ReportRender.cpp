@@ -8,7 +8,6 @@
 #include <QPdfWriter>
 #include <QStringList>
 #include <QSvgGenerator>
-
 #include <qcustomplot.h>
 
 namespace kvtiers::ui::report {

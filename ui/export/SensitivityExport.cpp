@@ -2,15 +2,14 @@
 
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CurveChart.h"
-#include "ui/text/Translate.h"
-#include "ui/export/ReportRender.h"
 #include "ui/charts/TornadoChart.h"
+#include "ui/export/ReportRender.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "ui/text/VariableText.h"
 
 #include <QFontMetricsF>
 #include <QLayout>
-
 #include <qcustomplot.h>
 
 #include <memory>
@@ -70,9 +69,11 @@ QStringList infeasibleLines(const FleetSensitivityResult& result)
     QStringList lines;
     for (const auto& b : result.bars) {
         if (!b.lowFeasible)
-            lines << QObject::tr("%1, moved down: cannot be sized: %2").arg(variableName(b.variable), translated(inputErrorMessage(b.lowErrorDetail, b.lowError)));
+            lines << QObject::tr("%1, moved down: cannot be sized: %2")
+                         .arg(variableName(b.variable), translated(inputErrorMessage(b.lowErrorDetail, b.lowError)));
         if (!b.highFeasible)
-            lines << QObject::tr("%1, moved up: cannot be sized: %2").arg(variableName(b.variable), translated(inputErrorMessage(b.highErrorDetail, b.highError)));
+            lines << QObject::tr("%1, moved up: cannot be sized: %2")
+                         .arg(variableName(b.variable), translated(inputErrorMessage(b.highErrorDetail, b.highError)));
     }
     if (lines.size() > 3) {
         const auto more = lines.size() - 2;

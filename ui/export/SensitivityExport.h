@@ -8,10 +8,10 @@
 // (QSaveFile). Each call returns an empty string on success, else a message naming the
 // file and the problem.
 
-#include "ui/export/ChartExporter.h"
+#include "core/io/Units.h"
 #include "core/scenario/Fleet.h"
 #include "core/scenario/Sensitivity.h"
-#include "core/io/Units.h"
+#include "ui/export/ChartExporter.h"
 
 #include <QString>
 

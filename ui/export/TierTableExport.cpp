@@ -17,8 +17,8 @@ QByteArray tierTableCsvBytes(const ScenarioSpec& spec, const Scenario& scenario,
     return QByteArray::fromStdString(preamble + tierTableCsv(result));
 }
 
-QString exportTierTableCsv(const QString& path, const ScenarioSpec& spec, const Scenario& scenario,
-    const EvalResult& result)
+QString exportTierTableCsv(
+    const QString& path, const ScenarioSpec& spec, const Scenario& scenario, const EvalResult& result)
 {
     return ChartExporter::writeFile(path, tierTableCsvBytes(spec, scenario, result));
 }

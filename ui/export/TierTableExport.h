@@ -18,7 +18,7 @@ namespace kvtiers::ui {
 QByteArray tierTableCsvBytes(const ScenarioSpec& spec, const Scenario& scenario, const EvalResult& result);
 
 /// Writes it; returns an empty string on success, else a message naming the file.
-QString exportTierTableCsv(const QString& path, const ScenarioSpec& spec, const Scenario& scenario,
-    const EvalResult& result);
+QString exportTierTableCsv(
+    const QString& path, const ScenarioSpec& spec, const Scenario& scenario, const EvalResult& result);
 
 } // namespace kvtiers::ui

@@ -6,8 +6,8 @@
 // ChartExporter::writeFile (QSaveFile). Returns an empty string on success, else a message
 // naming the file and the problem.
 
-#include "ui/export/ChartExporter.h"
 #include "core/trace/TraceAnalysis.h"
+#include "ui/export/ChartExporter.h"
 
 #include <QString>
 

@@ -168,9 +168,11 @@ QVariant FleetMixModel::headerData(int section, Qt::Orientation orientation, int
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case KvPerTokenColumn:
-            return tr("KV-cache bytes per token of the workload's model, in its KV format (the article's bytes-per-token view).");
+            return tr("KV-cache bytes per token of the workload's model, in its KV format (the article's "
+                      "bytes-per-token view).");
         case ConcurrencyColumn:
-            return tr("Active sequences per replica: the most that meet the time-per-output-token target and fit in HBM.");
+            return tr(
+                "Active sequences per replica: the most that meet the time-per-output-token target and fit in HBM.");
         case HbmColumn:
             return tr("HBM this workload's replicas need: weights, active sequences and overflow.");
         default:

@@ -1,12 +1,12 @@
 #include "ui/fleet/FleetView.h"
 
-#include "ui/common/DisplayOptions.h"
-#include "ui/charts/ByteTicker.h"
-#include "ui/dialogs/FileDialog.h"
-#include "ui/charts/FleetChart.h"
-#include "ui/fleet/FleetMixModel.h"
 #include "core/io/InputError.h"
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/FleetChart.h"
+#include "ui/common/DisplayOptions.h"
+#include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
+#include "ui/fleet/FleetMixModel.h"
 #include "ui/scenario/ScenarioCommand.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
@@ -15,12 +15,12 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -44,8 +44,8 @@ namespace {
 /// the same control within ScenarioCommand's window merge, as the scenario's edits do.
 class FleetCommand : public QUndoCommand {
 public:
-    FleetCommand(FleetView* view, FleetView::Inputs before, FleetView::Inputs after, const QString& text,
-        QString mergeKey)
+    FleetCommand(
+        FleetView* view, FleetView::Inputs before, FleetView::Inputs after, const QString& text, QString mergeKey)
         : QUndoCommand(text)
         , m_view(view)
         , m_before(std::move(before))
@@ -145,7 +145,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_ttftSpin->setValue(2.0);
     // Time units read as the core formats them ("9.42 s", "784 ms") in every language.
     m_ttftSpin->setSuffix(QStringLiteral(" s"));
-    m_texts([this] { m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica.")); });
+    m_texts(
+        [this] { m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica.")); });
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), m_ttftSpin);
     m_tpotSpin = new QDoubleSpinBox(inputs);
     m_tpotSpin->setObjectName(QStringLiteral("fleetTpot"));
@@ -153,7 +154,9 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_tpotSpin->setDecimals(1);
     m_tpotSpin->setValue(50);
     m_tpotSpin->setSuffix(QStringLiteral(" ms"));
-    m_texts([this] { m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica.")); });
+    m_texts([this] {
+        m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica."));
+    });
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("Time per &output token:"), m_tpotSpin);
 
     auto* unitsRow = new QHBoxLayout;
@@ -298,8 +301,8 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_mixTable->verticalHeader()->setVisible(false);
     m_mixTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_mixTable->horizontalHeader()->setStretchLastSection(false);
-    m_mixTable->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
-        | QAbstractItemView::AnyKeyPressed);
+    m_mixTable->setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_texts([this] { m_mixTable->setToolTip(tr("Double-click a share to edit it.")); });
     m_mixTable->setMinimumHeight(100);
     m_mixTable->setMaximumHeight(170);
@@ -501,8 +504,8 @@ QStringList FleetView::restoreSession(const QString& text)
             if (!m_catalog.workloads().count(id))
                 problems << tr("Fleet: dropped the saved workload %1: no such workload card").arg(qs(id));
             else if (!std::isfinite(share) || share < 0)
-                problems << tr("Fleet: dropped the saved workload %1: its share is not a number of 0 or more")
-                                .arg(qs(id));
+                problems
+                    << tr("Fleet: dropped the saved workload %1: its share is not a number of 0 or more").arg(qs(id));
             else
                 in.mix.push_back({ id, share });
         }

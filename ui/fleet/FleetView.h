@@ -13,11 +13,10 @@
 // (sessionText()/restoreSession(), through Settings).
 
 #include "core/cards/CardCatalog.h"
-#include "ui/export/ChartExporter.h"
-#include "core/scenario/Fleet.h"
 #include "core/io/Units.h"
+#include "core/scenario/Fleet.h"
 #include "ui/common/Retranslator.h"
-
+#include "ui/export/ChartExporter.h"
 #include "ui/fleet/FleetMixModel.h"
 
 #include <QTimer>
@@ -156,9 +155,8 @@ private:
     QTimer m_timer;
     Retranslator m_texts; ///< the view's tr() texts, set again on a language change
     QUndoStack* m_undoStack = nullptr;
-    Inputs m_recorded; ///< the inputs as of the last undo step
+    Inputs m_recorded;       ///< the inputs as of the last undo step
     bool m_applying = false; ///< setInputs() is moving the controls: not an edit
-
 };
 
 } // namespace kvtiers::ui

@@ -1,18 +1,18 @@
 #include "ui/presets/CompareView.h"
 
-#include "ui/common/DisplayOptions.h"
-#include "ui/charts/CompareChart.h"
-#include "ui/presets/CompareTableModel.h"
-#include "ui/dialogs/FileDialog.h"
 #include "core/io/InputError.h"
+#include "ui/charts/CompareChart.h"
+#include "ui/common/DisplayOptions.h"
+#include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
+#include "ui/presets/CompareTableModel.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QHBoxLayout>
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>

@@ -5,10 +5,10 @@
 // The order of picking is the order of columns; the first pick is the baseline.
 
 #include "core/cards/CardCatalog.h"
-#include "ui/export/ChartExporter.h"
 #include "core/cards/PresetStore.h"
 #include "core/scenario/ScenarioComparison.h"
 #include "ui/common/Retranslator.h"
+#include "ui/export/ChartExporter.h"
 
 #include <QDialog>
 #include <QStringList>

@@ -3,8 +3,8 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/InputDialog.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Translate.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
@@ -74,14 +74,20 @@ PresetPanel::PresetPanel(ScenarioController* controller, QWidget* parent)
         b->setMinimumWidth(60);
         return b;
     };
-    auto* save = button(QT_TR_NOOP("&Save current…"), "presetSaveButton", QT_TR_NOOP("Save the current scenario as a named preset"));
+    auto* save = button(
+        QT_TR_NOOP("&Save current…"), "presetSaveButton", QT_TR_NOOP("Save the current scenario as a named preset"));
     m_load = button(QT_TR_NOOP("&Load"), "presetLoadButton", QT_TR_NOOP("Load the selected preset (one undo step)"));
     m_rename = button(QT_TR_NOOP("Re&name…"), "presetRenameButton", QT_TR_NOOP("Rename the selected preset"));
-    m_duplicate = button(QT_TR_NOOP("D&uplicate…"), "presetDuplicateButton", QT_TR_NOOP("Copy the selected preset under a new name"));
-    m_delete = button(QT_TR_NOOP("&Delete"), "presetDeleteButton", QT_TR_NOOP("Delete the selected preset (asks first)"));
-    auto* import = button(QT_TR_NOOP("&Import…"), "presetImportButton", QT_TR_NOOP("Add a preset file a colleague sent you"));
-    m_export = button(QT_TR_NOOP("E&xport…"), "presetExportButton", QT_TR_NOOP("Write the selected preset to a file to share"));
-    auto* compare = button(QT_TR_NOOP("&Compare…"), "presetCompareButton", QT_TR_NOOP("Compare 2 to 4 presets side by side"));
+    m_duplicate = button(
+        QT_TR_NOOP("D&uplicate…"), "presetDuplicateButton", QT_TR_NOOP("Copy the selected preset under a new name"));
+    m_delete
+        = button(QT_TR_NOOP("&Delete"), "presetDeleteButton", QT_TR_NOOP("Delete the selected preset (asks first)"));
+    auto* import
+        = button(QT_TR_NOOP("&Import…"), "presetImportButton", QT_TR_NOOP("Add a preset file a colleague sent you"));
+    m_export = button(
+        QT_TR_NOOP("E&xport…"), "presetExportButton", QT_TR_NOOP("Write the selected preset to a file to share"));
+    auto* compare
+        = button(QT_TR_NOOP("&Compare…"), "presetCompareButton", QT_TR_NOOP("Compare 2 to 4 presets side by side"));
     buttons->addWidget(save, 0, 0);
     buttons->addWidget(m_load, 0, 1);
     buttons->addWidget(m_rename, 1, 0);

@@ -15,8 +15,8 @@ namespace kvtiers::ui {
 
 struct PickerEntry {
     QString group; ///< the header the card sits under
-    QString name; ///< the item's text
-    QString id; ///< the item's data: the card id or file
+    QString name;  ///< the item's text
+    QString id;    ///< the item's data: the card id or file
 };
 
 /// Replaces the combo's items with `entries` grouped by their group, groups in

@@ -3,19 +3,19 @@
 #include "core/cards/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/common/WidgetFit.h"
 #include "ui/scenario/CardPicker.h"
-#include "ui/text/Translate.h"
 #include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/SliderField.h"
-#include "ui/common/DisplayOptions.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QCompleter>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -167,8 +167,11 @@ QWidget* ControlsPanel::buildPickers()
     // A preset or a session made from knobs alone has no workload card: say so rather
     // than leave the box blank.
     m_texts([this] { m_workloadCombo->lineEdit()->setPlaceholderText(tr("none (knobs set one by one)")); });
-    m_texts([this] { m_workloadCombo->setToolTip(tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
-                                   "named source. Choosing one resets the controls to it.")); });
+    m_texts([this] {
+        m_workloadCombo->setToolTip(
+            tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
+               "named source. Choosing one resets the controls to it."));
+    });
     m_modelCombo = makePicker(QStringLiteral("modelCombo"));
     {
         std::map<QString, std::vector<QString>> familyNames;
@@ -179,8 +182,10 @@ QWidget* ControlsPanel::buildPickers()
             entries.push_back({ familyLabel(qs(card.family), familyNames[qs(card.family)]), qs(card.name), qs(id) });
         fillGroupedPicker(m_modelCombo, entries);
     }
-    m_texts([this] { m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
-                                "attention kind (GQA, sliding window, MLA, state layers).")); });
+    m_texts([this] {
+        m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
+                                    "attention kind (GQA, sliding window, MLA, state layers)."));
+    });
     m_hardwareCombo = makePicker(QStringLiteral("hardwareCombo"));
     {
         std::vector<PickerEntry> entries;
@@ -188,8 +193,10 @@ QWidget* ControlsPanel::buildPickers()
             entries.push_back({ vendorLabel(qs(card.name)), qs(card.name), qs(id) });
         fillGroupedPicker(m_hardwareCombo, entries);
     }
-    m_texts([this] { m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
-                                   "and the GPU↔host link per server.")); });
+    m_texts([this] {
+        m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
+                                       "and the GPU↔host link per server."));
+    });
     for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo })
         fitComboPopup(combo);
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Workload:"), m_workloadCombo);
@@ -324,7 +331,8 @@ QWidget* ControlsPanel::buildMainKnobs()
         m_reuse->edit()->setToolTip(reuseTip);
     });
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Reuse rate (prefix hits):"), m_reuse);
-    connect(m_reuse, &SliderField::valueEdited, this, [this](double v) { m_controller->setOverride(knob(KnobId::ReuseRate).key, v); });
+    connect(m_reuse, &SliderField::valueEdited, this,
+        [this](double v) { m_controller->setOverride(knob(KnobId::ReuseRate).key, v); });
 
     for (SliderField* field : { m_context, m_concurrency, m_reuse }) {
         connect(field, &SliderField::inputRejected, this, &ControlsPanel::inputRejected);
@@ -340,18 +348,17 @@ QWidget* ControlsPanel::buildAdvanced()
     auto* form = new QFormLayout(panel);
     form->setContentsMargins(8, 0, 0, 0);
 
-    auto intSpin
-        = [&](const QString& name, int min, int max, const char* label, const char* tip, KnobId id) {
-              const std::string key = knob(id).key;
-              auto* spin = new QSpinBox(panel);
-              spin->setObjectName(name);
-              spin->setRange(min, max);
-              spin->setKeyboardTracking(false);
-              m_texts([spin, tip] { spin->setToolTip(tr(tip)); });
-              m_texts.formRow<ControlsPanel>(form, label, spin);
-              connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) { m_controller->setOverride(key, v); });
-              return spin;
-          };
+    auto intSpin = [&](const QString& name, int min, int max, const char* label, const char* tip, KnobId id) {
+        const std::string key = knob(id).key;
+        auto* spin = new QSpinBox(panel);
+        spin->setObjectName(name);
+        spin->setRange(min, max);
+        spin->setKeyboardTracking(false);
+        m_texts([spin, tip] { spin->setToolTip(tr(tip)); });
+        m_texts.formRow<ControlsPanel>(form, label, spin);
+        connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) { m_controller->setOverride(key, v); });
+        return spin;
+    };
     auto realSpin = [&](const QString& name, double min, double max, int decimals, const QString& suffix,
                         const char* label, const char* tip, KnobId id, double scale) {
         const std::string key = knob(id).key;
@@ -371,9 +378,10 @@ QWidget* ControlsPanel::buildAdvanced()
     m_weightBitsCombo = new QComboBox(panel);
     m_weightBitsCombo->setObjectName(QStringLiteral("weightBitsCombo"));
     m_texts([this] {
-        m_weightBitsCombo->setToolTip(tr("Bits per weight: sets the weights' share of HBM, and 8- and 4-bit weights run "
-                                         "at the GPU's FP8 or FP4 FLOP/s where it has them. The model card's own "
-                                         "checkpoint format is marked."));
+        m_weightBitsCombo->setToolTip(
+            tr("Bits per weight: sets the weights' share of HBM, and 8- and 4-bit weights run "
+               "at the GPU's FP8 or FP4 FLOP/s where it has them. The model card's own "
+               "checkpoint format is marked."));
     });
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Weights:"), m_weightBitsCombo);
     connect(m_weightBitsCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -382,12 +390,13 @@ QWidget* ControlsPanel::buildAdvanced()
     });
     m_tpSpin = intSpin(QStringLiteral("tpSpin"), 1, 1024, QT_TR_NOOP("&Tensor parallel (TP):"),
         QT_TR_NOOP("GPUs that together hold one copy of the model (a replica). Must divide the KV heads "
-           "and fit in a server."),
+                   "and fit in a server."),
         KnobId::Tp);
-    m_blockSizeSpin = intSpin(QStringLiteral("blockSizeSpin"), 1, limits::kMaxBlock, QT_TR_NOOP("KV &block size (tokens):"),
-        QT_TR_NOOP("PagedAttention page size. Sequences round up to whole blocks (fragmentation); "
-           "small blocks also make DRAM/SSD restores slower (small transfers)."),
-        KnobId::BlockSize);
+    m_blockSizeSpin
+        = intSpin(QStringLiteral("blockSizeSpin"), 1, limits::kMaxBlock, QT_TR_NOOP("KV &block size (tokens):"),
+            QT_TR_NOOP("PagedAttention page size. Sequences round up to whole blocks (fragmentation); "
+                       "small blocks also make DRAM/SSD restores slower (small transfers)."),
+            KnobId::BlockSize);
     m_allocationCombo = new QComboBox(panel);
     m_allocationCombo->setObjectName(QStringLiteral("allocationCombo"));
     m_allocationCombo->addItem(QString(), QStringLiteral("paged"));
@@ -400,29 +409,33 @@ QWidget* ControlsPanel::buildAdvanced()
     });
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("A&llocation:"), m_allocationCombo);
     connect(m_allocationCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_controller->setOverride(knob(KnobId::Allocation).key, m_allocationCombo->itemData(index).toString().toStdString());
+        m_controller->setOverride(
+            knob(KnobId::Allocation).key, m_allocationCombo->itemData(index).toString().toStdString());
     });
     m_restorePathCombo = new QComboBox(panel);
     m_restorePathCombo->setObjectName(QStringLiteral("restorePathCombo"));
     for (const auto& [id, path] : CardCatalog::builtin().restorePaths())
         m_restorePathCombo->addItem(qs(id), qs(id));
-    m_texts([this] { m_restorePathCombo->setToolTip(tr("How the engine moves KV back from DRAM or SSD into HBM: what one copy holds "
-                                      "sets how much of the link it uses (vllm-offload: one copy per block across "
-                                      "all layers; per-block-copy: one copy per block and layer).")); });
+    m_texts([this] {
+        m_restorePathCombo->setToolTip(tr("How the engine moves KV back from DRAM or SSD into HBM: what one copy holds "
+                                          "sets how much of the link it uses (vllm-offload: one copy per block across "
+                                          "all layers; per-block-copy: one copy per block and layer)."));
+    });
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("Restore pat&h:"), m_restorePathCombo);
     connect(m_restorePathCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        m_controller->setOverride(knob(KnobId::RestorePath).key, m_restorePathCombo->itemData(index).toString().toStdString());
+        m_controller->setOverride(
+            knob(KnobId::RestorePath).key, m_restorePathCombo->itemData(index).toString().toStdString());
     });
     m_sharingSpin = realSpin(QStringLiteral("sharingSpin"), 1, 1e6, 1, QString(), QT_TR_NOOP("Prefix &sharing:"),
         QT_TR_NOOP("Active sequences sharing one cached prefix (a system prompt, a document): the "
-           "shared part is held once. 1 = no sharing."),
+                   "shared part is held once. 1 = no sharing."),
         KnobId::Sharing, 1);
     // Seconds read " s" in every language, as in every time the core formats ("9.42 s").
-    m_reuseDistanceSpin = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, QStringLiteral(" s"),
-        QT_TR_NOOP("Reuse &distance:"),
-        QT_TR_NOOP("Seconds a reusable prefix must be kept until its next hit. By Little's law "
-           "the retained pool is request rate × distance × prefix bytes."),
-        KnobId::ReuseDistance, 1);
+    m_reuseDistanceSpin
+        = realSpin(QStringLiteral("reuseDistanceSpin"), 0, 1e7, 1, QStringLiteral(" s"), QT_TR_NOOP("Reuse &distance:"),
+            QT_TR_NOOP("Seconds a reusable prefix must be kept until its next hit. By Little's law "
+                       "the retained pool is request rate × distance × prefix bytes."),
+            KnobId::ReuseDistance, 1);
     // λ: derived from throughput unless given. The spin's minimum (−1) reads "derived".
     m_requestRateSpin = new QDoubleSpinBox(panel);
     m_requestRateSpin->setObjectName(QStringLiteral("requestRateSpin"));
@@ -447,27 +460,28 @@ QWidget* ControlsPanel::buildAdvanced()
         }
     });
     // Percent fields read "30", "30%" and "0.3" alike (PercentInput) and say what they took.
-    auto percentSpin = [&](const QString& name, double min, const char* what, const char* label,
-                           const char* tip, KnobId id) {
-        const std::string key = knob(id).key;
-        auto* spin = new PercentSpinBox(QString(), panel);
-        spin->setObjectName(name);
-        spin->setMinimum(min);
-        spin->setDecimals(0);
-        m_texts([spin, what, tip] {
-            spin->setWhat(tr(what));
-            spin->setToolTip(tr(tip));
-        });
-        m_texts.formRow<ControlsPanel>(form, label, spin);
-        connect(spin, &QDoubleSpinBox::valueChanged, this,
-            [this, key](double v) { m_controller->setOverride(key, v / 100); });
-        connect(spin, &PercentSpinBox::taken, this, &ControlsPanel::inputTaken);
-        return spin;
-    };
-    m_offloadRateSpin = percentSpin(QStringLiteral("offloadRateSpin"), 0, QT_TR_NOOP("Offload rate"), QT_TR_NOOP("&Offload rate:"),
-        QT_TR_NOOP("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
-           "dropped (the article's HBM→host offload rate). Type 30, 30% or 0.3."),
-        KnobId::OffloadRate);
+    auto percentSpin
+        = [&](const QString& name, double min, const char* what, const char* label, const char* tip, KnobId id) {
+              const std::string key = knob(id).key;
+              auto* spin = new PercentSpinBox(QString(), panel);
+              spin->setObjectName(name);
+              spin->setMinimum(min);
+              spin->setDecimals(0);
+              m_texts([spin, what, tip] {
+                  spin->setWhat(tr(what));
+                  spin->setToolTip(tr(tip));
+              });
+              m_texts.formRow<ControlsPanel>(form, label, spin);
+              connect(spin, &QDoubleSpinBox::valueChanged, this,
+                  [this, key](double v) { m_controller->setOverride(key, v / 100); });
+              connect(spin, &PercentSpinBox::taken, this, &ControlsPanel::inputTaken);
+              return spin;
+          };
+    m_offloadRateSpin
+        = percentSpin(QStringLiteral("offloadRateSpin"), 0, QT_TR_NOOP("Offload rate"), QT_TR_NOOP("&Offload rate:"),
+            QT_TR_NOOP("Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of "
+                       "dropped (the article's HBM→host offload rate). Type 30, 30% or 0.3."),
+            KnobId::OffloadRate);
     m_gpuUtilSpin = percentSpin(QStringLiteral("gpuUtilSpin"), 1, QT_TR_NOOP("GPU memory utilisation"),
         QT_TR_NOOP("GPU memory &utilisation:"),
         QT_TR_NOOP("Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9."),
@@ -483,14 +497,13 @@ QWidget* ControlsPanel::buildAdvanced()
         edit->setObjectName(name);
         m_texts([edit, tip] { edit->setToolTip(tr(tip)); });
         m_texts.formRow<ControlsPanel>(form, label, edit);
-        connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, id] {
-            setByteOverride(edit, key, QCoreApplication::translate("Knob", knob(id).label));
-        });
+        connect(edit, &QLineEdit::editingFinished, this,
+            [this, edit, key, id] { setByteOverride(edit, key, QCoreApplication::translate("Knob", knob(id).label)); });
         return edit;
     };
     m_dramPerServerEdit = byteEdit(QStringLiteral("dramPerServerEdit"), QT_TR_NOOP("&DRAM per server:"),
         QT_TR_NOOP("Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the "
-           "card's usable fraction) can hold offloaded KV."),
+                   "card's usable fraction) can hold offloaded KV."),
         KnobId::HostDram);
     m_nvmePerServerEdit = byteEdit(QStringLiteral("nvmePerServerEdit"), QT_TR_NOOP("&NVMe per server:"),
         QT_TR_NOOP("Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes."), KnobId::Nvme);
@@ -513,8 +526,8 @@ QWidget* ControlsPanel::buildAdvanced()
                                         "FlexGen does: it fits, but at about a token per second."));
     });
     form->addRow(m_streamingCheck);
-    connect(
-        m_streamingCheck, &QCheckBox::toggled, this, [this](bool on) { m_controller->setOverride(knob(KnobId::Streaming).key, on); });
+    connect(m_streamingCheck, &QCheckBox::toggled, this,
+        [this](bool on) { m_controller->setOverride(knob(KnobId::Streaming).key, on); });
     return panel;
 }
 

@@ -8,12 +8,12 @@
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QResizeEvent>
+#include <QVBoxLayout>
 
 #include <algorithm>
-#include <QGridLayout>
-#include <QResizeEvent>
-#include <QLabel>
-#include <QVBoxLayout>
 
 namespace kvtiers::ui {
 
@@ -32,7 +32,7 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
 
     m_kvPerToken = addFigure(0, 0, QStringLiteral("headlineKvPerToken"), QT_TR_NOOP("KV per token"),
         QT_TR_NOOP("Bytes of KV cache one token adds: 2 (K and V) × layers × KV heads × head dimension "
-           "× bytes per element (the article's formula)."));
+                   "× bytes per element (the article's formula)."));
     m_kvPerRequest = addFigure(0, 1, QStringLiteral("headlineKvPerRequest"), QT_TR_NOOP("KV per request"),
         QT_TR_NOOP("The working set of one sequence at this context, before allocator overhead."));
     m_hotSet = addFigure(0, 2, QStringLiteral("headlineHotSet"), QT_TR_NOOP("Hot set"),
@@ -41,23 +41,24 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
         QT_TR_NOOP("Whole sequences at this context that fit in the HBM left after weights."));
     m_reuse = addFigure(0, 4, QStringLiteral("headlineReuse"), QT_TR_NOOP("Reuse achieved / requested"),
         QT_TR_NOOP("Requested: the prefix hit rate asked for. Achieved: what the tiers can actually "
-           "keep (the retained pool may not fit), and at most the share whole KV blocks can "
-           "serve: like vLLM, only full blocks are cached and hit."));
+                   "keep (the retained pool may not fit), and at most the share whole KV blocks can "
+                   "serve: like vLLM, only full blocks are cached and hit."));
     m_ttft = addFigure(3, 0, QStringLiteral("headlineTtft"), QT_TR_NOOP("TTFT without / with reuse"),
         QT_TR_NOOP("Prefill of the whole prompt, without reuse and with the achieved reuse (restoring "
-           "cached prefixes instead of recomputing them)."));
+                   "cached prefixes instead of recomputing them)."));
     m_tokensPerSecond = addFigure(3, 1, QStringLiteral("headlineTokensPerSecond"), QT_TR_NOOP("Decode throughput"),
         QT_TR_NOOP("Generated tokens per second per replica, for the served sequences."));
     m_dramPerGpu = addFigure(3, 2, QStringLiteral("headlineDramPerGpu"), QT_TR_NOOP("DRAM per GPU"),
         QT_TR_NOOP("Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count "
-           "(the article)."));
-    m_nvmePerServer = addFigure(
-        3, 3, QStringLiteral("headlineNvmePerServer"), QT_TR_NOOP("NVMe per server"), QT_TR_NOOP("Local NVMe used per server."));
+                   "(the article)."));
+    m_nvmePerServer = addFigure(3, 3, QStringLiteral("headlineNvmePerServer"), QT_TR_NOOP("NVMe per server"),
+        QT_TR_NOOP("Local NVMe used per server."));
 
     m_formula = new QLabel(this);
     m_formula->setObjectName(QStringLiteral("headlineFormula"));
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_texts([this] { m_formula->setToolTip(tr("The per-token formula with this scenario's numbers: nothing hidden.")); });
+    m_texts(
+        [this] { m_formula->setToolTip(tr("The per-token formula with this scenario's numbers: nothing hidden.")); });
     m_formula->setWordWrap(true);
     QFont mono = m_formula->font();
     mono.setFamily(QStringLiteral("monospace"));
@@ -234,7 +235,8 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     if (r.requestedReuse > 0 && r.dram.retained <= 0) {
         if (w.reuseDistanceSeconds <= 0 && w.reuseGapCdf.empty())
             lines << QStringLiteral("ℹ ")
-                    + tr("Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next use.");
+                    + tr("Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next "
+                         "use.");
         else if (w.offloadRate <= 0)
             lines << QStringLiteral("ℹ ")
                     + tr("Nothing fills DRAM: set an offload rate (Advanced) so evicted prefixes are copied down.");

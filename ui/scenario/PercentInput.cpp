@@ -4,9 +4,8 @@
 #include "core/io/Units.h"
 #include "ui/text/UnitsText.h"
 
-#include <QLineEdit>
-
 #include <QCoreApplication>
+#include <QLineEdit>
 
 #include <algorithm>
 #include <utility>

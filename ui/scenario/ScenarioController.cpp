@@ -2,8 +2,8 @@
 
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
-#include "ui/text/Translate.h"
 #include "ui/scenario/ScenarioCommand.h"
+#include "ui/text/Translate.h"
 
 #include <QCoreApplication>
 #include <QUndoStack>

@@ -1,8 +1,8 @@
 #include "ui/scenario/SliderField.h"
 
 #include "core/io/InputError.h"
-#include "ui/text/Translate.h"
 #include "ui/scenario/SliderScale.h"
+#include "ui/text/Translate.h"
 
 #include <QGridLayout>
 #include <QLineEdit>

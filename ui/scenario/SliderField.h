@@ -25,7 +25,7 @@ public:
         std::function<int(double)> toPosition; ///< clamped by the slider
         std::function<QString(double)> format;
         std::function<double(const QString&)> parse; ///< throws kvtiers::InputError
-        QList<QPair<int, QString>> ticks; ///< labelled positions under the slider
+        QList<QPair<int, QString>> ticks;            ///< labelled positions under the slider
         /// If set, what a typed entry was taken as ("took “30” as 30%"), for inputTaken().
         std::function<QString(const QString& typed, double value)> taken;
     };

@@ -1,4 +1,3 @@
-#include <array>
 #include "ui/scenario/TierTableModel.h"
 
 #include "ui/common/DisplayOptions.h"
@@ -8,6 +7,8 @@
 #include <QBrush>
 #include <QFont>
 #include <QPalette>
+
+#include <array>
 
 namespace kvtiers::ui {
 
@@ -35,7 +36,7 @@ void TierTableModel::setResult(const Scenario& scenario, const EvalResult& resul
 {
     // Repaint the article's (static, wrapped) text columns only when a row's highlight
     // changes: re-laying out that text at every slider step cost more than the charts.
-    std::array<bool, kTierCount> highlighted{};
+    std::array<bool, kTierCount> highlighted {};
     for (int row = 0; row < kTierCount; ++row)
         highlighted[row] = m_hasResult && conditionMet(static_cast<Tier>(row));
     const bool hadResult = m_hasResult;
@@ -311,13 +312,15 @@ QVariant TierTableModel::headerData(int section, Qt::Orientation orientation, in
         case PlacedColumn:
             return QString(heading + tr("Bytes this scenario places in the tier."));
         case CapacityColumn:
-            return QString(heading + tr("Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload "
-                                        "engine may pin; NVMe as installed."));
+            return QString(heading
+                + tr("Usable capacity: HBM × GPU memory utilisation; DRAM × the share an offload "
+                     "engine may pin; NVMe as installed."));
         case UtilisationColumn:
             return QString(heading + tr("Placed ÷ capacity."));
         case RestoreColumn:
-            return QString(heading + tr("Time to bring the whole prompt's KV back from this tier, against recomputing the whole "
-                      "prompt (prefill)."));
+            return QString(heading
+                + tr("Time to bring the whole prompt's KV back from this tier, against recomputing the whole "
+                     "prompt (prefill)."));
         default:
             return QString(heading + tr("The article's tier table."));
         }

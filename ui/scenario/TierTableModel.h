@@ -9,8 +9,8 @@
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
-#include "ui/scenario/Tier.h"
 #include "ui/common/TierScope.h"
+#include "ui/scenario/Tier.h"
 
 #include <QAbstractTableModel>
 
@@ -34,7 +34,7 @@ public:
     };
     enum Role {
         ConditionMetRole = Qt::UserRole + 1, ///< bool: the row's condition is met (row highlighted)
-        BytesRole, ///< double: placed / capacity bytes (their columns only)
+        BytesRole,                           ///< double: placed / capacity bytes (their columns only)
     };
 
     explicit TierTableModel(QObject* parent = nullptr);

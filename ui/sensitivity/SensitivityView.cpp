@@ -1,15 +1,15 @@
 #include "ui/sensitivity/SensitivityView.h"
 
-#include "ui/common/DisplayOptions.h"
+#include "core/io/InputError.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CurveChart.h"
+#include "ui/charts/TornadoChart.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/dialogs/FileDialog.h"
-#include "core/io/InputError.h"
 #include "ui/dialogs/MessageBox.h"
-#include "ui/text/Translate.h"
 #include "ui/export/SensitivityExport.h"
 #include "ui/scenario/Tier.h"
-#include "ui/charts/TornadoChart.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "ui/text/VariableText.h"
 
@@ -140,9 +140,10 @@ SensitivityView::SensitivityView(QWidget* parent)
     m_texts([this, rangeLabel] {
         rangeLabel->setText(tr("&Range: ±"));
         m_rangeSpin->setSuffix(tr("%"));
-        m_rangeSpin->setToolTip(tr("Each variable is moved down and up by this share of its value, the others held "
-                                   "(shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 "
-                                   "bits). In a fleet, active sequences move through the time-per-output-token target."));
+        m_rangeSpin->setToolTip(
+            tr("Each variable is moved down and up by this share of its value, the others held "
+               "(shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 "
+               "bits). In a fleet, active sequences move through the time-per-output-token target."));
     });
     rangeLabel->setBuddy(m_rangeSpin);
     auto* variableLabel = new QLabel(this);
@@ -412,7 +413,7 @@ void SensitivityView::showScenario()
     const TierDemand& b = m_result->base;
     const int gpus = m_scenario->hardware.gpusPerServer;
     m_baseLabel->setText((gpus == 1 ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.")
-                                                 .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
+                                          .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
                                     : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
                                           .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
                                           .arg(gpus))
@@ -481,9 +482,13 @@ void SensitivityView::showFleet()
     QStringList notes;
     for (const auto& bar : m_fleetResult->bars) {
         if (!bar.lowFeasible)
-            notes << tr("%1, moved down: cannot be sized: %2").arg(variableName(bar.variable), translated(inputErrorMessage(bar.lowErrorDetail, bar.lowError)));
+            notes << tr("%1, moved down: cannot be sized: %2")
+                         .arg(variableName(bar.variable),
+                             translated(inputErrorMessage(bar.lowErrorDetail, bar.lowError)));
         if (!bar.highFeasible)
-            notes << tr("%1, moved up: cannot be sized: %2").arg(variableName(bar.variable), translated(inputErrorMessage(bar.highErrorDetail, bar.highError)));
+            notes << tr("%1, moved up: cannot be sized: %2")
+                         .arg(variableName(bar.variable),
+                             translated(inputErrorMessage(bar.highErrorDetail, bar.highError)));
     }
     const auto gaps
         = std::count_if(m_fleetCurve.begin(), m_fleetCurve.end(), [](const auto& p) { return !p.feasible; });

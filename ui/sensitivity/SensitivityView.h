@@ -11,12 +11,12 @@
 // do the arithmetic.
 
 #include "core/cards/CardCatalog.h"
-#include "ui/export/ChartExporter.h"
+#include "core/io/Units.h"
 #include "core/scenario/Fleet.h"
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Sensitivity.h"
-#include "core/io/Units.h"
 #include "ui/common/Retranslator.h"
+#include "ui/export/ChartExporter.h"
 
 #include <QTimer>
 #include <QWidget>

@@ -1,8 +1,8 @@
 #include "ui/trace/TraceView.h"
 
 #include "core/io/InputError.h"
-#include "ui/common/DisplayOptions.h"
 #include "ui/charts/TraceChart.h"
+#include "ui/common/DisplayOptions.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/TraceExport.h"
@@ -107,8 +107,8 @@ double TraceView::bytesPerBlock() const
 
 void TraceView::openDialog()
 {
-    const QString path = FileDialog::getOpenFileName(this, tr("Open a request trace"),
-        tr("Request traces (*.jsonl *.json *.txt);;All files (*)"));
+    const QString path = FileDialog::getOpenFileName(
+        this, tr("Open a request trace"), tr("Request traces (*.jsonl *.json *.txt);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
 }
@@ -166,8 +166,8 @@ void TraceView::start()
             result = trace::analyzeTrace(*reader, trace::withCapacity({}, capacity),
                 [this, cancelFlag](std::uint64_t done, std::uint64_t total) {
                     const int permille = total > 0 ? static_cast<int>(1000.0 * done / total) : 0;
-                    QMetaObject::invokeMethod(this, [this, permille] { m_progress->setValue(permille); },
-                        Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(
+                        this, [this, permille] { m_progress->setValue(permille); }, Qt::QueuedConnection);
                     return !cancelFlag->load();
                 });
         } catch (const trace::TraceCancelled&) {
@@ -189,8 +189,7 @@ void TraceView::start()
     m_thread->start();
 }
 
-void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error,
-    bool cancelled)
+void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error, bool cancelled)
 {
     if (m_thread) {
         m_thread->wait();
@@ -221,8 +220,9 @@ void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysi
     }
     m_analysis = std::move(analysis);
     showAnalysis();
-    m_status->setText(tr("%1: %2 requests").arg(QFileInfo(m_analysedPath).fileName(),
-        countText(static_cast<double>(m_analysis->requests))));
+    m_status->setText(
+        tr("%1: %2 requests")
+            .arg(QFileInfo(m_analysedPath).fileName(), countText(static_cast<double>(m_analysis->requests))));
     emit finished(true, QString());
 }
 
@@ -244,8 +244,8 @@ QString TraceView::summaryText() const
              "Reuse ceiling: %7 of prompt blocks, %8 of prompt tokens. 90% of it needs %9 blocks (%10), 99% %11 "
              "blocks (%12).")
               .arg(countText(requests), countText(static_cast<double>(a.blockReferences)),
-                  countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens), bytesText(perBlock, units),
-                  secondsText(a.durationSeconds()), percentText(a.hitRatioInfinite()),
+                  countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens),
+                  bytesText(perBlock, units), secondsText(a.durationSeconds()), percentText(a.hitRatioInfinite()),
                   percentText(a.tokenHitRatioInfinite()), countText(k90), bytesText(k90 * perBlock, units))
               .arg(countText(k99), bytesText(k99 * perBlock, units));
     text += QLatin1Char('\n')
@@ -274,14 +274,15 @@ void TraceView::exportChart()
 {
     if (!m_analysis)
         return;
-    const QString path = FileDialog::getSaveFileName(this, tr("Export trace curve"),
-        QStringLiteral("kvtiers-trace.png"), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)"));
+    const QString path
+        = FileDialog::getSaveFileName(this, tr("Export trace curve"), QStringLiteral("kvtiers-trace.png"),
+            tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)"));
     if (path.isEmpty())
         return;
     ExportOptions options = m_exportOptions;
     options.units = m_chart->units(); // as the chart on screen shows them
-    const QString error = TraceExport::exportTrace(path, *m_analysis, bytesPerBlock(),
-        QFileInfo(m_analysedPath).fileName(), m_modelName, options);
+    const QString error = TraceExport::exportTrace(
+        path, *m_analysis, bytesPerBlock(), QFileInfo(m_analysedPath).fileName(), m_modelName, options);
     if (!error.isEmpty()) {
         m_status->setText(error);
         MessageBox::warning(this, tr("Export trace curve"), error);
@@ -329,8 +330,9 @@ void TraceView::retranslate()
     // A trace already read is drawn and counted again in the new language, not read again.
     if (m_analysis && !m_thread) {
         m_chart->setAnalysis(*m_analysis, bytesPerBlock());
-        m_status->setText(tr("%1: %2 requests").arg(QFileInfo(m_analysedPath).fileName(),
-            countText(static_cast<double>(m_analysis->requests))));
+        m_status->setText(
+            tr("%1: %2 requests")
+                .arg(QFileInfo(m_analysedPath).fileName(), countText(static_cast<double>(m_analysis->requests))));
     }
 }
 

@@ -83,7 +83,7 @@ private:
     QString m_path;
     std::optional<trace::TraceAnalysis> m_analysis;
     QString m_analysedPath;
-    trace::TraceCapacity m_capacity; ///< the current scenario's
+    trace::TraceCapacity m_capacity;         ///< the current scenario's
     trace::TraceCapacity m_analysedCapacity; ///< what m_analysis was replayed against
     bool m_haveScenario = false;
     EvalResult m_result;
