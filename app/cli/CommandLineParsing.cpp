@@ -1,13 +1,13 @@
 #include "app/cli/CommandLineParsing.h"
 
-#include "core/cards/CardCatalog.h"
-#include "core/cards/PresetStore.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/PresetStore.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
 #include "core/scenario/Knobs.h"
-#include "core/scenario/ScenarioSpec.h"
-#include "core/scenario/Sensitivity.h"
 
 #include <algorithm>
 #include <iostream>

@@ -3,11 +3,11 @@
 // app/cli/*Command.cpp and by `kvtiers export` (ExportCommand), so every command reads card
 // ids, --preset and the eval overrides the same way and words its errors the same way.
 
-#include "core/cards/CardCatalog.h"
-#include "core/cards/PresetStore.h"
+#include "core/analysis/Fleet.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/PresetStore.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <map>
 #include <string>

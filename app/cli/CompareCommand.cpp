@@ -1,11 +1,11 @@
 // `kvtiers compare`: 2-4 presets side by side, with differences from the first.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
-#include "core/cards/PresetStore.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/catalog/PresetStore.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
-#include "core/scenario/ScenarioComparison.h"
+#include "core/report/ResultJson.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,13 +1,13 @@
 // `kvtiers eval`: one scenario, every figure: a readable summary or one JSON object.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultCsv.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
 #include "core/model/Derivation.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/Fleet.h"
+#include "core/report/ResultCsv.h"
+#include "core/report/ResultJson.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,11 +2,11 @@
 
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/analysis/Sweep.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/ScenarioComparison.h"
-#include "core/scenario/Sweep.h"
 #include "ui/export/ChartExporter.h"
 
 #include <QApplication>

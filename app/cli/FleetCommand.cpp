@@ -1,9 +1,9 @@
 // `kvtiers fleet`: from traffic to memory demand across a fleet.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
 
 #include <iomanip>
 #include <string>

@@ -1,10 +1,10 @@
 // `kvtiers list`: the built-in cards a user can name, as a table or JSON.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
-#include "core/cards/CardCatalog.h"
+#include "core/cards/KvFormat.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/model/KvFormat.h"
 #include "core/model/KvSizing.h"
 
 #include <iomanip>

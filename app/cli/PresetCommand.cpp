@@ -1,9 +1,9 @@
 // `kvtiers preset`: list, show, save, rename, delete, import and export named scenarios.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
-#include "core/cards/PresetStore.h"
+#include "core/catalog/PresetStore.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <string>
 #include <vector>

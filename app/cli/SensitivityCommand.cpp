@@ -1,11 +1,11 @@
 // `kvtiers sensitivity`: what moves each tier most, for a scenario or a fleet.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/Sensitivity.h"
 
 #include <cmath>
 #include <string>

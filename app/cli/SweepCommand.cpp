@@ -1,10 +1,10 @@
 // `kvtiers sweep`: bytes per tier as context or concurrency moves, as text, JSON or CSV.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Sweep.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
-#include "core/scenario/Sweep.h"
+#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <iomanip>

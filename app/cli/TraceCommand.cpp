@@ -6,9 +6,9 @@
 #include "app/cli/Commands.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
 #include "core/model/Evaluation.h"
+#include "core/report/ResultJson.h"
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
 

@@ -1,13 +1,13 @@
 // `kvtiers vllm-check`: vLLM's KV block math, and its startup log next to it.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/cards/KvFormat.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
-#include "core/model/KvFormat.h"
 #include "core/model/VllmCheck.h"
-#include "core/scenario/ScenarioComparison.h"
+#include "core/report/ResultJson.h"
 
 #include <algorithm>
 #include <iomanip>

@@ -1,9 +1,10 @@
 #include "core/cards/RestorePath.h"
 
-#include "core/cards/CardCatalog.h"
+#include "core/cards/BuiltinCards.h"
 #include "core/io/InputError.h"
 
 #include <algorithm>
+#include <map>
 
 namespace kvtiers {
 
@@ -73,10 +74,19 @@ Json RestorePath::toJson() const
 
 const std::vector<RestorePath>& builtinRestorePaths()
 {
+    // Sorted by id, as the catalog lists them.
     static const std::vector<RestorePath> paths = [] {
+        std::map<std::string, RestorePath> byId;
+        for (const auto& f : builtinCardFiles()) {
+            if (f.kind != "restore-paths")
+                continue;
+            const std::string origin = "models/restore-paths/" + std::string(f.file);
+            RestorePath path = parseRestorePath(parseStrictJson(f.text, origin), origin);
+            byId.insert_or_assign(path.id, std::move(path));
+        }
         std::vector<RestorePath> all;
-        for (const auto& [id, path] : CardCatalog::builtin().restorePaths())
-            all.push_back(path);
+        for (auto& [id, path] : byId)
+            all.push_back(std::move(path));
         return all;
     }();
     return paths;
@@ -84,12 +94,13 @@ const std::vector<RestorePath>& builtinRestorePaths()
 
 const RestorePath& builtinRestorePath(const std::string& id)
 {
-    const auto& map = CardCatalog::builtin().restorePaths();
-    if (auto it = map.find(id); it != map.end())
-        return it->second;
+    const auto& all = builtinRestorePaths();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const RestorePath& p) { return p.id == id; });
+    if (it != all.end())
+        return *it;
     std::string known;
-    for (const auto& [k, v] : map)
-        known += (known.empty() ? "" : ", ") + k;
+    for (const RestorePath& p : all)
+        known += (known.empty() ? "" : ", ") + p.id;
     throw InputError({ .code = InputErrorCode::UnknownCardId, .where = "restore_path", .value = id, .detail = known });
 }
 

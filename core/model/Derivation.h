@@ -7,9 +7,9 @@
 // kvPerTokenMessage() words it once, as translatable templates: the CLI prints its
 // English (kvPerTokenDerivation), the GUI translates it.
 
+#include "core/cards/KvFormat.h"
 #include "core/cards/ModelCard.h"
 #include "core/io/Message.h"
-#include "core/model/KvFormat.h"
 
 #include <cstdint>
 #include <string>

@@ -12,8 +12,8 @@
 // Per GPU under tensor parallelism: KV heads are split, max(1, n_kv / TP) heads per GPU;
 // an MLA latent is replicated on every rank (vLLM); state is split across ranks.
 
+#include "core/cards/KvFormat.h"
 #include "core/cards/ModelCard.h"
-#include "core/model/KvFormat.h"
 #include "core/scenario/Workload.h"
 
 #include <vector>

@@ -22,9 +22,9 @@
 //                     (vLLM: "Maximum concurrency for N tokens per request: X")
 
 #include "core/cards/HardwareCard.h"
+#include "core/cards/KvFormat.h"
 #include "core/cards/ModelCard.h"
 #include "core/io/Message.h"
-#include "core/model/KvFormat.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 #include "core/scenario/Knobs.h"
 
+#include "core/cards/KvFormat.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/model/KvFormat.h"
 #include "core/scenario/Workload.h"
 
 #include <algorithm>

@@ -3,9 +3,9 @@
 // sharing, offload, parallelism and allocation. A workload card may name its model and
 // hardware, so `--workload flexgen` alone is a whole scenario.
 
+#include "core/cards/KvFormat.h"
 #include "core/cards/Source.h"
 #include "core/io/Json.h"
-#include "core/model/KvFormat.h"
 
 #include <optional>
 #include <string>

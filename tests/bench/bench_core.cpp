@@ -5,10 +5,10 @@
 // ids apart (5.8 million references, 3.7 million distinct blocks).
 // Run through scripts/bench, which collects the medians into bench.json.
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Sweep.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/ScenarioSpec.h"
-#include "core/scenario/Sweep.h"
 #include "core/trace/TraceAnalysis.h"
 
 #include <benchmark/benchmark.h>

@@ -9,7 +9,7 @@
 
 #include "app/cli/CommandLine.h"
 #include "core/cards/HfConfig.h"
-#include "core/cards/PresetStore.h"
+#include "core/catalog/PresetStore.h"
 #include "core/model/VllmCheck.h"
 #include "core/trace/TraceAnalysis.h"
 #include "tests/support/TestSupport.h"

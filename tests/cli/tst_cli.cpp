@@ -7,13 +7,13 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/CommandLineParsing.h"
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/Csv.h"
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/ScenarioSpec.h"
-#include "core/scenario/Sensitivity.h"
 #include "tests/support/TestSupport.h"
 
 #include <QFile>

@@ -3,7 +3,7 @@
 // the built binary end to end, and bad usage exiting 2 with one line naming the problem.
 
 #include "app/cli/CommandLine.h"
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceAnalysis.h"

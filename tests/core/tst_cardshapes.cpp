@@ -3,11 +3,11 @@
 // catalogue has the counts and sources the cards issue asks for, and every model runs on
 // every hardware card through evaluate, the sweep and fleet sizing without a NaN.
 
-#include "core/cards/CardCatalog.h"
-#include "core/io/ResultJson.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sweep.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/model/KvSizing.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/Sweep.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <cmath>

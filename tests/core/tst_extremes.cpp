@@ -1,9 +1,9 @@
 // Extreme and impossible inputs: 100M tokens × a million sequences × a million GPUs gives finite, correct
 // figures; impossible inputs are refused with a message naming the field.
 
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
 #include "core/model/KvSizing.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <limits>

@@ -3,9 +3,9 @@
 // whole replicas); halving KV bytes per token never raises any tier's demand; the
 // tornado's bars are exactly the differences of the underlying evaluations.
 
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
 #include "core/io/InputError.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/Sensitivity.h"
 #include "tests/support/TestSupport.h"
 
 using namespace kvtiers;

@@ -3,9 +3,9 @@
 // keys are the table's, and a value typed for a knob is read the knob's way and refused
 // outside its range with the flag named.
 
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
-#include "core/scenario/ScenarioSpec.h"
 #include "core/scenario/Workload.h"
 
 #include <QtTest>

@@ -2,14 +2,14 @@
 // bound of SSD restores, the request rate a replica can serve, and the hit rate an LRU
 // prefix cache gets (Che's approximation). Each reference check names its source.
 
+#include "core/analysis/Fleet.h"
 #include "core/cards/RestorePath.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
 #include "core/model/VllmCheck.h"
-#include "core/scenario/Fleet.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <cmath>

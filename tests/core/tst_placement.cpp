@@ -2,9 +2,9 @@
 // streaming (FlexGen), weights that spill, the Little's-law retained pool with achieved
 // versus requested reuse, inclusive tiers, and the per-GPU / per-server / fleet roll-up.
 
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
 #include "core/model/KvSizing.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 using namespace kvtiers;

@@ -5,9 +5,9 @@
 // carries its code and the figures its English message quotes, and the English
 // message is the one the CLI has always printed.
 
-#include "core/cards/PresetStore.h"
-#include "core/io/ResultJson.h"
-#include "core/scenario/ScenarioComparison.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/catalog/PresetStore.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <QCryptographicHash>

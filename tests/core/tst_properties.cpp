@@ -18,9 +18,9 @@
 // Extreme but valid scenarios (100M-token context, a million sequences, a million GPUs)
 // are checked against an independent long-double calculation.
 
-#include "core/io/ResultJson.h"
 #include "core/model/KvSizing.h"
 #include "core/model/Solve.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
 #include <cinttypes>

@@ -4,9 +4,9 @@
 // context and KV bits; halving KV bits never raises any tier; a move the fleet cannot be
 // sized for is reported on its bar, not thrown; the CSV and JSON carry the core's numbers.
 
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
 #include "core/io/InputError.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/Sensitivity.h"
 #include "tests/support/TestSupport.h"
 
 #include <algorithm>

@@ -1,10 +1,10 @@
 // Units: parsing what users type ("128k", "50%", "6bit", "2TiB") and formatting bytes,
 // tokens and counts the same way everywhere (HOUSE.md rule 7).
 
+#include "core/cards/KvFormat.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/model/KvFormat.h"
 #include "tests/support/TestSupport.h"
 
 using namespace kvtiers;

@@ -3,10 +3,10 @@
 // which is the right answer to garbage) and a scenario check for cards that did parse.
 // Anything else (another exception, a crash, an ASan/UBSan report) is a finding.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/model/Evaluation.h"
+#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -2,8 +2,8 @@
 // arguments taken from the input (one per line). Commands that write files (preset) and
 // arguments naming paths are left out, so the fuzzer never touches the file system.
 #include "app/cli/CommandLine.h"
+#include "core/cards/KvFormat.h"
 #include "core/io/Units.h"
-#include "core/model/KvFormat.h"
 #include "tests/fuzz/FuzzSupport.h"
 
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // Fuzzes preset files: strict JSON, the preset schema, then resolving and evaluating the
 // scenario it names (ids only: a preset naming a file path is not followed).
-#include "core/cards/PresetStore.h"
+#include "core/catalog/PresetStore.h"
 #include "tests/fuzz/FuzzSupport.h"
 
 using namespace kvtiers;

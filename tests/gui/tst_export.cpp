@@ -6,14 +6,14 @@
 // wrong: the SVG sweep's overflow area running over the title, annotations on the
 // dashed lines, the clip note cut at the plot's edge, tier labels cut by their bars.
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/analysis/Sweep.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/Csv.h"
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/ScenarioComparison.h"
-#include "core/scenario/ScenarioSpec.h"
-#include "core/scenario/Sweep.h"
 #include "tests/support/TestSupport.h"
 #include "ui/app/Language.h"
 #include "ui/charts/ChartPalette.h"

@@ -4,9 +4,9 @@
 // window in English and Korean where no label or table header is cut without its whole
 // in a tooltip. (Text drawn inside the charts, legends and bar labels, is not checked.)
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Csv.h"
-#include "core/io/ResultCsv.h"
+#include "core/report/ResultCsv.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"

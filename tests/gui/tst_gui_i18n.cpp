@@ -6,10 +6,10 @@
 // Also checks the translation itself: lrelease finds nothing unfinished, and lupdate finds
 // no source string missing from the .ts.
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/ScenarioSpec.h"
-#include "core/scenario/Sensitivity.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"

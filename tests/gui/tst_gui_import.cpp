@@ -6,8 +6,8 @@
 // shows kvtiers' and vLLM's figures, and its explanation, notes and errors in the UI language
 // (in English the CLI's text, for every sentence and note kind).
 
-#include "core/cards/CardCatalog.h"
 #include "core/cards/HfConfig.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
 #include "core/model/KvSizing.h"
 #include "tests/support/TestSupport.h"

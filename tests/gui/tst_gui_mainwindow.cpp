@@ -2,7 +2,7 @@
 // sliders with the keyboard, types values, picks cards, and checks that the charts and
 // the article's tier table move in the direction the model says.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "tests/support/TestHome.h"

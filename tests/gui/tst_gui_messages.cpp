@@ -5,11 +5,11 @@
 // figure), and what a user sees: a bad card's error names the file and the field in
 // Korean, and in English it is byte for byte what the CLI prints for the same card.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/model/Derivation.h"
 #include "core/model/VllmCheck.h"
+#include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 #include "ui/app/Language.h"
 #include "ui/scenario/ScenarioController.h"

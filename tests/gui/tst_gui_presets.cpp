@@ -6,7 +6,7 @@
 // read-only built-in, an unreadable file, a failed import, export or delete) reads in
 // English exactly as the store (and the CLI) words it, and in Korean in Korean.
 
-#include "core/io/ResultJson.h"
+#include "core/report/ResultJson.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/CompareChart.h"

@@ -3,9 +3,9 @@
 // tooltips that give a (possibly elided) cell's text in full. Beside it, the tier chart's
 // hover tooltip: it follows a scope or units change made while it is on show.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/ScenarioSpec.h"
 #include "ui/charts/TierChart.h"
 #include "ui/scenario/TierTableModel.h"
 #include "ui/text/UnitsText.h"

@@ -6,7 +6,7 @@
 // Expected texts come from the core's formatter (kvtiers::formatBytes) on the core's own
 // result.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/model/Evaluation.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/MainWindow.h"

@@ -2,11 +2,11 @@
 // Helpers shared by the core tests: scenarios built the way users build them (a spec of
 // card ids and overrides), so tests exercise the same path as the CLI and the GUI.
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Fleet.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <QtTest>
 

@@ -5,7 +5,7 @@
 // bytes on top and a dashed capacity mark where it lies within the plotted range.
 // Bytes per replica, in units(). The only QCustomPlot code of the compare view.
 
-#include "core/scenario/ScenarioComparison.h"
+#include "core/analysis/ScenarioComparison.h"
 #include "ui/charts/ChartBase.h"
 #include "ui/scenario/Tier.h"
 

@@ -6,8 +6,8 @@
 // (points the fleet cannot be sized for leave a gap). The current value of the variable
 // is marked. Points come from scenarioCurve() or fleetCurve().
 
+#include "core/analysis/Sensitivity.h"
 #include "core/io/Units.h"
-#include "core/scenario/Sensitivity.h"
 #include "ui/charts/ChartBase.h"
 
 #include <QVector>

@@ -6,8 +6,8 @@
 // the chart scrolls the view it sits in. The only class of the fleet view that knows
 // QCustomPlot.
 
+#include "core/analysis/Fleet.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
 #include "ui/charts/ChartBase.h"
 
 #include <array>

@@ -4,9 +4,9 @@
 // the point where HBM runs out (SweepResult::hbmFullAt) marked. Data come from
 // kvtiers::sweep() via the ScenarioController; the axis switch asks it for a new sweep.
 
+#include "core/analysis/Sweep.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
-#include "core/scenario/Sweep.h"
 #include "ui/charts/ChartBase.h"
 #include "ui/common/TierScope.h"
 

@@ -7,8 +7,8 @@
 // and says so. Data come straight from SensitivityResult or FleetSensitivityResult
 // (core/Sensitivity.h); this class only draws them.
 
+#include "core/analysis/Sensitivity.h"
 #include "core/io/Units.h"
-#include "core/scenario/Sensitivity.h"
 #include "ui/charts/ChartBase.h"
 
 #include <vector>

@@ -8,8 +8,8 @@
 // from its own control and observe it back without a loop. A view built without one
 // (a test, a standalone widget) makes its own (swap()).
 
+#include "core/analysis/Sweep.h"
 #include "core/io/Units.h"
-#include "core/scenario/Sweep.h"
 #include "ui/common/TierScope.h"
 
 #include <QObject>

@@ -4,8 +4,8 @@
 // the environment names KVTIERS_TEST_HOME (tests), an INI file there is used instead so
 // tests never touch the user's configuration.
 
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/Units.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <QByteArray>
 #include <QSettings>

@@ -1,7 +1,7 @@
 #include "ui/dialogs/VllmCheckDialog.h"
 
+#include "core/cards/KvFormat.h"
 #include "core/io/InputError.h"
-#include "core/model/KvFormat.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 

@@ -9,7 +9,7 @@
 // state with the core's sentence on why they differ, and the core's explanation and notes
 // (compareWithVllm, core/VllmCheck.h), all translated from the core's messages.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
 #include "core/scenario/Scenario.h"

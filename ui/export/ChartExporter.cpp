@@ -1,6 +1,6 @@
 #include "ui/export/ChartExporter.h"
 
-#include "core/io/ResultJson.h"
+#include "core/report/ResultJson.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CompareChart.h"
 #include "ui/charts/FleetChart.h"

@@ -7,12 +7,12 @@
 // and the fleet as CSV; the scenario with all its results, and the fleet, as JSON. Every file goes through
 // QSaveFile (HOUSE.md rule 6). Works without a display (QT_QPA_PLATFORM=offscreen).
 
+#include "core/analysis/Fleet.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/analysis/Sweep.h"
 #include "core/io/Units.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/Fleet.h"
 #include "core/scenario/Scenario.h"
-#include "core/scenario/ScenarioComparison.h"
-#include "core/scenario/Sweep.h"
 
 #include <QImage>
 #include <QString>

@@ -8,9 +8,9 @@
 // (QSaveFile). Each call returns an empty string on success, else a message naming the
 // file and the problem.
 
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
-#include "core/scenario/Sensitivity.h"
 #include "ui/export/ChartExporter.h"
 
 #include <QString>

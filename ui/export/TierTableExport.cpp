@@ -1,7 +1,7 @@
 #include "ui/export/TierTableExport.h"
 
 #include "core/io/Csv.h"
-#include "core/io/ResultCsv.h"
+#include "core/report/ResultCsv.h"
 #include "ui/export/ChartExporter.h"
 
 namespace kvtiers::ui {

@@ -5,9 +5,9 @@
 // scenario as a preset would store it, so the table says what it shows. Written through
 // ChartExporter::writeFile (QSaveFile): an existing file is replaced whole or not at all.
 
+#include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <QByteArray>
 #include <QString>

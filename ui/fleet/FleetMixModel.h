@@ -4,8 +4,8 @@
 // what the core computed for it: model, KV bytes per token, sequences per replica,
 // replicas, GPUs and its HBM / DRAM / NVMe demand (core/Fleet.h).
 
+#include "core/analysis/Fleet.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
 
 #include <QAbstractTableModel>
 

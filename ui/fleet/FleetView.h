@@ -12,9 +12,9 @@
 // follows it while the Fleet tab is shown), and the inputs are saved with the session
 // (sessionText()/restoreSession(), through Settings).
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Fleet.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
 #include "ui/fleet/FleetMixModel.h"

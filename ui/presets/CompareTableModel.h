@@ -5,8 +5,8 @@
 // for every scenario after the first, its absolute and relative difference from the
 // first (the baseline).
 
+#include "core/analysis/ScenarioComparison.h"
 #include "core/io/Units.h"
-#include "core/scenario/ScenarioComparison.h"
 
 #include <QAbstractTableModel>
 

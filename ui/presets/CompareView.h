@@ -4,9 +4,9 @@
 // of the key figures with absolute and relative differences from the first pick.
 // The order of picking is the order of columns; the first pick is the baseline.
 
-#include "core/cards/CardCatalog.h"
-#include "core/cards/PresetStore.h"
-#include "core/scenario/ScenarioComparison.h"
+#include "core/analysis/ScenarioComparison.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/PresetStore.h"
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
 

@@ -6,7 +6,7 @@
 // by name and reason, never silently skipped. Dialogs go through the InputDialog,
 // FileDialog and MessageBox seams so tests can drive every action.
 
-#include "core/cards/PresetStore.h"
+#include "core/catalog/PresetStore.h"
 #include "ui/common/Retranslator.h"
 
 #include <QStringList>

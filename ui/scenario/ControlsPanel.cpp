@@ -1,6 +1,6 @@
 #include "ui/scenario/ControlsPanel.h"
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
 #include "ui/common/DisplayOptions.h"

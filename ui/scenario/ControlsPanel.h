@@ -5,7 +5,7 @@
 // knobs. Each control edits one override key of the ScenarioController's spec and shows
 // the resolved scenario's value, so a workload card's values appear in the controls.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "ui/common/Retranslator.h"
 
 #include <QWidget>

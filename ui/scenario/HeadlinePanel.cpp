@@ -1,7 +1,7 @@
 #include "ui/scenario/HeadlinePanel.h"
 
-#include "core/io/ResultJson.h"
 #include "core/model/Derivation.h"
+#include "core/report/ResultJson.h"
 #include "ui/common/DisplayOptions.h"
 #include "ui/common/WidgetFit.h"
 #include "ui/text/Translate.h"

@@ -3,7 +3,7 @@
 // commands editing the same knob within a short time merge, so a slider drag is one
 // undo step rather than hundreds.
 
-#include "core/scenario/ScenarioSpec.h"
+#include "core/catalog/ScenarioSpec.h"
 
 #include <QElapsedTimer>
 #include <QUndoCommand>

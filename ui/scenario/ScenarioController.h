@@ -6,11 +6,11 @@
 // single-shot timer, so while a slider is dragged only the newest value is computed
 // ("latest wins", never a queued backlog).
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Sweep.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/ScenarioSpec.h"
-#include "core/scenario/Sweep.h"
 
 #include <QObject>
 #include <QString>

@@ -10,11 +10,11 @@
 // core/Sensitivity.h: sensitivity(), scenarioCurve(), fleetSensitivity() and fleetCurve()
 // do the arithmetic.
 
-#include "core/cards/CardCatalog.h"
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
-#include "core/scenario/Fleet.h"
 #include "core/scenario/Scenario.h"
-#include "core/scenario/Sensitivity.h"
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
 

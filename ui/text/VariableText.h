@@ -3,8 +3,8 @@
 // core/Sensitivity.h (the core's variableLabel() is English, for the CLI), and their
 // values as people say them ("128K", "8 bit", "50%", "2 TiB").
 
+#include "core/analysis/Sensitivity.h"
 #include "core/io/Units.h"
-#include "core/scenario/Sensitivity.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "core/scenario/ScenarioSpec.h"
+#include "core/catalog/ScenarioSpec.h"
 
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"

@@ -7,7 +7,7 @@
 // reuse_rate, tp, ...) plus three hardware keys: gpus_per_server, host_dram_bytes,
 // nvme_bytes (per server).
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
 #include "core/scenario/Scenario.h"
 

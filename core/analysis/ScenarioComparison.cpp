@@ -1,8 +1,8 @@
-#include "core/scenario/ScenarioComparison.h"
+#include "core/analysis/ScenarioComparison.h"
 
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
+#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <functional>

@@ -1,8 +1,8 @@
-#include "core/scenario/Sweep.h"
+#include "core/analysis/Sweep.h"
 
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
+#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <limits>

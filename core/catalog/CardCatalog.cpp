@@ -1,4 +1,4 @@
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
 
 #include "core/cards/BuiltinCards.h"
 #include "core/cards/HfConfig.h"
@@ -35,17 +35,15 @@ const CardCatalog& CardCatalog::builtin()
         for (const auto& f : builtinCardFiles()) {
             if (f.kind == "presets")
                 continue; // read by PresetStore
-            if (f.kind == "restore-paths") {
-                const std::string origin = "models/restore-paths/" + std::string(f.file);
-                RestorePath path = parseRestorePath(parseStrictJson(f.text, origin), origin);
-                c.m_restorePaths.insert_or_assign(path.id, std::move(path));
-                continue;
-            }
+            if (f.kind == "restore-paths")
+                continue; // read below, once, by builtinRestorePaths()
             const CardKind kind = f.kind == "models" ? CardKind::Model
                 : f.kind == "hardware"               ? CardKind::Hardware
                                                      : CardKind::Workload;
             c.addCard(kind, f.text, "models/" + std::string(f.kind) + "/" + std::string(f.file));
         }
+        for (const RestorePath& path : builtinRestorePaths())
+            c.m_restorePaths.insert_or_assign(path.id, path);
         return c;
     }();
     return catalog;

@@ -1,4 +1,4 @@
-#include "core/cards/PresetStore.h"
+#include "core/catalog/PresetStore.h"
 
 #include "core/cards/BuiltinCards.h"
 #include "core/io/InputError.h"

@@ -1,4 +1,4 @@
-#include "core/model/KvFormat.h"
+#include "core/cards/KvFormat.h"
 
 #include "core/io/InputError.h"
 #include "core/io/Json.h"

@@ -18,9 +18,9 @@
 // TTFT is checked per workload against its target on an idle replica (prefill is not
 // queued in this model); a workload that cannot meet a target is an error naming it.
 
-#include "core/cards/CardCatalog.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
-#include "core/scenario/Fleet.h"
+#include "core/analysis/Fleet.h"
 
+#include "core/analysis/Sensitivity.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
 #include "core/io/Units.h"
-#include "core/scenario/Sensitivity.h"
+#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <sstream>

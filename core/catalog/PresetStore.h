@@ -12,8 +12,8 @@
 //
 // The only Qt in core: QtCore's QSaveFile and QStandardPaths (HOUSE.md allows Qt Core).
 
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
-#include "core/scenario/ScenarioSpec.h"
 
 #include <optional>
 #include <string>

@@ -21,9 +21,9 @@
 // A move the fleet cannot be sized for (sizeFleet throws InputError: a target missed, a
 // bad value) is recorded on its end of the bar with sizeFleet's message, not thrown.
 
+#include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
-#include "core/scenario/Fleet.h"
 
 #include <string>
 #include <vector>

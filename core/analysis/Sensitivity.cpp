@@ -1,8 +1,8 @@
-#include "core/scenario/Sensitivity.h"
+#include "core/analysis/Sensitivity.h"
 
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/io/ResultJson.h"
+#include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 
 #include <algorithm>

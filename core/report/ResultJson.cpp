@@ -1,4 +1,4 @@
-#include "core/io/ResultJson.h"
+#include "core/report/ResultJson.h"
 
 #include "core/io/Units.h"
 

@@ -1,4 +1,4 @@
-#include "core/io/ResultCsv.h"
+#include "core/report/ResultCsv.h"
 
 #include "core/io/Csv.h"
 
