@@ -65,7 +65,7 @@ private:
     double m_bytesPerToken = 0;
     double m_gpuBytesPerToken = 0;
     double m_gpuBytesPerTokenPerLayer = 0;
-    double m_block = 16;
+    double m_block = vllm_defaults::kBlockSize;
     double m_maxContext = 0;
     Allocation m_allocation = Allocation::Paged;
 };

@@ -25,6 +25,7 @@
 #include "core/cards/KvFormat.h"
 #include "core/cards/ModelCard.h"
 #include "core/io/Message.h"
+#include "core/scenario/Workload.h"
 
 #include <optional>
 #include <string>
@@ -34,11 +35,11 @@
 namespace kvtiers {
 
 struct VllmSetup {
-    KvFormat kv;              ///< vLLM's kv_cache_dtype
-    int tp = 1;               ///< tensor-parallel degree
-    int blockSize = 16;       ///< --block-size
-    double context = 0;       ///< tokens per request (max_model_len); 0: the model's max_context
-    double kvMemoryBytes = 0; ///< memory for KV per GPU
+    KvFormat kv;                               ///< vLLM's kv_cache_dtype
+    int tp = 1;                                ///< tensor-parallel degree
+    int blockSize = vllm_defaults::kBlockSize; ///< --block-size
+    double context = 0;                        ///< tokens per request (max_model_len); 0: the model's max_context
+    double kvMemoryBytes = 0;                  ///< memory for KV per GPU
     /// --max-num-batched-tokens: the chunked-prefill budget vLLM's sliding-window memory
     /// check and printed concurrency assume; 0: vLLM's default (defaultMaxNumBatchedTokens).
     double maxNumBatchedTokens = 0;
@@ -62,15 +63,15 @@ double vllmKvMemory(const ModelCard& model, const HardwareCard& hw, double gpuMe
 
 /// One kind of KV-cache layer as vLLM pages it.
 struct VllmLayerKind {
-    std::string kind;                ///< "full", "sliding", "mla", "state"
-    std::int64_t layers = 0;         ///< layers of this kind
-    int blockSize = 16;              ///< tokens per block (raised for hybrids with state layers)
-    double window = 0;               ///< sliding only
-    double pageBytes = 0;            ///< one block of one layer on one GPU (after unification)
-    double realPageBytes = 0;        ///< the same before padding
-    std::int64_t groups = 0;         ///< KV-cache groups of this kind (hybrid)
-    double blocksPerRequest = 0;     ///< per group, one request of `context` tokens (steady state)
-    double vllmBlocksPerRequest = 0; ///< per group, as vLLM budgets it (chunked-prefill worst case)
+    std::string kind;                          ///< "full", "sliding", "mla", "state"
+    std::int64_t layers = 0;                   ///< layers of this kind
+    int blockSize = vllm_defaults::kBlockSize; ///< tokens per block (raised for hybrids with state layers)
+    double window = 0;                         ///< sliding only
+    double pageBytes = 0;                      ///< one block of one layer on one GPU (after unification)
+    double realPageBytes = 0;                  ///< the same before padding
+    std::int64_t groups = 0;                   ///< KV-cache groups of this kind (hybrid)
+    double blocksPerRequest = 0;               ///< per group, one request of `context` tokens (steady state)
+    double vllmBlocksPerRequest = 0;           ///< per group, as vLLM budgets it (chunked-prefill worst case)
 };
 
 /// Where the prediction follows vLLM only approximately: the kind of note and the
@@ -104,8 +105,8 @@ struct VllmPrediction {
     std::int64_t paddingLayers = 0; ///< empty layer slots vLLM adds to equalize groups
     double context = 0;
     double kvMemoryBytes = 0;
-    double bytesPerBlock = 0; ///< memory one block id costs (one page × layers per pool)
-    int tokenBlockSize = 16;  ///< tokens per block of the attention groups (smallest)
+    double bytesPerBlock = 0;                       ///< memory one block id costs (one page × layers per pool)
+    int tokenBlockSize = vllm_defaults::kBlockSize; ///< tokens per block of the attention groups (smallest)
     double numBlocks = 0;
     double tokens = 0;           ///< "GPU KV cache size: N tokens"
     double blocksPerRequest = 0; ///< Σ over groups
@@ -154,7 +155,7 @@ struct VllmHbmContext {
     double hbmBytes = 0;
     double weightsBytesPerGpu = 0;
     double reserveBytes = 0;
-    double gpuMemoryUtilization = 0.9;
+    double gpuMemoryUtilization = vllm_defaults::kGpuMemoryUtilization;
 };
 
 /// One sentence of a comparison's explanation: its kind and the figures it quotes.

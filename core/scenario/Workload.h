@@ -32,6 +32,14 @@ struct GapPoint {
     bool operator==(const GapPoint&) const = default;
 };
 
+/// vLLM's engine defaults, which the workload knobs, the allocator model and the vLLM
+/// check all start from: `--block-size` and `--gpu-memory-utilization` (vLLM's
+/// CacheConfig).
+namespace vllm_defaults {
+inline constexpr int kBlockSize = 16;                ///< tokens per KV block
+inline constexpr double kGpuMemoryUtilization = 0.9; ///< share of HBM the engine may use
+} // namespace vllm_defaults
+
 /// The workload knobs. Defaults are neutral: no reuse, no sharing, no offload.
 struct WorkloadParams {
     double context = 131072;          ///< tokens of KV per active sequence (prompt + output)
@@ -50,13 +58,13 @@ struct WorkloadParams {
     /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
     /// throughput, served sequences / request duration (docs/model.md §4.4 "or given").
     std::optional<double> requestRate;
-    double offloadRate = 0; ///< share of evicted reusable blocks copied down
-    std::optional<int> tp;  ///< unset: all GPUs of one server
-    int blockSize = 16;     ///< vLLM default page size (tokens)
+    double offloadRate = 0;                    ///< share of evicted reusable blocks copied down
+    std::optional<int> tp;                     ///< unset: all GPUs of one server
+    int blockSize = vllm_defaults::kBlockSize; ///< page size (tokens)
     Allocation allocation = Allocation::Paged;
-    double gpuMemoryUtilization = 0.9; ///< vLLM's default
-    double runtimeReserveBytes = 0;    ///< per GPU: activations, CUDA graphs
-    bool streaming = false;            ///< FlexGen: what does not fit streams every step
+    double gpuMemoryUtilization = vllm_defaults::kGpuMemoryUtilization;
+    double runtimeReserveBytes = 0; ///< per GPU: activations, CUDA graphs
+    bool streaming = false;         ///< FlexGen: what does not fit streams every step
     std::optional<PlacementShares> weightsPlacement;
     std::optional<PlacementShares> kvPlacement;
     bool inclusiveTiers = false;
