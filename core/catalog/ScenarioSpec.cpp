@@ -12,7 +12,8 @@ const std::vector<std::string>& overrideKeys()
     static const std::vector<std::string> keys = [] {
         std::vector<std::string> all;
         for (const Knob& k : knobs())
-            all.emplace_back(k.key);
+            if (k.scope != KnobScope::Fleet)
+                all.emplace_back(k.key);
         return all;
     }();
     return keys;
@@ -92,13 +93,8 @@ ResolvedScenario resolveScenario(const CardCatalog& catalog, const ScenarioSpec&
 
     checkOverrideKeys(spec.overrides, "overrides");
     const JsonObject o(spec.overrides, "overrides");
-    readWorkloadParams(o, params);
-    if (auto v = readKnobNumber(o, knob(KnobId::GpusPerServer)))
-        s.hardware.gpusPerServer = static_cast<int>(*v);
-    if (auto v = readKnobNumber(o, knob(KnobId::HostDram)))
-        s.hardware.hostDramBytes = *v;
-    if (auto v = readKnobNumber(o, knob(KnobId::Nvme)))
-        s.hardware.nvmeBytes = *v;
+    KnobTarget target { params, &s.hardware };
+    readKnobs(o, target);
     s.workload = params;
     if (params.restorePath)
         s.restorePath = catalog.resolveRestorePath(*params.restorePath);

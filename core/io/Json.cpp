@@ -325,4 +325,20 @@ void JsonObject::rejectUnknownKeys(std::span<const std::string_view> allowed) co
     }
 }
 
+Json bytesToJson(double bytes)
+{
+    if (!std::isfinite(bytes))
+        return nullptr;
+    if (bytes == std::floor(bytes) && std::fabs(bytes) <= 9007199254740992.0)
+        return static_cast<std::int64_t>(bytes);
+    return bytes;
+}
+
+Json numberToJson(double value)
+{
+    if (!std::isfinite(value))
+        return nullptr;
+    return value;
+}
+
 } // namespace kvtiers

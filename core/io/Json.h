@@ -69,6 +69,11 @@ private:
     std::string m_path;
 };
 
+/// Exact integer up to 2^53, double beyond (or when not whole); null for ±inf/NaN.
+Json bytesToJson(double bytes);
+/// A finite number, or null for ±inf/NaN (JSON has no infinity).
+Json numberToJson(double value);
+
 /// Formats a double for messages: shortest form that reads back exactly.
 std::string formatNumber(double value);
 

@@ -1,28 +1,13 @@
 #include "core/report/ResultJson.h"
 
 #include "core/io/Units.h"
+#include "core/scenario/Knobs.h"
 
 #include <QtGlobal>
 
 #include <cmath>
 
 namespace kvtiers {
-
-Json bytesToJson(double bytes)
-{
-    if (!std::isfinite(bytes))
-        return nullptr;
-    if (bytes == std::floor(bytes) && std::fabs(bytes) <= 9007199254740992.0)
-        return static_cast<std::int64_t>(bytes);
-    return bytes;
-}
-
-Json numberToJson(double value)
-{
-    if (!std::isfinite(value))
-        return nullptr;
-    return value;
-}
 
 namespace {
 
@@ -52,36 +37,11 @@ Json rollJson(const EvalResult::Roll& r)
 
 Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& workloadId)
 {
-    const auto& w = s.workload;
-    Json assumptions = {
-        { "context", bytesToJson(w.context) },
-        { "output_tokens", bytesToJson(w.outputTokens) },
-        { "prompt_tokens", bytesToJson(r.promptTokens) },
-        { "concurrency", bytesToJson(w.concurrency) },
-        { "kv_dtype", r.kvFormat.name() },
-        { "kv_bits", r.kvFormat.bits },
-        { "kv_scale_bits", r.kvFormat.scaleBits },
-        { "weight_bits", r.weightBits },
-        { "reuse_rate", w.reuseRate },
-        { "sharing", w.sharing },
-        { "reuse_distance_s", w.reuseDistanceSeconds },
-        { "request_rate_per_s", numberToJson(r.requestRate) },
-        { "request_rate_source", w.requestRate ? "given" : "derived" },
-        { "offload_rate", w.offloadRate },
-        { "tp", r.tp },
-        { "block_size", w.blockSize },
-        { "allocation", allocationName(w.allocation) },
-        { "gpu_memory_utilization", w.gpuMemoryUtilization },
-        { "runtime_reserve_bytes", bytesToJson(w.runtimeReserveBytes) },
-        { "streaming", w.streaming },
-        { "inclusive_tiers", w.inclusiveTiers },
-        { "gpus_per_server", s.hardware.gpusPerServer },
-        { "host_dram_bytes_per_server", bytesToJson(s.hardware.hostDramBytes) },
-        { "nvme_bytes_per_server", bytesToJson(s.hardware.nvmeBytes) },
-        { "servers", bytesToJson(w.servers) },
-        { "restore_path", s.restorePath.id },
-        { "reuse_gaps", w.reuseGapCdf.empty() ? "exponential" : "table" },
-    };
+    // Every knob as the model used it (the table's echo), plus what the evaluation derived.
+    Json assumptions = echoKnobs(s);
+    assumptions["prompt_tokens"] = bytesToJson(r.promptTokens);
+    assumptions[knobKey(KnobId::RequestRate)] = numberToJson(r.requestRate);
+    assumptions["request_rate_source"] = s.workload.requestRate ? "given" : "derived";
     Json warnings = Json::array();
     for (const auto& m : warningMessages(s, r))
         warnings.push_back(m);

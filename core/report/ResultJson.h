@@ -12,11 +12,6 @@
 
 namespace kvtiers {
 
-/// Exact integer up to 2^53, double beyond (or when not whole); null for ±inf/NaN.
-Json bytesToJson(double bytes);
-/// A finite number, or null for ±inf/NaN (JSON has no infinity).
-Json numberToJson(double value);
-
 /// The evaluation with the scenario it came from (ids and every resolved knob).
 Json resultToJson(const Scenario& scenario, const EvalResult& result, const std::string& workloadId = {});
 

@@ -1,15 +1,18 @@
 #pragma once
-// Knobs: every scenario knob a user can turn, in one table. An entry gives the knob's key
-// (the workload-card field and ScenarioSpec override key), its CLI flag and help line, the
-// kind of value it takes, its range and unit, and a translatable label. The card parser,
-// the override checks, the CLI options and `--help`, the GUI's undo texts and the
-// sensitivity variables all read this table, so adding a knob is one entry here plus the
-// model code that uses it.
+// Knobs: every scenario knob a user can turn, in one table, and the whole schema of each.
+// An entry gives the knob's key (the workload-card field and ScenarioSpec override key),
+// its CLI flag and help line, the kind of value it takes, its range and unit, the field
+// it binds to, how the GUI shows it, whether sensitivity moves it, and its translatable
+// label, tooltip and tornado label. Reading and writing cards and presets, the override
+// checks, the result's echo of the scenario, the CLI options and `--help`, the controls
+// panel, the undo texts and the sensitivity variables all loop over this table, so a new
+// knob is one entry here plus the model code that uses it (docs/architecture.md).
 //
-// Labels are marked with QT_TRANSLATE_NOOP("Knob", ...): the GUI shows them through
-// QCoreApplication::translate("Knob", label), the CLI prints the English source.
+// Texts are marked with QT_TRANSLATE_NOOP("Knob", ...): the GUI shows them through
+// QCoreApplication::translate("Knob", text), the CLI prints the English source.
 
 #include "core/io/Json.h"
+#include "core/scenario/Scenario.h"
 
 #include <QtGlobal> // QT_TRANSLATE_NOOP: lupdate finds the labels here
 
@@ -24,8 +27,8 @@ enum class KnobId {
     Context,
     OutputTokens,
     Concurrency,
-    KvDtype,
     KvBits,
+    KvDtype,
     KvScaleBits,
     WeightBits,
     ReuseRate,
@@ -48,6 +51,7 @@ enum class KnobId {
     Nvme,
     RestorePath,
     ReuseGapCdf,
+    Traffic,
 };
 
 /// What a knob's value is, which decides how a typed value is read.
@@ -65,8 +69,71 @@ enum class KnobValue {
     Table,    ///< rows of [x, y] numbers, e.g. a measured distribution (cards only)
 };
 
-/// Whose value a knob replaces: the workload card's, or the hardware card's server.
-enum class KnobScope { Workload, Hardware };
+/// Whose value a knob replaces: the workload card's, the hardware card's server, or (a
+/// fleet knob, not a scenario's) the traffic a fleet is sized for.
+enum class KnobScope { Workload, Hardware, Fleet };
+
+/// How the controls panel shows a knob.
+enum class KnobControl {
+    None,      ///< not among the controls (card-only tables and shares, fleet figures)
+    LogSlider, ///< a slider on a log scale beside a typed field
+    Slider,    ///< a linear slider beside a typed field (shares show as percent)
+    SpinBox,   ///< a spin box of whole numbers
+    Field,     ///< a typed number (seconds, requests/s, shares as percent)
+    Bytes,     ///< a typed size ("2TiB")
+    Combo,     ///< a pick list (element formats, choices, restore paths)
+    Toggle,    ///< a check box
+};
+
+struct KnobGui {
+    KnobControl control = KnobControl::None;
+    /// The control's own range, in the knob's unit. A value outside it (a card may hold
+    /// one, up to the knob's range) is shown as typed, the control pinned at its end with
+    /// a mark, and the model uses the value.
+    double min = 0;
+    double max = 0;
+};
+
+/// How the sensitivity tornado moves a knob.
+enum class KnobSweep {
+    None,     ///< not a sensitivity variable
+    Relative, ///< the value × (1 ± range): sizes, counts, tokens
+    Absolute, ///< the value ± range × `span` in the knob's unit (rates: ±25 points at range 0.5)
+    Ladder,   ///< one step along 4, 8, 16, 32 bits (an element format)
+};
+
+struct KnobSensitivity {
+    KnobSweep sweep = KnobSweep::None;
+    double span = 0;             ///< Absolute: the unit move per unit of range
+    const char* key = nullptr;   ///< the variable's key in sensitivity output; nullptr: the knob's key
+    const char* label = nullptr; ///< the tornado row's label (translatable), e.g. "Prefix-cache hit rate"
+};
+
+struct Knob;
+
+/// Where a read knob lands: a card's workload params, or a scenario's params and server.
+struct KnobTarget {
+    WorkloadParams& params;
+    HardwareCard* hardware = nullptr; ///< nullptr when reading a workload card
+};
+
+/// The knob's binding to its field. Every function but `read` may be nullptr where the
+/// knob has no such form (a table is not one number; a fleet knob has no field).
+struct KnobField {
+    /// Reads the knob from a card or override object, range-checked; absent: unchanged.
+    /// Throws InputError naming the object's path and the key.
+    void (*read)(const JsonObject& object, const Knob& knob, KnobTarget& target) = nullptr;
+    /// The value as a card or preset writes it; null when left to its default.
+    Json (*write)(const WorkloadParams& params) = nullptr;
+    /// The number the model uses, defaults resolved (the TP in effect, the KV bits of the
+    /// format in effect).
+    std::optional<double> (*value)(const Scenario& scenario) = nullptr;
+    /// The scenario with the number set, clamped to what the model accepts (sensitivity).
+    void (*setValue)(Scenario& scenario, const Knob& knob, double value) = nullptr;
+    /// The value as a result echoes the scenario it came from; nullptr: not echoed, or
+    /// (the request rate) echoed by the result writer, which knows the derived value.
+    Json (*echo)(const Scenario& scenario, const Knob& knob) = nullptr;
+};
 
 struct Knob {
     KnobId id;
@@ -76,11 +143,19 @@ struct Knob {
     double max;
     KnobScope scope;
     const char* unit;              ///< "tokens", "sequences", "s", "B", "req/s", "" (a share or a count)
-    const char* label;             ///< translatable noun phrase, lower case: "reuse rate"
+    const char* label;             ///< translatable noun phrase, lower case: "reuse rate"; the undo text's
     const char* flag;              ///< CLI flag ("--reuse"), nullptr when the CLI has none
     const char* valueName;         ///< the help's placeholder: "N", "R", "SIZE"; nullptr for a switch
     const char* help;              ///< the CLI help line (English)
+    const char* tip = nullptr;     ///< the GUI's tooltip (translatable); nullptr: the help line
     const char* choices = nullptr; ///< Choice: the allowed values, '|'-separated
+    KnobField field {};
+    KnobGui gui {};
+    KnobSensitivity sensitivity {};
+    const char* echoKey = nullptr; ///< the key a result echoes it under; nullptr: `key`
+
+    const char* outputKey() const { return echoKey ? echoKey : key; }
+    const char* variableKey() const { return sensitivity.key ? sensitivity.key : key; }
 };
 
 /// Every knob, in the order `--help` lists them.
@@ -92,6 +167,16 @@ const Knob* findKnob(std::string_view key);
 const Knob* findKnobByFlag(std::string_view flag);
 /// The knob with this id (every id has an entry).
 const Knob& knob(KnobId id);
+/// The knob's key, as cards, overrides and results spell it.
+inline const char* knobKey(KnobId id)
+{
+    return knob(id).key;
+}
+
+/// The knob's default: its value in a scenario nobody changed (WorkloadParams' own
+/// initialisers, the one place each default is written); nullopt when it has none as a
+/// number or depends on the cards (TP, KV format, weights).
+std::optional<double> knobDefault(const Knob& knob);
 
 /// A value as typed on the command line or in a field, read the knob's way and checked
 /// against its range. `where` names the flag or field in errors. Throws InputError.
@@ -100,6 +185,13 @@ Json parseKnobValue(const Knob& knob, const std::string& text, const std::string
 /// The knob's value from a card or override object, read the knob's way and range-checked
 /// (Count and Tokens must be whole). nullopt when the key is absent. Throws InputError.
 std::optional<double> readKnobNumber(const JsonObject& object, const Knob& knob);
+
+/// Reads every knob of the target's scope from a card or override object, in table order.
+void readKnobs(const JsonObject& object, KnobTarget& target);
+/// The workload knobs as a card writes them (unset optionals left out).
+Json writeKnobs(const WorkloadParams& params);
+/// The scenario's knobs as a result echoes them (resolved values, under `outputKey`).
+Json echoKnobs(const Scenario& scenario);
 
 /// The "Overrides" section of `kvtiers --help`, one line per knob with a flag.
 std::string knobHelp();

@@ -96,9 +96,5 @@ inline constexpr int kMaxBlock = 1 << 20;
 
 WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin);
 const char* allocationName(Allocation a);
-Json workloadParamsToJson(const WorkloadParams& p);
-/// Reads the workload knobs from an object (keys as in docs/cards.md); absent keys keep
-/// the values already in `params`.
-void readWorkloadParams(const JsonObject& o, WorkloadParams& params);
 
 } // namespace kvtiers

@@ -235,7 +235,7 @@ private:
 
 QString describe(const Scenario& s)
 {
-    Json j = workloadParamsToJson(s.workload);
+    Json j = writeKnobs(s.workload);
     j["model"] = s.model.id;
     j["hardware"] = s.hardware.id;
     j["gpus_per_server"] = s.hardware.gpusPerServer;
