@@ -29,21 +29,22 @@ std::string variableText(Variable v, double value, ByteUnits units)
 {
     if (!std::isfinite(value))
         return "–";
-    switch (v) {
-    case Variable::Context:
-        return formatTokens(value) + " tokens";
-    case Variable::Concurrency:
+    const Knob& k = knob(v);
+    switch (k.value) {
+    case KnobValue::Tokens:
+        return formatTokens(value) + " " + k.unit;
+    case KnobValue::Count:
         return formatSignificant(value, 3);
-    case Variable::KvBits:
+    case KnobValue::Format:
         return formatSignificant(value, 3) + " bit";
-    case Variable::ReuseRate:
-    case Variable::OffloadRate:
+    case KnobValue::Fraction:
         return percent(value);
-    case Variable::DramPerServer:
-    case Variable::NvmePerServer:
+    case KnobValue::Bytes:
         return formatBytes(value, units);
-    case Variable::Traffic:
+    case KnobValue::Number: // total traffic, requests/s
         return formatSignificant(value, 4) + "/s";
+    default:
+        break;
     }
     return formatSignificant(value, 4);
 }
@@ -114,7 +115,7 @@ int cmdSensitivity(const Command& command, const std::vector<std::string>& args,
     checkOutputFlags(p, "sensitivity", true);
     if (!p.positional.empty())
         throw InputError("sensitivity: unexpected argument \"" + p.positional[0] + "\"");
-    double range = 0.5;
+    double range = kDefaultSensitivityRange;
     if (auto it = p.own.find("--range"); it != p.own.end())
         range = parseFraction(it->second, "--range");
     const ByteUnits units = unitsOption(p);

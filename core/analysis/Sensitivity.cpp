@@ -15,123 +15,96 @@
 
 namespace kvtiers {
 
+namespace {
+
+/// The knobs with a sensitivity sweep whose scope passes `wanted`, in table order.
+template <typename Wanted> std::vector<Variable> sweptKnobs(const Wanted& wanted)
+{
+    std::vector<Variable> out;
+    for (const Knob& k : knobs())
+        if (k.sensitivity.sweep != KnobSweep::None && wanted(k.scope))
+            out.push_back(k.id);
+    return out;
+}
+
+} // namespace
+
 const std::vector<Variable>& allVariables()
 {
-    static const std::vector<Variable> v = { Variable::Context, Variable::Concurrency, Variable::KvBits,
-        Variable::ReuseRate, Variable::OffloadRate, Variable::DramPerServer, Variable::NvmePerServer };
+    static const std::vector<Variable> v
+        = sweptKnobs([](KnobScope s) { return s == KnobScope::Workload || s == KnobScope::Hardware; });
     return v;
 }
 
 const std::vector<Variable>& fleetVariables()
 {
-    static const std::vector<Variable> v
-        = { Variable::Context, Variable::Concurrency, Variable::KvBits, Variable::ReuseRate, Variable::OffloadRate,
-              Variable::DramPerServer, Variable::NvmePerServer, Variable::Traffic };
+    static const std::vector<Variable> v = [] {
+        std::vector<Variable> all = allVariables();
+        for (Variable f : sweptKnobs([](KnobScope s) { return s == KnobScope::Fleet; }))
+            all.push_back(f);
+        return all;
+    }();
     return v;
 }
 
 const char* variableKey(Variable v)
 {
-    switch (v) {
-    case Variable::Context:
-        return "context";
-    case Variable::Concurrency:
-        return "concurrency";
-    case Variable::KvBits:
-        return "kv_bits";
-    case Variable::ReuseRate:
-        return "reuse_rate";
-    case Variable::OffloadRate:
-        return "offload_rate";
-    case Variable::DramPerServer:
-        return "dram_per_server";
-    case Variable::NvmePerServer:
-        return "nvme_per_server";
-    case Variable::Traffic:
-        return "traffic";
-    }
-    return "?";
+    return knob(v).variableKey();
 }
 
 const char* variableLabel(Variable v)
 {
-    switch (v) {
-    case Variable::Context:
-        return "Average input context";
-    case Variable::Concurrency:
-        return "Active sequences per replica";
-    case Variable::KvBits:
-        return "KV bytes per token (format)";
-    case Variable::ReuseRate:
-        return "Prefix-cache hit rate";
-    case Variable::OffloadRate:
-        return "HBM→host offload rate";
-    case Variable::DramPerServer:
-        return "DRAM per server";
-    case Variable::NvmePerServer:
-        return "NVMe per server";
-    case Variable::Traffic:
-        return "Total traffic (requests/s)";
-    }
-    return "?";
+    return knob(v).sensitivity.label;
 }
 
 double variableValue(const Scenario& s, Variable v)
 {
-    switch (v) {
-    case Variable::Context:
-        return s.workload.context;
-    case Variable::Concurrency:
-        return s.workload.concurrency;
-    case Variable::KvBits:
-        return s.kvFormat().bits;
-    case Variable::ReuseRate:
-        return s.workload.reuseRate;
-    case Variable::OffloadRate:
-        return s.workload.offloadRate;
-    case Variable::DramPerServer:
-        return s.hardware.hostDramBytes;
-    case Variable::NvmePerServer:
-        return s.hardware.nvmeBytes;
-    case Variable::Traffic:
-        return 0;
-    }
-    return 0;
+    const Knob& k = knob(v);
+    return k.field.value ? k.field.value(s).value_or(0) : 0;
 }
 
 Scenario withVariable(const Scenario& base, Variable v, double value)
 {
     Scenario s = base;
-    switch (v) {
-    case Variable::Context:
-        s.workload.context
-            = std::clamp(std::round(value), std::max(1.0, s.workload.outputTokens + 1), limits::kMaxContext);
-        break;
-    case Variable::Concurrency:
-        s.workload.concurrency = std::clamp(std::round(value), 1.0, limits::kMaxConcurrency);
-        break;
-    case Variable::KvBits: {
-        KvFormat f = s.kvFormat();
-        f.bits = std::clamp(value, 0.5, kMaxKvBits);
-        s.workload.kv = f;
-        break;
-    }
-    case Variable::ReuseRate:
-        s.workload.reuseRate = std::clamp(value, 0.0, 1.0);
-        break;
-    case Variable::OffloadRate:
-        s.workload.offloadRate = std::clamp(value, 0.0, 1.0);
-        break;
-    case Variable::DramPerServer:
-        s.hardware.hostDramBytes = std::max(0.0, value);
-        break;
-    case Variable::NvmePerServer:
-        s.hardware.nvmeBytes = std::max(0.0, value);
-        break;
-    case Variable::Traffic:
-        break;
-    }
+    const Knob& k = knob(v);
+    if (k.field.setValue)
+        k.field.setValue(s, k, value);
     return s;
+}
+
+namespace {
+
+/// One step along the KV format ladder (4, 8, 16, 32 bits) from `bits`.
+double ladderStep(double bits, int direction)
+{
+    static constexpr std::array<double, 4> ladder = { 4, 8, 16, 32 };
+    if (direction < 0) {
+        for (auto it = ladder.rbegin(); it != ladder.rend(); ++it)
+            if (*it < bits)
+                return *it;
+        return bits;
+    }
+    for (double b : ladder)
+        if (b > bits)
+            return b;
+    return bits;
+}
+
+} // namespace
+
+double movedValue(const Knob& k, double value, double range, int direction)
+{
+    switch (k.sensitivity.sweep) {
+    case KnobSweep::Relative:
+        return value * (1 + direction * range);
+    case KnobSweep::Absolute:
+        return value + direction * range * k.sensitivity.span;
+    case KnobSweep::Ladder:
+        return ladderStep(value, direction);
+    case KnobSweep::None:
+        break;
+    }
+    return value;
 }
 
 double hbmDemand(const EvalResult& r)
@@ -164,28 +137,6 @@ double largest(const TierDemand& d)
     return std::max({ std::fabs(d.hbm), std::fabs(d.dram), std::fabs(d.ssd) });
 }
 
-/// One step along the KV format ladder (4, 8, 16, 32 bits) from `bits`.
-double kvStep(double bits, int direction)
-{
-    static constexpr std::array<double, 4> ladder = { 4, 8, 16, 32 };
-    if (direction < 0) {
-        for (auto it = ladder.rbegin(); it != ladder.rend(); ++it)
-            if (*it < bits)
-                return *it;
-        return bits;
-    }
-    for (double b : ladder)
-        if (b > bits)
-            return b;
-    return bits;
-}
-
-/// Where a tornado moves `value` of `v`: one KV format step, else ±`range` of the value.
-double movedValue(Variable v, double value, double range, int direction)
-{
-    return v == Variable::KvBits ? kvStep(value, direction) : value * (1 + direction * range);
-}
-
 /// Largest effect first; ties keep the variables' order.
 template <typename Bar> void sortByEffect(std::vector<Bar>& bars)
 {
@@ -203,8 +154,8 @@ SensitivityResult sensitivity(const Scenario& base, double range)
         SensitivityBar bar;
         bar.variable = v;
         const double value = variableValue(base, v);
-        bar.lowValue = movedValue(v, value, range, -1);
-        bar.highValue = movedValue(v, value, range, +1);
+        bar.lowValue = movedValue(knob(v), value, range, -1);
+        bar.highValue = movedValue(knob(v), value, range, +1);
         const Scenario lowScenario = withVariable(base, v, bar.lowValue);
         const Scenario highScenario = withVariable(base, v, bar.highValue);
         bar.lowValue = variableValue(lowScenario, v); // as clamped
@@ -252,21 +203,13 @@ FleetDemand fleetDemand(const FleetResult& f)
 
 double fleetVariableValue(const FleetResult& f, Variable v)
 {
-    switch (v) {
-    case Variable::Concurrency:
+    const Knob& k = knob(v);
+    if (v == KnobId::Concurrency)
         return fleetDemand(f).sequencesPerReplica;
-    case Variable::Traffic:
+    if (v == KnobId::Traffic)
         return f.requestsPerSecond;
-    case Variable::DramPerServer:
-    case Variable::NvmePerServer:
-        // One server profile for the whole mix (sizeFleet checks it).
+    if (k.scope == KnobScope::Hardware) // one server profile for the whole mix (sizeFleet checks it)
         return f.entries.empty() ? 0 : variableValue(f.entries.front().scenario, v);
-    case Variable::Context:
-    case Variable::KvBits:
-    case Variable::ReuseRate:
-    case Variable::OffloadRate:
-        break;
-    }
     double mean = 0;
     for (const auto& e : f.entries)
         mean += e.share * variableValue(e.scenario, v); // shares are normalised
@@ -295,40 +238,21 @@ void setOverride(Json& overrides, const Scenario& moved, Variable v)
 {
     if (!overrides.is_object())
         overrides = Json::object();
-    auto set = [&](KnobId id, const Json& value) { overrides[knob(id).key] = value; };
-    switch (v) {
-    case Variable::Context:
-        set(KnobId::Context, static_cast<std::int64_t>(moved.workload.context));
-        break;
-    case Variable::Concurrency:
-        set(KnobId::Concurrency, static_cast<std::int64_t>(moved.workload.concurrency));
-        break;
-    case Variable::KvBits: {
+    const Knob& k = knob(v);
+    if (v == KnobId::KvBits) {
         // kv_bits replaces a kv_dtype (the two may not be given together); the scale stays.
         const KvFormat f = moved.kvFormat();
-        overrides.erase(knob(KnobId::KvDtype).key);
-        set(KnobId::KvBits, f.bits);
+        overrides.erase(knobKey(KnobId::KvDtype));
+        overrides[k.key] = f.bits;
         if (f.scaleBits > 0)
-            set(KnobId::KvScaleBits, f.scaleBits);
+            overrides[knobKey(KnobId::KvScaleBits)] = f.scaleBits;
         else
-            overrides.erase(knob(KnobId::KvScaleBits).key);
-        break;
+            overrides.erase(knobKey(KnobId::KvScaleBits));
+        return;
     }
-    case Variable::ReuseRate:
-        set(KnobId::ReuseRate, moved.workload.reuseRate);
-        break;
-    case Variable::OffloadRate:
-        set(KnobId::OffloadRate, moved.workload.offloadRate);
-        break;
-    case Variable::DramPerServer:
-        set(KnobId::HostDram, moved.hardware.hostDramBytes);
-        break;
-    case Variable::NvmePerServer:
-        set(KnobId::Nvme, moved.hardware.nvmeBytes);
-        break;
-    case Variable::Traffic:
-        break;
-    }
+    const double value = variableValue(moved, v);
+    const bool whole = k.value == KnobValue::Tokens || k.value == KnobValue::Count;
+    overrides[k.key] = whole ? Json(static_cast<std::int64_t>(value)) : Json(value);
 }
 
 /// The fleet input with `v` moved: `target(current)` is the new value of each workload's
@@ -338,22 +262,18 @@ template <typename Target>
 FleetInput movedFleet(const FleetInput& in, const FleetResult& base, Variable v, const Target& target)
 {
     FleetInput out = in;
-    switch (v) {
-    case Variable::Concurrency:
+    if (v == KnobId::Concurrency) {
         out.tpotTargetSeconds = target(in.tpotTargetSeconds);
-        break;
-    case Variable::Traffic:
+    } else if (v == KnobId::Traffic) {
         if (in.requestsPerSecond > 0)
             out.requestsPerSecond = target(in.requestsPerSecond);
         else
             out.tokensPerDay = target(in.tokensPerDay);
-        break;
-    default:
+    } else {
         for (size_t i = 0; i < out.mix.size() && i < base.entries.size(); ++i) {
             const Scenario& s = base.entries[i].scenario;
             setOverride(out.mix[i].spec.overrides, withVariable(s, v, target(variableValue(s, v))), v);
         }
-        break;
     }
     return out;
 }
@@ -387,7 +307,7 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
         auto end = [&](int direction, double& value, double& tpot, FleetDemand& demand, FleetDemand& delta,
                        bool& feasible, std::string& error, InputErrorDetail& detail) {
             const FleetInput moved = movedFleet(
-                input, out.fleet, v, [&](double current) { return movedValue(v, current, range, direction); });
+                input, out.fleet, v, [&](double current) { return movedValue(knob(v), current, range, direction); });
             tpot = moved.tpotTargetSeconds;
             const auto sized = trySize(catalog, moved, &error, &detail);
             feasible = sized.has_value();
@@ -418,14 +338,11 @@ std::vector<FleetCurvePoint> fleetCurve(
     points.reserve(values.size());
     for (double x : values) {
         auto target = [&](double current) {
-            switch (v) {
-            case Variable::Context: // keep the mix's shape: every context scaled alike
+            if (v == KnobId::Context) // keep the mix's shape: every context scaled alike
                 return baseValue > 0 ? current * x / baseValue : x;
-            case Variable::Traffic: // requests/s, or the tokens/day that give them
+            if (v == KnobId::Traffic) // requests/s, or the tokens/day that give them
                 return base.requestsPerSecond > 0 ? current * x / base.requestsPerSecond : current;
-            default:
-                return x;
-            }
+            return x;
         };
         const FleetInput moved = movedFleet(input, base, v, target);
         FleetCurvePoint p;
@@ -436,7 +353,7 @@ std::vector<FleetCurvePoint> fleetCurve(
             p.value = fleetVariableValue(*sized, v);
             p.demand = fleetDemand(*sized);
         } else {
-            p.value = v == Variable::Concurrency ? kNaN : x;
+            p.value = v == KnobId::Concurrency ? kNaN : x;
         }
         points.push_back(std::move(p));
     }

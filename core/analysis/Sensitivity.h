@@ -16,7 +16,7 @@
 //    fleet tornado moves the TPOT target by the range instead (a looser target lets more
 //    sequences share a decode step) and reports the active sequences per replica the
 //    sizing chose at each end (the replica-weighted mean over the mix).
-//  - Total traffic (Variable::Traffic, fleet only): requests/s (or tokens/day, whichever
+//  - Total traffic (KnobId::Traffic, a fleet-scope knob): requests/s (or tokens/day, whichever
 //    the input gives) moved by the range.
 // A move the fleet cannot be sized for (sizeFleet throws InputError: a target missed, a
 // bad value) is recorded on its end of the bar with sizeFleet's message, not thrown.
@@ -24,34 +24,37 @@
 #include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
+#include "core/scenario/Knobs.h"
 
 #include <string>
 #include <vector>
 
 namespace kvtiers {
 
-enum class Variable {
-    Context,       ///< average input context (tokens per sequence)
-    Concurrency,   ///< active sequences per replica
-    KvBits,        ///< KV bytes per token, through the element format
-    ReuseRate,     ///< prefix-cache hit rate
-    OffloadRate,   ///< HBM→host offload rate
-    DramPerServer, ///< host DRAM per server
-    NvmePerServer, ///< local NVMe per server
-    Traffic,       ///< a fleet's total requests/s (fleet only; a scenario has no traffic)
-};
+/// A sensitivity variable is a knob (Knobs.h) whose entry says how the tornado moves it:
+/// its key in the output is `variableKey()`, its label `sensitivity.label`, its value and
+/// its clamped setter the knob's field functions.
+using Variable = KnobId;
 
-/// The scenario variables (the article's list), in a fixed order.
+/// The tornado's default move: ±50% of each value.
+inline constexpr double kDefaultSensitivityRange = 0.5;
+
+/// The scenario variables (the article's list): the knobs with a sensitivity sweep, of
+/// workload or hardware scope, in table order.
 const std::vector<Variable>& allVariables();
-/// The fleet tornado's variables: the article's list plus total traffic.
+/// The fleet tornado's variables: the scenario's plus the fleet-scope ones (total traffic).
 const std::vector<Variable>& fleetVariables();
-const char* variableKey(Variable v);   ///< "context", "kv_bits", ...
-const char* variableLabel(Variable v); ///< English label
+const char* variableKey(Variable v);   ///< "context", "kv_bits", "dram_per_server", ...
+const char* variableLabel(Variable v); ///< English label (the GUI translates it in context "Knob")
 
-/// The variable's value in a scenario (Traffic: 0, a scenario has none).
+/// The variable's value in a scenario (a fleet knob: 0, a scenario has none).
 double variableValue(const Scenario& s, Variable v);
-/// The scenario with the variable set (clamped to its valid range; Traffic: unchanged).
+/// The scenario with the variable set (clamped to its valid range; a fleet knob: unchanged).
 Scenario withVariable(const Scenario& s, Variable v, double value);
+/// Where the tornado moves `value` of `knob` by `range`, down (`direction` -1) or up (+1):
+/// Relative: value × (1 ± range); Absolute: value ± range × span; Ladder: one step along
+/// 4, 8, 16, 32 bits. Not clamped (withVariable clamps).
+double movedValue(const Knob& knob, double value, double range, int direction);
 
 struct TierDemand {
     double hbm = 0, dram = 0, ssd = 0;
@@ -72,13 +75,13 @@ struct SensitivityBar {
 
 struct SensitivityResult {
     TierDemand base;
-    double relativeRange = 0.5;
+    double relativeRange = kDefaultSensitivityRange;
     std::vector<SensitivityBar> bars; ///< sorted by effect, largest first
 };
 
 /// Moves each variable by ±`relativeRange` (default 50%; shares are clamped to [0, 1];
 /// the KV format moves one step along 4, 8, 16, 32 bits) with the others held.
-SensitivityResult sensitivity(const Scenario& base, double relativeRange = 0.5);
+SensitivityResult sensitivity(const Scenario& base, double relativeRange = kDefaultSensitivityRange);
 
 struct CurvePoint {
     double value = 0;
@@ -117,7 +120,7 @@ struct FleetSensitivityBar {
 struct FleetSensitivityResult {
     FleetResult fleet; ///< the base sizing
     FleetDemand base;
-    double relativeRange = 0.5;
+    double relativeRange = kDefaultSensitivityRange;
     double tpotTargetSeconds = 0;          ///< the base TPOT target
     std::vector<FleetSensitivityBar> bars; ///< fleetVariables(), sorted by effect, largest first
 };
@@ -128,7 +131,7 @@ struct FleetSensitivityResult {
 /// through the TPOT target; Traffic through the total rate) and re-sizes the fleet.
 /// Throws InputError only if the base fleet cannot be sized.
 FleetSensitivityResult fleetSensitivity(
-    const CardCatalog& catalog, const FleetInput& input, double relativeRange = 0.5);
+    const CardCatalog& catalog, const FleetInput& input, double relativeRange = kDefaultSensitivityRange);
 
 struct FleetCurvePoint {
     double value = 0;             ///< fleetVariableValue() of the sized fleet (the request if infeasible)

@@ -3,6 +3,7 @@
 // user's own overrides; a one-workload fleet moves the way the scenario tornado does for
 // context and KV bits; halving KV bits never raises any tier; a move the fleet cannot be
 // sized for is reported on its bar, not thrown; the CSV and JSON carry the core's numbers.
+// The variables are the knob table's swept knobs, moved and clamped the table's way.
 
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Sensitivity.h"
@@ -89,10 +90,10 @@ FleetInput movedByHand(const FleetInput& base, Variable v, double range, int dir
         case Variable::OffloadRate:
             e.spec.overrides["offload_rate"] = std::clamp(s.workload.offloadRate * factor, 0.0, 1.0);
             break;
-        case Variable::DramPerServer:
+        case Variable::HostDram:
             e.spec.overrides["host_dram_bytes"] = s.hardware.hostDramBytes * factor;
             break;
-        case Variable::NvmePerServer:
+        case Variable::Nvme:
             e.spec.overrides["nvme_bytes"] = s.hardware.nvmeBytes * factor;
             break;
         default:
@@ -146,6 +147,61 @@ std::string cellOf(const std::vector<std::vector<std::string>>& rows, size_t row
 class TestSensitivity : public QObject {
     Q_OBJECT
 private slots:
+    void variablesAreTheTablesSweptKnobs()
+    {
+        const std::vector<Variable> scenario = { KnobId::Context, KnobId::Concurrency, KnobId::KvBits,
+            KnobId::ReuseRate, KnobId::OffloadRate, KnobId::HostDram, KnobId::Nvme };
+        QVERIFY(allVariables() == scenario);
+        std::vector<Variable> fleet = scenario;
+        fleet.push_back(KnobId::Traffic);
+        QVERIFY(fleetVariables() == fleet);
+        QCOMPARE(std::string(variableKey(KnobId::HostDram)), std::string("dram_per_server"));
+        QCOMPARE(std::string(variableKey(KnobId::Nvme)), std::string("nvme_per_server"));
+        QCOMPARE(std::string(variableKey(KnobId::ReuseRate)), std::string(knob(KnobId::ReuseRate).key));
+        QCOMPARE(std::string(variableLabel(KnobId::Traffic)), std::string("Total traffic (requests/s)"));
+    }
+
+    void movesFollowTheKnobsSweep()
+    {
+        // Relative: the value times 1 ± range.
+        QCOMPARE(movedValue(knob(KnobId::Context), 8192, 0.5, -1), 4096.0);
+        QCOMPARE(movedValue(knob(KnobId::Context), 8192, 0.5, +1), 12288.0);
+        // Ladder: one step along 4, 8, 16, 32 bits, whatever the range; none past the ends.
+        QCOMPARE(movedValue(knob(KnobId::KvBits), 8, 0.1, -1), 4.0);
+        QCOMPARE(movedValue(knob(KnobId::KvBits), 8, 0.1, +1), 16.0);
+        QCOMPARE(movedValue(knob(KnobId::KvBits), 6, 0.5, +1), 8.0);
+        QCOMPARE(movedValue(knob(KnobId::KvBits), 4, 0.5, -1), 4.0);
+        QCOMPARE(movedValue(knob(KnobId::KvBits), 32, 0.5, +1), 32.0);
+        // Absolute: the value ± range × span (no knob of the table moves so yet).
+        Knob points = knob(KnobId::ReuseRate);
+        points.sensitivity.sweep = KnobSweep::Absolute;
+        points.sensitivity.span = 0.5;
+        QCOMPARE(movedValue(points, 0.4, 0.5, +1), 0.65);
+        QCOMPARE(movedValue(points, 0.4, 0.5, -1), 0.15);
+        QCOMPARE(movedValue(points, 0.4, 0, +1), 0.4);
+        // None: not moved.
+        QCOMPARE(movedValue(knob(KnobId::OutputTokens), 10, 0.5, +1), 10.0);
+    }
+
+    void settingAVariableClampsItTheModelsWay()
+    {
+        Scenario s = workloadScenario("chat");
+        s.workload.outputTokens = 100;
+        QCOMPARE(withVariable(s, KnobId::Context, 5).workload.context, 101.0); // room for a prompt
+        QCOMPARE(withVariable(s, KnobId::Context, 4096.4).workload.context, 4096.0);
+        QCOMPARE(withVariable(s, KnobId::Concurrency, 0.2).workload.concurrency, 1.0);
+        QCOMPARE(withVariable(s, KnobId::Concurrency, 7.6).workload.concurrency, 8.0);
+        QCOMPARE(withVariable(s, KnobId::KvBits, 0.1).kvFormat().bits, 0.5);
+        QCOMPARE(withVariable(s, KnobId::KvBits, 100).kvFormat().bits, kMaxKvBits);
+        QCOMPARE(withVariable(s, KnobId::KvBits, 6.5).kvFormat().bits, 6.5);
+        QCOMPARE(withVariable(s, KnobId::ReuseRate, 1.5).workload.reuseRate, 1.0);
+        QCOMPARE(withVariable(s, KnobId::OffloadRate, -0.5).workload.offloadRate, 0.0);
+        QCOMPARE(withVariable(s, KnobId::HostDram, -1).hardware.hostDramBytes, 0.0);
+        QCOMPARE(withVariable(s, KnobId::Nvme, 3e12).hardware.nvmeBytes, 3e12);
+        QVERIFY(withVariable(s, KnobId::Traffic, 5).workload == s.workload); // a fleet knob: a scenario has none
+        QCOMPARE(variableValue(s, KnobId::Traffic), 0.0);
+    }
+
     void fleetBarsAreDifferencesOfSizings()
     {
         const FleetInput in = chatAndMooncake();

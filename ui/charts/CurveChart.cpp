@@ -118,27 +118,25 @@ void CurveChart::draw()
         m_graphs[t]->setData(keys, values[t], true);
 
     QCPAxis* x = p->xAxis;
-    const bool logScale = variable == Variable::Context || variable == Variable::Concurrency;
+    const bool logScale = knob(variable).gui.control == KnobControl::LogSlider;
     x->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    switch (variable) {
-    case Variable::Context:
+    switch (knob(variable).value) {
+    case KnobValue::Tokens:
         x->setTicker(QSharedPointer<TokenLogTicker>::create(TokenLogTicker::Labels::Tokens));
         break;
-    case Variable::Concurrency:
+    case KnobValue::Count:
         x->setTicker(QSharedPointer<TokenLogTicker>::create(TokenLogTicker::Labels::Count));
         break;
-    case Variable::KvBits:
+    case KnobValue::Format:
         x->setTicker(QSharedPointer<BitsTicker>::create());
         break;
-    case Variable::ReuseRate:
-    case Variable::OffloadRate:
+    case KnobValue::Fraction:
         x->setTicker(QSharedPointer<ShareTicker>::create());
         break;
-    case Variable::DramPerServer:
-    case Variable::NvmePerServer:
+    case KnobValue::Bytes:
         x->setTicker(byteTicker(units));
         break;
-    case Variable::Traffic:
+    default:
         x->setTicker(QSharedPointer<QCPAxisTicker>::create());
         break;
     }

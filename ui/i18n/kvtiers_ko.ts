@@ -107,6 +107,34 @@
         <source>servers</source>
         <translation>서버 수</translation>
     </message>
+    <message>
+        <source>total traffic</source>
+        <translation>총 트래픽</translation>
+    </message>
+    <message>
+        <source>Average input context</source>
+        <translation>평균 입력 문맥</translation>
+    </message>
+    <message>
+        <source>Active sequences per replica</source>
+        <translation>레플리카당 활성 시퀀스</translation>
+    </message>
+    <message>
+        <source>KV bytes per token (format)</source>
+        <translation>토큰당 KV 바이트(형식)</translation>
+    </message>
+    <message>
+        <source>Prefix-cache hit rate</source>
+        <translation>프리픽스 캐시 적중률</translation>
+    </message>
+    <message>
+        <source>HBM→host offload rate</source>
+        <translation>HBM→호스트 오프로딩률</translation>
+    </message>
+    <message>
+        <source>Total traffic (requests/s)</source>
+        <translation>총 트래픽(요청/초)</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -1058,38 +1086,6 @@
 </context>
 <context>
     <name>Variable</name>
-    <message>
-        <source>Average input context</source>
-        <translation>평균 입력 문맥</translation>
-    </message>
-    <message>
-        <source>Active sequences per replica</source>
-        <translation>레플리카당 활성 시퀀스</translation>
-    </message>
-    <message>
-        <source>KV bytes per token (format)</source>
-        <translation>토큰당 KV 바이트(형식)</translation>
-    </message>
-    <message>
-        <source>Prefix-cache hit rate</source>
-        <translation>프리픽스 캐시 적중률</translation>
-    </message>
-    <message>
-        <source>HBM→host offload rate</source>
-        <translation>HBM→호스트 오프로딩률</translation>
-    </message>
-    <message>
-        <source>DRAM per server</source>
-        <translation>서버당 D램</translation>
-    </message>
-    <message>
-        <source>NVMe per server</source>
-        <translation>서버당 NVMe</translation>
-    </message>
-    <message>
-        <source>Total traffic (requests/s)</source>
-        <translation>총 트래픽(요청/초)</translation>
-    </message>
     <message>
         <source>%1 bit</source>
         <translation>%1비트</translation>

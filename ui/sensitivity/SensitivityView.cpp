@@ -57,34 +57,34 @@ std::vector<double> geometric(double from, double to, int n, bool whole)
 std::vector<double> sweepValues(Variable variable, double now)
 {
     std::vector<double> values;
-    switch (variable) {
-    case Variable::Context:
+    switch (knob(variable).value) {
+    case KnobValue::Tokens: // the context
         // 1K tokens up to 4× the current context (at least 1M), log-spaced.
         values = geometric(1024, std::max(1048576.0, now * 4), 40, true);
         break;
-    case Variable::Concurrency:
+    case KnobValue::Count: // active sequences
         values = geometric(1, std::max(64.0, now * 4), 40, true);
         break;
-    case Variable::KvBits:
+    case KnobValue::Format:
         // The KV format ladder the article discusses: 4-bit, FP8, BF16, FP32, and between.
         values = { 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32 };
         break;
-    case Variable::ReuseRate:
-    case Variable::OffloadRate:
+    case KnobValue::Fraction:
         for (int i = 0; i <= 20; ++i)
             values.push_back(i * 0.05);
         break;
-    case Variable::DramPerServer:
-    case Variable::NvmePerServer: {
+    case KnobValue::Bytes: {
         const double top = now > 0 ? now * 2 : 8 * TiB;
         for (int i = 0; i <= 32; ++i)
             values.push_back(top * i / 32.0);
         break;
     }
-    case Variable::Traffic:
+    case KnobValue::Number: // total traffic
         // 10% to 3× the current traffic.
         for (int i = 1; i <= 30; ++i)
             values.push_back(now * i / 10.0);
+        break;
+    default:
         break;
     }
     values.erase(std::unique(values.begin(), values.end()), values.end());
@@ -136,7 +136,7 @@ SensitivityView::SensitivityView(QWidget* parent)
     m_rangeSpin = new QSpinBox(this);
     m_rangeSpin->setObjectName(QStringLiteral("sensitivityRange"));
     m_rangeSpin->setRange(1, 100);
-    m_rangeSpin->setValue(50);
+    m_rangeSpin->setValue(static_cast<int>(std::lround(kDefaultSensitivityRange * 100)));
     m_texts([this, rangeLabel] {
         rangeLabel->setText(tr("&Range: ±"));
         m_rangeSpin->setSuffix(tr("%"));

@@ -8,44 +8,26 @@ namespace kvtiers::ui {
 
 QString variableName(Variable v)
 {
-    switch (v) {
-    case Variable::Context:
-        return QCoreApplication::translate("Variable", "Average input context");
-    case Variable::Concurrency:
-        return QCoreApplication::translate("Variable", "Active sequences per replica");
-    case Variable::KvBits:
-        return QCoreApplication::translate("Variable", "KV bytes per token (format)");
-    case Variable::ReuseRate:
-        return QCoreApplication::translate("Variable", "Prefix-cache hit rate");
-    case Variable::OffloadRate:
-        return QCoreApplication::translate("Variable", "HBM→host offload rate");
-    case Variable::DramPerServer:
-        return QCoreApplication::translate("Variable", "DRAM per server");
-    case Variable::NvmePerServer:
-        return QCoreApplication::translate("Variable", "NVMe per server");
-    case Variable::Traffic:
-        return QCoreApplication::translate("Variable", "Total traffic (requests/s)");
-    }
-    return qs(variableLabel(v));
+    return QCoreApplication::translate("Knob", knob(v).sensitivity.label);
 }
 
 QString variableValueText(Variable v, double value, ByteUnits units)
 {
-    switch (v) {
-    case Variable::Context:
+    switch (knob(v).value) {
+    case KnobValue::Tokens:
         return tokensText(value);
-    case Variable::Concurrency:
+    case KnobValue::Count:
         return countText(value);
-    case Variable::KvBits:
+    case KnobValue::Format:
         return QCoreApplication::translate("Variable", "%1 bit").arg(significantText(value, 3));
-    case Variable::ReuseRate:
-    case Variable::OffloadRate:
+    case KnobValue::Fraction:
         return percentText(value);
-    case Variable::DramPerServer:
-    case Variable::NvmePerServer:
+    case KnobValue::Bytes:
         return bytesText(value, units);
-    case Variable::Traffic:
+    case KnobValue::Number: // total traffic, requests/s
         return significantText(value, 4);
+    default:
+        break;
     }
     return significantText(value, 3);
 }

@@ -1,7 +1,7 @@
 #pragma once
-// VariableText: the GUI's translatable names for the sensitivity variables of
-// core/Sensitivity.h (the core's variableLabel() is English, for the CLI), and their
-// values as people say them ("128K", "8 bit", "50%", "2 TiB").
+// VariableText: the GUI's names for the sensitivity variables of core/Sensitivity.h (the
+// knob table's tornado labels, translated in context "Knob"), and their values as people
+// say them ("128K", "8 bit", "50%", "2 TiB").
 
 #include "core/analysis/Sensitivity.h"
 #include "core/io/Units.h"
