@@ -88,6 +88,16 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
 }
 
 /// The preset's spec with the command line's cards and overrides on top.
+SweepAxis sweepAxisOption(const std::string* given)
+{
+    if (!given)
+        return SweepAxis::Context;
+    if (const auto axis = sweepAxisFromName(*given))
+        return *axis;
+    throw InputError("--axis: unknown axis \"" + *given + "\" (use " + sweepAxisName(SweepAxis::Context) + " or "
+        + sweepAxisName(SweepAxis::Concurrency) + ")");
+}
+
 ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags)
 {
     const Preset* preset = store.find(presetName);

@@ -4,6 +4,7 @@
 // ids, --preset and the eval overrides the same way and words its errors the same way.
 
 #include "core/analysis/Fleet.h"
+#include "core/analysis/Sweep.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/PresetStore.h"
 #include "core/catalog/ScenarioSpec.h"
@@ -30,6 +31,9 @@ struct Parsed {
 /// value) and positionals. Throws InputError naming the flag.
 Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions,
     const std::vector<std::string>& ownSwitches = {});
+
+/// The sweep axis --axis names (`given`; nullptr: not given, the context). Throws InputError.
+SweepAxis sweepAxisOption(const std::string* given);
 
 /// The preset's spec with the command line's cards and overrides on top. Throws InputError.
 ScenarioSpec withPreset(const PresetStore& store, const std::string& presetName, const ScenarioSpec& flags);

@@ -139,10 +139,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         if (chart == "tiers") {
             error = ChartExporter::exportTierChart(path, rs.scenario, result, options, rs.workloadId);
         } else {
-            const std::string axisName = own("--axis") ? *own("--axis") : "context";
-            if (axisName != "context" && axisName != "concurrency")
-                throw InputError("--axis: unknown axis \"" + axisName + "\" (use context or concurrency)");
-            const SweepAxis axis = axisName == "context" ? SweepAxis::Context : SweepAxis::Concurrency;
+            const SweepAxis axis = sweepAxisOption(own("--axis"));
             const SweepRange range = defaultSweepRange(axis);
             const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kChartSweepPoints);
             error = format == ExportFormat::Json

@@ -22,10 +22,8 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
     if (!p.positional.empty())
         throw InputError("sweep: unexpected argument \"" + p.positional[0] + "\"");
     const auto axisIt = p.own.find("--axis");
-    const std::string axisName = axisIt == p.own.end() ? "context" : axisIt->second;
-    if (axisName != "context" && axisName != "concurrency")
-        throw InputError("--axis: unknown axis \"" + axisName + "\" (use context or concurrency)");
-    const SweepAxis axis = axisName == "context" ? SweepAxis::Context : SweepAxis::Concurrency;
+    const SweepAxis axis = sweepAxisOption(axisIt == p.own.end() ? nullptr : &axisIt->second);
+    const std::string axisName = sweepAxisName(axis);
     auto get = [&](const std::string& flag, double fallback, double lo, double hi) {
         const auto it = p.own.find(flag);
         if (it == p.own.end())
@@ -40,7 +38,7 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
         throw InputError("--to: must not be below --from");
     const auto pointsIt = p.own.find("--points");
     const int points = pointsIt == p.own.end()
-        ? 64
+        ? kCliSweepPoints
         : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const SweepResult sr = sweep(rs.scenario, axis, from, to, points);

@@ -9,6 +9,7 @@
 #include "core/io/Units.h"
 #include "core/model/Evaluation.h"
 #include "core/report/ResultJson.h"
+#include "core/scenario/Knobs.h"
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
 
@@ -170,11 +171,11 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
             { "tiers", tiers },
             { "miss_share", numberToJson(missShare) },
             { "derived",
-                { { "reuse_rate", numberToJson(a.tokenHitRatioInfinite()) },
-                    { "request_rate_per_s", numberToJson(a.requestRatePerSecond()) },
+                { { knobKey(KnobId::ReuseRate), numberToJson(a.tokenHitRatioInfinite()) },
+                    { knobKey(KnobId::RequestRate), numberToJson(a.requestRatePerSecond()) },
                     { "prompt_tokens", numberToJson(requests > 0 ? a.promptTokens / requests : 0) },
-                    { "output_tokens", numberToJson(requests > 0 ? a.outputTokens / requests : 0) },
-                    { "reuse_gap_cdf", gaps } } },
+                    { knobKey(KnobId::OutputTokens), numberToJson(requests > 0 ? a.outputTokens / requests : 0) },
+                    { knobKey(KnobId::ReuseGapCdf), gaps } } },
         };
         out << j.dump(2) << "\n";
         return 0;

@@ -8,6 +8,7 @@
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
 #include "core/report/ResultJson.h"
+#include "core/scenario/Knobs.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -25,7 +26,7 @@ Json vllmPredictionJson(const VllmPrediction& p)
 {
     Json kinds = Json::array();
     for (const auto& k : p.kinds) {
-        Json j = { { "kind", k.kind }, { "layers", k.layers }, { "block_size", k.blockSize },
+        Json j = { { "kind", k.kind }, { "layers", k.layers }, { knobKey(KnobId::BlockSize), k.blockSize },
             { "page_bytes", bytesToJson(k.pageBytes) }, { "groups", k.groups },
             { "blocks_per_request", bytesToJson(k.blocksPerRequest) } };
         if (k.realPageBytes != k.pageBytes)
@@ -37,7 +38,7 @@ Json vllmPredictionJson(const VllmPrediction& p)
     Json notes = Json::array();
     for (const auto& n : p.notes)
         notes.push_back(vllmNoteText(n));
-    return { { "context", bytesToJson(p.context) }, { "kv_memory_bytes", bytesToJson(p.kvMemoryBytes) },
+    return { { knobKey(KnobId::Context), bytesToJson(p.context) }, { "kv_memory_bytes", bytesToJson(p.kvMemoryBytes) },
         { "layer_kinds", kinds }, { "hybrid", p.hybrid }, { "layers_per_group", p.groupSize },
         { "kv_cache_groups", p.kvCacheGroups }, { "padding_layers", p.paddingLayers },
         { "bytes_per_block", bytesToJson(p.bytesPerBlock) }, { "num_blocks", bytesToJson(p.numBlocks) },
@@ -45,70 +46,86 @@ Json vllmPredictionJson(const VllmPrediction& p)
         { "max_concurrency", numberToJson(p.maxConcurrency) }, { "notes", notes } };
 }
 
-int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+/// vllm-check's inputs: vLLM's settings, each read through its knob from the overrides (a
+/// knob not given keeps VllmSetup's default, vLLM's, or the model card's), and the log.
+struct VllmInputs {
+    VllmSetup setup;
+    double weightBits = 0;
+    double gpuMemoryUtilization = vllm_defaults::kGpuMemoryUtilization;
+    double reserveBytes = 0;
+    std::string batchedSource = "given";
+    std::optional<VllmLog> log;
+};
+
+/// The knobs vllm-check reads; any other override does not apply.
+constexpr KnobId kVllmKnobs[] = { KnobId::KvBits, KnobId::KvScaleBits, KnobId::Tp, KnobId::BlockSize, KnobId::Context,
+    KnobId::GpuMemoryUtilization, KnobId::RuntimeReserve, KnobId::WeightBits };
+
+void rejectOtherOverrides(const Json& overrides)
 {
-    const Parsed p = parseArgs(args, 1, command.options, command.switches);
-    checkOutputFlags(p, "vllm-check", false);
-    if (!p.positional.empty())
-        throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
-    if (p.spec.model.empty())
-        throw InputError(
-            "vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
-    if (!p.spec.workload.empty() || !p.presets.empty())
-        throw InputError("vllm-check: --workload and --preset do not apply; give the model and vLLM's settings");
-    const Json& ov = p.spec.overrides;
-    for (const auto& [key, value] : ov.items()) {
-        static const std::vector<std::string> allowed = { "kv_bits", "kv_scale_bits", "tp", "block_size", "context",
-            "gpu_memory_utilization", "runtime_reserve_bytes", "weight_bits" };
-        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+    for (const auto& [key, value] : overrides.items()) {
+        const Knob* k = findKnob(key);
+        if (!k || std::find(std::begin(kVllmKnobs), std::end(kVllmKnobs), k->id) == std::end(kVllmKnobs))
             throw InputError(inFlagTerms("overrides." + key) + ": does not apply to vllm-check");
     }
-    const auto& catalog = cardCatalog();
-    const ModelCard model = catalog.resolveModel(p.spec.model);
-    VllmSetup setup;
-    setup.kv = KvFormat { ov.value("kv_bits", model.defaultKvBits), ov.value("kv_scale_bits", 0.0) };
-    setup.tp = ov.value("tp", 1);
-    setup.blockSize = ov.value("block_size", 16);
-    setup.context = ov.value("context", 0.0);
-    const double weightBits = ov.value("weight_bits", model.weightBits);
+}
 
-    std::string batchedSource = "given";
+VllmInputs vllmInputs(const Parsed& p, const ModelCard& model)
+{
+    const JsonObject o(p.spec.overrides, "overrides");
+    auto given = [&](KnobId id) { return readKnobNumber(o, knob(id)); };
+    VllmInputs in;
+    VllmSetup& setup = in.setup;
+    setup.kv = KvFormat { given(KnobId::KvBits).value_or(model.defaultKvBits),
+        given(KnobId::KvScaleBits).value_or(setup.kv.scaleBits) };
+    setup.tp = static_cast<int>(given(KnobId::Tp).value_or(setup.tp));
+    setup.blockSize = static_cast<int>(given(KnobId::BlockSize).value_or(setup.blockSize));
+    setup.context = given(KnobId::Context).value_or(setup.context);
+    in.weightBits = given(KnobId::WeightBits).value_or(model.weightBits);
+    in.gpuMemoryUtilization = given(KnobId::GpuMemoryUtilization).value_or(in.gpuMemoryUtilization);
+    in.reserveBytes = given(KnobId::RuntimeReserve).value_or(in.reserveBytes);
+
     if (auto it = p.own.find("--max-num-batched-tokens"); it != p.own.end())
         setup.maxNumBatchedTokens = parseNumberOption(it->second, "--max-num-batched-tokens", 1, 1e9, true);
     setup.asyncScheduling = p.own.contains("--async-scheduling");
-
-    std::optional<VllmLog> log;
     if (auto it = p.own.find("--log"); it != p.own.end())
-        log = parseVllmLog(readInputFile(it->second), it->second);
+        in.log = parseVllmLog(readInputFile(it->second), it->second);
+    return in;
+}
 
-    std::optional<VllmHbmContext> hbm;
+/// Sets the memory the KV cache gets (--kv-memory, else from --hardware, else the log's
+/// "Available KV cache memory") and vLLM's batched-token budget; returns where the memory
+/// figure came from. `hbm` is set when the hardware gives it.
+std::string kvMemory(const Parsed& p, const ModelCard& model, VllmInputs& in, std::optional<VllmHbmContext>& hbm)
+{
+    VllmSetup& setup = in.setup;
     std::string memorySource;
     const auto kvMem = p.own.find("--kv-memory");
     if (kvMem != p.own.end()) {
         if (!p.spec.hardware.empty())
             throw InputError("--kv-memory: give either --kv-memory or --hardware, not both");
-        for (const char* k : { "gpu_memory_utilization", "runtime_reserve_bytes" })
-            if (ov.contains(k))
-                throw InputError(inFlagTerms(std::string("overrides.") + k)
+        for (KnobId id : { KnobId::GpuMemoryUtilization, KnobId::RuntimeReserve })
+            if (p.spec.overrides.contains(knobKey(id)))
+                throw InputError(inFlagTerms(std::string("overrides.") + knobKey(id))
                     + ": only with --hardware (--kv-memory is already what is left for KV)");
         setup.kvMemoryBytes = parseByteSize(kvMem->second, "--kv-memory");
         memorySource = "given";
     } else if (!p.spec.hardware.empty()) {
-        const HardwareCard hw = catalog.resolveHardware(p.spec.hardware);
-        const double u = ov.value("gpu_memory_utilization", 0.9);
-        const double reserve = ov.value("runtime_reserve_bytes", 0.0);
-        setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, weightBits);
-        const double weightsPerGpu = model.paramsTotal * weightBits / 8.0 / setup.tp;
+        const HardwareCard hw = cardCatalog().resolveHardware(p.spec.hardware);
+        const double u = in.gpuMemoryUtilization;
+        const double reserve = in.reserveBytes;
+        setup.kvMemoryBytes = vllmKvMemory(model, hw, u, setup.tp, reserve, in.weightBits);
+        const double weightsPerGpu = model.paramsTotal * in.weightBits / 8.0 / setup.tp;
         hbm = VllmHbmContext { hw.hbmBytes, weightsPerGpu, reserve, u };
         if (!(setup.maxNumBatchedTokens > 0)) {
             setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(&hw);
-            batchedSource = "vllm serve's default for " + hw.id;
+            in.batchedSource = "vllm serve's default for " + hw.id;
         }
         memorySource = formatSignificant(u, 3) + " x " + formatBytes(hw.hbmBytes) + " HBM (" + hw.id + ") - "
             + formatBytes(weightsPerGpu) + " weights per GPU"
             + (reserve > 0 ? " - " + formatBytes(reserve) + " reserve" : "");
-    } else if (log && log->availableKvBytes) {
-        setup.kvMemoryBytes = *log->availableKvBytes;
+    } else if (in.log && in.log->availableKvBytes) {
+        setup.kvMemoryBytes = *in.log->availableKvBytes;
         memorySource = "vLLM's \"Available KV cache memory\" line";
     } else {
         throw InputError(
@@ -118,60 +135,66 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
 
     if (!(setup.maxNumBatchedTokens > 0)) {
         setup.maxNumBatchedTokens = defaultMaxNumBatchedTokens(nullptr);
-        batchedSource = "vllm serve's default for a GPU of 70 GiB or more";
+        in.batchedSource = "vllm serve's default for a GPU of 70 GiB or more";
     }
+    return memorySource;
+}
 
-    std::optional<VllmComparison> cmp;
-    if (log)
-        cmp = compareWithVllm(model, setup, *log, hbm);
-    const VllmPrediction pred = cmp ? cmp->predicted : predictVllm(model, setup);
-
-    if (p.json) {
-        Json j = { { "model", model.id }, { "kv_bits", numberToJson(setup.kv.bits) },
-            { "kv_scale_bits", numberToJson(setup.kv.scaleBits) }, { "tp", setup.tp },
-            { "block_size", setup.blockSize }, { "kv_memory_source", memorySource },
-            { "kvtiers", vllmPredictionJson(pred) },
-            { "vllm_predicted",
-                { { "max_concurrency", numberToJson(pred.vllmMaxConcurrency) },
-                    { "blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest) },
-                    { "gpu_kv_cache_tokens", bytesToJson(pred.tokens) },
-                    { "gpu_kv_cache_capacity_tokens", bytesToJson(pred.capacityTokens) },
-                    { "max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens) },
-                    { "max_num_batched_tokens_source", batchedSource }, { "async_scheduling", pred.asyncScheduling },
-                    { "in_flight_tokens", bytesToJson(pred.inFlightTokens) },
-                    { "why", vllmBudgetMessage(pred).english() }, { "vllm_version", kVllmVersion } } } };
-        if (cmp) {
-            Json v = Json::object();
-            if (log->kvCacheTokens)
-                v["gpu_kv_cache_tokens"] = bytesToJson(*log->kvCacheTokens);
-            if (log->concurrency) {
-                v["max_concurrency"] = numberToJson(*log->concurrency);
-                v["concurrency_context"] = bytesToJson(*log->concurrencyTokens);
-            }
-            if (log->availableKvBytes)
-                v["available_kv_memory_bytes"] = bytesToJson(*log->availableKvBytes);
-            if (log->gpuBlocks)
-                v["num_gpu_blocks"] = bytesToJson(*log->gpuBlocks);
-            j["vllm"] = v;
-            Json c = { { "agrees", cmp->agrees },
-                { "token_form", cmp->newerTokenForm ? "max_concurrency_x_max_model_len" : "blocks_x_block_size" },
-                { "explanation", cmp->explanation } };
-            auto opt = [&](const char* key, const std::optional<double>& x) {
-                c[key] = x ? numberToJson(*x) : Json(nullptr);
-            };
-            opt("tokens_diff_percent", cmp->tokensDiffPercent);
-            opt("concurrency_diff_percent", cmp->concurrencyDiffPercent);
-            opt("implied_kv_memory_bytes", cmp->impliedKvMemoryBytes);
-            opt("kv_memory_gap_bytes", cmp->kvMemoryGapBytes);
-            opt("implied_gpu_memory_utilization", cmp->impliedGpuUtilization);
-            j["comparison"] = c;
-        }
-        out << j.dump(2) << "\n";
-        return kExitOk;
+/// vLLM's own figures from the log, and how they compare.
+void addLogJson(Json& j, const VllmLog& log, const VllmComparison& cmp)
+{
+    Json v = Json::object();
+    if (log.kvCacheTokens)
+        v["gpu_kv_cache_tokens"] = bytesToJson(*log.kvCacheTokens);
+    if (log.concurrency) {
+        v["max_concurrency"] = numberToJson(*log.concurrency);
+        v["concurrency_context"] = bytesToJson(*log.concurrencyTokens);
     }
+    if (log.availableKvBytes)
+        v["available_kv_memory_bytes"] = bytesToJson(*log.availableKvBytes);
+    if (log.gpuBlocks)
+        v["num_gpu_blocks"] = bytesToJson(*log.gpuBlocks);
+    j["vllm"] = v;
+    Json c = { { "agrees", cmp.agrees },
+        { "token_form", cmp.newerTokenForm ? "max_concurrency_x_max_model_len" : "blocks_x_block_size" },
+        { "explanation", cmp.explanation } };
+    auto opt = [&](const char* key, const std::optional<double>& x) { c[key] = x ? numberToJson(*x) : Json(nullptr); };
+    opt("tokens_diff_percent", cmp.tokensDiffPercent);
+    opt("concurrency_diff_percent", cmp.concurrencyDiffPercent);
+    opt("implied_kv_memory_bytes", cmp.impliedKvMemoryBytes);
+    opt("kv_memory_gap_bytes", cmp.kvMemoryGapBytes);
+    opt("implied_gpu_memory_utilization", cmp.impliedGpuUtilization);
+    j["comparison"] = c;
+}
 
+Json vllmCheckJson(const ModelCard& model, const VllmInputs& in, const std::string& memorySource,
+    const VllmPrediction& pred, const std::optional<VllmComparison>& cmp)
+{
+    const VllmSetup& setup = in.setup;
+    Json j = { { "model", model.id }, { knobKey(KnobId::KvBits), numberToJson(setup.kv.bits) },
+        { knobKey(KnobId::KvScaleBits), numberToJson(setup.kv.scaleBits) }, { knobKey(KnobId::Tp), setup.tp },
+        { knobKey(KnobId::BlockSize), setup.blockSize }, { "kv_memory_source", memorySource },
+        { "kvtiers", vllmPredictionJson(pred) },
+        { "vllm_predicted",
+            { { "max_concurrency", numberToJson(pred.vllmMaxConcurrency) },
+                { "blocks_per_request", bytesToJson(pred.vllmBlocksPerRequest) },
+                { "gpu_kv_cache_tokens", bytesToJson(pred.tokens) },
+                { "gpu_kv_cache_capacity_tokens", bytesToJson(pred.capacityTokens) },
+                { "max_num_batched_tokens", bytesToJson(pred.maxNumBatchedTokens) },
+                { "max_num_batched_tokens_source", in.batchedSource }, { "async_scheduling", pred.asyncScheduling },
+                { "in_flight_tokens", bytesToJson(pred.inFlightTokens) }, { "why", vllmBudgetMessage(pred).english() },
+                { "vllm_version", kVllmVersion } } } };
+    if (cmp)
+        addLogJson(j, *in.log, *cmp);
+    return j;
+}
+
+/// The prediction as text: the setup, the pages, the blocks and what vLLM would print.
+void printPrediction(std::ostream& out, const ModelCard& model, const VllmInputs& in, const std::string& memorySource,
+    const VllmPrediction& pred)
+{
     out << "vLLM check: " << model.name << "\n";
-    out << "Setup              KV " << setup.kv.name() << ", TP " << setup.tp << ", block " << setup.blockSize
+    out << "Setup              KV " << in.setup.kv.name() << ", TP " << in.setup.tp << ", block " << in.setup.blockSize
         << " tokens, " << formatCount(pred.context) << " tokens per request\n";
     out << "KV memory          " << formatBytes(pred.kvMemoryBytes) << " per GPU (" << memorySource << ")\n";
     for (const auto& k : pred.kinds) {
@@ -200,7 +223,7 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         = pred.asyncScheduling ? "vLLM prints" : "vLLM " + std::string(kVllmVersion) + " prints";
     out << std::left << std::setw(19) << printsLabel << vllmConcurrencyLine(pred.context, pred.vllmMaxConcurrency)
         << "  (" << formatCount(pred.numBlocks) << " blocks / " << formatCount(pred.vllmBlocksPerRequest)
-        << " per request; max_num_batched_tokens " << formatCount(pred.maxNumBatchedTokens) << ", " << batchedSource
+        << " per request; max_num_batched_tokens " << formatCount(pred.maxNumBatchedTokens) << ", " << in.batchedSource
         << (pred.asyncScheduling ? "; async scheduling: " + formatCount(pred.inFlightTokens) + " tokens in flight"
                                  : std::string())
         << ")\n";
@@ -212,38 +235,72 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         out << "  why they differ: " << vllmBudgetMessage(pred).english() << "\n";
     for (const auto& n : pred.notes)
         out << "  note: " << vllmNoteText(n) << "\n";
-    if (cmp) {
-        out << "vLLM's log         ";
-        bool first = true;
-        auto line = [&](const std::string& text) {
-            out << (first ? "" : "                   ") << text << "\n";
-            first = false;
-        };
-        if (log->availableKvBytes)
-            line("Available KV cache memory: " + formatBytes(*log->availableKvBytes) + " (line "
-                + std::to_string(log->availableLine) + ")");
-        if (log->kvCacheTokens)
-            line("GPU KV cache size: " + formatCount(*log->kvCacheTokens) + " tokens (line "
-                + std::to_string(log->kvCacheLine) + ")");
-        if (log->gpuBlocks)
-            line("# GPU blocks: " + formatCount(*log->gpuBlocks) + " (line " + std::to_string(log->gpuBlocksLine) + ")"
-                + (cmp->vllmTokensFromBlocks && cmp->vllmTokens ? ": " + formatCount(*cmp->vllmTokens) + " tokens"
-                                                                : std::string()));
-        if (log->concurrency)
-            line(vllmConcurrencyLine(*log->concurrencyTokens, *log->concurrency) + " (line "
-                + std::to_string(log->concurrencyLine) + ")");
-        out << "Difference         ";
-        std::vector<std::string> parts;
-        auto signedPct = [](double v) { return (v > 0 ? "+" : "") + formatSignificant(v, 3) + "%"; };
-        if (cmp->tokensDiffPercent)
-            parts.push_back("tokens " + signedPct(*cmp->tokensDiffPercent));
-        if (cmp->concurrencyDiffPercent)
-            parts.push_back("concurrency " + signedPct(*cmp->concurrencyDiffPercent));
-        for (size_t i = 0; i < parts.size(); ++i)
-            out << (i ? ", " : "") << parts[i];
-        out << " (vLLM relative to kvtiers)\n";
-        out << "Explanation        " << cmp->explanation << "\n";
+}
+
+/// The log's own figures as text, and how far they are from the prediction.
+void printLogComparison(std::ostream& out, const VllmLog& log, const VllmComparison& cmp)
+{
+    out << "vLLM's log         ";
+    bool first = true;
+    auto line = [&](const std::string& text) {
+        out << (first ? "" : "                   ") << text << "\n";
+        first = false;
+    };
+    if (log.availableKvBytes)
+        line("Available KV cache memory: " + formatBytes(*log.availableKvBytes) + " (line "
+            + std::to_string(log.availableLine) + ")");
+    if (log.kvCacheTokens)
+        line("GPU KV cache size: " + formatCount(*log.kvCacheTokens) + " tokens (line "
+            + std::to_string(log.kvCacheLine) + ")");
+    if (log.gpuBlocks)
+        line("# GPU blocks: " + formatCount(*log.gpuBlocks) + " (line " + std::to_string(log.gpuBlocksLine) + ")"
+            + (cmp.vllmTokensFromBlocks && cmp.vllmTokens ? ": " + formatCount(*cmp.vllmTokens) + " tokens"
+                                                          : std::string()));
+    if (log.concurrency)
+        line(vllmConcurrencyLine(*log.concurrencyTokens, *log.concurrency) + " (line "
+            + std::to_string(log.concurrencyLine) + ")");
+    out << "Difference         ";
+    std::vector<std::string> parts;
+    auto signedPct = [](double v) { return (v > 0 ? "+" : "") + formatSignificant(v, 3) + "%"; };
+    if (cmp.tokensDiffPercent)
+        parts.push_back("tokens " + signedPct(*cmp.tokensDiffPercent));
+    if (cmp.concurrencyDiffPercent)
+        parts.push_back("concurrency " + signedPct(*cmp.concurrencyDiffPercent));
+    for (size_t i = 0; i < parts.size(); ++i)
+        out << (i ? ", " : "") << parts[i];
+    out << " (vLLM relative to kvtiers)\n";
+    out << "Explanation        " << cmp.explanation << "\n";
+}
+
+int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options, command.switches);
+    checkOutputFlags(p, "vllm-check", false);
+    if (!p.positional.empty())
+        throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
+    if (p.spec.model.empty())
+        throw InputError(
+            "vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
+    if (!p.spec.workload.empty() || !p.presets.empty())
+        throw InputError("vllm-check: --workload and --preset do not apply; give the model and vLLM's settings");
+    rejectOtherOverrides(p.spec.overrides);
+    const ModelCard model = cardCatalog().resolveModel(p.spec.model);
+    VllmInputs in = vllmInputs(p, model);
+    std::optional<VllmHbmContext> hbm;
+    const std::string memorySource = kvMemory(p, model, in, hbm);
+
+    std::optional<VllmComparison> cmp;
+    if (in.log)
+        cmp = compareWithVllm(model, in.setup, *in.log, hbm);
+    const VllmPrediction pred = cmp ? cmp->predicted : predictVllm(model, in.setup);
+
+    if (p.json) {
+        out << vllmCheckJson(model, in, memorySource, pred, cmp).dump(2) << "\n";
+        return kExitOk;
     }
+    printPrediction(out, model, in, memorySource, pred);
+    if (cmp)
+        printLogComparison(out, *in.log, *cmp);
     return kExitOk;
 }
 

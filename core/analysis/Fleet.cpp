@@ -5,6 +5,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/report/ResultJson.h"
+#include "core/scenario/Knobs.h"
 
 #include <cmath>
 #include <sstream>
@@ -159,7 +160,7 @@ Json fleetToJson(const FleetResult& f)
             { "hbm_bytes", bytesToJson(e.hbmBytes) }, { "dram_bytes", bytesToJson(e.dramBytes) },
             { "ssd_bytes", bytesToJson(e.ssdBytes) } });
     return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
-        { "servers", bytesToJson(f.servers) }, { "gpus_per_server", f.gpusPerServer },
+        { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
         { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },
         { "ttft_target_s", numberToJson(f.ttftTargetSeconds) }, { "tpot_target_s", numberToJson(f.tpotTargetSeconds) },
         { "fleet",

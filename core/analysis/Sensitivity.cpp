@@ -373,7 +373,8 @@ Json demandJson(const TierDemand& d)
 Json demandJson(const FleetDemand& d)
 {
     return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
-        { "ssd_bytes", bytesToJson(d.ssd) }, { "gpus", bytesToJson(d.gpus) }, { "servers", bytesToJson(d.servers) },
+        { "ssd_bytes", bytesToJson(d.ssd) }, { "gpus", bytesToJson(d.gpus) },
+        { knobKey(KnobId::Servers), bytesToJson(d.servers) },
         { "sequences_per_replica", numberToJson(d.sequencesPerReplica) } };
 }
 
@@ -457,7 +458,7 @@ std::string sensitivityCsv(const FleetSensitivityResult& sr)
     std::ostringstream out;
     out << "variable,base_value,low_value,high_value,low_tpot_target_s,high_tpot_target_s"
         << header({ "base", "low", "high", "low_delta", "high_delta" },
-               { "hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", "servers", "sequences_per_replica" })
+               { "hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", knobKey(KnobId::Servers), "sequences_per_replica" })
         << ",low_feasible,high_feasible,low_error,high_error\n";
     for (const auto& b : sr.bars) {
         out << variableKey(b.variable) << ',' << csvNumber(b.baseValue) << ',' << csvNumber(b.lowValue) << ','

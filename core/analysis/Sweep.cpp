@@ -10,9 +10,22 @@
 
 namespace kvtiers {
 
+KnobId sweepAxisKnob(SweepAxis axis)
+{
+    return axis == SweepAxis::Context ? KnobId::Context : KnobId::Concurrency;
+}
+
 const char* sweepAxisName(SweepAxis axis)
 {
-    return axis == SweepAxis::Context ? "context" : "concurrency";
+    return knobKey(sweepAxisKnob(axis));
+}
+
+std::optional<SweepAxis> sweepAxisFromName(std::string_view name)
+{
+    for (SweepAxis axis : { SweepAxis::Context, SweepAxis::Concurrency })
+        if (name == sweepAxisName(axis))
+            return axis;
+    return std::nullopt;
 }
 
 Scenario scenarioAt(const Scenario& base, SweepAxis axis, double x)

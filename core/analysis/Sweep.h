@@ -3,14 +3,22 @@
 // the point where HBM runs out. Feeds the sweep chart and `kvtiers export --chart sweep`.
 
 #include "core/model/Evaluation.h"
+#include "core/scenario/Knobs.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kvtiers {
 
 enum class SweepAxis { Context, Concurrency };
+/// The knob an axis moves.
+KnobId sweepAxisKnob(SweepAxis axis);
+/// The axis's name: its knob's key ("context", "concurrency").
 const char* sweepAxisName(SweepAxis axis);
+/// The axis of that name, or nullopt.
+std::optional<SweepAxis> sweepAxisFromName(std::string_view name);
 
 struct SweepPoint {
     double x = 0;
@@ -38,6 +46,8 @@ struct SweepRange {
 SweepRange defaultSweepRange(SweepAxis axis);
 /// Points of the app's and exported sweep charts (enough for a smooth log axis).
 inline constexpr int kChartSweepPoints = 200;
+/// Points of `kvtiers sweep` without --points: a table to read, not a curve to draw.
+inline constexpr int kCliSweepPoints = 64;
 
 /// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
 /// tokens or sequences). On the context axis, output tokens are capped below the context.

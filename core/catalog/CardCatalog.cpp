@@ -4,6 +4,7 @@
 #include "core/cards/HfConfig.h"
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
+#include "core/scenario/Knobs.h"
 
 #include <QStandardPaths>
 #include <QString>
@@ -184,7 +185,7 @@ RestorePath CardCatalog::resolveRestorePath(const std::string& arg) const
         return parseRestorePath(parseStrictJson(readInputFile(arg), arg), arg);
     if (this != &builtin()) // a catalog of user cards still knows the built-in paths
         return builtin().resolveRestorePath(arg);
-    unknownId("restore_path", arg, m_restorePaths);
+    unknownId(knobKey(KnobId::RestorePath), arg, m_restorePaths);
 }
 
 } // namespace kvtiers

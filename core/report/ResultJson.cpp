@@ -66,7 +66,7 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
         { "cacheable_reuse_rate", numberToJson(r.cacheableReuse) },
         { "retained_pool_bytes", bytesToJson(r.retainedPoolBytes) },
         { "lost_reuse_bytes", bytesToJson(r.lostReuseBytes) },
-        { "request_rate_per_s", numberToJson(r.requestRate) },
+        { knobKey(KnobId::RequestRate), numberToJson(r.requestRate) },
         { "request_rate_bound_per_s", numberToJson(r.requestRateBound) },
         { "request_rate_decode_slots_per_s", numberToJson(r.requestRateDecodeSlots) },
         { "request_rate_limit", rateLimitName(r.rateLimit) },
@@ -102,7 +102,7 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
         { "fleet",
             [&] {
                 Json f = rollJson(r.fleet);
-                f["servers"] = bytesToJson(r.fleetServers);
+                f[knobKey(KnobId::Servers)] = bytesToJson(r.fleetServers);
                 f["gpus"] = bytesToJson(r.fleetGpus);
                 return f;
             }() },

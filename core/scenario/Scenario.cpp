@@ -1,6 +1,7 @@
 #include "core/scenario/Scenario.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 
 #include <algorithm>
 #include <string>
@@ -13,6 +14,13 @@ namespace {
 [[noreturn]] void reject(InputErrorDetail detail)
 {
     throw InputError(std::move(detail));
+}
+
+/// What a problem with the knob is said against: its CLI flag without the dashes ("tp",
+/// "output-tokens", "kv-dtype").
+const char* flagWord(KnobId id)
+{
+    return knob(id).flag + 2;
 }
 
 } // namespace
@@ -42,13 +50,13 @@ void validateScenario(const Scenario& s)
     const std::string tpText = std::to_string(tp);
     if (tp < 1 || tp > limits::kMaxTp)
         reject({ .code = InputErrorCode::TpOutOfRange,
-            .where = "tp",
+            .where = flagWord(KnobId::Tp),
             .value = tpText,
             .min = "1",
             .max = std::to_string(limits::kMaxTp) });
     if (gpus % tp != 0 && tp % gpus != 0)
         reject({ .code = InputErrorCode::TpDoesNotFitServer,
-            .where = "tp",
+            .where = flagWord(KnobId::Tp),
             .value = tpText,
             .max = std::to_string(gpus) });
     for (size_t i = 0; i < s.model.groups.size(); ++i) {
@@ -57,40 +65,40 @@ void validateScenario(const Scenario& s)
             continue;
         if (g.numKvHeads % tp != 0 && tp % g.numKvHeads != 0)
             reject({ .code = InputErrorCode::TpDoesNotDivideKvHeads,
-                .where = "tp",
+                .where = flagWord(KnobId::Tp),
                 .value = tpText,
                 .max = std::to_string(g.numKvHeads),
                 .detail = s.model.id });
     }
     if (!(w.context >= 1 && w.context <= limits::kMaxContext))
-        reject({ .code = InputErrorCode::ContextOutOfRange, .where = "context" });
+        reject({ .code = InputErrorCode::ContextOutOfRange, .where = flagWord(KnobId::Context) });
     if (!(w.concurrency >= 1 && w.concurrency <= limits::kMaxConcurrency))
-        reject({ .code = InputErrorCode::ConcurrencyOutOfRange, .where = "concurrency" });
+        reject({ .code = InputErrorCode::ConcurrencyOutOfRange, .where = flagWord(KnobId::Concurrency) });
     if (!(w.outputTokens >= 0 && w.outputTokens < w.context))
         reject({ .code = InputErrorCode::OutputTokensNotBelowContext,
-            .where = "output-tokens",
+            .where = flagWord(KnobId::OutputTokens),
             .value = formatNumber(w.outputTokens),
             .max = formatNumber(w.context) });
     if (!(w.reuseRate >= 0 && w.reuseRate <= 1))
-        reject({ .code = InputErrorCode::ReuseOutOfRange, .where = "reuse" });
+        reject({ .code = InputErrorCode::ReuseOutOfRange, .where = flagWord(KnobId::ReuseRate) });
     if (!(w.offloadRate >= 0 && w.offloadRate <= 1))
-        reject({ .code = InputErrorCode::OffloadRateOutOfRange, .where = "offload-rate" });
+        reject({ .code = InputErrorCode::OffloadRateOutOfRange, .where = flagWord(KnobId::OffloadRate) });
     if (!(w.sharing >= 1))
-        reject({ .code = InputErrorCode::SharingBelowOne, .where = "sharing" });
+        reject({ .code = InputErrorCode::SharingBelowOne, .where = flagWord(KnobId::Sharing) });
     if (!(w.gpuMemoryUtilization > 0 && w.gpuMemoryUtilization <= 1))
-        reject({ .code = InputErrorCode::GpuUtilizationOutOfRange, .where = "gpu-util" });
+        reject({ .code = InputErrorCode::GpuUtilizationOutOfRange, .where = flagWord(KnobId::GpuMemoryUtilization) });
     if (w.blockSize < 1 || w.blockSize > limits::kMaxBlock)
         reject({ .code = InputErrorCode::BlockSizeOutOfRange,
-            .where = "block-size",
+            .where = flagWord(KnobId::BlockSize),
             .min = "1",
             .max = std::to_string(limits::kMaxBlock) });
     if (!(w.reuseDistanceSeconds >= 0 && w.reuseDistanceSeconds <= limits::kMaxSeconds))
-        reject({ .code = InputErrorCode::ReuseDistanceOutOfRange, .where = "reuse-distance" });
+        reject({ .code = InputErrorCode::ReuseDistanceOutOfRange, .where = flagWord(KnobId::ReuseDistance) });
     if (!(w.servers >= 1 && w.servers <= limits::kMaxServers))
-        reject({ .code = InputErrorCode::ServersOutOfRange, .where = "servers" });
+        reject({ .code = InputErrorCode::ServersOutOfRange, .where = flagWord(KnobId::Servers) });
     const KvFormat kv = s.kvFormat();
     if (!(kv.bits > 0 && kv.bits <= kMaxKvBits) || !(kv.scaleBits >= 0 && kv.scaleBits <= 64))
-        reject({ .code = InputErrorCode::KvBitsOutOfRange, .where = "kv-dtype" });
+        reject({ .code = InputErrorCode::KvBitsOutOfRange, .where = flagWord(KnobId::KvBits) });
 }
 
 } // namespace kvtiers

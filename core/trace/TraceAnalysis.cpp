@@ -2,6 +2,7 @@
 
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
+#include "core/scenario/Knobs.h"
 #include "core/trace/LruStack.h"
 
 #include <algorithm>
@@ -420,20 +421,20 @@ std::vector<ReuseGapPoint> TraceAnalysis::reuseGapCdf() const
 Json traceWorkloadOverrides(const TraceAnalysis& a)
 {
     Json overrides = Json::object();
-    overrides["reuse_rate"] = std::clamp(a.tokenHitRatioInfinite(), 0.0, 1.0);
+    overrides[knobKey(KnobId::ReuseRate)] = std::clamp(a.tokenHitRatioInfinite(), 0.0, 1.0);
     if (a.requests > 0) {
         const double n = static_cast<double>(a.requests);
         const auto prompt = static_cast<std::int64_t>(std::llround(a.promptTokens / n));
         const auto output = static_cast<std::int64_t>(std::llround(a.outputTokens / n));
-        overrides["context"] = std::max<std::int64_t>(1, prompt + output);
-        overrides["output_tokens"] = std::min(output, std::max<std::int64_t>(0, prompt + output - 1));
+        overrides[knobKey(KnobId::Context)] = std::max<std::int64_t>(1, prompt + output);
+        overrides[knobKey(KnobId::OutputTokens)] = std::min(output, std::max<std::int64_t>(0, prompt + output - 1));
     }
     Json rows = Json::array();
     for (const ReuseGapPoint& p : a.reuseGapCdf())
         if (p.seconds > 0)
             rows.push_back(Json::array({ p.seconds, p.share }));
     if (!rows.empty() && rows.back()[1].get<double>() > 0)
-        overrides["reuse_gap_cdf"] = rows;
+        overrides[knobKey(KnobId::ReuseGapCdf)] = rows;
     return overrides;
 }
 
