@@ -55,6 +55,48 @@ std::unique_ptr<QApplication> offscreenApplication()
     return app;
 }
 
+/// `--chart compare`: 2 to 4 presets (--preset, --comparison) side by side.
+QString exportCompare(const Parsed& p, const QString& path, const ExportOptions& options)
+{
+    const PresetStore store;
+    std::vector<std::string> names = p.presets;
+    QString title;
+    if (const auto c = p.own.find("--comparison"); c != p.own.end()) {
+        const auto& cs = store.comparisons();
+        const auto it = std::find_if(cs.begin(), cs.end(), [&](const Comparison& x) { return x.name == c->second; });
+        if (it == cs.end())
+            throw InputError("--comparison: no comparison called \"" + c->second + "\"");
+        names.insert(names.end(), it->presetNames.begin(), it->presetNames.end());
+        if (p.presets.empty())
+            title = QString::fromStdString(it->name);
+    }
+    if (names.size() < 2 || names.size() > 4)
+        throw InputError("--chart compare: give 2 to 4 --preset NAME (or --comparison NAME)");
+    std::vector<Scenario> scenarios;
+    for (const auto& n : names)
+        scenarios.push_back(resolve(withPreset(store, n, p.spec)).scenario);
+    const ScenarioComparison comparison = compareScenarios(names, scenarios);
+    const auto app = offscreenApplication();
+    return ChartExporter::exportComparison(path, comparison, title, options);
+}
+
+/// `--chart tiers` (`tiers`) or `--chart sweep` of one scenario; .json: the scenario.
+QString exportScenario(
+    const Parsed& p, bool tiers, const QString& path, ExportFormat format, const ExportOptions& options)
+{
+    const ResolvedScenario rs = resolve(specFromFlags(p));
+    const EvalResult result = evaluate(rs.scenario);
+    const auto app = offscreenApplication();
+    if (tiers)
+        return ChartExporter::exportTierChart(path, rs.scenario, result, options, rs.workloadId);
+    const auto axisIt = p.own.find("--axis");
+    const SweepAxis axis = sweepAxisOption(axisIt == p.own.end() ? nullptr : &axisIt->second);
+    const SweepRange range = defaultSweepRange(axis);
+    const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kChartSweepPoints);
+    return format == ExportFormat::Json ? ChartExporter::exportScenarioJson(path, rs.scenario, result, rs.workloadId)
+                                        : ChartExporter::exportSweep(path, rs.scenario, result, sr, options);
+}
+
 int exportCommand(const std::vector<std::string>& args, std::ostream& out)
 {
     std::vector<std::string> ownOptions = kExportCommand.options;
@@ -112,40 +154,9 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         const auto app = offscreenApplication();
         error = ChartExporter::exportFleet(path, fleet, units, {}, options);
     } else if (chart == "compare") {
-        const PresetStore store;
-        std::vector<std::string> names = p.presets;
-        QString title;
-        if (auto* c = own("--comparison")) {
-            const auto& cs = store.comparisons();
-            const auto it = std::find_if(cs.begin(), cs.end(), [&](const Comparison& x) { return x.name == *c; });
-            if (it == cs.end())
-                throw InputError("--comparison: no comparison called \"" + *c + "\"");
-            names.insert(names.end(), it->presetNames.begin(), it->presetNames.end());
-            if (p.presets.empty())
-                title = QString::fromStdString(it->name);
-        }
-        if (names.size() < 2 || names.size() > 4)
-            throw InputError("--chart compare: give 2 to 4 --preset NAME (or --comparison NAME)");
-        std::vector<Scenario> scenarios;
-        for (const auto& n : names)
-            scenarios.push_back(resolve(withPreset(store, n, p.spec)).scenario);
-        const ScenarioComparison comparison = compareScenarios(names, scenarios);
-        const auto app = offscreenApplication();
-        error = ChartExporter::exportComparison(path, comparison, title, options);
+        error = exportCompare(p, path, options);
     } else {
-        const ResolvedScenario rs = resolve(specFromFlags(p));
-        const EvalResult result = evaluate(rs.scenario);
-        const auto app = offscreenApplication();
-        if (chart == "tiers") {
-            error = ChartExporter::exportTierChart(path, rs.scenario, result, options, rs.workloadId);
-        } else {
-            const SweepAxis axis = sweepAxisOption(own("--axis"));
-            const SweepRange range = defaultSweepRange(axis);
-            const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kChartSweepPoints);
-            error = format == ExportFormat::Json
-                ? ChartExporter::exportScenarioJson(path, rs.scenario, result, rs.workloadId)
-                : ChartExporter::exportSweep(path, rs.scenario, result, sr, options);
-        }
+        error = exportScenario(p, chart == "tiers", path, format, options);
     }
     if (!error.isEmpty())
         throw std::runtime_error(error.toStdString());

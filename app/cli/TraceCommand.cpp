@@ -14,6 +14,7 @@
 #include "core/trace/TraceTiers.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iomanip>
 #include <set>
@@ -56,27 +57,32 @@ std::vector<double> capacityList(const std::string& text)
     return out;
 }
 
-int runTraceCommand(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+/// What `kvtiers trace` reads: the file, how to read it, and the capacities asked for.
+struct TraceArgs {
+    std::string file;
+    trace::TraceFormat format = trace::TraceFormat::Auto;
+    int blockTokens = 0;
+    std::vector<double> capacities;
+    trace::TraceOptions options;
+};
+
+TraceArgs traceArgs(const Parsed& p)
 {
-    const Parsed p = parseArgs(args, 1, command.options);
     if (p.json && p.csv)
         throw InputError("trace: --json and --csv: give one of them");
     if (p.positional.empty())
         throw InputError("trace: give the trace file: kvtiers trace FILE");
     if (p.positional.size() > 1)
         throw InputError("trace: unexpected argument \"" + p.positional[1] + "\"");
-    const std::string& file = p.positional[0];
-
-    trace::TraceFormat format = trace::TraceFormat::Auto;
-    int blockTokens = 0;
-    std::vector<double> capacities;
-    trace::TraceOptions options;
+    TraceArgs q;
+    q.file = p.positional[0];
+    trace::TraceOptions& options = q.options;
     if (auto it = p.own.find("--format"); it != p.own.end())
-        format = trace::parseTraceFormat(it->second, "--format");
+        q.format = trace::parseTraceFormat(it->second, "--format");
     if (auto it = p.own.find("--block-tokens"); it != p.own.end())
-        blockTokens = static_cast<int>(parseNumberOption(it->second, "--block-tokens", 1, 1 << 20, true));
+        q.blockTokens = static_cast<int>(parseNumberOption(it->second, "--block-tokens", 1, 1 << 20, true));
     if (auto it = p.own.find("--capacity-blocks"); it != p.own.end())
-        capacities = capacityList(it->second);
+        q.capacities = capacityList(it->second);
     if (auto it = p.own.find("--sample"); it != p.own.end()) {
         options.sampleRate = parseFraction(it->second, "--sample");
         if (options.sampleRate <= 0)
@@ -88,22 +94,12 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         options.routing = trace::parseTraceRouting(it->second, "--routing");
     if (auto it = p.own.find("--traffic-scale"); it != p.own.end())
         options.trafficScale = parseNumberOption(it->second, "--traffic-scale", 1e-9, 1e9, false);
+    return q;
+}
 
-    // The scenario gives bytes per token and the tiers; without a model, the article's Llama.
-    ScenarioSpec spec = specFromFlags(p);
-    const bool modelDefaulted = spec.model.empty() && spec.workload.empty();
-    if (modelDefaulted)
-        spec.model = kDefaultModel;
-    const ResolvedScenario rs = resolve(spec);
-    const EvalResult r = evaluate(rs.scenario);
-    const trace::TraceCapacity capacity = trace::traceCapacity(r, options.routing);
-    options = trace::withCapacity(options, capacity);
-
-    const auto reader = trace::TraceReader::open(file, format, blockTokens);
-    const trace::TraceAnalysis a = trace::analyzeTrace(*reader, options);
-    const double bytesPerBlock = a.blockTokens * capacity.kvBytesPerToken;
-
-    // The curve: 1-2-5 capacities up to the ceiling, the tiers' cuts and those asked for.
+/// The curve's capacities: 1-2-5 up to the ceiling, the tiers' cuts and those asked for.
+std::set<double> curvePoints(const trace::TraceAnalysis& a, const std::vector<double>& capacities)
+{
     std::set<double> points(capacities.begin(), capacities.end());
     const double top = a.capacityAtCeiling();
     for (double decade = 1; decade <= std::max(top, 1.0); decade *= 10)
@@ -118,69 +114,105 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         if (cumulative >= 1)
             points.insert(cumulative);
     }
+    return points;
+}
 
-    const double prefixTokensTotal = a.promptTokens;
-    auto hitShare = [&](int t) { return prefixTokensTotal > 0 ? a.tiers.tokens[t] / prefixTokensTotal : 0.0; };
-    const double missShare = prefixTokensTotal > 0 ? a.tiers.missTokens / prefixTokensTotal : 0.0;
-    const auto saved = trace::ttftSavedPerRequest(r, a);
+/// A replayed trace with the scenario that sizes its blocks and tiers: what each output
+/// (CSV, JSON, text) prints.
+struct TraceReport {
+    const std::string& file;
+    const trace::TraceAnalysis& a;
+    const Scenario& scenario;
+    const EvalResult& r;
+    const trace::TraceOptions& options;
+    bool modelDefaulted = false;
+    double bytesPerBlock = 0;
+    std::set<double> points;
+    std::array<double, 3> saved {};
 
-    if (p.csv) {
-        out << "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio\n";
-        for (double c : points)
-            out << csvNumber(c) << "," << csvNumber(c * bytesPerBlock) << "," << csvNumber(a.hitRatio(c)) << ","
-                << csvNumber(a.tokenHitRatio(c)) << "," << csvNumber(a.blockHitRatio(c)) << "\n";
-        return 0;
-    }
-    if (p.json) {
-        Json curve = Json::array();
-        for (double c : points)
-            curve.push_back({ { "capacity_blocks", bytesToJson(c) },
-                { "capacity_bytes", bytesToJson(c * bytesPerBlock) }, { "hit_ratio", numberToJson(a.hitRatio(c)) },
-                { "token_hit_ratio", numberToJson(a.tokenHitRatio(c)) },
-                { "block_hit_ratio", numberToJson(a.blockHitRatio(c)) } });
-        Json tiers = Json::object();
-        for (int t = 0; t < 3; ++t)
-            tiers[kTierNames[t]] = { { "capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock) },
-                { "capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches) },
-                { "hit_share", numberToJson(hitShare(t)) }, { "ttft_saved_s", numberToJson(saved[t]) } };
-        Json gaps = Json::array();
-        for (const auto& g : a.reuseGapCdf())
-            gaps.push_back(Json::array({ numberToJson(g.seconds), numberToJson(g.share) }));
-        const double requests = static_cast<double>(a.requests);
-        Json j = {
-            { "file", file },
-            { "format", trace::traceFormatName(a.format) },
-            { "model", rs.scenario.model.id },
-            { "hardware", rs.scenario.hardware.id },
-            { "requests", a.requests },
-            { "block_references", a.blockReferences },
-            { "unique_blocks", a.uniqueBlocks },
-            { "block_tokens", a.blockTokens },
-            { "kv_bytes_per_block", bytesToJson(bytesPerBlock) },
-            { "duration_s", numberToJson(a.durationSeconds()) },
-            { "sample_rate", numberToJson(a.sampleRate) },
-            { "traffic_scale", numberToJson(options.trafficScale) },
-            { "routing", trace::traceRoutingName(a.routing) },
-            { "caches", a.caches },
-            { "hit_ratio_infinite", numberToJson(a.hitRatioInfinite()) },
-            { "token_hit_ratio_infinite", numberToJson(a.tokenHitRatioInfinite()) },
-            { "block_hit_ratio_infinite", numberToJson(a.blockHitRatioInfinite()) },
-            { "capacity_blocks_90", bytesToJson(a.capacityForShareOfCeiling(0.9)) },
-            { "capacity_blocks_99", bytesToJson(a.capacityForShareOfCeiling(0.99)) },
-            { "curve", curve },
-            { "tiers", tiers },
-            { "miss_share", numberToJson(missShare) },
-            { "derived",
-                { { knobKey(KnobId::ReuseRate), numberToJson(a.tokenHitRatioInfinite()) },
-                    { knobKey(KnobId::RequestRate), numberToJson(a.requestRatePerSecond()) },
-                    { "prompt_tokens", numberToJson(requests > 0 ? a.promptTokens / requests : 0) },
-                    { knobKey(KnobId::OutputTokens), numberToJson(requests > 0 ? a.outputTokens / requests : 0) },
-                    { knobKey(KnobId::ReuseGapCdf), gaps } } },
-        };
-        out << j.dump(2) << "\n";
-        return 0;
-    }
+    /// The share of prompt tokens tier `t` serves.
+    double hitShare(int t) const { return a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0.0; }
+    double missShare() const { return a.promptTokens > 0 ? a.tiers.missTokens / a.promptTokens : 0.0; }
+};
 
+void writeTraceCsv(std::ostream& out, const TraceReport& rep)
+{
+    const trace::TraceAnalysis& a = rep.a;
+    const double bytesPerBlock = rep.bytesPerBlock;
+    const std::set<double>& points = rep.points;
+    out << "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio\n";
+    for (double c : points)
+        out << csvNumber(c) << "," << csvNumber(c * bytesPerBlock) << "," << csvNumber(a.hitRatio(c)) << ","
+            << csvNumber(a.tokenHitRatio(c)) << "," << csvNumber(a.blockHitRatio(c)) << "\n";
+}
+
+Json traceJson(const TraceReport& rep)
+{
+    const trace::TraceAnalysis& a = rep.a;
+    const double bytesPerBlock = rep.bytesPerBlock;
+    const std::set<double>& points = rep.points;
+    const auto& saved = rep.saved;
+    const std::string& file = rep.file;
+    const trace::TraceOptions& options = rep.options;
+    auto hitShare = [&](int tier) { return rep.hitShare(tier); };
+    const double missShare = rep.missShare();
+    Json curve = Json::array();
+    for (double c : points)
+        curve.push_back({ { "capacity_blocks", bytesToJson(c) }, { "capacity_bytes", bytesToJson(c * bytesPerBlock) },
+            { "hit_ratio", numberToJson(a.hitRatio(c)) }, { "token_hit_ratio", numberToJson(a.tokenHitRatio(c)) },
+            { "block_hit_ratio", numberToJson(a.blockHitRatio(c)) } });
+    Json tiers = Json::object();
+    for (int t = 0; t < 3; ++t)
+        tiers[kTierNames[t]] = { { "capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock) },
+            { "capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches) }, { "hit_share", numberToJson(hitShare(t)) },
+            { "ttft_saved_s", numberToJson(saved[t]) } };
+    Json gaps = Json::array();
+    for (const auto& g : a.reuseGapCdf())
+        gaps.push_back(Json::array({ numberToJson(g.seconds), numberToJson(g.share) }));
+    const double requests = static_cast<double>(a.requests);
+    Json j = {
+        { "file", file },
+        { "format", trace::traceFormatName(a.format) },
+        { "model", rep.scenario.model.id },
+        { "hardware", rep.scenario.hardware.id },
+        { "requests", a.requests },
+        { "block_references", a.blockReferences },
+        { "unique_blocks", a.uniqueBlocks },
+        { "block_tokens", a.blockTokens },
+        { "kv_bytes_per_block", bytesToJson(bytesPerBlock) },
+        { "duration_s", numberToJson(a.durationSeconds()) },
+        { "sample_rate", numberToJson(a.sampleRate) },
+        { "traffic_scale", numberToJson(options.trafficScale) },
+        { "routing", trace::traceRoutingName(a.routing) },
+        { "caches", a.caches },
+        { "hit_ratio_infinite", numberToJson(a.hitRatioInfinite()) },
+        { "token_hit_ratio_infinite", numberToJson(a.tokenHitRatioInfinite()) },
+        { "block_hit_ratio_infinite", numberToJson(a.blockHitRatioInfinite()) },
+        { "capacity_blocks_90", bytesToJson(a.capacityForShareOfCeiling(0.9)) },
+        { "capacity_blocks_99", bytesToJson(a.capacityForShareOfCeiling(0.99)) },
+        { "curve", curve },
+        { "tiers", tiers },
+        { "miss_share", numberToJson(missShare) },
+        { "derived",
+            { { knobKey(KnobId::ReuseRate), numberToJson(a.tokenHitRatioInfinite()) },
+                { knobKey(KnobId::RequestRate), numberToJson(a.requestRatePerSecond()) },
+                { "prompt_tokens", numberToJson(requests > 0 ? a.promptTokens / requests : 0) },
+                { knobKey(KnobId::OutputTokens), numberToJson(requests > 0 ? a.outputTokens / requests : 0) },
+                { knobKey(KnobId::ReuseGapCdf), gaps } } },
+    };
+    return j;
+}
+
+void printTrace(std::ostream& out, const TraceReport& rep)
+{
+    const trace::TraceAnalysis& a = rep.a;
+    const double bytesPerBlock = rep.bytesPerBlock;
+    const std::set<double>& points = rep.points;
+    const auto& saved = rep.saved;
+    const std::string& file = rep.file;
+    const EvalResult& r = rep.r;
+    auto hitShare = [&](int tier) { return rep.hitShare(tier); };
+    const double missShare = rep.missShare();
     out << file << " (" << trace::traceFormatName(a.format) << ", " << a.blockTokens << "-token blocks)\n";
     out << "  " << formatCount(static_cast<double>(a.requests)) << " requests, "
         << formatCount(static_cast<double>(a.blockReferences)) << " block references, "
@@ -189,8 +221,9 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
     if (a.sampleRate < 1)
         out << " (a " << percent(a.sampleRate) << " sample of prefix trees)";
     out << "\n";
-    out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rs.scenario.model.name << ", " << a.blockTokens
-        << " tokens)" << (modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "") << "\n";
+    out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rep.scenario.model.name << ", "
+        << a.blockTokens << " tokens)"
+        << (rep.modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "") << "\n";
     out << "Reuse ceiling     " << percent(a.hitRatioInfinite()) << " of prompt blocks, "
         << percent(a.tokenHitRatioInfinite()) << " of prompt tokens (infinite cache, "
         << trace::traceRoutingName(a.routing) << " routing"
@@ -206,7 +239,7 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         out << std::setw(18) << (formatCount(c) + " blocks") << std::setw(14) << formatBytes(c * bytesPerBlock)
             << std::setw(12) << percent(a.hitRatio(c)) << std::setw(12) << percent(a.tokenHitRatio(c))
             << percent(a.blockHitRatio(c)) << "\n";
-    out << "\nTiers (" << rs.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
+    out << "\nTiers (" << rep.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
     const char* labels[3] = { "HBM", "DRAM", "SSD" };
     for (int t = 0; t < 3; ++t)
@@ -219,6 +252,40 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         << " tokens, output "
         << formatCount(std::round(a.requests ? a.outputTokens / static_cast<double>(a.requests) : 0))
         << " tokens on average\n";
+}
+
+int runTraceCommand(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    TraceArgs q = traceArgs(p);
+
+    // The scenario gives bytes per token and the tiers; without a model, the article's Llama.
+    ScenarioSpec spec = specFromFlags(p);
+    const bool modelDefaulted = spec.model.empty() && spec.workload.empty();
+    if (modelDefaulted)
+        spec.model = kDefaultModel;
+    const ResolvedScenario rs = resolve(spec);
+    const EvalResult r = evaluate(rs.scenario);
+    const trace::TraceCapacity capacity = trace::traceCapacity(r, q.options.routing);
+    q.options = trace::withCapacity(q.options, capacity);
+
+    const auto reader = trace::TraceReader::open(q.file, q.format, q.blockTokens);
+    const trace::TraceAnalysis a = trace::analyzeTrace(*reader, q.options);
+    const TraceReport report { .file = q.file,
+        .a = a,
+        .scenario = rs.scenario,
+        .r = r,
+        .options = q.options,
+        .modelDefaulted = modelDefaulted,
+        .bytesPerBlock = a.blockTokens * capacity.kvBytesPerToken,
+        .points = curvePoints(a, q.capacities),
+        .saved = trace::ttftSavedPerRequest(r, a) };
+    if (p.csv)
+        writeTraceCsv(out, report);
+    else if (p.json)
+        out << traceJson(report).dump(2) << "\n";
+    else
+        printTrace(out, report);
     return 0;
 }
 

@@ -39,6 +39,52 @@ double concurrencyForTarget(const Scenario& base, double tpotSeconds)
     return lo;
 }
 
+/// One workload of the mix sized alone: the most sequences per replica that meet the TPOT
+/// target (fewer when prefill binds), then the replicas its share of the traffic needs.
+/// Throws InputError when a target cannot be met.
+FleetEntryResult sizeEntry(
+    const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond, const Scenario& scenario)
+{
+    FleetEntryResult er;
+    er.label = entry.label;
+    er.share = share;
+    er.requestsPerSecond = requestsPerSecond * er.share;
+    er.scenario = scenario;
+    er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
+    if (er.concurrencyPerReplica < 1)
+        throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
+            .where = "fleet",
+            .value = er.label,
+            .max = formatSeconds(in.tpotTargetSeconds) });
+    er.scenario.workload.concurrency = er.concurrencyPerReplica;
+    er.perReplica = evaluate(er.scenario);
+    er.rateLimit = er.perReplica.rateLimit;
+    // When prefill binds, a replica never has N sequences in flight: Little's law gives
+    // λ × request duration of them. Size HBM (and the decode step) for those.
+    if (er.perReplica.rateLimit == RateLimit::Prefill) {
+        const double inFlight = std::max(1.0, std::ceil(er.perReplica.requestRate * er.perReplica.requestSeconds));
+        if (inFlight < er.concurrencyPerReplica) {
+            er.concurrencyPerReplica = inFlight;
+            er.scenario.workload.concurrency = inFlight;
+            er.perReplica = evaluate(er.scenario);
+        }
+    }
+    if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
+        throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
+            .where = "fleet",
+            .value = er.label,
+            .min = formatSeconds(er.perReplica.ttftWithReuseSeconds),
+            .max = formatSeconds(in.ttftTargetSeconds) });
+    er.replicaRequestsPerSecond = er.perReplica.requestRate;
+    er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
+    er.gpus = er.replicas * er.perReplica.tp;
+    er.hbmBytes = er.replicas * hbmDemand(er.perReplica);
+    er.dramBytes = er.replicas * er.perReplica.dram.used();
+    er.ssdBytes = er.replicas * er.perReplica.ssd.used();
+    er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
+    return er;
+}
+
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
 {
     constexpr size_t kMaxMix = 64;
@@ -96,43 +142,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         throw InputError({ .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
     for (size_t i = 0; i < in.mix.size(); ++i) {
-        FleetEntryResult er;
-        er.label = in.mix[i].label;
-        er.share = in.mix[i].share / shareSum;
-        er.requestsPerSecond = out.requestsPerSecond * er.share;
-        er.scenario = resolved[i].scenario;
-        er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
-        if (er.concurrencyPerReplica < 1)
-            throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
-                .where = "fleet",
-                .value = er.label,
-                .max = formatSeconds(in.tpotTargetSeconds) });
-        er.scenario.workload.concurrency = er.concurrencyPerReplica;
-        er.perReplica = evaluate(er.scenario);
-        er.rateLimit = er.perReplica.rateLimit;
-        // When prefill binds, a replica never has N sequences in flight: Little's law gives
-        // λ × request duration of them. Size HBM (and the decode step) for those.
-        if (er.perReplica.rateLimit == RateLimit::Prefill) {
-            const double inFlight = std::max(1.0, std::ceil(er.perReplica.requestRate * er.perReplica.requestSeconds));
-            if (inFlight < er.concurrencyPerReplica) {
-                er.concurrencyPerReplica = inFlight;
-                er.scenario.workload.concurrency = inFlight;
-                er.perReplica = evaluate(er.scenario);
-            }
-        }
-        if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
-            throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
-                .where = "fleet",
-                .value = er.label,
-                .min = formatSeconds(er.perReplica.ttftWithReuseSeconds),
-                .max = formatSeconds(in.ttftTargetSeconds) });
-        er.replicaRequestsPerSecond = er.perReplica.requestRate;
-        er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
-        er.gpus = er.replicas * er.perReplica.tp;
-        er.hbmBytes = er.replicas * hbmDemand(er.perReplica);
-        er.dramBytes = er.replicas * er.perReplica.dram.used();
-        er.ssdBytes = er.replicas * er.perReplica.ssd.used();
-        er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
+        FleetEntryResult er
+            = sizeEntry(in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond, resolved[i].scenario);
         out.gpus += er.gpus;
         out.hbmBytes += er.hbmBytes;
         out.dramBytes += er.dramBytes;

@@ -138,6 +138,122 @@ const std::vector<double>& reuseGapEdges()
     return edges;
 }
 
+namespace {
+
+constexpr std::uint16_t kNoServer = 0xFFFF;
+
+/// The replay's state between requests: block ids, when each block was last seen, each
+/// server's LRU stack and (prefix-aware routing) the server each block was last sent to.
+struct ReplayState {
+    KeyIndex index;
+    std::vector<double> lastSeen; // per block: the last arrival that touched it (NaN: never)
+    std::vector<LruStack> stacks;
+    std::vector<std::uint16_t> routedTo; // prefix-aware: the server last sent each block
+    std::vector<double> load;
+    std::vector<std::uint32_t> ids; // the current request's blocks
+};
+
+/// SHARDS keeps a key when its hash, as a fraction of 2^53, is below the rate.
+std::uint64_t shardsCut(double sampleRate)
+{
+    return sampleRate >= 1 ? std::numeric_limits<std::uint64_t>::max()
+                           : static_cast<std::uint64_t>(sampleRate * 9007199254740992.0);
+}
+
+/// Interns the request's block keys into `st.ids`, growing the per-block tables.
+void internBlocks(ReplayState& st, const TraceRequest& req, TraceRouting routing)
+{
+    const std::size_t m = req.blockKeys.size();
+    st.ids.resize(m);
+    for (std::size_t i = 0; i < m; ++i) {
+        st.ids[i] = st.index.intern(req.blockKeys[i]);
+        if (st.ids[i] >= st.lastSeen.size()) {
+            st.lastSeen.resize(std::max<std::size_t>(st.ids[i] + 1, st.lastSeen.size() * 2), std::nan(""));
+            if (routing == TraceRouting::PrefixAware)
+                st.routedTo.resize(st.lastSeen.size(), kNoServer);
+        }
+    }
+}
+
+/// The server the `requestNumber`th request (1-based) goes to.
+std::size_t routeRequest(
+    ReplayState& st, const TraceRequest& req, TraceRouting routing, int servers, std::uint64_t requestNumber)
+{
+    std::size_t server = 0;
+    const std::size_t m = st.ids.size();
+    if (servers > 1 && routing == TraceRouting::RoundRobin) {
+        server = static_cast<std::size_t>((requestNumber - 1) % static_cast<std::uint64_t>(servers));
+    } else if (servers > 1) {
+        // SGLang's cache-aware router: the server sent the longest matching prefix when it
+        // covers more than half the request, else the least loaded (prompt tokens so far).
+        std::size_t matched = 0;
+        while (matched < m && st.routedTo[st.ids[matched]] != kNoServer)
+            ++matched;
+        if (matched > 0 && 2 * matched > m)
+            server = st.routedTo[st.ids[matched - 1]];
+        else
+            server = static_cast<std::size_t>(std::min_element(st.load.begin(), st.load.end()) - st.load.begin());
+        st.load[server] += static_cast<double>(req.inputTokens);
+        for (const std::uint32_t id : st.ids)
+            st.routedTo[id] = static_cast<std::uint16_t>(server);
+    }
+    return server;
+}
+
+/// Looks the request's blocks up against `stack` as it stands, counting hits, tier shares
+/// and reuse gaps into `a`, then touches them tail first. `cut`: the tiers' cumulative
+/// capacities as sampled distances.
+void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const TraceRequest& req, int blockTokens,
+    double time, const std::array<std::uint64_t, 3>& cut)
+{
+    const auto& edges = reuseGapEdges();
+    const std::size_t m = st.ids.size();
+    const std::vector<std::uint32_t>& ids = st.ids;
+    std::uint64_t run = 0;
+    bool missed = false;
+    double hashedTokens = 0;
+    for (std::size_t i = 0; i < m; ++i) {
+        const std::uint64_t d = stack.distance(ids[i]);
+        const double tokens = static_cast<double>(req.blockTokenCount(i, blockTokens));
+        hashedTokens += tokens;
+        if (d == 0) {
+            missed = true; // an infinite distance: every later block misses as a prefix
+        } else {
+            bump<std::uint64_t>(a.blockAt, d, 1);
+            run = std::max(run, d);
+        }
+        bool served = false;
+        if (!missed) {
+            bump<std::uint64_t>(a.prefixAt, run, 1);
+            bump<double>(a.prefixTokensAt, run, tokens);
+            if (run <= cut[2]) {
+                const int tier = d <= cut[0] ? 0 : d <= cut[1] ? 1 : 2;
+                a.tiers.tokens[tier] += tokens;
+                a.tiers.blocks[tier] += 1;
+                served = true;
+            }
+        }
+        if (!served) {
+            a.tiers.missTokens += tokens;
+            a.tiers.missBlocks += 1;
+        }
+        const double before = st.lastSeen[ids[i]];
+        if (!std::isnan(before)) {
+            ++a.reuseReferences;
+            const double gap = time - before;
+            ++a.gapCounts[static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.end(), gap) - edges.begin())];
+        }
+    }
+    a.tiers.missTokens += static_cast<double>(req.inputTokens) - hashedTokens; // beyond the hashed blocks
+    for (std::size_t i = m; i-- > 0;) {
+        stack.touch(ids[i]);
+        st.lastSeen[ids[i]] = time;
+    }
+    a.blockReferences += m;
+}
+
+} // namespace
+
 TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const TraceProgress& progress)
 {
     checkOptions(o);
@@ -165,20 +281,12 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
         }
         cutReady = true;
     };
-    // SHARDS keeps a key when its hash, as a fraction of 2^53, is below the rate.
-    const std::uint64_t sampleCut = o.sampleRate >= 1 ? std::numeric_limits<std::uint64_t>::max()
-                                                      : static_cast<std::uint64_t>(o.sampleRate * 9007199254740992.0);
-    const auto& edges = reuseGapEdges();
-    a.gapCounts.assign(edges.size() + 1, 0);
+    const std::uint64_t sampleCut = shardsCut(o.sampleRate);
+    a.gapCounts.assign(reuseGapEdges().size() + 1, 0);
 
-    KeyIndex index;
-    std::vector<double> lastSeen; // per block: the last arrival that touched it (NaN: never)
-    std::vector<LruStack> stacks(static_cast<std::size_t>(servers));
-    constexpr std::uint16_t kNoServer = 0xFFFF;
-    std::vector<std::uint16_t> routedTo; // prefix-aware: the server last sent each block
-    std::vector<double> load(static_cast<std::size_t>(servers), 0.0);
-    std::vector<std::uint32_t> ids;
-    std::vector<std::uint64_t> dist;
+    ReplayState st;
+    st.stacks.resize(static_cast<std::size_t>(servers));
+    st.load.assign(static_cast<std::size_t>(servers), 0.0);
     bool first = true;
     TraceRequest req;
     std::uint64_t lines = 0;
@@ -205,78 +313,9 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
         a.promptTokens += static_cast<double>(req.inputTokens);
         a.outputTokens += static_cast<double>(req.outputTokens);
 
-        ids.resize(m);
-        for (std::size_t i = 0; i < m; ++i) {
-            ids[i] = index.intern(req.blockKeys[i]);
-            if (ids[i] >= lastSeen.size()) {
-                lastSeen.resize(std::max<std::size_t>(ids[i] + 1, lastSeen.size() * 2), std::nan(""));
-                if (o.routing == TraceRouting::PrefixAware)
-                    routedTo.resize(lastSeen.size(), kNoServer);
-            }
-        }
-
-        std::size_t server = 0;
-        if (servers > 1 && o.routing == TraceRouting::RoundRobin) {
-            server = static_cast<std::size_t>((a.requests - 1) % static_cast<std::uint64_t>(servers));
-        } else if (servers > 1) {
-            // SGLang's cache-aware router: the server sent the longest matching prefix when it
-            // covers more than half the request, else the least loaded (prompt tokens so far).
-            std::size_t matched = 0;
-            while (matched < m && routedTo[ids[matched]] != kNoServer)
-                ++matched;
-            if (matched > 0 && 2 * matched > m)
-                server = routedTo[ids[matched - 1]];
-            else
-                server = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
-            load[server] += static_cast<double>(req.inputTokens);
-            for (const std::uint32_t id : ids)
-                routedTo[id] = static_cast<std::uint16_t>(server);
-        }
-        LruStack& stack = stacks[server];
-
-        // Look up against the cache as it stands, then touch tail first.
-        std::uint64_t run = 0;
-        bool missed = false;
-        double hashedTokens = 0;
-        for (std::size_t i = 0; i < m; ++i) {
-            const std::uint64_t d = stack.distance(ids[i]);
-            const double tokens = static_cast<double>(req.blockTokenCount(i, reader.blockTokens()));
-            hashedTokens += tokens;
-            if (d == 0) {
-                missed = true; // an infinite distance: every later block misses as a prefix
-            } else {
-                bump<std::uint64_t>(a.blockAt, d, 1);
-                run = std::max(run, d);
-            }
-            bool served = false;
-            if (!missed) {
-                bump<std::uint64_t>(a.prefixAt, run, 1);
-                bump<double>(a.prefixTokensAt, run, tokens);
-                if (run <= cut[2]) {
-                    const int tier = d <= cut[0] ? 0 : d <= cut[1] ? 1 : 2;
-                    a.tiers.tokens[tier] += tokens;
-                    a.tiers.blocks[tier] += 1;
-                    served = true;
-                }
-            }
-            if (!served) {
-                a.tiers.missTokens += tokens;
-                a.tiers.missBlocks += 1;
-            }
-            const double before = lastSeen[ids[i]];
-            if (!std::isnan(before)) {
-                ++a.reuseReferences;
-                const double gap = time - before;
-                ++a.gapCounts[static_cast<std::size_t>(
-                    std::lower_bound(edges.begin(), edges.end(), gap) - edges.begin())];
-            }
-        }
-        a.tiers.missTokens += static_cast<double>(req.inputTokens) - hashedTokens; // beyond the hashed blocks
-        for (std::size_t i = m; i-- > 0;) {
-            stack.touch(ids[i]);
-            lastSeen[ids[i]] = time;
-        }
-        a.blockReferences += m;
+        internBlocks(st, req, o.routing);
+        const std::size_t server = routeRequest(st, req, o.routing, servers, a.requests);
+        replayBlocks(a, st, st.stacks[server], req, reader.blockTokens(), time, cut);
     }
     if (a.requests == 0) {
         if (lines == 0 && o.sampleRate >= 1)
@@ -288,7 +327,7 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
         makeCut();
     a.format = reader.format();
     a.blockTokens = reader.blockTokens();
-    a.uniqueBlocks = index.size();
+    a.uniqueBlocks = st.index.size();
     a.finish();
     if (progress)
         progress(reader.totalBytes(), reader.totalBytes());
