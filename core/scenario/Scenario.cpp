@@ -97,7 +97,8 @@ void validateScenario(const Scenario& s)
     if (!(w.servers >= 1 && w.servers <= limits::kMaxServers))
         reject({ .code = InputErrorCode::ServersOutOfRange, .where = flagWord(KnobId::Servers) });
     const KvFormat kv = s.kvFormat();
-    if (!(kv.bits > 0 && kv.bits <= kMaxKvBits) || !(kv.scaleBits >= 0 && kv.scaleBits <= 64))
+    if (!(kv.bits > 0 && kv.bits <= kMaxKvBits)
+        || !(kv.scaleBits >= 0 && kv.scaleBits <= knob(KnobId::KvScaleBits).max))
         reject({ .code = InputErrorCode::KvBitsOutOfRange, .where = flagWord(KnobId::KvBits) });
 }
 

@@ -59,11 +59,12 @@ std::vector<double> sweepValues(Variable variable, double now)
     std::vector<double> values;
     switch (knob(variable).value) {
     case KnobValue::Tokens: // the context
-        // 1K tokens up to 4× the current context (at least 1M), log-spaced.
-        values = geometric(1024, std::max(1048576.0, now * 4), 40, true);
+        // From the controls' smallest context (1K tokens) up to 4× the current one (at least
+        // 1M), log-spaced.
+        values = geometric(knob(variable).gui.min, std::max(1048576.0, now * 4), 40, true);
         break;
     case KnobValue::Count: // active sequences
-        values = geometric(1, std::max(64.0, now * 4), 40, true);
+        values = geometric(knob(variable).gui.min, std::max(64.0, now * 4), 40, true);
         break;
     case KnobValue::Format:
         // The KV format ladder the article discusses: 4-bit, FP8, BF16, FP32, and between.
