@@ -61,9 +61,13 @@ GapPoint readGapRow(const JsonObject& o, const Json& r, const std::string& row, 
     const GapPoint p { r[0].get<double>(), r[1].get<double>() };
     if (!(p.seconds > 0 && p.seconds <= limits::kMaxSeconds))
         o.fail(row,
-            { .code = InputErrorCode::GapSecondsOutOfRange, .value = formatNumber(p.seconds), .min = "0", .max = "1e9" });
+            { .code = InputErrorCode::GapSecondsOutOfRange,
+                .value = formatNumber(p.seconds),
+                .min = "0",
+                .max = "1e9" });
     if (!(p.share >= 0 && p.share <= 1))
-        o.fail(row, { .code = InputErrorCode::GapShareOutOfRange, .value = formatNumber(p.share), .min = "0", .max = "1" });
+        o.fail(row,
+            { .code = InputErrorCode::GapShareOutOfRange, .value = formatNumber(p.share), .min = "0", .max = "1" });
     if (previous && (p.seconds <= previous->seconds || p.share < previous->share))
         o.fail(row, "rows must be in increasing seconds with a cumulative share that never falls");
     return p;
@@ -136,9 +140,8 @@ KnobField kvScaleBits()
             t.params.kv = format;
         }
     };
-    f.write = [](const WorkloadParams& p) {
-        return p.kv && p.kv->scaleBits > 0 ? Json(p.kv->scaleBits) : Json(nullptr);
-    };
+    f.write
+        = [](const WorkloadParams& p) { return p.kv && p.kv->scaleBits > 0 ? Json(p.kv->scaleBits) : Json(nullptr); };
     f.value = [](const Scenario& s) { return std::optional<double>(kvInEffect(s).scaleBits); };
     f.setValue = [](Scenario& s, const Knob& k, double v) {
         KvFormat format = kvInEffect(s);
@@ -154,6 +157,14 @@ KnobField weightBits()
     KnobField f = bind<&WorkloadParams::weightBits>();
     f.value = [](const Scenario& s) { return std::optional<double>(s.weightBits()); };
     f.echo = [](const Scenario& s, const Knob&) { return Json(s.weightBits()); };
+    return f;
+}
+
+KnobField attentionBits()
+{
+    KnobField f = bind<&WorkloadParams::attentionBits>();
+    f.value = [](const Scenario& s) { return std::optional<double>(s.attentionBits()); };
+    f.echo = [](const Scenario& s, const Knob&) { return Json(s.attentionBits()); };
     return f;
 }
 
@@ -223,9 +234,8 @@ KnobField reuseGapCdf()
             rows.push_back({ g.seconds, g.share });
         return rows;
     };
-    f.echo = [](const Scenario& s, const Knob&) {
-        return Json(s.workload.reuseGapCdf.empty() ? "exponential" : "table");
-    };
+    f.echo
+        = [](const Scenario& s, const Knob&) { return Json(s.workload.reuseGapCdf.empty() ? "exponential" : "table"); };
     return f;
 }
 

@@ -129,6 +129,7 @@ KnobField kvBits();
 KnobField kvDtype();
 KnobField kvScaleBits();
 KnobField weightBits();
+KnobField attentionBits();
 KnobField context();
 KnobField tp();
 KnobField allocation();
