@@ -51,6 +51,9 @@ public:
     double replicaFlops() const { return m_replicaFlops; }
     /// The same for its attention products, at the attention precision.
     double replicaAttentionFlops() const { return m_replicaAttentionFlops; }
+    /// One attention FLOP in linear-layer FLOPs: replicaFlops() / replicaAttentionFlops(),
+    /// exactly 1 when both run at one precision.
+    double attentionCost() const { return m_attentionCost; }
     /// Bytes one copy of the restore path moves on one GPU.
     double copyBytes() const { return m_copyBytes; }
     /// Per-GPU share of the server's NVMe read bandwidth.

@@ -263,7 +263,10 @@ void Evaluator::decodeStep()
     const double tHbm = (weightsAt[H] + kvRead[H]) / (m_hw.hbmBandwidth * m_hw.decodeEfficiency);
     const double tDram = (weightsAt[D] + kvRead[D]) / m_hw.link.streamingBandwidth();
     const double tSsd = (weightsAt[S] + kvRead[S]) / m_cm.nvmePerGpu();
-    const double tCompute = (2.0 * m_s.model.paramsActive / tp * served + served * m_cm.decodeAttentionFlopsPerGpu(C))
+    // The attention products count at the linear layers' rate times their own cost (1 when
+    // both run at one precision).
+    const double tCompute = (2.0 * m_s.model.paramsActive / tp * served
+                                + served * m_cm.decodeAttentionFlopsPerGpu(C) * m_cm.attentionCost())
         / (gpuFlops(m_s) * m_hw.prefillMfu);
     r.decodeStepSeconds = tHbm;
     r.decodeBound = DecodeBound::HbmBandwidth;

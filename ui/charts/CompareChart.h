@@ -7,7 +7,7 @@
 
 #include "core/analysis/ScenarioComparison.h"
 #include "ui/charts/ChartBase.h"
-#include "ui/scenario/Tier.h"
+#include "ui/common/Tier.h"
 
 #include <array>
 #include <vector>
