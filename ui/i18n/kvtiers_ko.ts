@@ -28,6 +28,10 @@
         <translation>가중치 비트 수</translation>
     </message>
     <message>
+        <source>attention precision</source>
+        <translation>어텐션 정밀도</translation>
+    </message>
+    <message>
         <source>reuse rate</source>
         <translation>재사용률</translation>
     </message>
@@ -106,6 +110,10 @@
     <message>
         <source>servers</source>
         <translation>서버 수</translation>
+    </message>
+    <message>
+        <source>total traffic</source>
+        <translation>전체 트래픽</translation>
     </message>
 </context>
 <context>
