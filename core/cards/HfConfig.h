@@ -13,7 +13,7 @@
 //                   and unknown types: every layer when sliding_window is set)
 //   MLA             kv_lora_rank + qk_rope_head_dim (DeepSeek-V2/V3, Kimi K2)
 //   state layers    Jamba's Mamba layers and Qwen3-Next's Gated DeltaNet layers, their
-//                   per-sequence state computed from the config's dims (see HfConfig.cpp)
+//                   per-sequence state computed from the config's dims (see HfFamilyRules.cpp)
 //
 // Configs that nest the language model under "text_config" (Gemma 3, Llama 4, other
 // multimodal wrappers) are read from there, falling back to the top level. Parameter

@@ -22,11 +22,21 @@ double causalPairs(double tokens, double window, bool chunked)
 }
 } // namespace
 
+double gpuFlopsAt(const HardwareCard& hardware, double bits)
+{
+    // 8-bit operands run the matrix products on the FP8 tensor cores where the GPU has
+    // them (Hopper and later: twice the dense BF16 rate, NVIDIA H100/H200 datasheets).
+    return bits <= 8 && hardware.fp8Flops > 0 ? hardware.fp8Flops : hardware.bf16Flops;
+}
+
 double gpuFlops(const Scenario& s)
 {
-    // FP8/INT8 weights run the matrix products on the FP8 tensor cores where the GPU has
-    // them (Hopper and later: twice the dense BF16 rate, NVIDIA H100/H200 datasheets).
-    return s.weightBits() <= 8 && s.hardware.fp8Flops > 0 ? s.hardware.fp8Flops : s.hardware.bf16Flops;
+    return gpuFlopsAt(s.hardware, s.weightBits());
+}
+
+double gpuAttentionFlops(const Scenario& s)
+{
+    return gpuFlopsAt(s.hardware, s.attentionBits());
 }
 
 ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
@@ -49,6 +59,9 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
     }
     m_activeParams = s.model.paramsActive;
     m_replicaFlops = tp * gpuFlops(s) * s.hardware.prefillMfu;
+    m_replicaAttentionFlops = tp * gpuAttentionFlops(s) * s.hardware.prefillMfu;
+    // Attention FLOPs counted in linear-layer FLOPs: exactly 1 when both run at one rate.
+    m_attentionCost = m_replicaFlops / m_replicaAttentionFlops;
     const auto& hw = s.hardware;
     // What one copy moves is the restore path's (RestorePath.h): one block of one layer
     // (per-block-copy) sits on the link's latency-bound slope, a block of every layer
@@ -77,7 +90,7 @@ double ComputeModel::recomputeSeconds(double from, double to) const
     if (to <= from)
         return 0;
     const double linear = 2.0 * m_activeParams * (to - from);
-    return (linear + attentionFlops(to) - attentionFlops(from)) / m_replicaFlops;
+    return (linear + attentionFlops(to) * m_attentionCost - attentionFlops(from) * m_attentionCost) / m_replicaFlops;
 }
 
 double ComputeModel::restoreBandwidth(Tier tier) const
@@ -141,9 +154,9 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         // On [lo, hi): restore = (s1 T + s0) / bw + L.
         const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
         const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
-        const double A = c2 / m_replicaFlops;
-        const double B = (2.0 * m_activeParams + c1) / m_replicaFlops - s1 / bw;
-        const double C = c0 / m_replicaFlops - L - s0 / bw;
+        const double A = c2 * m_attentionCost / m_replicaFlops;
+        const double B = (2.0 * m_activeParams + c1 * m_attentionCost) / m_replicaFlops - s1 / bw;
+        const double C = c0 * m_attentionCost / m_replicaFlops - L - s0 / bw;
         double root = kInf;
         if (A > 0) {
             const double disc = B * B - 4 * A * C;

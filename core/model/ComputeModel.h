@@ -24,9 +24,13 @@ namespace kvtiers {
 
 enum class Tier { Hbm = 0, Dram = 1, Ssd = 2 };
 
-/// Dense FLOP/s of one GPU for this scenario's weights: FP8 where the weights are 8-bit or
-/// narrower and the card gives fp8_flops, BF16 otherwise.
+/// Dense FLOP/s of one GPU at an element precision: FP8 where it is 8-bit or narrower and
+/// the card gives fp8_flops, BF16 otherwise.
+double gpuFlopsAt(const HardwareCard& hardware, double bits);
+/// The linear layers' rate: gpuFlopsAt the weights' precision.
 double gpuFlops(const Scenario& scenario);
+/// The attention products' rate: gpuFlopsAt the scenario's attention precision.
+double gpuAttentionFlops(const Scenario& scenario);
 
 class ComputeModel {
 public:
@@ -42,8 +46,14 @@ public:
     double breakEvenTokens(Tier tier) const;
     /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
     double restoreBandwidth(Tier tier) const;
-    /// Replica FLOP/s available to prefill (TP × dense FLOP/s for the weights' format × MFU).
+    /// Replica FLOP/s available to prefill's linear layers (TP × dense FLOP/s for the
+    /// weights' format × MFU).
     double replicaFlops() const { return m_replicaFlops; }
+    /// The same for its attention products, at the attention precision.
+    double replicaAttentionFlops() const { return m_replicaAttentionFlops; }
+    /// One attention FLOP in linear-layer FLOPs: replicaFlops() / replicaAttentionFlops(),
+    /// exactly 1 when both run at one precision.
+    double attentionCost() const { return m_attentionCost; }
     /// Bytes one copy of the restore path moves on one GPU.
     double copyBytes() const { return m_copyBytes; }
     /// Per-GPU share of the server's NVMe read bandwidth.
@@ -61,7 +71,9 @@ private:
     std::vector<AttnGroup> m_attn;
     double m_activeParams;
     double m_replicaFlops;
-    KvSizing m_sizing; ///< restores move what the cache holds: sliding layers stop at their window
+    double m_replicaAttentionFlops;
+    double m_attentionCost; ///< m_replicaFlops / m_replicaAttentionFlops
+    KvSizing m_sizing;      ///< restores move what the cache holds: sliding layers stop at their window
     double m_dramBandwidth;
     double m_ssdBandwidth;
     double m_dramLatency;

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace kvtiers {
 
@@ -69,87 +70,163 @@ Bytes3 place(double amount, const std::optional<PlacementShares>& shares, Bytes3
     return took;
 }
 
-} // namespace
+/// One evaluation, stage by stage (docs/model.md §2–5): the figures the later stages
+/// need are kept here between them.
+class Evaluator {
+public:
+    Evaluator(const Scenario& s, const EvalOptions& options)
+        : m_s(s)
+        , m_w(s.workload)
+        , m_hw(s.hardware)
+        , m_options(options)
+        , m_kv(initial(s))
+        , m_cm(s, m_kv)
+    {
+    }
 
-EvalResult evaluate(const Scenario& s, const EvalOptions& options)
-{
-    validateScenario(s);
-    const auto& w = s.workload;
-    const auto& hw = s.hardware;
+    EvalResult run()
+    {
+        readTokens();
+        sizeBytes();
+        placeWeights();
+        placeHotSet();
+        decodeStep();
+        restoreTimes();
+        prefixCacheAndRate();
+        rollUp();
+        return r;
+    }
+
+private:
+    /// The result's scenario facts, set before the KV sizing that needs them.
+    KvSizing initial(const Scenario& s)
+    {
+        validateScenario(s);
+        r.tp = s.tp();
+        tp = r.tp;
+        gpus = m_hw.gpusPerServer;
+        r.replicasPerServer = gpus / tp;
+        r.kvFormat = s.kvFormat();
+        r.weightBits = s.weightBits();
+        return KvSizing(s.model, r.kvFormat, r.tp, m_w.blockSize, m_w.allocation);
+    }
+
+    /// What one request costs the replica at request rate λ: the prefill of the prompt the
+    /// cache does not serve, the restore it waits for (an engine recomputes instead when
+    /// that is faster), and its share of decode steps.
+    struct AtRate {
+        PrefixCacheResult cache;
+        double achieved = 0, recompute = 0, restore = 0, bound = 0;
+    };
+
+    void readTokens();
+    void sizeBytes();
+    void placeWeights();
+    void placeHotSet();
+    void decodeStep();
+    void restoreTimes();
+    AtRate atRate(double lambda) const;
+    void prefixCacheAndRate();
+    void keepCache(const AtRate& at);
+    void rollUp();
+
+    const Scenario& m_s;
+    const WorkloadParams& m_w;
+    const HardwareCard& m_hw;
+    const EvalOptions& m_options;
     EvalResult r;
-    r.tp = s.tp();
-    const double tp = r.tp;
-    const double gpus = hw.gpusPerServer;
-    r.replicasPerServer = gpus / tp;
-    r.kvFormat = s.kvFormat();
-    r.weightBits = s.weightBits();
+    double tp = 0, gpus = 0;
+    const KvSizing m_kv;
+    const ComputeModel m_cm;
 
-    const KvSizing kv(s.model, r.kvFormat, r.tp, w.blockSize, w.allocation);
-    const ComputeModel cm(s, kv);
+    double C = 0, N = 0, P = 0, R = 0; ///< context, concurrency, prompt, reused prefix (tokens)
+    double saving = 0;                 ///< of a shared prefix, per sequence
+    bool shared = false;
+    double hotExactPerSeq = 0, hotAllocPerSeq = 0, prefixExact = 0;
+    Bytes3 capacity {}, room {};
+    double overflowGpu = 0;
+    Bytes3 weightsAt {}, hotAt {};
+    double hotAllocGpu = 0;
+    std::array<TierUse*, 3> tiers {};
+    double served = 0;
+    double prefixGpu = 0, decodeShare = 0;
+    std::optional<ReuseGaps> gaps;
+};
 
-    const double C = w.context;
-    const double N = w.concurrency;
-    const double P = C - w.outputTokens;
-    const double R = std::floor(w.reuseRate * P);
+void Evaluator::readTokens()
+{
+    C = m_w.context;
+    N = m_w.concurrency;
+    P = C - m_w.outputTokens;
+    R = std::floor(m_w.reuseRate * P);
     r.promptTokens = P;
     r.reusedPrefixTokens = R;
-    if (C > static_cast<double>(s.model.maxContext))
+    if (C > static_cast<double>(m_s.model.maxContext))
         r.warnings |= WarnContextBeyondModel;
-    if (s.tp() > s.hardware.gpusPerServer)
+    if (m_s.tp() > m_s.hardware.gpusPerServer)
         r.warnings |= WarnReplicaSpansServers;
-    r.sharingEffective = std::min(w.sharing, N);
-    if (w.sharing > N)
+    r.sharingEffective = std::min(m_w.sharing, N);
+    if (m_w.sharing > N)
         r.warnings |= WarnSharingClamped;
     // A prefix shared by S active sequences is held once: each saves (1 − 1/S) of it.
-    const double saving = 1.0 - 1.0 / r.sharingEffective;
-    const bool shared = r.sharingEffective > 1.0 && R > 0;
+    saving = 1.0 - 1.0 / r.sharingEffective;
+    shared = r.sharingEffective > 1.0 && R > 0;
+}
 
+void Evaluator::sizeBytes()
+{
     // --- Bytes as the article counts them (docs/model.md §2, §4.2) ---
-    r.kvBytesPerToken = kv.bytesPerToken();
-    r.kvBytesPerRequest = kv.sequenceBytes(C);
+    r.kvBytesPerToken = m_kv.bytesPerToken();
+    r.kvBytesPerRequest = m_kv.sequenceBytes(C);
     r.kvBytesPerTokenEffective = r.kvBytesPerRequest / C;
-    r.hotSetBytes = N * r.kvBytesPerRequest - N * kv.prefixBytes(R, C) * saving;
+    r.hotSetBytes = N * r.kvBytesPerRequest - N * m_kv.prefixBytes(R, C) * saving;
 
     // --- Per GPU, as allocated ---
-    const double seqExact = kv.gpuSequenceBytes(C);
-    const double seqAlloc = kv.gpuSequenceAllocated(C);
-    const double prefixExact = kv.gpuPrefixBytes(R, C, false);
-    const double prefixAlloc = kv.gpuPrefixBytes(R, C, true);
-    const double hotExactPerSeq = seqExact - prefixExact * saving;
-    const double hotAllocPerSeq = std::max(seqAlloc - prefixAlloc * saving, 1e-300);
+    const double seqExact = m_kv.gpuSequenceBytes(C);
+    const double seqAlloc = m_kv.gpuSequenceAllocated(C);
+    prefixExact = m_kv.gpuPrefixBytes(R, C, false);
+    const double prefixAlloc = m_kv.gpuPrefixBytes(R, C, true);
+    hotExactPerSeq = seqExact - prefixExact * saving;
+    hotAllocPerSeq = std::max(seqAlloc - prefixAlloc * saving, 1e-300);
     r.kvBytesAllocatedPerRequest = seqAlloc * tp;
+}
 
-    r.weightsBytes = s.model.paramsTotal * r.weightBits / 8.0;
+void Evaluator::placeWeights()
+{
+    r.weightsBytes = m_s.model.paramsTotal * r.weightBits / 8.0;
     const double weightsGpu = r.weightsBytes / tp;
 
     // docs/model.md §4.1: HBM budget = u × HBM − weights/TP − runtime reserve.
-    double usableHbm = w.gpuMemoryUtilization * hw.hbmBytes - w.runtimeReserveBytes;
+    double usableHbm = m_w.gpuMemoryUtilization * m_hw.hbmBytes - m_w.runtimeReserveBytes;
     if (usableHbm < 0) {
         usableHbm = 0;
         r.warnings |= WarnNoKvBudget;
     }
-    const Bytes3 capacity { usableHbm, hw.hostDramBytes * hw.dramUsableFraction / gpus, hw.nvmeBytes / gpus };
-    Bytes3 room = capacity;
-    double overflowGpu = 0;
+    capacity = { usableHbm, m_hw.hostDramBytes * m_hw.dramUsableFraction / gpus, m_hw.nvmeBytes / gpus };
+    room = capacity;
+    overflowGpu = 0;
 
     // docs/model.md §4.3: weights that exceed HBM spill to DRAM, then SSD (FlexGen).
-    const Bytes3 weightsAt = place(weightsGpu, w.weightsPlacement, room, overflowGpu);
+    weightsAt = place(weightsGpu, m_w.weightsPlacement, room, overflowGpu);
     if (weightsAt[H] < weightsGpu)
         r.warnings |= WarnWeightsSpill;
     r.kvBudgetPerGpu = room[H];
     if (r.kvBudgetPerGpu <= 0)
         r.warnings |= WarnNoKvBudget;
+}
 
+void Evaluator::placeHotSet()
+{
     // docs/model.md §4.2: max concurrency, comparable to vLLM's "Maximum concurrency".
     r.maxConcurrencyRatio = r.kvBudgetPerGpu / hotAllocPerSeq;
     r.maxConcurrency = std::floor(r.maxConcurrencyRatio);
-    r.servedConcurrency = w.streaming ? N : std::min(N, r.maxConcurrency);
+    r.servedConcurrency = m_w.streaming ? N : std::min(N, r.maxConcurrency);
 
     // Hot set: HBM only, unless streaming (FlexGen), where the excess lives below.
-    const double hotAllocGpu = N * hotAllocPerSeq;
-    Bytes3 hotAt { 0, 0, 0 };
-    if (w.streaming) {
-        hotAt = place(hotAllocGpu, w.kvPlacement, room, overflowGpu);
+    hotAllocGpu = N * hotAllocPerSeq;
+    hotAt = { 0, 0, 0 };
+    if (m_w.streaming) {
+        hotAt = place(hotAllocGpu, m_w.kvPlacement, room, overflowGpu);
     } else {
         hotAt[H] = std::min(hotAllocGpu, room[H]);
         room[H] -= hotAt[H];
@@ -163,7 +240,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     const double hotExactGpu = N * hotExactPerSeq;
     const double sharedGpu = shared ? N * prefixExact / r.sharingEffective : 0.0;
     const double fragGpu = hotAllocGpu - hotExactGpu;
-    std::array<TierUse*, 3> tiers { &r.hbm, &r.dram, &r.ssd };
+    tiers = { &r.hbm, &r.dram, &r.ssd };
     for (int t = H; t <= S; ++t) {
         const double f = hotAllocGpu > 0 ? hotAt[t] / hotAllocGpu : 0.0;
         tiers[t]->capacity = capacity[t] * tp;
@@ -172,19 +249,25 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         tiers[t]->hotKv = (hotExactGpu - sharedGpu) * f * tp;
         tiers[t]->fragmentation = fragGpu * f * tp;
     }
+}
 
+void Evaluator::decodeStep()
+{
     // --- Decode step (docs/model.md §5): streams overlap, the slowest sets the pace ---
-    const double served = r.servedConcurrency;
+    served = r.servedConcurrency;
     const double servedExactGpu = served * hotExactPerSeq;
     Bytes3 kvRead { servedExactGpu, 0, 0 };
-    if (w.streaming && hotAllocGpu > 0)
+    if (m_w.streaming && hotAllocGpu > 0)
         for (int t = H; t <= S; ++t)
             kvRead[t] = servedExactGpu * hotAt[t] / hotAllocGpu;
-    const double tHbm = (weightsAt[H] + kvRead[H]) / (hw.hbmBandwidth * hw.decodeEfficiency);
-    const double tDram = (weightsAt[D] + kvRead[D]) / hw.link.streamingBandwidth();
-    const double tSsd = (weightsAt[S] + kvRead[S]) / cm.nvmePerGpu();
-    const double tCompute = (2.0 * s.model.paramsActive / tp * served + served * cm.decodeAttentionFlopsPerGpu(C))
-        / (gpuFlops(s) * hw.prefillMfu);
+    const double tHbm = (weightsAt[H] + kvRead[H]) / (m_hw.hbmBandwidth * m_hw.decodeEfficiency);
+    const double tDram = (weightsAt[D] + kvRead[D]) / m_hw.link.streamingBandwidth();
+    const double tSsd = (weightsAt[S] + kvRead[S]) / m_cm.nvmePerGpu();
+    // The attention products count at the linear layers' rate times their own cost (1 when
+    // both run at one precision).
+    const double tCompute = (2.0 * m_s.model.paramsActive / tp * served
+                                + served * m_cm.decodeAttentionFlopsPerGpu(C) * m_cm.attentionCost())
+        / (gpuFlops(m_s) * m_hw.prefillMfu);
     r.decodeStepSeconds = tHbm;
     r.decodeBound = DecodeBound::HbmBandwidth;
     for (auto [t, b] : { std::pair { tDram, DecodeBound::DramStream }, std::pair { tSsd, DecodeBound::SsdStream },
@@ -195,63 +278,64 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
         }
     }
     r.tokensPerSecond = r.decodeStepSeconds > 0 ? served / r.decodeStepSeconds : 0.0;
+}
 
+void Evaluator::restoreTimes()
+{
     // --- Restore versus recompute, whole prompt (docs/model.md §5) ---
-    r.recomputeSeconds = cm.recomputeSeconds(0, P);
-    r.restoreSecondsDram = cm.restoreSeconds(Tier::Dram, P);
-    r.restoreSecondsSsd = cm.restoreSeconds(Tier::Ssd, P);
-    r.restoreBandwidthDram = cm.restoreBandwidth(Tier::Dram);
-    r.restoreBandwidthSsd = cm.restoreBandwidth(Tier::Ssd);
-    r.restoreCopyBytes = cm.copyBytes();
-    if (options.breakEven) {
-        r.breakEvenTokensDram = cm.breakEvenTokens(Tier::Dram);
-        r.breakEvenTokensSsd = cm.breakEvenTokens(Tier::Ssd);
+    r.recomputeSeconds = m_cm.recomputeSeconds(0, P);
+    r.restoreSecondsDram = m_cm.restoreSeconds(Tier::Dram, P);
+    r.restoreSecondsSsd = m_cm.restoreSeconds(Tier::Ssd, P);
+    r.restoreBandwidthDram = m_cm.restoreBandwidth(Tier::Dram);
+    r.restoreBandwidthSsd = m_cm.restoreBandwidth(Tier::Ssd);
+    r.restoreCopyBytes = m_cm.copyBytes();
+    if (m_options.breakEven) {
+        r.breakEvenTokensDram = m_cm.breakEvenTokens(Tier::Dram);
+        r.breakEvenTokensSsd = m_cm.breakEvenTokens(Tier::Ssd);
     }
     // Weights that live below HBM stream in once per prefill (FlexGen's schedule), the
     // DRAM and SSD streams overlapping the compute and each other: the slowest sets the pace.
-    r.weightStreamSeconds = std::max(weightsAt[D] / hw.link.streamingBandwidth(), weightsAt[S] / cm.nvmePerGpu());
+    r.weightStreamSeconds = std::max(weightsAt[D] / m_hw.link.streamingBandwidth(), weightsAt[S] / m_cm.nvmePerGpu());
     r.ttftNoReuseSeconds = std::max(r.recomputeSeconds, r.weightStreamSeconds);
-    r.requestSeconds = r.ttftNoReuseSeconds + w.outputTokens * r.decodeStepSeconds;
+    r.requestSeconds = r.ttftNoReuseSeconds + m_w.outputTokens * r.decodeStepSeconds;
+}
 
+Evaluator::AtRate Evaluator::atRate(double lambda) const
+{
+    AtRate a;
+    a.cache = lruPrefixCache(*gaps, lambda, prefixGpu, m_w.offloadRate, m_w.inclusiveTiers, room);
+    a.achieved = r.cacheableReuse * a.cache.hitShare();
+    const double hit = a.achieved * P;
+    const double hitShare = a.cache.hitShare();
+    if (hit > 0 && hitShare > 0) {
+        const double recomputeHit = m_cm.recomputeSeconds(0, hit);
+        a.restore = (a.cache.hits[D] * std::min(m_cm.restoreSeconds(Tier::Dram, hit), recomputeHit)
+                        + a.cache.hits[S] * std::min(m_cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
+            / hitShare;
+    }
+    // Weights streamed in from DRAM/SSD overlap the prefill and its restore: the
+    // slower of the two sets TTFT (the recompute part absorbs the difference).
+    a.recompute = m_cm.recomputeSeconds(hit, P);
+    if (a.recompute + a.restore < r.weightStreamSeconds)
+        a.recompute = r.weightStreamSeconds - a.restore;
+    const double busy = a.recompute + a.restore + decodeShare;
+    a.bound = busy > 0 ? 1.0 / busy : std::numeric_limits<double>::infinity();
+    return a;
+}
+
+void Evaluator::prefixCacheAndRate()
+{
     // --- Prefix cache and request rate (docs/model.md §4.4) ---
     // Only whole blocks of a prefix are cached and hit (vLLM hashes full blocks; the
     // partial tail is recomputed), as only whole blocks are shared in the hot set above.
-    const double storedPrefixTokens = w.allocation == Allocation::Paged ? std::floor(R / w.blockSize) * w.blockSize : R;
+    const double storedPrefixTokens
+        = m_w.allocation == Allocation::Paged ? std::floor(R / m_w.blockSize) * m_w.blockSize : R;
     r.cacheablePrefixTokens = storedPrefixTokens;
     r.cacheableReuse = P > 0 ? storedPrefixTokens / P : 0.0;
-    r.requestedReuse = w.reuseRate;
-    const double prefixGpu = storedPrefixTokens > 0 ? kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
-    const ReuseGaps gaps(w);
-
-    // What one request costs the replica at request rate λ: the prefill of the prompt the
-    // cache does not serve, the restore it waits for (an engine recomputes instead when
-    // that is faster), and its share of decode steps.
-    struct AtRate {
-        PrefixCacheResult cache;
-        double achieved = 0, recompute = 0, restore = 0, bound = 0;
-    };
-    const double decodeShare = served > 0 ? w.outputTokens * r.decodeStepSeconds / served : 0.0;
-    auto atRate = [&](double lambda) {
-        AtRate a;
-        a.cache = lruPrefixCache(gaps, lambda, prefixGpu, w.offloadRate, w.inclusiveTiers, room);
-        a.achieved = r.cacheableReuse * a.cache.hitShare();
-        const double hit = a.achieved * P;
-        const double hitShare = a.cache.hitShare();
-        if (hit > 0 && hitShare > 0) {
-            const double recomputeHit = cm.recomputeSeconds(0, hit);
-            a.restore = (a.cache.hits[D] * std::min(cm.restoreSeconds(Tier::Dram, hit), recomputeHit)
-                            + a.cache.hits[S] * std::min(cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
-                / hitShare;
-        }
-        // Weights streamed in from DRAM/SSD overlap the prefill and its restore: the
-        // slower of the two sets TTFT (the recompute part absorbs the difference).
-        a.recompute = cm.recomputeSeconds(hit, P);
-        if (a.recompute + a.restore < r.weightStreamSeconds)
-            a.recompute = r.weightStreamSeconds - a.restore;
-        const double busy = a.recompute + a.restore + decodeShare;
-        a.bound = busy > 0 ? 1.0 / busy : std::numeric_limits<double>::infinity();
-        return a;
-    };
+    r.requestedReuse = m_w.reuseRate;
+    prefixGpu = storedPrefixTokens > 0 ? m_kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
+    gaps.emplace(m_w);
+    decodeShare = served > 0 ? m_w.outputTokens * r.decodeStepSeconds / served : 0.0;
 
     // λ × (prefill + blocking restore) + λ × O × step / N ≤ 1: the rate one replica serves.
     // Counting N / request duration alone treats N prefills as running at once, each with
@@ -260,8 +344,8 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     const double slots = r.requestSeconds > 0 ? served / r.requestSeconds : 0.0;
     r.requestRateDecodeSlots = slots;
     AtRate at;
-    if (w.requestRate) {
-        r.requestRate = *w.requestRate;
+    if (m_w.requestRate) {
+        r.requestRate = *m_w.requestRate;
         at = atRate(r.requestRate);
     } else {
         at = atRate(slots);
@@ -276,9 +360,14 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     }
     r.requestRateBound = at.bound;
     r.rateLimit = at.bound < slots ? RateLimit::Prefill : RateLimit::DecodeSlots;
-    if (w.requestRate && r.requestRate > at.bound * (1 + 1e-9))
+    if (m_w.requestRate && r.requestRate > at.bound * (1 + 1e-9))
         r.warnings |= WarnRateAboveCapacity;
+    keepCache(at);
+}
 
+/// What the prefix cache holds at the rate found, tier by tier, and the TTFT it gives.
+void Evaluator::keepCache(const AtRate& at)
+{
     const PrefixCacheResult& cache = at.cache;
     for (int t = H; t <= S; ++t) {
         tiers[t]->retained = cache.bytes[t] * tp;
@@ -286,7 +375,7 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     }
     r.dram.inclusiveCopies = cache.inclusiveCopies * tp;
     // Little's law: the mean bytes of prefixes waiting for their next use (a perfect cache).
-    r.retainedPoolBytes = r.requestRate * gaps.meanGap() * prefixGpu * tp;
+    r.retainedPoolBytes = r.requestRate * gaps->meanGap() * prefixGpu * tp;
     r.cacheDemandBytes = cache.demandBytes * tp;
     const double placed = cache.bytes[H] + cache.bytes[D] + cache.bytes[S];
     r.lostReuseBytes = std::max(0.0, cache.demandBytes - placed) * tp;
@@ -302,7 +391,10 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     r.ttftRecomputeSeconds = at.recompute;
     r.ttftRestoreSeconds = at.restore;
     r.ttftWithReuseSeconds = at.recompute + at.restore;
+}
 
+void Evaluator::rollUp()
+{
     r.overflowBytes = overflowGpu * tp;
     if (r.overflowBytes > 0)
         r.warnings |= WarnOverflow;
@@ -310,10 +402,16 @@ EvalResult evaluate(const Scenario& s, const EvalOptions& options)
     // --- Roll-up: per GPU, per server, fleet (docs/model.md §5) ---
     r.perGpu = { r.hbm.used() / tp, r.dram.used() / tp, r.ssd.used() / tp };
     r.perServer = { r.perGpu.hbm * gpus, r.perGpu.dram * gpus, r.perGpu.ssd * gpus };
-    r.fleetServers = w.servers;
-    r.fleetGpus = w.servers * gpus;
-    r.fleet = { r.perServer.hbm * w.servers, r.perServer.dram * w.servers, r.perServer.ssd * w.servers };
-    return r;
+    r.fleetServers = m_w.servers;
+    r.fleetGpus = m_w.servers * gpus;
+    r.fleet = { r.perServer.hbm * m_w.servers, r.perServer.dram * m_w.servers, r.perServer.ssd * m_w.servers };
+}
+
+} // namespace
+
+EvalResult evaluate(const Scenario& s, const EvalOptions& options)
+{
+    return Evaluator(s, options).run();
 }
 
 } // namespace kvtiers

@@ -1,6 +1,7 @@
 #pragma once
-// VllmCheck: vLLM's KV-cache allocator as an allocation policy, a reader for the
-// KV lines of a pasted vLLM startup log, and the comparison of the two.
+// VllmCheck: vLLM's KV-cache allocator as an allocation policy (VllmCheck.cpp), and its
+// comparison (VllmComparison.cpp) with the KV lines of a pasted vLLM startup log
+// (VllmLog.h, included here).
 //
 // vLLM (v1, vllm/v1/core/kv_cache_utils.py and vllm/v1/kv_cache_interface.py):
 //   page(layer)       = block_size × KV bytes per token of that layer on one GPU
@@ -25,11 +26,11 @@
 #include "core/cards/KvFormat.h"
 #include "core/cards/ModelCard.h"
 #include "core/io/Message.h"
+#include "core/model/VllmLog.h"
 #include "core/scenario/Workload.h"
 
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace kvtiers {
@@ -132,23 +133,6 @@ struct VllmPrediction {
 /// vLLM's block math for one model on one GPU. Throws InputError for an impossible setup
 /// (codes VllmTpBelowOne, VllmBlockSizeBelowOne, VllmNoKvMemory).
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup);
-
-/// The KV lines of a vLLM startup log.
-struct VllmLog {
-    std::optional<double> kvCacheTokens;     ///< "GPU KV cache size: 131,072 tokens"
-    std::optional<double> concurrencyTokens; ///< "Maximum concurrency for 131,072 tokens per request"
-    std::optional<double> concurrency;       ///< ...": 1.00x"
-    std::optional<double> availableKvBytes;  ///< "Available KV cache memory: 40.00 GiB"
-    std::optional<double> gpuBlocks;         ///< vLLM v0: "# GPU blocks: 8192"
-    int kvCacheLine = 0, concurrencyLine = 0, availableLine = 0, gpuBlocksLine = 0; ///< 1-based
-};
-
-/// Reads the KV lines of a pasted log; log prefixes ("INFO 11-29 12:00:00
-/// [kv_cache_utils.py:1234]", "(EngineCore_0 pid=1)"), thousands separators and missing
-/// lines are tolerated; the last occurrence wins. Throws InputError naming the line
-/// ("vllm.log:12: ...") when a KV line cannot be read (code VllmLogUnreadable), or when
-/// the text has no KV line (VllmLogNoKvLine).
-VllmLog parseVllmLog(std::string_view text, const std::string& origin);
 
 /// What the comparison needs to turn a memory gap into utilisation terms.
 struct VllmHbmContext {

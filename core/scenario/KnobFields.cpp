@@ -152,14 +152,6 @@ KnobField kvScaleBits()
     return f;
 }
 
-KnobField weightBits()
-{
-    KnobField f = bind<&WorkloadParams::weightBits>();
-    f.value = [](const Scenario& s) { return std::optional<double>(s.weightBits()); };
-    f.echo = [](const Scenario& s, const Knob&) { return Json(s.weightBits()); };
-    return f;
-}
-
 KnobField context()
 {
     KnobField f = bind<&WorkloadParams::context>();
@@ -167,14 +159,6 @@ KnobField context()
     f.setValue = [](Scenario& s, const Knob& k, double v) {
         s.workload.context = std::clamp(std::round(v), std::max(k.min, s.workload.outputTokens + 1), k.max);
     };
-    return f;
-}
-
-KnobField tp()
-{
-    KnobField f = bind<&WorkloadParams::tp>();
-    f.value = [](const Scenario& s) { return std::optional<double>(s.tp()); };
-    f.echo = [](const Scenario& s, const Knob& k) { return echoNumber(k, s.tp()); };
     return f;
 }
 

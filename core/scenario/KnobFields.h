@@ -124,13 +124,22 @@ template <auto M> constexpr KnobField bind(bool echo = true)
     return f;
 }
 
+/// The binding of an optional field whose default depends on the cards: `Resolve` (a
+/// Scenario member function) gives the value in effect, which the model uses and the
+/// result echoes; e.g. bindResolved<&WorkloadParams::tp, &Scenario::tp>().
+template <auto M, auto Resolve> constexpr KnobField bindResolved()
+{
+    KnobField f = bind<M>();
+    f.value = [](const Scenario& s) { return std::optional<double>(static_cast<double>((s.*Resolve)())); };
+    f.echo = [](const Scenario& s, const Knob& k) { return echoNumber(k, static_cast<double>((s.*Resolve)())); };
+    return f;
+}
+
 // The knobs whose field is not one plain value (KnobFields.cpp).
 KnobField kvBits();
 KnobField kvDtype();
 KnobField kvScaleBits();
-KnobField weightBits();
 KnobField context();
-KnobField tp();
 KnobField allocation();
 KnobField restorePath();
 KnobField reuseGapCdf();

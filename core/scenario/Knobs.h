@@ -31,6 +31,7 @@ enum class KnobId {
     KvDtype,
     KvScaleBits,
     WeightBits,
+    AttentionBits,
     ReuseRate,
     Sharing,
     ReuseDistance,

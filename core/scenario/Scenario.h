@@ -27,6 +27,9 @@ struct Scenario {
     /// The KV format: the workload's, else the model's default.
     KvFormat kvFormat() const { return workload.kv.value_or(KvFormat { model.defaultKvBits, 0 }); }
     double weightBits() const { return workload.weightBits.value_or(model.weightBits); }
+    /// The precision attention computes in: the workload's, else the weights' (one rate for
+    /// the whole prefill, as engines without FP8 attention kernels run it).
+    double attentionBits() const { return workload.attentionBits.value_or(weightBits()); }
 };
 
 /// Checks what the cards cannot check alone: TP against GPUs per server and KV heads,

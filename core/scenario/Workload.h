@@ -47,9 +47,11 @@ struct WorkloadParams {
     double concurrency = 1;           ///< active sequences per replica
     std::optional<KvFormat> kv;       ///< unset: the model's default_kv_bits
     std::optional<double> weightBits; ///< unset: the model's weight_bits
-    double reuseRate = 0;             ///< share of prompt tokens served from cache
-    double sharing = 1;               ///< active sequences sharing one cached prefix
-    double reuseDistanceSeconds = 0;  ///< mean gap between uses of a prefix (exponential gaps)
+    /// Bits of the attention products' inputs (Q·K and P·V); unset: the weights' precision
+    std::optional<double> attentionBits;
+    double reuseRate = 0;            ///< share of prompt tokens served from cache
+    double sharing = 1;              ///< active sequences sharing one cached prefix
+    double reuseDistanceSeconds = 0; ///< mean gap between uses of a prefix (exponential gaps)
     /// Measured gap distribution (a cumulative table, increasing); empty: exponential
     /// gaps with mean reuseDistanceSeconds.
     std::vector<GapPoint> reuseGapCdf;

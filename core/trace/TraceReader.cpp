@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <functional>
 
 namespace kvtiers::trace {
 
@@ -46,13 +45,33 @@ std::string quoteText(std::string_view s)
     return "\"" + std::string(s) + "\"";
 }
 
+/// Throws the reader's error for line `line` of `name`, naming the field when there is one.
+[[noreturn]] void throwAt(
+    const std::string& name, std::uint64_t line, const std::string& field, const std::string& problem)
+{
+    std::string where = name + ":" + std::to_string(line) + ": ";
+    if (!field.empty())
+        where += "field " + quoteText(field) + ": ";
+    throw InputError(where + problem);
+}
+
+struct Number {
+    bool integer = false; ///< no fraction, no exponent
+    bool negative = false;
+    bool fits = true; ///< integer magnitude fits in 64 bits
+    std::uint64_t magnitude = 0;
+    double value = 0;
+};
+
 /// The JSON scanner of one line. Knows the grammar, not the schema.
 class LineScanner {
 public:
-    LineScanner(std::string_view line)
+    LineScanner(std::string_view line, const std::string& name, std::uint64_t lineNo)
         : m_begin(line.data())
         , m_p(line.data())
         , m_end(line.data() + line.size())
+        , m_name(name)
+        , m_lineNo(lineNo)
     {
     }
 
@@ -76,15 +95,385 @@ public:
         ws();
         return m_p >= m_end;
     }
+    [[noreturn]] void fail(const std::string& field, const std::string& problem) const
+    {
+        throwAt(m_name, m_lineNo, field, problem);
+    }
+    [[noreturn]] void syntax(const std::string& what) const
+    {
+        fail({}, "not valid JSON at column " + std::to_string(column()) + ": " + what);
+    }
+
+    void number(Number& n);
+    std::string_view string();
+    void skipValue(int depth);
+    void skipContainer(char open, int depth);
+    const char* typeOf();
+    bool isNumberStart();
+    double wholeNumber(const char* field, double lo, double hi);
+
+private:
+    const std::string& m_name;
+    std::uint64_t m_lineNo;
 };
 
-struct Number {
-    bool integer = false; ///< no fraction, no exponent
-    bool negative = false;
-    bool fits = true; ///< integer magnitude fits in 64 bits
-    std::uint64_t magnitude = 0;
-    double value = 0;
+/// Skips the digits at `p`.
+const char* digits(const char* p, const char* end)
+{
+    while (p < end && *p >= '0' && *p <= '9')
+        ++p;
+    return p;
+}
+
+/// A JSON number at the cursor (the grammar of RFC 8259, checked strictly).
+void LineScanner::number(Number& n)
+{
+    const char* start = m_p;
+    const char* p = m_p;
+    if (p < m_end && *p == '-') {
+        n.negative = true;
+        ++p;
+    }
+    if (p >= m_end || *p < '0' || *p > '9')
+        syntax("expected a value");
+    if (*p == '0') {
+        ++p;
+    } else {
+        while (p < m_end && *p >= '0' && *p <= '9') {
+            const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
+            if (n.magnitude > (UINT64_MAX - d) / 10)
+                n.fits = false;
+            else
+                n.magnitude = n.magnitude * 10 + d;
+            ++p;
+        }
+    }
+    n.integer = true;
+    if (p < m_end && *p == '.') {
+        n.integer = false;
+        ++p;
+        if (p >= m_end || *p < '0' || *p > '9')
+            syntax("a digit must follow the decimal point");
+        p = digits(p, m_end);
+    }
+    if (p < m_end && (*p == 'e' || *p == 'E')) {
+        n.integer = false;
+        ++p;
+        if (p < m_end && (*p == '+' || *p == '-'))
+            ++p;
+        if (p >= m_end || *p < '0' || *p > '9')
+            syntax("a digit must follow the exponent");
+        p = digits(p, m_end);
+    }
+    if (n.integer && n.fits) {
+        n.value = n.negative ? -static_cast<double>(n.magnitude) : static_cast<double>(n.magnitude);
+    } else {
+        const auto res = std::from_chars(start, p, n.value);
+        if (res.ec == std::errc::result_out_of_range || !std::isfinite(n.value))
+            n.value = n.negative ? -HUGE_VAL : HUGE_VAL;
+    }
+    m_p = p;
+}
+
+/// A string at the cursor; returns its raw text (escapes kept) and checks the grammar.
+std::string_view LineScanner::string()
+{
+    if (m_p >= m_end || *m_p != '"')
+        syntax("expected a string");
+    const char* start = ++m_p;
+    while (m_p < m_end && *m_p != '"') {
+        const unsigned char c = static_cast<unsigned char>(*m_p);
+        if (c < 0x20)
+            syntax("a control character inside a string");
+        if (c == '\\') {
+            ++m_p;
+            if (m_p >= m_end)
+                break;
+            if (!std::strchr("\"\\/bfnrtu", *m_p))
+                syntax("an unknown escape in a string");
+        }
+        ++m_p;
+    }
+    if (m_p >= m_end)
+        syntax("a string is not closed");
+    const std::string_view text(start, static_cast<std::size_t>(m_p - start));
+    ++m_p;
+    return text;
+}
+
+/// Any value, skipped (fields this reader does not use).
+void LineScanner::skipValue(int depth)
+{
+    ws();
+    if (m_p >= m_end)
+        syntax("expected a value");
+    const char c = *m_p;
+    if (c == '"') {
+        string();
+    } else if (c == '{' || c == '[') {
+        skipContainer(c, depth);
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+        Number n;
+        number(n);
+    } else {
+        for (const char* lit : { "true", "false", "null" }) {
+            const std::size_t len = std::strlen(lit);
+            if (static_cast<std::size_t>(m_end - m_p) >= len && std::memcmp(m_p, lit, len) == 0) {
+                m_p += len;
+                return;
+            }
+        }
+        syntax("expected a value");
+    }
+}
+
+/// An object or array at the cursor (`open` is its bracket), skipped with what it holds.
+void LineScanner::skipContainer(char open, int depth)
+{
+    if (depth >= kMaxNesting)
+        syntax("nesting deeper than " + std::to_string(kMaxNesting));
+    const char close = open == '{' ? '}' : ']';
+    ++m_p;
+    if (peek(close)) {
+        ++m_p;
+        return;
+    }
+    for (;;) {
+        if (open == '{') {
+            ws();
+            string();
+            if (!peek(':'))
+                syntax("expected ':' after a key");
+            ++m_p;
+        }
+        skipValue(depth + 1);
+        if (peek(',')) {
+            ++m_p;
+            continue;
+        }
+        if (peek(close)) {
+            ++m_p;
+            return;
+        }
+        syntax(std::string("expected ',' or '") + close + "'");
+    }
+}
+
+const char* LineScanner::typeOf()
+{
+    ws();
+    if (m_p >= m_end)
+        return "nothing";
+    switch (*m_p) {
+    case '"':
+        return "a string";
+    case '{':
+        return "an object";
+    case '[':
+        return "an array";
+    case 't':
+    case 'f':
+        return "a boolean";
+    case 'n':
+        return "null";
+    default:
+        return "something else";
+    }
+}
+
+bool LineScanner::isNumberStart()
+{
+    ws();
+    return m_p < m_end && (*m_p == '-' || (*m_p >= '0' && *m_p <= '9'));
+}
+
+/// A whole number within [lo, hi] for a field.
+double LineScanner::wholeNumber(const char* field, double lo, double hi)
+{
+    if (!isNumberStart()) {
+        const char* t = typeOf();
+        skipValue(0);
+        fail(field, std::string("must be a number, found ") + t);
+    }
+    Number n;
+    number(n);
+    if (!std::isfinite(n.value) || n.value < lo || n.value > hi)
+        fail(field, "out of range (must be " + formatNumber(lo) + " to " + formatNumber(hi) + ")");
+    if (n.value != std::floor(n.value))
+        fail(field, "must be a whole number");
+    return n.value;
+}
+
+// ---- the fields of a request
+
+double readTimestamp(LineScanner& s)
+{
+    if (!s.isNumberStart()) {
+        const char* t = s.typeOf();
+        s.fail("timestamp", std::string("must be a number, found ") + t);
+    }
+    Number n;
+    s.number(n);
+    if (!std::isfinite(n.value) || std::fabs(n.value) > 1e15)
+        s.fail("timestamp", "out of range");
+    return n.value;
+}
+
+/// hash_ids: an array of whole numbers in 64 bits (negative ones as two's complement).
+void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
+{
+    if (!s.peek('[')) {
+        const char* t = s.typeOf();
+        s.fail("hash_ids", std::string("must be an array of block ids, found ") + t);
+    }
+    ++s.m_p;
+    if (s.peek(']')) {
+        ++s.m_p;
+        return;
+    }
+    for (;;) {
+        if (!s.isNumberStart()) {
+            const std::string t = s.typeOf();
+            s.fail("hash_ids", "element " + std::to_string(ids.size()) + " must be a whole number, found " + t);
+        }
+        Number n;
+        s.number(n);
+        if (!n.integer)
+            s.fail("hash_ids", "element " + std::to_string(ids.size()) + " must be a whole number");
+        if (!n.fits || (n.negative && n.magnitude > (1ull << 63)))
+            s.fail("hash_ids", "element " + std::to_string(ids.size()) + " does not fit in 64 bits");
+        ids.push_back(n.negative ? (~n.magnitude + 1) : n.magnitude);
+        if (s.peek(',')) {
+            ++s.m_p;
+            continue;
+        }
+        if (s.peek(']')) {
+            ++s.m_p;
+            break;
+        }
+        s.syntax("expected ',' or ']' in hash_ids");
+    }
+}
+
+/// Bailian's chat_id or parent_chat_id: a whole number in 64 bits, or an opaque string.
+void readChatId(LineScanner& s, const std::string& field, std::int64_t& id)
+{
+    if (s.peek('"')) {
+        s.string(); // an opaque id: identity is not needed for the cache
+        return;
+    }
+    if (!s.isNumberStart()) {
+        const char* t = s.typeOf();
+        s.fail(field, std::string("must be a number or a string, found ") + t);
+    }
+    Number n;
+    s.number(n);
+    if (!n.integer || !n.fits || n.magnitude > static_cast<std::uint64_t>(INT64_MAX))
+        s.fail(field, "must be a whole number in 64 bits");
+    id = n.negative ? -static_cast<std::int64_t>(n.magnitude) : static_cast<std::int64_t>(n.magnitude);
+}
+
+/// What one line has read so far.
+struct LineFields {
+    unsigned seen = 0; ///< Field bits
+    double timestamp = 0;
 };
+
+/// Reads the value of `key` at the cursor into `request` (raw block ids into `ids`);
+/// returns the field's bit, 0 for a field this reader skips.
+unsigned readField(LineScanner& s, std::string_view key, bool bailian, TraceRequest& request, LineFields& fields,
+    std::vector<std::uint64_t>& ids)
+{
+    if (key == "timestamp") {
+        fields.timestamp = readTimestamp(s);
+        return FTimestamp;
+    }
+    if (key == "input_length") {
+        request.inputTokens = static_cast<std::uint64_t>(s.wholeNumber("input_length", 0, kMaxTokens));
+        return FInput;
+    }
+    if (key == "output_length") {
+        request.outputTokens = static_cast<std::uint64_t>(s.wholeNumber("output_length", 0, kMaxTokens));
+        return FOutput;
+    }
+    if (key == "hash_ids") {
+        readHashIds(s, ids);
+        return FHashIds;
+    }
+    if (bailian && (key == "chat_id" || key == "parent_chat_id")) {
+        const bool chat = key == "chat_id";
+        readChatId(s, std::string(key), chat ? request.chatId : request.parentChatId);
+        return chat ? FChatId : FParentChatId;
+    }
+    if (bailian && key == "type") {
+        if (!s.peek('"')) {
+            const char* t = s.typeOf();
+            s.fail("type", std::string("must be a string, found ") + t);
+        }
+        s.string();
+        return FType;
+    }
+    if (bailian && key == "turn") {
+        s.wholeNumber("turn", 0, 1e12);
+        return FTurn;
+    }
+    s.skipValue(0); // a field this analysis does not need
+    return 0;
+}
+
+/// The line's object, field by field; fails on a field given twice or on text after it.
+void readObject(
+    LineScanner& s, bool bailian, TraceRequest& request, LineFields& fields, std::vector<std::uint64_t>& ids)
+{
+    s.ws();
+    if (s.m_p >= s.m_end || *s.m_p != '{')
+        s.syntax(std::string("expected a JSON object, found ") + s.typeOf());
+    ++s.m_p;
+    if (s.peek('}')) {
+        ++s.m_p;
+    } else {
+        for (;;) {
+            s.ws();
+            const std::string_view key = s.string();
+            if (!s.peek(':'))
+                s.syntax("expected ':' after a key");
+            ++s.m_p;
+            s.ws();
+            if (const unsigned bit = readField(s, key, bailian, request, fields, ids)) {
+                if (fields.seen & bit)
+                    s.fail(std::string(key), "given twice");
+                fields.seen |= bit;
+            }
+            if (s.peek(',')) {
+                ++s.m_p;
+                continue;
+            }
+            if (s.peek('}')) {
+                ++s.m_p;
+                break;
+            }
+            s.syntax("expected ',' or '}'");
+        }
+    }
+    if (!s.atEnd())
+        s.syntax("unexpected text after the object");
+}
+
+void checkRequired(const LineScanner& s, unsigned seen, bool bailian)
+{
+    struct Required {
+        unsigned bit;
+        const char* field;
+    };
+    for (const Required r : { Required { FTimestamp, "timestamp" }, Required { FInput, "input_length" },
+             Required { FOutput, "output_length" }, Required { FHashIds, "hash_ids" },
+             Required { FChatId, "chat_id" } }) {
+        if (r.bit == FChatId && !bailian)
+            continue;
+        if (!(seen & r.bit))
+            s.fail(r.field, "missing");
+    }
+}
 
 } // namespace
 
@@ -169,10 +558,7 @@ std::unique_ptr<TraceReader> TraceReader::fromText(
 
 void TraceReader::fail(const std::string& field, const std::string& problem) const
 {
-    std::string where = m_name + ":" + std::to_string(m_line) + ": ";
-    if (!field.empty())
-        where += "field " + quoteText(field) + ": ";
-    throw InputError(where + problem);
+    throwAt(m_name, m_line, field, problem);
 }
 
 bool TraceReader::nextLine(std::string_view& line)
@@ -241,174 +627,6 @@ bool TraceReader::next(TraceRequest& request)
 
 void TraceReader::parseLine(std::string_view line, TraceRequest& request)
 {
-    LineScanner s(line);
-    auto syntax = [&](const std::string& what) {
-        fail({}, "not valid JSON at column " + std::to_string(s.column()) + ": " + what);
-    };
-    // A JSON number at the cursor (the grammar of RFC 8259, checked strictly).
-    auto number = [&](Number& n) {
-        const char* start = s.m_p;
-        const char* p = s.m_p;
-        if (p < s.m_end && *p == '-') {
-            n.negative = true;
-            ++p;
-        }
-        if (p >= s.m_end || *p < '0' || *p > '9')
-            syntax("expected a value");
-        if (*p == '0') {
-            ++p;
-        } else {
-            while (p < s.m_end && *p >= '0' && *p <= '9') {
-                const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
-                if (n.magnitude > (UINT64_MAX - d) / 10)
-                    n.fits = false;
-                else
-                    n.magnitude = n.magnitude * 10 + d;
-                ++p;
-            }
-        }
-        n.integer = true;
-        if (p < s.m_end && *p == '.') {
-            n.integer = false;
-            ++p;
-            if (p >= s.m_end || *p < '0' || *p > '9')
-                syntax("a digit must follow the decimal point");
-            while (p < s.m_end && *p >= '0' && *p <= '9')
-                ++p;
-        }
-        if (p < s.m_end && (*p == 'e' || *p == 'E')) {
-            n.integer = false;
-            ++p;
-            if (p < s.m_end && (*p == '+' || *p == '-'))
-                ++p;
-            if (p >= s.m_end || *p < '0' || *p > '9')
-                syntax("a digit must follow the exponent");
-            while (p < s.m_end && *p >= '0' && *p <= '9')
-                ++p;
-        }
-        if (n.integer && n.fits) {
-            n.value = n.negative ? -static_cast<double>(n.magnitude) : static_cast<double>(n.magnitude);
-        } else {
-            const auto res = std::from_chars(start, p, n.value);
-            if (res.ec == std::errc::result_out_of_range || !std::isfinite(n.value))
-                n.value = n.negative ? -HUGE_VAL : HUGE_VAL;
-        }
-        s.m_p = p;
-    };
-    // A string at the cursor; returns its raw text (escapes kept) and checks the grammar.
-    auto string = [&]() -> std::string_view {
-        if (s.m_p >= s.m_end || *s.m_p != '"')
-            syntax("expected a string");
-        const char* start = ++s.m_p;
-        while (s.m_p < s.m_end && *s.m_p != '"') {
-            const unsigned char c = static_cast<unsigned char>(*s.m_p);
-            if (c < 0x20)
-                syntax("a control character inside a string");
-            if (c == '\\') {
-                ++s.m_p;
-                if (s.m_p >= s.m_end)
-                    break;
-                if (!std::strchr("\"\\/bfnrtu", *s.m_p))
-                    syntax("an unknown escape in a string");
-            }
-            ++s.m_p;
-        }
-        if (s.m_p >= s.m_end)
-            syntax("a string is not closed");
-        const std::string_view text(start, static_cast<std::size_t>(s.m_p - start));
-        ++s.m_p;
-        return text;
-    };
-    // Any value, skipped (fields this reader does not use).
-    std::function<void(int)> skipValue = [&](int depth) {
-        s.ws();
-        if (s.m_p >= s.m_end)
-            syntax("expected a value");
-        const char c = *s.m_p;
-        if (c == '"') {
-            string();
-        } else if (c == '{' || c == '[') {
-            if (depth >= kMaxNesting)
-                syntax("nesting deeper than " + std::to_string(kMaxNesting));
-            const char close = c == '{' ? '}' : ']';
-            ++s.m_p;
-            if (s.peek(close)) {
-                ++s.m_p;
-                return;
-            }
-            for (;;) {
-                if (c == '{') {
-                    s.ws();
-                    string();
-                    if (!s.peek(':'))
-                        syntax("expected ':' after a key");
-                    ++s.m_p;
-                }
-                skipValue(depth + 1);
-                if (s.peek(',')) {
-                    ++s.m_p;
-                    continue;
-                }
-                if (s.peek(close)) {
-                    ++s.m_p;
-                    return;
-                }
-                syntax(std::string("expected ',' or '") + close + "'");
-            }
-        } else if (c == '-' || (c >= '0' && c <= '9')) {
-            Number n;
-            number(n);
-        } else {
-            for (const char* lit : { "true", "false", "null" }) {
-                const std::size_t len = std::strlen(lit);
-                if (static_cast<std::size_t>(s.m_end - s.m_p) >= len && std::memcmp(s.m_p, lit, len) == 0) {
-                    s.m_p += len;
-                    return;
-                }
-            }
-            syntax("expected a value");
-        }
-    };
-    auto typeOf = [&]() -> const char* {
-        s.ws();
-        if (s.m_p >= s.m_end)
-            return "nothing";
-        switch (*s.m_p) {
-        case '"':
-            return "a string";
-        case '{':
-            return "an object";
-        case '[':
-            return "an array";
-        case 't':
-        case 'f':
-            return "a boolean";
-        case 'n':
-            return "null";
-        default:
-            return "something else";
-        }
-    };
-    auto isNumberStart = [&]() {
-        s.ws();
-        return s.m_p < s.m_end && (*s.m_p == '-' || (*s.m_p >= '0' && *s.m_p <= '9'));
-    };
-    // A whole number within [lo, hi] for a field.
-    auto wholeNumber = [&](const char* field, double lo, double hi) -> double {
-        if (!isNumberStart()) {
-            const char* t = typeOf();
-            skipValue(0);
-            fail(field, std::string("must be a number, found ") + t);
-        }
-        Number n;
-        number(n);
-        if (!std::isfinite(n.value) || n.value < lo || n.value > hi)
-            fail(field, "out of range (must be " + formatNumber(lo) + " to " + formatNumber(hi) + ")");
-        if (n.value != std::floor(n.value))
-            fail(field, "must be a whole number");
-        return n.value;
-    };
-
     if (m_format == TraceFormat::Auto) {
         // The format shows in the first request: only Bailian's lines carry a chat_id.
         m_format = line.find("\"chat_id\"") != std::string_view::npos ? TraceFormat::Bailian : TraceFormat::Mooncake;
@@ -423,145 +641,23 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
     request.blockKeys.clear();
     request.line = m_line;
     m_ids.clear();
-    unsigned seen = 0;
-    double timestamp = 0;
 
-    s.ws();
-    if (s.m_p >= s.m_end || *s.m_p != '{')
-        syntax(std::string("expected a JSON object, found ") + typeOf());
-    ++s.m_p;
-    if (s.peek('}')) {
-        ++s.m_p;
-    } else {
-        for (;;) {
-            s.ws();
-            const std::string_view key = string();
-            if (!s.peek(':'))
-                syntax("expected ':' after a key");
-            ++s.m_p;
-            s.ws();
-            unsigned bit = 0;
-            if (key == "timestamp") {
-                bit = FTimestamp;
-                if (!isNumberStart()) {
-                    const char* t = typeOf();
-                    fail("timestamp", std::string("must be a number, found ") + t);
-                }
-                Number n;
-                number(n);
-                if (!std::isfinite(n.value) || std::fabs(n.value) > 1e15)
-                    fail("timestamp", "out of range");
-                timestamp = n.value;
-            } else if (key == "input_length") {
-                bit = FInput;
-                request.inputTokens = static_cast<std::uint64_t>(wholeNumber("input_length", 0, kMaxTokens));
-            } else if (key == "output_length") {
-                bit = FOutput;
-                request.outputTokens = static_cast<std::uint64_t>(wholeNumber("output_length", 0, kMaxTokens));
-            } else if (key == "hash_ids") {
-                bit = FHashIds;
-                if (!s.peek('[')) {
-                    const char* t = typeOf();
-                    fail("hash_ids", std::string("must be an array of block ids, found ") + t);
-                }
-                ++s.m_p;
-                if (s.peek(']')) {
-                    ++s.m_p;
-                } else {
-                    for (;;) {
-                        if (!isNumberStart()) {
-                            const std::string t = typeOf();
-                            fail("hash_ids",
-                                "element " + std::to_string(m_ids.size()) + " must be a whole number, found " + t);
-                        }
-                        Number n;
-                        number(n);
-                        if (!n.integer)
-                            fail("hash_ids", "element " + std::to_string(m_ids.size()) + " must be a whole number");
-                        if (!n.fits || (n.negative && n.magnitude > (1ull << 63)))
-                            fail("hash_ids", "element " + std::to_string(m_ids.size()) + " does not fit in 64 bits");
-                        m_ids.push_back(n.negative ? (~n.magnitude + 1) : n.magnitude);
-                        if (s.peek(',')) {
-                            ++s.m_p;
-                            continue;
-                        }
-                        if (s.peek(']')) {
-                            ++s.m_p;
-                            break;
-                        }
-                        syntax("expected ',' or ']' in hash_ids");
-                    }
-                }
-            } else if (bailian && (key == "chat_id" || key == "parent_chat_id")) {
-                bit = key == "chat_id" ? FChatId : FParentChatId;
-                const std::string field(key);
-                if (s.peek('"')) {
-                    string(); // an opaque id: identity is not needed for the cache
-                } else {
-                    if (!isNumberStart()) {
-                        const char* t = typeOf();
-                        fail(field, std::string("must be a number or a string, found ") + t);
-                    }
-                    Number n;
-                    number(n);
-                    if (!n.integer || !n.fits || n.magnitude > static_cast<std::uint64_t>(INT64_MAX))
-                        fail(field, "must be a whole number in 64 bits");
-                    const std::int64_t v
-                        = n.negative ? -static_cast<std::int64_t>(n.magnitude) : static_cast<std::int64_t>(n.magnitude);
-                    (bit == FChatId ? request.chatId : request.parentChatId) = v;
-                }
-            } else if (bailian && key == "type") {
-                bit = FType;
-                if (!s.peek('"')) {
-                    const char* t = typeOf();
-                    fail("type", std::string("must be a string, found ") + t);
-                }
-                string();
-            } else if (bailian && key == "turn") {
-                bit = FTurn;
-                wholeNumber("turn", 0, 1e12);
-            } else {
-                skipValue(0); // a field this analysis does not need
-            }
-            if (bit) {
-                if (seen & bit)
-                    fail(std::string(key), "given twice");
-                seen |= bit;
-            }
-            if (s.peek(',')) {
-                ++s.m_p;
-                continue;
-            }
-            if (s.peek('}')) {
-                ++s.m_p;
-                break;
-            }
-            syntax("expected ',' or '}'");
-        }
-    }
-    if (!s.atEnd())
-        syntax("unexpected text after the object");
+    LineScanner s(line, m_name, m_line);
+    LineFields fields;
+    readObject(s, bailian, request, fields, m_ids);
+    checkRequired(s, fields.seen, bailian);
 
-    struct Required {
-        unsigned bit;
-        const char* field;
-    };
-    for (const Required r : { Required { FTimestamp, "timestamp" }, Required { FInput, "input_length" },
-             Required { FOutput, "output_length" }, Required { FHashIds, "hash_ids" },
-             Required { FChatId, "chat_id" } }) {
-        if (r.bit == FChatId && !bailian)
-            continue;
-        if (!(seen & r.bit))
-            fail(r.field, "missing");
-    }
-
-    request.timeSeconds = bailian ? timestamp : timestamp / 1000.0; // Mooncake: milliseconds
+    request.timeSeconds = bailian ? fields.timestamp : fields.timestamp / 1000.0; // Mooncake: milliseconds
     if (m_lastTimeLine > 0 && request.timeSeconds < m_lastTime)
         fail("timestamp",
             "earlier than line " + std::to_string(m_lastTimeLine) + "'s: requests must be in arrival order");
     m_lastTime = request.timeSeconds;
     m_lastTimeLine = m_line;
+    chainBlocks(request);
+}
 
+void TraceReader::chainBlocks(TraceRequest& request) const
+{
     // Each id names a block of `blockTokens` tokens of the prompt; more ids than blocks means
     // the block size is not the trace's.
     const std::uint64_t b = static_cast<std::uint64_t>(m_blockTokens);

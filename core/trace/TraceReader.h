@@ -84,6 +84,8 @@ private:
     TraceReader(std::string name, TraceFormat format, int blockTokens);
     bool nextLine(std::string_view& line);
     void parseLine(std::string_view line, TraceRequest& request);
+    /// The line's block ids (m_ids) chained into the request's prefix keys.
+    void chainBlocks(TraceRequest& request) const;
     [[noreturn]] void fail(const std::string& field, const std::string& problem) const;
 
     std::string m_name;

@@ -21,6 +21,7 @@
 #include "core/model/KvSizing.h"
 #include "core/model/Solve.h"
 #include "core/report/ResultJson.h"
+#include "core/scenario/Knobs.h"
 #include "tests/support/TestSupport.h"
 
 #include <cinttypes>

@@ -77,6 +77,33 @@ private slots:
         QCOMPARE(m.cm.attentionFlops(32768), 32.0 * 32 * 2 * 256 * (4096.0 * 4096 / 2 + (32768.0 - 4096) * 4096));
     }
 
+    void attentionRunsAtItsOwnPrecision()
+    {
+        // The linear layers run at the weights' precision, the attention products at the
+        // attention knob's: FP8 weights with BF16 attention (vLLM without FP8 attention
+        // kernels) on an H200 (989 TFLOP/s dense BF16, 1,979 FP8: NVIDIA's datasheet).
+        // Unset, attention follows the weights, one rate for the whole prefill.
+        const double T = 131072;
+        const double linear = 2 * 70553706496.0 * T;
+        const double attention = 80.0 * 64 * 2 * 256 * T * T / 2;
+        const Timing fp8(scenario("llama-3.1-70b", { { "context", T }, { "weight_bits", 8 } }));
+        QCOMPARE(fp8.s.attentionBits(), 8.0);
+        KV_COMPARE_NEAR(fp8.cm.recomputeSeconds(0, T), (linear + attention) / (8 * 1979e12 * 0.55), 1e-12);
+        const Timing mixed(
+            scenario("llama-3.1-70b", { { "context", T }, { "weight_bits", 8 }, { "attention_bits", 16 } }));
+        QCOMPARE(mixed.cm.replicaFlops(), 8 * 1979e12 * 0.55);
+        QCOMPARE(mixed.cm.replicaAttentionFlops(), 8 * 989e12 * 0.55);
+        KV_COMPARE_NEAR(
+            mixed.cm.recomputeSeconds(0, T), linear / (8 * 1979e12 * 0.55) + attention / (8 * 989e12 * 0.55), 1e-12);
+        // At 128K attention is over half the prefill FLOPs, so BF16 attention costs about
+        // 1.5 times the all-FP8 prefill.
+        QVERIFY(attention / (linear + attention) > 0.5);
+        QVERIFY(mixed.cm.recomputeSeconds(0, T) > 1.5 * fp8.cm.recomputeSeconds(0, T));
+        // The break-even prefix moves with the slower attention: recomputing costs more,
+        // so restoring wins from a shorter prefix.
+        QVERIFY(mixed.cm.breakEvenTokens(Tier::Dram) <= fp8.cm.breakEvenTokens(Tier::Dram));
+    }
+
     void restoreOfASlidingWindowModelMovesOnlyHeldBytes()
     {
         // A Mistral prefix of 32K tokens holds only the last 4,096 tokens' KV (docs/model.md §2,

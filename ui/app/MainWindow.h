@@ -1,20 +1,23 @@
 #pragma once
-// MainWindow: the desktop app. Controls on the left; on the right the headline figures,
-// the tier-occupancy and sweep charts, and the article's tier table, all views of one
-// ScenarioController. Owns menus, shortcuts and persisted window state (Settings).
+// MainWindow: the desktop app's shell. It lays out the Scenario tab's controls on the left
+// and, on the right, its headline figures, the view tabs (Scenario, Fleet, Sensitivity,
+// Trace) and the article's tier table; each tab wires its own views to the one
+// ScenarioController. The window owns the menus (MainMenus.cpp), the presets dock, the
+// status bar, the display options and the persisted window state (Settings).
 
 #include "ui/common/Retranslator.h"
 #include "ui/common/Settings.h"
 #include "ui/export/ChartExporter.h"
 
 #include <QMainWindow>
-#include <QTimer>
+
+#include <array>
 
 class QAction;
 class QActionGroup;
-class QLabel;
+class QDockWidget;
+class QMenu;
 class QSplitter;
-class QTableView;
 class QTabWidget;
 class QUndoGroup;
 
@@ -23,25 +26,25 @@ namespace kvtiers::ui {
 class CompareView;
 class DisplayOptions;
 class FleetView;
-class SensitivityView;
-class TraceView;
-class ControlsPanel;
 class PresetPanel;
-class HeadlinePanel;
 class ScenarioController;
-class SweepChart;
-class TierChart;
+class ScenarioTab;
+class SensitivityView;
 class TierTableModel;
+class TraceView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    /// The tabs under the headline figures, in their order.
+    enum class ViewTab { Scenario, Fleet, Sensitivity, Trace };
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
     /// The scenario state behind every view (read it, or connect to its signals, in tests).
     ScenarioController* controller() const { return m_controller; }
-    TierTableModel* tierTableModel() const { return m_tableModel; }
+    TierTableModel* tierTableModel() const;
     PresetPanel* presetPanel() const { return m_presetPanel; }
     CompareView* compareView() const { return m_compareView; }
     /// Size and scale of exported charts (File > Export size…); default 1600 × 900 at 2×.
@@ -73,64 +76,64 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void buildLayout();
+    void buildTabs();
+    void buildPresets();
+    /// Feeds the tab shown what only it computes, and points Edit > Undo at its history.
+    void followCurrentTab();
+    QWidget* tabPage(ViewTab tab) const { return m_tabPages[static_cast<size_t>(tab)]; }
+    bool isShown(ViewTab tab) const;
+    void showTab(ViewTab tab);
     /// Sets every tr() text again (menus, actions, tabs, dock, caption) and redraws what is
     /// worded from the last result, without evaluating it again.
     void retranslateUi();
-    void buildToolsMenu();
-    void importModelConfig();
-    /// The import dialog, showing `path` read in when it is not empty.
-    void importModelConfigFile(const QString& path);
-    void buildMenus();
-    void updateViews();
-    void showError(const QString& message);
+    void updateTitle();
+    void showStatus(const QString& text, int timeoutMs);
     void showAbout();
     void restoreSettings();
     void saveSettings();
-    void applyBannerTheme();
-    void connectDisplayOptions();
     void unitsChanged(ByteUnits units);
-    void fitTableHeight();
-    // Presets, compare and export.
-    void buildPresetsAndExport();
-    void exportTierChart();
-    void exportSweep();
-    void exportComparison();
-    void exportScenarioJson();
-    void copyChartToClipboard();
     void chooseExportSize();
-    void reportExport(const QString& error, const QString& what, const QString& path);
+    /// The import dialog (Tools > Import config.json), showing `path` read in when it is
+    /// not empty (a dropped file).
+    void importModelConfigFile(const QString& path);
+
+    // The menus (MainMenus.cpp).
+    void buildMenus();
+    void buildFileMenu();
+    void addFileActions(QMenu* file);
+    void buildEditMenu();
+    void buildViewMenu();
+    void addViewChoices(QMenu* view);
+    void buildUnitsMenu(QMenu* view);
+    void buildLanguageMenu(QMenu* view);
+    void buildToolsMenu();
+    void buildHelpMenu();
+    /// The menus' checked choices follow the display options, however they were set.
+    void connectMenuChoices();
 
     Settings m_settings;
     DisplayOptions* m_display = nullptr; ///< units, scope, sweep axis: every view observes it
     ScenarioController* m_controller = nullptr;
-    ControlsPanel* m_controls = nullptr;
-    HeadlinePanel* m_headline = nullptr;
-    TierChart* m_tierChart = nullptr;
-    SweepChart* m_sweepChart = nullptr;
-    TierTableModel* m_tableModel = nullptr;
-    QTableView* m_tableView = nullptr;
-    QLabel* m_banner = nullptr;
-    QLabel* m_tableCaption = nullptr;
-    QWidget* m_tableBox = nullptr;
-    QTimer* m_fitTableTimer = nullptr; ///< row heights are refitted after a drag, not at every step
-    bool m_tableFitted = false;
+    ScenarioTab* m_scenarioTab = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_viewSplitter = nullptr;
-    QSplitter* m_chartSplitter = nullptr;
-    QTabWidget* m_viewTabs = nullptr; ///< Scenario | Fleet | Sensitivity
+    QTabWidget* m_viewTabs = nullptr;
+    std::array<QWidget*, 4> m_tabPages = {}; ///< each ViewTab's page
     FleetView* m_fleetView = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
     TraceView* m_traceView = nullptr;
-    QActionGroup* m_scopeActions = nullptr;
-    QActionGroup* m_axisActions = nullptr;
-    QAction* m_advancedAction = nullptr;
+    QDockWidget* m_presetDock = nullptr;
     PresetPanel* m_presetPanel = nullptr;
     CompareView* m_compareView = nullptr;
     ExportOptions m_exportOptions;
-    QActionGroup* m_languageActions = nullptr;
+    QActionGroup* m_scopeActions = nullptr;
+    QActionGroup* m_axisActions = nullptr;
+    QAction* m_advancedAction = nullptr;
     QActionGroup* m_unitsActions = nullptr; ///< View > Units: decimal, binary
-    Retranslator m_texts;                   ///< this window's own tr() texts, set again on a language change
-    QUndoGroup* m_undoGroup = nullptr;      ///< Edit > Undo: the scenario's stack, or the Fleet tab's
+    QActionGroup* m_languageActions = nullptr;
+    QUndoGroup* m_undoGroup = nullptr; ///< Edit > Undo: the scenario's stack, or the Fleet tab's
+    Retranslator m_texts;              ///< this window's own tr() texts, set again on a language change
 };
 
 } // namespace kvtiers::ui

@@ -4,7 +4,7 @@
 // text derive from the widget palette so charts read in light and dark themes. Overflow
 // is a red nobody can miss.
 
-#include "ui/scenario/Tier.h"
+#include "ui/common/Tier.h"
 
 #include <QColor>
 #include <QPalette>

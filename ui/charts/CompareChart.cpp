@@ -14,7 +14,6 @@ namespace kvtiers::ui {
 
 namespace {
 constexpr double kBarWidth = 0.8;
-constexpr int kGroups = kTierCount + 1; // HBM, DRAM, SSD, overflow
 
 QString letter(int index)
 {
@@ -141,43 +140,73 @@ void CompareChart::rebuild()
     y->setTicks(n > 0);
     y->setTickLabels(n > 0);
     y->grid()->setVisible(n > 0);
+    for (QCPBars* b : m_bars)
+        b->data()->clear();
+    m_overflowBars->data()->clear();
     if (n == 0) {
-        for (QCPBars* b : m_bars)
-            b->data()->clear();
-        m_overflowBars->data()->clear();
         x->setTicker(QSharedPointer<QCPAxisTickerText>::create());
         title()->setText(tr("Bytes per replica, one shared scale"));
         m_key->setText(tr("Pick 2 to 4 presets to compare"));
         requestReplot();
         return;
     }
-    double maxOverflow = 0;
-    double maxUsed = 1;
-    for (const auto& r : m_comparison.results) {
-        maxOverflow = std::max(maxOverflow, r.overflowBytes);
-        maxUsed = std::max({ maxUsed, r.hbm.used(), r.dram.used(), r.ssd.used(), r.overflowBytes });
+    QStringList unused;
+    const std::vector<int> shown = shownGroups(&unused);
+    const int groups = static_cast<int>(shown.size());
+    title()->setText(unused.isEmpty()
+            ? tr("Bytes per replica, one shared scale")
+            : tr("Bytes per replica, one shared scale (%1: unused in every scenario)").arg(unused.join(tr(" and "))));
+    const double top = scaleTop();
+    y->setRange(0, top);
+    x->setRange(-0.7, barKey(groups - 1, n - 1) + 0.7);
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int slot = 0; slot < groups; ++slot) {
+        const int g = shown[static_cast<size_t>(slot)];
+        for (int i = 0; i < n; ++i) {
+            ticker->addTick(barKey(slot, i), letter(i));
+            addBar(g, i, barKey(slot, i), top);
+        }
+        addGroupLabel(g, barKey(slot, 0) + (n - 1) / 2.0);
     }
+    x->setTicker(ticker);
+    QStringList key;
+    for (int i = 0; i < n; ++i)
+        key << QStringLiteral("%1 = %2").arg(letter(i), qs(m_comparison.labels[static_cast<size_t>(i)]));
+    m_key->setText(key.join(n > 2 ? QStringLiteral("\n") : QStringLiteral("      ")));
+    requestReplot();
+}
+
+double CompareChart::barKey(int slot, int index) const
+{
+    // Bars of a tier sit side by side; groups are one bar-width apart.
+    return slot * (m_count + 1) + index;
+}
+
+std::vector<int> CompareChart::shownGroups(QStringList* unused) const
+{
     // Groups: HBM always; DRAM and SSD when some scenario uses them (an empty group on a
     // shared scale only pushes the bars together); overflow when some scenario has any.
     std::vector<int> shown { 0 };
-    QStringList unused;
     for (int t = 1; t < kTierCount; ++t) {
         const bool any = std::any_of(m_comparison.results.begin(), m_comparison.results.end(),
             [t](const EvalResult& r) { return tierUse(r, static_cast<Tier>(t)).used() > 0; });
         if (any)
             shown.push_back(t);
         else
-            unused << tierName(static_cast<Tier>(t));
+            *unused << tierName(static_cast<Tier>(t));
     }
-    if (maxOverflow > 0)
+    if (std::any_of(m_comparison.results.begin(), m_comparison.results.end(),
+            [](const EvalResult& r) { return r.overflowBytes > 0; }))
         shown.push_back(kTierCount);
-    const int groups = static_cast<int>(shown.size());
-    title()->setText(unused.isEmpty()
-            ? tr("Bytes per replica, one shared scale")
-            : tr("Bytes per replica, one shared scale (%1: unused in every scenario)").arg(unused.join(tr(" and "))));
-    // Bars of a tier sit side by side; groups are one bar-width apart.
-    auto keyOf = [n](int group, int index) { return group * (n + 1) + index; };
+    return shown;
+}
 
+double CompareChart::scaleTop() const
+{
+    double maxUsed = 1;
+    for (const auto& r : m_comparison.results)
+        maxUsed = std::max({ maxUsed, r.hbm.used(), r.dram.used(), r.ssd.used(), r.overflowBytes });
     // Capacities are marked when they fall within 1.6× the largest bar: one shared scale
     // must not be flattened by a 30 TB SSD nobody uses.
     double top = maxUsed;
@@ -187,86 +216,70 @@ void CompareChart::rebuild()
             if (cap > 0 && cap <= 1.6 * maxUsed)
                 top = std::max(top, cap);
         }
-    top *= 1.18;
-    y->setRange(0, top);
-    x->setRange(-0.7, keyOf(groups - 1, n - 1) + 0.7);
+    return top * 1.18;
+}
 
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const QStringList groupNames = { tierName(Tier::Hbm), tierName(Tier::Dram), tierName(Tier::Ssd), tr("Overflow") };
+QCPItemText* CompareChart::addText(double key, double value, const QFont& font, const QColor& color)
+{
+    auto* item = new QCPItemText(plot());
+    item->setClipAxisRect(m_rect);
+    item->position->setAxes(m_rect->axis(QCPAxis::atBottom), m_rect->axis(QCPAxis::atLeft));
+    item->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    item->position->setCoords(key, value);
+    item->setFont(font);
+    item->setColor(color);
+    return item;
+}
+
+void CompareChart::addBar(int group, int index, double key, double top)
+{
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
+    const QColor text = palette().color(QPalette::Text);
+    const EvalResult& r = m_comparison.results[static_cast<size_t>(index)];
+    if (group == kTierCount) {
+        m_overflowBars->addData(key, r.overflowBytes);
+        addText(key, r.overflowBytes, small, chart::overflowColor())->setText(bytes(r.overflowBytes));
+        return;
+    }
+    const TierUse& use = tierUse(r, static_cast<Tier>(group));
+    for (int s = 0; s < kSegmentCount - 1; ++s)
+        m_bars[static_cast<size_t>(s)]->addData(key, segmentBytes(use, static_cast<Segment>(s)));
+    const double used = use.used();
+    const bool nearCapacity = std::abs(use.capacity - used) < 0.07 * top;
+    if (use.capacity > 0 && use.capacity <= top) {
+        auto* line = new QCPItemLine(plot());
+        line->setClipAxisRect(m_rect);
+        line->start->setAxes(m_rect->axis(QCPAxis::atBottom), m_rect->axis(QCPAxis::atLeft));
+        line->end->setAxes(m_rect->axis(QCPAxis::atBottom), m_rect->axis(QCPAxis::atLeft));
+        line->start->setCoords(key - kBarWidth / 2 - 0.05, use.capacity);
+        line->end->setCoords(key + kBarWidth / 2 + 0.05, use.capacity);
+        line->setPen(QPen(text, 1.5, Qt::DashLine));
+        QCPItemText* cap = addText(key, use.capacity, small, text);
+        cap->setText(tr("capacity %1").arg(bytes(use.capacity)));
+        cap->setVisible(!nearCapacity);
+    }
+    addText(key, used, small, text)
+        ->setText(
+            nearCapacity && use.capacity > 0 ? tr("%1 of %2").arg(bytes(used), bytes(use.capacity)) : bytes(used));
+}
+
+void CompareChart::addGroupLabel(int group, double key)
+{
+    const QStringList groupNames = { tierName(Tier::Hbm), tierName(Tier::Dram), tierName(Tier::Ssd), tr("Overflow") };
     QFont bold = font();
     bold.setBold(true);
-    const QColor text = palette().color(QPalette::Text);
-    for (auto& b : m_bars)
-        b->data()->clear();
-    m_overflowBars->data()->clear();
-    for (int slot = 0; slot < groups; ++slot) {
-        const int g = shown[static_cast<size_t>(slot)];
-        for (int i = 0; i < n; ++i) {
-            const double key = keyOf(slot, i);
-            ticker->addTick(key, letter(i));
-            const EvalResult& r = m_comparison.results[static_cast<size_t>(i)];
-            double used = 0;
-            double capacity = 0;
-            bool nearCapacity = false;
-            if (g < kTierCount) {
-                const TierUse& use = tierUse(r, static_cast<Tier>(g));
-                for (int s = 0; s < kSegmentCount - 1; ++s)
-                    m_bars[static_cast<size_t>(s)]->addData(key, segmentBytes(use, static_cast<Segment>(s)));
-                used = use.used();
-                nearCapacity = std::abs(use.capacity - use.used()) < 0.07 * top;
-                capacity = use.capacity;
-                if (use.capacity > 0 && use.capacity <= top) {
-                    auto* line = new QCPItemLine(p);
-                    line->setClipAxisRect(m_rect);
-                    line->start->setAxes(x, y);
-                    line->end->setAxes(x, y);
-                    line->start->setCoords(key - kBarWidth / 2 - 0.05, use.capacity);
-                    line->end->setCoords(key + kBarWidth / 2 + 0.05, use.capacity);
-                    line->setPen(QPen(text, 1.5, Qt::DashLine));
-                    auto* cap = new QCPItemText(p);
-                    cap->setClipAxisRect(m_rect);
-                    cap->position->setAxes(x, y);
-                    cap->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-                    cap->position->setCoords(key, use.capacity);
-                    cap->setFont(small);
-                    cap->setColor(text);
-                    cap->setText(tr("capacity %1").arg(bytes(use.capacity)));
-                    cap->setVisible(!nearCapacity);
-                }
-            } else {
-                m_overflowBars->addData(key, r.overflowBytes);
-                used = r.overflowBytes;
-            }
-            auto* label = new QCPItemText(p);
-            label->setClipAxisRect(m_rect);
-            label->position->setAxes(x, y);
-            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            label->position->setCoords(key, used);
-            label->setFont(small);
-            label->setColor(g == kTierCount ? chart::overflowColor() : text);
-            label->setText(
-                nearCapacity && capacity > 0 ? tr("%1 of %2").arg(bytes(used), bytes(capacity)) : bytes(used));
-        }
-        auto* groupLabel = new QCPItemText(p);
-        groupLabel->setClipAxisRect(m_rect);
-        groupLabel->position->setAxisRect(m_rect);
-        groupLabel->position->setAxes(x, y);
-        groupLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        groupLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        groupLabel->position->setCoords(keyOf(slot, 0) + (n - 1) / 2.0, 0.02);
-        groupLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        groupLabel->setFont(bold);
-        groupLabel->setColor(g == kTierCount ? chart::overflowColor() : text);
-        groupLabel->setText(groupNames.at(g));
-    }
-    x->setTicker(ticker);
-    QStringList key;
-    for (int i = 0; i < n; ++i)
-        key << QStringLiteral("%1 = %2").arg(letter(i), qs(m_comparison.labels[static_cast<size_t>(i)]));
-    m_key->setText(key.join(n > 2 ? QStringLiteral("\n") : QStringLiteral("      ")));
-    requestReplot();
+    auto* label = new QCPItemText(plot());
+    label->setClipAxisRect(m_rect);
+    label->position->setAxisRect(m_rect);
+    label->position->setAxes(m_rect->axis(QCPAxis::atBottom), m_rect->axis(QCPAxis::atLeft));
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(key, 0.02);
+    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    label->setFont(bold);
+    label->setColor(group == kTierCount ? chart::overflowColor() : palette().color(QPalette::Text));
+    label->setText(groupNames.at(group));
 }
 
 } // namespace kvtiers::ui

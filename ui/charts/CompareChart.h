@@ -7,13 +7,15 @@
 
 #include "core/analysis/ScenarioComparison.h"
 #include "ui/charts/ChartBase.h"
-#include "ui/scenario/Tier.h"
+#include "ui/common/Tier.h"
 
 #include <array>
+#include <vector>
 
 class QCustomPlot;
 class QCPAxisRect;
 class QCPBars;
+class QCPItemText;
 class QCPTextElement;
 
 namespace kvtiers::ui {
@@ -39,6 +41,14 @@ protected:
 private:
     void buildPlot();
     void rebuild();
+    // rebuild()'s parts: which tier groups show, the shared scale's top, and per bar its
+    // segments, capacity mark and label.
+    double barKey(int slot, int index) const;
+    std::vector<int> shownGroups(QStringList* unused) const;
+    double scaleTop() const;
+    QCPItemText* addText(double key, double value, const QFont& font, const QColor& color);
+    void addBar(int group, int index, double key, double top);
+    void addGroupLabel(int group, double key);
 
     QCPAxisRect* m_rect = nullptr;
     QCPTextElement* m_key = nullptr;

@@ -4,7 +4,7 @@
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/TokenLogTicker.h"
-#include "ui/scenario/Tier.h"
+#include "ui/common/Tier.h"
 #include "ui/text/UnitsText.h"
 #include "ui/text/VariableText.h"
 

@@ -64,29 +64,28 @@ double seriesBytes(const SweepPoint& p, SweepChart::Series s)
     return p.overflowBytes;
 }
 
+constexpr double kLabelGap = 4; // pixels between a label and a line it must not touch
+
+QRectF labelRect(const QCPItemText* label)
+{
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+}
+
+bool crossesLine(const QRectF& r, const QCPItemStraightLine* line)
+{
+    if (!line->visible())
+        return false;
+    const double x = line->point1->pixelPosition().x();
+    return r.left() < x + kLabelGap && r.right() > x - kLabelGap;
+}
+
 } // namespace
 
 SweepChart::SweepChart(QWidget* parent)
     : ChartBase(parent, QStringLiteral("sweepPlot"), { 320, 260 })
 {
     QCustomPlot* const p = plot();
-    auto* header = new QHBoxLayout;
-    auto* axisLabel = new QLabel(this);
-    m_axisCombo = new QComboBox(this);
-    m_axisCombo->setObjectName(QStringLiteral("sweepAxisCombo"));
-    m_axisCombo->addItem(QString(), static_cast<int>(SweepAxis::Context));
-    m_axisCombo->addItem(QString(), static_cast<int>(SweepAxis::Concurrency));
-    texts()([this, axisLabel] {
-        axisLabel->setText(tr("S&weep:"));
-        m_axisCombo->setItemText(0, tr("against context length"));
-        m_axisCombo->setItemText(1, tr("against concurrency"));
-        m_axisCombo->setToolTip(tr("Which knob the sweep moves, from small to large, with every other knob as set."));
-    });
-    axisLabel->setBuddy(m_axisCombo);
-    header->addWidget(axisLabel);
-    header->addWidget(m_axisCombo);
-    header->addStretch(1);
-    chartLayout()->insertLayout(0, header);
+    buildHeader();
 
     // Fast polylines and unantialiased fills: the stacked areas are redrawn at every
     // slider step (a UI update within half a 60 Hz frame).
@@ -112,6 +111,51 @@ SweepChart::SweepChart(QWidget* parent)
         below = g;
         m_graphs[i] = g;
     }
+    buildAnnotations();
+
+    // The legend goes in its own row under the plot, where it can never cover a label.
+    p->legend->setVisible(true);
+    auto* legendRow = new QCPLayoutGrid;
+    p->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, p->legend); // moves it out of the axis rect's inset layout
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    p->legend->setWrap(4);
+    p->legend->setIconSize(14, 12);
+    p->plotLayout()->setRowStretchFactor(0, 0.001);
+    p->plotLayout()->setRowStretchFactor(2, 0.001);
+    chart::fitToWidth(p, title(), p->legend);
+    applyTheme();
+
+    connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
+        [this](int index) { setAxis(static_cast<SweepAxis>(m_axisCombo->itemData(index).toInt())); });
+    // Annotations are placed in pixels, as laid out (window resizes, exports).
+    connect(p, &QCustomPlot::afterLayout, this, &SweepChart::placeLabels);
+}
+
+void SweepChart::buildHeader()
+{
+    auto* header = new QHBoxLayout;
+    auto* axisLabel = new QLabel(this);
+    m_axisCombo = new QComboBox(this);
+    m_axisCombo->setObjectName(QStringLiteral("sweepAxisCombo"));
+    m_axisCombo->addItem(QString(), static_cast<int>(SweepAxis::Context));
+    m_axisCombo->addItem(QString(), static_cast<int>(SweepAxis::Concurrency));
+    texts()([this, axisLabel] {
+        axisLabel->setText(tr("S&weep:"));
+        m_axisCombo->setItemText(0, tr("against context length"));
+        m_axisCombo->setItemText(1, tr("against concurrency"));
+        m_axisCombo->setToolTip(tr("Which knob the sweep moves, from small to large, with every other knob as set."));
+    });
+    axisLabel->setBuddy(m_axisCombo);
+    header->addWidget(axisLabel);
+    header->addWidget(m_axisCombo);
+    header->addStretch(1);
+    chartLayout()->insertLayout(0, header);
+}
+
+void SweepChart::buildAnnotations()
+{
+    QCustomPlot* const p = plot();
     m_capacityLine = new QCPItemStraightLine(p);
     m_capacityLabel = new QCPItemText(p);
     m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
@@ -132,24 +176,6 @@ SweepChart::SweepChart(QWidget* parent)
         label->setPadding(QMargins(2, 1, 2, 1));
     m_fullLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_fullLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-
-    // The legend goes in its own row under the plot, where it can never cover a label.
-    p->legend->setVisible(true);
-    auto* legendRow = new QCPLayoutGrid;
-    p->plotLayout()->addElement(2, 0, legendRow);
-    legendRow->addElement(0, 0, p->legend); // moves it out of the axis rect's inset layout
-    p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    p->legend->setWrap(4);
-    p->legend->setIconSize(14, 12);
-    p->plotLayout()->setRowStretchFactor(0, 0.001);
-    p->plotLayout()->setRowStretchFactor(2, 0.001);
-    chart::fitToWidth(p, title(), p->legend);
-    applyTheme();
-
-    connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
-        [this](int index) { setAxis(static_cast<SweepAxis>(m_axisCombo->itemData(index).toInt())); });
-    // Annotations are placed in pixels, as laid out (window resizes, exports).
-    connect(p, &QCustomPlot::afterLayout, this, &SweepChart::placeLabels);
 }
 
 void SweepChart::themeChanged(const QPalette& pal)
@@ -307,100 +333,98 @@ void SweepChart::placeLabels()
     const QRect area = p->axisRect()->rect();
     if (!m_hasResult || area.height() <= 0 || area.width() <= 0)
         return;
-    constexpr double kGap = 4; // pixels between a label and a line it must not touch
-    auto rectOf = [](const QCPItemText* label) {
-        return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
-    };
-    auto crosses = [&](const QRectF& r, const QCPItemStraightLine* line) {
-        if (!line->visible())
-            return false;
-        const double x = line->point1->pixelPosition().x();
-        return r.left() < x + kGap && r.right() > x - kGap;
-    };
     const double fullX = m_fullLine->point1->pixelPosition().x();
     const bool fullShown = m_fullLine->visible() && fullX > area.left() && fullX < area.right();
-
-    // A label stands beside its line, a gap away, on the side with more room; it turns to
-    // the other side when it would cross the other vertical line.
-    auto besideLine = [&](QCPItemText* label, Qt::Alignment side, const QCPItemStraightLine* own,
-                          const QCPItemStraightLine* other) {
-        if (!label->visible())
-            return;
-        const double lineX = own->point1->pixelPosition().x();
-        auto put = [&](Qt::Alignment s) {
-            label->setPositionAlignment(s | Qt::AlignTop);
-            const double y = label->position->pixelPosition().y();
-            label->position->setPixelPosition(QPointF(lineX + (s.testFlag(Qt::AlignLeft) ? 1 : -1) * (kGap + 1), y));
-        };
-        const Qt::Alignment flipped = side.testFlag(Qt::AlignLeft) ? Qt::AlignRight : Qt::AlignLeft;
-        auto inside = [&] {
-            const QRectF r = rectOf(label);
-            return r.left() >= area.left() && r.right() <= area.right() + 1;
-        };
-        // The preferred side unless the label crosses the other line there or runs out
-        // of the plot (where it would be cut); a side inside the plot before a clear one.
-        put(side);
-        if (inside() && !crosses(rectOf(label), other))
-            return;
-        put(flipped);
-        if (inside() && !crosses(rectOf(label), other))
-            return;
-        if (inside())
-            return;
-        put(side);
-    };
-    besideLine(m_currentLabel, m_currentSide, m_currentLine, m_fullLine);
+    placeBesideLine(m_currentLabel, m_currentSide, m_currentLine, m_fullLine, area);
     if (fullShown)
-        besideLine(m_fullLabel, m_fullSide, m_fullLine, m_currentLine);
+        placeBesideLine(m_fullLabel, m_fullSide, m_fullLine, m_currentLine, area);
 
     // The capacity label starts at the left; where HBM runs short at once, the "HBM full"
     // line is there too: the label goes to the right end instead.
     m_capacityLabel->position->setCoords(
         m_capacityLine->point1->coords().x() * 1.1, m_capacityLine->point1->coords().y());
     m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    if (crosses(rectOf(m_capacityLabel), m_fullLine)) {
+    if (crossesLine(labelRect(m_capacityLabel), m_fullLine)) {
         m_capacityLabel->position->setCoords(
             m_capacityLine->point2->coords().x() / 1.1, m_capacityLine->point2->coords().y());
         m_capacityLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     }
+    if (m_clipLabel->visible())
+        placeClipNote(area, fullShown, fullX);
+    stackLabels(area);
+}
 
+void SweepChart::placeBesideLine(QCPItemText* label, Qt::Alignment side, const QCPItemStraightLine* own,
+    const QCPItemStraightLine* other, const QRect& area)
+{
+    // A label stands beside its line, a gap away, on the side with more room; it turns to
+    // the other side when it would cross the other vertical line.
+    if (!label->visible())
+        return;
+    const double lineX = own->point1->pixelPosition().x();
+    auto put = [&](Qt::Alignment s) {
+        label->setPositionAlignment(s | Qt::AlignTop);
+        const double y = label->position->pixelPosition().y();
+        label->position->setPixelPosition(QPointF(lineX + (s.testFlag(Qt::AlignLeft) ? 1 : -1) * (kLabelGap + 1), y));
+    };
+    const Qt::Alignment flipped = side.testFlag(Qt::AlignLeft) ? Qt::AlignRight : Qt::AlignLeft;
+    auto inside = [&] {
+        const QRectF r = labelRect(label);
+        return r.left() >= area.left() && r.right() <= area.right() + 1;
+    };
+    // The preferred side unless the label crosses the other line there or runs out
+    // of the plot (where it would be cut); a side inside the plot before a clear one.
+    put(side);
+    if (inside() && !crossesLine(labelRect(label), other))
+        return;
+    put(flipped);
+    if (inside() && !crossesLine(labelRect(label), other))
+        return;
+    if (inside())
+        return;
+    put(side);
+}
+
+void SweepChart::placeClipNote(const QRect& area, bool fullShown, double fullX)
+{
     // The clip note, top right: wrapped to the room right of the "HBM full" line, or left
     // of it when the line is too close to the right edge, never past the plot's edges.
-    if (m_clipLabel->visible()) {
-        int room = area.width() - 8;
-        double x = 0.99;
-        Qt::Alignment align = Qt::AlignRight | Qt::AlignTop;
-        if (fullShown) {
-            const int right = static_cast<int>(area.right() - fullX - 2 * kGap - 0.01 * area.width());
-            const int left = static_cast<int>(fullX - area.left() - 2 * kGap - 4);
-            const int widest = QFontMetrics(m_clipLabel->font()).horizontalAdvance(m_clipText);
-            if (right >= std::min(widest, 160) || right >= left) {
-                room = right;
-            } else {
-                room = left;
-                x = (fullX - kGap - 1 - area.left()) / area.width();
-            }
+    int room = area.width() - 8;
+    double x = 0.99;
+    Qt::Alignment align = Qt::AlignRight | Qt::AlignTop;
+    if (fullShown) {
+        const int right = static_cast<int>(area.right() - fullX - 2 * kLabelGap - 0.01 * area.width());
+        const int left = static_cast<int>(fullX - area.left() - 2 * kLabelGap - 4);
+        const int widest = QFontMetrics(m_clipLabel->font()).horizontalAdvance(m_clipText);
+        if (right >= std::min(widest, 160) || right >= left) {
+            room = right;
+        } else {
+            room = left;
+            x = (fullX - kLabelGap - 1 - area.left()) / area.width();
         }
-        m_clipLabel->position->setCoords(x, m_clipLabel->position->coords().y());
-        m_clipLabel->setPositionAlignment(align);
-        const QString text = chart::wrapText(m_clipText, m_clipLabel->font(), std::max(40, room));
-        if (text != m_clipLabel->text())
-            m_clipLabel->setText(text);
     }
+    m_clipLabel->position->setCoords(x, m_clipLabel->position->coords().y());
+    m_clipLabel->setPositionAlignment(align);
+    const QString text = chart::wrapText(m_clipText, m_clipLabel->font(), std::max(40, room));
+    if (text != m_clipLabel->text())
+        m_clipLabel->setText(text);
+}
 
+void SweepChart::stackLabels(const QRect& area)
+{
     // Heights: what the labels must keep clear of is the dashed capacity line (a few
     // pixels either side) with its own label above it, then each label already placed.
     QList<QRectF> taken;
     {
         const double y = m_capacityLine->point1->pixelPosition().y();
-        const QRectF label = rectOf(m_capacityLabel);
-        taken << QRectF(area.left(), y - kGap, area.width(), 2 * kGap) << label;
+        const QRectF label = labelRect(m_capacityLabel);
+        taken << QRectF(area.left(), y - kLabelGap, area.width(), 2 * kLabelGap) << label;
     }
     auto place = [&](QCPItemText* label, double ratio) {
         if (!label->visible())
             return;
         label->position->setCoords(label->position->coords().x(), ratio);
-        const QRectF at = rectOf(label);
+        const QRectF at = labelRect(label);
         double top = at.top();
         for (bool moved = true; moved;) {
             moved = false;

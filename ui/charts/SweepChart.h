@@ -57,10 +57,19 @@ protected:
     void redraw() override { rebuild(); }
 
 private:
+    /// The sweep-axis picker above the plot.
+    void buildHeader();
+    /// The capacity, "now" and "HBM full" lines and their labels, and the clip note.
+    void buildAnnotations();
     void rebuild();
     /// Moves the annotations (clip note, "now", "HBM full") off the HBM capacity line and
     /// off each other, and wraps the clip note to the plot's width, as laid out.
     void placeLabels();
+    void placeBesideLine(QCPItemText* label, Qt::Alignment side, const QCPItemStraightLine* own,
+        const QCPItemStraightLine* other, const QRect& area);
+    void placeClipNote(const QRect& area, bool fullShown, double fullX);
+    /// Moves the labels down, in turn, until none covers the capacity line or another.
+    void stackLabels(const QRect& area);
     QString xText(double x) const;
 
     QComboBox* m_axisCombo = nullptr;

@@ -120,41 +120,8 @@ void TierChart::buildPlot()
     for (QCPAxisRect* rect : m_rects)
         rect->setMarginGroup(QCP::msBottom, bottoms);
 
-    for (int t = 0; t < kTierCount; ++t) {
-        QCPAxisRect* rect = m_rects[t];
-        QCPAxis* x = rect->axis(QCPAxis::atBottom);
-        QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        QCPBars* below = nullptr;
-        for (int s = 0; s < kSegmentCount; ++s) {
-            auto* bars = new QCPBars(x, y);
-            texts()([bars, s] { bars->setName(segmentName(static_cast<Segment>(s))); });
-            bars->setWidth(kBarWidth);
-            bars->setStackingGap(0);
-            bars->setSelectable(QCP::stNone);
-            if (below)
-                bars->moveAbove(below);
-            below = bars;
-            m_bars[t][s] = bars;
-
-            auto* label = new QCPItemText(p);
-            label->setClipToAxisRect(true);
-            label->setClipAxisRect(rect);
-            label->position->setAxes(x, y);
-            label->setPositionAlignment(Qt::AlignCenter);
-            label->setVisible(false);
-            m_labels[t][s] = label;
-        }
-        auto* line = new QCPItemLine(p);
-        line->setClipAxisRect(rect);
-        line->start->setAxes(x, y);
-        line->end->setAxes(x, y);
-        m_capacityLines[t] = line;
-        auto* capLabel = new QCPItemText(p);
-        capLabel->setClipAxisRect(rect);
-        capLabel->position->setAxes(x, y);
-        capLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        m_capacityLabels[t] = capLabel;
-    }
+    for (int t = 0; t < kTierCount; ++t)
+        buildTierPanel(t);
 
     QCPAxisRect* overflowRect = m_rects[kTierCount];
     m_overflowBar = new QCPBars(overflowRect->axis(QCPAxis::atBottom), overflowRect->axis(QCPAxis::atLeft));
@@ -183,6 +150,44 @@ void TierChart::buildPlot()
     p->plotLayout()->setRowStretchFactor(0, 0.001);
     p->plotLayout()->setRowStretchFactor(2, 0.001);
     chart::fitToWidth(p, title(), m_legend);
+}
+
+void TierChart::buildTierPanel(int t)
+{
+    QCustomPlot* const p = plot();
+    QCPAxisRect* rect = m_rects[t];
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    QCPBars* below = nullptr;
+    for (int s = 0; s < kSegmentCount; ++s) {
+        auto* bars = new QCPBars(x, y);
+        texts()([bars, s] { bars->setName(segmentName(static_cast<Segment>(s))); });
+        bars->setWidth(kBarWidth);
+        bars->setStackingGap(0);
+        bars->setSelectable(QCP::stNone);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        m_bars[t][s] = bars;
+
+        auto* label = new QCPItemText(p);
+        label->setClipToAxisRect(true);
+        label->setClipAxisRect(rect);
+        label->position->setAxes(x, y);
+        label->setPositionAlignment(Qt::AlignCenter);
+        label->setVisible(false);
+        m_labels[t][s] = label;
+    }
+    auto* line = new QCPItemLine(p);
+    line->setClipAxisRect(rect);
+    line->start->setAxes(x, y);
+    line->end->setAxes(x, y);
+    m_capacityLines[t] = line;
+    auto* capLabel = new QCPItemText(p);
+    capLabel->setClipAxisRect(rect);
+    capLabel->position->setAxes(x, y);
+    capLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    m_capacityLabels[t] = capLabel;
 }
 
 void TierChart::themeChanged(const QPalette& pal)

@@ -12,8 +12,8 @@
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
 #include "ui/charts/ChartBase.h"
+#include "ui/common/Tier.h"
 #include "ui/common/TierScope.h"
-#include "ui/scenario/Tier.h"
 
 #include <QFont>
 
@@ -70,6 +70,8 @@ private:
     static const QString& fit(CaptionFit& cache, const QString& text, const QFont& font, int width);
 
     void buildPlot();
+    /// One tier's panel: its stacked segments and their labels, and its capacity mark.
+    void buildTierPanel(int tier);
     void rebuild();
     /// Shows a segment's label only where it fits inside its segment as laid out: a label
     /// cut by the bar's or the panel's edge read "euse poo" (hover shows the figures).

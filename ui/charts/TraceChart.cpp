@@ -3,7 +3,7 @@
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartStyle.h"
-#include "ui/scenario/Tier.h"
+#include "ui/common/Tier.h"
 #include "ui/text/UnitsText.h"
 
 #include <QEvent>

@@ -123,21 +123,7 @@ ModelImportDialog::ModelImportDialog(QWidget* parent)
     m_missingBox->setVisible(false);
     layout->addWidget(m_missingBox);
 
-    auto* factsBox = new QGroupBox(tr("Imported model"), this);
-    auto* factsLayout = new QVBoxLayout(factsBox);
-    m_kvLabel = new QLabel(tr("Nothing imported yet."), factsBox);
-    m_kvLabel->setObjectName(QStringLiteral("importKvPerToken"));
-    QFont big = m_kvLabel->font();
-    big.setBold(true);
-    m_kvLabel->setFont(big);
-    m_kvLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_factsLabel = new QLabel(factsBox);
-    m_factsLabel->setObjectName(QStringLiteral("importFacts"));
-    m_factsLabel->setWordWrap(true);
-    m_factsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    factsLayout->addWidget(m_kvLabel);
-    factsLayout->addWidget(m_factsLabel);
-    layout->addWidget(factsBox);
+    layout->addWidget(buildFactsBox());
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Use this model"));
@@ -156,6 +142,25 @@ ModelImportDialog::ModelImportDialog(QWidget* parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(640, 640);
+}
+
+QGroupBox* ModelImportDialog::buildFactsBox()
+{
+    auto* factsBox = new QGroupBox(tr("Imported model"), this);
+    auto* factsLayout = new QVBoxLayout(factsBox);
+    m_kvLabel = new QLabel(tr("Nothing imported yet."), factsBox);
+    m_kvLabel->setObjectName(QStringLiteral("importKvPerToken"));
+    QFont big = m_kvLabel->font();
+    big.setBold(true);
+    m_kvLabel->setFont(big);
+    m_kvLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_factsLabel = new QLabel(factsBox);
+    m_factsLabel->setObjectName(QStringLiteral("importFacts"));
+    m_factsLabel->setWordWrap(true);
+    m_factsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    factsLayout->addWidget(m_kvLabel);
+    factsLayout->addWidget(m_factsLabel);
+    return factsBox;
 }
 
 QStringList ModelImportDialog::missingFields() const

@@ -61,6 +61,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The imported card's KV bytes per token and facts, under the text.
+    QGroupBox* buildFactsBox();
     void openFile();
     void showMissing(const std::vector<std::string>& fields);
     void showCard();

@@ -2,6 +2,7 @@
 
 #include "core/cards/KvFormat.h"
 #include "core/io/InputError.h"
+#include "core/scenario/Workload.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
@@ -45,6 +46,31 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
 
     auto* top = new QHBoxLayout;
+    top->addWidget(buildSetup());
+    top->addWidget(buildLog(), 1);
+    layout->addLayout(top, 1);
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setObjectName(QStringLiteral("vllmError"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #c00000;"));
+    m_errorLabel->setVisible(false);
+    layout->addWidget(m_errorLabel);
+
+    layout->addWidget(buildResults());
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_compareButton, &QPushButton::clicked, this, &VllmCheckDialog::compare);
+    connect(m_memoryFromHardware, &QRadioButton::toggled, this, &VllmCheckDialog::updateMemoryControls);
+    updateMemoryControls();
+    resize(900, 620);
+}
+
+QGroupBox* VllmCheckDialog::buildSetup()
+{
     auto* setupBox = new QGroupBox(tr("vLLM's setup (confirm)"), this);
     auto* form = new QFormLayout(setupBox);
     m_modelCombo = new QComboBox(setupBox);
@@ -66,7 +92,7 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_blockSpin = new QSpinBox(setupBox);
     m_blockSpin->setObjectName(QStringLiteral("vllmBlockSize"));
     m_blockSpin->setRange(1, 1 << 20);
-    m_blockSpin->setValue(16);
+    m_blockSpin->setValue(vllm_defaults::kBlockSize);
     m_blockSpin->setSuffix(tr(" tokens"));
     form->addRow(tr("&Block size:"), m_blockSpin);
     m_contextEdit = new QLineEdit(setupBox);
@@ -75,6 +101,12 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_contextEdit->setToolTip(tr("Tokens per request (max_model_len): 131072, 128k."));
     form->addRow(tr("&Context:"), m_contextEdit);
 
+    addMemoryRows(form, setupBox);
+    return setupBox;
+}
+
+void VllmCheckDialog::addMemoryRows(QFormLayout* form, QGroupBox* setupBox)
+{
     m_memoryFromLog = new QRadioButton(tr("the log's \"Available KV cache memory\""), setupBox);
     m_memoryFromLog->setObjectName(QStringLiteral("vllmMemoryFromLog"));
     m_memoryFromHardware = new QRadioButton(tr("utilisation × HBM − weights"), setupBox);
@@ -95,7 +127,7 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_utilSpin->setRange(0.01, 1.0);
     m_utilSpin->setSingleStep(0.01);
     m_utilSpin->setDecimals(2);
-    m_utilSpin->setValue(0.9);
+    m_utilSpin->setValue(vllm_defaults::kGpuMemoryUtilization);
     form->addRow(tr("GPU memory &utilisation:"), m_utilSpin);
     m_batchedSpin = new QSpinBox(setupBox);
     m_batchedSpin->setObjectName(QStringLiteral("vllmMaxBatchedTokens"));
@@ -111,8 +143,10 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_asyncCheck->setToolTip(tr("vLLM's --async-scheduling: two batches in flight, so a sliding window is budgeted "
                                 "with twice max_num_batched_tokens."));
     form->addRow(QString(), m_asyncCheck);
-    top->addWidget(setupBox);
+}
 
+QGroupBox* VllmCheckDialog::buildLog()
+{
     auto* logBox = new QGroupBox(tr("vLLM startup log (paste)"), this);
     auto* logLayout = new QVBoxLayout(logBox);
     m_logEdit = new QPlainTextEdit(logBox);
@@ -127,17 +161,11 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_compareButton = new QPushButton(tr("&Compare"), logBox);
     m_compareButton->setObjectName(QStringLiteral("vllmCompare"));
     logLayout->addWidget(m_compareButton, 0, Qt::AlignRight);
-    top->addWidget(logBox, 1);
-    layout->addLayout(top, 1);
+    return logBox;
+}
 
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setObjectName(QStringLiteral("vllmError"));
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #c00000;"));
-    m_errorLabel->setVisible(false);
-    layout->addWidget(m_errorLabel);
-
+QGroupBox* VllmCheckDialog::buildResults()
+{
     auto* resultBox = new QGroupBox(tr("kvtiers next to vLLM"), this);
     auto* grid = new QGridLayout(resultBox);
     auto head = [&](const QString& text, int row, int col) {
@@ -196,15 +224,7 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     grid->addWidget(m_explanation, 7, 0, 1, 4);
     grid->setColumnStretch(0, 1);
-    layout->addWidget(resultBox);
-
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_compareButton, &QPushButton::clicked, this, &VllmCheckDialog::compare);
-    connect(m_memoryFromHardware, &QRadioButton::toggled, this, &VllmCheckDialog::updateMemoryControls);
-    updateMemoryControls();
-    resize(900, 620);
+    return resultBox;
 }
 
 void VllmCheckDialog::updateMemoryControls()

@@ -1,6 +1,6 @@
 #pragma once
-// VllmCheckDialog: kvtiers' prediction of vLLM's KV cache next to vLLM's own figures
-//. The user pastes a vLLM startup log and confirms the setup (model, KV format,
+// VllmCheckDialog: kvtiers' prediction of vLLM's KV cache next to vLLM's own figures.
+// The user pastes a vLLM startup log and confirms the setup (model, KV format,
 // TP, block size, context, and where KV memory comes from: the log's "Available KV cache
 // memory" line, or gpu_memory_utilization × HBM − weights), prefilled from the current
 // scenario. The dialog shows both "GPU KV cache size" and "Maximum concurrency" figures,
@@ -23,6 +23,8 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -52,7 +54,11 @@ public:
     QString errorMessage() const { return m_error; }
 
 private:
-    ByteUnits m_units = ByteUnits::Binary;
+    // The constructor's parts: the setup form, the log, the figures side by side.
+    QGroupBox* buildSetup();
+    void addMemoryRows(QFormLayout* form, QGroupBox* setupBox);
+    QGroupBox* buildLog();
+    QGroupBox* buildResults();
     void showComparison();
     void showError(const QString& message);
     void updateMemoryControls();
@@ -91,6 +97,7 @@ private:
 
     std::optional<VllmComparison> m_comparison;
     QString m_error;
+    ByteUnits m_units = ByteUnits::Binary;
 };
 
 } // namespace kvtiers::ui

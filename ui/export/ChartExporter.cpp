@@ -252,16 +252,6 @@ QImage ChartExporter::renderSweep(
     return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
 }
 
-QImage ChartExporter::renderComparison(
-    const ScenarioComparison& comparison, const QString& title, const ExportOptions& o)
-{
-    auto chart = offscreenChart<CompareChart>();
-    chart->setUnits(o.units);
-    chart->setComparison(comparison);
-    decorate(chart->plot(), comparisonTitle(comparison, title), comparisonFootnote(comparison, o.units), o.width);
-    return chart->renderPixmap({ o.width, o.height }, o.scale).toImage();
-}
-
 QImage ChartExporter::renderFleet(
     const FleetResult& fleet, ByteUnits units, const QString& title, const ExportOptions& o)
 {

@@ -58,8 +58,6 @@ public:
         const Scenario& scenario, const EvalResult& result, const ExportOptions& options = {});
     static QImage renderSweep(const Scenario& scenario, const EvalResult& result, const SweepResult& sweep,
         const ExportOptions& options = {});
-    static QImage renderComparison(
-        const ScenarioComparison& comparison, const QString& title = {}, const ExportOptions& options = {});
     static QImage renderFleet(const FleetResult& fleet, ByteUnits units = ByteUnits::Binary, const QString& title = {},
         const ExportOptions& options = {});
 

@@ -4,10 +4,10 @@
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/FleetChart.h"
 #include "ui/common/DisplayOptions.h"
+#include "ui/common/StateCommand.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/fleet/FleetMixModel.h"
-#include "ui/scenario/ScenarioCommand.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
@@ -15,80 +15,26 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QElapsedTimer>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTableView>
-#include <QUndoCommand>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cmath>
 
 namespace kvtiers::ui {
 
-namespace {
-
 /// One undoable change of the Fleet tab's inputs (before/after). Consecutive changes of
-/// the same control within ScenarioCommand's window merge, as the scenario's edits do.
-class FleetCommand : public QUndoCommand {
-public:
-    FleetCommand(
-        FleetView* view, FleetView::Inputs before, FleetView::Inputs after, const QString& text, QString mergeKey)
-        : QUndoCommand(text)
-        , m_view(view)
-        , m_before(std::move(before))
-        , m_after(std::move(after))
-        , m_mergeKey(std::move(mergeKey))
-    {
-        m_lastEdit.start();
-    }
-    void undo() override { m_view->setInputs(m_before); }
-    void redo() override { m_view->setInputs(m_after); }
-    int id() const override { return m_mergeKey.isEmpty() ? -1 : 2; }
-    bool mergeWith(const QUndoCommand* other) override
-    {
-        const auto* next = static_cast<const FleetCommand*>(other);
-        if (next->m_mergeKey != m_mergeKey || m_lastEdit.elapsed() > ScenarioCommand::kMergeWindowMs)
-            return false;
-        m_after = next->m_after;
-        m_lastEdit.restart();
-        return true;
-    }
-
-private:
-    FleetView* m_view;
-    FleetView::Inputs m_before;
-    FleetView::Inputs m_after;
-    QString m_mergeKey;
-    QElapsedTimer m_lastEdit;
-};
-
-namespace SessionKey {
-const auto mix = QStringLiteral("mix");
-const auto workload = QStringLiteral("workload");
-const auto share = QStringLiteral("share");
-const auto rate = QStringLiteral("rate");
-const auto rateUnit = QStringLiteral("rate_unit");
-const auto hardware = QStringLiteral("hardware");
-const auto ttft = QStringLiteral("ttft_seconds");
-const auto tpot = QStringLiteral("tpot_milliseconds");
-const auto tokensPerDay = QStringLiteral("tokens/day");
-const auto requestsPerSecond = QStringLiteral("requests/s");
-} // namespace SessionKey
-
-} // namespace
+/// the same control within kUndoMergeWindowMs merge, as the scenario's edits do.
+using FleetCommand = StateCommand<FleetView, FleetView::Inputs, &FleetView::setInputs, 2>;
 
 FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     : QWidget(parent)
@@ -100,20 +46,43 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     connect(&m_timer, &QTimer::timeout, this, &FleetView::sizeNow);
 
     auto* layout = new QVBoxLayout(this);
-
-    // --- Traffic and targets, and the headline results, side by side.
+    // Traffic and targets, and the headline results, side by side; then the mix; then the chart.
     auto* top = new QHBoxLayout;
-    auto* inputs = new QGroupBox(this);
-    m_texts([inputs] { inputs->setTitle(tr("Traffic and targets")); });
-    auto* form = new QFormLayout(inputs);
+    top->addWidget(buildInputs(), 0);
+    top->addWidget(buildResults(), 1);
+    layout->addLayout(top);
+    layout->addWidget(buildMix());
+    buildChart();
+    layout->addWidget(m_chart, 1);
+
+    connectControls();
+    setDisplayOptions(nullptr);
+    setExampleMix();
+
+    // From here on every change of an input is an undo step.
+    m_undoStack = new QUndoStack(this);
+    m_recorded = inputs();
+    connect(m_mixModel, &FleetMixModel::mixChanged, this, &FleetView::recordEdit);
+    connect(m_rateSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+    connect(m_rateUnitCombo, &QComboBox::currentIndexChanged, this, &FleetView::recordEdit);
+    connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, &FleetView::recordEdit);
+    connect(m_ttftSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+    connect(m_tpotSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+}
+
+QGroupBox* FleetView::buildInputs()
+{
+    auto* box = new QGroupBox(this);
+    m_texts([box] { box->setTitle(tr("Traffic and targets")); });
+    auto* form = new QFormLayout(box);
     auto* rateRow = new QHBoxLayout;
-    m_rateSpin = new QDoubleSpinBox(inputs);
+    m_rateSpin = new QDoubleSpinBox(box);
     m_rateSpin->setObjectName(QStringLiteral("fleetRate"));
     m_rateSpin->setRange(0.001, 1e18);
     m_rateSpin->setDecimals(3);
     m_rateSpin->setValue(100);
     m_texts([this] { m_rateSpin->setToolTip(tr("Total traffic of the whole mix.")); });
-    m_rateUnitCombo = new QComboBox(inputs);
+    m_rateUnitCombo = new QComboBox(box);
     m_rateUnitCombo->setObjectName(QStringLiteral("fleetRateUnit"));
     m_rateUnitCombo->addItem(QString(), static_cast<int>(RateUnit::RequestsPerSecond));
     m_rateUnitCombo->addItem(QString(), static_cast<int>(RateUnit::TokensPerDay));
@@ -127,7 +96,7 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("Total &rate:"), rateRow);
     static_cast<QLabel*>(form->labelForField(rateRow))->setBuddy(m_rateSpin);
 
-    m_hardwareCombo = new QComboBox(inputs);
+    m_hardwareCombo = new QComboBox(box);
     m_hardwareCombo->setObjectName(QStringLiteral("fleetHardware"));
     for (const auto& [id, card] : m_catalog.hardware())
         m_hardwareCombo->addItem(tr("%1 — %2").arg(qs(id), qs(card.name)), qs(id));
@@ -138,7 +107,7 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_hardwareCombo->setMinimumContentsLength(28);
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("&Server profile:"), m_hardwareCombo);
 
-    m_ttftSpin = new QDoubleSpinBox(inputs);
+    m_ttftSpin = new QDoubleSpinBox(box);
     m_ttftSpin->setObjectName(QStringLiteral("fleetTtft"));
     m_ttftSpin->setRange(0.001, 1e6);
     m_ttftSpin->setDecimals(3);
@@ -148,7 +117,7 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_texts(
         [this] { m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica.")); });
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), m_ttftSpin);
-    m_tpotSpin = new QDoubleSpinBox(inputs);
+    m_tpotSpin = new QDoubleSpinBox(box);
     m_tpotSpin->setObjectName(QStringLiteral("fleetTpot"));
     m_tpotSpin->setRange(0.001, 1e6);
     m_tpotSpin->setDecimals(1);
@@ -158,64 +127,96 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
         m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica."));
     });
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("Time per &output token:"), m_tpotSpin);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Units:"), buildUnitsRow(box));
+    box->setMaximumWidth(box->sizeHint().width());
+    return box;
+}
 
-    auto* unitsRow = new QHBoxLayout;
-    m_binaryButton = new QRadioButton(inputs);
+QHBoxLayout* FleetView::buildUnitsRow(QWidget* parent)
+{
+    auto* row = new QHBoxLayout;
+    m_binaryButton = new QRadioButton(parent);
     m_binaryButton->setObjectName(QStringLiteral("fleetBinaryUnits"));
-    m_decimalButton = new QRadioButton(inputs);
+    m_decimalButton = new QRadioButton(parent);
     m_decimalButton->setObjectName(QStringLiteral("fleetDecimalUnits"));
     m_texts([this] {
         m_binaryButton->setText(tr("&Binary (GiB)"));
         m_decimalButton->setText(tr("&Decimal (GB, as memory is sold)"));
     });
     m_binaryButton->setChecked(true);
-    auto* unitsGroup = new QButtonGroup(this);
-    unitsGroup->addButton(m_binaryButton);
-    unitsGroup->addButton(m_decimalButton);
-    unitsRow->addWidget(m_binaryButton);
-    unitsRow->addWidget(m_decimalButton);
-    unitsRow->addStretch(1);
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Units:"), unitsRow);
-    inputs->setMaximumWidth(inputs->sizeHint().width());
-    top->addWidget(inputs, 0);
+    auto* group = new QButtonGroup(this);
+    group->addButton(m_binaryButton);
+    group->addButton(m_decimalButton);
+    row->addWidget(m_binaryButton);
+    row->addWidget(m_decimalButton);
+    row->addStretch(1);
+    return row;
+}
 
-    auto* results = new QGroupBox(this);
-    m_texts([results] { results->setTitle(tr("What the fleet needs")); });
-    auto* resultsLayout = new QVBoxLayout(results);
-    m_errorLabel = new QLabel(results);
+QLabel* FleetView::textLabel(const char* text, QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    m_texts([l, text] { l->setText(tr(text)); });
+    return l;
+}
+
+QGroupBox* FleetView::buildResults()
+{
+    auto* box = new QGroupBox(this);
+    m_texts([box] { box->setTitle(tr("What the fleet needs")); });
+    auto* layout = new QVBoxLayout(box);
+    m_errorLabel = new QLabel(box);
     m_errorLabel->setObjectName(QStringLiteral("fleetError"));
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_errorLabel->setStyleSheet(QStringLiteral("color: #c00000; font-weight: bold;"));
     m_errorLabel->setVisible(false);
-    resultsLayout->addWidget(m_errorLabel);
+    layout->addWidget(m_errorLabel);
+    layout->addLayout(buildResultGrid(box));
+    layout->addStretch(1);
+    // Export sits in the results' spare corner: no extra row taken from the chart.
+    auto* exportRow = new QHBoxLayout;
+    m_exportStatus = new QLabel(box);
+    m_exportStatus->setObjectName(QStringLiteral("fleetExportStatus"));
+    m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_exportStatus->setWordWrap(true);
+    m_exportButton = new QPushButton(box);
+    m_exportButton->setObjectName(QStringLiteral("fleetExportButton"));
+    m_texts([this] {
+        m_exportButton->setText(tr("E&xport…"));
+        m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the fleet as CSV or JSON"));
+    });
+    exportRow->addWidget(m_exportStatus, 1);
+    exportRow->addWidget(m_exportButton, 0, Qt::AlignBottom);
+    layout->addLayout(exportRow);
+    return box;
+}
+
+QGridLayout* FleetView::buildResultGrid(QWidget* parent)
+{
     auto* grid = new QGridLayout;
-    auto bold = [](QLabel* l) {
-        QFont f = l->font();
-        f.setBold(true);
-        l->setFont(f);
-        return l;
-    };
-    auto valueLabel = [&](const char* name) {
-        auto* l = new QLabel(results);
+    auto valueLabel = [parent](const char* name) {
+        auto* l = new QLabel(parent);
         l->setObjectName(QString::fromLatin1(name));
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
         l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         return l;
     };
-    // A label worded from `text` (marked QT_TR_NOOP), again at each language change.
-    auto label = [&](const char* text) {
-        auto* l = new QLabel(results);
-        m_texts([l, text] { l->setText(tr(text)); });
+    // A bold label worded from `text` (marked QT_TR_NOOP), again at each language change.
+    auto head = [this, parent](const char* text) {
+        QLabel* l = textLabel(text, parent);
+        QFont f = l->font();
+        f.setBold(true);
+        l->setFont(f);
         return l;
     };
-    grid->addWidget(bold(label(QT_TR_NOOP("GPUs"))), 0, 0);
+    grid->addWidget(head(QT_TR_NOOP("GPUs")), 0, 0);
     m_gpusLabel = valueLabel("fleetGpus");
     grid->addWidget(m_gpusLabel, 0, 1);
-    grid->addWidget(bold(label(QT_TR_NOOP("Servers"))), 0, 2);
+    grid->addWidget(head(QT_TR_NOOP("Servers")), 0, 2);
     m_serversLabel = valueLabel("fleetServers");
     grid->addWidget(m_serversLabel, 0, 3);
-    auto* installed = bold(label(QT_TR_NOOP("HBM installed")));
+    auto* installed = head(QT_TR_NOOP("HBM installed"));
     m_texts([installed] { installed->setToolTip(tr("GPUs × HBM per GPU: what is bought, beside what is demanded.")); });
     grid->addWidget(installed, 1, 0);
     m_hbmInstalledLabel = valueLabel("fleetHbmInstalled");
@@ -226,19 +227,19 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
         = { QT_TR_NOOP("Fleet-wide"), QT_TR_NOOP("Per server"), QT_TR_NOOP("Per GPU") };
     static const char* names[3][3] = { { "fleetHbm", "fleetDram", "fleetNvme" },
         { "perServerHbm", "perServerDram", "perServerNvme" }, { "perGpuHbm", "perGpuDram", "perGpuNvme" } };
-    auto* demandHead = bold(label(QT_TR_NOOP("Demand")));
+    auto* demandHead = head(QT_TR_NOOP("Demand"));
     m_texts([demandHead] {
         demandHead->setToolTip(tr("HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). "
                                   "DRAM and NVMe: bytes used."));
     });
     grid->addWidget(demandHead, 2, 0);
     for (int t = 0; t < 3; ++t) {
-        auto* head = bold(label(tierHeads[t]));
-        head->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        grid->addWidget(head, 2, 1 + t);
+        auto* tierHead = head(tierHeads[t]);
+        tierHead->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        grid->addWidget(tierHead, 2, 1 + t);
     }
     for (int s = 0; s < 3; ++s) {
-        grid->addWidget(label(scopeHeads[s]), 3 + s, 0);
+        grid->addWidget(textLabel(scopeHeads[s], parent), 3 + s, 0);
         for (int t = 0; t < 3; ++t) {
             m_demandLabels[s][t] = valueLabel(names[s][t]);
             grid->addWidget(m_demandLabels[s][t], 3 + s, 1 + t);
@@ -246,40 +247,24 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     }
     grid->setColumnStretch(4, 1);
     grid->setHorizontalSpacing(18);
-    resultsLayout->addLayout(grid);
-    resultsLayout->addStretch(1);
-    // Export sits in the results' spare corner: no extra row taken from the chart.
-    auto* exportRow = new QHBoxLayout;
-    m_exportStatus = new QLabel(results);
-    m_exportStatus->setObjectName(QStringLiteral("fleetExportStatus"));
-    m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_exportStatus->setWordWrap(true);
-    m_exportButton = new QPushButton(results);
-    m_exportButton->setObjectName(QStringLiteral("fleetExportButton"));
-    m_texts([this] {
-        m_exportButton->setText(tr("E&xport…"));
-        m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the fleet as CSV or JSON"));
-    });
-    exportRow->addWidget(m_exportStatus, 1);
-    exportRow->addWidget(m_exportButton, 0, Qt::AlignBottom);
-    resultsLayout->addLayout(exportRow);
-    top->addWidget(results, 1);
-    layout->addLayout(top);
+    return grid;
+}
 
-    // --- The traffic mix.
-    auto* mixBox = new QGroupBox(this);
-    m_texts([mixBox] { mixBox->setTitle(tr("Traffic mix")); });
-    auto* mixLayout = new QVBoxLayout(mixBox);
+QGroupBox* FleetView::buildMix()
+{
+    auto* box = new QGroupBox(this);
+    m_texts([box] { box->setTitle(tr("Traffic mix")); });
+    auto* layout = new QVBoxLayout(box);
     auto* pickRow = new QHBoxLayout;
-    m_workloadCombo = new QComboBox(mixBox);
+    m_workloadCombo = new QComboBox(box);
     m_workloadCombo->setObjectName(QStringLiteral("fleetWorkloadPicker"));
     for (const auto& [id, card] : m_catalog.workloads())
         m_workloadCombo->addItem(tr("%1 — %2").arg(qs(id), qs(card.name)), qs(id));
-    m_addButton = new QPushButton(mixBox);
+    m_addButton = new QPushButton(box);
     m_addButton->setObjectName(QStringLiteral("fleetAddWorkload"));
-    m_removeButton = new QPushButton(mixBox);
+    m_removeButton = new QPushButton(box);
     m_removeButton->setObjectName(QStringLiteral("fleetRemoveWorkload"));
-    auto* pickLabel = new QLabel(mixBox);
+    auto* pickLabel = new QLabel(box);
     m_texts([this, pickLabel] {
         m_addButton->setText(tr("&Add workload"));
         m_removeButton->setText(tr("&Remove selected"));
@@ -290,10 +275,10 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     pickRow->addWidget(m_workloadCombo, 1);
     pickRow->addWidget(m_addButton);
     pickRow->addWidget(m_removeButton);
-    mixLayout->addLayout(pickRow);
+    layout->addLayout(pickRow);
 
     m_mixModel = new FleetMixModel(this);
-    m_mixTable = new QTableView(mixBox);
+    m_mixTable = new QTableView(box);
     m_mixTable->setObjectName(QStringLiteral("fleetMixTable"));
     m_mixTable->setModel(m_mixModel);
     m_mixTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -306,18 +291,23 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_texts([this] { m_mixTable->setToolTip(tr("Double-click a share to edit it.")); });
     m_mixTable->setMinimumHeight(100);
     m_mixTable->setMaximumHeight(170);
-    mixLayout->addWidget(m_mixTable);
-    layout->addWidget(mixBox);
+    layout->addWidget(m_mixTable);
+    return box;
+}
 
+void FleetView::buildChart()
+{
     m_chart = new FleetChart(this);
     m_chart->setObjectName(QStringLiteral("fleetChart"));
-    layout->addWidget(m_chart, 1);
     m_exportAction = new QAction(m_chart);
     m_texts([this] { m_exportAction->setText(tr("&Export chart…")); });
     m_exportAction->setObjectName(QStringLiteral("fleetExportAction"));
     m_chart->addAction(m_exportAction);
     m_chart->setContextMenuPolicy(Qt::ActionsContextMenu);
+}
 
+void FleetView::connectControls()
+{
     connect(m_addButton, &QPushButton::clicked, this, &FleetView::addSelectedWorkload);
     connect(m_removeButton, &QPushButton::clicked, this, &FleetView::removeSelectedRow);
     connect(m_exportButton, &QPushButton::clicked, this, &FleetView::exportChart);
@@ -330,8 +320,10 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     connect(m_tpotSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
     connect(m_decimalButton, &QRadioButton::toggled, this,
         [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
-    setDisplayOptions(nullptr);
+}
 
+void FleetView::setExampleMix()
+{
     // The CLI's example mix, so the view opens on an answer rather than a blank form.
     std::vector<std::pair<std::string, double>> mix;
     for (const auto& [id, share] : { std::pair<std::string, double> { "chat", 0.7 }, { "mooncake", 0.3 } })
@@ -340,16 +332,6 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     if (mix.empty() && !m_catalog.workloads().empty())
         mix.emplace_back(m_catalog.workloads().begin()->first, 1.0);
     setMix(mix);
-
-    // From here on every change of an input is an undo step.
-    m_undoStack = new QUndoStack(this);
-    m_recorded = FleetView::inputs(); // not the "inputs" group box above
-    connect(m_mixModel, &FleetMixModel::mixChanged, this, &FleetView::recordEdit);
-    connect(m_rateSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
-    connect(m_rateUnitCombo, &QComboBox::currentIndexChanged, this, &FleetView::recordEdit);
-    connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, &FleetView::recordEdit);
-    connect(m_ttftSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
-    connect(m_tpotSpin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
 }
 
 FleetView::Inputs FleetView::inputs() const
@@ -398,7 +380,7 @@ void FleetView::recordEdit()
     // The step's words name what changed (Edit > Undo <text>); the merge key keeps a
     // spin box's run of steps, or a share typed digit by digit, one step.
     QString text;
-    QString key;
+    std::string key;
     const auto& was = before.mix;
     const auto& is = now.mix;
     auto sameIds = [](const auto& a, const auto& b) {
@@ -417,102 +399,28 @@ void FleetView::recordEdit()
         while (is[row] == was[row])
             ++row;
         text = tr("Change the share of %1").arg(qs(is[row].workload));
-        key = QStringLiteral("share:%1").arg(row);
+        key = "share:" + std::to_string(row);
     } else if (is != was) {
         text = tr("Replace the traffic mix");
     } else if (now.rateUnit != before.rateUnit && now.rate != before.rate) {
         text = tr("Change request rate");
     } else if (now.rateUnit != before.rateUnit) {
         text = tr("Change the rate unit");
-        key = QStringLiteral("rateUnit");
+        key = "rateUnit";
     } else if (now.rate != before.rate) {
         text = tr("Change request rate");
-        key = QStringLiteral("rate");
+        key = "rate";
     } else if (now.hardware != before.hardware) {
         text = tr("Change server profile to %1").arg(qs(now.hardware));
-        key = QStringLiteral("hardware");
+        key = "hardware";
     } else if (now.ttftSeconds != before.ttftSeconds) {
         text = tr("Change TTFT target");
-        key = QStringLiteral("ttft");
+        key = "ttft";
     } else {
         text = tr("Change time-per-output-token target");
-        key = QStringLiteral("tpot");
+        key = "tpot";
     }
     m_undoStack->push(new FleetCommand(this, before, now, text, key));
-}
-
-QString FleetView::sessionText() const
-{
-    const Inputs in = inputs();
-    QJsonArray mix;
-    for (const auto& row : in.mix)
-        mix.append(QJsonObject { { SessionKey::workload, qs(row.workload) }, { SessionKey::share, row.share } });
-    const QJsonObject o { { SessionKey::mix, mix }, { SessionKey::rate, in.rate },
-        { SessionKey::rateUnit,
-            in.rateUnit == RateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
-        { SessionKey::hardware, qs(in.hardware) }, { SessionKey::ttft, in.ttftSeconds },
-        { SessionKey::tpot, in.tpotMilliseconds } };
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
-
-QStringList FleetView::restoreSession(const QString& text)
-{
-    QStringList problems;
-    if (text.isEmpty())
-        return problems; // nothing saved yet: the example mix stays
-    const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8());
-    if (!doc.isObject()) {
-        problems << tr("Fleet: the saved inputs could not be read; the example mix is shown.");
-        return problems;
-    }
-    const QJsonObject o = doc.object();
-    Inputs in = inputs();
-    // A number is taken only if it is one the control accepts; anything else keeps the
-    // control's value, with a word in the status bar.
-    auto number = [&](const QString& key, const QDoubleSpinBox* spin, double* out) {
-        if (!o.contains(key))
-            return;
-        const double v = o.value(key).toDouble(std::nan(""));
-        if (std::isfinite(v) && v >= spin->minimum() && v <= spin->maximum())
-            *out = v;
-        else
-            problems << tr("Fleet: ignored the saved value of %1").arg(key);
-    };
-    number(SessionKey::rate, m_rateSpin, &in.rate);
-    number(SessionKey::ttft, m_ttftSpin, &in.ttftSeconds);
-    number(SessionKey::tpot, m_tpotSpin, &in.tpotMilliseconds);
-    const QString unit = o.value(SessionKey::rateUnit).toString();
-    if (unit == SessionKey::tokensPerDay)
-        in.rateUnit = RateUnit::TokensPerDay;
-    else if (unit == SessionKey::requestsPerSecond)
-        in.rateUnit = RateUnit::RequestsPerSecond;
-    else if (o.contains(SessionKey::rateUnit))
-        problems << tr("Fleet: ignored the saved value of %1").arg(SessionKey::rateUnit);
-    if (o.contains(SessionKey::hardware)) {
-        const std::string id = o.value(SessionKey::hardware).toString().toStdString();
-        if (m_catalog.hardware().count(id))
-            in.hardware = id;
-        else
-            problems << tr("Fleet: the saved server profile %1 is not a hardware card; kept %2")
-                            .arg(qs(id), qs(in.hardware));
-    }
-    if (o.contains(SessionKey::mix)) {
-        in.mix.clear();
-        for (const QJsonValue& v : o.value(SessionKey::mix).toArray()) {
-            const std::string id = v.toObject().value(SessionKey::workload).toString().toStdString();
-            const double share = v.toObject().value(SessionKey::share).toDouble(std::nan(""));
-            if (!m_catalog.workloads().count(id))
-                problems << tr("Fleet: dropped the saved workload %1: no such workload card").arg(qs(id));
-            else if (!std::isfinite(share) || share < 0)
-                problems
-                    << tr("Fleet: dropped the saved workload %1: its share is not a number of 0 or more").arg(qs(id));
-            else
-                in.mix.push_back({ id, share });
-        }
-    }
-    setInputs(in);
-    m_undoStack->clear(); // a restored session starts its own history
-    return problems;
 }
 
 void FleetView::changeEvent(QEvent* event)

@@ -30,6 +30,9 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QRadioButton;
@@ -77,7 +80,7 @@ public:
     /// Sets every input without an undo step (the undo commands, a restored session).
     void setInputs(const Inputs& inputs);
     /// The view's undo stack: one step per edit of its inputs; consecutive edits of one
-    /// control within ScenarioCommand::kMergeWindowMs are one step.
+    /// control within kUndoMergeWindowMs (ui/common/StateCommand.h) are one step.
     QUndoStack* undoStack() const { return m_undoStack; }
     /// The inputs as JSON, for Settings.
     QString sessionText() const;
@@ -111,6 +114,17 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    // The constructor's parts, in the order they are built.
+    QGroupBox* buildInputs();
+    QHBoxLayout* buildUnitsRow(QWidget* parent);
+    QGroupBox* buildResults();
+    QGridLayout* buildResultGrid(QWidget* parent);
+    QGroupBox* buildMix();
+    void buildChart();
+    void connectControls();
+    void setExampleMix();
+    /// A label worded from `text` (marked QT_TR_NOOP), again at each language change.
+    QLabel* textLabel(const char* text, QWidget* parent);
     /// Sets every tr() text again and words the last sizing anew (not sized again).
     void retranslateUi();
     void schedule();

@@ -28,6 +28,10 @@
         <translation>가중치 비트 수</translation>
     </message>
     <message>
+        <source>attention precision</source>
+        <translation>어텐션 정밀도</translation>
+    </message>
+    <message>
         <source>reuse rate</source>
         <translation>재사용률</translation>
     </message>
@@ -109,7 +113,7 @@
     </message>
     <message>
         <source>total traffic</source>
-        <translation>총 트래픽</translation>
+        <translation>전체 트래픽</translation>
     </message>
     <message>
         <source>Average input context</source>
@@ -2182,10 +2186,6 @@
         <translation>민감도: %1 저장함</translation>
     </message>
     <message>
-        <source>&lt;b&gt;The article&apos;s tier table&lt;/b&gt;, with this scenario&apos;s bytes and times. Highlighted: the rows whose condition this scenario meets (hover for why).</source>
-        <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
-    </message>
-    <message>
         <source>Skipped unreadable card file(s): %1</source>
         <translation>읽을 수 없는 카드 파일을 건너뜀: %1</translation>
     </message>
@@ -2294,10 +2294,6 @@
         <translation>kvtiers: %1 (%2)</translation>
     </message>
     <message>
-        <source>This scenario cannot be evaluated: %1</source>
-        <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;How much HBM, server DRAM and SSD an LLM inference deployment needs: the KV working set and its reuse, not the token count, decide memory demand.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;kvtiers %1&lt;/h3&gt;&lt;p&gt;LLM 추론 배포에 HBM, 서버 D램, SSD가 얼마나 필요한지 계산합니다. 메모리 수요를 가르는 것은 토큰 수가 아니라 KV 작업집합과 재사용률입니다.&lt;/p&gt;</translation>
     </message>
@@ -2366,48 +2362,8 @@
         <translation>프리셋 패널(&amp;P)</translation>
     </message>
     <message>
-        <source>%1: wrote %2</source>
-        <translation>%1: %2 저장함</translation>
-    </message>
-    <message>
-        <source>Nothing to export: the scenario does not evaluate.</source>
-        <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Export tier chart</source>
-        <translation>계층 차트 내보내기</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
-        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Export sweep</source>
-        <translation>스윕 내보내기</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
-        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
-    </message>
-    <message>
         <source>Pick 2 to 4 presets (or a built-in comparison), then export.</source>
         <translation>프리셋 2~4개(또는 기본 제공 비교)를 고른 뒤 내보내세요.</translation>
-    </message>
-    <message>
-        <source>Export scenario</source>
-        <translation>시나리오 내보내기</translation>
-    </message>
-    <message>
-        <source>Export scenario JSON</source>
-        <translation>시나리오 JSON 내보내기</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Copied the tier chart (%1 × %2) to the clipboard</source>
-        <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
     <message>
         <source>Export size</source>
@@ -2466,28 +2422,12 @@
         <translation>트레이스 열기(&amp;T)…</translation>
     </message>
     <message>
-        <source>Use the trace %1</source>
-        <translation>트레이스 %1 사용</translation>
-    </message>
-    <message>
-        <source>From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table</source>
-        <translation>%1에서: 재사용 상한 %2, 문맥 %3토큰, 출력 %4토큰과 재사용 간격 분포를 적용했습니다</translation>
-    </message>
-    <message>
         <source>&amp;How kvtiers computes this</source>
         <translation>kvtiers의 계산 방법(&amp;H)</translation>
     </message>
     <message>
         <source>Export tier &amp;table (CSV)…</source>
         <translation>계층 표 내보내기(CSV)(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Export tier table</source>
-        <translation>계층 표 내보내기</translation>
-    </message>
-    <message>
-        <source>CSV, one row per tier (*.csv)</source>
-        <translation>CSV, 계층마다 한 행 (*.csv)</translation>
     </message>
     <message>
         <source>Open %1</source>
@@ -2858,6 +2798,65 @@
     <message>
         <source>Internal error: %1</source>
         <translation>내부 오류: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::ScenarioTab</name>
+    <message>
+        <source>&lt;b&gt;The article&apos;s tier table&lt;/b&gt;, with this scenario&apos;s bytes and times. Highlighted: the rows whose condition this scenario meets (hover for why).</source>
+        <translation>&lt;b&gt;기사의 계층 표&lt;/b&gt;에 이 시나리오의 바이트와 시간을 더했습니다. 강조된 행은 이 시나리오가 그 조건을 충족하는 계층입니다(마우스를 올리면 이유가 보입니다).</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be evaluated: %1</source>
+        <translation>이 시나리오는 계산할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1: wrote %2</source>
+        <translation>%1: %2 저장함</translation>
+    </message>
+    <message>
+        <source>Nothing to export: the scenario does not evaluate.</source>
+        <translation>내보낼 것이 없습니다: 시나리오를 계산할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Export tier chart</source>
+        <translation>계층 차트 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;Scenario and results, JSON (*.json)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;시나리오와 결과, JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export sweep</source>
+        <translation>스윕 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export scenario</source>
+        <translation>시나리오 내보내기</translation>
+    </message>
+    <message>
+        <source>Export scenario JSON</source>
+        <translation>시나리오 JSON 내보내기</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export tier table</source>
+        <translation>계층 표 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV, one row per tier (*.csv)</source>
+        <translation>CSV, 계층마다 한 행 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Copied the tier chart (%1 × %2) to the clipboard</source>
+        <translation>계층 차트(%1 × %2)를 클립보드에 복사했습니다</translation>
     </message>
 </context>
 <context>
@@ -3503,6 +3502,14 @@ GPU당: TP로 나눈 값.
     <message>
         <source>Set the scenario&apos;s reuse rate, context, output tokens and reuse-gap table from the trace (one undo step); the request rate stays the replica&apos;s own</source>
         <translation>시나리오의 재사용률, 문맥 길이, 출력 토큰 수와 재사용 간격 분포를 이 트레이스에서 가져옵니다(실행 취소 한 번). 요청률은 레플리카 자체 값을 유지합니다</translation>
+    </message>
+    <message>
+        <source>Use the trace %1</source>
+        <translation>트레이스 %1 사용</translation>
+    </message>
+    <message>
+        <source>From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table</source>
+        <translation>%1에서: 재사용 상한 %2, 문맥 %3토큰, 출력 %4토큰과 재사용 간격 분포를 적용했습니다</translation>
     </message>
 </context>
 <context>

@@ -116,6 +116,8 @@ void CompareView::retranslateUi()
 void CompareView::setDisplayOptions(DisplayOptions* options)
 {
     m_display = DisplayOptions::swap(m_display, options, this);
+    // The chart relabels from the data it holds, then the comparison is shown again.
+    connect(m_display, &DisplayOptions::unitsChanged, this, [this](ByteUnits units) { m_chart->setUnits(units); });
     connect(m_display, &DisplayOptions::unitsChanged, this, &CompareView::redisplay);
     redisplay();
 }

@@ -9,8 +9,8 @@
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
+#include "ui/common/Tier.h"
 #include "ui/common/TierScope.h"
-#include "ui/scenario/Tier.h"
 
 #include <QAbstractTableModel>
 

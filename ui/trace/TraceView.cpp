@@ -1,11 +1,13 @@
 #include "ui/trace/TraceView.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/common/DisplayOptions.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/TraceExport.h"
+#include "ui/scenario/ScenarioController.h"
 #include "ui/text/UnitsText.h"
 
 #include <QDragEnterEvent>
@@ -87,8 +89,27 @@ TraceView::TraceView(QWidget* parent)
 void TraceView::setDisplayOptions(DisplayOptions* options)
 {
     m_display = DisplayOptions::swap(m_display, options, this);
-    // The analysis already made, re-worded: no trace is read or replayed again.
+    // The chart relabels from the curve it holds, and the analysis already made is
+    // re-worded: no trace is read or replayed again.
+    connect(m_display, &DisplayOptions::unitsChanged, this, [this](ByteUnits units) { m_chart->setUnits(units); });
     connect(m_display, &DisplayOptions::unitsChanged, this, &TraceView::showAnalysis);
+}
+
+void TraceView::followScenario(ScenarioController* controller)
+{
+    connect(controller, &ScenarioController::resultChanged, this,
+        [this, controller] { setScenario(controller->scenario(), controller->result()); });
+    // "Use this trace": the trace's workload replaces those knobs, as one undo step.
+    connect(this, &TraceView::useWorkload, controller, [this, controller](const Json& overrides, const QString& name) {
+        ScenarioSpec next = controller->spec();
+        for (auto it = overrides.begin(); it != overrides.end(); ++it)
+            next.overrides[it.key()] = it.value();
+        controller->editSpec(next, tr("Use the trace %1").arg(name));
+        const auto figure = [&](KnobId id) { return overrides.value(knob(id).key, 0.0); };
+        emit message(tr("From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table")
+                         .arg(name, percentText(figure(KnobId::ReuseRate)), countText(figure(KnobId::Context)),
+                             countText(figure(KnobId::OutputTokens))));
+    });
 }
 
 TraceView::~TraceView()

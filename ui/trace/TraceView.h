@@ -26,6 +26,7 @@ class QThread;
 namespace kvtiers::ui {
 
 class DisplayOptions;
+class ScenarioController;
 class TraceChart;
 
 class TraceView : public QWidget {
@@ -38,6 +39,10 @@ public:
     void openFile(const QString& path);
     /// The scenario whose tiers and KV bytes the trace is replayed against.
     void setScenario(const Scenario& scenario, const EvalResult& result);
+    /// The Trace tab in the window: replays against each result of `controller`, and "Use
+    /// this trace" sets the trace's workload in its scenario (one undo step) and says what
+    /// it took in message(). `controller` must outlive the view.
+    void followScenario(ScenarioController* controller);
 
     bool isReading() const { return m_thread != nullptr; }
     const trace::TraceAnalysis* analysis() const { return m_analysis ? &*m_analysis : nullptr; }

@@ -1,0 +1,108 @@
+// FleetView's session: the Fleet tab's inputs as JSON, saved in Settings at exit and
+// restored at start, an unknown card or damaged value dropped and named.
+#include "ui/fleet/FleetView.h"
+#include "ui/text/UnitsText.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+namespace SessionKey {
+const auto mix = QStringLiteral("mix");
+const auto workload = QStringLiteral("workload");
+const auto share = QStringLiteral("share");
+const auto rate = QStringLiteral("rate");
+const auto rateUnit = QStringLiteral("rate_unit");
+const auto hardware = QStringLiteral("hardware");
+const auto ttft = QStringLiteral("ttft_seconds");
+const auto tpot = QStringLiteral("tpot_milliseconds");
+const auto tokensPerDay = QStringLiteral("tokens/day");
+const auto requestsPerSecond = QStringLiteral("requests/s");
+} // namespace SessionKey
+
+} // namespace
+
+QString FleetView::sessionText() const
+{
+    const Inputs in = inputs();
+    QJsonArray mix;
+    for (const auto& row : in.mix)
+        mix.append(QJsonObject { { SessionKey::workload, qs(row.workload) }, { SessionKey::share, row.share } });
+    const QJsonObject o { { SessionKey::mix, mix }, { SessionKey::rate, in.rate },
+        { SessionKey::rateUnit,
+            in.rateUnit == RateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
+        { SessionKey::hardware, qs(in.hardware) }, { SessionKey::ttft, in.ttftSeconds },
+        { SessionKey::tpot, in.tpotMilliseconds } };
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+QStringList FleetView::restoreSession(const QString& text)
+{
+    QStringList problems;
+    if (text.isEmpty())
+        return problems; // nothing saved yet: the example mix stays
+    const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8());
+    if (!doc.isObject()) {
+        problems << tr("Fleet: the saved inputs could not be read; the example mix is shown.");
+        return problems;
+    }
+    const QJsonObject o = doc.object();
+    Inputs in = inputs();
+    // A number is taken only if it is one the control accepts; anything else keeps the
+    // control's value, with a word in the status bar.
+    auto number = [&](const QString& key, const QDoubleSpinBox* spin, double* out) {
+        if (!o.contains(key))
+            return;
+        const double v = o.value(key).toDouble(std::nan(""));
+        if (std::isfinite(v) && v >= spin->minimum() && v <= spin->maximum())
+            *out = v;
+        else
+            problems << tr("Fleet: ignored the saved value of %1").arg(key);
+    };
+    number(SessionKey::rate, m_rateSpin, &in.rate);
+    number(SessionKey::ttft, m_ttftSpin, &in.ttftSeconds);
+    number(SessionKey::tpot, m_tpotSpin, &in.tpotMilliseconds);
+    const QString unit = o.value(SessionKey::rateUnit).toString();
+    if (unit == SessionKey::tokensPerDay)
+        in.rateUnit = RateUnit::TokensPerDay;
+    else if (unit == SessionKey::requestsPerSecond)
+        in.rateUnit = RateUnit::RequestsPerSecond;
+    else if (o.contains(SessionKey::rateUnit))
+        problems << tr("Fleet: ignored the saved value of %1").arg(SessionKey::rateUnit);
+    if (o.contains(SessionKey::hardware)) {
+        const std::string id = o.value(SessionKey::hardware).toString().toStdString();
+        if (m_catalog.hardware().count(id))
+            in.hardware = id;
+        else
+            problems << tr("Fleet: the saved server profile %1 is not a hardware card; kept %2")
+                            .arg(qs(id), qs(in.hardware));
+    }
+    if (o.contains(SessionKey::mix)) {
+        in.mix.clear();
+        for (const QJsonValue& v : o.value(SessionKey::mix).toArray()) {
+            const std::string id = v.toObject().value(SessionKey::workload).toString().toStdString();
+            const double share = v.toObject().value(SessionKey::share).toDouble(std::nan(""));
+            if (!m_catalog.workloads().count(id))
+                problems << tr("Fleet: dropped the saved workload %1: no such workload card").arg(qs(id));
+            else if (!std::isfinite(share) || share < 0)
+                problems
+                    << tr("Fleet: dropped the saved workload %1: its share is not a number of 0 or more").arg(qs(id));
+            else
+                in.mix.push_back({ id, share });
+        }
+    }
+    setInputs(in);
+    m_undoStack->clear(); // a restored session starts its own history
+    return problems;
+}
+
+} // namespace kvtiers::ui
