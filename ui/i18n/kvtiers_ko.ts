@@ -3011,6 +3011,17 @@
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::SliderField</name>
+    <message>
+        <source>%1 lies below the slider, which starts at %2; the model uses %1.</source>
+        <translation>%1은(는) 슬라이더의 시작값 %2보다 작습니다. 모델은 %1을(를) 그대로 씁니다.</translation>
+    </message>
+    <message>
+        <source>%1 lies beyond the slider, which ends at %2; the model uses %1.</source>
+        <translation>%1은(는) 슬라이더의 끝값 %2을(를) 넘습니다. 모델은 %1을(를) 그대로 씁니다.</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::SweepChart</name>
     <message>
         <source>S&amp;weep:</source>

@@ -5,11 +5,30 @@
 #include "ui/text/Translate.h"
 
 #include <QGridLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
 
 namespace kvtiers::ui {
+
+namespace {
+
+/// A mark beside one end of the slider, shown while the value lies beyond that end.
+QLabel* makeMark(const QString& arrow, QWidget* parent)
+{
+    auto* mark = new QLabel(arrow, parent);
+    QFont f = mark->font();
+    f.setBold(true);
+    mark->setFont(f);
+    QPalette p = mark->palette();
+    p.setColor(QPalette::WindowText, p.color(QPalette::Highlight));
+    mark->setPalette(p);
+    mark->setVisible(false);
+    return mark;
+}
+
+} // namespace
 
 SliderField::SliderField(Mapping mapping, QWidget* parent)
     : QWidget(parent)
@@ -25,30 +44,69 @@ SliderField::SliderField(Mapping mapping, QWidget* parent)
     m_edit = new QLineEdit(this);
     m_edit->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000,000,000")));
     m_edit->setAlignment(Qt::AlignRight);
-    grid->addWidget(m_slider, 0, 0);
-    grid->addWidget(m_edit, 0, 1);
+    m_belowMark = makeMark(QStringLiteral("◂"), this);
+    m_aboveMark = makeMark(QStringLiteral("▸"), this);
+    // Hidden marks leave their columns empty: the slider keeps its width until one shows.
+    grid->addWidget(m_belowMark, 0, 0);
+    grid->addWidget(m_slider, 0, 1);
+    grid->addWidget(m_aboveMark, 0, 2);
+    grid->addWidget(m_edit, 0, 3);
     if (!m_mapping.ticks.isEmpty()) {
         m_scale = new SliderScale(m_slider, m_mapping.ticks, this);
-        grid->addWidget(m_scale, 1, 0);
+        grid->addWidget(m_scale, 1, 1);
     }
-    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
 
     // valueChanged, not sliderReleased: recompute while the hand moves (keyboard too).
     connect(m_slider, &QSlider::valueChanged, this, &SliderField::onSliderMoved);
     connect(m_edit, &QLineEdit::editingFinished, this, &SliderField::onEditFinished);
 }
 
+void SliderField::setObjectNames(const QString& stem)
+{
+    m_slider->setObjectName(stem + QStringLiteral("Slider"));
+    m_edit->setObjectName(stem + QStringLiteral("Edit"));
+    m_belowMark->setObjectName(stem + QStringLiteral("BelowMark"));
+    m_aboveMark->setObjectName(stem + QStringLiteral("AboveMark"));
+}
+
+void SliderField::setToolTips(const QString& tip)
+{
+    for (QWidget* w : { static_cast<QWidget*>(this), static_cast<QWidget*>(m_slider), static_cast<QWidget*>(m_edit) })
+        w->setToolTip(tip);
+}
+
 void SliderField::setValue(double value)
 {
     m_value = value;
-    if (!m_slider->isSliderDown()) {
-        const QSignalBlocker block(m_slider);
-        m_slider->setValue(m_mapping.toPosition(value));
-        if (m_scale)
-            m_scale->update();
-    }
+    if (!m_slider->isSliderDown())
+        placeSlider(value);
     if (!m_edit->hasFocus() || !m_edit->isModified())
         m_edit->setText(m_mapping.format(value));
+}
+
+void SliderField::placeSlider(double value)
+{
+    const int position = m_mapping.toPosition(value);
+    m_beyond = position < m_mapping.minPosition ? -1 : position > m_mapping.maxPosition ? 1 : 0;
+    {
+        const QSignalBlocker block(m_slider); // the slider clamps; the value stays the model's
+        m_slider->setValue(position);
+    }
+    if (m_scale)
+        m_scale->update();
+    QLabel* shown = m_beyond < 0 ? m_belowMark : m_beyond > 0 ? m_aboveMark : nullptr;
+    for (QLabel* mark : { m_belowMark, m_aboveMark })
+        mark->setVisible(mark == shown);
+    if (!shown)
+        return;
+    const QString end
+        = m_mapping.format(m_mapping.toValue(m_beyond < 0 ? m_mapping.minPosition : m_mapping.maxPosition));
+    const QString tip = m_beyond < 0
+        ? tr("%1 lies below the slider, which starts at %2; the model uses %1.").arg(m_mapping.format(value), end)
+        : tr("%1 lies beyond the slider, which ends at %2; the model uses %1.").arg(m_mapping.format(value), end);
+    shown->setToolTip(tip);
+    shown->setAccessibleName(tip);
 }
 
 void SliderField::onSliderMoved(int position)
@@ -57,6 +115,9 @@ void SliderField::onSliderMoved(int position)
     if (v == m_value)
         return;
     m_value = v;
+    m_beyond = 0; // the hand moved it: within the slider
+    m_belowMark->setVisible(false);
+    m_aboveMark->setVisible(false);
     m_edit->setText(m_mapping.format(v));
     emit valueEdited(v);
 }
@@ -70,10 +131,7 @@ void SliderField::onEditFinished()
         const QString typed = m_edit->text();
         const double v = m_mapping.parse(typed);
         m_value = v;
-        {
-            const QSignalBlocker block(m_slider);
-            m_slider->setValue(m_mapping.toPosition(v));
-        }
+        placeSlider(v);
         m_edit->setText(m_mapping.format(v));
         if (m_mapping.taken)
             emit inputTaken(m_mapping.taken(typed, v));
