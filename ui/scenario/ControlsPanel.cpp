@@ -14,7 +14,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCompleter>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -41,22 +40,6 @@ namespace {
 
 constexpr int kContextStepsPerOctave = 100; // 1K · 2^(p/100): 128K at 700, 1M at 1000
 constexpr int kConcurrencyStepsPerOctave = 50;
-
-std::string idOf(const QComboBox* combo, int index)
-{
-    return combo->itemData(index).toString().toStdString();
-}
-
-void selectId(QComboBox* combo, const std::string& id)
-{
-    const QSignalBlocker block(combo);
-    combo->setCurrentIndex(combo->findData(QString::fromStdString(id)));
-    if (combo->lineEdit())
-        combo->lineEdit()->setCursorPosition(0); // show a long name's beginning
-}
-
-/// Marks a picker item added for a card file (not one of the catalog's cards).
-constexpr int kCardFileRole = Qt::UserRole + 1;
 
 Json wholeNumber(double v)
 {
@@ -139,21 +122,6 @@ void ControlsPanel::setAdvancedExpanded(bool expanded)
     emit advancedExpandedChanged(expanded);
 }
 
-QComboBox* ControlsPanel::makePicker(const QString& objectName)
-{
-    auto* combo = new QComboBox(this);
-    combo->setObjectName(objectName);
-    combo->setEditable(true);
-    combo->setInsertPolicy(QComboBox::NoInsert);
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(16);
-    // Type any part of a name or id: "70b", "h200", "mla".
-    combo->completer()->setFilterMode(Qt::MatchContains);
-    combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
-    combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
-    return combo;
-}
-
 QWidget* ControlsPanel::buildPickers()
 {
     auto* box = new QGroupBox(this);
@@ -161,7 +129,7 @@ QWidget* ControlsPanel::buildPickers()
     auto* form = new QFormLayout(box);
     const CardCatalog& catalog = m_controller->catalog();
 
-    m_workloadCombo = makePicker(QStringLiteral("workloadCombo"));
+    m_workloadCombo = makeCardPicker(QStringLiteral("workloadCombo"), this);
     for (const auto& [id, card] : catalog.workloads())
         m_workloadCombo->addItem(qs(card.name), qs(id));
     // A preset or a session made from knobs alone has no workload card: say so rather
@@ -172,7 +140,7 @@ QWidget* ControlsPanel::buildPickers()
             tr("A workload card is a whole scenario: model, hardware and every knob, each from a "
                "named source. Choosing one resets the controls to it."));
     });
-    m_modelCombo = makePicker(QStringLiteral("modelCombo"));
+    m_modelCombo = makeCardPicker(QStringLiteral("modelCombo"), this);
     {
         std::map<QString, std::vector<QString>> familyNames;
         for (const auto& [id, card] : catalog.models())
@@ -186,7 +154,7 @@ QWidget* ControlsPanel::buildPickers()
         m_modelCombo->setToolTip(tr("The model's shape decides KV bytes per token: layers, KV heads, head dimension, "
                                     "attention kind (GQA, sliding window, MLA, state layers)."));
     });
-    m_hardwareCombo = makePicker(QStringLiteral("hardwareCombo"));
+    m_hardwareCombo = makeCardPicker(QStringLiteral("hardwareCombo"), this);
     {
         std::vector<PickerEntry> entries;
         for (const auto& [id, card] : catalog.hardware())
@@ -205,15 +173,15 @@ QWidget* ControlsPanel::buildPickers()
 
     connect(m_workloadCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0)
-            m_controller->selectWorkload(idOf(m_workloadCombo, index));
+            m_controller->selectWorkload(pickerId(m_workloadCombo, index));
     });
     connect(m_modelCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0 && !isPickerHeader(m_modelCombo, index))
-            m_controller->selectModel(idOf(m_modelCombo, index));
+            m_controller->selectModel(pickerId(m_modelCombo, index));
     });
     connect(m_hardwareCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0 && !isPickerHeader(m_hardwareCombo, index))
-            m_controller->selectHardware(idOf(m_hardwareCombo, index));
+            m_controller->selectHardware(pickerId(m_hardwareCombo, index));
     });
     return box;
 }
@@ -569,33 +537,15 @@ void ControlsPanel::refreshPickers()
 void ControlsPanel::showCard(QComboBox* combo, CardKind kind, const std::string& ref)
 {
     if (!ref.empty() && combo->findData(qs(ref)) < 0) {
-        // A card file (an imported config.json, a preset's card file) is listed under its
-        // card's name, so the picker shows what is in use; picking it again uses the file.
+        // A card file is listed under its card's name, so the picker shows what is in
+        // use; picking it again uses the file.
         const QString name = m_controller->cardName(kind, ref);
         if (!name.isEmpty()) {
-            const QSignalBlocker block(combo);
-            bool fileListed = false;
-            for (int i = 0; i < combo->count() && !fileListed; ++i)
-                fileListed = combo->itemData(i, kCardFileRole).toBool();
-            if (!fileListed && kind != CardKind::Workload)
-                addPickerHeader(combo, tr("Card files"));
-            combo->addItem(name, qs(ref));
-            combo->setItemData(combo->count() - 1, qs(ref), Qt::ToolTipRole);
-            combo->setItemData(combo->count() - 1, true, kCardFileRole);
+            addCardFileItem(combo, name, qs(ref), kind != CardKind::Workload ? tr("Card files") : QString());
             fitComboPopup(combo);
         }
     }
-    selectId(combo, ref);
-}
-
-void ControlsPanel::renameCardFile(QComboBox* combo, const std::string& name)
-{
-    // A card file read again (the same config.json imported anew) may carry another name.
-    const int index = combo->currentIndex();
-    if (index >= 0 && combo->itemData(index, kCardFileRole).toBool() && combo->itemText(index) != qs(name)) {
-        const QSignalBlocker block(combo);
-        combo->setItemText(index, qs(name));
-    }
+    selectPickerId(combo, ref);
 }
 
 void ControlsPanel::refreshFromScenario()
@@ -605,9 +555,9 @@ void ControlsPanel::refreshFromScenario()
         return;
     const Scenario& s = m_controller->scenario();
     if (!m_controller->spec().model.empty())
-        renameCardFile(m_modelCombo, s.model.name);
+        renameCardFileItem(m_modelCombo, qs(s.model.name));
     if (!m_controller->spec().hardware.empty())
-        renameCardFile(m_hardwareCombo, s.hardware.name);
+        renameCardFileItem(m_hardwareCombo, qs(s.hardware.name));
     const WorkloadParams& w = s.workload;
     m_context->setValue(w.context);
     m_concurrency->setValue(w.concurrency);

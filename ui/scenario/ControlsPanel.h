@@ -56,13 +56,10 @@ private:
     QWidget* buildPickers();
     QWidget* buildMainKnobs();
     QWidget* buildAdvanced();
-    QComboBox* makePicker(const QString& objectName);
     void refreshPickers();
     /// Selects the card `ref` (an id or a card file) in a picker, adding an item for a card
     /// file that is not listed yet; a ref that names no readable card leaves it blank.
     void showCard(QComboBox* combo, CardKind kind, const std::string& ref);
-    /// Sets the current item's text to `name` if it is an added card file's item.
-    void renameCardFile(QComboBox* combo, const std::string& name);
     void refreshFromScenario();
     void applyKvChoice();
     void setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
