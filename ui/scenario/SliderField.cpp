@@ -1,14 +1,22 @@
 #include "ui/scenario/SliderField.h"
 
 #include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/scenario/Knobs.h"
+#include "ui/scenario/PercentInput.h"
 #include "ui/scenario/SliderScale.h"
 #include "ui/text/Translate.h"
+#include "ui/text/UnitsText.h"
 
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSlider>
+
+#include <cmath>
+#include <string_view>
 
 namespace kvtiers::ui {
 
@@ -28,7 +36,57 @@ QLabel* makeMark(const QString& arrow, QWidget* parent)
     return mark;
 }
 
+/// How messages name what was typed for the knob, in the language shown when it is typed.
+std::string whatOf(const Knob& k)
+{
+    return QCoreApplication::translate("Knob", k.gui.what ? k.gui.what : k.label).toStdString();
+}
+
 } // namespace
+
+SliderField::Mapping SliderField::mappingFor(const Knob& k)
+{
+    const KnobGui g = k.gui;
+    const bool whole = k.value == KnobValue::Tokens || k.value == KnobValue::Count;
+    Mapping m;
+    if (g.control == KnobControl::LogSlider) {
+        m.maxPosition = static_cast<int>(std::lround(g.steps * std::log2(g.max / g.min)));
+        m.toValue = [g, whole](int p) {
+            const double v = g.min * std::exp2(double(p) / g.steps);
+            return whole ? std::round(v) : v;
+        };
+        m.toPosition
+            = [g](double v) { return v > 0 ? static_cast<int>(std::lround(g.steps * std::log2(v / g.min))) : -1; };
+    } else {
+        m.maxPosition = g.steps;
+        m.toValue = [g](int p) { return g.min + (g.max - g.min) * p / g.steps; };
+        m.toPosition = [g](double v) { return static_cast<int>(std::lround((v - g.min) / (g.max - g.min) * g.steps)); };
+    }
+    const Knob* knob = &k; // the table's entries live as long as the program
+    if (k.value == KnobValue::Tokens) {
+        m.format = [](double v) { return tokensText(v); };
+        m.parse = [knob](const QString& t) {
+            return parseTokenCount(t.toStdString(), whatOf(*knob), knob->min, knob->max);
+        };
+    } else if (k.value == KnobValue::Fraction) {
+        m.format = [](double v) { return percentText(v); };
+        m.parse = [knob](const QString& t) { return readPercentInput(t, whatOf(*knob)); };
+        m.taken = [knob](const QString& typed, double v) {
+            return percentTakenText(QString::fromStdString(whatOf(*knob)), typed, v);
+        };
+    } else {
+        m.format = [](double v) { return countText(v); };
+        m.parse = [knob](const QString& t) {
+            return std::string_view(knob->unit) == "sequences"
+                ? parseSequenceCount(t.toStdString(), whatOf(*knob), knob->min, knob->max)
+                : parseNumberOption(
+                    t.toStdString(), whatOf(*knob), knob->min, knob->max, knob->value == KnobValue::Count);
+        };
+    }
+    for (const QString& tick : QString::fromUtf8(g.ticks ? g.ticks : "").split(u'|', Qt::SkipEmptyParts))
+        m.ticks.append({ m.toPosition(parseKnobValue(k, tick.toStdString(), "ticks").get<double>()), tick });
+    return m;
+}
 
 SliderField::SliderField(Mapping mapping, QWidget* parent)
     : QWidget(parent)

@@ -17,6 +17,10 @@ class QLabel;
 class QLineEdit;
 class QSlider;
 
+namespace kvtiers {
+struct Knob;
+}
+
 namespace kvtiers::ui {
 
 class SliderScale;
@@ -37,6 +41,11 @@ public:
         /// If set, what a typed entry was taken as ("took “30” as 30%"), for inputTaken().
         std::function<QString(const QString& typed, double value)> taken;
     };
+
+    /// The slider of a knob table entry (LogSlider or Slider) over its GUI range: steps
+    /// of a doubling from gui.min, or even steps; values read, shown and named in messages
+    /// the knob's way; ticks at the values the entry names.
+    static Mapping mappingFor(const Knob& knob);
 
     SliderField(Mapping mapping, QWidget* parent = nullptr);
 
