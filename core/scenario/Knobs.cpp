@@ -20,6 +20,13 @@ using enum KnobValue;
 using enum KnobScope;
 using enum KnobSweep;
 
+// The allocation choices as the controls list them, in `choices` order.
+constexpr const char* kAllocationItems[]
+    = { QT_TRANSLATE_NOOP("Knob", "paged (vLLM)"), QT_TRANSLATE_NOOP("Knob", "contiguous (reserve max context)") };
+// Seconds read " s" in every language, as every time the core formats does ("9.42 s"): a
+// suffix left out of the translation.
+constexpr const char* kSeconds = " s";
+
 // The ranges are the model's limits (Workload.h) and the widest values that still mean
 // something; a value outside is refused with its range, never clamped. The order is
 // `--help`'s, the order cards are read in, and the tornado's order among equal effects.
@@ -31,23 +38,44 @@ std::span<const Knob> knobTable()
         Knob{.id = Context, .key = "context", .value = Tokens, .min = 1, .max = limits::kMaxContext, .scope = Workload,
              .unit = "tokens", .label = QT_TRANSLATE_NOOP("Knob", "context per sequence"), .flag = "--context",
              .valueName = "N", .help = "tokens of KV per sequence: 131072, 128k, 1M (k = 1024)",
-             .field = f::context(), .gui = {KnobControl::LogSlider, 1024, 2097152},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Context: tokens of KV each active sequence holds (prompt + output). "
+                                              "The article's \"128K-context request\" is 131,072 tokens. Type 128k, "
+                                              "1M or 131072."),
+             .field = f::context(),
+             .gui = {.control = KnobControl::LogSlider, .min = 1024, .max = 2097152,
+                     .section = KnobSection::Workload, .row = 0, .name = "context",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Context per sequence (tokens):"),
+                     .what = QT_TRANSLATE_NOOP("Knob", "context"), .steps = 100, .ticks = "4K|32K|128K|1M"},
              .sensitivity = {Relative, 0, nullptr, QT_TRANSLATE_NOOP("Knob", "Average input context")}},
         Knob{.id = Concurrency, .key = "concurrency", .value = Count, .min = 1, .max = limits::kMaxConcurrency,
              .scope = Workload, .unit = "sequences",
              .label = QT_TRANSLATE_NOOP("Knob", "concurrent sequences per replica"),
              .flag = "--concurrency", .valueName = "N", .help = "active sequences per replica",
-             .field = f::bind<&WorkloadParams::concurrency>(), .gui = {KnobControl::LogSlider, 1, 16384},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Concurrency: sequences decoding at once on one replica (TP GPUs). The "
+                                              "article keeps ten 128K requests at once."),
+             .field = f::bind<&WorkloadParams::concurrency>(),
+             .gui = {.control = KnobControl::LogSlider, .min = 1, .max = 16384,
+                     .section = KnobSection::Workload, .row = 1, .name = "concurrency",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Co&ncurrent sequences per replica:"),
+                     .what = QT_TRANSLATE_NOOP("Knob", "concurrency"), .steps = 50, .ticks = "1|8|64|512|4096"},
              .sensitivity = {Relative, 0, nullptr, QT_TRANSLATE_NOOP("Knob", "Active sequences per replica")}},
         Knob{.id = OutputTokens, .key = "output_tokens", .value = Tokens, .min = 0, .max = limits::kMaxContext,
              .scope = Workload, .unit = "tokens", .label = QT_TRANSLATE_NOOP("Knob", "output tokens"),
              .flag = "--output-tokens", .valueName = "N",
              .help = "generated tokens per request (prompt = context - output)",
-             .field = f::bind<&WorkloadParams::outputTokens>(), .gui = {KnobControl::SpinBox, 0, 1 << 30}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Tokens generated per request; the prompt is context − output."),
+             .field = f::bind<&WorkloadParams::outputTokens>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 0, .max = 1 << 30, .row = 10, .name = "outputTokens",
+                     .label = QT_TRANSLATE_NOOP("Knob", "O&utput tokens:")}},
         Knob{.id = KvBits, .key = "kv_bits", .value = Format, .min = 0.5, .max = kMaxKvBits, .scope = Workload,
              .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "KV cache format"), .flag = "--kv-dtype",
-             .valueName = "D", .help = "fp32|bf16|fp16|fp8|int8|int4|<N>bit (e.g. 6bit)", .field = f::kvBits(),
-             .gui = {KnobControl::Combo, 0.5, kMaxKvBits},
+             .valueName = "D", .help = "fp32|bf16|fp16|fp8|int8|int4|<N>bit (e.g. 6bit)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "KV cache element format: bytes per element in the formula. FP16/BF16 = "
+                                              "2 B; FP8/INT8 halve the KV bytes, INT4 quarters them."),
+             .field = f::kvBits(),
+             .gui = {.control = KnobControl::Combo, .min = 0.5, .max = kMaxKvBits,
+                     .section = KnobSection::Workload, .row = 2, .name = "kvDtype",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&KV cache format:")},
              .sensitivity = {Ladder, 0, nullptr, QT_TRANSLATE_NOOP("Knob", "KV bytes per token (format)")}},
         Knob{.id = KvDtype, .key = "kv_dtype", .value = Text, .min = 0, .max = 0, .scope = Workload, .unit = "",
              .label = QT_TRANSLATE_NOOP("Knob", "KV cache format"), .flag = nullptr, .valueName = nullptr,
@@ -58,33 +86,62 @@ std::span<const Knob> knobTable()
         Knob{.id = WeightBits, .key = "weight_bits", .value = Format, .min = 1, .max = 64, .scope = Workload,
              .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "weight bits"), .flag = "--weight-bits",
              .valueName = "B", .help = "bits per weight (16, 8, 4)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Bits per weight: sets the weights' share of HBM, and 8- and 4-bit "
+                                              "weights run at the GPU's FP8 or FP4 FLOP/s where it has them. The "
+                                              "model card's own checkpoint format is marked."),
              .field = f::bindResolved<&WorkloadParams::weightBits, &Scenario::weightBits>(),
-             .gui = {KnobControl::Combo, 1, 64}},
+             .gui = {.control = KnobControl::Combo, .min = 1, .max = 64, .row = 0, .name = "weightBits",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Weights:")}},
+        // Not among the controls yet: it needs its form label and tooltip here, and a
+        // format combo of its own (the weights' has the checkpoint's item).
         Knob{.id = AttentionBits, .key = "attention_bits", .value = Format, .min = 1, .max = 64,
              .scope = Workload, .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "attention precision"),
              .flag = "--attention-dtype", .valueName = "D",
              .help = "attention's operand format: fp8, bf16, ... (default: the weights')",
              .field = f::bindResolved<&WorkloadParams::attentionBits, &Scenario::attentionBits>(),
-             .gui = {KnobControl::Combo, 1, 64}},
+             .gui = {.control = KnobControl::None, .min = 1, .max = 64}},
         Knob{.id = ReuseRate, .key = "reuse_rate", .value = Fraction, .min = 0, .max = 1, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "reuse rate"), .flag = "--reuse", .valueName = "R",
-             .help = "prefix hit rate: 0.5 or 50%", .field = f::bind<&WorkloadParams::reuseRate>(),
-             .gui = {KnobControl::Slider, 0, 1},
+             .help = "prefix hit rate: 0.5 or 50%",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Prefix cache hit rate: the share of prompt tokens served from cache "
+                                              "instead of recomputed. High reuse is what makes DRAM a warm cache (the "
+                                              "article). Keeping prefixes needs a reuse distance and an offload rate "
+                                              "(Advanced)."),
+             .field = f::bind<&WorkloadParams::reuseRate>(),
+             .gui = {.control = KnobControl::Slider, .min = 0, .max = 1,
+                     .section = KnobSection::Workload, .row = 3, .name = "reuse",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Reuse rate (prefix hits):"), .steps = 100,
+                     .ticks = "0%|50%|100%"},
              .sensitivity = {Relative, 0, nullptr, QT_TRANSLATE_NOOP("Knob", "Prefix-cache hit rate")}},
         Knob{.id = Sharing, .key = "sharing", .value = Number, .min = 1, .max = limits::kMaxConcurrency,
              .scope = Workload, .unit = "sequences", .label = QT_TRANSLATE_NOOP("Knob", "prefix sharing"),
              .flag = "--sharing", .valueName = "S", .help = "active sequences sharing one cached prefix (1 = none)",
-             .field = f::bind<&WorkloadParams::sharing>(), .gui = {KnobControl::Field, 1, 1e6}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Active sequences sharing one cached prefix (a system prompt, a "
+                                              "document): the shared part is held once. 1 = no sharing."),
+             .field = f::bind<&WorkloadParams::sharing>(),
+             .gui = {.control = KnobControl::Field, .min = 1, .max = 1e6, .row = 5, .name = "sharing",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Prefix &sharing:"), .decimals = 1}},
         Knob{.id = ReuseDistance, .key = "reuse_distance_s", .value = Number, .min = 0, .max = limits::kMaxSeconds,
              .scope = Workload, .unit = "s", .label = QT_TRANSLATE_NOOP("Knob", "reuse distance"),
              .flag = "--reuse-distance", .valueName = "S", .help = "seconds a reusable prefix waits for its next hit",
-             .field = f::bind<&WorkloadParams::reuseDistanceSeconds>(), .gui = {KnobControl::Field, 0, 1e7}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Seconds a reusable prefix must be kept until its next hit. By Little's "
+                                              "law the retained pool is request rate × distance × prefix bytes."),
+             .field = f::bind<&WorkloadParams::reuseDistanceSeconds>(),
+             .gui = {.control = KnobControl::Field, .min = 0, .max = 1e7, .row = 6, .name = "reuseDistance",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Reuse &distance:"), .decimals = 1, .suffix = kSeconds}},
         Knob{.id = RequestRate, .key = "request_rate_per_s", .value = Number, .min = 0,
              .max = limits::kMaxRequestRate, .scope = Workload, .unit = "req/s",
              .label = QT_TRANSLATE_NOOP("Knob", "request rate (λ)"), .flag = "--request-rate", .valueName = "R",
              .help = "requests/s per replica for the retained pool (default:\n"
                      "served sequences / request duration)",
-             .field = f::bind<&WorkloadParams::requestRate>(false), .gui = {KnobControl::Field, 0, 1e6}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Requests per second arriving at one replica: λ of the retained reuse "
+                                              "pool (λ × reuse distance × prefix bytes). \"derived\" uses served "
+                                              "sequences ÷ request duration, so a faster replica also brings more "
+                                              "traffic."),
+             .field = f::bind<&WorkloadParams::requestRate>(false),
+             .gui = {.control = KnobControl::Field, .min = 0, .max = 1e6, .row = 7, .name = "requestRate",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Re&quest rate (λ):"), .decimals = 3,
+                     .suffix = QT_TRANSLATE_NOOP("Knob", " req/s")}},
         Knob{.id = ReuseGapCdf, .key = "reuse_gap_cdf", .value = Table, .min = 0, .max = limits::kMaxSeconds,
              .scope = Workload, .unit = "s", .label = QT_TRANSLATE_NOOP("Knob", "reuse gap distribution"),
              .flag = nullptr, .valueName = nullptr, .help = nullptr, .field = f::reuseGapCdf(),
@@ -92,26 +149,48 @@ std::span<const Knob> knobTable()
         Knob{.id = OffloadRate, .key = "offload_rate", .value = Fraction, .min = 0, .max = 1, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "offload rate"), .flag = "--offload-rate",
              .valueName = "R", .help = "share of evicted reusable blocks copied to DRAM/SSD",
-             .field = f::bind<&WorkloadParams::offloadRate>(), .gui = {KnobControl::Field, 0, 1},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD "
+                                              "instead of dropped (the article's HBM→host offload rate). Type 30, 30% "
+                                              "or 0.3."),
+             .field = f::bind<&WorkloadParams::offloadRate>(),
+             .gui = {.control = KnobControl::Field, .min = 0, .max = 1, .row = 8, .name = "offloadRate",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Offload rate:")},
              .sensitivity = {Relative, 0, nullptr, QT_TRANSLATE_NOOP("Knob", "HBM→host offload rate")}},
         Knob{.id = Tp, .key = "tp", .value = Count, .min = 1, .max = limits::kMaxTp, .scope = Workload,
              .unit = "GPUs", .label = QT_TRANSLATE_NOOP("Knob", "tensor parallel (TP)"), .flag = "--tp",
              .valueName = "N", .help = "tensor-parallel degree (a replica is N GPUs)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "GPUs that together hold one copy of the model (a replica). Must divide "
+                                              "the KV heads and fit in a server."),
              .field = f::bindResolved<&WorkloadParams::tp, &Scenario::tp>(),
-             .gui = {KnobControl::SpinBox, 1, 1024}},
+             .gui = {.control = KnobControl::SpinBox, .min = 1, .max = 1024, .row = 1, .name = "tp",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Tensor parallel (TP):")}},
         Knob{.id = BlockSize, .key = "block_size", .value = Count, .min = 1, .max = limits::kMaxBlock,
              .scope = Workload, .unit = "tokens", .label = QT_TRANSLATE_NOOP("Knob", "KV block size"),
              .flag = "--block-size", .valueName = "N", .help = "KV page size, tokens",
-             .field = f::bind<&WorkloadParams::blockSize>(), .gui = {KnobControl::SpinBox, 1, limits::kMaxBlock}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "PagedAttention page size. Sequences round up to whole blocks "
+                                              "(fragmentation); small blocks also make DRAM/SSD restores slower "
+                                              "(small transfers)."),
+             .field = f::bind<&WorkloadParams::blockSize>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 1, .max = limits::kMaxBlock, .row = 2, .name = "blockSize",
+                     .label = QT_TRANSLATE_NOOP("Knob", "KV &block size (tokens):")}},
         Knob{.id = Allocation, .key = "allocation", .value = Choice, .min = 0, .max = 0, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "allocation"), .flag = "--allocation", .valueName = "A",
-             .help = "paged|contiguous", .choices = "paged|contiguous", .field = f::allocation(),
-             .gui = {KnobControl::Combo, 0, 0}},
+             .help = "paged|contiguous",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Paged: allocate blocks as tokens arrive. Contiguous: every sequence "
+                                              "reserves the model's maximum context up front (pre-PagedAttention "
+                                              "systems)."),
+             .choices = "paged|contiguous", .field = f::allocation(),
+             .gui = {.control = KnobControl::Combo, .row = 3, .name = "allocation",
+                     .label = QT_TRANSLATE_NOOP("Knob", "A&llocation:"), .items = kAllocationItems}},
         Knob{.id = GpuMemoryUtilization, .key = "gpu_memory_utilization", .value = Fraction, .min = 0.01, .max = 1,
              .scope = Workload, .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "GPU memory utilisation"),
              .flag = "--gpu-util", .valueName = "U",
              .help = "share of HBM the engine may use (vLLM gpu_memory_utilization)",
-             .field = f::bind<&WorkloadParams::gpuMemoryUtilization>(), .gui = {KnobControl::Field, 0.01, 1}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Share of HBM the engine may use (vLLM gpu_memory_utilization, default "
+                                              "90%). Type 90, 90% or 0.9."),
+             .field = f::bind<&WorkloadParams::gpuMemoryUtilization>(),
+             .gui = {.control = KnobControl::Field, .min = 0.01, .max = 1, .row = 9, .name = "gpuUtil",
+                     .label = QT_TRANSLATE_NOOP("Knob", "GPU memory &utilisation:")}},
         Knob{.id = RuntimeReserve, .key = "runtime_reserve_bytes", .value = Bytes, .min = 0, .max = 1e18,
              .scope = Workload, .unit = "B", .label = QT_TRANSLATE_NOOP("Knob", "runtime reserve"),
              .flag = "--reserve", .valueName = "SIZE", .help = "per-GPU runtime reserve: 4GiB, 2e9",
@@ -119,7 +198,11 @@ std::span<const Knob> knobTable()
         Knob{.id = Streaming, .key = "streaming", .value = Flag, .min = 0, .max = 1, .scope = Workload, .unit = "",
              .label = QT_TRANSLATE_NOOP("Knob", "streaming (FlexGen)"), .flag = "--streaming", .valueName = nullptr,
              .help = "FlexGen-style: what does not fit in HBM streams every step",
-             .field = f::bind<&WorkloadParams::streaming>(), .gui = {KnobControl::Toggle, 0, 1}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "What does not fit in HBM streams from DRAM/SSD on every decode step, "
+                                              "as FlexGen does: it fits, but at about a token per second."),
+             .field = f::bind<&WorkloadParams::streaming>(),
+             .gui = {.control = KnobControl::Toggle, .min = 0, .max = 1, .row = 15, .name = "streaming",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Streaming (FlexGen)")}},
         Knob{.id = WeightsPlacement, .key = "weights_placement", .value = Shares, .min = 0, .max = 1,
              .scope = Workload, .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "weights placement"), .flag = nullptr,
              .valueName = nullptr, .help = nullptr, .field = f::weightsPlacement()},
@@ -129,27 +212,48 @@ std::span<const Knob> knobTable()
         Knob{.id = InclusiveTiers, .key = "inclusive_tiers", .value = Flag, .min = 0, .max = 1, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "inclusive tiers"), .flag = "--inclusive",
              .valueName = nullptr, .help = "DRAM keeps copies of HBM-resident prefixes",
-             .field = f::bind<&WorkloadParams::inclusiveTiers>(), .gui = {KnobControl::Toggle, 0, 1}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "DRAM also keeps copies of prefixes resident in HBM (inclusive), "
+                                              "instead of holding only what HBM evicted (exclusive)."),
+             .field = f::bind<&WorkloadParams::inclusiveTiers>(),
+             .gui = {.control = KnobControl::Toggle, .min = 0, .max = 1, .row = 14, .name = "inclusive",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Inclusive tiers")}},
         Knob{.id = RestorePath, .key = "restore_path", .value = Text, .min = 0, .max = 0, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "restore path"), .flag = "--restore-path",
              .valueName = "ID|FILE",
              .help = "how KV moves back into HBM: vllm-offload (default), lmcache,\n"
                      "trtllm, mooncake, per-block-copy, or a restore-path card file",
-             .field = f::restorePath(), .gui = {KnobControl::Combo, 0, 0}},
+             .tip = QT_TRANSLATE_NOOP("Knob", "How the engine moves KV back from DRAM or SSD into HBM: what one copy "
+                                              "holds sets how much of the link it uses (vllm-offload: one copy per "
+                                              "block across all layers; per-block-copy: one copy per block and "
+                                              "layer)."),
+             .field = f::restorePath(),
+             .gui = {.control = KnobControl::Combo, .row = 4, .name = "restorePath",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Restore pat&h:")}},
         Knob{.id = GpusPerServer, .key = "gpus_per_server", .value = Count, .min = 1, .max = 1024, .scope = Hardware,
              .unit = "GPUs", .label = QT_TRANSLATE_NOOP("Knob", "GPUs per server"), .flag = "--gpus",
-             .valueName = "N", .help = "GPUs per server", .field = f::bind<&HardwareCard::gpusPerServer>(),
-             .gui = {KnobControl::SpinBox, 1, 1024}},
+             .valueName = "N", .help = "GPUs per server",
+             .tip = QT_TRANSLATE_NOOP("Knob", "GPUs sharing one server's DRAM and NVMe."),
+             .field = f::bind<&HardwareCard::gpusPerServer>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 1, .max = 1024, .row = 11, .name = "gpusPerServer",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&GPUs per server:")}},
         Knob{.id = HostDram, .key = "host_dram_bytes", .value = Bytes, .min = 0, .max = 1e18, .scope = Hardware,
              .unit = "B", .label = QT_TRANSLATE_NOOP("Knob", "DRAM per server"), .flag = "--dram-per-server",
              .valueName = "SIZE", .help = "host DRAM per server, e.g. 2TiB",
-             .field = f::bind<&HardwareCard::hostDramBytes>(), .gui = {KnobControl::Bytes, 0, 1e18},
+             .tip = QT_TRANSLATE_NOOP("Knob", "Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the "
+                                              "card's usable fraction) can hold offloaded KV."),
+             .field = f::bind<&HardwareCard::hostDramBytes>(),
+             .gui = {.control = KnobControl::Bytes, .min = 0, .max = 1e18, .row = 12, .name = "dramPerServer",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&DRAM per server:")},
              .sensitivity = {Relative, 0, "dram_per_server", QT_TRANSLATE_NOOP("Knob", "DRAM per server")},
              .echoKey = "host_dram_bytes_per_server"},
         Knob{.id = Nvme, .key = "nvme_bytes", .value = Bytes, .min = 0, .max = 1e18, .scope = Hardware, .unit = "B",
              .label = QT_TRANSLATE_NOOP("Knob", "NVMe per server"), .flag = "--nvme-per-server", .valueName = "SIZE",
-             .help = "local NVMe per server, e.g. 30.72TB", .field = f::bind<&HardwareCard::nvmeBytes>(),
-             .gui = {KnobControl::Bytes, 0, 1e18},
+             .help = "local NVMe per server, e.g. 30.72TB",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Local NVMe per server, e.g. 30.72TB: the cold tier for retained "
+                                              "prefixes."),
+             .field = f::bind<&HardwareCard::nvmeBytes>(),
+             .gui = {.control = KnobControl::Bytes, .min = 0, .max = 1e18, .row = 13, .name = "nvmePerServer",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&NVMe per server:")},
              .sensitivity = {Relative, 0, "nvme_per_server", QT_TRANSLATE_NOOP("Knob", "NVMe per server")},
              .echoKey = "nvme_bytes_per_server"},
         Knob{.id = Servers, .key = "servers", .value = Count, .min = 1, .max = limits::kMaxServers, .scope = Workload,

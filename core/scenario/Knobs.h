@@ -86,13 +86,39 @@ enum class KnobControl {
     Toggle,    ///< a check box
 };
 
+/// Which part of the controls panel holds a knob's control.
+enum class KnobSection {
+    Workload, ///< the Workload box, always shown
+    Advanced, ///< the collapsible Advanced section
+};
+
+/// How the controls panel shows a knob: the panel builds one control per entry with a
+/// `control`, in `section` by `row`, from these fields alone (a few controls add what
+/// only they have: the KV format's custom bits, the weights' checkpoint item, the restore
+/// paths, the derived request rate).
 struct KnobGui {
     KnobControl control = KnobControl::None;
-    /// The control's own range, in the knob's unit. A value outside it (a card may hold
-    /// one, up to the knob's range) is shown as typed, the control pinned at its end with
-    /// a mark, and the model uses the value.
+    /// A slider's ends, in the knob's unit. A value beyond them (a card may hold one, up to
+    /// the knob's range) is shown as typed in the slider's field, the slider pinned at its
+    /// end with a mark, and the model uses the value. A typed control (a spin box, a field)
+    /// takes the knob's whole range, so no value a card holds is cut: for it these are
+    /// the usual values, not a limit.
     double min = 0;
     double max = 0;
+    KnobSection section = KnobSection::Advanced;
+    int row = 0; ///< the control's place in its section, top to bottom
+    /// Its widgets' object-name stem, followed by the control's kind: "context" names
+    /// contextSlider and contextEdit; "tp" tpSpin; "dramPerServer" dramPerServerEdit;
+    /// "allocation" allocationCombo; "streaming" streamingCheck.
+    const char* name = nullptr;
+    const char* label = nullptr; ///< the form label with its mnemonic (translatable), a Toggle's text
+    /// How messages about a typed value name the knob (translatable); nullptr: its label.
+    const char* what = nullptr;
+    int steps = 0;                      ///< a LogSlider's positions per doubling, a Slider's across its range
+    const char* ticks = nullptr;        ///< a slider's labelled values, '|'-separated, read as typed: "4K|1M"
+    int decimals = 0;                   ///< a Field's decimals
+    const char* suffix = nullptr;       ///< a Field's unit after the number (translatable): " req/s"
+    const char* const* items = nullptr; ///< a Choice's item texts (translatable), in `choices` order
 };
 
 /// How the sensitivity tornado moves a knob.

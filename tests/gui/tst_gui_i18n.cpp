@@ -323,8 +323,7 @@ private slots:
         QVERIFY(hasLabel(window, QStringLiteral("토큰당 KV")));
         QVERIFY(hasLabel(window, QStringLiteral("최대 동시 처리 요청 수")));
         QVERIFY(!hasLabel(window, QStringLiteral("KV per token")));
-        const QString contextLabel
-            = QCoreApplication::translate("kvtiers::ui::ControlsPanel", "&Context per sequence (tokens):");
+        const QString contextLabel = QCoreApplication::translate("Knob", "&Context per sequence (tokens):");
         QVERIFY2(hasHangul(contextLabel), qPrintable(contextLabel));
         QVERIFY(hasLabel(window, contextLabel));
         QCOMPARE(headerRow(w->tierTableModel()), kKoreanHeader);

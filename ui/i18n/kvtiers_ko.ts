@@ -139,6 +139,186 @@
         <source>Total traffic (requests/s)</source>
         <translation>총 트래픽(요청/초)</translation>
     </message>
+    <message>
+        <source>context</source>
+        <translation>문맥 길이</translation>
+    </message>
+    <message>
+        <source>Context: tokens of KV each active sequence holds (prompt + output). The article&apos;s &quot;128K-context request&quot; is 131,072 tokens. Type 128k, 1M or 131072.</source>
+        <translation>문맥 길이: 활성 시퀀스 하나가 KV로 유지하는 토큰 수(프롬프트 + 출력)입니다. 기사의 ‘128K 문맥 요청’은 131,072토큰입니다. 128k, 1M, 131072처럼 입력하세요.</translation>
+    </message>
+    <message>
+        <source>&amp;Context per sequence (tokens):</source>
+        <translation>시퀀스당 문맥 길이(토큰)(&amp;C):</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <source>Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps ten 128K requests at once.</source>
+        <translation>동시 처리 요청 수: 레플리카 하나(TP GPU 묶음)에서 동시에 디코딩하는 시퀀스 수입니다. 기사는 128K 요청 10개를 동시에 유지합니다.</translation>
+    </message>
+    <message>
+        <source>Co&amp;ncurrent sequences per replica:</source>
+        <translation>레플리카당 동시 처리 요청 수(&amp;N):</translation>
+    </message>
+    <message>
+        <source>KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; FP8/INT8 halve the KV bytes, INT4 quarters them.</source>
+        <translation>KV 캐시 원소 형식: 계산식의 바이트 수입니다. FP16/BF16은 2바이트이고, FP8/INT8은 KV 바이트를 절반으로, INT4는 4분의 1로 줄입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache format:</source>
+        <translation>KV 캐시 형식(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Prefix cache hit rate: the share of prompt tokens served from cache instead of recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping prefixes needs a reuse distance and an offload rate (Advanced).</source>
+        <translation>프리픽스 캐시 적중률: 재계산하지 않고 캐시에서 가져오는 프롬프트 토큰의 비율입니다. 재사용률이 높아야 D램이 ‘웜 캐시’가 됩니다(기사). 프리픽스를 보존하려면 재사용 간격과 오프로딩률이 필요합니다(고급).</translation>
+    </message>
+    <message>
+        <source>&amp;Reuse rate (prefix hits):</source>
+        <translation>재사용률(프리픽스 적중)(&amp;R):</translation>
+    </message>
+    <message>
+        <source>&amp;Tensor parallel (TP):</source>
+        <translation>텐서 병렬(TP)(&amp;T):</translation>
+    </message>
+    <message>
+        <source>GPUs that together hold one copy of the model (a replica). Must divide the KV heads and fit in a server.</source>
+        <translation>모델 사본 하나(레플리카)를 함께 담는 GPU 수입니다. KV 헤드 수를 나누어떨어지게 하고 서버 하나에 들어가야 합니다.</translation>
+    </message>
+    <message>
+        <source>KV &amp;block size (tokens):</source>
+        <translation>KV 블록 크기(토큰)(&amp;B):</translation>
+    </message>
+    <message>
+        <source>PagedAttention page size. Sequences round up to whole blocks (fragmentation); small blocks also make DRAM/SSD restores slower (small transfers).</source>
+        <translation>PagedAttention 페이지 크기입니다. 시퀀스는 블록 단위로 올림되고(조각화), 블록이 작으면 전송 단위도 작아져 D램/SSD 복원이 느려집니다.</translation>
+    </message>
+    <message>
+        <source>paged (vLLM)</source>
+        <translation>페이지 할당 (vLLM)</translation>
+    </message>
+    <message>
+        <source>contiguous (reserve max context)</source>
+        <translation>연속 할당 (최대 문맥 예약)</translation>
+    </message>
+    <message>
+        <source>Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the model&apos;s maximum context up front (pre-PagedAttention systems).</source>
+        <translation>페이지 할당: 토큰이 들어오는 대로 블록을 할당합니다. 연속 할당: 모든 시퀀스가 모델의 최대 문맥 길이를 미리 예약합니다(PagedAttention 이전 시스템).</translation>
+    </message>
+    <message>
+        <source>A&amp;llocation:</source>
+        <translation>메모리 할당(&amp;L):</translation>
+    </message>
+    <message>
+        <source>How the engine moves KV back from DRAM or SSD into HBM: what one copy holds sets how much of the link it uses (vllm-offload: one copy per block across all layers; per-block-copy: one copy per block and layer).</source>
+        <translation>엔진이 DRAM이나 SSD의 KV를 HBM으로 되돌리는 방식입니다. 복사 한 번에 담기는 양이 링크를 얼마나 쓰는지 정합니다 (vllm-offload: 블록마다 모든 레이어를 한 번에 복사, per-block-copy: 블록과 레이어마다 한 번씩 복사).</translation>
+    </message>
+    <message>
+        <source>Restore pat&amp;h:</source>
+        <translation>복원 경로(&amp;H):</translation>
+    </message>
+    <message>
+        <source>Prefix &amp;sharing:</source>
+        <translation>프리픽스 공유(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Active sequences sharing one cached prefix (a system prompt, a document): the shared part is held once. 1 = no sharing.</source>
+        <translation>캐시된 프리픽스 하나(시스템 프롬프트, 문서)를 공유하는 활성 시퀀스 수입니다. 공유 부분은 한 번만 저장됩니다. 1이면 공유하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Reuse &amp;distance:</source>
+        <translation>재사용 간격(&amp;D):</translation>
+    </message>
+    <message>
+        <source>Seconds a reusable prefix must be kept until its next hit. By Little&apos;s law the retained pool is request rate × distance × prefix bytes.</source>
+        <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> 요청/초</translation>
+    </message>
+    <message>
+        <source>Requests per second arriving at one replica: λ of the retained reuse pool (λ × reuse distance × prefix bytes). &quot;derived&quot; uses served sequences ÷ request duration, so a faster replica also brings more traffic.</source>
+        <translation>레플리카 하나에 들어오는 초당 요청 수로, 보존된 재사용 풀 계산의 λ입니다(λ × 재사용 간격 × 프리픽스 바이트). &quot;자동 산출&quot;은 처리 중인 시퀀스 수 ÷ 요청 처리 시간을 쓰므로, 레플리카가 빨라지면 트래픽도 함께 늘어납니다.</translation>
+    </message>
+    <message>
+        <source>Re&amp;quest rate (λ):</source>
+        <translation>요청률(λ)(&amp;Q):</translation>
+    </message>
+    <message>
+        <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate). Type 30, 30% or 0.3.</source>
+        <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률). 30, 30%, 0.3 모두 30%입니다.</translation>
+    </message>
+    <message>
+        <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9.</source>
+        <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%). 90, 90%, 0.9 모두 90%입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Offload rate:</source>
+        <translation>오프로딩률(&amp;O):</translation>
+    </message>
+    <message>
+        <source>GPU memory &amp;utilisation:</source>
+        <translation>GPU 메모리 사용률(&amp;U):</translation>
+    </message>
+    <message>
+        <source>O&amp;utput tokens:</source>
+        <translation>출력 토큰 수(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Tokens generated per request; the prompt is context − output.</source>
+        <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs per server:</source>
+        <translation>서버당 GPU 수(&amp;G):</translation>
+    </message>
+    <message>
+        <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
+        <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;DRAM per server:</source>
+        <translation>서버당 D램(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
+        <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;NVMe per server:</source>
+        <translation>서버당 NVMe(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
+        <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Inclusive tiers</source>
+        <translation>포함형 계층(&amp;I)</translation>
+    </message>
+    <message>
+        <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
+        <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
+    </message>
+    <message>
+        <source>&amp;Streaming (FlexGen)</source>
+        <translation>스트리밍 (FlexGen)(&amp;F)</translation>
+    </message>
+    <message>
+        <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
+        <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
+    </message>
+    <message>
+        <source>Bits per weight: sets the weights&apos; share of HBM, and 8- and 4-bit weights run at the GPU&apos;s FP8 or FP4 FLOP/s where it has them. The model card&apos;s own checkpoint format is marked.</source>
+        <translation>가중치당 비트 수: HBM에서 가중치가 차지하는 몫을 정하며, 8비트와 4비트 가중치는 GPU가 지원하면 FP8·FP4 FLOP/s로 계산합니다. 모델 카드의 체크포인트 형식에 표시가 붙습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation>가중치(&amp;W):</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -1452,36 +1632,8 @@
         <translation>워크로드</translation>
     </message>
     <message>
-        <source>context</source>
-        <translation>문맥 길이</translation>
-    </message>
-    <message>
-        <source>Context: tokens of KV each active sequence holds (prompt + output). The article&apos;s &quot;128K-context request&quot; is 131,072 tokens. Type 128k, 1M or 131072.</source>
-        <translation>문맥 길이: 활성 시퀀스 하나가 KV로 유지하는 토큰 수(프롬프트 + 출력)입니다. 기사의 ‘128K 문맥 요청’은 131,072토큰입니다. 128k, 1M, 131072처럼 입력하세요.</translation>
-    </message>
-    <message>
-        <source>&amp;Context per sequence (tokens):</source>
-        <translation>시퀀스당 문맥 길이(토큰)(&amp;C):</translation>
-    </message>
-    <message>
-        <source>concurrency</source>
-        <translation>동시 처리 요청 수</translation>
-    </message>
-    <message>
-        <source>Concurrency: sequences decoding at once on one replica (TP GPUs). The article keeps ten 128K requests at once.</source>
-        <translation>동시 처리 요청 수: 레플리카 하나(TP GPU 묶음)에서 동시에 디코딩하는 시퀀스 수입니다. 기사는 128K 요청 10개를 동시에 유지합니다.</translation>
-    </message>
-    <message>
-        <source>Co&amp;ncurrent sequences per replica:</source>
-        <translation>레플리카당 동시 처리 요청 수(&amp;N):</translation>
-    </message>
-    <message>
         <source>custom bits</source>
         <translation>비트 수 지정</translation>
-    </message>
-    <message>
-        <source>KV cache element format: bytes per element in the formula. FP16/BF16 = 2 B; FP8/INT8 halve the KV bytes, INT4 quarters them.</source>
-        <translation>KV 캐시 원소 형식: 계산식의 바이트 수입니다. FP16/BF16은 2바이트이고, FP8/INT8은 KV 바이트를 절반으로, INT4는 4분의 1로 줄입니다.</translation>
     </message>
     <message>
         <source> bits</source>
@@ -1492,184 +1644,16 @@
         <translation>직접 지정하는 형식의 KV 원소당 비트 수입니다(예: DeepSeek-V2의 6비트 KV는 6).</translation>
     </message>
     <message>
-        <source>&amp;KV cache format:</source>
-        <translation>KV 캐시 형식(&amp;K):</translation>
-    </message>
-    <message>
-        <source>reuse rate</source>
-        <translation>재사용률</translation>
-    </message>
-    <message>
-        <source>Reuse rate</source>
-        <translation>재사용률</translation>
-    </message>
-    <message>
-        <source>Prefix cache hit rate: the share of prompt tokens served from cache instead of recomputed. High reuse is what makes DRAM a warm cache (the article). Keeping prefixes needs a reuse distance and an offload rate (Advanced).</source>
-        <translation>프리픽스 캐시 적중률: 재계산하지 않고 캐시에서 가져오는 프롬프트 토큰의 비율입니다. 재사용률이 높아야 D램이 ‘웜 캐시’가 됩니다(기사). 프리픽스를 보존하려면 재사용 간격과 오프로딩률이 필요합니다(고급).</translation>
-    </message>
-    <message>
-        <source>&amp;Reuse rate (prefix hits):</source>
-        <translation>재사용률(프리픽스 적중)(&amp;R):</translation>
-    </message>
-    <message>
-        <source>&amp;Tensor parallel (TP):</source>
-        <translation>텐서 병렬(TP)(&amp;T):</translation>
-    </message>
-    <message>
-        <source>GPUs that together hold one copy of the model (a replica). Must divide the KV heads and fit in a server.</source>
-        <translation>모델 사본 하나(레플리카)를 함께 담는 GPU 수입니다. KV 헤드 수를 나누어떨어지게 하고 서버 하나에 들어가야 합니다.</translation>
-    </message>
-    <message>
-        <source>KV &amp;block size (tokens):</source>
-        <translation>KV 블록 크기(토큰)(&amp;B):</translation>
-    </message>
-    <message>
-        <source>PagedAttention page size. Sequences round up to whole blocks (fragmentation); small blocks also make DRAM/SSD restores slower (small transfers).</source>
-        <translation>PagedAttention 페이지 크기입니다. 시퀀스는 블록 단위로 올림되고(조각화), 블록이 작으면 전송 단위도 작아져 D램/SSD 복원이 느려집니다.</translation>
-    </message>
-    <message>
-        <source>paged (vLLM)</source>
-        <translation>페이지 할당 (vLLM)</translation>
-    </message>
-    <message>
-        <source>contiguous (reserve max context)</source>
-        <translation>연속 할당 (최대 문맥 예약)</translation>
-    </message>
-    <message>
-        <source>Paged: allocate blocks as tokens arrive. Contiguous: every sequence reserves the model&apos;s maximum context up front (pre-PagedAttention systems).</source>
-        <translation>페이지 할당: 토큰이 들어오는 대로 블록을 할당합니다. 연속 할당: 모든 시퀀스가 모델의 최대 문맥 길이를 미리 예약합니다(PagedAttention 이전 시스템).</translation>
-    </message>
-    <message>
-        <source>A&amp;llocation:</source>
-        <translation>메모리 할당(&amp;L):</translation>
-    </message>
-    <message>
-        <source>How the engine moves KV back from DRAM or SSD into HBM: what one copy holds sets how much of the link it uses (vllm-offload: one copy per block across all layers; per-block-copy: one copy per block and layer).</source>
-        <translation>엔진이 DRAM이나 SSD의 KV를 HBM으로 되돌리는 방식입니다. 복사 한 번에 담기는 양이 링크를 얼마나 쓰는지 정합니다 (vllm-offload: 블록마다 모든 레이어를 한 번에 복사, per-block-copy: 블록과 레이어마다 한 번씩 복사).</translation>
-    </message>
-    <message>
-        <source>Restore pat&amp;h:</source>
-        <translation>복원 경로(&amp;H):</translation>
-    </message>
-    <message>
-        <source>Prefix &amp;sharing:</source>
-        <translation>프리픽스 공유(&amp;S):</translation>
-    </message>
-    <message>
-        <source>Active sequences sharing one cached prefix (a system prompt, a document): the shared part is held once. 1 = no sharing.</source>
-        <translation>캐시된 프리픽스 하나(시스템 프롬프트, 문서)를 공유하는 활성 시퀀스 수입니다. 공유 부분은 한 번만 저장됩니다. 1이면 공유하지 않습니다.</translation>
-    </message>
-    <message>
-        <source>Reuse &amp;distance:</source>
-        <translation>재사용 간격(&amp;D):</translation>
-    </message>
-    <message>
-        <source>Seconds a reusable prefix must be kept until its next hit. By Little&apos;s law the retained pool is request rate × distance × prefix bytes.</source>
-        <translation>재사용할 프리픽스를 다음 적중까지 보존해야 하는 시간(초)입니다. 리틀의 법칙에 따라 보존 풀은 요청률 × 재사용 간격 × 프리픽스 바이트입니다.</translation>
-    </message>
-    <message>
-        <source> req/s</source>
-        <translation> 요청/초</translation>
-    </message>
-    <message>
         <source>derived</source>
         <translation>자동 산출</translation>
-    </message>
-    <message>
-        <source>Requests per second arriving at one replica: λ of the retained reuse pool (λ × reuse distance × prefix bytes). &quot;derived&quot; uses served sequences ÷ request duration, so a faster replica also brings more traffic.</source>
-        <translation>레플리카 하나에 들어오는 초당 요청 수로, 보존된 재사용 풀 계산의 λ입니다(λ × 재사용 간격 × 프리픽스 바이트). &quot;자동 산출&quot;은 처리 중인 시퀀스 수 ÷ 요청 처리 시간을 쓰므로, 레플리카가 빨라지면 트래픽도 함께 늘어납니다.</translation>
-    </message>
-    <message>
-        <source>Re&amp;quest rate (λ):</source>
-        <translation>요청률(λ)(&amp;Q):</translation>
     </message>
     <message>
         <source>Derive the request rate</source>
         <translation>요청률 자동 산출</translation>
     </message>
     <message>
-        <source>Offload rate</source>
-        <translation>오프로딩률</translation>
-    </message>
-    <message>
-        <source>Share of evicted reusable KV blocks copied from HBM to host DRAM/SSD instead of dropped (the article&apos;s HBM→host offload rate). Type 30, 30% or 0.3.</source>
-        <translation>HBM에서 밀려난 재사용 가능 KV 블록 가운데 버리지 않고 호스트 D램/SSD로 복사하는 비율입니다(기사의 HBM→호스트 오프로딩률). 30, 30%, 0.3 모두 30%입니다.</translation>
-    </message>
-    <message>
-        <source>GPU memory utilisation</source>
-        <translation>GPU 메모리 사용률</translation>
-    </message>
-    <message>
-        <source>Share of HBM the engine may use (vLLM gpu_memory_utilization, default 90%). Type 90, 90% or 0.9.</source>
-        <translation>추론 엔진이 쓸 수 있는 HBM 비율입니다(vLLM gpu_memory_utilization, 기본값 90%). 90, 90%, 0.9 모두 90%입니다.</translation>
-    </message>
-    <message>
-        <source>&amp;Offload rate:</source>
-        <translation>오프로딩률(&amp;O):</translation>
-    </message>
-    <message>
-        <source>GPU memory &amp;utilisation:</source>
-        <translation>GPU 메모리 사용률(&amp;U):</translation>
-    </message>
-    <message>
-        <source>O&amp;utput tokens:</source>
-        <translation>출력 토큰 수(&amp;P):</translation>
-    </message>
-    <message>
-        <source>Tokens generated per request; the prompt is context − output.</source>
-        <translation>요청 하나가 생성하는 토큰 수입니다. 프롬프트는 문맥 길이 − 출력입니다.</translation>
-    </message>
-    <message>
-        <source>&amp;GPUs per server:</source>
-        <translation>서버당 GPU 수(&amp;G):</translation>
-    </message>
-    <message>
-        <source>GPUs sharing one server&apos;s DRAM and NVMe.</source>
-        <translation>서버 하나의 D램과 NVMe를 함께 쓰는 GPU 수입니다.</translation>
-    </message>
-    <message>
-        <source>&amp;DRAM per server:</source>
-        <translation>서버당 D램(&amp;M):</translation>
-    </message>
-    <message>
-        <source>Host DRAM installed per server, e.g. 2TB or 1.5TiB. A share of it (the card&apos;s usable fraction) can hold offloaded KV.</source>
-        <translation>서버당 장착된 호스트 D램입니다(예: 2TB, 1.5TiB). 그중 일부(카드의 가용 비율)에 오프로딩된 KV를 담을 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>&amp;NVMe per server:</source>
-        <translation>서버당 NVMe(&amp;E):</translation>
-    </message>
-    <message>
-        <source>Local NVMe per server, e.g. 30.72TB: the cold tier for retained prefixes.</source>
-        <translation>서버당 로컬 NVMe입니다(예: 30.72TB). 보존된 프리픽스를 담는 차가운 계층입니다.</translation>
-    </message>
-    <message>
-        <source>&amp;Inclusive tiers</source>
-        <translation>포함형 계층(&amp;I)</translation>
-    </message>
-    <message>
-        <source>DRAM also keeps copies of prefixes resident in HBM (inclusive), instead of holding only what HBM evicted (exclusive).</source>
-        <translation>D램이 HBM에서 밀려난 것만 담는 대신(배타형), HBM에 올라 있는 프리픽스의 사본도 함께 보관합니다(포함형).</translation>
-    </message>
-    <message>
-        <source>&amp;Streaming (FlexGen)</source>
-        <translation>스트리밍 (FlexGen)(&amp;F)</translation>
-    </message>
-    <message>
-        <source>What does not fit in HBM streams from DRAM/SSD on every decode step, as FlexGen does: it fits, but at about a token per second.</source>
-        <translation>HBM에 들어가지 않는 부분을 FlexGen처럼 디코딩 단계마다 D램/SSD에서 읽어 옵니다. 돌아가기는 하지만 초당 1토큰 수준입니다.</translation>
-    </message>
-    <message>
         <source>none (knobs set one by one)</source>
         <translation>없음 (항목을 하나씩 설정)</translation>
-    </message>
-    <message>
-        <source>Bits per weight: sets the weights&apos; share of HBM, and 8- and 4-bit weights run at the GPU&apos;s FP8 or FP4 FLOP/s where it has them. The model card&apos;s own checkpoint format is marked.</source>
-        <translation>가중치당 비트 수: HBM에서 가중치가 차지하는 몫을 정하며, 8비트와 4비트 가중치는 GPU가 지원하면 FP8·FP4 FLOP/s로 계산합니다. 모델 카드의 체크포인트 형식에 표시가 붙습니다.</translation>
-    </message>
-    <message>
-        <source>&amp;Weights:</source>
-        <translation>가중치(&amp;W):</translation>
     </message>
     <message>
         <source>Card files</source>
@@ -3000,6 +2984,17 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::SliderField</name>
+    <message>
+        <source>%1 lies below the slider, which starts at %2; the model uses %1.</source>
+        <translation>%1은(는) 슬라이더의 시작값 %2보다 작습니다. 모델은 %1을(를) 그대로 씁니다.</translation>
+    </message>
+    <message>
+        <source>%1 lies beyond the slider, which ends at %2; the model uses %1.</source>
+        <translation>%1은(는) 슬라이더의 끝값 %2을(를) 넘습니다. 모델은 %1을(를) 그대로 씁니다.</translation>
     </message>
 </context>
 <context>

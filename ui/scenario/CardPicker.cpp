@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QCompleter>
+#include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -13,6 +14,8 @@ namespace kvtiers::ui {
 namespace {
 
 constexpr int kHeaderRole = Qt::UserRole + 7;
+/// Marks a row added for a card file (not one of the catalog's cards).
+constexpr int kCardFileRole = Qt::UserRole + 1;
 
 /// The completer's rows: the combo's items without the headers.
 class CardsOnly : public QSortFilterProxyModel {
@@ -37,6 +40,55 @@ void completeOverCardsOnly(QComboBox* combo)
 }
 
 } // namespace
+
+QComboBox* makeCardPicker(const QString& objectName, QWidget* parent)
+{
+    auto* combo = new QComboBox(parent);
+    combo->setObjectName(objectName);
+    combo->setEditable(true);
+    combo->setInsertPolicy(QComboBox::NoInsert);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(16);
+    combo->completer()->setFilterMode(Qt::MatchContains);
+    combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    return combo;
+}
+
+std::string pickerId(const QComboBox* combo, int index)
+{
+    return combo->itemData(index).toString().toStdString();
+}
+
+void selectPickerId(QComboBox* combo, const std::string& id)
+{
+    const QSignalBlocker block(combo);
+    combo->setCurrentIndex(combo->findData(QString::fromStdString(id)));
+    if (combo->lineEdit())
+        combo->lineEdit()->setCursorPosition(0);
+}
+
+void addCardFileItem(QComboBox* combo, const QString& name, const QString& ref, const QString& header)
+{
+    const QSignalBlocker block(combo);
+    bool listed = false;
+    for (int i = 0; i < combo->count() && !listed; ++i)
+        listed = combo->itemData(i, kCardFileRole).toBool();
+    if (!listed && !header.isEmpty())
+        addPickerHeader(combo, header);
+    combo->addItem(name, ref);
+    combo->setItemData(combo->count() - 1, ref, Qt::ToolTipRole);
+    combo->setItemData(combo->count() - 1, true, kCardFileRole);
+}
+
+void renameCardFileItem(QComboBox* combo, const QString& name)
+{
+    const int index = combo->currentIndex();
+    if (index >= 0 && combo->itemData(index, kCardFileRole).toBool() && combo->itemText(index) != name) {
+        const QSignalBlocker block(combo);
+        combo->setItemText(index, name);
+    }
+}
 
 void addPickerHeader(QComboBox* combo, const QString& text)
 {

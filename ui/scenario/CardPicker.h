@@ -7,9 +7,11 @@
 
 #include <QString>
 
+#include <string>
 #include <vector>
 
 class QComboBox;
+class QWidget;
 
 namespace kvtiers::ui {
 
@@ -18,6 +20,26 @@ struct PickerEntry {
     QString name;  ///< the item's text
     QString id;    ///< the item's data: the card id or file
 };
+
+/// An editable picker: typing any part of a card's name or id ("70b", "h200", "mla")
+/// completes to the cards that contain it.
+QComboBox* makeCardPicker(const QString& objectName, QWidget* parent);
+
+/// The card id or file of row `index`.
+std::string pickerId(const QComboBox* combo, int index);
+
+/// Selects the row whose id is `id` (none when no row has it) without signals, showing a
+/// long name from its beginning.
+void selectPickerId(QComboBox* combo, const std::string& id);
+
+/// Lists a card file (an imported config.json, a preset's card file) under its card's
+/// `name`, with `ref` as its id and tooltip, after one `header` row for all card files
+/// (none if empty).
+void addCardFileItem(QComboBox* combo, const QString& name, const QString& ref, const QString& header);
+
+/// Renames the current row to `name` if it is a card file's (the same file read again
+/// may carry another name).
+void renameCardFileItem(QComboBox* combo, const QString& name);
 
 /// Replaces the combo's items with `entries` grouped by their group, groups in
 /// alphabetical order and cards in the given order, each group under a header row. Signals are blocked while it fills.

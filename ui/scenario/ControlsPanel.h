@@ -1,29 +1,35 @@
 #pragma once
 // ControlsPanel: everything a user turns. Searchable pickers for the workload, model and
-// hardware cards; sliders with typed fields for context, concurrency and reuse; the KV
-// format; and a collapsible "Advanced" section with the remaining workload and hardware
-// knobs. Each control edits one override key of the ScenarioController's spec and shows
-// the resolved scenario's value, so a workload card's values appear in the controls.
+// hardware cards; then one control per knob that has a GUI hint in the knob table
+// (core/scenario/Knobs.h), in the Workload box or the collapsible "Advanced" section,
+// in the table's rows. The entry gives the control its kind, range, form label, tooltip
+// and widget names (a stem and the kind: contextSlider and contextEdit, tpSpin,
+// dramPerServerEdit, allocationCombo, inclusiveCheck); the undo text names the knob's
+// label. The panel adds only what a few controls have of their own: the KV format's
+// custom bits, the weights' checkpoint item, the restore paths and the derived request
+// rate. Each control edits one override key of the ScenarioController's spec and shows
+// the resolved scenario's value, so a workload card's values appear in the controls, as
+// they are even beyond a slider's range (SliderField).
 
 #include "core/catalog/CardCatalog.h"
+#include "core/scenario/Knobs.h"
 #include "ui/common/Retranslator.h"
 
 #include <QWidget>
 
+#include <functional>
 #include <string>
+#include <vector>
 
-class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLineEdit;
-class QSpinBox;
 class QToolButton;
 
 namespace kvtiers::ui {
 
 class ScenarioController;
-class SliderField;
-
 class DisplayOptions;
 
 class ControlsPanel : public QWidget {
@@ -54,16 +60,34 @@ private:
     /// Sets every label, tooltip and item text again in the current language.
     void retranslateUi();
     QWidget* buildPickers();
-    QWidget* buildMainKnobs();
-    QWidget* buildAdvanced();
-    QComboBox* makePicker(const QString& objectName);
+    /// The controls of the knobs in `section`, one form row each, in the table's rows.
+    void addKnobRows(QFormLayout* form, KnobSection section);
+    /// The knob's control (the row's field), by its kind or its own builder below.
+    QWidget* buildControl(const Knob& knob, QWidget* parent);
+    QWidget* buildSlider(const Knob& knob, QWidget* parent);
+    QWidget* buildWholeSpin(const Knob& knob, QWidget* parent);
+    QWidget* buildPercentSpin(const Knob& knob, QWidget* parent);
+    QWidget* buildNumberSpin(const Knob& knob, QWidget* parent);
+    /// A Field's spin box over the knob's range, shown from the scenario; not connected.
+    QDoubleSpinBox* makeNumberSpin(const Knob& knob, QWidget* parent);
+    QWidget* buildBytesEdit(const Knob& knob, QWidget* parent);
+    QWidget* buildChoice(const Knob& knob, QWidget* parent);
+    QWidget* buildToggle(const Knob& knob, QWidget* parent);
+    QWidget* buildKvFormat(const Knob& knob, QWidget* parent);
+    QWidget* buildWeights(const Knob& knob, QWidget* parent);
+    QWidget* buildRestorePath(const Knob& knob, QWidget* parent);
+    QWidget* buildRequestRate(const Knob& knob, QWidget* parent);
+    /// The knob's tooltip on `widget`, worded again at each language change.
+    void setTip(QWidget* widget, const Knob& knob);
+    /// Shows the knob's value in effect in a spin box (times `scale`; its minimum when the
+    /// scenario leaves the knob unset), unless the user is typing in it.
+    template <typename Spin> void showInSpin(Spin* spin, const Knob& knob, double scale = 1);
     void refreshPickers();
     /// Selects the card `ref` (an id or a card file) in a picker, adding an item for a card
     /// file that is not listed yet; a ref that names no readable card leaves it blank.
     void showCard(QComboBox* combo, CardKind kind, const std::string& ref);
-    /// Sets the current item's text to `name` if it is an added card file's item.
-    void renameCardFile(QComboBox* combo, const std::string& name);
     void refreshFromScenario();
+    void showKvFormat(const Scenario& scenario);
     void applyKvChoice();
     void setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
 
@@ -72,29 +96,12 @@ private:
     QComboBox* m_workloadCombo = nullptr;
     QComboBox* m_modelCombo = nullptr;
     QComboBox* m_hardwareCombo = nullptr;
-    SliderField* m_context = nullptr;
-    SliderField* m_concurrency = nullptr;
-    SliderField* m_reuse = nullptr;
     QComboBox* m_kvDtypeCombo = nullptr;
     QDoubleSpinBox* m_kvBitsSpin = nullptr;
     QToolButton* m_advancedToggle = nullptr;
     QWidget* m_advancedPanel = nullptr;
-    QSpinBox* m_tpSpin = nullptr;
-    QSpinBox* m_blockSizeSpin = nullptr;
-    QComboBox* m_weightBitsCombo = nullptr;
-    QComboBox* m_allocationCombo = nullptr;
-    QComboBox* m_restorePathCombo = nullptr;
-    QDoubleSpinBox* m_sharingSpin = nullptr;
-    QDoubleSpinBox* m_reuseDistanceSpin = nullptr;
-    QDoubleSpinBox* m_requestRateSpin = nullptr;
-    QDoubleSpinBox* m_offloadRateSpin = nullptr;
-    QDoubleSpinBox* m_gpuUtilSpin = nullptr;
-    QSpinBox* m_outputTokensSpin = nullptr;
-    QSpinBox* m_gpusPerServerSpin = nullptr;
-    QLineEdit* m_dramPerServerEdit = nullptr;
-    QLineEdit* m_nvmePerServerEdit = nullptr;
-    QCheckBox* m_inclusiveCheck = nullptr;
-    QCheckBox* m_streamingCheck = nullptr;
+    /// Each knob control's way of showing the scenario, in the order they were built.
+    std::vector<std::function<void(const Scenario&)>> m_shows;
     Retranslator m_texts; ///< the panel's tr() texts (labels, tooltips, items)
 };
 

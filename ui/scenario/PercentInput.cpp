@@ -25,8 +25,11 @@ double readPercentInput(const QString& text, const std::string& what)
 
 QString percentTakenText(const QString& what, const QString& typed, double share)
 {
+    QString name = what; // it begins the message: "Reuse rate" for "reuse rate"
+    if (!name.isEmpty())
+        name[0] = name[0].toUpper();
     return QCoreApplication::translate("PercentInput", "%1: took “%2” as %3")
-        .arg(what, typed.trimmed(), percentText(share));
+        .arg(name, typed.trimmed(), percentText(share));
 }
 
 PercentSpinBox::PercentSpinBox(const QString& what, QWidget* parent)

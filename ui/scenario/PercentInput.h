@@ -13,7 +13,8 @@ namespace kvtiers::ui {
 /// The share (0 to 1) `text` means under the rule above. Throws InputError naming `what`
 /// (not a number; out of 0% to 100%).
 double readPercentInput(const QString& text, const std::string& what);
-/// "Reuse rate: took “30” as 30%": what a field says after an entry (status bar).
+/// "Reuse rate: took “30” as 30%": what a field says after an entry (status bar), `what`
+/// ("reuse rate") beginning it with a capital.
 QString percentTakenText(const QString& what, const QString& typed, double share);
 
 /// A QDoubleSpinBox in percent (0 to 100, suffix " %") that reads typed text by the rule
@@ -22,7 +23,7 @@ class PercentSpinBox : public QDoubleSpinBox {
     Q_OBJECT
 public:
     PercentSpinBox(const QString& what, QWidget* parent = nullptr);
-    /// The field's name in messages ("Offload rate"), set again when the language changes.
+    /// The field's name in messages ("offload rate"), set again when the language changes.
     void setWhat(const QString& what) { m_what = what; }
 
     double valueFromText(const QString& text) const override;
