@@ -53,7 +53,8 @@ std::string breakEvenText(double tokens)
     return "from " + formatTokens(std::ceil(tokens)) + " tokens";
 }
 
-void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
+/// The scenario as stated: cards, then the knobs in three lines.
+void printScenario(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
 {
     const Scenario& s = rs.scenario;
     const auto& w = s.workload;
@@ -66,30 +67,21 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
     out << "Scenario    context " << formatTokens(w.context) << " tokens (prompt " << formatCount(r.promptTokens)
         << ", output " << formatCount(w.outputTokens) << "), " << formatCount(w.concurrency)
         << " active sequences per replica\n"
-        << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit, TP "
-        << r.tp << " (" << formatSignificant(r.replicasPerServer, 3) << " replicas per server), "
+        << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit"
+        << (w.attentionBits ? ", attention " + formatSignificant(s.attentionBits(), 3) + "-bit" : std::string())
+        << ", TP " << r.tp << " (" << formatSignificant(r.replicasPerServer, 3) << " replicas per server), "
         << allocationName(w.allocation)
         << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
         << ", gpu-util " << formatSignificant(w.gpuMemoryUtilization, 3) << "\n"
         << "            reuse " << percent(w.reuseRate) << ", sharing " << formatSignificant(w.sharing, 4)
         << ", reuse distance " << formatSeconds(w.reuseDistanceSeconds) << ", offload " << percent(w.offloadRate)
         << (w.streaming ? ", streaming" : "") << (w.inclusiveTiers ? ", inclusive tiers" : "") << "\n\n";
+}
 
-    out << "KV per token      " << kvPerTokenDerivation(s.model, r.kvFormat) << "\n";
-    out << "KV per request    " << formatBytes(r.kvBytesPerRequest) << " (" << formatCount(r.kvBytesPerRequest)
-        << " B); allocated on the replica " << formatBytes(r.kvBytesAllocatedPerRequest) << "\n";
-    out << "Hot set           " << formatBytes(r.hotSetBytes) << " for " << formatCount(w.concurrency) << " sequences ("
-        << formatCount(r.hotSetBytes) << " B); allocated " << formatBytes(r.hotSetAllocatedBytes) << "\n";
-    out << "Max concurrency   " << formatCount(r.maxConcurrency) << " sequences at " << formatTokens(w.context)
-        << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
-
-    out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
-        << tierLine("HBM", r.hbm) << "\n"
-        << tierLine("DRAM", r.dram) << "\n"
-        << tierLine("SSD", r.ssd) << "\n";
-    out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "")
-        << "\n\n";
-
+/// What reuse achieved, and the times it sets: restore, recompute, TTFT and decode.
+void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r)
+{
+    const auto& w = s.workload;
     out << "Reuse             requested " << percent(r.requestedReuse) << " (ceiling), achieved "
         << percent(r.achievedReuse) << " (LRU cache";
     if (r.achievedReuse > 0)
@@ -120,7 +112,30 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
     out << "Decode            step " << formatSeconds(r.decodeStepSeconds) << " (bound by "
         << decodeBoundName(r.decodeBound) << "), " << formatSignificant(r.tokensPerSecond, 4)
         << " tokens/s per replica for " << formatCount(r.servedConcurrency) << " sequences\n\n";
+}
 
+void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
+{
+    const Scenario& s = rs.scenario;
+    const auto& w = s.workload;
+    printScenario(out, rs, r);
+
+    out << "KV per token      " << kvPerTokenDerivation(s.model, r.kvFormat) << "\n";
+    out << "KV per request    " << formatBytes(r.kvBytesPerRequest) << " (" << formatCount(r.kvBytesPerRequest)
+        << " B); allocated on the replica " << formatBytes(r.kvBytesAllocatedPerRequest) << "\n";
+    out << "Hot set           " << formatBytes(r.hotSetBytes) << " for " << formatCount(w.concurrency) << " sequences ("
+        << formatCount(r.hotSetBytes) << " B); allocated " << formatBytes(r.hotSetAllocatedBytes) << "\n";
+    out << "Max concurrency   " << formatCount(r.maxConcurrency) << " sequences at " << formatTokens(w.context)
+        << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
+
+    out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
+        << tierLine("HBM", r.hbm) << "\n"
+        << tierLine("DRAM", r.dram) << "\n"
+        << tierLine("SSD", r.ssd) << "\n";
+    out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "")
+        << "\n\n";
+
+    printReuseAndTime(out, s, r);
     out << "Per GPU           HBM " << formatBytes(r.perGpu.hbm) << ", DRAM " << formatBytes(r.perGpu.dram) << ", SSD "
         << formatBytes(r.perGpu.ssd) << "\n";
     out << "Per server        HBM " << formatBytes(r.perServer.hbm) << ", DRAM " << formatBytes(r.perServer.dram)

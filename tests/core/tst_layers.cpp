@@ -49,7 +49,7 @@ private slots:
         const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s+\"((?:core|ui|app)/[^\"]+)\""));
         QStringList problems;
         int files = 0;
-        for (const QString top : { QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app") }) {
+        for (const QString& top : { QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app") }) {
             QDirIterator it(root + QLatin1Char('/') + top, { QStringLiteral("*.h"), QStringLiteral("*.cpp") },
                 QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {

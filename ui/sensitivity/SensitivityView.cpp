@@ -104,6 +104,23 @@ SensitivityView::SensitivityView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     auto* controls = new QHBoxLayout;
+    buildPickers(controls);
+    buildUnitsAndExport(controls);
+    layout->addLayout(controls);
+    buildResults(layout);
+
+    connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::scopeChanged);
+    connect(m_tierCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::redrawTornado);
+    connect(m_rangeSpin, &QSpinBox::valueChanged, this, &SensitivityView::schedule);
+    connect(m_variableCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::schedule);
+    connect(m_decimalButton, &QRadioButton::toggled, this,
+        [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
+    setDisplayOptions(nullptr);
+}
+
+/// What the tornado and the curve show: scope, tier, range and the curve's variable.
+void SensitivityView::buildPickers(QHBoxLayout* controls)
+{
     auto* scopeLabel = new QLabel(this);
     m_scopeCombo = new QComboBox(this);
     m_scopeCombo->setObjectName(QStringLiteral("sensitivityScope"));
@@ -160,6 +177,17 @@ SensitivityView::SensitivityView(QWidget* parent)
     setItemEnabled(m_variableCombo, m_variableCombo->findData(static_cast<int>(Variable::Traffic)), false);
     m_variableCombo->setCurrentIndex(m_variableCombo->findData(static_cast<int>(Variable::ReuseRate)));
     variableLabel->setBuddy(m_variableCombo);
+    for (auto [label, field] : { std::pair<QWidget*, QWidget*> { scopeLabel, m_scopeCombo }, { tierLabel, m_tierCombo },
+             { rangeLabel, m_rangeSpin }, { variableLabel, m_variableCombo } }) {
+        controls->addWidget(label);
+        controls->addWidget(field);
+        controls->addSpacing(12);
+    }
+}
+
+/// The units radios (the shared display option) and the export menu.
+void SensitivityView::buildUnitsAndExport(QHBoxLayout* controls)
+{
     m_binaryButton = new QRadioButton(this);
     m_binaryButton->setObjectName(QStringLiteral("sensitivityBinaryUnits"));
     m_decimalButton = new QRadioButton(this);
@@ -187,24 +215,15 @@ SensitivityView::SensitivityView(QWidget* parent)
         curveAction->setText(tr("&Curve…"));
     });
     m_exportButton->setMenu(exportMenu);
-    controls->addWidget(scopeLabel);
-    controls->addWidget(m_scopeCombo);
-    controls->addSpacing(12);
-    controls->addWidget(tierLabel);
-    controls->addWidget(m_tierCombo);
-    controls->addSpacing(12);
-    controls->addWidget(rangeLabel);
-    controls->addWidget(m_rangeSpin);
-    controls->addSpacing(12);
-    controls->addWidget(variableLabel);
-    controls->addWidget(m_variableCombo);
-    controls->addSpacing(12);
     controls->addWidget(m_binaryButton);
     controls->addWidget(m_decimalButton);
     controls->addStretch(1);
     controls->addWidget(m_exportButton);
-    layout->addLayout(controls);
+}
 
+/// The base scenario's line, the error and notes, and the two charts side by side.
+void SensitivityView::buildResults(QVBoxLayout* layout)
+{
     m_baseLabel = new QLabel(this);
     m_baseLabel->setObjectName(QStringLiteral("sensitivityBase"));
     m_baseLabel->setWordWrap(true);
@@ -233,14 +252,6 @@ SensitivityView::SensitivityView(QWidget* parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
-
-    connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::scopeChanged);
-    connect(m_tierCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::redrawTornado);
-    connect(m_rangeSpin, &QSpinBox::valueChanged, this, &SensitivityView::schedule);
-    connect(m_variableCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::schedule);
-    connect(m_decimalButton, &QRadioButton::toggled, this,
-        [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
-    setDisplayOptions(nullptr);
 }
 
 void SensitivityView::changeEvent(QEvent* event)

@@ -30,6 +30,9 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 
+class QHBoxLayout;
+class QVBoxLayout;
+
 namespace kvtiers::ui {
 
 class CurveChart;
@@ -99,6 +102,9 @@ protected:
 private:
     /// Sets every tr() text again (combo items keep their index) and computes the shown
     /// analysis again, so its summary and charts read in the new language.
+    void buildPickers(QHBoxLayout* controls);
+    void buildUnitsAndExport(QHBoxLayout* controls);
+    void buildResults(QVBoxLayout* layout);
     void retranslateUi();
     void schedule();
     void updateNow();
