@@ -85,6 +85,30 @@ private slots:
         QVERIFY2(files > 100, "found too few sources: is KVTIERS_SOURCE_DIR the repository?");
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
+
+    void architectureNamesEveryFile()
+    {
+        // docs/architecture.md is where a newcomer learns what each file holds: each
+        // source file of core/, ui/ and app/ is named there, by its name without extension.
+        const QString root = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
+        QFile doc(root + QStringLiteral("/docs/architecture.md"));
+        QVERIFY2(doc.open(QIODevice::ReadOnly), qPrintable(doc.fileName()));
+        const QString text = QString::fromUtf8(doc.readAll());
+        QStringList missing;
+        for (const QString& top : { QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app") }) {
+            QDirIterator it(root + QLatin1Char('/') + top, { QStringLiteral("*.h"), QStringLiteral("*.cpp") },
+                QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QFileInfo file(it.next());
+                const QRegularExpression name(
+                    QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(file.completeBaseName())));
+                if (!name.match(text).hasMatch())
+                    missing << file.filePath().mid(root.size() + 1);
+            }
+        }
+        QVERIFY2(
+            missing.isEmpty(), qPrintable(QStringLiteral("not named in docs/architecture.md:\n") + missing.join('\n')));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLayers)
