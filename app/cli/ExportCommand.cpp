@@ -92,7 +92,7 @@ QString exportScenario(
     const auto axisIt = p.own.find("--axis");
     const SweepAxis axis = sweepAxisOption(axisIt == p.own.end() ? nullptr : &axisIt->second);
     const SweepRange range = defaultSweepRange(axis);
-    const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kChartSweepPoints);
+    const SweepResult sr = sweep(rs.scenario, axis, range.from, range.to, kSweepPoints);
     return format == ExportFormat::Json ? ChartExporter::exportScenarioJson(path, rs.scenario, result, rs.workloadId)
                                         : ChartExporter::exportSweep(path, rs.scenario, result, sr, options);
 }

@@ -38,7 +38,7 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
         throw InputError("--to: must not be below --from");
     const auto pointsIt = p.own.find("--points");
     const int points = pointsIt == p.own.end()
-        ? kCliSweepPoints
+        ? kSweepPoints
         : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const SweepResult sr = sweep(rs.scenario, axis, from, to, points);

@@ -44,10 +44,10 @@ struct SweepRange {
     double to = 0;
 };
 SweepRange defaultSweepRange(SweepAxis axis);
-/// Points of the app's and exported sweep charts (enough for a smooth log axis).
-inline constexpr int kChartSweepPoints = 200;
-/// Points of `kvtiers sweep` without --points: a table to read, not a curve to draw.
-inline constexpr int kCliSweepPoints = 64;
+/// Points of a sweep unless a user gives --points: the app's chart, its exports and
+/// `kvtiers sweep` alike, so a table from the command line and a chart from the app show
+/// the same curve (enough for a smooth log axis).
+inline constexpr int kSweepPoints = 200;
 
 /// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
 /// tokens or sequences). On the context axis, output tokens are capped below the context.

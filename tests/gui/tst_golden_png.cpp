@@ -98,7 +98,7 @@ QString exportChart(const QString& name, const QString& path)
     if (name == QLatin1String("sweep")) {
         const Scenario s = workloadScenario("article");
         const SweepRange range = defaultSweepRange(SweepAxis::Context);
-        const SweepResult sr = sweep(s, SweepAxis::Context, range.from, range.to, kChartSweepPoints);
+        const SweepResult sr = sweep(s, SweepAxis::Context, range.from, range.to, kSweepPoints);
         return ChartExporter::exportSweep(path, s, evaluate(s), sr, kOptions);
     }
     if (name == QLatin1String("compare")) {

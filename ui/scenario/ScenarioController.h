@@ -52,7 +52,7 @@ public:
     SweepAxis sweepAxis() const { return m_sweepAxis; }
     void setSweepAxis(SweepAxis axis);
     /// The sweep covers the core's defaultSweepRange() in this many points.
-    static constexpr int kSweepPoints = kChartSweepPoints;
+    static constexpr int kSweepPoints = kvtiers::kSweepPoints;
 
     QUndoStack* undoStack() const { return m_undoStack; }
 
