@@ -55,6 +55,7 @@ struct VllmInputs {
     double reserveBytes = 0;
     std::string batchedSource = "given";
     std::optional<VllmLog> log;
+    std::vector<VllmSetupNote> setupNotes; ///< what came from the log, and where it differs
 };
 
 /// The knobs vllm-check reads; any other override does not apply.
@@ -70,17 +71,54 @@ void rejectOtherOverrides(const Json& overrides)
     }
 }
 
-VllmInputs vllmInputs(const Parsed& p, const ModelCard& model)
+/// The setup the flags give, before the log is read (empty values: not given).
+VllmSetupValues givenSetup(const Parsed& p, const std::optional<ModelCard>& flagModel)
+{
+    const JsonObject o(p.spec.overrides, "overrides");
+    auto given = [&](KnobId id) { return readKnobNumber(o, knob(id)); };
+    VllmSetupValues v;
+    if (flagModel)
+        v.modelId = flagModel->id;
+    v.tp = static_cast<int>(given(KnobId::Tp).value_or(0));
+    v.blockSize = static_cast<int>(given(KnobId::BlockSize).value_or(0));
+    if (const auto bits = given(KnobId::KvBits))
+        v.kv = KvFormat { *bits, given(KnobId::KvScaleBits).value_or(0) };
+    v.context = given(KnobId::Context).value_or(0);
+    return v;
+}
+
+/// The model the check uses: the log's when it names a card, else --model's.
+ModelCard chooseModel(
+    const std::optional<ModelCard>& flagModel, const VllmSetupValues& used, const std::optional<VllmLog>& log)
+{
+    if (flagModel && flagModel->id == used.modelId)
+        return *flagModel;
+    if (const auto it = cardCatalog().models().find(used.modelId); it != cardCatalog().models().end())
+        return it->second;
+    if (flagModel)
+        return *flagModel;
+    if (log && log->model)
+        throw InputError("vllm-check: the log runs \"" + log->model->text + "\" (line "
+            + std::to_string(log->model->line)
+            + "), which matches no model card; give --model ID|FILE (a model id, a card file or its config.json)");
+    throw InputError("vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face "
+                     "config.json), unless --log names a model kvtiers has a card for");
+}
+
+VllmInputs vllmInputs(const Parsed& p, const ModelCard& model, const VllmSetupValues& used)
 {
     const JsonObject o(p.spec.overrides, "overrides");
     auto given = [&](KnobId id) { return readKnobNumber(o, knob(id)); };
     VllmInputs in;
     VllmSetup& setup = in.setup;
-    setup.kv = KvFormat { given(KnobId::KvBits).value_or(model.defaultKvBits),
-        given(KnobId::KvScaleBits).value_or(setup.kv.scaleBits) };
-    setup.tp = static_cast<int>(given(KnobId::Tp).value_or(setup.tp));
-    setup.blockSize = static_cast<int>(given(KnobId::BlockSize).value_or(setup.blockSize));
-    setup.context = given(KnobId::Context).value_or(setup.context);
+    setup.kv = used.kv && used.modelId == model.id ? *used.kv
+                                                   : KvFormat { given(KnobId::KvBits).value_or(model.defaultKvBits),
+                                                         given(KnobId::KvScaleBits).value_or(setup.kv.scaleBits) };
+    if (used.tp > 0)
+        setup.tp = used.tp;
+    if (used.blockSize > 0)
+        setup.blockSize = used.blockSize;
+    setup.context = used.context;
     in.weightBits = given(KnobId::WeightBits).value_or(model.weightBits);
     in.gpuMemoryUtilization = given(KnobId::GpuMemoryUtilization).value_or(in.gpuMemoryUtilization);
     in.reserveBytes = given(KnobId::RuntimeReserve).value_or(in.reserveBytes);
@@ -88,8 +126,6 @@ VllmInputs vllmInputs(const Parsed& p, const ModelCard& model)
     if (auto it = p.own.find("--max-num-batched-tokens"); it != p.own.end())
         setup.maxNumBatchedTokens = parseNumberOption(it->second, "--max-num-batched-tokens", 1, 1e9, true);
     setup.asyncScheduling = p.own.contains("--async-scheduling");
-    if (auto it = p.own.find("--log"); it != p.own.end())
-        in.log = parseVllmLog(readInputFile(it->second), it->second);
     return in;
 }
 
@@ -164,6 +200,10 @@ void addLogJson(Json& j, const VllmLog& log, const VllmComparison& cmp)
     opt("implied_kv_memory_bytes", cmp.impliedKvMemoryBytes);
     opt("kv_memory_gap_bytes", cmp.kvMemoryGapBytes);
     opt("implied_gpu_memory_utilization", cmp.impliedGpuUtilization);
+    opt("vllm_kv_memory_bytes", cmp.vllmKvMemoryBytes);
+    opt("kv_memory_diff_bytes", cmp.kvMemoryDiffBytes);
+    c["vllm_kv_memory_implied"] = cmp.vllmKvMemoryImplied;
+    c["setup_differs"] = cmp.setupDiffers;
     j["comparison"] = c;
 }
 
@@ -184,8 +224,13 @@ Json vllmCheckJson(const ModelCard& model, const VllmInputs& in, const std::stri
                 { "max_num_batched_tokens_source", in.batchedSource }, { "async_scheduling", pred.asyncScheduling },
                 { "in_flight_tokens", bytesToJson(pred.inFlightTokens) }, { "why", vllmBudgetMessage(pred).english() },
                 { "vllm_version", kVllmVersion } } } };
-    if (cmp)
+    if (cmp) {
         addLogJson(j, *in.log, *cmp);
+        Json setupNotes = Json::array();
+        for (const VllmSetupNote& n : in.setupNotes)
+            setupNotes.push_back({ { "warning", vllmSetupWarns(n) }, { "text", vllmSetupText(n) } });
+        j["setup_from_log"] = setupNotes;
+    }
     return j;
 }
 
@@ -266,6 +311,10 @@ void printLogComparison(std::ostream& out, const VllmLog& log, const VllmCompari
         parts.push_back("tokens " + signedPct(*cmp.tokensDiffPercent));
     if (cmp.concurrencyDiffPercent)
         parts.push_back("concurrency " + signedPct(*cmp.concurrencyDiffPercent));
+    if (cmp.kvMemoryDiffBytes && cmp.vllmKvMemoryBytes)
+        parts.push_back("KV memory per GPU " + formatBytes(*cmp.vllmKvMemoryBytes)
+            + (cmp.vllmKvMemoryImplied ? " (implied by its tokens)" : "") + " - "
+            + formatBytes(cmp.predicted.kvMemoryBytes) + " = " + formatBytes(*cmp.kvMemoryDiffBytes));
     for (size_t i = 0; i < parts.size(); ++i)
         out << (i ? ", " : "") << parts[i];
     out << " (vLLM relative to kvtiers)\n";
@@ -278,14 +327,28 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
     checkOutputFlags(p, "vllm-check", false);
     if (!p.positional.empty())
         throw InputError("vllm-check: unexpected argument \"" + p.positional[0] + "\"");
-    if (p.spec.model.empty())
-        throw InputError(
-            "vllm-check: --model ID|FILE is required (a model id, a card file or a Hugging Face config.json)");
     if (!p.spec.workload.empty() || !p.presets.empty())
         throw InputError("vllm-check: --workload and --preset do not apply; give the model and vLLM's settings");
     rejectOtherOverrides(p.spec.overrides);
-    const ModelCard model = cardCatalog().resolveModel(p.spec.model);
-    VllmInputs in = vllmInputs(p, model);
+    std::optional<VllmLog> log;
+    if (auto it = p.own.find("--log"); it != p.own.end())
+        log = parseVllmLog(readInputFile(it->second), it->second);
+    std::optional<ModelCard> flagModel;
+    if (!p.spec.model.empty())
+        flagModel = cardCatalog().resolveModel(p.spec.model);
+    // The log states what vLLM ran (model, TP, block size, KV dtype, max_model_len): the
+    // check uses it, and says where it differs from the flags.
+    const VllmSetupValues flags = givenSetup(p, flagModel);
+    const VllmSetupValues used = log ? vllmSetupFromLog(*log, cardCatalog().models(), flags) : flags;
+    const ModelCard model = chooseModel(flagModel, used, log);
+    VllmInputs in = vllmInputs(p, model, used);
+    in.log = log;
+    if (log) {
+        VllmSetupValues usedFinal = used;
+        usedFinal.modelId = model.id;
+        usedFinal.kv = in.setup.kv;
+        in.setupNotes = vllmSetupNotes(*log, cardCatalog().models(), flags, usedFinal);
+    }
     std::optional<VllmHbmContext> hbm;
     const std::string memorySource = kvMemory(p, model, in, hbm);
 
@@ -298,6 +361,8 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
         out << vllmCheckJson(model, in, memorySource, pred, cmp).dump(2) << "\n";
         return kExitOk;
     }
+    for (const VllmSetupNote& n : in.setupNotes)
+        out << (vllmSetupWarns(n) ? "warning: " : "") << vllmSetupText(n) << "\n";
     printPrediction(out, model, in, memorySource, pred);
     if (cmp)
         printLogComparison(out, *in.log, *cmp);
@@ -307,11 +372,12 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
 } // namespace
 
 const Command kVllmCheckCommand = { "vllm-check",
-    R"(  kvtiers vllm-check --model ID|FILE [--kv-dtype D] [--tp N] [--block-size N] [--context N]
+    R"(  kvtiers vllm-check [--model ID|FILE] [--kv-dtype D] [--tp N] [--block-size N] [--context N]
                  [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
                  [--max-num-batched-tokens N] [--async-scheduling] [--log FILE] [--json]
                  vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
-                 with --log, vLLM's own figures from a pasted startup log next to it;
+                 with --log, vLLM's own figures from a pasted startup log next to it, at
+                 the model, TP, block size, KV dtype and max_model_len the log states;
                  --async-scheduling: newer vLLM's budget of two batches in flight
 )",
     { "--kv-memory", "--log", "--max-num-batched-tokens" }, cmdVllmCheck, { "--async-scheduling" } };

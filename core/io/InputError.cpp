@@ -255,6 +255,9 @@ constexpr Template kTemplates[] = {
         { A::Where, A::Line, A::Detail }, When::ValueIs, "the memory unit" },
     { C::VllmLogUnreadable, QT_TRANSLATE_NOOP("Messages", "%1:%2: cannot read the block count in \"%3\""),
         { A::Where, A::Line, A::Detail }, When::ValueIs, "the block count" },
+    // Any other value names the vLLM setting that could not be read ("tensor_parallel_size").
+    { C::VllmLogUnreadable, QT_TRANSLATE_NOOP("Messages", "%1:%2: cannot read vLLM's setting %3 in \"%4\""),
+        { A::Where, A::Line, A::Value, A::Detail } },
     { C::VllmLogNoKvLine,
         QT_TRANSLATE_NOOP("Messages",
             "%1: found no \"GPU KV cache size: N tokens\" nor \"Maximum concurrency for N tokens per request: "

@@ -29,6 +29,7 @@
 #include "core/model/VllmLog.h"
 #include "core/scenario/Workload.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -134,6 +135,79 @@ struct VllmPrediction {
 /// (codes VllmTpBelowOne, VllmBlockSizeBelowOne, VllmNoKvMemory).
 VllmPrediction predictVllm(const ModelCard& model, const VllmSetup& setup);
 
+/// Which card a log's model is: the model vLLM loaded ("Qwen/Qwen2.5-72B-Instruct", a local
+/// path, a hub cache folder "models--Org--Name/snapshots/…") against the cards' Hugging Face
+/// ids (their sources' huggingface.co addresses), ids and names, case-insensitively.
+struct VllmModelMatch {
+    enum class How {
+        None,      ///< no card matches
+        HfId,      ///< a card's source names the same Hugging Face id
+        Name,      ///< the name part is a card's id, name or Hugging Face name
+        BaseModel, ///< as Name once a fine-tune suffix ("-Instruct", "-Chat", "-it") is dropped
+        Ambiguous, ///< several cards match at the first rule that matches any
+    };
+    How how = How::None;
+    std::string cardId;                  ///< the card (empty unless HfId, Name or BaseModel)
+    std::string dropped;                 ///< BaseModel: the suffix dropped, as the log writes it
+    std::vector<std::string> candidates; ///< Ambiguous: the cards that match
+};
+VllmModelMatch matchVllmModel(const std::string& logModel, const std::map<std::string, ModelCard>& models);
+
+/// A vLLM check's setup as far as a log can state it: what the scenario (GUI) or the flags
+/// (CLI) give, what the log states, and what the check uses.
+struct VllmSetupValues {
+    std::string modelId; ///< a card id; empty: none
+    int tp = 0;          ///< 0: not given
+    int blockSize = 0;   ///< 0: not given
+    std::optional<KvFormat> kv;
+    double context = 0; ///< max_model_len; 0: not given
+};
+
+/// `base` with every setting the log states put in: the model when it matches a card,
+/// TP, block size, KV dtype ("auto": the model card's default) and max_model_len.
+VllmSetupValues vllmSetupFromLog(
+    const VllmLog& log, const std::map<std::string, ModelCard>& models, const VllmSetupValues& base);
+
+/// One sentence about the setup against the log (context "VllmCheck").
+struct VllmSetupNote {
+    enum class Setting { Model, Tp, BlockSize, KvDtype, MaxModelLen };
+    enum class Kind {
+        /// the settings taken from the log: taken (e.g. "tensor_parallel_size 4 (line 3)")
+        FromLog,
+        /// the log's value replaced the scenario's: setting, logValue, given, line
+        LogReplaces,
+        /// the check uses another value than the log's (its figures are not what vLLM ran):
+        /// setting, logValue, given (the value used), line
+        DiffersFromLog,
+        /// the log's model matches no card: logValue, given (the card used, or empty), line
+        ModelNoCard,
+        /// the log's model matches several cards: logValue, candidates, given, line
+        ModelAmbiguous,
+        /// the log's model was matched by its base model's name: logValue, cardId, dropped, line
+        ModelBaseName,
+    };
+    Kind kind = Kind::FromLog;
+    Setting setting = Setting::Model;
+    std::string logValue {};
+    std::string given {};
+    std::string cardId {};
+    std::string dropped {};
+    std::string taken {};      ///< FromLog: the settings, "tensor_parallel_size 4 (line 3), …"
+    std::string candidates {}; ///< ModelAmbiguous: the card ids, comma-separated
+    int line = 0;
+};
+
+/// What the log states against the scenario's setup (`scenario`, empty values: not given)
+/// and the setup the check uses (`used`): which values came from the log, which replaced
+/// the scenario's, and which the check uses against the log's word.
+std::vector<VllmSetupNote> vllmSetupNotes(const VllmLog& log, const std::map<std::string, ModelCard>& models,
+    const VllmSetupValues& scenario, const VllmSetupValues& used);
+Message vllmSetupMessage(const VllmSetupNote& note);
+std::string vllmSetupText(const VllmSetupNote& note);
+/// Whether the note is a warning (the setup differs from the log, or its model has no card)
+/// rather than a statement of what was taken.
+bool vllmSetupWarns(const VllmSetupNote& note);
+
 /// What the comparison needs to turn a memory gap into utilisation terms.
 struct VllmHbmContext {
     double hbmBytes = 0;
@@ -186,6 +260,11 @@ struct VllmSentence {
         VllmHadMoreUtilization,
         /// a hybrid (or padded) model: versions differ in how they pad pages
         HybridPadding,
+        /// vLLM's own "Available KV cache memory" does not hold its own token figure at
+        /// kvtiers' bytes per token: the setup differs from what vLLM ran. availableBytes,
+        /// vllmTokens, impliedBytes (what the tokens need at kvtiers' bytes per token),
+        /// bytesPerToken (kvtiers', per GPU), logBytesPerToken (available ÷ vLLM's tokens)
+        SetupDiffers,
         /// the log's token figure is newer vLLM's int(max concurrency × max_model_len):
         /// vllmConcurrency (the log's, two decimals), logContext, vllmTokens (the log's),
         /// blockTokens (kvtiers' blocks × block size), capacityTokens (kvtiers' product)
@@ -213,6 +292,8 @@ struct VllmSentence {
     int tp = 0;
     double blockTokens = 0;
     double capacityTokens = 0;
+    double bytesPerToken = 0;
+    double logBytesPerToken = 0;
 };
 
 /// The sentence as a translatable template (context "VllmCheck").
@@ -250,9 +331,17 @@ struct VllmComparison {
     std::optional<double> impliedKvMemoryBytes;  ///< what vLLM must have had for KV per GPU
     std::optional<double> kvMemoryGapBytes;      ///< assumed − implied (> 0: vLLM had less)
     std::optional<double> impliedGpuUtilization; ///< the utilisation that closes the gap
-    bool agrees = false;                         ///< within block rounding
-    std::vector<VllmSentence> sentences;         ///< why the figures agree or differ
-    std::string explanation;                     ///< the sentences in English (vllmExplanationText)
+    /// The "KV memory per GPU" row: kvtiers' assumption, vLLM's figure (the log's
+    /// "Available KV cache memory", else what its tokens imply) and their difference,
+    /// always vllmKvMemoryBytes − setup's kvMemoryBytes.
+    std::optional<double> vllmKvMemoryBytes;
+    bool vllmKvMemoryImplied = false; ///< vllmKvMemoryBytes is impliedKvMemoryBytes, not the log's line
+    std::optional<double> kvMemoryDiffBytes;
+    /// The log's memory does not hold its tokens at kvtiers' bytes per token (SetupDiffers).
+    bool setupDiffers = false;
+    bool agrees = false;                 ///< within block rounding
+    std::vector<VllmSentence> sentences; ///< why the figures agree or differ
+    std::string explanation;             ///< the sentences in English (vllmExplanationText)
 };
 
 VllmComparison compareWithVllm(const ModelCard& model, const VllmSetup& setup, const VllmLog& log,

@@ -5,6 +5,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -189,6 +190,13 @@ Message vllmSentenceMessage(const VllmSentence& s)
                        "not blocks × block size (%4 tokens); kvtiers compares it with the same product, %5 tokens."),
             { vllmTwoDecimals(s.vllmConcurrency), formatCount(s.logContext), tokens, formatCount(s.blockTokens),
                 formatCount(s.capacityTokens) });
+    case Kind::SetupDiffers:
+        return say(QT_TRANSLATE_NOOP("VllmCheck",
+                       "vLLM's own figures do not fit this setup: %1 of KV memory (line %2) for %3 tokens is %4 per "
+                       "token per GPU, where this setup has %5 (its %3 tokens would need %6). The model, TP, KV cache "
+                       "dtype or block size differ from what vLLM ran."),
+            { formatBytes(s.availableBytes), std::to_string(s.line), tokens, formatBytes(s.logBytesPerToken),
+                formatBytes(s.bytesPerToken), formatBytes(s.impliedBytes) });
     case Kind::NoFigure:
         return say(QT_TRANSLATE_NOOP("VllmCheck", "The log has no figure kvtiers can compare."));
     }
@@ -349,10 +357,46 @@ void explainGap(VllmComparison& c, const VllmSetup& setup, const std::optional<V
     }
 }
 
+/// The "KV memory per GPU" row: vLLM's figure is the log's own line, else what its tokens
+/// imply; the difference is always vLLM's figure less kvtiers' assumption. The log's line
+/// and its tokens disagree (beyond the line's rounding and a block per group) when the
+/// setup is not the one vLLM ran: at TP 8 instead of 4 its tokens need half its memory.
+void memoryRow(VllmComparison& c, const VllmSetup& setup)
+{
+    const VllmLog& log = c.log;
+    if (log.availableKvBytes) {
+        c.vllmKvMemoryBytes = *log.availableKvBytes;
+    } else if (c.impliedKvMemoryBytes) {
+        c.vllmKvMemoryBytes = *c.impliedKvMemoryBytes;
+        c.vllmKvMemoryImplied = true;
+    }
+    if (c.vllmKvMemoryBytes)
+        c.kvMemoryDiffBytes = *c.vllmKvMemoryBytes - setup.kvMemoryBytes;
+    if (c.agrees || !log.availableKvBytes || !c.impliedKvMemoryBytes || !c.vllmTokens || !(*c.vllmTokens > 0))
+        return;
+    const VllmPrediction& p = c.predicted;
+    const double available = *log.availableKvBytes;
+    const double slack
+        = std::max(0.01 * available, 0.006 * GiB) + static_cast<double>(p.kvCacheGroups) * p.bytesPerBlock;
+    c.setupDiffers = std::fabs(available - *c.impliedKvMemoryBytes) > slack;
+}
+
 /// The figures disagree: what vLLM's figure needs against what kvtiers assumed, then why.
 void explainDifference(VllmComparison& c, const VllmSetup& setup, const std::optional<VllmHbmContext>& hbm)
 {
     using Kind = VllmSentence::Kind;
+    if (c.setupDiffers) {
+        // vLLM's memory and tokens contradict this setup: memory is not the cause.
+        const double tokens = *c.vllmTokens;
+        c.sentences.push_back({ .kind = Kind::SetupDiffers,
+            .vllmTokens = tokens,
+            .impliedBytes = *c.impliedKvMemoryBytes,
+            .availableBytes = *c.log.availableKvBytes,
+            .line = c.log.availableLine,
+            .bytesPerToken = *c.impliedKvMemoryBytes / tokens,
+            .logBytesPerToken = *c.log.availableKvBytes / tokens });
+        return;
+    }
     const VllmLog& log = c.log;
     const std::optional<double>& vllmTokens = c.vllmTokens;
     const double gap = *c.kvMemoryGapBytes;
@@ -401,6 +445,7 @@ VllmComparison compareWithVllm(
     const VllmPrediction& p = c.predicted;
     readFigures(c, log, setup, hbm);
     const bool nearly = judgeAgreement(c, log);
+    memoryRow(c, setup);
     if (c.agrees) {
         if (nearly)
             says.push_back({ .kind = Kind::MatchesWithinRounding, .percent = std::fabs(*c.tokensDiffPercent) });

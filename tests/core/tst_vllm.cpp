@@ -646,6 +646,197 @@ private slots:
         QCOMPARE(predictVllm(card("llama-3.1-70b"), l).vllmBlocksPerRequest, 8192.0);
     }
 
+    void logStatesTheSetup()
+    {
+        // vLLM 0.11: "non-default args" (line 3), "Using max model len" (5) and the engine's
+        // config line (8); the last statement wins.
+        const VllmLog log = parseVllmLog(dataText("vllm/qwen2.5-72b-tp4-32k.log"), "qwen.log");
+        QVERIFY(log.model && log.tp && log.kvCacheDtype && log.maxModelLen);
+        QCOMPARE(log.model->text, std::string("Qwen/Qwen2.5-72B-Instruct"));
+        QCOMPARE(log.model->line, 8);
+        QCOMPARE(log.tp->number, 4.0);
+        QCOMPARE(log.kvCacheDtype->text, std::string("auto"));
+        QCOMPARE(log.maxModelLen->number, 32768.0);
+        QVERIFY(!log.blockSize); // 0.11 states block_size only when it is given
+        // vLLM 0.10's header, already in tests/data/vllm.
+        const VllmLog older = parseVllmLog(dataText("vllm/llama-3.1-70b-tp8-h200.log"), "h200.log");
+        QCOMPARE(older.model->text, std::string("meta-llama/Llama-3.1-70B-Instruct"));
+        QCOMPARE(older.tp->number, 8.0);
+        QCOMPARE(older.maxModelLen->number, 131072.0);
+        // Only the non-default args: the dict form alone, 'model_tag' not taken for 'model'.
+        const VllmLog dict = parseVllmLog(
+            "INFO [utils.py:233] non-default args: {'model_tag': 'a/b', 'model': 'Qwen/Qwen2.5-7B-Instruct', "
+            "'block_size': 32, 'kv_cache_dtype': 'fp8', 'tensor_parallel_size': 2}\nGPU KV cache size: 1 tokens\n",
+            "x");
+        QCOMPARE(dict.model->text, std::string("Qwen/Qwen2.5-7B-Instruct"));
+        QCOMPARE(dict.blockSize->number, 32.0);
+        QCOMPARE(dict.kvCacheDtype->text, std::string("fp8"));
+        QCOMPARE(dict.tp->number, 2.0);
+        // Older vLLM's argparse Namespace: None is "not stated"; "Using max model len" states it.
+        const VllmLog ns = parseVllmLog("INFO args: Namespace(host=None, model='facebook/opt-125m', "
+                                        "speculative_model=None, block_size=16, max_model_len=None, "
+                                        "tensor_parallel_size=1, kv_cache_dtype='auto')\n"
+                                        "INFO Using max model len 2048\n# GPU blocks: 10\n",
+            "x");
+        QCOMPARE(ns.model->text, std::string("facebook/opt-125m"));
+        QCOMPARE(ns.blockSize->number, 16.0);
+        QCOMPARE(ns.tp->number, 1.0);
+        QCOMPARE(ns.maxModelLen->number, 2048.0);
+        QCOMPARE(ns.maxModelLen->line, 2);
+        // A setting that does not read names itself and its line.
+        const InputErrorDetail bad
+            = logErrorDetail("x\nnon-default args: {'tensor_parallel_size': 'four'}\nGPU KV cache size: 1 tokens\n");
+        QCOMPARE(bad.code, InputErrorCode::VllmLogUnreadable);
+        QCOMPARE(bad.line, 2);
+        QCOMPARE(bad.value, std::string("tensor_parallel_size"));
+        QVERIFY(
+            logError("with config: model='m', tensor_parallel_size=0, kv_cache_dtype=auto\nGPU KV cache size: 1 tokens")
+                .startsWith("vllm.log:1: cannot read vLLM's setting tensor_parallel_size in"));
+    }
+
+    void logModelMatchesACard()
+    {
+        using How = VllmModelMatch::How;
+        const auto& models = CardCatalog::builtin().models();
+        auto match = [&](const std::string& m) { return matchVllmModel(m, models); };
+        // A card's source names the Hugging Face id (any case).
+        QCOMPARE(match("Qwen/Qwen2.5-72B").how, How::HfId);
+        QCOMPARE(match("Qwen/Qwen2.5-72B").cardId, std::string("qwen2.5-72b"));
+        QCOMPARE(match("QWEN/qwen2.5-7b-INSTRUCT").cardId, std::string("qwen2.5-7b"));
+        QCOMPARE(match("QWEN/qwen2.5-7b-INSTRUCT").how, How::HfId);
+        // A hub cache folder is its Hugging Face id.
+        QCOMPARE(match("/root/.cache/huggingface/hub/models--Qwen--Qwen2.5-72B/snapshots/27dcfa74d334/").cardId,
+            std::string("qwen2.5-72b"));
+        // A local folder by its name: the card's id.
+        QCOMPARE(match("/data/ckpt/Mistral-7B-v0.1").how, How::Name);
+        QCOMPARE(match("/data/ckpt/Mistral-7B-v0.1").cardId, std::string("mistral-7b-v0.1"));
+        // The Instruct model by its base model's card, the suffix named as the log writes it.
+        const VllmModelMatch qwen = match("Qwen/Qwen2.5-72B-Instruct");
+        QCOMPARE(qwen.how, How::BaseModel);
+        QCOMPARE(qwen.cardId, std::string("qwen2.5-72b"));
+        QCOMPARE(qwen.dropped, std::string("-Instruct"));
+        QCOMPARE(match("meta-llama/Llama-3.1-70B-Instruct").cardId, std::string("llama-3.1-70b"));
+        // No card: said so, no guess.
+        const VllmModelMatch none = match("acme/secret-13b-instruct");
+        QCOMPARE(none.how, How::None);
+        QVERIFY(none.cardId.empty());
+        QCOMPARE(match("").how, How::None);
+    }
+
+    void reviewersLogAgreesAtItsOwnSetup()
+    {
+        // The log says Qwen2.5-72B-Instruct, TP 4, 32K; the scenario had Llama 3.1 70B, TP 8,
+        // 128K. At the log's setup: 88.12 GiB / (16 tokens × 80 layers × 2 KV heads per GPU ×
+        // 256 × 2 B = 1,310,720 B) = 72,187 blocks = 1,154,992 tokens; 72,187 / 2,048 = 35.25x,
+        // exactly the log's lines 16 and 17.
+        using K = VllmSetupNote::Kind;
+        const auto& models = CardCatalog::builtin().models();
+        const VllmLog log = parseVllmLog(dataText("vllm/qwen2.5-72b-tp4-32k.log"), "qwen.log");
+        const VllmSetupValues scenario
+            = { .modelId = "llama-3.1-70b", .tp = 8, .blockSize = 16, .kv = KvFormat { 16, 0 }, .context = 131072 };
+        const VllmSetupValues used = vllmSetupFromLog(log, models, scenario);
+        QCOMPARE(used.modelId, std::string("qwen2.5-72b"));
+        QCOMPARE(used.tp, 4);
+        QCOMPARE(used.blockSize, 16);
+        QCOMPARE(used.kv->bits, 16.0); // "auto": the card's BF16
+        QCOMPARE(used.context, 32768.0);
+
+        VllmSetup s = setup(*log.availableKvBytes, used.tp, used.context);
+        const VllmComparison c = compareWithVllm(models.at(used.modelId), s, log);
+        QVERIFY2(c.agrees, c.explanation.c_str());
+        QCOMPARE(c.predicted.bytesPerBlock, 1310720.0);
+        QCOMPARE(c.predicted.numBlocks, 72187.0);
+        QCOMPARE(c.predicted.tokens, 1154992.0);
+        QCOMPARE(vllmTwoDecimals(c.predicted.maxConcurrency), std::string("35.25"));
+        QCOMPARE(*c.tokensDiffPercent, 0.0);
+        QCOMPARE(*c.kvMemoryDiffBytes, 0.0);
+        QVERIFY(!c.setupDiffers);
+
+        const std::vector<VllmSetupNote> notes = vllmSetupNotes(log, models, scenario, used);
+        std::vector<K> got;
+        for (const auto& n : notes)
+            got.push_back(n.kind);
+        QCOMPARE(
+            got, (std::vector<K> { K::FromLog, K::ModelBaseName, K::LogReplaces, K::LogReplaces, K::LogReplaces }));
+        QCOMPARE(vllmSetupText(notes[0]),
+            std::string("From the log: model Qwen/Qwen2.5-72B-Instruct = qwen2.5-72b (line 8), tensor_parallel_size 4 "
+                        "(line 8), kv_cache_dtype auto (line 8), max_model_len 32,768 (line 8)."));
+        QVERIFY(!vllmSetupWarns(notes[0]) && !vllmSetupWarns(notes[1]));
+        QCOMPARE(vllmSetupText(notes[2]),
+            std::string("The log runs Qwen2.5 72B (qwen2.5-72b) (line 8); the scenario has Llama 3.1 70B "
+                        "(llama-3.1-70b): kvtiers compares with the log's model."));
+        QCOMPARE(vllmSetupText(notes[3]),
+            std::string("The log says TP 4 (line 8); the scenario has TP 8: kvtiers compares at the log's 4."));
+        QVERIFY(vllmSetupWarns(notes[3]));
+        QCOMPARE(notes[4].setting, VllmSetupNote::Setting::MaxModelLen);
+        // A scenario that already matches the log: only what was taken.
+        const std::vector<VllmSetupNote> quiet = vllmSetupNotes(log, models, used, used);
+        QCOMPARE(quiet.size(), size_t(2)); // FromLog and the base-model note
+    }
+
+    void reviewersMismatchBlamesTheSetupNotMemory()
+    {
+        // The reviewer's run: the log's memory, but Llama 3.1 70B at TP 8. Its 1,154,992 tokens
+        // need 44.1 GiB at 40 KiB per token per GPU, half the 88.12 GiB vLLM reports: the old
+        // row read "88.1 GiB vs 88.1 GiB, difference −44.1 GiB" (the difference was implied −
+        // assumed while the column showed the log's line) and blamed memory. Now the row's
+        // difference is its two cells' and the explanation names the setup.
+        using K = VllmSentence::Kind;
+        const auto& models = CardCatalog::builtin().models();
+        const VllmLog log = parseVllmLog(dataText("vllm/qwen2.5-72b-tp4-32k.log"), "qwen.log");
+        VllmSetup s = setup(*log.availableKvBytes, 8, 0);
+        const VllmComparison c = compareWithVllm(models.at("llama-3.1-70b"), s, log);
+        QVERIFY(!c.agrees);
+        QCOMPARE(c.predicted.tokens, 2310000.0); // floor(88.12 GiB / 655,360 B) × 16
+        QCOMPARE(*c.vllmKvMemoryBytes, 88.12 * GiB);
+        QVERIFY(!c.vllmKvMemoryImplied);
+        QCOMPARE(*c.kvMemoryDiffBytes, *c.vllmKvMemoryBytes - s.kvMemoryBytes);
+        QCOMPARE(*c.kvMemoryDiffBytes, 0.0);
+        QVERIFY(c.setupDiffers);
+        QCOMPARE(kinds(c), std::vector<K> { K::SetupDiffers });
+        QCOMPARE(c.sentences[0].bytesPerToken, 40960.0);
+        KV_COMPARE_NEAR(c.sentences[0].logBytesPerToken, 81920.0, 2.0); // TP 4's 80 KiB, less the line's rounding
+        QCOMPARE(c.explanation,
+            std::string("vLLM's own figures do not fit this setup: 88.1 GiB of KV memory (line 15) for 1,154,992 "
+                        "tokens is 80 KiB per token per GPU, where this setup has 40 KiB (its 1,154,992 tokens would "
+                        "need 44.1 GiB). The model, TP, KV cache dtype or block size differ from what vLLM ran."));
+        QVERIFY(c.explanation.find("did not give") == std::string::npos);
+        // The setup notes say it before any figure: the check runs another model at another TP.
+        const VllmSetupValues used
+            = { .modelId = "llama-3.1-70b", .tp = 8, .blockSize = 16, .kv = KvFormat { 16, 0 }, .context = 32768 };
+        const std::vector<VllmSetupNote> notes = vllmSetupNotes(log, models, used, used);
+        QCOMPARE(notes.size(), size_t(3));
+        QCOMPARE(notes[1].kind, VllmSetupNote::Kind::DiffersFromLog);
+        QCOMPARE(vllmSetupText(notes[2]),
+            std::string("The log says TP 4 (line 8); this check uses TP 8, so its figures are not what vLLM ran."));
+        // Without the log's memory line the row shows what vLLM's tokens imply, and the
+        // difference is still its cells': implied − assumed.
+        VllmLog noAvail = log;
+        noAvail.availableKvBytes.reset();
+        const VllmComparison d = compareWithVllm(models.at("llama-3.1-70b"), s, noAvail);
+        QVERIFY(d.vllmKvMemoryImplied);
+        QCOMPARE(*d.vllmKvMemoryBytes, 1154992.0 * 40960);
+        QCOMPARE(*d.kvMemoryDiffBytes, *d.vllmKvMemoryBytes - s.kvMemoryBytes);
+        QVERIFY(!d.setupDiffers); // nothing to contradict: memory is the only explanation left
+    }
+
+    void unknownLogModelIsSaidPlainly()
+    {
+        const auto& models = CardCatalog::builtin().models();
+        const VllmLog log = parseVllmLog("with config: model='acme/secret-13b', tensor_parallel_size=2\n"
+                                         "GPU KV cache size: 1,000 tokens\n",
+            "x");
+        const VllmSetupValues given = { .modelId = "llama-3.1-8b", .tp = 2 };
+        const VllmSetupValues used = vllmSetupFromLog(log, models, given);
+        QCOMPARE(used.modelId, std::string("llama-3.1-8b")); // kept: no card to take
+        const std::vector<VllmSetupNote> notes = vllmSetupNotes(log, models, given, used);
+        QCOMPARE(notes.at(1).kind, VllmSetupNote::Kind::ModelNoCard);
+        QCOMPARE(vllmSetupText(notes.at(1)),
+            std::string("The log runs acme/secret-13b (line 1), and no model card matches it: this check uses Llama "
+                        "3.1 8B (llama-3.1-8b), which may not be that model. Import its config.json to check the "
+                        "right shape."));
+    }
+
     void logAndSetupErrorsCarryCodes()
     {
         const InputErrorDetail tokens = logErrorDetail("a\nb\nINFO GPU KV cache size: lots of tokens\n");

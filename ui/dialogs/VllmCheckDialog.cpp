@@ -58,6 +58,14 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     m_errorLabel->setVisible(false);
     layout->addWidget(m_errorLabel);
 
+    // What the log stated and where the setup differs from it, above the figures.
+    m_setupLabel = new QLabel(this);
+    m_setupLabel->setObjectName(QStringLiteral("vllmSetupNotes"));
+    m_setupLabel->setWordWrap(true);
+    m_setupLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_setupLabel->setVisible(false);
+    layout->addWidget(m_setupLabel);
+
     layout->addWidget(buildResults());
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -254,6 +262,67 @@ void VllmCheckDialog::setScenario(const Scenario& scenario)
     if (m_hardwareCombo->findData(qs(scenario.hardware.id)) < 0)
         m_hardwareCombo->addItem(qs(scenario.hardware.id), qs(scenario.hardware.id));
     m_hardwareCombo->setCurrentIndex(m_hardwareCombo->findData(qs(scenario.hardware.id)));
+    m_scenarioValues = { .modelId = scenario.model.id,
+        .tp = scenario.tp(),
+        .blockSize = scenario.workload.blockSize,
+        .kv = scenario.kvFormat(),
+        .context = scenario.workload.context };
+}
+
+VllmSetupValues VllmCheckDialog::formValues() const
+{
+    VllmSetupValues v;
+    v.modelId = m_modelCombo->currentData().toString().toStdString();
+    v.tp = m_tpSpin->value();
+    v.blockSize = m_blockSpin->value();
+    const auto model = m_models.find(v.modelId);
+    const QString kv = m_kvEdit->text().trimmed();
+    try {
+        if (kv.isEmpty() || kv == QStringLiteral("auto")) {
+            if (model != m_models.end())
+                v.kv = KvFormat { model->second.defaultKvBits, 0 };
+        } else {
+            v.kv = parseKvDtype(kv.toStdString(), "kv_cache_dtype");
+        }
+        const QString context = m_contextEdit->text().trimmed();
+        if (!context.isEmpty())
+            v.context = parseTokenCount(context.toStdString(), "context", 1, limits::kMaxContext);
+    } catch (const InputError&) {
+        // compare() reports the field; here a value that does not read is "not given".
+    }
+    return v;
+}
+
+void VllmCheckDialog::fillFromLog(const VllmLog& log)
+{
+    const QString text = m_logEdit->toPlainText();
+    if (text == m_filledFrom)
+        return; // the user may have changed the form since: keep what they set
+    m_filledFrom = text;
+    const VllmSetupValues v = vllmSetupFromLog(log, m_models, formValues());
+    if (const int i = m_modelCombo->findData(qs(v.modelId)); i >= 0)
+        m_modelCombo->setCurrentIndex(i);
+    if (v.tp > 0)
+        m_tpSpin->setValue(v.tp);
+    if (v.blockSize > 0)
+        m_blockSpin->setValue(v.blockSize);
+    if (log.kvCacheDtype && v.kv)
+        m_kvEdit->setText(qs(v.kv->name()));
+    if (v.context > 0)
+        m_contextEdit->setText(tokensText(v.context));
+}
+
+void VllmCheckDialog::showSetupNotes()
+{
+    QStringList lines;
+    for (const VllmSetupNote& n : m_setupNotes) {
+        const QString text = translated(vllmSetupMessage(n)).toHtmlEscaped();
+        lines << (!vllmSetupWarns(n)
+                ? text
+                : QStringLiteral("<span style=\"color:#b35900;\"><b>%1</b> %2</span>").arg(tr("Warning:"), text));
+    }
+    m_setupLabel->setText(lines.join(QStringLiteral("<br>")));
+    m_setupLabel->setVisible(!lines.isEmpty());
 }
 
 void VllmCheckDialog::setLogText(const QString& text)
@@ -264,19 +333,23 @@ void VllmCheckDialog::setLogText(const QString& text)
 bool VllmCheckDialog::compare()
 {
     m_comparison.reset();
+    m_setupNotes.clear();
     auto fail = [this](const QString& message) {
         showError(message);
+        showSetupNotes();
         showComparison();
         return false;
     };
     try {
+        // The log's name starts its error messages ("vLLM log:12: cannot read …").
+        const VllmLog log = parseVllmLog(m_logEdit->toPlainText().toStdString(), tr("vLLM log").toStdString());
+        fillFromLog(log);
         const std::string modelId = m_modelCombo->currentData().toString().toStdString();
         const auto modelIt = m_models.find(modelId);
         if (modelIt == m_models.end())
             return fail(tr("choose a model"));
         const ModelCard& model = modelIt->second;
-        // The log's name starts its error messages ("vLLM log:12: cannot read …").
-        const VllmLog log = parseVllmLog(m_logEdit->toPlainText().toStdString(), tr("vLLM log").toStdString());
+        m_setupNotes = vllmSetupNotes(log, m_models, m_scenarioValues, formValues());
 
         VllmSetup setup;
         const QString kv = m_kvEdit->text().trimmed();
@@ -314,6 +387,7 @@ bool VllmCheckDialog::compare()
     }
     m_error.clear();
     m_errorLabel->setVisible(false);
+    showSetupNotes();
     showComparison();
     return true;
 }
@@ -346,10 +420,11 @@ void VllmCheckDialog::showComparison()
             : none);
     m_concurrencyDiff->setText(signedPercent(c.concurrencyDiffPercent));
     m_kvtiersMemory->setText(bytesText(p.kvMemoryBytes, m_units));
-    m_vllmMemory->setText(c.log.availableKvBytes ? bytesText(*c.log.availableKvBytes, m_units)
-            : c.impliedKvMemoryBytes             ? tr("%1 (implied)").arg(bytesText(*c.impliedKvMemoryBytes, m_units))
-                                                 : none);
-    m_memoryDiff->setText(c.kvMemoryGapBytes ? bytesText(-*c.kvMemoryGapBytes, m_units) : none);
+    // vLLM's figure (its own line, else what its tokens imply) and vLLM's less kvtiers'.
+    m_vllmMemory->setText(!c.vllmKvMemoryBytes ? none
+            : c.vllmKvMemoryImplied            ? tr("%1 (implied)").arg(bytesText(*c.vllmKvMemoryBytes, m_units))
+                                               : bytesText(*c.vllmKvMemoryBytes, m_units));
+    m_memoryDiff->setText(c.kvMemoryDiffBytes ? bytesText(*c.kvMemoryDiffBytes, m_units) : none);
     // vLLM's own line, quoted as it prints it, with what it assumed; kvtiers' steady state;
     // and the core's one sentence on why they differ.
     // The async budget is newer vLLM's, so that line names no version.

@@ -3,11 +3,13 @@
 // The user pastes a vLLM startup log and confirms the setup (model, KV format,
 // TP, block size, context, and where KV memory comes from: the log's "Available KV cache
 // memory" line, or gpu_memory_utilization × HBM − weights), prefilled from the current
-// scenario. The dialog shows both "GPU KV cache size" and "Maximum concurrency" figures,
-// their difference, the line vLLM itself would print for the setup (its chunked-prefill
-// budget for sliding windows, at the max_num_batched_tokens given) beside kvtiers' steady
-// state with the core's sentence on why they differ, and the core's explanation and notes
-// (compareWithVllm, core/VllmCheck.h), all translated from the core's messages.
+// scenario. Compare fills in what a newly pasted log states (model, TP, block size, KV
+// dtype, max_model_len: vllmSetupFromLog) and says which values came from the log, which
+// replaced the scenario's and which the user set against the log (vllmSetupNotes). The dialog shows both "GPU KV cache
+// size" and "Maximum concurrency" figures, their difference, the line vLLM itself would print for the setup (its
+// chunked-prefill budget for sliding windows, at the max_num_batched_tokens given) beside kvtiers' steady state with
+// the core's sentence on why they differ, and the core's explanation and notes (compareWithVllm, core/VllmCheck.h), all
+// translated from the core's messages.
 
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
@@ -19,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -51,6 +54,8 @@ public:
     /// Runs the comparison on the pasted log. False (and a message) on bad input.
     bool compare();
     const std::optional<VllmComparison>& comparison() const { return m_comparison; }
+    /// What the last comparison took from the log and where its setup differs from it.
+    const std::vector<VllmSetupNote>& setupNotes() const { return m_setupNotes; }
     QString errorMessage() const { return m_error; }
 
 private:
@@ -62,6 +67,11 @@ private:
     void showComparison();
     void showError(const QString& message);
     void updateMemoryControls();
+    /// The setup the form shows (TP, block size, KV format, context, model).
+    VllmSetupValues formValues() const;
+    /// Puts what a log states into the form, once per pasted log.
+    void fillFromLog(const VllmLog& log);
+    void showSetupNotes();
 
     const CardCatalog& m_catalog;
     std::map<std::string, ModelCard> m_models;
@@ -94,8 +104,12 @@ private:
     QLabel* m_kvtiersSteady = nullptr;
     QLabel* m_budgetWhy = nullptr;
     QLabel* m_explanation = nullptr;
+    QLabel* m_setupLabel = nullptr;
 
     std::optional<VllmComparison> m_comparison;
+    std::vector<VllmSetupNote> m_setupNotes;
+    VllmSetupValues m_scenarioValues; ///< what setScenario gave; empty without a scenario
+    QString m_filledFrom;             ///< the log text the form was last filled from
     QString m_error;
     ByteUnits m_units = ByteUnits::Binary;
 };
