@@ -2,6 +2,7 @@
 
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Sensitivity.h"
+#include "core/cards/HfConfig.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/PresetStore.h"
 #include "core/catalog/ScenarioSpec.h"
@@ -30,6 +31,29 @@ std::string inFlagTerms(std::string message)
     }
     return message;
 }
+
+namespace {
+
+/// A config.json given as --model: says on stderr what its import assumes (Transformers'
+/// MHA default when num_key_value_heads is absent) and the key its fields were read under,
+/// so no default is taken silently. Unreadable files are left to the import's own error.
+void noteHfAssumptions(const std::string& modelArg)
+{
+    if (cardCatalog().models().count(modelArg) > 0 || !modelArg.ends_with(".json"))
+        return;
+    try {
+        const Json json = parseStrictJson(readInputFile(modelArg), modelArg);
+        if (!looksLikeHfConfig(json))
+            return;
+        const HfImportReport report = inspectHfConfig(json);
+        for (const Message& m : { hfNestedMessage(report), hfKvHeadsMessage(report) })
+            if (!m.empty())
+                std::cerr << "kvtiers: note: " << modelArg << ": " << m.english() << "\n";
+    } catch (const InputError&) {
+    }
+}
+
+} // namespace
 
 Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& ownOptions,
     const std::vector<std::string>& ownSwitches)
@@ -60,6 +84,7 @@ Parsed parseArgs(const std::vector<std::string>& args, size_t first, const std::
             p.csv = true;
         } else if (arg == "--model") {
             p.spec.model = value();
+            noteHfAssumptions(p.spec.model);
         } else if (arg == "--hardware") {
             p.spec.hardware = value();
         } else if (arg == "--workload") {

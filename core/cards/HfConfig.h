@@ -15,13 +15,21 @@
 //   state layers    Jamba's Mamba layers and Qwen3-Next's Gated DeltaNet layers, their
 //                   per-sequence state computed from the config's dims (see HfFamilyRules.cpp)
 //
-// Configs that nest the language model under "text_config" (Gemma 3, Llama 4, other
-// multimodal wrappers) are read from there, falling back to the top level. Parameter
-// counts are estimated from the shapes when the config does not state them.
+// Configs that nest the language model under "text_config", "llm_config",
+// "language_config" or "language_model_config" (Gemma 3, Llama 4, InternVL and other
+// multimodal wrappers) are read from there, falling back to the top level; so is a config
+// copied under another key ({"fields": {...}}) when the top level states no shape.
+// Parameter counts are estimated from the shapes when the config does not state them.
+//
+// The card is named from _name_or_path (or model_id), else the file's name ("Org__Name"
+// as "Org/Name"; a file called config.json by its folder), else its first architecture
+// with its size ("Qwen2 72.7B"), never "config".
 
 #include "core/cards/ModelCard.h"
 #include "core/io/Json.h"
+#include "core/io/Message.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -42,5 +50,22 @@ ModelCard importHfConfig(const Json& config, const std::string& origin);
 /// ("num_hidden_layers", "text_config.hidden_size"), so a front end can ask the user to
 /// fill them in and import again. Empty when the config imports.
 std::vector<std::string> missingHfFields(const Json& config);
+
+/// What an import reads and assumes, for a front end to ask or say openly.
+struct HfImportReport {
+    std::vector<std::string> missing; ///< as missingHfFields()
+    std::string nestedKey;            ///< the key the fields were read under ("fields"); empty: the top level
+    /// num_key_value_heads is absent where the layers need it: the import assumes
+    /// Transformers' default, num_attention_heads (multi-head attention).
+    bool kvHeadsAssumed = false;
+    std::int64_t assumedKvHeads = 0; ///< that default; 0 while num_attention_heads is unknown
+    std::string kvHeadsPath;         ///< where the field belongs ("fields.num_key_value_heads")
+};
+HfImportReport inspectHfConfig(const Json& config);
+
+/// "num_key_value_heads is not given: …" (context "HfImport"); empty unless kvHeadsAssumed.
+Message hfKvHeadsMessage(const HfImportReport& report);
+/// "The model's fields were read under "fields"." (context "HfImport"); empty for the top level.
+Message hfNestedMessage(const HfImportReport& report);
 
 } // namespace kvtiers

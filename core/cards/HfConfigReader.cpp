@@ -31,12 +31,45 @@ Importer::Importer(const Json& config, std::string origin)
 {
     if (!config.is_object())
         throw InputError({ .code = InputErrorCode::HfConfigNotObject, .where = m_origin });
-    if (auto it = config.find("text_config"); it != config.end() && it->is_object()) {
-        m_lm = &*it;
-        m_prefix = "text_config.";
+    m_nestedKey = nestedConfigKey(config);
+    if (!m_nestedKey.empty()) {
+        m_lm = &config[m_nestedKey];
+        m_prefix = m_nestedKey + ".";
     } else {
         m_lm = &config;
     }
+}
+
+namespace {
+
+/// Whether `j` states a model's shape: its layers, width or heads under any alias.
+bool hasShape(const Json& j)
+{
+    for (const char* k : { "num_hidden_layers", "n_layer", "num_layers", "n_layers", "hidden_size", "n_embd", "d_model",
+             "num_attention_heads", "n_head", "num_heads" })
+        if (j.contains(k))
+            return true;
+    return false;
+}
+
+} // namespace
+
+std::string nestedConfigKey(const Json& config)
+{
+    if (!config.is_object())
+        return {};
+    // Multimodal wrappers keep the language model under one of these, whatever the top holds.
+    for (const char* key : { "text_config", "llm_config", "language_config", "language_model_config" })
+        if (auto it = config.find(key); it != config.end() && it->is_object())
+            return key;
+    // A config copied into a wrapper ({"fields": {...}}, {"config": {...}}): the first object
+    // that states a shape, when the top level states none.
+    if (hasShape(config))
+        return {};
+    for (const auto& [key, value] : config.items())
+        if (value.is_object() && hasShape(value))
+            return key;
+    return {};
 }
 
 const Json* Importer::find(std::string_view key) const
@@ -160,9 +193,14 @@ void Importer::readShape()
     if (auto kv = optInt({ "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num" }, 1, kMaxDim)) {
         m_kvHeads = *kv;
     } else if (!findAny({ "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num" }).first) {
+        // Transformers' default (num_key_value_heads = num_attention_heads) is multi-head
+        // attention: said in the notes, and by front ends through kvHeadsAssumed. MLA caches
+        // a latent, not heads, so it needs none.
         m_kvHeads = m_heads;
-        if (m_heads > 0)
-            m_estimates.push_back("no num_key_value_heads: multi-head attention (" + count(m_heads) + " KV heads)");
+        kvHeadsAssumed = !findAny({ "kv_lora_rank" }).first;
+        if (kvHeadsAssumed && m_heads > 0)
+            m_estimates.push_back("num_key_value_heads not given: " + count(m_heads)
+                + " KV heads assumed (= num_attention_heads, multi-head attention, as Transformers does)");
     }
     if (m_kvHeads > 0 && m_heads > 0 && m_kvHeads > m_heads)
         invalid("num_key_value_heads", { .code = InputErrorCode::HfKvHeadsAboveHeads, .max = count(m_heads) });
@@ -288,36 +326,75 @@ void Importer::readWeightBits()
         m_estimates.push_back("weights " + formatSignificant(bits, 4) + "-bit from " + why);
 }
 
-/// Sets the card's name; returns the text its id is made from: _name_or_path (a local
-/// path's last folder), else the file's name (its folder's for config.json), else the type.
+namespace {
+
+/// A local path's last folder ("/models/Qwen2.5-72B/" → "Qwen2.5-72B"); other text as it is.
+std::string lastFolderOf(std::string p)
+{
+    const bool localPath = p.starts_with("/") || p.starts_with(".") || p.starts_with("~")
+        || p.find('\\') != std::string::npos || (p.size() > 1 && p[1] == ':');
+    if (!localPath)
+        return p;
+    std::replace(p.begin(), p.end(), '\\', '/');
+    while (p.size() > 1 && p.back() == '/')
+        p.pop_back();
+    return p.substr(p.find_last_of('/') + 1);
+}
+
+/// An architecture's family name: "Qwen2ForCausalLM" → "Qwen2".
+std::string architectureName(std::string a)
+{
+    for (const char* suffix : { "ForCausalLM", "ForConditionalGeneration", "LMHeadModel", "Model" })
+        if (a.size() > std::string_view(suffix).size() && a.ends_with(suffix)) {
+            a.resize(a.size() - std::string_view(suffix).size());
+            break;
+        }
+    return a;
+}
+
+} // namespace
+
+/// Sets the card's name; returns the text its id is made from. In order: _name_or_path (a
+/// local path's last folder) or model_id; the file's name, "Org__Name" read as "Org/Name",
+/// or for a file called config.json its folder's; the first architecture, then
+/// model_type, with the parameter count ("Qwen2 72.7B"). Never "config".
 std::string Importer::nameBase()
 {
-    std::string nameOrPath;
-    for (const Json* j : { &m_top, m_lm })
-        if (auto s = optString(*j, "_name_or_path"); s && !s->empty() && nameOrPath.empty())
-            nameOrPath = *s;
-    std::string base;
-    if (!nameOrPath.empty()) {
-        card.name = nameOrPath;
-        base = nameOrPath;
-        const bool localPath = base.starts_with("/") || base.starts_with(".") || base.starts_with("~")
-            || base.find('\\') != std::string::npos || (base.size() > 1 && base[1] == ':');
-        if (localPath) {
-            std::string p = base;
-            std::replace(p.begin(), p.end(), '\\', '/');
-            while (p.size() > 1 && p.back() == '/')
-                p.pop_back();
-            base = p.substr(p.find_last_of('/') + 1);
-        }
-    } else {
-        const std::filesystem::path p(m_origin);
-        base = p.stem().string();
-        if (lower(base) == "config" && p.has_parent_path() && !p.parent_path().filename().empty())
-            base = p.parent_path().filename().string();
-        if (base.empty() || base.find(' ') != std::string::npos)
-            base = m_type.empty() ? std::string("imported-model") : m_type;
-        card.name = base;
+    for (const char* key : { "_name_or_path", "model_id" })
+        for (const Json* j : { &m_top, m_lm })
+            if (auto s = optString(*j, key); s && !s->empty()) {
+                card.name = *s;
+                m_nameSource = key;
+                return lastFolderOf(*s);
+            }
+    const std::filesystem::path p(m_origin);
+    std::string base = p.filename().string();
+    for (const char* ext : { ".json", ".JSON" })
+        if (base.ends_with(ext))
+            base.resize(base.size() - 5);
+    if (lower(base).ends_with(".config"))
+        base.resize(base.size() - 7);
+    m_nameSource = "file name";
+    if (lower(base) == "config") {
+        base = p.has_parent_path() ? p.parent_path().filename().string() : std::string();
+        m_nameSource = "folder";
     }
+    if (const size_t sep = base.find("__"); sep != std::string::npos && sep > 0)
+        base.replace(sep, 2, "/"); // "Qwen__Qwen2.5-72B": a Hugging Face id with its slash flattened
+    if (base.empty() || base.find(' ') != std::string::npos || lower(base) == "config") {
+        std::string family = m_type;
+        m_nameSource = "model_type";
+        for (const Json* j : { m_lm, &m_top })
+            if (auto a = j->find("architectures");
+                a != j->end() && a->is_array() && !a->empty() && (*a)[0].is_string()) {
+                family = architectureName((*a)[0].get<std::string>());
+                m_nameSource = "architectures";
+                break;
+            }
+        base = family.empty() ? std::string("imported-model")
+                              : family + " " + formatSignificant(card.paramsTotal / 1e9, 3) + "B";
+    }
+    card.name = base;
     return base;
 }
 
@@ -359,8 +436,9 @@ void Importer::nameCard()
 
     // KV layout summary and what was estimated.
     std::string notes = "Imported from a Hugging Face config.json (" + m_origin + ", model_type "
-        + (m_type.empty() ? std::string("not given") : m_type) + "). Layers: " + layoutNotes()
-        + ". max_context from max_position_embeddings; default KV format 16-bit.";
+        + (m_type.empty() ? std::string("not given") : m_type)
+        + (m_nestedKey.empty() ? std::string() : ", fields read under \"" + m_nestedKey + "\"")
+        + "). Layers: " + layoutNotes() + ". max_context from max_position_embeddings; default KV format 16-bit.";
     if (!m_usedDefaults.empty()) {
         std::string d;
         for (const auto& u : m_usedDefaults)
@@ -380,8 +458,13 @@ void Importer::nameCard()
 
 bool looksLikeHfConfig(const Json& json)
 {
-    return json.is_object() && (json.contains("model_type") || json.contains("architectures"))
-        && !json.contains("layer_groups");
+    if (!json.is_object() || json.contains("layer_groups"))
+        return false;
+    if (json.contains("model_type") || json.contains("architectures"))
+        return true;
+    // A config nested under a key ({"fields": {"model_type": ..., ...}}).
+    const std::string key = hf::nestedConfigKey(json);
+    return !key.empty() && (json[key].contains("model_type") || json[key].contains("architectures"));
 }
 
 } // namespace kvtiers

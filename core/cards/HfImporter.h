@@ -48,6 +48,11 @@ struct LayerSpec {
     }
 };
 
+/// The key a config nests the model's fields under: text_config, llm_config,
+/// language_config or language_model_config (multimodal wrappers); else, when the top level
+/// states no shape, the first object that does ("fields"). Empty: the top level.
+std::string nestedConfigKey(const Json& config);
+
 class Importer {
 public:
     /// Throws InputError (HfConfigNotObject) when `config` is not an object.
@@ -59,6 +64,14 @@ public:
     ModelCard card;
     std::vector<std::string> missing;             ///< field paths
     std::vector<InputErrorDetail> problemDetails; ///< the structured form of each problem, `where` = its path
+    /// num_key_value_heads (or an alias) is absent and the layers need it: Transformers'
+    /// default, num_attention_heads (multi-head attention), is assumed.
+    bool kvHeadsAssumed = false;
+    std::int64_t heads() const { return m_heads; }
+    const std::string& nestedKey() const { return m_nestedKey; }
+    const std::string& nameSource() const { return m_nameSource; }
+    /// The path a field is reported under: where it is, else where it belongs.
+    std::string path(const std::string& key) const;
 
 private:
     // ---- field access (HfConfigReader.cpp): the language-model config, then the top
@@ -72,8 +85,6 @@ private:
     static std::optional<std::string> optString(const Json& j, const char* key);
 
     // ---- what is missing or invalid (HfMissingFields.cpp)
-    /// The path a field is reported under: where it is, else where it belongs.
-    std::string path(const std::string& key) const;
     /// Records a problem once per field: its code and figures (the path goes in `where`).
     void invalid(const std::string& key, InputErrorDetail detail);
     /// Records a required field that is missing, once.
@@ -105,6 +116,8 @@ private:
     const Json& m_top;
     const Json* m_lm = nullptr;
     std::string m_prefix;
+    std::string m_nestedKey;  ///< the key m_lm is under; empty: the top level
+    std::string m_nameSource; ///< what the card's name came from (nameBase)
     std::string m_origin;
     Json m_defaults = Json::object();
     mutable std::set<std::string> m_usedDefaults;

@@ -4,6 +4,8 @@
 #include "core/cards/HfConfig.h"
 #include "core/cards/HfImporter.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 
 namespace kvtiers {
@@ -65,6 +67,53 @@ std::vector<std::string> missingHfFields(const Json& config)
     for (const auto& p : imp.problemDetails)
         fields.push_back(p.where);
     return fields;
+}
+
+HfImportReport inspectHfConfig(const Json& config)
+{
+    HfImportReport r;
+    if (!config.is_object()) {
+        r.missing = { "(a JSON object)" };
+        return r;
+    }
+    hf::Importer imp(config, "config.json");
+    imp.run();
+    r.missing = imp.missing;
+    for (const auto& p : imp.problemDetails)
+        r.missing.push_back(p.where);
+    r.nestedKey = imp.nestedKey();
+    r.kvHeadsPath = imp.path("num_key_value_heads");
+    // Absent where attention layers need it: asked for even while other fields are missing.
+    r.kvHeadsAssumed = imp.kvHeadsAssumed;
+    r.assumedKvHeads = imp.kvHeadsAssumed ? imp.heads() : 0;
+    return r;
+}
+
+namespace {
+constexpr MessageContext say { "HfImport" };
+} // namespace
+
+Message hfKvHeadsMessage(const HfImportReport& r)
+{
+    if (!r.kvHeadsAssumed)
+        return {};
+    if (r.assumedKvHeads <= 0)
+        return say(QT_TRANSLATE_NOOP("HfImport",
+                       "%1 is not given: without it every attention head has its own KV head (multi-head "
+                       "attention), as Transformers assumes. Give it if the model groups its heads."),
+            { r.kvHeadsPath });
+    return say(QT_TRANSLATE_NOOP("HfImport",
+                   "%1 is not given: assuming %2 KV heads (= num_attention_heads, multi-head attention), as "
+                   "Transformers does. Most recent models group their heads (grouped-query attention) and cache "
+                   "far less: give the model's value if it has one."),
+        { r.kvHeadsPath, std::to_string(r.assumedKvHeads) });
+}
+
+Message hfNestedMessage(const HfImportReport& r)
+{
+    if (r.nestedKey.empty())
+        return {};
+    return say(QT_TRANSLATE_NOOP("HfImport", "The model's fields were read under \"%1\"."), { r.nestedKey });
 }
 
 } // namespace kvtiers

@@ -502,6 +502,108 @@ private slots:
             QCOMPARE(back.paramsTotal, m.paramsTotal);
         }
     }
+
+    void nestedUnderFieldsImportsAsTheFlatConfig()
+    {
+        // The reviewer's reference record: Qwen2.5-72B's fields under "fields", beside
+        // "model_id" and "derived". Read there: 8 KV heads, 80 × 8 × 256 × 2 = 327,680 B per
+        // token, and the parameters of the flat config.json and the built-in card (72.7B).
+        const Json nested = loadJson("qwen2.5-72b-nested.json");
+        QVERIFY(looksLikeHfConfig(nested));
+        QVERIFY(missingHfFields(nested).empty());
+        const HfImportReport report = inspectHfConfig(nested);
+        QCOMPARE(report.nestedKey, std::string("fields"));
+        QVERIFY(!report.kvHeadsAssumed);
+        QCOMPARE(hfNestedMessage(report).english(), std::string("The model's fields were read under \"fields\"."));
+        const ModelCard m = load("qwen2.5-72b-nested.json");
+        QCOMPARE(m.groups.at(0).numKvHeads, std::int64_t(8));
+        QCOMPARE(bf16(m).bytesPerToken(), 327680.0);
+        QCOMPARE(m.paramsTotal, load("qwen2.5-72b.json").paramsTotal);
+        QCOMPARE(m.paramsTotal, CardCatalog::builtin().models().at("qwen2.5-72b").paramsTotal); // 72,706,203,648
+        QVERIFY(m.notes.find("fields read under \"fields\"") != std::string::npos);
+        // Named from model_id, not from the file.
+        QCOMPARE(m.name, std::string("Qwen/Qwen2.5-72B"));
+        QCOMPARE(m.id, std::string("qwen-qwen2.5-72b"));
+        // Missing fields are reported where they belong: under the key.
+        Json partial = nested;
+        partial["fields"].erase("num_hidden_layers");
+        QCOMPARE(missingHfFields(partial), std::vector<std::string> { "fields.num_hidden_layers" });
+    }
+
+    void nestingKeysForWrappers()
+    {
+        // Multimodal wrappers: the language model under its key even when the top has fields.
+        const Json flat = loadJson("qwen2.5-72b.json");
+        for (const char* key : { "text_config", "llm_config", "language_config" }) {
+            const Json wrapped
+                = { { "model_type", "some_vlm" }, { "vision_config", { { "hidden_size", 1024 } } }, { key, flat } };
+            QCOMPARE(inspectHfConfig(wrapped).nestedKey, std::string(key));
+            QCOMPARE(bf16(importHfConfig(wrapped, "config.json")).bytesPerToken(), 327680.0);
+        }
+        // Any other key only when the top level states no shape of its own.
+        QCOMPARE(inspectHfConfig(Json { { "config", flat } }).nestedKey, std::string("config"));
+        Json topShaped = flat;
+        topShaped["extra"] = { { "hidden_size", 1 } };
+        QCOMPARE(inspectHfConfig(topShaped).nestedKey, std::string());
+        QVERIFY(!looksLikeHfConfig(Json { { "fields", { { "note", "no model here" } } } }));
+    }
+
+    void absentKvHeadsAreAskedForAndSaid()
+    {
+        // Without num_key_value_heads Transformers takes num_attention_heads (MHA): Qwen2.5-72B
+        // would be 64 heads, 80 × 64 × 256 × 2 = 2,621,440 B per token, 8× the real 327,680.
+        Json j = loadJson("qwen2.5-72b.json");
+        j.erase("num_key_value_heads");
+        const HfImportReport report = inspectHfConfig(j);
+        QVERIFY(report.kvHeadsAssumed);
+        QCOMPARE(report.assumedKvHeads, std::int64_t(64));
+        QCOMPARE(report.kvHeadsPath, std::string("num_key_value_heads"));
+        QCOMPARE(hfKvHeadsMessage(report).english(),
+            std::string("num_key_value_heads is not given: assuming 64 KV heads (= num_attention_heads, multi-head "
+                        "attention), as Transformers does. Most recent models group their heads (grouped-query "
+                        "attention) and cache far less: give the model's value if it has one."));
+        const ModelCard mha = importHfConfig(j, "config.json");
+        QCOMPARE(bf16(mha).bytesPerToken(), 2621440.0);
+        QVERIFY(mha.notes.find("num_key_value_heads not given: 64 KV heads assumed") != std::string::npos);
+        // Asked for even while the heads themselves are missing, under the nesting key.
+        Json nested = loadJson("qwen2.5-72b-nested.json");
+        nested["fields"].erase("num_key_value_heads");
+        nested["fields"].erase("num_attention_heads");
+        const HfImportReport asked = inspectHfConfig(nested);
+        QVERIFY(asked.kvHeadsAssumed);
+        QCOMPARE(asked.assumedKvHeads, std::int64_t(0));
+        QCOMPARE(asked.kvHeadsPath, std::string("fields.num_key_value_heads"));
+        QVERIFY(hfKvHeadsMessage(asked).english().starts_with("fields.num_key_value_heads is not given"));
+        // MLA caches a latent: nothing to ask. A config that states it: nothing either.
+        QVERIFY(!inspectHfConfig(loadJson("deepseek-v3.json")).kvHeadsAssumed);
+        QVERIFY(!inspectHfConfig(loadJson("qwen2.5-72b.json")).kvHeadsAssumed);
+        QVERIFY(hfKvHeadsMessage(inspectHfConfig(loadJson("qwen2.5-72b.json"))).empty());
+    }
+
+    void importedCardsAreNeverNamedConfig()
+    {
+        Json j = loadJson("qwen2.5-72b.json"); // no _name_or_path
+        // A file called config.json: its folder.
+        QCOMPARE(
+            importHfConfig(j, "/models/Qwen2.5-72B-Instruct/config.json").name, std::string("Qwen2.5-72B-Instruct"));
+        QCOMPARE(importHfConfig(j, "Qwen2.5-72B/config.json").id, std::string("qwen2.5-72b"));
+        // A flattened Hugging Face id in the file's name, ".config" dropped.
+        const ModelCard flat = importHfConfig(j, "Qwen__Qwen2.5-72B.config.json");
+        QCOMPARE(flat.name, std::string("Qwen/Qwen2.5-72B"));
+        QCOMPARE(flat.id, std::string("qwen-qwen2.5-72b"));
+        // No file name worth having (pasted text, a bare config.json): the architecture and size.
+        for (const char* origin : { "pasted text", "config.json" }) {
+            const ModelCard m = importHfConfig(j, origin);
+            QCOMPARE(m.name, std::string("Qwen2 72.7B"));
+            QCOMPARE(m.id, std::string("qwen2-72.7b"));
+        }
+        // No architectures: model_type.
+        j.erase("architectures");
+        QCOMPARE(importHfConfig(j, "config.json").name, std::string("qwen2 72.7B"));
+        // _name_or_path first of all.
+        j["_name_or_path"] = "Qwen/Qwen2.5-72B";
+        QCOMPARE(importHfConfig(j, "config.json").id, std::string("qwen-qwen2.5-72b"));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHfConfig)
