@@ -42,11 +42,12 @@ Importer::Importer(const Json& config, std::string origin)
 
 namespace {
 
-/// Whether `j` states a model's shape: its layers, width or heads under any alias.
+/// Whether `j` reads as a model's config: its type, architectures, layers, width or heads
+/// under any alias.
 bool hasShape(const Json& j)
 {
-    for (const char* k : { "num_hidden_layers", "n_layer", "num_layers", "n_layers", "hidden_size", "n_embd", "d_model",
-             "num_attention_heads", "n_head", "num_heads" })
+    for (const char* k : { "model_type", "architectures", "num_hidden_layers", "n_layer", "num_layers", "n_layers",
+             "hidden_size", "n_embd", "d_model", "num_attention_heads", "n_head", "num_heads" })
         if (j.contains(k))
             return true;
     return false;
@@ -63,7 +64,7 @@ std::string nestedConfigKey(const Json& config)
         if (auto it = config.find(key); it != config.end() && it->is_object())
             return key;
     // A config copied into a wrapper ({"fields": {...}}, {"config": {...}}): the first object
-    // that states a shape, when the top level states none.
+    // that reads as a config, when the top level does not.
     if (hasShape(config))
         return {};
     for (const auto& [key, value] : config.items())

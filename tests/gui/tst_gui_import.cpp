@@ -16,14 +16,19 @@
 #include "ui/dialogs/ModelImportDialog.h"
 #include "ui/dialogs/VllmCheckDialog.h"
 #include "ui/text/Translate.h"
+#include "ui/text/UnitsText.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -69,11 +74,16 @@ private slots:
     void pastedConfigGivesExactKvBytes();
     void incompleteConfigListsFieldsThenImports();
     void openFileThroughTheSeam();
+    void nestedConfigSaysItsKey();
+    void absentKvHeadsAreAsked();
+    void configJsonIsNamedByItsFolder();
     void badJsonIsShownByName();
     void importErrorsInTheUiLanguage();
     void cleanup() { installTranslator(kLanguageEnglish); }
     void vllmDialogShowsBothFigures();
     void vllmDialogFromHardware();
+    void vllmDialogTakesTheLogsSetup();
+    void vllmSetupNotesInBothLanguages();
     void vllmDialogShowsVllmsBudgetBesideSteadyState();
     void vllmTextInEnglishIsTheCoresText();
     void vllmTextInKoreanIsKorean();
@@ -152,6 +162,95 @@ void TestGuiImport::incompleteConfigListsFieldsThenImports()
     const KvSizing sizing(*dialog.card(), KvFormat { 16, 0 }, 1, 16, Allocation::Paged);
     QCOMPARE(sizing.bytesPerToken(), 131072.0);
     QCOMPARE(dialog.card()->paramsTotal, CardCatalog::builtin().models().at("llama-3.1-8b").paramsTotal);
+}
+
+void TestGuiImport::nestedConfigSaysItsKey()
+{
+    // The reviewer's reference file: Qwen2.5-72B's fields under "fields". Read there, said
+    // so: 8 KV heads, 327,680 B per token, the built-in card's 72.7B parameters.
+    installTranslator(kLanguageEnglish);
+    ModelImportDialog dialog;
+    dialog.show();
+    QVERIFY(dialog.loadFile(dataPath("hf/qwen2.5-72b-nested.json")));
+    QVERIFY(dialog.missingFields().isEmpty());
+    const ModelCard& card = *dialog.card();
+    QCOMPARE(card.groups.at(0).numKvHeads, std::int64_t(8));
+    QCOMPARE(KvSizing(card, KvFormat { 16, 0 }, 1, 16, Allocation::Paged).bytesPerToken(), 327680.0);
+    QCOMPARE(card.paramsTotal, CardCatalog::builtin().models().at("qwen2.5-72b").paramsTotal);
+    QCOMPARE(card.name, std::string("Qwen/Qwen2.5-72B"));
+    auto* said = dialog.findChild<QLabel*>(QStringLiteral("importAssumptions"));
+    QVERIFY(said->isVisible());
+    QVERIFY2(said->text().contains(QStringLiteral("read under &quot;fields&quot;")), qPrintable(said->text()));
+    QVERIFY2(dialog.findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text().contains(QStringLiteral("327,680")),
+        qPrintable(dialog.findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text()));
+}
+
+void TestGuiImport::absentKvHeadsAreAsked()
+{
+    // The reviewer's walk: six shape fields missing, and num_key_value_heads too. The dialog
+    // asks for all seven; typed in (8 KV heads) the card is Qwen2.5-72B's: 327,680 B per
+    // token and 72.7B parameters, not the MHA guess of 2,621,440 B and 82.1B.
+    installTranslator(kLanguageEnglish);
+    Json nested = parseStrictJson(readInputFile(dataPath("hf/qwen2.5-72b-nested.json").toStdString()), "x");
+    const std::vector<std::pair<const char*, const char*>> typed = { { "num_hidden_layers", "80" },
+        { "num_attention_heads", "64" }, { "hidden_size", "8192" }, { "vocab_size", "152064" },
+        { "max_position_embeddings", "131072" }, { "intermediate_size", "29568" }, { "num_key_value_heads", "8" } };
+    for (const auto& [field, value] : typed)
+        nested["fields"].erase(field);
+    for (const bool giveKvHeads : { true, false }) {
+        ModelImportDialog dialog;
+        dialog.show();
+        dialog.findChild<QPlainTextEdit*>(QStringLiteral("importText"))
+            ->setPlainText(QString::fromStdString(nested.dump(2)));
+        QVERIFY(!dialog.importText());
+        QStringList expected;
+        for (const auto& [field, value] : typed)
+            expected << QStringLiteral("fields.") + QLatin1String(field);
+        QCOMPARE(dialog.missingFields(), expected);
+        auto* kvEdit = dialog.findChild<QLineEdit*>(QStringLiteral("missing_fields.num_key_value_heads"));
+        QVERIFY(kvEdit);
+        QVERIFY2(kvEdit->placeholderText().contains(QStringLiteral("MHA")), qPrintable(kvEdit->placeholderText()));
+        for (const auto& [field, value] : typed)
+            if (giveKvHeads || QLatin1String(field) != QLatin1String("num_key_value_heads"))
+                dialog.setMissingFieldValue(QStringLiteral("fields.") + QLatin1String(field), QLatin1String(value));
+        QVERIFY2(dialog.importText(), qPrintable(dialog.errorMessage()));
+        const ModelCard& card = *dialog.card();
+        const double perToken = KvSizing(card, KvFormat { 16, 0 }, 1, 16, Allocation::Paged).bytesPerToken();
+        auto* said = dialog.findChild<QLabel*>(QStringLiteral("importAssumptions"));
+        if (giveKvHeads) {
+            QCOMPARE(card.groups.at(0).numKvHeads, std::int64_t(8));
+            QCOMPARE(perToken, 327680.0);
+            QCOMPARE(card.paramsTotal, CardCatalog::builtin().models().at("qwen2.5-72b").paramsTotal);
+            QVERIFY(dialog.missingFields().isEmpty());
+            QVERIFY(!said->text().contains(QStringLiteral("KV heads")));
+        } else {
+            // Left empty: Transformers' default, said openly beside the card, the field still asked.
+            QCOMPARE(card.groups.at(0).numKvHeads, std::int64_t(64));
+            QCOMPARE(perToken, 2621440.0);
+            QVERIFY(said->isVisible());
+            QVERIFY2(said->text().contains(QStringLiteral("assuming 64 KV heads")), qPrintable(said->text()));
+            QCOMPARE(dialog.missingFields(), QStringList { QStringLiteral("fields.num_key_value_heads") });
+            // In Korean too.
+            installTranslator(kLanguageKorean);
+            QVERIFY(dialog.importText());
+            QVERIFY2(hasHangul(said->text()) && said->text().contains(QStringLiteral("64")), qPrintable(said->text()));
+            installTranslator(kLanguageEnglish);
+        }
+    }
+}
+
+void TestGuiImport::configJsonIsNamedByItsFolder()
+{
+    // A file called config.json takes its folder's name; never "config".
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("Qwen2.5-72B")));
+    const QString path = dir.path() + QStringLiteral("/Qwen2.5-72B/config.json");
+    QVERIFY(QFile::copy(dataPath("hf/qwen2.5-72b.json"), path));
+    ModelImportDialog dialog;
+    QVERIFY2(dialog.loadFile(path), qPrintable(dialog.errorMessage()));
+    QCOMPARE(dialog.card()->name, std::string("Qwen2.5-72B"));
+    QCOMPARE(dialog.card()->id, std::string("qwen2.5-72b"));
 }
 
 void TestGuiImport::openFileThroughTheSeam()
@@ -311,6 +410,62 @@ void TestGuiImport::vllmDialogShowsBothFigures()
     QCOMPARE(c.predicted.tokens, predictVllm(model, setup).tokens);
 }
 
+void TestGuiImport::vllmDialogTakesTheLogsSetup()
+{
+    // The reviewer's case: the scenario is Llama 3.1 70B at TP 8; the log ran
+    // Qwen2.5-72B-Instruct at TP 4 and 32K. Compare fills the form from the log, says so, and
+    // the figures agree exactly: 88.12 GiB / 1,310,720 B = 72,187 blocks = 1,154,992 tokens,
+    // 72,187 / 2,048 = 35.25×.
+    installTranslator(kLanguageEnglish);
+    VllmCheckDialog dialog(CardCatalog::builtin());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.setScenario(test::scenario("llama-3.1-70b", Json { { "tp", 8 } }, "h200-sxm"));
+    dialog.setLogText(QString::fromStdString(readInputFile(dataPath("vllm/qwen2.5-72b-tp4-32k.log").toStdString())));
+    QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("vllmCompare")), Qt::LeftButton);
+    QVERIFY2(dialog.comparison().has_value(), qPrintable(dialog.errorMessage()));
+    auto text = [&](const char* name) { return dialog.findChild<QLabel*>(QString::fromLatin1(name))->text(); };
+    QCOMPARE(dialog.findChild<QComboBox*>(QStringLiteral("vllmModel"))->currentData().toString(),
+        QStringLiteral("qwen2.5-72b"));
+    QCOMPARE(dialog.findChild<QSpinBox*>(QStringLiteral("vllmTp"))->value(), 4);
+    QCOMPARE(dialog.comparison()->predicted.context, 32768.0);
+    QCOMPARE(text("kvtiersTokens"), QStringLiteral("1,154,992"));
+    QCOMPARE(text("vllmTokens"), QStringLiteral("1,154,992"));
+    QVERIFY2(text("kvtiersConcurrency").startsWith(QStringLiteral("35.25×")), qPrintable(text("kvtiersConcurrency")));
+    QVERIFY2(text("vllmExplanation").startsWith(QStringLiteral("<b>Agrees</b>")), qPrintable(text("vllmExplanation")));
+    const QString notes = text("vllmSetupNotes");
+    QVERIFY2(notes.contains(QStringLiteral("From the log: model Qwen/Qwen2.5-72B-Instruct = qwen2.5-72b")),
+        qPrintable(notes));
+    QVERIFY2(notes.contains(QStringLiteral("The log says TP 4 (line 8); the scenario has TP 8: kvtiers compares at "
+                                           "the log&#x27;s 4."))
+            || notes.contains(QStringLiteral("The log says TP 4 (line 8); the scenario has TP 8: kvtiers compares at "
+                                             "the log's 4.")),
+        qPrintable(notes));
+    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("vllmSetupNotes"))->isVisibleTo(&dialog));
+    // The memory row's difference is its two cells': vLLM's 88.1 GiB less kvtiers' 88.1 GiB.
+    const VllmComparison& c = *dialog.comparison();
+    QCOMPARE(*c.kvMemoryDiffBytes, *c.vllmKvMemoryBytes - c.predicted.kvMemoryBytes);
+    QCOMPARE(text("kvMemoryDiff"), bytesText(*c.kvMemoryDiffBytes, ByteUnits::Binary));
+    QCOMPARE(text("vllmKvMemory"), text("kvtiersKvMemory"));
+
+    // The user sets TP 8 again: the same log does not refill the form; the check warns and
+    // names the setup, not memory, and the row still reads vLLM − kvtiers (88.1 − 88.1 = 0 B).
+    dialog.findChild<QSpinBox*>(QStringLiteral("vllmTp"))->setValue(8);
+    QVERIFY(dialog.compare());
+    QCOMPARE(dialog.findChild<QSpinBox*>(QStringLiteral("vllmTp"))->value(), 8);
+    QVERIFY(!dialog.comparison()->agrees);
+    const QString warned = text("vllmSetupNotes");
+    QVERIFY2(warned.contains(QStringLiteral("this check uses TP 8")), qPrintable(warned));
+    QVERIFY2(
+        text("vllmExplanation").contains(QStringLiteral("do not fit this setup")), qPrintable(text("vllmExplanation")));
+    QVERIFY(!text("vllmExplanation").contains(QStringLiteral("did not give")));
+    QCOMPARE(text("kvMemoryDiff"), bytesText(0, ByteUnits::Binary));
+    // Taken from the log; the base model's card; the model and max_model_len replacing the
+    // scenario's; TP 8 against the log's 4.
+    QCOMPARE(dialog.setupNotes().size(), size_t(5));
+    QCOMPARE(dialog.setupNotes()[3].kind, VllmSetupNote::Kind::DiffersFromLog);
+}
+
 void TestGuiImport::vllmDialogFromHardware()
 {
     VllmCheckDialog dialog(CardCatalog::builtin());
@@ -412,13 +567,15 @@ std::vector<VllmComparison> vllmComparisons()
         = parseVllmLog(readInputFile(dataPath("vllm/llama-3.1-70b-tp8-h200.log").toStdString()), "h200.log");
     VllmLog noAvailable = log;
     noAvailable.availableKvBytes.reset();
+    const VllmLog qwen
+        = parseVllmLog(readInputFile(dataPath("vllm/qwen2.5-72b-tp4-32k.log").toStdString()), "qwen.log");
     const double fromHbm = vllmKvMemory(llama, h200, 0.9, 8, 0, 16);
     const VllmHbmContext hbm { h200.hbmBytes, llama.paramsTotal * 2 / 8, 0, 0.9 };
 
     VllmLog twice; // vLLM had twice the worked example's 131,072 tokens
     twice.kvCacheTokens = 262144;
-    VllmLog twiceNamed = twice;
-    twiceNamed.availableKvBytes = 50 * GiB;
+    VllmLog twiceNamed = twice; // and the 80 GiB its tokens need, as its own line
+    twiceNamed.availableKvBytes = 80 * GiB;
     twiceNamed.availableLine = 3;
     auto concurrencyLog = [](double x, std::optional<double> available) {
         VllmLog l;
@@ -466,6 +623,8 @@ std::vector<VllmComparison> vllmComparisons()
         compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaLog),   // concurrency differs
         compareWithVllm(gemma, vllmSetup(10 * GiB, 1, 8192), gemmaShort), // a hybrid
         compareWithVllm(mistral, vllmSetup(40 * GiB, 1, 32768), newer),   // newer vLLM's token line
+        // Qwen2.5-72B's TP 4 log checked as Llama 3.1 70B at TP 8: the setup differs.
+        compareWithVllm(llama, vllmSetup(*qwen.availableKvBytes, 8), qwen),
         // A log with no figure (parseVllmLog refuses one; only through the API).
         compareWithVllm(llama, vllmSetup(40 * GiB), VllmLog {}),
     };
@@ -528,6 +687,54 @@ void TestGuiImport::vllmTextInEnglishIsTheCoresText()
         QVERIFY2(noteKinds.count(static_cast<VllmNote::Kind>(k)),
             qPrintable(QStringLiteral("note kind %1 not noted").arg(k)));
     QCOMPARE(paddedKinds, (std::set<std::string> { "full", "sliding", "mla" }));
+}
+
+namespace {
+
+/// Setup notes of every kind: the reviewer's log against scenarios that match it, differ
+/// from it, or name a model no card (or two cards) match.
+std::vector<VllmSetupNote> vllmAllSetupNotes()
+{
+    const auto& models = CardCatalog::builtin().models();
+    const VllmLog qwen
+        = parseVllmLog(readInputFile(dataPath("vllm/qwen2.5-72b-tp4-32k.log").toStdString()), "qwen.log");
+    const VllmSetupValues llama8
+        = { .modelId = "llama-3.1-70b", .tp = 8, .blockSize = 16, .kv = KvFormat { 16, 0 }, .context = 131072 };
+    std::vector<VllmSetupNote> all = vllmSetupNotes(qwen, models, llama8, vllmSetupFromLog(qwen, models, llama8));
+    for (const VllmSetupNote& n : vllmSetupNotes(qwen, models, llama8, llama8))
+        all.push_back(n);
+    const VllmLog unknown = parseVllmLog("with config: model='acme/x-13b'\nGPU KV cache size: 1 tokens\n", "x");
+    for (const VllmSetupNote& n : vllmSetupNotes(unknown, models, llama8, llama8))
+        all.push_back(n);
+    // Two cards with the same source: the log's id matches both.
+    std::map<std::string, ModelCard> twins = { { "a", models.at("qwen2.5-72b") }, { "b", models.at("qwen2.5-72b") } };
+    twins["a"].id = "a";
+    twins["b"].id = "b";
+    const VllmLog base = parseVllmLog("with config: model='Qwen/Qwen2.5-72B'\nGPU KV cache size: 1 tokens\n", "x");
+    for (const VllmSetupNote& n : vllmSetupNotes(base, twins, VllmSetupValues { .modelId = "a" }, { .modelId = "a" }))
+        all.push_back(n);
+    return all;
+}
+
+} // namespace
+
+void TestGuiImport::vllmSetupNotesInBothLanguages()
+{
+    std::set<VllmSetupNote::Kind> kinds;
+    const std::vector<VllmSetupNote> notes = vllmAllSetupNotes();
+    installTranslator(kLanguageEnglish);
+    for (const VllmSetupNote& n : notes) {
+        kinds.insert(n.kind);
+        QCOMPARE(translated(vllmSetupMessage(n)), QString::fromStdString(vllmSetupText(n)));
+    }
+    for (int k = 0; k <= static_cast<int>(VllmSetupNote::Kind::ModelBaseName); ++k)
+        QVERIFY2(kinds.count(static_cast<VllmSetupNote::Kind>(k)), qPrintable(QStringLiteral("kind %1").arg(k)));
+    installTranslator(kLanguageKorean);
+    for (const VllmSetupNote& n : notes) {
+        const QString ko = translated(vllmSetupMessage(n));
+        QVERIFY2(ko != QString::fromStdString(vllmSetupText(n)) && hasHangul(ko), qPrintable(ko));
+    }
+    installTranslator(kLanguageEnglish);
 }
 
 void TestGuiImport::vllmTextInKoreanIsKorean()

@@ -8,6 +8,7 @@
 #include "ui/text/UnitsText.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
@@ -123,6 +124,13 @@ ModelImportDialog::ModelImportDialog(QWidget* parent)
     m_missingBox->setVisible(false);
     layout->addWidget(m_missingBox);
 
+    m_assumptionsLabel = new QLabel(this);
+    m_assumptionsLabel->setObjectName(QStringLiteral("importAssumptions"));
+    m_assumptionsLabel->setWordWrap(true);
+    m_assumptionsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_assumptionsLabel->setVisible(false);
+    layout->addWidget(m_assumptionsLabel);
+
     layout->addWidget(buildFactsBox());
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -192,7 +200,13 @@ bool ModelImportDialog::loadFile(const QString& path)
         showError(qs(e.what()));
         return false;
     }
-    m_origin = QFileInfo(path).fileName().toStdString();
+    // A file called config.json is named by its folder: keep the folder in its origin.
+    const QFileInfo info(path);
+    m_origin = (info.fileName().compare(QStringLiteral("config.json"), Qt::CaseInsensitive) == 0
+                && !info.dir().dirName().isEmpty() && info.dir().dirName() != QStringLiteral(".")
+            ? info.dir().dirName() + u'/' + info.fileName()
+            : info.fileName())
+                   .toStdString();
     m_originLabel->setText(tr("from %1").arg(QFileInfo(path).fileName()));
     m_textEdit->setPlainText(QString::fromStdString(text));
     // A new file: forget what was filled in for the previous one.
@@ -220,10 +234,12 @@ bool ModelImportDialog::importText()
     try {
         Json json = parseStrictJson(text, m_origin);
         if (json.is_object() && json.contains("layer_groups")) {
+            showAssumptions({});
             m_card = parseModelCard(json, m_origin);
         } else if (!json.is_object()) {
             // No fields to ask for: the importer says what a config.json must be.
             showMissing({});
+            showAssumptions({});
             m_card = importHfConfig(json, m_origin); // throws
         } else {
             // What the user typed into the missing-field form goes into the config.
@@ -239,14 +255,15 @@ bool ModelImportDialog::importText()
                     number == std::floor(number) && std::fabs(number) < 9e15 ? Json(static_cast<std::int64_t>(number))
                                                                              : Json(number));
             }
-            const auto missing = missingHfFields(json);
-            if (!missing.empty()) {
-                showMissing(missing);
-                m_card = importHfConfig(json, m_origin); // throws, naming every field
-            } else {
-                m_card = importHfConfig(json, m_origin);
-                showMissing({});
-            }
+            // The fields it lacks, and num_key_value_heads whenever it is absent: asked for,
+            // and if left empty, Transformers' default said openly.
+            const HfImportReport report = inspectHfConfig(json);
+            std::vector<std::string> ask = report.missing;
+            if (report.kvHeadsAssumed)
+                ask.push_back(report.kvHeadsPath);
+            showMissing(ask, report);
+            showAssumptions(report);
+            m_card = importHfConfig(json, m_origin); // throws, naming every missing field
         }
     } catch (const std::exception& e) {
         m_card.reset();
@@ -282,7 +299,19 @@ QString ModelImportDialog::errorText(const InputError& error) const
     return translated(inputErrorMessage(detail, english));
 }
 
-void ModelImportDialog::showMissing(const std::vector<std::string>& fields)
+void ModelImportDialog::showAssumptions(const HfImportReport& report)
+{
+    QStringList lines;
+    if (const Message nested = hfNestedMessage(report); !nested.empty())
+        lines << translated(nested).toHtmlEscaped();
+    if (const Message kv = hfKvHeadsMessage(report); !kv.empty())
+        lines << QStringLiteral("<span style=\"color:#b35900;\"><b>%1</b> %2</span>")
+                     .arg(tr("Assumed:"), translated(kv).toHtmlEscaped());
+    m_assumptionsLabel->setText(lines.join(QStringLiteral("<br>")));
+    m_assumptionsLabel->setVisible(!lines.isEmpty());
+}
+
+void ModelImportDialog::showMissing(const std::vector<std::string>& fields, const HfImportReport& report)
 {
     // Editors for the fields still missing, showing what was typed for them before.
     while (m_missingForm->rowCount() > 0)
@@ -291,7 +320,12 @@ void ModelImportDialog::showMissing(const std::vector<std::string>& fields)
     for (const auto& field : fields) {
         auto* edit = new QLineEdit(m_missingBox);
         edit->setObjectName(QStringLiteral("missing_") + qs(field));
-        edit->setPlaceholderText(tr("a number"));
+        if (report.kvHeadsAssumed && field == report.kvHeadsPath)
+            edit->setPlaceholderText(report.assumedKvHeads > 0
+                    ? tr("empty: %1, one per attention head (MHA)").arg(report.assumedKvHeads)
+                    : tr("empty: one per attention head (MHA)"));
+        else
+            edit->setPlaceholderText(tr("a number"));
         edit->setText(m_filled[field]);
         m_missingForm->addRow(qs(field) + u':', edit);
         m_missingEdits.emplace_back(field, edit);

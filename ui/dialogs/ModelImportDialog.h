@@ -3,11 +3,15 @@
 // the file, drops it on the dialog, or pastes its text; the dialog imports it through the
 // core (importHfConfig) and shows the card's key facts: layers by kind, parameters,
 // context and the KV bytes per token the core computes. A config that lacks fields lists
-// each one (missingHfFields) as a small form; filling them in and importing again gives
-// the card. A kvtiers model card (with "layer_groups") is accepted as it is.
+// each one (inspectHfConfig) as a small form; filling them in and importing again gives
+// the card. num_key_value_heads is asked for whenever it is absent; left empty, the
+// dialog says openly that Transformers' default (multi-head attention) is assumed. A config
+// nested under a key ({"fields": {...}}, "text_config") is read there, and the dialog says
+// which key. A kvtiers model card (with "layer_groups") is accepted as it is.
 //
 // The file chooser is FileDialog (tests: FileDialog::setNextFileName()).
 
+#include "core/cards/HfConfig.h"
 #include "core/cards/ModelCard.h"
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
@@ -64,7 +68,10 @@ private:
     /// The imported card's KV bytes per token and facts, under the text.
     QGroupBox* buildFactsBox();
     void openFile();
-    void showMissing(const std::vector<std::string>& fields);
+    void showMissing(const std::vector<std::string>& fields, const HfImportReport& report = {});
+    /// What the import read or assumed that the user should know: the nesting key and the
+    /// KV-head default (empty: hidden).
+    void showAssumptions(const HfImportReport& report);
     void showCard();
     void showError(const QString& message);
     /// The core's message for `error`, in the UI language, with pasted text named so.
@@ -80,6 +87,7 @@ private:
     std::vector<std::pair<std::string, QLineEdit*>> m_missingEdits; ///< in the core's order
     std::map<std::string, QString> m_filled; ///< every value typed so far, kept once a field is no longer missing
     QLabel* m_factsLabel = nullptr;
+    QLabel* m_assumptionsLabel = nullptr;
     QLabel* m_kvLabel = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
 

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>HfImport</name>
+    <message>
+        <source>%1 is not given: without it every attention head has its own KV head (multi-head attention), as Transformers assumes. Give it if the model groups its heads.</source>
+        <translation>%1이(가) 없습니다: 없으면 Transformers처럼 어텐션 헤드마다 KV 헤드를 하나씩 둡니다(멀티헤드 어텐션). 모델이 헤드를 묶는다면 값을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>%1 is not given: assuming %2 KV heads (= num_attention_heads, multi-head attention), as Transformers does. Most recent models group their heads (grouped-query attention) and cache far less: give the model&apos;s value if it has one.</source>
+        <translation>%1이(가) 없습니다: Transformers처럼 KV 헤드를 %2개(= num_attention_heads, 멀티헤드 어텐션)로 가정합니다. 최근 모델은 대부분 헤드를 묶어(그룹 쿼리 어텐션) 훨씬 적게 캐시하므로, 값이 있다면 입력하세요.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s fields were read under &quot;%1&quot;.</source>
+        <translation>모델 필드를 &quot;%1&quot; 아래에서 읽었습니다.</translation>
+    </message>
+</context>
+<context>
     <name>Knob</name>
     <message>
         <source>context per sequence</source>
@@ -822,6 +837,10 @@
         <source>%1: unknown id &quot;%2&quot; (known: %3; or give a path to a .json card)</source>
         <translation>%1: 알 수 없는 ID &quot;%2&quot;(알려진 ID: %3. 또는 .json 카드 파일의 경로를 주세요)</translation>
     </message>
+    <message>
+        <source>%1:%2: cannot read vLLM&apos;s setting %3 in &quot;%4&quot;</source>
+        <translation>%1:%2: &quot;%4&quot;에서 vLLM 설정 %3을(를) 읽을 수 없습니다</translation>
+    </message>
 </context>
 <context>
     <name>PercentInput</name>
@@ -1408,6 +1427,62 @@
     <message>
         <source>Newer vLLM with async scheduling budgets a sliding-window layer at cdiv(min(W − 1 + 2 × max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%1 − 1 + 2 × %2, %3), %4) + 1 = %5 blocks per request; kvtiers counts the steady-state %1 tokens a decoding request keeps: %6 blocks.</source>
         <translation>비동기 스케줄링을 켠 새 vLLM은 슬라이딩 윈도 레이어에 요청당 cdiv(min(W − 1 + 2 × max_num_batched_tokens, max_model_len), B) + 1 = cdiv(min(%1 − 1 + 2 × %2, %3), %4) + 1 = %5 블록을 잡아 둡니다. kvtiers는 디코딩 중인 요청이 정상 상태에서 유지하는 %1 토큰, 곧 %6 블록을 셉니다.</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>텐서 병렬(TP)</translation>
+    </message>
+    <message>
+        <source>block size</source>
+        <translation>블록 크기</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV 캐시 dtype</translation>
+    </message>
+    <message>
+        <source>max_model_len</source>
+        <translation>최대 모델 길이(max_model_len)</translation>
+    </message>
+    <message>
+        <source>From the log: %1.</source>
+        <translation>로그에서 가져온 값: %1.</translation>
+    </message>
+    <message>
+        <source>The log runs %1 (line %2); the scenario has %3: kvtiers compares with the log&apos;s model.</source>
+        <translation>로그는 %1을(를) 실행합니다(%2행). 시나리오는 %3입니다: kvtiers는 로그의 모델로 비교합니다.</translation>
+    </message>
+    <message>
+        <source>The log says %1 %2 (line %3); the scenario has %1 %4: kvtiers compares at the log&apos;s %2.</source>
+        <translation>로그의 %1은(는) %2입니다(%3행). 시나리오의 %1은(는) %4입니다: kvtiers는 로그의 %2(으)로 비교합니다.</translation>
+    </message>
+    <message>
+        <source>The log runs %1 (line %2), the card %3; this check uses %4, so its figures are not what vLLM ran.</source>
+        <translation>로그는 %1(카드 %3)을(를) 실행합니다(%2행). 이 검사는 %4을(를) 쓰므로, 그 수치는 vLLM이 실행한 것과 다릅니다.</translation>
+    </message>
+    <message>
+        <source>The log says %1 %2 (line %3); this check uses %1 %4, so its figures are not what vLLM ran.</source>
+        <translation>로그의 %1은(는) %2입니다(%3행). 이 검사는 %1 %4을(를) 쓰므로, 그 수치는 vLLM이 실행한 것과 다릅니다.</translation>
+    </message>
+    <message>
+        <source>The log runs %1 (line %2), and no model card matches it: this check uses %3, which may not be that model. Import its config.json to check the right shape.</source>
+        <translation>로그는 %1을(를) 실행하지만(%2행) 일치하는 모델 카드가 없습니다: 이 검사는 %3을(를) 쓰며, 이는 그 모델이 아닐 수 있습니다. 올바른 구조로 검사하려면 그 모델의 config.json을 가져오세요.</translation>
+    </message>
+    <message>
+        <source>The log runs %1 (line %2), which matches several cards (%3): this check uses %4.</source>
+        <translation>로그는 %1을(를) 실행하며(%2행), 여러 카드(%3)와 일치합니다: 이 검사는 %4을(를) 씁니다.</translation>
+    </message>
+    <message>
+        <source>No card names %1 itself; kvtiers uses %2, its base model without &quot;%3&quot; (a fine-tune keeps its layers, so its KV cache is the same).</source>
+        <translation>%1 자체를 가리키는 카드가 없어, kvtiers는 &quot;%3&quot;을(를) 뺀 기본 모델 %2을(를) 씁니다(파인튜닝 모델은 레이어를 그대로 유지하므로 KV 캐시가 같습니다).</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s own figures do not fit this setup: %1 of KV memory (line %2) for %3 tokens is %4 per token per GPU, where this setup has %5 (its %3 tokens would need %6). The model, TP, KV cache dtype or block size differ from what vLLM ran.</source>
+        <translation>vLLM 자체 수치가 이 설정과 맞지 않습니다: KV 메모리 %1(%2행)에 %3 토큰이면 GPU당 토큰당 %4인데, 이 설정은 %5입니다(%3 토큰에 %6 필요). 모델, TP, KV 캐시 dtype 또는 블록 크기가 vLLM이 실행한 것과 다릅니다.</translation>
     </message>
 </context>
 <context>
@@ -2575,6 +2650,18 @@
         <source>B</source>
         <translation>B</translation>
     </message>
+    <message>
+        <source>Assumed:</source>
+        <translation>가정:</translation>
+    </message>
+    <message>
+        <source>empty: %1, one per attention head (MHA)</source>
+        <translation>비우면: %1개, 어텐션 헤드마다 하나(MHA)</translation>
+    </message>
+    <message>
+        <source>empty: one per attention head (MHA)</source>
+        <translation>비우면: 어텐션 헤드마다 하나(MHA)</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::PresetPanel</name>
@@ -3698,6 +3785,10 @@ GPU당: TP로 나눈 값.
     <message>
         <source>%1 (newer vLLM with async scheduling, max_num_batched_tokens %2)</source>
         <translation>%1 (비동기 스케줄링을 쓰는 최신 vLLM, max_num_batched_tokens %2)</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>경고:</translation>
     </message>
 </context>
 </TS>
