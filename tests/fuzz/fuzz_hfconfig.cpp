@@ -15,6 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     (void)looksLikeHfConfig(config);
     (void)missingHfFields(config);
+    // What a front end asks and says: the nesting key and the KV-head default, in words.
+    const HfImportReport report = inspectHfConfig(config);
+    (void)hfKvHeadsMessage(report).english();
+    (void)hfNestedMessage(report).english();
     try {
         const ModelCard m = importHfConfig(config, "config.json");
         Scenario s;
