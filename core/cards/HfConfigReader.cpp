@@ -381,7 +381,8 @@ std::string Importer::nameBase()
         m_nameSource = "folder";
     }
     if (const size_t sep = base.find("__"); sep != std::string::npos && sep > 0)
-        base.replace(sep, 2, "/"); // "Qwen__Qwen2.5-72B": a Hugging Face id with its slash flattened
+        base = base.substr(0, sep) + "/"
+            + base.substr(sep + 2); // "Qwen__Qwen2.5-72B": a Hugging Face id with its slash flattened
     if (base.empty() || base.find(' ') != std::string::npos || lower(base) == "config") {
         std::string family = m_type;
         m_nameSource = "model_type";

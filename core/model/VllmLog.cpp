@@ -280,7 +280,7 @@ std::string hfIdOf(std::string model)
         std::string id = model.substr(cache + 8);
         id = id.substr(0, id.find('/'));
         if (const size_t sep = id.find("--"); sep != std::string::npos)
-            id.replace(sep, 2, "/");
+            id = id.substr(0, sep) + "/" + id.substr(sep + 2);
         return id;
     }
     const bool local = model.starts_with("/") || model.starts_with(".") || model.starts_with("~")
