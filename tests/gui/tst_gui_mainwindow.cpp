@@ -461,10 +461,13 @@ void TestGuiMainWindow::undoMenuNamesTheControlAndTheCard()
 
     undo->trigger();
     QTRY_COMPARE(redo->text(), QStringLiteral("&Redo Change DRAM per server"));
+    // The status bar says what was taken back, not what the step had said.
+    QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Undone: Change DRAM per server"));
     QVERIFY(redo->isEnabled());
     QCOMPARE(undo->text(), QStringLiteral("&Undo Choose model ") + llama);
     redo->trigger();
     QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Change DRAM per server"));
+    QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Redone: Change DRAM per server"));
     QCOMPARE(redo->text(), QStringLiteral("&Redo"));
     QVERIFY(!redo->isEnabled());
 

@@ -44,10 +44,12 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoGroup>
+#include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
 
 #include <cstdio>
+#include <memory>
 
 namespace kvtiers::ui {
 
@@ -80,6 +82,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     restoreSettings();
     FieldUndo::install(this);
+    for (QUndoStack* stack : { m_controller->undoStack(), m_fleetView->undoStack() })
+        followUndo(stack);
     if (!m_controller->catalogProblems().empty()) {
         QStringList lines;
         for (const InputError& e : m_controller->catalogProblems())
@@ -233,6 +237,24 @@ void MainWindow::buildPresets()
         // After the window state is restored: unreadable files are never hidden away.
         QTimer::singleShot(0, dock, [dock] { dock->show(); });
     }
+}
+
+void MainWindow::followUndo(QUndoStack* stack)
+{
+    // The status bar said what the undone step did ("From trace.jsonl: reuse ceiling…"):
+    // an undo or redo says what it took back or did again instead. A new step pushed
+    // also moves the index, but it grows the count, and says its own message.
+    auto last = std::make_shared<std::pair<int, int>>(stack->index(), stack->count());
+    connect(stack, &QUndoStack::indexChanged, this, [this, stack, last](int index) {
+        const auto [before, count] = *last;
+        *last = { index, stack->count() };
+        if (stack->count() != count)
+            return;
+        if (index < before)
+            showStatus(tr("Undone: %1").arg(stack->text(index)), 8000);
+        else if (index > before)
+            showStatus(tr("Redone: %1").arg(stack->text(index - 1)), 8000);
+    });
 }
 
 void MainWindow::showStatus(const QString& text, int timeoutMs)

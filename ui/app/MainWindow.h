@@ -21,6 +21,7 @@ class QDockWidget;
 class QMenu;
 class QTabWidget;
 class QUndoGroup;
+class QUndoStack;
 
 namespace kvtiers::ui {
 
@@ -90,6 +91,8 @@ private:
     void retranslateUi();
     void updateTitle();
     void showStatus(const QString& text, int timeoutMs);
+    /// An undo or redo on `stack` says in the status bar which step it took back or did again.
+    void followUndo(QUndoStack* stack);
     void showAbout();
     void restoreSettings();
     /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",

@@ -2170,6 +2170,14 @@
 <context>
     <name>kvtiers::ui::MainWindow</name>
     <message>
+        <source>Undone: %1</source>
+        <translation>실행 취소함: %1</translation>
+    </message>
+    <message>
+        <source>Redone: %1</source>
+        <translation>다시 실행함: %1</translation>
+    </message>
+    <message>
         <source>kvtiers</source>
         <translation>kvtiers</translation>
     </message>
