@@ -631,6 +631,8 @@ private slots:
         QTest::qWait(300); // the deferred row fit
         auto* dock = w->findChild<QDockWidget*>(QStringLiteral("presetDock"));
         QVERIFY(dock);
+        // Docked on the right, beside the charts (it opens under the controls by default).
+        w->addDockWidget(Qt::RightDockWidgetArea, dock);
         dock->show();
         w->resizeDocks({ dock }, { 360 }, Qt::Horizontal);
         QTest::qWait(100);

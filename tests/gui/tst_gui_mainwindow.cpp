@@ -19,6 +19,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLabel>
@@ -354,7 +355,7 @@ void TestGuiMainWindow::overflowIsShown()
             + chart->segmentValue(Tier::Hbm, Segment::Fragmentation));
     auto* sweep = find<SweepChart>("sweepChart");
     QVERIFY(sweep->seriesValue(SweepChart::Series::Overflow, sweep->pointCount() - 1) > 0);
-    QVERIFY(find<QLabel>("warningsLabel")->isVisible());
+    QVERIFY(find<QWidget>("warningsBar")->isVisible());
     QVERIFY(find<QLabel>("warningsLabel")->text().contains(QStringLiteral("HBM")));
 }
 
@@ -398,18 +399,18 @@ void TestGuiMainWindow::settingsPersistAcrossRestart()
     m_window->resize(1300, 850);
     QTRY_COMPARE(m_window->size(), QSize(1300, 850));
     const QSize size = m_window->size();
-    auto* splitter = find<QSplitter>("mainSplitter");
-    splitter->setSizes({ 450, 850 });
+    auto* controls = find<QDockWidget>("controlsDock");
+    m_window->resizeDocks({ controls }, { 450 }, Qt::Horizontal);
     QTest::qWait(50); // let the layout settle
-    const QList<int> sizes = splitter->sizes();
-    QVERIFY(sizes.at(0) > 400);
+    const int controlsWidth = controls->width();
+    QVERIFY(controlsWidth > 400);
 
     m_window.reset(); // quit
     startWindow(false);
     QCOMPARE(find<QLineEdit>("contextEdit")->text(), QStringLiteral("32K"));
     QCOMPARE(text("headlineKvPerRequest"), QStringLiteral("10 GiB per request"));
     QCOMPARE(find<TierChart>("tierChart")->scope(), TierScope::PerGpu);
-    QCOMPARE(find<QSplitter>("mainSplitter")->sizes(), sizes);
+    QCOMPARE(find<QDockWidget>("controlsDock")->width(), controlsWidth);
     QCOMPARE(m_window->size(), size);
 }
 
@@ -460,10 +461,13 @@ void TestGuiMainWindow::undoMenuNamesTheControlAndTheCard()
 
     undo->trigger();
     QTRY_COMPARE(redo->text(), QStringLiteral("&Redo Change DRAM per server"));
+    // The status bar says what was taken back, not what the step had said.
+    QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Undone: Change DRAM per server"));
     QVERIFY(redo->isEnabled());
     QCOMPARE(undo->text(), QStringLiteral("&Undo Choose model ") + llama);
     redo->trigger();
     QTRY_COMPARE(undo->text(), QStringLiteral("&Undo Change DRAM per server"));
+    QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Redone: Change DRAM per server"));
     QCOMPARE(redo->text(), QStringLiteral("&Redo"));
     QVERIFY(!redo->isEnabled());
 
@@ -574,12 +578,13 @@ void TestGuiMainWindow::fleetChartScrollsWithTheWheel()
     find<QTabWidget>("viewTabs")->setCurrentIndex(1);
     auto* view = m_window->findChild<FleetView*>();
     QVERIFY(view);
-    std::vector<std::pair<std::string, double>> mix; // the CLI's example mix, forty rows of it
-    for (int i = 0; i < 40; ++i)
-        mix.emplace_back(i % 2 ? "mooncake" : "chat", 1.0 / 40);
+    // The CLI's example mix, sixty-four rows of it (the most a mix holds): more than the Fleet tab's full height holds.
+    std::vector<std::pair<std::string, double>> mix;
+    for (int i = 0; i < 64; ++i)
+        mix.emplace_back(i % 2 ? "mooncake" : "chat", 1.0 / 64);
     view->setMix(mix);
     FleetChart* chart = view->chart();
-    QTRY_VERIFY2_WITH_TIMEOUT(chart->workloadCount() == 40, qPrintable(find<QLabel>("fleetError")->text()), 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(chart->workloadCount() == 64, qPrintable(find<QLabel>("fleetError")->text()), 10000);
     QScrollArea* area = nullptr;
     for (QWidget* w = view->parentWidget(); w && !area; w = w->parentWidget())
         area = qobject_cast<QScrollArea*>(w);
@@ -588,7 +593,7 @@ void TestGuiMainWindow::fleetChartScrollsWithTheWheel()
     QTRY_VERIFY(bar->maximum() > 0);
     QVERIFY(bar->isVisible());
     QCOMPARE(bar->value(), 0);
-    // The panels keep at least their minimum height under a legend of 40 entries.
+    // The panels keep at least their minimum height under a legend of 64 entries.
     QVERIFY(chart->plot()->axisRect(0)->rect().height() >= 100);
 
     QCustomPlot* plot = chart->plot();

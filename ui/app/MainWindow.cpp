@@ -22,6 +22,7 @@
 #include "ui/text/UnitsText.h"
 #include "ui/trace/TraceView.h"
 
+#include <QAbstractButton>
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDir>
@@ -38,14 +39,26 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoGroup>
+#include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <cstdio>
+#include <memory>
+
 namespace kvtiers::ui {
+
+namespace {
+/// The version of the saved dock layout: 1 since the controls are a dock with the Presets
+/// panel under them. A layout saved before (the Presets panel on the right) is not
+/// restored, so the panel opens under the controls and takes no width from the charts.
+constexpr int kWindowStateVersion = 1;
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -69,6 +82,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     restoreSettings();
     FieldUndo::install(this);
+    for (QUndoStack* stack : { m_controller->undoStack(), m_fleetView->undoStack() })
+        followUndo(stack);
     if (!m_controller->catalogProblems().empty()) {
         QStringList lines;
         for (const InputError& e : m_controller->catalogProblems())
@@ -84,43 +99,40 @@ MainWindow::~MainWindow()
 
 void MainWindow::buildLayout()
 {
-    // The controls on the left; on the right the error banner over the headline figures,
-    // the tabs and the tier table.
-    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
-    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_mainSplitter->setChildrenCollapsible(false);
-    m_mainSplitter->addWidget(m_scenarioTab->controlsArea());
+    // The controls on the left, in a dock with no title bar that cannot be closed or
+    // floated: the Presets panel docks under them, in the same column, so opening it takes
+    // no width from the charts. On the right the error banner over the headline figures
+    // and the tabs; the headline keeps its height, and every tab's page scrolls rather
+    // than making the window taller than the screen.
+    m_controlsDock = new QDockWidget(this);
+    m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    m_controlsDock->setFeatures(QDockWidget::NoDockWidgetFeatures);
+    m_controlsDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    m_controlsDock->setTitleBarWidget(new QWidget(m_controlsDock));
+    m_controlsDock->setWidget(m_scenarioTab->controlsArea());
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
 
-    auto* right = new QWidget(m_mainSplitter);
+    auto* right = new QWidget(this);
+    right->setObjectName(QStringLiteral("viewArea"));
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 6, 0);
     rightLayout->addWidget(m_scenarioTab->banner());
-    m_viewSplitter = new QSplitter(Qt::Vertical, right);
-    m_viewSplitter->setObjectName(QStringLiteral("viewSplitter"));
-    m_viewSplitter->setChildrenCollapsible(false);
-    m_viewSplitter->addWidget(m_scenarioTab->headline());
-    buildTabs();
-    m_viewSplitter->addWidget(m_viewTabs);
-    m_viewSplitter->addWidget(m_scenarioTab->tableBox());
-    m_viewSplitter->setStretchFactor(0, 0);
-    m_viewSplitter->setStretchFactor(1, 1);
-    m_viewSplitter->setStretchFactor(2, 0);
-    rightLayout->addWidget(m_viewSplitter, 1);
-
-    m_mainSplitter->addWidget(right);
-    m_mainSplitter->setStretchFactor(0, 0);
-    m_mainSplitter->setStretchFactor(1, 1);
-    setCentralWidget(m_mainSplitter);
+    m_scenarioTab->headline()->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    rightLayout->addWidget(m_scenarioTab->headline());
+    buildTabs(right);
+    rightLayout->addWidget(m_viewTabs, 1);
+    setCentralWidget(right);
 }
 
-void MainWindow::buildTabs()
+void MainWindow::buildTabs(QWidget* parent)
 {
-    // The scenario's charts, the fleet view, the sensitivity view and the trace view share
-    // the space under the headline figures.
-    m_viewTabs = new QTabWidget(m_viewSplitter);
+    // The scenario's charts and table, the fleet view, the sensitivity view and the trace
+    // view share the space under the headline figures.
+    m_viewTabs = new QTabWidget(parent);
     m_viewTabs->setObjectName(QStringLiteral("viewTabs"));
     m_viewTabs->setDocumentMode(true);
-    // Each view scrolls inside its tab, so its minimum size never forces the window wider.
+    // Each view scrolls inside its tab, so its minimum size never forces the window wider
+    // or taller than the screen.
     auto scrolled = [this](QWidget* page) {
         auto* area = new QScrollArea(m_viewTabs);
         area->setWidgetResizable(true);
@@ -137,7 +149,8 @@ void MainWindow::buildTabs()
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_traceView->setDisplayOptions(m_display);
     m_traceView->followScenario(m_controller);
-    m_tabPages = { m_scenarioTab->charts(), scrolled(m_fleetView), scrolled(m_sensitivityView), scrolled(m_traceView) };
+    m_tabPages = { scrolled(m_scenarioTab->page()), scrolled(m_fleetView), scrolled(m_sensitivityView),
+        scrolled(m_traceView) };
     for (QWidget* page : m_tabPages)
         m_viewTabs->addTab(page, QString());
     m_texts([this] {
@@ -199,7 +212,8 @@ void MainWindow::buildPresets()
     dock->setObjectName(QStringLiteral("presetDock"));
     m_presetPanel = new PresetPanel(m_controller, dock);
     dock->setWidget(m_presetPanel);
-    addDockWidget(Qt::RightDockWidgetArea, dock);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    splitDockWidget(m_controlsDock, dock, Qt::Vertical);
     // Hidden until asked for (View > Presets panel, or any preset action): the charts
     // need the width. The window state restores it as the user left it.
     dock->hide();
@@ -223,6 +237,24 @@ void MainWindow::buildPresets()
         // After the window state is restored: unreadable files are never hidden away.
         QTimer::singleShot(0, dock, [dock] { dock->show(); });
     }
+}
+
+void MainWindow::followUndo(QUndoStack* stack)
+{
+    // The status bar said what the undone step did ("From trace.jsonl: reuse ceiling…"):
+    // an undo or redo says what it took back or did again instead. A new step pushed
+    // also moves the index, but it grows the count, and says its own message.
+    auto last = std::make_shared<std::pair<int, int>>(stack->index(), stack->count());
+    connect(stack, &QUndoStack::indexChanged, this, [this, stack, last](int index) {
+        const auto [before, count] = *last;
+        *last = { index, stack->count() };
+        if (stack->count() != count)
+            return;
+        if (index < before)
+            showStatus(tr("Undone: %1").arg(stack->text(index)), 8000);
+        else if (index > before)
+            showStatus(tr("Redone: %1").arg(stack->text(index - 1)), 8000);
+    });
 }
 
 void MainWindow::showStatus(const QString& text, int timeoutMs)
@@ -307,12 +339,14 @@ void MainWindow::restoreSettings()
     if (!restoreGeometry(m_settings.windowGeometry())) {
         const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
         resize(std::min(1600, avail.width() * 9 / 10), std::min(1000, avail.height() * 9 / 10));
+        // A laptop's screen (1280 × 800, 1366 × 768, 1920 × 1080 at 150%) is used whole
+        // from the first start; tests size their windows themselves.
+        if ((avail.width() < 1600 || avail.height() < 1000) && !QStandardPaths::isTestModeEnabled())
+            setWindowState(windowState() | Qt::WindowMaximized);
     }
-    restoreState(m_settings.windowState());
-    if (!m_mainSplitter->restoreState(m_settings.mainSplitterState()))
-        m_mainSplitter->setSizes({ m_scenarioTab->controls()->minimumSizeHint().width() + 20, 1200 });
-    if (!m_viewSplitter->restoreState(m_settings.viewSplitterState()))
-        m_viewSplitter->setSizes({ 150, 620, 180 });
+    if (!restoreState(m_settings.windowState(), kWindowStateVersion))
+        resizeDocks({ m_controlsDock }, { m_scenarioTab->controlsArea()->minimumWidth() + 4 }, Qt::Horizontal);
+    m_scenarioTab->restorePageState(m_settings.scenarioSplitterState());
     if (!m_scenarioTab->charts()->restoreState(m_settings.chartSplitterState()))
         m_scenarioTab->charts()->setSizes({ 600, 600 });
     if (auto spec = m_settings.lastScenario())
@@ -321,14 +355,60 @@ void MainWindow::restoreSettings()
         statusBar()->showMessage(problems.join(QStringLiteral("; ")), 15000);
     m_display->load(m_settings);
     m_advancedAction->setChecked(m_settings.advancedExpanded());
+    if (const QString states = qEnvironmentVariable("KVTIERS_WINDOW_STATES"); !states.isEmpty())
+        QTimer::singleShot(0, this, [this, states] { enterStates(states.split(u',', Qt::SkipEmptyParts)); });
+}
+
+void MainWindow::enterStates(QStringList states)
+{
+    // Each state in turn, once the one before has settled; after each, a line on stderr
+    // (scripts/check-window reads it to look at the window under a real window manager).
+    if (states.isEmpty())
+        return;
+    const QString state = states.takeFirst();
+    auto next = [this, state, states] {
+        QTimer::singleShot(700, this, [this, state, states] {
+            const QSize min = minimumSizeHint().expandedTo(minimumSize());
+            std::fprintf(stderr, "kvtiers-window-state %s min %dx%d size %dx%d maximized %d\n", qPrintable(state),
+                min.width(), min.height(), width(), height(), isMaximized() ? 1 : 0);
+            std::fflush(stderr);
+            enterStates(states);
+        });
+    };
+    if (state == QLatin1String("presets")) {
+        m_presetDock->show();
+    } else if (state == QLatin1String("warnings")) {
+        ScenarioSpec spec = m_controller->spec();
+        spec.model = "kimi-k2"; // four warnings on an H200 server (the GUI walk's case)
+        spec.hardware = "h200-sxm";
+        m_controller->editSpec(spec, QStringLiteral("Kimi K2"));
+    } else if (state == QLatin1String("ko") || state == QLatin1String("en")) {
+        switchLanguage(state);
+    } else if (state.startsWith(QLatin1String("tab="))) {
+        const QStringList names = { QStringLiteral("scenario"), QStringLiteral("fleet"), QStringLiteral("sensitivity"),
+            QStringLiteral("trace") };
+        m_viewTabs->setCurrentIndex(std::max(0, static_cast<int>(names.indexOf(state.mid(4)))));
+    } else if (state.startsWith(QLatin1String("trace="))) {
+        // Reads the trace, then presses "Use this trace".
+        showTab(ViewTab::Trace);
+        auto* once = new QObject(this);
+        connect(m_traceView, &TraceView::finished, once, [this, once, next](bool ok) {
+            delete once;
+            if (auto* use = m_traceView->findChild<QAbstractButton*>(QStringLiteral("traceUseButton")); ok && use)
+                use->click();
+            next();
+        });
+        m_traceView->openFile(state.mid(6));
+        return;
+    }
+    next();
 }
 
 void MainWindow::saveSettings()
 {
     m_settings.setWindowGeometry(saveGeometry());
-    m_settings.setWindowState(saveState());
-    m_settings.setMainSplitterState(m_mainSplitter->saveState());
-    m_settings.setViewSplitterState(m_viewSplitter->saveState());
+    m_settings.setWindowState(saveState(kWindowStateVersion));
+    m_settings.setScenarioSplitterState(m_scenarioTab->page()->saveState());
     m_settings.setChartSplitterState(m_scenarioTab->charts()->saveState());
     m_settings.setLastScenario(m_controller->spec());
     m_settings.setFleetSession(m_fleetView->sessionText());

@@ -1,9 +1,11 @@
 #pragma once
 // MainWindow: the desktop app's shell. It lays out the Scenario tab's controls on the left
-// and, on the right, its headline figures, the view tabs (Scenario, Fleet, Sensitivity,
-// Trace) and the article's tier table; each tab wires its own views to the one
-// ScenarioController. The window owns the menus (MainMenus.cpp), the presets dock, the
-// status bar, the display options and the persisted window state (Settings).
+// (a fixed dock, with the Presets panel docked under them) and, on the right, the headline
+// figures over the view tabs (Scenario, with the article's tier table under its charts,
+// Fleet, Sensitivity, Trace); each tab wires its own views to the one ScenarioController.
+// Every tab's page scrolls, so the window's minimum size stays within a laptop's screen in
+// every state. The window owns the menus (MainMenus.cpp), the presets dock, the status
+// bar, the display options and the persisted window state (Settings).
 
 #include "ui/common/Retranslator.h"
 #include "ui/common/Settings.h"
@@ -17,9 +19,9 @@ class QAction;
 class QActionGroup;
 class QDockWidget;
 class QMenu;
-class QSplitter;
 class QTabWidget;
 class QUndoGroup;
+class QUndoStack;
 
 namespace kvtiers::ui {
 
@@ -77,7 +79,7 @@ protected:
 
 private:
     void buildLayout();
-    void buildTabs();
+    void buildTabs(QWidget* parent);
     void buildPresets();
     /// Feeds the tab shown what only it computes, and points Edit > Undo at its history.
     void followCurrentTab();
@@ -89,8 +91,15 @@ private:
     void retranslateUi();
     void updateTitle();
     void showStatus(const QString& text, int timeoutMs);
+    /// An undo or redo on `stack` says in the status bar which step it took back or did again.
+    void followUndo(QUndoStack* stack);
     void showAbout();
     void restoreSettings();
+    /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",
+    /// "trace=PATH" then "Use this trace"), each announced on stderr with the window's
+    /// minimum and actual size once settled. Read from KVTIERS_WINDOW_STATES at start, for
+    /// scripts/check-window: a test seam, not a user option.
+    void enterStates(QStringList states);
     void saveSettings();
     void unitsChanged(ByteUnits units);
     void chooseExportSize();
@@ -116,8 +125,7 @@ private:
     DisplayOptions* m_display = nullptr; ///< units, scope, sweep axis: every view observes it
     ScenarioController* m_controller = nullptr;
     ScenarioTab* m_scenarioTab = nullptr;
-    QSplitter* m_mainSplitter = nullptr;
-    QSplitter* m_viewSplitter = nullptr;
+    QDockWidget* m_controlsDock = nullptr; ///< the controls' column, fixed on the left
     QTabWidget* m_viewTabs = nullptr;
     std::array<QWidget*, 4> m_tabPages = {}; ///< each ViewTab's page
     FleetView* m_fleetView = nullptr;

@@ -23,8 +23,9 @@ constexpr double kBarKey = 1.0;
 constexpr double kBarWidth = 0.7;
 /// Segments smaller than this share of the panel's range get no text label (hover instead).
 constexpr double kLabelMinShare = 0.07;
-/// A caption wider than its panel wraps onto at most this many lines, the last elided.
-constexpr int kCaptionMaxLines = 2;
+/// A caption wider than its panel wraps onto at most this many lines, the last elided:
+/// three keep "945 GiB of 945 GiB used" whole in a panel a quarter of a laptop's chart wide.
+constexpr int kCaptionMaxLines = 3;
 
 /// `text` broken at spaces into lines no wider than `width`, at most `maxLines` of them;
 /// a line that still does not fit (one long word, or the rest) ends in an ellipsis.
@@ -50,8 +51,11 @@ QString wrapped(const QString& text, const QFontMetrics& metrics, int width, int
         lines = lines.mid(0, maxLines - 1);
         lines << rest;
     }
+    // Only a line wider than `width` is elided: elidedText() measures in fractions and cut
+    // "945 GiB of 945 GiB" that horizontalAdvance() had just found to fit.
     for (QString& l : lines)
-        l = metrics.elidedText(l, Qt::ElideRight, width);
+        if (metrics.horizontalAdvance(l) > width)
+            l = metrics.elidedText(l, Qt::ElideRight, width);
     return lines.join(u'\n');
 }
 } // namespace
@@ -404,6 +408,7 @@ void TierChart::fitCaptions()
     // The overflow figure is an item, not part of the layout: no new layout for it.
     if (const QString value = fittedOverflowValue(); m_overflowLabel->text() != value)
         m_overflowLabel->setText(value);
+    changed = keepOverflowTitle() || changed;
     if (!changed)
         return;
     // A caption that gained or lost a line changes the bottom margin: lay out again
@@ -411,6 +416,24 @@ void TierChart::fitCaptions()
     QCPLayout* layout = plot()->plotLayout();
     for (auto phase : { QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout })
         layout->update(phase);
+}
+
+bool TierChart::keepOverflowTitle()
+{
+    // QCustomPlot leaves out a tick label that would cross the plot's edge: the narrow
+    // overflow panel, last on the right, lost its "Overflow" title so. Its right margin is
+    // what puts the bar's centre, (inner left + outer right - margin) / 2, at least half
+    // the title's width inside the plot's right edge.
+    QCPAxisRect* rect = m_rects[kTierCount];
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    const int half = QFontMetrics(x->tickLabelFont()).horizontalAdvance(tr("Overflow")) / 2 + 2;
+    const QMargins margins = rect->minimumMargins();
+    const int right
+        = std::max(0, rect->rect().left() + rect->outerRect().right() + 2 * half - 2 * plot()->viewport().right() + 2);
+    if (right == margins.right())
+        return false;
+    rect->setMinimumMargins(QMargins(margins.left(), margins.top(), right, margins.bottom()));
+    return true;
 }
 
 double TierChart::segmentValue(Tier tier, Segment segment) const

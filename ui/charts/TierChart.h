@@ -78,6 +78,9 @@ private:
     void fitSegmentLabels();
     void setCaption(int panel, const QString& text);
     void fitCaptions();
+    /// Widens the overflow panel's right margin just enough for its title to be drawn;
+    /// true if it changed (the plot must be laid out again).
+    bool keepOverflowTitle();
     QString fittedCaption(int panel) const;
     QString fittedOverflowValue() const;
     std::pair<int, int> captionSpan(int panel) const;

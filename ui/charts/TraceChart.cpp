@@ -41,6 +41,8 @@ protected:
 };
 
 const std::array<Tier, 3> kTiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
+/// The band labels' top, as a share of the plot's height.
+constexpr double kTopRatio = 0.02;
 
 } // namespace
 
@@ -80,8 +82,11 @@ TraceChart::TraceChart(QWidget* parent)
         m_kneeLabels[k]->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_kneeLabels[k]->setPadding(QMargins(4, 0, 4, 0));
     }
-    p->legend->setVisible(true);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // The legend under the axes, where it hides no band label, knee or curve.
+    putLegendBelowAxes();
+    p->legend->setWrap(2);
+    // Band and knee labels are stacked once the plot is laid out, in pixels.
+    connect(p, &QCustomPlot::afterLayout, this, &TraceChart::placeLabels);
     texts()([this] { retranslate(); }); // set again by ChartBase on a language switch
     applyTheme();
     setAnalysis(trace::TraceAnalysis {}, 0);
@@ -118,7 +123,7 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         m_bands[t]->topLeft->setCoords(left, 0);
         m_bands[t]->bottomRight->setCoords(cumulative, 1);
         m_bandShare[t] = a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0;
-        m_bandLabels[t]->position->setCoords(std::sqrt(left * cumulative), 0.02);
+        m_bandLabels[t]->position->setCoords(std::sqrt(left * cumulative), kTopRatio);
     }
     const double ceiling = empty ? 0 : a.hitRatioInfinite();
     const double shares[2] = { 0.9, 0.99 };
@@ -130,7 +135,8 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
         m_knees[k]->point1->setCoords(m_knee[k], 0);
         m_knees[k]->point2->setCoords(m_knee[k], 1);
         // The knees sit near the right end of the curve: their labels read leftwards from
-        // the line, high in the plot where the rising curve has not yet reached.
+        // the line, high in the plot where the rising curve has not yet reached, under the
+        // band labels (placeLabels()).
         m_kneeLabels[k]->position->setCoords(m_knee[k], k == 0 ? 0.20 : 0.12);
     }
     labelKnees();
@@ -139,6 +145,55 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
     p->yAxis->setRange(0, ceiling > 0 ? std::min(1.0, std::ceil(ceiling * 1.25 * 10) / 10) : 1.0);
     p->xAxis->setRange(1, std::max(top, cumulative) * 1.5);
     requestReplot();
+}
+
+void TraceChart::placeLabels()
+{
+    // In pixels of the laid-out plot: each band label at the top, moved down under any
+    // label to its left that it would touch (narrow bands side by side); then the knee
+    // labels, 99% first, each on its own line under all of them, reading leftwards from
+    // their line unless that would leave the plot.
+    const QRect area = plot()->axisRect()->rect();
+    if (area.height() <= 0)
+        return;
+    auto box = [](QCPItemText* label) {
+        return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+    };
+    auto moveTo = [&](QCPItemText* label, double topPixel) {
+        const double anchorOffset = label->position->pixelPosition().y() - box(label).top();
+        label->position->setCoords(
+            label->position->coords().x(), (topPixel + anchorOffset - area.top()) / area.height());
+    };
+    QList<QRectF> placed;
+    double below = area.top();
+    for (QCPItemText* label : m_bandLabels) {
+        if (!label->visible())
+            continue;
+        label->position->setCoords(label->position->coords().x(), kTopRatio);
+        double top = box(label).top();
+        for (bool moved = true; moved;) {
+            moved = false;
+            const QRectF at = box(label).translated(0, top - box(label).top());
+            for (const QRectF& other : std::as_const(placed))
+                if (at.intersects(other)) {
+                    top = other.bottom() + 1;
+                    moved = true;
+                }
+        }
+        moveTo(label, top);
+        placed.append(box(label));
+        below = std::max(below, box(label).bottom());
+    }
+    for (int k : { 1, 0 }) {
+        QCPItemText* label = m_kneeLabels[static_cast<size_t>(k)];
+        if (!label->visible())
+            continue;
+        const double x = plot()->xAxis->coordToPixel(m_knee[static_cast<size_t>(k)]);
+        const double width = box(label).width();
+        label->setPositionAlignment((x - width < area.left() ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+        moveTo(label, below + 3);
+        below = box(label).bottom();
+    }
 }
 
 void TraceChart::labelKnees()

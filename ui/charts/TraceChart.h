@@ -3,7 +3,8 @@
 // hit ratio and token hit ratio against cache capacity, on a log axis in blocks (bottom) and
 // in bytes of the current model's KV (top). The scenario's tiers are bands (HBM, DRAM, SSD at
 // cumulative capacities) each labelled with the share of prompt tokens it serves; the knees
-// (90% and 99% of the reuse ceiling) are marked.
+// (90% and 99% of the reuse ceiling) are marked. The legend sits under the plot, and the
+// knee labels are stacked under the band labels, so no label covers another.
 
 #include "core/trace/TraceAnalysis.h"
 #include "ui/charts/ChartBase.h"
@@ -50,6 +51,9 @@ private:
     void labelKnees();
     /// The tier bands' labels: the tier's name and the share of prompt tokens it serves.
     void labelBands();
+    /// Stacks the band labels and then the knee labels so that none covers another
+    /// (after each layout, in pixels).
+    void placeLabels();
 
     QCPGraph* m_hit = nullptr;
     QCPGraph* m_tokenHit = nullptr;

@@ -12,8 +12,7 @@ namespace {
 namespace Key {
 const auto windowGeometry = QStringLiteral("window/geometry");
 const auto windowState = QStringLiteral("window/state");
-const auto mainSplitter = QStringLiteral("window/mainSplitter");
-const auto viewSplitter = QStringLiteral("window/viewSplitter");
+const auto scenarioSplitter = QStringLiteral("window/scenarioSplitter");
 const auto chartSplitter = QStringLiteral("window/chartSplitter");
 const auto lastScenario = QStringLiteral("scenario/last");
 const auto fleetSession = QStringLiteral("fleet/last");
@@ -58,21 +57,13 @@ void Settings::setWindowState(const QByteArray& state)
     m_settings->setValue(Key::windowState, state);
 }
 
-QByteArray Settings::mainSplitterState() const
+QByteArray Settings::scenarioSplitterState() const
 {
-    return m_settings->value(Key::mainSplitter).toByteArray();
+    return m_settings->value(Key::scenarioSplitter).toByteArray();
 }
-void Settings::setMainSplitterState(const QByteArray& state)
+void Settings::setScenarioSplitterState(const QByteArray& state)
 {
-    m_settings->setValue(Key::mainSplitter, state);
-}
-QByteArray Settings::viewSplitterState() const
-{
-    return m_settings->value(Key::viewSplitter).toByteArray();
-}
-void Settings::setViewSplitterState(const QByteArray& state)
-{
-    m_settings->setValue(Key::viewSplitter, state);
+    m_settings->setValue(Key::scenarioSplitter, state);
 }
 QByteArray Settings::chartSplitterState() const
 {

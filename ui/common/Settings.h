@@ -25,10 +25,9 @@ public:
     QByteArray windowState() const;
     void setWindowState(const QByteArray& state);
 
-    QByteArray mainSplitterState() const;
-    void setMainSplitterState(const QByteArray& state);
-    QByteArray viewSplitterState() const;
-    void setViewSplitterState(const QByteArray& state);
+    /// The Scenario tab's split between its charts and the article's tier table.
+    QByteArray scenarioSplitterState() const;
+    void setScenarioSplitterState(const QByteArray& state);
     QByteArray chartSplitterState() const;
     void setChartSplitterState(const QByteArray& state);
 

@@ -2098,6 +2098,26 @@
 <context>
     <name>kvtiers::ui::HeadlinePanel</name>
     <message>
+        <source>%1 warnings: %2</source>
+        <translation>경고 %1개: %2</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>모두 보기</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>접기</translation>
+    </message>
+    <message>
+        <source>Show only the first warning</source>
+        <translation>첫 경고만 보기</translation>
+    </message>
+    <message>
+        <source>Show all %1 warnings</source>
+        <translation>경고 %1개 모두 보기</translation>
+    </message>
+    <message>
         <source>Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next use.</source>
         <translation>DRAM을 채우는 것이 없습니다: 프리픽스를 다음 사용까지 보존하도록 재사용 간격(고급)을 설정하세요.</translation>
     </message>
@@ -2224,6 +2244,14 @@
 </context>
 <context>
     <name>kvtiers::ui::MainWindow</name>
+    <message>
+        <source>Undone: %1</source>
+        <translation>실행 취소함: %1</translation>
+    </message>
+    <message>
+        <source>Redone: %1</source>
+        <translation>다시 실행함: %1</translation>
+    </message>
     <message>
         <source>kvtiers</source>
         <translation>kvtiers</translation>

@@ -95,6 +95,18 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     auto* advancedForm = new QFormLayout(m_advancedPanel);
     advancedForm->setContentsMargins(8, 0, 0, 0);
     addKnobRows(advancedForm, KnobSection::Advanced);
+    // A choice as wide as its longest item ("paged (vLLM)", a long restore path) made the
+    // column, and so the window, wider: the box keeps a dozen characters and its popup
+    // opens as wide as the items (fitComboPopup), after every re-wording.
+    const QList<QComboBox*> choices = m_advancedPanel->findChildren<QComboBox*>();
+    for (QComboBox* combo : choices) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(12);
+    }
+    m_texts([choices] {
+        for (QComboBox* combo : choices)
+            fitComboPopup(combo);
+    });
     m_advancedPanel->setVisible(false);
     layout->addWidget(m_advancedPanel);
     layout->addStretch(1);

@@ -9,8 +9,10 @@
 
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QResizeEvent>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -66,13 +68,30 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
     m_formula->setFont(mono);
     outer->addWidget(m_formula);
 
-    m_warnings = new QLabel(this);
+    m_warningsBar = new QWidget(this);
+    m_warningsBar->setObjectName(QStringLiteral("warningsBar"));
+    m_warningsBar->setAutoFillBackground(true);
+    m_warningsBar->setVisible(false);
+    auto* bar = new QHBoxLayout(m_warningsBar);
+    bar->setContentsMargins(4, 2, 4, 2);
+    m_warningsSummary = new ElidedLabel(m_warningsBar);
+    m_warningsSummary->setObjectName(QStringLiteral("warningsSummary"));
+    m_warningsSummary->setTextFormat(Qt::PlainText);
+    m_warningsSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    bar->addWidget(m_warningsSummary, 1);
+    m_warnings = new QLabel(m_warningsBar);
     m_warnings->setObjectName(QStringLiteral("warningsLabel"));
     m_warnings->setWordWrap(true);
-    m_warnings->setVisible(false);
-    m_warnings->setAutoFillBackground(true);
-    m_warnings->setMargin(4);
-    outer->addWidget(m_warnings);
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(m_warnings, 1);
+    m_warningsToggle = new QToolButton(m_warningsBar);
+    m_warningsToggle->setObjectName(QStringLiteral("warningsToggle"));
+    m_warningsToggle->setAutoRaise(true);
+    connect(m_warningsToggle, &QToolButton::clicked, this, [this] { setWarningsExpanded(!m_warningsExpanded); });
+    bar->addWidget(m_warningsToggle, 0, Qt::AlignTop);
+    outer->addWidget(m_warningsBar);
+    m_texts([this] { showWarnings(); });
     applyTheme();
 }
 
@@ -164,11 +183,12 @@ void HeadlinePanel::applyTheme()
         pal.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
         caption->setPalette(pal);
     }
-    QPalette warn = m_warnings->palette();
+    QPalette warn = m_warningsBar->palette();
     // Tool-tip colours are the theme's own "notice" pair, readable in light and dark.
     warn.setColor(QPalette::Window, palette().color(QPalette::ToolTipBase));
     warn.setColor(QPalette::WindowText, palette().color(QPalette::ToolTipText));
-    m_warnings->setPalette(warn);
+    warn.setColor(QPalette::ButtonText, palette().color(QPalette::ToolTipText));
+    m_warningsBar->setPalette(warn);
 }
 
 void HeadlinePanel::changeEvent(QEvent* event)
@@ -241,9 +261,34 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
             lines << QStringLiteral("ℹ ")
                     + tr("Nothing fills DRAM: set an offload rate (Advanced) so evicted prefixes are copied down.");
     }
-    m_warnings->setText(lines.join(u'\n'));
-    m_warnings->setVisible(!lines.isEmpty());
+    m_warningLines = lines;
+    showWarnings();
     reflow(); // the figures' widths changed
+}
+
+void HeadlinePanel::setWarningsExpanded(bool expanded)
+{
+    m_warningsExpanded = expanded;
+    showWarnings();
+}
+
+void HeadlinePanel::showWarnings()
+{
+    const auto count = m_warningLines.size();
+    m_warnings->setText(m_warningLines.join(u'\n'));
+    m_warningsBar->setVisible(count > 0);
+    const bool collapsed = count > 1 && !m_warningsExpanded;
+    m_warnings->setVisible(!collapsed);
+    m_warningsSummary->setVisible(collapsed);
+    m_warningsToggle->setVisible(count > 1);
+    if (count > 1) {
+        // The first line keeps its sign (⚠ a warning, ⓘ or ℹ a note); the count says how
+        // many more the button opens.
+        m_warningsSummary->setText(tr("%1 warnings: %2").arg(count).arg(m_warningLines.front()));
+        m_warningsToggle->setText(m_warningsExpanded ? tr("Show less") : tr("Show all"));
+        m_warningsToggle->setToolTip(
+            m_warningsExpanded ? tr("Show only the first warning") : tr("Show all %1 warnings").arg(count));
+    }
 }
 
 } // namespace kvtiers::ui

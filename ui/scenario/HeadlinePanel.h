@@ -5,6 +5,8 @@
 // this scenario's numbers (kvtiers::deriveKvPerToken), plus the core's warnings, both
 // written once by the core and translated (ui/text/Translate.h). Bytes are in its
 // DisplayOptions' units, and a change of units re-words the last result (no evaluation).
+// Several warnings take one line ("4 warnings: the first one…", Show all) until opened,
+// so the figures above keep their height however many there are.
 
 #include "core/model/Evaluation.h"
 #include "core/scenario/Scenario.h"
@@ -17,6 +19,7 @@
 
 class QLabel;
 class QGridLayout;
+class QToolButton;
 
 namespace kvtiers::ui {
 
@@ -30,6 +33,9 @@ public:
     void setResult(const Scenario& scenario, const EvalResult& result);
     /// The units to show bytes in (MainWindow's); until set, a private default (binary).
     void setDisplayOptions(DisplayOptions* options);
+    /// Shows every warning (true) or, when there are several, one line that counts them.
+    void setWarningsExpanded(bool expanded);
+    bool warningsExpanded() const { return m_warningsExpanded; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -43,6 +49,8 @@ private:
     QLabel* addFigure(int row, int column, const QString& objectName, const char* caption, const char* toolTip);
     void retranslateUi();
     void applyTheme();
+    /// Shows m_warningLines whole or as one summary line, as m_warningsExpanded says.
+    void showWarnings();
 
     QGridLayout* m_grid = nullptr;
     QList<QLabel*> m_captions;
@@ -58,7 +66,12 @@ private:
     QLabel* m_dramPerGpu = nullptr;
     QLabel* m_nvmePerServer = nullptr;
     QLabel* m_formula = nullptr;
-    QLabel* m_warnings = nullptr;
+    QWidget* m_warningsBar = nullptr;    ///< the warnings' background, summary and button
+    QLabel* m_warnings = nullptr;        ///< every warning, one per line (shown when expanded)
+    QLabel* m_warningsSummary = nullptr; ///< "4 warnings: the first…" on one line, elided
+    QToolButton* m_warningsToggle = nullptr;
+    QStringList m_warningLines;
+    bool m_warningsExpanded = false;
     Retranslator m_texts; ///< captions and tooltips, set again on a language change
     DisplayOptions* m_display = nullptr;
     std::optional<std::pair<Scenario, EvalResult>> m_shown; ///< re-worded when the units change

@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace kvtiers::ui {
 
 ScenarioTab::ScenarioTab(ScenarioController* controller, DisplayOptions* display, QWidget* window)
@@ -37,6 +39,14 @@ ScenarioTab::ScenarioTab(ScenarioController* controller, DisplayOptions* display
     m_headline->setObjectName(QStringLiteral("headlinePanel"));
     buildCharts();
     buildTable();
+    // Charts over the table; the table's rows decide its height until the user drags.
+    m_pageSplitter = new QSplitter(Qt::Vertical, window);
+    m_pageSplitter->setObjectName(QStringLiteral("scenarioSplitter"));
+    m_pageSplitter->setChildrenCollapsible(false);
+    m_pageSplitter->addWidget(m_chartSplitter);
+    m_pageSplitter->addWidget(m_tableBox);
+    m_pageSplitter->setStretchFactor(0, 1);
+    m_pageSplitter->setStretchFactor(1, 0);
 
     connect(m_controller, &ScenarioController::resultChanged, this, &ScenarioTab::updateViews);
     connect(m_controller, &ScenarioController::errorChanged, this, &ScenarioTab::showError);
@@ -120,8 +130,7 @@ void ScenarioTab::buildTable()
     for (int c : { TierTableModel::LivesThereColumn, TierTableModel::DemandGrowsColumn, TierTableModel::LimitColumn,
              TierTableModel::RestoreColumn })
         header->setSectionResizeMode(c, QHeaderView::Stretch);
-    layout->addWidget(m_tableView);
-    layout->addStretch(1);
+    layout->addWidget(m_tableView, 1);
 }
 
 void ScenarioTab::connectDisplayOptions()
@@ -175,15 +184,27 @@ void ScenarioTab::retranslateUi()
         m_controller->refresh();
 }
 
+bool ScenarioTab::restorePageState(const QByteArray& state)
+{
+    m_pageRestored = !state.isEmpty() && m_pageSplitter->restoreState(state);
+    return m_pageRestored;
+}
+
 void ScenarioTab::fitTableHeight()
 {
     m_tableView->resizeRowsToContents();
     int height = m_tableView->horizontalHeader()->height() + 2 * m_tableView->frameWidth();
     for (int row = 0; row < m_tableModel->rowCount(); ++row)
         height += m_tableView->rowHeight(row);
-    m_tableView->setFixedHeight(height);
+    // Never taller than its rows; shorter (with a scroll bar) only where the user drags it.
+    m_tableView->setMaximumHeight(height);
     const int spacing = m_tableBox->layout()->spacing();
-    m_tableBox->setMaximumHeight(m_tableCaption->heightForWidth(m_tableBox->width()) + spacing + height);
+    const int wanted = m_tableCaption->heightForWidth(m_tableBox->width()) + spacing + height;
+    m_tableBox->setMaximumHeight(wanted);
+    if (!m_tableFitted && !m_pageRestored) {
+        const int total = m_pageSplitter->height();
+        m_pageSplitter->setSizes({ std::max(total - wanted, 400), wanted });
+    }
 }
 
 void ScenarioTab::showError(const QString& message)

@@ -1,10 +1,11 @@
 #pragma once
 // ScenarioTab: the Scenario tab's widgets and their wiring, as one controller over the
 // ScenarioController. It builds the controls (in their scroll area), the error banner, the
-// headline figures, the tier and sweep charts (the tab's page) and the article's tier table,
-// feeds them every result, follows the DisplayOptions in its charts, and runs the File
-// menu's scenario exports. The window only lays the pieces out (the controls on the left;
-// banner, headline, tabs and table on the right) and shows message() in its status bar.
+// headline figures and the tab's page: the tier and sweep charts over the article's tier
+// table, in a splitter whose state the window keeps. It feeds them every result, follows
+// the DisplayOptions in its charts, and runs the File menu's scenario exports. The window
+// only lays the pieces out (the controls on the left; banner, headline and tabs on the
+// right) and shows message() in its status bar.
 
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
@@ -40,10 +41,16 @@ public:
     ControlsPanel* controls() const { return m_controls; }
     QLabel* banner() const { return m_banner; }
     HeadlinePanel* headline() const { return m_headline; }
-    /// The tier and sweep charts side by side: the Scenario tab's page.
+    /// The Scenario tab's page: the charts over the caption and the article's tier table.
+    QSplitter* page() const { return m_pageSplitter; }
+    /// The tier and sweep charts side by side.
     QSplitter* charts() const { return m_chartSplitter; }
-    /// The caption and the article's tier table, under the tabs.
+    /// The caption and the article's tier table, under the charts.
     QWidget* tableBox() const { return m_tableBox; }
+    /// Restores the page's split between charts and table (QSplitter::saveState); false when
+    /// `state` is empty or unreadable, and then the table gets the height its rows need at
+    /// the first result.
+    bool restorePageState(const QByteArray& state);
     TierChart* tierChart() const { return m_tierChart; }
     SweepChart* sweepChart() const { return m_sweepChart; }
     TierTableModel* tableModel() const { return m_tableModel; }
@@ -76,7 +83,8 @@ private:
     void buildTable();
     void connectDisplayOptions();
     void updateViews();
-    /// The table has three rows: it gets exactly their height, the charts get the rest.
+    /// The table has three rows: it never grows taller than they need (the charts take
+    /// the rest), and scrolls when the user's split gives it less.
     void fitTableHeight();
     void showError(const QString& message);
     /// Says what an export wrote to `path`, or shows `error`.
@@ -89,6 +97,7 @@ private:
     ControlsPanel* m_controls = nullptr;
     QLabel* m_banner = nullptr;
     HeadlinePanel* m_headline = nullptr;
+    QSplitter* m_pageSplitter = nullptr;
     QSplitter* m_chartSplitter = nullptr;
     TierChart* m_tierChart = nullptr;
     SweepChart* m_sweepChart = nullptr;
@@ -98,6 +107,7 @@ private:
     QTableView* m_tableView = nullptr;
     QTimer* m_fitTableTimer = nullptr; ///< row heights are refitted after a drag, not at every step
     bool m_tableFitted = false;
+    bool m_pageRestored = false; ///< the user's split was restored: the first fit keeps it
     ExportOptions m_exportOptions;
     Retranslator m_texts; ///< the tab's own tr() texts, set again on a language change
 };
