@@ -62,7 +62,6 @@ Band bandFor(int c, double a)
     return b;
 }
 
-constexpr double kMaxWork = 4e8; ///< states × up × c: about a second
 constexpr double kMaxStates = 2e6;
 
 } // namespace
@@ -73,10 +72,20 @@ double erlangC(int c, double a)
         return 0;
     if (a >= c)
         return 1;
-    // Erlang B by its stable recursion, then C = B / (1 − ρ(1 − B)).
+    // Erlang B, then C = B / (1 − ρ(1 − B)). B by its stable recursion up to a thousand
+    // servers; above, as Poisson(a)'s P(c) / P(≤ c), summed down from c until the terms vanish.
     double b = 1;
-    for (int k = 1; k <= c; ++k)
-        b = a * b / (k + a * b);
+    if (c <= 1000) {
+        for (int k = 1; k <= c; ++k)
+            b = a * b / (k + a * b);
+    } else {
+        double term = 1, sum = 0; // relative to P(c)
+        for (int k = c; k >= 0 && term > 1e-18 * sum; --k) {
+            sum += term;
+            term *= k / a;
+        }
+        b = 1 / sum;
+    }
     return b / (1 - a / c * (1 - b));
 }
 
@@ -89,20 +98,20 @@ double mmcWaitSurvival(int c, double a, double meanService, double t)
     return erlangC(c, a) * std::exp(-(c - a) * t / meanService);
 }
 
-bool MdcWait::exactFeasible(int c, double a)
+bool MdcWait::exactFeasible(int c, double a, double maxWork)
 {
     if (!(a < c) || c < 1)
         return false;
     const Band band = bandFor(c, a);
-    return band.states <= kMaxStates && double(band.states) * band.up * c <= kMaxWork;
+    return band.states <= kMaxStates && double(band.states) * band.up * c <= maxWork;
 }
 
-MdcWait::MdcWait(int c, double a, double d)
+MdcWait::MdcWait(int c, double a, double d, double maxWork)
     : m_c(c)
     , m_a(a)
     , m_d(d)
 {
-    if (!exactFeasible(c, a) || !(d > 0))
+    if (!exactFeasible(c, a, maxWork) || !(d > 0))
         throw std::invalid_argument("M/D/c: unstable or too large to solve exactly");
     // The chain Y' = max(Y + A − c, 0), A ~ Poisson(a), on states 0..M (the top absorbs
     // the tail), band row i holding columns i − c .. i + U at index j − i + c.
@@ -203,7 +212,7 @@ double MdcWait::mean() const
     return ey * m_d / m_a;
 }
 
-WaitDistribution::WaitDistribution(int c, double a, double meanService, double cs2)
+WaitDistribution::WaitDistribution(int c, double a, double meanService, double cs2, double maxWork)
     : m_c(c)
     , m_a(a)
     , m_s(meanService)
@@ -216,7 +225,7 @@ WaitDistribution::WaitDistribution(int c, double a, double meanService, double c
     m_erlangC = erlangC(c, a);
     if (m_cs2 >= 1 || a <= 0)
         return;
-    if (!MdcWait::exactFeasible(c, a)) {
+    if (!MdcWait::exactFeasible(c, a, maxWork)) {
         // Too many servers for the exact chain: Allen–Cunneen at c_s = 0 (half the M/M/c
         // wait) stands in for the deterministic end.
         m_mdcMean = 0.5 * m_erlangC * m_s / (c - a);
@@ -224,7 +233,7 @@ WaitDistribution::WaitDistribution(int c, double a, double meanService, double c
         return;
     }
     m_exactMdc = true;
-    const MdcWait mdc(c, a, meanService);
+    const MdcWait mdc(c, a, meanService, maxWork);
     m_mdcMean = mdc.mean();
     m_mdcWait = mdc.waitProbability();
     // Tabulated in steps of D/64 until the tail is below 1e−9.

@@ -34,13 +34,15 @@ double mmcWaitSurvival(int servers, double offeredLoad, double meanService, doub
 /// queue is unstable (a ≥ c) or too large to solve exactly (see exactFeasible).
 class MdcWait {
 public:
-    MdcWait(int servers, double offeredLoad, double serviceSeconds);
+    MdcWait(int servers, double offeredLoad, double serviceSeconds, double maxWork = kMaxWork);
     /// P(W ≤ t).
     double cdf(double t) const;
     double mean() const;
     double waitProbability() const { return 1 - cdf(0); }
-    /// Whether the exact solution is small enough (states × band ≤ a bound) to compute.
-    static bool exactFeasible(int servers, double offeredLoad);
+    /// The default bound on the exact solution's work (states × band × c): about a second.
+    static constexpr double kMaxWork = 4e8;
+    /// Whether the exact solution is small enough (states × band × c ≤ maxWork) to compute.
+    static bool exactFeasible(int servers, double offeredLoad, double maxWork = kMaxWork);
 
 private:
     int m_c;
@@ -51,8 +53,10 @@ private:
 /// A wait distribution for 0 ≤ c_s², built as above.
 class WaitDistribution {
 public:
-    /// meanService E[S] > 0; cs2 = Var[S]/E[S]². unstable() when a ≥ c.
-    WaitDistribution(int servers, double offeredLoad, double meanService, double cs2);
+    /// meanService E[S] > 0; cs2 = Var[S]/E[S]². unstable() when a ≥ c. maxWork bounds
+    /// the exact M/D/c end (MdcWait::exactFeasible).
+    WaitDistribution(
+        int servers, double offeredLoad, double meanService, double cs2, double maxWork = MdcWait::kMaxWork);
     bool unstable() const { return m_unstable; }
     /// Whether the M/D/c end was solved exactly (false: the Allen–Cunneen c_s = 0 form stood in).
     bool exactDeterministicEnd() const { return m_exactMdc; }

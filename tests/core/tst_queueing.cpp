@@ -7,10 +7,10 @@
 
 #include <QElapsedTimer>
 #include <QTest>
+#include <queue>
 
 #include <algorithm>
 #include <cmath>
-#include <queue>
 #include <random>
 
 using namespace kvtiers::queueing;
@@ -85,9 +85,9 @@ class TestQueueing : public QObject {
 private slots:
     void erlangCMatchesTheTextbookForm()
     {
-        QCOMPARE(erlangC(1, 0.7), 0.7);             // M/M/1: P(wait) = ρ
+        QCOMPARE(erlangC(1, 0.7), 0.7);                     // M/M/1: P(wait) = ρ
         QVERIFY(std::abs(erlangC(2, 1) - 1.0 / 3) < 1e-12); // M/M/2 at a = 1: 1/3
-        for (int c : { 1, 2, 5, 10, 40, 120 })
+        for (int c : { 1, 2, 5, 10, 40, 120, 2000 })
             for (double rho : { 0.3, 0.8, 0.95, 0.99 }) {
                 const double a = rho * c;
                 QVERIFY2(std::abs(erlangC(c, a) - double(erlangCTextbook(c, a))) < 1e-9,
@@ -192,12 +192,12 @@ private slots:
                     const double err = std::abs(model - measured);
                     QVERIFY2(err <= std::max(0.10 * measured, 0.05),
                         qPrintable(QString("c=%1 rho=%2 cs2=%3 p=%4: model %5, simulated %6")
-                                .arg(c)
-                                .arg(rho)
-                                .arg(cs2)
-                                .arg(p)
-                                .arg(model)
-                                .arg(measured)));
+                                       .arg(c)
+                                       .arg(rho)
+                                       .arg(cs2)
+                                       .arg(p)
+                                       .arg(model)
+                                       .arg(measured)));
                 }
             }
     }
