@@ -75,7 +75,8 @@ std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const Ev
     out.push_back({ std::max(0.0, 1 - hits), atLeastStream(cm.recomputeSeconds(0, p)) });
     if (rc > 0) {
         out.push_back({ r.hitShareHbm, atLeastStream(tail) });
-        out.push_back({ r.hitShareDram, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Dram, rc), headCompute)) });
+        out.push_back(
+            { r.hitShareDram, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Dram, rc), headCompute)) });
         out.push_back({ r.hitShareSsd, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Ssd, rc), headCompute)) });
     }
     double sum = 0;
