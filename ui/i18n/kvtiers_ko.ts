@@ -968,8 +968,8 @@
         <translation>트래픽: 초당 요청 %1건</translation>
     </message>
     <message>
-        <source>targets: time to first token %1 (idle replica), time per output token %2</source>
-        <translation>목표: 첫 토큰까지 시간 %1(유휴 레플리카 기준), 출력 토큰당 시간 %2</translation>
+        <source>targets: time to first token %1 at %2 under Poisson load, time per output token %3 at %4</source>
+        <translation>목표: 포아송 부하에서 첫 토큰까지 시간 %1(%2), 출력 토큰당 시간 %3(%4)</translation>
     </message>
     <message>
         <source>%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, replicas: %7 × TP %8</source>
@@ -1140,6 +1140,10 @@
     <message>
         <source>%1 requests, %2 block references, %3 distinct blocks of %4 tokens; a block is %5 of %6 KV. Reuse ceiling %7 of prompt blocks. Bands: the scenario&apos;s tiers with the share of prompt tokens each serves. kvtiers %8.</source>
         <translation>요청 %1건, 블록 참조 %2회, 서로 다른 %4토큰 블록 %3개; 블록 하나는 %6 KV %5. 재사용 상한: 프롬프트 블록의 %7. 띠: 시나리오의 티어와 각 티어가 제공하는 프롬프트 토큰 비율. kvtiers %8.</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>평균</translation>
     </message>
 </context>
 <context>
