@@ -197,9 +197,55 @@ ByteUnits unitsOption(const Parsed& p)
 
 const std::vector<std::string>& fleetOptions()
 {
-    static const std::vector<std::string> options = { "--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix" };
+    static const std::vector<std::string> options
+        = { "--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix", "--ttft-percentile", "--tpot-percentile" };
     return options;
 }
+
+namespace {
+
+/// A target's percentile: P in (0, 100), or "mean".
+double parsePercentile(const std::string& text, const std::string& flag)
+{
+    if (text == "mean")
+        return kMeanPercentile;
+    std::string number = text;
+    if (!number.empty() && (number[0] == 'p' || number[0] == 'P'))
+        number.erase(0, 1);
+    const double p = parseNumberOption(number, flag, 0, 100, false);
+    if (!(p > 0 && p < 100))
+        throw InputError(
+            flag + ": a percentile lies strictly between 0 and 100 (99 for p99), or is \"mean\"; not \"" + text + "\"");
+    return p;
+}
+
+/// A mix entry's own targets after its share: ":ttft=S", ":ttft-percentile=P",
+/// ":tpot=S", ":tpot-percentile=P", in any order.
+void parseEntryTargets(const std::string& text, FleetEntry& e)
+{
+    size_t start = 0;
+    while (start < text.size()) {
+        const size_t colon = std::min(text.find(':', start), text.size());
+        const std::string item = text.substr(start, colon - start);
+        start = colon + 1;
+        const size_t eq = item.find('=');
+        const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+        const std::string flag = "--mix " + e.label + ":" + key;
+        if (key == "ttft")
+            e.ttftTargetSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
+        else if (key == "tpot")
+            e.tpotTargetSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
+        else if (key == "ttft-percentile")
+            e.ttftPercentile = parsePercentile(value, flag);
+        else if (key == "tpot-percentile")
+            e.tpotPercentile = parsePercentile(value, flag);
+        else
+            throw InputError("--mix " + e.label + ": unknown target \"" + item
+                + "\" (use ttft=S, ttft-percentile=P, tpot=S or tpot-percentile=P)");
+    }
+}
+
+} // namespace
 
 FleetInput fleetInputFromFlags(const Parsed& p)
 {
@@ -220,10 +266,15 @@ FleetInput fleetInputFromFlags(const Parsed& p)
         if (item.empty())
             throw InputError("--mix: an empty entry in \"" + mix + "\"");
         FleetEntry e;
-        const size_t eq = item.find('=');
-        e.label = item.substr(0, eq);
+        // ID[=SHARE][:ttft=S][:ttft-percentile=P][:tpot=S][:tpot-percentile=P]
+        const size_t colon = std::min(item.find(':'), item.size());
+        const std::string head = item.substr(0, colon);
+        const size_t eq = head.find('=');
+        e.label = head.substr(0, eq);
         e.share
-            = eq == std::string::npos ? 1.0 : parseNumberOption(item.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
+            = eq == std::string::npos ? 1.0 : parseNumberOption(head.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
+        if (colon < item.size())
+            parseEntryTargets(item.substr(colon + 1), e);
         e.spec = p.spec;
         e.spec.workload = e.label;
         in.mix.push_back(std::move(e));
@@ -240,6 +291,10 @@ FleetInput fleetInputFromFlags(const Parsed& p)
         in.ttftTargetSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
     if (auto it = p.own.find("--tpot"); it != p.own.end())
         in.tpotTargetSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
+    if (auto it = p.own.find("--ttft-percentile"); it != p.own.end())
+        in.ttftPercentile = parsePercentile(it->second, "--ttft-percentile");
+    if (auto it = p.own.find("--tpot-percentile"); it != p.own.end())
+        in.tpotPercentile = parsePercentile(it->second, "--tpot-percentile");
     return in;
 }
 

@@ -66,10 +66,11 @@ ScenarioSpec specFromFlags(const Parsed& p);
 ByteUnits unitsOption(const Parsed& p);
 
 /// The options of a fleet (`fleet`, `export --chart fleet`), for parseArgs' ownOptions:
-/// --mix, --rate, --tokens-per-day, --ttft, --tpot.
+/// --mix, --rate, --tokens-per-day, --ttft, --tpot, --ttft-percentile, --tpot-percentile.
 const std::vector<std::string>& fleetOptions();
 
-/// The fleet the flags describe: --mix ID=SHARE[,ID=SHARE...] (or one --workload), the
+/// The fleet the flags describe: --mix ID=SHARE[:ttft=S][:ttft-percentile=P][:tpot=S]
+/// [:tpot-percentile=P][,...] (or one --workload; an entry's own targets after its share), the
 /// traffic as --rate or --tokens-per-day, --ttft and --tpot targets; --model, --hardware
 /// and the overrides apply to every workload. Throws InputError naming the flag.
 FleetInput fleetInputFromFlags(const Parsed& p);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -151,6 +152,26 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
     }
 }
 
+/// The replica under its given request rate: utilisation, then waits and TTFT, or the
+/// rate named unstable.
+void printLoad(std::ostream& out, const LoadFigures& l)
+{
+    out << "\nUnder load        one replica, Poisson arrivals, one FCFS queue of " << formatCount(l.servers)
+        << (l.servers == 1 ? " server" : " servers") << ": utilisation " << percent(l.utilization) << "\n";
+    if (!l.stable) {
+        out << "                  unstable: the rate is at or above what the replica serves (utilisation >= 100%)\n";
+        return;
+    }
+    auto spread = [](const LatencySpread& s) {
+        return formatSeconds(s.p50) + " / " + formatSeconds(s.p90) + " / " + formatSeconds(s.p99) + " (mean "
+            + formatSeconds(s.mean) + ")";
+    };
+    out << "                  " << percent(l.waitProbability) << " of requests wait; p50 / p90 / p99: wait "
+        << spread(l.queueWait) << "\n"
+        << "                  TTFT " << spread(l.ttft) << "; TPOT " << formatSeconds(l.tpot.mean)
+        << " (one value: the decode step)\n";
+}
+
 int cmdEval(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options);
@@ -159,12 +180,22 @@ int cmdEval(const Command& command, const std::vector<std::string>& args, std::o
         throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const EvalResult r = evaluate(rs.scenario);
-    if (p.json)
-        out << resultToJson(rs.scenario, r, rs.workloadId).dump(2) << "\n";
-    else if (p.csv)
+    // A given request rate: the replica under Poisson arrivals (docs/model.md §5b).
+    std::optional<LoadFigures> load;
+    if (const auto& rate = rs.scenario.workload.requestRate; rate && *rate > 0)
+        load = ReplicaQueue(rs.scenario, r, *rate, 1).figures();
+    if (p.json) {
+        Json j = resultToJson(rs.scenario, r, rs.workloadId);
+        if (load)
+            j["load"] = loadToJson(*load);
+        out << j.dump(2) << "\n";
+    } else if (p.csv) {
         out << tierTableCsv(r);
-    else
+    } else {
         printSummary(out, rs, r);
+        if (load)
+            printLoad(out, *load);
+    }
     return kExitOk;
 }
 

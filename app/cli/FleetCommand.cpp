@@ -6,12 +6,30 @@
 #include "core/io/Units.h"
 
 #include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
 namespace kvtiers::cli {
 
 namespace {
+
+/// A workload's load: utilisation, waits and latencies at p50/p90/p99 against its targets.
+std::string loadLine(const FleetEntryResult& e)
+{
+    const LoadFigures& l = e.load;
+    auto spread = [](const LatencySpread& s) {
+        return formatSeconds(s.p50) + " / " + formatSeconds(s.p90) + " / " + formatSeconds(s.p99) + " (mean "
+            + formatSeconds(s.mean) + ")";
+    };
+    std::ostringstream out;
+    out << "    utilisation " << percent(l.utilization) << ", " << percent(l.waitProbability)
+        << " of requests wait; p50 / p90 / p99: wait " << spread(l.queueWait) << ", TTFT " << spread(l.ttft)
+        << "; TPOT " << formatSeconds(l.tpot.mean) << " (one value: the decode step)\n"
+        << "    targets: TTFT " << formatSeconds(e.ttftTargetSeconds) << " at " << percentileName(e.ttftPercentile)
+        << ", TPOT " << formatSeconds(e.tpotTargetSeconds) << " at " << percentileName(e.tpotPercentile) << "\n";
+    return out.str();
+}
 
 int cmdFleet(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
@@ -31,8 +49,10 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         return kExitOk;
     }
     out << "Traffic           " << formatSignificant(f.requestsPerSecond, 4) << " requests/s; targets TTFT "
-        << formatSeconds(in.ttftTargetSeconds) << ", time per output token " << formatSeconds(in.tpotTargetSeconds)
-        << "\n";
+        << formatSeconds(in.ttftTargetSeconds) << " at " << percentileName(in.ttftPercentile)
+        << ", time per output token " << formatSeconds(in.tpotTargetSeconds) << " at "
+        << percentileName(in.tpotPercentile) << "\n";
+    out << "Queueing          Poisson arrivals, one central FCFS queue per workload\n";
     out << "Fleet             " << formatCount(f.gpus) << " GPUs in " << formatCount(f.servers) << " servers of "
         << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
     out << "Demand            HBM " << formatBytes(f.hbmBytes, units) << ", DRAM " << formatBytes(f.dramBytes, units)
@@ -49,7 +69,8 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
             << (e.rateLimit == RateLimit::Prefill ? "prefill binds: " : "decode slots bind: ")
             << formatSignificant(e.replicaRequestsPerSecond, 3) << " req/s each), " << formatCount(e.gpus)
             << " GPUs; HBM " << formatBytes(e.hbmBytes, units) << ", DRAM " << formatBytes(e.dramBytes, units)
-            << ", NVMe " << formatBytes(e.ssdBytes, units) << "\n";
+            << ", NVMe " << formatBytes(e.ssdBytes, units) << "\n"
+            << loadLine(e);
     return kExitOk;
 }
 
@@ -57,9 +78,13 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
 
 const Command kFleetCommand = { "fleet",
     R"(  kvtiers fleet --mix ID=SHARE[,ID=SHARE...] --rate REQ_PER_S|--tokens-per-day N [--ttft S] [--tpot S]
-                [--hardware ID] [overrides] [--units binary|decimal] [--json|--csv]
+                [--ttft-percentile P|mean] [--tpot-percentile P|mean] [--hardware ID] [overrides]
+                [--units binary|decimal] [--json|--csv]
+                targets hold at the 99th percentile unless a percentile is given (MLPerf's server
+                scenario); an entry may carry its own: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S
                 --csv: one row per workload and a total row, bytes as exact numbers
 )",
-    { "--mix", "--rate", "--tokens-per-day", "--ttft", "--tpot", "--units" }, cmdFleet };
+    { "--mix", "--rate", "--tokens-per-day", "--ttft", "--tpot", "--ttft-percentile", "--tpot-percentile", "--units" },
+    cmdFleet };
 
 } // namespace kvtiers::cli

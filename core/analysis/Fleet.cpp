@@ -39,23 +39,79 @@ double concurrencyForTarget(const Scenario& base, double tpotSeconds)
     return lo;
 }
 
+namespace {
+
+struct Targets {
+    double ttft, ttftPercentile, tpot, tpotPercentile;
+};
+
+Targets targetsFor(const FleetInput& in, const FleetEntry& e)
+{
+    return { e.ttftTargetSeconds.value_or(in.ttftTargetSeconds), e.ttftPercentile.value_or(in.ttftPercentile),
+        e.tpotTargetSeconds.value_or(in.tpotTargetSeconds), e.tpotPercentile.value_or(in.tpotPercentile) };
+}
+
+void checkTargets(const Targets& t, const std::string& label)
+{
+    if (!(t.ttft > 0) || !(t.tpot > 0) || !std::isfinite(t.ttft) || !std::isfinite(t.tpot))
+        throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
+    for (double p : { t.ttftPercentile, t.tpotPercentile })
+        if (!(p == kMeanPercentile || (p > 0 && p < 100)))
+            throw InputError(label + ": a target's percentile must lie between 0 and 100 (or be the mean), not "
+                + formatSignificant(p, 6));
+}
+
+/// The fewest replicas (at least `least`) whose TTFT at its percentile meets the target:
+/// TTFT falls as replicas are added, so a doubling search, then bisection.
+double replicasForTtft(const FleetEntryResult& er, const Targets& t, double least)
+{
+    auto meets = [&](double r) {
+        return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, r).ttftAt(t.ttftPercentile) <= t.ttft;
+    };
+    double lo = least - 1, hi = least, step = 1; // lo fails (or is below the least)
+    for (int i = 0; !meets(hi); ++i) {
+        if (i > 60)
+            throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
+                .where = "fleet",
+                .value = er.label,
+                .min = formatSeconds(idleTtftAt(er.scenario, er.perReplica, t.ttftPercentile)),
+                .max = formatSeconds(t.ttft) });
+        lo = hi;
+        hi += step;
+        step *= 2;
+    }
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (meets(mid) ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+} // namespace
+
 /// One workload of the mix sized alone: the most sequences per replica that meet the TPOT
-/// target (fewer when prefill binds), then the replicas its share of the traffic needs.
-/// Throws InputError when a target cannot be met.
+/// target (fewer when prefill binds), then the fewest replicas whose TTFT at its
+/// percentile meets its target under load. Throws InputError when a target cannot be met.
 FleetEntryResult sizeEntry(
     const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond, const Scenario& scenario)
 {
+    const Targets t = targetsFor(in, entry);
+    checkTargets(t, "fleet: " + entry.label);
     FleetEntryResult er;
     er.label = entry.label;
     er.share = share;
     er.requestsPerSecond = requestsPerSecond * er.share;
     er.scenario = scenario;
-    er.concurrencyPerReplica = concurrencyForTarget(er.scenario, in.tpotTargetSeconds);
+    er.ttftTargetSeconds = t.ttft;
+    er.ttftPercentile = t.ttftPercentile;
+    er.tpotTargetSeconds = t.tpot;
+    er.tpotPercentile = t.tpotPercentile;
+    er.concurrencyPerReplica = concurrencyForTarget(er.scenario, t.tpot);
     if (er.concurrencyPerReplica < 1)
         throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
             .where = "fleet",
             .value = er.label,
-            .max = formatSeconds(in.tpotTargetSeconds) });
+            .max = formatSeconds(t.tpot) });
     er.scenario.workload.concurrency = er.concurrencyPerReplica;
     er.perReplica = evaluate(er.scenario);
     er.rateLimit = er.perReplica.rateLimit;
@@ -69,14 +125,21 @@ FleetEntryResult sizeEntry(
             er.perReplica = evaluate(er.scenario);
         }
     }
-    if (er.perReplica.ttftWithReuseSeconds > in.ttftTargetSeconds)
+    const double idle = idleTtftAt(er.scenario, er.perReplica, t.ttftPercentile);
+    if (idle > t.ttft)
         throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
             .where = "fleet",
             .value = er.label,
-            .min = formatSeconds(er.perReplica.ttftWithReuseSeconds),
-            .max = formatSeconds(in.ttftTargetSeconds) });
+            .min = formatSeconds(idle),
+            .max = formatSeconds(t.ttft) });
     er.replicaRequestsPerSecond = er.perReplica.requestRate;
-    er.replicas = er.requestsPerSecond > 0 ? std::ceil(er.requestsPerSecond / er.replicaRequestsPerSecond) : 0;
+    if (er.requestsPerSecond > 0) {
+        // Stable first: utilisation λ·E[S]/c below 1.
+        const LoadFigures one = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, 1).figures();
+        const double least = std::floor(one.utilization) + 1; // one replica's utilisation = λ·E[S]/its servers
+        er.replicas = replicasForTtft(er, t, least);
+        er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas).figures();
+    }
     er.gpus = er.replicas * er.perReplica.tp;
     er.hbmBytes = er.replicas * hbmDemand(er.perReplica);
     er.dramBytes = er.replicas * er.perReplica.dram.used();
@@ -93,8 +156,7 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     if (in.mix.size() > kMaxMix)
         throw InputError(
             { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
-    if (!(in.ttftTargetSeconds > 0) || !(in.tpotTargetSeconds > 0))
-        throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
+    checkTargets({ in.ttftTargetSeconds, in.ttftPercentile, in.tpotTargetSeconds, in.tpotPercentile }, "fleet");
     double shareSum = 0;
     for (const auto& e : in.mix) {
         if (!(e.share >= 0) || !std::isfinite(e.share))
@@ -155,25 +217,80 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     out.tokensPerDay = in.requestsPerSecond > 0 ? 0 : in.tokensPerDay;
     out.ttftTargetSeconds = in.ttftTargetSeconds;
     out.tpotTargetSeconds = in.tpotTargetSeconds;
+    out.ttftPercentile = in.ttftPercentile;
+    out.tpotPercentile = in.tpotPercentile;
     return out;
+}
+
+namespace {
+
+Json percentileToJson(double p)
+{
+    return p == kMeanPercentile ? Json("mean") : numberToJson(p);
+}
+
+Json spreadToJson(const LatencySpread& s)
+{
+    return { { "mean", numberToJson(s.mean) }, { "p50", numberToJson(s.p50) }, { "p90", numberToJson(s.p90) },
+        { "p99", numberToJson(s.p99) } };
+}
+
+void csvSpread(std::ostream& out, const LatencySpread& s)
+{
+    out << ',' << csvNumber(s.mean) << ',' << csvNumber(s.p50) << ',' << csvNumber(s.p90) << ',' << csvNumber(s.p99);
+}
+
+} // namespace
+
+Json loadToJson(const LoadFigures& l)
+{
+    Json j = { { "stable", l.stable }, { "utilization", numberToJson(l.utilization) },
+        { "queue_servers", bytesToJson(l.servers) },
+        { "service_s", { { "mean", numberToJson(l.serviceSeconds) }, { "cs2", numberToJson(l.serviceCs2) } } } };
+    if (!l.stable)
+        return j;
+    j.update({ { "wait_probability", numberToJson(l.waitProbability) }, { "queue_wait_s", spreadToJson(l.queueWait) },
+        { "ttft_s", spreadToJson(l.ttft) }, { "tpot_s", spreadToJson(l.tpot) },
+        { "tpot_note",
+            "one value: the decode step at the sized concurrency; a step carrying a prefill chunk is not "
+            "modelled" } });
+    if (!l.exactDeterministicEnd)
+        j["wait_note"] = "M/D/c too large to solve exactly: Allen-Cunneen's c_s = 0 form stands in";
+    return j;
 }
 
 Json fleetToJson(const FleetResult& f)
 {
     Json entries = Json::array();
     for (const auto& e : f.entries)
-        entries.push_back({ { "label", e.label }, { "model", e.scenario.model.id }, { "share", e.share },
+        entries.push_back({
+            { "label", e.label },
+            { "model", e.scenario.model.id },
+            { "share", e.share },
             { "requests_per_s", numberToJson(e.requestsPerSecond) },
             { "concurrency_per_replica", bytesToJson(e.concurrencyPerReplica) },
             { "replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond) },
-            { "replica_rate_limit", rateLimitName(e.rateLimit) }, { "replicas", bytesToJson(e.replicas) },
-            { "gpus", bytesToJson(e.gpus) }, { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
-            { "hbm_bytes", bytesToJson(e.hbmBytes) }, { "dram_bytes", bytesToJson(e.dramBytes) },
-            { "ssd_bytes", bytesToJson(e.ssdBytes) } });
+            { "replica_rate_limit", rateLimitName(e.rateLimit) },
+            { "replicas", bytesToJson(e.replicas) },
+            { "gpus", bytesToJson(e.gpus) },
+            { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
+            { "hbm_bytes", bytesToJson(e.hbmBytes) },
+            { "dram_bytes", bytesToJson(e.dramBytes) },
+            { "ssd_bytes", bytesToJson(e.ssdBytes) },
+            { "ttft_target_s", numberToJson(e.ttftTargetSeconds) },
+            { "ttft_percentile", percentileToJson(e.ttftPercentile) },
+            { "tpot_target_s", numberToJson(e.tpotTargetSeconds) },
+            { "tpot_percentile", percentileToJson(e.tpotPercentile) },
+        });
+    for (size_t i = 0; i < f.entries.size(); ++i)
+        entries[i].update(loadToJson(f.entries[i].load));
     return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
         { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
         { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },
         { "ttft_target_s", numberToJson(f.ttftTargetSeconds) }, { "tpot_target_s", numberToJson(f.tpotTargetSeconds) },
+        { "ttft_percentile", percentileToJson(f.ttftPercentile) },
+        { "tpot_percentile", percentileToJson(f.tpotPercentile) },
+        { "queue", "one central FCFS queue per workload, Poisson arrivals" },
         { "fleet",
             { { "hbm_bytes", bytesToJson(f.hbmBytes) }, { "dram_bytes", bytesToJson(f.dramBytes) },
                 { "ssd_bytes", bytesToJson(f.ssdBytes) } } },
@@ -190,20 +307,27 @@ std::string fleetCsv(const FleetResult& f)
 {
     std::ostringstream out;
     out << "label,model,share,requests_per_s,concurrency_per_replica,replica_requests_per_s,replicas,tp,gpus,"
-           "hbm_bytes,dram_bytes,ssd_bytes,kv_bytes_per_token\n";
+           "hbm_bytes,dram_bytes,ssd_bytes,kv_bytes_per_token,utilization,wait_probability,"
+           "queue_wait_mean_s,queue_wait_p50_s,queue_wait_p90_s,queue_wait_p99_s,"
+           "ttft_mean_s,ttft_p50_s,ttft_p90_s,ttft_p99_s,tpot_mean_s,tpot_p50_s,tpot_p90_s,tpot_p99_s\n";
     double shares = 0, replicas = 0;
     for (const auto& e : f.entries) {
         out << csvText(e.label) << ',' << csvText(e.scenario.model.id) << ',' << csvNumber(e.share) << ','
             << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.concurrencyPerReplica) << ','
             << csvNumber(e.replicaRequestsPerSecond) << ',' << csvNumber(e.replicas) << ','
             << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus) << ',' << csvNumber(e.hbmBytes) << ','
-            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << '\n';
+            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << ','
+            << csvNumber(e.load.utilization) << ',' << csvNumber(e.load.waitProbability);
+        csvSpread(out, e.load.queueWait);
+        csvSpread(out, e.load.ttft);
+        csvSpread(out, e.load.tpot);
+        out << '\n';
         shares += e.share;
         replicas += e.replicas;
     }
     out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
         << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
-        << csvNumber(f.ssdBytes) << ",\n";
+        << csvNumber(f.ssdBytes) << ",,,,,,,,,,,,,,,,\n";
     return out.str();
 }
 

@@ -12,16 +12,25 @@
 //          requests/s one replica serves, bound by its decode slots (Little's law) or its
 //          prefill FLOPs, whichever binds (EvalResult::rateLimit);
 //          when prefill binds, N_i shrinks to the μ_i × duration sequences in flight;
-//   R_i  = ceil(λ_i / μ_i) replicas; GPUs = Σ R_i × TP_i; servers = ceil(GPUs / GPUs per server);
+//   R_i  = the fewest replicas whose TTFT at the workload's percentile meets its target
+//          under Poisson arrivals, its replicas behind one central FCFS queue (FleetLoad.h:
+//          c = R_i servers when prefill binds, R_i × N_i when decode slots bind; the wait
+//          from Queueing.h); at least enough that utilisation stays below 1;
+//   GPUs = Σ R_i × TP_i; servers = ceil(GPUs / GPUs per server);
 //   bytes per tier = Σ R_i × (bytes one replica uses at N_i); HBM counts weights, hot
 //   set and overflow, not prefixes cached opportunistically in free HBM (Sensitivity.h).
-// TTFT is checked per workload against its target on an idle replica (prefill is not
-// queued in this model); a workload that cannot meet a target is an error naming it.
+// Service times and hit shares are those of a replica at the rate it can serve (the
+// fullest cache, the fewest hits). TPOT is the decode step at N_i, one value for every
+// request (the step with a prefill chunk is not modelled), so its percentiles equal its
+// mean. A workload whose TTFT at its percentile misses the target even on an idle fleet
+// (no wait) is an error naming it.
 
+#include "core/analysis/FleetLoad.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +40,9 @@ struct FleetEntry {
     std::string label;
     ScenarioSpec spec;
     double share = 1; ///< share of requests, normalised over the mix
+    /// This workload's own targets and percentiles; unset: FleetInput's. A 128K article
+    /// request and a 4K chat turn cannot share one TTFT target.
+    std::optional<double> ttftTargetSeconds, ttftPercentile, tpotTargetSeconds, tpotPercentile;
 };
 
 struct FleetInput {
@@ -39,6 +51,10 @@ struct FleetInput {
     double tokensPerDay = 0;      ///< prompt + output tokens per day, all workloads
     double ttftTargetSeconds = 2.0;
     double tpotTargetSeconds = 0.05; ///< time per output token (decode step)
+    /// The percentiles the targets hold at (0 < P < 100), or kMeanPercentile: MLPerf
+    /// Inference's server scenario states its TTFT and TPOT limits as 99th percentiles.
+    double ttftPercentile = 99;
+    double tpotPercentile = 99;
 };
 
 struct FleetEntryResult {
@@ -54,6 +70,9 @@ struct FleetEntryResult {
     double gpus = 0;
     double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< this workload's part of the fleet
     double kvBytesPerToken = 0;
+    /// The targets this workload was sized for (its own, or the fleet's).
+    double ttftTargetSeconds = 0, ttftPercentile = 99, tpotTargetSeconds = 0, tpotPercentile = 99;
+    LoadFigures load; ///< utilisation, waits, TTFT and TPOT at the sized replicas
 };
 
 struct FleetResult {
@@ -68,6 +87,7 @@ struct FleetResult {
     double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
     double ttftTargetSeconds = 0;
     double tpotTargetSeconds = 0;
+    double ttftPercentile = 99, tpotPercentile = 99;
     double hbmPerServer() const { return servers > 0 ? hbmBytes / servers : 0; }
     double dramPerServer() const { return servers > 0 ? dramBytes / servers : 0; }
     double ssdPerServer() const { return servers > 0 ? ssdBytes / servers : 0; }
@@ -86,14 +106,21 @@ double concurrencyForTarget(const Scenario& scenario, double tpotSeconds);
 
 Json fleetToJson(const FleetResult& fleet);
 
+/// One workload's load (`kvtiers fleet --json` per workload, `kvtiers eval --json` with a
+/// given request rate): stable, utilization, queue_servers, service_s {mean, cs2}, and
+/// when stable wait_probability and queue_wait_s, ttft_s, tpot_s {mean, p50, p90, p99}.
+Json loadToJson(const LoadFigures& load);
+
 /// The fleet as CSV (exported fleet charts, `kvtiers export --chart fleet --out F.csv`):
 /// a header row, one row per workload, then a "total" row. Bytes are raw, exact numbers
 /// (the `_bytes` columns), whatever units the chart shows; labels are written by csvText
 /// (Csv.h: RFC 4180 quoting, and a leading apostrophe on text a spreadsheet would run as
 /// a formula). Columns: label, model, share,
 /// requests_per_s, concurrency_per_replica, replica_requests_per_s, replicas, tp, gpus,
-/// hbm_bytes, dram_bytes, ssd_bytes, kv_bytes_per_token. The total row leaves empty what
-/// does not add up across workloads (concurrency, replica rate, TP, KV per token).
+/// hbm_bytes, dram_bytes, ssd_bytes, kv_bytes_per_token, utilization, wait_probability,
+/// queue_wait_{mean,p50,p90,p99}_s, ttft_{mean,p50,p90,p99}_s, tpot_{mean,p50,p90,p99}_s.
+/// The total row leaves empty what does not add up across workloads (concurrency, replica
+/// rate, TP, KV per token, the load figures).
 std::string fleetCsv(const FleetResult& fleet);
 
 } // namespace kvtiers

@@ -520,6 +520,51 @@ private slots:
         }
     }
 
+    void fleetPercentileFlags()
+    {
+        // --ttft-percentile and --tpot-percentile: P in (0, 100) or "mean"; a mix entry's own
+        // targets after its share. Each workload reports the targets it was sized for.
+        const Run r = runInProcess({ "fleet", "--mix", "chat=3:ttft=2:ttft-percentile=90,mooncake=1", "--rate", "8",
+            "--hardware", "h200-sxm", "--ttft", "30", "--tpot-percentile", "mean", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        const Json j = Json::parse(r.out.toStdString());
+        QCOMPARE(j["ttft_percentile"].get<double>(), 99.0);
+        QCOMPARE(j["tpot_percentile"].get<std::string>(), std::string("mean"));
+        const Json& chat = j["workloads"][0];
+        QCOMPARE(chat["ttft_target_s"].get<double>(), 2.0);
+        QCOMPARE(chat["ttft_percentile"].get<double>(), 90.0);
+        QVERIFY(chat["ttft_s"]["p90"].get<double>() <= 2.0);
+        QVERIFY(chat["utilization"].get<double>() < 1.0);
+        QCOMPARE(j["workloads"][1]["ttft_target_s"].get<double>(), 30.0);
+        const std::vector<std::pair<std::vector<std::string>, QString>> bad = {
+            { { "fleet", "--mix", "chat", "--rate", "1", "--ttft-percentile", "100" },
+                QStringLiteral("--ttft-percentile") },
+            { { "fleet", "--mix", "chat", "--rate", "1", "--tpot-percentile", "median" },
+                QStringLiteral("--tpot-percentile") },
+            { { "fleet", "--mix", "chat:latency=2", "--rate", "1" }, QStringLiteral("unknown target") },
+            { { "fleet", "--mix", "chat=1:ttft=-1", "--rate", "1" }, QStringLiteral("--mix chat:ttft") },
+        };
+        for (const auto& [args, needle] : bad) {
+            const Run b = runInProcess(args);
+            QCOMPARE(b.exitCode, 2);
+            QVERIFY2(b.err.contains(needle), qPrintable(b.err));
+        }
+    }
+
+    void evalUnderALoad()
+    {
+        // One replica at a given rate: its load, or the rate named unstable.
+        const Run ok = runInProcess({ "eval", "--workload", "article", "--request-rate", "0.09", "--json" });
+        QCOMPARE(ok.exitCode, 0);
+        const Json load = Json::parse(ok.out.toStdString())["load"];
+        QCOMPARE(load["stable"].get<bool>(), true);
+        QVERIFY(load["utilization"].get<double>() > 0.8 && load["utilization"].get<double>() < 1);
+        QVERIFY(load["ttft_s"]["p99"].get<double>() > load["ttft_s"]["p50"].get<double>());
+        const Run unstable = runInProcess({ "eval", "--workload", "article", "--request-rate", "0.2" });
+        QCOMPARE(unstable.exitCode, 0);
+        QVERIFY2(unstable.out.contains(QStringLiteral("unstable")), qPrintable(unstable.out));
+    }
+
     void helpAndVersion()
     {
         const Run h = runInProcess({ "--help" });

@@ -69,6 +69,7 @@ private slots:
     void editMenuFollowsTheFleetTab();
     void restartRestoresTheInputs();
     void damagedSessionIsDroppedWithAWord();
+    void percentilesReachTheCoreAndTheLoadIsShown();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -124,9 +125,10 @@ void TestGuiFleet::labelsEqualTheCore()
     QCOMPARE(text("perGpuHbm"), qs(formatBytes(f.hbmPerGpu())));
     QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu())));
     QCOMPARE(text("perGpuNvme"), qs(formatBytes(f.ssdPerGpu())));
-    // The CLI's example: 68 GPUs once each replica serves only the requests its prefill
-    // FLOPs allow (it was 15 when N prefills were counted as running at once).
-    QCOMPARE(text("fleetGpus"), QStringLiteral("68"));
+    // The CLI's example: 69 GPUs once each replica serves only the requests its prefill
+    // FLOPs allow (it was 15 when N prefills were counted as running at once), and one
+    // more than λ/μ rounds up to so that p99 TTFT holds under Poisson arrivals (68).
+    QCOMPARE(text("fleetGpus"), QStringLiteral("69"));
     QVERIFY(!m_view->findChild<QLabel*>(QStringLiteral("fleetError"))->isVisible());
     // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
@@ -549,7 +551,10 @@ void TestGuiFleet::restartRestoresTheInputs()
         fleet->setMix({ { "chat", 0.25 }, { "article", 0.75 } });
         fleet->setRate(2e10, FleetView::RateUnit::TokensPerDay);
         fleet->setTargets(12.5, 0.07);
+        fleet->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtftPercentile"))->setValue(90);
+        fleet->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpotPercentile"))->setValue(kMeanPercentile);
         saved = fleet->inputs();
+        QCOMPARE(saved.ttftPercentile, 90.0);
         QCOMPARE(saved.rateUnit, FleetView::RateUnit::TokensPerDay);
     } // quit: the inputs are saved
     MainWindow window;
@@ -559,6 +564,8 @@ void TestGuiFleet::restartRestoresTheInputs()
     QCOMPARE(fleet->input().mix.size(), size_t(2));
     QCOMPARE(fleet->input().mix[1].label, std::string("article"));
     QCOMPARE(fleet->input().tpotTargetSeconds, 0.07);
+    QCOMPARE(fleet->input().ttftPercentile, 90.0);
+    QCOMPARE(fleet->input().tpotPercentile, kMeanPercentile);
     QCOMPARE(fleet->undoStack()->count(), 0); // a restored session starts its own history
 }
 
@@ -598,6 +605,42 @@ void TestGuiFleet::damagedSessionIsDroppedWithAWord()
     auto* fleet = window.findChild<FleetView*>(QStringLiteral("fleetView"));
     QCOMPARE(fleet->inputs().mix.size(), size_t(2));
     QVERIFY(!window.statusBar()->currentMessage().isEmpty());
+}
+
+void TestGuiFleet::percentilesReachTheCoreAndTheLoadIsShown()
+{
+    auto* ttftP = m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtftPercentile"));
+    auto* tpotP = m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpotPercentile"));
+    QVERIFY(ttftP && tpotP);
+    // MLPerf's server scenario: 99th percentiles unless told otherwise.
+    QCOMPARE(m_view->input().ttftPercentile, 99.0);
+    QCOMPARE(m_view->input().tpotPercentile, 99.0);
+    ttftP->setValue(90);
+    settle();
+    QCOMPARE(m_view->input().ttftPercentile, 90.0);
+    QCOMPARE(m_view->result()->entries[0].ttftPercentile, 90.0);
+    QCOMPARE(m_view->undoStack()->undoText(), QStringLiteral("Change TTFT percentile"));
+    ttftP->setValue(kMeanPercentile);
+    QCOMPARE(ttftP->text(), QStringLiteral("mean"));
+    settle();
+    QCOMPARE(m_view->input().ttftPercentile, kMeanPercentile);
+    // The table's load columns are the core's figures for the same input.
+    const FleetResult f = sizeFleet(CardCatalog::builtin(), m_view->input());
+    FleetMixModel* model = m_view->mixModel();
+    for (int i = 0; i < 2; ++i) {
+        const LoadFigures& l = f.entries[static_cast<size_t>(i)].load;
+        QVERIFY(l.utilization > 0 && l.utilization < 1);
+        QCOMPARE(
+            model->index(i, FleetMixModel::UtilizationColumn).data(FleetMixModel::ValueRole).toDouble(), l.utilization);
+        QCOMPARE(model->index(i, FleetMixModel::UtilizationColumn).data().toString(), percentText(l.utilization));
+        QCOMPARE(
+            model->index(i, FleetMixModel::WaitP99Column).data(FleetMixModel::ValueRole).toDouble(), l.queueWait.p99);
+        QCOMPARE(model->index(i, FleetMixModel::TtftP99Column).data().toString(), secondsText(l.ttft.p99));
+    }
+    QCOMPARE(model->headerData(FleetMixModel::TtftP99Column, Qt::Horizontal).toString(), QStringLiteral("p99 TTFT"));
+    // The inputs still fit the 1280×800 window's tab.
+    QVERIFY2(
+        m_view->minimumSizeHint().height() <= 760, qPrintable(QString::number(m_view->minimumSizeHint().height())));
 }
 
 QTEST_MAIN(TestGuiFleet)

@@ -68,8 +68,10 @@ QList<QStringList> fleetFootnoteGroups(const FleetResult& f, ByteUnits units)
     sizing << (f.tokensPerDay > 0 ? QObject::tr("Traffic %1 tokens/day = %2 requests/s")
                                         .arg(countText(f.tokensPerDay), countText(f.requestsPerSecond))
                                   : QObject::tr("Traffic %1 requests/s").arg(countText(f.requestsPerSecond)));
-    sizing << QObject::tr("targets: time to first token %1 (idle replica), time per output token %2")
-                  .arg(secondsText(f.ttftTargetSeconds), secondsText(f.tpotTargetSeconds));
+    auto at = [](double p) { return p == kMeanPercentile ? QObject::tr("mean") : qs(percentileName(p)); };
+    sizing << QObject::tr("targets: time to first token %1 at %2 under Poisson load, time per output token %3 at %4")
+                  .arg(secondsText(f.ttftTargetSeconds), at(f.ttftPercentile), secondsText(f.tpotTargetSeconds),
+                      at(f.tpotPercentile));
     const QString hardware = f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name);
     sizing << QObject::tr("%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5")
                   .arg(countText(f.gpus), countText(f.servers), QString::number(f.gpusPerServer), hardware,

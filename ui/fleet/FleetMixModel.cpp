@@ -70,6 +70,18 @@ int FleetMixModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+namespace {
+
+/// A load column's figure (FleetMixModel::UtilizationColumn and after).
+double loadValue(const LoadFigures& load, int column)
+{
+    if (column == FleetMixModel::UtilizationColumn)
+        return load.utilization;
+    return column == FleetMixModel::WaitP99Column ? load.queueWait.p99 : load.ttft.p99;
+}
+
+} // namespace
+
 QVariant FleetMixModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
@@ -125,6 +137,11 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
         value = entry ? entry->ssdBytes : 0;
         bytes = true;
         break;
+    case UtilizationColumn:
+    case WaitP99Column:
+    case TtftP99Column:
+        value = entry ? loadValue(entry->load, col) : 0;
+        break;
     default:
         return {};
     }
@@ -136,6 +153,10 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
         return {};
     if (col == KvPerTokenColumn)
         return tr("%1/token").arg(bytesText(value, m_units));
+    if (col == UtilizationColumn)
+        return percentText(value);
+    if (col == WaitP99Column || col == TtftP99Column)
+        return secondsText(value);
     return bytes ? bytesText(value, m_units) : countText(value);
 }
 
@@ -175,6 +196,13 @@ QVariant FleetMixModel::headerData(int section, Qt::Orientation orientation, int
                 "Active sequences per replica: the most that meet the time-per-output-token target and fit in HBM.");
         case HbmColumn:
             return tr("HBM this workload's replicas need: weights, active sequences and overflow.");
+        case UtilizationColumn:
+            return tr("Utilisation of the workload's replicas under Poisson arrivals, behind one central FCFS queue.");
+        case WaitP99Column:
+            return tr("Queue wait at the 99th percentile (zero where fewer than 1% of requests wait).");
+        case TtftP99Column:
+            return tr("Time to first token at the 99th percentile: queue wait plus the request's own prefill and "
+                      "restore.");
         default:
             return {};
         }
@@ -202,6 +230,12 @@ QVariant FleetMixModel::headerData(int section, Qt::Orientation orientation, int
         return tr("DRAM");
     case NvmeColumn:
         return tr("NVMe");
+    case UtilizationColumn:
+        return tr("Utilisation");
+    case WaitP99Column:
+        return tr("p99 wait");
+    case TtftP99Column:
+        return tr("p99 TTFT");
     }
     return {};
 }

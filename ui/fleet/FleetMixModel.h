@@ -2,7 +2,8 @@
 // FleetMixModel: the traffic mix of the fleet view as a table. Each row is one workload
 // card and its share of requests (editable); once the fleet is sized, the row also shows
 // what the core computed for it: model, KV bytes per token, sequences per replica,
-// replicas, GPUs and its HBM / DRAM / NVMe demand (core/Fleet.h).
+// replicas, GPUs and its HBM / DRAM / NVMe demand (core/Fleet.h), then its load: utilisation,
+// p99 queue wait and p99 TTFT.
 
 #include "core/analysis/Fleet.h"
 #include "core/io/Units.h"
@@ -29,6 +30,9 @@ public:
         HbmColumn,
         DramColumn,
         NvmeColumn,
+        UtilizationColumn, ///< λ·E[S]/c of its replicas' central queue (core/analysis/FleetLoad.h)
+        WaitP99Column,     ///< the 99th-percentile queue wait
+        TtftP99Column,     ///< the 99th-percentile time to first token, wait included
         ColumnCount
     };
     enum Role {

@@ -25,6 +25,8 @@ const auto rateUnit = QStringLiteral("rate_unit");
 const auto hardware = QStringLiteral("hardware");
 const auto ttft = QStringLiteral("ttft_seconds");
 const auto tpot = QStringLiteral("tpot_milliseconds");
+const auto ttftPercentile = QStringLiteral("ttft_percentile");
+const auto tpotPercentile = QStringLiteral("tpot_percentile");
 const auto tokensPerDay = QStringLiteral("tokens/day");
 const auto requestsPerSecond = QStringLiteral("requests/s");
 } // namespace SessionKey
@@ -41,7 +43,8 @@ QString FleetView::sessionText() const
         { SessionKey::rateUnit,
             in.rateUnit == RateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
         { SessionKey::hardware, qs(in.hardware) }, { SessionKey::ttft, in.ttftSeconds },
-        { SessionKey::tpot, in.tpotMilliseconds } };
+        { SessionKey::tpot, in.tpotMilliseconds }, { SessionKey::ttftPercentile, in.ttftPercentile },
+        { SessionKey::tpotPercentile, in.tpotPercentile } };
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
@@ -71,6 +74,8 @@ QStringList FleetView::restoreSession(const QString& text)
     number(SessionKey::rate, m_rateSpin, &in.rate);
     number(SessionKey::ttft, m_ttftSpin, &in.ttftSeconds);
     number(SessionKey::tpot, m_tpotSpin, &in.tpotMilliseconds);
+    number(SessionKey::ttftPercentile, m_ttftPercentileSpin, &in.ttftPercentile);
+    number(SessionKey::tpotPercentile, m_tpotPercentileSpin, &in.tpotPercentile);
     const QString unit = o.value(SessionKey::rateUnit).toString();
     if (unit == SessionKey::tokensPerDay)
         in.rateUnit = RateUnit::TokensPerDay;

@@ -114,9 +114,12 @@ QGroupBox* FleetView::buildInputs()
     m_ttftSpin->setValue(2.0);
     // Time units read as the core formats them ("9.42 s", "784 ms") in every language.
     m_ttftSpin->setSuffix(QStringLiteral(" s"));
-    m_texts(
-        [this] { m_ttftSpin->setToolTip(tr("Time-to-first-token target, checked per workload on an idle replica.")); });
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), m_ttftSpin);
+    m_texts([this] {
+        m_ttftSpin->setToolTip(tr("Time-to-first-token target: queue wait plus the request's own prefill, under "
+                                  "Poisson arrivals, met at the percentile beside it."));
+    });
+    m_ttftPercentileSpin = percentileSpin(box, QStringLiteral("fleetTtftPercentile"));
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), targetRow(m_ttftSpin, m_ttftPercentileSpin));
     m_tpotSpin = new QDoubleSpinBox(box);
     m_tpotSpin->setObjectName(QStringLiteral("fleetTpot"));
     m_tpotSpin->setRange(0.001, 1e6);
@@ -126,10 +129,39 @@ QGroupBox* FleetView::buildInputs()
     m_texts([this] {
         m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica."));
     });
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Time per &output token:"), m_tpotSpin);
+    m_tpotPercentileSpin = percentileSpin(box, QStringLiteral("fleetTpotPercentile"));
+    m_texts.formRow<FleetView>(
+        form, QT_TR_NOOP("Time per &output token:"), targetRow(m_tpotSpin, m_tpotPercentileSpin));
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("Units:"), buildUnitsRow(box));
     box->setMaximumWidth(box->sizeHint().width());
     return box;
+}
+
+QDoubleSpinBox* FleetView::percentileSpin(QWidget* parent, const QString& name)
+{
+    // 0 reads "mean"; otherwise a percentile below 100 (MLPerf's server scenario: 99).
+    auto* spin = new QDoubleSpinBox(parent);
+    spin->setObjectName(name);
+    spin->setRange(kMeanPercentile, 99.99);
+    spin->setDecimals(2);
+    spin->setValue(99);
+    spin->setPrefix(QStringLiteral("p"));
+    m_texts([spin] {
+        spin->setSpecialValueText(tr("mean"));
+        spin->setToolTip(tr("The percentile the target holds at (99: MLPerf's server scenario); at 0, the mean."));
+    });
+    connect(spin, &QDoubleSpinBox::valueChanged, this, &FleetView::recordEdit);
+    connect(spin, &QDoubleSpinBox::valueChanged, this, &FleetView::schedule);
+    return spin;
+}
+
+QHBoxLayout* FleetView::targetRow(QWidget* target, QWidget* percentile)
+{
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(target, 1);
+    row->addWidget(percentile);
+    return row;
 }
 
 QHBoxLayout* FleetView::buildUnitsRow(QWidget* parent)
@@ -343,6 +375,8 @@ FleetView::Inputs FleetView::inputs() const
     in.hardware = m_hardwareCombo->currentData().toString().toStdString();
     in.ttftSeconds = m_ttftSpin->value();
     in.tpotMilliseconds = m_tpotSpin->value();
+    in.ttftPercentile = m_ttftPercentileSpin->value();
+    in.tpotPercentile = m_tpotPercentileSpin->value();
     return in;
 }
 
@@ -365,6 +399,10 @@ void FleetView::setInputs(const Inputs& in)
         m_ttftSpin->setValue(in.ttftSeconds);
     if (in.tpotMilliseconds != m_tpotSpin->value())
         m_tpotSpin->setValue(in.tpotMilliseconds);
+    if (in.ttftPercentile != m_ttftPercentileSpin->value())
+        m_ttftPercentileSpin->setValue(in.ttftPercentile);
+    if (in.tpotPercentile != m_tpotPercentileSpin->value())
+        m_tpotPercentileSpin->setValue(in.tpotPercentile);
     m_applying = false;
     m_recorded = inputs();
 }
@@ -416,6 +454,12 @@ void FleetView::recordEdit()
     } else if (now.ttftSeconds != before.ttftSeconds) {
         text = tr("Change TTFT target");
         key = "ttft";
+    } else if (now.ttftPercentile != before.ttftPercentile) {
+        text = tr("Change TTFT percentile");
+        key = "ttftPercentile";
+    } else if (now.tpotPercentile != before.tpotPercentile) {
+        text = tr("Change time-per-output-token percentile");
+        key = "tpotPercentile";
     } else {
         text = tr("Change time-per-output-token target");
         key = "tpot";
@@ -513,6 +557,8 @@ FleetInput FleetView::input() const
     (unit == RateUnit::TokensPerDay ? in.tokensPerDay : in.requestsPerSecond) = m_rateSpin->value();
     in.ttftTargetSeconds = m_ttftSpin->value();
     in.tpotTargetSeconds = m_tpotSpin->value() / 1000.0;
+    in.ttftPercentile = m_ttftPercentileSpin->value();
+    in.tpotPercentile = m_tpotPercentileSpin->value();
     return in;
 }
 

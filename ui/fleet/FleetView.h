@@ -1,7 +1,8 @@
 #pragma once
 // FleetView: from traffic to memory demand, a thin view over sizeFleet().
 // Inputs: a traffic mix (workload cards and their shares), the total rate in requests/s
-// or tokens/day, one server profile, and the TTFT and time-per-output-token targets.
+// or tokens/day, one server profile, and the TTFT and time-per-output-token targets with
+// the percentile each holds at (99 by default, or the mean).
 // Outputs: GPUs, servers and HBM installed; HBM / DRAM / NVMe demand fleet-wide, per
 // server and per GPU; the mix table with KV bytes per token per workload; and a chart of
 // each tier's demand stacked by workload. Its units switch sets the DisplayOptions it is
@@ -58,6 +59,8 @@ public:
         std::string hardware;
         double ttftSeconds = 2.0;
         double tpotMilliseconds = 50;
+        double ttftPercentile = 99; ///< kMeanPercentile (0): the mean
+        double tpotPercentile = 99;
         bool operator==(const Inputs&) const = default;
     };
 
@@ -117,6 +120,10 @@ private:
     // The constructor's parts, in the order they are built.
     QGroupBox* buildInputs();
     QHBoxLayout* buildUnitsRow(QWidget* parent);
+    /// A target's percentile: p0.01–p99.99, or "mean" at 0.
+    QDoubleSpinBox* percentileSpin(QWidget* parent, const QString& name);
+    /// A target and its percentile side by side, one form row.
+    static QHBoxLayout* targetRow(QWidget* target, QWidget* percentile);
     QGroupBox* buildResults();
     QGridLayout* buildResultGrid(QWidget* parent);
     QGroupBox* buildMix();
@@ -149,6 +156,8 @@ private:
     QComboBox* m_hardwareCombo = nullptr;
     QDoubleSpinBox* m_ttftSpin = nullptr;
     QDoubleSpinBox* m_tpotSpin = nullptr;
+    QDoubleSpinBox* m_ttftPercentileSpin = nullptr;
+    QDoubleSpinBox* m_tpotPercentileSpin = nullptr;
     QRadioButton* m_binaryButton = nullptr;
     QRadioButton* m_decimalButton = nullptr;
     QLabel* m_errorLabel = nullptr;

@@ -987,8 +987,8 @@
         <translation>트래픽: 초당 요청 %1건</translation>
     </message>
     <message>
-        <source>targets: time to first token %1 (idle replica), time per output token %2</source>
-        <translation>목표: 첫 토큰까지 시간 %1(유휴 레플리카 기준), 출력 토큰당 시간 %2</translation>
+        <source>targets: time to first token %1 at %2 under Poisson load, time per output token %3 at %4</source>
+        <translation>목표: 포아송 부하에서 첫 토큰까지 시간 %1(%2), 출력 토큰당 시간 %3(%4)</translation>
     </message>
     <message>
         <source>%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, replicas: %7 × TP %8</source>
@@ -1159,6 +1159,10 @@
     <message>
         <source>%1 requests, %2 block references, %3 distinct blocks of %4 tokens; a block is %5 of %6 KV. Reuse ceiling %7 of prompt blocks. Bands: the scenario&apos;s tiers with the share of prompt tokens each serves. kvtiers %8.</source>
         <translation>요청 %1건, 블록 참조 %2회, 서로 다른 %4토큰 블록 %3개; 블록 하나는 %6 KV %5. 재사용 상한: 프롬프트 블록의 %7. 띠: 시나리오의 티어와 각 티어가 제공하는 프롬프트 토큰 비율. kvtiers %8.</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>평균</translation>
     </message>
 </context>
 <context>
@@ -1863,6 +1867,30 @@
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
+    <message>
+        <source>Utilisation of the workload&apos;s replicas under Poisson arrivals, behind one central FCFS queue.</source>
+        <translation>하나의 중앙 FCFS 대기열 뒤에 있는 워크로드 레플리카의 포아송 도착 시 사용률입니다.</translation>
+    </message>
+    <message>
+        <source>Queue wait at the 99th percentile (zero where fewer than 1% of requests wait).</source>
+        <translation>99번째 백분위수의 대기열 대기 시간입니다(기다리는 요청이 1% 미만이면 0).</translation>
+    </message>
+    <message>
+        <source>Time to first token at the 99th percentile: queue wait plus the request&apos;s own prefill and restore.</source>
+        <translation>99번째 백분위수의 첫 토큰까지 시간: 대기열 대기와 요청 자신의 프리필 및 복원을 더한 값입니다.</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>사용률</translation>
+    </message>
+    <message>
+        <source>p99 wait</source>
+        <translation>p99 대기</translation>
+    </message>
+    <message>
+        <source>p99 TTFT</source>
+        <translation>p99 TTFT</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::FleetView</name>
@@ -1903,8 +1931,24 @@
         <translation>서버 구성(&amp;S):</translation>
     </message>
     <message>
-        <source>Time-to-first-token target, checked per workload on an idle replica.</source>
-        <translation>첫 토큰까지 시간(TTFT) 목표로, 유휴 레플리카에서 워크로드별로 확인합니다.</translation>
+        <source>Time-to-first-token target: queue wait plus the request&apos;s own prefill, under Poisson arrivals, met at the percentile beside it.</source>
+        <translation>첫 토큰까지 시간(TTFT) 목표: 포아송 도착에서의 대기열 대기와 요청 자신의 프리필을 더한 값으로, 옆의 백분위수에서 충족합니다.</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <source>The percentile the target holds at (99: MLPerf&apos;s server scenario); at 0, the mean.</source>
+        <translation>목표를 충족할 백분위수(99: MLPerf 서버 시나리오)이며, 0이면 평균입니다.</translation>
+    </message>
+    <message>
+        <source>Change TTFT percentile</source>
+        <translation>TTFT 백분위수 변경</translation>
+    </message>
+    <message>
+        <source>Change time-per-output-token percentile</source>
+        <translation>출력 토큰당 시간 백분위수 변경</translation>
     </message>
     <message>
         <source>&amp;TTFT target:</source>

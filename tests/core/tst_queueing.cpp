@@ -1,0 +1,210 @@
+// Queueing: the closed forms against exact values computed here independently (Erlang C
+// from its factorial form, M/M/c's exponential wait, Erlang's M/D/1 waiting-time formula,
+// Pollaczek–Khinchine's M/D/1 mean), and the in-between Allen–Cunneen form against an
+// FCFS multi-server simulation written here.
+
+#include "core/analysis/Queueing.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+#include <queue>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using namespace kvtiers::queueing;
+
+namespace {
+
+/// Erlang C from its textbook form (Kleinrock, Queueing Systems vol. 1, eq. 3.40):
+/// C = (aᶜ/c!)·c/(c−a) / (Σ_{k<c} aᵏ/k! + (aᶜ/c!)·c/(c−a)).
+long double erlangCTextbook(int c, long double a)
+{
+    long double term = 1, sum = 0;
+    for (int k = 0; k < c; ++k) {
+        sum += term;
+        term *= a / (k + 1);
+    }
+    const long double last = term * c / (c - a);
+    return last / (sum + last);
+}
+
+/// Erlang's M/D/1 waiting time (D = 1, λ = ρ): P(W ≤ x) = (1−ρ) Σ_{j=0}^{⌊x⌋} [ρ(j−x)]ʲ/j! e^{−ρ(j−x)}.
+/// Alternating: long double keeps it exact to 1e−9 for the x used here.
+long double md1CdfErlang(long double rho, long double x)
+{
+    long double sum = 0;
+    for (int j = 0; j <= static_cast<int>(std::floor(x)); ++j) {
+        const long double y = rho * (j - x);
+        sum += std::pow(y, j) / std::tgamma(static_cast<long double>(j + 1)) * std::exp(-y);
+    }
+    return (1 - rho) * sum;
+}
+
+struct SimWaits {
+    std::vector<float> waits;
+    double quantile(double p)
+    {
+        const auto k = static_cast<size_t>(p * (waits.size() - 1));
+        std::nth_element(waits.begin(), waits.begin() + static_cast<long>(k), waits.end());
+        return waits[k];
+    }
+};
+
+/// FCFS M/G/c with two-point service times 1 ± c_s (mean 1, squared CV c_s²): each
+/// customer takes the earliest free server (a min-heap of free times).
+SimWaits simulate(int c, double rho, double cs2, size_t customers, std::uint64_t seed)
+{
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> u01(0.0, 1.0);
+    const double lambda = rho * c, cs = std::sqrt(cs2);
+    std::priority_queue<double, std::vector<double>, std::greater<>> free;
+    for (int i = 0; i < c; ++i)
+        free.push(0);
+    SimWaits out;
+    out.waits.reserve(customers);
+    const size_t warmup = 200000;
+    double t = 0;
+    for (size_t n = 0; n < customers + warmup; ++n) {
+        t += -std::log(1 - u01(rng)) / lambda;
+        const double s = u01(rng) < 0.5 ? 1 - cs : 1 + cs;
+        const double start = std::max(t, free.top());
+        free.pop();
+        free.push(start + s);
+        if (n >= warmup)
+            out.waits.push_back(static_cast<float>(start - t));
+    }
+    return out;
+}
+
+} // namespace
+
+class TestQueueing : public QObject {
+    Q_OBJECT
+private slots:
+    void erlangCMatchesTheTextbookForm()
+    {
+        QCOMPARE(erlangC(1, 0.7), 0.7);                     // M/M/1: P(wait) = ρ
+        QVERIFY(std::abs(erlangC(2, 1) - 1.0 / 3) < 1e-12); // M/M/2 at a = 1: 1/3
+        for (int c : { 1, 2, 5, 10, 40, 120, 2000 })
+            for (double rho : { 0.3, 0.8, 0.95, 0.99 }) {
+                const double a = rho * c;
+                QVERIFY2(std::abs(erlangC(c, a) - double(erlangCTextbook(c, a))) < 1e-9,
+                    qPrintable(QString("c=%1 rho=%2").arg(c).arg(rho)));
+            }
+        QCOMPARE(erlangC(4, 4.0), 1.0); // unstable: everyone waits
+    }
+
+    void mmcIsErlangCTimesAnExponential()
+    {
+        // M/M/3, a = 2.4, E[S] = 2 s: P(W > t) = C·exp(−(c − a)t/E[S]); its percentile and mean.
+        const double c3 = double(erlangCTextbook(3, 2.4));
+        const WaitDistribution w(3, 2.4, 2.0, 1.0);
+        for (double t : { 0.0, 0.5, 3.0, 11.0 })
+            QVERIFY(std::abs((1 - w.cdf(t)) - c3 * std::exp(-0.6 * t / 2)) < 1e-9);
+        QVERIFY(std::abs(w.waitProbability() - c3) < 1e-9);
+        QVERIFY(std::abs(w.mean() - c3 * 2 / 0.6) < 1e-9);
+        QVERIFY(std::abs(w.quantile(0.99) - 2 / 0.6 * std::log(c3 / 0.01)) < 1e-9);
+        // W_p = 0 where P(wait) ≤ 1 − p.
+        QCOMPARE(w.quantile(1 - c3 - 0.01), 0.0);
+    }
+
+    void md1MatchesErlangsClosedForm()
+    {
+        for (double rho : { 0.3, 0.5, 0.8, 0.95 }) {
+            const MdcWait w(1, rho, 1.0);
+            for (double x : { 0.0, 0.3, 1.0, 2.5, 7.2, 15.0 }) {
+                const double exact = double(md1CdfErlang(rho, x));
+                QVERIFY2(std::abs(w.cdf(x) - exact) < 1e-6,
+                    qPrintable(QString("rho=%1 x=%2: %3 vs %4").arg(rho).arg(x).arg(w.cdf(x)).arg(exact)));
+            }
+            QVERIFY(std::abs(w.waitProbability() - rho) < 1e-9);
+        }
+        // Pollaczek–Khinchine: E[W] = ρD/(2(1−ρ)), also at ρ = 0.99 where the closed
+        // form above has lost every digit.
+        for (double rho : { 0.5, 0.9, 0.99 }) {
+            const MdcWait w(1, rho, 3.0);
+            QVERIFY2(std::abs(w.mean() / (rho * 3.0 / (2 * (1 - rho))) - 1) < 1e-6, qPrintable(QString::number(rho)));
+        }
+    }
+
+    void mdcStaysExactAtHundredsOfServers()
+    {
+        QElapsedTimer timer;
+        timer.start();
+        const MdcWait w(300, 0.99 * 300, 1.0);
+        double last = 0;
+        for (double x = 0; x < 40; x += 0.25) {
+            const double f = w.cdf(x);
+            QVERIFY(f >= last - 1e-12 && f <= 1);
+            last = f;
+        }
+        QVERIFY(last > 1 - 1e-6);
+        // Heavy traffic: the deterministic wait is half the exponential one (Kingman), and
+        // an arrival waits less often than Erlang C says.
+        const double mmcMean = erlangC(300, 297) / 3;
+        QVERIFY2(std::abs(w.mean() / (mmcMean / 2) - 1) < 0.05, qPrintable(QString::number(w.mean())));
+        QVERIFY(w.waitProbability() < erlangC(300, 297));
+        QVERIFY(timer.elapsed() < 20000);
+    }
+
+    void ttftIsAPercentileOfWaitPlusOwnTime()
+    {
+        // One branch: TTFT_p = W_p + S exactly.
+        const WaitDistribution w(1, 0.8, 2.0, 0.0);
+        const std::vector<ServiceBranch> one { { 1.0, 2.0 } };
+        QVERIFY(std::abs(responseQuantile(w, one, 0.9) - (w.quantile(0.9) + 2.0)) < 1e-6);
+        // Two branches: the CDF at the quantile is p, and it lies below E[S] + W_p's
+        // longest-branch bound and above the shortest.
+        const WaitDistribution w4(4, 3.2, 5.0, 0.25);
+        const std::vector<ServiceBranch> two { { 0.75, 2.5 }, { 0.25, 12.5 } };
+        const double q = responseQuantile(w4, two, 0.99);
+        QVERIFY(std::abs(responseCdf(w4, two, q) - 0.99) < 1e-6);
+        QVERIFY(q > 12.5 && q < 12.5 + w4.quantile(0.99) + 1e-9);
+        QVERIFY(std::abs(q - (5.0 + w4.quantile(0.99))) > 0.5); // not E[S] + W_p
+        const Moments m = moments(two);
+        QCOMPARE(m.mean, 5.0);
+        QVERIFY(std::abs(m.cs2 - 0.75) < 1e-12); // Var = 0.75·0.25·10² = 18.75; /25
+    }
+
+    void allenCunneenMeetsTheSimulation_data()
+    {
+        QTest::addColumn<double>("cs2");
+        for (double cs2 : { 0.0, 0.25, 0.5 }) // c_s² = 1 is exact M/M/c, tested above
+            QTest::newRow(qPrintable(QString("cs2=%1").arg(cs2))) << cs2;
+    }
+
+    void allenCunneenMeetsTheSimulation()
+    {
+        QFETCH(double, cs2);
+#if defined(__SANITIZE_ADDRESS__)
+        const size_t customers = 2'000'000; // the sanitizer runs 5× slower; tolerance still holds
+#else
+        const size_t customers = 10'000'000;
+#endif
+        // c_s² = 0 checks the exact M/D/c at c > 1, where no closed form is at hand: 2M
+        // customers keep its sampling error far inside the tolerance and the test short.
+        const size_t n = cs2 == 0 ? std::min<size_t>(customers, 2'000'000) : customers;
+        for (int c : { 1, 4, 16 })
+            for (double rho : { 0.5, 0.8, 0.95 }) {
+                SimWaits sim = simulate(c, rho, cs2, n, 20261201);
+                const WaitDistribution w(c, rho * c, 1.0, cs2);
+                for (double p : { 0.5, 0.9, 0.99 }) {
+                    const double model = w.quantile(p), measured = sim.quantile(p);
+                    const double err = std::abs(model - measured);
+                    QVERIFY2(err <= std::max(0.10 * measured, 0.05),
+                        qPrintable(QString("c=%1 rho=%2 cs2=%3 p=%4: model %5, simulated %6")
+                                       .arg(c)
+                                       .arg(rho)
+                                       .arg(cs2)
+                                       .arg(p)
+                                       .arg(model)
+                                       .arg(measured)));
+                }
+            }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestQueueing)
+#include "tst_queueing.moc"
