@@ -67,7 +67,7 @@ std::string commandList()
 const Command kExportCommand = { "export",
     R"(  kvtiers export --chart tiers|sweep|compare|fleet --out FILE.png|.svg|.pdf|.csv|.json
                  [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
-                 [--width W --height H --scale S]   (default 1600 x 900 at 2x)
+                 [--width W --height H --scale S]   (default 1600 × 900 at 2×)
                  compare takes 2-4 --preset NAME or --comparison NAME; fleet takes the fleet
                  options (--mix, --rate|--tokens-per-day, --ttft, --tpot, --hardware, overrides)
                  and --units binary|decimal; .csv: sweep, compare or fleet table; .json: the
