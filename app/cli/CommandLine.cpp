@@ -7,6 +7,7 @@
 #include "core/scenario/Knobs.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@ Usage:
 )";
 
 const char* const kUsageFooter = R"(  --model also takes a Hugging Face config.json, imported as a model card.
+  kvtiers COMMAND --help | -h, kvtiers help COMMAND: that command's usage
   kvtiers --help | --version
 )";
 
@@ -112,11 +114,22 @@ std::string roff(const std::string& text)
 {
     std::string out;
     bool wordStart = true;
-    for (char ch : text) {
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
         if (wordStart && ch != ' ')
             out += "\\%";
         wordStart = ch == ' ';
-        if (ch == '\\')
+        const auto byte = static_cast<unsigned char>(ch);
+        if (byte >= 0xC0 && byte < 0xF0 && i + 1 < text.size()) {
+            // A UTF-8 character (the × of sizes): groff's \[uXXXX], since troff reads bytes.
+            const int extra = byte >= 0xE0 ? 2 : 1;
+            unsigned code = byte & (extra == 2 ? 0x0Fu : 0x1Fu);
+            for (int k = 0; k < extra && i + 1 < text.size(); ++k)
+                code = (code << 6) | (static_cast<unsigned char>(text[++i]) & 0x3Fu);
+            char hex[16];
+            std::snprintf(hex, sizeof hex, "\\[u%04X]", code);
+            out += hex;
+        } else if (ch == '\\')
             out += "\\e";
         else if (ch == '-')
             out += "\\-";

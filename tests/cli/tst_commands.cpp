@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 #include <string>
@@ -157,6 +158,9 @@ private slots:
             QVERIFY2(words.starts_with(help.substr(0, help.find_first_of("\n-"))),
                 (std::string(k.flag) + ": " + text).c_str());
         }
+        // troff reads bytes: a character beyond ASCII (the × of sizes) is written \[uXXXX].
+        QVERIFY(std::none_of(page.begin(), page.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; }));
+        QVERIFY(page.find("1600 \\%\\[u00D7] \\%900") != std::string::npos);
         // No line of prose starts with a dot or quote that roff would read as a request.
         std::istringstream lines(page);
         const std::set<std::string> requests
