@@ -16,7 +16,7 @@ int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
     // `export` draws charts: it needs Qt's GUI module but no display (offscreen platform).
-    if (!args.empty() && args[0] == "export")
+    if (!args.empty() && args[0] == "export" && !kvtiers::cli::asksForHelp(args))
         return kvtiers::cli::runExportCommand(args, std::cout, std::cerr);
     if (kvtiers::cli::isCommandLine(args))
         return kvtiers::cli::run(args, std::cout, std::cerr);

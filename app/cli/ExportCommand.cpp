@@ -162,7 +162,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         throw std::runtime_error(error.toStdString());
     out << "wrote " << path.toStdString();
     if (format == ExportFormat::Png)
-        out << " (" << static_cast<int>(options.width * options.scale + 0.5) << " x "
+        out << " (" << static_cast<int>(options.width * options.scale + 0.5) << " × "
             << static_cast<int>(options.height * options.scale + 0.5) << " px)";
     out << "\n";
     return kExitOk;

@@ -126,6 +126,9 @@ struct TraceReport {
     const EvalResult& r;
     const trace::TraceOptions& options;
     bool modelDefaulted = false;
+    bool hardwareDefaulted = false;
+    /// No --workload or --preset: the knobs are the neutral defaults, said in the output.
+    bool scenarioAssumed = false;
     double bytesPerBlock = 0;
     std::set<double> points;
     std::array<double, 3> saved {};
@@ -175,6 +178,7 @@ Json traceJson(const TraceReport& rep)
         { "format", trace::traceFormatName(a.format) },
         { "model", rep.scenario.model.id },
         { "hardware", rep.scenario.hardware.id },
+        { "scenario_assumed", rep.scenarioAssumed },
         { "requests", a.requests },
         { "block_references", a.blockReferences },
         { "unique_blocks", a.uniqueBlocks },
@@ -203,6 +207,26 @@ Json traceJson(const TraceReport& rep)
     return j;
 }
 
+/// A count that may pass a thousand, as the rest of the output writes one: "3.401", "12,035".
+std::string readableNumber(double value)
+{
+    return std::abs(value) >= 1000 ? formatCount(std::round(value)) : formatSignificant(value, 4);
+}
+
+/// Without a workload card or preset, the tiers come from neutral knobs that the app's
+/// article scenario does not share: the output says which, and how to choose.
+void printAssumedScenario(std::ostream& out, const TraceReport& rep)
+{
+    const Scenario& s = rep.scenario;
+    const auto& w = s.workload;
+    out << "Scenario          assumed (no --workload or --preset given; the app starts from --workload article):\n"
+        << "                  " << s.model.id << (rep.modelDefaulted ? " (no --model given)" : "") << " on "
+        << s.hardware.id << (rep.hardwareDefaulted ? " (no --hardware given)" : "") << ", TP " << s.tp() << ",\n"
+        << "                  context " << formatTokens(w.context) << " tokens, " << formatCount(w.concurrency)
+        << (w.concurrency == 1 ? " active sequence" : " active sequences") << " per replica, offload "
+        << percent(w.offloadRate) << "\n";
+}
+
 void printTrace(std::ostream& out, const TraceReport& rep)
 {
     const trace::TraceAnalysis& a = rep.a;
@@ -222,8 +246,9 @@ void printTrace(std::ostream& out, const TraceReport& rep)
         out << " (a " << percent(a.sampleRate) << " sample of prefix trees)";
     out << "\n";
     out << "KV per block      " << formatBytes(bytesPerBlock) << " (" << rep.scenario.model.name << ", "
-        << a.blockTokens << " tokens)"
-        << (rep.modelDefaulted ? "; no --model given: assumed " + std::string(kDefaultModel) : "") << "\n";
+        << a.blockTokens << " tokens)\n";
+    if (rep.scenarioAssumed)
+        printAssumedScenario(out, rep);
     out << "Reuse ceiling     " << percent(a.hitRatioInfinite()) << " of prompt blocks, "
         << percent(a.tokenHitRatioInfinite()) << " of prompt tokens (infinite cache, "
         << trace::traceRoutingName(a.routing) << " routing"
@@ -236,9 +261,9 @@ void printTrace(std::ostream& out, const TraceReport& rep)
         << std::setw(12) << "token hit"
         << "block hit\n";
     for (double c : points)
-        out << std::setw(18) << (formatCount(c) + " blocks") << std::setw(14) << formatBytes(c * bytesPerBlock)
-            << std::setw(12) << percent(a.hitRatio(c)) << std::setw(12) << percent(a.tokenHitRatio(c))
-            << percent(a.blockHitRatio(c)) << "\n";
+        out << std::setw(18) << (formatCount(c) + (c == 1 ? " block" : " blocks")) << std::setw(14)
+            << formatBytes(c * bytesPerBlock) << std::setw(12) << percent(a.hitRatio(c)) << std::setw(12)
+            << percent(a.tokenHitRatio(c)) << percent(a.blockHitRatio(c)) << "\n";
     out << "\nTiers (" << rep.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
     const char* labels[3] = { "HBM", "DRAM", "SSD" };
@@ -247,7 +272,7 @@ void printTrace(std::ostream& out, const TraceReport& rep)
             << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock) << std::setw(10) << percent(hitShare(t))
             << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
     out << "  recomputed          " << percent(missShare) << "\n\n";
-    out << "Workload          " << formatSignificant(a.requestRatePerSecond(), 4) << " requests/s, prompt "
+    out << "Workload          " << readableNumber(a.requestRatePerSecond()) << " requests/s, prompt "
         << formatCount(std::round(a.requests ? a.promptTokens / static_cast<double>(a.requests) : 0))
         << " tokens, output "
         << formatCount(std::round(a.requests ? a.outputTokens / static_cast<double>(a.requests) : 0))
@@ -277,6 +302,8 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         .r = r,
         .options = q.options,
         .modelDefaulted = modelDefaulted,
+        .hardwareDefaulted = rs.hardwareDefaulted,
+        .scenarioAssumed = spec.workload.empty(),
         .bytesPerBlock = a.blockTokens * capacity.kvBytesPerToken,
         .points = curvePoints(a, q.capacities),
         .saved = trace::ttftSavedPerRequest(r, a) };

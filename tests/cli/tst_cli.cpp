@@ -597,7 +597,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         // Nothing on stderr, not even Qt's note on a missing XDG_RUNTIME_DIR.
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("1200 x 675 px")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("1200 × 675 px")), qPrintable(r.out));
         QFile file(png);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray bytes = file.readAll();

@@ -161,7 +161,7 @@ private slots:
         QVERIFY2(r.status == 0, r.err.c_str());
         const QString out = QString::fromStdString(r.out);
         QVERIFY2(out.contains(QStringLiteral("Reuse ceiling     36.6% of prompt blocks")), r.out.c_str());
-        QVERIFY(out.contains(QStringLiteral("no --model given: assumed llama-3.1-70b")));
+        QVERIFY(out.contains(QStringLiteral("llama-3.1-70b (no --model given) on h200-sxm (no --hardware given)")));
         QVERIFY(out.contains(QStringLiteral("recomputed")));
     }
 
