@@ -2886,8 +2886,8 @@
         <translation>플릿에 필요한 GPU 수(플릿 분석 전용)</translation>
     </message>
     <message>
-        <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits). In a fleet, active sequences move through the time-per-output-token target.</source>
-        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다). 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
+        <source>Each variable is moved down and up by this share of its value, the others held. Rates move by points instead, half the range: ±50% moves a 0% reuse rate to 25% (rates stay within 0–100%). The KV format moves one step along 4, 8, 16, 32 bits. In a fleet, active sequences move through the time-per-output-token target.</source>
+        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다. 비율 변수는 대신 범위의 절반만큼 %포인트로 움직입니다: ±50%면 재사용률 0%가 25%가 됩니다(비율 변수는 0–100% 안에 머뭅니다). KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다. 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
     </message>
     <message>
         <source>&amp;Curve of:</source>
