@@ -198,6 +198,7 @@ private slots:
     void sweepClipNoteStaysInsideThePlot();
     void sweepHoldsRateOrSaysWhyBytesFall();
     void exportsRememberTheirOwnFolder();
+    void sweepMarkerStepRedrawsOnlyItsLayer();
     void tierLabelsAreWholeOrHidden();
     void narrowExportsKeepTextInside();
 
@@ -793,6 +794,30 @@ void TestExport::exportsRememberTheirOwnFolder()
     const QString gone = exports.path();
     exports.remove();
     QVERIFY(FileDialog::lastExportFolder() != gone);
+}
+
+void TestExport::sweepMarkerStepRedrawsOnlyItsLayer()
+{
+    // A context step leaves the context sweep as it was: only the "now" marker's layer is
+    // drawn again, not the whole plot; a change of the data replots it all.
+    const ResolvedScenario rs = resolved({}, "article");
+    Scenario s = rs.scenario;
+    SweepChart chart;
+    chart.setResult(s, evaluate(s), sweep(s, SweepAxis::Context, 1024, 2097152, 40));
+    layOut(chart, QSize(900, 520));
+    QSignalSpy full(chart.plot(), &QCustomPlot::afterReplot);
+    QSignalSpy marker(&chart, &SweepChart::markerReplotted);
+    s.workload.context = std::round(s.workload.context * 1.05);
+    chart.setResult(s, evaluate(s), sweep(s, SweepAxis::Context, 1024, 2097152, 40));
+    QTest::qWait(20);
+    QCOMPARE(marker.count(), 1);
+    QCOMPARE(full.count(), 0);
+    QCOMPARE(chart.currentX(), s.workload.context);
+    s.workload.concurrency *= 2; // more sequences: another curve
+    chart.setResult(s, evaluate(s), sweep(s, SweepAxis::Context, 1024, 2097152, 40));
+    QTest::qWait(20);
+    QCOMPARE(marker.count(), 1);
+    QVERIFY(full.count() >= 1);
 }
 
 void TestExport::sweepClipNoteStaysInsideThePlot()
