@@ -17,7 +17,7 @@ namespace {
 
 int cmdSweep(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p = parseArgs(args, 1, command.options);
+    const Parsed p = parseArgs(args, 1, command.options, command.switches);
     checkOutputFlags(p, "sweep", true);
     if (!p.positional.empty())
         throw InputError("sweep: unexpected argument \"" + p.positional[0] + "\"");
@@ -41,7 +41,8 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
         ? kSweepPoints
         : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
     const ResolvedScenario rs = resolve(specFromFlags(p));
-    const SweepResult sr = sweep(rs.scenario, axis, from, to, points);
+    const bool holdRate = p.own.contains("--hold-rate");
+    const SweepResult sr = sweep(holdRate ? holdRequestRate(rs.scenario) : rs.scenario, axis, from, to, points);
     if (p.json) {
         Json pts = Json::array();
         for (const auto& pt : sr.points)
@@ -65,6 +66,9 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
         out << std::setw(14) << (axis == SweepAxis::Context ? formatTokens(pt.x) : formatCount(pt.x)) << std::setw(14)
             << formatBytes(pt.hbm.used()) << std::setw(14) << formatBytes(pt.dram.used()) << std::setw(14)
             << formatBytes(pt.ssd.used()) << formatBytes(pt.overflowBytes) << "\n";
+    if (sr.rateDerived && axis == SweepAxis::Context)
+        out << "λ is derived at each point (served sequences / request duration) and falls as context grows;\n"
+               "the retained pool λ × reuse distance × prefix bytes falls with it (--hold-rate holds λ)\n";
     out << "HBM runs out at " << axisName << " "
         << (std::isfinite(sr.hbmFullAt)
                    ? (axis == SweepAxis::Context ? formatTokens(sr.hbmFullAt) : formatCount(sr.hbmFullAt))
@@ -76,8 +80,10 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
 } // namespace
 
 const Command kSweepCommand = { "sweep",
-    R"(  kvtiers sweep --axis context|concurrency [--from N --to N --points N] [eval options] [--json|--csv]
+    R"(  kvtiers sweep --axis context|concurrency [--from N --to N --points N] [--hold-rate] [eval options]
+                [--json|--csv]
+                --hold-rate: λ stays at the scenario's instead of derived at each point
 )",
-    { "--axis", "--from", "--to", "--points" }, cmdSweep };
+    { "--axis", "--from", "--to", "--points" }, cmdSweep, { "--hold-rate" } };
 
 } // namespace kvtiers::cli

@@ -41,6 +41,17 @@ Scenario scenarioAt(const Scenario& base, SweepAxis axis, double x)
     return s;
 }
 
+Scenario holdRequestRate(const Scenario& base)
+{
+    if (base.workload.requestRate)
+        return base;
+    EvalOptions o;
+    o.breakEven = false;
+    Scenario held = base;
+    held.workload.requestRate = evaluate(base, o).requestRate;
+    return held;
+}
+
 namespace {
 
 bool hotSetFits(const Scenario& base, SweepAxis axis, double x)
@@ -64,6 +75,7 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
         throw InputError("sweep: needs 1 <= from <= to and 2 to 100000 points");
     SweepResult result;
     result.axis = axis;
+    result.rateDerived = !base.workload.requestRate.has_value();
     result.points.reserve(static_cast<size_t>(points));
     Scenario s = base;
     EvalOptions o;

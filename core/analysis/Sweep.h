@@ -31,6 +31,12 @@ struct SweepPoint {
 
 struct SweepResult {
     SweepAxis axis = SweepAxis::Context;
+    /// λ (requests/s per replica) was derived at each point: served sequences over the
+    /// request duration, capped by the prefill bound. It falls as context grows (a longer
+    /// request takes longer), and the retained pool λ × distance × prefix bytes with it,
+    /// so bytes can fall as context grows. False when the scenario gives λ or the sweep
+    /// held it (holdRequestRate).
+    bool rateDerived = false;
     std::vector<SweepPoint> points;
     /// Smallest x at which the hot set no longer fits in HBM (+inf if it always fits
     /// within the range; the range's start if it never fits).
@@ -57,6 +63,10 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
 /// `<axis>,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second`
 /// and one row per point; bytes as exact integers up to 2^53.
 std::string sweepCsv(const SweepResult& sweep);
+
+/// The scenario with λ fixed at what `base` derives (unchanged if it gives λ already), so
+/// a sweep of it moves one thing: `kvtiers sweep --hold-rate`, the chart's "Hold λ fixed".
+Scenario holdRequestRate(const Scenario& base);
 
 /// One sweep point: the scenario with `axis` set to `x`.
 Scenario scenarioAt(const Scenario& base, SweepAxis axis, double x);

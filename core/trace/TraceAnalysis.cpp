@@ -200,6 +200,19 @@ std::size_t routeRequest(
     return server;
 }
 
+/// The tiers' cumulative capacities (blocks per cache) as sampled per-cache distances: a hit
+/// at distance d is served by the first tier whose cut reaches d.
+std::array<std::uint64_t, 3> tierCuts(const std::array<double, 3>& tierBlocks, double sampleRate)
+{
+    std::array<std::uint64_t, 3> cut {};
+    double cumulative = 0;
+    for (int t = 0; t < 3; ++t) {
+        cumulative += tierBlocks[t];
+        cut[t] = static_cast<std::uint64_t>(std::min(1e18, std::floor(cumulative * sampleRate)));
+    }
+    return cut;
+}
+
 /// Looks the request's blocks up against `stack` as it stands, counting hits, tier shares
 /// and reuse gaps into `a`, then touches them tail first. `cut`: the tiers' cumulative
 /// capacities as sampled distances.
@@ -274,11 +287,7 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const Tra
             for (int t = 0; t < 3; ++t)
                 a.tierBlocks[t] = std::floor(o.tierBytes[t] / bytesPerBlock);
         }
-        double cumulative = 0;
-        for (int t = 0; t < 3; ++t) {
-            cumulative += a.tierBlocks[t];
-            cut[t] = static_cast<std::uint64_t>(std::min(1e18, std::floor(cumulative * o.sampleRate)));
-        }
+        cut = tierCuts(a.tierBlocks, o.sampleRate);
         cutReady = true;
     };
     const std::uint64_t sampleCut = shardsCut(o.sampleRate);
@@ -349,6 +358,45 @@ void TraceAnalysis::finish()
     cumulate(prefixAt, prefixCum);
     cumulate(blockAt, blockCum);
     cumulate(prefixTokensAt, prefixTokensCum);
+}
+
+TraceTierSplit TraceAnalysis::tierSplitAt(const std::array<double, 3>& blocks) const
+{
+    // A prefix hit is served when its run (the running maximum of distances along the
+    // prefix) reaches no deeper than the last tier's cut, by the tier its own distance falls
+    // in. Keys are chained, so a block's key implies its predecessors', and a request
+    // touches its blocks tail first: each block is more recent than the next, distances
+    // grow along a prefix, and a hit's own distance is its run. So the run histograms give
+    // each tier's band at any cuts.
+    const std::array<std::uint64_t, 3> cut = tierCuts(blocks, sampleRate);
+    const std::uint64_t top = prefixCum.empty() ? 0 : prefixCum.size() - 1;
+    TraceTierSplit split;
+    std::uint64_t below = 0;
+    for (int t = 0; t < 3; ++t) {
+        const std::uint64_t upTo = std::min(cut[t], top);
+        const std::uint64_t from = std::min(below, upTo);
+        split.tokens[t] = prefixTokensCum.empty() ? 0 : prefixTokensCum[upTo] - prefixTokensCum[from];
+        split.blocks[t] = prefixCum.empty() ? 0 : static_cast<double>(prefixCum[upTo] - prefixCum[from]);
+        below = std::max(below, upTo);
+    }
+    split.missTokens = promptTokens - (split.tokens[0] + split.tokens[1] + split.tokens[2]);
+    split.missBlocks = static_cast<double>(blockReferences) - (split.blocks[0] + split.blocks[1] + split.blocks[2]);
+    return split;
+}
+
+void TraceAnalysis::recut(const std::array<double, 3>& blocks)
+{
+    tierBlocks = blocks;
+    tiers = tierSplitAt(blocks);
+}
+
+void TraceAnalysis::recutBytes(const std::array<double, 3>& bytes, double kvBytesPerToken)
+{
+    const double bytesPerBlock = blockTokens * kvBytesPerToken;
+    std::array<double, 3> blocks {};
+    for (int t = 0; t < 3; ++t)
+        blocks[t] = bytesPerBlock > 0 ? std::floor(bytes[t] / bytesPerBlock) : 0;
+    recut(blocks);
 }
 
 double TraceAnalysis::requestRatePerSecond() const

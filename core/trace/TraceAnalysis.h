@@ -116,6 +116,14 @@ public:
     std::vector<double> prefixTokensAt;           ///< tokens of those references
     std::vector<std::uint64_t> gapCounts;         ///< reuses per gap edge (see reuseGapCdf), last: beyond
 
+    /// The tier split a replay at `tierBlocks` (per cache: HBM, DRAM, SSD) gives, from the
+    /// histograms: another scenario's capacities without reading the trace again.
+    TraceTierSplit tierSplitAt(const std::array<double, 3>& tierBlocks) const;
+    /// Sets tierBlocks and tiers to those of a replay at `tierBlocks`.
+    void recut(const std::array<double, 3>& tierBlocks);
+    /// The same in bytes per cache at `kvBytesPerToken` (TraceOptions::tierBytes).
+    void recutBytes(const std::array<double, 3>& tierBytes, double kvBytesPerToken);
+
     /// Cumulative sums, built by finish().
     std::vector<std::uint64_t> prefixCum, blockCum;
     std::vector<double> prefixTokensCum;

@@ -22,6 +22,13 @@ TraceCapacity traceCapacity(const EvalResult& r, TraceRouting routing)
     return c;
 }
 
+TraceCapacity followOffload(TraceCapacity c, double offloadRate)
+{
+    if (!(offloadRate > 0))
+        c.bytesPerCache[1] = c.bytesPerCache[2] = 0;
+    return c;
+}
+
 TraceOptions withCapacity(TraceOptions o, const TraceCapacity& c)
 {
     o.caches = c.caches;

@@ -26,6 +26,12 @@ struct TraceCapacity {
 /// The cache the evaluated scenario offers a trace under `routing`.
 TraceCapacity traceCapacity(const EvalResult& result, TraceRouting routing);
 
+/// The capacity as the scenario fills it: host DRAM and SSD receive only what HBM offloads,
+/// so at an offload rate of 0 they hold no prefix and the trace is cut at HBM alone. At a
+/// rate above 0 the lower tiers are replayed whole (an LRU stack has no partial offload):
+/// the Trace tab says so.
+TraceCapacity followOffload(TraceCapacity capacity, double offloadRate);
+
 /// `options` with the capacity's tiers, caches and bytes per token.
 TraceOptions withCapacity(TraceOptions options, const TraceCapacity& capacity);
 

@@ -84,11 +84,12 @@ FleetInput movedByHand(const FleetInput& base, Variable v, double range, int dir
             e.spec.overrides["kv_bits"] = next;
             break;
         }
+        // Rates move by absolute points: ±25 points at range 0.5.
         case Variable::ReuseRate:
-            e.spec.overrides["reuse_rate"] = std::clamp(s.workload.reuseRate * factor, 0.0, 1.0);
+            e.spec.overrides["reuse_rate"] = std::clamp(s.workload.reuseRate + direction * range * 0.5, 0.0, 1.0);
             break;
         case Variable::OffloadRate:
-            e.spec.overrides["offload_rate"] = std::clamp(s.workload.offloadRate * factor, 0.0, 1.0);
+            e.spec.overrides["offload_rate"] = std::clamp(s.workload.offloadRate + direction * range * 0.5, 0.0, 1.0);
             break;
         case Variable::HostDram:
             e.spec.overrides["host_dram_bytes"] = s.hardware.hostDramBytes * factor;
@@ -172,13 +173,15 @@ private slots:
         QCOMPARE(movedValue(knob(KnobId::KvBits), 6, 0.5, +1), 8.0);
         QCOMPARE(movedValue(knob(KnobId::KvBits), 4, 0.5, -1), 4.0);
         QCOMPARE(movedValue(knob(KnobId::KvBits), 32, 0.5, +1), 32.0);
-        // Absolute: the value ± range × span (no knob of the table moves so yet).
-        Knob points = knob(KnobId::ReuseRate);
-        points.sensitivity.sweep = KnobSweep::Absolute;
-        points.sensitivity.span = 0.5;
-        QCOMPARE(movedValue(points, 0.4, 0.5, +1), 0.65);
-        QCOMPARE(movedValue(points, 0.4, 0.5, -1), 0.15);
-        QCOMPARE(movedValue(points, 0.4, 0, +1), 0.4);
+        // Absolute: the value ± range × span. Rates move by points, so a rate of 0 moves
+        // too: ±25 points at the default range 0.5.
+        for (KnobId rate : { KnobId::ReuseRate, KnobId::OffloadRate }) {
+            QCOMPARE(knob(rate).sensitivity.sweep, KnobSweep::Absolute);
+            QCOMPARE(movedValue(knob(rate), 0.4, 0.5, +1), 0.65);
+            QCOMPARE(movedValue(knob(rate), 0.4, 0.5, -1), 0.15);
+            QCOMPARE(movedValue(knob(rate), 0.4, 0, +1), 0.4);
+            QCOMPARE(movedValue(knob(rate), 0, 0.5, +1), 0.25);
+        }
         // None: not moved.
         QCOMPARE(movedValue(knob(KnobId::OutputTokens), 10, 0.5, +1), 10.0);
     }
@@ -200,6 +203,29 @@ private slots:
         QCOMPARE(withVariable(s, KnobId::Nvme, 3e12).hardware.nvmeBytes, 3e12);
         QVERIFY(withVariable(s, KnobId::Traffic, 5).workload == s.workload); // a fleet knob: a scenario has none
         QCOMPARE(variableValue(s, KnobId::Traffic), 0.0);
+    }
+
+    void ratesAtZeroStillMove()
+    {
+        // The article's key variable: from a reuse rate of 0 a relative move would read
+        // "0% → 0%"; points give 0% → 25%, and with a reuse distance and an offload rate
+        // the retained pool that 25% keeps shows in DRAM.
+        const Scenario s = workloadScenario(
+            "chat", Json { { "reuse_rate", 0.0 }, { "offload_rate", 0.0 }, { "reuse_distance_s", 300.0 } });
+        const SensitivityResult r = sensitivity(s);
+        const SensitivityBar& reuse = barOf(r, Variable::ReuseRate);
+        QCOMPARE(reuse.lowValue, 0.0); // as clamped
+        QCOMPARE(reuse.highValue, 0.25);
+        const SensitivityBar& offload = barOf(r, Variable::OffloadRate);
+        QCOMPARE(offload.highValue, 0.25);
+        // Offload from 0 to 25 points sends evicted prefixes to host memory: DRAM rises.
+        Scenario withReuse = s;
+        withReuse.workload.reuseRate = 0.5;
+        const SensitivityBar& offloadMoves = barOf(sensitivity(withReuse), Variable::OffloadRate);
+        QVERIFY2(offloadMoves.highDelta.dram + offloadMoves.highDelta.ssd > 0,
+            qPrintable(QString::number(offloadMoves.highDelta.dram)));
+        QVERIFY(offloadMoves.effect > 0);
+        QCOMPARE(offloadMoves.lowDelta.dram, 0.0); // clamped at 0: the base
     }
 
     void fleetBarsAreDifferencesOfSizings()

@@ -19,6 +19,7 @@
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
+#include "ui/dialogs/FileDialog.h"
 #include "ui/export/ChartExporter.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/text/UnitsText.h"
@@ -195,6 +196,9 @@ private slots:
     void sweepSvgFillStaysInsideItsAxes();
     void sweepLabelsKeepOffTheDashedLines();
     void sweepClipNoteStaysInsideThePlot();
+    void sweepHoldsRateOrSaysWhyBytesFall();
+    void exportsRememberTheirOwnFolder();
+    void sweepMarkerStepRedrawsOnlyItsLayer();
     void tierLabelsAreWholeOrHidden();
     void narrowExportsKeepTextInside();
 
@@ -724,6 +728,96 @@ void TestExport::sweepLabelsKeepOffTheDashedLines()
             }
             QVERIFY(labels >= 3);
         }
+}
+
+void TestExport::sweepHoldsRateOrSaysWhyBytesFall()
+{
+    // The README's scenario (50% reuse kept 300 s, every evicted block offloaded): with λ
+    // derived, total bytes fall as context grows, because longer requests arrive less often
+    // and the retained pool is λ × distance × prefix bytes. The chart says so; holding λ
+    // makes the pool grow with the prefix instead.
+    const ResolvedScenario rs = resolved(
+        {}, "article", Json { { "reuse_rate", 0.5 }, { "reuse_distance_s", 300.0 }, { "offload_rate", 1.0 } });
+    const EvalResult result = evaluate(rs.scenario);
+    auto total = [](const SweepPoint& p) { return p.hbm.used() + p.dram.used() + p.ssd.used() + p.overflowBytes; };
+    const SweepResult derived = sweep(rs.scenario, SweepAxis::Context, 1024, 65536, 20);
+    QVERIFY(derived.rateDerived);
+    QVERIFY2(total(derived.points.back()) < 0.9 * total(derived.points.front()),
+        qPrintable(QStringLiteral("%1 → %2").arg(total(derived.points.front())).arg(total(derived.points.back()))));
+
+    const Scenario held = holdRequestRate(rs.scenario);
+    QVERIFY(held.workload.requestRate.has_value());
+    QCOMPARE(*held.workload.requestRate, result.requestRate);                         // the scenario's own λ
+    QVERIFY(holdRequestRate(held).workload.requestRate == held.workload.requestRate); // a given λ stays
+    const SweepResult fixed = sweep(held, SweepAxis::Context, 1024, 65536, 20);
+    QVERIFY(!fixed.rateDerived);
+    for (const SweepPoint& p : fixed.points) // the pool grows with the prefix, to the tiers' capacity
+        QVERIFY2(total(p) >= 0.97 * total(fixed.points.front()), qPrintable(QString::number(p.x)));
+    QVERIFY(total(fixed.points.back()) > total(fixed.points.front()));
+
+    SweepChart chart;
+    chart.setResult(rs.scenario, result, derived);
+    layOut(chart, QSize(900, 520));
+    QVERIFY(chart.rateNote().contains(QStringLiteral("falls as context grows")));
+    // The note is drawn: some text element of the plot carries it (wrapped to the width).
+    bool shown = false;
+    for (int i = 0; i < chart.plot()->plotLayout()->elementCount(); ++i)
+        if (auto* t = qobject_cast<QCPTextElement*>(chart.plot()->plotLayout()->elementAt(i)))
+            shown |= t->text().simplified() == chart.rateNote();
+    QVERIFY(shown);
+    chart.setResult(held, evaluate(held), fixed);
+    QVERIFY(chart.rateNote().isEmpty());
+    // On the concurrency axis λ does not fall with context: no note.
+    chart.setResult(rs.scenario, result, sweep(rs.scenario, SweepAxis::Concurrency, 1, 64, 8));
+    QVERIFY(chart.rateNote().isEmpty());
+
+    // The chart's checkbox asks for a held sweep; the controller computes one.
+    QSignalSpy asked(&chart, &SweepChart::holdsRateChanged);
+    chart.setHoldsRate(true);
+    QCOMPARE(asked.count(), 1);
+    QVERIFY(chart.holdsRate());
+}
+
+void TestExport::exportsRememberTheirOwnFolder()
+{
+    // A save (an export) starts where the last export went, whatever was opened since; an
+    // open dialog starts where the last file was opened.
+    QTemporaryDir exports, traces;
+    FileDialog::setNextFileName(exports.filePath(QStringLiteral("sweep.png")));
+    QVERIFY(!FileDialog::getSaveFileName(nullptr, QStringLiteral("Export"), QStringLiteral("x.png"), {}).isEmpty());
+    QCOMPARE(FileDialog::lastExportFolder(), exports.path());
+    FileDialog::setNextFileName(traces.filePath(QStringLiteral("trace.jsonl")));
+    QVERIFY(!FileDialog::getOpenFileName(nullptr, QStringLiteral("Open"), {}).isEmpty());
+    QCOMPARE(FileDialog::lastFolder(), traces.path());
+    QCOMPARE(FileDialog::lastExportFolder(), exports.path());
+    // A folder since removed: exports start in Pictures (or Documents) again.
+    const QString gone = exports.path();
+    exports.remove();
+    QVERIFY(FileDialog::lastExportFolder() != gone);
+}
+
+void TestExport::sweepMarkerStepRedrawsOnlyItsLayer()
+{
+    // A context step leaves the context sweep as it was: only the "now" marker's layer is
+    // drawn again, not the whole plot; a change of the data replots it all.
+    const ResolvedScenario rs = resolved({}, "article");
+    Scenario s = rs.scenario;
+    SweepChart chart;
+    chart.setResult(s, evaluate(s), sweep(s, SweepAxis::Context, 1024, 2097152, 40));
+    layOut(chart, QSize(900, 520));
+    QSignalSpy full(chart.plot(), &QCustomPlot::afterReplot);
+    QSignalSpy marker(&chart, &SweepChart::markerReplotted);
+    s.workload.context = std::round(s.workload.context * 1.05);
+    chart.setResult(s, evaluate(s), sweep(s, SweepAxis::Context, 1024, 2097152, 40));
+    QTest::qWait(20);
+    QCOMPARE(marker.count(), 1);
+    QCOMPARE(full.count(), 0);
+    QCOMPARE(chart.currentX(), s.workload.context);
+    s.workload.concurrency *= 2; // more sequences: another curve
+    chart.setResult(s, evaluate(s), sweep(s, SweepAxis::Context, 1024, 2097152, 40));
+    QTest::qWait(20);
+    QCOMPARE(marker.count(), 1);
+    QVERIFY(full.count() >= 1);
 }
 
 void TestExport::sweepClipNoteStaysInsideThePlot()

@@ -1,8 +1,10 @@
 // The Trace tab in the real main window, offscreen: File > Open trace goes through the
 // file-dialog seam, the shipped Mooncake trace is read in the background, and the chart,
-// bands, knees and summary carry the core's figures for the window's scenario. A scenario
-// change replays the trace at the new capacities; a bad trace says which line and field and
-// keeps the previous curve; Cancel stops a read; Export writes the chart and the curve CSV.
+// bands, knees and summary carry the core's figures for the window's scenario, whose DRAM and
+// SSD hold prefixes only when it offloads. A scenario change moves the cut-offs without
+// reading the file again, to what a replay at the new capacities gives; a bad trace says
+// which line and field, keeps the previous curve and names it; Cancel stops a read; "Use
+// this trace" leaves a scenario that keeps prefixes in DRAM; Export writes the chart and CSV.
 
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
@@ -55,10 +57,14 @@ class TestGuiTrace : public QObject {
     trace::TraceAnalysis coreAnalysis()
     {
         const EvalResult& r = m_window->controller()->result();
+        const double offload = m_window->controller()->scenario().workload.offloadRate;
         auto reader = trace::TraceReader::open(shipped().toStdString());
-        return trace::analyzeTrace(
-            *reader, trace::withCapacity({}, trace::traceCapacity(r, trace::TraceRouting::Global)));
+        return trace::analyzeTrace(*reader,
+            trace::withCapacity(
+                {}, trace::followOffload(trace::traceCapacity(r, trace::TraceRouting::Global), offload)));
     }
+
+    QString status() { return m_window->findChild<QLabel*>(QStringLiteral("traceStatus"))->text(); }
 
     bool openShipped()
     {
@@ -119,7 +125,14 @@ private slots:
                 qPrintable(chart->bandLabel(t)));
         }
         QVERIFY(chart->bandVisible(0));
+        // The article's scenario offloads nothing: its tier table puts 0 B in DRAM, and so
+        // does the trace tab, and says why.
+        QCOMPARE(m_window->controller()->scenario().workload.offloadRate, 0.0);
+        QCOMPARE(shown->tierBlocks[1], 0.0);
+        QCOMPARE(shown->tiers.tokens[1], 0.0);
+        QCOMPARE(shown->tiers.tokens[2], 0.0);
         const QString summary = m_window->findChild<QLabel*>(QStringLiteral("traceSummary"))->text();
+        QVERIFY2(summary.contains(QStringLiteral("offloads nothing")), qPrintable(summary));
         QVERIFY2(summary.contains(percentText(a.hitRatioInfinite())), qPrintable(summary));
         QVERIFY(summary.contains(countText(a.capacityForShareOfCeiling(0.9))));
         QVERIFY(summary.contains(percentText(a.tiers.missTokens / a.promptTokens)));
@@ -148,6 +161,10 @@ private slots:
         QCOMPARE(o.at("output_tokens").get<std::int64_t>(), std::int64_t(343));
         QCOMPARE(o.at("context").get<std::int64_t>(), std::int64_t(12035 + 343));
         QVERIFY(o.at("reuse_gap_cdf").size() > 5);
+        // The replay keeps evicted blocks below HBM: so does the scenario, and DRAM fills
+        // (no "Nothing fills DRAM: set an offload rate").
+        QCOMPARE(o.at("offload_rate").get<double>(), 1.0);
+        QVERIFY(c->result().dram.retained > 0);
         QVERIFY2(c->errorMessage().isEmpty(), qPrintable(c->errorMessage()));
         QCOMPARE(c->result().requestedReuse, core.tokenHitRatioInfinite());
         QCOMPARE(c->undoStack()->count(), undoBefore + 1);
@@ -156,18 +173,67 @@ private slots:
         QVERIFY(!c->spec().overrides.contains("reuse_gap_cdf"));
     }
 
-    void scenarioChangeReplaysAtNewCapacities()
+    void scenarioChangeMovesTheCutsWithoutReading()
     {
         QVERIFY(openShipped());
         const double before = view()->analysis()->tierBlocks[1];
         QSignalSpy done(view(), &TraceView::finished);
-        m_window->controller()->setOverride("host_dram_bytes", 8e12);
-        QVERIFY(done.wait(60000));
-        QTRY_VERIFY(!view()->isReading());
-        const trace::TraceAnalysis a = coreAnalysis();
+        ScenarioController* c = m_window->controller();
+        for (const auto& [key, value] : { std::pair { "offload_rate", 1.0 }, std::pair { "host_dram_bytes", 8e12 },
+                 std::pair { "context", 65536.0 } }) {
+            c->setOverride(key, value);
+            c->flush();
+            QVERIFY(!view()->isReading());                 // the file is not read again
+            const trace::TraceAnalysis a = coreAnalysis(); // a replay from the file, for comparison
+            for (int t = 0; t < 3; ++t) {
+                QCOMPARE(view()->analysis()->tierBlocks[t], a.tierBlocks[t]);
+                QCOMPARE(view()->analysis()->tiers.tokens[t], a.tiers.tokens[t]);
+                QCOMPARE(view()->analysis()->tiers.blocks[t], a.tiers.blocks[t]);
+            }
+            QCOMPARE(view()->analysis()->tiers.missTokens, a.tiers.missTokens);
+            QCOMPARE(view()->chart()->bandLabel(1).contains(percentText(a.tiers.tokens[1] / a.promptTokens)), true);
+        }
         QVERIFY(view()->analysis()->tierBlocks[1] != before);
-        QCOMPARE(view()->analysis()->tierBlocks[1], a.tierBlocks[1]);
-        QCOMPARE(view()->analysis()->tiers.tokens[1], a.tiers.tokens[1]);
+        QCOMPARE(done.count(), 0);
+    }
+
+    void recutEqualsAReplay_data()
+    {
+        QTest::addColumn<int>("routing");
+        QTest::addColumn<int>("caches");
+        QTest::addColumn<double>("sample");
+        QTest::newRow("global") << int(trace::TraceRouting::Global) << 1 << 1.0;
+        QTest::newRow("round-robin 4") << int(trace::TraceRouting::RoundRobin) << 4 << 1.0;
+        QTest::newRow("prefix-aware 3") << int(trace::TraceRouting::PrefixAware) << 3 << 1.0;
+    }
+
+    void recutEqualsAReplay()
+    {
+        // The tier split from the histograms equals a replay's at any capacities, block and
+        // token counts alike, whatever the routing.
+        QFETCH(int, routing);
+        QFETCH(int, caches);
+        QFETCH(double, sample);
+        trace::TraceOptions o;
+        o.routing = static_cast<trace::TraceRouting>(routing);
+        o.caches = caches;
+        o.sampleRate = sample;
+        o.tierBlocks = { 3000, 20000, 60000 };
+        auto reader = trace::TraceReader::open(shipped().toStdString());
+        trace::TraceAnalysis cut = trace::analyzeTrace(*reader, o);
+        for (const std::array<double, 3> blocks : { std::array<double, 3> { 0, 0, 0 }, { 100, 0, 0 }, { 1000, 5000, 0 },
+                 { 500, 0, 40000 }, { 10000, 30000, 1e6 }, { 3000, 20000, 60000 } }) {
+            o.tierBlocks = blocks;
+            auto again = trace::TraceReader::open(shipped().toStdString());
+            const trace::TraceAnalysis replay = trace::analyzeTrace(*again, o);
+            cut.recut(blocks);
+            for (int t = 0; t < 3; ++t) {
+                QCOMPARE(cut.tiers.tokens[t], replay.tiers.tokens[t]);
+                QCOMPARE(cut.tiers.blocks[t], replay.tiers.blocks[t]);
+            }
+            QCOMPARE(cut.tiers.missTokens, replay.tiers.missTokens);
+            QCOMPARE(cut.tiers.missBlocks, replay.tiers.missBlocks);
+        }
     }
 
     void badTraceKeepsTheCurveAndNamesTheLine()
@@ -186,7 +252,8 @@ private slots:
         const QString error = done.front().at(1).toString();
         QVERIFY2(error.contains(QStringLiteral("bad.jsonl:2:")) && error.contains(QStringLiteral("\"hash_ids\"")),
             qPrintable(error));
-        QCOMPARE(m_window->findChild<QLabel*>(QStringLiteral("traceStatus"))->text(), error);
+        // The chart still shows the shipped trace: the status says so.
+        QCOMPARE(status(), error + QStringLiteral(" Still showing mooncake-conversation.jsonl."));
         QCOMPARE(view()->analysis()->uniqueBlocks, std::uint64_t(182790)); // nothing half-loaded
     }
 
@@ -200,6 +267,32 @@ private slots:
         // Either cancelled in time, or the small trace was read before the flag was seen.
         QVERIFY(!view()->isReading());
         QVERIFY(done.front().at(1).toString().isEmpty());
+        if (!done.front().at(0).toBool())
+            QCOMPARE(status(), QStringLiteral("Cancelled.")); // nothing shown before
+    }
+
+    void cancelAfterATraceNamesIt()
+    {
+        QVERIFY(openShipped());
+        QSignalSpy done(view(), &TraceView::finished);
+        view()->openFile(shipped());
+        view()->cancel();
+        QVERIFY(done.wait(60000));
+        if (!done.front().at(0).toBool())
+            QCOMPARE(status(), QStringLiteral("Cancelled. Still showing mooncake-conversation.jsonl."));
+        else
+            QVERIFY(status().startsWith(QStringLiteral("mooncake-conversation.jsonl: ")));
+    }
+
+    void emptyTabSaysHowToOpen()
+    {
+        const QString summary = m_window->findChild<QLabel*>(QStringLiteral("traceSummary"))->text();
+        QVERIFY2(summary.contains(QStringLiteral("Ctrl+O")) && summary.contains(QStringLiteral("drop the file")),
+            qPrintable(summary));
+        // Ctrl+O opens a trace.
+        auto* open = m_window->findChild<QAction*>(QStringLiteral("openTraceAction"));
+        QVERIFY(open);
+        QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));
     }
 
     /// The window with the Trace tab and the shipped trace, 1600 × 1000, saved as

@@ -46,6 +46,7 @@ void MainWindow::buildFileMenu()
         m_traceView->openDialog();
     });
     openTrace->setObjectName(QStringLiteral("openTraceAction"));
+    openTrace->setShortcut(QKeySequence::Open); // Ctrl+O: a trace is the one file the app opens
     m_texts([openTrace] { openTrace->setText(tr("Open &trace…")); });
     addFileActions(file);
     file->addSeparator();

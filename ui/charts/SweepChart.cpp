@@ -6,6 +6,7 @@
 #include "ui/charts/TokenLogTicker.h"
 #include "ui/text/UnitsText.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -93,6 +94,11 @@ SweepChart::SweepChart(QWidget* parent)
 
     p->plotLayout()->insertRow(0);
     addTitle();
+    // Why the bytes fall as context grows, in a row under the title while they do
+    // (updateRateNote); out of the layout otherwise, so it takes no height.
+    m_noteElement = new QCPTextElement(p, QString(), font());
+    m_noteElement->setMargins(QMargins(6, 0, 6, 2));
+    m_noteElement->setVisible(false);
 
     m_xTicker = QSharedPointer<TokenLogTicker>::create(TokenLogTicker::Labels::Tokens);
     p->xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -112,6 +118,18 @@ SweepChart::SweepChart(QWidget* parent)
         m_graphs[i] = g;
     }
     buildAnnotations();
+    // The "now" marker on a buffered layer of its own, above the data and the axes: a
+    // slider step along the swept axis leaves the curve as it was, and only this layer is
+    // drawn again (a few lines and one label instead of four stacked areas and every text).
+    p->addLayer(QStringLiteral("marker"), p->layer(QStringLiteral("legend")), QCustomPlot::limAbove);
+    m_markerLayer = p->layer(QStringLiteral("marker"));
+    m_markerLayer->setMode(QCPLayer::lmBuffered);
+    m_currentLine->setLayer(m_markerLayer);
+    m_currentLabel->setLayer(m_markerLayer);
+    connect(p, &QCustomPlot::afterReplot, this, [this] {
+        m_plottedKey = m_pendingKey;
+        m_fullReplotPending = false;
+    });
 
     // The legend goes in its own row under the plot, where it can never cover a label.
     p->legend->setVisible(true);
@@ -124,10 +142,12 @@ SweepChart::SweepChart(QWidget* parent)
     p->plotLayout()->setRowStretchFactor(0, 0.001);
     p->plotLayout()->setRowStretchFactor(2, 0.001);
     chart::fitToWidth(p, title(), p->legend);
+    chart::fitToWidth(p, m_noteElement, nullptr);
     applyTheme();
 
     connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
         [this](int index) { setAxis(static_cast<SweepAxis>(m_axisCombo->itemData(index).toInt())); });
+    connect(m_holdRateCheck, &QCheckBox::toggled, this, &SweepChart::holdsRateChanged);
     // Annotations are placed in pixels, as laid out (window resizes, exports).
     connect(p, &QCustomPlot::afterLayout, this, &SweepChart::placeLabels);
 }
@@ -147,8 +167,18 @@ void SweepChart::buildHeader()
         m_axisCombo->setToolTip(tr("Which knob the sweep moves, from small to large, with every other knob as set."));
     });
     axisLabel->setBuddy(m_axisCombo);
+    m_holdRateCheck = new QCheckBox(this);
+    m_holdRateCheck->setObjectName(QStringLiteral("sweepHoldRate"));
+    texts()([this] {
+        m_holdRateCheck->setText(tr("&Hold λ fixed"));
+        m_holdRateCheck->setToolTip(tr("Keep the request rate λ at the current scenario's along the sweep. Unticked, "
+                                       "λ is derived at each point (served sequences ÷ request duration): longer "
+                                       "requests arrive less often, so the retained prefix pool (λ × reuse distance "
+                                       "× prefix bytes) shrinks as context grows."));
+    });
     header->addWidget(axisLabel);
     header->addWidget(m_axisCombo);
+    header->addWidget(m_holdRateCheck);
     header->addStretch(1);
     chartLayout()->insertLayout(0, header);
 }
@@ -195,6 +225,7 @@ void SweepChart::themeChanged(const QPalette& pal)
     m_fullLine->setPen(QPen(chart::overflowColor(), 2, Qt::DashLine));
     m_fullLabel->setColor(chart::overflowColor());
     m_clipLabel->setColor(text);
+    m_noteElement->setTextColor(text);
     // The annotations read over the stacked areas: a box of the base colour behind them.
     QColor box = base;
     box.setAlpha(215);
@@ -214,6 +245,16 @@ void SweepChart::setAxis(SweepAxis axis)
     if (index != m_axisCombo->currentIndex())
         m_axisCombo->setCurrentIndex(index);
     emit axisChanged(axis);
+}
+
+bool SweepChart::holdsRate() const
+{
+    return m_holdRateCheck->isChecked();
+}
+
+void SweepChart::setHoldsRate(bool hold)
+{
+    m_holdRateCheck->setChecked(hold); // emits holdsRateChanged on a change
 }
 
 void SweepChart::setScope(TierScope scope)
@@ -259,15 +300,20 @@ void SweepChart::rebuild()
     m_xTicker->setLabels(context ? TokenLogTicker::Labels::Tokens : TokenLogTicker::Labels::Count);
     p->xAxis->setLabel(
         context ? tr("context per sequence, tokens (log scale)") : tr("active sequences per replica (log scale)"));
-    title()->setText(tr("Bytes per tier as %1 grows, %2 (stacked)")
-                         .arg(context ? tr("context") : tr("concurrency"), tierScopeName(m_scope)));
+    const QString titleText = tr("Bytes per tier as %1 grows, %2 (stacked)")
+                                  .arg(context ? tr("context") : tr("concurrency"), tierScopeName(m_scope));
+    if (titleText != m_titleText) { // set only on a change: fitToWidth wraps it once
+        m_titleText = titleText;
+        title()->setText(titleText);
+    }
+    updateRateNote(context);
 
     const auto n = static_cast<qsizetype>(m_sweep.points.size());
     QVector<double> xs(n);
     std::array<QVector<double>, kSeriesCount> stacked;
+    double top = 0;
     for (auto& v : stacked)
         v.resize(n);
-    double top = 0;
     for (qsizetype i = 0; i < n; ++i) {
         const SweepPoint& p = m_sweep.points[static_cast<size_t>(i)];
         xs[i] = p.x;
@@ -278,9 +324,6 @@ void SweepChart::rebuild()
         }
         top = std::max(top, sum);
     }
-    for (int s = 0; s < kSeriesCount; ++s)
-        m_graphs[s]->setData(xs, stacked[s], true);
-
     const double hbmCap = m_result.hbm.capacity * factor;
     // Keep the current scenario readable: far beyond it, demand (mostly overflow) can be
     // 100× larger and would flatten everything else. Clip there and say so.
@@ -288,43 +331,120 @@ void SweepChart::rebuild()
         = (m_result.hbm.used() + m_result.dram.used() + m_result.ssd.used() + m_result.overflowBytes) * factor;
     const double readableTop = 4 * std::max(here, hbmCap);
     const bool clipped = top > readableTop * 1.08;
-    m_clipLabel->setVisible(clipped);
-    m_clipText = clipped ? tr("↑ clipped: demand reaches %1 at %2").arg(bytes(top), xText(xs.back())) : QString();
-    m_clipLabel->setText(m_clipText);
-    top = std::max({ clipped ? readableTop : top, hbmCap, 1.0 });
-    p->xAxis->setRange(xs.front(), xs.back());
-    p->yAxis->setRange(0, top * 1.08);
-    p->yAxis->setLabel(tr("bytes %1").arg(tierScopeName(m_scope)));
+    const QString clipText
+        = clipped ? tr("↑ clipped: demand reaches %1 at %2").arg(bytes(top), xText(xs.back())) : QString();
+    const double yTop = std::max({ clipped ? readableTop : top, hbmCap, 1.0 }) * 1.08;
 
-    m_capacityLine->point1->setCoords(xs.front(), hbmCap);
-    m_capacityLine->point2->setCoords(xs.back(), hbmCap);
-    m_capacityLabel->position->setCoords(xs.front() * 1.1, hbmCap);
+    // Everything drawn but the marker, as a key: when it is as last replotted, only the
+    // marker moved, and only its layer is drawn again.
+    QString key = titleText + u'|' + QString::number(static_cast<int>(units())) + u'|' + clipText + u'|'
+        + QString::number(hbmCap, 'g', 17) + u'|' + QString::number(yTop, 'g', 17) + u'|'
+        + QString::number(m_sweep.hbmFullAt, 'g', 17) + u'|' + m_rateNote;
+    for (const QVector<double>* v : { &xs, &stacked[0], &stacked[1], &stacked[2], &stacked[3] })
+        key += u'|' + QString::number(qHashBits(v->constData(), sizeof(double) * static_cast<size_t>(n)));
+    if (key == m_plottedKey && !m_fullReplotPending) {
+        placeCurrentMarker(xs.front(), xs.back());
+        if (replotMarkerOnly())
+            return;
+    }
+    m_pendingKey = key;
+    m_fullReplotPending = true;
+    for (int s = 0; s < kSeriesCount; ++s)
+        m_graphs[s]->setData(xs, stacked[s], true);
+    m_clipLabel->setVisible(clipped);
+    m_clipText = clipText;
+    m_clipLabel->setText(m_clipText);
+    p->xAxis->setRange(xs.front(), xs.back());
+    p->yAxis->setRange(0, yTop);
+    p->yAxis->setLabel(tr("bytes %1").arg(tierScopeName(m_scope)));
+    placeLines(xs.front(), xs.back(), hbmCap);
+    refreshToolTipAfterReplot();
+    requestReplot();
+}
+
+void SweepChart::updateRateNote(bool context)
+{
+    // A derived λ falls as context grows, and the retained pool with it: bytes can fall
+    // as context grows. Say so where it happens, not leave "longer context needs less".
+    const bool poolFalls = context && m_sweep.rateDerived && m_result.retainedPoolBytes > 0;
+    const QString note = poolFalls ? tr("λ is derived at each point and falls as context grows (longer requests "
+                                        "arrive less often), so the retained pool λ × reuse distance × prefix bytes "
+                                        "falls with it. Tick \"Hold λ fixed\" to keep the current λ.")
+                                   : QString();
+    if (note == m_rateNote) // set only on a change: the note is wrapped to the width once
+        return;
+    m_rateNote = note;
+    m_noteElement->setText(note);
+    QCPLayoutGrid* grid = plot()->plotLayout();
+    const bool shown = m_noteElement->visible();
+    if (!note.isEmpty() && !shown) {
+        grid->insertRow(1);
+        grid->addElement(1, 0, m_noteElement);
+        grid->setRowStretchFactor(1, 0.001);
+    } else if (note.isEmpty() && shown) {
+        grid->take(m_noteElement);
+        grid->simplify();
+    }
+    m_noteElement->setVisible(!note.isEmpty());
+}
+
+void SweepChart::placeLines(double from, double to, double hbmCap)
+{
+    m_capacityLine->point1->setCoords(from, hbmCap);
+    m_capacityLine->point2->setCoords(to, hbmCap);
+    m_capacityLabel->position->setCoords(from * 1.1, hbmCap);
     m_capacityLabel->setText(tr("HBM capacity %1").arg(bytes(hbmCap)));
 
-    m_currentX = context ? m_scenario.workload.context : m_scenario.workload.concurrency;
-    // Labels sit beside their line on the side with more room, at different heights.
-    const double logMid = std::sqrt(xs.front() * xs.back());
-    m_currentLine->point1->setCoords(m_currentX, 0);
-    m_currentLine->point2->setCoords(m_currentX, 1);
-    m_currentLabel->position->setCoords(m_currentX, 0.08);
-    m_currentSide = m_currentX > logMid ? Qt::AlignRight : Qt::AlignLeft;
-    m_currentLabel->setPositionAlignment(m_currentSide | Qt::AlignTop);
-    m_currentLabel->setText(tr("now: %1").arg(xText(m_currentX)));
-
+    placeCurrentMarker(from, to);
+    const double logMid = std::sqrt(from * to);
     const double full = m_sweep.hbmFullAt;
-    const bool fullInside = std::isfinite(full) && full > xs.front();
+    const bool fullInside = std::isfinite(full) && full > from;
     m_fullLine->setVisible(fullInside);
-    m_fullLine->point1->setCoords(fullInside ? full : xs.front(), 0);
-    m_fullLine->point2->setCoords(fullInside ? full : xs.front(), 1);
-    m_fullLabel->position->setCoords(fullInside ? full : xs.back(), 0.15);
+    m_fullLine->point1->setCoords(fullInside ? full : from, 0);
+    m_fullLine->point2->setCoords(fullInside ? full : from, 1);
+    m_fullLabel->position->setCoords(fullInside ? full : to, 0.15);
     m_fullSide = fullInside && full < logMid ? Qt::AlignLeft : Qt::AlignRight;
     m_fullLabel->setPositionAlignment(m_fullSide | Qt::AlignTop);
     QFont bold = font();
     bold.setBold(true);
     m_fullLabel->setFont(bold);
     m_fullLabel->setText(hbmFullText());
-    refreshToolTipAfterReplot();
-    requestReplot();
+}
+
+void SweepChart::placeCurrentMarker(double from, double to)
+{
+    m_currentX = m_sweep.axis == SweepAxis::Context ? m_scenario.workload.context : m_scenario.workload.concurrency;
+    // Labels sit beside their line on the side with more room, at different heights.
+    const double logMid = std::sqrt(from * to);
+    m_currentLine->point1->setCoords(m_currentX, 0);
+    m_currentLine->point2->setCoords(m_currentX, 1);
+    m_currentLabel->position->setCoords(m_currentX, 0.08);
+    m_currentSide = m_currentX > logMid ? Qt::AlignRight : Qt::AlignLeft;
+    m_currentLabel->setPositionAlignment(m_currentSide | Qt::AlignTop);
+    m_currentLabel->setText(tr("now: %1").arg(xText(m_currentX)));
+}
+
+QString SweepChart::fixedLabelsKey() const
+{
+    QString key;
+    for (const QCPItemText* label : { m_fullLabel, m_clipLabel, m_capacityLabel }) {
+        const QPointF at = label->position->pixelPosition();
+        key += label->text() + u'@' + QString::number(at.x()) + u',' + QString::number(at.y()) + u';';
+    }
+    return key;
+}
+
+bool SweepChart::replotMarkerOnly()
+{
+    // The other labels keep clear of the marker's: where moving it would move them too,
+    // the whole plot is drawn again.
+    const QString before = fixedLabelsKey();
+    placeLabels();
+    if (fixedLabelsKey() != before)
+        return false;
+    m_markerLayer->replot(); // a full replot instead if the buffers are not ready
+    emit markerReplotted();
+    return true;
 }
 
 void SweepChart::placeLabels()

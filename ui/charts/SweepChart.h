@@ -14,9 +14,11 @@
 
 #include <array>
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QCPGraph;
+class QCPLayer;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
@@ -38,6 +40,13 @@ public:
     void setScope(TierScope scope);
     SweepAxis axis() const { return m_axis; }
     void setAxis(SweepAxis axis);
+    /// "Hold λ fixed": the sweep keeps the scenario's request rate instead of deriving it
+    /// at each point (the controller computes the sweep; the chart only asks).
+    bool holdsRate() const;
+    void setHoldsRate(bool hold);
+    /// Why bytes fall as context grows, under the title, when λ is derived and a retained
+    /// pool exists; empty otherwise.
+    QString rateNote() const { return m_rateNote; }
 
     // Read-only views of what is plotted, for tests.
     int pointCount() const;
@@ -51,6 +60,10 @@ public:
 
 signals:
     void axisChanged(kvtiers::SweepAxis axis);
+    void holdsRateChanged(bool hold);
+    /// Only the "now" marker moved, and only its layer was drawn again (no full replot,
+    /// so no QCustomPlot::afterReplot): the chart on screen is up to date.
+    void markerReplotted();
 
 protected:
     void themeChanged(const QPalette& palette) override;
@@ -71,8 +84,22 @@ private:
     /// Moves the labels down, in turn, until none covers the capacity line or another.
     void stackLabels(const QRect& area);
     QString xText(double x) const;
+    /// Draws only the marker layer when nothing else of the plot changed since the last
+    /// full replot; false when a full replot is needed.
+    bool replotMarkerOnly();
+    /// The "now" line and label at the scenario's value on the swept axis.
+    void placeCurrentMarker(double from, double to);
+    /// The capacity, "now" and "HBM full" lines and labels over the sweep's range.
+    void placeLines(double from, double to, double hbmCap);
+    /// Why the bytes fall as context grows, under the title, when they do; set on a change.
+    void updateRateNote(bool context);
+    /// Every label's place and text, but the marker's: what a marker move must not change.
+    QString fixedLabelsKey() const;
 
     QComboBox* m_axisCombo = nullptr;
+    QCheckBox* m_holdRateCheck = nullptr;
+    QCPTextElement* m_noteElement = nullptr; ///< the rate note, under the title
+    QString m_rateNote;
     std::array<QCPGraph*, kSeriesCount> m_graphs {};
     QCPItemStraightLine* m_currentLine = nullptr;
     QCPItemText* m_currentLabel = nullptr;
@@ -83,6 +110,13 @@ private:
     QCPItemText* m_clipLabel = nullptr;
     QString m_clipText; ///< the clip note in full, unwrapped
     QSharedPointer<TokenLogTicker> m_xTicker;
+    /// The "now" line and label on a buffered layer of their own: a slider step on the
+    /// swept axis moves only them, and redraws only that layer.
+    QCPLayer* m_markerLayer = nullptr;
+    QString m_plottedKey; ///< everything but the marker, as last fully replotted
+    QString m_pendingKey; ///< the same for what rebuild() just set
+    bool m_fullReplotPending = true;
+    QString m_titleText; ///< the title as set, before wrapping (set only on a change)
 
     Scenario m_scenario;
     EvalResult m_result;

@@ -22,6 +22,7 @@ const auto advancedExpanded = QStringLiteral("view/advancedExpanded");
 const auto language = QStringLiteral("view/language");
 const auto displayUnits = QStringLiteral("view/units"); // "binary" or "decimal"
 const auto lastFolder = QStringLiteral("dialogs/lastFolder");
+const auto lastExportFolder = QStringLiteral("dialogs/lastExportFolder");
 } // namespace Key
 
 } // namespace
@@ -155,6 +156,16 @@ QString Settings::lastFolder() const
 void Settings::setLastFolder(const QString& folder)
 {
     m_settings->setValue(Key::lastFolder, folder);
+}
+
+QString Settings::lastExportFolder() const
+{
+    return m_settings->value(Key::lastExportFolder).toString();
+}
+
+void Settings::setLastExportFolder(const QString& folder)
+{
+    m_settings->setValue(Key::lastExportFolder, folder);
 }
 
 void Settings::sync()

@@ -53,6 +53,9 @@ public:
     /// The folder of the last file chosen in a file dialog (FileDialog); empty if none.
     QString lastFolder() const;
     void setLastFolder(const QString& folder);
+    /// The folder of the last file saved by an export (FileDialog's save dialogs); empty if none.
+    QString lastExportFolder() const;
+    void setLastExportFolder(const QString& folder);
 
     void sync();
 

@@ -29,6 +29,24 @@ QString FileDialog::lastFolder()
     return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
 }
 
+QString FileDialog::lastExportFolder()
+{
+    const QString folder = Settings().lastExportFolder();
+    if (!folder.isEmpty() && QFileInfo(folder).isDir())
+        return folder;
+    const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (!pictures.isEmpty() && QFileInfo(pictures).isDir())
+        return pictures;
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+QString FileDialog::rememberExport(const QString& fileName)
+{
+    if (!fileName.isEmpty())
+        Settings().setLastExportFolder(QFileInfo(fileName).absolutePath());
+    return remember(fileName); // an open dialog may start there too; exports keep their own
+}
+
 QString FileDialog::remember(const QString& fileName)
 {
     if (!fileName.isEmpty())
@@ -49,8 +67,9 @@ QString FileDialog::getSaveFileName(
 {
     QString next;
     if (takeNext(&next))
-        return remember(next);
-    return remember(QFileDialog::getSaveFileName(parent, title, QDir(lastFolder()).filePath(suggestedName), filter));
+        return rememberExport(next);
+    return rememberExport(
+        QFileDialog::getSaveFileName(parent, title, QDir(lastExportFolder()).filePath(suggestedName), filter));
 }
 
 void FileDialog::setNextFileName(const QString& fileName)

@@ -16,9 +16,13 @@ public:
     static QString getSaveFileName(
         QWidget* parent, const QString& title, const QString& suggestedName, const QString& filter);
 
-    /// The folder the last chosen file was in (remembered across runs), where the next
-    /// dialog opens; the Documents folder before any file was chosen.
+    /// The folder the last opened file was in (remembered across runs), where the next
+    /// open dialog starts; the Documents folder before any file was chosen.
     static QString lastFolder();
+    /// Where the next save dialog (an export) starts: the folder of the last export, kept
+    /// apart from the files opened (a trace in Downloads does not send charts there); the
+    /// Pictures folder before any export, else Documents.
+    static QString lastExportFolder();
 
     /// Test seam: the next get*FileName() returns `fileName`.
     static void setNextFileName(const QString& fileName);
@@ -26,6 +30,7 @@ public:
 private:
     static bool takeNext(QString* fileName);
     static QString remember(const QString& fileName);
+    static QString rememberExport(const QString& fileName);
     static bool s_hasNext;
     static QString s_next;
 };

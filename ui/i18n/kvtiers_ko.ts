@@ -3045,8 +3045,8 @@
         <translation>플릿에 필요한 GPU 수(플릿 분석 전용)</translation>
     </message>
     <message>
-        <source>Each variable is moved down and up by this share of its value, the others held (shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 bits). In a fleet, active sequences move through the time-per-output-token target.</source>
-        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다(비율 변수는 0–100% 안에 머물고, KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다). 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
+        <source>Each variable is moved down and up by this share of its value, the others held. Rates move by points instead, half the range: ±50% moves a 0% reuse rate to 25% (rates stay within 0–100%). The KV format moves one step along 4, 8, 16, 32 bits. In a fleet, active sequences move through the time-per-output-token target.</source>
+        <translation>각 변수를 자기 값의 이 비율만큼 내리고 올리며, 나머지는 고정합니다. 비율 변수는 대신 범위의 절반만큼 %포인트로 움직입니다: ±50%면 재사용률 0%가 25%가 됩니다(비율 변수는 0–100% 안에 머뭅니다). KV 형식은 4, 8, 16, 32비트에서 한 단계씩 움직입니다. 플릿에서는 활성 시퀀스가 출력 토큰당 시간 목표를 통해 움직입니다.</translation>
     </message>
     <message>
         <source>&amp;Curve of:</source>
@@ -3229,6 +3229,18 @@
     <message>
         <source>now: %1</source>
         <translation>현재: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Hold λ fixed</source>
+        <translation>λ 고정(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Keep the request rate λ at the current scenario&apos;s along the sweep. Unticked, λ is derived at each point (served sequences ÷ request duration): longer requests arrive less often, so the retained prefix pool (λ × reuse distance × prefix bytes) shrinks as context grows.</source>
+        <translation>스윕 내내 요청률 λ를 현재 시나리오의 값으로 유지합니다. 해제하면 각 지점에서 λ를 유도합니다(처리 중인 시퀀스 ÷ 요청 시간): 요청이 길수록 덜 자주 도착하므로, 보관되는 프리픽스 풀(λ × 재사용 거리 × 프리픽스 바이트)은 문맥이 길어질수록 줄어듭니다.</translation>
+    </message>
+    <message>
+        <source>λ is derived at each point and falls as context grows (longer requests arrive less often), so the retained pool λ × reuse distance × prefix bytes falls with it. Tick &quot;Hold λ fixed&quot; to keep the current λ.</source>
+        <translation>λ는 각 지점에서 유도되며 문맥이 길어질수록 줄어듭니다(요청이 길수록 덜 자주 도착). 그래서 보관 풀 λ × 재사용 거리 × 프리픽스 바이트도 함께 줄어듭니다. 현재 λ를 유지하려면 &quot;λ 고정&quot;을 선택하십시오.</translation>
     </message>
 </context>
 <context>
@@ -3602,8 +3614,8 @@ GPU당: TP로 나눈 값.
         <translation>%1: 요청 %2건</translation>
     </message>
     <message>
-        <source>Open a Mooncake or Qwen-Bailian trace (File &gt; Open trace, or drop the file here) to see how much of its prompts an LRU prefix cache of each size serves, and what the scenario&apos;s HBM, DRAM and SSD serve.</source>
-        <translation>Mooncake 또는 Qwen-Bailian 트레이스를 열면(파일 &gt; 트레이스 열기, 또는 파일을 여기에 끌어 놓기) 크기별 LRU 프리픽스 캐시가 프롬프트를 얼마나 제공하는지, 시나리오의 HBM, D램, SSD가 각각 얼마나 제공하는지 보여 줍니다.</translation>
+        <source>No trace open. Open a Mooncake or Qwen-Bailian trace (Open trace… above, File &gt; Open trace or Ctrl+O, or drop the file here) to see how much of its prompts an LRU prefix cache of each size serves, and what the scenario&apos;s HBM, DRAM and SSD serve.</source>
+        <translation>열린 트레이스가 없습니다. Mooncake 또는 Qwen-Bailian 트레이스를 열면(위의 트레이스 열기…, 파일 &gt; 트레이스 열기 또는 Ctrl+O, 또는 파일을 여기에 끌어 놓기) 크기별 LRU 프리픽스 캐시가 프롬프트를 얼마나 제공하는지, 시나리오의 HBM, D램, SSD가 각각 얼마나 제공하는지 보여 줍니다.</translation>
     </message>
     <message>
         <source>%1 requests, %2 block references, %3 distinct blocks of %4 tokens (%5 each) over %6. Reuse ceiling: %7 of prompt blocks, %8 of prompt tokens. 90% of it needs %9 blocks (%10), 99% %11 blocks (%12).</source>
@@ -3654,16 +3666,44 @@ GPU당: TP로 나눈 값.
         <translation>이 트레이스 사용(&amp;U)</translation>
     </message>
     <message>
-        <source>Set the scenario&apos;s reuse rate, context, output tokens and reuse-gap table from the trace (one undo step); the request rate stays the replica&apos;s own</source>
-        <translation>시나리오의 재사용률, 문맥 길이, 출력 토큰 수와 재사용 간격 분포를 이 트레이스에서 가져옵니다(실행 취소 한 번). 요청률은 레플리카 자체 값을 유지합니다</translation>
+        <source>Set the scenario&apos;s reuse rate, context, output tokens and reuse-gap table from the trace, and offload every evicted block as the replay does (one undo step); the request rate stays the replica&apos;s own</source>
+        <translation>시나리오의 재사용률, 문맥 길이, 출력 토큰 수와 재사용 간격 분포를 이 트레이스에서 가져오고, 재생과 같이 내보낸 블록을 모두 오프로드합니다(실행 취소 한 번). 요청률은 레플리카 자체 값을 유지합니다</translation>
     </message>
     <message>
         <source>Use the trace %1</source>
         <translation>트레이스 %1 사용</translation>
     </message>
     <message>
-        <source>From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table</source>
-        <translation>%1에서: 재사용 상한 %2, 문맥 %3토큰, 출력 %4토큰과 재사용 간격 분포를 적용했습니다</translation>
+        <source>From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, its reuse-gap table, and offload rate 100% (the replay keeps every evicted block in DRAM, then SSD)</source>
+        <translation>%1에서: 재사용 상한 %2, 문맥 %3토큰, 출력 %4토큰, 재사용 간격 분포와 오프로드율 100%를 적용했습니다(재생은 내보낸 블록을 모두 D램, 그다음 SSD에 보관합니다)</translation>
+    </message>
+    <message>
+        <source>Still showing %1.</source>
+        <translation>여전히 %1을(를) 표시합니다.</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>분</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>일</translation>
+    </message>
+    <message>
+        <source>years</source>
+        <translation>년</translation>
+    </message>
+    <message>
+        <source>The scenario offloads nothing (offload rate 0%): DRAM and SSD hold no prefix, as in its tier table, so only HBM serves the trace. Set an offload rate, or use this trace, to see the lower tiers.</source>
+        <translation>시나리오가 아무것도 오프로드하지 않습니다(오프로드율 0%): 티어 표와 같이 D램과 SSD에는 프리픽스가 없으므로 HBM만 트레이스를 제공합니다. 아래 티어를 보려면 오프로드율을 설정하거나 이 트레이스를 사용하십시오.</translation>
+    </message>
+    <message>
+        <source>DRAM and SSD are replayed as if every evicted block were offloaded; the scenario offloads %1 of them, so their shares here are an upper bound.</source>
+        <translation>D램과 SSD는 내보낸 블록이 모두 오프로드된다고 보고 재생합니다. 시나리오는 그중 %1만 오프로드하므로 여기의 비율은 상한입니다.</translation>
     </message>
 </context>
 <context>

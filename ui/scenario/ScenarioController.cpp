@@ -49,6 +49,14 @@ void ScenarioController::setSweepAxis(SweepAxis axis)
     m_timer.start();
 }
 
+void ScenarioController::setSweepHoldsRate(bool hold)
+{
+    if (hold == m_sweepHoldsRate)
+        return;
+    m_sweepHoldsRate = hold;
+    m_timer.start();
+}
+
 void ScenarioController::setOverride(
     const std::string& key, const Json& value, const std::vector<std::string>& removeKeys)
 {
@@ -162,7 +170,8 @@ void ScenarioController::evaluateNow()
         ResolvedScenario resolved = resolveScenario(catalog(), m_spec);
         EvalResult result = evaluate(resolved.scenario);
         const SweepRange range = defaultSweepRange(m_sweepAxis);
-        SweepResult swept = sweep(resolved.scenario, m_sweepAxis, range.from, range.to, kSweepPoints);
+        SweepResult swept = sweep(m_sweepHoldsRate ? holdRequestRate(resolved.scenario) : resolved.scenario,
+            m_sweepAxis, range.from, range.to, kSweepPoints);
         m_scenario = std::move(resolved.scenario);
         m_workloadId = resolved.workloadId;
         m_result = result;

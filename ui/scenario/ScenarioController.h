@@ -51,6 +51,8 @@ public:
 
     SweepAxis sweepAxis() const { return m_sweepAxis; }
     void setSweepAxis(SweepAxis axis);
+    /// The sweep holds λ at the scenario's (holdRequestRate) instead of deriving it per point.
+    void setSweepHoldsRate(bool hold);
     /// The sweep covers the core's defaultSweepRange() in this many points.
     static constexpr int kSweepPoints = kvtiers::kSweepPoints;
 
@@ -116,6 +118,7 @@ private:
     std::optional<InputError> m_inputError; ///< behind m_error, for rewordError()
     int m_evaluations = 0;
     SweepAxis m_sweepAxis = SweepAxis::Context;
+    bool m_sweepHoldsRate = false;
     QTimer m_timer;
     QUndoStack* m_undoStack = nullptr;
 };

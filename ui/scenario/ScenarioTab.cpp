@@ -139,6 +139,7 @@ void ScenarioTab::connectDisplayOptions()
     // window's menus). DisplayOptions emits only on a change, so nothing comes back around.
     connect(m_tierChart, &TierChart::scopeChanged, m_display, &DisplayOptions::setScope);
     connect(m_sweepChart, &SweepChart::axisChanged, m_display, &DisplayOptions::setSweepAxis);
+    connect(m_sweepChart, &SweepChart::holdsRateChanged, m_controller, &ScenarioController::setSweepHoldsRate);
     connect(m_display, &DisplayOptions::scopeChanged, this, [this](TierScope scope) {
         m_tierChart->setScope(scope);
         m_sweepChart->setScope(scope);

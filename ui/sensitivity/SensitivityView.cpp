@@ -159,9 +159,10 @@ void SensitivityView::buildPickers(QHBoxLayout* controls)
         rangeLabel->setText(tr("&Range: ±"));
         m_rangeSpin->setSuffix(tr("%"));
         m_rangeSpin->setToolTip(
-            tr("Each variable is moved down and up by this share of its value, the others held "
-               "(shares stay within 0–100%; the KV format moves one step along 4, 8, 16, 32 "
-               "bits). In a fleet, active sequences move through the time-per-output-token target."));
+            tr("Each variable is moved down and up by this share of its value, the others held. "
+               "Rates move by points instead, half the range: ±50% moves a 0% reuse rate to 25% "
+               "(rates stay within 0–100%). The KV format moves one step along 4, 8, 16, 32 "
+               "bits. In a fleet, active sequences move through the time-per-output-token target."));
     });
     rangeLabel->setBuddy(m_rangeSpin);
     auto* variableLabel = new QLabel(this);

@@ -8,6 +8,7 @@
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/TraceExport.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
 #include <QDragEnterEvent>
@@ -31,6 +32,26 @@ namespace {
 bool sameCapacity(const trace::TraceCapacity& a, const trace::TraceCapacity& b)
 {
     return a.kvBytesPerToken == b.kvBytesPerToken && a.caches == b.caches && a.bytesPerCache == b.bytesPerCache;
+}
+
+/// The core's duration ("6.1 min") with its unit word in the UI language.
+QString durationText(double seconds)
+{
+    QString text = secondsText(seconds);
+    const qsizetype space = text.lastIndexOf(u' ');
+    if (space < 0)
+        return text;
+    const QString unit = text.mid(space + 1);
+    QString word = unit;
+    if (unit == u"min")
+        word = QCoreApplication::translate("kvtiers::ui::TraceView", "min");
+    else if (unit == u"h")
+        word = QCoreApplication::translate("kvtiers::ui::TraceView", "h");
+    else if (unit == u"days")
+        word = QCoreApplication::translate("kvtiers::ui::TraceView", "days");
+    else if (unit == u"years")
+        word = QCoreApplication::translate("kvtiers::ui::TraceView", "years");
+    return text.left(space + 1) + word;
 }
 
 } // namespace
@@ -104,9 +125,13 @@ void TraceView::followScenario(ScenarioController* controller)
         ScenarioSpec next = controller->spec();
         for (auto it = overrides.begin(); it != overrides.end(); ++it)
             next.overrides[it.key()] = it.value();
+        // The replay keeps every evicted block in DRAM, then SSD (an LRU hierarchy): the
+        // scenario offloads all of them too, or its lower tiers would hold nothing.
+        next.overrides[knob(KnobId::OffloadRate).key] = 1.0;
         controller->editSpec(next, tr("Use the trace %1").arg(name));
         const auto figure = [&](KnobId id) { return overrides.value(knob(id).key, 0.0); };
-        emit message(tr("From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, and its reuse-gap table")
+        emit message(tr("From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, its reuse-gap table, and "
+                        "offload rate 100% (the replay keeps every evicted block in DRAM, then SSD)")
                          .arg(name, percentText(figure(KnobId::ReuseRate)), countText(figure(KnobId::Context)),
                              countText(figure(KnobId::OutputTokens))));
     });
@@ -144,14 +169,29 @@ void TraceView::setScenario(const Scenario& scenario, const EvalResult& result)
 {
     m_result = result;
     m_modelName = qs(scenario.model.name);
-    m_capacity = trace::traceCapacity(result, trace::TraceRouting::Global);
+    m_offloadRate = scenario.workload.offloadRate;
+    m_capacity = trace::followOffload(trace::traceCapacity(result, trace::TraceRouting::Global), m_offloadRate);
     m_haveScenario = true;
-    if (m_path.isEmpty())
+    // The curve is the trace's own; only the cut-offs (and the TTFT saved) follow the
+    // scenario. A read in progress is cut again when it ends.
+    if (!m_analysis)
         return;
-    if (m_thread)
-        m_again = true;
-    else if (!m_analysis || !sameCapacity(m_capacity, m_analysedCapacity))
-        start();
+    if (!sameCapacity(m_capacity, m_analysedCapacity))
+        recut();
+    else
+        m_summary->setText(summaryText());
+}
+
+void TraceView::recut()
+{
+    m_analysis->recutBytes(m_capacity.bytesPerCache, m_capacity.kvBytesPerToken);
+    m_analysedCapacity = m_capacity;
+    showAnalysis();
+}
+
+QString TraceView::stillShowing() const
+{
+    return m_analysis ? tr("Still showing %1.").arg(QFileInfo(m_analysedPath).fileName()) : QString();
 }
 
 void TraceView::cancel()
@@ -178,6 +218,7 @@ void TraceView::start()
     m_progress->setVisible(true);
     m_cancelButton->setVisible(true);
     m_status->setText(tr("Reading %1…").arg(QFileInfo(m_path).fileName()));
+    m_readingCapacity = capacity;
     m_thread = QThread::create([this, path, capacity, cancelFlag, generation] {
         std::optional<trace::TraceAnalysis> result;
         QString error;
@@ -194,7 +235,7 @@ void TraceView::start()
         } catch (const trace::TraceCancelled&) {
             cancelled = true;
         } catch (const InputError& e) {
-            error = QString::fromStdString(e.what());
+            error = translated(e.message()); // in the UI language where it has a structured form
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
@@ -205,8 +246,6 @@ void TraceView::start()
             },
             Qt::QueuedConnection);
     });
-    m_analysedPath = m_path;
-    m_analysedCapacity = capacity;
     m_thread->start();
 }
 
@@ -226,20 +265,22 @@ void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysi
         start();
         return;
     }
-    if (cancelled) {
-        m_status->setText(tr("Cancelled."));
+    if (cancelled || !error.isEmpty()) {
+        // The chart and "Use this trace" still belong to the previous trace: say which.
         if (m_analysis)
             m_path = m_analysedPath;
-        emit finished(false, QString());
-        return;
-    }
-    if (!error.isEmpty()) {
-        m_status->setText(error);
-        emit message(error);
-        emit finished(false, error);
+        const QString what = cancelled ? tr("Cancelled.") : error;
+        m_status->setText(m_analysis ? what + u' ' + stillShowing() : what);
+        if (!cancelled)
+            emit message(error);
+        emit finished(false, cancelled ? QString() : error);
         return;
     }
     m_analysis = std::move(analysis);
+    m_analysedPath = m_path;
+    m_analysedCapacity = m_readingCapacity;
+    if (!sameCapacity(m_capacity, m_analysedCapacity) && m_haveScenario)
+        recut(); // the scenario moved while the trace was read
     showAnalysis();
     m_status->setText(
         tr("%1: %2 requests")
@@ -250,9 +291,9 @@ void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysi
 QString TraceView::summaryText() const
 {
     if (!m_analysis)
-        return tr("Open a Mooncake or Qwen-Bailian trace (File > Open trace, or drop the file here) to see how much "
-                  "of its prompts an LRU prefix cache of each size serves, and what the scenario's HBM, DRAM and SSD "
-                  "serve.");
+        return tr("No trace open. Open a Mooncake or Qwen-Bailian trace (Open trace… above, File > Open trace or "
+                  "Ctrl+O, or drop the file here) to see how much of its prompts an LRU prefix cache of each size "
+                  "serves, and what the scenario's HBM, DRAM and SSD serve.");
     const trace::TraceAnalysis& a = *m_analysis;
     const double perBlock = bytesPerBlock();
     const ByteUnits units = m_display->units();
@@ -266,15 +307,26 @@ QString TraceView::summaryText() const
              "blocks (%12).")
               .arg(countText(requests), countText(static_cast<double>(a.blockReferences)),
                   countText(static_cast<double>(a.uniqueBlocks)), QString::number(a.blockTokens),
-                  bytesText(perBlock, units), secondsText(a.durationSeconds()), percentText(a.hitRatioInfinite()),
+                  bytesText(perBlock, units), durationText(a.durationSeconds()), percentText(a.hitRatioInfinite()),
                   percentText(a.tokenHitRatioInfinite()), countText(k90), bytesText(k90 * perBlock, units))
               .arg(countText(k99), bytesText(k99 * perBlock, units));
     text += QLatin1Char('\n')
         + tr("Prompt tokens served by HBM %1 (TTFT saved %2 per request), DRAM %3 (%4), SSD %5 (%6); recomputed %7.")
-              .arg(percentText(a.tiers.tokens[0] / prompt), secondsText(saved[0]),
-                  percentText(a.tiers.tokens[1] / prompt), secondsText(saved[1]),
-                  percentText(a.tiers.tokens[2] / prompt), secondsText(saved[2]),
+              .arg(percentText(a.tiers.tokens[0] / prompt), durationText(saved[0]),
+                  percentText(a.tiers.tokens[1] / prompt), durationText(saved[1]),
+                  percentText(a.tiers.tokens[2] / prompt), durationText(saved[2]),
                   percentText(a.tiers.missTokens / prompt));
+    // What the DRAM and SSD bands assume, in the scenario's own terms.
+    if (!(m_offloadRate > 0))
+        text += QLatin1Char('\n')
+            + tr("The scenario offloads nothing (offload rate 0%): DRAM and SSD hold no prefix, as in its tier "
+                 "table, so only HBM serves the trace. Set an offload rate, or use this trace, to see the lower "
+                 "tiers.");
+    else if (m_offloadRate < 1)
+        text += QLatin1Char('\n')
+            + tr("DRAM and SSD are replayed as if every evicted block were offloaded; the scenario offloads %1 of "
+                 "them, so their shares here are an upper bound.")
+                  .arg(percentText(m_offloadRate));
     text += QLatin1Char('\n')
         + tr("Workload: %1 requests/s, prompt %2 tokens and output %3 tokens on average.")
               .arg(significantText(a.requestRatePerSecond(), 4), countText(std::round(a.promptTokens / requests)),
@@ -345,7 +397,8 @@ void TraceView::retranslate()
     m_exportButton->setText(tr("E&xport…"));
     m_useButton->setText(tr("&Use this trace"));
     m_useButton->setToolTip(tr("Set the scenario's reuse rate, context, output tokens and reuse-gap table from the "
-                               "trace (one undo step); the request rate stays the replica's own"));
+                               "trace, and offload every evicted block as the replay does (one undo step); the "
+                               "request rate stays the replica's own"));
     m_exportButton->setToolTip(tr("The curve as PNG, SVG or PDF, or as a CSV table"));
     m_summary->setText(summaryText());
     // A trace already read is drawn and counted again in the new language, not read again.

@@ -3,9 +3,12 @@
 // button, File > Open trace or by dropping the file; it is read and analysed off the GUI
 // thread (a QThread) with a progress bar and Cancel. The curve, the current scenario's tiers
 // and the knees are drawn by TraceChart; a summary gives the ceiling, the knees, each tier's
-// share of prompt tokens and the workload the trace implies. When the scenario's tiers or
-// model change, the trace is replayed again at the new capacities. A bad trace leaves the
-// previous analysis in place and says which file, line and field.
+// share of prompt tokens and the workload the trace implies. The trace is read once: when the
+// scenario's tiers or model change, only the tier cut-offs move (TraceAnalysis::recut, from
+// the histograms), since the curve does not depend on the scenario. DRAM and SSD hold
+// prefixes only when the scenario offloads (trace::followOffload). A bad or cancelled read
+// leaves the previous analysis in place, says which file, line and field, and names the
+// trace still shown.
 
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceAnalysis.h"
@@ -72,6 +75,10 @@ protected:
 
 private:
     void start();
+    /// Moves the tier cut-offs of the analysis to the current scenario's capacities.
+    void recut();
+    /// "file: N requests", or what the tab shows when a read failed or was cancelled.
+    QString stillShowing() const;
     void done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error, bool cancelled);
     void showAnalysis();
     void retranslate();
@@ -85,18 +92,20 @@ private:
     QLabel* m_summary = nullptr;
     TraceChart* m_chart = nullptr;
 
-    QString m_path;
+    QString m_path; ///< the file being read, or the one analysed
     std::optional<trace::TraceAnalysis> m_analysis;
-    QString m_analysedPath;
+    QString m_analysedPath;                  ///< the file m_analysis came from
     trace::TraceCapacity m_capacity;         ///< the current scenario's
-    trace::TraceCapacity m_analysedCapacity; ///< what m_analysis was replayed against
+    trace::TraceCapacity m_analysedCapacity; ///< what m_analysis is cut at
+    trace::TraceCapacity m_readingCapacity;  ///< what the read in progress replays against
+    double m_offloadRate = 0;                ///< the scenario's
     bool m_haveScenario = false;
     EvalResult m_result;
     QString m_modelName;
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     int m_generation = 0;
-    bool m_again = false; ///< replay once the current read ends (the scenario changed)
+    bool m_again = false; ///< read m_path once the current read ends (another file was asked for)
     ExportOptions m_exportOptions;
     DisplayOptions* m_display = nullptr;
 };
