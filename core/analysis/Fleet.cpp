@@ -170,6 +170,14 @@ Json fleetToJson(const FleetResult& f)
             { "gpus", bytesToJson(e.gpus) }, { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
             { "hbm_bytes", bytesToJson(e.hbmBytes) }, { "dram_bytes", bytesToJson(e.dramBytes) },
             { "ssd_bytes", bytesToJson(e.ssdBytes) } });
+    // The SSD tier's writes: this workload's replicas together, and drive writes per day on
+    // a server of its replicas (docs/model.md §5, "Writes and link load").
+    for (std::size_t i = 0; i < f.entries.size(); ++i) {
+        const EvalResult& p = f.entries[i].perReplica;
+        const double perReplica = p.replicasPerServer > 0 ? p.ssdWriteBytesPerSecond / p.replicasPerServer : 0.0;
+        entries[i]["ssd_write_bytes_per_s"] = numberToJson(f.entries[i].replicas * perReplica);
+        entries[i]["ssd_drive_writes_per_day"] = numberToJson(p.ssdDriveWritesPerDay);
+    }
     return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
         { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
         { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },

@@ -57,6 +57,7 @@ private:
     QLabel* m_tokensPerSecond = nullptr;
     QLabel* m_dramPerGpu = nullptr;
     QLabel* m_nvmePerServer = nullptr;
+    QLabel* m_ssdWrites = nullptr; ///< beside NVMe per server: the SSD tier's writes and drive writes per day
     QLabel* m_formula = nullptr;
     QLabel* m_warnings = nullptr;
     Retranslator m_texts; ///< captions and tooltips, set again on a language change
