@@ -135,7 +135,9 @@ PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double lambda, const Cac
     const CacheStreams& lower, double o, bool inclusive, const std::array<double, 3>& room)
 {
     PrefixCacheResult r;
-    if (gaps.none() || !(lambda > 0) || !(hbm.nextBytes + hbm.lastBytes > 0))
+    // Nothing reusable: no hit for any capacity, so the cache wants no room (an engine may
+    // still store blocks, but no tier is sized for them).
+    if (gaps.none() || !(lambda > 0) || !(hbm.nextBytes > 0))
         return r;
     const double down = o * lambda; // requests/s whose blocks are copied below HBM
     r.demandBytes = lambda * hbm.occupancy(gaps, gaps.horizon());
