@@ -282,8 +282,15 @@ Json fleetToJson(const FleetResult& f)
             { "tpot_target_s", numberToJson(e.tpotTargetSeconds) },
             { "tpot_percentile", percentileToJson(e.tpotPercentile) },
         });
-    for (size_t i = 0; i < f.entries.size(); ++i)
+    // Each workload's load, and its SSD tier's writes: this workload's replicas together, and
+    // drive writes per day on a server of its replicas (docs/model.md §5, "Writes and link load").
+    for (std::size_t i = 0; i < f.entries.size(); ++i) {
         entries[i].update(loadToJson(f.entries[i].load));
+        const EvalResult& p = f.entries[i].perReplica;
+        const double perReplica = p.replicasPerServer > 0 ? p.ssdWriteBytesPerSecond / p.replicasPerServer : 0.0;
+        entries[i]["ssd_write_bytes_per_s"] = numberToJson(f.entries[i].replicas * perReplica);
+        entries[i]["ssd_drive_writes_per_day"] = numberToJson(p.ssdDriveWritesPerDay);
+    }
     return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
         { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
         { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },

@@ -47,6 +47,36 @@ constexpr double kMaxBytes = 1e18;
 constexpr double kMaxRate = 1e16;
 } // namespace
 
+namespace {
+
+/// The drives' endurance rating and what it assumes; a shared uplink where one is named.
+void readServerEndurance(const JsonObject& server, HardwareCard& h)
+{
+    h.nvmeDwpd = server.optionalNumber("nvme_dwpd", 0.01, 1000).value_or(0);
+    if (server.has("nvme_dwpd_basis")) {
+        const JsonObject basis = server.requireObject("nvme_dwpd_basis");
+        basis.rejectUnknownKeys({ "workload", "warranty_years", "source" });
+        h.nvmeDwpdBasis.workload = basis.requireString("workload");
+        if (h.nvmeDwpdBasis.workload != "random-4k" && h.nvmeDwpdBasis.workload != "sequential")
+            basis.fail("workload", "must be random-4k or sequential");
+        h.nvmeDwpdBasis.warrantyYears = basis.requireNumber("warranty_years", 0.1, 100);
+        h.nvmeDwpdBasis.source = basis.requireString("source");
+    } else if (h.nvmeDwpd > 0) {
+        server.fail("nvme_dwpd_basis", "must say what nvme_dwpd assumes (workload, warranty_years, source)");
+    }
+    if (server.has("shared_uplink")) {
+        const JsonObject up = server.requireObject("shared_uplink");
+        up.rejectUnknownKeys({ "name", "bytes_per_s", "gpus" });
+        SharedUplink u;
+        u.name = up.optionalString("name").value_or("shared_uplink");
+        u.bytesPerSecond = up.requireNumber("bytes_per_s", 1e3, kMaxRate);
+        u.gpus = static_cast<int>(up.requireInteger("gpus", 1, h.gpusPerServer));
+        h.uplink = u;
+    }
+}
+
+} // namespace
+
 HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
@@ -70,14 +100,15 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.prefillMfu = gpu.optionalNumber("prefill_mfu", 0.01, 1).value_or(0.5);
 
     const JsonObject server = o.requireObject("server");
-    server.rejectUnknownKeys(
-        { "gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes", "nvme_read_bytes_per_s", "nvme_latency_s" });
+    server.rejectUnknownKeys({ "gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes", "nvme_read_bytes_per_s",
+        "nvme_latency_s", "nvme_dwpd", "nvme_dwpd_basis", "shared_uplink" });
     h.gpusPerServer = static_cast<int>(server.requireInteger("gpus", 1, 1024));
     h.hostDramBytes = server.requireNumber("host_dram_bytes", 0, kMaxBytes);
     h.dramUsableFraction = server.optionalNumber("dram_usable_fraction", 0, 1).value_or(0.8);
     h.nvmeBytes = server.requireNumber("nvme_bytes", 0, kMaxBytes);
     h.nvmeReadBandwidth = server.requireNumber("nvme_read_bytes_per_s", 1e3, kMaxRate);
     h.nvmeLatencySeconds = server.optionalNumber("nvme_latency_s", 0, 10).value_or(1e-4);
+    readServerEndurance(server, h);
 
     const JsonObject link = o.requireObject("link");
     link.rejectUnknownKeys({ "name", "latency_s", "peak_bytes_per_s", "curve" });
@@ -122,6 +153,14 @@ Json HardwareCard::toJson() const
                 { "nvme_read_bytes_per_s", nvmeReadBandwidth }, { "nvme_latency_s", nvmeLatencySeconds } } },
         { "link", linkJson },
     };
+    if (nvmeDwpd > 0) {
+        j["server"]["nvme_dwpd"] = nvmeDwpd;
+        j["server"]["nvme_dwpd_basis"] = { { "workload", nvmeDwpdBasis.workload },
+            { "warranty_years", nvmeDwpdBasis.warrantyYears }, { "source", nvmeDwpdBasis.source } };
+    }
+    if (uplink)
+        j["server"]["shared_uplink"]
+            = { { "name", uplink->name }, { "bytes_per_s", uplink->bytesPerSecond }, { "gpus", uplink->gpus } };
     if (fp8Flops > 0)
         j["gpu"]["fp8_flops"] = fp8Flops;
     if (fp4Flops > 0)

@@ -5,6 +5,7 @@
 #include "core/cards/Source.h"
 #include "core/io/Json.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,20 @@ public:
     double streamingBandwidth() const;
 };
 
+/// What a drive's endurance rating assumes (JEDEC JESD219 client/enterprise workloads).
+struct DwpdBasis {
+    std::string workload; ///< "random-4k" (JESD219 enterprise, the data-sheet figure) or "sequential"
+    double warrantyYears = 5;
+    std::string source; ///< where the rating is from
+};
+
+/// A host link several GPUs share (a PCIe switch's uplink to the CPU).
+struct SharedUplink {
+    std::string name;
+    double bytesPerSecond = 0; ///< one direction
+    int gpus = 0;              ///< GPUs behind it
+};
+
 struct HardwareCard {
     std::string id;
     std::string name;
@@ -52,6 +67,9 @@ struct HardwareCard {
     double nvmeBytes = 0;
     double nvmeReadBandwidth = 0; ///< bytes/s, all drives of the server
     double nvmeLatencySeconds = 1e-4;
+    double nvmeDwpd = 0;                ///< the drives' rated drive writes per day; 0: not given
+    DwpdBasis nvmeDwpdBasis;            ///< what the rating assumes
+    std::optional<SharedUplink> uplink; ///< a host uplink shared by several GPUs, where the card names one
     LinkModel link;
 
     Json toJson() const;

@@ -117,6 +117,8 @@ private:
     struct AtRate {
         PrefixCacheResult cache;
         double achieved = 0, recompute = 0, restore = 0, bound = 0;
+        LinkLoadResult links; ///< the restores' load on the links they cross
+        double wait = 0;      ///< what queueing on those links adds to the mean restore
     };
 
     void readTokens();
@@ -126,6 +128,9 @@ private:
     void decodeStep();
     void restoreTimes();
     AtRate atRate(double lambda) const;
+    LinkLoadResult restoreLinks(double lambda, double dramShare, double ssdShare) const;
+    void admission();
+    void writesAndLinks(const AtRate& at);
     void prefixCacheAndRate();
     void keepCache(const AtRate& at);
     void rollUp();
@@ -151,6 +156,7 @@ private:
     double served = 0;
     double prefixGpu = 0, decodeShare = 0;
     std::optional<ReuseGaps> gaps;
+    CacheStreams hbmStreams, lowerStreams; ///< what each request offers HBM and the tiers below
 };
 
 void Evaluator::readTokens()
@@ -303,15 +309,27 @@ void Evaluator::restoreTimes()
 Evaluator::AtRate Evaluator::atRate(double lambda) const
 {
     AtRate a;
-    a.cache = lruPrefixCache(*gaps, lambda, prefixGpu, m_w.offloadRate, m_w.inclusiveTiers, room);
+    a.cache = lruPrefixCache(*gaps, lambda, hbmStreams, lowerStreams, m_w.offloadRate, m_w.inclusiveTiers, room);
     a.achieved = r.cacheableReuse * a.cache.hitShare();
     const double hit = a.achieved * P;
     const double hitShare = a.cache.hitShare();
     if (hit > 0 && hitShare > 0) {
+        // A tier restores only where that beats recomputing; its restores queue on the
+        // links they cross (LinkLoad.h), which adds a mean wait to each.
         const double recomputeHit = m_cm.recomputeSeconds(0, hit);
-        a.restore = (a.cache.hits[D] * std::min(m_cm.restoreSeconds(Tier::Dram, hit), recomputeHit)
-                        + a.cache.hits[S] * std::min(m_cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
-            / hitShare;
+        const double restoreDram = m_cm.restoreSeconds(Tier::Dram, hit);
+        const double restoreSsd = m_cm.restoreSeconds(Tier::Ssd, hit);
+        const bool fromDram = restoreDram < recomputeHit, fromSsd = restoreSsd < recomputeHit;
+        a.links = restoreLinks(lambda, fromDram ? a.cache.hits[D] : 0.0, fromSsd ? a.cache.hits[S] : 0.0);
+        const double waitDram = fromDram ? a.links.dramWaitSeconds : 0.0;
+        const double waitSsd = fromSsd ? a.links.ssdWaitSeconds : 0.0;
+        a.wait = (a.cache.hits[D] > 0 ? a.cache.hits[D] * waitDram : 0.0)
+            + (a.cache.hits[S] > 0 ? a.cache.hits[S] * waitSsd : 0.0);
+        a.wait /= hitShare;
+        a.restore = (a.cache.hits[D] * std::min(restoreDram, recomputeHit)
+                        + a.cache.hits[S] * std::min(restoreSsd, recomputeHit))
+                / hitShare
+            + a.wait;
     }
     // Weights streamed in from DRAM/SSD overlap the prefill and its restore: the
     // slower of the two sets TTFT (the recompute part absorbs the difference).
@@ -321,6 +339,38 @@ Evaluator::AtRate Evaluator::atRate(double lambda) const
     const double busy = a.recompute + a.restore + decodeShare;
     a.bound = busy > 0 ? 1.0 / busy : std::numeric_limits<double>::infinity();
     return a;
+}
+
+LinkLoadResult Evaluator::restoreLinks(double lambda, double dramShare, double ssdShare) const
+{
+    RestoreTraffic t;
+    t.requestRate = lambda;
+    t.dramShare = dramShare;
+    t.ssdShare = ssdShare;
+    t.bytesPerGpu = prefixGpu;
+    t.linkBandwidth = m_cm.restoreBandwidth(Tier::Dram);
+    t.tp = static_cast<int>(tp);
+    t.gpusPerServer = m_hw.gpusPerServer;
+    t.nvmeReadBandwidth = m_hw.nvmeReadBandwidth;
+    if (m_hw.uplink) {
+        t.uplinkBandwidth = m_hw.uplink->bytesPerSecond;
+        t.uplinkGpus = m_hw.uplink->gpus;
+        t.uplinkName = m_hw.uplink->name;
+    }
+    return linkLoad(t);
+}
+
+/// What each request offers the cache (docs/model.md §4.5): every whole block of the
+/// prompt, or (seen-twice, below HBM) the reused blocks from their second sighting on.
+void Evaluator::admission()
+{
+    const double storedTokens = m_w.allocation == Allocation::Paged ? std::floor(P / m_w.blockSize) * m_w.blockSize : P;
+    r.storedPromptTokens = std::max(storedTokens, r.cacheablePrefixTokens);
+    r.cacheAdmission = m_w.cacheAdmission;
+    const double storedGpu = r.storedPromptTokens > 0 ? m_kv.gpuTokenBytes(r.storedPromptTokens) : 0.0;
+    const double k = reusesPerBlockInEffect(m_w);
+    hbmStreams = admittedStreams(CacheAdmission::All, prefixGpu, storedGpu, k);
+    lowerStreams = admittedStreams(m_w.cacheAdmission, prefixGpu, storedGpu, k);
 }
 
 void Evaluator::prefixCacheAndRate()
@@ -335,6 +385,7 @@ void Evaluator::prefixCacheAndRate()
     r.requestedReuse = m_w.reuseRate;
     prefixGpu = storedPrefixTokens > 0 ? m_kv.gpuTokenBytes(storedPrefixTokens) : 0.0;
     gaps.emplace(m_w);
+    admission();
     decodeShare = served > 0 ? m_w.outputTokens * r.decodeStepSeconds / served : 0.0;
 
     // λ × (prefill + blocking restore) + λ × O × step / N ≤ 1: the rate one replica serves.
@@ -391,6 +442,20 @@ void Evaluator::keepCache(const AtRate& at)
     r.ttftRecomputeSeconds = at.recompute;
     r.ttftRestoreSeconds = at.restore;
     r.ttftWithReuseSeconds = at.recompute + at.restore;
+    writesAndLinks(at);
+}
+
+/// SSD writes per server against the drives' rating, and the restores' load on the links.
+void Evaluator::writesAndLinks(const AtRate& at)
+{
+    r.ssdWriteBytesPerSecond = at.cache.ssdWriteBytesPerSecond * gpus;
+    r.ssdDriveWritesPerDay = m_hw.nvmeBytes > 0 ? r.ssdWriteBytesPerSecond * 86400.0 / m_hw.nvmeBytes : 0.0;
+    if (m_hw.nvmeDwpd > 0 && r.ssdDriveWritesPerDay > m_hw.nvmeDwpd)
+        r.warnings |= WarnSsdWearAboveRating;
+    r.links = at.links;
+    r.restoreQueueWaitSeconds = at.wait;
+    if (!r.links.overloaded().empty())
+        r.warnings |= WarnLinkOverloaded;
 }
 
 void Evaluator::rollUp()

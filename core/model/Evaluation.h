@@ -9,6 +9,7 @@
 // share of the server's DRAM and NVMe); perGpu / perServer / fleet scale from it.
 
 #include "core/model/ComputeModel.h"
+#include "core/model/LinkLoad.h"
 #include "core/scenario/Scenario.h"
 
 #include <array>
@@ -51,6 +52,9 @@ enum Warning : std::uint32_t {
     WarnOverflow = 1u << 6,            ///< something fits nowhere
     WarnRateAboveCapacity = 1u << 7,   ///< a given request rate above what the replica serves
     WarnReplicaSpansServers = 1u << 8, ///< TP > GPUs per server: one replica spans servers
+    // Restore links and drive wear (high bits, apart from the list above).
+    WarnLinkOverloaded = 1u << 20,     ///< restores load a GPU–host link, the NVMe or an uplink to ≥ 100%
+    WarnSsdWearAboveRating = 1u << 21, ///< SSD writes per day above the drives' rated DWPD
 };
 
 struct EvalOptions {
@@ -100,6 +104,10 @@ struct EvalResult {
     double requestRateDecodeSlots = 0; ///< served sequences / request duration
     RateLimit rateLimit = RateLimit::DecodeSlots;
     double requestSeconds = 0; ///< one request, prefill + decode
+    CacheAdmission cacheAdmission = CacheAdmission::All;
+    double storedPromptTokens = 0;     ///< whole blocks of the prompt (what admission `all` stores)
+    double ssdWriteBytesPerSecond = 0; ///< per server: blocks written to the SSD tier
+    double ssdDriveWritesPerDay = 0;   ///< per server: SSD write bytes per day ÷ NVMe capacity
 
     // Time
     double recomputeSeconds = 0;     ///< the whole prompt, on this replica
@@ -117,7 +125,9 @@ struct EvalResult {
     double ttftRestoreSeconds = 0;   ///< bringing the hits back from DRAM / SSD
     double decodeStepSeconds = 0;
     DecodeBound decodeBound = DecodeBound::HbmBandwidth;
-    double tokensPerSecond = 0; ///< per replica, served sequences
+    double tokensPerSecond = 0;         ///< per replica, served sequences
+    LinkLoadResult links;               ///< restores' load on the GPU–host link, NVMe and any shared uplink
+    double restoreQueueWaitSeconds = 0; ///< mean wait a request adds queueing for those links (in ttftRestoreSeconds)
 
     // Roll-up (used bytes)
     struct Roll {

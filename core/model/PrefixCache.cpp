@@ -84,21 +84,43 @@ double ReuseGaps::residency(double t) const
     return integral + t;
 }
 
+double CacheStreams::occupancy(const ReuseGaps& gaps, double t) const
+{
+    if (!(t > 0))
+        return 0;
+    const double m = gaps.residency(t); // E[min(G, t)] + t
+    return nextBytes * (m - t) + lastBytes * t;
+}
+
+CacheStreams admittedStreams(CacheAdmission admission, double reusable, double stored, double reusesPerBlock)
+{
+    reusable = std::max(0.0, reusable);
+    stored = std::max(stored, reusable);
+    if (admission == CacheAdmission::SeenTwice) {
+        // Stored at the second sighting: a reused block's k reuses are stored, and its
+        // first reuse found nothing (the first sighting left only a ghost key).
+        const double k = std::max(1.0, reusesPerBlock);
+        return { reusable * (1 - 1 / k), reusable / k, 1 - 1 / k };
+    }
+    return { reusable, stored - reusable, 1 };
+}
+
 namespace {
 
-/// The T ≥ t0 at which rate × (m(T) − m(t0)) = capacity, at most the horizon, and the
-/// bytes held between t0 and T: exactly the capacity when it binds (no bisection residue).
+/// The T ≥ t0 at which rate × (occupancy(T) − occupancy(t0)) = capacity, at most the
+/// horizon, and the bytes held between t0 and T: exactly the capacity when it binds (no
+/// bisection residue).
 struct Cut {
     double t;
     double bytes;
 };
-Cut characteristicTime(const ReuseGaps& gaps, double rate, double t0, double capacity)
+Cut characteristicTime(const ReuseGaps& gaps, const CacheStreams& streams, double rate, double t0, double capacity)
 {
     const double horizon = std::max(t0, gaps.horizon());
     if (!(rate > 0) || !(capacity > 0))
         return { t0, 0 };
-    const double base = gaps.residency(t0);
-    auto occupancy = [&](double t) { return rate * (gaps.residency(t) - base); };
+    const double base = streams.occupancy(gaps, t0);
+    auto occupancy = [&](double t) { return rate * (streams.occupancy(gaps, t) - base); };
     const double all = occupancy(horizon);
     if (all <= capacity)
         return { horizon, all };
@@ -109,45 +131,55 @@ Cut characteristicTime(const ReuseGaps& gaps, double rate, double t0, double cap
 
 } // namespace
 
-PrefixCacheResult lruPrefixCache(
-    const ReuseGaps& gaps, double lambda, double b, double o, bool inclusive, const std::array<double, 3>& room)
+PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double lambda, const CacheStreams& hbm,
+    const CacheStreams& lower, double o, bool inclusive, const std::array<double, 3>& room)
 {
     PrefixCacheResult r;
-    if (gaps.none() || !(lambda > 0) || !(b > 0))
+    // Nothing reusable: no hit for any capacity, so the cache wants no room (an engine may
+    // still store blocks, but no tier is sized for them).
+    if (gaps.none() || !(lambda > 0) || !(hbm.nextBytes > 0))
         return r;
-    const double all = lambda * b;    // bytes per second of prefix residency, every prefix
-    const double offloaded = o * all; // the share copied below HBM
-    auto m = [&](double t) { return gaps.residency(t); };
-    r.demandBytes = all * m(gaps.horizon());
+    const double down = o * lambda; // requests/s whose blocks are copied below HBM
+    r.demandBytes = lambda * hbm.occupancy(gaps, gaps.horizon());
 
-    const Cut h = characteristicTime(gaps, all, 0, room[0]);
+    const Cut h = characteristicTime(gaps, hbm, lambda, 0, room[0]);
     const double tH = h.t;
     r.bytes[0] = h.bytes;
     double tD = tH, tS = tH, top = tH;
     if (inclusive) {
         // Write-through: DRAM holds the offloaded share from the moment it is made.
-        const Cut d = characteristicTime(gaps, offloaded, 0, room[1]);
+        const Cut d = characteristicTime(gaps, lower, down, 0, room[1]);
         tD = d.t;
-        r.inclusiveCopies = std::min(d.bytes, offloaded * m(std::min(tH, tD)));
+        r.inclusiveCopies = std::min(d.bytes, down * lower.occupancy(gaps, std::min(tH, tD)));
         r.bytes[1] = d.bytes - r.inclusiveCopies;
         top = std::max(tH, tD);
-        const Cut c = characteristicTime(gaps, offloaded, top, room[2]);
+        const Cut c = characteristicTime(gaps, lower, down, top, room[2]);
         tS = c.t;
         r.bytes[2] = c.bytes;
-        r.hits[1] = o * std::max(0.0, gaps.cdf(tD) - gaps.cdf(tH));
+        r.hits[1] = o * lower.hitFactor * std::max(0.0, gaps.cdf(tD) - gaps.cdf(tH));
     } else {
-        const Cut d = characteristicTime(gaps, offloaded, tH, room[1]);
+        const Cut d = characteristicTime(gaps, lower, down, tH, room[1]);
         tD = d.t;
         r.bytes[1] = d.bytes;
         top = tD;
-        const Cut c = characteristicTime(gaps, offloaded, tD, room[2]);
+        const Cut c = characteristicTime(gaps, lower, down, tD, room[2]);
         tS = c.t;
         r.bytes[2] = c.bytes;
-        r.hits[1] = o * (gaps.cdf(tD) - gaps.cdf(tH));
+        r.hits[1] = o * lower.hitFactor * (gaps.cdf(tD) - gaps.cdf(tH));
     }
-    r.hits[0] = gaps.cdf(tH);
-    r.hits[2] = o * (gaps.cdf(tS) - gaps.cdf(top));
+    r.hits[0] = hbm.hitFactor * gaps.cdf(tH);
+    r.hits[2] = o * lower.hitFactor * (gaps.cdf(tS) - gaps.cdf(top));
     r.characteristicSeconds = { tH, tD, tS };
+    if (room[2] > 0 && inclusive) {
+        // Write-through: every block stored below HBM goes to the SSD too, except those a
+        // request found cached (they are not written again).
+        const double hitBytes = hbm.nextBytes * r.hitShare();
+        r.ssdWriteBytesPerSecond = down * std::max(0.0, lower.nextBytes + lower.lastBytes - hitBytes);
+    } else if (tS > tD) {
+        // Exclusive demotion: a reference's block moves from DRAM to the SSD when no reuse
+        // comes within T_D: the last references, and the reuses with a longer gap.
+        r.ssdWriteBytesPerSecond = down * (lower.nextBytes * (1 - gaps.cdf(tD)) + lower.lastBytes);
+    }
     return r;
 }
 

@@ -33,6 +33,27 @@ Json rollJson(const EvalResult::Roll& r)
         { "ssd_bytes", bytesToJson(r.ssd) } };
 }
 
+/// The restores' load on the links they cross, and the SSD tier's writes against the
+/// drives' rating (docs/model.md §5, "Writes and link load").
+void addWritesAndLinks(Json& out, const Scenario& s, const EvalResult& r)
+{
+    Json util = { { "pcie_or_c2c", numberToJson(r.links.gpuLink.utilization) },
+        { "nvme", numberToJson(r.links.nvme.utilization) } };
+    Json wait = { { "pcie_or_c2c", numberToJson(r.links.gpuLink.waitSeconds) },
+        { "nvme", numberToJson(r.links.nvme.waitSeconds) },
+        { "mean_per_request", numberToJson(r.restoreQueueWaitSeconds) } };
+    if (r.links.uplink) {
+        util["shared_uplink"] = numberToJson(r.links.uplink->utilization);
+        wait["shared_uplink"] = numberToJson(r.links.uplink->waitSeconds);
+    }
+    out["link_utilization"] = util;
+    out["restore_queue_wait_s"] = wait;
+    out["stored_prompt_tokens"] = bytesToJson(r.storedPromptTokens);
+    out["ssd_write_bytes_per_s"] = numberToJson(r.ssdWriteBytesPerSecond);
+    out["ssd_drive_writes_per_day"] = numberToJson(r.ssdDriveWritesPerDay);
+    out["nvme_dwpd_rating"] = s.hardware.nvmeDwpd > 0 ? numberToJson(s.hardware.nvmeDwpd) : Json(nullptr);
+}
+
 } // namespace
 
 Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& workloadId)
@@ -45,7 +66,7 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
     Json warnings = Json::array();
     for (const auto& m : warningMessages(s, r))
         warnings.push_back(m);
-    return {
+    Json out = {
         { "model", s.model.id },
         { "hardware", s.hardware.id },
         { "workload", workloadId.empty() ? Json(nullptr) : Json(workloadId) },
@@ -108,7 +129,21 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
             }() },
         { "warnings", warnings },
     };
+    addWritesAndLinks(out, s, r);
+    return out;
 }
+
+namespace {
+/// How a warning names a link: the card's own name where it gives one.
+std::string linkLabel(const Scenario& s, const LinkQueue& q)
+{
+    if (q.name == "gpu_host_link")
+        return s.hardware.link.name.empty() ? std::string("GPU-host link") : s.hardware.link.name + " (GPU-host link)";
+    if (q.name == "nvme")
+        return "NVMe (the server's drives)";
+    return q.name;
+}
+} // namespace
 
 std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
 {
@@ -133,6 +168,11 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
     if (r.warnings & WarnReplicaSpansServers)
         out.push_back({ WarnReplicaSpansServers, static_cast<double>(s.tp()),
             static_cast<double>(s.hardware.gpusPerServer), {} });
+    if (r.warnings & WarnLinkOverloaded)
+        for (const LinkQueue* q : r.links.overloaded())
+            out.push_back({ WarnLinkOverloaded, q->utilization, 1, linkLabel(s, *q) });
+    if (r.warnings & WarnSsdWearAboveRating)
+        out.push_back({ WarnSsdWearAboveRating, r.ssdDriveWritesPerDay, s.hardware.nvmeDwpd, {} });
     return out;
 }
 
@@ -187,6 +227,17 @@ std::vector<Message> warningMessageList(const Scenario& s, const EvalResult& r)
                                   "TP %1 is more than the GPUs per server (%2): one replica spans %3 servers, and "
                                   "its tensor-parallel traffic crosses the network between them"),
                 { formatCount(n.value), formatCount(n.limit), formatCount(std::ceil(n.value / n.limit)) }));
+            break;
+        case WarnLinkOverloaded:
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
+                                  "restores load %1 to %2 of its bandwidth: at or beyond 100%, restores queue "
+                                  "without bound and TTFT has no steady value"),
+                { n.model, formatSignificant(n.value * 100, 3) + "%" }));
+            break;
+        case WarnSsdWearAboveRating:
+            out.push_back(say(QT_TRANSLATE_NOOP("Messages",
+                                  "the SSD tier writes %1 drive writes per day, above the drives' rated %2"),
+                { formatSignificant(n.value, 3), formatSignificant(n.limit, 3) }));
             break;
         case WarnNone:
             break;

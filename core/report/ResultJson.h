@@ -23,15 +23,17 @@ struct WarningNote {
     /// bytes that fit nowhere; WarnReuseLost: achieved reuse (share); WarnSharingClamped:
     /// sharing asked for; WarnRateAboveCapacity: the request rate given (req/s). Unused for
     /// WarnNoKvBudget.
-    /// WarnReplicaSpansServers: TP.
+    /// WarnReplicaSpansServers: TP. WarnLinkOverloaded: the link's utilisation (share);
+    /// WarnSsdWearAboveRating: drive writes per day.
     double value = 0;
     /// What it is held against. WarnContextBeyondModel: the model's maximum context;
     /// WarnWeightsSpill: all weights (bytes); WarnHotSetOverflows: max concurrency;
     /// WarnReuseLost: requested reuse (share); WarnSharingClamped: sharing used;
     /// WarnRateAboveCapacity: the rate one replica serves (req/s).
-    /// WarnReplicaSpansServers: GPUs per server.
+    /// WarnReplicaSpansServers: GPUs per server. WarnLinkOverloaded: 1;
+    /// WarnSsdWearAboveRating: the drives' rated DWPD.
     double limit = 0;
-    std::string model; ///< WarnContextBeyondModel: the model's id
+    std::string model; ///< WarnContextBeyondModel: the model's id; WarnLinkOverloaded: the link
 };
 
 /// The result's warnings in the order warningMessages() lists them (a flag that does not

@@ -27,6 +27,34 @@ constexpr const char* kAllocationItems[]
 // suffix left out of the translation.
 constexpr const char* kSeconds = " s";
 
+// The cache admission choice: read, written and echoed by name.
+KnobField admissionField()
+{
+    KnobField f;
+    f.read = [](const JsonObject& o, const Knob& k, KnobTarget& t) {
+        if (auto v = o.optionalString(k.key)) {
+            if (*v == cacheAdmissionName(CacheAdmission::All))
+                t.params.cacheAdmission = CacheAdmission::All;
+            else if (*v == cacheAdmissionName(CacheAdmission::SeenTwice))
+                t.params.cacheAdmission = CacheAdmission::SeenTwice;
+            else
+                o.fail(k.key, "unknown admission \"" + *v + "\" (use all or seen-twice)");
+        }
+    };
+    f.write = [](const WorkloadParams& p) { return Json(cacheAdmissionName(p.cacheAdmission)); };
+    f.echo = [](const Scenario& s, const Knob&) { return Json(cacheAdmissionName(s.workload.cacheAdmission)); };
+    return f;
+}
+
+// Reuses per reused block: unset, the fewest the reuse rate allows, echoed as used.
+KnobField reusesPerBlockField()
+{
+    KnobField f = knob_fields::bind<&WorkloadParams::reusesPerBlock>();
+    f.value = [](const Scenario& s) { return std::optional<double>(reusesPerBlockInEffect(s.workload)); };
+    f.echo = [](const Scenario& s, const Knob&) { return Json(reusesPerBlockInEffect(s.workload)); };
+    return f;
+}
+
 // The ranges are the model's limits (Workload.h) and the widest values that still mean
 // something; a value outside is refused with its range, never clamped. The order is
 // `--help`'s, the order cards are read in, and the tornado's order among equal effects.
@@ -217,6 +245,22 @@ std::span<const Knob> knobTable()
              .field = f::bind<&WorkloadParams::inclusiveTiers>(),
              .gui = {.control = KnobControl::Toggle, .min = 0, .max = 1, .row = 14, .name = "inclusive",
                      .label = QT_TRANSLATE_NOOP("Knob", "&Inclusive tiers")}},
+        Knob{.id = Admission, .key = "cache_admission", .value = Choice, .min = 0, .max = 0, .scope = Workload,
+             .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "cache admission"), .flag = "--cache-admission",
+             .valueName = "A", .help = "all|seen-twice: which prompt blocks the prefix cache stores",
+             .tip = QT_TRANSLATE_NOOP("Knob", "All: every whole block of the prompt is stored, as vLLM's offloading "
+                                              "connector, LMCache and Mooncake Store do, so blocks never reused take "
+                                              "room too. Seen-twice: below HBM a block is stored at its second "
+                                              "sighting only; its first reuse misses."),
+             .choices = "all|seen-twice", .field = admissionField()},
+        Knob{.id = ReusesPerBlock, .key = "reuses_per_block", .value = Number, .min = 1, .max = 1e6,
+             .scope = Workload, .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "reuses per reused block"),
+             .flag = "--reuses-per-block", .valueName = "K",
+             .help = "mean reuses of a reused block (seen-twice admission misses\n"
+                     "the first); default max(1, reuse / (1 - reuse))",
+             .tip = QT_TRANSLATE_NOOP("Knob", "How many times a reused block is reused on average. Seen-twice "
+                                              "admission misses the first of them."),
+             .field = reusesPerBlockField()},
         Knob{.id = RestorePath, .key = "restore_path", .value = Text, .min = 0, .max = 0, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "restore path"), .flag = "--restore-path",
              .valueName = "ID|FILE",
@@ -332,6 +376,8 @@ Json parseKnobValue(const Knob& k, const std::string& text, const std::string& w
         for (std::string c; std::getline(all, c, '|');)
             if (c == text)
                 return Json(text);
+        if (k.id != KnobId::Allocation)
+            throw InputError(where + ": unknown value " + quoted(text) + " (use " + choices + ")");
         throw InputError({ .code = InputErrorCode::UnknownAllocation, .where = where, .value = text });
     }
     case Flag:

@@ -52,6 +52,8 @@ enum class KnobId {
     Nvme,
     RestorePath,
     ReuseGapCdf,
+    Admission,
+    ReusesPerBlock,
     Traffic,
 };
 

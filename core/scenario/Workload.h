@@ -7,6 +7,7 @@
 #include "core/cards/Source.h"
 #include "core/io/Json.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,12 @@ namespace kvtiers {
 enum class Allocation {
     Paged,      ///< vLLM PagedAttention: tokens rounded up to whole blocks
     Contiguous, ///< pre-PagedAttention systems: every sequence reserves max_context
+};
+
+/// Which blocks the prefix cache stores (docs/model.md §4.5).
+enum class CacheAdmission {
+    All,       ///< every whole block of the prompt: vLLM's offloading connector, LMCache, Mooncake Store
+    SeenTwice, ///< a block at its second sighting (a ghost key records the first); below HBM only
 };
 
 /// Shares of a quantity placed in HBM, DRAM and SSD (FlexGen's policy); they add up to 1.
@@ -71,6 +78,10 @@ struct WorkloadParams {
     std::optional<PlacementShares> kvPlacement;
     bool inclusiveTiers = false;
     double servers = 1; ///< fleet size for the roll-up
+    CacheAdmission cacheAdmission = CacheAdmission::All;
+    /// Mean reuses of a reused block (seen-twice admission misses the first); unset: the
+    /// fewest the reuse rate allows, max(1, r / (1 − r)).
+    std::optional<double> reusesPerBlock;
 
     bool operator==(const WorkloadParams&) const = default;
 };
@@ -98,5 +109,18 @@ inline constexpr int kMaxBlock = 1 << 20;
 
 WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin);
 const char* allocationName(Allocation a);
+/// The mean reuses of a reused block in effect: given, or max(1, r / (1 − r)), the fewest
+/// that a share r of references being reuses allows (each block's first reference is not one).
+inline double reusesPerBlockInEffect(const WorkloadParams& w)
+{
+    if (w.reusesPerBlock)
+        return *w.reusesPerBlock;
+    return w.reuseRate < 1 - 1e-6 ? std::max(1.0, w.reuseRate / (1 - w.reuseRate)) : 1e6;
+}
+
+inline const char* cacheAdmissionName(CacheAdmission a)
+{
+    return a == CacheAdmission::SeenTwice ? "seen-twice" : "all";
+}
 
 } // namespace kvtiers

@@ -145,8 +145,8 @@ private slots:
             case KnobValue::Flag:
                 card[k.key] = true;
                 break;
-            case KnobValue::Choice:
-                card[k.key] = "paged";
+            case KnobValue::Choice: // the first of its choices
+                card[k.key] = std::string(k.choices).substr(0, std::string(k.choices).find('|'));
                 break;
             case KnobValue::Text:
                 card[k.key] = "fp8";

@@ -240,7 +240,8 @@ private slots:
         w.reuseDistanceSeconds = 100;
         const ReuseGaps gaps(w);
         const double lambda = 2, b = 1e9;
-        const PrefixCacheResult c = lruPrefixCache(gaps, lambda, b, 1, false, { lambda * 100 * b, 0, 0 });
+        const CacheStreams twice { b, b }; // each block used twice: b reused, b last
+        const PrefixCacheResult c = lruPrefixCache(gaps, lambda, twice, twice, 1, false, { lambda * 100 * b, 0, 0 });
         KV_COMPARE_NEAR(c.characteristicSeconds[0], 56.714329040978, 1e-6);
         KV_COMPARE_NEAR(c.hitShare(), 1 - 0.56714329040978, 1e-6);
     }

@@ -334,6 +334,22 @@
         <source>&amp;Weights:</source>
         <translation>가중치(&amp;W):</translation>
     </message>
+    <message>
+        <source>cache admission</source>
+        <translation>캐시 적재 정책</translation>
+    </message>
+    <message>
+        <source>All: every whole block of the prompt is stored, as vLLM&apos;s offloading connector, LMCache and Mooncake Store do, so blocks never reused take room too. Seen-twice: below HBM a block is stored at its second sighting only; its first reuse misses.</source>
+        <translation>all: vLLM의 오프로딩 커넥터, LMCache, Mooncake Store처럼 프롬프트의 완전한 블록을 모두 저장하므로, 다시 쓰이지 않는 블록도 자리를 차지합니다. seen-twice: HBM 아래 계층에는 블록을 두 번째로 볼 때에만 저장하므로, 첫 재사용은 적중하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>reuses per reused block</source>
+        <translation>재사용 블록당 재사용 횟수</translation>
+    </message>
+    <message>
+        <source>How many times a reused block is reused on average. Seen-twice admission misses the first of them.</source>
+        <translation>재사용되는 블록이 평균 몇 번 재사용되는지입니다. seen-twice 정책에서는 그중 첫 번째가 적중하지 않습니다.</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -384,6 +400,14 @@
     <message>
         <source>request rate %1 req/s is above the %2 req/s one replica can serve (prefill, restore and decode share per request)</source>
         <translation>요청률 %1 req/s가 레플리카 하나가 처리할 수 있는 %2 req/s를 넘습니다 (요청당 프리필, 복원, 디코드 몫 기준)</translation>
+    </message>
+    <message>
+        <source>restores load %1 to %2 of its bandwidth: at or beyond 100%, restores queue without bound and TTFT has no steady value</source>
+        <translation>복원 트래픽이 %1 대역폭의 %2를 차지합니다: 100% 이상이면 복원 대기열이 끝없이 늘어나 TTFT가 안정된 값을 갖지 못합니다</translation>
+    </message>
+    <message>
+        <source>the SSD tier writes %1 drive writes per day, above the drives&apos; rated %2</source>
+        <translation>SSD 계층의 쓰기가 하루 %1 드라이브 쓰기(DWPD)로, 드라이브 정격 %2를 넘습니다</translation>
     </message>
     <message>
         <source>TP %1 is more than the GPUs per server (%2): one replica spans %3 servers, and its tensor-parallel traffic crosses the network between them</source>
@@ -2240,6 +2264,18 @@
     <message>
         <source>Local NVMe used per server.</source>
         <translation>서버당 쓰이는 로컬 NVMe입니다.</translation>
+    </message>
+    <message>
+        <source>SSD writes per server</source>
+        <translation>서버당 SSD 쓰기</translation>
+    </message>
+    <message>
+        <source>Bytes the SSD tier writes per second per server, and drive writes per day against the NVMe capacity (the cards&apos; drives are rated about 1 per day for random writes).</source>
+        <translation>SSD 계층이 서버당 초마다 쓰는 바이트와, NVMe 용량 대비 하루 드라이브 쓰기 횟수(DWPD)입니다(카드의 드라이브는 무작위 쓰기 기준 하루 약 1회로 정격).</translation>
+    </message>
+    <message>
+        <source>%1/s, %2 drive writes/day</source>
+        <translation>%1/s, 하루 드라이브 쓰기 %2회</translation>
     </message>
     <message>
         <source>The per-token formula with this scenario&apos;s numbers: nothing hidden.</source>

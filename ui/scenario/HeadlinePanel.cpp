@@ -55,6 +55,9 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
                    "(the article)."));
     m_nvmePerServer = addFigure(3, 3, QStringLiteral("headlineNvmePerServer"), QT_TR_NOOP("NVMe per server"),
         QT_TR_NOOP("Local NVMe used per server."));
+    m_ssdWrites = addFigure(3, 4, QStringLiteral("headlineSsdWrites"), QT_TR_NOOP("SSD writes per server"),
+        QT_TR_NOOP("Bytes the SSD tier writes per second per server, and drive writes per day against the NVMe "
+                   "capacity (the cards' drives are rated about 1 per day for random writes)."));
 
     m_formula = new QLabel(this);
     m_formula->setObjectName(QStringLiteral("headlineFormula"));
@@ -234,6 +237,9 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
     m_dramPerGpu->setText(bytesText(r.perGpu.dram, units));
     m_nvmePerServer->setText(bytesText(r.perServer.ssd, units));
+    m_ssdWrites->setText(
+        tr("%1/s, %2 drive writes/day")
+            .arg(bytesText(r.ssdWriteBytesPerSecond, units), significantText(r.ssdDriveWritesPerDay, 3)));
     m_formula->setText(
         tr("KV per token = %1").arg(translated(kvPerTokenMessage(deriveKvPerToken(scenario.model, r.kvFormat)))));
 

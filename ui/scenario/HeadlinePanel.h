@@ -65,6 +65,7 @@ private:
     QLabel* m_tokensPerSecond = nullptr;
     QLabel* m_dramPerGpu = nullptr;
     QLabel* m_nvmePerServer = nullptr;
+    QLabel* m_ssdWrites = nullptr; ///< beside NVMe per server: the SSD tier's writes and drive writes per day
     QLabel* m_formula = nullptr;
     QWidget* m_warningsBar = nullptr;    ///< the warnings' background, summary and button
     QLabel* m_warnings = nullptr;        ///< every warning, one per line (shown when expanded)
