@@ -277,6 +277,10 @@ void Evaluator::decodeStep()
             r.decodeBound = b;
         }
     }
+    // The all-reduces (one token per served sequence) wait for each layer's products and
+    // the next layer waits for them: they add to the step instead of overlapping it.
+    r.decodeAllReduceSeconds = m_cm.allReduceSeconds(served);
+    r.decodeStepSeconds += r.decodeAllReduceSeconds;
     r.tokensPerSecond = r.decodeStepSeconds > 0 ? served / r.decodeStepSeconds : 0.0;
 }
 
@@ -290,8 +294,12 @@ void Evaluator::restoreTimes()
     r.restoreBandwidthSsd = m_cm.restoreBandwidth(Tier::Ssd);
     r.restoreCopyBytes = m_cm.copyBytes();
     if (m_options.breakEven) {
-        r.breakEvenTokensDram = m_cm.breakEvenTokens(Tier::Dram);
-        r.breakEvenTokensSsd = m_cm.breakEvenTokens(Tier::Ssd);
+        // A cache holds and restores whole blocks (paged; whole tokens when contiguous):
+        // the break-even is the first of them from which restoring wins, at least one.
+        const double unit = m_w.allocation == Allocation::Paged ? m_w.blockSize : 1.0;
+        const auto whole = [unit](double tokens) { return std::max(unit, std::ceil(tokens / unit) * unit); };
+        r.breakEvenTokensDram = whole(m_cm.breakEvenTokens(Tier::Dram));
+        r.breakEvenTokensSsd = whole(m_cm.breakEvenTokens(Tier::Ssd));
     }
     // Weights that live below HBM stream in once per prefill (FlexGen's schedule), the
     // DRAM and SSD streams overlapping the compute and each other: the slowest sets the pace.
