@@ -106,11 +106,16 @@ double ComputeModel::attentionFlops(double tokens) const
 
 double ComputeModel::recomputeSeconds(double from, double to) const
 {
+    return to <= from ? 0.0 : marginalRecomputeSeconds(from, to) + m_allReduceFixed;
+}
+
+double ComputeModel::marginalRecomputeSeconds(double from, double to) const
+{
     if (to <= from)
         return 0;
     const double linear = 2.0 * m_activeParams * (to - from);
     return (linear + attentionFlops(to) * m_attentionCost - attentionFlops(from) * m_attentionCost) / m_replicaFlops
-        + allReduceSeconds(to - from);
+        + m_allReducePerToken * (to - from);
 }
 
 double ComputeModel::allReduceSeconds(double tokens) const
@@ -183,7 +188,7 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
         const double A = c2 * m_attentionCost / m_replicaFlops;
         const double B = (2.0 * m_activeParams + c1 * m_attentionCost) / m_replicaFlops + m_allReducePerToken - s1 / bw;
-        const double C = c0 * m_attentionCost / m_replicaFlops + m_allReduceFixed - L - s0 / bw;
+        const double C = c0 * m_attentionCost / m_replicaFlops - L - s0 / bw;
         if (A * lo * lo + B * lo + C > 0) // restoring already wins where this piece starts
             return lo;
         double root = kInf;

@@ -46,6 +46,10 @@ public:
     /// Seconds to compute the KV of tokens [from, to) given [0, from) already cached, the
     /// tensor-parallel all-reduces included.
     double recomputeSeconds(double from, double to) const;
+    /// The same without the all-reduces' per-pass latency: what computing these tokens adds
+    /// to a forward pass that runs anyway (the alternative to restoring a hit, since the
+    /// rest of the prompt is prefilled in the same pass).
+    double marginalRecomputeSeconds(double from, double to) const;
     /// Seconds of the tensor-parallel all-reduces of one forward pass over `tokens` tokens
     /// (2 per layer); 0 at TP 1. A decode step passes its sequences' one token each.
     double allReduceSeconds(double tokens) const;
@@ -53,7 +57,8 @@ public:
     double attentionFlops(double tokens) const;
     /// Seconds to bring `tokens` tokens of KV from `tier` into HBM (0 for HBM).
     double restoreSeconds(Tier tier, double tokens) const;
-    /// Smallest prefix (tokens) from which restoring from `tier` beats recomputing; +inf if never.
+    /// Smallest prefix (tokens) from which restoring from `tier` beats recomputing it within
+    /// the prefill's pass (marginalRecomputeSeconds); +inf if never.
     double breakEvenTokens(Tier tier) const;
     /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
     double restoreBandwidth(Tier tier) const;

@@ -316,7 +316,7 @@ Evaluator::AtRate Evaluator::atRate(double lambda) const
     const double hit = a.achieved * P;
     const double hitShare = a.cache.hitShare();
     if (hit > 0 && hitShare > 0) {
-        const double recomputeHit = m_cm.recomputeSeconds(0, hit);
+        const double recomputeHit = m_cm.marginalRecomputeSeconds(0, hit); // within the prefill's pass
         a.restore = (a.cache.hits[D] * std::min(m_cm.restoreSeconds(Tier::Dram, hit), recomputeHit)
                         + a.cache.hits[S] * std::min(m_cm.restoreSeconds(Tier::Ssd, hit), recomputeHit))
             / hitShare;
