@@ -49,7 +49,7 @@ std::string breakEvenText(double tokens)
 {
     if (!std::isfinite(tokens))
         return "never (recomputing is always faster)";
-    if (tokens < 1)
+    if (tokens <= 1) // whole tokens: one is the first
         return "from the first token";
     return "from " + formatTokens(std::ceil(tokens)) + " tokens";
 }

@@ -42,9 +42,73 @@ double LinkModel::streamingBandwidth() const
     return curve.empty() ? peakBytesPerSecond : curve.back().bytesPerSecond;
 }
 
+double Interconnect::trafficFactor(int tp) const
+{
+    if (tp <= 1)
+        return 0;
+    return nvls ? 1.0 : 2.0 * (tp - 1) / tp;
+}
+
 namespace {
 constexpr double kMaxBytes = 1e18;
 constexpr double kMaxRate = 1e16;
+
+struct ArchName {
+    GpuArchitecture arch;
+    const char* name;
+};
+constexpr ArchName kArchitectures[] = { { GpuArchitecture::Turing, "turing" }, { GpuArchitecture::Ampere, "ampere" },
+    { GpuArchitecture::Ada, "ada" }, { GpuArchitecture::Hopper, "hopper" }, { GpuArchitecture::Blackwell, "blackwell" },
+    { GpuArchitecture::Cdna3, "cdna3" }, { GpuArchitecture::Cdna4, "cdna4" } };
+
+GpuArchitecture readArchitecture(const JsonObject& gpu)
+{
+    const auto text = gpu.optionalString("architecture");
+    if (!text)
+        return GpuArchitecture::Unknown;
+    std::string known;
+    for (const auto& a : kArchitectures) {
+        if (*text == a.name)
+            return a.arch;
+        known += (known.empty() ? "" : ", ") + std::string(a.name);
+    }
+    gpu.fail("architecture", "\"" + *text + "\" is not a known architecture (" + known + ")");
+}
+
+LinkKind readLinkKind(const JsonObject& link)
+{
+    const std::string kind = link.optionalString("kind").value_or("pcie");
+    if (kind == "pcie")
+        return LinkKind::Pcie;
+    if (kind == "nvlink-c2c")
+        return LinkKind::NvlinkC2c;
+    link.fail("kind", "\"" + kind + "\" is not a link kind (pcie, nvlink-c2c)");
+}
+
+/// The card's GPU↔GPU fabric; without one, the host link at its streaming bandwidth with
+/// NCCL's small-message latency (PCIe peer-to-peer through the host).
+Interconnect readInterconnect(const JsonObject& o, const LinkModel& link)
+{
+    Interconnect ic;
+    if (!o.has("interconnect")) {
+        ic.name = link.name;
+        ic.bytesPerSecond = link.streamingBandwidth();
+        ic.allReduceLatencySeconds = kDefaultAllReduceLatencySeconds;
+        return ic;
+    }
+    const JsonObject i = o.requireObject("interconnect");
+    i.rejectUnknownKeys({ "name", "bytes_per_s", "allreduce_latency_s", "allreduce", "note" });
+    ic.name = i.optionalString("name").value_or("");
+    ic.bytesPerSecond = i.requireNumber("bytes_per_s", 1e3, kMaxRate);
+    ic.allReduceLatencySeconds
+        = i.optionalNumber("allreduce_latency_s", 0, 10).value_or(kDefaultAllReduceLatencySeconds);
+    const std::string algo = i.optionalString("allreduce").value_or("ring");
+    if (algo != "ring" && algo != "nvls")
+        i.fail("allreduce", "\"" + algo + "\" is not an all-reduce kind (ring, nvls)");
+    ic.nvls = algo == "nvls";
+    ic.note = i.optionalString("note").value_or("");
+    return ic;
+}
 } // namespace
 
 namespace {
@@ -76,11 +140,23 @@ void readServerEndurance(const JsonObject& server, HardwareCard& h)
 }
 
 } // namespace
+const char* gpuArchitectureName(GpuArchitecture a)
+{
+    for (const auto& n : kArchitectures)
+        if (n.arch == a)
+            return n.name;
+    return "";
+}
+
+bool hasFp8Attention(GpuArchitecture a)
+{
+    return a == GpuArchitecture::Hopper || a == GpuArchitecture::Blackwell;
+}
 
 HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "gpu", "server", "link" });
+    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "gpu", "server", "link", "interconnect" });
     HardwareCard h;
     h.id = o.requireString("id");
     h.name = o.requireString("name");
@@ -89,7 +165,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 
     const JsonObject gpu = o.requireObject("gpu");
     gpu.rejectUnknownKeys({ "hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "fp8_flops", "fp4_flops",
-        "decode_efficiency", "prefill_mfu" });
+        "decode_efficiency", "prefill_mfu", "architecture" });
     h.hbmBytes = gpu.requireNumber("hbm_bytes", 1e6, kMaxBytes);
     h.hbmBandwidth = gpu.requireNumber("hbm_bandwidth_bytes_per_s", 1e6, kMaxRate);
     h.bf16Flops = gpu.requireNumber("bf16_flops", 1e6, 1e20);
@@ -98,6 +174,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.fp4Flops = gpu.optionalNumber("fp4_flops", 1e6, 1e20).value_or(0);
     h.decodeEfficiency = gpu.optionalNumber("decode_efficiency", 0.01, 1).value_or(0.7);
     h.prefillMfu = gpu.optionalNumber("prefill_mfu", 0.01, 1).value_or(0.5);
+    h.architecture = readArchitecture(gpu);
 
     const JsonObject server = o.requireObject("server");
     server.rejectUnknownKeys({ "gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes", "nvme_read_bytes_per_s",
@@ -111,10 +188,14 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     readServerEndurance(server, h);
 
     const JsonObject link = o.requireObject("link");
-    link.rejectUnknownKeys({ "name", "latency_s", "peak_bytes_per_s", "curve" });
+    link.rejectUnknownKeys({ "name", "kind", "latency_s", "peak_bytes_per_s", "curve" });
     h.link.name = link.optionalString("name").value_or("");
+    h.link.kind = readLinkKind(link);
     h.link.peakBytesPerSecond = link.requireNumber("peak_bytes_per_s", 1e3, kMaxRate);
-    h.link.latencySeconds = link.optionalNumber("latency_s", 0, 10).value_or(1e-5);
+    // Every NVLink-C2C link takes C2C's latency by this rule, unless its card measured its own.
+    h.link.latencySeconds
+        = link.optionalNumber("latency_s", 0, 10)
+              .value_or(h.link.kind == LinkKind::NvlinkC2c ? kC2cLatencySeconds : kDefaultLinkLatencySeconds);
     if (link.has("curve")) {
         const Json& curve = link.requireArray("curve");
         for (size_t i = 0; i < curve.size(); ++i) {
@@ -127,13 +208,14 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
             h.link.curve.push_back(point);
         }
     }
+    h.interconnect = readInterconnect(o, h.link);
     return h;
 }
 
 Json HardwareCard::toJson() const
 {
-    Json linkJson = { { "name", link.name }, { "latency_s", link.latencySeconds },
-        { "peak_bytes_per_s", link.peakBytesPerSecond } };
+    Json linkJson = { { "name", link.name }, { "kind", link.kind == LinkKind::NvlinkC2c ? "nvlink-c2c" : "pcie" },
+        { "latency_s", link.latencySeconds }, { "peak_bytes_per_s", link.peakBytesPerSecond } };
     if (!link.curve.empty()) {
         Json curveJson = Json::array();
         for (const auto& p : link.curve)
@@ -152,6 +234,10 @@ Json HardwareCard::toJson() const
                 { "dram_usable_fraction", dramUsableFraction }, { "nvme_bytes", nvmeBytes },
                 { "nvme_read_bytes_per_s", nvmeReadBandwidth }, { "nvme_latency_s", nvmeLatencySeconds } } },
         { "link", linkJson },
+        { "interconnect",
+            { { "name", interconnect.name }, { "bytes_per_s", interconnect.bytesPerSecond },
+                { "allreduce_latency_s", interconnect.allReduceLatencySeconds },
+                { "allreduce", interconnect.nvls ? "nvls" : "ring" } } },
     };
     if (nvmeDwpd > 0) {
         j["server"]["nvme_dwpd"] = nvmeDwpd;
@@ -161,6 +247,10 @@ Json HardwareCard::toJson() const
     if (uplink)
         j["server"]["shared_uplink"]
             = { { "name", uplink->name }, { "bytes_per_s", uplink->bytesPerSecond }, { "gpus", uplink->gpus } };
+    if (!interconnect.note.empty())
+        j["interconnect"]["note"] = interconnect.note;
+    if (architecture != GpuArchitecture::Unknown)
+        j["gpu"]["architecture"] = gpuArchitectureName(architecture);
     if (fp8Flops > 0)
         j["gpu"]["fp8_flops"] = fp8Flops;
     if (fp4Flops > 0)

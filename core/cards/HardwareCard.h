@@ -11,6 +11,29 @@
 
 namespace kvtiers {
 
+/// What kind of wire the GPU↔host link is. An NVLink-C2C link (Grace Hopper, Grace
+/// Blackwell) takes C2C's per-copy latency unless its card says otherwise (kC2cLatencySeconds).
+enum class LinkKind { Pcie, NvlinkC2c };
+
+/// The per-copy latency of every NVLink-C2C link: the copy launch overhead measured on an
+/// H200's PCIe Gen5 link (docs/model.md §7: 65536/10.6e9 − 65536/55e9 = 5.0 µs). C2C's own
+/// wire latency is lower and the launch overhead dominates, so a C2C copy is never slower
+/// than a PCIe copy of the same size.
+inline constexpr double kC2cLatencySeconds = 5e-6;
+/// A PCIe link's per-copy latency where its card gives none (an order-of-magnitude assumption).
+inline constexpr double kDefaultLinkLatencySeconds = 1e-5;
+/// The per-collective latency of a tensor-parallel all-reduce where the card gives none:
+/// NCCL's small-message all-reduce on 8 GPUs, about 20 µs (docs/model.md §5).
+inline constexpr double kDefaultAllReduceLatencySeconds = 2e-5;
+
+/// The GPU's architecture generation: which kernels an engine has for it (FP8 attention
+/// runs on Hopper and Blackwell, docs/model.md §5).
+enum class GpuArchitecture { Unknown, Turing, Ampere, Ada, Hopper, Blackwell, Cdna3, Cdna4 };
+/// "hopper", "cdna3", ...; "" for Unknown.
+const char* gpuArchitectureName(GpuArchitecture a);
+/// True on NVIDIA Hopper and Blackwell.
+bool hasFp8Attention(GpuArchitecture a);
+
 /// GPU↔host link whose effective bandwidth depends on transfer size (docs/model.md §6–7: on
 /// an H200, 64 KiB copies reach 10.6 GB/s and ≥16 MiB copies 55 GB/s).
 class LinkModel {
@@ -21,6 +44,7 @@ public:
     };
 
     std::string name;
+    LinkKind kind = LinkKind::Pcie;
     double peakBytesPerSecond = 0;
     double latencySeconds = 0;
     std::vector<Point> curve; ///< sorted by size; empty → latency/bandwidth model
@@ -47,6 +71,22 @@ struct SharedUplink {
     int gpus = 0;              ///< GPUs behind it
 };
 
+/// The GPU↔GPU fabric a tensor-parallel replica all-reduces over (docs/model.md §5): two
+/// all-reduces per layer per step, each moving `factor(TP) × message` per GPU in each
+/// direction at `bytesPerSecond`, plus `allReduceLatencySeconds` per collective.
+struct Interconnect {
+    std::string name;
+    double bytesPerSecond = 0;          ///< per GPU, per direction
+    double allReduceLatencySeconds = 0; ///< per collective
+    /// Reduction in the switch (NVLink SHARP, "NVLS"): each GPU sends and receives about
+    /// the message once. Otherwise a ring (or one-shot) all-reduce: 2 (TP − 1) / TP of it.
+    bool nvls = false;
+    std::string note; ///< what the figures assume and where they come from
+
+    /// Bytes each GPU moves in each direction per byte of the all-reduced message.
+    double trafficFactor(int tp) const;
+};
+
 struct HardwareCard {
     std::string id;
     std::string name;
@@ -60,6 +100,9 @@ struct HardwareCard {
     double fp4Flops = 0;           ///< dense FP4 FLOP/s; 0: no FP4 tensor unit
     double decodeEfficiency = 0.7; ///< measured step ÷ roofline (docs/model.md §7)
     double prefillMfu = 0.5;
+    GpuArchitecture architecture = GpuArchitecture::Unknown;
+    /// GPU↔GPU fabric; a card without one all-reduces over its host link (PCIe).
+    Interconnect interconnect;
     // per server
     int gpusPerServer = 1;
     double hostDramBytes = 0;

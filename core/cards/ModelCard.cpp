@@ -46,6 +46,17 @@ std::int64_t ModelCard::totalLayers() const
     return n;
 }
 
+double ModelCard::residualWidth() const
+{
+    if (hiddenSize > 0)
+        return static_cast<double>(hiddenSize);
+    for (const auto& g : groups)
+        if (g.holdsTokens())
+            return static_cast<double>(g.numHeads)
+                * static_cast<double>(g.kind == LayerKind::Mla ? g.vHeadDim : g.kHeadDim);
+    return 0;
+}
+
 namespace {
 
 constexpr std::int64_t kMaxLayers = 100000;
@@ -118,7 +129,7 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "family", "notes", "sources", "params_total", "params_active", "weight_bits",
-        "max_context", "default_kv_bits", "layer_groups" });
+        "max_context", "default_kv_bits", "hidden_size", "layer_groups" });
     ModelCard m;
     m.id = o.requireString("id");
     m.name = o.requireString("name");
@@ -132,6 +143,7 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
     m.weightBits = o.optionalNumber("weight_bits", 1, 64).value_or(16);
     m.maxContext = o.requireInteger("max_context", 1, std::int64_t(1) << 40);
     m.defaultKvBits = o.optionalNumber("default_kv_bits", 0.5, 64).value_or(16);
+    m.hiddenSize = o.optionalInteger("hidden_size", 1, std::int64_t(1) << 24).value_or(0);
     const Json& groups = o.requireArray("layer_groups");
     if (groups.empty())
         o.fail("layer_groups", { .code = InputErrorCode::NoLayerGroups });
@@ -184,6 +196,8 @@ Json ModelCard::toJson() const
     Json j = { { "id", id }, { "name", name }, { "params_total", paramsTotal }, { "params_active", paramsActive },
         { "weight_bits", weightBits }, { "max_context", maxContext }, { "default_kv_bits", defaultKvBits },
         { "layer_groups", groupsJson }, { "sources", sourcesToJson(sources) } };
+    if (hiddenSize > 0)
+        j["hidden_size"] = hiddenSize;
     if (!family.empty())
         j["family"] = family;
     if (!notes.empty())

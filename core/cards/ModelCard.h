@@ -63,9 +63,14 @@ struct ModelCard {
     double weightBits = 16;
     std::int64_t maxContext = 0;
     double defaultKvBits = 16;
+    /// The residual stream's width (config.json hidden_size); 0: not given.
+    std::int64_t hiddenSize = 0;
     std::vector<LayerGroup> groups;
 
     std::int64_t totalLayers() const;
+    /// What a tensor-parallel all-reduce sums per token: hidden_size, or where the card
+    /// gives none, query heads × head dim of its first attention group (exact for Llama).
+    double residualWidth() const;
     Json toJson() const;
 };
 

@@ -25,13 +25,16 @@ double causalPairs(double tokens, double window, bool chunked)
 double gpuFlopsAt(const HardwareCard& hardware, double bits)
 {
     // 8-bit operands run the matrix products on the FP8 tensor cores where the GPU has
-    // them (Hopper and later: twice the dense BF16 rate, NVIDIA H100/H200 datasheets).
+    // them (Hopper and later: twice the dense BF16 rate, NVIDIA H100/H200 datasheets),
+    // 4-bit operands on the FP4 ones (Blackwell, CDNA 4).
+    if (bits <= 4 && hardware.fp4Flops > 0)
+        return hardware.fp4Flops;
     return bits <= 8 && hardware.fp8Flops > 0 ? hardware.fp8Flops : hardware.bf16Flops;
 }
 
 double gpuFlops(const Scenario& s)
 {
-    return gpuFlopsAt(s.hardware, s.weightBits());
+    return gpuFlopsAt(s.hardware, s.linearBits());
 }
 
 double gpuAttentionFlops(const Scenario& s)
@@ -53,8 +56,14 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
         a.coeff = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * 2.0 * (dqk + dv);
         a.window = g.heldTokenLimit() > 0 ? static_cast<double>(g.heldTokenLimit()) : kInf;
         a.chunked = g.kind == LayerKind::Chunked;
-        // Decode: each query head of the GPU's share reads every held token once.
-        a.decodeCoeffGpu = a.coeff / tp;
+        // Decode: each query head of the GPU's share reads every held token once. MLA
+        // decodes with the projections absorbed (DeepSeek-V2, arXiv 2405.04434 §2.1.2):
+        // queries attend in the latent space, 2 (d_c + d_rope) per score and 2 d_c for the
+        // value product, where prefill runs the expanded 2 (d_qk + d_v).
+        const double decodePerHead = g.kind == LayerKind::Mla
+            ? 2.0 * static_cast<double>(g.kvLoraRank + g.qkRopeHeadDim) + 2.0 * static_cast<double>(g.kvLoraRank)
+            : 2.0 * (dqk + dv);
+        a.decodeCoeffGpu = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * decodePerHead / tp;
         m_attn.push_back(a);
     }
     m_activeParams = s.model.paramsActive;
@@ -63,6 +72,16 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
     // Attention FLOPs counted in linear-layer FLOPs: exactly 1 when both run at one rate.
     m_attentionCost = m_replicaFlops / m_replicaAttentionFlops;
     const auto& hw = s.hardware;
+    // Tensor parallelism sums two partial results per layer (after the attention output
+    // and the MLP down projection; Megatron-LM, Shoeybi et al. 2019): each all-reduce moves
+    // factor(TP) × width × tokens × 2 B (the BF16 residual stream) per GPU in each
+    // direction over the GPU fabric, plus the collective's latency.
+    if (s.tp() > 1) {
+        const double collectives = 2.0 * static_cast<double>(s.model.totalLayers());
+        m_allReduceFixed = collectives * hw.interconnect.allReduceLatencySeconds;
+        m_allReducePerToken = collectives * hw.interconnect.trafficFactor(s.tp()) * s.model.residualWidth()
+            * kAllReduceBytesPerElement / hw.interconnect.bytesPerSecond;
+    }
     // What one copy moves is the restore path's (RestorePath.h): one block of one layer
     // (per-block-copy) sits on the link's latency-bound slope, a block of every layer
     // (vLLM 0.12+, TensorRT-LLM) or a 256-token chunk (LMCache) near its plateau.
@@ -87,10 +106,23 @@ double ComputeModel::attentionFlops(double tokens) const
 
 double ComputeModel::recomputeSeconds(double from, double to) const
 {
+    return to <= from ? 0.0 : marginalRecomputeSeconds(from, to) + m_allReduceFixed;
+}
+
+double ComputeModel::marginalRecomputeSeconds(double from, double to) const
+{
     if (to <= from)
         return 0;
     const double linear = 2.0 * m_activeParams * (to - from);
-    return (linear + attentionFlops(to) * m_attentionCost - attentionFlops(from) * m_attentionCost) / m_replicaFlops;
+    return (linear + attentionFlops(to) * m_attentionCost - attentionFlops(from) * m_attentionCost) / m_replicaFlops
+        + m_allReducePerToken * (to - from);
+}
+
+double ComputeModel::allReduceSeconds(double tokens) const
+{
+    if (tokens <= 0)
+        return 0;
+    return m_allReduceFixed + m_allReducePerToken * tokens;
 }
 
 double ComputeModel::restoreBandwidth(Tier tier) const
@@ -155,8 +187,10 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
         const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
         const double A = c2 * m_attentionCost / m_replicaFlops;
-        const double B = (2.0 * m_activeParams + c1 * m_attentionCost) / m_replicaFlops - s1 / bw;
+        const double B = (2.0 * m_activeParams + c1 * m_attentionCost) / m_replicaFlops + m_allReducePerToken - s1 / bw;
         const double C = c0 * m_attentionCost / m_replicaFlops - L - s0 / bw;
+        if (A * lo * lo + B * lo + C > 0) // restoring already wins where this piece starts
+            return lo;
         double root = kInf;
         if (A > 0) {
             const double disc = B * B - 4 * A * C;
@@ -167,8 +201,6 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         }
         if (root >= lo && root < hi)
             return std::max(0.0, root);
-        if (root < lo && lo > 0 && (A * lo * lo + B * lo + C) >= 0)
-            return lo;
         lo = hi;
     }
     return kInf;

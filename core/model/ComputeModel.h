@@ -2,7 +2,10 @@
 // ComputeModel: time on one replica (docs/model.md §5): recomputing a prefix versus restoring
 // it from DRAM or SSD, and the break-even prefix length per tier.
 //
-//   recompute(T)     = (2 × active_params × T + attention_flops(T)) / (FLOP/s × MFU × TP)
+//   recompute(T)     = 2 × active_params × T / (FLOP/s(linear) × MFU × TP)
+//                      + attention_flops(T) / (FLOP/s(attention) × MFU × TP) + all-reduce(T)
+//   all-reduce(T)    = 2 × layers × (latency + factor(TP) × width × T × 2 B / fabric B/s),
+//                      factor = 2 (TP − 1) / TP (ring), 1 (NVLS); 0 at TP 1
 //   attention_flops  = Σ layers × heads × 2 (d_qk + d_v) × pairs(T); pairs = T²/2 causal,
 //                      W²/2 + (T − W) W past a sliding window W, T c / 2 past the first
 //                      chunk c of chunked attention (exact at chunk boundaries; within a
@@ -24,10 +27,14 @@ namespace kvtiers {
 
 enum class Tier { Hbm = 0, Dram = 1, Ssd = 2 };
 
-/// Dense FLOP/s of one GPU at an element precision: FP8 where it is 8-bit or narrower and
-/// the card gives fp8_flops, BF16 otherwise.
+/// Bytes per element of what a tensor-parallel all-reduce sums: the BF16 residual stream
+/// (engines communicate it in BF16 even around FP8 matrix products).
+inline constexpr double kAllReduceBytesPerElement = 2;
+
+/// Dense FLOP/s of one GPU at an element precision: FP4 where it is 4-bit or narrower and
+/// the card gives fp4_flops, FP8 where 8-bit or narrower and it gives fp8_flops, BF16 otherwise.
 double gpuFlopsAt(const HardwareCard& hardware, double bits);
-/// The linear layers' rate: gpuFlopsAt the weights' precision.
+/// The linear layers' rate: gpuFlopsAt the wider of weight and activation precision.
 double gpuFlops(const Scenario& scenario);
 /// The attention products' rate: gpuFlopsAt the scenario's attention precision.
 double gpuAttentionFlops(const Scenario& scenario);
@@ -36,13 +43,22 @@ class ComputeModel {
 public:
     ComputeModel(const Scenario& scenario, const KvSizing& sizing);
 
-    /// Seconds to compute the KV of tokens [from, to) given [0, from) already cached.
+    /// Seconds to compute the KV of tokens [from, to) given [0, from) already cached, the
+    /// tensor-parallel all-reduces included.
     double recomputeSeconds(double from, double to) const;
+    /// The same without the all-reduces' per-pass latency: what computing these tokens adds
+    /// to a forward pass that runs anyway (the alternative to restoring a hit, since the
+    /// rest of the prompt is prefilled in the same pass).
+    double marginalRecomputeSeconds(double from, double to) const;
+    /// Seconds of the tensor-parallel all-reduces of one forward pass over `tokens` tokens
+    /// (2 per layer); 0 at TP 1. A decode step passes its sequences' one token each.
+    double allReduceSeconds(double tokens) const;
     /// Attention FLOPs of a causal prefill of `tokens` tokens (whole model).
     double attentionFlops(double tokens) const;
     /// Seconds to bring `tokens` tokens of KV from `tier` into HBM (0 for HBM).
     double restoreSeconds(Tier tier, double tokens) const;
-    /// Smallest prefix (tokens) from which restoring from `tier` beats recomputing; +inf if never.
+    /// Smallest prefix (tokens) from which restoring from `tier` beats recomputing it within
+    /// the prefill's pass (marginalRecomputeSeconds); +inf if never.
     double breakEvenTokens(Tier tier) const;
     /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
     double restoreBandwidth(Tier tier) const;
@@ -58,7 +74,8 @@ public:
     double copyBytes() const { return m_copyBytes; }
     /// Per-GPU share of the server's NVMe read bandwidth.
     double nvmePerGpu() const { return m_nvmePerGpu; }
-    /// Attention FLOPs per GPU of one decode step for one sequence holding `tokens` tokens.
+    /// Attention FLOPs per GPU of one decode step for one sequence holding `tokens` tokens
+    /// (MLA in the latent space, with its projections absorbed).
     double decodeAttentionFlopsPerGpu(double tokens) const;
 
 private:
@@ -72,8 +89,10 @@ private:
     double m_activeParams;
     double m_replicaFlops;
     double m_replicaAttentionFlops;
-    double m_attentionCost; ///< m_replicaFlops / m_replicaAttentionFlops
-    KvSizing m_sizing;      ///< restores move what the cache holds: sliding layers stop at their window
+    double m_attentionCost;         ///< m_replicaFlops / m_replicaAttentionFlops
+    double m_allReduceFixed = 0;    ///< seconds of collective latency per forward pass
+    double m_allReducePerToken = 0; ///< seconds of all-reduce traffic per token
+    KvSizing m_sizing;              ///< restores move what the cache holds: sliding layers stop at their window
     double m_dramBandwidth;
     double m_ssdBandwidth;
     double m_dramLatency;

@@ -283,6 +283,10 @@ void Evaluator::decodeStep()
             r.decodeBound = b;
         }
     }
+    // The all-reduces (one token per served sequence) wait for each layer's products and
+    // the next layer waits for them: they add to the step instead of overlapping it.
+    r.decodeAllReduceSeconds = m_cm.allReduceSeconds(served);
+    r.decodeStepSeconds += r.decodeAllReduceSeconds;
     r.tokensPerSecond = r.decodeStepSeconds > 0 ? served / r.decodeStepSeconds : 0.0;
 }
 
@@ -296,8 +300,12 @@ void Evaluator::restoreTimes()
     r.restoreBandwidthSsd = m_cm.restoreBandwidth(Tier::Ssd);
     r.restoreCopyBytes = m_cm.copyBytes();
     if (m_options.breakEven) {
-        r.breakEvenTokensDram = m_cm.breakEvenTokens(Tier::Dram);
-        r.breakEvenTokensSsd = m_cm.breakEvenTokens(Tier::Ssd);
+        // A cache holds and restores whole blocks (paged; whole tokens when contiguous):
+        // the break-even is the first of them from which restoring wins, at least one.
+        const double unit = m_w.allocation == Allocation::Paged ? m_w.blockSize : 1.0;
+        const auto whole = [unit](double tokens) { return std::max(unit, std::ceil(tokens / unit) * unit); };
+        r.breakEvenTokensDram = whole(m_cm.breakEvenTokens(Tier::Dram));
+        r.breakEvenTokensSsd = whole(m_cm.breakEvenTokens(Tier::Ssd));
     }
     // Weights that live below HBM stream in once per prefill (FlexGen's schedule), the
     // DRAM and SSD streams overlapping the compute and each other: the slowest sets the pace.
@@ -316,7 +324,7 @@ Evaluator::AtRate Evaluator::atRate(double lambda) const
     if (hit > 0 && hitShare > 0) {
         // A tier restores only where that beats recomputing; its restores queue on the
         // links they cross (LinkLoad.h), which adds a mean wait to each.
-        const double recomputeHit = m_cm.recomputeSeconds(0, hit);
+        const double recomputeHit = m_cm.marginalRecomputeSeconds(0, hit); // within the prefill's pass
         const double restoreDram = m_cm.restoreSeconds(Tier::Dram, hit);
         const double restoreSsd = m_cm.restoreSeconds(Tier::Ssd, hit);
         const bool fromDram = restoreDram < recomputeHit, fromSsd = restoreSsd < recomputeHit;

@@ -115,15 +115,18 @@ struct EvalResult {
     double restoreSecondsSsd = 0;    ///< from SSD
     double restoreBandwidthDram = 0; ///< bytes/s per GPU at this block size
     double restoreBandwidthSsd = 0;
-    double restoreCopyBytes = 0;    ///< what one copy of the restore path moves, one GPU
-    double breakEvenTokensDram = 0; ///< +inf: restoring never wins
+    double restoreCopyBytes = 0; ///< what one copy of the restore path moves, one GPU
+    /// The shortest prefix restoring wins from, in whole cached blocks (paged) or whole
+    /// tokens (contiguous): a cache holds and restores nothing smaller; +inf: never wins
+    double breakEvenTokensDram = 0;
     double breakEvenTokensSsd = 0;
-    double weightStreamSeconds = 0;  ///< streaming weights held in DRAM/SSD in once per prefill
-    double ttftNoReuseSeconds = 0;   ///< max(recompute, weight streaming)
-    double ttftWithReuseSeconds = 0; ///< ttftRecomputeSeconds + ttftRestoreSeconds
-    double ttftRecomputeSeconds = 0; ///< prefill of the tokens not served from the pool
-    double ttftRestoreSeconds = 0;   ///< bringing the hits back from DRAM / SSD
-    double decodeStepSeconds = 0;
+    double weightStreamSeconds = 0;    ///< streaming weights held in DRAM/SSD in once per prefill
+    double ttftNoReuseSeconds = 0;     ///< max(recompute, weight streaming)
+    double ttftWithReuseSeconds = 0;   ///< ttftRecomputeSeconds + ttftRestoreSeconds
+    double ttftRecomputeSeconds = 0;   ///< prefill of the tokens not served from the pool
+    double ttftRestoreSeconds = 0;     ///< bringing the hits back from DRAM / SSD
+    double decodeStepSeconds = 0;      ///< the slowest stream plus the TP all-reduces
+    double decodeAllReduceSeconds = 0; ///< the step's tensor-parallel all-reduces (0 at TP 1)
     DecodeBound decodeBound = DecodeBound::HbmBandwidth;
     double tokensPerSecond = 0;         ///< per replica, served sequences
     LinkLoadResult links;               ///< restores' load on the GPU–host link, NVMe and any shared uplink

@@ -125,8 +125,18 @@ std::span<const Knob> knobTable()
         Knob{.id = AttentionBits, .key = "attention_bits", .value = Format, .min = 1, .max = 64,
              .scope = Workload, .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "attention precision"),
              .flag = "--attention-dtype", .valueName = "D",
-             .help = "attention's operand format: fp8, bf16, ... (default: the weights')",
+             .help = "attention's operand format: fp8, bf16, ... (default: fp8 with an\n"
+                     "fp8 KV cache on Hopper or Blackwell, else bf16)",
              .field = f::bindResolved<&WorkloadParams::attentionBits, &Scenario::attentionBits>(),
+             .gui = {.control = KnobControl::None, .min = 1, .max = 64}},
+        // The linear layers run at the wider of weight and activation precision: W8A8 at
+        // FP8, W4A16 and FP8 weight-only at BF16, W4A8 at FP8. Not among the controls yet.
+        Knob{.id = ActivationBits, .key = "activation_bits", .value = Format, .min = 1, .max = 64,
+             .scope = Workload, .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "activation precision"),
+             .flag = "--activation-dtype", .valueName = "D",
+             .help = "linear layers' activation format: fp8 (W8A8, W4A8), bf16\n"
+                     "(weight-only); default: the weights' from 8 bits up, else bf16",
+             .field = f::bindResolved<&WorkloadParams::activationBits, &Scenario::activationBits>(),
              .gui = {.control = KnobControl::None, .min = 1, .max = 64}},
         Knob{.id = ReuseRate, .key = "reuse_rate", .value = Fraction, .min = 0, .max = 1, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "reuse rate"), .flag = "--reuse", .valueName = "R",

@@ -32,6 +32,7 @@ enum class KnobId {
     KvScaleBits,
     WeightBits,
     AttentionBits,
+    ActivationBits,
     ReuseRate,
     Sharing,
     ReuseDistance,

@@ -42,6 +42,26 @@ int Scenario::defaultTp() const
     return 1;
 }
 
+double Scenario::activationBits() const
+{
+    if (workload.activationBits)
+        return *workload.activationBits;
+    const double w = weightBits();
+    return w >= 8 ? w : 16.0;
+}
+
+double Scenario::linearBits() const
+{
+    return std::max(weightBits(), activationBits());
+}
+
+double Scenario::attentionBits() const
+{
+    if (workload.attentionBits)
+        return *workload.attentionBits;
+    return kvFormat().bits == 8 && hasFp8Attention(hardware.architecture) ? 8.0 : 16.0;
+}
+
 void validateScenario(const Scenario& s)
 {
     const auto& w = s.workload;

@@ -27,9 +27,17 @@ struct Scenario {
     /// The KV format: the workload's, else the model's default.
     KvFormat kvFormat() const { return workload.kv.value_or(KvFormat { model.defaultKvBits, 0 }); }
     double weightBits() const { return workload.weightBits.value_or(model.weightBits); }
-    /// The precision attention computes in: the workload's, else the weights' (one rate for
-    /// the whole prefill, as engines without FP8 attention kernels run it).
-    double attentionBits() const { return workload.attentionBits.value_or(weightBits()); }
+    /// The linear layers' activation precision: the workload's, else the weights' where
+    /// they are 8 bits or wider (W8A8 FP8 checkpoints, BF16 models) and 16 below that
+    /// (weight-only W4A16: GPTQ, AWQ, MXFP4 on Hopper).
+    double activationBits() const;
+    /// The linear layers' compute precision: the wider of weights and activations (W8A8 →
+    /// 8, W4A16 and FP8 weight-only → 16, W4A8 → 8).
+    double linearBits() const;
+    /// The precision attention computes in: the workload's, else FP8 where the KV cache is
+    /// 8-bit on Hopper or Blackwell (vLLM's FlashAttention 3 quantises queries to FP8;
+    /// TensorRT-LLM's FP8 context FMHA is on by default), BF16 (16) otherwise.
+    double attentionBits() const;
 };
 
 /// Checks what the cards cannot check alone: TP against GPUs per server and KV heads,

@@ -56,6 +56,9 @@ struct WorkloadParams {
     std::optional<double> weightBits; ///< unset: the model's weight_bits
     /// Bits of the attention products' inputs (Q·K and P·V); unset: the weights' precision
     std::optional<double> attentionBits;
+    /// Bits of the linear layers' activations (W8A8: 8, W4A16: 16); unset: the weights'
+    /// from 8 bits up, 16 below (Scenario::activationBits)
+    std::optional<double> activationBits;
     double reuseRate = 0;            ///< share of prompt tokens served from cache
     double sharing = 1;              ///< active sequences sharing one cached prefix
     double reuseDistanceSeconds = 0; ///< mean gap between uses of a prefix (exponential gaps)

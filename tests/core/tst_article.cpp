@@ -42,6 +42,23 @@ private slots:
         QCOMPARE(QString::fromStdString(d), QStringLiteral("2 × 80 × 8 × 128 × 2 B = 327,680 B = 320 KiB per token"));
     }
 
+    void decodeStepGainsItsTensorParallelAllReduces()
+    {
+        // Ten 128K sequences at TP 8 on the H200: the step reads 17.6 GB of weights and
+        // 53.7 GB of KV per GPU at 4.8 TB/s × 0.7 (21.23 ms), then waits for 2 all-reduces
+        // per layer × 80 layers, each of 8,192 × 10 tokens × 2 B moved 2 × 7/8 times at
+        // NVLink 4's 450 GB/s per direction, plus 20 µs each: 160 × 20.64 µs = 3.30 ms,
+        // +15.6%, the audit's "about 15% at about 20 µs each".
+        const EvalResult r = evaluate(workloadScenario("article"));
+        const double hbm = (70553706496.0 * 2 / 8 + 10 * 131072 * 40960.0) / (4.8e12 * 0.7);
+        const double allReduce = 2 * 80 * (20e-6 + 2.0 * 7 / 8 * 8192 * 10 * 2 / 450e9);
+        KV_COMPARE_NEAR(hbm, 21.23e-3, 1e-3);
+        KV_COMPARE_NEAR(allReduce, 3.30e-3, 1e-3);
+        KV_COMPARE_NEAR(r.decodeAllReduceSeconds, allReduce, 1e-12);
+        KV_COMPARE_NEAR(r.decodeStepSeconds, hbm + allReduce, 1e-12);
+        KV_COMPARE_NEAR(r.decodeAllReduceSeconds / (r.decodeStepSeconds - r.decodeAllReduceSeconds), 0.1555, 1e-3);
+    }
+
     void defaultsAreNeutral()
     {
         // Without a workload card: no reuse, no sharing, no offload, so flags mean what they say.

@@ -9,7 +9,9 @@
 #include <QDir>
 #include <QTemporaryDir>
 
+#include <cmath>
 #include <fstream>
+#include <map>
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -181,6 +183,93 @@ private slots:
             QCOMPARE(again.hbmBytes, h.hbmBytes);
             QCOMPARE(again.fp8Flops, h.fp8Flops);
             QCOMPARE(again.fp4Flops, h.fp4Flops);
+            QCOMPARE(again.architecture, h.architecture);
+            QCOMPARE(again.link.kind, h.link.kind);
+            QCOMPARE(again.link.latencySeconds, h.link.latencySeconds);
+            QCOMPARE(again.interconnect.bytesPerSecond, h.interconnect.bytesPerSecond);
+            QCOMPARE(again.interconnect.allReduceLatencySeconds, h.interconnect.allReduceLatencySeconds);
+            QCOMPARE(again.interconnect.nvls, h.interconnect.nvls);
+        }
+    }
+
+    void everyCardNamesItsArchitectureAndInterconnect()
+    {
+        // Which kernels an engine has (FP8 attention on Hopper and Blackwell) and what a
+        // tensor-parallel all-reduce crosses, per GPU and per direction: NVLink 3 600 GB/s
+        // both ways (A100 datasheet), NVLink 4 900 (H100/H200 datasheets), NVLink 5 1.8 TB/s
+        // (HGX B200/B300, NVL72), AMD Infinity Fabric 7 links × 128 GB/s (MI300X, MI325X) and
+        // × 153.6 (MI355X), and PCIe where a card has no GPU fabric.
+        using enum GpuArchitecture;
+        const std::map<std::string, std::pair<GpuArchitecture, double>> expected = {
+            { "a100-80gb", { Ampere, 300e9 } },
+            { "a800", { Ampere, 200e9 } },
+            { "b200", { Blackwell, 900e9 } },
+            { "b300", { Blackwell, 900e9 } },
+            { "gb200-nvl72", { Blackwell, 900e9 } },
+            { "gb300-nvl72", { Blackwell, 900e9 } },
+            { "gh200", { Hopper, 450e9 } },
+            { "h100-pcie", { Hopper, 64e9 } },
+            { "h100-sxm", { Hopper, 450e9 } },
+            { "h20", { Hopper, 450e9 } },
+            { "h200-sxm", { Hopper, 450e9 } },
+            { "h200-sxm-measured", { Hopper, 450e9 } },
+            { "l40s", { Ada, 32e9 } },
+            { "mi300x", { Cdna3, 448e9 } },
+            { "mi325x", { Cdna3, 448e9 } },
+            { "mi355x", { Cdna4, 537.6e9 } },
+            { "rtx-pro-6000", { Blackwell, 64e9 } },
+            { "t4", { Turing, 13840532111.0 } },
+        };
+        const auto& cards = CardCatalog::builtin().hardware();
+        QCOMPARE(cards.size(), expected.size());
+        for (const auto& f : builtinCardFiles()) {
+            if (f.kind != "hardware")
+                continue;
+            const Json j = Json::parse(f.text);
+            const std::string id = j.at("id").get<std::string>();
+            // Stated in the file, not left to a default: the fabric, its all-reduce kind
+            // (ring or NVLS), its latency and a note on where they come from.
+            for (const char* key : { "bytes_per_s", "allreduce", "allreduce_latency_s", "note" })
+                QVERIFY2(j.contains("interconnect") && j["interconnect"].contains(key), (id + ": " + key).c_str());
+            const HardwareCard& h = cards.at(id);
+            QCOMPARE(h.architecture, expected.at(id).first);
+            QCOMPARE(h.interconnect.bytesPerSecond, expected.at(id).second);
+            // About 20 µs per collective (vLLM's custom all-reduce on 8 H100s: 10–24 µs,
+            // SGLang PR #2904); NVLS in the NVL72 racks' NVLink Switches only.
+            QCOMPARE(h.interconnect.allReduceLatencySeconds, 20e-6);
+            QCOMPARE(h.interconnect.nvls, id == "gb200-nvl72" || id == "gb300-nvl72");
+        }
+        QCOMPARE(cards.at("h200-sxm").interconnect.trafficFactor(8), 1.75);
+        QCOMPARE(cards.at("gb200-nvl72").interconnect.trafficFactor(8), 1.0);
+        QCOMPARE(cards.at("h200-sxm").interconnect.trafficFactor(1), 0.0);
+    }
+
+    void blackwellUltraHoldsNvidiasHbm()
+    {
+        // NVIDIA's HGX page: HGX B300 has up to 2.3 TB of GPU memory over 8 GPUs, 287.5 →
+        // 288 GB each in eight 12-high HBM3e stacks of 36 GB; the same convention gives the
+        // b200 card's 180 GB (DGX B200: 1,440 GB over 8).
+        const auto& cards = CardCatalog::builtin().hardware();
+        QCOMPARE(cards.at("b200").hbmBytes, 1440e9 / 8);
+        QCOMPARE(cards.at("b300").hbmBytes, 288e9);
+        QCOMPARE(8 * 36e9, 288e9);
+        QVERIFY(std::abs(2.3e12 / 8 - cards.at("b300").hbmBytes) < 1e9);
+        // GB300 NVL72 carries the same GPU: 72 × 288 GB = 20.7 TB, NVIDIA's "20 TB" per rack
+        // rounded; its other rack figures per GPU: 576 TB/s / 72 = 8 TB/s; dense FP4
+        // 1,080 PFLOPS / 72 = 15; FP8 720 and BF16 360 PFLOPS with sparsity / 72 / 2 = 5 and 2.5.
+        const HardwareCard& gb300 = cards.at("gb300-nvl72");
+        QCOMPARE(gb300.hbmBytes, 288e9);
+        QVERIFY(std::abs(72 * gb300.hbmBytes - 20e12) / 20e12 < 0.04);
+        QCOMPARE(gb300.hbmBandwidth, 576e12 / 72);
+        QCOMPARE(gb300.fp4Flops, 1080e15 / 72);
+        QCOMPARE(gb300.fp8Flops, 720e15 / 72 / 2);
+        QCOMPARE(gb300.bf16Flops, 360e15 / 72 / 2);
+        QCOMPARE(gb300.gpusPerServer, 72);
+        // The NVL72 cards' notes say the TP the code uses: 8, not 72.
+        for (const char* id : { "gb200-nvl72", "gb300-nvl72" }) {
+            QVERIFY2(cards.at(id).notes.find("default TP is 8") != std::string::npos, id);
+            QVERIFY2(cards.at(id).notes.find("TP is 72") == std::string::npos, id);
+            QCOMPARE(scenario("llama-3.1-70b", Json::object(), id).tp(), 8);
         }
     }
 
@@ -331,6 +420,31 @@ private slots:
         std::swap(h["link"]["curve"][0], h["link"]["curve"][1]);
         KV_CHECK(expectInputError(
             [&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.link.curve[1]", "transfer_bytes" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["gpu"]["architecture"] = "pascal";
+        KV_CHECK(expectInputError(
+            [&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.gpu", "architecture", "pascal", "hopper" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["interconnect"]["allreduce"] = "tree";
+        KV_CHECK(expectInputError(
+            [&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.interconnect", "allreduce", "tree", "nvls" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["interconnect"]["bytes_per_s"] = 0;
+        KV_CHECK(
+            expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.interconnect.bytes_per_s" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["interconnect"]["latency_us"] = 20;
+        KV_CHECK(
+            expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.interconnect", "latency_us" }));
+        // A card without a GPU fabric all-reduces over its host link, with NCCL's 20 µs.
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h.erase("interconnect");
+        h.erase("gpu");
+        h["gpu"] = { { "hbm_bytes", 141e9 }, { "hbm_bandwidth_bytes_per_s", 4.8e12 }, { "bf16_flops", 989e12 } };
+        const HardwareCard bare = loadHardwareCard(h.dump(), "hw.json");
+        QCOMPARE(bare.interconnect.bytesPerSecond, 64e9);
+        QCOMPARE(bare.interconnect.allReduceLatencySeconds, kDefaultAllReduceLatencySeconds);
+        QCOMPARE(bare.architecture, GpuArchitecture::Unknown);
 
         Json w = Json::parse(builtinText("workloads", "flexgen.json"));
         w["weights_placement"]["ssd"] = 0.6;

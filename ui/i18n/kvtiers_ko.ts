@@ -47,6 +47,10 @@
         <translation>어텐션 정밀도</translation>
     </message>
     <message>
+        <source>activation precision</source>
+        <translation>활성화 정밀도</translation>
+    </message>
+    <message>
         <source>reuse rate</source>
         <translation>재사용률</translation>
     </message>
