@@ -151,8 +151,6 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
         return value;
     if (role != Qt::DisplayRole)
         return {};
-    if (col == KvPerTokenColumn)
-        return tr("%1/token").arg(bytesText(value, m_units));
     if (col == UtilizationColumn)
         return percentText(value);
     if (col == WaitP99Column || col == TtftP99Column)
@@ -217,9 +215,9 @@ QVariant FleetMixModel::headerData(int section, Qt::Orientation orientation, int
     case ModelColumn:
         return tr("Model");
     case KvPerTokenColumn:
-        return tr("KV per token");
+        return tr("KV per\ntoken"); // two lines: the table fits a laptop's width
     case ConcurrencyColumn:
-        return tr("Seqs/replica");
+        return tr("Seqs per\nreplica");
     case ReplicasColumn:
         return tr("Replicas");
     case GpusColumn:

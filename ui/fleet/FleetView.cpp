@@ -45,15 +45,19 @@ FleetView::FleetView(const CardCatalog& catalog, QWidget* parent)
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &FleetView::sizeNow);
 
+    // The mix across the whole width (its table has many columns); under it, traffic and
+    // targets over what the fleet needs in a narrow column, and the chart taking the rest,
+    // so the page fits a laptop (1280 × 800) with the chart at a useful height.
     auto* layout = new QVBoxLayout(this);
-    // Traffic and targets, and the headline results, side by side; then the mix; then the chart.
-    auto* top = new QHBoxLayout;
-    top->addWidget(buildInputs(), 0);
-    top->addWidget(buildResults(), 1);
-    layout->addLayout(top);
     layout->addWidget(buildMix());
+    auto* body = new QHBoxLayout;
+    auto* column = new QVBoxLayout;
+    column->addWidget(buildInputs());
+    column->addWidget(buildResults(), 1);
+    body->addLayout(column, 0);
     buildChart();
-    layout->addWidget(m_chart, 1);
+    body->addWidget(m_chart, 1);
+    layout->addLayout(body, 1);
 
     connectControls();
     setDisplayOptions(nullptr);
@@ -119,7 +123,9 @@ QGroupBox* FleetView::buildInputs()
                                   "Poisson arrivals, met at the percentile beside it."));
     });
     m_ttftPercentileSpin = percentileSpin(box, QStringLiteral("fleetTtftPercentile"));
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), targetRow(m_ttftSpin, m_ttftPercentileSpin));
+    QHBoxLayout* ttftRow = targetRow(m_ttftSpin, m_ttftPercentileSpin);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("&TTFT target:"), ttftRow);
+    static_cast<QLabel*>(form->labelForField(ttftRow))->setBuddy(m_ttftSpin);
     m_tpotSpin = new QDoubleSpinBox(box);
     m_tpotSpin->setObjectName(QStringLiteral("fleetTpot"));
     m_tpotSpin->setRange(0.001, 1e6);
@@ -130,10 +136,9 @@ QGroupBox* FleetView::buildInputs()
         m_tpotSpin->setToolTip(tr("Time per output token (one decode step): caps the sequences per replica."));
     });
     m_tpotPercentileSpin = percentileSpin(box, QStringLiteral("fleetTpotPercentile"));
-    m_texts.formRow<FleetView>(
-        form, QT_TR_NOOP("Time per &output token:"), targetRow(m_tpotSpin, m_tpotPercentileSpin));
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Units:"), buildUnitsRow(box));
-    box->setMaximumWidth(box->sizeHint().width());
+    QHBoxLayout* tpotRow = targetRow(m_tpotSpin, m_tpotPercentileSpin);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Time per &output token:"), tpotRow);
+    static_cast<QLabel*>(form->labelForField(tpotRow))->setBuddy(m_tpotSpin);
     return box;
 }
 
@@ -172,16 +177,18 @@ QHBoxLayout* FleetView::buildUnitsRow(QWidget* parent)
     m_decimalButton = new QRadioButton(parent);
     m_decimalButton->setObjectName(QStringLiteral("fleetDecimalUnits"));
     m_texts([this] {
-        m_binaryButton->setText(tr("&Binary (GiB)"));
-        m_decimalButton->setText(tr("&Decimal (GB, as memory is sold)"));
+        m_binaryButton->setText(tr("GiB"));
+        m_binaryButton->setToolTip(tr("Binary bytes (1 GiB = 1024³ bytes)."));
+        m_decimalButton->setText(tr("GB"));
+        m_decimalButton->setToolTip(tr("Decimal bytes, as memory is sold."));
     });
     m_binaryButton->setChecked(true);
     auto* group = new QButtonGroup(this);
     group->addButton(m_binaryButton);
     group->addButton(m_decimalButton);
+    row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(m_binaryButton);
     row->addWidget(m_decimalButton);
-    row->addStretch(1);
     return row;
 }
 
@@ -206,20 +213,21 @@ QGroupBox* FleetView::buildResults()
     layout->addWidget(m_errorLabel);
     layout->addLayout(buildResultGrid(box));
     layout->addStretch(1);
-    // Export sits in the results' spare corner: no extra row taken from the chart.
-    auto* exportRow = new QHBoxLayout;
     m_exportStatus = new QLabel(box);
     m_exportStatus->setObjectName(QStringLiteral("fleetExportStatus"));
     m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_exportStatus->setWordWrap(true);
+    layout->addWidget(m_exportStatus);
+    // The units and Export sit in the results' bottom row: no extra row taken from the chart.
+    auto* exportRow = buildUnitsRow(box);
+    exportRow->addStretch(1);
     m_exportButton = new QPushButton(box);
     m_exportButton->setObjectName(QStringLiteral("fleetExportButton"));
     m_texts([this] {
         m_exportButton->setText(tr("E&xport…"));
         m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the fleet as CSV or JSON"));
     });
-    exportRow->addWidget(m_exportStatus, 1);
-    exportRow->addWidget(m_exportButton, 0, Qt::AlignBottom);
+    exportRow->addWidget(m_exportButton);
     layout->addLayout(exportRow);
     return box;
 }
@@ -278,15 +286,16 @@ QGridLayout* FleetView::buildResultGrid(QWidget* parent)
         }
     }
     grid->setColumnStretch(4, 1);
-    grid->setHorizontalSpacing(18);
+    grid->setHorizontalSpacing(12);
     return grid;
 }
 
-QGroupBox* FleetView::buildMix()
+QWidget* FleetView::buildMix()
 {
-    auto* box = new QGroupBox(this);
-    m_texts([box] { box->setTitle(tr("Traffic mix")); });
+    // No frame: the picker row says what the table is, and the page keeps the height.
+    auto* box = new QWidget(this);
     auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
     auto* pickRow = new QHBoxLayout;
     m_workloadCombo = new QComboBox(box);
     m_workloadCombo->setObjectName(QStringLiteral("fleetWorkloadPicker"));
@@ -321,10 +330,24 @@ QGroupBox* FleetView::buildMix()
     m_mixTable->setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_texts([this] { m_mixTable->setToolTip(tr("Double-click a share to edit it.")); });
-    m_mixTable->setMinimumHeight(100);
-    m_mixTable->setMaximumHeight(170);
     layout->addWidget(m_mixTable);
+    connect(m_mixModel, &QAbstractItemModel::modelReset, this, &FleetView::fitMixTable);
+    connect(m_mixModel, &QAbstractItemModel::rowsInserted, this, &FleetView::fitMixTable);
+    connect(m_mixModel, &QAbstractItemModel::rowsRemoved, this, &FleetView::fitMixTable);
+    fitMixTable();
     return box;
+}
+
+void FleetView::fitMixTable()
+{
+    // As tall as its rows (at least two, at most four before it scrolls): no blank rows
+    // taken from the chart.
+    constexpr int kMinRows = 2;
+    constexpr int kMaxRows = 4;
+    const int rows = std::clamp(m_mixModel->rowCount(), kMinRows, kMaxRows);
+    const int height = m_mixTable->horizontalHeader()->sizeHint().height()
+        + rows * m_mixTable->verticalHeader()->defaultSectionSize() + 2 * m_mixTable->frameWidth();
+    m_mixTable->setFixedHeight(height);
 }
 
 void FleetView::buildChart()

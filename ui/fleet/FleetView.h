@@ -126,7 +126,9 @@ private:
     static QHBoxLayout* targetRow(QWidget* target, QWidget* percentile);
     QGroupBox* buildResults();
     QGridLayout* buildResultGrid(QWidget* parent);
-    QGroupBox* buildMix();
+    QWidget* buildMix();
+    /// Sets the mix table's height to its rows (two to four), so none hides and none is blank.
+    void fitMixTable();
     void buildChart();
     void connectControls();
     void setExampleMix();

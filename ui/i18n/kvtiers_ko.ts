@@ -1840,10 +1840,6 @@
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <source>%1/token</source>
-        <translation>토큰당 %1</translation>
-    </message>
-    <message>
         <source>KV-cache bytes per token of the workload&apos;s model, in its KV format (the article&apos;s bytes-per-token view).</source>
         <translation>워크로드 모델의 KV 형식 기준 토큰당 KV 캐시 바이트입니다(기사의 토큰당 바이트 관점).</translation>
     </message>
@@ -1868,12 +1864,15 @@
         <translation>모델</translation>
     </message>
     <message>
-        <source>KV per token</source>
+        <source>KV per
+token</source>
         <translation>토큰당 KV</translation>
     </message>
     <message>
-        <source>Seqs/replica</source>
-        <translation>레플리카당 시퀀스 수</translation>
+        <source>Seqs per
+replica</source>
+        <translation>레플리카당
+시퀀스 수</translation>
     </message>
     <message>
         <source>Replicas</source>
@@ -1991,16 +1990,20 @@
         <translation>출력 토큰당 시간(&amp;O):</translation>
     </message>
     <message>
-        <source>&amp;Binary (GiB)</source>
-        <translation>이진(GiB)(&amp;B)</translation>
+        <source>GiB</source>
+        <translation>GiB</translation>
     </message>
     <message>
-        <source>&amp;Decimal (GB, as memory is sold)</source>
-        <translation>십진(GB, 메모리 판매 단위)(&amp;D)</translation>
+        <source>Binary bytes (1 GiB = 1024³ bytes).</source>
+        <translation>이진 바이트입니다(1 GiB = 1024³ 바이트).</translation>
     </message>
     <message>
-        <source>Units:</source>
-        <translation>단위:</translation>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Decimal bytes, as memory is sold.</source>
+        <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
     </message>
     <message>
         <source>What the fleet needs</source>
@@ -2061,10 +2064,6 @@
     <message>
         <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
         <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
-    </message>
-    <message>
-        <source>Traffic mix</source>
-        <translation>트래픽 구성</translation>
     </message>
     <message>
         <source>&amp;Add workload</source>

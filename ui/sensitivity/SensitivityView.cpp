@@ -103,10 +103,14 @@ SensitivityView::SensitivityView(QWidget* parent)
     connect(&m_timer, &QTimer::timeout, this, &SensitivityView::updateNow);
 
     auto* layout = new QVBoxLayout(this);
-    auto* controls = new QHBoxLayout;
-    buildPickers(controls);
-    buildUnitsAndExport(controls);
-    layout->addLayout(controls);
+    // Two rows, so the page fits a laptop's width (1280 × 800): what the tornado shows and
+    // the units above, the curve's variable and Export below.
+    auto* tornadoRow = new QHBoxLayout;
+    auto* curveRow = new QHBoxLayout;
+    buildPickers(tornadoRow, curveRow);
+    buildUnitsAndExport(tornadoRow, curveRow);
+    layout->addLayout(tornadoRow);
+    layout->addLayout(curveRow);
     buildResults(layout);
 
     connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::scopeChanged);
@@ -119,7 +123,7 @@ SensitivityView::SensitivityView(QWidget* parent)
 }
 
 /// What the tornado and the curve show: scope, tier, range and the curve's variable.
-void SensitivityView::buildPickers(QHBoxLayout* controls)
+void SensitivityView::buildPickers(QHBoxLayout* tornadoRow, QHBoxLayout* curveRow)
 {
     auto* scopeLabel = new QLabel(this);
     m_scopeCombo = new QComboBox(this);
@@ -179,15 +183,17 @@ void SensitivityView::buildPickers(QHBoxLayout* controls)
     m_variableCombo->setCurrentIndex(m_variableCombo->findData(static_cast<int>(Variable::ReuseRate)));
     variableLabel->setBuddy(m_variableCombo);
     for (auto [label, field] : { std::pair<QWidget*, QWidget*> { scopeLabel, m_scopeCombo }, { tierLabel, m_tierCombo },
-             { rangeLabel, m_rangeSpin }, { variableLabel, m_variableCombo } }) {
-        controls->addWidget(label);
-        controls->addWidget(field);
-        controls->addSpacing(12);
+             { rangeLabel, m_rangeSpin } }) {
+        tornadoRow->addWidget(label);
+        tornadoRow->addWidget(field);
+        tornadoRow->addSpacing(12);
     }
+    curveRow->addWidget(variableLabel);
+    curveRow->addWidget(m_variableCombo);
 }
 
 /// The units radios (the shared display option) and the export menu.
-void SensitivityView::buildUnitsAndExport(QHBoxLayout* controls)
+void SensitivityView::buildUnitsAndExport(QHBoxLayout* tornadoRow, QHBoxLayout* curveRow)
 {
     m_binaryButton = new QRadioButton(this);
     m_binaryButton->setObjectName(QStringLiteral("sensitivityBinaryUnits"));
@@ -216,10 +222,11 @@ void SensitivityView::buildUnitsAndExport(QHBoxLayout* controls)
         curveAction->setText(tr("&Curve…"));
     });
     m_exportButton->setMenu(exportMenu);
-    controls->addWidget(m_binaryButton);
-    controls->addWidget(m_decimalButton);
-    controls->addStretch(1);
-    controls->addWidget(m_exportButton);
+    tornadoRow->addStretch(1);
+    tornadoRow->addWidget(m_binaryButton);
+    tornadoRow->addWidget(m_decimalButton);
+    curveRow->addStretch(1);
+    curveRow->addWidget(m_exportButton);
 }
 
 /// The base scenario's line, the error and notes, and the two charts side by side.

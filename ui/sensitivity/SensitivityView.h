@@ -102,8 +102,8 @@ protected:
 private:
     /// Sets every tr() text again (combo items keep their index) and computes the shown
     /// analysis again, so its summary and charts read in the new language.
-    void buildPickers(QHBoxLayout* controls);
-    void buildUnitsAndExport(QHBoxLayout* controls);
+    void buildPickers(QHBoxLayout* tornadoRow, QHBoxLayout* curveRow);
+    void buildUnitsAndExport(QHBoxLayout* tornadoRow, QHBoxLayout* curveRow);
     void buildResults(QVBoxLayout* layout);
     void retranslateUi();
     void schedule();
