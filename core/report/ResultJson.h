@@ -31,7 +31,7 @@ struct WarningNote {
     /// WarnRateAboveCapacity: the rate one replica serves (req/s).
     /// WarnReplicaSpansServers: GPUs per server.
     double limit = 0;
-    std::string model; ///< WarnContextBeyondModel: the model's id
+    std::string model; ///< WarnContextBeyondModel: the model's name, as the user sees it
 };
 
 /// The result's warnings in the order warningMessages() lists them (a flag that does not
