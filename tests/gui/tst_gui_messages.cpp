@@ -202,6 +202,11 @@ private slots:
         QCOMPARE(warnings.size(), cli.size());
         for (size_t i = 0; i < cli.size(); ++i)
             QCOMPARE(translated(warnings[i]), QString::fromStdString(cli[i]));
+        // The context warning names the model as the pickers do, by its name, not its id.
+        const QString beyond = translated(warnings.front());
+        QVERIFY2(beyond.contains(QString::fromStdString(s.model.name) + QStringLiteral("'s maximum"))
+                && !beyond.contains(QString::fromStdString(s.model.id)),
+            qPrintable(beyond));
         installTranslator(kLanguageKorean);
         for (const Message& w : warnings)
             QVERIFY2(hasHangul(translated(w)), qPrintable(translated(w)));
