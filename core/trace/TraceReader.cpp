@@ -42,9 +42,8 @@ std::uint64_t splitmix64(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-// Every sentence of the reader is a template (context "Messages"): the CLI prints its
-// English, the GUI translates it (core/io/Message.h). A line's error is "<file>:<line>: "
-// (and "field \"<name>\": ") then the problem, itself a message.
+// Every sentence is a template (core/io/Message.h): the CLI prints its English, the GUI
+// translates it. A line's error is "<file>:<line>: " ("field \"<name>\": ") and a problem.
 constexpr MessageContext say { "Messages" };
 
 std::string quoteText(std::string_view s)
@@ -280,23 +279,14 @@ void LineScanner::skipContainer(char open, int depth)
 const char* LineScanner::typeOf()
 {
     ws();
-    if (m_p >= m_end)
-        return QT_TRANSLATE_NOOP("Messages", "nothing");
-    switch (*m_p) {
-    case '"':
-        return QT_TRANSLATE_NOOP("Messages", "a string");
-    case '{':
-        return QT_TRANSLATE_NOOP("Messages", "an object");
-    case '[':
-        return QT_TRANSLATE_NOOP("Messages", "an array");
-    case 't':
-    case 'f':
-        return QT_TRANSLATE_NOOP("Messages", "a boolean");
-    case 'n':
-        return QT_TRANSLATE_NOOP("Messages", "null");
-    default:
-        return QT_TRANSLATE_NOOP("Messages", "something else");
-    }
+    const char c = m_p < m_end ? *m_p : '\0';
+    return m_p >= m_end        ? QT_TRANSLATE_NOOP("Messages", "nothing")
+        : c == '"'             ? QT_TRANSLATE_NOOP("Messages", "a string")
+        : c == '{'             ? QT_TRANSLATE_NOOP("Messages", "an object")
+        : c == '['             ? QT_TRANSLATE_NOOP("Messages", "an array")
+        : c == 't' || c == 'f' ? QT_TRANSLATE_NOOP("Messages", "a boolean")
+        : c == 'n'             ? QT_TRANSLATE_NOOP("Messages", "null")
+                               : QT_TRANSLATE_NOOP("Messages", "something else");
 }
 
 bool LineScanner::isNumberStart()
