@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 namespace kvtiers {
 
@@ -29,6 +31,7 @@ enum class Arg : std::uint8_t {
     Fleet,    ///< the word "fleet", opening a fleet's sentence as a word of the UI language
     Problems, ///< HfConfigCannotImport: its missing fields in one phrase, then each problem's own message
     Inner,    ///< FleetEntryInvalid: the workload's own error (English as it is when it has no code)
+    Parser,   ///< the JSON parser's words (detail), in templates where their form is known
 };
 
 /// Which of a code's rows words the message: the first whose test holds.
@@ -108,12 +111,12 @@ constexpr Template kTemplates[] = {
     { C::JsonTruncated,
         QT_TRANSLATE_NOOP(
             "Messages", "%1: the file ends too early (truncated JSON?): parse error at line %2, column %3: %4"),
-        { A::Where, A::Line, A::Column, A::Detail }, When::HasPosition },
+        { A::Where, A::Line, A::Column, A::Parser }, When::HasPosition },
     { C::JsonTruncated, QT_TRANSLATE_NOOP("Messages", "%1: the file ends too early (truncated JSON?): %2"),
-        { A::Where, A::Detail } },
+        { A::Where, A::Parser } },
     { C::JsonSyntax, QT_TRANSLATE_NOOP("Messages", "%1: not valid JSON: parse error at line %2, column %3: %4"),
-        { A::Where, A::Line, A::Column, A::Detail }, When::HasPosition },
-    { C::JsonSyntax, QT_TRANSLATE_NOOP("Messages", "%1: not valid JSON: %2"), { A::Where, A::Detail } },
+        { A::Where, A::Line, A::Column, A::Parser }, When::HasPosition },
+    { C::JsonSyntax, QT_TRANSLATE_NOOP("Messages", "%1: not valid JSON: %2"), { A::Where, A::Parser } },
 
     // Typed fields.
     { C::ExpectedObject, QT_TRANSLATE_NOOP("Messages", "%1: expected a JSON object, found %2"),
@@ -336,6 +339,78 @@ MessageArg problems(const InputErrorDetail& d)
     return MessageArg(std::move(pieces), "; ");
 }
 
+/// One of the parser's fixed phrases (a JSON construct or token), translatable; others as given.
+Message parserPhrase(const std::string& text)
+{
+    static constexpr const char* kPhrases[] = {
+        QT_TRANSLATE_NOOP("Messages", "value"),
+        QT_TRANSLATE_NOOP("Messages", "object"),
+        QT_TRANSLATE_NOOP("Messages", "object key"),
+        QT_TRANSLATE_NOOP("Messages", "object separator"),
+        QT_TRANSLATE_NOOP("Messages", "array"),
+        QT_TRANSLATE_NOOP("Messages", "end of input"),
+        QT_TRANSLATE_NOOP("Messages", "string literal"),
+        QT_TRANSLATE_NOOP("Messages", "number literal"),
+        QT_TRANSLATE_NOOP("Messages", "true literal"),
+        QT_TRANSLATE_NOOP("Messages", "false literal"),
+        QT_TRANSLATE_NOOP("Messages", "null literal"),
+        QT_TRANSLATE_NOOP("Messages", "'[', '{', or a literal"),
+        QT_TRANSLATE_NOOP("Messages", "unknown token"),
+        QT_TRANSLATE_NOOP("Messages", "invalid literal"),
+        QT_TRANSLATE_NOOP("Messages", "invalid number"),
+        QT_TRANSLATE_NOOP("Messages", "invalid string"),
+    };
+    for (const char* phrase : kPhrases) {
+        if (text == phrase)
+            return say(phrase);
+    }
+    return verbatim(text);
+}
+
+/// One "; "-separated piece of the parser's words, in a template where its form is known.
+Message parserPiece(const std::string& piece)
+{
+    static constexpr std::string_view kWhile = "syntax error while parsing ";
+    if (piece.starts_with(kWhile)) {
+        const auto dash = piece.find(" - ", kWhile.size());
+        if (dash != std::string::npos)
+            return say(QT_TRANSLATE_NOOP("Messages", "syntax error while parsing %1 - %2"),
+                { MessageArg({ parserPhrase(piece.substr(kWhile.size(), dash - kWhile.size())) }, ""),
+                    MessageArg({ parserPiece(piece.substr(dash + 3)) }, "") });
+    }
+    struct Lead {
+        std::string_view text;
+        const char* source;
+    };
+    static constexpr Lead kLeads[] = {
+        { "unexpected ", QT_TRANSLATE_NOOP("Messages", "unexpected %1") },
+        { "expected ", QT_TRANSLATE_NOOP("Messages", "expected %1") },
+        { "last read: ", QT_TRANSLATE_NOOP("Messages", "last read: %1") },
+    };
+    for (const Lead& lead : kLeads) {
+        if (piece.starts_with(lead.text) && piece.size() > lead.text.size())
+            return say(lead.source, { MessageArg({ parserPhrase(piece.substr(lead.text.size())) }, "") });
+    }
+    return parserPhrase(piece);
+}
+
+/// nlohmann's words for a syntax error ("syntax error while parsing object - unexpected end
+/// of input; expected string literal") as templates the GUI translates; the English is the
+/// words as given, byte for byte.
+MessageArg parserWords(const std::string& words)
+{
+    std::vector<Message> pieces;
+    std::size_t from = 0;
+    for (;;) {
+        const auto at = words.find("; ", from);
+        pieces.push_back(parserPiece(words.substr(from, at == std::string::npos ? std::string::npos : at - from)));
+        if (at == std::string::npos)
+            break;
+        from = at + 2;
+    }
+    return MessageArg(std::move(pieces), "; ");
+}
+
 MessageArg argument(Arg a, const InputErrorDetail& d)
 {
     switch (a) {
@@ -349,6 +424,8 @@ MessageArg argument(Arg a, const InputErrorDetail& d)
         return d.max;
     case Arg::Detail:
         return d.detail;
+    case Arg::Parser:
+        return parserWords(d.detail);
     case Arg::Line:
         return std::to_string(d.line);
     case Arg::Column:
@@ -397,6 +474,8 @@ std::string InputError::englishOf(const InputErrorDetail& detail)
 
 Message InputError::message() const
 {
+    if (m_message)
+        return *m_message;
     return inputErrorMessage(detail(), what());
 }
 

@@ -183,6 +183,14 @@ public:
     {
     }
 
+    /// A sentence of its own, built from templates (a reader's message whose problem is a
+    /// message in turn): its English is what(), and message() gives it to translate. Code Uncoded.
+    explicit InputError(Message message)
+        : std::runtime_error(message.english())
+        , m_message(std::make_shared<const Message>(std::move(message)))
+    {
+    }
+
     /// The structured form; code Uncoded when the thrower gave none.
     const InputErrorDetail& detail() const noexcept
     {
@@ -196,6 +204,7 @@ private:
     static std::string englishOf(const InputErrorDetail& detail);
     // Shared so that copying the exception (as throw and catch may) never throws.
     std::shared_ptr<const InputErrorDetail> m_detail;
+    std::shared_ptr<const Message> m_message;
 };
 
 /// The code's sentence with the detail's figures; empty for Uncoded (unless the detail

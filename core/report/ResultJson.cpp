@@ -150,7 +150,7 @@ std::vector<WarningNote> warningNotes(const Scenario& s, const EvalResult& r)
     std::vector<WarningNote> out;
     if (r.warnings & WarnContextBeyondModel)
         out.push_back(
-            { WarnContextBeyondModel, s.workload.context, static_cast<double>(s.model.maxContext), s.model.id });
+            { WarnContextBeyondModel, s.workload.context, static_cast<double>(s.model.maxContext), s.model.name });
     if (r.warnings & WarnNoKvBudget)
         out.push_back({ WarnNoKvBudget, 0, 0, {} });
     if (r.warnings & WarnWeightsSpill)

@@ -33,7 +33,7 @@ struct WarningNote {
     /// WarnReplicaSpansServers: GPUs per server. WarnLinkOverloaded: 1;
     /// WarnSsdWearAboveRating: the drives' rated DWPD.
     double limit = 0;
-    std::string model; ///< WarnContextBeyondModel: the model's id; WarnLinkOverloaded: the link
+    std::string model; ///< WarnContextBeyondModel: the model's name, as the user sees it; WarnLinkOverloaded: the link
 };
 
 /// The result's warnings in the order warningMessages() lists them (a flag that does not

@@ -4,6 +4,8 @@
 #include "core/io/InputFile.h"
 #include "core/io/Json.h"
 
+#include <QtGlobal>
+
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -40,19 +42,30 @@ std::uint64_t splitmix64(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
+// Every sentence is a template (core/io/Message.h): the CLI prints its English, the GUI
+// translates it. A line's error is "<file>:<line>: " ("field \"<name>\": ") and a problem.
+constexpr MessageContext say { "Messages" };
+
 std::string quoteText(std::string_view s)
 {
     return "\"" + std::string(s) + "\"";
 }
 
-/// Throws the reader's error for line `line` of `name`, naming the field when there is one.
-[[noreturn]] void throwAt(
-    const std::string& name, std::uint64_t line, const std::string& field, const std::string& problem)
+/// A JSON type's name (typeOf) as a part of a sentence.
+MessageArg found(const char* type)
 {
-    std::string where = name + ":" + std::to_string(line) + ": ";
-    if (!field.empty())
-        where += "field " + quoteText(field) + ": ";
-    throw InputError(where + problem);
+    return MessageArg({ say(type) }, "");
+}
+
+/// Throws the reader's error for line `line` of `name`, naming the field when there is one.
+[[noreturn]] void throwAt(const std::string& name, std::uint64_t line, const std::string& field, Message problem)
+{
+    MessageArg inner(std::vector<Message> { std::move(problem) }, "");
+    if (field.empty())
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("Messages", "%1:%2: %3"), { name, std::to_string(line), std::move(inner) }));
+    throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1:%2: field %3: %4"),
+        { name, std::to_string(line), quoteText(field), std::move(inner) }));
 }
 
 struct Number {
@@ -95,13 +108,17 @@ public:
         ws();
         return m_p >= m_end;
     }
-    [[noreturn]] void fail(const std::string& field, const std::string& problem) const
+    [[noreturn]] void fail(const std::string& field, Message problem) const
     {
-        throwAt(m_name, m_lineNo, field, problem);
+        throwAt(m_name, m_lineNo, field, std::move(problem));
     }
-    [[noreturn]] void syntax(const std::string& what) const
+    /// `what` is a template with no figures, or a message.
+    [[noreturn]] void syntax(const char* what) const { syntax(say(what)); }
+    [[noreturn]] void syntax(Message what) const
     {
-        fail({}, "not valid JSON at column " + std::to_string(column()) + ": " + what);
+        fail({},
+            say(QT_TRANSLATE_NOOP("Messages", "not valid JSON at column %1: %2"),
+                { std::to_string(column()), MessageArg({ std::move(what) }, "") }));
     }
 
     void number(Number& n);
@@ -135,7 +152,7 @@ void LineScanner::number(Number& n)
         ++p;
     }
     if (p >= m_end || *p < '0' || *p > '9')
-        syntax("expected a value");
+        syntax(QT_TRANSLATE_NOOP("Messages", "expected a value"));
     if (*p == '0') {
         ++p;
     } else {
@@ -153,7 +170,7 @@ void LineScanner::number(Number& n)
         n.integer = false;
         ++p;
         if (p >= m_end || *p < '0' || *p > '9')
-            syntax("a digit must follow the decimal point");
+            syntax(QT_TRANSLATE_NOOP("Messages", "a digit must follow the decimal point"));
         p = digits(p, m_end);
     }
     if (p < m_end && (*p == 'e' || *p == 'E')) {
@@ -162,7 +179,7 @@ void LineScanner::number(Number& n)
         if (p < m_end && (*p == '+' || *p == '-'))
             ++p;
         if (p >= m_end || *p < '0' || *p > '9')
-            syntax("a digit must follow the exponent");
+            syntax(QT_TRANSLATE_NOOP("Messages", "a digit must follow the exponent"));
         p = digits(p, m_end);
     }
     if (n.integer && n.fits) {
@@ -179,23 +196,23 @@ void LineScanner::number(Number& n)
 std::string_view LineScanner::string()
 {
     if (m_p >= m_end || *m_p != '"')
-        syntax("expected a string");
+        syntax(QT_TRANSLATE_NOOP("Messages", "expected a string"));
     const char* start = ++m_p;
     while (m_p < m_end && *m_p != '"') {
         const unsigned char c = static_cast<unsigned char>(*m_p);
         if (c < 0x20)
-            syntax("a control character inside a string");
+            syntax(QT_TRANSLATE_NOOP("Messages", "a control character inside a string"));
         if (c == '\\') {
             ++m_p;
             if (m_p >= m_end)
                 break;
             if (!std::strchr("\"\\/bfnrtu", *m_p))
-                syntax("an unknown escape in a string");
+                syntax(QT_TRANSLATE_NOOP("Messages", "an unknown escape in a string"));
         }
         ++m_p;
     }
     if (m_p >= m_end)
-        syntax("a string is not closed");
+        syntax(QT_TRANSLATE_NOOP("Messages", "a string is not closed"));
     const std::string_view text(start, static_cast<std::size_t>(m_p - start));
     ++m_p;
     return text;
@@ -206,7 +223,7 @@ void LineScanner::skipValue(int depth)
 {
     ws();
     if (m_p >= m_end)
-        syntax("expected a value");
+        syntax(QT_TRANSLATE_NOOP("Messages", "expected a value"));
     const char c = *m_p;
     if (c == '"') {
         string();
@@ -223,7 +240,7 @@ void LineScanner::skipValue(int depth)
                 return;
             }
         }
-        syntax("expected a value");
+        syntax(QT_TRANSLATE_NOOP("Messages", "expected a value"));
     }
 }
 
@@ -231,7 +248,7 @@ void LineScanner::skipValue(int depth)
 void LineScanner::skipContainer(char open, int depth)
 {
     if (depth >= kMaxNesting)
-        syntax("nesting deeper than " + std::to_string(kMaxNesting));
+        syntax(say(QT_TRANSLATE_NOOP("Messages", "nesting deeper than %1"), { std::to_string(kMaxNesting) }));
     const char close = open == '{' ? '}' : ']';
     ++m_p;
     if (peek(close)) {
@@ -243,7 +260,7 @@ void LineScanner::skipContainer(char open, int depth)
             ws();
             string();
             if (!peek(':'))
-                syntax("expected ':' after a key");
+                syntax(QT_TRANSLATE_NOOP("Messages", "expected ':' after a key"));
             ++m_p;
         }
         skipValue(depth + 1);
@@ -255,30 +272,21 @@ void LineScanner::skipContainer(char open, int depth)
             ++m_p;
             return;
         }
-        syntax(std::string("expected ',' or '") + close + "'");
+        syntax(say(QT_TRANSLATE_NOOP("Messages", "expected ',' or '%1'"), { std::string(1, close) }));
     }
 }
 
 const char* LineScanner::typeOf()
 {
     ws();
-    if (m_p >= m_end)
-        return "nothing";
-    switch (*m_p) {
-    case '"':
-        return "a string";
-    case '{':
-        return "an object";
-    case '[':
-        return "an array";
-    case 't':
-    case 'f':
-        return "a boolean";
-    case 'n':
-        return "null";
-    default:
-        return "something else";
-    }
+    const char c = m_p < m_end ? *m_p : '\0';
+    return m_p >= m_end        ? QT_TRANSLATE_NOOP("Messages", "nothing")
+        : c == '"'             ? QT_TRANSLATE_NOOP("Messages", "a string")
+        : c == '{'             ? QT_TRANSLATE_NOOP("Messages", "an object")
+        : c == '['             ? QT_TRANSLATE_NOOP("Messages", "an array")
+        : c == 't' || c == 'f' ? QT_TRANSLATE_NOOP("Messages", "a boolean")
+        : c == 'n'             ? QT_TRANSLATE_NOOP("Messages", "null")
+                               : QT_TRANSLATE_NOOP("Messages", "something else");
 }
 
 bool LineScanner::isNumberStart()
@@ -293,14 +301,16 @@ double LineScanner::wholeNumber(const char* field, double lo, double hi)
     if (!isNumberStart()) {
         const char* t = typeOf();
         skipValue(0);
-        fail(field, std::string("must be a number, found ") + t);
+        fail(field, say(QT_TRANSLATE_NOOP("Messages", "must be a number, found %1"), { found(t) }));
     }
     Number n;
     number(n);
     if (!std::isfinite(n.value) || n.value < lo || n.value > hi)
-        fail(field, "out of range (must be " + formatNumber(lo) + " to " + formatNumber(hi) + ")");
+        fail(field,
+            say(QT_TRANSLATE_NOOP("Messages", "out of range (must be %1 to %2)"),
+                { formatNumber(lo), formatNumber(hi) }));
     if (n.value != std::floor(n.value))
-        fail(field, "must be a whole number");
+        fail(field, say(QT_TRANSLATE_NOOP("Messages", "must be a whole number")));
     return n.value;
 }
 
@@ -310,12 +320,12 @@ double readTimestamp(LineScanner& s)
 {
     if (!s.isNumberStart()) {
         const char* t = s.typeOf();
-        s.fail("timestamp", std::string("must be a number, found ") + t);
+        s.fail("timestamp", say(QT_TRANSLATE_NOOP("Messages", "must be a number, found %1"), { found(t) }));
     }
     Number n;
     s.number(n);
     if (!std::isfinite(n.value) || std::fabs(n.value) > 1e15)
-        s.fail("timestamp", "out of range");
+        s.fail("timestamp", say(QT_TRANSLATE_NOOP("Messages", "out of range")));
     return n.value;
 }
 
@@ -324,7 +334,7 @@ void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
 {
     if (!s.peek('[')) {
         const char* t = s.typeOf();
-        s.fail("hash_ids", std::string("must be an array of block ids, found ") + t);
+        s.fail("hash_ids", say(QT_TRANSLATE_NOOP("Messages", "must be an array of block ids, found %1"), { found(t) }));
     }
     ++s.m_p;
     if (s.peek(']')) {
@@ -333,15 +343,21 @@ void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
     }
     for (;;) {
         if (!s.isNumberStart()) {
-            const std::string t = s.typeOf();
-            s.fail("hash_ids", "element " + std::to_string(ids.size()) + " must be a whole number, found " + t);
+            const char* t = s.typeOf();
+            s.fail("hash_ids",
+                say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number, found %2"),
+                    { std::to_string(ids.size()), found(t) }));
         }
         Number n;
         s.number(n);
         if (!n.integer)
-            s.fail("hash_ids", "element " + std::to_string(ids.size()) + " must be a whole number");
+            s.fail("hash_ids",
+                say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number"),
+                    { std::to_string(ids.size()) }));
         if (!n.fits || (n.negative && n.magnitude > (1ull << 63)))
-            s.fail("hash_ids", "element " + std::to_string(ids.size()) + " does not fit in 64 bits");
+            s.fail("hash_ids",
+                say(QT_TRANSLATE_NOOP("Messages", "element %1 does not fit in 64 bits"),
+                    { std::to_string(ids.size()) }));
         ids.push_back(n.negative ? (~n.magnitude + 1) : n.magnitude);
         if (s.peek(',')) {
             ++s.m_p;
@@ -351,7 +367,7 @@ void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
             ++s.m_p;
             break;
         }
-        s.syntax("expected ',' or ']' in hash_ids");
+        s.syntax(QT_TRANSLATE_NOOP("Messages", "expected ',' or ']' in hash_ids"));
     }
 }
 
@@ -364,12 +380,12 @@ void readChatId(LineScanner& s, const std::string& field, std::int64_t& id)
     }
     if (!s.isNumberStart()) {
         const char* t = s.typeOf();
-        s.fail(field, std::string("must be a number or a string, found ") + t);
+        s.fail(field, say(QT_TRANSLATE_NOOP("Messages", "must be a number or a string, found %1"), { found(t) }));
     }
     Number n;
     s.number(n);
     if (!n.integer || !n.fits || n.magnitude > static_cast<std::uint64_t>(INT64_MAX))
-        s.fail(field, "must be a whole number in 64 bits");
+        s.fail(field, say(QT_TRANSLATE_NOOP("Messages", "must be a whole number in 64 bits")));
     id = n.negative ? -static_cast<std::int64_t>(n.magnitude) : static_cast<std::int64_t>(n.magnitude);
 }
 
@@ -408,7 +424,7 @@ unsigned readField(LineScanner& s, std::string_view key, bool bailian, TraceRequ
     if (bailian && key == "type") {
         if (!s.peek('"')) {
             const char* t = s.typeOf();
-            s.fail("type", std::string("must be a string, found ") + t);
+            s.fail("type", say(QT_TRANSLATE_NOOP("Messages", "must be a string, found %1"), { found(t) }));
         }
         s.string();
         return FType;
@@ -427,7 +443,7 @@ void readObject(
 {
     s.ws();
     if (s.m_p >= s.m_end || *s.m_p != '{')
-        s.syntax(std::string("expected a JSON object, found ") + s.typeOf());
+        s.syntax(say(QT_TRANSLATE_NOOP("Messages", "expected a JSON object, found %1"), { found(s.typeOf()) }));
     ++s.m_p;
     if (s.peek('}')) {
         ++s.m_p;
@@ -436,12 +452,12 @@ void readObject(
             s.ws();
             const std::string_view key = s.string();
             if (!s.peek(':'))
-                s.syntax("expected ':' after a key");
+                s.syntax(QT_TRANSLATE_NOOP("Messages", "expected ':' after a key"));
             ++s.m_p;
             s.ws();
             if (const unsigned bit = readField(s, key, bailian, request, fields, ids)) {
                 if (fields.seen & bit)
-                    s.fail(std::string(key), "given twice");
+                    s.fail(std::string(key), say(QT_TRANSLATE_NOOP("Messages", "given twice")));
                 fields.seen |= bit;
             }
             if (s.peek(',')) {
@@ -452,11 +468,11 @@ void readObject(
                 ++s.m_p;
                 break;
             }
-            s.syntax("expected ',' or '}'");
+            s.syntax(QT_TRANSLATE_NOOP("Messages", "expected ',' or '}'"));
         }
     }
     if (!s.atEnd())
-        s.syntax("unexpected text after the object");
+        s.syntax(QT_TRANSLATE_NOOP("Messages", "unexpected text after the object"));
 }
 
 void checkRequired(const LineScanner& s, unsigned seen, bool bailian)
@@ -471,7 +487,7 @@ void checkRequired(const LineScanner& s, unsigned seen, bool bailian)
         if (r.bit == FChatId && !bailian)
             continue;
         if (!(seen & r.bit))
-            s.fail(r.field, "missing");
+            s.fail(r.field, say(QT_TRANSLATE_NOOP("Messages", "missing")));
     }
 }
 
@@ -509,7 +525,8 @@ TraceFormat parseTraceFormat(std::string_view text, const std::string& what)
         return TraceFormat::Mooncake;
     if (text == "bailian")
         return TraceFormat::Bailian;
-    throw InputError(what + ": unknown trace format " + quoteText(text) + " (use mooncake or bailian)");
+    throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: unknown trace format %2 (use mooncake or bailian)"),
+        { what, quoteText(text) }));
 }
 
 std::uint64_t chainKey(std::uint64_t parent, std::uint64_t blockId)
@@ -556,9 +573,9 @@ std::unique_ptr<TraceReader> TraceReader::fromText(
     return r;
 }
 
-void TraceReader::fail(const std::string& field, const std::string& problem) const
+void TraceReader::fail(const std::string& field, Message problem) const
 {
-    throwAt(m_name, m_line, field, problem);
+    throwAt(m_name, m_line, field, std::move(problem));
 }
 
 bool TraceReader::nextLine(std::string_view& line)
@@ -593,7 +610,9 @@ bool TraceReader::nextLine(std::string_view& line)
         if (m_end == m_buffer.size()) {
             if (m_buffer.size() >= kMaxLineBytes) {
                 ++m_line;
-                fail({}, "line is longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB; refused");
+                fail({},
+                    say(QT_TRANSLATE_NOOP("Messages", "line is longer than %1 MiB; refused"),
+                        { std::to_string(kMaxLineBytes >> 20) }));
             }
             m_buffer.resize(m_buffer.size() * 2);
         }
@@ -650,7 +669,8 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
     request.timeSeconds = bailian ? fields.timestamp : fields.timestamp / 1000.0; // Mooncake: milliseconds
     if (m_lastTimeLine > 0 && request.timeSeconds < m_lastTime)
         fail("timestamp",
-            "earlier than line " + std::to_string(m_lastTimeLine) + "'s: requests must be in arrival order");
+            say(QT_TRANSLATE_NOOP("Messages", "earlier than line %1's: requests must be in arrival order"),
+                { std::to_string(m_lastTimeLine) }));
     m_lastTime = request.timeSeconds;
     m_lastTimeLine = m_line;
     chainBlocks(request);
@@ -664,9 +684,10 @@ void TraceReader::chainBlocks(TraceRequest& request) const
     const std::uint64_t maxBlocks = (request.inputTokens + b - 1) / b;
     if (m_ids.size() > maxBlocks)
         fail("hash_ids",
-            std::to_string(m_ids.size()) + " block ids for input_length " + std::to_string(request.inputTokens)
-                + " (at most " + std::to_string(maxBlocks) + " at " + std::to_string(m_blockTokens)
-                + " tokens per block; is --block-tokens right?)");
+            say(QT_TRANSLATE_NOOP("Messages",
+                    "%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is --block-tokens right?)"),
+                { std::to_string(m_ids.size()), std::to_string(request.inputTokens), std::to_string(maxBlocks),
+                    std::to_string(m_blockTokens) }));
     std::uint64_t parent = 0;
     request.blockKeys.reserve(m_ids.size());
     for (const std::uint64_t id : m_ids) {

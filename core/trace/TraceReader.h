@@ -13,6 +13,8 @@
 // The reader holds one line at a time: memory does not grow with the file. A malformed line
 // throws InputError naming the file, the line and the field.
 
+#include "core/io/Message.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -86,7 +88,7 @@ private:
     void parseLine(std::string_view line, TraceRequest& request);
     /// The line's block ids (m_ids) chained into the request's prefix keys.
     void chainBlocks(TraceRequest& request) const;
-    [[noreturn]] void fail(const std::string& field, const std::string& problem) const;
+    [[noreturn]] void fail(const std::string& field, Message problem) const;
 
     std::string m_name;
     TraceFormat m_format;

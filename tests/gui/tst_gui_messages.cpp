@@ -7,9 +7,11 @@
 
 #include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
+#include "core/io/Json.h"
 #include "core/model/Derivation.h"
 #include "core/model/VllmCheck.h"
 #include "core/report/ResultJson.h"
+#include "core/trace/TraceReader.h"
 #include "tests/support/TestSupport.h"
 #include "ui/app/Language.h"
 #include "ui/scenario/ScenarioController.h"
@@ -200,11 +202,92 @@ private slots:
         QCOMPARE(warnings.size(), cli.size());
         for (size_t i = 0; i < cli.size(); ++i)
             QCOMPARE(translated(warnings[i]), QString::fromStdString(cli[i]));
+        // The context warning names the model as the pickers do, by its name, not its id.
+        const QString beyond = translated(warnings.front());
+        QVERIFY2(beyond.contains(QString::fromStdString(s.model.name) + QStringLiteral("'s maximum"))
+                && !beyond.contains(QString::fromStdString(s.model.id)),
+            qPrintable(beyond));
         installTranslator(kLanguageKorean);
         for (const Message& w : warnings)
             QVERIFY2(hasHangul(translated(w)), qPrintable(translated(w)));
         const QString formula = translated(kvPerTokenMessage(deriveKvPerToken(s.model, r.kvFormat)));
         QVERIFY2(hasHangul(formula) && formula.contains(QStringLiteral("327,680 B")), qPrintable(formula));
+        installTranslator(kLanguageEnglish);
+    }
+
+    void traceErrorsReadInKorean()
+    {
+        // The walk's truncated trace, a field of the wrong type and a missing field: in English
+        // the CLI's words byte for byte (tests/cli/tst_cli_trace checks those), in Korean the
+        // sentence in Hangul with the file, the line, the column and the field as they are.
+        struct Case {
+            std::string text;
+            QString english;
+            QStringList kept; ///< what the Korean quotes as it is
+        };
+        const Case cases[] = {
+            { "{\"timestamp\": 1, \"input_length\"",
+                QStringLiteral("cut.jsonl:1: not valid JSON at column 32: expected ':' after a key"),
+                { QStringLiteral("cut.jsonl:1"), QStringLiteral("32"), QStringLiteral("':'") } },
+            { "{\"timestamp\": \"noon\", \"input_length\": 10, \"output_length\": 1, \"hash_ids\": [1]}",
+                QStringLiteral("cut.jsonl:1: field \"timestamp\": must be a number, found a string"),
+                { QStringLiteral("cut.jsonl:1"), QStringLiteral("\"timestamp\"") } },
+            { "{\"timestamp\": 1, \"input_length\": 10, \"output_length\": 1}",
+                QStringLiteral("cut.jsonl:1: field \"hash_ids\": missing"),
+                { QStringLiteral("cut.jsonl:1"), QStringLiteral("\"hash_ids\"") } },
+        };
+        for (const Case& c : cases) {
+            Message message;
+            try {
+                auto reader = trace::TraceReader::fromText(c.text + "\n", "cut.jsonl");
+                trace::TraceRequest request;
+                reader->next(request);
+                QFAIL(qPrintable(QStringLiteral("accepted: ") + QString::fromStdString(c.text)));
+            } catch (const InputError& e) {
+                QCOMPARE(QString::fromStdString(e.what()), c.english);
+                message = e.message();
+            }
+            installTranslator(kLanguageEnglish);
+            QCOMPARE(translated(message), c.english);
+            installTranslator(kLanguageKorean);
+            const QString ko = translated(message);
+            QVERIFY2(hasHangul(ko), qPrintable(ko));
+            for (const QString& kept : c.kept)
+                QVERIFY2(ko.contains(kept), qPrintable(ko + QStringLiteral(" lacks ") + kept));
+            for (const char* english : { "not valid JSON", "must be a number", "missing", "found a string" })
+                QVERIFY2(!ko.contains(QLatin1String(english)), qPrintable(ko));
+        }
+        installTranslator(kLanguageEnglish);
+    }
+
+    void jsonParserWordsReadInKorean()
+    {
+        // A broken preset (or card): the parser's own words follow the file, line and column.
+        // English keeps nlohmann's words byte for byte; Korean translates them too.
+        const std::string text = "{\n  \"name\": \"broken\",\n  \"scenario\": {\n";
+        std::string parserWords;
+        try {
+            (void)Json::parse(text);
+        } catch (const Json::parse_error& e) {
+            parserWords = e.what();
+        }
+        const auto at = parserWords.find("syntax error");
+        QVERIFY2(at != std::string::npos, parserWords.c_str());
+        parserWords = parserWords.substr(at); // "syntax error while parsing object key - unexpected end of input; ..."
+        try {
+            (void)parseStrictJson(text, "broken.json");
+            QFAIL("a truncated preset was accepted");
+        } catch (const InputError& e) {
+            const std::string english = e.what();
+            QVERIFY2(english.ends_with(": " + parserWords), english.c_str());
+            installTranslator(kLanguageEnglish);
+            QCOMPARE(translated(e.message()), QString::fromStdString(english));
+            installTranslator(kLanguageKorean);
+            const QString ko = translated(e.message());
+            QVERIFY2(hasHangul(ko) && ko.contains(QStringLiteral("broken.json")), qPrintable(ko));
+            for (const char* words : { "syntax error", "unexpected", "end of input", "expected", "object" })
+                QVERIFY2(!ko.contains(QLatin1String(words)), qPrintable(ko));
+        }
         installTranslator(kLanguageEnglish);
     }
 };

@@ -193,7 +193,7 @@ void FleetChart::rebuild()
     ensureBars(n);
     for (int i = 0; i < n; ++i) {
         const FleetEntryResult& e = m_fleet.entries[static_cast<size_t>(i)];
-        m_bars[static_cast<size_t>(i)][0]->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.id)));
+        m_bars[static_cast<size_t>(i)][0]->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.name)));
         for (int t = 0; t < 3; ++t)
             m_bars[static_cast<size_t>(i)][static_cast<size_t>(t)]->setData(
                 QVector<double> { kBarKey }, QVector<double> { tierBytes(e, t) }, true);

@@ -869,6 +869,250 @@
         <source>%1:%2: cannot read vLLM&apos;s setting %3 in &quot;%4&quot;</source>
         <translation>%1:%2: &quot;%4&quot;에서 vLLM 설정 %3을(를) 읽을 수 없습니다</translation>
     </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation>%1:%2: %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: field %3: %4</source>
+        <translation>%1:%2: 필드 %3: %4</translation>
+    </message>
+    <message>
+        <source>not valid JSON at column %1: %2</source>
+        <translation>%1열에서 올바른 JSON이 아닙니다: %2</translation>
+    </message>
+    <message>
+        <source>expected a value</source>
+        <translation>값이 와야 합니다</translation>
+    </message>
+    <message>
+        <source>a digit must follow the decimal point</source>
+        <translation>소수점 뒤에 숫자가 와야 합니다</translation>
+    </message>
+    <message>
+        <source>a digit must follow the exponent</source>
+        <translation>지수 뒤에 숫자가 와야 합니다</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>문자열이 와야 합니다</translation>
+    </message>
+    <message>
+        <source>a control character inside a string</source>
+        <translation>문자열 안에 제어 문자가 있습니다</translation>
+    </message>
+    <message>
+        <source>an unknown escape in a string</source>
+        <translation>문자열 안에 알 수 없는 이스케이프가 있습니다</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>문자열이 닫히지 않았습니다</translation>
+    </message>
+    <message>
+        <source>nesting deeper than %1</source>
+        <translation>중첩이 %1단계보다 깊습니다</translation>
+    </message>
+    <message>
+        <source>expected &apos;:&apos; after a key</source>
+        <translation>키 뒤에 &apos;:&apos;이(가) 와야 합니다</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;%1&apos;</source>
+        <translation>&apos;,&apos; 또는 &apos;%1&apos;이(가) 와야 합니다</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>아무것도 없음</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>문자열</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>객체</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>배열</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>불리언</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null 값</translation>
+    </message>
+    <message>
+        <source>something else</source>
+        <translation>다른 값</translation>
+    </message>
+    <message>
+        <source>must be a number, found %1</source>
+        <translation>숫자여야 하는데 %1입니다</translation>
+    </message>
+    <message>
+        <source>out of range (must be %1 to %2)</source>
+        <translation>범위를 벗어났습니다(%1~%2이어야 합니다)</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>정수여야 합니다</translation>
+    </message>
+    <message>
+        <source>out of range</source>
+        <translation>범위를 벗어났습니다</translation>
+    </message>
+    <message>
+        <source>must be an array of block ids, found %1</source>
+        <translation>블록 ID 배열이어야 하는데 %1입니다</translation>
+    </message>
+    <message>
+        <source>element %1 must be a whole number, found %2</source>
+        <translation>%1번 원소는 정수여야 하는데 %2입니다</translation>
+    </message>
+    <message>
+        <source>element %1 must be a whole number</source>
+        <translation>%1번 원소는 정수여야 합니다</translation>
+    </message>
+    <message>
+        <source>element %1 does not fit in 64 bits</source>
+        <translation>%1번 원소가 64비트에 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;]&apos; in hash_ids</source>
+        <translation>hash_ids 안에 &apos;,&apos; 또는 &apos;]&apos;이(가) 와야 합니다</translation>
+    </message>
+    <message>
+        <source>must be a number or a string, found %1</source>
+        <translation>숫자나 문자열이어야 하는데 %1입니다</translation>
+    </message>
+    <message>
+        <source>must be a whole number in 64 bits</source>
+        <translation>64비트 정수여야 합니다</translation>
+    </message>
+    <message>
+        <source>must be a string, found %1</source>
+        <translation>문자열이어야 하는데 %1입니다</translation>
+    </message>
+    <message>
+        <source>expected a JSON object, found %1</source>
+        <translation>JSON 객체가 와야 하는데 %1입니다</translation>
+    </message>
+    <message>
+        <source>given twice</source>
+        <translation>두 번 주어졌습니다</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;}&apos;</source>
+        <translation>&apos;,&apos; 또는 &apos;}&apos;이(가) 와야 합니다</translation>
+    </message>
+    <message>
+        <source>unexpected text after the object</source>
+        <translation>객체 뒤에 예상하지 못한 텍스트가 있습니다</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>없습니다</translation>
+    </message>
+    <message>
+        <source>%1: unknown trace format %2 (use mooncake or bailian)</source>
+        <translation>%1: 알 수 없는 트레이스 형식 %2 (mooncake 또는 bailian을 쓰세요)</translation>
+    </message>
+    <message>
+        <source>line is longer than %1 MiB; refused</source>
+        <translation>줄이 %1 MiB보다 길어 거부했습니다</translation>
+    </message>
+    <message>
+        <source>earlier than line %1&apos;s: requests must be in arrival order</source>
+        <translation>%1행의 값보다 이릅니다: 요청은 도착 순서대로 있어야 합니다</translation>
+    </message>
+    <message>
+        <source>%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is --block-tokens right?)</source>
+        <translation>input_length %2에 블록 ID가 %1개입니다(블록당 %4토큰이면 최대 %3개; --block-tokens가 맞습니까?)</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>객체</translation>
+    </message>
+    <message>
+        <source>object key</source>
+        <translation>객체 키</translation>
+    </message>
+    <message>
+        <source>object separator</source>
+        <translation>객체 구분자</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>배열</translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation>입력의 끝</translation>
+    </message>
+    <message>
+        <source>string literal</source>
+        <translation>문자열 리터럴</translation>
+    </message>
+    <message>
+        <source>number literal</source>
+        <translation>숫자 리터럴</translation>
+    </message>
+    <message>
+        <source>true literal</source>
+        <translation>true 리터럴</translation>
+    </message>
+    <message>
+        <source>false literal</source>
+        <translation>false 리터럴</translation>
+    </message>
+    <message>
+        <source>null literal</source>
+        <translation>null 리터럴</translation>
+    </message>
+    <message>
+        <source>&apos;[&apos;, &apos;{&apos;, or a literal</source>
+        <translation>&apos;[&apos;, &apos;{&apos; 또는 리터럴</translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation>알 수 없는 토큰</translation>
+    </message>
+    <message>
+        <source>invalid literal</source>
+        <translation>잘못된 리터럴</translation>
+    </message>
+    <message>
+        <source>invalid number</source>
+        <translation>잘못된 숫자</translation>
+    </message>
+    <message>
+        <source>invalid string</source>
+        <translation>잘못된 문자열</translation>
+    </message>
+    <message>
+        <source>syntax error while parsing %1 - %2</source>
+        <translation>%1을(를) 읽는 중 구문 오류 - %2</translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation>예상하지 못한 %1</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>%1이(가) 와야 합니다</translation>
+    </message>
+    <message>
+        <source>last read: %1</source>
+        <translation>마지막으로 읽은 것: %1</translation>
+    </message>
 </context>
 <context>
     <name>PercentInput</name>

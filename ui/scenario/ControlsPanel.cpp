@@ -34,6 +34,7 @@
 #include <map>
 #include <optional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace kvtiers::ui {
@@ -275,6 +276,23 @@ QWidget* ControlsPanel::buildControl(const Knob& k, QWidget* parent)
     return nullptr;
 }
 
+namespace {
+
+/// How a typed field reads its knob: tokens ("4k"), whole numbers or numbers, named in
+/// messages by the knob's label in the UI language.
+TypedReader typedReader(const Knob& k)
+{
+    return [k = &k](const QString& typed) {
+        const std::string text = typed.toStdString();
+        const std::string what = KnobText::tr(k->label).toStdString();
+        if (k->value == KnobValue::Tokens)
+            return parseTokenCount(text, what, k->min, k->max);
+        return parseNumberOption(text, what, k->min, k->max, k->value == KnobValue::Count);
+    };
+}
+
+} // namespace
+
 void ControlsPanel::setTip(QWidget* widget, const Knob& k)
 {
     m_texts([widget, k = &k] { widget->setToolTip(tipOf(*k)); });
@@ -301,8 +319,10 @@ QWidget* ControlsPanel::buildSlider(const Knob& k, QWidget* parent)
     m_texts([field, k = &k] { field->setToolTips(tipOf(*k)); });
     connect(field, &SliderField::valueEdited, this,
         [this, k = &k](double v) { m_controller->setOverride(k->key, overrideValue(*k, v)); });
-    connect(field, &SliderField::inputRejected, this, &ControlsPanel::inputRejected);
-    connect(field, &SliderField::inputTaken, this, &ControlsPanel::inputTaken);
+    connect(
+        field, &SliderField::inputRejected, this, [this, field](const QString& m) { reportInput(field->edit(), m); });
+    connect(
+        field, &SliderField::inputTaken, this, [this, field](const QString& m) { reportInput(field->edit(), {}, m); });
     m_shows.push_back([field, k = &k](const Scenario& s) {
         if (const auto v = k->field.value(s))
             field->setValue(*v);
@@ -314,11 +334,12 @@ QWidget* ControlsPanel::buildWholeSpin(const Knob& k, QWidget* parent)
 {
     if (k.max > std::numeric_limits<int>::max()) // output tokens: whole numbers beyond an int
         return buildNumberSpin(k, parent);
-    auto* spin = new QSpinBox(parent);
+    auto* spin = new TypedWholeSpinBox(typedReader(k), parent);
     spin->setObjectName(widgetName(k, "Spin"));
     spin->setRange(static_cast<int>(k.min), static_cast<int>(k.max)); // the knob's range: a card's value shows
-    spin->setKeyboardTracking(false);
     setTip(spin, k);
+    connect(spin, &TypedWholeSpinBox::rejected, this, [this, spin](const QString& m) { reportInput(spin, m); });
+    connect(spin, &TypedWholeSpinBox::accepted, this, [this, spin] { reportInput(spin, {}); });
     connect(spin, &QSpinBox::valueChanged, this, [this, k = &k](int v) { m_controller->setOverride(k->key, v); });
     showInSpin(spin, k);
     return spin;
@@ -337,18 +358,20 @@ QWidget* ControlsPanel::buildPercentSpin(const Knob& k, QWidget* parent)
     });
     connect(spin, &QDoubleSpinBox::valueChanged, this,
         [this, key = std::string(k.key)](double v) { m_controller->setOverride(key, v / 100); });
-    connect(spin, &PercentSpinBox::taken, this, &ControlsPanel::inputTaken);
+    connect(spin, &PercentSpinBox::taken, this, [this, spin](const QString& m) { reportInput(spin, {}, m); });
+    connect(spin, &TypedSpinBox::rejected, this, [this, spin](const QString& m) { reportInput(spin, m); });
     showInSpin(spin, k, 100);
     return spin;
 }
 
 QDoubleSpinBox* ControlsPanel::makeNumberSpin(const Knob& k, QWidget* parent)
 {
-    auto* spin = new QDoubleSpinBox(parent);
+    auto* spin = new TypedSpinBox(typedReader(k), parent);
     spin->setObjectName(widgetName(k, "Spin"));
     spin->setRange(k.min, k.max); // the knob's range: a card's value shows as it is
     spin->setDecimals(k.gui.decimals);
-    spin->setKeyboardTracking(false);
+    connect(spin, &TypedSpinBox::rejected, this, [this, spin](const QString& m) { reportInput(spin, m); });
+    connect(spin, &TypedSpinBox::accepted, this, [this, spin] { reportInput(spin, {}); });
     m_texts([spin, k = &k] {
         spin->setToolTip(tipOf(*k));
         if (k->gui.suffix)
@@ -371,11 +394,17 @@ QWidget* ControlsPanel::buildBytesEdit(const Knob& k, QWidget* parent)
     auto* edit = new QLineEdit(parent);
     edit->setObjectName(widgetName(k, "Edit"));
     setTip(edit, k);
-    connect(edit, &QLineEdit::editingFinished, this,
-        [this, edit, k = &k] { setByteOverride(edit, k->key, KnobText::tr(k->label)); });
-    m_shows.push_back([this, edit, k = &k](const Scenario& s) {
+    auto show = [this, edit, k = &k](const Scenario& s) {
+        edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4)));
+    };
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, k = &k, show] {
+        // Refused: the value in effect again, as every field does.
+        if (!setByteOverride(edit, k->key, KnobText::tr(k->label)) && m_controller->hasResult())
+            show(m_controller->scenario());
+    });
+    m_shows.push_back([edit, show](const Scenario& s) {
         if (!edit->hasFocus())
-            edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4)));
+            show(s);
     });
     return edit;
 }
@@ -517,17 +546,32 @@ QWidget* ControlsPanel::buildRequestRate(const Knob& k, QWidget* parent)
     return spin;
 }
 
-void ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, const QString& what)
+bool ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, const QString& what)
 {
     if (!edit->isModified())
-        return;
+        return true;
     edit->setModified(false);
+    double bytes = 0;
     try {
-        const double bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
-        m_controller->setOverride(key, bytes);
+        bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
     } catch (const InputError& e) {
-        emit inputRejected(translated(e.message()));
-        refreshFromScenario();
+        reportInput(edit, translated(e.message()));
+        return false;
+    }
+    reportInput(edit, {});
+    m_controller->setOverride(key, bytes);
+    return true;
+}
+
+void ControlsPanel::reportInput(QWidget* field, const QString& rejected, const QString& taken)
+{
+    markInput(field, rejected);
+    if (!rejected.isEmpty()) {
+        m_inputErrorShown = true;
+        emit inputRejected(rejected);
+    } else if (!taken.isEmpty() || std::exchange(m_inputErrorShown, false)) {
+        m_inputErrorShown = false;
+        emit inputTaken(taken); // an empty text clears the stale message about bad input
     }
 }
 

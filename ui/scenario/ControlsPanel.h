@@ -89,7 +89,11 @@ private:
     void refreshFromScenario();
     void showKvFormat(const Scenario& scenario);
     void applyKvChoice();
-    void setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
+    /// Sets a size typed in `edit`; false (the field marked, the message sent) if it does not read.
+    bool setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
+    /// Reports a typed entry: `rejected` (not empty) marks `field` and goes to the status
+    /// bar; an accepted one clears the field's mark and a status message about bad input.
+    void reportInput(QWidget* field, const QString& rejected, const QString& taken = {});
 
     ScenarioController* m_controller;
     DisplayOptions* m_display = nullptr;
@@ -102,7 +106,8 @@ private:
     QWidget* m_advancedPanel = nullptr;
     /// Each knob control's way of showing the scenario, in the order they were built.
     std::vector<std::function<void(const Scenario&)>> m_shows;
-    Retranslator m_texts; ///< the panel's tr() texts (labels, tooltips, items)
+    Retranslator m_texts;           ///< the panel's tr() texts (labels, tooltips, items)
+    bool m_inputErrorShown = false; ///< the last message sent was about bad input
 };
 
 } // namespace kvtiers::ui

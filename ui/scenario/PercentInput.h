@@ -1,11 +1,19 @@
 #pragma once
-// PercentInput: one rule for every percent field (reuse, offload rate, GPU memory
-// utilisation): "30%" is 30%, a bare number above 1 is a percent ("30" → 30%), and one
+// PercentInput: the rules of the typed fields. Every percent field (reuse, offload rate, GPU
+// memory utilisation): "30%" is 30%, a bare number above 1 is a percent ("30" → 30%), and one
 // from 0 to 1 is a share ("0.3" → 30%, "1" → 100%). Each accepted entry says what it took.
+//
+// Bad input behaves the same in every field: the field shows its last good value again, it
+// is marked (markInput: the property "inputError" and a tinted background, the message as
+// its tooltip), and the message goes to the status bar; a good value typed into the field
+// clears its mark. TypedSpinBox and TypedWholeSpinBox give spin boxes that rule: any text
+// may be typed, and what cannot be read is refused with the core's message, not silently.
 
 #include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QString>
 
+#include <functional>
 #include <string>
 
 namespace kvtiers::ui {
@@ -17,25 +25,74 @@ double readPercentInput(const QString& text, const std::string& what);
 /// ("reuse rate") beginning it with a capital.
 QString percentTakenText(const QString& what, const QString& typed, double share);
 
-/// A QDoubleSpinBox in percent (0 to 100, suffix " %") that reads typed text by the rule
-/// above and emits taken() with percentTakenText() for each typed entry it commits.
-class PercentSpinBox : public QDoubleSpinBox {
+/// Marks `field` as holding input it refused, with `message` as its tooltip's first line
+/// and accessible description; an empty message clears the mark and restores the tooltip.
+void markInput(QWidget* field, const QString& message);
+/// Whether `field` is marked (markInput).
+bool inputMarked(const QWidget* field);
+
+/// Reads the text typed in a field (its suffix removed) as the value the spin box holds;
+/// throws kvtiers::InputError with the message to show.
+using TypedReader = std::function<double(const QString& typed)>;
+
+/// A QDoubleSpinBox that reads typed text with its reader (units, percent rules) and says
+/// what it refused: rejected() with the message, the field marked; accepted() otherwise.
+class TypedSpinBox : public QDoubleSpinBox {
+    Q_OBJECT
+public:
+    explicit TypedSpinBox(TypedReader read, QWidget* parent = nullptr);
+    void setReader(TypedReader read) { m_read = std::move(read); }
+
+    double valueFromText(const QString& text) const override;
+    QValidator::State validate(QString& input, int& pos) const override;
+
+signals:
+    void rejected(const QString& message);
+    void accepted(const QString& typed, double value);
+
+protected:
+    QString typedText(const QString& input) const;
+
+private:
+    bool isOwnText(const QString& input) const;
+    TypedReader m_read;
+    mutable QString m_typed; ///< the last text typed, until committed
+};
+
+/// The same rules for a whole-number QSpinBox.
+class TypedWholeSpinBox : public QSpinBox {
+    Q_OBJECT
+public:
+    explicit TypedWholeSpinBox(TypedReader read, QWidget* parent = nullptr);
+
+    int valueFromText(const QString& text) const override;
+    QValidator::State validate(QString& input, int& pos) const override;
+
+signals:
+    void rejected(const QString& message);
+    void accepted(const QString& typed, double value);
+
+private:
+    bool isOwnText(const QString& input) const;
+    QString typedText(const QString& input) const;
+    TypedReader m_read;
+    mutable QString m_typed;
+};
+
+/// A percent spin box (0 to 100, suffix " %") that reads typed text by the rule above and
+/// emits taken() with percentTakenText() for each typed entry it commits.
+class PercentSpinBox : public TypedSpinBox {
     Q_OBJECT
 public:
     PercentSpinBox(const QString& what, QWidget* parent = nullptr);
     /// The field's name in messages ("offload rate"), set again when the language changes.
     void setWhat(const QString& what) { m_what = what; }
 
-    double valueFromText(const QString& text) const override;
-    QValidator::State validate(QString& input, int& pos) const override;
-
 signals:
     void taken(const QString& message);
 
 private:
-    QString typedText(const QString& input) const;
     QString m_what;
-    mutable QString m_typed; ///< the last text typed, until committed
 };
 
 } // namespace kvtiers::ui

@@ -191,8 +191,9 @@ void SliderField::onEditFinished()
         m_value = v;
         placeSlider(v);
         m_edit->setText(m_mapping.format(v));
-        if (m_mapping.taken)
-            emit inputTaken(m_mapping.taken(typed, v));
+        // Every good entry says so (an empty text when there is nothing to add), so a stale
+        // message about bad input is cleared.
+        emit inputTaken(m_mapping.taken ? m_mapping.taken(typed, v) : QString());
         emit valueEdited(v);
     } catch (const InputError& e) {
         m_edit->setText(m_mapping.format(m_value));

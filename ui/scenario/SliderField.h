@@ -67,7 +67,8 @@ public:
 signals:
     void valueEdited(double value);
     void inputRejected(const QString& message);
-    /// A typed entry was accepted; the message says what it was taken as (Mapping::taken).
+    /// A typed entry was accepted; the message says what it was taken as (Mapping::taken),
+    /// empty when the mapping has nothing to add.
     void inputTaken(const QString& message);
 
 private:
