@@ -334,7 +334,7 @@ std::string fleetCsv(const FleetResult& f)
     }
     out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
         << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
-        << csvNumber(f.ssdBytes) << ",,,,,,,,,,,,,,,,\n";
+        << csvNumber(f.ssdBytes) << ",,,,,,,,,,,,,,,\n"; // KV per token and the load columns do not add up
     return out.str();
 }
 

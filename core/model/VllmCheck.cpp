@@ -453,9 +453,9 @@ std::vector<Stated> statedSettings(const VllmLog& log, const std::map<std::strin
         out.push_back({ Setting::Tp, "tensor_parallel_size", &*log.tp, count(scenario.tp), count(used.tp),
             scenario.tp == log.tp->number, used.tp == log.tp->number });
     if (log.blockSize)
-        out.push_back(
-            { Setting::BlockSize, "block_size", &*log.blockSize, count(scenario.blockSize), count(used.blockSize),
-                scenario.blockSize == log.blockSize->number, used.blockSize == log.blockSize->number });
+        out.push_back({ Setting::BlockSize, kVllmBlockSizeSetting, &*log.blockSize, count(scenario.blockSize),
+            count(used.blockSize), scenario.blockSize == log.blockSize->number,
+            used.blockSize == log.blockSize->number });
     if (log.kvCacheDtype) {
         const auto kv = logKvFormat(log.kvCacheDtype->text, cardOf(models, used.modelId));
         out.push_back({ Setting::KvDtype, "kv_cache_dtype", &*log.kvCacheDtype, kvText(scenario.kv), kvText(used.kv),

@@ -228,7 +228,7 @@ private:
         if (const auto model = settingText("model"))
             m_log.model = VllmLogSetting { *model, 0, m_lineNo };
         readCount("tensor_parallel_size", m_log.tp, 65536);
-        readCount("block_size", m_log.blockSize, 1 << 20);
+        readCount(kVllmBlockSizeSetting, m_log.blockSize, 1 << 20);
         readCount("max_model_len", m_log.maxModelLen, 1e12);
         readCount("max_seq_len", m_log.maxModelLen, 1e12);
         if (const auto dtype = settingText("kv_cache_dtype"))

@@ -8,6 +8,9 @@
 
 namespace kvtiers {
 
+/// vLLM's own name for its block size (a log's setting, not kvtiers' knob key).
+inline constexpr const char* kVllmBlockSizeSetting = "block_size";
+
 /// A setting the log states, as it writes it, and its 1-based line.
 struct VllmLogSetting {
     std::string text;  ///< "Qwen/Qwen2.5-72B-Instruct", "4", "auto"

@@ -287,11 +287,11 @@ private slots:
             sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::KvBits; });
         QCOMPARE(kv->lowValue, 8.0);
         QCOMPARE(kv->highValue, 32.0);
-        // Shares are clamped: reuse 0.6 ± 50% → 0.3 and 0.9.
+        // Rates move by absolute points: reuse 0.6 ± 25 points (range 0.5) → 0.35 and 0.85.
         const auto reuse = std::find_if(
             sr.bars.begin(), sr.bars.end(), [](const auto& x) { return x.variable == Variable::ReuseRate; });
-        QCOMPARE(reuse->lowValue, 0.3);
-        QCOMPARE(reuse->highValue, 0.9);
+        QCOMPARE(reuse->lowValue, 0.35);
+        QCOMPARE(reuse->highValue, 0.85);
     }
 
     void scenarioCurveFollowsTheVariable()

@@ -469,8 +469,14 @@ private slots:
                 // where the cache's demand fits.
                 if (rf.lostReuseBytes == 0 && evaluate(atSameTraffic(s)).lostReuseBytes == 0)
                     record(checkPair(
-                        "higher reuse never a longer TTFT with reuse, same traffic", fixed, rf, atSameTraffic(s),
-                        [](const EvalResult& x) { return std::vector<double> { x.ttftWithReuseSeconds }; }, false));
+                        "higher reuse never a longer TTFT with reuse before link queueing, same traffic", fixed, rf,
+                        atSameTraffic(s),
+                        // More hits load the restore links more, and their M/G/1 wait may grow
+                        // faster than the recompute saved (tst_linkload tests the wait itself).
+                        [](const EvalResult& x) {
+                            return std::vector<double> { x.ttftWithReuseSeconds - x.restoreQueueWaitSeconds };
+                        },
+                        false));
                 recordDerivedTraffic(check(
                     "higher reuse, derived traffic: longer TTFT with reuse", s,
                     [](const EvalResult& x) { return std::vector<double> { x.ttftWithReuseSeconds }; }, false));

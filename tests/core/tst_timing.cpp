@@ -369,7 +369,9 @@ private slots:
         const double ssdShare = r.hitShareSsd / (r.hitShareHbm + r.hitShareDram + r.hitShareSsd);
         const double expected = t.cm.recomputeSeconds(hit, P)
             + dramShare * std::min(t.cm.restoreSeconds(Tier::Dram, hit), t.cm.marginalRecomputeSeconds(0, hit))
-            + ssdShare * std::min(t.cm.restoreSeconds(Tier::Ssd, hit), t.cm.marginalRecomputeSeconds(0, hit));
+            + ssdShare * std::min(t.cm.restoreSeconds(Tier::Ssd, hit), t.cm.marginalRecomputeSeconds(0, hit))
+            + r.restoreQueueWaitSeconds; // restores queue on the links they cross (LinkLoad.h)
+        QVERIFY(r.restoreQueueWaitSeconds > 0 && r.restoreQueueWaitSeconds < 1e-3);
         KV_COMPARE_NEAR(r.ttftWithReuseSeconds, expected, 1e-9);
         KV_COMPARE_NEAR(r.ttftRecomputeSeconds, t.cm.recomputeSeconds(hit, P), 1e-12);
         KV_COMPARE_NEAR(r.ttftRecomputeSeconds + r.ttftRestoreSeconds, r.ttftWithReuseSeconds, 1e-12);

@@ -41,6 +41,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -202,6 +203,10 @@ void TestGuiDesktop::mlaAtTp8ShowsBothHotSetFigures()
     QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("deepseek-v2"));
     const EvalResult& r = m_window->controller()->result();
     QVERIFY(r.hotSetAllocatedBytes > 7 * r.hotSetBytes);
+    // Several warnings fold into one line; the user opens the rest.
+    QTRY_VERIFY(find<QWidget>("warningsBar")->isVisible());
+    if (auto* more = find<QToolButton>("warningsToggle"); more->isVisible())
+        more->click();
     auto* notes = find<QLabel>("warningsLabel");
     QTRY_VERIFY(notes->isVisible());
     QVERIFY2(notes->text().contains(QStringLiteral("per copy")), qPrintable(notes->text()));

@@ -125,10 +125,12 @@ void TestGuiFleet::labelsEqualTheCore()
     QCOMPARE(text("perGpuHbm"), qs(formatBytes(f.hbmPerGpu())));
     QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu())));
     QCOMPARE(text("perGpuNvme"), qs(formatBytes(f.ssdPerGpu())));
-    // The CLI's example: 69 GPUs once each replica serves only the requests its prefill
-    // FLOPs allow (it was 15 when N prefills were counted as running at once), and one
-    // more than λ/μ rounds up to so that p99 TTFT holds under Poisson arrivals (68).
-    QCOMPARE(text("fleetGpus"), QStringLiteral("69"));
+    // The example fleet: 84 GPUs, the core's figure. Each replica serves only the requests its
+    // prefill FLOPs allow (it was 15 when N prefills were counted as running at once), p99
+    // TTFT holds under Poisson arrivals (one replica more than λ/μ gave, 69 then 68), and
+    // prefill now pays the TP all-reduces while the cache stores every block (84).
+    QCOMPARE(text("fleetGpus"), QString::number(f.gpus));
+    QCOMPARE(f.gpus, 84.0);
     QVERIFY(!m_view->findChild<QLabel*>(QStringLiteral("fleetError"))->isVisible());
     // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))

@@ -428,8 +428,10 @@ bool TierChart::keepOverflowTitle()
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     const int half = QFontMetrics(x->tickLabelFont()).horizontalAdvance(tr("Overflow")) / 2 + 2;
     const QMargins margins = rect->minimumMargins();
-    const int right
-        = std::max(0, rect->rect().left() + rect->outerRect().right() + 2 * half - 2 * plot()->viewport().right() + 2);
+    // At least a few pixels, so that its grid lines stop short of the image's edge.
+    constexpr int kEdge = 8;
+    const int right = std::max(
+        kEdge, rect->rect().left() + rect->outerRect().right() + 2 * half - 2 * plot()->viewport().right() + 2);
     if (right == margins.right())
         return false;
     rect->setMinimumMargins(QMargins(margins.left(), margins.top(), right, margins.bottom()));

@@ -2522,7 +2522,7 @@ replica</source>
     </message>
     <message>
         <source>%1/s, %2 drive writes/day</source>
-        <translation>%1/s, 하루 드라이브 쓰기 %2회</translation>
+        <translation>%1/s, DWPD %2</translation>
     </message>
     <message>
         <source>The per-token formula with this scenario&apos;s numbers: nothing hidden.</source>
