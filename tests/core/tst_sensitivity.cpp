@@ -221,7 +221,8 @@ private slots:
         // Offload from 0 to 25 points sends evicted prefixes to host memory: DRAM rises.
         Scenario withReuse = s;
         withReuse.workload.reuseRate = 0.5;
-        const SensitivityBar& offloadMoves = barOf(sensitivity(withReuse), Variable::OffloadRate);
+        const SensitivityResult moved = sensitivity(withReuse);
+        const SensitivityBar& offloadMoves = barOf(moved, Variable::OffloadRate);
         QVERIFY2(offloadMoves.highDelta.dram + offloadMoves.highDelta.ssd > 0,
             qPrintable(QString::number(offloadMoves.highDelta.dram)));
         QVERIFY(offloadMoves.effect > 0);
