@@ -23,6 +23,7 @@ class TestLayers : public QObject {
         { QStringLiteral("core/report"), 5 },
         { QStringLiteral("core/analysis"), 6 },
         { QStringLiteral("core/trace"), 6 },
+        { QStringLiteral("core/replay"), 7 },
         { QStringLiteral("ui/text"), 10 },
         { QStringLiteral("ui/common"), 10 },
         { QStringLiteral("ui/dialogs"), 11 },

@@ -1,0 +1,195 @@
+// Replay: names, the trace held in memory, statistics and the sweep; the event loop is in
+// ReplayEngine.cpp.
+#include "core/replay/Replay.h"
+
+#include "core/io/InputError.h"
+#include "core/model/VllmCheck.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
+namespace kvtiers::replay {
+
+const char* replayRoutingName(ReplayRouting routing)
+{
+    switch (routing) {
+    case ReplayRouting::Central:
+        return "central";
+    case ReplayRouting::LeastLoaded:
+        return "least-loaded";
+    case ReplayRouting::RoundRobin:
+        return "round-robin";
+    case ReplayRouting::PrefixAware:
+        return "prefix-aware";
+    case ReplayRouting::Global:
+        return "global";
+    }
+    return "central";
+}
+
+ReplayRouting parseReplayRouting(std::string_view text, const std::string& what)
+{
+    for (ReplayRouting r : { ReplayRouting::Central, ReplayRouting::LeastLoaded, ReplayRouting::RoundRobin,
+             ReplayRouting::PrefixAware, ReplayRouting::Global })
+        if (text == replayRoutingName(r))
+            return r;
+    throw InputError(what + ": unknown routing \"" + std::string(text)
+        + "\" (use central, least-loaded, round-robin, prefix-aware or global)");
+}
+
+const char* tierModeName(TierMode mode)
+{
+    return mode == TierMode::Exclusive ? "exclusive" : "write-through";
+}
+
+TierMode parseTierMode(std::string_view text, const std::string& what)
+{
+    if (text == "write-through")
+        return TierMode::WriteThrough;
+    if (text == "exclusive")
+        return TierMode::Exclusive;
+    throw InputError(what + ": unknown tier mode \"" + std::string(text) + "\" (use write-through or exclusive)");
+}
+
+TierMode defaultTierMode(const Scenario& scenario)
+{
+    const std::string& id = scenario.restorePath.id;
+    return id == "vllm-offload" || id == "lmcache" || id == "mooncake" ? TierMode::WriteThrough : TierMode::Exclusive;
+}
+
+double defaultMaxSeqs(const HardwareCard& gpu)
+{
+    return defaultMaxNumBatchedTokens(&gpu) >= 8192 ? 1024 : 256;
+}
+
+ReplayTrace loadReplayTrace(trace::TraceReader& reader, const ReplayControl& control)
+{
+    ReplayTrace t;
+    t.name = reader.name();
+    trace::TraceRequest q;
+    std::unordered_set<std::uint64_t> seen;
+    double first = 0;
+    while (reader.next(q)) {
+        if (t.requests.empty())
+            first = q.timeSeconds;
+        ReplayTrace::Request r;
+        r.arrival = q.timeSeconds - first;
+        r.inputTokens = q.inputTokens;
+        r.outputTokens = q.outputTokens;
+        r.firstKey = t.keys.size();
+        r.keyCount = static_cast<std::uint32_t>(q.blockKeys.size());
+        r.line = q.line;
+        t.keys.insert(t.keys.end(), q.blockKeys.begin(), q.blockKeys.end());
+        seen.insert(q.blockKeys.begin(), q.blockKeys.end());
+        t.requests.push_back(r);
+        if ((t.requests.size() & 4095) == 0) {
+            if (control.cancel && control.cancel->load())
+                throw ReplayCancelled();
+            if (control.progress && reader.totalBytes() > 0)
+                control.progress(static_cast<double>(reader.bytesRead()) / static_cast<double>(reader.totalBytes()));
+        }
+    }
+    t.format = reader.format();
+    t.blockTokens = reader.blockTokens();
+    t.uniqueBlocks = seen.size();
+    return t;
+}
+
+double nearestRank(const std::vector<double>& sorted, double p)
+{
+    if (sorted.empty())
+        return 0;
+    const double rank = std::ceil(p * static_cast<double>(sorted.size()));
+    const std::size_t i = rank < 1 ? 0 : std::min(sorted.size() - 1, static_cast<std::size_t>(rank) - 1);
+    return sorted[i];
+}
+
+ReplayStats replayStats(std::vector<double> values)
+{
+    ReplayStats s;
+    if (values.empty())
+        return s;
+    std::sort(values.begin(), values.end());
+    double sum = 0;
+    for (double v : values)
+        sum += v;
+    s.mean = sum / static_cast<double>(values.size());
+    s.p50 = nearestRank(values, 0.5);
+    s.p90 = nearestRank(values, 0.9);
+    s.p99 = nearestRank(values, 0.99);
+    s.max = values.back();
+    return s;
+}
+
+const char* replaySweepAxisName(ReplaySweepAxis axis)
+{
+    switch (axis) {
+    case ReplaySweepAxis::Dram:
+        return "dram";
+    case ReplaySweepAxis::Ssd:
+        return "ssd";
+    case ReplaySweepAxis::Replicas:
+        return "replicas";
+    }
+    return "dram";
+}
+
+ReplaySweepAxis parseReplaySweepAxis(std::string_view text, const std::string& what)
+{
+    for (ReplaySweepAxis a : { ReplaySweepAxis::Dram, ReplaySweepAxis::Ssd, ReplaySweepAxis::Replicas })
+        if (text == replaySweepAxisName(a))
+            return a;
+    throw InputError(what + ": unknown sweep axis \"" + std::string(text) + "\" (use dram, ssd or replicas)");
+}
+
+ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control)
+{
+    if (points < 2 || points > 200)
+        throw InputError("--points: " + std::to_string(points) + " is out of range (2 to 200)");
+    ReplayOptions base = options;
+    base.keepRequests = false;
+    // The scenario's own value on the axis, from a replay's setup at zero requests' cost.
+    ReplayTrace empty;
+    empty.blockTokens = trace.blockTokens;
+    empty.format = trace.format;
+    const ReplayResult own = runReplay(empty, scenario, result, base);
+    ReplaySweep sweep;
+    sweep.axis = axis;
+    double top = 0;
+    if (axis == ReplaySweepAxis::Replicas) {
+        sweep.current = own.replicas;
+        top = std::max(2.0, 2.0 * own.replicas);
+    } else {
+        sweep.current = axis == ReplaySweepAxis::Dram ? own.dramBlocks : own.ssdBlocks;
+        sweep.currentBytes = sweep.current * own.kvBytesPerBlock;
+        top = std::max(2.0 * sweep.current, static_cast<double>(trace.uniqueBlocks));
+        top = std::max(top, 1.0);
+    }
+    for (int i = 0; i < points; ++i) {
+        if (control.cancel && control.cancel->load())
+            throw ReplayCancelled();
+        ReplaySweepPoint p;
+        ReplayOptions o = base;
+        if (axis == ReplaySweepAxis::Replicas) {
+            p.value = std::max(1.0, std::round(1 + (top - 1) * i / (points - 1)));
+            o.replicas = static_cast<int>(p.value);
+        } else {
+            p.value = std::floor(top * i / (points - 1));
+            p.bytes = p.value * own.kvBytesPerBlock;
+            (axis == ReplaySweepAxis::Dram ? o.dramBlocks : o.ssdBlocks) = p.value;
+        }
+        ReplayControl inner;
+        inner.cancel = control.cancel;
+        if (control.progress)
+            inner.progress = [&control, i, points](double share) { control.progress((i + share) / points); };
+        p.result = runReplay(trace, scenario, result, o, inner);
+        sweep.points.push_back(std::move(p));
+    }
+    if (control.progress)
+        control.progress(1);
+    return sweep;
+}
+
+} // namespace kvtiers::replay

@@ -1,0 +1,202 @@
+#pragma once
+// Replay: a request trace replayed under load in a discrete-event simulation (docs/trace.md,
+// "Replay under load"), turning exact hit curves into TTFT, TPOT, queue waits and goodput.
+//
+// The model, per replica (TP GPUs), as vLLM's V1 scheduler runs one:
+//  - Steps. A replica runs one forward pass ("step") at a time. A step carries one token of
+//    every decoding sequence and chunks of prefills up to a token budget
+//    (max_num_batched_tokens): decodes first, then the running prefills in admission order,
+//    then newly admitted requests, as vLLM's chunked prefill does.
+//  - Step time: max(memory, compute) + the tensor-parallel all-reduces, where memory is the
+//    weights in HBM plus the decoding sequences' KV read at the HBM bandwidth × decode
+//    efficiency (docs/model.md §5), and compute is the prefill chunks' FLOPs
+//    (ComputeModel::marginalRecomputeSeconds) plus the decode tokens' FLOPs.
+//  - Admission ("scheduling"): a request waits until a replica has a free sequence slot
+//    (max_num_seqs), room for its whole KV (prompt + output blocks) beside the active
+//    requests', and token budget left in the step being built. It then looks up its leading
+//    cached blocks, tier by tier (HBM, DRAM, SSD).
+//  - Cache. A block enters the prefix cache when its request's prefill completes (a request
+//    scheduled while another still computes that block misses it). While a request runs,
+//    its blocks are held outside the cache's capacity; when it finishes they return to HBM's
+//    LRU, tail first (the head of a prefix most recent, as vLLM frees them). HBM's LRU holds
+//    what is left of the replica's KV after the active requests (or a fixed capacity).
+//    DRAM and SSD are per server (one pool with Global routing): write-through writes every
+//    block computed to both, each an independent LRU; exclusive demotes HBM's evictions to
+//    DRAM and DRAM's to SSD, and a hit below HBM moves the block up.
+//  - Restore. Hits below HBM are restored before the request's prefill starts: first come,
+//    first served on the replica's GPU–host links (one restore at a time) and, for SSD hits,
+//    on the server's NVMe, which all its replicas share.
+//  - Ties. Requests at one timestamp are taken in file order; events at one time in the
+//    order they were scheduled. No wall clock, no unordered iteration: the same inputs and
+//    seed give the same bytes.
+
+#include "core/model/Evaluation.h"
+#include "core/trace/TraceReader.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvtiers::replay {
+
+enum class ReplayRouting {
+    Central,     ///< one FCFS queue: a replica pulls the next request when it has room
+    LeastLoaded, ///< on arrival, to the replica with the fewest outstanding prefill tokens
+    RoundRobin,  ///< request j to replica j mod R (from a seeded start)
+    PrefixAware, ///< to the replica that was sent the longest prefix, else the least loaded
+    Global,      ///< a central queue with one DRAM/SSD pool shared by all servers
+};
+const char* replayRoutingName(ReplayRouting routing);
+/// "central", "least-loaded", "round-robin", "prefix-aware" or "global"; throws InputError
+/// naming `what` otherwise.
+ReplayRouting parseReplayRouting(std::string_view text, const std::string& what);
+
+enum class TierMode { WriteThrough, Exclusive };
+const char* tierModeName(TierMode mode);
+/// "write-through" or "exclusive"; throws InputError naming `what` otherwise.
+TierMode parseTierMode(std::string_view text, const std::string& what);
+/// The restore path's own mode: write-through for vllm-offload, lmcache and mooncake (they
+/// write every stored block down), exclusive otherwise.
+TierMode defaultTierMode(const Scenario& scenario);
+
+/// A trace held in memory: read once, replayed at many capacities.
+struct ReplayTrace {
+    struct Request {
+        double arrival = 0; ///< seconds from the trace's first request (unscaled)
+        std::uint64_t inputTokens = 0;
+        std::uint64_t outputTokens = 0;
+        std::uint64_t firstKey = 0; ///< its prefix keys: keys[firstKey, firstKey + keyCount)
+        std::uint32_t keyCount = 0;
+        std::uint64_t line = 0; ///< 1-based line in the file
+    };
+    std::string name;
+    trace::TraceFormat format = trace::TraceFormat::Auto;
+    int blockTokens = 0;
+    std::vector<Request> requests; ///< in file order
+    std::vector<std::uint64_t> keys;
+    std::uint64_t uniqueBlocks = 0;
+};
+
+/// Cancelling and progress, usable from a worker thread: `cancel` is polled (set it from
+/// any thread), `progress` is called on the replaying thread with the share done (0..1).
+struct ReplayControl {
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(double share)> progress;
+};
+
+struct ReplayCancelled : std::exception {
+    const char* what() const noexcept override { return "cancelled"; }
+};
+
+/// Reads the whole trace. Throws InputError (a bad line: file, line, field) or ReplayCancelled.
+ReplayTrace loadReplayTrace(trace::TraceReader& reader, const ReplayControl& control = {});
+
+struct ReplayOptions {
+    ReplayRouting routing = ReplayRouting::Central;
+    double trafficScale = 1;                ///< gaps divided by this
+    std::optional<int> replicas;            ///< unset: replicas per server × servers
+    std::optional<TierMode> tierMode;       ///< unset: defaultTierMode
+    std::optional<double> hbmBlocks;        ///< fixed HBM cache per replica (blocks); unset: what is left
+    std::optional<double> dramBlocks;       ///< per server (per pool with Global); unset: the scenario's
+    std::optional<double> ssdBlocks;        ///< per server (per pool with Global); unset: the scenario's
+    std::optional<double> maxBatchedTokens; ///< unset: vLLM's default for the GPU
+    std::optional<double> maxSeqs;          ///< unset: vLLM's default for the GPU
+    double ttftTarget = 2;                  ///< seconds
+    double tpotTarget = 0.1;                ///< seconds
+    double ttftPercentile = 0.99;           ///< (0, 1)
+    double tpotPercentile = 0.99;           ///< (0, 1)
+    std::uint64_t seed = 1;
+    bool keepRequests = true; ///< fill ReplayResult::perRequest
+};
+
+/// vLLM's default max_num_seqs for `vllm serve` (vllm/engine/arg_utils.py): 1024 on the GPUs
+/// that get 8192 batched tokens, 256 elsewhere.
+double defaultMaxSeqs(const HardwareCard& gpu);
+
+/// One request as replayed.
+struct ReplayRecord {
+    double arrival = 0;                     ///< seconds from the first arrival, scaled
+    double wait = 0;                        ///< arrival to scheduling
+    double ttft = 0;                        ///< arrival to the first output token
+    double tpot = 0;                        ///< mean time per output token after the first (0 with one token)
+    std::array<std::uint64_t, 4> tokens {}; ///< prompt tokens from HBM, DRAM, SSD, recomputed
+    int replica = 0;
+    std::uint64_t line = 0;
+};
+
+struct ReplayStats {
+    double mean = 0, p50 = 0, p90 = 0, p99 = 0, max = 0;
+};
+/// Nearest-rank statistics (the ⌈p·n⌉-th smallest); all 0 for no values.
+ReplayStats replayStats(std::vector<double> values);
+/// The nearest-rank p-quantile of `values` (sorted ascending); 0 for none.
+double nearestRank(const std::vector<double>& sorted, double p);
+
+struct LinkUse {
+    double mean = 0; ///< busy time ÷ (duration × links)
+    double peak = 0; ///< the busiest link's busy time ÷ duration
+};
+
+struct ReplayResult {
+    std::uint64_t requests = 0;
+    double durationSeconds = 0; ///< first arrival to last completion
+    ReplayStats ttft, tpot, queueWait;
+    double ttftAtPercentile = 0, tpotAtPercentile = 0; ///< at the options' percentiles
+    double sloAttainment = 0;                          ///< share of requests meeting both targets
+    double goodputRps = 0;                             ///< requests meeting both, per second of duration
+    std::array<double, 4> hitShare {};                 ///< of prompt tokens: HBM, DRAM, SSD, recomputed
+    std::array<double, 2> restoreBytes {};             ///< DRAM, SSD (whole model's KV bytes)
+    LinkUse gpuLink, nvme;
+    int replicas = 0;
+    int servers = 0;
+    int gpus = 0;
+    // What was replayed.
+    ReplayRouting routing = ReplayRouting::Central;
+    TierMode tierMode = TierMode::WriteThrough;
+    int blockTokens = 0;
+    double kvBytesPerBlock = 0;
+    double hbmKvBlocks = 0;               ///< per replica, all KV (cache + active)
+    std::optional<double> hbmCacheBlocks; ///< fixed HBM cache, when given
+    double dramBlocks = 0, ssdBlocks = 0; ///< per cache (server or pool)
+    double maxBatchedTokens = 0, maxSeqs = 0;
+    double trafficScale = 1;
+    ReplayOptions options;
+    std::vector<ReplayRecord> perRequest; ///< in file order (when keepRequests)
+};
+
+/// Replays `trace` on the scenario's replicas. `result` is evaluate(scenario). Throws
+/// InputError (impossible options) or ReplayCancelled.
+ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, const ReplayControl& control = {});
+
+enum class ReplaySweepAxis { Dram, Ssd, Replicas };
+const char* replaySweepAxisName(ReplaySweepAxis axis);
+/// "dram", "ssd" or "replicas"; throws InputError naming `what` otherwise.
+ReplaySweepAxis parseReplaySweepAxis(std::string_view text, const std::string& what);
+
+struct ReplaySweepPoint {
+    double value = 0;    ///< blocks per server (pool) for DRAM/SSD, replicas for Replicas
+    double bytes = 0;    ///< value × KV bytes per block (0 for Replicas)
+    ReplayResult result; ///< without perRequest
+};
+
+struct ReplaySweep {
+    ReplaySweepAxis axis = ReplaySweepAxis::Dram;
+    double current = 0;      ///< the scenario's own value on the axis
+    double currentBytes = 0; ///< the same in bytes (0 for Replicas)
+    std::vector<ReplaySweepPoint> points;
+};
+
+/// Replays at `points` (2..200) values of `axis`, evenly spaced from 0 (1 replica) to the
+/// larger of twice the scenario's value and the trace's distinct blocks (for Replicas:
+/// twice the replicas). `control.progress` reports over the whole sweep.
+ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control = {});
+
+} // namespace kvtiers::replay

@@ -1,0 +1,101 @@
+#include "core/replay/ReplayReport.h"
+
+#include "core/io/Csv.h"
+
+namespace kvtiers::replay {
+
+namespace {
+
+Json statsJson(const ReplayStats& s)
+{
+    return { { "mean", numberToJson(s.mean) }, { "p50", numberToJson(s.p50) }, { "p90", numberToJson(s.p90) },
+        { "p99", numberToJson(s.p99) }, { "max", numberToJson(s.max) } };
+}
+
+Json linkJson(const LinkUse& u)
+{
+    return { { "mean", numberToJson(u.mean) }, { "peak", numberToJson(u.peak) } };
+}
+
+} // namespace
+
+Json replayJson(const ReplayResult& r)
+{
+    const ReplayOptions& o = r.options;
+    Json j = {
+        { "requests", r.requests },
+        { "duration_s", numberToJson(r.durationSeconds) },
+        { "ttft_s", statsJson(r.ttft) },
+        { "tpot_s", statsJson(r.tpot) },
+        { "queue_wait_s", statsJson(r.queueWait) },
+        { "slo",
+            { { "ttft_s", numberToJson(o.ttftTarget) }, { "ttft_percentile", numberToJson(o.ttftPercentile) },
+                { "ttft_at_percentile_s", numberToJson(r.ttftAtPercentile) }, { "tpot_s", numberToJson(o.tpotTarget) },
+                { "tpot_percentile", numberToJson(o.tpotPercentile) },
+                { "tpot_at_percentile_s", numberToJson(r.tpotAtPercentile) } } },
+        { "slo_attainment", numberToJson(r.sloAttainment) },
+        { "goodput_rps", numberToJson(r.goodputRps) },
+        { "hit_share",
+            { { "hbm", numberToJson(r.hitShare[0]) }, { "dram", numberToJson(r.hitShare[1]) },
+                { "ssd", numberToJson(r.hitShare[2]) }, { "recomputed", numberToJson(r.hitShare[3]) } } },
+        { "restore_bytes", { { "dram", bytesToJson(r.restoreBytes[0]) }, { "ssd", bytesToJson(r.restoreBytes[1]) } } },
+        { "link_utilization", { { "pcie_or_c2c", linkJson(r.gpuLink) }, { "nvme", linkJson(r.nvme) } } },
+        { "replicas", r.replicas },
+        { "servers", r.servers },
+        { "gpus", r.gpus },
+        { "routing", replayRoutingName(r.routing) },
+        { "tiers", tierModeName(r.tierMode) },
+        { "traffic_scale", numberToJson(r.trafficScale) },
+        { "seed", o.seed },
+        { "block_tokens", r.blockTokens },
+        { "kv_bytes_per_block", bytesToJson(r.kvBytesPerBlock) },
+        { "capacity_blocks",
+            { { "hbm_kv_per_replica", bytesToJson(r.hbmKvBlocks) },
+                { "hbm_cache_per_replica", r.hbmCacheBlocks ? bytesToJson(*r.hbmCacheBlocks) : Json(nullptr) },
+                { "dram_per_cache", bytesToJson(r.dramBlocks) }, { "ssd_per_cache", bytesToJson(r.ssdBlocks) } } },
+        { "max_num_batched_tokens", bytesToJson(r.maxBatchedTokens) },
+        { "max_num_seqs", bytesToJson(r.maxSeqs) },
+    };
+    return j;
+}
+
+void writeReplayCsv(std::ostream& out, const ReplayResult& r)
+{
+    out << "line,arrival_s,wait_s,ttft_s,tpot_s,replica,hbm_tokens,dram_tokens,ssd_tokens,recomputed_tokens\n";
+    for (const ReplayRecord& q : r.perRequest)
+        out << q.line << "," << csvNumber(q.arrival) << "," << csvNumber(q.wait) << "," << csvNumber(q.ttft) << ","
+            << csvNumber(q.tpot) << "," << q.replica << "," << q.tokens[0] << "," << q.tokens[1] << "," << q.tokens[2]
+            << "," << q.tokens[3] << "\n";
+}
+
+Json replaySweepJson(const ReplaySweep& s)
+{
+    Json points = Json::array();
+    for (const ReplaySweepPoint& p : s.points)
+        points.push_back({ { "value", bytesToJson(p.value) }, { "bytes", bytesToJson(p.bytes) },
+            { "ttft_p50_s", numberToJson(p.result.ttft.p50) }, { "ttft_p99_s", numberToJson(p.result.ttft.p99) },
+            { "ttft_at_percentile_s", numberToJson(p.result.ttftAtPercentile) },
+            { "goodput_rps", numberToJson(p.result.goodputRps) },
+            { "slo_attainment", numberToJson(p.result.sloAttainment) },
+            { "hit_share",
+                { { "hbm", numberToJson(p.result.hitShare[0]) }, { "dram", numberToJson(p.result.hitShare[1]) },
+                    { "ssd", numberToJson(p.result.hitShare[2]) },
+                    { "recomputed", numberToJson(p.result.hitShare[3]) } } } });
+    return { { "axis", replaySweepAxisName(s.axis) }, { "current", bytesToJson(s.current) },
+        { "current_bytes", bytesToJson(s.currentBytes) }, { "points", points } };
+}
+
+void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& s)
+{
+    out << replaySweepAxisName(s.axis)
+        << ",bytes,ttft_p50_s,ttft_p99_s,goodput_rps,slo_attainment,hbm_share,dram_share,ssd_share,recomputed_share\n";
+    for (const ReplaySweepPoint& p : s.points) {
+        const ReplayResult& r = p.result;
+        out << csvNumber(p.value) << "," << csvNumber(p.bytes) << "," << csvNumber(r.ttft.p50) << ","
+            << csvNumber(r.ttft.p99) << "," << csvNumber(r.goodputRps) << "," << csvNumber(r.sloAttainment) << ","
+            << csvNumber(r.hitShare[0]) << "," << csvNumber(r.hitShare[1]) << "," << csvNumber(r.hitShare[2]) << ","
+            << csvNumber(r.hitShare[3]) << "\n";
+    }
+}
+
+} // namespace kvtiers::replay
