@@ -66,8 +66,8 @@ std::string tieFreeTrace(std::uint64_t seed, int requests)
             ids.push_back(unique++);
         const int blocks = static_cast<int>(ids.size());
         const int input = blocks * 16 - static_cast<int>(rng() % 16);
-        out << "{\"timestamp\": " << i * 1000000 << ", \"input_length\": " << input << ", \"output_length\": "
-            << 1 + rng() % 6 << ", \"hash_ids\": [";
+        out << "{\"timestamp\": " << i * 1000000 << ", \"input_length\": " << input
+            << ", \"output_length\": " << 1 + rng() % 6 << ", \"hash_ids\": [";
         for (int k = 0; k < blocks; ++k)
             out << (k ? ", " : "") << ids[k];
         out << "]}\n";
@@ -243,7 +243,8 @@ private slots:
             if (dram == 0)
                 first = r.ttft.p99;
             QVERIFY2(r.ttft.p99 <= previous,
-                qPrintable(QStringLiteral("DRAM %1 blocks: p99 %2 s above %3 s").arg(dram).arg(r.ttft.p99).arg(previous)));
+                qPrintable(
+                    QStringLiteral("DRAM %1 blocks: p99 %2 s above %3 s").arg(dram).arg(r.ttft.p99).arg(previous)));
             previous = r.ttft.p99;
         }
         QVERIFY2(previous < first, "DRAM buys something on this trace");
