@@ -167,8 +167,8 @@ private slots:
         row("replicas", { f, QStringLiteral("--replicas"), QStringLiteral("0") }, "--replicas");
         row("sweep axis", { f, QStringLiteral("--sweep"), QStringLiteral("hbm") }, "--sweep");
         row("points without sweep", { f, QStringLiteral("--points"), QStringLiteral("5") }, "--points");
-        row("points", { f, QStringLiteral("--sweep"), QStringLiteral("dram"), QStringLiteral("--points"),
-                          QStringLiteral("1") },
+        row("points",
+            { f, QStringLiteral("--sweep"), QStringLiteral("dram"), QStringLiteral("--points"), QStringLiteral("1") },
             "--points");
         row("wrong block tokens", { f, QStringLiteral("--block-tokens"), QStringLiteral("4096") },
             ":1: field \"hash_ids\"");
