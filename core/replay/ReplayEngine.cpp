@@ -83,7 +83,11 @@ public:
 private:
     void setup();
     void setupCapacities();
+    /// Queues a request (central) or sends it to a replica's queue.
     void arrive(std::uint32_t j);
+    /// Every idle replica starts a step: after all arrivals at one time are queued, so
+    /// requests on one timestamp are scheduled together, in file order.
+    void startIdle(double now);
     int chooseReplica(std::uint32_t j);
     void startStep(int ri, double now);
     bool admit(int ri, std::uint32_t j, double now);
@@ -195,48 +199,46 @@ int Engine::chooseReplica(std::uint32_t j)
     const int start = static_cast<int>(m_o.seed % static_cast<std::uint64_t>(n));
     if (m_o.routing == ReplayRouting::RoundRobin)
         return static_cast<int>((m_rr++ + start) % static_cast<std::uint64_t>(n));
-    const ReplayTrace::Request& q = m_t.requests[j];
-    if (m_o.routing == ReplayRouting::PrefixAware) {
-        int chosen = -1;
-        for (std::uint32_t i = q.keyCount; i-- > 0 && chosen < 0;)
-            if (auto it = m_sentTo.find(key(j, i)); it != m_sentTo.end())
-                chosen = it->second;
-        if (chosen < 0) {
-            chosen = start;
-            for (int k = 0; k < n; ++k) {
-                const int ri = (start + k) % n;
-                if (m_rep[ri].outstandingPrefill < m_rep[chosen].outstandingPrefill)
-                    chosen = ri;
-            }
-        }
-        for (std::uint32_t i = 0; i < q.keyCount; ++i)
-            m_sentTo[key(j, i)] = chosen;
-        return chosen;
-    }
-    int best = start;
+    int least = start;
     for (int k = 0; k < n; ++k) {
         const int ri = (start + k) % n;
-        if (m_rep[ri].outstandingPrefill < m_rep[best].outstandingPrefill)
-            best = ri;
+        if (m_rep[ri].outstandingPrefill < m_rep[least].outstandingPrefill)
+            least = ri;
     }
-    return best;
+    if (m_o.routing != ReplayRouting::PrefixAware)
+        return least;
+    // The replica that was sent the longest prefix, while the prefill it saves there (its
+    // matched tokens) outweighs the extra prefill queued ahead of it; else the least loaded.
+    const ReplayTrace::Request& q = m_t.requests[j];
+    int chosen = least;
+    for (std::uint32_t i = q.keyCount; i-- > 0;)
+        if (auto it = m_sentTo.find(key(j, i)); it != m_sentTo.end()) {
+            const double saved = static_cast<double>(i + 1) * std::max(1, m_t.blockTokens);
+            if (m_rep[it->second].outstandingPrefill - m_rep[least].outstandingPrefill <= saved)
+                chosen = it->second;
+            break;
+        }
+    for (std::uint32_t i = 0; i < q.keyCount; ++i)
+        m_sentTo[key(j, i)] = chosen;
+    return chosen;
 }
 
 void Engine::arrive(std::uint32_t j)
 {
-    const double now = m_jobs[j].arrival;
     if (m_o.routing == ReplayRouting::Central || m_o.routing == ReplayRouting::Global) {
         m_central.push_back(j);
-        for (int ri = 0; ri < m_replicas && !m_central.empty(); ++ri)
-            if (!m_rep[ri].busy)
-                startStep(ri, now);
         return;
     }
     const int ri = chooseReplica(j);
     m_rep[ri].queue.push_back(j);
     m_rep[ri].outstandingPrefill += static_cast<double>(m_t.requests[j].inputTokens);
-    if (!m_rep[ri].busy)
-        startStep(ri, now);
+}
+
+void Engine::startIdle(double now)
+{
+    for (int ri = 0; ri < m_replicas; ++ri)
+        if (!m_rep[ri].busy)
+            startStep(ri, now);
 }
 
 void Engine::startStep(int ri, double now)
@@ -514,7 +516,10 @@ ReplayResult Engine::run(const ReplayControl& control)
                 startStep(ri, e.time);
             continue;
         }
-        arrive(static_cast<std::uint32_t>(next++));
+        const double now = m_jobs[next].arrival;
+        while (next < n && m_jobs[next].arrival == now)
+            arrive(static_cast<std::uint32_t>(next++));
+        startIdle(now);
     }
     if (control.progress)
         control.progress(1);
