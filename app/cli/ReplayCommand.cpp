@@ -108,8 +108,8 @@ ReplayArgs replayArgs(const Parsed& p)
         o.ttftTarget = parseNumberOption(*v, "--ttft", 1e-6, 1e9, false);
     if (auto v = option("--tpot"))
         o.tpotTarget = parseNumberOption(*v, "--tpot", 1e-6, 1e9, false);
-    for (auto [flag, field] : { std::pair { "--ttft-percentile", &o.ttftPercentile },
-             std::pair { "--tpot-percentile", &o.tpotPercentile } })
+    for (auto [flag, field] :
+        { std::pair { "--ttft-percentile", &o.ttftPercentile }, std::pair { "--tpot-percentile", &o.tpotPercentile } })
         if (auto v = option(flag)) {
             *field = parseFraction(*v, flag);
             if (!(*field > 0 && *field < 1))
@@ -132,7 +132,8 @@ ReplayArgs replayArgs(const Parsed& p)
             throw InputError("--points: give --sweep dram|ssd|replicas with it");
         q.points = static_cast<int>(parseNumberOption(*v, "--points", 2, 200, true));
     }
-    if (q.sweep && ((q.sweep == replay::ReplaySweepAxis::Dram && o.dramBlocks)
+    if (q.sweep
+        && ((q.sweep == replay::ReplaySweepAxis::Dram && o.dramBlocks)
             || (q.sweep == replay::ReplaySweepAxis::Ssd && o.ssdBlocks)))
         throw InputError("--sweep: the swept tier is also fixed by --capacity-blocks; give one of them");
     if (q.sweep == replay::ReplaySweepAxis::Replicas && o.replicas)
@@ -159,8 +160,8 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << formatCount(r.maxSeqs) << " sequences; " << r.blockTokens << "-token blocks of "
         << formatBytes(r.kvBytesPerBlock) << "\n";
     out << "Capacity          HBM " << formatCount(r.hbmKvBlocks) << " KV blocks per replica"
-        << (r.hbmCacheBlocks ? " (cache fixed at " + formatCount(*r.hbmCacheBlocks) + ")" : std::string())
-        << ", DRAM " << formatCount(r.dramBlocks) << ", SSD " << formatCount(r.ssdBlocks) << " blocks per "
+        << (r.hbmCacheBlocks ? " (cache fixed at " + formatCount(*r.hbmCacheBlocks) + ")" : std::string()) << ", DRAM "
+        << formatCount(r.dramBlocks) << ", SSD " << formatCount(r.ssdBlocks) << " blocks per "
         << (r.routing == replay::ReplayRouting::Global ? "pool" : "server") << "\n\n";
     out << "TTFT              " << statsLine(r.ttft) << "\n";
     out << "TPOT              " << statsLine(r.tpot) << "\n";
@@ -183,7 +184,8 @@ void printSweep(std::ostream& out, const std::string& file, const replay::Replay
 {
     const bool replicas = sw.axis == replay::ReplaySweepAxis::Replicas;
     out << file << ": replayed at " << sw.points.size() << " values of "
-        << (replicas ? std::string("the replica count") : std::string(replay::replaySweepAxisName(sw.axis)) + " per server")
+        << (replicas ? std::string("the replica count")
+                     : std::string(replay::replaySweepAxisName(sw.axis)) + " per server")
         << "; the scenario's own: " << formatCount(sw.current) << (replicas ? "" : " blocks") << "\n\n";
     out << std::left << std::setw(16) << (replicas ? "replicas" : "blocks") << std::setw(12) << "bytes" << std::setw(12)
         << "TTFT p50" << std::setw(12) << "TTFT p99" << std::setw(14) << "goodput/s"
