@@ -143,7 +143,8 @@ void Engine::setup()
     const int fleetServers = static_cast<int>(std::clamp(std::round(m_r.fleetServers), 1.0, 1e6));
     m_replicas = m_o.replicas.value_or(m_perServer * fleetServers);
     if (m_replicas < 1 || m_replicas > 1000000)
-        throw InputError("--replicas: " + std::to_string(m_replicas) + " is out of range (1 to 1000000)");
+        throw InputError("--replicas: " + std::to_string(m_replicas)
+            + " replicas (given, or replicas per server x --servers) is out of range (1 to 1000000)");
     m_servers = (m_replicas + m_perServer - 1) / m_perServer;
     m_budget = m_o.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&m_s.hardware));
     m_maxSeqs = m_o.maxSeqs.value_or(defaultMaxSeqs(m_s.hardware));
@@ -231,7 +232,7 @@ void Engine::arrive(std::uint32_t j)
     }
     const int ri = chooseReplica(j);
     m_rep[ri].queue.push_back(j);
-    m_rep[ri].outstandingPrefill += static_cast<double>(m_t.requests[j].inputTokens);
+    m_rep[ri].outstandingPrefill += static_cast<double>(std::max<std::uint64_t>(m_t.requests[j].inputTokens, 1));
 }
 
 void Engine::startIdle(double now)
