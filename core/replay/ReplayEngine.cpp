@@ -140,6 +140,8 @@ void Engine::setup()
     m_pooled = m_o.routing == ReplayRouting::Global;
     const int tp = m_r.tp;
     m_perServer = std::max(1, static_cast<int>(std::floor(m_r.replicasPerServer)));
+    if (!m_o.replicas && !(std::round(m_r.fleetServers) <= 1e6))
+        throw InputError("--servers: a replay runs at most 1000000 servers");
     const int fleetServers = static_cast<int>(std::clamp(std::round(m_r.fleetServers), 1.0, 1e6));
     m_replicas = m_o.replicas.value_or(m_perServer * fleetServers);
     if (m_replicas < 1 || m_replicas > 1000000)
