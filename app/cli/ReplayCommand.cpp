@@ -30,8 +30,9 @@ const char* const kReplaySynopsis
                 and link use. The model (docs/trace.md, "Replay under load"): each replica runs
                 vLLM's chunked prefill, one step at a time with a token budget
                 (--max-num-batched-tokens; default vLLM's own for the GPU, 8192 from 70 GiB except
-                A100, else 2048): a step carries every decoding sequence's token, then prefill
-                chunks; its time is max(weights + KV read at the HBM bandwidth, the FLOPs) plus
+                A100, else 2048): the running requests in admission order each take one token to
+                decode or a prefill chunk until the budget is spent (vLLM V1); a step's time is
+                max(weights + KV read at the HBM bandwidth, the FLOPs) plus
                 the all-reduces, at the batch of the moment. A request is scheduled when a replica
                 has a sequence slot (--max-num-seqs), room for its KV and budget left; it then
                 looks up its leading cached blocks (HBM, DRAM, SSD); a block enters the cache when

@@ -3,10 +3,11 @@
 // "Replay under load"), turning exact hit curves into TTFT, TPOT, queue waits and goodput.
 //
 // The model, per replica (TP GPUs), as vLLM's V1 scheduler runs one:
-//  - Steps. A replica runs one forward pass ("step") at a time. A step carries one token of
-//    every decoding sequence and chunks of prefills up to a token budget
-//    (max_num_batched_tokens): decodes first, then the running prefills in admission order,
-//    then newly admitted requests, as vLLM's chunked prefill does.
+//  - Steps. A replica runs one forward pass ("step") at a time, as vLLM V1's scheduler
+//    builds it: the running requests in admission order each take what they need from a
+//    token budget (max_num_batched_tokens), one token to decode or the rest of the prompt
+//    (a chunk) to prefill, until it is spent; then waiting requests are admitted while
+//    budget is left.
 //  - Step time: max(memory, compute) + the tensor-parallel all-reduces, where memory is the
 //    weights in HBM plus the decoding sequences' KV read at the HBM bandwidth × decode
 //    efficiency (docs/model.md §5), and compute is the prefill chunks' FLOPs
