@@ -129,7 +129,8 @@ private slots:
         const EvalResult tiny = evaluate(workloadScenario("article", { { "context", 1024 }, { "reuse_rate", 0.005 } }));
         QCOMPARE(tiny.reusedPrefixTokens, 1024 * 0.005);
         QCOMPARE(tiny.cacheablePrefixTokens, 0.0);
-        const EvalResult contiguous = evaluate(workloadScenario("article", { { "allocation", "contiguous" }, { "reuse_rate", 0.5 } }));
+        const EvalResult contiguous
+            = evaluate(workloadScenario("article", { { "allocation", "contiguous" }, { "reuse_rate", 0.5 } }));
         QCOMPARE(contiguous.cacheablePrefixTokens, 65536.0);
     }
 };
