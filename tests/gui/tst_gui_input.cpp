@@ -5,7 +5,7 @@
 // and the model keeps its value; a good value typed next clears the mark and the message.
 
 #include "core/scenario/Knobs.h"
-#include "tests/support/TestHome.h"
+#include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/PercentInput.h"
@@ -63,12 +63,7 @@ void TestGuiInput::initTestCase()
 
 void TestGuiInput::init()
 {
-    kvtiers::test::clearTestHome();
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1400, 900);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTRY_VERIFY(m_window->controller()->hasResult());
+    QVERIFY(kvtiers::test::openTestWindow(m_window));
     auto* panel = m_window->findChild<ControlsPanel*>();
     QVERIFY(panel);
     panel->setAdvancedExpanded(true);
