@@ -143,7 +143,7 @@ QString TestGuiInput::goodEntry(const TypedField& f)
 void TestGuiInput::everyTypedFieldRefusesWordsAndNegativesTheSameWay()
 {
     const auto fields = typedFields();
-    QCOMPARE(fields.size(), std::size_t(14)); // every knob the panel reads from typed text
+    QCOMPARE(fields.size(), std::size_t(15)); // every knob the panel reads from typed text
     for (const TypedField& f : fields) {
         QVERIFY2(f.field && f.edit, f.knob->key);
         for (const QString& bad : { QStringLiteral("five minutes"), QStringLiteral("-5") }) {
