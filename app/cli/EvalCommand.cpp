@@ -21,6 +21,12 @@ namespace kvtiers::cli {
 
 namespace {
 
+/// "1 sequence", "10 sequences": a count and its noun.
+std::string counted(double n, const char* one, const char* many)
+{
+    return formatCount(n) + " " + (n == 1 ? one : many);
+}
+
 std::string tierLine(const char* name, const TierUse& t)
 {
     std::ostringstream s;
@@ -66,11 +72,12 @@ void printScenario(std::ostream& out, const ResolvedScenario& rs, const EvalResu
     if (!rs.workloadId.empty())
         out << "  workload card: " << rs.workloadId << "\n";
     out << "Scenario    context " << formatTokens(w.context) << " tokens (prompt " << formatCount(r.promptTokens)
-        << ", output " << formatCount(w.outputTokens) << "), " << formatCount(w.concurrency)
-        << " active sequences per replica\n"
+        << ", output " << formatCount(w.outputTokens) << "), "
+        << counted(w.concurrency, "active sequence", "active sequences") << " per replica\n"
         << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit"
         << (w.attentionBits ? ", attention " + formatSignificant(s.attentionBits(), 3) + "-bit" : std::string())
-        << ", TP " << r.tp << " (" << formatSignificant(r.replicasPerServer, 3) << " replicas per server), "
+        << ", TP " << r.tp << " (" << formatSignificant(r.replicasPerServer, 3)
+        << (r.replicasPerServer == 1 ? " replica per server), " : " replicas per server), ")
         << allocationName(w.allocation)
         << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
         << ", gpu-util " << formatSignificant(w.gpuMemoryUtilization, 3) << "\n"
@@ -112,7 +119,7 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
         << formatSeconds(r.ttftWithReuseSeconds) << " with\n";
     out << "Decode            step " << formatSeconds(r.decodeStepSeconds) << " (bound by "
         << decodeBoundName(r.decodeBound) << "), " << formatSignificant(r.tokensPerSecond, 4)
-        << " tokens/s per replica for " << formatCount(r.servedConcurrency) << " sequences\n\n";
+        << " tokens/s per replica for " << counted(r.servedConcurrency, "sequence", "sequences") << "\n\n";
 }
 
 void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
@@ -124,10 +131,11 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
     out << "KV per token      " << kvPerTokenDerivation(s.model, r.kvFormat) << "\n";
     out << "KV per request    " << formatBytes(r.kvBytesPerRequest) << " (" << formatCount(r.kvBytesPerRequest)
         << " B); allocated on the replica " << formatBytes(r.kvBytesAllocatedPerRequest) << "\n";
-    out << "Hot set           " << formatBytes(r.hotSetBytes) << " for " << formatCount(w.concurrency) << " sequences ("
-        << formatCount(r.hotSetBytes) << " B); allocated " << formatBytes(r.hotSetAllocatedBytes) << "\n";
-    out << "Max concurrency   " << formatCount(r.maxConcurrency) << " sequences at " << formatTokens(w.context)
-        << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
+    out << "Hot set           " << formatBytes(r.hotSetBytes) << " for "
+        << counted(w.concurrency, "sequence", "sequences") << " (" << formatCount(r.hotSetBytes) << " B); allocated "
+        << formatBytes(r.hotSetAllocatedBytes) << "\n";
+    out << "Max concurrency   " << counted(r.maxConcurrency, "sequence", "sequences") << " at "
+        << formatTokens(w.context) << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
 
     out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
         << tierLine("HBM", r.hbm) << "\n"

@@ -14,6 +14,12 @@ namespace kvtiers::cli {
 
 namespace {
 
+/// "1 replica", "2 replicas": a count and its noun.
+std::string counted(double n, const char* one, const char* many)
+{
+    return formatCount(n) + " " + (n == 1 ? one : many);
+}
+
 /// A workload's load: utilisation, waits and latencies at p50/p90/p99 against its targets.
 std::string loadLine(const FleetEntryResult& e)
 {
@@ -53,8 +59,8 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         << ", time per output token " << formatSeconds(in.tpotTargetSeconds) << " at "
         << percentileName(in.tpotPercentile) << "\n";
     out << "Queueing          Poisson arrivals, one central FCFS queue per workload\n";
-    out << "Fleet             " << formatCount(f.gpus) << " GPUs in " << formatCount(f.servers) << " servers of "
-        << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
+    out << "Fleet             " << counted(f.gpus, "GPU", "GPUs") << " in " << counted(f.servers, "server", "servers")
+        << " of " << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
     out << "Demand            HBM " << formatBytes(f.hbmBytes, units) << ", DRAM " << formatBytes(f.dramBytes, units)
         << ", NVMe " << formatBytes(f.ssdBytes, units) << "\n";
     out << "Per server        HBM " << formatBytes(f.hbmPerServer(), units) << ", DRAM "
@@ -64,12 +70,12 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
     for (const auto& e : f.entries)
         out << "  " << std::left << std::setw(12) << e.label << percent(e.share) << " of requests, "
             << e.scenario.model.id << " (" << formatBytes(e.kvBytesPerToken, units)
-            << "/token): " << formatCount(e.concurrencyPerReplica) << " sequences per replica, "
-            << formatCount(e.replicas) << " replicas ("
+            << "/token): " << counted(e.concurrencyPerReplica, "sequence", "sequences") << " per replica, "
+            << counted(e.replicas, "replica", "replicas") << " ("
             << (e.rateLimit == RateLimit::Prefill ? "prefill binds: " : "decode slots bind: ")
-            << formatSignificant(e.replicaRequestsPerSecond, 3) << " req/s each), " << formatCount(e.gpus)
-            << " GPUs; HBM " << formatBytes(e.hbmBytes, units) << ", DRAM " << formatBytes(e.dramBytes, units)
-            << ", NVMe " << formatBytes(e.ssdBytes, units) << "\n"
+            << formatSignificant(e.replicaRequestsPerSecond, 3) << " req/s each), " << counted(e.gpus, "GPU", "GPUs")
+            << "; HBM " << formatBytes(e.hbmBytes, units) << ", DRAM " << formatBytes(e.dramBytes, units) << ", NVMe "
+            << formatBytes(e.ssdBytes, units) << "\n"
             << loadLine(e);
     return kExitOk;
 }

@@ -7,6 +7,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -49,6 +50,27 @@ std::string variableText(Variable v, double value, ByteUnits units)
     return formatSignificant(value, 4);
 }
 
+/// How the tornado moved its variables at `range`: "±50% of its value (rates: ±25 points;
+/// KV format: one step)". Rates move by absolute points (the knob's span), since ±50% of a
+/// 0% rate is no move at all.
+template <class Bars> std::string movesText(const Bars& bars, double range)
+{
+    std::vector<std::pair<std::string, double>> rates;
+    for (const auto& bar : bars)
+        if (const Knob& k = knob(bar.variable); k.sensitivity.sweep == KnobSweep::Absolute)
+            rates.emplace_back(variableLabel(bar.variable), range * k.sensitivity.span * 100);
+    std::string text = "Moving each variable by ±" + percent(range) + " of its value (";
+    const bool sameMove
+        = std::all_of(rates.begin(), rates.end(), [&](const auto& r) { return r.second == rates.front().second; });
+    if (!rates.empty() && sameMove) {
+        text += "rates: ±" + formatSignificant(rates.front().second, 3) + " points; ";
+    } else {
+        for (const auto& [label, points] : rates)
+            text += label + ": ±" + formatSignificant(points, 3) + " points; ";
+    }
+    return text + "KV format: one step";
+}
+
 /// `kvtiers sensitivity --fleet`: the fleet tornado (fleetSensitivity, Sensitivity.h).
 int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std::ostream& out)
 {
@@ -73,9 +95,9 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
     out << "Fleet demand: HBM " << formatBytes(b.hbm, units) << ", DRAM " << formatBytes(b.dram, units) << ", NVMe "
         << formatBytes(b.ssd, units) << "; " << formatCount(b.gpus) << " GPUs in " << formatCount(b.servers)
         << " servers, " << formatSignificant(b.sequencesPerReplica, 3) << " active sequences per replica (TPOT target "
-        << formatSeconds(sr.tpotTargetSeconds) << ")\nMoving each variable by ±" << percent(range)
-        << " on every workload of the mix (KV format: one step; active sequences: through the TPOT target), "
-           "largest effect first:\n";
+        << formatSeconds(sr.tpotTargetSeconds) << ")\n"
+        << movesText(sr.bars, range)
+        << "; active sequences: through the TPOT target) on every workload of the mix, largest effect first:\n";
     for (const auto& bar : sr.bars) {
         out << "  " << padded(variableLabel(bar.variable), 30) << variableText(bar.variable, bar.lowValue, units)
             << " -> " << variableText(bar.variable, bar.highValue, units);
@@ -133,8 +155,8 @@ int cmdSensitivity(const Command& command, const std::vector<std::string>& args,
     }
     auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
     out << "Demand per server: HBM " << formatBytes(sr.base.hbm, units) << ", DRAM " << formatBytes(sr.base.dram, units)
-        << ", NVMe " << formatBytes(sr.base.ssd, units) << "\nMoving each variable by ±" << percent(range)
-        << " (KV format: one step), largest effect first:\n";
+        << ", NVMe " << formatBytes(sr.base.ssd, units) << "\n"
+        << movesText(sr.bars, range) << "), largest effect first:\n";
     for (const auto& b : sr.bars)
         out << "  " << padded(variableLabel(b.variable), 30) << "HBM " << delta(b.lowDelta.hbm) << " / "
             << delta(b.highDelta.hbm) << ", DRAM " << delta(b.lowDelta.dram) << " / " << delta(b.highDelta.dram)

@@ -115,6 +115,19 @@ FleetEntryResult sizeEntry(
     er.scenario.workload.concurrency = er.concurrencyPerReplica;
     er.perReplica = evaluate(er.scenario);
     er.rateLimit = er.perReplica.rateLimit;
+    // A workload that gives its own request rate is evaluated at it, not at a share of the
+    // fleet's: a restore link that rate loads to 100% or more has no steady TTFT to size for.
+    if (er.scenario.workload.requestRate && (er.perReplica.warnings & WarnLinkOverloaded))
+        for (const WarningNote& n : warningNotes(er.scenario, er.perReplica))
+            if (n.flag == WarnLinkOverloaded)
+                throw InputError({ .code = InputErrorCode::FleetEntryInvalid,
+                    .where = "fleet",
+                    .value = er.label,
+                    .parts = { { .code = InputErrorCode::Uncoded,
+                        .detail = "its own request rate (" + formatSignificant(*er.scenario.workload.requestRate, 4)
+                            + " req/s per replica) loads " + n.model + " to " + formatSignificant(n.value * 100, 3)
+                            + "% of its bandwidth: restores queue without bound; give a lower "
+                              "request_rate_per_s" } } });
     // When prefill binds, a replica never has N sequences in flight: Little's law gives
     // λ × request duration of them. Size HBM (and the decode step) for those.
     if (er.perReplica.rateLimit == RateLimit::Prefill) {

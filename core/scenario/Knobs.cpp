@@ -23,6 +23,8 @@ using enum KnobSweep;
 // The allocation choices as the controls list them, in `choices` order.
 constexpr const char* kAllocationItems[]
     = { QT_TRANSLATE_NOOP("Knob", "paged (vLLM)"), QT_TRANSLATE_NOOP("Knob", "contiguous (reserve max context)") };
+constexpr const char* kAdmissionItems[] = { QT_TRANSLATE_NOOP("Knob", "all (every whole block)"),
+    QT_TRANSLATE_NOOP("Knob", "seen-twice (from the second sighting)") };
 // Seconds read " s" in every language, as every time the core formats does ("9.42 s"): a
 // suffix left out of the translation.
 constexpr const char* kSeconds = " s";
@@ -120,24 +122,32 @@ std::span<const Knob> knobTable()
              .field = f::bindResolved<&WorkloadParams::weightBits, &Scenario::weightBits>(),
              .gui = {.control = KnobControl::Combo, .min = 1, .max = 64, .row = 0, .name = "weightBits",
                      .label = QT_TRANSLATE_NOOP("Knob", "&Weights:")}},
-        // Not among the controls yet: it needs its form label and tooltip here, and a
-        // format combo of its own (the weights' has the checkpoint's item).
+        // A format combo of its own (ControlsPanel::buildPrecision): 16, 8 and 4 bits and
+        // the value in effect.
         Knob{.id = AttentionBits, .key = "attention_bits", .value = Format, .min = 1, .max = 64,
              .scope = Workload, .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "attention precision"),
              .flag = "--attention-dtype", .valueName = "D",
              .help = "attention's operand format: fp8, bf16, ... (default: fp8 with an\n"
                      "fp8 KV cache on Hopper or Blackwell, else bf16)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Operand format of attention's matrix products (prefill and "
+                                              "recompute time). Unset: FP8 with an FP8 KV cache on Hopper or "
+                                              "Blackwell, else BF16."),
              .field = f::bindResolved<&WorkloadParams::attentionBits, &Scenario::attentionBits>(),
-             .gui = {.control = KnobControl::None, .min = 1, .max = 64}},
+             .gui = {.control = KnobControl::Combo, .min = 1, .max = 64, .row = 0, .name = "attentionBits",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Attention precision:")}},
         // The linear layers run at the wider of weight and activation precision: W8A8 at
-        // FP8, W4A16 and FP8 weight-only at BF16, W4A8 at FP8. Not among the controls yet.
+        // FP8, W4A16 and FP8 weight-only at BF16, W4A8 at FP8.
         Knob{.id = ActivationBits, .key = "activation_bits", .value = Format, .min = 1, .max = 64,
              .scope = Workload, .unit = "bits", .label = QT_TRANSLATE_NOOP("Knob", "activation precision"),
              .flag = "--activation-dtype", .valueName = "D",
              .help = "linear layers' activation format: fp8 (W8A8, W4A8), bf16\n"
                      "(weight-only); default: the weights' from 8 bits up, else bf16",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Activation format of the linear layers, which run at the wider of "
+                                              "it and the weights' (W8A8 at FP8, W4A16 at BF16). Unset: the weights' "
+                                              "from 8 bits up, else BF16."),
              .field = f::bindResolved<&WorkloadParams::activationBits, &Scenario::activationBits>(),
-             .gui = {.control = KnobControl::None, .min = 1, .max = 64}},
+             .gui = {.control = KnobControl::Combo, .min = 1, .max = 64, .row = 0, .name = "activationBits",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Activation precision:")}},
         Knob{.id = ReuseRate, .key = "reuse_rate", .value = Fraction, .min = 0, .max = 1, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "reuse rate"), .flag = "--reuse", .valueName = "R",
              .help = "prefix hit rate: 0.5 or 50%",
@@ -262,7 +272,9 @@ std::span<const Knob> knobTable()
                                               "connector, LMCache and Mooncake Store do, so blocks never reused take "
                                               "room too. Seen-twice: below HBM a block is stored at its second "
                                               "sighting only; its first reuse misses."),
-             .choices = "all|seen-twice", .field = admissionField()},
+             .choices = "all|seen-twice", .field = admissionField(),
+             .gui = {.control = KnobControl::Combo, .row = 8, .name = "cacheAdmission",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Cache admission:"), .items = kAdmissionItems}},
         Knob{.id = ReusesPerBlock, .key = "reuses_per_block", .value = Number, .min = 1, .max = 1e6,
              .scope = Workload, .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "reuses per reused block"),
              .flag = "--reuses-per-block", .valueName = "K",
@@ -270,7 +282,9 @@ std::span<const Knob> knobTable()
                      "the first); default max(1, reuse / (1 - reuse))",
              .tip = QT_TRANSLATE_NOOP("Knob", "How many times a reused block is reused on average. Seen-twice "
                                               "admission misses the first of them."),
-             .field = reusesPerBlockField()},
+             .field = reusesPerBlockField(),
+             .gui = {.control = KnobControl::Field, .min = 1, .max = 1e6, .row = 8, .name = "reusesPerBlock",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Reuses per reused block:"), .decimals = 2}},
         Knob{.id = RestorePath, .key = "restore_path", .value = Text, .min = 0, .max = 0, .scope = Workload,
              .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "restore path"), .flag = "--restore-path",
              .valueName = "ID|FILE",

@@ -259,6 +259,26 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), FleetInput {}));
     }
 
+    void anOwnRateThatOverloadsARestoreLinkIsRefused()
+    {
+        // Chat giving its own λ of 100 req/s per replica: its restores load the server's NVMe
+        // to about 224% of its bandwidth (kvtiers eval --workload chat --request-rate 100), so
+        // no number of replicas has a steady TTFT. The error names the workload and the link.
+        try {
+            sizeFleet(CardCatalog::builtin(), oneWorkload("chat", 2, { { "request_rate_per_s", 100 } }));
+            QFAIL("expected an error");
+        } catch (const InputError& e) {
+            QCOMPARE(e.detail().code, InputErrorCode::FleetEntryInvalid);
+            const QString what = QString::fromUtf8(e.what());
+            for (const char* needle : { "fleet: chat", "NVMe", "restores queue without bound", "request_rate_per_s" })
+                QVERIFY2(what.contains(QString::fromUtf8(needle)), e.what());
+        }
+        // At 2 req/s per replica the links carry it (NVMe about 0.15%), and the same traffic
+        // as the fleet's own rate is spread over replicas: both are sized.
+        QVERIFY(sizeFleet(CardCatalog::builtin(), oneWorkload("chat", 2, { { "request_rate_per_s", 2 } })).gpus > 0);
+        QVERIFY(sizeFleet(CardCatalog::builtin(), oneWorkload("chat", 100)).gpus > 0);
+    }
+
     void tornadoBarsAreDifferencesOfEvaluations()
     {
         const Scenario base = workloadScenario("chat");

@@ -5,6 +5,7 @@
 // showing it writes nothing back (no override, no undo step).
 
 #include "core/io/Json.h"
+#include "core/model/Evaluation.h"
 #include "core/scenario/Knobs.h"
 #include "tests/support/TestHome.h"
 #include "ui/scenario/ControlsPanel.h"
@@ -78,6 +79,7 @@ private slots:
     void wholeNumberBeyondAnIntShowsAsItIs();
     void typedValueBeyondTheSliderIsKept();
     void movingThePinnedSliderTakesItsValue();
+    void precisionAndAdmissionControlsMoveTheResult();
 
 private:
     template <typename T> T* find(const QString& name)
@@ -173,7 +175,7 @@ void TestGuiControls::everyGuiKnobHasItsControl()
             QCOMPARE(spin->maximum(), k.max * scale);
         }
     }
-    QCOMPARE(controls, 20);
+    QCOMPARE(controls, 24);
 }
 
 void TestGuiControls::cardValuesBeyondTheControlsShowAsTheyAre()
@@ -281,6 +283,46 @@ void TestGuiControls::movingThePinnedSliderTakesItsValue()
     const double context = m_controller->scenario().workload.context;
     QVERIFY2(context < 2097152 && context > 1048576, qPrintable(QString::number(context)));
     QCOMPARE(m_controller->undoStack()->count(), 1);
+}
+
+void TestGuiControls::precisionAndAdmissionControlsMoveTheResult()
+{
+    // The README's scenario: half of each prompt reused within five minutes, every evicted
+    // prefix offloaded.
+    loadCard({ { "reuse_rate", 0.5 }, { "reuse_distance_s", 300 }, { "offload_rate", 1.0 } });
+    const EvalResult before = m_controller->result();
+    // Attention at FP8 instead of BF16 (the article's FP16 KV cache keeps it at 16 bits):
+    // recomputing the prompt takes less time, and the model is told 8 bits.
+    auto* attention = find<QComboBox>(QStringLiteral("attentionBitsCombo"));
+    QCOMPARE(attention->currentData().toDouble(), 16.0);
+    QCOMPARE(attention->currentText(), QStringLiteral("16-bit"));
+    attention->setCurrentIndex(attention->findData(8.0));
+    m_controller->flush();
+    QCOMPARE(m_controller->spec().overrides.value("attention_bits", 0.0), 8.0);
+    QVERIFY2(m_controller->result().recomputeSeconds < before.recomputeSeconds,
+        qPrintable(QStringLiteral("%1 s, was %2 s")
+                       .arg(m_controller->result().recomputeSeconds)
+                       .arg(before.recomputeSeconds)));
+    QCOMPARE(find<QComboBox>(QStringLiteral("activationBitsCombo"))->currentData().toDouble(), 16.0);
+    // Seen-twice admission: below HBM only reused blocks are stored, so the cache wants less.
+    auto* admission = find<QComboBox>(QStringLiteral("cacheAdmissionCombo"));
+    QCOMPARE(admission->currentData().toString(), QStringLiteral("all"));
+    QVERIFY(!admission->currentText().isEmpty());
+    const EvalResult all = m_controller->result();
+    admission->setCurrentIndex(admission->findData(QStringLiteral("seen-twice")));
+    m_controller->flush();
+    QCOMPARE(m_controller->result().cacheAdmission, CacheAdmission::SeenTwice);
+    QVERIFY2(m_controller->result().cacheDemandBytes < all.cacheDemandBytes,
+        qPrintable(
+            QStringLiteral("%1 B, was %2 B").arg(m_controller->result().cacheDemandBytes).arg(all.cacheDemandBytes)));
+    // Reuses per reused block: shown as in effect (unset: max(1, r / (1 − r)) = 1 at 50%),
+    // typed 4 reaches the model.
+    auto* reuses = find<QDoubleSpinBox>(QStringLiteral("reusesPerBlockSpin"));
+    QCOMPARE(reuses->value(), 1.0);
+    reuses->setValue(4);
+    m_controller->flush();
+    QCOMPARE(m_controller->spec().overrides.value("reuses_per_block", 0.0), 4.0);
+    QCOMPARE(m_controller->scenario().workload.reusesPerBlock.value_or(0), 4.0);
 }
 
 QTEST_MAIN(TestGuiControls)

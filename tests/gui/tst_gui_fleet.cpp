@@ -28,6 +28,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
@@ -151,12 +152,30 @@ void TestGuiFleet::tableAndChartEqualTheCore()
         QCOMPARE(model->index(i, FleetMixModel::KvPerTokenColumn).data().toString(),
             qs(formatBytes(e.kvBytesPerToken))); // the header says "per token"
         QCOMPARE(model->index(i, FleetMixModel::GpusColumn).data(FleetMixModel::ValueRole).toDouble(), e.gpus);
-        QCOMPARE(model->index(i, FleetMixModel::ModelColumn).data().toString(), qs(e.scenario.model.id));
+        // The model by its name, as the pickers show it; the id in the tooltip.
+        QCOMPARE(model->index(i, FleetMixModel::ModelColumn).data().toString(), qs(e.scenario.model.name));
+        QCOMPARE(model->index(i, FleetMixModel::ModelColumn).data(Qt::ToolTipRole).toString(), qs(e.scenario.model.id));
         QCOMPARE(chart->value(0, i), e.hbmBytes);
         QCOMPARE(chart->value(1, i), e.dramBytes);
         QCOMPARE(chart->value(2, i), e.ssdBytes);
     }
+    // The total rate reads as a figure: no trailing zeros ("100.000" read as a hundred
+    // thousand to many), thousands separated; typed with a separator, it is taken.
+    auto* rate = m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetRate"));
+    QCOMPARE(rate->text(), QStringLiteral("%1").arg(rate->value()));
+    rate->setValue(1250.5);
+    QCOMPARE(rate->text(), QStringLiteral("1,250.5"));
+    rate->findChild<QLineEdit*>()->selectAll();
+    QTest::keyClicks(rate, QStringLiteral("2,500"));
+    QTest::keyClick(rate, Qt::Key_Return);
+    QCOMPARE(rate->value(), 2500.0);
+    QCOMPARE(rate->text(), QStringLiteral("2,500"));
     // Llama 3.1 8B and 70B: the article's 128 KiB and 320 KiB per token.
+    auto* hardware = m_view->findChild<QComboBox*>(QStringLiteral("fleetHardware"));
+    const std::string hardwareId = hardware->currentData().toString().toStdString();
+    QCOMPARE(hardware->currentText(), qs(CardCatalog::builtin().hardware().at(hardwareId).name));
+    QCOMPARE(model->index(0, FleetMixModel::ModelColumn).data().toString(), QStringLiteral("Llama 3.1 8B"));
+    QCOMPARE(model->index(1, FleetMixModel::ModelColumn).data().toString(), QStringLiteral("Llama 3.1 70B"));
     QCOMPARE(f.entries[0].kvBytesPerToken, 131072.0);
     QCOMPARE(f.entries[1].kvBytesPerToken, 327680.0);
 }
@@ -484,6 +503,12 @@ void TestGuiFleet::rateEditUndoesAndRedoes()
     m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"))->setValue(5);
     QCOMPARE(undo->count(), 2);
     QCOMPARE(undo->undoText(), QStringLiteral("Change TTFT target"));
+    // The server profile's step names the hardware by its name, as the combo shows it.
+    auto* hardware = m_view->findChild<QComboBox*>(QStringLiteral("fleetHardware"));
+    hardware->setCurrentIndex(hardware->findData(QStringLiteral("b200")));
+    QCOMPARE(undo->count(), 3);
+    QCOMPARE(undo->undoText(),
+        QStringLiteral("Change server profile to %1").arg(qs(CardCatalog::builtin().hardware().at("b200").name)));
 }
 
 void TestGuiFleet::addedWorkloadIsUndone()

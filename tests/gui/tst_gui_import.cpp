@@ -427,6 +427,11 @@ void TestGuiImport::vllmDialogTakesTheLogsSetup()
     auto text = [&](const char* name) { return dialog.findChild<QLabel*>(QString::fromLatin1(name))->text(); };
     QCOMPARE(dialog.findChild<QComboBox*>(QStringLiteral("vllmModel"))->currentData().toString(),
         QStringLiteral("qwen2.5-72b"));
+    // The pickers show names, as the main window's do; the id is the data.
+    QCOMPARE(dialog.findChild<QComboBox*>(QStringLiteral("vllmModel"))->currentText(),
+        qs(CardCatalog::builtin().models().at("qwen2.5-72b").name));
+    QCOMPARE(dialog.findChild<QComboBox*>(QStringLiteral("vllmHardware"))->currentText(),
+        qs(CardCatalog::builtin().hardware().at("h200-sxm").name));
     QCOMPARE(dialog.findChild<QSpinBox*>(QStringLiteral("vllmTp"))->value(), 4);
     QCOMPARE(dialog.comparison()->predicted.context, 32768.0);
     QCOMPARE(text("kvtiersTokens"), QStringLiteral("1,154,992"));

@@ -5,7 +5,7 @@
 // and the model keeps its value; a good value typed next clears the mark and the message.
 
 #include "core/scenario/Knobs.h"
-#include "tests/support/TestHome.h"
+#include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/PercentInput.h"
@@ -63,12 +63,7 @@ void TestGuiInput::initTestCase()
 
 void TestGuiInput::init()
 {
-    kvtiers::test::clearTestHome();
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1400, 900);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QTRY_VERIFY(m_window->controller()->hasResult());
+    QVERIFY(kvtiers::test::openTestWindow(m_window));
     auto* panel = m_window->findChild<ControlsPanel*>();
     QVERIFY(panel);
     panel->setAdvancedExpanded(true);
@@ -148,7 +143,7 @@ QString TestGuiInput::goodEntry(const TypedField& f)
 void TestGuiInput::everyTypedFieldRefusesWordsAndNegativesTheSameWay()
 {
     const auto fields = typedFields();
-    QCOMPARE(fields.size(), std::size_t(14)); // every knob the panel reads from typed text
+    QCOMPARE(fields.size(), std::size_t(15)); // every knob the panel reads from typed text
     for (const TypedField& f : fields) {
         QVERIFY2(f.field && f.edit, f.knob->key);
         for (const QString& bad : { QStringLiteral("five minutes"), QStringLiteral("-5") }) {

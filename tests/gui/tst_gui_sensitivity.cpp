@@ -209,7 +209,13 @@ void TestGuiSensitivity::tierSelectorShowsThatTier()
     const auto dramLargest = std::max_element(expected.bars.begin(), expected.bars.end(),
         [&](const SensitivityBar& a, const SensitivityBar& b) { return dramEffect(a) < dramEffect(b); });
     QCOMPARE(std::max(std::fabs(tornado->lowDeltaAt(0)), std::fabs(tornado->highDeltaAt(0))), dramEffect(*dramLargest));
-    QVERIFY(m_view->findChild<QLabel*>(QStringLiteral("sensitivityBase"))->text().contains(QStringLiteral("HBM")));
+    const QString base = m_view->findChild<QLabel*>(QStringLiteral("sensitivityBase"))->text();
+    QVERIFY(base.contains(QStringLiteral("HBM")));
+    // The model and hardware by name, as the pickers show them, not by id.
+    QVERIFY2(base.startsWith(QString::fromStdString(m_scenario.model.name) + QStringLiteral(" on ")
+                 + QString::fromStdString(m_scenario.hardware.name)),
+        qPrintable(base));
+    QVERIFY2(!base.contains(QString::fromStdString(m_scenario.model.id)), qPrintable(base));
 }
 
 void TestGuiSensitivity::rangeReachesTheCore()
@@ -303,6 +309,9 @@ void TestGuiSensitivity::fleetScopeShowsTheCoresFleetBars()
         QCOMPARE(high->data()->at(row)->value, tornado->highDeltaAt(row));
     const QString base = m_view->findChild<QLabel*>(QStringLiteral("sensitivityBase"))->text();
     QVERIFY2(base.contains(QStringLiteral("%1 GPUs").arg(expected.base.gpus)), qPrintable(base));
+    QVERIFY2(base.contains(
+                 QString::fromStdString(CardCatalog::builtin().hardware().at(input.mix.front().spec.hardware).name)),
+        qPrintable(base));
     QVERIFY(tornado->rowLabelAt(0).contains(QStringLiteral("→")));
     // Back to the scenario: its own bars, and no GPU tier.
     m_view->setTier(3);

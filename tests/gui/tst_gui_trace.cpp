@@ -8,7 +8,7 @@
 
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
-#include "tests/support/TestHome.h"
+#include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/dialogs/FileDialog.h"
@@ -81,17 +81,18 @@ private slots:
         MessageBox::setNonInteractive(true);
     }
 
-    void init()
-    {
-        kvtiers::test::clearTestHome();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QTRY_VERIFY(m_window->controller()->hasResult());
-    }
+    void init() { QVERIFY(kvtiers::test::openTestWindow(m_window)); }
 
     void cleanup() { m_window.reset(); }
+
+    void fileDialogsStartInAFolderThatExists()
+    {
+        // With no folder remembered (a fresh home) the dialogs start in Documents where it
+        // exists, else the home folder: a missing folder's name ("Documents") would be filled
+        // in as the file name to open.
+        QVERIFY2(QFileInfo(FileDialog::lastFolder()).isDir(), qPrintable(FileDialog::lastFolder()));
+        QVERIFY2(QFileInfo(FileDialog::lastExportFolder()).isDir(), qPrintable(FileDialog::lastExportFolder()));
+    }
 
     void openByMenuShowsTheCoresCurve()
     {

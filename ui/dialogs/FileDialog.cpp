@@ -9,6 +9,18 @@
 
 namespace kvtiers::ui {
 
+namespace {
+
+/// The Documents folder where it exists, else the home folder: a dialog started in a folder
+/// that does not exist fills its name ("Documents") in as the file name.
+QString documentsOrHome()
+{
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
+}
+
+} // namespace
+
 bool FileDialog::s_hasNext = false;
 QString FileDialog::s_next;
 
@@ -26,7 +38,7 @@ QString FileDialog::lastFolder()
     const QString folder = Settings().lastFolder();
     if (!folder.isEmpty() && QFileInfo(folder).isDir())
         return folder;
-    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return documentsOrHome();
 }
 
 QString FileDialog::lastExportFolder()
@@ -37,7 +49,7 @@ QString FileDialog::lastExportFolder()
     const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     if (!pictures.isEmpty() && QFileInfo(pictures).isDir())
         return pictures;
-    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return documentsOrHome();
 }
 
 QString FileDialog::rememberExport(const QString& fileName)

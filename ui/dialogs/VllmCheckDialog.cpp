@@ -35,6 +35,12 @@ QString signedPercent(const std::optional<double>& v)
         return QStringLiteral("–");
     return (*v > 0 ? QStringLiteral("+") : QString()) + significantText(*v, 3) + u'%';
 }
+/// A card as the main pickers show it: its name, with its id as the data (and tooltip).
+void addCard(QComboBox* combo, const std::string& name, const std::string& id)
+{
+    combo->addItem(qs(name.empty() ? id : name), qs(id));
+    combo->setItemData(combo->count() - 1, qs(id), Qt::ToolTipRole);
+}
 } // namespace
 
 VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
@@ -85,7 +91,7 @@ QGroupBox* VllmCheckDialog::buildSetup()
     m_modelCombo->setObjectName(QStringLiteral("vllmModel"));
     for (const auto& [id, card] : m_catalog.models()) {
         m_models[id] = card;
-        m_modelCombo->addItem(qs(id), qs(id));
+        addCard(m_modelCombo, card.name, id);
     }
     form->addRow(tr("&Model:"), m_modelCombo);
     m_kvEdit = new QLineEdit(setupBox);
@@ -126,7 +132,7 @@ void VllmCheckDialog::addMemoryRows(QFormLayout* form, QGroupBox* setupBox)
     m_hardwareCombo->setObjectName(QStringLiteral("vllmHardware"));
     for (const auto& [id, card] : m_catalog.hardware()) {
         m_hardware[id] = card;
-        m_hardwareCombo->addItem(qs(id), qs(id));
+        addCard(m_hardwareCombo, card.name, id);
     }
     m_hardwareCombo->setCurrentIndex(std::max(0, m_hardwareCombo->findData(qs(CardCatalog::kDefaultHardware))));
     form->addRow(tr("&Hardware:"), m_hardwareCombo);
@@ -246,7 +252,7 @@ void VllmCheckDialog::addModel(const ModelCard& model)
 {
     m_models[model.id] = model;
     if (m_modelCombo->findData(qs(model.id)) < 0)
-        m_modelCombo->addItem(qs(model.id), qs(model.id));
+        addCard(m_modelCombo, model.name, model.id);
     m_modelCombo->setCurrentIndex(m_modelCombo->findData(qs(model.id)));
 }
 
@@ -260,7 +266,7 @@ void VllmCheckDialog::setScenario(const Scenario& scenario)
     m_utilSpin->setValue(scenario.workload.gpuMemoryUtilization);
     m_hardware[scenario.hardware.id] = scenario.hardware;
     if (m_hardwareCombo->findData(qs(scenario.hardware.id)) < 0)
-        m_hardwareCombo->addItem(qs(scenario.hardware.id), qs(scenario.hardware.id));
+        addCard(m_hardwareCombo, scenario.hardware.name, scenario.hardware.id);
     m_hardwareCombo->setCurrentIndex(m_hardwareCombo->findData(qs(scenario.hardware.id)));
     m_scenarioValues = { .modelId = scenario.model.id,
         .tp = scenario.tp(),

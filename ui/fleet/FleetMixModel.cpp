@@ -111,7 +111,11 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
         return entry ? tr("%1 (%2)").arg(significantText(row.share, 4), percentText(entry->share))
                      : significantText(row.share, 4);
     case ModelColumn:
-        return role == Qt::DisplayRole && entry ? QVariant(qs(entry->scenario.model.id)) : QVariant();
+        // The model's name, as the pickers show it; its id in the tooltip.
+        if (!entry || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+            return {};
+        return qs(role == Qt::ToolTipRole || entry->scenario.model.name.empty() ? entry->scenario.model.id
+                                                                                : entry->scenario.model.name);
     case KvPerTokenColumn:
         value = entry ? entry->kvBytesPerToken : 0;
         bytes = true;

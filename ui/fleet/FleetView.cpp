@@ -8,6 +8,7 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/fleet/FleetMixModel.h"
+#include "ui/scenario/PercentInput.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 
@@ -80,7 +81,8 @@ QGroupBox* FleetView::buildInputs()
     m_texts([box] { box->setTitle(tr("Traffic and targets")); });
     auto* form = new QFormLayout(box);
     auto* rateRow = new QHBoxLayout;
-    m_rateSpin = new QDoubleSpinBox(box);
+    m_rateSpin = new FigureSpinBox(box); // "100", not "100.000"
+    m_rateSpin->setGroupSeparatorShown(true);
     m_rateSpin->setObjectName(QStringLiteral("fleetRate"));
     m_rateSpin->setRange(0.001, 1e18);
     m_rateSpin->setDecimals(3);
@@ -102,8 +104,10 @@ QGroupBox* FleetView::buildInputs()
 
     m_hardwareCombo = new QComboBox(box);
     m_hardwareCombo->setObjectName(QStringLiteral("fleetHardware"));
-    for (const auto& [id, card] : m_catalog.hardware())
-        m_hardwareCombo->addItem(tr("%1 — %2").arg(qs(id), qs(card.name)), qs(id));
+    for (const auto& [id, card] : m_catalog.hardware()) {
+        m_hardwareCombo->addItem(qs(card.name.empty() ? id : card.name), qs(id));
+        m_hardwareCombo->setItemData(m_hardwareCombo->count() - 1, qs(id), Qt::ToolTipRole);
+    }
     m_hardwareCombo->setCurrentIndex(std::max(0, m_hardwareCombo->findData(qs(CardCatalog::kDefaultHardware))));
     m_texts([this] { m_hardwareCombo->setToolTip(tr("One server profile for the whole fleet.")); });
     // Card names are long ("NVIDIA H200 SXM 141GB, DGX H200 8-GPU server"): elide, don't widen.
@@ -472,7 +476,8 @@ void FleetView::recordEdit()
         text = tr("Change request rate");
         key = "rate";
     } else if (now.hardware != before.hardware) {
-        text = tr("Change server profile to %1").arg(qs(now.hardware));
+        const int item = m_hardwareCombo->findData(qs(now.hardware)); // its name, as the combo shows it
+        text = tr("Change server profile to %1").arg(item >= 0 ? m_hardwareCombo->itemText(item) : qs(now.hardware));
         key = "hardware";
     } else if (now.ttftSeconds != before.ttftSeconds) {
         text = tr("Change TTFT target");

@@ -354,6 +354,38 @@
         <source>How many times a reused block is reused on average. Seen-twice admission misses the first of them.</source>
         <translation>재사용되는 블록이 평균 몇 번 재사용되는지입니다. seen-twice 정책에서는 그중 첫 번째가 적중하지 않습니다.</translation>
     </message>
+    <message>
+        <source>Attention precision:</source>
+        <translation>어텐션 정밀도:</translation>
+    </message>
+    <message>
+        <source>Activation precision:</source>
+        <translation>활성화 정밀도:</translation>
+    </message>
+    <message>
+        <source>Cache admission:</source>
+        <translation>캐시 적재 정책:</translation>
+    </message>
+    <message>
+        <source>Reuses per reused block:</source>
+        <translation>재사용 블록당 재사용 횟수:</translation>
+    </message>
+    <message>
+        <source>all (every whole block)</source>
+        <translation>all (완전한 블록 모두)</translation>
+    </message>
+    <message>
+        <source>seen-twice (from the second sighting)</source>
+        <translation>seen-twice (두 번째로 볼 때부터)</translation>
+    </message>
+    <message>
+        <source>Operand format of attention&apos;s matrix products (prefill and recompute time). Unset: FP8 with an FP8 KV cache on Hopper or Blackwell, else BF16.</source>
+        <translation>어텐션 행렬 곱의 피연산자 형식입니다(프리필과 재계산 시간). 지정하지 않으면 Hopper나 Blackwell에서 FP8 KV 캐시를 쓸 때 FP8, 그 밖에는 BF16입니다.</translation>
+    </message>
+    <message>
+        <source>Activation format of the linear layers, which run at the wider of it and the weights&apos; (W8A8 at FP8, W4A16 at BF16). Unset: the weights&apos; from 8 bits up, else BF16.</source>
+        <translation>선형 계층의 활성화 형식입니다. 선형 계층은 이 형식과 가중치 형식 중 넓은 쪽으로 실행됩니다(W8A8은 FP8, W4A16은 BF16). 지정하지 않으면 가중치가 8비트 이상일 때 가중치 형식, 그 밖에는 BF16입니다.</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>

@@ -249,6 +249,9 @@ QWidget* ControlsPanel::buildControl(const Knob& k, QWidget* parent)
         return buildKvFormat(k, parent);
     case KnobId::WeightBits:
         return buildWeights(k, parent);
+    case KnobId::AttentionBits:
+    case KnobId::ActivationBits:
+        return buildPrecision(k, parent);
     case KnobId::RestorePath:
         return buildRestorePath(k, parent);
     case KnobId::RequestRate:
@@ -502,6 +505,33 @@ QWidget* ControlsPanel::buildWeights(const Knob& k, QWidget* parent)
             combo->addItem(bits == s.model.weightBits ? tr("%1 (checkpoint)").arg(text) : text, bits);
         }
         combo->setCurrentIndex(combo->findData(s.weightBits()));
+    });
+    return combo;
+}
+
+QWidget* ControlsPanel::buildPrecision(const Knob& k, QWidget* parent)
+{
+    auto* combo = new QComboBox(parent);
+    combo->setObjectName(widgetName(k, "Combo"));
+    setTip(combo, k);
+    connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, key = std::string(k.key)](int index) {
+        if (index >= 0)
+            m_controller->setOverride(key, combo->itemData(index).toDouble());
+    });
+    // BF16, FP8 and FP4, and the value in effect when it is none of those (a card's 6 bits).
+    m_shows.push_back([combo, k = &k](const Scenario& s) {
+        const QSignalBlocker block(combo);
+        const double now = k->field.value(s).value_or(16);
+        if (combo->findData(now) < 0 || combo->count() > 3) {
+            std::vector<double> choices = { 16, 8, 4 };
+            if (std::find(choices.begin(), choices.end(), now) == choices.end())
+                choices.push_back(now);
+            std::sort(choices.begin(), choices.end(), std::greater<>());
+            combo->clear();
+            for (double bits : choices)
+                combo->addItem(tr("%1-bit").arg(QLocale().toString(bits, 'g', 4)), bits);
+        }
+        combo->setCurrentIndex(combo->findData(now));
     });
     return combo;
 }

@@ -75,6 +75,8 @@ private:
     QWidget* buildToggle(const Knob& knob, QWidget* parent);
     QWidget* buildKvFormat(const Knob& knob, QWidget* parent);
     QWidget* buildWeights(const Knob& knob, QWidget* parent);
+    /// Attention's or the activations' format: 16, 8 or 4 bits (and the value in effect).
+    QWidget* buildPrecision(const Knob& knob, QWidget* parent);
     QWidget* buildRestorePath(const Knob& knob, QWidget* parent);
     QWidget* buildRequestRate(const Knob& knob, QWidget* parent);
     /// The knob's tooltip on `widget`, worded again at each language change.

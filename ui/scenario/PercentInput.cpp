@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPalette>
 #include <QVariant>
 
@@ -50,64 +51,6 @@ template <typename Spin> bool ownText(const Spin* spin, const QString& shown, co
     return input.trimmed() == QString(spin->prefix() + shown + spin->suffix()).trimmed();
 }
 
-/// `input` less the prefix and suffix the spin box shows ("300 s" is "300" typed).
-template <typename Spin> QString strippedText(const Spin* spin, const QString& input)
-{
-    QString t = input.trimmed();
-    const QString prefix = spin->prefix().trimmed();
-    const QString suffix = spin->suffix().trimmed();
-    if (!prefix.isEmpty() && t.startsWith(prefix))
-        t.remove(0, prefix.size());
-    if (!suffix.isEmpty() && t.endsWith(suffix))
-        t.chop(suffix.size());
-    return t.trimmed();
-}
-
-/// On each committed entry: the field's mark and message (rejected) or no mark (accepted).
-template <typename Spin> void connectCommit(Spin* spin, QString* typed, const TypedReader* read)
-{
-    QObject::connect(spin, &QAbstractSpinBox::editingFinished, spin, [spin, typed, read] {
-        if (typed->isEmpty())
-            return;
-        const QString text = std::exchange(*typed, QString());
-        if (!spin->specialValueText().isEmpty() && text == spin->specialValueText()) {
-            markInput(spin, QString());
-            emit spin->accepted(text, spin->value());
-            return;
-        }
-        try {
-            const double v = (*read)(text);
-            markInput(spin, QString());
-            emit spin->accepted(text, v);
-        } catch (const InputError& e) {
-            const QString message = translated(e.message());
-            markInput(spin, message);
-            emit spin->rejected(message);
-        }
-    });
-}
-
-/// Any text may be typed (the commit says what is wrong); what reads is acceptable.
-QValidator::State typedState(bool own, const QString& special, const QString& input, const QString& stripped,
-    const TypedReader& read, double min, double max, QString& typed)
-{
-    if (own)
-        return QValidator::Acceptable;
-    if (!special.isEmpty() && input == special) {
-        typed = input;
-        return QValidator::Acceptable;
-    }
-    typed = stripped;
-    if (stripped.isEmpty())
-        return QValidator::Intermediate;
-    try {
-        const double v = read(stripped);
-        return v >= min && v <= max ? QValidator::Acceptable : QValidator::Intermediate;
-    } catch (const InputError&) {
-        return QValidator::Intermediate;
-    }
-}
-
 } // namespace
 
 void markInput(QWidget* field, const QString& message)
@@ -141,77 +84,114 @@ bool inputMarked(const QWidget* field)
     return field->property(kMarkProperty).toBool();
 }
 
-TypedSpinBox::TypedSpinBox(TypedReader read, QWidget* parent)
-    : QDoubleSpinBox(parent)
+template <typename Spin>
+TypedInput<Spin>::TypedInput(TypedReader read, QWidget* parent)
+    : Spin(parent)
     , m_read(std::move(read))
 {
-    setKeyboardTracking(false);
-    connectCommit(this, &m_typed, &m_read);
+    this->setKeyboardTracking(false);
 }
 
-bool TypedSpinBox::isOwnText(const QString& input) const
+template <typename Spin> bool TypedInput<Spin>::isOwnText(const QString& input) const
 {
-    return ownText(this, textFromValue(value()), input);
+    return ownText(this, this->textFromValue(this->value()), input);
 }
 
-QString TypedSpinBox::typedText(const QString& input) const
+template <typename Spin> QString TypedInput<Spin>::typedText(const QString& input) const
 {
-    return strippedText(this, input);
+    QString t = input.trimmed();
+    const QString prefix = this->prefix().trimmed();
+    const QString suffix = this->suffix().trimmed();
+    if (!prefix.isEmpty() && t.startsWith(prefix))
+        t.remove(0, prefix.size());
+    if (!suffix.isEmpty() && t.endsWith(suffix))
+        t.chop(suffix.size());
+    return t.trimmed();
 }
 
-double TypedSpinBox::valueFromText(const QString& text) const
+template <typename Spin> double TypedInput<Spin>::typedValue(const QString& text) const
 {
     if (isOwnText(text))
-        return value();
-    if (!specialValueText().isEmpty() && text == specialValueText())
-        return minimum();
+        return this->value();
+    if (!this->specialValueText().isEmpty() && text == this->specialValueText())
+        return this->minimum();
     try {
-        return std::clamp(m_read(typedText(text)), minimum(), maximum());
+        return std::clamp(m_read(typedText(text)), double(this->minimum()), double(this->maximum()));
     } catch (const InputError&) {
-        return value();
+        return this->value();
     }
 }
 
-QValidator::State TypedSpinBox::validate(QString& input, int& /*pos*/) const
+template <typename Spin> QValidator::State TypedInput<Spin>::typedState(const QString& input) const
 {
-    return typedState(
-        isOwnText(input), specialValueText(), input, typedText(input), m_read, minimum(), maximum(), m_typed);
+    if (isOwnText(input))
+        return QValidator::Acceptable;
+    if (!this->specialValueText().isEmpty() && input == this->specialValueText()) {
+        m_typed = input;
+        return QValidator::Acceptable;
+    }
+    m_typed = typedText(input);
+    if (m_typed.isEmpty())
+        return QValidator::Intermediate;
+    try {
+        const double v = m_read(m_typed);
+        return v >= this->minimum() && v <= this->maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    } catch (const InputError&) {
+        return QValidator::Intermediate;
+    }
+}
+
+template <typename Spin> template <typename Self> void TypedInput<Spin>::connectTypedCommit(Self* self)
+{
+    QObject::connect(self, &QAbstractSpinBox::editingFinished, self, [self, this] {
+        if (m_typed.isEmpty())
+            return;
+        const QString text = std::exchange(m_typed, QString());
+        if (!this->specialValueText().isEmpty() && text == this->specialValueText()) {
+            markInput(self, QString());
+            emit self->accepted(text, this->value());
+            return;
+        }
+        try {
+            const double v = m_read(text);
+            markInput(self, QString());
+            emit self->accepted(text, v);
+        } catch (const InputError& e) {
+            const QString message = translated(e.message());
+            markInput(self, message);
+            emit self->rejected(message);
+        }
+    });
+}
+
+template class TypedInput<QDoubleSpinBox>;
+template class TypedInput<QSpinBox>;
+
+TypedSpinBox::TypedSpinBox(TypedReader read, QWidget* parent)
+    : TypedInput(std::move(read), parent)
+{
+    connectTypedCommit(this);
 }
 
 TypedWholeSpinBox::TypedWholeSpinBox(TypedReader read, QWidget* parent)
-    : QSpinBox(parent)
-    , m_read(std::move(read))
+    : TypedInput(std::move(read), parent)
 {
-    setKeyboardTracking(false);
-    connectCommit(this, &m_typed, &m_read);
+    connectTypedCommit(this);
 }
 
-bool TypedWholeSpinBox::isOwnText(const QString& input) const
+QString FigureSpinBox::textFromValue(double value) const
 {
-    return ownText(this, textFromValue(value()), input);
-}
-
-QString TypedWholeSpinBox::typedText(const QString& input) const
-{
-    return strippedText(this, input);
-}
-
-int TypedWholeSpinBox::valueFromText(const QString& text) const
-{
-    if (isOwnText(text))
-        return value();
-    try {
-        const double v = std::clamp(m_read(typedText(text)), double(minimum()), double(maximum()));
-        return static_cast<int>(v);
-    } catch (const InputError&) {
-        return value();
+    QLocale shown = locale(); // thousands separators even where the locale omits them (C)
+    shown.setNumberOptions(shown.numberOptions() & ~QLocale::OmitGroupSeparator);
+    QString text = shown.toString(value, 'f', decimals());
+    const QChar point = shown.decimalPoint().front();
+    if (text.contains(point)) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(point))
+            text.chop(1);
     }
-}
-
-QValidator::State TypedWholeSpinBox::validate(QString& input, int& /*pos*/) const
-{
-    return typedState(
-        isOwnText(input), specialValueText(), input, typedText(input), m_read, minimum(), maximum(), m_typed);
+    return text;
 }
 
 PercentSpinBox::PercentSpinBox(const QString& what, QWidget* parent)

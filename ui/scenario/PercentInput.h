@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace kvtiers::ui {
 
@@ -35,23 +36,27 @@ bool inputMarked(const QWidget* field);
 /// throws kvtiers::InputError with the message to show.
 using TypedReader = std::function<double(const QString& typed)>;
 
-/// A QDoubleSpinBox that reads typed text with its reader (units, percent rules) and says
-/// what it refused: rejected() with the message, the field marked; accepted() otherwise.
-class TypedSpinBox : public QDoubleSpinBox {
-    Q_OBJECT
+/// What a typed spin box shares, whole or not (`Spin` is QDoubleSpinBox or QSpinBox): any
+/// text may be typed; its reader turns it into a value, and what it cannot read is refused at
+/// the commit with the core's message (connectTypedCommit). moc needs each signal-bearing
+/// class to be a plain class, so the two spin boxes below keep their own signals and take
+/// everything else from here.
+template <typename Spin> class TypedInput : public Spin {
 public:
-    explicit TypedSpinBox(TypedReader read, QWidget* parent = nullptr);
     void setReader(TypedReader read) { m_read = std::move(read); }
 
-    double valueFromText(const QString& text) const override;
-    QValidator::State validate(QString& input, int& pos) const override;
-
-signals:
-    void rejected(const QString& message);
-    void accepted(const QString& typed, double value);
-
 protected:
+    TypedInput(TypedReader read, QWidget* parent);
+    /// `input` less the prefix and suffix the spin box shows ("300 s" is "300" typed).
     QString typedText(const QString& input) const;
+    /// The value `text` stands for, within the range; the current value for the spin box's
+    /// own text and for text that cannot be read (the commit says why).
+    double typedValue(const QString& text) const;
+    /// Acceptable what reads within the range, Intermediate anything else (never Invalid).
+    QValidator::State typedState(const QString& input) const;
+    /// On each committed entry, `self`'s rejected(message) with the field marked, or
+    /// accepted(typed, value) with the mark cleared.
+    template <typename Self> void connectTypedCommit(Self* self);
 
 private:
     bool isOwnText(const QString& input) const;
@@ -59,24 +64,41 @@ private:
     mutable QString m_typed; ///< the last text typed, until committed
 };
 
-/// The same rules for a whole-number QSpinBox.
-class TypedWholeSpinBox : public QSpinBox {
+/// A QDoubleSpinBox that reads typed text with its reader (units, percent rules) and says
+/// what it refused: rejected() with the message, the field marked; accepted() otherwise.
+class TypedSpinBox : public TypedInput<QDoubleSpinBox> {
     Q_OBJECT
 public:
-    explicit TypedWholeSpinBox(TypedReader read, QWidget* parent = nullptr);
+    explicit TypedSpinBox(TypedReader read, QWidget* parent = nullptr);
 
-    int valueFromText(const QString& text) const override;
-    QValidator::State validate(QString& input, int& pos) const override;
+    double valueFromText(const QString& text) const override { return typedValue(text); }
+    QValidator::State validate(QString& input, int& /*pos*/) const override { return typedState(input); }
 
 signals:
     void rejected(const QString& message);
     void accepted(const QString& typed, double value);
+};
 
-private:
-    bool isOwnText(const QString& input) const;
-    QString typedText(const QString& input) const;
-    TypedReader m_read;
-    mutable QString m_typed;
+/// The same rules for a whole-number QSpinBox.
+class TypedWholeSpinBox : public TypedInput<QSpinBox> {
+    Q_OBJECT
+public:
+    explicit TypedWholeSpinBox(TypedReader read, QWidget* parent = nullptr);
+
+    int valueFromText(const QString& text) const override { return static_cast<int>(typedValue(text)); }
+    QValidator::State validate(QString& input, int& /*pos*/) const override { return typedState(input); }
+
+signals:
+    void rejected(const QString& message);
+    void accepted(const QString& typed, double value);
+};
+
+/// A QDoubleSpinBox that shows a figure as the rest of the app writes it: the locale's
+/// thousands separators and no trailing zeros ("100", "1,250.5", not "100.000").
+class FigureSpinBox : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double value) const override;
 };
 
 /// A percent spin box (0 to 100, suffix " %") that reads typed text by the rule above and

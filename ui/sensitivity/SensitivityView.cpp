@@ -433,9 +433,9 @@ void SensitivityView::showScenario()
     const TierDemand& b = m_result->base;
     const int gpus = m_scenario->hardware.gpusPerServer;
     m_baseLabel->setText((gpus == 1 ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.")
-                                          .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
+                                          .arg(qs(m_scenario->model.name), qs(m_scenario->hardware.name))
                                     : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
-                                          .arg(qs(m_scenario->model.id), qs(m_scenario->hardware.id))
+                                          .arg(qs(m_scenario->model.name), qs(m_scenario->hardware.name))
                                           .arg(gpus))
                              .arg(bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units)));
     redrawTornado();
@@ -495,7 +495,7 @@ void SensitivityView::showFleet()
         tr("Fleet of %1 at %2 requests/s on %3: %4 GPUs in %5 servers; fleet-wide HBM %6, DRAM %7, "
            "NVMe %8; %9 active sequences per replica.")
             .arg(mix.join(QStringLiteral(", ")), significantText(f.requestsPerSecond, 4),
-                f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.id), countText(b.gpus),
+                f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name), countText(b.gpus),
                 countText(b.servers), bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units),
                 significantText(b.sequencesPerReplica, 3)));
     // Name every move the fleet cannot be sized for, with the core's reason.
