@@ -3,6 +3,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
 #include "core/scenario/Knobs.h"
+#include "core/trace/KeyIndex.h"
 #include "core/trace/LruStack.h"
 #include "core/trace/TracePipe.h"
 
@@ -13,65 +14,6 @@
 namespace kvtiers::trace {
 
 namespace {
-
-/// Prefix keys to dense block numbers: open addressing on keys that are already well mixed
-/// (chainKey), so their low bits serve as the hash. Key and number sit together in one
-/// 12-byte entry (one cache miss per lookup), and the table fills to 3/4 before it doubles.
-class KeyIndex {
-public:
-    KeyIndex() { m_entries.resize(1 << 10); }
-
-    void prefetch(std::uint64_t key) const { __builtin_prefetch(&m_entries[static_cast<std::size_t>(key) & mask()]); }
-
-    /// The key's number; a new key gets the next one.
-    std::uint32_t intern(std::uint64_t key)
-    {
-        const std::size_t m = mask();
-        std::size_t i = static_cast<std::size_t>(key) & m;
-        while (m_entries[i].value != kEmpty) {
-            if (m_entries[i].key == key)
-                return m_entries[i].value;
-            i = (i + 1) & m;
-        }
-        if (m_count == std::numeric_limits<std::uint32_t>::max() - 1)
-            throw InputError("trace: more than 4 billion distinct blocks; use --sample");
-        m_entries[i] = { key, m_count };
-        if (++m_count > m_entries.size() / 4 * 3)
-            grow();
-        return m_count - 1;
-    }
-    std::uint32_t size() const { return m_count; }
-
-private:
-    static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-#pragma pack(push, 4)
-    struct Entry {
-        std::uint64_t key = 0;
-        std::uint32_t value = kEmpty;
-    };
-#pragma pack(pop)
-    static_assert(sizeof(Entry) == 12);
-    std::size_t mask() const
-    {
-        return m_entries.size() - 1;
-    }
-    void grow()
-    {
-        std::vector<Entry> entries(m_entries.size() * 2);
-        const std::size_t m = entries.size() - 1;
-        for (const Entry& e : m_entries) {
-            if (e.value == kEmpty)
-                continue;
-            std::size_t i = static_cast<std::size_t>(e.key) & m;
-            while (entries[i].value != kEmpty)
-                i = (i + 1) & m;
-            entries[i] = e;
-        }
-        m_entries = std::move(entries);
-    }
-    std::vector<Entry> m_entries;
-    std::uint32_t m_count = 0;
-};
 
 /// Grows `v` to hold index `i` by half again (reserved exactly: a vector's own growth
 /// doubles, and these arrays are per distinct block).
@@ -175,12 +117,12 @@ std::uint64_t shardsCut(double sampleRate)
 }
 
 /// Interns the request's block keys into `st.ids`, growing the per-block tables.
-void internBlocks(ReplayState& st, const TraceRequest& req, TraceRouting routing)
+void internBlocks(ReplayState& st, const TraceRequest& req, TraceRouting routing, const std::vector<std::uint32_t>* ids)
 {
     const std::size_t m = req.blockKeys.size();
     st.ids.resize(m);
     for (std::size_t i = 0; i < m; ++i) {
-        st.ids[i] = st.index.intern(req.blockKeys[i]);
+        st.ids[i] = ids ? (*ids)[i] : st.index.intern(req.blockKeys[i]);
         if (st.stacks.size() > 1 && st.ids[i] >= st.lastSeen.size()) {
             growFor(st.lastSeen, st.ids[i], std::uint32_t { 0 });
             if (routing == TraceRouting::PrefixAware)
@@ -309,19 +251,27 @@ public:
         m_st.load.assign(static_cast<std::size_t>(m_servers), 0.0);
     }
 
+    /// True when the sample keeps `req` (always, at rate 1).
+    bool keeps(const TraceRequest& req) const
+    {
+        if (m_o.sampleRate >= 1)
+            return true;
+        const std::size_t m = req.blockKeys.size();
+        const std::uint64_t treeKey = m == 0
+            ? mix(req.line)
+            : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(m_o.sampleDepth), m) - 1];
+        return (mix(treeKey) >> 11) < m_sampleCut;
+    }
+
     /// Replays one request; `blockTokens` is the trace's block size (known from its first).
-    void add(const TraceRequest& req, int blockTokens)
+    /// `ids`: its blocks' numbers when the parsing thread gave them (it then kept only what
+    /// the sample keeps, and calls this only for those), else null.
+    void add(const TraceRequest& req, int blockTokens, const std::vector<std::uint32_t>* ids = nullptr)
     {
         if (!m_cutReady)
             makeCut(blockTokens);
-        const std::size_t m = req.blockKeys.size();
-        if (m_o.sampleRate < 1) {
-            const std::uint64_t treeKey = m == 0
-                ? mix(req.line)
-                : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(m_o.sampleDepth), m) - 1];
-            if ((mix(treeKey) >> 11) >= m_sampleCut)
-                return;
-        }
+        if (!ids && !keeps(req))
+            return;
         const double time = req.timeSeconds / m_o.trafficScale;
         if (a.requests == 0)
             a.firstSeconds = time;
@@ -329,7 +279,7 @@ public:
         ++a.requests;
         a.promptTokens += static_cast<double>(req.inputTokens);
         a.outputTokens += static_cast<double>(req.outputTokens);
-        internBlocks(m_st, req, m_o.routing);
+        internBlocks(m_st, req, m_o.routing, ids);
         const std::size_t server = routeRequest(m_st, req, m_o.routing, m_servers, a.requests);
         replayBlocks(a, m_st, m_st.stacks[server], req, blockTokens, time, m_cut);
     }
@@ -341,9 +291,18 @@ public:
         for (const std::uint64_t key : req.blockKeys)
             m_st.index.prefetch(key);
     }
+    /// The same for blocks already numbered: their records in a single stack.
+    void prefetch(const std::vector<std::uint32_t>& ids) const
+    {
+        if (m_st.stacks.size() == 1)
+            for (const std::uint32_t id : ids)
+                m_st.stacks[0].prefetch(id);
+    }
 
     /// The analysis, after `lines` requests read from `name`.
-    TraceAnalysis finish(std::uint64_t lines, const std::string& name, TraceFormat format, int blockTokens)
+    /// `distinct`: the blocks the parsing thread numbered, if it did.
+    TraceAnalysis finish(
+        std::uint64_t lines, const std::string& name, TraceFormat format, int blockTokens, std::uint64_t distinct = 0)
     {
         if (a.requests == 0) {
             if (lines == 0 && m_o.sampleRate >= 1)
@@ -355,7 +314,7 @@ public:
             makeCut(blockTokens);
         a.format = format;
         a.blockTokens = blockTokens;
-        a.uniqueBlocks = m_st.index.size();
+        a.uniqueBlocks = std::max<std::uint64_t>(distinct, m_st.index.size());
         m_st.index = KeyIndex {}; // give the replay's memory back before the sums are built
         m_st.stacks.clear();
         m_st.lastSeen = {};
@@ -399,18 +358,24 @@ private:
 TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const TraceProgress& progress)
 {
     Replay replay(o);
-    std::uint64_t lines = 0;
+    std::uint64_t lines = 0, distinct = 0;
     {
-        TracePipe pipe(reader); // parses ahead on a second thread
+        // Parses ahead on a second thread, which also numbers the blocks of the requests the
+        // sample keeps.
+        TracePipe pipe(reader, [&replay](const TraceRequest& req) { return replay.keeps(req); });
         while (const TraceRequest* req = pipe.next()) {
             if (++lines % 4096 == 0 && progress && !progress(pipe.bytesRead(), reader.totalBytes()))
                 throw TraceCancelled();
-            if (const TraceRequest* after = pipe.peek())
+            const std::vector<std::uint32_t>* ids = pipe.ids();
+            if (!ids)
+                continue; // not in the sample
+            if (const std::vector<std::uint32_t>* after = pipe.peekIds())
                 replay.prefetch(*after);
-            replay.add(*req, pipe.blockTokens());
+            replay.add(*req, pipe.blockTokens(), ids);
         }
+        distinct = pipe.distinctBlocks();
     }
-    TraceAnalysis a = replay.finish(lines, reader.name(), reader.format(), reader.blockTokens());
+    TraceAnalysis a = replay.finish(lines, reader.name(), reader.format(), reader.blockTokens(), distinct);
     if (progress)
         progress(reader.totalBytes(), reader.totalBytes());
     return a;

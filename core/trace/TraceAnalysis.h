@@ -145,7 +145,8 @@ struct TraceCancelled : std::exception {
     const char* what() const noexcept override { return "cancelled"; }
 };
 
-/// Reads the whole trace and analyses it. Throws InputError (bad line or options: nothing of
+/// Reads the whole trace and analyses it, parsing and numbering blocks on a second thread
+/// (TracePipe) while this one replays. Throws InputError (bad line or options: nothing of
 /// the trace is kept) or TraceCancelled.
 TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& options, const TraceProgress& progress = {});
 

@@ -1,7 +1,6 @@
-#include "core/trace/TraceReader.h"
-
 #include "core/io/InputError.h"
 #include "core/io/Message.h"
+#include "core/trace/TraceReader.h"
 
 #include <QtGlobal>
 

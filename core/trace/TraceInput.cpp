@@ -5,11 +5,10 @@
 
 #include <QtGlobal>
 
-#include <zlib.h>
-
 #include <cstdio>
 #include <cstring>
 #include <vector>
+#include <zlib.h>
 
 namespace kvtiers::trace {
 
@@ -187,9 +186,12 @@ std::unique_ptr<TraceInput> checked(std::unique_ptr<TraceInput> input, const std
     std::string head = readHead(*input, 4096);
     if (const char* kind = notJsonLines(head)) {
         if (inflated)
-            throw InputError(say(QT_TRANSLATE_NOOP("TraceInput", "%1: inflated from gzip, it looks like %2, not JSON Lines (one JSON object per line)"),
-                { name, MessageArg({ say(kind) }, "") }));
-        throw InputError(say(QT_TRANSLATE_NOOP("TraceInput", "%1: looks like %2, not JSON Lines (one JSON object per line) nor gzip"),
+            throw InputError(
+                say(QT_TRANSLATE_NOOP("TraceInput",
+                        "%1: inflated from gzip, it looks like %2, not JSON Lines (one JSON object per line)"),
+                    { name, MessageArg({ say(kind) }, "") }));
+        throw InputError(say(
+            QT_TRANSLATE_NOOP("TraceInput", "%1: looks like %2, not JSON Lines (one JSON object per line) nor gzip"),
             { name, MessageArg({ say(kind) }, "") }));
     }
     return std::make_unique<HeadInput>(std::move(input), std::move(head));
@@ -211,7 +213,9 @@ const char* notJsonLines(std::string_view head)
         return QT_TRANSLATE_NOOP("TraceInput", "zstd-compressed data");
     if (startsWith(head, "BZh"sv))
         return QT_TRANSLATE_NOOP("TraceInput", "bzip2-compressed data");
-    if (startsWith(head, "\xFD" "7zXZ\x00"sv))
+    if (startsWith(head,
+            "\xFD"
+            "7zXZ\x00"sv))
         return QT_TRANSLATE_NOOP("TraceInput", "xz-compressed data");
     if (startsWith(head, "7z\xBC\xAF\x27\x1C"sv))
         return QT_TRANSLATE_NOOP("TraceInput", "a 7-Zip archive");

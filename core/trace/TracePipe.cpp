@@ -9,12 +9,15 @@ constexpr std::size_t kBatchRequests = 512;
 constexpr std::size_t kBatches = 4;
 } // namespace
 
-TracePipe::TracePipe(TraceReader& reader)
+TracePipe::TracePipe(TraceReader& reader, std::function<bool(const TraceRequest&)> keep)
     : m_reader(reader)
+    , m_keep(std::move(keep))
     , m_batches(kBatches)
 {
     for (Batch& b : m_batches) {
         b.requests.resize(kBatchRequests);
+        b.ids.resize(kBatchRequests);
+        b.kept.resize(kBatchRequests);
         m_free.push_back(&b);
     }
     try {
@@ -42,8 +45,20 @@ void TracePipe::fill(Batch& b)
     b.count = 0;
     b.error = nullptr;
     try {
-        while (b.count < b.requests.size() && m_reader.next(b.requests[b.count]))
+        while (b.count < b.requests.size() && m_reader.next(b.requests[b.count])) {
+            const TraceRequest& req = b.requests[b.count];
+            std::vector<std::uint32_t>& ids = b.ids[b.count];
+            ids.clear();
+            b.kept[b.count] = m_keep(req) ? 1 : 0;
+            if (b.kept[b.count]) {
+                // The lookups are independent misses: ask for all the lines first.
+                for (const std::uint64_t key : req.blockKeys)
+                    m_index.prefetch(key);
+                for (const std::uint64_t key : req.blockKeys)
+                    ids.push_back(m_index.intern(key));
+            }
             ++b.count;
+        }
         b.last = b.count < b.requests.size();
     } catch (...) {
         b.error = std::current_exception();

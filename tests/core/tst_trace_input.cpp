@@ -11,10 +11,9 @@
 
 #include <QtTest>
 
-#include <zlib.h>
-
 #include <fstream>
 #include <sstream>
+#include <zlib.h>
 
 using namespace kvtiers;
 using namespace kvtiers::trace;
@@ -24,7 +23,8 @@ namespace {
 std::string shippedTrace()
 {
     const QString env = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
-    const QString root = env.isEmpty() ? QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../..") : env;
+    const QString root
+        = env.isEmpty() ? QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../..") : env;
     return QString(root + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl")).toStdString();
 }
 
@@ -142,9 +142,13 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::newRow("zip") << QByteArray("PK\x03\x04\x14\x00\x00\x00", 8) << QStringLiteral("a zip archive");
         QTest::newRow("zstd") << QByteArray("\x28\xB5\x2F\xFD\x00", 5) << QStringLiteral("zstd-compressed data");
-        QTest::newRow("xz") << QByteArray("\xFD" "7zXZ\x00\x00", 7) << QStringLiteral("xz-compressed data");
+        QTest::newRow("xz") << QByteArray("\xFD"
+                                          "7zXZ\x00\x00",
+            7) << QStringLiteral("xz-compressed data");
         QTest::newRow("bzip2") << QByteArray("BZh91AY&SY") << QStringLiteral("bzip2-compressed data");
-        QTest::newRow("binary") << QByteArray("\x7F" "ELF\x02\x01\x01\x00\x00", 9) << QStringLiteral("binary data");
+        QTest::newRow("binary") << QByteArray("\x7F"
+                                              "ELF\x02\x01\x01\x00\x00",
+            9) << QStringLiteral("binary data");
         QTest::newRow("json array") << QByteArray("[{\"timestamp\": 0}]\n") << QStringLiteral("a JSON array");
         QTest::newRow("csv") << QByteArray("timestamp,input_length\n0,5\n") << QStringLiteral("a table (CSV or TSV)");
         QTest::newRow("text") << QByteArray("hello\n") << QStringLiteral("text that does not start with '{'");
@@ -158,7 +162,8 @@ private slots:
         const std::string raw(bytes.constData(), static_cast<std::size_t>(bytes.size()));
         const std::string path = writeFile(dir, "trace.jsonl", raw);
         const QString msg = test::inputErrorOf([&] { analyzeFile(path); });
-        QVERIFY2(msg.startsWith(QString::fromStdString(path) + QStringLiteral(": looks like ") + kind), qPrintable(msg));
+        QVERIFY2(
+            msg.startsWith(QString::fromStdString(path) + QStringLiteral(": looks like ") + kind), qPrintable(msg));
         QVERIFY2(msg.contains(QStringLiteral("not JSON Lines")), qPrintable(msg));
         // The same inside gzip: inflated, then checked.
         const std::string packed = writeFile(dir, "trace.gz", gzip(raw));
