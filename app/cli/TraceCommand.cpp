@@ -143,10 +143,10 @@ void writeTraceCsv(std::ostream& out, const TraceReport& rep)
     const trace::TraceAnalysis& a = rep.a;
     const double bytesPerBlock = rep.bytesPerBlock;
     const std::set<double>& points = rep.points;
-    out << "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio\n";
+    out << "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio\n";
     for (double c : points)
         out << csvNumber(c) << "," << csvNumber(c * bytesPerBlock) << "," << csvNumber(a.hitRatio(c)) << ","
-            << csvNumber(a.tokenHitRatio(c)) << "," << csvNumber(a.blockHitRatio(c)) << "\n";
+            << csvNumber(a.tokenHitRatio(c)) << "\n";
 }
 
 Json traceJson(const TraceReport& rep)
@@ -162,8 +162,7 @@ Json traceJson(const TraceReport& rep)
     Json curve = Json::array();
     for (double c : points)
         curve.push_back({ { "capacity_blocks", bytesToJson(c) }, { "capacity_bytes", bytesToJson(c * bytesPerBlock) },
-            { "hit_ratio", numberToJson(a.hitRatio(c)) }, { "token_hit_ratio", numberToJson(a.tokenHitRatio(c)) },
-            { "block_hit_ratio", numberToJson(a.blockHitRatio(c)) } });
+            { "hit_ratio", numberToJson(a.hitRatio(c)) }, { "token_hit_ratio", numberToJson(a.tokenHitRatio(c)) } });
     Json tiers = Json::object();
     for (int t = 0; t < 3; ++t)
         tiers[kTierNames[t]] = { { "capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock) },
@@ -191,7 +190,6 @@ Json traceJson(const TraceReport& rep)
         { "caches", a.caches },
         { "hit_ratio_infinite", numberToJson(a.hitRatioInfinite()) },
         { "token_hit_ratio_infinite", numberToJson(a.tokenHitRatioInfinite()) },
-        { "block_hit_ratio_infinite", numberToJson(a.blockHitRatioInfinite()) },
         { "capacity_blocks_90", bytesToJson(a.capacityForShareOfCeiling(0.9)) },
         { "capacity_blocks_99", bytesToJson(a.capacityForShareOfCeiling(0.99)) },
         { "curve", curve },
@@ -258,12 +256,11 @@ void printTrace(std::ostream& out, const TraceReport& rep)
         << "); 99%: " << formatCount(a.capacityForShareOfCeiling(0.99)) << " blocks ("
         << formatBytes(a.capacityForShareOfCeiling(0.99) * bytesPerBlock) << ")\n\n";
     out << std::left << std::setw(18) << "capacity" << std::setw(14) << "bytes" << std::setw(12) << "prefix hit"
-        << std::setw(12) << "token hit"
-        << "block hit\n";
+        << "token hit\n";
     for (double c : points)
         out << std::setw(18) << (formatCount(c) + (c == 1 ? " block" : " blocks")) << std::setw(14)
-            << formatBytes(c * bytesPerBlock) << std::setw(12) << percent(a.hitRatio(c)) << std::setw(12)
-            << percent(a.tokenHitRatio(c)) << percent(a.blockHitRatio(c)) << "\n";
+            << formatBytes(c * bytesPerBlock) << std::setw(12) << percent(a.hitRatio(c)) << percent(a.tokenHitRatio(c))
+            << "\n";
     out << "\nTiers (" << rep.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
     const char* labels[3] = { "HBM", "DRAM", "SSD" };

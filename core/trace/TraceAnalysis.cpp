@@ -3,7 +3,9 @@
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
 #include "core/scenario/Knobs.h"
+#include "core/trace/KeyIndex.h"
 #include "core/trace/LruStack.h"
+#include "core/trace/TracePipe.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,65 +15,14 @@ namespace kvtiers::trace {
 
 namespace {
 
-/// Prefix keys to dense block numbers: open addressing on keys that are already well mixed
-/// (chainKey), so their low bits serve as the hash.
-class KeyIndex {
-public:
-    KeyIndex()
-        : m_keys(1 << 10)
-        , m_values(1 << 10, kEmpty)
-    {
-    }
-
-    /// The key's number; a new key gets the next one.
-    std::uint32_t intern(std::uint64_t key)
-    {
-        std::size_t mask = m_keys.size() - 1;
-        std::size_t i = static_cast<std::size_t>(key) & mask;
-        while (m_values[i] != kEmpty) {
-            if (m_keys[i] == key)
-                return m_values[i];
-            i = (i + 1) & mask;
-        }
-        if (m_count == std::numeric_limits<std::uint32_t>::max() - 1)
-            throw InputError("trace: more than 4 billion distinct blocks; use --sample");
-        m_keys[i] = key;
-        m_values[i] = m_count;
-        if (++m_count * 2 > m_keys.size())
-            grow();
-        return m_count - 1;
-    }
-    std::uint32_t size() const { return m_count; }
-
-private:
-    static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-    void grow()
-    {
-        std::vector<std::uint64_t> keys(m_keys.size() * 2);
-        std::vector<std::uint32_t> values(m_keys.size() * 2, kEmpty);
-        const std::size_t mask = keys.size() - 1;
-        for (std::size_t j = 0; j < m_keys.size(); ++j) {
-            if (m_values[j] == kEmpty)
-                continue;
-            std::size_t i = static_cast<std::size_t>(m_keys[j]) & mask;
-            while (values[i] != kEmpty)
-                i = (i + 1) & mask;
-            keys[i] = m_keys[j];
-            values[i] = m_values[j];
-        }
-        m_keys = std::move(keys);
-        m_values = std::move(values);
-    }
-    std::vector<std::uint64_t> m_keys;
-    std::vector<std::uint32_t> m_values;
-    std::uint32_t m_count = 0;
-};
-
-template <class T> void bump(std::vector<T>& histogram, std::uint64_t index, T amount)
+/// Grows `v` to hold index `i` by half again (reserved exactly: a vector's own growth
+/// doubles, and these arrays are per distinct block).
+template <class V, class T> void growFor(V& v, std::size_t i, T fill)
 {
-    if (index >= histogram.size())
-        histogram.resize(std::max<std::size_t>(static_cast<std::size_t>(index) + 1, histogram.size() * 2), T {});
-    histogram[index] += amount;
+    if (i >= v.size()) {
+        v.reserve(std::max<std::size_t>(i + 1, v.size() + v.size() / 2 + 1024));
+        v.resize(v.capacity(), fill);
+    }
 }
 
 std::uint64_t mix(std::uint64_t x)
@@ -146,7 +97,12 @@ constexpr std::uint16_t kNoServer = 0xFFFF;
 /// server's LRU stack and (prefix-aware routing) the server each block was last sent to.
 struct ReplayState {
     KeyIndex index;
-    std::vector<double> lastSeen; // per block: the last arrival that touched it (NaN: never)
+    // Per block: 1 + the last request that touched it (0: never); with one cache it is kept
+    // in the stack, beside the block's slot (LruStack::tag).
+    std::vector<std::uint32_t> lastSeen;
+    /// Per run distance: references with that run, and their tokens (one line for both).
+    std::vector<std::pair<std::uint64_t, double>> runs;
+    std::vector<double> times; // per request kept: its arrival (scaled)
     std::vector<LruStack> stacks;
     std::vector<std::uint16_t> routedTo; // prefix-aware: the server last sent each block
     std::vector<double> load;
@@ -161,16 +117,16 @@ std::uint64_t shardsCut(double sampleRate)
 }
 
 /// Interns the request's block keys into `st.ids`, growing the per-block tables.
-void internBlocks(ReplayState& st, const TraceRequest& req, TraceRouting routing)
+void internBlocks(ReplayState& st, const TraceRequest& req, TraceRouting routing, const std::vector<std::uint32_t>* ids)
 {
     const std::size_t m = req.blockKeys.size();
     st.ids.resize(m);
     for (std::size_t i = 0; i < m; ++i) {
-        st.ids[i] = st.index.intern(req.blockKeys[i]);
-        if (st.ids[i] >= st.lastSeen.size()) {
-            st.lastSeen.resize(std::max<std::size_t>(st.ids[i] + 1, st.lastSeen.size() * 2), std::nan(""));
+        st.ids[i] = ids ? (*ids)[i] : st.index.intern(req.blockKeys[i]);
+        if (st.stacks.size() > 1 && st.ids[i] >= st.lastSeen.size()) {
+            growFor(st.lastSeen, st.ids[i], std::uint32_t { 0 });
             if (routing == TraceRouting::PrefixAware)
-                st.routedTo.resize(st.lastSeen.size(), kNoServer);
+                growFor(st.routedTo, st.lastSeen.size() - 1, kNoServer);
         }
     }
 }
@@ -222,6 +178,9 @@ void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const Trac
     const auto& edges = reuseGapEdges();
     const std::size_t m = st.ids.size();
     const std::vector<std::uint32_t>& ids = st.ids;
+    const bool shared = st.stacks.size() > 1; // last-seen times across several stacks
+    for (std::size_t i = 0; i < m; ++i)
+        stack.prefetch(ids[i]);
     std::uint64_t run = 0;
     bool missed = false;
     double hashedTokens = 0;
@@ -232,13 +191,13 @@ void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const Trac
         if (d == 0) {
             missed = true; // an infinite distance: every later block misses as a prefix
         } else {
-            bump<std::uint64_t>(a.blockAt, d, 1);
             run = std::max(run, d);
         }
         bool served = false;
         if (!missed) {
-            bump<std::uint64_t>(a.prefixAt, run, 1);
-            bump<double>(a.prefixTokensAt, run, tokens);
+            growFor(st.runs, static_cast<std::size_t>(run), std::pair<std::uint64_t, double> {});
+            ++st.runs[run].first;
+            st.runs[run].second += tokens;
             if (run <= cut[2]) {
                 const int tier = d <= cut[0] ? 0 : d <= cut[1] ? 1 : 2;
                 a.tiers.tokens[tier] += tokens;
@@ -250,114 +209,210 @@ void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const Trac
             a.tiers.missTokens += tokens;
             a.tiers.missBlocks += 1;
         }
-        const double before = st.lastSeen[ids[i]];
-        if (!std::isnan(before)) {
+        if (const std::uint32_t before = shared ? st.lastSeen[ids[i]] : stack.tag(ids[i])) {
             ++a.reuseReferences;
-            const double gap = time - before;
+            const double gap = time - st.times[before - 1];
             ++a.gapCounts[static_cast<std::size_t>(std::lower_bound(edges.begin(), edges.end(), gap) - edges.begin())];
         }
     }
     a.tiers.missTokens += static_cast<double>(req.inputTokens) - hashedTokens; // beyond the hashed blocks
+    if (st.times.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
+        throw InputError("trace: more than 4 billion requests; use --sample");
+    st.times.push_back(time);
+    const auto request = static_cast<std::uint32_t>(st.times.size());
     for (std::size_t i = m; i-- > 0;) {
         stack.touch(ids[i]);
-        st.lastSeen[ids[i]] = time;
+        if (shared)
+            st.lastSeen[ids[i]] = request;
+        else
+            stack.setTag(ids[i], request);
     }
     a.blockReferences += m;
 }
 
 } // namespace
 
-TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const TraceProgress& progress)
-{
-    checkOptions(o);
-    const int servers = o.routing == TraceRouting::Global ? 1 : o.caches;
-    TraceAnalysis a;
-    a.sampleRate = o.sampleRate;
-    a.caches = servers;
-    a.routing = servers == 1 ? TraceRouting::Global : o.routing;
-    a.tierBlocks = o.tierBlocks;
+namespace {
 
-    // Tier cuts as sampled per-cache distances: a hit at distance d is served by the first
-    // tier whose cumulative capacity reaches d. In bytes, they wait for the block size.
-    std::array<std::uint64_t, 3> cut {};
-    bool cutReady = false;
-    auto makeCut = [&] {
-        if (o.kvBytesPerToken > 0) {
-            const double bytesPerBlock = reader.blockTokens() * o.kvBytesPerToken;
-            for (int t = 0; t < 3; ++t)
-                a.tierBlocks[t] = std::floor(o.tierBytes[t] / bytesPerBlock);
-        }
-        cut = tierCuts(a.tierBlocks, o.sampleRate);
-        cutReady = true;
-    };
-    const std::uint64_t sampleCut = shardsCut(o.sampleRate);
-    a.gapCounts.assign(reuseGapEdges().size() + 1, 0);
+/// One replay, request by request: what analyzeTrace and analyzeRequests share.
+class Replay {
+public:
+    explicit Replay(const TraceOptions& o)
+        : m_o(o)
+        , m_servers(o.routing == TraceRouting::Global ? 1 : o.caches)
+        , m_sampleCut((checkOptions(o), shardsCut(o.sampleRate)))
+    {
+        a.sampleRate = o.sampleRate;
+        a.caches = m_servers;
+        a.routing = m_servers == 1 ? TraceRouting::Global : o.routing;
+        a.tierBlocks = o.tierBlocks;
+        a.gapCounts.assign(reuseGapEdges().size() + 1, 0);
+        m_st.stacks.resize(static_cast<std::size_t>(m_servers));
+        m_st.load.assign(static_cast<std::size_t>(m_servers), 0.0);
+    }
 
-    ReplayState st;
-    st.stacks.resize(static_cast<std::size_t>(servers));
-    st.load.assign(static_cast<std::size_t>(servers), 0.0);
-    bool first = true;
-    TraceRequest req;
-    std::uint64_t lines = 0;
-    while (reader.next(req)) {
-        if (++lines % 4096 == 0 && progress && !progress(reader.bytesRead(), reader.totalBytes()))
-            throw TraceCancelled();
-        if (!cutReady)
-            makeCut();
+    /// True when the sample keeps `req` (always, at rate 1).
+    bool keeps(const TraceRequest& req) const
+    {
+        if (m_o.sampleRate >= 1)
+            return true;
         const std::size_t m = req.blockKeys.size();
-        if (o.sampleRate < 1) {
-            const std::uint64_t treeKey = m == 0
-                ? mix(req.line)
-                : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(o.sampleDepth), m) - 1];
-            if ((mix(treeKey) >> 11) >= sampleCut)
-                continue;
-        }
-        const double time = req.timeSeconds / o.trafficScale;
-        if (first) {
+        const std::uint64_t treeKey = m == 0
+            ? mix(req.line)
+            : req.blockKeys[std::min<std::size_t>(static_cast<std::size_t>(m_o.sampleDepth), m) - 1];
+        return (mix(treeKey) >> 11) < m_sampleCut;
+    }
+
+    /// Replays one request; `blockTokens` is the trace's block size (known from its first).
+    /// `ids`: its blocks' numbers when the parsing thread gave them (it then kept only what
+    /// the sample keeps, and calls this only for those), else null.
+    void add(const TraceRequest& req, int blockTokens, const std::vector<std::uint32_t>* ids = nullptr)
+    {
+        if (!m_cutReady)
+            makeCut(blockTokens);
+        if (!ids && !keeps(req))
+            return;
+        const double time = req.timeSeconds / m_o.trafficScale;
+        if (a.requests == 0)
             a.firstSeconds = time;
-            first = false;
-        }
         a.lastSeconds = time;
         ++a.requests;
         a.promptTokens += static_cast<double>(req.inputTokens);
         a.outputTokens += static_cast<double>(req.outputTokens);
+        internBlocks(m_st, req, m_o.routing, ids);
+        const std::size_t server = routeRequest(m_st, req, m_o.routing, m_servers, a.requests);
+        replayBlocks(a, m_st, m_st.stacks[server], req, blockTokens, time, m_cut);
+    }
 
-        internBlocks(st, req, o.routing);
-        const std::size_t server = routeRequest(st, req, o.routing, servers, a.requests);
-        replayBlocks(a, st, st.stacks[server], req, reader.blockTokens(), time, cut);
+    /// Asks for the memory `req`'s block keys will be looked up in, a request ahead: the
+    /// lookups are cache misses at random, and this hides most of their wait.
+    void prefetch(const TraceRequest& req) const
+    {
+        for (const std::uint64_t key : req.blockKeys)
+            m_st.index.prefetch(key);
     }
-    if (a.requests == 0) {
-        if (lines == 0 && o.sampleRate >= 1)
-            throw InputError(reader.name() + ": holds no request (an empty trace)");
-        throw InputError("--sample: the sample kept no request of " + reader.name()
-            + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
+    /// The same for blocks already numbered: their records in a single stack.
+    void prefetch(const std::vector<std::uint32_t>& ids) const
+    {
+        if (m_st.stacks.size() == 1)
+            for (const std::uint32_t id : ids)
+                m_st.stacks[0].prefetch(id);
     }
-    if (!cutReady)
-        makeCut();
-    a.format = reader.format();
-    a.blockTokens = reader.blockTokens();
-    a.uniqueBlocks = st.index.size();
-    a.finish();
+
+    /// The analysis, after `lines` requests read from `name`.
+    /// `distinct`: the blocks the parsing thread numbered, if it did.
+    TraceAnalysis finish(
+        std::uint64_t lines, const std::string& name, TraceFormat format, int blockTokens, std::uint64_t distinct = 0)
+    {
+        if (a.requests == 0) {
+            if (lines == 0 && m_o.sampleRate >= 1)
+                throw InputError(name + ": holds no request (an empty trace)");
+            throw InputError("--sample: the sample kept no request of " + name
+                + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
+        }
+        if (!m_cutReady)
+            makeCut(blockTokens);
+        a.format = format;
+        a.blockTokens = blockTokens;
+        a.uniqueBlocks = std::max<std::uint64_t>(distinct, m_st.index.size());
+        m_st.index = KeyIndex {}; // give the replay's memory back before the sums are built
+        m_st.stacks.clear();
+        m_st.lastSeen = {};
+        m_st.routedTo = {};
+        a.prefixAt.resize(m_st.runs.size(), 0);
+        a.prefixTokensAt.resize(m_st.runs.size(), 0.0);
+        for (std::size_t d = 0; d < m_st.runs.size(); ++d) {
+            a.prefixAt[d] = m_st.runs[d].first;
+            a.prefixTokensAt[d] = m_st.runs[d].second;
+        }
+        m_st = ReplayState {};
+        a.finish();
+        return std::move(a);
+    }
+
+private:
+    void makeCut(int blockTokens)
+    {
+        // Tier cuts as sampled per-cache distances: a hit at distance d is served by the first
+        // tier whose cumulative capacity reaches d. In bytes, they wait for the block size.
+        if (m_o.kvBytesPerToken > 0) {
+            const double bytesPerBlock = blockTokens * m_o.kvBytesPerToken;
+            for (int t = 0; t < 3; ++t)
+                a.tierBlocks[t] = std::floor(m_o.tierBytes[t] / bytesPerBlock);
+        }
+        m_cut = tierCuts(a.tierBlocks, m_o.sampleRate);
+        m_cutReady = true;
+    }
+
+    TraceAnalysis a;
+    const TraceOptions& m_o;
+    int m_servers;
+    std::uint64_t m_sampleCut;
+    std::array<std::uint64_t, 3> m_cut {};
+    bool m_cutReady = false;
+    ReplayState m_st;
+};
+
+} // namespace
+
+TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& o, const TraceProgress& progress)
+{
+    Replay replay(o);
+    std::uint64_t lines = 0, distinct = 0;
+    {
+        // Parses ahead on a second thread, which also numbers the blocks of the requests the
+        // sample keeps.
+        TracePipe pipe(reader, [&replay](const TraceRequest& req) { return replay.keeps(req); });
+        while (const TraceRequest* req = pipe.next()) {
+            if (++lines % 4096 == 0 && progress && !progress(pipe.bytesRead(), reader.totalBytes()))
+                throw TraceCancelled();
+            const std::vector<std::uint32_t>* ids = pipe.ids();
+            if (!ids)
+                continue; // not in the sample
+            if (const std::vector<std::uint32_t>* after = pipe.peekIds())
+                replay.prefetch(*after);
+            replay.add(*req, pipe.blockTokens(), ids);
+        }
+        distinct = pipe.distinctBlocks();
+    }
+    TraceAnalysis a = replay.finish(lines, reader.name(), reader.format(), reader.blockTokens(), distinct);
     if (progress)
         progress(reader.totalBytes(), reader.totalBytes());
     return a;
 }
 
+TraceAnalysis analyzeRequests(const std::vector<TraceRequest>& requests, const TraceOptions& o, TraceFormat format,
+    int blockTokens, const std::string& name)
+{
+    Replay replay(o);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        if (i + 1 < requests.size())
+            replay.prefetch(requests[i + 1]);
+        replay.add(requests[i], blockTokens);
+    }
+    return replay.finish(requests.size(), name, format, blockTokens);
+}
+
 void TraceAnalysis::finish()
 {
-    // One length for all three, so one threshold indexes each.
-    const std::size_t n = std::max({ prefixAt.size(), blockAt.size(), prefixTokensAt.size(), std::size_t { 1 } });
-    prefixAt.resize(n, 0);
-    blockAt.resize(n, 0);
-    prefixTokensAt.resize(n, 0.0);
-    auto cumulate = [](const auto& in, auto& out) {
-        out.assign(std::max<std::size_t>(in.size(), 1), {});
-        for (std::size_t i = 1; i < in.size(); ++i)
-            out[i] = out[i - 1] + in[i];
-    };
-    cumulate(prefixAt, prefixCum);
-    cumulate(blockAt, blockCum);
-    cumulate(prefixTokensAt, prefixTokensCum);
+    // The sums are built in place: the histograms become their cumulative sums (and are left
+    // empty), so the result holds one array per curve, not two. One length for both, so one
+    // threshold indexes each.
+    const std::size_t n = std::max({ prefixAt.size(), prefixTokensAt.size(), std::size_t { 1 } });
+    prefixCum = std::move(prefixAt);
+    prefixTokensCum = std::move(prefixTokensAt);
+    prefixAt = {};
+    prefixTokensAt = {};
+    prefixCum.resize(n, 0);
+    prefixTokensCum.resize(n, 0.0);
+    prefixCum.shrink_to_fit();
+    prefixTokensCum.shrink_to_fit();
+    prefixCum[0] = 0;
+    prefixTokensCum[0] = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        prefixCum[i] += prefixCum[i - 1];
+        prefixTokensCum[i] += prefixTokensCum[i - 1];
+    }
 }
 
 TraceTierSplit TraceAnalysis::tierSplitAt(const std::array<double, 3>& blocks) const
@@ -428,8 +483,7 @@ double TraceAnalysis::tokenHitRatio(double capacityBlocks) const
 
 double TraceAnalysis::blockHitRatio(double capacityBlocks) const
 {
-    const std::uint64_t t = std::min<std::uint64_t>(threshold(capacityBlocks), blockCum.size() - 1);
-    return blockReferences ? static_cast<double>(blockCum[t]) / static_cast<double>(blockReferences) : 0.0;
+    return hitRatio(capacityBlocks);
 }
 
 double TraceAnalysis::hitRatioInfinite() const
@@ -444,7 +498,7 @@ double TraceAnalysis::tokenHitRatioInfinite() const
 
 double TraceAnalysis::blockHitRatioInfinite() const
 {
-    return blockReferences ? static_cast<double>(blockCum.back()) / static_cast<double>(blockReferences) : 0.0;
+    return hitRatioInfinite();
 }
 
 double TraceAnalysis::capacityForShareOfCeiling(double share) const

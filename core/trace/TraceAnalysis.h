@@ -7,8 +7,9 @@
 //  - then all its blocks are touched tail first, so the head of a prefix is the most
 //    recently used (vLLM frees a request's blocks in that order);
 //  - a prefix hit is the leading run of cached blocks only: block i hits at capacity C when
-//    the running maximum of the stack distances of blocks 0..i is at most C. The block hit
-//    ratio (any cached block, leading or not) is reported beside it.
+//    the running maximum of the stack distances of blocks 0..i is at most C. Under these
+//    rules any cached block is in a leading run (a chained key implies its predecessors,
+//    touched after it, so more recent), so a "block hit ratio" would equal this one.
 // Histograms of those distances give the curve at every capacity, block-weighted and
 // token-weighted (a request's last block may be short). An exclusive HBM → DRAM → SSD
 // hierarchy with LRU demotion is the same LRU stack cut at cumulative capacities: a hit is
@@ -95,7 +96,8 @@ public:
     double hitRatio(double capacityBlocks) const;
     /// The same, weighted by tokens (of all prompt tokens).
     double tokenHitRatio(double capacityBlocks) const;
-    /// Any cached block, not only the leading run, block-weighted.
+    /// Any cached block, not only the leading run: always hitRatio() under the rules above
+    /// (kept for source compatibility; no output reports it).
     double blockHitRatio(double capacityBlocks) const;
     double hitRatioInfinite() const;
     double tokenHitRatioInfinite() const;
@@ -111,10 +113,12 @@ public:
     /// The reuse-gap CDF at edges 0 and 10^(k/10) s, up to the first edge reaching 1.
     std::vector<ReuseGapPoint> reuseGapCdf() const;
 
-    // Histograms over per-cache distances in the sample (index d >= 1; index 0 unused).
-    std::vector<std::uint64_t> prefixAt, blockAt; ///< references with running-max / own distance d
-    std::vector<double> prefixTokensAt;           ///< tokens of those references
-    std::vector<std::uint64_t> gapCounts;         ///< reuses per gap edge (see reuseGapCdf), last: beyond
+    // Histograms over per-cache distances in the sample (index d >= 1; index 0 unused),
+    // while the trace is read; finish() turns them into prefixCum and prefixTokensCum in
+    // place and leaves them empty.
+    std::vector<std::uint64_t> prefixAt;  ///< references with running-max distance d
+    std::vector<double> prefixTokensAt;   ///< tokens of those references
+    std::vector<std::uint64_t> gapCounts; ///< reuses per gap edge (see reuseGapCdf), last: beyond
 
     /// The tier split a replay at `tierBlocks` (per cache: HBM, DRAM, SSD) gives, from the
     /// histograms: another scenario's capacities without reading the trace again.
@@ -125,7 +129,7 @@ public:
     void recutBytes(const std::array<double, 3>& tierBytes, double kvBytesPerToken);
 
     /// Cumulative sums, built by finish().
-    std::vector<std::uint64_t> prefixCum, blockCum;
+    std::vector<std::uint64_t> prefixCum;
     std::vector<double> prefixTokensCum;
     void finish();
 
@@ -141,9 +145,15 @@ struct TraceCancelled : std::exception {
     const char* what() const noexcept override { return "cancelled"; }
 };
 
-/// Reads the whole trace and analyses it. Throws InputError (bad line or options: nothing of
+/// Reads the whole trace and analyses it, parsing and numbering blocks on a second thread
+/// (TracePipe) while this one replays. Throws InputError (bad line or options: nothing of
 /// the trace is kept) or TraceCancelled.
 TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& options, const TraceProgress& progress = {});
+
+/// The same analysis of requests already read (`blockTokens`: their block size), with no
+/// parsing: what the replay alone costs (the benchmark's figure without parsing).
+TraceAnalysis analyzeRequests(const std::vector<TraceRequest>& requests, const TraceOptions& options,
+    TraceFormat format, int blockTokens, const std::string& name);
 
 /// The reuse-gap edges in seconds: 0, then 10^(k/10) for k = -30..70 (1 ms to 10^7 s).
 const std::vector<double>& reuseGapEdges();

@@ -3,6 +3,7 @@
 #include "core/io/InputError.h"
 #include "core/io/InputFile.h"
 #include "core/io/Json.h"
+#include "core/trace/TraceInput.h"
 
 #include <QtGlobal>
 
@@ -34,17 +35,10 @@ enum Field : unsigned {
     FTurn = 1u << 7,
 };
 
-std::uint64_t splitmix64(std::uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 // Every sentence is a template (core/io/Message.h): the CLI prints its English, the GUI
 // translates it. A line's error is "<file>:<line>: " ("field \"<name>\": ") and a problem.
 constexpr MessageContext say { "Messages" };
+constexpr MessageContext sayInput { "TraceInput" }; ///< sentences added with gzip input
 
 std::string quoteText(std::string_view s)
 {
@@ -329,7 +323,8 @@ double readTimestamp(LineScanner& s)
     return n.value;
 }
 
-/// hash_ids: an array of whole numbers in 64 bits (negative ones as two's complement).
+/// hash_ids: an array of whole numbers from 0 to 2^64 - 1. A negative id is refused: taken
+/// as two's complement, -1 and 18446744073709551615 would be one block.
 void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
 {
     if (!s.peek('[')) {
@@ -354,11 +349,16 @@ void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
             s.fail("hash_ids",
                 say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number"),
                     { std::to_string(ids.size()) }));
-        if (!n.fits || (n.negative && n.magnitude > (1ull << 63)))
+        if (n.negative)
+            s.fail("hash_ids",
+                sayInput(
+                    QT_TRANSLATE_NOOP("TraceInput", "element %1 is negative; block ids are 0 to 18446744073709551615"),
+                    { std::to_string(ids.size()) }));
+        if (!n.fits)
             s.fail("hash_ids",
                 say(QT_TRANSLATE_NOOP("Messages", "element %1 does not fit in 64 bits"),
                     { std::to_string(ids.size()) }));
-        ids.push_back(n.negative ? (~n.magnitude + 1) : n.magnitude);
+        ids.push_back(n.magnitude);
         if (s.peek(',')) {
             ++s.m_p;
             continue;
@@ -493,49 +493,6 @@ void checkRequired(const LineScanner& s, unsigned seen, bool bailian)
 
 } // namespace
 
-const char* traceFormatName(TraceFormat format)
-{
-    switch (format) {
-    case TraceFormat::Mooncake:
-        return "mooncake";
-    case TraceFormat::Bailian:
-        return "bailian";
-    case TraceFormat::Auto:
-        break;
-    }
-    return "auto";
-}
-
-int defaultBlockTokens(TraceFormat format)
-{
-    switch (format) {
-    case TraceFormat::Mooncake:
-        return 512; // FAST25-release README: 512-token blocks
-    case TraceFormat::Bailian:
-        return 16; // qwen-bailian-usagetraces-anon README: 16-token blocks
-    case TraceFormat::Auto:
-        break;
-    }
-    return 0;
-}
-
-TraceFormat parseTraceFormat(std::string_view text, const std::string& what)
-{
-    if (text == "mooncake")
-        return TraceFormat::Mooncake;
-    if (text == "bailian")
-        return TraceFormat::Bailian;
-    throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: unknown trace format %2 (use mooncake or bailian)"),
-        { what, quoteText(text) }));
-}
-
-std::uint64_t chainKey(std::uint64_t parent, std::uint64_t blockId)
-{
-    // Two rounds of a bijective mixer: distinct (parent, id) pairs collide only by chance
-    // (about n² / 2^65 for n keys), and the key of a block depends on its whole prefix.
-    return splitmix64(splitmix64(parent) ^ blockId);
-}
-
 TraceReader::TraceReader(std::string name, TraceFormat format, int blockTokens)
     : m_name(std::move(name))
     , m_format(format)
@@ -544,19 +501,18 @@ TraceReader::TraceReader(std::string name, TraceFormat format, int blockTokens)
 {
 }
 
-TraceReader::~TraceReader()
+TraceReader::~TraceReader() = default;
+
+std::uint64_t TraceReader::bytesRead() const
 {
-    if (m_file)
-        std::fclose(m_file);
+    return m_input && m_input->compressed() ? std::min(m_input->position(), m_total) : m_consumed;
 }
 
 std::unique_ptr<TraceReader> TraceReader::open(const std::string& path, TraceFormat format, int blockTokens)
 {
     const auto size = regularFileSize(path);
     std::unique_ptr<TraceReader> r(new TraceReader(path, format, blockTokens));
-    r->m_file = std::fopen(path.c_str(), "rb");
-    if (!r->m_file)
-        throw InputError({ .code = InputErrorCode::CannotOpen, .where = path });
+    r->m_input = TraceInput::openFile(path, size);
     r->m_total = size;
     r->m_buffer.resize(kChunkBytes);
     return r;
@@ -567,6 +523,11 @@ std::unique_ptr<TraceReader> TraceReader::fromText(
 {
     std::unique_ptr<TraceReader> r(new TraceReader(name, format, blockTokens));
     r->m_total = text.size();
+    if (isGzip(text)) {
+        r->m_input = TraceInput::gzipText(std::move(text), name);
+        r->m_buffer.resize(kChunkBytes);
+        return r;
+    }
     r->m_buffer.assign(text.begin(), text.end());
     r->m_end = r->m_buffer.size();
     r->m_eof = true;
@@ -616,12 +577,9 @@ bool TraceReader::nextLine(std::string_view& line)
             }
             m_buffer.resize(m_buffer.size() * 2);
         }
-        const std::size_t got = std::fread(m_buffer.data() + m_end, 1, m_buffer.size() - m_end, m_file);
-        if (got == 0) {
-            if (std::ferror(m_file))
-                throw InputError({ .code = InputErrorCode::CannotReadWhole, .where = m_name });
+        const std::size_t got = m_input->read(m_buffer.data() + m_end, m_buffer.size() - m_end);
+        if (got == 0)
             m_eof = true;
-        }
         m_end += got;
     }
 }

@@ -11,12 +11,13 @@
 // chained already (Bailian's README does not say; for Mooncake's chained ids it is a no-op).
 //
 // The reader holds one line at a time: memory does not grow with the file. A malformed line
-// throws InputError naming the file, the line and the field.
+// throws InputError naming the file, the line and the field. A file may be gzip-compressed
+// (told by its magic bytes); one that is neither is refused saying what it looks like
+// (TraceInput).
 
 #include "core/io/Message.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -59,11 +60,13 @@ std::uint64_t chainKey(std::uint64_t parent, std::uint64_t blockId);
 
 class TraceReader {
 public:
-    /// Reads the file at `path` in chunks. Throws InputError if it is missing, a directory,
-    /// not a regular file or unreadable. `blockTokens` 0 takes the format's own.
+    /// Reads the file at `path` in chunks, inflating it when it is gzip. Throws InputError if
+    /// it is missing, a directory, not a regular file, unreadable, or neither JSON Lines nor
+    /// gzip (saying what it looks like). `blockTokens` 0 takes the format's own.
     static std::unique_ptr<TraceReader> open(
         const std::string& path, TraceFormat format = TraceFormat::Auto, int blockTokens = 0);
-    /// Reads text already in memory (tests, fuzzing); `name` stands for the file in messages.
+    /// Reads text already in memory (tests, fuzzing), inflating it when it starts with gzip's
+    /// magic bytes; `name` stands for the file in messages.
     static std::unique_ptr<TraceReader> fromText(
         std::string text, const std::string& name, TraceFormat format = TraceFormat::Auto, int blockTokens = 0);
     ~TraceReader();
@@ -78,8 +81,8 @@ public:
     /// Tokens per hashed block: as given, or the format's own once it is known.
     int blockTokens() const { return m_blockTokens; }
     const std::string& name() const { return m_name; }
-    /// For progress: bytes read so far and the file's size.
-    std::uint64_t bytesRead() const { return m_consumed; }
+    /// For progress: bytes of the file read so far (compressed ones for gzip) and its size.
+    std::uint64_t bytesRead() const;
     std::uint64_t totalBytes() const { return m_total; }
 
 private:
@@ -94,9 +97,9 @@ private:
     TraceFormat m_format;
     int m_blockTokens;
     bool m_blockTokensGiven;
-    std::FILE* m_file = nullptr;
-    std::vector<char> m_buffer;         ///< the current chunk; lines never outlive it
-    std::size_t m_begin = 0, m_end = 0; ///< unread part of m_buffer
+    std::unique_ptr<class TraceInput> m_input; ///< null: all the text is in m_buffer
+    std::vector<char> m_buffer;                ///< the current chunk; lines never outlive it
+    std::size_t m_begin = 0, m_end = 0;        ///< unread part of m_buffer
     bool m_eof = false;
     std::uint64_t m_line = 0;
     std::uint64_t m_consumed = 0;

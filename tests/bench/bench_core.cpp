@@ -2,7 +2,10 @@
 // every output (break-even included), a 1,000-point sweep over context, and a request
 // trace read from disk and analysed end to end (block references per second, parsing
 // included): the shipped Mooncake trace, and twenty interleaved copies of it with their
-// ids apart (5.8 million references, 3.7 million distinct blocks).
+// ids apart (5.8 million references, 3.7 million distinct blocks); the same without parsing
+// (BM_TraceReplay), and the trace engine's memory per distinct block on a 30-million-
+// reference trace (BM_TraceMemory: peak RSS of a child process minus that of a one-request
+// trace, over the distinct blocks).
 // Run through scripts/bench, which collects the medians into bench.json.
 
 #include "core/analysis/Sweep.h"
@@ -20,6 +23,9 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace kvtiers;
@@ -169,6 +175,124 @@ void BM_Replay(benchmark::State& state)
     state.SetItemsProcessed(requests);
 }
 BENCHMARK(BM_Replay)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+// ---- The trace engine without parsing, and its memory per distinct block.
+
+/// The replay alone: the twenty copies read into memory once, then analysed from there
+/// (analyzeRequests), so the figure is the LRU stack, hashing and histograms, no parsing.
+void BM_TraceReplay(benchmark::State& state)
+{
+    static const std::vector<kvtiers::trace::TraceRequest> requests = [] {
+        std::vector<kvtiers::trace::TraceRequest> out;
+        auto reader = kvtiers::trace::TraceReader::open(scaledTrace(20));
+        kvtiers::trace::TraceRequest r;
+        while (reader->next(r))
+            out.push_back(r);
+        return out;
+    }();
+    std::uint64_t references = 0;
+    for (auto _ : state) {
+        kvtiers::trace::TraceOptions o;
+        o.tierBlocks = { 5000, 20000, 100000 };
+        const auto a = kvtiers::trace::analyzeRequests(requests, o, kvtiers::trace::TraceFormat::Mooncake, 512, "x20");
+        references += a.blockReferences;
+        benchmark::DoNotOptimize(a.hitRatioInfinite());
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(references));
+}
+BENCHMARK(BM_TraceReplay)->Unit(benchmark::kMillisecond);
+
+/// A trace of about 30 million block references: 104 interleaved copies of the shipped
+/// trace with their ids apart (as scaledTrace, written without a JSON library: 1.25 million
+/// lines, 19 million distinct blocks).
+std::string thirtyMillionTrace()
+{
+    const std::string path = "/tmp/kvtiers-bench-trace-30m.jsonl";
+    if (std::ifstream(path).good())
+        return path;
+    std::ifstream in(shippedTrace());
+    std::ofstream out(path + ".part");
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto j = nlohmann::json::parse(line);
+        const std::string tail = ",\"input_length\":" + std::to_string(j["input_length"].get<std::uint64_t>())
+            + ",\"output_length\":" + std::to_string(j["output_length"].get<std::uint64_t>())
+            + ",\"timestamp\":" + std::to_string(j["timestamp"].get<std::uint64_t>()) + "}\n";
+        for (int k = 0; k < 104; ++k) {
+            std::string ids;
+            for (const auto& id : j["hash_ids"])
+                ids += (ids.empty() ? "" : ",") + std::to_string(id.get<std::uint64_t>() + k * 1000000ull);
+            out << "{\"hash_ids\":[" << ids << "]" << tail;
+        }
+    }
+    out.close();
+    std::rename((path + ".part").c_str(), path.c_str());
+    return path;
+}
+
+/// Peak resident memory of a child process (KB) that analyses `path`, and its distinct
+/// blocks: a fresh process, so nothing the benchmark holds is counted.
+std::pair<long, std::uint64_t> childPeak(const std::string& path)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return { -1, 0 };
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        std::uint64_t blocks = 0;
+        try {
+            auto reader = kvtiers::trace::TraceReader::open(path);
+            kvtiers::trace::TraceOptions o;
+            o.tierBlocks = { 5000, 20000, 100000 };
+            blocks = kvtiers::trace::analyzeTrace(*reader, o).uniqueBlocks;
+        } catch (...) {
+            _exit(1);
+        }
+        rusage ru {};
+        getrusage(RUSAGE_SELF, &ru);
+        const long result[2] = { ru.ru_maxrss, static_cast<long>(blocks) };
+        if (write(fds[1], result, sizeof result) != sizeof result)
+            _exit(1);
+        _exit(0);
+    }
+    close(fds[1]);
+    long result[2] = { -1, 0 };
+    if (read(fds[0], result, sizeof result) != sizeof result)
+        result[0] = -1;
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return { result[0], static_cast<std::uint64_t>(result[1]) };
+}
+
+/// Bytes per distinct block: the peak RSS of analysing the 30-million-reference trace minus
+/// that of a one-request trace, each in a fresh child, over the distinct blocks. Reported
+/// as the counter bytes_per_block (and peak_rss_mb); the time is the whole child's.
+void BM_TraceMemory(benchmark::State& state)
+{
+    static const std::string big = thirtyMillionTrace();
+    static const std::string tiny = [] {
+        const std::string path = "/tmp/kvtiers-bench-trace-one.jsonl";
+        std::ofstream(path) << "{\"hash_ids\":[1],\"input_length\":512,\"output_length\":1,\"timestamp\":0}\n";
+        return path;
+    }();
+    double perBlock = 0, peakMb = 0, blocks = 0;
+    for (auto _ : state) {
+        const auto empty = childPeak(tiny);
+        const auto full = childPeak(big);
+        if (empty.first < 0 || full.first < 0 || full.second == 0) {
+            state.SkipWithError("the child process failed");
+            return;
+        }
+        perBlock = static_cast<double>(full.first - empty.first) * 1024.0 / static_cast<double>(full.second);
+        peakMb = static_cast<double>(full.first) / 1024.0;
+        blocks = static_cast<double>(full.second);
+    }
+    state.counters["bytes_per_block"] = perBlock;
+    state.counters["peak_rss_mb"] = peakMb;
+    state.counters["distinct_blocks"] = blocks;
+}
+BENCHMARK(BM_TraceMemory)->Unit(benchmark::kSecond)->Iterations(1);
 
 } // namespace
 

@@ -91,6 +91,11 @@ int main(int argc, char** argv)
         // Requests replayed under load per second (a million generated; the shipped trace).
         out["replay_requests_per_s"] = coreRate(core, "BM_Replay/1");
         out["replay_requests_per_s_shipped"] = coreRate(core, "BM_Replay/0");
+        // The replay alone (requests read beforehand), and bytes per distinct block.
+        out["trace_replay_refs_per_s"] = coreRate(core, "BM_TraceReplay");
+        for (const auto& b : core.at("benchmarks"))
+            if (b.value("run_name", "").rfind("BM_TraceMemory", 0) == 0 && b.value("aggregate_name", "") == "median")
+                out["trace_bytes_per_block"] = b.value("bytes_per_block", -1.0);
     }
 
     // --- UI update, 1,000 times ---

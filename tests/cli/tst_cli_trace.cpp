@@ -125,7 +125,7 @@ private slots:
         std::getline(in, line); // "# kvtiers 0.1.0: kvtiers trace FILE --capacity-blocks 5000 --csv"
         QVERIFY2(line.starts_with("# kvtiers ") && line.find(": kvtiers trace ") != std::string::npos, line.c_str());
         std::getline(in, line);
-        QCOMPARE(line, std::string("capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio"));
+        QCOMPARE(line, std::string("capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio"));
         auto reader = trace::TraceReader::open(shipped());
         const trace::TraceAnalysis a = trace::analyzeTrace(*reader, {});
         bool found = false;

@@ -593,6 +593,11 @@ private slots:
         QTest::newRow("id past 64 bits") << QStringLiteral(
             "{\"timestamp\": 0, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [18446744073709551616]}\n")
                                          << QStringList { QStringLiteral("\"hash_ids\""), QStringLiteral("64 bits") };
+        // Taken as two's complement, -1 would be the block 18446744073709551615.
+        QTest::newRow("negative id") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [5, -1]}\n")
+                                     << QStringList { QStringLiteral("t.jsonl:1:"), QStringLiteral("\"hash_ids\""),
+                                            QStringLiteral("element 1 is negative") };
         QTest::newRow("bailian without chat_id")
             << QStringLiteral("{\"timestamp\": 0, \"input_length\": 6, \"output_length\": 1, \"hash_ids\": [1]}\n")
             << QStringList { QStringLiteral("\"chat_id\""), QStringLiteral("missing") };
@@ -616,12 +621,12 @@ private slots:
 
     void readerToleratesWhatTracesDo()
     {
-        // A BOM, CRLF line ends, blank lines, unknown fields, a last line without '\n',
-        // ids beyond int64 (unsigned SipHash values) and negative ones.
+        // A BOM, CRLF line ends, blank lines, unknown fields, a last line without '\n' and
+        // ids beyond int64 (unsigned SipHash values).
         const std::string text = "\xEF\xBB\xBF{\"timestamp\": 0, \"input_length\": 1000, \"output_length\": 1, "
-                                 "\"hash_ids\": [18446744073709551615, -3], \"extra\": {\"a\": [null, true]}}\r\n\r\n"
+                                 "\"hash_ids\": [18446744073709551615, 3], \"extra\": {\"a\": [null, true]}}\r\n\r\n"
                                  "  \n{\"timestamp\": 1e3, \"input_length\": 1000, \"output_length\": 1, "
-                                 "\"hash_ids\": [18446744073709551615, -3]}";
+                                 "\"hash_ids\": [18446744073709551615, 3]}";
         const TraceAnalysis a = analyzeText(text);
         QCOMPARE(a.requests, std::uint64_t(2));
         QCOMPARE(a.uniqueBlocks, std::uint64_t(2));

@@ -332,7 +332,7 @@ private slots:
         QFile csv(dir.path() + QStringLiteral("/trace.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
-        QCOMPARE(lines.front(), QByteArray("capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio"));
+        QCOMPARE(lines.front(), QByteArray("capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio"));
         const QList<QByteArray> last = lines.back().split(',');
         QCOMPARE(last[2].toDouble(), view()->analysis()->hitRatioInfinite());
     }

@@ -13,10 +13,10 @@ namespace kvtiers::ui {
 
 QByteArray TraceExport::curveCsv(const trace::TraceAnalysis& a, double bytesPerBlock)
 {
-    std::string out = "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio,block_hit_ratio\n";
+    std::string out = "capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio\n";
     for (double c : a.curveCapacities(400))
         out += csvNumber(c) + "," + csvNumber(c * bytesPerBlock) + "," + csvNumber(a.hitRatio(c)) + ","
-            + csvNumber(a.tokenHitRatio(c)) + "," + csvNumber(a.blockHitRatio(c)) + "\n";
+            + csvNumber(a.tokenHitRatio(c)) + "\n";
     return QByteArray::fromStdString(out);
 }
 

@@ -2,7 +2,7 @@
 // TraceExport: the Trace tab's chart as a file, like every other chart: PNG, SVG or PDF
 // (an offscreen TraceChart laid out at the export size, titled, with a footnote naming the
 // trace, the model and what a block holds) or CSV (the curve: capacity in blocks and bytes,
-// prefix hit ratio by blocks and by tokens, block hit ratio). Files go through
+// prefix hit ratio by blocks and by tokens). Files go through
 // ChartExporter::writeFile (QSaveFile). Returns an empty string on success, else a message
 // naming the file and the problem.
 

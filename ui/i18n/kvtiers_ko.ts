@@ -4218,4 +4218,79 @@ GPU당: TP로 나눈 값.
         <translation>경고:</translation>
     </message>
 </context>
+<context>
+    <name>TraceInput</name>
+    <message>
+        <source>%1: zlib could not start</source>
+        <translation>%1: zlib을 시작할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data ends early (a truncated file?)</source>
+        <translation>%1: gzip 데이터가 도중에 끝납니다(잘린 파일인가요?)</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is corrupt (%2)</source>
+        <translation>%1: gzip 데이터가 손상되었습니다(%2)</translation>
+    </message>
+    <message>
+        <source>%1: out of memory while inflating the gzip data</source>
+        <translation>%1: gzip 데이터를 푸는 중 메모리가 부족합니다</translation>
+    </message>
+    <message>
+        <source>%1: inflated from gzip, it looks like %2, not JSON Lines (one JSON object per line)</source>
+        <translation>%1: gzip을 풀어 보니 JSON Lines(한 줄에 JSON 객체 하나)가 아니라 %2처럼 보입니다</translation>
+    </message>
+    <message>
+        <source>%1: looks like %2, not JSON Lines (one JSON object per line) nor gzip</source>
+        <translation>%1: JSON Lines(한 줄에 JSON 객체 하나)도 gzip도 아니고 %2처럼 보입니다</translation>
+    </message>
+    <message>
+        <source>a zip archive</source>
+        <translation>zip 압축 파일</translation>
+    </message>
+    <message>
+        <source>zstd-compressed data</source>
+        <translation>zstd로 압축된 데이터</translation>
+    </message>
+    <message>
+        <source>bzip2-compressed data</source>
+        <translation>bzip2로 압축된 데이터</translation>
+    </message>
+    <message>
+        <source>xz-compressed data</source>
+        <translation>xz로 압축된 데이터</translation>
+    </message>
+    <message>
+        <source>a 7-Zip archive</source>
+        <translation>7-Zip 압축 파일</translation>
+    </message>
+    <message>
+        <source>a tar archive</source>
+        <translation>tar 묶음 파일</translation>
+    </message>
+    <message>
+        <source>a Parquet file</source>
+        <translation>Parquet 파일</translation>
+    </message>
+    <message>
+        <source>binary data</source>
+        <translation>바이너리 데이터</translation>
+    </message>
+    <message>
+        <source>a JSON array</source>
+        <translation>JSON 배열</translation>
+    </message>
+    <message>
+        <source>a table (CSV or TSV)</source>
+        <translation>표(CSV 또는 TSV)</translation>
+    </message>
+    <message>
+        <source>text that does not start with &apos;{&apos;</source>
+        <translation>&apos;{&apos;로 시작하지 않는 텍스트</translation>
+    </message>
+    <message>
+        <source>element %1 is negative; block ids are 0 to 18446744073709551615</source>
+        <translation>%1번 원소가 음수입니다. 블록 ID는 0부터 18446744073709551615까지입니다</translation>
+    </message>
+</context>
 </TS>
