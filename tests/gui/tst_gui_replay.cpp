@@ -198,11 +198,13 @@ private slots:
         QCOMPARE(chart()->targetLabel(), QStringLiteral("TTFT target 2 s at p99"));
         QCOMPARE(chart()->currentLabel(),
             QStringLiteral("Scenario: %1 per server").arg(bytesText(core.currentBytes, chart()->units())));
-        const QString name = sweepAxis == replay::ReplaySweepAxis::Dram ? QStringLiteral("DRAM") : QStringLiteral("SSD");
+        const QString name
+            = sweepAxis == replay::ReplaySweepAxis::Dram ? QStringLiteral("DRAM") : QStringLiteral("SSD");
         QCOMPARE(chart()->plot()->xAxis->label(), name + QStringLiteral(" per server"));
         QCOMPARE(chart()->plot()->yAxis2->label(), QStringLiteral("Goodput (requests/s meeting the targets)"));
         QVERIFY(chart()->plot()->yAxis2->visible());
-        QVERIFY2(view()->summaryText().contains(QStringLiteral("mooncake-small.jsonl")), qPrintable(view()->summaryText()));
+        QVERIFY2(
+            view()->summaryText().contains(QStringLiteral("mooncake-small.jsonl")), qPrintable(view()->summaryText()));
         QVERIFY(button("loadExportButton")->isEnabled());
     }
 

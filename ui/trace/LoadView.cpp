@@ -87,8 +87,8 @@ void LoadView::buildControls()
     m_progress->setMaximumWidth(220);
     // Two rows, so that the tab fits a laptop's width in Korean too: what is swept, and the
     // targets with the run's progress.
-    for (QWidget* w : std::initializer_list<QWidget*> { tierLabel, m_tierCombo, pointsLabel, m_pointsSpin, scaleLabel,
-             m_scaleSpin })
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { tierLabel, m_tierCombo, pointsLabel, m_pointsSpin, scaleLabel, m_scaleSpin })
         row->addWidget(w);
     row->addStretch(1);
     row->addWidget(m_runButton);

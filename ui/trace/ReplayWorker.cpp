@@ -78,7 +78,8 @@ void ReplayWorker::launch(const ReplayJob& job)
             if (permille == *lastPermille)
                 return;
             *lastPermille = permille;
-            QMetaObject::invokeMethod(this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, permille] { emit progress(permille); }, Qt::QueuedConnection);
         };
         try {
             replay::ReplayControl control;
