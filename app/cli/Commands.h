@@ -22,6 +22,7 @@ extern const Command kListCommand;
 extern const Command kEvalCommand;
 extern const Command kSweepCommand;
 extern const Command kTraceCommand;
+extern const Command kReplayCommand;
 extern const Command kCompareCommand;
 extern const Command kPresetCommand;
 extern const Command kVllmCheckCommand;

@@ -15,6 +15,7 @@
 #include <deque>
 #include <limits>
 #include <unordered_map>
+#include <vector>
 
 namespace kvtiers::replay {
 
@@ -33,7 +34,7 @@ struct Job {
     std::uint64_t prefillDone = 0; ///< computed so far (from prefillFrom)
     std::uint32_t hbmHits = 0;     ///< leading blocks pinned in HBM at scheduling
     std::uint64_t needBlocks = 0;  ///< KV blocks reserved: prompt + output
-    std::uint64_t decodeStart = 0; ///< step index at the first token
+    std::uint64_t generated = 0;   ///< output tokens so far
     double restoreUntil = 0;       ///< prefill may start then
     std::array<std::uint64_t, 4> tokens {};
     int replica = -1;
@@ -43,16 +44,15 @@ struct Job {
 struct Replica {
     int server = 0;
     BlockLru hbm;
-    std::deque<std::uint32_t> queue;       ///< dispatch routings: its own queue
-    std::vector<std::uint32_t> prefilling; ///< admitted, prefill not done, in admission order
-    std::priority_queue<std::pair<std::uint64_t, std::uint32_t>, std::vector<std::pair<std::uint64_t, std::uint32_t>>,
-        std::greater<>>
-        decoding;                                                ///< (step index of the last token, job)
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> chunks; ///< the running step's prefill chunks
+    std::deque<std::uint32_t> queue;    ///< dispatch routings: its own queue
+    std::vector<std::uint32_t> running; ///< admitted and not finished, in admission order
+    /// The running step: each job with its tokens (a prefill chunk, or 1 for a decode).
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> chunks;
+    std::uint64_t decodes = 0; ///< decode tokens in the running step
     std::uint64_t step = 0;
     std::uint64_t reserved = 0;
     std::uint64_t seqs = 0;
-    double decodeContext = 0; ///< tokens held by the decoding sequences
+    double decodeContext = 0; ///< tokens held by the sequences decoding in the running step
     double outstandingPrefill = 0;
     double linkFree = 0, linkBusy = 0;
     bool busy = false;
@@ -83,14 +83,19 @@ public:
 private:
     void setup();
     void setupCapacities();
+    /// Queues a request (central) or sends it to a replica's queue.
     void arrive(std::uint32_t j);
+    /// Every idle replica starts a step: after all arrivals at one time are queued, so
+    /// requests on one timestamp are scheduled together, in file order.
+    void startIdle(double now);
     int chooseReplica(std::uint32_t j);
     void startStep(int ri, double now);
     bool admit(int ri, std::uint32_t j, double now);
     void lookup(int ri, std::uint32_t j);
     void restore(int ri, std::uint32_t j, double now);
     void endStep(int ri, double now);
-    void prefillDone(int ri, std::uint32_t j, double now);
+    /// The first token; true when that was the request's last.
+    bool prefillDone(int ri, std::uint32_t j, double now);
     void finish(int ri, std::uint32_t j, double now);
     void settleHbm(int ri);
     double stepSeconds(const Replica& rep) const;
@@ -194,76 +199,84 @@ int Engine::chooseReplica(std::uint32_t j)
     const int start = static_cast<int>(m_o.seed % static_cast<std::uint64_t>(n));
     if (m_o.routing == ReplayRouting::RoundRobin)
         return static_cast<int>((m_rr++ + start) % static_cast<std::uint64_t>(n));
-    const ReplayTrace::Request& q = m_t.requests[j];
-    if (m_o.routing == ReplayRouting::PrefixAware) {
-        int chosen = -1;
-        for (std::uint32_t i = q.keyCount; i-- > 0 && chosen < 0;)
-            if (auto it = m_sentTo.find(key(j, i)); it != m_sentTo.end())
-                chosen = it->second;
-        if (chosen < 0) {
-            chosen = start;
-            for (int k = 0; k < n; ++k) {
-                const int ri = (start + k) % n;
-                if (m_rep[ri].outstandingPrefill < m_rep[chosen].outstandingPrefill)
-                    chosen = ri;
-            }
-        }
-        for (std::uint32_t i = 0; i < q.keyCount; ++i)
-            m_sentTo[key(j, i)] = chosen;
-        return chosen;
-    }
-    int best = start;
+    int least = start;
     for (int k = 0; k < n; ++k) {
         const int ri = (start + k) % n;
-        if (m_rep[ri].outstandingPrefill < m_rep[best].outstandingPrefill)
-            best = ri;
+        if (m_rep[ri].outstandingPrefill < m_rep[least].outstandingPrefill)
+            least = ri;
     }
-    return best;
+    if (m_o.routing != ReplayRouting::PrefixAware)
+        return least;
+    // The replica that was sent the longest prefix, while the prefill it saves there (its
+    // matched tokens) outweighs the extra prefill queued ahead of it; else the least loaded.
+    const ReplayTrace::Request& q = m_t.requests[j];
+    int chosen = least;
+    for (std::uint32_t i = q.keyCount; i-- > 0;)
+        if (auto it = m_sentTo.find(key(j, i)); it != m_sentTo.end()) {
+            const double saved = static_cast<double>(i + 1) * std::max(1, m_t.blockTokens);
+            if (m_rep[it->second].outstandingPrefill - m_rep[least].outstandingPrefill <= saved)
+                chosen = it->second;
+            break;
+        }
+    for (std::uint32_t i = 0; i < q.keyCount; ++i)
+        m_sentTo[key(j, i)] = chosen;
+    return chosen;
 }
 
 void Engine::arrive(std::uint32_t j)
 {
-    const double now = m_jobs[j].arrival;
     if (m_o.routing == ReplayRouting::Central || m_o.routing == ReplayRouting::Global) {
         m_central.push_back(j);
-        for (int ri = 0; ri < m_replicas && !m_central.empty(); ++ri)
-            if (!m_rep[ri].busy)
-                startStep(ri, now);
         return;
     }
     const int ri = chooseReplica(j);
     m_rep[ri].queue.push_back(j);
     m_rep[ri].outstandingPrefill += static_cast<double>(m_t.requests[j].inputTokens);
-    if (!m_rep[ri].busy)
-        startStep(ri, now);
+}
+
+void Engine::startIdle(double now)
+{
+    for (int ri = 0; ri < m_replicas; ++ri)
+        if (!m_rep[ri].busy)
+            startStep(ri, now);
 }
 
 void Engine::startStep(int ri, double now)
 {
+    // vLLM V1's scheduler: the running requests in admission order, each taking what it
+    // needs (one token to decode, the rest of its prompt to prefill) from the step's token
+    // budget until it is spent; then waiting requests while budget is left.
     Replica& rep = m_rep[ri];
     rep.chunks.clear();
-    double budget = m_budget - static_cast<double>(rep.decoding.size());
+    rep.decodes = 0;
+    rep.decodeContext = 0;
+    double budget = m_budget;
     auto take = [&](std::uint32_t j) {
         const Job& job = m_jobs[j];
-        if (job.restoreUntil > now || budget <= 0)
+        if (job.restoreUntil > now || budget < 1)
             return;
+        if (job.firstToken >= 0) {
+            rep.chunks.emplace_back(j, 1);
+            ++rep.decodes;
+            rep.decodeContext += static_cast<double>(m_t.requests[j].inputTokens + job.generated);
+            budget -= 1;
+            return;
+        }
         const std::uint64_t left = job.prefillTo - job.prefillFrom - job.prefillDone;
         const std::uint64_t n = std::min<std::uint64_t>(left, static_cast<std::uint64_t>(budget));
-        if (n > 0) {
-            rep.chunks.emplace_back(j, n);
-            budget -= static_cast<double>(n);
-        }
+        rep.chunks.emplace_back(j, n);
+        budget -= static_cast<double>(n);
     };
-    for (std::uint32_t j : rep.prefilling)
+    for (std::uint32_t j : rep.running)
         take(j);
     std::deque<std::uint32_t>& q
         = m_o.routing == ReplayRouting::Central || m_o.routing == ReplayRouting::Global ? m_central : rep.queue;
-    while (budget > 0 && !q.empty() && admit(ri, q.front(), now)) {
+    while (budget >= 1 && !q.empty() && admit(ri, q.front(), now)) {
         const std::uint32_t j = q.front();
         q.pop_front();
         take(j);
     }
-    rep.busy = !(rep.chunks.empty() && rep.decoding.empty());
+    rep.busy = !rep.chunks.empty();
     if (rep.busy)
         push(now + stepSeconds(rep), 0, static_cast<std::uint32_t>(ri));
 }
@@ -291,7 +304,7 @@ bool Engine::admit(int ri, std::uint32_t j, double now)
     job.restoreUntil = now;
     if (job.tokens[kDram] > 0 || job.tokens[kSsd] > 0)
         restore(ri, j, now);
-    rep.prefilling.push_back(j);
+    rep.running.push_back(j);
     return true;
 }
 
@@ -363,38 +376,30 @@ void Engine::restore(int ri, std::uint32_t j, double now)
 void Engine::endStep(int ri, double now)
 {
     Replica& rep = m_rep[ri];
-    const std::uint64_t s = ++rep.step;
-    rep.decodeContext += static_cast<double>(rep.decoding.size());
-    bool completed = false;
+    ++rep.step;
+    bool finished = false;
     for (auto [j, n] : rep.chunks) {
         Job& job = m_jobs[j];
+        if (job.firstToken >= 0) {
+            if (++job.generated >= m_t.requests[j].outputTokens) {
+                finish(ri, j, now);
+                finished = true;
+            }
+            continue;
+        }
         job.prefillDone += n;
         if (m_o.routing != ReplayRouting::Central && m_o.routing != ReplayRouting::Global)
             rep.outstandingPrefill -= static_cast<double>(n);
         if (job.prefillFrom + job.prefillDone >= job.prefillTo)
-            completed = true;
+            finished |= prefillDone(ri, j, now);
     }
     rep.chunks.clear();
-    if (completed) {
-        std::vector<std::uint32_t> still;
-        std::vector<std::uint32_t> done;
-        for (std::uint32_t j : rep.prefilling)
-            (m_jobs[j].prefillFrom + m_jobs[j].prefillDone >= m_jobs[j].prefillTo ? done : still).push_back(j);
-        rep.prefilling.swap(still);
-        for (std::uint32_t j : done)
-            prefillDone(ri, j, now);
-    }
-    while (!rep.decoding.empty() && rep.decoding.top().first <= s) {
-        const std::uint32_t j = rep.decoding.top().second;
-        rep.decoding.pop();
-        const Job& job = m_jobs[j];
-        rep.decodeContext -= static_cast<double>(m_t.requests[j].inputTokens + 1 + (s - job.decodeStart));
-        finish(ri, j, now);
-    }
+    if (finished)
+        std::erase_if(rep.running, [this](std::uint32_t j) { return m_jobs[j].done >= 0; });
     startStep(ri, now);
 }
 
-void Engine::prefillDone(int ri, std::uint32_t j, double now)
+bool Engine::prefillDone(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
     Job& job = m_jobs[j];
@@ -421,13 +426,12 @@ void Engine::prefillDone(int ri, std::uint32_t j, double now)
             m_evicted.clear();
             lru.evictOverflow(m_evicted);
         }
+    job.generated = 1;
     if (q.outputTokens <= 1) {
         finish(ri, j, now);
-        return;
+        return true;
     }
-    job.decodeStart = rep.step;
-    rep.decodeContext += static_cast<double>(q.inputTokens + 1);
-    rep.decoding.emplace(rep.step + q.outputTokens - 1, j);
+    return false;
 }
 
 void Engine::finish(int ri, std::uint32_t j, double now)
@@ -470,10 +474,12 @@ void Engine::settleHbm(int ri)
 
 double Engine::stepSeconds(const Replica& rep) const
 {
-    const double b = static_cast<double>(rep.decoding.size());
+    const double b = static_cast<double>(rep.decodes);
     double compute = 0;
     for (auto [j, n] : rep.chunks) {
         const Job& job = m_jobs[j];
+        if (job.firstToken >= 0)
+            continue;
         const double from = static_cast<double>(job.prefillFrom + job.prefillDone);
         compute += m_cm.marginalRecomputeSeconds(from, from + static_cast<double>(n));
     }
@@ -510,7 +516,10 @@ ReplayResult Engine::run(const ReplayControl& control)
                 startStep(ri, e.time);
             continue;
         }
-        arrive(static_cast<std::uint32_t>(next++));
+        const double now = m_jobs[next].arrival;
+        while (next < n && m_jobs[next].arrival == now)
+            arrive(static_cast<std::uint32_t>(next++));
+        startIdle(now);
     }
     if (control.progress)
         control.progress(1);
