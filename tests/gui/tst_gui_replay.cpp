@@ -299,6 +299,35 @@ private slots:
         QVERIFY(LoadExport::exportLoad(bad, chart()->curve(), QString(), QString()).startsWith(bad));
     }
 
+    void fileChangedSinceItWasReadNamesTheLine()
+    {
+        // The tab read a good trace; the file then changed on disk. The replay reads it again,
+        // and says which file, line and field are wrong instead of drawing anything.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("changing.jsonl"));
+        QVERIFY(QFile::copy(m_small, path));
+        const QString kept = m_small;
+        m_small = path;
+        const bool opened = openSmall();
+        m_small = kept;
+        QVERIFY(opened);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2]}\n"
+                "{\"timestamp\": 1, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, \"x\"]}\n");
+        f.close();
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        QVERIFY(done.wait(60000));
+        QVERIFY(!done.front().at(0).toBool());
+        const QString error = done.front().at(1).toString();
+        QVERIFY2(error.contains(QStringLiteral("changing.jsonl:2:")) && error.contains(QStringLiteral("\"hash_ids\"")),
+            qPrintable(error));
+        QCOMPARE(view()->statusText(), error);
+        QVERIFY(!view()->hasCurve());
+        QVERIFY(button("loadRunButton")->isEnabled());
+    }
+
     void readsInKorean()
     {
         QVERIFY(openSmall());

@@ -172,9 +172,9 @@ bool LoadView::isRunning() const
 
 void LoadView::setTrace(const QString& path)
 {
-    if (path == m_tracePath)
-        return;
+    // A trace read again may have changed on disk: the worker reads it afresh.
     m_tracePath = path;
+    m_worker->forgetTrace();
     inputsChanged();
 }
 

@@ -35,7 +35,7 @@ public:
     explicit LoadView(QWidget* parent = nullptr);
     ~LoadView() override;
 
-    /// The trace to replay (the one the tab has read); a run in progress starts again on it.
+    /// The trace to replay (the one the tab has just read); a run in progress starts again on it.
     void setTrace(const QString& path);
     /// The scenario whose settings the replay takes; a run in progress starts again with it.
     void setScenario(const Scenario& scenario, const EvalResult& result);

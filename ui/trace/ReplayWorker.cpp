@@ -66,10 +66,11 @@ void ReplayWorker::launch(const ReplayJob& job)
     emit progress(0);
     // The trace read for the last job, if it is this job's file: the thread only reads it.
     std::shared_ptr<const replay::ReplayTrace> known = job.tracePath == m_tracePath ? m_trace : nullptr;
-    m_thread = QThread::create([this, job, known, cancelFlag, generation] {
+    m_thread = QThread::create([this, job, known, cancelFlag, generation, epoch = m_traceEpoch] {
         Outcome outcome;
         outcome.trace = known;
         outcome.tracePath = job.tracePath;
+        outcome.traceEpoch = epoch;
         auto lastPermille = std::make_shared<int>(-1);
         // Reading takes the first tenth of the bar when the file must be read, the sweep the rest.
         const double readShare = known ? 0.0 : 0.1;
@@ -111,7 +112,7 @@ void ReplayWorker::ended(int generation, Outcome outcome)
     m_thread->wait();
     delete m_thread;
     m_thread = nullptr;
-    if (outcome.trace) {
+    if (outcome.trace && outcome.traceEpoch == m_traceEpoch) {
         // Read once: the next sweep of this file starts replaying at once.
         m_trace = std::move(outcome.trace);
         m_tracePath = outcome.tracePath;

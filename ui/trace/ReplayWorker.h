@@ -46,6 +46,13 @@ public:
     /// Stops the sweep in progress (it reports cancelled()) and forgets a job waiting for it.
     void cancel();
     bool isRunning() const { return m_thread != nullptr; }
+    /// Drops the trace kept from the last sweep: the next one reads its file again.
+    void forgetTrace()
+    {
+        m_trace.reset();
+        m_tracePath.clear();
+        ++m_traceEpoch; // a sweep running now does not hand its trace back
+    }
 
     /// The sweep of `job` over `trace`, on the calling thread: what the worker runs (core
     /// replay::sweepReplay). Throws InputError or replay::ReplayCancelled.
@@ -66,6 +73,7 @@ private:
         std::optional<LoadCurve> curve;
         std::shared_ptr<const replay::ReplayTrace> trace; ///< read for this job, or the one given
         QString tracePath;                                ///< the job's
+        int traceEpoch = 0;                               ///< m_traceEpoch when it started
         QString error;
         bool cancelled = false;
     };
@@ -78,6 +86,7 @@ private:
     /// The trace last read, kept so that a new sweep of the same file does not read it again.
     std::shared_ptr<const replay::ReplayTrace> m_trace;
     QString m_tracePath;
+    int m_traceEpoch = 0;
 };
 
 } // namespace kvtiers::ui
