@@ -19,6 +19,20 @@
 
 namespace kvtiers::ui {
 
+namespace {
+
+/// A label of sentences: wrapped, and selectable so that a figure can be copied.
+QLabel* wrappingLabel(QWidget* parent, const QString& name)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+} // namespace
+
 LoadView::LoadView(QWidget* parent)
     : QWidget(parent)
 {
@@ -95,10 +109,7 @@ void LoadView::buildControls()
     row->addWidget(m_exportButton);
     layout->addLayout(row);
     auto* targetRow = new QHBoxLayout;
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("loadStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = wrappingLabel(this, QStringLiteral("loadStatus"));
     for (QWidget* w : std::initializer_list<QWidget*> { ttftLabel, m_ttftSpin, tpotLabel, m_tpotSpin, m_progress })
         targetRow->addWidget(w);
     targetRow->addWidget(m_cancelButton);
@@ -107,12 +118,16 @@ void LoadView::buildControls()
     m_chart = new LoadChart(this);
     m_chart->setObjectName(QStringLiteral("loadChart"));
     layout->addWidget(m_chart, 1);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("loadSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary = wrappingLabel(this, QStringLiteral("loadSummary"));
     layout->addWidget(m_summary);
 
+    wordControls(tierLabel, pointsLabel, ttftLabel, tpotLabel, scaleLabel);
+    connectControls();
+}
+
+void LoadView::wordControls(
+    QLabel* tierLabel, QLabel* pointsLabel, QLabel* ttftLabel, QLabel* tpotLabel, QLabel* scaleLabel)
+{
     m_texts([=, this] {
         tierLabel->setText(tr("&Vary:"));
         m_tierCombo->setItemText(0, tr("DRAM per server"));
@@ -135,7 +150,10 @@ void LoadView::buildControls()
         m_exportButton->setText(tr("Export…"));
         m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the sweep as a CSV table"));
     });
+}
 
+void LoadView::connectControls()
+{
     connect(m_runButton, &QPushButton::clicked, this, &LoadView::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &LoadView::cancel);
     connect(m_exportButton, &QPushButton::clicked, this, &LoadView::exportChart);

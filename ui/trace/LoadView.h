@@ -70,6 +70,9 @@ protected:
 
 private:
     void buildControls();
+    /// The labels', buttons' and tooltips' texts, set again on a language change.
+    void wordControls(QLabel* tierLabel, QLabel* pointsLabel, QLabel* ttftLabel, QLabel* tpotLabel, QLabel* scaleLabel);
+    void connectControls();
     void done(const LoadCurve& curve);
     void failed(const QString& error);
     void cancelled();
