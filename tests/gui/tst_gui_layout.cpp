@@ -1,19 +1,21 @@
 // Usability checks on the real MainWindow, offscreen: what a user on a laptop needs, not
 // only that labels are whole. The window's minimum client size stays within 1200 × 640 in
 // every state a user reaches (at start, with the warning banner, with the Presets panel
-// open, in Korean, after "Use this trace"): a 1280 × 800, 1366 × 768 or 1920 × 1080 at 150%
-// screen (1280 × 720 logical pixels) less a panel and a title bar. At 1280 × 800 each
-// tab's page shows its whole content with no scroll bar, the headline keeps its height
-// with warnings, and no two labels of a chart overlap.
+// open, in Korean, after "Use this trace", with the trace's replay under load drawn): a 1280 × 800, 1366 × 768 or 1920
+// × 1080 at 150% screen (1280 × 720 logical pixels) less a panel and a title bar. At 1280 × 800 each tab's page shows
+// its whole content with no scroll bar, the headline keeps its height with warnings, and no two labels of a chart
+// overlap.
 
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/LoadChart.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/trace/LoadView.h"
 #include "ui/trace/TraceView.h"
 
 #include <QAbstractItemView>
@@ -218,6 +220,16 @@ void TestGuiLayout::enterState(const QString& state)
         const int before = c->evaluationCount();
         m_window->findChild<QPushButton*>(QStringLiteral("traceUseButton"))->click();
         QTRY_VERIFY(c->evaluationCount() > before);
+    } else if (state == QLatin1String("under load")) {
+        // The trace's replay under load, swept over DRAM and drawn beside its curve.
+        enterState(QStringLiteral("use trace"));
+        auto* load = m_window->findChild<LoadView*>();
+        m_window->findChild<QTabWidget*>(QStringLiteral("traceViews"))->setCurrentWidget(load);
+        load->setPoints(4);
+        QSignalSpy finished(load, &LoadView::finished);
+        m_window->findChild<QPushButton*>(QStringLiteral("loadRunButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+        QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
     }
     settle();
 }
@@ -227,7 +239,7 @@ void TestGuiLayout::minimumSizeFitsALaptopInEveryState_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("state");
     for (const char* language : { "en", "ko" })
-        for (const char* state : { "start", "warnings", "warnings shown", "presets", "use trace" })
+        for (const char* state : { "start", "warnings", "warnings shown", "presets", "use trace", "under load" })
             QTest::addRow("%s, %s", language, state) << QString::fromLatin1(language) << QString::fromLatin1(state);
 }
 
@@ -248,9 +260,10 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("tab");
-    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace" };
+    // The fifth row is the Trace tab on its "Under load" view, a sweep drawn.
+    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Trace under load" };
     for (const char* language : { "en", "ko" })
-        for (int tab = 0; tab < 4; ++tab)
+        for (int tab = 0; tab < 5; ++tab)
             QTest::addRow("%s, %s", language, names[tab]) << QString::fromLatin1(language) << tab;
 }
 
@@ -259,7 +272,11 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800()
     QFETCH(QString, language);
     QFETCH(int, tab);
     startWindow(language);
-    if (tab == static_cast<int>(MainWindow::ViewTab::Trace))
+    const bool underLoad = tab == 4;
+    if (underLoad) {
+        enterState(QStringLiteral("under load")); // the replay's sweep drawn
+        tab = static_cast<int>(MainWindow::ViewTab::Trace);
+    } else if (tab == static_cast<int>(MainWindow::ViewTab::Trace))
         enterState(QStringLiteral("use trace")); // a trace drawn, and the scenario it set
     tabs()->setCurrentIndex(tab);
     settle();
@@ -274,6 +291,16 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800()
     // The page uses the height under the headline: no other panel takes half of it.
     QVERIFY2(
         page->height() >= kLaptopClient.height() / 2, qPrintable(QStringLiteral("page height %1").arg(page->height())));
+    if (underLoad) {
+        // Its chart's title, legend, target and capacity labels each keep their own place.
+        auto* load = m_window->findChild<LoadChart*>();
+        QVERIFY(load->isVisible() && load->pointCount() == 4);
+        load->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QList<Placed> texts = chartTexts(load->plot());
+        QVERIFY(texts.size() >= 4);
+        const QString clash = overlap(texts);
+        QVERIFY2(clash.isEmpty(), qPrintable(clash));
+    }
 }
 
 void TestGuiLayout::headlineKeepsItsHeightWithWarnings()

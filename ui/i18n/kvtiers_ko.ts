@@ -2602,6 +2602,183 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::LoadChart</name>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 per server</source>
+        <translation>시나리오: 서버당 %1</translation>
+    </message>
+    <message>
+        <source>TTFT target %1 at %2</source>
+        <translation>TTFT 목표 %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 %2 per server: TTFT p50 %3, p99 %4; goodput %5 requests/s (%6 of requests meet both targets)</source>
+        <translation>서버당 %1 %2: TTFT p50 %3, p99 %4; 굿풋 초당 %5건 (요청의 %6이 두 목표를 모두 충족)</translation>
+    </message>
+    <message>
+        <source>Time to first token and goodput against %1 per server (trace replayed under load)</source>
+        <translation>서버당 %1에 따른 첫 토큰까지 시간과 굿풋 (부하 상태에서 트레이스 재생)</translation>
+    </message>
+    <message>
+        <source>%1 per server</source>
+        <translation>서버당 %1</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>첫 토큰까지 시간</translation>
+    </message>
+    <message>
+        <source>Goodput (requests/s meeting the targets)</source>
+        <translation>굿풋 (목표를 충족한 요청/s)</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>Goodput (right axis)</source>
+        <translation>굿풋 (오른쪽 축)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::LoadExport</name>
+    <message>
+        <source>%1 under load: TTFT and goodput against %2 per server</source>
+        <translation>부하 상태의 %1: 서버당 %2에 따른 TTFT와 굿풋</translation>
+    </message>
+    <message>
+        <source>%1&apos;s scenario, each point a replay of every request at its timestamp; the other tiers as the scenario has them. Scenario&apos;s %2: %3 per server. TTFT target %4 at %5; goodput counts requests per second meeting both targets. %6. kvtiers %7.</source>
+        <translation>%1 시나리오, 각 점은 모든 요청을 그 타임스탬프에 재생한 결과이며 다른 계층은 시나리오 그대로입니다. 시나리오의 %2: 서버당 %3. TTFT 목표 %4 (%5); 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다. %6. kvtiers %7.</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::LoadView</name>
+    <message>
+        <source>&amp;Vary:</source>
+        <translation>변화(&amp;V):</translation>
+    </message>
+    <message>
+        <source>DRAM per server</source>
+        <translation>서버당 D램</translation>
+    </message>
+    <message>
+        <source>SSD per server</source>
+        <translation>서버당 SSD</translation>
+    </message>
+    <message>
+        <source>The tier whose capacity per server the sweep varies; the other tiers keep the scenario&apos;s</source>
+        <translation>스윕에서 서버당 용량을 바꾸는 계층입니다. 다른 계층은 시나리오의 용량을 유지합니다</translation>
+    </message>
+    <message>
+        <source>&amp;Points:</source>
+        <translation>지점(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Replays in the sweep, evenly spaced from none of the tier up to twice the scenario&apos;s capacity or the trace&apos;s distinct blocks, whichever is more</source>
+        <translation>스윕의 재생 횟수: 해당 계층 0부터 시나리오 용량의 두 배와 트레이스의 고유 블록 수 중 큰 쪽까지 같은 간격으로</translation>
+    </message>
+    <message>
+        <source>TT&amp;FT target:</source>
+        <translation>TTFT 목표(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Time-to-first-token target (queue wait, restore and prefill): the horizontal line, and half of what goodput counts</source>
+        <translation>첫 토큰까지 시간 목표 (대기, 복원, 프리필 포함): 가로선이며, 굿풋이 세는 두 조건 중 하나</translation>
+    </message>
+    <message>
+        <source>TP&amp;OT target:</source>
+        <translation>TPOT 목표(&amp;O):</translation>
+    </message>
+    <message>
+        <source>Time-per-output-token target: the other half of what goodput counts</source>
+        <translation>출력 토큰당 시간 목표: 굿풋이 세는 나머지 한 조건</translation>
+    </message>
+    <message>
+        <source>Traffic:</source>
+        <translation>트래픽:</translation>
+    </message>
+    <message>
+        <source>Traffic scale: every gap between arrivals divided by this factor</source>
+        <translation>트래픽 배율: 요청 도착 간격을 모두 이 값으로 나눕니다</translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translation>재생(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replay the trace under load at each capacity, in the background</source>
+        <translation>트레이스를 각 용량에서 부하 상태로 재생합니다 (백그라운드)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>내보내기…</translation>
+    </message>
+    <message>
+        <source>The chart as PNG, SVG or PDF, or the sweep as a CSV table</source>
+        <translation>차트를 PNG, SVG, PDF로, 또는 스윕을 CSV 표로</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaying %1 at %n capacities…</source>
+        <translation>
+            <numerusform>%1을(를) 용량 %n개에서 재생하는 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>Showing the replay of %1 for the earlier inputs; Replay again for the current ones.</source>
+        <translation>이전 입력으로 재생한 %1을(를) 표시하고 있습니다. 현재 입력으로 보려면 다시 재생하세요.</translation>
+    </message>
+    <message>
+        <source>Open a trace first: the replay runs the trace the tab has read.</source>
+        <translation>먼저 트레이스를 여세요: 이 탭에서 읽은 트레이스를 재생합니다.</translation>
+    </message>
+    <message>
+        <source>Press Replay to replay %1 under load at each capacity.</source>
+        <translation>재생을 누르면 %1을(를) 각 용량에서 부하 상태로 재생합니다.</translation>
+    </message>
+    <message>
+        <source>Each point replays every request of the trace at its timestamp on the scenario&apos;s replicas (queueing, restores over the links, chunked prefill, decode), as kvtiers replay --sweep does; goodput counts the requests per second that meet both targets.</source>
+        <translation>각 점은 트레이스의 모든 요청을 그 타임스탬프에 시나리오의 레플리카에서 재생한 결과입니다 (대기열, 링크를 통한 복원, 청크 프리필, 디코드; kvtiers replay --sweep과 같음). 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 replayed with %2&apos;s scenario at %n capacities of %3 per server; the other tiers as the scenario has them. Goodput counts requests per second meeting both targets.</source>
+        <translation>
+            <numerusform>%1을(를) %2 시나리오로 서버당 %3 용량 %n개에서 재생했습니다. 다른 계층은 시나리오 그대로입니다. 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the replay under load</source>
+        <translation>부하 상태 재생 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)</source>
+        <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV 표 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exported the replay under load to %1</source>
+        <translation>부하 상태 재생을 %1(으)로 내보냈습니다</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::MainWindow</name>
     <message>
         <source>Undone: %1</source>
@@ -4019,6 +4196,14 @@ GPU당: TP로 나눈 값.
     <message>
         <source>DRAM and SSD are replayed as if every evicted block were offloaded; the scenario offloads %1 of them, so their shares here are an upper bound.</source>
         <translation>D램과 SSD는 내보낸 블록이 모두 오프로드된다고 보고 재생합니다. 시나리오는 그중 %1만 오프로드하므로 여기의 비율은 상한입니다.</translation>
+    </message>
+    <message>
+        <source>Hit-ratio curve</source>
+        <translation>적중률 곡선</translation>
+    </message>
+    <message>
+        <source>Under load</source>
+        <translation>부하 상태</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "ui/scenario/ScenarioController.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/trace/LoadView.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -20,6 +21,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -88,14 +90,25 @@ TraceView::TraceView(QWidget* parent)
     row->addWidget(m_useButton);
     row->addWidget(m_exportButton);
     layout->addLayout(row);
-    m_chart = new TraceChart(this);
+    // Two views of the trace read: its hit-ratio curve, and its replay under load.
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("traceViews"));
+    auto* curvePage = new QWidget(m_views);
+    auto* curveLayout = new QVBoxLayout(curvePage);
+    m_chart = new TraceChart(curvePage);
     m_chart->setObjectName(QStringLiteral("traceChart"));
-    layout->addWidget(m_chart, 1);
-    m_summary = new QLabel(this);
+    curveLayout->addWidget(m_chart, 1);
+    m_summary = new QLabel(curvePage);
     m_summary->setObjectName(QStringLiteral("traceSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_summary);
+    curveLayout->addWidget(m_summary);
+    m_loadView = new LoadView(m_views);
+    m_loadView->setObjectName(QStringLiteral("traceLoadView"));
+    m_views->addTab(curvePage, QString());
+    m_views->addTab(m_loadView, QString());
+    layout->addWidget(m_views, 1);
+    connect(m_loadView, &LoadView::message, this, &TraceView::message);
     connect(m_openButton, &QPushButton::clicked, this, &TraceView::openDialog);
     connect(m_cancelButton, &QPushButton::clicked, this, &TraceView::cancel);
     connect(m_exportButton, &QPushButton::clicked, this, &TraceView::exportChart);
@@ -112,7 +125,10 @@ void TraceView::setDisplayOptions(DisplayOptions* options)
     m_display = DisplayOptions::swap(m_display, options, this);
     // The chart relabels from the curve it holds, and the analysis already made is
     // re-worded: no trace is read or replayed again.
-    connect(m_display, &DisplayOptions::unitsChanged, this, [this](ByteUnits units) { m_chart->setUnits(units); });
+    connect(m_display, &DisplayOptions::unitsChanged, this, [this](ByteUnits units) {
+        m_chart->setUnits(units);
+        m_loadView->chart()->setUnits(units);
+    });
     connect(m_display, &DisplayOptions::unitsChanged, this, &TraceView::showAnalysis);
 }
 
@@ -172,6 +188,7 @@ void TraceView::setScenario(const Scenario& scenario, const EvalResult& result)
     m_offloadRate = scenario.workload.offloadRate;
     m_capacity = trace::followOffload(trace::traceCapacity(result, trace::TraceRouting::Global), m_offloadRate);
     m_haveScenario = true;
+    m_loadView->setScenario(scenario, result);
     // The curve is the trace's own; only the cut-offs (and the TTFT saved) follow the
     // scenario. A read in progress is cut again when it ends.
     if (!m_analysis)
@@ -279,6 +296,7 @@ void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysi
     m_analysis = std::move(analysis);
     m_analysedPath = m_path;
     m_analysedCapacity = m_readingCapacity;
+    m_loadView->setTrace(m_analysedPath);
     if (!sameCapacity(m_capacity, m_analysedCapacity) && m_haveScenario)
         recut(); // the scenario moved while the trace was read
     showAnalysis();
@@ -400,6 +418,8 @@ void TraceView::retranslate()
                                "trace, and offload every evicted block as the replay does (one undo step); the "
                                "request rate stays the replica's own"));
     m_exportButton->setToolTip(tr("The curve as PNG, SVG or PDF, or as a CSV table"));
+    m_views->setTabText(0, tr("Hit-ratio curve"));
+    m_views->setTabText(1, tr("Under load"));
     m_summary->setText(summaryText());
     // A trace already read is drawn and counted again in the new language, not read again.
     if (m_analysis && !m_thread) {

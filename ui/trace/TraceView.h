@@ -8,7 +8,8 @@
 // the histograms), since the curve does not depend on the scenario. DRAM and SSD hold
 // prefixes only when the scenario offloads (trace::followOffload). A bad or cancelled read
 // leaves the previous analysis in place, says which file, line and field, and names the
-// trace still shown.
+// trace still shown. Beside the curve, the "Under load" view (LoadView) replays the trace
+// read under load at several DRAM or SSD capacities.
 
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceAnalysis.h"
@@ -24,11 +25,13 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QTabWidget;
 class QThread;
 
 namespace kvtiers::ui {
 
 class DisplayOptions;
+class LoadView;
 class ScenarioController;
 class TraceChart;
 
@@ -51,6 +54,8 @@ public:
     const trace::TraceAnalysis* analysis() const { return m_analysis ? &*m_analysis : nullptr; }
     double bytesPerBlock() const;
     TraceChart* chart() const { return m_chart; }
+    /// The "Under load" view beside the curve: the trace replayed under load.
+    LoadView* loadView() const { return m_loadView; }
     QString summaryText() const;
     /// The options whose units the summary shows, followed as they change; until set, a
     /// private default (binary).
@@ -91,6 +96,8 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_summary = nullptr;
     TraceChart* m_chart = nullptr;
+    QTabWidget* m_views = nullptr; ///< the curve and the "Under load" view
+    LoadView* m_loadView = nullptr;
 
     QString m_path; ///< the file being read, or the one analysed
     std::optional<trace::TraceAnalysis> m_analysis;

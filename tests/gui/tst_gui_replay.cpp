@@ -1,0 +1,385 @@
+// The Trace tab's "Under load" view in the real main window, offscreen. A small trace (the
+// first requests of the shipped Mooncake conversation trace) is read, then replayed under
+// load at several DRAM or SSD capacities in the background: the chart's points, the
+// scenario's capacity and the TTFT target are the core's own figures for the same inputs
+// (replay::sweepReplay), not figures the GUI worked out. The run can be cancelled, a scenario
+// change during a run drops it and replays the new scenario, export writes PNG, SVG, PDF and
+// the core's CSV, and the view reads in Korean. Screenshots at 1280 × 800 in both languages
+// go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
+
+#include "core/replay/Replay.h"
+#include "core/replay/ReplayReport.h"
+#include "tests/support/TestHome.h"
+#include "ui/app/Language.h"
+#include "ui/app/MainWindow.h"
+#include "ui/charts/LoadChart.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
+#include "ui/export/LoadExport.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/text/UnitsText.h"
+#include "ui/trace/LoadView.h"
+#include "ui/trace/TraceView.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSet>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <memory>
+#include <sstream>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+namespace {
+
+/// Requests of the shipped trace in the small one: enough to queue and to reuse prefixes.
+constexpr int kSmallRequests = 1500;
+/// Its 2.9 requests/s of 14K-token prompts overload the article's one server (Llama 3.1 70B
+/// on eight H200s): at half the rate the queue drains and DRAM's hits show in TTFT.
+constexpr double kTrafficScale = 0.5;
+
+QString shipped()
+{
+    return qEnvironmentVariable("KVTIERS_SOURCE_DIR")
+        + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
+}
+
+} // namespace
+
+class TestGuiReplay : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+    QString m_small;
+
+    TraceView* traceView() { return m_window->findChild<TraceView*>(QStringLiteral("traceView")); }
+    LoadView* view() { return traceView()->loadView(); }
+    LoadChart* chart() { return view()->chart(); }
+    QPushButton* button(const char* name) { return m_window->findChild<QPushButton*>(QLatin1String(name)); }
+
+    bool openSmall()
+    {
+        QSignalSpy done(traceView(), &TraceView::finished);
+        traceView()->openFile(m_small);
+        if (!done.wait(60000) || !done.front().at(0).toBool())
+            return false;
+        auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        tabs->setCurrentIndex(static_cast<int>(MainWindow::ViewTab::Trace));
+        m_window->findChild<QTabWidget*>(QStringLiteral("traceViews"))->setCurrentWidget(view());
+        view()->setTrafficScale(kTrafficScale);
+        return true;
+    }
+
+    /// Presses Replay and waits for the sweep; true when it drew a curve.
+    bool runSweep()
+    {
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        return done.wait(120000) && done.front().at(0).toBool();
+    }
+
+    /// The core's sweep of the small trace for the window's current scenario.
+    replay::ReplaySweep coreSweep(replay::ReplaySweepAxis axis, int points, double ttft = 2.0)
+    {
+        auto reader = trace::TraceReader::open(m_small.toStdString());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        replay::ReplayOptions o;
+        o.ttftTarget = ttft;
+        o.trafficScale = kTrafficScale;
+        o.keepRequests = false;
+        const ScenarioController* c = m_window->controller();
+        return replay::sweepReplay(t, c->scenario(), c->result(), o, axis, points);
+    }
+
+    void compareWithCore(const replay::ReplaySweep& core)
+    {
+        QCOMPARE(chart()->pointCount(), static_cast<int>(core.points.size()));
+        for (int i = 0; i < chart()->pointCount(); ++i) {
+            const replay::ReplayResult& r = core.points[static_cast<size_t>(i)].result;
+            QCOMPARE(chart()->capacityAt(i), core.points[static_cast<size_t>(i)].bytes);
+            QCOMPARE(chart()->ttftP50At(i), r.ttft.p50);
+            QCOMPARE(chart()->ttftP99At(i), r.ttft.p99);
+            QCOMPARE(chart()->goodputAt(i), r.goodputRps);
+        }
+        QVERIFY(chart()->currentShown());
+        QCOMPARE(chart()->currentLineAt(), core.currentBytes);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        MessageBox::setNonInteractive(true);
+        QVERIFY(m_dir.isValid());
+        // The small test trace: the first requests of the shipped one, as they are.
+        QFile in(shipped());
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        m_small = m_dir.filePath(QStringLiteral("mooncake-small.jsonl"));
+        QFile out(m_small);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        for (int i = 0; i < kSmallRequests && !in.atEnd(); ++i)
+            out.write(in.readLine());
+    }
+
+    void init()
+    {
+        kvtiers::test::clearTestHome();
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1280, 774);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY(m_window->controller()->hasResult());
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        installTranslator(QStringLiteral("en"));
+    }
+
+    void beforeATraceItSaysWhatToDo()
+    {
+        QVERIFY(!button("loadRunButton")->isEnabled());
+        QVERIFY(!button("loadExportButton")->isEnabled());
+        QVERIFY(view()->statusText().contains(QStringLiteral("Open a trace first")));
+    }
+
+    void sweepDrawsTheCoresFigures_data()
+    {
+        QTest::addColumn<int>("axis");
+        QTest::addColumn<int>("points");
+        QTest::newRow("DRAM") << int(replay::ReplaySweepAxis::Dram) << 5;
+        QTest::newRow("SSD") << int(replay::ReplaySweepAxis::Ssd) << 3;
+    }
+
+    void sweepDrawsTheCoresFigures()
+    {
+        QFETCH(int, axis);
+        QFETCH(int, points);
+        const auto sweepAxis = static_cast<replay::ReplaySweepAxis>(axis);
+        QVERIFY(openSmall());
+        view()->setAxis(sweepAxis);
+        view()->setPoints(points);
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        // The click returns while the sweep runs in its thread: progress and Cancel show.
+        QVERIFY(view()->isRunning());
+        QVERIFY(m_window->findChild<QProgressBar*>(QStringLiteral("loadProgress"))->isVisibleTo(view()));
+        QVERIFY(button("loadCancelButton")->isVisibleTo(view()));
+        QVERIFY(done.wait(120000));
+        QVERIFY2(done.front().at(0).toBool(), qPrintable(done.front().at(1).toString()));
+        QVERIFY(!view()->isRunning());
+        const replay::ReplaySweep core = coreSweep(sweepAxis, points);
+        compareWithCore(core);
+        // The figures mean something: TTFT positive, p99 at least p50, and some goodput.
+        double goodput = 0;
+        for (const auto& p : core.points) {
+            QVERIFY(p.result.ttft.p50 > 0 && p.result.ttft.p99 >= p.result.ttft.p50);
+            goodput = std::max(goodput, p.result.goodputRps);
+        }
+        QVERIFY(goodput > 0);
+        // The target line at 2 s, labelled with its value, unit and percentile; the current
+        // capacity labelled in bytes per server.
+        QVERIFY(chart()->targetShown());
+        QCOMPARE(chart()->targetLineAt(), 2.0);
+        QCOMPARE(chart()->targetLabel(), QStringLiteral("TTFT target 2 s at p99"));
+        QCOMPARE(chart()->currentLabel(),
+            QStringLiteral("Scenario: %1 per server").arg(bytesText(core.currentBytes, chart()->units())));
+        const QString name
+            = sweepAxis == replay::ReplaySweepAxis::Dram ? QStringLiteral("DRAM") : QStringLiteral("SSD");
+        QCOMPARE(chart()->plot()->xAxis->label(), name + QStringLiteral(" per server"));
+        QCOMPARE(chart()->plot()->yAxis2->label(), QStringLiteral("Goodput (requests/s meeting the targets)"));
+        QVERIFY(chart()->plot()->yAxis2->visible());
+        QVERIFY2(
+            view()->summaryText().contains(QStringLiteral("mooncake-small.jsonl")), qPrintable(view()->summaryText()));
+        QVERIFY(button("loadExportButton")->isEnabled());
+    }
+
+    void targetFollowsItsControl()
+    {
+        QVERIFY(openSmall());
+        view()->setPoints(2);
+        view()->setTtftTarget(0.5);
+        QVERIFY(runSweep());
+        QCOMPARE(chart()->targetLineAt(), 0.5);
+        QCOMPARE(chart()->targetLabel(), QStringLiteral("TTFT target 500 ms at p99"));
+        compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 2, 0.5));
+    }
+
+    void cancelStopsASweep()
+    {
+        QVERIFY(openSmall());
+        view()->setPoints(32);
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        QVERIFY(view()->isRunning());
+        button("loadCancelButton")->click();
+        QVERIFY(done.wait(120000));
+        QVERIFY(!view()->isRunning());
+        QVERIFY(done.front().at(1).toString().isEmpty()); // no error
+        // The sweep stops before its next replay: 32 replays cannot all have run.
+        QVERIFY(!done.front().at(0).toBool());
+        QCOMPARE(view()->statusText(), QStringLiteral("Cancelled."));
+        QVERIFY(!view()->hasCurve());
+        QCOMPARE(chart()->pointCount(), 0);
+        QVERIFY(button("loadRunButton")->isEnabled());
+        QVERIFY(!button("loadCancelButton")->isVisibleTo(view()));
+    }
+
+    void scenarioChangeDropsTheRun()
+    {
+        QVERIFY(openSmall());
+        view()->setPoints(4);
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        QVERIFY(view()->isRunning());
+        // More DRAM per server while the sweep runs: that sweep is dropped and the new
+        // scenario replayed; only its result reports.
+        ScenarioController* c = m_window->controller();
+        QCOMPARE(c->scenario().workload.offloadRate, 0.0); // DRAM holds no prefix yet
+        c->setOverride("offload_rate", 1.0);
+        c->flush();
+        QVERIFY(view()->isRunning());
+        QVERIFY(done.wait(120000));
+        QVERIFY(done.front().at(0).toBool());
+        QTest::qWait(100);
+        QCOMPARE(done.count(), 1);
+        const replay::ReplaySweep core = coreSweep(replay::ReplaySweepAxis::Dram, 4);
+        QVERIFY(core.currentBytes > 0); // the new scenario's DRAM, not the old one's none
+        compareWithCore(core);
+        // A scenario change after a sweep keeps the curve and says it is older.
+        c->setOverride("host_dram_bytes", 2e12);
+        c->flush();
+        QVERIFY(view()->hasCurve());
+        QVERIFY2(view()->statusText().contains(QStringLiteral("earlier inputs")), qPrintable(view()->statusText()));
+    }
+
+    void exportWritesEveryFormat()
+    {
+        QVERIFY(openSmall());
+        view()->setPoints(3);
+        QVERIFY(runSweep());
+        QTemporaryDir dir;
+        for (const char* name : { "load.png", "load.svg", "load.pdf", "load.csv" }) {
+            const QString path = dir.filePath(QString::fromLatin1(name));
+            FileDialog::setNextFileName(path);
+            button("loadExportButton")->click();
+            QVERIFY2(QFileInfo(path).size() > 0, name);
+        }
+        const QImage png(dir.filePath(QStringLiteral("load.png")));
+        QVERIFY(!png.isNull());
+        QCOMPARE(png.size(), QSize(3200, 1800)); // ExportOptions: 1600 × 900 at scale 2
+        QFile svg(dir.filePath(QStringLiteral("load.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("TTFT target 2 s at p99"));
+        QFile pdf(dir.filePath(QStringLiteral("load.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        // The CSV is the core's sweep table, as `kvtiers replay --sweep dram --csv` writes it.
+        QFile csv(dir.filePath(QStringLiteral("load.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        std::ostringstream core;
+        replay::writeReplaySweepCsv(core, coreSweep(replay::ReplaySweepAxis::Dram, 3));
+        QCOMPARE(csv.readAll(), QByteArray::fromStdString(core.str()));
+        // An unknown extension is refused with the file named.
+        const QString bad = dir.filePath(QStringLiteral("load.xyz"));
+        QVERIFY(LoadExport::exportLoad(bad, chart()->curve(), QString(), QString()).startsWith(bad));
+    }
+
+    void fileChangedSinceItWasReadNamesTheLine()
+    {
+        // The tab read a good trace; the file then changed on disk. The replay reads it again,
+        // and says which file, line and field are wrong instead of drawing anything.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("changing.jsonl"));
+        QVERIFY(QFile::copy(m_small, path));
+        const QString kept = m_small;
+        m_small = path;
+        const bool opened = openSmall();
+        m_small = kept;
+        QVERIFY(opened);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2]}\n"
+                "{\"timestamp\": 1, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, \"x\"]}\n");
+        f.close();
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        QVERIFY(done.wait(60000));
+        QVERIFY(!done.front().at(0).toBool());
+        const QString error = done.front().at(1).toString();
+        QVERIFY2(error.contains(QStringLiteral("changing.jsonl:2:")) && error.contains(QStringLiteral("\"hash_ids\"")),
+            qPrintable(error));
+        QCOMPARE(view()->statusText(), error);
+        QVERIFY(!view()->hasCurve());
+        QVERIFY(button("loadRunButton")->isEnabled());
+    }
+
+    void readsInKorean()
+    {
+        QVERIFY(openSmall());
+        view()->setPoints(3);
+        QVERIFY(runSweep());
+        installTranslator(QStringLiteral("ko"));
+        QTest::qWait(50);
+        auto* views = m_window->findChild<QTabWidget*>(QStringLiteral("traceViews"));
+        QCOMPARE(views->tabText(1), QStringLiteral("부하 상태"));
+        QCOMPARE(button("loadRunButton")->text(), QStringLiteral("재생(&R)"));
+        QCOMPARE(chart()->plot()->xAxis->label(), QStringLiteral("서버당 D램"));
+        QCOMPARE(chart()->targetLabel(), QStringLiteral("TTFT 목표 2 s (p99)"));
+        QVERIFY2(chart()->title()->text().contains(QStringLiteral("첫 토큰")), qPrintable(chart()->title()->text()));
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("재생")), qPrintable(view()->summaryText()));
+        // The figures stay the core's.
+        compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 3));
+    }
+
+    /// The window at 1280 × 800 (client 1280 × 774) on the Under load view, in English and
+    /// Korean, saved as load-en.png and load-ko.png in KVTIERS_LOAD_SCREENSHOT_DIR.
+    void screenshots_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("ko") << QStringLiteral("ko");
+    }
+
+    void screenshots()
+    {
+        QFETCH(QString, language);
+        installTranslator(language);
+        // A scenario that keeps prefixes in DRAM, so its capacity is marked where it is.
+        m_window->controller()->setOverride("offload_rate", 1.0);
+        m_window->controller()->flush();
+        QVERIFY(openSmall());
+        view()->setPoints(6);
+        QVERIFY(runSweep());
+        QTest::qWait(100);
+        const QImage shot = m_window->grab().toImage();
+        const QImage plot = chart()->grab().toImage();
+        QSet<QRgb> colours;
+        for (int y = 0; y < plot.height(); y += 5)
+            for (int x = 0; x < plot.width(); x += 5)
+                colours.insert(plot.pixel(x, y));
+        QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
+        QString dir = qEnvironmentVariable("KVTIERS_LOAD_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            dir = QDir::currentPath();
+        const QString path = QDir(dir).filePath(QStringLiteral("load-%1.png").arg(language));
+        QVERIFY2(shot.save(path), qPrintable(path));
+    }
+};
+
+QTEST_MAIN(TestGuiReplay)
+#include "tst_gui_replay.moc"

@@ -1,0 +1,285 @@
+#include "ui/charts/LoadChart.h"
+
+#include "core/analysis/FleetLoad.h"
+#include "ui/charts/ByteTicker.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/text/UnitsText.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace kvtiers::ui {
+
+namespace {
+
+/// Log ticks labelled as durations with their unit ("500 ms", "2 s").
+class SecondsTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return secondsText(tick); }
+};
+
+/// Requests per second: plain figures (the axis label names the unit).
+class RateTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return significantText(tick, 3); }
+};
+
+QRectF boxOf(const QCPItemText* label)
+{
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
+}
+
+} // namespace
+
+LoadChart::LoadChart(QWidget* parent)
+    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 280 })
+{
+    QCustomPlot* const p = plot();
+    p->plotLayout()->insertRow(0);
+    addTitle();
+    p->xAxis->setTicker(byteTicker(units()));
+    p->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    p->yAxis->setTicker(QSharedPointer<SecondsTicker>::create());
+    p->yAxis2->setVisible(true);
+    p->yAxis2->setTicker(QSharedPointer<RateTicker>::create());
+    m_p50 = addGraph();
+    m_p99 = addGraph();
+    m_goodput = addGraph();
+    m_goodput->setValueAxis(p->yAxis2);
+    for (QCPGraph* g : { m_p50, m_p99, m_goodput })
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    m_targetLine = new QCPItemStraightLine(p);
+    m_targetText = new QCPItemText(p);
+    m_currentLine = new QCPItemStraightLine(p);
+    m_currentText = new QCPItemText(p);
+    for (QCPItemText* label : { m_targetText, m_currentText }) {
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->setPadding(QMargins(4, 1, 4, 1));
+        label->setClipToAxisRect(false);
+    }
+    putLegendBelowAxes();
+    p->legend->setWrap(3);
+    connect(p, &QCustomPlot::afterLayout, this, &LoadChart::placeLabels);
+    texts()([this] { retranslate(); });
+    applyTheme();
+    setCurve({});
+}
+
+QString LoadChart::tierName(replay::ReplaySweepAxis axis)
+{
+    return axis == replay::ReplaySweepAxis::Ssd ? tr("SSD") : tr("DRAM");
+}
+
+void LoadChart::setCurve(const LoadCurve& curve)
+{
+    m_curve = curve;
+    QCustomPlot* const p = plot();
+    QVector<double> keys, p50, p99, goodput;
+    double low = std::numeric_limits<double>::infinity(), high = 0, best = 0;
+    for (const replay::ReplaySweepPoint& point : curve.sweep.points) {
+        const replay::ReplayResult& r = point.result;
+        keys << point.bytes;
+        p50 << r.ttft.p50;
+        p99 << r.ttft.p99;
+        goodput << r.goodputRps;
+        for (double t : { r.ttft.p50, r.ttft.p99 })
+            if (t > 0) {
+                low = std::min(low, t);
+                high = std::max(high, t);
+            }
+        best = std::max(best, r.goodputRps);
+    }
+    m_p50->setData(keys, p50, true);
+    m_p99->setData(keys, p99, true);
+    m_goodput->setData(keys, goodput, true);
+    const bool target = curve.ttftTarget > 0;
+    if (target) {
+        low = std::min(low, curve.ttftTarget);
+        high = std::max(high, curve.ttftTarget);
+    }
+    if (!(high > 0)) {
+        low = 0.1;
+        high = 10;
+    }
+    // A decade's margin below and a half above: the labels above the target line and the
+    // top of the p99 curve keep clear of the plot's edge.
+    p->yAxis->setRange(std::pow(10, std::floor(std::log10(low) - 0.3)), std::pow(10, std::log10(high) + 0.5));
+    p->yAxis2->setRange(0, best > 0 ? best * 1.2 : 1);
+    const bool current = !curve.sweep.points.empty();
+    const double currentBytes = curve.sweep.currentBytes;
+    double right = keys.isEmpty() ? 1e12 : keys.back();
+    if (current)
+        right = std::max(right, currentBytes);
+    const double left = keys.isEmpty() ? 0 : std::min(keys.front(), current ? currentBytes : keys.front());
+    const double pad = (right - left) * 0.04 + (right == left ? 1e9 : 0);
+    p->xAxis->setRange(left - pad, right + pad);
+    m_currentLine->setVisible(current);
+    m_currentText->setVisible(current);
+    m_currentLine->point1->setCoords(currentBytes, 1);
+    m_currentLine->point2->setCoords(currentBytes, 2);
+    m_targetLine->setVisible(target);
+    m_targetText->setVisible(target);
+    m_targetLine->point1->setCoords(0, curve.ttftTarget);
+    m_targetLine->point2->setCoords(1, curve.ttftTarget);
+    redraw();
+    refreshToolTipAfterReplot();
+    requestReplot();
+}
+
+void LoadChart::redraw()
+{
+    ensureByteTicker(plot()->xAxis, units());
+    retranslate();
+    labelLines();
+}
+
+void LoadChart::labelLines()
+{
+    m_currentText->setText(tr("Scenario: %1 per server").arg(bytes(m_curve.sweep.currentBytes)));
+    m_targetText->setText(tr("TTFT target %1 at %2")
+                              .arg(secondsText(m_curve.ttftTarget), qs(percentileName(m_curve.ttftPercentile * 100))));
+}
+
+void LoadChart::placeLabels()
+{
+    const QRect area = plot()->axisRect()->rect();
+    if (area.height() <= 0)
+        return;
+    // The capacity label: at the top of the plot, to the right of its line, or to its
+    // left when it would run past the plot's right edge.
+    if (m_currentText->visible()) {
+        const double x = plot()->xAxis->coordToPixel(m_curve.sweep.currentBytes);
+        m_currentText->position->setCoords(x, area.top() + 3);
+        const double width = boxOf(m_currentText).width();
+        const bool fitsRight = x + width <= area.right();
+        m_currentText->setPositionAlignment((fitsRight ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        const double clamped = fitsRight ? x : std::max<double>(x, area.left() + width);
+        m_currentText->position->setCoords(clamped, area.top() + 3);
+    }
+    // The target's label: at the plot's left, above its line; below it when that would
+    // leave the plot or meet the capacity label.
+    if (m_targetText->visible()) {
+        const double y = plot()->yAxis->coordToPixel(m_curve.ttftTarget);
+        const QRectF capacity = m_currentText->visible() ? boxOf(m_currentText) : QRectF();
+        m_targetText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        m_targetText->position->setCoords(area.left() + 2, y - 1);
+        QRectF box = boxOf(m_targetText);
+        if (box.top() < area.top() || (!capacity.isNull() && box.intersects(capacity))) {
+            m_targetText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            m_targetText->position->setCoords(area.left() + 2, y + 1);
+            box = boxOf(m_targetText);
+            if (!capacity.isNull() && box.intersects(capacity))
+                m_targetText->position->setCoords(area.left() + 2, capacity.bottom() + 1);
+        }
+    }
+}
+
+QString LoadChart::toolTipTextAt(const QPoint& pos) const
+{
+    if (m_curve.sweep.points.empty() || !plot()->axisRect()->rect().contains(pos))
+        return {};
+    // The replay nearest the pointer along the capacity axis.
+    const replay::ReplaySweepPoint* nearest = nullptr;
+    double distance = std::numeric_limits<double>::infinity();
+    for (const replay::ReplaySweepPoint& point : m_curve.sweep.points) {
+        const double d = std::abs(plot()->xAxis->coordToPixel(point.bytes) - pos.x());
+        if (d < distance) {
+            distance = d;
+            nearest = &point;
+        }
+    }
+    const replay::ReplayResult& r = nearest->result;
+    return tr("%1 %2 per server: TTFT p50 %3, p99 %4; goodput %5 requests/s (%6 of requests meet both targets)")
+        .arg(tierName(m_curve.sweep.axis), bytes(nearest->bytes), secondsText(r.ttft.p50), secondsText(r.ttft.p99),
+            significantText(r.goodputRps, 3), percentText(r.sloAttainment));
+}
+
+int LoadChart::pointCount() const
+{
+    return m_p99->dataCount();
+}
+
+double LoadChart::capacityAt(int i) const
+{
+    return m_p99->data()->at(i)->key;
+}
+
+double LoadChart::ttftP50At(int i) const
+{
+    return m_p50->data()->at(i)->value;
+}
+
+double LoadChart::ttftP99At(int i) const
+{
+    return m_p99->data()->at(i)->value;
+}
+
+double LoadChart::goodputAt(int i) const
+{
+    return m_goodput->data()->at(i)->value;
+}
+
+bool LoadChart::currentShown() const
+{
+    return m_currentLine->visible();
+}
+
+double LoadChart::currentLineAt() const
+{
+    return m_currentLine->point1->coords().x();
+}
+
+bool LoadChart::targetShown() const
+{
+    return m_targetLine->visible();
+}
+
+double LoadChart::targetLineAt() const
+{
+    return m_targetLine->point1->coords().y();
+}
+
+QString LoadChart::currentLabel() const
+{
+    return m_currentText->text();
+}
+
+QString LoadChart::targetLabel() const
+{
+    return m_targetText->text();
+}
+
+void LoadChart::retranslate()
+{
+    QCustomPlot* const p = plot();
+    const QString tier = tierName(m_curve.sweep.axis);
+    title()->setText(tr("Time to first token and goodput against %1 per server (trace replayed under load)").arg(tier));
+    p->xAxis->setLabel(tr("%1 per server").arg(tier));
+    p->yAxis->setLabel(tr("Time to first token"));
+    p->yAxis2->setLabel(tr("Goodput (requests/s meeting the targets)"));
+    m_p50->setName(tr("TTFT p50"));
+    m_p99->setName(tr("TTFT p99"));
+    m_goodput->setName(tr("Goodput (right axis)"));
+}
+
+void LoadChart::themeChanged(const QPalette& pal)
+{
+    chart::themeAxis(plot()->yAxis2, pal);
+    m_p50->setPen(QPen(QColor(0x56, 0xB4, 0xE9), 2));
+    m_p99->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
+    m_goodput->setPen(QPen(QColor(0x00, 0x9E, 0x73), 2, Qt::DashLine));
+    const QColor text = pal.color(QPalette::Text);
+    m_targetLine->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 1.5, Qt::DashLine));
+    m_targetText->setColor(QColor(0xD5, 0x5E, 0x00));
+    m_currentLine->setPen(QPen(text, 1, Qt::DotLine));
+    m_currentText->setColor(text);
+    QColor base = pal.color(QPalette::Base);
+    base.setAlpha(200);
+    for (QCPItemText* label : { m_targetText, m_currentText })
+        label->setBrush(base);
+}
+
+} // namespace kvtiers::ui
