@@ -110,7 +110,7 @@ struct FleetProfile {
 /// A fleet on several server profiles: one fleet per profile, sized alone, and the sums.
 struct FleetProfilesResult {
     std::vector<FleetProfile> profiles;
-    std::vector<FleetResult> fleets; ///< one per profile, in that order
+    std::vector<FleetResult> fleets; ///< one per profile with a share above 0, in that order
     double requestsPerSecond = 0, gpus = 0, servers = 0;
     double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< needed
     double hbmInstalledBytes = 0;                     ///< GPUs × HBM per GPU

@@ -45,7 +45,7 @@ struct OutlookYearResult {
     /// Needed bytes ÷ the year's supply, per tier where the card gives it (NaN elsewhere).
     std::optional<OutlookTiers> supplyShare;
     std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
-    std::vector<FleetResult> fleets;            ///< one per profile, in that order
+    std::vector<FleetResult> fleets;    ///< one per profile with a share above 0, in order
 };
 
 struct OutlookResult {
@@ -88,8 +88,8 @@ struct OutlookTornadoBar {
     std::string key;      ///< "tokens_per_day", "context:chat", "share:chat", "kv_bits", ...
     std::string label;    ///< English: "Context of chat"
     double baseValue = 0, lowValue = 0, highValue = 0; ///< the driver's value (hardware: ladder position)
-    std::string lowText, highText; ///< the ends as written: "2.4e14 tokens/day", "h100-sxm"
-    OutlookTiers low, high;        ///< needed bytes at each end (zero where infeasible)
+    std::string lowText, highText;                     ///< the ends as written: "2.4e14 tokens/day", "h100-sxm"
+    OutlookTiers low, high;                            ///< needed bytes at each end (zero where infeasible)
     OutlookTiers lowDelta, highDelta;
     bool lowFeasible = true, highFeasible = true;
     std::string lowError, highError; ///< why an end cannot be sized

@@ -10,6 +10,7 @@
 // (core/analysis/Outlook.h). Every message names the field and, inside a year, the year:
 // `outlook.json: years[2] (2028): mix: shares sum to 0.9, not 1`.
 
+#include "core/cards/Source.h"
 #include "core/io/Json.h"
 
 #include <map>
@@ -20,10 +21,8 @@
 
 namespace kvtiers {
 
-/// One cited source of an outlook's figures.
-struct OutlookSource {
-    std::string title, url, note;
-};
+/// One cited source of an outlook's figures (an assumption's title starts "Assumption:").
+using OutlookSource = Source;
 
 /// A latency target set (each optional): a mix entry's own, or a year's defaults.
 struct OutlookTargets {
@@ -53,7 +52,7 @@ struct OutlookYear {
     /// Knob overrides per workload id, keys as workload cards write them (context, kv_bits, ...).
     std::map<std::string, Json> workloads;
     std::optional<double> supplyHbm, supplyDram, supplyNand; ///< bytes the industry ships that year
-    std::map<std::string, int> sources; ///< figure → index into OutlookCard::sources
+    std::map<std::string, int> sources;                      ///< figure → index into OutlookCard::sources
 };
 
 struct OutlookCard {
