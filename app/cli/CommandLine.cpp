@@ -79,8 +79,9 @@ const Command kExportCommand = { "export",
 
 const std::vector<const Command*>& commands()
 {
-    static const std::vector<const Command*> all = { &kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand,
-        &kFleetCommand, &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand, &kTraceCommand };
+    static const std::vector<const Command*> all
+        = { &kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand, &kFleetCommand, &kOutlookCommand,
+              &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand, &kTraceCommand };
     return all;
 }
 

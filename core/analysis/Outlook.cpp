@@ -17,7 +17,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string yearWhere(const OutlookCard& card, size_t i)
 {
-    return "outlook " + card.id + ": years[" + std::to_string(i) + "] (" + std::to_string(card.years[i].year) + ")";
+    return (card.origin.empty() ? "outlook " + card.id : card.origin) + ": years[" + std::to_string(i) + "] ("
+        + std::to_string(card.years[i].year) + ")";
 }
 
 template <typename Map> std::string knownIds(const Map& map)
@@ -48,12 +49,12 @@ void validateOutlook(const CardCatalog& catalog, const OutlookCard& card)
         const std::string at = yearWhere(card, i);
         for (const auto& e : y.mix)
             if (!resolves([&] { catalog.resolveWorkload(e.workload); }))
-                throw InputError(at + ".mix: unknown workload \"" + e.workload + "\" (known: "
-                    + knownIds(catalog.workloads()) + ")");
+                throw InputError(at + ".mix: unknown workload \"" + e.workload
+                    + "\" (known: " + knownIds(catalog.workloads()) + ")");
         for (const auto& h : y.hardware)
             if (!resolves([&] { catalog.resolveHardware(h.hardware); }))
-                throw InputError(at + ".hardware: unknown hardware \"" + h.hardware + "\" (known: "
-                    + knownIds(catalog.hardware()) + ")");
+                throw InputError(at + ".hardware: unknown hardware \"" + h.hardware
+                    + "\" (known: " + knownIds(catalog.hardware()) + ")");
         for (const auto& [id, overrides] : y.workloads) {
             bool inMix = false;
             for (const auto& e : y.mix)
@@ -179,9 +180,16 @@ Json tiersJson(const OutlookTiers& t)
 
 Json yearJson(const OutlookYearResult& y)
 {
+    // Each profile's fleet as `kvtiers fleet --json` writes it, so a year can be checked
+    // against the fleet command run with the same flags.
     Json hw = Json::array();
-    for (const auto& h : y.hardware)
-        hw.push_back({ { "hardware", h.hardware }, { "share", h.share } });
+    size_t f = 0;
+    for (const auto& h : y.hardware) {
+        Json one = { { "hardware", h.hardware }, { "share", h.share } };
+        if (h.share > 0 && f < y.fleets.size())
+            one["fleet"] = fleetToJson(y.fleets[f++]);
+        hw.push_back(std::move(one));
+    }
     Json j = { { "year", y.year }, { "tokens_per_day", numberToJson(y.tokensPerDay) },
         { "requests_per_s", numberToJson(y.requestsPerSecond) }, { "hardware", hw }, { "gpus", bytesToJson(y.gpus) },
         { "servers", bytesToJson(y.servers) }, { "hbm_installed_bytes", bytesToJson(y.hbmInstalledBytes) },

@@ -2,7 +2,6 @@
 // held, the year re-sized. Knob drivers move as the sensitivity engine moves them
 // (movedValue, withVariable: the knob table's sweep and clamps).
 #include "core/analysis/Outlook.h"
-
 #include "core/cards/KvFormat.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -122,8 +121,8 @@ double knobBase(const OutlookYear& year, const OutlookYearResult& base, KnobId i
 
 /// The mix with the entries `moved` says scaled so they hold `target` of the requests
 /// together, the others scaled to keep the sum at 1. Their current share is `current`.
-void rescaleShares(OutlookYear& y, const std::function<bool(const OutlookMixEntry&)>& moved, double current,
-    double target)
+void rescaleShares(
+    OutlookYear& y, const std::function<bool(const OutlookMixEntry&)>& moved, double current, double target)
 {
     target = std::clamp(target, 0.0, 1.0);
     for (auto& m : y.mix) {
@@ -140,8 +139,8 @@ void rescaleShares(OutlookYear& y, const std::function<bool(const OutlookMixEntr
             m.share /= sum; // exact to the card's tolerance
 }
 
-End shareEnd(const OutlookYear& year, const std::function<bool(const OutlookMixEntry&)>& moved, double range,
-    int direction)
+End shareEnd(
+    const OutlookYear& year, const std::function<bool(const OutlookMixEntry&)>& moved, double range, int direction)
 {
     double current = 0;
     for (const auto& m : year.mix)
@@ -216,7 +215,8 @@ std::vector<Driver> drivers(const OutlookYear& y, const OutlookYearResult& base,
     for (const auto& m : y.mix)
         d.push_back({ OutlookDriver::MixShare, m.workload, "share:" + m.workload, "Share of " + m.workload, m.share,
             [&y, r, w = m.workload](int dir) {
-                return shareEnd(y, [w](const OutlookMixEntry& e) { return e.workload == w; }, r, dir);
+                return shareEnd(
+                    y, [w](const OutlookMixEntry& e) { return e.workload == w; }, r, dir);
             } });
     d.push_back({ OutlookDriver::KvBits, "", "kv_bits", "KV format (bits)", knobBase(y, base, KnobId::KvBits, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::KvBits, "", r, dir); } });
@@ -226,9 +226,9 @@ std::vector<Driver> drivers(const OutlookYear& y, const OutlookYearResult& base,
         mlaShare += mla(m) ? m.share : 0;
     d.push_back({ OutlookDriver::MlaShare, "", "mla_hybrid_share", "Share of MLA/hybrid models", mlaShare,
         [&y, r, mla](int dir) { return shareEnd(y, mla, r, dir); } });
-    d.push_back({ OutlookDriver::Reuse, "", "reuse_rate", "Prefix-cache hit rate",
-        knobBase(y, base, KnobId::ReuseRate, ""),
-        [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
+    d.push_back(
+        { OutlookDriver::Reuse, "", "reuse_rate", "Prefix-cache hit rate", knobBase(y, base, KnobId::ReuseRate, ""),
+            [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
     d.push_back({ OutlookDriver::HardwareGeneration, "", "hardware_generation", "Hardware generation", 0,
         [&y](int dir) { return hardwareEnd(y, dir); } });
     d.push_back({ OutlookDriver::TtftTarget, "", "ttft_s", "TTFT target", y.ttftSeconds,
@@ -272,8 +272,8 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
     try {
         base = sizeOutlookYear(catalog, year);
     } catch (const InputError& e) {
-        throw InputError("outlook " + card.id + ": years[" + std::to_string(card.years.size() - 1) + "] ("
-            + std::to_string(year.year) + "): " + e.what());
+        throw InputError((card.origin.empty() ? "outlook " + card.id : card.origin) + ": years["
+            + std::to_string(card.years.size() - 1) + "] (" + std::to_string(year.year) + "): " + e.what());
     }
     OutlookTornado out;
     out.year = year.year;

@@ -146,8 +146,7 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     if (!y.has("sources"))
         y.fail("sources", "missing: each figure the year sets names its source");
     const JsonObject src = y.requireObject("sources");
-    src.rejectUnknownKeys(
-        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" });
+    src.rejectUnknownKeys({ "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" });
     for (const auto& [figure, index] : src.raw().items())
         year.sources[figure] = int(src.requireInteger(figure, 0, std::int64_t(nSources) - 1));
     for (const char* figure : { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" })
@@ -165,6 +164,7 @@ OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years" });
     OutlookCard card;
+    card.origin = origin;
     card.id = o.requireString("id");
     if (card.id.empty())
         o.fail("id", "must not be empty");
@@ -224,7 +224,8 @@ Json yearJson(const OutlookYear& y)
     for (const auto& h : y.hardware)
         hw[h.hardware] = h.share;
     Json j = { { "year", y.year }, { "tokens_per_day", y.tokensPerDay }, { "mix", mix },
-        { "hardware", y.hardware.size() == 1 && y.hardware.front().share == 1 ? Json(y.hardware.front().hardware) : hw },
+        { "hardware",
+            y.hardware.size() == 1 && y.hardware.front().share == 1 ? Json(y.hardware.front().hardware) : hw },
         { "ttft_s", y.ttftSeconds }, { "ttft_percentile", percentileJson(y.ttftPercentile) },
         { "tpot_s", y.tpotSeconds }, { "tpot_percentile", percentileJson(y.tpotPercentile) } };
     if (!y.workloads.empty()) {

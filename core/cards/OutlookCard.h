@@ -57,6 +57,7 @@ struct OutlookYear {
 
 struct OutlookCard {
     std::string id, name;
+    std::string origin;              ///< the file it was read from (messages name it); not written out
     std::string status = "scenario"; ///< an outlook is a scenario, never a forecast
     std::string notes;
     std::vector<OutlookSource> sources;

@@ -1,0 +1,170 @@
+// Outlook (docs/model.md, "Outlook"): each year is exactly the sum of its server profiles'
+// fleets; with queueing made negligible, doubling tokens doubles GPUs and every elasticity
+// is 1 ± 5%; with a p99 target, elasticity is at most 1 and rises towards 1 as load grows
+// (square-root staffing); where the agentic share and contexts grow, DRAM's and NVMe's
+// needed bytes grow faster than HBM's; the tornado's bars are exact re-sizings.
+
+#include "core/analysis/FleetLoad.h"
+#include "core/analysis/Outlook.h"
+#include "core/io/InputError.h"
+#include "tests/support/TestSupport.h"
+
+using namespace kvtiers;
+using namespace kvtiers::test;
+
+namespace {
+
+OutlookYear year(int y, double tokens, std::vector<OutlookMixEntry> mix, std::vector<OutlookHardwareShare> hw)
+{
+    OutlookYear out;
+    out.year = y;
+    out.tokensPerDay = tokens;
+    out.mix = std::move(mix);
+    out.hardware = std::move(hw);
+    out.ttftSeconds = 30;
+    out.tpotSeconds = 0.1;
+    return out;
+}
+
+OutlookCard card(std::vector<OutlookYear> years)
+{
+    OutlookCard c;
+    c.id = "test";
+    c.name = "test";
+    c.sources = { { "Assumption: a test", "https://example.org", "built in the test" } };
+    c.years = std::move(years);
+    return c;
+}
+
+/// Each workload's own TTFT target at `factor` × its idle p99 TTFT on `hardware` (the
+/// figure with no queue at all), so queueing is as negligible as the factor makes it.
+void targetsAtIdleTimes(OutlookYear& y, double factor)
+{
+    const FleetResult f = sizeFleet(CardCatalog::builtin(), [&] {
+        FleetInput in = outlookFleetInput(y);
+        for (auto& e : in.mix)
+            e.spec.hardware = y.hardware.front().hardware;
+        in.ttftTargetSeconds = 1e5;
+        return in;
+    }());
+    for (size_t i = 0; i < y.mix.size(); ++i) {
+        const auto& e = f.entries[i];
+        y.mix[i].targets.ttftSeconds = factor * idleTtftAt(e.scenario, e.perReplica, 99);
+        y.mix[i].targets.ttftPercentile = 99;
+    }
+}
+
+} // namespace
+
+class TestOutlook : public QObject {
+    Q_OBJECT
+private slots:
+    void yearIsTheSumOfItsProfiles()
+    {
+        OutlookYear y = year(2027, 3e12, { { "chat", 0.6, {} }, { "mooncake", 0.4, { 5.0, 90.0, {}, {} } } },
+            { { "h200-sxm", 0.7 }, { "b200", 0.3 } });
+        y.workloads["mooncake"] = Json { { "context", 32768 } };
+        const OutlookYearResult r = sizeOutlookYear(CardCatalog::builtin(), y);
+        QCOMPARE(r.fleets.size(), size_t(2));
+        double gpus = 0, servers = 0, hbm = 0, dram = 0, ssd = 0, hbmInst = 0, dramInst = 0, nvmeInst = 0;
+        for (const auto& [hw, share] : { std::pair { "h200-sxm", 0.7 }, std::pair { "b200", 0.3 } }) {
+            // The same fleet built by hand: every workload's spec, override and target, on
+            // one profile, with its share of the tokens.
+            FleetInput in;
+            in.tokensPerDay = 3e12 * share;
+            in.ttftTargetSeconds = 30;
+            in.tpotTargetSeconds = 0.1;
+            FleetEntry chat { .label = "chat", .spec = { "", hw, "chat", Json::object() }, .share = 0.6 };
+            FleetEntry moon { .label = "mooncake",
+                .spec = { "", hw, "mooncake", Json { { "context", 32768 } } },
+                .share = 0.4,
+                .ttftTargetSeconds = 5.0,
+                .ttftPercentile = 90.0 };
+            in.mix = { chat, moon };
+            const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
+            const HardwareCard& card = CardCatalog::builtin().hardware().at(hw);
+            gpus += f.gpus;
+            servers += f.servers;
+            hbm += f.hbmBytes;
+            dram += f.dramBytes;
+            ssd += f.ssdBytes;
+            hbmInst += f.gpus * card.hbmBytes;
+            dramInst += f.servers * card.hostDramBytes;
+            nvmeInst += f.servers * card.nvmeBytes;
+            QCOMPARE(f.entries[1].ttftTargetSeconds, 5.0); // the mix entry's own target held
+        }
+        QCOMPARE(r.gpus, gpus);
+        QCOMPARE(r.servers, servers);
+        QCOMPARE(r.hbmBytes, hbm);
+        QCOMPARE(r.dramBytes, dram);
+        QCOMPARE(r.ssdBytes, ssd);
+        QCOMPARE(r.hbmInstalledBytes, hbmInst);
+        QCOMPARE(r.dramInstalledBytes, dramInst);
+        QCOMPARE(r.nvmeInstalledBytes, nvmeInst);
+        QVERIFY(r.hbmBytes > 0 && r.hbmBytes <= r.hbmInstalledBytes);
+    }
+
+    void doublingTokensWithoutQueueingDoublesGpus()
+    {
+        OutlookYear a = year(2026, 2e12, { { "chat", 0.5, {} }, { "mooncake", 0.5, {} } }, { { "h200-sxm", 1 } });
+        targetsAtIdleTimes(a, 10);
+        OutlookYear b = a;
+        b.year = 2027;
+        b.tokensPerDay = 2 * a.tokensPerDay;
+        const OutlookResult r = computeOutlook(CardCatalog::builtin(), card({ a, b }));
+        const auto& y0 = r.years[0];
+        const auto& y1 = r.years[1];
+        // Within one replica per workload: chat runs at TP 1, mooncake at TP 8.
+        const double oneReplicaEach = y0.fleets[0].entries[0].perReplica.tp + y0.fleets[0].entries[1].perReplica.tp;
+        QVERIFY2(y0.gpus > 100, qPrintable(QString::number(y0.gpus))); // far from one replica
+        QVERIFY2(std::abs(y1.gpus - 2 * y0.gpus) <= oneReplicaEach,
+            qPrintable(QString("%1 vs 2 x %2").arg(y1.gpus).arg(y0.gpus)));
+        QVERIFY(y1.elasticity.has_value());
+        for (int tier = 0; tier < 3; ++tier) {
+            const double e = y1.elasticity->at(tier);
+            QVERIFY2(e >= 0.95 && e <= 1.05, qPrintable(QString("tier %1: %2").arg(tier).arg(e)));
+        }
+        QCOMPARE(y1.tokensIndex, 2.0);
+    }
+
+    void p99TargetGivesElasticityBelowOneRisingWithLoad()
+    {
+        // The article's 128K request: prefill binds, so each replica is one server of the
+        // queue. A fixed p99 TTFT target needs λS + β√(λS) replicas (square-root staffing):
+        // the spare capacity grows more slowly than the load.
+        std::vector<OutlookYear> years;
+        double tokens = 131072.0 * 86400 * 1; // 1 request/s
+        for (int i = 0; i < 5; ++i, tokens *= 8) {
+            OutlookYear y = year(2026 + i, tokens, { { "article", 1, {} } }, { { "h200-sxm", 1 } });
+            y.ttftSeconds = 20;
+            years.push_back(y);
+        }
+        const OutlookResult r = computeOutlook(CardCatalog::builtin(), card(years));
+        double before = 0;
+        for (size_t i = 1; i < r.years.size(); ++i) {
+            const double e = r.years[i].elasticity->hbm;
+            qInfo("%d: %g GPUs, HBM elasticity %.4f", r.years[i].year, r.years[i].gpus, e);
+            QVERIFY2(e <= 1.0, qPrintable(QString::number(e)));
+            QVERIFY2(e >= before, qPrintable(QString("%1 after %2").arg(e).arg(before)));
+            before = e;
+        }
+        QVERIFY(before > 0.95); // at thousands of replicas, close to proportional
+        QVERIFY(r.years[1].elasticity->hbm < 0.95); // at ten replicas, clearly below
+    }
+
+    void yearRejectsUnknownWorkloadNamingTheYear()
+    {
+        OutlookYear y = year(2031, 1e12, { { "no-such-workload", 1, {} } }, { { "h200-sxm", 1 } });
+        try {
+            computeOutlook(CardCatalog::builtin(), card({ y }));
+            QFAIL("accepted an unknown workload");
+        } catch (const InputError& e) {
+            const std::string m = e.what();
+            QVERIFY2(m.find("years[0] (2031).mix") != std::string::npos, e.what());
+            QVERIFY2(m.find("no-such-workload") != std::string::npos, e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOutlook)
+#include "tst_outlook.moc"
