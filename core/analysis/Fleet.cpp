@@ -222,6 +222,52 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     return out;
 }
 
+FleetProfilesResult sizeFleetProfiles(
+    const CardCatalog& catalog, const FleetInput& input, const std::vector<FleetProfile>& profiles)
+{
+    constexpr size_t kMaxProfiles = 32;
+    if (profiles.empty() || profiles.size() > kMaxProfiles)
+        throw InputError("fleet: hardware: give 1 to " + std::to_string(kMaxProfiles) + " server profiles, not "
+            + std::to_string(profiles.size()));
+    double sum = 0;
+    for (const auto& p : profiles) {
+        if (!(p.share >= 0) || !std::isfinite(p.share))
+            throw InputError("fleet: hardware " + p.hardware + ": a share must be a number from 0 to 1");
+        sum += p.share;
+    }
+    if (std::abs(sum - 1) > 1e-9)
+        throw InputError("fleet: hardware: the shares sum to " + formatSignificant(sum, 10) + ", not 1");
+    FleetProfilesResult out;
+    out.profiles = profiles;
+    for (const auto& p : profiles) {
+        if (p.share == 0)
+            continue; // no traffic: no fleet
+        FleetInput in = input;
+        for (auto& e : in.mix)
+            e.spec.hardware = p.hardware;
+        in.requestsPerSecond *= p.share;
+        in.tokensPerDay *= p.share;
+        FleetResult f;
+        try {
+            f = sizeFleet(catalog, in);
+        } catch (const InputError& e) {
+            throw InputError("hardware " + p.hardware + ": " + e.what());
+        }
+        const HardwareCard& hw = f.entries.front().scenario.hardware;
+        out.requestsPerSecond += f.requestsPerSecond;
+        out.gpus += f.gpus;
+        out.servers += f.servers;
+        out.hbmBytes += f.hbmBytes;
+        out.dramBytes += f.dramBytes;
+        out.ssdBytes += f.ssdBytes;
+        out.hbmInstalledBytes += f.hbmInstalledBytes;
+        out.dramInstalledBytes += f.servers * hw.hostDramBytes;
+        out.nvmeInstalledBytes += f.servers * hw.nvmeBytes;
+        out.fleets.push_back(std::move(f));
+    }
+    return out;
+}
+
 namespace {
 
 Json percentileToJson(double p)
@@ -308,6 +354,27 @@ Json fleetToJson(const FleetResult& f)
             { { "hbm_bytes", bytesToJson(f.hbmPerGpu()) }, { "dram_bytes", bytesToJson(f.dramPerGpu()) },
                 { "ssd_bytes", bytesToJson(f.ssdPerGpu()) } } },
         { "workloads", entries } };
+}
+
+Json fleetProfilesToJson(const FleetProfilesResult& r)
+{
+    Json profiles = Json::array();
+    size_t f = 0;
+    for (const auto& p : r.profiles) {
+        Json one = { { "hardware", p.hardware }, { "share", p.share } };
+        if (p.share > 0)
+            one["fleet"] = fleetToJson(r.fleets[f++]);
+        profiles.push_back(std::move(one));
+    }
+    return { { "requests_per_s", numberToJson(r.requestsPerSecond) }, { "gpus", bytesToJson(r.gpus) },
+        { knobKey(KnobId::Servers), bytesToJson(r.servers) },
+        { "hbm_installed_bytes", bytesToJson(r.hbmInstalledBytes) },
+        { "dram_installed_bytes", bytesToJson(r.dramInstalledBytes) },
+        { "nvme_installed_bytes", bytesToJson(r.nvmeInstalledBytes) },
+        { "fleet",
+            { { "hbm_bytes", bytesToJson(r.hbmBytes) }, { "dram_bytes", bytesToJson(r.dramBytes) },
+                { "ssd_bytes", bytesToJson(r.ssdBytes) } } },
+        { "profiles", profiles } };
 }
 
 std::string fleetCsv(const FleetResult& f)
