@@ -32,12 +32,13 @@ void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
         col(formatSignificant(y.tokensPerDay, 3), 12);
         col(formatCount(y.gpus), 10);
         col(formatCount(y.servers), 10);
-        for (double b : { y.hbmBytes, y.hbmInstalledBytes, y.dramBytes, y.dramInstalledBytes, y.ssdBytes,
-                 y.nvmeInstalledBytes })
+        for (double b :
+            { y.hbmBytes, y.hbmInstalledBytes, y.dramBytes, y.dramInstalledBytes, y.ssdBytes, y.nvmeInstalledBytes })
             col(formatBytes(b, units), 11);
         out << "\n";
     }
-    out << "\nyear  index: HBM   DRAM    SSD tokens   elasticity: HBM   DRAM    SSD   supply share: HBM   DRAM   NAND\n";
+    out << "\nyear  index: HBM   DRAM    SSD tokens   elasticity: HBM   DRAM    SSD   supply share: HBM   DRAM   "
+           "NAND\n";
     for (const auto& y : r.years) {
         out << std::left << std::setw(4) << y.year << "       ";
         for (double v : { y.index.hbm, y.index.dram, y.index.ssd, y.tokensIndex })

@@ -45,10 +45,13 @@ struct Targets {
     double ttft, ttftPercentile, tpot, tpotPercentile;
 };
 
-Targets targetsFor(const FleetInput& in, const FleetEntry& e)
+/// The entry's own target, else its workload card's, else the fleet's.
+Targets targetsFor(const FleetInput& in, const FleetEntry& e, const WorkloadTargets& card)
 {
-    return { e.ttftTargetSeconds.value_or(in.ttftTargetSeconds), e.ttftPercentile.value_or(in.ttftPercentile),
-        e.tpotTargetSeconds.value_or(in.tpotTargetSeconds), e.tpotPercentile.value_or(in.tpotPercentile) };
+    return { e.ttftTargetSeconds.value_or(card.ttftSeconds.value_or(in.ttftTargetSeconds)),
+        e.ttftPercentile.value_or(card.ttftPercentile.value_or(in.ttftPercentile)),
+        e.tpotTargetSeconds.value_or(card.tpotSeconds.value_or(in.tpotTargetSeconds)),
+        e.tpotPercentile.value_or(card.tpotPercentile.value_or(in.tpotPercentile)) };
 }
 
 void checkTargets(const Targets& t, const std::string& label)
@@ -92,10 +95,10 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
 /// One workload of the mix sized alone: the most sequences per replica that meet the TPOT
 /// target (fewer when prefill binds), then the fewest replicas whose TTFT at its
 /// percentile meets its target under load. Throws InputError when a target cannot be met.
-FleetEntryResult sizeEntry(
-    const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond, const Scenario& scenario)
+FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond,
+    const Scenario& scenario, const WorkloadTargets& cardTargets)
 {
-    const Targets t = targetsFor(in, entry);
+    const Targets t = targetsFor(in, entry, cardTargets);
     checkTargets(t, "fleet: " + entry.label);
     FleetEntryResult er;
     er.label = entry.label;
@@ -168,10 +171,14 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
 
     FleetResult out;
     std::vector<ResolvedScenario> resolved;
+    std::vector<WorkloadTargets> cardTargets;
     double tokensPerRequest = 0;
     for (const auto& e : in.mix) {
         try {
             resolved.push_back(resolveScenario(catalog, e.spec));
+            cardTargets.push_back(e.spec.workload.empty()           ? WorkloadTargets {}
+                    : catalog.workloads().contains(e.spec.workload) ? catalog.workloads().at(e.spec.workload).targets
+                                                                    : catalog.resolveWorkload(e.spec.workload).targets);
         } catch (const InputError& err) {
             InputErrorDetail d { .code = InputErrorCode::FleetEntryInvalid, .where = "fleet", .value = e.label };
             // The workload's own error; one without a code is carried as its English.
@@ -204,8 +211,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         throw InputError({ .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
     for (size_t i = 0; i < in.mix.size(); ++i) {
-        FleetEntryResult er
-            = sizeEntry(in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond, resolved[i].scenario);
+        FleetEntryResult er = sizeEntry(
+            in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond, resolved[i].scenario, cardTargets[i]);
         out.gpus += er.gpus;
         out.hbmBytes += er.hbmBytes;
         out.dramBytes += er.dramBytes;

@@ -40,7 +40,8 @@ struct FleetEntry {
     std::string label;
     ScenarioSpec spec;
     double share = 1; ///< share of requests, normalised over the mix
-    /// This workload's own targets and percentiles; unset: FleetInput's. A 128K article
+    /// This workload's own targets and percentiles; unset: its workload card's `targets`,
+    /// else FleetInput's. A 128K article
     /// request and a 4K chat turn cannot share one TTFT target.
     std::optional<double> ttftTargetSeconds, ttftPercentile, tpotTargetSeconds, tpotPercentile;
 };

@@ -171,13 +171,15 @@ End hardwareEnd(const OutlookYear& year, int direction)
     return end;
 }
 
-End ttftEnd(const OutlookYear& year, double range, int direction)
+/// Every workload's TTFT target in effect (its own, its card's or the year's) moved.
+End ttftEnd(const OutlookYear& year, const OutlookYearResult& base, double range, int direction)
 {
     End end { year, year.ttftSeconds * (1 + direction * range), {} };
     end.year.ttftSeconds = end.value;
     for (auto& m : end.year.mix)
-        if (m.targets.ttftSeconds)
-            *m.targets.ttftSeconds *= 1 + direction * range;
+        for (const auto& e : base.fleets.front().entries)
+            if (e.label == m.workload)
+                m.targets.ttftSeconds = e.ttftTargetSeconds * (1 + direction * range);
     end.text = formatSeconds(end.value);
     return end;
 }
@@ -232,7 +234,7 @@ std::vector<Driver> drivers(const OutlookYear& y, const OutlookYearResult& base,
     d.push_back({ OutlookDriver::HardwareGeneration, "", "hardware_generation", "Hardware generation", 0,
         [&y](int dir) { return hardwareEnd(y, dir); } });
     d.push_back({ OutlookDriver::TtftTarget, "", "ttft_s", "TTFT target", y.ttftSeconds,
-        [&y, r](int dir) { return ttftEnd(y, r, dir); } });
+        [&y, &base, r](int dir) { return ttftEnd(y, base, r, dir); } });
     d.push_back({ OutlookDriver::OffloadRate, "", "offload_rate", "HBM→host offload rate",
         knobBase(y, base, KnobId::OffloadRate, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::OffloadRate, "", r, dir); } });

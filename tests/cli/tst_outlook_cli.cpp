@@ -115,7 +115,10 @@ private slots:
     {
         refused([](Json& j) { j["years"][1].erase("year"); }, { "years[1]", "year", "missing" });
         refused([](Json& j) { j["years"][1]["mix"]["chat"] = 0.4; }, { "years[1] (2027)", "mix", "sum to 0.9" });
-        refused([](Json& j) { j["years"][0]["mix"] = Json { { "chat", 0.7 }, { "no-such", 0.3 } }; },
+        refused(
+            [](Json& j) {
+                j["years"][0]["mix"] = Json { { "chat", 0.7 }, { "no-such", 0.3 } };
+            },
             { "years[0] (2026)", "mix", "unknown workload \"no-such\"" });
         refused([](Json& j) { j["years"][1]["tokens_per_day"] = -5e12; }, { "years[1] (2027)", "tokens_per_day" });
         refused([](Json& j) { j["years"][1]["year"] = 2026; }, { "years[1] (2026)", "increase" });

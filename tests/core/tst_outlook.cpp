@@ -9,6 +9,8 @@
 #include "core/io/InputError.h"
 #include "tests/support/TestSupport.h"
 
+#include <cmath>
+
 using namespace kvtiers;
 using namespace kvtiers::test;
 
@@ -116,6 +118,12 @@ private slots:
         const auto& y1 = r.years[1];
         // Within one replica per workload: chat runs at TP 1, mooncake at TP 8.
         const double oneReplicaEach = y0.fleets[0].entries[0].perReplica.tp + y0.fleets[0].entries[1].perReplica.tp;
+        for (size_t i = 0; i < 2; ++i) {
+            const auto& e0 = y0.fleets[0].entries[i];
+            const auto& e1 = y1.fleets[0].entries[i];
+            qInfo("%s: %g -> %g replicas, utilisation %g -> %g, N %g -> %g", e0.label.c_str(), e0.replicas, e1.replicas,
+                e0.load.utilization, e1.load.utilization, e0.concurrencyPerReplica, e1.concurrencyPerReplica);
+        }
         QVERIFY2(y0.gpus > 100, qPrintable(QString::number(y0.gpus))); // far from one replica
         QVERIFY2(std::abs(y1.gpus - 2 * y0.gpus) <= oneReplicaEach,
             qPrintable(QString("%1 vs 2 x %2").arg(y1.gpus).arg(y0.gpus)));
@@ -148,8 +156,38 @@ private slots:
             QVERIFY2(e >= before, qPrintable(QString("%1 after %2").arg(e).arg(before)));
             before = e;
         }
-        QVERIFY(before > 0.95); // at thousands of replicas, close to proportional
+        QVERIFY(before > 0.95);                     // at thousands of replicas, close to proportional
         QVERIFY(r.years[1].elasticity->hbm < 0.95); // at ten replicas, clearly below
+    }
+
+    void agenticShareAndContextsGrowDramAndNvmeFasterThanHbm()
+    {
+        // The article's thesis: the agentic coding share rises from 10% to 50% of requests
+        // and its sessions lengthen from 48K to 96K tokens, tokens per day doubling each
+        // year. HBM holds the active sequences; DRAM and NVMe hold the reusable prefixes
+        // between turns, which grow with the agentic share × its context.
+        std::vector<OutlookYear> years;
+        const double agentic[] = { 0.1, 0.3, 0.5 };
+        const int context[] = { 49152, 65536, 98304 };
+        for (int i = 0; i < 3; ++i) {
+            OutlookYear y = year(2026 + i, 1e14 * std::pow(2.0, i),
+                { { "chat", 1 - agentic[i], {} }, { "agentic-coding", agentic[i], {} } }, { { "h200-sxm", 1 } });
+            y.ttftSeconds = 2;
+            y.tpotSeconds = 0.2;
+            y.workloads["agentic-coding"] = Json { { "context", context[i] } };
+            years.push_back(y);
+        }
+        const OutlookResult r = computeOutlook(CardCatalog::builtin(), card(years));
+        for (const auto& y : r.years)
+            qInfo("%d: index HBM %.4f DRAM %.4f SSD %.4f tokens %.1f; bytes %g %g %g", y.year, y.index.hbm,
+                y.index.dram, y.index.ssd, y.tokensIndex, y.hbmBytes, y.dramBytes, y.ssdBytes);
+        const OutlookYearResult& last = r.years.back();
+        QVERIFY(last.index.dram > last.index.hbm);
+        QVERIFY(last.index.ssd > last.index.hbm);
+        for (size_t i = 1; i < r.years.size(); ++i) {
+            QVERIFY(r.years[i].elasticity->dram > r.years[i].elasticity->hbm);
+            QVERIFY(r.years[i].elasticity->ssd > r.years[i].elasticity->hbm);
+        }
     }
 
     void yearRejectsUnknownWorkloadNamingTheYear()
