@@ -34,18 +34,23 @@ Run runCli(const std::vector<std::string>& args)
 /// Two years of chat and mooncake on H200, the second with tokens tripled.
 Json outlookJson()
 {
-    return Json::parse(R"({
-      "id": "test-outlook", "name": "Test", "status": "scenario",
-      "sources": [ { "title": "Assumption: a test", "url": "https://example.org", "note": "built in the test" } ],
-      "years": [
-        { "year": 2026, "tokens_per_day": 1e12, "mix": { "chat": 0.7, "mooncake": 0.3 }, "hardware": "h200-sxm",
-          "ttft_s": 30, "tpot_s": 0.1,
-          "sources": { "tokens_per_day": 0, "mix": 0, "hardware": 0, "ttft_s": 0, "tpot_s": 0 } },
-        { "year": 2027, "tokens_per_day": 3e12, "mix": { "chat": 0.5, "mooncake": 0.5 }, "hardware": "h200-sxm",
-          "ttft_s": 30, "tpot_s": 0.1,
-          "sources": { "tokens_per_day": 0, "mix": 0, "hardware": 0, "ttft_s": 0, "tpot_s": 0 } }
-      ]
-    })");
+    return Json::parse("{\n"
+                       "      \"id\": \"test-outlook\", \"name\": \"Test\", \"status\": \"scenario\",\n"
+                       "      \"sources\": [ { \"title\": \"Assumption: a test\", \"url\": \"https://example.org\", "
+                       "\"note\": \"built in the test\" } ],\n"
+                       "      \"years\": [\n"
+                       "        { \"year\": 2026, \"tokens_per_day\": 1e12, \"mix\": { \"chat\": 0.7, \"mooncake\": "
+                       "0.3 }, \"hardware\": \"h200-sxm\",\n"
+                       "          \"ttft_s\": 30, \"tpot_s\": 0.1,\n"
+                       "          \"sources\": { \"tokens_per_day\": 0, \"mix\": 0, \"hardware\": 0, \"ttft_s\": 0, "
+                       "\"tpot_s\": 0 } },\n"
+                       "        { \"year\": 2027, \"tokens_per_day\": 3e12, \"mix\": { \"chat\": 0.5, \"mooncake\": "
+                       "0.5 }, \"hardware\": \"h200-sxm\",\n"
+                       "          \"ttft_s\": 30, \"tpot_s\": 0.1,\n"
+                       "          \"sources\": { \"tokens_per_day\": 0, \"mix\": 0, \"hardware\": 0, \"ttft_s\": 0, "
+                       "\"tpot_s\": 0 } }\n"
+                       "      ]\n"
+                       "    }\n");
 }
 
 } // namespace
@@ -106,8 +111,9 @@ private slots:
         QVERIFY(t.out.find("What moves each tier in 2027") != std::string::npos);
         const Run c = runCli({ "outlook", "--outlook", file, "--csv" });
         QCOMPARE(c.status, 0);
-        QVERIFY(c.out.starts_with("year,tokens_per_day,"));
-        QCOMPARE(std::count(c.out.begin(), c.out.end(), '\n'), 3L); // header + two years
+        QVERIFY(c.out.starts_with("# kvtiers")); // the command line that made it, then the table
+        QVERIFY(c.out.find("\nyear,tokens_per_day,") != std::string::npos);
+        QCOMPARE(std::count(c.out.begin(), c.out.end(), '\n'), 4L); // comment, header, two years
         QCOMPARE(runCli({ "outlook", "--help" }).status, 0);
     }
 
