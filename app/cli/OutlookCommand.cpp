@@ -6,6 +6,7 @@
 #include "core/io/Units.h"
 
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -16,6 +17,14 @@ namespace kvtiers::cli {
 namespace {
 
 constexpr const char* kDefaultOutlook = "steady";
+
+/// "2.1e+14": tokens per day in a column of their own.
+std::string tokensText(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
+}
 
 std::string ratioText(double v)
 {
@@ -29,7 +38,7 @@ void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
     out << "year  tokens/day      GPUs   servers   HBM need  HBM inst.  DRAM need DRAM inst.   SSD need NVMe inst.\n";
     for (const auto& y : r.years) {
         out << std::left << std::setw(4) << y.year;
-        col(formatSignificant(y.tokensPerDay, 3), 12);
+        col(tokensText(y.tokensPerDay), 12);
         col(formatCount(y.gpus), 10);
         col(formatCount(y.servers), 10);
         for (double b :
