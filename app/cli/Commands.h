@@ -28,6 +28,7 @@ extern const Command kPresetCommand;
 extern const Command kVllmCheckCommand;
 extern const Command kFleetCommand;
 extern const Command kSensitivityCommand;
+extern const Command kOutlookCommand;
 /// `kvtiers export` needs the GUI library; its entry here gives its synopsis and
 /// options, and app/cli/ExportCommand runs it.
 extern const Command kExportCommand;

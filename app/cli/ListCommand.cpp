@@ -20,7 +20,7 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
     const Parsed p = parseArgs(args, 1, command.options);
     checkOutputFlags(p, "list", false);
     if (p.positional.size() != 1)
-        throw InputError("list: say what to list: models, hardware or workloads");
+        throw InputError("list: say what to list: models, hardware, workloads or outlooks");
     const auto& c = cardCatalog();
     const std::string& what = p.positional[0];
     Json j = Json::array();
@@ -43,8 +43,13 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
     } else if (what == "workloads") {
         for (const auto& [id, w] : c.workloads())
             row(id, w.name, "");
+    } else if (what == "outlooks") {
+        for (const auto& [id, o] : c.outlooks())
+            row(id, o.name,
+                "  [" + std::to_string(o.years.front().year) + "-" + std::to_string(o.years.back().year)
+                    + ", a scenario]");
     } else {
-        throw InputError("list: unknown list \"" + what + "\" (use models, hardware or workloads)");
+        throw InputError("list: unknown list \"" + what + "\" (use models, hardware, workloads or outlooks)");
     }
     if (p.json)
         out << j.dump(2) << "\n";
@@ -54,7 +59,7 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
 } // namespace
 
 const Command kListCommand = { "list",
-    R"(  kvtiers list models|hardware|workloads [--json]
+    R"(  kvtiers list models|hardware|workloads|outlooks [--json]
 )",
     {}, cmdList };
 

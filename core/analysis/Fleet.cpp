@@ -45,10 +45,13 @@ struct Targets {
     double ttft, ttftPercentile, tpot, tpotPercentile;
 };
 
-Targets targetsFor(const FleetInput& in, const FleetEntry& e)
+/// The entry's own target, else its workload card's, else the fleet's.
+Targets targetsFor(const FleetInput& in, const FleetEntry& e, const WorkloadTargets& card)
 {
-    return { e.ttftTargetSeconds.value_or(in.ttftTargetSeconds), e.ttftPercentile.value_or(in.ttftPercentile),
-        e.tpotTargetSeconds.value_or(in.tpotTargetSeconds), e.tpotPercentile.value_or(in.tpotPercentile) };
+    return { e.ttftTargetSeconds.value_or(card.ttftSeconds.value_or(in.ttftTargetSeconds)),
+        e.ttftPercentile.value_or(card.ttftPercentile.value_or(in.ttftPercentile)),
+        e.tpotTargetSeconds.value_or(card.tpotSeconds.value_or(in.tpotTargetSeconds)),
+        e.tpotPercentile.value_or(card.tpotPercentile.value_or(in.tpotPercentile)) };
 }
 
 void checkTargets(const Targets& t, const std::string& label)
@@ -92,10 +95,10 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
 /// One workload of the mix sized alone: the most sequences per replica that meet the TPOT
 /// target (fewer when prefill binds), then the fewest replicas whose TTFT at its
 /// percentile meets its target under load. Throws InputError when a target cannot be met.
-FleetEntryResult sizeEntry(
-    const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond, const Scenario& scenario)
+FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond,
+    const Scenario& scenario, const WorkloadTargets& cardTargets)
 {
-    const Targets t = targetsFor(in, entry);
+    const Targets t = targetsFor(in, entry, cardTargets);
     checkTargets(t, "fleet: " + entry.label);
     FleetEntryResult er;
     er.label = entry.label;
@@ -181,10 +184,14 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
 
     FleetResult out;
     std::vector<ResolvedScenario> resolved;
+    std::vector<WorkloadTargets> cardTargets;
     double tokensPerRequest = 0;
     for (const auto& e : in.mix) {
         try {
             resolved.push_back(resolveScenario(catalog, e.spec));
+            cardTargets.push_back(e.spec.workload.empty()           ? WorkloadTargets {}
+                    : catalog.workloads().contains(e.spec.workload) ? catalog.workloads().at(e.spec.workload).targets
+                                                                    : catalog.resolveWorkload(e.spec.workload).targets);
         } catch (const InputError& err) {
             InputErrorDetail d { .code = InputErrorCode::FleetEntryInvalid, .where = "fleet", .value = e.label };
             // The workload's own error; one without a code is carried as its English.
@@ -217,8 +224,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         throw InputError({ .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
     for (size_t i = 0; i < in.mix.size(); ++i) {
-        FleetEntryResult er
-            = sizeEntry(in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond, resolved[i].scenario);
+        FleetEntryResult er = sizeEntry(
+            in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond, resolved[i].scenario, cardTargets[i]);
         out.gpus += er.gpus;
         out.hbmBytes += er.hbmBytes;
         out.dramBytes += er.dramBytes;
@@ -232,6 +239,52 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     out.tpotTargetSeconds = in.tpotTargetSeconds;
     out.ttftPercentile = in.ttftPercentile;
     out.tpotPercentile = in.tpotPercentile;
+    return out;
+}
+
+FleetProfilesResult sizeFleetProfiles(
+    const CardCatalog& catalog, const FleetInput& input, const std::vector<FleetProfile>& profiles)
+{
+    constexpr size_t kMaxProfiles = 32;
+    if (profiles.empty() || profiles.size() > kMaxProfiles)
+        throw InputError("fleet: hardware: give 1 to " + std::to_string(kMaxProfiles) + " server profiles, not "
+            + std::to_string(profiles.size()));
+    double sum = 0;
+    for (const auto& p : profiles) {
+        if (!(p.share >= 0) || !std::isfinite(p.share))
+            throw InputError("fleet: hardware " + p.hardware + ": a share must be a number from 0 to 1");
+        sum += p.share;
+    }
+    if (std::abs(sum - 1) > 1e-9)
+        throw InputError("fleet: hardware: the shares sum to " + formatSignificant(sum, 10) + ", not 1");
+    FleetProfilesResult out;
+    out.profiles = profiles;
+    for (const auto& p : profiles) {
+        if (p.share == 0)
+            continue; // no traffic: no fleet
+        FleetInput in = input;
+        for (auto& e : in.mix)
+            e.spec.hardware = p.hardware;
+        in.requestsPerSecond *= p.share;
+        in.tokensPerDay *= p.share;
+        FleetResult f;
+        try {
+            f = sizeFleet(catalog, in);
+        } catch (const InputError& e) {
+            throw InputError("hardware " + p.hardware + ": " + e.what());
+        }
+        const HardwareCard& hw = f.entries.front().scenario.hardware;
+        out.requestsPerSecond += f.requestsPerSecond;
+        out.gpus += f.gpus;
+        out.servers += f.servers;
+        out.hbmBytes += f.hbmBytes;
+        out.dramBytes += f.dramBytes;
+        out.ssdBytes += f.ssdBytes;
+        out.hbmInstalledBytes += f.hbmInstalledBytes;
+        out.dramInstalledBytes += f.servers * hw.hostDramBytes;
+        out.nvmeInstalledBytes += f.servers * hw.nvmeBytes;
+        out.fleets.push_back(std::move(f));
+    }
     return out;
 }
 
@@ -321,6 +374,27 @@ Json fleetToJson(const FleetResult& f)
             { { "hbm_bytes", bytesToJson(f.hbmPerGpu()) }, { "dram_bytes", bytesToJson(f.dramPerGpu()) },
                 { "ssd_bytes", bytesToJson(f.ssdPerGpu()) } } },
         { "workloads", entries } };
+}
+
+Json fleetProfilesToJson(const FleetProfilesResult& r)
+{
+    Json profiles = Json::array();
+    size_t f = 0;
+    for (const auto& p : r.profiles) {
+        Json one = { { "hardware", p.hardware }, { "share", p.share } };
+        if (p.share > 0)
+            one["fleet"] = fleetToJson(r.fleets[f++]);
+        profiles.push_back(std::move(one));
+    }
+    return { { "requests_per_s", numberToJson(r.requestsPerSecond) }, { "gpus", bytesToJson(r.gpus) },
+        { knobKey(KnobId::Servers), bytesToJson(r.servers) },
+        { "hbm_installed_bytes", bytesToJson(r.hbmInstalledBytes) },
+        { "dram_installed_bytes", bytesToJson(r.dramInstalledBytes) },
+        { "nvme_installed_bytes", bytesToJson(r.nvmeInstalledBytes) },
+        { "fleet",
+            { { "hbm_bytes", bytesToJson(r.hbmBytes) }, { "dram_bytes", bytesToJson(r.dramBytes) },
+                { "ssd_bytes", bytesToJson(r.ssdBytes) } } },
+        { "profiles", profiles } };
 }
 
 std::string fleetCsv(const FleetResult& f)

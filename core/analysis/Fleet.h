@@ -40,7 +40,8 @@ struct FleetEntry {
     std::string label;
     ScenarioSpec spec;
     double share = 1; ///< share of requests, normalised over the mix
-    /// This workload's own targets and percentiles; unset: FleetInput's. A 128K article
+    /// This workload's own targets and percentiles; unset: its workload card's `targets`,
+    /// else FleetInput's. A 128K article
     /// request and a 4K chat turn cannot share one TTFT target.
     std::optional<double> ttftTargetSeconds, ttftPercentile, tpotTargetSeconds, tpotPercentile;
 };
@@ -99,6 +100,34 @@ struct FleetResult {
 /// Sizes the fleet. All entries must resolve to the same GPUs per server (one server
 /// profile). Throws InputError naming the entry or the target that cannot be met.
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input);
+
+/// A server profile of a fleet on several: a hardware id (or file) and its share of the
+/// traffic (every workload's requests split by it). Shares sum to 1 ± 1e-9.
+struct FleetProfile {
+    std::string hardware;
+    double share = 1;
+};
+
+/// A fleet on several server profiles: one fleet per profile, sized alone, and the sums.
+struct FleetProfilesResult {
+    std::vector<FleetProfile> profiles;
+    std::vector<FleetResult> fleets; ///< one per profile with a share above 0, in that order
+    double requestsPerSecond = 0, gpus = 0, servers = 0;
+    double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< needed
+    double hbmInstalledBytes = 0;                     ///< GPUs × HBM per GPU
+    double dramInstalledBytes = 0;                    ///< servers × host DRAM per server
+    double nvmeInstalledBytes = 0;                    ///< servers × NVMe per server
+};
+
+/// Sizes `input` once per profile: each entry's spec gets the profile's hardware (an
+/// entry's own hardware is replaced), the traffic (requests/s or tokens/day) is scaled by
+/// the profile's share, and the figures are summed. Throws InputError naming the profile.
+FleetProfilesResult sizeFleetProfiles(
+    const CardCatalog& catalog, const FleetInput& input, const std::vector<FleetProfile>& profiles);
+
+/// `kvtiers fleet --hardware-mix ... --json`: the sums and, under "profiles", each profile's
+/// hardware, share and fleetToJson().
+Json fleetProfilesToJson(const FleetProfilesResult& result);
 
 /// The largest concurrency (≥ 1) whose decode step meets `tpotSeconds` and whose hot set
 /// fits (unless streaming); 0 if even one sequence misses the target.

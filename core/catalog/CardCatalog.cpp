@@ -40,6 +40,7 @@ const CardCatalog& CardCatalog::builtin()
                 continue; // read below, once, by builtinRestorePaths()
             const CardKind kind = f.kind == "models" ? CardKind::Model
                 : f.kind == "hardware"               ? CardKind::Hardware
+                : f.kind == "outlooks"               ? CardKind::Outlook
                                                      : CardKind::Workload;
             c.addCard(kind, f.text, "models/" + std::string(f.kind) + "/" + std::string(f.file));
         }
@@ -66,6 +67,11 @@ void CardCatalog::addCard(CardKind kind, std::string_view text, const std::strin
     case CardKind::Workload: {
         auto card = loadWorkloadCard(text, origin);
         m_workloads.insert_or_assign(card.id, std::move(card));
+        break;
+    }
+    case CardKind::Outlook: {
+        auto card = loadOutlookCard(text, origin);
+        m_outlooks.insert_or_assign(card.id, std::move(card));
         break;
     }
     }
@@ -100,6 +106,7 @@ void CardCatalog::addFolder(const std::string& folder, std::vector<InputError>& 
     addAll(root / "models", CardKind::Model);
     addAll(root / "hardware", CardKind::Hardware);
     addAll(root / "workloads", CardKind::Workload);
+    addAll(root / "outlooks", CardKind::Outlook);
 }
 
 std::string CardCatalog::installedCardDirectory()
@@ -175,6 +182,15 @@ WorkloadCard CardCatalog::resolveWorkload(const std::string& arg) const
     if (looksLikeFile(arg))
         return loadWorkloadCard(readInputFile(arg), arg);
     unknownId("workload", arg, m_workloads);
+}
+
+OutlookCard CardCatalog::resolveOutlook(const std::string& arg) const
+{
+    if (auto it = m_outlooks.find(arg); it != m_outlooks.end())
+        return it->second;
+    if (looksLikeFile(arg))
+        return loadOutlookCard(readInputFile(arg), arg);
+    unknownId("outlook", arg, m_outlooks);
 }
 
 RestorePath CardCatalog::resolveRestorePath(const std::string& arg) const

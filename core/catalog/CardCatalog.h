@@ -5,6 +5,7 @@
 
 #include "core/cards/HardwareCard.h"
 #include "core/cards/ModelCard.h"
+#include "core/cards/OutlookCard.h"
 #include "core/cards/RestorePath.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Scenario.h"
@@ -16,7 +17,7 @@
 
 namespace kvtiers {
 
-enum class CardKind { Model, Hardware, Workload };
+enum class CardKind { Model, Hardware, Workload, Outlook };
 
 class CardCatalog {
 public:
@@ -28,7 +29,7 @@ public:
     void addCard(CardKind kind, std::string_view text, const std::string& origin);
 
     /// Adds the cards of a folder laid out as models/ is: *.json in its models/, hardware/
-    /// and workloads/ subfolders; *.json directly in it are model cards (the GUI saves
+    /// workloads/ and outlooks/ subfolders; *.json directly in it are model cards (the GUI saves
     /// imported config.json models there). A missing folder adds nothing; a card that
     /// cannot be read is skipped and its error, naming the file, kept in `problems`.
     void addFolder(const std::string& folder, std::vector<InputError>& problems);
@@ -47,6 +48,8 @@ public:
     const std::map<std::string, WorkloadCard>& workloads() const { return m_workloads; }
     /// Restore paths (models/restore-paths/): how an engine moves KV back into HBM.
     const std::map<std::string, RestorePath>& restorePaths() const { return m_restorePaths; }
+    /// Outlooks (models/outlooks/): years of traffic, sized by computeOutlook (Outlook.h).
+    const std::map<std::string, OutlookCard>& outlooks() const { return m_outlooks; }
 
     /// By id, or by path to a JSON file if the argument names an existing file or ends
     /// in ".json". Throws InputError listing the known ids.
@@ -54,6 +57,7 @@ public:
     HardwareCard resolveHardware(const std::string& idOrFile) const;
     WorkloadCard resolveWorkload(const std::string& idOrFile) const;
     RestorePath resolveRestorePath(const std::string& idOrFile) const;
+    OutlookCard resolveOutlook(const std::string& idOrFile) const;
 
     /// Default hardware when none is given: one 8-GPU H200 SXM server at TP 8.
     static constexpr const char* kDefaultHardware = "h200-sxm";
@@ -63,6 +67,7 @@ private:
     std::map<std::string, HardwareCard> m_hardware;
     std::map<std::string, WorkloadCard> m_workloads;
     std::map<std::string, RestorePath> m_restorePaths;
+    std::map<std::string, OutlookCard> m_outlooks;
 };
 
 /// Parses a card of a given kind from text (strict JSON).

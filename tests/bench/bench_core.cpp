@@ -8,6 +8,7 @@
 // trace, over the distinct blocks).
 // Run through scripts/bench, which collects the medians into bench.json.
 
+#include "core/analysis/Outlook.h"
 #include "core/analysis/Sweep.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/ScenarioSpec.h"
@@ -293,6 +294,42 @@ void BM_TraceMemory(benchmark::State& state)
     state.counters["distinct_blocks"] = blocks;
 }
 BENCHMARK(BM_TraceMemory)->Unit(benchmark::kSecond)->Iterations(1);
+/// An outlook of 10 years and 6 workloads: the built-in "steady" mix plus mooncake, tokens
+/// growing 1.5x a year from 2.1e14 a day, on two server profiles.
+kvtiers::OutlookCard tenYearOutlook()
+{
+    kvtiers::OutlookCard card;
+    card.id = "bench";
+    card.sources = { { "Assumption: a benchmark", "", "" } };
+    double tokens = 2.1e14;
+    for (int i = 0; i < 10; ++i, tokens *= 1.5) {
+        kvtiers::OutlookYear y;
+        y.year = 2026 + i;
+        y.tokensPerDay = tokens;
+        y.mix = { { "chat", 0.40, {} }, { "code-completion", 0.25, {} }, { "agentic-coding", 0.08, {} },
+            { "rag-long", 0.10, {} }, { "reasoning", 0.12, {} }, { "mooncake", 0.05, {} } };
+        y.hardware = { { i < 5 ? "h200-sxm" : "b300", 0.6 }, { "b200", 0.4 } };
+        y.tpotSeconds = 0.2;
+        card.years.push_back(y);
+    }
+    return card;
+}
+
+void BM_Outlook10Years(benchmark::State& state)
+{
+    const kvtiers::OutlookCard card = tenYearOutlook();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(kvtiers::computeOutlook(kvtiers::CardCatalog::builtin(), card).years.size());
+}
+BENCHMARK(BM_Outlook10Years)->Unit(benchmark::kMillisecond);
+
+void BM_OutlookTornado(benchmark::State& state)
+{
+    const kvtiers::OutlookCard card = tenYearOutlook();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(kvtiers::outlookTornado(kvtiers::CardCatalog::builtin(), card).bars.size());
+}
+BENCHMARK(BM_OutlookTornado)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

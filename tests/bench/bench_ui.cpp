@@ -84,6 +84,8 @@ int main(int argc, char** argv)
         out["scenario_ns"] = coreMedian(core, "BM_Scenario/0", 1.0);
         out["scenario_busy_ns"] = coreMedian(core, "BM_Scenario/1", 1.0);
         out["sweep_1000_us"] = coreMedian(core, "BM_Sweep1000", 1e3);
+        out["outlook_10y_ms"] = coreMedian(core, "BM_Outlook10Years", 1e6);
+        out["outlook_tornado_ms"] = coreMedian(core, "BM_OutlookTornado", 1e6);
         // Block references per second, file read and parsed included (20 copies of the
         // shipped trace interleaved; the shipped trace alone as a second figure).
         out["trace_refs_per_s"] = coreRate(core, "BM_TraceFile/1");
@@ -228,6 +230,8 @@ int main(int argc, char** argv)
     const Row rows[] = {
         { "scenario_ns", "one scenario, all outputs (ns, median)", 2000 },
         { "sweep_1000_us", "1,000-point context sweep (us, median)", 2000 },
+        { "outlook_10y_ms", "outlook, 10 years x 6 workloads (ms, median)", 50 },
+        { "outlook_tornado_ms", "outlook, last year's driver tornado (ms, median)", 200 },
         { "ui_update_p50_ms", "UI update p50 (ms)", 8 },
         { "ui_update_p99_ms", "UI update p99 (ms)", 8 },
         { "cold_start_ms", "cold start to first paint (ms, median of 5)", 500 },

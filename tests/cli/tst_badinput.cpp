@@ -8,6 +8,7 @@
 // after. Directories, devices and a 200 MB file are made at test time.
 
 #include "app/cli/CommandLine.h"
+#include "core/analysis/Outlook.h"
 #include "core/cards/HfConfig.h"
 #include "core/catalog/PresetStore.h"
 #include "core/model/VllmCheck.h"
@@ -152,6 +153,9 @@ QStringList loadErrors(const QString& kind, const QString& path)
         errors << errorOf([&] { parseVllmLog(readInputFile(p), p); });
     } else if (kind == QLatin1String("presets")) {
         errors << errorOf([&] { PresetStore::fromJson(parseStrictJson(readInputFile(p), p), p); });
+    } else if (kind == QLatin1String("outlooks")) {
+        errors << errorOf([&] { validateOutlook(cat, loadOutlookCard(readInputFile(p), p)); });
+        errors << errorOf([&] { validateOutlook(cat, cat.resolveOutlook(p)); });
     } else if (kind == QLatin1String("traces")) {
         errors << errorOf([&] {
             auto reader = trace::TraceReader::open(p);

@@ -190,7 +190,8 @@ private slots:
         std::set<std::string> ids;
         for (const auto& row : j)
             ids.insert(row.at("id").get<std::string>());
-        for (const char* id : { "article", "mooncake", "flexgen", "chat" })
+        for (const char* id :
+            { "article", "mooncake", "flexgen", "chat", "agentic-coding", "rag-long", "code-completion", "reasoning" })
             QVERIFY2(ids.count(id), id);
     }
 

@@ -56,7 +56,7 @@ private slots:
                     QVERIFY2(synopsis.find(option) != std::string::npos,
                         qPrintable(QString::fromStdString(std::string(c->name) + " " + option)));
         }
-        QCOMPARE(names.size(), size_t(11));
+        QCOMPARE(names.size(), size_t(12));
     }
 
     void helpHoldsEverySynopsisAndKnob()

@@ -69,7 +69,7 @@ private slots:
         QCOMPARE(c.models().size(), models);
         QCOMPARE(c.hardware().size(), hardware);
         QCOMPARE(c.workloads().size(), workloads);
-        QVERIFY(models >= 11 && hardware >= 6 && workloads >= 4);
+        QVERIFY(models >= 11 && hardware >= 6 && workloads >= 8);
     }
 
     void cardsCiteOnlyWhatShipsWithThem()
@@ -94,8 +94,11 @@ private slots:
             QVERIFY2(c.models().count(id), id);
         for (const char* id : { "h100-sxm", "h200-sxm", "b200", "gh200", "a100-80gb", "t4" })
             QVERIFY2(c.hardware().count(id), id);
-        for (const char* id : { "article", "mooncake", "flexgen", "chat" })
+        for (const char* id :
+            { "article", "mooncake", "flexgen", "chat", "agentic-coding", "rag-long", "code-completion", "reasoning" })
             QVERIFY2(c.workloads().count(id), id);
+        for (const char* id : { "steady", "agents-long-context", "efficiency" })
+            QVERIFY2(c.outlooks().count(id), id);
         // At least one hybrid with state layers.
         bool hybrid = false;
         for (const auto& [id, m] : c.models())

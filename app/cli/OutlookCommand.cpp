@@ -1,0 +1,128 @@
+// `kvtiers outlook`: memory demand by year, from an outlook card (Outlook.h).
+#include "app/cli/CommandLineParsing.h"
+#include "app/cli/Commands.h"
+#include "core/analysis/Outlook.h"
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace kvtiers::cli {
+
+namespace {
+
+constexpr const char* kDefaultOutlook = "steady";
+
+/// "2.1e+14": tokens per day in a column of their own.
+std::string tokensText(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
+}
+
+std::string ratioText(double v)
+{
+    return std::isfinite(v) ? formatSignificant(v, 3) : "-";
+}
+
+/// The year table: bytes in decimal units by default, as memory is sold.
+void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
+{
+    auto col = [&](const std::string& text, int width) { out << std::right << std::setw(width) << text; };
+    out << "year  tokens/day      GPUs   servers   HBM need  HBM inst.  DRAM need DRAM inst.   SSD need NVMe inst.\n";
+    for (const auto& y : r.years) {
+        out << std::left << std::setw(4) << y.year;
+        col(tokensText(y.tokensPerDay), 12);
+        col(formatCount(y.gpus), 10);
+        col(formatCount(y.servers), 10);
+        for (double b :
+            { y.hbmBytes, y.hbmInstalledBytes, y.dramBytes, y.dramInstalledBytes, y.ssdBytes, y.nvmeInstalledBytes })
+            col(formatBytes(b, units), 11);
+        out << "\n";
+    }
+    out << "\nyear  index: HBM   DRAM    SSD tokens   elasticity: HBM   DRAM    SSD   supply share: HBM   DRAM   "
+           "NAND\n";
+    for (const auto& y : r.years) {
+        out << std::left << std::setw(4) << y.year << "       ";
+        for (double v : { y.index.hbm, y.index.dram, y.index.ssd, y.tokensIndex })
+            col(ratioText(v), 7);
+        out << "               ";
+        for (int t = 0; t < 3; ++t)
+            col(y.elasticity ? ratioText(y.elasticity->at(t)) : "-", 7);
+        out << "                 ";
+        for (int t = 0; t < 3; ++t)
+            col(y.supplyShare && std::isfinite(y.supplyShare->at(t)) ? percent(y.supplyShare->at(t)) : "-", 7);
+        out << "\n";
+    }
+}
+
+std::string signedBytes(double delta, ByteUnits units)
+{
+    return (delta < 0 ? "-" : "+") + formatBytes(std::abs(delta), units);
+}
+
+/// Per tier, the drivers sorted by their effect on it.
+void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
+{
+    const char* names[] = { "HBM", "DRAM", "SSD" };
+    out << "\nWhat moves each tier in " << t.year << " (each driver moved ±" << percent(t.relativeRange)
+        << " or one step, the others held):\n";
+    for (int tier = 0; tier < 3; ++tier) {
+        out << "  " << names[tier] << " (" << formatBytes(t.base.at(tier), units) << "):\n";
+        for (const auto& b : t.sortedFor(tier)) {
+            out << "    " << std::left << std::setw(34) << b.label << " low " << std::setw(22)
+                << (b.lowText + " " + (b.lowFeasible ? signedBytes(b.lowDelta.at(tier), units) : "(cannot size)"))
+                << " high "
+                << (b.highText + " " + (b.highFeasible ? signedBytes(b.highDelta.at(tier), units) : "(cannot size)"))
+                << "\n";
+        }
+    }
+}
+
+int cmdOutlook(const Command& command, const std::vector<std::string>& args, std::ostream& out)
+{
+    const Parsed p = parseArgs(args, 1, command.options);
+    if (!p.positional.empty())
+        throw InputError("outlook: unexpected argument \"" + p.positional[0] + "\"");
+    checkOutputFlags(p, "outlook", true);
+    const auto unitsIt = p.own.find("--units");
+    const ByteUnits units = unitsIt == p.own.end() ? ByteUnits::Decimal : unitsOption(p);
+    const auto it = p.own.find("--outlook");
+    const OutlookCard card = cardCatalog().resolveOutlook(it == p.own.end() ? kDefaultOutlook : it->second);
+    const OutlookResult r = computeOutlook(cardCatalog(), card);
+    if (p.csv) {
+        out << outlookCsv(r);
+        return kExitOk;
+    }
+    const OutlookTornado t = outlookTornado(cardCatalog(), card);
+    if (p.json) {
+        out << outlookToJson(r, &t).dump(2) << "\n";
+        return kExitOk;
+    }
+    out << "Outlook " << r.id << ": " << r.name << "\n"
+        << "A scenario, not a forecast: every figure follows from the card's inputs.\n"
+        << "Each year: one fleet per server profile, each workload sized for its targets; needed bytes as\n"
+        << "`kvtiers fleet` counts them, installed = what the GPUs and servers carry.\n\n";
+    yearTable(out, r, units);
+    tornadoTable(out, t, units);
+    return kExitOk;
+}
+
+} // namespace
+
+const Command kOutlookCommand = { "outlook",
+    R"(  kvtiers outlook [--outlook ID|FILE] [--units decimal|binary] [--json|--csv]
+                HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,
+                installed and needed bytes, each tier's index and elasticity, the last year's
+                driver tornado; decimal units (PB, EB) unless --units binary. A scenario, not
+                a forecast. --csv: one row per year, bytes as exact numbers
+)",
+    { "--outlook", "--units" }, cmdOutlook };
+
+} // namespace kvtiers::cli

@@ -1,0 +1,128 @@
+#pragma once
+// Outlook: memory demand by year (docs/model.md, "Outlook"). Each year of an outlook card
+// is sized as one fleet per server profile (sizeFleetProfiles, Fleet.h): each workload's
+// traffic split by the hardware shares, with its own knob overrides and targets; the
+// year's figures are the sums. Per year: GPUs, servers, HBM/DRAM/NVMe installed and
+// needed, each tier's index against the first year and its elasticity against the
+// previous one, Δln(tier bytes) / Δln(tokens per day), and the share of the industry's
+// bit supply where the card gives it.
+//
+// The driver tornado moves one driver of the last year at a time, low and high, the
+// others held, re-sizes that year and sorts the bars by their effect on a tier, as the
+// sensitivity engine does (Sensitivity.h: movedValue, the knob table's sweeps).
+
+#include "core/analysis/Fleet.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/cards/OutlookCard.h"
+#include "core/catalog/CardCatalog.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvtiers {
+
+/// Bytes (or ratios) per tier: HBM, server DRAM, SSD (NVMe/NAND).
+struct OutlookTiers {
+    double hbm = 0, dram = 0, ssd = 0;
+    /// By tier index: 0 HBM, 1 DRAM, 2 SSD (the order of the Tier enum).
+    double at(int tier) const { return tier == 0 ? hbm : tier == 1 ? dram : ssd; }
+};
+
+struct OutlookYearResult {
+    int year = 0;
+    double tokensPerDay = 0;
+    double requestsPerSecond = 0;
+    double gpus = 0, servers = 0;
+    double hbmInstalledBytes = 0, hbmBytes = 0;   ///< installed: GPUs × HBM per GPU; needed: demand
+    double dramInstalledBytes = 0, dramBytes = 0; ///< installed: servers × host DRAM per server
+    double nvmeInstalledBytes = 0, ssdBytes = 0;  ///< installed: servers × NVMe per server
+    OutlookTiers index;                           ///< needed bytes ÷ the first year's
+    double tokensIndex = 1;                       ///< tokens per day ÷ the first year's
+    /// Δln(needed bytes) / Δln(tokens per day) from the previous year; absent in the first
+    /// year, and a tier's NaN where either year needs none of it or tokens did not change.
+    std::optional<OutlookTiers> elasticity;
+    /// Needed bytes ÷ the year's supply, per tier where the card gives it (NaN elsewhere).
+    std::optional<OutlookTiers> supplyShare;
+    std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
+    std::vector<FleetResult> fleets;    ///< one per profile with a share above 0, in order
+};
+
+struct OutlookResult {
+    std::string id, name, status;
+    std::vector<OutlookYearResult> years;
+};
+
+/// Checks the card against the catalog: every workload, override key and hardware id
+/// exists. Throws InputError naming the field and the year.
+void validateOutlook(const CardCatalog& catalog, const OutlookCard& card);
+
+/// The fleet input of one year (before the split by hardware): its mix with overrides
+/// and targets, tokens per day and default targets. Each entry's spec names no hardware.
+FleetInput outlookFleetInput(const OutlookYear& year);
+
+/// Sizes one year. Throws InputError (a target that cannot be met) naming the year.
+OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year);
+
+/// Sizes every year and derives the indices, elasticities and supply shares.
+/// Throws InputError naming the field and the year.
+OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card);
+
+// ---- Which driver moves each tier: the last year's tornado.
+
+enum class OutlookDriver {
+    Tokens,             ///< tokens per day × (1 ± range)
+    Context,            ///< one workload's context × (1 ± range)
+    MixShare,           ///< one workload's share × (1 ± range), the others rescaled to sum to 1
+    KvBits,             ///< every workload's KV format one step along 4, 8, 16, 32 bits
+    MlaShare,           ///< the share of requests on MLA or hybrid models × (1 ± range)
+    Reuse,              ///< every workload's prefix-cache hit rate ± range × 50 points
+    HardwareGeneration, ///< every profile one generation back / forward (outlookHardwareLadder)
+    TtftTarget,         ///< every TTFT target × (1 ± range)
+    OffloadRate,        ///< every workload's offload rate ± range × 50 points
+};
+
+struct OutlookTornadoBar {
+    OutlookDriver driver = OutlookDriver::Tokens;
+    std::string workload; ///< Context and MixShare: the workload moved; empty otherwise
+    std::string key;      ///< "tokens_per_day", "context:chat", "share:chat", "kv_bits", ...
+    std::string label;    ///< English: "Context of chat"
+    double baseValue = 0, lowValue = 0, highValue = 0; ///< the driver's value (hardware: ladder position)
+    std::string lowText, highText;                     ///< the ends as written: "2.4e14 tokens/day", "h100-sxm"
+    OutlookTiers low, high;                            ///< needed bytes at each end (zero where infeasible)
+    OutlookTiers lowDelta, highDelta;
+    bool lowFeasible = true, highFeasible = true;
+    std::string lowError, highError; ///< why an end cannot be sized
+    /// The bar's effect on a tier: the largest |delta| over its feasible ends.
+    double effect(int tier) const;
+};
+
+struct OutlookTornado {
+    int year = 0;
+    double relativeRange = kDefaultSensitivityRange;
+    OutlookTiers base;                   ///< the last year's needed bytes
+    std::vector<OutlookTornadoBar> bars; ///< in driver order (unsorted)
+    /// The bars sorted by their effect on `tier` (0 HBM, 1 DRAM, 2 SSD), largest first.
+    std::vector<OutlookTornadoBar> sortedFor(int tier) const;
+};
+
+/// The last year's tornado over every driver. Throws InputError only if the base year
+/// cannot be sized.
+OutlookTornado outlookTornado(
+    const CardCatalog& catalog, const OutlookCard& card, double relativeRange = kDefaultSensitivityRange);
+
+/// The hardware generation ladder: hardware ids from older to newer per vendor line
+/// (A100 → H100 → H200 → B200 → B300; MI300X → MI325X → MI355X), as the tornado moves them.
+const std::vector<std::vector<std::string>>& outlookHardwareLadder();
+
+/// Whether a model keeps less KV than full attention on every layer: MLA (a latent KV)
+/// or hybrid (some layers linear, state-space or sliding-window).
+bool isMlaOrHybrid(const ModelCard& model);
+
+// ---- Output: `kvtiers outlook --json` / `--csv`.
+Json outlookToJson(const OutlookResult& result, const OutlookTornado* tornado = nullptr);
+/// One row per year: year, tokens_per_day, requests_per_s, gpus, servers, the installed and
+/// needed bytes, index_{hbm,dram,ssd,tokens}, elasticity_{hbm,dram,ssd}, supply_share_{hbm,dram,ssd}.
+std::string outlookCsv(const OutlookResult& result);
+
+} // namespace kvtiers

@@ -1,0 +1,303 @@
+// The last year's driver tornado (Outlook.h): each driver moved low and high, the others
+// held, the year re-sized. Knob drivers move as the sensitivity engine moves them
+// (movedValue, withVariable: the knob table's sweep and clamps).
+#include "core/analysis/Outlook.h"
+#include "core/cards/KvFormat.h"
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/scenario/Knobs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace kvtiers {
+
+const std::vector<std::vector<std::string>>& outlookHardwareLadder()
+{
+    // Vendor generations, older to newer (NVIDIA's and AMD's data-center roadmaps).
+    static const std::vector<std::vector<std::string>> ladder = {
+        { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" },
+        { "gh200", "gb200-nvl72", "gb300-nvl72" },
+        { "mi300x", "mi325x", "mi355x" },
+    };
+    return ladder;
+}
+
+bool isMlaOrHybrid(const ModelCard& model)
+{
+    bool reduced = false;
+    for (const auto& g : model.groups)
+        reduced = reduced || g.kind != LayerKind::Full;
+    return reduced;
+}
+
+double OutlookTornadoBar::effect(int tier) const
+{
+    double e = 0;
+    if (lowFeasible)
+        e = std::max(e, std::abs(lowDelta.at(tier)));
+    if (highFeasible)
+        e = std::max(e, std::abs(highDelta.at(tier)));
+    return e;
+}
+
+std::vector<OutlookTornadoBar> OutlookTornado::sortedFor(int tier) const
+{
+    std::vector<OutlookTornadoBar> sorted = bars;
+    std::stable_sort(sorted.begin(), sorted.end(),
+        [tier](const OutlookTornadoBar& a, const OutlookTornadoBar& b) { return a.effect(tier) > b.effect(tier); });
+    return sorted;
+}
+
+namespace {
+
+/// One end of a bar: the year as moved, and its value and text.
+struct End {
+    OutlookYear year;
+    double value = 0;
+    std::string text;
+};
+
+/// The base year's resolved scenario of each mix entry (first profile), by workload id.
+const Scenario& scenarioOf(const OutlookYearResult& base, const std::string& workload)
+{
+    for (const auto& e : base.fleets.front().entries)
+        if (e.label == workload)
+            return e.scenario;
+    throw InputError("outlook: no sized workload " + workload);
+}
+
+/// Writes a knob's value, as `moved` holds it, into a workload's overrides.
+void setKnob(OutlookYear& y, const std::string& workload, const Scenario& moved, KnobId id)
+{
+    Json& o = y.workloads[workload];
+    if (!o.is_object())
+        o = Json::object();
+    const Knob& k = knob(id);
+    if (id == KnobId::KvBits) {
+        // kv_bits replaces a kv_dtype (the two may not be given together); the scale stays.
+        const KvFormat f = moved.kvFormat();
+        o.erase(knobKey(KnobId::KvDtype));
+        o[k.key] = f.bits;
+        if (f.scaleBits > 0)
+            o[knobKey(KnobId::KvScaleBits)] = f.scaleBits;
+        else
+            o.erase(knobKey(KnobId::KvScaleBits));
+        return;
+    }
+    const double v = variableValue(moved, id);
+    const bool whole = k.value == KnobValue::Tokens || k.value == KnobValue::Count;
+    o[k.key] = whole ? Json(static_cast<std::int64_t>(std::llround(v))) : Json(v);
+}
+
+/// Every workload's (or one workload's) knob moved by the sensitivity engine's rule.
+End knobEnd(const OutlookYear& year, const OutlookYearResult& base, KnobId id, const std::string& only, double range,
+    int direction)
+{
+    End end { year, 0, {} };
+    double weighted = 0;
+    for (const auto& m : year.mix) {
+        if (!only.empty() && m.workload != only)
+            continue;
+        const Scenario& s = scenarioOf(base, m.workload);
+        const Scenario moved = withVariable(s, id, movedValue(knob(id), variableValue(s, id), range, direction));
+        setKnob(end.year, m.workload, moved, id);
+        weighted += (only.empty() ? m.share : 1.0) * variableValue(moved, id);
+    }
+    end.value = weighted;
+    end.text = formatSignificant(weighted, 4);
+    return end;
+}
+
+double knobBase(const OutlookYear& year, const OutlookYearResult& base, KnobId id, const std::string& only)
+{
+    double weighted = 0;
+    for (const auto& m : year.mix)
+        if (only.empty() || m.workload == only)
+            weighted += (only.empty() ? m.share : 1.0) * variableValue(scenarioOf(base, m.workload), id);
+    return weighted;
+}
+
+/// The mix with the entries `moved` says scaled so they hold `target` of the requests
+/// together, the others scaled to keep the sum at 1. Their current share is `current`.
+void rescaleShares(
+    OutlookYear& y, const std::function<bool(const OutlookMixEntry&)>& moved, double current, double target)
+{
+    target = std::clamp(target, 0.0, 1.0);
+    for (auto& m : y.mix) {
+        if (moved(m))
+            m.share = current > 0 ? m.share * target / current : 0;
+        else
+            m.share = current < 1 ? m.share * (1 - target) / (1 - current) : 0;
+    }
+    double sum = 0;
+    for (const auto& m : y.mix)
+        sum += m.share;
+    if (sum > 0)
+        for (auto& m : y.mix)
+            m.share /= sum; // exact to the card's tolerance
+}
+
+End shareEnd(
+    const OutlookYear& year, const std::function<bool(const OutlookMixEntry&)>& moved, double range, int direction)
+{
+    double current = 0;
+    for (const auto& m : year.mix)
+        current += moved(m) ? m.share : 0;
+    End end { year, 0, {} };
+    const double target = std::clamp(current * (1 + direction * range), 0.0, 1.0);
+    if (current > 0 && current < 1)
+        rescaleShares(end.year, moved, current, target);
+    end.value = current > 0 && current < 1 ? target : current;
+    end.text = formatSignificant(100 * end.value, 3) + "%";
+    return end;
+}
+
+End hardwareEnd(const OutlookYear& year, int direction)
+{
+    End end { year, double(direction), {} };
+    for (auto& h : end.year.hardware) {
+        for (const auto& line : outlookHardwareLadder()) {
+            const auto it = std::find(line.begin(), line.end(), h.hardware);
+            if (it == line.end())
+                continue;
+            const auto at = it - line.begin() + direction;
+            if (at >= 0 && at < std::ptrdiff_t(line.size()))
+                h.hardware = line[size_t(at)];
+        }
+        end.text += (end.text.empty() ? "" : ", ") + h.hardware;
+    }
+    return end;
+}
+
+/// Every workload's TTFT target in effect (its own, its card's or the year's) moved.
+End ttftEnd(const OutlookYear& year, const OutlookYearResult& base, double range, int direction)
+{
+    End end { year, year.ttftSeconds * (1 + direction * range), {} };
+    end.year.ttftSeconds = end.value;
+    for (auto& m : end.year.mix)
+        for (const auto& e : base.fleets.front().entries)
+            if (e.label == m.workload)
+                m.targets.ttftSeconds = e.ttftTargetSeconds * (1 + direction * range);
+    end.text = formatSeconds(end.value);
+    return end;
+}
+
+/// The mix entries on MLA or hybrid models in the base year.
+std::function<bool(const OutlookMixEntry&)> mlaEntries(const OutlookYearResult& base)
+{
+    std::vector<std::string> ids;
+    for (const auto& e : base.fleets.front().entries)
+        if (isMlaOrHybrid(e.scenario.model))
+            ids.push_back(e.label);
+    return [ids](const OutlookMixEntry& m) { return std::find(ids.begin(), ids.end(), m.workload) != ids.end(); };
+}
+
+struct Driver {
+    OutlookDriver driver;
+    std::string workload, key, label;
+    double baseValue;
+    std::function<End(int direction)> end;
+};
+
+std::vector<Driver> drivers(const OutlookYear& y, const OutlookYearResult& base, double r)
+{
+    std::vector<Driver> d;
+    d.push_back({ OutlookDriver::Tokens, "", "tokens_per_day", "Tokens per day", y.tokensPerDay, [&y, r](int dir) {
+                     End e { y, y.tokensPerDay * (1 + dir * r), {} };
+                     e.year.tokensPerDay = e.value;
+                     e.text = formatSignificant(e.value, 3) + " tokens/day";
+                     return e;
+                 } });
+    for (const auto& m : y.mix)
+        d.push_back({ OutlookDriver::Context, m.workload, "context:" + m.workload, "Context of " + m.workload,
+            knobBase(y, base, KnobId::Context, m.workload),
+            [&y, &base, r, w = m.workload](int dir) { return knobEnd(y, base, KnobId::Context, w, r, dir); } });
+    for (const auto& m : y.mix)
+        d.push_back({ OutlookDriver::MixShare, m.workload, "share:" + m.workload, "Share of " + m.workload, m.share,
+            [&y, r, w = m.workload](int dir) {
+                return shareEnd(
+                    y, [w](const OutlookMixEntry& e) { return e.workload == w; }, r, dir);
+            } });
+    d.push_back({ OutlookDriver::KvBits, "", "kv_bits", "KV format (bits)", knobBase(y, base, KnobId::KvBits, ""),
+        [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::KvBits, "", r, dir); } });
+    const auto mla = mlaEntries(base);
+    double mlaShare = 0;
+    for (const auto& m : y.mix)
+        mlaShare += mla(m) ? m.share : 0;
+    d.push_back({ OutlookDriver::MlaShare, "", "mla_hybrid_share", "Share of MLA/hybrid models", mlaShare,
+        [&y, r, mla](int dir) { return shareEnd(y, mla, r, dir); } });
+    d.push_back(
+        { OutlookDriver::Reuse, "", "reuse_rate", "Prefix-cache hit rate", knobBase(y, base, KnobId::ReuseRate, ""),
+            [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
+    d.push_back({ OutlookDriver::HardwareGeneration, "", "hardware_generation", "Hardware generation", 0,
+        [&y](int dir) { return hardwareEnd(y, dir); } });
+    d.push_back({ OutlookDriver::TtftTarget, "", "ttft_s", "TTFT target", y.ttftSeconds,
+        [&y, &base, r](int dir) { return ttftEnd(y, base, r, dir); } });
+    d.push_back({ OutlookDriver::OffloadRate, "", "offload_rate", "HBM→host offload rate",
+        knobBase(y, base, KnobId::OffloadRate, ""),
+        [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::OffloadRate, "", r, dir); } });
+    return d;
+}
+
+OutlookTiers needed(const OutlookYearResult& r)
+{
+    return { r.hbmBytes, r.dramBytes, r.ssdBytes };
+}
+
+OutlookTiers minus(const OutlookTiers& a, const OutlookTiers& b)
+{
+    return { a.hbm - b.hbm, a.dram - b.dram, a.ssd - b.ssd };
+}
+
+/// Sizes one end; an end that cannot be sized keeps its message.
+void sizeEnd(const CardCatalog& catalog, const End& end, const OutlookTiers& base, OutlookTiers& bytes,
+    OutlookTiers& delta, bool& feasible, std::string& error)
+{
+    try {
+        bytes = needed(sizeOutlookYear(catalog, end.year));
+        delta = minus(bytes, base);
+    } catch (const InputError& e) {
+        feasible = false;
+        error = e.what();
+    }
+}
+
+} // namespace
+
+OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& card, double relativeRange)
+{
+    validateOutlook(catalog, card);
+    const OutlookYear& year = card.years.back();
+    OutlookYearResult base;
+    try {
+        base = sizeOutlookYear(catalog, year);
+    } catch (const InputError& e) {
+        throw InputError((card.origin.empty() ? "outlook " + card.id : card.origin) + ": years["
+            + std::to_string(card.years.size() - 1) + "] (" + std::to_string(year.year) + "): " + e.what());
+    }
+    OutlookTornado out;
+    out.year = year.year;
+    out.relativeRange = relativeRange;
+    out.base = needed(base);
+    for (const Driver& d : drivers(year, base, relativeRange)) {
+        OutlookTornadoBar bar;
+        bar.driver = d.driver;
+        bar.workload = d.workload;
+        bar.key = d.key;
+        bar.label = d.label;
+        bar.baseValue = d.baseValue;
+        const End low = d.end(-1), high = d.end(+1);
+        bar.lowValue = low.value;
+        bar.highValue = high.value;
+        bar.lowText = low.text;
+        bar.highText = high.text;
+        sizeEnd(catalog, low, out.base, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError);
+        sizeEnd(catalog, high, out.base, bar.high, bar.highDelta, bar.highFeasible, bar.highError);
+        out.bars.push_back(std::move(bar));
+    }
+    return out;
+}
+
+} // namespace kvtiers

@@ -1,0 +1,267 @@
+#include "core/cards/OutlookCard.h"
+
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+
+#include <cmath>
+
+namespace kvtiers {
+
+namespace {
+
+constexpr double kShareTolerance = 1e-9;
+constexpr size_t kMaxYears = 200;
+constexpr size_t kMaxMix = 64;
+constexpr double kMaxTokensPerDay = 1e24;
+
+/// A percentile as a card writes it: a number in (0, 100), or "mean" (stored as 0, the
+/// fleet's kMeanPercentile).
+std::optional<double> readPercentile(const JsonObject& o, std::string_view key)
+{
+    if (!o.has(key))
+        return std::nullopt;
+    const Json& v = o.raw().at(std::string(key));
+    if (v.is_string() && v.get<std::string>() == "mean")
+        return 0.0;
+    if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() < 100))
+        o.fail(key, "a percentile is a number between 0 and 100, or \"mean\"");
+    return v.get<double>();
+}
+
+OutlookTargets readTargets(const JsonObject& o)
+{
+    OutlookTargets t;
+    t.ttftSeconds = o.optionalNumber("ttft_s", 1e-6, 1e6);
+    t.ttftPercentile = readPercentile(o, "ttft_percentile");
+    t.tpotSeconds = o.optionalNumber("tpot_s", 1e-6, 1e6);
+    t.tpotPercentile = readPercentile(o, "tpot_percentile");
+    return t;
+}
+
+void checkShares(const JsonObject& o, std::string_view key, double sum)
+{
+    if (std::abs(sum - 1) > kShareTolerance)
+        o.fail(key, "the shares sum to " + formatSignificant(sum, 10) + ", not 1");
+}
+
+std::vector<OutlookMixEntry> readMix(const JsonObject& y)
+{
+    const JsonObject mix = y.requireObject("mix");
+    if (mix.raw().empty() || mix.raw().size() > kMaxMix)
+        y.fail("mix", "give 1 to " + std::to_string(kMaxMix) + " workloads, each with its share of requests");
+    std::vector<OutlookMixEntry> out;
+    double sum = 0;
+    for (const auto& [id, v] : mix.raw().items()) {
+        OutlookMixEntry e;
+        e.workload = id;
+        if (id.empty())
+            y.fail("mix", "a workload id is empty");
+        if (v.is_object()) {
+            const JsonObject entry(v, mix.path() + "." + id);
+            entry.rejectUnknownKeys({ "share", "ttft_s", "ttft_percentile", "tpot_s", "tpot_percentile" });
+            e.share = entry.requireNumber("share", 0, 1);
+            e.targets = readTargets(entry);
+        } else {
+            e.share = mix.requireNumber(id, 0, 1);
+        }
+        sum += e.share;
+        out.push_back(std::move(e));
+    }
+    checkShares(y, "mix", sum);
+    return out;
+}
+
+std::vector<OutlookHardwareShare> readHardware(const JsonObject& y)
+{
+    if (!y.has("hardware"))
+        y.fail("hardware", "missing: give a hardware id, or an object of hardware id to share of traffic");
+    const Json& v = y.raw().at("hardware");
+    if (v.is_string()) {
+        if (v.get<std::string>().empty())
+            y.fail("hardware", "an empty hardware id");
+        return { { v.get<std::string>(), 1.0 } };
+    }
+    if (!v.is_object() || v.empty() || v.size() > 32)
+        y.fail("hardware", "give a hardware id, or an object of 1 to 32 hardware ids to shares of traffic");
+    const JsonObject hw = y.requireObject("hardware");
+    std::vector<OutlookHardwareShare> out;
+    double sum = 0;
+    for (const auto& [id, share] : v.items()) {
+        if (id.empty())
+            y.fail("hardware", "a hardware id is empty");
+        out.push_back({ id, hw.requireNumber(id, 0, 1) });
+        sum += out.back().share;
+    }
+    checkShares(y, "hardware", sum);
+    return out;
+}
+
+std::optional<double> readSupply(const JsonObject& s, std::string_view key)
+{
+    return s.optionalNumber(key, 0, 1e30);
+}
+
+OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
+{
+    if (!json.is_object())
+        throw InputError(at + ": a year must be an object");
+    OutlookYear year;
+    {
+        const JsonObject bare(json, at);
+        if (!bare.has("year"))
+            bare.fail("year", "missing: every entry of years names its year");
+        year.year = int(bare.requireInteger("year", 1900, 3000));
+    }
+    const JsonObject y(json, at + " (" + std::to_string(year.year) + ")");
+    y.rejectUnknownKeys({ "year", "tokens_per_day", "mix", "hardware", "ttft_s", "ttft_percentile", "tpot_s",
+        "tpot_percentile", "workloads", "supply_bytes", "sources" });
+    if (!y.has("tokens_per_day"))
+        y.fail("tokens_per_day", "missing: give the year's prompt + output tokens per day");
+    const Json& tokens = y.raw().at("tokens_per_day");
+    if (tokens.is_number() && !(tokens.get<double>() > 0))
+        y.fail("tokens_per_day", "must be more than 0, not " + formatSignificant(tokens.get<double>(), 6));
+    year.tokensPerDay = y.requireNumber("tokens_per_day", 1, kMaxTokensPerDay);
+    year.mix = readMix(y);
+    year.hardware = readHardware(y);
+    const OutlookTargets t = readTargets(y);
+    year.ttftSeconds = t.ttftSeconds.value_or(year.ttftSeconds);
+    year.ttftPercentile = t.ttftPercentile.value_or(year.ttftPercentile);
+    year.tpotSeconds = t.tpotSeconds.value_or(year.tpotSeconds);
+    year.tpotPercentile = t.tpotPercentile.value_or(year.tpotPercentile);
+    if (y.has("workloads")) {
+        const JsonObject w = y.requireObject("workloads");
+        for (const auto& [id, overrides] : w.raw().items()) {
+            if (!overrides.is_object())
+                w.fail(id, "knob overrides must be an object, e.g. { \"context\": 8192 }");
+            year.workloads[id] = overrides;
+        }
+    }
+    if (y.has("supply_bytes")) {
+        const JsonObject s = y.requireObject("supply_bytes");
+        s.rejectUnknownKeys({ "hbm", "dram", "nand" });
+        year.supplyHbm = readSupply(s, "hbm");
+        year.supplyDram = readSupply(s, "dram");
+        year.supplyNand = readSupply(s, "nand");
+    }
+    if (!y.has("sources"))
+        y.fail("sources", "missing: each figure the year sets names its source");
+    const JsonObject src = y.requireObject("sources");
+    src.rejectUnknownKeys({ "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" });
+    for (const auto& [figure, index] : src.raw().items())
+        year.sources[figure] = int(src.requireInteger(figure, 0, std::int64_t(nSources) - 1));
+    for (const char* figure : { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" })
+        if (y.has(figure) && !year.sources.contains(figure))
+            src.fail(figure, "missing: every figure the year sets cites a source");
+    return year;
+}
+
+} // namespace
+
+OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
+{
+    if (!json.is_object())
+        throw InputError(origin + ": an outlook card is a JSON object");
+    const JsonObject o(json, origin);
+    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years" });
+    OutlookCard card;
+    card.origin = origin;
+    card.id = o.requireString("id");
+    if (card.id.empty())
+        o.fail("id", "must not be empty");
+    card.name = o.optionalString("name").value_or(card.id);
+    card.status = o.optionalString("status").value_or("scenario");
+    if (card.status != "scenario")
+        o.fail("status", "an outlook is a scenario, not a forecast: write \"scenario\"");
+    card.notes = o.optionalString("notes").value_or("");
+    card.sources = readSources(o);
+    const Json& years = o.requireArray("years");
+    if (years.empty() || years.size() > kMaxYears)
+        o.fail("years", "give 1 to " + std::to_string(kMaxYears) + " years");
+    for (size_t i = 0; i < years.size(); ++i) {
+        OutlookYear y = readYear(years[i], origin + ": years[" + std::to_string(i) + "]", card.sources.size());
+        if (!card.years.empty() && y.year <= card.years.back().year)
+            throw InputError(origin + ": years[" + std::to_string(i) + "] (" + std::to_string(y.year)
+                + ").year: years must increase strictly, and " + std::to_string(card.years.back().year)
+                + " comes before it");
+        card.years.push_back(std::move(y));
+    }
+    return card;
+}
+
+OutlookCard loadOutlookCard(std::string_view text, const std::string& origin)
+{
+    return parseOutlookCard(parseStrictJson(text, origin), origin);
+}
+
+namespace {
+
+Json percentileJson(double p)
+{
+    return p == 0 ? Json("mean") : Json(p);
+}
+
+Json targetsJson(const OutlookTargets& t, Json into)
+{
+    if (t.ttftSeconds)
+        into["ttft_s"] = *t.ttftSeconds;
+    if (t.ttftPercentile)
+        into["ttft_percentile"] = percentileJson(*t.ttftPercentile);
+    if (t.tpotSeconds)
+        into["tpot_s"] = *t.tpotSeconds;
+    if (t.tpotPercentile)
+        into["tpot_percentile"] = percentileJson(*t.tpotPercentile);
+    return into;
+}
+
+Json yearJson(const OutlookYear& y)
+{
+    Json mix = Json::object();
+    for (const auto& e : y.mix) {
+        const Json own = targetsJson(e.targets, Json::object());
+        mix[e.workload] = own.empty() ? Json(e.share) : targetsJson(e.targets, { { "share", e.share } });
+    }
+    Json hw = Json::object();
+    for (const auto& h : y.hardware)
+        hw[h.hardware] = h.share;
+    Json j = { { "year", y.year }, { "tokens_per_day", y.tokensPerDay }, { "mix", mix },
+        { "hardware",
+            y.hardware.size() == 1 && y.hardware.front().share == 1 ? Json(y.hardware.front().hardware) : hw },
+        { "ttft_s", y.ttftSeconds }, { "ttft_percentile", percentileJson(y.ttftPercentile) },
+        { "tpot_s", y.tpotSeconds }, { "tpot_percentile", percentileJson(y.tpotPercentile) } };
+    if (!y.workloads.empty()) {
+        j["workloads"] = Json::object();
+        for (const auto& [id, o] : y.workloads)
+            j["workloads"][id] = o;
+    }
+    if (y.supplyHbm || y.supplyDram || y.supplyNand) {
+        Json s = Json::object();
+        if (y.supplyHbm)
+            s["hbm"] = *y.supplyHbm;
+        if (y.supplyDram)
+            s["dram"] = *y.supplyDram;
+        if (y.supplyNand)
+            s["nand"] = *y.supplyNand;
+        j["supply_bytes"] = s;
+    }
+    j["sources"] = Json::object();
+    for (const auto& [figure, index] : y.sources)
+        j["sources"][figure] = index;
+    return j;
+}
+
+} // namespace
+
+Json outlookCardToJson(const OutlookCard& card)
+{
+    Json years = Json::array();
+    for (const auto& y : card.years)
+        years.push_back(yearJson(y));
+    Json j = { { "id", card.id }, { "name", card.name }, { "status", card.status } };
+    if (!card.notes.empty())
+        j["notes"] = card.notes;
+    j["sources"] = sourcesToJson(card.sources);
+    j["years"] = years;
+    return j;
+}
+
+} // namespace kvtiers

@@ -1,0 +1,74 @@
+#pragma once
+// OutlookCard: a list of years of inference traffic (docs/model.md, "Outlook"): tokens per
+// day, the workload mix, the server profiles, the latency targets, per-workload knob
+// overrides and, optionally, the industry's bit supply. Built-in cards live in
+// models/outlooks/; any user file of the same form is read the same way.
+//
+// The reader checks the card's own form (fields, types, ranges, shares summing to 1,
+// years strictly increasing, a source for every figure a year sets); whether its
+// workload and hardware ids exist is checked against a catalog by validateOutlook()
+// (core/analysis/Outlook.h). Every message names the field and, inside a year, the year:
+// `outlook.json: years[2] (2028): mix: shares sum to 0.9, not 1`.
+
+#include "core/cards/Source.h"
+#include "core/io/Json.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kvtiers {
+
+/// One cited source of an outlook's figures (an assumption's title starts "Assumption:").
+using OutlookSource = Source;
+
+/// A latency target set (each optional): a mix entry's own, or a year's defaults.
+struct OutlookTargets {
+    std::optional<double> ttftSeconds, ttftPercentile, tpotSeconds, tpotPercentile;
+};
+
+/// One workload of a year's mix: its share of requests and, optionally, its own targets.
+struct OutlookMixEntry {
+    std::string workload; ///< a workload id (or file)
+    double share = 0;     ///< share of requests; a year's shares sum to 1
+    OutlookTargets targets;
+};
+
+/// One server profile of a year: a hardware id and its share of the traffic.
+struct OutlookHardwareShare {
+    std::string hardware;
+    double share = 1;
+};
+
+struct OutlookYear {
+    int year = 0;
+    double tokensPerDay = 0; ///< prompt (cached or not) + output tokens, all workloads
+    std::vector<OutlookMixEntry> mix;
+    std::vector<OutlookHardwareShare> hardware; ///< shares sum to 1
+    /// The year's default targets (2 s TTFT and 50 ms TPOT at p99 where not given).
+    double ttftSeconds = 2.0, ttftPercentile = 99, tpotSeconds = 0.05, tpotPercentile = 99;
+    /// Knob overrides per workload id, keys as workload cards write them (context, kv_bits, ...).
+    std::map<std::string, Json> workloads;
+    std::optional<double> supplyHbm, supplyDram, supplyNand; ///< bytes the industry ships that year
+    std::map<std::string, int> sources;                      ///< figure → index into OutlookCard::sources
+};
+
+struct OutlookCard {
+    std::string id, name;
+    std::string origin;              ///< the file it was read from (messages name it); not written out
+    std::string status = "scenario"; ///< an outlook is a scenario, never a forecast
+    std::string notes;
+    std::vector<OutlookSource> sources;
+    std::vector<OutlookYear> years; ///< strictly increasing, at least one
+};
+
+/// Reads an outlook card. Throws InputError naming `origin`, the field and the year.
+OutlookCard parseOutlookCard(const Json& json, const std::string& origin);
+/// The same from text (strict JSON).
+OutlookCard loadOutlookCard(std::string_view text, const std::string& origin);
+/// The card as JSON, in the form it is read from (presets, the GUI's saved outlooks).
+Json outlookCardToJson(const OutlookCard& card);
+
+} // namespace kvtiers
