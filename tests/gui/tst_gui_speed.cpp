@@ -1,17 +1,20 @@
 // What a slider step skips must not change what it shows. The controller reuses its last
 // sweep when only the swept knob moved: the reused sweep must be the one computed afresh,
 // and any other change (another knob, the axis, "Hold λ fixed", a card file) must sweep
-// again.
+// again. The charts measure a text once and remember it: the remembered legend sizes and
+// label boxes must be QCustomPlot's own, to the bit.
 
 #include "core/analysis/Sweep.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/Json.h"
 #include "tests/support/TestHome.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/scenario/ScenarioController.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace kvtiers;
 using namespace kvtiers::ui;
@@ -42,6 +45,18 @@ void compareSweeps(const SweepResult& shown, const SweepResult& fresh)
         QCOMPARE(a.tokensPerSecond, b.tokensPerSecond);
         QCOMPARE(a.achievedReuse, b.achievedReuse);
     }
+}
+
+/// Equal in every coordinate, not within QRectF's fuzzy tolerance.
+bool sameBits(const QRectF& a, const QRectF& b)
+{
+    return a.x() == b.x() && a.y() == b.y() && a.width() == b.width() && a.height() == b.height();
+}
+
+/// A layout element's minimum size (protected in the legend item's own class).
+QSize size(const QCPLayoutElement* e)
+{
+    return e->minimumOuterSizeHint();
 }
 
 } // namespace
@@ -128,6 +143,62 @@ private slots:
         d.setOverride("context", Json(65536));
         d.flush();
         QCOMPARE(d.sweepCount(), sweeps + 1);
+    }
+
+    void legendItemMeasuresAsQCustomPlot()
+    {
+        QCustomPlot plot;
+        plot.resize(400, 300);
+        plot.setAutoAddPlottableToLegend(false);
+        for (const QString& name :
+            { QStringLiteral("HBM"), QStringLiteral("overflow (fits in no tier)"), QStringLiteral("서버 DRAM") }) {
+            auto* graph = plot.addGraph();
+            graph->setName(name);
+            QCPPlottableLegendItem* ours = chart::addToLegend(graph, plot.legend);
+            QVERIFY(ours);
+            QVERIFY(!chart::addToLegend(graph, plot.legend)); // once per plottable, as QCustomPlot
+            auto* theirs = new QCPPlottableLegendItem(plot.legend, graph);
+            QCOMPARE(size(ours), size(theirs));
+            QFont bold = plot.legend->font();
+            bold.setBold(true);
+            bold.setPointSizeF(bold.pointSizeF() * 1.5);
+            ours->setFont(bold);
+            theirs->setFont(bold);
+            QCOMPARE(size(ours), size(theirs));
+            graph->setName(name + QStringLiteral(" renamed"));
+            QCOMPARE(size(ours), size(theirs));
+            delete theirs;
+        }
+    }
+
+    void textItemBoxIsItsAnchors()
+    {
+        QCustomPlot plot;
+        plot.resize(500, 400);
+        plot.xAxis->setRange(0, 10);
+        plot.yAxis->setRange(0, 10);
+        plot.replot();
+        auto* label = new QCPItemText(&plot);
+        const Qt::Alignment aligns[]
+            = { Qt::AlignLeft | Qt::AlignTop, Qt::AlignCenter, Qt::AlignRight | Qt::AlignBottom,
+                  Qt::AlignHCenter | Qt::AlignBottom, Qt::AlignRight | Qt::AlignVCenter, Qt::Alignment() };
+        const QString texts[] = { QStringLiteral("now: 128K tokens"), QStringLiteral("capacity\n141 GiB"),
+            QStringLiteral("HBM 용량 141 GiB"), QString() };
+        for (const Qt::Alignment align : aligns)
+            for (const QString& text : texts)
+                for (const QMargins& pad : { QMargins(), QMargins(2, 1, 2, 1), QMargins(5, 3, 7, 2) }) {
+                    label->setPositionAlignment(align);
+                    label->setTextAlignment(align == Qt::AlignCenter ? Qt::AlignHCenter : Qt::AlignLeft);
+                    label->setText(text);
+                    label->setPadding(pad);
+                    label->position->setCoords(3.3, 7.1);
+                    const QRectF anchors(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+                    QVERIFY(sameBits(chart::textItemRect(label), anchors));
+                    QVERIFY(sameBits(chart::textItemRect(label), anchors)); // remembered, the same
+                }
+        label->setRotation(30); // rotated: the anchors themselves
+        QVERIFY(sameBits(
+            chart::textItemRect(label), QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())));
     }
 };
 
