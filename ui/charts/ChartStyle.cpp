@@ -2,12 +2,98 @@
 
 #include <QBoxLayout>
 #include <QFontMetrics>
+#include <QHash>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <memory>
 
 namespace kvtiers::ui::chart {
+
+namespace {
+
+/// QFontMetrics(font).boundingRect(0, 0, 0, height, flags, text), remembered: a pure
+/// function of its arguments, so a remembered answer is the measured one. Bounded: cleared
+/// when it grows past a few hundred texts (figures change at every slider step).
+QRect measuredText(const QFont& font, int height, int flags, const QString& text)
+{
+    struct Entry {
+        QFont font;
+        int height;
+        int flags;
+        QRect rect;
+    };
+    static QHash<QString, QList<Entry>> cache;
+    QList<Entry>& entries = cache[text];
+    for (const Entry& e : std::as_const(entries))
+        if (e.height == height && e.flags == flags && e.font == font)
+            return e.rect;
+    if (cache.size() > 512) {
+        cache.clear();
+        return measuredText(font, height, flags, text);
+    }
+    const QRect rect = QFontMetrics(font).boundingRect(0, 0, 0, height, flags, text);
+    entries.append({ font, height, flags, rect });
+    return rect;
+}
+
+/// QCPPlottableLegendItem with its size measured by measuredText(); drawn as before.
+class LegendItem : public QCPPlottableLegendItem {
+public:
+    using QCPPlottableLegendItem::QCPPlottableLegendItem;
+
+    QSize minimumOuterSizeHint() const override
+    {
+        // QCPPlottableLegendItem::minimumOuterSizeHint() (QCustomPlot 2.1), its text measured once.
+        if (!mPlottable)
+            return {};
+        const QSize iconSize = mParentLegend->iconSize();
+        const QRect textRect = measuredText(getFont(), iconSize.height(), Qt::TextDontClip, mPlottable->name());
+        QSize result(iconSize.width() + mParentLegend->iconTextPadding() + textRect.width(),
+            std::max(textRect.height(), iconSize.height()));
+        result.rwidth() += mMargins.left() + mMargins.right();
+        result.rheight() += mMargins.top() + mMargins.bottom();
+        return result;
+    }
+};
+
+} // namespace
+
+QCPPlottableLegendItem* addToLegend(QCPAbstractPlottable* plottable, QCPLegend* legend)
+{
+    if (!legend || legend->parentPlot() != plottable->parentPlot() || legend->hasItemWithPlottable(plottable))
+        return nullptr;
+    auto* item = new LegendItem(legend, plottable);
+    legend->addItem(item);
+    return item;
+}
+
+QRectF textItemRect(const QCPItemText* item)
+{
+    if (!qFuzzyIsNull(item->rotation()))
+        return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition());
+    // QCPItemText::anchorPixelPosition() (QCustomPlot 2.1) for topLeft and bottomRight,
+    // the same arithmetic in the same order, so the box is the anchors' to the bit.
+    const QFont& font = item->selected() ? item->selectedFont() : item->font();
+    const QMargins pad = item->padding();
+    QRectF box = measuredText(font, 0, Qt::TextDontClip | item->textAlignment(), item->text())
+                     .adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
+    QPointF at(0, 0);
+    const Qt::Alignment align = item->positionAlignment();
+    if (align != Qt::Alignment() && align != (Qt::AlignLeft | Qt::AlignTop)) {
+        if (align.testFlag(Qt::AlignHCenter))
+            at.rx() -= box.width() / 2.0;
+        else if (align.testFlag(Qt::AlignRight))
+            at.rx() -= box.width();
+        if (align.testFlag(Qt::AlignVCenter))
+            at.ry() -= box.height() / 2.0;
+        else if (align.testFlag(Qt::AlignBottom))
+            at.ry() -= box.height();
+    }
+    box.moveTopLeft(at.toPoint());
+    const QPointF pos = item->position->pixelPosition();
+    return QRectF(box.topLeft() + pos, box.bottomRight() + pos);
+}
 
 void themePlot(QCustomPlot* plot, QCPTextElement* title, const QPalette& palette)
 {

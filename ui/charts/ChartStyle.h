@@ -5,12 +5,16 @@
 
 #include <QFont>
 #include <QPalette>
+#include <QRectF>
 #include <QSize>
 #include <QString>
 
 class QBoxLayout;
+class QCPAbstractPlottable;
 class QCPAxis;
+class QCPItemText;
 class QCPLegend;
+class QCPPlottableLegendItem;
 class QCPTextElement;
 class QCustomPlot;
 class QWidget;
@@ -42,6 +46,14 @@ void fitToWidth(QCustomPlot* plot, QCPTextElement* title, QCPLegend* legend, int
 /// wider than that keeps its own line).
 QString wrapText(const QString& text, const QFont& font, int width);
 
+/// Adds `plottable` to `legend` as QCPAbstractPlottable::addToLegend() does, with an item
+/// that measures its text once per name and font instead of at every layout (the legends
+/// are laid out again at each slider step). Null if the plottable is in the legend already.
+QCPPlottableLegendItem* addToLegend(QCPAbstractPlottable* plottable, QCPLegend* legend);
+/// The box a text item covers in pixels, as its topLeft and bottomRight anchors give it,
+/// with the text measured once per text, font and alignment (placing labels asks for a
+/// box many times per layout). A rotated item falls back to its anchors.
+QRectF textItemRect(const QCPItemText* item);
 /// A panel's x axis showing one bar at `key`: the panel's name as its only tick label,
 /// in bold, with no tick marks and no grid.
 void setupBarPanelAxis(QCPAxis* x, double key, const QString& name, const QFont& font);

@@ -69,7 +69,7 @@ constexpr double kLabelGap = 4; // pixels between a label and a line it must not
 
 QRectF labelRect(const QCPItemText* label)
 {
-    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+    return chart::textItemRect(label);
 }
 
 bool crossesLine(const QRectF& r, const QCPItemStraightLine* line)
@@ -106,9 +106,12 @@ SweepChart::SweepChart(QWidget* parent)
     p->yAxis->setTicker(byteTicker(units()));
     p->yAxis->setSubTicks(false);
 
+    // The legend's items measure their names once (chart::addToLegend), not at each layout.
+    p->setAutoAddPlottableToLegend(false);
     QCPGraph* below = nullptr;
     for (int i = 0; i < kSeriesCount; ++i) {
         auto* g = addGraph();
+        chart::addToLegend(g, p->legend);
         texts()([g, i] { g->setName(seriesName(static_cast<Series>(i))); });
         g->setSelectable(QCP::stNone);
         g->setAntialiasedFill(false);

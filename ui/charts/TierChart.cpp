@@ -149,8 +149,8 @@ void TierChart::buildPlot()
     m_legend->setBorderPen(Qt::NoPen);
     m_legend->setIconSize(14, 12);
     for (int s = 0; s < kSegmentCount; ++s)
-        m_bars[0][s]->addToLegend(m_legend);
-    m_overflowBar->addToLegend(m_legend);
+        chart::addToLegend(m_bars[0][s], m_legend);
+    chart::addToLegend(m_overflowBar, m_legend);
     p->plotLayout()->setRowStretchFactor(0, 0.001);
     p->plotLayout()->setRowStretchFactor(2, 0.001);
     chart::fitToWidth(p, title(), m_legend);
@@ -332,15 +332,14 @@ void TierChart::fitSegmentLabels()
             QCPItemText* label = m_labels[t][s];
             if (!m_labelWanted[t][s])
                 continue;
-            const QRectF text(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+            const QRectF text = chart::textItemRect(label);
             const bool inBar = text.left() >= left && text.right() <= right;
             label->setVisible(panel.contains(text) && (inBar || label->color() == readsOnBase));
         }
         // The capacity above the dashed line likewise: whole or not at all (a narrow
         // panel cut "945 GiB" to "5 G"); the caption below and the tooltip still give it.
         QCPItemText* capacity = m_capacityLabels[t];
-        capacity->setVisible(
-            panel.contains(QRectF(capacity->topLeft->pixelPosition(), capacity->bottomRight->pixelPosition())));
+        capacity->setVisible(panel.contains(chart::textItemRect(capacity)));
     }
 }
 

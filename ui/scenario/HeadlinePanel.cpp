@@ -132,19 +132,22 @@ void HeadlinePanel::resizeEvent(QResizeEvent* event)
     reflow();
 }
 
+int HeadlinePanel::textWidth(const QLabel* label)
+{
+    TextWidth& w = m_textWidths[label];
+    const int dpi = label->logicalDpiX();
+    if (w.text != label->text() || w.font != label->font() || w.dpi != dpi)
+        w = { label->text(), label->font(), dpi, label->fontMetrics().horizontalAdvance(label->text()) };
+    return w.width;
+}
+
 void HeadlinePanel::reflow()
 {
     const int count = static_cast<int>(m_values.size());
     const QMargins margins = contentsMargins() + layout()->contentsMargins();
     const int available = width() - margins.left() - margins.right();
     const int spacing = m_grid->horizontalSpacing();
-    auto cellWidth = [&](int i) {
-        const QLabel* caption = m_captions.at(i);
-        const QLabel* value = m_values.at(i);
-        return std::max(caption->fontMetrics().horizontalAdvance(caption->text()),
-                   value->fontMetrics().horizontalAdvance(value->text()))
-            + 2;
-    };
+    auto cellWidth = [&](int i) { return std::max(textWidth(m_captions.at(i)), textWidth(m_values.at(i))) + 2; };
     // The values ignore their size hints (a narrow window is never forced wider), so the
     // grid gives every column the same width: the widest figure decides.
     int widest = 0;

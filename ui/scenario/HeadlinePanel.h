@@ -12,6 +12,8 @@
 #include "core/scenario/Scenario.h"
 #include "ui/common/Retranslator.h"
 
+#include <QFont>
+#include <QHash>
 #include <QWidget>
 
 #include <optional>
@@ -46,6 +48,9 @@ private:
     /// of fewer columns), so a narrow window wraps the headline instead of cutting it.
     void reflow();
 
+    /// `label`'s text width in its font, measured again only when its text or font changed
+    /// (reflow() runs at every update; the captions change only with the language).
+    int textWidth(const QLabel* label);
     QLabel* addFigure(int row, int column, const QString& objectName, const char* caption, const char* toolTip);
     void retranslateUi();
     void applyTheme();
@@ -56,6 +61,13 @@ private:
     QList<QLabel*> m_captions;
     QList<QLabel*> m_values; ///< beside m_captions, in reading order
     int m_columns = 0;       ///< the columns reflow() last chose
+    struct TextWidth {
+        QString text;
+        QFont font;
+        int dpi = 0;
+        int width = 0;
+    };
+    QHash<const QLabel*, TextWidth> m_textWidths; ///< textWidth()'s last measures
     QLabel* m_kvPerToken = nullptr;
     QLabel* m_kvPerRequest = nullptr;
     QLabel* m_hotSet = nullptr;

@@ -32,6 +32,7 @@ const CardCatalog& ScenarioController::catalog() const
 void ScenarioController::addUserCard(CardKind kind, const std::string& text, const std::string& origin)
 {
     m_catalog.addCard(kind, text, origin);
+    ++m_catalogGeneration;
 }
 
 ScenarioSpec ScenarioController::articleSpec()
@@ -162,6 +163,35 @@ void ScenarioController::flush()
     }
 }
 
+std::optional<ScenarioController::SweepKey> ScenarioController::sweepKey(const Scenario& base) const
+{
+    // Cards named by id resolve from the catalog alone; a card file is read again at each
+    // evaluation and may have changed, so no key.
+    const CardCatalog& c = catalog();
+    std::string model = m_spec.model, hardware = m_spec.hardware;
+    if (!m_spec.workload.empty()) {
+        const auto wc = c.workloads().find(m_spec.workload);
+        if (wc == c.workloads().end())
+            return std::nullopt;
+        if (model.empty())
+            model = wc->second.modelId;
+        if (hardware.empty())
+            hardware = wc->second.hardwareId;
+    }
+    if (hardware.empty())
+        hardware = CardCatalog::kDefaultHardware;
+    const auto& restore = base.workload.restorePath;
+    if (!c.models().contains(model) || !c.hardware().contains(hardware)
+        || (restore && !c.restorePaths().contains(*restore)))
+        return std::nullopt;
+    // The swept knob is a workload knob: its override sets only that field, which every
+    // point of the sweep sets again. The rest of the spec decides the cards' fields.
+    SweepKey key { m_spec, base.workload, m_sweepAxis, m_catalogGeneration };
+    key.spec.overrides.erase(knobKey(sweepAxisKnob(m_sweepAxis)));
+    (m_sweepAxis == SweepAxis::Context ? key.workload.context : key.workload.concurrency) = 0;
+    return key;
+}
+
 void ScenarioController::evaluateNow()
 {
     QString error;
@@ -170,12 +200,19 @@ void ScenarioController::evaluateNow()
         ResolvedScenario resolved = resolveScenario(catalog(), m_spec);
         EvalResult result = evaluate(resolved.scenario);
         const SweepRange range = defaultSweepRange(m_sweepAxis);
-        SweepResult swept = sweep(m_sweepHoldsRate ? holdRequestRate(resolved.scenario) : resolved.scenario,
-            m_sweepAxis, range.from, range.to, kSweepPoints);
+        const Scenario base = m_sweepHoldsRate ? holdRequestRate(resolved.scenario) : resolved.scenario;
+        // A step along the sweep's axis leaves the sweep as it was: reuse it (200
+        // evaluations and a bisection, most of the model's share of a slider step).
+        std::optional<SweepKey> key = sweepKey(base);
+        const bool reuse = key && m_sweepKey && m_hasResult && *key == *m_sweepKey;
+        SweepResult swept = reuse ? m_sweep : sweep(base, m_sweepAxis, range.from, range.to, kSweepPoints);
+        if (!reuse)
+            ++m_sweeps;
         m_scenario = std::move(resolved.scenario);
         m_workloadId = resolved.workloadId;
         m_result = result;
         m_sweep = std::move(swept);
+        m_sweepKey = std::move(key);
         m_hasResult = true;
     } catch (const InputError& e) {
         error = translated(e.message()); // in the UI language where the error has a structured form

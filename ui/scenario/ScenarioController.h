@@ -46,8 +46,11 @@ public:
     const std::string& workloadId() const { return m_workloadId; }
     /// The core's message when the current spec is invalid; empty when it evaluates.
     const QString& errorMessage() const { return m_error; }
-    /// Evaluations done so far (each one resolve + evaluate + sweep).
+    /// Evaluations done so far (each one resolve + evaluate, and a sweep unless reused).
     int evaluationCount() const { return m_evaluations; }
+    /// Sweeps computed so far: an evaluation reuses the last sweep when only the swept
+    /// knob changed (a slider step along the sweep's axis), since every point sets it anew.
+    int sweepCount() const { return m_sweeps; }
 
     SweepAxis sweepAxis() const { return m_sweepAxis; }
     void setSweepAxis(SweepAxis axis);
@@ -102,6 +105,17 @@ signals:
     void evaluated();
 
 private:
+    /// What a sweep depends on besides its axis's own value. Equal keys give equal sweeps:
+    /// every point sets the swept knob, and the cards are the catalog's (a card file could
+    /// change on disk, so a scenario naming one has no key and is swept every time).
+    struct SweepKey {
+        ScenarioSpec spec;       ///< without the swept knob's override
+        WorkloadParams workload; ///< the sweep's base, with the swept knob zeroed
+        SweepAxis axis = SweepAxis::Context;
+        int catalogGeneration = 0;
+        bool operator==(const SweepKey&) const = default;
+    };
+    std::optional<SweepKey> sweepKey(const Scenario& base) const;
     void evaluateNow();
     /// cardName(), or the id itself when that is empty (undo texts).
     QString cardNameOrId(CardKind kind, const std::string& idOrFile) const;
@@ -117,6 +131,9 @@ private:
     QString m_error;
     std::optional<InputError> m_inputError; ///< behind m_error, for rewordError()
     int m_evaluations = 0;
+    int m_sweeps = 0;
+    int m_catalogGeneration = 0;        ///< bumped when a card is added: resolved cards may differ
+    std::optional<SweepKey> m_sweepKey; ///< m_sweep's, when it may be reused
     SweepAxis m_sweepAxis = SweepAxis::Context;
     bool m_sweepHoldsRate = false;
     QTimer m_timer;
