@@ -248,9 +248,9 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("tab");
-    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace" };
+    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Outlook" };
     for (const char* language : { "en", "ko" })
-        for (int tab = 0; tab < 4; ++tab)
+        for (int tab = 0; tab < 5; ++tab)
             QTest::addRow("%s, %s", language, names[tab]) << QString::fromLatin1(language) << tab;
 }
 
