@@ -95,7 +95,7 @@ private slots:
         // Bad values are refused with a reason, and change nothing.
         QVERIFY(!view.editDriver(0, OutlookView::TokensColumn, 0).isEmpty());
         QVERIFY(!view.editDriver(0, chat, 1.5).isEmpty());
-        QCOMPARE(view.undoStack()->count(), 2);
+        QCOMPARE(view.undoStack()->count(), 1); // the undone edit gave way to the share edit
     }
 
     void exportWritesFiles()
@@ -148,7 +148,8 @@ private slots:
         // Every year's row shows in the drivers table.
         QTableWidget* table = view->driversTable();
         const int last = table->rowViewportPosition(table->rowCount() - 1) + table->rowHeight(table->rowCount() - 1);
-        QVERIFY2(last <= table->viewport()->height(), qPrintable(QStringLiteral("%1 > %2").arg(last).arg(table->viewport()->height())));
+        QVERIFY2(last <= table->viewport()->height(),
+            qPrintable(QStringLiteral("%1 > %2").arg(last).arg(table->viewport()->height())));
         const QString dirPath = qEnvironmentVariable("KVTIERS_SCREENSHOT_DIR");
         if (!dirPath.isEmpty())
             QVERIFY(window.grab().save(QDir(dirPath).filePath(QStringLiteral("outlook-%1.png").arg(language))));
