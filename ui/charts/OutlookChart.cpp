@@ -1,8 +1,8 @@
 #include "ui/charts/OutlookChart.h"
 
+#include "core/model/ComputeModel.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
-#include "core/model/ComputeModel.h"
 
 #include <qcustomplot.h>
 
@@ -22,7 +22,7 @@ QColor seriesColor(int series, const QPalette& palette)
 
 OutlookChart::OutlookChart(Mode mode, QWidget* parent)
     : ChartBase(parent, mode == Mode::Index ? QStringLiteral("outlookIndexPlot") : QStringLiteral("outlookBytesPlot"),
-          { 320, 220 })
+        { 320, 220 })
     , m_mode(mode)
 {
     QCustomPlot* const p = plot();
@@ -88,8 +88,8 @@ void OutlookChart::redraw()
 {
     QCustomPlot* const p = plot();
     title()->setText(m_mode == Mode::Index
-            ? tr("Each tier's needed bytes and tokens per day, relative to %1").arg(
-                m_result.years.empty() ? QString() : QString::number(m_result.years.front().year))
+            ? tr("Each tier's needed bytes and tokens per day, relative to %1")
+                  .arg(m_result.years.empty() ? QString() : QString::number(m_result.years.front().year))
             : tr("Bytes each tier needs, per year (%1)")
                   .arg(units() == ByteUnits::Decimal ? tr("decimal: EB") : tr("binary: EiB")));
     if (m_mode == Mode::Bytes)
@@ -137,8 +137,8 @@ QString OutlookChart::toolTipTextAt(const QPoint& pos) const
     QString text = tr("%1 (a scenario)").arg(y.year);
     for (int s = 0; s < seriesCount(); ++s)
         text += QStringLiteral("\n")
-            + tr("%1: %2").arg(seriesName(s),
-                m_mode == Mode::Index ? QString::number(valueAt(s, i), 'f', 2) : bytes(valueAt(s, i)));
+            + tr("%1: %2").arg(
+                seriesName(s), m_mode == Mode::Index ? QString::number(valueAt(s, i), 'f', 2) : bytes(valueAt(s, i)));
     return text;
 }
 

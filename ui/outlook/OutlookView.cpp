@@ -6,7 +6,6 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/export/ReportRender.h"
 
-
 #include <QComboBox>
 #include <QEvent>
 #include <QFileInfo>
@@ -236,7 +235,9 @@ QString OutlookView::editDriver(int row, int column, double value)
         if (field == value)
             return {};
         field = value;
-        what = column == TokensColumn ? tr("tokens per day") : column == TtftColumn ? tr("TTFT target") : tr("TPOT target");
+        what = column == TokensColumn ? tr("tokens per day")
+            : column == TtftColumn    ? tr("TTFT target")
+                                      : tr("TPOT target");
     } else {
         // One share set; the year's other shares rescaled so the mix still sums to 1.
         if (value > 1)
@@ -268,7 +269,8 @@ void OutlookView::cellEdited(QTableWidgetItem* item)
     bool ok = false;
     const double value = QLocale().toDouble(item->text(), &ok);
     const double plain = ok ? value : item->text().toDouble(&ok);
-    const QString error = ok ? editDriver(item->row(), item->column(), plain) : tr("not a number: %1").arg(item->text());
+    const QString error
+        = ok ? editDriver(item->row(), item->column(), plain) : tr("not a number: %1").arg(item->text());
     if (!error.isEmpty()) {
         emit message(tr("Outlook: %1").arg(error));
         fillTable(); // shows the value in effect again
