@@ -22,7 +22,7 @@ QColor seriesColor(int series, const QPalette& palette)
 
 OutlookChart::OutlookChart(Mode mode, QWidget* parent)
     : ChartBase(parent, mode == Mode::Index ? QStringLiteral("outlookIndexPlot") : QStringLiteral("outlookBytesPlot"),
-        { 320, 220 })
+        { 200, 200 })
     , m_mode(mode)
 {
     QCustomPlot* const p = plot();
@@ -148,7 +148,7 @@ constexpr int kMaxRows = 10; ///< the largest effects; the rest move the tier le
 } // namespace
 
 OutlookTornadoChart::OutlookTornadoChart(QWidget* parent)
-    : ChartBase(parent, QStringLiteral("outlookTornadoPlot"), { 320, 220 })
+    : ChartBase(parent, QStringLiteral("outlookTornadoPlot"), { 200, 200 })
 {
     QCustomPlot* const p = plot();
     p->plotLayout()->insertRow(0);
