@@ -35,6 +35,7 @@ class TestLayers : public QObject {
         { QStringLiteral("ui/presets"), 15 },
         { QStringLiteral("ui/sensitivity"), 15 },
         { QStringLiteral("ui/trace"), 15 },
+        { QStringLiteral("ui/outlook"), 15 },
         { QStringLiteral("ui/app"), 16 },
         { QStringLiteral("app/cli"), 20 },
         { QStringLiteral("app"), 21 },

@@ -260,10 +260,10 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("tab");
-    // The fifth row is the Trace tab on its "Under load" view, a sweep drawn.
-    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Trace under load" };
+    // Every tab, and the Trace tab once more on its "Under load" view with a sweep drawn.
+    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Outlook", "Trace under load" };
     for (const char* language : { "en", "ko" })
-        for (int tab = 0; tab < 5; ++tab)
+        for (int tab = 0; tab < 6; ++tab)
             QTest::addRow("%s, %s", language, names[tab]) << QString::fromLatin1(language) << tab;
 }
 
@@ -272,7 +272,7 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800()
     QFETCH(QString, language);
     QFETCH(int, tab);
     startWindow(language);
-    const bool underLoad = tab == 4;
+    const bool underLoad = tab == 5;
     if (underLoad) {
         enterState(QStringLiteral("under load")); // the replay's sweep drawn
         tab = static_cast<int>(MainWindow::ViewTab::Trace);

@@ -6,6 +6,7 @@
 #include "ui/dialogs/ModelHelpDialog.h"
 #include "ui/dialogs/VllmCheckDialog.h"
 #include "ui/fleet/FleetView.h"
+#include "ui/outlook/OutlookView.h"
 #include "ui/presets/CompareView.h"
 #include "ui/presets/PresetPanel.h"
 #include "ui/scenario/ControlsPanel.h"
@@ -122,6 +123,7 @@ void MainWindow::buildEditMenu()
     m_undoGroup = new QUndoGroup(this);
     m_undoGroup->addStack(m_controller->undoStack());
     m_undoGroup->addStack(m_fleetView->undoStack());
+    m_undoGroup->addStack(m_outlookView->undoStack());
     m_undoGroup->setActiveStack(m_controller->undoStack());
     QUndoGroup* stack = m_undoGroup;
     auto stepText = [](const QString& bare, const QString& withStep, const QString& step) {

@@ -11,6 +11,7 @@
 #include "ui/dialogs/MessageBox.h"
 #include "ui/dialogs/ModelImportDialog.h"
 #include "ui/fleet/FleetView.h"
+#include "ui/outlook/OutlookView.h"
 #include "ui/presets/CompareView.h"
 #include "ui/presets/PresetPanel.h"
 #include "ui/scenario/ControlsPanel.h"
@@ -149,8 +150,10 @@ void MainWindow::buildTabs(QWidget* parent)
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_traceView->setDisplayOptions(m_display);
     m_traceView->followScenario(m_controller);
+    // Memory demand by year: an outlook's years sized as fleets.
+    m_outlookView = new OutlookView(m_controller->catalog());
     m_tabPages = { scrolled(m_scenarioTab->page()), scrolled(m_fleetView), scrolled(m_sensitivityView),
-        scrolled(m_traceView) };
+        scrolled(m_traceView), scrolled(m_outlookView) };
     for (QWidget* page : m_tabPages)
         m_viewTabs->addTab(page, QString());
     m_texts([this] {
@@ -158,7 +161,9 @@ void MainWindow::buildTabs(QWidget* parent)
         m_viewTabs->setTabText(m_viewTabs->indexOf(tabPage(ViewTab::Fleet)), tr("Fleet"));
         m_viewTabs->setTabText(m_viewTabs->indexOf(tabPage(ViewTab::Sensitivity)), tr("Sensitivity"));
         m_viewTabs->setTabText(m_viewTabs->indexOf(tabPage(ViewTab::Trace)), tr("Trace"));
+        m_viewTabs->setTabText(m_viewTabs->indexOf(tabPage(ViewTab::Outlook)), tr("Outlook"));
     });
+    connect(m_outlookView, &OutlookView::message, this, [this](const QString& text) { showStatus(text, 10000); });
     connect(m_traceView, &TraceView::message, this, [this](const QString& text) { showStatus(text, 10000); });
     connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { showStatus(text, 10000); });
     connect(m_sensitivityView, &SensitivityView::exported, this,
@@ -195,7 +200,9 @@ void MainWindow::followCurrentTab()
     }
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     if (m_undoGroup)
-        m_undoGroup->setActiveStack(isShown(ViewTab::Fleet) ? m_fleetView->undoStack() : m_controller->undoStack());
+        m_undoGroup->setActiveStack(isShown(ViewTab::Fleet) ? m_fleetView->undoStack()
+                : isShown(ViewTab::Outlook)                 ? m_outlookView->undoStack()
+                                                            : m_controller->undoStack());
 }
 
 TierTableModel* MainWindow::tierTableModel() const

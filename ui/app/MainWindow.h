@@ -28,6 +28,7 @@ namespace kvtiers::ui {
 class CompareView;
 class DisplayOptions;
 class FleetView;
+class OutlookView;
 class PresetPanel;
 class ScenarioController;
 class ScenarioTab;
@@ -39,7 +40,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     /// The tabs under the headline figures, in their order.
-    enum class ViewTab { Scenario, Fleet, Sensitivity, Trace };
+    enum class ViewTab { Scenario, Fleet, Sensitivity, Trace, Outlook };
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -127,8 +128,9 @@ private:
     ScenarioTab* m_scenarioTab = nullptr;
     QDockWidget* m_controlsDock = nullptr; ///< the controls' column, fixed on the left
     QTabWidget* m_viewTabs = nullptr;
-    std::array<QWidget*, 4> m_tabPages = {}; ///< each ViewTab's page
+    std::array<QWidget*, 5> m_tabPages = {}; ///< each ViewTab's page
     FleetView* m_fleetView = nullptr;
+    OutlookView* m_outlookView = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
     TraceView* m_traceView = nullptr;
     QDockWidget* m_presetDock = nullptr;

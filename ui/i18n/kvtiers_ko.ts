@@ -2781,6 +2781,10 @@ replica</source>
 <context>
     <name>kvtiers::ui::MainWindow</name>
     <message>
+        <source>Outlook</source>
+        <translation>전망</translation>
+    </message>
+    <message>
         <source>Undone: %1</source>
         <translation>실행 취소함: %1</translation>
     </message>
@@ -4476,6 +4480,287 @@ GPU당: TP로 나눈 값.
     <message>
         <source>element %1 is negative; block ids are 0 to 18446744073709551615</source>
         <translation>%1번 원소가 음수입니다. 블록 ID는 0부터 18446744073709551615까지입니다</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookChart</name>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>DRAM</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>Each tier&apos;s needed bytes and tokens per day, relative to %1</source>
+        <translation>계층별 필요 바이트와 일일 토큰 수 (%1년 = 1)</translation>
+    </message>
+    <message>
+        <source>Bytes each tier needs, per year (%1)</source>
+        <translation>연도별 계층 필요 바이트 (%1)</translation>
+    </message>
+    <message>
+        <source>decimal: EB</source>
+        <translation>십진: EB</translation>
+    </message>
+    <message>
+        <source>binary: EiB</source>
+        <translation>이진: EiB</translation>
+    </message>
+    <message>
+        <source>index (first year = 1)</source>
+        <translation>지수 (첫해 = 1)</translation>
+    </message>
+    <message>
+        <source>needed bytes</source>
+        <translation>필요 바이트</translation>
+    </message>
+    <message>
+        <source>year (a scenario, not a forecast)</source>
+        <translation>연도 (예측이 아닌 시나리오)</translation>
+    </message>
+    <message>
+        <source>%1 (a scenario)</source>
+        <translation>%1년 (시나리오)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookTornadoChart</name>
+    <message>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>Context of %1</source>
+        <translation>%1 문맥 길이</translation>
+    </message>
+    <message>
+        <source>Share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>KV format</source>
+        <translation>KV 형식</translation>
+    </message>
+    <message>
+        <source>MLA/hybrid share</source>
+        <translation>MLA/하이브리드 비중</translation>
+    </message>
+    <message>
+        <source>Prefix reuse</source>
+        <translation>프리픽스 재사용</translation>
+    </message>
+    <message>
+        <source>Hardware generation</source>
+        <translation>하드웨어 세대</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+    <message>
+        <source>Offload rate</source>
+        <translation>오프로드 비율</translation>
+    </message>
+    <message>
+        <source>%1 (%2 → %3)</source>
+        <translation>%1 (%2 → %3)</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>DRAM</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>What moves %1 in %2 most</source>
+        <translation>%2년 %1을(를) 가장 크게 움직이는 요인</translation>
+    </message>
+    <message>
+        <source>driver moved down</source>
+        <translation>요인을 낮춤</translation>
+    </message>
+    <message>
+        <source>driver moved up</source>
+        <translation>요인을 높임</translation>
+    </message>
+    <message>
+        <source>change in the %1 the year needs</source>
+        <translation>그해 필요한 %1의 변화</translation>
+    </message>
+    <message>
+        <source>(an end cannot be sized)</source>
+        <translation>(한쪽 끝은 산정할 수 없음)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookView</name>
+    <message>
+        <source>O&amp;utlook:</source>
+        <translation>전망(&amp;U):</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>파일 열기…</translation>
+    </message>
+    <message>
+        <source>A built-in outlook, or an outlook card file</source>
+        <translation>내장 전망 또는 전망 카드 파일</translation>
+    </message>
+    <message>
+        <source>Tornado &amp;tier:</source>
+        <translation>토네이도 계층(&amp;T):</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>DRAM</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)</source>
+        <translation>논지 차트는 PNG, SVG, PDF로, 연도별 값은 CSV로, 전망은 카드(JSON)로</translation>
+    </message>
+    <message>
+        <source>Open an outlook</source>
+        <translation>전망 열기</translation>
+    </message>
+    <message>
+        <source>Outlook cards (*.json);;All files (*)</source>
+        <translation>전망 카드 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Outlook: read %1</source>
+        <translation>전망: %1을(를) 읽었습니다</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>연도</translation>
+    </message>
+    <message>
+        <source>Tokens/day</source>
+        <translation>토큰/일</translation>
+    </message>
+    <message>
+        <source>TTFT (s)</source>
+        <translation>TTFT (초)</translation>
+    </message>
+    <message>
+        <source>TPOT (s)</source>
+        <translation>TPOT (초)</translation>
+    </message>
+    <message>
+        <source>%1 share</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>no such driver</source>
+        <translation>해당 요인이 없습니다</translation>
+    </message>
+    <message>
+        <source>a driver is a number of at least 0</source>
+        <translation>요인 값은 0 이상의 숫자입니다</translation>
+    </message>
+    <message>
+        <source>must be more than 0</source>
+        <translation>0보다 커야 합니다</translation>
+    </message>
+    <message>
+        <source>tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 목표</translation>
+    </message>
+    <message>
+        <source>a share is between 0 and 1</source>
+        <translation>비중은 0과 1 사이입니다</translation>
+    </message>
+    <message>
+        <source>the other workloads have no share to take up the rest</source>
+        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
+    </message>
+    <message>
+        <source>share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>Outlook %1: %2</source>
+        <translation>전망 %1년: %2</translation>
+    </message>
+    <message>
+        <source>not a number: %1</source>
+        <translation>숫자가 아닙니다: %1</translation>
+    </message>
+    <message>
+        <source>Outlook: %1</source>
+        <translation>전망: %1</translation>
+    </message>
+    <message>
+        <source>Cannot size this outlook: %1</source>
+        <translation>이 전망은 산정할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1: a scenario, not a forecast.</source>
+        <translation>%1: 예측이 아닌 시나리오입니다.</translation>
+    </message>
+    <message>
+        <source>%1: the outlook cannot be sized: %2</source>
+        <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>%1: export as .png, .svg, .pdf, .csv or .json</source>
+        <translation>%1: .png, .svg, .pdf, .csv 또는 .json으로 내보내세요</translation>
+    </message>
+    <message>
+        <source>%1: a scenario, not a forecast</source>
+        <translation>%1: 예측이 아닌 시나리오</translation>
+    </message>
+    <message>
+        <source>Export the outlook</source>
+        <translation>전망 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV (*.csv);;Outlook card (*.json)</source>
+        <translation>PNG 이미지 (*.png);;SVG 이미지 (*.svg);;PDF (*.pdf);;CSV (*.csv);;전망 카드 (*.json)</translation>
+    </message>
+    <message>
+        <source>Outlook: wrote %1</source>
+        <translation>전망: %1에 저장했습니다</translation>
     </message>
 </context>
 </TS>

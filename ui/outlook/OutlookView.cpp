@@ -1,0 +1,360 @@
+#include "ui/outlook/OutlookView.h"
+
+#include "core/io/InputError.h"
+#include "ui/charts/OutlookChart.h"
+#include "ui/common/StateCommand.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/export/ReportRender.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers::ui {
+
+using OutlookCommand = StateCommand<OutlookView, OutlookCard, &OutlookView::setCard, 3>;
+
+namespace {
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// A year's share of `workload`, 0 if it is not in the year's mix.
+double shareOf(const OutlookYear& y, const std::string& workload)
+{
+    for (const auto& e : y.mix)
+        if (e.workload == workload)
+            return e.share;
+    return 0;
+}
+} // namespace
+
+OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
+    : QWidget(parent)
+    , m_catalog(catalog)
+    , m_undoStack(new QUndoStack(this))
+{
+    setObjectName(QStringLiteral("outlookView"));
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(0);
+    connect(&m_timer, &QTimer::timeout, this, &OutlookView::computeNow);
+
+    m_indexChart = new OutlookChart(OutlookChart::Mode::Index, this);
+    m_bytesChart = new OutlookChart(OutlookChart::Mode::Bytes, this);
+    m_tornadoChart = new OutlookTornadoChart(this);
+    buildTable();
+
+    // The drivers across the top (one row per year, every row shown), the three charts under it.
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_indexChart, 1);
+    charts->addWidget(m_bytesChart, 1);
+    charts->addWidget(m_tornadoChart, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(buildHeader());
+    layout->addWidget(m_table);
+    layout->addLayout(charts, 1);
+
+    if (!m_catalog.outlooks().empty())
+        showOutlook(m_catalog.outlooks().count("steady") ? "steady" : m_catalog.outlooks().begin()->first);
+}
+
+QWidget* OutlookView::buildHeader()
+{
+    auto* header = new QWidget(this);
+    auto* row = new QHBoxLayout(header);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* pickLabel = new QLabel(header);
+    m_picker = new QComboBox(header);
+    m_picker->setObjectName(QStringLiteral("outlookPicker"));
+    for (const auto& [id, card] : m_catalog.outlooks())
+        m_picker->addItem(qs(id), qs(id));
+    m_picker->addItem(QString(), QString()); // "Open file…", worded below
+    pickLabel->setBuddy(m_picker);
+    m_status = new QLabel(header);
+    m_status->setObjectName(QStringLiteral("outlookStatus"));
+    m_status->setWordWrap(true);
+    auto* tierLabel = new QLabel(header);
+    m_tierPicker = new QComboBox(header);
+    m_tierPicker->setObjectName(QStringLiteral("outlookTornadoTier"));
+    m_tierPicker->addItems({ QString(), QString(), QString() });
+    tierLabel->setBuddy(m_tierPicker);
+    m_export = new QPushButton(header);
+    m_export->setObjectName(QStringLiteral("outlookExport"));
+    row->addWidget(pickLabel);
+    row->addWidget(m_picker);
+    row->addWidget(m_status, 1);
+    row->addWidget(tierLabel);
+    row->addWidget(m_tierPicker);
+    row->addWidget(m_export);
+    m_texts([=, this] {
+        pickLabel->setText(tr("O&utlook:"));
+        m_picker->setItemText(m_picker->count() - 1, tr("Open file…"));
+        m_picker->setToolTip(tr("A built-in outlook, or an outlook card file"));
+        tierLabel->setText(tr("Tornado &tier:"));
+        m_tierPicker->setItemText(0, tr("HBM"));
+        m_tierPicker->setItemText(1, tr("DRAM"));
+        m_tierPicker->setItemText(2, tr("SSD"));
+        m_export->setText(tr("E&xport…"));
+        m_export->setToolTip(tr("The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)"));
+    });
+    connect(m_picker, &QComboBox::activated, this, &OutlookView::pickChanged);
+    connect(m_tierPicker, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_tornado)
+            m_tornadoChart->setTornado(*m_tornado, m_tierPicker->currentIndex());
+    });
+    connect(m_export, &QPushButton::clicked, this, &OutlookView::exportWithDialog);
+    return header;
+}
+
+void OutlookView::buildTable()
+{
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("outlookDrivers"));
+    m_table->verticalHeader()->setVisible(false);
+    // Columns share the width (a long workload id is elided, its full name in the tooltip), so
+    // the table never scrolls sideways; its height is its rows' (fillTable).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    connect(m_table, &QTableWidget::itemChanged, this, &OutlookView::cellEdited);
+}
+
+bool OutlookView::showOutlook(const std::string& id)
+{
+    const auto it = m_catalog.outlooks().find(id);
+    if (it == m_catalog.outlooks().end())
+        return false;
+    m_undoStack->clear();
+    setCard(it->second);
+    const int index = m_picker->findData(qs(id));
+    if (index >= 0)
+        m_picker->setCurrentIndex(index);
+    return true;
+}
+
+QString OutlookView::openFile(const QString& path)
+{
+    try {
+        const std::string file = path.toStdString();
+        OutlookCard card = loadOutlookCard(readInputFile(file), file);
+        validateOutlook(m_catalog, card);
+        m_undoStack->clear();
+        setCard(card);
+        return {};
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
+void OutlookView::pickChanged(int index)
+{
+    const QString id = m_picker->itemData(index).toString();
+    if (!id.isEmpty()) {
+        showOutlook(id.toStdString());
+        return;
+    }
+    const QString path
+        = FileDialog::getOpenFileName(this, tr("Open an outlook"), tr("Outlook cards (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const QString error = openFile(path);
+    emit message(error.isEmpty() ? tr("Outlook: read %1").arg(path) : error);
+}
+
+void OutlookView::setCard(const OutlookCard& card)
+{
+    m_card = card;
+    m_workloads.clear();
+    for (const auto& y : m_card.years)
+        for (const auto& e : y.mix)
+            if (std::find(m_workloads.begin(), m_workloads.end(), e.workload) == m_workloads.end())
+                m_workloads.push_back(e.workload);
+    fillTable();
+    schedule();
+}
+
+void OutlookView::fillTable()
+{
+    m_filling = true;
+    m_table->clear();
+    m_table->setRowCount(static_cast<int>(m_card.years.size()));
+    m_table->setColumnCount(FirstShareColumn + static_cast<int>(m_workloads.size()));
+    QStringList headers { tr("Year"), tr("Tokens/day"), tr("TTFT (s)"), tr("TPOT (s)") };
+    for (const auto& w : m_workloads)
+        headers << tr("%1 share").arg(qs(w));
+    m_table->setHorizontalHeaderLabels(headers);
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        m_table->horizontalHeaderItem(c)->setToolTip(headers.at(c));
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        const OutlookYear& y = m_card.years[static_cast<size_t>(r)];
+        auto* year = new QTableWidgetItem(QString::number(y.year));
+        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
+        m_table->setItem(r, YearColumn, year);
+        m_table->setItem(r, TokensColumn, new QTableWidgetItem(QString::number(y.tokensPerDay, 'g', 4)));
+        m_table->setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.ttftSeconds, 'g', 4)));
+        m_table->setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.tpotSeconds, 'g', 4)));
+        for (size_t w = 0; w < m_workloads.size(); ++w)
+            m_table->setItem(r, FirstShareColumn + static_cast<int>(w),
+                new QTableWidgetItem(QString::number(shareOf(y, m_workloads[w]), 'g', 4)));
+    }
+    m_table->resizeRowsToContents();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setFixedHeight(height);
+    m_filling = false;
+}
+
+QString OutlookView::editDriver(int row, int column, double value)
+{
+    if (row < 0 || row >= static_cast<int>(m_card.years.size()) || column <= YearColumn
+        || column >= FirstShareColumn + static_cast<int>(m_workloads.size()))
+        return tr("no such driver");
+    if (!std::isfinite(value) || value < 0)
+        return tr("a driver is a number of at least 0");
+    OutlookCard next = m_card;
+    OutlookYear& y = next.years[static_cast<size_t>(row)];
+    QString what;
+    if (column == TokensColumn || column == TtftColumn || column == TpotColumn) {
+        if (!(value > 0))
+            return tr("must be more than 0");
+        double& field = column == TokensColumn ? y.tokensPerDay : column == TtftColumn ? y.ttftSeconds : y.tpotSeconds;
+        if (field == value)
+            return {};
+        field = value;
+        what = column == TokensColumn ? tr("tokens per day")
+            : column == TtftColumn    ? tr("TTFT target")
+                                      : tr("TPOT target");
+    } else {
+        // One share set; the year's other shares rescaled so the mix still sums to 1.
+        if (value > 1)
+            return tr("a share is between 0 and 1");
+        const std::string& workload = m_workloads[static_cast<size_t>(column - FirstShareColumn)];
+        auto it = std::find_if(y.mix.begin(), y.mix.end(), [&](const auto& e) { return e.workload == workload; });
+        if (it == y.mix.end())
+            it = y.mix.insert(y.mix.end(), OutlookMixEntry { workload, 0, {} });
+        if (it->share == value)
+            return {};
+        double others = 0;
+        for (const auto& e : y.mix)
+            others += &e == &*it ? 0 : e.share;
+        if (!(others > 0) && value < 1)
+            return tr("the other workloads have no share to take up the rest");
+        for (auto& e : y.mix)
+            e.share = &e == &*it ? value : e.share * (1 - value) / others;
+        what = tr("share of %1").arg(qs(workload));
+    }
+    m_undoStack->push(new OutlookCommand(this, m_card, next, tr("Outlook %1: %2").arg(y.year).arg(what),
+        "outlook:" + std::to_string(row) + ":" + std::to_string(column)));
+    return {};
+}
+
+void OutlookView::cellEdited(QTableWidgetItem* item)
+{
+    if (m_filling || !item)
+        return;
+    bool ok = false;
+    const double value = QLocale().toDouble(item->text(), &ok);
+    const double plain = ok ? value : item->text().toDouble(&ok);
+    const QString error
+        = ok ? editDriver(item->row(), item->column(), plain) : tr("not a number: %1").arg(item->text());
+    if (!error.isEmpty()) {
+        emit message(tr("Outlook: %1").arg(error));
+        fillTable(); // shows the value in effect again
+    }
+}
+
+void OutlookView::schedule()
+{
+    m_timer.start();
+}
+
+void OutlookView::flush()
+{
+    if (m_timer.isActive()) {
+        m_timer.stop();
+        computeNow();
+    }
+}
+
+void OutlookView::computeNow()
+{
+    m_error.clear();
+    try {
+        validateOutlook(m_catalog, m_card);
+        m_result = computeOutlook(m_catalog, m_card);
+        m_tornado = outlookTornado(m_catalog, m_card);
+        m_indexChart->setResult(*m_result);
+        m_bytesChart->setResult(*m_result);
+        m_tornadoChart->setTornado(*m_tornado, m_tierPicker->currentIndex());
+    } catch (const InputError& e) {
+        m_result.reset();
+        m_tornado.reset();
+        m_error = QString::fromUtf8(e.what());
+    }
+    retranslateUi();
+    emit computed();
+}
+
+void OutlookView::retranslateUi()
+{
+    if (!m_error.isEmpty())
+        m_status->setText(tr("Cannot size this outlook: %1").arg(m_error));
+    else
+        m_status->setText(tr("%1: a scenario, not a forecast.").arg(qs(m_card.name)));
+    m_status->setToolTip(qs(m_card.notes));
+}
+
+QString OutlookView::exportTo(const QString& path) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("json"))
+        return ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCardToJson(m_card).dump(2) + "\n"));
+    if (!m_result)
+        return tr("%1: the outlook cannot be sized: %2").arg(path, m_error);
+    if (suffix == QLatin1String("csv"))
+        return ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCsv(*m_result)));
+    ExportFormat format;
+    if (!ChartExporter::formatForPath(path, &format) || format == ExportFormat::Csv || format == ExportFormat::Json)
+        return tr("%1: export as .png, .svg, .pdf, .csv or .json").arg(path);
+    auto chart = report::offscreenChart<OutlookChart>();
+    chart->setResult(*m_result);
+    return report::renderToFile(
+        chart.get(), path, format, m_exportOptions, tr("%1: a scenario, not a forecast").arg(qs(m_card.name)));
+}
+
+void OutlookView::exportWithDialog()
+{
+    flush();
+    const QString path = FileDialog::getSaveFileName(this, tr("Export the outlook"), qs(m_card.id) + ".png",
+        tr("PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV (*.csv);;Outlook card (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = exportTo(path);
+    emit message(error.isEmpty() ? tr("Outlook: wrote %1").arg(path) : error);
+}
+
+void OutlookView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_texts.retranslate();
+        fillTable();
+        retranslateUi();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace kvtiers::ui
