@@ -241,6 +241,29 @@ private slots:
         QVERIFY(last.index.dram > last.index.ssd);
     }
 
+    void rememberedConcurrencyGivesTheSameFleetsBitForBit()
+    {
+        // The concurrency memo (FleetSizingMemo) is a cache only: every built-in outlook's
+        // years, sized through one shared memo, equal each year sized alone without one,
+        // to the last bit of every figure fleetToJson writes; and later years do hit it.
+        const CardCatalog& catalog = CardCatalog::builtin();
+        for (const auto& [id, card] : catalog.outlooks()) {
+            FleetSizingMemo memo(catalog);
+            for (const OutlookYear& y : card.years) {
+                const OutlookYearResult remembered = sizeOutlookYear(catalog, y, &memo);
+                const OutlookYearResult alone = sizeOutlookYear(catalog, y);
+                QCOMPARE(remembered.fleets.size(), alone.fleets.size());
+                for (size_t f = 0; f < alone.fleets.size(); ++f)
+                    QCOMPARE(fleetToJson(remembered.fleets[f]).dump(), fleetToJson(alone.fleets[f]).dump());
+                QCOMPARE(remembered.hbmBytes, alone.hbmBytes);
+                QCOMPARE(remembered.dramBytes, alone.dramBytes);
+                QCOMPARE(remembered.ssdBytes, alone.ssdBytes);
+            }
+            qInfo("%s: %zu searches remembered, %zu made", id.c_str(), memo.hits(), memo.misses());
+            QVERIFY2(memo.hits() > 0, id.c_str());
+        }
+    }
+
     void yearRejectsUnknownWorkloadNamingTheYear()
     {
         OutlookYear y = year(2031, 1e12, { { "no-such-workload", 1, {} } }, { { "h200-sxm", 1 } });
