@@ -8,6 +8,7 @@
 #include "core/scenario/Knobs.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace kvtiers {
@@ -37,6 +38,41 @@ double concurrencyForTarget(const Scenario& base, double tpotSeconds)
         (meets(mid) ? lo : hi) = mid;
     }
     return lo;
+}
+
+double FleetSizingMemo::concurrency(const ScenarioSpec& spec, const Scenario& scenario, double tpotSeconds)
+{
+    char bits[40];
+    std::snprintf(bits, sizeof bits, "%a", tpotSeconds); // exact: the hexadecimal form of the double
+    const Json canonical = { { "spec", spec.toJson() }, { "model", scenario.model.id },
+        { "hardware", scenario.hardware.id }, { "knobs", writeKnobs(scenario.workload) }, { "tpot_s", bits } };
+    const std::string key = canonical.dump();
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto it = m_concurrency.find(key); it != m_concurrency.end()) {
+            ++m_hits;
+            return it->second;
+        }
+    }
+    // Searched outside the lock: two threads may search the same key once each, with the
+    // same answer.
+    const double n = concurrencyForTarget(scenario, tpotSeconds);
+    std::lock_guard lock(m_mutex);
+    ++m_misses;
+    m_concurrency.emplace(key, n);
+    return n;
+}
+
+size_t FleetSizingMemo::hits() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_hits;
+}
+
+size_t FleetSizingMemo::misses() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_misses;
 }
 
 namespace {
@@ -96,7 +132,7 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
 /// target (fewer when prefill binds), then the fewest replicas whose TTFT at its
 /// percentile meets its target under load. Throws InputError when a target cannot be met.
 FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond,
-    const Scenario& scenario, const WorkloadTargets& cardTargets)
+    const Scenario& scenario, const WorkloadTargets& cardTargets, FleetSizingMemo* memo)
 {
     const Targets t = targetsFor(in, entry, cardTargets);
     checkTargets(t, "fleet: " + entry.label);
@@ -109,7 +145,8 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     er.ttftPercentile = t.ttftPercentile;
     er.tpotTargetSeconds = t.tpot;
     er.tpotPercentile = t.tpotPercentile;
-    er.concurrencyPerReplica = concurrencyForTarget(er.scenario, t.tpot);
+    er.concurrencyPerReplica
+        = memo ? memo->concurrency(entry.spec, er.scenario, t.tpot) : concurrencyForTarget(er.scenario, t.tpot);
     if (er.concurrencyPerReplica < 1)
         throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
             .where = "fleet",
@@ -164,8 +201,10 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     return er;
 }
 
-FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
+FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSizingMemo* memo)
 {
+    if (memo && memo->catalog() != &catalog)
+        memo = nullptr; // remembered against another catalog
     constexpr size_t kMaxMix = 64;
     if (in.mix.empty())
         throw InputError({ .code = InputErrorCode::FleetMixEmpty, .where = "fleet" });
@@ -224,8 +263,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
         throw InputError({ .code = InputErrorCode::FleetTrafficInvalid, .where = "fleet" });
 
     for (size_t i = 0; i < in.mix.size(); ++i) {
-        FleetEntryResult er = sizeEntry(
-            in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond, resolved[i].scenario, cardTargets[i]);
+        FleetEntryResult er = sizeEntry(in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond,
+            resolved[i].scenario, cardTargets[i], memo);
         out.gpus += er.gpus;
         out.hbmBytes += er.hbmBytes;
         out.dramBytes += er.dramBytes;
@@ -242,8 +281,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in)
     return out;
 }
 
-FleetProfilesResult sizeFleetProfiles(
-    const CardCatalog& catalog, const FleetInput& input, const std::vector<FleetProfile>& profiles)
+FleetProfilesResult sizeFleetProfiles(const CardCatalog& catalog, const FleetInput& input,
+    const std::vector<FleetProfile>& profiles, FleetSizingMemo* memo)
 {
     constexpr size_t kMaxProfiles = 32;
     if (profiles.empty() || profiles.size() > kMaxProfiles)
@@ -269,7 +308,7 @@ FleetProfilesResult sizeFleetProfiles(
         in.tokensPerDay *= p.share;
         FleetResult f;
         try {
-            f = sizeFleet(catalog, in);
+            f = sizeFleet(catalog, in, memo);
         } catch (const InputError& e) {
             throw InputError("hardware " + p.hardware + ": " + e.what());
         }

@@ -30,6 +30,8 @@
 #include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
 
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,9 +99,35 @@ struct FleetResult {
     double ssdPerGpu() const { return gpus > 0 ? ssdBytes / gpus : 0; }
 };
 
+/// Remembers concurrencyForTarget() across sizings against one catalog: the search depends
+/// only on the resolved scenario and the TPOT target, not on the traffic, so an outlook's
+/// years and its tornado's ends repeat it. The key is a canonical text of the scenario
+/// (its spec as JSON, whose objects keep their keys sorted, the resolved model and
+/// hardware ids and the resolved workload knobs) and the target's exact bits. Owned by one
+/// computation (an outlook, a tornado), never global; safe to share between threads.
+class FleetSizingMemo {
+public:
+    explicit FleetSizingMemo(const CardCatalog& catalog)
+        : m_catalog(&catalog)
+    {
+    }
+    /// concurrencyForTarget(scenario, tpotSeconds), computed once per key.
+    double concurrency(const ScenarioSpec& spec, const Scenario& scenario, double tpotSeconds);
+    const CardCatalog* catalog() const { return m_catalog; }
+    size_t hits() const;
+    size_t misses() const;
+
+private:
+    const CardCatalog* m_catalog;
+    mutable std::mutex m_mutex;
+    std::map<std::string, double> m_concurrency;
+    size_t m_hits = 0, m_misses = 0;
+};
+
 /// Sizes the fleet. All entries must resolve to the same GPUs per server (one server
 /// profile). Throws InputError naming the entry or the target that cannot be met.
-FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input);
+/// `memo`, if given and made for `catalog`, remembers the concurrency searches.
+FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input, FleetSizingMemo* memo = nullptr);
 
 /// A server profile of a fleet on several: a hardware id (or file) and its share of the
 /// traffic (every workload's requests split by it). Shares sum to 1 ± 1e-9.
@@ -122,8 +150,8 @@ struct FleetProfilesResult {
 /// Sizes `input` once per profile: each entry's spec gets the profile's hardware (an
 /// entry's own hardware is replaced), the traffic (requests/s or tokens/day) is scaled by
 /// the profile's share, and the figures are summed. Throws InputError naming the profile.
-FleetProfilesResult sizeFleetProfiles(
-    const CardCatalog& catalog, const FleetInput& input, const std::vector<FleetProfile>& profiles);
+FleetProfilesResult sizeFleetProfiles(const CardCatalog& catalog, const FleetInput& input,
+    const std::vector<FleetProfile>& profiles, FleetSizingMemo* memo = nullptr);
 
 /// `kvtiers fleet --hardware-mix ... --json`: the sums and, under "profiles", each profile's
 /// hardware, share and fleetToJson().

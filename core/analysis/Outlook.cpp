@@ -98,12 +98,12 @@ FleetInput outlookFleetInput(const OutlookYear& year)
     return in;
 }
 
-OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year)
+OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo)
 {
     std::vector<FleetProfile> profiles;
     for (const auto& h : year.hardware)
         profiles.push_back({ h.hardware, h.share });
-    FleetProfilesResult f = sizeFleetProfiles(catalog, outlookFleetInput(year), profiles);
+    FleetProfilesResult f = sizeFleetProfiles(catalog, outlookFleetInput(year), profiles, memo);
     OutlookYearResult r;
     r.year = year.year;
     r.tokensPerDay = year.tokensPerDay;
@@ -142,10 +142,11 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
 {
     validateOutlook(catalog, card);
     OutlookResult out { card.id, card.name, card.status, {} };
+    FleetSizingMemo memo(catalog);
     for (size_t i = 0; i < card.years.size(); ++i) {
         OutlookYearResult r;
         try {
-            r = sizeOutlookYear(catalog, card.years[i]);
+            r = sizeOutlookYear(catalog, card.years[i], &memo);
         } catch (const InputError& e) {
             throw InputError(yearWhere(card, i) + ": " + e.what());
         }

@@ -62,10 +62,11 @@ void validateOutlook(const CardCatalog& catalog, const OutlookCard& card);
 FleetInput outlookFleetInput(const OutlookYear& year);
 
 /// Sizes one year. Throws InputError (a target that cannot be met) naming the year.
-OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year);
+/// `memo` (Fleet.h), if given, remembers the concurrency searches across calls.
+OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo = nullptr);
 
-/// Sizes every year and derives the indices, elasticities and supply shares.
-/// Throws InputError naming the field and the year.
+/// Sizes every year and derives the indices, elasticities and supply shares, the years
+/// sharing one FleetSizingMemo. Throws InputError naming the field and the year.
 OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card);
 
 // ---- Which driver moves each tier: the last year's tornado.
@@ -106,8 +107,9 @@ struct OutlookTornado {
     std::vector<OutlookTornadoBar> sortedFor(int tier) const;
 };
 
-/// The last year's tornado over every driver. Throws InputError only if the base year
-/// cannot be sized.
+/// The last year's tornado over every driver, its ends sharing one FleetSizingMemo (most
+/// ends move the traffic or a target, not the scenario). Throws InputError only if the
+/// base year cannot be sized.
 OutlookTornado outlookTornado(
     const CardCatalog& catalog, const OutlookCard& card, double relativeRange = kDefaultSensitivityRange);
 

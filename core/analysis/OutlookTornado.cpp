@@ -252,11 +252,11 @@ OutlookTiers minus(const OutlookTiers& a, const OutlookTiers& b)
 }
 
 /// Sizes one end; an end that cannot be sized keeps its message.
-void sizeEnd(const CardCatalog& catalog, const End& end, const OutlookTiers& base, OutlookTiers& bytes,
-    OutlookTiers& delta, bool& feasible, std::string& error)
+void sizeEnd(const CardCatalog& catalog, FleetSizingMemo& memo, const End& end, const OutlookTiers& base,
+    OutlookTiers& bytes, OutlookTiers& delta, bool& feasible, std::string& error)
 {
     try {
-        bytes = needed(sizeOutlookYear(catalog, end.year));
+        bytes = needed(sizeOutlookYear(catalog, end.year, &memo));
         delta = minus(bytes, base);
     } catch (const InputError& e) {
         feasible = false;
@@ -271,8 +271,9 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
     validateOutlook(catalog, card);
     const OutlookYear& year = card.years.back();
     OutlookYearResult base;
+    FleetSizingMemo memo(catalog);
     try {
-        base = sizeOutlookYear(catalog, year);
+        base = sizeOutlookYear(catalog, year, &memo);
     } catch (const InputError& e) {
         throw InputError((card.origin.empty() ? "outlook " + card.id : card.origin) + ": years["
             + std::to_string(card.years.size() - 1) + "] (" + std::to_string(year.year) + "): " + e.what());
@@ -293,8 +294,8 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
         bar.highValue = high.value;
         bar.lowText = low.text;
         bar.highText = high.text;
-        sizeEnd(catalog, low, out.base, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError);
-        sizeEnd(catalog, high, out.base, bar.high, bar.highDelta, bar.highFeasible, bar.highError);
+        sizeEnd(catalog, memo, low, out.base, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError);
+        sizeEnd(catalog, memo, high, out.base, bar.high, bar.highDelta, bar.highFeasible, bar.highError);
         out.bars.push_back(std::move(bar));
     }
     return out;
