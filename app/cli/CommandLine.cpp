@@ -79,10 +79,9 @@ const Command kExportCommand = { "export",
 
 const std::vector<const Command*>& commands()
 {
-    static const std::vector<const Command*> all
-        = { &kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand, &kFleetCommand, &kOutlookCommand,
-              &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand, &kTraceCommand,
-              &kReplayCommand };
+    static const std::vector<const Command*> all = { &kListCommand, &kEvalCommand, &kSweepCommand, &kCompareCommand,
+        &kFleetCommand, &kOutlookCommand, &kSensitivityCommand, &kPresetCommand, &kExportCommand, &kVllmCheckCommand,
+        &kTraceCommand, &kReplayCommand };
     return all;
 }
 
