@@ -2,7 +2,9 @@
 // card shown; a driver edited in the table changes the card, the computation and the
 // chart's data, and one undo restores all three; the exports write the thesis chart as
 // PNG/SVG/PDF, the years as the core's CSV and the edited card as JSON that reads back;
-// the tab fits 1280×800 in English and Korean (screenshots written for a look).
+// tokens per day read in SI units and shares in %, both ways; the tab fits 1280×800 and
+// 994 px wide in English and Korean: headers whole, one chart per page, every tornado row
+// (screenshots of each chart page written for a look when KVTIERS_SCREENSHOT_DIR is set).
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"

@@ -209,6 +209,12 @@ void OutlookView::buildTable()
     m_table->setHorizontalHeader(header);
     header->setSectionResizeMode(QHeaderView::Stretch);
     header->setMinimumSectionSize(40);
+    // A narrower column wraps its title onto more lines: the header and the table grow to it.
+    connect(header, &QHeaderView::sectionResized, this, [this] {
+        QMetaObject::invokeMethod(m_table, "updateGeometries", Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { fitTableHeight(); }, Qt::QueuedConnection);
+    });
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -236,7 +242,16 @@ QString OutlookView::workloadTitle(const std::string& id) const
         return qs(id);
     const QString name = qs(it->second.name);
     const qsizetype colon = name.indexOf(u':');
-    return colon > 0 && colon <= 32 ? name.left(colon) : qs(id);
+    if (colon <= 0)
+        return qs(id);
+    // Its first words, up to 16 characters, keep the column's title to a few short lines.
+    QString title;
+    for (const QString& word : name.left(colon).split(u' ', Qt::SkipEmptyParts)) {
+        if (!title.isEmpty() && title.size() + 1 + word.size() > 16)
+            break;
+        title += (title.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    return title;
 }
 
 QString OutlookView::openFile(const QString& path)
@@ -286,6 +301,8 @@ void OutlookView::fillTable()
     m_table->clear();
     m_table->setRowCount(static_cast<int>(m_card.years.size()));
     m_table->setColumnCount(FirstShareColumn + static_cast<int>(m_workloads.size()));
+    // The year column as narrow as "2026"; the drivers share the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(YearColumn, QHeaderView::ResizeToContents);
     QStringList headers { tr("Year"), tr("Tokens per day"), tr("TTFT target (s)"), tr("TPOT target (s)") };
     QStringList tips = headers;
     for (const auto& w : m_workloads) {
@@ -312,11 +329,16 @@ void OutlookView::fillTable()
         for (int c = 0; c < m_table->columnCount(); ++c)
             m_table->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_table->resizeRowsToContents();
+    fitTableHeight();
+    m_filling = false;
+}
+
+void OutlookView::fitTableHeight()
+{
     int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(height);
-    m_filling = false;
 }
 
 QString OutlookView::editDriver(int row, int column, double value)

@@ -103,6 +103,7 @@ private:
     QString workloadTitle(const std::string& id) const;
     void buildTable();
     void fillTable();
+    void fitTableHeight();
     void pickChanged(int index);
     void cellEdited(QTableWidgetItem* item);
     void schedule();
