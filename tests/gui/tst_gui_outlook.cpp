@@ -2,7 +2,9 @@
 // card shown; a driver edited in the table changes the card, the computation and the
 // chart's data, and one undo restores all three; the exports write the thesis chart as
 // PNG/SVG/PDF, the years as the core's CSV and the edited card as JSON that reads back;
-// the tab fits 1280×800 in English and Korean (screenshots written for a look).
+// tokens per day read in SI units and shares in %, both ways; the tab fits 1280×800 and
+// 994 px wide in English and Korean: headers whole, one chart per page, every tornado row
+// (screenshots of each chart page written for a look when KVTIERS_SCREENSHOT_DIR is set).
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
@@ -11,18 +13,23 @@
 #include "ui/app/MainWindow.h"
 #include "ui/charts/OutlookChart.h"
 #include "ui/outlook/OutlookView.h"
+#include "ui/scenario/WrappingHeaderView.h"
 
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
@@ -82,7 +89,7 @@ private slots:
         view.flush();
         QCOMPARE(view.card().years[4].tokensPerDay, tokensBefore);
         QCOMPARE(view.bytesChart()->plottedAt(0, 4), before);
-        QCOMPARE(table->item(4, OutlookView::TokensColumn)->text().toDouble(), tokensBefore);
+        QCOMPARE(OutlookView::parseTokens(table->item(4, OutlookView::TokensColumn)->text()), tokensBefore);
         // A share: the others are rescaled so the year's mix still sums to 1.
         const int chat = OutlookView::FirstShareColumn
             + static_cast<int>(std::find(view.shareWorkloads().begin(), view.shareWorkloads().end(), "chat")
@@ -96,6 +103,57 @@ private slots:
         QVERIFY(!view.editDriver(0, OutlookView::TokensColumn, 0).isEmpty());
         QVERIFY(!view.editDriver(0, chat, 1.5).isEmpty());
         QCOMPARE(view.undoStack()->count(), 1); // the undone edit gave way to the share edit
+    }
+
+    void tableReadsInUnits()
+    {
+        // Tokens per day in SI units and back exactly; a plain number is read as well.
+        QCOMPARE(OutlookView::tokensText(2.1e14), QStringLiteral("210 T/day"));
+        QCOMPARE(OutlookView::tokensText(2.1e15), QStringLiteral("2.1 P/day"));
+        QCOMPARE(OutlookView::tokensText(950), QStringLiteral("950/day"));
+        QCOMPARE(OutlookView::parseTokens(QStringLiteral("210 T/day")), 2.1e14);
+        QCOMPARE(OutlookView::parseTokens(QStringLiteral("2.1 P")), 2.1e15);
+        QCOMPARE(OutlookView::parseTokens(QStringLiteral("1.5k")), 1500.0);
+        QCOMPARE(OutlookView::parseTokens(QStringLiteral("2.1e14")), 2.1e14);
+        QVERIFY(!OutlookView::parseTokens(QStringLiteral("lots")));
+        QVERIFY(!OutlookView::parseTokens(QStringLiteral("2 X")));
+        QCOMPARE(OutlookView::shareText(0.45), QStringLiteral("45 %"));
+        QCOMPARE(OutlookView::parseShare(QStringLiteral("45 %")), 0.45);
+        QCOMPARE(OutlookView::parseShare(QStringLiteral("12.5")), 0.125);
+
+        OutlookView view(CardCatalog::builtin());
+        view.flush();
+        QTableWidget* table = view.driversTable();
+        const OutlookCard& card = view.card();
+        for (int r = 0; r < table->rowCount(); ++r)
+            QCOMPARE(table->item(r, OutlookView::TokensColumn)->text(),
+                OutlookView::tokensText(card.years[static_cast<size_t>(r)].tokensPerDay));
+        // steady.json: 2.1e14 tokens a day in 2026.
+        QCOMPARE(table->item(0, OutlookView::TokensColumn)->text(), QStringLiteral("210 T/day"));
+        // Shares in %, headed by the workload card's short name, its full name in the tooltip.
+        const auto& workloads = view.shareWorkloads();
+        const int chat = OutlookView::FirstShareColumn
+            + static_cast<int>(std::find(workloads.begin(), workloads.end(), "chat") - workloads.begin());
+        QCOMPARE(table->item(0, chat)->text(), OutlookView::shareText(card.years[0].mix.empty() ? 0 : [&] {
+            for (const auto& e : card.years[0].mix)
+                if (e.workload == "chat")
+                    return e.share;
+            return 0.0;
+        }()));
+        QCOMPARE(table->horizontalHeaderItem(chat)->text(), QStringLiteral("Multi-turn chat share"));
+        QVERIFY(table->horizontalHeaderItem(chat)->toolTip().contains(
+            QString::fromStdString(CardCatalog::builtin().workloads().at("chat").name)));
+        // Typing a share in percent sets it as a fraction; a unit on tokens is read.
+        table->item(0, chat)->setText(QStringLiteral("20 %"));
+        for (const auto& e : view.card().years[0].mix)
+            if (e.workload == "chat")
+                QCOMPARE(e.share, 0.2);
+        table->item(1, OutlookView::TokensColumn)->setText(QStringLiteral("500 T/day"));
+        QCOMPARE(view.card().years[1].tokensPerDay, 5e14);
+        QCOMPARE(view.undoStack()->count(), 2);
+        table->item(1, OutlookView::TokensColumn)->setText(QStringLiteral("many"));
+        QCOMPARE(view.card().years[1].tokensPerDay, 5e14);
+        QCOMPARE(table->item(1, OutlookView::TokensColumn)->text(), QStringLiteral("500 T/day"));
     }
 
     void exportWritesFiles()
@@ -150,9 +208,51 @@ private slots:
         const int last = table->rowViewportPosition(table->rowCount() - 1) + table->rowHeight(table->rowCount() - 1);
         QVERIFY2(last <= table->viewport()->height(),
             qPrintable(QStringLiteral("%1 > %2").arg(last).arg(table->viewport()->height())));
+        // Every column title is read whole (wrapped, not cut).
+        auto* header = qobject_cast<WrappingHeaderView*>(table->horizontalHeader());
+        QVERIFY(header);
+        for (int c = 0; c < table->columnCount(); ++c)
+            QVERIFY2(header->titleFits(c), qPrintable(table->horizontalHeaderItem(c)->text()));
+        // One chart at a time, each page as wide as the table.
+        QTabWidget* charts = view->chartTabs();
+        QCOMPARE(charts->count(), 3);
+        QCOMPARE(charts->indexOf(view->indexChart()), 0);
+        QCOMPARE(charts->indexOf(view->bytesChart()), 1);
+        QVERIFY(view->indexChart()->width() >= table->width() - 20);
+        // The tornado shows every driver row, its label elided to fit, whole in the tooltip.
+        charts->setCurrentIndex(2);
+        QTest::qWait(50);
+        OutlookTornadoChart* tornado = view->tornadoChart();
+        QVERIFY(tornado->rowCount() == static_cast<int>(std::min<size_t>(10, view->tornado()->bars.size())));
+        const QFontMetrics metrics(tornado->plot()->yAxis->tickLabelFont());
+        for (int r = 0; r < tornado->rowCount(); ++r) {
+            QVERIFY(metrics.horizontalAdvance(tornado->shownLabelAt(r)) <= std::max(120, tornado->width() * 2 / 5));
+            const QPoint at(tornado->plot()->xAxis->coordToPixel(0), tornado->plot()->yAxis->coordToPixel(r));
+            QVERIFY2(
+                tornado->toolTipTextAt(at).startsWith(tornado->fullLabelAt(r)), qPrintable(tornado->fullLabelAt(r)));
+        }
+        // No sideways scrolling, at the test size and at 994 px wide.
+        auto* area = qobject_cast<QScrollArea*>(tabs->currentWidget());
+        QVERIFY(area);
+        for (int width : { 1280, 994 }) {
+            window.resize(width, 800);
+            QTest::qWait(100);
+            QVERIFY2(!area->horizontalScrollBar()->isVisible(),
+                qPrintable(QStringLiteral("%1 px: content needs %2, has %3")
+                               .arg(width)
+                               .arg(area->widget()->minimumSizeHint().width())
+                               .arg(area->viewport()->width())));
+        }
+        window.resize(1280, 800);
+        QTest::qWait(100);
         const QString dirPath = qEnvironmentVariable("KVTIERS_SCREENSHOT_DIR");
         if (!dirPath.isEmpty())
-            QVERIFY(window.grab().save(QDir(dirPath).filePath(QStringLiteral("outlook-%1.png").arg(language))));
+            for (int page = 0; page < charts->count(); ++page) {
+                charts->setCurrentIndex(page);
+                QTest::qWait(50);
+                QVERIFY(window.grab().save(
+                    QDir(dirPath).filePath(QStringLiteral("outlook-%1-%2.png").arg(language).arg(page))));
+            }
         installTranslator(QStringLiteral("en"));
     }
 };

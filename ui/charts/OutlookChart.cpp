@@ -4,6 +4,8 @@
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
 
+#include <QFontMetrics>
+#include <QResizeEvent>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -17,6 +19,17 @@ QColor seriesColor(int series, const QPalette& palette)
     if (series == 3)
         return palette.color(QPalette::Text);
     return chart::tierColor(static_cast<Tier>(series));
+}
+
+/// A count with an SI prefix, three significant digits ("1.05 P" for 1.05e15).
+QString siCount(double value)
+{
+    static constexpr std::pair<const char*, double> kPrefixes[]
+        = { { "E", 1e18 }, { "P", 1e15 }, { "T", 1e12 }, { "G", 1e9 }, { "M", 1e6 }, { "k", 1e3 } };
+    for (const auto& [prefix, scale] : kPrefixes)
+        if (std::abs(value) >= scale)
+            return QString::number(value / scale, 'g', 3) + QStringLiteral(" ") + QLatin1String(prefix);
+    return QString::number(value, 'g', 3);
 }
 } // namespace
 
@@ -206,7 +219,48 @@ QString OutlookTornadoChart::rowLabel(const OutlookTornadoBar& bar) const
         name = tr("Offload rate");
         break;
     }
-    return tr("%1 (%2 → %3)").arg(name, QString::fromStdString(bar.lowText), QString::fromStdString(bar.highText));
+    // Tokens per day in SI units ("1.05 P → 3.15 P"); the other ends as the core wrote them.
+    const bool tokens = bar.driver == OutlookDriver::Tokens;
+    QString label = tr("%1 (%2 → %3)")
+                        .arg(name, tokens ? siCount(bar.lowValue) : QString::fromStdString(bar.lowText),
+                            tokens ? siCount(bar.highValue) : QString::fromStdString(bar.highText));
+    if (!bar.lowFeasible || !bar.highFeasible)
+        label += QStringLiteral(" ") + tr("(an end cannot be sized)");
+    return label;
+}
+
+QString OutlookTornadoChart::fullLabelAt(int row) const
+{
+    return rowLabel(m_rows.at(static_cast<size_t>(row)));
+}
+
+QString OutlookTornadoChart::shownLabelAt(int row) const
+{
+    return m_shownLabels.value(row);
+}
+
+QString OutlookTornadoChart::toolTipTextAt(const QPoint& pos) const
+{
+    if (m_rows.empty())
+        return {};
+    const double y = plot()->yAxis->pixelToCoord(pos.y());
+    const int row = static_cast<int>(std::lround(y));
+    if (row < 0 || row >= rowCount() || std::abs(y - row) > 0.45)
+        return {};
+    const OutlookTornadoBar& b = m_rows[static_cast<size_t>(row)];
+    QString text = fullLabelAt(row);
+    if (b.lowFeasible)
+        text += QStringLiteral("\n") + tr("moved down: %1").arg(bytes(b.lowDelta.at(m_tier)));
+    if (b.highFeasible)
+        text += QStringLiteral("\n") + tr("moved up: %1").arg(bytes(b.highDelta.at(m_tier)));
+    return text;
+}
+
+void OutlookTornadoChart::resizeEvent(QResizeEvent* event)
+{
+    ChartBase::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width() && !m_rows.empty())
+        redraw();
 }
 
 void OutlookTornadoChart::setTornado(const OutlookTornado& tornado, int tier, ByteUnits units)
@@ -232,13 +286,15 @@ void OutlookTornadoChart::redraw()
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, low, high;
     double extent = 0;
+    // Labels take at most about two fifths of the width, so the bars keep the rest.
+    const QFontMetrics metrics(p->yAxis->tickLabelFont());
+    m_labelWidth = std::max(120, width() * 2 / 5);
+    m_shownLabels.clear();
     for (size_t i = 0; i < m_rows.size(); ++i) {
         const OutlookTornadoBar& b = m_rows[i];
         const double k = static_cast<double>(i);
-        QString label = rowLabel(b);
-        if (!b.lowFeasible || !b.highFeasible)
-            label += QStringLiteral(" ") + tr("(an end cannot be sized)");
-        ticker->addTick(k, label);
+        m_shownLabels << metrics.elidedText(rowLabel(b), Qt::ElideMiddle, m_labelWidth);
+        ticker->addTick(k, m_shownLabels.back());
         keys.push_back(k);
         low.push_back(b.lowFeasible ? b.lowDelta.at(m_tier) : 0);
         high.push_back(b.highFeasible ? b.highDelta.at(m_tier) : 0);

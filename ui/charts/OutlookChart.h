@@ -52,7 +52,8 @@ private:
 /// OutlookTornadoChart: which driver moves one tier's needed bytes most in an outlook's
 /// last year (outlookTornado). One row per driver, two horizontal bars from zero, the change
 /// when the driver is moved down and up with the others held, the largest effect at the
-/// top; an end that cannot be sized has no bar and says so.
+/// top; an end that cannot be sized has no bar and says so. A label longer than about two
+/// fifths of the chart's width is elided; its full text is in the tooltip.
 class OutlookTornadoChart : public ChartBase {
     Q_OBJECT
 public:
@@ -66,10 +67,16 @@ public:
     std::string keyAt(int row) const { return m_rows.at(static_cast<size_t>(row)).key; }
     double lowDeltaAt(int row) const { return m_rows.at(static_cast<size_t>(row)).lowDelta.at(m_tier); }
     double highDeltaAt(int row) const { return m_rows.at(static_cast<size_t>(row)).highDelta.at(m_tier); }
+    /// Row `row`'s label whole, and as the axis shows it (elided to fit).
+    QString fullLabelAt(int row) const;
+    QString shownLabelAt(int row) const;
+
+    QString toolTipTextAt(const QPoint& pos) const override;
 
 protected:
     void themeChanged(const QPalette& palette) override;
     void redraw() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QString rowLabel(const OutlookTornadoBar& bar) const;
@@ -77,6 +84,8 @@ private:
     QCPBars* m_lowBars = nullptr;
     QCPBars* m_highBars = nullptr;
     std::vector<OutlookTornadoBar> m_rows;
+    QStringList m_shownLabels;
+    int m_labelWidth = 0; ///< the width the labels were elided to
     int m_tier = 0;
     int m_year = 0;
 };

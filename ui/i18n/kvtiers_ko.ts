@@ -4611,6 +4611,14 @@ GPU당: TP로 나눈 값.
         <source>(an end cannot be sized)</source>
         <translation>(한쪽 끝은 산정할 수 없음)</translation>
     </message>
+    <message>
+        <source>moved down: %1</source>
+        <translation>낮췄을 때: %1</translation>
+    </message>
+    <message>
+        <source>moved up: %1</source>
+        <translation>높였을 때: %1</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookView</name>
@@ -4627,8 +4635,8 @@ GPU당: TP로 나눈 값.
         <translation>내장 전망 또는 전망 카드 파일</translation>
     </message>
     <message>
-        <source>Tornado &amp;tier:</source>
-        <translation>토네이도 계층(&amp;T):</translation>
+        <source>&amp;Tier:</source>
+        <translation>계층(&amp;T):</translation>
     </message>
     <message>
         <source>HBM</source>
@@ -4667,16 +4675,16 @@ GPU당: TP로 나눈 값.
         <translation>연도</translation>
     </message>
     <message>
-        <source>Tokens/day</source>
-        <translation>토큰/일</translation>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
     </message>
     <message>
-        <source>TTFT (s)</source>
-        <translation>TTFT (초)</translation>
+        <source>TTFT target (s)</source>
+        <translation>TTFT 목표 (초)</translation>
     </message>
     <message>
-        <source>TPOT (s)</source>
-        <translation>TPOT (초)</translation>
+        <source>TPOT target (s)</source>
+        <translation>TPOT 목표 (초)</translation>
     </message>
     <message>
         <source>%1 share</source>
@@ -4761,6 +4769,34 @@ GPU당: TP로 나눈 값.
     <message>
         <source>Outlook: wrote %1</source>
         <translation>전망: %1에 저장했습니다</translation>
+    </message>
+    <message>
+        <source>Growth index</source>
+        <translation>성장 지수</translation>
+    </message>
+    <message>
+        <source>Bytes per year</source>
+        <translation>연도별 바이트</translation>
+    </message>
+    <message>
+        <source>What moves each tier</source>
+        <translation>각 계층을 움직이는 요인</translation>
+    </message>
+    <message>
+        <source>Share of requests: %1</source>
+        <translation>요청 비중: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2/day</source>
+        <translation>%1 %2/일</translation>
+    </message>
+    <message>
+        <source>%1/day</source>
+        <translation>%1/일</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
     </message>
 </context>
 </TS>

@@ -5,6 +5,7 @@
 #include "ui/common/StateCommand.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/export/ReportRender.h"
+#include "ui/scenario/WrappingHeaderView.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -14,11 +15,14 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace kvtiers::ui {
@@ -39,7 +43,62 @@ double shareOf(const OutlookYear& y, const std::string& workload)
             return e.share;
     return 0;
 }
+
+/// SI prefixes for tokens per day, largest first, with their powers of ten.
+constexpr std::array<std::pair<char, int>, 6> kSiPrefixes { { { 'E', 18 }, { 'P', 15 }, { 'T', 12 }, { 'G', 9 },
+    { 'M', 6 }, { 'k', 3 } } };
 } // namespace
+
+QString OutlookView::tokensText(double tokensPerDay)
+{
+    for (const auto& [prefix, power] : kSiPrefixes) {
+        const double scale = std::pow(10.0, power);
+        if (std::abs(tokensPerDay) >= scale)
+            return tr("%1 %2/day")
+                .arg(QString::number(tokensPerDay / scale, 'g', 4), QString(QChar::fromLatin1(prefix)));
+    }
+    return tr("%1/day").arg(QString::number(tokensPerDay, 'g', 4));
+}
+
+std::optional<double> OutlookView::parseTokens(const QString& text)
+{
+    static const QRegularExpression form(QStringLiteral(R"(^\s*([0-9.,eE+-]+)\s*([kKMGTPE]?)\s*(?:/\s*\S+)?\s*$)"));
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    int power = 0;
+    if (!m.captured(2).isEmpty()) {
+        const char prefix = m.captured(2).at(0).toLatin1();
+        for (const auto& [p, n] : kSiPrefixes)
+            if (p == prefix || (prefix == 'K' && p == 'k'))
+                power = n;
+    }
+    // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
+    // number in the user's locale ("2,5") otherwise.
+    const QString number = m.captured(1);
+    bool ok = false;
+    double value = QString(number + QStringLiteral("e%1").arg(power)).toDouble(&ok);
+    if (!ok)
+        value = QLocale().toDouble(number, &ok) * std::pow(10.0, power);
+    return ok ? std::optional<double>(value) : std::nullopt;
+}
+
+QString OutlookView::shareText(double share)
+{
+    return tr("%1 %").arg(QString::number(share * 100, 'g', 4));
+}
+
+std::optional<double> OutlookView::parseShare(const QString& text)
+{
+    QString number = text.trimmed();
+    if (number.endsWith(u'%'))
+        number.chop(1);
+    bool ok = false;
+    double value = QLocale().toDouble(number.trimmed(), &ok);
+    if (!ok)
+        value = number.trimmed().toDouble(&ok);
+    return ok ? std::optional<double>(value / 100) : std::nullopt;
+}
 
 OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
     : QWidget(parent)
@@ -51,20 +110,14 @@ OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &OutlookView::computeNow);
 
-    m_indexChart = new OutlookChart(OutlookChart::Mode::Index, this);
-    m_bytesChart = new OutlookChart(OutlookChart::Mode::Bytes, this);
-    m_tornadoChart = new OutlookTornadoChart(this);
     buildTable();
 
-    // The drivers across the top (one row per year, every row shown), the three charts under it.
-    auto* charts = new QHBoxLayout;
-    charts->addWidget(m_indexChart, 1);
-    charts->addWidget(m_bytesChart, 1);
-    charts->addWidget(m_tornadoChart, 1);
+    // The drivers across the top (one row per year, every row shown), one chart at a time under
+    // them, each at the tab's full width so its title, legend and labels are read whole.
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
     layout->addWidget(m_table);
-    layout->addLayout(charts, 1);
+    layout->addWidget(buildCharts(), 1);
 
     if (!m_catalog.outlooks().empty())
         showOutlook(m_catalog.outlooks().count("steady") ? "steady" : m_catalog.outlooks().begin()->first);
@@ -85,37 +138,64 @@ QWidget* OutlookView::buildHeader()
     m_status = new QLabel(header);
     m_status->setObjectName(QStringLiteral("outlookStatus"));
     m_status->setWordWrap(true);
-    auto* tierLabel = new QLabel(header);
-    m_tierPicker = new QComboBox(header);
-    m_tierPicker->setObjectName(QStringLiteral("outlookTornadoTier"));
-    m_tierPicker->addItems({ QString(), QString(), QString() });
-    tierLabel->setBuddy(m_tierPicker);
     m_export = new QPushButton(header);
     m_export->setObjectName(QStringLiteral("outlookExport"));
     row->addWidget(pickLabel);
     row->addWidget(m_picker);
     row->addWidget(m_status, 1);
-    row->addWidget(tierLabel);
-    row->addWidget(m_tierPicker);
     row->addWidget(m_export);
     m_texts([=, this] {
         pickLabel->setText(tr("O&utlook:"));
         m_picker->setItemText(m_picker->count() - 1, tr("Open file…"));
         m_picker->setToolTip(tr("A built-in outlook, or an outlook card file"));
-        tierLabel->setText(tr("Tornado &tier:"));
-        m_tierPicker->setItemText(0, tr("HBM"));
-        m_tierPicker->setItemText(1, tr("DRAM"));
-        m_tierPicker->setItemText(2, tr("SSD"));
         m_export->setText(tr("E&xport…"));
         m_export->setToolTip(tr("The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)"));
     });
     connect(m_picker, &QComboBox::activated, this, &OutlookView::pickChanged);
+    connect(m_export, &QPushButton::clicked, this, &OutlookView::exportWithDialog);
+    return header;
+}
+
+QTabWidget* OutlookView::buildCharts()
+{
+    m_chartTabs = new QTabWidget(this);
+    m_chartTabs->setObjectName(QStringLiteral("outlookCharts"));
+    m_chartTabs->setDocumentMode(true);
+    m_indexChart = new OutlookChart(OutlookChart::Mode::Index, m_chartTabs);
+    m_bytesChart = new OutlookChart(OutlookChart::Mode::Bytes, m_chartTabs);
+    // The tornado's page: the tier it is for, then the chart.
+    auto* tornadoPage = new QWidget(m_chartTabs);
+    auto* tierLabel = new QLabel(tornadoPage);
+    m_tierPicker = new QComboBox(tornadoPage);
+    m_tierPicker->setObjectName(QStringLiteral("outlookTornadoTier"));
+    m_tierPicker->addItems({ QString(), QString(), QString() });
+    tierLabel->setBuddy(m_tierPicker);
+    m_tornadoChart = new OutlookTornadoChart(tornadoPage);
+    auto* tierRow = new QHBoxLayout;
+    tierRow->addWidget(tierLabel);
+    tierRow->addWidget(m_tierPicker);
+    tierRow->addStretch(1);
+    auto* pageLayout = new QVBoxLayout(tornadoPage);
+    pageLayout->setContentsMargins(0, 4, 0, 0);
+    pageLayout->addLayout(tierRow);
+    pageLayout->addWidget(m_tornadoChart, 1);
+    m_chartTabs->addTab(m_indexChart, QString());
+    m_chartTabs->addTab(m_bytesChart, QString());
+    m_chartTabs->addTab(tornadoPage, QString());
+    m_texts([=, this] {
+        m_chartTabs->setTabText(0, tr("Growth index"));
+        m_chartTabs->setTabText(1, tr("Bytes per year"));
+        m_chartTabs->setTabText(2, tr("What moves each tier"));
+        tierLabel->setText(tr("&Tier:"));
+        m_tierPicker->setItemText(0, tr("HBM"));
+        m_tierPicker->setItemText(1, tr("DRAM"));
+        m_tierPicker->setItemText(2, tr("SSD"));
+    });
     connect(m_tierPicker, &QComboBox::currentIndexChanged, this, [this] {
         if (m_tornado)
             m_tornadoChart->setTornado(*m_tornado, m_tierPicker->currentIndex());
     });
-    connect(m_export, &QPushButton::clicked, this, &OutlookView::exportWithDialog);
-    return header;
+    return m_chartTabs;
 }
 
 void OutlookView::buildTable()
@@ -123,9 +203,18 @@ void OutlookView::buildTable()
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("outlookDrivers"));
     m_table->verticalHeader()->setVisible(false);
-    // Columns share the width (a long workload id is elided, its full name in the tooltip), so
-    // the table never scrolls sideways; its height is its rows' (fillTable).
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Columns share the width and their titles wrap onto more lines (the workload's full name
+    // in the tooltip), so the table never scrolls sideways; its height is its rows' (fillTable).
+    auto* header = new WrappingHeaderView(m_table);
+    m_table->setHorizontalHeader(header);
+    header->setSectionResizeMode(QHeaderView::Stretch);
+    header->setMinimumSectionSize(40);
+    // A narrower column wraps its title onto more lines: the header and the table grow to it.
+    connect(header, &QHeaderView::sectionResized, this, [this] {
+        QMetaObject::invokeMethod(m_table, "updateGeometries", Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { fitTableHeight(); }, Qt::QueuedConnection);
+    });
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -143,6 +232,26 @@ bool OutlookView::showOutlook(const std::string& id)
     if (index >= 0)
         m_picker->setCurrentIndex(index);
     return true;
+}
+
+QString OutlookView::workloadTitle(const std::string& id) const
+{
+    // A card's name reads "Short name: details"; the short name heads its column.
+    const auto it = m_catalog.workloads().find(id);
+    if (it == m_catalog.workloads().end() || it->second.name.empty())
+        return qs(id);
+    const QString name = qs(it->second.name);
+    const qsizetype colon = name.indexOf(u':');
+    if (colon <= 0)
+        return qs(id);
+    // Its first words, up to 16 characters, keep the column's title to a few short lines.
+    QString title;
+    for (const QString& word : name.left(colon).split(u' ', Qt::SkipEmptyParts)) {
+        if (!title.isEmpty() && title.size() + 1 + word.size() > 16)
+            break;
+        title += (title.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    return title;
 }
 
 QString OutlookView::openFile(const QString& path)
@@ -192,30 +301,44 @@ void OutlookView::fillTable()
     m_table->clear();
     m_table->setRowCount(static_cast<int>(m_card.years.size()));
     m_table->setColumnCount(FirstShareColumn + static_cast<int>(m_workloads.size()));
-    QStringList headers { tr("Year"), tr("Tokens/day"), tr("TTFT (s)"), tr("TPOT (s)") };
-    for (const auto& w : m_workloads)
-        headers << tr("%1 share").arg(qs(w));
+    // The year column as narrow as "2026"; the drivers share the rest.
+    m_table->horizontalHeader()->setSectionResizeMode(YearColumn, QHeaderView::ResizeToContents);
+    QStringList headers { tr("Year"), tr("Tokens per day"), tr("TTFT target (s)"), tr("TPOT target (s)") };
+    QStringList tips = headers;
+    for (const auto& w : m_workloads) {
+        headers << tr("%1 share").arg(workloadTitle(w));
+        const auto card = m_catalog.workloads().find(w);
+        tips << tr("Share of requests: %1").arg(card == m_catalog.workloads().end() ? qs(w) : qs(card->second.name));
+    }
     m_table->setHorizontalHeaderLabels(headers);
     for (int c = 0; c < m_table->columnCount(); ++c)
-        m_table->horizontalHeaderItem(c)->setToolTip(headers.at(c));
+        m_table->horizontalHeaderItem(c)->setToolTip(tips.at(c));
     for (int r = 0; r < m_table->rowCount(); ++r) {
         const OutlookYear& y = m_card.years[static_cast<size_t>(r)];
         auto* year = new QTableWidgetItem(QString::number(y.year));
         year->setFlags(year->flags() & ~Qt::ItemIsEditable);
         m_table->setItem(r, YearColumn, year);
-        m_table->setItem(r, TokensColumn, new QTableWidgetItem(QString::number(y.tokensPerDay, 'g', 4)));
+        m_table->setItem(r, TokensColumn, new QTableWidgetItem(tokensText(y.tokensPerDay)));
         m_table->setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.ttftSeconds, 'g', 4)));
         m_table->setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.tpotSeconds, 'g', 4)));
         for (size_t w = 0; w < m_workloads.size(); ++w)
-            m_table->setItem(r, FirstShareColumn + static_cast<int>(w),
-                new QTableWidgetItem(QString::number(shareOf(y, m_workloads[w]), 'g', 4)));
+            m_table->setItem(
+                r, FirstShareColumn + static_cast<int>(w), new QTableWidgetItem(shareText(shareOf(y, m_workloads[w]))));
     }
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        for (int c = 0; c < m_table->columnCount(); ++c)
+            m_table->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_table->resizeRowsToContents();
+    fitTableHeight();
+    m_filling = false;
+}
+
+void OutlookView::fitTableHeight()
+{
     int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(height);
-    m_filling = false;
 }
 
 QString OutlookView::editDriver(int row, int column, double value)
@@ -266,11 +389,21 @@ void OutlookView::cellEdited(QTableWidgetItem* item)
 {
     if (m_filling || !item)
         return;
-    bool ok = false;
-    const double value = QLocale().toDouble(item->text(), &ok);
-    const double plain = ok ? value : item->text().toDouble(&ok);
+    // Tokens per day take SI units ("210 T"), shares are in percent; TTFT and TPOT in seconds.
+    std::optional<double> value;
+    if (item->column() == TokensColumn)
+        value = parseTokens(item->text());
+    else if (item->column() >= FirstShareColumn)
+        value = parseShare(item->text());
+    else {
+        bool ok = false;
+        const double local = QLocale().toDouble(item->text(), &ok);
+        const double plain = ok ? local : item->text().toDouble(&ok);
+        if (ok)
+            value = plain;
+    }
     const QString error
-        = ok ? editDriver(item->row(), item->column(), plain) : tr("not a number: %1").arg(item->text());
+        = value ? editDriver(item->row(), item->column(), *value) : tr("not a number: %1").arg(item->text());
     if (!error.isEmpty()) {
         emit message(tr("Outlook: %1").arg(error));
         fillTable(); // shows the value in effect again

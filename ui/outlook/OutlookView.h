@@ -2,8 +2,9 @@
 // OutlookView: memory demand by year (the Outlook tab), a thin view over computeOutlook()
 // and outlookTornado() (core/analysis/Outlook.h). An outlook picker (the built-in cards and
 // any outlook file), the card's status (always a scenario, not a forecast), an editable
-// table of the years' drivers (tokens per day, default TTFT and TPOT targets, and each
-// workload's share of requests), the thesis chart (each tier's needed bytes and tokens
+// table of the years' drivers (tokens per day in SI units, default TTFT and TPOT targets, and
+// each workload's share of requests in %, headed by the workload's short name), then one chart
+// at a time, each at the tab's full width: the thesis chart (each tier's needed bytes and tokens
 // per day as an index against the first year), each tier's needed bytes per year in
 // decimal units (EB, as memory is sold) and the last year's tornado for a chosen tier.
 // Every edit of the table is a step on the view's own undo stack (MainWindow's Edit menu
@@ -26,6 +27,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QTabWidget;
 class QTableWidgetItem;
 class QUndoStack;
 
@@ -63,6 +65,18 @@ public:
     OutlookChart* bytesChart() const { return m_bytesChart; }
     OutlookTornadoChart* tornadoChart() const { return m_tornadoChart; }
     QTableWidget* driversTable() const { return m_table; }
+    /// The charts, one page each: growth index, bytes per year, what moves each tier.
+    QTabWidget* chartTabs() const { return m_chartTabs; }
+
+    /// Tokens per day as the table shows them, in SI units ("210 T/day" for 2.1e14).
+    static QString tokensText(double tokensPerDay);
+    /// Reads what a user types for tokens per day: a plain number ("2.1e14", "210000000000000")
+    /// or one with an SI unit, with or without "/day" ("210 T", "210T/day", "1.5 P/day").
+    static std::optional<double> parseTokens(const QString& text);
+    /// A share as the table shows it ("45 %" for 0.45), and what a user types for one: a
+    /// number of percent, with or without "%" ("45", "45 %", "12.5%").
+    static QString shareText(double share);
+    static std::optional<double> parseShare(const QString& text);
 
     void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
     /// Writes the thesis chart (png/svg/pdf), the years (csv) or the outlook card (json) to
@@ -85,8 +99,11 @@ protected:
 
 private:
     QWidget* buildHeader();
+    QTabWidget* buildCharts();
+    QString workloadTitle(const std::string& id) const;
     void buildTable();
     void fillTable();
+    void fitTableHeight();
     void pickChanged(int index);
     void cellEdited(QTableWidgetItem* item);
     void schedule();
@@ -110,6 +127,7 @@ private:
     QLabel* m_status = nullptr;
     QPushButton* m_export = nullptr;
     QTableWidget* m_table = nullptr;
+    QTabWidget* m_chartTabs = nullptr;
     OutlookChart* m_indexChart = nullptr;
     OutlookChart* m_bytesChart = nullptr;
     OutlookTornadoChart* m_tornadoChart = nullptr;
