@@ -20,6 +20,12 @@ std::string counted(double n, const char* one, const char* many)
     return formatCount(n) + " " + (n == 1 ? one : many);
 }
 
+/// "1 server", "2 servers": a noun whose plural only adds an s.
+std::string counted(double n, const char* one)
+{
+    return formatCount(n) + " " + one + (n == 1 ? "" : "s");
+}
+
 /// A workload's load: utilisation, waits and latencies at p50/p90/p99 against its targets.
 std::string loadLine(const FleetEntryResult& e)
 {
@@ -147,8 +153,8 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         << ", time per output token " << formatSeconds(in.tpotTargetSeconds) << " at "
         << percentileName(in.tpotPercentile) << "\n";
     out << "Queueing          Poisson arrivals, one central FCFS queue per workload\n";
-    out << "Fleet             " << counted(f.gpus, "GPU", "GPUs") << " in " << counted(f.servers, "server", "servers")
-        << " of " << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
+    out << "Fleet             " << counted(f.gpus, "GPU") << " in " << counted(f.servers, "server") << " of "
+        << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
     out << "Demand            HBM " << formatBytes(f.hbmBytes, units) << ", DRAM " << formatBytes(f.dramBytes, units)
         << ", NVMe " << formatBytes(f.ssdBytes, units) << "\n";
     out << "Per server        HBM " << formatBytes(f.hbmPerServer(), units) << ", DRAM "

@@ -4,6 +4,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/report/ResultJson.h"
+#include "core/scenario/Knobs.h"
 
 #include <cmath>
 #include <limits>
@@ -193,10 +194,10 @@ Json yearJson(const OutlookYearResult& y)
     }
     Json j = { { "year", y.year }, { "tokens_per_day", numberToJson(y.tokensPerDay) },
         { "requests_per_s", numberToJson(y.requestsPerSecond) }, { "hardware", hw }, { "gpus", bytesToJson(y.gpus) },
-        { "servers", bytesToJson(y.servers) }, { "hbm_installed_bytes", bytesToJson(y.hbmInstalledBytes) },
-        { "hbm_bytes", bytesToJson(y.hbmBytes) }, { "dram_installed_bytes", bytesToJson(y.dramInstalledBytes) },
-        { "dram_bytes", bytesToJson(y.dramBytes) }, { "nvme_installed_bytes", bytesToJson(y.nvmeInstalledBytes) },
-        { "ssd_bytes", bytesToJson(y.ssdBytes) } };
+        { knobKey(KnobId::Servers), bytesToJson(y.servers) },
+        { "hbm_installed_bytes", bytesToJson(y.hbmInstalledBytes) }, { "hbm_bytes", bytesToJson(y.hbmBytes) },
+        { "dram_installed_bytes", bytesToJson(y.dramInstalledBytes) }, { "dram_bytes", bytesToJson(y.dramBytes) },
+        { "nvme_installed_bytes", bytesToJson(y.nvmeInstalledBytes) }, { "ssd_bytes", bytesToJson(y.ssdBytes) } };
     Json index = tiersJson(y.index);
     index["tokens"] = numberToJson(y.tokensIndex);
     j["index"] = index;

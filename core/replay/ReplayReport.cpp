@@ -1,6 +1,7 @@
 #include "core/replay/ReplayReport.h"
 
 #include "core/io/Csv.h"
+#include "core/scenario/Knobs.h"
 
 namespace kvtiers::replay {
 
@@ -41,7 +42,7 @@ Json replayJson(const ReplayResult& r)
         { "restore_bytes", { { "dram", bytesToJson(r.restoreBytes[0]) }, { "ssd", bytesToJson(r.restoreBytes[1]) } } },
         { "link_utilization", { { "pcie_or_c2c", linkJson(r.gpuLink) }, { "nvme", linkJson(r.nvme) } } },
         { "replicas", r.replicas },
-        { "servers", r.servers },
+        { knobKey(KnobId::Servers), r.servers },
         { "gpus", r.gpus },
         { "routing", replayRoutingName(r.routing) },
         { "tiers", tierModeName(r.tierMode) },

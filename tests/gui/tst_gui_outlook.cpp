@@ -122,7 +122,12 @@ private slots:
         QCOMPARE(OutlookView::parseShare(QStringLiteral("12.5")), 0.125);
 
         OutlookView view(CardCatalog::builtin());
+        // Shown at a laptop page's width, so each column has the room its title is fitted to.
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.flush();
+        QTest::qWait(50);
         QTableWidget* table = view.driversTable();
         const OutlookCard& card = view.card();
         for (int r = 0; r < table->rowCount(); ++r)
@@ -212,7 +217,13 @@ private slots:
         auto* header = qobject_cast<WrappingHeaderView*>(table->horizontalHeader());
         QVERIFY(header);
         for (int c = 0; c < table->columnCount(); ++c)
-            QVERIFY2(header->titleFits(c), qPrintable(table->horizontalHeaderItem(c)->text()));
+            QVERIFY2(header->titleFits(c),
+                qPrintable(QStringLiteral("%1: title %2×%3 in a section %4 wide, header %5 high")
+                               .arg(table->horizontalHeaderItem(c)->text())
+                               .arg(header->titleRect(c).width())
+                               .arg(header->titleRect(c).height())
+                               .arg(header->sectionSize(c))
+                               .arg(header->height())));
         // One chart at a time, each page as wide as the table.
         QTabWidget* charts = view->chartTabs();
         QCOMPARE(charts->count(), 3);

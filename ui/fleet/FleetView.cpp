@@ -305,6 +305,10 @@ QWidget* FleetView::buildMix()
     m_workloadCombo->setObjectName(QStringLiteral("fleetWorkloadPicker"));
     for (const auto& [id, card] : m_catalog.workloads())
         m_workloadCombo->addItem(tr("%1 — %2").arg(qs(id), qs(card.name)), qs(id));
+    // Workload names run to a hundred characters: the picker keeps a fixed width and elides,
+    // so the longest card never widens the tab past a laptop screen (full name in the list).
+    m_workloadCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_workloadCombo->setMinimumContentsLength(32);
     m_addButton = new QPushButton(box);
     m_addButton->setObjectName(QStringLiteral("fleetAddWorkload"));
     m_removeButton = new QPushButton(box);

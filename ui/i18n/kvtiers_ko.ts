@@ -4490,7 +4490,7 @@ GPU당: TP로 나눈 값.
     </message>
     <message>
         <source>DRAM</source>
-        <translation>DRAM</translation>
+        <translation>D램</translation>
     </message>
     <message>
         <source>SSD</source>
@@ -4585,7 +4585,7 @@ GPU당: TP로 나눈 값.
     </message>
     <message>
         <source>DRAM</source>
-        <translation>DRAM</translation>
+        <translation>D램</translation>
     </message>
     <message>
         <source>SSD</source>
@@ -4644,7 +4644,7 @@ GPU당: TP로 나눈 값.
     </message>
     <message>
         <source>DRAM</source>
-        <translation>DRAM</translation>
+        <translation>D램</translation>
     </message>
     <message>
         <source>SSD</source>

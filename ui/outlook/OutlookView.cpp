@@ -16,6 +16,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -213,7 +214,12 @@ void OutlookView::buildTable()
     connect(header, &QHeaderView::sectionResized, this, [this] {
         QMetaObject::invokeMethod(m_table, "updateGeometries", Qt::QueuedConnection);
         QMetaObject::invokeMethod(
-            this, [this] { fitTableHeight(); }, Qt::QueuedConnection);
+            this,
+            [this] {
+                fitHeaderTitles();
+                fitTableHeight();
+            },
+            Qt::QueuedConnection);
     });
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -311,6 +317,7 @@ void OutlookView::fillTable()
         tips << tr("Share of requests: %1").arg(card == m_catalog.workloads().end() ? qs(w) : qs(card->second.name));
     }
     m_table->setHorizontalHeaderLabels(headers);
+    m_headerTitles = headers;
     for (int c = 0; c < m_table->columnCount(); ++c)
         m_table->horizontalHeaderItem(c)->setToolTip(tips.at(c));
     for (int r = 0; r < m_table->rowCount(); ++r) {
@@ -329,8 +336,28 @@ void OutlookView::fillTable()
         for (int c = 0; c < m_table->columnCount(); ++c)
             m_table->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_table->resizeRowsToContents();
+    fitHeaderTitles();
     fitTableHeight();
     m_filling = false;
+}
+
+void OutlookView::fitHeaderTitles()
+{
+    // Titles wrap between words; a single word wider than its column (a long workload name
+    // in a narrow window) is elided, and the tooltip keeps the whole name.
+    QHeaderView* header = m_table->horizontalHeader();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const QFontMetrics metrics = header->fontMetrics();
+    for (int c = 0; c < m_table->columnCount() && c < m_headerTitles.size(); ++c) {
+        const int room = header->sectionSize(c) - 2 * margin;
+        QStringList words = m_headerTitles.at(c).split(u' ');
+        for (QString& word : words)
+            if (metrics.horizontalAdvance(word) > room)
+                word = metrics.elidedText(word, Qt::ElideRight, room);
+        const QString title = words.join(u' ');
+        if (QTableWidgetItem* item = m_table->horizontalHeaderItem(c); item && item->text() != title)
+            item->setText(title);
+    }
 }
 
 void OutlookView::fitTableHeight()

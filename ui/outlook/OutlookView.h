@@ -104,6 +104,7 @@ private:
     void buildTable();
     void fillTable();
     void fitTableHeight();
+    void fitHeaderTitles();
     void pickChanged(int index);
     void cellEdited(QTableWidgetItem* item);
     void schedule();
@@ -127,6 +128,7 @@ private:
     QLabel* m_status = nullptr;
     QPushButton* m_export = nullptr;
     QTableWidget* m_table = nullptr;
+    QStringList m_headerTitles; ///< each column's whole title; a word too wide for its column is elided
     QTabWidget* m_chartTabs = nullptr;
     OutlookChart* m_indexChart = nullptr;
     OutlookChart* m_bytesChart = nullptr;

@@ -17,13 +17,14 @@ public:
     QSize sizeHint() const override;
     /// Whether section `logicalIndex`'s title fits its width once wrapped (every word fits).
     bool titleFits(int logicalIndex) const;
+    /// The box section `logicalIndex`'s title takes once wrapped to the section's width.
+    QRect titleRect(int logicalIndex) const;
 
 protected:
     void paintSection(QPainter* painter, const QRect& rect, int logicalIndex) const override;
 
 private:
     QString title(int logicalIndex) const;
-    QRect titleRect(int logicalIndex) const;
     int textFlags() const { return Qt::AlignCenter | Qt::TextWordWrap; }
 };
 
