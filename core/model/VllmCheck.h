@@ -159,7 +159,7 @@ struct VllmSetupValues {
     std::string modelId; ///< a card id; empty: none
     int tp = 0;          ///< 0: not given
     int blockSize = 0;   ///< 0: not given
-    std::optional<KvFormat> kv;
+    std::optional<KvFormat> kv {};
     double context = 0; ///< max_model_len; 0: not given
 };
 

@@ -13,6 +13,7 @@
 #include "core/catalog/PresetStore.h"
 #include "core/model/VllmCheck.h"
 #include "core/trace/TraceAnalysis.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
 #include <QCryptographicHash>
@@ -33,17 +34,9 @@ using namespace kvtiers::test;
 
 namespace {
 
-QString sourceDir()
-{
-    const QString env = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
-    if (!env.isEmpty())
-        return env;
-    return QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/..");
-}
-
 QString corpusDir()
 {
-    return sourceDir() + QStringLiteral("/tests/data/bad");
+    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/bad");
 }
 
 QByteArray fileHash(const QString& path)

@@ -8,6 +8,8 @@
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
+#include "tests/support/CliRun.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
 #include <QProcess>
@@ -20,31 +22,10 @@ using namespace kvtiers;
 
 namespace {
 
-QString sourceDir()
-{
-    const QString env = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
-    return env.isEmpty() ? QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../..") : env;
-}
+using test::shippedTrace;
 
-std::string shipped()
-{
-    return QString(sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl")).toStdString();
-}
-
-struct Result {
-    int status = -1;
-    std::string out, err;
-};
-
-Result run(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    Result r;
-    r.status = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Result = test::CliRun;
+using test::runCli;
 
 } // namespace
 
@@ -54,8 +35,8 @@ class TestCliReplay : public QObject {
 private slots:
     void jsonKeysCarryTheCoresFigures()
     {
-        const Result r = run({ "replay", shipped(), "--hardware", "h200-sxm", "--replicas", "6", "--capacity-blocks",
-            "dram=20000", "--ttft", "3", "--json" });
+        const Result r = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "6",
+            "--capacity-blocks", "dram=20000", "--ttft", "3", "--json" });
         QVERIFY2(r.status == 0, r.err.c_str());
         const Json j = Json::parse(r.out);
         for (const char* key : { "requests", "duration_s", "ttft_s", "tpot_s", "queue_wait_s", "slo_attainment",
@@ -76,7 +57,7 @@ private slots:
         // The same replay in the core.
         const Scenario s = test::scenario("llama-3.1-70b", Json::object(), "h200-sxm");
         const EvalResult e = evaluate(s);
-        auto reader = trace::TraceReader::open(shipped());
+        auto reader = trace::TraceReader::open(shippedTrace());
         const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
         replay::ReplayOptions o;
         o.replicas = 6;
@@ -92,7 +73,7 @@ private slots:
 
     void csvHasOneRowPerRequest()
     {
-        const Result r = run({ "replay", shipped(), "--hardware", "h200-sxm", "--replicas", "4", "--csv" });
+        const Result r = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4", "--csv" });
         QVERIFY2(r.status == 0, r.err.c_str());
         std::istringstream in(r.out);
         std::string line;
@@ -110,8 +91,8 @@ private slots:
 
     void sweepGivesAPointPerValue()
     {
-        const Result r
-            = run({ "replay", shipped(), "--hardware", "h200-sxm", "--sweep", "replicas", "--points", "3", "--json" });
+        const Result r = runCli(
+            { "replay", shippedTrace(), "--hardware", "h200-sxm", "--sweep", "replicas", "--points", "3", "--json" });
         QVERIFY2(r.status == 0, r.err.c_str());
         const Json j = Json::parse(r.out);
         QCOMPARE(j["axis"].get<std::string>(), std::string("replicas"));
@@ -129,7 +110,7 @@ private slots:
         for (int i = 0; i < 2; ++i) {
             QProcess p;
             p.start(binary,
-                { QStringLiteral("replay"), QString::fromStdString(shipped()), QStringLiteral("--replicas"),
+                { QStringLiteral("replay"), QString::fromStdString(shippedTrace()), QStringLiteral("--replicas"),
                     QStringLiteral("5"), QStringLiteral("--routing"), QStringLiteral("prefix-aware"),
                     QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--capacity-blocks"),
                     QStringLiteral("dram=5000"), QStringLiteral("--json") });
@@ -148,7 +129,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
-        const QString f = QString::fromStdString(shipped());
+        const QString f = QString::fromStdString(shippedTrace());
         const QString replay = QStringLiteral("replay");
         auto row = [&](const char* name, QStringList args, const char* needle) {
             QTest::newRow(name) << (QStringList { replay } + args) << QString::fromUtf8(needle);
@@ -182,7 +163,7 @@ private slots:
         std::vector<std::string> a;
         for (const auto& s : args)
             a.push_back(s.toStdString());
-        const Result r = run(a);
+        const Result r = runCli(a);
         QCOMPARE(r.status, 2);
         const QString err = QString::fromStdString(r.err);
         QVERIFY2(err.startsWith(QStringLiteral("kvtiers: ")) && err.count(QLatin1Char('\n')) == 1, r.err.c_str());
@@ -199,7 +180,7 @@ private slots:
         file.write("{\"timestamp\": 0, \"input_length\": 10, \"output_length\": 2, \"hash_ids\": [1]}\n"
                    "{\"timestamp\": 5, \"input_length\": \"ten\", \"output_length\": 2, \"hash_ids\": [1]}\n");
         file.close();
-        const Result r = run({ "replay", path.toStdString() });
+        const Result r = runCli({ "replay", path.toStdString() });
         QCOMPARE(r.status, 2);
         QVERIFY2(r.err.find("bad.jsonl:2") != std::string::npos, r.err.c_str());
         QVERIFY2(r.err.find("input_length") != std::string::npos, r.err.c_str());

@@ -8,6 +8,8 @@
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
+#include "tests/support/CliRun.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
 #include <QProcess>
@@ -20,31 +22,10 @@ using namespace kvtiers;
 
 namespace {
 
-QString sourceDir()
-{
-    const QString env = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
-    return env.isEmpty() ? QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../..") : env;
-}
+using test::shippedTrace;
 
-std::string shipped()
-{
-    return QString(sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl")).toStdString();
-}
-
-struct Result {
-    int status = -1;
-    std::string out, err;
-};
-
-Result run(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    Result r;
-    r.status = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Result = test::CliRun;
+using test::runCli;
 
 } // namespace
 
@@ -54,8 +35,8 @@ class TestCliTrace : public QObject {
 private slots:
     void jsonKeysCarryTheCoresFigures()
     {
-        const Result r = run({ "trace", shipped(), "--model", "llama-3.1-70b", "--hardware", "h200-sxm", "--servers",
-            "4", "--capacity-blocks", "31000,1000", "--json" });
+        const Result r = runCli({ "trace", shippedTrace(), "--model", "llama-3.1-70b", "--hardware", "h200-sxm",
+            "--servers", "4", "--capacity-blocks", "31000,1000", "--json" });
         QVERIFY2(r.status == 0, r.err.c_str());
         const Json j = Json::parse(r.out);
         for (const char* key : { "requests", "block_references", "unique_blocks", "block_tokens", "duration_s",
@@ -74,7 +55,7 @@ private slots:
         spec.overrides = { { "servers", 4 } };
         const EvalResult e = evaluate(resolveScenario(CardCatalog::builtin(), spec).scenario);
         const auto cap = trace::traceCapacity(e, trace::TraceRouting::Global);
-        auto reader = trace::TraceReader::open(shipped());
+        auto reader = trace::TraceReader::open(shippedTrace());
         const trace::TraceAnalysis a = trace::analyzeTrace(*reader, trace::withCapacity({}, cap));
         QCOMPARE(j["hit_ratio_infinite"].get<double>(), a.hitRatioInfinite());
         QCOMPARE(j["token_hit_ratio_infinite"].get<double>(), a.tokenHitRatioInfinite());
@@ -118,7 +99,7 @@ private slots:
 
     void csvIsTheCurve()
     {
-        const Result r = run({ "trace", shipped(), "--capacity-blocks", "5000", "--csv" });
+        const Result r = runCli({ "trace", shippedTrace(), "--capacity-blocks", "5000", "--csv" });
         QVERIFY2(r.status == 0, r.err.c_str());
         std::istringstream in(r.out);
         std::string line;
@@ -126,7 +107,7 @@ private slots:
         QVERIFY2(line.starts_with("# kvtiers ") && line.find(": kvtiers trace ") != std::string::npos, line.c_str());
         std::getline(in, line);
         QCOMPARE(line, std::string("capacity_blocks,capacity_bytes,hit_ratio,token_hit_ratio"));
-        auto reader = trace::TraceReader::open(shipped());
+        auto reader = trace::TraceReader::open(shippedTrace());
         const trace::TraceAnalysis a = trace::analyzeTrace(*reader, {});
         bool found = false;
         while (std::getline(in, line))
@@ -141,13 +122,13 @@ private slots:
 
     void routingAndSamplingOptions()
     {
-        const Result rr = run({ "trace", shipped(), "--servers", "4", "--routing", "round-robin", "--json" });
-        const Result pa = run({ "trace", shipped(), "--servers", "4", "--routing", "prefix-aware", "--json" });
+        const Result rr = runCli({ "trace", shippedTrace(), "--servers", "4", "--routing", "round-robin", "--json" });
+        const Result pa = runCli({ "trace", shippedTrace(), "--servers", "4", "--routing", "prefix-aware", "--json" });
         QVERIFY2(rr.status == 0 && pa.status == 0, (rr.err + pa.err).c_str());
         const Json jr = Json::parse(rr.out), jp = Json::parse(pa.out);
         QCOMPARE(jr["caches"].get<int>(), 4);
         QVERIFY(jp["hit_ratio_infinite"].get<double>() > jr["hit_ratio_infinite"].get<double>());
-        const Result s = run({ "trace", shipped(), "--sample", "0.25", "--sample-depth", "2", "--json" });
+        const Result s = runCli({ "trace", shippedTrace(), "--sample", "0.25", "--sample-depth", "2", "--json" });
         QVERIFY2(s.status == 0, s.err.c_str());
         const Json js = Json::parse(s.out);
         QCOMPARE(js["sample_rate"].get<double>(), 0.25);
@@ -157,7 +138,7 @@ private slots:
 
     void textSummary()
     {
-        const Result r = run({ "trace", shipped() });
+        const Result r = runCli({ "trace", shippedTrace() });
         QVERIFY2(r.status == 0, r.err.c_str());
         const QString out = QString::fromStdString(r.out);
         QVERIFY2(out.contains(QStringLiteral("Reuse ceiling     36.6% of prompt blocks")), r.out.c_str());
@@ -167,7 +148,7 @@ private slots:
 
     void helpSaysBlockTokensIsNotBlockSize()
     {
-        const Result r = run({ "--help" });
+        const Result r = runCli({ "--help" });
         const QString out = QString::fromStdString(r.out);
         QVERIFY(out.contains(QStringLiteral("kvtiers trace FILE")));
         QVERIFY(out.contains(QStringLiteral("--block-tokens is the trace's hash")));
@@ -178,7 +159,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
-        const QString f = QString::fromStdString(shipped());
+        const QString f = QString::fromStdString(shippedTrace());
         QTest::newRow("no file") << QStringList { QStringLiteral("trace") } << QStringLiteral("give the trace file");
         QTest::newRow("missing file") << QStringList { QStringLiteral("trace"), QStringLiteral("/no/such.jsonl") }
                                       << QStringLiteral("no such file");
@@ -207,7 +188,7 @@ private slots:
         std::vector<std::string> a;
         for (const auto& s : args)
             a.push_back(s.toStdString());
-        const Result r = run(a);
+        const Result r = runCli(a);
         QCOMPARE(r.status, 2);
         const QString err = QString::fromStdString(r.err);
         QVERIFY2(err.startsWith(QStringLiteral("kvtiers: ")) && err.count(QLatin1Char('\n')) == 1, r.err.c_str());
@@ -221,7 +202,7 @@ private slots:
         if (binary.isEmpty())
             QSKIP("KVTIERS_BINARY not set");
         QProcess p;
-        p.start(binary, { QStringLiteral("trace"), QString::fromStdString(shipped()), QStringLiteral("--json") });
+        p.start(binary, { QStringLiteral("trace"), QString::fromStdString(shippedTrace()), QStringLiteral("--json") });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const Json j = Json::parse(p.readAllStandardOutput().toStdString());

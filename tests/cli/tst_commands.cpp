@@ -8,6 +8,8 @@
 #include "core/io/Json.h"
 #include "core/io/Units.h"
 #include "core/scenario/Knobs.h"
+#include "tests/support/CliRun.h"
+#include "tests/support/SourceFiles.h"
 
 #include <QtTest>
 
@@ -21,22 +23,8 @@ using namespace kvtiers::cli;
 
 namespace {
 
-struct Run {
-    int status = 0;
-    std::string out;
-    std::string err;
-};
-
-Run runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out;
-    std::ostringstream err;
-    Run r;
-    r.status = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Run = kvtiers::test::CliRun;
+using kvtiers::test::runCli;
 
 } // namespace
 
@@ -174,8 +162,8 @@ private slots:
     {
         // Without --workload or --preset the tiers come from neutral knobs, not the app's
         // article scenario: the text says so and names them, the JSON flags it.
-        const std::string trace = qEnvironmentVariable("KVTIERS_SOURCE_DIR").toStdString()
-            + "/tests/data/traces/mooncake-conversation.jsonl";
+        const std::string trace
+            = kvtiers::test::sourceDir().toStdString() + "/tests/data/traces/mooncake-conversation.jsonl";
         const Run bare = runCli({ "trace", trace });
         QCOMPARE(bare.status, 0);
         QVERIFY2(bare.out.find("Scenario          assumed (no --workload or --preset given; the app starts from "
@@ -203,7 +191,7 @@ private slots:
         // The README and the metainfo give the card counts and the screenshot's figures;
         // they are checked here against the built-in catalog and the model, so a new card
         // or a changed formula cannot leave them stale.
-        const QString root = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
+        const QString root = kvtiers::test::sourceDir();
         auto read = [&](const QString& path) {
             QFile f(root + QLatin1Char('/') + path);
             return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();

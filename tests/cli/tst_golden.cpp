@@ -9,6 +9,7 @@
 // on every machine) with a fresh, empty home and data folder of its own (no user cards,
 // presets or settings), in the C.UTF-8 locale, as scripts/record-golden records them.
 
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
 #include <QDir>
@@ -29,7 +30,7 @@ struct GoldenCase {
 
 QString goldenDir()
 {
-    return qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/golden");
+    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/golden");
 }
 
 /// The cases: one a line, "FILE ARG ARG ...", split on white space; '#' starts a comment.
@@ -101,8 +102,6 @@ private:
 void TestGolden::initTestCase()
 {
     QVERIFY2(!qEnvironmentVariable("KVTIERS_BINARY").isEmpty(), "KVTIERS_BINARY is not set (run through ctest)");
-    QVERIFY2(
-        !qEnvironmentVariable("KVTIERS_SOURCE_DIR").isEmpty(), "KVTIERS_SOURCE_DIR is not set (run through ctest)");
     QVERIFY(m_home.isValid());
 }
 
@@ -140,7 +139,7 @@ void TestGolden::output()
     QProcess p;
     p.setProgram(qEnvironmentVariable("KVTIERS_BINARY"));
     p.setArguments(args);
-    p.setWorkingDirectory(qEnvironmentVariable("KVTIERS_SOURCE_DIR"));
+    p.setWorkingDirectory(kvtiers::test::sourceDir());
     p.setProcessEnvironment(env);
     p.start();
     QVERIFY2(p.waitForFinished(120000), qPrintable(QStringLiteral("kvtiers %1: did not finish").arg(args.join(u' '))));

@@ -8,6 +8,7 @@
 // when it is exactly a key.
 
 #include "core/scenario/Knobs.h"
+#include "tests/support/SourceFiles.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -129,7 +130,7 @@ private slots:
 
     void everyKeyIsSpelledInAtMostTwoFiles()
     {
-        const QString root = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
+        const QString root = kvtiers::test::sourceDir();
         QVERIFY2(!root.isEmpty(), "KVTIERS_SOURCE_DIR is not set");
         const std::set<std::string> keys = knobKeys();
         std::map<std::string, std::map<std::string, std::vector<int>>> where; // key -> file -> lines

@@ -2,6 +2,8 @@
 // it, so no include runs back up and no two folders depend on each other. The ranks here
 // are the order docs/architecture.md gives; a new folder must be placed in it.
 
+#include "tests/support/SourceFiles.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
@@ -46,7 +48,7 @@ class TestLayers : public QObject {
 private slots:
     void noIncludeRunsBackUp()
     {
-        const QString root = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
+        const QString root = kvtiers::test::sourceDir();
         QVERIFY2(!root.isEmpty(), "KVTIERS_SOURCE_DIR is not set");
         const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s+\"((?:core|ui|app)/[^\"]+)\""));
         QStringList problems;
@@ -92,7 +94,7 @@ private slots:
     {
         // docs/architecture.md is where a newcomer learns what each file holds: each
         // source file of core/, ui/ and app/ is named there, by its name without extension.
-        const QString root = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
+        const QString root = kvtiers::test::sourceDir();
         QFile doc(root + QStringLiteral("/docs/architecture.md"));
         QVERIFY2(doc.open(QIODevice::ReadOnly), qPrintable(doc.fileName()));
         const QString text = QString::fromUtf8(doc.readAll());

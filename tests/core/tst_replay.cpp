@@ -13,6 +13,7 @@
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayReport.h"
 #include "core/trace/TraceAnalysis.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
 #include <QtTest>
@@ -26,16 +27,7 @@ using namespace kvtiers::replay;
 
 namespace {
 
-QString sourceDir()
-{
-    const QString env = qEnvironmentVariable("KVTIERS_SOURCE_DIR");
-    return env.isEmpty() ? QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../..") : env;
-}
-
-std::string shipped()
-{
-    return QString(sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl")).toStdString();
-}
+using test::shippedTrace;
 
 struct Setup {
     Scenario scenario = test::scenario("llama-3.1-70b", Json::object(), "h200-sxm");
@@ -249,7 +241,7 @@ private slots:
         QFETCH(int, routing);
         QFETCH(double, traffic);
         static const ReplayTrace t = [] {
-            auto reader = trace::TraceReader::open(shipped());
+            auto reader = trace::TraceReader::open(shippedTrace());
             return loadReplayTrace(*reader);
         }();
         ReplayOptions o;
@@ -274,7 +266,7 @@ private slots:
 
     void sameInputsGiveTheSameBytes()
     {
-        auto reader = trace::TraceReader::open(shipped());
+        auto reader = trace::TraceReader::open(shippedTrace());
         const ReplayTrace t = loadReplayTrace(*reader);
         ReplayOptions o;
         o.replicas = 5;
@@ -296,7 +288,7 @@ private slots:
 
     void cancelStopsTheReplay()
     {
-        auto reader = trace::TraceReader::open(shipped());
+        auto reader = trace::TraceReader::open(shippedTrace());
         const ReplayTrace t = loadReplayTrace(*reader);
         std::atomic<bool> cancel { true };
         ReplayControl control;

@@ -22,6 +22,7 @@
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceReader.h"
 #include "core/trace/TraceTiers.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 #include "ui/export/ChartExporter.h"
 #include "ui/export/SensitivityExport.h"
@@ -57,14 +58,9 @@ constexpr double kPixelShareTolerance = 0.001;
 /// The application font's size: the offscreen platform's default, pinned.
 constexpr int kFontPointSize = 9;
 
-QString sourceDir()
-{
-    return qEnvironmentVariable("KVTIERS_SOURCE_DIR");
-}
-
 QString goldenPath(const QString& name)
 {
-    return sourceDir() + QStringLiteral("/tests/data/golden/png/") + name + QStringLiteral(".png");
+    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/golden/png/") + name + QStringLiteral(".png");
 }
 
 bool recording()
@@ -131,7 +127,8 @@ QString exportChart(const QString& name, const QString& path)
         const Scenario s = workloadScenario("mooncake");
         const EvalResult r = evaluate(s);
         const trace::TraceCapacity capacity = trace::traceCapacity(r, trace::TraceRouting::Global);
-        const QString file = sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
+        const QString file
+            = kvtiers::test::sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
         const auto reader = trace::TraceReader::open(file.toStdString());
         const trace::TraceAnalysis a = trace::analyzeTrace(*reader, trace::withCapacity({}, capacity));
         return TraceExport::exportTrace(path, a, a.blockTokens * capacity.kvBytesPerToken,
@@ -183,14 +180,13 @@ private:
 
 void TestGoldenPng::initTestCase()
 {
-    QVERIFY2(!sourceDir().isEmpty(), "KVTIERS_SOURCE_DIR is not set (run through ctest)");
     QVERIFY(m_dir.isValid());
     QVERIFY(m_data.isValid());
     // No user cards, presets or settings.
     qputenv("KVTIERS_DATA_DIR", m_data.path().toUtf8());
 
     // The kept fonts, and nothing else (main() gave fontconfig no folders).
-    const QString fonts = sourceDir() + QStringLiteral("/tests/data/fonts/");
+    const QString fonts = kvtiers::test::sourceDir() + QStringLiteral("/tests/data/fonts/");
     QString family;
     for (const char* file : { "DejaVuSans.ttf", "DejaVuSans-Bold.ttf" }) {
         const QString path = fonts + QLatin1String(file);

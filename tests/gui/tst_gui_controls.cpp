@@ -7,6 +7,7 @@
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Knobs.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/ScenarioController.h"
@@ -125,7 +126,7 @@ void TestGuiControls::cleanup()
 
 void TestGuiControls::loadCard(const Json& changes)
 {
-    QFile source(qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/models/workloads/article.json"));
+    QFile source(kvtiers::test::sourceDir() + QStringLiteral("/models/workloads/article.json"));
     QVERIFY(source.open(QIODevice::ReadOnly));
     Json card = Json::parse(source.readAll().toStdString());
     card["id"] = "beyond-the-controls";

@@ -10,6 +10,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
 #include "core/model/KvSizing.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 #include "ui/app/Language.h"
 #include "ui/dialogs/FileDialog.h"
@@ -41,7 +42,7 @@ using namespace kvtiers::ui;
 namespace {
 QString dataPath(const char* relative)
 {
-    return qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/") + QString::fromLatin1(relative);
+    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/") + QString::fromLatin1(relative);
 }
 
 // Llama 3.1 8B's shape: 32 layers, 8 KV heads of 128 → 2 × 32 × 8 × 128 × 2 B = 131,072 B.

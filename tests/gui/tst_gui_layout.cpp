@@ -6,6 +6,7 @@
 // its whole content with no scroll bar, the headline keeps its height with warnings, and no two labels of a chart
 // overlap.
 
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
@@ -213,8 +214,7 @@ void TestGuiLayout::enterState(const QString& state)
         auto* view = m_window->findChild<TraceView*>();
         tabs()->setCurrentIndex(static_cast<int>(MainWindow::ViewTab::Trace));
         QSignalSpy finished(view, &TraceView::finished);
-        view->openFile(qEnvironmentVariable("KVTIERS_SOURCE_DIR")
-            + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl"));
+        view->openFile(kvtiers::test::sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl"));
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 20000);
         QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(1).toString()));
         const int before = c->evaluationCount();

@@ -9,6 +9,7 @@
 
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayReport.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
@@ -52,8 +53,7 @@ constexpr double kTrafficScale = 0.5;
 
 QString shipped()
 {
-    return qEnvironmentVariable("KVTIERS_SOURCE_DIR")
-        + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
+    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "core/analysis/Sweep.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/Json.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/scenario/ScenarioController.h"
@@ -122,8 +123,7 @@ private slots:
         // A card file is read at every evaluation and may have been edited since.
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("model.json"));
-        QVERIFY(QFile::copy(
-            qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/models/models/llama-3.1-70b.json"), path));
+        QVERIFY(QFile::copy(kvtiers::test::sourceDir() + QStringLiteral("/models/models/llama-3.1-70b.json"), path));
         ScenarioController c;
         c.selectModel(path.toStdString());
         c.flush();

@@ -8,6 +8,7 @@
 
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceTiers.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/TraceChart.h"
@@ -41,8 +42,7 @@ namespace {
 
 QString shipped()
 {
-    return qEnvironmentVariable("KVTIERS_SOURCE_DIR")
-        + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
+    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
 }
 
 } // namespace

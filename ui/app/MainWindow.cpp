@@ -393,7 +393,7 @@ void MainWindow::enterStates(QStringList states)
         switchLanguage(state);
     } else if (state.startsWith(QLatin1String("tab="))) {
         const QStringList names = { QStringLiteral("scenario"), QStringLiteral("fleet"), QStringLiteral("sensitivity"),
-            QStringLiteral("trace") };
+            QStringLiteral("trace"), QStringLiteral("outlook") };
         m_viewTabs->setCurrentIndex(std::max(0, static_cast<int>(names.indexOf(state.mid(4)))));
     } else if (state.startsWith(QLatin1String("trace="))) {
         // Reads the trace, then presses "Use this trace".
