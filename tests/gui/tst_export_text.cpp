@@ -44,7 +44,8 @@ private slots:
         for (int n : { 1, 2 }) {
             const Scenario s = withGpus(n);
             const EvalResult r = evaluate(s);
-            const QString want = n == 1 ? QStringLiteral("(1 GPU per server, ") : QStringLiteral("(2 GPUs per server, ");
+            const QString want
+                = n == 1 ? QStringLiteral("(1 GPU per server, ") : QStringLiteral("(2 GPUs per server, ");
             const QString tier = ChartExporter::footnote(s, r);
             QVERIFY2(tier.contains(want), qPrintable(tier));
             const QString sens = SensitivityExport::scenarioFootnote(s, QString(), ByteUnits::Binary);

@@ -80,10 +80,12 @@ private slots:
             CompareTableModel* model = view.tableModel();
             bool found = false;
             for (int r = 0; r < model->rowCount(); ++r) {
-                if (model->index(r, CompareTableModel::FigureColumn).data().toString() != QLatin1String("Max concurrency"))
+                if (model->index(r, CompareTableModel::FigureColumn).data().toString()
+                    != QLatin1String("Max concurrency"))
                     continue;
                 found = true;
-                const QString value = model->index(r, model->column(0, CompareTableModel::CellKind::Value)).data().toString();
+                const QString value
+                    = model->index(r, model->column(0, CompareTableModel::CellKind::Value)).data().toString();
                 QVERIFY2(value.endsWith(QLatin1String(" sequences")), qPrintable(value));
             }
             QVERIFY(found);
