@@ -93,8 +93,9 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
     auto count = [](double d) { return (d >= 0 ? "+" : "-") + formatCount(std::fabs(d)); };
     const FleetDemand& b = sr.base;
     out << "Fleet demand: HBM " << formatBytes(b.hbm, units) << ", DRAM " << formatBytes(b.dram, units) << ", NVMe "
-        << formatBytes(b.ssd, units) << "; " << formatCount(b.gpus) << " GPUs in " << formatCount(b.servers)
-        << " servers, " << formatSignificant(b.sequencesPerReplica, 3) << " active sequences per replica (TPOT target "
+        << formatBytes(b.ssd, units) << "; " << formatCount(b.gpus) << (b.gpus == 1 ? " GPU in " : " GPUs in ")
+        << formatCount(b.servers) << (b.servers == 1 ? " server, " : " servers, ")
+        << formatSignificant(b.sequencesPerReplica, 3) << " active sequences per replica (TPOT target "
         << formatSeconds(sr.tpotTargetSeconds) << ")\n"
         << movesText(sr.bars, range)
         << "; active sequences: through the TPOT target) on every workload of the mix, largest effect first:\n";

@@ -50,6 +50,18 @@ namespace {
 constexpr int H = 0, D = 1, S = 2;
 using Bytes3 = std::array<double, 3>;
 
+/// The whole blocks, in tokens, of a run of `tokens` tokens (a prompt, a reused prefix)
+/// whose length varies from request to request (docs/model.md §4.4): where such a run ends
+/// within a block is spread evenly over the B places, so floor(L / B) × B = L − (L mod B)
+/// loses (B − 1) / 2 tokens on average. A smooth expectation, where flooring each length
+/// made the sweep's curves a sawtooth of block-sized steps. Contiguous caches keep every token.
+double expectedWholeBlockTokens(double tokens, const WorkloadParams& w)
+{
+    if (w.allocation != Allocation::Paged)
+        return tokens;
+    return std::max(0.0, tokens - (w.blockSize - 1.0) / 2.0);
+}
+
 /// Places `amount` into tiers with remaining capacity `room`. With `shares`, each tier
 /// is first offered its share and what does not fit moves down (HBM → DRAM → SSD);
 /// without, tiers fill greedily in order. `room` shrinks; returns what each tier took.
@@ -164,7 +176,7 @@ void Evaluator::readTokens()
     C = m_w.context;
     N = m_w.concurrency;
     P = C - m_w.outputTokens;
-    R = std::floor(m_w.reuseRate * P);
+    R = m_w.reuseRate * P; // the mean reused prefix; whole blocks of it: expectedWholeBlockTokens
     r.promptTokens = P;
     r.reusedPrefixTokens = R;
     if (C > static_cast<double>(m_s.model.maxContext))
@@ -191,7 +203,10 @@ void Evaluator::sizeBytes()
     const double seqExact = m_kv.gpuSequenceBytes(C);
     const double seqAlloc = m_kv.gpuSequenceAllocated(C);
     prefixExact = m_kv.gpuPrefixBytes(R, C, false);
-    const double prefixAlloc = m_kv.gpuPrefixBytes(R, C, true);
+    // Shared prefixes are held as whole blocks: the expected whole-block part of R.
+    const double prefixAlloc = m_w.allocation == Allocation::Paged
+        ? m_kv.gpuPrefixBytes(expectedWholeBlockTokens(R, m_w), C, false)
+        : m_kv.gpuPrefixBytes(R, C, true);
     hotExactPerSeq = seqExact - prefixExact * saving;
     hotAllocPerSeq = std::max(seqAlloc - prefixAlloc * saving, 1e-300);
     r.kvBytesAllocatedPerRequest = seqAlloc * tp;
@@ -372,8 +387,7 @@ LinkLoadResult Evaluator::restoreLinks(double lambda, double dramShare, double s
 /// prompt, or (seen-twice, below HBM) the reused blocks from their second sighting on.
 void Evaluator::admission()
 {
-    const double storedTokens = m_w.allocation == Allocation::Paged ? std::floor(P / m_w.blockSize) * m_w.blockSize : P;
-    r.storedPromptTokens = std::max(storedTokens, r.cacheablePrefixTokens);
+    r.storedPromptTokens = std::max(expectedWholeBlockTokens(P, m_w), r.cacheablePrefixTokens);
     r.cacheAdmission = m_w.cacheAdmission;
     const double storedGpu = r.storedPromptTokens > 0 ? m_kv.gpuTokenBytes(r.storedPromptTokens) : 0.0;
     const double k = reusesPerBlockInEffect(m_w);
@@ -386,8 +400,7 @@ void Evaluator::prefixCacheAndRate()
     // --- Prefix cache and request rate (docs/model.md §4.4) ---
     // Only whole blocks of a prefix are cached and hit (vLLM hashes full blocks; the
     // partial tail is recomputed), as only whole blocks are shared in the hot set above.
-    const double storedPrefixTokens
-        = m_w.allocation == Allocation::Paged ? std::floor(R / m_w.blockSize) * m_w.blockSize : R;
+    const double storedPrefixTokens = expectedWholeBlockTokens(R, m_w);
     r.cacheablePrefixTokens = storedPrefixTokens;
     r.cacheableReuse = P > 0 ? storedPrefixTokens / P : 0.0;
     r.requestedReuse = m_w.reuseRate;

@@ -68,13 +68,13 @@ private slots:
 
     void evaluationReportsItsLinks()
     {
-        // The chat workload (H100, PCIe Gen5, TP 1): a request restores its 2,144-token
-        // prefix (281 MB) from DRAM with probability hit_share_dram, over the restore path's
-        // bandwidth; SSD hits read the server's 56 GB/s of NVMe. Utilisation = λ × p × bytes
-        // ÷ bandwidth; the mean wait added to TTFT is the weighted link waits.
+        // The chat workload (H100, PCIe Gen5, TP 1): a request restores the whole blocks of
+        // its prefix, 0.6 × 3,584 − (16 − 1) / 2 = 2,142.9 tokens on average (281 MB), from DRAM with probability
+        // hit_share_dram, over the restore path's bandwidth; SSD hits read the server's 56 GB/s of NVMe. Utilisation =
+        // λ × p × bytes ÷ bandwidth; the mean wait added to TTFT is the weighted link waits.
         const Scenario s = workloadScenario("chat");
         const EvalResult r = evaluate(s);
-        const double b = 2144.0 * 131072;
+        const double b = 2142.9 * 131072;
         KV_COMPARE_NEAR(r.links.gpuLink.utilization,
             r.requestRate * (r.hitShareDram + r.hitShareSsd) * b / r.restoreBandwidthDram, 1e-9);
         KV_COMPARE_NEAR(r.links.nvme.utilization, r.requestRate * 8 * r.hitShareSsd * b / 56e9, 1e-9);
@@ -123,7 +123,7 @@ private slots:
         s.hardware.uplink = SharedUplink { "PCIe switch uplink", 64e9, 4 };
         const EvalResult r = evaluate(s);
         QVERIFY(r.links.uplink.has_value());
-        const double b = 2144.0 * 131072;
+        const double b = 2142.9 * 131072;
         KV_COMPARE_NEAR(
             r.links.uplink->utilization, r.requestRate * 4 * (r.hitShareDram + r.hitShareSsd) * b / 64e9, 1e-9);
         KV_COMPARE_NEAR(r.links.dramWaitSeconds, r.links.gpuLink.waitSeconds + r.links.uplink->waitSeconds, 1e-12);

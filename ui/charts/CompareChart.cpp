@@ -256,12 +256,14 @@ void CompareChart::addBar(int group, int index, double key, double top)
         line->end->setCoords(key + kBarWidth / 2 + 0.05, use.capacity);
         line->setPen(QPen(text, 1.5, Qt::DashLine));
         QCPItemText* cap = addText(key, use.capacity, small, text);
-        cap->setText(tr("capacity %1").arg(bytes(use.capacity)));
+        // Two short lines, not one long one: the A and B bars stand side by side, and their
+        // labels must not run into each other.
+        cap->setText(tr("capacity\n%1").arg(bytes(use.capacity)));
         cap->setVisible(!nearCapacity);
     }
     addText(key, used, small, text)
         ->setText(
-            nearCapacity && use.capacity > 0 ? tr("%1 of %2").arg(bytes(used), bytes(use.capacity)) : bytes(used));
+            nearCapacity && use.capacity > 0 ? tr("%1\nof %2").arg(bytes(used), bytes(use.capacity)) : bytes(used));
 }
 
 void CompareChart::addGroupLabel(int group, double key)

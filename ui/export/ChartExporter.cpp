@@ -73,9 +73,9 @@ QList<QStringList> fleetFootnoteGroups(const FleetResult& f, ByteUnits units)
                   .arg(secondsText(f.ttftTargetSeconds), at(f.ttftPercentile), secondsText(f.tpotTargetSeconds),
                       at(f.tpotPercentile));
     const QString hardware = f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name);
-    sizing << QObject::tr("%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5")
-                  .arg(countText(f.gpus), countText(f.servers), QString::number(f.gpusPerServer), hardware,
-                      bytesText(f.hbmInstalledBytes, units));
+    sizing << QObject::tr("%1 in %2 of %3 (%4), HBM installed %5")
+                  .arg(ChartExporter::gpusText(f.gpus), ChartExporter::serversText(f.servers),
+                      ChartExporter::gpusText(f.gpusPerServer), hardware, bytesText(f.hbmInstalledBytes, units));
     // A long mix is cut short: the CSV and JSON exports list every workload.
     constexpr size_t kShown = 8;
     QStringList workloads;
@@ -193,14 +193,28 @@ QString ChartExporter::assumptionsLine(const Scenario& s, const EvalResult& r)
             QString::number(s.hardware.gpusPerServer));
 }
 
+QString ChartExporter::gpusText(double n)
+{
+    return n == 1 ? QObject::tr("1 GPU") : QObject::tr("%1 GPUs").arg(countText(n));
+}
+
+QString ChartExporter::serversText(double n)
+{
+    return n == 1 ? QObject::tr("1 server") : QObject::tr("%1 servers").arg(countText(n));
+}
+
+QString ChartExporter::replicasText(double n)
+{
+    return n == 1 ? QObject::tr("1 replica") : QObject::tr("%1 replicas").arg(countText(n));
+}
+
 QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnits units)
 {
     const auto& w = s.workload;
     QString line1
-        = QObject::tr("Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens "
+        = QObject::tr("Model: %1 · Hardware: %2 (%3 per server, %4) · Context %5 tokens "
                       "(%6 output) · %7 active sequences per replica")
-              .arg(qs(s.model.name), qs(s.hardware.name), QString::number(s.hardware.gpusPerServer),
-                  w.servers == 1 ? QObject::tr("1 server") : QObject::tr("%1 servers").arg(countText(w.servers)),
+              .arg(qs(s.model.name), qs(s.hardware.name), gpusText(s.hardware.gpusPerServer), serversText(w.servers),
                   tokensText(w.context), countText(w.outputTokens), countText(w.concurrency));
     QString line2 = QObject::tr("KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · "
                                 "offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12")

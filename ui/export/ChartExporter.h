@@ -71,6 +71,11 @@ public:
     static QString fleetFootnote(const FleetResult& fleet, ByteUnits units, int width = ExportOptions {}.width);
     /// One line of assumptions: context, concurrency, KV format, TP, reuse, hardware.
     static QString assumptionsLine(const Scenario& scenario, const EvalResult& result);
+    /// Counts with their noun, singular for one as the CLI writes them: "1 GPU", "8 GPUs",
+    /// "1 server", "1 replica".
+    static QString gpusText(double n);
+    static QString serversText(double n);
+    static QString replicasText(double n);
 
     /// Writes `bytes` to `path` through QSaveFile; empty on success.
     static QString writeFile(const QString& path, const QByteArray& bytes);

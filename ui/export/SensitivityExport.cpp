@@ -97,16 +97,45 @@ QString curveMethod(Variable variable, bool fleet)
 
 } // namespace
 
-QString SensitivityExport::tornadoMethod(double relativeRange, bool fleet)
+namespace {
+
+/// The rates among `bars` (a prefix-cache hit rate, an offload rate, a share) move by
+/// absolute points, range × the knob's span, since ±50% of a 0% rate is no move at all:
+/// "rates: ±25 points; " when they all move alike, else one "name: ±N points; " each, as
+/// the CLI's sensitivity says it. Empty without rates.
+template <class Bars> QString rateMovesText(const Bars& bars, double range)
 {
-    if (fleet)
-        return QObject::tr("Each variable moved by ±%1 on every workload of the mix at once (KV format: one step "
-                           "along 4, 8, 16, 32 bits; active sequences: through the TPOT target; shares within "
-                           "0–100%), the rest held, and the fleet sized again.")
-            .arg(percentText(relativeRange));
-    return QObject::tr("Each variable moved by ±%1 (KV format: one step along 4, 8, 16, 32 bits; shares within "
-                       "0–100%), the rest held.")
-        .arg(percentText(relativeRange));
+    QList<QPair<QString, double>> rates;
+    for (const auto& bar : bars)
+        if (const Knob& k = knob(bar.variable); k.sensitivity.sweep == KnobSweep::Absolute)
+            rates.append({ variableName(bar.variable), range * k.sensitivity.span * 100 });
+    if (rates.isEmpty())
+        return {};
+    const bool same
+        = std::all_of(rates.begin(), rates.end(), [&](const auto& r) { return r.second == rates.front().second; });
+    if (same)
+        return QObject::tr("rates: ±%1 points; ").arg(significantText(rates.front().second, 3));
+    QString text;
+    for (const auto& [name, points] : rates)
+        text += QObject::tr("%1: ±%2 points; ").arg(name, significantText(points, 3));
+    return text;
+}
+
+} // namespace
+
+QString SensitivityExport::tornadoMethod(const SensitivityResult& result)
+{
+    return QObject::tr("Each variable moved by ±%1 of its value (%2KV format: one step along 4, 8, 16, 32 bits), "
+                       "the rest held.")
+        .arg(percentText(result.relativeRange), rateMovesText(result.bars, result.relativeRange));
+}
+
+QString SensitivityExport::tornadoMethod(const FleetSensitivityResult& result)
+{
+    return QObject::tr("Each variable moved by ±%1 of its value on every workload of the mix at once (%2KV format: "
+                       "one step along 4, 8, 16, 32 bits; active sequences: through the TPOT target), the rest held, "
+                       "and the fleet sized again.")
+        .arg(percentText(result.relativeRange), rateMovesText(result.bars, result.relativeRange));
 }
 
 QString SensitivityExport::scenarioTitle(const Scenario& scenario)
@@ -121,9 +150,9 @@ QString SensitivityExport::scenarioFootnote(const Scenario& scenario, const QStr
     o.breakEven = false;
     const EvalResult result = evaluate(scenario, o);
     const QString line1
-        = QObject::tr("Model: %1 · Hardware: %2 (%3 GPUs per server, DRAM %4, NVMe %5 per server)")
-              .arg(qs(scenario.model.name), qs(scenario.hardware.name))
-              .arg(scenario.hardware.gpusPerServer)
+        = QObject::tr("Model: %1 · Hardware: %2 (%3 per server, DRAM %4, NVMe %5 per server)")
+              .arg(qs(scenario.model.name), qs(scenario.hardware.name),
+                  ChartExporter::gpusText(scenario.hardware.gpusPerServer))
               .arg(bytesText(scenario.hardware.hostDramBytes, units), bytesText(scenario.hardware.nvmeBytes, units));
     const QString line2 = ChartExporter::assumptionsLine(scenario, result);
     const QString line3 = QObject::tr("%1 HBM counts weights, hot set and overflow. %2 · kvtiers %3")
@@ -142,18 +171,17 @@ QString SensitivityExport::fleetFootnote(
 {
     QStringList workloads;
     for (const auto& e : fleet.entries)
-        workloads << QObject::tr("%1: %2, KV %3/token, %4 sequences × %5 replicas")
+        workloads << QObject::tr("%1: %2, KV %3/token, %4 sequences × %5")
                          .arg(qs(e.label), qs(e.scenario.model.name), bytesText(e.kvBytesPerToken, units),
-                             countText(e.concurrencyPerReplica), countText(e.replicas));
+                             countText(e.concurrencyPerReplica), ChartExporter::replicasText(e.replicas));
     const QString line1 = workloads.join(QStringLiteral(" · "));
     const QString hardware = fleet.entries.empty() ? QString() : qs(fleet.entries.front().scenario.hardware.name);
-    const QString line2
-        = QObject::tr("Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 GPUs in %5 servers of %6; "
-                      "fleet-wide HBM %7, DRAM %8, NVMe %9")
-              .arg(hardware, secondsText(input.ttftTargetSeconds), secondsText(input.tpotTargetSeconds),
-                  countText(fleet.gpus), countText(fleet.servers), QString::number(fleet.gpusPerServer),
-                  bytesText(fleet.hbmBytes, units), bytesText(fleet.dramBytes, units),
-                  bytesText(fleet.ssdBytes, units));
+    const QString line2 = QObject::tr("Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 in %5 of %6; "
+                                      "fleet-wide HBM %7, DRAM %8, NVMe %9")
+                              .arg(hardware, secondsText(input.ttftTargetSeconds), secondsText(input.tpotTargetSeconds),
+                                  ChartExporter::gpusText(fleet.gpus), ChartExporter::serversText(fleet.servers),
+                                  ChartExporter::gpusText(fleet.gpusPerServer), bytesText(fleet.hbmBytes, units),
+                                  bytesText(fleet.dramBytes, units), bytesText(fleet.ssdBytes, units));
     const QString line3
         = QObject::tr("%1 %2 · kvtiers %3").arg(method, unitsNote(units), QStringLiteral(KVTIERS_VERSION));
     return line1 + u'\n' + line2 + u'\n' + line3;
@@ -170,8 +198,7 @@ QString SensitivityExport::exportTornado(const QString& path, const Scenario& sc
     auto chart = offscreenTornado(options);
     chart->setResult(result, tier, units);
     const QString title = scenarioTitle(scenario);
-    decorate(
-        chart->plot(), title, scenarioFootnote(scenario, tornadoMethod(result.relativeRange, false), units), options);
+    decorate(chart->plot(), title, scenarioFootnote(scenario, tornadoMethod(result), units), options);
     return renderToFile(chart.get(), path, format, options, title);
 }
 
@@ -186,7 +213,7 @@ QString SensitivityExport::exportFleetTornado(const QString& path, const FleetIn
     auto chart = offscreenTornado(options);
     chart->setFleetResult(result, tier, units);
     const QString title = fleetTitle(result.fleet);
-    QString note = fleetFootnote(input, result.fleet, tornadoMethod(result.relativeRange, true), units);
+    QString note = fleetFootnote(input, result.fleet, tornadoMethod(result), units);
     for (const QString& line : infeasibleLines(result))
         note += u'\n' + line;
     decorate(chart->plot(), title, note, options);

@@ -42,8 +42,10 @@ public:
     static QString fleetTitle(const FleetResult& fleet);
     static QString fleetFootnote(
         const FleetInput& input, const FleetResult& fleet, const QString& method, ByteUnits units);
-    /// "Each variable moved by ±50% ...": how a tornado was made, for its footnote.
-    static QString tornadoMethod(double relativeRange, bool fleet);
+    /// "Each variable moved by ±50% of its value (rates: ±25 points; ...": how a tornado was
+    /// made, for its footnote, in the CLI's words.
+    static QString tornadoMethod(const SensitivityResult& result);
+    static QString tornadoMethod(const FleetSensitivityResult& result);
 };
 
 } // namespace kvtiers::ui

@@ -1299,8 +1299,8 @@
         <translation>%1(요청의 %2): %3, 토큰당 KV %4, 문맥 길이 %5, 레플리카당 시퀀스 %6개, 레플리카: %7 × TP %8</translation>
     </message>
     <message>
-        <source>%1 GPUs in %2 servers of %3 GPUs (%4), HBM installed %5</source>
-        <translation>GPU %3개짜리 서버 %2대(%4)에 GPU %1개, 장착 HBM %5</translation>
+        <source>%1 in %2 of %3 (%4), HBM installed %5</source>
+        <translation>%3짜리 %2(%4)에 %1, 장착 HBM %5</translation>
     </message>
     <message>
         <source>%1  %2: %3 on %4 · %5</source>
@@ -1347,8 +1347,8 @@
         <translation>문맥 길이 %1토큰, 레플리카당 시퀀스 %2개, KV %3, 가중치 %4비트, TP %5, 재사용률 %6(달성 %7), 서버당 GPU: %8</translation>
     </message>
     <message>
-        <source>Model: %1 · Hardware: %2 (%3 GPUs per server, %4) · Context %5 tokens (%6 output) · %7 active sequences per replica</source>
-        <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, %4) · 문맥 길이 %5토큰 (출력 %6) · 레플리카당 활성 시퀀스 %7개</translation>
+        <source>Model: %1 · Hardware: %2 (%3 per server, %4) · Context %5 tokens (%6 output) · %7 active sequences per replica</source>
+        <translation>모델: %1 · 하드웨어: %2 (서버당 %3, %4) · 문맥 길이 %5토큰 (출력 %6) · 레플리카당 활성 시퀀스 %7개</translation>
     </message>
     <message>
         <source>1 server</source>
@@ -1357,6 +1357,30 @@
     <message>
         <source>%1 servers</source>
         <translation>서버 %1대</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>GPU 1개</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>GPU %1개</translation>
+    </message>
+    <message>
+        <source>1 replica</source>
+        <translation>레플리카 1개</translation>
+    </message>
+    <message>
+        <source>%1 replicas</source>
+        <translation>레플리카 %1개</translation>
+    </message>
+    <message>
+        <source>rates: ±%1 points; </source>
+        <translation>비율 변수: ±%1%p; </translation>
+    </message>
+    <message>
+        <source>%1: ±%2 points; </source>
+        <translation>%1: ±%2%p; </translation>
     </message>
     <message>
         <source>KV %1 · weights %2-bit · TP %3 · reuse %4 requested, %5 achieved · sharing %6 · offload %7 · %8 allocation, blocks of %9 · GPU memory utilisation %10%11%12</source>
@@ -1421,20 +1445,20 @@
         <translation>모든 워크로드의 %1 동시 변화에 따른 플릿 전체 수요(나머지 고정). 빈 구간: 플릿 규모를 산정할 수 없는 곳.</translation>
     </message>
     <message>
-        <source>Each variable moved by ±%1 on every workload of the mix at once (KV format: one step along 4, 8, 16, 32 bits; active sequences: through the TPOT target; shares within 0–100%), the rest held, and the fleet sized again.</source>
-        <translation>각 변수를 트래픽 구성의 모든 워크로드에서 동시에 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 활성 시퀀스: TPOT 목표를 통해, 비율 변수: 0–100% 안), 나머지는 고정한 채 플릿 규모를 다시 산정했습니다.</translation>
+        <source>Each variable moved by ±%1 of its value on every workload of the mix at once (%2KV format: one step along 4, 8, 16, 32 bits; active sequences: through the TPOT target), the rest held, and the fleet sized again.</source>
+        <translation>각 변수를 트래픽 구성의 모든 워크로드에서 동시에 값의 ±%1만큼 움직이고(%2KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 활성 시퀀스: TPOT 목표를 통해), 나머지는 고정한 채 플릿 규모를 다시 산정했습니다.</translation>
     </message>
     <message>
-        <source>Each variable moved by ±%1 (KV format: one step along 4, 8, 16, 32 bits; shares within 0–100%), the rest held.</source>
-        <translation>각 변수를 ±%1만큼 움직이고(KV 형식: 4, 8, 16, 32비트에서 한 단계씩, 비율 변수: 0–100% 안), 나머지는 고정했습니다.</translation>
+        <source>Each variable moved by ±%1 of its value (%2KV format: one step along 4, 8, 16, 32 bits), the rest held.</source>
+        <translation>각 변수를 값의 ±%1만큼 움직이고(%2KV 형식: 4, 8, 16, 32비트에서 한 단계씩), 나머지는 고정했습니다.</translation>
     </message>
     <message>
         <source>Sensitivity of KV memory demand: %1 on %2</source>
         <translation>KV 메모리 수요 민감도: %1 (%2)</translation>
     </message>
     <message>
-        <source>Model: %1 · Hardware: %2 (%3 GPUs per server, DRAM %4, NVMe %5 per server)</source>
-        <translation>모델: %1 · 하드웨어: %2 (서버당 GPU %3개, 서버당 D램 %4, NVMe %5)</translation>
+        <source>Model: %1 · Hardware: %2 (%3 per server, DRAM %4, NVMe %5 per server)</source>
+        <translation>모델: %1 · 하드웨어: %2 (서버당 %3, 서버당 D램 %4, NVMe %5)</translation>
     </message>
     <message>
         <source>%1 HBM counts weights, hot set and overflow. %2 · kvtiers %3</source>
@@ -1445,12 +1469,12 @@
         <translation>플릿 민감도: %1, 초당 요청 %2건</translation>
     </message>
     <message>
-        <source>%1: %2, KV %3/token, %4 sequences × %5 replicas</source>
-        <translation>%1: %2, 토큰당 KV %3, 시퀀스 %4개 × 레플리카 %5개</translation>
+        <source>%1: %2, KV %3/token, %4 sequences × %5</source>
+        <translation>%1: %2, 토큰당 KV %3, 시퀀스 %4개 × %5</translation>
     </message>
     <message>
-        <source>Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 GPUs in %5 servers of %6; fleet-wide HBM %7, DRAM %8, NVMe %9</source>
-        <translation>서버: %1 · 목표: TTFT %2, 출력 토큰당 시간 %3 · 기준: GPU %6개짜리 서버 %5대에 GPU %4개, 플릿 전체 HBM %7, D램 %8, NVMe %9</translation>
+        <source>Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 in %5 of %6; fleet-wide HBM %7, DRAM %8, NVMe %9</source>
+        <translation>서버: %1 · 목표: TTFT %2, 출력 토큰당 시간 %3 · 기준: %6짜리 %5에 %4, 플릿 전체 HBM %7, D램 %8, NVMe %9</translation>
     </message>
     <message>
         <source>%1 %2 · kvtiers %3</source>
@@ -1824,12 +1848,16 @@
         <translation>초과분</translation>
     </message>
     <message>
-        <source>capacity %1</source>
-        <translation>용량 %1</translation>
+        <source>capacity
+%1</source>
+        <translation>용량
+%1</translation>
     </message>
     <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
+        <source>%1
+of %2</source>
+        <translation>%1
+/ %2</translation>
     </message>
 </context>
 <context>
@@ -1849,6 +1877,10 @@
     <message>
         <source>Max concurrency</source>
         <translation>최대 동시 처리 요청 수</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>시퀀스 %1개</translation>
     </message>
     <message>
         <source>HBM used (replica)</source>

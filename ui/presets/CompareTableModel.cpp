@@ -135,8 +135,8 @@ QString CompareTableModel::signedValueText(FigureUnit unit, double value, const 
     switch (unit) {
     case FigureUnit::Bytes:
         return sign + bytesText(value, units);
-    case FigureUnit::Count:
-        return sign + countText(value);
+    case FigureUnit::Count: // the core's unit for counts: sequences (max concurrency)
+        return tr("%1 sequences").arg(sign + countText(value));
     case FigureUnit::Seconds:
         return sign + secondsText(value);
     case FigureUnit::TokensPerSecond:

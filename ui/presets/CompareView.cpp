@@ -12,16 +12,23 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScreen>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace kvtiers::ui {
+
+namespace {
+/// Room kept for the window manager's title bar and frame above and below the dialog.
+constexpr int kTitleBarAllowance = 64;
+} // namespace
 
 CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, QWidget* parent)
     : QDialog(parent)
@@ -30,7 +37,10 @@ CompareView::CompareView(const PresetStore* store, const CardCatalog* catalog, Q
 {
     setObjectName(QStringLiteral("compareView"));
     m_texts([this] { setWindowTitle(tr("Compare scenarios")); });
-    resize(1200, 800);
+    // 1200 × 800 where the screen has room; on a laptop (1280 × 800, 1366 × 768) no taller
+    // than its available height less a title bar, so Export and Close stay on the screen.
+    const QRect room = (parent ? parent->screen() : QGuiApplication::primaryScreen())->availableGeometry();
+    resize(std::min(1200, room.width() - 16), std::min(800, room.height() - kTitleBarAllowance));
 
     auto* layout = new QVBoxLayout(this);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
