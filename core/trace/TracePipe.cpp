@@ -5,7 +5,7 @@
 namespace kvtiers::trace {
 
 namespace {
-constexpr std::size_t kBatchRequests = 512;
+constexpr std::size_t kBatchRequests = 4096; ///< about 50,000 blocks of a Mooncake trace
 constexpr std::size_t kBatches = 4;
 } // namespace
 
@@ -46,17 +46,7 @@ void TracePipe::fill(Batch& b)
     b.error = nullptr;
     try {
         while (b.count < b.requests.size() && m_reader.next(b.requests[b.count])) {
-            const TraceRequest& req = b.requests[b.count];
-            std::vector<std::uint32_t>& ids = b.ids[b.count];
-            ids.clear();
-            b.kept[b.count] = m_keep(req) ? 1 : 0;
-            if (b.kept[b.count]) {
-                // The lookups are independent misses: ask for all the lines first.
-                for (const std::uint64_t key : req.blockKeys)
-                    m_index.prefetch(key);
-                for (const std::uint64_t key : req.blockKeys)
-                    ids.push_back(m_index.intern(key));
-            }
+            b.kept[b.count] = m_keep(b.requests[b.count]) ? 1 : 0;
             ++b.count;
         }
         b.last = b.count < b.requests.size();
@@ -64,9 +54,56 @@ void TracePipe::fill(Batch& b)
         b.error = std::current_exception();
         b.last = true;
     }
+    number(b);
     b.bytesRead = m_reader.bytesRead();
     b.format = m_reader.format();
     b.blockTokens = m_reader.blockTokens();
+}
+
+void TracePipe::number(Batch& b)
+{
+    // Size the table once for the blocks the whole file projects to (at most four times
+    // what it holds, per batch), rather than doubling it step by step: every doubling moves
+    // each entry, a cache miss.
+    std::size_t keys = 0;
+    for (std::size_t r = 0; r < b.count; ++r)
+        keys += b.kept[r] ? b.requests[r].blockKeys.size() : 0;
+    const std::uint64_t read = m_reader.bytesRead(), total = m_reader.totalBytes();
+    const std::size_t held = m_index.size() + keys;
+    std::size_t projected = held;
+    if (read > 0 && total > read)
+        projected = static_cast<std::size_t>(static_cast<double>(held) * (static_cast<double>(total) / read));
+    m_index.reserve(std::min(projected, 4 * held));
+    // The lookups are independent misses at random: ask for each line a few keys ahead.
+    constexpr std::size_t kAhead = 32;
+    std::size_t pr = 0, pk = 0; // the prefetch cursor: request, key
+    auto prefetchNext = [&] {
+        while (pr < b.count && (!b.kept[pr] || pk >= b.requests[pr].blockKeys.size())) {
+            ++pr;
+            pk = 0;
+        }
+        if (pr < b.count)
+            m_index.prefetch(b.requests[pr].blockKeys[pk++]);
+    };
+    for (std::size_t i = 0; i < kAhead; ++i)
+        prefetchNext();
+    for (std::size_t r = 0; r < b.count; ++r) {
+        std::vector<std::uint32_t>& ids = b.ids[r];
+        ids.clear();
+        if (!b.kept[r])
+            continue;
+        try {
+            for (const std::uint64_t key : b.requests[r].blockKeys) {
+                prefetchNext();
+                ids.push_back(m_index.intern(key));
+            }
+        } catch (...) { // too many blocks: raised at this request, as the reader's errors are
+            b.count = r;
+            b.error = std::current_exception();
+            b.last = true;
+            return;
+        }
+    }
 }
 
 void TracePipe::produce()

@@ -59,6 +59,7 @@ private:
         int blockTokens = 0;
     };
     void fill(Batch& batch);
+    void number(Batch& batch); ///< the kept requests' blocks, numbered
     void produce();
 
     TraceReader& m_reader;

@@ -7,6 +7,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -150,6 +151,10 @@ void LineScanner::number(Number& n)
     if (*p == '0') {
         ++p;
     } else {
+        // Up to 19 digits cannot overflow 64 bits: no check per digit for those.
+        const char* fast = p + std::min<std::ptrdiff_t>(19, m_end - p);
+        while (p < fast && *p >= '0' && *p <= '9')
+            n.magnitude = n.magnitude * 10 + static_cast<std::uint64_t>(*p++ - '0');
         while (p < m_end && *p >= '0' && *p <= '9') {
             const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
             if (n.magnitude > (UINT64_MAX - d) / 10)
