@@ -108,7 +108,10 @@ public:
 private:
     static constexpr std::size_t kHuge = std::size_t { 2 } << 20; ///< a huge page of x86-64 and arm64
 
-    static std::size_t roundUp(std::size_t bytes) { return (bytes + kHuge - 1) / kHuge * kHuge; }
+    static std::size_t roundUp(std::size_t bytes)
+    {
+        return (bytes + kHuge - 1) / kHuge * kHuge;
+    }
 
 #if defined(__linux__)
     /// Maps `bytes` (a multiple of kHuge) on a kHuge boundary, marked for huge pages.

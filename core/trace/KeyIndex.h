@@ -1,8 +1,10 @@
 #pragma once
 // KeyIndex: prefix keys to dense block numbers 0, 1, 2, ... in the order they are first
-// seen. Open addressing on keys that are already well mixed (chainKey), so their low bits
-// serve as the hash. Key and number sit together in one 12-byte entry (one cache miss per
-// lookup), and the table fills to 3/4 before it doubles. The table is a BigArray (zero
+// seen. Open addressing (linear probing) on keys that are already well mixed (chainKey), so
+// a key's high bits place it: its home is key * size / 2^64 (Lemire's multiply-shift), which
+// takes a table of any size, not only powers of two. Key and number sit together in one
+// 12-byte entry (one cache miss per lookup); the table fills to 3/4 before it doubles, or is
+// sized up front (reserve) for the keys expected. The table is a BigArray (zero
 // pages from the kernel, huge pages: an entry's number is stored plus one, so zero bytes
 // are an empty entry). The trace's parsing thread numbers the keys (TracePipe), so the
 // replay thread is spared these misses.
@@ -10,6 +12,7 @@
 #include "core/io/InputError.h"
 #include "core/trace/BigArray.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -19,17 +22,18 @@ class KeyIndex {
 public:
     KeyIndex() { m_entries.resize(1 << 10); }
 
-    void prefetch(std::uint64_t key) const { __builtin_prefetch(&m_entries[static_cast<std::size_t>(key) & mask()]); }
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&m_entries[home(key)]); }
 
     /// The key's number; a new key gets the next one.
     std::uint32_t intern(std::uint64_t key)
     {
-        const std::size_t m = mask();
-        std::size_t i = static_cast<std::size_t>(key) & m;
+        const std::size_t n = m_entries.size();
+        std::size_t i = home(key);
         while (m_entries[i].number != 0) {
             if (m_entries[i].key == key)
                 return m_entries[i].number - 1;
-            i = (i + 1) & m;
+            if (++i == n)
+                i = 0;
         }
         if (m_count == std::numeric_limits<std::uint32_t>::max() - 1)
             throw InputError("trace: more than 4 billion distinct blocks; use --sample");
@@ -39,16 +43,19 @@ public:
         return m_count - 1;
     }
     std::uint32_t size() const { return m_count; }
-    /// Sizes the table for `keys` keys up front, so that it need not grow (and move every
-    /// entry, a cache miss each) until they are all in.
+    /// Sizes the table for `keys` keys when they would fill it past 3/4: to 2/3 full, and
+    /// at least half again, so that it need not double step by step (moving every entry
+    /// each time), and a projection a little short of the final count does not force
+    /// another step.
     void reserve(std::size_t keys)
     {
-        std::size_t n = m_entries.size();
-        while (keys > n / 4 * 3)
-            n *= 2;
-        if (n > m_entries.size())
-            rehash(n);
+        const std::size_t n = m_entries.size();
+        if (keys <= n / 4 * 3)
+            return;
+        rehash(std::max(keys / 2 * 3 + 4, n + n / 2));
     }
+    /// Entries in the table (for tests).
+    std::size_t capacity() const { return m_entries.size(); }
 
 private:
 #pragma pack(push, 4)
@@ -58,9 +65,11 @@ private:
     };
 #pragma pack(pop)
     static_assert(sizeof(Entry) == 12);
-    std::size_t mask() const
+    /// Where `key`'s probe starts: key * size / 2^64.
+    std::size_t home(std::uint64_t key) const
     {
-        return m_entries.size() - 1;
+        __extension__ using Wide = unsigned __int128;
+        return static_cast<std::size_t>((static_cast<Wide>(key) * m_entries.size()) >> 64);
     }
     void grow()
     {
@@ -68,17 +77,18 @@ private:
     }
     void rehash(std::size_t size)
     {
-        BigArray<Entry> entries(size);
-        const std::size_t m = entries.size() - 1;
-        for (const Entry& e : m_entries) {
+        // Homes keep the keys' order, so the entries move in order too: near-sequential writes.
+        BigArray<Entry> old = std::move(m_entries);
+        m_entries.resize(size);
+        for (const Entry& e : old) {
             if (e.number == 0)
                 continue;
-            std::size_t i = static_cast<std::size_t>(e.key) & m;
-            while (entries[i].number != 0)
-                i = (i + 1) & m;
-            entries[i] = e;
+            std::size_t i = home(e.key);
+            while (m_entries[i].number != 0)
+                if (++i == size)
+                    i = 0;
+            m_entries[i] = e;
         }
-        m_entries = std::move(entries);
     }
     BigArray<Entry> m_entries;
     std::uint32_t m_count = 0;

@@ -1,5 +1,6 @@
 #include "core/trace/TracePipe.h"
 
+#include <algorithm>
 #include <system_error>
 
 namespace kvtiers::trace {
@@ -62,18 +63,6 @@ void TracePipe::fill(Batch& b)
 
 void TracePipe::number(Batch& b)
 {
-    // Size the table once for the blocks the whole file projects to (at most four times
-    // what it holds, per batch), rather than doubling it step by step: every doubling moves
-    // each entry, a cache miss.
-    std::size_t keys = 0;
-    for (std::size_t r = 0; r < b.count; ++r)
-        keys += b.kept[r] ? b.requests[r].blockKeys.size() : 0;
-    const std::uint64_t read = m_reader.bytesRead(), total = m_reader.totalBytes();
-    const std::size_t held = m_index.size() + keys;
-    std::size_t projected = held;
-    if (read > 0 && total > read)
-        projected = static_cast<std::size_t>(static_cast<double>(held) * (static_cast<double>(total) / read));
-    m_index.reserve(std::min(projected, 4 * held));
     // The lookups are independent misses at random: ask for each line a few keys ahead.
     constexpr std::size_t kAhead = 32;
     std::size_t pr = 0, pk = 0; // the prefetch cursor: request, key
@@ -104,6 +93,24 @@ void TracePipe::number(Batch& b)
             return;
         }
     }
+    reserveAhead();
+}
+
+void TracePipe::reserveAhead()
+{
+    // Size the table for the blocks the rest of the file projects to, at the rate of new
+    // blocks per byte the last batch showed (at most four times what it holds), rather than
+    // doubling it step by step: each doubling moves every entry. New blocks come ever more
+    // rarely as a trace goes on, so the recent rate projects more closely than the mean.
+    const std::uint64_t read = m_reader.bytesRead(), total = m_reader.totalBytes();
+    const std::size_t held = m_index.size();
+    if (read > m_lastRead && total > read) {
+        const double perByte = static_cast<double>(held - m_lastHeld) / static_cast<double>(read - m_lastRead);
+        const double projected = static_cast<double>(held) + perByte * static_cast<double>(total - read);
+        m_index.reserve(static_cast<std::size_t>(std::min(projected, 4.0 * static_cast<double>(held))));
+    }
+    m_lastRead = read;
+    m_lastHeld = held;
 }
 
 void TracePipe::produce()
