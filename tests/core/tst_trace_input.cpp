@@ -281,7 +281,7 @@ private slots:
         // largest id, one more, and 19 nines (below 2^64) and 20 nines (above it).
         const auto read = [](const std::string& id) {
             auto reader = TraceReader::fromText(
-                "{\"timestamp\": 0, \"input_length\": 512, \"output_length\": 1, \"hash_ids\": [" + id + "]}\n",
+                "{\"timestamp\": 0, \"input_length\": 5120, \"output_length\": 1, \"hash_ids\": [" + id + "]}\n",
                 "t.jsonl");
             TraceRequest r;
             reader->next(r);
@@ -291,9 +291,23 @@ private slots:
         QCOMPARE(read("9999999999999999999"), chainKey(0, 9999999999999999999ull));
         QCOMPARE(read("1234567890123456789"), chainKey(0, 1234567890123456789ull));
         QCOMPARE(read("0"), chainKey(0, 0));
+        QCOMPARE(read(" \t7 , 8 "), chainKey(0, 7)); // blanks around the fast path
         for (const std::string id : { "18446744073709551616", "99999999999999999999", "184467440737095516150" }) {
             const QString msg = test::inputErrorOf([&] { read(id); });
             QVERIFY2(msg.contains(QStringLiteral("does not fit in 64 bits")), qPrintable(msg));
+        }
+        // What the fast path leaves to the full one gets the full one's messages.
+        const std::pair<const char*, const char*> refused[] = {
+            { "1, 2.5", "element 1 must be a whole number" },
+            { "1, 1e3", "element 1 must be a whole number" },
+            { "1, 2E0", "element 1 must be a whole number" },
+            { "01", "expected ',' or ']' in hash_ids" },
+            { "3, -0", "element 1 is negative" },
+            { "1, \"2\"", "element 1 must be a whole number, found a string" },
+        };
+        for (const auto& [ids, needle] : refused) {
+            const QString msg = test::inputErrorOf([&] { read(ids); });
+            QVERIFY2(msg.contains(QString::fromUtf8(needle)), qPrintable(msg));
         }
     }
 };
