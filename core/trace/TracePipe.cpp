@@ -7,6 +7,7 @@ namespace kvtiers::trace {
 
 namespace {
 constexpr std::size_t kBatchRequests = 4096; ///< about 50,000 blocks of a Mooncake trace
+constexpr std::size_t kFirstRequests = 64;
 constexpr std::size_t kBatches = 4;
 } // namespace
 
@@ -16,9 +17,10 @@ TracePipe::TracePipe(TraceReader& reader, std::function<bool(const TraceRequest&
     , m_batches(kBatches)
 {
     for (Batch& b : m_batches) {
-        b.requests.resize(kBatchRequests);
-        b.ids.resize(kBatchRequests);
-        b.kept.resize(kBatchRequests);
+        // A batch grows to kBatchRequests as it is filled: a small trace allocates little.
+        b.requests.resize(kFirstRequests);
+        b.ids.resize(kFirstRequests);
+        b.kept.resize(kFirstRequests);
         m_free.push_back(&b);
     }
     try {
@@ -46,11 +48,21 @@ void TracePipe::fill(Batch& b)
     b.count = 0;
     b.error = nullptr;
     try {
-        while (b.count < b.requests.size() && m_reader.next(b.requests[b.count])) {
+        for (;;) {
+            if (b.count == b.requests.size()) {
+                if (b.count == kBatchRequests)
+                    break;
+                const std::size_t n = std::min(kBatchRequests, 2 * b.count);
+                b.requests.resize(n);
+                b.ids.resize(n);
+                b.kept.resize(n);
+            }
+            if (!m_reader.next(b.requests[b.count]))
+                break;
             b.kept[b.count] = m_keep(b.requests[b.count]) ? 1 : 0;
             ++b.count;
         }
-        b.last = b.count < b.requests.size();
+        b.last = b.count < kBatchRequests;
     } catch (...) {
         b.error = std::current_exception();
         b.last = true;
