@@ -1,15 +1,20 @@
 #pragma once
 // KeyIndex: prefix keys to dense block numbers 0, 1, 2, ... in the order they are first
-// seen. Open addressing on keys that are already well mixed (chainKey), so their low bits
-// serve as the hash. Key and number sit together in one 12-byte entry (one cache miss per
-// lookup), and the table fills to 3/4 before it doubles. The trace's parsing thread numbers
-// the keys (TracePipe), so the replay thread is spared these misses.
+// seen. Open addressing (linear probing) on keys that are already well mixed (chainKey), so
+// a key's high bits place it: its home is key * size / 2^64 (Lemire's multiply-shift), which
+// takes a table of any size, not only powers of two. Key and number sit together in one
+// 12-byte entry (one cache miss per lookup); the table fills to 3/4 before it doubles, or is
+// sized up front (reserve) for the keys expected. The table is a BigArray (zero
+// pages from the kernel, huge pages: an entry's number is stored plus one, so zero bytes
+// are an empty entry). The trace's parsing thread numbers the keys (TracePipe), so the
+// replay thread is spared these misses.
 
 #include "core/io/InputError.h"
+#include "core/trace/BigArray.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <vector>
 
 namespace kvtiers::trace {
 
@@ -17,55 +22,75 @@ class KeyIndex {
 public:
     KeyIndex() { m_entries.resize(1 << 10); }
 
-    void prefetch(std::uint64_t key) const { __builtin_prefetch(&m_entries[static_cast<std::size_t>(key) & mask()]); }
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&m_entries[home(key)]); }
 
     /// The key's number; a new key gets the next one.
     std::uint32_t intern(std::uint64_t key)
     {
-        const std::size_t m = mask();
-        std::size_t i = static_cast<std::size_t>(key) & m;
-        while (m_entries[i].value != kEmpty) {
+        const std::size_t n = m_entries.size();
+        std::size_t i = home(key);
+        while (m_entries[i].number != 0) {
             if (m_entries[i].key == key)
-                return m_entries[i].value;
-            i = (i + 1) & m;
+                return m_entries[i].number - 1;
+            if (++i == n)
+                i = 0;
         }
         if (m_count == std::numeric_limits<std::uint32_t>::max() - 1)
             throw InputError("trace: more than 4 billion distinct blocks; use --sample");
-        m_entries[i] = { key, m_count };
-        if (++m_count > m_entries.size() / 4 * 3)
+        m_entries[i] = { key, ++m_count };
+        if (m_count > m_entries.size() / 4 * 3)
             grow();
         return m_count - 1;
     }
     std::uint32_t size() const { return m_count; }
+    /// Sizes the table for `keys` keys when they would fill it past 3/4: to 2/3 full, and
+    /// at least half again, so that it need not double step by step (moving every entry
+    /// each time), and a projection a little short of the final count does not force
+    /// another step.
+    void reserve(std::size_t keys)
+    {
+        const std::size_t n = m_entries.size();
+        if (keys <= n / 4 * 3)
+            return;
+        rehash(std::max(keys / 2 * 3 + 4, n + n / 2));
+    }
+    /// Entries in the table (for tests).
+    std::size_t capacity() const { return m_entries.size(); }
 
 private:
-    static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
 #pragma pack(push, 4)
     struct Entry {
-        std::uint64_t key = 0;
-        std::uint32_t value = kEmpty;
+        std::uint64_t key;
+        std::uint32_t number; ///< the block's number + 1; 0: an empty entry
     };
 #pragma pack(pop)
     static_assert(sizeof(Entry) == 12);
-    std::size_t mask() const
+    /// Where `key`'s probe starts: key * size / 2^64.
+    std::size_t home(std::uint64_t key) const
     {
-        return m_entries.size() - 1;
+        __extension__ using Wide = unsigned __int128;
+        return static_cast<std::size_t>((static_cast<Wide>(key) * m_entries.size()) >> 64);
     }
     void grow()
     {
-        std::vector<Entry> entries(m_entries.size() * 2);
-        const std::size_t m = entries.size() - 1;
-        for (const Entry& e : m_entries) {
-            if (e.value == kEmpty)
-                continue;
-            std::size_t i = static_cast<std::size_t>(e.key) & m;
-            while (entries[i].value != kEmpty)
-                i = (i + 1) & m;
-            entries[i] = e;
-        }
-        m_entries = std::move(entries);
+        rehash(m_entries.size() * 2);
     }
-    std::vector<Entry> m_entries;
+    void rehash(std::size_t size)
+    {
+        // Homes keep the keys' order, so the entries move in order too: near-sequential writes.
+        BigArray<Entry> old = std::move(m_entries);
+        m_entries.resize(size);
+        for (const Entry& e : old) {
+            if (e.number == 0)
+                continue;
+            std::size_t i = home(e.key);
+            while (m_entries[i].number != 0)
+                if (++i == size)
+                    i = 0;
+            m_entries[i] = e;
+        }
+    }
+    BigArray<Entry> m_entries;
     std::uint32_t m_count = 0;
 };
 

@@ -21,10 +21,8 @@ inline std::uint64_t ones(std::uint64_t x)
 /// Grows `v` to hold index `i`, by half again, not double: the arrays are per block.
 template <class V> void growFor(V& v, std::size_t i)
 {
-    if (i >= v.size()) {
-        v.reserve(std::max<std::size_t>(i + 1, v.size() + v.size() / 2 + 1024)); // exactly: no doubling
-        v.resize(v.capacity(), typename V::value_type {});
-    }
+    if (i >= v.size())
+        v.resize(std::max<std::size_t>(i + 1, v.size() + v.size() / 2 + 1024));
 }
 
 } // namespace
@@ -67,12 +65,6 @@ std::uint64_t LruStack::distance(std::uint32_t block) const
     return m_live - marksBefore(m_blocks[block].slot - 1);
 }
 
-void LruStack::prefetch(std::uint32_t block) const
-{
-    if (block < m_blocks.size())
-        __builtin_prefetch(&m_blocks[block]);
-}
-
 void LruStack::touch(std::uint32_t block)
 {
     growFor(m_blocks, block);
@@ -106,8 +98,7 @@ void LruStack::compact()
     m_next = j;
     const std::size_t wanted = std::max<std::size_t>(static_cast<std::size_t>(m_live) + m_live / 2 + 1, 4096);
     m_slots = static_cast<std::uint32_t>(std::min<std::size_t>(wanted, 0xFFFFFFF0u));
-    m_owner.reserve(m_slots); // exactly: no doubling
-    m_owner.resize(m_slots, 0);
+    m_owner.resize(m_slots); // exactly: no doubling
     std::fill(m_owner.begin() + j, m_owner.end(), 0u);
     rebuildCounts();
 }
@@ -115,7 +106,8 @@ void LruStack::compact()
 void LruStack::rebuildCounts()
 {
     // Slots 0..next-1 are marked, the rest free.
-    m_bits.assign((static_cast<std::size_t>(m_slots) + 63) / 64, 0);
+    m_bits.resize((static_cast<std::size_t>(m_slots) + 63) / 64);
+    m_bits.zero();
     for (std::uint32_t w = 0; w < m_next / 64; ++w)
         m_bits[w] = ~std::uint64_t { 0 };
     if (m_next % 64)

@@ -12,6 +12,8 @@
 // blocks.) When the slots run out they are renumbered in order, so memory grows with the
 // blocks held, not with the references seen.
 
+#include "core/trace/BigArray.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -27,7 +29,11 @@ public:
     /// Distinct blocks touched so far.
     std::uint64_t size() const { return m_live; }
     /// Hints the memory `block`'s next distance() and touch() read (a prefetch).
-    void prefetch(std::uint32_t block) const;
+    void prefetch(std::uint32_t block) const
+    {
+        if (block < m_blocks.size())
+            __builtin_prefetch(&m_blocks[block]);
+    }
     /// A number the caller keeps with each block, beside its slot (one cache line for both):
     /// 0 until set. The trace replay keeps the block's last request there.
     std::uint32_t tag(std::uint32_t block) const { return block < m_blocks.size() ? m_blocks[block].tag : 0; }
@@ -43,10 +49,11 @@ private:
         std::uint32_t slot = 0; ///< slot + 1 (0: never touched)
         std::uint32_t tag = 0;
     };
-    std::vector<std::uint64_t> m_bits;                ///< one bit per slot: a block's last touch
+    // The per-block and per-slot arrays are BigArrays: zero pages, huge pages, grown in place.
+    BigArray<std::uint64_t> m_bits;                   ///< one bit per slot: a block's last touch
     std::vector<std::vector<std::uint32_t>> m_counts; ///< level l: marks per 512 * 64^l slots
-    std::vector<std::uint32_t> m_owner;               ///< slot -> block + 1 (0: free)
-    std::vector<Block> m_blocks;
+    BigArray<std::uint32_t> m_owner;                  ///< slot -> block + 1 (0: free)
+    BigArray<Block> m_blocks;
     std::uint32_t m_slots = 0; ///< slots in use before renumbering
     std::uint32_t m_next = 0;  ///< the next free slot
     std::uint32_t m_live = 0;

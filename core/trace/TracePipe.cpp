@@ -1,11 +1,13 @@
 #include "core/trace/TracePipe.h"
 
+#include <algorithm>
 #include <system_error>
 
 namespace kvtiers::trace {
 
 namespace {
-constexpr std::size_t kBatchRequests = 512;
+constexpr std::size_t kBatchRequests = 4096; ///< about 50,000 blocks of a Mooncake trace
+constexpr std::size_t kFirstRequests = 64;
 constexpr std::size_t kBatches = 4;
 } // namespace
 
@@ -15,9 +17,10 @@ TracePipe::TracePipe(TraceReader& reader, std::function<bool(const TraceRequest&
     , m_batches(kBatches)
 {
     for (Batch& b : m_batches) {
-        b.requests.resize(kBatchRequests);
-        b.ids.resize(kBatchRequests);
-        b.kept.resize(kBatchRequests);
+        // A batch grows to kBatchRequests as it is filled: a small trace allocates little.
+        b.requests.resize(kFirstRequests);
+        b.ids.resize(kFirstRequests);
+        b.kept.resize(kFirstRequests);
         m_free.push_back(&b);
     }
     try {
@@ -45,28 +48,81 @@ void TracePipe::fill(Batch& b)
     b.count = 0;
     b.error = nullptr;
     try {
-        while (b.count < b.requests.size() && m_reader.next(b.requests[b.count])) {
-            const TraceRequest& req = b.requests[b.count];
-            std::vector<std::uint32_t>& ids = b.ids[b.count];
-            ids.clear();
-            b.kept[b.count] = m_keep(req) ? 1 : 0;
-            if (b.kept[b.count]) {
-                // The lookups are independent misses: ask for all the lines first.
-                for (const std::uint64_t key : req.blockKeys)
-                    m_index.prefetch(key);
-                for (const std::uint64_t key : req.blockKeys)
-                    ids.push_back(m_index.intern(key));
+        for (;;) {
+            if (b.count == b.requests.size()) {
+                if (b.count == kBatchRequests)
+                    break;
+                const std::size_t n = std::min(kBatchRequests, 2 * b.count);
+                b.requests.resize(n);
+                b.ids.resize(n);
+                b.kept.resize(n);
             }
+            if (!m_reader.next(b.requests[b.count]))
+                break;
+            b.kept[b.count] = m_keep(b.requests[b.count]) ? 1 : 0;
             ++b.count;
         }
-        b.last = b.count < b.requests.size();
+        b.last = b.count < kBatchRequests;
     } catch (...) {
         b.error = std::current_exception();
         b.last = true;
     }
+    number(b);
     b.bytesRead = m_reader.bytesRead();
     b.format = m_reader.format();
     b.blockTokens = m_reader.blockTokens();
+}
+
+void TracePipe::number(Batch& b)
+{
+    // The lookups are independent misses at random: ask for each line a few keys ahead.
+    constexpr std::size_t kAhead = 32;
+    std::size_t pr = 0, pk = 0; // the prefetch cursor: request, key
+    auto prefetchNext = [&] {
+        while (pr < b.count && (!b.kept[pr] || pk >= b.requests[pr].blockKeys.size())) {
+            ++pr;
+            pk = 0;
+        }
+        if (pr < b.count)
+            m_index.prefetch(b.requests[pr].blockKeys[pk++]);
+    };
+    for (std::size_t i = 0; i < kAhead; ++i)
+        prefetchNext();
+    for (std::size_t r = 0; r < b.count; ++r) {
+        std::vector<std::uint32_t>& ids = b.ids[r];
+        ids.clear();
+        if (!b.kept[r])
+            continue;
+        try {
+            for (const std::uint64_t key : b.requests[r].blockKeys) {
+                prefetchNext();
+                ids.push_back(m_index.intern(key));
+            }
+        } catch (...) { // too many blocks: raised at this request, as the reader's errors are
+            b.count = r;
+            b.error = std::current_exception();
+            b.last = true;
+            return;
+        }
+    }
+    reserveAhead();
+}
+
+void TracePipe::reserveAhead()
+{
+    // Size the table for the blocks the rest of the file projects to, at the rate of new
+    // blocks per byte the last batch showed (at most four times what it holds), rather than
+    // doubling it step by step: each doubling moves every entry. New blocks come ever more
+    // rarely as a trace goes on, so the recent rate projects more closely than the mean.
+    const std::uint64_t read = m_reader.bytesRead(), total = m_reader.totalBytes();
+    const std::size_t held = m_index.size();
+    if (read > m_lastRead && total > read) {
+        const double perByte = static_cast<double>(held - m_lastHeld) / static_cast<double>(read - m_lastRead);
+        const double projected = static_cast<double>(held) + perByte * static_cast<double>(total - read);
+        m_index.reserve(static_cast<std::size_t>(std::min(projected, 4.0 * static_cast<double>(held))));
+    }
+    m_lastRead = read;
+    m_lastHeld = held;
 }
 
 void TracePipe::produce()

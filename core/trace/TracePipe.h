@@ -59,11 +59,15 @@ private:
         int blockTokens = 0;
     };
     void fill(Batch& batch);
+    void number(Batch& batch); ///< the kept requests' blocks, numbered
+    void reserveAhead();
     void produce();
 
     TraceReader& m_reader;
     std::function<bool(const TraceRequest&)> m_keep;
-    KeyIndex m_index; ///< used by the parsing thread only, until the end
+    KeyIndex m_index;             ///< used by the parsing thread only, until the end
+    std::uint64_t m_lastRead = 0; ///< bytes read at the end of the last batch
+    std::size_t m_lastHeld = 0;   ///< blocks numbered then
     std::vector<Batch> m_batches;
     std::vector<Batch*> m_free, m_full; ///< m_full in order: front first
     std::size_t m_fullHead = 0;

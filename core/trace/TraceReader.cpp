@@ -7,6 +7,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -116,6 +117,7 @@ public:
     }
 
     void number(Number& n);
+    bool plainId(std::uint64_t& id);
     std::string_view string();
     void skipValue(int depth);
     void skipContainer(char open, int depth);
@@ -150,6 +152,10 @@ void LineScanner::number(Number& n)
     if (*p == '0') {
         ++p;
     } else {
+        // Up to 19 digits cannot overflow 64 bits: no check per digit for those.
+        const char* fast = p + std::min<std::ptrdiff_t>(19, m_end - p);
+        while (p < fast && *p >= '0' && *p <= '9')
+            n.magnitude = n.magnitude * 10 + static_cast<std::uint64_t>(*p++ - '0');
         while (p < m_end && *p >= '0' && *p <= '9') {
             const std::uint64_t d = static_cast<std::uint64_t>(*p - '0');
             if (n.magnitude > (UINT64_MAX - d) / 10)
@@ -184,6 +190,31 @@ void LineScanner::number(Number& n)
             n.value = n.negative ? -HUGE_VAL : HUGE_VAL;
     }
     m_p = p;
+}
+
+/// The common shape of a block id, read fast: past blanks, a run of digits without sign,
+/// fraction or exponent, at most 19 of them (so it fits in 64 bits) and no leading zero.
+/// False, the cursor past the blanks only, for anything else: the caller reads it as any
+/// number, with its checks and messages.
+bool LineScanner::plainId(std::uint64_t& id)
+{
+    ws();
+    const char* p = m_p;
+    if (p >= m_end || *p < '0' || *p > '9')
+        return false;
+    std::uint64_t v = 0;
+    if (*p == '0') {
+        ++p;
+    } else {
+        const char* stop = p + std::min<std::ptrdiff_t>(19, m_end - p);
+        while (p < stop && *p >= '0' && *p <= '9')
+            v = v * 10 + static_cast<std::uint64_t>(*p++ - '0');
+    }
+    if (p < m_end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E'))
+        return false;
+    id = v;
+    m_p = p;
+    return true;
 }
 
 /// A string at the cursor; returns its raw text (escapes kept) and checks the grammar.
@@ -323,6 +354,8 @@ double readTimestamp(LineScanner& s)
     return n.value;
 }
 
+void readOtherId(LineScanner& s, std::vector<std::uint64_t>& ids);
+
 /// hash_ids: an array of whole numbers from 0 to 2^64 - 1. A negative id is refused: taken
 /// as two's complement, -1 and 18446744073709551615 would be one block.
 void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
@@ -337,28 +370,12 @@ void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
         return;
     }
     for (;;) {
-        if (!s.isNumberStart()) {
-            const char* t = s.typeOf();
-            s.fail("hash_ids",
-                say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number, found %2"),
-                    { std::to_string(ids.size()), found(t) }));
+        std::uint64_t id = 0;
+        if (s.plainId(id)) {
+            ids.push_back(id);
+        } else {
+            readOtherId(s, ids);
         }
-        Number n;
-        s.number(n);
-        if (!n.integer)
-            s.fail("hash_ids",
-                say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number"),
-                    { std::to_string(ids.size()) }));
-        if (n.negative)
-            s.fail("hash_ids",
-                sayInput(
-                    QT_TRANSLATE_NOOP("TraceInput", "element %1 is negative; block ids are 0 to 18446744073709551615"),
-                    { std::to_string(ids.size()) }));
-        if (!n.fits)
-            s.fail("hash_ids",
-                say(QT_TRANSLATE_NOOP("Messages", "element %1 does not fit in 64 bits"),
-                    { std::to_string(ids.size()) }));
-        ids.push_back(n.magnitude);
         if (s.peek(',')) {
             ++s.m_p;
             continue;
@@ -369,6 +386,31 @@ void readHashIds(LineScanner& s, std::vector<std::uint64_t>& ids)
         }
         s.syntax(QT_TRANSLATE_NOOP("Messages", "expected ',' or ']' in hash_ids"));
     }
+}
+
+/// An element of hash_ids that is not a plain run of digits: read as any number, and
+/// refused as the element it is when it is not a block id.
+void readOtherId(LineScanner& s, std::vector<std::uint64_t>& ids)
+{
+    if (!s.isNumberStart()) {
+        const char* t = s.typeOf();
+        s.fail("hash_ids",
+            say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number, found %2"),
+                { std::to_string(ids.size()), found(t) }));
+    }
+    Number n;
+    s.number(n);
+    if (!n.integer)
+        s.fail("hash_ids",
+            say(QT_TRANSLATE_NOOP("Messages", "element %1 must be a whole number"), { std::to_string(ids.size()) }));
+    if (n.negative)
+        s.fail("hash_ids",
+            sayInput(QT_TRANSLATE_NOOP("TraceInput", "element %1 is negative; block ids are 0 to 18446744073709551615"),
+                { std::to_string(ids.size()) }));
+    if (!n.fits)
+        s.fail("hash_ids",
+            say(QT_TRANSLATE_NOOP("Messages", "element %1 does not fit in 64 bits"), { std::to_string(ids.size()) }));
+    ids.push_back(n.magnitude);
 }
 
 /// Bailian's chat_id or parent_chat_id: a whole number in 64 bits, or an opaque string.

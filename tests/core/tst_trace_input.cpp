@@ -2,8 +2,14 @@
 // exactly as the plain one, member after member; a gzip file cut short or corrupt is an
 // error naming the file; a file that is neither JSON Lines nor gzip is refused saying what
 // it looks like; the parser running ahead on its own thread keeps the order of requests and
-// of errors; and the replay without parsing (analyzeRequests) equals the one with it.
+// of errors; and the replay without parsing (analyzeRequests) equals the one with it. The
+// engine's parts for speed: the key table numbers keys in the order first seen however it
+// grows or is sized ahead, a BigArray keeps its values and zero-fills what it adds (small,
+// and past 2 MiB where it is mapped), and the parser's fast path for ids of up to 19 digits
+// agrees with the checked one at the edge of 64 bits.
 
+#include "core/trace/BigArray.h"
+#include "core/trace/KeyIndex.h"
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceInput.h"
 #include "core/trace/TraceReader.h"
@@ -208,6 +214,101 @@ private slots:
             cancelled = true;
         }
         QVERIFY(cancelled);
+    }
+
+    void keyIndexNumbersInFirstSeenOrder()
+    {
+        // Keys spread over all 64 bits, with the ends (the first and the last home, where a
+        // probe wraps) among them; each is interned twice, the second time after growth or a
+        // reserve, and must keep its number.
+        std::vector<std::uint64_t> keys { 0, ~std::uint64_t { 0 }, ~std::uint64_t { 0 } - 1, 1 };
+        for (std::uint64_t i = 0; keys.size() < 100000; ++i)
+            keys.push_back(chainKey(0, i));
+        for (const bool reserveAhead : { false, true }) {
+            KeyIndex index;
+            if (reserveAhead)
+                index.reserve(30000); // less than all: it must still grow past it
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                QCOMPARE(index.intern(keys[i]), static_cast<std::uint32_t>(i));
+            QCOMPARE(index.size(), static_cast<std::uint32_t>(keys.size()));
+            QVERIFY(index.capacity() * 3 / 4 >= keys.size());
+            index.reserve(400000);
+            QVERIFY(index.capacity() * 3 / 4 >= 400000u);
+            for (std::size_t i = keys.size(); i-- > 0;)
+                QCOMPARE(index.intern(keys[i]), static_cast<std::uint32_t>(i));
+            QCOMPARE(index.intern(12345), static_cast<std::uint32_t>(keys.size())); // a new key: the next number
+        }
+        // Sized ahead, the table is 2/3 full for the keys asked for, no more: 18 bytes per
+        // distinct block (12-byte entries), not up to 32 as doubling past a power of two.
+        KeyIndex sized;
+        sized.reserve(1000000);
+        QVERIFY(sized.capacity() >= 1500000 && sized.capacity() <= 1500004);
+    }
+
+    void bigArrayKeepsValuesAndZeroFills()
+    {
+        BigArray<std::uint32_t> a(1000);
+        for (std::uint32_t i = 0; i < 1000; ++i)
+            QCOMPARE(a[i], 0u);
+        for (std::uint32_t i = 0; i < 1000; ++i)
+            a[i] = i + 1;
+        a.resize(3u << 20); // 12 MiB: mapped from here on
+        for (std::uint32_t i = 0; i < 1000; ++i)
+            QCOMPARE(a[i], i + 1);
+        QCOMPARE(a[1000], 0u);
+        QCOMPARE(a[(3u << 20) - 1], 0u);
+        a[(3u << 20) - 1] = 7;
+        a.resize(5u << 20); // grown in place or moved: the values go along
+        QCOMPARE(a[999], 1000u);
+        QCOMPARE(a[(3u << 20) - 1], 7u);
+        QCOMPARE(a[(5u << 20) - 1], 0u);
+        a.resize(2000); // shrunk, then grown again: what comes back is zero
+        a.resize(4u << 20);
+        QCOMPARE(a[999], 1000u);
+        QCOMPARE(a[1000], 0u);
+        QCOMPARE(a[(3u << 20) - 1], 0u); // was 7 before the shrink
+        BigArray<std::uint32_t> b = std::move(a);
+        QCOMPARE(b.size(), std::size_t { 4u << 20 });
+        QCOMPARE(a.size(), std::size_t { 0 });
+        QCOMPARE(b[0], 1u);
+        b.zero();
+        QCOMPARE(b[0], 0u);
+    }
+
+    void idsAtTheEdgeOf64Bits()
+    {
+        // Up to 19 digits are read without a check per digit; the 20th is checked. The
+        // largest id, one more, and 19 nines (below 2^64) and 20 nines (above it).
+        const auto read = [](const std::string& id) {
+            auto reader = TraceReader::fromText(
+                "{\"timestamp\": 0, \"input_length\": 5120, \"output_length\": 1, \"hash_ids\": [" + id + "]}\n",
+                "t.jsonl");
+            TraceRequest r;
+            reader->next(r);
+            return r.blockKeys.at(0);
+        };
+        QCOMPARE(read("18446744073709551615"), chainKey(0, ~std::uint64_t { 0 }));
+        QCOMPARE(read("9999999999999999999"), chainKey(0, 9999999999999999999ull));
+        QCOMPARE(read("1234567890123456789"), chainKey(0, 1234567890123456789ull));
+        QCOMPARE(read("0"), chainKey(0, 0));
+        QCOMPARE(read(" \t7 , 8 "), chainKey(0, 7)); // blanks around the fast path
+        for (const std::string id : { "18446744073709551616", "99999999999999999999", "184467440737095516150" }) {
+            const QString msg = test::inputErrorOf([&] { read(id); });
+            QVERIFY2(msg.contains(QStringLiteral("does not fit in 64 bits")), qPrintable(msg));
+        }
+        // What the fast path leaves to the full one gets the full one's messages.
+        const std::pair<const char*, const char*> refused[] = {
+            { "1, 2.5", "element 1 must be a whole number" },
+            { "1, 1e3", "element 1 must be a whole number" },
+            { "1, 2E0", "element 1 must be a whole number" },
+            { "01", "expected ',' or ']' in hash_ids" },
+            { "3, -0", "element 1 is negative" },
+            { "1, \"2\"", "element 1 must be a whole number, found a string" },
+        };
+        for (const auto& [ids, needle] : refused) {
+            const QString msg = test::inputErrorOf([&] { read(ids); });
+            QVERIFY2(msg.contains(QString::fromUtf8(needle)), qPrintable(msg));
+        }
     }
 };
 
