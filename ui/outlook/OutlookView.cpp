@@ -302,7 +302,7 @@ void OutlookView::fillPicker()
     for (const auto& [id, card] : m_catalog.outlooks())
         m_picker->addItem(qs(id), qs(id));
     for (const QString& name : presetNames())
-        m_picker->addItem(tr("Saved: %1").arg(name), kPresetPrefix + name);
+        m_picker->addItem(tr("Saved: %1").arg(name), QString(kPresetPrefix + name));
     m_picker->addItem(tr("Open file…"), QString());
     if (const int at = m_picker->findData(current); at >= 0 && !current.isEmpty())
         m_picker->setCurrentIndex(at);
@@ -322,7 +322,7 @@ QString OutlookView::saveAsPreset(const QString& name)
     if (!s.ok())
         return translated(s.message());
     fillPicker();
-    m_picker->setCurrentIndex(m_picker->findData(kPresetPrefix + name));
+    m_picker->setCurrentIndex(m_picker->findData(QString(kPresetPrefix + name)));
     return {};
 }
 
@@ -336,7 +336,7 @@ QString OutlookView::showPreset(const QString& name)
     m_undoStack->clear();
     setCard(card);
     fillPicker();
-    m_picker->setCurrentIndex(m_picker->findData(kPresetPrefix + name));
+    m_picker->setCurrentIndex(m_picker->findData(QString(kPresetPrefix + name)));
     return {};
 }
 
