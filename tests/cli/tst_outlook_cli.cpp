@@ -200,13 +200,13 @@ private slots:
     void modelOverride()
     {
         Json j = outlookJson();
-        j["years"][1]["workloads"] = Json { { "chat", { { "model", "kimi-k2" } } } };
+        j["years"][1]["workloads"] = Json { { "chat", { { "model", "qwen3-next-80b-a3b" } } } };
         j["years"][1]["sources"]["workloads"] = 0;
         j["years"][1]["hardware"] = "b300";
         const Run ok = runCli({ "outlook", "--outlook", write("model.json", j), "--json" });
         QCOMPARE(ok.status, 0);
         const Json entry = Json::parse(ok.out)["years"][1]["hardware"][0]["fleet"]["workloads"][0];
-        QVERIFY2(entry.dump().find("kimi-k2") != std::string::npos, entry.dump().c_str());
+        QVERIFY2(entry.dump().find("qwen3-next-80b-a3b") != std::string::npos, entry.dump().c_str());
         refused(
             [](Json& j) {
                 j["years"][1]["workloads"] = Json { { "chat", { { "model", "kimi-k3" } } } };
@@ -214,9 +214,9 @@ private slots:
             },
             { "bad.json: years[1] (2027).workloads.chat.model", "unknown model \"kimi-k3\"", "kimi-k2" });
         const Run fleet = runCli({ "fleet", "--mix", "chat=1", "--tokens-per-day", "1e12", "--hardware", "b300",
-            "--set", "chat.model=kimi-k2", "--json" });
+            "--set", "chat.model=qwen3-next-80b-a3b", "--json" });
         QCOMPARE(fleet.status, 0);
-        QVERIFY(fleet.out.find("kimi-k2") != std::string::npos);
+        QVERIFY(fleet.out.find("qwen3-next-80b-a3b") != std::string::npos);
         const Run bad
             = runCli({ "fleet", "--mix", "chat=1", "--tokens-per-day", "1e12", "--set", "chat.model=kimi-k3" });
         QCOMPARE(bad.status, 2);

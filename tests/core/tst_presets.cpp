@@ -560,8 +560,8 @@ private slots:
         QVERIFY(store.save("my scenario", ScenarioSpec { "llama-3.1-70b", "h200-sxm", "chat", Json::object() }).ok());
         OutlookCard card = CardCatalog::builtin().resolveOutlook("efficiency");
         card.years[1].tokensPerDay = 5.5e14; // an edited driver
-        card.years[2].mix[0].share = 0.40;
-        card.years[2].mix[1].share = 0.30;
+        for (auto& e : card.years[2].mix)    // chat 45% → 40%, code completion 25% → 30%
+            e.share = e.workload == "chat" ? 0.40 : e.workload == "code-completion" ? 0.30 : e.share;
         const Status saved = store.saveOutlook("my outlook", card, false, "edited 2027 tokens");
         QVERIFY2(saved.ok(), saved.error.c_str());
         PresetStore again(dir.path().toStdString());
