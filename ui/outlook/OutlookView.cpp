@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <QTabWidget>
@@ -567,6 +568,8 @@ void OutlookView::retranslateUi()
 void OutlookView::showSupplyShares()
 {
     // Each year's needed bytes as a share of the industry's bit supply, where the card gives it.
+    // A tooltip set is an itemChanged too: not an edit.
+    const QScopedValueRollback<bool> filling(m_filling, true);
     for (int r = 0; r < m_table->rowCount() && m_result && r < static_cast<int>(m_result->years.size()); ++r) {
         QTableWidgetItem* item = m_table->item(r, YearColumn);
         const auto& share = m_result->years[static_cast<size_t>(r)].supplyShare;
