@@ -61,7 +61,7 @@ std::vector<std::pair<std::string, std::string>> pairs(const std::string& text, 
 }
 
 /// --set ID.KEY=VALUE[,...]: a knob override for one workload of the mix (a number, or
-/// the text as written: --set chat.kv_dtype=fp8).
+/// the text as written: --set chat.kv_dtype=fp8), or its model card (--set chat.model=ID).
 void applyWorkloadOverrides(const Parsed& p, FleetInput& in)
 {
     const auto it = p.own.find("--set");
@@ -76,7 +76,10 @@ void applyWorkloadOverrides(const Parsed& p, FleetInput& in)
         for (auto& e : in.mix)
             if (e.label == id) {
                 const std::optional<double> number = parsePlainNumber(value);
-                e.spec.overrides[key] = number ? Json(*number) : Json(value);
+                if (key == "model") // the model card, not a knob: --set chat.model=kimi-k2
+                    e.spec.model = value;
+                else
+                    e.spec.overrides[key] = number ? Json(*number) : Json(value);
                 found = true;
             }
         if (!found)

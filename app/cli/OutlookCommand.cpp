@@ -2,6 +2,7 @@
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
 #include "core/analysis/Outlook.h"
+#include "core/catalog/PresetStore.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 
@@ -85,6 +86,19 @@ void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
     }
 }
 
+/// A built-in outlook id, an outlook file, or the name of a saved outlook (kvtiers preset).
+OutlookCard resolveOutlookOrPreset(const std::string& arg)
+{
+    try {
+        return cardCatalog().resolveOutlook(arg);
+    } catch (const InputError&) {
+        const PresetStore store;
+        if (const OutlookPreset* saved = store.findOutlook(arg))
+            return saved->outlook;
+        throw;
+    }
+}
+
 int cmdOutlook(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options);
@@ -94,7 +108,7 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     const auto unitsIt = p.own.find("--units");
     const ByteUnits units = unitsIt == p.own.end() ? ByteUnits::Decimal : unitsOption(p);
     const auto it = p.own.find("--outlook");
-    const OutlookCard card = cardCatalog().resolveOutlook(it == p.own.end() ? kDefaultOutlook : it->second);
+    const OutlookCard card = resolveOutlookOrPreset(it == p.own.end() ? kDefaultOutlook : it->second);
     const OutlookResult r = computeOutlook(cardCatalog(), card);
     if (p.csv) {
         out << outlookCsv(r);
@@ -117,11 +131,12 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
 } // namespace
 
 const Command kOutlookCommand = { "outlook",
-    R"(  kvtiers outlook [--outlook ID|FILE] [--units decimal|binary] [--json|--csv]
+    R"(  kvtiers outlook [--outlook ID|FILE|SAVED] [--units decimal|binary] [--json|--csv]
                 HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,
                 installed and needed bytes, each tier's index and elasticity, the last year's
                 driver tornado; decimal units (PB, EB) unless --units binary. A scenario, not
-                a forecast. --csv: one row per year, bytes as exact numbers
+                a forecast. --csv: one row per year, bytes as exact numbers. SAVED: an
+                outlook saved with kvtiers preset save NAME --outlook ID|FILE
 )",
     { "--outlook", "--units" }, cmdOutlook };
 

@@ -1,6 +1,8 @@
-// `kvtiers preset`: list, show, save, rename, delete, import and export named scenarios.
+// `kvtiers preset`: list, show, save, rename, delete, import and export named scenarios, and
+// saved outlooks (save NAME --outlook ID|FILE; `kvtiers outlook --outlook NAME` reads one back).
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Outlook.h"
 #include "core/catalog/PresetStore.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
@@ -35,16 +37,28 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
             out << (pr.builtin ? "built-in  " : "user      ") << pr.name << "\n";
         for (const auto& c : store.comparisons())
             out << "compare   " << c.name << "\n";
+        for (const auto& o : store.outlookPresets())
+            out << "outlook   " << o.name << "\n";
         for (const auto& problem : store.problems())
             out << "skipped   " << problem.reason << "\n";
     } else if (verb == "show") {
         need(1, "show NAME");
         const Preset* pr = store.find(p.positional[1]);
-        if (!pr)
+        const OutlookPreset* outlook = pr ? nullptr : store.findOutlook(p.positional[1]);
+        if (!pr && !outlook)
             throw InputError("preset show: no preset called \"" + p.positional[1] + "\"");
-        out << PresetStore::toJson(*pr).dump(2) << "\n";
+        out << (pr ? PresetStore::toJson(*pr) : PresetStore::outlookPresetToJson(*outlook)).dump(2) << "\n";
     } else if (verb == "save") {
-        need(1, "save NAME [--model ID] [--workload ID] [overrides]");
+        need(1, "save NAME [--model ID] [--workload ID] [overrides] | save NAME --outlook ID|FILE");
+        const auto notesIt = p.own.find("--notes");
+        if (const auto o = p.own.find("--outlook"); o != p.own.end()) {
+            const OutlookCard card = cardCatalog().resolveOutlook(o->second);
+            computeOutlook(cardCatalog(), card); // refuse an outlook that cannot be sized
+            check(store.saveOutlook(
+                p.positional[1], card, false, notesIt == p.own.end() ? std::string() : notesIt->second));
+            out << "saved outlook \"" << p.positional[1] << "\" in " << store.directory() << "\n";
+            return kExitOk;
+        }
         ScenarioSpec spec = specFromFlags(p);
         resolve(spec); // refuse a scenario that does not evaluate
         const auto notes = p.own.count("--notes") ? p.own.at("--notes") : std::string();
@@ -55,7 +69,8 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
         check(store.rename(p.positional[1], p.positional[2]));
     } else if (verb == "delete") {
         need(1, "delete NAME");
-        check(store.remove(p.positional[1]));
+        const bool outlook = !store.find(p.positional[1]) && store.findOutlook(p.positional[1]);
+        check(outlook ? store.removeOutlook(p.positional[1]) : store.remove(p.positional[1]));
     } else if (verb == "import") {
         need(1, "import FILE");
         std::string name;
@@ -63,7 +78,9 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
         out << "imported \"" << name << "\"\n";
     } else if (verb == "export") {
         need(2, "export NAME FILE");
-        check(store.exportFile(p.positional[1], p.positional[2]));
+        const bool outlook = !store.find(p.positional[1]) && store.findOutlook(p.positional[1]);
+        check(outlook ? store.exportOutlookFile(p.positional[1], p.positional[2])
+                      : store.exportFile(p.positional[1], p.positional[2]));
     } else {
         throw InputError(
             "preset: unknown action \"" + verb + "\" (use list, show, save, rename, delete, import, export)");
@@ -76,8 +93,10 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
 const Command kPresetCommand = { "preset",
     R"(  kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
                  | delete NAME | import FILE | export NAME FILE
+                 | save NAME --outlook ID|FILE [--notes TEXT]
   Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
+  A saved outlook opens with kvtiers outlook --outlook NAME.
 )",
-    { "--notes" }, cmdPreset };
+    { "--notes", "--outlook" }, cmdPreset };
 
 } // namespace kvtiers::cli

@@ -62,10 +62,11 @@ void validateOutlook(const CardCatalog& catalog, const OutlookCard& card)
                 inMix = inMix || e.workload == id;
             if (!inMix)
                 throw InputError(at + ".workloads." + id + ": not in the year's mix");
-            ScenarioSpec spec;
-            spec.workload = id;
-            spec.overrides = overrides;
+            ScenarioSpec spec = outlookEntrySpec(y, id);
             spec.hardware = y.hardware.front().hardware;
+            if (!spec.model.empty() && !resolves([&] { catalog.resolveModel(spec.model); }))
+                throw InputError(at + ".workloads." + id + ".model: unknown model \"" + spec.model
+                    + "\" (known: " + knownIds(catalog.models()) + ")");
             try {
                 resolveScenario(catalog, spec);
             } catch (const InputError& e) {
@@ -73,6 +74,21 @@ void validateOutlook(const CardCatalog& catalog, const OutlookCard& card)
             }
         }
     }
+}
+
+ScenarioSpec outlookEntrySpec(const OutlookYear& year, const std::string& workload)
+{
+    ScenarioSpec spec;
+    spec.workload = workload;
+    if (auto it = year.workloads.find(workload); it != year.workloads.end()) {
+        spec.overrides = it->second;
+        // `model` switches the card, not a knob: it leaves the knob overrides for the spec's model.
+        if (auto m = spec.overrides.find(kOutlookModelKey); m != spec.overrides.end()) {
+            spec.model = m->get<std::string>();
+            spec.overrides.erase(m);
+        }
+    }
+    return spec;
 }
 
 FleetInput outlookFleetInput(const OutlookYear& year)
@@ -87,9 +103,7 @@ FleetInput outlookFleetInput(const OutlookYear& year)
         FleetEntry e;
         e.label = m.workload;
         e.share = m.share;
-        e.spec.workload = m.workload;
-        if (auto it = year.workloads.find(m.workload); it != year.workloads.end())
-            e.spec.overrides = it->second;
+        e.spec = outlookEntrySpec(year, m.workload);
         e.ttftTargetSeconds = m.targets.ttftSeconds;
         e.ttftPercentile = m.targets.ttftPercentile;
         e.tpotTargetSeconds = m.targets.tpotSeconds;

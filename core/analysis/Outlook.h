@@ -53,9 +53,17 @@ struct OutlookResult {
     std::vector<OutlookYearResult> years;
 };
 
-/// Checks the card against the catalog: every workload, override key and hardware id
-/// exists. Throws InputError naming the field and the year.
+/// Checks the card against the catalog: every workload, override key, model and hardware
+/// id exists. Throws InputError naming the field and the year.
 void validateOutlook(const CardCatalog& catalog, const OutlookCard& card);
+
+/// The override key that switches a workload's model card for a year (`"model": "kimi-k2"`):
+/// a card id or file, not a knob; the other keys of the same object are knob overrides.
+inline constexpr const char* kOutlookModelKey = "model";
+
+/// One mix entry's scenario in a year: the workload, its knob overrides and, if the year
+/// switches it, the model (kOutlookModelKey taken out of the overrides). No hardware.
+ScenarioSpec outlookEntrySpec(const OutlookYear& year, const std::string& workload);
 
 /// The fleet input of one year (before the split by hardware): its mix with overrides
 /// and targets, tokens per day and default targets. Each entry's spec names no hardware.

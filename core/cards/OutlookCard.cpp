@@ -133,6 +133,10 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
         for (const auto& [id, overrides] : w.raw().items()) {
             if (!overrides.is_object())
                 w.fail(id, "knob overrides must be an object, e.g. { \"context\": 8192 }");
+            // "model" switches the workload's model card (a card id or file) that year.
+            if (const auto m = overrides.find("model");
+                m != overrides.end() && (!m->is_string() || m->get<std::string>().empty()))
+                JsonObject(overrides, w.path() + "." + id).fail("model", "give a model card id, e.g. \"kimi-k2\"");
             year.workloads[id] = overrides;
         }
     }
@@ -155,14 +159,46 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     return year;
 }
 
+/// "translations": { "ko": { "name": "...", "notes": "..." } }: a language code (2 to 8
+/// letters, as "ko" or "zh-Hant") to the name and notes in it.
+std::map<std::string, OutlookText> readTranslations(const JsonObject& o)
+{
+    std::map<std::string, OutlookText> out;
+    if (!o.has("translations"))
+        return out;
+    const JsonObject all = o.requireObject("translations");
+    for (const auto& [language, text] : all.raw().items()) {
+        const bool code = language.size() >= 2 && language.size() <= 8
+            && language.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-") == std::string::npos;
+        if (!code)
+            all.fail(language, "not a language code (e.g. \"ko\")");
+        const JsonObject one = all.requireObject(language);
+        one.rejectUnknownKeys({ "name", "notes" });
+        out[language] = { one.optionalString("name").value_or(""), one.optionalString("notes").value_or("") };
+    }
+    return out;
+}
+
 } // namespace
+
+const std::string& OutlookCard::nameIn(const std::string& language) const
+{
+    const auto it = translations.find(language);
+    return it != translations.end() && !it->second.name.empty() ? it->second.name : name;
+}
+
+const std::string& OutlookCard::notesIn(const std::string& language) const
+{
+    const auto it = translations.find(language);
+    return it != translations.end() && !it->second.notes.empty() ? it->second.notes : notes;
+}
 
 OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
 {
     if (!json.is_object())
         throw InputError(origin + ": an outlook card is a JSON object");
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years" });
+    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years", "translations" });
     OutlookCard card;
     card.origin = origin;
     card.id = o.requireString("id");
@@ -174,6 +210,7 @@ OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
         o.fail("status", "an outlook is a scenario, not a forecast: write \"scenario\"");
     card.notes = o.optionalString("notes").value_or("");
     card.sources = readSources(o);
+    card.translations = readTranslations(o);
     const Json& years = o.requireArray("years");
     if (years.empty() || years.size() > kMaxYears)
         o.fail("years", "give 1 to " + std::to_string(kMaxYears) + " years");
@@ -261,6 +298,17 @@ Json outlookCardToJson(const OutlookCard& card)
         j["notes"] = card.notes;
     j["sources"] = sourcesToJson(card.sources);
     j["years"] = years;
+    if (!card.translations.empty()) {
+        Json t = Json::object();
+        for (const auto& [language, text] : card.translations) {
+            t[language] = Json::object();
+            if (!text.name.empty())
+                t[language]["name"] = text.name;
+            if (!text.notes.empty())
+                t[language]["notes"] = text.notes;
+        }
+        j["translations"] = t;
+    }
     return j;
 }
 

@@ -49,10 +49,16 @@ struct OutlookYear {
     std::vector<OutlookHardwareShare> hardware; ///< shares sum to 1
     /// The year's default targets (2 s TTFT and 50 ms TPOT at p99 where not given).
     double ttftSeconds = 2.0, ttftPercentile = 99, tpotSeconds = 0.05, tpotPercentile = 99;
-    /// Knob overrides per workload id, keys as workload cards write them (context, kv_bits, ...).
+    /// Knob overrides per workload id, keys as workload cards write them (context, kv_bits, ...),
+    /// and "model": the model card the workload runs on that year (an id or file).
     std::map<std::string, Json> workloads;
     std::optional<double> supplyHbm, supplyDram, supplyNand; ///< bytes the industry ships that year
     std::map<std::string, int> sources;                      ///< figure → index into OutlookCard::sources
+};
+
+/// An outlook's name and notes in another language (the card's own are English).
+struct OutlookText {
+    std::string name, notes; ///< empty: the English one stands
 };
 
 struct OutlookCard {
@@ -62,6 +68,13 @@ struct OutlookCard {
     std::string notes;
     std::vector<OutlookSource> sources;
     std::vector<OutlookYear> years; ///< strictly increasing, at least one
+    /// By language code ("ko"): the name and notes a UI in that language shows.
+    std::map<std::string, OutlookText> translations;
+
+    /// The name and notes for a UI in `language` ("ko", "en"): the translation where the card
+    /// gives one, else the English.
+    const std::string& nameIn(const std::string& language) const;
+    const std::string& notesIn(const std::string& language) const;
 };
 
 /// Reads an outlook card. Throws InputError naming `origin`, the field and the year.

@@ -20,6 +20,7 @@ namespace {
 constexpr const char* kPresetSchema = "kvtiers-preset";
 bool g_failNextWriteHalfWay = false;
 constexpr const char* kComparisonSchema = "kvtiers-comparison";
+constexpr const char* kOutlookPresetSchema = "kvtiers-outlook-preset";
 
 QString q(const std::string& s)
 {
@@ -291,6 +292,7 @@ void PresetStore::reload()
         p.builtin = true;
         m_presets.push_back(std::move(p));
     }
+    m_outlooks.clear();
     std::vector<Preset> user;
     const QDir dir(q(m_directory));
     const auto entries
@@ -298,7 +300,18 @@ void PresetStore::reload()
     for (const QFileInfo& info : entries) {
         const std::string path = info.filePath().toStdString();
         try {
-            Preset p = fromJson(parseStrictJson(readInputFile(path), path), path);
+            const Json json = parseStrictJson(readInputFile(path), path);
+            if (isOutlookPresetJson(json)) {
+                OutlookPreset o = outlookPresetFromJson(json, path);
+                o.file = path;
+                if (findOutlook(o.name))
+                    m_problems.push_back(
+                        PresetProblem::of(path, { .code = PresetError::FileNameClash, .name = o.name, .file = path }));
+                else
+                    m_outlooks.push_back(std::move(o));
+                continue;
+            }
+            Preset p = fromJson(json, path);
             p.file = path;
             if (find(p.name)
                 || std::any_of(user.begin(), user.end(), [&](const Preset& u) { return u.name == p.name; })) {
@@ -315,6 +328,8 @@ void PresetStore::reload()
         }
     }
     std::sort(user.begin(), user.end(), [](const Preset& a, const Preset& b) { return a.name < b.name; });
+    std::sort(m_outlooks.begin(), m_outlooks.end(),
+        [](const OutlookPreset& a, const OutlookPreset& b) { return a.name < b.name; });
     for (auto& p : user)
         m_presets.push_back(std::move(p));
 }
@@ -451,7 +466,18 @@ Status PresetStore::importFile(const std::string& path, std::string* name)
 {
     Preset p;
     try {
-        p = fromJson(parseStrictJson(readInputFile(path), path), path);
+        const Json json = parseStrictJson(readInputFile(path), path);
+        if (isOutlookPresetJson(json)) {
+            const OutlookPreset o = outlookPresetFromJson(json, path);
+            if (findOutlook(o.name))
+                return Status::failure({ .code = PresetError::ImportNameExists, .name = o.name });
+            if (Status s = saveOutlook(o.name, o.outlook, false, o.notes); !s.ok())
+                return s;
+            if (name)
+                *name = o.name;
+            return {};
+        }
+        p = fromJson(json, path);
     } catch (const InputError& e) {
         PresetProblem problem = problemOf(path, e);
         return Status::failure(std::move(problem.detail));
@@ -478,6 +504,88 @@ Status PresetStore::exportFile(const std::string& name, const std::string& path)
     if (!p)
         return noSuchPreset(name);
     return writeFile(path, toJson(*p));
+}
+
+// ---- Saved outlooks
+
+bool PresetStore::isOutlookPresetJson(const Json& json)
+{
+    return json.is_object() && json.contains("schema") && json["schema"] == kOutlookPresetSchema;
+}
+
+Json PresetStore::outlookPresetToJson(const OutlookPreset& p)
+{
+    Json j = { { "schema", kOutlookPresetSchema }, { "schema_version", kPresetSchemaVersion }, { "name", p.name },
+        { "outlook", outlookCardToJson(p.outlook) } };
+    if (!p.notes.empty())
+        j["notes"] = p.notes;
+    return j;
+}
+
+OutlookPreset PresetStore::outlookPresetFromJson(const Json& json, const std::string& origin)
+{
+    const JsonObject o(json, origin);
+    if (o.requireString("schema") != kOutlookPresetSchema)
+        throw InputError(
+            { .code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = o.requireString("schema") });
+    const auto version = o.requireInteger("schema_version", 1, 1000000);
+    if (version > kPresetSchemaVersion)
+        throw InputError({ .code = InputErrorCode::NewerPresetSchema,
+            .where = o.path() + ".schema_version",
+            .value = std::to_string(version),
+            .max = std::to_string(kPresetSchemaVersion) });
+    o.rejectUnknownKeys({ "schema", "schema_version", "name", "outlook", "notes" });
+    OutlookPreset p;
+    p.name = o.requireString("name");
+    if (const Status s = checkPresetName(p.name); !s.ok())
+        throw PresetNameInFileError(o.path() + ".name", s);
+    p.notes = o.optionalString("notes").value_or("");
+    p.outlook = parseOutlookCard(o.requireObject("outlook").raw(), origin + ".outlook");
+    p.outlook.origin = origin;
+    return p;
+}
+
+const OutlookPreset* PresetStore::findOutlook(const std::string& name) const
+{
+    for (const auto& p : m_outlooks)
+        if (p.name == name)
+            return &p;
+    return nullptr;
+}
+
+Status PresetStore::saveOutlook(
+    const std::string& name, const OutlookCard& outlook, bool replace, const std::string& notes)
+{
+    if (Status s = checkPresetName(name); !s.ok())
+        return s;
+    const OutlookPreset* existing = findOutlook(name);
+    if (existing && !replace)
+        return Status::failure({ .code = PresetError::NameExists, .name = name });
+    OutlookPreset p { name, outlook, {}, notes };
+    const std::string path = existing ? existing->file : pathFor(name);
+    if (Status s = writeFile(path, outlookPresetToJson(p)); !s.ok())
+        return s;
+    reload();
+    return {};
+}
+
+Status PresetStore::removeOutlook(const std::string& name)
+{
+    const OutlookPreset* p = findOutlook(name);
+    if (!p)
+        return noSuchPreset(name);
+    if (!QFile::remove(q(p->file)))
+        return Status::failure({ .code = PresetError::DeleteFailed, .file = p->file });
+    reload();
+    return {};
+}
+
+Status PresetStore::exportOutlookFile(const std::string& name, const std::string& path) const
+{
+    const OutlookPreset* p = findOutlook(name);
+    if (!p)
+        return noSuchPreset(name);
+    return writeFile(path, outlookPresetToJson(*p));
 }
 
 } // namespace kvtiers

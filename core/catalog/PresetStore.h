@@ -12,6 +12,7 @@
 //
 // The only Qt in core: QtCore's QSaveFile and QStandardPaths (HOUSE.md allows Qt Core).
 
+#include "core/cards/OutlookCard.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 
@@ -29,6 +30,16 @@ struct Preset {
     bool builtin = false;
     std::string file;  ///< where it lives (empty for built-ins)
     std::string notes; ///< free text, shown with the preset
+};
+
+/// A saved outlook: the outlook card as edited (the drivers table's years and all), under a
+/// name. Its file's schema is "kvtiers-outlook-preset", beside the scenario presets; a build
+/// that does not know it lists the file as skipped and leaves it alone.
+struct OutlookPreset {
+    std::string name;
+    OutlookCard outlook; ///< origin: the file it was read from
+    std::string file;    ///< where it lives
+    std::string notes;
 };
 
 /// A named set of 2–4 scenarios compared side by side (the article's pairs).
@@ -146,6 +157,25 @@ public:
     /// Writes one preset to `path` (built-ins too), in the same format.
     Status exportFile(const std::string& name, const std::string& path) const;
 
+    /// Saved outlooks, sorted by name; their names are their own (a scenario preset may share one).
+    const std::vector<OutlookPreset>& outlookPresets() const { return m_outlooks; }
+    const OutlookPreset* findOutlook(const std::string& name) const;
+    /// Saves an outlook under `name`, or replaces the saved outlook of that name when `replace`.
+    /// A new file never takes the place of an existing one (readable or not).
+    Status saveOutlook(
+        const std::string& name, const OutlookCard& outlook, bool replace = false, const std::string& notes = {});
+    /// Deletes a saved outlook's file.
+    Status removeOutlook(const std::string& name);
+    /// Writes a saved outlook to `path`, in the same format.
+    Status exportOutlookFile(const std::string& name, const std::string& path) const;
+    /// The JSON form of a saved outlook's file.
+    static Json outlookPresetToJson(const OutlookPreset& preset);
+    /// Parses a saved outlook's file; throws InputError naming `origin` and the field (inside
+    /// the outlook: "<origin>.outlook: years[1] (2027).mix: ...").
+    static OutlookPreset outlookPresetFromJson(const Json& json, const std::string& origin);
+    /// Whether a preset file's JSON is a saved outlook (its schema says so).
+    static bool isOutlookPresetJson(const Json& json);
+
     /// Test seam: the next write stops half way and fails, as a crash or a full disk
     /// would leave it (the written half goes to QSaveFile's temporary file only).
     static void failNextWriteHalfWayForTesting();
@@ -163,6 +193,7 @@ private:
     std::string m_directory;
     std::vector<Preset> m_presets;
     std::vector<Comparison> m_comparisons;
+    std::vector<OutlookPreset> m_outlooks;
     std::vector<PresetProblem> m_problems;
 };
 

@@ -130,6 +130,98 @@ private slots:
         refused([](Json& j) { j["years"][1]["year"] = 2026; }, { "years[1] (2026)", "increase" });
         refused([](Json& j) { j["years"][0]["sources"].erase("mix"); }, { "years[0] (2026)", "mix", "source" });
     }
+
+    /// A user outlook in tests/data giving the industry's bit supply (made-up test figures):
+    /// supply_share = needed bytes ÷ supply, per tier where given, in JSON, CSV and text.
+    void supplyShareInEveryOutput()
+    {
+        const std::string file
+            = qEnvironmentVariable("KVTIERS_SOURCE_DIR").toStdString() + "/tests/data/outlooks/with-supply.json";
+        const Run j = runCli({ "outlook", "--outlook", file, "--json" });
+        QCOMPARE(j.status, 0);
+        const Json years = Json::parse(j.out)["years"];
+        const Json& y0 = years[0];
+        const Json& y1 = years[1];
+        QCOMPARE(y0["supply_share"]["hbm"].get<double>(), y0["hbm_bytes"].get<double>() / 2e18);
+        QVERIFY(y0["supply_share"]["dram"].is_null()); // not given that year
+        QCOMPARE(y1["supply_share"]["hbm"].get<double>(), y1["hbm_bytes"].get<double>() / 3e18);
+        QCOMPARE(y1["supply_share"]["dram"].get<double>(), y1["dram_bytes"].get<double>() / 2.5e20);
+        QCOMPARE(y1["supply_share"]["ssd"].get<double>(), y1["ssd_bytes"].get<double>() / 9e20);
+        const Run c = runCli({ "outlook", "--outlook", file, "--csv" });
+        QCOMPARE(c.status, 0);
+        const std::string last = c.out.substr(c.out.rfind('\n', c.out.size() - 2) + 1);
+        QVERIFY2(last.starts_with("2027,"), last.c_str());
+        std::vector<std::string> cells;
+        std::istringstream row(last.substr(0, last.size() - 1));
+        for (std::string cell; std::getline(row, cell, ',');)
+            cells.push_back(cell);
+        QCOMPARE(cells.size(), size_t(21));
+        QCOMPARE(std::stod(cells[18]), y1["supply_share"]["hbm"].get<double>());
+        QCOMPARE(std::stod(cells[20]), y1["supply_share"]["ssd"].get<double>());
+        const Run t = runCli({ "outlook", "--outlook", file });
+        QCOMPARE(t.status, 0);
+        QVERIFY(t.out.find("supply share: HBM   DRAM   NAND") != std::string::npos);
+    }
+
+    /// kvtiers preset save NAME --outlook FILE, list, show, and kvtiers outlook --outlook NAME
+    /// gives the file's outlook byte for byte; a second save under the name is refused.
+    void outlookPresetFromTheCommandLine()
+    {
+        QTemporaryDir data;
+        qputenv("KVTIERS_DATA_DIR", data.path().toUtf8());
+        const std::string file = write("ok.json", outlookJson());
+        const Run saved = runCli({ "preset", "save", "my outlook", "--outlook", file, "--notes", "from a test" });
+        QCOMPARE(saved.status, 0);
+        QVERIFY2(saved.out.find("saved outlook \"my outlook\"") != std::string::npos, saved.out.c_str());
+        const Run list = runCli({ "preset", "list" });
+        QVERIFY2(list.out.find("outlook   my outlook\n") != std::string::npos, list.out.c_str());
+        const Run show = runCli({ "preset", "show", "my outlook" });
+        QCOMPARE(show.status, 0);
+        const Json shown = Json::parse(show.out);
+        QCOMPARE(shown["schema"].get<std::string>(), std::string("kvtiers-outlook-preset"));
+        QCOMPARE(shown["outlook"]["id"].get<std::string>(), std::string("test-outlook"));
+        const Run fromFile = runCli({ "outlook", "--outlook", file, "--json" });
+        const Run fromPreset = runCli({ "outlook", "--outlook", "my outlook", "--json" });
+        QCOMPARE(fromPreset.status, 0);
+        QCOMPARE(fromPreset.out, fromFile.out);
+        const Run twice = runCli({ "preset", "save", "my outlook", "--outlook", "steady" });
+        QCOMPARE(twice.status, 2);
+        QVERIFY2(twice.err.find("exists already") != std::string::npos, twice.err.c_str());
+        QCOMPARE(runCli({ "outlook", "--outlook", "my outlook", "--json" }).out, fromFile.out);
+        const Run unknown = runCli({ "outlook", "--outlook", "no such outlook" });
+        QCOMPARE(unknown.status, 2);
+        QCOMPARE(runCli({ "preset", "delete", "my outlook" }).status, 0);
+        QCOMPARE(runCli({ "outlook", "--outlook", "my outlook" }).status, 2);
+        qunsetenv("KVTIERS_DATA_DIR");
+    }
+
+    /// A year's override switches the model; an unknown one exits 2 naming the file, the
+    /// year, the workload and the field; kvtiers fleet --set ID.model=... does the same.
+    void modelOverride()
+    {
+        Json j = outlookJson();
+        j["years"][1]["workloads"] = Json { { "chat", { { "model", "qwen3-next-80b-a3b" } } } };
+        j["years"][1]["sources"]["workloads"] = 0;
+        j["years"][1]["hardware"] = "b300";
+        const Run ok = runCli({ "outlook", "--outlook", write("model.json", j), "--json" });
+        QCOMPARE(ok.status, 0);
+        const Json entry = Json::parse(ok.out)["years"][1]["hardware"][0]["fleet"]["workloads"][0];
+        QVERIFY2(entry.dump().find("qwen3-next-80b-a3b") != std::string::npos, entry.dump().c_str());
+        refused(
+            [](Json& j) {
+                j["years"][1]["workloads"] = Json { { "chat", { { "model", "kimi-k3" } } } };
+                j["years"][1]["sources"]["workloads"] = 0;
+            },
+            { "bad.json: years[1] (2027).workloads.chat.model", "unknown model \"kimi-k3\"", "kimi-k2" });
+        const Run fleet = runCli({ "fleet", "--mix", "chat=1", "--tokens-per-day", "1e12", "--hardware", "b300",
+            "--set", "chat.model=qwen3-next-80b-a3b", "--json" });
+        QCOMPARE(fleet.status, 0);
+        QVERIFY(fleet.out.find("qwen3-next-80b-a3b") != std::string::npos);
+        const Run bad
+            = runCli({ "fleet", "--mix", "chat=1", "--tokens-per-day", "1e12", "--set", "chat.model=kimi-k3" });
+        QCOMPARE(bad.status, 2);
+        QVERIFY2(bad.err.find("kimi-k3") != std::string::npos, bad.err.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOutlookCli)

@@ -276,6 +276,127 @@ private slots:
             QVERIFY2(m.find("no-such-workload") != std::string::npos, e.what());
         }
     }
+
+    // ---- A year's overrides switch the model card.
+
+    /// The built-in efficiency outlook moves long RAG to Qwen3-Next (hybrid) in 2027, agentic
+    /// coding to Kimi K2 (MLA) in 2028 and chat to Nemotron Nano 2 (hybrid) in 2029: the share
+    /// of requests on MLA or hybrid models rises 12% → 22% → 30% → 75%. Against 'steady' (the
+    /// same tokens, mix and hardware), every tier's needed bytes per token fall as that share
+    /// rises; and the model switches themselves lower them (the same card without the switches
+    /// needs more of every tier in every switched year).
+    void efficiencyMlaShareLowersNeededBytesPerToken()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        const OutlookCard eff = catalog.resolveOutlook("efficiency");
+        const OutlookResult e = computeOutlook(catalog, eff);
+        const OutlookResult s = computeOutlook(catalog, catalog.resolveOutlook("steady"));
+        QCOMPARE(e.years.size(), s.years.size());
+        const double mlaShare[] = { 0.12, 0.22, 0.30, 0.75, 0.75 };
+        for (size_t i = 0; i < e.years.size(); ++i) {
+            double share = 0;
+            for (const auto& entry : e.years[i].fleets.front().entries)
+                share += isMlaOrHybrid(entry.scenario.model) ? entry.share : 0;
+            QVERIFY2(std::abs(share - mlaShare[i]) < 1e-9, qPrintable(QString("%1: %2").arg(i).arg(share)));
+        }
+        OutlookCard without = eff;
+        for (auto& y : without.years)
+            for (auto& [id, o] : y.workloads)
+                o.erase(kOutlookModelKey);
+        const OutlookResult w = computeOutlook(catalog, without);
+        double before[3] = { 0, 0, 0 };
+        for (size_t i = 0; i < e.years.size(); ++i) {
+            QCOMPARE(e.years[i].tokensPerDay, s.years[i].tokensPerDay);
+            for (int t = 0; t < 3; ++t) {
+                auto need = [t](const OutlookYearResult& y) {
+                    return t == 0 ? y.hbmBytes : t == 1 ? y.dramBytes : y.ssdBytes;
+                };
+                const double ratio = need(e.years[i]) / need(s.years[i]); // per token: the tokens are the same
+                qInfo("%d tier %d: efficiency / steady %.6f, without the switches %.6f", e.years[i].year, t, ratio,
+                    need(w.years[i]) / need(s.years[i]));
+                QVERIFY(ratio > 0);
+                if (i > 0 && mlaShare[i] > mlaShare[i - 1])
+                    QVERIFY2(ratio < before[t],
+                        qPrintable(
+                            QString("%1 tier %2: %3 after %4").arg(e.years[i].year).arg(t).arg(ratio).arg(before[t])));
+                // The switches cut DRAM and SSD (the KV they keep); HBM also holds the weights,
+                // and Kimi K2's 1T parameters outweigh its smaller KV from 2028.
+                if (mlaShare[i] > mlaShare[0] && t > 0)
+                    QVERIFY2(need(w.years[i]) > need(e.years[i]),
+                        qPrintable(QString("%1 tier %2").arg(e.years[i].year).arg(t)));
+                // 2029 (75% on MLA or hybrid models, FP8 KV everywhere): HBM 0.5186, DRAM 0.3260,
+                // SSD 0.1105 of steady's per token, as this model sizes them today.
+                const double pinned2029[] = { 0.5186, 0.3260, 0.1105 };
+                if (e.years[i].year == 2029)
+                    QVERIFY2(withinRelative(ratio, pinned2029[t], 0.01), qPrintable(QString::number(ratio)));
+                before[t] = ratio;
+            }
+        }
+    }
+
+    void unknownModelOverrideNamesTheYearWorkloadAndField()
+    {
+        OutlookYear y = year(2031, 1e12, { { "chat", 1, {} } }, { { "h200-sxm", 1 } });
+        y.workloads["chat"] = Json { { "model", "no-such-model" } };
+        OutlookCard c = card({ y });
+        c.origin = "user-outlook.json";
+        try {
+            computeOutlook(CardCatalog::builtin(), c);
+            QFAIL("accepted an unknown model");
+        } catch (const InputError& e) {
+            const std::string m = e.what();
+            QVERIFY2(m.find("user-outlook.json: years[0] (2031).workloads.chat.model: unknown model "
+                            "\"no-such-model\" (known: ")
+                    != std::string::npos,
+                e.what());
+            QVERIFY2(m.find("kimi-k2") != std::string::npos, e.what()); // the known ids listed
+        }
+        // A model that is not a string is refused by the reader, naming the field.
+        Json json = outlookCardToJson(c);
+        json["years"][0]["workloads"]["chat"]["model"] = 7;
+        json["years"][0]["sources"]["workloads"] = 0;
+        try {
+            parseOutlookCard(json, "user-outlook.json");
+            QFAIL("accepted a model that is not an id");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("years[0] (2031).workloads.chat.model") != std::string::npos, e.what());
+        }
+    }
+
+    /// A switched model sizes as that model: the year's agentic-coding entry runs Kimi K2 (MLA),
+    /// with its knob overrides kept, and the KV per token is the card's 70,272 B in BF16
+    /// (61 × (512 + 64) × 2).
+    void modelOverrideSwitchesTheEntrysModel()
+    {
+        OutlookYear y = year(2031, 1e12, { { "agentic-coding", 1, {} } }, { { "b300", 1 } });
+        y.workloads["agentic-coding"] = Json { { "model", "kimi-k2" }, { "kv_bits", 16 } };
+        const OutlookYearResult r = sizeOutlookYear(CardCatalog::builtin(), y);
+        const auto& entry = r.fleets.front().entries.front();
+        QCOMPARE(entry.scenario.model.id, std::string("kimi-k2"));
+        QCOMPARE(entry.kvBytesPerToken, 70272.0);
+        QVERIFY(isMlaOrHybrid(entry.scenario.model));
+    }
+
+    // ---- The card's name and notes in another language.
+
+    void translationsRoundTripAndFallBackToEnglish()
+    {
+        const OutlookCard c = CardCatalog::builtin().resolveOutlook("efficiency");
+        QVERIFY(c.translations.contains("ko"));
+        QVERIFY(c.nameIn("ko") != c.name);
+        QCOMPARE(c.nameIn("en"), c.name);
+        QCOMPARE(c.notesIn("fr"), c.notes);
+        const Json j = outlookCardToJson(c);
+        QCOMPARE(outlookCardToJson(parseOutlookCard(j, "x.json")).dump(), j.dump());
+        Json bad = j;
+        bad["translations"]["ko"]["title"] = "x";
+        try {
+            parseOutlookCard(bad, "x.json");
+            QFAIL("accepted an unknown translation key");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("translations.ko") != std::string::npos, e.what());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOutlook)

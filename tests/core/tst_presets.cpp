@@ -5,6 +5,7 @@
 // carries its code and the figures its English message quotes, and the English
 // message is the one the CLI has always printed.
 
+#include "core/analysis/Outlook.h"
 #include "core/analysis/ScenarioComparison.h"
 #include "core/catalog/PresetStore.h"
 #include "core/report/ResultJson.h"
@@ -545,6 +546,74 @@ private slots:
         const std::string csv = comparisonCsv(bf16);
         QVERIFY(csv.starts_with("figure,unit,"));
         QVERIFY(csv.find("kv_bytes_per_token,bytes,389120,69120,-0.822") != std::string::npos);
+    }
+
+    // ---- Saved outlooks.
+
+    /// An edited outlook saved, then read back by a new store, gives the same card byte for
+    /// byte and the same computed outlook (its JSON identical); the scenario presets beside
+    /// it still load; a second save under the name is refused and the file kept as it was.
+    void outlookPresetRoundTrip()
+    {
+        QTemporaryDir dir;
+        PresetStore store(dir.path().toStdString());
+        QVERIFY(store.save("my scenario", ScenarioSpec { "llama-3.1-70b", "h200-sxm", "chat", Json::object() }).ok());
+        OutlookCard card = CardCatalog::builtin().resolveOutlook("efficiency");
+        card.years[1].tokensPerDay = 5.5e14; // an edited driver
+        for (auto& e : card.years[2].mix)    // chat 45% → 40%, code completion 25% → 30%
+            e.share = e.workload == "chat" ? 0.40 : e.workload == "code-completion" ? 0.30 : e.share;
+        const Status saved = store.saveOutlook("my outlook", card, false, "edited 2027 tokens");
+        QVERIFY2(saved.ok(), saved.error.c_str());
+        PresetStore again(dir.path().toStdString());
+        QVERIFY(again.problems().empty());
+        QCOMPARE(again.presets().back().name, std::string("my scenario"));
+        QCOMPARE(again.outlookPresets().size(), size_t(1));
+        const OutlookPreset* loaded = again.findOutlook("my outlook");
+        QVERIFY(loaded);
+        QCOMPARE(loaded->notes, std::string("edited 2027 tokens"));
+        QCOMPARE(outlookCardToJson(loaded->outlook).dump(2), outlookCardToJson(card).dump(2));
+        const OutlookResult before = computeOutlook(CardCatalog::builtin(), card);
+        const OutlookResult after = computeOutlook(CardCatalog::builtin(), loaded->outlook);
+        QCOMPARE(outlookToJson(after).dump(2), outlookToJson(before).dump(2));
+        QCOMPARE(after.years[1].tokensPerDay, 5.5e14);
+
+        const QByteArray hash = fileHash(QString::fromStdString(loaded->file));
+        const Status twice = again.saveOutlook("my outlook", CardCatalog::builtin().resolveOutlook("steady"));
+        QCOMPARE(twice.detail.code, PresetError::NameExists);
+        QCOMPARE(fileHash(QString::fromStdString(loaded->file)), hash);
+        // A scenario preset and a saved outlook may share a name; neither file replaces the other.
+        QVERIFY(again.saveOutlook("my scenario", card).ok());
+        QCOMPARE(QDir(dir.path()).entryList({ "*.json" }).size(), 3);
+        QVERIFY(again.find("my scenario") && again.findOutlook("my scenario"));
+        QVERIFY(again.removeOutlook("my scenario").ok());
+        QVERIFY(again.find("my scenario"));
+    }
+
+    /// A saved outlook whose card is malformed is skipped with a message naming the file, the
+    /// year and the field; the other files still load and the bad one is left as it was.
+    void malformedOutlookPresetIsNamedAndKept()
+    {
+        QTemporaryDir dir;
+        PresetStore store(dir.path().toStdString());
+        QVERIFY(store.saveOutlook("good", CardCatalog::builtin().resolveOutlook("steady")).ok());
+        Json bad = PresetStore::outlookPresetToJson({ "bad", CardCatalog::builtin().resolveOutlook("steady"), {}, {} });
+        bad["outlook"]["years"][1]["mix"]["chat"] = 0.9;
+        const QString path = dir.filePath("bad.json");
+        writeText(path, QByteArray::fromStdString(bad.dump(2)));
+        const QByteArray hash = fileHash(path);
+        store.reload();
+        QCOMPARE(store.outlookPresets().size(), size_t(1));
+        QCOMPARE(store.problems().size(), size_t(1));
+        const std::string reason = store.problems().front().reason;
+        QVERIFY2(
+            reason.find(path.toStdString() + ".outlook: years[1] (2027).mix: the shares sum to") != std::string::npos,
+            reason.c_str());
+        QCOMPARE(fileHash(path), hash);
+        // Import says the same, and adds nothing.
+        const Status imported = store.importFile(path.toStdString());
+        QVERIFY(!imported.ok());
+        QVERIFY2(imported.error.find("years[1] (2027).mix") != std::string::npos, imported.error.c_str());
+        QCOMPARE(store.outlookPresets().size(), size_t(1));
     }
 };
 

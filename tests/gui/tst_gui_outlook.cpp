@@ -4,7 +4,9 @@
 // PNG/SVG/PDF, the years as the core's CSV and the edited card as JSON that reads back;
 // tokens per day read in SI units and shares in %, both ways; the tab fits 1280×800 and
 // 994 px wide in English and Korean: headers whole, one chart per page, every tornado row
-// (screenshots of each chart page written for a look when KVTIERS_SCREENSHOT_DIR is set).
+// (screenshots of each chart page written for a look when KVTIERS_SCREENSHOT_DIR is set);
+// an edited outlook saved as a preset comes back whole; a year's supply share shows in its
+// tooltip; the card's Korean name and notes show in the Korean UI.
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
@@ -184,6 +186,90 @@ private slots:
         QCOMPARE(again.card().id, std::string("agents-long-context"));
         QCOMPARE(again.card().years.size(), view.card().years.size());
         QVERIFY(!view.exportTo(dir.filePath(QStringLiteral("o.txt"))).isEmpty());
+    }
+
+    /// An edited outlook saved as a preset, the view reset to a built-in, then the preset
+    /// picked: the table and the charts come back as they were; a second save under the name
+    /// is refused; a new view (a new store) lists it.
+    void savedPresetComesBack()
+    {
+        OutlookView view(CardCatalog::builtin());
+        view.flush();
+        QTableWidget* table = view.driversTable();
+        table->item(1, OutlookView::TokensColumn)->setText(QStringLiteral("555 T"));
+        QCOMPARE(view.card().years[1].tokensPerDay, 5.55e14);
+        view.flush();
+        auto snapshot = [&] {
+            QStringList cells;
+            for (int r = 0; r < table->rowCount(); ++r)
+                for (int c = 0; c < table->columnCount(); ++c)
+                    cells << table->item(r, c)->text();
+            for (int i = 0; i < view.bytesChart()->yearCount(); ++i)
+                for (int t = 0; t < 3; ++t)
+                    cells << QString::number(view.bytesChart()->plottedAt(t, i), 'g', 17)
+                          << QString::number(view.indexChart()->plottedAt(t, i), 'g', 17);
+            return cells;
+        };
+        const QStringList edited = snapshot();
+        QVERIFY(view.saveAsPreset(QStringLiteral("my 2027")).isEmpty());
+        auto* picker = view.findChild<QComboBox*>(QStringLiteral("outlookPicker"));
+        QVERIFY(picker->findText(QStringLiteral("Saved: my 2027")) >= 0);
+        QVERIFY(view.showOutlook("steady"));
+        view.flush();
+        QVERIFY(snapshot() != edited);
+        QVERIFY(view.showPreset(QStringLiteral("my 2027")).isEmpty());
+        view.flush();
+        QCOMPARE(snapshot(), edited);
+        QCOMPARE(view.card().years[1].tokensPerDay, 5.55e14);
+        QCOMPARE(picker->currentData().toString(), QStringLiteral("preset:my 2027"));
+        QVERIFY(view.saveAsPreset(QStringLiteral("my 2027")).contains(QStringLiteral("exists already")));
+        OutlookView other(CardCatalog::builtin());
+        QCOMPARE(other.presetNames(), QStringList { QStringLiteral("my 2027") });
+        QVERIFY(!other.showPreset(QStringLiteral("no such")).isEmpty());
+        QVERIFY(other.presetStore().removeOutlook("my 2027").ok());
+    }
+
+    /// A year with the industry's bit supply: its year cell's tooltip gives each tier's share.
+    void supplyShareInTheYearTooltip()
+    {
+        OutlookView view(CardCatalog::builtin());
+        const QString file
+            = qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/outlooks/with-supply.json");
+        QVERIFY(view.openFile(file).isEmpty());
+        view.flush();
+        QVERIFY2(view.result().has_value(), qPrintable(view.errorMessage()));
+        const OutlookYearResult& y = view.result()->years[1];
+        const QString tip = view.driversTable()->item(1, OutlookView::YearColumn)->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("HBM %1 %").arg(QString::number(y.supplyShare->hbm * 100, 'g', 3))),
+            qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("NAND %1 %").arg(QString::number(y.supplyShare->ssd * 100, 'g', 3))),
+            qPrintable(tip));
+        // The first year gives only HBM's supply.
+        const QString first = view.driversTable()->item(0, OutlookView::YearColumn)->toolTip();
+        QVERIFY2(first.contains(QStringLiteral("HBM")) && !first.contains(QStringLiteral("DRAM")), qPrintable(first));
+    }
+
+    /// The card's Korean name and notes show when the UI is in Korean, the English otherwise.
+    void descriptionInTheUiLanguage()
+    {
+        const OutlookCard& card = CardCatalog::builtin().outlooks().at("efficiency");
+        installTranslator(QStringLiteral("ko"));
+        {
+            OutlookView view(CardCatalog::builtin());
+            QVERIFY(view.showOutlook("efficiency"));
+            view.flush();
+            auto* status = view.findChild<QLabel*>(QStringLiteral("outlookStatus"));
+            QVERIFY2(status->text().contains(QString::fromStdString(card.translations.at("ko").name)),
+                qPrintable(status->text()));
+            QCOMPARE(status->toolTip(), QString::fromStdString(card.translations.at("ko").notes));
+        }
+        installTranslator(QStringLiteral("en"));
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("efficiency"));
+        view.flush();
+        auto* status = view.findChild<QLabel*>(QStringLiteral("outlookStatus"));
+        QVERIFY(status->text().contains(QString::fromStdString(card.name)));
+        QCOMPARE(status->toolTip(), QString::fromStdString(card.notes));
     }
 
     void tabFitsAndScreenshots_data()

@@ -4830,5 +4830,49 @@ GPU당: TP로 나눈 값.
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
+    <message>
+        <source>Save as pre&amp;set…</source>
+        <translation>프리셋으로 저장(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Saves the outlook as edited under a name; the picker lists it</source>
+        <translation>편집한 전망을 이름을 붙여 저장합니다. 선택 목록에 나타납니다</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>저장됨: %1</translation>
+    </message>
+    <message>
+        <source>no saved outlook called &quot;%1&quot;</source>
+        <translation>&quot;%1&quot;(이)라는 저장된 전망이 없습니다</translation>
+    </message>
+    <message>
+        <source>Save the outlook as a preset</source>
+        <translation>전망을 프리셋으로 저장</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>이름:</translation>
+    </message>
+    <message>
+        <source>Outlook: saved as &quot;%1&quot;</source>
+        <translation>전망: &quot;%1&quot;(으)로 저장했습니다</translation>
+    </message>
+    <message>
+        <source>NAND</source>
+        <translation>NAND</translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation>%1 %2 %</translation>
+    </message>
+    <message>
+        <source>Share of the industry&apos;s bit supply: %1</source>
+        <translation>업계 비트 공급 대비 점유율: %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
 </context>
 </TS>

@@ -6,16 +6,21 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/export/ReportRender.h"
 #include "ui/scenario/WrappingHeaderView.h"
+#include "ui/text/Translate.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopedValueRollback>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -43,6 +48,15 @@ double shareOf(const OutlookYear& y, const std::string& workload)
         if (e.workload == workload)
             return e.share;
     return 0;
+}
+
+/// The picker's data for a saved outlook: "preset:" and its name (a built-in's is its id).
+const QString kPresetPrefix = QStringLiteral("preset:");
+
+/// The UI's language as outlook cards key their translations ("ko"; "en" otherwise).
+std::string uiLanguage()
+{
+    return QLocale().language() == QLocale::Korean ? "ko" : "en";
 }
 
 /// SI prefixes for tokens per day, largest first, with their powers of ten.
@@ -132,18 +146,19 @@ QWidget* OutlookView::buildHeader()
     auto* pickLabel = new QLabel(header);
     m_picker = new QComboBox(header);
     m_picker->setObjectName(QStringLiteral("outlookPicker"));
-    for (const auto& [id, card] : m_catalog.outlooks())
-        m_picker->addItem(qs(id), qs(id));
-    m_picker->addItem(QString(), QString()); // "Open file…", worded below
+    fillPicker();
     pickLabel->setBuddy(m_picker);
     m_status = new QLabel(header);
     m_status->setObjectName(QStringLiteral("outlookStatus"));
     m_status->setWordWrap(true);
     m_export = new QPushButton(header);
     m_export->setObjectName(QStringLiteral("outlookExport"));
+    m_savePreset = new QPushButton(header);
+    m_savePreset->setObjectName(QStringLiteral("outlookSavePreset"));
     row->addWidget(pickLabel);
     row->addWidget(m_picker);
     row->addWidget(m_status, 1);
+    row->addWidget(m_savePreset);
     row->addWidget(m_export);
     m_texts([=, this] {
         pickLabel->setText(tr("O&utlook:"));
@@ -151,8 +166,14 @@ QWidget* OutlookView::buildHeader()
         m_picker->setToolTip(tr("A built-in outlook, or an outlook card file"));
         m_export->setText(tr("E&xport…"));
         m_export->setToolTip(tr("The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)"));
+        m_savePreset->setText(tr("Save as pre&set…"));
+        m_savePreset->setToolTip(tr("Saves the outlook as edited under a name; the picker lists it"));
+        for (int i = 0; i < m_picker->count(); ++i)
+            if (const QString data = m_picker->itemData(i).toString(); data.startsWith(kPresetPrefix))
+                m_picker->setItemText(i, tr("Saved: %1").arg(data.mid(kPresetPrefix.size())));
     });
     connect(m_picker, &QComboBox::activated, this, &OutlookView::pickChanged);
+    connect(m_savePreset, &QPushButton::clicked, this, &OutlookView::saveWithDialog);
     connect(m_export, &QPushButton::clicked, this, &OutlookView::exportWithDialog);
     return header;
 }
@@ -274,9 +295,72 @@ QString OutlookView::openFile(const QString& path)
     }
 }
 
+void OutlookView::fillPicker()
+{
+    const QString current = m_picker->currentData().toString();
+    const QSignalBlocker block(m_picker);
+    m_picker->clear();
+    for (const auto& [id, card] : m_catalog.outlooks())
+        m_picker->addItem(qs(id), qs(id));
+    for (const QString& name : presetNames())
+        m_picker->addItem(tr("Saved: %1").arg(name), QString(kPresetPrefix + name));
+    m_picker->addItem(tr("Open file…"), QString());
+    if (const int at = m_picker->findData(current); at >= 0 && !current.isEmpty())
+        m_picker->setCurrentIndex(at);
+}
+
+QStringList OutlookView::presetNames() const
+{
+    QStringList names;
+    for (const auto& p : m_presets.outlookPresets())
+        names << qs(p.name);
+    return names;
+}
+
+QString OutlookView::saveAsPreset(const QString& name)
+{
+    const Status s = m_presets.saveOutlook(name.toStdString(), m_card);
+    if (!s.ok())
+        return translated(s.message());
+    fillPicker();
+    m_picker->setCurrentIndex(m_picker->findData(QString(kPresetPrefix + name)));
+    return {};
+}
+
+QString OutlookView::showPreset(const QString& name)
+{
+    m_presets.reload();
+    const OutlookPreset* saved = m_presets.findOutlook(name.toStdString());
+    if (!saved)
+        return tr("no saved outlook called \"%1\"").arg(name);
+    const OutlookCard card = saved->outlook;
+    m_undoStack->clear();
+    setCard(card);
+    fillPicker();
+    m_picker->setCurrentIndex(m_picker->findData(QString(kPresetPrefix + name)));
+    return {};
+}
+
+void OutlookView::saveWithDialog()
+{
+    bool ok = false;
+    const QString name = QInputDialog::getText(
+        this, tr("Save the outlook as a preset"), tr("Name:"), QLineEdit::Normal, qs(m_card.nameIn(uiLanguage())), &ok);
+    if (!ok)
+        return;
+    const QString error = saveAsPreset(name);
+    emit message(error.isEmpty() ? tr("Outlook: saved as \"%1\"").arg(name) : tr("Outlook: %1").arg(error));
+}
+
 void OutlookView::pickChanged(int index)
 {
     const QString id = m_picker->itemData(index).toString();
+    if (id.startsWith(kPresetPrefix)) {
+        const QString error = showPreset(id.mid(kPresetPrefix.size()));
+        if (!error.isEmpty())
+            emit message(tr("Outlook: %1").arg(error));
+        return;
+    }
     if (!id.isEmpty()) {
         showOutlook(id.toStdString());
         return;
@@ -460,6 +544,7 @@ void OutlookView::computeNow()
         m_indexChart->setResult(*m_result);
         m_bytesChart->setResult(*m_result);
         m_tornadoChart->setTornado(*m_tornado, m_tierPicker->currentIndex());
+        showSupplyShares();
     } catch (const InputError& e) {
         m_result.reset();
         m_tornado.reset();
@@ -474,8 +559,30 @@ void OutlookView::retranslateUi()
     if (!m_error.isEmpty())
         m_status->setText(tr("Cannot size this outlook: %1").arg(m_error));
     else
-        m_status->setText(tr("%1: a scenario, not a forecast.").arg(qs(m_card.name)));
-    m_status->setToolTip(qs(m_card.notes));
+        m_status->setText(tr("%1: a scenario, not a forecast.").arg(qs(m_card.nameIn(uiLanguage()))));
+    m_status->setToolTip(qs(m_card.notesIn(uiLanguage())));
+    if (m_result)
+        showSupplyShares();
+}
+
+void OutlookView::showSupplyShares()
+{
+    // Each year's needed bytes as a share of the industry's bit supply, where the card gives it.
+    // A tooltip set is an itemChanged too: not an edit.
+    const QScopedValueRollback<bool> filling(m_filling, true);
+    for (int r = 0; r < m_table->rowCount() && m_result && r < static_cast<int>(m_result->years.size()); ++r) {
+        QTableWidgetItem* item = m_table->item(r, YearColumn);
+        const auto& share = m_result->years[static_cast<size_t>(r)].supplyShare;
+        if (!item)
+            continue;
+        QStringList parts;
+        const QString tiers[] = { tr("HBM"), tr("DRAM"), tr("NAND") };
+        for (int t = 0; share && t < 3; ++t)
+            if (std::isfinite(share->at(t)))
+                parts << tr("%1 %2 %").arg(tiers[t], QString::number(share->at(t) * 100, 'g', 3));
+        item->setToolTip(
+            parts.isEmpty() ? QString() : tr("Share of the industry's bit supply: %1").arg(parts.join(tr(", "))));
+    }
 }
 
 QString OutlookView::exportTo(const QString& path) const

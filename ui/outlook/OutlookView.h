@@ -9,10 +9,15 @@
 // decimal units (EB, as memory is sold) and the last year's tornado for a chosen tier.
 // Every edit of the table is a step on the view's own undo stack (MainWindow's Edit menu
 // follows it while the tab is shown). Exports: the thesis chart as PNG/SVG/PDF, the years
-// as CSV (core outlookCsv), and the edited outlook as a card file that opens again.
+// as CSV (core outlookCsv), and the edited outlook as a card file that opens again. The
+// edited outlook saves as a named preset (PresetStore's saved outlooks), which the picker
+// lists and loads back. Where a year gives the industry's bit supply, its year cell's
+// tooltip gives each tier's share of it. The card's name and notes show in the UI's
+// language where the card translates them.
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
+#include "core/catalog/PresetStore.h"
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
 
@@ -46,6 +51,15 @@ public:
     bool showOutlook(const std::string& id);
     /// Reads an outlook file and shows it; empty on success, else the reader's message.
     QString openFile(const QString& path);
+    /// Saves the outlook as edited under `name` in the preset store (never over another
+    /// file); empty on success, else the store's message.
+    QString saveAsPreset(const QString& name);
+    /// Shows a saved outlook by name (clears the undo history); empty on success, else why not.
+    QString showPreset(const QString& name);
+    /// The saved outlooks' names, as the picker lists them.
+    QStringList presetNames() const;
+    /// The preset store the view saves to and reads from (its folder: PresetStore's default).
+    PresetStore& presetStore() { return m_presets; }
     /// The outlook as edited.
     const OutlookCard& card() const { return m_card; }
     /// Sets the outlook without an undo step (undo/redo, a new pick).
@@ -106,6 +120,9 @@ private:
     void fitTableHeight();
     void fitHeaderTitles();
     void pickChanged(int index);
+    void fillPicker();
+    void saveWithDialog();
+    void showSupplyShares();
     void cellEdited(QTableWidgetItem* item);
     void schedule();
     void computeNow();
@@ -113,6 +130,7 @@ private:
     void retranslateUi();
 
     const CardCatalog& m_catalog;
+    PresetStore m_presets;
     OutlookCard m_card;
     std::vector<std::string> m_workloads;
     std::optional<OutlookResult> m_result;
@@ -127,6 +145,7 @@ private:
     QComboBox* m_tierPicker = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_export = nullptr;
+    QPushButton* m_savePreset = nullptr;
     QTableWidget* m_table = nullptr;
     QStringList m_headerTitles; ///< each column's whole title; a word too wide for its column is elided
     QTabWidget* m_chartTabs = nullptr;
