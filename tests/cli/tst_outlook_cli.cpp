@@ -145,7 +145,8 @@ private slots:
         const std::string chat = workloads.at("chat").name, mooncake = workloads.at("mooncake").name;
         QVERIFY(chat != "chat" && mooncake != "mooncake"); // else the test could not tell them apart
         std::map<std::string, std::string> labels;
-        for (const auto& bar : Json::parse(o.out)["tornado"]["bars"])
+        const Json j = Json::parse(o.out);
+        for (const auto& bar : j["tornado"]["bars"])
             labels[bar["driver"].get<std::string>()] = bar["label"].get<std::string>();
         QCOMPARE(labels.at("context:chat"), "Context of " + chat);
         QCOMPARE(labels.at("context:mooncake"), "Context of " + mooncake);
