@@ -302,13 +302,17 @@ bool WaitDistribution::exponentialByBisection() const
     return !m_unstable && m_a > 0 && m_cs2 > 0 && m_cs2 < 1 && !m_exactMdc;
 }
 
+double WaitDistribution::exponentialMeanWait() const
+{
+    // quantile(p) = c_s²·W_p(M/M/c) + (1 − c_s²)·W_p(M/M/c)/2 = (1 + c_s²)/2 · W_p(M/M/c).
+    return (1 + m_cs2) / 2 * m_s / (m_c - m_a);
+}
+
 double WaitDistribution::exponentialCdf(double t) const
 {
     if (t < 0)
         return 0;
-    // quantile(p) = c_s²·W_p(M/M/c) + (1 − c_s²)·W_p(M/M/c)/2 = (1 + c_s²)/2 · W_p(M/M/c).
-    const double meanWait = (1 + m_cs2) / 2 * m_s / (m_c - m_a);
-    return 1 - m_erlangC * std::exp(-t / meanWait);
+    return 1 - m_erlangC * std::exp(-t / exponentialMeanWait());
 }
 
 double WaitDistribution::cdf(double t) const
@@ -349,6 +353,21 @@ namespace {
 /// bisection to the last bits: where responseQuantile's answer lies.
 double closedFormQuantile(const WaitDistribution& wait, const std::vector<ServiceBranch>& branches, double p, double hi)
 {
+    // Past the longest own time every branch waits on the same tail:
+    // 1 − F(t) = C·exp(−(t − b_max)/m)·Σ share·exp((b − b_max)/m), solved for t directly.
+    double longest = 0, sum = 0;
+    for (const auto& b : branches)
+        if (b.share > 0)
+            longest = std::max(longest, b.seconds);
+    const double m = wait.exponentialMeanWait();
+    if (m > 0) {
+        for (const auto& b : branches)
+            if (b.share > 0)
+                sum += b.share * std::exp((b.seconds - longest) / m);
+        const double tail = wait.waitProbability() * sum / (1 - p);
+        if (tail > 1 && std::isfinite(tail))
+            return longest + m * std::log(tail);
+    }
     auto cdf = [&](double t) {
         double f = 0;
         for (const auto& b : branches)

@@ -70,8 +70,9 @@ public:
     /// c_s = 0 form standing in, where P(W > t) = C·exp(−t/m) with m = (1 + c_s²)/2 × E[S]/(c − a)
     /// up to the bisection's last bits. responseQuantile brackets its answer with it.
     bool exponentialByBisection() const;
-    /// That closed form's P(W ≤ t) (exponentialByBisection() only).
+    /// That closed form's P(W ≤ t), and its m (exponentialByBisection() only).
     double exponentialCdf(double t) const;
+    double exponentialMeanWait() const;
 
 private:
     double mmcQuantile(double p) const;
