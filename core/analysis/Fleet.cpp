@@ -100,13 +100,16 @@ void checkTargets(const Targets& t, const std::string& label)
                 + formatSignificant(p, 6));
 }
 
+bool meetsTtft(const FleetEntryResult& er, const Targets& t, double replicas)
+{
+    return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas).ttftAt(t.ttftPercentile) <= t.ttft;
+}
+
 /// The fewest replicas (at least `least`) whose TTFT at its percentile meets the target:
 /// TTFT falls as replicas are added, so a doubling search, then bisection.
-double replicasForTtft(const FleetEntryResult& er, const Targets& t, double least)
+double replicasByDoubling(const FleetEntryResult& er, const Targets& t, double least)
 {
-    auto meets = [&](double r) {
-        return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, r).ttftAt(t.ttftPercentile) <= t.ttft;
-    };
+    auto meets = [&](double r) { return meetsTtft(er, t, r); };
     double lo = least - 1, hi = least, step = 1; // lo fails (or is below the least)
     for (int i = 0; !meets(hi); ++i) {
         if (i > 60)
@@ -118,6 +121,56 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
         lo = hi;
         hi += step;
         step *= 2;
+    }
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (meets(mid) ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+/// The same fewest replicas, found with fewer exact TTFTs: a doubling search and bisection
+/// on Allen–Cunneen's closed form (TtftEstimate, microseconds each) lands on or next to
+/// the answer, then exact checks walk from there, doubling their steps, and bisect. TTFT
+/// falls as replicas are added, so every search that ends on a count that meets the target
+/// above one that does not (or on `least`) finds the same count; the exact TTFTs of those
+/// two counts decide it, as in replicasByDoubling.
+double replicasForTtft(const FleetEntryResult& er, const Targets& t, double least, const TtftEstimate& estimate)
+{
+    double guess = least;
+    {
+        double lo = least - 1, hi = least, step = 1;
+        for (int i = 0; i <= 60 && !(estimate.at(hi, t.ttftPercentile) <= t.ttft); ++i) {
+            lo = hi;
+            hi += step;
+            step *= 2;
+        }
+        while (hi - lo > 1) {
+            const double mid = std::floor((lo + hi) / 2);
+            (estimate.at(mid, t.ttftPercentile) <= t.ttft ? hi : lo) = mid;
+        }
+        guess = hi;
+    }
+    auto meets = [&](double r) { return meetsTtft(er, t, r); };
+    double lo = 0, hi = 0; // lo fails (or is below the least), hi meets
+    if (meets(guess)) {
+        hi = guess;
+        for (double step = 1;; step *= 2) {
+            lo = std::max(least - 1, hi - step);
+            if (lo < least || !meets(lo))
+                break;
+            hi = lo;
+        }
+    } else {
+        lo = guess;
+        for (double step = 1;; step *= 2) {
+            if (step > 0x1p60) // beyond any fleet: the doubling search says why
+                return replicasByDoubling(er, t, least);
+            hi = lo + step;
+            if (meets(hi))
+                break;
+            lo = hi;
+        }
     }
     while (hi - lo > 1) {
         const double mid = std::floor((lo + hi) / 2);
@@ -188,9 +241,9 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     er.replicaRequestsPerSecond = er.perReplica.requestRate;
     if (er.requestsPerSecond > 0) {
         // Stable first: utilisation λ·E[S]/c below 1.
-        const LoadFigures one = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, 1).figures();
-        const double least = std::floor(one.utilization) + 1; // one replica's utilisation = λ·E[S]/its servers
-        er.replicas = replicasForTtft(er, t, least);
+        const TtftEstimate estimate(er.scenario, er.perReplica, er.requestsPerSecond);
+        const double least = std::floor(estimate.utilization(1)) + 1; // one replica's utilisation = λ·E[S]/its servers
+        er.replicas = replicasForTtft(er, t, least, estimate);
         er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas).figures();
     }
     er.gpus = er.replicas * er.perReplica.tp;

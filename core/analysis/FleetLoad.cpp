@@ -135,6 +135,55 @@ LoadFigures ReplicaQueue::figures() const
     return f;
 }
 
+TtftEstimate::TtftEstimate(const Scenario& s, const EvalResult& r, double requestsPerSecond)
+    : m_prefill(prefillBranches(s, r))
+    , m_service(queueing::moments(serviceBranches(s, r)))
+    , m_prefillBinds(prefillBinds(r))
+    , m_slots(std::max(1.0, r.servedConcurrency))
+{
+    m_load = requestsPerSecond * m_service.mean;
+}
+
+double TtftEstimate::utilization(double replicas) const
+{
+    const double c = m_prefillBinds ? replicas : replicas * m_slots;
+    return c > 0 ? m_load / c : 0.0;
+}
+
+double TtftEstimate::at(double replicas, double percentile) const
+{
+    const double c = m_prefillBinds ? replicas : replicas * m_slots;
+    if (!(m_load < c))
+        return std::numeric_limits<double>::infinity();
+    double own = 0, longest = 0;
+    for (const auto& b : m_prefill) {
+        own += b.share * b.seconds;
+        longest = std::max(longest, b.seconds);
+    }
+    const bool waits = c <= kMaxServers && m_load > 0 && m_service.mean > 0;
+    const double erlang = waits ? queueing::erlangC(static_cast<int>(c), m_load) : 0.0;
+    const double meanWait = waits ? (1 + m_service.cs2) / 2 * m_service.mean / (c - m_load) : 0.0; // given a wait
+    if (percentile == kMeanPercentile)
+        return erlang * meanWait + own;
+    // P(TTFT ≤ t) = Σ share · (1 − C·exp(−(t − own)/mean wait)), by bisection.
+    auto cdf = [&](double t) {
+        double f = 0;
+        for (const auto& b : m_prefill)
+            if (t >= b.seconds)
+                f += b.share * (1 - (meanWait > 0 ? erlang * std::exp(-(t - b.seconds) / meanWait) : 0.0));
+        return f;
+    };
+    const double p = percentile / 100;
+    double lo = 0, hi = longest + (erlang > 1 - p ? meanWait * std::log(erlang / (1 - p)) : 0.0) + 1e-12;
+    while (cdf(hi) < p && hi < 1e300)
+        hi *= 2;
+    for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; ++i) {
+        const double mid = (lo + hi) / 2;
+        (cdf(mid) >= p ? hi : lo) = mid;
+    }
+    return hi;
+}
+
 double idleTtftAt(const Scenario& s, const EvalResult& r, double percentile)
 {
     const auto branches = prefillBranches(s, r);

@@ -65,6 +65,26 @@ private:
     queueing::WaitDistribution m_wait;
 };
 
+/// TTFT at a percentile as Allen–Cunneen's closed form gives it: Erlang C and an exponential
+/// wait whose mean is (1 + c_s²)/2 × the M/M/c one, for any replica count, in microseconds.
+/// It only starts the replica search (Fleet.cpp), which then checks each count it keeps
+/// with ReplicaQueue; no figure shown comes from it.
+class TtftEstimate {
+public:
+    TtftEstimate(const Scenario& scenario, const EvalResult& replica, double requestsPerSecond);
+    /// TTFT at `percentile` (0 < p < 100, or kMeanPercentile) on `replicas`; +inf when unstable.
+    double at(double replicas, double percentile) const;
+    /// λ·E[S]/c on `replicas`: ReplicaQueue's figures().utilization, to the last bit.
+    double utilization(double replicas) const;
+
+private:
+    std::vector<queueing::ServiceBranch> m_prefill;
+    queueing::Moments m_service;
+    double m_load = 0;
+    bool m_prefillBinds = false;
+    double m_slots = 1; ///< servers per replica when decode slots bind
+};
+
 /// The p-quantile over the mixture of own prefill times alone: TTFT on an idle fleet.
 double idleTtftAt(const Scenario& scenario, const EvalResult& replica, double percentile);
 

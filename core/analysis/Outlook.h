@@ -93,9 +93,10 @@ enum class OutlookDriver {
 
 struct OutlookTornadoBar {
     OutlookDriver driver = OutlookDriver::Tokens;
-    std::string workload; ///< Context and MixShare: the workload moved; empty otherwise
-    std::string key;      ///< "tokens_per_day", "context:chat", "share:chat", "kv_bits", ...
-    std::string label;    ///< English: "Context of chat"
+    std::string workload;     ///< Context and MixShare: the workload moved (its id); empty otherwise
+    std::string workloadName; ///< that workload's card name ("Chat"); the id for a card without one
+    std::string key;          ///< "tokens_per_day", "context:chat", "share:chat", "kv_bits", ...
+    std::string label;        ///< English, with the card's name: "Context of Chat"
     double baseValue = 0, lowValue = 0, highValue = 0; ///< the driver's value (hardware: ladder position)
     std::string lowText, highText;                     ///< the ends as written: "2.4e14 tokens/day", "h100-sxm"
     OutlookTiers low, high;                            ///< needed bytes at each end (zero where infeasible)

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 
 namespace kvtiers {
 
@@ -194,48 +195,65 @@ std::function<bool(const OutlookMixEntry&)> mlaEntries(const OutlookYearResult& 
     return [ids](const OutlookMixEntry& m) { return std::find(ids.begin(), ids.end(), m.workload) != ids.end(); };
 }
 
+/// A workload's card name up to its colon ("Multi-turn chat: Llama 3.1 8B on …" gives
+/// "Multi-turn chat"), as the Outlook table heads its column; its id when the card has
+/// no name. The whole name would push a tornado row past its column.
+std::string workloadName(const CardCatalog& catalog, const std::string& id)
+{
+    std::string name;
+    if (const auto it = catalog.workloads().find(id); it != catalog.workloads().end())
+        name = it->second.name;
+    else
+        name = catalog.resolveWorkload(id).name; // a card file: validated when the year was sized
+    name = name.substr(0, name.find(':'));
+    return name.empty() ? id : name;
+}
+
 struct Driver {
     OutlookDriver driver;
-    std::string workload, key, label;
+    std::string workload, workloadName, key, label;
     double baseValue;
     std::function<End(int direction)> end;
 };
 
-std::vector<Driver> drivers(const OutlookYear& y, const OutlookYearResult& base, double r)
+std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, const OutlookYearResult& base, double r)
 {
     std::vector<Driver> d;
-    d.push_back({ OutlookDriver::Tokens, "", "tokens_per_day", "Tokens per day", y.tokensPerDay, [&y, r](int dir) {
+    d.push_back({ OutlookDriver::Tokens, "", "", "tokens_per_day", "Tokens per day", y.tokensPerDay, [&y, r](int dir) {
                      End e { y, y.tokensPerDay * (1 + dir * r), {} };
                      e.year.tokensPerDay = e.value;
                      e.text = formatSignificant(e.value, 3) + " tokens/day";
                      return e;
                  } });
+    std::map<std::string, std::string> names;
     for (const auto& m : y.mix)
-        d.push_back({ OutlookDriver::Context, m.workload, "context:" + m.workload, "Context of " + m.workload,
-            knobBase(y, base, KnobId::Context, m.workload),
+        names[m.workload] = workloadName(catalog, m.workload);
+    for (const auto& m : y.mix)
+        d.push_back({ OutlookDriver::Context, m.workload, names[m.workload], "context:" + m.workload,
+            "Context of " + names[m.workload], knobBase(y, base, KnobId::Context, m.workload),
             [&y, &base, r, w = m.workload](int dir) { return knobEnd(y, base, KnobId::Context, w, r, dir); } });
     for (const auto& m : y.mix)
-        d.push_back({ OutlookDriver::MixShare, m.workload, "share:" + m.workload, "Share of " + m.workload, m.share,
-            [&y, r, w = m.workload](int dir) {
+        d.push_back({ OutlookDriver::MixShare, m.workload, names[m.workload], "share:" + m.workload,
+            "Share of " + names[m.workload], m.share, [&y, r, w = m.workload](int dir) {
                 return shareEnd(
                     y, [w](const OutlookMixEntry& e) { return e.workload == w; }, r, dir);
             } });
-    d.push_back({ OutlookDriver::KvBits, "", "kv_bits", "KV format (bits)", knobBase(y, base, KnobId::KvBits, ""),
+    d.push_back({ OutlookDriver::KvBits, "", "", "kv_bits", "KV format (bits)", knobBase(y, base, KnobId::KvBits, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::KvBits, "", r, dir); } });
     const auto mla = mlaEntries(base);
     double mlaShare = 0;
     for (const auto& m : y.mix)
         mlaShare += mla(m) ? m.share : 0;
-    d.push_back({ OutlookDriver::MlaShare, "", "mla_hybrid_share", "Share of MLA/hybrid models", mlaShare,
+    d.push_back({ OutlookDriver::MlaShare, "", "", "mla_hybrid_share", "Share of MLA/hybrid models", mlaShare,
         [&y, r, mla](int dir) { return shareEnd(y, mla, r, dir); } });
     d.push_back(
-        { OutlookDriver::Reuse, "", "reuse_rate", "Prefix-cache hit rate", knobBase(y, base, KnobId::ReuseRate, ""),
+        { OutlookDriver::Reuse, "", "", "reuse_rate", "Prefix-cache hit rate", knobBase(y, base, KnobId::ReuseRate, ""),
             [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
-    d.push_back({ OutlookDriver::HardwareGeneration, "", "hardware_generation", "Hardware generation", 0,
+    d.push_back({ OutlookDriver::HardwareGeneration, "", "", "hardware_generation", "Hardware generation", 0,
         [&y](int dir) { return hardwareEnd(y, dir); } });
-    d.push_back({ OutlookDriver::TtftTarget, "", "ttft_s", "TTFT target", y.ttftSeconds,
+    d.push_back({ OutlookDriver::TtftTarget, "", "", "ttft_s", "TTFT target", y.ttftSeconds,
         [&y, &base, r](int dir) { return ttftEnd(y, base, r, dir); } });
-    d.push_back({ OutlookDriver::OffloadRate, "", "offload_rate", "HBM→host offload rate",
+    d.push_back({ OutlookDriver::OffloadRate, "", "", "offload_rate", "HBM→host offload rate",
         knobBase(y, base, KnobId::OffloadRate, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::OffloadRate, "", r, dir); } });
     return d;
@@ -282,10 +300,11 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
     out.year = year.year;
     out.relativeRange = relativeRange;
     out.base = needed(base);
-    for (const Driver& d : drivers(year, base, relativeRange)) {
+    for (const Driver& d : drivers(catalog, year, base, relativeRange)) {
         OutlookTornadoBar bar;
         bar.driver = d.driver;
         bar.workload = d.workload;
+        bar.workloadName = d.workloadName;
         bar.key = d.key;
         bar.label = d.label;
         bar.baseValue = d.baseValue;

@@ -297,6 +297,24 @@ double WaitDistribution::quantile(double p) const
     return m_cs2 * mmcQuantile(p) + (1 - m_cs2) * mdcQuantile(p);
 }
 
+bool WaitDistribution::exponentialByBisection() const
+{
+    return !m_unstable && m_a > 0 && m_cs2 > 0 && m_cs2 < 1 && !m_exactMdc;
+}
+
+double WaitDistribution::exponentialMeanWait() const
+{
+    // quantile(p) = c_s²·W_p(M/M/c) + (1 − c_s²)·W_p(M/M/c)/2 = (1 + c_s²)/2 · W_p(M/M/c).
+    return (1 + m_cs2) / 2 * m_s / (m_c - m_a);
+}
+
+double WaitDistribution::exponentialCdf(double t) const
+{
+    if (t < 0)
+        return 0;
+    return 1 - m_erlangC * std::exp(-t / exponentialMeanWait());
+}
+
 double WaitDistribution::cdf(double t) const
 {
     if (m_unstable)
@@ -329,6 +347,46 @@ double responseCdf(const WaitDistribution& wait, const std::vector<ServiceBranch
     return f;
 }
 
+namespace {
+
+/// The p-quantile of wait + own time with the wait's closed form (exponentialCdf), by
+/// bisection to the last bits: where responseQuantile's answer lies.
+double closedFormQuantile(const WaitDistribution& wait, const std::vector<ServiceBranch>& branches, double p, double hi)
+{
+    // Past the longest own time every branch waits on the same tail:
+    // 1 − F(t) = C·exp(−(t − b_max)/m)·Σ share·exp((b − b_max)/m), solved for t directly.
+    double longest = 0, sum = 0;
+    for (const auto& b : branches)
+        if (b.share > 0)
+            longest = std::max(longest, b.seconds);
+    const double m = wait.exponentialMeanWait();
+    if (m > 0) {
+        for (const auto& b : branches)
+            if (b.share > 0)
+                sum += b.share * std::exp((b.seconds - longest) / m);
+        const double tail = wait.waitProbability() * sum / (1 - p);
+        if (tail > 1 && std::isfinite(tail))
+            return longest + m * std::log(tail);
+    }
+    auto cdf = [&](double t) {
+        double f = 0;
+        for (const auto& b : branches)
+            if (b.share > 0)
+                f += b.share * wait.exponentialCdf(t - b.seconds);
+        return f;
+    };
+    for (int i = 0; i < 64 && cdf(hi) < p; ++i)
+        hi *= 2;
+    double lo = 0;
+    for (int i = 0; i < 200 && hi - lo > 1e-16 * hi; ++i) {
+        const double mid = (lo + hi) / 2;
+        (cdf(mid) >= p ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+} // namespace
+
 double responseQuantile(const WaitDistribution& wait, const std::vector<ServiceBranch>& branches, double p)
 {
     if (wait.unstable())
@@ -338,11 +396,31 @@ double responseQuantile(const WaitDistribution& wait, const std::vector<ServiceB
         if (b.share > 0)
             hi = std::max(hi, b.seconds);
     hi += wait.quantile(std::min(1 - 1e-12, p + (1 - p) / 2)) + 1e-12;
-    while (responseCdf(wait, branches, hi) < p)
+    // below: responseCdf < p there; above: ≥ p. Any t at or under below (at or over above)
+    // compares as it does, since responseCdf never falls as t grows: each wait CDF is a
+    // bisection whose every comparison, quantile ≤ t, can only turn true as t grows.
+    double below = -std::numeric_limits<double>::infinity(), above = std::numeric_limits<double>::infinity();
+    if (wait.exponentialByBisection()) {
+        const double guess = closedFormQuantile(wait, branches, p, hi);
+        if (std::isfinite(guess) && guess > 0) {
+            if (responseCdf(wait, branches, guess * (1 - 1e-13)) < p)
+                below = guess * (1 - 1e-13);
+            if (responseCdf(wait, branches, guess * (1 + 1e-13)) >= p)
+                above = guess * (1 + 1e-13);
+        }
+    }
+    auto reaches = [&](double t) {
+        if (t >= above)
+            return true;
+        if (t <= below)
+            return false;
+        return responseCdf(wait, branches, t) >= p;
+    };
+    while (!reaches(hi))
         hi *= 2;
     for (int i = 0; i < 80 && hi - lo > 1e-12 * hi; ++i) {
         const double mid = (lo + hi) / 2;
-        (responseCdf(wait, branches, mid) >= p ? hi : lo) = mid;
+        (reaches(mid) ? hi : lo) = mid;
     }
     return hi;
 }

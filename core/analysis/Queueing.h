@@ -66,6 +66,13 @@ public:
     double cdf(double t) const;
     /// The p-quantile (0 < p < 1): 0 where P(wait) ≤ 1 − p.
     double quantile(double p) const;
+    /// Whether cdf() inverts an exponential tail by bisection: 0 < c_s² < 1 with Allen–Cunneen's
+    /// c_s = 0 form standing in, where P(W > t) = C·exp(−t/m) with m = (1 + c_s²)/2 × E[S]/(c − a)
+    /// up to the bisection's last bits. responseQuantile brackets its answer with it.
+    bool exponentialByBisection() const;
+    /// That closed form's P(W ≤ t), and its m (exponentialByBisection() only).
+    double exponentialCdf(double t) const;
+    double exponentialMeanWait() const;
 
 private:
     double mmcQuantile(double p) const;
@@ -89,7 +96,11 @@ struct ServiceBranch {
 
 /// P(W + own time ≤ t) over the branches (shares sum to 1).
 double responseCdf(const WaitDistribution& wait, const std::vector<ServiceBranch>& branches, double t);
-/// The p-quantile of wait + own time, by bisection on responseCdf (not E[S] + W_p).
+/// The p-quantile of wait + own time, by bisection on responseCdf (not E[S] + W_p). Where
+/// the wait has a closed form (WaitDistribution::exponentialByBisection), two responseCdf
+/// values a hair either side of the closed form's answer bracket it, and the bisection
+/// skips the comparisons they decide: responseCdf never falls as t grows, so the result is
+/// the plain bisection's to the last bit.
 double responseQuantile(const WaitDistribution& wait, const std::vector<ServiceBranch>& branches, double p);
 
 /// Mean and squared coefficient of variation of a discrete mixture.

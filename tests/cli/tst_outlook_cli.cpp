@@ -1,14 +1,17 @@
 // `kvtiers outlook` and `kvtiers list outlooks`: a year on one hardware id with no
 // overrides is `kvtiers fleet` run with the same flags, byte for byte in --json; a
-// malformed outlook file exits 2 with a message naming the field and the year.
+// malformed outlook file exits 2 with a message naming the field and the year; the
+// tornado's workload rows read the workload card's name.
 
 #include "app/cli/CommandLine.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -221,6 +224,37 @@ private slots:
             = runCli({ "fleet", "--mix", "chat=1", "--tokens-per-day", "1e12", "--set", "chat.model=kimi-k3" });
         QCOMPARE(bad.status, 2);
         QVERIFY2(bad.err.find("kimi-k3") != std::string::npos, bad.err.c_str());
+    }
+
+    void tornadoRowsNameTheWorkloadCard()
+    {
+        // A context or share row reads the workload card's name, as the Fleet tab shows it;
+        // the driver key keeps the id.
+        const std::string file = write("ok.json", outlookJson());
+        const Run o = runCli({ "outlook", "--outlook", file, "--json" });
+        QCOMPARE(o.status, 0);
+        const auto& workloads = CardCatalog::builtin().workloads();
+        // The card's name up to its colon ("Multi-turn chat: Llama 3.1 8B …" → "Multi-turn chat").
+        const auto shortName = [&](const char* id) {
+            const std::string name = workloads.at(id).name;
+            return name.substr(0, name.find(':'));
+        };
+        const std::string chat = shortName("chat"), mooncake = shortName("mooncake");
+        QVERIFY(chat != "chat" && mooncake != "mooncake"); // else the test could not tell them apart
+        std::map<std::string, std::string> labels;
+        const Json j = Json::parse(o.out);
+        for (const auto& bar : j["tornado"]["bars"])
+            labels[bar["driver"].get<std::string>()] = bar["label"].get<std::string>();
+        QCOMPARE(labels.at("context:chat"), "Context of " + chat);
+        QCOMPARE(labels.at("context:mooncake"), "Context of " + mooncake);
+        QCOMPARE(labels.at("share:chat"), "Share of " + chat);
+        QCOMPARE(labels.at("share:mooncake"), "Share of " + mooncake);
+        QCOMPARE(labels.at("tokens_per_day"), std::string("Tokens per day"));
+        const Run t = runCli({ "outlook", "--outlook", file });
+        QCOMPARE(t.status, 0);
+        QVERIFY(t.out.find("    Context of " + chat + " ") != std::string::npos);
+        QVERIFY(t.out.find("    Share of " + mooncake + " ") != std::string::npos);
+        QVERIFY(t.out.find("Context of chat") == std::string::npos);
     }
 };
 

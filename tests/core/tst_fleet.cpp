@@ -2,7 +2,8 @@
 // times the replica count; sized under load, each workload meets its TTFT target at its
 // percentile below full utilisation, and one replica fewer does not (docs/model.md §5b);
 // doubling traffic at most doubles GPUs, and memory scales with the replicas; halving KV bytes per token never raises
-// any tier's demand; the tornado's bars are exactly the differences of the underlying evaluations.
+// any tier's demand; the tornado's bars are exactly the differences of the underlying evaluations;
+// the replica search, started from a closed-form estimate, still lands on the fewest replicas.
 
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Queueing.h"
@@ -10,6 +11,7 @@
 #include "core/io/InputError.h"
 #include "tests/support/TestSupport.h"
 
+#include <cmath>
 #include <random>
 
 using namespace kvtiers;
@@ -51,6 +53,44 @@ private slots:
         QVERIFY(e.load.utilization < 1);
         QVERIFY(e.load.ttft.p99 <= 30);
         QVERIFY(ReplicaQueue(e.scenario, e.perReplica, 3.0, e.replicas - 1).ttftAt(99) > 30);
+    }
+
+    void replicaSearchFindsTheFewestAcrossLoads()
+    {
+        // The search starts from Allen–Cunneen's closed form and checks with the exact
+        // queue: whatever the workload, rate and percentile, the count it returns meets the
+        // target and one fewer misses it (or is below the stability floor).
+        int sized = 0;
+        for (const char* w : { "chat", "code-completion", "agentic-coding", "rag-long", "reasoning", "mooncake" })
+            for (double rate : { 0.7, 40.0, 900.0 })
+                for (double percentile : { 99.0, 90.0, kMeanPercentile }) {
+                    FleetInput in = oneWorkload(w, rate);
+                    in.mix.front().ttftPercentile = percentile; // over the card's own targets
+                    in.mix.front().ttftTargetSeconds = 5;
+                    FleetResult f;
+                    try {
+                        f = sizeFleet(CardCatalog::builtin(), in);
+                    } catch (const InputError&) {
+                        continue; // a target out of reach even on an idle fleet
+                    }
+                    ++sized;
+                    const auto& e = f.entries.front();
+                    const ReplicaQueue one(e.scenario, e.perReplica, rate, 1);
+                    const TtftEstimate estimate(e.scenario, e.perReplica, rate);
+                    QVERIFY(estimate.utilization(1) == one.figures().utilization);
+                    const double least = std::floor(one.figures().utilization) + 1;
+                    const QString at = QStringLiteral("%1 %2/s %3").arg(w).arg(rate).arg(percentile);
+                    QVERIFY2(e.replicas >= least, qPrintable(at));
+                    const double target = e.ttftTargetSeconds, p = e.ttftPercentile;
+                    QCOMPARE(target, 5.0);
+                    QCOMPARE(p, percentile);
+                    QVERIFY2(
+                        ReplicaQueue(e.scenario, e.perReplica, rate, e.replicas).ttftAt(p) <= target, qPrintable(at));
+                    if (e.replicas > least)
+                        QVERIFY2(ReplicaQueue(e.scenario, e.perReplica, rate, e.replicas - 1).ttftAt(p) > target,
+                            qPrintable(at));
+                }
+        QVERIFY(sized >= 30);
     }
 
     void workedExampleNeedsElevenNotTen()

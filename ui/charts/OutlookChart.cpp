@@ -189,7 +189,7 @@ OutlookTornadoChart::OutlookTornadoChart(QWidget* parent)
 QString OutlookTornadoChart::rowLabel(const OutlookTornadoBar& bar) const
 {
     QString name;
-    const QString w = QString::fromStdString(bar.workload);
+    const QString w = QString::fromStdString(bar.workloadName.empty() ? bar.workload : bar.workloadName);
     switch (bar.driver) {
     case OutlookDriver::Tokens:
         name = tr("Tokens per day");
