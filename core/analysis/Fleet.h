@@ -45,7 +45,7 @@ struct FleetEntry {
     /// This workload's own targets and percentiles; unset: its workload card's `targets`,
     /// else FleetInput's. A 128K article
     /// request and a 4K chat turn cannot share one TTFT target.
-    std::optional<double> ttftTargetSeconds, ttftPercentile, tpotTargetSeconds, tpotPercentile;
+    std::optional<double> ttftTargetSeconds {}, ttftPercentile {}, tpotTargetSeconds {}, tpotPercentile {};
 };
 
 struct FleetInput {

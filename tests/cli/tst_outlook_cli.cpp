@@ -6,6 +6,7 @@
 #include "app/cli/CommandLine.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
+#include "tests/support/CliRun.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,20 +20,8 @@ using namespace kvtiers;
 
 namespace {
 
-struct Run {
-    int status = 0;
-    std::string out, err;
-};
-
-Run runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out, err;
-    Run r;
-    r.status = cli::run(args, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
-}
+using Run = test::CliRun;
+using test::runCli;
 
 /// Two years of chat and mooncake on H200, the second with tokens tripled.
 Json outlookJson()
