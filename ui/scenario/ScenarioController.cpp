@@ -86,6 +86,8 @@ QString ScenarioController::cardName(CardKind kind, const std::string& idOrFile)
             return QString::fromStdString(catalog().resolveHardware(idOrFile).name);
         case CardKind::Workload:
             return QString::fromStdString(catalog().resolveWorkload(idOrFile).name);
+        case CardKind::Outlook:
+            return QString::fromStdString(catalog().resolveOutlook(idOrFile).name);
         }
     } catch (const std::exception&) {
         // An unknown id or unreadable file: the evaluation reports why.
