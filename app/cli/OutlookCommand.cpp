@@ -6,6 +6,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -74,15 +75,29 @@ void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
     const char* names[] = { "HBM", "DRAM", "SSD" };
     out << "\nWhat moves each tier in " << t.year << " (each driver moved ±" << percent(t.relativeRange)
         << " or one step, the others held):\n";
+    // Columns as wide as their longest entry, counted in characters, not UTF-8 bytes
+    // ("HBM→host" is eight characters and ten bytes).
+    const auto width = [](const std::string& s) {
+        return static_cast<std::size_t>(
+            std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    };
+    const auto pad
+        = [&](const std::string& s, std::size_t w) { return s + std::string(w - std::min(w, width(s)), ' '); };
+    const auto lowEnd = [&](const OutlookTornadoBar& b, int tier) {
+        return b.lowText + " " + (b.lowFeasible ? signedBytes(b.lowDelta.at(tier), units) : "(cannot size)");
+    };
+    std::size_t labelWidth = 0, lowWidth = 0;
+    for (int tier = 0; tier < 3; ++tier)
+        for (const auto& b : t.sortedFor(tier)) {
+            labelWidth = std::max(labelWidth, width(b.label));
+            lowWidth = std::max(lowWidth, width(lowEnd(b, tier)));
+        }
     for (int tier = 0; tier < 3; ++tier) {
         out << "  " << names[tier] << " (" << formatBytes(t.base.at(tier), units) << "):\n";
-        for (const auto& b : t.sortedFor(tier)) {
-            out << "    " << std::left << std::setw(34) << b.label << " low " << std::setw(22)
-                << (b.lowText + " " + (b.lowFeasible ? signedBytes(b.lowDelta.at(tier), units) : "(cannot size)"))
-                << " high "
+        for (const auto& b : t.sortedFor(tier))
+            out << "    " << pad(b.label, labelWidth) << "  low " << pad(lowEnd(b, tier), lowWidth) << "  high "
                 << (b.highText + " " + (b.highFeasible ? signedBytes(b.highDelta.at(tier), units) : "(cannot size)"))
                 << "\n";
-        }
     }
 }
 

@@ -222,7 +222,7 @@ std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, co
     d.push_back({ OutlookDriver::Tokens, "", "", "tokens_per_day", "Tokens per day", y.tokensPerDay, [&y, r](int dir) {
                      End e { y, y.tokensPerDay * (1 + dir * r), {} };
                      e.year.tokensPerDay = e.value;
-                     e.text = formatSignificant(e.value, 3) + " tokens/day";
+                     e.text = formatScientific(e.value, 3) + " tokens/day"; // "1.05e15", not sixteen digits
                      return e;
                  } });
     std::map<std::string, std::string> names;
