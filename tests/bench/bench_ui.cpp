@@ -197,6 +197,7 @@ int main(int argc, char** argv)
     // Latest wins: 100 values set with no event processing in between cost one evaluation.
     {
         const int before = controller->evaluationCount();
+        const int lo = slider->minimum(), hi = slider->maximum();
         for (int i = 0; i < 100; ++i)
             slider->setValue(lo + (i * 37) % (hi - lo));
         controller->flush();
