@@ -312,4 +312,9 @@ std::string percent(double share)
     return formatSignificant(share * 100.0, 3) + "%";
 }
 
+std::string readableNumber(double value)
+{
+    return std::abs(value) >= 1000 ? formatCount(std::round(value)) : formatSignificant(value, 4);
+}
+
 } // namespace kvtiers::cli

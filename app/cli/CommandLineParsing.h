@@ -51,6 +51,10 @@ std::string inFlagTerms(std::string message);
 /// "37.5%": a share as people write it, three significant digits.
 std::string percent(double share);
 
+/// A rate or count that may pass a thousand, as the rest of the output writes one:
+/// "3.401", "12,035" (four significant digits below a thousand, whole with separators above).
+std::string readableNumber(double value);
+
 /// The cards the GUI lists too: built-in, installed beside the binary, and the user's own
 /// (an imported config.json model is usable by its id). Read once; a card file that
 /// cannot be read is named once on stderr, and the rest still work.

@@ -116,7 +116,7 @@ int cmdFleetProfiles(const FleetInput& in, const std::vector<FleetProfile>& prof
         out << fleetProfilesToJson(r).dump(2) << "\n";
         return kExitOk;
     }
-    out << "Traffic           " << formatSignificant(r.requestsPerSecond, 4) << " requests/s on " << r.profiles.size()
+    out << "Traffic           " << readableNumber(r.requestsPerSecond) << " requests/s on " << r.profiles.size()
         << " server profiles, each sized as its own fleet\n";
     out << "Fleet             " << formatCount(r.gpus) << " GPUs in " << formatCount(r.servers)
         << " servers (installed HBM " << formatBytes(r.hbmInstalledBytes, units) << ", DRAM "
@@ -125,7 +125,7 @@ int cmdFleetProfiles(const FleetInput& in, const std::vector<FleetProfile>& prof
         << ", NVMe " << formatBytes(r.ssdBytes, units) << "\n\n";
     for (const auto& f : r.fleets)
         out << "  " << std::left << std::setw(14) << f.entries.front().scenario.hardware.id
-            << formatSignificant(f.requestsPerSecond, 4) << " requests/s: " << formatCount(f.gpus) << " GPUs in "
+            << readableNumber(f.requestsPerSecond) << " requests/s: " << formatCount(f.gpus) << " GPUs in "
             << formatCount(f.servers) << " servers; HBM " << formatBytes(f.hbmBytes, units) << ", DRAM "
             << formatBytes(f.dramBytes, units) << ", NVMe " << formatBytes(f.ssdBytes, units) << "\n";
     return kExitOk;
@@ -151,7 +151,7 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         out << fleetCsv(f); // raw bytes: --units changes only the text summary
         return kExitOk;
     }
-    out << "Traffic           " << formatSignificant(f.requestsPerSecond, 4) << " requests/s; targets TTFT "
+    out << "Traffic           " << readableNumber(f.requestsPerSecond) << " requests/s; targets TTFT "
         << formatSeconds(in.ttftTargetSeconds) << " at " << percentileName(in.ttftPercentile)
         << ", time per output token " << formatSeconds(in.tpotTargetSeconds) << " at "
         << percentileName(in.tpotPercentile) << "\n";

@@ -205,12 +205,6 @@ Json traceJson(const TraceReport& rep)
     return j;
 }
 
-/// A count that may pass a thousand, as the rest of the output writes one: "3.401", "12,035".
-std::string readableNumber(double value)
-{
-    return std::abs(value) >= 1000 ? formatCount(std::round(value)) : formatSignificant(value, 4);
-}
-
 /// Without a workload card or preset, the tiers come from neutral knobs that the app's
 /// article scenario does not share: the output says which, and how to choose.
 void printAssumedScenario(std::ostream& out, const TraceReport& rep)

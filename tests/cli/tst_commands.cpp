@@ -32,6 +32,16 @@ class TestCommands : public QObject {
     Q_OBJECT
 
 private slots:
+    /// Rates past a thousand carry separators, as every other count in the output does.
+    void fleetRatesPastAThousandHaveSeparators()
+    {
+        const Run r = runCli({ "fleet", "--mix", "chat=1", "--rate", "10000" });
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.out.find("Traffic           10,000 requests/s;") != std::string::npos, r.out.c_str());
+        const Run small = runCli({ "fleet", "--mix", "chat=1", "--rate", "2.5" });
+        QVERIFY2(small.out.find("Traffic           2.5 requests/s;") != std::string::npos, small.out.c_str());
+    }
+
     void everyOptionIsInItsSynopsis()
     {
         std::set<std::string> names;
