@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <string_view>
+#include <tuple>
+#include <utility>
 
 namespace kvtiers {
 
@@ -108,6 +111,27 @@ PresetProblem problemOf(const std::string& path, const InputError& e)
     if (const auto* name = dynamic_cast<const PresetNameInFileError*>(&e))
         return PresetProblem::of(path, name->detail(path));
     return PresetProblem::of(path, { .code = PresetError::FileInvalid, .file = path, .input = carried(e) });
+}
+
+/// What every preset file shares, scenario or outlook: its schema and version, its name
+/// and notes, and no key but these and `payload`, the one its content sits under.
+std::pair<std::string, std::string> readPresetHeader(
+    const JsonObject& o, std::string_view schema, std::string_view payload)
+{
+    const std::string given = o.requireString("schema");
+    if (given != schema)
+        throw InputError({ .code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = given });
+    const auto version = o.requireInteger("schema_version", 1, 1000000);
+    if (version > kPresetSchemaVersion)
+        throw InputError({ .code = InputErrorCode::NewerPresetSchema,
+            .where = o.path() + ".schema_version",
+            .value = std::to_string(version),
+            .max = std::to_string(kPresetSchemaVersion) });
+    o.rejectUnknownKeys({ "schema", "schema_version", "name", payload, "notes" });
+    std::string name = o.requireString("name");
+    if (const Status s = checkPresetName(name); !s.ok())
+        throw PresetNameInFileError(o.path() + ".name", s); // the message JsonObject::fail would give
+    return { std::move(name), o.optionalString("notes").value_or("") };
 }
 
 } // namespace
@@ -255,21 +279,8 @@ Json PresetStore::toJson(const Preset& p)
 Preset PresetStore::fromJson(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    const std::string schema = o.requireString("schema");
-    if (schema != kPresetSchema)
-        throw InputError({ .code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = schema });
-    const auto version = o.requireInteger("schema_version", 1, 1000000);
-    if (version > kPresetSchemaVersion)
-        throw InputError({ .code = InputErrorCode::NewerPresetSchema,
-            .where = o.path() + ".schema_version",
-            .value = std::to_string(version),
-            .max = std::to_string(kPresetSchemaVersion) });
-    o.rejectUnknownKeys({ "schema", "schema_version", "name", "scenario", "notes" });
     Preset p;
-    p.name = o.requireString("name");
-    if (const Status s = checkPresetName(p.name); !s.ok())
-        throw PresetNameInFileError(o.path() + ".name", s); // the message JsonObject::fail would give
-    p.notes = o.optionalString("notes").value_or("");
+    std::tie(p.name, p.notes) = readPresetHeader(o, kPresetSchema, "scenario");
     p.spec = ScenarioSpec::fromJson(o.requireObject("scenario").raw(), origin + ".scenario");
     return p;
 }
@@ -525,21 +536,8 @@ Json PresetStore::outlookPresetToJson(const OutlookPreset& p)
 OutlookPreset PresetStore::outlookPresetFromJson(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    if (o.requireString("schema") != kOutlookPresetSchema)
-        throw InputError(
-            { .code = InputErrorCode::NotAPreset, .where = o.path() + ".schema", .value = o.requireString("schema") });
-    const auto version = o.requireInteger("schema_version", 1, 1000000);
-    if (version > kPresetSchemaVersion)
-        throw InputError({ .code = InputErrorCode::NewerPresetSchema,
-            .where = o.path() + ".schema_version",
-            .value = std::to_string(version),
-            .max = std::to_string(kPresetSchemaVersion) });
-    o.rejectUnknownKeys({ "schema", "schema_version", "name", "outlook", "notes" });
     OutlookPreset p;
-    p.name = o.requireString("name");
-    if (const Status s = checkPresetName(p.name); !s.ok())
-        throw PresetNameInFileError(o.path() + ".name", s);
-    p.notes = o.optionalString("notes").value_or("");
+    std::tie(p.name, p.notes) = readPresetHeader(o, kOutlookPresetSchema, "outlook");
     p.outlook = parseOutlookCard(o.requireObject("outlook").raw(), origin + ".outlook");
     p.outlook.origin = origin;
     return p;
