@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -33,7 +32,33 @@ QString goldenDir()
     return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/golden");
 }
 
-/// The cases: one a line, "FILE ARG ARG ...", split on white space; '#' starts a comment.
+/// A case's words: split on white space, where "double quotes" keep a word's spaces (a
+/// preset's name) and are not part of it.
+QStringList splitWords(const QString& line)
+{
+    QStringList words;
+    QString word;
+    bool quoted = false, inWord = false;
+    for (const QChar c : line) {
+        if (c == u'"') {
+            quoted = !quoted;
+            inWord = true;
+        } else if (c.isSpace() && !quoted) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (inWord)
+        words << word;
+    return words;
+}
+
+/// The cases: one a line, "FILE ARG ARG ...", split by splitWords; '#' starts a comment.
 QList<GoldenCase> readCases(QString* error)
 {
     QList<GoldenCase> cases;
@@ -46,7 +71,7 @@ QList<GoldenCase> readCases(QString* error)
         const QString line = QString::fromUtf8(raw).trimmed();
         if (line.isEmpty() || line.startsWith(u'#'))
             continue;
-        QStringList words = line.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        QStringList words = splitWords(line);
         GoldenCase c;
         c.file = words.takeFirst();
         c.args = words;
