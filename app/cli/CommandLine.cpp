@@ -48,6 +48,8 @@ std::string commandUsage(const Command& c)
 {
     const std::string synopsis = c.synopsis;
     std::string text = "Usage:\n" + synopsis;
+    if (c.optionLines)
+        text += "\nOptions:\n" + c.optionLines();
     if (synopsis.find("overrides") != std::string::npos || synopsis.find("eval options") != std::string::npos)
         text += "\nOverrides (each replaces the workload card's value):\n" + knobHelp();
     text += "\nkvtiers --help lists every command; man kvtiers explains them.\n";

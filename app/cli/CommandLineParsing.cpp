@@ -204,21 +204,6 @@ const std::vector<std::string>& fleetOptions()
 
 namespace {
 
-/// A target's percentile: P in (0, 100), or "mean".
-double parsePercentile(const std::string& text, const std::string& flag)
-{
-    if (text == "mean")
-        return kMeanPercentile;
-    std::string number = text;
-    if (!number.empty() && (number[0] == 'p' || number[0] == 'P'))
-        number.erase(0, 1);
-    const double p = parseNumberOption(number, flag, 0, 100, false);
-    if (!(p > 0 && p < 100))
-        throw InputError(
-            flag + ": a percentile lies strictly between 0 and 100 (99 for p99), or is \"mean\"; not \"" + text + "\"");
-    return p;
-}
-
 /// A mix entry's own targets after its share: ":ttft=S", ":ttft-percentile=P",
 /// ":tpot=S", ":tpot-percentile=P", in any order.
 void parseEntryTargets(const std::string& text, FleetEntry& e)
@@ -232,13 +217,13 @@ void parseEntryTargets(const std::string& text, FleetEntry& e)
         const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
         const std::string flag = "--mix " + e.label + ":" + key;
         if (key == "ttft")
-            e.ttftTargetSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
+            e.targets.ttftSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
         else if (key == "tpot")
-            e.tpotTargetSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
+            e.targets.tpotSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
         else if (key == "ttft-percentile")
-            e.ttftPercentile = parsePercentile(value, flag);
+            e.targets.ttftPercentile = parsePercentile(value, flag);
         else if (key == "tpot-percentile")
-            e.tpotPercentile = parsePercentile(value, flag);
+            e.targets.tpotPercentile = parsePercentile(value, flag);
         else
             throw InputError("--mix " + e.label + ": unknown target \"" + item
                 + "\" (use ttft=S, ttft-percentile=P, tpot=S or tpot-percentile=P)");
@@ -288,13 +273,13 @@ FleetInput fleetInputFromFlags(const Parsed& p)
     if (in.requestsPerSecond == 0 && in.tokensPerDay == 0)
         throw InputError("fleet: give the traffic: --rate REQUESTS_PER_S or --tokens-per-day N");
     if (auto it = p.own.find("--ttft"); it != p.own.end())
-        in.ttftTargetSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
+        in.targets.ttftSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
     if (auto it = p.own.find("--tpot"); it != p.own.end())
-        in.tpotTargetSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
+        in.targets.tpotSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
     if (auto it = p.own.find("--ttft-percentile"); it != p.own.end())
-        in.ttftPercentile = parsePercentile(it->second, "--ttft-percentile");
+        in.targets.ttftPercentile = parsePercentile(it->second, "--ttft-percentile");
     if (auto it = p.own.find("--tpot-percentile"); it != p.own.end())
-        in.tpotPercentile = parsePercentile(it->second, "--tpot-percentile");
+        in.targets.tpotPercentile = parsePercentile(it->second, "--tpot-percentile");
     return in;
 }
 

@@ -12,10 +12,12 @@ namespace kvtiers::cli {
 
 struct Command {
     const char* name;                 ///< the command word: "eval"
-    const char* synopsis;             ///< its lines in `kvtiers --help`
+    std::string synopsis;             ///< its lines in `kvtiers --help` (a table's synopsis built in)
     std::vector<std::string> options; ///< its own flags, each taking a value
     int (*run)(const Command& command, const std::vector<std::string>& args, std::ostream& out);
     std::vector<std::string> switches {}; ///< its own flags that take no value (--async-scheduling)
+    /// Its option tables' lines for `COMMAND --help` (optionHelp), where it reads a table.
+    std::string (*optionLines)() = nullptr;
 };
 
 extern const Command kListCommand;

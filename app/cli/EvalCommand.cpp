@@ -6,6 +6,8 @@
 #include "core/io/Units.h"
 #include "core/model/Derivation.h"
 #include "core/model/Evaluation.h"
+#include "core/model/Warnings.h"
+#include "core/report/FleetReport.h"
 #include "core/report/ResultCsv.h"
 #include "core/report/ResultJson.h"
 
@@ -93,14 +95,14 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
     out << "Reuse             requested " << percent(r.requestedReuse) << " (ceiling), achieved "
         << percent(r.achievedReuse) << " (LRU cache";
     if (r.achievedReuse > 0)
-        out << ": hits from HBM " << percent(r.hitShareHbm) << ", DRAM " << percent(r.hitShareDram) << ", SSD "
-            << percent(r.hitShareSsd);
+        out << ": hits from HBM " << percent(r.hitShare.hbm) << ", DRAM " << percent(r.hitShare.dram) << ", SSD "
+            << percent(r.hitShare.ssd);
     out << ")";
     if (r.cacheDemandBytes > 0)
         out << "; cache wants " << formatBytes(r.cacheDemandBytes) << ", lost " << formatBytes(r.lostReuseBytes);
     out << "\n";
     const bool noDistance = w.reuseDistanceSeconds <= 0 && w.reuseGapCdf.empty();
-    if (r.requestedReuse > 0 && r.dram.retained <= 0 && (noDistance || w.offloadRate <= 0))
+    if (r.requestedReuse > 0 && r.tiers.dram.retained <= 0 && (noDistance || w.offloadRate <= 0))
         out << "                  (nothing fills DRAM: "
             << (noDistance ? "--reuse-distance keeps prefixes until their next use"
                            : "--offload-rate copies evicted prefixes down to DRAM")
@@ -138,9 +140,9 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
         << formatTokens(w.context) << " tokens (HBM left for KV: " << formatBytes(r.kvBudgetPerGpu) << " per GPU)\n\n";
 
     out << "Tiers, one replica (" << r.tp << " GPU" << (r.tp > 1 ? "s" : "") << "): used of capacity\n"
-        << tierLine("HBM", r.hbm) << "\n"
-        << tierLine("DRAM", r.dram) << "\n"
-        << tierLine("SSD", r.ssd) << "\n";
+        << tierLine("HBM", r.tiers.hbm) << "\n"
+        << tierLine("DRAM", r.tiers.dram) << "\n"
+        << tierLine("SSD", r.tiers.ssd) << "\n";
     out << "  overflow  " << formatBytes(r.overflowBytes) << (r.overflowBytes > 0 ? "  (fits in no tier)" : "")
         << "\n\n";
 

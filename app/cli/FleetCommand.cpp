@@ -4,6 +4,7 @@
 #include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/FleetReport.h"
 
 #include <iomanip>
 #include <sstream>
@@ -38,8 +39,8 @@ std::string loadLine(const FleetEntryResult& e)
     out << "    utilisation " << percent(l.utilization) << ", " << percent(l.waitProbability)
         << " of requests wait; p50 / p90 / p99: wait " << spread(l.queueWait) << ", TTFT " << spread(l.ttft)
         << "; TPOT " << formatSeconds(l.tpot.mean) << " (one value: the decode step)\n"
-        << "    targets: TTFT " << formatSeconds(e.ttftTargetSeconds) << " at " << percentileName(e.ttftPercentile)
-        << ", TPOT " << formatSeconds(e.tpotTargetSeconds) << " at " << percentileName(e.tpotPercentile) << "\n";
+        << "    targets: TTFT " << formatSeconds(e.targets.ttft()) << " at " << percentileName(e.targets.ttftAt())
+        << ", TPOT " << formatSeconds(e.targets.tpot()) << " at " << percentileName(e.targets.tpotAt()) << "\n";
     return out.str();
 }
 
@@ -152,9 +153,9 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         return kExitOk;
     }
     out << "Traffic           " << readableNumber(f.requestsPerSecond) << " requests/s; targets TTFT "
-        << formatSeconds(in.ttftTargetSeconds) << " at " << percentileName(in.ttftPercentile)
-        << ", time per output token " << formatSeconds(in.tpotTargetSeconds) << " at "
-        << percentileName(in.tpotPercentile) << "\n";
+        << formatSeconds(in.targets.ttft()) << " at " << percentileName(in.targets.ttftAt())
+        << ", time per output token " << formatSeconds(in.targets.tpot()) << " at "
+        << percentileName(in.targets.tpotAt()) << "\n";
     out << "Queueing          Poisson arrivals, one central FCFS queue per workload\n";
     out << "Fleet             " << counted(f.gpus, "GPU") << " in " << counted(f.servers, "server") << " of "
         << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";

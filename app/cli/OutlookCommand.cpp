@@ -5,6 +5,7 @@
 #include "core/catalog/PresetStore.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/OutlookReport.h"
 
 #include <algorithm>
 #include <cmath>

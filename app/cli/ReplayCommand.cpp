@@ -8,7 +8,7 @@
 #include "core/io/Units.h"
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
-#include "core/replay/ReplayReport.h"
+#include "core/report/ReplayReport.h"
 #include "core/trace/TraceReader.h"
 
 #include <iomanip>
@@ -106,16 +106,13 @@ ReplayArgs replayArgs(const Parsed& p)
     if (auto v = option("--traffic-scale"))
         o.trafficScale = parseNumberOption(*v, "--traffic-scale", 1e-9, 1e9, false);
     if (auto v = option("--ttft"))
-        o.ttftTarget = parseNumberOption(*v, "--ttft", 1e-6, 1e9, false);
+        o.targets.ttftSeconds = parseNumberOption(*v, "--ttft", 1e-6, 1e9, false);
     if (auto v = option("--tpot"))
-        o.tpotTarget = parseNumberOption(*v, "--tpot", 1e-6, 1e9, false);
-    for (auto [flag, field] :
-        { std::pair { "--ttft-percentile", &o.ttftPercentile }, std::pair { "--tpot-percentile", &o.tpotPercentile } })
-        if (auto v = option(flag)) {
-            *field = parseFraction(*v, flag);
-            if (!(*field > 0 && *field < 1))
-                throw InputError(std::string(flag) + ": must be between 0 and 1 (0.99 for p99)");
-        }
+        o.targets.tpotSeconds = parseNumberOption(*v, "--tpot", 1e-6, 1e9, false);
+    if (auto v = option("--ttft-percentile"))
+        o.targets.ttftPercentile = parsePercentile(*v, "--ttft-percentile");
+    if (auto v = option("--tpot-percentile"))
+        o.targets.tpotPercentile = parsePercentile(*v, "--tpot-percentile");
     if (auto v = option("--capacity-blocks"))
         capacityBlocks(*v, o);
     if (auto v = option("--tiers"))
@@ -167,10 +164,9 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
     out << "TTFT              " << statsLine(r.ttft) << "\n";
     out << "TPOT              " << statsLine(r.tpot) << "\n";
     out << "Queue wait        " << statsLine(r.queueWait) << "\n";
-    out << "SLO               TTFT p" << formatSignificant(o.ttftPercentile * 100, 4) << " "
-        << formatSeconds(r.ttftAtPercentile) << " (target " << formatSeconds(o.ttftTarget) << "), TPOT p"
-        << formatSignificant(o.tpotPercentile * 100, 4) << " " << formatSeconds(r.tpotAtPercentile) << " (target "
-        << formatSeconds(o.tpotTarget) << ")\n";
+    out << "SLO               TTFT " << percentileName(o.targets.ttftAt()) << " " << formatSeconds(r.ttftAtPercentile)
+        << " (target " << formatSeconds(o.targets.ttft()) << "), TPOT " << percentileName(o.targets.tpotAt()) << " "
+        << formatSeconds(r.tpotAtPercentile) << " (target " << formatSeconds(o.targets.tpot()) << ")\n";
     out << "                  " << percent(r.sloAttainment) << " of requests meet both; goodput "
         << formatSignificant(r.goodputRps, 4) << " requests/s\n\n";
     out << "Prompt tokens     HBM " << percent(r.hitShare[0]) << ", DRAM " << percent(r.hitShare[1]) << ", SSD "

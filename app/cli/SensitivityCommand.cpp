@@ -6,6 +6,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/SensitivityReport.h"
 
 #include <algorithm>
 #include <cmath>

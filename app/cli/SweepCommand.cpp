@@ -5,6 +5,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/report/ResultJson.h"
+#include "core/report/SweepReport.h"
 
 #include <cmath>
 #include <iomanip>
@@ -46,8 +47,9 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
     if (p.json) {
         Json pts = Json::array();
         for (const auto& pt : sr.points)
-            pts.push_back({ { axisName, bytesToJson(pt.x) }, { "hbm_used_bytes", bytesToJson(pt.hbm.used()) },
-                { "dram_used_bytes", bytesToJson(pt.dram.used()) }, { "ssd_used_bytes", bytesToJson(pt.ssd.used()) },
+            pts.push_back({ { axisName, bytesToJson(pt.x) }, { "hbm_used_bytes", bytesToJson(pt.tiers.hbm.used()) },
+                { "dram_used_bytes", bytesToJson(pt.tiers.dram.used()) },
+                { "ssd_used_bytes", bytesToJson(pt.tiers.ssd.used()) },
                 { "overflow_bytes", bytesToJson(pt.overflowBytes) },
                 { "max_concurrency", bytesToJson(pt.maxConcurrency) },
                 { "tokens_per_second", numberToJson(pt.tokensPerSecond) } });
@@ -64,8 +66,8 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
         << "overflow\n";
     for (const auto& pt : sr.points)
         out << std::setw(14) << (axis == SweepAxis::Context ? formatTokens(pt.x) : formatCount(pt.x)) << std::setw(14)
-            << formatBytes(pt.hbm.used()) << std::setw(14) << formatBytes(pt.dram.used()) << std::setw(14)
-            << formatBytes(pt.ssd.used()) << formatBytes(pt.overflowBytes) << "\n";
+            << formatBytes(pt.tiers.hbm.used()) << std::setw(14) << formatBytes(pt.tiers.dram.used()) << std::setw(14)
+            << formatBytes(pt.tiers.ssd.used()) << formatBytes(pt.overflowBytes) << "\n";
     if (sr.rateDerived && axis == SweepAxis::Context)
         out << "λ is derived at each point (served sequences / request duration) and falls as context grows;\n"
                "the retained pool λ × reuse distance × prefix bytes falls with it (--hold-rate holds λ)\n";

@@ -4,7 +4,7 @@
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/report/ResultJson.h"
+#include "core/model/Warnings.h"
 #include "core/scenario/Knobs.h"
 
 #include <cmath>
@@ -77,32 +77,32 @@ size_t FleetSizingMemo::misses() const
 
 namespace {
 
-struct Targets {
-    double ttft, ttftPercentile, tpot, tpotPercentile;
-};
+using Targets = LatencyTargets;
 
-/// The entry's own target, else its workload card's, else the fleet's.
-Targets targetsFor(const FleetInput& in, const FleetEntry& e, const WorkloadTargets& card)
+} // namespace
+
+LatencyTargets fleetTargetsInForce(const FleetEntry& entry, const LatencyTargets& card, const LatencyTargets& fleet)
 {
-    return { e.ttftTargetSeconds.value_or(card.ttftSeconds.value_or(in.ttftTargetSeconds)),
-        e.ttftPercentile.value_or(card.ttftPercentile.value_or(in.ttftPercentile)),
-        e.tpotTargetSeconds.value_or(card.tpotSeconds.value_or(in.tpotTargetSeconds)),
-        e.tpotPercentile.value_or(card.tpotPercentile.value_or(in.tpotPercentile)) };
+    return entry.targets.orElse(card).orElse(fleet).inForce();
 }
 
+namespace {
+
+/// Targets in force (every figure set) that sizing can use: seconds above 0 and finite,
+/// percentiles as validPercentile. Throws InputError naming `label`.
 void checkTargets(const Targets& t, const std::string& label)
 {
-    if (!(t.ttft > 0) || !(t.tpot > 0) || !std::isfinite(t.ttft) || !std::isfinite(t.tpot))
+    if (!(t.ttft() > 0) || !(t.tpot() > 0) || !std::isfinite(t.ttft()) || !std::isfinite(t.tpot()))
         throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
-    for (double p : { t.ttftPercentile, t.tpotPercentile })
-        if (!(p == kMeanPercentile || (p > 0 && p < 100)))
-            throw InputError(label + ": a target's percentile must lie between 0 and 100 (or be the mean), not "
-                + formatSignificant(p, 6));
+    for (double p : { t.ttftAt(), t.tpotAt() })
+        if (!validPercentile(p))
+            throw InputError(
+                { .code = InputErrorCode::PercentileOutOfRange, .where = label, .value = formatSignificant(p, 6) });
 }
 
 bool meetsTtft(const FleetEntryResult& er, const Targets& t, double replicas)
 {
-    return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas).ttftAt(t.ttftPercentile) <= t.ttft;
+    return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas).ttftAt(t.ttftAt()) <= t.ttft();
 }
 
 /// The fewest replicas (at least `least`) whose TTFT at its percentile meets the target:
@@ -116,8 +116,8 @@ double replicasByDoubling(const FleetEntryResult& er, const Targets& t, double l
             throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
                 .where = "fleet",
                 .value = er.label,
-                .min = formatSeconds(idleTtftAt(er.scenario, er.perReplica, t.ttftPercentile)),
-                .max = formatSeconds(t.ttft) });
+                .min = formatSeconds(idleTtftAt(er.scenario, er.perReplica, t.ttftAt())),
+                .max = formatSeconds(t.ttft()) });
         lo = hi;
         hi += step;
         step *= 2;
@@ -140,14 +140,14 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
     double guess = least;
     {
         double lo = least - 1, hi = least, step = 1;
-        for (int i = 0; i <= 60 && !(estimate.at(hi, t.ttftPercentile) <= t.ttft); ++i) {
+        for (int i = 0; i <= 60 && !(estimate.at(hi, t.ttftAt()) <= t.ttft()); ++i) {
             lo = hi;
             hi += step;
             step *= 2;
         }
         while (hi - lo > 1) {
             const double mid = std::floor((lo + hi) / 2);
-            (estimate.at(mid, t.ttftPercentile) <= t.ttft ? hi : lo) = mid;
+            (estimate.at(mid, t.ttftAt()) <= t.ttft() ? hi : lo) = mid;
         }
         guess = hi;
     }
@@ -185,26 +185,23 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
 /// target (fewer when prefill binds), then the fewest replicas whose TTFT at its
 /// percentile meets its target under load. Throws InputError when a target cannot be met.
 FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond,
-    const Scenario& scenario, const WorkloadTargets& cardTargets, FleetSizingMemo* memo)
+    const Scenario& scenario, const LatencyTargets& cardTargets, FleetSizingMemo* memo)
 {
-    const Targets t = targetsFor(in, entry, cardTargets);
+    const Targets t = fleetTargetsInForce(entry, cardTargets, in.targets);
     checkTargets(t, "fleet: " + entry.label);
     FleetEntryResult er;
     er.label = entry.label;
     er.share = share;
     er.requestsPerSecond = requestsPerSecond * er.share;
     er.scenario = scenario;
-    er.ttftTargetSeconds = t.ttft;
-    er.ttftPercentile = t.ttftPercentile;
-    er.tpotTargetSeconds = t.tpot;
-    er.tpotPercentile = t.tpotPercentile;
+    er.targets = t;
     er.concurrencyPerReplica
-        = memo ? memo->concurrency(entry.spec, er.scenario, t.tpot) : concurrencyForTarget(er.scenario, t.tpot);
+        = memo ? memo->concurrency(entry.spec, er.scenario, t.tpot()) : concurrencyForTarget(er.scenario, t.tpot());
     if (er.concurrencyPerReplica < 1)
         throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
             .where = "fleet",
             .value = er.label,
-            .max = formatSeconds(t.tpot) });
+            .max = formatSeconds(t.tpot()) });
     er.scenario.workload.concurrency = er.concurrencyPerReplica;
     er.perReplica = evaluate(er.scenario);
     er.rateLimit = er.perReplica.rateLimit;
@@ -231,13 +228,13 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
             er.perReplica = evaluate(er.scenario);
         }
     }
-    const double idle = idleTtftAt(er.scenario, er.perReplica, t.ttftPercentile);
-    if (idle > t.ttft)
+    const double idle = idleTtftAt(er.scenario, er.perReplica, t.ttftAt());
+    if (idle > t.ttft())
         throw InputError({ .code = InputErrorCode::FleetTtftAboveTarget,
             .where = "fleet",
             .value = er.label,
             .min = formatSeconds(idle),
-            .max = formatSeconds(t.ttft) });
+            .max = formatSeconds(t.ttft()) });
     er.replicaRequestsPerSecond = er.perReplica.requestRate;
     if (er.requestsPerSecond > 0) {
         // Stable first: utilisation λ·E[S]/c below 1.
@@ -248,8 +245,8 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     }
     er.gpus = er.replicas * er.perReplica.tp;
     er.hbmBytes = er.replicas * hbmDemand(er.perReplica);
-    er.dramBytes = er.replicas * er.perReplica.dram.used();
-    er.ssdBytes = er.replicas * er.perReplica.ssd.used();
+    er.dramBytes = er.replicas * er.perReplica.tiers.dram.used();
+    er.ssdBytes = er.replicas * er.perReplica.tiers.ssd.used();
     er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
     return er;
 }
@@ -264,7 +261,7 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
     if (in.mix.size() > kMaxMix)
         throw InputError(
             { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
-    checkTargets({ in.ttftTargetSeconds, in.ttftPercentile, in.tpotTargetSeconds, in.tpotPercentile }, "fleet");
+    checkTargets(in.targets.inForce(), "fleet");
     double shareSum = 0;
     for (const auto& e : in.mix) {
         if (!(e.share >= 0) || !std::isfinite(e.share))
@@ -276,12 +273,12 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
 
     FleetResult out;
     std::vector<ResolvedScenario> resolved;
-    std::vector<WorkloadTargets> cardTargets;
+    std::vector<LatencyTargets> cardTargets;
     double tokensPerRequest = 0;
     for (const auto& e : in.mix) {
         try {
             resolved.push_back(resolveScenario(catalog, e.spec));
-            cardTargets.push_back(e.spec.workload.empty()           ? WorkloadTargets {}
+            cardTargets.push_back(e.spec.workload.empty()           ? LatencyTargets {}
                     : catalog.workloads().contains(e.spec.workload) ? catalog.workloads().at(e.spec.workload).targets
                                                                     : catalog.resolveWorkload(e.spec.workload).targets);
         } catch (const InputError& err) {
@@ -327,10 +324,7 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
     out.servers = std::ceil(out.gpus / out.gpusPerServer);
     out.hbmInstalledBytes = out.gpus * resolved.front().scenario.hardware.hbmBytes;
     out.tokensPerDay = in.requestsPerSecond > 0 ? 0 : in.tokensPerDay;
-    out.ttftTargetSeconds = in.ttftTargetSeconds;
-    out.tpotTargetSeconds = in.tpotTargetSeconds;
-    out.ttftPercentile = in.ttftPercentile;
-    out.tpotPercentile = in.tpotPercentile;
+    out.targets = in.targets.inForce();
     return out;
 }
 
@@ -378,143 +372,6 @@ FleetProfilesResult sizeFleetProfiles(const CardCatalog& catalog, const FleetInp
         out.fleets.push_back(std::move(f));
     }
     return out;
-}
-
-namespace {
-
-Json percentileToJson(double p)
-{
-    return p == kMeanPercentile ? Json("mean") : numberToJson(p);
-}
-
-Json spreadToJson(const LatencySpread& s)
-{
-    return { { "mean", numberToJson(s.mean) }, { "p50", numberToJson(s.p50) }, { "p90", numberToJson(s.p90) },
-        { "p99", numberToJson(s.p99) } };
-}
-
-void csvSpread(std::ostream& out, const LatencySpread& s)
-{
-    out << ',' << csvNumber(s.mean) << ',' << csvNumber(s.p50) << ',' << csvNumber(s.p90) << ',' << csvNumber(s.p99);
-}
-
-} // namespace
-
-Json loadToJson(const LoadFigures& l)
-{
-    Json j = { { "stable", l.stable }, { "utilization", numberToJson(l.utilization) },
-        { "queue_servers", bytesToJson(l.servers) },
-        { "service_s", { { "mean", numberToJson(l.serviceSeconds) }, { "cs2", numberToJson(l.serviceCs2) } } } };
-    if (!l.stable)
-        return j;
-    j.update({ { "wait_probability", numberToJson(l.waitProbability) }, { "queue_wait_s", spreadToJson(l.queueWait) },
-        { "ttft_s", spreadToJson(l.ttft) }, { "tpot_s", spreadToJson(l.tpot) },
-        { "tpot_note",
-            "one value: the decode step at the sized concurrency; a step carrying a prefill chunk is not "
-            "modelled" } });
-    if (!l.exactDeterministicEnd)
-        j["wait_note"] = "M/D/c too large to solve exactly: Allen-Cunneen's c_s = 0 form stands in";
-    return j;
-}
-
-Json fleetToJson(const FleetResult& f)
-{
-    Json entries = Json::array();
-    for (const auto& e : f.entries)
-        entries.push_back({
-            { "label", e.label },
-            { "model", e.scenario.model.id },
-            { "share", e.share },
-            { "requests_per_s", numberToJson(e.requestsPerSecond) },
-            { "concurrency_per_replica", bytesToJson(e.concurrencyPerReplica) },
-            { "replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond) },
-            { "replica_rate_limit", rateLimitName(e.rateLimit) },
-            { "replicas", bytesToJson(e.replicas) },
-            { "gpus", bytesToJson(e.gpus) },
-            { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
-            { "hbm_bytes", bytesToJson(e.hbmBytes) },
-            { "dram_bytes", bytesToJson(e.dramBytes) },
-            { "ssd_bytes", bytesToJson(e.ssdBytes) },
-            { "ttft_target_s", numberToJson(e.ttftTargetSeconds) },
-            { "ttft_percentile", percentileToJson(e.ttftPercentile) },
-            { "tpot_target_s", numberToJson(e.tpotTargetSeconds) },
-            { "tpot_percentile", percentileToJson(e.tpotPercentile) },
-        });
-    // Each workload's load, and its SSD tier's writes: this workload's replicas together, and
-    // drive writes per day on a server of its replicas (docs/model.md §5, "Writes and link load").
-    for (std::size_t i = 0; i < f.entries.size(); ++i) {
-        entries[i].update(loadToJson(f.entries[i].load));
-        const EvalResult& p = f.entries[i].perReplica;
-        const double perReplica = p.replicasPerServer > 0 ? p.ssdWriteBytesPerSecond / p.replicasPerServer : 0.0;
-        entries[i]["ssd_write_bytes_per_s"] = numberToJson(f.entries[i].replicas * perReplica);
-        entries[i]["ssd_drive_writes_per_day"] = numberToJson(p.ssdDriveWritesPerDay);
-    }
-    return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
-        { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
-        { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },
-        { "ttft_target_s", numberToJson(f.ttftTargetSeconds) }, { "tpot_target_s", numberToJson(f.tpotTargetSeconds) },
-        { "ttft_percentile", percentileToJson(f.ttftPercentile) },
-        { "tpot_percentile", percentileToJson(f.tpotPercentile) },
-        { "queue", "one central FCFS queue per workload, Poisson arrivals" },
-        { "fleet",
-            { { "hbm_bytes", bytesToJson(f.hbmBytes) }, { "dram_bytes", bytesToJson(f.dramBytes) },
-                { "ssd_bytes", bytesToJson(f.ssdBytes) } } },
-        { "per_server",
-            { { "hbm_bytes", bytesToJson(f.hbmPerServer()) }, { "dram_bytes", bytesToJson(f.dramPerServer()) },
-                { "ssd_bytes", bytesToJson(f.ssdPerServer()) } } },
-        { "per_gpu",
-            { { "hbm_bytes", bytesToJson(f.hbmPerGpu()) }, { "dram_bytes", bytesToJson(f.dramPerGpu()) },
-                { "ssd_bytes", bytesToJson(f.ssdPerGpu()) } } },
-        { "workloads", entries } };
-}
-
-Json fleetProfilesToJson(const FleetProfilesResult& r)
-{
-    Json profiles = Json::array();
-    size_t f = 0;
-    for (const auto& p : r.profiles) {
-        Json one = { { "hardware", p.hardware }, { "share", p.share } };
-        if (p.share > 0)
-            one["fleet"] = fleetToJson(r.fleets[f++]);
-        profiles.push_back(std::move(one));
-    }
-    return { { "requests_per_s", numberToJson(r.requestsPerSecond) }, { "gpus", bytesToJson(r.gpus) },
-        { knobKey(KnobId::Servers), bytesToJson(r.servers) },
-        { "hbm_installed_bytes", bytesToJson(r.hbmInstalledBytes) },
-        { "dram_installed_bytes", bytesToJson(r.dramInstalledBytes) },
-        { "nvme_installed_bytes", bytesToJson(r.nvmeInstalledBytes) },
-        { "fleet",
-            { { "hbm_bytes", bytesToJson(r.hbmBytes) }, { "dram_bytes", bytesToJson(r.dramBytes) },
-                { "ssd_bytes", bytesToJson(r.ssdBytes) } } },
-        { "profiles", profiles } };
-}
-
-std::string fleetCsv(const FleetResult& f)
-{
-    std::ostringstream out;
-    out << "label,model,share,requests_per_s,concurrency_per_replica,replica_requests_per_s,replicas,tp,gpus,"
-           "hbm_bytes,dram_bytes,ssd_bytes,kv_bytes_per_token,utilization,wait_probability,"
-           "queue_wait_mean_s,queue_wait_p50_s,queue_wait_p90_s,queue_wait_p99_s,"
-           "ttft_mean_s,ttft_p50_s,ttft_p90_s,ttft_p99_s,tpot_mean_s,tpot_p50_s,tpot_p90_s,tpot_p99_s\n";
-    double shares = 0, replicas = 0;
-    for (const auto& e : f.entries) {
-        out << csvText(e.label) << ',' << csvText(e.scenario.model.id) << ',' << csvNumber(e.share) << ','
-            << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.concurrencyPerReplica) << ','
-            << csvNumber(e.replicaRequestsPerSecond) << ',' << csvNumber(e.replicas) << ','
-            << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus) << ',' << csvNumber(e.hbmBytes) << ','
-            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << ','
-            << csvNumber(e.load.utilization) << ',' << csvNumber(e.load.waitProbability);
-        csvSpread(out, e.load.queueWait);
-        csvSpread(out, e.load.ttft);
-        csvSpread(out, e.load.tpot);
-        out << '\n';
-        shares += e.share;
-        replicas += e.replicas;
-    }
-    out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
-        << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
-        << csvNumber(f.ssdBytes) << ",,,,,,,,,,,,,,,\n"; // KV per token and the load columns do not add up
-    return out.str();
 }
 
 } // namespace kvtiers

@@ -42,23 +42,24 @@ struct FleetEntry {
     std::string label;
     ScenarioSpec spec;
     double share = 1; ///< share of requests, normalised over the mix
-    /// This workload's own targets and percentiles; unset: its workload card's `targets`,
-    /// else FleetInput's. A 128K article
-    /// request and a 4K chat turn cannot share one TTFT target.
-    std::optional<double> ttftTargetSeconds {}, ttftPercentile {}, tpotTargetSeconds {}, tpotPercentile {};
+    /// This workload's own targets, each figure optional (fleetTargetsInForce): a 128K
+    /// article request and a 4K chat turn cannot share one TTFT target.
+    LatencyTargets targets {};
 };
 
 struct FleetInput {
     std::vector<FleetEntry> mix;
     double requestsPerSecond = 0; ///< total; or give tokensPerDay
     double tokensPerDay = 0;      ///< prompt + output tokens per day, all workloads
-    double ttftTargetSeconds = 2.0;
-    double tpotTargetSeconds = 0.05; ///< time per output token (decode step)
-    /// The percentiles the targets hold at (0 < P < 100), or kMeanPercentile: MLPerf
-    /// Inference's server scenario states its TTFT and TPOT limits as 99th percentiles.
-    double ttftPercentile = 99;
-    double tpotPercentile = 99;
+    /// The fleet's targets as the user gave them (flags, the Fleet tab); each figure unset
+    /// falls to kDefaultTargets (2 s TTFT, 50 ms TPOT, both at p99).
+    LatencyTargets targets {};
 };
+
+/// The targets a workload is sized for, every figure set: the entry's own, else its
+/// workload card's, else the fleet's, else kDefaultTargets. The fleet's stand behind the
+/// card's, so a fleet-wide target is a default that a card's own target overrides.
+LatencyTargets fleetTargetsInForce(const FleetEntry& entry, const LatencyTargets& card, const LatencyTargets& fleet);
 
 struct FleetEntryResult {
     std::string label;
@@ -73,8 +74,8 @@ struct FleetEntryResult {
     double gpus = 0;
     double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< this workload's part of the fleet
     double kvBytesPerToken = 0;
-    /// The targets this workload was sized for (its own, or the fleet's).
-    double ttftTargetSeconds = 0, ttftPercentile = 99, tpotTargetSeconds = 0, tpotPercentile = 99;
+    /// The targets this workload was sized for (fleetTargetsInForce), every figure set.
+    LatencyTargets targets;
     LoadFigures load; ///< utilisation, waits, TTFT and TPOT at the sized replicas
 };
 
@@ -88,9 +89,7 @@ struct FleetResult {
     double hbmInstalledBytes = 0;                     ///< GPUs × HBM per GPU: what is bought
     /// The inputs it was sized for, so a result (an export) can state its assumptions.
     double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
-    double ttftTargetSeconds = 0;
-    double tpotTargetSeconds = 0;
-    double ttftPercentile = 99, tpotPercentile = 99;
+    LatencyTargets targets;  ///< the fleet's, every figure set (FleetInput's in force)
     double hbmPerServer() const { return servers > 0 ? hbmBytes / servers : 0; }
     double dramPerServer() const { return servers > 0 ? dramBytes / servers : 0; }
     double ssdPerServer() const { return servers > 0 ? ssdBytes / servers : 0; }
@@ -153,31 +152,8 @@ struct FleetProfilesResult {
 FleetProfilesResult sizeFleetProfiles(const CardCatalog& catalog, const FleetInput& input,
     const std::vector<FleetProfile>& profiles, FleetSizingMemo* memo = nullptr);
 
-/// `kvtiers fleet --hardware-mix ... --json`: the sums and, under "profiles", each profile's
-/// hardware, share and fleetToJson().
-Json fleetProfilesToJson(const FleetProfilesResult& result);
-
 /// The largest concurrency (≥ 1) whose decode step meets `tpotSeconds` and whose hot set
 /// fits (unless streaming); 0 if even one sequence misses the target.
 double concurrencyForTarget(const Scenario& scenario, double tpotSeconds);
-
-Json fleetToJson(const FleetResult& fleet);
-
-/// One workload's load (`kvtiers fleet --json` per workload, `kvtiers eval --json` with a
-/// given request rate): stable, utilization, queue_servers, service_s {mean, cs2}, and
-/// when stable wait_probability and queue_wait_s, ttft_s, tpot_s {mean, p50, p90, p99}.
-Json loadToJson(const LoadFigures& load);
-
-/// The fleet as CSV (exported fleet charts, `kvtiers export --chart fleet --out F.csv`):
-/// a header row, one row per workload, then a "total" row. Bytes are raw, exact numbers
-/// (the `_bytes` columns), whatever units the chart shows; labels are written by csvText
-/// (Csv.h: RFC 4180 quoting, and a leading apostrophe on text a spreadsheet would run as
-/// a formula). Columns: label, model, share,
-/// requests_per_s, concurrency_per_replica, replica_requests_per_s, replicas, tp, gpus,
-/// hbm_bytes, dram_bytes, ssd_bytes, kv_bytes_per_token, utilization, wait_probability,
-/// queue_wait_{mean,p50,p90,p99}_s, ttft_{mean,p50,p90,p99}_s, tpot_{mean,p50,p90,p99}_s.
-/// The total row leaves empty what does not add up across workloads (concurrency, replica
-/// rate, TP, KV per token, the load figures).
-std::string fleetCsv(const FleetResult& fleet);
 
 } // namespace kvtiers

@@ -70,14 +70,15 @@ std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const Ev
     auto atLeastStream = [&](double t) { return std::max(t, stream); };
     const double tail = cm.recomputeSeconds(rc, p);
     const double headCompute = cm.recomputeSeconds(0, rc);
-    const double hits = r.hitShareHbm + r.hitShareDram + r.hitShareSsd;
+    const double hits = r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd;
     std::vector<queueing::ServiceBranch> out;
     out.push_back({ std::max(0.0, 1 - hits), atLeastStream(cm.recomputeSeconds(0, p)) });
     if (rc > 0) {
-        out.push_back({ r.hitShareHbm, atLeastStream(tail) });
+        out.push_back({ r.hitShare.hbm, atLeastStream(tail) });
         out.push_back(
-            { r.hitShareDram, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Dram, rc), headCompute)) });
-        out.push_back({ r.hitShareSsd, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Ssd, rc), headCompute)) });
+            { r.hitShare.dram, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Dram, rc), headCompute)) });
+        out.push_back(
+            { r.hitShare.ssd, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Ssd, rc), headCompute)) });
     }
     double sum = 0;
     for (const auto& b : out)
@@ -203,13 +204,6 @@ double idleTtftAt(const Scenario& s, const EvalResult& r, double percentile)
             return b.seconds;
     }
     return sorted.empty() ? 0.0 : sorted.back().seconds;
-}
-
-std::string percentileName(double percentile)
-{
-    if (percentile == kMeanPercentile)
-        return "mean";
-    return "p" + formatSignificant(percentile, 4);
 }
 
 } // namespace kvtiers

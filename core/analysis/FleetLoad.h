@@ -13,16 +13,14 @@
 // one value for every request: the decode step with a prefill chunk is not modelled, so
 // its percentiles equal its mean.
 
-#include "core/analysis/Queueing.h"
+#include "core/cards/LatencyTargets.h"
 #include "core/model/Evaluation.h"
+#include "core/model/Queueing.h"
 
 #include <string>
 #include <vector>
 
 namespace kvtiers {
-
-/// A percentile target or figure: 0 < p < 100, or kMeanPercentile for the mean.
-inline constexpr double kMeanPercentile = 0;
 
 /// A latency figure's mean and percentiles, seconds.
 struct LatencySpread {
@@ -87,8 +85,5 @@ private:
 
 /// The p-quantile over the mixture of own prefill times alone: TTFT on an idle fleet.
 double idleTtftAt(const Scenario& scenario, const EvalResult& replica, double percentile);
-
-/// A percentile as written: "p99", "p99.9", or "mean".
-std::string percentileName(double percentile);
 
 } // namespace kvtiers

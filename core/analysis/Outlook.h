@@ -130,10 +130,4 @@ const std::vector<std::vector<std::string>>& outlookHardwareLadder();
 /// or hybrid (some layers linear, state-space or sliding-window).
 bool isMlaOrHybrid(const ModelCard& model);
 
-// ---- Output: `kvtiers outlook --json` / `--csv`.
-Json outlookToJson(const OutlookResult& result, const OutlookTornado* tornado = nullptr);
-/// One row per year: year, tokens_per_day, requests_per_s, gpus, servers, the installed and
-/// needed bytes, index_{hbm,dram,ssd,tokens}, elasticity_{hbm,dram,ssd}, supply_share_{hbm,dram,ssd}.
-std::string outlookCsv(const OutlookResult& result);
-
 } // namespace kvtiers

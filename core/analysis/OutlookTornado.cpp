@@ -175,12 +175,12 @@ End hardwareEnd(const OutlookYear& year, int direction)
 /// Every workload's TTFT target in effect (its own, its card's or the year's) moved.
 End ttftEnd(const OutlookYear& year, const OutlookYearResult& base, double range, int direction)
 {
-    End end { year, year.ttftSeconds * (1 + direction * range), {} };
-    end.year.ttftSeconds = end.value;
+    End end { year, year.targets.ttft() * (1 + direction * range), {} };
+    end.year.targets.ttftSeconds = end.value;
     for (auto& m : end.year.mix)
         for (const auto& e : base.fleets.front().entries)
             if (e.label == m.workload)
-                m.targets.ttftSeconds = e.ttftTargetSeconds * (1 + direction * range);
+                m.targets.ttftSeconds = e.targets.ttft() * (1 + direction * range);
     end.text = formatSeconds(end.value);
     return end;
 }
@@ -251,7 +251,7 @@ std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, co
             [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
     d.push_back({ OutlookDriver::HardwareGeneration, "", "", "hardware_generation", "Hardware generation", 0,
         [&y](int dir) { return hardwareEnd(y, dir); } });
-    d.push_back({ OutlookDriver::TtftTarget, "", "", "ttft_s", "TTFT target", y.ttftSeconds,
+    d.push_back({ OutlookDriver::TtftTarget, "", "", "ttft_s", "TTFT target", y.targets.ttft(),
         [&y, &base, r](int dir) { return ttftEnd(y, base, r, dir); } });
     d.push_back({ OutlookDriver::OffloadRate, "", "", "offload_rate", "HBM→host offload rate",
         knobBase(y, base, KnobId::OffloadRate, ""),

@@ -2,7 +2,6 @@
 
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <functional>
@@ -38,10 +37,12 @@ const std::vector<FigureDef>& figureDefs()
         { "hot_set_bytes", "Hot set", FigureUnit::Bytes, [](const EvalResult& r) { return r.hotSetBytes; } },
         { "max_concurrency", "Max concurrency", FigureUnit::Count,
             [](const EvalResult& r) { return r.maxConcurrency; } },
-        { "hbm_used_bytes", "HBM used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.hbm.used(); } },
+        { "hbm_used_bytes", "HBM used (replica)", FigureUnit::Bytes,
+            [](const EvalResult& r) { return r.tiers.hbm.used(); } },
         { "dram_used_bytes", "DRAM used (replica)", FigureUnit::Bytes,
-            [](const EvalResult& r) { return r.dram.used(); } },
-        { "ssd_used_bytes", "SSD used (replica)", FigureUnit::Bytes, [](const EvalResult& r) { return r.ssd.used(); } },
+            [](const EvalResult& r) { return r.tiers.dram.used(); } },
+        { "ssd_used_bytes", "SSD used (replica)", FigureUnit::Bytes,
+            [](const EvalResult& r) { return r.tiers.ssd.used(); } },
         { "overflow_bytes", "Overflow", FigureUnit::Bytes, [](const EvalResult& r) { return r.overflowBytes; } },
         { "achieved_reuse_rate", "Achieved reuse", FigureUnit::Share,
             [](const EvalResult& r) { return r.achievedReuse; } },
@@ -53,23 +54,6 @@ const std::vector<FigureDef>& figureDefs()
             [](const EvalResult& r) { return r.tokensPerSecond; } },
     };
     return defs;
-}
-
-const char* unitName(FigureUnit u)
-{
-    switch (u) {
-    case FigureUnit::Bytes:
-        return "bytes";
-    case FigureUnit::Count:
-        return "sequences";
-    case FigureUnit::Seconds:
-        return "seconds";
-    case FigureUnit::TokensPerSecond:
-        return "tokens/s";
-    case FigureUnit::Share:
-        return "share";
-    }
-    return "";
 }
 
 } // namespace
@@ -97,26 +81,6 @@ ScenarioComparison compareScenarios(const std::vector<std::string>& labels, cons
         c.figures.push_back(std::move(f));
     }
     return c;
-}
-
-std::string comparisonCsv(const ScenarioComparison& c)
-{
-    std::ostringstream out;
-    out << "figure,unit";
-    for (const auto& l : c.labels)
-        out << "," << csvText(l);
-    for (size_t i = 1; i < c.labels.size(); ++i)
-        out << "," << csvText("relative: " + c.labels[i]);
-    out << "\n";
-    for (const auto& f : c.figures) {
-        out << f.key << "," << unitName(f.unit);
-        for (double v : f.values)
-            out << "," << (f.unit == FigureUnit::Bytes ? bytesToJson(v).dump() : numberToJson(v).dump());
-        for (size_t i = 1; i < f.relative.size(); ++i)
-            out << "," << (std::isfinite(f.relative[i]) ? numberToJson(f.relative[i]).dump() : std::string());
-        out << "\n";
-    }
-    return out.str();
 }
 
 } // namespace kvtiers

@@ -34,8 +34,4 @@ struct ScenarioComparison {
 /// or more than 4 scenarios, or if one is invalid.
 ScenarioComparison compareScenarios(const std::vector<std::string>& labels, const std::vector<Scenario>& scenarios);
 
-/// The comparison as CSV: a header row (figure, unit, then one column per scenario and a
-/// relative-difference column per non-baseline scenario), one row per figure.
-std::string comparisonCsv(const ScenarioComparison& comparison);
-
 } // namespace kvtiers

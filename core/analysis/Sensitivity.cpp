@@ -2,7 +2,6 @@
 
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 
 #include <algorithm>
@@ -109,13 +108,13 @@ double movedValue(const Knob& k, double value, double range, int direction)
 
 double hbmDemand(const EvalResult& r)
 {
-    return r.hbm.used() - r.hbm.retained + r.overflowBytes;
+    return r.tiers.hbm.used() - r.tiers.hbm.retained + r.overflowBytes;
 }
 
 TierDemand demandPerServer(const EvalResult& r, int gpusPerServer)
 {
     const double perServer = static_cast<double>(gpusPerServer) / r.tp;
-    return { hbmDemand(r) * perServer, r.dram.used() * perServer, r.ssd.used() * perServer };
+    return { hbmDemand(r) * perServer, r.tiers.dram.used() * perServer, r.tiers.ssd.used() * perServer };
 }
 
 namespace {
@@ -263,7 +262,7 @@ FleetInput movedFleet(const FleetInput& in, const FleetResult& base, Variable v,
 {
     FleetInput out = in;
     if (v == KnobId::Concurrency) {
-        out.tpotTargetSeconds = target(in.tpotTargetSeconds);
+        out.targets.tpotSeconds = target(in.targets.tpot());
     } else if (v == KnobId::Traffic) {
         if (in.requestsPerSecond > 0)
             out.requestsPerSecond = target(in.requestsPerSecond);
@@ -299,7 +298,7 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
     out.fleet = sizeFleet(catalog, input);
     out.base = fleetDemand(out.fleet);
     out.relativeRange = range;
-    out.tpotTargetSeconds = input.tpotTargetSeconds;
+    out.tpotTargetSeconds = input.targets.tpot();
     for (Variable v : fleetVariables()) {
         FleetSensitivityBar bar;
         bar.variable = v;
@@ -308,7 +307,7 @@ FleetSensitivityResult fleetSensitivity(const CardCatalog& catalog, const FleetI
                        bool& feasible, std::string& error, InputErrorDetail& detail) {
             const FleetInput moved = movedFleet(
                 input, out.fleet, v, [&](double current) { return movedValue(knob(v), current, range, direction); });
-            tpot = moved.tpotTargetSeconds;
+            tpot = moved.targets.tpot();
             const auto sized = trySize(catalog, moved, &error, &detail);
             feasible = sized.has_value();
             value = feasible ? fleetVariableValue(*sized, v) : kNaN;
@@ -346,7 +345,7 @@ std::vector<FleetCurvePoint> fleetCurve(
         };
         const FleetInput moved = movedFleet(input, base, v, target);
         FleetCurvePoint p;
-        p.tpotTargetSeconds = moved.tpotTargetSeconds;
+        p.tpotTargetSeconds = moved.targets.tpot();
         const auto sized = trySize(catalog, moved, &p.error, &p.errorDetail);
         p.feasible = sized.has_value();
         if (p.feasible) {
@@ -361,142 +360,5 @@ std::vector<FleetCurvePoint> fleetCurve(
 }
 
 // ---- JSON and CSV
-
-namespace {
-
-Json demandJson(const TierDemand& d)
-{
-    return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
-        { "ssd_bytes", bytesToJson(d.ssd) } };
-}
-
-Json demandJson(const FleetDemand& d)
-{
-    return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
-        { "ssd_bytes", bytesToJson(d.ssd) }, { "gpus", bytesToJson(d.gpus) },
-        { knobKey(KnobId::Servers), bytesToJson(d.servers) },
-        { "sequences_per_replica", numberToJson(d.sequencesPerReplica) } };
-}
-
-void tierColumns(std::ostringstream& out, const TierDemand& d)
-{
-    out << ',' << csvNumber(d.hbm) << ',' << csvNumber(d.dram) << ',' << csvNumber(d.ssd);
-}
-
-void fleetColumns(std::ostringstream& out, const FleetDemand& d, bool feasible = true)
-{
-    if (!feasible) {
-        out << ",,,,,,";
-        return;
-    }
-    tierColumns(out, d);
-    out << ',' << csvNumber(d.gpus) << ',' << csvNumber(d.servers) << ',' << csvNumber(d.sequencesPerReplica);
-}
-
-std::string header(const std::vector<std::string>& prefixes, const std::vector<std::string>& suffixes)
-{
-    std::string h;
-    for (const auto& p : prefixes)
-        for (const auto& s : suffixes)
-            h += "," + p + "_" + s;
-    return h;
-}
-
-} // namespace
-
-Json sensitivityToJson(const SensitivityResult& sr)
-{
-    Json bars = Json::array();
-    for (const auto& b : sr.bars)
-        bars.push_back({ { "variable", variableKey(b.variable) }, { "low_value", numberToJson(b.lowValue) },
-            { "high_value", numberToJson(b.highValue) }, { "low", demandJson(b.low) }, { "high", demandJson(b.high) },
-            { "low_delta", demandJson(b.lowDelta) }, { "high_delta", demandJson(b.highDelta) } });
-    return { { "scope", "per_server" }, { "range", sr.relativeRange }, { "base", demandJson(sr.base) },
-        { "bars", bars } };
-}
-
-Json fleetSensitivityToJson(const FleetSensitivityResult& sr)
-{
-    Json bars = Json::array();
-    for (const auto& b : sr.bars) {
-        Json j = { { "variable", variableKey(b.variable) }, { "base_value", numberToJson(b.baseValue) },
-            { "low_value", numberToJson(b.lowValue) }, { "high_value", numberToJson(b.highValue) },
-            { "low_tpot_target_s", numberToJson(b.lowTpotSeconds) },
-            { "high_tpot_target_s", numberToJson(b.highTpotSeconds) }, { "low_feasible", b.lowFeasible },
-            { "high_feasible", b.highFeasible }, { "low", b.lowFeasible ? demandJson(b.low) : Json() },
-            { "high", b.highFeasible ? demandJson(b.high) : Json() },
-            { "low_delta", b.lowFeasible ? demandJson(b.lowDelta) : Json() },
-            { "high_delta", b.highFeasible ? demandJson(b.highDelta) : Json() } };
-        if (!b.lowFeasible)
-            j["low_error"] = b.lowError;
-        if (!b.highFeasible)
-            j["high_error"] = b.highError;
-        bars.push_back(std::move(j));
-    }
-    return { { "scope", "fleet" }, { "range", sr.relativeRange },
-        { "tpot_target_s", numberToJson(sr.tpotTargetSeconds) }, { "base", demandJson(sr.base) },
-        { "fleet", fleetToJson(sr.fleet) }, { "bars", bars } };
-}
-
-std::string sensitivityCsv(const SensitivityResult& sr)
-{
-    std::ostringstream out;
-    out << "variable,low_value,high_value"
-        << header({ "base", "low", "high", "low_delta", "high_delta" }, { "hbm_bytes", "dram_bytes", "ssd_bytes" })
-        << "\n";
-    for (const auto& b : sr.bars) {
-        out << variableKey(b.variable) << ',' << csvNumber(b.lowValue) << ',' << csvNumber(b.highValue);
-        for (const TierDemand* d : { &sr.base, &b.low, &b.high, &b.lowDelta, &b.highDelta })
-            tierColumns(out, *d);
-        out << '\n';
-    }
-    return out.str();
-}
-
-std::string sensitivityCsv(const FleetSensitivityResult& sr)
-{
-    std::ostringstream out;
-    out << "variable,base_value,low_value,high_value,low_tpot_target_s,high_tpot_target_s"
-        << header({ "base", "low", "high", "low_delta", "high_delta" },
-               { "hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", knobKey(KnobId::Servers), "sequences_per_replica" })
-        << ",low_feasible,high_feasible,low_error,high_error\n";
-    for (const auto& b : sr.bars) {
-        out << variableKey(b.variable) << ',' << csvNumber(b.baseValue) << ',' << csvNumber(b.lowValue) << ','
-            << csvNumber(b.highValue) << ',' << csvNumber(b.lowTpotSeconds) << ',' << csvNumber(b.highTpotSeconds);
-        fleetColumns(out, sr.base);
-        fleetColumns(out, b.low, b.lowFeasible);
-        fleetColumns(out, b.high, b.highFeasible);
-        fleetColumns(out, b.lowDelta, b.lowFeasible);
-        fleetColumns(out, b.highDelta, b.highFeasible);
-        out << ',' << (b.lowFeasible ? 1 : 0) << ',' << (b.highFeasible ? 1 : 0) << ',' << csvText(b.lowError) << ','
-            << csvText(b.highError) << '\n';
-    }
-    return out.str();
-}
-
-std::string curveCsv(Variable v, const std::vector<CurvePoint>& points)
-{
-    std::ostringstream out;
-    out << variableKey(v) << ",hbm_bytes,dram_bytes,ssd_bytes\n";
-    for (const auto& p : points) {
-        out << csvNumber(p.value);
-        tierColumns(out, p.demand);
-        out << '\n';
-    }
-    return out.str();
-}
-
-std::string curveCsv(Variable v, const std::vector<FleetCurvePoint>& points)
-{
-    std::ostringstream out;
-    out << variableKey(v)
-        << ",tpot_target_s,hbm_bytes,dram_bytes,ssd_bytes,gpus,servers,sequences_per_replica,feasible,error\n";
-    for (const auto& p : points) {
-        out << csvNumber(p.value) << ',' << csvNumber(p.tpotTargetSeconds);
-        fleetColumns(out, p.demand, p.feasible);
-        out << ',' << (p.feasible ? 1 : 0) << ',' << csvText(p.error) << '\n';
-    }
-    return out.str();
-}
 
 } // namespace kvtiers

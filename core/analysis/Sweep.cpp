@@ -2,7 +2,6 @@
 
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
-#include "core/report/ResultJson.h"
 
 #include <cmath>
 #include <limits>
@@ -96,8 +95,7 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
             s.workload.concurrency = x;
         }
         const EvalResult r = evaluate(s, o);
-        result.points.push_back(
-            { x, r.hbm, r.dram, r.ssd, r.overflowBytes, r.maxConcurrency, r.tokensPerSecond, r.achievedReuse });
+        result.points.push_back({ x, r.tiers, r.overflowBytes, r.maxConcurrency, r.tokensPerSecond, r.achievedReuse });
     }
     // Where HBM runs out: the hot set grows monotonically in both axes, so bisect
     // between the last point that fits and the first that does not.
@@ -114,18 +112,6 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
         result.hbmFullAt = hi;
     }
     return result;
-}
-
-std::string sweepCsv(const SweepResult& sweep)
-{
-    std::ostringstream out;
-    out << sweepAxisName(sweep.axis)
-        << ",hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second\n";
-    for (const auto& pt : sweep.points)
-        out << csvNumber(pt.x) << "," << csvNumber(pt.hbm.used()) << "," << csvNumber(pt.dram.used()) << ","
-            << csvNumber(pt.ssd.used()) << "," << csvNumber(pt.overflowBytes) << "," << csvNumber(pt.maxConcurrency)
-            << "," << csvNumber(pt.tokensPerSecond) << "\n";
-    return out.str();
 }
 
 } // namespace kvtiers

@@ -22,7 +22,7 @@ std::optional<SweepAxis> sweepAxisFromName(std::string_view name);
 
 struct SweepPoint {
     double x = 0;
-    TierUse hbm, dram, ssd;
+    PerTier<TierUse> tiers;
     double overflowBytes = 0;
     double maxConcurrency = 0;
     double tokensPerSecond = 0;
@@ -58,11 +58,6 @@ inline constexpr int kSweepPoints = 200;
 /// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
 /// tokens or sequences). On the context axis, output tokens are capped below the context.
 SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points);
-
-/// The sweep as CSV (`kvtiers sweep --csv`, exported sweeps): a header row
-/// `<axis>,hbm_used_bytes,dram_used_bytes,ssd_used_bytes,overflow_bytes,max_concurrency,tokens_per_second`
-/// and one row per point; bytes as exact integers up to 2^53.
-std::string sweepCsv(const SweepResult& sweep);
 
 /// The scenario with λ fixed at what `base` derives (unchanged if it gives λ already), so
 /// a sweep of it moves one thing: `kvtiers sweep --hold-rate`, the chart's "Hold λ fixed".

@@ -14,30 +14,6 @@ constexpr size_t kMaxYears = 200;
 constexpr size_t kMaxMix = 64;
 constexpr double kMaxTokensPerDay = 1e24;
 
-/// A percentile as a card writes it: a number in (0, 100), or "mean" (stored as 0, the
-/// fleet's kMeanPercentile).
-std::optional<double> readPercentile(const JsonObject& o, std::string_view key)
-{
-    if (!o.has(key))
-        return std::nullopt;
-    const Json& v = o.raw().at(std::string(key));
-    if (v.is_string() && v.get<std::string>() == "mean")
-        return 0.0;
-    if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() < 100))
-        o.fail(key, "a percentile is a number between 0 and 100, or \"mean\"");
-    return v.get<double>();
-}
-
-OutlookTargets readTargets(const JsonObject& o)
-{
-    OutlookTargets t;
-    t.ttftSeconds = o.optionalNumber("ttft_s", 1e-6, 1e6);
-    t.ttftPercentile = readPercentile(o, "ttft_percentile");
-    t.tpotSeconds = o.optionalNumber("tpot_s", 1e-6, 1e6);
-    t.tpotPercentile = readPercentile(o, "tpot_percentile");
-    return t;
-}
-
 void checkShares(const JsonObject& o, std::string_view key, double sum)
 {
     if (std::abs(sum - 1) > kShareTolerance)
@@ -58,9 +34,10 @@ std::vector<OutlookMixEntry> readMix(const JsonObject& y)
             y.fail("mix", "a workload id is empty");
         if (v.is_object()) {
             const JsonObject entry(v, mix.path() + "." + id);
-            entry.rejectUnknownKeys({ "share", "ttft_s", "ttft_percentile", "tpot_s", "tpot_percentile" });
+            entry.rejectUnknownKeys(
+                { "share", kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey });
             e.share = entry.requireNumber("share", 0, 1);
-            e.targets = readTargets(entry);
+            e.targets = readLatencyTargets(entry);
         } else {
             e.share = mix.requireNumber(id, 0, 1);
         }
@@ -113,8 +90,8 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
         year.year = int(bare.requireInteger("year", 1900, 3000));
     }
     const JsonObject y(json, at + " (" + std::to_string(year.year) + ")");
-    y.rejectUnknownKeys({ "year", "tokens_per_day", "mix", "hardware", "ttft_s", "ttft_percentile", "tpot_s",
-        "tpot_percentile", "workloads", "supply_bytes", "sources" });
+    y.rejectUnknownKeys({ "year", "tokens_per_day", "mix", "hardware", kTtftSecondsKey, kTtftPercentileKey,
+        kTpotSecondsKey, kTpotPercentileKey, "workloads", "supply_bytes", "sources" });
     if (!y.has("tokens_per_day"))
         y.fail("tokens_per_day", "missing: give the year's prompt + output tokens per day");
     const Json& tokens = y.raw().at("tokens_per_day");
@@ -123,11 +100,7 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     year.tokensPerDay = y.requireNumber("tokens_per_day", 1, kMaxTokensPerDay);
     year.mix = readMix(y);
     year.hardware = readHardware(y);
-    const OutlookTargets t = readTargets(y);
-    year.ttftSeconds = t.ttftSeconds.value_or(year.ttftSeconds);
-    year.ttftPercentile = t.ttftPercentile.value_or(year.ttftPercentile);
-    year.tpotSeconds = t.tpotSeconds.value_or(year.tpotSeconds);
-    year.tpotPercentile = t.tpotPercentile.value_or(year.tpotPercentile);
+    year.targets = readLatencyTargets(y).inForce();
     if (y.has("workloads")) {
         const JsonObject w = y.requireObject("workloads");
         for (const auto& [id, overrides] : w.raw().items()) {
@@ -232,39 +205,19 @@ OutlookCard loadOutlookCard(std::string_view text, const std::string& origin)
 
 namespace {
 
-Json percentileJson(double p)
-{
-    return p == 0 ? Json("mean") : Json(p);
-}
-
-Json targetsJson(const OutlookTargets& t, Json into)
-{
-    if (t.ttftSeconds)
-        into["ttft_s"] = *t.ttftSeconds;
-    if (t.ttftPercentile)
-        into["ttft_percentile"] = percentileJson(*t.ttftPercentile);
-    if (t.tpotSeconds)
-        into["tpot_s"] = *t.tpotSeconds;
-    if (t.tpotPercentile)
-        into["tpot_percentile"] = percentileJson(*t.tpotPercentile);
-    return into;
-}
-
 Json yearJson(const OutlookYear& y)
 {
     Json mix = Json::object();
     for (const auto& e : y.mix) {
-        const Json own = targetsJson(e.targets, Json::object());
-        mix[e.workload] = own.empty() ? Json(e.share) : targetsJson(e.targets, { { "share", e.share } });
+        mix[e.workload] = e.targets.empty() ? Json(e.share) : writeLatencyTargets(e.targets, { { "share", e.share } });
     }
     Json hw = Json::object();
     for (const auto& h : y.hardware)
         hw[h.hardware] = h.share;
     Json j = { { "year", y.year }, { "tokens_per_day", y.tokensPerDay }, { "mix", mix },
         { "hardware",
-            y.hardware.size() == 1 && y.hardware.front().share == 1 ? Json(y.hardware.front().hardware) : hw },
-        { "ttft_s", y.ttftSeconds }, { "ttft_percentile", percentileJson(y.ttftPercentile) },
-        { "tpot_s", y.tpotSeconds }, { "tpot_percentile", percentileJson(y.tpotPercentile) } };
+            y.hardware.size() == 1 && y.hardware.front().share == 1 ? Json(y.hardware.front().hardware) : hw } };
+    j = writeLatencyTargets(y.targets, std::move(j));
     if (!y.workloads.empty()) {
         j["workloads"] = Json::object();
         for (const auto& [id, o] : y.workloads)

@@ -10,6 +10,7 @@
 // (core/analysis/Outlook.h). Every message names the field and, inside a year, the year:
 // `outlook.json: years[2] (2028): mix: shares sum to 0.9, not 1`.
 
+#include "core/cards/LatencyTargets.h"
 #include "core/cards/Source.h"
 #include "core/io/Json.h"
 
@@ -24,16 +25,11 @@ namespace kvtiers {
 /// One cited source of an outlook's figures (an assumption's title starts "Assumption:").
 using OutlookSource = Source;
 
-/// A latency target set (each optional): a mix entry's own, or a year's defaults.
-struct OutlookTargets {
-    std::optional<double> ttftSeconds, ttftPercentile, tpotSeconds, tpotPercentile;
-};
-
 /// One workload of a year's mix: its share of requests and, optionally, its own targets.
 struct OutlookMixEntry {
-    std::string workload; ///< a workload id (or file)
-    double share = 0;     ///< share of requests; a year's shares sum to 1
-    OutlookTargets targets;
+    std::string workload;   ///< a workload id (or file)
+    double share = 0;       ///< share of requests; a year's shares sum to 1
+    LatencyTargets targets; ///< its own, each figure optional
 };
 
 /// One server profile of a year: a hardware id and its share of the traffic.
@@ -47,8 +43,8 @@ struct OutlookYear {
     double tokensPerDay = 0; ///< prompt (cached or not) + output tokens, all workloads
     std::vector<OutlookMixEntry> mix;
     std::vector<OutlookHardwareShare> hardware; ///< shares sum to 1
-    /// The year's default targets (2 s TTFT and 50 ms TPOT at p99 where not given).
-    double ttftSeconds = 2.0, ttftPercentile = 99, tpotSeconds = 0.05, tpotPercentile = 99;
+    /// The year's default targets, every figure set (kDefaultTargets' where not given).
+    LatencyTargets targets = kDefaultTargets;
     /// Knob overrides per workload id, keys as workload cards write them (context, kv_bits, ...),
     /// and "model": the model card the workload runs on that year (an id or file).
     std::map<std::string, Json> workloads;

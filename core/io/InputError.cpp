@@ -301,6 +301,14 @@ constexpr Template kTemplates[] = {
     { C::FleetTtftAboveTarget,
         QT_TRANSLATE_NOOP("Messages", "%1: %2: time to first token is %3 on an idle replica, above the %4 target"),
         { A::Fleet, A::Value, A::Min, A::Max } },
+    { C::PercentileOutOfRange,
+        QT_TRANSLATE_NOOP(
+            "Messages", "%1: %2 is not a percentile: write one from 0 to 100 (99 for p99, at least 1), or \"mean\""),
+        { A::Where, A::Value } },
+    { C::UnknownChoice, QT_TRANSLATE_NOOP("Messages", "%1: unknown value %2 (use %3)"),
+        { A::Where, A::Value, A::Detail } },
+    { C::OptionsConflict, QT_TRANSLATE_NOOP("Messages", "%1: give it or %2, not both"), { A::Where, A::Value } },
+    { C::OptionNeeds, QT_TRANSLATE_NOOP("Messages", "%1: give %2 with it"), { A::Where, A::Value } },
 };
 
 bool applies(const Template& t, const InputErrorDetail& d)

@@ -145,6 +145,15 @@ enum class InputErrorCode {
     FleetTpotUnreachable, ///< value = label, max = the TPOT target as formatted ("50 ms")
     FleetTtftAboveTarget, ///< value = label, min = TTFT on an idle replica, max = the target (both formatted)
 
+    // Latency targets (LatencyTargets). `where` is the option or field; value = the text as given.
+    PercentileOutOfRange, ///<
+
+    // Option tables (core/io/Options.h). `where` is the option's key, which the CLI words as
+    // its flag and the GUI as its field's label.
+    UnknownChoice,   ///< value = the name given (quoted), detail = the choices, '|'-separated
+    OptionsConflict, ///< value = the other option's key
+    OptionNeeds,     ///< value = the option it needs given with it
+
     EndOfCodes_ ///< not a code: marks the end (keep last)
 };
 

@@ -18,14 +18,13 @@
 // (core/cards/RestorePath.h): small copies waste most of a PCIe link (measured on an
 // H200: 8.9 GB/s with 16-token blocks of one layer vs 54 GB/s with 4096-token blocks).
 
+#include "core/cards/Tier.h"
 #include "core/model/KvSizing.h"
 #include "core/scenario/Scenario.h"
 
 #include <vector>
 
 namespace kvtiers {
-
-enum class Tier { Hbm = 0, Dram = 1, Ssd = 2 };
 
 /// Bytes per element of what a tensor-parallel all-reduce sums: the BF16 residual stream
 /// (engines communicate it in BF16 even around FP8 matrix products).

@@ -40,15 +40,14 @@ double EvalResult::demandBytes() const
 double EvalResult::placedBytes() const
 {
     double placed = 0;
-    for (const TierUse* t : { &hbm, &dram, &ssd })
-        placed += t->used() - t->inclusiveCopies;
+    for (Tier t : kTiers)
+        placed += tiers[t].used() - tiers[t].inclusiveCopies;
     return placed;
 }
 
 namespace {
 
-constexpr int H = 0, D = 1, S = 2;
-using Bytes3 = std::array<double, 3>;
+using Bytes3 = PerTier<double>;
 
 /// The whole blocks, in tokens, of a run of `tokens` tokens (a prompt, a reused prefix)
 /// whose length varies from request to request (docs/model.md §4.4): where such a run ends
@@ -68,11 +67,11 @@ double expectedWholeBlockTokens(double tokens, const WorkloadParams& w)
 /// What fits nowhere is added to `overflow`.
 Bytes3 place(double amount, const std::optional<PlacementShares>& shares, Bytes3& room, double& overflow)
 {
-    Bytes3 took { 0, 0, 0 };
+    Bytes3 took;
     Bytes3 want = shares ? Bytes3 { shares->hbm * amount, shares->dram * amount, shares->ssd * amount }
                          : Bytes3 { amount, 0, 0 };
     double carry = 0;
-    for (int t = H; t <= S; ++t) {
+    for (Tier t : kTiers) {
         const double w = want[t] + carry;
         took[t] = std::min(w, room[t]);
         room[t] -= took[t];
@@ -164,7 +163,6 @@ private:
     double overflowGpu = 0;
     Bytes3 weightsAt {}, hotAt {};
     double hotAllocGpu = 0;
-    std::array<TierUse*, 3> tiers {};
     double served = 0;
     double prefixGpu = 0, decodeShare = 0;
     std::optional<ReuseGaps> gaps;
@@ -229,9 +227,9 @@ void Evaluator::placeWeights()
 
     // docs/model.md §4.3: weights that exceed HBM spill to DRAM, then SSD (FlexGen).
     weightsAt = place(weightsGpu, m_w.weightsPlacement, room, overflowGpu);
-    if (weightsAt[H] < weightsGpu)
+    if (weightsAt.hbm < weightsGpu)
         r.warnings |= WarnWeightsSpill;
-    r.kvBudgetPerGpu = room[H];
+    r.kvBudgetPerGpu = room.hbm;
     if (r.kvBudgetPerGpu <= 0)
         r.warnings |= WarnNoKvBudget;
 }
@@ -245,15 +243,15 @@ void Evaluator::placeHotSet()
 
     // Hot set: HBM only, unless streaming (FlexGen), where the excess lives below.
     hotAllocGpu = N * hotAllocPerSeq;
-    hotAt = { 0, 0, 0 };
+    hotAt = {};
     if (m_w.streaming) {
         hotAt = place(hotAllocGpu, m_w.kvPlacement, room, overflowGpu);
     } else {
-        hotAt[H] = std::min(hotAllocGpu, room[H]);
-        room[H] -= hotAt[H];
-        overflowGpu += hotAllocGpu - hotAt[H];
+        hotAt.hbm = std::min(hotAllocGpu, room.hbm);
+        room.hbm -= hotAt.hbm;
+        overflowGpu += hotAllocGpu - hotAt.hbm;
     }
-    if (hotAt[H] < hotAllocGpu)
+    if (hotAt.hbm < hotAllocGpu)
         r.warnings |= WarnHotSetOverflows;
     r.hotSetAllocatedBytes = hotAllocGpu * tp;
 
@@ -261,14 +259,14 @@ void Evaluator::placeHotSet()
     const double hotExactGpu = N * hotExactPerSeq;
     const double sharedGpu = shared ? N * prefixExact / r.sharingEffective : 0.0;
     const double fragGpu = hotAllocGpu - hotExactGpu;
-    tiers = { &r.hbm, &r.dram, &r.ssd };
-    for (int t = H; t <= S; ++t) {
+    for (Tier t : kTiers) {
         const double f = hotAllocGpu > 0 ? hotAt[t] / hotAllocGpu : 0.0;
-        tiers[t]->capacity = capacity[t] * tp;
-        tiers[t]->weights = weightsAt[t] * tp;
-        tiers[t]->sharedPrefixes = sharedGpu * f * tp;
-        tiers[t]->hotKv = (hotExactGpu - sharedGpu) * f * tp;
-        tiers[t]->fragmentation = fragGpu * f * tp;
+        TierUse& use = r.tiers[t];
+        use.capacity = capacity[t] * tp;
+        use.weights = weightsAt[t] * tp;
+        use.sharedPrefixes = sharedGpu * f * tp;
+        use.hotKv = (hotExactGpu - sharedGpu) * f * tp;
+        use.fragmentation = fragGpu * f * tp;
     }
 }
 
@@ -279,11 +277,11 @@ void Evaluator::decodeStep()
     const double servedExactGpu = served * hotExactPerSeq;
     Bytes3 kvRead { servedExactGpu, 0, 0 };
     if (m_w.streaming && hotAllocGpu > 0)
-        for (int t = H; t <= S; ++t)
+        for (Tier t : kTiers)
             kvRead[t] = servedExactGpu * hotAt[t] / hotAllocGpu;
-    const double tHbm = (weightsAt[H] + kvRead[H]) / (m_hw.hbmBandwidth * m_hw.decodeEfficiency);
-    const double tDram = (weightsAt[D] + kvRead[D]) / m_hw.link.streamingBandwidth();
-    const double tSsd = (weightsAt[S] + kvRead[S]) / m_cm.nvmePerGpu();
+    const double tHbm = (weightsAt.hbm + kvRead.hbm) / (m_hw.hbmBandwidth * m_hw.decodeEfficiency);
+    const double tDram = (weightsAt.dram + kvRead.dram) / m_hw.link.streamingBandwidth();
+    const double tSsd = (weightsAt.ssd + kvRead.ssd) / m_cm.nvmePerGpu();
     // The attention products count at the linear layers' rate times their own cost (1 when
     // both run at one precision).
     const double tCompute = (2.0 * m_s.model.paramsActive / tp * served
@@ -324,7 +322,8 @@ void Evaluator::restoreTimes()
     }
     // Weights that live below HBM stream in once per prefill (FlexGen's schedule), the
     // DRAM and SSD streams overlapping the compute and each other: the slowest sets the pace.
-    r.weightStreamSeconds = std::max(weightsAt[D] / m_hw.link.streamingBandwidth(), weightsAt[S] / m_cm.nvmePerGpu());
+    r.weightStreamSeconds
+        = std::max(weightsAt.dram / m_hw.link.streamingBandwidth(), weightsAt.ssd / m_cm.nvmePerGpu());
     r.ttftNoReuseSeconds = std::max(r.recomputeSeconds, r.weightStreamSeconds);
     r.requestSeconds = r.ttftNoReuseSeconds + m_w.outputTokens * r.decodeStepSeconds;
 }
@@ -343,14 +342,14 @@ Evaluator::AtRate Evaluator::atRate(double lambda) const
         const double restoreDram = m_cm.restoreSeconds(Tier::Dram, hit);
         const double restoreSsd = m_cm.restoreSeconds(Tier::Ssd, hit);
         const bool fromDram = restoreDram < recomputeHit, fromSsd = restoreSsd < recomputeHit;
-        a.links = restoreLinks(lambda, fromDram ? a.cache.hits[D] : 0.0, fromSsd ? a.cache.hits[S] : 0.0);
+        a.links = restoreLinks(lambda, fromDram ? a.cache.hits.dram : 0.0, fromSsd ? a.cache.hits.ssd : 0.0);
         const double waitDram = fromDram ? a.links.dramWaitSeconds : 0.0;
         const double waitSsd = fromSsd ? a.links.ssdWaitSeconds : 0.0;
-        a.wait = (a.cache.hits[D] > 0 ? a.cache.hits[D] * waitDram : 0.0)
-            + (a.cache.hits[S] > 0 ? a.cache.hits[S] * waitSsd : 0.0);
+        a.wait = (a.cache.hits.dram > 0 ? a.cache.hits.dram * waitDram : 0.0)
+            + (a.cache.hits.ssd > 0 ? a.cache.hits.ssd * waitSsd : 0.0);
         a.wait /= hitShare;
-        a.restore = (a.cache.hits[D] * std::min(restoreDram, recomputeHit)
-                        + a.cache.hits[S] * std::min(restoreSsd, recomputeHit))
+        a.restore = (a.cache.hits.dram * std::min(restoreDram, recomputeHit)
+                        + a.cache.hits.ssd * std::min(restoreSsd, recomputeHit))
                 / hitShare
             + a.wait;
     }
@@ -441,22 +440,19 @@ void Evaluator::prefixCacheAndRate()
 void Evaluator::keepCache(const AtRate& at)
 {
     const PrefixCacheResult& cache = at.cache;
-    for (int t = H; t <= S; ++t) {
-        tiers[t]->retained = cache.bytes[t] * tp;
-        room[t] -= cache.bytes[t] + (t == D ? cache.inclusiveCopies : 0.0);
+    for (Tier t : kTiers) {
+        r.tiers[t].retained = cache.bytes[t] * tp;
+        room[t] -= cache.bytes[t] + (t == Tier::Dram ? cache.inclusiveCopies : 0.0);
     }
-    r.dram.inclusiveCopies = cache.inclusiveCopies * tp;
+    r.tiers.dram.inclusiveCopies = cache.inclusiveCopies * tp;
     // Little's law: the mean bytes of prefixes waiting for their next use (a perfect cache).
     r.retainedPoolBytes = r.requestRate * gaps->meanGap() * prefixGpu * tp;
     r.cacheDemandBytes = cache.demandBytes * tp;
-    const double placed = cache.bytes[H] + cache.bytes[D] + cache.bytes[S];
+    const double placed = cache.bytes.hbm + cache.bytes.dram + cache.bytes.ssd;
     r.lostReuseBytes = std::max(0.0, cache.demandBytes - placed) * tp;
     r.achievedReuse = at.achieved;
-    r.hitShareHbm = cache.hits[H];
-    r.hitShareDram = cache.hits[D];
-    r.hitShareSsd = cache.hits[S];
-    r.characteristicSeconds
-        = { cache.characteristicSeconds[H], cache.characteristicSeconds[D], cache.characteristicSeconds[S] };
+    r.hitShare = cache.hits;
+    r.characteristicSeconds = cache.characteristicSeconds;
     if (placed < cache.demandBytes * (1 - 1e-9))
         r.warnings |= WarnReuseLost;
 
@@ -486,11 +482,11 @@ void Evaluator::rollUp()
         r.warnings |= WarnOverflow;
 
     // --- Roll-up: per GPU, per server, fleet (docs/model.md §5) ---
-    r.perGpu = { r.hbm.used() / tp, r.dram.used() / tp, r.ssd.used() / tp };
-    r.perServer = { r.perGpu.hbm * gpus, r.perGpu.dram * gpus, r.perGpu.ssd * gpus };
+    r.perGpu = r.tiers.map([&](const TierUse& use) { return use.used() / tp; });
+    r.perServer = r.perGpu.map([&](double b) { return b * gpus; });
     r.fleetServers = m_w.servers;
     r.fleetGpus = m_w.servers * gpus;
-    r.fleet = { r.perServer.hbm * m_w.servers, r.perServer.dram * m_w.servers, r.perServer.ssd * m_w.servers };
+    r.fleet = r.perServer.map([&](double b) { return b * m_w.servers; });
 }
 
 } // namespace

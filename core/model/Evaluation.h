@@ -88,20 +88,20 @@ struct EvalResult {
     double sharingEffective = 1;
 
     // Placement, one replica
-    TierUse hbm, dram, ssd;
-    double overflowBytes = 0;     ///< weights and hot KV that fit nowhere
-    double retainedPoolBytes = 0; ///< Little's law, λ × mean gap × prefix: a perfect cache's pool
-    double cacheDemandBytes = 0;  ///< what an LRU cache holds at its horizon (PrefixCache.h)
-    double lostReuseBytes = 0;    ///< demand that found no place (capacity or offload policy)
-    double requestedReuse = 0;    ///< the ceiling: an infinite cache's hit rate
-    double achievedReuse = 0;     ///< share of prompt tokens an LRU cache serves (Che)
-    double hitShareHbm = 0, hitShareDram = 0, hitShareSsd = 0; ///< of the cacheable reuse, by tier
-    std::array<double, 3> characteristicSeconds { 0, 0, 0 };   ///< LRU T at the bottom of HBM, DRAM, SSD
-    double cacheablePrefixTokens = 0;                          ///< the reused prefix in whole blocks (paged)
-    double cacheableReuse = 0;         ///< cacheablePrefixTokens / prompt: the most reuse can achieve
-    double requestRate = 0;            ///< requests/s per replica (λ): given, or min(bound, slots)
-    double requestRateBound = 0;       ///< 1 / (prefill + blocking restore + O × step / N)
-    double requestRateDecodeSlots = 0; ///< served sequences / request duration
+    PerTier<TierUse> tiers;
+    double overflowBytes = 0;              ///< weights and hot KV that fit nowhere
+    double retainedPoolBytes = 0;          ///< Little's law, λ × mean gap × prefix: a perfect cache's pool
+    double cacheDemandBytes = 0;           ///< what an LRU cache holds at its horizon (PrefixCache.h)
+    double lostReuseBytes = 0;             ///< demand that found no place (capacity or offload policy)
+    double requestedReuse = 0;             ///< the ceiling: an infinite cache's hit rate
+    double achievedReuse = 0;              ///< share of prompt tokens an LRU cache serves (Che)
+    PerTier<double> hitShare;              ///< of the cacheable reuse, by tier
+    PerTier<double> characteristicSeconds; ///< LRU T at the bottom of each tier
+    double cacheablePrefixTokens = 0;      ///< the reused prefix in whole blocks (paged)
+    double cacheableReuse = 0;             ///< cacheablePrefixTokens / prompt: the most reuse can achieve
+    double requestRate = 0;                ///< requests/s per replica (λ): given, or min(bound, slots)
+    double requestRateBound = 0;           ///< 1 / (prefill + blocking restore + O × step / N)
+    double requestRateDecodeSlots = 0;     ///< served sequences / request duration
     RateLimit rateLimit = RateLimit::DecodeSlots;
     double requestSeconds = 0; ///< one request, prefill + decode
     CacheAdmission cacheAdmission = CacheAdmission::All;
@@ -133,10 +133,7 @@ struct EvalResult {
     double restoreQueueWaitSeconds = 0; ///< mean wait a request adds queueing for those links (in ttftRestoreSeconds)
 
     // Roll-up (used bytes)
-    struct Roll {
-        double hbm = 0, dram = 0, ssd = 0;
-    };
-    Roll perGpu, perServer, fleet;
+    PerTier<double> perGpu, perServer, fleet;
     double fleetServers = 1;
     double fleetGpus = 1;
 

@@ -132,7 +132,7 @@ Cut characteristicTime(const ReuseGaps& gaps, const CacheStreams& streams, doubl
 } // namespace
 
 PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double lambda, const CacheStreams& hbm,
-    const CacheStreams& lower, double o, bool inclusive, const std::array<double, 3>& room)
+    const CacheStreams& lower, double o, bool inclusive, const PerTier<double>& room)
 {
     PrefixCacheResult r;
     // Nothing reusable: no hit for any capacity, so the cache wants no room (an engine may
@@ -142,35 +142,35 @@ PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double lambda, const Cac
     const double down = o * lambda; // requests/s whose blocks are copied below HBM
     r.demandBytes = lambda * hbm.occupancy(gaps, gaps.horizon());
 
-    const Cut h = characteristicTime(gaps, hbm, lambda, 0, room[0]);
+    const Cut h = characteristicTime(gaps, hbm, lambda, 0, room.hbm);
     const double tH = h.t;
-    r.bytes[0] = h.bytes;
+    r.bytes.hbm = h.bytes;
     double tD = tH, tS = tH, top = tH;
     if (inclusive) {
         // Write-through: DRAM holds the offloaded share from the moment it is made.
-        const Cut d = characteristicTime(gaps, lower, down, 0, room[1]);
+        const Cut d = characteristicTime(gaps, lower, down, 0, room.dram);
         tD = d.t;
         r.inclusiveCopies = std::min(d.bytes, down * lower.occupancy(gaps, std::min(tH, tD)));
-        r.bytes[1] = d.bytes - r.inclusiveCopies;
+        r.bytes.dram = d.bytes - r.inclusiveCopies;
         top = std::max(tH, tD);
-        const Cut c = characteristicTime(gaps, lower, down, top, room[2]);
+        const Cut c = characteristicTime(gaps, lower, down, top, room.ssd);
         tS = c.t;
-        r.bytes[2] = c.bytes;
-        r.hits[1] = o * lower.hitFactor * std::max(0.0, gaps.cdf(tD) - gaps.cdf(tH));
+        r.bytes.ssd = c.bytes;
+        r.hits.dram = o * lower.hitFactor * std::max(0.0, gaps.cdf(tD) - gaps.cdf(tH));
     } else {
-        const Cut d = characteristicTime(gaps, lower, down, tH, room[1]);
+        const Cut d = characteristicTime(gaps, lower, down, tH, room.dram);
         tD = d.t;
-        r.bytes[1] = d.bytes;
+        r.bytes.dram = d.bytes;
         top = tD;
-        const Cut c = characteristicTime(gaps, lower, down, tD, room[2]);
+        const Cut c = characteristicTime(gaps, lower, down, tD, room.ssd);
         tS = c.t;
-        r.bytes[2] = c.bytes;
-        r.hits[1] = o * lower.hitFactor * (gaps.cdf(tD) - gaps.cdf(tH));
+        r.bytes.ssd = c.bytes;
+        r.hits.dram = o * lower.hitFactor * (gaps.cdf(tD) - gaps.cdf(tH));
     }
-    r.hits[0] = hbm.hitFactor * gaps.cdf(tH);
-    r.hits[2] = o * lower.hitFactor * (gaps.cdf(tS) - gaps.cdf(top));
+    r.hits.hbm = hbm.hitFactor * gaps.cdf(tH);
+    r.hits.ssd = o * lower.hitFactor * (gaps.cdf(tS) - gaps.cdf(top));
     r.characteristicSeconds = { tH, tD, tS };
-    if (room[2] > 0 && inclusive) {
+    if (room.ssd > 0 && inclusive) {
         // Write-through: every block stored below HBM goes to the SSD too, except those a
         // request found cached (they are not written again).
         const double hitBytes = hbm.nextBytes * r.hitShare();

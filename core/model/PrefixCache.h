@@ -34,6 +34,7 @@
 // more than the horizon at which F reaches 99% of its final value (a measured table:
 // where it reaches that value): beyond it an LRU only keeps prefixes nobody uses again.
 
+#include "core/cards/Tier.h"
 #include "core/scenario/Workload.h"
 
 #include <array>
@@ -83,21 +84,21 @@ CacheStreams admittedStreams(CacheAdmission admission, double reusableBytes, dou
 
 /// Where an LRU prefix cache keeps prefixes and which tier its hits come from.
 struct PrefixCacheResult {
-    std::array<double, 3> bytes { 0, 0, 0 }; ///< retained bytes per GPU in HBM, DRAM, SSD (exclusive parts)
-    double inclusiveCopies = 0;              ///< DRAM copies of HBM-resident prefixes (inclusive tiers)
-    std::array<double, 3> hits { 0, 0, 0 };  ///< share of reusable tokens hit from HBM, DRAM, SSD
-    std::array<double, 3> characteristicSeconds { 0, 0, 0 }; ///< T at the bottom of HBM, DRAM, SSD
-    double demandBytes = 0;                                  ///< per GPU: what the cache would hold at the horizon
+    PerTier<double> bytes;                 ///< retained bytes per GPU in each tier (exclusive parts)
+    double inclusiveCopies = 0;            ///< DRAM copies of HBM-resident prefixes (inclusive tiers)
+    PerTier<double> hits;                  ///< share of reusable tokens hit from each tier
+    PerTier<double> characteristicSeconds; ///< T at the bottom of each tier
+    double demandBytes = 0;                ///< per GPU: what the cache would hold at the horizon
     /// Bytes per GPU per second written to the SSD tier: every block stored below HBM
     /// that misses (write-through, inclusive tiers), or DRAM's evictions (exclusive).
     double ssdWriteBytesPerSecond = 0;
-    double hitShare() const { return hits[0] + hits[1] + hits[2]; }
+    double hitShare() const { return hits.hbm + hits.dram + hits.ssd; }
 };
 
 /// The cache over the room left in each tier (bytes per GPU), requests arriving at
 /// `requestRate` with what HBM admits (`hbm`) and what the tiers below admit (`lower`, of
 /// which a share `offloadRate` is copied below HBM).
 PrefixCacheResult lruPrefixCache(const ReuseGaps& gaps, double requestRate, const CacheStreams& hbm,
-    const CacheStreams& lower, double offloadRate, bool inclusive, const std::array<double, 3>& room);
+    const CacheStreams& lower, double offloadRate, bool inclusive, const PerTier<double>& room);
 
 } // namespace kvtiers

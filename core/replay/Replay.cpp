@@ -105,6 +105,11 @@ double nearestRank(const std::vector<double>& sorted, double p)
     return sorted[i];
 }
 
+double atPercentile(const std::vector<double>& sorted, const ReplayStats& stats, double percentile)
+{
+    return percentile == kMeanPercentile ? stats.mean : nearestRank(sorted, percentile / 100);
+}
+
 ReplayStats replayStats(std::vector<double> values)
 {
     ReplayStats s;

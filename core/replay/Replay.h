@@ -108,10 +108,7 @@ struct ReplayOptions {
     std::optional<double> ssdBlocks;        ///< per server (per pool with Global); unset: the scenario's
     std::optional<double> maxBatchedTokens; ///< unset: vLLM's default for the GPU
     std::optional<double> maxSeqs;          ///< unset: vLLM's default for the GPU
-    double ttftTarget = 2;                  ///< seconds
-    double tpotTarget = 0.1;                ///< seconds
-    double ttftPercentile = 0.99;           ///< (0, 1)
-    double tpotPercentile = 0.99;           ///< (0, 1)
+    LatencyTargets targets;                 ///< unset figures: kDefaultTargets
     std::uint64_t seed = 1;
     bool keepRequests = true; ///< fill ReplayResult::perRequest
 };
@@ -136,8 +133,11 @@ struct ReplayStats {
 };
 /// Nearest-rank statistics (the ⌈p·n⌉-th smallest); all 0 for no values.
 ReplayStats replayStats(std::vector<double> values);
-/// The nearest-rank p-quantile of `values` (sorted ascending); 0 for none.
+/// The nearest-rank p-quantile of `values` (sorted ascending), p in (0, 1]; 0 for none.
 double nearestRank(const std::vector<double>& sorted, double p);
+/// A figure at a target's percentile (LatencyTargets.h: 99, or kMeanPercentile for the mean):
+/// the nearest rank of `sorted`, or `stats`' mean.
+double atPercentile(const std::vector<double>& sorted, const ReplayStats& stats, double percentile);
 
 struct LinkUse {
     double mean = 0; ///< busy time ÷ (duration × links)

@@ -1,6 +1,7 @@
 // ReplayEngine: the discrete-event loop of a replay (the model is stated in Replay.h and
 // docs/trace.md, "Replay under load").
 #include "core/io/InputError.h"
+#include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "core/model/VllmCheck.h"
@@ -151,11 +152,11 @@ void Engine::setup()
     m_budget = m_o.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&m_s.hardware));
     m_maxSeqs = m_o.maxSeqs.value_or(defaultMaxSeqs(m_s.hardware));
     const HardwareCard& hw = m_s.hardware;
-    m_memFixed = m_r.hbm.weights / tp / (hw.hbmBandwidth * hw.decodeEfficiency);
-    if (m_r.dram.weights > 0)
-        m_memFixed = std::max(m_memFixed, m_r.dram.weights / tp / hw.link.streamingBandwidth());
-    if (m_r.ssd.weights > 0)
-        m_memFixed = std::max(m_memFixed, m_r.ssd.weights / tp / m_cm.nvmePerGpu());
+    m_memFixed = m_r.tiers.hbm.weights / tp / (hw.hbmBandwidth * hw.decodeEfficiency);
+    if (m_r.tiers.dram.weights > 0)
+        m_memFixed = std::max(m_memFixed, m_r.tiers.dram.weights / tp / hw.link.streamingBandwidth());
+    if (m_r.tiers.ssd.weights > 0)
+        m_memFixed = std::max(m_memFixed, m_r.tiers.ssd.weights / tp / m_cm.nvmePerGpu());
     m_memPerToken = m_r.kvBytesPerToken / tp / (hw.hbmBandwidth * hw.decodeEfficiency);
     m_decodeFlopSeconds = 2.0 * m_s.model.paramsActive / m_cm.replicaFlops();
     m_arPerToken = m_cm.allReduceSeconds(2) - m_cm.allReduceSeconds(1);
@@ -169,7 +170,7 @@ void Engine::setupCapacities()
     const int bt = m_t.blockTokens > 0 ? m_t.blockTokens : 1;
     m_bytesPerBlock = bt * m_r.kvBytesPerToken;
     // HBM's KV per replica: what is left after the weights (hbm is one replica's).
-    m_kvBlocks = std::floor(std::max(0.0, m_r.hbm.capacity - m_r.hbm.weights) / m_bytesPerBlock);
+    m_kvBlocks = std::floor(std::max(0.0, m_r.tiers.hbm.capacity - m_r.tiers.hbm.weights) / m_bytesPerBlock);
     // DRAM and SSD per server as the trace command cuts them: usable, less weights and
     // active sequences, and only where the scenario offloads.
     const trace::TraceCapacity c
@@ -557,7 +558,7 @@ ReplayResult Engine::summarize() const
         wait.push_back(rec.wait);
         if (q.outputTokens > 1)
             tpot.push_back(rec.tpot);
-        if (rec.ttft <= m_o.ttftTarget && (q.outputTokens <= 1 || rec.tpot <= m_o.tpotTarget))
+        if (rec.ttft <= m_o.targets.ttft() && (q.outputTokens <= 1 || rec.tpot <= m_o.targets.tpot()))
             ++met;
         for (int t = 0; t < 4; ++t)
             tokens[t] += static_cast<double>(job.tokens[t]);
@@ -569,8 +570,8 @@ ReplayResult Engine::summarize() const
     out.queueWait = replayStats(wait);
     std::sort(ttft.begin(), ttft.end());
     std::sort(tpot.begin(), tpot.end());
-    out.ttftAtPercentile = nearestRank(ttft, m_o.ttftPercentile);
-    out.tpotAtPercentile = nearestRank(tpot, m_o.tpotPercentile);
+    out.ttftAtPercentile = atPercentile(ttft, out.ttft, m_o.targets.ttftAt());
+    out.tpotAtPercentile = atPercentile(tpot, out.tpot, m_o.targets.tpotAt());
     out.sloAttainment = n > 0 ? static_cast<double>(met) / static_cast<double>(n) : 0.0;
     out.goodputRps = out.durationSeconds > 0 ? static_cast<double>(met) / out.durationSeconds : 0.0;
     const double prompt = tokens[0] + tokens[1] + tokens[2] + tokens[3];
@@ -616,12 +617,13 @@ void checkOptions(const ReplayOptions& o)
         if (!(v > 0) || v > hi)
             throw InputError(std::string(flag) + ": must be above 0 and at most " + std::to_string(hi).substr(0, 8));
     };
-    positive("--ttft", o.ttftTarget, 1e9);
-    positive("--tpot", o.tpotTarget, 1e9);
-    for (auto [flag, p] :
-        { std::pair { "--ttft-percentile", o.ttftPercentile }, std::pair { "--tpot-percentile", o.tpotPercentile } })
-        if (!(p > 0 && p < 1))
-            throw InputError(std::string(flag) + ": must be between 0 and 1 (0.99 for p99)");
+    positive("--ttft", o.targets.ttft(), 1e9);
+    positive("--tpot", o.targets.tpot(), 1e9);
+    for (auto [flag, p] : { std::pair { "--ttft-percentile", o.targets.ttftAt() },
+             std::pair { "--tpot-percentile", o.targets.tpotAt() } })
+        if (!validPercentile(p))
+            throw InputError(
+                { .code = InputErrorCode::PercentileOutOfRange, .where = flag, .value = formatSignificant(p, 6) });
     if (o.maxBatchedTokens && !(*o.maxBatchedTokens >= 1 && *o.maxBatchedTokens <= 1e9))
         throw InputError("--max-num-batched-tokens: must be 1 to 1e9");
     if (o.maxSeqs && !(*o.maxSeqs >= 1 && *o.maxSeqs <= 1e9))

@@ -35,9 +35,9 @@ std::string tierTableCsv(const EvalResult& r)
         loadColumns(writes, utilization);
         out << '\n';
     };
-    row("hbm", r.hbm, nan, nan, nan);
-    row("dram", r.dram, r.restoreSecondsDram, nan, r.links.gpuLink.utilization);
-    row("ssd", r.ssd, r.restoreSecondsSsd, ssdWrites, r.links.nvme.utilization);
+    row("hbm", r.tiers.hbm, nan, nan, nan);
+    row("dram", r.tiers.dram, r.restoreSecondsDram, nan, r.links.gpuLink.utilization);
+    row("ssd", r.tiers.ssd, r.restoreSecondsSsd, ssdWrites, r.links.nvme.utilization);
     out << "overflow," << csvNumber(r.overflowBytes) << ",,,,,,,,,,,,,\n";
     return out.str();
 }

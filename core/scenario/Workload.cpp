@@ -29,71 +29,12 @@ WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin)
     w.hardwareId = o.optionalString("hardware").value_or("");
     KnobTarget target { w.params };
     readKnobs(o, target);
-    if (o.has("targets"))
-        w.targets = readWorkloadTargets(o.requireObject("targets"));
-    return w;
-}
-
-namespace {
-
-/// A target's percentile: a number strictly between 0 and 100, or "mean".
-std::optional<double> readPercentile(const JsonObject& o, std::string_view key)
-{
-    if (!o.has(key))
-        return std::nullopt;
-    const Json& v = o.raw().at(std::string(key));
-    if (v.is_string()) {
-        if (v.get<std::string>() == "mean")
-            return kTargetMeanPercentile;
-        o.fail(key, "must be a percentile between 0 and 100 (exclusive) or \"mean\"");
+    if (o.has("targets")) {
+        const JsonObject targets = o.requireObject("targets");
+        targets.rejectUnknownKeys({ kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey });
+        w.targets = readLatencyTargets(targets);
     }
-    if (!v.is_number())
-        o.fail(key, "must be a percentile between 0 and 100 (exclusive) or \"mean\"");
-    const double p = v.get<double>();
-    if (!(p > 0 && p < 100))
-        o.fail(key, "must be a percentile between 0 and 100 (exclusive) or \"mean\", not " + v.dump());
-    return p;
-}
-
-/// A target in seconds: finite, above 0, at most limits::kMaxSeconds.
-std::optional<double> readSeconds(const JsonObject& o, std::string_view key)
-{
-    const auto s = o.optionalNumber(key, 0, limits::kMaxSeconds);
-    if (s && !(*s > 0))
-        o.fail(key, "must be above 0 seconds");
-    return s;
-}
-
-Json percentileToJson(double p)
-{
-    return p == kTargetMeanPercentile ? Json("mean") : Json(p);
-}
-
-} // namespace
-
-WorkloadTargets readWorkloadTargets(const JsonObject& o)
-{
-    o.rejectUnknownKeys({ "ttft_s", "ttft_percentile", "tpot_s", "tpot_percentile" });
-    WorkloadTargets t;
-    t.ttftSeconds = readSeconds(o, "ttft_s");
-    t.ttftPercentile = readPercentile(o, "ttft_percentile");
-    t.tpotSeconds = readSeconds(o, "tpot_s");
-    t.tpotPercentile = readPercentile(o, "tpot_percentile");
-    return t;
-}
-
-Json workloadTargetsToJson(const WorkloadTargets& t)
-{
-    Json j = Json::object();
-    if (t.ttftSeconds)
-        j["ttft_s"] = *t.ttftSeconds;
-    if (t.ttftPercentile)
-        j["ttft_percentile"] = percentileToJson(*t.ttftPercentile);
-    if (t.tpotSeconds)
-        j["tpot_s"] = *t.tpotSeconds;
-    if (t.tpotPercentile)
-        j["tpot_percentile"] = percentileToJson(*t.tpotPercentile);
-    return j;
+    return w;
 }
 
 } // namespace kvtiers

@@ -4,6 +4,7 @@
 // hardware, so `--workload flexgen` alone is a whole scenario.
 
 #include "core/cards/KvFormat.h"
+#include "core/cards/LatencyTargets.h"
 #include "core/cards/Source.h"
 #include "core/io/Json.h"
 
@@ -89,23 +90,6 @@ struct WorkloadParams {
     bool operator==(const WorkloadParams&) const = default;
 };
 
-/// A percentile target written "mean": the mean, not a percentile. Equal to
-/// kMeanPercentile (core/analysis/FleetLoad.h), which this layer cannot include; a test
-/// checks the two agree.
-inline constexpr double kTargetMeanPercentile = 0;
-
-/// A workload card's own latency targets (each optional). In a fleet, a mix entry's own
-/// target wins over the card's, and the card's over the fleet's default.
-struct WorkloadTargets {
-    std::optional<double> ttftSeconds;    ///< time to first token, s (> 0)
-    std::optional<double> ttftPercentile; ///< 0 < p < 100, or kTargetMeanPercentile
-    std::optional<double> tpotSeconds;    ///< time per output token, s (> 0)
-    std::optional<double> tpotPercentile; ///< 0 < p < 100, or kTargetMeanPercentile
-
-    bool empty() const { return !ttftSeconds && !ttftPercentile && !tpotSeconds && !tpotPercentile; }
-    bool operator==(const WorkloadTargets&) const = default;
-};
-
 struct WorkloadCard {
     std::string id;
     std::string name;
@@ -114,7 +98,9 @@ struct WorkloadCard {
     std::string modelId;    ///< may be empty
     std::string hardwareId; ///< may be empty
     WorkloadParams params;
-    WorkloadTargets targets; ///< the card's "targets" object; empty when absent
+    /// The card's "targets" object; empty when absent. In a fleet, a mix entry's own target
+    /// wins over the card's, and the card's over the fleet's default.
+    LatencyTargets targets;
 };
 
 /// Bounds shared by cards, the CLI and the GUI (inputs beyond them are refused).
@@ -129,11 +115,6 @@ inline constexpr int kMaxBlock = 1 << 20;
 } // namespace limits
 
 WorkloadCard parseWorkloadCard(const Json& json, const std::string& origin);
-/// A card's "targets" object: ttft_s and tpot_s in seconds (> 0, at most
-/// limits::kMaxSeconds), ttft_percentile and tpot_percentile in (0, 100) or "mean".
-WorkloadTargets readWorkloadTargets(const JsonObject& targets);
-/// The targets as a card writes them (only those set); an empty object when none is.
-Json workloadTargetsToJson(const WorkloadTargets& t);
 const char* allocationName(Allocation a);
 /// The mean reuses of a reused block in effect: given, or max(1, r / (1 − r)), the fewest
 /// that a share r of references being reuses allows (each block's first reference is not one).

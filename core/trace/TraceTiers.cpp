@@ -12,9 +12,8 @@ TraceCapacity traceCapacity(const EvalResult& r, TraceRouting routing)
     const double servers = std::max(1.0, std::round(r.fleetServers));
     c.caches = routing == TraceRouting::Global ? 1 : static_cast<int>(std::min(servers, 4096.0));
     const double replicasPerCache = r.replicasPerServer * servers / c.caches;
-    const TierUse* tiers[3] = { &r.hbm, &r.dram, &r.ssd };
     for (int t = 0; t < 3; ++t) {
-        const TierUse& u = *tiers[t];
+        const TierUse& u = r.tiers[kTiers[t]];
         // What the scenario does not already hold there: weights and active sequences.
         const double perReplica = std::max(0.0, u.capacity - u.weights - u.hotAllocated());
         c.bytesPerCache[t] = perReplica * replicasPerCache;

@@ -14,6 +14,9 @@
 #include "core/io/Csv.h"
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
+#include "core/report/FleetReport.h"
+#include "core/report/SensitivityReport.h"
+#include "core/report/SweepReport.h"
 #include "tests/support/TestSupport.h"
 
 #include <QFile>
@@ -758,8 +761,8 @@ private slots:
             return lines[row].split(QLatin1Char(',')).value(header.indexOf(QLatin1String(column)));
         };
         QCOMPARE(cell(1, "tier"), QStringLiteral("hbm"));
-        QCOMPARE(cell(1, "capacity_bytes").toStdString(), kvtiers::csvNumber(e.hbm.capacity));
-        QCOMPARE(cell(1, "used_bytes").toStdString(), kvtiers::csvNumber(e.hbm.used()));
+        QCOMPARE(cell(1, "capacity_bytes").toStdString(), kvtiers::csvNumber(e.tiers.hbm.capacity));
+        QCOMPARE(cell(1, "used_bytes").toStdString(), kvtiers::csvNumber(e.tiers.hbm.used()));
         QCOMPARE(cell(1, "restore_seconds"), QString()); // in place
         // The article's 128K prompt restores from DRAM in about 0.1-0.2 s on the default
         // path (vLLM's offloading connector, ~45-50 GB/s per GPU; docs/model.md §5) and

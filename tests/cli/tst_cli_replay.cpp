@@ -62,7 +62,7 @@ private slots:
         replay::ReplayOptions o;
         o.replicas = 6;
         o.dramBlocks = 20000;
-        o.ttftTarget = 3;
+        o.targets.ttftSeconds = 3;
         const replay::ReplayResult res = replay::runReplay(t, s, e, o);
         QCOMPARE(j["ttft_s"]["p99"].get<double>(), res.ttft.p99);
         QCOMPARE(j["goodput_rps"].get<double>(), res.goodputRps);
@@ -143,7 +143,7 @@ private slots:
         row("capacity unknown tier", { f, QStringLiteral("--capacity-blocks"), QStringLiteral("l3=5") }, "\"l3\"");
         row("capacity negative", { f, QStringLiteral("--capacity-blocks"), QStringLiteral("dram=-5") },
             "--capacity-blocks dram");
-        row("percentile", { f, QStringLiteral("--ttft-percentile"), QStringLiteral("1") }, "--ttft-percentile");
+        row("percentile", { f, QStringLiteral("--ttft-percentile"), QStringLiteral("0.99") }, "--ttft-percentile");
         row("zero traffic", { f, QStringLiteral("--traffic-scale"), QStringLiteral("0") }, "--traffic-scale");
         row("replicas", { f, QStringLiteral("--replicas"), QStringLiteral("0") }, "--replicas");
         row("sweep axis", { f, QStringLiteral("--sweep"), QStringLiteral("hbm") }, "--sweep");

@@ -6,6 +6,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/model/Evaluation.h"
 #include "core/model/PrefixCache.h"
+#include "core/model/Warnings.h"
 #include "core/report/ResultJson.h"
 #include "core/trace/TraceAnalysis.h"
 #include "core/trace/TraceReader.h"
@@ -61,8 +62,8 @@ const Shipped& shipped()
 
 /// The closed form fed with what the trace measures: its request rate, its blocks per
 /// request (one byte per block), the share of references that are reuses and the reuse-gap
-/// table; the capacity in blocks sits in HBM (`tier` 0) or below it (1).
-double closedForm(const TraceAnalysis& a, CacheAdmission admission, double k, double capacity, int tier)
+/// table; the capacity in blocks sits in `tier` (HBM, or DRAM below it).
+double closedForm(const TraceAnalysis& a, CacheAdmission admission, double k, double capacity, Tier tier)
 {
     WorkloadParams w;
     for (const ReuseGapPoint& p : a.reuseGapCdf())
@@ -74,8 +75,8 @@ double closedForm(const TraceAnalysis& a, CacheAdmission admission, double k, do
     const double lambda = static_cast<double>(a.requests) / a.durationSeconds();
     const CacheStreams all = admittedStreams(CacheAdmission::All, r * blocksPerRequest, blocksPerRequest, k);
     const CacheStreams lower = admittedStreams(admission, r * blocksPerRequest, blocksPerRequest, k);
-    std::array<double, 3> room { 0, 0, 0 };
-    room[static_cast<std::size_t>(tier)] = capacity;
+    PerTier<double> room;
+    room[tier] = capacity;
     return r * lruPrefixCache(gaps, lambda, all, lower, 1, false, room).hitShare();
 }
 
@@ -136,7 +137,7 @@ private slots:
         double worstOld = 0;
         for (double c : { 500.0, 1000.0, 2000.0, 4000.0, 8000.0, 16000.0, 31000.0, 60000.0 }) {
             const double exact = a.blockHitRatio(c);
-            const double model = closedForm(a, CacheAdmission::All, 1, c, 0);
+            const double model = closedForm(a, CacheAdmission::All, 1, c, Tier::Hbm);
             QVERIFY2(std::fabs(model - exact) <= tolerance,
                 qPrintable(QStringLiteral("%1 blocks: closed form %2, exact %3").arg(c).arg(model).arg(exact)));
             // The previous form: every block used twice (b_next = b_last = r m).
@@ -170,7 +171,8 @@ private slots:
         KV_COMPARE_NEAR(k, 105710.0 / 44144.0, 1e-12);
         for (std::size_t c : { 2000u, 4000u, 8000u, 16000u, 31000u }) {
             const double exact = seenTwiceExact(s.references, c);
-            const double model = closedForm(s.analysis, CacheAdmission::SeenTwice, k, static_cast<double>(c), 1);
+            const double model
+                = closedForm(s.analysis, CacheAdmission::SeenTwice, k, static_cast<double>(c), Tier::Dram);
             QVERIFY2(std::fabs(model - exact) <= 0.025,
                 qPrintable(QStringLiteral("%1 blocks: closed form %2, simulated %3").arg(c).arg(model).arg(exact)));
         }
@@ -199,7 +201,7 @@ private slots:
         QCOMPARE(r.storedPromptTokens, 3576.5);
         QCOMPARE(r.cacheablePrefixTokens, 2142.9);
         const double b = 2142.9 * 131072, stored = 3576.5 * 131072, D = 120;
-        const double cap = r.hbm.retained / 1 + r.dram.retained; // TP 1: bytes per GPU
+        const double cap = r.tiers.hbm.retained / 1 + r.tiers.dram.retained; // TP 1: bytes per GPU
         auto occupancy = [&](double T) { return r.requestRate * (b * D * (1 - std::exp(-T / D)) + (stored - b) * T); };
         double lo = 0, hi = D * std::log(100.0);
         for (int i = 0; i < 200; ++i)
@@ -214,13 +216,13 @@ private slots:
         const Scenario s2 = chatOnOneTiB({ { "cache_admission", "seen-twice" } });
         const EvalResult r2 = evaluate(s2);
         QCOMPARE(resultToJson(s2, r2)["assumptions"]["reuses_per_block"].get<double>(), 0.6 / 0.4);
-        QVERIFY(r2.hitShareDram < r.hitShareDram);
+        QVERIFY(r2.hitShare.dram < r.hitShare.dram);
         // k = 1: every reused block is reused once, and seen-twice never hits below HBM.
         const EvalResult r3
             = evaluate(chatOnOneTiB({ { "cache_admission", "seen-twice" }, { "reuses_per_block", 1 } }));
-        QCOMPARE(r3.hitShareDram, 0.0);
-        QCOMPARE(r3.hitShareSsd, 0.0);
-        QVERIFY(r3.hitShareHbm > 0);
+        QCOMPARE(r3.hitShare.dram, 0.0);
+        QCOMPARE(r3.hitShare.ssd, 0.0);
+        QVERIFY(r3.hitShare.hbm > 0);
     }
 
     void admissionKnobReadsAndRefuses()
@@ -254,7 +256,7 @@ private slots:
         const Scenario s = workloadScenario("chat");
         const EvalResult r = evaluate(s);
         const double b = 2142.9 * 131072, stored = 3576.5 * 131072, D = 120;
-        const double F = 1 - std::exp(-r.characteristicSeconds[1] / D);
+        const double F = 1 - std::exp(-r.characteristicSeconds.dram / D);
         const double perGpu = r.requestRate * 1.0 * (b * (1 - F) + (stored - b));
         KV_COMPARE_NEAR(r.ssdWriteBytesPerSecond, 8 * perGpu, 1e-9);
         KV_COMPARE_NEAR(r.ssdDriveWritesPerDay, r.ssdWriteBytesPerSecond * 86400 / 30.72e12, 1e-12);
@@ -264,7 +266,7 @@ private slots:
 
         const Scenario si = scenario({}, { { "inclusive_tiers", true } }, {}, "chat");
         const EvalResult ri = evaluate(si);
-        const double hitShare = ri.hitShareHbm + ri.hitShareDram + ri.hitShareSsd;
+        const double hitShare = ri.hitShare.hbm + ri.hitShare.dram + ri.hitShare.ssd;
         KV_COMPARE_NEAR(ri.ssdWriteBytesPerSecond, 8 * ri.requestRate * (stored - b * hitShare), 1e-9);
         // With DRAM for everything the cache wants, exclusive demotion evicts nothing to the
         // SSD, while write-through still writes every block it stores.
@@ -296,7 +298,7 @@ private slots:
         // counted the TP all-reduces, which lowers each replica's rate; the audit said
         // "about 7").
         const double b = 3970.0, stored = 7947.5, D = 300;
-        const double F = 1 - std::exp(-r.characteristicSeconds[1] / D);
+        const double F = 1 - std::exp(-r.characteristicSeconds.dram / D);
         KV_COMPARE_NEAR(r.ssdWriteBytesPerSecond, r.requestRate * 327680 * (b * (1 - F) + (stored - b)), 1e-9);
         KV_COMPARE_NEAR(r.ssdDriveWritesPerDay, r.ssdWriteBytesPerSecond * 86400 / s.hardware.nvmeBytes, 1e-9);
         KV_COMPARE_NEAR(r.ssdDriveWritesPerDay, 6.113, 1e-3);

@@ -70,8 +70,8 @@ private slots:
         QCOMPARE(s.tp(), 8);
         const EvalResult r = evaluate(s);
         QCOMPARE(r.retainedPoolBytes, 0.0);
-        QCOMPARE(r.dram.used(), 0.0);
-        QCOMPARE(r.ssd.used(), 0.0);
+        QCOMPARE(r.tiers.dram.used(), 0.0);
+        QCOMPARE(r.tiers.ssd.used(), 0.0);
     }
 };
 

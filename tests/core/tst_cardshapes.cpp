@@ -7,6 +7,7 @@
 #include "core/analysis/Sweep.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/model/KvSizing.h"
+#include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
@@ -285,10 +286,10 @@ private slots:
                 QVERIFY2(!conc.points.empty(), what.c_str());
                 for (const auto* sw : { &ctx, &conc })
                     for (const auto& p : sw->points)
-                        QVERIFY2(isFiniteFigure(p.x) && isFiniteFigure(p.hbm.used()) && isFiniteFigure(p.dram.used())
-                                && isFiniteFigure(p.ssd.used()) && isFiniteFigure(p.overflowBytes)
-                                && isFiniteFigure(p.maxConcurrency) && isFiniteFigure(p.tokensPerSecond)
-                                && !std::isnan(p.achievedReuse),
+                        QVERIFY2(isFiniteFigure(p.x) && isFiniteFigure(p.tiers.hbm.used())
+                                && isFiniteFigure(p.tiers.dram.used()) && isFiniteFigure(p.tiers.ssd.used())
+                                && isFiniteFigure(p.overflowBytes) && isFiniteFigure(p.maxConcurrency)
+                                && isFiniteFigure(p.tokensPerSecond) && !std::isnan(p.achievedReuse),
                             what.c_str());
                 QVERIFY2(!std::isnan(ctx.hbmFullAt), what.c_str());
 
@@ -303,8 +304,8 @@ private slots:
                     { "output_tokens", 512 }, { "tp", tp } };
                 in.mix.push_back(e);
                 in.requestsPerSecond = 1;
-                in.ttftTargetSeconds = 60;
-                in.tpotTargetSeconds = 1;
+                in.targets.ttftSeconds = 60;
+                in.targets.tpotSeconds = 1;
                 try {
                     const FleetResult f = sizeFleet(c, in);
                     QVERIFY2(isFiniteFigure(f.gpus) && f.gpus > 0 && isFiniteFigure(f.servers)

@@ -6,9 +6,9 @@
 // the replica search, started from a closed-form estimate, still lands on the fewest replicas.
 
 #include "core/analysis/Fleet.h"
-#include "core/analysis/Queueing.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/io/InputError.h"
+#include "core/model/Queueing.h"
 #include "tests/support/TestSupport.h"
 
 #include <cmath>
@@ -43,10 +43,10 @@ private slots:
         QCOMPARE(r.tp, 8); // one replica per 8-GPU server: servers == replicas
         QCOMPARE(f.servers, e.replicas);
         QCOMPARE(f.gpus, e.replicas * 8);
-        QCOMPARE(f.hbmBytes, f.servers * (r.perServer.hbm - r.hbm.retained + r.overflowBytes));
+        QCOMPARE(f.hbmBytes, f.servers * (r.perServer.hbm - r.tiers.hbm.retained + r.overflowBytes));
         QCOMPARE(f.dramBytes, f.servers * r.perServer.dram);
         QCOMPARE(f.ssdBytes, f.servers * r.perServer.ssd);
-        QCOMPARE(f.hbmPerServer(), r.perServer.hbm - r.hbm.retained);
+        QCOMPARE(f.hbmPerServer(), r.perServer.hbm - r.tiers.hbm.retained);
         // Enough replicas for the traffic under load: below full utilisation, and p99 TTFT
         // within its 30 s target, which one replica fewer misses.
         QVERIFY(e.replicas * r.requestRate >= 3.0);
@@ -65,8 +65,8 @@ private slots:
             for (double rate : { 0.7, 40.0, 900.0 })
                 for (double percentile : { 99.0, 90.0, kMeanPercentile }) {
                     FleetInput in = oneWorkload(w, rate);
-                    in.mix.front().ttftPercentile = percentile; // over the card's own targets
-                    in.mix.front().ttftTargetSeconds = 5;
+                    in.mix.front().targets.ttftPercentile = percentile; // over the card's own targets
+                    in.mix.front().targets.ttftSeconds = 5;
                     FleetResult f;
                     try {
                         f = sizeFleet(CardCatalog::builtin(), in);
@@ -81,7 +81,7 @@ private slots:
                     const double least = std::floor(one.figures().utilization) + 1;
                     const QString at = QStringLiteral("%1 %2/s %3").arg(w).arg(rate).arg(percentile);
                     QVERIFY2(e.replicas >= least, qPrintable(at));
-                    const double target = e.ttftTargetSeconds, p = e.ttftPercentile;
+                    const double target = e.targets.ttft(), p = e.targets.ttftAt();
                     QCOMPARE(target, 5.0);
                     QCOMPARE(p, percentile);
                     QVERIFY2(
@@ -138,16 +138,16 @@ private slots:
         QFETCH(double, rate);
         QFETCH(double, percentile);
         FleetInput in = oneWorkload(workload.toStdString(), rate);
-        in.ttftPercentile = percentile;
+        in.targets.ttftPercentile = percentile;
         const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
         const auto& e = f.entries.front();
-        QCOMPARE(e.ttftPercentile, percentile);
+        QCOMPARE(e.targets.ttftAt(), percentile);
         QVERIFY(e.load.utilization > 0 && e.load.utilization < 1);
         const ReplicaQueue at(e.scenario, e.perReplica, e.requestsPerSecond, e.replicas);
-        QVERIFY(at.ttftAt(percentile) <= in.ttftTargetSeconds);
+        QVERIFY(at.ttftAt(percentile) <= in.targets.ttft());
         QVERIFY(ReplicaQueue(e.scenario, e.perReplica, e.requestsPerSecond, e.replicas - 1).ttftAt(percentile)
-            > in.ttftTargetSeconds);
-        QVERIFY(e.load.tpot.p99 <= in.tpotTargetSeconds);
+            > in.targets.ttft());
+        QVERIFY(e.load.tpot.p99 <= in.targets.tpot());
         // Percentiles are ordered, and TTFT is at least the wait plus the shortest own prefill.
         QVERIFY(e.load.ttft.p50 <= e.load.ttft.p90 && e.load.ttft.p90 <= e.load.ttft.p99);
         QVERIFY(e.load.queueWait.p99 <= e.load.ttft.p99);
@@ -167,20 +167,20 @@ private slots:
     void eachWorkloadHasItsOwnTargets()
     {
         FleetInput in = fleetMix({ { "chat", 3 }, { "article", 1 } }, 4, 0.1, "h200-sxm");
-        in.ttftTargetSeconds = 60;
-        in.mix[0].ttftTargetSeconds = 2; // a chat turn
-        in.mix[0].ttftPercentile = 90;
+        in.targets.ttftSeconds = 60;
+        in.mix[0].targets.ttftSeconds = 2; // a chat turn
+        in.mix[0].targets.ttftPercentile = 90;
         const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
-        QCOMPARE(f.entries[0].ttftTargetSeconds, 2.0);
-        QCOMPARE(f.entries[0].ttftPercentile, 90.0);
-        QCOMPARE(f.entries[1].ttftTargetSeconds, 60.0);
-        QCOMPARE(f.entries[1].ttftPercentile, 99.0);
+        QCOMPARE(f.entries[0].targets.ttft(), 2.0);
+        QCOMPARE(f.entries[0].targets.ttftAt(), 90.0);
+        QCOMPARE(f.entries[1].targets.ttft(), 60.0);
+        QCOMPARE(f.entries[1].targets.ttftAt(), 99.0);
         QVERIFY(f.entries[0].load.ttft.p90 <= 2.0);
         QVERIFY(f.entries[1].load.ttft.p99 <= 60.0);
         // The article's 9.42 s prefill cannot meet chat's 2 s: as the fleet's target it is
         // an error naming the article, not chat.
         FleetInput tight = in;
-        tight.ttftTargetSeconds = 2;
+        tight.targets.ttftSeconds = 2;
         try {
             sizeFleet(CardCatalog::builtin(), tight);
             QFAIL("expected an error");
@@ -189,7 +189,7 @@ private slots:
         }
         // A percentile outside (0, 100) is refused.
         FleetInput bad = in;
-        bad.mix[1].tpotPercentile = 100;
+        bad.mix[1].targets.tpotPercentile = 100;
         QVERIFY_THROWS_EXCEPTION(InputError, sizeFleet(CardCatalog::builtin(), bad));
     }
 
@@ -260,7 +260,7 @@ private slots:
     void mixSplitsByShare()
     {
         FleetInput in;
-        in.mix = { { "chat", {}, 3, {}, {}, {}, {} }, { "mooncake", {}, 1, {}, {}, {}, {} } };
+        in.mix = { { "chat", {}, 3, {} }, { "mooncake", {}, 1, {} } };
         in.mix[0].spec.workload = "chat";
         in.mix[1].spec.workload = "mooncake";
         for (auto& e : in.mix)
@@ -283,7 +283,7 @@ private slots:
     void impossibleTargetsNameTheWorkload()
     {
         FleetInput in = oneWorkload("flexgen", 1);
-        in.tpotTargetSeconds = 0.05; // FlexGen takes minutes per step
+        in.targets.tpotSeconds = 0.05; // FlexGen takes minutes per step
         try {
             sizeFleet(CardCatalog::builtin(), in);
             QFAIL("expected an error");
@@ -291,7 +291,7 @@ private slots:
             QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("flexgen")), e.what());
         }
         FleetInput mixed;
-        mixed.mix = { { "chat", {}, 1, {}, {}, {}, {} }, { "mooncake", {}, 1, {}, {}, {}, {} } };
+        mixed.mix = { { "chat", {}, 1, {} }, { "mooncake", {}, 1, {} } };
         mixed.mix[0].spec.workload = "chat";
         mixed.mix[1].spec.workload = "mooncake";
         mixed.requestsPerSecond = 1;

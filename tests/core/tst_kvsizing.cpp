@@ -295,9 +295,9 @@ private slots:
             const KvSizing kv = sizing(builtinModel("llama-3.1-70b"), 16, 8, 16,
                 std::string(policy) == "paged" ? Allocation::Paged : Allocation::Contiguous);
             const double frag = N * (kv.gpuSequenceAllocated(C) - kv.gpuSequenceBytes(C)) * 8;
-            QCOMPARE(r.hbm.fragmentation, frag);
-            QCOMPARE(r.hbm.hotKv, N * C * 327680.0);
-            QCOMPARE(r.hotSetAllocatedBytes, r.hbm.hotKv + r.hbm.fragmentation);
+            QCOMPARE(r.tiers.hbm.fragmentation, frag);
+            QCOMPARE(r.tiers.hbm.hotKv, N * C * 327680.0);
+            QCOMPARE(r.hotSetAllocatedBytes, r.tiers.hbm.hotKv + r.tiers.hbm.fragmentation);
         }
     }
 
@@ -330,7 +330,7 @@ private slots:
             "llama-3.1-70b", { { "context", C }, { "concurrency", N }, { "reuse_rate", r }, { "sharing", S } }));
         const double P = C, R = std::floor(r * P);
         QCOMPARE(res.hotSetBytes, N * C * 327680.0 - N * R * 327680.0 * (1 - 1 / S));
-        QVERIFY(res.hbm.sharedPrefixes > 0);
+        QVERIFY(res.tiers.hbm.sharedPrefixes > 0);
     }
 };
 

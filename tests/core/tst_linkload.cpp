@@ -5,6 +5,7 @@
 
 #include "core/model/Evaluation.h"
 #include "core/model/LinkLoad.h"
+#include "core/model/Warnings.h"
 #include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
@@ -76,12 +77,12 @@ private slots:
         const EvalResult r = evaluate(s);
         const double b = 2142.9 * 131072;
         KV_COMPARE_NEAR(r.links.gpuLink.utilization,
-            r.requestRate * (r.hitShareDram + r.hitShareSsd) * b / r.restoreBandwidthDram, 1e-9);
-        KV_COMPARE_NEAR(r.links.nvme.utilization, r.requestRate * 8 * r.hitShareSsd * b / 56e9, 1e-9);
+            r.requestRate * (r.hitShare.dram + r.hitShare.ssd) * b / r.restoreBandwidthDram, 1e-9);
+        KV_COMPARE_NEAR(r.links.nvme.utilization, r.requestRate * 8 * r.hitShare.ssd * b / 56e9, 1e-9);
         QVERIFY(r.links.gpuLink.utilization > 0 && r.links.gpuLink.utilization < 1);
-        const double hitShare = r.hitShareHbm + r.hitShareDram + r.hitShareSsd;
+        const double hitShare = r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd;
         KV_COMPARE_NEAR(r.restoreQueueWaitSeconds,
-            (r.hitShareDram * r.links.dramWaitSeconds + r.hitShareSsd * r.links.ssdWaitSeconds) / hitShare, 1e-9);
+            (r.hitShare.dram * r.links.dramWaitSeconds + r.hitShare.ssd * r.links.ssdWaitSeconds) / hitShare, 1e-9);
         QVERIFY(r.restoreQueueWaitSeconds > 0);
         const Json j = resultToJson(s, r);
         QCOMPARE(j["link_utilization"]["pcie_or_c2c"].get<double>(), r.links.gpuLink.utilization);
@@ -125,7 +126,7 @@ private slots:
         QVERIFY(r.links.uplink.has_value());
         const double b = 2142.9 * 131072;
         KV_COMPARE_NEAR(
-            r.links.uplink->utilization, r.requestRate * 4 * (r.hitShareDram + r.hitShareSsd) * b / 64e9, 1e-9);
+            r.links.uplink->utilization, r.requestRate * 4 * (r.hitShare.dram + r.hitShare.ssd) * b / 64e9, 1e-9);
         KV_COMPARE_NEAR(r.links.dramWaitSeconds, r.links.gpuLink.waitSeconds + r.links.uplink->waitSeconds, 1e-12);
         QVERIFY(resultToJson(s, r)["link_utilization"].contains("shared_uplink"));
     }

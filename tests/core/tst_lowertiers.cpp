@@ -9,6 +9,8 @@
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/Warnings.h"
+#include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 
@@ -246,7 +248,7 @@ private slots:
         // 30 req/s of Mooncake-like requests on H200s: each replica's request costs at least
         // its uncached prefill; 30 × that must fit in the replicas.
         FleetInput in = fleetMix({ { "mooncake", 1 } }, 30, 0.05);
-        in.ttftTargetSeconds = 2;
+        in.targets.ttftSeconds = 2;
         const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
         const auto& e = f.entries[0];
         QVERIFY(e.replicas * e.replicaRequestsPerSecond >= 30);
@@ -267,7 +269,7 @@ private slots:
         const double lambda = 2, b = 1e9;
         const CacheStreams twice { b, b }; // each block used twice: b reused, b last
         const PrefixCacheResult c = lruPrefixCache(gaps, lambda, twice, twice, 1, false, { lambda * 100 * b, 0, 0 });
-        KV_COMPARE_NEAR(c.characteristicSeconds[0], 56.714329040978, 1e-6);
+        KV_COMPARE_NEAR(c.characteristicSeconds.hbm, 56.714329040978, 1e-6);
         KV_COMPARE_NEAR(c.hitShare(), 1 - 0.56714329040978, 1e-6);
     }
 
@@ -277,7 +279,7 @@ private slots:
         const EvalResult r = evaluate(
             scenario({}, { { "reuse_rate", 0.5 }, { "reuse_distance_s", 0 }, { "offload_rate", 1 } }, {}, "chat"));
         QCOMPARE(r.retainedPoolBytes, 0.0);
-        QCOMPARE(r.dram.retained + r.ssd.retained + r.hbm.retained, 0.0);
+        QCOMPARE(r.tiers.dram.retained + r.tiers.ssd.retained + r.tiers.hbm.retained, 0.0);
         QCOMPARE(r.achievedReuse, 0.0);
         QCOMPARE(r.ttftWithReuseSeconds, r.ttftNoReuseSeconds);
     }
@@ -410,7 +412,7 @@ private slots:
         // must read them in once: ~81 GB from NVMe at 2 GB/s (the t4 card) is ~40 s, far
         // above the compute of a 512-token prompt.
         const EvalResult r = evaluate(workloadScenario("flexgen"));
-        KV_COMPARE_NEAR(r.weightStreamSeconds, r.ssd.weights / 2e9, 1e-12);
+        KV_COMPARE_NEAR(r.weightStreamSeconds, r.tiers.ssd.weights / 2e9, 1e-12);
         QVERIFY(r.weightStreamSeconds > r.recomputeSeconds);
         QCOMPARE(r.ttftNoReuseSeconds, r.weightStreamSeconds);
         QCOMPARE(article().weightStreamSeconds, 0.0);

@@ -8,6 +8,7 @@
 #include "core/analysis/FleetLoad.h"
 #include "core/analysis/Outlook.h"
 #include "core/io/InputError.h"
+#include "core/report/FleetReport.h"
 #include "tests/support/TestSupport.h"
 
 #include <cmath>
@@ -24,8 +25,8 @@ OutlookYear year(int y, double tokens, std::vector<OutlookMixEntry> mix, std::ve
     out.tokensPerDay = tokens;
     out.mix = std::move(mix);
     out.hardware = std::move(hw);
-    out.ttftSeconds = 30;
-    out.tpotSeconds = 0.1;
+    out.targets.ttftSeconds = 30;
+    out.targets.tpotSeconds = 0.1;
     return out;
 }
 
@@ -47,7 +48,7 @@ void targetsAtIdleTimes(OutlookYear& y, double factor)
         FleetInput in = outlookFleetInput(y);
         for (auto& e : in.mix)
             e.spec.hardware = y.hardware.front().hardware;
-        in.ttftTargetSeconds = 1e5;
+        in.targets.ttftSeconds = 1e5;
         return in;
     }());
     for (size_t i = 0; i < y.mix.size(); ++i) {
@@ -94,14 +95,13 @@ private slots:
             // one profile, with its share of the tokens.
             FleetInput in;
             in.tokensPerDay = 3e12 * share;
-            in.ttftTargetSeconds = 30;
-            in.tpotTargetSeconds = 0.1;
+            in.targets.ttftSeconds = 30;
+            in.targets.tpotSeconds = 0.1;
             FleetEntry chat { .label = "chat", .spec = { "", hw, "chat", Json::object() }, .share = 0.6 };
             FleetEntry moon { .label = "mooncake",
                 .spec = { "", hw, "mooncake", Json { { "context", 32768 } } },
                 .share = 0.4,
-                .ttftTargetSeconds = 5.0,
-                .ttftPercentile = 90.0 };
+                .targets = { .ttftSeconds = 5.0, .ttftPercentile = 90.0 } };
             in.mix = { chat, moon };
             const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
             const HardwareCard& card = CardCatalog::builtin().hardware().at(hw);
@@ -113,7 +113,7 @@ private slots:
             hbmInst += f.gpus * card.hbmBytes;
             dramInst += f.servers * card.hostDramBytes;
             nvmeInst += f.servers * card.nvmeBytes;
-            QCOMPARE(f.entries[1].ttftTargetSeconds, 5.0); // the mix entry's own target held
+            QCOMPARE(f.entries[1].targets.ttft(), 5.0); // the mix entry's own target held
         }
         QCOMPARE(r.gpus, gpus);
         QCOMPARE(r.servers, servers);
@@ -165,7 +165,7 @@ private slots:
         double tokens = 131072.0 * 86400 * 1; // 1 request/s
         for (int i = 0; i < 5; ++i, tokens *= 8) {
             OutlookYear y = year(2026 + i, tokens, { { "article", 1, {} } }, { { "h200-sxm", 1 } });
-            y.ttftSeconds = 20;
+            y.targets.ttftSeconds = 20;
             years.push_back(y);
         }
         const OutlookResult r = computeOutlook(CardCatalog::builtin(), card(years));
@@ -223,8 +223,8 @@ private slots:
         for (int i = 0; i < 3; ++i) {
             OutlookYear y = year(2026 + i, 1e14 * std::pow(2.0, i),
                 { { "chat", 1 - agentic[i], {} }, { "agentic-coding", agentic[i], {} } }, { { "h200-sxm", 1 } });
-            y.ttftSeconds = 2;
-            y.tpotSeconds = 0.2;
+            y.targets.ttftSeconds = 2;
+            y.targets.tpotSeconds = 0.2;
             y.workloads["agentic-coding"] = Json { { "context", context[i] } };
             years.push_back(y);
         }

@@ -28,7 +28,7 @@ QString checkIdentity(const EvalResult& r, const QString& what)
             .arg(r.overflowBytes, 0, 'g', 17)
             .arg(r.lostReuseBytes, 0, 'g', 17)
             .arg(rhs, 0, 'g', 17);
-    for (const TierUse* t : { &r.hbm, &r.dram, &r.ssd })
+    for (const TierUse* t : { &r.tiers.hbm, &r.tiers.dram, &r.tiers.ssd })
         if (t->used() > t->capacity * (1 + 1e-12))
             return what + QStringLiteral(": a tier holds more than its capacity");
     return {};
@@ -57,16 +57,16 @@ private slots:
     {
         // The article: 10 × 128K on one H200 server at TP 8: everything in HBM.
         const EvalResult r = evaluate(workloadScenario("article"));
-        QCOMPARE(r.hbm.capacity, 8 * 0.9 * 141e9);
-        QCOMPARE(r.hbm.weights, k70bWeights);
-        QCOMPARE(r.hbm.hotAllocated(), 400 * GiB);
+        QCOMPARE(r.tiers.hbm.capacity, 8 * 0.9 * 141e9);
+        QCOMPARE(r.tiers.hbm.weights, k70bWeights);
+        QCOMPARE(r.tiers.hbm.hotAllocated(), 400 * GiB);
         QCOMPARE(r.kvBudgetPerGpu, k70bBudgetGpu);
-        QCOMPARE(r.dram.used(), 0.0);
-        QCOMPARE(r.ssd.used(), 0.0);
+        QCOMPARE(r.tiers.dram.used(), 0.0);
+        QCOMPARE(r.tiers.ssd.used(), 0.0);
         QCOMPARE(r.overflowBytes, 0.0);
         // DRAM capacity per replica = host DRAM × usable share (a whole server at TP 8).
-        QCOMPARE(r.dram.capacity, 2048e9 * 0.8);
-        QCOMPARE(r.ssd.capacity, 30.72e12);
+        QCOMPARE(r.tiers.dram.capacity, 2048e9 * 0.8);
+        QCOMPARE(r.tiers.ssd.capacity, 30.72e12);
         // Max concurrency: floor(budget / 40 GiB per 8 GPUs).
         QCOMPARE(r.maxConcurrency, std::floor(k70bBudgetGpu / (40 * GiB / 8)));
         QCOMPARE(r.servedConcurrency, 10.0);
@@ -82,10 +82,10 @@ private slots:
         QCOMPARE(r.servedConcurrency, maxN);
         QVERIFY(r.warnings & WarnHotSetOverflows);
         QVERIFY(r.warnings & WarnOverflow);
-        QCOMPARE(r.hbm.hotAllocated(), k70bBudgetGpu * 8); // HBM full
-        QVERIFY(r.hbm.free() < 1);                         // no room left (within a byte)
-        QCOMPARE(r.dram.hotAllocated(), 0.0);
-        QCOMPARE(r.ssd.hotAllocated(), 0.0);
+        QCOMPARE(r.tiers.hbm.hotAllocated(), k70bBudgetGpu * 8); // HBM full
+        QVERIFY(r.tiers.hbm.free() < 1);                         // no room left (within a byte)
+        QCOMPARE(r.tiers.dram.hotAllocated(), 0.0);
+        QCOMPARE(r.tiers.ssd.hotAllocated(), 0.0);
         KV_COMPARE_NEAR(r.overflowBytes, 30 * 40 * GiB - k70bBudgetGpu * 8, 1e-12);
         KV_CHECK(checkIdentity(r, "overflow"));
     }
@@ -100,9 +100,9 @@ private slots:
             const EvalResult r = evaluate(scenario("llama-3.1-70b", o));
             QCOMPARE(r.servedConcurrency, 30.0);
             QCOMPARE(r.overflowBytes, 0.0);
-            QCOMPARE(r.hbm.hotAllocated(), k70bBudgetGpu * 8);
-            KV_COMPARE_NEAR(r.dram.hotAllocated(), 30 * 40 * GiB - k70bBudgetGpu * 8, 1e-12);
-            QCOMPARE(r.ssd.used(), 0.0);
+            QCOMPARE(r.tiers.hbm.hotAllocated(), k70bBudgetGpu * 8);
+            KV_COMPARE_NEAR(r.tiers.dram.hotAllocated(), 30 * 40 * GiB - k70bBudgetGpu * 8, 1e-12);
+            QCOMPARE(r.tiers.ssd.used(), 0.0);
             QVERIFY(r.decodeBound == DecodeBound::DramStream);
             KV_CHECK(checkIdentity(r, "streaming into DRAM"));
         }
@@ -111,8 +111,8 @@ private slots:
             o["concurrency"] = 200; // 8.6 TB: HBM and DRAM full, SSD holds the rest
             const EvalResult r = evaluate(scenario("llama-3.1-70b", o));
             QCOMPARE(r.overflowBytes, 0.0);
-            QCOMPARE(r.dram.hotAllocated(), 2048e9 * 0.8);
-            KV_COMPARE_NEAR(r.ssd.hotAllocated(), 200 * 40 * GiB - k70bBudgetGpu * 8 - 2048e9 * 0.8, 1e-12);
+            QCOMPARE(r.tiers.dram.hotAllocated(), 2048e9 * 0.8);
+            KV_COMPARE_NEAR(r.tiers.ssd.hotAllocated(), 200 * 40 * GiB - k70bBudgetGpu * 8 - 2048e9 * 0.8, 1e-12);
             QVERIFY(r.decodeBound == DecodeBound::SsdStream);
             KV_CHECK(checkIdentity(r, "streaming into SSD"));
         }
@@ -120,7 +120,7 @@ private slots:
             Json o = base;
             o["concurrency"] = 2000; // 86 TB: more than all three tiers
             const EvalResult r = evaluate(scenario("llama-3.1-70b", o));
-            QCOMPARE(r.ssd.hotAllocated(), 30.72e12);
+            QCOMPARE(r.tiers.ssd.hotAllocated(), 30.72e12);
             KV_COMPARE_NEAR(r.overflowBytes, 2000 * 40 * GiB - k70bBudgetGpu * 8 - 2048e9 * 0.8 - 30.72e12, 1e-12);
             QVERIFY(r.warnings & WarnOverflow);
             KV_CHECK(checkIdentity(r, "streaming overflow"));
@@ -132,9 +132,9 @@ private slots:
         // OPT-175B (349 GB of FP16 weights) on one T4: HBM, then DRAM, then SSD, greedily.
         const EvalResult r = evaluate(scenario("opt-175b", { { "context", 544 }, { "output_tokens", 32 } }, "t4"));
         QVERIFY(r.warnings & WarnWeightsSpill);
-        QCOMPARE(r.hbm.weights, 0.9 * 16e9);
-        QCOMPARE(r.dram.weights, 208e9 * 0.8);
-        QCOMPARE(r.ssd.weights, r.weightsBytes - 0.9 * 16e9 - 208e9 * 0.8);
+        QCOMPARE(r.tiers.hbm.weights, 0.9 * 16e9);
+        QCOMPARE(r.tiers.dram.weights, 208e9 * 0.8);
+        QCOMPARE(r.tiers.ssd.weights, r.weightsBytes - 0.9 * 16e9 - 208e9 * 0.8);
         // Nothing left for KV in HBM: the non-streaming hot set overflows.
         QCOMPARE(r.kvBudgetPerGpu, 0.0);
         QCOMPARE(r.maxConcurrency, 0.0);
@@ -149,10 +149,10 @@ private slots:
         // weights_placement {dram 0.5, ssd 0.5}: DRAM takes what fits of its half
         // (80% of 208 GB), the remainder moves down to SSD.
         const EvalResult r = evaluate(workloadScenario("flexgen"));
-        QCOMPARE(r.hbm.weights, 0.0);
-        QCOMPARE(r.dram.weights, std::min(0.5 * r.weightsBytes, 208e9 * 0.8));
-        QCOMPARE(r.ssd.weights, r.weightsBytes - r.dram.weights);
-        QCOMPARE(r.ssd.hotAllocated(), r.hotSetAllocatedBytes);
+        QCOMPARE(r.tiers.hbm.weights, 0.0);
+        QCOMPARE(r.tiers.dram.weights, std::min(0.5 * r.weightsBytes, 208e9 * 0.8));
+        QCOMPARE(r.tiers.ssd.weights, r.weightsBytes - r.tiers.dram.weights);
+        QCOMPARE(r.tiers.ssd.hotAllocated(), r.hotSetAllocatedBytes);
         KV_CHECK(checkIdentity(r, "flexgen"));
     }
 
@@ -187,11 +187,12 @@ private slots:
         KV_COMPARE_NEAR(
             r.cacheDemandBytes, r.requestRate * (prefixBytes * 120 * 0.99 + lastBytes * 120 * std::log(100.0)), 1e-9);
         // Fills free HBM first, then DRAM (× offload rate 1), then SSD.
-        const double hbmFree = r.hbm.capacity - r.hbm.weights - r.hbm.hotAllocated();
-        KV_COMPARE_NEAR(r.hbm.retained, std::min(r.cacheDemandBytes, hbmFree), 1e-9);
-        QVERIFY(r.hbm.retained > 0);
-        KV_COMPARE_NEAR(r.dram.retained, std::min(r.cacheDemandBytes - r.hbm.retained, r.dram.capacity), 1e-9);
-        QVERIFY(std::fabs(r.ssd.retained - (r.cacheDemandBytes - r.hbm.retained - r.dram.retained))
+        const double hbmFree = r.tiers.hbm.capacity - r.tiers.hbm.weights - r.tiers.hbm.hotAllocated();
+        KV_COMPARE_NEAR(r.tiers.hbm.retained, std::min(r.cacheDemandBytes, hbmFree), 1e-9);
+        QVERIFY(r.tiers.hbm.retained > 0);
+        KV_COMPARE_NEAR(
+            r.tiers.dram.retained, std::min(r.cacheDemandBytes - r.tiers.hbm.retained, r.tiers.dram.capacity), 1e-9);
+        QVERIFY(std::fabs(r.tiers.ssd.retained - (r.cacheDemandBytes - r.tiers.hbm.retained - r.tiers.dram.retained))
             <= 1e-9 * r.cacheDemandBytes);
         // Everything found a place: achieved = 99% of what whole blocks can serve, no warning.
         KV_COMPARE_NEAR(r.achievedReuse, 0.99 * 2142.9 / P, 1e-9);
@@ -204,9 +205,9 @@ private slots:
     {
         // 1 GB of DRAM per server: the pool moves on to SSD and reuse is still achieved.
         const EvalResult r = evaluate(workloadScenario("chat", { { "host_dram_bytes", 1e9 } }));
-        QCOMPARE(r.dram.capacity, 1e9 * 0.8 / 8);
-        KV_COMPARE_NEAR(r.dram.retained, r.dram.capacity, 1e-9);
-        QVERIFY(r.ssd.retained > 0);
+        QCOMPARE(r.tiers.dram.capacity, 1e9 * 0.8 / 8);
+        KV_COMPARE_NEAR(r.tiers.dram.retained, r.tiers.dram.capacity, 1e-9);
+        QVERIFY(r.tiers.ssd.retained > 0);
         KV_COMPARE_NEAR(r.achievedReuse, 0.99 * r.cacheableReuse, 1e-9);
         KV_CHECK(checkIdentity(r, "small DRAM"));
     }
@@ -226,9 +227,9 @@ private slots:
         QVERIFY(small.warnings & WarnReuseLost);
         QCOMPARE(small.requestedReuse, 0.6);
         // achieved = cacheable share × P(gap ≤ T), T at the bottom of DRAM (Che; offload 1)
-        const double placed = small.hbm.retained + small.dram.retained + small.ssd.retained;
+        const double placed = small.tiers.hbm.retained + small.tiers.dram.retained + small.tiers.ssd.retained;
         KV_COMPARE_NEAR(
-            small.achievedReuse, small.cacheableReuse * -std::expm1(-small.characteristicSeconds[1] / 120), 1e-9);
+            small.achievedReuse, small.cacheableReuse * -std::expm1(-small.characteristicSeconds.dram / 120), 1e-9);
         KV_COMPARE_NEAR(small.lostReuseBytes, small.cacheDemandBytes - placed, 1e-9);
         KV_CHECK(checkIdentity(small, "reuse lost"));
     }
@@ -237,30 +238,30 @@ private slots:
     {
         // Only the offloaded share of what leaves HBM goes down; the rest is dropped.
         const EvalResult r = evaluate(workloadScenario("chat", { { "offload_rate", 0.25 } }));
-        const double leaving = r.cacheDemandBytes - r.hbm.retained;
-        KV_COMPARE_NEAR(r.dram.retained + r.ssd.retained, 0.25 * leaving, 1e-9);
+        const double leaving = r.cacheDemandBytes - r.tiers.hbm.retained;
+        KV_COMPARE_NEAR(r.tiers.dram.retained + r.tiers.ssd.retained, 0.25 * leaving, 1e-9);
         KV_COMPARE_NEAR(r.lostReuseBytes, 0.75 * leaving, 1e-9);
         QVERIFY(r.achievedReuse < 0.6);
         const EvalResult none = evaluate(workloadScenario("chat", { { "offload_rate", 0 } }));
-        QCOMPARE(none.dram.retained, 0.0);
-        QCOMPARE(none.ssd.retained, 0.0);
+        QCOMPARE(none.tiers.dram.retained, 0.0);
+        QCOMPARE(none.tiers.ssd.retained, 0.0);
     }
 
     void inclusiveTiersCopyIntoDram()
     {
         const EvalResult exclusive = evaluate(workloadScenario("chat"));
         const EvalResult inclusive = evaluate(workloadScenario("chat", { { "inclusive_tiers", true } }));
-        QCOMPARE(exclusive.dram.inclusiveCopies, 0.0);
+        QCOMPARE(exclusive.tiers.dram.inclusiveCopies, 0.0);
         // Write-through: DRAM holds the offloaded share (here all) of the pool, so it keeps a
         // copy of the HBM-resident part as well as the part HBM has no room for.
-        QVERIFY(inclusive.hbm.retained > 0);
-        const double content = std::min(inclusive.cacheDemandBytes, inclusive.dram.capacity);
+        QVERIFY(inclusive.tiers.hbm.retained > 0);
+        const double content = std::min(inclusive.cacheDemandBytes, inclusive.tiers.dram.capacity);
         // One LRU stack: DRAM's copies are the HBM-resident prefixes (offload 1).
-        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies, inclusive.hbm.retained, 1e-9);
-        KV_COMPARE_NEAR(inclusive.dram.inclusiveCopies + inclusive.dram.retained, content, 1e-9);
+        KV_COMPARE_NEAR(inclusive.tiers.dram.inclusiveCopies, inclusive.tiers.hbm.retained, 1e-9);
+        KV_COMPARE_NEAR(inclusive.tiers.dram.inclusiveCopies + inclusive.tiers.dram.retained, content, 1e-9);
         // The copies take DRAM room: less of the pool's own share fits below.
-        QVERIFY(inclusive.dram.retained <= exclusive.dram.retained);
-        QVERIFY(inclusive.dram.used() <= inclusive.dram.capacity * (1 + 1e-12));
+        QVERIFY(inclusive.tiers.dram.retained <= exclusive.tiers.dram.retained);
+        QVERIFY(inclusive.tiers.dram.used() <= inclusive.tiers.dram.capacity * (1 + 1e-12));
         KV_CHECK(checkIdentity(inclusive, "inclusive"));
     }
 
@@ -300,10 +301,10 @@ private slots:
                     { "host_dram_bytes", 400e9 } }));
         };
         const EvalResult few = at(16), many = at(64);
-        QVERIFY(many.hbm.retained < few.hbm.retained);
-        KV_COMPARE_NEAR(
-            many.dram.inclusiveCopies + many.dram.retained, few.dram.inclusiveCopies + few.dram.retained, 1e-12);
-        QVERIFY(many.dram.retained > few.dram.retained);
+        QVERIFY(many.tiers.hbm.retained < few.tiers.hbm.retained);
+        KV_COMPARE_NEAR(many.tiers.dram.inclusiveCopies + many.tiers.dram.retained,
+            few.tiers.dram.inclusiveCopies + few.tiers.dram.retained, 1e-12);
+        QVERIFY(many.tiers.dram.retained > few.tiers.dram.retained);
         KV_CHECK(checkIdentity(many, "inclusive, many"));
     }
 
@@ -362,12 +363,12 @@ private slots:
                 { "reuse_distance_s", 600 }, { "offload_rate", 1 }, { "servers", 3 } }));
         QCOMPARE(r.tp, 4);
         QCOMPARE(r.replicasPerServer, 2.0);
-        QCOMPARE(r.perGpu.hbm, r.hbm.used() / 4);
-        QCOMPARE(r.perGpu.dram, r.dram.used() / 4);
-        QCOMPARE(r.perGpu.ssd, r.ssd.used() / 4);
-        QCOMPARE(r.perServer.hbm, 2 * r.hbm.used());
-        QCOMPARE(r.perServer.dram, 2 * r.dram.used());
-        QCOMPARE(r.perServer.ssd, 2 * r.ssd.used());
+        QCOMPARE(r.perGpu.hbm, r.tiers.hbm.used() / 4);
+        QCOMPARE(r.perGpu.dram, r.tiers.dram.used() / 4);
+        QCOMPARE(r.perGpu.ssd, r.tiers.ssd.used() / 4);
+        QCOMPARE(r.perServer.hbm, 2 * r.tiers.hbm.used());
+        QCOMPARE(r.perServer.dram, 2 * r.tiers.dram.used());
+        QCOMPARE(r.perServer.ssd, 2 * r.tiers.ssd.used());
         QCOMPARE(r.fleetServers, 3.0);
         QCOMPARE(r.fleetGpus, 24.0);
         QCOMPARE(r.fleet.hbm, 3 * r.perServer.hbm);
@@ -375,8 +376,8 @@ private slots:
         QCOMPARE(r.fleet.ssd, 3 * r.perServer.ssd);
         QVERIFY(r.perServer.dram > 0);
         // Per-replica capacity is the replica's share of the server.
-        QCOMPARE(r.dram.capacity, 2048e9 * 0.8 / 2);
-        QCOMPARE(r.ssd.capacity, 30.72e12 / 2);
+        QCOMPARE(r.tiers.dram.capacity, 2048e9 * 0.8 / 2);
+        QCOMPARE(r.tiers.ssd.capacity, 30.72e12 / 2);
     }
 
     void gpusPerServerOverride()
@@ -385,8 +386,8 @@ private slots:
         const EvalResult r
             = evaluate(scenario("llama-3.1-70b", { { "gpus_per_server", 4 }, { "tp", 4 }, { "context", 4096 } }));
         QCOMPARE(r.replicasPerServer, 1.0);
-        QCOMPARE(r.dram.capacity, 2048e9 * 0.8);
-        QCOMPARE(r.perServer.hbm, r.hbm.used());
+        QCOMPARE(r.tiers.dram.capacity, 2048e9 * 0.8);
+        QCOMPARE(r.perServer.hbm, r.tiers.hbm.used());
     }
 };
 

@@ -8,6 +8,8 @@
 #include "core/analysis/Outlook.h"
 #include "core/analysis/ScenarioComparison.h"
 #include "core/catalog/PresetStore.h"
+#include "core/report/ComparisonReport.h"
+#include "core/report/OutlookReport.h"
 #include "core/report/ResultJson.h"
 #include "tests/support/TestSupport.h"
 

@@ -45,7 +45,7 @@ bool notLess(double later, double earlier)
 
 double usedPlusOverflow(const EvalResult& r)
 {
-    return r.hbm.used() + r.dram.used() + r.ssd.used() + r.overflowBytes;
+    return r.tiers.hbm.used() + r.tiers.dram.used() + r.tiers.ssd.used() + r.overflowBytes;
 }
 
 /// The same without the retained reuse pool (and its inclusive copies): weights and hot
@@ -55,7 +55,7 @@ double hotUsedPlusOverflow(const EvalResult& r)
     // Summed from its parts, not used − pool: subtracting the pool from a much larger total
     // leaves rounding of the total's size (seen: 0.03 B of 25 GB when only the pool changed).
     double bytes = r.overflowBytes;
-    for (const TierUse* t : { &r.hbm, &r.dram, &r.ssd })
+    for (const TierUse* t : { &r.tiers.hbm, &r.tiers.dram, &r.tiers.ssd })
         bytes += t->weights + t->hotAllocated();
     return bytes;
 }
@@ -113,9 +113,9 @@ QString nonFiniteFields(const EvalResult& r)
         { "ttftWithReuseSeconds", r.ttftWithReuseSeconds },
         { "decodeStepSeconds", r.decodeStepSeconds },
         { "tokensPerSecond", r.tokensPerSecond },
-        { "hbm.used", r.hbm.used() },
-        { "dram.used", r.dram.used() },
-        { "ssd.used", r.ssd.used() },
+        { "hbm.used", r.tiers.hbm.used() },
+        { "dram.used", r.tiers.dram.used() },
+        { "ssd.used", r.tiers.ssd.used() },
         { "perGpu.hbm", r.perGpu.hbm },
         { "perServer.dram", r.perServer.dram },
         { "fleet.hbm", r.fleet.hbm },

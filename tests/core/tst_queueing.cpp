@@ -4,7 +4,7 @@
 // FCFS multi-server simulation written here; the TTFT percentile's closed-form bracket
 // leaves it what plain bisection gives, to the last bit.
 
-#include "core/analysis/Queueing.h"
+#include "core/model/Queueing.h"
 
 #include <QElapsedTimer>
 #include <QTest>

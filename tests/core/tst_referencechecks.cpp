@@ -101,12 +101,12 @@ private slots:
         QCOMPARE(std::lround(r.weightsBytes / GiB), 325L);
         // The whole KV cache sits on disk (kv_placement ssd 1), weights half DRAM, half disk
         // (DRAM is full at 80% of 208 GB, so a little more than half ends on disk).
-        QCOMPARE(r.hbm.hotAllocated(), 0.0);
-        QCOMPARE(r.dram.hotAllocated(), 0.0);
-        QCOMPARE(r.ssd.hotAllocated(), r.hotSetBytes);
+        QCOMPARE(r.tiers.hbm.hotAllocated(), 0.0);
+        QCOMPARE(r.tiers.dram.hotAllocated(), 0.0);
+        QCOMPARE(r.tiers.ssd.hotAllocated(), r.hotSetBytes);
         QCOMPARE(r.overflowBytes, 0.0);
-        QVERIFY(r.ssd.weights >= 0.5 * r.weightsBytes);
-        QCOMPARE(r.hbm.weights + r.dram.weights + r.ssd.weights, r.weightsBytes);
+        QVERIFY(r.tiers.ssd.weights >= 0.5 * r.weightsBytes);
+        QCOMPARE(r.tiers.hbm.weights + r.tiers.dram.weights + r.tiers.ssd.weights, r.weightsBytes);
     }
 
     void flexgenThroughputIsInTheRightBand()

@@ -11,7 +11,7 @@
 
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
-#include "core/replay/ReplayReport.h"
+#include "core/report/ReplayReport.h"
 #include "core/trace/TraceAnalysis.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
@@ -306,7 +306,7 @@ private slots:
         ReplayTrace t;
         t.blockTokens = 16;
         ReplayOptions o;
-        o.ttftPercentile = 1.5;
+        o.targets.ttftPercentile = 0.5;
         check([&] { runReplay(t, setup().scenario, setup().result, o); }, { "--ttft-percentile" });
         o = {};
         o.trafficScale = 0;

@@ -8,6 +8,7 @@
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/io/InputError.h"
+#include "core/report/SensitivityReport.h"
 #include "tests/support/TestSupport.h"
 
 #include <algorithm>
@@ -54,7 +55,7 @@ FleetInput movedByHand(const FleetInput& base, Variable v, double range, int dir
     FleetInput in = base;
     const double factor = 1 + direction * range;
     if (v == Variable::Concurrency) {
-        in.tpotTargetSeconds *= factor;
+        in.targets.tpotSeconds = in.targets.tpot() * factor;
         return in;
     }
     if (v == Variable::Traffic) {
@@ -323,7 +324,7 @@ private slots:
         Scenario one = workloadScenario("chat");
         one.workload.concurrency = 1;
         const double step = evaluate(one).decodeStepSeconds;
-        in.tpotTargetSeconds = step * 1.2;
+        in.targets.tpotSeconds = step * 1.2;
         FleetSensitivityResult sr;
         try {
             sr = fleetSensitivity(CardCatalog::builtin(), in, 0.5);
@@ -340,7 +341,7 @@ private slots:
         QCOMPARE(tpot.lowDelta.hbm, 0.0);
         // The same message as sizeFleet's for that input.
         FleetInput low = in;
-        low.tpotTargetSeconds = in.tpotTargetSeconds * 0.5;
+        low.targets.tpotSeconds = in.targets.tpot() * 0.5;
         QCOMPARE(QString::fromStdString(tpot.lowError), inputErrorOf([&] { sizeFleet(CardCatalog::builtin(), low); }));
         // JSON and CSV say so.
         const Json j = fleetSensitivityToJson(sr);
@@ -361,7 +362,7 @@ private slots:
             }
         // A base fleet that cannot be sized is an InputError (there is nothing to compare with).
         FleetInput impossible = in;
-        impossible.tpotTargetSeconds = step * 0.5;
+        impossible.targets.tpotSeconds = step * 0.5;
         QVERIFY_THROWS_EXCEPTION(InputError, fleetSensitivity(CardCatalog::builtin(), impossible));
     }
 

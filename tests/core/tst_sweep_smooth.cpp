@@ -25,7 +25,7 @@ Scenario readmeScenario()
 
 double total(const SweepPoint& p)
 {
-    return p.hbm.used() + p.dram.used() + p.ssd.used() + p.overflowBytes;
+    return p.tiers.hbm.used() + p.tiers.dram.used() + p.tiers.ssd.used() + p.overflowBytes;
 }
 
 /// Contexts (x) at which the curve turns back: the slope between neighbouring points changes

@@ -366,8 +366,8 @@ private slots:
         // tokens on average, times what an LRU cache hits (99% when all of its demand fits).
         const double P = 3584, hit = 2142.9 * 0.99;
         KV_COMPARE_NEAR(r.achievedReuse * P, hit, 1e-9);
-        const double dramShare = r.hitShareDram / (r.hitShareHbm + r.hitShareDram + r.hitShareSsd);
-        const double ssdShare = r.hitShareSsd / (r.hitShareHbm + r.hitShareDram + r.hitShareSsd);
+        const double dramShare = r.hitShare.dram / (r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd);
+        const double ssdShare = r.hitShare.ssd / (r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd);
         const double expected = t.cm.recomputeSeconds(hit, P)
             + dramShare * std::min(t.cm.restoreSeconds(Tier::Dram, hit), t.cm.marginalRecomputeSeconds(0, hit))
             + ssdShare * std::min(t.cm.restoreSeconds(Tier::Ssd, hit), t.cm.marginalRecomputeSeconds(0, hit))
@@ -409,7 +409,8 @@ private slots:
         // FlexGen: weights on SSD plus the whole KV cache read from SSD every step.
         const EvalResult r = evaluate(workloadScenario("flexgen"));
         QVERIFY(r.decodeBound == DecodeBound::SsdStream);
-        KV_COMPARE_NEAR(r.decodeStepSeconds, (r.ssd.weights + r.ssd.hotKv) / 2e9, 1e-12); // T4 card: 2 GB/s NVMe
+        KV_COMPARE_NEAR(
+            r.decodeStepSeconds, (r.tiers.ssd.weights + r.tiers.ssd.hotKv) / 2e9, 1e-12); // T4 card: 2 GB/s NVMe
         QCOMPARE(r.tokensPerSecond, 256 / r.decodeStepSeconds);
     }
 

@@ -536,9 +536,11 @@ private slots:
         QCOMPARE(global.caches, 1);
         QCOMPARE(global.kvBytesPerToken, r.kvBytesPerToken);
         const double replicas = r.replicasPerServer * 2;
-        QCOMPARE(global.bytesPerCache[0], (r.hbm.capacity - r.hbm.weights - r.hbm.hotAllocated()) * replicas);
-        QCOMPARE(global.bytesPerCache[1], (r.dram.capacity - r.dram.weights - r.dram.hotAllocated()) * replicas);
-        QCOMPARE(global.bytesPerCache[2], r.ssd.capacity * replicas);
+        QCOMPARE(global.bytesPerCache[0],
+            (r.tiers.hbm.capacity - r.tiers.hbm.weights - r.tiers.hbm.hotAllocated()) * replicas);
+        QCOMPARE(global.bytesPerCache[1],
+            (r.tiers.dram.capacity - r.tiers.dram.weights - r.tiers.dram.hotAllocated()) * replicas);
+        QCOMPARE(global.bytesPerCache[2], r.tiers.ssd.capacity * replicas);
         const TraceCapacity perServer = traceCapacity(r, TraceRouting::RoundRobin);
         QCOMPARE(perServer.caches, 2);
         QCOMPARE(perServer.bytesPerCache[1] * 2, global.bytesPerCache[1]);

@@ -37,17 +37,23 @@ QString targetError(const Json& targets, std::initializer_list<const char*> need
 class TestWorkloadTargets : public QObject {
     Q_OBJECT
 private slots:
-    void meanIsTheFleetsMean()
+    void percentilesAreWrittenOneWay()
     {
-        // The card layer cannot include the fleet's header: the two spellings must agree.
-        QCOMPARE(kTargetMeanPercentile, kMeanPercentile);
+        // One unit everywhere: 99 is p99, "mean" the mean; a fraction such as 0.99 is refused
+        // with the words that say how to write it, as every command and file refuses it.
+        KV_CHECK(targetError({ { "ttft_percentile", 0.99 } }, { "wl.json.targets.ttft_percentile", "99 for p99" }));
+        KV_CHECK(targetError({ { "tpot_percentile", 0.5 } }, { "wl.json.targets.tpot_percentile", "from 0 to 100" }));
+        const WorkloadCard w = loadWorkloadCard(cardWith({ { "ttft_percentile", 1 } }).dump(), "wl.json");
+        QCOMPARE(w.targets.ttftPercentile.value_or(-1), 1.0);
+        QCOMPARE(percentileToJson(99), Json(99.0));
+        QCOMPARE(percentileToJson(kMeanPercentile), Json("mean"));
     }
 
     void absentTargetsAreEmpty()
     {
         const WorkloadCard w = loadWorkloadCard(minimalCard().dump(), "wl.json");
         QVERIFY(w.targets.empty());
-        QCOMPARE(workloadTargetsToJson(w.targets), Json::object());
+        QCOMPARE(writeLatencyTargets(w.targets), Json::object());
     }
 
     void everyFieldIsRead()
@@ -61,7 +67,7 @@ private slots:
         QCOMPARE(w.targets.tpotPercentile.value_or(-1), kMeanPercentile);
         QVERIFY(!w.targets.empty());
         // Written back as the card wrote it, "mean" included.
-        QCOMPARE(workloadTargetsToJson(w.targets), t);
+        QCOMPARE(writeLatencyTargets(w.targets), t);
         // The knobs beside the targets are untouched.
         QCOMPARE(w.params.context, 4096.0);
     }
@@ -71,7 +77,7 @@ private slots:
         const WorkloadCard w = loadWorkloadCard(cardWith({ { "ttft_s", 5 } }).dump(), "wl.json");
         QCOMPARE(w.targets.ttftSeconds.value_or(-1), 5.0);
         QVERIFY(!w.targets.ttftPercentile && !w.targets.tpotSeconds && !w.targets.tpotPercentile);
-        QCOMPARE(workloadTargetsToJson(w.targets), (Json { { "ttft_s", 5.0 } }));
+        QCOMPARE(writeLatencyTargets(w.targets), (Json { { "ttft_s", 5.0 } }));
         const WorkloadCard p = loadWorkloadCard(cardWith({ { "tpot_percentile", 99.9 } }).dump(), "wl.json");
         QCOMPARE(p.targets.tpotPercentile.value_or(-1), 99.9);
         QVERIFY(!p.targets.ttftSeconds);
@@ -84,7 +90,7 @@ private slots:
         KV_CHECK(targetError({ { "ttft_s", 1e300 } }, { "wl.json.targets.ttft_s", "out of range" }));
         KV_CHECK(targetError({ { "ttft_s", "fast" } }, { "wl.json.targets.ttft_s" }));
         KV_CHECK(targetError({ { "ttft_percentile", 100 } }, { "wl.json.targets.ttft_percentile", "\"mean\"" }));
-        KV_CHECK(targetError({ { "ttft_percentile", 0 } }, { "wl.json.targets.ttft_percentile", "between 0 and 100" }));
+        KV_CHECK(targetError({ { "ttft_percentile", 0 } }, { "wl.json.targets.ttft_percentile", "from 0 to 100" }));
         KV_CHECK(targetError({ { "tpot_percentile", -5 } }, { "wl.json.targets.tpot_percentile" }));
         KV_CHECK(targetError({ { "tpot_percentile", "median" } }, { "wl.json.targets.tpot_percentile", "\"mean\"" }));
         KV_CHECK(targetError({ { "tpot_percentile", true } }, { "wl.json.targets.tpot_percentile" }));

@@ -14,6 +14,8 @@
 #include "core/io/Csv.h"
 #include "core/io/Json.h"
 #include "core/model/Evaluation.h"
+#include "core/report/ComparisonReport.h"
+#include "core/report/FleetReport.h"
 #include "tests/support/TestSupport.h"
 #include "ui/app/Language.h"
 #include "ui/charts/ChartPalette.h"
@@ -93,8 +95,8 @@ FleetResult fleet(double requestsPerSecond,
 {
     // The mix on one H200 server profile, sized against FleetInput's default targets.
     const FleetInput defaults;
-    FleetInput in = kvtiers::test::fleetMix(mix, requestsPerSecond, defaults.tpotTargetSeconds);
-    in.ttftTargetSeconds = defaults.ttftTargetSeconds;
+    FleetInput in = kvtiers::test::fleetMix(mix, requestsPerSecond, defaults.targets.tpot());
+    in.targets.ttftSeconds = defaults.targets.ttft();
     return sizeFleet(CardCatalog::builtin(), in);
 }
 
@@ -385,7 +387,7 @@ void TestExport::fleetSvgAndPdfHaveTheirMagic()
     QVERIFY(all.contains(QStringLiteral("H200")));
     for (const auto& e : f.entries)
         QVERIFY2(all.contains(qs(e.scenario.model.name)), e.scenario.model.name.c_str());
-    QVERIFY(all.contains(qs(formatSeconds(f.tpotTargetSeconds))));
+    QVERIFY(all.contains(qs(formatSeconds(f.targets.tpot()))));
     QVERIFY(all.contains(qs(formatBytes(f.hbmBytes))));
 }
 
@@ -739,7 +741,9 @@ void TestExport::sweepHoldsRateOrSaysWhyBytesFall()
     const ResolvedScenario rs = resolved(
         {}, "article", Json { { "reuse_rate", 0.5 }, { "reuse_distance_s", 300.0 }, { "offload_rate", 1.0 } });
     const EvalResult result = evaluate(rs.scenario);
-    auto total = [](const SweepPoint& p) { return p.hbm.used() + p.dram.used() + p.ssd.used() + p.overflowBytes; };
+    auto total = [](const SweepPoint& p) {
+        return p.tiers.hbm.used() + p.tiers.dram.used() + p.tiers.ssd.used() + p.overflowBytes;
+    };
     const SweepResult derived = sweep(rs.scenario, SweepAxis::Context, 1024, 65536, 20);
     QVERIFY(derived.rateDerived);
     QVERIFY2(total(derived.points.back()) < 0.9 * total(derived.points.front()),

@@ -79,8 +79,8 @@ FleetInput fleetInput()
 {
     // Two workloads on one H200 server profile, within FleetInput's default targets.
     const FleetInput defaults;
-    FleetInput in = kvtiers::test::fleetMix({ { "chat", 0.7 }, { "mooncake", 0.3 } }, 20, defaults.tpotTargetSeconds);
-    in.ttftTargetSeconds = defaults.ttftTargetSeconds;
+    FleetInput in = kvtiers::test::fleetMix({ { "chat", 0.7 }, { "mooncake", 0.3 } }, 20, defaults.targets.tpot());
+    in.targets.ttftSeconds = defaults.targets.ttft();
     return in;
 }
 

@@ -139,7 +139,7 @@ void TestGuiControls::loadCard(const Json& changes)
     out.close();
     ScenarioSpec spec;
     spec.workload = path.toStdString();
-    m_controller->applySpec(spec);
+    m_controller->setInput(spec);
     m_controller->flush();
     QVERIFY2(m_controller->errorMessage().isEmpty(), qPrintable(m_controller->errorMessage()));
     QCOMPARE(m_controller->workloadId(), std::string("beyond-the-controls"));

@@ -14,11 +14,11 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/dialogs/ModelImportDialog.h"
-#include "ui/scenario/CardPicker.h"
-#include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
-#include "ui/scenario/WrappingHeaderView.h"
 #include "ui/trace/TraceView.h"
+#include "ui/widgets/CardPicker.h"
+#include "ui/widgets/PercentInput.h"
+#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QAbstractItemView>
 #include <QAbstractScrollArea>
@@ -336,7 +336,7 @@ void TestGuiDesktop::scenarioWithoutWorkloadSaysSo()
     ScenarioSpec spec;
     spec.model = "llama-3.1-8b";
     spec.hardware = "h100-sxm";
-    m_window->controller()->applySpec(spec);
+    m_window->controller()->setInput(spec);
     auto* workload = find<QComboBox>("workloadCombo");
     QTRY_COMPARE(m_window->controller()->scenario().model.id, std::string("llama-3.1-8b"));
     QCOMPARE(workload->currentIndex(), -1);
@@ -408,7 +408,7 @@ void TestGuiDesktop::tierTableExportsAsCsv()
     QVERIFY(lines.value(2).startsWith(QStringLiteral("# scenario: {")));
     // Then the core's table, byte for byte.
     QCOMPARE(lines.mid(3).join(QLatin1Char('\n')) + QLatin1Char('\n'), QString::fromStdString(tierTableCsv(r)));
-    QVERIFY(lines.value(4).startsWith(QStringLiteral("hbm,") + QString::fromStdString(csvNumber(r.hbm.used()))));
+    QVERIFY(lines.value(4).startsWith(QStringLiteral("hbm,") + QString::fromStdString(csvNumber(r.tiers.hbm.used()))));
     QVERIFY(m_window->statusBar()->currentMessage().contains(path));
 }
 

@@ -7,6 +7,7 @@
 // restart, a damaged or unknown saved value being dropped with a word, never a crash.
 
 #include "core/io/InputError.h"
+#include "core/report/FleetReport.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
@@ -393,8 +394,8 @@ void TestGuiFleet::manyWorkloadsLookDifferent()
         in.mix.push_back(e);
     }
     in.requestsPerSecond = 30;
-    in.ttftTargetSeconds = 30;
-    in.tpotTargetSeconds = 0.1;
+    in.targets.ttftSeconds = 30;
+    in.targets.tpotSeconds = 0.1;
     FleetChart chart;
     chart.resize(900, 500);
     try {
@@ -589,9 +590,9 @@ void TestGuiFleet::restartRestoresTheInputs()
     QCOMPARE(fleet->input().tokensPerDay, 2e10);
     QCOMPARE(fleet->input().mix.size(), size_t(2));
     QCOMPARE(fleet->input().mix[1].label, std::string("article"));
-    QCOMPARE(fleet->input().tpotTargetSeconds, 0.07);
-    QCOMPARE(fleet->input().ttftPercentile, 90.0);
-    QCOMPARE(fleet->input().tpotPercentile, kMeanPercentile);
+    QCOMPARE(fleet->input().targets.tpot(), 0.07);
+    QCOMPARE(fleet->input().targets.ttftAt(), 90.0);
+    QCOMPARE(fleet->input().targets.tpotAt(), kMeanPercentile);
     QCOMPARE(fleet->undoStack()->count(), 0); // a restored session starts its own history
 }
 
@@ -639,17 +640,17 @@ void TestGuiFleet::percentilesReachTheCoreAndTheLoadIsShown()
     auto* tpotP = m_view->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpotPercentile"));
     QVERIFY(ttftP && tpotP);
     // MLPerf's server scenario: 99th percentiles unless told otherwise.
-    QCOMPARE(m_view->input().ttftPercentile, 99.0);
-    QCOMPARE(m_view->input().tpotPercentile, 99.0);
+    QCOMPARE(m_view->input().targets.ttftAt(), 99.0);
+    QCOMPARE(m_view->input().targets.tpotAt(), 99.0);
     ttftP->setValue(90);
     settle();
-    QCOMPARE(m_view->input().ttftPercentile, 90.0);
-    QCOMPARE(m_view->result()->entries[0].ttftPercentile, 90.0);
+    QCOMPARE(m_view->input().targets.ttftAt(), 90.0);
+    QCOMPARE(m_view->result()->entries[0].targets.ttftAt(), 90.0);
     QCOMPARE(m_view->undoStack()->undoText(), QStringLiteral("Change TTFT percentile"));
     ttftP->setValue(kMeanPercentile);
     QCOMPARE(ttftP->text(), QStringLiteral("mean"));
     settle();
-    QCOMPARE(m_view->input().ttftPercentile, kMeanPercentile);
+    QCOMPARE(m_view->input().targets.ttftAt(), kMeanPercentile);
     // The table's load columns are the core's figures for the same input.
     const FleetResult f = sizeFleet(CardCatalog::builtin(), m_view->input());
     FleetMixModel* model = m_view->mixModel();

@@ -8,8 +8,8 @@
 #include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
 #include "ui/scenario/ControlsPanel.h"
-#include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/widgets/PercentInput.h"
 
 #include <QAbstractSpinBox>
 #include <QLineEdit>

@@ -198,7 +198,7 @@ void TestGuiLayout::enterState(const QString& state)
         spec.model = "kimi-k2";
         spec.hardware = "h200-sxm";
         const int before = c->evaluationCount();
-        c->applySpec(spec);
+        c->setInput(spec);
         QTRY_VERIFY(c->evaluationCount() > before);
         auto* warnings = m_window->findChild<QLabel*>(QStringLiteral("warningsLabel"));
         QVERIFY(warnings);

@@ -10,6 +10,7 @@
 #include "core/io/Json.h"
 #include "core/model/Derivation.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/Warnings.h"
 #include "core/report/ResultJson.h"
 #include "core/trace/TraceReader.h"
 #include "tests/support/TestSupport.h"
@@ -164,7 +165,7 @@ private slots:
             ScenarioController controller;
             ScenarioSpec spec = controller.spec();
             spec.model = path.toStdString();
-            controller.editSpec(spec, QStringLiteral("bad card"));
+            controller.edit(spec, QStringLiteral("bad card"));
             QTRY_VERIFY(!controller.errorMessage().isEmpty());
             shown[i] = controller.errorMessage();
         }

@@ -10,12 +10,13 @@
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
+#include "core/report/OutlookReport.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/OutlookChart.h"
 #include "ui/outlook/OutlookView.h"
-#include "ui/scenario/WrappingHeaderView.h"
+#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QComboBox>
 #include <QDir>

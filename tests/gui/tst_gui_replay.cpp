@@ -8,7 +8,7 @@
 // go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
 
 #include "core/replay/Replay.h"
-#include "core/replay/ReplayReport.h"
+#include "core/report/ReplayReport.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
@@ -97,7 +97,7 @@ class TestGuiReplay : public QObject {
         auto reader = trace::TraceReader::open(m_small.toStdString());
         const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
         replay::ReplayOptions o;
-        o.ttftTarget = ttft;
+        o.targets.ttftSeconds = ttft;
         o.trafficScale = kTrafficScale;
         o.keepRequests = false;
         const ScenarioController* c = m_window->controller();

@@ -55,7 +55,7 @@ private slots:
             const QByteArray o = qgetenv("KVTIERS_SCREENSHOT_OVERRIDES");
             if (!o.isEmpty())
                 spec.overrides = Json::parse(o.toStdString());
-            c->applySpec(spec);
+            c->setInput(spec);
         }
         window.resize(1600, 1000);
         window.show();

@@ -332,7 +332,7 @@ void TestGuiSensitivity::fleetCurveIsTheCoresCurve()
         m_view->flush();
         const FleetResult base = sizeFleet(CardCatalog::builtin(), input);
         const auto expected = fleetCurve(
-            CardCatalog::builtin(), input, v, SensitivityView::fleetCurveValues(base, input.tpotTargetSeconds, v));
+            CardCatalog::builtin(), input, v, SensitivityView::fleetCurveValues(base, input.targets.tpot(), v));
         QCOMPARE(m_view->fleetCurve().size(), expected.size());
         CurveChart* chart = m_view->curveChart();
         QCOMPARE(chart->pointCount(), static_cast<int>(expected.size()));

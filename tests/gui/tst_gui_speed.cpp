@@ -39,9 +39,9 @@ void compareSweeps(const SweepResult& shown, const SweepResult& fresh)
     for (size_t i = 0; i < shown.points.size(); ++i) {
         const SweepPoint &a = shown.points[i], &b = fresh.points[i];
         QCOMPARE(a.x, b.x);
-        QCOMPARE(a.hbm.used(), b.hbm.used());
-        QCOMPARE(a.dram.used(), b.dram.used());
-        QCOMPARE(a.ssd.used(), b.ssd.used());
+        QCOMPARE(a.tiers.hbm.used(), b.tiers.hbm.used());
+        QCOMPARE(a.tiers.dram.used(), b.tiers.dram.used());
+        QCOMPARE(a.tiers.ssd.used(), b.tiers.ssd.used());
         QCOMPARE(a.overflowBytes, b.overflowBytes);
         QCOMPARE(a.tokensPerSecond, b.tokensPerSecond);
         QCOMPARE(a.achievedReuse, b.achievedReuse);

@@ -100,7 +100,7 @@ private slots:
         model.setResult(e.scenario, e.result);
         QVERIFY(!lit(model, Tier::Hbm));
         QVERIFY(lit(model, Tier::Dram));
-        QVERIFY(e.result.ssd.retained > 0);
+        QVERIFY(e.result.tiers.ssd.retained > 0);
         QVERIFY(lit(model, Tier::Ssd));
         QVERIFY(model.conditionText(Tier::Dram).contains(QStringLiteral("beats")));
 

@@ -165,7 +165,7 @@ private slots:
         // The replay keeps evicted blocks below HBM: so does the scenario, and DRAM fills
         // (no "Nothing fills DRAM: set an offload rate").
         QCOMPARE(o.at("offload_rate").get<double>(), 1.0);
-        QVERIFY(c->result().dram.retained > 0);
+        QVERIFY(c->result().tiers.dram.retained > 0);
         QVERIFY2(c->errorMessage().isEmpty(), qPrintable(c->errorMessage()));
         QCOMPARE(c->result().requestedReuse, core.tokenHitRatioInfinite());
         QCOMPARE(c->undoStack()->count(), undoBefore + 1);

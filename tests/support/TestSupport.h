@@ -45,8 +45,8 @@ inline FleetInput fleetMix(const std::vector<std::pair<std::string, double>>& mi
         in.mix.push_back(e);
     }
     in.requestsPerSecond = requestsPerSecond;
-    in.ttftTargetSeconds = 30;
-    in.tpotTargetSeconds = tpotSeconds;
+    in.targets.ttftSeconds = 30;
+    in.targets.tpotSeconds = tpotSeconds;
     return in;
 }
 

@@ -357,7 +357,7 @@ void MainWindow::restoreSettings()
     if (!m_scenarioTab->charts()->restoreState(m_settings.chartSplitterState()))
         m_scenarioTab->charts()->setSizes({ 600, 600 });
     if (auto spec = m_settings.lastScenario())
-        m_controller->applySpec(*spec);
+        m_controller->setInput(*spec);
     if (const QStringList problems = m_fleetView->restoreSession(m_settings.fleetSession()); !problems.isEmpty())
         statusBar()->showMessage(problems.join(QStringLiteral("; ")), 15000);
     m_display->load(m_settings);
@@ -388,7 +388,7 @@ void MainWindow::enterStates(QStringList states)
         ScenarioSpec spec = m_controller->spec();
         spec.model = "kimi-k2"; // four warnings on an H200 server (the GUI walk's case)
         spec.hardware = "h200-sxm";
-        m_controller->editSpec(spec, QStringLiteral("Kimi K2"));
+        m_controller->edit(spec, QStringLiteral("Kimi K2"));
     } else if (state == QLatin1String("ko") || state == QLatin1String("en")) {
         switchLanguage(state);
     } else if (state.startsWith(QLatin1String("tab="))) {
@@ -512,7 +512,7 @@ void MainWindow::importModelConfigFile(const QString& configPath)
     ScenarioSpec spec = m_controller->spec();
     const bool sameCard = spec.model == card.id;
     spec.model = card.id;
-    m_controller->editSpec(spec, tr("Import %1").arg(QString::fromStdString(card.name)));
+    m_controller->edit(spec, tr("Import %1").arg(QString::fromStdString(card.name)));
     if (sameCard)
         m_controller->refresh(); // the card in use was replaced: evaluate it again
     statusBar()->showMessage(tr("Imported %1 (saved as %2)").arg(QString::fromStdString(card.name), path), 8000);

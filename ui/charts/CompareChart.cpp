@@ -206,7 +206,7 @@ double CompareChart::scaleTop() const
 {
     double maxUsed = 1;
     for (const auto& r : m_comparison.results)
-        maxUsed = std::max({ maxUsed, r.hbm.used(), r.dram.used(), r.ssd.used(), r.overflowBytes });
+        maxUsed = std::max({ maxUsed, r.tiers.hbm.used(), r.tiers.dram.used(), r.tiers.ssd.used(), r.overflowBytes });
     // Capacities are marked when they fall within 1.6× the largest bar: one shared scale
     // must not be flattened by a 30 TB SSD nobody uses.
     double top = maxUsed;

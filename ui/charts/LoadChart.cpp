@@ -95,10 +95,11 @@ void LoadChart::setCurve(const LoadCurve& curve)
     m_p50->setData(keys, p50, true);
     m_p99->setData(keys, p99, true);
     m_goodput->setData(keys, goodput, true);
-    const bool target = curve.ttftTarget > 0;
+    const double ttftTarget = curve.targets.ttft();
+    const bool target = ttftTarget > 0;
     if (target) {
-        low = std::min(low, curve.ttftTarget);
-        high = std::max(high, curve.ttftTarget);
+        low = std::min(low, ttftTarget);
+        high = std::max(high, ttftTarget);
     }
     if (!(high > 0)) {
         low = 0.1;
@@ -122,8 +123,8 @@ void LoadChart::setCurve(const LoadCurve& curve)
     m_currentLine->point2->setCoords(currentBytes, 2);
     m_targetLine->setVisible(target);
     m_targetText->setVisible(target);
-    m_targetLine->point1->setCoords(0, curve.ttftTarget);
-    m_targetLine->point2->setCoords(1, curve.ttftTarget);
+    m_targetLine->point1->setCoords(0, ttftTarget);
+    m_targetLine->point2->setCoords(1, ttftTarget);
     redraw();
     refreshToolTipAfterReplot();
     requestReplot();
@@ -140,7 +141,7 @@ void LoadChart::labelLines()
 {
     m_currentText->setText(tr("Scenario: %1 per server").arg(bytes(m_curve.sweep.currentBytes)));
     m_targetText->setText(tr("TTFT target %1 at %2")
-                              .arg(secondsText(m_curve.ttftTarget), qs(percentileName(m_curve.ttftPercentile * 100))));
+                              .arg(secondsText(m_curve.targets.ttft()), qs(percentileName(m_curve.targets.ttftAt()))));
 }
 
 void LoadChart::placeLabels()
@@ -162,7 +163,7 @@ void LoadChart::placeLabels()
     // The target's label: at the plot's left, above its line; below it when that would
     // leave the plot or meet the capacity label.
     if (m_targetText->visible()) {
-        const double y = plot()->yAxis->coordToPixel(m_curve.ttftTarget);
+        const double y = plot()->yAxis->coordToPixel(m_curve.targets.ttft());
         const QRectF capacity = m_currentText->visible() ? boxOf(m_currentText) : QRectF();
         m_targetText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         m_targetText->position->setCoords(area.left() + 2, y - 1);

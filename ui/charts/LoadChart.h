@@ -20,8 +20,7 @@ namespace kvtiers::ui {
 /// TTFT target it was replayed against.
 struct LoadCurve {
     replay::ReplaySweep sweep;
-    double ttftTarget = 0;        ///< seconds; 0: none
-    double ttftPercentile = 0.99; ///< the share of requests the target holds for, (0, 1)
+    LatencyTargets targets; ///< the targets the sweep was replayed against (its TTFT marked)
 };
 
 class LoadChart : public ChartBase {

@@ -54,11 +54,11 @@ double seriesBytes(const SweepPoint& p, SweepChart::Series s)
 {
     switch (s) {
     case SweepChart::Series::Hbm:
-        return p.hbm.used();
+        return p.tiers.hbm.used();
     case SweepChart::Series::Dram:
-        return p.dram.used();
+        return p.tiers.dram.used();
     case SweepChart::Series::Ssd:
-        return p.ssd.used();
+        return p.tiers.ssd.used();
     case SweepChart::Series::Overflow:
         break;
     }
@@ -327,11 +327,12 @@ void SweepChart::rebuild()
         }
         top = std::max(top, sum);
     }
-    const double hbmCap = m_result.hbm.capacity * factor;
+    const double hbmCap = m_result.tiers.hbm.capacity * factor;
     // Keep the current scenario readable: far beyond it, demand (mostly overflow) can be
     // 100× larger and would flatten everything else. Clip there and say so.
     const double here
-        = (m_result.hbm.used() + m_result.dram.used() + m_result.ssd.used() + m_result.overflowBytes) * factor;
+        = (m_result.tiers.hbm.used() + m_result.tiers.dram.used() + m_result.tiers.ssd.used() + m_result.overflowBytes)
+        * factor;
     const double readableTop = 4 * std::max(here, hbmCap);
     const bool clipped = top > readableTop * 1.08;
     const QString clipText

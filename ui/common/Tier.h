@@ -20,15 +20,7 @@ inline constexpr int kSegmentCount = 7;
 
 inline const TierUse& tierUse(const EvalResult& result, Tier tier)
 {
-    switch (tier) {
-    case Tier::Dram:
-        return result.dram;
-    case Tier::Ssd:
-        return result.ssd;
-    case Tier::Hbm:
-        break;
-    }
-    return result.hbm;
+    return result.tiers[tier];
 }
 
 /// The bytes of one segment in a tier, one replica (straight from TierUse).

@@ -1,6 +1,9 @@
 #include "ui/export/ChartExporter.h"
 
+#include "core/report/ComparisonReport.h"
+#include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
+#include "core/report/SweepReport.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CompareChart.h"
 #include "ui/charts/FleetChart.h"
@@ -70,8 +73,8 @@ QList<QStringList> fleetFootnoteGroups(const FleetResult& f, ByteUnits units)
                                   : QObject::tr("Traffic %1 requests/s").arg(countText(f.requestsPerSecond)));
     auto at = [](double p) { return p == kMeanPercentile ? QObject::tr("mean") : qs(percentileName(p)); };
     sizing << QObject::tr("targets: time to first token %1 at %2 under Poisson load, time per output token %3 at %4")
-                  .arg(secondsText(f.ttftTargetSeconds), at(f.ttftPercentile), secondsText(f.tpotTargetSeconds),
-                      at(f.tpotPercentile));
+                  .arg(secondsText(f.targets.ttft()), at(f.targets.ttftAt()), secondsText(f.targets.tpot()),
+                      at(f.targets.tpotAt()));
     const QString hardware = f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name);
     sizing << QObject::tr("%1 in %2 of %3 (%4), HBM installed %5")
                   .arg(ChartExporter::gpusText(f.gpus), ChartExporter::serversText(f.servers),

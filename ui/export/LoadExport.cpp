@@ -1,7 +1,7 @@
 #include "ui/export/LoadExport.h"
 
 #include "core/analysis/FleetLoad.h"
-#include "core/replay/ReplayReport.h"
+#include "core/report/ReplayReport.h"
 #include "ui/export/ReportRender.h"
 #include "ui/text/UnitsText.h"
 
@@ -36,7 +36,7 @@ QString LoadExport::exportLoad(const QString& path, const LoadCurve& curve, cons
              "scenario has them. Scenario's %2: %3 per server. TTFT target %4 at %5; goodput counts requests per "
              "second meeting both targets. %6. kvtiers %7.")
               .arg(modelName, LoadChart::tierName(curve.sweep.axis), bytesText(curve.sweep.currentBytes, options.units),
-                  secondsText(curve.ttftTarget), qs(percentileName(curve.ttftPercentile * 100)), units,
+                  secondsText(curve.targets.ttft()), qs(percentileName(curve.targets.ttftAt())), units,
                   QStringLiteral(KVTIERS_VERSION));
     report::decorate(chart->plot(), title, footnote, options.width);
     return report::renderToFile(chart.get(), path, format, options, title);

@@ -1,5 +1,6 @@
 #include "ui/export/SensitivityExport.h"
 
+#include "core/report/SensitivityReport.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/CurveChart.h"
 #include "ui/charts/TornadoChart.h"
@@ -178,7 +179,7 @@ QString SensitivityExport::fleetFootnote(
     const QString hardware = fleet.entries.empty() ? QString() : qs(fleet.entries.front().scenario.hardware.name);
     const QString line2 = QObject::tr("Server: %1 · Targets: TTFT %2, time per output token %3 · Base: %4 in %5 of %6; "
                                       "fleet-wide HBM %7, DRAM %8, NVMe %9")
-                              .arg(hardware, secondsText(input.ttftTargetSeconds), secondsText(input.tpotTargetSeconds),
+                              .arg(hardware, secondsText(input.targets.ttft()), secondsText(input.targets.tpot()),
                                   ChartExporter::gpusText(fleet.gpus), ChartExporter::serversText(fleet.servers),
                                   ChartExporter::gpusText(fleet.gpusPerServer), bytesText(fleet.hbmBytes, units),
                                   bytesText(fleet.dramBytes, units), bytesText(fleet.ssdBytes, units));

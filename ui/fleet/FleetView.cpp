@@ -8,9 +8,9 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/fleet/FleetMixModel.h"
-#include "ui/scenario/PercentInput.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/widgets/PercentInput.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -587,10 +587,8 @@ FleetInput FleetView::input() const
     }
     const auto unit = static_cast<RateUnit>(m_rateUnitCombo->currentData().toInt());
     (unit == RateUnit::TokensPerDay ? in.tokensPerDay : in.requestsPerSecond) = m_rateSpin->value();
-    in.ttftTargetSeconds = m_ttftSpin->value();
-    in.tpotTargetSeconds = m_tpotSpin->value() / 1000.0;
-    in.ttftPercentile = m_ttftPercentileSpin->value();
-    in.tpotPercentile = m_tpotPercentileSpin->value();
+    in.targets = { m_ttftSpin->value(), m_ttftPercentileSpin->value(), m_tpotSpin->value() / 1000.0,
+        m_tpotPercentileSpin->value() };
     return in;
 }
 

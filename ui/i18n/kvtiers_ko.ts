@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>Document</name>
+    <message>
+        <source>Internal error: %1</source>
+        <translation>내부 오류: %1</translation>
+    </message>
+</context>
+<context>
     <name>HfImport</name>
     <message>
         <source>%1 is not given: without it every attention head has its own KV head (multi-head attention), as Transformers assumes. Give it if the model groups its heads.</source>
@@ -760,6 +767,22 @@
     <message>
         <source>%1: a config.json must be a JSON object</source>
         <translation>%1: config.json은 JSON 객체여야 합니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a percentile: write one from 0 to 100 (99 for p99, at least 1), or &quot;mean&quot;</source>
+        <translation>%1: %2은(는) 백분위수가 아닙니다: 0에서 100 사이로 쓰십시오(p99는 99, 1 이상) 또는 &quot;mean&quot;</translation>
+    </message>
+    <message>
+        <source>%1: unknown value %2 (use %3)</source>
+        <translation>%1: 알 수 없는 값 %2 (%3 중 하나를 쓰십시오)</translation>
+    </message>
+    <message>
+        <source>%1: give it or %2, not both</source>
+        <translation>%1: 이것과 %2 중 하나만 지정하십시오</translation>
+    </message>
+    <message>
+        <source>%1: give %2 with it</source>
+        <translation>%1: %2도 함께 지정하십시오</translation>
     </message>
     <message>
         <source>missing %1</source>
@@ -1617,6 +1640,81 @@
     <message>
         <source>per replica</source>
         <translation>레플리카당</translation>
+    </message>
+</context>
+<context>
+    <name>TraceInput</name>
+    <message>
+        <source>%1: zlib could not start</source>
+        <translation>%1: zlib을 시작할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data ends early (a truncated file?)</source>
+        <translation>%1: gzip 데이터가 도중에 끝납니다(잘린 파일인가요?)</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is corrupt (%2)</source>
+        <translation>%1: gzip 데이터가 손상되었습니다(%2)</translation>
+    </message>
+    <message>
+        <source>%1: out of memory while inflating the gzip data</source>
+        <translation>%1: gzip 데이터를 푸는 중 메모리가 부족합니다</translation>
+    </message>
+    <message>
+        <source>%1: inflated from gzip, it looks like %2, not JSON Lines (one JSON object per line)</source>
+        <translation>%1: gzip을 풀어 보니 JSON Lines(한 줄에 JSON 객체 하나)가 아니라 %2처럼 보입니다</translation>
+    </message>
+    <message>
+        <source>%1: looks like %2, not JSON Lines (one JSON object per line) nor gzip</source>
+        <translation>%1: JSON Lines(한 줄에 JSON 객체 하나)도 gzip도 아니고 %2처럼 보입니다</translation>
+    </message>
+    <message>
+        <source>a zip archive</source>
+        <translation>zip 압축 파일</translation>
+    </message>
+    <message>
+        <source>zstd-compressed data</source>
+        <translation>zstd로 압축된 데이터</translation>
+    </message>
+    <message>
+        <source>bzip2-compressed data</source>
+        <translation>bzip2로 압축된 데이터</translation>
+    </message>
+    <message>
+        <source>xz-compressed data</source>
+        <translation>xz로 압축된 데이터</translation>
+    </message>
+    <message>
+        <source>a 7-Zip archive</source>
+        <translation>7-Zip 압축 파일</translation>
+    </message>
+    <message>
+        <source>a tar archive</source>
+        <translation>tar 묶음 파일</translation>
+    </message>
+    <message>
+        <source>a Parquet file</source>
+        <translation>Parquet 파일</translation>
+    </message>
+    <message>
+        <source>binary data</source>
+        <translation>바이너리 데이터</translation>
+    </message>
+    <message>
+        <source>a JSON array</source>
+        <translation>JSON 배열</translation>
+    </message>
+    <message>
+        <source>a table (CSV or TSV)</source>
+        <translation>표(CSV 또는 TSV)</translation>
+    </message>
+    <message>
+        <source>text that does not start with &apos;{&apos;</source>
+        <translation>&apos;{&apos;로 시작하지 않는 텍스트</translation>
+    </message>
+    <message>
+        <source>element %1 is negative; block ids are 0 to 18446744073709551615</source>
+        <translation>%1번 원소가 음수입니다. 블록 ID는 0부터 18446744073709551615까지입니다</translation>
     </message>
 </context>
 <context>
@@ -3264,6 +3362,367 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::OutlookChart</name>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>Each tier&apos;s needed bytes and tokens per day, relative to %1</source>
+        <translation>계층별 필요 바이트와 일일 토큰 수 (%1년 = 1)</translation>
+    </message>
+    <message>
+        <source>Bytes each tier needs, per year (%1)</source>
+        <translation>연도별 계층 필요 바이트 (%1)</translation>
+    </message>
+    <message>
+        <source>decimal: EB</source>
+        <translation>십진: EB</translation>
+    </message>
+    <message>
+        <source>binary: EiB</source>
+        <translation>이진: EiB</translation>
+    </message>
+    <message>
+        <source>index (first year = 1)</source>
+        <translation>지수 (첫해 = 1)</translation>
+    </message>
+    <message>
+        <source>needed bytes</source>
+        <translation>필요 바이트</translation>
+    </message>
+    <message>
+        <source>year (a scenario, not a forecast)</source>
+        <translation>연도 (예측이 아닌 시나리오)</translation>
+    </message>
+    <message>
+        <source>%1 (a scenario)</source>
+        <translation>%1년 (시나리오)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookTornadoChart</name>
+    <message>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>Context of %1</source>
+        <translation>%1 문맥 길이</translation>
+    </message>
+    <message>
+        <source>Share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>KV format</source>
+        <translation>KV 형식</translation>
+    </message>
+    <message>
+        <source>MLA/hybrid share</source>
+        <translation>MLA/하이브리드 비중</translation>
+    </message>
+    <message>
+        <source>Prefix reuse</source>
+        <translation>프리픽스 재사용</translation>
+    </message>
+    <message>
+        <source>Hardware generation</source>
+        <translation>하드웨어 세대</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+    <message>
+        <source>Offload rate</source>
+        <translation>오프로드 비율</translation>
+    </message>
+    <message>
+        <source>%1 (%2 → %3)</source>
+        <translation>%1 (%2 → %3)</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>What moves %1 in %2 most</source>
+        <translation>%2년 %1을(를) 가장 크게 움직이는 요인</translation>
+    </message>
+    <message>
+        <source>driver moved down</source>
+        <translation>요인을 낮춤</translation>
+    </message>
+    <message>
+        <source>driver moved up</source>
+        <translation>요인을 높임</translation>
+    </message>
+    <message>
+        <source>change in the %1 the year needs</source>
+        <translation>그해 필요한 %1의 변화</translation>
+    </message>
+    <message>
+        <source>(an end cannot be sized)</source>
+        <translation>(한쪽 끝은 산정할 수 없음)</translation>
+    </message>
+    <message>
+        <source>moved down: %1</source>
+        <translation>낮췄을 때: %1</translation>
+    </message>
+    <message>
+        <source>moved up: %1</source>
+        <translation>높였을 때: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookView</name>
+    <message>
+        <source>O&amp;utlook:</source>
+        <translation>전망(&amp;U):</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>파일 열기…</translation>
+    </message>
+    <message>
+        <source>A built-in outlook, or an outlook card file</source>
+        <translation>내장 전망 또는 전망 카드 파일</translation>
+    </message>
+    <message>
+        <source>&amp;Tier:</source>
+        <translation>계층(&amp;T):</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)</source>
+        <translation>논지 차트는 PNG, SVG, PDF로, 연도별 값은 CSV로, 전망은 카드(JSON)로</translation>
+    </message>
+    <message>
+        <source>Open an outlook</source>
+        <translation>전망 열기</translation>
+    </message>
+    <message>
+        <source>Outlook cards (*.json);;All files (*)</source>
+        <translation>전망 카드 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Outlook: read %1</source>
+        <translation>전망: %1을(를) 읽었습니다</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>연도</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>TTFT target (s)</source>
+        <translation>TTFT 목표 (초)</translation>
+    </message>
+    <message>
+        <source>TPOT target (s)</source>
+        <translation>TPOT 목표 (초)</translation>
+    </message>
+    <message>
+        <source>%1 share</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>no such driver</source>
+        <translation>해당 요인이 없습니다</translation>
+    </message>
+    <message>
+        <source>a driver is a number of at least 0</source>
+        <translation>요인 값은 0 이상의 숫자입니다</translation>
+    </message>
+    <message>
+        <source>must be more than 0</source>
+        <translation>0보다 커야 합니다</translation>
+    </message>
+    <message>
+        <source>tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 목표</translation>
+    </message>
+    <message>
+        <source>a share is between 0 and 1</source>
+        <translation>비중은 0과 1 사이입니다</translation>
+    </message>
+    <message>
+        <source>the other workloads have no share to take up the rest</source>
+        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
+    </message>
+    <message>
+        <source>share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>Outlook %1: %2</source>
+        <translation>전망 %1년: %2</translation>
+    </message>
+    <message>
+        <source>not a number: %1</source>
+        <translation>숫자가 아닙니다: %1</translation>
+    </message>
+    <message>
+        <source>Outlook: %1</source>
+        <translation>전망: %1</translation>
+    </message>
+    <message>
+        <source>Cannot size this outlook: %1</source>
+        <translation>이 전망은 산정할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1: a scenario, not a forecast.</source>
+        <translation>%1: 예측이 아닌 시나리오입니다.</translation>
+    </message>
+    <message>
+        <source>%1: the outlook cannot be sized: %2</source>
+        <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>%1: export as .png, .svg, .pdf, .csv or .json</source>
+        <translation>%1: .png, .svg, .pdf, .csv 또는 .json으로 내보내세요</translation>
+    </message>
+    <message>
+        <source>%1: a scenario, not a forecast</source>
+        <translation>%1: 예측이 아닌 시나리오</translation>
+    </message>
+    <message>
+        <source>Export the outlook</source>
+        <translation>전망 내보내기</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV (*.csv);;Outlook card (*.json)</source>
+        <translation>PNG 이미지 (*.png);;SVG 이미지 (*.svg);;PDF (*.pdf);;CSV (*.csv);;전망 카드 (*.json)</translation>
+    </message>
+    <message>
+        <source>Outlook: wrote %1</source>
+        <translation>전망: %1에 저장했습니다</translation>
+    </message>
+    <message>
+        <source>Growth index</source>
+        <translation>성장 지수</translation>
+    </message>
+    <message>
+        <source>Bytes per year</source>
+        <translation>연도별 바이트</translation>
+    </message>
+    <message>
+        <source>What moves each tier</source>
+        <translation>각 계층을 움직이는 요인</translation>
+    </message>
+    <message>
+        <source>Share of requests: %1</source>
+        <translation>요청 비중: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2/day</source>
+        <translation>%1 %2/일</translation>
+    </message>
+    <message>
+        <source>%1/day</source>
+        <translation>%1/일</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Save as pre&amp;set…</source>
+        <translation>프리셋으로 저장(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Saves the outlook as edited under a name; the picker lists it</source>
+        <translation>편집한 전망을 이름을 붙여 저장합니다. 선택 목록에 나타납니다</translation>
+    </message>
+    <message>
+        <source>Saved: %1</source>
+        <translation>저장됨: %1</translation>
+    </message>
+    <message>
+        <source>no saved outlook called &quot;%1&quot;</source>
+        <translation>&quot;%1&quot;(이)라는 저장된 전망이 없습니다</translation>
+    </message>
+    <message>
+        <source>Save the outlook as a preset</source>
+        <translation>전망을 프리셋으로 저장</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>이름:</translation>
+    </message>
+    <message>
+        <source>Outlook: saved as &quot;%1&quot;</source>
+        <translation>전망: &quot;%1&quot;(으)로 저장했습니다</translation>
+    </message>
+    <message>
+        <source>NAND</source>
+        <translation>NAND</translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation>%1 %2 %</translation>
+    </message>
+    <message>
+        <source>Share of the industry&apos;s bit supply: %1</source>
+        <translation>업계 비트 공급 대비 점유율: %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::PresetPanel</name>
     <message>
         <source>Double-click a preset to load it (Ctrl+Z undoes).</source>
@@ -3465,10 +3924,6 @@ replica</source>
     <message>
         <source>Reset to article defaults</source>
         <translation>기사 기본값으로 되돌리기</translation>
-    </message>
-    <message>
-        <source>Internal error: %1</source>
-        <translation>내부 오류: %1</translation>
     </message>
 </context>
 <context>
@@ -4437,442 +4892,6 @@ GPU당: TP로 나눈 값.
     <message>
         <source>Warning:</source>
         <translation>경고:</translation>
-    </message>
-</context>
-<context>
-    <name>TraceInput</name>
-    <message>
-        <source>%1: zlib could not start</source>
-        <translation>%1: zlib을 시작할 수 없습니다</translation>
-    </message>
-    <message>
-        <source>%1: the gzip data ends early (a truncated file?)</source>
-        <translation>%1: gzip 데이터가 도중에 끝납니다(잘린 파일인가요?)</translation>
-    </message>
-    <message>
-        <source>%1: the gzip data is corrupt (%2)</source>
-        <translation>%1: gzip 데이터가 손상되었습니다(%2)</translation>
-    </message>
-    <message>
-        <source>%1: out of memory while inflating the gzip data</source>
-        <translation>%1: gzip 데이터를 푸는 중 메모리가 부족합니다</translation>
-    </message>
-    <message>
-        <source>%1: inflated from gzip, it looks like %2, not JSON Lines (one JSON object per line)</source>
-        <translation>%1: gzip을 풀어 보니 JSON Lines(한 줄에 JSON 객체 하나)가 아니라 %2처럼 보입니다</translation>
-    </message>
-    <message>
-        <source>%1: looks like %2, not JSON Lines (one JSON object per line) nor gzip</source>
-        <translation>%1: JSON Lines(한 줄에 JSON 객체 하나)도 gzip도 아니고 %2처럼 보입니다</translation>
-    </message>
-    <message>
-        <source>a zip archive</source>
-        <translation>zip 압축 파일</translation>
-    </message>
-    <message>
-        <source>zstd-compressed data</source>
-        <translation>zstd로 압축된 데이터</translation>
-    </message>
-    <message>
-        <source>bzip2-compressed data</source>
-        <translation>bzip2로 압축된 데이터</translation>
-    </message>
-    <message>
-        <source>xz-compressed data</source>
-        <translation>xz로 압축된 데이터</translation>
-    </message>
-    <message>
-        <source>a 7-Zip archive</source>
-        <translation>7-Zip 압축 파일</translation>
-    </message>
-    <message>
-        <source>a tar archive</source>
-        <translation>tar 묶음 파일</translation>
-    </message>
-    <message>
-        <source>a Parquet file</source>
-        <translation>Parquet 파일</translation>
-    </message>
-    <message>
-        <source>binary data</source>
-        <translation>바이너리 데이터</translation>
-    </message>
-    <message>
-        <source>a JSON array</source>
-        <translation>JSON 배열</translation>
-    </message>
-    <message>
-        <source>a table (CSV or TSV)</source>
-        <translation>표(CSV 또는 TSV)</translation>
-    </message>
-    <message>
-        <source>text that does not start with &apos;{&apos;</source>
-        <translation>&apos;{&apos;로 시작하지 않는 텍스트</translation>
-    </message>
-    <message>
-        <source>element %1 is negative; block ids are 0 to 18446744073709551615</source>
-        <translation>%1번 원소가 음수입니다. 블록 ID는 0부터 18446744073709551615까지입니다</translation>
-    </message>
-</context>
-<context>
-    <name>kvtiers::ui::OutlookChart</name>
-    <message>
-        <source>HBM</source>
-        <translation>HBM</translation>
-    </message>
-    <message>
-        <source>DRAM</source>
-        <translation>D램</translation>
-    </message>
-    <message>
-        <source>SSD</source>
-        <translation>SSD</translation>
-    </message>
-    <message>
-        <source>tokens per day</source>
-        <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>Each tier&apos;s needed bytes and tokens per day, relative to %1</source>
-        <translation>계층별 필요 바이트와 일일 토큰 수 (%1년 = 1)</translation>
-    </message>
-    <message>
-        <source>Bytes each tier needs, per year (%1)</source>
-        <translation>연도별 계층 필요 바이트 (%1)</translation>
-    </message>
-    <message>
-        <source>decimal: EB</source>
-        <translation>십진: EB</translation>
-    </message>
-    <message>
-        <source>binary: EiB</source>
-        <translation>이진: EiB</translation>
-    </message>
-    <message>
-        <source>index (first year = 1)</source>
-        <translation>지수 (첫해 = 1)</translation>
-    </message>
-    <message>
-        <source>needed bytes</source>
-        <translation>필요 바이트</translation>
-    </message>
-    <message>
-        <source>year (a scenario, not a forecast)</source>
-        <translation>연도 (예측이 아닌 시나리오)</translation>
-    </message>
-    <message>
-        <source>%1 (a scenario)</source>
-        <translation>%1년 (시나리오)</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>kvtiers::ui::OutlookTornadoChart</name>
-    <message>
-        <source>Tokens per day</source>
-        <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>Context of %1</source>
-        <translation>%1 문맥 길이</translation>
-    </message>
-    <message>
-        <source>Share of %1</source>
-        <translation>%1 비중</translation>
-    </message>
-    <message>
-        <source>KV format</source>
-        <translation>KV 형식</translation>
-    </message>
-    <message>
-        <source>MLA/hybrid share</source>
-        <translation>MLA/하이브리드 비중</translation>
-    </message>
-    <message>
-        <source>Prefix reuse</source>
-        <translation>프리픽스 재사용</translation>
-    </message>
-    <message>
-        <source>Hardware generation</source>
-        <translation>하드웨어 세대</translation>
-    </message>
-    <message>
-        <source>TTFT target</source>
-        <translation>TTFT 목표</translation>
-    </message>
-    <message>
-        <source>Offload rate</source>
-        <translation>오프로드 비율</translation>
-    </message>
-    <message>
-        <source>%1 (%2 → %3)</source>
-        <translation>%1 (%2 → %3)</translation>
-    </message>
-    <message>
-        <source>HBM</source>
-        <translation>HBM</translation>
-    </message>
-    <message>
-        <source>DRAM</source>
-        <translation>D램</translation>
-    </message>
-    <message>
-        <source>SSD</source>
-        <translation>SSD</translation>
-    </message>
-    <message>
-        <source>What moves %1 in %2 most</source>
-        <translation>%2년 %1을(를) 가장 크게 움직이는 요인</translation>
-    </message>
-    <message>
-        <source>driver moved down</source>
-        <translation>요인을 낮춤</translation>
-    </message>
-    <message>
-        <source>driver moved up</source>
-        <translation>요인을 높임</translation>
-    </message>
-    <message>
-        <source>change in the %1 the year needs</source>
-        <translation>그해 필요한 %1의 변화</translation>
-    </message>
-    <message>
-        <source>(an end cannot be sized)</source>
-        <translation>(한쪽 끝은 산정할 수 없음)</translation>
-    </message>
-    <message>
-        <source>moved down: %1</source>
-        <translation>낮췄을 때: %1</translation>
-    </message>
-    <message>
-        <source>moved up: %1</source>
-        <translation>높였을 때: %1</translation>
-    </message>
-</context>
-<context>
-    <name>kvtiers::ui::OutlookView</name>
-    <message>
-        <source>O&amp;utlook:</source>
-        <translation>전망(&amp;U):</translation>
-    </message>
-    <message>
-        <source>Open file…</source>
-        <translation>파일 열기…</translation>
-    </message>
-    <message>
-        <source>A built-in outlook, or an outlook card file</source>
-        <translation>내장 전망 또는 전망 카드 파일</translation>
-    </message>
-    <message>
-        <source>&amp;Tier:</source>
-        <translation>계층(&amp;T):</translation>
-    </message>
-    <message>
-        <source>HBM</source>
-        <translation>HBM</translation>
-    </message>
-    <message>
-        <source>DRAM</source>
-        <translation>D램</translation>
-    </message>
-    <message>
-        <source>SSD</source>
-        <translation>SSD</translation>
-    </message>
-    <message>
-        <source>E&amp;xport…</source>
-        <translation>내보내기(&amp;X)…</translation>
-    </message>
-    <message>
-        <source>The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)</source>
-        <translation>논지 차트는 PNG, SVG, PDF로, 연도별 값은 CSV로, 전망은 카드(JSON)로</translation>
-    </message>
-    <message>
-        <source>Open an outlook</source>
-        <translation>전망 열기</translation>
-    </message>
-    <message>
-        <source>Outlook cards (*.json);;All files (*)</source>
-        <translation>전망 카드 (*.json);;모든 파일 (*)</translation>
-    </message>
-    <message>
-        <source>Outlook: read %1</source>
-        <translation>전망: %1을(를) 읽었습니다</translation>
-    </message>
-    <message>
-        <source>Year</source>
-        <translation>연도</translation>
-    </message>
-    <message>
-        <source>Tokens per day</source>
-        <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>TTFT target (s)</source>
-        <translation>TTFT 목표 (초)</translation>
-    </message>
-    <message>
-        <source>TPOT target (s)</source>
-        <translation>TPOT 목표 (초)</translation>
-    </message>
-    <message>
-        <source>%1 share</source>
-        <translation>%1 비중</translation>
-    </message>
-    <message>
-        <source>no such driver</source>
-        <translation>해당 요인이 없습니다</translation>
-    </message>
-    <message>
-        <source>a driver is a number of at least 0</source>
-        <translation>요인 값은 0 이상의 숫자입니다</translation>
-    </message>
-    <message>
-        <source>must be more than 0</source>
-        <translation>0보다 커야 합니다</translation>
-    </message>
-    <message>
-        <source>tokens per day</source>
-        <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>TTFT target</source>
-        <translation>TTFT 목표</translation>
-    </message>
-    <message>
-        <source>TPOT target</source>
-        <translation>TPOT 목표</translation>
-    </message>
-    <message>
-        <source>a share is between 0 and 1</source>
-        <translation>비중은 0과 1 사이입니다</translation>
-    </message>
-    <message>
-        <source>the other workloads have no share to take up the rest</source>
-        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
-    </message>
-    <message>
-        <source>share of %1</source>
-        <translation>%1 비중</translation>
-    </message>
-    <message>
-        <source>Outlook %1: %2</source>
-        <translation>전망 %1년: %2</translation>
-    </message>
-    <message>
-        <source>not a number: %1</source>
-        <translation>숫자가 아닙니다: %1</translation>
-    </message>
-    <message>
-        <source>Outlook: %1</source>
-        <translation>전망: %1</translation>
-    </message>
-    <message>
-        <source>Cannot size this outlook: %1</source>
-        <translation>이 전망은 산정할 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>%1: a scenario, not a forecast.</source>
-        <translation>%1: 예측이 아닌 시나리오입니다.</translation>
-    </message>
-    <message>
-        <source>%1: the outlook cannot be sized: %2</source>
-        <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>%1: export as .png, .svg, .pdf, .csv or .json</source>
-        <translation>%1: .png, .svg, .pdf, .csv 또는 .json으로 내보내세요</translation>
-    </message>
-    <message>
-        <source>%1: a scenario, not a forecast</source>
-        <translation>%1: 예측이 아닌 시나리오</translation>
-    </message>
-    <message>
-        <source>Export the outlook</source>
-        <translation>전망 내보내기</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV (*.csv);;Outlook card (*.json)</source>
-        <translation>PNG 이미지 (*.png);;SVG 이미지 (*.svg);;PDF (*.pdf);;CSV (*.csv);;전망 카드 (*.json)</translation>
-    </message>
-    <message>
-        <source>Outlook: wrote %1</source>
-        <translation>전망: %1에 저장했습니다</translation>
-    </message>
-    <message>
-        <source>Growth index</source>
-        <translation>성장 지수</translation>
-    </message>
-    <message>
-        <source>Bytes per year</source>
-        <translation>연도별 바이트</translation>
-    </message>
-    <message>
-        <source>What moves each tier</source>
-        <translation>각 계층을 움직이는 요인</translation>
-    </message>
-    <message>
-        <source>Share of requests: %1</source>
-        <translation>요청 비중: %1</translation>
-    </message>
-    <message>
-        <source>%1 %2/day</source>
-        <translation>%1 %2/일</translation>
-    </message>
-    <message>
-        <source>%1/day</source>
-        <translation>%1/일</translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
-        <source>Save as pre&amp;set…</source>
-        <translation>프리셋으로 저장(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Saves the outlook as edited under a name; the picker lists it</source>
-        <translation>편집한 전망을 이름을 붙여 저장합니다. 선택 목록에 나타납니다</translation>
-    </message>
-    <message>
-        <source>Saved: %1</source>
-        <translation>저장됨: %1</translation>
-    </message>
-    <message>
-        <source>no saved outlook called &quot;%1&quot;</source>
-        <translation>&quot;%1&quot;(이)라는 저장된 전망이 없습니다</translation>
-    </message>
-    <message>
-        <source>Save the outlook as a preset</source>
-        <translation>전망을 프리셋으로 저장</translation>
-    </message>
-    <message>
-        <source>Name:</source>
-        <translation>이름:</translation>
-    </message>
-    <message>
-        <source>Outlook: saved as &quot;%1&quot;</source>
-        <translation>전망: &quot;%1&quot;(으)로 저장했습니다</translation>
-    </message>
-    <message>
-        <source>NAND</source>
-        <translation>NAND</translation>
-    </message>
-    <message>
-        <source>%1 %2 %</source>
-        <translation>%1 %2 %</translation>
-    </message>
-    <message>
-        <source>Share of the industry&apos;s bit supply: %1</source>
-        <translation>업계 비트 공급 대비 점유율: %1</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>, </translation>
     </message>
 </context>
 </TS>

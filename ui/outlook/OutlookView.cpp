@@ -1,12 +1,13 @@
 #include "ui/outlook/OutlookView.h"
 
 #include "core/io/InputError.h"
+#include "core/report/OutlookReport.h"
 #include "ui/charts/OutlookChart.h"
 #include "ui/common/StateCommand.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/export/ReportRender.h"
-#include "ui/scenario/WrappingHeaderView.h"
 #include "ui/text/Translate.h"
+#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -410,8 +411,8 @@ void OutlookView::fillTable()
         year->setFlags(year->flags() & ~Qt::ItemIsEditable);
         m_table->setItem(r, YearColumn, year);
         m_table->setItem(r, TokensColumn, new QTableWidgetItem(tokensText(y.tokensPerDay)));
-        m_table->setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.ttftSeconds, 'g', 4)));
-        m_table->setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.tpotSeconds, 'g', 4)));
+        m_table->setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.targets.ttft(), 'g', 4)));
+        m_table->setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.targets.tpot(), 'g', 4)));
         for (size_t w = 0; w < m_workloads.size(); ++w)
             m_table->setItem(
                 r, FirstShareColumn + static_cast<int>(w), new QTableWidgetItem(shareText(shareOf(y, m_workloads[w]))));
@@ -465,10 +466,16 @@ QString OutlookView::editDriver(int row, int column, double value)
     if (column == TokensColumn || column == TtftColumn || column == TpotColumn) {
         if (!(value > 0))
             return tr("must be more than 0");
-        double& field = column == TokensColumn ? y.tokensPerDay : column == TtftColumn ? y.ttftSeconds : y.tpotSeconds;
-        if (field == value)
+        // The year's targets are all set (a year reads its defaults in): the figure in force.
+        const double now = column == TokensColumn ? y.tokensPerDay
+            : column == TtftColumn                ? y.targets.ttft()
+                                                  : y.targets.tpot();
+        if (now == value)
             return {};
-        field = value;
+        if (column == TokensColumn)
+            y.tokensPerDay = value;
+        else
+            (column == TtftColumn ? y.targets.ttftSeconds : y.targets.tpotSeconds) = value;
         what = column == TokensColumn ? tr("tokens per day")
             : column == TtftColumn    ? tr("TTFT target")
                                       : tr("TPOT target");

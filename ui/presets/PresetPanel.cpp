@@ -249,7 +249,7 @@ void PresetPanel::loadSelected()
     if (!p)
         return;
     const QString name = qs(p->name);
-    m_controller->editSpec(p->spec, tr("Load preset %1").arg(name));
+    m_controller->edit(p->spec, tr("Load preset %1").arg(name));
     emit message(tr("Loaded preset \"%1\"").arg(name));
 }
 

@@ -6,12 +6,12 @@
 #include "core/scenario/Knobs.h"
 #include "ui/common/DisplayOptions.h"
 #include "ui/common/WidgetFit.h"
-#include "ui/scenario/CardPicker.h"
-#include "ui/scenario/PercentInput.h"
 #include "ui/scenario/ScenarioController.h"
-#include "ui/scenario/SliderField.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/widgets/CardPicker.h"
+#include "ui/widgets/PercentInput.h"
+#include "ui/widgets/SliderField.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -113,7 +113,7 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     layout->addStretch(1);
     connect(m_advancedToggle, &QToolButton::toggled, this, &ControlsPanel::setAdvancedExpanded);
 
-    connect(m_controller, &ScenarioController::specChanged, this, &ControlsPanel::refreshPickers);
+    connect(m_controller, &ScenarioController::inputChanged, this, &ControlsPanel::refreshPickers);
     connect(m_controller, &ScenarioController::resultChanged, this, &ControlsPanel::refreshFromScenario);
     setDisplayOptions(nullptr);
     refreshPickers();
@@ -570,7 +570,7 @@ QWidget* ControlsPanel::buildRequestRate(const Knob& k, QWidget* parent)
         } else if (m_controller->spec().overrides.contains(key)) {
             ScenarioSpec next = m_controller->spec();
             next.overrides.erase(key);
-            m_controller->editSpec(next, tr("Derive the request rate")); // its own undo step
+            m_controller->edit(next, tr("Derive the request rate")); // its own undo step
         }
     });
     return spin;

@@ -1,6 +1,7 @@
 #include "ui/scenario/HeadlinePanel.h"
 
 #include "core/model/Derivation.h"
+#include "core/model/Warnings.h"
 #include "core/report/ResultJson.h"
 #include "ui/common/DisplayOptions.h"
 #include "ui/common/WidgetFit.h"
@@ -261,7 +262,7 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     // Reuse alone only moves TTFT: the knobs that fill DRAM are the reuse distance (how
     // long prefixes are kept) and the offload rate (how many evicted ones go down).
     const WorkloadParams& w = scenario.workload;
-    if (r.requestedReuse > 0 && r.dram.retained <= 0) {
+    if (r.requestedReuse > 0 && r.tiers.dram.retained <= 0) {
         if (w.reuseDistanceSeconds <= 0 && w.reuseGapCdf.empty())
             lines << QStringLiteral("ℹ ")
                     + tr("Nothing fills DRAM: set a reuse distance (Advanced) so prefixes are kept until their next "

@@ -2,26 +2,18 @@
 
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
-#include "ui/scenario/ScenarioCommand.h"
 #include "ui/text/Translate.h"
 
 #include <QCoreApplication>
-#include <QUndoStack>
 
 #include <map>
 
 namespace kvtiers::ui {
 
 ScenarioController::ScenarioController(QObject* parent)
-    : QObject(parent)
+    : Document(EvaluationMode::GuiThread, articleSpec(), parent)
     , m_catalog(CardCatalog::withInstalledAndUserCards(m_catalogProblems))
-    , m_spec(articleSpec())
-    , m_undoStack(new QUndoStack(this))
 {
-    m_timer.setSingleShot(true);
-    m_timer.setInterval(0);
-    connect(&m_timer, &QTimer::timeout, this, &ScenarioController::evaluateNow);
-    m_timer.start();
 }
 
 const CardCatalog& ScenarioController::catalog() const
@@ -47,7 +39,7 @@ void ScenarioController::setSweepAxis(SweepAxis axis)
     if (axis == m_sweepAxis)
         return;
     m_sweepAxis = axis;
-    m_timer.start();
+    refresh();
 }
 
 void ScenarioController::setSweepHoldsRate(bool hold)
@@ -55,17 +47,17 @@ void ScenarioController::setSweepHoldsRate(bool hold)
     if (hold == m_sweepHoldsRate)
         return;
     m_sweepHoldsRate = hold;
-    m_timer.start();
+    refresh();
 }
 
 void ScenarioController::setOverride(
     const std::string& key, const Json& value, const std::vector<std::string>& removeKeys)
 {
-    ScenarioSpec next = m_spec;
+    ScenarioSpec next = spec();
     for (const auto& k : removeKeys)
         next.overrides.erase(k);
     next.overrides[key] = value;
-    editSpec(next, tr("Change %1").arg(overrideName(key)), key);
+    edit(next, tr("Change %1").arg(overrideName(key)), key);
 }
 
 QString ScenarioController::overrideName(const std::string& key)
@@ -105,74 +97,43 @@ void ScenarioController::selectWorkload(const std::string& id)
 {
     ScenarioSpec next;
     next.workload = id;
-    editSpec(next, tr("Load workload %1").arg(cardNameOrId(CardKind::Workload, id)));
+    edit(next, tr("Load workload %1").arg(cardNameOrId(CardKind::Workload, id)));
 }
 
 void ScenarioController::selectModel(const std::string& id)
 {
-    ScenarioSpec next = m_spec;
+    ScenarioSpec next = spec();
     next.model = id;
-    editSpec(next, tr("Choose model %1").arg(cardNameOrId(CardKind::Model, id)));
+    edit(next, tr("Choose model %1").arg(cardNameOrId(CardKind::Model, id)));
 }
 
 void ScenarioController::selectHardware(const std::string& id)
 {
-    ScenarioSpec next = m_spec;
+    ScenarioSpec next = spec();
     next.hardware = id;
-    editSpec(next, tr("Choose hardware %1").arg(cardNameOrId(CardKind::Hardware, id)));
+    edit(next, tr("Choose hardware %1").arg(cardNameOrId(CardKind::Hardware, id)));
 }
 
 void ScenarioController::resetToArticle()
 {
-    editSpec(articleSpec(), tr("Reset to article defaults"));
+    edit(articleSpec(), tr("Reset to article defaults"));
 }
 
-void ScenarioController::editSpec(const ScenarioSpec& spec, const QString& undoText, const std::string& mergeKey)
+const std::string& ScenarioController::workloadId() const
 {
-    if (spec == m_spec)
-        return;
-    m_undoStack->push(new ScenarioCommand(this, m_spec, spec, undoText, mergeKey));
+    static const std::string none;
+    return hasResult() ? Document::result().workloadId : none;
 }
 
-void ScenarioController::applySpec(const ScenarioSpec& spec)
-{
-    m_spec = spec;
-    emit specChanged();
-    m_timer.start(); // restarting a pending zero timer keeps one evaluation: the newest
-}
-
-void ScenarioController::refresh()
-{
-    m_timer.start();
-}
-
-void ScenarioController::rewordError()
-{
-    if (!m_inputError)
-        return;
-    const QString error = translated(m_inputError->message());
-    if (error != m_error) {
-        m_error = error;
-        emit errorChanged(m_error);
-    }
-}
-
-void ScenarioController::flush()
-{
-    if (m_timer.isActive()) {
-        m_timer.stop();
-        evaluateNow();
-    }
-}
-
-std::optional<ScenarioController::SweepKey> ScenarioController::sweepKey(const Scenario& base) const
+std::optional<ScenarioOutcome::SweepKey> ScenarioController::sweepKey(
+    const ScenarioSpec& spec, const Scenario& base) const
 {
     // Cards named by id resolve from the catalog alone; a card file is read again at each
     // evaluation and may have changed, so no key.
     const CardCatalog& c = catalog();
-    std::string model = m_spec.model, hardware = m_spec.hardware;
-    if (!m_spec.workload.empty()) {
-        const auto wc = c.workloads().find(m_spec.workload);
+    std::string model = spec.model, hardware = spec.hardware;
+    if (!spec.workload.empty()) {
+        const auto wc = c.workloads().find(spec.workload);
         if (wc == c.workloads().end())
             return std::nullopt;
         if (model.empty())
@@ -188,49 +149,32 @@ std::optional<ScenarioController::SweepKey> ScenarioController::sweepKey(const S
         return std::nullopt;
     // The swept knob is a workload knob: its override sets only that field, which every
     // point of the sweep sets again. The rest of the spec decides the cards' fields.
-    SweepKey key { m_spec, base.workload, m_sweepAxis, m_catalogGeneration };
+    ScenarioOutcome::SweepKey key { spec, base.workload, m_sweepAxis, m_catalogGeneration };
     key.spec.overrides.erase(knobKey(sweepAxisKnob(m_sweepAxis)));
     (m_sweepAxis == SweepAxis::Context ? key.workload.context : key.workload.concurrency) = 0;
     return key;
 }
 
-void ScenarioController::evaluateNow()
+ScenarioOutcome ScenarioController::compute(const ScenarioSpec& spec, const ComputeControl&)
 {
-    QString error;
-    m_inputError.reset();
-    try {
-        ResolvedScenario resolved = resolveScenario(catalog(), m_spec);
-        EvalResult result = evaluate(resolved.scenario);
-        const SweepRange range = defaultSweepRange(m_sweepAxis);
-        const Scenario base = m_sweepHoldsRate ? holdRequestRate(resolved.scenario) : resolved.scenario;
-        // A step along the sweep's axis leaves the sweep as it was: reuse it (200
-        // evaluations and a bisection, most of the model's share of a slider step).
-        std::optional<SweepKey> key = sweepKey(base);
-        const bool reuse = key && m_sweepKey && m_hasResult && *key == *m_sweepKey;
-        SweepResult swept = reuse ? m_sweep : sweep(base, m_sweepAxis, range.from, range.to, kSweepPoints);
-        if (!reuse)
-            ++m_sweeps;
-        m_scenario = std::move(resolved.scenario);
-        m_workloadId = resolved.workloadId;
-        m_result = result;
-        m_sweep = std::move(swept);
-        m_sweepKey = std::move(key);
-        m_hasResult = true;
-    } catch (const InputError& e) {
-        error = translated(e.message()); // in the UI language where the error has a structured form
-        m_inputError = e;
-    } catch (const std::exception& e) {
-        // Not expected from the core, but a GUI must show it rather than die.
-        error = tr("Internal error: %1").arg(QString::fromStdString(e.what()));
+    ResolvedScenario resolved = resolveScenario(catalog(), spec);
+    ScenarioOutcome out;
+    out.result = evaluate(resolved.scenario);
+    const SweepRange range = defaultSweepRange(m_sweepAxis);
+    const Scenario base = m_sweepHoldsRate ? holdRequestRate(resolved.scenario) : resolved.scenario;
+    // A step along the sweep's axis leaves the sweep as it was: reuse it (200
+    // evaluations and a bisection, most of the model's share of a slider step).
+    out.sweepKey = sweepKey(spec, base);
+    const auto& last = optionalResult();
+    if (out.sweepKey && last && last->sweepKey && *out.sweepKey == *last->sweepKey) {
+        out.sweep = last->sweep;
+    } else {
+        out.sweep = sweep(base, m_sweepAxis, range.from, range.to, kSweepPoints);
+        ++m_sweeps;
     }
-    ++m_evaluations;
-    if (error != m_error) {
-        m_error = error;
-        emit errorChanged(m_error);
-    }
-    if (error.isEmpty())
-        emit resultChanged();
-    emit evaluated();
+    out.scenario = std::move(resolved.scenario);
+    out.workloadId = std::move(resolved.workloadId);
+    return out;
 }
 
 } // namespace kvtiers::ui

@@ -10,7 +10,7 @@
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/TierTableModel.h"
-#include "ui/scenario/WrappingHeaderView.h"
+#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

@@ -138,11 +138,11 @@ bool TierTableModel::conditionMet(Tier tier) const
     switch (tier) {
     case Tier::Hbm:
         // Everything the scenario needs is in (or is demanded of) HBM: nothing in DRAM or SSD.
-        return r.dram.used() <= 0 && r.ssd.used() <= 0;
+        return r.tiers.dram.used() <= 0 && r.tiers.ssd.used() <= 0;
     case Tier::Dram:
-        return r.dram.retained > 0 && r.restoreSecondsDram < r.recomputeSeconds;
+        return r.tiers.dram.retained > 0 && r.restoreSecondsDram < r.recomputeSeconds;
     case Tier::Ssd:
-        return r.ssd.retained > 0 && r.restoreSecondsSsd < r.recomputeSeconds;
+        return r.tiers.ssd.retained > 0 && r.restoreSecondsSsd < r.recomputeSeconds;
     }
     return false;
 }
@@ -166,9 +166,9 @@ QString TierTableModel::conditionText(Tier tier) const
         if (conditionMet(tier))
             return tr("DRAM holds %1 of reusable prefixes, and restoring a prompt from DRAM (%2) beats "
                       "recomputing it (%3).")
-                .arg(bytesText(scaled(r.dram.retained), m_display->units()), secondsText(r.restoreSecondsDram),
+                .arg(bytesText(scaled(r.tiers.dram.retained), m_display->units()), secondsText(r.restoreSecondsDram),
                     secondsText(r.recomputeSeconds));
-        if (r.dram.retained <= 0)
+        if (r.tiers.dram.retained <= 0)
             return tr("No reusable prefixes are kept in DRAM (raise reuse, reuse distance and offload rate).");
         return tr("Restoring from DRAM (%1) is slower than recomputing (%2).")
             .arg(secondsText(r.restoreSecondsDram), secondsText(r.recomputeSeconds));
@@ -176,9 +176,9 @@ QString TierTableModel::conditionText(Tier tier) const
         if (conditionMet(tier))
             return tr("SSD holds %1 of the retained reuse pool, and restoring from SSD (%2) beats recomputing "
                       "(%3).")
-                .arg(bytesText(scaled(r.ssd.retained), m_display->units()), secondsText(r.restoreSecondsSsd),
+                .arg(bytesText(scaled(r.tiers.ssd.retained), m_display->units()), secondsText(r.restoreSecondsSsd),
                     secondsText(r.recomputeSeconds));
-        if (r.ssd.retained <= 0)
+        if (r.tiers.ssd.retained <= 0)
             return tr("No retained prefixes reach the SSD (DRAM holds the whole reuse pool, or there is none).");
         return tr("Restoring from SSD (%1) is slower than recomputing (%2).")
             .arg(secondsText(r.restoreSecondsSsd), secondsText(r.recomputeSeconds));

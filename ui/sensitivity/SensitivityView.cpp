@@ -461,7 +461,7 @@ void SensitivityView::updateFleet()
     try {
         m_fleetResult = fleetSensitivity(*m_catalog, *m_fleetInput, m_rangeSpin->value() / 100.0);
         m_fleetCurve = kvtiers::fleetCurve(*m_catalog, *m_fleetInput, variable,
-            fleetCurveValues(m_fleetResult->fleet, m_fleetInput->tpotTargetSeconds, variable));
+            fleetCurveValues(m_fleetResult->fleet, m_fleetInput->targets.tpot(), variable));
         m_errorLabel->setVisible(false);
     } catch (const InputError& e) {
         m_fleetResult.reset();

@@ -68,7 +68,7 @@ void LoadView::buildControls()
     m_ttftSpin->setObjectName(QStringLiteral("loadTtft"));
     m_ttftSpin->setRange(0.01, 600);
     m_ttftSpin->setDecimals(2);
-    m_ttftSpin->setValue(replay::ReplayOptions {}.ttftTarget);
+    m_ttftSpin->setValue(replay::ReplayOptions {}.targets.ttft());
     m_ttftSpin->setSuffix(QStringLiteral(" s"));
     ttftLabel->setBuddy(m_ttftSpin);
     auto* tpotLabel = new QLabel(this);
@@ -76,7 +76,7 @@ void LoadView::buildControls()
     m_tpotSpin->setObjectName(QStringLiteral("loadTpot"));
     m_tpotSpin->setRange(1, 5000);
     m_tpotSpin->setDecimals(0);
-    m_tpotSpin->setValue(replay::ReplayOptions {}.tpotTarget * 1000);
+    m_tpotSpin->setValue(replay::ReplayOptions {}.targets.tpot() * 1000);
     m_tpotSpin->setSuffix(QStringLiteral(" ms"));
     tpotLabel->setBuddy(m_tpotSpin);
     auto* scaleLabel = new QLabel(this);
@@ -212,8 +212,8 @@ ReplayJob LoadView::job() const
     job.result = m_result;
     job.axis = m_tierCombo->currentIndex() == 1 ? replay::ReplaySweepAxis::Ssd : replay::ReplaySweepAxis::Dram;
     job.points = m_pointsSpin->value();
-    job.options.ttftTarget = m_ttftSpin->value();
-    job.options.tpotTarget = m_tpotSpin->value() / 1000;
+    job.options.targets.ttftSeconds = m_ttftSpin->value();
+    job.options.targets.tpotSeconds = m_tpotSpin->value() / 1000;
     job.options.trafficScale = m_scaleSpin->value();
     job.options.keepRequests = false;
     return job;

@@ -53,8 +53,7 @@ LoadCurve ReplayWorker::sweep(
 {
     LoadCurve curve;
     curve.sweep = replay::sweepReplay(trace, job.scenario, job.result, job.options, job.axis, job.points, control);
-    curve.ttftTarget = job.options.ttftTarget;
-    curve.ttftPercentile = job.options.ttftPercentile;
+    curve.targets = job.options.targets.inForce();
     return curve;
 }
 

@@ -144,7 +144,7 @@ void TraceView::followScenario(ScenarioController* controller)
         // The replay keeps every evicted block in DRAM, then SSD (an LRU hierarchy): the
         // scenario offloads all of them too, or its lower tiers would hold nothing.
         next.overrides[knob(KnobId::OffloadRate).key] = 1.0;
-        controller->editSpec(next, tr("Use the trace %1").arg(name));
+        controller->edit(next, tr("Use the trace %1").arg(name));
         const auto figure = [&](KnobId id) { return overrides.value(knob(id).key, 0.0); };
         emit message(tr("From %1: reuse ceiling %2, context %3 tokens, output %4 tokens, its reuse-gap table, and "
                         "offload rate 100% (the replay keeps every evicted block in DRAM, then SSD)")

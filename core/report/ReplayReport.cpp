@@ -1,4 +1,4 @@
-#include "core/replay/ReplayReport.h"
+#include "core/report/ReplayReport.h"
 
 #include "core/io/Csv.h"
 #include "core/scenario/Knobs.h"
@@ -30,9 +30,10 @@ Json replayJson(const ReplayResult& r)
         { "tpot_s", statsJson(r.tpot) },
         { "queue_wait_s", statsJson(r.queueWait) },
         { "slo",
-            { { "ttft_s", numberToJson(o.ttftTarget) }, { "ttft_percentile", numberToJson(o.ttftPercentile) },
-                { "ttft_at_percentile_s", numberToJson(r.ttftAtPercentile) }, { "tpot_s", numberToJson(o.tpotTarget) },
-                { "tpot_percentile", numberToJson(o.tpotPercentile) },
+            { { "ttft_s", numberToJson(o.targets.ttft()) }, { "ttft_percentile", percentileToJson(o.targets.ttftAt()) },
+                { "ttft_at_percentile_s", numberToJson(r.ttftAtPercentile) },
+                { "tpot_s", numberToJson(o.targets.tpot()) },
+                { "tpot_percentile", percentileToJson(o.targets.tpotAt()) },
                 { "tpot_at_percentile_s", numberToJson(r.tpotAtPercentile) } } },
         { "slo_attainment", numberToJson(r.sloAttainment) },
         { "goodput_rps", numberToJson(r.goodputRps) },

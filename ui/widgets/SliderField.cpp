@@ -1,12 +1,12 @@
-#include "ui/scenario/SliderField.h"
+#include "ui/widgets/SliderField.h"
 
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/scenario/Knobs.h"
-#include "ui/scenario/PercentInput.h"
-#include "ui/scenario/SliderScale.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/widgets/PercentInput.h"
+#include "ui/widgets/SliderScale.h"
 
 #include <QCoreApplication>
 #include <QGridLayout>

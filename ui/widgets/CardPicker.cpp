@@ -1,4 +1,4 @@
-#include "ui/scenario/CardPicker.h"
+#include "ui/widgets/CardPicker.h"
 
 #include <QComboBox>
 #include <QCompleter>

@@ -1,4 +1,4 @@
-#include "core/analysis/Queueing.h"
+#include "core/model/Queueing.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "ui/scenario/WrappingHeaderView.h"
+#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QPainter>
 #include <QStyleOptionHeader>

@@ -1,4 +1,4 @@
-#include "ui/scenario/PercentInput.h"
+#include "ui/widgets/PercentInput.h"
 
 #include "core/io/InputError.h"
 #include "core/io/Units.h"

@@ -1,4 +1,4 @@
-#include "ui/scenario/SliderScale.h"
+#include "ui/widgets/SliderScale.h"
 
 #include <QPainter>
 #include <QSlider>

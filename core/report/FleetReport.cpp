@@ -1,0 +1,143 @@
+#include "core/report/FleetReport.h"
+
+#include "core/io/Csv.h"
+#include "core/scenario/Knobs.h"
+
+#include <ostream>
+#include <sstream>
+
+namespace kvtiers {
+
+namespace {
+
+Json spreadToJson(const LatencySpread& s)
+{
+    return { { "mean", numberToJson(s.mean) }, { "p50", numberToJson(s.p50) }, { "p90", numberToJson(s.p90) },
+        { "p99", numberToJson(s.p99) } };
+}
+
+void csvSpread(std::ostream& out, const LatencySpread& s)
+{
+    out << ',' << csvNumber(s.mean) << ',' << csvNumber(s.p50) << ',' << csvNumber(s.p90) << ',' << csvNumber(s.p99);
+}
+
+} // namespace
+
+Json loadToJson(const LoadFigures& l)
+{
+    Json j = { { "stable", l.stable }, { "utilization", numberToJson(l.utilization) },
+        { "queue_servers", bytesToJson(l.servers) },
+        { "service_s", { { "mean", numberToJson(l.serviceSeconds) }, { "cs2", numberToJson(l.serviceCs2) } } } };
+    if (!l.stable)
+        return j;
+    j.update({ { "wait_probability", numberToJson(l.waitProbability) }, { "queue_wait_s", spreadToJson(l.queueWait) },
+        { "ttft_s", spreadToJson(l.ttft) }, { "tpot_s", spreadToJson(l.tpot) },
+        { "tpot_note",
+            "one value: the decode step at the sized concurrency; a step carrying a prefill chunk is not "
+            "modelled" } });
+    if (!l.exactDeterministicEnd)
+        j["wait_note"] = "M/D/c too large to solve exactly: Allen-Cunneen's c_s = 0 form stands in";
+    return j;
+}
+
+Json fleetToJson(const FleetResult& f)
+{
+    Json entries = Json::array();
+    for (const auto& e : f.entries)
+        entries.push_back({
+            { "label", e.label },
+            { "model", e.scenario.model.id },
+            { "share", e.share },
+            { "requests_per_s", numberToJson(e.requestsPerSecond) },
+            { "concurrency_per_replica", bytesToJson(e.concurrencyPerReplica) },
+            { "replica_requests_per_s", numberToJson(e.replicaRequestsPerSecond) },
+            { "replica_rate_limit", rateLimitName(e.rateLimit) },
+            { "replicas", bytesToJson(e.replicas) },
+            { "gpus", bytesToJson(e.gpus) },
+            { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
+            { "hbm_bytes", bytesToJson(e.hbmBytes) },
+            { "dram_bytes", bytesToJson(e.dramBytes) },
+            { "ssd_bytes", bytesToJson(e.ssdBytes) },
+            { "ttft_target_s", numberToJson(e.targets.ttft()) },
+            { "ttft_percentile", percentileToJson(e.targets.ttftAt()) },
+            { "tpot_target_s", numberToJson(e.targets.tpot()) },
+            { "tpot_percentile", percentileToJson(e.targets.tpotAt()) },
+        });
+    // Each workload's load, and its SSD tier's writes: this workload's replicas together, and
+    // drive writes per day on a server of its replicas (docs/model.md §5, "Writes and link load").
+    for (std::size_t i = 0; i < f.entries.size(); ++i) {
+        entries[i].update(loadToJson(f.entries[i].load));
+        const EvalResult& p = f.entries[i].perReplica;
+        const double perReplica = p.replicasPerServer > 0 ? p.ssdWriteBytesPerSecond / p.replicasPerServer : 0.0;
+        entries[i]["ssd_write_bytes_per_s"] = numberToJson(f.entries[i].replicas * perReplica);
+        entries[i]["ssd_drive_writes_per_day"] = numberToJson(p.ssdDriveWritesPerDay);
+    }
+    return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
+        { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
+        { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },
+        { "ttft_target_s", numberToJson(f.targets.ttft()) }, { "tpot_target_s", numberToJson(f.targets.tpot()) },
+        { "ttft_percentile", percentileToJson(f.targets.ttftAt()) },
+        { "tpot_percentile", percentileToJson(f.targets.tpotAt()) },
+        { "queue", "one central FCFS queue per workload, Poisson arrivals" },
+        { "fleet",
+            { { "hbm_bytes", bytesToJson(f.hbmBytes) }, { "dram_bytes", bytesToJson(f.dramBytes) },
+                { "ssd_bytes", bytesToJson(f.ssdBytes) } } },
+        { "per_server",
+            { { "hbm_bytes", bytesToJson(f.hbmPerServer()) }, { "dram_bytes", bytesToJson(f.dramPerServer()) },
+                { "ssd_bytes", bytesToJson(f.ssdPerServer()) } } },
+        { "per_gpu",
+            { { "hbm_bytes", bytesToJson(f.hbmPerGpu()) }, { "dram_bytes", bytesToJson(f.dramPerGpu()) },
+                { "ssd_bytes", bytesToJson(f.ssdPerGpu()) } } },
+        { "workloads", entries } };
+}
+
+Json fleetProfilesToJson(const FleetProfilesResult& r)
+{
+    Json profiles = Json::array();
+    size_t f = 0;
+    for (const auto& p : r.profiles) {
+        Json one = { { "hardware", p.hardware }, { "share", p.share } };
+        if (p.share > 0)
+            one["fleet"] = fleetToJson(r.fleets[f++]);
+        profiles.push_back(std::move(one));
+    }
+    return { { "requests_per_s", numberToJson(r.requestsPerSecond) }, { "gpus", bytesToJson(r.gpus) },
+        { knobKey(KnobId::Servers), bytesToJson(r.servers) },
+        { "hbm_installed_bytes", bytesToJson(r.hbmInstalledBytes) },
+        { "dram_installed_bytes", bytesToJson(r.dramInstalledBytes) },
+        { "nvme_installed_bytes", bytesToJson(r.nvmeInstalledBytes) },
+        { "fleet",
+            { { "hbm_bytes", bytesToJson(r.hbmBytes) }, { "dram_bytes", bytesToJson(r.dramBytes) },
+                { "ssd_bytes", bytesToJson(r.ssdBytes) } } },
+        { "profiles", profiles } };
+}
+
+std::string fleetCsv(const FleetResult& f)
+{
+    std::ostringstream out;
+    out << "label,model,share,requests_per_s,concurrency_per_replica,replica_requests_per_s,replicas,tp,gpus,"
+           "hbm_bytes,dram_bytes,ssd_bytes,kv_bytes_per_token,utilization,wait_probability,"
+           "queue_wait_mean_s,queue_wait_p50_s,queue_wait_p90_s,queue_wait_p99_s,"
+           "ttft_mean_s,ttft_p50_s,ttft_p90_s,ttft_p99_s,tpot_mean_s,tpot_p50_s,tpot_p90_s,tpot_p99_s\n";
+    double shares = 0, replicas = 0;
+    for (const auto& e : f.entries) {
+        out << csvText(e.label) << ',' << csvText(e.scenario.model.id) << ',' << csvNumber(e.share) << ','
+            << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.concurrencyPerReplica) << ','
+            << csvNumber(e.replicaRequestsPerSecond) << ',' << csvNumber(e.replicas) << ','
+            << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus) << ',' << csvNumber(e.hbmBytes) << ','
+            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << ','
+            << csvNumber(e.load.utilization) << ',' << csvNumber(e.load.waitProbability);
+        csvSpread(out, e.load.queueWait);
+        csvSpread(out, e.load.ttft);
+        csvSpread(out, e.load.tpot);
+        out << '\n';
+        shares += e.share;
+        replicas += e.replicas;
+    }
+    out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
+        << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
+        << csvNumber(f.ssdBytes) << ",,,,,,,,,,,,,,,\n"; // KV per token and the load columns do not add up
+    return out.str();
+}
+
+} // namespace kvtiers
