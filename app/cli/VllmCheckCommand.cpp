@@ -7,6 +7,8 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 

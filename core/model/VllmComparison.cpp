@@ -1,7 +1,8 @@
 // vLLM's figures from its log against kvtiers' prediction: whether they agree, and the
 // sentences that say why or why not (context "VllmCheck").
+#include "core/model/VllmComparison.h"
+
 #include "core/io/Units.h"
-#include "core/model/VllmCheck.h"
 
 #include <QtGlobal>
 

@@ -2,7 +2,7 @@
 
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
-#include "core/model/VllmCheck.h"
+#include "core/model/VllmLogSetup.h"
 
 #include <algorithm>
 #include <cctype>

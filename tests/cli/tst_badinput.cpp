@@ -12,6 +12,8 @@
 #include "core/cards/HfConfig.h"
 #include "core/catalog/PresetStore.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "core/trace/TraceAnalysis.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"

@@ -51,8 +51,8 @@ QString codeOf(const QString& path)
     if (!f.open(QIODevice::ReadOnly))
         return {};
     QString text = QString::fromUtf8(f.readAll());
-    static const QRegularExpression comment(QStringLiteral(R"(//[^\n]*|/\*.*?\*/)"),
-        QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression comment(
+        QStringLiteral(R"(//[^\n]*|/\*.*?\*/)"), QRegularExpression::DotMatchesEverythingOption);
     QString out;
     qsizetype last = 0;
     for (auto it = comment.globalMatch(text); it.hasNext();) {

@@ -9,6 +9,8 @@
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "core/model/Warnings.h"
 #include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"

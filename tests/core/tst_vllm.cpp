@@ -6,6 +6,8 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "tests/support/TestSupport.h"
 
 using namespace kvtiers;

@@ -1,6 +1,8 @@
 // Fuzzes the Hugging Face config.json importer, and evaluates and vLLM-checks what imports.
 #include "core/cards/HfConfig.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "tests/fuzz/FuzzSupport.h"
 
 using namespace kvtiers;

@@ -1,6 +1,8 @@
 // Fuzzes the reader of pasted vLLM startup logs, the setup it states (model, TP, block
 // size, KV dtype, max_model_len) and the comparison with kvtiers' own math.
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "tests/fuzz/FuzzSupport.h"
 
 using namespace kvtiers;

@@ -10,6 +10,8 @@
 #include "core/io/Json.h"
 #include "core/model/Derivation.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "core/model/Warnings.h"
 #include "core/report/ResultJson.h"
 #include "core/trace/TraceReader.h"

@@ -14,6 +14,8 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
 #include "core/model/VllmCheck.h"
+#include "core/model/VllmComparison.h"
+#include "core/model/VllmLogSetup.h"
 #include "core/scenario/Scenario.h"
 
 #include <QDialog>
