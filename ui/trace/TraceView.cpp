@@ -330,9 +330,9 @@ QString TraceView::summaryText() const
               .arg(countText(k99), bytesText(k99 * perBlock, units));
     text += QLatin1Char('\n')
         + tr("Prompt tokens served by HBM %1 (TTFT saved %2 per request), DRAM %3 (%4), SSD %5 (%6); recomputed %7.")
-              .arg(percentText(a.tiers.tokens[0] / prompt), durationText(saved[0]),
-                  percentText(a.tiers.tokens[1] / prompt), durationText(saved[1]),
-                  percentText(a.tiers.tokens[2] / prompt), durationText(saved[2]),
+              .arg(percentText(a.tiers.tokens.hbm / prompt), durationText(saved.hbm),
+                  percentText(a.tiers.tokens.dram / prompt), durationText(saved.dram),
+                  percentText(a.tiers.tokens.ssd / prompt), durationText(saved.ssd),
                   percentText(a.tiers.missTokens / prompt));
     // What the DRAM and SSD bands assume, in the scenario's own terms.
     if (!(m_offloadRate > 0))
