@@ -7,21 +7,14 @@
 // horizontal one, each labelled with its value and unit. The legend sits under the plot,
 // and the two labels are placed after layout so that neither covers the other.
 
-#include "core/replay/Replay.h"
 #include "ui/charts/ChartBase.h"
+#include "ui/trace/LoadCurve.h"
 
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 
 namespace kvtiers::ui {
-
-/// What the chart draws: the core's sweep over DRAM or SSD (replay::sweepReplay) and the
-/// TTFT target it was replayed against.
-struct LoadCurve {
-    replay::ReplaySweep sweep;
-    LatencyTargets targets; ///< the targets the sweep was replayed against (its TTFT marked)
-};
 
 class LoadChart : public ChartBase {
     Q_OBJECT
