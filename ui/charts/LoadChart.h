@@ -7,14 +7,16 @@
 // horizontal one, each labelled with its value and unit. The legend sits under the plot,
 // and the two labels are placed after layout so that neither covers the other.
 
+#include "core/replay/LoadCurve.h"
 #include "ui/charts/ChartBase.h"
-#include "ui/trace/LoadCurve.h"
 
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 
 namespace kvtiers::ui {
+
+using replay::LoadCurve;
 
 class LoadChart : public ChartBase {
     Q_OBJECT

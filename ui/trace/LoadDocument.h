@@ -14,16 +14,18 @@
 // once).
 
 #include "core/model/Evaluation.h"
+#include "core/replay/LoadCurve.h"
 #include "core/replay/ReplayOptions.h"
 #include "core/scenario/Scenario.h"
 #include "ui/common/Document.h"
 #include "ui/export/ChartExporter.h"
-#include "ui/trace/LoadCurve.h"
 
 #include <memory>
 #include <optional>
 
 namespace kvtiers::ui {
+
+using replay::LoadCurve;
 
 class LoadedTrace;
 
