@@ -4,6 +4,7 @@
 // options (--model, --hardware, --servers, ...) for bytes and tiers.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "app/cli/OptionParsing.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -11,10 +12,10 @@
 #include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 #include "core/trace/TraceAnalysis.h"
+#include "core/trace/TraceRun.h"
 #include "core/trace/TraceTiers.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <iomanip>
 #include <set>
@@ -23,47 +24,41 @@ namespace kvtiers::cli {
 
 namespace {
 
-const char* const kTraceSynopsis
-    = R"(  kvtiers trace FILE [--format mooncake|bailian] [--block-tokens N] [--capacity-blocks N,...]
-                [--sample R [--sample-depth D]] [--routing global|round-robin|prefix-aware]
-                [--traffic-scale K] [eval options] [--json|--csv]
-                a request trace (Mooncake FAST'25 or Qwen-Bailian JSONL) replayed against an LRU
+/// What the command does, after its synopsis's options (which the table gives).
+const char* const kTraceProse
+    = R"(                a request trace (Mooncake FAST'25 or Qwen-Bailian JSONL) replayed against an LRU
                 prefix cache: the exact hit ratio at every capacity, the prompt tokens each tier of
                 the scenario's hardware serves (HBM left after weights and hot set, DRAM, SSD, over
-                --servers), and the workload the trace implies. --block-tokens is the trace's hash
-                granularity (Mooncake 512, Bailian 16), not the KV page size (--block-size).
-                --sample R keeps that share of prefix trees, chosen by the prefix key at
-                --sample-depth blocks (1: the first hash id). --traffic-scale K divides every gap
-                by K (rates and reuse gaps change; LRU order, so the curve, does not).
+                the servers), and the workload the trace implies. The block size is the trace's
+                hash granularity (Mooncake 512, Bailian 16), not the KV page size. A sample keeps
+                that share of prefix trees, chosen by the prefix key at the sample depth (1: the
+                first hash id). Traffic × K divides every gap by K (rates and reuse gaps change;
+                LRU order, so the curve, does not).
 )";
 
 constexpr const char* kDefaultModel = "llama-3.1-70b";
-const char* const kTierNames[3] = { "hbm", "dram", "ssd" };
 
-std::vector<double> capacityList(const std::string& text)
+std::vector<const OptionSpec*> traceSpecs()
 {
-    std::vector<double> out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string item = text.substr(start, comma - start);
-        if (item.empty())
-            throw InputError("--capacity-blocks: an empty entry in \"" + text + "\"");
-        out.push_back(parseNumberOption(item, "--capacity-blocks", 0, 1e15, true));
-        if (comma == text.size())
-            break;
-        start = comma + 1;
-    }
-    return out;
+    return optionSpecs(trace::traceOptionTable());
 }
 
-/// What `kvtiers trace` reads: the file, how to read it, and the capacities asked for.
+std::string traceSynopsis()
+{
+    // The options from the table, then the eval options and the output on the last line
+    // while it holds them.
+    std::string text = "  kvtiers trace FILE " + optionSynopsis(traceSpecs(), 16, 96);
+    const std::string tail = "[eval options] [--json|--csv]";
+    const std::size_t newline = text.rfind('\n');
+    const std::size_t last = newline == std::string::npos ? text.size() : text.size() - newline - 1;
+    text += last + 1 + tail.size() <= 100 ? " " + tail : "\n" + std::string(16, ' ') + tail;
+    return text + "\n" + kTraceProse;
+}
+
+/// What `kvtiers trace` reads: the file and the run's options.
 struct TraceArgs {
     std::string file;
-    trace::TraceFormat format = trace::TraceFormat::Auto;
-    int blockTokens = 0;
-    std::vector<double> capacities;
-    trace::TraceOptions options;
+    trace::TraceRun run;
 };
 
 TraceArgs traceArgs(const Parsed& p)
@@ -76,24 +71,7 @@ TraceArgs traceArgs(const Parsed& p)
         throw InputError("trace: unexpected argument \"" + p.positional[1] + "\"");
     TraceArgs q;
     q.file = p.positional[0];
-    trace::TraceOptions& options = q.options;
-    if (auto it = p.own.find("--format"); it != p.own.end())
-        q.format = trace::parseTraceFormat(it->second, "--format");
-    if (auto it = p.own.find("--block-tokens"); it != p.own.end())
-        q.blockTokens = static_cast<int>(parseNumberOption(it->second, "--block-tokens", 1, 1 << 20, true));
-    if (auto it = p.own.find("--capacity-blocks"); it != p.own.end())
-        q.capacities = capacityList(it->second);
-    if (auto it = p.own.find("--sample"); it != p.own.end()) {
-        options.sampleRate = parseFraction(it->second, "--sample");
-        if (options.sampleRate <= 0)
-            throw InputError("--sample: must be more than 0");
-    }
-    if (auto it = p.own.find("--sample-depth"); it != p.own.end())
-        options.sampleDepth = static_cast<int>(parseNumberOption(it->second, "--sample-depth", 1, 1e6, true));
-    if (auto it = p.own.find("--routing"); it != p.own.end())
-        options.routing = trace::parseTraceRouting(it->second, "--routing");
-    if (auto it = p.own.find("--traffic-scale"); it != p.own.end())
-        options.trafficScale = parseNumberOption(it->second, "--traffic-scale", 1e-9, 1e9, false);
+    readOptions(p, trace::traceOptionTable(), q.run);
     return q;
 }
 
@@ -109,7 +87,7 @@ std::set<double> curvePoints(const trace::TraceAnalysis& a, const std::vector<do
     if (top >= 1)
         points.insert(top);
     double cumulative = 0;
-    for (int t = 0; t < 3; ++t) {
+    for (Tier t : kTiers) {
         cumulative += a.tierBlocks[t] * a.caches;
         if (cumulative >= 1)
             points.insert(cumulative);
@@ -131,10 +109,10 @@ struct TraceReport {
     bool scenarioAssumed = false;
     double bytesPerBlock = 0;
     std::set<double> points;
-    std::array<double, 3> saved {};
+    PerTier<double> saved {};
 
     /// The share of prompt tokens tier `t` serves.
-    double hitShare(int t) const { return a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0.0; }
+    double hitShare(Tier t) const { return a.promptTokens > 0 ? a.tiers.tokens[t] / a.promptTokens : 0.0; }
     double missShare() const { return a.promptTokens > 0 ? a.tiers.missTokens / a.promptTokens : 0.0; }
 };
 
@@ -157,17 +135,16 @@ Json traceJson(const TraceReport& rep)
     const auto& saved = rep.saved;
     const std::string& file = rep.file;
     const trace::TraceOptions& options = rep.options;
-    auto hitShare = [&](int tier) { return rep.hitShare(tier); };
     const double missShare = rep.missShare();
     Json curve = Json::array();
     for (double c : points)
         curve.push_back({ { "capacity_blocks", bytesToJson(c) }, { "capacity_bytes", bytesToJson(c * bytesPerBlock) },
             { "hit_ratio", numberToJson(a.hitRatio(c)) }, { "token_hit_ratio", numberToJson(a.tokenHitRatio(c)) } });
     Json tiers = Json::object();
-    for (int t = 0; t < 3; ++t)
-        tiers[kTierNames[t]] = { { "capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock) },
-            { "capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches) }, { "hit_share", numberToJson(hitShare(t)) },
-            { "ttft_saved_s", numberToJson(saved[t]) } };
+    for (Tier t : kTiers)
+        tiers[tierKey(t)] = { { "capacity_bytes", bytesToJson(a.tierBlocks[t] * a.caches * bytesPerBlock) },
+            { "capacity_blocks", bytesToJson(a.tierBlocks[t] * a.caches) },
+            { "hit_share", numberToJson(rep.hitShare(t)) }, { "ttft_saved_s", numberToJson(saved[t]) } };
     Json gaps = Json::array();
     for (const auto& g : a.reuseGapCdf())
         gaps.push_back(Json::array({ numberToJson(g.seconds), numberToJson(g.share) }));
@@ -227,7 +204,6 @@ void printTrace(std::ostream& out, const TraceReport& rep)
     const auto& saved = rep.saved;
     const std::string& file = rep.file;
     const EvalResult& r = rep.r;
-    auto hitShare = [&](int tier) { return rep.hitShare(tier); };
     const double missShare = rep.missShare();
     out << file << " (" << trace::traceFormatName(a.format) << ", " << a.blockTokens << "-token blocks)\n";
     out << "  " << formatCount(static_cast<double>(a.requests)) << " requests, "
@@ -257,10 +233,9 @@ void printTrace(std::ostream& out, const TraceReport& rep)
             << "\n";
     out << "\nTiers (" << rep.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
-    const char* labels[3] = { "HBM", "DRAM", "SSD" };
-    for (int t = 0; t < 3; ++t)
-        out << "  " << std::setw(6) << labels[t] << std::setw(12)
-            << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock) << std::setw(10) << percent(hitShare(t))
+    for (Tier t : kTiers)
+        out << "  " << std::setw(6) << tierLabel(t) << std::setw(12)
+            << formatBytes(a.tierBlocks[t] * a.caches * bytesPerBlock) << std::setw(10) << percent(rep.hitShare(t))
             << "TTFT saved " << formatSeconds(saved[t]) << " per request\n";
     out << "  recomputed          " << percent(missShare) << "\n\n";
     out << "Workload          " << readableNumber(a.requestRatePerSecond()) << " requests/s, prompt "
@@ -272,8 +247,9 @@ void printTrace(std::ostream& out, const TraceReport& rep)
 
 int runTraceCommand(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p = parseArgs(args, 1, command.options);
+    const Parsed p = parseArgs(args, 1, command.options, command.switches);
     TraceArgs q = traceArgs(p);
+    trace::TraceOptions& options = q.run.options;
 
     // The scenario gives bytes per token and the tiers; without a model, the article's Llama.
     ScenarioSpec spec = specFromFlags(p);
@@ -282,21 +258,21 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
         spec.model = kDefaultModel;
     const ResolvedScenario rs = resolve(spec);
     const EvalResult r = evaluate(rs.scenario);
-    const trace::TraceCapacity capacity = trace::traceCapacity(r, q.options.routing);
-    q.options = trace::withCapacity(q.options, capacity);
+    const trace::TraceCapacity capacity = trace::traceCapacity(r, options.routing);
+    options = trace::withCapacity(options, capacity);
 
-    const auto reader = trace::TraceReader::open(q.file, q.format, q.blockTokens);
-    const trace::TraceAnalysis a = trace::analyzeTrace(*reader, q.options);
+    const auto reader = trace::TraceReader::open(q.file, q.run.format, q.run.blockTokens.value_or(0));
+    const trace::TraceAnalysis a = trace::analyzeTrace(*reader, options);
     const TraceReport report { .file = q.file,
         .a = a,
         .scenario = rs.scenario,
         .r = r,
-        .options = q.options,
+        .options = options,
         .modelDefaulted = modelDefaulted,
         .hardwareDefaulted = rs.hardwareDefaulted,
         .scenarioAssumed = spec.workload.empty(),
         .bytesPerBlock = a.blockTokens * capacity.kvBytesPerToken,
-        .points = curvePoints(a, q.capacities),
+        .points = curvePoints(a, q.run.capacities),
         .saved = trace::ttftSavedPerRequest(r, a) };
     if (p.csv)
         writeTraceCsv(out, report);
@@ -309,8 +285,7 @@ int runTraceCommand(const Command& command, const std::vector<std::string>& args
 
 } // namespace
 
-const Command kTraceCommand = { "trace", kTraceSynopsis,
-    { "--format", "--block-tokens", "--capacity-blocks", "--sample", "--sample-depth", "--routing", "--traffic-scale" },
-    runTraceCommand };
+const Command kTraceCommand = { "trace", traceSynopsis(), optionFlags(traceSpecs(), false), runTraceCommand,
+    optionFlags(traceSpecs(), true), [] { return optionHelp(trace::traceOptionTable()); } };
 
 } // namespace kvtiers::cli

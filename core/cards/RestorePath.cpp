@@ -27,11 +27,16 @@ double RestorePath::bandwidth(const LinkModel& link, double bytes) const
     return 1.0 / (1.0 / wire + copyLatencySeconds / bytes);
 }
 
+const char* tierModeName(TierMode mode)
+{
+    return mode == TierMode::Exclusive ? "exclusive" : "write-through";
+}
+
 RestorePath parseRestorePath(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys(
-        { "id", "name", "notes", "sources", "copy", "plateau_share", "copy_latency_s", "cap_bytes_per_s" });
+    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "copy", "plateau_share", "copy_latency_s",
+        "cap_bytes_per_s", "tier_mode" });
     RestorePath p;
     p.id = o.requireString("id");
     p.name = o.requireString("name");
@@ -56,6 +61,18 @@ RestorePath parseRestorePath(const Json& json, const std::string& origin)
     p.plateauShare = o.optionalNumber("plateau_share", 0.01, 1).value_or(1);
     p.copyLatencySeconds = o.optionalNumber("copy_latency_s", 0, 1).value_or(0);
     p.capBytesPerSecond = o.optionalNumber("cap_bytes_per_s", 1e3, 1e16).value_or(0);
+    if (o.has("tier_mode")) {
+        const JsonObject mode = o.requireObject("tier_mode");
+        mode.rejectUnknownKeys({ "mode", "sources" });
+        const std::string name = mode.requireString("mode");
+        if (name == tierModeName(TierMode::WriteThrough))
+            p.tierMode = TierMode::WriteThrough;
+        else if (name == tierModeName(TierMode::Exclusive))
+            p.tierMode = TierMode::Exclusive;
+        else
+            mode.fail("mode", "must be \"write-through\" or \"exclusive\"");
+        p.tierModeSources = readSources(mode);
+    }
     return p;
 }
 
@@ -69,6 +86,8 @@ Json RestorePath::toJson() const
         j["cap_bytes_per_s"] = capBytesPerSecond;
     if (!notes.empty())
         j["notes"] = notes;
+    if (!tierModeSources.empty())
+        j["tier_mode"] = { { "mode", tierModeName(tierMode) }, { "sources", sourcesToJson(tierModeSources) } };
     return j;
 }
 

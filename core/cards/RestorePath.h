@@ -28,6 +28,14 @@
 
 namespace kvtiers {
 
+/// How a server's lower tiers hold the prefix cache HBM evicts from: write-through (every
+/// block computed is written to DRAM and to SSD, each an LRU of its own) or exclusive (a
+/// block lives in one tier: HBM's evictions move down to DRAM, DRAM's to SSD, and a hit
+/// below HBM moves the block up).
+enum class TierMode { WriteThrough, Exclusive };
+/// "write-through" or "exclusive".
+const char* tierModeName(TierMode mode);
+
 struct RestorePath {
     std::string id;
     std::string name;
@@ -40,6 +48,10 @@ struct RestorePath {
     double plateauShare = 1;       ///< share of the link's plateau reached on large copies, (0, 1]
     double copyLatencySeconds = 0; ///< per-copy overhead beyond the link curve
     double capBytesPerSecond = 0;  ///< per GPU; 0: none
+    /// How the engine keeps blocks below HBM (the card's "tier_mode": {"mode", "sources"});
+    /// a card that does not say is exclusive, LRU demotion being the plain hierarchy.
+    TierMode tierMode = TierMode::Exclusive;
+    std::vector<Source> tierModeSources; ///< where the mode comes from (empty when not said)
 
     /// Bytes one copy moves, given the block size and the KV bytes per token on one GPU of
     /// one attention layer and of all of them.

@@ -4,6 +4,7 @@
 
 #include "core/io/InputError.h"
 #include "core/model/VllmCheck.h"
+#include "core/replay/ReplayOptions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,36 +27,6 @@ const char* replayRoutingName(ReplayRouting routing)
         return "global";
     }
     return "central";
-}
-
-ReplayRouting parseReplayRouting(std::string_view text, const std::string& what)
-{
-    for (ReplayRouting r : { ReplayRouting::Central, ReplayRouting::LeastLoaded, ReplayRouting::RoundRobin,
-             ReplayRouting::PrefixAware, ReplayRouting::Global })
-        if (text == replayRoutingName(r))
-            return r;
-    throw InputError(what + ": unknown routing \"" + std::string(text)
-        + "\" (use central, least-loaded, round-robin, prefix-aware or global)");
-}
-
-const char* tierModeName(TierMode mode)
-{
-    return mode == TierMode::Exclusive ? "exclusive" : "write-through";
-}
-
-TierMode parseTierMode(std::string_view text, const std::string& what)
-{
-    if (text == "write-through")
-        return TierMode::WriteThrough;
-    if (text == "exclusive")
-        return TierMode::Exclusive;
-    throw InputError(what + ": unknown tier mode \"" + std::string(text) + "\" (use write-through or exclusive)");
-}
-
-TierMode defaultTierMode(const Scenario& scenario)
-{
-    const std::string& id = scenario.restorePath.id;
-    return id == "vllm-offload" || id == "lmcache" || id == "mooncake" ? TierMode::WriteThrough : TierMode::Exclusive;
 }
 
 double defaultMaxSeqs(const HardwareCard& gpu)
@@ -140,34 +111,40 @@ const char* replaySweepAxisName(ReplaySweepAxis axis)
     return "dram";
 }
 
-ReplaySweepAxis parseReplaySweepAxis(std::string_view text, const std::string& what)
+std::optional<Tier> sweptTier(ReplaySweepAxis axis)
 {
-    for (ReplaySweepAxis a : { ReplaySweepAxis::Dram, ReplaySweepAxis::Ssd, ReplaySweepAxis::Replicas })
-        if (text == replaySweepAxisName(a))
-            return a;
-    throw InputError(what + ": unknown sweep axis \"" + std::string(text) + "\" (use dram, ssd or replicas)");
+    switch (axis) {
+    case ReplaySweepAxis::Dram:
+        return Tier::Dram;
+    case ReplaySweepAxis::Ssd:
+        return Tier::Ssd;
+    case ReplaySweepAxis::Replicas:
+        break;
+    }
+    return std::nullopt;
 }
 
 ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control)
 {
-    if (points < 2 || points > 200)
-        throw InputError("--points: " + std::to_string(points) + " is out of range (2 to 200)");
+    ReplayInput input;
+    input.options = options;
+    input.sweep = axis;
+    input.points = points;
+    validateReplayInput(input);
     ReplayOptions base = options;
     base.keepRequests = false;
-    // The scenario's own value on the axis, from a replay's setup at zero requests' cost.
-    ReplayTrace empty;
-    empty.blockTokens = trace.blockTokens;
-    empty.format = trace.format;
-    const ReplayResult own = runReplay(empty, scenario, result, base);
+    // The scenario's own value on the axis, as a replay sets it up.
+    const ReplayCapacities own = replayCapacities(trace.blockTokens, scenario, result, base);
     ReplaySweep sweep;
     sweep.axis = axis;
     double top = 0;
-    if (axis == ReplaySweepAxis::Replicas) {
+    const std::optional<Tier> tier = sweptTier(axis);
+    if (!tier) {
         sweep.current = own.replicas;
         top = std::max(2.0, 2.0 * own.replicas);
     } else {
-        sweep.current = axis == ReplaySweepAxis::Dram ? own.dramBlocks : own.ssdBlocks;
+        sweep.current = own.blocks[*tier];
         sweep.currentBytes = sweep.current * own.kvBytesPerBlock;
         top = std::max(2.0 * sweep.current, static_cast<double>(trace.uniqueBlocks));
         top = std::max(top, 1.0);
@@ -177,13 +154,13 @@ ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, cons
             throw ReplayCancelled();
         ReplaySweepPoint p;
         ReplayOptions o = base;
-        if (axis == ReplaySweepAxis::Replicas) {
+        if (!tier) {
             p.value = std::max(1.0, std::round(1 + (top - 1) * i / (points - 1)));
             o.replicas = static_cast<int>(p.value);
         } else {
             p.value = std::floor(top * i / (points - 1));
             p.bytes = p.value * own.kvBytesPerBlock;
-            (axis == ReplaySweepAxis::Dram ? o.dramBlocks : o.ssdBlocks) = p.value;
+            o.capacityBlocks[*tier] = p.value;
         }
         ReplayControl inner;
         inner.cancel = control.cancel;

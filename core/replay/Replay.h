@@ -27,14 +27,17 @@
 //  - Restore. Hits below HBM are restored before the request's prefill starts: first come,
 //    first served on the replica's GPU–host links (one restore at a time) and, for SSD hits,
 //    on the server's NVMe, which all its replicas share.
+//  - Routing. A Router (Router.h) places each arrival: on a replica's own queue, or in one
+//    central queue an idle replica takes the next request from; it may read each replica's
+//    outstanding work and the prefix of the request its caches hold.
 //  - Ties. Requests at one timestamp are taken in file order; events at one time in the
-//    order they were scheduled. No wall clock, no unordered iteration: the same inputs and
-//    seed give the same bytes.
+//    order they were scheduled; idle replicas start in index order. No wall clock, no
+//    unordered iteration: the same inputs and seed give the same bytes.
 
+#include "core/cards/Tier.h"
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceReader.h"
 
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <exception>
@@ -53,18 +56,13 @@ enum class ReplayRouting {
     PrefixAware, ///< to the replica that was sent the longest prefix, else the least loaded
     Global,      ///< a central queue with one DRAM/SSD pool shared by all servers
 };
+/// "central", "least-loaded", "round-robin", "prefix-aware" or "global".
 const char* replayRoutingName(ReplayRouting routing);
-/// "central", "least-loaded", "round-robin", "prefix-aware" or "global"; throws InputError
-/// naming `what` otherwise.
-ReplayRouting parseReplayRouting(std::string_view text, const std::string& what);
 
-enum class TierMode { WriteThrough, Exclusive };
-const char* tierModeName(TierMode mode);
-/// "write-through" or "exclusive"; throws InputError naming `what` otherwise.
-TierMode parseTierMode(std::string_view text, const std::string& what);
-/// The restore path's own mode: write-through for vllm-offload, lmcache and mooncake (they
-/// write every stored block down), exclusive otherwise.
-TierMode defaultTierMode(const Scenario& scenario);
+/// Write-through or exclusive lower tiers (the restore-path card says which its engine does:
+/// RestorePath::tierMode).
+using kvtiers::TierMode;
+using kvtiers::tierModeName;
 
 /// A trace held in memory: read once, replayed at many capacities.
 struct ReplayTrace {
@@ -98,19 +96,21 @@ struct ReplayCancelled : std::exception {
 /// Reads the whole trace. Throws InputError (a bad line: file, line, field) or ReplayCancelled.
 ReplayTrace loadReplayTrace(trace::TraceReader& reader, const ReplayControl& control = {});
 
+/// The options of one replay (their table, ranges and defaults: ReplayOptions.h).
 struct ReplayOptions {
     ReplayRouting routing = ReplayRouting::Central;
-    double trafficScale = 1;                ///< gaps divided by this
-    std::optional<int> replicas;            ///< unset: replicas per server × servers
-    std::optional<TierMode> tierMode;       ///< unset: defaultTierMode
-    std::optional<double> hbmBlocks;        ///< fixed HBM cache per replica (blocks); unset: what is left
-    std::optional<double> dramBlocks;       ///< per server (per pool with Global); unset: the scenario's
-    std::optional<double> ssdBlocks;        ///< per server (per pool with Global); unset: the scenario's
+    double trafficScale = 1;          ///< gaps divided by this
+    std::optional<int> replicas;      ///< unset: replicas per server × servers
+    std::optional<TierMode> tierMode; ///< unset: the restore path's (RestorePath::tierMode)
+    /// Fixed capacities in blocks: HBM's cache per replica (unset: what is left of its KV),
+    /// DRAM's and SSD's per server, or per pool with Global (unset: the scenario's).
+    PerTier<std::optional<double>> capacityBlocks;
     std::optional<double> maxBatchedTokens; ///< unset: vLLM's default for the GPU
     std::optional<double> maxSeqs;          ///< unset: vLLM's default for the GPU
     LatencyTargets targets;                 ///< unset figures: kDefaultTargets
     std::uint64_t seed = 1;
     bool keepRequests = true; ///< fill ReplayResult::perRequest
+    bool operator==(const ReplayOptions&) const = default;
 };
 
 /// vLLM's default max_num_seqs for `vllm serve` (vllm/engine/arg_utils.py): 1024 on the GPUs
@@ -119,11 +119,11 @@ double defaultMaxSeqs(const HardwareCard& gpu);
 
 /// One request as replayed.
 struct ReplayRecord {
-    double arrival = 0;                     ///< seconds from the first arrival, scaled
-    double wait = 0;                        ///< arrival to scheduling
-    double ttft = 0;                        ///< arrival to the first output token
-    double tpot = 0;                        ///< mean time per output token after the first (0 with one token)
-    std::array<std::uint64_t, 4> tokens {}; ///< prompt tokens from HBM, DRAM, SSD, recomputed
+    double arrival = 0;                 ///< seconds from the first arrival, scaled
+    double wait = 0;                    ///< arrival to scheduling
+    double ttft = 0;                    ///< arrival to the first output token
+    double tpot = 0;                    ///< mean time per output token after the first (0 with one token)
+    PerSource<std::uint64_t> tokens {}; ///< prompt tokens by where their KV came from
     int replica = 0;
     std::uint64_t line = 0;
 };
@@ -151,8 +151,8 @@ struct ReplayResult {
     double ttftAtPercentile = 0, tpotAtPercentile = 0; ///< at the options' percentiles
     double sloAttainment = 0;                          ///< share of requests meeting both targets
     double goodputRps = 0;                             ///< requests meeting both, per second of duration
-    std::array<double, 4> hitShare {};                 ///< of prompt tokens: HBM, DRAM, SSD, recomputed
-    std::array<double, 2> restoreBytes {};             ///< DRAM, SSD (whole model's KV bytes)
+    PerSource<double> hitShare {};                     ///< of prompt tokens, by where their KV came from
+    PerTier<double> restoreBytes {};                   ///< restored from DRAM and SSD (whole model's KV; HBM 0)
     LinkUse gpuLink, nvme;
     int replicas = 0;
     int servers = 0;
@@ -164,22 +164,46 @@ struct ReplayResult {
     double kvBytesPerBlock = 0;
     double hbmKvBlocks = 0;               ///< per replica, all KV (cache + active)
     std::optional<double> hbmCacheBlocks; ///< fixed HBM cache, when given
-    double dramBlocks = 0, ssdBlocks = 0; ///< per cache (server or pool)
+    /// Each tier's cache capacity at the start: HBM's per replica (all its KV unless fixed),
+    /// DRAM's and SSD's per cache (server or pool).
+    PerTier<double> capacityBlocks {};
     double maxBatchedTokens = 0, maxSeqs = 0;
     double trafficScale = 1;
     ReplayOptions options;
     std::vector<ReplayRecord> perRequest; ///< in file order (when keepRequests)
 };
 
-/// Replays `trace` on the scenario's replicas. `result` is evaluate(scenario). Throws
-/// InputError (impossible options) or ReplayCancelled.
+/// What a replay sets up before its first request: the replicas and servers, a block's
+/// bytes and each tier's capacity in blocks, from the options and the scenario.
+struct ReplayCapacities {
+    int replicas = 1;
+    int servers = 1;
+    int replicasPerServer = 1;
+    bool pooled = false; ///< one DRAM/SSD pool for all servers (Global routing)
+    double kvBytesPerBlock = 0;
+    double hbmKvBlocks = 0; ///< per replica, all KV (cache + active)
+    /// HBM's cache per replica at the start, DRAM's and SSD's per cache (server or pool).
+    PerTier<double> blocks {};
+};
+
+/// The capacities a replay of a trace of `blockTokens`-token blocks sets up (no request
+/// replayed). Throws InputError (impossible options).
+ReplayCapacities replayCapacities(
+    int blockTokens, const Scenario& scenario, const EvalResult& result, const ReplayOptions& options);
+
+class Router;
+
+/// Replays `trace` on the scenario's replicas. `result` is evaluate(scenario). `router`:
+/// where arrivals go; null: the options' routing (makeRouter). Throws InputError
+/// (impossible options) or ReplayCancelled.
 ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, const ReplayControl& control = {});
+    const ReplayOptions& options, const ReplayControl& control = {}, Router* router = nullptr);
 
 enum class ReplaySweepAxis { Dram, Ssd, Replicas };
+/// "dram", "ssd" or "replicas".
 const char* replaySweepAxisName(ReplaySweepAxis axis);
-/// "dram", "ssd" or "replicas"; throws InputError naming `what` otherwise.
-ReplaySweepAxis parseReplaySweepAxis(std::string_view text, const std::string& what);
+/// The tier a capacity sweep varies (DRAM, SSD), or nullopt for the replica count.
+std::optional<Tier> sweptTier(ReplaySweepAxis axis);
 
 struct ReplaySweepPoint {
     double value = 0;    ///< blocks per server (pool) for DRAM/SSD, replicas for Replicas
@@ -196,7 +220,8 @@ struct ReplaySweep {
 
 /// Replays at `points` (2..200) values of `axis`, evenly spaced from 0 (1 replica) to the
 /// larger of twice the scenario's value and the trace's distinct blocks (for Replicas:
-/// twice the replicas). `control.progress` reports over the whole sweep.
+/// twice the replicas). `control.progress` reports over the whole sweep. Throws InputError
+/// naming the options' keys (ReplayOptions.h) when the sweep and the options disagree.
 ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control = {});
 

@@ -7,22 +7,28 @@
 #include "core/model/VllmCheck.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayCache.h"
+#include "core/replay/ReplayOptions.h"
+#include "core/replay/Router.h"
 #include "core/trace/TraceTiers.h"
 
+#include <QtGlobal>
 #include <queue>
 
 #include <algorithm>
 #include <cmath>
 #include <deque>
 #include <limits>
-#include <unordered_map>
+#include <set>
 #include <vector>
 
 namespace kvtiers::replay {
 
 namespace {
 
-constexpr int kHbm = 0, kDram = 1, kSsd = 2, kMiss = 3;
+constexpr MessageContext say { "Messages" };
+
+/// The most replicas (and servers) a replay runs.
+constexpr double kMostReplicas = 1e6;
 
 /// A request's state while it is replayed.
 struct Job {
@@ -37,7 +43,7 @@ struct Job {
     std::uint64_t needBlocks = 0;  ///< KV blocks reserved: prompt + output
     std::uint64_t generated = 0;   ///< output tokens so far
     double restoreUntil = 0;       ///< prefill may start then
-    std::array<std::uint64_t, 4> tokens {};
+    PerSource<std::uint64_t> tokens {};
     int replica = -1;
 };
 
@@ -45,7 +51,7 @@ struct Job {
 struct Replica {
     int server = 0;
     BlockLru hbm;
-    std::deque<std::uint32_t> queue;    ///< dispatch routings: its own queue
+    std::deque<std::uint32_t> queue;    ///< its own queue (dispatching routers)
     std::vector<std::uint32_t> running; ///< admitted and not finished, in admission order
     /// The running step: each job with its tokens (a prefill chunk, or 1 for a decode).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> chunks;
@@ -53,27 +59,71 @@ struct Replica {
     std::uint64_t step = 0;
     std::uint64_t reserved = 0;
     std::uint64_t seqs = 0;
-    double decodeContext = 0; ///< tokens held by the sequences decoding in the running step
-    double outstandingPrefill = 0;
+    double decodeContext = 0;   ///< tokens held by the sequences decoding in the running step
+    double outstandingWork = 0; ///< prompt tokens sent here, neither computed nor cached yet
     double linkFree = 0, linkBusy = 0;
     bool busy = false;
 };
 
-struct Event {
-    double time;
-    std::uint64_t seq;
-    int kind; ///< 0 step end, 1 restore done
-    std::uint32_t who;
-    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+enum class EventKind {
+    StepEnd,     ///< `replica`'s step ends
+    RestoreDone, ///< `request`'s restore to `replica` ends: its prefill may start
 };
 
-class Engine {
+struct Event {
+    double time;
+    std::uint64_t seq; ///< order of scheduling: ties at one time go first come, first served
+    EventKind kind;
+    int replica;
+    std::uint32_t request; ///< RestoreDone's request (StepEnd: none)
+    bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+};
+constexpr std::uint32_t kNoRequest = 0xffffffffu;
+
+} // namespace
+
+ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const EvalResult& r, const ReplayOptions& o)
+{
+    ReplayCapacities c;
+    c.pooled = o.routing == ReplayRouting::Global;
+    c.replicasPerServer = std::max(1, static_cast<int>(std::floor(r.replicasPerServer)));
+    const double fleetServers = std::round(r.fleetServers);
+    const double replicas = o.replicas ? *o.replicas : c.replicasPerServer * std::max(1.0, fleetServers);
+    if (!(replicas >= 1 && replicas <= kMostReplicas))
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = replay_keys::kReplicas,
+            .value = formatSignificant(replicas, 6),
+            .min = "1",
+            .max = formatSignificant(kMostReplicas, 6) });
+    c.replicas = static_cast<int>(replicas);
+    c.servers = (c.replicas + c.replicasPerServer - 1) / c.replicasPerServer;
+    const int bt = blockTokens > 0 ? blockTokens : 1;
+    c.kvBytesPerBlock = bt * r.kvBytesPerToken;
+    // HBM's KV per replica: what is left after the weights (hbm is one replica's).
+    c.hbmKvBlocks = std::floor(std::max(0.0, r.tiers.hbm.capacity - r.tiers.hbm.weights) / c.kvBytesPerBlock);
+    // DRAM and SSD per server as the trace command cuts them: usable, less weights and
+    // active sequences, and only where the scenario offloads.
+    const trace::TraceCapacity tc
+        = trace::followOffload(trace::traceCapacity(r, trace::TraceRouting::RoundRobin), s.workload.offloadRate);
+    const double perCache = c.pooled ? c.servers : 1;
+    c.blocks.hbm = o.capacityBlocks.hbm.value_or(c.hbmKvBlocks);
+    for (Tier t : { Tier::Dram, Tier::Ssd })
+        c.blocks[t] = o.capacityBlocks[t].value_or(std::floor(tc.bytesPerCache[t] / c.kvBytesPerBlock) * perCache);
+    if (!(s.hardware.nvmeReadBandwidth > 0))
+        c.blocks.ssd = 0;
+    return c;
+}
+
+namespace {
+
+class Engine : public RouterReads {
 public:
-    Engine(const ReplayTrace& t, const Scenario& s, const EvalResult& r, const ReplayOptions& o)
+    Engine(const ReplayTrace& t, const Scenario& s, const EvalResult& r, const ReplayOptions& o, Router& router)
         : m_t(t)
         , m_s(s)
         , m_r(r)
         , m_o(o)
+        , m_router(router)
         , m_kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation)
         , m_cm(s, m_kv)
     {
@@ -81,51 +131,67 @@ public:
     }
     ReplayResult run(const ReplayControl& control);
 
+    // What the router reads.
+    int replicas() const override { return m_c.replicas; }
+    double outstandingWork(int replica) const override { return m_rep[replica].outstandingWork; }
+    std::uint32_t cachedPrefixBlocks(int replica, std::uint32_t j) const override;
+    std::uint32_t pooledPrefixBlocks(int replica, std::uint32_t j) const override;
+    const ReplayTrace& trace() const override { return m_t; }
+
 private:
     void setup();
-    void setupCapacities();
     /// Queues a request (central) or sends it to a replica's queue.
     void arrive(std::uint32_t j);
-    /// Every idle replica starts a step: after all arrivals at one time are queued, so
-    /// requests on one timestamp are scheduled together, in file order.
+    /// Every idle replica starts a step, in index order: after all arrivals at one time are
+    /// queued, so requests on one timestamp are scheduled together, in file order.
     void startIdle(double now);
-    int chooseReplica(std::uint32_t j);
     void startStep(int ri, double now);
+    std::deque<std::uint32_t>& queueOf(int ri);
     bool admit(int ri, std::uint32_t j, double now);
     void lookup(int ri, std::uint32_t j);
+    /// The tier below HBM whose cache holds `key` for replica `ri`, if any.
+    std::optional<Tier> lowerTierOf(int ri, std::uint64_t key) const;
     void restore(int ri, std::uint32_t j, double now);
     void endStep(int ri, double now);
+    /// `tokens` more of request j's prompt are done on replica ri.
+    void progress(int ri, std::uint32_t j, std::uint64_t tokens);
     /// The first token; true when that was the request's last.
     bool prefillDone(int ri, std::uint32_t j, double now);
     void finish(int ri, std::uint32_t j, double now);
     void settleHbm(int ri);
     double stepSeconds(const Replica& rep) const;
-    BlockLru& lower(int tier, int ri) { return tier == kDram ? m_dram[cacheOf(ri)] : m_ssd[cacheOf(ri)]; }
-    int cacheOf(int ri) const { return m_pooled ? 0 : m_rep[ri].server; }
+    BlockLru& lower(Tier tier, int ri) { return tier == Tier::Dram ? m_dram[cacheOf(ri)] : m_ssd[cacheOf(ri)]; }
+    const BlockLru& lower(Tier tier, int ri) const
+    {
+        return tier == Tier::Dram ? m_dram[cacheOf(ri)] : m_ssd[cacheOf(ri)];
+    }
+    int cacheOf(int ri) const { return m_c.pooled ? 0 : m_rep[ri].server; }
     std::uint64_t key(std::uint32_t j, std::uint32_t i) const { return m_t.keys[m_t.requests[j].firstKey + i]; }
-    void push(double time, int kind, std::uint32_t who) { m_events.push(Event { time, m_seq++, kind, who }); }
+    void push(double time, EventKind kind, int replica, std::uint32_t request = kNoRequest)
+    {
+        m_events.push(Event { time, m_seq++, kind, replica, request });
+    }
     ReplayResult summarize() const;
+    void summarizeLinks(ReplayResult& out) const;
 
     const ReplayTrace& m_t;
     const Scenario& m_s;
     const EvalResult& m_r;
     ReplayOptions m_o;
+    Router& m_router;
     KvSizing m_kv;
     ComputeModel m_cm;
+    ReplayCapacities m_c;
     TierMode m_mode = TierMode::WriteThrough;
-    bool m_pooled = false;
-    int m_replicas = 1, m_servers = 1, m_perServer = 1;
-    double m_bytesPerBlock = 0, m_kvBlocks = 0, m_budget = 8192, m_maxSeqs = 256;
-    std::array<double, 3> m_cap {};
+    double m_budget = 8192, m_maxSeqs = 256;
     std::vector<Replica> m_rep;
+    std::set<int> m_idle; ///< replicas with no step running
     std::vector<BlockLru> m_dram, m_ssd;
     std::vector<double> m_nvmeFree, m_nvmeBusy;
     std::vector<Job> m_jobs;
     std::deque<std::uint32_t> m_central;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
     std::uint64_t m_seq = 0;
-    std::uint64_t m_rr = 0;
-    std::unordered_map<std::uint64_t, int> m_sentTo; ///< prefix-aware: a key's last replica
     std::vector<std::uint64_t> m_evicted;
     // Step-time constants.
     double m_memFixed = 0, m_memPerToken = 0, m_decodeFlopSeconds = 0, m_arFixed = 0, m_arPerToken = 0;
@@ -135,20 +201,11 @@ private:
 
 void Engine::setup()
 {
-    if (!(m_o.trafficScale > 0) || !std::isfinite(m_o.trafficScale))
-        throw InputError("--traffic-scale: must be a number above 0");
-    m_mode = m_o.tierMode.value_or(defaultTierMode(m_s));
-    m_pooled = m_o.routing == ReplayRouting::Global;
+    m_mode = m_o.tierMode.value_or(m_s.restorePath.tierMode);
+    ReplayOptions o = m_o;
+    o.routing = m_router.pooled() ? ReplayRouting::Global : ReplayRouting::Central;
+    m_c = replayCapacities(m_t.blockTokens, m_s, m_r, o);
     const int tp = m_r.tp;
-    m_perServer = std::max(1, static_cast<int>(std::floor(m_r.replicasPerServer)));
-    if (!m_o.replicas && !(std::round(m_r.fleetServers) <= 1e6))
-        throw InputError("--servers: a replay runs at most 1000000 servers");
-    const int fleetServers = static_cast<int>(std::clamp(std::round(m_r.fleetServers), 1.0, 1e6));
-    m_replicas = m_o.replicas.value_or(m_perServer * fleetServers);
-    if (m_replicas < 1 || m_replicas > 1000000)
-        throw InputError("--replicas: " + std::to_string(m_replicas)
-            + " replicas (given, or replicas per server x --servers) is out of range (1 to 1000000)");
-    m_servers = (m_replicas + m_perServer - 1) / m_perServer;
     m_budget = m_o.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&m_s.hardware));
     m_maxSeqs = m_o.maxSeqs.value_or(defaultMaxSeqs(m_s.hardware));
     const HardwareCard& hw = m_s.hardware;
@@ -162,87 +219,69 @@ void Engine::setup()
     m_arPerToken = m_cm.allReduceSeconds(2) - m_cm.allReduceSeconds(1);
     m_arFixed = m_cm.allReduceSeconds(1) - m_arPerToken;
     m_nvmeBandwidth = hw.nvmeReadBandwidth;
-    setupCapacities();
+    m_rep.resize(m_c.replicas);
+    for (int i = 0; i < m_c.replicas; ++i) {
+        m_rep[i].server = i / m_c.replicasPerServer;
+        m_rep[i].hbm.setCapacity(m_c.blocks.hbm);
+        m_idle.insert(m_idle.end(), i);
+    }
+    const int caches = m_c.pooled ? 1 : m_c.servers;
+    m_dram.assign(caches, BlockLru(m_c.blocks.dram));
+    m_ssd.assign(caches, BlockLru(m_c.blocks.ssd));
+    m_nvmeFree.assign(m_c.servers, 0);
+    m_nvmeBusy.assign(m_c.servers, 0);
 }
 
-void Engine::setupCapacities()
+std::uint32_t Engine::cachedPrefixBlocks(int ri, std::uint32_t j) const
 {
-    const int bt = m_t.blockTokens > 0 ? m_t.blockTokens : 1;
-    m_bytesPerBlock = bt * m_r.kvBytesPerToken;
-    // HBM's KV per replica: what is left after the weights (hbm is one replica's).
-    m_kvBlocks = std::floor(std::max(0.0, m_r.tiers.hbm.capacity - m_r.tiers.hbm.weights) / m_bytesPerBlock);
-    // DRAM and SSD per server as the trace command cuts them: usable, less weights and
-    // active sequences, and only where the scenario offloads.
-    const trace::TraceCapacity c
-        = trace::followOffload(trace::traceCapacity(m_r, trace::TraceRouting::RoundRobin), m_s.workload.offloadRate);
-    const double pooled = m_pooled ? m_servers : 1;
-    m_cap[kDram] = m_o.dramBlocks.value_or(std::floor(c.bytesPerCache[1] / m_bytesPerBlock) * pooled);
-    m_cap[kSsd] = m_o.ssdBlocks.value_or(std::floor(c.bytesPerCache[2] / m_bytesPerBlock) * pooled);
-    if (!(m_nvmeBandwidth > 0))
-        m_cap[kSsd] = 0;
-    m_cap[kHbm] = m_o.hbmBlocks.value_or(m_kvBlocks);
-    for (auto [v, flag] : { std::pair { m_o.hbmBlocks, "hbm" }, std::pair { m_o.dramBlocks, "dram" },
-             std::pair { m_o.ssdBlocks, "ssd" } })
-        if (v && (!(*v >= 0) || *v > 1e15))
-            throw InputError(std::string("--capacity-blocks: ") + flag + " must be 0 to 1e15 blocks");
-    m_rep.resize(m_replicas);
-    for (int i = 0; i < m_replicas; ++i) {
-        m_rep[i].server = i / m_perServer;
-        m_rep[i].hbm.setCapacity(m_cap[kHbm]);
-    }
-    const int caches = m_pooled ? 1 : m_servers;
-    m_dram.assign(caches, BlockLru(m_cap[kDram]));
-    m_ssd.assign(caches, BlockLru(m_cap[kSsd]));
-    m_nvmeFree.assign(m_servers, 0);
-    m_nvmeBusy.assign(m_servers, 0);
+    const std::uint32_t n = m_t.requests[j].keyCount;
+    std::uint32_t i = 0;
+    while (i < n && m_rep[ri].hbm.contains(key(j, i)))
+        ++i;
+    return i;
 }
 
-int Engine::chooseReplica(std::uint32_t j)
+std::uint32_t Engine::pooledPrefixBlocks(int ri, std::uint32_t j) const
 {
-    const int n = m_replicas;
-    const int start = static_cast<int>(m_o.seed % static_cast<std::uint64_t>(n));
-    if (m_o.routing == ReplayRouting::RoundRobin)
-        return static_cast<int>((m_rr++ + start) % static_cast<std::uint64_t>(n));
-    int least = start;
-    for (int k = 0; k < n; ++k) {
-        const int ri = (start + k) % n;
-        if (m_rep[ri].outstandingPrefill < m_rep[least].outstandingPrefill)
-            least = ri;
-    }
-    if (m_o.routing != ReplayRouting::PrefixAware)
-        return least;
-    // The replica that was sent the longest prefix, while the prefill it saves there (its
-    // matched tokens) outweighs the extra prefill queued ahead of it; else the least loaded.
-    const ReplayTrace::Request& q = m_t.requests[j];
-    int chosen = least;
-    for (std::uint32_t i = q.keyCount; i-- > 0;)
-        if (auto it = m_sentTo.find(key(j, i)); it != m_sentTo.end()) {
-            const double saved = static_cast<double>(i + 1) * std::max(1, m_t.blockTokens);
-            if (m_rep[it->second].outstandingPrefill - m_rep[least].outstandingPrefill <= saved)
-                chosen = it->second;
-            break;
-        }
-    for (std::uint32_t i = 0; i < q.keyCount; ++i)
-        m_sentTo[key(j, i)] = chosen;
-    return chosen;
+    const std::uint32_t n = m_t.requests[j].keyCount;
+    std::uint32_t i = 0;
+    while (i < n && lowerTierOf(ri, key(j, i)))
+        ++i;
+    return i;
+}
+
+std::optional<Tier> Engine::lowerTierOf(int ri, std::uint64_t k) const
+{
+    for (Tier t : { Tier::Dram, Tier::Ssd })
+        if (m_c.blocks[t] > 0 && lower(t, ri).contains(k))
+            return t;
+    return std::nullopt;
 }
 
 void Engine::arrive(std::uint32_t j)
 {
-    if (m_o.routing == ReplayRouting::Central || m_o.routing == ReplayRouting::Global) {
+    const int ri = m_router.arrive(j, *this);
+    if (ri == Router::kCentralQueue) {
         m_central.push_back(j);
         return;
     }
-    const int ri = chooseReplica(j);
     m_rep[ri].queue.push_back(j);
-    m_rep[ri].outstandingPrefill += static_cast<double>(std::max<std::uint64_t>(m_t.requests[j].inputTokens, 1));
+    m_rep[ri].outstandingWork += static_cast<double>(std::max<std::uint64_t>(m_t.requests[j].inputTokens, 1));
 }
 
 void Engine::startIdle(double now)
 {
-    for (int ri = 0; ri < m_replicas; ++ri)
-        if (!m_rep[ri].busy)
-            startStep(ri, now);
+    // startStep takes a replica that starts a step out of the set: step past it first.
+    for (auto it = m_idle.begin(); it != m_idle.end();) {
+        const int ri = *it++;
+        startStep(ri, now);
+    }
+}
+
+std::deque<std::uint32_t>& Engine::queueOf(int ri)
+{
+    const int q = m_router.queueOf(ri);
+    return q == Router::kCentralQueue ? m_central : m_rep[q].queue;
 }
 
 void Engine::startStep(int ri, double now)
@@ -273,16 +312,19 @@ void Engine::startStep(int ri, double now)
     };
     for (std::uint32_t j : rep.running)
         take(j);
-    std::deque<std::uint32_t>& q
-        = m_o.routing == ReplayRouting::Central || m_o.routing == ReplayRouting::Global ? m_central : rep.queue;
+    std::deque<std::uint32_t>& q = queueOf(ri);
     while (budget >= 1 && !q.empty() && admit(ri, q.front(), now)) {
         const std::uint32_t j = q.front();
         q.pop_front();
         take(j);
     }
     rep.busy = !rep.chunks.empty();
-    if (rep.busy)
-        push(now + stepSeconds(rep), 0, static_cast<std::uint32_t>(ri));
+    if (rep.busy) {
+        m_idle.erase(ri);
+        push(now + stepSeconds(rep), EventKind::StepEnd, ri);
+    } else {
+        m_idle.insert(ri);
+    }
 }
 
 bool Engine::admit(int ri, std::uint32_t j, double now)
@@ -293,7 +335,7 @@ bool Engine::admit(int ri, std::uint32_t j, double now)
     const std::uint64_t need = (q.inputTokens + q.outputTokens + bt - 1) / bt;
     if (static_cast<double>(rep.seqs) >= m_maxSeqs)
         return false;
-    if (rep.seqs > 0 && static_cast<double>(rep.reserved + need) > m_kvBlocks)
+    if (rep.seqs > 0 && static_cast<double>(rep.reserved + need) > m_c.hbmKvBlocks)
         return false;
     Job& job = m_jobs[j];
     job.scheduled = now;
@@ -301,12 +343,14 @@ bool Engine::admit(int ri, std::uint32_t j, double now)
     job.needBlocks = need;
     ++rep.seqs;
     rep.reserved += need;
+    if (m_router.queueOf(ri) == Router::kCentralQueue) // sent here now, not on arrival
+        rep.outstandingWork += static_cast<double>(std::max<std::uint64_t>(q.inputTokens, 1));
     lookup(ri, j);
-    if (!m_o.hbmBlocks)
-        rep.hbm.setCapacity(std::max(0.0, m_kvBlocks - static_cast<double>(rep.reserved)));
+    if (!m_o.capacityBlocks.hbm)
+        rep.hbm.setCapacity(std::max(0.0, m_c.hbmKvBlocks - static_cast<double>(rep.reserved)));
     settleHbm(ri);
     job.restoreUntil = now;
-    if (job.tokens[kDram] > 0 || job.tokens[kSsd] > 0)
+    if (job.tokens.dram > 0 || job.tokens.ssd > 0)
         restore(ri, j, now);
     rep.running.push_back(j);
     return true;
@@ -322,40 +366,43 @@ void Engine::lookup(int ri, std::uint32_t j)
     std::uint32_t i = 0;
     for (; i < q.keyCount; ++i) {
         const std::uint64_t k = key(j, i);
-        int tier = kMiss;
+        std::optional<Tier> tier;
         if (rep.hbm.contains(k))
-            tier = kHbm;
-        else if (m_cap[kDram] > 0 && lower(kDram, ri).contains(k))
-            tier = kDram;
-        else if (m_cap[kSsd] > 0 && lower(kSsd, ri).contains(k))
-            tier = kSsd;
-        if (tier == kMiss)
+            tier = Tier::Hbm;
+        else
+            tier = lowerTierOf(ri, k);
+        if (!tier)
             break;
         const std::uint64_t tokens = std::min<std::uint64_t>(bt,
             q.inputTokens > static_cast<std::uint64_t>(i) * bt ? q.inputTokens - static_cast<std::uint64_t>(i) * bt
                                                                : 0);
-        job.tokens[tier] += tokens;
+        job.tokens[*tier] += tokens;
         hit += tokens;
         // A restored block lands in HBM; in exclusive tiers it leaves the tier below.
-        if (tier != kHbm && m_mode == TierMode::Exclusive)
-            lower(tier, ri).erase(k);
+        if (*tier != Tier::Hbm && m_mode == TierMode::Exclusive)
+            lower(*tier, ri).erase(k);
         rep.hbm.pin(k);
     }
     job.hbmHits = i;
-    job.tokens[kMiss] = q.inputTokens - std::min(hit, q.inputTokens);
+    job.tokens.recomputed = q.inputTokens - std::min(hit, q.inputTokens);
     // At least one token is computed: the first output token needs the last prompt token's logits.
     job.prefillTo = std::max<std::uint64_t>(q.inputTokens, 1);
     job.prefillFrom = std::min(hit, job.prefillTo - 1);
-    if (m_o.routing != ReplayRouting::Central && m_o.routing != ReplayRouting::Global)
-        rep.outstandingPrefill -= static_cast<double>(job.prefillFrom);
+    progress(ri, j, job.prefillFrom);
+}
+
+void Engine::progress(int ri, std::uint32_t j, std::uint64_t tokens)
+{
+    m_rep[ri].outstandingWork -= static_cast<double>(tokens);
+    m_router.prefillProgress(ri, j, tokens);
 }
 
 void Engine::restore(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
     Job& job = m_jobs[j];
-    const double dram = static_cast<double>(job.tokens[kDram]);
-    const double ssd = static_cast<double>(job.tokens[kSsd]);
+    const double dram = static_cast<double>(job.tokens.dram);
+    const double ssd = static_cast<double>(job.tokens.ssd);
     double link = 0;
     if (dram > 0)
         link += m_cm.restoreSeconds(Tier::Dram, dram);
@@ -374,7 +421,7 @@ void Engine::restore(int ri, std::uint32_t j, double now)
     }
     rep.linkFree = end;
     job.restoreUntil = end;
-    push(end, 1, j);
+    push(end, EventKind::RestoreDone, ri, j);
 }
 
 void Engine::endStep(int ri, double now)
@@ -392,8 +439,7 @@ void Engine::endStep(int ri, double now)
             continue;
         }
         job.prefillDone += n;
-        if (m_o.routing != ReplayRouting::Central && m_o.routing != ReplayRouting::Global)
-            rep.outstandingPrefill -= static_cast<double>(n);
+        progress(ri, j, n);
         if (job.prefillFrom + job.prefillDone >= job.prefillTo)
             finished |= prefillDone(ri, j, now);
     }
@@ -413,18 +459,16 @@ bool Engine::prefillDone(int ri, std::uint32_t j, double now)
     for (std::uint32_t i = job.hbmHits; i < q.keyCount; ++i) {
         const std::uint64_t k = key(j, i);
         rep.hbm.pin(k);
-        if (m_mode == TierMode::Exclusive) {
-            if (m_cap[kDram] > 0)
-                lower(kDram, ri).erase(k);
-            if (m_cap[kSsd] > 0)
-                lower(kSsd, ri).erase(k);
-        }
+        if (m_mode == TierMode::Exclusive)
+            for (Tier t : { Tier::Dram, Tier::Ssd })
+                if (m_c.blocks[t] > 0)
+                    lower(t, ri).erase(k);
     }
     if (m_mode == TierMode::WriteThrough)
-        for (int tier : { kDram, kSsd }) {
-            if (!(m_cap[tier] > 0))
+        for (Tier t : { Tier::Dram, Tier::Ssd }) {
+            if (!(m_c.blocks[t] > 0))
                 continue;
-            BlockLru& lru = lower(tier, ri);
+            BlockLru& lru = lower(t, ri);
             for (std::uint32_t i = q.keyCount; i-- > 0;)
                 lru.touch(key(j, i));
             m_evicted.clear();
@@ -450,8 +494,8 @@ void Engine::finish(int ri, std::uint32_t j, double now)
         rep.hbm.unpin(key(j, i));
     rep.reserved -= job.needBlocks;
     --rep.seqs;
-    if (!m_o.hbmBlocks)
-        rep.hbm.setCapacity(std::max(0.0, m_kvBlocks - static_cast<double>(rep.reserved)));
+    if (!m_o.capacityBlocks.hbm)
+        rep.hbm.setCapacity(std::max(0.0, m_c.hbmKvBlocks - static_cast<double>(rep.reserved)));
     settleHbm(ri);
 }
 
@@ -462,10 +506,10 @@ void Engine::settleHbm(int ri)
     if (m_mode != TierMode::Exclusive || m_evicted.empty())
         return;
     std::vector<std::uint64_t> down;
-    for (int tier : { kDram, kSsd }) {
-        if (!(m_cap[tier] > 0))
+    for (Tier t : { Tier::Dram, Tier::Ssd }) {
+        if (!(m_c.blocks[t] > 0))
             continue;
-        BlockLru& lru = lower(tier, ri);
+        BlockLru& lru = lower(t, ri);
         for (std::uint64_t k : m_evicted)
             lru.touch(k);
         down.clear();
@@ -514,10 +558,15 @@ ReplayResult Engine::run(const ReplayControl& control)
         if (!m_events.empty() && (next == n || m_events.top().time <= m_jobs[next].arrival)) {
             const Event e = m_events.top();
             m_events.pop();
-            if (e.kind == 0)
-                endStep(static_cast<int>(e.who), e.time);
-            else if (const int ri = m_jobs[e.who].replica; !m_rep[ri].busy)
-                startStep(ri, e.time);
+            switch (e.kind) {
+            case EventKind::StepEnd:
+                endStep(e.replica, e.time);
+                break;
+            case EventKind::RestoreDone:
+                if (!m_rep[e.replica].busy)
+                    startStep(e.replica, e.time);
+                break;
+            }
             continue;
         }
         const double now = m_jobs[next].arrival;
@@ -539,7 +588,7 @@ ReplayResult Engine::summarize() const
     std::vector<double> ttft, tpot, wait;
     ttft.reserve(n);
     wait.reserve(n);
-    std::array<double, 4> tokens {};
+    PerSource<double> tokens {};
     std::uint64_t met = 0;
     if (m_o.keepRequests)
         out.perRequest.reserve(n);
@@ -560,8 +609,8 @@ ReplayResult Engine::summarize() const
             tpot.push_back(rec.tpot);
         if (rec.ttft <= m_o.targets.ttft() && (q.outputTokens <= 1 || rec.tpot <= m_o.targets.tpot()))
             ++met;
-        for (int t = 0; t < 4; ++t)
-            tokens[t] += static_cast<double>(job.tokens[t]);
+        for (TokenSource s : kTokenSources)
+            tokens[s] += static_cast<double>(job.tokens[s]);
         if (m_o.keepRequests)
             out.perRequest.push_back(rec);
     }
@@ -574,36 +623,22 @@ ReplayResult Engine::summarize() const
     out.tpotAtPercentile = atPercentile(tpot, out.tpot, m_o.targets.tpotAt());
     out.sloAttainment = n > 0 ? static_cast<double>(met) / static_cast<double>(n) : 0.0;
     out.goodputRps = out.durationSeconds > 0 ? static_cast<double>(met) / out.durationSeconds : 0.0;
-    const double prompt = tokens[0] + tokens[1] + tokens[2] + tokens[3];
-    for (int t = 0; t < 4; ++t)
-        out.hitShare[t] = prompt > 0 ? tokens[t] / prompt : 0.0;
-    out.restoreBytes = { tokens[kDram] * m_r.kvBytesPerToken, tokens[kSsd] * m_r.kvBytesPerToken };
-    const double d = out.durationSeconds;
-    if (d > 0) {
-        double sum = 0, peak = 0;
-        for (const Replica& rep : m_rep) {
-            sum += rep.linkBusy;
-            peak = std::max(peak, rep.linkBusy);
-        }
-        out.gpuLink = { sum / (d * m_replicas), peak / d };
-        sum = peak = 0;
-        for (double busy : m_nvmeBusy) {
-            sum += busy;
-            peak = std::max(peak, busy);
-        }
-        out.nvme = { sum / (d * m_servers), peak / d };
-    }
-    out.replicas = m_replicas;
-    out.servers = m_servers;
-    out.gpus = m_replicas * m_r.tp;
+    const double prompt = tokens.total();
+    for (TokenSource s : kTokenSources)
+        out.hitShare[s] = prompt > 0 ? tokens[s] / prompt : 0.0;
+    for (Tier t : { Tier::Dram, Tier::Ssd })
+        out.restoreBytes[t] = tokens[t] * m_r.kvBytesPerToken;
+    summarizeLinks(out);
+    out.replicas = m_c.replicas;
+    out.servers = m_c.servers;
+    out.gpus = m_c.replicas * m_r.tp;
     out.routing = m_o.routing;
     out.tierMode = m_mode;
     out.blockTokens = m_t.blockTokens;
-    out.kvBytesPerBlock = m_bytesPerBlock;
-    out.hbmKvBlocks = m_kvBlocks;
-    out.hbmCacheBlocks = m_o.hbmBlocks;
-    out.dramBlocks = m_cap[kDram];
-    out.ssdBlocks = m_cap[kSsd];
+    out.kvBytesPerBlock = m_c.kvBytesPerBlock;
+    out.hbmKvBlocks = m_c.hbmKvBlocks;
+    out.hbmCacheBlocks = m_o.capacityBlocks.hbm;
+    out.capacityBlocks = m_c.blocks;
     out.maxBatchedTokens = m_budget;
     out.maxSeqs = m_maxSeqs;
     out.trafficScale = m_o.trafficScale;
@@ -611,34 +646,40 @@ ReplayResult Engine::summarize() const
     return out;
 }
 
-void checkOptions(const ReplayOptions& o)
+void Engine::summarizeLinks(ReplayResult& out) const
 {
-    auto positive = [](const char* flag, double v, double hi) {
-        if (!(v > 0) || v > hi)
-            throw InputError(std::string(flag) + ": must be above 0 and at most " + std::to_string(hi).substr(0, 8));
-    };
-    positive("--ttft", o.targets.ttft(), 1e9);
-    positive("--tpot", o.targets.tpot(), 1e9);
-    for (auto [flag, p] : { std::pair { "--ttft-percentile", o.targets.ttftAt() },
-             std::pair { "--tpot-percentile", o.targets.tpotAt() } })
-        if (!validPercentile(p))
-            throw InputError(
-                { .code = InputErrorCode::PercentileOutOfRange, .where = flag, .value = formatSignificant(p, 6) });
-    if (o.maxBatchedTokens && !(*o.maxBatchedTokens >= 1 && *o.maxBatchedTokens <= 1e9))
-        throw InputError("--max-num-batched-tokens: must be 1 to 1e9");
-    if (o.maxSeqs && !(*o.maxSeqs >= 1 && *o.maxSeqs <= 1e9))
-        throw InputError("--max-num-seqs: must be 1 to 1e9");
+    const double d = out.durationSeconds;
+    if (!(d > 0))
+        return;
+    double sum = 0, peak = 0;
+    for (const Replica& rep : m_rep) {
+        sum += rep.linkBusy;
+        peak = std::max(peak, rep.linkBusy);
+    }
+    out.gpuLink = { sum / (d * m_c.replicas), peak / d };
+    sum = peak = 0;
+    for (double busy : m_nvmeBusy) {
+        sum += busy;
+        peak = std::max(peak, busy);
+    }
+    out.nvme = { sum / (d * m_c.servers), peak / d };
 }
 
 } // namespace
 
 ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, const ReplayControl& control)
+    const ReplayOptions& options, const ReplayControl& control, Router* router)
 {
-    checkOptions(options);
+    validateReplayOptions(options);
     if (trace.requests.size() >= 0xffffffffu)
-        throw InputError(trace.name + ": more than 4294967294 requests: too many to replay");
-    Engine engine(trace, scenario, result, options);
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"),
+            { trace.name, "4294967294" }));
+    std::unique_ptr<Router> own;
+    if (!router) {
+        own = makeRouter(options.routing, options.seed);
+        router = own.get();
+    }
+    Engine engine(trace, scenario, result, options, *router);
     return engine.run(control);
 }
 

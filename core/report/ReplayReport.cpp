@@ -1,6 +1,7 @@
 #include "core/report/ReplayReport.h"
 
 #include "core/io/Csv.h"
+#include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 
 namespace kvtiers::replay {
@@ -16,6 +17,24 @@ Json statsJson(const ReplayStats& s)
 Json linkJson(const LinkUse& u)
 {
     return { { "mean", numberToJson(u.mean) }, { "peak", numberToJson(u.peak) } };
+}
+
+/// {"hbm": .., "dram": .., "ssd": .., "recomputed": ..}: each tier by name, then what was computed.
+Json sourcesJson(const PerSource<double>& shares)
+{
+    Json j = tiersJson(PerTier<double> { shares.hbm, shares.dram, shares.ssd }, numberToJson);
+    j[tokenSourceKey(TokenSource::Recomputed)] = numberToJson(shares.recomputed);
+    return j;
+}
+
+/// What was restored, from the tiers below HBM, by name.
+Json restoreJson(const PerTier<double>& bytes)
+{
+    Json j = Json::object();
+    for (Tier t : kTiers)
+        if (t != Tier::Hbm)
+            j[tierKey(t)] = bytesToJson(bytes[t]);
+    return j;
 }
 
 } // namespace
@@ -37,10 +56,8 @@ Json replayJson(const ReplayResult& r)
                 { "tpot_at_percentile_s", numberToJson(r.tpotAtPercentile) } } },
         { "slo_attainment", numberToJson(r.sloAttainment) },
         { "goodput_rps", numberToJson(r.goodputRps) },
-        { "hit_share",
-            { { "hbm", numberToJson(r.hitShare[0]) }, { "dram", numberToJson(r.hitShare[1]) },
-                { "ssd", numberToJson(r.hitShare[2]) }, { "recomputed", numberToJson(r.hitShare[3]) } } },
-        { "restore_bytes", { { "dram", bytesToJson(r.restoreBytes[0]) }, { "ssd", bytesToJson(r.restoreBytes[1]) } } },
+        { "hit_share", sourcesJson(r.hitShare) },
+        { "restore_bytes", restoreJson(r.restoreBytes) },
         { "link_utilization", { { "pcie_or_c2c", linkJson(r.gpuLink) }, { "nvme", linkJson(r.nvme) } } },
         { "replicas", r.replicas },
         { knobKey(KnobId::Servers), r.servers },
@@ -54,7 +71,8 @@ Json replayJson(const ReplayResult& r)
         { "capacity_blocks",
             { { "hbm_kv_per_replica", bytesToJson(r.hbmKvBlocks) },
                 { "hbm_cache_per_replica", r.hbmCacheBlocks ? bytesToJson(*r.hbmCacheBlocks) : Json(nullptr) },
-                { "dram_per_cache", bytesToJson(r.dramBlocks) }, { "ssd_per_cache", bytesToJson(r.ssdBlocks) } } },
+                { "dram_per_cache", bytesToJson(r.capacityBlocks.dram) },
+                { "ssd_per_cache", bytesToJson(r.capacityBlocks.ssd) } } },
         { "max_num_batched_tokens", bytesToJson(r.maxBatchedTokens) },
         { "max_num_seqs", bytesToJson(r.maxSeqs) },
     };
@@ -63,11 +81,17 @@ Json replayJson(const ReplayResult& r)
 
 void writeReplayCsv(std::ostream& out, const ReplayResult& r)
 {
-    out << "line,arrival_s,wait_s,ttft_s,tpot_s,replica,hbm_tokens,dram_tokens,ssd_tokens,recomputed_tokens\n";
-    for (const ReplayRecord& q : r.perRequest)
+    out << "line,arrival_s,wait_s,ttft_s,tpot_s,replica";
+    for (TokenSource s : kTokenSources)
+        out << "," << tokenSourceKey(s) << "_tokens";
+    out << "\n";
+    for (const ReplayRecord& q : r.perRequest) {
         out << q.line << "," << csvNumber(q.arrival) << "," << csvNumber(q.wait) << "," << csvNumber(q.ttft) << ","
-            << csvNumber(q.tpot) << "," << q.replica << "," << q.tokens[0] << "," << q.tokens[1] << "," << q.tokens[2]
-            << "," << q.tokens[3] << "\n";
+            << csvNumber(q.tpot) << "," << q.replica;
+        for (TokenSource s : kTokenSources)
+            out << "," << q.tokens[s];
+        out << "\n";
+    }
 }
 
 Json replaySweepJson(const ReplaySweep& s)
@@ -79,24 +103,24 @@ Json replaySweepJson(const ReplaySweep& s)
             { "ttft_at_percentile_s", numberToJson(p.result.ttftAtPercentile) },
             { "goodput_rps", numberToJson(p.result.goodputRps) },
             { "slo_attainment", numberToJson(p.result.sloAttainment) },
-            { "hit_share",
-                { { "hbm", numberToJson(p.result.hitShare[0]) }, { "dram", numberToJson(p.result.hitShare[1]) },
-                    { "ssd", numberToJson(p.result.hitShare[2]) },
-                    { "recomputed", numberToJson(p.result.hitShare[3]) } } } });
+            { "hit_share", sourcesJson(p.result.hitShare) } });
     return { { "axis", replaySweepAxisName(s.axis) }, { "current", bytesToJson(s.current) },
         { "current_bytes", bytesToJson(s.currentBytes) }, { "points", points } };
 }
 
 void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& s)
 {
-    out << replaySweepAxisName(s.axis)
-        << ",bytes,ttft_p50_s,ttft_p99_s,goodput_rps,slo_attainment,hbm_share,dram_share,ssd_share,recomputed_share\n";
+    out << replaySweepAxisName(s.axis) << ",bytes,ttft_p50_s,ttft_p99_s,goodput_rps,slo_attainment";
+    for (TokenSource source : kTokenSources)
+        out << "," << tokenSourceKey(source) << "_share";
+    out << "\n";
     for (const ReplaySweepPoint& p : s.points) {
         const ReplayResult& r = p.result;
         out << csvNumber(p.value) << "," << csvNumber(p.bytes) << "," << csvNumber(r.ttft.p50) << ","
-            << csvNumber(r.ttft.p99) << "," << csvNumber(r.goodputRps) << "," << csvNumber(r.sloAttainment) << ","
-            << csvNumber(r.hitShare[0]) << "," << csvNumber(r.hitShare[1]) << "," << csvNumber(r.hitShare[2]) << ","
-            << csvNumber(r.hitShare[3]) << "\n";
+            << csvNumber(r.ttft.p99) << "," << csvNumber(r.goodputRps) << "," << csvNumber(r.sloAttainment);
+        for (TokenSource source : kTokenSources)
+            out << "," << csvNumber(r.hitShare[source]);
+        out << "\n";
     }
 }
 

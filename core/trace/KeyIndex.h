@@ -12,6 +12,8 @@
 #include "core/io/InputError.h"
 #include "core/trace/BigArray.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -36,7 +38,9 @@ public:
                 i = 0;
         }
         if (m_count == std::numeric_limits<std::uint32_t>::max() - 1)
-            throw InputError("trace: more than 4 billion distinct blocks; use --sample");
+            throw InputError(Message { "Messages",
+                QT_TRANSLATE_NOOP(
+                    "Messages", "trace: more than 4 billion distinct blocks (analyse a sample of them)") });
         m_entries[i] = { key, ++m_count };
         if (m_count > m_entries.size() / 4 * 3)
             grow();

@@ -6,6 +6,9 @@
 #include "core/trace/KeyIndex.h"
 #include "core/trace/LruStack.h"
 #include "core/trace/TracePipe.h"
+#include "core/trace/TraceRun.h"
+
+#include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
@@ -34,24 +37,29 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 33);
 }
 
+constexpr MessageContext say { "Messages" };
+
+/// The most caches (servers with routing) an analysis replays.
+constexpr int kMostCaches = 4096;
+
 void checkOptions(const TraceOptions& o)
 {
-    if (!(o.sampleRate > 0 && o.sampleRate <= 1))
-        throw InputError("--sample: must be more than 0 and at most 1");
-    if (o.sampleDepth < 1 || o.sampleDepth > 1000000)
-        throw InputError("--sample-depth: must be a whole number from 1 to 1000000");
-    if (!(std::isfinite(o.trafficScale) && o.trafficScale > 0 && o.trafficScale <= 1e9))
-        throw InputError("--traffic-scale: must be more than 0 and at most 1e9");
+    validateTraceOptions(o); // the options a user gives, against their table
+    // What the scenario sets (its KV bytes, servers and tiers): out of range only through
+    // a caller's mistake, said without an option to name.
     if (!(std::isfinite(o.kvBytesPerToken) && o.kvBytesPerToken >= 0))
-        throw InputError("trace: the KV bytes per token are negative or not finite");
-    if (o.caches < 1 || o.caches > 4096)
-        throw InputError("--servers: the trace analysis takes 1 to 4096 servers");
-    for (double t : o.tierBlocks)
-        if (!(std::isfinite(t) && t >= 0))
-            throw InputError("trace: a tier capacity is negative or not finite");
-    for (double t : o.tierBytes)
-        if (!(std::isfinite(t) && t >= 0))
-            throw InputError("trace: a tier capacity is negative or not finite");
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("Messages", "trace: the KV bytes per token are negative or not finite")));
+    if (o.caches < 1 || o.caches > kMostCaches)
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = "servers",
+            .value = std::to_string(o.caches),
+            .min = "1",
+            .max = std::to_string(kMostCaches) });
+    for (Tier t : kTiers)
+        if (!(std::isfinite(o.tierBlocks[t]) && o.tierBlocks[t] >= 0)
+            || !(std::isfinite(o.tierBytes[t]) && o.tierBytes[t] >= 0))
+            throw InputError(say(QT_TRANSLATE_NOOP("Messages", "trace: a tier capacity is negative or not finite")));
 }
 
 } // namespace
@@ -158,22 +166,28 @@ std::size_t routeRequest(
 
 /// The tiers' cumulative capacities (blocks per cache) as sampled per-cache distances: a hit
 /// at distance d is served by the first tier whose cut reaches d.
-std::array<std::uint64_t, 3> tierCuts(const std::array<double, 3>& tierBlocks, double sampleRate)
+PerTier<std::uint64_t> tierCuts(const PerTier<double>& tierBlocks, double sampleRate)
 {
-    std::array<std::uint64_t, 3> cut {};
+    PerTier<std::uint64_t> cut;
     double cumulative = 0;
-    for (int t = 0; t < 3; ++t) {
+    for (Tier t : kTiers) {
         cumulative += tierBlocks[t];
         cut[t] = static_cast<std::uint64_t>(std::min(1e18, std::floor(cumulative * sampleRate)));
     }
     return cut;
 }
 
+/// The tier a hit at sampled distance `d` is served by, within the last cut.
+Tier tierAt(std::uint64_t d, const PerTier<std::uint64_t>& cut)
+{
+    return d <= cut.hbm ? Tier::Hbm : d <= cut.dram ? Tier::Dram : Tier::Ssd;
+}
+
 /// Looks the request's blocks up against `stack` as it stands, counting hits, tier shares
 /// and reuse gaps into `a`, then touches them tail first. `cut`: the tiers' cumulative
 /// capacities as sampled distances.
 void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const TraceRequest& req, int blockTokens,
-    double time, const std::array<std::uint64_t, 3>& cut)
+    double time, const PerTier<std::uint64_t>& cut)
 {
     const auto& edges = reuseGapEdges();
     const std::size_t m = st.ids.size();
@@ -198,8 +212,8 @@ void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const Trac
             growFor(st.runs, static_cast<std::size_t>(run), std::pair<std::uint64_t, double> {});
             ++st.runs[run].first;
             st.runs[run].second += tokens;
-            if (run <= cut[2]) {
-                const int tier = d <= cut[0] ? 0 : d <= cut[1] ? 1 : 2;
+            if (run <= cut.ssd) {
+                const Tier tier = tierAt(d, cut);
                 a.tiers.tokens[tier] += tokens;
                 a.tiers.blocks[tier] += 1;
                 served = true;
@@ -217,7 +231,8 @@ void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const Trac
     }
     a.tiers.missTokens += static_cast<double>(req.inputTokens) - hashedTokens; // beyond the hashed blocks
     if (st.times.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
-        throw InputError("trace: more than 4 billion requests; use --sample");
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("Messages", "trace: more than 4 billion requests (analyse a sample of them)")));
     st.times.push_back(time);
     const auto request = static_cast<std::uint32_t>(st.times.size());
     for (std::size_t i = m; i-- > 0;) {
@@ -306,9 +321,11 @@ public:
     {
         if (a.requests == 0) {
             if (lines == 0 && m_o.sampleRate >= 1)
-                throw InputError(name + ": holds no request (an empty trace)");
-            throw InputError("--sample: the sample kept no request of " + name
-                + " (a higher rate, or --sample-depth 2 when every request starts with the same block)");
+                throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: holds no request (an empty trace)"), { name }));
+            throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                     "%1: the sample kept no request (sample a larger share, or pick trees at the "
+                                     "second block when every request starts with the same one)"),
+                { name }));
         }
         if (!m_cutReady)
             makeCut(blockTokens);
@@ -337,8 +354,7 @@ private:
         // tier whose cumulative capacity reaches d. In bytes, they wait for the block size.
         if (m_o.kvBytesPerToken > 0) {
             const double bytesPerBlock = blockTokens * m_o.kvBytesPerToken;
-            for (int t = 0; t < 3; ++t)
-                a.tierBlocks[t] = std::floor(m_o.tierBytes[t] / bytesPerBlock);
+            a.tierBlocks = m_o.tierBytes.map([&](double bytes) { return std::floor(bytes / bytesPerBlock); });
         }
         m_cut = tierCuts(a.tierBlocks, m_o.sampleRate);
         m_cutReady = true;
@@ -348,7 +364,7 @@ private:
     const TraceOptions& m_o;
     int m_servers;
     std::uint64_t m_sampleCut;
-    std::array<std::uint64_t, 3> m_cut {};
+    PerTier<std::uint64_t> m_cut;
     bool m_cutReady = false;
     ReplayState m_st;
 };
@@ -415,7 +431,7 @@ void TraceAnalysis::finish()
     }
 }
 
-TraceTierSplit TraceAnalysis::tierSplitAt(const std::array<double, 3>& blocks) const
+TraceTierSplit TraceAnalysis::tierSplitAt(const PerTier<double>& blocks) const
 {
     // A prefix hit is served when its run (the running maximum of distances along the
     // prefix) reaches no deeper than the last tier's cut, by the tier its own distance falls
@@ -423,35 +439,35 @@ TraceTierSplit TraceAnalysis::tierSplitAt(const std::array<double, 3>& blocks) c
     // touches its blocks tail first: each block is more recent than the next, distances
     // grow along a prefix, and a hit's own distance is its run. So the run histograms give
     // each tier's band at any cuts.
-    const std::array<std::uint64_t, 3> cut = tierCuts(blocks, sampleRate);
+    const PerTier<std::uint64_t> cut = tierCuts(blocks, sampleRate);
     const std::uint64_t top = prefixCum.empty() ? 0 : prefixCum.size() - 1;
     TraceTierSplit split;
     std::uint64_t below = 0;
-    for (int t = 0; t < 3; ++t) {
+    double tokens = 0, hits = 0;
+    for (Tier t : kTiers) {
         const std::uint64_t upTo = std::min(cut[t], top);
         const std::uint64_t from = std::min(below, upTo);
         split.tokens[t] = prefixTokensCum.empty() ? 0 : prefixTokensCum[upTo] - prefixTokensCum[from];
         split.blocks[t] = prefixCum.empty() ? 0 : static_cast<double>(prefixCum[upTo] - prefixCum[from]);
         below = std::max(below, upTo);
+        tokens += split.tokens[t];
+        hits += split.blocks[t];
     }
-    split.missTokens = promptTokens - (split.tokens[0] + split.tokens[1] + split.tokens[2]);
-    split.missBlocks = static_cast<double>(blockReferences) - (split.blocks[0] + split.blocks[1] + split.blocks[2]);
+    split.missTokens = promptTokens - tokens;
+    split.missBlocks = static_cast<double>(blockReferences) - hits;
     return split;
 }
 
-void TraceAnalysis::recut(const std::array<double, 3>& blocks)
+void TraceAnalysis::recut(const PerTier<double>& blocks)
 {
     tierBlocks = blocks;
     tiers = tierSplitAt(blocks);
 }
 
-void TraceAnalysis::recutBytes(const std::array<double, 3>& bytes, double kvBytesPerToken)
+void TraceAnalysis::recutBytes(const PerTier<double>& bytes, double kvBytesPerToken)
 {
     const double bytesPerBlock = blockTokens * kvBytesPerToken;
-    std::array<double, 3> blocks {};
-    for (int t = 0; t < 3; ++t)
-        blocks[t] = bytesPerBlock > 0 ? std::floor(bytes[t] / bytesPerBlock) : 0;
-    recut(blocks);
+    recut(bytes.map([&](double b) { return bytesPerBlock > 0 ? std::floor(b / bytesPerBlock) : 0.0; }));
 }
 
 double TraceAnalysis::requestRatePerSecond() const

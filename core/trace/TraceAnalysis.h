@@ -22,10 +22,10 @@
 // Time scaling ×k divides every gap by k; LRU sees only the order of references, so the
 // curve and the tier split do not change, only rates and reuse gaps do.
 
+#include "core/cards/Tier.h"
 #include "core/io/Json.h"
 #include "core/trace/TraceReader.h"
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -49,18 +49,19 @@ struct TraceOptions {
     double trafficScale = 1.0; ///< × k traffic: gaps divided by k
     TraceRouting routing = TraceRouting::Global;
     int caches = 1; ///< servers, each with a cache, for RoundRobin and PrefixAware
-    /// Tier capacities in blocks for one cache (the pool, or one server): HBM, DRAM, SSD.
-    std::array<double, 3> tierBlocks { 0, 0, 0 };
+    /// Tier capacities in blocks for one cache (the pool, or one server).
+    PerTier<double> tierBlocks;
     /// Or in bytes, with the KV bytes per token: when kvBytesPerToken > 0 the blocks are
     /// floor(bytes / (block tokens × kvBytesPerToken)) once the trace's block size is known.
-    std::array<double, 3> tierBytes { 0, 0, 0 };
+    PerTier<double> tierBytes;
     double kvBytesPerToken = 0;
+    bool operator==(const TraceOptions&) const = default;
 };
 
 /// Where the prompt tokens of the trace were served from, at the options' tier capacities.
 struct TraceTierSplit {
-    std::array<double, 3> tokens { 0, 0, 0 }; ///< served from HBM, DRAM, SSD
-    std::array<double, 3> blocks { 0, 0, 0 };
+    PerTier<double> tokens; ///< served from each tier
+    PerTier<double> blocks;
     double missTokens = 0; ///< recomputed (includes tokens of no hashed block)
     double missBlocks = 0;
 };
@@ -84,7 +85,7 @@ public:
     double sampleRate = 1;
     int caches = 1;
     TraceRouting routing = TraceRouting::Global;
-    std::array<double, 3> tierBlocks { 0, 0, 0 }; ///< per cache, as replayed
+    PerTier<double> tierBlocks; ///< per cache, as replayed
     TraceTierSplit tiers;
     std::uint64_t reuseReferences = 0; ///< references to a block seen before (any server)
 
@@ -120,13 +121,13 @@ public:
     std::vector<double> prefixTokensAt;   ///< tokens of those references
     std::vector<std::uint64_t> gapCounts; ///< reuses per gap edge (see reuseGapCdf), last: beyond
 
-    /// The tier split a replay at `tierBlocks` (per cache: HBM, DRAM, SSD) gives, from the
-    /// histograms: another scenario's capacities without reading the trace again.
-    TraceTierSplit tierSplitAt(const std::array<double, 3>& tierBlocks) const;
+    /// The tier split a replay at `tierBlocks` (per cache) gives, from the histograms:
+    /// another scenario's capacities without reading the trace again.
+    TraceTierSplit tierSplitAt(const PerTier<double>& tierBlocks) const;
     /// Sets tierBlocks and tiers to those of a replay at `tierBlocks`.
-    void recut(const std::array<double, 3>& tierBlocks);
+    void recut(const PerTier<double>& tierBlocks);
     /// The same in bytes per cache at `kvBytesPerToken` (TraceOptions::tierBytes).
-    void recutBytes(const std::array<double, 3>& tierBytes, double kvBytesPerToken);
+    void recutBytes(const PerTier<double>& tierBytes, double kvBytesPerToken);
 
     /// Cumulative sums, built by finish().
     std::vector<std::uint64_t> prefixCum;

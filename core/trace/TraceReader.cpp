@@ -685,7 +685,8 @@ void TraceReader::chainBlocks(TraceRequest& request) const
     if (m_ids.size() > maxBlocks)
         fail("hash_ids",
             say(QT_TRANSLATE_NOOP("Messages",
-                    "%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is --block-tokens right?)"),
+                    "%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is that the trace's block "
+                    "size?)"),
                 { std::to_string(m_ids.size()), std::to_string(request.inputTokens), std::to_string(maxBlocks),
                     std::to_string(m_blockTokens) }));
     std::uint64_t parent = 0;

@@ -12,8 +12,8 @@ TraceCapacity traceCapacity(const EvalResult& r, TraceRouting routing)
     const double servers = std::max(1.0, std::round(r.fleetServers));
     c.caches = routing == TraceRouting::Global ? 1 : static_cast<int>(std::min(servers, 4096.0));
     const double replicasPerCache = r.replicasPerServer * servers / c.caches;
-    for (int t = 0; t < 3; ++t) {
-        const TierUse& u = r.tiers[kTiers[t]];
+    for (Tier t : kTiers) {
+        const TierUse& u = r.tiers[t];
         // What the scenario does not already hold there: weights and active sequences.
         const double perReplica = std::max(0.0, u.capacity - u.weights - u.hotAllocated());
         c.bytesPerCache[t] = perReplica * replicasPerCache;
@@ -24,7 +24,7 @@ TraceCapacity traceCapacity(const EvalResult& r, TraceRouting routing)
 TraceCapacity followOffload(TraceCapacity c, double offloadRate)
 {
     if (!(offloadRate > 0))
-        c.bytesPerCache[1] = c.bytesPerCache[2] = 0;
+        c.bytesPerCache.dram = c.bytesPerCache.ssd = 0;
     return c;
 }
 
@@ -36,14 +36,14 @@ TraceOptions withCapacity(TraceOptions o, const TraceCapacity& c)
     return o;
 }
 
-std::array<double, 3> ttftSavedPerRequest(const EvalResult& r, const TraceAnalysis& a)
+PerTier<double> ttftSavedPerRequest(const EvalResult& r, const TraceAnalysis& a)
 {
-    std::array<double, 3> saved { 0, 0, 0 };
+    PerTier<double> saved;
     if (a.requests == 0 || !(r.promptTokens > 0))
         return saved;
     const double recompute = r.recomputeSeconds / r.promptTokens;
-    const double restore[3] = { 0.0, r.restoreSecondsDram / r.promptTokens, r.restoreSecondsSsd / r.promptTokens };
-    for (int t = 0; t < 3; ++t) {
+    const PerTier<double> restore { 0.0, r.restoreSecondsDram / r.promptTokens, r.restoreSecondsSsd / r.promptTokens };
+    for (Tier t : kTiers) {
         const double perToken = std::isfinite(restore[t]) ? std::max(0.0, recompute - restore[t]) : 0.0;
         saved[t] = a.tiers.tokens[t] / static_cast<double>(a.requests) * perToken;
     }

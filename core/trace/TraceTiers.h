@@ -13,14 +13,12 @@
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceAnalysis.h"
 
-#include <array>
-
 namespace kvtiers::trace {
 
 struct TraceCapacity {
     double kvBytesPerToken = 0;
-    int caches = 1;                                  ///< 1 for the global pool, else servers
-    std::array<double, 3> bytesPerCache { 0, 0, 0 }; ///< HBM, DRAM, SSD of one cache
+    int caches = 1;                ///< 1 for the global pool, else servers
+    PerTier<double> bytesPerCache; ///< each tier's bytes in one cache
 };
 
 /// The cache the evaluated scenario offers a trace under `routing`.
@@ -35,8 +33,8 @@ TraceCapacity followOffload(TraceCapacity capacity, double offloadRate);
 /// `options` with the capacity's tiers, caches and bytes per token.
 TraceOptions withCapacity(TraceOptions options, const TraceCapacity& capacity);
 
-/// Mean TTFT saved per request by each tier (HBM, DRAM, SSD), seconds, for `analysis`
-/// replayed at these capacities (its tier split).
-std::array<double, 3> ttftSavedPerRequest(const EvalResult& result, const TraceAnalysis& analysis);
+/// Mean TTFT saved per request by each tier, seconds, for `analysis` replayed at these
+/// capacities (its tier split).
+PerTier<double> ttftSavedPerRequest(const EvalResult& result, const TraceAnalysis& analysis);
 
 } // namespace kvtiers::trace

@@ -61,13 +61,13 @@ private slots:
         const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
         replay::ReplayOptions o;
         o.replicas = 6;
-        o.dramBlocks = 20000;
+        o.capacityBlocks.dram = 20000;
         o.targets.ttftSeconds = 3;
         const replay::ReplayResult res = replay::runReplay(t, s, e, o);
         QCOMPARE(j["ttft_s"]["p99"].get<double>(), res.ttft.p99);
         QCOMPARE(j["goodput_rps"].get<double>(), res.goodputRps);
-        QCOMPARE(j["hit_share"]["dram"].get<double>(), res.hitShare[1]);
-        QVERIFY(res.hitShare[1] > 0);
+        QCOMPARE(j["hit_share"]["dram"].get<double>(), res.hitShare.dram);
+        QVERIFY(res.hitShare.dram > 0);
         QVERIFY(j["restore_bytes"]["dram"].get<double>() > 0);
     }
 

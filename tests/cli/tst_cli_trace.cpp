@@ -74,9 +74,8 @@ private slots:
         }
         QVERIFY(asked31000 && asked1000);
         double shares = j["miss_share"].get<double>();
-        const char* names[3] = { "hbm", "dram", "ssd" };
-        for (int t = 0; t < 3; ++t) {
-            const Json& tier = j["tiers"][names[t]];
+        for (Tier t : kTiers) {
+            const Json& tier = j["tiers"][tierKey(t)];
             QCOMPARE(tier["capacity_bytes"].get<double>(), a.tierBlocks[t] * bytesPerBlock);
             QCOMPARE(tier["hit_share"].get<double>(), a.tiers.tokens[t] / a.promptTokens);
             shares += tier["hit_share"].get<double>();
@@ -151,8 +150,13 @@ private slots:
         const Result r = runCli({ "--help" });
         const QString out = QString::fromStdString(r.out);
         QVERIFY(out.contains(QStringLiteral("kvtiers trace FILE")));
-        QVERIFY(out.contains(QStringLiteral("--block-tokens is the trace's hash")));
-        QVERIFY(out.contains(QStringLiteral("not the KV page size (--block-size)")));
+        QVERIFY(out.contains(QStringLiteral("[--block-tokens N]")));
+        QVERIFY(out.contains(QStringLiteral("The block size is the trace's")));
+        QVERIFY(out.contains(QStringLiteral("hash granularity (Mooncake 512, Bailian 16), not the KV page size")));
+        // The option's own line in `kvtiers trace --help`, from the table.
+        const Result help = runCli({ "trace", "--help" });
+        QVERIFY2(
+            QString::fromStdString(help.out).contains(QStringLiteral("tokens per hashed block")), help.out.c_str());
     }
 
     void badUsage_data()

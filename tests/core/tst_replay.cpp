@@ -11,6 +11,8 @@
 
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
+#include "core/replay/ReplayOptions.h"
+#include "core/replay/Router.h"
 #include "core/report/ReplayReport.h"
 #include "core/trace/TraceAnalysis.h"
 #include "tests/support/SourceFiles.h"
@@ -19,6 +21,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -73,7 +76,7 @@ ReplayTrace loadText(const std::string& text)
     return loadReplayTrace(*reader);
 }
 
-trace::TraceAnalysis analyzeText(const std::string& text, const std::array<double, 3>& tiers)
+trace::TraceAnalysis analyzeText(const std::string& text, const PerTier<double>& tiers)
 {
     auto reader = trace::TraceReader::fromText(text, "generated", trace::TraceFormat::Mooncake, 16);
     trace::TraceOptions o;
@@ -94,6 +97,40 @@ std::vector<double> mdcWaits(const std::vector<double>& arrivals, int c, double 
     }
     return waits;
 }
+
+/// A router of the test's own, built on what RouterReads offers: each request to the replica
+/// whose HBM holds the longest prefix of it, the least outstanding work breaking a tie (then
+/// the lowest index). It records what it read for each choice, and the prefill progress the
+/// engine reports.
+class LongestPrefixRouter : public Router {
+public:
+    struct Choice {
+        std::uint32_t request = 0;
+        int replica = 0;
+        std::vector<std::uint32_t> cached, pooled;
+        std::vector<double> work;
+    };
+    std::vector<Choice> choices;
+    std::map<std::uint32_t, std::uint64_t> progressed; ///< prompt tokens done, per request
+
+    int arrive(std::uint32_t request, const RouterReads& reads) override
+    {
+        Choice c;
+        c.request = request;
+        for (int r = 0; r < reads.replicas(); ++r) {
+            c.cached.push_back(reads.cachedPrefixBlocks(r, request));
+            c.pooled.push_back(reads.pooledPrefixBlocks(r, request));
+            c.work.push_back(reads.outstandingWork(r));
+            if (c.cached[r] > c.cached[c.replica]
+                || (c.cached[r] == c.cached[c.replica] && c.work[r] < c.work[c.replica]))
+                c.replica = r;
+        }
+        choices.push_back(c);
+        return c.replica;
+    }
+    int queueOf(int replica) const override { return replica; }
+    void prefillProgress(int, std::uint32_t request, std::uint64_t tokens) override { progressed[request] += tokens; }
+};
 
 } // namespace
 
@@ -169,26 +206,26 @@ private slots:
         QVERIFY(a.tokenHitRatioInfinite() > 0.3);
         ReplayOptions o;
         o.replicas = 1;
-        o.dramBlocks = 0;
-        o.ssdBlocks = 0;
+        o.capacityBlocks.dram = 0;
+        o.capacityBlocks.ssd = 0;
         int differing = 0;
         double last = -1;
         for (double cap : { 1.0, 2.0, 3.0, 5.0, 8.0, 13.0, 21.0, 34.0, 55.0, 89.0 }) {
-            o.hbmBlocks = cap;
+            o.capacityBlocks.hbm = cap;
             const ReplayResult r = runReplay(t, setup().scenario, setup().result, o);
             QCOMPARE(r.requests, t.requests.size());
-            if (!(r.hitShare[0] == a.tokenHitRatio(cap)))
+            if (!(r.hitShare.hbm == a.tokenHitRatio(cap)))
                 QFAIL(qPrintable(QStringLiteral("C = %1: replay %2, trace engine %3")
                                      .arg(cap)
-                                     .arg(r.hitShare[0], 0, 'g', 17)
+                                     .arg(r.hitShare.hbm, 0, 'g', 17)
                                      .arg(a.tokenHitRatio(cap), 0, 'g', 17)));
-            differing += r.hitShare[0] != last;
-            last = r.hitShare[0];
+            differing += r.hitShare.hbm != last;
+            last = r.hitShare.hbm;
         }
         QVERIFY2(differing >= 5, "the capacities cut the curve at different points");
-        o.hbmBlocks = 1e15;
+        o.capacityBlocks.hbm = 1e15;
         const ReplayResult all = runReplay(t, setup().scenario, setup().result, o);
-        QVERIFY(all.hitShare[0] == a.tokenHitRatioInfinite());
+        QVERIFY(all.hitShare.hbm == a.tokenHitRatioInfinite());
     }
 
     void exclusiveTiersEqualTheTraceEnginesSplit()
@@ -198,25 +235,24 @@ private slots:
         ReplayOptions o;
         o.replicas = 1;
         o.tierMode = TierMode::Exclusive;
-        for (std::array<double, 3> tiers : { std::array<double, 3> { 5, 10, 20 }, std::array<double, 3> { 1, 3, 60 },
-                 std::array<double, 3> { 20, 0, 15 }, std::array<double, 3> { 0, 30, 0 } }) {
+        for (PerTier<double> tiers : { PerTier<double> { 5, 10, 20 }, PerTier<double> { 1, 3, 60 },
+                 PerTier<double> { 20, 0, 15 }, PerTier<double> { 0, 30, 0 } }) {
             const trace::TraceAnalysis a = analyzeText(text, tiers);
-            o.hbmBlocks = tiers[0];
-            o.dramBlocks = tiers[1];
-            o.ssdBlocks = tiers[2];
+            for (Tier k : kTiers)
+                o.capacityBlocks[k] = tiers[k];
             const ReplayResult r = runReplay(t, setup().scenario, setup().result, o);
-            for (int k = 0; k < 3; ++k) {
+            for (Tier k : kTiers) {
                 const double expected = a.tiers.tokens[k] / a.promptTokens;
                 if (!(r.hitShare[k] == expected))
                     QFAIL(qPrintable(QStringLiteral("tiers %1/%2/%3, tier %4: replay %5, trace engine %6")
-                                         .arg(tiers[0])
-                                         .arg(tiers[1])
-                                         .arg(tiers[2])
-                                         .arg(k)
+                                         .arg(tiers.hbm)
+                                         .arg(tiers.dram)
+                                         .arg(tiers.ssd)
+                                         .arg(QString::fromLatin1(tierKey(k)))
                                          .arg(r.hitShare[k], 0, 'g', 17)
                                          .arg(expected, 0, 'g', 17)));
             }
-            QVERIFY(r.hitShare[3] == a.tiers.missTokens / a.promptTokens);
+            QVERIFY(r.hitShare.recomputed == a.tiers.missTokens / a.promptTokens);
         }
     }
 
@@ -261,7 +297,7 @@ private slots:
             previous = p.result.ttft.p99;
         }
         QVERIFY2(previous < 0.95 * sweep.points.front().result.ttft.p99, "DRAM buys something on this trace");
-        QVERIFY(sweep.points.back().result.hitShare[1] > 0.03);
+        QVERIFY(sweep.points.back().result.hitShare.dram > 0.03);
     }
 
     void sameInputsGiveTheSameBytes()
@@ -271,7 +307,7 @@ private slots:
         ReplayOptions o;
         o.replicas = 5;
         o.routing = ReplayRouting::LeastLoaded;
-        o.dramBlocks = 20000;
+        o.capacityBlocks.dram = 20000;
         o.seed = 3;
         std::string first;
         for (int i = 0; i < 2; ++i) {
@@ -286,6 +322,56 @@ private slots:
         }
     }
 
+    void aRouterOfItsOwnReadsTheReplay()
+    {
+        // Six requests of 16-token blocks on four replicas (one per server), DRAM written
+        // through: two pairs arriving together, and later ones sharing a prefix with earlier.
+        const std::string text = R"({"timestamp": 0, "input_length": 64, "output_length": 2, "hash_ids": [1, 2, 3, 4]}
+{"timestamp": 0, "input_length": 32, "output_length": 2, "hash_ids": [10, 11]}
+{"timestamp": 1000000, "input_length": 60, "output_length": 2, "hash_ids": [1, 2, 3, 5]}
+{"timestamp": 2000000, "input_length": 48, "output_length": 2, "hash_ids": [10, 11, 12]}
+{"timestamp": 3000000, "input_length": 16, "output_length": 2, "hash_ids": [20]}
+{"timestamp": 3000000, "input_length": 16, "output_length": 2, "hash_ids": [21]}
+)";
+        const ReplayTrace t = loadText(text);
+        ReplayOptions o;
+        o.replicas = 4;
+        o.tierMode = TierMode::WriteThrough;
+        o.capacityBlocks.dram = 1000;
+        LongestPrefixRouter router;
+        const ReplayResult r = runReplay(t, setup().scenario, setup().result, o, {}, &router);
+        QCOMPARE(router.choices.size(), std::size_t(6));
+        // Same timestamp, nothing cached: the second goes where no work waits.
+        QCOMPARE(router.choices[0].replica, 0);
+        QCOMPARE(router.choices[1].replica, 1);
+        QCOMPARE(router.choices[1].work[0], 64.0);
+        QCOMPARE(router.choices[1].work[1], 0.0);
+        // Later requests find their prefix where it was computed, in HBM and in that
+        // server's DRAM, and nowhere else.
+        QCOMPARE(router.choices[2].cached, (std::vector<std::uint32_t> { 3, 0, 0, 0 }));
+        QCOMPARE(router.choices[2].pooled, (std::vector<std::uint32_t> { 3, 0, 0, 0 }));
+        QCOMPARE(router.choices[2].replica, 0);
+        QCOMPARE(router.choices[3].cached, (std::vector<std::uint32_t> { 0, 2, 0, 0 }));
+        QCOMPARE(router.choices[3].replica, 1);
+        // Work done by then reads 0 everywhere; the last pair splits again by work.
+        QCOMPARE(router.choices[4].work, (std::vector<double>(4, 0.0)));
+        QCOMPARE(router.choices[4].replica, 0);
+        QCOMPARE(router.choices[5].replica, 1);
+        // The engine ran each request where the router sent it, and its HBM hits are the
+        // prefix the router read (nothing was evicted between arrival and scheduling).
+        const int bt = t.blockTokens;
+        for (const LongestPrefixRouter::Choice& c : router.choices) {
+            const ReplayRecord& rec = r.perRequest[c.request];
+            QCOMPARE(rec.replica, c.replica);
+            const std::uint64_t input = t.requests[c.request].inputTokens;
+            QCOMPARE(rec.tokens.hbm, std::min<std::uint64_t>(input, std::uint64_t(c.cached[c.replica]) * bt));
+            // The engine reported the whole prompt as done: hits, then computed chunks.
+            QCOMPARE(router.progressed[c.request], std::max<std::uint64_t>(input, 1));
+        }
+        QCOMPARE(r.perRequest[2].tokens.hbm, std::uint64_t(48));
+        QCOMPARE(r.perRequest[3].tokens.hbm, std::uint64_t(32));
+    }
+
     void cancelStopsTheReplay()
     {
         auto reader = trace::TraceReader::open(shippedTrace());
@@ -297,25 +383,128 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ReplayCancelled, runReplay(t, setup().scenario, setup().result, o, control));
     }
 
-    void badOptionsAreNamed()
+    void badOptionsAreNamedByKey()
     {
-        auto check = [](const std::function<void()>& f, std::initializer_list<const char*> needles) {
-            const QString problem = test::expectInputError(f, needles);
-            QVERIFY2(problem.isEmpty(), qPrintable(problem));
-        };
+        // The core names an option by its key (the CLI words it as its flag, the GUI as its
+        // field's label), with a code the GUI translates, and says nothing in CLI words.
+        auto check
+            = [](const std::function<void()>& f, InputErrorCode code, const char* where, const char* value = nullptr) {
+                  try {
+                      f();
+                  } catch (const InputError& e) {
+                      const InputErrorDetail& d = e.detail();
+                      QVERIFY2(d.code == code, e.what());
+                      QCOMPARE(QString::fromStdString(d.where), QString::fromLatin1(where));
+                      if (value)
+                          QCOMPARE(QString::fromStdString(d.value), QString::fromLatin1(value));
+                      QVERIFY2(std::string(e.what()).find("--") == std::string::npos, e.what());
+                      return;
+                  }
+                  QFAIL("no error");
+              };
         ReplayTrace t;
         t.blockTokens = 16;
         ReplayOptions o;
         o.targets.ttftPercentile = 0.5;
-        check([&] { runReplay(t, setup().scenario, setup().result, o); }, { "--ttft-percentile" });
+        check([&] { runReplay(t, setup().scenario, setup().result, o); }, InputErrorCode::PercentileOutOfRange,
+            "ttft_percentile");
         o = {};
         o.trafficScale = 0;
-        check([&] { runReplay(t, setup().scenario, setup().result, o); }, { "--traffic-scale" });
+        check([&] { runReplay(t, setup().scenario, setup().result, o); }, InputErrorCode::ValueOutOfRange,
+            "traffic_scale");
         o = {};
-        o.hbmBlocks = -1;
-        check([&] { runReplay(t, setup().scenario, setup().result, o); }, { "--capacity-blocks" });
-        check([] { parseReplayRouting("nearest", "--routing"); }, { "--routing", "nearest" });
-        check([] { parseTierMode("inclusive", "--tiers"); }, { "--tiers", "inclusive" });
+        o.capacityBlocks.hbm = -1;
+        check([&] { runReplay(t, setup().scenario, setup().result, o); }, InputErrorCode::ValueOutOfRange,
+            "capacity_blocks.hbm");
+        ReplayInput in;
+        check([&] { setOption(replayOption("routing"), in, "nearest"); }, InputErrorCode::UnknownChoice, "routing",
+            "\"nearest\"");
+        check([&] { setOption(replayOption("tiers"), in, "inclusive"); }, InputErrorCode::UnknownChoice, "tiers",
+            "\"inclusive\"");
+        check([&] { setOption(replayOption("capacity_blocks"), in, "l3=5"); }, InputErrorCode::UnknownChoice,
+            "capacity_blocks", "\"l3\"");
+        check([&] { setOption(replayOption("capacity_blocks"), in, "dram=-5"); }, InputErrorCode::ValueOutOfRange,
+            "capacity_blocks.dram");
+        // The rules between options.
+        in = {};
+        in.points = 5;
+        check([&] { validateReplayInput(in); }, InputErrorCode::OptionNeeds, "points", "sweep");
+        in.sweep = ReplaySweepAxis::Dram;
+        validateReplayInput(in);
+        in.options.capacityBlocks.dram = 100;
+        check([&] { validateReplayInput(in); }, InputErrorCode::OptionsConflict, "sweep", "capacity_blocks.dram");
+        check([&] { sweepReplay(t, setup().scenario, setup().result, in.options, ReplaySweepAxis::Dram, 3); },
+            InputErrorCode::OptionsConflict, "sweep", "capacity_blocks.dram");
+        in.options.capacityBlocks.dram.reset();
+        in.options.capacityBlocks.ssd = 100; // another tier fixed: fine
+        validateReplayInput(in);
+        in.sweep = ReplaySweepAxis::Replicas;
+        in.options.replicas = 4;
+        check([&] { validateReplayInput(in); }, InputErrorCode::OptionsConflict, "sweep", "replicas");
+    }
+
+    void tableGivesTheDefaults()
+    {
+        // The table's defaults are the engine's: central routing, traffic × 1, the default
+        // targets (kDefaultTargets: 2 s and 50 ms at p99), seed 1 and 9 points.
+        const auto def = [](const char* key) { return optionDefault(replayOption(key)); };
+        QCOMPARE(def("routing"), std::optional<double>(int(ReplayRouting::Central)));
+        QCOMPARE(def("traffic_scale"), std::optional<double>(1));
+        QCOMPARE(def(kTtftSecondsKey), std::optional<double>(kDefaultTargets.ttft()));
+        QCOMPARE(def(kTpotSecondsKey), std::optional<double>(0.05));
+        QCOMPARE(def(kTtftPercentileKey), std::optional<double>(99));
+        QCOMPARE(def(kTpotPercentileKey), std::optional<double>(99));
+        QCOMPARE(def("seed"), std::optional<double>(1));
+        QCOMPARE(def("points"), std::optional<double>(kDefaultReplayPoints));
+        QCOMPARE(kDefaultReplayPoints, 9);
+        QVERIFY(!def("replicas") && !def("capacity_blocks.dram") && !def("tiers") && !def("sweep"));
+        // A percentile is written 99, and one written as a fraction is refused.
+        ReplayInput in;
+        setOption(replayOption(kTtftPercentileKey), in, "99.9");
+        QCOMPARE(in.options.targets.ttftPercentile, std::optional<double>(99.9));
+        setOption(replayOption(kTpotPercentileKey), in, "mean");
+        QCOMPARE(in.options.targets.tpotPercentile, std::optional<double>(kMeanPercentile));
+        QVERIFY_THROWS_EXCEPTION(InputError, setOption(replayOption(kTtftPercentileKey), in, "0.99"));
+    }
+
+    void restorePathCardsSayTheirTierMode()
+    {
+        // The mode a replay takes by default is the restore-path card's own, with its source.
+        for (const RestorePath& p : builtinRestorePaths()) {
+            QVERIFY2(!p.tierModeSources.empty(), p.id.c_str());
+            const TierMode expected = p.id == "vllm-offload" || p.id == "lmcache" || p.id == "mooncake"
+                ? TierMode::WriteThrough
+                : TierMode::Exclusive;
+            QVERIFY2(p.tierMode == expected, p.id.c_str());
+        }
+        // A replay without --tiers takes it.
+        ReplayTrace t;
+        t.blockTokens = 16;
+        for (const char* id : { "vllm-offload", "trtllm" }) {
+            Scenario s = setup().scenario;
+            s.restorePath = builtinRestorePath(id);
+            const ReplayResult r = runReplay(t, s, evaluate(s), ReplayOptions {});
+            QVERIFY2(r.tierMode == s.restorePath.tierMode, id);
+        }
+    }
+
+    void capacitiesWithoutAReplay()
+    {
+        // replayCapacities gives what a replay sets up, without replaying anything.
+        ReplayOptions o;
+        o.replicas = 3;
+        o.capacityBlocks.ssd = 777;
+        const ReplayCapacities c = replayCapacities(512, setup().scenario, setup().result, o);
+        ReplayTrace t;
+        t.blockTokens = 512;
+        const ReplayResult r = runReplay(t, setup().scenario, setup().result, o);
+        QCOMPARE(c.replicas, r.replicas);
+        QCOMPARE(c.servers, r.servers);
+        QCOMPARE(c.kvBytesPerBlock, r.kvBytesPerBlock);
+        QCOMPARE(c.hbmKvBlocks, r.hbmKvBlocks);
+        QVERIFY(c.blocks == r.capacityBlocks);
+        QCOMPARE(c.blocks.ssd, 777.0);
+        QVERIFY(c.blocks.hbm > 0);
     }
 };
 

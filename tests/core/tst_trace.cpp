@@ -405,12 +405,12 @@ private slots:
         const TraceAnalysis a = analyzeText(text, o);
         const auto ref = parseReference(text, false, 512, shipped);
         const auto expected = simulateTiers(ref, { hbm, dram, ssd });
-        for (int t = 0; t < 3; ++t)
-            QCOMPARE(a.tiers.tokens[t], expected[t]);
+        for (Tier t : kTiers)
+            QCOMPARE(a.tiers.tokens[t], expected[static_cast<size_t>(t)]);
         QCOMPARE(a.tiers.missTokens, expected[3]);
-        QCOMPARE(a.tiers.tokens[0] + a.tiers.tokens[1] + a.tiers.tokens[2] + a.tiers.missTokens, a.promptTokens);
+        QCOMPARE(a.tiers.tokens.hbm + a.tiers.tokens.dram + a.tiers.tokens.ssd + a.tiers.missTokens, a.promptTokens);
         // All tiers together are one cache of their sum.
-        QCOMPARE((a.tiers.tokens[0] + a.tiers.tokens[1] + a.tiers.tokens[2]) / a.promptTokens,
+        QCOMPARE((a.tiers.tokens.hbm + a.tiers.tokens.dram + a.tiers.tokens.ssd) / a.promptTokens,
             a.tokenHitRatio(double(hbm + dram + ssd)));
     }
 
@@ -510,7 +510,7 @@ private slots:
         if (none.isEmpty())
             QCOMPARE(kept, exact.requests);
         else
-            QVERIFY2(none.contains(QStringLiteral("--sample-depth 2")), qPrintable(none));
+            QVERIFY2(none.contains(QStringLiteral("at the second block")), qPrintable(none));
         // By the second block's prefix key: about a quarter of the requests, whole trees.
         o.sampleDepth = 2;
         const TraceAnalysis s = analyzeText(text, o);
@@ -536,26 +536,26 @@ private slots:
         QCOMPARE(global.caches, 1);
         QCOMPARE(global.kvBytesPerToken, r.kvBytesPerToken);
         const double replicas = r.replicasPerServer * 2;
-        QCOMPARE(global.bytesPerCache[0],
+        QCOMPARE(global.bytesPerCache.hbm,
             (r.tiers.hbm.capacity - r.tiers.hbm.weights - r.tiers.hbm.hotAllocated()) * replicas);
-        QCOMPARE(global.bytesPerCache[1],
+        QCOMPARE(global.bytesPerCache.dram,
             (r.tiers.dram.capacity - r.tiers.dram.weights - r.tiers.dram.hotAllocated()) * replicas);
-        QCOMPARE(global.bytesPerCache[2], r.tiers.ssd.capacity * replicas);
+        QCOMPARE(global.bytesPerCache.ssd, r.tiers.ssd.capacity * replicas);
         const TraceCapacity perServer = traceCapacity(r, TraceRouting::RoundRobin);
         QCOMPARE(perServer.caches, 2);
-        QCOMPARE(perServer.bytesPerCache[1] * 2, global.bytesPerCache[1]);
+        QCOMPARE(perServer.bytesPerCache.dram * 2, global.bytesPerCache.dram);
         // Replayed: whole blocks of 512 tokens of Llama 70B KV.
         auto reader = TraceReader::open(shippedTrace());
         const TraceAnalysis a = analyzeTrace(*reader, withCapacity({}, global));
-        for (int t = 0; t < 3; ++t)
+        for (Tier t : kTiers)
             QCOMPARE(a.tierBlocks[t], std::floor(global.bytesPerCache[t] / (512 * r.kvBytesPerToken)));
         // TTFT saved: tokens per request × (recompute − restore) per token.
         const auto saved = ttftSavedPerRequest(r, a);
         const double perToken = r.recomputeSeconds / r.promptTokens;
-        KV_COMPARE_NEAR(saved[0], a.tiers.tokens[0] / a.requests * perToken, 1e-12);
+        KV_COMPARE_NEAR(saved.hbm, a.tiers.tokens.hbm / a.requests * perToken, 1e-12);
         KV_COMPARE_NEAR(
-            saved[1], a.tiers.tokens[1] / a.requests * (perToken - r.restoreSecondsDram / r.promptTokens), 1e-12);
-        QVERIFY(saved[0] > 0);
+            saved.dram, a.tiers.tokens.dram / a.requests * (perToken - r.restoreSecondsDram / r.promptTokens), 1e-12);
+        QVERIFY(saved.hbm > 0);
     }
 
     void badLinesNameFileLineAndField_data()
@@ -577,7 +577,7 @@ private slots:
         QTest::newRow("too many ids") << QStringLiteral(
             "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [1, 2, 3]}\n")
                                       << QStringList { QStringLiteral("\"hash_ids\""),
-                                             QStringLiteral("--block-tokens") };
+                                             QStringLiteral("the trace's block size") };
         QTest::newRow("time goes back") << ok + ok.left(14) + QStringLiteral("-5") + ok.mid(15)
                                         << QStringList { QStringLiteral(":2:"), QStringLiteral("\"timestamp\""),
                                                QStringLiteral("arrival order") };

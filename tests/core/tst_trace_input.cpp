@@ -83,7 +83,7 @@ void checkSame(const TraceAnalysis& a, const TraceAnalysis& b)
     QCOMPARE(a.prefixCum, b.prefixCum);
     QCOMPARE(a.prefixTokensCum, b.prefixTokensCum);
     QCOMPARE(a.gapCounts, b.gapCounts);
-    for (int t = 0; t < 3; ++t)
+    for (Tier t : kTiers)
         QCOMPARE(a.tiers.tokens[t], b.tiers.tokens[t]);
     QCOMPARE(a.tiers.missTokens, b.tiers.missTokens);
 }

@@ -50,7 +50,7 @@ std::optional<TraceAnalysis> check(const std::string& bytes, TraceFormat f, size
                 std::abort();
             previous = h;
         }
-        const double served = a.tiers.tokens[0] + a.tiers.tokens[1] + a.tiers.tokens[2] + a.tiers.missTokens;
+        const double served = a.tiers.tokens.hbm + a.tiers.tokens.dram + a.tiers.tokens.ssd + a.tiers.missTokens;
         if (std::fabs(served - a.promptTokens) > 1e-6 * (1 + a.promptTokens))
             std::abort();
         (void)a.reuseGapCdf();

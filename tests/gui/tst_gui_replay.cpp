@@ -4,36 +4,50 @@
 // scenario's capacity and the TTFT target are the core's own figures for the same inputs
 // (replay::sweepReplay), not figures the GUI worked out. The run can be cancelled, a scenario
 // change during a run drops it and replays the new scenario, export writes PNG, SVG, PDF and
-// the core's CSV, and the view reads in Korean. Screenshots at 1280 × 800 in both languages
-// go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
+// the core's CSV, and the view reads in Korean. The view's ranges and defaults are the
+// replay table's (the command line's), a value the table refuses is told in the UI
+// language naming the field, the inputs are undone through the document and kept with the
+// session (an old fraction percentile read once, with a word). Screenshots at 1280 × 800 in
+// both languages go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
 
+#include "core/io/Units.h"
 #include "core/replay/Replay.h"
+#include "core/replay/ReplayOptions.h"
 #include "core/report/ReplayReport.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/LoadChart.h"
+#include "ui/common/Document.h"
+#include "ui/common/Settings.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/LoadExport.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/trace/LoadDocument.h"
 #include "ui/trace/LoadView.h"
 #include "ui/trace/TraceView.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -68,6 +82,26 @@ class TestGuiReplay : public QObject {
     TraceView* traceView() { return m_window->findChild<TraceView*>(QStringLiteral("traceView")); }
     LoadView* view() { return traceView()->loadView(); }
     LoadChart* chart() { return view()->chart(); }
+    LoadDocument* doc() { return view()->document(); }
+    QLineEdit* field(const char* key)
+    {
+        auto* edit = m_window->findChild<QLineEdit*>(QStringLiteral("loadField_%1").arg(QLatin1String(key)));
+        if (!edit)
+            qFatal("no field for %s", key);
+        return edit;
+    }
+
+    /// Types `text` into the field of `key`: refused, the input kept, and the status says why,
+    /// naming the field (and holding `needle`).
+    void expectRefused(const char* key, const QString& text, const QString& needle)
+    {
+        const replay::ReplayInput before = doc()->inputs();
+        view()->typeInto(key, text);
+        QVERIFY2(doc()->inputs() == before, qPrintable(text));
+        const QString status = view()->statusText();
+        QVERIFY2(status.startsWith(view()->fieldName(key) + QStringLiteral(": ")), qPrintable(status));
+        QVERIFY2(status.contains(needle), qPrintable(status));
+    }
     QPushButton* button(const char* name) { return m_window->findChild<QPushButton*>(QLatin1String(name)); }
 
     bool openSmall()
@@ -344,6 +378,164 @@ private slots:
         QVERIFY2(view()->summaryText().contains(QStringLiteral("재생")), qPrintable(view()->summaryText()));
         // The figures stay the core's.
         compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 3));
+    }
+
+    void rangesAndDefaultsAreTheCommandLines()
+    {
+        // Every input of the view takes what `kvtiers replay` takes, and starts where it
+        // starts: the range and default of each are the replay table's.
+        auto* points = m_window->findChild<QSpinBox*>(QStringLiteral("loadPoints"));
+        const Option<replay::ReplayInput>& pointsOption = replay::replayOption("points");
+        QCOMPARE(double(points->minimum()), pointsOption.min);
+        QCOMPARE(double(points->maximum()), pointsOption.max);
+        QCOMPARE(points->minimum(), 2);
+        QCOMPARE(points->maximum(), 200);
+        QCOMPARE(std::optional<double>(points->value()), optionDefault(pointsOption));
+        QCOMPARE(points->value(), 9);
+        LoadDocument* doc = view()->document();
+        const char* fields[] = { "traffic_scale", kTtftSecondsKey, kTpotSecondsKey, kTtftPercentileKey,
+            kTpotPercentileKey, "capacity_blocks.hbm", "capacity_blocks.dram", "capacity_blocks.ssd" };
+        for (const char* key : fields) {
+            const Option<replay::ReplayInput>& o = replay::replayOption(key);
+            const QString name = QString::fromLatin1(key);
+            // The default shown is the table's: 1, 2 s, 0.05 s, p99, and no fixed capacity.
+            const std::optional<double> def = optionDefault(o);
+            replay::ReplayInput shown;
+            setOption(o, shown, field(key)->text().toStdString().empty() ? "0" : field(key)->text().toStdString());
+            if (def)
+                QVERIFY2(o.field.get(shown) == def, qPrintable(name));
+            else
+                QVERIFY2(field(key)->text().isEmpty(), qPrintable(name));
+            QCOMPARE(field(key)->toolTip(), QCoreApplication::translate("Option", o.help));
+            if (o.kind == OptionKind::Percentile) {
+                view()->typeInto(key, QStringLiteral("99.9"));
+                QCOMPARE(o.field.get(doc->inputs()), std::optional<double>(99.9));
+                view()->typeInto(key, QStringLiteral("mean"));
+                QCOMPARE(o.field.get(doc->inputs()), std::optional<double>(kMeanPercentile));
+                // Below 1 is a fraction meant as a percentile: refused, as the CLI refuses it.
+                expectRefused(key, QStringLiteral("0.99"), QStringLiteral("99 for p99"));
+                continue;
+            }
+            // The ends of the table's range are taken; just past them is refused.
+            for (double v : { o.min, o.max }) {
+                view()->typeInto(key, QString::fromStdString(formatSignificant(v, 15)));
+                QVERIFY2(o.field.get(doc->inputs()) == std::optional<double>(v), qPrintable(name));
+                QVERIFY2(!view()->statusText().contains(view()->fieldName(key)), qPrintable(view()->statusText()));
+            }
+            const QString past = QString::fromStdString(formatSignificant(o.max * 10, 6));
+            expectRefused(key, past, past);
+            if (o.min > 0)
+                expectRefused(key, QString::fromStdString(formatSignificant(o.min / 10, 6)), QString());
+        }
+        // Each capacity field left empty is the scenario's own again.
+        view()->typeInto("capacity_blocks.dram", QString());
+        QVERIFY(!doc->inputs().options.capacityBlocks.dram);
+    }
+
+    void badCapacityIsToldInKorean()
+    {
+        installTranslator(QStringLiteral("ko"));
+        QTest::qWait(20);
+        const std::optional<double> before = doc()->inputs().options.capacityBlocks.dram;
+        view()->typeInto("capacity_blocks.dram", QStringLiteral("-5"));
+        const QString status = view()->statusText();
+        // The core's message in Korean, naming the field as the view labels it; no flag.
+        QCOMPARE(view()->fieldName("capacity_blocks.dram"), QStringLiteral("고정 D램"));
+        QVERIFY2(status.startsWith(QStringLiteral("고정 D램: 허용 범위 [0, ")), qPrintable(status));
+        QVERIFY2(status.contains(QStringLiteral("] 밖의 값입니다: \"-5\"")), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("--")) && !status.contains(QStringLiteral("capacity_blocks")),
+            qPrintable(status));
+        QCOMPARE(m_window->findChild<QLabel*>(QStringLiteral("loadStatus"))->text(), status);
+        QVERIFY(doc()->inputs().options.capacityBlocks.dram == before); // not taken
+        view()->typeInto("capacity_blocks.dram", QStringLiteral("abc"));
+        QVERIFY2(view()->statusText().startsWith(QStringLiteral("고정 D램: ")), qPrintable(view()->statusText()));
+        // A conflict between inputs is the core's too: a DRAM sweep with DRAM fixed.
+        view()->typeInto("capacity_blocks.dram", QStringLiteral("5000"));
+        QTRY_VERIFY(!doc()->errorMessage().isEmpty());
+        QVERIFY2(view()->statusText().startsWith(QStringLiteral("변화: ")), qPrintable(view()->statusText()));
+        QVERIFY2(view()->statusText().contains(QStringLiteral("고정 D램")), qPrintable(view()->statusText()));
+        view()->setAxis(replay::ReplaySweepAxis::Ssd);
+        QTRY_VERIFY(doc()->errorMessage().isEmpty());
+    }
+
+    void undoGoesThroughTheDocument()
+    {
+        QVERIFY(openSmall());
+        auto* points = m_window->findChild<QSpinBox*>(QStringLiteral("loadPoints"));
+        QCOMPARE(points->value(), 9);
+        // Steps of the spin box within the merge window are one undo step.
+        points->setValue(10);
+        points->setValue(11);
+        view()->typeInto(kTtftSecondsKey, QStringLiteral("0.5"));
+        QCOMPARE(doc()->undoStack()->count(), 3); // traffic (openSmall), points, TTFT
+        auto* undo = m_window->findChild<QAction*>(QStringLiteral("undoAction"));
+        QVERIFY(undo->isEnabled());
+        QVERIFY2(undo->text().contains(QStringLiteral("TTFT")), qPrintable(undo->text()));
+        undo->trigger();
+        QCOMPARE(field(kTtftSecondsKey)->text(), QStringLiteral("2"));
+        undo->trigger();
+        QCOMPARE(points->value(), 9);
+        QCOMPARE(doc()->inputs().pointsInForce(), 9);
+        // On the hit-ratio curve, Edit > Undo is the scenario's again.
+        m_window->findChild<QTabWidget*>(QStringLiteral("traceViews"))->setCurrentIndex(0);
+        QVERIFY2(!undo->text().contains(QStringLiteral("Traffic")), qPrintable(undo->text()));
+    }
+
+    void sessionKeepsTheInputsAndReadsAnOldPercentileOnce()
+    {
+        view()->setPoints(12);
+        view()->setAxis(replay::ReplaySweepAxis::Ssd);
+        view()->typeInto(kTpotSecondsKey, QStringLiteral("0.08"));
+        view()->typeInto("capacity_blocks.hbm", QStringLiteral("4000"));
+        m_window->close(); // saves the session
+        m_window = std::make_unique<MainWindow>();
+        QCOMPARE(doc()->inputs().pointsInForce(), 12);
+        QVERIFY(doc()->inputs().sweep == replay::ReplaySweepAxis::Ssd);
+        QCOMPARE(doc()->inputs().options.targets.tpotSeconds, std::optional<double>(0.08));
+        QCOMPARE(doc()->inputs().options.capacityBlocks.hbm, std::optional<double>(4000));
+        QCOMPARE(field("capacity_blocks.hbm")->text(), QStringLiteral("4000"));
+        QVERIFY(!doc()->undoStack()->canUndo()); // a restored session starts its own history
+        // A session of the old form: a percentile as a fraction. Read as p99, said once.
+        m_window.reset();
+        {
+            Settings settings;
+            settings.setLoadSession(QStringLiteral(R"({"ttft_percentile": 0.99, "tpot_percentile": 0.9})"));
+            settings.sync();
+        }
+        m_window = std::make_unique<MainWindow>();
+        QCOMPARE(doc()->inputs().options.targets.ttftPercentile, std::optional<double>(99));
+        QCOMPARE(doc()->inputs().options.targets.tpotPercentile, std::optional<double>(90));
+        QCOMPARE(field(kTtftPercentileKey)->text(), QStringLiteral("99"));
+        const QString said = m_window->statusBar()->currentMessage();
+        QVERIFY2(said.contains(QStringLiteral("0.99")) && said.contains(QStringLiteral("p99"))
+                && said.contains(QStringLiteral("p90")),
+            qPrintable(said));
+        m_window->close();
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY2(!m_window->statusBar()->currentMessage().contains(QStringLiteral("percentile")),
+            qPrintable(m_window->statusBar()->currentMessage()));
+        QCOMPARE(doc()->inputs().options.targets.ttftPercentile, std::optional<double>(99));
+        QVERIFY(doc()->restoreSession(QStringLiteral("not json")).size() == 1);
+    }
+
+    void exportsAreListedByTheDocuments()
+    {
+        QVERIFY(doc()->exports().isEmpty());
+        QVERIFY(openSmall());
+        QCOMPARE(traceView()->document()->exports().size(), 2);
+        view()->setPoints(2);
+        QVERIFY(runSweep());
+        const QList<DocumentExport> exports = doc()->exports();
+        QCOMPARE(exports.size(), 2);
+        QCOMPARE(exports[0].id, QStringLiteral("load-chart"));
+        QCOMPARE(exports[0].formats, (QStringList { "png", "svg", "pdf" }));
+        QCOMPARE(exports[1].formats, QStringList { "csv" });
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+        QVERIFY(exports[1].write(csv).isEmpty());
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), LoadExport::loadCsv(*doc()->curve()));
     }
 
     /// The window at 1280 × 800 (client 1280 × 774) on the Under load view, in English and

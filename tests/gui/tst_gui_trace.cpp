@@ -119,19 +119,19 @@ private slots:
         QCOMPARE(chart->knee(0), a.capacityForShareOfCeiling(0.9));
         QCOMPARE(chart->knee(1), a.capacityForShareOfCeiling(0.99));
         double cumulative = 0;
-        for (int t = 0; t < 3; ++t) {
+        for (Tier t : kTiers) {
             cumulative += a.tierBlocks[t];
             QCOMPARE(chart->bandEnd(t), cumulative);
             QVERIFY2(chart->bandLabel(t).contains(percentText(a.tiers.tokens[t] / a.promptTokens)),
                 qPrintable(chart->bandLabel(t)));
         }
-        QVERIFY(chart->bandVisible(0));
+        QVERIFY(chart->bandVisible(Tier::Hbm));
         // The article's scenario offloads nothing: its tier table puts 0 B in DRAM, and so
         // does the trace tab, and says why.
         QCOMPARE(m_window->controller()->scenario().workload.offloadRate, 0.0);
-        QCOMPARE(shown->tierBlocks[1], 0.0);
-        QCOMPARE(shown->tiers.tokens[1], 0.0);
-        QCOMPARE(shown->tiers.tokens[2], 0.0);
+        QCOMPARE(shown->tierBlocks.dram, 0.0);
+        QCOMPARE(shown->tiers.tokens.dram, 0.0);
+        QCOMPARE(shown->tiers.tokens.ssd, 0.0);
         const QString summary = m_window->findChild<QLabel*>(QStringLiteral("traceSummary"))->text();
         QVERIFY2(summary.contains(QStringLiteral("offloads nothing")), qPrintable(summary));
         QVERIFY2(summary.contains(percentText(a.hitRatioInfinite())), qPrintable(summary));
@@ -177,7 +177,7 @@ private slots:
     void scenarioChangeMovesTheCutsWithoutReading()
     {
         QVERIFY(openShipped());
-        const double before = view()->analysis()->tierBlocks[1];
+        const double before = view()->analysis()->tierBlocks.dram;
         QSignalSpy done(view(), &TraceView::finished);
         ScenarioController* c = m_window->controller();
         for (const auto& [key, value] : { std::pair { "offload_rate", 1.0 }, std::pair { "host_dram_bytes", 8e12 },
@@ -186,15 +186,16 @@ private slots:
             c->flush();
             QVERIFY(!view()->isReading());                 // the file is not read again
             const trace::TraceAnalysis a = coreAnalysis(); // a replay from the file, for comparison
-            for (int t = 0; t < 3; ++t) {
+            for (Tier t : kTiers) {
                 QCOMPARE(view()->analysis()->tierBlocks[t], a.tierBlocks[t]);
                 QCOMPARE(view()->analysis()->tiers.tokens[t], a.tiers.tokens[t]);
                 QCOMPARE(view()->analysis()->tiers.blocks[t], a.tiers.blocks[t]);
             }
             QCOMPARE(view()->analysis()->tiers.missTokens, a.tiers.missTokens);
-            QCOMPARE(view()->chart()->bandLabel(1).contains(percentText(a.tiers.tokens[1] / a.promptTokens)), true);
+            QCOMPARE(view()->chart()->bandLabel(Tier::Dram).contains(percentText(a.tiers.tokens.dram / a.promptTokens)),
+                true);
         }
-        QVERIFY(view()->analysis()->tierBlocks[1] != before);
+        QVERIFY(view()->analysis()->tierBlocks.dram != before);
         QCOMPARE(done.count(), 0);
     }
 
@@ -222,13 +223,13 @@ private slots:
         o.tierBlocks = { 3000, 20000, 60000 };
         auto reader = trace::TraceReader::open(shipped().toStdString());
         trace::TraceAnalysis cut = trace::analyzeTrace(*reader, o);
-        for (const std::array<double, 3> blocks : { std::array<double, 3> { 0, 0, 0 }, { 100, 0, 0 }, { 1000, 5000, 0 },
+        for (const PerTier<double> blocks : { PerTier<double> { 0, 0, 0 }, { 100, 0, 0 }, { 1000, 5000, 0 },
                  { 500, 0, 40000 }, { 10000, 30000, 1e6 }, { 3000, 20000, 60000 } }) {
             o.tierBlocks = blocks;
             auto again = trace::TraceReader::open(shipped().toStdString());
             const trace::TraceAnalysis replay = trace::analyzeTrace(*again, o);
             cut.recut(blocks);
-            for (int t = 0; t < 3; ++t) {
+            for (Tier t : kTiers) {
                 QCOMPARE(cut.tiers.tokens[t], replay.tiers.tokens[t]);
                 QCOMPARE(cut.tiers.blocks[t], replay.tiers.blocks[t]);
             }

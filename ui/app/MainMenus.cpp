@@ -12,6 +12,7 @@
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/ScenarioTab.h"
+#include "ui/trace/LoadDocument.h"
 #include "ui/trace/TraceView.h"
 
 #include <QAction>
@@ -124,6 +125,7 @@ void MainWindow::buildEditMenu()
     m_undoGroup->addStack(m_controller->undoStack());
     m_undoGroup->addStack(m_fleetView->undoStack());
     m_undoGroup->addStack(m_outlookView->undoStack());
+    m_undoGroup->addStack(m_loadDocument->undoStack());
     m_undoGroup->setActiveStack(m_controller->undoStack());
     QUndoGroup* stack = m_undoGroup;
     auto stepText = [](const QString& bare, const QString& withStep, const QString& step) {

@@ -21,6 +21,8 @@
 #include "ui/sensitivity/SensitivityView.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/trace/LoadDocument.h"
+#include "ui/trace/TraceDocument.h"
 #include "ui/trace/TraceView.h"
 
 #include <QAbstractButton>
@@ -146,7 +148,8 @@ void MainWindow::buildTabs(QWidget* parent)
     m_sensitivityView = new SensitivityView;
     m_sensitivityView->setDisplayOptions(m_display);
     // A request trace replayed against the scenario's tiers (read in the background).
-    m_traceView = new TraceView;
+    m_loadDocument = new LoadDocument(this);
+    m_traceView = new TraceView(new TraceDocument(this), m_loadDocument);
     m_traceView->setObjectName(QStringLiteral("traceView"));
     m_traceView->setDisplayOptions(m_display);
     m_traceView->followScenario(m_controller);
@@ -179,6 +182,7 @@ void MainWindow::buildTabs(QWidget* parent)
             m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
     });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::followCurrentTab);
+    connect(m_traceView, &TraceView::shownViewChanged, this, &MainWindow::followCurrentTab);
 }
 
 bool MainWindow::isShown(ViewTab tab) const
@@ -200,9 +204,10 @@ void MainWindow::followCurrentTab()
     }
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     if (m_undoGroup)
-        m_undoGroup->setActiveStack(isShown(ViewTab::Fleet) ? m_fleetView->undoStack()
-                : isShown(ViewTab::Outlook)                 ? m_outlookView->undoStack()
-                                                            : m_controller->undoStack());
+        m_undoGroup->setActiveStack(isShown(ViewTab::Fleet)           ? m_fleetView->undoStack()
+                : isShown(ViewTab::Outlook)                           ? m_outlookView->undoStack()
+                : isShown(ViewTab::Trace) && m_traceView->showsLoad() ? m_loadDocument->undoStack()
+                                                                      : m_controller->undoStack());
 }
 
 TierTableModel* MainWindow::tierTableModel() const
@@ -358,7 +363,9 @@ void MainWindow::restoreSettings()
         m_scenarioTab->charts()->setSizes({ 600, 600 });
     if (auto spec = m_settings.lastScenario())
         m_controller->setInput(*spec);
-    if (const QStringList problems = m_fleetView->restoreSession(m_settings.fleetSession()); !problems.isEmpty())
+    QStringList problems = m_fleetView->restoreSession(m_settings.fleetSession());
+    problems << m_loadDocument->restoreSession(m_settings.loadSession());
+    if (!problems.isEmpty())
         statusBar()->showMessage(problems.join(QStringLiteral("; ")), 15000);
     m_display->load(m_settings);
     m_advancedAction->setChecked(m_settings.advancedExpanded());
@@ -419,6 +426,7 @@ void MainWindow::saveSettings()
     m_settings.setChartSplitterState(m_scenarioTab->charts()->saveState());
     m_settings.setLastScenario(m_controller->spec());
     m_settings.setFleetSession(m_fleetView->sessionText());
+    m_settings.setLoadSession(m_loadDocument->sessionText());
     m_display->save(m_settings);
     m_settings.setAdvancedExpanded(m_scenarioTab->controls()->advancedExpanded());
     m_settings.sync();

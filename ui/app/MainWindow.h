@@ -34,6 +34,7 @@ class ScenarioController;
 class ScenarioTab;
 class SensitivityView;
 class TierTableModel;
+class LoadDocument;
 class TraceView;
 
 class MainWindow : public QMainWindow {
@@ -133,6 +134,7 @@ private:
     OutlookView* m_outlookView = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
     TraceView* m_traceView = nullptr;
+    LoadDocument* m_loadDocument = nullptr; ///< the Trace tab's Under load view's document
     QDockWidget* m_presetDock = nullptr;
     PresetPanel* m_presetPanel = nullptr;
     CompareView* m_compareView = nullptr;

@@ -7,7 +7,7 @@
 // horizontal one, each labelled with its value and unit. The legend sits under the plot,
 // and the two labels are placed after layout so that neither covers the other.
 
-#include "core/replay/Replay.h"
+#include "core/replay/LoadCurve.h"
 #include "ui/charts/ChartBase.h"
 
 class QCPGraph;
@@ -16,12 +16,7 @@ class QCPItemText;
 
 namespace kvtiers::ui {
 
-/// What the chart draws: the core's sweep over DRAM or SSD (replay::sweepReplay) and the
-/// TTFT target it was replayed against.
-struct LoadCurve {
-    replay::ReplaySweep sweep;
-    LatencyTargets targets; ///< the targets the sweep was replayed against (its TTFT marked)
-};
+using replay::LoadCurve;
 
 class LoadChart : public ChartBase {
     Q_OBJECT

@@ -61,7 +61,7 @@ TraceChart::TraceChart(QWidget* parent)
     p->yAxis->setRange(0, 1);
     connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), p->xAxis2,
         qOverload<const QCPRange&>(&QCPAxis::setRange));
-    for (int t = 0; t < 3; ++t) {
+    for (Tier t : kTiers) {
         m_bands[t] = new QCPItemRect(p);
         m_bands[t]->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
         m_bands[t]->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
@@ -112,7 +112,7 @@ void TraceChart::setAnalysis(const trace::TraceAnalysis& a, double bytesPerBlock
     p->xAxis2->setVisible(!empty && bytesPerBlock > 0);
     const double top = keys.isEmpty() ? 1000 : std::max(keys.back(), 10.0);
     double cumulative = 0;
-    for (int t = 0; t < 3; ++t) {
+    for (Tier t : kTiers) {
         const double from = cumulative;
         cumulative += empty ? 0 : a.tierBlocks[t] * a.caches;
         m_bandEnd[t] = cumulative;
@@ -166,7 +166,8 @@ void TraceChart::placeLabels()
     };
     QList<QRectF> placed;
     double below = area.top();
-    for (QCPItemText* label : m_bandLabels) {
+    for (Tier t : kTiers) {
+        QCPItemText* label = m_bandLabels[t];
         if (!label->visible())
             continue;
         label->position->setCoords(label->position->coords().x(), kTopRatio);
@@ -214,8 +215,8 @@ void TraceChart::redraw()
 
 void TraceChart::labelBands()
 {
-    for (int t = 0; t < 3; ++t)
-        m_bandLabels[t]->setText(QStringLiteral("%1\n%2").arg(tierName(kTiers[t]), percentText(m_bandShare[t])));
+    for (Tier t : kTiers)
+        m_bandLabels[t]->setText(QStringLiteral("%1\n%2").arg(tierName(t), percentText(m_bandShare[t])));
 }
 
 int TraceChart::pointCount() const
@@ -238,14 +239,14 @@ double TraceChart::tokenHitRatioAt(int i) const
     return m_tokenHit->data()->at(i)->value;
 }
 
-QString TraceChart::bandLabel(int tier) const
+QString TraceChart::bandLabel(Tier tier) const
 {
-    return m_bandLabels[static_cast<size_t>(tier)]->text();
+    return m_bandLabels[tier]->text();
 }
 
-bool TraceChart::bandVisible(int tier) const
+bool TraceChart::bandVisible(Tier tier) const
 {
-    return m_bands[static_cast<size_t>(tier)]->visible();
+    return m_bands[tier]->visible();
 }
 
 void TraceChart::retranslate()
@@ -266,8 +267,8 @@ void TraceChart::themeChanged(const QPalette& pal)
     m_hit->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
     m_tokenHit->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 1.5, Qt::DashLine));
     const QColor text = pal.color(QPalette::Text);
-    for (int t = 0; t < 3; ++t) {
-        QColor c = chart::tierColor(kTiers[t]);
+    for (Tier t : kTiers) {
+        QColor c = chart::tierColor(t);
         c.setAlpha(40);
         m_bands[t]->setBrush(c);
         m_bandLabels[t]->setColor(text);

@@ -35,9 +35,9 @@ public:
     double hitRatioAt(int i) const;
     double tokenHitRatioAt(int i) const;
     /// The tier bands' cumulative end (blocks in all) and label; empty bands are hidden.
-    double bandEnd(int tier) const { return m_bandEnd[static_cast<size_t>(tier)]; }
-    QString bandLabel(int tier) const;
-    bool bandVisible(int tier) const;
+    double bandEnd(Tier tier) const { return m_bandEnd[tier]; }
+    QString bandLabel(Tier tier) const;
+    bool bandVisible(Tier tier) const;
     /// The knees: capacities reaching 90% and 99% of the ceiling.
     double knee(int i) const { return m_knee[static_cast<size_t>(i)]; }
 
@@ -57,10 +57,10 @@ private:
 
     QCPGraph* m_hit = nullptr;
     QCPGraph* m_tokenHit = nullptr;
-    std::array<QCPItemRect*, 3> m_bands {};
-    std::array<QCPItemText*, 3> m_bandLabels {};
-    std::array<double, 3> m_bandEnd {};
-    std::array<double, 3> m_bandShare {}; ///< prompt tokens each tier serves, as a share
+    PerTier<QCPItemRect*> m_bands {};
+    PerTier<QCPItemText*> m_bandLabels {};
+    PerTier<double> m_bandEnd {};
+    PerTier<double> m_bandShare {}; ///< prompt tokens each tier serves, as a share
     std::array<QCPItemStraightLine*, 2> m_knees {};
     std::array<QCPItemText*, 2> m_kneeLabels {};
     std::array<double, 2> m_knee {};

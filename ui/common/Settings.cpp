@@ -16,6 +16,7 @@ const auto scenarioSplitter = QStringLiteral("window/scenarioSplitter");
 const auto chartSplitter = QStringLiteral("window/chartSplitter");
 const auto lastScenario = QStringLiteral("scenario/last");
 const auto fleetSession = QStringLiteral("fleet/last");
+const auto loadSession = QStringLiteral("load/last");
 const auto tierScope = QStringLiteral("view/tierScope");
 const auto sweepAxis = QStringLiteral("view/sweepAxis");
 const auto advancedExpanded = QStringLiteral("view/advancedExpanded");
@@ -100,6 +101,15 @@ QString Settings::fleetSession() const
 void Settings::setFleetSession(const QString& text)
 {
     m_settings->setValue(Key::fleetSession, text);
+}
+
+QString Settings::loadSession() const
+{
+    return m_settings->value(Key::loadSession).toString();
+}
+void Settings::setLoadSession(const QString& text)
+{
+    m_settings->setValue(Key::loadSession, text);
 }
 
 int Settings::tierScope() const

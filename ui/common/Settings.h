@@ -37,6 +37,9 @@ public:
     /// The Fleet tab's inputs when the app was last closed (FleetView::sessionText()); "" if none.
     QString fleetSession() const;
     void setFleetSession(const QString& text);
+    /// The Trace tab's Under load inputs when the app was last closed (LoadDocument::sessionText()); "" if none.
+    QString loadSession() const;
+    void setLoadSession(const QString& text);
 
     int tierScope() const; ///< TierScope as int; default per replica
     void setTierScope(int scope);

@@ -1085,10 +1085,6 @@
         <translation>%1행의 값보다 이릅니다: 요청은 도착 순서대로 있어야 합니다</translation>
     </message>
     <message>
-        <source>%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is --block-tokens right?)</source>
-        <translation>input_length %2에 블록 ID가 %1개입니다(블록당 %4토큰이면 최대 %3개; --block-tokens가 맞습니까?)</translation>
-    </message>
-    <message>
         <source>value</source>
         <translation>값</translation>
     </message>
@@ -1167,6 +1163,133 @@
     <message>
         <source>last read: %1</source>
         <translation>마지막으로 읽은 것: %1</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 requests: too many to replay</source>
+        <translation>%1: 요청이 %2개를 넘어 재생할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>trace: more than 4 billion distinct blocks (analyse a sample of them)</source>
+        <translation>trace: 고유 블록이 40억 개를 넘습니다 (표본을 분석하세요)</translation>
+    </message>
+    <message>
+        <source>trace: the KV bytes per token are negative or not finite</source>
+        <translation>trace: 토큰당 KV 바이트가 음수이거나 유한하지 않습니다</translation>
+    </message>
+    <message>
+        <source>trace: a tier capacity is negative or not finite</source>
+        <translation>trace: 계층 용량이 음수이거나 유한하지 않습니다</translation>
+    </message>
+    <message>
+        <source>trace: more than 4 billion requests (analyse a sample of them)</source>
+        <translation>trace: 요청이 40억 개를 넘습니다 (표본을 분석하세요)</translation>
+    </message>
+    <message>
+        <source>%1: holds no request (an empty trace)</source>
+        <translation>%1: 요청이 하나도 없습니다 (빈 트레이스)</translation>
+    </message>
+    <message>
+        <source>%1: the sample kept no request (sample a larger share, or pick trees at the second block when every request starts with the same one)</source>
+        <translation>%1: 표본에 남은 요청이 없습니다 (더 큰 비율로 추출하거나, 모든 요청이 같은 블록으로 시작하면 두 번째 블록에서 트리를 고르세요)</translation>
+    </message>
+    <message>
+        <source>%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is that the trace&apos;s block size?)</source>
+        <translation>input_length %2에 블록 ID가 %1개입니다(블록당 %4토큰이면 최대 %3개; 트레이스의 블록 크기가 맞습니까?)</translation>
+    </message>
+</context>
+<context>
+    <name>Option</name>
+    <message>
+        <source>the trace&apos;s format (default: told by its first line)</source>
+        <translation>트레이스 형식 (기본값: 첫 줄에서 판별)</translation>
+    </message>
+    <message>
+        <source>tokens per hashed block (default: the format&apos;s own, Mooncake 512, Bailian 16)</source>
+        <translation>해시 블록당 토큰 수 (기본값: 형식의 값, Mooncake 512, Bailian 16)</translation>
+    </message>
+    <message>
+        <source>replicas replayed on (default: replicas per server × servers)</source>
+        <translation>재생할 레플리카 수 (기본값: 서버당 레플리카 × 서버 수)</translation>
+    </message>
+    <message>
+        <source>where arrivals go: one central queue, a replica chosen on arrival, or a central queue with one DRAM/SSD pool (global)</source>
+        <translation>도착한 요청을 보내는 곳: 하나의 중앙 대기열, 도착 시 고른 레플리카, 또는 하나의 D램/SSD 풀을 쓰는 중앙 대기열(global)</translation>
+    </message>
+    <message>
+        <source>traffic × K: every gap between arrivals divided by K</source>
+        <translation>트래픽 × K: 요청 도착 간격을 모두 K로 나눕니다</translation>
+    </message>
+    <message>
+        <source>time-to-first-token target</source>
+        <translation>첫 토큰까지 시간(TTFT) 목표</translation>
+    </message>
+    <message>
+        <source>time-per-output-token target</source>
+        <translation>출력 토큰당 시간(TPOT) 목표</translation>
+    </message>
+    <message>
+        <source>the percentile the TTFT target holds at: 99, 99.9 or mean</source>
+        <translation>TTFT 목표를 적용할 백분위수: 99, 99.9 또는 mean(평균)</translation>
+    </message>
+    <message>
+        <source>the percentile the TPOT target holds at: 99, 99.9 or mean</source>
+        <translation>TPOT 목표를 적용할 백분위수: 99, 99.9 또는 mean(평균)</translation>
+    </message>
+    <message>
+        <source>fixed tier sizes in trace blocks: HBM&apos;s cache per replica (it then counts cached blocks only), DRAM and SSD per server, or per pool with global routing</source>
+        <translation>트레이스 블록 단위로 고정한 계층 크기: 레플리카당 HBM 캐시(이때는 캐시된 블록만 셈), 서버당 D램과 SSD, global 라우팅이면 풀당</translation>
+    </message>
+    <message>
+        <source>HBM&apos;s prefix cache per replica in trace blocks (default: what the active requests leave)</source>
+        <translation>레플리카당 HBM 프리픽스 캐시, 트레이스 블록 단위 (기본값: 실행 중인 요청이 남긴 만큼)</translation>
+    </message>
+    <message>
+        <source>DRAM per server (per pool with global routing) in trace blocks (default: the scenario&apos;s)</source>
+        <translation>서버당 D램(global 라우팅이면 풀당), 트레이스 블록 단위 (기본값: 시나리오의 값)</translation>
+    </message>
+    <message>
+        <source>SSD per server (per pool with global routing) in trace blocks (default: the scenario&apos;s)</source>
+        <translation>서버당 SSD(global 라우팅이면 풀당), 트레이스 블록 단위 (기본값: 시나리오의 값)</translation>
+    </message>
+    <message>
+        <source>how DRAM and SSD keep blocks: each block written down, or moved between tiers (default: the restore path&apos;s)</source>
+        <translation>D램과 SSD가 블록을 두는 방식: 모든 블록을 아래로 기록하거나, 계층 사이에서 옮김 (기본값: 복원 경로의 방식)</translation>
+    </message>
+    <message>
+        <source>a step&apos;s token budget (default: vLLM&apos;s for the GPU, 8192 from 70 GiB of HBM except A100, else 2048)</source>
+        <translation>한 스텝의 토큰 예산 (기본값: GPU에 대한 vLLM의 값, A100을 제외하고 HBM 70 GiB 이상이면 8192, 아니면 2048)</translation>
+    </message>
+    <message>
+        <source>sequences a replica runs at once (default: vLLM&apos;s, 1024 with 8192 batched tokens, else 256)</source>
+        <translation>레플리카가 동시에 실행하는 시퀀스 수 (기본값: vLLM의 값, 배치 토큰 8192이면 1024, 아니면 256)</translation>
+    </message>
+    <message>
+        <source>where round-robin and load-based routing start their scan</source>
+        <translation>라운드 로빈과 부하 기반 라우팅이 탐색을 시작하는 위치</translation>
+    </message>
+    <message>
+        <source>replay at evenly spaced values of DRAM or SSD per server, or of the replica count</source>
+        <translation>서버당 D램이나 SSD, 또는 레플리카 수를 같은 간격의 여러 값으로 바꾸며 재생</translation>
+    </message>
+    <message>
+        <source>replays in a sweep</source>
+        <translation>스윕의 재생 횟수</translation>
+    </message>
+    <message>
+        <source>capacities in blocks the curve shows beside its own</source>
+        <translation>곡선에 함께 표시할 용량(블록 단위)</translation>
+    </message>
+    <message>
+        <source>the share of prefix trees kept (SHARDS sampling)</source>
+        <translation>남길 프리픽스 트리의 비율 (SHARDS 표본 추출)</translation>
+    </message>
+    <message>
+        <source>the block whose prefix key picks a request&apos;s tree (1: the first hash id)</source>
+        <translation>요청의 트리를 고르는 프리픽스 키의 블록 위치 (1: 첫 해시 ID)</translation>
+    </message>
+    <message>
+        <source>one cache pool, or one cache per server behind the routing</source>
+        <translation>하나의 캐시 풀, 또는 라우팅 뒤의 서버마다 하나의 캐시</translation>
     </message>
 </context>
 <context>
@@ -2783,6 +2906,29 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::LoadDocument</name>
+    <message>
+        <source>Replay under load chart</source>
+        <translation>부하 상태 재생 차트</translation>
+    </message>
+    <message>
+        <source>Replay under load sweep table</source>
+        <translation>부하 상태 재생 스윕 표</translation>
+    </message>
+    <message>
+        <source>Under load: the saved inputs could not be read; the defaults are shown.</source>
+        <translation>부하 상태: 저장된 입력을 읽을 수 없어 기본값을 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Under load: read the saved percentile %1 as %2 (percentiles are written 99 for p99, not 0.99)</source>
+        <translation>부하 상태: 저장된 백분위수 %1을(를) %2(으)로 읽었습니다 (백분위수는 p99를 0.99가 아니라 99로 씁니다)</translation>
+    </message>
+    <message>
+        <source>Under load: ignored the saved value of %1</source>
+        <translation>부하 상태: 저장된 %1 값을 무시했습니다</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::LoadExport</name>
     <message>
         <source>%1 under load: TTFT and goodput against %2 per server</source>
@@ -2808,40 +2954,8 @@ replica</source>
         <translation>서버당 SSD</translation>
     </message>
     <message>
-        <source>The tier whose capacity per server the sweep varies; the other tiers keep the scenario&apos;s</source>
-        <translation>스윕에서 서버당 용량을 바꾸는 계층입니다. 다른 계층은 시나리오의 용량을 유지합니다</translation>
-    </message>
-    <message>
         <source>&amp;Points:</source>
         <translation>지점(&amp;P):</translation>
-    </message>
-    <message>
-        <source>Replays in the sweep, evenly spaced from none of the tier up to twice the scenario&apos;s capacity or the trace&apos;s distinct blocks, whichever is more</source>
-        <translation>스윕의 재생 횟수: 해당 계층 0부터 시나리오 용량의 두 배와 트레이스의 고유 블록 수 중 큰 쪽까지 같은 간격으로</translation>
-    </message>
-    <message>
-        <source>TT&amp;FT target:</source>
-        <translation>TTFT 목표(&amp;F):</translation>
-    </message>
-    <message>
-        <source>Time-to-first-token target (queue wait, restore and prefill): the horizontal line, and half of what goodput counts</source>
-        <translation>첫 토큰까지 시간 목표 (대기, 복원, 프리필 포함): 가로선이며, 굿풋이 세는 두 조건 중 하나</translation>
-    </message>
-    <message>
-        <source>TP&amp;OT target:</source>
-        <translation>TPOT 목표(&amp;O):</translation>
-    </message>
-    <message>
-        <source>Time-per-output-token target: the other half of what goodput counts</source>
-        <translation>출력 토큰당 시간 목표: 굿풋이 세는 나머지 한 조건</translation>
-    </message>
-    <message>
-        <source>Traffic:</source>
-        <translation>트래픽:</translation>
-    </message>
-    <message>
-        <source>Traffic scale: every gap between arrivals divided by this factor</source>
-        <translation>트래픽 배율: 요청 도착 간격을 모두 이 값으로 나눕니다</translation>
     </message>
     <message>
         <source>&amp;Replay</source>
@@ -2885,10 +2999,6 @@ replica</source>
         <source>Press Replay to replay %1 under load at each capacity.</source>
         <translation>재생을 누르면 %1을(를) 각 용량에서 부하 상태로 재생합니다.</translation>
     </message>
-    <message>
-        <source>Each point replays every request of the trace at its timestamp on the scenario&apos;s replicas (queueing, restores over the links, chunked prefill, decode), as kvtiers replay --sweep does; goodput counts the requests per second that meet both targets.</source>
-        <translation>각 점은 트레이스의 모든 요청을 그 타임스탬프에 시나리오의 레플리카에서 재생한 결과입니다 (대기열, 링크를 통한 복원, 청크 프리필, 디코드; kvtiers replay --sweep과 같음). 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</translation>
-    </message>
     <message numerus="yes">
         <source>%1 replayed with %2&apos;s scenario at %n capacities of %3 per server; the other tiers as the scenario has them. Goodput counts requests per second meeting both targets.</source>
         <translation>
@@ -2906,6 +3016,82 @@ replica</source>
     <message>
         <source>Exported the replay under load to %1</source>
         <translation>부하 상태 재생을 %1(으)로 내보냈습니다</translation>
+    </message>
+    <message>
+        <source>Traffic ×</source>
+        <translation>트래픽 ×</translation>
+    </message>
+    <message>
+        <source>TT&amp;FT target (s):</source>
+        <translation>TTFT 목표(초)(&amp;F):</translation>
+    </message>
+    <message>
+        <source>TP&amp;OT target (s):</source>
+        <translation>TPOT 목표(초)(&amp;O):</translation>
+    </message>
+    <message>
+        <source>at</source>
+        <translation>백분위</translation>
+    </message>
+    <message>
+        <source>Fixed capacity, blocks:</source>
+        <translation>고정 용량(블록):</translation>
+    </message>
+    <message>
+        <source>scenario&apos;s</source>
+        <translation>시나리오 값</translation>
+    </message>
+    <message>
+        <source>Vary</source>
+        <translation>변화</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>지점</translation>
+    </message>
+    <message>
+        <source>Traffic</source>
+        <translation>트래픽</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 목표</translation>
+    </message>
+    <message>
+        <source>TTFT percentile</source>
+        <translation>TTFT 백분위수</translation>
+    </message>
+    <message>
+        <source>TPOT percentile</source>
+        <translation>TPOT 백분위수</translation>
+    </message>
+    <message>
+        <source>Fixed %1</source>
+        <translation>고정 %1</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>%1 변경</translation>
+    </message>
+    <message>
+        <source>Each point replays every request of the trace at its timestamp on the scenario&apos;s replicas (queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; goodput counts the requests per second that meet both targets.</source>
+        <translation>각 점은 트레이스의 모든 요청을 그 타임스탬프에 시나리오의 레플리카에서 재생한 결과입니다 (대기열, 링크를 통한 복원, 청크 프리필, 디코드; kvtiers replay의 스윕과 같음). 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</translation>
     </message>
 </context>
 <context>
@@ -4572,6 +4758,17 @@ GPU당: TP로 나눈 값.
     <message>
         <source>Prefix hit ratio (tokens)</source>
         <translation>프리픽스 적중률 (토큰)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::TraceDocument</name>
+    <message>
+        <source>Trace hit-ratio curve chart</source>
+        <translation>트레이스 적중률 곡선 차트</translation>
+    </message>
+    <message>
+        <source>Trace hit-ratio curve table</source>
+        <translation>트레이스 적중률 곡선 표</translation>
     </message>
 </context>
 <context>

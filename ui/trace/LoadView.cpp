@@ -3,23 +3,27 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/LoadExport.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
-#include "ui/trace/ReplayWorker.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace kvtiers::ui {
 
 namespace {
+
+namespace key = replay::replay_keys;
 
 /// A label of sentences: wrapped, and selectable so that a figure can be copied.
 QLabel* wrappingLabel(QWidget* parent, const QString& name)
@@ -31,119 +35,170 @@ QLabel* wrappingLabel(QWidget* parent, const QString& name)
     return label;
 }
 
-} // namespace
-
-LoadView::LoadView(QWidget* parent)
-    : QWidget(parent)
+/// The option's help in the UI language: the fields' tooltips say what the CLI's help says.
+QString helpOf(const char* optionKey)
 {
-    m_worker = new ReplayWorker(this);
-    buildControls();
-    connect(m_worker, &ReplayWorker::progress, m_progress, &QProgressBar::setValue);
-    connect(m_worker, &ReplayWorker::finished, this, &LoadView::done);
-    connect(m_worker, &ReplayWorker::failed, this, &LoadView::failed);
-    connect(m_worker, &ReplayWorker::cancelled, this, &LoadView::cancelled);
-    showCurve();
+    return QCoreApplication::translate("Option", replay::replayOption(optionKey).help);
 }
 
-LoadView::~LoadView() = default; // the worker, a child, cancels and waits for its thread
+/// A value as a field shows it: as typed on the command line.
+QString fieldText(const Option<replay::ReplayInput>& o, const replay::ReplayInput& in)
+{
+    const std::optional<double> v = o.field.get(in);
+    if (!v)
+        return {};
+    if (o.kind == OptionKind::Percentile)
+        return *v == kMeanPercentile ? QStringLiteral("mean") : QString::number(*v, 'g', 6);
+    return QString::number(*v, 'g', o.kind == OptionKind::Count ? 15 : 6);
+}
+
+/// The view's field names for rewordOptionKeys.
+std::string fieldWording(std::string_view key, const void* view)
+{
+    return static_cast<const LoadView*>(view)->fieldName(key).toStdString();
+}
+
+} // namespace
+
+LoadView::LoadView(LoadDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_doc(document)
+{
+    buildControls();
+    connect(m_doc, &DocumentBase::progress, m_progress, &QProgressBar::setValue);
+    connect(m_doc, &DocumentBase::inputChanged, this, [this] {
+        showInputs();
+        refresh();
+    });
+    connect(m_doc, &DocumentBase::busyChanged, this, &LoadView::refresh);
+    connect(m_doc, &DocumentBase::errorChanged, this, &LoadView::refresh);
+    connect(m_doc, &LoadDocument::runEnded, this, &LoadView::runEnded);
+    showInputs();
+    refresh();
+}
+
+QLineEdit* LoadView::addField(const char* optionKey, int width)
+{
+    auto* edit = new QLineEdit(this);
+    edit->setObjectName(QStringLiteral("loadField_%1").arg(QLatin1String(optionKey)));
+    edit->setFixedWidth(width);
+    m_fields[optionKey] = edit;
+    connect(edit, &QLineEdit::editingFinished, this, [this, optionKey, edit] { commit(optionKey, edit->text()); });
+    return edit;
+}
+
+QLabel* LoadView::addLabel(const std::string& name, QWidget* buddy)
+{
+    auto* label = new QLabel(this);
+    label->setBuddy(buddy);
+    m_labels[name] = label;
+    return label;
+}
+
+QHBoxLayout* LoadView::buildCapacityRow()
+{
+    auto* row = new QHBoxLayout;
+    row->addWidget(addLabel("fixed", nullptr));
+    for (Tier t : kTiers) {
+        QLineEdit* field = addField(replay::capacityKey(t), 90);
+        row->addWidget(addLabel(tierKey(t), field));
+        row->addWidget(field);
+    }
+    m_status = wrappingLabel(this, QStringLiteral("loadStatus"));
+    row->addWidget(m_status, 1);
+    return row;
+}
 
 void LoadView::buildControls()
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto* row = new QHBoxLayout;
-    auto* tierLabel = new QLabel(this);
+    auto labelFor = [this](const std::string& name, QWidget* buddy) { return addLabel(name, buddy); };
     m_tierCombo = new QComboBox(this);
     m_tierCombo->setObjectName(QStringLiteral("loadTier"));
     m_tierCombo->addItems({ QString(), QString() });
-    tierLabel->setBuddy(m_tierCombo);
-    auto* pointsLabel = new QLabel(this);
     m_pointsSpin = new QSpinBox(this);
     m_pointsSpin->setObjectName(QStringLiteral("loadPoints"));
-    m_pointsSpin->setRange(2, 32);
-    m_pointsSpin->setValue(ReplayJob {}.points);
-    pointsLabel->setBuddy(m_pointsSpin);
-    auto* ttftLabel = new QLabel(this);
-    m_ttftSpin = new QDoubleSpinBox(this);
-    m_ttftSpin->setObjectName(QStringLiteral("loadTtft"));
-    m_ttftSpin->setRange(0.01, 600);
-    m_ttftSpin->setDecimals(2);
-    m_ttftSpin->setValue(replay::ReplayOptions {}.targets.ttft());
-    m_ttftSpin->setSuffix(QStringLiteral(" s"));
-    ttftLabel->setBuddy(m_ttftSpin);
-    auto* tpotLabel = new QLabel(this);
-    m_tpotSpin = new QDoubleSpinBox(this);
-    m_tpotSpin->setObjectName(QStringLiteral("loadTpot"));
-    m_tpotSpin->setRange(1, 5000);
-    m_tpotSpin->setDecimals(0);
-    m_tpotSpin->setValue(replay::ReplayOptions {}.targets.tpot() * 1000);
-    m_tpotSpin->setSuffix(QStringLiteral(" ms"));
-    tpotLabel->setBuddy(m_tpotSpin);
-    auto* scaleLabel = new QLabel(this);
-    m_scaleSpin = new QDoubleSpinBox(this);
-    m_scaleSpin->setObjectName(QStringLiteral("loadTrafficScale"));
-    m_scaleSpin->setRange(0.001, 100);
-    m_scaleSpin->setDecimals(3);
-    m_scaleSpin->setValue(replay::ReplayOptions {}.trafficScale);
-    m_scaleSpin->setPrefix(QStringLiteral("× "));
-    scaleLabel->setBuddy(m_scaleSpin);
+    const OptionSpec& points = replay::replayOption(key::kPoints);
+    m_pointsSpin->setRange(static_cast<int>(points.min), static_cast<int>(points.max));
+    QLineEdit* scale = addField(key::kTrafficScale, 70);
     m_runButton = new QPushButton(this);
     m_runButton->setObjectName(QStringLiteral("loadRunButton"));
-    m_cancelButton = new QPushButton(this);
-    m_cancelButton->setObjectName(QStringLiteral("loadCancelButton"));
-    m_cancelButton->setVisible(false);
     m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("loadExportButton"));
-    m_progress = new QProgressBar(this);
-    m_progress->setObjectName(QStringLiteral("loadProgress"));
-    m_progress->setRange(0, 1000);
-    m_progress->setVisible(false);
-    m_progress->setMaximumWidth(220);
-    // Two rows, so that the tab fits a laptop's width in Korean too: what is swept, and the
-    // targets with the run's progress.
-    for (QWidget* w :
-        std::initializer_list<QWidget*> { tierLabel, m_tierCombo, pointsLabel, m_pointsSpin, scaleLabel, m_scaleSpin })
+    // Three rows, so that the tab fits a laptop's width in Korean too: what is swept, the
+    // targets with the run's progress, and the fixed capacities with the status.
+    auto* row = new QHBoxLayout;
+    for (QWidget* w : std::initializer_list<QWidget*> { labelFor("tier", m_tierCombo), m_tierCombo,
+             labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale })
         row->addWidget(w);
     row->addStretch(1);
     row->addWidget(m_runButton);
     row->addWidget(m_exportButton);
     layout->addLayout(row);
     auto* targetRow = new QHBoxLayout;
-    m_status = wrappingLabel(this, QStringLiteral("loadStatus"));
-    for (QWidget* w : std::initializer_list<QWidget*> { ttftLabel, m_ttftSpin, tpotLabel, m_tpotSpin, m_progress })
+    QLineEdit* ttft = addField(kTtftSecondsKey, 70);
+    QLineEdit* ttftAt = addField(kTtftPercentileKey, 55);
+    QLineEdit* tpot = addField(kTpotSecondsKey, 70);
+    QLineEdit* tpotAt = addField(kTpotPercentileKey, 55);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("loadProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(220);
+    m_cancelButton = new QPushButton(this);
+    m_cancelButton->setObjectName(QStringLiteral("loadCancelButton"));
+    for (QWidget* w : std::initializer_list<QWidget*> { labelFor("ttft", ttft), ttft, labelFor("ttftAt", ttftAt),
+             ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt })
         targetRow->addWidget(w);
+    targetRow->addStretch(1);
+    targetRow->addWidget(m_progress);
     targetRow->addWidget(m_cancelButton);
-    targetRow->addWidget(m_status, 1);
     layout->addLayout(targetRow);
+    layout->addLayout(buildCapacityRow());
     m_chart = new LoadChart(this);
     m_chart->setObjectName(QStringLiteral("loadChart"));
     layout->addWidget(m_chart, 1);
     m_summary = wrappingLabel(this, QStringLiteral("loadSummary"));
     layout->addWidget(m_summary);
-
-    wordControls(tierLabel, pointsLabel, ttftLabel, tpotLabel, scaleLabel);
-    connectControls();
+    wordControls();
+    connect(m_runButton, &QPushButton::clicked, this, &LoadView::run);
+    connect(m_cancelButton, &QPushButton::clicked, this, &LoadView::cancel);
+    connect(m_exportButton, &QPushButton::clicked, this, &LoadView::exportChart);
+    connect(m_tierCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        replay::ReplayInput next = m_doc->inputs();
+        next.sweep = index == 1 ? replay::ReplaySweepAxis::Ssd : replay::ReplaySweepAxis::Dram;
+        edit(next, key::kSweep);
+    });
+    connect(m_pointsSpin, &QSpinBox::valueChanged, this, [this](int value) {
+        replay::ReplayInput next = m_doc->inputs();
+        next.points = value;
+        edit(next, key::kPoints);
+    });
 }
 
-void LoadView::wordControls(
-    QLabel* tierLabel, QLabel* pointsLabel, QLabel* ttftLabel, QLabel* tpotLabel, QLabel* scaleLabel)
+void LoadView::wordControls()
 {
-    m_texts([=, this] {
-        tierLabel->setText(tr("&Vary:"));
+    m_texts([this] {
+        const auto& labels = m_labels;
+        labels.at("tier")->setText(tr("&Vary:"));
         m_tierCombo->setItemText(0, tr("DRAM per server"));
         m_tierCombo->setItemText(1, tr("SSD per server"));
-        m_tierCombo->setToolTip(tr("The tier whose capacity per server the sweep varies; the other tiers keep the "
-                                   "scenario's"));
-        pointsLabel->setText(tr("&Points:"));
-        m_pointsSpin->setToolTip(tr("Replays in the sweep, evenly spaced from none of the tier up to twice the "
-                                    "scenario's capacity or the trace's distinct blocks, whichever is more"));
-        ttftLabel->setText(tr("TT&FT target:"));
-        m_ttftSpin->setToolTip(tr("Time-to-first-token target (queue wait, restore and prefill): the horizontal "
-                                  "line, and half of what goodput counts"));
-        tpotLabel->setText(tr("TP&OT target:"));
-        m_tpotSpin->setToolTip(tr("Time-per-output-token target: the other half of what goodput counts"));
-        scaleLabel->setText(tr("Traffic:"));
-        m_scaleSpin->setToolTip(tr("Traffic scale: every gap between arrivals divided by this factor"));
+        m_tierCombo->setToolTip(helpOf(key::kSweep));
+        labels.at("points")->setText(tr("&Points:"));
+        m_pointsSpin->setToolTip(helpOf(key::kPoints));
+        labels.at("scale")->setText(tr("Traffic ×"));
+        labels.at("ttft")->setText(tr("TT&FT target (s):"));
+        labels.at("tpot")->setText(tr("TP&OT target (s):"));
+        labels.at("ttftAt")->setText(tr("at"));
+        labels.at("tpotAt")->setText(tr("at"));
+        labels.at("fixed")->setText(tr("Fixed capacity, blocks:"));
+        for (Tier t : kTiers)
+            labels.at(tierKey(t))->setText(tierText(t));
+        for (const auto& [optionKey, field] : m_fields) {
+            field->setToolTip(helpOf(optionKey.c_str()));
+            if (replay::capacityKeyTier(optionKey))
+                field->setPlaceholderText(tr("scenario's"));
+        }
         m_runButton->setText(tr("&Replay"));
         m_runButton->setToolTip(tr("Replay the trace under load at each capacity, in the background"));
         m_cancelButton->setText(tr("Cancel"));
@@ -152,15 +207,75 @@ void LoadView::wordControls(
     });
 }
 
-void LoadView::connectControls()
+QString LoadView::fieldName(std::string_view optionKey) const
 {
-    connect(m_runButton, &QPushButton::clicked, this, &LoadView::run);
-    connect(m_cancelButton, &QPushButton::clicked, this, &LoadView::cancel);
-    connect(m_exportButton, &QPushButton::clicked, this, &LoadView::exportChart);
-    connect(m_tierCombo, &QComboBox::currentIndexChanged, this, &LoadView::inputsChanged);
-    connect(m_pointsSpin, &QSpinBox::valueChanged, this, &LoadView::inputsChanged);
-    for (QDoubleSpinBox* spin : { m_ttftSpin, m_tpotSpin, m_scaleSpin })
-        connect(spin, &QDoubleSpinBox::valueChanged, this, &LoadView::inputsChanged);
+    if (optionKey == key::kSweep)
+        return tr("Vary");
+    if (optionKey == key::kPoints)
+        return tr("Points");
+    if (optionKey == key::kTrafficScale)
+        return tr("Traffic");
+    if (optionKey == kTtftSecondsKey)
+        return tr("TTFT target");
+    if (optionKey == kTpotSecondsKey)
+        return tr("TPOT target");
+    if (optionKey == kTtftPercentileKey)
+        return tr("TTFT percentile");
+    if (optionKey == kTpotPercentileKey)
+        return tr("TPOT percentile");
+    if (const auto tier = replay::capacityKeyTier(optionKey))
+        return tr("Fixed %1").arg(tierText(*tier));
+    return {};
+}
+
+QString LoadView::tierText(Tier tier)
+{
+    switch (tier) {
+    case Tier::Hbm:
+        return tr("HBM");
+    case Tier::Dram:
+        return tr("DRAM");
+    case Tier::Ssd:
+        break;
+    }
+    return tr("SSD");
+}
+
+void LoadView::commit(const char* optionKey, const QString& text)
+{
+    replay::ReplayInput next = m_doc->inputs();
+    const QString typed = text.trimmed();
+    try {
+        const auto tier = replay::capacityKeyTier(optionKey);
+        if (tier && typed.isEmpty())
+            next.options.capacityBlocks[*tier].reset(); // the scenario's own
+        else
+            setOption(replay::replayOption(optionKey), next, typed.toStdString());
+    } catch (const InputError& e) {
+        m_typedError = rewordOptionKeys(e, &fieldWording, this);
+        refresh();
+        return;
+    }
+    edit(next, optionKey);
+    showInputs(); // as the document holds it ("0.50" reads "0.5")
+}
+
+void LoadView::edit(const replay::ReplayInput& next, const char* optionKey)
+{
+    m_typedError.reset();
+    m_exported.clear();
+    m_doc->editInputs(next, tr("Change %1").arg(fieldName(optionKey)), optionKey);
+    refresh();
+}
+
+void LoadView::showInputs()
+{
+    const replay::ReplayInput& in = m_doc->inputs();
+    const QSignalBlocker tierBlock(m_tierCombo), pointsBlock(m_pointsSpin);
+    m_tierCombo->setCurrentIndex(in.sweep == replay::ReplaySweepAxis::Ssd ? 1 : 0);
+    m_pointsSpin->setValue(in.pointsInForce());
+    for (const auto& [optionKey, field] : m_fields)
+        field->setText(fieldText(replay::replayOption(optionKey), in));
 }
 
 void LoadView::setAxis(replay::ReplaySweepAxis axis)
@@ -175,160 +290,105 @@ void LoadView::setPoints(int points)
 
 void LoadView::setTtftTarget(double seconds)
 {
-    m_ttftSpin->setValue(seconds);
+    typeInto(kTtftSecondsKey, QString::number(seconds, 'g', 10));
 }
 
 void LoadView::setTrafficScale(double scale)
 {
-    m_scaleSpin->setValue(scale);
+    typeInto(key::kTrafficScale, QString::number(scale, 'g', 10));
 }
 
-bool LoadView::isRunning() const
+void LoadView::typeInto(const char* optionKey, const QString& text)
 {
-    return m_worker->isRunning();
-}
-
-void LoadView::setTrace(const QString& path)
-{
-    // A trace read again may have changed on disk: the worker reads it afresh.
-    m_tracePath = path;
-    m_worker->forgetTrace();
-    inputsChanged();
-}
-
-void LoadView::setScenario(const Scenario& scenario, const EvalResult& result)
-{
-    m_scenario = scenario;
-    m_result = result;
-    inputsChanged();
-}
-
-ReplayJob LoadView::job() const
-{
-    ReplayJob job;
-    job.tracePath = m_tracePath;
-    if (m_scenario)
-        job.scenario = *m_scenario;
-    job.result = m_result;
-    job.axis = m_tierCombo->currentIndex() == 1 ? replay::ReplaySweepAxis::Ssd : replay::ReplaySweepAxis::Dram;
-    job.points = m_pointsSpin->value();
-    job.options.targets.ttftSeconds = m_ttftSpin->value();
-    job.options.targets.tpotSeconds = m_tpotSpin->value() / 1000;
-    job.options.trafficScale = m_scaleSpin->value();
-    job.options.keepRequests = false;
-    return job;
-}
-
-void LoadView::inputsChanged()
-{
-    // What is drawn was replayed with other inputs: a run in progress is dropped and
-    // started again; a finished curve stays, and the status says it is older.
-    if (m_shown)
-        m_stale = true;
-    if (m_worker->isRunning())
-        m_worker->start(job());
-    showCurve();
+    QLineEdit* field = m_fields.at(optionKey);
+    field->setText(text);
+    emit field->editingFinished();
 }
 
 void LoadView::run()
 {
-    if (m_tracePath.isEmpty() || !m_scenario)
-        return;
-    m_outcome = Outcome::None;
+    m_exported.clear();
     m_progress->setValue(0);
-    setRunning(true);
-    m_worker->start(job());
-    showCurve();
+    m_doc->run();
+    refresh();
 }
 
 void LoadView::cancel()
 {
-    m_worker->cancel();
+    m_doc->cancelRun();
 }
 
-void LoadView::setRunning(bool running)
+void LoadView::runEnded()
 {
-    m_progress->setVisible(running);
-    m_cancelButton->setVisible(running);
+    const LoadDocument::Outcome outcome = m_doc->outcome();
+    if (outcome == LoadDocument::Outcome::Done && m_doc->curve())
+        m_chart->setCurve(*m_doc->curve());
+    refresh();
+    const QString error = outcome == LoadDocument::Outcome::Failed ? documentError() : QString();
+    if (!error.isEmpty())
+        emit message(error);
+    emit finished(outcome == LoadDocument::Outcome::Done, error);
 }
 
-void LoadView::done(const LoadCurve& curve)
+QString LoadView::documentError() const
 {
-    setRunning(false);
-    m_outcome = Outcome::Done;
-    m_shown = curve;
-    m_shownTrace = QFileInfo(m_tracePath).fileName();
-    m_shownModel = m_scenario ? qs(m_scenario->model.name) : QString();
-    m_stale = false;
-    m_chart->setCurve(curve);
-    showCurve();
-    emit finished(true, QString());
-}
-
-void LoadView::failed(const QString& error)
-{
-    setRunning(false);
-    m_outcome = Outcome::Failed;
-    m_error = error;
-    showCurve();
-    emit message(error);
-    emit finished(false, error);
-}
-
-void LoadView::cancelled()
-{
-    setRunning(false);
-    m_outcome = Outcome::Cancelled;
-    showCurve();
-    emit finished(false, QString());
+    if (const auto& error = m_doc->inputError())
+        return translated(rewordOptionKeys(*error, &fieldWording, this).message());
+    return m_doc->errorMessage();
 }
 
 QString LoadView::statusText() const
 {
-    if (m_worker->isRunning())
-        return tr("Replaying %1 at %n capacities…", nullptr, job().points).arg(QFileInfo(m_tracePath).fileName());
-    QString text;
-    if (m_outcome == Outcome::Failed)
-        text = m_error;
-    else if (m_outcome == Outcome::Cancelled)
+    if (m_doc->isRunning())
+        return tr("Replaying %1 at %n capacities…", nullptr, m_doc->inputs().pointsInForce())
+            .arg(QFileInfo(m_doc->tracePath()).fileName());
+    if (!m_exported.isEmpty())
+        return m_exported;
+    const bool cancelled = m_doc->outcome() == LoadDocument::Outcome::Cancelled;
+    QString text = m_typedError ? translated(m_typedError->message()) : documentError();
+    const bool failed = !text.isEmpty();
+    if (text.isEmpty() && cancelled)
         text = tr("Cancelled.");
-    if (m_shown && (m_stale || m_outcome == Outcome::Failed || m_outcome == Outcome::Cancelled)) {
+    if (m_doc->curve() && (m_doc->isStale() || failed || cancelled)) {
         const QString older = tr("Showing the replay of %1 for the earlier inputs; Replay again for the current "
                                  "ones.")
-                                  .arg(m_shownTrace);
+                                  .arg(m_doc->curveTraceName());
         text = text.isEmpty() ? older : text + u' ' + older;
     }
-    if (text.isEmpty() && !m_shown)
-        text = m_tracePath.isEmpty()
-            ? tr("Open a trace first: the replay runs the trace the tab has read.")
-            : tr("Press Replay to replay %1 under load at each capacity.").arg(QFileInfo(m_tracePath).fileName());
+    if (text.isEmpty() && !m_doc->curve())
+        text = m_doc->tracePath().isEmpty() ? tr("Open a trace first: the replay runs the trace the tab has read.")
+                                            : tr("Press Replay to replay %1 under load at each capacity.")
+                                                  .arg(QFileInfo(m_doc->tracePath()).fileName());
     return text;
 }
 
 QString LoadView::summaryText() const
 {
-    if (!m_shown)
+    const auto& curve = m_doc->curve();
+    if (!curve)
         return tr("Each point replays every request of the trace at its timestamp on the scenario's replicas "
-                  "(queueing, restores over the links, chunked prefill, decode), as kvtiers replay --sweep does; "
+                  "(queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; "
                   "goodput counts the requests per second that meet both targets.");
     return tr("%1 replayed with %2's scenario at %n capacities of %3 per server; the other tiers as the scenario "
               "has them. Goodput counts requests per second meeting both targets.",
-        nullptr, static_cast<int>(m_shown->sweep.points.size()))
-        .arg(m_shownTrace, m_shownModel, LoadChart::tierName(m_shown->sweep.axis));
+        nullptr, static_cast<int>(curve->sweep.points.size()))
+        .arg(m_doc->curveTraceName(), m_doc->curveModelName(), LoadChart::tierName(curve->sweep.axis));
 }
 
-void LoadView::showCurve()
+void LoadView::refresh()
 {
-    const bool ready = !m_tracePath.isEmpty() && m_scenario.has_value();
-    m_runButton->setEnabled(ready && !m_worker->isRunning());
-    m_exportButton->setEnabled(m_shown.has_value());
+    const bool running = m_doc->isRunning();
+    m_runButton->setEnabled(m_doc->canRun() && !running);
+    m_progress->setVisible(running);
+    m_cancelButton->setVisible(running);
+    m_exportButton->setEnabled(m_doc->curve().has_value());
     m_status->setText(statusText());
     m_summary->setText(summaryText());
 }
 
 void LoadView::exportChart()
 {
-    if (!m_shown)
+    if (!m_doc->curve())
         return;
     const QString path
         = FileDialog::getSaveFileName(this, tr("Export the replay under load"), QStringLiteral("kvtiers-load.png"),
@@ -337,15 +397,23 @@ void LoadView::exportChart()
         return;
     ExportOptions options;
     options.units = m_chart->units();
-    const QString error = LoadExport::exportLoad(path, *m_shown, m_shownTrace, m_shownModel, options);
+    m_doc->setExportOptions(options);
+    const QList<DocumentExport> exports = m_doc->exports();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const DocumentExport* chosen = &exports.front(); // its writer names a file type it does not write
+    for (const DocumentExport& e : exports)
+        if (e.formats.contains(suffix))
+            chosen = &e;
+    const QString error = chosen->write(path);
     if (!error.isEmpty()) {
-        m_status->setText(error);
+        m_exported = error;
+        refresh();
         MessageBox::warning(this, tr("Export the replay under load"), error);
         return;
     }
-    const QString done = tr("Exported the replay under load to %1").arg(path);
-    m_status->setText(done);
-    emit message(done);
+    m_exported = tr("Exported the replay under load to %1").arg(path);
+    refresh();
+    emit message(m_exported);
 }
 
 void LoadView::changeEvent(QEvent* event)
@@ -353,7 +421,7 @@ void LoadView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange) {
         m_texts.retranslate();
-        showCurve();
+        refresh();
     }
 }
 

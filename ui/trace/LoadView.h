@@ -1,59 +1,62 @@
 #pragma once
-// LoadView: the Trace tab's "Under load" view. The trace the tab has read is replayed under
-// load (core/replay, docs/trace.md) with the current scenario's settings at several DRAM or
-// SSD capacities per server, as `kvtiers replay --sweep dram|ssd` does, and LoadChart draws
-// TTFT at p50 and p99 and goodput against the capacity, the scenario's own capacity and the
-// TTFT target marked. The sweep runs off the GUI thread (ReplayWorker) with a progress bar
-// and Cancel; a scenario or trace change during a run drops that run and starts again with
-// the new inputs, so what is drawn always belongs to the scenario it names. Export writes
-// the chart as PNG, SVG or PDF, or the sweep as CSV (LoadExport).
+// LoadView: the Trace tab's "Under load" view of its document (LoadDocument). The trace the
+// tab has read is replayed under load (core/replay, docs/trace.md) with the current
+// scenario's settings at several DRAM or SSD capacities per server, as `kvtiers replay
+// --sweep dram|ssd` does, and LoadChart draws TTFT at p50 and p99 and goodput against the
+// capacity, the scenario's own capacity and the TTFT target marked. Every input's range and
+// default is the replay table's (core/replay/ReplayOptions.h), so the view takes what the
+// command line takes: what is swept and the points, the traffic scale, the TTFT and TPOT
+// targets and their percentiles, and fixed capacities (empty: the scenario's). A value the
+// table refuses is not taken: the status line says why, naming the field, in the UI
+// language. Replay runs in the document's worker with a progress bar and Cancel; Export
+// writes what the document exports (the chart as PNG, SVG or PDF, the sweep as CSV).
 
-#include "core/model/Evaluation.h"
-#include "core/scenario/Scenario.h"
 #include "ui/charts/LoadChart.h"
 #include "ui/common/Retranslator.h"
+#include "ui/trace/LoadDocument.h"
 
 #include <QWidget>
 
+#include <map>
 #include <optional>
+#include <string>
 
 class QComboBox;
-class QDoubleSpinBox;
+class QHBoxLayout;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
 
 namespace kvtiers::ui {
 
-class ReplayWorker;
-struct ReplayJob;
-
 class LoadView : public QWidget {
     Q_OBJECT
 public:
-    explicit LoadView(QWidget* parent = nullptr);
-    ~LoadView() override;
+    /// The view of `document`, which must outlive it.
+    explicit LoadView(LoadDocument* document, QWidget* parent = nullptr);
 
-    /// The trace to replay (the one the tab has just read); a run in progress starts again on it.
-    void setTrace(const QString& path);
-    /// The scenario whose settings the replay takes; a run in progress starts again with it.
-    void setScenario(const Scenario& scenario, const EvalResult& result);
-
+    LoadDocument* document() const { return m_doc; }
     LoadChart* chart() const { return m_chart; }
-    bool isRunning() const;
-    /// The sweep drawn: set once a run finishes for the current trace and scenario.
-    bool hasCurve() const { return m_shown.has_value(); }
+    bool isRunning() const { return m_doc->isRunning(); }
+    /// A sweep is drawn (the last one that finished).
+    bool hasCurve() const { return m_doc->curve().has_value(); }
     QString statusText() const;
     QString summaryText() const;
+    /// A field's name in the UI language, as messages name it ("Fixed DRAM"); empty for a
+    /// key the view has no field for.
+    QString fieldName(std::string_view key) const;
+    /// A tier's name in the UI language, as the capacity fields label it.
+    static QString tierText(Tier tier);
 
-    // The inputs, for tests and the layout check.
+    // The inputs, for tests and the layout check: each an edit of the document.
     void setAxis(replay::ReplaySweepAxis axis);
     void setPoints(int points);
     void setTtftTarget(double seconds);
     void setTrafficScale(double scale);
-    /// The job run() would start now (the trace, the scenario and the inputs above).
-    ReplayJob job() const;
+    /// Types `text` into the field of option `key` and commits it, as a user would.
+    void typeInto(const char* key, const QString& text);
 
 public slots:
     void run();
@@ -70,22 +73,28 @@ protected:
 
 private:
     void buildControls();
-    /// The labels', buttons' and tooltips' texts, set again on a language change.
-    void wordControls(QLabel* tierLabel, QLabel* pointsLabel, QLabel* ttftLabel, QLabel* tpotLabel, QLabel* scaleLabel);
-    void connectControls();
-    void done(const LoadCurve& curve);
-    void failed(const QString& error);
-    void cancelled();
-    void setRunning(bool running);
-    void showCurve();
-    /// Inputs changed: a run in progress starts again; a curve drawn stays, named as older.
-    void inputsChanged();
+    /// A field for option `key` ("loadField_" + key), committed when editing finishes.
+    QLineEdit* addField(const char* key, int width);
+    QLabel* addLabel(const std::string& name, QWidget* buddy);
+    /// Fixed capacities, one field a tier, and the status line.
+    QHBoxLayout* buildCapacityRow();
+    void wordControls();
+    /// Reads a field's text into the document's inputs (one undo step), or says why not.
+    void commit(const char* key, const QString& text);
+    void edit(const replay::ReplayInput& next, const char* key);
+    /// The document's inputs shown in the fields.
+    void showInputs();
+    /// The buttons, progress, status and summary as the document stands.
+    void refresh();
+    void runEnded();
+    /// The document's error with option keys worded as the view's fields, in the UI language.
+    QString documentError() const;
 
+    LoadDocument* m_doc;
     QComboBox* m_tierCombo = nullptr;
     QSpinBox* m_pointsSpin = nullptr;
-    QDoubleSpinBox* m_ttftSpin = nullptr;
-    QDoubleSpinBox* m_tpotSpin = nullptr;
-    QDoubleSpinBox* m_scaleSpin = nullptr;
+    std::map<std::string, QLineEdit*> m_fields; ///< by option key
+    std::map<std::string, QLabel*> m_labels;    ///< the fields' labels, by name
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_exportButton = nullptr;
@@ -93,18 +102,9 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_summary = nullptr;
     LoadChart* m_chart = nullptr;
-    ReplayWorker* m_worker = nullptr;
     Retranslator m_texts;
-
-    QString m_tracePath;
-    std::optional<Scenario> m_scenario;
-    EvalResult m_result;
-    std::optional<LoadCurve> m_shown; ///< the last finished sweep
-    QString m_shownTrace;             ///< the trace it replayed
-    QString m_shownModel;             ///< whose scenario it replayed
-    bool m_stale = false;             ///< the scenario or trace moved since it was drawn
-    enum class Outcome { None, Done, Failed, Cancelled } m_outcome = Outcome::None;
-    QString m_error;
+    std::optional<InputError> m_typedError; ///< why the last text typed was not taken (until the next edit)
+    QString m_exported;                     ///< the last export's outcome
 };
 
 } // namespace kvtiers::ui

@@ -10,6 +10,7 @@
 #include "ui/scenario/ScenarioController.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
+#include "ui/trace/LoadDocument.h"
 #include "ui/trace/LoadView.h"
 
 #include <QDragEnterEvent>
@@ -22,7 +23,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTabWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -30,11 +30,6 @@
 namespace kvtiers::ui {
 
 namespace {
-
-bool sameCapacity(const trace::TraceCapacity& a, const trace::TraceCapacity& b)
-{
-    return a.kvBytesPerToken == b.kvBytesPerToken && a.caches == b.caches && a.bytesPerCache == b.bytesPerCache;
-}
 
 /// The core's duration ("6.1 min") with its unit word in the UI language.
 QString durationText(double seconds)
@@ -58,8 +53,10 @@ QString durationText(double seconds)
 
 } // namespace
 
-TraceView::TraceView(QWidget* parent)
+TraceView::TraceView(TraceDocument* document, LoadDocument* load, QWidget* parent)
     : QWidget(parent)
+    , m_doc(document)
+    , m_load(load)
 {
     setAcceptDrops(true);
     auto* layout = new QVBoxLayout(this);
@@ -103,19 +100,24 @@ TraceView::TraceView(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     curveLayout->addWidget(m_summary);
-    m_loadView = new LoadView(m_views);
+    m_loadView = new LoadView(m_load, m_views);
     m_loadView->setObjectName(QStringLiteral("traceLoadView"));
     m_views->addTab(curvePage, QString());
     m_views->addTab(m_loadView, QString());
     layout->addWidget(m_views, 1);
     connect(m_loadView, &LoadView::message, this, &TraceView::message);
+    connect(m_views, &QTabWidget::currentChanged, this, &TraceView::shownViewChanged);
     connect(m_openButton, &QPushButton::clicked, this, &TraceView::openDialog);
     connect(m_cancelButton, &QPushButton::clicked, this, &TraceView::cancel);
     connect(m_exportButton, &QPushButton::clicked, this, &TraceView::exportChart);
     connect(m_useButton, &QPushButton::clicked, this, [this] {
-        if (m_analysis)
-            emit useWorkload(trace::traceWorkloadOverrides(*m_analysis), QFileInfo(m_analysedPath).fileName());
+        if (const trace::TraceAnalysis* a = analysis())
+            emit useWorkload(trace::traceWorkloadOverrides(*a), QFileInfo(m_doc->analysedPath()).fileName());
     });
+    connect(m_doc, &DocumentBase::progress, m_progress, &QProgressBar::setValue);
+    connect(m_doc, &DocumentBase::busyChanged, this, &TraceView::showStatus);
+    connect(m_doc, &TraceDocument::analysisChanged, this, &TraceView::showAnalysis);
+    connect(m_doc, &TraceDocument::readEnded, this, &TraceView::readEnded);
     setDisplayOptions(nullptr);
     retranslate();
 }
@@ -128,8 +130,23 @@ void TraceView::setDisplayOptions(DisplayOptions* options)
     connect(m_display, &DisplayOptions::unitsChanged, this, [this](ByteUnits units) {
         m_chart->setUnits(units);
         m_loadView->chart()->setUnits(units);
+        followUnits();
     });
     connect(m_display, &DisplayOptions::unitsChanged, this, &TraceView::showAnalysis);
+    followUnits();
+}
+
+void TraceView::followUnits()
+{
+    ExportOptions options;
+    options.units = m_chart->units(); // exports show bytes as the charts on screen do
+    m_doc->setExportOptions(options);
+    m_load->setExportOptions(options);
+}
+
+bool TraceView::showsLoad() const
+{
+    return m_views->currentWidget() == m_loadView;
 }
 
 void TraceView::followScenario(ScenarioController* controller)
@@ -153,20 +170,6 @@ void TraceView::followScenario(ScenarioController* controller)
     });
 }
 
-TraceView::~TraceView()
-{
-    if (m_thread) {
-        m_cancel->store(true);
-        m_thread->wait();
-        delete m_thread;
-    }
-}
-
-double TraceView::bytesPerBlock() const
-{
-    return m_analysis ? m_analysis->blockTokens * m_analysedCapacity.kvBytesPerToken : 0.0;
-}
-
 void TraceView::openDialog()
 {
     const QString path = FileDialog::getOpenFileName(
@@ -177,147 +180,84 @@ void TraceView::openDialog()
 
 void TraceView::openFile(const QString& path)
 {
-    m_path = path;
-    start();
+    m_exported.clear();
+    m_progress->setValue(0);
+    m_doc->openFile(path);
+    showStatus();
 }
 
 void TraceView::setScenario(const Scenario& scenario, const EvalResult& result)
 {
-    m_result = result;
-    m_modelName = qs(scenario.model.name);
-    m_offloadRate = scenario.workload.offloadRate;
-    m_capacity = trace::followOffload(trace::traceCapacity(result, trace::TraceRouting::Global), m_offloadRate);
-    m_haveScenario = true;
-    m_loadView->setScenario(scenario, result);
-    // The curve is the trace's own; only the cut-offs (and the TTFT saved) follow the
-    // scenario. A read in progress is cut again when it ends.
-    if (!m_analysis)
-        return;
-    if (!sameCapacity(m_capacity, m_analysedCapacity))
-        recut();
-    else
-        m_summary->setText(summaryText());
-}
-
-void TraceView::recut()
-{
-    m_analysis->recutBytes(m_capacity.bytesPerCache, m_capacity.kvBytesPerToken);
-    m_analysedCapacity = m_capacity;
-    showAnalysis();
+    // The document cuts the trace kept at the scenario's tiers; the Under load view replays
+    // with its settings.
+    m_doc->setScenario(scenario, result);
+    m_load->setScenario(scenario, result);
+    m_summary->setText(summaryText());
 }
 
 QString TraceView::stillShowing() const
 {
-    return m_analysis ? tr("Still showing %1.").arg(QFileInfo(m_analysedPath).fileName()) : QString();
+    return analysis() ? tr("Still showing %1.").arg(QFileInfo(m_doc->analysedPath()).fileName()) : QString();
 }
 
 void TraceView::cancel()
 {
-    if (m_cancel)
-        m_cancel->store(true);
-    m_again = false;
+    m_doc->cancelRead();
 }
 
-void TraceView::start()
+void TraceView::readEnded()
 {
-    if (m_thread) {
-        // A newer request replaces the read in progress; it ends with a stale generation.
-        m_cancel->store(true);
-        m_again = true;
-        return;
-    }
-    const int generation = ++m_generation;
-    auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
-    m_cancel = cancelFlag;
-    const std::string path = m_path.toStdString();
-    const trace::TraceCapacity capacity = m_capacity;
-    m_progress->setValue(0);
-    m_progress->setVisible(true);
-    m_cancelButton->setVisible(true);
-    m_status->setText(tr("Reading %1…").arg(QFileInfo(m_path).fileName()));
-    m_readingCapacity = capacity;
-    m_thread = QThread::create([this, path, capacity, cancelFlag, generation] {
-        std::optional<trace::TraceAnalysis> result;
-        QString error;
-        bool cancelled = false;
-        try {
-            auto reader = trace::TraceReader::open(path);
-            result = trace::analyzeTrace(*reader, trace::withCapacity({}, capacity),
-                [this, cancelFlag](std::uint64_t done, std::uint64_t total) {
-                    const int permille = total > 0 ? static_cast<int>(1000.0 * done / total) : 0;
-                    QMetaObject::invokeMethod(
-                        this, [this, permille] { m_progress->setValue(permille); }, Qt::QueuedConnection);
-                    return !cancelFlag->load();
-                });
-        } catch (const trace::TraceCancelled&) {
-            cancelled = true;
-        } catch (const InputError& e) {
-            error = translated(e.message()); // in the UI language where it has a structured form
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, result = std::move(result), error, cancelled]() mutable {
-                done(generation, std::move(result), error, cancelled);
-            },
-            Qt::QueuedConnection);
-    });
-    m_thread->start();
+    const TraceDocument::Outcome outcome = m_doc->outcome();
+    if (outcome == TraceDocument::Outcome::Done)
+        m_load->setTrace(m_doc->analysedPath());
+    showStatus();
+    if (outcome == TraceDocument::Outcome::Failed)
+        emit message(m_doc->errorMessage());
+    emit finished(outcome == TraceDocument::Outcome::Done,
+        outcome == TraceDocument::Outcome::Failed ? m_doc->errorMessage() : QString());
 }
 
-void TraceView::done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error, bool cancelled)
+void TraceView::showStatus()
 {
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-        m_thread = nullptr;
-    }
-    m_progress->setVisible(false);
-    m_cancelButton->setVisible(false);
-    if (generation != m_generation)
-        return;
-    if (m_again) {
-        m_again = false;
-        start();
+    const bool reading = m_doc->isReading();
+    m_progress->setVisible(reading);
+    m_cancelButton->setVisible(reading);
+    if (reading) {
+        m_status->setText(tr("Reading %1…").arg(QFileInfo(m_doc->path()).fileName()));
         return;
     }
-    if (cancelled || !error.isEmpty()) {
-        // The chart and "Use this trace" still belong to the previous trace: say which.
-        if (m_analysis)
-            m_path = m_analysedPath;
-        const QString what = cancelled ? tr("Cancelled.") : error;
-        m_status->setText(m_analysis ? what + u' ' + stillShowing() : what);
-        if (!cancelled)
-            emit message(error);
-        emit finished(false, cancelled ? QString() : error);
+    if (!m_exported.isEmpty()) {
+        m_status->setText(m_exported);
         return;
     }
-    m_analysis = std::move(analysis);
-    m_analysedPath = m_path;
-    m_analysedCapacity = m_readingCapacity;
-    m_loadView->setTrace(m_analysedPath);
-    if (!sameCapacity(m_capacity, m_analysedCapacity) && m_haveScenario)
-        recut(); // the scenario moved while the trace was read
-    showAnalysis();
-    m_status->setText(
-        tr("%1: %2 requests")
-            .arg(QFileInfo(m_analysedPath).fileName(), countText(static_cast<double>(m_analysis->requests))));
-    emit finished(true, QString());
+    // The chart and "Use this trace" still belong to the previous trace when a read failed
+    // or was cancelled: say which.
+    const TraceDocument::Outcome outcome = m_doc->outcome();
+    const trace::TraceAnalysis* a = analysis();
+    if (outcome == TraceDocument::Outcome::Failed || outcome == TraceDocument::Outcome::Cancelled) {
+        const QString what = outcome == TraceDocument::Outcome::Cancelled ? tr("Cancelled.") : m_doc->errorMessage();
+        m_status->setText(a ? what + u' ' + stillShowing() : what);
+    } else if (a) {
+        m_status->setText(
+            tr("%1: %2 requests")
+                .arg(QFileInfo(m_doc->analysedPath()).fileName(), countText(static_cast<double>(a->requests))));
+    } else {
+        m_status->clear();
+    }
 }
 
 QString TraceView::summaryText() const
 {
-    if (!m_analysis)
+    if (!analysis())
         return tr("No trace open. Open a Mooncake or Qwen-Bailian trace (Open trace… above, File > Open trace or "
                   "Ctrl+O, or drop the file here) to see how much of its prompts an LRU prefix cache of each size "
                   "serves, and what the scenario's HBM, DRAM and SSD serve.");
-    const trace::TraceAnalysis& a = *m_analysis;
+    const trace::TraceAnalysis& a = *analysis();
     const double perBlock = bytesPerBlock();
     const ByteUnits units = m_display->units();
     const double k90 = a.capacityForShareOfCeiling(0.9), k99 = a.capacityForShareOfCeiling(0.99);
     const double requests = static_cast<double>(a.requests);
-    const auto saved = trace::ttftSavedPerRequest(m_result, a);
+    const auto saved = trace::ttftSavedPerRequest(m_doc->evalResult(), a);
     const double prompt = a.promptTokens > 0 ? a.promptTokens : 1;
     QString text
         = tr("%1 requests, %2 block references, %3 distinct blocks of %4 tokens (%5 each) over %6. "
@@ -330,21 +270,22 @@ QString TraceView::summaryText() const
               .arg(countText(k99), bytesText(k99 * perBlock, units));
     text += QLatin1Char('\n')
         + tr("Prompt tokens served by HBM %1 (TTFT saved %2 per request), DRAM %3 (%4), SSD %5 (%6); recomputed %7.")
-              .arg(percentText(a.tiers.tokens[0] / prompt), durationText(saved[0]),
-                  percentText(a.tiers.tokens[1] / prompt), durationText(saved[1]),
-                  percentText(a.tiers.tokens[2] / prompt), durationText(saved[2]),
+              .arg(percentText(a.tiers.tokens.hbm / prompt), durationText(saved.hbm),
+                  percentText(a.tiers.tokens.dram / prompt), durationText(saved.dram),
+                  percentText(a.tiers.tokens.ssd / prompt), durationText(saved.ssd),
                   percentText(a.tiers.missTokens / prompt));
     // What the DRAM and SSD bands assume, in the scenario's own terms.
-    if (!(m_offloadRate > 0))
+    const double offloadRate = m_doc->offloadRate();
+    if (!(offloadRate > 0))
         text += QLatin1Char('\n')
             + tr("The scenario offloads nothing (offload rate 0%): DRAM and SSD hold no prefix, as in its tier "
                  "table, so only HBM serves the trace. Set an offload rate, or use this trace, to see the lower "
                  "tiers.");
-    else if (m_offloadRate < 1)
+    else if (offloadRate < 1)
         text += QLatin1Char('\n')
             + tr("DRAM and SSD are replayed as if every evicted block were offloaded; the scenario offloads %1 of "
                  "them, so their shares here are an upper bound.")
-                  .arg(percentText(m_offloadRate));
+                  .arg(percentText(offloadRate));
     text += QLatin1Char('\n')
         + tr("Workload: %1 requests/s, prompt %2 tokens and output %3 tokens on average.")
               .arg(significantText(a.requestRatePerSecond(), 4), countText(std::round(a.promptTokens / requests)),
@@ -354,34 +295,38 @@ QString TraceView::summaryText() const
 
 void TraceView::showAnalysis()
 {
-    m_exportButton->setEnabled(m_analysis.has_value());
-    m_useButton->setEnabled(m_analysis.has_value());
+    const trace::TraceAnalysis* a = analysis();
+    m_exportButton->setEnabled(a != nullptr);
+    m_useButton->setEnabled(a != nullptr);
     m_summary->setText(summaryText());
-    if (m_analysis)
-        m_chart->setAnalysis(*m_analysis, bytesPerBlock());
+    if (a)
+        m_chart->setAnalysis(*a, bytesPerBlock());
 }
 
 void TraceView::exportChart()
 {
-    if (!m_analysis)
+    if (!analysis())
         return;
     const QString path
         = FileDialog::getSaveFileName(this, tr("Export trace curve"), QStringLiteral("kvtiers-trace.png"),
             tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV table (*.csv)"));
     if (path.isEmpty())
         return;
-    ExportOptions options = m_exportOptions;
-    options.units = m_chart->units(); // as the chart on screen shows them
-    const QString error = TraceExport::exportTrace(
-        path, *m_analysis, bytesPerBlock(), QFileInfo(m_analysedPath).fileName(), m_modelName, options);
+    followUnits();
+    const QList<DocumentExport> exports = m_doc->exports();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const DocumentExport* chosen = &exports.front(); // its writer names a file type it does not write
+    for (const DocumentExport& e : exports)
+        if (e.formats.contains(suffix))
+            chosen = &e;
+    const QString error = chosen->write(path);
+    m_exported = error.isEmpty() ? tr("Exported the trace curve to %1").arg(path) : error;
+    showStatus();
     if (!error.isEmpty()) {
-        m_status->setText(error);
         MessageBox::warning(this, tr("Export trace curve"), error);
         return;
     }
-    const QString done = tr("Exported the trace curve to %1").arg(path);
-    m_status->setText(done);
-    emit message(done);
+    emit message(m_exported);
 }
 
 void TraceView::dragEnterEvent(QDragEnterEvent* event)
@@ -422,12 +367,9 @@ void TraceView::retranslate()
     m_views->setTabText(1, tr("Under load"));
     m_summary->setText(summaryText());
     // A trace already read is drawn and counted again in the new language, not read again.
-    if (m_analysis && !m_thread) {
-        m_chart->setAnalysis(*m_analysis, bytesPerBlock());
-        m_status->setText(
-            tr("%1: %2 requests")
-                .arg(QFileInfo(m_analysedPath).fileName(), countText(static_cast<double>(m_analysis->requests))));
-    }
+    if (analysis())
+        m_chart->setAnalysis(*analysis(), bytesPerBlock());
+    showStatus();
 }
 
 } // namespace kvtiers::ui

@@ -1,36 +1,30 @@
 #pragma once
-// TraceView: the Trace tab. Open a request trace (Mooncake or Qwen-Bailian JSONL) by the
-// button, File > Open trace or by dropping the file; it is read and analysed off the GUI
-// thread (a QThread) with a progress bar and Cancel. The curve, the current scenario's tiers
-// and the knees are drawn by TraceChart; a summary gives the ceiling, the knees, each tier's
-// share of prompt tokens and the workload the trace implies. The trace is read once: when the
-// scenario's tiers or model change, only the tier cut-offs move (TraceAnalysis::recut, from
-// the histograms), since the curve does not depend on the scenario. DRAM and SSD hold
+// TraceView: the Trace tab, the view of its document (TraceDocument). Open a request trace
+// (Mooncake or Qwen-Bailian JSONL) by the button, File > Open trace or by dropping the file;
+// the document reads and analyses it on its worker, with a progress bar and Cancel here. The
+// curve, the current scenario's tiers and the knees are drawn by TraceChart; a summary gives
+// the ceiling, the knees, each tier's share of prompt tokens and the workload the trace
+// implies. The trace is read once: when the scenario's tiers or model change, only the tier
+// cut-offs move, since the curve does not depend on the scenario. DRAM and SSD hold
 // prefixes only when the scenario offloads (trace::followOffload). A bad or cancelled read
 // leaves the previous analysis in place, says which file, line and field, and names the
-// trace still shown. Beside the curve, the "Under load" view (LoadView) replays the trace
-// read under load at several DRAM or SSD capacities.
+// trace still shown. Beside the curve, the "Under load" view (LoadView, of LoadDocument)
+// replays the trace read under load at several DRAM or SSD capacities.
 
-#include "core/model/Evaluation.h"
-#include "core/trace/TraceAnalysis.h"
-#include "core/trace/TraceTiers.h"
-#include "ui/export/ChartExporter.h"
+#include "core/io/Json.h"
+#include "ui/trace/TraceDocument.h"
 
 #include <QWidget>
-
-#include <atomic>
-#include <memory>
-#include <optional>
 
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
-class QThread;
 
 namespace kvtiers::ui {
 
 class DisplayOptions;
+class LoadDocument;
 class LoadView;
 class ScenarioController;
 class TraceChart;
@@ -38,8 +32,8 @@ class TraceChart;
 class TraceView : public QWidget {
     Q_OBJECT
 public:
-    explicit TraceView(QWidget* parent = nullptr);
-    ~TraceView() override;
+    /// The views of `document` and, beside its curve, of `load`: both must outlive it.
+    TraceView(TraceDocument* document, LoadDocument* load, QWidget* parent = nullptr);
 
     /// Reads and analyses `path` in the background (cancels a read in progress).
     void openFile(const QString& path);
@@ -50,12 +44,15 @@ public:
     /// it took in message(). `controller` must outlive the view.
     void followScenario(ScenarioController* controller);
 
-    bool isReading() const { return m_thread != nullptr; }
-    const trace::TraceAnalysis* analysis() const { return m_analysis ? &*m_analysis : nullptr; }
-    double bytesPerBlock() const;
+    TraceDocument* document() const { return m_doc; }
+    bool isReading() const { return m_doc->isReading(); }
+    const trace::TraceAnalysis* analysis() const { return m_doc->analysis(); }
+    double bytesPerBlock() const { return m_doc->bytesPerBlock(); }
     TraceChart* chart() const { return m_chart; }
     /// The "Under load" view beside the curve: the trace replayed under load.
     LoadView* loadView() const { return m_loadView; }
+    /// The "Under load" view is the one shown (its inputs are what Edit > Undo undoes).
+    bool showsLoad() const;
     QString summaryText() const;
     /// The options whose units the summary shows, followed as they change; until set, a
     /// private default (binary).
@@ -72,6 +69,8 @@ signals:
     void message(const QString& text);
     /// "Use this trace": the workload the analysed trace implies, as scenario overrides.
     void useWorkload(const Json& overrides, const QString& traceName);
+    /// The curve or the "Under load" view was brought to the front.
+    void shownViewChanged();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -79,14 +78,15 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void start();
-    /// Moves the tier cut-offs of the analysis to the current scenario's capacities.
-    void recut();
-    /// "file: N requests", or what the tab shows when a read failed or was cancelled.
+    /// "Still showing file." when a read failed or was cancelled over an analysis.
     QString stillShowing() const;
-    void done(int generation, std::optional<trace::TraceAnalysis> analysis, const QString& error, bool cancelled);
+    void readEnded();
+    /// The status line as the document stands.
+    void showStatus();
     void showAnalysis();
     void retranslate();
+    /// The export options with the chart's units, given to both documents.
+    void followUnits();
 
     QPushButton* m_openButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
@@ -98,22 +98,9 @@ private:
     TraceChart* m_chart = nullptr;
     QTabWidget* m_views = nullptr; ///< the curve and the "Under load" view
     LoadView* m_loadView = nullptr;
-
-    QString m_path; ///< the file being read, or the one analysed
-    std::optional<trace::TraceAnalysis> m_analysis;
-    QString m_analysedPath;                  ///< the file m_analysis came from
-    trace::TraceCapacity m_capacity;         ///< the current scenario's
-    trace::TraceCapacity m_analysedCapacity; ///< what m_analysis is cut at
-    trace::TraceCapacity m_readingCapacity;  ///< what the read in progress replays against
-    double m_offloadRate = 0;                ///< the scenario's
-    bool m_haveScenario = false;
-    EvalResult m_result;
-    QString m_modelName;
-    QThread* m_thread = nullptr;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    int m_generation = 0;
-    bool m_again = false; ///< read m_path once the current read ends (another file was asked for)
-    ExportOptions m_exportOptions;
+    TraceDocument* m_doc;
+    LoadDocument* m_load;
+    QString m_exported; ///< the last export's outcome, shown until the next read
     DisplayOptions* m_display = nullptr;
 };
 

@@ -1,0 +1,199 @@
+#include "ui/trace/LoadDocument.h"
+
+#include "core/trace/TraceReader.h"
+#include "ui/export/LoadExport.h"
+#include "ui/text/UnitsText.h"
+
+#include <QFileInfo>
+
+#include <mutex>
+
+namespace kvtiers::ui {
+
+/// A trace file read whole once, on the first run that needs it, and kept for the later
+/// runs of the same trace opened. A run reads it on its worker; the lock keeps a run that
+/// follows a cancelled one from seeing half a trace (a read cancelled or refused keeps
+/// nothing).
+class LoadedTrace {
+public:
+    explicit LoadedTrace(QString path)
+        : m_path(path.toStdString())
+    {
+    }
+    bool isRead() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_trace != nullptr;
+    }
+    /// The trace, read now if it was not yet. Throws InputError or a cancellation.
+    std::shared_ptr<const replay::ReplayTrace> get(const replay::ReplayControl& control)
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_trace) {
+            auto reader = trace::TraceReader::open(m_path);
+            m_trace = std::make_shared<const replay::ReplayTrace>(replay::loadReplayTrace(*reader, control));
+        }
+        return m_trace;
+    }
+
+private:
+    std::string m_path;
+    mutable std::mutex m_mutex;
+    std::shared_ptr<const replay::ReplayTrace> m_trace;
+};
+
+LoadDocument::LoadDocument(QObject* parent)
+    : Document(EvaluationMode::Worker, ReplayJobInput { defaultInputs(), nullptr }, parent)
+{
+    // Any change to an input that has a trace and scenario replays: running from now on.
+    connect(this, &DocumentBase::inputChanged, this, [this] {
+        if (input().context)
+            m_runAsked = true;
+    });
+    connect(this, &DocumentBase::evaluated, this, [this] {
+        if (m_launchedRun)
+            ended(errorMessage().isEmpty() ? Outcome::Done : Outcome::Failed);
+    });
+    connect(this, &DocumentBase::cancelled, this, [this] {
+        if (m_launchedRun)
+            ended(Outcome::Cancelled);
+    });
+}
+
+LoadDocument::~LoadDocument() = default; // the base cancels and waits for its worker first
+
+replay::ReplayInput LoadDocument::defaultInputs()
+{
+    replay::ReplayInput in;
+    in.sweep = replay::ReplaySweepAxis::Dram;
+    in.points = in.pointsInForce();
+    in.options.keepRequests = false;
+    return in;
+}
+
+void LoadDocument::setTrace(const QString& path)
+{
+    m_tracePath = path;
+    m_trace = std::make_shared<LoadedTrace>(path);
+    contextChanged();
+}
+
+void LoadDocument::setScenario(const Scenario& scenario, const EvalResult& result)
+{
+    m_scenario = scenario;
+    m_result = result;
+    contextChanged();
+}
+
+void LoadDocument::contextChanged()
+{
+    if (m_tracePath.isEmpty() || !m_scenario)
+        return;
+    m_latest = std::make_shared<const LoadContext>(LoadContext { m_tracePath, *m_scenario, m_result, m_trace });
+    // A replay in progress is dropped and runs again on the new trace or scenario; one
+    // already drawn stays, older than them.
+    if (isRunning())
+        setInput({ inputs(), m_latest });
+}
+
+void LoadDocument::run()
+{
+    if (m_latest)
+        setInput({ inputs(), m_latest });
+}
+
+void LoadDocument::cancelRun()
+{
+    const bool waiting = m_runAsked && !(isBusy() && m_launchedRun); // no run of its own will report
+    cancel();
+    if (waiting) {
+        // Stopped before its worker started, so nothing else will report it: reported once
+        // the caller has returned, as a worker's end is.
+        m_runAsked = false;
+        QMetaObject::invokeMethod(
+            this, [this] { ended(Outcome::Cancelled); }, Qt::QueuedConnection);
+    }
+}
+
+void LoadDocument::editInputs(const replay::ReplayInput& next, const QString& undoText, const std::string& mergeKey)
+{
+    // Once replayed, the inputs replay the trace and scenario as they are now.
+    edit({ next, input().context ? m_latest : nullptr }, undoText, mergeKey);
+}
+
+DocumentBase::Job LoadDocument::makeJob()
+{
+    m_launchedRun = input().context != nullptr;
+    m_launchedInput = input();
+    m_runAsked = false;
+    return Document::makeJob();
+}
+
+LoadCurve LoadDocument::compute(const ReplayJobInput& in, const ComputeControl& control)
+{
+    replay::validateReplayInput(in.replay); // a conflict shows at once, before any run
+    if (!in.context)
+        return {};
+    const LoadContext& c = *in.context;
+    // Reading takes the first tenth of the bar when the file must be read, the sweep the rest.
+    const double readShare = c.trace->isRead() ? 0.0 : 0.1;
+    replay::ReplayControl rc;
+    rc.cancel = control.cancel;
+    if (control.progress)
+        rc.progress = [&](double share) { control.progress(share * readShare); };
+    const std::shared_ptr<const replay::ReplayTrace> trace = c.trace->get(rc);
+    if (control.progress)
+        rc.progress = [&](double share) { control.progress(readShare + share * (1 - readShare)); };
+    replay::ReplayOptions options = in.replay.options;
+    options.keepRequests = false;
+    LoadCurve curve;
+    curve.sweep = replay::sweepReplay(*trace, c.scenario, c.result, options,
+        in.replay.sweep.value_or(replay::ReplaySweepAxis::Dram), in.replay.pointsInForce(), rc);
+    curve.targets = options.targets.inForce();
+    return curve;
+}
+
+void LoadDocument::stored(const LoadCurve& curve)
+{
+    if (!m_launchedRun)
+        return; // the inputs alone were checked: no replay to keep
+    m_curve = curve;
+    m_curveInput = m_launchedInput;
+}
+
+void LoadDocument::ended(Outcome outcome)
+{
+    m_launchedRun = false;
+    m_outcome = outcome;
+    emit runEnded();
+}
+
+bool LoadDocument::isStale() const
+{
+    return m_curve && (m_curveInput.context != m_latest || m_curveInput.replay != inputs());
+}
+
+QString LoadDocument::curveTraceName() const
+{
+    return m_curve && m_curveInput.context ? QFileInfo(m_curveInput.context->tracePath).fileName() : QString();
+}
+
+QString LoadDocument::curveModelName() const
+{
+    return m_curve && m_curveInput.context ? qs(m_curveInput.context->scenario.model.name) : QString();
+}
+
+QList<DocumentExport> LoadDocument::exports() const
+{
+    if (!m_curve)
+        return {};
+    const LoadCurve curve = *m_curve;
+    const QString traceName = curveTraceName(), model = curveModelName();
+    const ExportOptions options = m_exportOptions;
+    auto write = [=](const QString& path) { return LoadExport::exportLoad(path, curve, traceName, model, options); };
+    return { { QStringLiteral("load-chart"), tr("Replay under load chart"),
+                 { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") }, write },
+        { QStringLiteral("load-csv"), tr("Replay under load sweep table"), { QStringLiteral("csv") }, write } };
+}
+
+} // namespace kvtiers::ui
