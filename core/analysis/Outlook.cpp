@@ -201,9 +201,8 @@ Option<OutlookRun> outlookOption()
         .flag = "--outlook",
         .kind = OptionKind::Custom,
         .valueName = "ID|FILE|SAVED",
-        .help = QT_TRANSLATE_NOOP("Option",
-            "a built-in outlook id, an outlook card file, or an outlook saved with kvtiers preset save NAME "
-            "--outlook ID|FILE (default steady)") };
+        .help = QT_TRANSLATE_NOOP(
+            "Option", "a built-in outlook, an outlook card file or a saved outlook's name (default steady)") };
     o.field.parse = [](OutlookRun& run, std::string_view text, const std::string& key) {
         if (text.empty())
             throw InputError({ .code = InputErrorCode::MissingField, .where = key });
@@ -219,8 +218,7 @@ Option<OutlookRun> unitsOption()
         .flag = "--units",
         .kind = OptionKind::Choice,
         .valueName = "U",
-        .help
-        = QT_TRANSLATE_NOOP("Option", "bytes in binary (TiB, PiB) or decimal units (TB, PB, EB, as memory is sold)"),
+        .help = QT_TRANSLATE_NOOP("Option", "bytes in decimal (TB, PB, EB: memory as sold) or binary units (TiB, PiB)"),
         .choices = "binary|decimal" }; // ByteUnits' order
     o.field.get = [](const OutlookRun& run) { return std::optional<double>(run.units == ByteUnits::Decimal ? 1 : 0); };
     o.field.set = [](OutlookRun& run, double v) { run.units = v == 1 ? ByteUnits::Decimal : ByteUnits::Binary; };
@@ -236,8 +234,8 @@ Option<OutlookRun> rangeOption()
         .min = 0.01,
         .max = 0.95,
         .valueName = "R",
-        .help = QT_TRANSLATE_NOOP("Option",
-            "the tornado moves each driver by ± R of its value (a share, a hit or offload rate: ± R × 50 points)") };
+        .help
+        = QT_TRANSLATE_NOOP("Option", "each tornado driver moved by ± R of its value; a rate by ± R × 50 points") };
     o.field = option_fields::number<&OutlookRun::relativeRange>();
     return o;
 }

@@ -263,8 +263,7 @@ void OutlookTornadoChart::setTornado(const OutlookTornado& tornado, Tier tier, B
 void OutlookTornadoChart::redraw()
 {
     QCustomPlot* const p = plot();
-    const PerTier<QString> tierNames { tr("HBM"), tr("DRAM"), tr("SSD") };
-    const QString tierName = tierNames[m_tier];
+    const QString tierName = m_tier == Tier::Hbm ? tr("HBM") : m_tier == Tier::Dram ? tr("DRAM") : tr("SSD");
     title()->setText(tr("What moves %1 in %2 most").arg(tierName).arg(m_year));
     m_lowBars->setName(tr("driver moved down"));
     m_highBars->setName(tr("driver moved up"));

@@ -1172,16 +1172,16 @@
 <context>
     <name>Option</name>
     <message>
-        <source>a built-in outlook id, an outlook card file, or an outlook saved with kvtiers preset save NAME --outlook ID|FILE (default steady)</source>
-        <translation>내장 전망 ID, 전망 카드 파일, 또는 kvtiers preset save NAME --outlook ID|FILE로 저장한 전망 (기본값 steady)</translation>
+        <source>a built-in outlook, an outlook card file or a saved outlook&apos;s name (default steady)</source>
+        <translation>내장 전망, 전망 카드 파일 또는 저장된 전망의 이름 (기본값 steady)</translation>
     </message>
     <message>
-        <source>bytes in binary (TiB, PiB) or decimal units (TB, PB, EB, as memory is sold)</source>
-        <translation>바이트를 이진 단위(TiB, PiB) 또는 메모리 판매 단위인 십진 단위(TB, PB, EB)로 표시</translation>
+        <source>bytes in decimal (TB, PB, EB: memory as sold) or binary units (TiB, PiB)</source>
+        <translation>바이트를 십진 단위(TB, PB, EB: 메모리 판매 단위) 또는 이진 단위(TiB, PiB)로 표시</translation>
     </message>
     <message>
-        <source>the tornado moves each driver by ± R of its value (a share, a hit or offload rate: ± R × 50 points)</source>
-        <translation>토네이도가 각 요인을 값의 ± R만큼 움직입니다 (비중, 적중률, 오프로드율은 ± R × 50%p)</translation>
+        <source>each tornado driver moved by ± R of its value; a rate by ± R × 50 points</source>
+        <translation>토네이도의 각 요인을 값의 ± R만큼 움직임. 비율은 ± R × 50%p</translation>
     </message>
     <message>
         <source>prompt (cached or not) + output tokens a day, all workloads</source>

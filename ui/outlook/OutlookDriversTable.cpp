@@ -269,10 +269,12 @@ void OutlookDriversTable::showSupplyShares()
         if (!cell)
             continue;
         QStringList parts;
-        const PerTier<QString> tiers { tr("HBM"), tr("DRAM"), tr("NAND") };
         for (Tier t : kTiers)
             if (share && std::isfinite((*share)[t]))
-                parts << tr("%1 %2 %").arg(tiers[t], QString::number((*share)[t] * 100, 'g', 3));
+                parts << tr("%1 %2 %").arg(t == Tier::Hbm ? tr("HBM")
+                        : t == Tier::Dram                 ? tr("DRAM")
+                                                          : tr("NAND"),
+                    QString::number((*share)[t] * 100, 'g', 3));
         cell->setToolTip(
             parts.isEmpty() ? QString() : tr("Share of the industry's bit supply: %1").arg(parts.join(tr(", "))));
     }
