@@ -131,7 +131,8 @@ struct OutlookTornado {
 
 /// The last year's tornado over every driver, its ends sharing one FleetSizingMemo (most
 /// ends move the traffic or a target, not the scenario). Throws InputError only if the
-/// base year cannot be sized.
+/// base year cannot be sized or the catalog's generation ladder is ambiguous
+/// (outlookHardwareLadder); an end that cannot be sized keeps its message in its bar.
 OutlookTornado outlookTornado(
     const CardCatalog& catalog, const OutlookCard& card, double relativeRange = kDefaultSensitivityRange);
 
