@@ -1,6 +1,7 @@
 // `kvtiers outlook`: memory demand by year, from an outlook card (Outlook.h).
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "app/cli/OptionParsing.h"
 #include "core/analysis/Outlook.h"
 #include "core/catalog/PresetStore.h"
 #include "core/io/InputError.h"
@@ -18,8 +19,6 @@
 namespace kvtiers::cli {
 
 namespace {
-
-constexpr const char* kDefaultOutlook = "steady";
 
 /// "2.1e+14": tokens per day in a column of their own.
 std::string tokensText(double v)
@@ -56,11 +55,11 @@ void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
         for (double v : { y.index.hbm, y.index.dram, y.index.ssd, y.tokensIndex })
             col(ratioText(v), 7);
         out << "               ";
-        for (int t = 0; t < 3; ++t)
-            col(y.elasticity ? ratioText(y.elasticity->at(t)) : "-", 7);
+        for (Tier t : kTiers)
+            col(y.elasticity ? ratioText((*y.elasticity)[t]) : "-", 7);
         out << "                 ";
-        for (int t = 0; t < 3; ++t)
-            col(y.supplyShare && std::isfinite(y.supplyShare->at(t)) ? percent(y.supplyShare->at(t)) : "-", 7);
+        for (Tier t : kTiers)
+            col(y.supplyShare && std::isfinite((*y.supplyShare)[t]) ? percent((*y.supplyShare)[t]) : "-", 7);
         out << "\n";
     }
 }
@@ -73,7 +72,6 @@ std::string signedBytes(double delta, ByteUnits units)
 /// Per tier, the drivers sorted by their effect on it.
 void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
 {
-    const char* names[] = { "HBM", "DRAM", "SSD" };
     out << "\nWhat moves each tier in " << t.year << " (each driver moved ±" << percent(t.relativeRange)
         << " or one step, the others held):\n";
     // Columns as wide as their longest entry, counted in characters, not UTF-8 bytes
@@ -84,20 +82,20 @@ void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
     };
     const auto pad
         = [&](const std::string& s, std::size_t w) { return s + std::string(w - std::min(w, width(s)), ' '); };
-    const auto lowEnd = [&](const OutlookTornadoBar& b, int tier) {
-        return b.lowText + " " + (b.lowFeasible ? signedBytes(b.lowDelta.at(tier), units) : "(cannot size)");
+    const auto lowEnd = [&](const OutlookTornadoBar& b, Tier tier) {
+        return b.lowText + " " + (b.lowFeasible ? signedBytes(b.lowDelta[tier], units) : "(cannot size)");
     };
     std::size_t labelWidth = 0, lowWidth = 0;
-    for (int tier = 0; tier < 3; ++tier)
+    for (Tier tier : kTiers)
         for (const auto& b : t.sortedFor(tier)) {
             labelWidth = std::max(labelWidth, width(b.label));
             lowWidth = std::max(lowWidth, width(lowEnd(b, tier)));
         }
-    for (int tier = 0; tier < 3; ++tier) {
-        out << "  " << names[tier] << " (" << formatBytes(t.base.at(tier), units) << "):\n";
+    for (Tier tier : kTiers) {
+        out << "  " << tierLabel(tier) << " (" << formatBytes(t.base[tier], units) << "):\n";
         for (const auto& b : t.sortedFor(tier))
             out << "    " << pad(b.label, labelWidth) << "  low " << pad(lowEnd(b, tier), lowWidth) << "  high "
-                << (b.highText + " " + (b.highFeasible ? signedBytes(b.highDelta.at(tier), units) : "(cannot size)"))
+                << (b.highText + " " + (b.highFeasible ? signedBytes(b.highDelta[tier], units) : "(cannot size)"))
                 << "\n";
     }
 }
@@ -121,16 +119,16 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     if (!p.positional.empty())
         throw InputError("outlook: unexpected argument \"" + p.positional[0] + "\"");
     checkOutputFlags(p, "outlook", true);
-    const auto unitsIt = p.own.find("--units");
-    const ByteUnits units = unitsIt == p.own.end() ? ByteUnits::Decimal : unitsOption(p);
-    const auto it = p.own.find("--outlook");
-    const OutlookCard card = resolveOutlookOrPreset(it == p.own.end() ? kDefaultOutlook : it->second);
+    OutlookRun run;
+    readOptions(p, outlookRunOptions(), run);
+    const ByteUnits units = run.units;
+    const OutlookCard card = resolveOutlookOrPreset(run.outlook);
     const OutlookResult r = computeOutlook(cardCatalog(), card);
     if (p.csv) {
         out << outlookCsv(r);
         return kExitOk;
     }
-    const OutlookTornado t = outlookTornado(cardCatalog(), card);
+    const OutlookTornado t = outlookTornado(cardCatalog(), card, run.relativeRange);
     if (p.json) {
         out << outlookToJson(r, &t).dump(2) << "\n";
         return kExitOk;
@@ -144,16 +142,23 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     return kExitOk;
 }
 
+std::string outlookOptionLines()
+{
+    return optionHelp(outlookRunOptions());
+}
+
 } // namespace
 
 const Command kOutlookCommand = { "outlook",
-    R"(  kvtiers outlook [--outlook ID|FILE|SAVED] [--units decimal|binary] [--json|--csv]
-                HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,
+    "  kvtiers outlook " + optionSynopsis(optionSpecs(outlookRunOptions()), 16) + " [--json|--csv]\n" +
+        R"(                HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,
                 installed and needed bytes, each tier's index and elasticity, the last year's
-                driver tornado; decimal units (PB, EB) unless --units binary. A scenario, not
-                a forecast. --csv: one row per year, bytes as exact numbers. SAVED: an
-                outlook saved with kvtiers preset save NAME --outlook ID|FILE
+                driver tornado (each driver moved by ± --range); decimal units (PB, EB) unless
+                --units binary. A scenario, not a forecast. --csv: one row per year, bytes as
+                exact numbers. SAVED: an outlook saved with kvtiers preset save NAME --outlook
+                ID|FILE
 )",
-    { "--outlook", "--units" }, cmdOutlook };
+    optionFlags(optionSpecs(outlookRunOptions()), false), cmdOutlook,
+    optionFlags(optionSpecs(outlookRunOptions()), true), outlookOptionLines };
 
 } // namespace kvtiers::cli

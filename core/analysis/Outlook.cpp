@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 namespace kvtiers {
 
@@ -131,6 +132,11 @@ OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear&
 
 namespace {
 
+OutlookTiers neededBytes(const OutlookYearResult& r)
+{
+    return { r.hbmBytes, r.dramBytes, r.ssdBytes };
+}
+
 double ratio(double a, double b)
 {
     return b > 0 ? a / b : kNaN;
@@ -160,24 +166,162 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
         }
         const OutlookYear& y = card.years[i];
         const OutlookYearResult& first = out.years.empty() ? r : out.years.front();
-        r.index = { ratio(r.hbmBytes, first.hbmBytes), ratio(r.dramBytes, first.dramBytes),
-            ratio(r.ssdBytes, first.ssdBytes) };
+        const OutlookTiers needed = neededBytes(r), firstNeeded = neededBytes(first);
+        r.index = needed;
+        for (Tier t : kTiers)
+            r.index[t] = ratio(needed[t], firstNeeded[t]);
         r.tokensIndex = r.tokensPerDay / first.tokensPerDay;
         if (!out.years.empty()) {
             const OutlookYearResult& p = out.years.back();
-            r.elasticity = OutlookTiers { elasticity(r.hbmBytes, p.hbmBytes, r.tokensPerDay, p.tokensPerDay),
-                elasticity(r.dramBytes, p.dramBytes, r.tokensPerDay, p.tokensPerDay),
-                elasticity(r.ssdBytes, p.ssdBytes, r.tokensPerDay, p.tokensPerDay) };
+            const OutlookTiers before = neededBytes(p);
+            OutlookTiers e;
+            for (Tier t : kTiers)
+                e[t] = elasticity(needed[t], before[t], r.tokensPerDay, p.tokensPerDay);
+            r.elasticity = e;
         }
-        if (y.supplyHbm || y.supplyDram || y.supplyNand)
-            r.supplyShare = OutlookTiers { y.supplyHbm ? ratio(r.hbmBytes, *y.supplyHbm) : kNaN,
-                y.supplyDram ? ratio(r.dramBytes, *y.supplyDram) : kNaN,
-                y.supplyNand ? ratio(r.ssdBytes, *y.supplyNand) : kNaN };
+        if (y.supply.hbm || y.supply.dram || y.supply.ssd) {
+            OutlookTiers share;
+            for (Tier t : kTiers)
+                share[t] = y.supply[t] ? ratio(needed[t], *y.supply[t]) : kNaN;
+            r.supplyShare = share;
+        }
         out.years.push_back(std::move(r));
     }
     return out;
 }
 
-// ---- Output
+// ---- The command's options
+
+namespace {
+
+Option<OutlookRun> outlookOption()
+{
+    Option<OutlookRun> o;
+    static_cast<OptionSpec&>(o) = { .key = "outlook",
+        .flag = "--outlook",
+        .kind = OptionKind::Custom,
+        .valueName = "ID|FILE|SAVED",
+        .help = QT_TRANSLATE_NOOP(
+            "Option", "a built-in outlook, an outlook card file or a saved outlook's name (default steady)") };
+    o.field.parse = [](OutlookRun& run, std::string_view text, const std::string& key) {
+        if (text.empty())
+            throw InputError({ .code = InputErrorCode::MissingField, .where = key });
+        run.outlook = std::string(text);
+    };
+    return o;
+}
+
+Option<OutlookRun> unitsOption()
+{
+    Option<OutlookRun> o;
+    static_cast<OptionSpec&>(o) = { .key = "units",
+        .flag = "--units",
+        .kind = OptionKind::Choice,
+        .valueName = "U",
+        .help = QT_TRANSLATE_NOOP("Option", "bytes in decimal (TB, PB, EB: memory as sold) or binary units (TiB, PiB)"),
+        .choices = "binary|decimal" }; // ByteUnits' order
+    o.field.get = [](const OutlookRun& run) { return std::optional<double>(run.units == ByteUnits::Decimal ? 1 : 0); };
+    o.field.set = [](OutlookRun& run, double v) { run.units = v == 1 ? ByteUnits::Decimal : ByteUnits::Binary; };
+    return o;
+}
+
+Option<OutlookRun> rangeOption()
+{
+    Option<OutlookRun> o;
+    static_cast<OptionSpec&>(o) = { .key = "relative_range",
+        .flag = "--range",
+        .kind = OptionKind::Share,
+        .min = 0.01,
+        .max = 0.95,
+        .valueName = "R",
+        .help
+        = QT_TRANSLATE_NOOP("Option", "each tornado driver moved by ± R of its value; a rate by ± R × 50 points") };
+    o.field = option_fields::number<&OutlookRun::relativeRange>();
+    return o;
+}
+
+} // namespace
+
+std::span<const Option<OutlookRun>> outlookRunOptions()
+{
+    static const Option<OutlookRun> table[] = { outlookOption(), unitsOption(), rangeOption() };
+    return table;
+}
+
+// ---- The drivers' words
+
+namespace {
+
+using D = OutlookDriver;
+
+// In OutlookDriver's order. The knobs' words are the knob table's; the others are here.
+const OutlookDriverText kDriverTexts[] = {
+    { D::Tokens, std::nullopt, "tokens_per_day", QT_TRANSLATE_NOOP("OutlookDriver", "Tokens per day"), nullptr },
+    // "%1 of %2": the knob's label, then the workload's name.
+    { D::Context, KnobId::Context, nullptr, nullptr, QT_TRANSLATE_NOOP("OutlookDriver", "%1 of %2") },
+    { D::MixShare, std::nullopt, "share", nullptr, QT_TRANSLATE_NOOP("OutlookDriver", "Share of %1") },
+    { D::KvBits, KnobId::KvBits, nullptr, nullptr, nullptr },
+    { D::MlaShare, std::nullopt, "mla_hybrid_share", QT_TRANSLATE_NOOP("OutlookDriver", "Share of MLA/hybrid models"),
+        nullptr },
+    { D::Reuse, KnobId::ReuseRate, nullptr, nullptr, nullptr },
+    { D::HardwareGeneration, std::nullopt, "hardware_generation",
+        QT_TRANSLATE_NOOP("OutlookDriver", "Hardware generation"), nullptr },
+    { D::TtftTarget, std::nullopt, kTtftSecondsKey, QT_TRANSLATE_NOOP("OutlookDriver", "TTFT target"), nullptr },
+    { D::OffloadRate, KnobId::OffloadRate, nullptr, nullptr, nullptr },
+};
+
+std::string looked(TextLookup lookup, const char* context, const char* source)
+{
+    return lookup ? lookup(context, source) : std::string(source);
+}
+
+/// `pattern` with "%1" and "%2" replaced by `one` and `two` (a translation may put them in
+/// either order); the texts put in are not searched again.
+std::string filled(const std::string& pattern, const std::string& one, const std::string& two = {})
+{
+    std::string out;
+    for (size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '%' && i + 1 < pattern.size() && (pattern[i + 1] == '1' || pattern[i + 1] == '2')) {
+            out += pattern[++i] == '1' ? one : two;
+            continue;
+        }
+        out += pattern[i];
+    }
+    return out;
+}
+
+} // namespace
+
+std::span<const OutlookDriverText> outlookDriverTexts()
+{
+    return kDriverTexts;
+}
+
+const OutlookDriverText& outlookDriverText(OutlookDriver driver)
+{
+    for (const OutlookDriverText& t : kDriverTexts)
+        if (t.driver == driver)
+            return t;
+    throw std::logic_error("outlook: a driver without words");
+}
+
+std::string outlookDriverKey(OutlookDriver driver, const std::string& workload)
+{
+    const OutlookDriverText& t = outlookDriverText(driver);
+    const std::string key = t.knob ? knobKey(*t.knob) : t.key;
+    return t.perWorkload ? key + ":" + workload : key;
+}
+
+std::string outlookDriverLabel(OutlookDriver driver, const std::string& workloadName, TextLookup lookup)
+{
+    const OutlookDriverText& t = outlookDriverText(driver);
+    if (!t.knob) {
+        if (!t.perWorkload)
+            return looked(lookup, "OutlookDriver", t.label);
+        return filled(looked(lookup, "OutlookDriver", t.perWorkload), workloadName);
+    }
+    const std::string label = looked(lookup, "Knob", knob(*t.knob).sensitivity.label);
+    return t.perWorkload ? filled(looked(lookup, "OutlookDriver", t.perWorkload), label, workloadName) : label;
+}
 
 } // namespace kvtiers

@@ -14,20 +14,33 @@
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/cards/OutlookCard.h"
+#include "core/cards/Tier.h"
 #include "core/catalog/CardCatalog.h"
+#include "core/io/Options.h"
+#include "core/io/Units.h"
+#include "core/scenario/Knobs.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace kvtiers {
 
 /// Bytes (or ratios) per tier: HBM, server DRAM, SSD (NVMe/NAND).
-struct OutlookTiers {
-    double hbm = 0, dram = 0, ssd = 0;
-    /// By tier index: 0 HBM, 1 DRAM, 2 SSD (the order of the Tier enum).
-    double at(int tier) const { return tier == 0 ? hbm : tier == 1 ? dram : ssd; }
+using OutlookTiers = PerTier<double>;
+
+/// What `kvtiers outlook` is asked: which outlook, the units of its tables and the
+/// tornado's range. Its option table (outlookRunOptions) gives the flags, the help and the
+/// one range check.
+struct OutlookRun {
+    std::string outlook = "steady"; ///< a built-in id, an outlook file or a saved outlook's name
+    ByteUnits units = ByteUnits::Decimal;
+    double relativeRange = kDefaultSensitivityRange; ///< each tornado driver moved by ± this share
 };
+
+/// `--outlook`, `--units`, `--range`.
+std::span<const Option<OutlookRun>> outlookRunOptions();
 
 struct OutlookYearResult {
     int year = 0;
@@ -104,7 +117,7 @@ struct OutlookTornadoBar {
     bool lowFeasible = true, highFeasible = true;
     std::string lowError, highError; ///< why an end cannot be sized
     /// The bar's effect on a tier: the largest |delta| over its feasible ends.
-    double effect(int tier) const;
+    double effect(Tier tier) const;
 };
 
 struct OutlookTornado {
@@ -112,19 +125,51 @@ struct OutlookTornado {
     double relativeRange = kDefaultSensitivityRange;
     OutlookTiers base;                   ///< the last year's needed bytes
     std::vector<OutlookTornadoBar> bars; ///< in driver order (unsorted)
-    /// The bars sorted by their effect on `tier` (0 HBM, 1 DRAM, 2 SSD), largest first.
-    std::vector<OutlookTornadoBar> sortedFor(int tier) const;
+    /// The bars sorted by their effect on `tier`, largest first.
+    std::vector<OutlookTornadoBar> sortedFor(Tier tier) const;
 };
 
 /// The last year's tornado over every driver, its ends sharing one FleetSizingMemo (most
 /// ends move the traffic or a target, not the scenario). Throws InputError only if the
-/// base year cannot be sized.
+/// base year cannot be sized or the catalog's generation ladder is ambiguous
+/// (outlookHardwareLadder); an end that cannot be sized keeps its message in its bar.
 OutlookTornado outlookTornado(
     const CardCatalog& catalog, const OutlookCard& card, double relativeRange = kDefaultSensitivityRange);
 
-/// The hardware generation ladder: hardware ids from older to newer per vendor line
-/// (A100 → H100 → H200 → B200 → B300; MI300X → MI325X → MI355X), as the tornado moves them.
-const std::vector<std::vector<std::string>>& outlookHardwareLadder();
+/// The hardware generation ladder, as the tornado moves a year's hardware: the catalog's
+/// hardware ids per line of their `generation` field (docs/cards.md), each line older to
+/// newer (A100 → H100 → H200 → B200 → B300; MI300X → MI325X → MI355X), lines by name. Throws
+/// InputError naming both cards and their generation.order where two share a place in a line.
+std::vector<std::vector<std::string>> outlookHardwareLadder(const CardCatalog& catalog);
+
+// ---- The drivers' words: one table for the CLI, the JSON and the chart.
+
+/// A driver's key and label. A driver that is a knob takes the knob's key and its
+/// sensitivity label (core/scenario/Knobs.cpp, translatable in context "Knob"); the others
+/// have their own here (context "OutlookDriver"). A driver moved per workload (Context,
+/// MixShare) writes its key as "key:workload" and its label through `perWorkload`.
+struct OutlookDriverText {
+    OutlookDriver driver;
+    std::optional<KnobId> knob; ///< the knob the driver is, if it is one
+    const char* key;            ///< its own key; nullptr where it is a knob
+    const char* label;          ///< its own label (QT_TRANSLATE_NOOP("OutlookDriver")); nullptr where it is a knob
+    const char* perWorkload;    ///< "%1 of %2" (label, workload) or "Share of %1" (workload); nullptr: one bar
+};
+
+/// The table, one entry per OutlookDriver in the enum's order.
+std::span<const OutlookDriverText> outlookDriverTexts();
+const OutlookDriverText& outlookDriverText(OutlookDriver driver);
+/// The driver's key as results write it: "tokens_per_day", "context:chat", "share:chat".
+std::string outlookDriverKey(OutlookDriver driver, const std::string& workload = {});
+
+/// How a front end words a table's text: (context, English source) → its text. The CLI
+/// passes none and prints the English; the GUI passes QCoreApplication::translate.
+using TextLookup = std::string (*)(const char* context, const char* source);
+
+/// The driver's label: "Tokens per day", "Average input context of Chat", "Share of Chat",
+/// each part looked up through `lookup` (none: the English). `workloadName` names the
+/// workload of a per-workload driver.
+std::string outlookDriverLabel(OutlookDriver driver, const std::string& workloadName, TextLookup lookup = nullptr);
 
 /// Whether a model keeps less KV than full attention on every layer: MLA (a latent KV)
 /// or hybrid (some layers linear, state-space or sliding-window).

@@ -14,14 +14,25 @@
 
 namespace kvtiers {
 
-const std::vector<std::vector<std::string>>& outlookHardwareLadder()
+std::vector<std::vector<std::string>> outlookHardwareLadder(const CardCatalog& catalog)
 {
-    // Vendor generations, older to newer (NVIDIA's and AMD's data-center roadmaps).
-    static const std::vector<std::vector<std::string>> ladder = {
-        { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" },
-        { "gh200", "gb200-nvl72", "gb300-nvl72" },
-        { "mi300x", "mi325x", "mi355x" },
-    };
+    // Each line's cards by their order; a map keeps the lines sorted by name.
+    std::map<std::string, std::map<int, const HardwareCard*>> lines;
+    for (const auto& [id, card] : catalog.hardware()) {
+        if (!card.generation)
+            continue;
+        const auto [at, added] = lines[card.generation->line].emplace(card.generation->order, &card);
+        if (!added)
+            throw InputError("hardware cards " + at->second->id + " and " + id + ": generation.order "
+                + std::to_string(card.generation->order) + " twice in line " + card.generation->line
+                + ": each card of a line takes its own place");
+    }
+    std::vector<std::vector<std::string>> ladder;
+    for (const auto& [line, cards] : lines) {
+        ladder.emplace_back();
+        for (const auto& [order, card] : cards)
+            ladder.back().push_back(card->id);
+    }
     return ladder;
 }
 
@@ -33,17 +44,17 @@ bool isMlaOrHybrid(const ModelCard& model)
     return reduced;
 }
 
-double OutlookTornadoBar::effect(int tier) const
+double OutlookTornadoBar::effect(Tier tier) const
 {
     double e = 0;
     if (lowFeasible)
-        e = std::max(e, std::abs(lowDelta.at(tier)));
+        e = std::max(e, std::abs(lowDelta[tier]));
     if (highFeasible)
-        e = std::max(e, std::abs(highDelta.at(tier)));
+        e = std::max(e, std::abs(highDelta[tier]));
     return e;
 }
 
-std::vector<OutlookTornadoBar> OutlookTornado::sortedFor(int tier) const
+std::vector<OutlookTornadoBar> OutlookTornado::sortedFor(Tier tier) const
 {
     std::vector<OutlookTornadoBar> sorted = bars;
     std::stable_sort(sorted.begin(), sorted.end(),
@@ -155,11 +166,11 @@ End shareEnd(
     return end;
 }
 
-End hardwareEnd(const OutlookYear& year, int direction)
+End hardwareEnd(const OutlookYear& year, const std::vector<std::vector<std::string>>& ladder, int direction)
 {
     End end { year, double(direction), {} };
     for (auto& h : end.year.hardware) {
-        for (const auto& line : outlookHardwareLadder()) {
+        for (const auto& line : ladder) {
             const auto it = std::find(line.begin(), line.end(), h.hardware);
             if (it == line.end())
                 continue;
@@ -211,7 +222,7 @@ std::string workloadName(const CardCatalog& catalog, const std::string& id)
 
 struct Driver {
     OutlookDriver driver;
-    std::string workload, workloadName, key, label;
+    std::string workload, workloadName;
     double baseValue;
     std::function<End(int direction)> end;
 };
@@ -219,7 +230,7 @@ struct Driver {
 std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, const OutlookYearResult& base, double r)
 {
     std::vector<Driver> d;
-    d.push_back({ OutlookDriver::Tokens, "", "", "tokens_per_day", "Tokens per day", y.tokensPerDay, [&y, r](int dir) {
+    d.push_back({ OutlookDriver::Tokens, "", "", y.tokensPerDay, [&y, r](int dir) {
                      End e { y, y.tokensPerDay * (1 + dir * r), {} };
                      e.year.tokensPerDay = e.value;
                      e.text = formatScientific(e.value, 3) + " tokens/day"; // "1.05e15", not sixteen digits
@@ -229,32 +240,30 @@ std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, co
     for (const auto& m : y.mix)
         names[m.workload] = workloadName(catalog, m.workload);
     for (const auto& m : y.mix)
-        d.push_back({ OutlookDriver::Context, m.workload, names[m.workload], "context:" + m.workload,
-            "Context of " + names[m.workload], knobBase(y, base, KnobId::Context, m.workload),
-            [&y, &base, r, w = m.workload](int dir) { return knobEnd(y, base, KnobId::Context, w, r, dir); } });
+        d.push_back(
+            { OutlookDriver::Context, m.workload, names[m.workload], knobBase(y, base, KnobId::Context, m.workload),
+                [&y, &base, r, w = m.workload](int dir) { return knobEnd(y, base, KnobId::Context, w, r, dir); } });
     for (const auto& m : y.mix)
-        d.push_back({ OutlookDriver::MixShare, m.workload, names[m.workload], "share:" + m.workload,
-            "Share of " + names[m.workload], m.share, [&y, r, w = m.workload](int dir) {
-                return shareEnd(
-                    y, [w](const OutlookMixEntry& e) { return e.workload == w; }, r, dir);
-            } });
-    d.push_back({ OutlookDriver::KvBits, "", "", "kv_bits", "KV format (bits)", knobBase(y, base, KnobId::KvBits, ""),
+        d.push_back(
+            { OutlookDriver::MixShare, m.workload, names[m.workload], m.share, [&y, r, w = m.workload](int dir) {
+                 return shareEnd(
+                     y, [w](const OutlookMixEntry& e) { return e.workload == w; }, r, dir);
+             } });
+    d.push_back({ OutlookDriver::KvBits, "", "", knobBase(y, base, KnobId::KvBits, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::KvBits, "", r, dir); } });
     const auto mla = mlaEntries(base);
     double mlaShare = 0;
     for (const auto& m : y.mix)
         mlaShare += mla(m) ? m.share : 0;
-    d.push_back({ OutlookDriver::MlaShare, "", "", "mla_hybrid_share", "Share of MLA/hybrid models", mlaShare,
-        [&y, r, mla](int dir) { return shareEnd(y, mla, r, dir); } });
     d.push_back(
-        { OutlookDriver::Reuse, "", "", "reuse_rate", "Prefix-cache hit rate", knobBase(y, base, KnobId::ReuseRate, ""),
-            [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
-    d.push_back({ OutlookDriver::HardwareGeneration, "", "", "hardware_generation", "Hardware generation", 0,
-        [&y](int dir) { return hardwareEnd(y, dir); } });
-    d.push_back({ OutlookDriver::TtftTarget, "", "", "ttft_s", "TTFT target", y.targets.ttft(),
+        { OutlookDriver::MlaShare, "", "", mlaShare, [&y, r, mla](int dir) { return shareEnd(y, mla, r, dir); } });
+    d.push_back({ OutlookDriver::Reuse, "", "", knobBase(y, base, KnobId::ReuseRate, ""),
+        [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
+    d.push_back({ OutlookDriver::HardwareGeneration, "", "", 0,
+        [&y, ladder = outlookHardwareLadder(catalog)](int dir) { return hardwareEnd(y, ladder, dir); } });
+    d.push_back({ OutlookDriver::TtftTarget, "", "", y.targets.ttft(),
         [&y, &base, r](int dir) { return ttftEnd(y, base, r, dir); } });
-    d.push_back({ OutlookDriver::OffloadRate, "", "", "offload_rate", "HBM→host offload rate",
-        knobBase(y, base, KnobId::OffloadRate, ""),
+    d.push_back({ OutlookDriver::OffloadRate, "", "", knobBase(y, base, KnobId::OffloadRate, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::OffloadRate, "", r, dir); } });
     return d;
 }
@@ -266,7 +275,10 @@ OutlookTiers needed(const OutlookYearResult& r)
 
 OutlookTiers minus(const OutlookTiers& a, const OutlookTiers& b)
 {
-    return { a.hbm - b.hbm, a.dram - b.dram, a.ssd - b.ssd };
+    OutlookTiers d;
+    for (Tier t : kTiers)
+        d[t] = a[t] - b[t];
+    return d;
 }
 
 /// Sizes one end; an end that cannot be sized keeps its message.
@@ -305,8 +317,8 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
         bar.driver = d.driver;
         bar.workload = d.workload;
         bar.workloadName = d.workloadName;
-        bar.key = d.key;
-        bar.label = d.label;
+        bar.key = outlookDriverKey(d.driver, d.workload);
+        bar.label = outlookDriverLabel(d.driver, d.workloadName);
         bar.baseValue = d.baseValue;
         const End low = d.end(-1), high = d.end(+1);
         bar.lowValue = low.value;

@@ -139,6 +139,26 @@ void readServerEndurance(const JsonObject& server, HardwareCard& h)
     }
 }
 
+/// "generation": { "line": "nvidia-hgx", "order": 3 }: the card's place among its vendor's
+/// generations. A line is a lower-case slug, so two cards meant for one line cannot differ
+/// by case or a space; the order is a whole number, older first.
+std::optional<HardwareGeneration> readGeneration(const JsonObject& o)
+{
+    if (!o.has("generation"))
+        return std::nullopt;
+    const JsonObject g = o.requireObject("generation");
+    g.rejectUnknownKeys({ "line", "order" });
+    HardwareGeneration gen;
+    gen.line = g.requireString("line");
+    const bool slug = !gen.line.empty() && gen.line.size() <= 64 && gen.line.front() != '-' && gen.line.back() != '-'
+        && gen.line.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
+    if (!slug)
+        g.fail(
+            "line", "\"" + gen.line + "\" is not a line name: lower-case letters, digits and '-', e.g. \"nvidia-hgx\"");
+    gen.order = static_cast<int>(g.requireInteger("order", 1, 1000));
+    return gen;
+}
+
 } // namespace
 const char* gpuArchitectureName(GpuArchitecture a)
 {
@@ -156,7 +176,7 @@ bool hasFp8Attention(GpuArchitecture a)
 HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "gpu", "server", "link", "interconnect" });
+    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "gpu", "server", "link", "interconnect", "generation" });
     HardwareCard h;
     h.id = o.requireString("id");
     h.name = o.requireString("name");
@@ -209,6 +229,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
         }
     }
     h.interconnect = readInterconnect(o, h.link);
+    h.generation = readGeneration(o);
     return h;
 }
 
@@ -255,6 +276,8 @@ Json HardwareCard::toJson() const
         j["gpu"]["fp8_flops"] = fp8Flops;
     if (fp4Flops > 0)
         j["gpu"]["fp4_flops"] = fp4Flops;
+    if (generation)
+        j["generation"] = { { "line", generation->line }, { "order", generation->order } };
     if (!notes.empty())
         j["notes"] = notes;
     return j;

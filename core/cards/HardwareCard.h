@@ -87,6 +87,14 @@ struct Interconnect {
     double trafficFactor(int tp) const;
 };
 
+/// Where a card stands in its vendor's line of generations (docs/cards.md, `generation`): the
+/// outlook's tornado moves a year's hardware one step along its line (outlookHardwareLadder).
+struct HardwareGeneration {
+    std::string line; ///< "nvidia-hgx": the cards of one line succeed each other
+    int order = 0;    ///< its place in the line, older first (1, 2, ...); unique within the line
+    bool operator==(const HardwareGeneration&) const = default;
+};
+
 struct HardwareCard {
     std::string id;
     std::string name;
@@ -114,6 +122,8 @@ struct HardwareCard {
     DwpdBasis nvmeDwpdBasis;            ///< what the rating assumes
     std::optional<SharedUplink> uplink; ///< a host uplink shared by several GPUs, where the card names one
     LinkModel link;
+    /// Its line and place among its vendor's generations; none: a card no generation step moves.
+    std::optional<HardwareGeneration> generation;
 
     Json toJson() const;
 };

@@ -3,6 +3,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvtiers {
@@ -12,7 +13,86 @@ namespace {
 constexpr double kShareTolerance = 1e-9;
 constexpr size_t kMaxYears = 200;
 constexpr size_t kMaxMix = 64;
-constexpr double kMaxTokensPerDay = 1e24;
+
+/// A year's TTFT or TPOT target, as the table binds it (the year's targets are all set).
+template <std::optional<double> LatencyTargets::*Member> OptionField<OutlookYear> targetField()
+{
+    OptionField<OutlookYear> f;
+    f.get = [](const OutlookYear& y) { return y.targets.*Member; };
+    f.set = [](OutlookYear& y, double v) { y.targets.*Member = v; };
+    return f;
+}
+
+Option<OutlookYear> yearOption(OptionSpec spec, OptionField<OutlookYear> field = {})
+{
+    Option<OutlookYear> o;
+    static_cast<OptionSpec&>(o) = spec;
+    o.field = field;
+    return o;
+}
+
+/// The one range of each driver: the reader and the Outlook tab check against it.
+std::span<const Option<OutlookYear>> yearOptions()
+{
+    static const Option<OutlookYear> table[] = {
+        yearOption(
+            { .key = "tokens_per_day",
+                .flag = nullptr,
+                .kind = OptionKind::Number,
+                .min = 1,
+                .max = 1e24,
+                .unit = "tokens/day",
+                .valueName = "N",
+                .help = QT_TRANSLATE_NOOP("Option", "prompt (cached or not) + output tokens a day, all workloads") },
+            option_fields::number<&OutlookYear::tokensPerDay>()),
+        yearOption({ .key = kTtftSecondsKey,
+                       .flag = nullptr,
+                       .kind = OptionKind::Number,
+                       .min = 1e-4,
+                       .max = 1e9,
+                       .unit = "s",
+                       .valueName = "S",
+                       .help = QT_TRANSLATE_NOOP("Option", "the year's time-to-first-token target") },
+            targetField<&LatencyTargets::ttftSeconds>()),
+        yearOption(
+            { .key = kTtftPercentileKey,
+                .flag = nullptr,
+                .kind = OptionKind::Percentile,
+                .valueName = "P",
+                .help = QT_TRANSLATE_NOOP("Option", "the percentile the TTFT target holds at: 99, 99.9 or mean") },
+            targetField<&LatencyTargets::ttftPercentile>()),
+        yearOption({ .key = kTpotSecondsKey,
+                       .flag = nullptr,
+                       .kind = OptionKind::Number,
+                       .min = 1e-4,
+                       .max = 1e9,
+                       .unit = "s",
+                       .valueName = "S",
+                       .help = QT_TRANSLATE_NOOP("Option", "the year's time-per-output-token target") },
+            targetField<&LatencyTargets::tpotSeconds>()),
+        yearOption(
+            { .key = kTpotPercentileKey,
+                .flag = nullptr,
+                .kind = OptionKind::Percentile,
+                .valueName = "P",
+                .help = QT_TRANSLATE_NOOP("Option", "the percentile the TPOT target holds at: 99, 99.9 or mean") },
+            targetField<&LatencyTargets::tpotPercentile>()),
+        yearOption({ .key = kOutlookShareKey,
+            .flag = nullptr,
+            .kind = OptionKind::Share,
+            .min = 0,
+            .max = 1,
+            .valueName = "SHARE",
+            .help
+            = QT_TRANSLATE_NOOP("Option", "a workload's share of the year's requests; the year's shares sum to 1") }),
+    };
+    return table;
+}
+
+const OptionSpec& yearOptionSpec(std::string_view key)
+{
+    return *findOption(yearOptions(), key);
+}
 
 void checkShares(const JsonObject& o, std::string_view key, double sum)
 {
@@ -36,10 +116,12 @@ std::vector<OutlookMixEntry> readMix(const JsonObject& y)
             const JsonObject entry(v, mix.path() + "." + id);
             entry.rejectUnknownKeys(
                 { "share", kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey });
-            e.share = entry.requireNumber("share", 0, 1);
+            const OptionSpec& share = yearOptionSpec(kOutlookShareKey);
+            e.share = entry.requireNumber("share", share.min, share.max);
             e.targets = readLatencyTargets(entry);
         } else {
-            e.share = mix.requireNumber(id, 0, 1);
+            const OptionSpec& share = yearOptionSpec(kOutlookShareKey);
+            e.share = mix.requireNumber(id, share.min, share.max);
         }
         sum += e.share;
         out.push_back(std::move(e));
@@ -78,6 +160,12 @@ std::optional<double> readSupply(const JsonObject& s, std::string_view key)
     return s.optionalNumber(key, 0, 1e30);
 }
 
+/// A tier's key in supply_bytes: the SSD's is "nand", the bits the flash makers ship.
+const char* supplyKey(Tier tier)
+{
+    return tier == Tier::Ssd ? "nand" : tierKey(tier);
+}
+
 OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
 {
     if (!json.is_object())
@@ -97,7 +185,8 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     const Json& tokens = y.raw().at("tokens_per_day");
     if (tokens.is_number() && !(tokens.get<double>() > 0))
         y.fail("tokens_per_day", "must be more than 0, not " + formatSignificant(tokens.get<double>(), 6));
-    year.tokensPerDay = y.requireNumber("tokens_per_day", 1, kMaxTokensPerDay);
+    const OptionSpec& tokensOption = yearOptionSpec("tokens_per_day");
+    year.tokensPerDay = y.requireNumber("tokens_per_day", tokensOption.min, tokensOption.max);
     year.mix = readMix(y);
     year.hardware = readHardware(y);
     year.targets = readLatencyTargets(y).inForce();
@@ -116,9 +205,8 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     if (y.has("supply_bytes")) {
         const JsonObject s = y.requireObject("supply_bytes");
         s.rejectUnknownKeys({ "hbm", "dram", "nand" });
-        year.supplyHbm = readSupply(s, "hbm");
-        year.supplyDram = readSupply(s, "dram");
-        year.supplyNand = readSupply(s, "nand");
+        for (Tier t : kTiers)
+            year.supply[t] = readSupply(s, supplyKey(t));
     }
     if (!y.has("sources"))
         y.fail("sources", "missing: each figure the year sets names its source");
@@ -129,6 +217,17 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     for (const char* figure : { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" })
         if (y.has(figure) && !year.sources.contains(figure))
             src.fail(figure, "missing: every figure the year sets cites a source");
+    // The drivers' one range check, as the Outlook tab makes it: an error names the field.
+    try {
+        validateOutlookYear(year);
+    } catch (const InputError& e) {
+        throw rewordOptionKeys(
+            e,
+            [](std::string_view key, const void* path) {
+                return *static_cast<const std::string*>(path) + "." + std::string(key);
+            },
+            &y.path());
+    }
     return year;
 }
 
@@ -153,6 +252,29 @@ std::map<std::string, OutlookText> readTranslations(const JsonObject& o)
 }
 
 } // namespace
+
+std::span<const Option<OutlookYear>> outlookYearOptions()
+{
+    return yearOptions();
+}
+
+void validateOutlookYear(const OutlookYear& year)
+{
+    validateOptions(outlookYearOptions(), year);
+    for (const OutlookMixEntry& e : year.mix)
+        checkOptionValue(yearOptionSpec(kOutlookShareKey), e.share);
+}
+
+bool operator==(const OutlookCard& a, const OutlookCard& b)
+{
+    const auto sameSources = [](const std::vector<OutlookSource>& x, const std::vector<OutlookSource>& y) {
+        return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const OutlookSource& s, const OutlookSource& t) {
+            return s.title == t.title && s.url == t.url && s.note == t.note;
+        });
+    };
+    return a.id == b.id && a.name == b.name && a.origin == b.origin && a.status == b.status && a.notes == b.notes
+        && sameSources(a.sources, b.sources) && a.years == b.years && a.translations == b.translations;
+}
 
 const std::string& OutlookCard::nameIn(const std::string& language) const
 {
@@ -223,14 +345,11 @@ Json yearJson(const OutlookYear& y)
         for (const auto& [id, o] : y.workloads)
             j["workloads"][id] = o;
     }
-    if (y.supplyHbm || y.supplyDram || y.supplyNand) {
+    if (y.supply.hbm || y.supply.dram || y.supply.ssd) {
         Json s = Json::object();
-        if (y.supplyHbm)
-            s["hbm"] = *y.supplyHbm;
-        if (y.supplyDram)
-            s["dram"] = *y.supplyDram;
-        if (y.supplyNand)
-            s["nand"] = *y.supplyNand;
+        for (Tier t : kTiers)
+            if (y.supply[t])
+                s[supplyKey(t)] = *y.supply[t];
         j["supply_bytes"] = s;
     }
     j["sources"] = Json::object();

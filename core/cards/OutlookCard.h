@@ -12,10 +12,13 @@
 
 #include "core/cards/LatencyTargets.h"
 #include "core/cards/Source.h"
+#include "core/cards/Tier.h"
 #include "core/io/Json.h"
+#include "core/io/Options.h"
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,12 +33,14 @@ struct OutlookMixEntry {
     std::string workload;   ///< a workload id (or file)
     double share = 0;       ///< share of requests; a year's shares sum to 1
     LatencyTargets targets; ///< its own, each figure optional
+    bool operator==(const OutlookMixEntry&) const = default;
 };
 
 /// One server profile of a year: a hardware id and its share of the traffic.
 struct OutlookHardwareShare {
     std::string hardware;
     double share = 1;
+    bool operator==(const OutlookHardwareShare&) const = default;
 };
 
 struct OutlookYear {
@@ -48,13 +53,17 @@ struct OutlookYear {
     /// Knob overrides per workload id, keys as workload cards write them (context, kv_bits, ...),
     /// and "model": the model card the workload runs on that year (an id or file).
     std::map<std::string, Json> workloads;
-    std::optional<double> supplyHbm, supplyDram, supplyNand; ///< bytes the industry ships that year
-    std::map<std::string, int> sources;                      ///< figure → index into OutlookCard::sources
+    /// Bytes the industry ships that year, per tier where the card gives it (the SSD's is
+    /// written "nand": the bits the flash makers ship).
+    PerTier<std::optional<double>> supply;
+    std::map<std::string, int> sources; ///< figure → index into OutlookCard::sources
+    bool operator==(const OutlookYear&) const = default;
 };
 
 /// An outlook's name and notes in another language (the card's own are English).
 struct OutlookText {
     std::string name, notes; ///< empty: the English one stands
+    bool operator==(const OutlookText&) const = default;
 };
 
 struct OutlookCard {
@@ -72,6 +81,20 @@ struct OutlookCard {
     const std::string& nameIn(const std::string& language) const;
     const std::string& notesIn(const std::string& language) const;
 };
+
+/// Every field equal, the origin included (an edit that changes nothing is no undo step).
+bool operator==(const OutlookCard& a, const OutlookCard& b);
+
+/// The option table of a year's drivers (core/io/Options.h), as the Outlook tab edits them
+/// and the reader checks them: tokens per day, the year's TTFT and TPOT targets and their
+/// percentiles, and a workload's share of requests (kOutlookShareKey: each mix entry's, no
+/// one field). None has a CLI flag: `kvtiers outlook` reads a card, not drivers.
+std::span<const Option<OutlookYear>> outlookYearOptions();
+/// The share entry's key: an error about a mix share names it.
+inline constexpr const char* kOutlookShareKey = "share";
+/// Checks a year's drivers against the table: every bound figure and each mix share. Throws
+/// a coded InputError whose `where` is the option's key, for a front end to word.
+void validateOutlookYear(const OutlookYear& year);
 
 /// Reads an outlook card. Throws InputError naming `origin`, the field and the year.
 OutlookCard parseOutlookCard(const Json& json, const std::string& origin);

@@ -2,14 +2,16 @@
 
 #include "core/io/Csv.h"
 #include "core/report/FleetReport.h"
+#include "core/report/ResultJson.h"
 
 namespace kvtiers {
 
 namespace {
 
-Json tiersJson(const OutlookTiers& t)
+/// {"hbm": .., "dram": .., "ssd": ..}, NaN as null.
+Json perTierJson(const OutlookTiers& t)
 {
-    return { { "hbm", numberToJson(t.hbm) }, { "dram", numberToJson(t.dram) }, { "ssd", numberToJson(t.ssd) } };
+    return tiersJson(t, [](double v) { return numberToJson(v); });
 }
 
 Json yearJson(const OutlookYearResult& y)
@@ -30,12 +32,12 @@ Json yearJson(const OutlookYearResult& y)
         { "hbm_installed_bytes", bytesToJson(y.hbmInstalledBytes) }, { "hbm_bytes", bytesToJson(y.hbmBytes) },
         { "dram_installed_bytes", bytesToJson(y.dramInstalledBytes) }, { "dram_bytes", bytesToJson(y.dramBytes) },
         { "nvme_installed_bytes", bytesToJson(y.nvmeInstalledBytes) }, { "ssd_bytes", bytesToJson(y.ssdBytes) } };
-    Json index = tiersJson(y.index);
+    Json index = perTierJson(y.index);
     index["tokens"] = numberToJson(y.tokensIndex);
     j["index"] = index;
-    j["elasticity"] = y.elasticity ? tiersJson(*y.elasticity) : Json(nullptr);
+    j["elasticity"] = y.elasticity ? perTierJson(*y.elasticity) : Json(nullptr);
     if (y.supplyShare)
-        j["supply_share"] = tiersJson(*y.supplyShare);
+        j["supply_share"] = perTierJson(*y.supplyShare);
     return j;
 }
 
@@ -45,9 +47,9 @@ Json tornadoJson(const OutlookTornado& t)
     for (const auto& b : t.bars) {
         Json one = { { "driver", b.key }, { "label", b.label }, { "base_value", numberToJson(b.baseValue) },
             { "low_value", numberToJson(b.lowValue) }, { "high_value", numberToJson(b.highValue) },
-            { "low", b.lowText }, { "high", b.highText }, { "low_bytes", tiersJson(b.low) },
-            { "high_bytes", tiersJson(b.high) }, { "low_delta_bytes", tiersJson(b.lowDelta) },
-            { "high_delta_bytes", tiersJson(b.highDelta) } };
+            { "low", b.lowText }, { "high", b.highText }, { "low_bytes", perTierJson(b.low) },
+            { "high_bytes", perTierJson(b.high) }, { "low_delta_bytes", perTierJson(b.lowDelta) },
+            { "high_delta_bytes", perTierJson(b.highDelta) } };
         if (!b.lowFeasible)
             one["low_error"] = b.lowError;
         if (!b.highFeasible)
@@ -55,13 +57,13 @@ Json tornadoJson(const OutlookTornado& t)
         bars.push_back(std::move(one));
     }
     Json order = Json::object();
-    const char* names[] = { "hbm", "dram", "ssd" };
-    for (int tier = 0; tier < 3; ++tier) {
-        order[names[tier]] = Json::array();
+    for (Tier tier : kTiers) {
+        Json keys = Json::array();
         for (const auto& b : t.sortedFor(tier))
-            order[names[tier]].push_back(b.key);
+            keys.push_back(b.key);
+        order[tierKey(tier)] = std::move(keys);
     }
-    return { { "year", t.year }, { "relative_range", t.relativeRange }, { "base_bytes", tiersJson(t.base) },
+    return { { "year", t.year }, { "relative_range", t.relativeRange }, { "base_bytes", perTierJson(t.base) },
         { "bars", bars }, { "order", order } };
 }
 
@@ -86,8 +88,8 @@ std::string outlookCsv(const OutlookResult& r)
            "dram_bytes,nvme_installed_bytes,ssd_bytes,index_hbm,index_dram,index_ssd,index_tokens,"
            "elasticity_hbm,elasticity_dram,elasticity_ssd,supply_share_hbm,supply_share_dram,supply_share_ssd\n";
     auto tiers = [&](const std::optional<OutlookTiers>& t) {
-        for (int tier = 0; tier < 3; ++tier)
-            out << ',' << (t && std::isfinite(t->at(tier)) ? csvNumber(t->at(tier)) : "");
+        for (Tier tier : kTiers)
+            out << ',' << (t && std::isfinite((*t)[tier]) ? csvNumber((*t)[tier]) : "");
     };
     for (const auto& y : r.years) {
         out << y.year << ',' << csvNumber(y.tokensPerDay) << ',' << csvNumber(y.requestsPerSecond) << ','

@@ -1,11 +1,16 @@
 // `kvtiers outlook` and `kvtiers list outlooks`: a year on one hardware id with no
 // overrides is `kvtiers fleet` run with the same flags, byte for byte in --json; a
-// malformed outlook file exits 2 with a message naming the field and the year; the
-// tornado's workload rows read the workload card's name.
+// malformed outlook file exits 2 with a message naming the field and the year (a
+// percentile written as a fraction among them); the tornado's workload rows read the
+// workload card's name, and every row's label is the one table's (a knob's sensitivity
+// label where the driver is a knob), the same in the text and the JSON; the options come
+// from the command's option table: its help, its ranges and their errors.
 
 #include "app/cli/CommandLine.h"
+#include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
+#include "core/scenario/Knobs.h"
 #include "tests/support/CliRun.h"
 
 #include <QTemporaryDir>
@@ -121,6 +126,51 @@ private slots:
         refused([](Json& j) { j["years"][1]["tokens_per_day"] = -5e12; }, { "years[1] (2027)", "tokens_per_day" });
         refused([](Json& j) { j["years"][1]["year"] = 2026; }, { "years[1] (2026)", "increase" });
         refused([](Json& j) { j["years"][0]["sources"].erase("mix"); }, { "years[0] (2026)", "mix", "source" });
+        // A percentile is written 99 for p99: a fraction (0.99) is refused, in a year and a mix entry.
+        const std::string percentileWords = "write one from 0 to 100 (99 for p99";
+        refused([](Json& j) { j["years"][1]["ttft_percentile"] = 0.99; },
+            { "years[1] (2027).ttft_percentile", "0.99", percentileWords });
+        refused(
+            [](Json& j) {
+                j["years"][0]["mix"]["chat"] = Json { { "share", 0.7 }, { "tpot_percentile", 0.9 } };
+            },
+            { "years[0] (2026).mix.chat.tpot_percentile", "0.9", percentileWords });
+        // The drivers' option table's range: a TTFT target under its lower end names the field.
+        refused([](Json& j) { j["years"][0]["ttft_s"] = 1e-6; }, { "years[0] (2026).ttft_s", "out of range" });
+    }
+
+    /// The options are the option table's: its flags in the help, its ranges checked, each
+    /// error naming the flag; --range moves the tornado's drivers by that share.
+    void optionsComeFromTheTable()
+    {
+        const Run help = runCli({ "outlook", "--help" });
+        QCOMPARE(help.status, 0);
+        for (const OptionSpec* o : { static_cast<const OptionSpec*>(&outlookRunOptions()[0]),
+                 static_cast<const OptionSpec*>(&outlookRunOptions()[1]),
+                 static_cast<const OptionSpec*>(&outlookRunOptions()[2]) }) {
+            QVERIFY2(help.out.find(std::string("[") + o->flag) != std::string::npos, o->flag);
+            QVERIFY2(help.out.find(o->help) != std::string::npos, o->help);
+        }
+        QVERIFY(help.out.find("(default decimal)") != std::string::npos);
+        QVERIFY(help.out.find("(default 50%)") != std::string::npos);
+        const std::string file = write("ok.json", outlookJson());
+        const Run narrow = runCli({ "outlook", "--outlook", file, "--range", "0.2", "--json" });
+        QCOMPARE(narrow.status, 0);
+        const Json t = Json::parse(narrow.out)["tornado"];
+        QCOMPARE(t["relative_range"].get<double>(), 0.2);
+        for (const auto& bar : t["bars"])
+            if (bar["driver"] == "tokens_per_day")
+                QCOMPARE(bar["high_value"].get<double>(), 3e12 * 1.2);
+        const Run wide = runCli({ "outlook", "--outlook", file, "--range", "0.99" });
+        QCOMPARE(wide.status, 2);
+        QVERIFY2(wide.err.find("--range: 0.99 is out of range [0.01, 0.95]") != std::string::npos, wide.err.c_str());
+        const Run units = runCli({ "outlook", "--outlook", file, "--units", "metric" });
+        QCOMPARE(units.status, 2);
+        QVERIFY2(units.err.find("--units: unknown value \"metric\" (use binary|decimal)") != std::string::npos,
+            units.err.c_str());
+        const Run binary = runCli({ "outlook", "--outlook", file, "--units", "binary" });
+        QCOMPARE(binary.status, 0);
+        QVERIFY(binary.out.find("iB") != std::string::npos);
     }
 
     /// A user outlook in tests/data giving the industry's bit supply (made-up test figures):
@@ -234,16 +284,22 @@ private slots:
         const Json j = Json::parse(o.out);
         for (const auto& bar : j["tornado"]["bars"])
             labels[bar["driver"].get<std::string>()] = bar["label"].get<std::string>();
-        QCOMPARE(labels.at("context:chat"), "Context of " + chat);
-        QCOMPARE(labels.at("context:mooncake"), "Context of " + mooncake);
+        // A driver that is a knob reads the knob's sensitivity label (the knob table's words).
+        const std::string context = knob(KnobId::Context).sensitivity.label;
+        QCOMPARE(labels.at("context:chat"), context + " of " + chat);
+        QCOMPARE(labels.at("context:mooncake"), context + " of " + mooncake);
+        QCOMPARE(labels.at(knobKey(KnobId::ReuseRate)), std::string(knob(KnobId::ReuseRate).sensitivity.label));
+        QCOMPARE(labels.at(knobKey(KnobId::KvBits)), std::string(knob(KnobId::KvBits).sensitivity.label));
+        QCOMPARE(labels.at(knobKey(KnobId::OffloadRate)), std::string(knob(KnobId::OffloadRate).sensitivity.label));
         QCOMPARE(labels.at("share:chat"), "Share of " + chat);
         QCOMPARE(labels.at("share:mooncake"), "Share of " + mooncake);
         QCOMPARE(labels.at("tokens_per_day"), std::string("Tokens per day"));
         const Run t = runCli({ "outlook", "--outlook", file });
         QCOMPARE(t.status, 0);
-        QVERIFY(t.out.find("    Context of " + chat + " ") != std::string::npos);
-        QVERIFY(t.out.find("    Share of " + mooncake + " ") != std::string::npos);
-        QVERIFY(t.out.find("Context of chat") == std::string::npos);
+        // The text's rows are the JSON's labels, word for word.
+        for (const auto& [key, label] : labels)
+            QVERIFY2(t.out.find("    " + label + "  ") != std::string::npos, label.c_str());
+        QVERIFY(t.out.find(" of chat") == std::string::npos);
     }
 };
 

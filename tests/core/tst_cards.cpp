@@ -449,6 +449,31 @@ private slots:
         QCOMPARE(bare.interconnect.allReduceLatencySeconds, kDefaultAllReduceLatencySeconds);
         QCOMPARE(bare.architecture, GpuArchitecture::Unknown);
 
+        // generation: the card's line and place among its vendor's generations (the outlook's
+        // ladder). Read, written back, and a bad value refused naming the file and the field.
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        const HardwareCard h200 = loadHardwareCard(h.dump(), "hw.json");
+        QVERIFY(h200.generation);
+        QCOMPARE(h200.generation->line, std::string("nvidia-hgx"));
+        QCOMPARE(h200.generation->order, 3);
+        QCOMPARE(loadHardwareCard(h200.toJson().dump(), "again.json").generation, h200.generation);
+        QVERIFY(!loadHardwareCard(builtinText("hardware", "l40s.json"), "l40s.json").generation);
+        h["generation"]["line"] = "NVIDIA HGX";
+        KV_CHECK(expectInputError(
+            [&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.generation", "line", "NVIDIA HGX" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["generation"]["order"] = 0;
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.generation.order" }));
+        h["generation"]["order"] = 2.5;
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.generation.order" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["generation"]["successor"] = "b200";
+        KV_CHECK(
+            expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json.generation", "successor" }));
+        h = Json::parse(builtinText("hardware", "h200-sxm.json"));
+        h["generation"] = "hopper";
+        KV_CHECK(expectInputError([&] { loadHardwareCard(h.dump(), "hw.json"); }, { "hw.json", "generation" }));
+
         Json w = Json::parse(builtinText("workloads", "flexgen.json"));
         w["weights_placement"]["ssd"] = 0.6;
         KV_CHECK(expectInputError(

@@ -3,15 +3,24 @@
 // is 1 ± 5%; with a p99 target, elasticity is at most 1 and rises towards 1 as load grows
 // (square-root staffing); on the built-in agents-long-context outlook DRAM's and NVMe's
 // needed bytes grow faster than HBM's, and a hand-made mix where HBM leads is kept as a
-// counter-example; the tornado's bars are exact re-sizings.
+// counter-example; the tornado's bars are exact re-sizings. The hardware generation ladder
+// is the hardware cards' `generation` field: moving a card's place moves the tornado's
+// hardware step, and two cards in one place are refused. A year's drivers are checked
+// against their option table, the reader's and the GUI's one range; cards and presets
+// write percentiles as 99.
 
 #include "core/analysis/FleetLoad.h"
 #include "core/analysis/Outlook.h"
+#include "core/catalog/PresetStore.h"
 #include "core/io/InputError.h"
 #include "core/report/FleetReport.h"
 #include "tests/support/TestSupport.h"
 
+#include <QTemporaryDir>
+
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 using namespace kvtiers;
 using namespace kvtiers::test;
@@ -149,9 +158,9 @@ private slots:
         QVERIFY2(std::abs(y1.gpus / 2 - y0.gpus) <= oneReplicaEach,
             qPrintable(QString("%1 vs 2 x %2").arg(y1.gpus).arg(y0.gpus)));
         QVERIFY(y1.elasticity.has_value());
-        for (int tier = 0; tier < 3; ++tier) {
-            const double e = y1.elasticity->at(tier);
-            QVERIFY2(e >= 0.95 && e <= 1.05, qPrintable(QString("tier %1: %2").arg(tier).arg(e)));
+        for (Tier tier : kTiers) {
+            const double e = (*y1.elasticity)[tier];
+            QVERIFY2(e >= 0.95 && e <= 1.05, qPrintable(QString("%1: %2").arg(tierLabel(tier)).arg(e)));
         }
         QCOMPARE(y1.tokensIndex, 2.0);
     }
@@ -396,6 +405,121 @@ private slots:
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find("translations.ko") != std::string::npos, e.what());
         }
+    }
+
+    // ---- The hardware generation ladder, from the cards.
+
+    void ladderComesFromTheHardwareCards()
+    {
+        const std::vector<std::vector<std::string>> builtin = outlookHardwareLadder(CardCatalog::builtin());
+        const std::vector<std::vector<std::string>> expected = { { "mi300x", "mi325x", "mi355x" },
+            { "gh200", "gb200-nvl72", "gb300-nvl72" }, { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" } };
+        QCOMPARE(builtin, expected);
+        // h200-sxm's card moved to the end of its line: the ladder follows it, and so does
+        // the tornado's hardware step of a year on h100-sxm (up: h200-sxm before, b200 after).
+        OutlookYear y = year(2030, 1e12, { { "chat", 1, {} } }, { { "h100-sxm", 1 } });
+        const auto hardwareBar = [&](const CardCatalog& catalog) {
+            for (const auto& b : outlookTornado(catalog, card({ y })).bars)
+                if (b.driver == OutlookDriver::HardwareGeneration)
+                    return b;
+            return OutlookTornadoBar {};
+        };
+        QCOMPARE(hardwareBar(CardCatalog::builtin()).highText, std::string("h200-sxm"));
+        QCOMPARE(hardwareBar(CardCatalog::builtin()).lowText, std::string("a100-80gb"));
+        CardCatalog moved = CardCatalog::builtin();
+        Json h200 = moved.hardware().at("h200-sxm").toJson();
+        QCOMPARE(h200["generation"]["order"].get<int>(), 3);
+        h200["generation"]["order"] = 9;
+        moved.addCard(CardKind::Hardware, h200.dump(), "h200-sxm.json");
+        QCOMPARE(outlookHardwareLadder(moved).back(),
+            (std::vector<std::string> { "a100-80gb", "h100-sxm", "b200", "b300", "h200-sxm" }));
+        QCOMPARE(hardwareBar(moved).highText, std::string("b200"));
+        // Without the field a card is on no line: the step leaves it where it is.
+        Json none = moved.hardware().at("h100-sxm").toJson();
+        none.erase("generation");
+        moved.addCard(CardKind::Hardware, none.dump(), "h100-sxm.json");
+        QCOMPARE(hardwareBar(moved).highText, std::string("h100-sxm"));
+        // Two cards in one place of a line: refused, naming both and the field.
+        CardCatalog twice = CardCatalog::builtin();
+        Json b200 = twice.hardware().at("b200").toJson();
+        b200["id"] = "b200-copy";
+        twice.addCard(CardKind::Hardware, b200.dump(), "b200-copy.json");
+        try {
+            outlookHardwareLadder(twice);
+            QFAIL("accepted two cards at one place of a line");
+        } catch (const InputError& e) {
+            const std::string m = e.what();
+            for (const char* word : { "b200", "b200-copy", "generation.order", "nvidia-hgx" })
+                QVERIFY2(m.find(word) != std::string::npos, e.what());
+        }
+    }
+
+    // ---- The drivers' option table.
+
+    void yearDriversAreCheckedAgainstTheirTable()
+    {
+        OutlookYear y = year(2026, 1e12, { { "chat", 1, {} } }, { { "h200-sxm", 1 } });
+        validateOutlookYear(y);
+        const auto refusedAs = [&](const OutlookYear& bad, InputErrorCode code, const std::string& key) {
+            try {
+                validateOutlookYear(bad);
+                QFAIL("accepted a driver out of its range");
+            } catch (const InputError& e) {
+                QCOMPARE(e.detail().code, code);
+                QCOMPARE(e.detail().where, key);
+            }
+        };
+        OutlookYear bad = y;
+        bad.tokensPerDay = 0.5;
+        refusedAs(bad, InputErrorCode::ValueOutOfRange, "tokens_per_day");
+        bad = y;
+        bad.targets.tpotSeconds = 0;
+        refusedAs(bad, InputErrorCode::ValueOutOfRange, kTpotSecondsKey);
+        bad = y;
+        bad.targets.ttftPercentile = 0.99;
+        refusedAs(bad, InputErrorCode::PercentileOutOfRange, kTtftPercentileKey);
+        bad = y;
+        bad.mix.front().share = 1.5;
+        refusedAs(bad, InputErrorCode::ValueOutOfRange, kOutlookShareKey);
+        // The reader's range is the table's: the same bounds, the field and year named.
+        const OptionSpec* tokens = findOption(outlookYearOptions(), "tokens_per_day");
+        QVERIFY(tokens && tokens->min == 1 && tokens->max == 1e24);
+        Json j = outlookCardToJson(card({ y }));
+        j["years"][0]["sources"]
+            = { { "tokens_per_day", 0 }, { "mix", 0 }, { "hardware", 0 }, { "ttft_s", 0 }, { "tpot_s", 0 } };
+        QCOMPARE(parseOutlookCard(j, "t.json").years.front().targets.tpot(), 0.1);
+        j["years"][0]["tpot_s"] = 5e-5;
+        try {
+            parseOutlookCard(j, "t.json");
+            QFAIL("accepted a TPOT target below the table's range");
+        } catch (const InputError& e) {
+            QVERIFY2(
+                std::string(e.what()).starts_with("t.json: years[0] (2026).tpot_s: 0.00005 is out of range [0.0001, "),
+                e.what());
+        }
+    }
+
+    /// A card written out (a saved outlook, an export) writes its percentiles as 99, and
+    /// the saved preset file does too; reading either gives the same card.
+    void percentilesAreWrittenAs99()
+    {
+        OutlookCard c = CardCatalog::builtin().outlooks().at("steady");
+        c.years.front().mix.front().targets.tpotPercentile = 99.9;
+        const Json j = outlookCardToJson(c);
+        QCOMPARE(j["years"][0]["ttft_percentile"], Json(99));
+        QCOMPARE(j["years"][0]["mix"][c.years.front().mix.front().workload]["tpot_percentile"], Json(99.9));
+        QTemporaryDir dir;
+        PresetStore store(dir.path().toStdString());
+        QVERIFY(store.saveOutlook("p99", c).ok());
+        std::ostringstream text;
+        text << std::ifstream(store.findOutlook("p99")->file).rdbuf();
+        QVERIFY2(text.str().find("\"ttft_percentile\": 99") != std::string::npos, text.str().c_str());
+        QVERIFY2(text.str().find("\"ttft_percentile\": 0.99") == std::string::npos, text.str().c_str());
+        QVERIFY2(text.str().find("\"tpot_percentile\": 99.9") != std::string::npos, text.str().c_str());
+        PresetStore again(dir.path().toStdString());
+        OutlookCard back = again.findOutlook("p99")->outlook;
+        back.origin = c.origin;
+        QVERIFY(back.years == c.years);
     }
 };
 

@@ -6,11 +6,14 @@
 // 994 px wide in English and Korean: headers whole, one chart per page, every tornado row
 // (screenshots of each chart page written for a look when KVTIERS_SCREENSHOT_DIR is set);
 // an edited outlook saved as a preset comes back whole; a year's supply share shows in its
-// tooltip; the card's Korean name and notes show in the Korean UI.
+// tooltip; the card's Korean name and notes show in the Korean UI. The tornado's rows are
+// named by the core's one table, the same words as `kvtiers outlook` writes in English and
+// their translations in Korean; a refused driver says why in the option table's terms.
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/report/OutlookReport.h"
+#include "core/scenario/Knobs.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
@@ -36,6 +39,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace kvtiers;
 using namespace kvtiers::ui;
@@ -48,11 +52,11 @@ private slots:
     void chartsDrawTheCoresResult()
     {
         OutlookView view(CardCatalog::builtin());
-        view.flush();
-        QVERIFY2(view.result().has_value(), qPrintable(view.errorMessage()));
+        view.document()->flush();
+        QVERIFY2(view.document()->hasResult(), qPrintable(view.document()->errorMessage()));
         const OutlookCard& card = CardCatalog::builtin().outlooks().at("steady");
         const OutlookResult core = computeOutlook(CardCatalog::builtin(), card);
-        QCOMPARE(view.card().id, std::string("steady"));
+        QCOMPARE(view.document()->card().id, std::string("steady"));
         OutlookChart* index = view.indexChart();
         OutlookChart* bytes = view.bytesChart();
         QCOMPARE(index->yearCount(), static_cast<int>(core.years.size()));
@@ -75,74 +79,139 @@ private slots:
     void editedDriverChangesTheChartAndUndoRestoresIt()
     {
         OutlookView view(CardCatalog::builtin());
-        view.flush();
+        view.document()->flush();
         QTableWidget* table = view.driversTable();
         QCOMPARE(table->rowCount(), 5);
         const double before = view.bytesChart()->plottedAt(0, 4);
-        const double tokensBefore = view.card().years[4].tokensPerDay;
+        const double tokensBefore = view.document()->card().years[4].tokensPerDay;
         // Typing into the cell is the edit: the last year's tokens per day doubled.
-        table->item(4, OutlookView::TokensColumn)->setText(QString::number(2 * tokensBefore, 'g', 6));
-        QCOMPARE(view.undoStack()->count(), 1);
-        QCOMPARE(view.card().years[4].tokensPerDay, 2 * tokensBefore);
-        view.flush();
+        table->item(4, OutlookDriversTable::TokensColumn)->setText(QString::number(2 * tokensBefore, 'g', 6));
+        QCOMPARE(view.document()->undoStack()->count(), 1);
+        QCOMPARE(view.document()->card().years[4].tokensPerDay, 2 * tokensBefore);
+        view.document()->flush();
         const double after = view.bytesChart()->plottedAt(0, 4);
         QVERIFY2(after > 1.5 * before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
         QCOMPARE(view.indexChart()->plottedAt(3, 4), 20.0);
-        view.undoStack()->undo();
-        view.flush();
-        QCOMPARE(view.card().years[4].tokensPerDay, tokensBefore);
+        view.document()->undoStack()->undo();
+        view.document()->flush();
+        QCOMPARE(view.document()->card().years[4].tokensPerDay, tokensBefore);
         QCOMPARE(view.bytesChart()->plottedAt(0, 4), before);
-        QCOMPARE(OutlookView::parseTokens(table->item(4, OutlookView::TokensColumn)->text()), tokensBefore);
+        QCOMPARE(
+            OutlookDriversTable::parseTokens(table->item(4, OutlookDriversTable::TokensColumn)->text()), tokensBefore);
         // A share: the others are rescaled so the year's mix still sums to 1.
-        const int chat = OutlookView::FirstShareColumn
-            + static_cast<int>(std::find(view.shareWorkloads().begin(), view.shareWorkloads().end(), "chat")
-                - view.shareWorkloads().begin());
-        QVERIFY(view.editDriver(0, chat, 0.2).isEmpty());
+        const int chat = OutlookDriversTable::FirstShareColumn
+            + static_cast<int>(std::find(view.driversTable()->shareWorkloads().begin(),
+                                   view.driversTable()->shareWorkloads().end(), "chat")
+                - view.driversTable()->shareWorkloads().begin());
+        QVERIFY(view.driversTable()->editCell(0, chat, 0.2).isEmpty());
         double sum = 0;
-        for (const auto& e : view.card().years[0].mix)
+        for (const auto& e : view.document()->card().years[0].mix)
             sum += e.share;
         QVERIFY(std::abs(sum - 1) < 1e-12);
         // Bad values are refused with a reason, and change nothing.
-        QVERIFY(!view.editDriver(0, OutlookView::TokensColumn, 0).isEmpty());
-        QVERIFY(!view.editDriver(0, chat, 1.5).isEmpty());
-        QCOMPARE(view.undoStack()->count(), 1); // the undone edit gave way to the share edit
+        QVERIFY(!view.driversTable()->editCell(0, OutlookDriversTable::TokensColumn, 0).isEmpty());
+        QVERIFY(!view.driversTable()->editCell(0, chat, 1.5).isEmpty());
+        QCOMPARE(view.document()->undoStack()->count(), 1); // the undone edit gave way to the share edit
+    }
+
+    /// Each tornado row's name is the label the CLI writes for its driver (outlookToJson is
+    /// `kvtiers outlook --json`), for every tier's order; in Korean, the same table's words
+    /// translated: the outlook's own ("OutlookDriver") and the knobs' ("Knob").
+    void tornadoLabelsAreTheCommandsWords()
+    {
+        OutlookView view(CardCatalog::builtin());
+        view.document()->flush();
+        QVERIFY(view.document()->hasResult());
+        const Json json = outlookToJson(view.document()->result().result, &view.document()->result().tornado);
+        std::map<std::string, std::string> labels;
+        for (const auto& bar : json["tornado"]["bars"])
+            labels[bar["driver"].get<std::string>()] = bar["label"].get<std::string>();
+        QComboBox* tier = view.chartTabs()->tierPicker();
+        OutlookTornadoChart* chart = view.tornadoChart();
+        int checked = 0;
+        for (int t = 0; t < tier->count(); ++t) {
+            tier->setCurrentIndex(t);
+            QVERIFY(chart->rowCount() > 0);
+            for (int r = 0; r < chart->rowCount(); ++r, ++checked) {
+                QCOMPARE(chart->driverNameAt(r).toStdString(), labels.at(chart->keyAt(r)));
+                QVERIFY(chart->fullLabelAt(r).startsWith(chart->driverNameAt(r) + QStringLiteral(" (")));
+            }
+        }
+        QVERIFY(checked >= 3 * 9);
+        installTranslator(QStringLiteral("ko"));
+        {
+            OutlookView korean(CardCatalog::builtin());
+            korean.document()->flush();
+            OutlookTornadoChart* ko = korean.tornadoChart();
+            QStringList seen;
+            for (int r = 0; r < ko->rowCount(); ++r) {
+                const QString name = ko->driverNameAt(r);
+                seen << name;
+                if (ko->keyAt(r) == "tokens_per_day")
+                    QCOMPARE(name, QCoreApplication::translate("OutlookDriver", "Tokens per day"));
+                if (ko->keyAt(r) == knobKey(KnobId::ReuseRate))
+                    QCOMPARE(name, QCoreApplication::translate("Knob", knob(KnobId::ReuseRate).sensitivity.label));
+                QVERIFY2(name.toStdString() != labels.at(ko->keyAt(r)), qPrintable(name)); // translated
+            }
+            QVERIFY(!seen.isEmpty());
+        }
+        installTranslator(QStringLiteral("en"));
+    }
+
+    /// A driver out of its option table's range is refused in the table's terms, naming the
+    /// driver, and nothing changes; the document offers the chart, the years and the card.
+    void refusedDriverNamesItAndExportsAreListed()
+    {
+        OutlookView view(CardCatalog::builtin());
+        view.document()->flush();
+        const QString error = view.driversTable()->editCell(0, OutlookDriversTable::TokensColumn, 0.5);
+        QVERIFY2(error.contains(QStringLiteral("tokens per day: 0.5 is out of range [1, ")), qPrintable(error));
+        const QString ttft = view.driversTable()->editCell(0, OutlookDriversTable::TtftColumn, 0);
+        QVERIFY2(ttft.startsWith(QStringLiteral("TTFT target: 0 is out of range")), qPrintable(ttft));
+        QCOMPARE(view.document()->undoStack()->count(), 0);
+        QStringList ids;
+        for (const DocumentExport& e : view.document()->exports())
+            ids << e.id;
+        QCOMPARE(ids,
+            (QStringList {
+                QStringLiteral("outlook-chart"), QStringLiteral("outlook-years"), QStringLiteral("outlook-card") }));
     }
 
     void tableReadsInUnits()
     {
         // Tokens per day in SI units and back exactly; a plain number is read as well.
-        QCOMPARE(OutlookView::tokensText(2.1e14), QStringLiteral("210 T/day"));
-        QCOMPARE(OutlookView::tokensText(2.1e15), QStringLiteral("2.1 P/day"));
-        QCOMPARE(OutlookView::tokensText(950), QStringLiteral("950/day"));
-        QCOMPARE(OutlookView::parseTokens(QStringLiteral("210 T/day")), 2.1e14);
-        QCOMPARE(OutlookView::parseTokens(QStringLiteral("2.1 P")), 2.1e15);
-        QCOMPARE(OutlookView::parseTokens(QStringLiteral("1.5k")), 1500.0);
-        QCOMPARE(OutlookView::parseTokens(QStringLiteral("2.1e14")), 2.1e14);
-        QVERIFY(!OutlookView::parseTokens(QStringLiteral("lots")));
-        QVERIFY(!OutlookView::parseTokens(QStringLiteral("2 X")));
-        QCOMPARE(OutlookView::shareText(0.45), QStringLiteral("45 %"));
-        QCOMPARE(OutlookView::parseShare(QStringLiteral("45 %")), 0.45);
-        QCOMPARE(OutlookView::parseShare(QStringLiteral("12.5")), 0.125);
+        QCOMPARE(OutlookDriversTable::tokensText(2.1e14), QStringLiteral("210 T/day"));
+        QCOMPARE(OutlookDriversTable::tokensText(2.1e15), QStringLiteral("2.1 P/day"));
+        QCOMPARE(OutlookDriversTable::tokensText(950), QStringLiteral("950/day"));
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("210 T/day")), 2.1e14);
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("2.1 P")), 2.1e15);
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("1.5k")), 1500.0);
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("2.1e14")), 2.1e14);
+        QVERIFY(!OutlookDriversTable::parseTokens(QStringLiteral("lots")));
+        QVERIFY(!OutlookDriversTable::parseTokens(QStringLiteral("2 X")));
+        QCOMPARE(OutlookDriversTable::shareText(0.45), QStringLiteral("45 %"));
+        QCOMPARE(OutlookDriversTable::parseShare(QStringLiteral("45 %")), 0.45);
+        QCOMPARE(OutlookDriversTable::parseShare(QStringLiteral("12.5")), 0.125);
 
         OutlookView view(CardCatalog::builtin());
         // Shown at a laptop page's width, so each column has the room its title is fitted to.
         view.resize(900, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.flush();
+        view.document()->flush();
         QTest::qWait(50);
         QTableWidget* table = view.driversTable();
-        const OutlookCard& card = view.card();
+        const OutlookCard& card = view.document()->card();
         for (int r = 0; r < table->rowCount(); ++r)
-            QCOMPARE(table->item(r, OutlookView::TokensColumn)->text(),
-                OutlookView::tokensText(card.years[static_cast<size_t>(r)].tokensPerDay));
+            QCOMPARE(table->item(r, OutlookDriversTable::TokensColumn)->text(),
+                OutlookDriversTable::tokensText(card.years[static_cast<size_t>(r)].tokensPerDay));
         // steady.json: 2.1e14 tokens a day in 2026.
-        QCOMPARE(table->item(0, OutlookView::TokensColumn)->text(), QStringLiteral("210 T/day"));
+        QCOMPARE(table->item(0, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("210 T/day"));
         // Shares in %, headed by the workload card's short name, its full name in the tooltip.
-        const auto& workloads = view.shareWorkloads();
-        const int chat = OutlookView::FirstShareColumn
+        const auto& workloads = view.driversTable()->shareWorkloads();
+        const int chat = OutlookDriversTable::FirstShareColumn
             + static_cast<int>(std::find(workloads.begin(), workloads.end(), "chat") - workloads.begin());
-        QCOMPARE(table->item(0, chat)->text(), OutlookView::shareText(card.years[0].mix.empty() ? 0 : [&] {
+        QCOMPARE(table->item(0, chat)->text(), OutlookDriversTable::shareText(card.years[0].mix.empty() ? 0 : [&] {
             for (const auto& e : card.years[0].mix)
                 if (e.workload == "chat")
                     return e.share;
@@ -153,26 +222,26 @@ private slots:
             QString::fromStdString(CardCatalog::builtin().workloads().at("chat").name)));
         // Typing a share in percent sets it as a fraction; a unit on tokens is read.
         table->item(0, chat)->setText(QStringLiteral("20 %"));
-        for (const auto& e : view.card().years[0].mix)
+        for (const auto& e : view.document()->card().years[0].mix)
             if (e.workload == "chat")
                 QCOMPARE(e.share, 0.2);
-        table->item(1, OutlookView::TokensColumn)->setText(QStringLiteral("500 T/day"));
-        QCOMPARE(view.card().years[1].tokensPerDay, 5e14);
-        QCOMPARE(view.undoStack()->count(), 2);
-        table->item(1, OutlookView::TokensColumn)->setText(QStringLiteral("many"));
-        QCOMPARE(view.card().years[1].tokensPerDay, 5e14);
-        QCOMPARE(table->item(1, OutlookView::TokensColumn)->text(), QStringLiteral("500 T/day"));
+        table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("500 T/day"));
+        QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
+        QCOMPARE(view.document()->undoStack()->count(), 2);
+        table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("many"));
+        QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
+        QCOMPARE(table->item(1, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("500 T/day"));
     }
 
     void exportWritesFiles()
     {
         OutlookView view(CardCatalog::builtin());
         view.showOutlook("agents-long-context");
-        view.flush();
+        view.document()->flush();
         QTemporaryDir dir;
         for (const char* name : { "o.png", "o.svg", "o.pdf", "o.csv", "o.json" }) {
             const QString path = dir.filePath(QString::fromLatin1(name));
-            const QString error = view.exportTo(path);
+            const QString error = view.document()->exportTo(path);
             QVERIFY2(error.isEmpty(), qPrintable(error));
             QVERIFY2(QFileInfo(path).size() > 100, name);
         }
@@ -180,13 +249,13 @@ private slots:
         QVERIFY(!png.isNull() && png.width() > 1000);
         QFile csv(dir.filePath(QStringLiteral("o.csv")));
         QVERIFY(csv.open(QIODevice::ReadOnly));
-        QCOMPARE(QString::fromUtf8(csv.readAll()).toStdString(), outlookCsv(*view.result()));
+        QCOMPARE(QString::fromUtf8(csv.readAll()).toStdString(), outlookCsv(view.document()->result().result));
         // The card written opens again as the same outlook.
         OutlookView again(CardCatalog::builtin());
         QVERIFY(again.openFile(dir.filePath(QStringLiteral("o.json"))).isEmpty());
-        QCOMPARE(again.card().id, std::string("agents-long-context"));
-        QCOMPARE(again.card().years.size(), view.card().years.size());
-        QVERIFY(!view.exportTo(dir.filePath(QStringLiteral("o.txt"))).isEmpty());
+        QCOMPARE(again.document()->card().id, std::string("agents-long-context"));
+        QCOMPARE(again.document()->card().years.size(), view.document()->card().years.size());
+        QVERIFY(!view.document()->exportTo(dir.filePath(QStringLiteral("o.txt"))).isEmpty());
     }
 
     /// An edited outlook saved as a preset, the view reset to a built-in, then the preset
@@ -195,11 +264,11 @@ private slots:
     void savedPresetComesBack()
     {
         OutlookView view(CardCatalog::builtin());
-        view.flush();
+        view.document()->flush();
         QTableWidget* table = view.driversTable();
-        table->item(1, OutlookView::TokensColumn)->setText(QStringLiteral("555 T"));
-        QCOMPARE(view.card().years[1].tokensPerDay, 5.55e14);
-        view.flush();
+        table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("555 T"));
+        QCOMPARE(view.document()->card().years[1].tokensPerDay, 5.55e14);
+        view.document()->flush();
         auto snapshot = [&] {
             QStringList cells;
             for (int r = 0; r < table->rowCount(); ++r)
@@ -216,18 +285,18 @@ private slots:
         auto* picker = view.findChild<QComboBox*>(QStringLiteral("outlookPicker"));
         QVERIFY(picker->findText(QStringLiteral("Saved: my 2027")) >= 0);
         QVERIFY(view.showOutlook("steady"));
-        view.flush();
+        view.document()->flush();
         QVERIFY(snapshot() != edited);
         QVERIFY(view.showPreset(QStringLiteral("my 2027")).isEmpty());
-        view.flush();
+        view.document()->flush();
         QCOMPARE(snapshot(), edited);
-        QCOMPARE(view.card().years[1].tokensPerDay, 5.55e14);
+        QCOMPARE(view.document()->card().years[1].tokensPerDay, 5.55e14);
         QCOMPARE(picker->currentData().toString(), QStringLiteral("preset:my 2027"));
         QVERIFY(view.saveAsPreset(QStringLiteral("my 2027")).contains(QStringLiteral("exists already")));
         OutlookView other(CardCatalog::builtin());
-        QCOMPARE(other.presetNames(), QStringList { QStringLiteral("my 2027") });
+        QCOMPARE(other.document()->presetNames(), QStringList { QStringLiteral("my 2027") });
         QVERIFY(!other.showPreset(QStringLiteral("no such")).isEmpty());
-        QVERIFY(other.presetStore().removeOutlook("my 2027").ok());
+        QVERIFY(other.document()->presetStore().removeOutlook("my 2027").ok());
     }
 
     /// A year with the industry's bit supply: its year cell's tooltip gives each tier's share.
@@ -237,16 +306,16 @@ private slots:
         const QString file
             = qEnvironmentVariable("KVTIERS_SOURCE_DIR") + QStringLiteral("/tests/data/outlooks/with-supply.json");
         QVERIFY(view.openFile(file).isEmpty());
-        view.flush();
-        QVERIFY2(view.result().has_value(), qPrintable(view.errorMessage()));
-        const OutlookYearResult& y = view.result()->years[1];
-        const QString tip = view.driversTable()->item(1, OutlookView::YearColumn)->toolTip();
+        view.document()->flush();
+        QVERIFY2(view.document()->hasResult(), qPrintable(view.document()->errorMessage()));
+        const OutlookYearResult& y = view.document()->result().result.years[1];
+        const QString tip = view.driversTable()->item(1, OutlookDriversTable::YearColumn)->toolTip();
         QVERIFY2(tip.contains(QStringLiteral("HBM %1 %").arg(QString::number(y.supplyShare->hbm * 100, 'g', 3))),
             qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("NAND %1 %").arg(QString::number(y.supplyShare->ssd * 100, 'g', 3))),
             qPrintable(tip));
         // The first year gives only HBM's supply.
-        const QString first = view.driversTable()->item(0, OutlookView::YearColumn)->toolTip();
+        const QString first = view.driversTable()->item(0, OutlookDriversTable::YearColumn)->toolTip();
         QVERIFY2(first.contains(QStringLiteral("HBM")) && !first.contains(QStringLiteral("DRAM")), qPrintable(first));
     }
 
@@ -258,7 +327,7 @@ private slots:
         {
             OutlookView view(CardCatalog::builtin());
             QVERIFY(view.showOutlook("efficiency"));
-            view.flush();
+            view.document()->flush();
             auto* status = view.findChild<QLabel*>(QStringLiteral("outlookStatus"));
             QVERIFY2(status->text().contains(QString::fromStdString(card.translations.at("ko").name)),
                 qPrintable(status->text()));
@@ -267,7 +336,7 @@ private slots:
         installTranslator(QStringLiteral("en"));
         OutlookView view(CardCatalog::builtin());
         QVERIFY(view.showOutlook("efficiency"));
-        view.flush();
+        view.document()->flush();
         auto* status = view.findChild<QLabel*>(QStringLiteral("outlookStatus"));
         QVERIFY(status->text().contains(QString::fromStdString(card.name)));
         QCOMPARE(status->toolTip(), QString::fromStdString(card.notes));
@@ -292,9 +361,9 @@ private slots:
         tabs->setCurrentIndex(static_cast<int>(MainWindow::ViewTab::Outlook));
         auto* view = window.findChild<OutlookView*>();
         QVERIFY(view);
-        view->flush();
+        view->document()->flush();
         QTest::qWait(200);
-        QVERIFY2(view->result().has_value(), qPrintable(view->errorMessage()));
+        QVERIFY2(view->document()->hasResult(), qPrintable(view->document()->errorMessage()));
         // Every year's row shows in the drivers table.
         QTableWidget* table = view->driversTable();
         const int last = table->rowViewportPosition(table->rowCount() - 1) + table->rowHeight(table->rowCount() - 1);
@@ -321,7 +390,8 @@ private slots:
         charts->setCurrentIndex(2);
         QTest::qWait(50);
         OutlookTornadoChart* tornado = view->tornadoChart();
-        QVERIFY(tornado->rowCount() == static_cast<int>(std::min<size_t>(10, view->tornado()->bars.size())));
+        QVERIFY(tornado->rowCount()
+            == static_cast<int>(std::min<size_t>(10, view->document()->result().tornado.bars.size())));
         const QFontMetrics metrics(tornado->plot()->yAxis->tickLabelFont());
         for (int r = 0; r < tornado->rowCount(); ++r) {
             QVERIFY(metrics.horizontalAdvance(tornado->shownLabelAt(r)) <= std::max(120, tornado->width() * 2 / 5));

@@ -124,7 +124,7 @@ void MainWindow::buildEditMenu()
     m_undoGroup = new QUndoGroup(this);
     m_undoGroup->addStack(m_controller->undoStack());
     m_undoGroup->addStack(m_fleetView->undoStack());
-    m_undoGroup->addStack(m_outlookView->undoStack());
+    m_undoGroup->addStack(m_outlookView->document()->undoStack());
     m_undoGroup->addStack(m_loadDocument->undoStack());
     m_undoGroup->setActiveStack(m_controller->undoStack());
     QUndoGroup* stack = m_undoGroup;

@@ -205,7 +205,7 @@ void MainWindow::followCurrentTab()
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     if (m_undoGroup)
         m_undoGroup->setActiveStack(isShown(ViewTab::Fleet)           ? m_fleetView->undoStack()
-                : isShown(ViewTab::Outlook)                           ? m_outlookView->undoStack()
+                : isShown(ViewTab::Outlook)                           ? m_outlookView->document()->undoStack()
                 : isShown(ViewTab::Trace) && m_traceView->showsLoad() ? m_loadDocument->undoStack()
                                                                       : m_controller->undoStack());
 }

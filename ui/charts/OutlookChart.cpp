@@ -4,6 +4,7 @@
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
 
+#include <QCoreApplication>
 #include <QFontMetrics>
 #include <QResizeEvent>
 #include <qcustomplot.h>
@@ -18,7 +19,7 @@ QColor seriesColor(int series, const QPalette& palette)
 {
     if (series == 3)
         return palette.color(QPalette::Text);
-    return chart::tierColor(static_cast<Tier>(series));
+    return chart::tierColor(kTiers[static_cast<size_t>(series)]);
 }
 
 /// A count with an SI prefix, three significant digits ("1.05 P" for 1.05e15).
@@ -78,8 +79,9 @@ double OutlookChart::valueAt(int series, int i) const
 {
     const OutlookYearResult& y = m_result.years.at(static_cast<size_t>(i));
     if (m_mode == Mode::Index)
-        return series == 3 ? y.tokensIndex : y.index.at(series);
-    return series == 0 ? y.hbmBytes : series == 1 ? y.dramBytes : y.ssdBytes;
+        return series == 3 ? y.tokensIndex : y.index[kTiers[static_cast<size_t>(series)]];
+    const PerTier<double> needed { y.hbmBytes, y.dramBytes, y.ssdBytes };
+    return needed[kTiers[static_cast<size_t>(series)]];
 }
 
 double OutlookChart::plottedAt(int series, int i) const
@@ -186,39 +188,23 @@ OutlookTornadoChart::OutlookTornadoChart(QWidget* parent)
     applyTheme();
 }
 
+namespace {
+/// The UI language's words for a table text of the core (outlookDriverLabel's lookup).
+std::string translatedText(const char* context, const char* source)
+{
+    return QCoreApplication::translate(context, source).toStdString();
+}
+} // namespace
+
+QString OutlookTornadoChart::driverNameAt(int row) const
+{
+    const OutlookTornadoBar& bar = m_rows.at(static_cast<size_t>(row));
+    return QString::fromStdString(outlookDriverLabel(bar.driver, bar.workloadName, &translatedText));
+}
+
 QString OutlookTornadoChart::rowLabel(const OutlookTornadoBar& bar) const
 {
-    QString name;
-    const QString w = QString::fromStdString(bar.workloadName.empty() ? bar.workload : bar.workloadName);
-    switch (bar.driver) {
-    case OutlookDriver::Tokens:
-        name = tr("Tokens per day");
-        break;
-    case OutlookDriver::Context:
-        name = tr("Context of %1").arg(w);
-        break;
-    case OutlookDriver::MixShare:
-        name = tr("Share of %1").arg(w);
-        break;
-    case OutlookDriver::KvBits:
-        name = tr("KV format");
-        break;
-    case OutlookDriver::MlaShare:
-        name = tr("MLA/hybrid share");
-        break;
-    case OutlookDriver::Reuse:
-        name = tr("Prefix reuse");
-        break;
-    case OutlookDriver::HardwareGeneration:
-        name = tr("Hardware generation");
-        break;
-    case OutlookDriver::TtftTarget:
-        name = tr("TTFT target");
-        break;
-    case OutlookDriver::OffloadRate:
-        name = tr("Offload rate");
-        break;
-    }
+    const QString name = QString::fromStdString(outlookDriverLabel(bar.driver, bar.workloadName, &translatedText));
     // Tokens per day in SI units ("1.05 P → 3.15 P"); the other ends as the core wrote them.
     const bool tokens = bar.driver == OutlookDriver::Tokens;
     QString label = tr("%1 (%2 → %3)")
@@ -250,9 +236,9 @@ QString OutlookTornadoChart::toolTipTextAt(const QPoint& pos) const
     const OutlookTornadoBar& b = m_rows[static_cast<size_t>(row)];
     QString text = fullLabelAt(row);
     if (b.lowFeasible)
-        text += QStringLiteral("\n") + tr("moved down: %1").arg(bytes(b.lowDelta.at(m_tier)));
+        text += QStringLiteral("\n") + tr("moved down: %1").arg(bytes(b.lowDelta[m_tier]));
     if (b.highFeasible)
-        text += QStringLiteral("\n") + tr("moved up: %1").arg(bytes(b.highDelta.at(m_tier)));
+        text += QStringLiteral("\n") + tr("moved up: %1").arg(bytes(b.highDelta[m_tier]));
     return text;
 }
 
@@ -263,9 +249,9 @@ void OutlookTornadoChart::resizeEvent(QResizeEvent* event)
         redraw();
 }
 
-void OutlookTornadoChart::setTornado(const OutlookTornado& tornado, int tier, ByteUnits units)
+void OutlookTornadoChart::setTornado(const OutlookTornado& tornado, Tier tier, ByteUnits units)
 {
-    m_tier = std::clamp(tier, 0, 2);
+    m_tier = tier;
     m_year = tornado.year;
     m_rows = tornado.sortedFor(m_tier);
     if (m_rows.size() > static_cast<size_t>(kMaxRows))
@@ -277,7 +263,7 @@ void OutlookTornadoChart::setTornado(const OutlookTornado& tornado, int tier, By
 void OutlookTornadoChart::redraw()
 {
     QCustomPlot* const p = plot();
-    const QString tierName = m_tier == 0 ? tr("HBM") : m_tier == 1 ? tr("DRAM") : tr("SSD");
+    const QString tierName = m_tier == Tier::Hbm ? tr("HBM") : m_tier == Tier::Dram ? tr("DRAM") : tr("SSD");
     title()->setText(tr("What moves %1 in %2 most").arg(tierName).arg(m_year));
     m_lowBars->setName(tr("driver moved down"));
     m_highBars->setName(tr("driver moved up"));
@@ -296,8 +282,8 @@ void OutlookTornadoChart::redraw()
         m_shownLabels << metrics.elidedText(rowLabel(b), Qt::ElideMiddle, m_labelWidth);
         ticker->addTick(k, m_shownLabels.back());
         keys.push_back(k);
-        low.push_back(b.lowFeasible ? b.lowDelta.at(m_tier) : 0);
-        high.push_back(b.highFeasible ? b.highDelta.at(m_tier) : 0);
+        low.push_back(b.lowFeasible ? b.lowDelta[m_tier] : 0);
+        high.push_back(b.highFeasible ? b.highDelta[m_tier] : 0);
         extent = std::max({ extent, std::abs(low.back()), std::abs(high.back()) });
     }
     p->yAxis->setTicker(ticker);

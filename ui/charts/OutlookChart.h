@@ -59,15 +59,17 @@ class OutlookTornadoChart : public ChartBase {
 public:
     explicit OutlookTornadoChart(QWidget* parent = nullptr);
 
-    /// `tier`: 0 HBM, 1 DRAM, 2 SSD.
-    void setTornado(const OutlookTornado& tornado, int tier, ByteUnits units = ByteUnits::Decimal);
+    void setTornado(const OutlookTornado& tornado, Tier tier, ByteUnits units = ByteUnits::Decimal);
 
     // What is plotted, top row first (tests).
     int rowCount() const { return static_cast<int>(m_rows.size()); }
     std::string keyAt(int row) const { return m_rows.at(static_cast<size_t>(row)).key; }
-    double lowDeltaAt(int row) const { return m_rows.at(static_cast<size_t>(row)).lowDelta.at(m_tier); }
-    double highDeltaAt(int row) const { return m_rows.at(static_cast<size_t>(row)).highDelta.at(m_tier); }
-    /// Row `row`'s label whole, and as the axis shows it (elided to fit).
+    double lowDeltaAt(int row) const { return m_rows.at(static_cast<size_t>(row)).lowDelta[m_tier]; }
+    double highDeltaAt(int row) const { return m_rows.at(static_cast<size_t>(row)).highDelta[m_tier]; }
+    /// Row `row`'s driver as named in the UI language: the core's label (outlookDriverLabel)
+    /// through the translations, the same words as `kvtiers outlook` in English.
+    QString driverNameAt(int row) const;
+    /// Row `row`'s label whole (the driver's name and its ends), and as the axis shows it (elided to fit).
     QString fullLabelAt(int row) const;
     QString shownLabelAt(int row) const;
 
@@ -86,7 +88,7 @@ private:
     std::vector<OutlookTornadoBar> m_rows;
     QStringList m_shownLabels;
     int m_labelWidth = 0; ///< the width the labels were elided to
-    int m_tier = 0;
+    Tier m_tier = Tier::Hbm;
     int m_year = 0;
 };
 

@@ -1293,6 +1293,72 @@
     </message>
 </context>
 <context>
+    <name>Option</name>
+    <message>
+        <source>a built-in outlook, an outlook card file or a saved outlook&apos;s name (default steady)</source>
+        <translation>내장 전망, 전망 카드 파일 또는 저장된 전망의 이름 (기본값 steady)</translation>
+    </message>
+    <message>
+        <source>bytes in decimal (TB, PB, EB: memory as sold) or binary units (TiB, PiB)</source>
+        <translation>바이트를 십진 단위(TB, PB, EB: 메모리 판매 단위) 또는 이진 단위(TiB, PiB)로 표시</translation>
+    </message>
+    <message>
+        <source>each tornado driver moved by ± R of its value; a rate by ± R × 50 points</source>
+        <translation>토네이도의 각 요인을 값의 ± R만큼 움직임. 비율은 ± R × 50%p</translation>
+    </message>
+    <message>
+        <source>prompt (cached or not) + output tokens a day, all workloads</source>
+        <translation>모든 워크로드의 하루 프롬프트(캐시 여부 무관) + 출력 토큰 수</translation>
+    </message>
+    <message>
+        <source>the year&apos;s time-to-first-token target</source>
+        <translation>해당 연도의 첫 토큰까지 시간(TTFT) 목표</translation>
+    </message>
+    <message>
+        <source>the percentile the TTFT target holds at: 99, 99.9 or mean</source>
+        <translation>TTFT 목표를 적용하는 백분위수: 99, 99.9 또는 mean</translation>
+    </message>
+    <message>
+        <source>the year&apos;s time-per-output-token target</source>
+        <translation>해당 연도의 출력 토큰당 시간(TPOT) 목표</translation>
+    </message>
+    <message>
+        <source>the percentile the TPOT target holds at: 99, 99.9 or mean</source>
+        <translation>TPOT 목표를 적용하는 백분위수: 99, 99.9 또는 mean</translation>
+    </message>
+    <message>
+        <source>a workload&apos;s share of the year&apos;s requests; the year&apos;s shares sum to 1</source>
+        <translation>해당 연도 요청 중 한 워크로드의 비중. 연도의 비중 합은 1</translation>
+    </message>
+</context>
+<context>
+    <name>OutlookDriver</name>
+    <message>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2의 %1</translation>
+    </message>
+    <message>
+        <source>Share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>Share of MLA/hybrid models</source>
+        <translation>MLA/하이브리드 모델 비중</translation>
+    </message>
+    <message>
+        <source>Hardware generation</source>
+        <translation>하드웨어 세대</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+</context>
+<context>
     <name>PercentInput</name>
     <message>
         <source>%1: took “%2” as %3</source>
@@ -3603,43 +3669,172 @@ replica</source>
     </message>
 </context>
 <context>
-    <name>kvtiers::ui::OutlookTornadoChart</name>
+    <name>kvtiers::ui::OutlookChartsPage</name>
     <message>
-        <source>Tokens per day</source>
+        <source>Growth index</source>
+        <translation>성장 지수</translation>
+    </message>
+    <message>
+        <source>Bytes per year</source>
+        <translation>연도별 바이트</translation>
+    </message>
+    <message>
+        <source>What moves each tier</source>
+        <translation>각 계층을 움직이는 요인</translation>
+    </message>
+    <message>
+        <source>&amp;Tier:</source>
+        <translation>계층(&amp;T):</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookDocument</name>
+    <message>
+        <source>no saved outlook called &quot;%1&quot;</source>
+        <translation>&quot;%1&quot;(이)라는 저장된 전망이 없습니다</translation>
+    </message>
+    <message>
+        <source>tokens per day</source>
         <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>Context of %1</source>
-        <translation>%1 문맥 길이</translation>
-    </message>
-    <message>
-        <source>Share of %1</source>
-        <translation>%1 비중</translation>
-    </message>
-    <message>
-        <source>KV format</source>
-        <translation>KV 형식</translation>
-    </message>
-    <message>
-        <source>MLA/hybrid share</source>
-        <translation>MLA/하이브리드 비중</translation>
-    </message>
-    <message>
-        <source>Prefix reuse</source>
-        <translation>프리픽스 재사용</translation>
-    </message>
-    <message>
-        <source>Hardware generation</source>
-        <translation>하드웨어 세대</translation>
     </message>
     <message>
         <source>TTFT target</source>
         <translation>TTFT 목표</translation>
     </message>
     <message>
-        <source>Offload rate</source>
-        <translation>오프로드 비율</translation>
+        <source>TPOT target</source>
+        <translation>TPOT 목표</translation>
     </message>
+    <message>
+        <source>share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>no such driver</source>
+        <translation>해당 요인이 없습니다</translation>
+    </message>
+    <message>
+        <source>the other workloads have no share to take up the rest</source>
+        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
+    </message>
+    <message>
+        <source>Outlook %1: %2</source>
+        <translation>전망 %1년: %2</translation>
+    </message>
+    <message>
+        <source>%1: export as .png, .svg, .pdf, .csv or .json</source>
+        <translation>%1: .png, .svg, .pdf, .csv 또는 .json으로 내보내세요</translation>
+    </message>
+    <message>
+        <source>%1: a scenario, not a forecast</source>
+        <translation>%1: 예측이 아닌 시나리오</translation>
+    </message>
+    <message>
+        <source>Outlook thesis chart</source>
+        <translation>전망 논지 차트</translation>
+    </message>
+    <message>
+        <source>Outlook years (CSV)</source>
+        <translation>전망 연도별 표 (CSV)</translation>
+    </message>
+    <message>
+        <source>Outlook card (JSON)</source>
+        <translation>전망 카드 (JSON)</translation>
+    </message>
+    <message>
+        <source>%1: the outlook cannot be sized: %2</source>
+        <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookDriversTable</name>
+    <message>
+        <source>%1 %2/day</source>
+        <translation>%1 %2/일</translation>
+    </message>
+    <message>
+        <source>%1/day</source>
+        <translation>%1/일</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>연도</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>TTFT target (s)</source>
+        <translation>TTFT 목표 (초)</translation>
+    </message>
+    <message>
+        <source>TPOT target (s)</source>
+        <translation>TPOT 목표 (초)</translation>
+    </message>
+    <message>
+        <source>%1 share</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>Share of requests: %1</source>
+        <translation>요청 비중: %1</translation>
+    </message>
+    <message>
+        <source>no such driver</source>
+        <translation>해당 요인이 없습니다</translation>
+    </message>
+    <message>
+        <source>not a number: %1</source>
+        <translation>숫자가 아닙니다: %1</translation>
+    </message>
+    <message>
+        <source>Outlook: %1</source>
+        <translation>전망: %1</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>NAND</source>
+        <translation>NAND</translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation>%1 %2 %</translation>
+    </message>
+    <message>
+        <source>Share of the industry&apos;s bit supply: %1</source>
+        <translation>업계 비트 공급 대비 점유율: %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookTornadoChart</name>
     <message>
         <source>%1 (%2 → %3)</source>
         <translation>%1 (%2 → %3)</translation>
@@ -3700,22 +3895,6 @@ replica</source>
         <translation>내장 전망 또는 전망 카드 파일</translation>
     </message>
     <message>
-        <source>&amp;Tier:</source>
-        <translation>계층(&amp;T):</translation>
-    </message>
-    <message>
-        <source>HBM</source>
-        <translation>HBM</translation>
-    </message>
-    <message>
-        <source>DRAM</source>
-        <translation>D램</translation>
-    </message>
-    <message>
-        <source>SSD</source>
-        <translation>SSD</translation>
-    </message>
-    <message>
         <source>E&amp;xport…</source>
         <translation>내보내기(&amp;X)…</translation>
     </message>
@@ -3736,70 +3915,6 @@ replica</source>
         <translation>전망: %1을(를) 읽었습니다</translation>
     </message>
     <message>
-        <source>Year</source>
-        <translation>연도</translation>
-    </message>
-    <message>
-        <source>Tokens per day</source>
-        <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>TTFT target (s)</source>
-        <translation>TTFT 목표 (초)</translation>
-    </message>
-    <message>
-        <source>TPOT target (s)</source>
-        <translation>TPOT 목표 (초)</translation>
-    </message>
-    <message>
-        <source>%1 share</source>
-        <translation>%1 비중</translation>
-    </message>
-    <message>
-        <source>no such driver</source>
-        <translation>해당 요인이 없습니다</translation>
-    </message>
-    <message>
-        <source>a driver is a number of at least 0</source>
-        <translation>요인 값은 0 이상의 숫자입니다</translation>
-    </message>
-    <message>
-        <source>must be more than 0</source>
-        <translation>0보다 커야 합니다</translation>
-    </message>
-    <message>
-        <source>tokens per day</source>
-        <translation>일일 토큰 수</translation>
-    </message>
-    <message>
-        <source>TTFT target</source>
-        <translation>TTFT 목표</translation>
-    </message>
-    <message>
-        <source>TPOT target</source>
-        <translation>TPOT 목표</translation>
-    </message>
-    <message>
-        <source>a share is between 0 and 1</source>
-        <translation>비중은 0과 1 사이입니다</translation>
-    </message>
-    <message>
-        <source>the other workloads have no share to take up the rest</source>
-        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
-    </message>
-    <message>
-        <source>share of %1</source>
-        <translation>%1 비중</translation>
-    </message>
-    <message>
-        <source>Outlook %1: %2</source>
-        <translation>전망 %1년: %2</translation>
-    </message>
-    <message>
-        <source>not a number: %1</source>
-        <translation>숫자가 아닙니다: %1</translation>
-    </message>
-    <message>
         <source>Outlook: %1</source>
         <translation>전망: %1</translation>
     </message>
@@ -3810,18 +3925,6 @@ replica</source>
     <message>
         <source>%1: a scenario, not a forecast.</source>
         <translation>%1: 예측이 아닌 시나리오입니다.</translation>
-    </message>
-    <message>
-        <source>%1: the outlook cannot be sized: %2</source>
-        <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>%1: export as .png, .svg, .pdf, .csv or .json</source>
-        <translation>%1: .png, .svg, .pdf, .csv 또는 .json으로 내보내세요</translation>
-    </message>
-    <message>
-        <source>%1: a scenario, not a forecast</source>
-        <translation>%1: 예측이 아닌 시나리오</translation>
     </message>
     <message>
         <source>Export the outlook</source>
@@ -3836,34 +3939,6 @@ replica</source>
         <translation>전망: %1에 저장했습니다</translation>
     </message>
     <message>
-        <source>Growth index</source>
-        <translation>성장 지수</translation>
-    </message>
-    <message>
-        <source>Bytes per year</source>
-        <translation>연도별 바이트</translation>
-    </message>
-    <message>
-        <source>What moves each tier</source>
-        <translation>각 계층을 움직이는 요인</translation>
-    </message>
-    <message>
-        <source>Share of requests: %1</source>
-        <translation>요청 비중: %1</translation>
-    </message>
-    <message>
-        <source>%1 %2/day</source>
-        <translation>%1 %2/일</translation>
-    </message>
-    <message>
-        <source>%1/day</source>
-        <translation>%1/일</translation>
-    </message>
-    <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
         <source>Save as pre&amp;set…</source>
         <translation>프리셋으로 저장(&amp;S)…</translation>
     </message>
@@ -3876,10 +3951,6 @@ replica</source>
         <translation>저장됨: %1</translation>
     </message>
     <message>
-        <source>no saved outlook called &quot;%1&quot;</source>
-        <translation>&quot;%1&quot;(이)라는 저장된 전망이 없습니다</translation>
-    </message>
-    <message>
         <source>Save the outlook as a preset</source>
         <translation>전망을 프리셋으로 저장</translation>
     </message>
@@ -3890,22 +3961,6 @@ replica</source>
     <message>
         <source>Outlook: saved as &quot;%1&quot;</source>
         <translation>전망: &quot;%1&quot;(으)로 저장했습니다</translation>
-    </message>
-    <message>
-        <source>NAND</source>
-        <translation>NAND</translation>
-    </message>
-    <message>
-        <source>%1 %2 %</source>
-        <translation>%1 %2 %</translation>
-    </message>
-    <message>
-        <source>Share of the industry&apos;s bit supply: %1</source>
-        <translation>업계 비트 공급 대비 점유율: %1</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>, </translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,84 @@
+#include "ui/outlook/OutlookChartsPage.h"
+
+#include "ui/charts/OutlookChart.h"
+#include "ui/outlook/OutlookDocument.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kvtiers::ui {
+
+OutlookChartsPage::OutlookChartsPage(OutlookDocument* document, QWidget* parent)
+    : QTabWidget(parent)
+    , m_document(document)
+{
+    setObjectName(QStringLiteral("outlookCharts"));
+    setDocumentMode(true);
+    m_indexChart = new OutlookChart(OutlookChart::Mode::Index, this);
+    m_bytesChart = new OutlookChart(OutlookChart::Mode::Bytes, this);
+    // The tornado's page: the tier it is for, then the chart.
+    auto* tornadoPage = new QWidget(this);
+    m_tierLabel = new QLabel(tornadoPage);
+    m_tierPicker = new QComboBox(tornadoPage);
+    m_tierPicker->setObjectName(QStringLiteral("outlookTornadoTier"));
+    for ([[maybe_unused]] Tier t : kTiers)
+        m_tierPicker->addItem(QString());
+    m_tierLabel->setBuddy(m_tierPicker);
+    m_tornadoChart = new OutlookTornadoChart(tornadoPage);
+    auto* tierRow = new QHBoxLayout;
+    tierRow->addWidget(m_tierLabel);
+    tierRow->addWidget(m_tierPicker);
+    tierRow->addStretch(1);
+    auto* pageLayout = new QVBoxLayout(tornadoPage);
+    pageLayout->setContentsMargins(0, 4, 0, 0);
+    pageLayout->addLayout(tierRow);
+    pageLayout->addWidget(m_tornadoChart, 1);
+    addTab(m_indexChart, QString());
+    addTab(m_bytesChart, QString());
+    addTab(tornadoPage, QString());
+    retranslateUi();
+    connect(m_tierPicker, &QComboBox::currentIndexChanged, this, &OutlookChartsPage::showTornado);
+    connect(m_document, &DocumentBase::resultChanged, this, &OutlookChartsPage::showResult);
+    showResult();
+}
+
+void OutlookChartsPage::retranslateUi()
+{
+    setTabText(0, tr("Growth index"));
+    setTabText(1, tr("Bytes per year"));
+    setTabText(2, tr("What moves each tier"));
+    m_tierLabel->setText(tr("&Tier:"));
+    m_tierPicker->setItemText(0, tr("HBM"));
+    m_tierPicker->setItemText(1, tr("DRAM"));
+    m_tierPicker->setItemText(2, tr("SSD"));
+}
+
+void OutlookChartsPage::showResult()
+{
+    if (!m_document->hasResult())
+        return;
+    m_indexChart->setResult(m_document->result().result);
+    m_bytesChart->setResult(m_document->result().result);
+    showTornado();
+}
+
+void OutlookChartsPage::showTornado()
+{
+    if (m_document->hasResult())
+        m_tornadoChart->setTornado(
+            m_document->result().tornado, kTiers[static_cast<size_t>(std::max(0, m_tierPicker->currentIndex()))]);
+}
+
+void OutlookChartsPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QTabWidget::changeEvent(event);
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,45 @@
+#pragma once
+// OutlookChartsPage: the Outlook tab's charts, one page each at the tab's full width, drawn
+// from the document's last result: the thesis (each tier's needed bytes and tokens per day
+// as an index against the first year), each tier's needed bytes per year in decimal units
+// (EB, as memory is sold), and the last year's driver tornado for the tier picked above it.
+
+#include <QTabWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace kvtiers::ui {
+
+class OutlookChart;
+class OutlookDocument;
+class OutlookTornadoChart;
+
+class OutlookChartsPage : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit OutlookChartsPage(OutlookDocument* document, QWidget* parent = nullptr);
+
+    OutlookChart* indexChart() const { return m_indexChart; }
+    OutlookChart* bytesChart() const { return m_bytesChart; }
+    OutlookTornadoChart* tornadoChart() const { return m_tornadoChart; }
+    /// The tornado's tier picker (HBM, DRAM, SSD: kTiers' order).
+    QComboBox* tierPicker() const { return m_tierPicker; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void showResult();
+    void showTornado();
+
+    OutlookDocument* m_document;
+    OutlookChart* m_indexChart = nullptr;
+    OutlookChart* m_bytesChart = nullptr;
+    OutlookTornadoChart* m_tornadoChart = nullptr;
+    QComboBox* m_tierPicker = nullptr;
+    QLabel* m_tierLabel = nullptr;
+};
+
+} // namespace kvtiers::ui

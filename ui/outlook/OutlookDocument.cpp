@@ -1,0 +1,205 @@
+#include "ui/outlook/OutlookDocument.h"
+
+#include "core/io/InputError.h"
+#include "core/report/OutlookReport.h"
+#include "ui/charts/OutlookChart.h"
+#include "ui/export/ReportRender.h"
+#include "ui/text/Translate.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// The card the document starts on: "steady", else the first built-in, else an empty one.
+OutlookCard firstCard(const CardCatalog& catalog)
+{
+    const auto& all = catalog.outlooks();
+    if (all.empty())
+        return {};
+    return all.count("steady") ? all.at("steady") : all.begin()->second;
+}
+
+/// An option key as the message names it: the driver's name in the UI language.
+std::string keyInWords(std::string_view key, const void* workload)
+{
+    return OutlookDocument::driverName(std::string(key), *static_cast<const std::string*>(workload)).toStdString();
+}
+
+} // namespace
+
+OutlookDocument::OutlookDocument(const CardCatalog& catalog, QObject* parent)
+    : Document(EvaluationMode::GuiThread, firstCard(catalog), parent)
+    , m_catalog(catalog)
+{
+}
+
+std::vector<std::string> OutlookDocument::shareWorkloads() const
+{
+    std::vector<std::string> workloads;
+    for (const auto& y : card().years)
+        for (const auto& e : y.mix)
+            if (std::find(workloads.begin(), workloads.end(), e.workload) == workloads.end())
+                workloads.push_back(e.workload);
+    return workloads;
+}
+
+bool OutlookDocument::showOutlook(const std::string& id)
+{
+    const auto it = m_catalog.outlooks().find(id);
+    if (it == m_catalog.outlooks().end())
+        return false;
+    resetInput(it->second);
+    return true;
+}
+
+QString OutlookDocument::openFile(const QString& path)
+{
+    try {
+        const std::string file = path.toStdString();
+        OutlookCard card = loadOutlookCard(readInputFile(file), file);
+        validateOutlook(m_catalog, card);
+        resetInput(card);
+        return {};
+    } catch (const InputError& e) {
+        return translated(e.message());
+    }
+}
+
+QString OutlookDocument::saveAsPreset(const QString& name)
+{
+    const Status s = m_presets.saveOutlook(name.toStdString(), card());
+    return s.ok() ? QString() : translated(s.message());
+}
+
+QString OutlookDocument::showPreset(const QString& name)
+{
+    m_presets.reload();
+    const OutlookPreset* saved = m_presets.findOutlook(name.toStdString());
+    if (!saved)
+        return tr("no saved outlook called \"%1\"").arg(name);
+    resetInput(saved->outlook);
+    return {};
+}
+
+QStringList OutlookDocument::presetNames() const
+{
+    QStringList names;
+    for (const auto& p : m_presets.outlookPresets())
+        names << qs(p.name);
+    return names;
+}
+
+QString OutlookDocument::driverName(const std::string& key, const std::string& workload)
+{
+    if (key == "tokens_per_day")
+        return tr("tokens per day");
+    if (key == kTtftSecondsKey)
+        return tr("TTFT target");
+    if (key == kTpotSecondsKey)
+        return tr("TPOT target");
+    if (key == kOutlookShareKey)
+        return tr("share of %1").arg(qs(workload));
+    return qs(key);
+}
+
+QString OutlookDocument::editDriver(int row, const std::string& key, double value, const std::string& workload)
+{
+    const Option<OutlookYear>* option = findOption(outlookYearOptions(), key);
+    const bool share = key == kOutlookShareKey;
+    if (row < 0 || row >= static_cast<int>(card().years.size()) || !option || (!share && !option->field.set)
+        || (share && workload.empty()))
+        return tr("no such driver");
+    OutlookCard next = card();
+    OutlookYear& y = next.years[static_cast<size_t>(row)];
+    try {
+        if (!share) {
+            option->field.set(y, value);
+        } else {
+            // One share set (checked against the table's range); the year's other shares
+            // rescaled so the mix still sums to 1.
+            checkOptionValue(*option, value);
+            auto it = std::find_if(y.mix.begin(), y.mix.end(), [&](const auto& e) { return e.workload == workload; });
+            if (it == y.mix.end())
+                it = y.mix.insert(y.mix.end(), OutlookMixEntry { workload, 0, {} });
+            double others = 0;
+            for (const auto& e : y.mix)
+                others += &e == &*it ? 0 : e.share;
+            if (!(others > 0) && value < 1 && it->share != value)
+                return tr("the other workloads have no share to take up the rest");
+            for (auto& e : y.mix)
+                e.share = &e == &*it ? value : e.share * (1 - value) / others;
+        }
+        validateOutlookYear(y);
+    } catch (const InputError& e) {
+        return translated(rewordOptionKeys(e, &keyInWords, &workload).message());
+    }
+    edit(next, tr("Outlook %1: %2").arg(y.year).arg(driverName(key, workload)),
+        "outlook:" + std::to_string(row) + ":" + key + ":" + workload);
+    return {};
+}
+
+OutlookOutcome OutlookDocument::compute(const OutlookCard& card, const ComputeControl&)
+{
+    validateOutlook(m_catalog, card);
+    OutlookOutcome out;
+    out.result = computeOutlook(m_catalog, card);
+    out.tornado = outlookTornado(m_catalog, card);
+    return out;
+}
+
+QString OutlookDocument::writeChart(const QString& path) const
+{
+    ExportFormat format;
+    if (!ChartExporter::formatForPath(path, &format))
+        return tr("%1: export as .png, .svg, .pdf, .csv or .json").arg(path);
+    auto chart = report::offscreenChart<OutlookChart>();
+    chart->setResult(result().result);
+    return report::renderToFile(
+        chart.get(), path, format, m_exportOptions, tr("%1: a scenario, not a forecast").arg(qs(card().name)));
+}
+
+QList<DocumentExport> OutlookDocument::exports() const
+{
+    QList<DocumentExport> out;
+    // The sized figures only while they are the card's: not while an edit fails to size.
+    if (hasResult() && errorMessage().isEmpty()) {
+        out.append({ QStringLiteral("outlook-chart"), tr("Outlook thesis chart"),
+            { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") },
+            [this](const QString& path) { return writeChart(path); } });
+        out.append({ QStringLiteral("outlook-years"), tr("Outlook years (CSV)"), { QStringLiteral("csv") },
+            [this](const QString& path) {
+                return ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCsv(result().result)));
+            } });
+    }
+    out.append({ QStringLiteral("outlook-card"), tr("Outlook card (JSON)"), { QStringLiteral("json") },
+        [this](const QString& path) {
+            return ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCardToJson(card()).dump(2) + "\n"));
+        } });
+    return out;
+}
+
+QString OutlookDocument::exportTo(const QString& path) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    for (const DocumentExport& e : exports())
+        if (e.formats.contains(suffix))
+            return e.write(path);
+    const bool known
+        = QStringList { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv") }
+              .contains(suffix);
+    if (known)
+        return tr("%1: the outlook cannot be sized: %2").arg(path, errorMessage());
+    return tr("%1: export as .png, .svg, .pdf, .csv or .json").arg(path);
+}
+
+} // namespace kvtiers::ui

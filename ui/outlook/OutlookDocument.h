@@ -1,0 +1,82 @@
+#pragma once
+// OutlookDocument: the Outlook tab's document (ui/common/Document.h). Its input is the outlook
+// card as edited; an evaluation checks it against the catalog and sizes every year
+// (computeOutlook) and the last year's driver tornado (outlookTornado), on the GUI thread:
+// the two take about a tenth of a second on the built-in cards, and the catalog the GUI
+// holds may gain a card while the tab is open, which a worker must not read.
+//
+// A driver edited (tokens per day, a target, a share) is one undo step, checked against the
+// year's option table (outlookYearOptions, core/cards/OutlookCard.h); a new pick (a built-in
+// card, a file, a saved outlook) clears the history. Exports: the thesis chart as
+// PNG/SVG/PDF, the years as CSV (outlookCsv) and the card as JSON that opens again.
+
+#include "core/analysis/Outlook.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/catalog/PresetStore.h"
+#include "ui/common/Document.h"
+#include "ui/export/ChartExporter.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+#include <vector>
+
+namespace kvtiers::ui {
+
+/// What one evaluation of an outlook gives the views.
+struct OutlookOutcome {
+    OutlookResult result;
+    OutlookTornado tornado;
+};
+
+class OutlookDocument : public Document<OutlookCard, OutlookOutcome> {
+    Q_OBJECT
+public:
+    /// `catalog` must outlive the document. Starts on the built-in "steady" outlook.
+    explicit OutlookDocument(const CardCatalog& catalog, QObject* parent = nullptr);
+
+    const CardCatalog& catalog() const { return m_catalog; }
+    /// The outlook as edited: the document's input.
+    const OutlookCard& card() const { return input(); }
+    /// The workloads of every year's mix, first seen first: the table's share columns.
+    std::vector<std::string> shareWorkloads() const;
+
+    /// Shows a built-in outlook by id and clears the history. False if unknown.
+    bool showOutlook(const std::string& id);
+    /// Reads an outlook file and shows it; empty on success, else the reader's message.
+    QString openFile(const QString& path);
+    /// Saves the card as edited under `name` (never over another file); empty on success.
+    QString saveAsPreset(const QString& name);
+    /// Shows a saved outlook by name and clears the history; empty on success, else why not.
+    QString showPreset(const QString& name);
+    /// The saved outlooks' names.
+    QStringList presetNames() const;
+    PresetStore& presetStore() { return m_presets; }
+
+    /// Sets one driver of year `row`: tokens per day, the TTFT or TPOT target (keys of
+    /// outlookYearOptions), or with kOutlookShareKey the share of `workload`, the year's
+    /// other shares rescaled to keep the sum at 1. One undo step when it changes the card;
+    /// empty on success, else why not, in the UI language (nothing changes).
+    QString editDriver(int row, const std::string& key, double value, const std::string& workload = {});
+    /// A driver's name as the undo texts and messages say it: "tokens per day", "share of chat".
+    static QString driverName(const std::string& key, const std::string& workload = {});
+
+    void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
+    QList<DocumentExport> exports() const override;
+    /// Writes the export whose formats hold the path's suffix; empty on success, else a
+    /// message naming the file.
+    QString exportTo(const QString& path) const;
+
+protected:
+    OutlookOutcome compute(const OutlookCard& card, const ComputeControl& control) override;
+
+private:
+    QString writeChart(const QString& path) const;
+
+    const CardCatalog& m_catalog;
+    PresetStore m_presets;
+    ExportOptions m_exportOptions;
+};
+
+} // namespace kvtiers::ui

@@ -1,0 +1,290 @@
+#include "ui/outlook/OutlookDriversTable.h"
+
+#include "ui/outlook/OutlookDocument.h"
+#include "ui/widgets/WrappingHeaderView.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QScopedValueRollback>
+#include <QStyle>
+
+#include <array>
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// A year's share of `workload`, 0 if it is not in the year's mix.
+double shareOf(const OutlookYear& y, const std::string& workload)
+{
+    for (const auto& e : y.mix)
+        if (e.workload == workload)
+            return e.share;
+    return 0;
+}
+
+/// SI prefixes for tokens per day, largest first, with their powers of ten.
+constexpr std::array<std::pair<char, int>, 6> kSiPrefixes { { { 'E', 18 }, { 'P', 15 }, { 'T', 12 }, { 'G', 9 },
+    { 'M', 6 }, { 'k', 3 } } };
+
+} // namespace
+
+QString OutlookDriversTable::tokensText(double tokensPerDay)
+{
+    for (const auto& [prefix, power] : kSiPrefixes) {
+        const double scale = std::pow(10.0, power);
+        if (std::abs(tokensPerDay) >= scale)
+            return tr("%1 %2/day")
+                .arg(QString::number(tokensPerDay / scale, 'g', 4), QString(QChar::fromLatin1(prefix)));
+    }
+    return tr("%1/day").arg(QString::number(tokensPerDay, 'g', 4));
+}
+
+std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
+{
+    static const QRegularExpression form(QStringLiteral(R"(^\s*([0-9.,eE+-]+)\s*([kKMGTPE]?)\s*(?:/\s*\S+)?\s*$)"));
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    int power = 0;
+    if (!m.captured(2).isEmpty()) {
+        const char prefix = m.captured(2).at(0).toLatin1();
+        for (const auto& [p, n] : kSiPrefixes)
+            if (p == prefix || (prefix == 'K' && p == 'k'))
+                power = n;
+    }
+    // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
+    // number in the user's locale ("2,5") otherwise.
+    const QString number = m.captured(1);
+    bool ok = false;
+    double value = QString(number + QStringLiteral("e%1").arg(power)).toDouble(&ok);
+    if (!ok)
+        value = QLocale().toDouble(number, &ok) * std::pow(10.0, power);
+    return ok ? std::optional<double>(value) : std::nullopt;
+}
+
+QString OutlookDriversTable::shareText(double share)
+{
+    return tr("%1 %").arg(QString::number(share * 100, 'g', 4));
+}
+
+std::optional<double> OutlookDriversTable::parseShare(const QString& text)
+{
+    QString number = text.trimmed();
+    if (number.endsWith(u'%'))
+        number.chop(1);
+    bool ok = false;
+    double value = QLocale().toDouble(number.trimmed(), &ok);
+    if (!ok)
+        value = number.trimmed().toDouble(&ok);
+    return ok ? std::optional<double>(value / 100) : std::nullopt;
+}
+
+OutlookDriversTable::OutlookDriversTable(OutlookDocument* document, QWidget* parent)
+    : QTableWidget(parent)
+    , m_document(document)
+{
+    setObjectName(QStringLiteral("outlookDrivers"));
+    verticalHeader()->setVisible(false);
+    // Columns share the width and their titles wrap onto more lines (the workload's full name
+    // in the tooltip), so the table never scrolls sideways; its height is its rows' (fill).
+    auto* header = new WrappingHeaderView(this);
+    setHorizontalHeader(header);
+    header->setSectionResizeMode(QHeaderView::Stretch);
+    header->setMinimumSectionSize(40);
+    // A narrower column wraps its title onto more lines: the header and the table grow to it.
+    connect(header, &QHeaderView::sectionResized, this, [this] {
+        QMetaObject::invokeMethod(this, "updateGeometries", Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                fitHeaderTitles();
+                fitHeight();
+            },
+            Qt::QueuedConnection);
+    });
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    connect(this, &QTableWidget::itemChanged, this, &OutlookDriversTable::cellEdited);
+    connect(m_document, &DocumentBase::inputChanged, this, &OutlookDriversTable::fill);
+    connect(m_document, &DocumentBase::resultChanged, this, &OutlookDriversTable::showSupplyShares);
+    fill();
+}
+
+QString OutlookDriversTable::workloadTitle(const std::string& id) const
+{
+    // A card's name reads "Short name: details"; the short name heads its column.
+    const auto& workloads = m_document->catalog().workloads();
+    const auto it = workloads.find(id);
+    if (it == workloads.end() || it->second.name.empty())
+        return qs(id);
+    const QString name = qs(it->second.name);
+    const qsizetype colon = name.indexOf(u':');
+    if (colon <= 0)
+        return qs(id);
+    // Its first words, up to 16 characters, keep the column's title to a few short lines.
+    QString title;
+    for (const QString& word : name.left(colon).split(u' ', Qt::SkipEmptyParts)) {
+        if (!title.isEmpty() && title.size() + 1 + word.size() > 16)
+            break;
+        title += (title.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    return title;
+}
+
+void OutlookDriversTable::fill()
+{
+    const QScopedValueRollback<bool> filling(m_filling, true);
+    const OutlookCard& card = m_document->card();
+    m_workloads = m_document->shareWorkloads();
+    clear();
+    setRowCount(static_cast<int>(card.years.size()));
+    setColumnCount(FirstShareColumn + static_cast<int>(m_workloads.size()));
+    // The year column as narrow as "2026"; the drivers share the rest.
+    horizontalHeader()->setSectionResizeMode(YearColumn, QHeaderView::ResizeToContents);
+    QStringList headers { tr("Year"), tr("Tokens per day"), tr("TTFT target (s)"), tr("TPOT target (s)") };
+    QStringList tips = headers;
+    const auto& workloads = m_document->catalog().workloads();
+    for (const auto& w : m_workloads) {
+        headers << tr("%1 share").arg(workloadTitle(w));
+        const auto found = workloads.find(w);
+        tips << tr("Share of requests: %1").arg(found == workloads.end() ? qs(w) : qs(found->second.name));
+    }
+    setHorizontalHeaderLabels(headers);
+    m_headerTitles = headers;
+    for (int c = 0; c < columnCount(); ++c)
+        horizontalHeaderItem(c)->setToolTip(tips.at(c));
+    for (int r = 0; r < rowCount(); ++r) {
+        const OutlookYear& y = card.years[static_cast<size_t>(r)];
+        auto* year = new QTableWidgetItem(QString::number(y.year));
+        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
+        setItem(r, YearColumn, year);
+        setItem(r, TokensColumn, new QTableWidgetItem(tokensText(y.tokensPerDay)));
+        setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.targets.ttft(), 'g', 4)));
+        setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.targets.tpot(), 'g', 4)));
+        for (size_t w = 0; w < m_workloads.size(); ++w)
+            setItem(
+                r, FirstShareColumn + static_cast<int>(w), new QTableWidgetItem(shareText(shareOf(y, m_workloads[w]))));
+    }
+    for (int r = 0; r < rowCount(); ++r)
+        for (int c = 0; c < columnCount(); ++c)
+            item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    resizeRowsToContents();
+    fitHeaderTitles();
+    fitHeight();
+    if (m_document->hasResult())
+        showSupplyShares();
+}
+
+void OutlookDriversTable::fitHeaderTitles()
+{
+    // Titles wrap between words; a single word wider than its column (a long workload name
+    // in a narrow window) is elided, and the tooltip keeps the whole name.
+    QHeaderView* header = horizontalHeader();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const QFontMetrics metrics = header->fontMetrics();
+    for (int c = 0; c < columnCount() && c < m_headerTitles.size(); ++c) {
+        const int room = header->sectionSize(c) - 2 * margin;
+        QStringList words = m_headerTitles.at(c).split(u' ');
+        for (QString& word : words)
+            if (metrics.horizontalAdvance(word) > room)
+                word = metrics.elidedText(word, Qt::ElideRight, room);
+        const QString title = words.join(u' ');
+        if (QTableWidgetItem* item = horizontalHeaderItem(c); item && item->text() != title)
+            item->setText(title);
+    }
+}
+
+void OutlookDriversTable::fitHeight()
+{
+    int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
+    for (int r = 0; r < rowCount(); ++r)
+        height += rowHeight(r);
+    setFixedHeight(height);
+}
+
+QString OutlookDriversTable::editCell(int row, int column, double value)
+{
+    switch (column) {
+    case TokensColumn:
+        return m_document->editDriver(row, "tokens_per_day", value);
+    case TtftColumn:
+        return m_document->editDriver(row, kTtftSecondsKey, value);
+    case TpotColumn:
+        return m_document->editDriver(row, kTpotSecondsKey, value);
+    default:
+        break;
+    }
+    const int w = column - FirstShareColumn;
+    if (w < 0 || w >= static_cast<int>(m_workloads.size()))
+        return tr("no such driver");
+    return m_document->editDriver(row, kOutlookShareKey, value, m_workloads[static_cast<size_t>(w)]);
+}
+
+void OutlookDriversTable::cellEdited(QTableWidgetItem* item)
+{
+    if (m_filling || !item)
+        return;
+    // Tokens per day take SI units ("210 T"), shares are in percent; TTFT and TPOT in seconds.
+    std::optional<double> value;
+    if (item->column() == TokensColumn)
+        value = parseTokens(item->text());
+    else if (item->column() >= FirstShareColumn)
+        value = parseShare(item->text());
+    else {
+        bool ok = false;
+        const double local = QLocale().toDouble(item->text(), &ok);
+        const double plain = ok ? local : item->text().toDouble(&ok);
+        if (ok)
+            value = plain;
+    }
+    const QString error
+        = value ? editCell(item->row(), item->column(), *value) : tr("not a number: %1").arg(item->text());
+    if (!error.isEmpty()) {
+        emit message(tr("Outlook: %1").arg(error));
+        fill(); // shows the value in force again
+    }
+}
+
+void OutlookDriversTable::showSupplyShares()
+{
+    // Each year's needed bytes as a share of the industry's bit supply, where the card gives it.
+    // A tooltip set is an itemChanged too: not an edit.
+    if (!m_document->hasResult())
+        return;
+    const QScopedValueRollback<bool> filling(m_filling, true);
+    const OutlookResult& result = m_document->result().result;
+    for (int r = 0; r < rowCount() && r < static_cast<int>(result.years.size()); ++r) {
+        QTableWidgetItem* cell = item(r, YearColumn);
+        const auto& share = result.years[static_cast<size_t>(r)].supplyShare;
+        if (!cell)
+            continue;
+        QStringList parts;
+        for (Tier t : kTiers)
+            if (share && std::isfinite((*share)[t]))
+                parts << tr("%1 %2 %").arg(t == Tier::Hbm ? tr("HBM")
+                        : t == Tier::Dram                 ? tr("DRAM")
+                                                          : tr("NAND"),
+                    QString::number((*share)[t] * 100, 'g', 3));
+        cell->setToolTip(
+            parts.isEmpty() ? QString() : tr("Share of the industry's bit supply: %1").arg(parts.join(tr(", "))));
+    }
+}
+
+void OutlookDriversTable::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        fill();
+    QTableWidget::changeEvent(event);
+}
+
+} // namespace kvtiers::ui

@@ -1,0 +1,67 @@
+#pragma once
+// OutlookDriversTable: the Outlook tab's editable table of the years' drivers, a view of an
+// OutlookDocument. One row per year: tokens per day in SI units, the year's TTFT and TPOT
+// targets in seconds, and each workload's share of requests in % (headed by the workload's
+// short name, its whole name in the tooltip). What is typed goes to the document's
+// editDriver(), which checks it against the year's option table; a value refused is said
+// in message() and the cell shows the value in force again. Where a year gives the
+// industry's bit supply, its year cell's tooltip gives each tier's share of it. The titles
+// wrap between words, never scroll sideways, and the table is as tall as its rows.
+
+#include <QStringList>
+#include <QTableWidget>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kvtiers::ui {
+
+class OutlookDocument;
+
+class OutlookDriversTable : public QTableWidget {
+    Q_OBJECT
+public:
+    explicit OutlookDriversTable(OutlookDocument* document, QWidget* parent = nullptr);
+
+    /// Columns: year, tokens per day, TTFT, TPOT, then one share per workload.
+    enum Column { YearColumn = 0, TokensColumn = 1, TtftColumn = 2, TpotColumn = 3, FirstShareColumn = 4 };
+    /// The workloads whose shares the table shows, in column order.
+    const std::vector<std::string>& shareWorkloads() const { return m_workloads; }
+    /// Edits the driver in a cell (row = year index); empty on success, else why not.
+    QString editCell(int row, int column, double value);
+
+    /// Tokens per day as the table shows them, in SI units ("210 T/day" for 2.1e14).
+    static QString tokensText(double tokensPerDay);
+    /// Reads tokens per day as typed: a plain number ("2.1e14") or one with an SI unit, with
+    /// or without "/day" ("210 T", "210T/day", "1.5 P/day").
+    static std::optional<double> parseTokens(const QString& text);
+    /// A share as the table shows it ("45 %" for 0.45), and as typed: a number of percent,
+    /// with or without "%" ("45", "45 %", "12.5%").
+    static QString shareText(double share);
+    static std::optional<double> parseShare(const QString& text);
+
+    /// Fills the table from the document's card (a new card, an edit, an undo).
+    void fill();
+
+signals:
+    /// A line for the status bar: why a value typed was refused.
+    void message(const QString& text);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    QString workloadTitle(const std::string& id) const;
+    void fitHeaderTitles();
+    void fitHeight();
+    void showSupplyShares();
+    void cellEdited(QTableWidgetItem* item);
+
+    OutlookDocument* m_document;
+    std::vector<std::string> m_workloads;
+    QStringList m_headerTitles; ///< each column's whole title; a word too wide for its column is elided
+    bool m_filling = false;
+};
+
+} // namespace kvtiers::ui
