@@ -197,7 +197,7 @@ std::string sensitivitySynopsis()
         }
     const std::string fleetFlag = sensitivityOption(sensitivity_keys::kFleet).flag;
     return "  kvtiers sensitivity [eval options] " + optionSynopsis(scenario, 16) + " [--json|--csv]\n"
-        + "  kvtiers sensitivity " + fleetFlag + " " + optionSynopsis(fleet, 16)
+        + "  kvtiers sensitivity " + fleetFlag + "\n                " + optionSynopsis(fleet, 16)
         + "\n                [--hardware ID] [overrides] [--json|--csv]\n"
         + "                the tornado of a whole fleet: each variable moved on every workload at once and the\n"
         + "                fleet sized again; active sequences move through the " + fleetOption(kTpotSecondsKey).flag
