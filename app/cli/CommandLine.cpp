@@ -72,12 +72,12 @@ const Command kExportCommand = { "export",
     R"(  kvtiers export --chart tiers|sweep|compare|fleet --out FILE.png|.svg|.pdf|.csv|.json
                  [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
                  [--width W --height H --scale S]   (default 1600 × 900 at 2×)
-                 compare takes 2-4 --preset NAME or --comparison NAME; fleet takes the fleet
-                 options (--mix, --rate|--tokens-per-day, --ttft, --tpot, --hardware, overrides)
-                 and --units binary|decimal; .csv: sweep, compare or fleet table; .json: the
-                 scenario with all results (fleet: as kvtiers fleet --json). Needs no display.
+                 compare takes 2-4 --preset NAME or --comparison NAME; fleet takes the options
+                 of kvtiers fleet on one server profile (--hardware) and overrides; .csv: sweep,
+                 compare or fleet table; .json: the scenario with all results (fleet: as kvtiers
+                 fleet --json). Needs no display.
 )",
-    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--units" }, nullptr };
+    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison" }, nullptr };
 
 const std::vector<const Command*>& commands()
 {

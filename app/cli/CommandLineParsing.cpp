@@ -1,6 +1,8 @@
 #include "app/cli/CommandLineParsing.h"
 
+#include "app/cli/OptionParsing.h"
 #include "core/analysis/Fleet.h"
+#include "core/analysis/FleetOptions.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/cards/HfConfig.h"
 #include "core/catalog/CardCatalog.h"
@@ -8,6 +10,7 @@
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/ReportOptions.h"
 #include "core/scenario/Knobs.h"
 
 #include <algorithm>
@@ -187,99 +190,89 @@ ScenarioSpec specFromFlags(const Parsed& p)
 // ---- fleet and sensitivity: from traffic to memory demand.
 ByteUnits unitsOption(const Parsed& p)
 {
-    const auto it = p.own.find("--units");
-    if (it == p.own.end() || it->second == "binary")
-        return ByteUnits::Binary;
-    if (it->second == "decimal")
-        return ByteUnits::Decimal;
-    throw InputError("--units: unknown units \"" + it->second + "\" (use binary or decimal)");
+    ReportOptions report;
+    readOptions(p, reportOptionTable(), report);
+    return report.units;
 }
 
 const std::vector<std::string>& fleetOptions()
 {
-    static const std::vector<std::string> options
-        = { "--rate", "--tokens-per-day", "--ttft", "--tpot", "--mix", "--ttft-percentile", "--tpot-percentile" };
-    return options;
+    static const std::vector<std::string> flags = optionFlags(optionSpecs(fleetOptionTable()), false);
+    return flags;
 }
 
 namespace {
 
-/// A mix entry's own targets after its share: ":ttft=S", ":ttft-percentile=P",
-/// ":tpot=S", ":tpot-percentile=P", in any order.
-void parseEntryTargets(const std::string& text, FleetEntry& e)
+/// A fleet option's key as the command line words it: its flag; an entry of a list
+/// ("mix chat:ttft", "hardware_mix b200") the list's flag and the entry.
+std::string fleetFlag(std::string_view key, const void*)
 {
-    size_t start = 0;
-    while (start < text.size()) {
-        const size_t colon = std::min(text.find(':', start), text.size());
-        const std::string item = text.substr(start, colon - start);
-        start = colon + 1;
-        const size_t eq = item.find('=');
-        const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
-        const std::string flag = "--mix " + e.label + ":" + key;
-        if (key == "ttft")
-            e.targets.ttftSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
-        else if (key == "tpot")
-            e.targets.tpotSeconds = parseNumberOption(value, flag, 1e-6, 1e6, false);
-        else if (key == "ttft-percentile")
-            e.targets.ttftPercentile = parsePercentile(value, flag);
-        else if (key == "tpot-percentile")
-            e.targets.tpotPercentile = parsePercentile(value, flag);
-        else
-            throw InputError("--mix " + e.label + ": unknown target \"" + item
-                + "\" (use ttft=S, ttft-percentile=P, tpot=S or tpot-percentile=P)");
-    }
+    auto flagOf = [](std::string_view k) -> const char* {
+        if (const auto* o = findOption(fleetOptionTable(), k); o && k == o->key)
+            return o->flag;
+        if (const auto* o = findOption(fleetProfilesOptionTable(), k); o && k == o->key)
+            return o->flag;
+        return nullptr;
+    };
+    if (const char* flag = flagOf(key))
+        return flag;
+    const size_t space = key.find(' ');
+    if (space != std::string_view::npos)
+        if (const char* flag = flagOf(key.substr(0, space)))
+            return flag + std::string(key.substr(space));
+    return {};
+}
+
+/// The flags' spec under a mix entry's own: --model, --hardware and the overrides apply
+/// to every workload, an entry's own (--set) winning.
+ScenarioSpec underFlags(const ScenarioSpec& flags, const ScenarioSpec& own)
+{
+    ScenarioSpec spec = flags;
+    spec.workload = own.workload;
+    if (!own.model.empty())
+        spec.model = own.model;
+    if (!own.hardware.empty())
+        spec.hardware = own.hardware;
+    for (auto it = own.overrides.begin(); it != own.overrides.end(); ++it)
+        spec.overrides[it.key()] = it.value();
+    return spec;
+}
+
+std::string flagOf(const char* key)
+{
+    return fleetOption(key).flag;
 }
 
 } // namespace
 
+InputError inFleetFlagTerms(const InputError& error)
+{
+    return rewordOptionKeys(error, &fleetFlag, nullptr);
+}
+
 FleetInput fleetInputFromFlags(const Parsed& p)
 {
     if (!p.presets.empty())
-        throw InputError("--preset: not for a fleet (give the mix with --mix and the cards with --hardware/--model)");
+        throw InputError("--preset: not for a fleet (give the mix with " + flagOf(fleet_keys::kMix)
+            + " and the cards with --hardware/--model)");
     FleetInput in;
-    // --mix takes "ID=SHARE,ID=SHARE" (a share defaults to 1); each workload card names
-    // its model; --model/--hardware and overrides apply to every workload of the mix.
-    const auto mixIt = p.own.find("--mix");
-    std::string mix = mixIt != p.own.end() ? mixIt->second : p.spec.workload;
-    if (mix.empty())
-        throw InputError("fleet: give the traffic mix: --mix chat=0.7,mooncake=0.3 (workload ids or files)");
-    size_t start = 0;
-    while (start <= mix.size()) {
-        const size_t comma = std::min(mix.find(',', start), mix.size());
-        const std::string item = mix.substr(start, comma - start);
-        start = comma + 1;
-        if (item.empty())
-            throw InputError("--mix: an empty entry in \"" + mix + "\"");
-        FleetEntry e;
-        // ID[=SHARE][:ttft=S][:ttft-percentile=P][:tpot=S][:tpot-percentile=P]
-        const size_t colon = std::min(item.find(':'), item.size());
-        const std::string head = item.substr(0, colon);
-        const size_t eq = head.find('=');
-        e.label = head.substr(0, eq);
-        e.share
-            = eq == std::string::npos ? 1.0 : parseNumberOption(head.substr(eq + 1), "--mix " + e.label, 0, 1e9, false);
-        if (colon < item.size())
-            parseEntryTargets(item.substr(colon + 1), e);
-        e.spec = p.spec;
-        e.spec.workload = e.label;
-        in.mix.push_back(std::move(e));
-        if (comma == mix.size())
-            break;
+    const Option<FleetInput>& mix = fleetOption(fleet_keys::kMix);
+    try {
+        // One --workload without a mix: a mix of that workload alone.
+        if (!p.own.contains(mix.flag) && !p.spec.workload.empty())
+            setOption(mix, in, p.spec.workload);
+        readOptions(p, fleetOptionTable(), in);
+    } catch (const InputError& e) {
+        throw inFleetFlagTerms(e);
     }
-    if (auto it = p.own.find("--rate"); it != p.own.end())
-        in.requestsPerSecond = parseNumberOption(it->second, "--rate", 1e-9, 1e15, false);
-    if (auto it = p.own.find("--tokens-per-day"); it != p.own.end())
-        in.tokensPerDay = parseNumberOption(it->second, "--tokens-per-day", 1, 1e24, false);
+    if (in.mix.empty())
+        throw InputError(
+            "fleet: give the traffic mix: " + std::string(mix.flag) + " chat=0.7,mooncake=0.3 (workload ids or files)");
     if (in.requestsPerSecond == 0 && in.tokensPerDay == 0)
-        throw InputError("fleet: give the traffic: --rate REQUESTS_PER_S or --tokens-per-day N");
-    if (auto it = p.own.find("--ttft"); it != p.own.end())
-        in.targets.ttftSeconds = parseNumberOption(it->second, "--ttft", 1e-6, 1e6, false);
-    if (auto it = p.own.find("--tpot"); it != p.own.end())
-        in.targets.tpotSeconds = parseNumberOption(it->second, "--tpot", 1e-6, 1e6, false);
-    if (auto it = p.own.find("--ttft-percentile"); it != p.own.end())
-        in.targets.ttftPercentile = parsePercentile(it->second, "--ttft-percentile");
-    if (auto it = p.own.find("--tpot-percentile"); it != p.own.end())
-        in.targets.tpotPercentile = parsePercentile(it->second, "--tpot-percentile");
+        throw InputError("fleet: give the traffic: " + flagOf(fleet_keys::kRequestsPerSecond) + " REQUESTS_PER_S or "
+            + flagOf(fleet_keys::kTokensPerDay) + " N");
+    for (FleetEntry& e : in.mix)
+        e.spec = underFlags(p.spec, e.spec);
     return in;
 }
 
@@ -288,13 +281,22 @@ FleetResult sizeFleetFromFlags(const FleetInput& in)
     try {
         return sizeFleet(cardCatalog(), in);
     } catch (const InputError& e) {
-        throw InputError(inFlagTerms(e.what()));
+        throw InputError(inFlagTerms(inFleetFlagTerms(e).what()));
     }
 }
 
 std::string percent(double share)
 {
     return formatSignificant(share * 100.0, 3) + "%";
+}
+
+std::string tiersText(const PerTier<double>& bytes, ByteUnits units)
+{
+    std::string text;
+    for (Tier t : kTiers)
+        text += std::string(text.empty() ? "" : ", ") + (t == Tier::Ssd ? "NVMe" : tierLabel(t)) + " "
+            + formatBytes(bytes[t], units);
+    return text;
 }
 
 std::string readableNumber(double value)

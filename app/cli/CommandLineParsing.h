@@ -8,9 +8,12 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/PresetStore.h"
 #include "core/catalog/ScenarioSpec.h"
+#include "core/io/Options.h"
 #include "core/io/Units.h"
 
 #include <map>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -51,6 +54,9 @@ std::string inFlagTerms(std::string message);
 /// "37.5%": a share as people write it, three significant digits.
 std::string percent(double share);
 
+/// "HBM 1.2 TiB, DRAM 3 TiB, NVMe 10 TiB": bytes per tier, the SSD tier named for its drives.
+std::string tiersText(const PerTier<double>& bytes, ByteUnits units);
+
 /// A rate or count that may pass a thousand, as the rest of the output writes one:
 /// "3.401", "12,035" (four significant digits below a thousand, whole with separators above).
 std::string readableNumber(double value);
@@ -66,17 +72,37 @@ ResolvedScenario resolve(const ScenarioSpec& spec);
 /// The scenario a command's flags describe: one preset (if any) plus flags.
 ScenarioSpec specFromFlags(const Parsed& p);
 
-/// --units binary|decimal (binary when absent). Throws InputError.
+/// --units binary|decimal (binary when absent), read through the report options' table
+/// (core/report/ReportOptions.h). Throws InputError.
 ByteUnits unitsOption(const Parsed& p);
 
-/// The options of a fleet (`fleet`, `export --chart fleet`), for parseArgs' ownOptions:
-/// --mix, --rate, --tokens-per-day, --ttft, --tpot, --ttft-percentile, --tpot-percentile.
+/// The options of several tables as one list: one synopsis, one `--help` (optionHelp).
+struct OptionList {
+    std::vector<const OptionSpec*> specs;
+    std::vector<std::optional<double>> defaults; ///< each spec's, as its table holds it
+    template <typename Input> OptionList& add(std::span<const Option<Input>> table)
+    {
+        for (const Option<Input>& o : table)
+            if (o.flag) {
+                specs.push_back(&o);
+                defaults.push_back(o.kind == OptionKind::Switch ? std::nullopt : optionDefault(o));
+            }
+        return *this;
+    }
+};
+
+/// The flags of a fleet's options that take a value (FleetOptions.h's table), for
+/// parseArgs' ownOptions: `fleet`, `sensitivity --fleet`, `export --chart fleet`.
 const std::vector<std::string>& fleetOptions();
 
-/// The fleet the flags describe: --mix ID=SHARE[:ttft=S][:ttft-percentile=P][:tpot=S]
-/// [:tpot-percentile=P][,...] (or one --workload; an entry's own targets after its share), the
-/// traffic as --rate or --tokens-per-day, --ttft and --tpot targets; --model, --hardware
-/// and the overrides apply to every workload. Throws InputError naming the flag.
+/// A core error that names a fleet option's key ("tokens_per_day", or an entry of a list:
+/// "mix chat:ttft") worded with its flag ("--tokens-per-day", "--mix chat:ttft").
+InputError inFleetFlagTerms(const InputError& error);
+
+/// The fleet the flags describe (FleetOptions.h's table): --mix ID=SHARE[:ttft=S]... (or one
+/// --workload), the traffic as --rate or --tokens-per-day, the targets, --set for one
+/// workload; --model, --hardware and the overrides apply to every workload of the mix, under
+/// its own (--set). Throws InputError naming the flag.
 FleetInput fleetInputFromFlags(const Parsed& p);
 
 /// sizeFleet() against the built-in catalog; errors name the CLI flag, not the JSON key.

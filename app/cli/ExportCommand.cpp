@@ -7,6 +7,7 @@
 #include "core/analysis/Sweep.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/ReportOptions.h"
 #include "ui/export/ChartExporter.h"
 
 #include <QApplication>
@@ -99,8 +100,11 @@ QString exportScenario(
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out)
 {
+    // A fleet's chart takes the fleet's options and its units (FleetOptions.h, ReportOptions.h).
+    const std::string unitsFlag = unitsOptionEntry().flag;
     std::vector<std::string> ownOptions = kExportCommand.options;
     ownOptions.insert(ownOptions.end(), fleetOptions().begin(), fleetOptions().end());
+    ownOptions.push_back(unitsFlag);
     const Parsed p = parseArgs(args, 1, ownOptions);
     if (!p.positional.empty())
         throw InputError("export: unexpected argument \"" + p.positional[0] + "\"");
@@ -143,8 +147,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         for (const std::string& flag : fleetOptions())
             if (own(flag))
                 throw InputError(flag + ": only for --chart fleet");
-    if (own("--units") && chart != "fleet")
-        throw InputError("--units: only for --chart fleet");
+    if (own(unitsFlag) && chart != "fleet")
+        throw InputError(unitsFlag + ": only for --chart fleet");
 
     QString error;
     if (chart == "fleet") {

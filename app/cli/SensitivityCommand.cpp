@@ -1,11 +1,14 @@
 // `kvtiers sensitivity`: what moves each tier most, for a scenario or a fleet.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "app/cli/OptionParsing.h"
 #include "core/analysis/Fleet.h"
+#include "core/analysis/FleetOptions.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/ReportOptions.h"
 #include "core/report/SensitivityReport.h"
 
 #include <algorithm>
@@ -72,6 +75,23 @@ template <class Bars> std::string movesText(const Bars& bars, double range)
     return text + "KV format: one step";
 }
 
+/// "HBM +1 GiB, DRAM -2 GiB, NVMe +0 B": each tier's change, `signedBytes` writing one.
+template <typename Signed> std::string tierDeltas(const TierDemand& d, const Signed& signedBytes)
+{
+    std::string text;
+    for (Tier t : kTiers)
+        text += std::string(text.empty() ? "" : ", ") + (t == Tier::Ssd ? "NVMe" : tierLabel(t)) + " "
+            + signedBytes(d[t]);
+    return text;
+}
+
+/// A moved fleet's sizing error as the command line words it: a fleet option's flag in
+/// place of its key.
+std::string fleetErrorText(const std::string& english, const InputErrorDetail& detail)
+{
+    return detail.code == InputErrorCode::Uncoded ? english : inFleetFlagTerms(InputError(detail)).what();
+}
+
 /// `kvtiers sensitivity --fleet`: the fleet tornado (fleetSensitivity, Sensitivity.h).
 int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std::ostream& out)
 {
@@ -80,7 +100,7 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
     try {
         sr = fleetSensitivity(cardCatalog(), in, range);
     } catch (const InputError& e) {
-        throw InputError(inFlagTerms(e.what()));
+        throw InputError(inFlagTerms(inFleetFlagTerms(e).what()));
     }
     if (p.json) {
         out << fleetSensitivityToJson(sr).dump(2) << "\n";
@@ -93,11 +113,10 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
     auto bytes = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
     auto count = [](double d) { return (d >= 0 ? "+" : "-") + formatCount(std::fabs(d)); };
     const FleetDemand& b = sr.base;
-    out << "Fleet demand: HBM " << formatBytes(b.hbm, units) << ", DRAM " << formatBytes(b.dram, units) << ", NVMe "
-        << formatBytes(b.ssd, units) << "; " << formatCount(b.gpus) << (b.gpus == 1 ? " GPU in " : " GPUs in ")
-        << formatCount(b.servers) << (b.servers == 1 ? " server, " : " servers, ")
-        << formatSignificant(b.sequencesPerReplica, 3) << " active sequences per replica (TPOT target "
-        << formatSeconds(sr.tpotTargetSeconds) << ")\n"
+    out << "Fleet demand: " << tiersText(b, units) << "; " << formatCount(b.gpus)
+        << (b.gpus == 1 ? " GPU in " : " GPUs in ") << formatCount(b.servers)
+        << (b.servers == 1 ? " server, " : " servers, ") << formatSignificant(b.sequencesPerReplica, 3)
+        << " active sequences per replica (TPOT target " << formatSeconds(sr.tpotTargetSeconds) << ")\n"
         << movesText(sr.bars, range)
         << "; active sequences: through the TPOT target) on every workload of the mix, largest effect first:\n";
     for (const auto& bar : sr.bars) {
@@ -107,43 +126,36 @@ int fleetSensitivityCommand(const Parsed& p, double range, ByteUnits units, std:
             out << " (TPOT " << formatSeconds(bar.lowTpotSeconds) << " -> " << formatSeconds(bar.highTpotSeconds)
                 << ")";
         out << "\n";
-        auto end = [&](const char* name, bool feasible, const FleetDemand& d, const std::string& error) {
+        auto end = [&](const char* name, bool feasible, const FleetDemand& d, const std::string& error,
+                       const InputErrorDetail& detail) {
             out << "      " << name;
             if (!feasible)
-                out << "cannot be sized: " << inFlagTerms(error) << "\n";
+                out << "cannot be sized: " << inFlagTerms(fleetErrorText(error, detail)) << "\n";
             else
-                out << "HBM " << bytes(d.hbm) << ", DRAM " << bytes(d.dram) << ", NVMe " << bytes(d.ssd) << ", GPUs "
-                    << count(d.gpus) << ", servers " << count(d.servers) << "\n";
+                out << tierDeltas(d, bytes) << ", GPUs " << count(d.gpus) << ", servers " << count(d.servers) << "\n";
         };
-        end("down: ", bar.lowFeasible, bar.lowDelta, bar.lowError);
-        end("up:   ", bar.highFeasible, bar.highDelta, bar.highError);
+        end("down: ", bar.lowFeasible, bar.lowDelta, bar.lowError, bar.lowErrorDetail);
+        end("up:   ", bar.highFeasible, bar.highDelta, bar.highError, bar.highErrorDetail);
     }
     return kExitOk;
 }
 
 int cmdSensitivity(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
-    // --fleet takes no value: the fleet tornado, from the `kvtiers fleet` options.
-    std::vector<std::string> rest;
-    bool fleet = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (i > 0 && args[i] == "--fleet")
-            fleet = true;
-        else
-            rest.push_back(args[i]);
-    }
+    // The fleet tornado takes the fleet's options as well.
+    const std::string fleetFlag = sensitivityOption(sensitivity_keys::kFleet).flag;
     std::vector<std::string> own = command.options;
-    if (fleet)
+    if (std::find(args.begin() + std::min<size_t>(1, args.size()), args.end(), fleetFlag) != args.end())
         own.insert(own.end(), fleetOptions().begin(), fleetOptions().end());
-    const Parsed p = parseArgs(rest, 1, own);
+    const Parsed p = parseArgs(args, 1, own, command.switches);
     checkOutputFlags(p, "sensitivity", true);
     if (!p.positional.empty())
         throw InputError("sensitivity: unexpected argument \"" + p.positional[0] + "\"");
-    double range = kDefaultSensitivityRange;
-    if (auto it = p.own.find("--range"); it != p.own.end())
-        range = parseFraction(it->second, "--range");
+    SensitivityOptions options;
+    readOptions(p, sensitivityOptionTable(), options);
+    const double range = options.range;
     const ByteUnits units = unitsOption(p);
-    if (fleet)
+    if (options.fleet)
         return fleetSensitivityCommand(p, range, units, out);
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const SensitivityResult sr = sensitivity(rs.scenario, range);
@@ -156,25 +168,52 @@ int cmdSensitivity(const Command& command, const std::vector<std::string>& args,
         return kExitOk;
     }
     auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
-    out << "Demand per server: HBM " << formatBytes(sr.base.hbm, units) << ", DRAM " << formatBytes(sr.base.dram, units)
-        << ", NVMe " << formatBytes(sr.base.ssd, units) << "\n"
+    out << "Demand per server: " << tiersText(sr.base, units) << "\n"
         << movesText(sr.bars, range) << "), largest effect first:\n";
-    for (const auto& b : sr.bars)
-        out << "  " << padded(variableLabel(b.variable), 30) << "HBM " << delta(b.lowDelta.hbm) << " / "
-            << delta(b.highDelta.hbm) << ", DRAM " << delta(b.lowDelta.dram) << " / " << delta(b.highDelta.dram)
-            << ", NVMe " << delta(b.lowDelta.ssd) << " / " << delta(b.highDelta.ssd) << "\n";
+    for (const auto& b : sr.bars) {
+        out << "  " << padded(variableLabel(b.variable), 30);
+        for (Tier t : kTiers)
+            out << (t == Tier::Hbm ? "" : ", ") << (t == Tier::Ssd ? "NVMe" : tierLabel(t)) << " "
+                << delta(b.lowDelta[t]) << " / " << delta(b.highDelta[t]);
+        out << "\n";
+    }
     return kExitOk;
+}
+
+OptionList sensitivityOptionList()
+{
+    return OptionList().add(sensitivityOptionTable()).add(reportOptionTable());
+}
+
+std::string sensitivitySynopsis()
+{
+    const OptionList own = sensitivityOptionList();
+    // The scenario's usage, then the fleet's (the switch, the fleet's options, then the rest).
+    std::vector<const OptionSpec*> scenario, fleet = optionSpecs(fleetOptionTable());
+    for (const OptionSpec* o : own.specs)
+        if (o->kind != OptionKind::Switch) {
+            scenario.push_back(o);
+            fleet.push_back(o);
+        }
+    const std::string fleetFlag = sensitivityOption(sensitivity_keys::kFleet).flag;
+    return "  kvtiers sensitivity [eval options] " + optionSynopsis(scenario, 16) + " [--json|--csv]\n"
+        + "  kvtiers sensitivity " + fleetFlag + "\n                " + optionSynopsis(fleet, 16)
+        + "\n                [--hardware ID] [overrides] [--json|--csv]\n"
+        + "                the tornado of a whole fleet: each variable moved on every workload at once and the\n"
+        + "                fleet sized again; active sequences move through the " + fleetOption(kTpotSecondsKey).flag
+        + " target\n";
+}
+
+std::string sensitivityOptionLines()
+{
+    const OptionList list = sensitivityOptionList().add(fleetOptionTable());
+    return optionHelp(list.specs, list.defaults);
 }
 
 } // namespace
 
-const Command kSensitivityCommand = { "sensitivity",
-    R"(  kvtiers sensitivity [eval options] [--range 0.5] [--units binary|decimal] [--json|--csv]
-  kvtiers sensitivity --fleet --mix ID=SHARE[,...] --rate R|--tokens-per-day N [--ttft S] [--tpot S]
-                [--hardware ID] [overrides] [--range 0.5] [--units binary|decimal] [--json|--csv]
-                the tornado of a whole fleet: each variable moved on every workload at once and the
-                fleet sized again; active sequences move through the --tpot target
-)",
-    { "--range", "--units" }, cmdSensitivity };
+const Command kSensitivityCommand
+    = { "sensitivity", sensitivitySynopsis(), optionFlags(sensitivityOptionList().specs, false), cmdSensitivity,
+          optionFlags(sensitivityOptionList().specs, true), sensitivityOptionLines };
 
 } // namespace kvtiers::cli

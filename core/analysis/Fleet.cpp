@@ -1,5 +1,6 @@
 #include "core/analysis/Fleet.h"
 
+#include "core/analysis/FleetOptions.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
@@ -244,9 +245,9 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
         er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas).figures();
     }
     er.gpus = er.replicas * er.perReplica.tp;
-    er.hbmBytes = er.replicas * hbmDemand(er.perReplica);
-    er.dramBytes = er.replicas * er.perReplica.tiers.dram.used();
-    er.ssdBytes = er.replicas * er.perReplica.tiers.ssd.used();
+    const TierDemand perReplica = replicaDemand(er.perReplica);
+    for (Tier t : kTiers)
+        er.bytes[t] = er.replicas * perReplica[t];
     er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
     return er;
 }
@@ -262,6 +263,7 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
         throw InputError(
             { .code = InputErrorCode::FleetMixTooLarge, .where = "fleet", .max = std::to_string(kMaxMix) });
     checkTargets(in.targets.inForce(), "fleet");
+    validateFleetInput(in); // the option table's ranges, for an input from the CLI, the GUI or a file alike
     double shareSum = 0;
     for (const auto& e : in.mix) {
         if (!(e.share >= 0) || !std::isfinite(e.share))
@@ -316,9 +318,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
         FleetEntryResult er = sizeEntry(in, in.mix[i], in.mix[i].share / shareSum, out.requestsPerSecond,
             resolved[i].scenario, cardTargets[i], memo);
         out.gpus += er.gpus;
-        out.hbmBytes += er.hbmBytes;
-        out.dramBytes += er.dramBytes;
-        out.ssdBytes += er.ssdBytes;
+        for (Tier t : kTiers)
+            out.bytes[t] += er.bytes[t];
         out.entries.push_back(std::move(er));
     }
     out.servers = std::ceil(out.gpus / out.gpusPerServer);
@@ -363,12 +364,11 @@ FleetProfilesResult sizeFleetProfiles(const CardCatalog& catalog, const FleetInp
         out.requestsPerSecond += f.requestsPerSecond;
         out.gpus += f.gpus;
         out.servers += f.servers;
-        out.hbmBytes += f.hbmBytes;
-        out.dramBytes += f.dramBytes;
-        out.ssdBytes += f.ssdBytes;
-        out.hbmInstalledBytes += f.hbmInstalledBytes;
-        out.dramInstalledBytes += f.servers * hw.hostDramBytes;
-        out.nvmeInstalledBytes += f.servers * hw.nvmeBytes;
+        for (Tier t : kTiers)
+            out.bytes[t] += f.bytes[t];
+        out.installedBytes.hbm += f.hbmInstalledBytes;
+        out.installedBytes.dram += f.servers * hw.hostDramBytes;
+        out.installedBytes.ssd += f.servers * hw.nvmeBytes;
         out.fleets.push_back(std::move(f));
     }
     return out;

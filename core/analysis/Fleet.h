@@ -26,6 +26,7 @@
 // (no wait) is an error naming it.
 
 #include "core/analysis/FleetLoad.h"
+#include "core/cards/Tier.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/model/Evaluation.h"
@@ -45,6 +46,7 @@ struct FleetEntry {
     /// This workload's own targets, each figure optional (fleetTargetsInForce): a 128K
     /// article request and a 4K chat turn cannot share one TTFT target.
     LatencyTargets targets {};
+    bool operator==(const FleetEntry&) const = default;
 };
 
 struct FleetInput {
@@ -54,6 +56,7 @@ struct FleetInput {
     /// The fleet's targets as the user gave them (flags, the Fleet tab); each figure unset
     /// falls to kDefaultTargets (2 s TTFT, 50 ms TPOT, both at p99).
     LatencyTargets targets {};
+    bool operator==(const FleetInput&) const = default;
 };
 
 /// The targets a workload is sized for, every figure set: the entry's own, else its
@@ -72,7 +75,7 @@ struct FleetEntryResult {
     RateLimit rateLimit = RateLimit::DecodeSlots; ///< what bounds replicaRequestsPerSecond
     double replicas = 0;
     double gpus = 0;
-    double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< this workload's part of the fleet
+    PerTier<double> bytes; ///< this workload's part of the fleet's demand (HBM as hbmDemand counts it)
     double kvBytesPerToken = 0;
     /// The targets this workload was sized for (fleetTargetsInForce), every figure set.
     LatencyTargets targets;
@@ -85,17 +88,20 @@ struct FleetResult {
     double gpus = 0;
     double servers = 0;
     int gpusPerServer = 1;
-    double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< fleet-wide demand (used)
-    double hbmInstalledBytes = 0;                     ///< GPUs × HBM per GPU: what is bought
+    PerTier<double> bytes;        ///< fleet-wide demand (used)
+    double hbmInstalledBytes = 0; ///< GPUs × HBM per GPU: what is bought
     /// The inputs it was sized for, so a result (an export) can state its assumptions.
     double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
     LatencyTargets targets;  ///< the fleet's, every figure set (FleetInput's in force)
-    double hbmPerServer() const { return servers > 0 ? hbmBytes / servers : 0; }
-    double dramPerServer() const { return servers > 0 ? dramBytes / servers : 0; }
-    double ssdPerServer() const { return servers > 0 ? ssdBytes / servers : 0; }
-    double hbmPerGpu() const { return gpus > 0 ? hbmBytes / gpus : 0; }
-    double dramPerGpu() const { return gpus > 0 ? dramBytes / gpus : 0; }
-    double ssdPerGpu() const { return gpus > 0 ? ssdBytes / gpus : 0; }
+    /// The demand of one server, and of one GPU (0 for a fleet of none).
+    PerTier<double> perServer() const
+    {
+        return bytes.map([&](double b) { return servers > 0 ? b / servers : 0; });
+    }
+    PerTier<double> perGpu() const
+    {
+        return bytes.map([&](double b) { return gpus > 0 ? b / gpus : 0; });
+    }
 };
 
 /// Remembers concurrencyForTarget() across sizings against one catalog: the search depends
@@ -140,10 +146,9 @@ struct FleetProfilesResult {
     std::vector<FleetProfile> profiles;
     std::vector<FleetResult> fleets; ///< one per profile with a share above 0, in that order
     double requestsPerSecond = 0, gpus = 0, servers = 0;
-    double hbmBytes = 0, dramBytes = 0, ssdBytes = 0; ///< needed
-    double hbmInstalledBytes = 0;                     ///< GPUs × HBM per GPU
-    double dramInstalledBytes = 0;                    ///< servers × host DRAM per server
-    double nvmeInstalledBytes = 0;                    ///< servers × NVMe per server
+    PerTier<double> bytes; ///< needed
+    /// What is bought: GPUs × HBM per GPU, servers × host DRAM and servers × NVMe per server.
+    PerTier<double> installedBytes;
 };
 
 /// Sizes `input` once per profile: each entry's spec gets the profile's hardware (an

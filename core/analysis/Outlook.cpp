@@ -119,12 +119,12 @@ OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear&
     r.requestsPerSecond = f.requestsPerSecond;
     r.gpus = f.gpus;
     r.servers = f.servers;
-    r.hbmInstalledBytes = f.hbmInstalledBytes;
-    r.hbmBytes = f.hbmBytes;
-    r.dramInstalledBytes = f.dramInstalledBytes;
-    r.dramBytes = f.dramBytes;
-    r.nvmeInstalledBytes = f.nvmeInstalledBytes;
-    r.ssdBytes = f.ssdBytes;
+    r.hbmInstalledBytes = f.installedBytes.hbm;
+    r.hbmBytes = f.bytes.hbm;
+    r.dramInstalledBytes = f.installedBytes.dram;
+    r.dramBytes = f.bytes.dram;
+    r.nvmeInstalledBytes = f.installedBytes.ssd;
+    r.ssdBytes = f.bytes.ssd;
     r.hardware = std::move(f.profiles);
     r.fleets = std::move(f.fleets);
     return r;

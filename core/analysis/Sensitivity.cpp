@@ -56,6 +56,31 @@ const char* variableLabel(Variable v)
     return knob(v).sensitivity.label;
 }
 
+std::span<const Option<SensitivityOptions>> sensitivityOptionTable()
+{
+    using K = OptionKind;
+    static const Option<SensitivityOptions> kTable[] = {
+        { { sensitivity_keys::kRange, "--range", K::Share, 0, 1, "", "R",
+              QT_TRANSLATE_NOOP("Option",
+                  "each variable moved down and up by this share of its value, the others held (rates by half as "
+                  "many points, the KV format one step): 0.5 or 50%") },
+            option_fields::number<&SensitivityOptions::range>() },
+        { { sensitivity_keys::kFleet, "--fleet", K::Switch, 0, 0, "", nullptr,
+              QT_TRANSLATE_NOOP("Option",
+                  "the tornado of a whole fleet, from the fleet's options: each variable moved on every workload at "
+                  "once and the fleet sized again; active sequences move through its TPOT target") },
+            option_fields::flag<&SensitivityOptions::fleet>() },
+    };
+    return kTable;
+}
+
+const Option<SensitivityOptions>& sensitivityOption(std::string_view key)
+{
+    if (const Option<SensitivityOptions>* o = findOption(sensitivityOptionTable(), key))
+        return *o;
+    throw InputError("sensitivity: no option \"" + std::string(key) + "\""); // a caller's slip, not a user's
+}
+
 double variableValue(const Scenario& s, Variable v)
 {
     const Knob& k = knob(v);
@@ -111,10 +136,15 @@ double hbmDemand(const EvalResult& r)
     return r.tiers.hbm.used() - r.tiers.hbm.retained + r.overflowBytes;
 }
 
+TierDemand replicaDemand(const EvalResult& r)
+{
+    return { hbmDemand(r), r.tiers.dram.used(), r.tiers.ssd.used() };
+}
+
 TierDemand demandPerServer(const EvalResult& r, int gpusPerServer)
 {
     const double perServer = static_cast<double>(gpusPerServer) / r.tp;
-    return { hbmDemand(r) * perServer, r.tiers.dram.used() * perServer, r.tiers.ssd.used() * perServer };
+    return replicaDemand(r).map([perServer](double bytes) { return bytes * perServer; });
 }
 
 namespace {
@@ -126,14 +156,27 @@ TierDemand demandAt(const Scenario& s)
     return demandPerServer(evaluate(s, o), s.hardware.gpusPerServer);
 }
 
-TierDemand minus(const TierDemand& a, const TierDemand& b)
+/// Each tier's bytes in `a` minus those in `b`, written into `out` (the tiers of a FleetDemand too).
+void subtractTiers(TierDemand& out, const TierDemand& a, const TierDemand& b)
 {
-    return { a.hbm - b.hbm, a.dram - b.dram, a.ssd - b.ssd };
+    for (Tier t : kTiers)
+        out[t] = a[t] - b[t];
 }
 
+TierDemand minus(const TierDemand& a, const TierDemand& b)
+{
+    TierDemand d;
+    subtractTiers(d, a, b);
+    return d;
+}
+
+/// The largest |bytes| over the tiers.
 double largest(const TierDemand& d)
 {
-    return std::max({ std::fabs(d.hbm), std::fabs(d.dram), std::fabs(d.ssd) });
+    double most = 0;
+    for (Tier t : kTiers)
+        most = std::max(most, std::fabs(d[t]));
+    return most;
 }
 
 /// Largest effect first; ties keep the variables' order.
@@ -186,9 +229,7 @@ std::vector<CurvePoint> scenarioCurve(const Scenario& base, Variable v, const st
 FleetDemand fleetDemand(const FleetResult& f)
 {
     FleetDemand d;
-    d.hbm = f.hbmBytes;
-    d.dram = f.dramBytes;
-    d.ssd = f.ssdBytes;
+    static_cast<TierDemand&>(d) = f.bytes;
     d.gpus = f.gpus;
     d.servers = f.servers;
     double replicas = 0, sequences = 0;
@@ -222,9 +263,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 FleetDemand minus(const FleetDemand& a, const FleetDemand& b)
 {
     FleetDemand d;
-    d.hbm = a.hbm - b.hbm;
-    d.dram = a.dram - b.dram;
-    d.ssd = a.ssd - b.ssd;
+    subtractTiers(d, a, b);
     d.gpus = a.gpus - b.gpus;
     d.servers = a.servers - b.servers;
     d.sequencesPerReplica = a.sequencesPerReplica - b.sequencesPerReplica;

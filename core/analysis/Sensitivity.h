@@ -22,11 +22,15 @@
 // bad value) is recorded on its end of the bar with sizeFleet's message, not thrown.
 
 #include "core/analysis/Fleet.h"
+#include "core/cards/Tier.h"
 #include "core/io/InputError.h"
+#include "core/io/Options.h"
 #include "core/model/Evaluation.h"
 #include "core/scenario/Knobs.h"
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kvtiers {
@@ -38,6 +42,25 @@ using Variable = KnobId;
 
 /// The tornado's default move: ±50% of each value.
 inline constexpr double kDefaultSensitivityRange = 0.5;
+
+/// What a sensitivity run takes besides its scenario or fleet: how far each variable
+/// moves, and whether the tornado is a fleet's (the fleet's options then say which fleet,
+/// FleetOptions.h). Its option table is `kvtiers sensitivity`'s options and the
+/// Sensitivity tab's range.
+struct SensitivityOptions {
+    double range = kDefaultSensitivityRange; ///< ±share of each value, as movedValue() moves it
+    bool fleet = false;
+    bool operator==(const SensitivityOptions&) const = default;
+};
+
+namespace sensitivity_keys {
+inline constexpr const char* kRange = "range";
+inline constexpr const char* kFleet = "fleet";
+} // namespace sensitivity_keys
+
+std::span<const Option<SensitivityOptions>> sensitivityOptionTable();
+/// The entry of `key` in the table (it must be one).
+const Option<SensitivityOptions>& sensitivityOption(std::string_view key);
 
 /// The scenario variables (the article's list): the knobs with a sensitivity sweep, of
 /// workload or hardware scope, in table order.
@@ -56,11 +79,10 @@ Scenario withVariable(const Scenario& s, Variable v, double value);
 /// 4, 8, 16, 32 bits. Not clamped (withVariable clamps).
 double movedValue(const Knob& knob, double value, double range, int direction);
 
-struct TierDemand {
-    double hbm = 0, dram = 0, ssd = 0;
-    /// By tier index: 0 HBM, 1 DRAM, 2 SSD (the order of the Tier enum).
-    double at(int tier) const { return tier == 0 ? hbm : tier == 1 ? dram : ssd; }
-};
+/// Bytes demanded of each tier (`demand.dram`, `demand[tier]`).
+using TierDemand = PerTier<double>;
+/// One replica's demand: HBM as hbmDemand(), DRAM and SSD the bytes used.
+TierDemand replicaDemand(const EvalResult& r);
 TierDemand demandPerServer(const EvalResult& r, int gpusPerServer);
 /// HBM that must hold weights and active sequences, one replica: used − retained + overflow.
 double hbmDemand(const EvalResult& r);
@@ -92,7 +114,7 @@ std::vector<CurvePoint> scenarioCurve(const Scenario& base, Variable v, const st
 
 // ---- A fleet (Fleet.h): the same questions for a traffic mix, fleet-wide.
 
-/// Fleet-wide demand: bytes per tier (FleetResult's hbm/dram/ssd) and what is bought.
+/// Fleet-wide demand: bytes per tier (FleetResult::bytes) and what is bought.
 struct FleetDemand : TierDemand {
     double gpus = 0, servers = 0;
     double sequencesPerReplica = 0; ///< active sequences per replica, mean over all replicas

@@ -1,6 +1,7 @@
 #include "core/report/FleetReport.h"
 
 #include "core/io/Csv.h"
+#include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 
 #include <ostream>
@@ -20,6 +21,16 @@ void csvSpread(std::ostream& out, const LatencySpread& s)
 {
     out << ',' << csvNumber(s.mean) << ',' << csvNumber(s.p50) << ',' << csvNumber(s.p90) << ',' << csvNumber(s.p99);
 }
+
+/// ",HBM,DRAM,SSD": one column per tier, in the tiers' order.
+void csvTiers(std::ostream& out, const PerTier<double>& bytes)
+{
+    for (Tier t : kTiers)
+        out << ',' << csvNumber(bytes[t]);
+}
+
+/// The suffix every tier's bytes take in JSON: "hbm_bytes".
+const std::string kBytesSuffix = "_bytes";
 
 } // namespace
 
@@ -55,9 +66,6 @@ Json fleetToJson(const FleetResult& f)
             { "replicas", bytesToJson(e.replicas) },
             { "gpus", bytesToJson(e.gpus) },
             { "kv_bytes_per_token", bytesToJson(e.kvBytesPerToken) },
-            { "hbm_bytes", bytesToJson(e.hbmBytes) },
-            { "dram_bytes", bytesToJson(e.dramBytes) },
-            { "ssd_bytes", bytesToJson(e.ssdBytes) },
             { "ttft_target_s", numberToJson(e.targets.ttft()) },
             { "ttft_percentile", percentileToJson(e.targets.ttftAt()) },
             { "tpot_target_s", numberToJson(e.targets.tpot()) },
@@ -66,6 +74,7 @@ Json fleetToJson(const FleetResult& f)
     // Each workload's load, and its SSD tier's writes: this workload's replicas together, and
     // drive writes per day on a server of its replicas (docs/model.md §5, "Writes and link load").
     for (std::size_t i = 0; i < f.entries.size(); ++i) {
+        entries[i].update(tiersJson(f.entries[i].bytes, bytesToJson, kBytesSuffix));
         entries[i].update(loadToJson(f.entries[i].load));
         const EvalResult& p = f.entries[i].perReplica;
         const double perReplica = p.replicasPerServer > 0 ? p.ssdWriteBytesPerSecond / p.replicasPerServer : 0.0;
@@ -79,16 +88,9 @@ Json fleetToJson(const FleetResult& f)
         { "ttft_percentile", percentileToJson(f.targets.ttftAt()) },
         { "tpot_percentile", percentileToJson(f.targets.tpotAt()) },
         { "queue", "one central FCFS queue per workload, Poisson arrivals" },
-        { "fleet",
-            { { "hbm_bytes", bytesToJson(f.hbmBytes) }, { "dram_bytes", bytesToJson(f.dramBytes) },
-                { "ssd_bytes", bytesToJson(f.ssdBytes) } } },
-        { "per_server",
-            { { "hbm_bytes", bytesToJson(f.hbmPerServer()) }, { "dram_bytes", bytesToJson(f.dramPerServer()) },
-                { "ssd_bytes", bytesToJson(f.ssdPerServer()) } } },
-        { "per_gpu",
-            { { "hbm_bytes", bytesToJson(f.hbmPerGpu()) }, { "dram_bytes", bytesToJson(f.dramPerGpu()) },
-                { "ssd_bytes", bytesToJson(f.ssdPerGpu()) } } },
-        { "workloads", entries } };
+        { "fleet", tiersJson(f.bytes, bytesToJson, kBytesSuffix) },
+        { "per_server", tiersJson(f.perServer(), bytesToJson, kBytesSuffix) },
+        { "per_gpu", tiersJson(f.perGpu(), bytesToJson, kBytesSuffix) }, { "workloads", entries } };
 }
 
 Json fleetProfilesToJson(const FleetProfilesResult& r)
@@ -103,13 +105,11 @@ Json fleetProfilesToJson(const FleetProfilesResult& r)
     }
     return { { "requests_per_s", numberToJson(r.requestsPerSecond) }, { "gpus", bytesToJson(r.gpus) },
         { knobKey(KnobId::Servers), bytesToJson(r.servers) },
-        { "hbm_installed_bytes", bytesToJson(r.hbmInstalledBytes) },
-        { "dram_installed_bytes", bytesToJson(r.dramInstalledBytes) },
-        { "nvme_installed_bytes", bytesToJson(r.nvmeInstalledBytes) },
-        { "fleet",
-            { { "hbm_bytes", bytesToJson(r.hbmBytes) }, { "dram_bytes", bytesToJson(r.dramBytes) },
-                { "ssd_bytes", bytesToJson(r.ssdBytes) } } },
-        { "profiles", profiles } };
+        // What is bought: the SSD tier's drives are NVMe, and its key says so.
+        { "hbm_installed_bytes", bytesToJson(r.installedBytes.hbm) },
+        { "dram_installed_bytes", bytesToJson(r.installedBytes.dram) },
+        { "nvme_installed_bytes", bytesToJson(r.installedBytes.ssd) },
+        { "fleet", tiersJson(r.bytes, bytesToJson, kBytesSuffix) }, { "profiles", profiles } };
 }
 
 std::string fleetCsv(const FleetResult& f)
@@ -124,9 +124,10 @@ std::string fleetCsv(const FleetResult& f)
         out << csvText(e.label) << ',' << csvText(e.scenario.model.id) << ',' << csvNumber(e.share) << ','
             << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.concurrencyPerReplica) << ','
             << csvNumber(e.replicaRequestsPerSecond) << ',' << csvNumber(e.replicas) << ','
-            << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus) << ',' << csvNumber(e.hbmBytes) << ','
-            << csvNumber(e.dramBytes) << ',' << csvNumber(e.ssdBytes) << ',' << csvNumber(e.kvBytesPerToken) << ','
-            << csvNumber(e.load.utilization) << ',' << csvNumber(e.load.waitProbability);
+            << csvNumber(e.perReplica.tp) << ',' << csvNumber(e.gpus);
+        csvTiers(out, e.bytes);
+        out << ',' << csvNumber(e.kvBytesPerToken) << ',' << csvNumber(e.load.utilization) << ','
+            << csvNumber(e.load.waitProbability);
         csvSpread(out, e.load.queueWait);
         csvSpread(out, e.load.ttft);
         csvSpread(out, e.load.tpot);
@@ -135,8 +136,9 @@ std::string fleetCsv(const FleetResult& f)
         replicas += e.replicas;
     }
     out << "total,," << csvNumber(shares) << ',' << csvNumber(f.requestsPerSecond) << ",,," << csvNumber(replicas)
-        << ",," << csvNumber(f.gpus) << ',' << csvNumber(f.hbmBytes) << ',' << csvNumber(f.dramBytes) << ','
-        << csvNumber(f.ssdBytes) << ",,,,,,,,,,,,,,,\n"; // KV per token and the load columns do not add up
+        << ",," << csvNumber(f.gpus);
+    csvTiers(out, f.bytes);
+    out << ",,,,,,,,,,,,,,,\n"; // KV per token and the load columns do not add up
     return out.str();
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/io/Csv.h"
 #include "core/report/FleetReport.h"
+#include "core/report/ResultJson.h"
 
 #include <sstream>
 
@@ -9,23 +10,35 @@ namespace kvtiers {
 
 namespace {
 
+/// A tier's bytes in JSON and in a CSV header: "hbm_bytes".
+const std::string kBytesSuffix = "_bytes";
+
 Json demandJson(const TierDemand& d)
 {
-    return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
-        { "ssd_bytes", bytesToJson(d.ssd) } };
+    return tiersJson(d, bytesToJson, kBytesSuffix);
 }
 
 Json demandJson(const FleetDemand& d)
 {
-    return { { "hbm_bytes", bytesToJson(d.hbm) }, { "dram_bytes", bytesToJson(d.dram) },
-        { "ssd_bytes", bytesToJson(d.ssd) }, { "gpus", bytesToJson(d.gpus) },
-        { knobKey(KnobId::Servers), bytesToJson(d.servers) },
-        { "sequences_per_replica", numberToJson(d.sequencesPerReplica) } };
+    Json j = demandJson(static_cast<const TierDemand&>(d));
+    j.update({ { "gpus", bytesToJson(d.gpus) }, { knobKey(KnobId::Servers), bytesToJson(d.servers) },
+        { "sequences_per_replica", numberToJson(d.sequencesPerReplica) } });
+    return j;
+}
+
+/// The tiers' byte columns' names, in the tiers' order: "hbm_bytes", "dram_bytes", "ssd_bytes".
+std::vector<std::string> tierColumnNames()
+{
+    std::vector<std::string> names;
+    for (Tier t : kTiers)
+        names.push_back(tierKey(t) + kBytesSuffix);
+    return names;
 }
 
 void tierColumns(std::ostringstream& out, const TierDemand& d)
 {
-    out << ',' << csvNumber(d.hbm) << ',' << csvNumber(d.dram) << ',' << csvNumber(d.ssd);
+    for (Tier t : kTiers)
+        out << ',' << csvNumber(d[t]);
 }
 
 void fleetColumns(std::ostringstream& out, const FleetDemand& d, bool feasible = true)
@@ -87,8 +100,7 @@ std::string sensitivityCsv(const SensitivityResult& sr)
 {
     std::ostringstream out;
     out << "variable,low_value,high_value"
-        << header({ "base", "low", "high", "low_delta", "high_delta" }, { "hbm_bytes", "dram_bytes", "ssd_bytes" })
-        << "\n";
+        << header({ "base", "low", "high", "low_delta", "high_delta" }, tierColumnNames()) << "\n";
     for (const auto& b : sr.bars) {
         out << variableKey(b.variable) << ',' << csvNumber(b.lowValue) << ',' << csvNumber(b.highValue);
         for (const TierDemand* d : { &sr.base, &b.low, &b.high, &b.lowDelta, &b.highDelta })
@@ -101,9 +113,10 @@ std::string sensitivityCsv(const SensitivityResult& sr)
 std::string sensitivityCsv(const FleetSensitivityResult& sr)
 {
     std::ostringstream out;
+    std::vector<std::string> columns = tierColumnNames();
+    columns.insert(columns.end(), { "gpus", knobKey(KnobId::Servers), "sequences_per_replica" });
     out << "variable,base_value,low_value,high_value,low_tpot_target_s,high_tpot_target_s"
-        << header({ "base", "low", "high", "low_delta", "high_delta" },
-               { "hbm_bytes", "dram_bytes", "ssd_bytes", "gpus", knobKey(KnobId::Servers), "sequences_per_replica" })
+        << header({ "base", "low", "high", "low_delta", "high_delta" }, columns)
         << ",low_feasible,high_feasible,low_error,high_error\n";
     for (const auto& b : sr.bars) {
         out << variableKey(b.variable) << ',' << csvNumber(b.baseValue) << ',' << csvNumber(b.lowValue) << ','
@@ -122,7 +135,10 @@ std::string sensitivityCsv(const FleetSensitivityResult& sr)
 std::string curveCsv(Variable v, const std::vector<CurvePoint>& points)
 {
     std::ostringstream out;
-    out << variableKey(v) << ",hbm_bytes,dram_bytes,ssd_bytes\n";
+    out << variableKey(v);
+    for (const std::string& column : tierColumnNames())
+        out << ',' << column;
+    out << '\n';
     for (const auto& p : points) {
         out << csvNumber(p.value);
         tierColumns(out, p.demand);
@@ -134,8 +150,10 @@ std::string curveCsv(Variable v, const std::vector<CurvePoint>& points)
 std::string curveCsv(Variable v, const std::vector<FleetCurvePoint>& points)
 {
     std::ostringstream out;
-    out << variableKey(v)
-        << ",tpot_target_s,hbm_bytes,dram_bytes,ssd_bytes,gpus,servers,sequences_per_replica,feasible,error\n";
+    out << variableKey(v) << ",tpot_target_s";
+    for (const std::string& column : tierColumnNames())
+        out << ',' << column;
+    out << ",gpus,servers,sequences_per_replica,feasible,error\n";
     for (const auto& p : points) {
         out << csvNumber(p.value) << ',' << csvNumber(p.tpotTargetSeconds);
         fleetColumns(out, p.demand, p.feasible);

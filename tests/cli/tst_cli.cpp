@@ -545,7 +545,8 @@ private slots:
                 QStringLiteral("--ttft-percentile") },
             { { "fleet", "--mix", "chat", "--rate", "1", "--tpot-percentile", "median" },
                 QStringLiteral("--tpot-percentile") },
-            { { "fleet", "--mix", "chat:latency=2", "--rate", "1" }, QStringLiteral("unknown target") },
+            { { "fleet", "--mix", "chat:latency=2", "--rate", "1" },
+                QStringLiteral("--mix chat: unknown key \"latency\"") },
             { { "fleet", "--mix", "chat=1:ttft=-1", "--rate", "1" }, QStringLiteral("--mix chat:ttft") },
         };
         for (const auto& [args, needle] : bad) {

@@ -309,7 +309,8 @@ private slots:
                 try {
                     const FleetResult f = sizeFleet(c, in);
                     QVERIFY2(isFiniteFigure(f.gpus) && f.gpus > 0 && isFiniteFigure(f.servers)
-                            && isFiniteFigure(f.hbmBytes) && isFiniteFigure(f.dramBytes) && isFiniteFigure(f.ssdBytes),
+                            && isFiniteFigure(f.bytes.hbm) && isFiniteFigure(f.bytes.dram)
+                            && isFiniteFigure(f.bytes.ssd),
                         what.c_str());
                     const std::string badFleet = badNumber(fleetToJson(f));
                     QVERIFY2(badFleet.empty(), (what + ": " + badFleet).c_str());

@@ -6,6 +6,7 @@
 // the replica search, started from a closed-form estimate, still lands on the fewest replicas.
 
 #include "core/analysis/Fleet.h"
+#include "core/analysis/FleetOptions.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/io/InputError.h"
 #include "core/model/Queueing.h"
@@ -43,10 +44,10 @@ private slots:
         QCOMPARE(r.tp, 8); // one replica per 8-GPU server: servers == replicas
         QCOMPARE(f.servers, e.replicas);
         QCOMPARE(f.gpus, e.replicas * 8);
-        QCOMPARE(f.hbmBytes, f.servers * (r.perServer.hbm - r.tiers.hbm.retained + r.overflowBytes));
-        QCOMPARE(f.dramBytes, f.servers * r.perServer.dram);
-        QCOMPARE(f.ssdBytes, f.servers * r.perServer.ssd);
-        QCOMPARE(f.hbmPerServer(), r.perServer.hbm - r.tiers.hbm.retained);
+        QCOMPARE(f.bytes.hbm, f.servers * (r.perServer.hbm - r.tiers.hbm.retained + r.overflowBytes));
+        QCOMPARE(f.bytes.dram, f.servers * r.perServer.dram);
+        QCOMPARE(f.bytes.ssd, f.servers * r.perServer.ssd);
+        QCOMPARE(f.perServer().hbm, r.perServer.hbm - r.tiers.hbm.retained);
         // Enough replicas for the traffic under load: below full utilisation, and p99 TTFT
         // within its 30 s target, which one replica fewer misses.
         QVERIFY(e.replicas * r.requestRate >= 3.0);
@@ -229,8 +230,8 @@ private slots:
         // more than before, at most twice as many.
         QVERIFY(r2 <= 2 * r1 && r2 > r1);
         QCOMPARE(two.gpus / two.entries.front().perReplica.tp, r2);
-        for (auto [a, b] : { std::pair { one.hbmBytes, two.hbmBytes }, std::pair { one.dramBytes, two.dramBytes },
-                 std::pair { one.ssdBytes, two.ssdBytes } }) {
+        for (auto [a, b] : { std::pair { one.bytes.hbm, two.bytes.hbm }, std::pair { one.bytes.dram, two.bytes.dram },
+                 std::pair { one.bytes.ssd, two.bytes.ssd } }) {
             QCOMPARE(b, a / r1 * r2); // memory scales exactly with the replicas
         }
     }
@@ -252,9 +253,9 @@ private slots:
             = sizeFleet(CardCatalog::builtin(), oneWorkload(workload.toStdString(), 200, { { "kv_bits", 8 } }));
         QCOMPARE(fp8.entries.front().kvBytesPerToken * 2, bf16.entries.front().kvBytesPerToken);
         QVERIFY(fp8.gpus <= bf16.gpus);
-        QVERIFY(fp8.hbmBytes <= bf16.hbmBytes);
-        QVERIFY(fp8.dramBytes <= bf16.dramBytes);
-        QVERIFY(fp8.ssdBytes <= bf16.ssdBytes);
+        QVERIFY(fp8.bytes.hbm <= bf16.bytes.hbm);
+        QVERIFY(fp8.bytes.dram <= bf16.bytes.dram);
+        QVERIFY(fp8.bytes.ssd <= bf16.bytes.ssd);
     }
 
     void mixSplitsByShare()
@@ -269,7 +270,8 @@ private slots:
         const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
         QCOMPARE(f.entries[0].requestsPerSecond, 60.0);
         QCOMPARE(f.entries[1].requestsPerSecond, 20.0);
-        QCOMPARE(f.hbmBytes, f.entries[0].hbmBytes + f.entries[1].hbmBytes);
+        for (Tier t : kTiers)
+            QCOMPARE(f.bytes[t], f.entries[0].bytes[t] + f.entries[1].bytes[t]);
         QCOMPARE(f.gpus, f.entries[0].gpus + f.entries[1].gpus);
         QCOMPARE(f.servers, std::ceil(f.gpus / 8));
         // Traffic as tokens per day: the same requests/s when the totals agree.
@@ -278,6 +280,77 @@ private slots:
         const double tokensPerRequest = 0.75 * 4096 + 0.25 * 8149; // chat and mooncake contexts
         byTokens.tokensPerDay = 80 * 86400 * tokensPerRequest;
         QCOMPARE(qRound(sizeFleet(CardCatalog::builtin(), byTokens).requestsPerSecond * 1e6), qRound(80.0 * 1e6));
+    }
+
+    void everyInputIsCheckedAgainstTheOptionTable()
+    {
+        // sizeFleet() checks a fleet against its option table, whoever built it (the CLI, the
+        // Fleet tab, an outlook), with an error that names the option's key.
+        auto refusal = [](const FleetInput& in) -> InputErrorDetail {
+            try {
+                sizeFleet(CardCatalog::builtin(), in);
+            } catch (const InputError& e) {
+                return e.detail();
+            }
+            return { .where = "(sized)" };
+        };
+        FleetInput in = oneWorkload("chat", 2);
+        in.requestsPerSecond = 0;
+        in.tokensPerDay = 0.5; // the table's least is one token a day
+        QCOMPARE(refusal(in).code, InputErrorCode::ValueOutOfRange);
+        QCOMPARE(refusal(in).where, std::string(fleet_keys::kTokensPerDay));
+        in = oneWorkload("chat", 2e16);
+        QCOMPARE(refusal(in).where, std::string(fleet_keys::kRequestsPerSecond));
+        in = oneWorkload("chat", 2);
+        in.targets.ttftSeconds = 2e6;
+        QCOMPARE(refusal(in).where, std::string(kTtftSecondsKey));
+        // A percentile written as a fraction is refused with the percentile's own words.
+        in = oneWorkload("chat", 2);
+        in.targets.tpotPercentile = 0.99;
+        QCOMPARE(refusal(in).code, InputErrorCode::PercentileOutOfRange);
+        in.targets.tpotPercentile = 99;
+        QVERIFY_THROWS_NO_EXCEPTION(sizeFleet(CardCatalog::builtin(), in));
+        // The table's defaults are the targets sizing assumes where none is given.
+        QCOMPARE(*optionDefault(fleetOption(kTtftSecondsKey)), kDefaultTargets.ttft());
+        QCOMPARE(*optionDefault(fleetOption(kTpotSecondsKey)), kDefaultTargets.tpot());
+        QCOMPARE(*optionDefault(fleetOption(kTtftPercentileKey)), kDefaultTargets.ttftAt());
+        QCOMPARE(*optionDefault(fleetOption(kTpotPercentileKey)), kDefaultTargets.tpotAt());
+        QVERIFY(!optionDefault(fleetOption(fleet_keys::kRequestsPerSecond))); // traffic has none: it is asked for
+    }
+
+    void mixTextReadsEntriesAndTheirTargets()
+    {
+        const std::vector<FleetEntry> mix
+            = parseFleetMix("chat=3:ttft=2,article=1:ttft=60:ttft-percentile=mean", "mix");
+        QCOMPARE(mix.size(), size_t(2));
+        QCOMPARE(mix[0].label, std::string("chat"));
+        QCOMPARE(mix[0].spec.workload, std::string("chat"));
+        QCOMPARE(mix[0].share, 3.0);
+        QCOMPARE(*mix[0].targets.ttftSeconds, 2.0);
+        QVERIFY(!mix[0].targets.ttftPercentile);
+        QCOMPARE(*mix[1].targets.ttftPercentile, kMeanPercentile);
+        QCOMPARE(parseFleetMix("mooncake", "mix").front().share, 1.0);
+        // Each refusal names the list, the entry and what in it is wrong.
+        const struct {
+            const char* text;
+            InputErrorCode code;
+            const char* where;
+        } bad[] = {
+            { "chat,,mooncake", InputErrorCode::MissingField, "mix entry 2" },
+            { "chat=x", InputErrorCode::NotANumber, "mix chat" },
+            { "chat:ttft=0", InputErrorCode::ValueOutOfRange, "mix chat:ttft" },
+            { "chat:tpot-percentile=0.99", InputErrorCode::PercentileOutOfRange, "mix chat:tpot-percentile" },
+            { "chat:speed=2", InputErrorCode::UnknownKey, "mix chat" },
+        };
+        for (const auto& b : bad) {
+            try {
+                parseFleetMix(b.text, "mix");
+                QFAIL(b.text);
+            } catch (const InputError& e) {
+                QCOMPARE(e.detail().code, b.code);
+                QCOMPARE(e.detail().where, std::string(b.where));
+            }
+        }
     }
 
     void impossibleTargetsNameTheWorkload()

@@ -82,7 +82,7 @@ void dumpYears(const OutlookResult& r)
             for (const auto& e : f.entries)
                 qInfo("  %s %s: N %g replicas %g HBM %.4g DRAM %.4g SSD %.4g",
                     f.entries.front().scenario.hardware.id.c_str(), e.label.c_str(), e.concurrencyPerReplica,
-                    e.replicas, e.hbmBytes, e.dramBytes, e.ssdBytes);
+                    e.replicas, e.bytes.hbm, e.bytes.dram, e.bytes.ssd);
     }
 }
 
@@ -116,9 +116,9 @@ private slots:
             const HardwareCard& card = CardCatalog::builtin().hardware().at(hw);
             gpus += f.gpus;
             servers += f.servers;
-            hbm += f.hbmBytes;
-            dram += f.dramBytes;
-            ssd += f.ssdBytes;
+            hbm += f.bytes.hbm;
+            dram += f.bytes.dram;
+            ssd += f.bytes.ssd;
             hbmInst += f.gpus * card.hbmBytes;
             dramInst += f.servers * card.hostDramBytes;
             nvmeInst += f.servers * card.nvmeBytes;

@@ -163,6 +163,19 @@ private slots:
         QCOMPARE(std::string(variableLabel(KnobId::Traffic)), std::string("Total traffic (requests/s)"));
     }
 
+    void rangeIsAShareAsTheTableSays()
+    {
+        // `--range` and the Sensitivity tab's range box: a share from 0 to 1 (0.5 or 50%),
+        // the tornado's default move by default.
+        const Option<SensitivityOptions>& range = sensitivityOption(sensitivity_keys::kRange);
+        QCOMPARE(*optionDefault(range), kDefaultSensitivityRange);
+        QCOMPARE(readOptionValue(range, "50%"), 0.5);
+        QCOMPARE(readOptionValue(range, "0.2"), 0.2);
+        QVERIFY_THROWS_EXCEPTION(InputError, readOptionValue(range, "1.5"));
+        QVERIFY_THROWS_EXCEPTION(InputError, readOptionValue(range, "wide"));
+        QCOMPARE(sensitivityOption(sensitivity_keys::kFleet).kind, OptionKind::Switch);
+    }
+
     void movesFollowTheKnobsSweep()
     {
         // Relative: the value times 1 ± range.
@@ -236,8 +249,8 @@ private slots:
         const double range = 0.3;
         const FleetSensitivityResult sr = fleetSensitivity(CardCatalog::builtin(), in, range);
         const FleetResult base = sizeFleet(CardCatalog::builtin(), in);
-        QCOMPARE(sr.base.hbm, base.hbmBytes);
-        QCOMPARE(sr.base.dram, base.dramBytes);
+        QCOMPARE(sr.base.hbm, base.bytes.hbm);
+        QCOMPARE(sr.base.dram, base.bytes.dram);
         QCOMPARE(sr.base.gpus, base.gpus);
         QCOMPARE(sr.bars.size(), fleetVariables().size());
         for (const auto& bar : sr.bars) {
@@ -246,12 +259,12 @@ private slots:
                     = sizeFleet(CardCatalog::builtin(), movedByHand(in, bar.variable, range, direction));
                 const FleetDemand& delta = direction < 0 ? bar.lowDelta : bar.highDelta;
                 QVERIFY2(direction < 0 ? bar.lowFeasible : bar.highFeasible, variableKey(bar.variable));
-                QCOMPARE(delta.hbm, moved.hbmBytes - base.hbmBytes);
-                QCOMPARE(delta.dram, moved.dramBytes - base.dramBytes);
-                QCOMPARE(delta.ssd, moved.ssdBytes - base.ssdBytes);
+                QCOMPARE(delta.hbm, moved.bytes.hbm - base.bytes.hbm);
+                QCOMPARE(delta.dram, moved.bytes.dram - base.bytes.dram);
+                QCOMPARE(delta.ssd, moved.bytes.ssd - base.bytes.ssd);
                 QCOMPARE(delta.gpus, moved.gpus - base.gpus);
                 QCOMPARE(delta.servers, moved.servers - base.servers);
-                QCOMPARE((direction < 0 ? bar.low : bar.high).hbm, moved.hbmBytes);
+                QCOMPARE((direction < 0 ? bar.low : bar.high).hbm, moved.bytes.hbm);
             }
         }
         for (size_t i = 1; i < sr.bars.size(); ++i)
@@ -412,7 +425,7 @@ private slots:
         const FleetResult base = sizeFleet(CardCatalog::builtin(), in);
         // Every workload at 16 bits is the base; fewer bits never need more HBM or GPUs.
         const auto kv = fleetCurve(CardCatalog::builtin(), in, Variable::KvBits, { 4, 8, 16 });
-        QCOMPARE(kv[2].demand.hbm, base.hbmBytes);
+        QCOMPARE(kv[2].demand.hbm, base.bytes.hbm);
         QCOMPARE(kv[2].value, 16.0);
         QVERIFY(kv[0].demand.hbm <= kv[1].demand.hbm && kv[1].demand.hbm <= kv[2].demand.hbm);
         QVERIFY(kv[0].demand.gpus <= kv[1].demand.gpus && kv[1].demand.gpus <= kv[2].demand.gpus);

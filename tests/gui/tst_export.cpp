@@ -388,7 +388,7 @@ void TestExport::fleetSvgAndPdfHaveTheirMagic()
     for (const auto& e : f.entries)
         QVERIFY2(all.contains(qs(e.scenario.model.name)), e.scenario.model.name.c_str());
     QVERIFY(all.contains(qs(formatSeconds(f.targets.tpot()))));
-    QVERIFY(all.contains(qs(formatBytes(f.hbmBytes))));
+    QVERIFY(all.contains(qs(formatBytes(f.bytes.hbm))));
 }
 
 void TestExport::fleetCsvAndJsonAreTheCoresNumbers()
@@ -410,9 +410,9 @@ void TestExport::fleetCsvAndJsonAreTheCoresNumbers()
         QCOMPARE(column(1 + i, "label"), qs(e.label));
         QCOMPARE(column(1 + i, "model"), qs(e.scenario.model.id));
         // Raw bytes whatever the chart's units: exact integers, equal to the core's.
-        QCOMPARE(column(1 + i, "hbm_bytes").toDouble(), e.hbmBytes);
-        QCOMPARE(column(1 + i, "dram_bytes").toDouble(), e.dramBytes);
-        QCOMPARE(column(1 + i, "ssd_bytes").toDouble(), e.ssdBytes);
+        QCOMPARE(column(1 + i, "hbm_bytes").toDouble(), e.bytes.hbm);
+        QCOMPARE(column(1 + i, "dram_bytes").toDouble(), e.bytes.dram);
+        QCOMPARE(column(1 + i, "ssd_bytes").toDouble(), e.bytes.ssd);
         QCOMPARE(column(1 + i, "kv_bytes_per_token").toDouble(), e.kvBytesPerToken);
         QCOMPARE(column(1 + i, "replicas").toDouble(), e.replicas);
         QCOMPARE(column(1 + i, "gpus").toDouble(), e.gpus);
@@ -423,9 +423,9 @@ void TestExport::fleetCsvAndJsonAreTheCoresNumbers()
     const int total = static_cast<int>(rows.size()) - 1;
     QCOMPARE(column(total, "label"), QStringLiteral("total"));
     QCOMPARE(column(total, "gpus").toDouble(), f.gpus);
-    QCOMPARE(column(total, "hbm_bytes").toDouble(), f.hbmBytes);
-    QCOMPARE(column(total, "dram_bytes").toDouble(), f.dramBytes);
-    QCOMPARE(column(total, "ssd_bytes").toDouble(), f.ssdBytes);
+    QCOMPARE(column(total, "hbm_bytes").toDouble(), f.bytes.hbm);
+    QCOMPARE(column(total, "dram_bytes").toDouble(), f.bytes.dram);
+    QCOMPARE(column(total, "ssd_bytes").toDouble(), f.bytes.ssd);
     QCOMPARE(column(total, "requests_per_s").toDouble(), f.requestsPerSecond);
     QVERIFY(!column(total, "hbm_bytes").contains(u'e')); // exact, not 1.2e+12
 

@@ -27,7 +27,7 @@
 #include "ui/export/ChartExporter.h"
 #include "ui/export/SensitivityExport.h"
 #include "ui/export/TraceExport.h"
-#include "ui/sensitivity/SensitivityView.h"
+#include "ui/sensitivity/SensitivityDocument.h"
 
 #include <QApplication>
 #include <QDir>
@@ -110,16 +110,16 @@ QString exportChart(const QString& name, const QString& path)
             path, sizeFleet(CardCatalog::builtin(), fleetInput()), ByteUnits::Binary, {}, kOptions);
     if (name == QLatin1String("tornado")) {
         const Scenario s = workloadScenario("article");
-        return SensitivityExport::exportTornado(path, s, sensitivity(s, 0.5), 0, ByteUnits::Binary, kOptions);
+        return SensitivityExport::exportTornado(path, s, sensitivity(s, 0.5), Tier::Hbm, ByteUnits::Binary, kOptions);
     }
     if (name == QLatin1String("fleet-tornado")) {
         const FleetInput in = fleetInput();
-        return SensitivityExport::exportFleetTornado(
-            path, in, fleetSensitivity(CardCatalog::builtin(), in, 0.5), 3, ByteUnits::Binary, kOptions);
+        return SensitivityExport::exportFleetTornado(path, in, fleetSensitivity(CardCatalog::builtin(), in, 0.5),
+            TornadoMeasure::Gpus, ByteUnits::Binary, kOptions);
     }
     if (name == QLatin1String("curve")) {
         const Scenario s = workloadScenario("article");
-        const auto values = SensitivityView::curveValues(s, Variable::Context);
+        const auto values = SensitivityDocument::curveValues(s, Variable::Context);
         return SensitivityExport::exportCurve(
             path, s, Variable::Context, scenarioCurve(s, Variable::Context, values), ByteUnits::Binary, kOptions);
     }

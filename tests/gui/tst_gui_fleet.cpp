@@ -6,6 +6,7 @@
 // follows the Fleet tab's history while that tab is shown), and the inputs outlive a
 // restart, a damaged or unknown saved value being dropped with a word, never a crash.
 
+#include "core/analysis/FleetOptions.h"
 #include "core/io/InputError.h"
 #include "core/report/FleetReport.h"
 #include "tests/support/TestHome.h"
@@ -16,6 +17,7 @@
 #include "ui/common/Settings.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
+#include "ui/fleet/FleetDocument.h"
 #include "ui/fleet/FleetMixModel.h"
 #include "ui/fleet/FleetView.h"
 #include "ui/scenario/ScenarioController.h"
@@ -72,6 +74,7 @@ private slots:
     void restartRestoresTheInputs();
     void damagedSessionIsDroppedWithAWord();
     void percentilesReachTheCoreAndTheLoadIsShown();
+    void controlsTakeTheOptionTable();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -82,6 +85,7 @@ private:
         QVERIFY(m_view->errorMessage().isEmpty() || !m_view->result());
     }
     QPushButton* exportButton() { return m_view->findChild<QPushButton*>(QStringLiteral("fleetExportButton")); }
+    std::unique_ptr<FleetDocument> m_document;
     std::unique_ptr<FleetView> m_view;
     QTemporaryDir m_dir;
 };
@@ -95,7 +99,8 @@ void TestGuiFleet::initTestCase()
 
 void TestGuiFleet::init()
 {
-    m_view = std::make_unique<FleetView>(CardCatalog::builtin());
+    m_document = std::make_unique<FleetDocument>(CardCatalog::builtin());
+    m_view = std::make_unique<FleetView>(m_document.get());
     m_view->resize(1200, 820);
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
@@ -103,12 +108,13 @@ void TestGuiFleet::init()
     m_view->setRate(100, FleetView::RateUnit::RequestsPerSecond);
     m_view->setHardware("h200-sxm");
     m_view->flush();
-    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+    QVERIFY2(m_view->result(), qPrintable(m_view->errorMessage()));
 }
 
 void TestGuiFleet::cleanup()
 {
     m_view.reset();
+    m_document.reset();
 }
 
 void TestGuiFleet::labelsEqualTheCore()
@@ -118,15 +124,15 @@ void TestGuiFleet::labelsEqualTheCore()
     QCOMPARE(text("fleetGpus"), qs(formatCount(f.gpus)));
     QVERIFY(text("fleetServers").startsWith(qs(formatCount(f.servers))));
     QCOMPARE(text("fleetHbmInstalled"), qs(formatBytes(f.hbmInstalledBytes)));
-    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.hbmBytes)));
-    QCOMPARE(text("fleetDram"), qs(formatBytes(f.dramBytes)));
-    QCOMPARE(text("fleetNvme"), qs(formatBytes(f.ssdBytes)));
-    QCOMPARE(text("perServerHbm"), qs(formatBytes(f.hbmPerServer())));
-    QCOMPARE(text("perServerDram"), qs(formatBytes(f.dramPerServer())));
-    QCOMPARE(text("perServerNvme"), qs(formatBytes(f.ssdPerServer())));
-    QCOMPARE(text("perGpuHbm"), qs(formatBytes(f.hbmPerGpu())));
-    QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu())));
-    QCOMPARE(text("perGpuNvme"), qs(formatBytes(f.ssdPerGpu())));
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.bytes.hbm)));
+    QCOMPARE(text("fleetDram"), qs(formatBytes(f.bytes.dram)));
+    QCOMPARE(text("fleetNvme"), qs(formatBytes(f.bytes.ssd)));
+    QCOMPARE(text("perServerHbm"), qs(formatBytes(f.perServer().hbm)));
+    QCOMPARE(text("perServerDram"), qs(formatBytes(f.perServer().dram)));
+    QCOMPARE(text("perServerNvme"), qs(formatBytes(f.perServer().ssd)));
+    QCOMPARE(text("perGpuHbm"), qs(formatBytes(f.perGpu().hbm)));
+    QCOMPARE(text("perGpuDram"), qs(formatBytes(f.perGpu().dram)));
+    QCOMPARE(text("perGpuNvme"), qs(formatBytes(f.perGpu().ssd)));
     // The example fleet: 84 GPUs, the core's figure. Each replica serves only the requests its
     // prefill FLOPs allow (it was 15 when N prefills were counted as running at once), p99
     // TTFT holds under Poisson arrivals (one replica more than λ/μ gave, 69 then 68), and
@@ -156,9 +162,9 @@ void TestGuiFleet::tableAndChartEqualTheCore()
         // The model by its name, as the pickers show it; the id in the tooltip.
         QCOMPARE(model->index(i, FleetMixModel::ModelColumn).data().toString(), qs(e.scenario.model.name));
         QCOMPARE(model->index(i, FleetMixModel::ModelColumn).data(Qt::ToolTipRole).toString(), qs(e.scenario.model.id));
-        QCOMPARE(chart->value(0, i), e.hbmBytes);
-        QCOMPARE(chart->value(1, i), e.dramBytes);
-        QCOMPARE(chart->value(2, i), e.ssdBytes);
+        QCOMPARE(chart->value(Tier::Hbm, i), e.bytes.hbm);
+        QCOMPARE(chart->value(Tier::Dram, i), e.bytes.dram);
+        QCOMPARE(chart->value(Tier::Ssd, i), e.bytes.ssd);
     }
     // The total rate reads as a figure: no trailing zeros ("100.000" read as a hundred
     // thousand to many), thousands separated; typed with a separator, it is taken.
@@ -185,21 +191,21 @@ void TestGuiFleet::unitSwitchTurnsGiBIntoGB()
 {
     const FleetResult f = core();
     QVERIFY(text("fleetHbm").contains(QStringLiteral("iB")));
-    QCOMPARE(m_view->chart()->axisUnits(0), ByteUnits::Binary);
+    QCOMPARE(m_view->chart()->axisUnits(Tier::Hbm), ByteUnits::Binary);
     QTest::mouseClick(m_view->findChild<QRadioButton*>(QStringLiteral("fleetDecimalUnits")), Qt::LeftButton);
     QCOMPARE(m_view->units(), ByteUnits::Decimal);
-    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.hbmBytes, ByteUnits::Decimal)));
-    QCOMPARE(text("perGpuDram"), qs(formatBytes(f.dramPerGpu(), ByteUnits::Decimal)));
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.bytes.hbm, ByteUnits::Decimal)));
+    QCOMPARE(text("perGpuDram"), qs(formatBytes(f.perGpu().dram, ByteUnits::Decimal)));
     QCOMPARE(text("fleetHbmInstalled"), qs(formatBytes(f.hbmInstalledBytes, ByteUnits::Decimal)));
     QVERIFY2(!text("fleetHbm").contains(QStringLiteral("iB")), qPrintable(text("fleetHbm")));
     QCOMPARE(m_view->mixModel()->index(0, FleetMixModel::KvPerTokenColumn).data().toString(), QStringLiteral("131 kB"));
-    for (int t = 0; t < 3; ++t)
+    for (Tier t : kTiers)
         QCOMPARE(m_view->chart()->axisUnits(t), ByteUnits::Decimal);
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
         m_view->grab().save(dir + QStringLiteral("/fleet-decimal.png"));
     QTest::mouseClick(m_view->findChild<QRadioButton*>(QStringLiteral("fleetBinaryUnits")), Qt::LeftButton);
-    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.hbmBytes)));
-    QCOMPARE(m_view->chart()->axisUnits(2), ByteUnits::Binary);
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(f.bytes.hbm)));
+    QCOMPARE(m_view->chart()->axisUnits(Tier::Ssd), ByteUnits::Binary);
 
     // The decimal ticker steps on 1-2-5 decades.
     ByteTicker ticker(ByteUnits::Decimal);
@@ -224,7 +230,7 @@ void TestGuiFleet::tokensPerDayIsPassedThrough()
     const FleetInput in = m_view->input();
     QCOMPARE(in.tokensPerDay, 1e11);
     QCOMPARE(in.requestsPerSecond, 0.0);
-    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+    QVERIFY2(m_view->result(), qPrintable(m_view->errorMessage()));
     QCOMPARE(m_view->result()->gpus, core().gpus);
     QCOMPARE(text("fleetGpus"), qs(formatCount(core().gpus)));
 }
@@ -242,10 +248,10 @@ void TestGuiFleet::addAndRemoveWorkloads()
     QTest::mouseClick(m_view->findChild<QPushButton*>(QStringLiteral("fleetAddWorkload")), Qt::LeftButton);
     QCOMPARE(m_view->mixModel()->rowCount(), 3);
     QTRY_COMPARE(sized.count(), 1);
-    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
+    QVERIFY2(m_view->result(), qPrintable(m_view->errorMessage()));
     QCOMPARE(m_view->result()->entries.size(), size_t(3));
     QCOMPARE(m_view->chart()->workloadCount(), 3);
-    QCOMPARE(text("fleetHbm"), qs(formatBytes(core().hbmBytes)));
+    QCOMPARE(text("fleetHbm"), qs(formatBytes(core().bytes.hbm)));
 
     // Editing a share in the table re-sizes the fleet.
     QVERIFY(m_view->mixModel()->setData(m_view->mixModel()->index(2, FleetMixModel::ShareColumn), 2.0));
@@ -266,7 +272,7 @@ void TestGuiFleet::impossibleTargetIsShownNotThrown()
 {
     m_view->setTargets(2.0, 0.0001); // 0.1 ms per output token: no replica meets it
     m_view->flush();
-    QVERIFY(!m_view->result().has_value());
+    QVERIFY(!m_view->result());
     auto* error = m_view->findChild<QLabel*>(QStringLiteral("fleetError"));
     QVERIFY(error->isVisible());
     QVERIFY2(error->text().contains(QStringLiteral("time-per-output-token")), qPrintable(error->text()));
@@ -279,7 +285,7 @@ void TestGuiFleet::impossibleTargetIsShownNotThrown()
     QVERIFY(error->text().contains(QStringLiteral("empty")));
     m_view->setMix({ { "chat", 1 } });
     m_view->flush();
-    QVERIFY(m_view->result().has_value());
+    QVERIFY(m_view->result());
     QVERIFY(!error->isVisible());
 
     // In Korean the same reason, in Korean, with the target as the core formats it.
@@ -328,7 +334,7 @@ void TestGuiFleet::exportButtonWritesThroughTheDialogSeam()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray bytes = file.readAll();
     QVERIFY(bytes.startsWith("<?xml"));
-    QVERIFY(bytes.contains(formatBytes(m_view->result()->hbmBytes, ByteUnits::Decimal).c_str()));
+    QVERIFY(bytes.contains(formatBytes(m_view->result()->bytes.hbm, ByteUnits::Decimal).c_str()));
 
     // Cancelling the dialog writes nothing and says nothing.
     FileDialog::setNextFileName(QString());
@@ -448,7 +454,7 @@ void TestGuiFleet::failedSizingChartHasNoByteTicks()
     // Sizing fails: an empty chart, without the "1 B" ticks that measure nothing.
     m_view->setTargets(2.0, 0.0001);
     m_view->flush();
-    QVERIFY(!m_view->result().has_value());
+    QVERIFY(!m_view->result());
     for (int t = 0; t < 3; ++t)
         QVERIFY2(drawn(t).isEmpty(), qPrintable(drawn(t).join(u' ')));
     // Still none after a units switch redraws it.
@@ -462,7 +468,7 @@ void TestGuiFleet::failedSizingChartHasNoByteTicks()
     // Sized again: the byte ticks are back.
     m_view->setTargets(2.0, 0.05);
     m_view->flush();
-    QVERIFY(m_view->result().has_value());
+    QVERIFY(m_view->result());
     for (int t = 0; t < 3; ++t)
         QVERIFY(drawn(t).size() >= 2);
 
@@ -472,8 +478,8 @@ void TestGuiFleet::failedSizingChartHasNoByteTicks()
     m_view->setRate(1, FleetView::RateUnit::RequestsPerSecond);
     m_view->setTargets(30.0, 0.05);
     m_view->flush();
-    QVERIFY2(m_view->result().has_value(), qPrintable(m_view->errorMessage()));
-    QCOMPARE(m_view->result()->dramBytes, 0.0);
+    QVERIFY2(m_view->result(), qPrintable(m_view->errorMessage()));
+    QCOMPARE(m_view->result()->bytes.dram, 0.0);
     QVERIFY(drawn(0).size() >= 2);
     QVERIFY2(drawn(1).isEmpty(), qPrintable(drawn(1).join(u' ')));
 }
@@ -668,6 +674,65 @@ void TestGuiFleet::percentilesReachTheCoreAndTheLoadIsShown()
     // The inputs still fit the 1280×800 window's tab.
     QVERIFY2(
         m_view->minimumSizeHint().height() <= 760, qPrintable(QString::number(m_view->minimumSizeHint().height())));
+}
+
+void TestGuiFleet::controlsTakeTheOptionTable()
+{
+    // The Fleet tab accepts what `kvtiers fleet` accepts and opens on its defaults: each
+    // control's range and first value are the fleet option table's (FleetOptions.h), the
+    // table the CLI parses, validates and writes its --help from.
+    FleetDocument document(CardCatalog::builtin());
+    FleetView view(&document);
+    auto spin = [&](const char* name) { return view.findChild<QDoubleSpinBox*>(QString::fromLatin1(name)); };
+    auto sameRange = [](const QDoubleSpinBox* box, const Option<FleetInput>& o, double scale) {
+        QCOMPARE(box->minimum(), o.min * scale);
+        QCOMPARE(box->maximum(), o.max * scale);
+    };
+    // The rate in requests/s, and in tokens/day once that is its unit.
+    sameRange(spin("fleetRate"), fleetOption(fleet_keys::kRequestsPerSecond), 1);
+    QVERIFY(!optionDefault(fleetOption(fleet_keys::kRequestsPerSecond))); // the CLI asks for a rate: no default
+    QCOMPARE(spin("fleetRate")->value(), FleetInputs::kExampleRate);
+    auto* unit = view.findChild<QComboBox*>(QStringLiteral("fleetRateUnit"));
+    unit->setCurrentIndex(unit->findData(static_cast<int>(FleetRateUnit::TokensPerDay)));
+    sameRange(spin("fleetRate"), fleetOption(fleet_keys::kTokensPerDay), 1);
+    QCOMPARE(document.fleetInput().tokensPerDay, spin("fleetRate")->value());
+    // The targets: seconds, and milliseconds for the time per output token.
+    const Option<FleetInput>& ttft = fleetOption(kTtftSecondsKey);
+    const Option<FleetInput>& tpot = fleetOption(kTpotSecondsKey);
+    sameRange(spin("fleetTtft"), ttft, 1);
+    sameRange(spin("fleetTpot"), tpot, 1000);
+    QCOMPARE(spin("fleetTtft")->value(), *optionDefault(ttft));
+    QCOMPARE(spin("fleetTpot")->value(), *optionDefault(tpot) * 1000);
+    QCOMPARE(*optionDefault(ttft), kDefaultTargets.ttft()); // the default the core sizes for
+    QCOMPARE(*optionDefault(tpot), kDefaultTargets.tpot());
+    // The percentiles: the table's default, and the same values taken and refused: 1 to
+    // below 100 or the mean, never a fraction (0.99 meant as p99).
+    for (const char* key : { kTtftPercentileKey, kTpotPercentileKey }) {
+        const Option<FleetInput>& o = fleetOption(key);
+        QDoubleSpinBox* box = spin(key == kTtftPercentileKey ? "fleetTtftPercentile" : "fleetTpotPercentile");
+        QCOMPARE(box->value(), *optionDefault(o));
+        for (const char* typed : { "1", "90", "99.9", "99.99", "0.99", "0.5", "100" }) {
+            bool cliTakes = true;
+            try {
+                readOptionValue(o, typed);
+            } catch (const InputError&) {
+                cliTakes = false;
+            }
+            QString text = QString::fromLatin1(typed);
+            int pos = 0;
+            const bool guiTakes = box->validate(text, pos) == QValidator::Acceptable;
+            QVERIFY2(guiTakes == cliTakes, typed);
+        }
+        QCOMPARE(readOptionValue(o, "mean"), kMeanPercentile);
+        QCOMPARE(box->minimum(), kMeanPercentile);
+        QCOMPARE(box->specialValueText(), QStringLiteral("mean"));
+        // Stepping down from the lowest percentile reaches the mean, never 0.99.
+        box->setValue(kMinPercentile);
+        box->stepBy(-1);
+        QCOMPARE(box->value(), kMeanPercentile);
+        box->stepBy(1);
+        QCOMPARE(box->value(), kMinPercentile);
+    }
 }
 
 QTEST_MAIN(TestGuiFleet)

@@ -674,7 +674,7 @@ private slots:
         TierChart tier;
         tier.setResult(scenario, result);
         TornadoChart tornado;
-        tornado.setResult(sensitivity(scenario), 1);
+        tornado.setResult(sensitivity(scenario), Tier::Dram);
         TraceChart trace;
         const QStringList englishTrace = plotTexts(trace);
         auto* scope = tier.findChild<QComboBox*>(QStringLiteral("scopeCombo"));

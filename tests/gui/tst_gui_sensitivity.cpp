@@ -16,6 +16,7 @@
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/fleet/FleetView.h"
+#include "ui/sensitivity/SensitivityDocument.h"
 #include "ui/sensitivity/SensitivityView.h"
 #include "ui/text/Translate.h"
 
@@ -48,6 +49,7 @@ private slots:
     void tornadoRowLabelsNeverOverlap();
     void tierSelectorShowsThatTier();
     void rangeReachesTheCore();
+    void rangeTakesTheOptionTable();
     void curveIsTheCoresCurve();
     void kvBitsCurveRunsTheFormatLadder();
     void fleetScopeShowsTheCoresFleetBars();
@@ -98,6 +100,7 @@ private:
                 return b;
         qFatal("no bar");
     }
+    std::unique_ptr<SensitivityDocument> m_document;
     std::unique_ptr<SensitivityView> m_view;
     Scenario m_scenario;
 };
@@ -105,19 +108,21 @@ private:
 void TestGuiSensitivity::init()
 {
     m_scenario = test::workloadScenario("chat");
-    m_view = std::make_unique<SensitivityView>();
+    m_document = std::make_unique<SensitivityDocument>();
+    m_view = std::make_unique<SensitivityView>(m_document.get());
     m_view->resize(1300, 600);
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
     m_view->setScenario(m_scenario);
     m_view->flush();
-    QVERIFY(m_view->result().has_value());
+    QVERIFY(m_view->result());
     MessageBox::setNonInteractive(true);
 }
 
 void TestGuiSensitivity::cleanup()
 {
     m_view.reset();
+    m_document.reset();
 }
 
 void TestGuiSensitivity::tornadoRowLabelsNeverOverlap()
@@ -126,7 +131,7 @@ void TestGuiSensitivity::tornadoRowLabelsNeverOverlap()
     // two lines of height each; in a short panel they overlapped their neighbours. Each
     // label now fits its row's height: two lines where there is room, one where not.
     TornadoChart tornado;
-    tornado.setResult(sensitivity(m_scenario, 0.5), 0);
+    tornado.setResult(sensitivity(m_scenario, 0.5), Tier::Hbm);
     tornado.show();
     QVERIFY(QTest::qWaitForWindowExposed(&tornado));
     QCustomPlot* plot = tornado.plot();
@@ -167,22 +172,22 @@ void TestGuiSensitivity::tornadoBarsEqualTheCore()
     const SensitivityResult expected = sensitivity(m_scenario, 0.5);
     TornadoChart* tornado = m_view->tornado();
     QCOMPARE(tornado->rowCount(), static_cast<int>(expected.bars.size()));
-    for (int tier = 0; tier < 3; ++tier) {
+    for (Tier tier : kTiers) {
         m_view->setTier(tier);
         double previous = 1e300;
         for (int row = 0; row < tornado->rowCount(); ++row) {
             const SensitivityBar& bar = barOf(expected, tornado->variableAt(row));
-            QCOMPARE(tornado->lowDeltaAt(row), bar.lowDelta.at(tier));
-            QCOMPARE(tornado->highDeltaAt(row), bar.highDelta.at(tier));
+            QCOMPARE(tornado->lowDeltaAt(row), bar.lowDelta[tier]);
+            QCOMPARE(tornado->highDeltaAt(row), bar.highDelta[tier]);
             // ...and each delta is the difference of the underlying evaluations.
-            QCOMPARE(tornado->highDeltaAt(row), bar.high.at(tier) - expected.base.at(tier));
+            QCOMPARE(tornado->highDeltaAt(row), bar.high[tier] - expected.base[tier]);
             const double effect = std::max(std::fabs(tornado->lowDeltaAt(row)), std::fabs(tornado->highDeltaAt(row)));
             QVERIFY(effect <= previous);
             previous = effect;
         }
     }
     // The plotted bars themselves carry the same numbers.
-    m_view->setTier(1);
+    m_view->setTier(Tier::Dram);
     auto* plot = tornado->plot();
     auto* low = qobject_cast<QCPBars*>(plot->plottable(0));
     auto* high = qobject_cast<QCPBars*>(plot->plottable(1));
@@ -230,11 +235,30 @@ void TestGuiSensitivity::rangeReachesTheCore()
     QCOMPARE(bar.highDelta.dram, barOf(expected, Variable::Context).highDelta.dram);
 }
 
+void TestGuiSensitivity::rangeTakesTheOptionTable()
+{
+    // The range box takes what `kvtiers sensitivity --range` takes, in percent, and opens on
+    // its default: both from the sensitivity options' table.
+    const Option<SensitivityOptions>& range = sensitivityOption(sensitivity_keys::kRange);
+    auto* spin = m_view->findChild<QSpinBox*>(QStringLiteral("sensitivityRange"));
+    QCOMPARE(spin->minimum(), qRound(range.min * 100));
+    QCOMPARE(spin->maximum(), qRound(range.max * 100));
+    QCOMPARE(spin->value(), qRound(*optionDefault(range) * 100));
+    QCOMPARE(m_document->input().range, *optionDefault(range));
+    // Its ends reach the core as the CLI's would.
+    spin->setValue(spin->maximum());
+    m_view->flush();
+    QCOMPARE(m_view->result()->relativeRange, range.max);
+    spin->setValue(spin->minimum());
+    m_view->flush();
+    QCOMPARE(m_view->result()->relativeRange, range.min);
+}
+
 void TestGuiSensitivity::curveIsTheCoresCurve()
 {
     m_view->setCurveVariable(Variable::ReuseRate);
     m_view->flush();
-    const auto values = SensitivityView::curveValues(m_scenario, Variable::ReuseRate);
+    const auto values = SensitivityDocument::curveValues(m_scenario, Variable::ReuseRate);
     QCOMPARE(values.front(), 0.0);
     QVERIFY(values.back() >= 0.9);
     const auto expected = scenarioCurve(m_scenario, Variable::ReuseRate, values);
@@ -242,9 +266,9 @@ void TestGuiSensitivity::curveIsTheCoresCurve()
     QCOMPARE(chart->pointCount(), static_cast<int>(expected.size()));
     for (int i = 0; i < chart->pointCount(); ++i) {
         QCOMPARE(chart->keyAt(i), expected[static_cast<size_t>(i)].value);
-        QCOMPARE(chart->valueAt(0, i), expected[static_cast<size_t>(i)].demand.hbm);
-        QCOMPARE(chart->valueAt(1, i), expected[static_cast<size_t>(i)].demand.dram);
-        QCOMPARE(chart->valueAt(2, i), expected[static_cast<size_t>(i)].demand.ssd);
+        QCOMPARE(chart->valueAt(Tier::Hbm, i), expected[static_cast<size_t>(i)].demand.hbm);
+        QCOMPARE(chart->valueAt(Tier::Dram, i), expected[static_cast<size_t>(i)].demand.dram);
+        QCOMPARE(chart->valueAt(Tier::Ssd, i), expected[static_cast<size_t>(i)].demand.ssd);
     }
     QCOMPARE(chart->currentValue(), m_scenario.workload.reuseRate);
     // KVTIERS_GRAB_DIR=dir: save what the user sees, for a look at layout and labels.
@@ -270,8 +294,8 @@ void TestGuiSensitivity::kvBitsCurveRunsTheFormatLadder()
     }
     QVERIFY(at4 >= 0 && at8 >= 0 && at16 >= 0);
     // Fewer KV bits never need more HBM.
-    QVERIFY(chart->valueAt(0, at4) <= chart->valueAt(0, at8));
-    QVERIFY(chart->valueAt(0, at8) <= chart->valueAt(0, at16));
+    QVERIFY(chart->valueAt(Tier::Hbm, at4) <= chart->valueAt(Tier::Hbm, at8));
+    QVERIFY(chart->valueAt(Tier::Hbm, at8) <= chart->valueAt(Tier::Hbm, at16));
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
         m_view->grab().save(dir + QStringLiteral("/sensitivity-kvbits.png"));
 }
@@ -281,7 +305,7 @@ void TestGuiSensitivity::fleetScopeShowsTheCoresFleetBars()
     const FleetInput input = fleetInput();
     showFleet(input);
     QCOMPARE(m_view->scope(), SensitivityView::Scope::Fleet);
-    QVERIFY(m_view->fleetResult().has_value());
+    QVERIFY(m_view->fleetResult());
     const FleetSensitivityResult expected = fleetSensitivity(CardCatalog::builtin(), input, 0.5);
     TornadoChart* tornado = m_view->tornado();
     QVERIFY(tornado->isFleet());
@@ -289,21 +313,22 @@ void TestGuiSensitivity::fleetScopeShowsTheCoresFleetBars()
     auto* tierCombo = m_view->findChild<QComboBox*>(QStringLiteral("sensitivityTier"));
     auto* tierModel = qobject_cast<QStandardItemModel*>(tierCombo->model());
     QVERIFY(tierModel->item(3)->isEnabled()); // GPUs: a fleet only
-    for (int tier = 0; tier < 4; ++tier) {
-        m_view->setTier(tier);
+    for (TornadoMeasure measure :
+        { TornadoMeasure::Hbm, TornadoMeasure::Dram, TornadoMeasure::Ssd, TornadoMeasure::Gpus }) {
+        m_view->setTier(measure);
         double previous = 1e300;
         for (int row = 0; row < tornado->rowCount(); ++row) {
             const FleetSensitivityBar& bar = fleetBarOf(expected, tornado->variableAt(row));
             QVERIFY(tornado->lowFeasibleAt(row) && tornado->highFeasibleAt(row));
-            QCOMPARE(tornado->lowDeltaAt(row), TornadoChart::fleetTierValue(bar.lowDelta, tier));
-            QCOMPARE(tornado->highDeltaAt(row), TornadoChart::fleetTierValue(bar.highDelta, tier));
+            QCOMPARE(tornado->lowDeltaAt(row), TornadoChart::fleetMeasureValue(bar.lowDelta, measure));
+            QCOMPARE(tornado->highDeltaAt(row), TornadoChart::fleetMeasureValue(bar.highDelta, measure));
             const double effect = std::max(std::fabs(tornado->lowDeltaAt(row)), std::fabs(tornado->highDeltaAt(row)));
             QVERIFY(effect <= previous);
             previous = effect;
         }
     }
     // The plotted bars carry the same numbers; the base line names the fleet's GPUs.
-    m_view->setTier(0);
+    m_view->setTier(Tier::Hbm);
     auto* high = qobject_cast<QCPBars*>(tornado->plot()->plottable(1));
     for (int row = 0; row < tornado->rowCount(); ++row)
         QCOMPARE(high->data()->at(row)->value, tornado->highDeltaAt(row));
@@ -314,7 +339,7 @@ void TestGuiSensitivity::fleetScopeShowsTheCoresFleetBars()
         qPrintable(base));
     QVERIFY(tornado->rowLabelAt(0).contains(QStringLiteral("→")));
     // Back to the scenario: its own bars, and no GPU tier.
-    m_view->setTier(3);
+    m_view->setTier(TornadoMeasure::Gpus);
     m_view->setScope(SensitivityView::Scope::Scenario);
     m_view->flush();
     QVERIFY(!tornado->isFleet());
@@ -332,15 +357,15 @@ void TestGuiSensitivity::fleetCurveIsTheCoresCurve()
         m_view->flush();
         const FleetResult base = sizeFleet(CardCatalog::builtin(), input);
         const auto expected = fleetCurve(
-            CardCatalog::builtin(), input, v, SensitivityView::fleetCurveValues(base, input.targets.tpot(), v));
+            CardCatalog::builtin(), input, v, SensitivityDocument::fleetCurveValues(base, input.targets.tpot(), v));
         QCOMPARE(m_view->fleetCurve().size(), expected.size());
         CurveChart* chart = m_view->curveChart();
         QCOMPARE(chart->pointCount(), static_cast<int>(expected.size()));
         for (int i = 0; i < chart->pointCount(); ++i) {
             QVERIFY(expected[static_cast<size_t>(i)].feasible);
             QCOMPARE(chart->keyAt(i), expected[static_cast<size_t>(i)].value);
-            QCOMPARE(chart->valueAt(0, i), expected[static_cast<size_t>(i)].demand.hbm);
-            QCOMPARE(chart->valueAt(1, i), expected[static_cast<size_t>(i)].demand.dram);
+            QCOMPARE(chart->valueAt(Tier::Hbm, i), expected[static_cast<size_t>(i)].demand.hbm);
+            QCOMPARE(chart->valueAt(Tier::Dram, i), expected[static_cast<size_t>(i)].demand.dram);
         }
         QCOMPARE(chart->currentValue(), fleetVariableValue(base, v));
     }
@@ -356,7 +381,7 @@ void TestGuiSensitivity::fleetMovesThatCannotBeSizedAreNamed()
     Scenario chat = test::scenario({}, { { "concurrency", 1 } }, "h200-sxm", "chat");
     const double step = std::max(evaluate(one).decodeStepSeconds, evaluate(chat).decodeStepSeconds);
     showFleet(fleetInput(step * 1.2));
-    QVERIFY(m_view->fleetResult().has_value());
+    QVERIFY(m_view->fleetResult());
     TornadoChart* tornado = m_view->tornado();
     int row = 0;
     while (tornado->variableAt(row) != Variable::Concurrency)
@@ -370,13 +395,13 @@ void TestGuiSensitivity::fleetMovesThatCannotBeSizedAreNamed()
     QVERIFY2(notes->text().contains(QString::fromStdString(bar.lowError)), qPrintable(notes->text()));
     QVERIFY(notes->text().contains(QStringLiteral("cannot be sized")));
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty()) {
-        m_view->setTier(3); // GPUs
+        m_view->setTier(TornadoMeasure::Gpus);
         QTest::qWait(100);
         m_view->grab().save(dir + QStringLiteral("/sensitivity-fleet-infeasible.png"));
     }
     // A fleet that cannot be sized at all: the error, no bars, no crash.
     showFleet(fleetInput(step * 0.5));
-    QVERIFY(!m_view->fleetResult().has_value());
+    QVERIFY(!m_view->fleetResult());
     auto* error = m_view->findChild<QLabel*>(QStringLiteral("sensitivityError"));
     QVERIFY(error->isVisible());
     QVERIFY2(error->text().contains(QStringLiteral("time-per-output-token")), qPrintable(error->text()));
@@ -480,7 +505,7 @@ void TestGuiSensitivity::exportsThroughTheDialogSeam()
 
     // The fleet: PNG, SVG, PDF and CSV.
     showFleet(fleetInput());
-    m_view->setTier(1);
+    m_view->setTier(Tier::Dram);
     exportVia("exportTornadoAction", out + QStringLiteral("/fleet-tornado.png"));
     checkPng(out + QStringLiteral("/fleet-tornado.png"));
     exportVia("exportTornadoAction", out + QStringLiteral("/fleet-tornado.svg"));
@@ -556,7 +581,7 @@ void TestGuiSensitivity::mainWindowFeedsTheFleetTabsMix()
     tabs->setCurrentIndex(2);
     view->setScope(SensitivityView::Scope::Fleet);
     view->flush();
-    QVERIFY(view->fleetResult().has_value());
+    QVERIFY(view->fleetResult());
     const FleetSensitivityResult expected = fleetSensitivity(CardCatalog::builtin(), fleetView->input(), 0.5);
     QCOMPARE(view->fleetResult()->base.gpus, expected.base.gpus);
     QCOMPARE(view->fleetResult()->base.dram, expected.base.dram);

@@ -395,7 +395,7 @@ void TestGuiUnits::unitsSwitchEvaluatesNothing()
     ScenarioController* controller = m_window->controller();
     auto* fleet = find<FleetView>("fleetView");
     fleet->flush();
-    QVERIFY(fleet->result().has_value());
+    QVERIFY(fleet->result());
     const int evaluations = controller->evaluationCount();
     QSignalSpy results(controller, &ScenarioController::resultChanged);
     QSignalSpy evaluated(controller, &ScenarioController::evaluated);
@@ -419,7 +419,7 @@ void TestGuiUnits::unitsSwitchEvaluatesNothing()
     // And yet every view shows the new units, from what it held.
     QCOMPARE(text("headlineKvPerRequest"),
         QStringLiteral("%1 per request").arg(bytes(m_article.kvBytesPerRequest, ByteUnits::Decimal)));
-    QCOMPARE(find<QLabel>("fleetHbm")->text(), bytes(fleet->result()->hbmBytes, ByteUnits::Decimal));
+    QCOMPARE(find<QLabel>("fleetHbm")->text(), bytes(fleet->result()->bytes.hbm, ByteUnits::Decimal));
     QVERIFY(find<QLabel>("fleetHbm")->text() != binaryHbm);
     QVERIFY(find<QRadioButton>("fleetDecimalUnits")->isChecked());
     QVERIFY(find<QAction>("unitsDecimalAction")->isChecked());

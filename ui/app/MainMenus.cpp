@@ -5,6 +5,7 @@
 #include "ui/common/DisplayOptions.h"
 #include "ui/dialogs/ModelHelpDialog.h"
 #include "ui/dialogs/VllmCheckDialog.h"
+#include "ui/fleet/FleetDocument.h"
 #include "ui/fleet/FleetView.h"
 #include "ui/outlook/OutlookView.h"
 #include "ui/presets/CompareView.h"
@@ -123,7 +124,7 @@ void MainWindow::buildEditMenu()
     // while that tab is shown; every other tab edits the scenario (docs/architecture.md).
     m_undoGroup = new QUndoGroup(this);
     m_undoGroup->addStack(m_controller->undoStack());
-    m_undoGroup->addStack(m_fleetView->undoStack());
+    m_undoGroup->addStack(m_fleetDocument->undoStack());
     m_undoGroup->addStack(m_outlookView->document()->undoStack());
     m_undoGroup->addStack(m_loadDocument->undoStack());
     m_undoGroup->setActiveStack(m_controller->undoStack());

@@ -10,6 +10,7 @@
 #include "ui/dialogs/InputDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/dialogs/ModelImportDialog.h"
+#include "ui/fleet/FleetDocument.h"
 #include "ui/fleet/FleetView.h"
 #include "ui/outlook/OutlookView.h"
 #include "ui/presets/CompareView.h"
@@ -18,6 +19,7 @@
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/ScenarioTab.h"
+#include "ui/sensitivity/SensitivityDocument.h"
 #include "ui/sensitivity/SensitivityView.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
@@ -85,7 +87,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     restoreSettings();
     FieldUndo::install(this);
-    for (QUndoStack* stack : { m_controller->undoStack(), m_fleetView->undoStack() })
+    for (QUndoStack* stack : { m_controller->undoStack(), m_fleetDocument->undoStack() })
         followUndo(stack);
     if (!m_controller->catalogProblems().empty()) {
         QStringList lines;
@@ -143,9 +145,11 @@ void MainWindow::buildTabs(QWidget* parent)
         area->setWidget(page);
         return area;
     };
-    m_fleetView = new FleetView(m_controller->catalog());
+    m_fleetDocument = new FleetDocument(m_controller->catalog(), this);
+    m_fleetView = new FleetView(m_fleetDocument);
     m_fleetView->setDisplayOptions(m_display);
-    m_sensitivityView = new SensitivityView;
+    m_sensitivityDocument = new SensitivityDocument(this);
+    m_sensitivityView = new SensitivityView(m_sensitivityDocument);
     m_sensitivityView->setDisplayOptions(m_display);
     // A request trace replayed against the scenario's tiers (read in the background).
     m_loadDocument = new LoadDocument(this);
@@ -171,15 +175,15 @@ void MainWindow::buildTabs(QWidget* parent)
     connect(m_fleetView, &FleetView::message, this, [this](const QString& text) { showStatus(text, 10000); });
     connect(m_sensitivityView, &SensitivityView::exported, this,
         [this](const QString& path) { showStatus(tr("Sensitivity: wrote %1").arg(path), 10000); });
-    // The sensitivity view evaluates ~15 scenarios, and its Fleet scope sizes the Fleet
-    // tab's mix ~17 times: only while it is shown.
+    // The sensitivity document evaluates ~15 scenarios, and its Fleet scope sizes the Fleet
+    // tab's mix ~17 times: only while its tab is shown.
     connect(m_controller, &ScenarioController::resultChanged, this, [this] {
         if (isShown(ViewTab::Sensitivity) && m_controller->hasResult())
-            m_sensitivityView->setScenario(m_controller->scenario());
+            m_sensitivityDocument->setScenario(m_controller->scenario());
     });
-    connect(m_fleetView, &FleetView::sized, this, [this] {
+    connect(m_fleetDocument, &FleetDocument::evaluated, this, [this] {
         if (isShown(ViewTab::Sensitivity))
-            m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
+            m_sensitivityDocument->setFleetInput(m_controller->catalog(), m_fleetDocument->fleetInput());
     });
     connect(m_viewTabs, &QTabWidget::currentChanged, this, &MainWindow::followCurrentTab);
     connect(m_traceView, &TraceView::shownViewChanged, this, &MainWindow::followCurrentTab);
@@ -199,8 +203,8 @@ void MainWindow::followCurrentTab()
 {
     if (isShown(ViewTab::Sensitivity)) {
         if (m_controller->hasResult())
-            m_sensitivityView->setScenario(m_controller->scenario());
-        m_sensitivityView->setFleetInput(m_controller->catalog(), m_fleetView->input());
+            m_sensitivityDocument->setScenario(m_controller->scenario());
+        m_sensitivityDocument->setFleetInput(m_controller->catalog(), m_fleetDocument->fleetInput());
     }
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     if (m_undoGroup)

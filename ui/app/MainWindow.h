@@ -27,11 +27,13 @@ namespace kvtiers::ui {
 
 class CompareView;
 class DisplayOptions;
+class FleetDocument;
 class FleetView;
 class OutlookView;
 class PresetPanel;
 class ScenarioController;
 class ScenarioTab;
+class SensitivityDocument;
 class SensitivityView;
 class TierTableModel;
 class LoadDocument;
@@ -131,8 +133,10 @@ private:
     QTabWidget* m_viewTabs = nullptr;
     std::array<QWidget*, 5> m_tabPages = {}; ///< each ViewTab's page
     FleetView* m_fleetView = nullptr;
+    FleetDocument* m_fleetDocument = nullptr; ///< the Fleet tab's inputs, sizing and undo history
     OutlookView* m_outlookView = nullptr;
     SensitivityView* m_sensitivityView = nullptr;
+    SensitivityDocument* m_sensitivityDocument = nullptr; ///< what the Sensitivity tab analyses, and its analysis
     TraceView* m_traceView = nullptr;
     LoadDocument* m_loadDocument = nullptr; ///< the Trace tab's Under load view's document
     QDockWidget* m_presetDock = nullptr;

@@ -40,10 +40,9 @@ CurveChart::CurveChart(QWidget* parent)
     QCustomPlot* const p = plot();
     p->plotLayout()->insertRow(0);
     addTitle();
-    const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
-    for (int t = 0; t < 3; ++t) {
+    for (Tier t : kTiers) {
         m_graphs[t] = addGraph();
-        texts()([this, t, tier = tiers[t]] { m_graphs[t]->setName(t == 2 ? tr("NVMe") : tierName(tier)); });
+        texts()([this, t] { m_graphs[t]->setName(t == Tier::Ssd ? tr("NVMe") : tierName(t)); });
         m_graphs[t]->setSelectable(QCP::stNone);
     }
     m_marker = new QCPItemStraightLine(p);
@@ -62,11 +61,11 @@ void CurveChart::setCurve(
 {
     m_fleet = false;
     QVector<double> keys;
-    std::array<QVector<double>, 3> values;
+    PerTier<std::vector<double>> values;
     for (const CurvePoint& p : points) {
         keys << p.value;
-        for (int t = 0; t < 3; ++t)
-            values[t] << p.demand.at(t);
+        for (Tier t : kTiers)
+            values[t].push_back(p.demand[t]);
     }
     setCurveData(variable, keys, values, currentValue, units);
 }
@@ -76,20 +75,20 @@ void CurveChart::setFleetCurve(
 {
     m_fleet = true;
     QVector<double> keys;
-    std::array<QVector<double>, 3> values;
+    PerTier<std::vector<double>> values;
     const double gap = std::numeric_limits<double>::quiet_NaN();
     for (const FleetCurvePoint& p : points) {
         if (!std::isfinite(p.value))
             continue; // no position on the axis (active sequences of a fleet that cannot be sized)
         keys << p.value;
-        for (int t = 0; t < 3; ++t)
-            values[t] << (p.feasible ? p.demand.at(t) : gap);
+        for (Tier t : kTiers)
+            values[t].push_back(p.feasible ? p.demand[t] : gap);
     }
     setCurveData(variable, keys, values, currentValue, units);
 }
 
 void CurveChart::setCurveData(Variable variable, const QVector<double>& keys,
-    const std::array<QVector<double>, 3>& values, double currentValue, ByteUnits units)
+    const PerTier<std::vector<double>>& values, double currentValue, ByteUnits units)
 {
     m_variable = variable;
     m_keys = keys;
@@ -106,16 +105,16 @@ void CurveChart::draw()
     QCustomPlot* const p = plot();
     const Variable variable = m_variable;
     const QVector<double>& keys = m_keys;
-    const std::array<QVector<double>, 3>& values = m_values;
+    const PerTier<std::vector<double>>& values = m_values;
     const double currentValue = m_current;
     const ByteUnits units = this->units();
     double top = 1;
-    for (const auto& tier : values)
-        for (double v : tier)
+    for (Tier t : kTiers)
+        for (double v : values[t])
             if (std::isfinite(v))
                 top = std::max(top, v);
-    for (int t = 0; t < 3; ++t)
-        m_graphs[t]->setData(keys, values[t], true);
+    for (Tier t : kTiers)
+        m_graphs[t]->setData(keys, QVector<double>(values[t].begin(), values[t].end()), true);
 
     QCPAxis* x = p->xAxis;
     const bool logScale = knob(variable).gui.control == KnobControl::LogSlider;
@@ -168,17 +167,17 @@ void CurveChart::draw()
 
 int CurveChart::pointCount() const
 {
-    return m_graphs[0]->dataCount();
+    return m_graphs.hbm->dataCount();
 }
 
-double CurveChart::valueAt(int tier, int i) const
+double CurveChart::valueAt(Tier tier, int i) const
 {
-    return m_graphs[static_cast<size_t>(tier)]->data()->at(i)->value;
+    return m_graphs[tier]->data()->at(i)->value;
 }
 
 double CurveChart::keyAt(int i) const
 {
-    return m_graphs[0]->data()->at(i)->key;
+    return m_graphs.hbm->data()->at(i)->key;
 }
 
 void CurveChart::themeChanged(const QPalette& pal)
@@ -186,9 +185,8 @@ void CurveChart::themeChanged(const QPalette& pal)
     QCustomPlot* const p = plot();
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    const std::array<Tier, 3> tiers = { Tier::Hbm, Tier::Dram, Tier::Ssd };
-    for (int t = 0; t < 3; ++t)
-        m_graphs[t]->setPen(QPen(chart::tierColor(tiers[t]), 2.5));
+    for (Tier t : kTiers)
+        m_graphs[t]->setPen(QPen(chart::tierColor(t), 2.5));
     m_marker->setPen(QPen(text, 1.5, Qt::DashLine));
     m_markerLabel->setColor(text);
     p->legend->setBrush(base);

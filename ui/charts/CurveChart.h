@@ -7,12 +7,12 @@
 // is marked. Points come from scenarioCurve() or fleetCurve().
 
 #include "core/analysis/Sensitivity.h"
+#include "core/cards/Tier.h"
 #include "core/io/Units.h"
 #include "ui/charts/ChartBase.h"
 
 #include <QVector>
 
-#include <array>
 #include <vector>
 
 class QCustomPlot;
@@ -36,8 +36,8 @@ public:
 
     // What is plotted (for tests).
     int pointCount() const;
-    /// Demand of tier `tier` (0 HBM, 1 DRAM, 2 NVMe) at point `i`.
-    double valueAt(int tier, int i) const;
+    /// Demand of `tier` at point `i`.
+    double valueAt(Tier tier, int i) const;
     double keyAt(int i) const;
     double currentValue() const { return m_current; }
 
@@ -47,15 +47,15 @@ protected:
 
 private:
     /// Keeps the curve and draws it in `units`.
-    void setCurveData(Variable variable, const QVector<double>& keys, const std::array<QVector<double>, 3>& values,
+    void setCurveData(Variable variable, const QVector<double>& keys, const PerTier<std::vector<double>>& values,
         double currentValue, ByteUnits units);
     /// Draws the curve last set, in units().
     void draw();
 
     Variable m_variable = Variable::Context;
     QVector<double> m_keys;
-    std::array<QVector<double>, 3> m_values;
-    std::array<QCPGraph*, 3> m_graphs {};
+    PerTier<std::vector<double>> m_values;
+    PerTier<QCPGraph*> m_graphs {};
     QCPItemStraightLine* m_marker = nullptr;
     QCPItemText* m_markerLabel = nullptr;
     double m_current = 0;

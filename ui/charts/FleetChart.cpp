@@ -50,10 +50,6 @@ QBrush workloadBrush(int i, const QColor& base)
     return QBrush(tile);
 }
 
-double tierBytes(const FleetEntryResult& e, int tier)
-{
-    return tier == 0 ? e.hbmBytes : tier == 1 ? e.dramBytes : e.ssdBytes;
-}
 } // namespace
 
 namespace {
@@ -108,15 +104,15 @@ void FleetChart::buildPlot()
 
     auto* panels = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 0, panels);
-    for (int t = 0; t < 3; ++t) {
+    int column = 0;
+    for (Tier t : kTiers) {
         auto* rect = new QCPAxisRect(p);
-        panels->addElement(0, t, rect);
+        panels->addElement(0, column++, rect);
         m_rects[t] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        texts()([this, x, t] {
-            chart::setupBarPanelAxis(x, kBarKey, t == 2 ? tr("NVMe") : tierName(static_cast<Tier>(t)), font());
-        });
+        texts()(
+            [this, x, t] { chart::setupBarPanelAxis(x, kBarKey, t == Tier::Ssd ? tr("NVMe") : tierName(t), font()); });
         y->setTicker(byteTicker(units()));
         y->setSubTicks(false);
         y->setRange(0, 1);
@@ -150,13 +146,13 @@ void FleetChart::ensureBars(int count)
 {
     // Bars are created once per workload slot and reused; only a longer mix adds more.
     while (static_cast<int>(m_bars.size()) > count) {
-        for (QCPBars* bars : m_bars.back())
-            plot()->removePlottable(bars);
+        for (Tier t : kTiers)
+            plot()->removePlottable(m_bars.back()[t]);
         m_bars.pop_back();
     }
     while (static_cast<int>(m_bars.size()) < count) {
-        std::array<QCPBars*, 3> slot {};
-        for (int t = 0; t < 3; ++t) {
+        PerTier<QCPBars*> slot {};
+        for (Tier t : kTiers) {
             auto* bars = new QCPBars(m_rects[t]->axis(QCPAxis::atBottom), m_rects[t]->axis(QCPAxis::atLeft));
             bars->setWidth(kBarWidth);
             bars->setStackingGap(0);
@@ -165,7 +161,7 @@ void FleetChart::ensureBars(int count)
                 bars->moveAbove(m_bars.back()[t]);
             slot[t] = bars;
         }
-        slot[0]->addToLegend(m_legend);
+        slot.hbm->addToLegend(m_legend);
         m_bars.push_back(slot);
     }
     themeChanged(palette());
@@ -187,22 +183,21 @@ void FleetChart::clear()
 
 void FleetChart::rebuild()
 {
-    for (QCPAxisRect* rect : m_rects)
-        ensureByteTicker(rect->axis(QCPAxis::atLeft), units());
+    for (Tier t : kTiers)
+        ensureByteTicker(m_rects[t]->axis(QCPAxis::atLeft), units());
     const int n = m_hasFleet ? static_cast<int>(m_fleet.entries.size()) : 0;
     ensureBars(n);
     for (int i = 0; i < n; ++i) {
         const FleetEntryResult& e = m_fleet.entries[static_cast<size_t>(i)];
-        m_bars[static_cast<size_t>(i)][0]->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.name)));
-        for (int t = 0; t < 3; ++t)
-            m_bars[static_cast<size_t>(i)][static_cast<size_t>(t)]->setData(
-                QVector<double> { kBarKey }, QVector<double> { tierBytes(e, t) }, true);
+        m_bars[static_cast<size_t>(i)].hbm->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.name)));
+        for (Tier t : kTiers)
+            m_bars[static_cast<size_t>(i)][t]->setData(
+                QVector<double> { kBarKey }, QVector<double> { e.bytes[t] }, true);
     }
     m_legend->setMaximumSize(m_legend->minimumOuterSizeHint().width(), QWIDGETSIZE_MAX);
-    const std::array<double, 3> totals = { m_fleet.hbmBytes, m_fleet.dramBytes, m_fleet.ssdBytes };
-    for (int t = 0; t < 3; ++t) {
+    for (Tier t : kTiers) {
         QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);
-        const double total = m_hasFleet ? totals[static_cast<size_t>(t)] : 0;
+        const double total = m_hasFleet ? m_fleet.bytes[t] : 0;
         y->setRange(0, std::max(total, 1.0) * 1.15);
         // No fleet (nothing sized yet, or sizing failed), or none of this tier's bytes: no
         // byte ticks or grid, which would only count "1 B" on an empty panel.
@@ -220,17 +215,17 @@ void FleetChart::rebuild()
     requestReplot();
 }
 
-double FleetChart::value(int tier, int entry) const
+double FleetChart::value(Tier tier, int entry) const
 {
-    if (entry < 0 || entry >= workloadCount() || tier < 0 || tier > 2)
+    if (entry < 0 || entry >= workloadCount())
         return 0;
-    const auto data = m_bars[static_cast<size_t>(entry)][static_cast<size_t>(tier)]->data();
+    const auto data = m_bars[static_cast<size_t>(entry)][tier]->data();
     return data->isEmpty() ? 0.0 : data->constBegin()->value;
 }
 
-ByteUnits FleetChart::axisUnits(int tier) const
+ByteUnits FleetChart::axisUnits(Tier tier) const
 {
-    const auto ticker = m_rects[static_cast<size_t>(tier)]->axis(QCPAxis::atLeft)->ticker();
+    const auto ticker = m_rects[tier]->axis(QCPAxis::atLeft)->ticker();
     return byteTickerUnits(ticker);
 }
 
@@ -238,12 +233,12 @@ void FleetChart::themeChanged(const QPalette& pal)
 {
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    for (int t = 0; t < 3; ++t)
+    for (Tier t : kTiers)
         m_totals[t]->setColor(text);
     for (size_t i = 0; i < m_bars.size(); ++i)
-        for (QCPBars* bars : m_bars[i]) {
-            bars->setBrush(workloadBrush(static_cast<int>(i), base));
-            bars->setPen(QPen(workloadColor(static_cast<int>(i)).darker(130)));
+        for (Tier t : kTiers) {
+            m_bars[i][t]->setBrush(workloadBrush(static_cast<int>(i), base));
+            m_bars[i][t]->setPen(QPen(workloadColor(static_cast<int>(i)).darker(130)));
         }
     m_legend->setBrush(base);
     m_legend->setTextColor(text);

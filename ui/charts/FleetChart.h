@@ -7,10 +7,10 @@
 // QCustomPlot.
 
 #include "core/analysis/Fleet.h"
+#include "core/cards/Tier.h"
 #include "core/io/Units.h"
 #include "ui/charts/ChartBase.h"
 
-#include <array>
 #include <vector>
 
 class QCustomPlot;
@@ -32,10 +32,10 @@ public:
 
     // Read-only views of what is plotted, for tests.
     int workloadCount() const { return static_cast<int>(m_bars.size()); }
-    /// Bytes of workload `entry` in tier `tier` (0 HBM, 1 DRAM, 2 NVMe), as plotted.
-    double value(int tier, int entry) const;
+    /// Bytes of workload `entry` in `tier`, as plotted.
+    double value(Tier tier, int entry) const;
     /// The units the tier's value axis ticks in (checks the installed ticker).
-    ByteUnits axisUnits(int tier) const;
+    ByteUnits axisUnits(Tier tier) const;
 
 protected:
     void themeChanged(const QPalette& palette) override;
@@ -52,9 +52,9 @@ private:
     void fitHeight();
 
     QCPLegend* m_legend = nullptr;
-    std::array<QCPAxisRect*, 3> m_rects {};
-    std::array<QCPItemText*, 3> m_totals {};
-    std::vector<std::array<QCPBars*, 3>> m_bars; ///< per workload, per tier
+    PerTier<QCPAxisRect*> m_rects {};
+    PerTier<QCPItemText*> m_totals {};
+    std::vector<PerTier<QCPBars*>> m_bars; ///< per workload, per tier
     FleetResult m_fleet;
     bool m_hasFleet = false;
 };

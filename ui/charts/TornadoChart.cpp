@@ -58,9 +58,10 @@ TornadoChart::TornadoChart(QWidget* parent)
     connect(p, &QCustomPlot::afterLayout, this, &TornadoChart::fitRowLabels);
 }
 
-double TornadoChart::fleetTierValue(const FleetDemand& d, int tier)
+double TornadoChart::fleetMeasureValue(const FleetDemand& d, TornadoMeasure measure)
 {
-    return tier == 3 ? d.gpus : d.at(tier);
+    const std::optional<Tier> tier = measuredTier(measure);
+    return tier ? d[*tier] : d.gpus;
 }
 
 namespace {
@@ -105,34 +106,34 @@ double TornadoChart::highDeltaAt(int row) const
     return m_rows.at(static_cast<size_t>(row)).high;
 }
 
-void TornadoChart::setResult(const SensitivityResult& result, int tier, ByteUnits units)
+void TornadoChart::setResult(const SensitivityResult& result, Tier tier, ByteUnits units)
 {
     m_fleet = false;
-    m_tier = std::clamp(tier, 0, 2);
+    m_measure = tornadoMeasure(tier);
     m_rows.clear();
     m_bars = result.bars;
     m_fleetBars.clear();
     for (const SensitivityBar& b : result.bars)
-        m_rows.push_back(
-            { b.variable, QString(), b.lowDelta.at(m_tier), b.highDelta.at(m_tier), true, true, m_rows.size() });
-    m_base = result.base.at(m_tier);
+        m_rows.push_back({ b.variable, QString(), b.lowDelta[tier], b.highDelta[tier], true, true, m_rows.size() });
+    m_base = result.base[tier];
     if (units != this->units())
         setUnits(units); // draws
     else
         redraw();
 }
 
-void TornadoChart::setFleetResult(const FleetSensitivityResult& result, int tier, ByteUnits units)
+void TornadoChart::setFleetResult(const FleetSensitivityResult& result, TornadoMeasure measure, ByteUnits units)
 {
     m_fleet = true;
-    m_tier = std::clamp(tier, 0, 3);
+    m_measure = measure;
     m_rows.clear();
     m_fleetBars = result.bars;
     m_bars.clear();
     for (const FleetSensitivityBar& b : result.bars)
-        m_rows.push_back({ b.variable, QString(), b.lowFeasible ? fleetTierValue(b.lowDelta, m_tier) : 0.0,
-            b.highFeasible ? fleetTierValue(b.highDelta, m_tier) : 0.0, b.lowFeasible, b.highFeasible, m_rows.size() });
-    m_base = fleetTierValue(result.base, m_tier);
+        m_rows.push_back({ b.variable, QString(), b.lowFeasible ? fleetMeasureValue(b.lowDelta, measure) : 0.0,
+            b.highFeasible ? fleetMeasureValue(b.highDelta, measure) : 0.0, b.lowFeasible, b.highFeasible,
+            m_rows.size() });
+    m_base = fleetMeasureValue(result.base, measure);
     m_baseServers = result.base.servers;
     if (units != this->units())
         setUnits(units); // draws
@@ -148,12 +149,12 @@ void TornadoChart::relabelRows()
 
 void TornadoChart::redraw()
 {
+    const std::optional<Tier> tier = measuredTier(m_measure);
     if (!m_fleet)
-        title()->setText(tr("What moves %1 demand per server most").arg(tierName(static_cast<Tier>(m_tier))));
+        title()->setText(tr("What moves %1 demand per server most").arg(tierName(tier.value_or(Tier::Hbm))));
     else
-        title()->setText(m_tier == 3
-                ? tr("What moves the fleet's GPU count most")
-                : tr("What moves the fleet's %1 demand most").arg(tierName(static_cast<Tier>(m_tier))));
+        title()->setText(!tier ? tr("What moves the fleet's GPU count most")
+                               : tr("What moves the fleet's %1 demand most").arg(tierName(*tier)));
     relabelRows();
     setAxisLabel();
     draw();
@@ -161,10 +162,11 @@ void TornadoChart::redraw()
 
 void TornadoChart::setAxisLabel()
 {
-    const QString tier = tierName(static_cast<Tier>(std::min(m_tier, 2)));
+    const std::optional<Tier> measured = measuredTier(m_measure);
+    const QString tier = tierName(measured.value_or(Tier::Hbm));
     if (!m_fleet)
         plot()->xAxis->setLabel(tr("change in %1 per server (base %2)").arg(tier, bytes(m_base)));
-    else if (m_tier == 3)
+    else if (!measured)
         plot()->xAxis->setLabel(
             tr("change in GPUs (base %1 GPUs in %2 servers)").arg(countText(m_base), countText(m_baseServers)));
     else
@@ -177,7 +179,7 @@ void TornadoChart::draw()
     // Sorted by the effect on this tier (the core sorts by the largest over all tiers).
     auto effect = [](const Row& r) { return std::max(std::fabs(r.low), std::fabs(r.high)); };
     std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Row& a, const Row& b) { return effect(a) > effect(b); });
-    const bool counts = m_fleet && m_tier == 3;
+    const bool counts = m_fleet && m_measure == TornadoMeasure::Gpus;
 
     QVector<double> keys, lows, highs;
     double extent = counts ? 1 : 1024;

@@ -8,9 +8,11 @@
 // (core/Sensitivity.h); this class only draws them.
 
 #include "core/analysis/Sensitivity.h"
+#include "core/cards/Tier.h"
 #include "core/io/Units.h"
 #include "ui/charts/ChartBase.h"
 
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
@@ -20,15 +22,41 @@ class QCPTextElement;
 
 namespace kvtiers::ui {
 
+/// What a tornado's bars measure: one tier's demand, or (a fleet) the GPUs it needs.
+enum class TornadoMeasure { Hbm, Dram, Ssd, Gpus };
+
+/// The measure of a tier's demand.
+constexpr TornadoMeasure tornadoMeasure(Tier tier)
+{
+    return tier == Tier::Hbm ? TornadoMeasure::Hbm : tier == Tier::Dram ? TornadoMeasure::Dram : TornadoMeasure::Ssd;
+}
+
+/// The tier a measure reads, or nullopt for GPUs.
+constexpr std::optional<Tier> measuredTier(TornadoMeasure measure)
+{
+    switch (measure) {
+    case TornadoMeasure::Hbm:
+        return Tier::Hbm;
+    case TornadoMeasure::Dram:
+        return Tier::Dram;
+    case TornadoMeasure::Ssd:
+        return Tier::Ssd;
+    case TornadoMeasure::Gpus:
+        break;
+    }
+    return std::nullopt;
+}
+
 class TornadoChart : public ChartBase {
     Q_OBJECT
 public:
     explicit TornadoChart(QWidget* parent = nullptr);
 
-    /// `tier`: 0 HBM, 1 DRAM, 2 NVMe.
-    void setResult(const SensitivityResult& result, int tier, ByteUnits units = ByteUnits::Binary);
-    /// `tier`: 0 HBM, 1 DRAM, 2 NVMe (fleet-wide bytes), 3 GPUs.
-    void setFleetResult(const FleetSensitivityResult& result, int tier, ByteUnits units = ByteUnits::Binary);
+    /// Demand per server of `tier`.
+    void setResult(const SensitivityResult& result, Tier tier, ByteUnits units = ByteUnits::Binary);
+    /// Fleet-wide bytes of a tier, or the GPUs.
+    void setFleetResult(
+        const FleetSensitivityResult& result, TornadoMeasure measure, ByteUnits units = ByteUnits::Binary);
 
     // What is plotted, top row first (for tests and tooltips).
     int rowCount() const { return static_cast<int>(m_rows.size()); }
@@ -41,8 +69,8 @@ public:
     QString rowLabelAt(int row) const { return m_rows.at(static_cast<size_t>(row)).label; }
     bool isFleet() const { return m_fleet; }
 
-    /// A fleet bar's value by tier (TierDemand::at), with 3 for GPUs.
-    static double fleetTierValue(const FleetDemand& d, int tier);
+    /// A fleet's figure that `measure` reads: a tier's bytes, or the GPUs.
+    static double fleetMeasureValue(const FleetDemand& d, TornadoMeasure measure);
     /// "Average input context (64K → 192K)": a row's label with its low and high values.
     QString rowLabel(const SensitivityBar& bar) const;
     /// A fleet row's label; active sequences also name the TPOT targets that set them.
@@ -82,7 +110,7 @@ private:
     std::vector<Row> m_rows;
     std::vector<SensitivityBar> m_bars;           ///< a scenario's rows, as given (m_fleet false)
     std::vector<FleetSensitivityBar> m_fleetBars; ///< a fleet's rows, as given (m_fleet true)
-    int m_tier = 0;
+    TornadoMeasure m_measure = TornadoMeasure::Hbm;
     bool m_fleet = false;
     bool m_oneLineLabels = false; ///< rows too short for two-line labels (fitRowLabels)
     double m_extent = 1;          ///< the largest |delta| shown

@@ -181,15 +181,15 @@ QString SensitivityExport::fleetFootnote(
                                       "fleet-wide HBM %7, DRAM %8, NVMe %9")
                               .arg(hardware, secondsText(input.targets.ttft()), secondsText(input.targets.tpot()),
                                   ChartExporter::gpusText(fleet.gpus), ChartExporter::serversText(fleet.servers),
-                                  ChartExporter::gpusText(fleet.gpusPerServer), bytesText(fleet.hbmBytes, units),
-                                  bytesText(fleet.dramBytes, units), bytesText(fleet.ssdBytes, units));
+                                  ChartExporter::gpusText(fleet.gpusPerServer), bytesText(fleet.bytes.hbm, units),
+                                  bytesText(fleet.bytes.dram, units), bytesText(fleet.bytes.ssd, units));
     const QString line3
         = QObject::tr("%1 %2 · kvtiers %3").arg(method, unitsNote(units), QStringLiteral(KVTIERS_VERSION));
     return line1 + u'\n' + line2 + u'\n' + line3;
 }
 
 QString SensitivityExport::exportTornado(const QString& path, const Scenario& scenario, const SensitivityResult& result,
-    int tier, ByteUnits units, const ExportOptions& options)
+    Tier tier, ByteUnits units, const ExportOptions& options)
 {
     ExportFormat format {};
     if (!chartFormat(path, &format))
@@ -204,7 +204,7 @@ QString SensitivityExport::exportTornado(const QString& path, const Scenario& sc
 }
 
 QString SensitivityExport::exportFleetTornado(const QString& path, const FleetInput& input,
-    const FleetSensitivityResult& result, int tier, ByteUnits units, const ExportOptions& options)
+    const FleetSensitivityResult& result, TornadoMeasure measure, ByteUnits units, const ExportOptions& options)
 {
     ExportFormat format {};
     if (!chartFormat(path, &format))
@@ -212,7 +212,7 @@ QString SensitivityExport::exportFleetTornado(const QString& path, const FleetIn
     if (format == ExportFormat::Csv)
         return ChartExporter::writeFile(path, QByteArray::fromStdString(sensitivityCsv(result)));
     auto chart = offscreenTornado(options);
-    chart->setFleetResult(result, tier, units);
+    chart->setFleetResult(result, measure, units);
     const QString title = fleetTitle(result.fleet);
     QString note = fleetFootnote(input, result.fleet, tornadoMethod(result), units);
     for (const QString& line : infeasibleLines(result))

@@ -11,6 +11,7 @@
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/io/Units.h"
+#include "ui/charts/TornadoChart.h"
 #include "ui/export/ChartExporter.h"
 
 #include <QString>
@@ -21,12 +22,12 @@ namespace kvtiers::ui {
 
 class SensitivityExport {
 public:
-    /// One scenario's tornado on `tier` (0 HBM, 1 DRAM, 2 NVMe): .png, .svg, .pdf or .csv.
+    /// One scenario's tornado of `tier`'s demand: .png, .svg, .pdf or .csv.
     static QString exportTornado(const QString& path, const Scenario& scenario, const SensitivityResult& result,
-        int tier, ByteUnits units = ByteUnits::Binary, const ExportOptions& options = {});
-    /// A fleet's tornado on `tier` (0 HBM, 1 DRAM, 2 NVMe, 3 GPUs): .png, .svg, .pdf or .csv.
+        Tier tier, ByteUnits units = ByteUnits::Binary, const ExportOptions& options = {});
+    /// A fleet's tornado of a tier's demand or its GPUs: .png, .svg, .pdf or .csv.
     static QString exportFleetTornado(const QString& path, const FleetInput& input,
-        const FleetSensitivityResult& result, int tier, ByteUnits units = ByteUnits::Binary,
+        const FleetSensitivityResult& result, TornadoMeasure measure, ByteUnits units = ByteUnits::Binary,
         const ExportOptions& options = {});
     /// One scenario's curve of `variable`: .png, .svg, .pdf or .csv.
     static QString exportCurve(const QString& path, const Scenario& scenario, Variable variable,

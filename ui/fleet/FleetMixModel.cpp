@@ -18,7 +18,6 @@ void FleetMixModel::setRows(std::vector<Row> rows)
     m_rows = std::move(rows);
     m_result.reset();
     endResetModel();
-    emit mixChanged();
 }
 
 void FleetMixModel::addRow(const std::string& workload, double share)
@@ -42,9 +41,11 @@ void FleetMixModel::removeRow(int row)
     emit mixChanged();
 }
 
-void FleetMixModel::setResult(const std::optional<FleetResult>& result)
+void FleetMixModel::setResult(const FleetResult* result)
 {
-    m_result = result;
+    m_result.reset();
+    if (result)
+        m_result = *result;
     if (m_result && m_result->entries.size() != m_rows.size())
         m_result.reset();
     if (!m_rows.empty())
@@ -71,6 +72,14 @@ int FleetMixModel::columnCount(const QModelIndex& parent) const
 }
 
 namespace {
+
+/// The tier of a demand column (HbmColumn, DramColumn, NvmeColumn).
+Tier columnTier(int column)
+{
+    return column == FleetMixModel::HbmColumn ? Tier::Hbm
+        : column == FleetMixModel::DramColumn ? Tier::Dram
+                                              : Tier::Ssd;
+}
 
 /// A load column's figure (FleetMixModel::UtilizationColumn and after).
 double loadValue(const LoadFigures& load, int column)
@@ -130,15 +139,9 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
         value = entry ? entry->gpus : 0;
         break;
     case HbmColumn:
-        value = entry ? entry->hbmBytes : 0;
-        bytes = true;
-        break;
     case DramColumn:
-        value = entry ? entry->dramBytes : 0;
-        bytes = true;
-        break;
     case NvmeColumn:
-        value = entry ? entry->ssdBytes : 0;
+        value = entry ? entry->bytes[columnTier(col)] : 0;
         bytes = true;
         break;
     case UtilizationColumn:

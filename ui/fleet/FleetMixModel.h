@@ -7,6 +7,7 @@
 
 #include "core/analysis/Fleet.h"
 #include "core/io/Units.h"
+#include "ui/fleet/FleetDocument.h"
 
 #include <QAbstractTableModel>
 
@@ -39,21 +40,19 @@ public:
         ValueRole = Qt::UserRole + 1, ///< double: the raw number behind a cell (bytes, share, count)
     };
 
-    struct Row {
-        std::string workload; ///< workload card id
-        double share = 1;
-        bool operator==(const Row&) const = default;
-    };
+    using Row = FleetMixRow;
 
     explicit FleetMixModel(QObject* parent = nullptr);
 
     const std::vector<Row>& rows() const { return m_rows; }
+    /// Shows `rows` (the document's mix): a reset, no mixChanged().
     void setRows(std::vector<Row> rows);
+    // The user's edits: each emits mixChanged().
     void addRow(const std::string& workload, double share);
     void removeRow(int row);
 
-    /// The sized fleet (entries in row order), or none when sizing failed.
-    void setResult(const std::optional<FleetResult>& result);
+    /// The sized fleet (entries in row order), or nullptr when sizing failed.
+    void setResult(const FleetResult* result);
     void setUnits(ByteUnits units);
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -64,7 +63,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 signals:
-    /// The rows or their shares changed (not the result).
+    /// The user added or removed a row or changed a share (not setRows(), not the result).
     void mixChanged();
 
 private:

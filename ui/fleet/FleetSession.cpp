@@ -1,14 +1,12 @@
-// FleetView's session: the Fleet tab's inputs as JSON, saved in Settings at exit and
-// restored at start, an unknown card or damaged value dropped and named.
-#include "ui/fleet/FleetView.h"
+// FleetDocument's session: the Fleet tab's inputs as JSON, saved in Settings at exit and
+// restored at start, an unknown card or a value outside its option's range dropped and named.
+#include "core/analysis/FleetOptions.h"
+#include "ui/fleet/FleetDocument.h"
 #include "ui/text/UnitsText.h"
 
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QUndoStack>
 
 #include <cmath>
 
@@ -33,22 +31,22 @@ const auto requestsPerSecond = QStringLiteral("requests/s");
 
 } // namespace
 
-QString FleetView::sessionText() const
+QString FleetDocument::sessionText() const
 {
-    const Inputs in = inputs();
+    const FleetInputs& in = input();
     QJsonArray mix;
     for (const auto& row : in.mix)
         mix.append(QJsonObject { { SessionKey::workload, qs(row.workload) }, { SessionKey::share, row.share } });
     const QJsonObject o { { SessionKey::mix, mix }, { SessionKey::rate, in.rate },
         { SessionKey::rateUnit,
-            in.rateUnit == RateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
+            in.rateUnit == FleetRateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
         { SessionKey::hardware, qs(in.hardware) }, { SessionKey::ttft, in.ttftSeconds },
         { SessionKey::tpot, in.tpotMilliseconds }, { SessionKey::ttftPercentile, in.ttftPercentile },
         { SessionKey::tpotPercentile, in.tpotPercentile } };
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-QStringList FleetView::restoreSession(const QString& text)
+QStringList FleetDocument::restoreSession(const QString& text)
 {
     QStringList problems;
     if (text.isEmpty())
@@ -59,30 +57,42 @@ QStringList FleetView::restoreSession(const QString& text)
         return problems;
     }
     const QJsonObject o = doc.object();
-    Inputs in = inputs();
-    // A number is taken only if it is one the control accepts; anything else keeps the
-    // control's value, with a word in the status bar.
-    auto number = [&](const QString& key, const QDoubleSpinBox* spin, double* out) {
+    FleetInputs in = input();
+    const QString unit = o.value(SessionKey::rateUnit).toString();
+    if (unit == SessionKey::tokensPerDay)
+        in.rateUnit = FleetRateUnit::TokensPerDay;
+    else if (unit == SessionKey::requestsPerSecond)
+        in.rateUnit = FleetRateUnit::RequestsPerSecond;
+    else if (o.contains(SessionKey::rateUnit))
+        problems << tr("Fleet: ignored the saved value of %1").arg(SessionKey::rateUnit);
+    // A number is taken only within its option's range (FleetOptions.h), in the unit the
+    // tab holds it in; anything else keeps the value, with a word in the status bar.
+    auto number = [&](const QString& key, double min, double max, double* out) {
         if (!o.contains(key))
             return;
         const double v = o.value(key).toDouble(std::nan(""));
-        if (std::isfinite(v) && v >= spin->minimum() && v <= spin->maximum())
+        if (std::isfinite(v) && v >= min && v <= max)
             *out = v;
         else
             problems << tr("Fleet: ignored the saved value of %1").arg(key);
     };
-    number(SessionKey::rate, m_rateSpin, &in.rate);
-    number(SessionKey::ttft, m_ttftSpin, &in.ttftSeconds);
-    number(SessionKey::tpot, m_tpotSpin, &in.tpotMilliseconds);
-    number(SessionKey::ttftPercentile, m_ttftPercentileSpin, &in.ttftPercentile);
-    number(SessionKey::tpotPercentile, m_tpotPercentileSpin, &in.tpotPercentile);
-    const QString unit = o.value(SessionKey::rateUnit).toString();
-    if (unit == SessionKey::tokensPerDay)
-        in.rateUnit = RateUnit::TokensPerDay;
-    else if (unit == SessionKey::requestsPerSecond)
-        in.rateUnit = RateUnit::RequestsPerSecond;
-    else if (o.contains(SessionKey::rateUnit))
-        problems << tr("Fleet: ignored the saved value of %1").arg(SessionKey::rateUnit);
+    const auto [rateMin, rateMax] = rateRange(in.rateUnit);
+    number(SessionKey::rate, rateMin, rateMax, &in.rate);
+    const auto& ttft = fleetOption(kTtftSecondsKey);
+    number(SessionKey::ttft, ttft.min, ttft.max, &in.ttftSeconds);
+    const auto& tpot = fleetOption(kTpotSecondsKey);
+    number(SessionKey::tpot, tpot.min * 1000, tpot.max * 1000, &in.tpotMilliseconds);
+    auto percentile = [&](const QString& key, double* out) {
+        if (!o.contains(key))
+            return;
+        const double v = o.value(key).toDouble(std::nan(""));
+        if (validPercentile(v))
+            *out = v;
+        else
+            problems << tr("Fleet: ignored the saved value of %1").arg(key);
+    };
+    percentile(SessionKey::ttftPercentile, &in.ttftPercentile);
+    percentile(SessionKey::tpotPercentile, &in.tpotPercentile);
     if (o.contains(SessionKey::hardware)) {
         const std::string id = o.value(SessionKey::hardware).toString().toStdString();
         if (m_catalog.hardware().count(id))
@@ -105,8 +115,7 @@ QStringList FleetView::restoreSession(const QString& text)
                 in.mix.push_back({ id, share });
         }
     }
-    setInputs(in);
-    m_undoStack->clear(); // a restored session starts its own history
+    resetInput(in); // a restored session starts its own history
     return problems;
 }
 

@@ -1,29 +1,21 @@
 #pragma once
-// FleetView: from traffic to memory demand, a thin view over sizeFleet().
-// Inputs: a traffic mix (workload cards and their shares), the total rate in requests/s
-// or tokens/day, one server profile, and the TTFT and time-per-output-token targets with
-// the percentile each holds at (99 by default, or the mean).
-// Outputs: GPUs, servers and HBM installed; HBM / DRAM / NVMe demand fleet-wide, per
-// server and per GPU; the mix table with KV bytes per token per workload; and a chart of
-// each tier's demand stacked by workload. Its units switch sets the DisplayOptions it is
-// given (the app's one units setting), and a change of units re-words the last sizing in
-// decimal (GB, as memory is sold) or binary (GiB) without sizing again. Sizing runs on the next event-loop
-// turn after an edit (edits in one turn are batched); InputError is shown in the view.
-// Every edit of the inputs is a step on the view's own undo stack (MainWindow's Edit menu
-// follows it while the Fleet tab is shown), and the inputs are saved with the session
-// (sessionText()/restoreSession(), through Settings).
+// FleetView: the Fleet tab, a view of its document (FleetDocument): from traffic to memory
+// demand. Across the top the traffic mix (FleetMixEditor); under it the traffic and
+// targets, what the fleet needs (FleetResultsPanel) and a chart of each tier's demand
+// stacked by workload (FleetChart). Each control shows the document's input and turns a
+// change into an edit of it; the controls' ranges and defaults are the fleet's option
+// table's (FleetOptions.h), so the tab accepts what `kvtiers fleet` accepts. The units
+// are the app's one setting (DisplayOptions); a change re-words the last sizing. Export…
+// writes the chart (PNG, SVG, PDF) or the fleet (CSV, JSON) through the document.
 
 #include "core/analysis/Fleet.h"
-#include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
-#include "ui/fleet/FleetMixModel.h"
+#include "ui/fleet/FleetDocument.h"
 
-#include <QTimer>
 #include <QWidget>
 
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,78 +23,58 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
-class QGridLayout;
 class QGroupBox;
 class QHBoxLayout;
-class QLabel;
-class QPushButton;
-class QRadioButton;
-class QTableView;
 class QUndoStack;
 
 namespace kvtiers::ui {
 
 class DisplayOptions;
 class FleetChart;
+class FleetMixEditor;
 class FleetMixModel;
+class FleetResultsPanel;
 
 class FleetView : public QWidget {
     Q_OBJECT
 public:
-    enum class RateUnit { RequestsPerSecond = 0, TokensPerDay = 1 };
+    using Inputs = FleetInputs;
+    using RateUnit = FleetRateUnit;
 
-    /// The inputs, as the controls hold them: what an undo step and the session restore.
-    struct Inputs {
-        std::vector<FleetMixModel::Row> mix;
-        double rate = 100;
-        RateUnit rateUnit = RateUnit::RequestsPerSecond;
-        std::string hardware;
-        double ttftSeconds = 2.0;
-        double tpotMilliseconds = 50;
-        double ttftPercentile = 99; ///< kMeanPercentile (0): the mean
-        double tpotPercentile = 99;
-        bool operator==(const Inputs&) const = default;
-    };
+    /// `document` must outlive the view.
+    explicit FleetView(FleetDocument* document, QWidget* parent = nullptr);
 
-    /// `catalog` must outlive the view (the controller's catalog, or CardCatalog::builtin()).
-    explicit FleetView(const CardCatalog& catalog, QWidget* parent = nullptr);
+    FleetDocument* document() const { return m_document; }
 
-    /// Replaces the mix: (workload card id, share) pairs.
-    void setMix(const std::vector<std::pair<std::string, double>>& mix);
-    void setRate(double value, RateUnit unit);
-    void setHardware(const std::string& id);
-    void setTargets(double ttftSeconds, double tpotSeconds);
-    /// The options whose units this view shows and whose units its radio buttons set
-    /// (MainWindow's); until set, a private default (binary).
+    // The document's edits (each one undo step), for tests and the window.
+    void setMix(const std::vector<std::pair<std::string, double>>& mix) { m_document->setMix(mix); }
+    void setRate(double value, RateUnit unit) { m_document->setRate(value, unit); }
+    void setHardware(const std::string& id) { m_document->setHardware(id); }
+    void setTargets(double ttftSeconds, double tpotSeconds) { m_document->setTargets(ttftSeconds, tpotSeconds); }
+
+    /// The options whose units this view shows and its radio buttons set (MainWindow's);
+    /// until set, a private default (binary).
     void setDisplayOptions(DisplayOptions* options);
     ByteUnits units() const;
 
-    /// What the view passes to sizeFleet() (for tests, and for an export).
-    FleetInput input() const;
-    Inputs inputs() const;
-    /// Sets every input without an undo step (the undo commands, a restored session).
-    void setInputs(const Inputs& inputs);
-    /// The view's undo stack: one step per edit of its inputs; consecutive edits of one
-    /// control within kUndoMergeWindowMs (ui/common/StateCommand.h) are one step.
-    QUndoStack* undoStack() const { return m_undoStack; }
-    /// The inputs as JSON, for Settings.
-    QString sessionText() const;
-    /// Restores inputs saved by sessionText() and clears the undo history. What cannot be
-    /// restored (an unknown workload or server card, a damaged value) is left out, each
-    /// named in the returned lines for the status bar; never throws.
-    QStringList restoreSession(const QString& text);
-    /// The last successful sizing (none while the inputs are invalid).
-    const std::optional<FleetResult>& result() const { return m_result; }
-    /// The core's message when sizing failed; empty otherwise.
-    QString errorMessage() const { return m_error; }
+    // The document's state, as the view shows it.
+    FleetInput input() const { return m_document->fleetInput(); }
+    const Inputs& inputs() const { return m_document->input(); }
+    QUndoStack* undoStack() const { return m_document->undoStack(); }
+    /// The sizing shown, or nullptr while the inputs cannot be sized.
+    const FleetResult* result() const { return m_document->sizing(); }
+    QString errorMessage() const { return m_document->errorMessage(); }
     /// Sizes now if an edit is pending (tests, export).
-    void flush();
+    void flush() { m_document->flush(); }
+    /// The document's session (Settings): its inputs as text, and restored from it.
+    QString sessionText() const { return m_document->sessionText(); }
+    QStringList restoreSession(const QString& text) { return m_document->restoreSession(text); }
 
-    FleetMixModel* mixModel() const { return m_mixModel; }
+    FleetMixModel* mixModel() const;
     FleetChart* chart() const { return m_chart; }
 
     /// Size and scale of exported images (the app's Export size setting).
-    void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
+    void setExportOptions(const ExportOptions& options) { m_document->setExportOptions(options); }
     /// Asks for a file (FileDialog) and writes the chart (png/svg/pdf) or the fleet
     /// (csv/json) in the view's units. A failure is a MessageBox naming the file.
     void exportChart();
@@ -119,40 +91,24 @@ protected:
 private:
     // The constructor's parts, in the order they are built.
     QGroupBox* buildInputs();
-    QHBoxLayout* buildUnitsRow(QWidget* parent);
-    /// A target's percentile: p0.01–p99.99, or "mean" at 0.
-    QDoubleSpinBox* percentileSpin(QWidget* parent, const QString& name);
-    /// A target and its percentile side by side, one form row.
-    static QHBoxLayout* targetRow(QWidget* target, QWidget* percentile);
-    QGroupBox* buildResults();
-    QGridLayout* buildResultGrid(QWidget* parent);
-    QWidget* buildMix();
-    /// Sets the mix table's height to its rows (two to four), so none hides and none is blank.
-    void fitMixTable();
+    /// The total rate and its unit, one form row.
+    QHBoxLayout* buildRateRow(QWidget* parent);
+    /// A target in seconds (or ms) with the option's range, and its percentile beside it.
+    QDoubleSpinBox* targetSpin(
+        QWidget* parent, const QString& name, const char* key, double scale, const QString& unit);
     void buildChart();
     void connectControls();
-    void setExampleMix();
-    /// A label worded from `text` (marked QT_TR_NOOP), again at each language change.
-    QLabel* textLabel(const char* text, QWidget* parent);
-    /// Sets every tr() text again and words the last sizing anew (not sized again).
-    void retranslateUi();
-    void schedule();
-    void sizeNow();
-    void showResult();
-    void showUnits();
-    /// Pushes an undo step for the controls' change since the last step (none while
-    /// setInputs() applies one).
-    void recordEdit();
-    void addSelectedWorkload();
-    void removeSelectedRow();
+    /// The document's input in the controls (only those that differ are set).
+    void showInputs();
+    /// The document's last sizing in the chart.
+    void showSizing();
+    /// The document's input with `change` applied, as one edit.
+    template <typename Change> void edit(const Change& change);
     void reportExport(const QString& text, bool failed);
 
-    const CardCatalog& m_catalog;
-    FleetMixModel* m_mixModel = nullptr;
-    QTableView* m_mixTable = nullptr;
-    QComboBox* m_workloadCombo = nullptr;
-    QPushButton* m_addButton = nullptr;
-    QPushButton* m_removeButton = nullptr;
+    FleetDocument* m_document;
+    FleetMixEditor* m_mixEditor = nullptr;
+    FleetResultsPanel* m_results = nullptr;
     QDoubleSpinBox* m_rateSpin = nullptr;
     QComboBox* m_rateUnitCombo = nullptr;
     QComboBox* m_hardwareCombo = nullptr;
@@ -160,28 +116,10 @@ private:
     QDoubleSpinBox* m_tpotSpin = nullptr;
     QDoubleSpinBox* m_ttftPercentileSpin = nullptr;
     QDoubleSpinBox* m_tpotPercentileSpin = nullptr;
-    QRadioButton* m_binaryButton = nullptr;
-    QRadioButton* m_decimalButton = nullptr;
-    QLabel* m_errorLabel = nullptr;
-    QLabel* m_gpusLabel = nullptr;
-    QLabel* m_serversLabel = nullptr;
-    QLabel* m_hbmInstalledLabel = nullptr;
-    /// [scope][tier]: scope 0 fleet, 1 per server, 2 per GPU; tier 0 HBM, 1 DRAM, 2 NVMe.
-    QLabel* m_demandLabels[3][3] = {};
     FleetChart* m_chart = nullptr;
-    QPushButton* m_exportButton = nullptr;
     QAction* m_exportAction = nullptr;
-    QLabel* m_exportStatus = nullptr;
-    ExportOptions m_exportOptions;
-
-    std::optional<FleetResult> m_result;
-    QString m_error;
     DisplayOptions* m_display = nullptr;
-    QTimer m_timer;
     Retranslator m_texts; ///< the view's tr() texts, set again on a language change
-    QUndoStack* m_undoStack = nullptr;
-    Inputs m_recorded;       ///< the inputs as of the last undo step
-    bool m_applying = false; ///< setInputs() is moving the controls: not an edit
 };
 
 } // namespace kvtiers::ui

@@ -1359,6 +1359,57 @@
     </message>
 </context>
 <context>
+    <name>Option</name>
+    <message>
+        <source>the traffic mix: workload ids or files and their shares of requests (normalised; 1 if left out); an entry may carry its own targets: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S:tpot-percentile=P</source>
+        <translation>트래픽 구성: 워크로드 ID 또는 파일과 각 요청 비중(정규화됨, 생략하면 1). 항목마다 자체 목표를 줄 수 있습니다: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S:tpot-percentile=P</translation>
+    </message>
+    <message>
+        <source>total traffic of the whole mix, in requests per second</source>
+        <translation>전체 구성의 총 트래픽(초당 요청 수)</translation>
+    </message>
+    <message>
+        <source>total traffic as prompt + output tokens per day of all workloads, instead of requests per second</source>
+        <translation>초당 요청 수 대신, 모든 워크로드의 하루 프롬프트 + 출력 토큰으로 준 총 트래픽</translation>
+    </message>
+    <message>
+        <source>time-to-first-token target: queue wait plus the request&apos;s own prefill, under Poisson arrivals</source>
+        <translation>첫 토큰까지 시간(TTFT) 목표: 포아송 도착에서의 대기열 대기와 요청 자신의 프리필을 더한 값</translation>
+    </message>
+    <message>
+        <source>the percentile the TTFT target holds at: 99, 99.9 or mean</source>
+        <translation>TTFT 목표를 충족할 백분위수: 99, 99.9 또는 mean(평균)</translation>
+    </message>
+    <message>
+        <source>time-per-output-token target (one decode step): caps the sequences per replica</source>
+        <translation>출력 토큰당 시간 목표(디코딩 한 단계): 레플리카당 시퀀스 수의 상한을 정합니다</translation>
+    </message>
+    <message>
+        <source>the percentile the TPOT target holds at: 99, 99.9 or mean</source>
+        <translation>출력 토큰당 시간 목표를 충족할 백분위수: 99, 99.9 또는 mean(평균)</translation>
+    </message>
+    <message>
+        <source>one workload&apos;s override (chat.context=8k, chat.kv_dtype=fp8) or model card (chat.model=ID)</source>
+        <translation>워크로드 하나의 재정의 값(chat.context=8k, chat.kv_dtype=fp8) 또는 모델 카드(chat.model=ID)</translation>
+    </message>
+    <message>
+        <source>one fleet per server profile (hardware id or file), the traffic split by share (shares add up to 1), the figures summed</source>
+        <translation>서버 구성(하드웨어 ID 또는 파일)마다 플릿 하나: 트래픽을 비중대로 나누고(비중 합은 1) 수치를 합산합니다</translation>
+    </message>
+    <message>
+        <source>each variable moved down and up by this share of its value, the others held (rates by half as many points, the KV format one step): 0.5 or 50%</source>
+        <translation>각 변수를 값의 이 비율만큼 내리고 올리며 나머지는 고정합니다(비율 값은 그 절반만큼 포인트로, KV 형식은 한 단계): 0.5 또는 50%</translation>
+    </message>
+    <message>
+        <source>the tornado of a whole fleet, from the fleet&apos;s options: each variable moved on every workload at once and the fleet sized again; active sequences move through its TPOT target</source>
+        <translation>플릿 옵션으로 정한 플릿 전체의 토네이도: 각 변수를 모든 워크로드에서 동시에 움직이고 플릿 규모를 다시 산정합니다. 활성 시퀀스는 출력 토큰당 시간 목표를 통해 움직입니다</translation>
+    </message>
+    <message>
+        <source>bytes in binary units (GiB) or decimal ones (GB, as memory is sold)</source>
+        <translation>바이트를 이진 단위(GiB) 또는 메모리 판매 단위인 십진 단위(GB)로 표시</translation>
+    </message>
+</context>
+<context>
     <name>PercentInput</name>
     <message>
         <source>%1: took “%2” as %3</source>
@@ -2425,6 +2476,116 @@ of %2</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::FleetDocument</name>
+    <message>
+        <source>Add workload %1</source>
+        <translation>워크로드 %1 추가</translation>
+    </message>
+    <message>
+        <source>Remove workload %1</source>
+        <translation>워크로드 %1 제거</translation>
+    </message>
+    <message>
+        <source>Change the share of %1</source>
+        <translation>%1 비중 변경</translation>
+    </message>
+    <message>
+        <source>Replace the traffic mix</source>
+        <translation>트래픽 구성 교체</translation>
+    </message>
+    <message>
+        <source>Change request rate</source>
+        <translation>요청률 변경</translation>
+    </message>
+    <message>
+        <source>Change the rate unit</source>
+        <translation>처리율 단위 변경</translation>
+    </message>
+    <message>
+        <source>Change server profile to %1</source>
+        <translation>서버 구성을 %1(으)로 변경</translation>
+    </message>
+    <message>
+        <source>Change the latency targets</source>
+        <translation>지연 시간 목표 변경</translation>
+    </message>
+    <message>
+        <source>Change TTFT target</source>
+        <translation>TTFT 목표 변경</translation>
+    </message>
+    <message>
+        <source>Change TTFT percentile</source>
+        <translation>TTFT 백분위수 변경</translation>
+    </message>
+    <message>
+        <source>Change time-per-output-token percentile</source>
+        <translation>출력 토큰당 시간 백분위수 변경</translation>
+    </message>
+    <message>
+        <source>Change time-per-output-token target</source>
+        <translation>출력 토큰당 시간 목표 변경</translation>
+    </message>
+    <message>
+        <source>%1: nothing to export: the fleet cannot be sized: %2</source>
+        <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Fleet demand chart</source>
+        <translation>플릿 수요 차트</translation>
+    </message>
+    <message>
+        <source>Fleet table, one row per workload</source>
+        <translation>플릿 표(워크로드마다 한 행)</translation>
+    </message>
+    <message>
+        <source>Fleet sizing as JSON</source>
+        <translation>플릿 규모 산정 결과(JSON)</translation>
+    </message>
+    <message>
+        <source>Fleet: the saved inputs could not be read; the example mix is shown.</source>
+        <translation>플릿: 저장된 입력을 읽을 수 없어 예시 구성을 표시합니다.</translation>
+    </message>
+    <message>
+        <source>Fleet: ignored the saved value of %1</source>
+        <translation>플릿: 저장된 %1 값을 무시함</translation>
+    </message>
+    <message>
+        <source>Fleet: the saved server profile %1 is not a hardware card; kept %2</source>
+        <translation>플릿: 저장된 서버 구성 %1은(는) 하드웨어 카드가 아니므로 %2을(를) 유지함</translation>
+    </message>
+    <message>
+        <source>Fleet: dropped the saved workload %1: no such workload card</source>
+        <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 해당 워크로드 카드가 없음</translation>
+    </message>
+    <message>
+        <source>Fleet: dropped the saved workload %1: its share is not a number of 0 or more</source>
+        <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 비중이 0 이상의 숫자가 아님</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::FleetMixEditor</name>
+    <message>
+        <source>&amp;Add workload</source>
+        <translation>워크로드 추가(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove selected</source>
+        <translation>선택 항목 제거(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Workload:</source>
+        <translation>워크로드(&amp;W):</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Double-click a share to edit it.</source>
+        <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::FleetMixModel</name>
     <message>
         <source>Relative share of requests; shares are normalised over the mix.</source>
@@ -2515,6 +2676,89 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::FleetResultsPanel</name>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>What the fleet needs</source>
+        <translation>플릿에 필요한 것</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>서버</translation>
+    </message>
+    <message>
+        <source>HBM installed</source>
+        <translation>장착 HBM</translation>
+    </message>
+    <message>
+        <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
+        <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
+    </message>
+    <message>
+        <source>Demand</source>
+        <translation>수요</translation>
+    </message>
+    <message>
+        <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
+        <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Binary bytes (1 GiB = 1024³ bytes).</source>
+        <translation>이진 바이트입니다(1 GiB = 1024³ 바이트).</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>Decimal bytes, as memory is sold.</source>
+        <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
+        <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
+    </message>
+    <message>
+        <source>%1 × %2 GPUs</source>
+        <translation>%1 × GPU %2개</translation>
+    </message>
+    <message>
+        <source>Fleet-wide</source>
+        <translation>플릿 전체</translation>
+    </message>
+    <message>
+        <source>Per server</source>
+        <translation>서버당</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>GPU당</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::FleetView</name>
     <message>
         <source>Traffic and targets</source>
@@ -2541,10 +2785,6 @@ replica</source>
         <translation>총 처리율(&amp;R):</translation>
     </message>
     <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
         <source>One server profile for the whole fleet.</source>
         <translation>플릿 전체에 쓰는 서버 구성 하나입니다.</translation>
     </message>
@@ -2555,22 +2795,6 @@ replica</source>
     <message>
         <source>Time-to-first-token target: queue wait plus the request&apos;s own prefill, under Poisson arrivals, met at the percentile beside it.</source>
         <translation>첫 토큰까지 시간(TTFT) 목표: 포아송 도착에서의 대기열 대기와 요청 자신의 프리필을 더한 값으로, 옆의 백분위수에서 충족합니다.</translation>
-    </message>
-    <message>
-        <source>mean</source>
-        <translation>평균</translation>
-    </message>
-    <message>
-        <source>The percentile the target holds at (99: MLPerf&apos;s server scenario); at 0, the mean.</source>
-        <translation>목표를 충족할 백분위수(99: MLPerf 서버 시나리오)이며, 0이면 평균입니다.</translation>
-    </message>
-    <message>
-        <source>Change TTFT percentile</source>
-        <translation>TTFT 백분위수 변경</translation>
-    </message>
-    <message>
-        <source>Change time-per-output-token percentile</source>
-        <translation>출력 토큰당 시간 백분위수 변경</translation>
     </message>
     <message>
         <source>&amp;TTFT target:</source>
@@ -2585,108 +2809,8 @@ replica</source>
         <translation>출력 토큰당 시간(&amp;O):</translation>
     </message>
     <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>Binary bytes (1 GiB = 1024³ bytes).</source>
-        <translation>이진 바이트입니다(1 GiB = 1024³ 바이트).</translation>
-    </message>
-    <message>
-        <source>GB</source>
-        <translation>GB</translation>
-    </message>
-    <message>
-        <source>Decimal bytes, as memory is sold.</source>
-        <translation>메모리 판매 단위인 십진 바이트입니다.</translation>
-    </message>
-    <message>
-        <source>What the fleet needs</source>
-        <translation>플릿에 필요한 것</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>Servers</source>
-        <translation>서버</translation>
-    </message>
-    <message>
-        <source>HBM installed</source>
-        <translation>장착 HBM</translation>
-    </message>
-    <message>
-        <source>GPUs × HBM per GPU: what is bought, beside what is demanded.</source>
-        <translation>GPU 수 × GPU당 HBM: 수요와 나란히 본 실제 구매량입니다.</translation>
-    </message>
-    <message>
-        <source>HBM</source>
-        <translation>HBM</translation>
-    </message>
-    <message>
-        <source>DRAM</source>
-        <translation>D램</translation>
-    </message>
-    <message>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <source>Fleet-wide</source>
-        <translation>플릿 전체</translation>
-    </message>
-    <message>
-        <source>Per server</source>
-        <translation>서버당</translation>
-    </message>
-    <message>
-        <source>Per GPU</source>
-        <translation>GPU당</translation>
-    </message>
-    <message>
-        <source>Demand</source>
-        <translation>수요</translation>
-    </message>
-    <message>
-        <source>HBM: weights, active sequences and overflow (not prefixes cached in spare HBM). DRAM and NVMe: bytes used.</source>
-        <translation>HBM: 가중치, 활성 시퀀스, 초과분(남는 HBM에 캐시된 프리픽스 제외). D램과 NVMe: 사용 바이트.</translation>
-    </message>
-    <message>
-        <source>E&amp;xport…</source>
-        <translation>내보내기(&amp;X)…</translation>
-    </message>
-    <message>
-        <source>The chart as PNG, SVG or PDF, or the fleet as CSV or JSON</source>
-        <translation>차트는 PNG, SVG, PDF로, 플릿은 CSV나 JSON으로</translation>
-    </message>
-    <message>
-        <source>&amp;Add workload</source>
-        <translation>워크로드 추가(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Remove selected</source>
-        <translation>선택 항목 제거(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Workload:</source>
-        <translation>워크로드(&amp;W):</translation>
-    </message>
-    <message>
-        <source>Double-click a share to edit it.</source>
-        <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
-    </message>
-    <message>
         <source>&amp;Export chart…</source>
         <translation>차트 내보내기(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Internal error: %1</source>
-        <translation>내부 오류: %1</translation>
-    </message>
-    <message>
-        <source>%1 × %2 GPUs</source>
-        <translation>%1 × GPU %2개</translation>
     </message>
     <message>
         <source>Nothing to export: the fleet cannot be sized: %1</source>
@@ -2703,62 +2827,6 @@ replica</source>
     <message>
         <source>Exported the fleet to %1</source>
         <translation>플릿을 %1(으)로 내보냈습니다</translation>
-    </message>
-    <message>
-        <source>Add workload %1</source>
-        <translation>워크로드 %1 추가</translation>
-    </message>
-    <message>
-        <source>Remove workload %1</source>
-        <translation>워크로드 %1 제거</translation>
-    </message>
-    <message>
-        <source>Change the share of %1</source>
-        <translation>%1 비중 변경</translation>
-    </message>
-    <message>
-        <source>Replace the traffic mix</source>
-        <translation>트래픽 구성 교체</translation>
-    </message>
-    <message>
-        <source>Change the rate unit</source>
-        <translation>처리율 단위 변경</translation>
-    </message>
-    <message>
-        <source>Change request rate</source>
-        <translation>요청률 변경</translation>
-    </message>
-    <message>
-        <source>Change server profile to %1</source>
-        <translation>서버 구성을 %1(으)로 변경</translation>
-    </message>
-    <message>
-        <source>Change TTFT target</source>
-        <translation>TTFT 목표 변경</translation>
-    </message>
-    <message>
-        <source>Change time-per-output-token target</source>
-        <translation>출력 토큰당 시간 목표 변경</translation>
-    </message>
-    <message>
-        <source>Fleet: the saved inputs could not be read; the example mix is shown.</source>
-        <translation>플릿: 저장된 입력을 읽을 수 없어 예시 구성을 표시합니다.</translation>
-    </message>
-    <message>
-        <source>Fleet: ignored the saved value of %1</source>
-        <translation>플릿: 저장된 %1 값을 무시함</translation>
-    </message>
-    <message>
-        <source>Fleet: the saved server profile %1 is not a hardware card; kept %2</source>
-        <translation>플릿: 저장된 서버 구성 %1은(는) 하드웨어 카드가 아니므로 %2을(를) 유지함</translation>
-    </message>
-    <message>
-        <source>Fleet: dropped the saved workload %1: no such workload card</source>
-        <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 해당 워크로드 카드가 없음</translation>
-    </message>
-    <message>
-        <source>Fleet: dropped the saved workload %1: its share is not a number of 0 or more</source>
-        <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 비중이 0 이상의 숫자가 아님</translation>
     </message>
 </context>
 <context>
@@ -3964,6 +4032,17 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::PercentileSpinBox</name>
+    <message>
+        <source>mean</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <source>The percentile the target holds at, from 1 to 99.99 (99: MLPerf&apos;s server scenario), or the mean below 1.</source>
+        <translation>목표를 충족할 백분위수로, 1에서 99.99 사이(99: MLPerf의 서버 시나리오)이며 1 아래는 평균입니다.</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::PresetPanel</name>
     <message>
         <source>Double-click a preset to load it (Ctrl+Z undoes).</source>
@@ -4227,6 +4306,33 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::SensitivityDocument</name>
+    <message>
+        <source>No fleet yet: build a traffic mix on the Fleet tab.</source>
+        <translation>아직 플릿이 없습니다: 플릿 탭에서 트래픽 구성을 만드세요.</translation>
+    </message>
+    <message>
+        <source>The fleet cannot be sized: %1</source>
+        <translation>플릿 규모를 산정할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>%1: nothing to export: the fleet cannot be sized</source>
+        <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>%1: nothing to export: no scenario yet</source>
+        <translation>%1: 내보낼 것이 없습니다: 아직 시나리오가 없습니다</translation>
+    </message>
+    <message>
+        <source>Tornado chart</source>
+        <translation>토네이도 차트</translation>
+    </message>
+    <message>
+        <source>Demand curve</source>
+        <translation>수요 곡선</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::SensitivityView</name>
     <message>
         <source>&amp;Tier:</source>
@@ -4313,18 +4419,6 @@ replica</source>
         <translation>%1 (%2), 서버당(GPU %3개): HBM %4, D램 %5, NVMe %6.</translation>
     </message>
     <message>
-        <source>No fleet yet: build a traffic mix on the Fleet tab.</source>
-        <translation>아직 플릿이 없습니다: 플릿 탭에서 트래픽 구성을 만드세요.</translation>
-    </message>
-    <message>
-        <source>The fleet cannot be sized: %1</source>
-        <translation>플릿 규모를 산정할 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>Internal error: %1</source>
-        <translation>내부 오류: %1</translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -4343,14 +4437,6 @@ replica</source>
     <message>
         <source>Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3</source>
         <translation>곡선: 플릿 규모를 산정할 수 없는 빈 구간(점 %2개 중 %1개), 예: %3</translation>
-    </message>
-    <message>
-        <source>%1: nothing to export: the fleet cannot be sized</source>
-        <translation>%1: 내보낼 것이 없습니다: 플릿 규모를 산정할 수 없습니다</translation>
-    </message>
-    <message>
-        <source>%1: nothing to export: no scenario yet</source>
-        <translation>%1: 내보낼 것이 없습니다: 아직 시나리오가 없습니다</translation>
     </message>
     <message>
         <source>Export tornado chart</source>

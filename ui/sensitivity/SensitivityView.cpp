@@ -33,8 +33,6 @@ namespace kvtiers::ui {
 
 namespace {
 
-constexpr int kGpuTier = 3;
-
 void setItemEnabled(QComboBox* combo, int index, bool enabled)
 {
     if (auto* model = qobject_cast<QStandardItemModel*>(combo->model()))
@@ -42,66 +40,17 @@ void setItemEnabled(QComboBox* combo, int index, bool enabled)
             item->setEnabled(enabled);
 }
 
-/// `n` values from `from` to `to`, evenly spaced on a log scale.
-std::vector<double> geometric(double from, double to, int n, bool whole)
-{
-    std::vector<double> values;
-    for (int i = 0; i < n; ++i) {
-        const double v = from * std::pow(to / from, i / double(n - 1));
-        values.push_back(whole ? std::round(v) : v);
-    }
-    return values;
-}
-
-/// The sweep of a variable around its current value `now` (scenario and fleet alike).
-std::vector<double> sweepValues(Variable variable, double now)
-{
-    std::vector<double> values;
-    switch (knob(variable).value) {
-    case KnobValue::Tokens: // the context
-        // From the controls' smallest context (1K tokens) up to 4× the current one (at least
-        // 1M), log-spaced.
-        values = geometric(knob(variable).gui.min, std::max(1048576.0, now * 4), 40, true);
-        break;
-    case KnobValue::Count: // active sequences
-        values = geometric(knob(variable).gui.min, std::max(64.0, now * 4), 40, true);
-        break;
-    case KnobValue::Format:
-        // The KV format ladder the article discusses: 4-bit, FP8, BF16, FP32, and between.
-        values = { 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32 };
-        break;
-    case KnobValue::Fraction:
-        for (int i = 0; i <= 20; ++i)
-            values.push_back(i * 0.05);
-        break;
-    case KnobValue::Bytes: {
-        const double top = now > 0 ? now * 2 : 8 * TiB;
-        for (int i = 0; i <= 32; ++i)
-            values.push_back(top * i / 32.0);
-        break;
-    }
-    case KnobValue::Number: // total traffic
-        // 10% to 3× the current traffic.
-        for (int i = 1; i <= 30; ++i)
-            values.push_back(now * i / 10.0);
-        break;
-    default:
-        break;
-    }
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    return values;
-}
+/// The tier combo's items, in its order.
+constexpr TornadoMeasure kMeasures[]
+    = { TornadoMeasure::Hbm, TornadoMeasure::Dram, TornadoMeasure::Ssd, TornadoMeasure::Gpus };
 
 } // namespace
 
-SensitivityView::SensitivityView(QWidget* parent)
+SensitivityView::SensitivityView(SensitivityDocument* document, QWidget* parent)
     : QWidget(parent)
+    , m_document(document)
 {
     setObjectName(QStringLiteral("sensitivityView"));
-    m_timer.setSingleShot(true);
-    m_timer.setInterval(0);
-    connect(&m_timer, &QTimer::timeout, this, &SensitivityView::updateNow);
-
     auto* layout = new QVBoxLayout(this);
     // Two rows, so the page fits a laptop's width (1280 × 800): what the tornado shows and
     // the units above, the curve's variable and Export below.
@@ -112,14 +61,26 @@ SensitivityView::SensitivityView(QWidget* parent)
     layout->addLayout(tornadoRow);
     layout->addLayout(curveRow);
     buildResults(layout);
+    setDisplayOptions(nullptr);
+    showInputs();
+    showAnalysis();
+    connectControls();
+}
 
-    connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::scopeChanged);
-    connect(m_tierCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::redrawTornado);
-    connect(m_rangeSpin, &QSpinBox::valueChanged, this, &SensitivityView::schedule);
-    connect(m_variableCombo, &QComboBox::currentIndexChanged, this, &SensitivityView::schedule);
+void SensitivityView::connectControls()
+{
+    connect(m_scopeCombo, &QComboBox::currentIndexChanged, this,
+        [this] { m_document->setScope(static_cast<Scope>(m_scopeCombo->currentData().toInt())); });
+    connect(m_tierCombo, &QComboBox::currentIndexChanged, this,
+        [this](int index) { m_document->setMeasure(kMeasures[std::clamp(index, 0, 3)]); });
+    connect(m_rangeSpin, &QSpinBox::valueChanged, this, [this](int percent) { m_document->setRange(percent / 100.0); });
+    connect(m_variableCombo, &QComboBox::currentIndexChanged, this,
+        [this] { m_document->setCurveVariable(static_cast<Variable>(m_variableCombo->currentData().toInt())); });
     connect(m_decimalButton, &QRadioButton::toggled, this,
         [this](bool decimal) { m_display->setUnits(decimal ? ByteUnits::Decimal : ByteUnits::Binary); });
-    setDisplayOptions(nullptr);
+    connect(m_document, &SensitivityDocument::inputChanged, this, &SensitivityView::showInputs);
+    connect(m_document, &SensitivityDocument::evaluated, this, &SensitivityView::showAnalysis);
+    connect(m_document, &SensitivityDocument::errorChanged, this, &SensitivityView::showAnalysis);
 }
 
 /// What the tornado and the curve show: scope, tier, range and the curve's variable.
@@ -142,23 +103,25 @@ void SensitivityView::buildPickers(QHBoxLayout* tornadoRow, QHBoxLayout* curveRo
     auto* tierLabel = new QLabel(this);
     m_tierCombo = new QComboBox(this);
     m_tierCombo->setObjectName(QStringLiteral("sensitivityTier"));
-    for (int i = 0; i <= kGpuTier; ++i)
-        m_tierCombo->addItem(QString());
+    for (TornadoMeasure m : kMeasures)
+        m_tierCombo->addItem(QString(), static_cast<int>(m));
     m_texts([this, tierLabel] {
         tierLabel->setText(tr("&Tier:"));
-        m_tierCombo->setItemText(0, tierName(Tier::Hbm));
-        m_tierCombo->setItemText(1, tierName(Tier::Dram));
-        m_tierCombo->setItemText(2, tr("NVMe"));
-        m_tierCombo->setItemText(kGpuTier, tr("GPUs"));
-        m_tierCombo->setItemData(kGpuTier, tr("GPUs the fleet needs (Fleet only)"), Qt::ToolTipRole);
+        for (int i = 0; i < m_tierCombo->count(); ++i) {
+            const std::optional<Tier> tier = measuredTier(kMeasures[i]);
+            m_tierCombo->setItemText(i, !tier ? tr("GPUs") : *tier == Tier::Ssd ? tr("NVMe") : tierName(*tier));
+        }
+        m_tierCombo->setItemData(m_tierCombo->findData(static_cast<int>(TornadoMeasure::Gpus)),
+            tr("GPUs the fleet needs (Fleet only)"), Qt::ToolTipRole);
     });
-    setItemEnabled(m_tierCombo, kGpuTier, false);
     tierLabel->setBuddy(m_tierCombo);
     auto* rangeLabel = new QLabel(this);
     m_rangeSpin = new QSpinBox(this);
     m_rangeSpin->setObjectName(QStringLiteral("sensitivityRange"));
-    m_rangeSpin->setRange(1, 100);
-    m_rangeSpin->setValue(static_cast<int>(std::lround(kDefaultSensitivityRange * 100)));
+    // In percent, the bounds of `kvtiers sensitivity --range` (its option table's).
+    const auto& range = sensitivityOption(sensitivity_keys::kRange);
+    m_rangeSpin->setRange(
+        static_cast<int>(std::lround(range.min * 100)), static_cast<int>(std::lround(range.max * 100)));
     m_texts([this, rangeLabel] {
         rangeLabel->setText(tr("&Range: ±"));
         m_rangeSpin->setSuffix(tr("%"));
@@ -179,8 +142,6 @@ void SensitivityView::buildPickers(QHBoxLayout* tornadoRow, QHBoxLayout* curveRo
         for (int i = 0; i < m_variableCombo->count(); ++i)
             m_variableCombo->setItemText(i, variableName(static_cast<Variable>(m_variableCombo->itemData(i).toInt())));
     });
-    setItemEnabled(m_variableCombo, m_variableCombo->findData(static_cast<int>(Variable::Traffic)), false);
-    m_variableCombo->setCurrentIndex(m_variableCombo->findData(static_cast<int>(Variable::ReuseRate)));
     variableLabel->setBuddy(m_variableCombo);
     for (auto [label, field] : { std::pair<QWidget*, QWidget*> { scopeLabel, m_scopeCombo }, { tierLabel, m_tierCombo },
              { rangeLabel, m_rangeSpin } }) {
@@ -265,76 +226,71 @@ void SensitivityView::buildResults(QVBoxLayout* layout)
 void SensitivityView::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
-}
-
-void SensitivityView::retranslateUi()
-{
-    m_texts.retranslate();
-    // The summary, the notes and the charts are worded when computed: compute again (on
-    // the next turn, the scope, tier, range and curve variable kept) if there was anything.
-    if (m_scenario || m_fleetInput)
-        schedule();
-}
-
-void SensitivityView::setScenario(const Scenario& scenario)
-{
-    m_scenario = scenario;
-    schedule();
-}
-
-void SensitivityView::setFleetInput(const CardCatalog& catalog, const FleetInput& input)
-{
-    m_catalog = &catalog;
-    m_fleetInput = input;
-    if (scope() == Scope::Fleet)
-        schedule();
-}
-
-void SensitivityView::setScope(Scope scope)
-{
-    m_scopeCombo->setCurrentIndex(m_scopeCombo->findData(static_cast<int>(scope)));
-}
-
-SensitivityView::Scope SensitivityView::scope() const
-{
-    return static_cast<Scope>(m_scopeCombo->currentData().toInt());
-}
-
-void SensitivityView::scopeChanged()
-{
-    const bool fleet = scope() == Scope::Fleet;
-    setItemEnabled(m_tierCombo, kGpuTier, fleet);
-    const int traffic = m_variableCombo->findData(static_cast<int>(Variable::Traffic));
-    setItemEnabled(m_variableCombo, traffic, fleet);
-    if (!fleet && m_tierCombo->currentIndex() == kGpuTier)
-        m_tierCombo->setCurrentIndex(0);
-    if (!fleet && m_variableCombo->currentIndex() == traffic)
-        setCurveVariable(Variable::ReuseRate);
-    schedule();
-}
-
-void SensitivityView::setTier(int tier)
-{
-    m_tierCombo->setCurrentIndex(std::clamp(tier, 0, scope() == Scope::Fleet ? kGpuTier : 2));
-}
-
-void SensitivityView::setRange(double relativeRange)
-{
-    m_rangeSpin->setValue(static_cast<int>(std::lround(relativeRange * 100)));
-}
-
-void SensitivityView::setCurveVariable(Variable variable)
-{
-    m_variableCombo->setCurrentIndex(m_variableCombo->findData(static_cast<int>(variable)));
+    if (event->type() == QEvent::LanguageChange) {
+        // The summary and the notes are worded when shown: show the analysis again.
+        m_texts.retranslate();
+        m_document->rewordError();
+        showAnalysis();
+    }
 }
 
 void SensitivityView::setDisplayOptions(DisplayOptions* options)
 {
     m_display = DisplayOptions::swap(m_display, options, this);
+    m_document->setDisplayOptions(m_display);
     connect(m_display, &DisplayOptions::unitsChanged, this, &SensitivityView::showUnits);
     showUnits();
+}
+
+void SensitivityView::showInputs()
+{
+    // The controls follow the input, their signals held: nothing shown is a change.
+    const SensitivityInput& in = m_document->input();
+    const bool fleet = in.scope == Scope::Fleet;
+    auto choose = [](QComboBox* combo, int data) {
+        const int index = combo->findData(data);
+        if (index >= 0 && index != combo->currentIndex()) {
+            const QSignalBlocker blocker(combo);
+            combo->setCurrentIndex(index);
+        }
+    };
+    // GPUs and total traffic belong to a fleet.
+    setItemEnabled(m_tierCombo, m_tierCombo->findData(static_cast<int>(TornadoMeasure::Gpus)), fleet);
+    setItemEnabled(m_variableCombo, m_variableCombo->findData(static_cast<int>(Variable::Traffic)), fleet);
+    choose(m_scopeCombo, static_cast<int>(in.scope));
+    choose(m_tierCombo, static_cast<int>(in.measure));
+    choose(m_variableCombo, static_cast<int>(in.curveVariable));
+    if (const int percent = static_cast<int>(std::lround(in.range * 100)); percent != m_rangeSpin->value()) {
+        const QSignalBlocker blocker(m_rangeSpin);
+        m_rangeSpin->setValue(percent);
+    }
+    redrawTornado(); // a new measure is drawn at once, from the analysis held
+}
+
+const SensitivityResult* SensitivityView::result() const
+{
+    const SensitivityOutcome* a = m_document->analysis();
+    return a && a->result ? &*a->result : nullptr;
+}
+
+const std::vector<CurvePoint>& SensitivityView::curve() const
+{
+    static const std::vector<CurvePoint> none;
+    const SensitivityOutcome* a = m_document->analysis();
+    return a ? a->curve : none;
+}
+
+const FleetSensitivityResult* SensitivityView::fleetResult() const
+{
+    const SensitivityOutcome* a = m_document->analysis();
+    return a && a->fleetResult ? &*a->fleetResult : nullptr;
+}
+
+const std::vector<FleetCurvePoint>& SensitivityView::fleetCurve() const
+{
+    static const std::vector<FleetCurvePoint> none;
+    const SensitivityOutcome* a = m_document->analysis();
+    return a ? a->fleetCurve : none;
 }
 
 void SensitivityView::showUnits()
@@ -343,50 +299,7 @@ void SensitivityView::showUnits()
         const QSignalBlocker b1(m_decimalButton), b2(m_binaryButton);
         (m_display->units() == ByteUnits::Decimal ? m_decimalButton : m_binaryButton)->setChecked(true);
     }
-    if (m_timer.isActive())
-        return; // an update is due anyway, in the new units
-    // The results already computed, re-worded: no scenario is evaluated again.
-    if (scope() == Scope::Fleet) {
-        if (m_fleetResult)
-            showFleet();
-    } else if (m_result) {
-        showScenario();
-    }
-}
-
-std::vector<double> SensitivityView::curveValues(const Scenario& scenario, Variable variable)
-{
-    if (variable == Variable::Traffic)
-        return {}; // a scenario has no traffic
-    return sweepValues(variable, variableValue(scenario, variable));
-}
-
-std::vector<double> SensitivityView::fleetCurveValues(
-    const FleetResult& fleet, double tpotTargetSeconds, Variable variable)
-{
-    // A fleet's concurrency is set by its TPOT target: sweep the target from a quarter to
-    // four times the current one (fleetCurve() reports the sequences each allows).
-    if (variable == Variable::Concurrency)
-        return geometric(tpotTargetSeconds / 4, tpotTargetSeconds * 4, 33, false);
-    return sweepValues(variable, fleetVariableValue(fleet, variable));
-}
-
-void SensitivityView::flush()
-{
-    if (m_timer.isActive()) {
-        m_timer.stop();
-        updateNow();
-    }
-}
-
-void SensitivityView::schedule()
-{
-    m_timer.start();
-}
-
-Variable SensitivityView::curveVariable() const
-{
-    return static_cast<Variable>(m_variableCombo->currentData().toInt());
+    showAnalysis(); // the analysis held, re-worded: nothing is evaluated again
 }
 
 void SensitivityView::showError(const QString& message)
@@ -395,99 +308,77 @@ void SensitivityView::showError(const QString& message)
     m_errorLabel->setVisible(true);
     m_notesLabel->setVisible(false);
     m_baseLabel->clear();
-}
-
-void SensitivityView::updateNow()
-{
-    if (scope() == Scope::Fleet)
-        updateFleet();
-    else
-        updateScenario();
-}
-
-void SensitivityView::updateScenario()
-{
-    m_notesLabel->setVisible(false);
-    if (!m_scenario)
-        return;
-    const Variable variable = curveVariable();
-    try {
-        m_result = sensitivity(*m_scenario, m_rangeSpin->value() / 100.0);
-        m_curve = scenarioCurve(*m_scenario, variable, curveValues(*m_scenario, variable));
-        m_errorLabel->setVisible(false);
-    } catch (const std::exception& e) {
-        // evaluate() accepts any validated scenario; this is a guard, not a path.
-        m_result.reset();
-        m_curve.clear();
-        showError(qs(e.what()));
-        emit updated();
-        return;
-    }
-    showScenario();
-}
-
-void SensitivityView::showScenario()
-{
-    const Variable variable = curveVariable();
     const ByteUnits units = m_display->units();
-    const TierDemand& b = m_result->base;
-    const int gpus = m_scenario->hardware.gpusPerServer;
-    m_baseLabel->setText((gpus == 1 ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.")
-                                          .arg(qs(m_scenario->model.name), qs(m_scenario->hardware.name))
-                                    : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
-                                          .arg(qs(m_scenario->model.name), qs(m_scenario->hardware.name))
-                                          .arg(gpus))
-                             .arg(bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units)));
-    redrawTornado();
-    m_curveChart->setCurve(variable, m_curve, variableValue(*m_scenario, variable), units);
+    if (scope() == Scope::Fleet) {
+        m_tornado->setFleetResult(FleetSensitivityResult {}, m_document->input().measure, units);
+        m_curveChart->setFleetCurve(m_document->input().curveVariable, {}, 0, units);
+    }
+}
+
+void SensitivityView::showAnalysis()
+{
+    const SensitivityOutcome* a = m_document->analysis();
+    if (!m_document->errorMessage().isEmpty()) {
+        showError(m_document->errorMessage());
+    } else if (a && a->fleetResult) {
+        m_errorLabel->setVisible(false);
+        showFleet(*a);
+    } else if (a && a->result) {
+        m_errorLabel->setVisible(false);
+        m_notesLabel->setVisible(false);
+        showScenario(*a);
+    }
     emit updated();
 }
 
-void SensitivityView::updateFleet()
+void SensitivityView::showScenario(const SensitivityOutcome& a)
 {
-    const Variable variable = curveVariable();
-    m_fleetResult.reset();
-    m_fleetCurve.clear();
-    auto clearCharts = [&] {
-        m_tornado->setFleetResult(FleetSensitivityResult {}, m_tierCombo->currentIndex(), m_display->units());
-        m_curveChart->setFleetCurve(variable, {}, 0, m_display->units());
-    };
-    if (!m_fleetInput || !m_catalog) {
-        showError(tr("No fleet yet: build a traffic mix on the Fleet tab."));
-        clearCharts();
-        emit updated();
-        return;
-    }
-    try {
-        m_fleetResult = fleetSensitivity(*m_catalog, *m_fleetInput, m_rangeSpin->value() / 100.0);
-        m_fleetCurve = kvtiers::fleetCurve(*m_catalog, *m_fleetInput, variable,
-            fleetCurveValues(m_fleetResult->fleet, m_fleetInput->targets.tpot(), variable));
-        m_errorLabel->setVisible(false);
-    } catch (const InputError& e) {
-        m_fleetResult.reset();
-        m_fleetCurve.clear();
-        showError(tr("The fleet cannot be sized: %1").arg(translated(e.message())));
-        clearCharts();
-        emit updated();
-        return;
-    } catch (const std::exception& e) {
-        // Anything else from the core is a bug, but the view must not take the app down.
-        m_fleetResult.reset();
-        m_fleetCurve.clear();
-        showError(tr("Internal error: %1").arg(qs(e.what())));
-        clearCharts();
-        emit updated();
-        return;
-    }
-    showFleet();
+    const Scenario& s = *a.input.scenario;
+    const Variable variable = a.input.curveVariable;
+    const ByteUnits units = m_display->units();
+    const TierDemand& b = a.result->base;
+    const int gpus = s.hardware.gpusPerServer;
+    m_baseLabel->setText((gpus == 1
+            ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.").arg(qs(s.model.name), qs(s.hardware.name))
+            : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
+                  .arg(qs(s.model.name), qs(s.hardware.name))
+                  .arg(gpus))
+                             .arg(bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units)));
+    redrawTornado();
+    m_curveChart->setCurve(variable, a.curve, variableValue(s, variable), units);
 }
 
-void SensitivityView::showFleet()
+QStringList SensitivityView::fleetNotes(const SensitivityOutcome& a) const
 {
-    const Variable variable = curveVariable();
+    QStringList notes;
+    for (const auto& bar : a.fleetResult->bars) {
+        if (!bar.lowFeasible)
+            notes << tr("%1, moved down: cannot be sized: %2")
+                         .arg(variableName(bar.variable),
+                             translated(inputErrorMessage(bar.lowErrorDetail, bar.lowError)));
+        if (!bar.highFeasible)
+            notes << tr("%1, moved up: cannot be sized: %2")
+                         .arg(variableName(bar.variable),
+                             translated(inputErrorMessage(bar.highErrorDetail, bar.highError)));
+    }
+    const auto& curve = a.fleetCurve;
+    const auto gaps = std::count_if(curve.begin(), curve.end(), [](const auto& p) { return !p.feasible; });
+    if (gaps > 0) {
+        const auto first = std::find_if(curve.begin(), curve.end(), [](const auto& p) { return !p.feasible; });
+        notes << tr("Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3")
+                     .arg(gaps)
+                     .arg(curve.size())
+                     .arg(translated(inputErrorMessage(first->errorDetail, first->error)));
+    }
+    return notes;
+}
+
+void SensitivityView::showFleet(const SensitivityOutcome& a)
+{
+    const Variable variable = a.input.curveVariable;
     const ByteUnits units = m_display->units();
-    const FleetResult& f = m_fleetResult->fleet;
-    const FleetDemand& b = m_fleetResult->base;
+    const FleetResult& f = a.fleetResult->fleet;
+    const FleetDemand& b = a.fleetResult->base;
     QStringList mix;
     for (const auto& e : f.entries)
         mix << tr("%1 %2").arg(qs(e.label), percentText(e.share));
@@ -498,71 +389,23 @@ void SensitivityView::showFleet()
                 f.entries.empty() ? QString() : qs(f.entries.front().scenario.hardware.name), countText(b.gpus),
                 countText(b.servers), bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units),
                 significantText(b.sequencesPerReplica, 3)));
-    // Name every move the fleet cannot be sized for, with the core's reason.
-    QStringList notes;
-    for (const auto& bar : m_fleetResult->bars) {
-        if (!bar.lowFeasible)
-            notes << tr("%1, moved down: cannot be sized: %2")
-                         .arg(variableName(bar.variable),
-                             translated(inputErrorMessage(bar.lowErrorDetail, bar.lowError)));
-        if (!bar.highFeasible)
-            notes << tr("%1, moved up: cannot be sized: %2")
-                         .arg(variableName(bar.variable),
-                             translated(inputErrorMessage(bar.highErrorDetail, bar.highError)));
-    }
-    const auto gaps
-        = std::count_if(m_fleetCurve.begin(), m_fleetCurve.end(), [](const auto& p) { return !p.feasible; });
-    if (gaps > 0) {
-        const auto first
-            = std::find_if(m_fleetCurve.begin(), m_fleetCurve.end(), [](const auto& p) { return !p.feasible; });
-        notes << tr("Curve: gaps where the fleet cannot be sized (%1 of %2 points), e.g. %3")
-                     .arg(gaps)
-                     .arg(m_fleetCurve.size())
-                     .arg(translated(inputErrorMessage(first->errorDetail, first->error)));
-    }
+    const QStringList notes = fleetNotes(a);
     m_notesLabel->setText(notes.join(u'\n'));
     m_notesLabel->setVisible(!notes.isEmpty());
     redrawTornado();
-    m_curveChart->setFleetCurve(variable, m_fleetCurve, fleetVariableValue(f, variable), units);
-    emit updated();
+    m_curveChart->setFleetCurve(variable, a.fleetCurve, fleetVariableValue(f, variable), units);
 }
 
 void SensitivityView::redrawTornado()
 {
-    if (scope() == Scope::Fleet) {
-        if (m_fleetResult)
-            m_tornado->setFleetResult(*m_fleetResult, m_tierCombo->currentIndex(), m_display->units());
-    } else if (m_result) {
-        m_tornado->setResult(*m_result, m_tierCombo->currentIndex(), m_display->units());
-    }
-}
-
-QString SensitivityView::writeTornado(const QString& path) const
-{
-    const int tier = m_tierCombo->currentIndex();
-    if (scope() == Scope::Fleet) {
-        if (!m_fleetResult || !m_fleetInput)
-            return tr("%1: nothing to export: the fleet cannot be sized").arg(path);
-        return SensitivityExport::exportFleetTornado(
-            path, *m_fleetInput, *m_fleetResult, tier, m_display->units(), m_exportOptions);
-    }
-    if (!m_result || !m_scenario)
-        return tr("%1: nothing to export: no scenario yet").arg(path);
-    return SensitivityExport::exportTornado(path, *m_scenario, *m_result, tier, m_display->units(), m_exportOptions);
-}
-
-QString SensitivityView::writeCurve(const QString& path) const
-{
-    const Variable variable = curveVariable();
-    if (scope() == Scope::Fleet) {
-        if (!m_fleetResult || !m_fleetInput)
-            return tr("%1: nothing to export: the fleet cannot be sized").arg(path);
-        return SensitivityExport::exportFleetCurve(
-            path, *m_fleetInput, m_fleetResult->fleet, variable, m_fleetCurve, m_display->units(), m_exportOptions);
-    }
-    if (!m_result || !m_scenario)
-        return tr("%1: nothing to export: no scenario yet").arg(path);
-    return SensitivityExport::exportCurve(path, *m_scenario, variable, m_curve, m_display->units(), m_exportOptions);
+    const SensitivityOutcome* a = m_document->analysis();
+    if (!a)
+        return;
+    const TornadoMeasure measure = m_document->input().measure;
+    if (a->fleetResult)
+        m_tornado->setFleetResult(*a->fleetResult, measure, m_display->units());
+    else if (a->result)
+        m_tornado->setResult(*a->result, measuredTier(measure).value_or(Tier::Ssd), m_display->units());
 }
 
 void SensitivityView::exportTornado()
@@ -573,7 +416,7 @@ void SensitivityView::exportTornado()
         scope() == Scope::Fleet ? QStringLiteral("kvtiers-fleet-tornado.png") : QStringLiteral("kvtiers-tornado.png"),
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per variable (*.csv)"));
     if (!path.isEmpty())
-        report(title, path, writeTornado(path));
+        report(title, path, m_document->writeTornado(path));
 }
 
 void SensitivityView::exportCurve()
@@ -584,7 +427,7 @@ void SensitivityView::exportCurve()
         scope() == Scope::Fleet ? QStringLiteral("kvtiers-fleet-curve.png") : QStringLiteral("kvtiers-curve.png"),
         tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)"));
     if (!path.isEmpty())
-        report(title, path, writeCurve(path));
+        report(title, path, m_document->writeCurve(path));
 }
 
 void SensitivityView::report(const QString& title, const QString& path, const QString& error)

@@ -1,27 +1,23 @@
 #pragma once
-// SensitivityView: what moves memory demand most, for one scenario (connect
-// ScenarioController::resultChanged to setScenario) or for the fleet of the Fleet tab
-// (connect FleetView::sized to setFleetInput). A tornado of each variable's effect on
-// one tier's demand over a range the user sets (default ±50%; the KV format moves one
-// step): per server for a scenario; fleet-wide, or in GPUs, for a fleet, with the mix
-// re-sized at each end (ends it cannot be sized for are named). Beside it a curve of all
-// three tiers as one chosen variable sweeps with the rest held, the current value marked.
-// Both charts export as PNG, SVG, PDF or CSV (SensitivityExport). Thin over
-// core/Sensitivity.h: sensitivity(), scenarioCurve(), fleetSensitivity() and fleetCurve()
-// do the arithmetic.
+// SensitivityView: the Sensitivity tab, a view of its document (SensitivityDocument):
+// what moves memory demand most, for one scenario or for the fleet of the Fleet tab. A
+// tornado of each variable's effect on one tier's demand over a range the user sets
+// (default ±50%; the KV format moves one step): per server for a scenario; fleet-wide, or
+// in GPUs, for a fleet, with the mix re-sized at each end (ends it cannot be sized for are
+// named). Beside it a curve of all three tiers as one chosen variable sweeps with the rest
+// held, the current value marked. Each control shows the document's input and sets it;
+// both charts export through the document as PNG, SVG, PDF or CSV.
 
 #include "core/analysis/Fleet.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/catalog/CardCatalog.h"
-#include "core/io/Units.h"
 #include "core/scenario/Scenario.h"
 #include "ui/common/Retranslator.h"
 #include "ui/export/ChartExporter.h"
+#include "ui/sensitivity/SensitivityDocument.h"
 
-#include <QTimer>
 #include <QWidget>
 
-#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -42,46 +38,38 @@ class TornadoChart;
 class SensitivityView : public QWidget {
     Q_OBJECT
 public:
-    /// What the charts analyse: the current scenario, or the Fleet tab's mix.
-    enum class Scope { Scenario = 0, Fleet = 1 };
+    using Scope = SensitivityScope;
 
-    explicit SensitivityView(QWidget* parent = nullptr);
+    /// `document` must outlive the view.
+    explicit SensitivityView(SensitivityDocument* document, QWidget* parent = nullptr);
 
-    /// The scenario to analyse; recomputes on the next event-loop turn.
-    void setScenario(const Scenario& scenario);
-    /// The fleet to analyse in the Fleet scope (`catalog` must outlive the view); recomputes
-    /// on the next event-loop turn if that scope is shown.
-    void setFleetInput(const CardCatalog& catalog, const FleetInput& input);
-    void setScope(Scope scope);
-    Scope scope() const;
-    /// Tier shown by the tornado: 0 HBM, 1 DRAM, 2 NVMe, 3 GPUs (Fleet scope only).
-    void setTier(int tier);
-    /// Relative range, 0.5 for ±50%.
-    void setRange(double relativeRange);
-    void setCurveVariable(Variable variable);
+    SensitivityDocument* document() const { return m_document; }
+
+    // The document's input (no undo step: the tab analyses, it edits nothing).
+    void setScenario(const Scenario& scenario) { m_document->setScenario(scenario); }
+    void setFleetInput(const CardCatalog& catalog, const FleetInput& input)
+    {
+        m_document->setFleetInput(catalog, input);
+    }
+    void setScope(Scope scope) { m_document->setScope(scope); }
+    Scope scope() const { return m_document->input().scope; }
+    void setTier(TornadoMeasure measure) { m_document->setMeasure(measure); }
+    void setTier(Tier tier) { setTier(tornadoMeasure(tier)); }
+    void setRange(double relativeRange) { m_document->setRange(relativeRange); }
+    void setCurveVariable(Variable variable) { m_document->setCurveVariable(variable); }
     /// The options whose units the view shows and its radio buttons set (MainWindow's,
     /// app-wide); until set, a private default (binary). A change re-words, never recomputes.
     void setDisplayOptions(DisplayOptions* options);
     /// Size and scale of exported PNG/SVG/PDF charts.
-    void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
+    void setExportOptions(const ExportOptions& options) { m_document->setExportOptions(options); }
 
-    const std::optional<SensitivityResult>& result() const { return m_result; }
-    const std::vector<CurvePoint>& curve() const { return m_curve; }
-    /// The fleet tornado and curve (Fleet scope; none while the fleet cannot be sized).
-    const std::optional<FleetSensitivityResult>& fleetResult() const { return m_fleetResult; }
-    const std::vector<FleetCurvePoint>& fleetCurve() const { return m_fleetCurve; }
-    /// The values the curve sweeps for `variable`, around the scenario's current value.
-    static std::vector<double> curveValues(const Scenario& scenario, Variable variable);
-    /// The values a fleet curve sweeps for `variable` (fleetCurve()'s meaning: TPOT targets
-    /// for Concurrency), around the fleet's current value.
-    static std::vector<double> fleetCurveValues(const FleetResult& fleet, double tpotTargetSeconds, Variable variable);
-    /// Recomputes now if an update is pending (tests).
-    void flush();
-
-    /// Writes the shown tornado or curve to `path` (.png, .svg, .pdf, .csv); empty on
-    /// success, else a message naming the file.
-    QString writeTornado(const QString& path) const;
-    QString writeCurve(const QString& path) const;
+    // The analysis shown (none while it fails, or before there is anything to analyse).
+    const SensitivityResult* result() const;
+    const std::vector<CurvePoint>& curve() const;
+    const FleetSensitivityResult* fleetResult() const;
+    const std::vector<FleetCurvePoint>& fleetCurve() const;
+    /// Analyses now if an update is pending (tests).
+    void flush() { m_document->flush(); }
 
     TornadoChart* tornado() const { return m_tornado; }
     CurveChart* curveChart() const { return m_curveChart; }
@@ -92,6 +80,7 @@ public slots:
     void exportCurve();
 
 signals:
+    /// After the charts show an analysis (or its error).
     void updated();
     /// After a successful export.
     void exported(const QString& path);
@@ -100,26 +89,24 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// Sets every tr() text again (combo items keep their index) and computes the shown
-    /// analysis again, so its summary and charts read in the new language.
     void buildPickers(QHBoxLayout* tornadoRow, QHBoxLayout* curveRow);
     void buildUnitsAndExport(QHBoxLayout* tornadoRow, QHBoxLayout* curveRow);
     void buildResults(QVBoxLayout* layout);
-    void retranslateUi();
-    void schedule();
-    void updateNow();
-    void updateScenario();
-    void updateFleet();
-    /// Show the computed result in the current units (after updateScenario/updateFleet).
-    void showScenario();
-    void showFleet();
+    void connectControls();
+    /// The document's input in the controls, the tornado drawn in its measure.
+    void showInputs();
+    /// The document's analysis (or error) in the labels and charts.
+    void showAnalysis();
+    void showScenario(const SensitivityOutcome& a);
+    void showFleet(const SensitivityOutcome& a);
+    /// The names of every move the fleet cannot be sized for, with the core's reason.
+    QStringList fleetNotes(const SensitivityOutcome& a) const;
     void showUnits();
     void redrawTornado();
-    void scopeChanged();
     void showError(const QString& message);
     void report(const QString& title, const QString& path, const QString& error);
-    Variable curveVariable() const;
 
+    SensitivityDocument* m_document;
     QComboBox* m_scopeCombo = nullptr;
     QComboBox* m_tierCombo = nullptr;
     QSpinBox* m_rangeSpin = nullptr;
@@ -132,17 +119,7 @@ private:
     QLabel* m_notesLabel = nullptr;
     TornadoChart* m_tornado = nullptr;
     CurveChart* m_curveChart = nullptr;
-
-    std::optional<Scenario> m_scenario;
-    std::optional<SensitivityResult> m_result;
-    std::vector<CurvePoint> m_curve;
-    const CardCatalog* m_catalog = nullptr;
-    std::optional<FleetInput> m_fleetInput;
-    std::optional<FleetSensitivityResult> m_fleetResult;
-    std::vector<FleetCurvePoint> m_fleetCurve;
     DisplayOptions* m_display = nullptr;
-    ExportOptions m_exportOptions;
-    QTimer m_timer;
     Retranslator m_texts; ///< the view's tr() texts, set again on a language change
 };
 
