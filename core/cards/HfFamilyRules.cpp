@@ -40,7 +40,8 @@ void Importer::readModelType()
     m_type = lower(modelType);
     for (const char* suffix : { "_text", "forcausallm", "forconditionalgeneration" })
         if (m_type.ends_with(suffix))
-            m_type.resize(m_type.size() - std::string_view(suffix).size());
+            m_type.erase(
+                m_type.size() - std::string_view(suffix).size()); // erase: GCC 12 takes resize for a growth and warns
     if (m_type == "gemma3") {
         // The released Gemma 3 configs leave these to transformers' Gemma3TextConfig defaults.
         m_defaults

@@ -59,7 +59,7 @@ KvFormat parseKvDtype(std::string_view text, const std::string& what)
     std::string digits = s;
     for (std::string_view suffix : { "bits", "bit", "b" }) {
         if (digits.size() > suffix.size() && digits.ends_with(suffix)) {
-            digits.resize(digits.size() - suffix.size());
+            digits.erase(digits.size() - suffix.size()); // erase: GCC 12 takes resize for a growth and warns
             break;
         }
     }
