@@ -3,6 +3,7 @@
 #include "core/io/Units.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace kvtiers::cli {
 
@@ -76,21 +77,40 @@ std::string optionSynopsis(const std::vector<const OptionSpec*>& specs, size_t i
 
 std::string optionHelp(const std::vector<const OptionSpec*>& specs, const std::vector<std::optional<double>>& defaults)
 {
+    // The help starts in one column for every option; a head wider than it (a choice's long
+    // list) puts its help on the next line. Help wraps at kHelpWidth, indented to the column.
+    constexpr size_t kMostColumn = 28, kHelpWidth = 100;
     std::vector<std::string> heads;
-    size_t widest = 0;
+    size_t column = 0;
     for (const OptionSpec* o : specs) {
         std::string head = "  " + std::string(o->flag);
         if (o->kind != OptionKind::Switch)
             head += " " + valueWord(*o);
-        widest = std::max(widest, head.size());
+        if (head.size() + 2 <= kMostColumn)
+            column = std::max(column, head.size() + 2);
         heads.push_back(std::move(head));
     }
     std::string text;
     for (size_t i = 0; i < specs.size(); ++i) {
-        std::string line
-            = heads[i] + std::string(widest + 2 - heads[i].size(), ' ') + (specs[i]->help ? specs[i]->help : "");
+        std::string help = specs[i]->help ? specs[i]->help : "";
         if (i < defaults.size() && defaults[i])
-            line += " (default " + defaultText(*specs[i], *defaults[i]) + ")";
+            help += " (default " + defaultText(*specs[i], *defaults[i]) + ")";
+        std::string line = heads[i];
+        if (line.size() + 2 > column) {
+            text += line + "\n";
+            line.clear();
+        }
+        line.resize(column, ' ');
+        size_t atColumn = 0; // words on this line after the column
+        std::istringstream words(help);
+        for (std::string word; words >> word;) {
+            if (atColumn > 0 && line.size() + 1 + word.size() > kHelpWidth) {
+                text += line + "\n";
+                line.assign(column, ' ');
+                atColumn = 0;
+            }
+            line += (atColumn++ > 0 ? " " : "") + word;
+        }
         text += line + "\n";
     }
     return text;

@@ -147,17 +147,22 @@ std::string outlookOptionLines()
     return optionHelp(outlookRunOptions());
 }
 
+std::string outlookFlag(std::string_view key)
+{
+    return optionFlagOf(outlookRunOptions(), key);
+}
+
 } // namespace
 
 const Command kOutlookCommand = { "outlook",
-    "  kvtiers outlook " + optionSynopsis(optionSpecs(outlookRunOptions()), 16) + " [--json|--csv]\n" +
-        R"(                HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,
-                installed and needed bytes, each tier's index and elasticity, the last year's
-                driver tornado (each driver moved by ± --range); decimal units (PB, EB) unless
-                --units binary. A scenario, not a forecast. --csv: one row per year, bytes as
-                exact numbers. SAVED: an outlook saved with kvtiers preset save NAME --outlook
-                ID|FILE
-)",
+    "  kvtiers outlook " + optionSynopsis(optionSpecs(outlookRunOptions()), 16) + " [--json|--csv]\n"
+        + "                HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,\n"
+          "                installed and needed bytes, each tier's index and elasticity, the last year's\n"
+          "                driver tornado (each driver moved by ± "
+        + outlookFlag("relative_range") + "); decimal units (PB, EB) unless\n                " + outlookFlag("units")
+        + " binary. A scenario, not a forecast. --csv: one row per year, bytes as\n"
+          "                exact numbers. SAVED: an outlook saved with kvtiers preset save NAME "
+        + outlookFlag("outlook") + "\n                ID|FILE\n",
     optionFlags(optionSpecs(outlookRunOptions()), false), cmdOutlook,
     optionFlags(optionSpecs(outlookRunOptions()), true), outlookOptionLines };
 

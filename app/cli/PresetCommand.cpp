@@ -14,6 +14,14 @@ namespace kvtiers::cli {
 
 namespace {
 
+/// The outlook option's flag, as `kvtiers outlook` spells it: `save NAME --outlook ID|FILE`
+/// saves what `kvtiers outlook --outlook` reads.
+const std::string& outlookFlag()
+{
+    static const std::string flag = optionFlagOf(outlookRunOptions(), "outlook");
+    return flag;
+}
+
 int cmdPreset(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options);
@@ -22,7 +30,7 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
         throw InputError("preset: say what to do: list, show NAME, save NAME, rename OLD NEW, delete NAME, "
                          "import FILE, export NAME FILE");
     const std::string& verb = p.positional[0];
-    auto need = [&](size_t n, const char* usage) {
+    auto need = [&](size_t n, const std::string& usage) {
         if (p.positional.size() != n + 1)
             throw InputError(std::string("preset ") + verb + ": usage: kvtiers preset " + usage);
     };
@@ -49,9 +57,9 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
             throw InputError("preset show: no preset called \"" + p.positional[1] + "\"");
         out << (pr ? PresetStore::toJson(*pr) : PresetStore::outlookPresetToJson(*outlook)).dump(2) << "\n";
     } else if (verb == "save") {
-        need(1, "save NAME [--model ID] [--workload ID] [overrides] | save NAME --outlook ID|FILE");
+        need(1, "save NAME [--model ID] [--workload ID] [overrides] | save NAME " + outlookFlag() + " ID|FILE");
         const auto notesIt = p.own.find("--notes");
-        if (const auto o = p.own.find("--outlook"); o != p.own.end()) {
+        if (const auto o = p.own.find(outlookFlag()); o != p.own.end()) {
             const OutlookCard card = cardCatalog().resolveOutlook(o->second);
             computeOutlook(cardCatalog(), card); // refuse an outlook that cannot be sized
             check(store.saveOutlook(
@@ -91,12 +99,14 @@ int cmdPreset(const Command& command, const std::vector<std::string>& args, std:
 } // namespace
 
 const Command kPresetCommand = { "preset",
-    R"(  kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW
-                 | delete NAME | import FILE | export NAME FILE
-                 | save NAME --outlook ID|FILE [--notes TEXT]
-  Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.
-  A saved outlook opens with kvtiers outlook --outlook NAME.
-)",
-    { "--notes", "--outlook" }, cmdPreset };
+    "  kvtiers preset list | show NAME | save NAME [eval options] [--notes TEXT] | rename OLD NEW\n"
+    "                 | delete NAME | import FILE | export NAME FILE\n"
+    "                 | save NAME "
+        + outlookFlag()
+        + " ID|FILE [--notes TEXT]\n"
+          "  Every eval/sweep/compare takes --preset NAME as its starting point; flags override it.\n"
+          "  A saved outlook opens with kvtiers outlook "
+        + outlookFlag() + " NAME.\n",
+    { "--notes", outlookFlag() }, cmdPreset };
 
 } // namespace kvtiers::cli

@@ -16,6 +16,9 @@ namespace kvtiers::cli {
 
 namespace {
 
+/// The scenario sweep's point count: its own option, spelled as the replay sweep's is.
+constexpr const char* kPointsFlag = "--points";
+
 int cmdSweep(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options, command.switches);
@@ -37,10 +40,10 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
     const double to = get("--to", range.to, 1, 1e12);
     if (to < from)
         throw InputError("--to: must not be below --from");
-    const auto pointsIt = p.own.find("--points");
+    const auto pointsIt = p.own.find(kPointsFlag);
     const int points = pointsIt == p.own.end()
         ? kSweepPoints
-        : static_cast<int>(parseNumberOption(pointsIt->second, "--points", 2, 100000, true));
+        : static_cast<int>(parseNumberOption(pointsIt->second, kPointsFlag, 2, 100000, true));
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const bool holdRate = p.own.contains("--hold-rate");
     const SweepResult sr = sweep(holdRate ? holdRequestRate(rs.scenario) : rs.scenario, axis, from, to, points);
@@ -82,10 +85,11 @@ int cmdSweep(const Command& command, const std::vector<std::string>& args, std::
 } // namespace
 
 const Command kSweepCommand = { "sweep",
-    R"(  kvtiers sweep --axis context|concurrency [--from N --to N --points N] [--hold-rate] [eval options]
+    std::string("  kvtiers sweep --axis context|concurrency [--from N --to N ") + kPointsFlag
+        + R"( N] [--hold-rate] [eval options]
                 [--json|--csv]
                 --hold-rate: λ stays at the scenario's instead of derived at each point
 )",
-    { "--axis", "--from", "--to", "--points" }, cmdSweep, { "--hold-rate" } };
+    { "--axis", "--from", "--to", kPointsFlag }, cmdSweep, { "--hold-rate" } };
 
 } // namespace kvtiers::cli

@@ -9,6 +9,7 @@
 #include "core/model/VllmCheck.h"
 #include "core/model/VllmComparison.h"
 #include "core/model/VllmLogSetup.h"
+#include "core/replay/ReplayOptions.h"
 #include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 
@@ -22,6 +23,14 @@
 namespace kvtiers::cli {
 
 namespace {
+
+/// vLLM's chunked-prefill token budget, one flag with the replay's engine option of the
+/// same name.
+const std::string& batchedTokensFlag()
+{
+    static const std::string flag = optionFlagOf(replay::replayOptionTable(), replay::replay_keys::kMaxBatchedTokens);
+    return flag;
+}
 
 // ---- vllm-check: vLLM's allocator math, and its startup log next to it.
 Json vllmPredictionJson(const VllmPrediction& p)
@@ -125,8 +134,8 @@ VllmInputs vllmInputs(const Parsed& p, const ModelCard& model, const VllmSetupVa
     in.gpuMemoryUtilization = given(KnobId::GpuMemoryUtilization).value_or(in.gpuMemoryUtilization);
     in.reserveBytes = given(KnobId::RuntimeReserve).value_or(in.reserveBytes);
 
-    if (auto it = p.own.find("--max-num-batched-tokens"); it != p.own.end())
-        setup.maxNumBatchedTokens = parseNumberOption(it->second, "--max-num-batched-tokens", 1, 1e9, true);
+    if (auto it = p.own.find(batchedTokensFlag()); it != p.own.end())
+        setup.maxNumBatchedTokens = parseNumberOption(it->second, batchedTokensFlag(), 1, 1e9, true);
     setup.asyncScheduling = p.own.contains("--async-scheduling");
     return in;
 }
@@ -374,14 +383,15 @@ int cmdVllmCheck(const Command& command, const std::vector<std::string>& args, s
 } // namespace
 
 const Command kVllmCheckCommand = { "vllm-check",
-    R"(  kvtiers vllm-check [--model ID|FILE] [--kv-dtype D] [--tp N] [--block-size N] [--context N]
-                 [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]
-                 [--max-num-batched-tokens N] [--async-scheduling] [--log FILE] [--json]
+    "  kvtiers vllm-check [--model ID|FILE] [--kv-dtype D] [--tp N] [--block-size N] [--context N]\n"
+    "                 [--kv-memory SIZE | --hardware ID|FILE [--gpu-util U] [--reserve SIZE]]\n"
+    "                 ["
+        + batchedTokensFlag() + R"( N] [--async-scheduling] [--log FILE] [--json]
                  vLLM's KV block math (blocks, "GPU KV cache size", "Maximum concurrency");
                  with --log, vLLM's own figures from a pasted startup log next to it, at
                  the model, TP, block size, KV dtype and max_model_len the log states;
                  --async-scheduling: newer vLLM's budget of two batches in flight
 )",
-    { "--kv-memory", "--log", "--max-num-batched-tokens" }, cmdVllmCheck, { "--async-scheduling" } };
+    { "--kv-memory", "--log", batchedTokensFlag() }, cmdVllmCheck, { "--async-scheduling" } };
 
 } // namespace kvtiers::cli

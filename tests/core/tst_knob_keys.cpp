@@ -7,7 +7,14 @@
 // tr() or translate() (words shown to people, translated, not keys). A literal counts
 // when it is exactly a key.
 
+#include "core/analysis/FleetOptions.h"
+#include "core/analysis/Outlook.h"
+#include "core/analysis/Sensitivity.h"
+#include "core/cards/OutlookCard.h"
+#include "core/replay/ReplayOptions.h"
+#include "core/report/ReportOptions.h"
 #include "core/scenario/Knobs.h"
+#include "core/trace/TraceRun.h"
 #include "tests/support/SourceFiles.h"
 
 #include <QDirIterator>
@@ -104,6 +111,30 @@ std::set<std::string> knobKeys()
     return keys;
 }
 
+/// Every option table's flags, each with the files of the tables that declare it.
+template <typename Input>
+void addFlags(
+    std::span<const Option<Input>> table, const std::string& file, std::map<std::string, std::set<std::string>>& flags)
+{
+    for (const Option<Input>& o : table)
+        if (o.flag)
+            flags[o.flag].insert(file);
+}
+
+std::map<std::string, std::set<std::string>> optionFlags()
+{
+    std::map<std::string, std::set<std::string>> flags;
+    addFlags(replay::replayOptionTable(), "core/replay/ReplayOptions.cpp", flags);
+    addFlags(trace::traceOptionTable(), "core/trace/TraceRun.cpp", flags);
+    addFlags(fleetOptionTable(), "core/analysis/FleetOptions.cpp", flags);
+    addFlags(fleetProfilesOptionTable(), "core/analysis/FleetOptions.cpp", flags);
+    addFlags(sensitivityOptionTable(), "core/analysis/Sensitivity.cpp", flags);
+    addFlags(outlookRunOptions(), "core/analysis/Outlook.cpp", flags);
+    addFlags(outlookYearOptions(), "core/cards/OutlookCard.cpp", flags);
+    addFlags(reportOptionTable(), "core/report/ReportOptions.cpp", flags);
+    return flags;
+}
+
 } // namespace
 
 class TestKnobKeys : public QObject {
@@ -164,6 +195,60 @@ private slots:
             problems << text;
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    /// A command without a table whose own, different option has a table flag's spelling:
+    /// one constant in its file, which this list names with the reason.
+    static bool ownOption(const std::string& file, const std::string& flag)
+    {
+        // `kvtiers sweep --points`: the scenario sweep's point count (2 to 100,000), not the
+        // replay sweep's number of replays.
+        return file == "app/cli/SweepCommand.cpp" && flag == "--points";
+    }
+
+    void everyOptionFlagIsSpelledOnlyInItsTable()
+    {
+        // A command's options come from the core's option tables (core/io/Options.h): the
+        // synopsis, the help, the parsing and every message name a flag through its table,
+        // so a flag appears in product code only in the tables that declare it.
+        const QString root = kvtiers::test::sourceDir();
+        struct Flag {
+            std::string text;
+            std::set<std::string> tables;
+            QRegularExpression word; ///< the flag as a word: "--points", "--points: ...", not "--points-x"
+        };
+        std::vector<Flag> flags;
+        for (const auto& [flag, tables] : optionFlags())
+            flags.push_back({ flag, tables,
+                QRegularExpression(QStringLiteral("(^|[^-\\w])%1(?![-\\w])")
+                                       .arg(QRegularExpression::escape(QString::fromStdString(flag)))) });
+        QVERIFY(flags.size() > 20);
+        QStringList problems;
+        std::map<std::string, int> ownSpellings; ///< a command's own option: spelled once in its file
+        for (const char* dir : { "core", "ui", "app" }) {
+            QDirIterator it(root + QLatin1Char('/') + QLatin1String(dir),
+                { QStringLiteral("*.cpp"), QStringLiteral("*.h") }, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                QFile file(path);
+                QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+                const std::string relative = QDir(root).relativeFilePath(path).toStdString();
+                for (const Literal& l : stringLiterals(file.readAll().toStdString()))
+                    for (const Flag& f : flags)
+                        if (l.text.find(f.text) != std::string::npos && !f.tables.contains(relative)
+                            && !(ownOption(relative, f.text) && ++ownSpellings[relative + f.text] == 1)
+                            && f.word.match(QString::fromStdString(l.text)).hasMatch())
+                            problems << QStringLiteral("%1:%2: spells %3, which its option table declares")
+                                            .arg(QString::fromStdString(relative))
+                                            .arg(l.line)
+                                            .arg(QString::fromStdString(f.text));
+            }
+        }
+        // QTest cuts a long message: each problem gets a line of its own.
+        for (const QString& problem : problems)
+            qWarning("%s", qPrintable(problem));
+        QVERIFY2(problems.isEmpty(),
+            qPrintable(QStringLiteral("%1 flags spelled outside their tables").arg(problems.size())));
     }
 };
 
