@@ -1291,9 +1291,6 @@
         <source>one cache pool, or one cache per server behind the routing</source>
         <translation>하나의 캐시 풀, 또는 라우팅 뒤의 서버마다 하나의 캐시</translation>
     </message>
-</context>
-<context>
-    <name>Option</name>
     <message>
         <source>a built-in outlook, an outlook card file or a saved outlook&apos;s name (default steady)</source>
         <translation>내장 전망, 전망 카드 파일 또는 저장된 전망의 이름 (기본값 steady)</translation>
@@ -1315,20 +1312,52 @@
         <translation>해당 연도의 첫 토큰까지 시간(TTFT) 목표</translation>
     </message>
     <message>
-        <source>the percentile the TTFT target holds at: 99, 99.9 or mean</source>
-        <translation>TTFT 목표를 적용하는 백분위수: 99, 99.9 또는 mean</translation>
-    </message>
-    <message>
         <source>the year&apos;s time-per-output-token target</source>
         <translation>해당 연도의 출력 토큰당 시간(TPOT) 목표</translation>
     </message>
     <message>
-        <source>the percentile the TPOT target holds at: 99, 99.9 or mean</source>
-        <translation>TPOT 목표를 적용하는 백분위수: 99, 99.9 또는 mean</translation>
-    </message>
-    <message>
         <source>a workload&apos;s share of the year&apos;s requests; the year&apos;s shares sum to 1</source>
         <translation>해당 연도 요청 중 한 워크로드의 비중. 연도의 비중 합은 1</translation>
+    </message>
+    <message>
+        <source>the traffic mix: workload ids or files and their shares of requests (normalised; 1 if left out); an entry may carry its own targets: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S:tpot-percentile=P</source>
+        <translation>트래픽 구성: 워크로드 ID 또는 파일과 각 요청 비중(정규화됨, 생략하면 1). 항목마다 자체 목표를 줄 수 있습니다: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S:tpot-percentile=P</translation>
+    </message>
+    <message>
+        <source>total traffic of the whole mix, in requests per second</source>
+        <translation>전체 구성의 총 트래픽(초당 요청 수)</translation>
+    </message>
+    <message>
+        <source>total traffic as prompt + output tokens per day of all workloads, instead of requests per second</source>
+        <translation>초당 요청 수 대신, 모든 워크로드의 하루 프롬프트 + 출력 토큰으로 준 총 트래픽</translation>
+    </message>
+    <message>
+        <source>time-to-first-token target: queue wait plus the request&apos;s own prefill, under Poisson arrivals</source>
+        <translation>첫 토큰까지 시간(TTFT) 목표: 포아송 도착에서의 대기열 대기와 요청 자신의 프리필을 더한 값</translation>
+    </message>
+    <message>
+        <source>time-per-output-token target (one decode step): caps the sequences per replica</source>
+        <translation>출력 토큰당 시간 목표(디코딩 한 단계): 레플리카당 시퀀스 수의 상한을 정합니다</translation>
+    </message>
+    <message>
+        <source>one workload&apos;s override (chat.context=8k, chat.kv_dtype=fp8) or model card (chat.model=ID)</source>
+        <translation>워크로드 하나의 재정의 값(chat.context=8k, chat.kv_dtype=fp8) 또는 모델 카드(chat.model=ID)</translation>
+    </message>
+    <message>
+        <source>one fleet per server profile (hardware id or file), the traffic split by share (shares add up to 1), the figures summed</source>
+        <translation>서버 구성(하드웨어 ID 또는 파일)마다 플릿 하나: 트래픽을 비중대로 나누고(비중 합은 1) 수치를 합산합니다</translation>
+    </message>
+    <message>
+        <source>each variable moved down and up by this share of its value, the others held (rates by half as many points, the KV format one step): 0.5 or 50%</source>
+        <translation>각 변수를 값의 이 비율만큼 내리고 올리며 나머지는 고정합니다(비율 값은 그 절반만큼 포인트로, KV 형식은 한 단계): 0.5 또는 50%</translation>
+    </message>
+    <message>
+        <source>the tornado of a whole fleet, from the fleet&apos;s options: each variable moved on every workload at once and the fleet sized again; active sequences move through its TPOT target</source>
+        <translation>플릿 옵션으로 정한 플릿 전체의 토네이도: 각 변수를 모든 워크로드에서 동시에 움직이고 플릿 규모를 다시 산정합니다. 활성 시퀀스는 출력 토큰당 시간 목표를 통해 움직입니다</translation>
+    </message>
+    <message>
+        <source>bytes in binary units (GiB) or decimal ones (GB, as memory is sold)</source>
+        <translation>바이트를 이진 단위(GiB) 또는 메모리 판매 단위인 십진 단위(GB)로 표시</translation>
     </message>
 </context>
 <context>
@@ -1356,57 +1385,6 @@
     <message>
         <source>TTFT target</source>
         <translation>TTFT 목표</translation>
-    </message>
-</context>
-<context>
-    <name>Option</name>
-    <message>
-        <source>the traffic mix: workload ids or files and their shares of requests (normalised; 1 if left out); an entry may carry its own targets: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S:tpot-percentile=P</source>
-        <translation>트래픽 구성: 워크로드 ID 또는 파일과 각 요청 비중(정규화됨, 생략하면 1). 항목마다 자체 목표를 줄 수 있습니다: ID=SHARE:ttft=S:ttft-percentile=P:tpot=S:tpot-percentile=P</translation>
-    </message>
-    <message>
-        <source>total traffic of the whole mix, in requests per second</source>
-        <translation>전체 구성의 총 트래픽(초당 요청 수)</translation>
-    </message>
-    <message>
-        <source>total traffic as prompt + output tokens per day of all workloads, instead of requests per second</source>
-        <translation>초당 요청 수 대신, 모든 워크로드의 하루 프롬프트 + 출력 토큰으로 준 총 트래픽</translation>
-    </message>
-    <message>
-        <source>time-to-first-token target: queue wait plus the request&apos;s own prefill, under Poisson arrivals</source>
-        <translation>첫 토큰까지 시간(TTFT) 목표: 포아송 도착에서의 대기열 대기와 요청 자신의 프리필을 더한 값</translation>
-    </message>
-    <message>
-        <source>the percentile the TTFT target holds at: 99, 99.9 or mean</source>
-        <translation>TTFT 목표를 충족할 백분위수: 99, 99.9 또는 mean(평균)</translation>
-    </message>
-    <message>
-        <source>time-per-output-token target (one decode step): caps the sequences per replica</source>
-        <translation>출력 토큰당 시간 목표(디코딩 한 단계): 레플리카당 시퀀스 수의 상한을 정합니다</translation>
-    </message>
-    <message>
-        <source>the percentile the TPOT target holds at: 99, 99.9 or mean</source>
-        <translation>출력 토큰당 시간 목표를 충족할 백분위수: 99, 99.9 또는 mean(평균)</translation>
-    </message>
-    <message>
-        <source>one workload&apos;s override (chat.context=8k, chat.kv_dtype=fp8) or model card (chat.model=ID)</source>
-        <translation>워크로드 하나의 재정의 값(chat.context=8k, chat.kv_dtype=fp8) 또는 모델 카드(chat.model=ID)</translation>
-    </message>
-    <message>
-        <source>one fleet per server profile (hardware id or file), the traffic split by share (shares add up to 1), the figures summed</source>
-        <translation>서버 구성(하드웨어 ID 또는 파일)마다 플릿 하나: 트래픽을 비중대로 나누고(비중 합은 1) 수치를 합산합니다</translation>
-    </message>
-    <message>
-        <source>each variable moved down and up by this share of its value, the others held (rates by half as many points, the KV format one step): 0.5 or 50%</source>
-        <translation>각 변수를 값의 이 비율만큼 내리고 올리며 나머지는 고정합니다(비율 값은 그 절반만큼 포인트로, KV 형식은 한 단계): 0.5 또는 50%</translation>
-    </message>
-    <message>
-        <source>the tornado of a whole fleet, from the fleet&apos;s options: each variable moved on every workload at once and the fleet sized again; active sequences move through its TPOT target</source>
-        <translation>플릿 옵션으로 정한 플릿 전체의 토네이도: 각 변수를 모든 워크로드에서 동시에 움직이고 플릿 규모를 다시 산정합니다. 활성 시퀀스는 출력 토큰당 시간 목표를 통해 움직입니다</translation>
-    </message>
-    <message>
-        <source>bytes in binary units (GiB) or decimal ones (GB, as memory is sold)</source>
-        <translation>바이트를 이진 단위(GiB) 또는 메모리 판매 단위인 십진 단위(GB)로 표시</translation>
     </message>
 </context>
 <context>
