@@ -129,7 +129,7 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "family", "notes", "sources", "params_total", "params_active", "weight_bits",
-        "max_context", "default_kv_bits", "hidden_size", "layer_groups" });
+        "max_context", "default_kv_bits", "hidden_size", "vocab_size", "tie_word_embeddings", "layer_groups" });
     ModelCard m;
     m.id = o.requireString("id");
     m.name = o.requireString("name");
@@ -144,6 +144,8 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
     m.maxContext = o.requireInteger("max_context", 1, std::int64_t(1) << 40);
     m.defaultKvBits = o.optionalNumber("default_kv_bits", 0.5, 64).value_or(16);
     m.hiddenSize = o.optionalInteger("hidden_size", 1, std::int64_t(1) << 24).value_or(0);
+    m.vocabSize = o.optionalInteger("vocab_size", 1, std::int64_t(1) << 24).value_or(0);
+    m.tieWordEmbeddings = o.optionalBool("tie_word_embeddings").value_or(false);
     const Json& groups = o.requireArray("layer_groups");
     if (groups.empty())
         o.fail("layer_groups", { .code = InputErrorCode::NoLayerGroups });
@@ -198,6 +200,10 @@ Json ModelCard::toJson() const
         { "layer_groups", groupsJson }, { "sources", sourcesToJson(sources) } };
     if (hiddenSize > 0)
         j["hidden_size"] = hiddenSize;
+    if (vocabSize > 0) {
+        j["vocab_size"] = vocabSize;
+        j["tie_word_embeddings"] = tieWordEmbeddings;
+    }
     if (!family.empty())
         j["family"] = family;
     if (!notes.empty())

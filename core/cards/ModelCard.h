@@ -65,6 +65,10 @@ struct ModelCard {
     double defaultKvBits = 16;
     /// The residual stream's width (config.json hidden_size); 0: not given.
     std::int64_t hiddenSize = 0;
+    /// The vocabulary (config.json vocab_size), which sizes the LM head; 0: not given.
+    std::int64_t vocabSize = 0;
+    /// Whether the LM head shares the embedding's matrix (config.json tie_word_embeddings).
+    bool tieWordEmbeddings = false;
     std::vector<LayerGroup> groups;
 
     std::int64_t totalLayers() const;
