@@ -161,7 +161,7 @@ void BM_Replay(benchmark::State& state)
     replay::ReplayTrace t;
     replay::ReplayOptions o;
     o.keepRequests = false;
-    o.dramBlocks = 20000;
+    o.capacityBlocks.dram = 20000;
     if (state.range(0) == 0) {
         auto reader = trace::TraceReader::open(shippedTrace());
         t = replay::loadReplayTrace(*reader);
@@ -312,7 +312,7 @@ kvtiers::OutlookCard tenYearOutlook()
         y.mix = { { "chat", 0.40, {} }, { "code-completion", 0.25, {} }, { "agentic-coding", 0.08, {} },
             { "rag-long", 0.10, {} }, { "reasoning", 0.12, {} }, { "mooncake", 0.05, {} } };
         y.hardware = { { i < 5 ? "h200-sxm" : "b300", 0.6 }, { "b200", 0.4 } };
-        y.tpotSeconds = 0.2;
+        y.targets.tpotSeconds = 0.2;
         card.years.push_back(y);
     }
     return card;
