@@ -1,5 +1,6 @@
 #include "ui/export/ChartExporter.h"
 
+#include "core/model/Warnings.h"
 #include "core/report/ComparisonReport.h"
 #include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
@@ -237,6 +238,12 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnit
                           "kvtiers %4"))
                         .arg(bytesText(r.kvBytesPerToken, units), bytesText(r.kvBytesPerRequest, units),
                             bytesText(r.hotSetBytes, units), QStringLiteral(KVTIERS_VERSION));
+    // MLA at TP > 1: the bars hold TP copies of the hot set; the app's note goes with them.
+    if (mlaLatentReplicated(s, r))
+        line3 += u'\n'
+            + QObject::tr("MLA: the hot set is %1 per copy and %2 on the replica, as the bars show: vLLM keeps the "
+                          "latent KV whole on each of the %3 TP GPUs.")
+                  .arg(bytesText(r.hotSetBytes, units), bytesText(r.hotSetAllocatedBytes, units), countText(r.tp));
     return line1 + u'\n' + line2 + u'\n' + line3;
 }
 
