@@ -28,15 +28,15 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QLabel>
-#include <QLineEdit>
-#include <QSpinBox>
-#include <QStatusBar>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -108,8 +108,8 @@ void TestGuiWalk::typeInto(QLineEdit* edit, const QString& text)
 void TestGuiWalk::turnWheel(QWidget* widget)
 {
     const QPointF at = QRectF(widget->rect()).center();
-    QWheelEvent wheel(at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
-        Qt::NoScrollPhase, false);
+    QWheelEvent wheel(
+        at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(widget, &wheel);
 }
 
@@ -246,7 +246,8 @@ void TestGuiWalk::aDeploymentHoldingNoSequenceShowsNoTime()
     auto* table = m_window->findChild<TierTableModel*>();
     QVERIFY(table);
     for (const int row : { 1, 2 })
-        QCOMPARE(table->index(row, TierTableModel::RestoreColumn).data().toString(), QStringLiteral("— (does not fit)"));
+        QCOMPARE(
+            table->index(row, TierTableModel::RestoreColumn).data().toString(), QStringLiteral("— (does not fit)"));
     // Back to a model that fits: its times again, as computed.
     controller()->selectModel("llama-3.1-8b");
     QTRY_VERIFY(controller()->scenario().model.id == "llama-3.1-8b");
@@ -302,7 +303,8 @@ void TestGuiWalk::aConfigSayingMlaImportsAsMla()
     });
     m_window->findChild<QAction*>(QStringLiteral("importConfigAction"))->trigger();
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QVERIFY2(asked.contains(QStringLiteral("fields.kv_lora_rank")) && asked.contains(QStringLiteral("qk_rope_head_dim")),
+    QVERIFY2(
+        asked.contains(QStringLiteral("fields.kv_lora_rank")) && asked.contains(QStringLiteral("qk_rope_head_dim")),
         qPrintable(asked));
     QVERIFY2(!asked.contains(QStringLiteral("num_key_value_heads")), qPrintable(asked)); // no heads to ask for
     QCOMPARE(offeredRank, QStringLiteral("512"));
@@ -315,7 +317,8 @@ void TestGuiWalk::aConfigSayingMlaImportsAsMla()
         qPrintable(said));
     // What the dialog showed is what the window computes with the card: 61 × 576 × 2 B.
     QVERIFY2(kvShown.startsWith(QStringLiteral("KV cache: 70,272 B per token")), qPrintable(kvShown));
-    QTRY_VERIFY(controller()->scenario().model.id != "kimi-k2" && controller()->spec().model == controller()->scenario().model.id);
+    QTRY_VERIFY(controller()->scenario().model.id != "kimi-k2"
+        && controller()->spec().model == controller()->scenario().model.id);
     const KvFormat bf16 { 16, 0 };
     QCOMPARE(KvSizing(controller()->scenario().model, bf16, 1, 16, Allocation::Paged).bytesPerToken(),
         KvSizing(builtin, bf16, 1, 16, Allocation::Paged).bytesPerToken());

@@ -1,5 +1,6 @@
 #include "ui/export/ChartExporter.h"
 
+#include "core/io/Csv.h"
 #include "core/model/Warnings.h"
 #include "core/report/ComparisonReport.h"
 #include "core/report/FleetReport.h"
@@ -325,7 +326,11 @@ QString ChartExporter::exportComparison(
     if (!formatForPath(path, &format) || format == ExportFormat::Json)
         return unsupported(path, QStringLiteral(".png, .svg, .pdf or .csv"));
     if (format == ExportFormat::Csv)
-        return writeFile(path, QByteArray::fromStdString(comparisonCsv(comparison)));
+        // The CLI's first line: what wrote it, and from what.
+        return writeFile(path,
+            QByteArray::fromStdString(csvPreamble({ std::string("kvtiers ") + KVTIERS_VERSION + ": comparison "
+                                          + comparisonTitle(comparison, title).toStdString() })
+                + comparisonCsv(comparison)));
     auto chart = offscreenChart<CompareChart>();
     chart->setUnits(options.units);
     chart->setComparison(comparison);
