@@ -115,6 +115,11 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
         << formatSeconds(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU, "
         << s.restorePath.id << ": " << formatBytes(r.restoreCopyBytes) << " per copy), from SSD "
         << formatSeconds(r.restoreSecondsSsd) << " (" << formatRate(r.restoreBandwidthSsd) << ")\n";
+    if (r.runsNoSequence()) { // no sequence runs: no time holds
+        const std::string none = "— (" + doesNotFitMessage(s, r).english() + ")\n";
+        out << "Restore wins      " << none << "TTFT              " << none << "Decode            " << none << "\n";
+        return;
+    }
     out << "Restore wins      DRAM " << breakEvenText(r.breakEvenTokensDram) << "; SSD "
         << breakEvenText(r.breakEvenTokensSsd) << "\n";
     out << "TTFT              " << formatSeconds(r.ttftNoReuseSeconds) << " without reuse, "

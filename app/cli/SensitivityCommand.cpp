@@ -168,8 +168,12 @@ int cmdSensitivity(const Command& command, const std::vector<std::string>& args,
         return kExitOk;
     }
     auto delta = [&](double d) { return (d >= 0 ? "+" : "-") + formatBytes(std::fabs(d), units); };
-    out << "Demand per server: " << tiersText(sr.base, units) << "\n"
-        << movesText(sr.bars, range) << "), largest effect first:\n";
+    out << "Demand per server: " << tiersText(sr.base, units) << "\n";
+    if (sr.baseHbmPrefixCache > 0)
+        out << "  (HBM demand leaves out the prefix cache kept in free HBM, "
+            << formatBytes(sr.baseHbmPrefixCache, units) << ": with it HBM holds "
+            << formatBytes(sr.base.hbm + sr.baseHbmPrefixCache, units) << ", as eval and the tier chart count)\n";
+    out << movesText(sr.bars, range) << "), largest effect first:\n";
     for (const auto& b : sr.bars) {
         out << "  " << padded(variableLabel(b.variable), 30);
         for (Tier t : kTiers)

@@ -190,7 +190,13 @@ template <typename Bar> void sortByEffect(std::vector<Bar>& bars)
 SensitivityResult sensitivity(const Scenario& base, double range)
 {
     SensitivityResult out;
-    out.base = demandAt(base);
+    {
+        EvalOptions o;
+        o.breakEven = false;
+        const EvalResult r = evaluate(base, o);
+        out.base = demandPerServer(r, base.hardware.gpusPerServer);
+        out.baseHbmPrefixCache = r.tiers.hbm.retained * base.hardware.gpusPerServer / r.tp;
+    }
     out.relativeRange = range;
     for (Variable v : allVariables()) {
         SensitivityBar bar;

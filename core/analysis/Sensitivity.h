@@ -97,6 +97,10 @@ struct SensitivityBar {
 
 struct SensitivityResult {
     TierDemand base;
+    /// Per server, the prefix cache the base scenario keeps in otherwise free HBM: left out
+    /// of `base.hbm` (see the top of this file), counted by `eval` and the tier chart, so
+    /// every front end says both figures where it shows HBM demand.
+    double baseHbmPrefixCache = 0;
     double relativeRange = kDefaultSensitivityRange;
     std::vector<SensitivityBar> bars; ///< sorted by effect, largest first
 };

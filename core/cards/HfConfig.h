@@ -60,11 +60,28 @@ struct HfImportReport {
     bool kvHeadsAssumed = false;
     std::int64_t assumedKvHeads = 0; ///< that default; 0 while num_attention_heads is unknown
     std::string kvHeadsPath;         ///< where the field belongs ("fields.num_key_value_heads")
+    /// A missing field's value as the file gives it under another name (a number under a key
+    /// that starts with the field's: "kv_lora_rank_UNCONFIRMED": 512), for a front end to
+    /// offer, never to take unasked.
+    struct Offer {
+        std::string path;    ///< the missing field ("fields.kv_lora_rank")
+        std::string fromKey; ///< where the file gives it ("kv_lora_rank_UNCONFIRMED")
+        std::int64_t value = 0;
+    };
+    std::vector<Offer> offers;
+    /// The config says MLA (HfImporter's saysMla, or kv_lora_rank): the import reads a latent
+    /// per layer and asks for its dims rather than assume multi-head attention.
+    bool mla = false;
 };
 HfImportReport inspectHfConfig(const Json& config);
 
 /// "num_key_value_heads is not given: …" (context "HfImport"); empty unless kvHeadsAssumed.
 Message hfKvHeadsMessage(const HfImportReport& report);
+/// "Offered: kv_lora_rank 512, as the file gives it under "kv_lora_rank_UNCONFIRMED"…"
+/// (context "HfImport"), one per offer.
+std::vector<Message> hfOfferMessages(const HfImportReport& report);
+/// "The file says MLA: …" (context "HfImport"); empty unless the config says MLA.
+Message hfMlaMessage(const HfImportReport& report);
 /// "The model's fields were read under "fields"." (context "HfImport"); empty for the top level.
 Message hfNestedMessage(const HfImportReport& report);
 

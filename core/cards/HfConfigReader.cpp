@@ -198,7 +198,7 @@ void Importer::readShape()
         // attention: said in the notes, and by front ends through kvHeadsAssumed. MLA caches
         // a latent, not heads, so it needs none.
         m_kvHeads = m_heads;
-        kvHeadsAssumed = !findAny({ "kv_lora_rank" }).first;
+        kvHeadsAssumed = !findAny({ "kv_lora_rank" }).first && !saysMla();
         if (kvHeadsAssumed && m_heads > 0)
             m_estimates.push_back("num_key_value_heads not given: " + count(m_heads)
                 + " KV heads assumed (= num_attention_heads, multi-head attention, as Transformers does)");
@@ -445,7 +445,9 @@ void Importer::nameCard()
         std::string d;
         for (const auto& u : m_usedDefaults)
             d += (d.empty() ? "" : ", ") + u;
-        m_estimates.push_back("not in the config, taken from the transformers defaults of " + m_type + ": " + d);
+        // MLA's head widths come from DeepseekV3Config whatever the family (readMla).
+        m_estimates.push_back("not in the config, taken from the transformers defaults of "
+            + (m_mla ? std::string("DeepseekV3Config (MLA)") : m_type) + ": " + d);
     }
     if (!m_estimates.empty()) {
         notes += " Estimates and assumptions:";

@@ -70,11 +70,52 @@ void Importer::readLayerKinds()
     checkWindows();
 }
 
-/// MLA (DeepSeek-V2/V3, Kimi K2): every attention layer caches one latent.
+bool Importer::mlaFromSummary() const
+{
+    for (const Json* j : { m_lm, &m_top })
+        for (const auto& [key, value] : j->items()) {
+            const std::string k = lower(key);
+            if (k.starts_with("kv_lora_rank") && k != "kv_lora_rank")
+                return true;
+            if (k == "attention" && value.is_string())
+                return true;
+        }
+    return false;
+}
+
+bool Importer::saysMla() const
+{
+    for (const Json* j : { m_lm, &m_top }) {
+        for (const auto& [key, value] : j->items()) {
+            const std::string k = lower(key);
+            if (k.starts_with("kv_lora_rank") || k == "q_lora_rank" || k == "qk_rope_head_dim"
+                || k == "qk_nope_head_dim")
+                return true;
+            if ((k == "attention" || k == "attention_type" || k == "attn_type" || k == "attention_kind")
+                && value.is_string()) {
+                const std::string v = lower(value.get<std::string>());
+                if (v.find("mla") != std::string::npos || v.find("latent") != std::string::npos)
+                    return true;
+            }
+        }
+    }
+    return m_type == "deepseek_v2" || m_type == "deepseek_v3" || m_type == "kimi_k2";
+}
+
+/// MLA (DeepSeek-V2/V3, Kimi K2): every attention layer caches one latent. A config that
+/// says MLA without kv_lora_rank (a README's summary, a config cut short) is asked for it
+/// and for qk_rope_head_dim, the two figures the cache holds, rather than read as
+/// multi-head attention; the head widths only the parameter estimate uses default to
+/// Transformers' DeepseekV3Config (qk_nope_head_dim 128, v_head_dim 128), said in the notes.
 bool Importer::readMla()
 {
-    if (!findAny({ "kv_lora_rank" }).first)
+    if (!findAny({ "kv_lora_rank" }).first && !saysMla())
         return false;
+    m_mla = true;
+    if (mlaFromSummary()) // a Hugging Face config gives these itself
+        for (const char* key : { "qk_nope_head_dim", "v_head_dim" })
+            if (!m_defaults.contains(key))
+                m_defaults[key] = 128;
     m_kvLora = reqInt({ "kv_lora_rank" }, 1, kMaxDim).value_or(0);
     m_rope = reqInt({ "qk_rope_head_dim" }, 0, kMaxDim).value_or(0);
     m_nope = reqInt({ "qk_nope_head_dim" }, 0, kMaxDim).value_or(0);
@@ -430,6 +471,11 @@ void Importer::estimateParameters()
     const bool layerNormBias = nonGatedMlp(m_type);
     const auto tie = optBool("tie_word_embeddings");
     const bool tied = tie.value_or(tiedByDefault(m_type));
+    // The card's LM head, as a hand-written card states it (beyond its schema's range: left out).
+    if (m_vocab <= (std::int64_t(1) << 24)) {
+        card.vocabSize = m_vocab;
+        card.tieWordEmbeddings = tied;
+    }
     std::vector<std::string> parts;
 
     double total = static_cast<double>(m_vocab) * h * (tied ? 1 : 2);

@@ -69,6 +69,8 @@ public:
     bool kvHeadsAssumed = false;
     std::int64_t heads() const { return m_heads; }
     const std::string& nestedKey() const { return m_nestedKey; }
+    /// The layers were read as MLA (kv_lora_rank given or the config says MLA).
+    bool mla() const { return m_mla; }
     const std::string& nameSource() const { return m_nameSource; }
     /// The path a field is reported under: where it is, else where it belongs.
     std::string path(const std::string& key) const;
@@ -102,6 +104,13 @@ private:
     void readModelType();
     void readLayerKinds();
     bool readMla();
+    /// The config says MLA other than by kv_lora_rank: an "attention" field naming it, a
+    /// DeepSeek-V2/V3 or Kimi K2 model_type, or MLA's other keys (q_lora_rank,
+    /// qk_rope_head_dim, qk_nope_head_dim, a key starting "kv_lora_rank").
+    bool saysMla() const;
+    /// The config is a summary rather than Transformers' own (an "attention" field, the
+    /// latent rank under another key): MLA's head widths default to DeepseekV3Config's.
+    bool mlaFromSummary() const;
     bool readLayerTypes(const Json& list);
     void readFamilyPattern();
     void checkWindows();
@@ -133,6 +142,7 @@ private:
 
     // MLA
     std::int64_t m_kvLora = 0, m_rope = 0, m_nope = 0, m_vHead = 0, m_qLora = 0;
+    bool m_mla = false;
     // Mamba (Jamba)
     std::int64_t m_dState = 0, m_dConv = 0, m_dInner = 0, m_dtRank = 0;
     // Gated DeltaNet (Qwen3-Next)

@@ -86,6 +86,20 @@ HfImportReport inspectHfConfig(const Json& config)
     // Absent where attention layers need it: asked for even while other fields are missing.
     r.kvHeadsAssumed = imp.kvHeadsAssumed;
     r.assumedKvHeads = imp.kvHeadsAssumed ? imp.heads() : 0;
+    r.mla = imp.mla();
+    // A missing field the file gives under another name: offered, from the object it sits in.
+    const std::string nested = hf::nestedConfigKey(config);
+    for (const std::string& path : r.missing) {
+        const std::string field = path.substr(path.rfind('.') == std::string::npos ? 0 : path.rfind('.') + 1);
+        for (const Json* j : { nested.empty() ? &config : &config.at(nested), &config }) {
+            for (const auto& [key, value] : j->items())
+                if (key != field && hf::lower(key).starts_with(field) && value.is_number_integer()
+                    && value.get<std::int64_t>() > 0
+                    && std::none_of(r.offers.begin(), r.offers.end(),
+                        [&](const HfImportReport::Offer& o) { return o.path == path; }))
+                    r.offers.push_back({ path, key, value.get<std::int64_t>() });
+        }
+    }
     return r;
 }
 
@@ -107,6 +121,25 @@ Message hfKvHeadsMessage(const HfImportReport& r)
                    "Transformers does. Most recent models group their heads (grouped-query attention) and cache "
                    "far less: give the model's value if it has one."),
         { r.kvHeadsPath, std::to_string(r.assumedKvHeads) });
+}
+
+std::vector<Message> hfOfferMessages(const HfImportReport& r)
+{
+    std::vector<Message> out;
+    for (const auto& o : r.offers)
+        out.push_back(say(QT_TRANSLATE_NOOP("HfImport",
+                              "Offered: %1 = %2, as the file gives it under \"%3\". Check it, then import again."),
+            { o.path, std::to_string(o.value), o.fromKey }));
+    return out;
+}
+
+Message hfMlaMessage(const HfImportReport& r)
+{
+    if (!r.mla)
+        return {};
+    return say(QT_TRANSLATE_NOOP("HfImport",
+        "The file says MLA (multi-head latent attention): each layer caches one latent of kv_lora_rank plus "
+        "qk_rope_head_dim elements, not KV heads, so both are needed."));
 }
 
 Message hfNestedMessage(const HfImportReport& r)

@@ -139,6 +139,11 @@ struct EvalResult {
 
     std::uint32_t warnings = WarnNone;
 
+    /// HBM holds not one sequence after the weights, and nothing streams: no sequence runs,
+    /// so no figure that needs a running one (TTFT, restore against recompute, decode) holds.
+    /// Every view shows those as "—", "does not fit" (doesNotFitMessage says why).
+    bool runsNoSequence() const { return servedConcurrency < 1; }
+
     double demandBytes() const; ///< weights + hot allocated + what the prefix cache wants
     double placedBytes() const; ///< everything placed in the three tiers (excluding inclusive copies)
 };

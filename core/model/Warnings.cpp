@@ -4,6 +4,7 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kvtiers {
@@ -119,6 +120,20 @@ std::vector<Message> warningMessageList(const Scenario& s, const EvalResult& r)
         }
     }
     return out;
+}
+
+Message doesNotFitMessage(const Scenario& s, const EvalResult& r)
+{
+    return say(QT_TRANSLATE_NOOP("Messages",
+                   "does not fit: HBM holds no sequence of %1 tokens (%2 per GPU left for KV after the weights)"),
+        { formatTokens(s.workload.context), formatBytes(std::max(r.kvBudgetPerGpu, 0.0)) });
+}
+
+bool mlaLatentReplicated(const Scenario& s, const EvalResult& r)
+{
+    const bool mla = std::any_of(
+        s.model.groups.begin(), s.model.groups.end(), [](const LayerGroup& g) { return g.kind == LayerKind::Mla; });
+    return mla && r.tp > 1 && r.hotSetAllocatedBytes > 1.5 * r.hotSetBytes;
 }
 
 std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)

@@ -38,6 +38,15 @@ std::vector<WarningNote> warningNotes(const Scenario& scenario, const EvalResult
 
 /// The result's warnings, one sentence each (translatable templates, context "Messages").
 std::vector<Message> warningMessageList(const Scenario& scenario, const EvalResult& result);
+/// Why no sequence runs (EvalResult::runsNoSequence()): the context and the HBM left for KV
+/// per GPU. The GUI, `eval` and `--json` give this reason beside every "—".
+Message doesNotFitMessage(const Scenario& scenario, const EvalResult& result);
+
+/// MLA at TP > 1: vLLM keeps the whole latent on every rank, so the replica holds TP copies
+/// of the hot set (hotSetAllocatedBytes) where the article counts one (hotSetBytes). Every
+/// view that shows both figures says why.
+bool mlaLatentReplicated(const Scenario& scenario, const EvalResult& result);
+
 /// The same sentences in English, as the CLI prints them.
 std::vector<std::string> warningMessages(const Scenario& scenario, const EvalResult& result);
 

@@ -41,7 +41,10 @@ std::string comparisonCsv(const ScenarioComparison& c)
     for (const auto& f : c.figures) {
         out << f.key << "," << unitName(f.unit);
         for (double v : f.values)
-            out << "," << (f.unit == FigureUnit::Bytes ? bytesToJson(v).dump() : numberToJson(v).dump());
+            // Bytes and counts are whole: written as integers ("20", not "20.0").
+            out << ","
+                << (f.unit == FigureUnit::Bytes || f.unit == FigureUnit::Count ? bytesToJson(v).dump()
+                                                                               : numberToJson(v).dump());
         for (size_t i = 1; i < f.relative.size(); ++i)
             out << "," << (std::isfinite(f.relative[i]) ? numberToJson(f.relative[i]).dump() : std::string());
         out << "\n";

@@ -54,6 +54,14 @@ void addWritesAndLinks(Json& out, const Scenario& s, const EvalResult& r)
     out["nvme_dwpd_rating"] = s.hardware.nvmeDwpd > 0 ? numberToJson(s.hardware.nvmeDwpd) : Json(nullptr);
 }
 
+/// No sequence runs (EvalResult::runsNoSequence): the reason, under "does_not_fit", beside
+/// the times that need a running sequence.
+void sayWhyNoSequenceRuns(Json& out, const Scenario& s, const EvalResult& r)
+{
+    if (r.runsNoSequence())
+        out["does_not_fit"] = doesNotFitMessage(s, r).english();
+}
+
 } // namespace
 
 Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& workloadId)
@@ -126,6 +134,7 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
         { "warnings", warnings },
     };
     addWritesAndLinks(out, s, r);
+    sayWhyNoSequenceRuns(out, s, r);
     return out;
 }
 

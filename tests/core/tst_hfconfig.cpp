@@ -580,6 +580,61 @@ private slots:
         QVERIFY(hfKvHeadsMessage(inspectHfConfig(loadJson("qwen2.5-72b.json"))).empty());
     }
 
+    void aConfigSayingMlaAsksForTheLatentNotHeads()
+    {
+        // The walk's Kimi K2 file: a README's summary under "fields", "attention": "MLA", the
+        // latent's dims only as kv_lora_rank_UNCONFIRMED and qk_rope_head_dim_UNCONFIRMED.
+        // It imported as 64-head MHA (1,748,992 B per token in BF16).
+        const Json j = loadJson("kimi-k2-readme.json");
+        const HfImportReport report = inspectHfConfig(j);
+        QVERIFY(report.mla);
+        QVERIFY(!report.kvHeadsAssumed); // MLA caches a latent, not heads
+        for (const char* field : { "fields.kv_lora_rank", "fields.qk_rope_head_dim" })
+            QVERIFY2(std::find(report.missing.begin(), report.missing.end(), field) != report.missing.end(), field);
+        QCOMPARE(report.offers.size(), std::size_t(2));
+        QCOMPARE(report.offers[0].path, std::string("fields.kv_lora_rank"));
+        QCOMPARE(report.offers[0].fromKey, std::string("kv_lora_rank_UNCONFIRMED"));
+        QCOMPARE(report.offers[0].value, std::int64_t(512));
+        QCOMPARE(report.offers[1].path, std::string("fields.qk_rope_head_dim"));
+        QCOMPARE(report.offers[1].value, std::int64_t(64));
+        QCOMPARE(hfOfferMessages(report).at(0).english(),
+            std::string("Offered: fields.kv_lora_rank = 512, as the file gives it under \"kv_lora_rank_UNCONFIRMED\". "
+                        "Check it, then import again."));
+        // Filled in as the dialog offers them, with the two the README gives only in words.
+        Json filled = j;
+        filled["fields"]["kv_lora_rank"] = 512;
+        filled["fields"]["qk_rope_head_dim"] = 64;
+        filled["fields"]["vocab_size"] = 163840;
+        filled["fields"]["max_position_embeddings"] = 131072;
+        const ModelCard m = importHfConfig(filled, "moonshotai__Kimi-K2-Instruct.config.json");
+        QCOMPARE(m.groups.size(), std::size_t(1));
+        QCOMPARE(m.groups[0].kind, LayerKind::Mla);
+        // 61 × (512 + 64) × 2 B = 70,272 B, the file's own "derived" figure and the built-in card's.
+        QCOMPARE(bf16(m).bytesPerToken(), 70272.0);
+        QCOMPARE(bf16(m).bytesPerToken(), bf16(CardCatalog::builtin().models().at("kimi-k2")).bytesPerToken());
+        QVERIFY2(m.notes.find("qk_nope_head_dim 128") != std::string::npos, m.notes.c_str()); // the default, said
+        // Saying MLA by model_type alone asks too.
+        Json byType = loadJson("deepseek-v3.json");
+        byType.erase("kv_lora_rank");
+        const HfImportReport typed = inspectHfConfig(byType);
+        QVERIFY(typed.mla);
+        QCOMPARE(typed.missing, std::vector<std::string> { "kv_lora_rank" });
+    }
+
+    void vocabularyAndTiedEmbeddingsReachTheCard()
+    {
+        const ModelCard v3 = load("deepseek-v3.json");
+        QCOMPARE(v3.vocabSize, std::int64_t(129280));
+        QVERIFY(!v3.tieWordEmbeddings);
+        const ModelCard tied = load("qwen2-sliding.json");
+        QVERIFY(tied.vocabSize > 0);
+        QVERIFY(tied.tieWordEmbeddings);
+        // Kept through the card's JSON, as a hand-written card states them.
+        const ModelCard again = parseModelCard(tied.toJson(), "again");
+        QCOMPARE(again.vocabSize, tied.vocabSize);
+        QVERIFY(again.tieWordEmbeddings);
+    }
+
     void importedCardsAreNeverNamedConfig()
     {
         Json j = loadJson("qwen2.5-72b.json"); // no _name_or_path

@@ -299,7 +299,14 @@ void TestExport::comparisonCsvAndChart()
     const ScenarioComparison c = compareScenarios({ "67B", "V2" }, { a.scenario, b.scenario });
     const QString csv = path(QStringLiteral("compare.csv"));
     QCOMPARE(ChartExporter::exportComparison(csv, c), QString());
-    QCOMPARE(lines(csv).size(), 1 + static_cast<int>(c.figures.size()));
+    const QStringList rows = lines(csv);
+    QCOMPARE(rows.size(), 2 + static_cast<int>(c.figures.size()));
+    // The CLI's first line, and counts as integers.
+    QVERIFY2(rows[0].startsWith(QStringLiteral("# kvtiers ")), qPrintable(rows[0]));
+    const auto concurrency = std::find_if(rows.begin(), rows.end(),
+        [](const QString& row) { return row.startsWith(QStringLiteral("max_concurrency,")); });
+    QVERIFY(concurrency != rows.end());
+    QCOMPARE(concurrency->section(u',', 2, 2), QString::number(c.figure("max_concurrency")->values[0], 'f', 0));
     const QString png = path(QStringLiteral("compare.png"));
     QCOMPARE(ChartExporter::exportComparison(png, c, QStringLiteral("DeepSeek"), { 640, 400, 2.0 }), QString());
     const QImage image(png);

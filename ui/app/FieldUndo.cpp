@@ -1,11 +1,12 @@
 #include "ui/app/FieldUndo.h"
 
+#include "ui/widgets/FieldFocus.h"
+
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QKeyEvent>
 #include <QLineEdit>
-#include <QSpinBox>
 
 namespace kvtiers::ui {
 
@@ -18,25 +19,6 @@ FieldUndo::FieldUndo(QWidget* window)
 void FieldUndo::install(QWidget* window)
 {
     qApp->installEventFilter(new FieldUndo(window));
-}
-
-bool FieldUndo::hasUncommittedTyping(const QLineEdit* edit)
-{
-    if (!edit->isUndoAvailable())
-        return false;
-    const QWidget* owner = edit->parentWidget();
-    // A spin box commits on Enter or focus loss but keeps the typed text: typing is
-    // uncommitted only while the text differs from the value it shows.
-    if (const auto* spin = qobject_cast<const QDoubleSpinBox*>(owner))
-        return spin->cleanText() != spin->locale().toString(spin->value(), 'f', spin->decimals());
-    if (const auto* spin = qobject_cast<const QSpinBox*>(owner))
-        return spin->cleanText() != spin->locale().toString(spin->value());
-    // An editable picker: typing a search that has not picked an item yet.
-    if (const auto* combo = qobject_cast<const QComboBox*>(owner))
-        return edit->text() != combo->itemText(combo->currentIndex());
-    // The window's own fields clear `modified` when they take a value (SliderField,
-    // the byte fields).
-    return edit->isModified();
 }
 
 bool FieldUndo::eventFilter(QObject* watched, QEvent* event)

@@ -8,7 +8,6 @@
 
 #include <QObject>
 
-class QLineEdit;
 class QWidget;
 
 namespace kvtiers::ui {
@@ -18,9 +17,6 @@ class FieldUndo : public QObject {
 public:
     /// Watches the fields inside `window` (installed on the application, owned by `window`).
     static void install(QWidget* window);
-
-    /// True while `edit` holds typing of its own to undo (text not yet committed as a value).
-    static bool hasUncommittedTyping(const QLineEdit* edit);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

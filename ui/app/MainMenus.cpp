@@ -182,6 +182,22 @@ void MainWindow::buildViewMenu()
     full->setCheckable(true);
     full->setShortcut(QKeySequence::FullScreen);
     connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    // Next and previous tab from anywhere, a table or a text box included: window-wide
+    // shortcuts run before the focused widget sees the key.
+    for (const int step : { +1, -1 }) {
+        QAction* move = view->addAction(QString());
+        move->setObjectName(step > 0 ? QStringLiteral("nextTabAction") : QStringLiteral("previousTabAction"));
+        m_texts([move, step] { move->setText(step > 0 ? tr("&Next tab") : tr("P&revious tab")); });
+        move->setShortcuts(step > 0 ? QList<QKeySequence> { QKeySequence(Qt::CTRL | Qt::Key_Tab),
+                               QKeySequence(Qt::CTRL | Qt::Key_PageDown) }
+                                    : QList<QKeySequence> { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                                        QKeySequence(Qt::CTRL | Qt::Key_PageUp) });
+        move->setShortcutContext(Qt::WindowShortcut);
+        connect(move, &QAction::triggered, this, [this, step] {
+            const int count = m_viewTabs->count();
+            m_viewTabs->setCurrentIndex((m_viewTabs->currentIndex() + step + count) % count);
+        });
+    }
     view->addSeparator();
     buildUnitsMenu(view);
     buildLanguageMenu(view);

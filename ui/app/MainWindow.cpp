@@ -26,6 +26,7 @@
 #include "ui/trace/LoadDocument.h"
 #include "ui/trace/TraceDocument.h"
 #include "ui/trace/TraceView.h"
+#include "ui/widgets/FieldFocus.h"
 
 #include <QAbstractButton>
 #include <QActionGroup>
@@ -87,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     restoreSettings();
     FieldUndo::install(this);
+    WheelOnlyWhenFocused::install(this);
     for (QUndoStack* stack : { m_controller->undoStack(), m_fleetDocument->undoStack() })
         followUndo(stack);
     if (!m_controller->catalogProblems().empty()) {
@@ -206,6 +208,8 @@ void MainWindow::followCurrentTab()
             m_sensitivityDocument->setScenario(m_controller->scenario());
         m_sensitivityDocument->setFleetInput(m_controller->catalog(), m_fleetDocument->fleetInput());
     }
+    // The scenario's warnings above the tabs that use the scenario only.
+    m_scenarioTab->headline()->setWarningsApply(!isShown(ViewTab::Fleet) && !isShown(ViewTab::Outlook));
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     if (m_undoGroup)
         m_undoGroup->setActiveStack(isShown(ViewTab::Fleet)           ? m_fleetView->undoStack()
@@ -497,6 +501,12 @@ void MainWindow::importModelConfigFile(const QString& configPath)
 {
     ModelImportDialog dialog(this);
     dialog.setUnits(m_display->units());
+    {
+        std::vector<std::pair<std::string, std::string>> builtin;
+        for (const auto& [id, card] : controller()->catalog().models())
+            builtin.emplace_back(id, card.name);
+        dialog.setBuiltinModels(std::move(builtin));
+    }
     if (!configPath.isEmpty())
         dialog.loadFile(configPath);
     if (dialog.exec() != QDialog::Accepted || !dialog.card())

@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -72,6 +73,44 @@ void renamePasted(InputErrorDetail& detail, const std::string& english, const st
         detail.where = pasted + detail.where.substr(english.size());
     for (InputErrorDetail& part : detail.parts)
         renamePasted(part, english, pasted);
+}
+
+/// A model's name as words to compare: its organisation dropped ("moonshotai/"), lower
+/// case, '-', '_' and '/' as spaces ("Kimi-K2-Instruct" → "kimi k2 instruct").
+std::string comparable(std::string text)
+{
+    if (const size_t slash = text.find('/'); slash != std::string::npos)
+        text = text.substr(slash + 1);
+    if (const size_t org = text.find("__"); org != std::string::npos)
+        text = text.substr(org + 2);
+    for (char& c : text)
+        c = (c == '-' || c == '_') ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+/// The built-in card whose id the config's own name starts with ("kimi-k2" for
+/// "moonshotai/Kimi-K2-Instruct", not "deepseek-v3" for "DeepSeek-V3.2"): the longest such
+/// id, as an index into `models`; -1 for none. `nested`: the key the config's fields are under.
+int builtinCardFor(const Json& config, const std::string& nested, const std::string& origin,
+    const std::vector<std::pair<std::string, std::string>>& models)
+{
+    std::vector<std::string> names { comparable(origin) };
+    for (const Json* j : { &config, nested.empty() ? &config : &config.at(nested) })
+        for (const char* key : { "_name_or_path", "model_id", "name" })
+            if (auto it = j->find(key); it != j->end() && it->is_string())
+                names.push_back(comparable(it->get<std::string>()));
+    int best = -1;
+    for (size_t i = 0; i < models.size(); ++i) {
+        const std::string id = comparable(models[i].first);
+        for (const std::string& name : names) {
+            const bool whole = name.starts_with(id)
+                && (name.size() == id.size()
+                    || !(std::isalnum(static_cast<unsigned char>(name[id.size()])) || name[id.size()] == '.'));
+            if (whole && (best < 0 || id.size() > models[static_cast<size_t>(best)].first.size()))
+                best = static_cast<int>(i);
+        }
+    }
+    return best;
 }
 
 } // namespace
@@ -127,6 +166,8 @@ ModelImportDialog::ModelImportDialog(QWidget* parent)
     m_assumptionsLabel = new QLabel(this);
     m_assumptionsLabel->setObjectName(QStringLiteral("importAssumptions"));
     m_assumptionsLabel->setWordWrap(true);
+    // Always rich text: escaped quotes ("fields") must not show as &quot; when no tag is in it.
+    m_assumptionsLabel->setTextFormat(Qt::RichText);
     m_assumptionsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_assumptionsLabel->setVisible(false);
     layout->addWidget(m_assumptionsLabel);
@@ -233,6 +274,7 @@ bool ModelImportDialog::importText()
     }
     try {
         Json json = parseStrictJson(text, m_origin);
+        m_builtinHint.clear();
         if (json.is_object() && json.contains("layer_groups")) {
             showAssumptions({});
             m_card = parseModelCard(json, m_origin);
@@ -261,6 +303,16 @@ bool ModelImportDialog::importText()
             std::vector<std::string> ask = report.missing;
             if (report.kvHeadsAssumed)
                 ask.push_back(report.kvHeadsPath);
+            // A value the file gives under another name is offered in its field, not taken.
+            for (const auto& offer : report.offers)
+                if (m_filled[offer.path].isEmpty())
+                    m_filled[offer.path] = QString::number(offer.value);
+            const int builtin = builtinCardFor(json, report.nestedKey, m_origin, m_builtinModels);
+            m_builtinHint = builtin < 0 ? QString()
+                                        : tr("The built-in card “%1” (%2) is this model, from its sources: pick it in "
+                                             "the Model picker rather than import.")
+                                              .arg(qs(m_builtinModels[static_cast<size_t>(builtin)].second),
+                                                  qs(m_builtinModels[static_cast<size_t>(builtin)].first));
             showMissing(ask, report);
             showAssumptions(report);
             m_card = importHfConfig(json, m_origin); // throws, naming every missing field
@@ -307,6 +359,12 @@ void ModelImportDialog::showAssumptions(const HfImportReport& report)
     if (const Message kv = hfKvHeadsMessage(report); !kv.empty())
         lines << QStringLiteral("<span style=\"color:#b35900;\"><b>%1</b> %2</span>")
                      .arg(tr("Assumed:"), translated(kv).toHtmlEscaped());
+    if (const Message mla = hfMlaMessage(report); !mla.empty())
+        lines << translated(mla).toHtmlEscaped();
+    for (const Message& offer : hfOfferMessages(report))
+        lines << QStringLiteral("<span style=\"color:#b35900;\">%1</span>").arg(translated(offer).toHtmlEscaped());
+    if (!m_builtinHint.isEmpty())
+        lines << QStringLiteral("<b>%1</b>").arg(m_builtinHint.toHtmlEscaped());
     m_assumptionsLabel->setText(lines.join(QStringLiteral("<br>")));
     m_assumptionsLabel->setVisible(!lines.isEmpty());
 }

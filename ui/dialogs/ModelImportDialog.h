@@ -54,6 +54,11 @@ public:
     bool importText();
     /// Fills one missing field's editor (as a user would type it).
     void setMissingFieldValue(const QString& field, const QString& value);
+    /// The built-in model cards (id, name): a config of one of them points to its card.
+    void setBuiltinModels(std::vector<std::pair<std::string, std::string>> idsAndNames)
+    {
+        m_builtinModels = std::move(idsAndNames);
+    }
     /// The units its byte figures are shown in (the app's DisplayOptions); binary until set.
     void setUnits(ByteUnits units) { m_units = units; }
 
@@ -98,6 +103,9 @@ private:
     std::optional<ModelCard> m_card;
     QString m_error;
     ByteUnits m_units = ByteUnits::Binary;
+    std::vector<std::pair<std::string, std::string>> m_builtinModels;
+    /// The built-in card this config names (builtinCardFor), said with the assumptions.
+    QString m_builtinHint;
 };
 
 } // namespace kvtiers::ui

@@ -1,5 +1,7 @@
 #include "ui/export/ChartExporter.h"
 
+#include "core/io/Csv.h"
+#include "core/model/Warnings.h"
 #include "core/report/ComparisonReport.h"
 #include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
@@ -237,6 +239,12 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnit
                           "kvtiers %4"))
                         .arg(bytesText(r.kvBytesPerToken, units), bytesText(r.kvBytesPerRequest, units),
                             bytesText(r.hotSetBytes, units), QStringLiteral(KVTIERS_VERSION));
+    // MLA at TP > 1: the bars hold TP copies of the hot set; the app's note goes with them.
+    if (mlaLatentReplicated(s, r))
+        line3 += u'\n'
+            + QObject::tr("MLA: the hot set is %1 per copy and %2 on the replica, as the bars show: vLLM keeps the "
+                          "latent KV whole on each of the %3 TP GPUs.")
+                  .arg(bytesText(r.hotSetBytes, units), bytesText(r.hotSetAllocatedBytes, units), countText(r.tp));
     return line1 + u'\n' + line2 + u'\n' + line3;
 }
 
@@ -318,7 +326,11 @@ QString ChartExporter::exportComparison(
     if (!formatForPath(path, &format) || format == ExportFormat::Json)
         return unsupported(path, QStringLiteral(".png, .svg, .pdf or .csv"));
     if (format == ExportFormat::Csv)
-        return writeFile(path, QByteArray::fromStdString(comparisonCsv(comparison)));
+        // The CLI's first line: what wrote it, and from what.
+        return writeFile(path,
+            QByteArray::fromStdString(csvPreamble({ std::string("kvtiers ") + KVTIERS_VERSION + ": comparison "
+                                          + comparisonTitle(comparison, title).toStdString() })
+                + comparisonCsv(comparison)));
     auto chart = offscreenChart<CompareChart>();
     chart->setUnits(options.units);
     chart->setComparison(comparison);

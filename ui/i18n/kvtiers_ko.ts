@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>CardPicker</name>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>No card matches “%1”: still using %2.</source>
+        <translation>“%1”과(와) 일치하는 카드가 없습니다. %2을(를) 계속 사용합니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>“%1” matches %n cards: pick one from the list. Still using %2.</source>
+        <translation>
+            <numerusform>“%1”과(와) 일치하는 카드가 %n개입니다. 목록에서 하나를 고르십시오. %2을(를) 계속 사용합니다.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
         <source>Internal error: %1</source>
@@ -21,6 +38,14 @@
     <message>
         <source>The model&apos;s fields were read under &quot;%1&quot;.</source>
         <translation>모델 필드를 &quot;%1&quot; 아래에서 읽었습니다.</translation>
+    </message>
+    <message>
+        <source>Offered: %1 = %2, as the file gives it under &quot;%3&quot;. Check it, then import again.</source>
+        <translation>제안: 파일이 &quot;%3&quot; 아래에 준 값에 따라 %1 = %2. 확인한 뒤 다시 가져오십시오.</translation>
+    </message>
+    <message>
+        <source>The file says MLA (multi-head latent attention): each layer caches one latent of kv_lora_rank plus qk_rope_head_dim elements, not KV heads, so both are needed.</source>
+        <translation>파일에 MLA(multi-head latent attention)라고 되어 있습니다. 각 레이어는 KV 헤드가 아니라 kv_lora_rank + qk_rope_head_dim 원소의 잠재 벡터 하나를 캐시하므로 두 값이 모두 필요합니다.</translation>
     </message>
 </context>
 <context>
@@ -1196,6 +1221,10 @@
         <source>%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is that the trace&apos;s block size?)</source>
         <translation>input_length %2에 블록 ID가 %1개입니다(블록당 %4토큰이면 최대 %3개; 트레이스의 블록 크기가 맞습니까?)</translation>
     </message>
+    <message>
+        <source>does not fit: HBM holds no sequence of %1 tokens (%2 per GPU left for KV after the weights)</source>
+        <translation>들어가지 않음: HBM에 %1 토큰 시퀀스가 하나도 들어가지 않습니다(가중치를 뺀 KV용 공간은 GPU당 %2)</translation>
+    </message>
 </context>
 <context>
     <name>Option</name>
@@ -1732,6 +1761,10 @@
     <message>
         <source>mean</source>
         <translation>평균</translation>
+    </message>
+    <message>
+        <source>MLA: the hot set is %1 per copy and %2 on the replica, as the bars show: vLLM keeps the latent KV whole on each of the %3 TP GPUs.</source>
+        <translation>MLA: 핫 세트는 복사본당 %1, 레플리카 전체로는 막대가 보여 주듯 %2입니다. vLLM은 잠재 KV를 %3개 TP GPU 각각에 통째로 둡니다.</translation>
     </message>
 </context>
 <context>
@@ -2965,6 +2998,10 @@ replica</source>
         <source>ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA&apos;s latent KV whole on each of the %3 TP GPUs instead of splitting it, so the bars show %3 copies.</source>
         <translation>ⓘ 핫셋은 사본 하나에 %1, 레플리카 전체로는 %2입니다: vLLM은 MLA의 잠재 KV를 나누지 않고 TP GPU %3개 각각에 통째로 두므로, 막대는 사본 %3개를 보여 줍니다.</translation>
     </message>
+    <message>
+        <source>— (does not fit)</source>
+        <translation>— (들어가지 않음)</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::LoadChart</name>
@@ -3496,6 +3533,14 @@ replica</source>
         <source>%1 is not a Hugging Face config.json nor a kvtiers preset. Request traces are JSON Lines files (.jsonl), one request per line.</source>
         <translation>%1은(는) Hugging Face config.json도 kvtiers 프리셋도 아닙니다. 요청 트레이스는 요청마다 한 줄인 JSON Lines 파일(.jsonl)입니다.</translation>
     </message>
+    <message>
+        <source>&amp;Next tab</source>
+        <translation>다음 탭(&amp;N)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious tab</source>
+        <translation>이전 탭(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::ModelHelpDialog</name>
@@ -3657,6 +3702,10 @@ replica</source>
     <message>
         <source>empty: one per attention head (MHA)</source>
         <translation>비우면: 어텐션 헤드마다 하나(MHA)</translation>
+    </message>
+    <message>
+        <source>The built-in card “%1” (%2) is this model, from its sources: pick it in the Model picker rather than import.</source>
+        <translation>내장 카드 “%1”(%2)이(가) 출처에 근거한 이 모델입니다. 가져오는 대신 모델 선택기에서 고르십시오.</translation>
     </message>
 </context>
 <context>
@@ -4432,6 +4481,10 @@ replica</source>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV, one row per point (*.csv)</source>
         <translation>PNG 이미지 (*.png);;SVG 도면 (*.svg);;PDF (*.pdf);;CSV, 점마다 한 행 (*.csv)</translation>
     </message>
+    <message>
+        <source>HBM demand leaves out the prefix cache kept in free HBM (%1): with it HBM holds %2, as the Scenario tab&apos;s tier chart shows.</source>
+        <translation>HBM 수요에는 남는 HBM에 두는 프리픽스 캐시(%1)가 빠져 있습니다. 캐시를 포함하면 시나리오 탭의 계층 차트처럼 HBM에 %2이(가) 있습니다.</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::SliderField</name>
@@ -4469,18 +4522,6 @@ replica</source>
     <message>
         <source>%1 sequences</source>
         <translation>시퀀스 %1개</translation>
-    </message>
-    <message>
-        <source>HBM never runs out up to %1</source>
-        <translation>%1까지 HBM 부족 없음</translation>
-    </message>
-    <message>
-        <source>HBM is short from the start</source>
-        <translation>처음부터 HBM 부족</translation>
-    </message>
-    <message>
-        <source>HBM full at %1</source>
-        <translation>%1에서 HBM 가득 참</translation>
     </message>
     <message>
         <source>context per sequence, tokens (log scale)</source>
@@ -4529,6 +4570,18 @@ replica</source>
     <message>
         <source>λ is derived at each point and falls as context grows (longer requests arrive less often), so the retained pool λ × reuse distance × prefix bytes falls with it. Tick &quot;Hold λ fixed&quot; to keep the current λ.</source>
         <translation>λ는 각 지점에서 유도되며 문맥이 길어질수록 줄어듭니다(요청이 길수록 덜 자주 도착). 그래서 보관 풀 λ × 재사용 거리 × 프리픽스 바이트도 함께 줄어듭니다. 현재 λ를 유지하려면 &quot;λ 고정&quot;을 선택하십시오.</translation>
+    </message>
+    <message>
+        <source>HBM never runs out up to %1</source>
+        <translation>%1까지 HBM 부족 없음</translation>
+    </message>
+    <message>
+        <source>HBM is short from the start</source>
+        <translation>처음부터 HBM 부족</translation>
+    </message>
+    <message>
+        <source>HBM full at %1</source>
+        <translation>%1에서 HBM 가득 참</translation>
     </message>
 </context>
 <context>
@@ -4783,6 +4836,10 @@ GPU당: TP로 나눈 값.
     <message>
         <source>The article&apos;s tier table.</source>
         <translation>기사의 계층 표입니다.</translation>
+    </message>
+    <message>
+        <source>— (does not fit)</source>
+        <translation>— (들어가지 않음)</translation>
     </message>
 </context>
 <context>

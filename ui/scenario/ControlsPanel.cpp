@@ -10,6 +10,7 @@
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "ui/widgets/CardPicker.h"
+#include "ui/widgets/FieldFocus.h"
 #include "ui/widgets/PercentInput.h"
 #include "ui/widgets/SliderField.h"
 
@@ -114,7 +115,14 @@ ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
     connect(m_advancedToggle, &QToolButton::toggled, this, &ControlsPanel::setAdvancedExpanded);
 
     connect(m_controller, &ScenarioController::inputChanged, this, &ControlsPanel::refreshPickers);
-    connect(m_controller, &ScenarioController::resultChanged, this, &ControlsPanel::refreshFromScenario);
+    connect(m_controller, &ScenarioController::resultChanged, this, [this] {
+        // A new result shows the values in force in every field: none stays marked for an
+        // entry refused before it.
+        for (QWidget* field : findChildren<QWidget*>())
+            if (inputMarked(field))
+                markInput(field, QString());
+        refreshFromScenario();
+    });
     setDisplayOptions(nullptr);
     refreshPickers();
 }
@@ -205,8 +213,10 @@ QWidget* ControlsPanel::buildPickers()
         m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
                                        "and the GPU↔host link per server."));
     });
-    for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo })
+    for (QComboBox* combo : { m_workloadCombo, m_modelCombo, m_hardwareCombo }) {
         fitComboPopup(combo);
+        settleTypedPick(combo, [this, combo](const QString& refused) { reportInput(combo, refused); });
+    }
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Workload:"), m_workloadCombo);
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Model:"), m_modelCombo);
     m_texts.formRow<ControlsPanel>(form, QT_TR_NOOP("&Hardware:"), m_hardwareCombo);
@@ -304,7 +314,9 @@ void ControlsPanel::setTip(QWidget* widget, const Knob& k)
 template <typename Spin> void ControlsPanel::showInSpin(Spin* spin, const Knob& k, double scale)
 {
     m_shows.push_back([spin, k = &k, scale](const Scenario& s) {
-        if (spin->hasFocus())
+        // A focused field keeps only typing of its own: after an undo, a redo or a refused
+        // entry it shows the value in force like every other field.
+        if (spin->hasFocus() && hasUncommittedTyping(spin->template findChild<QLineEdit*>()))
             return;
         const std::optional<double> v = k->field.value(s);
         const QSignalBlocker block(spin);
@@ -406,7 +418,7 @@ QWidget* ControlsPanel::buildBytesEdit(const Knob& k, QWidget* parent)
             show(m_controller->scenario());
     });
     m_shows.push_back([edit, show](const Scenario& s) {
-        if (!edit->hasFocus())
+        if (!edit->hasFocus() || !edit->isModified())
             show(s);
     });
     return edit;

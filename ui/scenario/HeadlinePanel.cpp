@@ -237,8 +237,13 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
                              : tr("%1 for %2 sequences").arg(bytesText(r.hotSetBytes, units), countText(n)));
     m_maxConcurrency->setText(tr("%1 at %2 tokens").arg(countText(r.maxConcurrency), tokensText(context)));
     m_reuse->setText(tr("%1 of %2").arg(percentText(r.achievedReuse), percentText(r.requestedReuse)));
-    m_ttft->setText(tr("%1 / %2").arg(secondsText(r.ttftNoReuseSeconds), secondsText(r.ttftWithReuseSeconds)));
-    m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
+    if (r.runsNoSequence()) { // no sequence runs: no time to show
+        m_ttft->setText(tr("— (does not fit)"));
+        m_tokensPerSecond->setText(tr("— (does not fit)"));
+    } else {
+        m_ttft->setText(tr("%1 / %2").arg(secondsText(r.ttftNoReuseSeconds), secondsText(r.ttftWithReuseSeconds)));
+        m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
+    }
     m_dramPerGpu->setText(bytesText(r.perGpu.dram, units));
     m_nvmePerServer->setText(bytesText(r.perServer.ssd, units));
     m_ssdWrites->setText(
@@ -248,14 +253,14 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
         tr("KV per token = %1").arg(translated(kvPerTokenMessage(deriveKvPerToken(scenario.model, r.kvFormat)))));
 
     QStringList lines;
+    if (r.runsNoSequence())
+        lines << QStringLiteral("⚠ ") + translated(doesNotFitMessage(scenario, r));
     for (const Message& w : warningMessageList(scenario, r))
         lines << QStringLiteral("⚠ ") + translated(w);
     // MLA at TP > 1: vLLM holds the whole latent on every rank, so the replica holds TP
     // copies of the hot set. Both figures, and why, so the bars (as held) and the hot set
     // (one copy, as the article counts) do not disagree without a word.
-    const bool mla = std::any_of(scenario.model.groups.begin(), scenario.model.groups.end(),
-        [](const LayerGroup& g) { return g.kind == LayerKind::Mla; });
-    if (mla && r.tp > 1 && r.hotSetAllocatedBytes > 1.5 * r.hotSetBytes)
+    if (mlaLatentReplicated(scenario, r))
         lines << tr("ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA's latent KV whole on each of "
                     "the %3 TP GPUs instead of splitting it, so the bars show %3 copies.")
                      .arg(bytesText(r.hotSetBytes, units), bytesText(r.hotSetAllocatedBytes, units), countText(r.tp));
@@ -282,11 +287,17 @@ void HeadlinePanel::setWarningsExpanded(bool expanded)
     showWarnings();
 }
 
+void HeadlinePanel::setWarningsApply(bool apply)
+{
+    m_warningsApply = apply;
+    showWarnings();
+}
+
 void HeadlinePanel::showWarnings()
 {
     const auto count = m_warningLines.size();
     m_warnings->setText(m_warningLines.join(u'\n'));
-    m_warningsBar->setVisible(count > 0);
+    m_warningsBar->setVisible(count > 0 && m_warningsApply);
     const bool collapsed = count > 1 && !m_warningsExpanded;
     m_warnings->setVisible(!collapsed);
     m_warningsSummary->setVisible(collapsed);

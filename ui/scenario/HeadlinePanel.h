@@ -38,6 +38,9 @@ public:
     /// Shows every warning (true) or, when there are several, one line that counts them.
     void setWarningsExpanded(bool expanded);
     bool warningsExpanded() const { return m_warningsExpanded; }
+    /// Whether the view shown under the headline uses the scenario: its warnings show only
+    /// then (the Fleet and Outlook tabs size their own mixes).
+    void setWarningsApply(bool apply);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -85,6 +88,7 @@ private:
     QToolButton* m_warningsToggle = nullptr;
     QStringList m_warningLines;
     bool m_warningsExpanded = false;
+    bool m_warningsApply = true;
     Retranslator m_texts; ///< captions and tooltips, set again on a language change
     DisplayOptions* m_display = nullptr;
     std::optional<std::pair<Scenario, EvalResult>> m_shown; ///< re-worded when the units change

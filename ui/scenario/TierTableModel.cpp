@@ -191,6 +191,8 @@ QString TierTableModel::restoreText(Tier tier) const
     const EvalResult& r = m_result;
     if (tier == Tier::Hbm)
         return tr("— (in place)");
+    if (r.runsNoSequence())
+        return tr("— (does not fit)"); // no sequence runs: nothing to restore into
     const double restore = tier == Tier::Dram ? r.restoreSecondsDram : r.restoreSecondsSsd;
     const QString verdict = restore < r.recomputeSeconds ? tr("restore wins") : tr("recompute wins");
     return tr("%1 vs %2 · %3").arg(secondsText(restore), secondsText(r.recomputeSeconds), verdict);

@@ -338,12 +338,20 @@ void SensitivityView::showScenario(const SensitivityOutcome& a)
     const ByteUnits units = m_display->units();
     const TierDemand& b = a.result->base;
     const int gpus = s.hardware.gpusPerServer;
-    m_baseLabel->setText((gpus == 1
-            ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.").arg(qs(s.model.name), qs(s.hardware.name))
-            : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
-                  .arg(qs(s.model.name), qs(s.hardware.name))
-                  .arg(gpus))
-                             .arg(bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units)));
+    m_baseLabel->setText((gpus == 1 ? tr("%1 on %2, per server (1 GPU): HBM %3, DRAM %4, NVMe %5.")
+                                          .arg(qs(s.model.name), qs(s.hardware.name))
+                                    : tr("%1 on %2, per server (%3 GPUs): HBM %4, DRAM %5, NVMe %6.")
+                                          .arg(qs(s.model.name), qs(s.hardware.name))
+                                          .arg(gpus))
+                             .arg(bytesText(b.hbm, units), bytesText(b.dram, units), bytesText(b.ssd, units))
+        + (a.result->baseHbmPrefixCache > 0
+                // Both figures, labelled: the Scenario tab's tier chart counts the cache too.
+                ? u' '
+                    + tr("HBM demand leaves out the prefix cache kept in free HBM (%1): with it HBM holds %2, as the "
+                         "Scenario tab's tier chart shows.")
+                          .arg(bytesText(a.result->baseHbmPrefixCache, units),
+                              bytesText(b.hbm + a.result->baseHbmPrefixCache, units))
+                : QString()));
     redrawTornado();
     m_curveChart->setCurve(variable, a.curve, variableValue(s, variable), units);
 }

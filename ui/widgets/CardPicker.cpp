@@ -2,12 +2,15 @@
 
 #include <QComboBox>
 #include <QCompleter>
+#include <QCoreApplication>
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 
 #include <algorithm>
+#include <memory>
+#include <vector>
 
 namespace kvtiers::ui {
 
@@ -16,6 +19,8 @@ namespace {
 constexpr int kHeaderRole = Qt::UserRole + 7;
 /// Marks a row added for a card file (not one of the catalog's cards).
 constexpr int kCardFileRole = Qt::UserRole + 1;
+/// The combo's property holding the row of the card in use (never a header's).
+const char* const kCardRowProperty = "cardPickerRow";
 
 /// The completer's rows: the combo's items without the headers.
 class CardsOnly : public QSortFilterProxyModel {
@@ -39,7 +44,75 @@ void completeOverCardsOnly(QComboBox* combo)
     completer->setModel(proxy);
 }
 
+/// Ends the typing in `combo` on a card or reverts it (settleTypedPick).
+void settleTyping(QComboBox* combo, const std::function<void(const QString&)>& report)
+{
+    QLineEdit* edit = combo->lineEdit();
+    const QString raw = edit->text();
+    const QString typed = raw.trimmed();
+    int current = combo->currentIndex();
+    if (current >= 0 && isPickerHeader(combo, current)) {
+        // A family's name typed in full: QComboBox itself made its header row current.
+        const QVariant card = combo->property(kCardRowProperty);
+        const QSignalBlocker block(combo);
+        combo->setCurrentIndex(card.isValid() ? card.toInt() : -1);
+        current = combo->currentIndex();
+    }
+    const QString shown = current >= 0 ? combo->itemText(current) : QString();
+    if (raw == shown) {
+        edit->setText(shown); // a header made current showed its own text
+        return;
+    }
+    std::vector<int> exact, containing;
+    for (int row = 0; row < combo->count() && !typed.isEmpty(); ++row) {
+        if (isPickerHeader(combo, row))
+            continue;
+        const QString name = combo->itemText(row);
+        const QString id = combo->itemData(row).toString();
+        if (name.compare(typed, Qt::CaseInsensitive) == 0 || id.compare(typed, Qt::CaseInsensitive) == 0)
+            exact.push_back(row);
+        else if (name.contains(typed, Qt::CaseInsensitive) || id.contains(typed, Qt::CaseInsensitive))
+            containing.push_back(row);
+    }
+    const int pick = exact.size() == 1            ? exact.front()
+        : exact.empty() && containing.size() == 1 ? containing.front()
+                                                  : -1;
+    if (pick >= 0) {
+        combo->setCurrentIndex(pick); // the picker's own signal: the card is used
+        edit->setText(combo->itemText(pick));
+        edit->setCursorPosition(0);
+        report(QString());
+        return;
+    }
+    edit->setText(shown);
+    edit->setCursorPosition(0);
+    if (typed.isEmpty())
+        return;
+    const int matches = static_cast<int>(exact.size() + containing.size());
+    const QString inUse = shown.isEmpty() ? QCoreApplication::translate("CardPicker", "none") : shown;
+    report(matches == 0
+            ? QCoreApplication::translate("CardPicker", "No card matches “%1”: still using %2.").arg(typed, inUse)
+            : QCoreApplication::translate(
+                "CardPicker", "“%1” matches %n cards: pick one from the list. Still using %2.", nullptr, matches)
+                  .arg(typed, inUse));
+}
+
 } // namespace
+
+void settleTypedPick(QComboBox* combo, std::function<void(const QString& message)> report)
+{
+    auto shared = std::make_shared<std::function<void(const QString&)>>(std::move(report));
+    combo->setProperty(kCardRowProperty, combo->currentIndex());
+    QObject::connect(combo, &QComboBox::currentIndexChanged, combo, [combo](int row) {
+        if (row >= 0 && !isPickerHeader(combo, row))
+            combo->setProperty(kCardRowProperty, row);
+    });
+    QObject::connect(combo->lineEdit(), &QLineEdit::editingFinished, combo, [combo, shared] {
+        // After the completer: an item chosen from its popup is picked before this runs.
+        QMetaObject::invokeMethod(
+            combo, [combo, shared] { settleTyping(combo, *shared); }, Qt::QueuedConnection);
+    });
+}
 
 QComboBox* makeCardPicker(const QString& objectName, QWidget* parent)
 {
@@ -64,6 +137,7 @@ void selectPickerId(QComboBox* combo, const std::string& id)
 {
     const QSignalBlocker block(combo);
     combo->setCurrentIndex(combo->findData(QString::fromStdString(id)));
+    combo->setProperty(kCardRowProperty, combo->currentIndex());
     if (combo->lineEdit())
         combo->lineEdit()->setCursorPosition(0);
 }

@@ -7,6 +7,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,14 @@ struct PickerEntry {
 /// An editable picker: typing any part of a card's name or id ("70b", "h200", "mla")
 /// completes to the cards that contain it.
 QComboBox* makeCardPicker(const QString& objectName, QWidget* parent);
+
+/// Typing in `combo` ends on a card or is reverted, so the picker never shows a card other
+/// than the one in use. When the typing is committed (Enter, focus leaving), the typed text
+/// picks the card whose name or id it is (any case), else the only card whose name or id
+/// contains it; otherwise the picker shows the card in use again and `report` gets the
+/// reason ("matches 4 cards", "no card matches"). A card picked or text left unchanged
+/// reports an empty message.
+void settleTypedPick(QComboBox* combo, std::function<void(const QString& message)> report);
 
 /// The card id or file of row `index`.
 std::string pickerId(const QComboBox* combo, int index);

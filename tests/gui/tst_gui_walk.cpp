@@ -1,0 +1,407 @@
+// What the third GUI walk found showing one thing while the app computes another, driven
+// through the real main window as a user does it, each check holding what is shown against
+// what the controller computed:
+// - an editable picker ends on a card or reverts to the one in use, with a message;
+// - the mouse wheel over the controls panel changes no field that is not focused;
+// - after a refused entry and Undo (or Redo), every field shows the value in force and none
+//   stays marked;
+// - a deployment that holds no sequence shows "—", "does not fit", not a TTFT.
+
+#include "core/analysis/Sensitivity.h"
+#include "core/catalog/CardCatalog.h"
+#include "core/model/KvSizing.h"
+#include "core/model/Warnings.h"
+#include "core/scenario/Knobs.h"
+#include "tests/support/TestWindow.h"
+#include "ui/app/MainWindow.h"
+#include "ui/dialogs/ModelImportDialog.h"
+#include "ui/export/ChartExporter.h"
+#include "ui/scenario/ControlsPanel.h"
+#include "ui/scenario/ScenarioController.h"
+#include "ui/scenario/TierTableModel.h"
+#include "ui/text/Translate.h"
+#include "ui/text/UnitsText.h"
+#include "ui/widgets/PercentInput.h"
+
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include <memory>
+
+using namespace kvtiers;
+using namespace kvtiers::ui;
+
+class TestGuiWalk : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void typedPickerTextEndsOnACard();
+    void typedPickerTextMatchingManyCardsReverts();
+    void everyPickerRevertsTextMatchingNoCard();
+    void wheelChangesOnlyTheFocusedField();
+    void undoAfterARefusedEntryShowsTheValueInForce();
+    void aDeploymentHoldingNoSequenceShowsNoTime();
+    void aConfigSayingMlaImportsAsMla();
+    void sensitivityNamesThePrefixCacheItLeavesOut();
+    void anMlaExportSaysWhyItsBarsHoldCopies();
+    void warningsShowOverTheTabsThatUseTheScenario();
+    void ctrlTabSwitchesTabsFromATable();
+
+private:
+    ControlsPanel* panel() const { return m_window->findChild<ControlsPanel*>(); }
+    ScenarioController* controller() const { return m_window->controller(); }
+    QString status() const { return m_window->statusBar()->currentMessage(); }
+    /// Types `text` over what the combo's line edit shows and presses Return.
+    static void typeInto(QLineEdit* edit, const QString& text);
+    /// Turns the wheel one notch up over `widget`.
+    static void turnWheel(QWidget* widget);
+    /// Whether every field of the panel is unmarked.
+    bool noFieldMarked() const;
+
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiWalk::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+}
+
+void TestGuiWalk::init()
+{
+    QVERIFY(kvtiers::test::openTestWindow(m_window));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    panel()->setAdvancedExpanded(true);
+}
+
+void TestGuiWalk::cleanup()
+{
+    m_window.reset();
+}
+
+void TestGuiWalk::typeInto(QLineEdit* edit, const QString& text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+void TestGuiWalk::turnWheel(QWidget* widget)
+{
+    const QPointF at = QRectF(widget->rect()).center();
+    QWheelEvent wheel(
+        at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &wheel);
+}
+
+bool TestGuiWalk::noFieldMarked() const
+{
+    for (const QWidget* field : panel()->findChildren<QWidget*>())
+        if (inputMarked(field))
+            return false;
+    return true;
+}
+
+void TestGuiWalk::typedPickerTextEndsOnACard()
+{
+    // The walk's case: "DeepSeek-V3" + Enter showed DeepSeek-V3 while Llama 3.1 70B was
+    // computed. It is the id of one card (and part of the name of two): that card is used.
+    auto* model = panel()->findChild<QComboBox*>(QStringLiteral("modelCombo"));
+    QVERIFY(model);
+    QVERIFY(controller()->scenario().model.id != "deepseek-v3");
+    typeInto(model->lineEdit(), QStringLiteral("DeepSeek-V3"));
+    QTRY_COMPARE(controller()->scenario().model.id, std::string("deepseek-v3"));
+    QCOMPARE(model->lineEdit()->text(), qs(controller()->scenario().model.name));
+    QVERIFY(noFieldMarked());
+    // Part of one card's name only ("8x22"): that card.
+    typeInto(model->lineEdit(), QStringLiteral("8x22"));
+    QTRY_COMPARE(controller()->scenario().model.id, std::string("mixtral-8x22b"));
+    QCOMPARE(model->lineEdit()->text(), qs(controller()->scenario().model.name));
+    // A hardware id that is also part of another's ("b200", "gb200-nvl72"): the exact one.
+    auto* hardware = panel()->findChild<QComboBox*>(QStringLiteral("hardwareCombo"));
+    typeInto(hardware->lineEdit(), QStringLiteral("B200"));
+    QTRY_COMPARE(controller()->scenario().hardware.id, std::string("b200"));
+    QCOMPARE(hardware->lineEdit()->text(), qs(controller()->scenario().hardware.name));
+}
+
+void TestGuiWalk::typedPickerTextMatchingManyCardsReverts()
+{
+    auto* model = panel()->findChild<QComboBox*>(QStringLiteral("modelCombo"));
+    const std::string before = controller()->scenario().model.id;
+    typeInto(model->lineEdit(), QStringLiteral("DeepSeek"));
+    QTRY_VERIFY2(status().contains(QStringLiteral("matches")), qPrintable(status()));
+    QVERIFY2(status().contains(QStringLiteral("“DeepSeek” matches 5 cards")), qPrintable(status()));
+    QVERIFY(status().contains(qs(controller()->scenario().model.name)));
+    QCOMPARE(controller()->scenario().model.id, before);
+    QCOMPARE(model->lineEdit()->text(), qs(controller()->scenario().model.name));
+    QVERIFY(inputMarked(model));
+    // A good pick clears the mark and the message.
+    typeInto(model->lineEdit(), QStringLiteral("qwen3-8b"));
+    QTRY_COMPARE(controller()->scenario().model.id, std::string("qwen3-8b"));
+    QVERIFY(!inputMarked(model));
+    QVERIFY2(!status().contains(QStringLiteral("matches")), qPrintable(status()));
+}
+
+void TestGuiWalk::everyPickerRevertsTextMatchingNoCard()
+{
+    for (const char* name : { "workloadCombo", "modelCombo", "hardwareCombo" }) {
+        auto* combo = panel()->findChild<QComboBox*>(QLatin1String(name));
+        QVERIFY2(combo, name);
+        const QString shown = combo->lineEdit()->text();
+        const std::string spec = controller()->spec().toJson().dump();
+        m_window->statusBar()->clearMessage();
+        typeInto(combo->lineEdit(), QStringLiteral("no such card"));
+        QTRY_VERIFY2(status().startsWith(QStringLiteral("No card matches “no such card”")), qPrintable(status()));
+        QCOMPARE(combo->lineEdit()->text(), shown);
+        QCOMPARE(controller()->spec().toJson().dump(), spec);
+    }
+}
+
+void TestGuiWalk::wheelChangesOnlyTheFocusedField()
+{
+    auto* gpus = panel()->findChild<QSpinBox*>(QStringLiteral("gpusPerServerSpin"));
+    auto* model = panel()->findChild<QComboBox*>(QStringLiteral("modelCombo"));
+    QVERIFY(gpus && model);
+    QCOMPARE(gpus->focusPolicy(), Qt::StrongFocus); // a wheel turn gives no focus
+    QCOMPARE(model->focusPolicy(), Qt::StrongFocus);
+    m_window->findChild<QStatusBar*>()->setFocus();
+    const int shown = gpus->value();
+    const int row = model->currentIndex();
+    const std::string before = controller()->spec().toJson().dump();
+    turnWheel(gpus);
+    turnWheel(model);
+    QCoreApplication::processEvents();
+    QCOMPARE(gpus->value(), shown);
+    QCOMPARE(model->currentIndex(), row);
+    QCOMPARE(controller()->spec().toJson().dump(), before);
+    // Focused, the wheel steps it as before.
+    gpus->setFocus();
+    QTRY_VERIFY(gpus->hasFocus());
+    turnWheel(gpus);
+    QCOMPARE(gpus->value(), shown + 1);
+    QTRY_VERIFY(controller()->spec().overrides.value("gpus_per_server", Json()) == Json(shown + 1));
+}
+
+void TestGuiWalk::undoAfterARefusedEntryShowsTheValueInForce()
+{
+    // The walk's case: reuse distance 300 (taken), "five minutes" (refused), then Ctrl+Z.
+    auto* distance = panel()->findChild<QAbstractSpinBox*>(QStringLiteral("reuseDistanceSpin"));
+    QVERIFY(distance);
+    QLineEdit* edit = distance->findChild<QLineEdit*>();
+    const double original = knob(KnobId::ReuseDistance).field.value(controller()->scenario()).value_or(0);
+    QVERIFY(original != 300);
+    typeInto(edit, QStringLiteral("300"));
+    QTRY_COMPARE(controller()->scenario().workload.reuseDistanceSeconds, 300.0);
+    typeInto(edit, QStringLiteral("five minutes"));
+    QVERIFY(inputMarked(distance));
+    QVERIFY(distance->hasFocus());
+    QTest::keyClick(edit, Qt::Key_Z, Qt::ControlModifier);
+    QTRY_COMPARE(controller()->scenario().workload.reuseDistanceSeconds, original);
+    QTRY_COMPARE(distance->property("value").toDouble(), original);
+    QVERIFY(noFieldMarked());
+    QTest::keyClick(edit, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_COMPARE(controller()->scenario().workload.reuseDistanceSeconds, 300.0);
+    QTRY_COMPARE(distance->property("value").toDouble(), 300.0);
+    QVERIFY(noFieldMarked());
+}
+
+void TestGuiWalk::aDeploymentHoldingNoSequenceShowsNoTime()
+{
+    // The walk's case: Kimi K2 with BF16 KV on one H200 server showed "Max concurrency 0"
+    // beside a TTFT of 6.82 s and "restore wins".
+    controller()->selectModel("kimi-k2");
+    controller()->selectHardware("h200-sxm");
+    controller()->setOverride(knob(KnobId::KvDtype).key, "bf16");
+    QTRY_VERIFY(controller()->hasResult() && controller()->scenario().model.id == "kimi-k2"
+        && controller()->scenario().kvFormat().bits == 16);
+    const EvalResult& r = controller()->result();
+    QCOMPARE(r.maxConcurrency, 0.0);
+    QVERIFY(r.runsNoSequence());
+    auto* ttft = m_window->findChild<QLabel*>(QStringLiteral("headlineTtft"));
+    auto* decode = m_window->findChild<QLabel*>(QStringLiteral("headlineTokensPerSecond"));
+    QVERIFY(ttft && decode);
+    QCOMPARE(ttft->text(), QStringLiteral("— (does not fit)"));
+    QCOMPARE(decode->text(), QStringLiteral("— (does not fit)"));
+    auto* warnings = m_window->findChild<QLabel*>(QStringLiteral("warningsLabel"));
+    QVERIFY(warnings->text().contains(translated(doesNotFitMessage(controller()->scenario(), r))));
+    auto* table = m_window->findChild<TierTableModel*>();
+    QVERIFY(table);
+    for (const int row : { 1, 2 })
+        QCOMPARE(
+            table->index(row, TierTableModel::RestoreColumn).data().toString(), QStringLiteral("— (does not fit)"));
+    // Back to a model that fits: its times again, as computed.
+    controller()->selectModel("llama-3.1-8b");
+    QTRY_VERIFY(controller()->scenario().model.id == "llama-3.1-8b");
+    const EvalResult& fits = controller()->result();
+    QVERIFY(!fits.runsNoSequence());
+    QCOMPARE(ttft->text(),
+        QStringLiteral("%1 / %2").arg(secondsText(fits.ttftNoReuseSeconds), secondsText(fits.ttftWithReuseSeconds)));
+}
+
+void TestGuiWalk::aConfigSayingMlaImportsAsMla()
+{
+    // The walk's Kimi K2 file says "attention": "MLA" and gives the latent's dims only as
+    // *_UNCONFIRMED: it imported as 64-head MHA, 1,748,992 B per token against 70,272.
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    qputenv("KVTIERS_DATA_DIR", data.path().toUtf8());
+    QFile file(QFINDTESTDATA("data/hf/kimi-k2-readme.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString config = QString::fromUtf8(file.readAll());
+    QString asked, offeredRank, offeredRope, said, kvShown, error = QStringLiteral("the dialog did not open");
+    Qt::TextFormat format = Qt::AutoText;
+    QTimer::singleShot(0, m_window.get(), [&] {
+        auto* dialog = m_window->findChild<ModelImportDialog*>();
+        if (!dialog) {
+            if (QWidget* modal = QApplication::activeModalWidget())
+                modal->close();
+            return;
+        }
+        dialog->findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(config);
+        auto* importButton = dialog->findChild<QPushButton*>(QStringLiteral("importButton"));
+        QTest::mouseClick(importButton, Qt::LeftButton);
+        asked = dialog->missingFields().join(u',');
+        auto field = [dialog](const char* name) {
+            auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("missing_fields.") + QLatin1String(name));
+            return edit ? edit->text() : QStringLiteral("(not asked)");
+        };
+        offeredRank = field("kv_lora_rank");
+        offeredRope = field("qk_rope_head_dim");
+        auto* assumptions = dialog->findChild<QLabel*>(QStringLiteral("importAssumptions"));
+        said = assumptions->text();
+        format = assumptions->textFormat();
+        // The two the README gives only in words, typed; the offered dims kept.
+        dialog->setMissingFieldValue(QStringLiteral("fields.vocab_size"), QStringLiteral("163840"));
+        dialog->setMissingFieldValue(QStringLiteral("fields.max_position_embeddings"), QStringLiteral("131072"));
+        QTest::mouseClick(importButton, Qt::LeftButton);
+        error = dialog->errorMessage();
+        kvShown = dialog->findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text();
+        QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        if (dialog->card() && ok->isEnabled())
+            QTest::mouseClick(ok, Qt::LeftButton);
+        else
+            dialog->reject();
+    });
+    m_window->findChild<QAction*>(QStringLiteral("importConfigAction"))->trigger();
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY2(
+        asked.contains(QStringLiteral("fields.kv_lora_rank")) && asked.contains(QStringLiteral("qk_rope_head_dim")),
+        qPrintable(asked));
+    QVERIFY2(!asked.contains(QStringLiteral("num_key_value_heads")), qPrintable(asked)); // no heads to ask for
+    QCOMPARE(offeredRank, QStringLiteral("512"));
+    QCOMPARE(offeredRope, QStringLiteral("64"));
+    QCOMPARE(format, Qt::RichText); // "fields" in quotes, never &quot; shown
+    QVERIFY2(said.contains(QStringLiteral("kv_lora_rank_UNCONFIRMED")), qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("MLA")), qPrintable(said));
+    const ModelCard& builtin = CardCatalog::builtin().models().at("kimi-k2");
+    QVERIFY2(said.contains(qs(builtin.name).toHtmlEscaped()) && said.contains(QStringLiteral("(kimi-k2)")),
+        qPrintable(said));
+    // What the dialog showed is what the window computes with the card: 61 × 576 × 2 B.
+    QVERIFY2(kvShown.startsWith(QStringLiteral("KV cache: 70,272 B per token")), qPrintable(kvShown));
+    QTRY_VERIFY(controller()->scenario().model.id != "kimi-k2"
+        && controller()->spec().model == controller()->scenario().model.id);
+    const KvFormat bf16 { 16, 0 };
+    QCOMPARE(KvSizing(controller()->scenario().model, bf16, 1, 16, Allocation::Paged).bytesPerToken(),
+        KvSizing(builtin, bf16, 1, 16, Allocation::Paged).bytesPerToken());
+    QCOMPARE(controller()->scenario().model.vocabSize, std::int64_t(163840));
+    qunsetenv("KVTIERS_DATA_DIR");
+}
+
+void TestGuiWalk::sensitivityNamesThePrefixCacheItLeavesOut()
+{
+    // The walk's case: the Sensitivity header said HBM 377 GiB while the tier chart showed
+    // 945 GiB used: the prefix cache kept in free HBM. Both figures now, labelled.
+    controller()->selectWorkload("chat");
+    QTRY_VERIFY(controller()->spec().workload == "chat" && controller()->scenario().workload.reuseDistanceSeconds > 0);
+    const EvalResult& r = controller()->result();
+    QVERIFY2(r.tiers.hbm.retained > 0, "the scenario keeps no prefix cache in HBM");
+    auto* tabs = m_window->findChild<QTabWidget*>();
+    auto* base = m_window->findChild<QLabel*>(QStringLiteral("sensitivityBase"));
+    QVERIFY(tabs && base);
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->widget(i)->isAncestorOf(base))
+            tabs->setCurrentIndex(i);
+    QVERIFY(base->isVisible());
+    const Scenario& s = controller()->scenario();
+    const SensitivityResult sr = sensitivity(s);
+    const double perServer = static_cast<double>(s.hardware.gpusPerServer) / r.tp;
+    QCOMPARE(sr.baseHbmPrefixCache, r.tiers.hbm.retained * perServer);
+    const QString held = bytesText(r.tiers.hbm.used() * perServer, ByteUnits::Binary);
+    QTRY_VERIFY2(base->text().contains(QStringLiteral("with it HBM holds %1").arg(held)), qPrintable(base->text()));
+    QVERIFY(base->text().contains(QStringLiteral("HBM %1").arg(bytesText(sr.base.hbm, ByteUnits::Binary))));
+}
+
+void TestGuiWalk::anMlaExportSaysWhyItsBarsHoldCopies()
+{
+    // "hot KV 321 GiB" on the bars against "hot set 42.9 GiB" in the footnote: the export
+    // carries the app's note on MLA latents held whole on every TP GPU.
+    const QString plain = ChartExporter::footnote(controller()->scenario(), controller()->result(), ByteUnits::Binary);
+    QVERIFY(!plain.contains(QStringLiteral("MLA")));
+    controller()->selectModel("deepseek-v3");
+    QTRY_COMPARE(controller()->scenario().model.id, std::string("deepseek-v3"));
+    const EvalResult& r = controller()->result();
+    QVERIFY(r.tp > 1 && mlaLatentReplicated(controller()->scenario(), r));
+    const QString note = ChartExporter::footnote(controller()->scenario(), r, ByteUnits::Binary);
+    QVERIFY2(note.contains(QStringLiteral("MLA: the hot set is %1 per copy and %2 on the replica")
+                               .arg(bytesText(r.hotSetBytes, ByteUnits::Binary),
+                                   bytesText(r.hotSetAllocatedBytes, ByteUnits::Binary))),
+        qPrintable(note));
+}
+
+void TestGuiWalk::warningsShowOverTheTabsThatUseTheScenario()
+{
+    // Kimi K2 on H200 raises warnings; the Fleet tab sizes its own mix and shows none of them.
+    controller()->selectModel("kimi-k2");
+    QTRY_COMPARE(controller()->scenario().model.id, std::string("kimi-k2"));
+    auto* bar = m_window->findChild<QWidget*>(QStringLiteral("warningsBar"));
+    auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+    QVERIFY(bar && tabs);
+    QTRY_VERIFY(bar->isVisible());
+    QVERIFY(!warningMessageList(controller()->scenario(), controller()->result()).empty());
+    const QStringList shownOn { QStringLiteral("Scenario"), QStringLiteral("Sensitivity"), QStringLiteral("Trace") };
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        const QString tab = tabs->tabText(i).remove(u'&');
+        QVERIFY2(bar->isVisible() == shownOn.contains(tab), qPrintable(tab));
+    }
+}
+
+void TestGuiWalk::ctrlTabSwitchesTabsFromATable()
+{
+    // Focus in a table kept Ctrl+Tab and Ctrl+PgUp to itself.
+    auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+    auto* table = tabs->widget(0)->findChild<QTableView*>();
+    QVERIFY(table);
+    tabs->setCurrentIndex(0);
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 1);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(), Qt::Key_PageUp,
+        Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), tabs->count() - 1);
+}
+
+QTEST_MAIN(TestGuiWalk)
+#include "tst_gui_walk.moc"
