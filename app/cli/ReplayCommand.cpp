@@ -32,7 +32,10 @@ const char* const kReplayProse
                 A request is scheduled when a replica has a sequence slot, room for its KV and
                 budget left; it then looks up its leading cached blocks (HBM, DRAM, SSD); a block
                 enters the cache when its prefill completes; same-timestamp requests go in file
-                order. Restores queue first come, first served on the replica's GPU-host links and
+                order. Central routing gives each request to the replica that can start it soonest
+                (an idle one, idle longest first; else the least loaded at its next step);
+                cache-aware to the one with the least estimated TTFT (queue, misses, restores).
+                Restores queue first come, first served on the replica's GPU-host links and
                 the server's NVMe. HBM caches what is left after weights and the active KV; DRAM
                 and SSD are per server (one pool with global routing). Fixed capacities count
                 trace blocks (a fixed HBM then counts cached blocks only). CSV: one row per
@@ -124,6 +127,10 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << " from SSD\n";
     out << "Links             GPU-host mean " << percent(r.gpuLink.mean) << ", peak " << percent(r.gpuLink.peak)
         << "; NVMe mean " << percent(r.nvme.mean) << ", peak " << percent(r.nvme.peak) << "\n";
+    out << "Per replica       requests min " << formatCount(r.replicaRequests.min) << ", mean "
+        << formatSignificant(r.replicaRequests.mean, 4) << ", max " << formatCount(r.replicaRequests.max)
+        << "; busy min " << formatSeconds(r.replicaBusySeconds.min) << ", mean "
+        << formatSeconds(r.replicaBusySeconds.mean) << ", max " << formatSeconds(r.replicaBusySeconds.max) << "\n";
 }
 
 void printSweep(std::ostream& out, const std::string& file, const replay::ReplaySweep& sw)

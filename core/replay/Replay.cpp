@@ -6,11 +6,17 @@
 #include "core/model/VllmCheck.h"
 #include "core/replay/ReplayOptions.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <cmath>
 #include <unordered_set>
 
 namespace kvtiers::replay {
+
+namespace {
+constexpr MessageContext say { "Messages" };
+} // namespace
 
 const char* replayRoutingName(ReplayRouting routing)
 {
@@ -25,6 +31,10 @@ const char* replayRoutingName(ReplayRouting routing)
         return "prefix-aware";
     case ReplayRouting::Global:
         return "global";
+    case ReplayRouting::Random:
+        return "random";
+    case ReplayRouting::CacheAware:
+        return "cache-aware";
     }
     return "central";
 }
@@ -61,6 +71,8 @@ ReplayTrace loadReplayTrace(trace::TraceReader& reader, const ReplayControl& con
                 control.progress(static_cast<double>(reader.bytesRead()) / static_cast<double>(reader.totalBytes()));
         }
     }
+    if (t.requests.empty())
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: no requests: nothing to replay"), { t.name }));
     t.format = reader.format();
     t.blockTokens = reader.blockTokens();
     t.uniqueBlocks = seen.size();

@@ -55,8 +55,10 @@ enum class ReplayRouting {
     RoundRobin,  ///< request j to replica j mod R (from a seeded start)
     PrefixAware, ///< to the replica that was sent the longest prefix, else the least loaded
     Global,      ///< a central queue with one DRAM/SSD pool shared by all servers
+    Random,      ///< to a replica drawn at random (seeded)
+    CacheAware,  ///< to the replica with the least estimated TTFT (queue + misses + restores)
 };
-/// "central", "least-loaded", "round-robin", "prefix-aware" or "global".
+/// "central", "least-loaded", "round-robin", "prefix-aware", "global", "random" or "cache-aware".
 const char* replayRoutingName(ReplayRouting routing);
 
 /// Write-through or exclusive lower tiers (the restore-path card says which its engine does:
@@ -109,6 +111,9 @@ struct ReplayOptions {
     std::optional<double> maxSeqs;          ///< unset: vLLM's default for the GPU
     LatencyTargets targets;                 ///< unset figures: kDefaultTargets
     std::uint64_t seed = 1;
+    /// Cache-aware routing's load-balancing threshold, seconds of queued prefill (unset:
+    /// kDefaultBalanceSeconds, Router.h).
+    std::optional<double> balanceSeconds;
     bool keepRequests = true; ///< fill ReplayResult::perRequest
     bool operator==(const ReplayOptions&) const = default;
 };
@@ -144,6 +149,11 @@ struct LinkUse {
     double peak = 0; ///< the busiest link's busy time ÷ duration
 };
 
+/// A figure across the replicas.
+struct ReplicaSpread {
+    double min = 0, mean = 0, max = 0;
+};
+
 struct ReplayResult {
     std::uint64_t requests = 0;
     double durationSeconds = 0; ///< first arrival to last completion
@@ -154,6 +164,8 @@ struct ReplayResult {
     PerSource<double> hitShare {};                     ///< of prompt tokens, by where their KV came from
     PerTier<double> restoreBytes {};                   ///< restored from DRAM and SSD (whole model's KV; HBM 0)
     LinkUse gpuLink, nvme;
+    ReplicaSpread replicaRequests;    ///< requests scheduled on each replica
+    ReplicaSpread replicaBusySeconds; ///< each replica's steps, summed
     int replicas = 0;
     int servers = 0;
     int gpus = 0;
@@ -190,6 +202,12 @@ struct ReplayCapacities {
 /// replayed). Throws InputError (impossible options).
 ReplayCapacities replayCapacities(
     int blockTokens, const Scenario& scenario, const EvalResult& result, const ReplayOptions& options);
+
+/// Refuses a trace no replay of `model` can run, naming the file (and line and field): one
+/// with no requests; a request whose input_length + output_length exceeds the model's
+/// maximum context; more request-steps (output tokens plus prefill chunks of
+/// `maxBatchedTokens`) than a replay runs in minutes. runReplay checks it first.
+void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens);
 
 class Router;
 

@@ -30,6 +30,9 @@ constexpr MessageContext say { "Messages" };
 /// The most replicas (and servers) a replay runs.
 constexpr double kMostReplicas = 1e6;
 
+/// The most request-steps a replay runs (ReplayWork): about 2e9 is minutes of replay.
+constexpr double kMostRequestSteps = 2e9;
+
 /// A request's state while it is replayed.
 struct Job {
     double arrival = 0;
@@ -62,6 +65,10 @@ struct Replica {
     double decodeContext = 0;   ///< tokens held by the sequences decoding in the running step
     double outstandingWork = 0; ///< prompt tokens sent here, neither computed nor cached yet
     double linkFree = 0, linkBusy = 0;
+    double idleSince = 0;       ///< when its last step ended (while idle)
+    double stepSeconds = 0;     ///< the running step's
+    double busySeconds = 0;     ///< steps run, summed
+    std::uint64_t admitted = 0; ///< requests scheduled here
     bool busy = false;
 };
 
@@ -137,14 +144,24 @@ public:
     std::uint32_t cachedPrefixBlocks(int replica, std::uint32_t j) const override;
     std::uint32_t pooledPrefixBlocks(int replica, std::uint32_t j) const override;
     const ReplayTrace& trace() const override { return m_t; }
+    double prefillSeconds(double from, double to) const override { return m_cm.marginalRecomputeSeconds(from, to); }
+    double restoreSeconds(double tokens) const override { return m_cm.restoreSeconds(Tier::Dram, tokens); }
 
 private:
     void setup();
     /// Queues a request (central) or sends it to a replica's queue.
     void arrive(std::uint32_t j);
-    /// Every idle replica starts a step, in index order: after all arrivals at one time are
-    /// queued, so requests on one timestamp are scheduled together, in file order.
+    /// Every idle replica starts a step, the one idle longest first (then the lowest index):
+    /// after all arrivals at one time are queued, so requests on one timestamp are scheduled
+    /// together, in file order.
     void startIdle(double now);
+    /// Whether replica `ri`, building a step, takes the central queue's head: when no other
+    /// replica that could admit it has less outstanding work (so a burst is spread, one
+    /// request to each idle replica, the rest to whichever reaches a step boundary least loaded).
+    bool takesCentralHead(int ri, std::uint32_t head) const;
+    /// Whether replica `ri` has a sequence slot and KV room for request j.
+    bool canAdmit(int ri, std::uint32_t j) const;
+    std::uint64_t needBlocks(std::uint32_t j) const;
     void startStep(int ri, double now);
     std::deque<std::uint32_t>& queueOf(int ri);
     bool admit(int ri, std::uint32_t j, double now);
@@ -185,7 +202,7 @@ private:
     TierMode m_mode = TierMode::WriteThrough;
     double m_budget = 8192, m_maxSeqs = 256;
     std::vector<Replica> m_rep;
-    std::set<int> m_idle; ///< replicas with no step running
+    std::set<std::pair<double, int>> m_idle; ///< replicas with no step running: (idle since, index)
     std::vector<BlockLru> m_dram, m_ssd;
     std::vector<double> m_nvmeFree, m_nvmeBusy;
     std::vector<Job> m_jobs;
@@ -223,7 +240,7 @@ void Engine::setup()
     for (int i = 0; i < m_c.replicas; ++i) {
         m_rep[i].server = i / m_c.replicasPerServer;
         m_rep[i].hbm.setCapacity(m_c.blocks.hbm);
-        m_idle.insert(m_idle.end(), i);
+        m_idle.insert(m_idle.end(), { 0.0, i });
     }
     const int caches = m_c.pooled ? 1 : m_c.servers;
     m_dram.assign(caches, BlockLru(m_c.blocks.dram));
@@ -272,10 +289,37 @@ void Engine::arrive(std::uint32_t j)
 void Engine::startIdle(double now)
 {
     // startStep takes a replica that starts a step out of the set: step past it first.
-    for (auto it = m_idle.begin(); it != m_idle.end();) {
-        const int ri = *it++;
+    // (A replica that stays idle keeps its place.)
+    const std::vector<std::pair<double, int>> idle(m_idle.begin(), m_idle.end());
+    for (const auto& [since, ri] : idle)
         startStep(ri, now);
-    }
+}
+
+std::uint64_t Engine::needBlocks(std::uint32_t j) const
+{
+    const ReplayTrace::Request& q = m_t.requests[j];
+    const std::uint64_t bt = static_cast<std::uint64_t>(std::max(1, m_t.blockTokens));
+    return (q.inputTokens + q.outputTokens + bt - 1) / bt;
+}
+
+bool Engine::canAdmit(int ri, std::uint32_t j) const
+{
+    const Replica& rep = m_rep[ri];
+    if (static_cast<double>(rep.seqs) >= m_maxSeqs)
+        return false;
+    return rep.seqs == 0 || static_cast<double>(rep.reserved + needBlocks(j)) <= m_c.hbmKvBlocks;
+}
+
+bool Engine::takesCentralHead(int ri, std::uint32_t head) const
+{
+    const double mine = m_rep[ri].outstandingWork;
+    if (mine <= 0)
+        return true;
+    for (int r = 0; r < m_c.replicas; ++r)
+        if (r != ri && m_rep[r].outstandingWork < mine && m_router.queueOf(r) == Router::kCentralQueue
+            && canAdmit(r, head))
+            return false;
+    return true;
 }
 
 std::deque<std::uint32_t>& Engine::queueOf(int ri)
@@ -313,17 +357,23 @@ void Engine::startStep(int ri, double now)
     for (std::uint32_t j : rep.running)
         take(j);
     std::deque<std::uint32_t>& q = queueOf(ri);
-    while (budget >= 1 && !q.empty() && admit(ri, q.front(), now)) {
+    const bool central = m_router.queueOf(ri) == Router::kCentralQueue;
+    while (budget >= 1 && !q.empty() && (!central || takesCentralHead(ri, q.front())) && admit(ri, q.front(), now)) {
         const std::uint32_t j = q.front();
         q.pop_front();
         take(j);
     }
+    const bool wasBusy = rep.busy;
     rep.busy = !rep.chunks.empty();
     if (rep.busy) {
-        m_idle.erase(ri);
-        push(now + stepSeconds(rep), EventKind::StepEnd, ri);
-    } else {
-        m_idle.insert(ri);
+        if (!wasBusy)
+            m_idle.erase({ rep.idleSince, ri });
+        rep.stepSeconds = stepSeconds(rep);
+        rep.busySeconds += rep.stepSeconds;
+        push(now + rep.stepSeconds, EventKind::StepEnd, ri);
+    } else if (wasBusy) {
+        rep.idleSince = now;
+        m_idle.insert({ now, ri });
     }
 }
 
@@ -331,12 +381,10 @@ bool Engine::admit(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
     const ReplayTrace::Request& q = m_t.requests[j];
-    const std::uint64_t bt = static_cast<std::uint64_t>(std::max(1, m_t.blockTokens));
-    const std::uint64_t need = (q.inputTokens + q.outputTokens + bt - 1) / bt;
-    if (static_cast<double>(rep.seqs) >= m_maxSeqs)
+    if (!canAdmit(ri, j))
         return false;
-    if (rep.seqs > 0 && static_cast<double>(rep.reserved + need) > m_c.hbmKvBlocks)
-        return false;
+    const std::uint64_t need = needBlocks(j);
+    ++rep.admitted;
     Job& job = m_jobs[j];
     job.scheduled = now;
     job.replica = ri;
@@ -657,6 +705,18 @@ void Engine::summarizeLinks(ReplayResult& out) const
         peak = std::max(peak, rep.linkBusy);
     }
     out.gpuLink = { sum / (d * m_c.replicas), peak / d };
+    auto spread = [this](auto figure) {
+        ReplicaSpread s { std::numeric_limits<double>::infinity(), 0, 0 };
+        for (const Replica& rep : m_rep) {
+            const double v = figure(rep);
+            s.min = std::min(s.min, v);
+            s.max = std::max(s.max, v);
+            s.mean += v / static_cast<double>(m_rep.size());
+        }
+        return s;
+    };
+    out.replicaRequests = spread([](const Replica& rep) { return static_cast<double>(rep.admitted); });
+    out.replicaBusySeconds = spread([](const Replica& rep) { return rep.busySeconds; });
     sum = peak = 0;
     for (double busy : m_nvmeBusy) {
         sum += busy;
@@ -667,16 +727,46 @@ void Engine::summarizeLinks(ReplayResult& out) const
 
 } // namespace
 
+void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens)
+{
+    if (trace.requests.empty())
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: no requests: nothing to replay"), { trace.name }));
+    if (trace.requests.size() >= 0xffffffffu)
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"),
+            { trace.name, "4294967294" }));
+    const auto context = static_cast<std::uint64_t>(std::max<std::int64_t>(model.maxContext, 1));
+    const double budget = std::max(1.0, maxBatchedTokens);
+    double steps = 0;
+    for (const ReplayTrace::Request& q : trace.requests) {
+        const char* field = q.inputTokens > context    ? "input_length"
+            : q.outputTokens > context - q.inputTokens ? "output_length"
+                                                       : nullptr;
+        if (field)
+            throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                     "%1:%2: field \"%3\": input_length %4 + output_length %5 exceeds %6's maximum "
+                                     "context of %7 tokens"),
+                { trace.name, std::to_string(q.line), field, std::to_string(q.inputTokens),
+                    std::to_string(q.outputTokens), model.name, std::to_string(context) }));
+        // One step per output token and one per prefill chunk of the budget.
+        steps += static_cast<double>(q.outputTokens) + std::ceil(static_cast<double>(q.inputTokens) / budget);
+    }
+    if (steps > kMostRequestSteps)
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("Messages",
+                    "%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a replay "
+                    "runs"),
+                { trace.name, formatSignificant(steps, 4), formatSignificant(kMostRequestSteps, 4) }));
+}
+
 ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, const ReplayControl& control, Router* router)
 {
     validateReplayOptions(options);
-    if (trace.requests.size() >= 0xffffffffu)
-        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"),
-            { trace.name, "4294967294" }));
+    checkReplayTrace(
+        trace, scenario.model, options.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&scenario.hardware)));
     std::unique_ptr<Router> own;
     if (!router) {
-        own = makeRouter(options.routing, options.seed);
+        own = makeRouter(options);
         router = own.get();
     }
     Engine engine(trace, scenario, result, options, *router);

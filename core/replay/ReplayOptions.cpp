@@ -2,6 +2,7 @@
 
 #include "core/cards/LatencyTargets.h"
 #include "core/io/InputError.h"
+#include "core/replay/Router.h"
 
 #include <type_traits>
 
@@ -86,6 +87,18 @@ Field format()
     return f;
 }
 
+/// Cache-aware routing's threshold: set as given, read as in force (the table's default is
+/// the router's).
+Field balance()
+{
+    Field f;
+    f.get = [](const ReplayInput& in) {
+        return std::optional<double>(in.options.balanceSeconds.value_or(kDefaultBalanceSeconds));
+    };
+    f.set = [](ReplayInput& in, double v) { in.options.balanceSeconds = v; };
+    return f;
+}
+
 /// The points: set as given, read as in force.
 Field points()
 {
@@ -158,9 +171,10 @@ std::span<const Option<ReplayInput>> table()
             engine<&ReplayOptions::replicas>() },
         { { key::kRouting, "--routing", K::Choice, 0, 0, "", nullptr,
               QT_TRANSLATE_NOOP("Option",
-                  "where arrivals go: one central queue, a replica chosen on arrival, or a central queue with one "
-                  "DRAM/SSD pool (global)"),
-              "central|least-loaded|round-robin|prefix-aware|global" },
+                  "where arrivals go: one central queue dispatching to the replica that can start it soonest, a "
+                  "replica chosen on arrival (by load, in turn, by prefix, at random, or by estimated TTFT: "
+                  "cache-aware), or a central queue with one DRAM/SSD pool (global)"),
+              "central|least-loaded|round-robin|prefix-aware|global|random|cache-aware" },
             engine<&ReplayOptions::routing>() },
         { { key::kTrafficScale, "--traffic-scale", K::Number, 1e-9, 1e9, "", "K",
               QT_TRANSLATE_NOOP("Option", "traffic × K: every gap between arrivals divided by K") },
@@ -212,8 +226,13 @@ std::span<const Option<ReplayInput>> table()
                   "sequences a replica runs at once (default: vLLM's, 1024 with 8192 batched tokens, else 256)") },
             engine<&ReplayOptions::maxSeqs>() },
         { { key::kSeed, "--seed", K::Count, 0, 1e15, "", "N",
-              QT_TRANSLATE_NOOP("Option", "where round-robin and load-based routing start their scan") },
+              QT_TRANSLATE_NOOP("Option", "where round-robin and load-based routing start their scan, and random routing's draws") },
             engine<&ReplayOptions::seed>() },
+        { { key::kBalanceSeconds, "--balance-threshold", K::Number, 0, 1e9, "s", "S",
+              QT_TRANSLATE_NOOP("Option",
+                  "cache-aware routing passes over a replica whose queued prefill exceeds the least loaded's by more "
+                  "than this") },
+            balance() },
         { { key::kSweep, "--sweep", K::Choice, 0, 0, "", nullptr,
               QT_TRANSLATE_NOOP(
                   "Option", "replay at evenly spaced values of DRAM or SSD per server, or of the replica count"),

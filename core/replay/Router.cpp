@@ -1,6 +1,7 @@
 #include "core/replay/Router.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace kvtiers::replay {
 
@@ -49,6 +50,66 @@ int PrefixAwareRouter::arrive(std::uint32_t request, const RouterReads& reads)
     return chosen;
 }
 
+RandomRouter::RandomRouter(std::uint64_t seed)
+    : DispatchRouter(seed)
+    , m_rng(seed)
+{
+}
+
+int RandomRouter::arrive(std::uint32_t, const RouterReads& reads)
+{
+    // A draw of the generator itself, not a distribution's: the same on every standard library.
+    return static_cast<int>(m_rng() % static_cast<std::uint64_t>(reads.replicas()));
+}
+
+CacheAwareRouter::CacheAwareRouter(std::uint64_t seed, double balanceSeconds)
+    : DispatchRouter(seed)
+    , m_balance(balanceSeconds)
+{
+}
+
+int CacheAwareRouter::arrive(std::uint32_t request, const RouterReads& reads)
+{
+    const ReplayTrace& t = reads.trace();
+    const ReplayTrace::Request& q = t.requests[request];
+    const double bt = std::max(1, t.blockTokens);
+    const double prompt = static_cast<double>(std::max<std::uint64_t>(q.inputTokens, 1));
+    const int n = reads.replicas();
+    const int first = start(n);
+    // Queued prefill as seconds: outstanding tokens at the rate of a budget-sized chunk from
+    // the start of a prompt (the queue's own prompts are not known to be cached).
+    const double perToken = reads.prefillSeconds(0, prompt) / prompt;
+    double leastQueue = std::numeric_limits<double>::infinity();
+    for (int r = 0; r < n; ++r)
+        leastQueue = std::min(leastQueue, reads.outstandingWork(r) * perToken);
+    int best = first;
+    double bestTtft = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < n; ++k) {
+        const int r = (first + k) % n;
+        const double queue = reads.outstandingWork(r) * perToken;
+        if (queue - leastQueue > m_balance)
+            continue;
+        const double hbm = std::min(prompt - 1, reads.cachedPrefixBlocks(r, request) * bt);
+        const double below = std::min(prompt - 1, reads.pooledPrefixBlocks(r, request) * bt);
+        const double cached = std::max(hbm, below);
+        const double restored = std::max(0.0, below - hbm);
+        const double ttft = queue + reads.prefillSeconds(cached, prompt) + reads.restoreSeconds(restored);
+        if (ttft < bestTtft) {
+            bestTtft = ttft;
+            best = r;
+        }
+    }
+    return best;
+}
+
+std::unique_ptr<Router> makeRouter(const ReplayOptions& options)
+{
+    if (options.routing == ReplayRouting::CacheAware)
+        return std::make_unique<CacheAwareRouter>(
+            options.seed, options.balanceSeconds.value_or(kDefaultBalanceSeconds));
+    return makeRouter(options.routing, options.seed);
+}
+
 std::unique_ptr<Router> makeRouter(ReplayRouting routing, std::uint64_t seed)
 {
     switch (routing) {
@@ -62,6 +123,10 @@ std::unique_ptr<Router> makeRouter(ReplayRouting routing, std::uint64_t seed)
         return std::make_unique<RoundRobinRouter>(seed);
     case ReplayRouting::PrefixAware:
         return std::make_unique<PrefixAwareRouter>(seed);
+    case ReplayRouting::Random:
+        return std::make_unique<RandomRouter>(seed);
+    case ReplayRouting::CacheAware:
+        return std::make_unique<CacheAwareRouter>(seed, kDefaultBalanceSeconds);
     }
     return std::make_unique<CentralRouter>();
 }

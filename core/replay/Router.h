@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <unordered_map>
 
 namespace kvtiers::replay {
@@ -32,6 +33,10 @@ public:
     /// (its server's; the one pool with Global routing).
     virtual std::uint32_t pooledPrefixBlocks(int replica, std::uint32_t request) const = 0;
     virtual const ReplayTrace& trace() const = 0;
+    /// Seconds `replica` takes to prefill prompt tokens [from, to) alone (its FLOPs).
+    virtual double prefillSeconds(double from, double to) const = 0;
+    /// Seconds to restore `tokens` of KV over a replica's GPU–host link.
+    virtual double restoreSeconds(double tokens) const = 0;
 };
 
 class Router {
@@ -114,7 +119,38 @@ private:
     std::unordered_map<std::uint64_t, int> m_sentTo; ///< a prefix key's last replica
 };
 
+/// To a replica drawn uniformly at random (seeded: the same seed, the same draws).
+class RandomRouter : public DispatchRouter {
+public:
+    explicit RandomRouter(std::uint64_t seed);
+    int arrive(std::uint32_t request, const RouterReads& reads) override;
+
+private:
+    std::mt19937_64 m_rng;
+};
+
+/// To the replica where the request's first token is estimated to come soonest, as
+/// Mooncake's conductor places a prefill (Qin et al., FAST'25, §6, Algorithm 1): that
+/// replica's queued prefill, plus prefilling the tokens no cache there holds, plus restoring
+/// the blocks its DRAM/SSD holds beyond what its HBM does. A replica whose queued prefill
+/// exceeds the least-loaded one's by more than `balanceSeconds` is passed over (load
+/// balancing, which the estimate alone would not do where the hot prefixes are few).
+class CacheAwareRouter : public DispatchRouter {
+public:
+    CacheAwareRouter(std::uint64_t seed, double balanceSeconds);
+    int arrive(std::uint32_t request, const RouterReads& reads) override;
+
+private:
+    double m_balance;
+};
+
+/// The cache-aware router's load-balancing threshold when none is given: seconds of queued
+/// prefill (ReplayOptions::balanceSeconds).
+inline constexpr double kDefaultBalanceSeconds = 1.0;
+
 /// The router of a routing policy.
 std::unique_ptr<Router> makeRouter(ReplayRouting routing, std::uint64_t seed);
+/// The router of a replay's options (its policy, seed and threshold).
+std::unique_ptr<Router> makeRouter(const ReplayOptions& options);
 
 } // namespace kvtiers::replay

@@ -14,6 +14,11 @@ Json statsJson(const ReplayStats& s)
         { "p99", numberToJson(s.p99) }, { "max", numberToJson(s.max) } };
 }
 
+Json spreadJson(const ReplicaSpread& s)
+{
+    return { { "min", numberToJson(s.min) }, { "mean", numberToJson(s.mean) }, { "max", numberToJson(s.max) } };
+}
+
 Json linkJson(const LinkUse& u)
 {
     return { { "mean", numberToJson(u.mean) }, { "peak", numberToJson(u.peak) } };
@@ -59,6 +64,8 @@ Json replayJson(const ReplayResult& r)
         { "hit_share", sourcesJson(r.hitShare) },
         { "restore_bytes", restoreJson(r.restoreBytes) },
         { "link_utilization", { { "pcie_or_c2c", linkJson(r.gpuLink) }, { "nvme", linkJson(r.nvme) } } },
+        { "per_replica",
+            { { "requests", spreadJson(r.replicaRequests) }, { "busy_s", spreadJson(r.replicaBusySeconds) } } },
         { "replicas", r.replicas },
         { knobKey(KnobId::Servers), r.servers },
         { "gpus", r.gpus },

@@ -678,17 +678,19 @@ void TraceReader::parseLine(std::string_view line, TraceRequest& request)
 
 void TraceReader::chainBlocks(TraceRequest& request) const
 {
-    // Each id names a block of `blockTokens` tokens of the prompt; more ids than blocks means
-    // the block size is not the trace's.
+    // Each id names a block of `blockTokens` tokens of the prompt. More ids than blocks, or
+    // fewer than its full blocks (only the last, partly filled one may go unnamed), means the
+    // ids do not describe this prompt at this block size.
     const std::uint64_t b = static_cast<std::uint64_t>(m_blockTokens);
     const std::uint64_t maxBlocks = (request.inputTokens + b - 1) / b;
-    if (m_ids.size() > maxBlocks)
+    const std::uint64_t fullBlocks = request.inputTokens / b; // (a replay would take unnamed blocks as never cached)
+    if (m_ids.size() > maxBlocks || m_ids.size() < fullBlocks)
         fail("hash_ids",
             say(QT_TRANSLATE_NOOP("Messages",
-                    "%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is that the trace's block "
+                    "%1 block ids for input_length %2 (%3 to %4 at %5 tokens per block; is that the trace's block "
                     "size?)"),
-                { std::to_string(m_ids.size()), std::to_string(request.inputTokens), std::to_string(maxBlocks),
-                    std::to_string(m_blockTokens) }));
+                { std::to_string(m_ids.size()), std::to_string(request.inputTokens), std::to_string(fullBlocks),
+                    std::to_string(maxBlocks), std::to_string(m_blockTokens) }));
     std::uint64_t parent = 0;
     request.blockKeys.reserve(m_ids.size());
     for (const std::uint64_t id : m_ids) {

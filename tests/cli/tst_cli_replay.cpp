@@ -136,7 +136,7 @@ private slots:
         };
         row("no file", {}, "give the trace file");
         row("missing file", { QStringLiteral("/no/such.jsonl") }, "/no/such.jsonl");
-        row("bad routing", { f, QStringLiteral("--routing"), QStringLiteral("random") }, "--routing");
+        row("bad routing", { f, QStringLiteral("--routing"), QStringLiteral("randomly") }, "--routing");
         row("bad tiers", { f, QStringLiteral("--tiers"), QStringLiteral("inclusive") }, "--tiers");
         row("capacity without tier", { f, QStringLiteral("--capacity-blocks"), QStringLiteral("100") },
             "--capacity-blocks");
@@ -168,6 +168,55 @@ private slots:
         const QString err = QString::fromStdString(r.err);
         QVERIFY2(err.startsWith(QStringLiteral("kvtiers: ")) && err.count(QLatin1Char('\n')) == 1, r.err.c_str());
         QVERIFY2(err.contains(needle), r.err.c_str());
+        QVERIFY(r.out.empty());
+    }
+
+    void hostileTracesAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("needle");
+        // Llama-3.1-70B (the replay's default model) holds 131,072 tokens of context.
+        QTest::newRow("endless output") << QByteArray(
+            "{\"timestamp\": 0, \"input_length\": 10, \"output_length\": 100000000000, "
+            "\"hash_ids\": [1]}\n") << QStringLiteral("hostile.jsonl:1: field \"output_length\"");
+        QTest::newRow("output past the context") << QByteArray(
+            "{\"timestamp\": 0, \"input_length\": 1000, \"output_length\": 130073, "
+            "\"hash_ids\": [1, 2]}\n") << QStringLiteral("hostile.jsonl:1: field \"output_length\"");
+        QTest::newRow("huge input, one id") << QByteArray(
+            "{\"timestamp\": 0, \"input_length\": 99999999999, \"output_length\": 2, "
+            "\"hash_ids\": [1]}\n") << QStringLiteral("hostile.jsonl:1: field \"hash_ids\"");
+        const auto idList = [](int n) {
+            QString ids;
+            for (int i = 0; i < n; ++i)
+                ids += (i ? QStringLiteral(", ") : QString()) + QString::number(i);
+            return ids;
+        };
+        // 100,000 tokens fit; 131,073 on the next line do not (257 blocks of 512, ids agree).
+        QTest::newRow("input past the context") << QStringLiteral(
+            "{\"timestamp\": 0, \"input_length\": 100000, \"output_length\": 2, \"hash_ids\": [%1]}\n"
+            "{\"timestamp\": 1, \"input_length\": 131073, \"output_length\": 1, \"hash_ids\": [%2]}\n")
+                                                       .arg(idList(196), idList(257))
+                                                       .toUtf8()
+                                                << QStringLiteral("hostile.jsonl:2: field \"input_length\"");
+        QTest::newRow("no ids for a whole block")
+            << QByteArray("{\"timestamp\": 0, \"input_length\": 512, \"output_length\": 2, \"hash_ids\": []}\n")
+            << QStringLiteral("hostile.jsonl:1: field \"hash_ids\"");
+        QTest::newRow("empty") << QByteArray() << QStringLiteral("hostile.jsonl: no requests");
+    }
+
+    void hostileTracesAreRefused()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, needle);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("hostile.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text);
+        file.close();
+        const Result r = runCli({ "replay", path.toStdString() });
+        QCOMPARE(r.status, 2);
+        QVERIFY2(QString::fromStdString(r.err).contains(needle), r.err.c_str());
         QVERIFY(r.out.empty());
     }
 

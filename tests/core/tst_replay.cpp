@@ -9,6 +9,7 @@
 //  4. monotone: more DRAM never raises TTFT p99 at fixed load (the shipped Mooncake trace);
 // and determinism (two replays, the same bytes).
 
+#include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayOptions.h"
@@ -132,6 +133,88 @@ public:
     void prefillProgress(int, std::uint32_t request, std::uint64_t tokens) override { progressed[request] += tokens; }
 };
 
+/// Requests in bursts: burst times a Poisson process of rate 1 per second (before the traffic
+/// scale), `burst` requests on each timestamp; prompts of 256 to 4,351 tokens (uniform), 1 to
+/// 8 output tokens, every block unique (no cache hits: the load alone decides).
+ReplayTrace burstTrace(std::uint64_t seed, int requests, int burst)
+{
+    std::mt19937_64 rng(seed);
+    std::exponential_distribution<double> gap(1.0);
+    ReplayTrace t;
+    t.name = "bursts";
+    t.blockTokens = 512;
+    double time = 0;
+    for (int i = 0; i < requests; ++i) {
+        if (i % burst == 0)
+            time += gap(rng);
+        ReplayTrace::Request r;
+        r.arrival = time;
+        r.inputTokens = 256 + rng() % 4096;
+        r.outputTokens = 1 + rng() % 8;
+        r.firstKey = t.keys.size();
+        r.keyCount = static_cast<std::uint32_t>((r.inputTokens + 511) / 512);
+        for (std::uint32_t k = 0; k < r.keyCount; ++k)
+            t.keys.push_back(t.keys.size() + 1);
+        r.line = static_cast<std::uint64_t>(i) + 1;
+        t.requests.push_back(r);
+    }
+    return t;
+}
+
+/// Multi-turn sessions, the reuse a cache-aware router is for. `sessions` conversations,
+/// each picked per arrival by a Zipf law of exponent 1 over their ranks (P(k) ∝ 1/k); a
+/// conversation's first prompt is 2 to 7 blocks of 512 tokens (its system prompt and first
+/// question), each later turn adds one block (the answer and the next question), and after
+/// 12 turns it starts over as a new conversation (new block ids). Arrivals are Poisson at rate
+/// 1 per second (before the traffic scale), 16 output tokens each.
+ReplayTrace sessionTrace(std::uint64_t seed, int requests, int sessions)
+{
+    std::mt19937_64 rng(seed);
+    std::exponential_distribution<double> gap(1.0);
+    std::vector<double> weights;
+    for (int k = 1; k <= sessions; ++k)
+        weights.push_back(1.0 / k);
+    std::discrete_distribution<int> pick(weights.begin(), weights.end());
+    struct Session {
+        std::vector<std::uint64_t> blocks;
+        int turns = 0;
+    };
+    std::vector<Session> state(sessions);
+    std::uint64_t nextId = 1;
+    auto begin = [&](Session& s) {
+        s.blocks.clear();
+        s.turns = 0;
+        const int first = 2 + static_cast<int>(rng() % 6);
+        for (int b = 0; b < first; ++b)
+            s.blocks.push_back(nextId++);
+    };
+    for (Session& s : state)
+        begin(s);
+    ReplayTrace t;
+    t.name = "sessions";
+    t.blockTokens = 512;
+    double time = 0;
+    for (int i = 0; i < requests; ++i) {
+        time += gap(rng);
+        Session& s = state[pick(rng)];
+        if (s.turns == 12)
+            begin(s);
+        else if (s.turns > 0)
+            s.blocks.push_back(nextId++);
+        ++s.turns;
+        ReplayTrace::Request r;
+        r.arrival = time;
+        r.inputTokens = s.blocks.size() * 512;
+        r.outputTokens = 16;
+        r.firstKey = t.keys.size();
+        r.keyCount = static_cast<std::uint32_t>(s.blocks.size());
+        t.keys.insert(t.keys.end(), s.blocks.begin(), s.blocks.end());
+        r.line = static_cast<std::uint64_t>(i) + 1;
+        t.requests.push_back(r);
+    }
+    return t;
+}
+
 } // namespace
 
 class TestReplay : public QObject {
@@ -196,6 +279,97 @@ private slots:
             waited += expected[i] > 0;
         }
         QVERIFY2(waited > n / 20, "the load makes requests wait");
+    }
+
+    void evenLoad()
+    {
+        // Central dispatch spreads bursts: 16 replicas, bursts of 28 on one timestamp, at
+        // least 1,000 requests per replica, the fleet 50-80% busy.
+        const int replicas = 16;
+        const ReplayTrace t = burstTrace(20261205, 1000 * replicas + 28 * 20, 28);
+        ReplayOptions o;
+        o.routing = ReplayRouting::Central;
+        o.replicas = replicas;
+        o.keepRequests = false;
+        auto utilisation = [&](const ReplayResult& r) { return r.replicaBusySeconds.mean / r.durationSeconds; };
+        // Aim at 65% busy: the busy share grows about in proportion to the traffic.
+        const double first = utilisation(runReplay(t, setup().scenario, setup().result, o));
+        o.trafficScale = 0.65 / first;
+        const ReplayResult r = runReplay(t, setup().scenario, setup().result, o);
+        const double u = utilisation(r);
+        QVERIFY2(u >= 0.5 && u <= 0.8, qPrintable(QString::number(u)));
+        QVERIFY(r.replicaRequests.min >= 1000);
+        const double requests = r.replicaRequests.max / r.replicaRequests.min;
+        const double busy = r.replicaBusySeconds.max / r.replicaBusySeconds.min;
+        QVERIFY2(requests <= 1.5, qPrintable(QStringLiteral("requests max/min %1").arg(requests)));
+        QVERIFY2(busy <= 1.2, qPrintable(QStringLiteral("busy max/min %1").arg(busy)));
+    }
+
+    void cacheAwareRoutingEarnsItsName()
+    {
+        // sessionTrace: 8 replicas whose HBM caches 400 blocks each (a quarter of the hot
+        // conversations), no DRAM or SSD. The load: where prefix-aware's busiest replica is
+        // 90-98% busy, found by bisection on the traffic scale.
+        for (std::uint64_t seed : { 1u, 2u, 3u }) {
+            const ReplayTrace t = sessionTrace(seed, 6000, 300);
+            ReplayOptions o;
+            o.replicas = 8;
+            o.capacityBlocks = { 400.0, 0.0, 0.0 };
+            o.keepRequests = false;
+            o.seed = seed;
+            auto run = [&](ReplayRouting routing) {
+                o.routing = routing;
+                return runReplay(t, setup().scenario, setup().result, o);
+            };
+            double lo = 0.01, hi = 100;
+            ReplayResult prefix;
+            double busiest = 0;
+            for (int i = 0; i < 40; ++i) {
+                o.trafficScale = std::sqrt(lo * hi);
+                prefix = run(ReplayRouting::PrefixAware);
+                busiest = prefix.replicaBusySeconds.max / prefix.durationSeconds;
+                if (busiest >= 0.90 && busiest <= 0.98)
+                    break;
+                (busiest < 0.90 ? lo : hi) = o.trafficScale;
+            }
+            QVERIFY2(busiest >= 0.90 && busiest <= 0.98, qPrintable(QString::number(busiest)));
+            const double fleet = prefix.replicaBusySeconds.mean / prefix.durationSeconds;
+            QVERIFY2(fleet <= 0.75, qPrintable(QString::number(fleet)));
+            const double aware = run(ReplayRouting::CacheAware).ttft.mean;
+            for (ReplayRouting other : { ReplayRouting::LeastLoaded, ReplayRouting::RoundRobin })
+                QVERIFY2(aware <= 0.95 * run(other).ttft.mean,
+                    qPrintable(QStringLiteral("seed %1: cache-aware %2 s, %3 %4 s")
+                                   .arg(seed)
+                                   .arg(aware)
+                                   .arg(QString::fromLatin1(replayRoutingName(other)))
+                                   .arg(run(other).ttft.mean)));
+            QVERIFY2(aware <= 0.95 * prefix.ttft.mean,
+                qPrintable(QStringLiteral("seed %1: cache-aware %2 s, prefix-aware %3 s")
+                               .arg(seed)
+                               .arg(aware)
+                               .arg(prefix.ttft.mean)));
+        }
+    }
+
+    void randomRoutingIsSeeded()
+    {
+        const ReplayTrace t = burstTrace(5, 400, 4);
+        ReplayOptions o;
+        o.routing = ReplayRouting::Random;
+        o.replicas = 4;
+        auto replicasOf = [&](std::uint64_t seed) {
+            o.seed = seed;
+            std::vector<int> out;
+            for (const ReplayRecord& r : runReplay(t, setup().scenario, setup().result, o).perRequest)
+                out.push_back(r.replica);
+            return out;
+        };
+        const std::vector<int> a = replicasOf(7);
+        QVERIFY(a == replicasOf(7));
+        QVERIFY(a != replicasOf(8));
+        // Each replica draws about a quarter (binomial: 100 ± 8.7; ±35 is 4 sigma).
+        for (int r = 0; r < 4; ++r)
+            QVERIFY(std::abs(std::count(a.begin(), a.end(), r) - 100) <= 35);
     }
 
     void hbmHitsEqualTheTraceEngine()
@@ -298,6 +472,38 @@ private slots:
         }
         QVERIFY2(previous < 0.95 * sweep.points.front().result.ttft.p99, "DRAM buys something on this trace");
         QVERIFY(sweep.points.back().result.hitShare.dram > 0.03);
+    }
+
+    void workIsBoundedBeforeItStarts()
+    {
+        // 30,000 requests of 100,000 output tokens each fit the model's context one by one,
+        // but make 3e9 request-steps: refused at once, naming the file and the count.
+        ReplayTrace t;
+        t.name = "long.jsonl";
+        t.blockTokens = 512;
+        for (int i = 0; i < 30000; ++i) {
+            ReplayTrace::Request r;
+            r.arrival = i;
+            r.inputTokens = 10;
+            r.outputTokens = 100000;
+            r.firstKey = t.keys.size();
+            r.keyCount = 1;
+            t.keys.push_back(static_cast<std::uint64_t>(i) + 1);
+            r.line = static_cast<std::uint64_t>(i) + 1;
+            t.requests.push_back(r);
+        }
+        ReplayOptions o;
+        o.replicas = 1;
+        try {
+            runReplay(t, setup().scenario, setup().result, o);
+            QFAIL("the replay started");
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("long.jsonl: 3000030000 request-steps") != std::string::npos, what.c_str());
+        }
+        // An empty trace is refused too.
+        t.requests.clear();
+        QVERIFY_THROWS_EXCEPTION(InputError, runReplay(t, setup().scenario, setup().result, o));
     }
 
     void sameInputsGiveTheSameBytes()
@@ -478,8 +684,7 @@ private slots:
             QVERIFY2(p.tierMode == expected, p.id.c_str());
         }
         // A replay without --tiers takes it.
-        ReplayTrace t;
-        t.blockTokens = 16;
+        const ReplayTrace t = loadText(tieFreeTrace(3, 2));
         for (const char* id : { "vllm-offload", "trtllm" }) {
             Scenario s = setup().scenario;
             s.restorePath = builtinRestorePath(id);
@@ -495,8 +700,7 @@ private slots:
         o.replicas = 3;
         o.capacityBlocks.ssd = 777;
         const ReplayCapacities c = replayCapacities(512, setup().scenario, setup().result, o);
-        ReplayTrace t;
-        t.blockTokens = 512;
+        const ReplayTrace t = burstTrace(1, 1, 1); // one request: an empty trace is refused
         const ReplayResult r = runReplay(t, setup().scenario, setup().result, o);
         QCOMPARE(c.replicas, r.replicas);
         QCOMPARE(c.servers, r.servers);

@@ -2,6 +2,7 @@
 // curve (bigger blocks restore faster, docs/model.md §7), TTFT with and without reuse, and
 // what bounds a decode step.
 
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
@@ -79,6 +80,29 @@ private slots:
         // Sliding windows cap the pairs: W²/2 + (T − W) W.
         const Timing m(scenario("mistral-7b-v0.1", { { "context", 32768 }, { "tp", 1 } }));
         QCOMPARE(m.cm.attentionFlops(32768), 32.0 * 32 * 2 * 256 * (4096.0 * 4096 / 2 + (32768.0 - 4096) * 4096));
+    }
+
+    void everyModelCardSizesItsLmHead()
+    {
+        // Each built-in card gives vocab_size and tie_word_embeddings from its config.json,
+        // so its LM head (vocab × hidden) follows; the embedding and an untied head fit in
+        // its parameters.
+        for (const auto& [id, m] : CardCatalog::builtin().models()) {
+            QVERIFY2(m.vocabSize > 0 && m.hiddenSize > 0, id.c_str());
+            const double head = static_cast<double>(m.vocabSize) * static_cast<double>(m.hiddenSize);
+            QVERIFY2(head * (m.tieWordEmbeddings ? 1 : 2) < m.paramsTotal, id.c_str());
+        }
+        // Llama-3.1-8B (config.json: hidden 4096, 32 layers, 8 KV heads of 128, FFN 14336,
+        // vocab 128256, untied): its 8,030,261,248 parameters less the embedding, the LM head
+        // (128,256 × 4,096 = 525,336,576 each) and 65 norms of 4,096 are exactly the blocks'
+        // q, k, v, o, gate, up and down matrices: 32 × (2 × 4096² + 2 × 4096 × 1024 + 3 × 4096
+        // × 14336) = 6,979,321,856, the linear FLOPs per prompt token ÷ 2.
+        const ModelCard& m = builtinModel("llama-3.1-8b");
+        QCOMPARE(m.vocabSize * m.hiddenSize, std::int64_t(525336576));
+        QVERIFY(!m.tieWordEmbeddings);
+        QCOMPARE(m.paramsActive - 2 * 525336576.0 - (2 * 32 + 1) * 4096.0, 6979321856.0);
+        QCOMPARE(32.0 * (2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336), 6979321856.0);
+        QVERIFY(builtinModel("gemma-2-27b").tieWordEmbeddings);
     }
 
     void attentionRunsAtItsOwnPrecision()

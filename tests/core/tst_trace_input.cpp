@@ -281,7 +281,7 @@ private slots:
         // largest id, one more, and 19 nines (below 2^64) and 20 nines (above it).
         const auto read = [](const std::string& id) {
             auto reader = TraceReader::fromText(
-                "{\"timestamp\": 0, \"input_length\": 5120, \"output_length\": 1, \"hash_ids\": [" + id + "]}\n",
+                "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 1, \"hash_ids\": [" + id + "]}\n",
                 "t.jsonl");
             TraceRequest r;
             reader->next(r);

@@ -1218,8 +1218,20 @@
         <translation>%1: 표본에 남은 요청이 없습니다 (더 큰 비율로 추출하거나, 모든 요청이 같은 블록으로 시작하면 두 번째 블록에서 트리를 고르세요)</translation>
     </message>
     <message>
-        <source>%1 block ids for input_length %2 (at most %3 at %4 tokens per block; is that the trace&apos;s block size?)</source>
-        <translation>input_length %2에 블록 ID가 %1개입니다(블록당 %4토큰이면 최대 %3개; 트레이스의 블록 크기가 맞습니까?)</translation>
+        <source>%1: no requests: nothing to replay</source>
+        <translation>%1: 요청이 없어 재생할 것이 없습니다</translation>
+    </message>
+    <message>
+        <source>%1:%2: field &quot;%3&quot;: input_length %4 + output_length %5 exceeds %6&apos;s maximum context of %7 tokens</source>
+        <translation>%1:%2: 필드 &quot;%3&quot;: input_length %4 + output_length %5이(가) %6의 최대 문맥 %7토큰을 넘습니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a replay runs</source>
+        <translation>%1: 재생할 요청-스텝이 %2개(출력 토큰과 프리필 청크의 합)로, 한 번의 재생이 처리하는 %3개를 넘습니다</translation>
+    </message>
+    <message>
+        <source>%1 block ids for input_length %2 (%3 to %4 at %5 tokens per block; is that the trace&apos;s block size?)</source>
+        <translation>input_length %2에 블록 ID가 %1개입니다(블록당 %5토큰이면 %3~%4개; 트레이스의 블록 크기가 맞습니까?)</translation>
     </message>
     <message>
         <source>does not fit: HBM holds no sequence of %1 tokens (%2 per GPU left for KV after the weights)</source>
@@ -1239,10 +1251,6 @@
     <message>
         <source>replicas replayed on (default: replicas per server × servers)</source>
         <translation>재생할 레플리카 수 (기본값: 서버당 레플리카 × 서버 수)</translation>
-    </message>
-    <message>
-        <source>where arrivals go: one central queue, a replica chosen on arrival, or a central queue with one DRAM/SSD pool (global)</source>
-        <translation>도착한 요청을 보내는 곳: 하나의 중앙 대기열, 도착 시 고른 레플리카, 또는 하나의 D램/SSD 풀을 쓰는 중앙 대기열(global)</translation>
     </message>
     <message>
         <source>traffic × K: every gap between arrivals divided by K</source>
@@ -1291,10 +1299,6 @@
     <message>
         <source>sequences a replica runs at once (default: vLLM&apos;s, 1024 with 8192 batched tokens, else 256)</source>
         <translation>레플리카가 동시에 실행하는 시퀀스 수 (기본값: vLLM의 값, 배치 토큰 8192이면 1024, 아니면 256)</translation>
-    </message>
-    <message>
-        <source>where round-robin and load-based routing start their scan</source>
-        <translation>라운드 로빈과 부하 기반 라우팅이 탐색을 시작하는 위치</translation>
     </message>
     <message>
         <source>replay at evenly spaced values of DRAM or SSD per server, or of the replica count</source>
@@ -1387,6 +1391,18 @@
     <message>
         <source>bytes in binary units (GiB) or decimal ones (GB, as memory is sold)</source>
         <translation>바이트를 이진 단위(GiB) 또는 메모리 판매 단위인 십진 단위(GB)로 표시</translation>
+    </message>
+    <message>
+        <source>where arrivals go: one central queue dispatching to the replica that can start it soonest, a replica chosen on arrival (by load, in turn, by prefix, at random, or by estimated TTFT: cache-aware), or a central queue with one DRAM/SSD pool (global)</source>
+        <translation>도착한 요청을 보내는 곳: 가장 빨리 시작할 수 있는 레플리카에 배정하는 하나의 중앙 대기열, 도착 시 고른 레플리카(부하, 차례, 프리픽스, 무작위, 또는 예상 TTFT 기준: cache-aware), 또는 하나의 D램/SSD 풀을 쓰는 중앙 대기열(global)</translation>
+    </message>
+    <message>
+        <source>where round-robin and load-based routing start their scan, and random routing&apos;s draws</source>
+        <translation>라운드 로빈과 부하 기반 라우팅이 탐색을 시작하는 위치, 그리고 무작위 라우팅의 추첨</translation>
+    </message>
+    <message>
+        <source>cache-aware routing passes over a replica whose queued prefill exceeds the least loaded&apos;s by more than this</source>
+        <translation>cache-aware 라우팅은 대기 중인 프리필이 가장 한가한 레플리카보다 이 값 이상 많은 레플리카를 건너뜁니다</translation>
     </message>
 </context>
 <context>
