@@ -192,7 +192,7 @@ enum class OutlookGroup {
 };
 inline constexpr int kOutlookGroupCount = 8;
 
-/// The group's key ("tokens", "mix", "context", "reuse_retention", "kv_format",
+/// The group's key ("tokens", "mix", "context_output", "reuse_retention", "kv_format",
 /// "architecture", "hardware", "targets") and its English label (context "OutlookGroup").
 const char* outlookGroupKey(OutlookGroup group);
 const char* outlookGroupLabel(OutlookGroup group);

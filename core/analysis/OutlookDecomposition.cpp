@@ -2,8 +2,8 @@
 // each tier's first-to-last-year index split into one multiplicative factor per driver
 // group, the Shapley value of ln(needed bytes) over the groups that change.
 #include "core/analysis/Outlook.h"
-
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 
 #include <algorithm>
 #include <bit>
@@ -31,7 +31,7 @@ struct GroupText {
 const GroupText kGroupTexts[] = {
     { G::Tokens, "tokens", QT_TRANSLATE_NOOP("OutlookGroup", "Tokens per day") },
     { G::Mix, "mix", QT_TRANSLATE_NOOP("OutlookGroup", "Workload mix") },
-    { G::Context, "context", QT_TRANSLATE_NOOP("OutlookGroup", "Context and output") },
+    { G::Context, "context_output", QT_TRANSLATE_NOOP("OutlookGroup", "Context and output") },
     { G::Reuse, "reuse_retention", QT_TRANSLATE_NOOP("OutlookGroup", "Reuse and retention") },
     { G::KvFormat, "kv_format", QT_TRANSLATE_NOOP("OutlookGroup", "KV format") },
     { G::Architecture, "architecture", QT_TRANSLATE_NOOP("OutlookGroup", "Model architecture") },
@@ -57,7 +57,6 @@ G groupOfKey(const std::string& key)
         { "kv_dtype", G::KvFormat },
         { "kv_scale_bits", G::KvFormat },
         { "model", G::Architecture },
-        { "weight_bits", G::Architecture },
         { "tp", G::Hardware },
         { "gpus_per_server", G::Hardware },
         { "gpu_memory_utilization", G::Hardware },
@@ -69,6 +68,8 @@ G groupOfKey(const std::string& key)
     for (const auto& [k, g] : table)
         if (key == k)
             return g;
+    if (key == knobKey(KnobId::WeightBits))
+        return G::Architecture; // the weights' format comes with the model
     return G::Context;
 }
 
@@ -243,7 +244,8 @@ OutlookDecomposition decomposeOutlook(
         weight[k] = std::tgamma(double(k) + 1) * std::tgamma(double(n - k)) / std::tgamma(double(n) + 1);
     for (Tier t : kTiers) {
         d.index[t] = std::exp(v.back()[t] - v.front()[t]);
-        const bool complete = std::all_of(v.begin(), v.end(), [&](const OutlookTiers& x) { return std::isfinite(x[t]); });
+        const bool complete
+            = std::all_of(v.begin(), v.end(), [&](const OutlookTiers& x) { return std::isfinite(x[t]); });
         for (int g = 0; g < kOutlookGroupCount; ++g)
             d.factor[size_t(g)][t] = complete ? 1.0 : std::numeric_limits<double>::quiet_NaN();
         if (!complete) {

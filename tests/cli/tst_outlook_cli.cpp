@@ -153,7 +153,7 @@ private slots:
             for (const auto& [group, factor] : d["factors"][tier].items())
                 product *= factor.get<double>();
             QVERIFY(std::abs(product / out["years"][1]["index"][tier].get<double>() - 1) < 1e-9);
-            QCOMPARE(d["factors"][tier]["context"].get<double>(), 1.0);
+            QCOMPARE(d["factors"][tier]["context_output"].get<double>(), 1.0);
             QCOMPARE(d["factors"][tier]["hardware"].get<double>(), 1.0);
         }
         QCOMPARE(d["changed"], Json({ "tokens", "mix" }));

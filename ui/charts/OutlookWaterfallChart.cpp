@@ -62,9 +62,8 @@ void OutlookWaterfallChart::redraw()
 {
     QCustomPlot* const p = plot();
     const OutlookDecomposition& d = m_decomposition;
-    title()->setText(tr("What made each tier grow from %1 to %2 (factors multiply to the index)")
-                         .arg(d.firstYear)
-                         .arg(d.lastYear));
+    title()->setText(
+        tr("What made each tier grow from %1 to %2 (factors multiply to the index)").arg(d.firstYear).arg(d.lastYear));
     p->yAxis->setLabel(tr("running product of the factors (log scale)"));
     for (QCPItemRect* box : m_boxes)
         p->removeItem(box);

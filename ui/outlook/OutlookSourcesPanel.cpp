@@ -69,8 +69,8 @@ void OutlookSourcesPanel::fill()
     clear();
     setColumnCount(UsesColumn + 1);
     setRowCount(static_cast<int>(card.sources.size()));
-    setHorizontalHeaderLabels(
-        { tr("#"), tr("Source"), tr("Publisher or author"), tr("Date"), tr("Link"), tr("Figure taken"), tr("Cited for") });
+    setHorizontalHeaderLabels({ tr("#"), tr("Source"), tr("Publisher or author"), tr("Date"), tr("Link"),
+        tr("Figure taken"), tr("Cited for") });
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookSource& s = card.sources[size_t(r)];
         const QString title = isAssumption(s) ? tr("%1 (an assumption)").arg(qs(s.title)) : qs(s.title);

@@ -12,7 +12,7 @@
 namespace kvtiers {
 struct OutlookCard;
 struct OutlookYear;
-}
+} // namespace kvtiers
 
 namespace kvtiers::ui {
 
