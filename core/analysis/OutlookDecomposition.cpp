@@ -127,6 +127,36 @@ std::string groupList(unsigned mask)
     return out.empty() ? "none" : out;
 }
 
+/// Each tier's index and, per changed group `changed[i]`, its factor: the exponent of its
+/// Shapley value over `v` (ln bytes per coalition, bit i of the coalition's number standing
+/// for `changed[i]`). The unchanged groups keep a factor of exactly 1.
+void splitByShapley(OutlookDecomposition& d, const std::vector<OutlookTiers>& v, const std::vector<int>& changed)
+{
+    const size_t n = changed.size();
+    // Shapley weights |S|! (n - |S| - 1)! / n!, by coalition size.
+    std::vector<double> weight(n);
+    for (size_t k = 0; k < n; ++k)
+        weight[k] = std::tgamma(double(k) + 1) * std::tgamma(double(n - k)) / std::tgamma(double(n) + 1);
+    for (Tier t : kTiers) {
+        d.index[t] = std::exp(v.back()[t] - v.front()[t]);
+        const bool complete
+            = std::all_of(v.begin(), v.end(), [&](const OutlookTiers& x) { return std::isfinite(x[t]); });
+        for (int g = 0; g < kOutlookGroupCount; ++g)
+            d.factor[size_t(g)][t] = complete ? 1.0 : std::numeric_limits<double>::quiet_NaN();
+        if (!complete) {
+            d.missing[t] = "a coalition of the decomposition needs no " + std::string(tierLabel(t));
+            continue;
+        }
+        for (size_t i = 0; i < n; ++i) {
+            double phi = 0;
+            for (size_t s = 0; s < v.size(); ++s)
+                if (!((s >> i) & 1U))
+                    phi += weight[size_t(std::popcount(s))] * (v[s | (size_t(1) << i)][t] - v[s][t]);
+            d.factor[size_t(changed[i])][t] = std::exp(phi);
+        }
+    }
+}
+
 } // namespace
 
 const char* outlookGroupKey(OutlookGroup group)
@@ -238,28 +268,7 @@ OutlookDecomposition decomposeOutlook(
             d.relaxed.push_back({ mask, sized->second, onLastHardware });
     }
     d.coalitions = int(v.size());
-    // Shapley weights |S|! (n - |S| - 1)! / n!, by coalition size.
-    std::vector<double> weight(n);
-    for (size_t k = 0; k < n; ++k)
-        weight[k] = std::tgamma(double(k) + 1) * std::tgamma(double(n - k)) / std::tgamma(double(n) + 1);
-    for (Tier t : kTiers) {
-        d.index[t] = std::exp(v.back()[t] - v.front()[t]);
-        const bool complete
-            = std::all_of(v.begin(), v.end(), [&](const OutlookTiers& x) { return std::isfinite(x[t]); });
-        for (int g = 0; g < kOutlookGroupCount; ++g)
-            d.factor[size_t(g)][t] = complete ? 1.0 : std::numeric_limits<double>::quiet_NaN();
-        if (!complete) {
-            d.missing[t] = "a coalition of the decomposition needs no " + std::string(tierLabel(t));
-            continue;
-        }
-        for (size_t i = 0; i < n; ++i) {
-            double phi = 0;
-            for (size_t s = 0; s < v.size(); ++s)
-                if (!((s >> i) & 1U))
-                    phi += weight[size_t(std::popcount(s))] * (v[s | (size_t(1) << i)][t] - v[s][t]);
-            d.factor[size_t(changed[i])][t] = std::exp(phi);
-        }
-    }
+    splitByShapley(d, v, changed);
     return d;
 }
 
