@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -115,7 +116,7 @@ OutlookCard resolveOutlookOrPreset(const std::string& arg)
 
 int cmdOutlook(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
-    const Parsed p = parseArgs(args, 1, command.options);
+    const Parsed p = parseArgs(args, 1, command.options, command.switches);
     if (!p.positional.empty())
         throw InputError("outlook: unexpected argument \"" + p.positional[0] + "\"");
     checkOutputFlags(p, "outlook", true);
@@ -124,13 +125,22 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     const ByteUnits units = run.units;
     const OutlookCard card = resolveOutlookOrPreset(run.outlook);
     const OutlookResult r = computeOutlook(cardCatalog(), card);
+    if (run.sources && !p.json && !p.csv) {
+        out << "Outlook " << r.id << ": " << r.name << "\n"
+            << "A scenario, not a forecast. Its sources, numbered as its years cite them:\n\n"
+            << outlookSourcesText(r);
+        return kExitOk;
+    }
     if (p.csv) {
         out << outlookCsv(r);
         return kExitOk;
     }
     const OutlookTornado t = outlookTornado(cardCatalog(), card, run.relativeRange);
+    std::optional<OutlookDecomposition> d;
+    if (run.decompose)
+        d = decomposeOutlook(cardCatalog(), card);
     if (p.json) {
-        out << outlookToJson(r, &t).dump(2) << "\n";
+        out << outlookToJson(r, &t, d ? &*d : nullptr).dump(2) << "\n";
         return kExitOk;
     }
     out << "Outlook " << r.id << ": " << r.name << "\n"
@@ -139,6 +149,8 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
         << "`kvtiers fleet` counts them, installed = what the GPUs and servers carry.\n\n";
     yearTable(out, r, units);
     tornadoTable(out, t, units);
+    if (d)
+        out << "\n" << outlookDecompositionText(*d);
     return kExitOk;
 }
 
@@ -161,7 +173,14 @@ const Command kOutlookCommand = { "outlook",
           "                driver tornado (each driver moved by ± "
         + outlookFlag("relative_range") + "); decimal units (PB, EB) unless\n                " + outlookFlag("units")
         + " binary. A scenario, not a forecast. --csv: one row per year, bytes as\n"
-          "                exact numbers. SAVED: an outlook saved with kvtiers preset save NAME "
+          "                exact numbers. "
+        + outlookFlag("sources")
+        + ": the sources, numbered, each with the figures it\n"
+          "                gives. "
+        + outlookFlag("decompose")
+        + ": each tier's growth split into one factor per driver\n"
+          "                group (tokens, mix, context, reuse, KV format, architecture, hardware, targets).\n"
+          "                SAVED: an outlook saved with kvtiers preset save NAME "
         + outlookFlag("outlook") + "\n                ID|FILE\n",
     optionFlags(optionSpecs(outlookRunOptions()), false), cmdOutlook,
     optionFlags(optionSpecs(outlookRunOptions()), true), outlookOptionLines };

@@ -155,7 +155,7 @@ double elasticity(double tier, double tierBefore, double tokens, double tokensBe
 OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card)
 {
     validateOutlook(catalog, card);
-    OutlookResult out { card.id, card.name, card.status, {} };
+    OutlookResult out { card.id, card.name, card.status, {}, card.sources, outlookSourceUses(card) };
     FleetSizingMemo memo(catalog);
     for (size_t i = 0; i < card.years.size(); ++i) {
         OutlookYearResult r;
@@ -240,11 +240,25 @@ Option<OutlookRun> rangeOption()
     return o;
 }
 
+/// A switch of the command (on when given), bound to its field.
+template <bool OutlookRun::*Member> Option<OutlookRun> switchOption(const char* key, const char* flag, const char* help)
+{
+    Option<OutlookRun> o;
+    static_cast<OptionSpec&>(o) = { .key = key, .flag = flag, .kind = OptionKind::Switch, .help = help };
+    o.field = option_fields::flag<Member>();
+    return o;
+}
+
 } // namespace
 
 std::span<const Option<OutlookRun>> outlookRunOptions()
 {
-    static const Option<OutlookRun> table[] = { outlookOption(), unitsOption(), rangeOption() };
+    static const Option<OutlookRun> table[] = { outlookOption(), unitsOption(), rangeOption(),
+        switchOption<&OutlookRun::sources>("sources", "--sources",
+            QT_TRANSLATE_NOOP("Option", "the outlook's sources, numbered, each with the figures it gives")),
+        switchOption<&OutlookRun::decompose>("decompose", "--decompose",
+            QT_TRANSLATE_NOOP("Option",
+                "split each tier's growth from the first year to the last into one factor per driver group")) };
     return table;
 }
 
@@ -275,19 +289,27 @@ std::string looked(TextLookup lookup, const char* context, const char* source)
     return lookup ? lookup(context, source) : std::string(source);
 }
 
-/// `pattern` with "%1" and "%2" replaced by `one` and `two` (a translation may put them in
-/// either order); the texts put in are not searched again.
-std::string filled(const std::string& pattern, const std::string& one, const std::string& two = {})
+/// `pattern` with "%1" to "%9" replaced by `args` (a translation may put them in any
+/// order); the texts put in are not searched again.
+std::string filled(const std::string& pattern, std::initializer_list<std::string> args)
 {
     std::string out;
     for (size_t i = 0; i < pattern.size(); ++i) {
-        if (pattern[i] == '%' && i + 1 < pattern.size() && (pattern[i + 1] == '1' || pattern[i + 1] == '2')) {
-            out += pattern[++i] == '1' ? one : two;
+        const size_t n = i + 1 < pattern.size() ? size_t(pattern[i + 1] - '1') : args.size();
+        if (pattern[i] == '%' && n < args.size()) {
+            out += *(args.begin() + n);
+            ++i;
             continue;
         }
         out += pattern[i];
     }
     return out;
+}
+
+/// "7.5×": a factor as the thesis writes it.
+std::string times(double v)
+{
+    return formatSignificant(v, 3) + "×";
 }
 
 } // namespace
@@ -318,10 +340,38 @@ std::string outlookDriverLabel(OutlookDriver driver, const std::string& workload
     if (!t.knob) {
         if (!t.perWorkload)
             return looked(lookup, "OutlookDriver", t.label);
-        return filled(looked(lookup, "OutlookDriver", t.perWorkload), workloadName);
+        return filled(looked(lookup, "OutlookDriver", t.perWorkload), { workloadName });
     }
     const std::string label = looked(lookup, "Knob", knob(*t.knob).sensitivity.label);
-    return t.perWorkload ? filled(looked(lookup, "OutlookDriver", t.perWorkload), label, workloadName) : label;
+    return t.perWorkload ? filled(looked(lookup, "OutlookDriver", t.perWorkload), { label, workloadName }) : label;
+}
+
+std::string outlookThesis(const OutlookDecomposition& d, TextLookup lookup)
+{
+    // The fastest-growing tier with a split, and the group that adds most to it.
+    std::optional<Tier> fastest;
+    for (Tier t : kTiers)
+        if (d.missing[t].empty() && std::isfinite(d.index[t]) && (!fastest || d.index[t] > d.index[*fastest]))
+            fastest = t;
+    if (!fastest)
+        return looked(lookup, "OutlookGroup", QT_TRANSLATE_NOOP("OutlookGroup", "No tier's growth can be split."));
+    const Tier t = *fastest;
+    int top = 0;
+    for (int g = 1; g < kOutlookGroupCount; ++g)
+        if (d.factor[size_t(g)][t] > d.factor[size_t(top)][t])
+            top = g;
+    const std::string tier = tierLabel(t);
+    const std::string from = std::to_string(d.firstYear), to = std::to_string(d.lastYear);
+    if (!(d.factor[size_t(top)][t] > 1))
+        return filled(
+            looked(lookup, "OutlookGroup",
+                QT_TRANSLATE_NOOP("OutlookGroup", "%1 grows fastest: %2 from %3 to %4; no driver group raises it.")),
+            { tier, times(d.index[t]), from, to });
+    return filled(
+        looked(lookup, "OutlookGroup",
+            QT_TRANSLATE_NOOP("OutlookGroup", "%1 grows fastest: %2 from %3 to %4, most of it from %5 (%6).")),
+        { tier, times(d.index[t]), from, to, looked(lookup, "OutlookGroup", outlookGroupLabel(OutlookGroup(top))),
+            times(d.factor[size_t(top)][t]) });
 }
 
 } // namespace kvtiers

@@ -20,6 +20,8 @@
 #include "core/io/Units.h"
 #include "core/scenario/Knobs.h"
 
+#include <array>
+#include <atomic>
 #include <optional>
 #include <span>
 #include <string>
@@ -37,9 +39,11 @@ struct OutlookRun {
     std::string outlook = "steady"; ///< a built-in id, an outlook file or a saved outlook's name
     ByteUnits units = ByteUnits::Decimal;
     double relativeRange = kDefaultSensitivityRange; ///< each tornado driver moved by ± this share
+    bool sources = false;                            ///< print the card's sources, each with the figures it gives
+    bool decompose = false;                          ///< print (or, with --json, add) the growth decomposition
 };
 
-/// `--outlook`, `--units`, `--range`.
+/// `--outlook`, `--units`, `--range`, `--sources`, `--decompose`.
 std::span<const Option<OutlookRun>> outlookRunOptions();
 
 struct OutlookYearResult {
@@ -64,6 +68,8 @@ struct OutlookYearResult {
 struct OutlookResult {
     std::string id, name, status;
     std::vector<OutlookYearResult> years;
+    std::vector<OutlookSource> sources;                    ///< the card's, in its order
+    std::vector<std::vector<OutlookSourceUse>> sourceUses; ///< per source, the figures citing it
 };
 
 /// Checks the card against the catalog: every workload, override key, model and hardware
@@ -170,6 +176,64 @@ using TextLookup = std::string (*)(const char* context, const char* source);
 /// each part looked up through `lookup` (none: the English). `workloadName` names the
 /// workload of a per-workload driver.
 std::string outlookDriverLabel(OutlookDriver driver, const std::string& workloadName, TextLookup lookup = nullptr);
+
+// ---- Which driver group made each tier grow: a Shapley split of the index.
+
+/// The driver groups of the decomposition, each a set of a year's fields (outlookGroupOfKey).
+enum class OutlookGroup {
+    Tokens,       ///< tokens per day
+    Mix,          ///< the workloads' shares of requests
+    Context,      ///< each workload's context and output (and any knob not named below)
+    Reuse,        ///< reuse and retention: hit rate, reuse gaps, offload, admission
+    KvFormat,     ///< the KV cache's element format
+    Architecture, ///< the model a workload runs on (MLA, hybrid, sliding window)
+    Hardware,     ///< the hardware mix and what each server carries (per GPU)
+    Targets,      ///< the year's and each workload's latency targets
+};
+inline constexpr int kOutlookGroupCount = 8;
+
+/// The group's key ("tokens", "mix", "context_output", "reuse_retention", "kv_format",
+/// "architecture", "hardware", "targets") and its English label (context "OutlookGroup").
+const char* outlookGroupKey(OutlookGroup group);
+const char* outlookGroupLabel(OutlookGroup group);
+/// The group a workload override key belongs to ("kv_bits" → KvFormat, "model" → Architecture).
+OutlookGroup outlookGroupOfKey(const std::string& key);
+
+/// The year `last` with only the groups in `fromLast` (bit i: OutlookGroup i) taken from it,
+/// every other driver as `first` sets it: a coalition of the decomposition.
+OutlookYear outlookCoalitionYear(const OutlookYear& first, const OutlookYear& last, unsigned fromLast);
+
+struct OutlookDecomposition {
+    int firstYear = 0, lastYear = 0;
+    OutlookTiers index;                                  ///< last year's needed bytes ÷ the first's
+    std::array<OutlookTiers, kOutlookGroupCount> factor; ///< per group and tier; per tier they multiply to the index
+    std::array<bool, kOutlookGroupCount> changed {};     ///< whether the group's drivers differ between the years
+    int coalitions = 0;                                  ///< how many years were sized
+    /// Coalitions sized with their latency targets relaxed (no replica of their hardware meets
+    /// them): the groups taken from the last year (bit i: OutlookGroup i) and the factor.
+    struct Relaxed {
+        unsigned groups = 0;
+        double factor = 1;           ///< the targets' multiple (1: as the years set them)
+        bool onLastHardware = false; ///< served on the last year's hardware: the first year's cannot
+    };
+    std::vector<Relaxed> relaxed;
+    /// Why a tier has no split (NaN factors): a coalition needs none of it.
+    PerTier<std::string> missing;
+};
+
+/// Splits each tier's first-to-last-year index into one factor per group: the Shapley
+/// value of ln(needed bytes) over the groups that change, each coalition the last year with
+/// the other groups at their first-year values (outlookCoalitionYear). An unchanged group's
+/// factor is exactly 1. A coalition whose targets its hardware cannot meet is sized with
+/// every target relaxed by the least power of two (up to 16) that sizes, and failing that on
+/// the last year's hardware (`relaxed` lists them). Throws InputError naming a coalition
+/// that cannot be sized even so.
+OutlookDecomposition decomposeOutlook(
+    const CardCatalog& catalog, const OutlookCard& card, const std::atomic<bool>* cancel = nullptr);
+
+/// The thesis in one sentence from the numbers: which tier grows fastest and which group
+/// contributes most to it, worded through `lookup` (context "OutlookGroup"; none: English).
+std::string outlookThesis(const OutlookDecomposition& d, TextLookup lookup = nullptr);
 
 /// Whether a model keeps less KV than full attention on every layer: MLA (a latent KV)
 /// or hybrid (some layers linear, state-space or sliding-window).

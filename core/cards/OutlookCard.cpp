@@ -265,11 +265,33 @@ void validateOutlookYear(const OutlookYear& year)
         checkOptionValue(yearOptionSpec(kOutlookShareKey), e.share);
 }
 
+std::vector<std::vector<OutlookSourceUse>> outlookSourceUses(const OutlookCard& card)
+{
+    std::vector<std::vector<OutlookSourceUse>> uses(card.sources.size());
+    for (const OutlookYear& y : card.years)
+        for (const auto& [figure, index] : y.sources)
+            if (index >= 0 && size_t(index) < uses.size())
+                uses[size_t(index)].push_back({ y.year, figure });
+    return uses;
+}
+
+std::optional<int> outlookFigureSource(const OutlookYear& year, const std::string& figure)
+{
+    const auto it = year.sources.find(figure);
+    return it == year.sources.end() ? std::nullopt : std::optional<int>(it->second);
+}
+
+bool isAssumption(const OutlookSource& source)
+{
+    return source.title.starts_with("Assumption:");
+}
+
 bool operator==(const OutlookCard& a, const OutlookCard& b)
 {
     const auto sameSources = [](const std::vector<OutlookSource>& x, const std::vector<OutlookSource>& y) {
         return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const OutlookSource& s, const OutlookSource& t) {
-            return s.title == t.title && s.url == t.url && s.note == t.note;
+            return s.title == t.title && s.url == t.url && s.note == t.note && s.publisher == t.publisher
+                && s.date == t.date;
         });
     };
     return a.id == b.id && a.name == b.name && a.origin == b.origin && a.status == b.status && a.notes == b.notes

@@ -82,6 +82,20 @@ struct OutlookCard {
     const std::string& notesIn(const std::string& language) const;
 };
 
+/// A figure a year cites a source for: the year and the figure's key ("tokens_per_day").
+struct OutlookSourceUse {
+    int year = 0;
+    std::string figure;
+    bool operator==(const OutlookSourceUse&) const = default;
+};
+
+/// For each of the card's sources, in its order, the figures that cite it, year by year.
+std::vector<std::vector<OutlookSourceUse>> outlookSourceUses(const OutlookCard& card);
+/// The source a year's figure cites (its index into the card's sources), if it cites one.
+std::optional<int> outlookFigureSource(const OutlookYear& year, const std::string& figure);
+/// Whether a source is the card's own assumption: its title starts "Assumption:".
+bool isAssumption(const OutlookSource& source);
+
 /// Every field equal, the origin included (an edit that changes nothing is no undo step).
 bool operator==(const OutlookCard& a, const OutlookCard& b);
 

@@ -12,8 +12,9 @@ std::vector<Source> readSources(const JsonObject& card)
     std::vector<Source> sources;
     for (size_t i = 0; i < array.size(); ++i) {
         const JsonObject s(array[i], card.path() + ".sources[" + std::to_string(i) + "]");
-        s.rejectUnknownKeys({ "title", "url", "note" });
-        sources.push_back({ s.requireString("title"), s.requireString("url"), s.optionalString("note").value_or("") });
+        s.rejectUnknownKeys({ "title", "url", "note", "publisher", "date" });
+        sources.push_back({ s.requireString("title"), s.requireString("url"), s.optionalString("note").value_or(""),
+            s.optionalString("publisher").value_or(""), s.optionalString("date").value_or("") });
     }
     return sources;
 }
@@ -25,6 +26,10 @@ Json sourcesToJson(const std::vector<Source>& sources)
         Json o = { { "title", s.title }, { "url", s.url } };
         if (!s.note.empty())
             o["note"] = s.note;
+        if (!s.publisher.empty())
+            o["publisher"] = s.publisher;
+        if (!s.date.empty())
+            o["date"] = s.date;
         array.push_back(std::move(o));
     }
     return array;

@@ -12,6 +12,8 @@ struct Source {
     std::string title;
     std::string url;
     std::string note;
+    std::string publisher = {}; ///< who published it (optional): "Google, via Business Insider"
+    std::string date = {};      ///< when, as the source dates itself (optional): "2026-05", "2025-10"
 };
 
 /// Reads the card's "sources" array (at least one entry with title and url).

@@ -1,8 +1,11 @@
 #include "core/report/OutlookReport.h"
 
 #include "core/io/Csv.h"
+#include "core/io/Units.h"
 #include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
+
+#include <sstream>
 
 namespace kvtiers {
 
@@ -67,23 +70,131 @@ Json tornadoJson(const OutlookTornado& t)
         { "bars", bars }, { "order", order } };
 }
 
+constexpr const char* kScenarioNote = "a scenario, not a forecast: every figure follows from the card's inputs";
+constexpr const char* kUnitsNote = "bytes are decimal bytes as exact numbers; tokens per day; requests per second; "
+                                   "indices, factors and growth ratios are unitless";
+
+Json sourcesJson(const OutlookResult& r)
+{
+    Json out = sourcesToJson(r.sources);
+    for (size_t i = 0; i < out.size(); ++i) {
+        out[i]["index"] = i;
+        Json uses = Json::array();
+        if (i < r.sourceUses.size())
+            for (const OutlookSourceUse& u : r.sourceUses[i])
+                uses.push_back({ { "year", u.year }, { "figure", u.figure } });
+        out[i]["used_for"] = std::move(uses);
+    }
+    return out;
+}
+
+/// "context + hardware": the groups a coalition takes from the last year.
+std::string relaxedGroups(unsigned groups)
+{
+    std::string out;
+    for (int g = 0; g < kOutlookGroupCount; ++g)
+        if ((groups >> unsigned(g)) & 1U)
+            out += (out.empty() ? "" : " + ") + std::string(outlookGroupKey(OutlookGroup(g)));
+    return out;
+}
+
 } // namespace
 
-Json outlookToJson(const OutlookResult& r, const OutlookTornado* tornado)
+std::string outlookSourceUsesText(const std::vector<OutlookSourceUse>& uses)
+{
+    std::string out;
+    for (const OutlookSourceUse& u : uses)
+        out += (out.empty() ? "" : ", ") + std::to_string(u.year) + " " + u.figure;
+    return out;
+}
+
+std::string outlookSourcesText(const OutlookResult& r)
+{
+    std::ostringstream out;
+    for (size_t i = 0; i < r.sources.size(); ++i) {
+        const OutlookSource& s = r.sources[i];
+        out << "[" << i << "] " << s.title << "\n";
+        if (!s.publisher.empty() || !s.date.empty())
+            out << "    " << s.publisher << (s.publisher.empty() || s.date.empty() ? "" : ", ") << s.date << "\n";
+        if (!s.url.empty())
+            out << "    " << s.url << "\n";
+        if (!s.note.empty())
+            out << "    figure taken: " << s.note << "\n";
+        const std::string uses = i < r.sourceUses.size() ? outlookSourceUsesText(r.sourceUses[i]) : "";
+        out << "    cited for: " << (uses.empty() ? "-" : uses) << "\n";
+    }
+    return out.str();
+}
+
+std::string outlookDecompositionText(const OutlookDecomposition& d)
+{
+    std::ostringstream out;
+    out << "What made each tier grow from " << d.firstYear << " to " << d.lastYear
+        << " (a Shapley split of ln(needed bytes) over the driver groups; the factors multiply to the index):\n";
+    for (Tier t : kTiers) {
+        out << "  " << tierLabel(t) << ": index " << formatSignificant(d.index[t], 4);
+        if (!d.missing[t].empty()) {
+            out << " (no split: " << d.missing[t] << ")\n";
+            continue;
+        }
+        out << " =";
+        for (int g = 0; g < kOutlookGroupCount; ++g)
+            out << (g ? " ×" : "") << " " << outlookGroupKey(OutlookGroup(g)) << " "
+                << formatSignificant(d.factor[size_t(g)][t], 4);
+        out << "\n";
+    }
+    for (const OutlookDecomposition::Relaxed& r : d.relaxed)
+        out << "  (" << relaxedGroups(r.groups) << " from " << d.lastYear << ", the rest from " << d.firstYear << ": "
+            << (r.onLastHardware ? "the first year's hardware cannot serve it; sized on the last year's"
+                                 : "no replica meets the targets")
+            << (r.factor > 1 ? ", with the targets ×" + formatSignificant(r.factor, 4) : std::string()) << ")\n";
+    out << outlookThesis(d) << "\n";
+    return out.str();
+}
+
+Json outlookDecompositionJson(const OutlookDecomposition& d)
+{
+    Json tiers = Json::object();
+    for (Tier t : kTiers) {
+        Json groups = Json::object();
+        for (int g = 0; g < kOutlookGroupCount; ++g)
+            groups[outlookGroupKey(OutlookGroup(g))] = numberToJson(d.factor[size_t(g)][t]);
+        tiers[tierKey(t)] = std::move(groups);
+    }
+    Json changed = Json::array();
+    for (int g = 0; g < kOutlookGroupCount; ++g)
+        if (d.changed[size_t(g)])
+            changed.push_back(outlookGroupKey(OutlookGroup(g)));
+    Json relaxed = Json::array();
+    for (const OutlookDecomposition::Relaxed& r : d.relaxed)
+        relaxed.push_back({ { "from_last_year", relaxedGroups(r.groups) }, { "targets_times", r.factor },
+            { "on_last_year_hardware", r.onLastHardware } });
+    return { { "first_year", d.firstYear }, { "last_year", d.lastYear }, { "index", perTierJson(d.index) },
+        { "factors", tiers }, { "changed", changed }, { "coalitions", d.coalitions }, { "relaxed", relaxed },
+        { "thesis", outlookThesis(d) } };
+}
+
+Json outlookToJson(const OutlookResult& r, const OutlookTornado* tornado, const OutlookDecomposition* decomposition)
 {
     Json years = Json::array();
     for (const auto& y : r.years)
         years.push_back(yearJson(y));
-    Json j = { { "id", r.id }, { "name", r.name }, { "status", r.status },
-        { "note", "a scenario, not a forecast: every figure follows from the card's inputs" }, { "years", years } };
+    Json j = { { "id", r.id }, { "name", r.name }, { "status", r.status }, { "note", kScenarioNote },
+        { "units", kUnitsNote }, { "sources", sourcesJson(r) }, { "years", years } };
     if (tornado)
         j["tornado"] = tornadoJson(*tornado);
+    if (decomposition)
+        j["decomposition"] = outlookDecompositionJson(*decomposition);
     return j;
 }
 
 std::string outlookCsv(const OutlookResult& r)
 {
     std::ostringstream out;
+    out << "# outlook " << r.id << ": " << r.name << "\n# " << kScenarioNote << "\n# units: " << kUnitsNote << "\n";
+    for (size_t i = 0; i < r.sources.size(); ++i)
+        out << "# source [" << i << "]: " << r.sources[i].title
+            << (r.sources[i].url.empty() ? "" : " <" + r.sources[i].url + ">") << "\n";
     out << "year,tokens_per_day,requests_per_s,gpus,servers,hbm_installed_bytes,hbm_bytes,dram_installed_bytes,"
            "dram_bytes,nvme_installed_bytes,ssd_bytes,index_hbm,index_dram,index_ssd,index_tokens,"
            "elasticity_hbm,elasticity_dram,elasticity_ssd,supply_share_hbm,supply_share_dram,supply_share_ssd\n";

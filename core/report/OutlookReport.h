@@ -8,9 +8,23 @@
 
 namespace kvtiers {
 
-Json outlookToJson(const OutlookResult& result, const OutlookTornado* tornado = nullptr);
-/// One row per year: year, tokens_per_day, requests_per_s, gpus, servers, the installed and
-/// needed bytes, index_{hbm,dram,ssd,tokens}, elasticity_{hbm,dram,ssd}, supply_share_{hbm,dram,ssd}.
+/// The result as JSON: its name, "a scenario, not a forecast", the units, the sources (each
+/// with the figures it gives), the years; the tornado and the decomposition when given.
+Json outlookToJson(const OutlookResult& result, const OutlookTornado* tornado = nullptr,
+    const OutlookDecomposition* decomposition = nullptr);
+/// Comment lines ("# ") naming the outlook, "a scenario, not a forecast", the units and the
+/// sources; then one row per year: year, tokens_per_day, requests_per_s, gpus, servers, the
+/// installed and needed bytes, index_{hbm,dram,ssd,tokens}, elasticity_{hbm,dram,ssd},
+/// supply_share_{hbm,dram,ssd}.
 std::string outlookCsv(const OutlookResult& result);
+/// The sources, numbered from 0 as the card's year fields cite them: "[0] title", then the
+/// publisher and date, the link, the figure taken and the figures citing it, each indented.
+std::string outlookSourcesText(const OutlookResult& result);
+/// One source's figures, as the tab and the text say them: "2026 tokens_per_day, 2027 mix".
+std::string outlookSourceUsesText(const std::vector<OutlookSourceUse>& uses);
+/// The decomposition as the CLI prints it: per tier, the index and each group's factor.
+std::string outlookDecompositionText(const OutlookDecomposition& decomposition);
+/// The decomposition as JSON: tier → group → factor, with the index and the thesis.
+Json outlookDecompositionJson(const OutlookDecomposition& decomposition);
 
 } // namespace kvtiers

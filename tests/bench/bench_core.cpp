@@ -390,6 +390,17 @@ void BM_TraceStack(benchmark::State& state)
 }
 BENCHMARK(BM_TraceStack)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// ---- The outlook's growth decomposition (Outlook.h, decomposeOutlook): the built-in
+// "efficiency" outlook, whose last year changes the most driver groups of the built-ins, so
+// the most coalitions of its last year are sized.
+void BM_OutlookDecomposition(benchmark::State& state)
+{
+    const kvtiers::OutlookCard card = kvtiers::CardCatalog::builtin().resolveOutlook("efficiency");
+    for (auto _ : state)
+        benchmark::DoNotOptimize(kvtiers::decomposeOutlook(kvtiers::CardCatalog::builtin(), card).coalitions);
+}
+BENCHMARK(BM_OutlookDecomposition)->Unit(benchmark::kMillisecond);
+
 } // namespace
 
 BENCHMARK_MAIN();

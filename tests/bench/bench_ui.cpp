@@ -123,6 +123,7 @@ int main(int argc, char** argv)
         out["sweep_1000_us"] = coreMedian(core, "BM_Sweep1000", 1e3);
         out["outlook_10y_ms"] = coreMedian(core, "BM_Outlook10Years", 1e6);
         out["outlook_tornado_ms"] = coreMedian(core, "BM_OutlookTornado", 1e6);
+        out["outlook_decomposition_ms"] = coreMedian(core, "BM_OutlookDecomposition", 1e6);
         // Block references per second of wall-clock time, file read and parsed included (20
         // copies of the shipped trace interleaved; the shipped trace alone as a second
         // figure): the parser and the stack run on two threads, so CPU time would overstate

@@ -111,8 +111,56 @@ private slots:
         QCOMPARE(c.status, 0);
         QVERIFY(c.out.starts_with("# kvtiers")); // the command line that made it, then the table
         QVERIFY(c.out.find("\nyear,tokens_per_day,") != std::string::npos);
-        QCOMPARE(std::count(c.out.begin(), c.out.end(), '\n'), 4L); // comment, header, two years
+        // The outlook's name, "a scenario", the units and its one source as comments; then
+        // the header and two years.
+        QVERIFY(c.out.find("\n# outlook test-outlook: Test\n") != std::string::npos);
+        QVERIFY(c.out.find("\n# a scenario, not a forecast") != std::string::npos);
+        QVERIFY(c.out.find("\n# units: bytes are decimal bytes") != std::string::npos);
+        QVERIFY(c.out.find("\n# source [0]: Assumption: a test <https://example.org>\n") != std::string::npos);
+        std::istringstream lines(c.out);
+        long rows = 0;
+        for (std::string line; std::getline(lines, line);)
+            rows += line.starts_with("#") ? 0 : 1;
+        QCOMPARE(rows, 3L); // header, two years
         QCOMPARE(runCli({ "outlook", "--help" }).status, 0);
+    }
+
+    /// --sources prints each source numbered as the years cite it, with its publisher, date,
+    /// link, the figure taken and the figures citing it; --json carries them with their uses.
+    void sourcesAndDecomposition()
+    {
+        Json card = outlookJson();
+        card["sources"][0]["publisher"] = "kvtiers tests";
+        card["sources"][0]["date"] = "2026-12";
+        const std::string file = write("sources.json", card);
+        const Run t = runCli({ "outlook", "--outlook", file, "--sources" });
+        QCOMPARE(t.status, 0);
+        for (const char* line : { "[0] Assumption: a test\n", "    kvtiers tests, 2026-12\n",
+                 "    https://example.org\n", "    figure taken: built in the test\n",
+                 "    cited for: 2026 hardware, 2026 mix, 2026 tokens_per_day, 2026 tpot_s, 2026 ttft_s, 2027 "
+                 "hardware," })
+            QVERIFY2(t.out.find(line) != std::string::npos, t.out.c_str());
+        const Run j = runCli({ "outlook", "--outlook", file, "--json", "--decompose" });
+        QCOMPARE(j.status, 0);
+        const Json out = Json::parse(j.out);
+        QCOMPARE(out["sources"][0]["publisher"].get<std::string>(), std::string("kvtiers tests"));
+        QCOMPARE(out["sources"][0]["used_for"].size(), size_t(10));
+        QVERIFY(out["units"].get<std::string>().find("decimal bytes") != std::string::npos);
+        // tier → group → factor; the factors multiply to the index (tokens and mix changed).
+        const Json& d = out["decomposition"];
+        for (const char* tier : { "hbm", "dram", "ssd" }) {
+            double product = 1;
+            for (const auto& [group, factor] : d["factors"][tier].items())
+                product *= factor.get<double>();
+            QVERIFY(std::abs(product / out["years"][1]["index"][tier].get<double>() - 1) < 1e-9);
+            QCOMPARE(d["factors"][tier]["context_output"].get<double>(), 1.0);
+            QCOMPARE(d["factors"][tier]["hardware"].get<double>(), 1.0);
+        }
+        QCOMPARE(d["changed"], Json({ "tokens", "mix" }));
+        const Run text = runCli({ "outlook", "--outlook", file, "--decompose" });
+        QCOMPARE(text.status, 0);
+        QVERIFY2(text.out.find("What made each tier grow from 2026 to 2027") != std::string::npos, text.out.c_str());
+        QVERIFY2(text.out.find("grows fastest") != std::string::npos, text.out.c_str());
     }
 
     void malformedFilesNameTheFieldAndTheYear()

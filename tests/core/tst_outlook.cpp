@@ -18,6 +18,7 @@
 
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -384,6 +385,110 @@ private slots:
         QCOMPARE(entry.scenario.model.id, std::string("kimi-k2"));
         QCOMPARE(entry.kvBytesPerToken, 70272.0);
         QVERIFY(isMlaOrHybrid(entry.scenario.model));
+    }
+
+    // ---- Sources and the growth decomposition.
+
+    /// The result carries the card's sources in its order; every figure a year cites resolves
+    /// to one of them, and each source lists exactly the figures that cite it.
+    void sourcesAreTheCardsAndEveryCitationResolves()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        for (const auto& [id, c] : catalog.outlooks()) {
+            const OutlookResult r = computeOutlook(catalog, c);
+            QCOMPARE(r.sources.size(), c.sources.size());
+            for (size_t i = 0; i < c.sources.size(); ++i) {
+                QCOMPARE(r.sources[i].title, c.sources[i].title);
+                QCOMPARE(r.sources[i].url, c.sources[i].url);
+                // Every source names who published it; a dated one its date.
+                QVERIFY2(!c.sources[i].publisher.empty(), c.sources[i].title.c_str());
+            }
+            size_t cited = 0;
+            for (const OutlookYear& y : c.years)
+                for (const auto& [figure, index] : y.sources) {
+                    QVERIFY2(index >= 0 && size_t(index) < c.sources.size(), (id + " " + figure).c_str());
+                    QCOMPARE(outlookFigureSource(y, figure), std::optional<int>(index));
+                    const auto& uses = r.sourceUses[size_t(index)];
+                    QVERIFY(std::count(uses.begin(), uses.end(), OutlookSourceUse { y.year, figure }) == 1);
+                    ++cited;
+                }
+            size_t listed = 0;
+            for (const auto& uses : r.sourceUses)
+                listed += uses.size();
+            QCOMPARE(listed, cited);
+        }
+        QVERIFY(isAssumption(catalog.resolveOutlook("steady").sources[4]));
+        QVERIFY(!isAssumption(catalog.resolveOutlook("steady").sources[0]));
+    }
+
+    /// Every group's factors multiply back to each tier's first-to-last index (computeOutlook's)
+    /// within 1e-9, for every built-in outlook and for an edited one; a group whose drivers do
+    /// not change keeps a factor of exactly 1.
+    void decompositionMultipliesBackToTheIndex()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        std::vector<OutlookCard> cards;
+        for (const auto& [id, c] : catalog.outlooks())
+            cards.push_back(c);
+        OutlookCard edited = catalog.resolveOutlook("efficiency");
+        edited.id = "edited";
+        edited.years.back().tokensPerDay *= 1.5;
+        edited.years.back().workloads["chat"]["context"] = 6000;
+        cards.push_back(edited);
+        for (const OutlookCard& c : cards) {
+            const OutlookResult r = computeOutlook(catalog, c);
+            const OutlookDecomposition d = decomposeOutlook(catalog, c);
+            QCOMPARE(d.firstYear, c.years.front().year);
+            QCOMPARE(d.lastYear, c.years.back().year);
+            for (Tier t : kTiers) {
+                QVERIFY2(d.missing[t].empty(), d.missing[t].c_str());
+                double product = 1;
+                for (int g = 0; g < kOutlookGroupCount; ++g) {
+                    product *= d.factor[size_t(g)][t];
+                    if (!d.changed[size_t(g)])
+                        QCOMPARE(d.factor[size_t(g)][t], 1.0); // exactly
+                }
+                const double index = r.years.back().index[t];
+                qInfo("%s %s: index %.6g, product %.6g; %s", c.id.c_str(), tierLabel(t), index, product,
+                    outlookThesis(d).c_str());
+                QVERIFY2(std::abs(product / index - 1) < 1e-9, qPrintable(QString::number(product / index - 1)));
+                QVERIFY(std::abs(d.index[t] / index - 1) < 1e-9);
+            }
+        }
+        // steady moves tokens, the hardware and nothing a workload sets.
+        const OutlookDecomposition steady = decomposeOutlook(catalog, catalog.resolveOutlook("steady"));
+        QVERIFY(steady.changed[size_t(OutlookGroup::Tokens)]);
+        QVERIFY(steady.changed[size_t(OutlookGroup::Hardware)]);
+        for (OutlookGroup g : { OutlookGroup::Context, OutlookGroup::KvFormat, OutlookGroup::Architecture })
+            QVERIFY(!steady.changed[size_t(g)]);
+    }
+
+    /// A card whose last year differs from its first only in tokens per day puts the whole
+    /// index on tokens: that factor equals the index, every other is exactly 1; and the
+    /// coalition of every group is the last year itself.
+    void onlyTokensChangedPutsTheWholeIndexOnTokens()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        OutlookCard c = catalog.resolveOutlook("steady");
+        c.years.resize(2);
+        OutlookYear last = c.years.front();
+        last.year = c.years.back().year;
+        last.tokensPerDay *= 3;
+        c.years.back() = last;
+        const OutlookDecomposition d = decomposeOutlook(catalog, c);
+        QCOMPARE(d.coalitions, 2);
+        for (Tier t : kTiers) {
+            QVERIFY(std::abs(d.factor[size_t(OutlookGroup::Tokens)][t] / d.index[t] - 1) < 1e-12);
+            for (int g = 1; g < kOutlookGroupCount; ++g)
+                QCOMPARE(d.factor[size_t(g)][t], 1.0);
+        }
+        const OutlookCard eff = catalog.resolveOutlook("efficiency");
+        const OutlookYear all
+            = outlookCoalitionYear(eff.years.front(), eff.years.back(), (1U << kOutlookGroupCount) - 1);
+        OutlookYear expected = eff.years.back();
+        expected.sources.clear();
+        expected.supply = {};
+        QVERIFY(all == expected);
     }
 
     // ---- The card's name and notes in another language.

@@ -18,6 +18,8 @@
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/OutlookChart.h"
+#include "ui/charts/OutlookWaterfallChart.h"
+#include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/outlook/OutlookView.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
@@ -160,6 +162,83 @@ private slots:
 
     /// A driver out of its option table's range is refused in the table's terms, naming the
     /// driver, and nothing changes; the document offers the chart, the years and the card.
+    /// The Sources page lists exactly the card's sources, in its order, numbered from 0; every
+    /// driver cell's tooltip names the source its figure cites ("Source [i]") and says where
+    /// that source is an assumption; the exported chart's footnote names the outlook, says it
+    /// is a scenario and lists the sources.
+    void sourcesPanelIsTheCardsAndEveryDriverCellNamesItsSource()
+    {
+        for (const char* id : { "steady", "efficiency", "agents-long-context" }) {
+            OutlookView view(CardCatalog::builtin());
+            QVERIFY(view.showOutlook(id));
+            const OutlookCard& card = CardCatalog::builtin().outlooks().at(id);
+            OutlookSourcesPanel* panel = view.sourcesPanel();
+            QCOMPARE(panel->rowCount(), static_cast<int>(card.sources.size()));
+            for (int r = 0; r < panel->rowCount(); ++r) {
+                const OutlookSource& s = card.sources[static_cast<size_t>(r)];
+                QCOMPARE(panel->item(r, OutlookSourcesPanel::NumberColumn)->text(), QString::number(r));
+                QVERIFY(panel->item(r, OutlookSourcesPanel::TitleColumn)
+                            ->text()
+                            .startsWith(QString::fromStdString(s.title)));
+                QCOMPARE(panel->item(r, OutlookSourcesPanel::LinkColumn)->text(), QString::fromStdString(s.url));
+                QCOMPARE(
+                    panel->item(r, OutlookSourcesPanel::PublisherColumn)->text(), QString::fromStdString(s.publisher));
+                QCOMPARE(panel->item(r, OutlookSourcesPanel::FigureColumn)->text(), QString::fromStdString(s.note));
+            }
+            OutlookDriversTable* table = view.driversTable();
+            for (int r = 0; r < table->rowCount(); ++r) {
+                const OutlookYear& y = card.years[static_cast<size_t>(r)];
+                for (int c = OutlookDriversTable::TokensColumn; c < table->columnCount(); ++c) {
+                    const std::string figure = c == OutlookDriversTable::TokensColumn ? "tokens_per_day"
+                        : c == OutlookDriversTable::TtftColumn                        ? kTtftSecondsKey
+                        : c == OutlookDriversTable::TpotColumn                        ? kTpotSecondsKey
+                                                                                      : "mix";
+                    const QString tip = table->item(r, c)->toolTip();
+                    const std::optional<int> index = outlookFigureSource(y, figure);
+                    QVERIFY2(index, qPrintable(QStringLiteral("%1 %2 %3").arg(id).arg(y.year).arg(c)));
+                    QVERIFY2(*index >= 0 && *index < panel->rowCount(), qPrintable(tip));
+                    QVERIFY2(tip.startsWith(QStringLiteral("Source [%1]").arg(*index)), qPrintable(tip));
+                    QCOMPARE(tip.contains(QStringLiteral("an assumption")),
+                        isAssumption(card.sources[static_cast<size_t>(*index)]));
+                }
+            }
+            const QString footnote = view.document()->exportFootnote();
+            QVERIFY(footnote.contains(QStringLiteral("a scenario, not a forecast")));
+            QVERIFY(footnote.contains(QString::fromStdString(card.id)));
+            QVERIFY(footnote.contains(QStringLiteral("decimal units")));
+            for (size_t i = 0; i < card.sources.size(); ++i)
+                QVERIFY2(footnote.contains(QStringLiteral("[%1]").arg(i)), qPrintable(footnote));
+        }
+    }
+
+    /// The decomposition runs on its worker after each sizing; the waterfall draws the core's
+    /// factors (each step's running product multiplies to the index) and the thesis is the
+    /// core's sentence.
+    void waterfallDrawsTheDecomposition()
+    {
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("efficiency"));
+        view.document()->flush();
+        OutlookDecompositionDocument* d = view.document()->decomposition();
+        QCOMPARE(d->mode(), EvaluationMode::Worker);
+        d->flush();
+        QTRY_VERIFY(d->hasResult() && d->result().coalitions > 0);
+        const OutlookCard& card = CardCatalog::builtin().outlooks().at("efficiency");
+        const OutlookDecomposition core = decomposeOutlook(CardCatalog::builtin(), card);
+        OutlookWaterfallChart* chart = view.chartTabs()->waterfallChart();
+        int boxes = 1; // the index column's boxes, one per tier, counted below
+        for (int g = 0; g < kOutlookGroupCount; ++g)
+            boxes += core.changed[size_t(g)] ? 1 : 0;
+        QCOMPARE(chart->boxCount(), boxes * 3);
+        for (Tier t : kTiers) {
+            const auto [first, last] = chart->stepAt(t, kOutlookGroupCount - 1);
+            Q_UNUSED(first);
+            QVERIFY(std::abs(last / core.index[t] - 1) < 1e-9);
+            QCOMPARE(chart->stepAt(t, kOutlookGroupCount).second, core.index[t]);
+        }
+        QCOMPARE(view.chartTabs()->thesisLabel()->text().toStdString(), outlookThesis(core));
+    }
+
     void refusedDriverNamesItAndExportsAreListed()
     {
         OutlookView view(CardCatalog::builtin());
@@ -382,7 +461,9 @@ private slots:
                                .arg(header->height())));
         // One chart at a time, each page as wide as the table.
         QTabWidget* charts = view->chartTabs();
-        QCOMPARE(charts->count(), 3);
+        // The charts, then what made each tier grow, then the sources.
+        QCOMPARE(charts->count(), 5);
+        QCOMPARE(charts->indexOf(view->sourcesPanel()), 4);
         QCOMPARE(charts->indexOf(view->indexChart()), 0);
         QCOMPARE(charts->indexOf(view->bytesChart()), 1);
         QVERIFY(view->indexChart()->width() >= table->width() - 20);

@@ -1,9 +1,11 @@
 #include "ui/outlook/OutlookChartsPage.h"
 
 #include "ui/charts/OutlookChart.h"
+#include "ui/charts/OutlookWaterfallChart.h"
 #include "ui/outlook/OutlookDocument.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,7 +43,20 @@ OutlookChartsPage::OutlookChartsPage(OutlookDocument* document, QWidget* parent)
     addTab(m_indexChart, QString());
     addTab(m_bytesChart, QString());
     addTab(tornadoPage, QString());
+    // The decomposition's page: the thesis in one sentence, then the waterfall.
+    auto* growthPage = new QWidget(this);
+    m_thesis = new QLabel(growthPage);
+    m_thesis->setObjectName(QStringLiteral("outlookThesis"));
+    m_thesis->setWordWrap(true);
+    m_waterfallChart = new OutlookWaterfallChart(growthPage);
+    auto* growthLayout = new QVBoxLayout(growthPage);
+    growthLayout->setContentsMargins(0, 4, 0, 0);
+    growthLayout->addWidget(m_thesis);
+    growthLayout->addWidget(m_waterfallChart, 1);
+    addTab(growthPage, QString());
     retranslateUi();
+    connect(m_document->decomposition(), &DocumentBase::resultChanged, this, &OutlookChartsPage::showDecomposition);
+    connect(m_document->decomposition(), &DocumentBase::errorChanged, this, &OutlookChartsPage::showDecomposition);
     connect(m_tierPicker, &QComboBox::currentIndexChanged, this, &OutlookChartsPage::showTornado);
     connect(m_document, &DocumentBase::resultChanged, this, &OutlookChartsPage::showResult);
     showResult();
@@ -52,6 +67,8 @@ void OutlookChartsPage::retranslateUi()
     setTabText(0, tr("Growth index"));
     setTabText(1, tr("Bytes per year"));
     setTabText(2, tr("What moves each tier"));
+    setTabText(3, tr("What made it grow"));
+    showDecomposition();
     m_tierLabel->setText(tr("&Tier:"));
     m_tierPicker->setItemText(0, tr("HBM"));
     m_tierPicker->setItemText(1, tr("DRAM"));
@@ -72,6 +89,28 @@ void OutlookChartsPage::showTornado()
     if (m_document->hasResult())
         m_tornadoChart->setTornado(
             m_document->result().tornado, kTiers[static_cast<size_t>(std::max(0, m_tierPicker->currentIndex()))]);
+}
+
+namespace {
+std::string translatedText(const char* context, const char* source)
+{
+    return QCoreApplication::translate(context, source).toStdString();
+}
+} // namespace
+
+void OutlookChartsPage::showDecomposition()
+{
+    const OutlookDecompositionDocument* d = m_document->decomposition();
+    if (!d->errorMessage().isEmpty()) {
+        m_thesis->setText(tr("The growth cannot be split: %1").arg(d->errorMessage()));
+        return;
+    }
+    if (!d->hasResult() || d->result().coalitions == 0) {
+        m_thesis->setText(tr("Splitting the growth by driver…"));
+        return;
+    }
+    m_thesis->setText(QString::fromStdString(outlookThesis(d->result(), &translatedText)));
+    m_waterfallChart->setDecomposition(d->result());
 }
 
 void OutlookChartsPage::changeEvent(QEvent* event)

@@ -2,7 +2,8 @@
 // OutlookChartsPage: the Outlook tab's charts, one page each at the tab's full width, drawn
 // from the document's last result: the thesis (each tier's needed bytes and tokens per day
 // as an index against the first year), each tier's needed bytes per year in decimal units
-// (EB, as memory is sold), and the last year's driver tornado for the tier picked above it.
+// (EB, as memory is sold), the last year's driver tornado for the tier picked above it, and
+// what made each tier grow: the decomposition's waterfall under its one-sentence thesis.
 
 #include <QTabWidget>
 
@@ -14,6 +15,7 @@ namespace kvtiers::ui {
 class OutlookChart;
 class OutlookDocument;
 class OutlookTornadoChart;
+class OutlookWaterfallChart;
 
 class OutlookChartsPage : public QTabWidget {
     Q_OBJECT
@@ -23,6 +25,9 @@ public:
     OutlookChart* indexChart() const { return m_indexChart; }
     OutlookChart* bytesChart() const { return m_bytesChart; }
     OutlookTornadoChart* tornadoChart() const { return m_tornadoChart; }
+    /// The growth decomposition's waterfall and the one-sentence thesis above it.
+    OutlookWaterfallChart* waterfallChart() const { return m_waterfallChart; }
+    QLabel* thesisLabel() const { return m_thesis; }
     /// The tornado's tier picker (HBM, DRAM, SSD: kTiers' order).
     QComboBox* tierPicker() const { return m_tierPicker; }
 
@@ -33,6 +38,7 @@ private:
     void retranslateUi();
     void showResult();
     void showTornado();
+    void showDecomposition();
 
     OutlookDocument* m_document;
     OutlookChart* m_indexChart = nullptr;
@@ -40,6 +46,8 @@ private:
     OutlookTornadoChart* m_tornadoChart = nullptr;
     QComboBox* m_tierPicker = nullptr;
     QLabel* m_tierLabel = nullptr;
+    OutlookWaterfallChart* m_waterfallChart = nullptr;
+    QLabel* m_thesis = nullptr;
 };
 
 } // namespace kvtiers::ui

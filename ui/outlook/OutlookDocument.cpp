@@ -37,10 +37,29 @@ std::string keyInWords(std::string_view key, const void* workload)
 
 } // namespace
 
+OutlookDecompositionDocument::OutlookDecompositionDocument(QObject* parent)
+    : Document(EvaluationMode::Worker, {}, parent)
+{
+}
+
+OutlookDecomposition OutlookDecompositionDocument::compute(
+    const OutlookDecompositionInput& input, const ComputeControl& control)
+{
+    if (!input.catalog || input.card.years.empty())
+        return {}; // nothing sized yet
+    return decomposeOutlook(*input.catalog, input.card, control.cancel);
+}
+
 OutlookDocument::OutlookDocument(const CardCatalog& catalog, QObject* parent)
     : Document(EvaluationMode::GuiThread, firstCard(catalog), parent)
     , m_catalog(catalog)
+    , m_decomposition(new OutlookDecompositionDocument(this))
 {
+}
+
+void OutlookDocument::stored(const OutlookOutcome&)
+{
+    m_decomposition->setInput({ card(), std::make_shared<const CardCatalog>(m_catalog) });
 }
 
 std::vector<std::string> OutlookDocument::shareWorkloads() const
@@ -164,8 +183,30 @@ QString OutlookDocument::writeChart(const QString& path) const
         return tr("%1: export as .png, .svg, .pdf, .csv or .json").arg(path);
     auto chart = report::offscreenChart<OutlookChart>();
     chart->setResult(result().result);
-    return report::renderToFile(
-        chart.get(), path, format, m_exportOptions, tr("%1: a scenario, not a forecast").arg(qs(card().name)));
+    const QString title = tr("%1: a scenario, not a forecast").arg(qs(card().name));
+    report::decorate(chart->plot(), title, exportFootnote(), m_exportOptions.width);
+    return report::renderToFile(chart.get(), path, format, m_exportOptions, title);
+}
+
+QString OutlookDocument::exportFootnote() const
+{
+    const OutlookCard& c = card();
+    QStringList sources, assumptions;
+    for (size_t i = 0; i < c.sources.size(); ++i) {
+        const OutlookSource& s = c.sources[i];
+        if (isAssumption(s)) {
+            assumptions << QStringLiteral("[%1]").arg(i);
+            continue;
+        }
+        const std::string by = s.publisher.empty() ? s.title : s.publisher;
+        sources << QStringLiteral("[%1] %2%3").arg(i).arg(qs(by), s.date.empty() ? QString() : qs(", " + s.date));
+    }
+    return tr("Outlook %1, a scenario, not a forecast: every figure follows from the card's inputs. Needed bytes "
+              "per tier as an index of %2 (unitless); decimal units (1 PB = 10^15 B). Sources: %3. Assumptions: "
+              "%4. kvtiers %5.")
+        .arg(qs(c.id), QString::number(c.years.empty() ? 0 : c.years.front().year), sources.join(QStringLiteral("; ")),
+            assumptions.isEmpty() ? tr("none") : assumptions.join(QStringLiteral(", ")),
+            QStringLiteral(KVTIERS_VERSION));
 }
 
 QList<DocumentExport> OutlookDocument::exports() const

@@ -7,7 +7,8 @@
 //
 // A driver edited (tokens per day, a target, a share) is one undo step, checked against the
 // year's option table (outlookYearOptions, core/cards/OutlookCard.h); a new pick (a built-in
-// card, a file, a saved outlook) clears the history. Exports: the thesis chart as
+// card, a file, a saved outlook) clears the history. Each sizing hands the card to the
+// decomposition's document, which splits each tier's growth on its worker thread. Exports: the thesis chart as
 // PNG/SVG/PDF, the years as CSV (outlookCsv) and the card as JSON that opens again.
 
 #include "core/analysis/Outlook.h"
@@ -19,10 +20,29 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace kvtiers::ui {
+
+/// What the decomposition is asked: the card as sized, and a copy of the catalog it was
+/// checked against (the worker reads the copy, never the GUI's catalog, which may gain a card).
+struct OutlookDecompositionInput {
+    OutlookCard card;
+    std::shared_ptr<const CardCatalog> catalog;
+};
+
+/// The growth decomposition (decomposeOutlook) of the card the Outlook document last sized,
+/// on a worker thread: it sizes up to 2^8 versions of the last year.
+class OutlookDecompositionDocument : public Document<OutlookDecompositionInput, OutlookDecomposition> {
+    Q_OBJECT
+public:
+    explicit OutlookDecompositionDocument(QObject* parent = nullptr);
+
+protected:
+    OutlookDecomposition compute(const OutlookDecompositionInput& input, const ComputeControl& control) override;
+};
 
 /// What one evaluation of an outlook gives the views.
 struct OutlookOutcome {
@@ -53,6 +73,8 @@ public:
     /// The saved outlooks' names.
     QStringList presetNames() const;
     PresetStore& presetStore() { return m_presets; }
+    /// The decomposition of the card last sized, computed on its own worker after each sizing.
+    OutlookDecompositionDocument* decomposition() const { return m_decomposition; }
 
     /// Sets one driver of year `row`: tokens per day, the TTFT or TPOT target (keys of
     /// outlookYearOptions), or with kOutlookShareKey the share of `workload`, the year's
@@ -67,9 +89,13 @@ public:
     /// Writes the export whose formats hold the path's suffix; empty on success, else a
     /// message naming the file.
     QString exportTo(const QString& path) const;
+    /// What every exported chart says under it: the outlook, "a scenario, not a forecast",
+    /// the units and the sources (publisher and date; the assumptions by number).
+    QString exportFootnote() const;
 
 protected:
     OutlookOutcome compute(const OutlookCard& card, const ComputeControl& control) override;
+    void stored(const OutlookOutcome& outcome) override;
 
 private:
     QString writeChart(const QString& path) const;
@@ -77,6 +103,7 @@ private:
     const CardCatalog& m_catalog;
     PresetStore m_presets;
     ExportOptions m_exportOptions;
+    OutlookDecompositionDocument* m_decomposition = nullptr;
 };
 
 } // namespace kvtiers::ui

@@ -1,6 +1,7 @@
 #include "ui/outlook/OutlookDriversTable.h"
 
 #include "ui/outlook/OutlookDocument.h"
+#include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
 #include <QEvent>
@@ -174,6 +175,16 @@ void OutlookDriversTable::fill()
         for (size_t w = 0; w < m_workloads.size(); ++w)
             setItem(
                 r, FirstShareColumn + static_cast<int>(w), new QTableWidgetItem(shareText(shareOf(y, m_workloads[w]))));
+    }
+    // Each driver cell names the source of its figure, or says it is an assumption.
+    for (int r = 0; r < rowCount(); ++r) {
+        const OutlookYear& y = card.years[static_cast<size_t>(r)];
+        for (int c = TokensColumn; c < columnCount(); ++c)
+            item(r, c)->setToolTip(OutlookSourcesPanel::sourceTip(card, y,
+                c == TokensColumn     ? "tokens_per_day"
+                    : c == TtftColumn ? kTtftSecondsKey
+                    : c == TpotColumn ? kTpotSecondsKey
+                                      : "mix"));
     }
     for (int r = 0; r < rowCount(); ++r)
         for (int c = 0; c < columnCount(); ++c)

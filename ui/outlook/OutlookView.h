@@ -5,14 +5,15 @@
 // outlooks, any outlook file), the card's status (always a scenario, not a forecast; its
 // notes in the tooltip, in the UI's language where the card translates them), Save as
 // preset and Export; the drivers table (OutlookDriversTable); then the charts, one page at
-// a time (OutlookChartsPage). MainWindow's Edit menu follows the document's undo stack
-// while the tab is shown. Export writes what the document's exports() offer.
+// a time (OutlookChartsPage), and beside them the card's sources (OutlookSourcesPanel). MainWindow's Edit menu follows
+// the document's undo stack while the tab is shown. Export writes what the document's exports() offer.
 
 #include "core/catalog/CardCatalog.h"
 #include "ui/common/Retranslator.h"
 #include "ui/outlook/OutlookChartsPage.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookDriversTable.h"
+#include "ui/outlook/OutlookSourcesPanel.h"
 
 #include <QWidget>
 
@@ -47,6 +48,8 @@ public:
     OutlookChart* indexChart() const { return m_charts->indexChart(); }
     OutlookChart* bytesChart() const { return m_charts->bytesChart(); }
     OutlookTornadoChart* tornadoChart() const { return m_charts->tornadoChart(); }
+    /// The card's sources, a page beside the charts.
+    OutlookSourcesPanel* sourcesPanel() const { return m_sources; }
 
 signals:
     /// A line for the status bar.
@@ -72,6 +75,7 @@ private:
     QPushButton* m_savePreset = nullptr;
     OutlookDriversTable* m_table = nullptr;
     OutlookChartsPage* m_charts = nullptr;
+    OutlookSourcesPanel* m_sources = nullptr;
 };
 
 } // namespace kvtiers::ui
