@@ -1404,6 +1404,14 @@
         <source>cache-aware routing passes over a replica whose queued prefill exceeds the least loaded&apos;s by more than this</source>
         <translation>cache-aware 라우팅은 대기 중인 프리필이 가장 한가한 레플리카보다 이 값 이상 많은 레플리카를 건너뜁니다</translation>
     </message>
+    <message>
+        <source>the outlook&apos;s sources, numbered, each with the figures it gives</source>
+        <translation>전망의 출처를 번호와 함께, 각 출처가 뒷받침하는 수치와 함께 출력</translation>
+    </message>
+    <message>
+        <source>split each tier&apos;s growth from the first year to the last into one factor per driver group</source>
+        <translation>첫해부터 마지막 해까지 각 계층의 증가를 요인 그룹마다 하나의 배수로 분해</translation>
+    </message>
 </context>
 <context>
     <name>OutlookDriver</name>
@@ -1430,6 +1438,53 @@
     <message>
         <source>TTFT target</source>
         <translation>TTFT 목표</translation>
+    </message>
+</context>
+<context>
+    <name>OutlookGroup</name>
+    <message>
+        <source>No tier&apos;s growth can be split.</source>
+        <translation>어느 계층의 증가도 분해할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 grows fastest: %2 from %3 to %4; no driver group raises it.</source>
+        <translation>%1이(가) 가장 빠르게 늘어납니다: %3년부터 %4년까지 %2. 이를 높이는 요인 그룹은 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 grows fastest: %2 from %3 to %4, most of it from %5 (%6).</source>
+        <translation>%1이(가) 가장 빠르게 늘어납니다: %3년부터 %4년까지 %2, 가장 큰 몫은 %5(%6)입니다.</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>일일 토큰 수</translation>
+    </message>
+    <message>
+        <source>Workload mix</source>
+        <translation>워크로드 구성</translation>
+    </message>
+    <message>
+        <source>Context and output</source>
+        <translation>컨텍스트와 출력</translation>
+    </message>
+    <message>
+        <source>Reuse and retention</source>
+        <translation>재사용과 보존</translation>
+    </message>
+    <message>
+        <source>KV format</source>
+        <translation>KV 형식</translation>
+    </message>
+    <message>
+        <source>Model architecture</source>
+        <translation>모델 아키텍처</translation>
+    </message>
+    <message>
+        <source>Hardware per GPU</source>
+        <translation>GPU당 하드웨어</translation>
+    </message>
+    <message>
+        <source>Latency targets</source>
+        <translation>지연 시간 목표</translation>
     </message>
 </context>
 <context>
@@ -3809,6 +3864,18 @@ replica</source>
         <source>SSD</source>
         <translation>SSD</translation>
     </message>
+    <message>
+        <source>What made it grow</source>
+        <translation>증가 요인 분해</translation>
+    </message>
+    <message>
+        <source>The growth cannot be split: %1</source>
+        <translation>증가를 분해할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Splitting the growth by driver…</source>
+        <translation>요인별로 증가를 분해하는 중…</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookDocument</name>
@@ -3867,6 +3934,14 @@ replica</source>
     <message>
         <source>%1: the outlook cannot be sized: %2</source>
         <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Outlook %1, a scenario, not a forecast: every figure follows from the card&apos;s inputs. Needed bytes per tier as an index of %2 (unitless); decimal units (1 PB = 10^15 B). Sources: %3. Assumptions: %4. kvtiers %5.</source>
+        <translation>전망 %1: 예측이 아닌 시나리오이며, 모든 수치는 카드의 입력에서 나옵니다. 계층별 필요 바이트는 %2년 대비 지수(단위 없음), 십진 단위(1 PB = 10^15 B). 출처: %3. 가정: %4. kvtiers %5.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
     </message>
 </context>
 <context>
@@ -3942,6 +4017,57 @@ replica</source>
     <message>
         <source>, </source>
         <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookSourcesPanel</name>
+    <message>
+        <source>No source: an assumption of this outlook</source>
+        <translation>출처 없음: 이 전망의 가정</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Source [%1], an assumption: %2</source>
+        <translation>출처 [%1], 가정: %2</translation>
+    </message>
+    <message>
+        <source>Source [%1]: %2</source>
+        <translation>출처 [%1]: %2</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>번호</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>출처</translation>
+    </message>
+    <message>
+        <source>Publisher or author</source>
+        <translation>발행처 또는 저자</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>날짜</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>링크</translation>
+    </message>
+    <message>
+        <source>Figure taken</source>
+        <translation>가져온 수치</translation>
+    </message>
+    <message>
+        <source>Cited for</source>
+        <translation>인용된 항목</translation>
+    </message>
+    <message>
+        <source>%1 (an assumption)</source>
+        <translation>%1 (가정)</translation>
     </message>
 </context>
 <context>
@@ -4072,6 +4198,25 @@ replica</source>
     <message>
         <source>Outlook: saved as &quot;%1&quot;</source>
         <translation>전망: &quot;%1&quot;(으)로 저장했습니다</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>출처</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookWaterfallChart</name>
+    <message>
+        <source>What made each tier grow from %1 to %2 (factors multiply to the index)</source>
+        <translation>%1년부터 %2년까지 각 계층을 늘린 요인 (배수를 곱하면 지수)</translation>
+    </message>
+    <message>
+        <source>running product of the factors (log scale)</source>
+        <translation>요인 배수의 누적 곱 (로그 눈금)</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>지수</translation>
     </message>
 </context>
 <context>
