@@ -54,12 +54,26 @@ void addWritesAndLinks(Json& out, const Scenario& s, const EvalResult& r)
     out["nvme_dwpd_rating"] = s.hardware.nvmeDwpd > 0 ? numberToJson(s.hardware.nvmeDwpd) : Json(nullptr);
 }
 
-/// No sequence runs (EvalResult::runsNoSequence): the reason, under "does_not_fit", beside
-/// the times that need a running sequence.
+/// The figures that need a running sequence: a time to first token, a decode step, a rate
+/// or a restore only exist once one sequence fits.
+constexpr const char* kNeedsASequence[] = { "request_rate_bound_per_s", "restore_seconds", "recompute_seconds",
+    "ttft_seconds", "decode_step_seconds", "tokens_per_second" };
+
+/// No sequence runs (EvalResult::runsNoSequence): each figure that needs one is null, and
+/// "does_not_fit" gives the reason once.
 void sayWhyNoSequenceRuns(Json& out, const Scenario& s, const EvalResult& r)
 {
-    if (r.runsNoSequence())
-        out["does_not_fit"] = doesNotFitMessage(s, r).english();
+    if (!r.runsNoSequence())
+        return;
+    for (const char* key : kNeedsASequence) {
+        Json& figure = out[key];
+        if (figure.is_object())
+            for (auto& [name, v] : figure.items())
+                v = nullptr;
+        else
+            figure = nullptr;
+    }
+    out["does_not_fit"] = doesNotFitMessage(s, r).english();
 }
 
 } // namespace

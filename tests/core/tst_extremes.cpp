@@ -104,14 +104,17 @@ private slots:
         KV_COMPARE_NEAR(r.overflowBytes, static_cast<double>(hot - budget), 1e-12);
         QCOMPARE(r.maxConcurrency, 0.0);
         QCOMPARE(r.fleet.hbm, r.perServer.hbm * kServers);
-        // The JSON a script reads: exact integers up to 2^53, doubles beyond, never null.
+        // The JSON a script reads: exact integers up to 2^53, doubles beyond. No sequence
+        // fits, so the figures that need one are null and "does_not_fit" says why.
         const Json j = resultToJson(s, r);
         QVERIFY(j["hot_set_bytes"].is_number_float());
         QCOMPARE(j["hot_set_bytes"].get<double>(), r.hotSetBytes);
         QVERIFY(j["kv_bytes_per_request"].is_number_integer());
         QCOMPARE(j["kv_bytes_per_request"].get<std::int64_t>(), std::int64_t(32768000000000));
-        QVERIFY(!j["decode_step_seconds"].is_null());
-        QVERIFY(!j["tokens_per_second"].is_null());
+        QVERIFY(j["decode_step_seconds"].is_null());
+        QVERIFY(j["tokens_per_second"].is_null());
+        QVERIFY(j["ttft_seconds"]["with_reuse"].is_null());
+        QVERIFY(j["does_not_fit"].get<std::string>().starts_with("does not fit: "));
     }
 
     void extremesForEveryModelAndFeature()

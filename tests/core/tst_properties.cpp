@@ -60,24 +60,38 @@ double hotUsedPlusOverflow(const EvalResult& r)
     return bytes;
 }
 
+/// The figures that need a running sequence, null (with "does_not_fit" saying why) when none fits.
+bool needsASequence(const std::string& path)
+{
+    for (const char* key : { "request_rate_bound_per_s", "restore_seconds", "recompute_seconds", "ttft_seconds",
+             "decode_step_seconds", "tokens_per_second" })
+        if (path == key || path.starts_with(std::string(key) + "."))
+            return true;
+    return false;
+}
+
 /// Every number in the JSON result is finite (bytesToJson/numberToJson turn inf/NaN into
-/// null) and no figure is null except break_even_tokens.* (null = restoring never wins).
-/// "workload" is not a figure: the workload card's id, null when the scenario has none.
-QString nonFinite(const Json& j, const std::string& path)
+/// null) and no figure is null except break_even_tokens.* (null = restoring never wins) and,
+/// where no sequence fits, the figures that need one. "workload" is not a figure: the
+/// workload card's id, null when the scenario has none.
+QString nonFinite(const Json& j, const std::string& path, bool fits = true)
 {
     if (j.is_null())
-        return path.starts_with("break_even_tokens.") || path == "workload" ? QString()
-                                                                            : QString::fromStdString(path + " is null");
+        return path.starts_with("break_even_tokens.") || path == "workload" || (!fits && needsASequence(path))
+            ? QString()
+            : QString::fromStdString(path + " is null");
     if (j.is_number_float() && !std::isfinite(j.get<double>()))
         return QString::fromStdString(path + " is not finite");
     if (j.is_object()) {
         for (auto it = j.begin(); it != j.end(); ++it)
-            if (QString p = nonFinite(it.value(), path.empty() ? it.key() : path + "." + it.key()); !p.isEmpty())
+            if (QString p = nonFinite(it.value(), path.empty() ? it.key() : path + "." + it.key(),
+                    fits && !(path.empty() && j.contains("does_not_fit")));
+                !p.isEmpty())
                 return p;
     }
     if (j.is_array()) {
         for (size_t i = 0; i < j.size(); ++i)
-            if (QString p = nonFinite(j[i], path + "[" + std::to_string(i) + "]"); !p.isEmpty())
+            if (QString p = nonFinite(j[i], path + "[" + std::to_string(i) + "]", fits); !p.isEmpty())
                 return p;
     }
     return {};
