@@ -33,20 +33,31 @@ void SliderScale::paintEvent(QPaintEvent*)
     opt.sliderPosition = m_slider->sliderPosition();
     const QRect groove = m_slider->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderGroove, m_slider);
     const QRect handle = m_slider->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, m_slider);
-    const int span = groove.width() - handle.width();
     const int offset = m_slider->mapTo(parentWidget(), QPoint(0, 0)).x() - pos().x();
+    const Look look { size(), devicePixelRatioF(), palette().color(QPalette::PlaceholderText).rgba(), font().key(),
+        groove, handle.width(), offset, opt.minimum, opt.maximum };
 
-    QPainter p(this);
-    p.setPen(palette().color(QPalette::PlaceholderText));
-    const QFontMetrics fm = fontMetrics();
-    for (const auto& [position, text] : m_ticks) {
-        const int x = offset + groove.x() + handle.width() / 2
-            + QStyle::sliderPositionFromValue(opt.minimum, opt.maximum, position, span);
-        p.drawLine(x, 0, x, 3);
-        const int w = fm.horizontalAdvance(text);
-        const int left = std::clamp(x - w / 2, 0, std::max(0, width() - w));
-        p.drawText(left, 4 + fm.ascent(), text);
+    // The labels are shaped text: drawn once per look, then copied while a handle moves.
+    if (look != m_drawnLook || m_drawn.isNull()) {
+        m_drawn = QPixmap(size() * look.pixelRatio);
+        m_drawn.setDevicePixelRatio(look.pixelRatio);
+        m_drawn.fill(Qt::transparent);
+        QPainter p(&m_drawn);
+        p.setPen(QColor::fromRgba(look.pen));
+        p.setFont(font());
+        const QFontMetrics fm = fontMetrics();
+        const int span = groove.width() - handle.width();
+        for (const auto& [position, text] : m_ticks) {
+            const int x = offset + groove.x() + handle.width() / 2
+                + QStyle::sliderPositionFromValue(opt.minimum, opt.maximum, position, span);
+            p.drawLine(x, 0, x, 3);
+            const int w = fm.horizontalAdvance(text);
+            const int left = std::clamp(x - w / 2, 0, std::max(0, width() - w));
+            p.drawText(left, 4 + fm.ascent(), text);
+        }
+        m_drawnLook = look;
     }
+    QPainter(this).drawPixmap(0, 0, m_drawn);
 }
 
 } // namespace kvtiers::ui

@@ -5,6 +5,8 @@
 
 #include <QList>
 #include <QPair>
+#include <QPixmap>
+#include <QRect>
 #include <QWidget>
 
 class QSlider;
@@ -22,8 +24,25 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    /// What the drawn scale depends on: it is drawn again only when one of these changes,
+    /// not each time a moving handle repaints the panel around it.
+    struct Look {
+        QSize size;
+        qreal pixelRatio = 0;
+        QRgb pen = 0;
+        QString font;
+        QRect groove;
+        int handleWidth = 0;
+        int offset = 0;
+        int minimum = 0;
+        int maximum = 0;
+        bool operator==(const Look&) const = default;
+    };
+
     QSlider* m_slider;
     QList<QPair<int, QString>> m_ticks;
+    Look m_drawnLook;
+    QPixmap m_drawn;
 };
 
 } // namespace kvtiers::ui
