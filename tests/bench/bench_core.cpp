@@ -148,16 +148,22 @@ replay::ReplayTrace generatedReplayTrace(std::size_t n)
     return t;
 }
 
+/// The replay benchmarks' scenario: Llama 3.1 70B on H200 (TP 8).
+Scenario replayScenario()
+{
+    ScenarioSpec spec;
+    spec.model = "llama-3.1-70b";
+    spec.hardware = "h200-sxm";
+    return resolveScenario(CardCatalog::builtin(), spec).scenario;
+}
+
 /// Requests replayed per second under load (core/replay): Arg 0 the shipped Mooncake trace
 /// on 6 replicas of Llama 3.1 70B on H200 (TP 8) with 20,000 DRAM blocks per server,
 /// write-through; Arg 1 a million generated requests on 12 replicas. The trace is read
 /// once outside the timing.
 void BM_Replay(benchmark::State& state)
 {
-    ScenarioSpec spec;
-    spec.model = "llama-3.1-70b";
-    spec.hardware = "h200-sxm";
-    const Scenario s = resolveScenario(CardCatalog::builtin(), spec).scenario;
+    const Scenario s = replayScenario();
     const EvalResult r = evaluate(s);
     replay::ReplayTrace t;
     replay::ReplayOptions o;
@@ -310,10 +316,10 @@ BENCHMARK(BM_TraceMemory)->Unit(benchmark::kSecond)->Iterations(1);
 /// The streaming replay's memory: a generated trace of 200,000 requests of 131,072 tokens
 /// (131,056 prompt tokens in 256 blocks of 512, the first 128 shared by one of 1,000
 /// documents, the rest the request's own; 16 output tokens: 51.2 million block references,
-/// 25.7 million distinct blocks, 380 MB of JSON Lines) arriving as Poisson at 4 requests/s,
+/// 25.7 million distinct blocks, 550 MB of JSON Lines) arriving as Poisson at 4 requests/s,
 /// replayed once, as `kvtiers replay FILE` does, on 64 replicas of Llama 3.1 70B on H200
-/// (TP 8), in a fresh child: its peak RSS (peak_rss_mb). Held in memory the trace's keys
-/// alone would take 410 MB, and its distinct blocks' set 1.5 GB more.
+/// (TP 8), in a fresh child: its peak RSS (peak_rss_mb). Held in memory, as the replay did
+/// before it streamed, it peaked at 1.7 GB (docs/performance.md).
 std::string longPromptTrace()
 {
     const std::string path = "/tmp/kvtiers-bench-trace-long-200k.jsonl";
@@ -344,10 +350,7 @@ void BM_ReplayStreamRss(benchmark::State& state)
     double peakMb = 0, requests = 0;
     for (auto _ : state) {
         const auto peak = childPeakOf([] {
-            ScenarioSpec spec;
-            spec.model = "llama-3.1-70b";
-            spec.hardware = "h200-sxm";
-            const Scenario s = resolveScenario(CardCatalog::builtin(), spec).scenario;
+            const Scenario s = replayScenario();
             const EvalResult r = evaluate(s);
             replay::ReplayOptions o;
             o.replicas = 64;
