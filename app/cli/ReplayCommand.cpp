@@ -38,8 +38,10 @@ const char* const kReplayProse
                 Restores queue first come, first served on the replica's GPU-host links and
                 the server's NVMe. HBM caches what is left after weights and the active KV; DRAM
                 and SSD are per server (one pool with global routing). Fixed capacities count
-                trace blocks (a fixed HBM then counts cached blocks only). CSV: one row per
-                request. A sweep gives TTFT p50/p99 and goodput at each value.
+                trace blocks (a fixed HBM then counts cached blocks only). TTFT is also given by
+                prompt length (up to 512 tokens, then each doubling). The trace is read as the
+                replay goes. CSV: one row per request. A sweep gives TTFT p50/p99 and goodput at
+                each value.
 )";
 
 constexpr const char* kDefaultModel = "llama-3.1-70b";
@@ -65,6 +67,8 @@ std::string replaySynopsis()
 /// and the tier ("--capacity-blocks dram").
 std::string replayFlag(std::string_view key, const void*)
 {
+    if (key == replay::replay_keys::outputTokens())
+        return knob(KnobId::OutputTokens).flag; // the workload knob's flag sets it
     if (const auto tier = replay::capacityKeyTier(key))
         return std::string(replay::replayOption(replay::replay_keys::kCapacityBlocks).flag) + " " + tierKey(*tier);
     return optionFlagOf(replay::replayOptionTable(), key);
@@ -85,6 +89,10 @@ ReplayArgs replayArgs(const Parsed& p)
     ReplayArgs q;
     q.file = p.positional[0];
     readOptions(p, replay::replayOptionTable(), q.input);
+    // The output-tokens knob, given on this command line (not by a preset or a workload
+    // card), overrides the trace's outputs as well as the workload's.
+    if (const auto it = p.spec.overrides.find(replay::replay_keys::outputTokens()); it != p.spec.overrides.end())
+        setOption(replay::replayOption(replay::replay_keys::outputTokens()), q.input, it->dump());
     replay::validateReplayInput(q.input);
     return q;
 }
@@ -106,7 +114,9 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << replay::tierModeName(r.tierMode) << " tiers\n";
     out << "Engine            " << formatCount(r.maxBatchedTokens) << " batched tokens per step, "
         << formatCount(r.maxSeqs) << " sequences; " << r.blockTokens << "-token blocks of "
-        << formatBytes(r.kvBytesPerBlock) << "\n";
+        << formatBytes(r.kvBytesPerBlock)
+        << (o.outputTokens ? "; every request " + formatCount(*o.outputTokens) + " output tokens" : std::string())
+        << "\n";
     out << "Capacity          HBM " << formatCount(r.hbmKvBlocks) << " KV blocks per replica"
         << (r.hbmCacheBlocks ? " (cache fixed at " + formatCount(*r.hbmCacheBlocks) + ")" : std::string()) << ", DRAM "
         << formatCount(r.capacityBlocks.dram) << ", SSD " << formatCount(r.capacityBlocks.ssd) << " blocks per "
@@ -114,6 +124,12 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
     out << "TTFT              " << statsLine(r.ttft) << "\n";
     out << "TPOT              " << statsLine(r.tpot) << "\n";
     out << "Queue wait        " << statsLine(r.queueWait) << "\n";
+    out << "TTFT by prompt    p50 / p99 (requests)\n";
+    for (const replay::PromptBandStats& b : r.ttftByPrompt)
+        out << "  " << std::left << std::setw(16)
+            << formatCount(static_cast<double>(b.fromTokens)) + "-" + formatCount(static_cast<double>(b.toTokens))
+            << std::right << formatSeconds(b.ttft.p50) << " / " << formatSeconds(b.ttft.p99) << " ("
+            << formatCount(static_cast<double>(b.requests)) << ")\n";
     out << "SLO               TTFT " << percentileName(o.targets.ttftAt()) << " " << formatSeconds(r.ttftAtPercentile)
         << " (target " << formatSeconds(o.targets.ttft()) << "), TPOT " << percentileName(o.targets.tpotAt()) << " "
         << formatSeconds(r.tpotAtPercentile) << " (target " << formatSeconds(o.targets.tpot()) << ")\n";
@@ -139,7 +155,19 @@ void printSweep(std::ostream& out, const std::string& file, const replay::Replay
     out << file << ": replayed at " << sw.points.size() << " values of "
         << (replicas ? std::string("the replica count")
                      : std::string(replay::replaySweepAxisName(sw.axis)) + " per server")
-        << "; the scenario's own: " << formatCount(sw.current) << (replicas ? "" : " blocks") << "\n\n";
+        << "; the scenario's own: " << formatCount(sw.current) << (replicas ? "" : " blocks") << "\n";
+    if (sw.kneeBlocks > 0) {
+        out << "Hit curve         one pool reaches half its ceiling (the knee) at " << formatCount(sw.kneeBlocks)
+            << " blocks; log sweep from " << formatCount(sw.logFromBlocks);
+        if (sw.curveSampleRate < 1)
+            out << " (sampled at " << formatSignificant(sw.curveSampleRate, 3) << ": knee +/- "
+                << formatCount(sw.kneeErrorBlocks) << ")";
+        out << "\n";
+    }
+    if (sw.leastStableReplicas > 0)
+        out << "Least stable      " << formatCount(sw.leastStableReplicas)
+            << " replicas: the fewest whose prefill compute keeps up with the arrivals\n";
+    out << "Spacing           " << replay::sweepSpacingName(sw.spacing) << "\n\n";
     out << std::left << std::setw(16) << (replicas ? "replicas" : "blocks") << std::setw(12) << "bytes" << std::setw(12)
         << "TTFT p50" << std::setw(12) << "TTFT p99" << std::setw(14) << "goodput/s"
         << "SLO met\n";
@@ -161,10 +189,13 @@ int runReplayCommand(const Command& command, const std::vector<std::string>& arg
         const EvalResult r = evaluate(rs.scenario);
         const replay::ReplayInput& in = q.input;
         const auto reader = trace::TraceReader::open(q.file, in.format, in.blockTokens.value_or(0));
-        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
         if (in.sweep) {
-            const replay::ReplaySweep sw
-                = replay::sweepReplay(t, rs.scenario, r, in.options, *in.sweep, in.pointsInForce());
+            const replay::ReplayTrace t = replay::loadReplayTrace(*reader); // replayed at each point
+            // A replica sweep spans from the least stable count unless the servers were given.
+            const bool fromStable = !p.spec.overrides.contains(knobKey(KnobId::Servers));
+            replay::ReplaySweep sw = replay::planReplaySweep(
+                t, rs.scenario, r, in.options, *in.sweep, in.pointsInForce(), in.at, fromStable);
+            replay::runReplaySweep(sw, t, rs.scenario, r, in.options);
             if (p.csv)
                 replay::writeReplaySweepCsv(out, sw);
             else if (p.json)
@@ -175,7 +206,9 @@ int runReplayCommand(const Command& command, const std::vector<std::string>& arg
         }
         replay::ReplayOptions o = in.options;
         o.keepRequests = p.csv;
-        const replay::ReplayResult res = replay::runReplay(t, rs.scenario, r, o);
+        // One replay reads the trace as it goes: memory holds the requests in flight.
+        const auto source = replay::streamedTrace(*reader);
+        const replay::ReplayResult res = replay::runReplay(*source, rs.scenario, r, o);
         if (p.csv)
             replay::writeReplayCsv(out, res);
         else if (p.json)

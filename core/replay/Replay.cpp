@@ -3,8 +3,11 @@
 #include "core/replay/Replay.h"
 
 #include "core/io/InputError.h"
+#include "core/model/ComputeModel.h"
+#include "core/model/KvSizing.h"
 #include "core/model/VllmCheck.h"
 #include "core/replay/ReplayOptions.h"
+#include "core/trace/TraceAnalysis.h"
 
 #include <QtGlobal>
 
@@ -79,6 +82,95 @@ ReplayTrace loadReplayTrace(trace::TraceReader& reader, const ReplayControl& con
     return t;
 }
 
+namespace {
+
+class StreamedTrace : public ReplaySource {
+public:
+    explicit StreamedTrace(trace::TraceReader& reader)
+        : m_reader(reader)
+    {
+    }
+    bool next(ReplayTrace::Request& r, std::vector<std::uint64_t>& keys) override
+    {
+        if (!m_reader.next(m_q))
+            return false;
+        if (!m_started)
+            m_first = m_q.timeSeconds;
+        m_started = true;
+        r.arrival = m_q.timeSeconds - m_first;
+        r.inputTokens = m_q.inputTokens;
+        r.outputTokens = m_q.outputTokens;
+        r.firstKey = 0;
+        r.keyCount = static_cast<std::uint32_t>(m_q.blockKeys.size());
+        r.line = m_q.line;
+        keys.swap(m_q.blockKeys); // the reader refills the vector it is given back
+        return true;
+    }
+    const std::string& name() const override { return m_reader.name(); }
+    int blockTokens() const override { return m_reader.blockTokens(); }
+    double shareRead() const override
+    {
+        return m_reader.totalBytes() > 0
+            ? static_cast<double>(m_reader.bytesRead()) / static_cast<double>(m_reader.totalBytes())
+            : 0.0;
+    }
+
+private:
+    trace::TraceReader& m_reader;
+    trace::TraceRequest m_q;
+    double m_first = 0;
+    bool m_started = false;
+};
+
+class HeldTrace : public ReplaySource {
+public:
+    explicit HeldTrace(const ReplayTrace& trace)
+        : m_t(trace)
+    {
+    }
+    bool next(ReplayTrace::Request& r, std::vector<std::uint64_t>& keys) override
+    {
+        if (m_next == m_t.requests.size())
+            return false;
+        r = m_t.requests[m_next++];
+        const auto first = m_t.keys.begin() + static_cast<std::ptrdiff_t>(r.firstKey);
+        keys.assign(first, first + r.keyCount);
+        r.firstKey = 0;
+        return true;
+    }
+    const std::string& name() const override { return m_t.name; }
+    int blockTokens() const override { return m_t.blockTokens; }
+    double shareRead() const override
+    {
+        return m_t.requests.empty() ? 1.0 : static_cast<double>(m_next) / static_cast<double>(m_t.requests.size());
+    }
+
+private:
+    const ReplayTrace& m_t;
+    std::size_t m_next = 0;
+};
+
+} // namespace
+
+std::unique_ptr<ReplaySource> streamedTrace(trace::TraceReader& reader)
+{
+    return std::make_unique<StreamedTrace>(reader);
+}
+
+std::unique_ptr<ReplaySource> heldTrace(const ReplayTrace& trace)
+{
+    return std::make_unique<HeldTrace>(trace);
+}
+
+int promptBand(std::uint64_t tokens)
+{
+    // 512 × 2^53 passes any prompt a trace can state (input_length is below 2^63).
+    int band = 0;
+    for (std::uint64_t top = kFirstPromptBandTokens; tokens > top && band < 53; top *= 2)
+        ++band;
+    return band;
+}
+
 double nearestRank(const std::vector<double>& sorted, double p)
 {
     if (sorted.empty())
@@ -136,53 +228,170 @@ std::optional<Tier> sweptTier(ReplaySweepAxis axis)
     return std::nullopt;
 }
 
-ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control)
+const char* sweepSpacingName(SweepSpacing spacing)
+{
+    switch (spacing) {
+    case SweepSpacing::Linear:
+        return "linear";
+    case SweepSpacing::Log:
+        return "log";
+    case SweepSpacing::Given:
+        return "given";
+    case SweepSpacing::Stable:
+        break;
+    }
+    return "stable";
+}
+
+namespace {
+
+/// The trace's LRU hit curve as one pool (TraceAnalysis), sampled at `rate` (1: exact),
+/// from the requests held in memory.
+trace::TraceAnalysis hitCurve(const ReplayTrace& t, double rate)
+{
+    trace::TraceOptions o;
+    o.sampleRate = rate;
+    std::size_t j = 0;
+    return trace::analyzeRequestsFrom(
+        [&](trace::TraceRequest& r) {
+            if (j == t.requests.size())
+                return false;
+            const ReplayTrace::Request& q = t.requests[j++];
+            r.timeSeconds = q.arrival;
+            r.inputTokens = q.inputTokens;
+            r.outputTokens = q.outputTokens;
+            r.line = q.line;
+            const auto first = t.keys.begin() + static_cast<std::ptrdiff_t>(q.firstKey);
+            r.blockKeys.assign(first, first + q.keyCount);
+            return true;
+        },
+        o, t.format, t.blockTokens, t.name);
+}
+
+/// Sets the sweep's knee (and its error when sampled) from the trace's hit curve, and where a
+/// log sweep starts.
+void findKnee(ReplaySweep& sweep, const ReplayTrace& t)
+{
+    const double distinct = static_cast<double>(t.uniqueBlocks);
+    // Sampled, SHARDS keeps about a million distinct blocks; the knee's error is its spread
+    // between that rate and half of it.
+    const double rate = distinct > kExactCurveBlocks ? std::min(1.0, 1e6 / distinct) : 1.0;
+    const trace::TraceAnalysis a = hitCurve(t, rate);
+    sweep.curveSampleRate = rate;
+    sweep.kneeBlocks = a.capacityForShareOfCeiling(0.5);
+    sweep.logFromBlocks = std::max(1.0, std::round(sweep.kneeBlocks / kLogSweepBelowKnee));
+    if (rate < 1)
+        sweep.kneeErrorBlocks = std::abs(hitCurve(t, rate / 2).capacityForShareOfCeiling(0.5) - sweep.kneeBlocks);
+}
+
+/// The fewest replicas whose prefill compute keeps up with the arrivals: the prompt tokens
+/// the trace's one pool at its ceiling would not serve, prefilled at the scenario's rate,
+/// per second of the trace (scaled).
+double leastStableReplicas(const ReplayTrace& t, const Scenario& s, const ReplayOptions& o)
+{
+    const KvSizing kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation);
+    const ComputeModel cm(s, kv);
+    const double missShare = 1 - hitCurve(t, 1).tokenHitRatioInfinite();
+    double work = 0;
+    for (const ReplayTrace::Request& q : t.requests)
+        work += cm.marginalRecomputeSeconds(0, std::max(1.0, static_cast<double>(q.inputTokens))) * missShare;
+    const double span = t.requests.back().arrival / o.trafficScale;
+    return span > 0 ? std::max(1.0, std::ceil(work / span)) : 1.0;
+}
+
+/// `values` ascending, each once (a value rounded onto another is replayed once).
+std::vector<double> distinctAscending(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    return values;
+}
+
+} // namespace
+
+ReplaySweep planReplaySweep(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, ReplaySweepAxis axis, int points, const std::vector<double>& at, bool fromStable)
 {
     ReplayInput input;
     input.options = options;
     input.sweep = axis;
     input.points = points;
     validateReplayInput(input);
-    ReplayOptions base = options;
-    base.keepRequests = false;
     // The scenario's own value on the axis, as a replay sets it up.
-    const ReplayCapacities own = replayCapacities(trace.blockTokens, scenario, result, base);
+    const ReplayCapacities own = replayCapacities(trace.blockTokens, scenario, result, options);
     ReplaySweep sweep;
     sweep.axis = axis;
-    double top = 0;
     const std::optional<Tier> tier = sweptTier(axis);
-    if (!tier) {
-        sweep.current = own.replicas;
-        top = std::max(2.0, 2.0 * own.replicas);
+    std::vector<double> values;
+    if (!at.empty()) {
+        sweep.spacing = SweepSpacing::Given;
+        values = at;
+    } else if (!tier) {
+        double from = 1, top = std::max(2.0, 2.0 * own.replicas);
+        if (fromStable) {
+            sweep.spacing = SweepSpacing::Stable;
+            sweep.leastStableReplicas = leastStableReplicas(trace, scenario, options);
+            from = sweep.leastStableReplicas;
+            top = 2 * from;
+        }
+        for (int i = 0; i < points; ++i)
+            values.push_back(std::round(from + (top - from) * i / (points - 1)));
     } else {
-        sweep.current = own.blocks[*tier];
-        sweep.currentBytes = sweep.current * own.kvBytesPerBlock;
-        top = std::max(2.0 * sweep.current, static_cast<double>(trace.uniqueBlocks));
-        top = std::max(top, 1.0);
+        const double top = std::max({ 2.0 * own.blocks[*tier], static_cast<double>(trace.uniqueBlocks), 1.0 });
+        findKnee(sweep, trace);
+        const double foot = sweep.logFromBlocks;
+        values.push_back(0);
+        if (sweep.kneeBlocks > 0 && foot < top) {
+            sweep.spacing = SweepSpacing::Log;
+            for (int i = 1; i < points; ++i)
+                values.push_back(points == 2 ? top : std::round(foot * std::pow(top / foot, (i - 1.0) / (points - 2))));
+        } else {
+            for (int i = 1; i < points; ++i)
+                values.push_back(std::floor(top * i / (points - 1)));
+        }
     }
-    for (int i = 0; i < points; ++i) {
+    sweep.current = tier ? own.blocks[*tier] : own.replicas;
+    sweep.currentBytes = tier ? sweep.current * own.kvBytesPerBlock : 0;
+    for (double v : distinctAscending(std::move(values))) {
+        ReplaySweepPoint p;
+        p.value = v;
+        p.bytes = tier ? v * own.kvBytesPerBlock : 0;
+        sweep.points.push_back(std::move(p));
+    }
+    return sweep;
+}
+
+void runReplaySweep(ReplaySweep& sweep, const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, const ReplayControl& control)
+{
+    ReplayOptions base = options;
+    base.keepRequests = false;
+    const std::optional<Tier> tier = sweptTier(sweep.axis);
+    const int n = static_cast<int>(sweep.points.size());
+    for (int i = 0; i < n; ++i) {
         if (control.cancel && control.cancel->load())
             throw ReplayCancelled();
-        ReplaySweepPoint p;
+        ReplaySweepPoint& p = sweep.points[static_cast<std::size_t>(i)];
         ReplayOptions o = base;
-        if (!tier) {
-            p.value = std::max(1.0, std::round(1 + (top - 1) * i / (points - 1)));
+        if (!tier)
             o.replicas = static_cast<int>(p.value);
-        } else {
-            p.value = std::floor(top * i / (points - 1));
-            p.bytes = p.value * own.kvBytesPerBlock;
+        else
             o.capacityBlocks[*tier] = p.value;
-        }
         ReplayControl inner;
         inner.cancel = control.cancel;
         if (control.progress)
-            inner.progress = [&control, i, points](double share) { control.progress((i + share) / points); };
+            inner.progress = [&control, i, n](double share) { control.progress((i + share) / n); };
         p.result = runReplay(trace, scenario, result, o, inner);
-        sweep.points.push_back(std::move(p));
     }
     if (control.progress)
         control.progress(1);
+}
+
+ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control)
+{
+    ReplaySweep sweep = planReplaySweep(trace, scenario, result, options, axis, points);
+    runReplaySweep(sweep, trace, scenario, result, options, control);
     return sweep;
 }
 

@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -98,6 +99,26 @@ struct ReplayCancelled : std::exception {
 /// Reads the whole trace. Throws InputError (a bad line: file, line, field) or ReplayCancelled.
 ReplayTrace loadReplayTrace(trace::TraceReader& reader, const ReplayControl& control = {});
 
+/// Requests handed to a replay one at a time, in file order: a replay holds the requests in
+/// flight, not the trace.
+class ReplaySource {
+public:
+    virtual ~ReplaySource() = default;
+    /// The next request (arrival in seconds from the first request, unscaled; firstKey 0)
+    /// with its prefix keys in `keys`; false at the end. Throws InputError (a bad line).
+    virtual bool next(ReplayTrace::Request& request, std::vector<std::uint64_t>& keys) = 0;
+    virtual const std::string& name() const = 0;
+    /// Tokens per hashed block (known once a request has been read).
+    virtual int blockTokens() const = 0;
+    /// The share read so far (0..1), for progress.
+    virtual double shareRead() const = 0;
+};
+
+/// A trace file read as the replay runs (the reader's memory: one line).
+std::unique_ptr<ReplaySource> streamedTrace(trace::TraceReader& reader);
+/// A trace held in memory (ReplayTrace), for replaying it many times.
+std::unique_ptr<ReplaySource> heldTrace(const ReplayTrace& trace);
+
 /// The options of one replay (their table, ranges and defaults: ReplayOptions.h).
 struct ReplayOptions {
     ReplayRouting routing = ReplayRouting::Central;
@@ -115,6 +136,8 @@ struct ReplayOptions {
     /// kDefaultBalanceSeconds, Router.h).
     std::optional<double> balanceSeconds;
     bool keepRequests = true; ///< fill ReplayResult::perRequest
+    /// Every request's output tokens (unset: the trace's own); 1 replays prefill only.
+    std::optional<double> outputTokens;
     bool operator==(const ReplayOptions&) const = default;
 };
 
@@ -131,10 +154,25 @@ struct ReplayRecord {
     PerSource<std::uint64_t> tokens {}; ///< prompt tokens by where their KV came from
     int replica = 0;
     std::uint64_t line = 0;
+    std::uint64_t inputTokens = 0; ///< its prompt
 };
 
 struct ReplayStats {
     double mean = 0, p50 = 0, p90 = 0, p99 = 0, max = 0;
+};
+
+/// The prompt-length bands TTFT is reported by: up to 512 tokens, then each doubling
+/// (513–1,024, 1,025–2,048, ...): one 512-token block, then powers of two of them.
+inline constexpr std::uint64_t kFirstPromptBandTokens = 512;
+/// The band of a prompt of `tokens`: 0 for up to 512, k for (512·2^(k-1), 512·2^k].
+int promptBand(std::uint64_t tokens);
+
+/// TTFT over the requests whose prompt falls in one band.
+struct PromptBandStats {
+    std::uint64_t fromTokens = 0; ///< the band's shortest prompt (0 for the first)
+    std::uint64_t toTokens = 0;   ///< its longest
+    std::uint64_t requests = 0;
+    ReplayStats ttft;
 };
 /// Nearest-rank statistics (the ⌈p·n⌉-th smallest); all 0 for no values.
 ReplayStats replayStats(std::vector<double> values);
@@ -182,7 +220,8 @@ struct ReplayResult {
     double maxBatchedTokens = 0, maxSeqs = 0;
     double trafficScale = 1;
     ReplayOptions options;
-    std::vector<ReplayRecord> perRequest; ///< in file order (when keepRequests)
+    std::vector<ReplayRecord> perRequest;      ///< in file order (when keepRequests)
+    std::vector<PromptBandStats> ttftByPrompt; ///< the bands that hold a request, shortest first
 };
 
 /// What a replay sets up before its first request: the replicas and servers, a block's
@@ -207,9 +246,19 @@ ReplayCapacities replayCapacities(
 /// with no requests; a request whose input_length + output_length exceeds the model's
 /// maximum context; more request-steps (output tokens plus prefill chunks of
 /// `maxBatchedTokens`) than a replay runs in minutes. runReplay checks it first.
-void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens);
+/// `outputTokens`: every request's output when the options override the trace's.
+void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens,
+    std::optional<double> outputTokens = std::nullopt);
 
 class Router;
+
+/// Replays the requests of `source` as it reads them: memory holds the requests in flight,
+/// the caches and a few figures per request (for exact percentiles), not the trace. Each
+/// request is checked as checkReplayTrace does as it is read, and the work bound holds
+/// over the requests read so far: a trace past it stops there. Throws InputError or
+/// ReplayCancelled.
+ReplayResult runReplay(ReplaySource& source, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, const ReplayControl& control = {}, Router* router = nullptr);
 
 /// Replays `trace` on the scenario's replicas. `result` is evaluate(scenario). `router`:
 /// where arrivals go; null: the options' routing (makeRouter). Throws InputError
@@ -229,18 +278,56 @@ struct ReplaySweepPoint {
     ReplayResult result; ///< without perRequest
 };
 
+/// How a sweep's values were chosen.
+enum class SweepSpacing {
+    Linear, ///< evenly from 0 (1 replica) to the top
+    Log,    ///< 0, then evenly on a log scale from a tenth of the trace's knee to the top
+    Given,  ///< the values asked for (--at)
+    Stable, ///< replicas from the least stable count to twice it
+};
+/// "linear", "log", "given" or "stable".
+const char* sweepSpacingName(SweepSpacing spacing);
+
 struct ReplaySweep {
     ReplaySweepAxis axis = ReplaySweepAxis::Dram;
     double current = 0;      ///< the scenario's own value on the axis
     double currentBytes = 0; ///< the same in bytes (0 for Replicas)
     std::vector<ReplaySweepPoint> points;
+    SweepSpacing spacing = SweepSpacing::Linear;
+    /// DRAM/SSD: where a log sweep starts (a tenth of the knee, at least 1 block) and the
+    /// knee: the capacity at which the trace's hit curve as one pool (block-weighted LRU
+    /// prefix hits) reaches half its ceiling, in blocks; 0 when not computed. Sampled (SHARDS) above kExactCurveBlocks
+    /// distinct blocks, at `curveSampleRate`, with `kneeErrorBlocks` the knee's spread
+    /// between that rate and half of it (0 when exact).
+    double logFromBlocks = 0, kneeBlocks = 0, kneeErrorBlocks = 0, curveSampleRate = 1;
+    /// Replicas: the fewest whose prefill compute keeps up with the trace's arrivals (the
+    /// prompt tokens the trace's one-pool cache at its ceiling would not serve); 0 when not
+    /// computed.
+    double leastStableReplicas = 0;
 };
 
-/// Replays at `points` (2..200) values of `axis`, evenly spaced from 0 (1 replica) to the
-/// larger of twice the scenario's value and the trace's distinct blocks (for Replicas:
-/// twice the replicas). `control.progress` reports over the whole sweep. Throws InputError
-/// naming the options' keys (ReplayOptions.h) when the sweep and the options disagree.
+/// A log sweep starts this many times below the knee.
+inline constexpr double kLogSweepBelowKnee = 10;
+/// Above this many distinct blocks a sweep's hit curve comes from a sample.
+inline constexpr double kExactCurveBlocks = 10e6;
+
+/// Replays at `points` (2..200) values of `axis`, as planReplaySweep chooses them.
+/// `control.progress` reports over the whole sweep. Throws InputError naming the options'
+/// keys (ReplayOptions.h) when the sweep and the options disagree.
 ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control = {});
+
+/// What a sweep replays at, no replay run: `at` when given (each value once, ascending);
+/// else for DRAM/SSD 0 then `points` − 1 values spaced on a log scale from the trace's hit
+/// knee ÷ kLogSweepBelowKnee to the larger of twice the scenario's value and the
+/// trace's distinct blocks (linear from 0 when the trace has no reuse); for Replicas, from
+/// the least stable count to twice it (`fromStable`), else from 1 to twice the scenario's
+/// replicas; a value rounded onto another is replayed once. Throws InputError as sweepReplay.
+ReplaySweep planReplaySweep(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, ReplaySweepAxis axis, int points, const std::vector<double>& at = {},
+    bool fromStable = true);
+/// Replays every point of a planned sweep (planReplaySweep), filling its results.
+void runReplaySweep(ReplaySweep& sweep, const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, const ReplayControl& control = {});
 
 } // namespace kvtiers::replay

@@ -87,6 +87,46 @@ struct Event {
 };
 constexpr std::uint32_t kNoRequest = 0xffffffffu;
 
+[[noreturn]] void noRequests(const std::string& name)
+{
+    throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: no requests: nothing to replay"), { name }));
+}
+
+[[noreturn]] void tooManyRequests(const std::string& name)
+{
+    throw InputError(
+        say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"), { name, "4294967294" }));
+}
+
+[[noreturn]] void tooMuchWork(const std::string& name, double steps)
+{
+    throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                             "%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a "
+                             "replay runs"),
+        { name, formatSignificant(steps, 4), formatSignificant(kMostRequestSteps, 4) }));
+}
+
+/// Refuses a request no replay of `model` can run (its lengths past the maximum context);
+/// else its request-steps: one per output token and one per prefill chunk of the budget.
+double checkReplayRequest(const std::string& name, ReplayTrace::Request q, const ModelCard& model,
+    double maxBatchedTokens, std::optional<double> outputTokens)
+{
+    if (outputTokens)
+        q.outputTokens = static_cast<std::uint64_t>(*outputTokens);
+    const auto context = static_cast<std::uint64_t>(std::max<std::int64_t>(model.maxContext, 1));
+    const char* field = q.inputTokens > context    ? "input_length"
+        : q.outputTokens > context - q.inputTokens ? "output_length"
+                                                   : nullptr;
+    if (field)
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                 "%1:%2: field \"%3\": input_length %4 + output_length %5 exceeds %6's maximum "
+                                 "context of %7 tokens"),
+            { name, std::to_string(q.line), field, std::to_string(q.inputTokens), std::to_string(q.outputTokens),
+                model.name, std::to_string(context) }));
+    return static_cast<double>(q.outputTokens)
+        + std::ceil(static_cast<double>(q.inputTokens) / std::max(1.0, maxBatchedTokens));
+}
+
 } // namespace
 
 ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const EvalResult& r, const ReplayOptions& o)
@@ -125,8 +165,8 @@ namespace {
 
 class Engine : public RouterReads {
 public:
-    Engine(const ReplayTrace& t, const Scenario& s, const EvalResult& r, const ReplayOptions& o, Router& router)
-        : m_t(t)
+    Engine(ReplaySource& source, const Scenario& s, const EvalResult& r, const ReplayOptions& o, Router& router)
+        : m_src(source)
         , m_s(s)
         , m_r(r)
         , m_o(o)
@@ -134,6 +174,8 @@ public:
         , m_kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation)
         , m_cm(s, m_kv)
     {
+        if (!readNext()) // the block size is known from the first request
+            noRequests(m_src.name());
         setup();
     }
     ReplayResult run(const ReplayControl& control);
@@ -143,7 +185,9 @@ public:
     double outstandingWork(int replica) const override { return m_rep[replica].outstandingWork; }
     std::uint32_t cachedPrefixBlocks(int replica, std::uint32_t j) const override;
     std::uint32_t pooledPrefixBlocks(int replica, std::uint32_t j) const override;
-    const ReplayTrace& trace() const override { return m_t; }
+    const ReplayTrace::Request& request(std::uint32_t j) const override { return live(j).q; }
+    std::uint64_t prefixKey(std::uint32_t j, std::uint32_t i) const override { return key(j, i); }
+    int blockTokens() const override { return m_blockTokens; }
     double prefillSeconds(double from, double to) const override { return m_cm.marginalRecomputeSeconds(from, to); }
     double restoreSeconds(double tokens) const override { return m_cm.restoreSeconds(Tier::Dram, tokens); }
 
@@ -183,15 +227,39 @@ private:
         return tier == Tier::Dram ? m_dram[cacheOf(ri)] : m_ssd[cacheOf(ri)];
     }
     int cacheOf(int ri) const { return m_c.pooled ? 0 : m_rep[ri].server; }
-    std::uint64_t key(std::uint32_t j, std::uint32_t i) const { return m_t.keys[m_t.requests[j].firstKey + i]; }
+    /// A request from its arrival until it and every request before it are done.
+    struct Live {
+        ReplayTrace::Request q;
+        std::vector<std::uint64_t> keys; ///< its prefix keys (freed when it finishes)
+        Job job;
+    };
+    Live& live(std::uint32_t j) { return m_live[j - m_liveBase]; }
+    const Live& live(std::uint32_t j) const { return m_live[j - m_liveBase]; }
+    const ReplayTrace::Request& req(std::uint32_t j) const { return live(j).q; }
+    Job& jobOf(std::uint32_t j) { return live(j).job; }
+    const Job& jobOf(std::uint32_t j) const { return live(j).job; }
+    std::uint64_t key(std::uint32_t j, std::uint32_t i) const { return live(j).keys[i]; }
+    /// Request j's output tokens: the options' override, else the trace's.
+    std::uint64_t outputs(std::uint32_t j) const
+    {
+        return m_o.outputTokens ? static_cast<std::uint64_t>(*m_o.outputTokens) : req(j).outputTokens;
+    }
+    /// Reads the source's next request into m_next; false at its end.
+    bool readNext();
+    /// The next request arrives: it joins the live window and a queue.
+    void arriveNext();
+    /// A finished request's figures kept for the summary.
+    void record(std::uint32_t j);
+    /// Lets go of the finished requests at the head of the window.
+    void retire();
     void push(double time, EventKind kind, int replica, std::uint32_t request = kNoRequest)
     {
         m_events.push(Event { time, m_seq++, kind, replica, request });
     }
-    ReplayResult summarize() const;
+    ReplayResult summarize();
     void summarizeLinks(ReplayResult& out) const;
 
-    const ReplayTrace& m_t;
+    ReplaySource& m_src;
     const Scenario& m_s;
     const EvalResult& m_r;
     ReplayOptions m_o;
@@ -205,7 +273,19 @@ private:
     std::set<std::pair<double, int>> m_idle; ///< replicas with no step running: (idle since, index)
     std::vector<BlockLru> m_dram, m_ssd;
     std::vector<double> m_nvmeFree, m_nvmeBusy;
-    std::vector<Job> m_jobs;
+    std::deque<Live> m_live;      ///< requests m_liveBase.. in arrival order
+    std::uint64_t m_liveBase = 0; ///< the index of m_live's first request
+    std::uint64_t m_arrived = 0;  ///< requests arrived so far (the next one's index)
+    Live m_next;                  ///< the next request, read ahead
+    bool m_haveNext = false;
+    int m_blockTokens = 0;
+    double m_requestSteps = 0; ///< work read so far (checkReplayTrace's bound)
+    // Figures of finished requests, for the summary.
+    std::vector<double> m_ttft, m_tpot, m_wait;
+    std::vector<std::vector<double>> m_byBand; ///< TTFTs by prompt band (promptBand)
+    PerSource<double> m_tokens {};
+    std::uint64_t m_met = 0;
+    std::vector<ReplayRecord> m_records; ///< when keepRequests, in the order they finished
     std::deque<std::uint32_t> m_central;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> m_events;
     std::uint64_t m_seq = 0;
@@ -221,7 +301,7 @@ void Engine::setup()
     m_mode = m_o.tierMode.value_or(m_s.restorePath.tierMode);
     ReplayOptions o = m_o;
     o.routing = m_router.pooled() ? ReplayRouting::Global : ReplayRouting::Central;
-    m_c = replayCapacities(m_t.blockTokens, m_s, m_r, o);
+    m_c = replayCapacities(m_blockTokens, m_s, m_r, o);
     const int tp = m_r.tp;
     m_budget = m_o.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&m_s.hardware));
     m_maxSeqs = m_o.maxSeqs.value_or(defaultMaxSeqs(m_s.hardware));
@@ -251,7 +331,7 @@ void Engine::setup()
 
 std::uint32_t Engine::cachedPrefixBlocks(int ri, std::uint32_t j) const
 {
-    const std::uint32_t n = m_t.requests[j].keyCount;
+    const std::uint32_t n = req(j).keyCount;
     std::uint32_t i = 0;
     while (i < n && m_rep[ri].hbm.contains(key(j, i)))
         ++i;
@@ -260,7 +340,7 @@ std::uint32_t Engine::cachedPrefixBlocks(int ri, std::uint32_t j) const
 
 std::uint32_t Engine::pooledPrefixBlocks(int ri, std::uint32_t j) const
 {
-    const std::uint32_t n = m_t.requests[j].keyCount;
+    const std::uint32_t n = req(j).keyCount;
     std::uint32_t i = 0;
     while (i < n && lowerTierOf(ri, key(j, i)))
         ++i;
@@ -283,7 +363,7 @@ void Engine::arrive(std::uint32_t j)
         return;
     }
     m_rep[ri].queue.push_back(j);
-    m_rep[ri].outstandingWork += static_cast<double>(std::max<std::uint64_t>(m_t.requests[j].inputTokens, 1));
+    m_rep[ri].outstandingWork += static_cast<double>(std::max<std::uint64_t>(req(j).inputTokens, 1));
 }
 
 void Engine::startIdle(double now)
@@ -297,9 +377,9 @@ void Engine::startIdle(double now)
 
 std::uint64_t Engine::needBlocks(std::uint32_t j) const
 {
-    const ReplayTrace::Request& q = m_t.requests[j];
-    const std::uint64_t bt = static_cast<std::uint64_t>(std::max(1, m_t.blockTokens));
-    return (q.inputTokens + q.outputTokens + bt - 1) / bt;
+    const ReplayTrace::Request& q = req(j);
+    const std::uint64_t bt = static_cast<std::uint64_t>(std::max(1, m_blockTokens));
+    return (q.inputTokens + outputs(j) + bt - 1) / bt;
 }
 
 bool Engine::canAdmit(int ri, std::uint32_t j) const
@@ -339,13 +419,13 @@ void Engine::startStep(int ri, double now)
     rep.decodeContext = 0;
     double budget = m_budget;
     auto take = [&](std::uint32_t j) {
-        const Job& job = m_jobs[j];
+        const Job& job = jobOf(j);
         if (job.restoreUntil > now || budget < 1)
             return;
         if (job.firstToken >= 0) {
             rep.chunks.emplace_back(j, 1);
             ++rep.decodes;
-            rep.decodeContext += static_cast<double>(m_t.requests[j].inputTokens + job.generated);
+            rep.decodeContext += static_cast<double>(req(j).inputTokens + job.generated);
             budget -= 1;
             return;
         }
@@ -380,12 +460,12 @@ void Engine::startStep(int ri, double now)
 bool Engine::admit(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
-    const ReplayTrace::Request& q = m_t.requests[j];
+    const ReplayTrace::Request& q = req(j);
     if (!canAdmit(ri, j))
         return false;
     const std::uint64_t need = needBlocks(j);
     ++rep.admitted;
-    Job& job = m_jobs[j];
+    Job& job = jobOf(j);
     job.scheduled = now;
     job.replica = ri;
     job.needBlocks = need;
@@ -407,9 +487,9 @@ bool Engine::admit(int ri, std::uint32_t j, double now)
 void Engine::lookup(int ri, std::uint32_t j)
 {
     Replica& rep = m_rep[ri];
-    Job& job = m_jobs[j];
-    const ReplayTrace::Request& q = m_t.requests[j];
-    const int bt = std::max(1, m_t.blockTokens);
+    Job& job = jobOf(j);
+    const ReplayTrace::Request& q = req(j);
+    const int bt = std::max(1, m_blockTokens);
     std::uint64_t hit = 0;
     std::uint32_t i = 0;
     for (; i < q.keyCount; ++i) {
@@ -448,7 +528,7 @@ void Engine::progress(int ri, std::uint32_t j, std::uint64_t tokens)
 void Engine::restore(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
-    Job& job = m_jobs[j];
+    Job& job = jobOf(j);
     const double dram = static_cast<double>(job.tokens.dram);
     const double ssd = static_cast<double>(job.tokens.ssd);
     double link = 0;
@@ -478,9 +558,9 @@ void Engine::endStep(int ri, double now)
     ++rep.step;
     bool finished = false;
     for (auto [j, n] : rep.chunks) {
-        Job& job = m_jobs[j];
+        Job& job = jobOf(j);
         if (job.firstToken >= 0) {
-            if (++job.generated >= m_t.requests[j].outputTokens) {
+            if (++job.generated >= outputs(j)) {
                 finish(ri, j, now);
                 finished = true;
             }
@@ -493,15 +573,15 @@ void Engine::endStep(int ri, double now)
     }
     rep.chunks.clear();
     if (finished)
-        std::erase_if(rep.running, [this](std::uint32_t j) { return m_jobs[j].done >= 0; });
+        std::erase_if(rep.running, [this](std::uint32_t j) { return jobOf(j).done >= 0; });
     startStep(ri, now);
 }
 
 bool Engine::prefillDone(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
-    Job& job = m_jobs[j];
-    const ReplayTrace::Request& q = m_t.requests[j];
+    Job& job = jobOf(j);
+    const ReplayTrace::Request& q = req(j);
     job.firstToken = now;
     // Its blocks enter the prefix cache now: held in HBM, written through or taken from below.
     for (std::uint32_t i = job.hbmHits; i < q.keyCount; ++i) {
@@ -523,7 +603,7 @@ bool Engine::prefillDone(int ri, std::uint32_t j, double now)
             lru.evictOverflow(m_evicted);
         }
     job.generated = 1;
-    if (q.outputTokens <= 1) {
+    if (outputs(j) <= 1) {
         finish(ri, j, now);
         return true;
     }
@@ -533,13 +613,15 @@ bool Engine::prefillDone(int ri, std::uint32_t j, double now)
 void Engine::finish(int ri, std::uint32_t j, double now)
 {
     Replica& rep = m_rep[ri];
-    Job& job = m_jobs[j];
+    Job& job = jobOf(j);
     job.done = now;
     m_lastDone = std::max(m_lastDone, now);
-    const ReplayTrace::Request& q = m_t.requests[j];
+    const ReplayTrace::Request& q = req(j);
     // Freed tail first: the head of the prefix is the most recent.
     for (std::uint32_t i = q.keyCount; i-- > 0;)
         rep.hbm.unpin(key(j, i));
+    record(j);
+    std::vector<std::uint64_t>().swap(live(j).keys); // its blocks are the caches' now
     rep.reserved -= job.needBlocks;
     --rep.seqs;
     if (!m_o.capacityBlocks.hbm)
@@ -573,7 +655,7 @@ double Engine::stepSeconds(const Replica& rep) const
     const double b = static_cast<double>(rep.decodes);
     double compute = 0;
     for (auto [j, n] : rep.chunks) {
-        const Job& job = m_jobs[j];
+        const Job& job = jobOf(j);
         if (job.firstToken >= 0)
             continue;
         const double from = static_cast<double>(job.prefillFrom + job.prefillDone);
@@ -588,22 +670,82 @@ double Engine::stepSeconds(const Replica& rep) const
     return std::max(memory, compute) + m_arFixed + m_arPerToken * b;
 }
 
+bool Engine::readNext()
+{
+    m_next = Live {};
+    m_haveNext = m_src.next(m_next.q, m_next.keys);
+    if (m_haveNext && m_blockTokens == 0)
+        m_blockTokens = m_src.blockTokens();
+    return m_haveNext;
+}
+
+void Engine::arriveNext()
+{
+    if (m_arrived >= 0xfffffffeu)
+        tooManyRequests(m_src.name());
+    m_requestSteps += checkReplayRequest(m_src.name(), m_next.q, m_s.model, m_budget, m_o.outputTokens);
+    if (m_requestSteps > kMostRequestSteps)
+        tooMuchWork(m_src.name(), m_requestSteps);
+    m_next.q.firstKey = 0;
+    m_next.job.arrival = m_next.q.arrival / m_o.trafficScale;
+    m_live.push_back(std::move(m_next));
+    const auto j = static_cast<std::uint32_t>(m_arrived++);
+    if (m_o.keepRequests)
+        m_records.emplace_back();
+    readNext();
+    arrive(j);
+}
+
+void Engine::record(std::uint32_t j)
+{
+    const Job& job = jobOf(j);
+    const ReplayTrace::Request& q = req(j);
+    ReplayRecord rec;
+    rec.arrival = job.arrival;
+    rec.wait = job.scheduled - job.arrival;
+    rec.ttft = job.firstToken - job.arrival;
+    const std::uint64_t out = outputs(j);
+    rec.tpot = out > 1 ? (job.done - job.firstToken) / static_cast<double>(out - 1) : 0.0;
+    rec.tokens = job.tokens;
+    rec.replica = job.replica;
+    rec.line = q.line;
+    rec.inputTokens = q.inputTokens;
+    m_ttft.push_back(rec.ttft);
+    m_wait.push_back(rec.wait);
+    const auto band = static_cast<std::size_t>(promptBand(q.inputTokens));
+    if (m_byBand.size() <= band)
+        m_byBand.resize(band + 1);
+    m_byBand[band].push_back(rec.ttft);
+    if (out > 1)
+        m_tpot.push_back(rec.tpot);
+    if (rec.ttft <= m_o.targets.ttft() && (out <= 1 || rec.tpot <= m_o.targets.tpot()))
+        ++m_met;
+    for (TokenSource s : kTokenSources)
+        m_tokens[s] += static_cast<double>(job.tokens[s]);
+    if (m_o.keepRequests)
+        m_records[j] = rec;
+}
+
+void Engine::retire()
+{
+    while (!m_live.empty() && m_live.front().job.done >= 0) {
+        m_live.pop_front();
+        ++m_liveBase;
+    }
+}
+
 ReplayResult Engine::run(const ReplayControl& control)
 {
-    const std::size_t n = m_t.requests.size();
-    m_jobs.assign(n, Job {});
-    for (std::size_t j = 0; j < n; ++j)
-        m_jobs[j].arrival = m_t.requests[j].arrival / m_o.trafficScale;
-    std::size_t next = 0;
     std::uint64_t turns = 0;
-    while (next < n || !m_events.empty()) {
+    while (m_haveNext || !m_events.empty()) {
         if (++turns % 8192 == 0) {
             if (control.cancel && control.cancel->load())
                 throw ReplayCancelled();
             if (control.progress)
-                control.progress(static_cast<double>(next) / static_cast<double>(n));
+                control.progress(m_src.shareRead());
         }
-        if (!m_events.empty() && (next == n || m_events.top().time <= m_jobs[next].arrival)) {
+        const double arrival = m_haveNext ? m_next.q.arrival / m_o.trafficScale : 0.0;
+        if (!m_events.empty() && (!m_haveNext || m_events.top().time <= arrival)) {
             const Event e = m_events.top();
             m_events.pop();
             switch (e.kind) {
@@ -615,74 +757,54 @@ ReplayResult Engine::run(const ReplayControl& control)
                     startStep(e.replica, e.time);
                 break;
             }
+            retire();
             continue;
         }
-        const double now = m_jobs[next].arrival;
-        while (next < n && m_jobs[next].arrival == now)
-            arrive(static_cast<std::uint32_t>(next++));
-        startIdle(now);
+        while (m_haveNext && m_next.q.arrival / m_o.trafficScale == arrival)
+            arriveNext();
+        startIdle(arrival);
     }
     if (control.progress)
         control.progress(1);
     return summarize();
 }
 
-ReplayResult Engine::summarize() const
+ReplayResult Engine::summarize()
 {
     ReplayResult out;
-    const std::size_t n = m_jobs.size();
+    const std::uint64_t n = m_arrived;
     out.requests = n;
     out.durationSeconds = m_lastDone;
-    std::vector<double> ttft, tpot, wait;
-    ttft.reserve(n);
-    wait.reserve(n);
-    PerSource<double> tokens {};
-    std::uint64_t met = 0;
-    if (m_o.keepRequests)
-        out.perRequest.reserve(n);
-    for (std::size_t j = 0; j < n; ++j) {
-        const Job& job = m_jobs[j];
-        const ReplayTrace::Request& q = m_t.requests[j];
-        ReplayRecord rec;
-        rec.arrival = job.arrival;
-        rec.wait = job.scheduled - job.arrival;
-        rec.ttft = job.firstToken - job.arrival;
-        rec.tpot = q.outputTokens > 1 ? (job.done - job.firstToken) / static_cast<double>(q.outputTokens - 1) : 0.0;
-        rec.tokens = job.tokens;
-        rec.replica = job.replica;
-        rec.line = q.line;
-        ttft.push_back(rec.ttft);
-        wait.push_back(rec.wait);
-        if (q.outputTokens > 1)
-            tpot.push_back(rec.tpot);
-        if (rec.ttft <= m_o.targets.ttft() && (q.outputTokens <= 1 || rec.tpot <= m_o.targets.tpot()))
-            ++met;
-        for (TokenSource s : kTokenSources)
-            tokens[s] += static_cast<double>(job.tokens[s]);
-        if (m_o.keepRequests)
-            out.perRequest.push_back(rec);
-    }
-    out.ttft = replayStats(ttft);
-    out.tpot = replayStats(tpot);
-    out.queueWait = replayStats(wait);
-    std::sort(ttft.begin(), ttft.end());
-    std::sort(tpot.begin(), tpot.end());
-    out.ttftAtPercentile = atPercentile(ttft, out.ttft, m_o.targets.ttftAt());
-    out.tpotAtPercentile = atPercentile(tpot, out.tpot, m_o.targets.tpotAt());
-    out.sloAttainment = n > 0 ? static_cast<double>(met) / static_cast<double>(n) : 0.0;
-    out.goodputRps = out.durationSeconds > 0 ? static_cast<double>(met) / out.durationSeconds : 0.0;
-    const double prompt = tokens.total();
+    out.perRequest = std::move(m_records);
+    out.ttft = replayStats(m_ttft);
+    for (std::size_t b = 0; b < m_byBand.size(); ++b)
+        if (!m_byBand[b].empty()) {
+            const std::uint64_t top = kFirstPromptBandTokens << b;
+            out.ttftByPrompt.push_back({ .fromTokens = b == 0 ? 0 : top / 2 + 1,
+                .toTokens = top,
+                .requests = m_byBand[b].size(),
+                .ttft = replayStats(std::move(m_byBand[b])) });
+        }
+    out.tpot = replayStats(m_tpot);
+    out.queueWait = replayStats(std::move(m_wait));
+    std::sort(m_ttft.begin(), m_ttft.end());
+    std::sort(m_tpot.begin(), m_tpot.end());
+    out.ttftAtPercentile = atPercentile(m_ttft, out.ttft, m_o.targets.ttftAt());
+    out.tpotAtPercentile = atPercentile(m_tpot, out.tpot, m_o.targets.tpotAt());
+    out.sloAttainment = n > 0 ? static_cast<double>(m_met) / static_cast<double>(n) : 0.0;
+    out.goodputRps = out.durationSeconds > 0 ? static_cast<double>(m_met) / out.durationSeconds : 0.0;
+    const double prompt = m_tokens.total();
     for (TokenSource s : kTokenSources)
-        out.hitShare[s] = prompt > 0 ? tokens[s] / prompt : 0.0;
+        out.hitShare[s] = prompt > 0 ? m_tokens[s] / prompt : 0.0;
     for (Tier t : { Tier::Dram, Tier::Ssd })
-        out.restoreBytes[t] = tokens[t] * m_r.kvBytesPerToken;
+        out.restoreBytes[t] = m_tokens[t] * m_r.kvBytesPerToken;
     summarizeLinks(out);
     out.replicas = m_c.replicas;
     out.servers = m_c.servers;
     out.gpus = m_c.replicas * m_r.tp;
     out.routing = m_o.routing;
     out.tierMode = m_mode;
-    out.blockTokens = m_t.blockTokens;
+    out.blockTokens = m_blockTokens;
     out.kvBytesPerBlock = m_c.kvBytesPerBlock;
     out.hbmKvBlocks = m_c.hbmKvBlocks;
     out.hbmCacheBlocks = m_o.capacityBlocks.hbm;
@@ -727,50 +849,41 @@ void Engine::summarizeLinks(ReplayResult& out) const
 
 } // namespace
 
-void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens)
+void checkReplayTrace(
+    const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens, std::optional<double> outputTokens)
 {
     if (trace.requests.empty())
-        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: no requests: nothing to replay"), { trace.name }));
+        noRequests(trace.name);
     if (trace.requests.size() >= 0xffffffffu)
-        throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"),
-            { trace.name, "4294967294" }));
-    const auto context = static_cast<std::uint64_t>(std::max<std::int64_t>(model.maxContext, 1));
-    const double budget = std::max(1.0, maxBatchedTokens);
+        tooManyRequests(trace.name);
     double steps = 0;
-    for (const ReplayTrace::Request& q : trace.requests) {
-        const char* field = q.inputTokens > context    ? "input_length"
-            : q.outputTokens > context - q.inputTokens ? "output_length"
-                                                       : nullptr;
-        if (field)
-            throw InputError(say(QT_TRANSLATE_NOOP("Messages",
-                                     "%1:%2: field \"%3\": input_length %4 + output_length %5 exceeds %6's maximum "
-                                     "context of %7 tokens"),
-                { trace.name, std::to_string(q.line), field, std::to_string(q.inputTokens),
-                    std::to_string(q.outputTokens), model.name, std::to_string(context) }));
-        // One step per output token and one per prefill chunk of the budget.
-        steps += static_cast<double>(q.outputTokens) + std::ceil(static_cast<double>(q.inputTokens) / budget);
-    }
+    for (const ReplayTrace::Request& q : trace.requests)
+        steps += checkReplayRequest(trace.name, q, model, maxBatchedTokens, outputTokens);
     if (steps > kMostRequestSteps)
-        throw InputError(
-            say(QT_TRANSLATE_NOOP("Messages",
-                    "%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a replay "
-                    "runs"),
-                { trace.name, formatSignificant(steps, 4), formatSignificant(kMostRequestSteps, 4) }));
+        tooMuchWork(trace.name, steps);
+}
+
+ReplayResult runReplay(ReplaySource& source, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, const ReplayControl& control, Router* router)
+{
+    validateReplayOptions(options);
+    std::unique_ptr<Router> own;
+    if (!router) {
+        own = makeRouter(options);
+        router = own.get();
+    }
+    Engine engine(source, scenario, result, options, *router);
+    return engine.run(control);
 }
 
 ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, const ReplayControl& control, Router* router)
 {
     validateReplayOptions(options);
-    checkReplayTrace(
-        trace, scenario.model, options.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&scenario.hardware)));
-    std::unique_ptr<Router> own;
-    if (!router) {
-        own = makeRouter(options);
-        router = own.get();
-    }
-    Engine engine(trace, scenario, result, options, *router);
-    return engine.run(control);
+    checkReplayTrace(trace, scenario.model,
+        options.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&scenario.hardware)), options.outputTokens);
+    const std::unique_ptr<ReplaySource> source = heldTrace(trace);
+    return runReplay(*source, scenario, result, options, control, router);
 }
 
 } // namespace kvtiers::replay

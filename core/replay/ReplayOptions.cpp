@@ -2,6 +2,7 @@
 
 #include "core/cards/LatencyTargets.h"
 #include "core/io/InputError.h"
+#include "core/io/Units.h"
 #include "core/replay/Router.h"
 
 #include <type_traits>
@@ -143,6 +144,27 @@ void parseCapacityList(ReplayInput& in, std::string_view text, const std::string
     }
 }
 
+/// "1000,5000,20000": a sweep's values, each a whole number from 0 to 10^15.
+void parseValueList(ReplayInput& in, std::string_view text, const std::string& key)
+{
+    in.at.clear();
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        in.at.push_back(parseNumberOption(text.substr(start, comma - start), key, 0, 1e15, true));
+        if (comma == text.size())
+            break;
+        start = comma + 1;
+    }
+}
+
+Field valueList()
+{
+    Field f;
+    f.parse = &parseValueList;
+    return f;
+}
+
 Field capacityList()
 {
     Field f;
@@ -235,11 +257,23 @@ std::span<const Option<ReplayInput>> table()
             balance() },
         { { key::kSweep, "--sweep", K::Choice, 0, 0, "", nullptr,
               QT_TRANSLATE_NOOP(
-                  "Option", "replay at evenly spaced values of DRAM or SSD per server, or of the replica count"),
+                  "Option",
+                  "replay at several values of DRAM or SSD per server (0, then log-spaced from a tenth of the knee of "
+                  "the trace's hit curve), or of the replica count (from the least stable count to twice it)"),
               "dram|ssd|replicas" },
             input<&ReplayInput::sweep>() },
         { { key::kPoints, "--points", K::Count, 2, 200, "", "N", QT_TRANSLATE_NOOP("Option", "replays in a sweep") },
             points() },
+        { { key::kAt, "--at", K::Custom, 0, 0, "", "V,V,...",
+              QT_TRANSLATE_NOOP("Option",
+                  "a sweep's values instead of its points: blocks per server (per pool with global routing) or "
+                  "replicas, e.g. 1000,5000,20000") },
+            valueList() },
+        // No flag of its own: the command line sets it with the workload's output-tokens
+        // knob, whose flag it shares (one flag, one meaning: the outputs replayed).
+        { { key::outputTokens(), nullptr, K::Count, 1, 1e9, "tokens", "N",
+              QT_TRANSLATE_NOOP("Option", "every request's output tokens, 1 for prefill only (default: the trace's)") },
+            engine<&ReplayOptions::outputTokens>() },
     };
     return kTable;
 }
@@ -286,6 +320,16 @@ void validateReplayInput(const ReplayInput& in)
     validateOptions(replayOptionTable(), in);
     if (in.points && !in.sweep)
         throw InputError({ .code = InputErrorCode::OptionNeeds, .where = key::kPoints, .value = key::kSweep });
+    if (!in.at.empty() && !in.sweep)
+        throw InputError({ .code = InputErrorCode::OptionNeeds, .where = key::kAt, .value = key::kSweep });
+    if (!in.at.empty() && in.points)
+        throw InputError({ .code = InputErrorCode::OptionsConflict, .where = key::kAt, .value = key::kPoints });
+    if (in.at.size() > 200)
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = key::kAt,
+            .value = std::to_string(in.at.size()) + " values",
+            .min = "1",
+            .max = "200" });
     if (!in.sweep)
         return;
     if (const auto tier = sweptTier(*in.sweep); tier && in.options.capacityBlocks[*tier])
@@ -293,6 +337,14 @@ void validateReplayInput(const ReplayInput& in)
             { .code = InputErrorCode::OptionsConflict, .where = key::kSweep, .value = capacityKey(*tier) });
     if (*in.sweep == ReplaySweepAxis::Replicas && in.options.replicas)
         throw InputError({ .code = InputErrorCode::OptionsConflict, .where = key::kSweep, .value = key::kReplicas });
+    if (*in.sweep == ReplaySweepAxis::Replicas)
+        for (double v : in.at)
+            if (!(v >= 1 && v <= 1e6))
+                throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+                    .where = key::kAt,
+                    .value = formatSignificant(v, 6),
+                    .min = "1",
+                    .max = "1000000" });
 }
 
 void validateReplayOptions(const ReplayOptions& options)

@@ -10,10 +10,12 @@
 
 #include "core/io/Options.h"
 #include "core/replay/Replay.h"
+#include "core/scenario/Knobs.h"
 
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace kvtiers::replay {
 
@@ -27,6 +29,7 @@ struct ReplayInput {
     std::optional<ReplaySweepAxis> sweep; ///< unset: one replay
     std::optional<int> points;            ///< replays in a sweep; unset: kDefaultReplayPoints
     int pointsInForce() const { return points.value_or(kDefaultReplayPoints); }
+    std::vector<double> at; ///< a sweep's values, as given (empty: chosen by planReplaySweep)
     bool operator==(const ReplayInput&) const = default;
 };
 
@@ -45,6 +48,12 @@ inline constexpr const char* kSeed = "seed";
 inline constexpr const char* kBalanceSeconds = "balance_threshold_s";
 inline constexpr const char* kSweep = "sweep";
 inline constexpr const char* kPoints = "points";
+inline constexpr const char* kAt = "at";
+/// The workload knob's key (KnobId::OutputTokens): a replay's override of the trace's outputs.
+inline const char* outputTokens()
+{
+    return knobKey(KnobId::OutputTokens);
+}
 } // namespace replay_keys
 
 /// "capacity_blocks.hbm", ".dram", ".ssd": the key of a tier's fixed capacity.
@@ -58,8 +67,10 @@ std::span<const Option<ReplayInput>> replayOptionTable();
 const Option<ReplayInput>& replayOption(std::string_view key);
 
 /// Validates the input once: each option against its range (validateOptions), then the
-/// rules between options: points need a sweep; a swept tier is not also fixed; a sweep of
-/// the replica count is not also given one. Throws InputError (coded, naming keys).
+/// rules between options: points and values (at) need a sweep and exclude each other; a
+/// swept tier is not also fixed; a sweep of the replica count is not also given one, and
+/// its values are whole and at least 1; at most 200 values. Throws InputError (coded,
+/// naming keys).
 void validateReplayInput(const ReplayInput& input);
 /// The options of one replay against their ranges (what runReplay checks).
 void validateReplayOptions(const ReplayOptions& options);

@@ -34,13 +34,12 @@ int PrefixAwareRouter::arrive(std::uint32_t request, const RouterReads& reads)
     const int least = leastLoaded(reads);
     // The replica that was sent the longest prefix, while the prefill it saves there (its
     // matched tokens) outweighs the extra prefill queued ahead of it; else the least loaded.
-    const ReplayTrace& t = reads.trace();
-    const ReplayTrace::Request& q = t.requests[request];
-    const auto key = [&](std::uint32_t i) { return t.keys[q.firstKey + i]; };
+    const ReplayTrace::Request& q = reads.request(request);
+    const auto key = [&](std::uint32_t i) { return reads.prefixKey(request, i); };
     int chosen = least;
     for (std::uint32_t i = q.keyCount; i-- > 0;)
         if (auto it = m_sentTo.find(key(i)); it != m_sentTo.end()) {
-            const double saved = static_cast<double>(i + 1) * std::max(1, t.blockTokens);
+            const double saved = static_cast<double>(i + 1) * std::max(1, reads.blockTokens());
             if (reads.outstandingWork(it->second) - reads.outstandingWork(least) <= saved)
                 chosen = it->second;
             break;
@@ -70,9 +69,8 @@ CacheAwareRouter::CacheAwareRouter(std::uint64_t seed, double balanceSeconds)
 
 int CacheAwareRouter::arrive(std::uint32_t request, const RouterReads& reads)
 {
-    const ReplayTrace& t = reads.trace();
-    const ReplayTrace::Request& q = t.requests[request];
-    const double bt = std::max(1, t.blockTokens);
+    const ReplayTrace::Request& q = reads.request(request);
+    const double bt = std::max(1, reads.blockTokens());
     const double prompt = static_cast<double>(std::max<std::uint64_t>(q.inputTokens, 1));
     const int n = reads.replicas();
     const int first = start(n);

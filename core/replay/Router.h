@@ -32,7 +32,11 @@ public:
     /// The leading blocks of its prompt that the DRAM or SSD cache behind `replica` holds
     /// (its server's; the one pool with Global routing).
     virtual std::uint32_t pooledPrefixBlocks(int replica, std::uint32_t request) const = 0;
-    virtual const ReplayTrace& trace() const = 0;
+    /// Request `request` as the trace states it (only while it is replayed: from its arrival
+    /// to its last token), its prefix keys and the trace's block size.
+    virtual const ReplayTrace::Request& request(std::uint32_t request) const = 0;
+    virtual std::uint64_t prefixKey(std::uint32_t request, std::uint32_t block) const = 0;
+    virtual int blockTokens() const = 0;
     /// Seconds `replica` takes to prefill prompt tokens [from, to) alone (its FLOPs).
     virtual double prefillSeconds(double from, double to) const = 0;
     /// Seconds to restore `tokens` of KV over a replica's GPU–host link.

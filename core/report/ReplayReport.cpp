@@ -4,6 +4,8 @@
 #include "core/report/ResultJson.h"
 #include "core/scenario/Knobs.h"
 
+#include <algorithm>
+
 namespace kvtiers::replay {
 
 namespace {
@@ -40,6 +42,22 @@ Json restoreJson(const PerTier<double>& bytes)
         if (t != Tier::Hbm)
             j[tierKey(t)] = bytesToJson(bytes[t]);
     return j;
+}
+
+/// TTFT by prompt band: [{"from_tokens", "to_tokens", "requests", "ttft_s": {...}}], shortest first.
+Json bandsJson(const std::vector<PromptBandStats>& bands)
+{
+    Json j = Json::array();
+    for (const PromptBandStats& b : bands)
+        j.push_back({ { "from_tokens", b.fromTokens }, { "to_tokens", b.toTokens }, { "requests", b.requests },
+            { "ttft_s", statsJson(b.ttft) } });
+    return j;
+}
+
+/// "513-1024": a band as the CSV names it.
+std::string bandName(const PromptBandStats& b)
+{
+    return std::to_string(b.fromTokens) + "-" + std::to_string(b.toTokens);
 }
 
 } // namespace
@@ -83,6 +101,8 @@ Json replayJson(const ReplayResult& r)
         { "max_num_batched_tokens", bytesToJson(r.maxBatchedTokens) },
         { "max_num_seqs", bytesToJson(r.maxSeqs) },
     };
+    j["ttft_by_prompt"] = bandsJson(r.ttftByPrompt);
+    j["output_tokens"] = o.outputTokens ? bytesToJson(*o.outputTokens) : Json(nullptr);
     return j;
 }
 
@@ -91,12 +111,20 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
     out << "line,arrival_s,wait_s,ttft_s,tpot_s,replica";
     for (TokenSource s : kTokenSources)
         out << "," << tokenSourceKey(s) << "_tokens";
-    out << "\n";
+    out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s\n";
     for (const ReplayRecord& q : r.perRequest) {
+        const int band = promptBand(q.inputTokens);
+        const auto b = std::find_if(r.ttftByPrompt.begin(), r.ttftByPrompt.end(),
+            [&](const PromptBandStats& s) { return promptBand(s.toTokens) == band; });
         out << q.line << "," << csvNumber(q.arrival) << "," << csvNumber(q.wait) << "," << csvNumber(q.ttft) << ","
             << csvNumber(q.tpot) << "," << q.replica;
         for (TokenSource s : kTokenSources)
             out << "," << q.tokens[s];
+        out << "," << q.inputTokens;
+        if (b != r.ttftByPrompt.end())
+            out << "," << bandName(*b) << "," << csvNumber(b->ttft.p50) << "," << csvNumber(b->ttft.p99);
+        else
+            out << ",,,";
         out << "\n";
     }
 }
@@ -109,10 +137,17 @@ Json replaySweepJson(const ReplaySweep& s)
             { "ttft_p50_s", numberToJson(p.result.ttft.p50) }, { "ttft_p99_s", numberToJson(p.result.ttft.p99) },
             { "ttft_at_percentile_s", numberToJson(p.result.ttftAtPercentile) },
             { "goodput_rps", numberToJson(p.result.goodputRps) },
-            { "slo_attainment", numberToJson(p.result.sloAttainment) },
-            { "hit_share", sourcesJson(p.result.hitShare) } });
-    return { { "axis", replaySweepAxisName(s.axis) }, { "current", bytesToJson(s.current) },
+            { "slo_attainment", numberToJson(p.result.sloAttainment) }, { "hit_share", sourcesJson(p.result.hitShare) },
+            { "ttft_by_prompt", bandsJson(p.result.ttftByPrompt) } });
+    Json j = { { "axis", replaySweepAxisName(s.axis) }, { "current", bytesToJson(s.current) },
         { "current_bytes", bytesToJson(s.currentBytes) }, { "points", points } };
+    j["spacing"] = sweepSpacingName(s.spacing);
+    j["hit_curve"] = s.kneeBlocks > 0 ? Json { { "log_from_blocks", bytesToJson(s.logFromBlocks) },
+        { "knee_blocks", bytesToJson(s.kneeBlocks) }, { "knee_error_blocks", bytesToJson(s.kneeErrorBlocks) },
+        { "sample_rate", numberToJson(s.curveSampleRate) } }
+                                      : Json(nullptr);
+    j["least_stable_replicas"] = s.leastStableReplicas > 0 ? bytesToJson(s.leastStableReplicas) : Json(nullptr);
+    return j;
 }
 
 void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& s)

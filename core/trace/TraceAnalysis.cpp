@@ -409,6 +409,19 @@ TraceAnalysis analyzeRequests(const std::vector<TraceRequest>& requests, const T
     return replay.finish(requests.size(), name, format, blockTokens);
 }
 
+TraceAnalysis analyzeRequestsFrom(const std::function<bool(TraceRequest&)>& next, const TraceOptions& o,
+    TraceFormat format, int blockTokens, const std::string& name)
+{
+    Replay replay(o);
+    TraceRequest req;
+    std::uint64_t lines = 0;
+    while (next(req)) {
+        replay.add(req, blockTokens);
+        ++lines;
+    }
+    return replay.finish(lines, name, format, blockTokens);
+}
+
 void TraceAnalysis::finish()
 {
     // The sums are built in place: the histograms become their cumulative sums (and are left

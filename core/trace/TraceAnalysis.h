@@ -156,6 +156,11 @@ TraceAnalysis analyzeTrace(TraceReader& reader, const TraceOptions& options, con
 TraceAnalysis analyzeRequests(const std::vector<TraceRequest>& requests, const TraceOptions& options,
     TraceFormat format, int blockTokens, const std::string& name);
 
+/// The same with the requests handed over one at a time: `next` fills its argument and
+/// returns true, or returns false at the end (the caller need not hold them all).
+TraceAnalysis analyzeRequestsFrom(const std::function<bool(TraceRequest&)>& next, const TraceOptions& options,
+    TraceFormat format, int blockTokens, const std::string& name);
+
 /// The reuse-gap edges in seconds: 0, then 10^(k/10) for k = -30..70 (1 ms to 10^7 s).
 const std::vector<double>& reuseGapEdges();
 

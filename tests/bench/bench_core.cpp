@@ -23,6 +23,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -147,16 +148,22 @@ replay::ReplayTrace generatedReplayTrace(std::size_t n)
     return t;
 }
 
+/// The replay benchmarks' scenario: Llama 3.1 70B on H200 (TP 8).
+Scenario replayScenario()
+{
+    ScenarioSpec spec;
+    spec.model = "llama-3.1-70b";
+    spec.hardware = "h200-sxm";
+    return resolveScenario(CardCatalog::builtin(), spec).scenario;
+}
+
 /// Requests replayed per second under load (core/replay): Arg 0 the shipped Mooncake trace
 /// on 6 replicas of Llama 3.1 70B on H200 (TP 8) with 20,000 DRAM blocks per server,
 /// write-through; Arg 1 a million generated requests on 12 replicas. The trace is read
 /// once outside the timing.
 void BM_Replay(benchmark::State& state)
 {
-    ScenarioSpec spec;
-    spec.model = "llama-3.1-70b";
-    spec.hardware = "h200-sxm";
-    const Scenario s = resolveScenario(CardCatalog::builtin(), spec).scenario;
+    const Scenario s = replayScenario();
     const EvalResult r = evaluate(s);
     replay::ReplayTrace t;
     replay::ReplayOptions o;
@@ -233,9 +240,9 @@ std::string thirtyMillionTrace()
     return path;
 }
 
-/// Peak resident memory of a child process (KB) that analyses `path`, and its distinct
-/// blocks: a fresh process, so nothing the benchmark holds is counted.
-std::pair<long, std::uint64_t> childPeak(const std::string& path)
+/// Peak resident memory (KB) of a child process that runs `work`, and the count `work`
+/// returns: a fresh process, so nothing the benchmark holds is counted. -1 when it failed.
+std::pair<long, std::uint64_t> childPeakOf(const std::function<std::uint64_t()>& work)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -243,18 +250,15 @@ std::pair<long, std::uint64_t> childPeak(const std::string& path)
     const pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
-        std::uint64_t blocks = 0;
+        std::uint64_t count = 0;
         try {
-            auto reader = kvtiers::trace::TraceReader::open(path);
-            kvtiers::trace::TraceOptions o;
-            o.tierBlocks = { 5000, 20000, 100000 };
-            blocks = kvtiers::trace::analyzeTrace(*reader, o).uniqueBlocks;
+            count = work();
         } catch (...) {
             _exit(1);
         }
         rusage ru {};
         getrusage(RUSAGE_SELF, &ru);
-        const long result[2] = { ru.ru_maxrss, static_cast<long>(blocks) };
+        const long result[2] = { ru.ru_maxrss, static_cast<long>(count) };
         if (write(fds[1], result, sizeof result) != sizeof result)
             _exit(1);
         _exit(0);
@@ -267,6 +271,17 @@ std::pair<long, std::uint64_t> childPeak(const std::string& path)
     int status = 0;
     waitpid(pid, &status, 0);
     return { result[0], static_cast<std::uint64_t>(result[1]) };
+}
+
+/// Peak resident memory of a child process (KB) that analyses `path`, and its distinct blocks.
+std::pair<long, std::uint64_t> childPeak(const std::string& path)
+{
+    return childPeakOf([&path] {
+        auto reader = kvtiers::trace::TraceReader::open(path);
+        kvtiers::trace::TraceOptions o;
+        o.tierBlocks = { 5000, 20000, 100000 };
+        return kvtiers::trace::analyzeTrace(*reader, o).uniqueBlocks;
+    });
 }
 
 /// Bytes per distinct block: the peak RSS of analysing the 30-million-reference trace minus
@@ -297,6 +312,64 @@ void BM_TraceMemory(benchmark::State& state)
     state.counters["distinct_blocks"] = blocks;
 }
 BENCHMARK(BM_TraceMemory)->Unit(benchmark::kSecond)->Iterations(1);
+
+/// The streaming replay's memory: a generated trace of 200,000 requests of 131,072 tokens
+/// (131,056 prompt tokens in 256 blocks of 512, the first 128 shared by one of 1,000
+/// documents, the rest the request's own; 16 output tokens: 51.2 million block references,
+/// 25.7 million distinct blocks, 550 MB of JSON Lines) arriving as Poisson at 4 requests/s,
+/// replayed once, as `kvtiers replay FILE` does, on 64 replicas of Llama 3.1 70B on H200
+/// (TP 8), in a fresh child: its peak RSS (peak_rss_mb). Held in memory, as the replay did
+/// before it streamed, it peaked at 1.7 GB (docs/performance.md).
+std::string longPromptTrace()
+{
+    const std::string path = "/tmp/kvtiers-bench-trace-long-200k.jsonl";
+    if (std::ifstream(path).good())
+        return path;
+    std::ofstream out(path + ".part");
+    std::mt19937_64 rng(7);
+    std::exponential_distribution<double> gap(4.0);
+    double ms = 0;
+    std::uint64_t own = 1ull << 40;
+    for (int i = 0; i < 200000; ++i) {
+        const std::uint64_t doc = rng() % 1000;
+        std::string ids;
+        for (int k = 0; k < 256; ++k)
+            ids += (k ? "," : "") + std::to_string(k < 128 ? doc * 1000 + static_cast<std::uint64_t>(k) : own++);
+        out << "{\"timestamp\":" << static_cast<std::uint64_t>(ms) << ",\"input_length\":131056,\"output_length\":16,"
+            << "\"hash_ids\":[" << ids << "]}\n";
+        ms += 1000 * gap(rng);
+    }
+    out.close();
+    std::rename((path + ".part").c_str(), path.c_str());
+    return path;
+}
+
+void BM_ReplayStreamRss(benchmark::State& state)
+{
+    static const std::string path = longPromptTrace();
+    double peakMb = 0, requests = 0;
+    for (auto _ : state) {
+        const auto peak = childPeakOf([] {
+            const Scenario s = replayScenario();
+            const EvalResult r = evaluate(s);
+            replay::ReplayOptions o;
+            o.replicas = 64;
+            o.keepRequests = false;
+            auto reader = trace::TraceReader::open(path);
+            const auto source = replay::streamedTrace(*reader);
+            return replay::runReplay(*source, s, r, o).requests;
+        });
+        if (peak.first < 0) {
+            state.SkipWithError("the child process failed");
+            return;
+        }
+        peakMb = static_cast<double>(peak.first) / 1024.0;
+        requests = static_cast<double>(peak.second);
+    }
+    state.counters["peak_rss_mb"] = peakMb;
+    state.counters["requests"] = requests;
+}
+BENCHMARK(BM_ReplayStreamRss)->Unit(benchmark::kSecond)->Iterations(1);
 /// An outlook of 10 years and 6 workloads: the built-in "steady" mix plus mooncake, tokens
 /// growing 1.5x a year from 2.1e14 a day, on two server profiles.
 kvtiers::OutlookCard tenYearOutlook()

@@ -16,6 +16,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+#include <map>
 #include <sstream>
 
 using namespace kvtiers;
@@ -83,7 +86,8 @@ private slots:
         std::getline(in, line);
         QCOMPARE(QString::fromStdString(line),
             QStringLiteral(
-                "line,arrival_s,wait_s,ttft_s,tpot_s,replica,hbm_tokens,dram_tokens,ssd_tokens,recomputed_tokens"));
+                "line,arrival_s,wait_s,ttft_s,tpot_s,replica,hbm_tokens,dram_tokens,ssd_tokens,recomputed_tokens,"
+                "input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s"));
         while (std::getline(in, line))
             ++rows;
         QCOMPARE(rows, 12031);
@@ -99,6 +103,183 @@ private slots:
         QCOMPARE(j["points"].size(), std::size_t(3));
         // More replicas at the same traffic: TTFT p99 falls.
         QVERIFY(j["points"][2]["ttft_p99_s"].get<double>() < j["points"][0]["ttft_p99_s"].get<double>());
+    }
+
+    void outputTokensOverrideTheTrace()
+    {
+        // `--output-tokens` is the workload knob's flag; on replay it also sets every
+        // request's output, and only when given.
+        const std::vector<std::string> base
+            = { "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4", "--json" };
+        auto with = [&](std::vector<std::string> extra) {
+            std::vector<std::string> a = base;
+            a.insert(a.end(), extra.begin(), extra.end());
+            const Result r = runCli(a);
+            if (r.status != 0)
+                qWarning("%s", r.err.c_str());
+            return r.status == 0 ? Json::parse(r.out) : Json();
+        };
+        const Json own = with({});
+        const Json one = with({ "--output-tokens", "1" });
+        const Json many = with({ "--output-tokens", "64" });
+        QVERIFY(own.is_object() && one.is_object() && many.is_object());
+        QVERIFY(own["output_tokens"].is_null());
+        QCOMPARE(one["output_tokens"].get<double>(), 1.0);
+        QCOMPARE(many["output_tokens"].get<double>(), 64.0);
+        // Prefill only: no request decodes, so there is no TPOT; 64 outputs decode, and the
+        // replay ends at another time than the trace's own outputs.
+        QCOMPARE(one["tpot_s"]["max"].get<double>(), 0.0);
+        QVERIFY(many["tpot_s"]["p50"].get<double>() > 0);
+        QVERIFY(many["duration_s"].get<double>() != own["duration_s"].get<double>());
+        QVERIFY(one["duration_s"].get<double>() < many["duration_s"].get<double>());
+        // The figures are the core's with the override.
+        const Scenario s = test::scenario("llama-3.1-70b", Json { { "output_tokens", 64 } }, "h200-sxm");
+        const EvalResult e = evaluate(s);
+        auto reader = trace::TraceReader::open(shippedTrace());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        replay::ReplayOptions o;
+        o.replicas = 4;
+        o.outputTokens = 64;
+        const replay::ReplayResult res = replay::runReplay(t, s, e, o);
+        QCOMPARE(many["tpot_s"]["p99"].get<double>(), res.tpot.p99);
+        QCOMPARE(many["duration_s"].get<double>(), res.durationSeconds);
+        // eval's knob still sets the workload's outputs.
+        const Result ev = runCli({ "eval", "--model", "llama-3.1-70b", "--output-tokens", "64", "--json" });
+        QVERIFY2(ev.status == 0, ev.err.c_str());
+        QVERIFY2(ev.out.find("\"output_tokens\": 64") != std::string::npos, ev.out.substr(0, 2000).c_str());
+        // Zero outputs cannot be replayed: the message names the flag.
+        const Result zero = runCli({ "replay", shippedTrace(), "--output-tokens", "0" });
+        QCOMPARE(zero.status, 2);
+        QVERIFY2(zero.err.find("--output-tokens") != std::string::npos, zero.err.c_str());
+    }
+
+    void ttftByPromptBand()
+    {
+        // The bands' p50 and p99 in the JSON are the nearest ranks of the per-request TTFTs
+        // of the same replay (CSV) whose prompts fall in them: up to 512 tokens, then doubling.
+        const std::vector<std::string> a
+            = { "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4", "--routing", "round-robin" };
+        std::vector<std::string> js = a, csv = a;
+        js.push_back("--json");
+        csv.push_back("--csv");
+        const Result rj = runCli(js);
+        const Result rc = runCli(csv);
+        QVERIFY2(rj.status == 0 && rc.status == 0, (rj.err + rc.err).c_str());
+        const Json bands = Json::parse(rj.out)["ttft_by_prompt"];
+        QVERIFY(bands.size() >= 5); // the Mooncake conversation trace's prompts span 512 to 64K+
+        std::map<std::uint64_t, std::vector<double>> byTop; // band's top -> TTFTs
+        std::istringstream in(rc.out);
+        std::string line;
+        std::getline(in, line);
+        std::getline(in, line);
+        while (std::getline(in, line)) {
+            std::vector<std::string> f;
+            std::stringstream ls(line);
+            for (std::string cell; std::getline(ls, cell, ',');)
+                f.push_back(cell);
+            QCOMPARE(f.size(), std::size_t(14));
+            const std::uint64_t tokens = std::stoull(f[10]);
+            std::uint64_t top = 512;
+            while (tokens > top)
+                top *= 2;
+            byTop[top].push_back(std::stod(f[3]));
+            QCOMPARE(f[11], (top == 512 ? std::string("0") : std::to_string(top / 2 + 1)) + "-" + std::to_string(top));
+        }
+        QCOMPARE(bands.size(), byTop.size());
+        std::uint64_t requests = 0, previousTop = 0;
+        for (const Json& b : bands) {
+            const auto top = b["to_tokens"].get<std::uint64_t>();
+            QVERIFY(top > previousTop);
+            previousTop = top;
+            std::vector<double> v = byTop.at(top);
+            std::sort(v.begin(), v.end());
+            QCOMPARE(b["requests"].get<std::uint64_t>(), v.size());
+            requests += v.size();
+            const auto rank = [&](double p) { return v[std::max<std::size_t>(1, std::ceil(p * v.size())) - 1]; };
+            // The CSV writes 12 significant digits.
+            const auto same = [](double x, double y) { return std::abs(x - y) <= 1e-11 * std::max(1.0, std::abs(y)); };
+            QVERIFY(same(b["ttft_s"]["p50"].get<double>(), rank(0.5)));
+            QVERIFY(same(b["ttft_s"]["p99"].get<double>(), rank(0.99)));
+        }
+        QCOMPARE(requests, std::uint64_t(12031));
+    }
+
+    void dramSweepIsLogSpacedAroundTheKnee()
+    {
+        const Result r = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4", "--sweep",
+            "dram", "--points", "7", "--json" });
+        QVERIFY2(r.status == 0, r.err.c_str());
+        const Json j = Json::parse(r.out);
+        QCOMPARE(j["spacing"].get<std::string>(), std::string("log"));
+        const double foot = j["hit_curve"]["log_from_blocks"].get<double>();
+        const double knee = j["hit_curve"]["knee_blocks"].get<double>();
+        QCOMPARE(foot, std::round(knee / 10));
+        QCOMPARE(j["hit_curve"]["sample_rate"].get<double>(), 1.0); // exact below 10M distinct blocks
+        // The issue reads the Mooncake trace's knee at 5k-20k blocks; half the ceiling lies there.
+        QVERIFY2(knee >= 5000 && knee <= 20000, qPrintable(QString::number(knee)));
+        const Json points = j["points"];
+        QCOMPARE(points.size(), std::size_t(7));
+        QCOMPARE(points[0]["value"].get<double>(), 0.0);
+        QCOMPARE(points[1]["value"].get<double>(), std::round(foot));
+        // Evenly on a log scale: each value the last times one ratio (whole blocks).
+        const double ratio = points[2]["value"].get<double>() / points[1]["value"].get<double>();
+        QVERIFY(ratio > 1.5);
+        for (std::size_t i = 2; i < points.size(); ++i)
+            QVERIFY(std::abs(points[i]["value"].get<double>() / points[i - 1]["value"].get<double>() - ratio)
+                < 0.01 * ratio);
+        // The first step past zero lies below the knee (a linear sweep's lay past it).
+        QVERIFY(points[1]["value"].get<double>() < knee);
+    }
+
+    void sweepAtGivenValues()
+    {
+        const Result r = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4", "--sweep",
+            "dram", "--at", "20000,1000,5000,5000", "--json" });
+        QVERIFY2(r.status == 0, r.err.c_str());
+        const Json j = Json::parse(r.out);
+        QCOMPARE(j["spacing"].get<std::string>(), std::string("given"));
+        std::vector<double> values;
+        for (const Json& p : j["points"])
+            values.push_back(p["value"].get<double>());
+        QCOMPARE(values, (std::vector<double> { 1000, 5000, 20000 })); // ascending, each once
+        // Each point is the replay at that fixed DRAM.
+        const Result one = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4",
+            "--capacity-blocks", "dram=5000", "--json" });
+        QVERIFY2(one.status == 0, one.err.c_str());
+        QCOMPARE(j["points"][1]["ttft_p99_s"].get<double>(), Json::parse(one.out)["ttft_s"]["p99"].get<double>());
+    }
+
+    void replicaSweepSpansFromTheLeastStable()
+    {
+        const Result r = runCli(
+            { "replay", shippedTrace(), "--hardware", "h200-sxm", "--sweep", "replicas", "--points", "9", "--json" });
+        QVERIFY2(r.status == 0, r.err.c_str());
+        const Json j = Json::parse(r.out);
+        QCOMPARE(j["spacing"].get<std::string>(), std::string("stable"));
+        const double least = j["least_stable_replicas"].get<double>();
+        QVERIFY(least >= 1);
+        const Json points = j["points"];
+        QCOMPARE(points.front()["value"].get<double>(), least);
+        QCOMPARE(points.back()["value"].get<double>(), 2 * least);
+        for (std::size_t i = 1; i < points.size(); ++i)
+            QVERIFY(points[i]["value"].get<double>() > points[i - 1]["value"].get<double>()); // no duplicate rows
+        QVERIFY(points.size() <= std::size_t(least + 1));
+        // One replica fewer than the least stable count cannot keep up: its queue grows, so
+        // its TTFT p99 is far above the least stable count's.
+        if (least >= 2) {
+            const Result below = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas",
+                std::to_string(static_cast<int>(least) - 1), "--json" });
+            QVERIFY2(below.status == 0, below.err.c_str());
+            QVERIFY(Json::parse(below.out)["ttft_s"]["p99"].get<double>() > points.front()["ttft_p99_s"].get<double>());
+        }
+        // Servers given: from 1 to twice the scenario's replicas, as before.
+        const Result given = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--servers", "2", "--sweep",
+            "replicas", "--points", "3", "--json" });
+        QVERIFY2(given.status == 0, given.err.c_str());
+        const Json g = Json::parse(given.out);
+        QCOMPARE(g["spacing"].get<std::string>(), std::string("linear"));
+        QCOMPARE(g["points"][0]["value"].get<double>(), 1.0);
+        QCOMPARE(g["points"].back()["value"].get<double>(), 2 * g["current"].get<double>());
     }
 
     void builtBinaryIsDeterministic()
@@ -153,6 +334,17 @@ private slots:
             "--points");
         row("wrong block tokens", { f, QStringLiteral("--block-tokens"), QStringLiteral("4096") },
             ":1: field \"hash_ids\"");
+        row("at without sweep", { f, QStringLiteral("--at"), QStringLiteral("1000") }, "--at");
+        row("at and points",
+            { f, QStringLiteral("--sweep"), QStringLiteral("dram"), QStringLiteral("--at"), QStringLiteral("5"),
+                QStringLiteral("--points"), QStringLiteral("3") },
+            "--at");
+        row("at not a number",
+            { f, QStringLiteral("--sweep"), QStringLiteral("dram"), QStringLiteral("--at"), QStringLiteral("1000,x") },
+            "--at");
+        row("at zero replicas",
+            { f, QStringLiteral("--sweep"), QStringLiteral("replicas"), QStringLiteral("--at"), QStringLiteral("0,2") },
+            "--at");
         row("json and csv", { f, QStringLiteral("--json"), QStringLiteral("--csv") }, "give one");
     }
 
