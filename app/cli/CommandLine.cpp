@@ -69,15 +69,19 @@ std::string commandList()
 } // namespace
 
 const Command kExportCommand = { "export",
-    R"(  kvtiers export --chart tiers|sweep|compare|fleet --out FILE.png|.svg|.pdf|.csv|.json
+    R"(  kvtiers export --chart tiers|sweep|compare|fleet|outlook --out FILE.png|.svg|.pdf|.csv|.json
                  [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
                  [--width W --height H --scale S]   (default 1600 × 900 at 2×)
                  compare takes 2-4 --preset NAME or --comparison NAME; fleet takes the options
                  of kvtiers fleet on one server profile (--hardware) and overrides; .csv: sweep,
                  compare or fleet table; .json: the scenario with all results (fleet: as kvtiers
                  fleet --json). Needs no display.
+                 outlook takes --outlook ID|FILE|SAVED (default steady) and --view index|bytes|
+                 decomposition|tornado (default index; tornado: --tier hbm|dram|ssd); .csv: its
+                 years as kvtiers outlook --csv; .json: as kvtiers outlook --json --decompose.
 )",
-    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison" }, nullptr };
+    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--outlook", "--view", "--tier" },
+    nullptr };
 
 const std::vector<const Command*>& commands()
 {

@@ -3,18 +3,22 @@
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
 #include "core/analysis/Fleet.h"
+#include "core/analysis/Outlook.h"
 #include "core/analysis/ScenarioComparison.h"
 #include "core/analysis/Sweep.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/report/OutlookReport.h"
 #include "core/report/ReportOptions.h"
 #include "ui/export/ChartExporter.h"
+#include "ui/export/OutlookExport.h"
 
 #include <QApplication>
 #include <QImageReader>
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace kvtiers::cli {
 
@@ -98,6 +102,64 @@ QString exportScenario(
                                         : ChartExporter::exportSweep(path, rs.scenario, result, sr, options);
 }
 
+/// "wrote FILE (W × H px)", or the error thrown.
+int written(
+    const QString& error, const QString& path, ExportFormat format, const ExportOptions& options, std::ostream& out)
+{
+    if (!error.isEmpty())
+        throw std::runtime_error(error.toStdString());
+    out << "wrote " << path.toStdString();
+    if (format == ExportFormat::Png)
+        out << " (" << static_cast<int>(options.width * options.scale + 0.5) << " × "
+            << static_cast<int>(options.height * options.scale + 0.5) << " px)";
+    out << "\n";
+    return kExitOk;
+}
+
+/// `--chart outlook`: the outlook's index, bytes, decomposition or tornado chart (--view);
+/// .csv: the years (kvtiers outlook --csv); .json: the years, the tornado and the
+/// decomposition (kvtiers outlook --json --decompose).
+int exportOutlook(const Parsed& p, const QString& path, ExportFormat format, ExportOptions options, std::ostream& out)
+{
+    const auto own = [&](const char* flag) -> std::optional<std::string> {
+        const auto it = p.own.find(flag);
+        return it == p.own.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+    const std::string viewName = own("--view").value_or("index");
+    const auto view = ui::OutlookExport::viewFromName(viewName);
+    if (!view)
+        throw InputError("--view: unknown view \"" + viewName + "\" (use index, bytes, decomposition or tornado)");
+    const std::string tierName = own("--tier").value_or("hbm");
+    std::optional<Tier> tier;
+    for (Tier t : kTiers)
+        if (tierName == tierKey(t))
+            tier = t;
+    if (!tier)
+        throw InputError("--tier: unknown tier \"" + tierName + "\" (use hbm, dram or ssd)");
+    if (own("--tier") && *view != ui::OutlookExport::View::Tornado)
+        throw InputError("--tier: only for --view tornado");
+    const OutlookCard card = resolveOutlookOrPreset(own("--outlook").value_or("steady"));
+    const OutlookResult result = computeOutlook(cardCatalog(), card);
+    QString error;
+    if (format == ExportFormat::Csv) {
+        error = ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCsv(result)));
+    } else {
+        const OutlookTornado tornado = outlookTornado(cardCatalog(), card);
+        std::optional<OutlookDecomposition> d;
+        if (format == ExportFormat::Json || *view == ui::OutlookExport::View::Decomposition)
+            d = decomposeOutlook(cardCatalog(), card);
+        if (format == ExportFormat::Json) {
+            error = ChartExporter::writeFile(
+                path, QByteArray::fromStdString(outlookToJson(result, &tornado, &*d).dump(2) + "\n"));
+        } else {
+            const auto app = offscreenApplication();
+            error = ui::OutlookExport::exportChart(
+                path, *view, card, result, &tornado, d ? &*d : nullptr, *tier, options);
+        }
+    }
+    return written(error, path, format, options, out);
+}
+
 int exportCommand(const std::vector<std::string>& args, std::ostream& out)
 {
     // A fleet's chart takes the fleet's options and its units (FleetOptions.h, ReportOptions.h).
@@ -116,8 +178,11 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
         return it == p.own.end() ? nullptr : &it->second;
     };
     const std::string chart = own("--chart") ? *own("--chart") : "tiers";
-    if (chart != "tiers" && chart != "sweep" && chart != "compare" && chart != "fleet")
-        throw InputError("--chart: unknown chart \"" + chart + "\" (use tiers, sweep, compare or fleet)");
+    if (chart != "tiers" && chart != "sweep" && chart != "compare" && chart != "fleet" && chart != "outlook")
+        throw InputError("--chart: unknown chart \"" + chart + "\" (use tiers, sweep, compare, fleet or outlook)");
+    for (const char* flag : { "--outlook", "--view", "--tier" })
+        if (own(flag) && chart != "outlook")
+            throw InputError(std::string(flag) + ": only for --chart outlook");
     if (!own("--out"))
         throw InputError("export: say where to write: --out FILE.png|.svg|.pdf|.csv|.json");
     const QString path = QString::fromStdString(*own("--out"));
@@ -149,6 +214,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
                 throw InputError(flag + ": only for --chart fleet");
     if (own(unitsFlag) && chart != "fleet")
         throw InputError(unitsFlag + ": only for --chart fleet");
+    if (chart == "outlook")
+        return exportOutlook(p, path, format, options, out);
 
     QString error;
     if (chart == "fleet") {
@@ -162,14 +229,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
     } else {
         error = exportScenario(p, chart == "tiers", path, format, options);
     }
-    if (!error.isEmpty())
-        throw std::runtime_error(error.toStdString());
-    out << "wrote " << path.toStdString();
-    if (format == ExportFormat::Png)
-        out << " (" << static_cast<int>(options.width * options.scale + 0.5) << " × "
-            << static_cast<int>(options.height * options.scale + 0.5) << " px)";
-    out << "\n";
-    return kExitOk;
+    return written(error, path, format, options, out);
 }
 
 } // namespace

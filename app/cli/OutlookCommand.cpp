@@ -1,6 +1,7 @@
 // `kvtiers outlook`: memory demand by year, from an outlook card (Outlook.h).
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ExportCommand.h"
 #include "app/cli/OptionParsing.h"
 #include "core/analysis/Outlook.h"
 #include "core/catalog/PresetStore.h"
@@ -21,46 +22,52 @@ namespace kvtiers::cli {
 
 namespace {
 
-/// "2.1e+14": tokens per day in a column of their own.
-std::string tokensText(double v)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", v);
-    return text;
-}
-
 std::string ratioText(double v)
 {
     return std::isfinite(v) ? formatSignificant(v, 3) : "-";
 }
 
-/// The year table: bytes in decimal units by default, as memory is sold.
+/// The year table: bytes in decimal units by default, as memory is sold. Every column is
+/// right-aligned with at least two spaces before it, so no two figures run together.
 void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
 {
-    auto col = [&](const std::string& text, int width) { out << std::right << std::setw(width) << text; };
-    out << "year  tokens/day      GPUs   servers   HBM need  HBM inst.  DRAM need DRAM inst.   SSD need NVMe inst.\n";
+    auto col = [&](const std::string& text, int width) { out << "  " << std::right << std::setw(width) << text; };
+    auto head = [&](std::initializer_list<std::pair<const char*, int>> cols) {
+        out << "year";
+        for (const auto& [text, width] : cols)
+            col(text, width);
+        out << "\n";
+    };
+    head({ { "tokens/day", 18 }, { "GPUs", 9 }, { "servers", 8 }, { "HBM need", 9 }, { "HBM inst.", 9 },
+        { "DRAM need", 9 }, { "DRAM inst.", 10 }, { "SSD need", 9 }, { "NVMe inst.", 10 } });
     for (const auto& y : r.years) {
         out << std::left << std::setw(4) << y.year;
-        col(tokensText(y.tokensPerDay), 12);
-        col(formatCount(y.gpus), 10);
-        col(formatCount(y.servers), 10);
+        col(outlookTokensText(y.tokensPerDay), 18);
+        col(formatCount(y.gpus), 9);
+        col(formatCount(y.servers), 8);
+        const int widths[] = { 9, 9, 9, 10, 9, 10 };
+        int i = 0;
         for (double b :
             { y.hbmBytes, y.hbmInstalledBytes, y.dramBytes, y.dramInstalledBytes, y.ssdBytes, y.nvmeInstalledBytes })
-            col(formatBytes(b, units), 11);
+            col(formatBytes(b, units), widths[i++]);
         out << "\n";
     }
-    out << "\nyear  index: HBM   DRAM    SSD tokens   elasticity: HBM   DRAM    SSD   supply share: HBM   DRAM   "
-           "NAND\n";
+    out << "\nIndex: needed bytes ÷ the first year's. Growth ratio: Δln(needed bytes) ÷ Δln(tokens/day) from the\n"
+           "previous year, every driver moving at once (the tornado's elasticities hold the others). Supply\n"
+           "share: needed bytes ÷ the year's bit supply (inference serving only; training, idle and non-AI\n"
+           "demand excluded).\n";
+    head({ { "index HBM", 9 }, { "DRAM", 6 }, { "SSD", 6 }, { "tokens", 6 }, { "growth ratio HBM", 16 }, { "DRAM", 6 },
+        { "SSD", 6 }, { "supply share HBM", 16 }, { "DRAM", 7 }, { "NAND", 7 } });
     for (const auto& y : r.years) {
-        out << std::left << std::setw(4) << y.year << "       ";
+        out << std::left << std::setw(4) << y.year;
+        int i = 0;
         for (double v : { y.index.hbm, y.index.dram, y.index.ssd, y.tokensIndex })
-            col(ratioText(v), 7);
-        out << "               ";
+            col(ratioText(v), i++ ? 6 : 9);
         for (Tier t : kTiers)
-            col(y.elasticity ? ratioText((*y.elasticity)[t]) : "-", 7);
-        out << "                 ";
+            col(y.growthRatio ? ratioText((*y.growthRatio)[t]) : "-", t == Tier::Hbm ? 16 : 6);
         for (Tier t : kTiers)
-            col(y.supplyShare && std::isfinite((*y.supplyShare)[t]) ? percent((*y.supplyShare)[t]) : "-", 7);
+            col(y.supplyShare && std::isfinite((*y.supplyShare)[t]) ? outlookPercentText((*y.supplyShare)[t]) : "-",
+                t == Tier::Hbm ? 16 : 7);
         out << "\n";
     }
 }
@@ -74,7 +81,7 @@ std::string signedBytes(double delta, ByteUnits units)
 void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
 {
     out << "\nWhat moves each tier in " << t.year << " (each driver moved ±" << percent(t.relativeRange)
-        << " or one step, the others held):\n";
+        << " or one step, the others held; elasticity: ln(high ÷ low bytes) ÷ ln(high ÷ low value)):\n";
     // Columns as wide as their longest entry, counted in characters, not UTF-8 bytes
     // ("HBM→host" is eight characters and ten bytes).
     const auto width = [](const std::string& s) {
@@ -86,31 +93,21 @@ void tornadoTable(std::ostream& out, const OutlookTornado& t, ByteUnits units)
     const auto lowEnd = [&](const OutlookTornadoBar& b, Tier tier) {
         return b.lowText + " " + (b.lowFeasible ? signedBytes(b.lowDelta[tier], units) : "(cannot size)");
     };
-    std::size_t labelWidth = 0, lowWidth = 0;
+    const auto highEnd = [&](const OutlookTornadoBar& b, Tier tier) {
+        return b.highText + " " + (b.highFeasible ? signedBytes(b.highDelta[tier], units) : "(cannot size)");
+    };
+    std::size_t labelWidth = 0, lowWidth = 0, highWidth = 0;
     for (Tier tier : kTiers)
         for (const auto& b : t.sortedFor(tier)) {
             labelWidth = std::max(labelWidth, width(b.label));
             lowWidth = std::max(lowWidth, width(lowEnd(b, tier)));
+            highWidth = std::max(highWidth, width(highEnd(b, tier)));
         }
     for (Tier tier : kTiers) {
         out << "  " << tierLabel(tier) << " (" << formatBytes(t.base[tier], units) << "):\n";
         for (const auto& b : t.sortedFor(tier))
             out << "    " << pad(b.label, labelWidth) << "  low " << pad(lowEnd(b, tier), lowWidth) << "  high "
-                << (b.highText + " " + (b.highFeasible ? signedBytes(b.highDelta[tier], units) : "(cannot size)"))
-                << "\n";
-    }
-}
-
-/// A built-in outlook id, an outlook file, or the name of a saved outlook (kvtiers preset).
-OutlookCard resolveOutlookOrPreset(const std::string& arg)
-{
-    try {
-        return cardCatalog().resolveOutlook(arg);
-    } catch (const InputError&) {
-        const PresetStore store;
-        if (const OutlookPreset* saved = store.findOutlook(arg))
-            return saved->outlook;
-        throw;
+                << pad(highEnd(b, tier), highWidth) << "  elasticity " << ratioText(b.elasticity[tier]) << "\n";
     }
 }
 
@@ -166,11 +163,23 @@ std::string outlookFlag(std::string_view key)
 
 } // namespace
 
+OutlookCard resolveOutlookOrPreset(const std::string& arg)
+{
+    try {
+        return cardCatalog().resolveOutlook(arg);
+    } catch (const InputError&) {
+        const PresetStore store;
+        if (const OutlookPreset* saved = store.findOutlook(arg))
+            return saved->outlook;
+        throw;
+    }
+}
+
 const Command kOutlookCommand = { "outlook",
     "  kvtiers outlook " + optionSynopsis(optionSpecs(outlookRunOptions()), 16) + " [--json|--csv]\n"
         + "                HBM, DRAM and SSD by year for an outlook card (default: steady): GPUs, servers,\n"
-          "                installed and needed bytes, each tier's index and elasticity, the last year's\n"
-          "                driver tornado (each driver moved by ± "
+          "                installed and needed bytes, each tier's index and growth ratio, the last year's\n"
+          "                driver tornado with each driver's elasticity (each driver moved by ± "
         + outlookFlag("relative_range") + "); decimal units (PB, EB) unless\n                " + outlookFlag("units")
         + " binary. A scenario, not a forecast. --csv: one row per year, bytes as\n"
           "                exact numbers. "

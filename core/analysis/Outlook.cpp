@@ -41,13 +41,60 @@ template <typename Resolve> bool resolves(Resolve resolve)
     }
 }
 
+std::string cardWhere(const OutlookCard& card)
+{
+    return card.origin.empty() ? "outlook " + card.id : card.origin;
+}
+
+/// Every variant resolves, is what it is named (MLA: a latent layer; hybrid: a linear,
+/// state or sliding layer) and keeps its model's weights: same parameters and weight bits.
+void validateVariants(const CardCatalog& catalog, const OutlookCard& card)
+{
+    for (const auto& [model, v] : card.variants) {
+        const std::string at = cardWhere(card) + ": variants." + model;
+        ModelCard base;
+        try {
+            base = catalog.resolveModel(model);
+        } catch (const InputError& e) {
+            throw InputError(at + ": unknown model \"" + model + "\" (known: " + knownIds(catalog.models()) + ")");
+        }
+        for (const auto& [kind, id] : { std::pair { "mla", v.mla }, std::pair { "hybrid", v.hybrid } }) {
+            ModelCard m;
+            try {
+                m = catalog.resolveModel(id);
+            } catch (const InputError&) {
+                throw InputError(
+                    at + "." + kind + ": unknown model \"" + id + "\" (known: " + knownIds(catalog.models()) + ")");
+            }
+            bool latent = false;
+            for (const auto& g : m.groups)
+                latent = latent || g.kind == LayerKind::Mla;
+            if (std::string_view(kind) == "mla" ? !latent : (latent || !isMlaOrHybrid(m)))
+                throw InputError(at + "." + kind + ": " + id + " is not "
+                    + (std::string_view(kind) == "mla"
+                            ? "an MLA model (no mla layer group)"
+                            : "a hybrid model (no linear, state or sliding layers, or MLA)"));
+            if (m.paramsTotal != base.paramsTotal || m.paramsActive != base.paramsActive
+                || m.weightBits != base.weightBits)
+                throw InputError(at + "." + kind + ": " + id + " has " + formatSignificant(m.paramsTotal, 6) + " / "
+                    + formatSignificant(m.paramsActive, 6) + " parameters at " + formatSignificant(m.weightBits, 3)
+                    + " bits, " + model + " " + formatSignificant(base.paramsTotal, 6) + " / "
+                    + formatSignificant(base.paramsActive, 6) + " at " + formatSignificant(base.weightBits, 3)
+                    + ": a variant keeps its model's weights and replaces only the KV format");
+        }
+    }
+}
+
 } // namespace
 
 void validateOutlook(const CardCatalog& catalog, const OutlookCard& card)
 {
+    validateVariants(catalog, card);
     for (size_t i = 0; i < card.years.size(); ++i) {
         const OutlookYear& y = card.years[i];
         const std::string at = yearWhere(card, i);
+        if ((y.mlaVariantShare > 0 || y.hybridVariantShare > 0) && card.variants.empty())
+            throw InputError(at + ".variant_share: the card names no variants to move requests to (give \"variants\")");
         for (const auto& e : y.mix)
             if (!resolves([&] { catalog.resolveWorkload(e.workload); }))
                 throw InputError(at + ".mix: unknown workload \"" + e.workload
@@ -107,12 +154,51 @@ FleetInput outlookFleetInput(const OutlookYear& year)
     return in;
 }
 
-OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo)
+std::string outlookEntryModel(const CardCatalog& catalog, const OutlookYear& year, const std::string& workload)
+{
+    const ScenarioSpec spec = outlookEntrySpec(year, workload);
+    if (!spec.model.empty())
+        return spec.model;
+    return catalog.workloads().contains(workload) ? catalog.workloads().at(workload).modelId
+                                                  : catalog.resolveWorkload(workload).modelId;
+}
+
+FleetInput outlookVariantFleetInput(
+    const CardCatalog& catalog, const OutlookYear& year, const OutlookVariants& variants)
+{
+    FleetInput in = outlookFleetInput(year);
+    if (!(year.mlaVariantShare > 0 || year.hybridVariantShare > 0))
+        return in;
+    std::vector<FleetEntry> mix;
+    for (const FleetEntry& e : in.mix) {
+        const auto v = variants.find(outlookEntryModel(catalog, year, e.label));
+        if (v == variants.end()) {
+            mix.push_back(e);
+            continue;
+        }
+        FleetEntry own = e, mla = e, hybrid = e;
+        own.share = e.share * std::max(0.0, 1 - year.mlaVariantShare - year.hybridVariantShare);
+        mla.share = e.share * year.mlaVariantShare;
+        mla.spec.model = v->second.mla;
+        hybrid.share = e.share * year.hybridVariantShare;
+        hybrid.spec.model = v->second.hybrid;
+        mix.push_back(own);
+        for (FleetEntry* part : { &mla, &hybrid })
+            if (part->share > 0)
+                mix.push_back(*part);
+    }
+    in.mix = std::move(mix);
+    return in;
+}
+
+OutlookYearResult sizeOutlookYear(
+    const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo, const OutlookVariants& variants)
 {
     std::vector<FleetProfile> profiles;
     for (const auto& h : year.hardware)
         profiles.push_back({ h.hardware, h.share });
-    FleetProfilesResult f = sizeFleetProfiles(catalog, outlookFleetInput(year), profiles, memo);
+    FleetProfilesResult f
+        = sizeFleetProfiles(catalog, outlookVariantFleetInput(catalog, year, variants), profiles, memo);
     OutlookYearResult r;
     r.year = year.year;
     r.tokensPerDay = year.tokensPerDay;
@@ -143,7 +229,7 @@ double ratio(double a, double b)
 }
 
 /// Δln(tier) / Δln(tokens); NaN where either year needs none of the tier or tokens held.
-double elasticity(double tier, double tierBefore, double tokens, double tokensBefore)
+double growthRatio(double tier, double tierBefore, double tokens, double tokensBefore)
 {
     if (!(tier > 0) || !(tierBefore > 0) || tokens == tokensBefore)
         return kNaN;
@@ -160,7 +246,7 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
     for (size_t i = 0; i < card.years.size(); ++i) {
         OutlookYearResult r;
         try {
-            r = sizeOutlookYear(catalog, card.years[i], &memo);
+            r = sizeOutlookYear(catalog, card.years[i], &memo, card.variants);
         } catch (const InputError& e) {
             throw InputError(yearWhere(card, i) + ": " + e.what());
         }
@@ -176,8 +262,8 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
             const OutlookTiers before = neededBytes(p);
             OutlookTiers e;
             for (Tier t : kTiers)
-                e[t] = elasticity(needed[t], before[t], r.tokensPerDay, p.tokensPerDay);
-            r.elasticity = e;
+                e[t] = growthRatio(needed[t], before[t], r.tokensPerDay, p.tokensPerDay);
+            r.growthRatio = e;
         }
         if (y.supply.hbm || y.supply.dram || y.supply.ssd) {
             OutlookTiers share;
@@ -344,6 +430,21 @@ std::string outlookDriverLabel(OutlookDriver driver, const std::string& workload
     }
     const std::string label = looked(lookup, "Knob", knob(*t.knob).sensitivity.label);
     return t.perWorkload ? filled(looked(lookup, "OutlookDriver", t.perWorkload), { label, workloadName }) : label;
+}
+
+std::string outlookTokensText(double tokensPerDay, TextLookup lookup)
+{
+    const auto rounded = [](double v) { return formatCount(std::stod(formatSignificant(v, 3))); };
+    if (std::abs(tokensPerDay) >= 1e12)
+        return filled(looked(lookup, "OutlookText", QT_TRANSLATE_NOOP("OutlookText", "%1 trillion/day")),
+            { rounded(tokensPerDay / 1e12) });
+    return filled(
+        looked(lookup, "OutlookText", QT_TRANSLATE_NOOP("OutlookText", "%1 tokens/day")), { rounded(tokensPerDay) });
+}
+
+std::string outlookPercentText(double share)
+{
+    return formatSignificant(100 * share, 3) + "%";
 }
 
 std::string outlookThesis(const OutlookDecomposition& d, TextLookup lookup)

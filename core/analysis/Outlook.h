@@ -3,8 +3,9 @@
 // is sized as one fleet per server profile (sizeFleetProfiles, Fleet.h): each workload's
 // traffic split by the hardware shares, with its own knob overrides and targets; the
 // year's figures are the sums. Per year: GPUs, servers, HBM/DRAM/NVMe installed and
-// needed, each tier's index against the first year and its elasticity against the
-// previous one, Δln(tier bytes) / Δln(tokens per day), and the share of the industry's
+// needed, each tier's index against the first year and its growth ratio against the
+// previous one, Δln(tier bytes) / Δln(tokens per day) with every driver moving at once (not
+// an elasticity: the tornado's bars give those, one driver at a time), and the share of the industry's
 // bit supply where the card gives it.
 //
 // The driver tornado moves one driver of the last year at a time, low and high, the
@@ -56,9 +57,10 @@ struct OutlookYearResult {
     double nvmeInstalledBytes = 0, ssdBytes = 0;  ///< installed: servers × NVMe per server
     OutlookTiers index;                           ///< needed bytes ÷ the first year's
     double tokensIndex = 1;                       ///< tokens per day ÷ the first year's
-    /// Δln(needed bytes) / Δln(tokens per day) from the previous year; absent in the first
-    /// year, and a tier's NaN where either year needs none of it or tokens did not change.
-    std::optional<OutlookTiers> elasticity;
+    /// The year-on-year growth ratio: Δln(needed bytes) / Δln(tokens per day) from the
+    /// previous year, every driver moving at once; absent in the first year, and a tier's NaN
+    /// where either year needs none of it or tokens did not change.
+    std::optional<OutlookTiers> growthRatio;
     /// Needed bytes ÷ the year's supply, per tier where the card gives it (NaN elsewhere).
     std::optional<OutlookTiers> supplyShare;
     std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
@@ -88,9 +90,22 @@ ScenarioSpec outlookEntrySpec(const OutlookYear& year, const std::string& worklo
 /// and targets, tokens per day and default targets. Each entry's spec names no hardware.
 FleetInput outlookFleetInput(const OutlookYear& year);
 
+/// The model a mix entry runs on that year: the year's "model" override, else its workload card's.
+std::string outlookEntryModel(const CardCatalog& catalog, const OutlookYear& year, const std::string& workload);
+
+/// outlookFleetInput with the year's variant shares applied: each entry whose model has
+/// variants is served by the model (1 − mla − hybrid of its requests), its MLA variant and
+/// its hybrid variant, three entries of one label whose shares add up to the workload's, so
+/// every workload's share of requests stays as the year gives it. A part with no share is
+/// left out (the model's own part always stays: the tornado reads its scenario).
+FleetInput outlookVariantFleetInput(
+    const CardCatalog& catalog, const OutlookYear& year, const OutlookVariants& variants);
+
 /// Sizes one year. Throws InputError (a target that cannot be met) naming the year.
-/// `memo` (Fleet.h), if given, remembers the concurrency searches across calls.
-OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo = nullptr);
+/// `memo` (Fleet.h), if given, remembers the concurrency searches across calls; `variants`
+/// (the card's) apply the year's variant shares.
+OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo = nullptr,
+    const OutlookVariants& variants = {});
 
 /// Sizes every year and derives the indices, elasticities and supply shares, the years
 /// sharing one FleetSizingMemo. Throws InputError naming the field and the year.
@@ -103,7 +118,8 @@ enum class OutlookDriver {
     Context,            ///< one workload's context × (1 ± range)
     MixShare,           ///< one workload's share × (1 ± range), the others rescaled to sum to 1
     KvBits,             ///< every workload's KV format one step along 4, 8, 16, 32 bits
-    MlaShare,           ///< the share of requests on MLA or hybrid models × (1 ± range)
+    MlaShare,           ///< the share of requests on MLA or hybrid models × (1 ± range), moved by
+                        ///< swapping models for their variants (the workloads' shares stay)
     Reuse,              ///< every workload's prefix-cache hit rate ± range × 50 points
     HardwareGeneration, ///< every profile one generation back / forward (outlookHardwareLadder)
     TtftTarget,         ///< every TTFT target × (1 ± range)
@@ -122,6 +138,10 @@ struct OutlookTornadoBar {
     OutlookTiers lowDelta, highDelta;
     bool lowFeasible = true, highFeasible = true;
     std::string lowError, highError; ///< why an end cannot be sized
+    /// The partial elasticity, the others held: ln(high ÷ low bytes) / ln(high ÷ low value)
+    /// per tier; NaN where an end cannot be sized, a tier needs none at an end, or the
+    /// driver has no numeric value (the hardware generation) or does not move.
+    OutlookTiers elasticity;
     /// The bar's effect on a tier: the largest |delta| over its feasible ends.
     double effect(Tier tier) const;
 };
@@ -171,6 +191,13 @@ std::string outlookDriverKey(OutlookDriver driver, const std::string& workload =
 /// How a front end words a table's text: (context, English source) → its text. The CLI
 /// passes none and prints the English; the GUI passes QCoreApplication::translate.
 using TextLookup = std::string (*)(const char* context, const char* source);
+
+/// Tokens per day as the Outlook writes them, so "T" never reads as terabytes: "210
+/// trillion/day", "2,100 trillion/day" (three significant digits; Korean through `lookup`,
+/// context "OutlookText": 조, which is a trillion); below a trillion, "850,000,000 tokens/day".
+std::string outlookTokensText(double tokensPerDay, TextLookup lookup = nullptr);
+/// A share or rate as the Outlook writes it: "43.1%" (three significant digits).
+std::string outlookPercentText(double share);
 
 /// The driver's label: "Tokens per day", "Average input context of Chat", "Share of Chat",
 /// each part looked up through `lookup` (none: the English). `workloadName` names the

@@ -181,6 +181,8 @@ OutlookYear outlookCoalitionYear(const OutlookYear& first, const OutlookYear& la
     y.year = last.year;
     y.tokensPerDay = pick(G::Tokens).tokensPerDay;
     y.hardware = pick(G::Hardware).hardware;
+    y.mlaVariantShare = pick(G::Architecture).mlaVariantShare; // which model serves, not the mix
+    y.hybridVariantShare = pick(G::Architecture).hybridVariantShare;
     y.targets = pick(G::Targets).targets;
     for (const OutlookMixEntry& e : pick(G::Mix).mix) {
         const OutlookMixEntry* t = entryOf(pick(G::Targets), e.workload);
@@ -242,8 +244,9 @@ OutlookDecomposition decomposeOutlook(
             for (int doubling = 0; doubling <= kMostDoublings; ++doubling) {
                 const double factor = std::ldexp(1.0, doubling);
                 try {
-                    return std::pair { logBytes(sizeOutlookYear(
-                                           catalog, doubling == 0 ? y : relaxedTargets(catalog, y, factor), &memo)),
+                    return std::pair { logBytes(sizeOutlookYear(catalog,
+                                           doubling == 0 ? y : relaxedTargets(catalog, y, factor), &memo,
+                                           card.variants)),
                         factor };
                 } catch (const InputError&) {
                     if (s == 0 || s + 1 == v.size())

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 
 namespace kvtiers {
@@ -118,7 +119,8 @@ End knobEnd(const OutlookYear& year, const OutlookYearResult& base, KnobId id, c
         weighted += (only.empty() ? m.share : 1.0) * variableValue(moved, id);
     }
     end.value = weighted;
-    end.text = formatSignificant(weighted, 4);
+    // A rate (hit rate, offload rate) in percent; a context or a format as its number.
+    end.text = knob(id).value == KnobValue::Fraction ? outlookPercentText(weighted) : formatSignificant(weighted, 4);
     return end;
 }
 
@@ -162,7 +164,7 @@ End shareEnd(
     if (current > 0 && current < 1)
         rescaleShares(end.year, moved, current, target);
     end.value = current > 0 && current < 1 ? target : current;
-    end.text = formatSignificant(100 * end.value, 3) + "%";
+    end.text = outlookPercentText(end.value);
     return end;
 }
 
@@ -196,14 +198,44 @@ End ttftEnd(const OutlookYear& year, const OutlookYearResult& base, double range
     return end;
 }
 
-/// The mix entries on MLA or hybrid models in the base year.
-std::function<bool(const OutlookMixEntry&)> mlaEntries(const OutlookYearResult& base)
+/// The requests on MLA or hybrid models: `native` on a model that is one, `swappable` on a
+/// model with variants (the card's), of which the year's variant shares are moved.
+struct MlaPool {
+    double native = 0, swappable = 0;
+    double share(const OutlookYear& y) const { return native + swappable * (y.mlaVariantShare + y.hybridVariantShare); }
+};
+
+MlaPool mlaPool(
+    const CardCatalog& catalog, const OutlookYear& y, const OutlookYearResult& base, const OutlookVariants& variants)
 {
-    std::vector<std::string> ids;
-    for (const auto& e : base.fleets.front().entries)
-        if (isMlaOrHybrid(e.scenario.model))
-            ids.push_back(e.label);
-    return [ids](const OutlookMixEntry& m) { return std::find(ids.begin(), ids.end(), m.workload) != ids.end(); };
+    MlaPool pool;
+    for (const auto& m : y.mix) {
+        if (isMlaOrHybrid(scenarioOf(base, m.workload).model)) // the first entry: the model's own
+            pool.native += m.share;
+        else if (variants.contains(outlookEntryModel(catalog, y, m.workload)))
+            pool.swappable += m.share;
+    }
+    return pool;
+}
+
+/// The MLA/hybrid share moved by swapping models for their variants, in proportion (MLA and
+/// hybrid keep their ratio; half each where neither has a share yet), never by moving a
+/// workload's share of requests: the mix stays as the year gives it.
+End mlaEnd(const OutlookYear& year, const MlaPool& pool, double range, int direction)
+{
+    End end { year, pool.share(year), {} };
+    if (pool.swappable > 0) {
+        const double target
+            = std::clamp(end.value * (1 + direction * range), pool.native, pool.native + pool.swappable);
+        const double moved = (target - pool.native) / pool.swappable;
+        const double was = year.mlaVariantShare + year.hybridVariantShare;
+        const double mlaPart = was > 0 ? year.mlaVariantShare / was : 0.5;
+        end.year.mlaVariantShare = moved * mlaPart;
+        end.year.hybridVariantShare = moved * (1 - mlaPart);
+        end.value = pool.share(end.year);
+    }
+    end.text = outlookPercentText(end.value);
+    return end;
 }
 
 /// A workload's card name up to its colon ("Multi-turn chat: Llama 3.1 8B on …" gives
@@ -227,13 +259,14 @@ struct Driver {
     std::function<End(int direction)> end;
 };
 
-std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, const OutlookYearResult& base, double r)
+std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, const OutlookYearResult& base, double r,
+    const OutlookVariants& variants)
 {
     std::vector<Driver> d;
     d.push_back({ OutlookDriver::Tokens, "", "", y.tokensPerDay, [&y, r](int dir) {
                      End e { y, y.tokensPerDay * (1 + dir * r), {} };
                      e.year.tokensPerDay = e.value;
-                     e.text = formatScientific(e.value, 3) + " tokens/day"; // "1.05e15", not sixteen digits
+                     e.text = outlookTokensText(e.value); // "1,050 trillion/day", not sixteen digits
                      return e;
                  } });
     std::map<std::string, std::string> names;
@@ -251,12 +284,9 @@ std::vector<Driver> drivers(const CardCatalog& catalog, const OutlookYear& y, co
              } });
     d.push_back({ OutlookDriver::KvBits, "", "", knobBase(y, base, KnobId::KvBits, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::KvBits, "", r, dir); } });
-    const auto mla = mlaEntries(base);
-    double mlaShare = 0;
-    for (const auto& m : y.mix)
-        mlaShare += mla(m) ? m.share : 0;
+    const MlaPool pool = mlaPool(catalog, y, base, variants);
     d.push_back(
-        { OutlookDriver::MlaShare, "", "", mlaShare, [&y, r, mla](int dir) { return shareEnd(y, mla, r, dir); } });
+        { OutlookDriver::MlaShare, "", "", pool.share(y), [&y, r, pool](int dir) { return mlaEnd(y, pool, r, dir); } });
     d.push_back({ OutlookDriver::Reuse, "", "", knobBase(y, base, KnobId::ReuseRate, ""),
         [&y, &base, r](int dir) { return knobEnd(y, base, KnobId::ReuseRate, "", r, dir); } });
     d.push_back({ OutlookDriver::HardwareGeneration, "", "", 0,
@@ -282,16 +312,26 @@ OutlookTiers minus(const OutlookTiers& a, const OutlookTiers& b)
 }
 
 /// Sizes one end; an end that cannot be sized keeps its message.
-void sizeEnd(const CardCatalog& catalog, FleetSizingMemo& memo, const End& end, const OutlookTiers& base,
-    OutlookTiers& bytes, OutlookTiers& delta, bool& feasible, std::string& error)
+void sizeEnd(const CardCatalog& catalog, FleetSizingMemo& memo, const OutlookVariants& variants, const End& end,
+    const OutlookTiers& base, OutlookTiers& bytes, OutlookTiers& delta, bool& feasible, std::string& error)
 {
     try {
-        bytes = needed(sizeOutlookYear(catalog, end.year, &memo));
+        bytes = needed(sizeOutlookYear(catalog, end.year, &memo, variants));
         delta = minus(bytes, base);
     } catch (const InputError& e) {
         feasible = false;
         error = e.what();
     }
+}
+
+/// ln(high ÷ low bytes) / ln(high ÷ low value); NaN where it is not defined.
+double partialElasticity(const OutlookTornadoBar& bar, Tier t)
+{
+    const bool numeric = bar.driver != OutlookDriver::HardwareGeneration;
+    if (!numeric || !bar.lowFeasible || !bar.highFeasible || !(bar.low[t] > 0) || !(bar.high[t] > 0)
+        || !(bar.lowValue > 0) || !(bar.highValue > 0) || bar.lowValue == bar.highValue)
+        return std::numeric_limits<double>::quiet_NaN();
+    return std::log(bar.high[t] / bar.low[t]) / std::log(bar.highValue / bar.lowValue);
 }
 
 } // namespace
@@ -303,7 +343,7 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
     OutlookYearResult base;
     FleetSizingMemo memo(catalog);
     try {
-        base = sizeOutlookYear(catalog, year, &memo);
+        base = sizeOutlookYear(catalog, year, &memo, card.variants);
     } catch (const InputError& e) {
         throw InputError((card.origin.empty() ? "outlook " + card.id : card.origin) + ": years["
             + std::to_string(card.years.size() - 1) + "] (" + std::to_string(year.year) + "): " + e.what());
@@ -312,7 +352,7 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
     out.year = year.year;
     out.relativeRange = relativeRange;
     out.base = needed(base);
-    for (const Driver& d : drivers(catalog, year, base, relativeRange)) {
+    for (const Driver& d : drivers(catalog, year, base, relativeRange, card.variants)) {
         OutlookTornadoBar bar;
         bar.driver = d.driver;
         bar.workload = d.workload;
@@ -325,8 +365,10 @@ OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& car
         bar.highValue = high.value;
         bar.lowText = low.text;
         bar.highText = high.text;
-        sizeEnd(catalog, memo, low, out.base, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError);
-        sizeEnd(catalog, memo, high, out.base, bar.high, bar.highDelta, bar.highFeasible, bar.highError);
+        sizeEnd(catalog, memo, card.variants, low, out.base, bar.low, bar.lowDelta, bar.lowFeasible, bar.lowError);
+        sizeEnd(catalog, memo, card.variants, high, out.base, bar.high, bar.highDelta, bar.highFeasible, bar.highError);
+        for (Tier t : kTiers)
+            bar.elasticity[t] = partialElasticity(bar, t);
         out.bars.push_back(std::move(bar));
     }
     return out;

@@ -179,7 +179,7 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     }
     const JsonObject y(json, at + " (" + std::to_string(year.year) + ")");
     y.rejectUnknownKeys({ "year", "tokens_per_day", "mix", "hardware", kTtftSecondsKey, kTtftPercentileKey,
-        kTpotSecondsKey, kTpotPercentileKey, "workloads", "supply_bytes", "sources" });
+        kTpotSecondsKey, kTpotPercentileKey, "workloads", "supply_bytes", "variant_share", "sources" });
     if (!y.has("tokens_per_day"))
         y.fail("tokens_per_day", "missing: give the year's prompt + output tokens per day");
     const Json& tokens = y.raw().at("tokens_per_day");
@@ -208,13 +208,25 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
         for (Tier t : kTiers)
             year.supply[t] = readSupply(s, supplyKey(t));
     }
+    if (y.has("variant_share")) {
+        const JsonObject v = y.requireObject("variant_share");
+        v.rejectUnknownKeys({ "mla", "hybrid" });
+        year.mlaVariantShare = v.optionalNumber("mla", 0, 1).value_or(0);
+        year.hybridVariantShare = v.optionalNumber("hybrid", 0, 1).value_or(0);
+        if (year.mlaVariantShare + year.hybridVariantShare > 1 + kShareTolerance)
+            y.fail("variant_share",
+                "mla and hybrid together take " + formatSignificant(year.mlaVariantShare + year.hybridVariantShare, 6)
+                    + " of a workload's requests: at most 1");
+    }
     if (!y.has("sources"))
         y.fail("sources", "missing: each figure the year sets names its source");
     const JsonObject src = y.requireObject("sources");
-    src.rejectUnknownKeys({ "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" });
+    src.rejectUnknownKeys(
+        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes", "variant_share" });
     for (const auto& [figure, index] : src.raw().items())
         year.sources[figure] = int(src.requireInteger(figure, 0, std::int64_t(nSources) - 1));
-    for (const char* figure : { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes" })
+    for (const char* figure :
+        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes", "variant_share" })
         if (y.has(figure) && !year.sources.contains(figure))
             src.fail(figure, "missing: every figure the year sets cites a source");
     // The drivers' one range check, as the Outlook tab makes it: an error names the field.
@@ -229,6 +241,26 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
             &y.path());
     }
     return year;
+}
+
+/// "variants": { "llama-3.1-8b": { "mla": "llama-3.1-8b-mla-variant", "hybrid": "..." } }.
+OutlookVariants readVariants(const JsonObject& o)
+{
+    OutlookVariants out;
+    if (!o.has("variants"))
+        return out;
+    const JsonObject all = o.requireObject("variants");
+    for (const auto& [model, v] : all.raw().items()) {
+        if (model.empty())
+            all.fail(model, "a model id is empty");
+        const JsonObject one = all.requireObject(model);
+        one.rejectUnknownKeys({ "mla", "hybrid" });
+        out[model] = { one.requireString("mla"), one.requireString("hybrid") };
+        for (const auto& [key, id] : { std::pair { "mla", out[model].mla }, std::pair { "hybrid", out[model].hybrid } })
+            if (id.empty())
+                one.fail(key, "give a model card id, e.g. \"" + model + "-" + key + "-variant\"");
+    }
+    return out;
 }
 
 /// "translations": { "ko": { "name": "...", "notes": "..." } }: a language code (2 to 8
@@ -295,7 +327,8 @@ bool operator==(const OutlookCard& a, const OutlookCard& b)
         });
     };
     return a.id == b.id && a.name == b.name && a.origin == b.origin && a.status == b.status && a.notes == b.notes
-        && sameSources(a.sources, b.sources) && a.years == b.years && a.translations == b.translations;
+        && sameSources(a.sources, b.sources) && a.years == b.years && a.translations == b.translations
+        && a.variants == b.variants;
 }
 
 const std::string& OutlookCard::nameIn(const std::string& language) const
@@ -310,12 +343,20 @@ const std::string& OutlookCard::notesIn(const std::string& language) const
     return it != translations.end() && !it->second.notes.empty() ? it->second.notes : notes;
 }
 
+const char* outlookCardUnitsNote()
+{
+    return "tokens_per_day: prompt (cached or not) + output tokens a day, all workloads; mix: shares of requests "
+           "(0 to 1, summing to 1); hardware: shares of traffic; variant_share: shares of a workload's requests; "
+           "ttft_s and tpot_s: seconds at ttft_percentile and tpot_percentile; supply_bytes: decimal bytes a year; "
+           "a scenario, not a forecast";
+}
+
 OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
 {
     if (!json.is_object())
         throw InputError(origin + ": an outlook card is a JSON object");
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years", "translations" });
+    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years", "translations", "variants" });
     OutlookCard card;
     card.origin = origin;
     card.id = o.requireString("id");
@@ -328,6 +369,7 @@ OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
     card.notes = o.optionalString("notes").value_or("");
     card.sources = readSources(o);
     card.translations = readTranslations(o);
+    card.variants = readVariants(o);
     const Json& years = o.requireArray("years");
     if (years.empty() || years.size() > kMaxYears)
         o.fail("years", "give 1 to " + std::to_string(kMaxYears) + " years");
@@ -374,6 +416,8 @@ Json yearJson(const OutlookYear& y)
                 s[supplyKey(t)] = *y.supply[t];
         j["supply_bytes"] = s;
     }
+    if (y.mlaVariantShare > 0 || y.hybridVariantShare > 0)
+        j["variant_share"] = { { "mla", y.mlaVariantShare }, { "hybrid", y.hybridVariantShare } };
     j["sources"] = Json::object();
     for (const auto& [figure, index] : y.sources)
         j["sources"][figure] = index;
@@ -392,6 +436,12 @@ Json outlookCardToJson(const OutlookCard& card)
         j["notes"] = card.notes;
     j["sources"] = sourcesToJson(card.sources);
     j["years"] = years;
+    if (!card.variants.empty()) {
+        Json v = Json::object();
+        for (const auto& [model, one] : card.variants)
+            v[model] = { { "mla", one.mla }, { "hybrid", one.hybrid } };
+        j["variants"] = v;
+    }
     if (!card.translations.empty()) {
         Json t = Json::object();
         for (const auto& [language, text] : card.translations) {

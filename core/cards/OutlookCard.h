@@ -56,6 +56,10 @@ struct OutlookYear {
     /// Bytes the industry ships that year, per tier where the card gives it (the SSD's is
     /// written "nand": the bits the flash makers ship).
     PerTier<std::optional<double>> supply;
+    /// Of each workload's requests whose model has variants (OutlookCard::variants), the
+    /// share its MLA variant and its hybrid variant serve ("variant_share"); the rest stay
+    /// on the model itself. The workloads' request shares do not move.
+    double mlaVariantShare = 0, hybridVariantShare = 0;
     std::map<std::string, int> sources; ///< figure → index into OutlookCard::sources
     bool operator==(const OutlookYear&) const = default;
 };
@@ -66,6 +70,14 @@ struct OutlookText {
     bool operator==(const OutlookText&) const = default;
 };
 
+/// A model's MLA and hybrid variants: cards of the same weights and FLOPs with the KV format
+/// replaced (models/models/*-mla-variant.json, *-hybrid-variant.json), named per model id.
+struct OutlookModelVariants {
+    std::string mla, hybrid;
+    bool operator==(const OutlookModelVariants&) const = default;
+};
+using OutlookVariants = std::map<std::string, OutlookModelVariants>;
+
 struct OutlookCard {
     std::string id, name;
     std::string origin;              ///< the file it was read from (messages name it); not written out
@@ -73,6 +85,9 @@ struct OutlookCard {
     std::string notes;
     std::vector<OutlookSource> sources;
     std::vector<OutlookYear> years; ///< strictly increasing, at least one
+    /// Per model id, its MLA and hybrid variants: where a year's variant_share moves that
+    /// model's requests (the MLA/hybrid driver swaps models, never the mix).
+    OutlookVariants variants;
     /// By language code ("ko"): the name and notes a UI in that language shows.
     std::map<std::string, OutlookText> translations;
 
@@ -109,6 +124,10 @@ inline constexpr const char* kOutlookShareKey = "share";
 /// Checks a year's drivers against the table: every bound figure and each mix share. Throws
 /// a coded InputError whose `where` is the option's key, for a front end to word.
 void validateOutlookYear(const OutlookYear& year);
+
+/// What a card's figures are in, as its JSON export says on a "_units" line (the reader skips
+/// "_" keys, so the file opens again).
+const char* outlookCardUnitsNote();
 
 /// Reads an outlook card. Throws InputError naming `origin`, the field and the year.
 OutlookCard parseOutlookCard(const Json& json, const std::string& origin);

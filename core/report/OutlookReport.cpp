@@ -38,7 +38,7 @@ Json yearJson(const OutlookYearResult& y)
     Json index = perTierJson(y.index);
     index["tokens"] = numberToJson(y.tokensIndex);
     j["index"] = index;
-    j["elasticity"] = y.elasticity ? perTierJson(*y.elasticity) : Json(nullptr);
+    j["growth_ratio"] = y.growthRatio ? perTierJson(*y.growthRatio) : Json(nullptr);
     if (y.supplyShare)
         j["supply_share"] = perTierJson(*y.supplyShare);
     return j;
@@ -52,7 +52,7 @@ Json tornadoJson(const OutlookTornado& t)
             { "low_value", numberToJson(b.lowValue) }, { "high_value", numberToJson(b.highValue) },
             { "low", b.lowText }, { "high", b.highText }, { "low_bytes", perTierJson(b.low) },
             { "high_bytes", perTierJson(b.high) }, { "low_delta_bytes", perTierJson(b.lowDelta) },
-            { "high_delta_bytes", perTierJson(b.highDelta) } };
+            { "high_delta_bytes", perTierJson(b.highDelta) }, { "elasticity", perTierJson(b.elasticity) } };
         if (!b.lowFeasible)
             one["low_error"] = b.lowError;
         if (!b.highFeasible)
@@ -71,8 +71,9 @@ Json tornadoJson(const OutlookTornado& t)
 }
 
 constexpr const char* kScenarioNote = "a scenario, not a forecast: every figure follows from the card's inputs";
-constexpr const char* kUnitsNote = "bytes are decimal bytes as exact numbers; tokens per day; requests per second; "
-                                   "indices, factors and growth ratios are unitless";
+constexpr const char* kUnitsNote
+    = "bytes are decimal bytes as exact numbers; tokens per day; requests per second; indices, factors, growth "
+      "ratios (year on year, every driver at once) and elasticities (one driver at a time) are unitless";
 
 Json sourcesJson(const OutlookResult& r)
 {
@@ -197,7 +198,7 @@ std::string outlookCsv(const OutlookResult& r)
             << (r.sources[i].url.empty() ? "" : " <" + r.sources[i].url + ">") << "\n";
     out << "year,tokens_per_day,requests_per_s,gpus,servers,hbm_installed_bytes,hbm_bytes,dram_installed_bytes,"
            "dram_bytes,nvme_installed_bytes,ssd_bytes,index_hbm,index_dram,index_ssd,index_tokens,"
-           "elasticity_hbm,elasticity_dram,elasticity_ssd,supply_share_hbm,supply_share_dram,supply_share_ssd\n";
+           "growth_ratio_hbm,growth_ratio_dram,growth_ratio_ssd,supply_share_hbm,supply_share_dram,supply_share_ssd\n";
     auto tiers = [&](const std::optional<OutlookTiers>& t) {
         for (Tier tier : kTiers)
             out << ',' << (t && std::isfinite((*t)[tier]) ? csvNumber((*t)[tier]) : "");
@@ -209,10 +210,23 @@ std::string outlookCsv(const OutlookResult& r)
             << csvNumber(y.nvmeInstalledBytes) << ',' << csvNumber(y.ssdBytes);
         tiers(y.index);
         out << ',' << csvNumber(y.tokensIndex);
-        tiers(y.elasticity);
+        tiers(y.growthRatio);
         tiers(y.supplyShare);
         out << '\n';
     }
+    // The same years split: one row per year, hardware profile, workload (and the model
+    // serving it: a workload moved to its variants has a row per model) and tier.
+    out << "\n# by year, hardware profile, workload and tier: each workload's part of the needed bytes\n"
+           "year,hardware,workload,model,tier,share_of_requests,requests_per_s,replicas,gpus,needed_bytes\n";
+    for (const auto& y : r.years)
+        for (const FleetResult& f : y.fleets)
+            for (const FleetEntryResult& e : f.entries)
+                for (Tier t : kTiers)
+                    out << y.year << ',' << csvText(e.scenario.hardware.id) << ',' << csvText(e.label) << ','
+                        << csvText(e.scenario.model.id) << ',' << tierKey(t) << ','
+                        << csvNumber(y.requestsPerSecond > 0 ? e.requestsPerSecond / y.requestsPerSecond : 0) << ','
+                        << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.replicas) << ',' << csvNumber(e.gpus)
+                        << ',' << csvNumber(e.bytes[t]) << '\n';
     return out.str();
 }
 

@@ -13,6 +13,8 @@
 #include "core/scenario/Knobs.h"
 #include "tests/support/CliRun.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -21,6 +23,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace kvtiers;
 
@@ -117,11 +120,41 @@ private slots:
         QVERIFY(c.out.find("\n# a scenario, not a forecast") != std::string::npos);
         QVERIFY(c.out.find("\n# units: bytes are decimal bytes") != std::string::npos);
         QVERIFY(c.out.find("\n# source [0]: Assumption: a test <https://example.org>\n") != std::string::npos);
-        std::istringstream lines(c.out);
-        long rows = 0;
-        for (std::string line; std::getline(lines, line);)
-            rows += line.starts_with("#") ? 0 : 1;
-        QCOMPARE(rows, 3L); // header, two years
+        // The years' table ends at a blank line; then one row per year, hardware profile,
+        // workload and tier: 2 years × 1 profile × 2 workloads × 3 tiers, whose needed bytes
+        // add up to each year's.
+        const size_t split = c.out.find("\n\n");
+        QVERIFY(split != std::string::npos);
+        const auto dataRows = [](const std::string& text) {
+            std::istringstream lines(text);
+            std::vector<std::string> rows;
+            for (std::string line; std::getline(lines, line);)
+                if (!line.empty() && !line.starts_with("#"))
+                    rows.push_back(line);
+            return rows;
+        };
+        QCOMPARE(dataRows(c.out.substr(0, split)).size(), size_t(3)); // header, two years
+        const std::vector<std::string> detail = dataRows(c.out.substr(split));
+        QCOMPARE(detail.front(),
+            std::string(
+                "year,hardware,workload,model,tier,share_of_requests,requests_per_s,replicas,gpus,needed_bytes"));
+        QCOMPARE(detail.size(), size_t(1 + 2 * 1 * 2 * 3));
+        const Json j = Json::parse(runCli({ "outlook", "--outlook", file, "--json" }).out);
+        std::map<std::string, double> sums;
+        for (size_t i = 1; i < detail.size(); ++i) {
+            std::vector<std::string> f;
+            std::istringstream row(detail[i]);
+            for (std::string field; std::getline(row, field, ',');)
+                f.push_back(field);
+            QCOMPARE(f.size(), size_t(10));
+            sums[f[0] + " " + f[4]] += std::stod(f[9]);
+        }
+        for (const Json& y : j["years"])
+            for (const char* tier : { "hbm", "dram", "ssd" }) {
+                const double total = y[std::string(tier) + "_bytes"].get<double>();
+                const double sum = sums.at(std::to_string(y["year"].get<int>()) + " " + tier);
+                QVERIFY2(std::abs(sum - total) <= 1e-9 * std::max(1.0, total), tier);
+            }
         QCOMPARE(runCli({ "outlook", "--help" }).status, 0);
     }
 
@@ -251,7 +284,8 @@ private slots:
         QCOMPARE(y1["supply_share"]["ssd"].get<double>(), y1["ssd_bytes"].get<double>() / 9e20);
         const Run c = runCli({ "outlook", "--outlook", file, "--csv" });
         QCOMPARE(c.status, 0);
-        const std::string last = c.out.substr(c.out.rfind('\n', c.out.size() - 2) + 1);
+        const std::string table = c.out.substr(0, c.out.find("\n\n") + 1); // the years' table
+        const std::string last = table.substr(table.rfind('\n', table.size() - 2) + 1);
         QVERIFY2(last.starts_with("2027,"), last.c_str());
         std::vector<std::string> cells;
         std::istringstream row(last.substr(0, last.size() - 1));
@@ -262,7 +296,9 @@ private slots:
         QCOMPARE(std::stod(cells[20]), y1["supply_share"]["ssd"].get<double>());
         const Run t = runCli({ "outlook", "--outlook", file });
         QCOMPARE(t.status, 0);
-        QVERIFY(t.out.find("supply share: HBM   DRAM   NAND") != std::string::npos);
+        // Its own columns, each separated from the next (they ran together: "0.234%0.0341%").
+        QVERIFY(t.out.find("supply share HBM     DRAM     NAND") != std::string::npos);
+        QVERIFY(t.out.find("%0") == std::string::npos && t.out.find("%1") == std::string::npos);
     }
 
     /// kvtiers preset save NAME --outlook FILE, list, show, and kvtiers outlook --outlook NAME
@@ -360,6 +396,47 @@ private slots:
         for (const auto& [key, label] : labels)
             QVERIFY2(t.out.find("    " + label + "  ") != std::string::npos, label.c_str());
         QVERIFY(t.out.find(" of chat") == std::string::npos);
+    }
+
+    /// `kvtiers export --chart outlook` draws each of the tab's four charts headless, as the
+    /// built binary (it needs the GUI's chart code); a wrong view or tier is refused by name.
+    void exportChartOutlook()
+    {
+        const QString binary = qEnvironmentVariable("KVTIERS_BINARY");
+        if (binary.isEmpty())
+            QSKIP("KVTIERS_BINARY is not set (run through ctest)");
+        const auto run = [&](const QStringList& args) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            env.insert(QStringLiteral("HOME"), m_dir.path());
+            p.setProcessEnvironment(env);
+            p.start(binary,
+                QStringList { QStringLiteral("export"), QStringLiteral("--chart"), QStringLiteral("outlook") } + args);
+            p.waitForFinished(300000);
+            return std::pair { p.exitCode(), QString::fromUtf8(p.readAllStandardError()) };
+        };
+        const std::string card = write("chart.json", outlookJson());
+        for (const char* view : { "index", "bytes", "decomposition", "tornado" }) {
+            const QString out = m_dir.filePath(QStringLiteral("%1.svg").arg(QLatin1String(view)));
+            const auto [status, err] = run({ QStringLiteral("--outlook"), QString::fromStdString(card),
+                QStringLiteral("--view"), QLatin1String(view), QStringLiteral("--out"), out });
+            QVERIFY2(status == 0, qPrintable(err));
+            QFile svg(out);
+            QVERIFY(svg.open(QIODevice::ReadOnly));
+            const QByteArray text = svg.readAll();
+            QVERIFY2(text.contains("<svg") && text.contains("a scenario, not a forecast"), view);
+        }
+        const auto [badView, viewErr] = run({ QStringLiteral("--view"), QStringLiteral("pie"), QStringLiteral("--out"),
+            m_dir.filePath(QStringLiteral("x.png")) });
+        QCOMPARE(badView, 2);
+        QVERIFY2(viewErr.contains(QStringLiteral("--view: unknown view \"pie\" (use index, bytes, decomposition or "
+                                                 "tornado)")),
+            qPrintable(viewErr));
+        const auto [badTier, tierErr] = run({ QStringLiteral("--tier"), QStringLiteral("dram"), QStringLiteral("--out"),
+            m_dir.filePath(QStringLiteral("x.png")) });
+        QCOMPARE(badTier, 2);
+        QVERIFY2(tierErr.contains(QStringLiteral("--tier: only for --view tornado")), qPrintable(tierErr));
     }
 };
 

@@ -22,6 +22,9 @@ using namespace kvtiers::test;
 namespace {
 
 constexpr double kNoWindow = std::numeric_limits<double>::infinity();
+/// Qwen3-Next's Gated DeltaNet state per layer and sequence: 32 x 128 x 128 recurrent plus
+/// (2 x 16 x 128 + 32 x 128) x 3 conv elements, in BF16.
+constexpr double kGatedDeltaNetState = (32.0 * 128 * 128 + (2.0 * 16 * 128 + 32 * 128) * 3) * 2;
 
 /// One group of identical layers as the source describes it: bytes per token per layer
 /// at BF16, the tokens a layer holds at most, and fixed state bytes per sequence.
@@ -84,6 +87,17 @@ const std::map<std::string, Shapes>& sourceShapes()
         { "deepseek-v3.2", { { 61, mla(512, 64) }, { 61, 128 * 2 } } },
         // DeepSeek LLM 67B config: 95 layers, 8 KV heads x 128.
         { "deepseek-67b", { { 95, gqa(8, 128) } } },
+        // The outlook's MLA and hybrid variants (not released models): the base's layers with
+        // DeepSeek-V3's latent (kv_lora_rank 512, qk_rope_head_dim 64), or one layer in four
+        // kept as the base's attention and the rest Qwen3-Next's Gated DeltaNet state.
+        { "llama-3.1-8b-mla-variant", { { 32, mla(512, 64) } } },
+        { "qwen2.5-7b-mla-variant", { { 28, mla(512, 64) } } },
+        { "glm-4.5-mla-variant", { { 92, mla(512, 64) } } },
+        { "llama-3.1-70b-mla-variant", { { 80, mla(512, 64) } } },
+        { "llama-3.1-8b-hybrid-variant", { { 8, gqa(8, 128) }, { 24, 0, kNoWindow, kGatedDeltaNetState } } },
+        { "qwen2.5-7b-hybrid-variant", { { 7, gqa(4, 128) }, { 21, 0, kNoWindow, kGatedDeltaNetState } } },
+        { "glm-4.5-hybrid-variant", { { 23, gqa(8, 128) }, { 69, 0, kNoWindow, kGatedDeltaNetState } } },
+        { "llama-3.1-70b-hybrid-variant", { { 20, gqa(8, 128) }, { 60, 0, kNoWindow, kGatedDeltaNetState } } },
         // Kimi K2 config: 61 MLA layers, kv_lora_rank 512, qk_rope_head_dim 64.
         { "kimi-k2", { { 61, mla(512, 64) } } },
         // gpt-oss config: layer_types alternating sliding (window 128) / full; 8 KV heads x 64;

@@ -252,16 +252,21 @@ private slots:
         for (const DocumentExport& e : view.document()->exports())
             ids << e.id;
         QCOMPARE(ids,
-            (QStringList {
-                QStringLiteral("outlook-chart"), QStringLiteral("outlook-years"), QStringLiteral("outlook-card") }));
+            (QStringList { QStringLiteral("outlook-chart"), QStringLiteral("outlook-bytes-chart"),
+                QStringLiteral("outlook-tornado-chart"), QStringLiteral("outlook-decomposition-chart"),
+                QStringLiteral("outlook-years"), QStringLiteral("outlook-card") }));
     }
 
     void tableReadsInUnits()
     {
-        // Tokens per day in SI units and back exactly; a plain number is read as well.
-        QCOMPARE(OutlookDriversTable::tokensText(2.1e14), QStringLiteral("210 T/day"));
-        QCOMPARE(OutlookDriversTable::tokensText(2.1e15), QStringLiteral("2.1 P/day"));
-        QCOMPARE(OutlookDriversTable::tokensText(950), QStringLiteral("950/day"));
+        // Tokens per day in words ("T" would read as terabytes beside PB and EB) and back
+        // exactly; SI units and a plain number are read as well.
+        QCOMPARE(OutlookDriversTable::tokensText(2.1e14), QStringLiteral("210 trillion/day"));
+        QCOMPARE(OutlookDriversTable::tokensText(2.1e15), QStringLiteral("2,100 trillion/day"));
+        QCOMPARE(OutlookDriversTable::tokensText(950), QStringLiteral("950 tokens/day"));
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("210 trillion/day")), 2.1e14);
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("2,100 trillion/day")), 2.1e15);
+        QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("210조/일")), 2.1e14);
         QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("210 T/day")), 2.1e14);
         QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("2.1 P")), 2.1e15);
         QCOMPARE(OutlookDriversTable::parseTokens(QStringLiteral("1.5k")), 1500.0);
@@ -285,7 +290,7 @@ private slots:
             QCOMPARE(table->item(r, OutlookDriversTable::TokensColumn)->text(),
                 OutlookDriversTable::tokensText(card.years[static_cast<size_t>(r)].tokensPerDay));
         // steady.json: 2.1e14 tokens a day in 2026.
-        QCOMPARE(table->item(0, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("210 T/day"));
+        QCOMPARE(table->item(0, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("210 trillion/day"));
         // Shares in %, headed by the workload card's short name, its full name in the tooltip.
         const auto& workloads = view.driversTable()->shareWorkloads();
         const int chat = OutlookDriversTable::FirstShareColumn
@@ -309,7 +314,7 @@ private slots:
         QCOMPARE(view.document()->undoStack()->count(), 2);
         table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("many"));
         QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
-        QCOMPARE(table->item(1, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("500 T/day"));
+        QCOMPARE(table->item(1, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("500 trillion/day"));
     }
 
     void exportWritesFiles()

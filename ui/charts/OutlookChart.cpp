@@ -22,16 +22,6 @@ QColor seriesColor(int series, const QPalette& palette)
     return chart::tierColor(kTiers[static_cast<size_t>(series)]);
 }
 
-/// A count with an SI prefix, three significant digits ("1.05 P" for 1.05e15).
-QString siCount(double value)
-{
-    static constexpr std::pair<const char*, double> kPrefixes[]
-        = { { "E", 1e18 }, { "P", 1e15 }, { "T", 1e12 }, { "G", 1e9 }, { "M", 1e6 }, { "k", 1e3 } };
-    for (const auto& [prefix, scale] : kPrefixes)
-        if (std::abs(value) >= scale)
-            return QString::number(value / scale, 'g', 3) + QStringLiteral(" ") + QLatin1String(prefix);
-    return QString::number(value, 'g', 3);
-}
 } // namespace
 
 OutlookChart::OutlookChart(Mode mode, QWidget* parent)
@@ -205,11 +195,13 @@ QString OutlookTornadoChart::driverNameAt(int row) const
 QString OutlookTornadoChart::rowLabel(const OutlookTornadoBar& bar) const
 {
     const QString name = QString::fromStdString(outlookDriverLabel(bar.driver, bar.workloadName, &translatedText));
-    // Tokens per day in SI units ("1.05 P → 3.15 P"); the other ends as the core wrote them.
+    // Tokens per day in the UI language's words ("1,050 trillion/day", 조); the other ends as
+    // the core wrote them.
     const bool tokens = bar.driver == OutlookDriver::Tokens;
+    const auto tokensText = [](double v) { return QString::fromStdString(outlookTokensText(v, &translatedText)); };
     QString label = tr("%1 (%2 → %3)")
-                        .arg(name, tokens ? siCount(bar.lowValue) : QString::fromStdString(bar.lowText),
-                            tokens ? siCount(bar.highValue) : QString::fromStdString(bar.highText));
+                        .arg(name, tokens ? tokensText(bar.lowValue) : QString::fromStdString(bar.lowText),
+                            tokens ? tokensText(bar.highValue) : QString::fromStdString(bar.highText));
     if (!bar.lowFeasible || !bar.highFeasible)
         label += QStringLiteral(" ") + tr("(an end cannot be sized)");
     return label;

@@ -1449,6 +1449,45 @@
     </message>
 </context>
 <context>
+    <name>OutlookExport</name>
+    <message>
+        <source>%1: an outlook chart exports as .png, .svg or .pdf</source>
+        <translation>%1: 전망 차트는 .png, .svg 또는 .pdf로 내보냅니다</translation>
+    </message>
+    <message>
+        <source>Outlook %1, a scenario, not a forecast: every figure follows from the card&apos;s inputs. Needed bytes per tier as an index of %2 (unitless); decimal units (1 PB = 10^15 B). Sources: %3. Assumptions: %4. kvtiers %5.</source>
+        <translation>전망 %1: 예측이 아닌 시나리오이며, 모든 수치는 카드의 입력에서 나옵니다. 계층별 필요 바이트는 %2년 대비 지수(단위 없음), 십진 단위(1 PB = 10^15 B). 출처: %3. 가정: %4. kvtiers %5.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>%1: a scenario, not a forecast</source>
+        <translation>%1: 예측이 아닌 시나리오</translation>
+    </message>
+    <message>
+        <source>%1: bytes needed per tier (a scenario, not a forecast)</source>
+        <translation>%1: 계층별 필요 바이트 (예측이 아닌 시나리오)</translation>
+    </message>
+    <message>
+        <source>%1: the decomposition is not computed yet</source>
+        <translation>%1: 분해가 아직 계산되지 않았습니다</translation>
+    </message>
+    <message>
+        <source>%1: what made each tier grow, %2 to %3 (a scenario, not a forecast)</source>
+        <translation>%1: %2년에서 %3년까지 각 계층을 키운 요인 (예측이 아닌 시나리오)</translation>
+    </message>
+    <message>
+        <source>%1: the tornado is not computed yet</source>
+        <translation>%1: 토네이도가 아직 계산되지 않았습니다</translation>
+    </message>
+    <message>
+        <source>%1: what moves %2 in %3 (a scenario, not a forecast)</source>
+        <translation>%1: %3년 %2을(를) 움직이는 요인 (예측이 아닌 시나리오)</translation>
+    </message>
+</context>
+<context>
     <name>OutlookGroup</name>
     <message>
         <source>No tier&apos;s growth can be split.</source>
@@ -1493,6 +1532,17 @@
     <message>
         <source>Latency targets</source>
         <translation>지연 시간 목표</translation>
+    </message>
+</context>
+<context>
+    <name>OutlookText</name>
+    <message>
+        <source>%1 trillion/day</source>
+        <translation>%1조/일</translation>
+    </message>
+    <message>
+        <source>%1 tokens/day</source>
+        <translation>%1 토큰/일</translation>
     </message>
 </context>
 <context>
@@ -3924,10 +3974,6 @@ replica</source>
         <translation>%1: .png, .svg, .pdf, .csv 또는 .json으로 내보내세요</translation>
     </message>
     <message>
-        <source>%1: a scenario, not a forecast</source>
-        <translation>%1: 예측이 아닌 시나리오</translation>
-    </message>
-    <message>
         <source>Outlook thesis chart</source>
         <translation>전망 논지 차트</translation>
     </message>
@@ -3944,12 +3990,16 @@ replica</source>
         <translation>%1: 전망을 산정할 수 없습니다: %2</translation>
     </message>
     <message>
-        <source>Outlook %1, a scenario, not a forecast: every figure follows from the card&apos;s inputs. Needed bytes per tier as an index of %2 (unitless); decimal units (1 PB = 10^15 B). Sources: %3. Assumptions: %4. kvtiers %5.</source>
-        <translation>전망 %1: 예측이 아닌 시나리오이며, 모든 수치는 카드의 입력에서 나옵니다. 계층별 필요 바이트는 %2년 대비 지수(단위 없음), 십진 단위(1 PB = 10^15 B). 출처: %3. 가정: %4. kvtiers %5.</translation>
+        <source>Outlook bytes per tier chart</source>
+        <translation>전망 계층별 바이트 차트</translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>없음</translation>
+        <source>Outlook driver tornado chart</source>
+        <translation>전망 동인 토네이도 차트</translation>
+    </message>
+    <message>
+        <source>Outlook growth decomposition chart</source>
+        <translation>전망 성장 분해 차트</translation>
     </message>
 </context>
 <context>

@@ -86,9 +86,10 @@ void OutlookChartsPage::showResult()
 
 void OutlookChartsPage::showTornado()
 {
+    const Tier tier = kTiers[static_cast<size_t>(std::max(0, m_tierPicker->currentIndex()))];
+    m_document->setExportTier(tier); // File → Export writes the tornado shown
     if (m_document->hasResult())
-        m_tornadoChart->setTornado(
-            m_document->result().tornado, kTiers[static_cast<size_t>(std::max(0, m_tierPicker->currentIndex()))]);
+        m_tornadoChart->setTornado(m_document->result().tornado, tier);
 }
 
 namespace {

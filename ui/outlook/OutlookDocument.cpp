@@ -2,8 +2,7 @@
 
 #include "core/io/InputError.h"
 #include "core/report/OutlookReport.h"
-#include "ui/charts/OutlookChart.h"
-#include "ui/export/ReportRender.h"
+#include "ui/export/OutlookExport.h"
 #include "ui/text/Translate.h"
 
 #include <QFileInfo>
@@ -176,37 +175,17 @@ OutlookOutcome OutlookDocument::compute(const OutlookCard& card, const ComputeCo
     return out;
 }
 
-QString OutlookDocument::writeChart(const QString& path) const
+QString OutlookDocument::writeChart(const QString& path, int view) const
 {
-    ExportFormat format;
-    if (!ChartExporter::formatForPath(path, &format))
-        return tr("%1: export as .png, .svg, .pdf, .csv or .json").arg(path);
-    auto chart = report::offscreenChart<OutlookChart>();
-    chart->setResult(result().result);
-    const QString title = tr("%1: a scenario, not a forecast").arg(qs(card().name));
-    report::decorate(chart->plot(), title, exportFootnote(), m_exportOptions.width);
-    return report::renderToFile(chart.get(), path, format, m_exportOptions, title);
+    const OutlookExport::View v = OutlookExport::View(view);
+    const bool decomposed = m_decomposition->hasResult() && m_decomposition->errorMessage().isEmpty();
+    return OutlookExport::exportChart(path, v, card(), result().result, &result().tornado,
+        decomposed ? &m_decomposition->result() : nullptr, m_exportTier, m_exportOptions);
 }
 
 QString OutlookDocument::exportFootnote() const
 {
-    const OutlookCard& c = card();
-    QStringList sources, assumptions;
-    for (size_t i = 0; i < c.sources.size(); ++i) {
-        const OutlookSource& s = c.sources[i];
-        if (isAssumption(s)) {
-            assumptions << QStringLiteral("[%1]").arg(i);
-            continue;
-        }
-        const std::string by = s.publisher.empty() ? s.title : s.publisher;
-        sources << QStringLiteral("[%1] %2%3").arg(i).arg(qs(by), s.date.empty() ? QString() : qs(", " + s.date));
-    }
-    return tr("Outlook %1, a scenario, not a forecast: every figure follows from the card's inputs. Needed bytes "
-              "per tier as an index of %2 (unitless); decimal units (1 PB = 10^15 B). Sources: %3. Assumptions: "
-              "%4. kvtiers %5.")
-        .arg(qs(c.id), QString::number(c.years.empty() ? 0 : c.years.front().year), sources.join(QStringLiteral("; ")),
-            assumptions.isEmpty() ? tr("none") : assumptions.join(QStringLiteral(", ")),
-            QStringLiteral(KVTIERS_VERSION));
+    return OutlookExport::footnote(card());
 }
 
 QList<DocumentExport> OutlookDocument::exports() const
@@ -214,9 +193,16 @@ QList<DocumentExport> OutlookDocument::exports() const
     QList<DocumentExport> out;
     // The sized figures only while they are the card's: not while an edit fails to size.
     if (hasResult() && errorMessage().isEmpty()) {
-        out.append({ QStringLiteral("outlook-chart"), tr("Outlook thesis chart"),
-            { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") },
-            [this](const QString& path) { return writeChart(path); } });
+        const QStringList charts { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") };
+        out.append({ QStringLiteral("outlook-chart"), tr("Outlook thesis chart"), charts,
+            [this](const QString& path) { return writeChart(path, int(OutlookExport::View::Index)); } });
+        out.append({ QStringLiteral("outlook-bytes-chart"), tr("Outlook bytes per tier chart"), charts,
+            [this](const QString& path) { return writeChart(path, int(OutlookExport::View::Bytes)); } });
+        out.append({ QStringLiteral("outlook-tornado-chart"), tr("Outlook driver tornado chart"), charts,
+            [this](const QString& path) { return writeChart(path, int(OutlookExport::View::Tornado)); } });
+        // Listed while the decomposition still runs on its worker: its writer then says so.
+        out.append({ QStringLiteral("outlook-decomposition-chart"), tr("Outlook growth decomposition chart"), charts,
+            [this](const QString& path) { return writeChart(path, int(OutlookExport::View::Decomposition)); } });
         out.append({ QStringLiteral("outlook-years"), tr("Outlook years (CSV)"), { QStringLiteral("csv") },
             [this](const QString& path) {
                 return ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCsv(result().result)));
@@ -224,7 +210,11 @@ QList<DocumentExport> OutlookDocument::exports() const
     }
     out.append({ QStringLiteral("outlook-card"), tr("Outlook card (JSON)"), { QStringLiteral("json") },
         [this](const QString& path) {
-            return ChartExporter::writeFile(path, QByteArray::fromStdString(outlookCardToJson(card()).dump(2) + "\n"));
+            // The card as it reads again, with a line saying what its figures are in (a
+            // "_" key: the reader skips it).
+            Json j = outlookCardToJson(card());
+            j["_units"] = outlookCardUnitsNote();
+            return ChartExporter::writeFile(path, QByteArray::fromStdString(j.dump(2) + "\n"));
         } });
     return out;
 }

@@ -8,8 +8,9 @@
 // A driver edited (tokens per day, a target, a share) is one undo step, checked against the
 // year's option table (outlookYearOptions, core/cards/OutlookCard.h); a new pick (a built-in
 // card, a file, a saved outlook) clears the history. Each sizing hands the card to the
-// decomposition's document, which splits each tier's growth on its worker thread. Exports: the thesis chart as
-// PNG/SVG/PDF, the years as CSV (outlookCsv) and the card as JSON that opens again.
+// decomposition's document, which splits each tier's growth on its worker thread. Exports: the thesis, bytes,
+// tornado and (once computed) decomposition charts as PNG/SVG/PDF (OutlookExport), the years as CSV
+// (outlookCsv) and the card as JSON that opens again, with a units line.
 
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
@@ -85,6 +86,8 @@ public:
     static QString driverName(const std::string& key, const std::string& workload = {});
 
     void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
+    /// The tier the exported tornado chart shows (the tab's tornado tier).
+    void setExportTier(Tier tier) { m_exportTier = tier; }
     QList<DocumentExport> exports() const override;
     /// Writes the export whose formats hold the path's suffix; empty on success, else a
     /// message naming the file.
@@ -98,11 +101,12 @@ protected:
     void stored(const OutlookOutcome& outcome) override;
 
 private:
-    QString writeChart(const QString& path) const;
+    QString writeChart(const QString& path, int view) const; ///< view: an OutlookExport::View
 
     const CardCatalog& m_catalog;
     PresetStore m_presets;
     ExportOptions m_exportOptions;
+    Tier m_exportTier = Tier::Hbm;
     OutlookDecompositionDocument* m_decomposition = nullptr;
 };
 

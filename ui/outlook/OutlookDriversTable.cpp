@@ -4,6 +4,7 @@
 #include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
@@ -40,19 +41,20 @@ constexpr std::array<std::pair<char, int>, 6> kSiPrefixes { { { 'E', 18 }, { 'P'
 
 QString OutlookDriversTable::tokensText(double tokensPerDay)
 {
-    for (const auto& [prefix, power] : kSiPrefixes) {
-        const double scale = std::pow(10.0, power);
-        if (std::abs(tokensPerDay) >= scale)
-            return tr("%1 %2/day")
-                .arg(QString::number(tokensPerDay / scale, 'g', 4), QString(QChar::fromLatin1(prefix)));
-    }
-    return tr("%1/day").arg(QString::number(tokensPerDay, 'g', 4));
+    // "210 trillion/day" (Korean 조): "210 T" read as terabytes beside PB and EB charts.
+    return QString::fromStdString(outlookTokensText(tokensPerDay, [](const char* context, const char* source) {
+        return QCoreApplication::translate(context, source).toStdString();
+    }));
 }
 
 std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
 {
+    // As written: "210 trillion/day", "210조/일", or with an SI prefix, "210 T" (a trillion).
+    static const QRegularExpression words(QStringLiteral(R"(\s*(trillion|조)\s*(?=/|$))"));
     static const QRegularExpression form(QStringLiteral(R"(^\s*([0-9.,eE+-]+)\s*([kKMGTPE]?)\s*(?:/\s*\S+)?\s*$)"));
-    const QRegularExpressionMatch m = form.match(text);
+    QString plain = text;
+    plain.replace(words, QStringLiteral(" T"));
+    const QRegularExpressionMatch m = form.match(plain);
     if (!m.hasMatch())
         return std::nullopt;
     int power = 0;
@@ -64,7 +66,11 @@ std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
     }
     // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
     // number in the user's locale ("2,5") otherwise.
-    const QString number = m.captured(1);
+    QString number = m.captured(1);
+    // "2,100" as this table writes it: commas that group thousands, not a decimal comma.
+    static const QRegularExpression grouped(QStringLiteral(R"(^\d{1,3}(,\d{3})+(\.\d+)?$)"));
+    if (grouped.match(number).hasMatch())
+        number.remove(u',');
     bool ok = false;
     double value = QString(number + QStringLiteral("e%1").arg(power)).toDouble(&ok);
     if (!ok)
