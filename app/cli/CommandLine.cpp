@@ -2,6 +2,7 @@
 
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Outlook.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
@@ -68,6 +69,12 @@ std::string commandList()
 
 } // namespace
 
+/// `kvtiers outlook`'s flag for `key`, as its option table spells it.
+std::string outlookFlagOf(std::string_view key)
+{
+    return optionFlagOf(outlookRunOptions(), key);
+}
+
 const Command kExportCommand = { "export",
     R"(  kvtiers export --chart tiers|sweep|compare|fleet|outlook --out FILE.png|.svg|.pdf|.csv|.json
                  [--preset NAME | --workload ID | eval options] [--axis context|concurrency]
@@ -76,11 +83,14 @@ const Command kExportCommand = { "export",
                  of kvtiers fleet on one server profile (--hardware) and overrides; .csv: sweep,
                  compare or fleet table; .json: the scenario with all results (fleet: as kvtiers
                  fleet --json). Needs no display.
-                 outlook takes --outlook ID|FILE|SAVED (default steady) and --view index|bytes|
+                 outlook takes )"
+        + outlookFlagOf("outlook") + R"( ID|FILE|SAVED (default steady) and --view index|bytes|
                  decomposition|tornado (default index; tornado: --tier hbm|dram|ssd); .csv: its
-                 years as kvtiers outlook --csv; .json: as kvtiers outlook --json --decompose.
+                 years as kvtiers outlook --csv; .json: as kvtiers outlook --json )"
+        + outlookFlagOf("decompose") + R"(.
 )",
-    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", "--outlook", "--view", "--tier" },
+    { "--chart", "--out", "--width", "--height", "--scale", "--axis", "--comparison", outlookFlagOf("outlook"),
+        "--view", "--tier" },
     nullptr };
 
 const std::vector<const Command*>& commands()

@@ -138,7 +138,8 @@ int exportOutlook(const Parsed& p, const QString& path, ExportFormat format, Exp
         throw InputError("--tier: unknown tier \"" + tierName + "\" (use hbm, dram or ssd)");
     if (own("--tier") && *view != ui::OutlookExport::View::Tornado)
         throw InputError("--tier: only for --view tornado");
-    const OutlookCard card = resolveOutlookOrPreset(own("--outlook").value_or("steady"));
+    const OutlookCard card
+        = resolveOutlookOrPreset(own(optionFlagOf(outlookRunOptions(), "outlook").c_str()).value_or("steady"));
     const OutlookResult result = computeOutlook(cardCatalog(), card);
     QString error;
     if (format == ExportFormat::Csv) {
@@ -180,9 +181,10 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out)
     const std::string chart = own("--chart") ? *own("--chart") : "tiers";
     if (chart != "tiers" && chart != "sweep" && chart != "compare" && chart != "fleet" && chart != "outlook")
         throw InputError("--chart: unknown chart \"" + chart + "\" (use tiers, sweep, compare, fleet or outlook)");
-    for (const char* flag : { "--outlook", "--view", "--tier" })
+    const std::string outlookFlag = optionFlagOf(outlookRunOptions(), "outlook");
+    for (const std::string& flag : { outlookFlag, std::string("--view"), std::string("--tier") })
         if (own(flag) && chart != "outlook")
-            throw InputError(std::string(flag) + ": only for --chart outlook");
+            throw InputError(flag + ": only for --chart outlook");
     if (!own("--out"))
         throw InputError("export: say where to write: --out FILE.png|.svg|.pdf|.csv|.json");
     const QString path = QString::fromStdString(*own("--out"));

@@ -2,8 +2,8 @@
 
 #include "ui/charts/OutlookChart.h"
 #include "ui/charts/OutlookWaterfallChart.h"
-#include "ui/export/ReportRender.h"
 #include "ui/common/Tier.h"
+#include "ui/export/ReportRender.h"
 
 namespace kvtiers::ui {
 
@@ -16,8 +16,8 @@ QString qs(const std::string& s)
 
 /// Decorates and renders one offscreen chart.
 template <typename Chart>
-QString render(Chart& chart, const QString& path, const QString& title, const QString& footnote,
-    const ExportOptions& options)
+QString render(
+    Chart& chart, const QString& path, const QString& title, const QString& footnote, const ExportOptions& options)
 {
     ExportFormat format {};
     if (!ChartExporter::formatForPath(path, &format) || format == ExportFormat::Csv || format == ExportFormat::Json)
@@ -61,9 +61,8 @@ QString OutlookExport::footnote(const OutlookCard& c)
             QStringLiteral(KVTIERS_VERSION));
 }
 
-QString OutlookExport::exportChart(const QString& path, View view, const OutlookCard& card,
-    const OutlookResult& result, const OutlookTornado* tornado, const OutlookDecomposition* decomposition, Tier tier,
-    const ExportOptions& options)
+QString OutlookExport::exportChart(const QString& path, View view, const OutlookCard& card, const OutlookResult& result,
+    const OutlookTornado* tornado, const OutlookDecomposition* decomposition, Tier tier, const ExportOptions& options)
 {
     const QString name = qs(card.name);
     const QString note = footnote(card);
@@ -77,8 +76,9 @@ QString OutlookExport::exportChart(const QString& path, View view, const Outlook
         chart->setAttribute(Qt::WA_DontShowOnScreen);
         chart->setPalette(report::palette());
         chart->setResult(result);
-        const QString title = view == View::Index ? tr("%1: a scenario, not a forecast").arg(name)
-                                                  : tr("%1: bytes needed per tier (a scenario, not a forecast)").arg(name);
+        const QString title = view == View::Index
+            ? tr("%1: a scenario, not a forecast").arg(name)
+            : tr("%1: bytes needed per tier (a scenario, not a forecast)").arg(name);
         return render(*chart, path, title, note, options);
     }
     case View::Decomposition: {
@@ -99,9 +99,7 @@ QString OutlookExport::exportChart(const QString& path, View view, const Outlook
         auto chart = report::offscreenChart<OutlookTornadoChart>();
         chart->setTornado(*tornado, tier);
         return render(*chart, path,
-            tr("%1: what moves %2 in %3 (a scenario, not a forecast)")
-                .arg(name, tierName(tier))
-                .arg(tornado->year),
+            tr("%1: what moves %2 in %3 (a scenario, not a forecast)").arg(name, tierName(tier)).arg(tornado->year),
             note, options);
     }
     }
