@@ -1409,16 +1409,16 @@
         <translation>첫해부터 마지막 해까지 각 계층의 증가를 요인 그룹마다 하나의 배수로 분해</translation>
     </message>
     <message>
-        <source>replay at several values of DRAM or SSD per server (0, then log-spaced from the foot of the trace&apos;s hit curve), or of the replica count (from the least stable count to twice it)</source>
-        <translation>서버당 D램이나 SSD(0, 그다음 트레이스 적중 곡선의 밑동부터 로그 간격), 또는 레플리카 수(안정적인 최소 개수부터 그 두 배까지)를 여러 값으로 바꾸며 재생</translation>
-    </message>
-    <message>
         <source>a sweep&apos;s values instead of its points: blocks per server (per pool with global routing) or replicas, e.g. 1000,5000,20000</source>
         <translation>점 개수 대신 스윕할 값: 서버당 블록 수(global 라우팅이면 풀당) 또는 레플리카 수, 예: 1000,5000,20000</translation>
     </message>
     <message>
         <source>every request&apos;s output tokens, 1 for prefill only (default: the trace&apos;s)</source>
         <translation>모든 요청의 출력 토큰 수, 1이면 프리필만 (기본값: 트레이스의 값)</translation>
+    </message>
+    <message>
+        <source>replay at several values of DRAM or SSD per server (0, then log-spaced from a tenth of the knee of the trace&apos;s hit curve), or of the replica count (from the least stable count to twice it)</source>
+        <translation>서버당 D램이나 SSD(0, 그다음 트레이스 적중 곡선 무릎점의 10분의 1부터 로그 간격), 또는 레플리카 수(안정적인 최소 개수부터 그 두 배까지)를 여러 값으로 바꾸며 재생</translation>
     </message>
 </context>
 <context>
