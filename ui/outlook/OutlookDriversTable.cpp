@@ -156,8 +156,10 @@ void OutlookDriversTable::fill()
     clear();
     setRowCount(static_cast<int>(card.years.size()));
     setColumnCount(FirstShareColumn + static_cast<int>(m_workloads.size()));
-    // The year column as narrow as "2026"; the drivers share the rest.
+    // The year column as narrow as "2026", tokens as wide as "2,100 trillion/day" on one line
+    // (a shared width wrapped it onto two, and every row doubled); the drivers share the rest.
     horizontalHeader()->setSectionResizeMode(YearColumn, QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(TokensColumn, QHeaderView::ResizeToContents);
     QStringList headers { tr("Year"), tr("Tokens per day"), tr("TTFT target (s)"), tr("TPOT target (s)") };
     QStringList tips = headers;
     const auto& workloads = m_document->catalog().workloads();
