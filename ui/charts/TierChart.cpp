@@ -314,7 +314,9 @@ void TierChart::rebuildOverflow()
         m_overflowLabel->setColor(chart::overflowColor());
         m_overflowLabel->position->setCoords(kBarKey, over);
         setCaption(kTierCount, tr("fits in no tier!"));
-        oy->setLabel(ownScale ? tr("own scale") : tr("HBM's scale"));
+        // Where it shares HBM's scale, its axis says so. A scale of its own is left unsaid
+        // here: the label narrowed the panel until the caption no longer fitted.
+        oy->setLabel(ownScale ? QString() : tr("HBM's scale"));
         ox->setLabelColor(chart::overflowColor());
     } else {
         oy->setRange(0, 1);

@@ -4982,10 +4982,6 @@ GPU당: TP로 나눈 값.
         <translation>어느 계층에도 안 들어감!</translation>
     </message>
     <message>
-        <source>own scale</source>
-        <translation>별도 눈금</translation>
-    </message>
-    <message>
         <source>HBM&apos;s scale</source>
         <translation>HBM 눈금</translation>
     </message>
