@@ -1,6 +1,7 @@
 #include "core/scenario/KnobFields.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Scenario.h"
 
 #include <string>
 #include <vector>
@@ -157,7 +158,8 @@ KnobField context()
     KnobField f = bind<&WorkloadParams::context>();
     // A context must leave room for a prompt of at least one token.
     f.setValue = [](Scenario& s, const Knob& k, double v) {
-        s.workload.context = std::clamp(std::round(v), std::max(k.min, s.workload.outputTokens + 1), k.max);
+        s.workload.context = std::clamp(
+            std::round(v), std::max(k.min, s.workload.outputTokens + 1), std::min(k.max, contextLimit(s.model)));
     };
     return f;
 }

@@ -804,7 +804,7 @@ private slots:
             QFAIL("accepted a TPOT target below the table's range");
         } catch (const InputError& e) {
             QVERIFY2(
-                std::string(e.what()).starts_with("t.json: years[0] (2026).tpot_s: 0.00005 is out of range [0.0001, "),
+                std::string(e.what()).starts_with("t.json: years[0] (2026).tpot_s: 0.00005 is not between 0.0001 and "),
                 e.what());
         }
     }

@@ -78,6 +78,10 @@ private:
     /// Attention's or the activations' format: 16, 8 or 4 bits (and the value in effect).
     QWidget* buildPrecision(const Knob& knob, QWidget* parent);
     QWidget* buildRestorePath(const Knob& knob, QWidget* parent);
+    /// A bits picker's items worded from their data ("16-bit", "8-bit (checkpoint)"), in the
+    /// UI language: once built, and again at each language change.
+    static void wordBits(QComboBox* combo);
+    static constexpr int kCheckpointRole = Qt::UserRole + 1; ///< bool: the checkpoint's own format
     QWidget* buildRequestRate(const Knob& knob, QWidget* parent);
     /// The knob's tooltip on `widget`, worded again at each language change.
     void setTip(QWidget* widget, const Knob& knob);
