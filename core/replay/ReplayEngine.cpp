@@ -48,6 +48,7 @@ struct Job {
     double restoreUntil = 0;       ///< prefill may start then
     PerSource<std::uint64_t> tokens {};
     int replica = -1;
+    PrefillCost cost; ///< its prefill's cost (docs/trace.md, "Restore against compute")
 };
 
 /// One replica's state.
@@ -65,10 +66,13 @@ struct Replica {
     double decodeContext = 0;   ///< tokens held by the sequences decoding in the running step
     double outstandingWork = 0; ///< prompt tokens sent here, neither computed nor cached yet
     double linkFree = 0, linkBusy = 0;
-    double idleSince = 0;       ///< when its last step ended (while idle)
-    double stepSeconds = 0;     ///< the running step's
-    double busySeconds = 0;     ///< steps run, summed
-    std::uint64_t admitted = 0; ///< requests scheduled here
+    double idleSince = 0;             ///< when its last step ended (while idle)
+    double stepSeconds = 0;           ///< the running step's
+    std::vector<double> chunkCompute; ///< each chunk's compute seconds in the running step (0 for a decode)
+    double stepCompute = 0;           ///< the running step's compute seconds, prefill and decode
+    double stepStall = 0;             ///< the running step's restore stalls (serial restores and per-request costs)
+    double busySeconds = 0;           ///< steps run, summed
+    std::uint64_t admitted = 0;       ///< requests scheduled here
     bool busy = false;
 };
 
@@ -145,7 +149,10 @@ public:
     std::uint32_t pooledPrefixBlocks(int replica, std::uint32_t j) const override;
     const ReplayTrace& trace() const override { return m_t; }
     double prefillSeconds(double from, double to) const override { return m_cm.marginalRecomputeSeconds(from, to); }
-    double restoreSeconds(double tokens) const override { return m_cm.restoreSeconds(Tier::Dram, tokens); }
+    double restoreSeconds(double tokens) const override
+    {
+        return tokens > 0 ? m_cm.restoreSeconds(Tier::Dram, tokens) + m_cm.restoreFixedSeconds() : 0.0;
+    }
 
 private:
     void setup();
@@ -176,7 +183,9 @@ private:
     bool prefillDone(int ri, std::uint32_t j, double now);
     void finish(int ri, std::uint32_t j, double now);
     void settleHbm(int ri);
-    double stepSeconds(const Replica& rep) const;
+    /// The running step's seconds; fills rep's per-chunk compute and stall.
+    double stepSeconds(Replica& rep) const;
+    void summarizeCosts(ReplayResult& out) const;
     BlockLru& lower(Tier tier, int ri) { return tier == Tier::Dram ? m_dram[cacheOf(ri)] : m_ssd[cacheOf(ri)]; }
     const BlockLru& lower(Tier tier, int ri) const
     {
@@ -232,7 +241,7 @@ void Engine::setup()
     if (m_r.tiers.ssd.weights > 0)
         m_memFixed = std::max(m_memFixed, m_r.tiers.ssd.weights / tp / m_cm.nvmePerGpu());
     m_memPerToken = m_r.kvBytesPerToken / tp / (hw.hbmBandwidth * hw.decodeEfficiency);
-    m_decodeFlopSeconds = 2.0 * m_s.model.paramsActive / m_cm.replicaFlops();
+    m_decodeFlopSeconds = m_cm.decodeLinearFlops() / m_cm.replicaFlops();
     m_arPerToken = m_cm.allReduceSeconds(2) - m_cm.allReduceSeconds(1);
     m_arFixed = m_cm.allReduceSeconds(1) - m_arPerToken;
     m_nvmeBandwidth = hw.nvmeReadBandwidth;
@@ -410,28 +419,41 @@ void Engine::lookup(int ri, std::uint32_t j)
     Job& job = m_jobs[j];
     const ReplayTrace::Request& q = m_t.requests[j];
     const int bt = std::max(1, m_t.blockTokens);
-    std::uint64_t hit = 0;
-    std::uint32_t i = 0;
-    for (; i < q.keyCount; ++i) {
-        const std::uint64_t k = key(j, i);
-        std::optional<Tier> tier;
-        if (rep.hbm.contains(k))
-            tier = Tier::Hbm;
-        else
-            tier = lowerTierOf(ri, k);
+    const auto blockTokens = [&](std::uint32_t i) {
+        const std::uint64_t start = static_cast<std::uint64_t>(i) * bt;
+        return std::min<std::uint64_t>(bt, q.inputTokens > start ? q.inputTokens - start : 0);
+    };
+    // The cached prefix: leading blocks in HBM, then in HBM or a tier below. The blocks below
+    // HBM are restored only when that, the path's per-request cost included, beats computing
+    // them in the pass that prefills the rest (docs/trace.md, "Restore against compute").
+    std::uint32_t hbmLead = 0, cached = 0;
+    PerTier<std::uint64_t> found {};
+    for (; cached < q.keyCount; ++cached) {
+        const std::uint64_t k = key(j, cached);
+        const std::optional<Tier> tier = rep.hbm.contains(k) ? std::optional<Tier>(Tier::Hbm) : lowerTierOf(ri, k);
         if (!tier)
             break;
-        const std::uint64_t tokens = std::min<std::uint64_t>(bt,
-            q.inputTokens > static_cast<std::uint64_t>(i) * bt ? q.inputTokens - static_cast<std::uint64_t>(i) * bt
-                                                               : 0);
-        job.tokens[*tier] += tokens;
+        if (*tier == Tier::Hbm && hbmLead == cached)
+            ++hbmLead;
+        found[*tier] += blockTokens(cached);
+    }
+    const bool restores = (found.dram > 0 || found.ssd > 0)
+        && m_cm.restoreBeatsRecompute(static_cast<double>(blockTokens(0)) * hbmLead, static_cast<double>(found.dram),
+            static_cast<double>(found.ssd));
+    const std::uint32_t use = restores ? cached : hbmLead;
+    std::uint64_t hit = 0;
+    for (std::uint32_t i = 0; i < use; ++i) {
+        const std::uint64_t k = key(j, i);
+        const Tier tier = rep.hbm.contains(k) ? Tier::Hbm : *lowerTierOf(ri, k);
+        const std::uint64_t tokens = blockTokens(i);
+        job.tokens[tier] += tokens;
         hit += tokens;
         // A restored block lands in HBM; in exclusive tiers it leaves the tier below.
-        if (*tier != Tier::Hbm && m_mode == TierMode::Exclusive)
-            lower(*tier, ri).erase(k);
+        if (tier != Tier::Hbm && m_mode == TierMode::Exclusive)
+            lower(tier, ri).erase(k);
         rep.hbm.pin(k);
     }
-    job.hbmHits = i;
+    job.hbmHits = use;
     job.tokens.recomputed = q.inputTokens - std::min(hit, q.inputTokens);
     // At least one token is computed: the first output token needs the last prompt token's logits.
     job.prefillTo = std::max<std::uint64_t>(q.inputTokens, 1);
@@ -456,8 +478,15 @@ void Engine::restore(int ri, std::uint32_t j, double now)
         link += m_cm.restoreSeconds(Tier::Dram, dram);
     if (ssd > 0)
         link += m_cm.restoreSeconds(Tier::Dram, ssd);
+    // The engine hides `overlap` of the copy behind other requests' steps (the request
+    // waits for it); the rest, and the path's per-request cost, stall the step that
+    // prefills the request (docs/trace.md, "Restore against compute").
+    const double overlap = m_cm.restoreOverlap();
+    job.cost.restoreSeconds = link;
+    job.cost.fixedSeconds = m_cm.restoreFixedSeconds();
+    job.cost.stallSeconds = (1 - overlap) * link + job.cost.fixedSeconds;
     const double start = std::max(now, rep.linkFree);
-    double end = start + link;
+    double end = start + overlap * link;
     rep.linkBusy += link;
     if (ssd > 0) {
         const int sv = rep.server;
@@ -477,7 +506,8 @@ void Engine::endStep(int ri, double now)
     Replica& rep = m_rep[ri];
     ++rep.step;
     bool finished = false;
-    for (auto [j, n] : rep.chunks) {
+    for (const auto& chunk : rep.chunks) {
+        const auto [j, n] = chunk;
         Job& job = m_jobs[j];
         if (job.firstToken >= 0) {
             if (++job.generated >= m_t.requests[j].outputTokens) {
@@ -486,6 +516,10 @@ void Engine::endStep(int ri, double now)
             }
             continue;
         }
+        // Its share of the step, by compute, beside the stall its own restore caused.
+        if (rep.stepCompute > 0)
+            job.cost.computeSeconds += (rep.stepSeconds - rep.stepStall)
+                * rep.chunkCompute[static_cast<std::size_t>(&chunk - rep.chunks.data())] / rep.stepCompute;
         job.prefillDone += n;
         progress(ri, j, n);
         if (job.prefillFrom + job.prefillDone >= job.prefillTo)
@@ -568,24 +602,39 @@ void Engine::settleHbm(int ri)
     }
 }
 
-double Engine::stepSeconds(const Replica& rep) const
+double Engine::stepSeconds(Replica& rep) const
 {
     const double b = static_cast<double>(rep.decodes);
     double compute = 0;
-    for (auto [j, n] : rep.chunks) {
+    rep.stepStall = 0;
+    rep.chunkCompute.assign(rep.chunks.size(), 0.0);
+    for (std::size_t k = 0; k < rep.chunks.size(); ++k) {
+        const auto [j, n] = rep.chunks[k];
         const Job& job = m_jobs[j];
         if (job.firstToken >= 0)
             continue;
         const double from = static_cast<double>(job.prefillFrom + job.prefillDone);
-        compute += m_cm.marginalRecomputeSeconds(from, from + static_cast<double>(n));
+        double c = m_cm.marginalRecomputeSeconds(from, from + static_cast<double>(n));
+        // The chunk that ends the prompt runs the LM head for its last token (the first output).
+        if (job.prefillFrom + job.prefillDone + n >= job.prefillTo)
+            c += m_cm.lmHeadSeconds();
+        rep.chunkCompute[k] = c;
+        compute += c;
+        // A request's first chunk waits for the serial part of its restore and its path's
+        // per-request cost.
+        if (job.prefillDone == 0)
+            rep.stepStall += job.cost.stallSeconds;
     }
     if (b > 0) {
         compute += b * m_decodeFlopSeconds;
         compute += b * m_cm.decodeAttentionFlopsPerGpu(rep.decodeContext / b) * m_cm.attentionCost() * m_r.tp
             / m_cm.replicaFlops();
     }
+    rep.stepCompute = compute;
+    // One forward pass reads the weights whatever it computes: the step takes the longer of
+    // that read (with the decodes' KV) and its FLOPs, then the all-reduces and the stalls.
     const double memory = m_memFixed + m_memPerToken * rep.decodeContext;
-    return std::max(memory, compute) + m_arFixed + m_arPerToken * b;
+    return std::max(memory, compute) + m_arFixed + m_arPerToken * b + rep.stepStall;
 }
 
 ReplayResult Engine::run(const ReplayControl& control)
@@ -651,6 +700,7 @@ ReplayResult Engine::summarize() const
         rec.tokens = job.tokens;
         rec.replica = job.replica;
         rec.line = q.line;
+        rec.cost = job.cost;
         ttft.push_back(rec.ttft);
         wait.push_back(rec.wait);
         if (q.outputTokens > 1)
@@ -677,6 +727,7 @@ ReplayResult Engine::summarize() const
     for (Tier t : { Tier::Dram, Tier::Ssd })
         out.restoreBytes[t] = tokens[t] * m_r.kvBytesPerToken;
     summarizeLinks(out);
+    summarizeCosts(out);
     out.replicas = m_c.replicas;
     out.servers = m_c.servers;
     out.gpus = m_c.replicas * m_r.tp;
@@ -692,6 +743,12 @@ ReplayResult Engine::summarize() const
     out.trafficScale = m_o.trafficScale;
     out.options = m_o;
     return out;
+}
+
+void Engine::summarizeCosts(ReplayResult& out) const
+{
+    for (const Job& job : m_jobs)
+        out.prefillCost += job.cost;
 }
 
 void Engine::summarizeLinks(ReplayResult& out) const
