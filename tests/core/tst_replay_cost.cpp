@@ -27,7 +27,7 @@ using namespace kvtiers::replay;
 namespace {
 
 constexpr int kRequests = 10000;
-constexpr int kBlocks = 32; ///< 512 tokens in 16-token blocks
+constexpr int kBlocks = 32;     ///< 512 tokens in 16-token blocks
 constexpr int kPrefixes = 2048; ///< more than a replica runs at once (max_num_seqs 1024)
 
 /// 10,000 requests of 512 prompt tokens and one output token, all at t = 0. Request i
@@ -95,10 +95,11 @@ private slots:
                 // All but the first use of each prefix restore it from DRAM, and pay the
                 // path's fixed cost once each.
                 QVERIFY2(restoring == (shared > 0 ? kRequests - kPrefixes : 0),
-                    qPrintable(where + QStringLiteral(": %1 restoring, DRAM share %2, HBM share %3")
-                                           .arg(restoring)
-                                           .arg(out.hitShare.dram)
-                                           .arg(out.hitShare.hbm)));
+                    qPrintable(where
+                        + QStringLiteral(": %1 restoring, DRAM share %2, HBM share %3")
+                              .arg(restoring)
+                              .arg(out.hitShare.dram)
+                              .arg(out.hitShare.hbm)));
                 KV_COMPARE_NEAR(fixed, restoring * s.restorePath.perRequestSeconds, 1e-9);
                 KV_COMPARE_NEAR(out.hitShare.dram, restoring * shared * 16 / NP, 1e-12);
                 const double throughput = NP / out.durationSeconds;
@@ -151,8 +152,10 @@ private slots:
         QTest::addColumn<double>("overlap");
         for (double overlap : { 0.0, 1.0 }) {
             const QByteArray o = QByteArray::number(overlap);
-            QTest::newRow(QByteArray("1 replica, x0.4, overlap " + o).constData()) << 1 << int(ReplayRouting::Central) << 0.4 << overlap;
-            QTest::newRow(QByteArray("1 replica, x0.5, overlap " + o).constData()) << 1 << int(ReplayRouting::Central) << 0.5 << overlap;
+            QTest::newRow(QByteArray("1 replica, x0.4, overlap " + o).constData())
+                << 1 << int(ReplayRouting::Central) << 0.4 << overlap;
+            QTest::newRow(QByteArray("1 replica, x0.5, overlap " + o).constData())
+                << 1 << int(ReplayRouting::Central) << 0.5 << overlap;
             QTest::newRow(QByteArray("4 replicas, prefix-aware, overlap " + o).constData())
                 << 4 << int(ReplayRouting::PrefixAware) << 1.0 << overlap;
             QTest::newRow(QByteArray("6 replicas, prefix-aware, overlap " + o).constData())
