@@ -256,4 +256,18 @@ KnobField servers()
     return f;
 }
 
+KnobField hostLinkBandwidth()
+{
+    // The link's bandwidth for large copies: the card's curve (or peak) scaled to it.
+    KnobField f;
+    f.read = [](const JsonObject& o, const Knob& k, KnobTarget& t) {
+        if (auto v = readKnobNumber(o, k); v && t.hardware)
+            t.hardware->link.scaleTo(*v);
+    };
+    f.value = [](const Scenario& s) { return std::optional<double>(s.hardware.link.streamingBandwidth()); };
+    f.setValue = [](Scenario& s, const Knob& k, double v) { s.hardware.link.scaleTo(clampToKnob(k, v)); };
+    f.echo = [](const Scenario& s, const Knob& k) { return echoNumber(k, s.hardware.link.streamingBandwidth()); };
+    return f;
+}
+
 } // namespace kvtiers::knob_fields

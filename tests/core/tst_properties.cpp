@@ -491,7 +491,11 @@ private slots:
                 // A full LRU cache holds about the same hit tokens of a longer prefix and may
                 // move some to a slower tier (Che's approximation): TTFT falls with reuse only
                 // where the cache's demand fits.
-                if (rf.lostReuseBytes == 0 && evaluate(atSameTraffic(s)).lostReuseBytes == 0)
+                // (A link loaded past saturation waits for ever: TTFT before queueing is then
+                // inf − inf, undefined, so such a pair is not compared.)
+                const EvalResult same = evaluate(atSameTraffic(s));
+                if (rf.lostReuseBytes == 0 && same.lostReuseBytes == 0 && std::isfinite(rf.restoreQueueWaitSeconds)
+                    && std::isfinite(same.restoreQueueWaitSeconds))
                     record(checkPair(
                         "higher reuse never a longer TTFT with reuse before link queueing, same traffic", fixed, rf,
                         atSameTraffic(s),

@@ -246,6 +246,30 @@
         <translation>총 트래픽(요청/초)</translation>
     </message>
     <message>
+        <source>prefill MFU</source>
+        <translation>프리필 MFU</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s dense FLOP/s a prefill reaches, counting the transformer blocks&apos; matrices, one LM-head row and causal attention. The Hopper cards take 0.576, measured on an H200.</source>
+        <translation>프리필이 도달하는 GPU 밀집(dense) FLOP/s의 비율입니다. 트랜스포머 블록의 행렬, LM 헤드 한 행, 인과적 어텐션을 셉니다. Hopper 카드는 H200에서 측정한 0.576을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Prefill &amp;MFU:</source>
+        <translation>프리필 MFU(&amp;M):</translation>
+    </message>
+    <message>
+        <source>host link bandwidth</source>
+        <translation>호스트 링크 대역폭</translation>
+    </message>
+    <message>
+        <source>The GPU-host link&apos;s bandwidth for large copies, in bytes per second: the card&apos;s measured curve is scaled to it, keeping its shape against copy size.</source>
+        <translation>큰 복사에서 GPU-호스트 링크가 내는 대역폭(바이트/초)입니다. 카드의 측정 곡선을 이 값에 맞춰 비례 조정하며, 복사 크기에 따른 곡선 모양은 유지합니다.</translation>
+    </message>
+    <message>
+        <source>Host lin&amp;k bandwidth:</source>
+        <translation>호스트 링크 대역폭(&amp;K):</translation>
+    </message>
+    <message>
         <source>context</source>
         <translation>문맥 길이</translation>
     </message>
