@@ -143,7 +143,7 @@ private slots:
             FleetEntry moon { .label = "mooncake",
                 .spec = { "", hw, "mooncake", Json { { "context", 32768 } } },
                 .share = 0.4,
-                .targets = { .ttftSeconds = 5.0, .ttftPercentile = 90.0 } };
+                .targets = { .ttftSeconds = 5.0, .ttftPercentile = 90.0, .tpotSeconds = {}, .tpotPercentile = {} } };
             in.mix = { chat, moon };
             const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
             const HardwareCard& card = CardCatalog::builtin().hardware().at(hw);
