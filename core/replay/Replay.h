@@ -174,7 +174,7 @@ struct ReplayRecord {
     int replica = 0;
     std::uint64_t line = 0;
     std::uint64_t inputTokens = 0; ///< its prompt
-    PrefillCost cost; ///< its prefill's cost; cost.gpuSeconds(): prefill GPU seconds
+    PrefillCost cost;              ///< its prefill's cost; cost.gpuSeconds(): prefill GPU seconds
 };
 
 struct ReplayStats {
