@@ -176,7 +176,7 @@ void TestGuiControls::everyGuiKnobHasItsControl()
             QCOMPARE(spin->maximum(), k.max * scale);
         }
     }
-    QCOMPARE(controls, 24);
+    QCOMPARE(controls, 26); // every knob with a GUI control, the prefill MFU and host link included
 }
 
 void TestGuiControls::cardValuesBeyondTheControlsShowAsTheyAre()

@@ -83,6 +83,12 @@ void FleetMixEditor::buildTable()
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    // The two name columns share what the figures leave and elide; their tooltips carry
+    // the whole name. Sized to their text, long card names pushed the figures off the
+    // panel and the table scrolled sideways at 1280 pixels.
+    for (const int col : { FleetMixModel::WorkloadColumn, FleetMixModel::ModelColumn })
+        m_table->horizontalHeader()->setSectionResizeMode(col, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_texts([this] { m_table->setToolTip(tr("Double-click a share to edit it.")); });

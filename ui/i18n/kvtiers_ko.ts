@@ -5061,7 +5061,7 @@ GPU당: TP로 나눈 값.
     </message>
     <message>
         <source>fits in no tier!</source>
-        <translation>어느 계층에도 안 들어감!</translation>
+        <translation>들어갈 계층 없음!</translation>
     </message>
     <message>
         <source>HBM&apos;s scale</source>
