@@ -16,6 +16,7 @@
 #include "core/replay/Router.h"
 #include "core/report/ReplayReport.h"
 #include "core/trace/TraceAnalysis.h"
+#include "tests/support/ReplayRows.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
@@ -470,16 +471,8 @@ private slots:
         o.replicas = replicas;
         o.routing = static_cast<ReplayRouting>(routing);
         o.trafficScale = traffic;
-        // The rows this check has always taken: 7 values evenly from 0 to the larger of twice
-        // the scenario's DRAM and the trace's distinct blocks (the default sweep is log-spaced
-        // now; docs/trace.md gives a counter-example it finds).
-        const double top
-            = std::max(2 * replayCapacities(t.blockTokens, setup().scenario, setup().result, o).blocks.dram,
-                static_cast<double>(t.uniqueBlocks));
-        std::vector<double> at;
-        for (int i = 0; i < 7; ++i)
-            at.push_back(std::floor(top * i / 6));
-        ReplaySweep sweep = planReplaySweep(t, setup().scenario, setup().result, o, ReplaySweepAxis::Dram, 7, at);
+        ReplaySweep sweep = planReplaySweep(t, setup().scenario, setup().result, o, ReplaySweepAxis::Dram, 7,
+            test::evenDramRows(t, setup().scenario, setup().result, o));
         runReplaySweep(sweep, t, setup().scenario, setup().result, o);
         QCOMPARE(sweep.points.front().value, 0.0);
         QVERIFY(sweep.points.back().value >= static_cast<double>(t.uniqueBlocks));

@@ -13,6 +13,7 @@
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
 #include "core/trace/TraceReader.h"
+#include "tests/support/ReplayRows.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
@@ -179,7 +180,10 @@ private slots:
         o.routing = static_cast<ReplayRouting>(routing);
         o.trafficScale = traffic;
         o.keepRequests = false;
-        const ReplaySweep sweep = sweepReplay(t, s, evaluate(s), o, ReplaySweepAxis::Dram, 7);
+        const EvalResult r = evaluate(s);
+        ReplaySweep sweep
+            = planReplaySweep(t, s, r, o, ReplaySweepAxis::Dram, 7, test::evenDramRows(t, s, r, o));
+        runReplaySweep(sweep, t, s, r, o);
         double previous = std::numeric_limits<double>::infinity();
         for (const ReplaySweepPoint& p : sweep.points) {
             QVERIFY2(p.result.ttft.p99 <= previous,
@@ -225,7 +229,10 @@ private slots:
         o.replicas = replicas;
         o.routing = static_cast<ReplayRouting>(routing);
         o.keepRequests = false;
-        const ReplaySweep sweep = sweepReplay(t, s, evaluate(s), o, ReplaySweepAxis::Dram, 7);
+        const EvalResult r = evaluate(s);
+        ReplaySweep sweep
+            = planReplaySweep(t, s, r, o, ReplaySweepAxis::Dram, 7, test::evenDramRows(t, s, r, o));
+        runReplaySweep(sweep, t, s, r, o);
         bool rises = false;
         for (std::size_t i = 1; i < sweep.points.size(); ++i)
             rises = rises || sweep.points[i].result.ttft.p99 > sweep.points[i - 1].result.ttft.p99;

@@ -417,12 +417,14 @@ QWidget* ControlsPanel::buildBytesEdit(const Knob& k, QWidget* parent)
     auto* edit = new QLineEdit(parent);
     edit->setObjectName(widgetName(k, "Edit"));
     setTip(edit, k);
-    auto show = [this, edit, k = &k](const Scenario& s) {
-        edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4)));
+    // A rate (the host link's B/s) shows and reads "/s" after its size.
+    const char* per = std::string_view(k.unit) == "B/s" ? "/s" : "";
+    auto show = [this, edit, k = &k, per](const Scenario& s) {
+        edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4) + per));
     };
     connect(edit, &QLineEdit::editingFinished, this, [this, edit, k = &k, show] {
         // Refused: the value in effect again, as every field does.
-        if (!setByteOverride(edit, k->key, KnobText::tr(k->label)) && m_controller->hasResult())
+        if (!setByteOverride(edit, *k) && m_controller->hasResult())
             show(m_controller->scenario());
     });
     m_shows.push_back([edit, show](const Scenario& s) {
@@ -617,20 +619,21 @@ QWidget* ControlsPanel::buildRequestRate(const Knob& k, QWidget* parent)
     return spin;
 }
 
-bool ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, const QString& what)
+bool ControlsPanel::setByteOverride(QLineEdit* edit, const Knob& k)
 {
     if (!edit->isModified())
         return true;
     edit->setModified(false);
     double bytes = 0;
     try {
-        bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
+        bytes = parseKnobValue(k, edit->text().trimmed().toStdString(), KnobText::tr(k.label).toStdString())
+                    .get<double>();
     } catch (const InputError& e) {
         reportInput(edit, translated(e.message()));
         return false;
     }
     reportInput(edit, {});
-    m_controller->setOverride(key, bytes);
+    m_controller->setOverride(k.key, bytes);
     return true;
 }
 

@@ -96,7 +96,8 @@ private:
     void showKvFormat(const Scenario& scenario);
     void applyKvChoice();
     /// Sets a size typed in `edit`; false (the field marked, the message sent) if it does not read.
-    bool setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
+    /// Takes a size (or a rate) typed into `edit` as knob `k`'s override; false if refused.
+    bool setByteOverride(QLineEdit* edit, const Knob& k);
     /// Reports a typed entry: `rejected` (not empty) marks `field` and goes to the status
     /// bar; an accepted one clears the field's mark and a status message about bad input.
     void reportInput(QWidget* field, const QString& rejected, const QString& taken = {});
