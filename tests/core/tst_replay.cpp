@@ -309,11 +309,13 @@ private slots:
 
     void cacheAwareRoutingEarnsItsName()
     {
-        // sessionTrace: 8 replicas whose HBM caches 400 blocks each (a quarter of the hot
-        // conversations), no DRAM or SSD. The load: where prefix-aware's busiest replica is
-        // 90-98% busy, found by bisection on the traffic scale.
+        // sessionTrace with 1,000 conversations (about 10,000 live blocks): 8 replicas whose
+        // HBM caches 400 blocks each (a third of them together), no DRAM or SSD. The load:
+        // where prefix-aware's busiest replica is 90-98% busy, found by bisection on the
+        // traffic scale. (With 300 conversations and the prefill's fixed cost paid, seed 3's
+        // hot conversations spread evenly and the whole fleet ran 0.83 busy.)
         for (std::uint64_t seed : { 1u, 2u, 3u }) {
-            const ReplayTrace t = sessionTrace(seed, 6000, 300);
+            const ReplayTrace t = sessionTrace(seed, 6000, 1000);
             ReplayOptions o;
             o.replicas = 8;
             o.capacityBlocks = { 400.0, 0.0, 0.0 };
@@ -335,11 +337,10 @@ private slots:
                 (busiest < 0.90 ? lo : hi) = o.trafficScale;
             }
             QVERIFY2(busiest >= 0.90 && busiest <= 0.98, qPrintable(QString::number(busiest)));
-            // Prefix affinity leaves slack a balancing router can use: the mean replica at
-            // least a tenth less busy than the busiest (seeds 1-3: 0.52, 0.53 and 0.83 of the
-            // duration against 0.90-0.98).
+            // Prefix affinity leaves slack a balancing router can use (seeds 1-3: the fleet
+            // 0.55, 0.55 and 0.54 busy).
             const double fleet = prefix.replicaBusySeconds.mean / prefix.durationSeconds;
-            QVERIFY2(fleet <= 0.9 * busiest, qPrintable(QStringLiteral("fleet %1, busiest %2").arg(fleet).arg(busiest)));
+            QVERIFY2(fleet <= 0.75, qPrintable(QStringLiteral("fleet %1, busiest %2").arg(fleet).arg(busiest)));
             const double aware = run(ReplayRouting::CacheAware).ttft.mean;
             for (ReplayRouting other : { ReplayRouting::LeastLoaded, ReplayRouting::RoundRobin })
                 QVERIFY2(aware <= 0.95 * run(other).ttft.mean,
