@@ -218,7 +218,8 @@ private slots:
             },
             { "years[0] (2026).mix.chat.tpot_percentile", "0.9", percentileWords });
         // The drivers' option table's range: a TTFT target under its lower end names the field.
-        refused([](Json& j) { j["years"][0]["ttft_s"] = 1e-6; }, { "years[0] (2026).ttft_s", "is not between 0.0001 and" });
+        refused(
+            [](Json& j) { j["years"][0]["ttft_s"] = 1e-6; }, { "years[0] (2026).ttft_s", "is not between 0.0001 and" });
     }
 
     /// The options are the option table's: its flags in the help, its ranges checked, each

@@ -107,7 +107,8 @@ private slots:
             }
             return std::string("accepted");
         };
-        QCOMPARE(message("host_link_bytes_per_s", "1kB/s"), std::string("field: \"1kB/s\" is not between 1 MB/s and 1 PB/s"));
+        QCOMPARE(message("host_link_bytes_per_s", "1kB/s"),
+            std::string("field: \"1kB/s\" is not between 1 MB/s and 1 PB/s"));
         QCOMPARE(message("prefill_mfu", "0.1%"), std::string("field: \"0.1%\" is not between 0.01 and 1"));
         QVERIFY(message("gpu_memory_utilization", "0").find("leaves the engine no HBM") != std::string::npos);
     }

@@ -181,8 +181,7 @@ private slots:
         o.trafficScale = traffic;
         o.keepRequests = false;
         const EvalResult r = evaluate(s);
-        ReplaySweep sweep
-            = planReplaySweep(t, s, r, o, ReplaySweepAxis::Dram, 7, test::evenDramRows(t, s, r, o));
+        ReplaySweep sweep = planReplaySweep(t, s, r, o, ReplaySweepAxis::Dram, 7, test::evenDramRows(t, s, r, o));
         runReplaySweep(sweep, t, s, r, o);
         double previous = std::numeric_limits<double>::infinity();
         for (const ReplaySweepPoint& p : sweep.points) {
@@ -230,8 +229,7 @@ private slots:
         o.routing = static_cast<ReplayRouting>(routing);
         o.keepRequests = false;
         const EvalResult r = evaluate(s);
-        ReplaySweep sweep
-            = planReplaySweep(t, s, r, o, ReplaySweepAxis::Dram, 7, test::evenDramRows(t, s, r, o));
+        ReplaySweep sweep = planReplaySweep(t, s, r, o, ReplaySweepAxis::Dram, 7, test::evenDramRows(t, s, r, o));
         runReplaySweep(sweep, t, s, r, o);
         bool rises = false;
         for (std::size_t i = 1; i < sweep.points.size(); ++i)

@@ -144,7 +144,8 @@ QString TestGuiInput::goodEntry(const TypedField& f)
 void TestGuiInput::everyTypedFieldRefusesWordsAndNegativesTheSameWay()
 {
     const auto fields = typedFields();
-    QCOMPARE(fields.size(), std::size_t(17)); // every knob the panel reads from typed text, prefill MFU and host link included
+    QCOMPARE(fields.size(),
+        std::size_t(17)); // every knob the panel reads from typed text, prefill MFU and host link included
     for (const TypedField& f : fields) {
         QVERIFY2(f.field && f.edit, f.knob->key);
         for (const QString& bad : { QStringLiteral("five minutes"), QStringLiteral("-5") }) {

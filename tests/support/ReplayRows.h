@@ -15,11 +15,11 @@ namespace kvtiers::test {
 /// 7 DRAM sizes per server, evenly from 0 to the larger of twice the scenario's DRAM and
 /// the trace's distinct blocks. (The default sweep is log-spaced around the knee; at its
 /// smallest sizes the p99 can rise a little, see docs/trace.md, "Limits".)
-inline std::vector<double> evenDramRows(const replay::ReplayTrace& t, const Scenario& s, const EvalResult& r,
-    const replay::ReplayOptions& o)
+inline std::vector<double> evenDramRows(
+    const replay::ReplayTrace& t, const Scenario& s, const EvalResult& r, const replay::ReplayOptions& o)
 {
-    const double top
-        = std::max(2 * replay::replayCapacities(t.blockTokens, s, r, o).blocks.dram, static_cast<double>(t.uniqueBlocks));
+    const double top = std::max(
+        2 * replay::replayCapacities(t.blockTokens, s, r, o).blocks.dram, static_cast<double>(t.uniqueBlocks));
     std::vector<double> at;
     for (int i = 0; i < 7; ++i)
         at.push_back(std::floor(top * i / 6));
