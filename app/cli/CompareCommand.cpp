@@ -26,7 +26,7 @@ std::string figureText(const ComparedFigure& f, double v)
     case FigureUnit::Count:
         return formatCount(v);
     case FigureUnit::Seconds:
-        return formatSeconds(v);
+        return formatLatency(v);
     case FigureUnit::TokensPerSecond:
         return formatSignificant(v, 4) + " tok/s";
     case FigureUnit::Share:

@@ -111,10 +111,10 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
         << (w.requestRate ? "given" : "derived") << "); the replica serves at most "
         << formatSignificant(std::min(r.requestRateBound, r.requestRateDecodeSlots), 4) << " ("
         << (r.rateLimit == RateLimit::Prefill ? "prefill binds" : "decode slots bind") << ")\n";
-    out << "Whole prompt      recompute " << formatSeconds(r.recomputeSeconds) << "; restore from DRAM "
-        << formatSeconds(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU, "
+    out << "Whole prompt      recompute " << formatLatency(r.recomputeSeconds) << "; restore from DRAM "
+        << formatLatency(r.restoreSecondsDram) << " (" << formatRate(r.restoreBandwidthDram) << " per GPU, "
         << s.restorePath.id << ": " << formatBytes(r.restoreCopyBytes) << " per copy), from SSD "
-        << formatSeconds(r.restoreSecondsSsd) << " (" << formatRate(r.restoreBandwidthSsd) << ")\n";
+        << formatLatency(r.restoreSecondsSsd) << " (" << formatRate(r.restoreBandwidthSsd) << ")\n";
     if (r.runsNoSequence()) { // no sequence runs: no time holds
         const std::string none = "— (" + doesNotFitMessage(s, r).english() + ")\n";
         out << "Restore wins      " << none << "TTFT              " << none << "Decode            " << none << "\n";
@@ -122,9 +122,9 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
     }
     out << "Restore wins      DRAM " << breakEvenText(r.breakEvenTokensDram) << "; SSD "
         << breakEvenText(r.breakEvenTokensSsd) << "\n";
-    out << "TTFT              " << formatSeconds(r.ttftNoReuseSeconds) << " without reuse, "
-        << formatSeconds(r.ttftWithReuseSeconds) << " with\n";
-    out << "Decode            step " << formatSeconds(r.decodeStepSeconds) << " (bound by "
+    out << "TTFT              " << formatLatency(r.ttftNoReuseSeconds) << " without reuse, "
+        << formatLatency(r.ttftWithReuseSeconds) << " with\n";
+    out << "Decode            step " << formatLatency(r.decodeStepSeconds) << " (bound by "
         << decodeBoundName(r.decodeBound) << "), " << formatSignificant(r.tokensPerSecond, 4)
         << " tokens/s per replica for " << counted(r.servedConcurrency, "sequence", "sequences") << "\n\n";
 }

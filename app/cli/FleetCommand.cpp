@@ -35,8 +35,8 @@ std::string loadLine(const FleetEntryResult& e)
 {
     const LoadFigures& l = e.load;
     auto spread = [](const LatencySpread& s) {
-        return formatSeconds(s.p50) + " / " + formatSeconds(s.p90) + " / " + formatSeconds(s.p99) + " (mean "
-            + formatSeconds(s.mean) + ")";
+        return formatLatency(s.p50) + " / " + formatLatency(s.p90) + " / " + formatLatency(s.p99) + " (mean "
+            + formatLatency(s.mean) + ")";
     };
     std::ostringstream out;
     out << "    utilisation " << percent(l.utilization) << ", " << percent(l.waitProbability)

@@ -143,6 +143,12 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << " from SSD\n";
     out << "Links             GPU-host mean " << percent(r.gpuLink.mean) << ", peak " << percent(r.gpuLink.peak)
         << "; NVMe mean " << percent(r.nvme.mean) << ", peak " << percent(r.nvme.peak) << "\n";
+    const replay::PrefillCost& c = r.prefillCost;
+    out << "Prefill GPU       " << formatSeconds(c.gpuSeconds()) << " in total, "
+        << formatSeconds(r.requests ? c.gpuSeconds() / static_cast<double>(r.requests) : 0.0)
+        << " per request on average: compute " << formatSeconds(c.computeSeconds) << ", restore stalls "
+        << formatSeconds(c.stallSeconds) << " (of " << formatSeconds(c.restoreSeconds) << " on the link, "
+        << formatSeconds(c.fixedSeconds) << " fixed)\n";
     out << "Per replica       requests min " << formatCount(r.replicaRequests.min) << ", mean "
         << formatSignificant(r.replicaRequests.mean, 4) << ", max " << formatCount(r.replicaRequests.max)
         << "; busy min " << formatSeconds(r.replicaBusySeconds.min) << ", mean "

@@ -3,6 +3,7 @@
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -72,6 +73,10 @@ SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, 
 {
     if (!(from >= 1) || !(to >= from) || points < 2 || points > 100000)
         throw InputError("sweep: needs 1 <= from <= to and 2 to 100000 points");
+    if (axis == SweepAxis::Context) { // no scenario runs past 16× the card's context
+        to = std::min(to, contextLimit(base.model));
+        from = std::min(from, to);
+    }
     SweepResult result;
     result.axis = axis;
     result.rateDerived = !base.workload.requestRate.has_value();

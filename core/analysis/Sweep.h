@@ -56,7 +56,8 @@ SweepRange defaultSweepRange(SweepAxis axis);
 inline constexpr int kSweepPoints = 200;
 
 /// Evaluates `points` log-spaced values of `axis` from `from` to `to` (inclusive, whole
-/// tokens or sequences). On the context axis, output tokens are capped below the context.
+/// tokens or sequences). On the context axis, output tokens are capped below the context,
+/// and the range ends at the model's contextLimit (16× its card's context).
 SweepResult sweep(const Scenario& base, SweepAxis axis, double from, double to, int points);
 
 /// The scenario with λ fixed at what `base` derives (unchanged if it gives λ already), so

@@ -42,6 +42,17 @@ double LinkModel::streamingBandwidth() const
     return curve.empty() ? peakBytesPerSecond : curve.back().bytesPerSecond;
 }
 
+void LinkModel::scaleTo(double bytesPerSecond)
+{
+    const double from = streamingBandwidth();
+    if (!(from > 0) || !(bytesPerSecond > 0))
+        return;
+    const double scale = bytesPerSecond / from;
+    peakBytesPerSecond *= scale;
+    for (Point& p : curve)
+        p.bytesPerSecond *= scale;
+}
+
 double Interconnect::trafficFactor(int tp) const
 {
     if (tp <= 1)
@@ -208,7 +219,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     readServerEndurance(server, h);
 
     const JsonObject link = o.requireObject("link");
-    link.rejectUnknownKeys({ "name", "kind", "latency_s", "peak_bytes_per_s", "curve" });
+    link.rejectUnknownKeys({ "name", "kind", "latency_s", "peak_bytes_per_s", "curve", "curve_source" });
     h.link.name = link.optionalString("name").value_or("");
     h.link.kind = readLinkKind(link);
     h.link.peakBytesPerSecond = link.requireNumber("peak_bytes_per_s", 1e3, kMaxRate);
@@ -217,6 +228,8 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
         = link.optionalNumber("latency_s", 0, 10)
               .value_or(h.link.kind == LinkKind::NvlinkC2c ? kC2cLatencySeconds : kDefaultLinkLatencySeconds);
     if (link.has("curve")) {
+        // Where the curve was measured: on this GPU, or transferred from another.
+        h.link.curveSource = link.optionalString("curve_source").value_or("");
         const Json& curve = link.requireArray("curve");
         for (size_t i = 0; i < curve.size(); ++i) {
             const JsonObject p(curve[i], link.path() + ".curve[" + std::to_string(i) + "]");
@@ -242,6 +255,8 @@ Json HardwareCard::toJson() const
         for (const auto& p : link.curve)
             curveJson.push_back({ { "transfer_bytes", p.transferBytes }, { "bytes_per_s", p.bytesPerSecond } });
         linkJson["curve"] = curveJson;
+        if (!link.curveSource.empty())
+            linkJson["curve_source"] = link.curveSource;
     }
     Json j = {
         { "id", id },

@@ -48,6 +48,9 @@ public:
     double peakBytesPerSecond = 0;
     double latencySeconds = 0;
     std::vector<Point> curve; ///< sorted by size; empty → latency/bandwidth model
+    /// Where the curve comes from: "measured" on this GPU, "transferred from H200" (the
+    /// same link measured on another card), ...; empty without a curve.
+    std::string curveSource;
 
     /// Effective bandwidth for transfers of `transferBytes` each. With a measured curve:
     /// log-linear interpolation in size, flat beyond the largest point, and below the
@@ -55,6 +58,9 @@ public:
     double bandwidth(double transferBytes) const;
     /// Bandwidth of large streaming transfers (the curve's last point, or the peak).
     double streamingBandwidth() const;
+    /// Scales the curve and the peak so that streamingBandwidth() is `bytesPerSecond`,
+    /// keeping the shape against copy size and the per-copy latency (the host-link knob).
+    void scaleTo(double bytesPerSecond);
 };
 
 /// What a drive's endurance rating assumes (JEDEC JESD219 client/enterprise workloads).

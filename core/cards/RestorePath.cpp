@@ -36,7 +36,7 @@ RestorePath parseRestorePath(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "notes", "sources", "copy", "plateau_share", "copy_latency_s",
-        "cap_bytes_per_s", "tier_mode" });
+        "cap_bytes_per_s", "tier_mode", "overlap", "per_request_s" });
     RestorePath p;
     p.id = o.requireString("id");
     p.name = o.requireString("name");
@@ -61,6 +61,8 @@ RestorePath parseRestorePath(const Json& json, const std::string& origin)
     p.plateauShare = o.optionalNumber("plateau_share", 0.01, 1).value_or(1);
     p.copyLatencySeconds = o.optionalNumber("copy_latency_s", 0, 1).value_or(0);
     p.capBytesPerSecond = o.optionalNumber("cap_bytes_per_s", 1e3, 1e16).value_or(0);
+    p.overlap = o.optionalNumber("overlap", 0, 1).value_or(0);
+    p.perRequestSeconds = o.optionalNumber("per_request_s", 0, 10).value_or(0);
     if (o.has("tier_mode")) {
         const JsonObject mode = o.requireObject("tier_mode");
         mode.rejectUnknownKeys({ "mode", "sources" });
@@ -81,7 +83,8 @@ Json RestorePath::toJson() const
     Json copy = { { "layers", copyAllLayers ? "all" : "one" }, { "ranks", copyRanks } };
     copy["tokens"] = copyTokens ? Json(*copyTokens) : Json("block");
     Json j = { { "id", id }, { "name", name }, { "sources", sourcesToJson(sources) }, { "copy", copy },
-        { "plateau_share", plateauShare }, { "copy_latency_s", copyLatencySeconds } };
+        { "plateau_share", plateauShare }, { "copy_latency_s", copyLatencySeconds }, { "overlap", overlap },
+        { "per_request_s", perRequestSeconds } };
     if (capBytesPerSecond > 0)
         j["cap_bytes_per_s"] = capBytesPerSecond;
     if (!notes.empty())

@@ -16,7 +16,9 @@
 // kernel launch, a lookup, an RDMA work request), `cap` a bound outside the link (the
 // RDMA NICs of a disaggregated store). Restoring T tokens is KV(T) / B(s) plus the link's
 // one fixed latency; the SSD tier reads in large I/Os and is bound by min(NVMe share per
-// GPU, B(s)).
+// GPU, B(s)). `overlap` says how much of a load hides behind the forward pass (0 serial,
+// 1 hidden) and `per_request_s` what one restoring request adds to its step (a lookup and a
+// synchronisation), each from the engine's code (docs/model.md §5).
 
 #include "core/cards/HardwareCard.h"
 #include "core/cards/Source.h"
@@ -48,6 +50,14 @@ struct RestorePath {
     double plateauShare = 1;       ///< share of the link's plateau reached on large copies, (0, 1]
     double copyLatencySeconds = 0; ///< per-copy overhead beyond the link curve
     double capBytesPerSecond = 0;  ///< per GPU; 0: none
+    /// How much of a load the engine hides behind the replica's forward passes (the card's
+    /// "overlap"): 0, the step that needs the blocks waits for their copy (serial within the
+    /// step); 1, the copy runs beside other requests' steps and only the request that needs
+    /// it waits. A card that does not say is serial.
+    double overlap = 0;
+    /// What one restoring request costs the replica's step beyond the copy (the card's
+    /// "per_request_s"): one lookup of the blocks and one synchronisation with the copy.
+    double perRequestSeconds = 0;
     /// How the engine keeps blocks below HBM (the card's "tier_mode": {"mode", "sources"});
     /// a card that does not say is exclusive, LRU demotion being the plain hierarchy.
     TierMode tierMode = TierMode::Exclusive;

@@ -27,8 +27,8 @@ enum class InputErrorCode {
     TpOutOfRange,                ///< value = TP, min, max
     TpDoesNotFitServer,          ///< value = TP, max = GPUs per server
     TpDoesNotDivideKvHeads,      ///< value = TP, max = KV heads, detail = model id
-    ContextOutOfRange,           ///< (bounds are fixed: 1 to 1e12 tokens)
-    ConcurrencyOutOfRange,       ///< (1 to 1e12 sequences)
+    ContextOutOfRange,           ///< value, max = contextLimit, detail = the model's name (empty: no card max)
+    ConcurrencyOutOfRange,       ///< max = limits::kMaxConcurrency
     OutputTokensNotBelowContext, ///< value = output tokens, max = context
     ReuseOutOfRange,             ///< (0 to 1)
     OffloadRateOutOfRange,       ///< (0 to 1)

@@ -61,8 +61,8 @@ double parseNumberOption(std::string_view text, const std::string& what, double 
         throw InputError({ .code = InputErrorCode::ValueOutOfRange,
             .where = what,
             .value = quoted(text),
-            .min = formatNumber(min),
-            .max = formatNumber(max) });
+            .min = formatCount(min),
+            .max = formatCount(max) });
     if (integer && *v != std::floor(*v))
         throw InputError({ .code = InputErrorCode::ValueNotWhole, .where = what, .value = quoted(text) });
     return *v;
@@ -95,8 +95,8 @@ double parseCount(std::string_view text, const std::string& what, double min, do
         throw InputError({ .code = InputErrorCode::ValueOutOfRange,
             .where = what,
             .value = quoted(text),
-            .min = formatNumber(min),
-            .max = formatNumber(max),
+            .min = formatCount(min),
+            .max = formatCount(max),
             .detail = unit });
     if (count != std::floor(count))
         throw InputError({ .code = InputErrorCode::NotWholeTokens,
@@ -173,7 +173,7 @@ double parseByteSize(std::string_view text, const std::string& what)
             .where = what,
             .value = quoted(text),
             .min = "0",
-            .max = "1e21",
+            .max = formatCount(1e21),
             .detail = "bytes" });
     return bytes;
 }
@@ -257,6 +257,11 @@ std::string formatSeconds(double seconds)
     return formatScientific(years, 3) + " years";
 }
 
+std::string formatLatency(double seconds)
+{
+    return std::isfinite(seconds) && seconds > 86400 ? kLatencyBeyondADay : formatSeconds(seconds);
+}
+
 std::string formatRate(double bytesPerSecond)
 {
     return formatBytes(bytesPerSecond, ByteUnits::Decimal, 3) + "/s";
@@ -283,21 +288,15 @@ std::string formatCount(double value)
 
 std::string formatTokens(double tokens)
 {
-    // Binary multiples, as contexts are quoted (128K = 131,072): whole multiples exactly
-    // ("128K", "1M"), others to three digits in the largest unit that reads below 1024,
-    // and beyond 1024T in scientific form.
-    static constexpr std::array<std::pair<double, const char*>, 4> kUnits
-        = { { { 1099511627776.0, "T" }, { 1073741824.0, "G" }, { 1048576.0, "M" }, { 1024.0, "K" } } };
+    // Whole multiples of 1K and 1M as contexts are quoted (128K = 131,072, 1M); every
+    // other count in full digits: a rounded binary "260K" or "93.1G" reads as a decimal
+    // figure it is not.
+    static constexpr std::array<std::pair<double, const char*>, 2> kUnits = { { { 1048576.0, "M" }, { 1024.0, "K" } } };
     if (!std::isfinite(tokens))
         return formatCount(tokens);
-    if (tokens >= 1024.0 * kUnits[0].first)
-        return formatScientific(tokens, 3);
     for (const auto& [unit, name] : kUnits)
         if (tokens >= unit && std::fmod(tokens, unit) == 0 && tokens / unit < 1024)
             return formatSignificant(tokens / unit, 6) + name;
-    for (const auto& [unit, name] : kUnits)
-        if (tokens >= std::max(unit, 10240.0))
-            return formatSignificant(tokens / unit, 3) + name;
     return formatCount(std::round(tokens));
 }
 

@@ -41,11 +41,17 @@ double parseNumberOption(std::string_view text, const std::string& what, double 
 std::string formatBytes(double bytes, ByteUnits units = ByteUnits::Binary, int precision = 3);
 /// "2.46 ms", "1.2 s", "840 µs", "3.1 min", "2.4 h".
 std::string formatSeconds(double seconds);
+/// A time a request waits or takes (TTFT, a decode step, a restore): formatSeconds up to a
+/// day, "> 1 day" beyond (kLatencyBeyondADay): such a request serves no one, and "9.54e4
+/// years" only looks precise.
+std::string formatLatency(double seconds);
+inline constexpr const char* kLatencyBeyondADay = "> 1 day";
 /// "55.4 GB/s" (decimal, as links are specified).
 std::string formatRate(double bytesPerSecond);
 /// "131,072" with thousands separators; doubles beyond 2^53 in scientific form.
 std::string formatCount(double value);
-/// "128K", "1M", "4K", "1000": token counts as people say them (K = 1024).
+/// "128K", "1M", "4K", "1000", "266,352": whole multiples of K = 1024 and M = 1024²
+/// as contexts are quoted, every other count in full.
 std::string formatTokens(double tokens);
 /// A number with `significant` significant digits, trailing zeros trimmed.
 std::string formatSignificant(double value, int significant);

@@ -22,6 +22,24 @@ double causalPairs(double tokens, double window, bool chunked)
 }
 } // namespace
 
+double lmHeadParams(const ModelCard& model)
+{
+    return static_cast<double>(model.vocabSize) * static_cast<double>(model.hiddenSize);
+}
+
+double blockParams(const ModelCard& model)
+{
+    const double head = lmHeadParams(model);
+    if (!(head > 0))
+        return model.paramsActive;
+    // The embedding (vocab × hidden, a lookup), the LM head where it is a matrix of its own,
+    // and the RMSNorm weights (before attention and MLP in each layer, one final), Llama's
+    // layout; models with more norms keep a few thousand parameters per layer here.
+    const double norms = (2.0 * static_cast<double>(model.totalLayers()) + 1.0) * static_cast<double>(model.hiddenSize);
+    const double blocks = model.paramsActive - head * (model.tieWordEmbeddings ? 1.0 : 2.0) - norms;
+    return blocks > 0 ? blocks : model.paramsActive;
+}
+
 double gpuFlopsAt(const HardwareCard& hardware, double bits)
 {
     // 8-bit operands run the matrix products on the FP8 tensor cores where the GPU has
@@ -66,7 +84,8 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
         a.decodeCoeffGpu = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * decodePerHead / tp;
         m_attn.push_back(a);
     }
-    m_activeParams = s.model.paramsActive;
+    m_blockParams = blockParams(s.model);
+    m_headParams = lmHeadParams(s.model);
     m_replicaFlops = tp * gpuFlops(s) * s.hardware.prefillMfu;
     m_replicaAttentionFlops = tp * gpuAttentionFlops(s) * s.hardware.prefillMfu;
     // Attention FLOPs counted in linear-layer FLOPs: exactly 1 when both run at one rate.
@@ -92,6 +111,8 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
     // SSD reads come off the drives in large I/Os and cross the same link: the slower of
     // the server's NVMe share per GPU and the path sets the pace (docs/model.md §5).
     m_ssdBandwidth = std::min(m_nvmePerGpu, m_dramBandwidth);
+    m_restoreFixed = s.restorePath.perRequestSeconds;
+    m_restoreOverlap = s.restorePath.overlap;
     m_dramLatency = hw.link.latencySeconds;
     m_ssdLatency = hw.nvmeLatencySeconds + hw.link.latencySeconds;
 }
@@ -106,14 +127,19 @@ double ComputeModel::attentionFlops(double tokens) const
 
 double ComputeModel::recomputeSeconds(double from, double to) const
 {
-    return to <= from ? 0.0 : marginalRecomputeSeconds(from, to) + m_allReduceFixed;
+    return to <= from ? 0.0 : marginalRecomputeSeconds(from, to) + m_allReduceFixed + lmHeadSeconds();
+}
+
+double ComputeModel::prefillLinearFlops(double tokens) const
+{
+    return tokens > 0 ? 2.0 * m_blockParams * tokens + 2.0 * m_headParams : 0.0;
 }
 
 double ComputeModel::marginalRecomputeSeconds(double from, double to) const
 {
     if (to <= from)
         return 0;
-    const double linear = 2.0 * m_activeParams * (to - from);
+    const double linear = 2.0 * m_blockParams * (to - from);
     return (linear + attentionFlops(to) * m_attentionCost - attentionFlops(from) * m_attentionCost) / m_replicaFlops
         + m_allReducePerToken * (to - from);
 }
@@ -146,6 +172,15 @@ double ComputeModel::restoreSeconds(Tier tier, double tokens) const
     return tier == Tier::Dram ? bytes / m_dramBandwidth + m_dramLatency : bytes / m_ssdBandwidth + m_ssdLatency;
 }
 
+bool ComputeModel::restoreBeatsRecompute(double from, double dramTokens, double ssdTokens) const
+{
+    const double tokens = dramTokens + ssdTokens;
+    if (!(tokens > 0))
+        return false;
+    const double restore = restoreSeconds(Tier::Dram, dramTokens) + restoreSeconds(Tier::Ssd, ssdTokens);
+    return restore + m_restoreFixed < marginalRecomputeSeconds(from, from + tokens);
+}
+
 double ComputeModel::decodeAttentionFlopsPerGpu(double tokens) const
 {
     double flops = 0;
@@ -160,9 +195,10 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         return 0;
     // recompute(T) is convex, piecewise quadratic in T and restore(T) piecewise linear
     // (a sliding layer's bytes stop growing at its window), both with breaks at the
-    // sliding windows. f(T) = recompute − restore starts at −L: find its root.
+    // sliding windows. f(T) = recompute − restore starts at −L (the link's latency and the
+    // path's per-request cost): find its root.
     const double bw = restoreBandwidth(tier);
-    const double L = tier == Tier::Dram ? m_dramLatency : m_ssdLatency;
+    const double L = (tier == Tier::Dram ? m_dramLatency : m_ssdLatency) + m_restoreFixed;
     std::vector<double> breaks;
     for (const auto& g : m_attn)
         if (std::isfinite(g.window))
@@ -187,7 +223,7 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
         const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
         const double A = c2 * m_attentionCost / m_replicaFlops;
-        const double B = (2.0 * m_activeParams + c1 * m_attentionCost) / m_replicaFlops + m_allReducePerToken - s1 / bw;
+        const double B = (2.0 * m_blockParams + c1 * m_attentionCost) / m_replicaFlops + m_allReducePerToken - s1 / bw;
         const double C = c0 * m_attentionCost / m_replicaFlops - L - s0 / bw;
         if (A * lo * lo + B * lo + C > 0) // restoring already wins where this piece starts
             return lo;

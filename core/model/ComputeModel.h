@@ -2,8 +2,12 @@
 // ComputeModel: time on one replica (docs/model.md §5): recomputing a prefix versus restoring
 // it from DRAM or SSD, and the break-even prefix length per tier.
 //
-//   recompute(T)     = 2 × active_params × T / (FLOP/s(linear) × MFU × TP)
+//   recompute(T)     = (2 × block_params × T + 2 × head_params) / (FLOP/s(linear) × MFU × TP)
 //                      + attention_flops(T) / (FLOP/s(attention) × MFU × TP) + all-reduce(T)
+//   block_params     = active_params − embedding − untied LM head − norms: the transformer
+//                      blocks' matrices (q, k, v, o, MLP or active experts); the embedding
+//                      is a lookup, the LM head (vocab × hidden) runs once per request in
+//                      prefill (the last prompt token's logits) and once per decoded token
 //   all-reduce(T)    = 2 × layers × (latency + factor(TP) × width × T × 2 B / fabric B/s),
 //                      factor = 2 (TP − 1) / TP (ring), 1 (NVLS); 0 at TP 1
 //   attention_flops  = Σ layers × heads × 2 (d_qk + d_v) × pairs(T); pairs = T²/2 causal,
@@ -38,17 +42,33 @@ double gpuFlops(const Scenario& scenario);
 /// The attention products' rate: gpuFlopsAt the scenario's attention precision.
 double gpuAttentionFlops(const Scenario& scenario);
 
+/// Parameters of the transformer blocks' matrices that one token multiplies (q, k, v, o and
+/// the MLP or its active experts): the card's active parameters less the embedding, an
+/// untied LM head and the norms (two per layer and a final one, hidden wide each). A card
+/// without vocab_size or hidden_size keeps every active parameter.
+double blockParams(const ModelCard& model);
+/// Parameters of the LM head, vocab_size × hidden_size (0 where the card gives neither).
+double lmHeadParams(const ModelCard& model);
+
 class ComputeModel {
 public:
     ComputeModel(const Scenario& scenario, const KvSizing& sizing);
 
-    /// Seconds to compute the KV of tokens [from, to) given [0, from) already cached, the
-    /// tensor-parallel all-reduces included.
+    /// Seconds of the prefill pass that computes the KV of tokens [from, to) given [0, from)
+    /// already cached and the first output token: the tensor-parallel all-reduces and the
+    /// LM head (once) included.
     double recomputeSeconds(double from, double to) const;
-    /// The same without the all-reduces' per-pass latency: what computing these tokens adds
-    /// to a forward pass that runs anyway (the alternative to restoring a hit, since the
-    /// rest of the prompt is prefilled in the same pass).
+    /// The same without the all-reduces' per-pass latency and the LM head: what computing
+    /// these tokens adds to a forward pass that runs anyway (the alternative to restoring a
+    /// hit, since the rest of the prompt is prefilled in the same pass).
     double marginalRecomputeSeconds(double from, double to) const;
+    /// Linear FLOPs of a prefill of `tokens` prompt tokens: 2 × block_params × tokens plus
+    /// one LM-head row per request, 2 × head_params (0 for no tokens).
+    double prefillLinearFlops(double tokens) const;
+    /// Seconds of the LM head for one token (prefill's last token, or one decoded token).
+    double lmHeadSeconds() const { return 2.0 * m_headParams / m_replicaFlops; }
+    /// Linear FLOPs of one decoded token: the blocks' matrices and the LM head.
+    double decodeLinearFlops() const { return 2.0 * (m_blockParams + m_headParams); }
     /// Seconds of the tensor-parallel all-reduces of one forward pass over `tokens` tokens
     /// (2 per layer); 0 at TP 1. A decode step passes its sequences' one token each.
     double allReduceSeconds(double tokens) const;
@@ -56,8 +76,17 @@ public:
     double attentionFlops(double tokens) const;
     /// Seconds to bring `tokens` tokens of KV from `tier` into HBM (0 for HBM).
     double restoreSeconds(Tier tier, double tokens) const;
-    /// Smallest prefix (tokens) from which restoring from `tier` beats recomputing it within
-    /// the prefill's pass (marginalRecomputeSeconds); +inf if never.
+    /// The restore path's per-request cost: one lookup and one synchronisation (seconds).
+    double restoreFixedSeconds() const { return m_restoreFixed; }
+    /// The share of a restore the engine hides behind forward passes (0 serial, 1 hidden).
+    double restoreOverlap() const { return m_restoreOverlap; }
+    /// Whether restoring `tokens` [from, from + tokens) that the lower tiers hold (dramTokens
+    /// from DRAM, the rest from SSD), the per-request cost included, beats computing them
+    /// within the pass that prefills the rest of the prompt.
+    bool restoreBeatsRecompute(double from, double dramTokens, double ssdTokens) const;
+    /// Smallest prefix (tokens) from which restoring from `tier`, the per-request cost
+    /// included, beats recomputing it within the prefill's pass (marginalRecomputeSeconds);
+    /// +inf if never.
     double breakEvenTokens(Tier tier) const;
     /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
     double restoreBandwidth(Tier tier) const;
@@ -85,7 +114,8 @@ private:
         bool chunked = false; ///< pairs restart at every chunk instead of sliding
     };
     std::vector<AttnGroup> m_attn;
-    double m_activeParams;
+    double m_blockParams; ///< blockParams(model)
+    double m_headParams;  ///< lmHeadParams(model)
     double m_replicaFlops;
     double m_replicaAttentionFlops;
     double m_attentionCost;         ///< m_replicaFlops / m_replicaAttentionFlops
@@ -98,6 +128,8 @@ private:
     double m_ssdLatency;
     double m_nvmePerGpu;
     double m_copyBytes;
+    double m_restoreFixed = 0;   ///< the path's per_request_s
+    double m_restoreOverlap = 0; ///< the path's overlap
 };
 
 } // namespace kvtiers

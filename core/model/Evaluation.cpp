@@ -128,8 +128,11 @@ private:
     struct AtRate {
         PrefixCacheResult cache;
         double achieved = 0, recompute = 0, restore = 0, bound = 0;
-        LinkLoadResult links; ///< the restores' load on the links they cross
-        double wait = 0;      ///< what queueing on those links adds to the mean restore
+        double restoreGpu
+            = 0; ///< what the restores cost the GPU: their serial part and fixed cost, or the hit recomputed
+        double restoreLink = 0; ///< what they cost the GPU link
+        LinkLoadResult links;   ///< the restores' load on the links they cross
+        double wait = 0;        ///< what queueing on those links adds to the mean restore
     };
 
     void readTokens();
@@ -165,6 +168,8 @@ private:
     double hotAllocGpu = 0;
     double served = 0;
     double prefixGpu = 0, decodeShare = 0;
+    double forwardPass = 0; ///< one read of the weights in HBM: the least a forward pass takes
+    double usefulHit = 0;   ///< the most cached tokens that still shorten the pass (past it, the weights' read binds)
     std::optional<ReuseGaps> gaps;
     CacheStreams hbmStreams, lowerStreams; ///< what each request offers HBM and the tiers below
 };
@@ -284,8 +289,9 @@ void Evaluator::decodeStep()
     const double tSsd = (weightsAt.ssd + kvRead.ssd) / m_cm.nvmePerGpu();
     // The attention products count at the linear layers' rate times their own cost (1 when
     // both run at one precision).
-    const double tCompute = (2.0 * m_s.model.paramsActive / tp * served
-                                + served * m_cm.decodeAttentionFlopsPerGpu(C) * m_cm.attentionCost())
+    // Each decoded token runs the blocks' matrices and the LM head (the embedding is a lookup).
+    const double tCompute
+        = (m_cm.decodeLinearFlops() / tp * served + served * m_cm.decodeAttentionFlopsPerGpu(C) * m_cm.attentionCost())
         / (gpuFlops(m_s) * m_hw.prefillMfu);
     r.decodeStepSeconds = tHbm;
     r.decodeBound = DecodeBound::HbmBandwidth;
@@ -324,7 +330,22 @@ void Evaluator::restoreTimes()
     // DRAM and SSD streams overlapping the compute and each other: the slowest sets the pace.
     r.weightStreamSeconds
         = std::max(weightsAt.dram / m_hw.link.streamingBandwidth(), weightsAt.ssd / m_cm.nvmePerGpu());
-    r.ttftNoReuseSeconds = std::max(r.recomputeSeconds, r.weightStreamSeconds);
+    // Every request runs at least one forward pass for its first token, which reads every
+    // weight held in HBM once, however few tokens it computes.
+    forwardPass = weightsAt.hbm / (m_hw.hbmBandwidth * m_hw.decodeEfficiency);
+    r.ttftNoReuseSeconds = std::max({ r.recomputeSeconds, r.weightStreamSeconds, forwardPass });
+    // Cached tokens past the point where the rest's FLOPs fall below that read shorten
+    // nothing: an engine gains nothing from restoring them (recompute(h, P) falls with h).
+    double lo = 0, hi = P;
+    if (m_cm.recomputeSeconds(0, P) <= forwardPass) {
+        hi = 0;
+    } else if (m_cm.recomputeSeconds(P - 1, P) < forwardPass) {
+        for (int i = 0; i < 60; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (m_cm.recomputeSeconds(mid, P) >= forwardPass ? lo : hi) = mid;
+        }
+    }
+    usefulHit = hi;
     r.requestSeconds = r.ttftNoReuseSeconds + m_w.outputTokens * r.decodeStepSeconds;
 }
 
@@ -333,32 +354,45 @@ Evaluator::AtRate Evaluator::atRate(double lambda) const
     AtRate a;
     a.cache = lruPrefixCache(*gaps, lambda, hbmStreams, lowerStreams, m_w.offloadRate, m_w.inclusiveTiers, room);
     a.achieved = r.cacheableReuse * a.cache.hitShare();
-    const double hit = a.achieved * P;
+    // Hits past usefulHit change nothing (the pass reads the weights anyway): the cached
+    // tokens that count.
+    const double hit = std::min(a.achieved * P, usefulHit);
     const double hitShare = a.cache.hitShare();
     if (hit > 0 && hitShare > 0) {
         // A tier restores only where that beats recomputing; its restores queue on the
         // links they cross (LinkLoad.h), which adds a mean wait to each.
         const double recomputeHit = m_cm.marginalRecomputeSeconds(0, hit); // within the prefill's pass
-        const double restoreDram = m_cm.restoreSeconds(Tier::Dram, hit);
-        const double restoreSsd = m_cm.restoreSeconds(Tier::Ssd, hit);
-        const bool fromDram = restoreDram < recomputeHit, fromSsd = restoreSsd < recomputeHit;
+        // A tier's hit is restored when its copy and the path's per-request cost (a lookup, a
+        // synchronisation) beat computing it in the pass.
+        const double fixed = m_cm.restoreFixedSeconds();
+        const double linkDram = m_cm.restoreSeconds(Tier::Dram, hit);
+        const double linkSsd = m_cm.restoreSeconds(Tier::Ssd, hit);
+        const bool fromDram = linkDram + fixed < recomputeHit, fromSsd = linkSsd + fixed < recomputeHit;
         a.links = restoreLinks(lambda, fromDram ? a.cache.hits.dram : 0.0, fromSsd ? a.cache.hits.ssd : 0.0);
         const double waitDram = fromDram ? a.links.dramWaitSeconds : 0.0;
         const double waitSsd = fromSsd ? a.links.ssdWaitSeconds : 0.0;
         a.wait = (a.cache.hits.dram > 0 ? a.cache.hits.dram * waitDram : 0.0)
             + (a.cache.hits.ssd > 0 ? a.cache.hits.ssd * waitSsd : 0.0);
         a.wait /= hitShare;
-        a.restore = (a.cache.hits.dram * std::min(restoreDram, recomputeHit)
-                        + a.cache.hits.ssd * std::min(restoreSsd, recomputeHit))
-                / hitShare
-            + a.wait;
+        // The request waits for its restore either way; the engine hides `overlap` of the copy
+        // behind other requests' passes, and the rest with the fixed cost stalls the GPU.
+        const double o = m_cm.restoreOverlap();
+        const auto mean
+            = [&](double dram, double ssd) { return (a.cache.hits.dram * dram + a.cache.hits.ssd * ssd) / hitShare; };
+        a.restore = mean(fromDram ? linkDram + fixed : recomputeHit, fromSsd ? linkSsd + fixed : recomputeHit) + a.wait;
+        a.restoreGpu = mean(
+            fromDram ? (1 - o) * linkDram + fixed : recomputeHit, fromSsd ? (1 - o) * linkSsd + fixed : recomputeHit);
+        a.restoreLink = mean(fromDram ? linkDram : 0.0, fromSsd ? linkSsd : 0.0);
     }
     // Weights streamed in from DRAM/SSD overlap the prefill and its restore: the
-    // slower of the two sets TTFT (the recompute part absorbs the difference).
-    a.recompute = m_cm.recomputeSeconds(hit, P);
+    // slower of the two sets TTFT (the recompute part absorbs the difference). The pass
+    // that makes the first token reads the weights at least once.
+    a.recompute = std::max(m_cm.recomputeSeconds(hit, P), forwardPass);
     if (a.recompute + a.restore < r.weightStreamSeconds)
         a.recompute = r.weightStreamSeconds - a.restore;
-    const double busy = a.recompute + a.restore + decodeShare;
+    // The GPU is busy for the prefill, the restores' serial part and the decodes; the link
+    // for the whole copy.
+    const double busy = std::max(a.recompute + a.restoreGpu + decodeShare, a.restoreLink);
     a.bound = busy > 0 ? 1.0 / busy : std::numeric_limits<double>::infinity();
     return a;
 }

@@ -146,6 +146,25 @@ struct ReplayOptions {
 double defaultMaxSeqs(const HardwareCard& gpu);
 
 /// One request as replayed.
+/// What a request's prefill cost its replica (docs/trace.md, "Restore against compute").
+struct PrefillCost {
+    double computeSeconds
+        = 0; ///< its share, by FLOPs, of the time of the steps that prefilled it (restore stalls apart)
+    double restoreSeconds = 0; ///< its DRAM/SSD blocks' time on the GPU link
+    double fixedSeconds = 0;   ///< its restore path's per-request cost (one lookup, one synchronisation)
+    double stallSeconds = 0;   ///< what its restore added to its step: (1 − overlap) × restore + fixed
+    /// Prefill GPU seconds: its compute share and the stall its restore caused.
+    double gpuSeconds() const { return computeSeconds + stallSeconds; }
+    PrefillCost& operator+=(const PrefillCost& o)
+    {
+        computeSeconds += o.computeSeconds;
+        restoreSeconds += o.restoreSeconds;
+        fixedSeconds += o.fixedSeconds;
+        stallSeconds += o.stallSeconds;
+        return *this;
+    }
+};
+
 struct ReplayRecord {
     double arrival = 0;                 ///< seconds from the first arrival, scaled
     double wait = 0;                    ///< arrival to scheduling
@@ -155,6 +174,7 @@ struct ReplayRecord {
     int replica = 0;
     std::uint64_t line = 0;
     std::uint64_t inputTokens = 0; ///< its prompt
+    PrefillCost cost;              ///< its prefill's cost; cost.gpuSeconds(): prefill GPU seconds
 };
 
 struct ReplayStats {
@@ -204,6 +224,7 @@ struct ReplayResult {
     LinkUse gpuLink, nvme;
     ReplicaSpread replicaRequests;    ///< requests scheduled on each replica
     ReplicaSpread replicaBusySeconds; ///< each replica's steps, summed
+    PrefillCost prefillCost;          ///< every request's, summed; prefillCost.gpuSeconds(): total prefill GPU seconds
     int replicas = 0;
     int servers = 0;
     int gpus = 0;

@@ -7,6 +7,7 @@
 #include "core/model/VllmCheck.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayCache.h"
+#include "core/replay/ReplayChecks.h"
 #include "core/replay/ReplayOptions.h"
 #include "core/replay/Router.h"
 #include "core/trace/TraceTiers.h"
@@ -27,12 +28,6 @@ namespace {
 
 constexpr MessageContext say { "Messages" };
 
-/// The most replicas (and servers) a replay runs.
-constexpr double kMostReplicas = 1e6;
-
-/// The most request-steps a replay runs (ReplayWork): about 2e9 is minutes of replay.
-constexpr double kMostRequestSteps = 2e9;
-
 /// A request's state while it is replayed.
 struct Job {
     double arrival = 0;
@@ -48,6 +43,7 @@ struct Job {
     double restoreUntil = 0;       ///< prefill may start then
     PerSource<std::uint64_t> tokens {};
     int replica = -1;
+    PrefillCost cost; ///< its prefill's cost (docs/trace.md, "Restore against compute")
 };
 
 /// One replica's state.
@@ -65,10 +61,13 @@ struct Replica {
     double decodeContext = 0;   ///< tokens held by the sequences decoding in the running step
     double outstandingWork = 0; ///< prompt tokens sent here, neither computed nor cached yet
     double linkFree = 0, linkBusy = 0;
-    double idleSince = 0;       ///< when its last step ended (while idle)
-    double stepSeconds = 0;     ///< the running step's
-    double busySeconds = 0;     ///< steps run, summed
-    std::uint64_t admitted = 0; ///< requests scheduled here
+    double idleSince = 0;             ///< when its last step ended (while idle)
+    double stepSeconds = 0;           ///< the running step's
+    std::vector<double> chunkCompute; ///< each chunk's compute seconds in the running step (0 for a decode)
+    double stepCompute = 0;           ///< the running step's compute seconds, prefill and decode
+    double stepStall = 0;             ///< the running step's restore stalls (serial restores and per-request costs)
+    double busySeconds = 0;           ///< steps run, summed
+    std::uint64_t admitted = 0;       ///< requests scheduled here
     bool busy = false;
 };
 
@@ -87,79 +86,7 @@ struct Event {
 };
 constexpr std::uint32_t kNoRequest = 0xffffffffu;
 
-[[noreturn]] void noRequests(const std::string& name)
-{
-    throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: no requests: nothing to replay"), { name }));
-}
-
-[[noreturn]] void tooManyRequests(const std::string& name)
-{
-    throw InputError(
-        say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"), { name, "4294967294" }));
-}
-
-[[noreturn]] void tooMuchWork(const std::string& name, double steps)
-{
-    throw InputError(say(QT_TRANSLATE_NOOP("Messages",
-                             "%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a "
-                             "replay runs"),
-        { name, formatSignificant(steps, 4), formatSignificant(kMostRequestSteps, 4) }));
-}
-
-/// Refuses a request no replay of `model` can run (its lengths past the maximum context);
-/// else its request-steps: one per output token and one per prefill chunk of the budget.
-double checkReplayRequest(const std::string& name, ReplayTrace::Request q, const ModelCard& model,
-    double maxBatchedTokens, std::optional<double> outputTokens)
-{
-    if (outputTokens)
-        q.outputTokens = static_cast<std::uint64_t>(*outputTokens);
-    const auto context = static_cast<std::uint64_t>(std::max<std::int64_t>(model.maxContext, 1));
-    const char* field = q.inputTokens > context    ? "input_length"
-        : q.outputTokens > context - q.inputTokens ? "output_length"
-                                                   : nullptr;
-    if (field)
-        throw InputError(say(QT_TRANSLATE_NOOP("Messages",
-                                 "%1:%2: field \"%3\": input_length %4 + output_length %5 exceeds %6's maximum "
-                                 "context of %7 tokens"),
-            { name, std::to_string(q.line), field, std::to_string(q.inputTokens), std::to_string(q.outputTokens),
-                model.name, std::to_string(context) }));
-    return static_cast<double>(q.outputTokens)
-        + std::ceil(static_cast<double>(q.inputTokens) / std::max(1.0, maxBatchedTokens));
-}
-
 } // namespace
-
-ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const EvalResult& r, const ReplayOptions& o)
-{
-    ReplayCapacities c;
-    c.pooled = o.routing == ReplayRouting::Global;
-    c.replicasPerServer = std::max(1, static_cast<int>(std::floor(r.replicasPerServer)));
-    const double fleetServers = std::round(r.fleetServers);
-    const double replicas = o.replicas ? *o.replicas : c.replicasPerServer * std::max(1.0, fleetServers);
-    if (!(replicas >= 1 && replicas <= kMostReplicas))
-        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
-            .where = replay_keys::kReplicas,
-            .value = formatSignificant(replicas, 6),
-            .min = "1",
-            .max = formatSignificant(kMostReplicas, 6) });
-    c.replicas = static_cast<int>(replicas);
-    c.servers = (c.replicas + c.replicasPerServer - 1) / c.replicasPerServer;
-    const int bt = blockTokens > 0 ? blockTokens : 1;
-    c.kvBytesPerBlock = bt * r.kvBytesPerToken;
-    // HBM's KV per replica: what is left after the weights (hbm is one replica's).
-    c.hbmKvBlocks = std::floor(std::max(0.0, r.tiers.hbm.capacity - r.tiers.hbm.weights) / c.kvBytesPerBlock);
-    // DRAM and SSD per server as the trace command cuts them: usable, less weights and
-    // active sequences, and only where the scenario offloads.
-    const trace::TraceCapacity tc
-        = trace::followOffload(trace::traceCapacity(r, trace::TraceRouting::RoundRobin), s.workload.offloadRate);
-    const double perCache = c.pooled ? c.servers : 1;
-    c.blocks.hbm = o.capacityBlocks.hbm.value_or(c.hbmKvBlocks);
-    for (Tier t : { Tier::Dram, Tier::Ssd })
-        c.blocks[t] = o.capacityBlocks[t].value_or(std::floor(tc.bytesPerCache[t] / c.kvBytesPerBlock) * perCache);
-    if (!(s.hardware.nvmeReadBandwidth > 0))
-        c.blocks.ssd = 0;
-    return c;
-}
 
 namespace {
 
@@ -189,7 +116,10 @@ public:
     std::uint64_t prefixKey(std::uint32_t j, std::uint32_t i) const override { return key(j, i); }
     int blockTokens() const override { return m_blockTokens; }
     double prefillSeconds(double from, double to) const override { return m_cm.marginalRecomputeSeconds(from, to); }
-    double restoreSeconds(double tokens) const override { return m_cm.restoreSeconds(Tier::Dram, tokens); }
+    double restoreSeconds(double tokens) const override
+    {
+        return tokens > 0 ? m_cm.restoreSeconds(Tier::Dram, tokens) + m_cm.restoreFixedSeconds() : 0.0;
+    }
 
 private:
     void setup();
@@ -220,7 +150,9 @@ private:
     bool prefillDone(int ri, std::uint32_t j, double now);
     void finish(int ri, std::uint32_t j, double now);
     void settleHbm(int ri);
-    double stepSeconds(const Replica& rep) const;
+    /// The running step's seconds; fills rep's per-chunk compute and stall.
+    double stepSeconds(Replica& rep) const;
+    void summarizeCosts(ReplayResult& out) const;
     BlockLru& lower(Tier tier, int ri) { return tier == Tier::Dram ? m_dram[cacheOf(ri)] : m_ssd[cacheOf(ri)]; }
     const BlockLru& lower(Tier tier, int ri) const
     {
@@ -284,6 +216,7 @@ private:
     std::vector<double> m_ttft, m_tpot, m_wait;
     std::vector<std::vector<double>> m_byBand; ///< TTFTs by prompt band (promptBand)
     PerSource<double> m_tokens {};
+    PrefillCost m_prefillCost {}; ///< every finished request's, summed
     std::uint64_t m_met = 0;
     std::vector<ReplayRecord> m_records; ///< when keepRequests, in the order they finished
     std::deque<std::uint32_t> m_central;
@@ -312,7 +245,7 @@ void Engine::setup()
     if (m_r.tiers.ssd.weights > 0)
         m_memFixed = std::max(m_memFixed, m_r.tiers.ssd.weights / tp / m_cm.nvmePerGpu());
     m_memPerToken = m_r.kvBytesPerToken / tp / (hw.hbmBandwidth * hw.decodeEfficiency);
-    m_decodeFlopSeconds = 2.0 * m_s.model.paramsActive / m_cm.replicaFlops();
+    m_decodeFlopSeconds = m_cm.decodeLinearFlops() / m_cm.replicaFlops();
     m_arPerToken = m_cm.allReduceSeconds(2) - m_cm.allReduceSeconds(1);
     m_arFixed = m_cm.allReduceSeconds(1) - m_arPerToken;
     m_nvmeBandwidth = hw.nvmeReadBandwidth;
@@ -490,28 +423,41 @@ void Engine::lookup(int ri, std::uint32_t j)
     Job& job = jobOf(j);
     const ReplayTrace::Request& q = req(j);
     const int bt = std::max(1, m_blockTokens);
-    std::uint64_t hit = 0;
-    std::uint32_t i = 0;
-    for (; i < q.keyCount; ++i) {
-        const std::uint64_t k = key(j, i);
-        std::optional<Tier> tier;
-        if (rep.hbm.contains(k))
-            tier = Tier::Hbm;
-        else
-            tier = lowerTierOf(ri, k);
+    const auto blockTokens = [&](std::uint32_t i) {
+        const std::uint64_t start = static_cast<std::uint64_t>(i) * bt;
+        return std::min<std::uint64_t>(bt, q.inputTokens > start ? q.inputTokens - start : 0);
+    };
+    // The cached prefix: leading blocks in HBM, then in HBM or a tier below. The blocks below
+    // HBM are restored only when that, the path's per-request cost included, beats computing
+    // them in the pass that prefills the rest (docs/trace.md, "Restore against compute").
+    std::uint32_t hbmLead = 0, cached = 0;
+    PerTier<std::uint64_t> found {};
+    for (; cached < q.keyCount; ++cached) {
+        const std::uint64_t k = key(j, cached);
+        const std::optional<Tier> tier = rep.hbm.contains(k) ? std::optional<Tier>(Tier::Hbm) : lowerTierOf(ri, k);
         if (!tier)
             break;
-        const std::uint64_t tokens = std::min<std::uint64_t>(bt,
-            q.inputTokens > static_cast<std::uint64_t>(i) * bt ? q.inputTokens - static_cast<std::uint64_t>(i) * bt
-                                                               : 0);
-        job.tokens[*tier] += tokens;
+        if (*tier == Tier::Hbm && hbmLead == cached)
+            ++hbmLead;
+        found[*tier] += blockTokens(cached);
+    }
+    const bool restores = (found.dram > 0 || found.ssd > 0)
+        && m_cm.restoreBeatsRecompute(static_cast<double>(blockTokens(0)) * hbmLead, static_cast<double>(found.dram),
+            static_cast<double>(found.ssd));
+    const std::uint32_t use = restores ? cached : hbmLead;
+    std::uint64_t hit = 0;
+    for (std::uint32_t i = 0; i < use; ++i) {
+        const std::uint64_t k = key(j, i);
+        const Tier tier = rep.hbm.contains(k) ? Tier::Hbm : *lowerTierOf(ri, k);
+        const std::uint64_t tokens = blockTokens(i);
+        job.tokens[tier] += tokens;
         hit += tokens;
         // A restored block lands in HBM; in exclusive tiers it leaves the tier below.
-        if (*tier != Tier::Hbm && m_mode == TierMode::Exclusive)
-            lower(*tier, ri).erase(k);
+        if (tier != Tier::Hbm && m_mode == TierMode::Exclusive)
+            lower(tier, ri).erase(k);
         rep.hbm.pin(k);
     }
-    job.hbmHits = i;
+    job.hbmHits = use;
     job.tokens.recomputed = q.inputTokens - std::min(hit, q.inputTokens);
     // At least one token is computed: the first output token needs the last prompt token's logits.
     job.prefillTo = std::max<std::uint64_t>(q.inputTokens, 1);
@@ -536,8 +482,15 @@ void Engine::restore(int ri, std::uint32_t j, double now)
         link += m_cm.restoreSeconds(Tier::Dram, dram);
     if (ssd > 0)
         link += m_cm.restoreSeconds(Tier::Dram, ssd);
+    // The engine hides `overlap` of the copy behind other requests' steps (the request
+    // waits for it); the rest, and the path's per-request cost, stall the step that
+    // prefills the request (docs/trace.md, "Restore against compute").
+    const double overlap = m_cm.restoreOverlap();
+    job.cost.restoreSeconds = link;
+    job.cost.fixedSeconds = m_cm.restoreFixedSeconds();
+    job.cost.stallSeconds = (1 - overlap) * link + job.cost.fixedSeconds;
     const double start = std::max(now, rep.linkFree);
-    double end = start + link;
+    double end = start + overlap * link;
     rep.linkBusy += link;
     if (ssd > 0) {
         const int sv = rep.server;
@@ -557,7 +510,8 @@ void Engine::endStep(int ri, double now)
     Replica& rep = m_rep[ri];
     ++rep.step;
     bool finished = false;
-    for (auto [j, n] : rep.chunks) {
+    for (const auto& chunk : rep.chunks) {
+        const auto [j, n] = chunk;
         Job& job = jobOf(j);
         if (job.firstToken >= 0) {
             if (++job.generated >= outputs(j)) {
@@ -566,6 +520,10 @@ void Engine::endStep(int ri, double now)
             }
             continue;
         }
+        // Its share of the step, by compute, beside the stall its own restore caused.
+        if (rep.stepCompute > 0)
+            job.cost.computeSeconds += (rep.stepSeconds - rep.stepStall)
+                * rep.chunkCompute[static_cast<std::size_t>(&chunk - rep.chunks.data())] / rep.stepCompute;
         job.prefillDone += n;
         progress(ri, j, n);
         if (job.prefillFrom + job.prefillDone >= job.prefillTo)
@@ -650,24 +608,39 @@ void Engine::settleHbm(int ri)
     }
 }
 
-double Engine::stepSeconds(const Replica& rep) const
+double Engine::stepSeconds(Replica& rep) const
 {
     const double b = static_cast<double>(rep.decodes);
     double compute = 0;
-    for (auto [j, n] : rep.chunks) {
+    rep.stepStall = 0;
+    rep.chunkCompute.assign(rep.chunks.size(), 0.0);
+    for (std::size_t k = 0; k < rep.chunks.size(); ++k) {
+        const auto [j, n] = rep.chunks[k];
         const Job& job = jobOf(j);
         if (job.firstToken >= 0)
             continue;
         const double from = static_cast<double>(job.prefillFrom + job.prefillDone);
-        compute += m_cm.marginalRecomputeSeconds(from, from + static_cast<double>(n));
+        double c = m_cm.marginalRecomputeSeconds(from, from + static_cast<double>(n));
+        // The chunk that ends the prompt runs the LM head for its last token (the first output).
+        if (job.prefillFrom + job.prefillDone + n >= job.prefillTo)
+            c += m_cm.lmHeadSeconds();
+        rep.chunkCompute[k] = c;
+        compute += c;
+        // A request's first chunk waits for the serial part of its restore and its path's
+        // per-request cost.
+        if (job.prefillDone == 0)
+            rep.stepStall += job.cost.stallSeconds;
     }
     if (b > 0) {
         compute += b * m_decodeFlopSeconds;
         compute += b * m_cm.decodeAttentionFlopsPerGpu(rep.decodeContext / b) * m_cm.attentionCost() * m_r.tp
             / m_cm.replicaFlops();
     }
+    rep.stepCompute = compute;
+    // One forward pass reads the weights whatever it computes: the step takes the longer of
+    // that read (with the decodes' KV) and its FLOPs, then the all-reduces and the stalls.
     const double memory = m_memFixed + m_memPerToken * rep.decodeContext;
-    return std::max(memory, compute) + m_arFixed + m_arPerToken * b;
+    return std::max(memory, compute) + m_arFixed + m_arPerToken * b + rep.stepStall;
 }
 
 bool Engine::readNext()
@@ -710,6 +683,8 @@ void Engine::record(std::uint32_t j)
     rec.replica = job.replica;
     rec.line = q.line;
     rec.inputTokens = q.inputTokens;
+    rec.cost = job.cost;
+    m_prefillCost += job.cost;
     m_ttft.push_back(rec.ttft);
     m_wait.push_back(rec.wait);
     const auto band = static_cast<std::size_t>(promptBand(q.inputTokens));
@@ -799,6 +774,7 @@ ReplayResult Engine::summarize()
     for (Tier t : { Tier::Dram, Tier::Ssd })
         out.restoreBytes[t] = m_tokens[t] * m_r.kvBytesPerToken;
     summarizeLinks(out);
+    summarizeCosts(out);
     out.replicas = m_c.replicas;
     out.servers = m_c.servers;
     out.gpus = m_c.replicas * m_r.tp;
@@ -814,6 +790,11 @@ ReplayResult Engine::summarize()
     out.trafficScale = m_o.trafficScale;
     out.options = m_o;
     return out;
+}
+
+void Engine::summarizeCosts(ReplayResult& out) const
+{
+    out.prefillCost = m_prefillCost;
 }
 
 void Engine::summarizeLinks(ReplayResult& out) const
@@ -848,20 +829,6 @@ void Engine::summarizeLinks(ReplayResult& out) const
 }
 
 } // namespace
-
-void checkReplayTrace(
-    const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens, std::optional<double> outputTokens)
-{
-    if (trace.requests.empty())
-        noRequests(trace.name);
-    if (trace.requests.size() >= 0xffffffffu)
-        tooManyRequests(trace.name);
-    double steps = 0;
-    for (const ReplayTrace::Request& q : trace.requests)
-        steps += checkReplayRequest(trace.name, q, model, maxBatchedTokens, outputTokens);
-    if (steps > kMostRequestSteps)
-        tooMuchWork(trace.name, steps);
-}
 
 ReplayResult runReplay(ReplaySource& source, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, const ReplayControl& control, Router* router)

@@ -44,6 +44,16 @@ Json restoreJson(const PerTier<double>& bytes)
     return j;
 }
 
+/// Prefill GPU seconds (docs/trace.md, "Restore against compute"): the total, its parts,
+/// and the mean per request.
+Json prefillCostJson(const PrefillCost& c, std::uint64_t requests)
+{
+    return { { "total", numberToJson(c.gpuSeconds()) },
+        { "per_request_mean", numberToJson(requests ? c.gpuSeconds() / static_cast<double>(requests) : 0.0) },
+        { "compute", numberToJson(c.computeSeconds) }, { "restore_stall", numberToJson(c.stallSeconds) },
+        { "restore_link", numberToJson(c.restoreSeconds) }, { "fixed", numberToJson(c.fixedSeconds) } };
+}
+
 /// TTFT by prompt band: [{"from_tokens", "to_tokens", "requests", "ttft_s": {...}}], shortest first.
 Json bandsJson(const std::vector<PromptBandStats>& bands)
 {
@@ -82,6 +92,7 @@ Json replayJson(const ReplayResult& r)
         { "hit_share", sourcesJson(r.hitShare) },
         { "restore_bytes", restoreJson(r.restoreBytes) },
         { "link_utilization", { { "pcie_or_c2c", linkJson(r.gpuLink) }, { "nvme", linkJson(r.nvme) } } },
+        { "prefill_gpu_s", prefillCostJson(r.prefillCost, r.requests) },
         { "per_replica",
             { { "requests", spreadJson(r.replicaRequests) }, { "busy_s", spreadJson(r.replicaBusySeconds) } } },
         { "replicas", r.replicas },
@@ -111,7 +122,8 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
     out << "line,arrival_s,wait_s,ttft_s,tpot_s,replica";
     for (TokenSource s : kTokenSources)
         out << "," << tokenSourceKey(s) << "_tokens";
-    out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s\n";
+    out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_s,restore_s,"
+           "restore_stall_s,fixed_s\n";
     for (const ReplayRecord& q : r.perRequest) {
         const int band = promptBand(q.inputTokens);
         const auto b = std::find_if(r.ttftByPrompt.begin(), r.ttftByPrompt.end(),
@@ -125,7 +137,9 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
             out << "," << bandName(*b) << "," << csvNumber(b->ttft.p50) << "," << csvNumber(b->ttft.p99);
         else
             out << ",,,";
-        out << "\n";
+        out << "," << csvNumber(q.cost.gpuSeconds()) << "," << csvNumber(q.cost.computeSeconds) << ","
+            << csvNumber(q.cost.restoreSeconds) << "," << csvNumber(q.cost.stallSeconds) << ","
+            << csvNumber(q.cost.fixedSeconds) << "\n";
     }
 }
 

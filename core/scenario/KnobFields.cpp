@@ -1,6 +1,7 @@
 #include "core/scenario/KnobFields.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Scenario.h"
 
 #include <string>
 #include <vector>
@@ -157,7 +158,8 @@ KnobField context()
     KnobField f = bind<&WorkloadParams::context>();
     // A context must leave room for a prompt of at least one token.
     f.setValue = [](Scenario& s, const Knob& k, double v) {
-        s.workload.context = std::clamp(std::round(v), std::max(k.min, s.workload.outputTokens + 1), k.max);
+        s.workload.context = std::clamp(
+            std::round(v), std::max(k.min, s.workload.outputTokens + 1), std::min(k.max, contextLimit(s.model)));
     };
     return f;
 }
@@ -251,6 +253,20 @@ KnobField servers()
             t.params.servers = *v;
         }
     };
+    return f;
+}
+
+KnobField hostLinkBandwidth()
+{
+    // The link's bandwidth for large copies: the card's curve (or peak) scaled to it.
+    KnobField f;
+    f.read = [](const JsonObject& o, const Knob& k, KnobTarget& t) {
+        if (auto v = readKnobNumber(o, k); v && t.hardware)
+            t.hardware->link.scaleTo(*v);
+    };
+    f.value = [](const Scenario& s) { return std::optional<double>(s.hardware.link.streamingBandwidth()); };
+    f.setValue = [](Scenario& s, const Knob& k, double v) { s.hardware.link.scaleTo(clampToKnob(k, v)); };
+    f.echo = [](const Scenario& s, const Knob& k) { return echoNumber(k, s.hardware.link.streamingBandwidth()); };
     return f;
 }
 

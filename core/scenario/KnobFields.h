@@ -146,5 +146,6 @@ KnobField reuseGapCdf();
 KnobField weightsPlacement();
 KnobField kvPlacement();
 KnobField servers();
+KnobField hostLinkBandwidth();
 
 } // namespace kvtiers::knob_fields

@@ -333,6 +333,25 @@ std::span<const Knob> knobTable()
              .unit = "req/s", .label = QT_TRANSLATE_NOOP("Knob", "total traffic"), .flag = nullptr,
              .valueName = nullptr, .help = nullptr,
              .sensitivity = {Relative, 0, nullptr, QT_TRANSLATE_NOOP("Knob", "Total traffic (requests/s)")}},
+        Knob{.id = PrefillMfu, .key = "prefill_mfu", .value = Fraction, .min = 0.01, .max = 1, .scope = Hardware,
+             .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "prefill MFU"), .flag = "--prefill-mfu", .valueName = "F",
+             .help = "share of the GPU's dense FLOP/s a prefill reaches (the card's prefill_mfu)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Share of the GPU's dense FLOP/s a prefill reaches, counting the "
+                                              "transformer blocks' matrices, one LM-head row and causal attention. "
+                                              "The Hopper cards take 0.576, measured on an H200."),
+             .field = f::bind<&HardwareCard::prefillMfu>(),
+             .gui = {.control = KnobControl::Field, .min = 0.01, .max = 1, .row = 16, .name = "prefillMfu",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Prefill &MFU:")}},
+        Knob{.id = HostLinkBandwidth, .key = "host_link_bytes_per_s", .value = Bytes, .min = 1e6, .max = 1e15,
+             .scope = Hardware, .unit = "B/s", .label = QT_TRANSLATE_NOOP("Knob", "host link bandwidth"),
+             .flag = "--host-link-bandwidth", .valueName = "B/S",
+             .help = "GPU-host link bandwidth for large copies, e.g. 55GB/s or 5.5e10 (scales the card's curve)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "The GPU-host link's bandwidth for large copies, in bytes per second: "
+                                              "the card's measured curve is scaled to it, keeping its shape against "
+                                              "copy size."),
+             .field = f::hostLinkBandwidth(),
+             .gui = {.control = KnobControl::Bytes, .min = 1e6, .max = 1e15, .row = 17, .name = "hostLink",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Host lin&k bandwidth:")}},
     };
     return table;
 }
@@ -385,13 +404,34 @@ Json parseKnobValue(const Knob& k, const std::string& text, const std::string& w
         return Json(parseNumberOption(text, where, k.min, k.max, false));
     case Fraction: {
         const double f = parseFraction(text, where);
-        if (f < k.min)
+        if (f < k.min && k.id == KnobId::GpuMemoryUtilization)
             throw InputError(where + ": " + quoted(text) + " leaves the engine no HBM (use " + formatNumber(k.min)
                 + " to " + formatNumber(k.max) + ")");
+        if (f < k.min || f > k.max)
+            throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+                .where = where,
+                .value = quoted(text),
+                .min = formatNumber(k.min),
+                .max = formatNumber(k.max) });
         return Json(f);
     }
-    case Bytes:
-        return Json(parseByteSize(text, where));
+    case Bytes: {
+        // A rate ("55GB/s") is a size per second: the "/s" is read and dropped.
+        std::string_view size = text;
+        const bool rate = std::string_view(k.unit) == "B/s";
+        if (rate && size.ends_with("/s"))
+            size.remove_suffix(2);
+        const double bytes = parseByteSize(size, where);
+        if (bytes < k.min || bytes > k.max) {
+            const std::string per = rate ? "/s" : "";
+            throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+                .where = where,
+                .value = quoted(text),
+                .min = formatBytes(k.min, ByteUnits::Decimal, 3) + per,
+                .max = formatBytes(k.max, ByteUnits::Decimal, 3) + per });
+        }
+        return Json(bytes);
+    }
     case Format:
         return Json(parseKvDtype(text, where).bits);
     case Choice: {

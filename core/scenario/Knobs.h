@@ -56,6 +56,8 @@ enum class KnobId {
     Admission,
     ReusesPerBlock,
     Traffic,
+    PrefillMfu,
+    HostLinkBandwidth,
 };
 
 /// What a knob's value is, which decides how a typed value is read.

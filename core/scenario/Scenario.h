@@ -40,6 +40,14 @@ struct Scenario {
     double attentionBits() const;
 };
 
+/// How far past its card's longest context a scenario may run: Warnings says so above the
+/// card's max_context, and validateScenario refuses beyond this many times it (a context
+/// 16× a model's window is already far outside what it was trained or served at).
+inline constexpr double kContextOverModelMax = 16;
+/// The longest context a scenario of `model` may ask: kContextOverModelMax × its
+/// max_context, or limits::kMaxContext for a card that gives none.
+double contextLimit(const ModelCard& model);
+
 /// Checks what the cards cannot check alone: TP against GPUs per server and KV heads,
 /// output tokens against context. Throws InputError naming the knob and the conflict.
 void validateScenario(const Scenario& scenario);

@@ -6,6 +6,7 @@
 #include "app/cli/CommandLine.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
+#include "core/io/Units.h"
 #include "core/model/Evaluation.h"
 #include "core/replay/Replay.h"
 #include "tests/support/CliRun.h"
@@ -87,7 +88,8 @@ private slots:
         QCOMPARE(QString::fromStdString(line),
             QStringLiteral(
                 "line,arrival_s,wait_s,ttft_s,tpot_s,replica,hbm_tokens,dram_tokens,ssd_tokens,recomputed_tokens,"
-                "input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s"));
+                "input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_s,restore_s,"
+                "restore_stall_s,fixed_s"));
         while (std::getline(in, line))
             ++rows;
         QCOMPARE(rows, 12031);
@@ -177,7 +179,7 @@ private slots:
             std::stringstream ls(line);
             for (std::string cell; std::getline(ls, cell, ',');)
                 f.push_back(cell);
-            QCOMPARE(f.size(), std::size_t(14));
+            QCOMPARE(f.size(), std::size_t(19));
             const std::uint64_t tokens = std::stoull(f[10]);
             std::uint64_t top = 512;
             while (tokens > top)
@@ -202,6 +204,53 @@ private slots:
             QVERIFY(same(b["ttft_s"]["p99"].get<double>(), rank(0.99)));
         }
         QCOMPARE(requests, std::uint64_t(12031));
+    }
+
+    void prefillGpuSecondsAddUp()
+    {
+        // Prefill GPU seconds per request (CSV) sum to the JSON's total; the total is compute
+        // plus restore stalls, and a stall is what the path does not hide of its copy plus
+        // its fixed cost: vLLM's connector (overlap 1) stalls only for the fixed cost,
+        // LMCache's (overlap 0) for the whole copy as well.
+        for (const std::string path : { "vllm-offload", "lmcache" }) {
+            const std::vector<std::string> a = { "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4",
+                "--routing", "prefix-aware", "--capacity-blocks", "hbm=500,dram=20000,ssd=0", "--restore-path", path };
+            std::vector<std::string> js = a, csv = a;
+            js.push_back("--json");
+            csv.push_back("--csv");
+            const Result rj = runCli(js);
+            const Result rc = runCli(csv);
+            const Result rt = runCli(a);
+            QVERIFY2(rj.status == 0 && rc.status == 0 && rt.status == 0, (rj.err + rc.err + rt.err).c_str());
+            const Json c = Json::parse(rj.out)["prefill_gpu_s"];
+            const double total = c["total"].get<double>();
+            const auto near = [](double x, double y) { return std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(y)); };
+            QVERIFY(total > 0);
+            QVERIFY(near(total, c["compute"].get<double>() + c["restore_stall"].get<double>()));
+            QVERIFY(near(c["per_request_mean"].get<double>(), total / 12031));
+            const double link = c["restore_link"].get<double>(), fixed = c["fixed"].get<double>();
+            QVERIFY2(link > 0 && fixed > 0, path.c_str()); // DRAM hits were restored
+            const double stall = c["restore_stall"].get<double>();
+            QVERIFY2(near(stall, path == "lmcache" ? link + fixed : fixed), path.c_str());
+            std::istringstream in(rc.out);
+            std::string line;
+            std::getline(in, line);
+            std::getline(in, line);
+            QVERIFY(line.ends_with(",prefill_gpu_s,prefill_compute_s,restore_s,restore_stall_s,fixed_s"));
+            double sum = 0;
+            while (std::getline(in, line)) {
+                std::vector<std::string> f;
+                std::stringstream ls(line);
+                for (std::string cell; std::getline(ls, cell, ',');)
+                    f.push_back(cell);
+                QCOMPARE(f.size(), std::size_t(19));
+                sum += std::stod(f[14]);
+            }
+            QVERIFY2(
+                std::abs(sum - total) <= 1e-9 * total, qPrintable(QStringLiteral("%1 against %2").arg(sum).arg(total)));
+            QVERIFY2(rt.out.find("Prefill GPU       " + formatSeconds(total) + " in total") != std::string::npos,
+                rt.out.c_str());
+        }
     }
 
     void dramSweepIsLogSpacedAroundTheKnee()

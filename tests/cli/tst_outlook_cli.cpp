@@ -218,7 +218,8 @@ private slots:
             },
             { "years[0] (2026).mix.chat.tpot_percentile", "0.9", percentileWords });
         // The drivers' option table's range: a TTFT target under its lower end names the field.
-        refused([](Json& j) { j["years"][0]["ttft_s"] = 1e-6; }, { "years[0] (2026).ttft_s", "out of range" });
+        refused(
+            [](Json& j) { j["years"][0]["ttft_s"] = 1e-6; }, { "years[0] (2026).ttft_s", "is not between 0.0001 and" });
     }
 
     /// The options are the option table's: its flags in the help, its ranges checked, each
@@ -256,7 +257,7 @@ private slots:
                 QCOMPARE(bar["high_value"].get<double>(), 3e12 * 1.2);
         const Run wide = runCli({ "outlook", "--outlook", file, "--range", "0.99" });
         QCOMPARE(wide.status, 2);
-        QVERIFY2(wide.err.find("--range: 0.99 is out of range [0.01, 0.95]") != std::string::npos, wide.err.c_str());
+        QVERIFY2(wide.err.find("--range: 0.99 is not between 0.01 and 0.95") != std::string::npos, wide.err.c_str());
         const Run units = runCli({ "outlook", "--outlook", file, "--units", "metric" });
         QCOMPARE(units.status, 2);
         QVERIFY2(units.err.find("--units: unknown value \"metric\" (use binary|decimal)") != std::string::npos,

@@ -1,5 +1,6 @@
-// Extreme and impossible inputs: 100M tokens × a million sequences × a million GPUs gives finite, correct
-// figures; impossible inputs are refused with a message naming the field.
+// Extreme and impossible inputs: the longest context a model allows (16× its card's, up to 100M
+// tokens) × a million sequences × a million GPUs gives finite, correct figures; impossible
+// inputs are refused with a message naming the field.
 
 #include "core/io/Units.h"
 #include "core/model/KvSizing.h"
@@ -13,7 +14,7 @@ using namespace kvtiers::test;
 
 namespace {
 
-constexpr double kContext = 100e6;  // 100M tokens
+constexpr double kContext = 100e6;  // 100M tokens, where the model allows it (contextLimit)
 constexpr double kSequences = 1e6;  // per replica
 constexpr double kServers = 125000; // × 8 GPUs = 1,000,000 GPUs
 
@@ -84,37 +85,37 @@ Json extremeOverrides()
 class TestExtremes : public QObject {
     Q_OBJECT
 private slots:
-    void hundredMillionTokensMillionSequencesMillionGpus()
+    void longestContextMillionSequencesMillionGpus()
     {
+        // Llama 3.1 70B's longest: 16 × 131,072 = 2,097,152 tokens.
+        const double context = contextLimit(builtinModel("llama-3.1-70b"));
+        QCOMPARE(context, 2097152.0);
         const Scenario s = scenario(
-            "llama-3.1-70b", { { "context", kContext }, { "concurrency", kSequences }, { "servers", kServers } });
+            "llama-3.1-70b", { { "context", context }, { "concurrency", kSequences }, { "servers", kServers } });
         const EvalResult r = evaluate(s);
         KV_CHECK(checkFinite(r, "70B"));
         QCOMPARE(r.fleetGpus, 1e6);
         // Independent long-double arithmetic: 2 × 80 × 8 × 128 × 2 B per token.
         const long double perToken = 2.0L * 80 * 8 * 128 * 2;
-        const long double perRequest = perToken * 100000000.0L;
+        const long double perRequest = perToken * 2097152.0L;
         const long double hot = perRequest * 1000000.0L;
         QCOMPARE(static_cast<long double>(r.kvBytesPerToken), perToken);
-        QCOMPARE(static_cast<long double>(r.kvBytesPerRequest), perRequest); // 3.2768e13 B
-        QCOMPARE(static_cast<long double>(r.hotSetBytes), hot);              // 3.2768e19 B, beyond int64 range
-        QVERIFY(r.hotSetBytes > static_cast<double>(std::numeric_limits<std::int64_t>::max()));
-        // Nothing that large fits: overflow = hot set − HBM budget of the replica.
+        QCOMPARE(static_cast<long double>(r.kvBytesPerRequest), perRequest); // 6.87e11 B
+        QCOMPARE(static_cast<long double>(r.hotSetBytes), hot);              // 6.87e17 B, beyond 2^53
+        // A million do not fit: overflow = hot set − HBM budget of the replica, which holds
+        // one such sequence (687 GB of the 875 GB left beside the weights).
         const long double budget = 8 * (0.9L * 141e9L - 70553706496.0L * 2 / 8);
         KV_COMPARE_NEAR(r.overflowBytes, static_cast<double>(hot - budget), 1e-12);
-        QCOMPARE(r.maxConcurrency, 0.0);
+        QCOMPARE(r.maxConcurrency, 1.0);
         QCOMPARE(r.fleet.hbm, r.perServer.hbm * kServers);
-        // The JSON a script reads: exact integers up to 2^53, doubles beyond. No sequence
-        // fits, so the figures that need one are null and "does_not_fit" says why.
+        // The JSON a script reads: exact integers up to 2^53, doubles beyond.
         const Json j = resultToJson(s, r);
         QVERIFY(j["hot_set_bytes"].is_number_float());
         QCOMPARE(j["hot_set_bytes"].get<double>(), r.hotSetBytes);
         QVERIFY(j["kv_bytes_per_request"].is_number_integer());
-        QCOMPARE(j["kv_bytes_per_request"].get<std::int64_t>(), std::int64_t(32768000000000));
-        QVERIFY(j["decode_step_seconds"].is_null());
-        QVERIFY(j["tokens_per_second"].is_null());
-        QVERIFY(j["ttft_seconds"]["with_reuse"].is_null());
-        QVERIFY(j["does_not_fit"].get<std::string>().starts_with("does not fit: "));
+        QCOMPARE(j["kv_bytes_per_request"].get<std::int64_t>(), std::int64_t(687194767360));
+        QVERIFY(j["decode_step_seconds"].is_number());
+        QVERIFY(!j.contains("does_not_fit") || j["does_not_fit"].is_null());
     }
 
     void extremesForEveryModelAndFeature()
@@ -125,6 +126,8 @@ private slots:
             for (const char* policy : { "paged", "contiguous" }) {
                 for (bool streaming : { false, true }) {
                     Json o = extremeOverrides();
+                    const long double C = std::min(kContext, contextLimit(model));
+                    o["context"] = static_cast<double>(C);
                     o["allocation"] = policy;
                     o["streaming"] = streaming;
                     const QString what
@@ -139,18 +142,16 @@ private slots:
                         const long double L = static_cast<long double>(g.layers);
                         switch (g.kind) {
                         case LayerKind::Full:
-                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e * kContext;
+                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e * C;
                             break;
                         case LayerKind::Sliding:
-                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e
-                                * std::min<long double>(kContext, g.window);
+                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e * std::min<long double>(C, g.window);
                             break;
                         case LayerKind::Chunked: // at most one chunk once a chunk has filled (docs/model.md §2)
-                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e
-                                * std::min<long double>(kContext, g.chunk);
+                            kv += L * g.numKvHeads * (g.kHeadDim + g.vHeadDim) * e * std::min<long double>(C, g.chunk);
                             break;
                         case LayerKind::Mla:
-                            kv += L * (g.kvLoraRank + g.qkRopeHeadDim) * e * kContext;
+                            kv += L * (g.kvLoraRank + g.qkRopeHeadDim) * e * C;
                             break;
                         case LayerKind::State:
                             kv += L * static_cast<long double>(g.stateBytes);
@@ -159,7 +160,7 @@ private slots:
                     }
                     KV_COMPARE_NEAR(r.kvBytesPerRequest, static_cast<double>(kv), 1e-12);
                     // Hot set: N × KV(C) − N × KV(rP) × (1 − 1/S), prefix counted in held tokens.
-                    const long double R = std::floor(0.5L * kContext);
+                    const long double R = std::floor(0.5L * C);
                     long double prefix = 0;
                     for (const auto& g : model.groups) {
                         if (g.kind == LayerKind::State)
@@ -167,8 +168,8 @@ private slots:
                         const long double perTok = static_cast<long double>(g.elementsPerToken()) * e * g.layers;
                         const long double window = g.kind == LayerKind::Sliding ? g.window
                             : g.kind == LayerKind::Chunked                      ? g.chunk
-                                                                                : kContext;
-                        prefix += perTok * std::max<long double>(0, R - (kContext - window));
+                                                                                : C;
+                        prefix += perTok * std::max<long double>(0, R - (C - window));
                     }
                     const long double hot = kSequences * kv - kSequences * prefix * (1 - 1.0L / 1000);
                     KV_COMPARE_NEAR(r.hotSetBytes, static_cast<double>(hot), 1e-12);
@@ -189,17 +190,24 @@ private slots:
 
     void largestAcceptedInputs()
     {
-        // The limits themselves (1e12 tokens, 1e12 sequences, 1e9 servers) stay finite.
+        // The limits themselves (16× the card's context, a million sequences, 1e9 servers)
+        // stay finite.
         const Scenario s = scenario("llama-3.1-405b",
-            { { "context", 1e12 }, { "concurrency", 1e12 }, { "servers", 1e9 }, { "reuse_rate", 1 },
-                { "reuse_distance_s", 1e9 }, { "offload_rate", 1 } });
+            { { "context", contextLimit(builtinModel("llama-3.1-405b")) }, { "concurrency", limits::kMaxConcurrency },
+                { "servers", 1e9 }, { "reuse_rate", 1 }, { "reuse_distance_s", 1e9 }, { "offload_rate", 1 } });
         KV_CHECK(checkFinite(evaluate(s), "limits"));
     }
 
     void beyondLimitsRefused()
     {
         KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", { { "context", 1e13 } }); }, { "context" }));
+        KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", { { "context", 2097153 } }); }, { "context" }));
         KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", { { "concurrency", 1e13 } }); }, { "concurrency" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("llama-3.1-70b", { { "concurrency", 1e6 + 1 } });
+            },
+            { "concurrency" }));
         KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", { { "servers", 1e10 } }); }, { "servers" }));
         KV_CHECK(expectInputError([] { scenario("llama-3.1-70b", { { "servers", 1.5 } }); }, { "servers" }));
     }

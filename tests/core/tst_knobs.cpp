@@ -36,7 +36,7 @@ private slots:
             if (k.flag)
                 QCOMPARE(findKnobByFlag(k.flag), &k);
         }
-        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::Traffic) + 1);
+        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::HostLinkBandwidth) + 1);
         QCOMPARE(findKnob("no_such_knob"), nullptr);
         QCOMPARE(findKnobByFlag("--no-such-flag"), nullptr);
     }
@@ -86,6 +86,31 @@ private slots:
                               << "8" << 8.0;
         QTest::newRow("distance 30") << "reuse_distance_s"
                                      << "30" << 30.0;
+        // The host link is a rate: a size per second, the "/s" optional.
+        QTest::newRow("host link 55GB/s") << "host_link_bytes_per_s"
+                                          << "55GB/s" << 55e9;
+        QTest::newRow("host link 5.5e10") << "host_link_bytes_per_s"
+                                          << "5.5e10" << 55e9;
+        QTest::newRow("prefill MFU 57.6%") << "prefill_mfu"
+                                           << "57.6%" << 0.576;
+    }
+
+    void rangesAreWordedInTheKnobsUnit()
+    {
+        // A rate's range in bytes per second; a share below its floor is "not between", and
+        // only the HBM share speaks of leaving the engine no HBM.
+        auto message = [](const char* key, const char* text) {
+            try {
+                parseKnobValue(*findKnob(key), text, "field");
+            } catch (const InputError& e) {
+                return std::string(e.what());
+            }
+            return std::string("accepted");
+        };
+        QCOMPARE(message("host_link_bytes_per_s", "1kB/s"),
+            std::string("field: \"1kB/s\" is not between 1 MB/s and 1 PB/s"));
+        QCOMPARE(message("prefill_mfu", "0.1%"), std::string("field: \"0.1%\" is not between 0.01 and 1"));
+        QVERIFY(message("gpu_memory_utilization", "0").find("leaves the engine no HBM") != std::string::npos);
     }
 
     void typedValuesAreReadTheKnobsWay()
@@ -117,6 +142,10 @@ private slots:
                                       << "buddy";
         QTest::newRow("dram -1") << "host_dram_bytes"
                                  << "-1";
+        QTest::newRow("host link 0") << "host_link_bytes_per_s"
+                                     << "0GB/s";
+        QTest::newRow("prefill MFU 0") << "prefill_mfu"
+                                       << "0";
     }
 
     void outOfRangeNamesTheFlag()

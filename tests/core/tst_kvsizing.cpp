@@ -146,9 +146,11 @@ private slots:
         // The break-even against restoring is a finite prefix, found on the same curve.
         const double t = cm.breakEvenTokens(Tier::Dram);
         QVERIFY(std::isfinite(t) && t > 0);
-        // It is where restoring meets recomputing within the prefill's pass (the pass's fixed
-        // all-reduce latency is paid either way); results round it up to whole blocks.
-        QVERIFY(std::fabs(cm.marginalRecomputeSeconds(0, t) - cm.restoreSeconds(Tier::Dram, t))
+        // It is where restoring, the path's per-request cost included, meets recomputing
+        // within the prefill's pass (the pass's fixed all-reduce latency and LM head are paid
+        // either way); results round it up to whole blocks.
+        QVERIFY(
+            std::fabs(cm.marginalRecomputeSeconds(0, t) - cm.restoreSeconds(Tier::Dram, t) - cm.restoreFixedSeconds())
             < 1e-6 * cm.marginalRecomputeSeconds(0, t) + 1e-9);
     }
 

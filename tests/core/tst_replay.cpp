@@ -16,6 +16,7 @@
 #include "core/replay/Router.h"
 #include "core/report/ReplayReport.h"
 #include "core/trace/TraceAnalysis.h"
+#include "tests/support/ReplayRows.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestSupport.h"
 
@@ -308,11 +309,13 @@ private slots:
 
     void cacheAwareRoutingEarnsItsName()
     {
-        // sessionTrace: 8 replicas whose HBM caches 400 blocks each (a quarter of the hot
-        // conversations), no DRAM or SSD. The load: where prefix-aware's busiest replica is
-        // 90-98% busy, found by bisection on the traffic scale.
+        // sessionTrace with 1,000 conversations (about 10,000 live blocks): 8 replicas whose
+        // HBM caches 400 blocks each (a third of them together), no DRAM or SSD. The load:
+        // where prefix-aware's busiest replica is 90-98% busy, found by bisection on the
+        // traffic scale. (With 300 conversations and the prefill's fixed cost paid, seed 3's
+        // hot conversations spread evenly and the whole fleet ran 0.83 busy.)
         for (std::uint64_t seed : { 1u, 2u, 3u }) {
-            const ReplayTrace t = sessionTrace(seed, 6000, 300);
+            const ReplayTrace t = sessionTrace(seed, 6000, 1000);
             ReplayOptions o;
             o.replicas = 8;
             o.capacityBlocks = { 400.0, 0.0, 0.0 };
@@ -334,8 +337,10 @@ private slots:
                 (busiest < 0.90 ? lo : hi) = o.trafficScale;
             }
             QVERIFY2(busiest >= 0.90 && busiest <= 0.98, qPrintable(QString::number(busiest)));
+            // Prefix affinity leaves slack a balancing router can use (seeds 1-3: the fleet
+            // 0.55, 0.55 and 0.54 busy).
             const double fleet = prefix.replicaBusySeconds.mean / prefix.durationSeconds;
-            QVERIFY2(fleet <= 0.75, qPrintable(QString::number(fleet)));
+            QVERIFY2(fleet <= 0.75, qPrintable(QStringLiteral("fleet %1, busiest %2").arg(fleet).arg(busiest)));
             const double aware = run(ReplayRouting::CacheAware).ttft.mean;
             for (ReplayRouting other : { ReplayRouting::LeastLoaded, ReplayRouting::RoundRobin })
                 QVERIFY2(aware <= 0.95 * run(other).ttft.mean,
@@ -407,6 +412,14 @@ private slots:
     {
         const std::string text = tieFreeTrace(11, 600);
         const ReplayTrace t = loadText(text);
+        // The cache alone: with no per-copy, drive or per-request latency every hit below HBM
+        // is worth restoring (a lone partial block from SSD otherwise costs more to restore
+        // than to recompute, and the replay recomputes it).
+        Scenario s = setup().scenario;
+        s.hardware.link.latencySeconds = 0;
+        s.hardware.nvmeLatencySeconds = 0;
+        s.restorePath.perRequestSeconds = 0;
+        const EvalResult er = evaluate(s);
         ReplayOptions o;
         o.replicas = 1;
         o.tierMode = TierMode::Exclusive;
@@ -415,7 +428,7 @@ private slots:
             const trace::TraceAnalysis a = analyzeText(text, tiers);
             for (Tier k : kTiers)
                 o.capacityBlocks[k] = tiers[k];
-            const ReplayResult r = runReplay(t, setup().scenario, setup().result, o);
+            const ReplayResult r = runReplay(t, s, er, o);
             for (Tier k : kTiers) {
                 const double expected = a.tiers.tokens[k] / a.promptTokens;
                 if (!(r.hitShare[k] == expected))
@@ -459,16 +472,8 @@ private slots:
         o.replicas = replicas;
         o.routing = static_cast<ReplayRouting>(routing);
         o.trafficScale = traffic;
-        // The rows this check has always taken: 7 values evenly from 0 to the larger of twice
-        // the scenario's DRAM and the trace's distinct blocks (the default sweep is log-spaced
-        // now; docs/trace.md gives a counter-example it finds).
-        const double top
-            = std::max(2 * replayCapacities(t.blockTokens, setup().scenario, setup().result, o).blocks.dram,
-                static_cast<double>(t.uniqueBlocks));
-        std::vector<double> at;
-        for (int i = 0; i < 7; ++i)
-            at.push_back(std::floor(top * i / 6));
-        ReplaySweep sweep = planReplaySweep(t, setup().scenario, setup().result, o, ReplaySweepAxis::Dram, 7, at);
+        ReplaySweep sweep = planReplaySweep(t, setup().scenario, setup().result, o, ReplaySweepAxis::Dram, 7,
+            test::evenDramRows(t, setup().scenario, setup().result, o));
         runReplaySweep(sweep, t, setup().scenario, setup().result, o);
         QCOMPARE(sweep.points.front().value, 0.0);
         QVERIFY(sweep.points.back().value >= static_cast<double>(t.uniqueBlocks));
@@ -481,7 +486,19 @@ private slots:
                                .arg(previous)));
             previous = p.result.ttft.p99;
         }
-        QVERIFY2(previous < 0.95 * sweep.points.front().result.ttft.p99, "DRAM buys something on this trace");
+        // DRAM buys something on this trace: the median or the tail falls by 5% at least.
+        // Which one depends on the load, now that a restore and each pass's fixed cost are
+        // paid: at 4 replicas the median (632 -> 525 ms) while the p99, set by the longest
+        // prompts' own compute, moves 4%; at 6 replicas the p99 (4.95 -> 4.62 s) while the
+        // median, a short prompt sharing a step with others' prefill, stays put.
+        const ReplayResult& none = sweep.points.front().result;
+        const ReplayResult& all = sweep.points.back().result;
+        QVERIFY2(all.ttft.p50 < 0.95 * none.ttft.p50 || all.ttft.p99 < 0.95 * none.ttft.p99,
+            qPrintable(QStringLiteral("TTFT p50 %1 -> %2 s, p99 %3 -> %4 s")
+                           .arg(none.ttft.p50)
+                           .arg(all.ttft.p50)
+                           .arg(none.ttft.p99)
+                           .arg(all.ttft.p99)));
         QVERIFY(sweep.points.back().result.hitShare.dram > 0.03);
     }
 

@@ -176,15 +176,16 @@ void TestGuiControls::everyGuiKnobHasItsControl()
             QCOMPARE(spin->maximum(), k.max * scale);
         }
     }
-    QCOMPARE(controls, 24);
+    QCOMPARE(controls, 26); // every knob with a GUI control, the prefill MFU and host link included
 }
 
 void TestGuiControls::cardValuesBeyondTheControlsShowAsTheyAre()
 {
     // 4M tokens of context (the slider ends at 2M), a reuse distance of 2e7 s and 2e6
     // requests/s (beyond what the spin boxes once took).
-    loadCard({ { "context", 4194304 }, { "output_tokens", 4096 }, { "reuse_distance_s", 2e7 },
-        { "request_rate_per_s", 2e6 }, { "reuse_rate", 0.5 }, { "offload_rate", 0.5 } });
+    // Llama 4 Scout: a 10M window, so contexts up to 160M (Llama 3.1 70B's stop at 2M).
+    loadCard({ { "model", "llama-4-scout" }, { "context", 4194304 }, { "output_tokens", 4096 },
+        { "reuse_distance_s", 2e7 }, { "request_rate_per_s", 2e6 }, { "reuse_rate", 0.5 }, { "offload_rate", 0.5 } });
     const QUndoStack* undo = m_controller->undoStack();
     QCOMPARE(undo->count(), 0);
 
@@ -241,21 +242,24 @@ void TestGuiControls::valueBeforeTheSliderPinsItsStart()
 
 void TestGuiControls::wholeNumberBeyondAnIntShowsAsItIs()
 {
-    loadCard({ { "context", 4e9 }, { "output_tokens", 3e9 } });
+    // Contexts stop at 16× the card's window (Llama 4 Scout: 160M tokens), below an int's
+    // 2^31: the largest counts a card may give still show whole and exact.
+    loadCard({ { "model", "llama-4-scout" }, { "context", 1.6e8 }, { "output_tokens", 1.5e8 } });
     auto* output = find<QDoubleSpinBox>(QStringLiteral("outputTokensSpin"));
     QCOMPARE(output->decimals(), 0);
-    QCOMPARE(output->value(), 3e9);
-    QCOMPARE(m_controller->scenario().workload.outputTokens, 3e9);
-    QCOMPARE(find<QLineEdit>(QStringLiteral("contextEdit"))->text(), QStringLiteral("3.73G"));
+    QCOMPARE(output->value(), 1.5e8);
+    QCOMPARE(m_controller->scenario().workload.outputTokens, 1.5e8);
+    QCOMPARE(find<QLineEdit>(QStringLiteral("contextEdit"))->text(), QStringLiteral("160,000,000"));
     QCOMPARE(m_controller->undoStack()->count(), 0);
-    output->setValue(5e9 / 2); // a whole number, as a count is written
+    output->setValue(1.25e8); // a whole number, as a count is written
     m_controller->flush();
     QVERIFY(m_controller->spec().overrides.at("output_tokens").is_number_integer());
-    QCOMPARE(m_controller->scenario().workload.outputTokens, 2.5e9);
+    QCOMPARE(m_controller->scenario().workload.outputTokens, 1.25e8);
 }
 
 void TestGuiControls::typedValueBeyondTheSliderIsKept()
 {
+    loadCard({ { "model", "llama-4-scout" } }); // a window that allows 4M tokens
     auto* edit = find<QLineEdit>(QStringLiteral("contextEdit"));
     edit->setFocus();
     edit->selectAll();
@@ -273,7 +277,7 @@ void TestGuiControls::typedValueBeyondTheSliderIsKept()
 
 void TestGuiControls::movingThePinnedSliderTakesItsValue()
 {
-    loadCard({ { "context", 4194304 } });
+    loadCard({ { "model", "llama-4-scout" }, { "context", 4194304 } });
     auto* slider = find<QSlider>(QStringLiteral("contextSlider"));
     auto* mark = find<QLabel>(QStringLiteral("contextAboveMark"));
     QVERIFY(mark->isVisible());

@@ -17,8 +17,10 @@
 #include "ui/charts/TornadoChart.h"
 #include "ui/charts/TraceChart.h"
 #include "ui/common/Settings.h"
+#include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/TierTableModel.h"
+#include "ui/text/CardText.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -245,6 +247,114 @@ QStringList untranslated(const QStringList& shown, const QStringList& english)
         if (before.contains(text) && translated.contains(text) && !missed.contains(text))
             missed << text;
     return missed;
+}
+
+/// The texts a user can see on the tab page `page`, its charts' plots included, and in
+/// the controls beside it: shownTexts() kept to the visible widgets under `roots`.
+QStringList visibleTexts(const MainWindow* w, const QList<const QWidget*>& roots)
+{
+    QStringList out;
+    QSet<QString> seen;
+    auto under = [&](const QWidget* widget) {
+        return std::any_of(
+            roots.begin(), roots.end(), [&](const QWidget* r) { return r == widget || r->isAncestorOf(widget); });
+    };
+    auto add = [&](const QString& text) {
+        if (!text.trimmed().isEmpty() && !seen.contains(text)) {
+            seen.insert(text);
+            out << text;
+        }
+    };
+    for (const QWidget* widget : w->findChildren<QWidget*>()) {
+        if (!widget->isVisible() || !under(widget))
+            continue;
+        add(widget->toolTip());
+        if (auto* l = qobject_cast<const QLabel*>(widget))
+            add(l->text());
+        if (auto* b = qobject_cast<const QAbstractButton*>(widget))
+            add(b->text());
+        if (auto* g = qobject_cast<const QGroupBox*>(widget))
+            add(g->title());
+        if (auto* t = qobject_cast<const QTabWidget*>(widget))
+            for (int i = 0; i < t->count(); ++i)
+                add(t->tabText(i));
+        if (auto* c = qobject_cast<const QComboBox*>(widget))
+            for (int i = 0; i < c->count(); ++i)
+                add(c->itemText(i));
+        if (auto* s = qobject_cast<const QAbstractSpinBox*>(widget)) {
+            add(s->specialValueText());
+            if (auto* d = qobject_cast<const QDoubleSpinBox*>(widget))
+                add(d->suffix());
+            if (auto* i = qobject_cast<const QSpinBox*>(widget))
+                add(i->suffix());
+        }
+        if (auto* e = qobject_cast<const QLineEdit*>(widget))
+            add(e->placeholderText());
+        if (auto* chart = qobject_cast<const ChartBase*>(widget))
+            for (const QString& text : plotTexts(*chart))
+                add(text);
+        if (auto* view = qobject_cast<const QAbstractItemView*>(widget); view && view->model()) {
+            const QAbstractItemModel* m = view->model();
+            for (int c = 0; c < m->columnCount(); ++c)
+                add(m->headerData(c, Qt::Horizontal).toString());
+            for (int r = 0; r < m->rowCount(); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    add(m->index(r, c).data().toString());
+        }
+    }
+    return out;
+}
+
+/// Words that stay as they are in Korean: proper names (every built-in card's name and id,
+/// engines, formats), units and abbreviations. A text made only of these, numbers and
+/// signs is not untranslated.
+QSet<QString> properWords()
+{
+    QSet<QString> words;
+    auto addWords = [&](const std::string& text) {
+        for (const QString& word :
+            QString::fromStdString(text).split(QRegularExpression(QStringLiteral("[^A-Za-z]+")), Qt::SkipEmptyParts))
+            words.insert(word);
+    };
+    const CardCatalog& c = CardCatalog::builtin();
+    for (const auto& [id, m] : c.models()) {
+        addWords(id);
+        addWords(m.name);
+        addWords(m.family);
+    }
+    for (const auto& [id, h] : c.hardware()) {
+        addWords(id);
+        addWords(h.name);
+    }
+    for (const auto& [id, r] : c.restorePaths())
+        addWords(id);
+    for (const auto& [id, wl] : c.workloads())
+        addWords(id);
+    for (const char* word : { "HBM", "DRAM", "NVMe", "SSD", "eSSD", "KV", "TP", "GPU", "GPUs", "GiB", "TiB", "KiB",
+             "MiB", "PiB", "GB", "TB", "MB", "kB", "PB", "B", "K", "M", "G", "T", "vLLM", "LMCache", "Mooncake", "TTFT",
+             "TPOT", "MLA", "MHA", "GQA", "MQA", "MoE", "FP", "BF", "fp", "bf", "int", "auto", "JSON", "CSV", "PNG",
+             "SVG", "PDF", "Alt", "Ctrl", "Shift", "PgUp", "PgDown", "Tab", "Bailian", "Qwen", "jsonl", "SLO", "p", "e",
+             "x", "s", "ms", "min", "h", "QPS", "LRU", "MTP", "NVLink", "PCIe", "RDMA", "DMA", "Erlang", "C", "FCFS",
+             "API", "kvtiers", "Kimi", "FlexGen", "OPT", "SWE", "Codex", "RAG", "FIM", "config", "json", "Hugging",
+             "Face", "HF", "tokens", "Little", "OffloadingConnector", "TensorRT", "LLM" })
+        words.insert(QString::fromLatin1(word));
+    return words;
+}
+
+/// The texts in `texts` with an English word in them and no Korean: untranslated.
+QStringList englishOnly(const QStringList& texts)
+{
+    static const QSet<QString> proper = properWords();
+    QStringList out;
+    for (const QString& text : texts) {
+        if (hasHangul(text))
+            continue;
+        const QStringList words
+            = QString(text).remove(u'&').split(QRegularExpression(QStringLiteral("[^A-Za-z]+")), Qt::SkipEmptyParts);
+        if (std::any_of(words.begin(), words.end(), [](const QString& w) { return !proper.contains(w); }))
+            out << text;
+    }
+    return out;
 }
 
 } // namespace
@@ -708,6 +818,66 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
         QCOMPARE(plotTexts(tier), englishTier);
         QCOMPARE(tornado.rowLabelAt(0), englishRow);
+    }
+
+    void everyTabShowsKoreanAfterALiveSwitch()
+    {
+        // After View > Language > 한국어 in a running window, every string a user can see in
+        // the Scenario, Fleet, Sensitivity and Trace tabs (and the controls beside them) is
+        // Korean, or made only of proper names, units and figures (properWords()).
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QTRY_VERIFY(w->controller()->hasResult());
+        w->findChild<ControlsPanel*>()->setAdvancedExpanded(true); // its fields are visible strings too
+        w->findChild<QAction*>(QStringLiteral("languageKoreanAction"))->trigger();
+        QCOMPARE(installedLanguage(), kLanguageKorean);
+        // The walk's case: the precision pickers kept "16-bit" after a live switch.
+        auto* attention = w->findChild<QComboBox*>(QStringLiteral("attentionBitsCombo"));
+        QVERIFY(attention);
+        QCOMPARE(attention->currentText(), QStringLiteral("16비트"));
+        auto* tabs = w->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        auto* controls = w->findChild<QDockWidget*>(QStringLiteral("controlsDock"));
+        QVERIFY(tabs);
+        QStringList found;
+        for (int tab = 0; tab < 4; ++tab) {
+            tabs->setCurrentIndex(tab);
+            QTest::qWait(300);
+            QList<const QWidget*> roots { tabs->widget(tab) };
+            if (controls && tab != 1)
+                roots << controls;
+            for (const QString& text : englishOnly(visibleTexts(w.get(), roots)))
+                found << QStringLiteral("%1: %2").arg(tabs->tabText(tab), text);
+        }
+        w->findChild<QAction*>(QStringLiteral("languageEnglishAction"))->trigger();
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+    }
+
+    void everyBuiltinCardNameIsListedAndKorean()
+    {
+        // Card text comes from JSON that lupdate cannot read: CardText.cpp lists it. A card
+        // whose name is missing from the list (a new card) would stay English in Korean.
+        QStringList names;
+        for (const auto& [id, card] : CardCatalog::builtin().workloads())
+            names << QString::fromStdString(card.name);
+        for (const auto& [id, path] : CardCatalog::builtin().restorePaths())
+            names << QString::fromStdString(path.name);
+        const QStringList listed = listedCardTexts();
+        QStringList missing;
+        for (const QString& name : names)
+            if (!listed.contains(name))
+                missing << name;
+        QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in ui/text/CardText.cpp: ") + missing.join(u'|')));
+        installTranslator(kLanguageKorean);
+        for (const QString& name : names) {
+            const QString korean = cardText(name.toStdString());
+            QVERIFY2(korean != name && hasHangul(korean), qPrintable(name));
+        }
+        installTranslator(kLanguageEnglish);
+        QCOMPARE(cardText(names.front().toStdString()), names.front());
+        QCOMPARE(cardShortText("Multi-turn chat: Llama 3.1 8B on one H100, 4K context, 64 concurrent"),
+            QStringLiteral("Multi-turn chat"));
     }
 
     void lreleaseFindsNothingUnfinished()

@@ -397,6 +397,9 @@ void TestGuiImport::vllmDialogShowsBothFigures()
     QVERIFY(text("kvtiersConcurrency").contains(QStringLiteral("131,072 tokens")));
     QVERIFY(text("tokensDiff") != QStringLiteral("–"));
     QVERIFY(!text("vllmExplanation").isEmpty());
+    // The paste box was about 150 px wide beside the setup: it now takes a fair share.
+    const int logWidth = dialog.findChild<QPlainTextEdit*>(QStringLiteral("vllmLog"))->width();
+    QVERIFY2(logWidth * 3 >= dialog.width(), qPrintable(QStringLiteral("%1 of %2").arg(logWidth).arg(dialog.width())));
     if (const QString dir = qEnvironmentVariable("KVTIERS_GRAB_DIR"); !dir.isEmpty() && (QTest::qWait(100), true))
         dialog.grab().save(dir + QStringLiteral("/vllm.png"));
     QVERIFY(text("vllmExplanation").contains(QString::fromStdString(c.explanation).toHtmlEscaped().left(20)));

@@ -44,6 +44,7 @@ private slots:
     void everyTypedFieldRefusesWordsAndNegativesTheSameWay();
     void aGoodEntryClearsTheMarkAndTheStaleMessage();
     void reuseDistanceNamesItselfInTheMessage();
+    void hostLinkReadsAndShowsARate();
 
 private:
     std::vector<TypedField> typedFields() const;
@@ -143,7 +144,8 @@ QString TestGuiInput::goodEntry(const TypedField& f)
 void TestGuiInput::everyTypedFieldRefusesWordsAndNegativesTheSameWay()
 {
     const auto fields = typedFields();
-    QCOMPARE(fields.size(), std::size_t(15)); // every knob the panel reads from typed text
+    QCOMPARE(fields.size(),
+        std::size_t(17)); // every knob the panel reads from typed text, prefill MFU and host link included
     for (const TypedField& f : fields) {
         QVERIFY2(f.field && f.edit, f.knob->key);
         for (const QString& bad : { QStringLiteral("five minutes"), QStringLiteral("-5") }) {
@@ -197,10 +199,26 @@ void TestGuiInput::reuseDistanceNamesItselfInTheMessage()
     typeInto(*distance, QStringLiteral("five minutes"));
     QCOMPARE(status(), QStringLiteral("reuse distance: \"five minutes\" is not a number"));
     typeInto(*distance, QStringLiteral("-5"));
-    QCOMPARE(status(), QStringLiteral("reuse distance: \"-5\" is out of range [0, 1e+09]"));
+    QCOMPARE(status(), QStringLiteral("reuse distance: \"-5\" is not between 0 and 1,000,000,000"));
     typeInto(*distance, QStringLiteral("300"));
     QVERIFY(status().isEmpty());
     QCOMPARE(m_window->controller()->spec().overrides.at("reuse_distance_s").get<double>(), 300.0);
+}
+
+void TestGuiInput::hostLinkReadsAndShowsARate()
+{
+    // The host link's field is a rate: "55GB/s" is taken as 5.5e10 bytes per second, shown
+    // back with its "/s", and one below the knob's floor is refused in bytes per second.
+    auto* edit = m_window->findChild<QLineEdit*>(QStringLiteral("hostLinkEdit"));
+    QVERIFY(edit);
+    QVERIFY2(edit->text().endsWith(QStringLiteral("B/s")), qPrintable(edit->text()));
+    const TypedField f { &knob(KnobId::HostLinkBandwidth), edit, edit };
+    typeInto(f, QStringLiteral("55GB/s"));
+    QCOMPARE(m_window->controller()->spec().overrides.at("host_link_bytes_per_s").get<double>(), 55e9);
+    QVERIFY2(edit->text().endsWith(QStringLiteral("B/s")), qPrintable(edit->text()));
+    typeInto(f, QStringLiteral("1kB/s"));
+    QVERIFY2(status().contains(QStringLiteral("1 MB/s")), qPrintable(status()));
+    QCOMPARE(m_window->controller()->spec().overrides.at("host_link_bytes_per_s").get<double>(), 55e9);
 }
 
 QTEST_MAIN(TestGuiInput)

@@ -6,6 +6,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "tests/support/TestHome.h"
+#include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
 #include "ui/charts/FleetChart.h"
 #include "ui/charts/SweepChart.h"
@@ -142,7 +143,7 @@ void TestGuiMainWindow::defaultsShowArticleFigures()
     auto* sweep = find<SweepChart>("sweepChart");
     QCOMPARE(sweep->pointCount(), ScenarioController::kSweepPoints);
     QCOMPARE(sweep->currentX(), 131072.0);
-    QVERIFY(sweep->hbmFullText().startsWith(QStringLiteral("HBM full at")));
+    QVERIFY(sweep->hbmFullText().startsWith(QStringLiteral("hot set alone fills HBM")));
     // Everything lives in HBM: the article's HBM row is the one highlighted.
     auto* model = m_window->tierTableModel();
     QVERIFY(model->index(0, 0).data(TierTableModel::ConditionMetRole).toBool());
@@ -501,24 +502,7 @@ void TestGuiMainWindow::importedModelShowsInTheModelPicker()
                          "\"intermediate_size\": 14336, \"num_attention_heads\": 32, \"num_hidden_layers\": 32, "
                          "\"num_key_value_heads\": 8, \"vocab_size\": 32000, \"max_position_embeddings\": 32768, "
                          "\"torch_dtype\": \"bfloat16\"}");
-    QString importError = QStringLiteral("the import dialog did not open");
-    QTimer::singleShot(0, m_window.get(), [&] {
-        auto* dialog = m_window->findChild<ModelImportDialog*>();
-        if (!dialog) {
-            if (QWidget* modal = QApplication::activeModalWidget())
-                modal->close();
-            return;
-        }
-        dialog->findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(config);
-        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("importButton")), Qt::LeftButton);
-        importError = dialog->errorMessage();
-        QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-        if (dialog->card() && ok && ok->isEnabled())
-            QTest::mouseClick(ok, Qt::LeftButton);
-        else
-            dialog->reject();
-    });
-    find<QAction>("importConfigAction")->trigger();
+    const QString importError = kvtiers::test::importConfigThroughDialog(m_window.get(), config);
     QVERIFY2(importError.isEmpty(), qPrintable(importError));
 
     // The card is saved in the user's card folder and the scenario names it by id.

@@ -244,9 +244,9 @@ private slots:
         OutlookView view(CardCatalog::builtin());
         view.document()->flush();
         const QString error = view.driversTable()->editCell(0, OutlookDriversTable::TokensColumn, 0.5);
-        QVERIFY2(error.contains(QStringLiteral("tokens per day: 0.5 is out of range [1, ")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("tokens per day: 0.5 is not between 1 and ")), qPrintable(error));
         const QString ttft = view.driversTable()->editCell(0, OutlookDriversTable::TtftColumn, 0);
-        QVERIFY2(ttft.startsWith(QStringLiteral("TTFT target: 0 is out of range")), qPrintable(ttft));
+        QVERIFY2(ttft.startsWith(QStringLiteral("TTFT target: 0 is not between")), qPrintable(ttft));
         QCOMPARE(view.document()->undoStack()->count(), 0);
         QStringList ids;
         for (const DocumentExport& e : view.document()->exports())

@@ -441,8 +441,8 @@ private slots:
         const QString status = view()->statusText();
         // The core's message in Korean, naming the field as the view labels it; no flag.
         QCOMPARE(view()->fieldName("capacity_blocks.dram"), QStringLiteral("고정 D램"));
-        QVERIFY2(status.startsWith(QStringLiteral("고정 D램: 허용 범위 [0, ")), qPrintable(status));
-        QVERIFY2(status.contains(QStringLiteral("] 밖의 값입니다: \"-5\"")), qPrintable(status));
+        QVERIFY2(status.startsWith(QStringLiteral("고정 D램: \"-5\"은(는) 0~")), qPrintable(status));
+        QVERIFY2(status.endsWith(QStringLiteral(" 범위를 벗어납니다")), qPrintable(status));
         QVERIFY2(!status.contains(QStringLiteral("--")) && !status.contains(QStringLiteral("capacity_blocks")),
             qPrintable(status));
         QCOMPARE(m_window->findChild<QLabel*>(QStringLiteral("loadStatus"))->text(), status);

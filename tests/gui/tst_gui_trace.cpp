@@ -255,7 +255,9 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("bad.jsonl:2:")) && error.contains(QStringLiteral("\"hash_ids\"")),
             qPrintable(error));
         // The chart still shows the shipped trace: the status says so.
-        QCOMPARE(status(), error + QStringLiteral(" Still showing mooncake-conversation.jsonl."));
+        // Two sentences: the error ends with its own full stop before the next one starts.
+        QVERIFY2(!error.endsWith(u'.'), qPrintable(error));
+        QCOMPARE(status(), error + QStringLiteral(". Still showing mooncake-conversation.jsonl."));
         QCOMPARE(view()->analysis()->uniqueBlocks, std::uint64_t(182790)); // nothing half-loaded
     }
 

@@ -5,17 +5,25 @@
 // - the mouse wheel over the controls panel changes no field that is not focused;
 // - after a refused entry and Undo (or Redo), every field shows the value in force and none
 //   stays marked;
-// - a deployment that holds no sequence shows "—", "does not fit", not a TTFT.
+// - a deployment that holds no sequence shows "—", "does not fit", not a TTFT;
+// - the sweep's "HBM full" line says it counts the hot set alone, and its label stays clear
+//   of the clip note and inside the plot, with the Presets panel open on a small screen.
 
 #include "core/analysis/Sensitivity.h"
 #include "core/catalog/CardCatalog.h"
+#include "core/model/Evaluation.h"
 #include "core/model/KvSizing.h"
 #include "core/model/Warnings.h"
 #include "core/scenario/Knobs.h"
 #include "tests/support/TestWindow.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/SweepChart.h"
+#include "ui/charts/TierChart.h"
+#include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/ModelImportDialog.h"
 #include "ui/export/ChartExporter.h"
+#include "ui/fleet/FleetDocument.h"
+#include "ui/fleet/FleetView.h"
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/TierTableModel.h"
@@ -27,9 +35,11 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -39,6 +49,7 @@
 #include <QTemporaryDir>
 #include <QWheelEvent>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <memory>
 
@@ -63,6 +74,8 @@ private slots:
     void anMlaExportSaysWhyItsBarsHoldCopies();
     void warningsShowOverTheTabsThatUseTheScenario();
     void ctrlTabSwitchesTabsFromATable();
+    void hbmFullLabelSaysWhatItCounts();
+    void fileMenuExportsFromEveryTabsDocument();
 
 private:
     ControlsPanel* panel() const { return m_window->findChild<ControlsPanel*>(); }
@@ -268,41 +281,26 @@ void TestGuiWalk::aConfigSayingMlaImportsAsMla()
     QFile file(QFINDTESTDATA("data/hf/kimi-k2-readme.json"));
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString config = QString::fromUtf8(file.readAll());
-    QString asked, offeredRank, offeredRope, said, kvShown, error = QStringLiteral("the dialog did not open");
+    QString asked, offeredRank, offeredRope, said, kvShown;
     Qt::TextFormat format = Qt::AutoText;
-    QTimer::singleShot(0, m_window.get(), [&] {
-        auto* dialog = m_window->findChild<ModelImportDialog*>();
-        if (!dialog) {
-            if (QWidget* modal = QApplication::activeModalWidget())
-                modal->close();
-            return;
-        }
-        dialog->findChild<QPlainTextEdit*>(QStringLiteral("importText"))->setPlainText(config);
-        auto* importButton = dialog->findChild<QPushButton*>(QStringLiteral("importButton"));
-        QTest::mouseClick(importButton, Qt::LeftButton);
-        asked = dialog->missingFields().join(u',');
-        auto field = [dialog](const char* name) {
-            auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("missing_fields.") + QLatin1String(name));
-            return edit ? edit->text() : QStringLiteral("(not asked)");
-        };
-        offeredRank = field("kv_lora_rank");
-        offeredRope = field("qk_rope_head_dim");
-        auto* assumptions = dialog->findChild<QLabel*>(QStringLiteral("importAssumptions"));
-        said = assumptions->text();
-        format = assumptions->textFormat();
-        // The two the README gives only in words, typed; the offered dims kept.
-        dialog->setMissingFieldValue(QStringLiteral("fields.vocab_size"), QStringLiteral("163840"));
-        dialog->setMissingFieldValue(QStringLiteral("fields.max_position_embeddings"), QStringLiteral("131072"));
-        QTest::mouseClick(importButton, Qt::LeftButton);
-        error = dialog->errorMessage();
-        kvShown = dialog->findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text();
-        QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-        if (dialog->card() && ok->isEnabled())
-            QTest::mouseClick(ok, Qt::LeftButton);
-        else
-            dialog->reject();
-    });
-    m_window->findChild<QAction*>(QStringLiteral("importConfigAction"))->trigger();
+    const QString error
+        = kvtiers::test::importConfigThroughDialog(m_window.get(), config, [&](ModelImportDialog* dialog) {
+              asked = dialog->missingFields().join(u',');
+              auto field = [dialog](const char* name) {
+                  auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("missing_fields.") + QLatin1String(name));
+                  return edit ? edit->text() : QStringLiteral("(not asked)");
+              };
+              offeredRank = field("kv_lora_rank");
+              offeredRope = field("qk_rope_head_dim");
+              auto* assumptions = dialog->findChild<QLabel*>(QStringLiteral("importAssumptions"));
+              said = assumptions->text();
+              format = assumptions->textFormat();
+              // The two the README gives only in words, typed; the offered dims kept.
+              dialog->setMissingFieldValue(QStringLiteral("fields.vocab_size"), QStringLiteral("163840"));
+              dialog->setMissingFieldValue(QStringLiteral("fields.max_position_embeddings"), QStringLiteral("131072"));
+              QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("importButton")), Qt::LeftButton);
+              kvShown = dialog->findChild<QLabel*>(QStringLiteral("importKvPerToken"))->text();
+          });
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY2(
         asked.contains(QStringLiteral("fields.kv_lora_rank")) && asked.contains(QStringLiteral("qk_rope_head_dim")),
@@ -366,6 +364,14 @@ void TestGuiWalk::anMlaExportSaysWhyItsBarsHoldCopies()
                                .arg(bytesText(r.hotSetBytes, ByteUnits::Binary),
                                    bytesText(r.hotSetAllocatedBytes, ByteUnits::Binary))),
         qPrintable(note));
+    // Its 22.6 GiB of overflow looked as tall as 945 GiB of HBM: the Overflow panel now
+    // shares HBM's scale, and its value axis says so.
+    auto* tiers = m_window->findChild<TierChart*>(QStringLiteral("tierChart"));
+    QVERIFY(tiers);
+    QTRY_VERIFY(tiers->overflow() > 0);
+    QVERIFY(tiers->overflow() < tiers->axisTop(0));
+    QCOMPARE(tiers->axisTop(3), tiers->axisTop(0));
+    QCOMPARE(tiers->plot()->axisRects().at(3)->axis(QCPAxis::atLeft)->label(), QStringLiteral("HBM's scale"));
 }
 
 void TestGuiWalk::warningsShowOverTheTabsThatUseTheScenario()
@@ -402,6 +408,102 @@ void TestGuiWalk::ctrlTabSwitchesTabsFromATable()
     QCOMPARE(tabs->currentIndex(), 0);
     QTest::keyClick(m_window.get(), Qt::Key_PageUp, Qt::ControlModifier);
     QCOMPARE(tabs->currentIndex(), tabs->count() - 1);
+    // Each tab by its number, from a table too; the tab's tooltip gives the key.
+    tabs->setCurrentIndex(0);
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_3, Qt::AltModifier);
+    QCOMPARE(tabs->currentIndex(), 2);
+    QTest::keyClick(
+        QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(), Qt::Key_1, Qt::AltModifier);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QCOMPARE(tabs->tabToolTip(1), QStringLiteral("Fleet (Alt+2)"));
+}
+
+void TestGuiWalk::hbmFullLabelSaysWhatItCounts()
+{
+    // The walk's case, the default scenario (Llama 3.1 70B, 128K tokens, 10 sequences): the
+    // tier chart shows HBM full at 128K, hot set and retained prefix pool together, while
+    // the sweep's line stood at 260K under "HBM full at". The line marks where the hot set
+    // alone outgrows HBM, and its label now says so.
+    auto* sweep = m_window->findChild<SweepChart*>();
+    QVERIFY(sweep);
+    const Scenario base = controller()->scenario();
+    const double at = sweep->hbmFullAt();
+    QVERIFY(std::isfinite(at) && at > base.workload.context);
+    QCOMPARE(sweep->hbmFullText(), QStringLiteral("hot set alone fills HBM\nat %1 tokens").arg(tokensText(at)));
+    auto hotSetOverflows = [&](double context) {
+        Scenario s = base;
+        s.workload.context = context;
+        return (evaluate(s).warnings & WarnHotSetOverflows) != 0;
+    };
+    QVERIFY(hotSetOverflows(at));
+    QVERIFY(!hotSetOverflows(at - 1));
+
+    // Where the walk saw the label over the clip note's second line: the Presets panel open,
+    // the plot short. No label covers another, and each lies inside the plot.
+    auto* presets = m_window->findChild<QDockWidget*>(QStringLiteral("presetDock"));
+    QVERIFY(presets);
+    for (const QSize size : { QSize(1400, 900), QSize(1280, 720) }) {
+        m_window->resize(size);
+        presets->show();
+        QTest::qWait(200);
+        sweep->window()->grab(); // lays the plot out at its size, as on screen
+        const SweepChart::LabelRects r = sweep->labelRects();
+        const QString where = QStringLiteral("%1×%2").arg(size.width()).arg(size.height());
+        QVERIFY2(!r.clip.isEmpty(), qPrintable(where + QStringLiteral(": the walk's clip note is not shown")));
+        const QList<QRectF> labels { r.full, r.clip, r.current };
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            QVERIFY2(QRectF(r.area).adjusted(-1, -1, 1, 1).contains(labels[i]), qPrintable(where));
+            for (qsizetype j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(where));
+        }
+    }
+}
+
+void TestGuiWalk::fileMenuExportsFromEveryTabsDocument()
+{
+    // File > Export offered only the Scenario's charts. Each other tab has a submenu, filled
+    // as it opens with what that tab's document offers (Document::exports()).
+    auto* fleetDoc = m_window->findChild<FleetView*>()->document();
+    auto open = [&](const char* name) {
+        auto* menu = m_window->findChild<QMenu*>(QString::fromLatin1(name));
+        if (menu)
+            emit menu->aboutToShow();
+        return menu;
+    };
+    QMenu* fleet = open("exportFleetMenu");
+    QVERIFY(fleet);
+    const QList<DocumentExport> offered = fleetDoc->exports();
+    QVERIFY(!offered.isEmpty());
+    QCOMPARE(fleet->actions().size(), offered.size());
+    for (qsizetype i = 0; i < offered.size(); ++i)
+        QCOMPARE(fleet->actions()[i]->text(), offered[i].title + QStringLiteral("…"));
+    // No trace read: the Trace submenu says there is nothing yet, with no action to take.
+    QMenu* trace = open("exportTraceMenu");
+    QVERIFY(trace);
+    QCOMPARE(trace->actions().size(), 1);
+    QVERIFY(!trace->actions().front()->isEnabled());
+    for (const char* name : { "exportSensitivityMenu", "exportLoadMenu", "exportOutlookMenu" })
+        QVERIFY2(open(name) && !open(name)->actions().isEmpty(), name);
+
+    // Writing one: the fleet table as the Fleet tab's own export writes it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fleet.csv"));
+    FileDialog::setNextFileName(path);
+    auto* csv = fleet->findChild<QAction*>(QStringLiteral("export-fleet-csv"));
+    QVERIFY(csv);
+    csv->trigger();
+    QFile written(path);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray bytes = written.readAll();
+    const QString direct = dir.filePath(QStringLiteral("direct.csv"));
+    QVERIFY(offered[1].write(direct).isEmpty());
+    QFile same(direct);
+    QVERIFY(same.open(QIODevice::ReadOnly));
+    QVERIFY(!bytes.isEmpty());
+    QCOMPARE(bytes, same.readAll());
+    QCOMPARE(status(), QStringLiteral("Exported Fleet table, one row per workload to %1").arg(path));
 }
 
 QTEST_MAIN(TestGuiWalk)

@@ -3,23 +3,30 @@
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
 #include "ui/common/DisplayOptions.h"
+#include "ui/common/Document.h"
+#include "ui/dialogs/FileDialog.h"
+#include "ui/dialogs/MessageBox.h"
 #include "ui/dialogs/ModelHelpDialog.h"
 #include "ui/dialogs/VllmCheckDialog.h"
 #include "ui/fleet/FleetDocument.h"
 #include "ui/fleet/FleetView.h"
+#include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookView.h"
 #include "ui/presets/CompareView.h"
 #include "ui/presets/PresetPanel.h"
 #include "ui/scenario/ControlsPanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/ScenarioTab.h"
+#include "ui/sensitivity/SensitivityDocument.h"
 #include "ui/trace/LoadDocument.h"
+#include "ui/trace/TraceDocument.h"
 #include "ui/trace/TraceView.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QUndoGroup>
@@ -110,7 +117,77 @@ void MainWindow::addFileActions(QMenu* file)
         [tab] { tab->exportTierTable(); });
     add(QT_TR_NOOP("Copy chart to clip&board"), "copyChartAction", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
         [tab] { tab->copyTierChart(); });
+    addDocumentExports(file);
     add(QT_TR_NOOP("Export si&ze…"), "exportSizeAction", QKeySequence(), &MainWindow::chooseExportSize);
+}
+
+void MainWindow::addDocumentExports(QMenu* file)
+{
+    // The other tabs' charts and data, each from its document: what it offers depends on
+    // what it holds (no trace read, nothing to export), so a submenu is filled as it opens.
+    file->addSeparator();
+    const std::array<std::tuple<const char*, const char*, DocumentBase*>, 5> documents { {
+        { QT_TR_NOOP("Export from &Fleet"), "exportFleetMenu", m_fleetDocument },
+        { QT_TR_NOOP("Export from Se&nsitivity"), "exportSensitivityMenu", m_sensitivityDocument },
+        { QT_TR_NOOP("Export from T&race"), "exportTraceMenu", m_traceView->document() },
+        { QT_TR_NOOP("Export from &Under load"), "exportLoadMenu", m_loadDocument },
+        { QT_TR_NOOP("Export from &Outlook"), "exportOutlookMenu", m_outlookView->document() },
+    } };
+    for (const auto& [title, name, document] : documents) {
+        QMenu* menu = file->addMenu(QString());
+        menu->setObjectName(QString::fromLatin1(name));
+        m_texts([menu, title = title] { menu->setTitle(tr(title)); });
+        connect(menu, &QMenu::aboutToShow, this, [this, menu, document = document] { fillExportMenu(menu, document); });
+    }
+    file->addSeparator();
+}
+
+void MainWindow::fillExportMenu(QMenu* menu, DocumentBase* document)
+{
+    menu->clear();
+    if (document->mode() == EvaluationMode::GuiThread)
+        document->flush(); // an edit just made is in what it exports
+    const QList<DocumentExport> exports = document->exports();
+    if (exports.isEmpty()) {
+        menu->addAction(tr("Nothing to export yet"))->setEnabled(false);
+        return;
+    }
+    for (const DocumentExport& entry : exports) {
+        QAction* action = menu->addAction(tr("%1…").arg(entry.title));
+        action->setObjectName(QStringLiteral("export-") + entry.id);
+        connect(action, &QAction::triggered, this, [this, entry] { exportFromDocument(entry); });
+    }
+}
+
+void MainWindow::exportFromDocument(const DocumentExport& entry)
+{
+    QStringList filters;
+    for (const QString& format : entry.formats) {
+        if (format == u"png")
+            filters << tr("PNG image (*.png)");
+        else if (format == u"svg")
+            filters << tr("SVG drawing (*.svg)");
+        else if (format == u"pdf")
+            filters << tr("PDF (*.pdf)");
+        else if (format == u"csv")
+            filters << tr("CSV table (*.csv)");
+        else
+            filters << tr("%1 file (*.%2)").arg(format.toUpper(), format);
+    }
+    const QString suggested = QStringLiteral("kvtiers-%1.%2").arg(entry.id, entry.formats.value(0));
+    const QString path = FileDialog::getSaveFileName(this, entry.title, suggested, filters.join(QStringLiteral(";;")));
+    if (path.isEmpty())
+        return;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString error = entry.formats.contains(suffix)
+        ? entry.write(path)
+        : tr("%1: %2 is written as %3, not .%4")
+              .arg(path, entry.title, entry.formats.join(QStringLiteral(", ")), suffix);
+    if (!error.isEmpty()) {
+        MessageBox::warning(this, entry.title, error);
+        return;
+    }
+    showStatus(tr("Exported %1 to %2").arg(entry.title, path), 10000);
 }
 
 void MainWindow::buildEditMenu()
@@ -197,6 +274,22 @@ void MainWindow::buildViewMenu()
             const int count = m_viewTabs->count();
             m_viewTabs->setCurrentIndex((m_viewTabs->currentIndex() + step + count) % count);
         });
+    }
+    // Each tab by its number, Alt+1 to Alt+5 (as browsers and terminals number theirs): a
+    // letter mnemonic on the tabs would clash with the controls' own (every letter of
+    // "Fleet", "Trace" and "Outlook" already opens a field or a menu), and a clash only
+    // cycles focus. The tabs' tooltips give the keys.
+    for (int i = 0; i < m_viewTabs->count(); ++i) {
+        QAction* go = view->addAction(QString());
+        go->setObjectName(QStringLiteral("showTab%1Action").arg(i + 1));
+        go->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        go->setShortcutContext(Qt::WindowShortcut);
+        m_texts([this, go, i] {
+            const QString name = m_viewTabs->tabText(i).remove(u'&');
+            go->setText(tr("Show %1").arg(name));
+            m_viewTabs->setTabToolTip(i, tr("%1 (%2)").arg(name, go->shortcut().toString(QKeySequence::NativeText)));
+        });
+        connect(go, &QAction::triggered, this, [this, i] { m_viewTabs->setCurrentIndex(i); });
     }
     view->addSeparator();
     buildUnitsMenu(view);

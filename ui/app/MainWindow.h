@@ -27,6 +27,8 @@ namespace kvtiers::ui {
 
 class CompareView;
 class DisplayOptions;
+class DocumentBase;
+struct DocumentExport;
 class FleetDocument;
 class FleetView;
 class OutlookView;
@@ -115,6 +117,12 @@ private:
     void buildMenus();
     void buildFileMenu();
     void addFileActions(QMenu* file);
+    /// File > Export from <tab>: one submenu per tab document, filled as it opens with
+    /// what the document's exports() offers then.
+    void addDocumentExports(QMenu* file);
+    void fillExportMenu(QMenu* menu, DocumentBase* document);
+    /// Asks where to write `entry` (its formats as the dialog's filters) and writes it.
+    void exportFromDocument(const DocumentExport& entry);
     void buildEditMenu();
     void buildViewMenu();
     void addViewChoices(QMenu* view);

@@ -50,9 +50,15 @@ CurveChart::CurveChart(QWidget* parent)
     m_markerLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_markerLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_markerLabel->setPadding(QMargins(4, 2, 4, 2));
+    m_stepLabel = new QCPItemText(p);
+    m_stepLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_stepLabel->setVisible(false);
     p->xAxis->setSubTicks(false);
     p->yAxis->setSubTicks(false);
     putLegendBelowAxes();
+    // "Demand per server as prefix-cache hit rate varies, the rest held" was cut on both
+    // sides at 1280 wide: the title wraps to the plot's width.
+    chart::fitToWidth(p, title(), nullptr);
     applyTheme();
 }
 
@@ -159,10 +165,53 @@ void CurveChart::draw()
     m_markerLabel->setText(variable == Variable::Context
             ? tr("now: %1 tokens").arg(variableValueText(variable, currentValue, units))
             : tr("now: %1").arg(variableValueText(variable, currentValue, units)));
+    const double step = stepAt();
+    m_stepLabel->setVisible(std::isfinite(step));
+    if (std::isfinite(step)) {
+        double jump = 0;
+        for (Tier t : kTiers)
+            jump = std::max(jump, values[t][1]);
+        m_stepLabel->position->setCoords(step, jump);
+        m_stepLabel->setText(tr("ⓘ cache on"));
+    }
+    refreshToolTipAfterReplot();
     title()->setText(m_fleet
             ? tr("Fleet-wide demand as %1 varies").arg(variableName(variable).toLower())
             : tr("Demand per server as %1 varies, the rest held").arg(variableName(variable).toLower()));
     requestReplot();
+}
+
+double CurveChart::stepAt() const
+{
+    // The model's switch, read off the points: at a hit rate of 0 the cache keeps nothing
+    // (PrefixCache.cpp: nothing reusable, no room wanted), at the next point it keeps
+    // every stored block up to its horizon.
+    if (m_variable != Variable::ReuseRate || m_keys.size() < 2 || m_keys[0] != 0)
+        return std::numeric_limits<double>::quiet_NaN();
+    for (Tier t : { Tier::Dram, Tier::Ssd })
+        if (m_values[t][0] == 0 && m_values[t][1] > 0)
+            return m_keys[1];
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+QString CurveChart::stepNote() const
+{
+    if (!std::isfinite(stepAt()))
+        return {};
+    return tr("At 0% nothing is reused and the cache keeps nothing, but at any hit rate above 0 it keeps every "
+              "stored block for its horizon, blocks never used again included, so demand steps up at once; past the "
+              "step, more hits leave fewer of those one-time blocks to hold.");
+}
+
+QString CurveChart::toolTipTextAt(const QPoint& pos) const
+{
+    // Over the step (from 0 to the first hit rate above it): why it is there.
+    const double step = stepAt();
+    if (!std::isfinite(step) || !plot()->axisRect()->rect().contains(pos))
+        return {};
+    const double x = plot()->xAxis->pixelToCoord(pos.x());
+    const double slack = (plot()->xAxis->range().upper - plot()->xAxis->range().lower) * 0.02;
+    return x <= step + slack ? stepNote() : QString();
 }
 
 int CurveChart::pointCount() const
@@ -189,6 +238,7 @@ void CurveChart::themeChanged(const QPalette& pal)
         m_graphs[t]->setPen(QPen(chart::tierColor(t), 2.5));
     m_marker->setPen(QPen(text, 1.5, Qt::DashLine));
     m_markerLabel->setColor(text);
+    m_stepLabel->setColor(text);
     p->legend->setBrush(base);
     p->legend->setTextColor(text);
 }

@@ -40,6 +40,13 @@ public:
     double valueAt(Tier tier, int i) const;
     double keyAt(int i) const;
     double currentValue() const { return m_current; }
+    /// Where the prefix cache switches on: demand in a tier steps from 0 at a hit rate of
+    /// 0% (nothing reused, nothing kept) to the next point's; the chart marks the step and
+    /// its tooltip says why in one sentence. Empty when the curve has no such step.
+    QString stepNote() const;
+    /// The step's right end (the first hit rate above 0), or NaN without a step.
+    double stepAt() const;
+    QString toolTipTextAt(const QPoint& pos) const override;
 
 protected:
     void themeChanged(const QPalette& palette) override;
@@ -58,6 +65,7 @@ private:
     PerTier<QCPGraph*> m_graphs {};
     QCPItemStraightLine* m_marker = nullptr;
     QCPItemText* m_markerLabel = nullptr;
+    QCPItemText* m_stepLabel = nullptr; ///< "ⓘ" at the top of the cache's step
     double m_current = 0;
     bool m_fleet = false;
 };

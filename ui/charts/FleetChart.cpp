@@ -101,6 +101,8 @@ void FleetChart::buildPlot()
     p->setAutoAddPlottableToLegend(false);
     p->plotLayout()->clear();
     addTitle(tr("Fleet memory demand by workload"));
+    // At 1,000 requests/s the title ran past both edges: it wraps to the plot's width.
+    chart::fitToWidth(p, title(), nullptr);
 
     auto* panels = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 0, panels);

@@ -285,11 +285,14 @@ QString SweepChart::hbmFullText() const
 {
     if (m_sweep.points.empty())
         return {};
+    // The line marks where the running sequences' KV (the hot set) alone outgrows HBM; the
+    // retained prefix pool can fill HBM well before (it yields to the hot set). Two short
+    // lines: one long one ran out of the plot in exports.
     if (std::isinf(m_sweep.hbmFullAt))
-        return tr("HBM never runs out up to %1").arg(xText(m_sweep.points.back().x));
+        return tr("hot set fits HBM\nup to %1").arg(xText(m_sweep.points.back().x));
     if (m_sweep.hbmFullAt <= m_sweep.points.front().x)
-        return tr("HBM is short from the start");
-    return tr("HBM full at %1").arg(xText(m_sweep.hbmFullAt));
+        return tr("hot set outgrows HBM\nfrom the start");
+    return tr("hot set alone fills HBM\nat %1").arg(xText(m_sweep.hbmFullAt));
 }
 
 void SweepChart::rebuild()
@@ -566,6 +569,13 @@ void SweepChart::stackLabels(const QRect& area)
     place(m_clipLabel, 0.01);
     place(m_currentLabel, 0.08);
     place(m_fullLabel, 0.15);
+}
+
+SweepChart::LabelRects SweepChart::labelRects() const
+{
+    auto shown = [](const QCPItemText* label) { return label->visible() ? labelRect(label) : QRectF(); };
+    return { plot()->axisRect()->rect(), shown(m_fullLabel), shown(m_clipLabel), shown(m_currentLabel),
+        shown(m_capacityLabel) };
 }
 
 int SweepChart::pointCount() const

@@ -56,6 +56,13 @@ public:
     double currentX() const { return m_currentX; }
     double hbmFullAt() const { return m_sweep.hbmFullAt; }
     QString hbmFullText() const;
+    /// Where the annotations are drawn, in pixels, as last laid out: the plot area, then
+    /// the "HBM full", clip, "now" and capacity labels (an empty rect for a hidden one).
+    struct LabelRects {
+        QRect area;
+        QRectF full, clip, current, capacity;
+    };
+    LabelRects labelRects() const;
     QString toolTipTextAt(const QPoint& pos) const override;
 
 signals:

@@ -286,6 +286,13 @@ void TierChart::rebuild()
         setCaption(t, tr("%1 of %2 used").arg(bytes(used), bytes(cap)));
     }
 
+    rebuildOverflow();
+    refreshToolTipAfterReplot(); // a tooltip on show quotes the old figures
+    requestReplot();
+}
+
+void TierChart::rebuildOverflow()
+{
     const double over = scaled(m_result.overflowBytes);
     m_overflowBar->setData(QVector<double> { kBarKey }, QVector<double> { over }, true);
     m_overflowBar->setPen(over > 0 ? QPen(chart::overflowColor().darker(150), 2) : QPen(Qt::NoPen));
@@ -295,13 +302,21 @@ void TierChart::rebuild()
     overFont.setBold(over > 0);
     m_overflowLabel->setFont(overFont);
     if (over > 0) {
-        oy->setRange(0, over * 1.14);
+        // Overflow is hot KV that HBM could not hold: drawn on HBM's scale, so 22.6 GiB
+        // next to 945 GiB looks its size. Only past HBM's axis does it get a scale of its
+        // own; the value axis says which.
+        const double hbmTop = m_rects[0]->axis(QCPAxis::atLeft)->range().upper;
+        const bool ownScale = over * 1.14 > hbmTop;
+        oy->setRange(0, ownScale ? over * 1.14 : hbmTop);
         oy->setTickLabels(true);
         m_overflowValue = bytes(over);
         m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(chart::overflowColor());
         m_overflowLabel->position->setCoords(kBarKey, over);
         setCaption(kTierCount, tr("fits in no tier!"));
+        // Where it shares HBM's scale, its axis says so. A scale of its own is left unsaid
+        // here: the label narrowed the panel until the caption no longer fitted.
+        oy->setLabel(ownScale ? QString() : tr("HBM's scale"));
         ox->setLabelColor(chart::overflowColor());
     } else {
         oy->setRange(0, 1);
@@ -311,10 +326,9 @@ void TierChart::rebuild()
         m_overflowLabel->setColor(palette().color(QPalette::PlaceholderText));
         m_overflowLabel->position->setCoords(kBarKey, 0.05);
         setCaption(kTierCount, tr("everything fits"));
+        oy->setLabel(QString());
         ox->setLabelColor(palette().color(QPalette::Text));
     }
-    refreshToolTipAfterReplot(); // a tooltip on show quotes the old figures
-    requestReplot();
 }
 
 void TierChart::fitSegmentLabels()
@@ -341,6 +355,11 @@ void TierChart::fitSegmentLabels()
         QCPItemText* capacity = m_capacityLabels[t];
         capacity->setVisible(panel.contains(chart::textItemRect(capacity)));
     }
+}
+
+double TierChart::axisTop(int panel) const
+{
+    return m_rects.at(static_cast<size_t>(panel))->axis(QCPAxis::atLeft)->range().upper;
 }
 
 void TierChart::setCaption(int panel, const QString& text)

@@ -44,6 +44,8 @@ public:
     double segmentValue(Tier tier, Segment segment) const;
     double capacity(Tier tier) const;
     double overflow() const;
+    /// The top of a panel's value axis (0-2: the tiers, 3: overflow), bytes in the scope.
+    double axisTop(int panel) const;
     QString segmentToolTip(Tier tier, Segment segment) const;
     /// What hovering at `pos` (plot coordinates) shows: the segment's or the overflow's
     /// tooltip, or a shortened caption's full text; empty over nothing.
@@ -73,6 +75,8 @@ private:
     /// One tier's panel: its stacked segments and their labels, and its capacity mark.
     void buildTierPanel(int tier);
     void rebuild();
+    /// The overflow panel: its bar on HBM's scale, or its own where HBM's axis is too short.
+    void rebuildOverflow();
     /// Shows a segment's label only where it fits inside its segment as laid out: a label
     /// cut by the bar's or the panel's edge read "euse poo" (hover shows the figures).
     void fitSegmentLabels();

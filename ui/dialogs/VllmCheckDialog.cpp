@@ -52,7 +52,9 @@ VllmCheckDialog::VllmCheckDialog(const CardCatalog& catalog, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
 
     auto* top = new QHBoxLayout;
-    top->addWidget(buildSetup());
+    // The two halves share the width: the setup's pickers elide a long card name rather
+    // than squeeze the pasted log to a sliver.
+    top->addWidget(buildSetup(), 1);
     top->addWidget(buildLog(), 1);
     layout->addLayout(top, 1);
 
@@ -89,6 +91,8 @@ QGroupBox* VllmCheckDialog::buildSetup()
     auto* form = new QFormLayout(setupBox);
     m_modelCombo = new QComboBox(setupBox);
     m_modelCombo->setObjectName(QStringLiteral("vllmModel"));
+    m_modelCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_modelCombo->setMinimumContentsLength(20);
     for (const auto& [id, card] : m_catalog.models()) {
         m_models[id] = card;
         addCard(m_modelCombo, card.name, id);
@@ -130,6 +134,8 @@ void VllmCheckDialog::addMemoryRows(QFormLayout* form, QGroupBox* setupBox)
     form->addRow(QString(), m_memoryFromHardware);
     m_hardwareCombo = new QComboBox(setupBox);
     m_hardwareCombo->setObjectName(QStringLiteral("vllmHardware"));
+    m_hardwareCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_hardwareCombo->setMinimumContentsLength(20);
     for (const auto& [id, card] : m_catalog.hardware()) {
         m_hardware[id] = card;
         addCard(m_hardwareCombo, card.name, id);
@@ -167,10 +173,13 @@ QGroupBox* VllmCheckDialog::buildLog()
     m_logEdit->setObjectName(QStringLiteral("vllmLog"));
     m_logEdit->setPlaceholderText(
         tr("… GPU KV cache size: 131,072 tokens\n… Maximum concurrency for 131,072 tokens per request: 1.00x"));
-    m_logEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Wrapped: a log line runs to 200 characters, and unwrapped the box showed only the
+    // ends of the lines.
+    m_logEdit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     QFont mono(QStringLiteral("monospace"));
     mono.setStyleHint(QFont::Monospace);
     m_logEdit->setFont(mono);
+    m_logEdit->setMinimumWidth(QFontMetrics(mono).horizontalAdvance(QLatin1Char('0')) * 40);
     logLayout->addWidget(m_logEdit);
     m_compareButton = new QPushButton(tr("&Compare"), logBox);
     m_compareButton->setObjectName(QStringLiteral("vllmCompare"));

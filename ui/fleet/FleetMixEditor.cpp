@@ -2,6 +2,7 @@
 
 #include "ui/fleet/FleetDocument.h"
 #include "ui/fleet/FleetMixModel.h"
+#include "ui/text/CardText.h"
 #include "ui/text/UnitsText.h"
 
 #include <QComboBox>
@@ -56,7 +57,8 @@ void FleetMixEditor::buildPicker()
         const auto& workloads = m_document->catalog().workloads();
         for (int i = 0; i < m_workloadCombo->count(); ++i) {
             const std::string id = m_workloadCombo->itemData(i).toString().toStdString();
-            m_workloadCombo->setItemText(i, tr("%1 — %2").arg(qs(id), qs(workloads.at(id).name)));
+            m_workloadCombo->setItemText(i, cardText(workloads.at(id).name));
+            m_workloadCombo->setItemData(i, tr("Workload card %1").arg(qs(id)), Qt::ToolTipRole);
         }
     });
     pickLabel->setBuddy(m_workloadCombo);
@@ -72,6 +74,7 @@ void FleetMixEditor::buildPicker()
 void FleetMixEditor::buildTable()
 {
     m_model = new FleetMixModel(this);
+    m_model->setCatalog(&m_document->catalog());
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("fleetMixTable"));
     m_table->setModel(m_model);
@@ -80,6 +83,12 @@ void FleetMixEditor::buildTable()
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    // The two name columns share what the figures leave and elide; their tooltips carry
+    // the whole name. Sized to their text, long card names pushed the figures off the
+    // panel and the table scrolled sideways at 1280 pixels.
+    for (const int col : { FleetMixModel::WorkloadColumn, FleetMixModel::ModelColumn })
+        m_table->horizontalHeader()->setSectionResizeMode(col, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_texts([this] { m_table->setToolTip(tr("Double-click a share to edit it.")); });

@@ -1,6 +1,7 @@
 #include "ui/fleet/FleetMixModel.h"
 
 #include "ui/charts/ByteTicker.h"
+#include "ui/text/CardText.h"
 #include "ui/text/UnitsText.h"
 
 #include <cmath>
@@ -91,6 +92,22 @@ double loadValue(const LoadFigures& load, int column)
 
 } // namespace
 
+QVariant FleetMixModel::workloadText(const Row& row, int role) const
+{
+    // The card name's head (the column is narrow); the whole name and the id in the
+    // tooltip. A workload the catalog does not hold shows its id.
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    const WorkloadCard* card = nullptr;
+    if (m_catalog)
+        if (const auto it = m_catalog->workloads().find(row.workload); it != m_catalog->workloads().end())
+            card = &it->second;
+    if (!card)
+        return qs(row.workload);
+    return role == Qt::DisplayRole ? cardShortText(card->name)
+                                   : tr("%1 (card %2)").arg(cardText(card->name), qs(row.workload));
+}
+
 QVariant FleetMixModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
@@ -111,7 +128,7 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
     bool bytes = false;
     switch (col) {
     case WorkloadColumn:
-        return role == Qt::DisplayRole ? QVariant(qs(row.workload)) : QVariant();
+        return workloadText(row, role);
     case ShareColumn:
         if (role == ValueRole)
             return row.share;
@@ -161,7 +178,7 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
     if (col == UtilizationColumn)
         return percentText(value);
     if (col == WaitP99Column || col == TtftP99Column)
-        return secondsText(value);
+        return latencyText(value);
     return bytes ? bytesText(value, m_units) : countText(value);
 }
 

@@ -43,6 +43,8 @@ public:
     using Row = FleetMixRow;
 
     explicit FleetMixModel(QObject* parent = nullptr);
+    /// Where the Workload column finds each row's card name (its id without one).
+    void setCatalog(const CardCatalog* catalog) { m_catalog = catalog; }
 
     const std::vector<Row>& rows() const { return m_rows; }
     /// Shows `rows` (the document's mix): a reset, no mixChanged().
@@ -67,9 +69,13 @@ signals:
     void mixChanged();
 
 private:
+    /// The Workload column: the card's name, its id where the catalog holds no such card.
+    QVariant workloadText(const Row& row, int role) const;
+
     std::vector<Row> m_rows;
     std::optional<FleetResult> m_result;
     ByteUnits m_units = ByteUnits::Binary;
+    const CardCatalog* m_catalog = nullptr;
 };
 
 } // namespace kvtiers::ui

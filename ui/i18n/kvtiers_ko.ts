@@ -19,6 +19,61 @@
     </message>
 </context>
 <context>
+    <name>Cards</name>
+    <message>
+        <source>Agentic coding: Codex/GPT-5.4 SWE-bench Pro sessions, 33 turns, ~49K mean context, 94% cache hits</source>
+        <translation>에이전트 코딩: Codex/GPT-5.4 SWE-bench Pro 세션, 33턴, 평균 컨텍스트 약 49K, 캐시 적중 94%</translation>
+    </message>
+    <message>
+        <source>The article: Llama 3.1 70B, 128K context × 10</source>
+        <translation>기사 사례: Llama 3.1 70B, 128K 컨텍스트 × 10</translation>
+    </message>
+    <message>
+        <source>Multi-turn chat: Llama 3.1 8B on one H100, 4K context, 64 concurrent</source>
+        <translation>멀티턴 채팅: H100 한 대의 Llama 3.1 8B, 4K 컨텍스트, 동시 64개</translation>
+    </message>
+    <message>
+        <source>Code completion in the editor: a 7B coder model on one H100, 4K fill-in-the-middle prompt, 128 tokens out</source>
+        <translation>에디터 코드 완성: H100 한 대의 7B 코더 모델, 4K 중간 채우기(FIM) 프롬프트, 출력 128토큰</translation>
+    </message>
+    <message>
+        <source>FlexGen: OPT-175B on one T4, prompt 512 + 32 generated, effective batch 256</source>
+        <translation>FlexGen: T4 한 대의 OPT-175B, 프롬프트 512 + 생성 32, 유효 배치 256</translation>
+    </message>
+    <message>
+        <source>Mooncake (Kimi) real trace: 7,955 in / 194 out, ~50% prefix cache, 8 × A800</source>
+        <translation>Mooncake(Kimi) 실제 트레이스: 입력 7,955 / 출력 194, 프리픽스 캐시 약 50%, A800 8개</translation>
+    </message>
+    <message>
+        <source>RAG with long retrieved context: Llama 3.1 70B, 32K prompt of retrieved passages, 8 × H200</source>
+        <translation>긴 검색 컨텍스트의 RAG: Llama 3.1 70B, 검색한 문단으로 된 32K 프롬프트, H200 8개</translation>
+    </message>
+    <message>
+        <source>Reasoning: DeepSeek-R1 on 8 × H200, 2K prompt, 8K tokens of thinking and answer</source>
+        <translation>추론: H200 8개의 DeepSeek-R1, 2K 프롬프트, 사고와 답변 8K토큰</translation>
+    </message>
+    <message>
+        <source>LMCache: 256-token chunks gathered across all layers into pinned buffers</source>
+        <translation>LMCache: 모든 레이어의 256토큰 청크를 고정 버퍼에 모아 복사</translation>
+    </message>
+    <message>
+        <source>Mooncake transfer engine: RDMA from the pooled DRAM/SSD store, NIC-bound</source>
+        <translation>Mooncake 전송 엔진: 풀링된 DRAM/SSD 저장소에서 RDMA, NIC 대역폭 한계</translation>
+    </message>
+    <message>
+        <source>One copy per block per layer (vLLM before 0.12, swap_blocks)</source>
+        <translation>블록·레이어마다 한 번 복사 (vLLM 0.12 이전, swap_blocks)</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM host offload: 32-token blocks packing every layer of a pool</source>
+        <translation>TensorRT-LLM 호스트 오프로드: 풀의 모든 레이어를 담은 32토큰 블록</translation>
+    </message>
+    <message>
+        <source>vLLM OffloadingConnector (0.12+): one DMA per block across all layers</source>
+        <translation>vLLM OffloadingConnector (0.12+): 블록마다 모든 레이어를 한 번의 DMA로</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
         <source>Internal error: %1</source>
@@ -189,6 +244,30 @@
     <message>
         <source>Total traffic (requests/s)</source>
         <translation>총 트래픽(요청/초)</translation>
+    </message>
+    <message>
+        <source>prefill MFU</source>
+        <translation>프리필 MFU</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s dense FLOP/s a prefill reaches, counting the transformer blocks&apos; matrices, one LM-head row and causal attention. The Hopper cards take 0.576, measured on an H200.</source>
+        <translation>프리필이 도달하는 GPU 밀집(dense) FLOP/s의 비율입니다. 트랜스포머 블록의 행렬, LM 헤드 한 행, 인과적 어텐션을 셉니다. Hopper 카드는 H200에서 측정한 0.576을 씁니다.</translation>
+    </message>
+    <message>
+        <source>Prefill &amp;MFU:</source>
+        <translation>프리필 MFU(&amp;M):</translation>
+    </message>
+    <message>
+        <source>host link bandwidth</source>
+        <translation>호스트 링크 대역폭</translation>
+    </message>
+    <message>
+        <source>The GPU-host link&apos;s bandwidth for large copies, in bytes per second: the card&apos;s measured curve is scaled to it, keeping its shape against copy size.</source>
+        <translation>큰 복사에서 GPU-호스트 링크가 내는 대역폭(바이트/초)입니다. 카드의 측정 곡선을 이 값에 맞춰 비례 조정하며, 복사 크기에 따른 곡선 모양은 유지합니다.</translation>
+    </message>
+    <message>
+        <source>Host lin&amp;k bandwidth:</source>
+        <translation>호스트 링크 대역폭(&amp;K):</translation>
     </message>
     <message>
         <source>context</source>
@@ -498,14 +577,6 @@
         <translation>텐서 병렬(TP) %1: %3의 KV 헤드 %2개를 나누지 못하고, 헤드 수도 TP를 나누지 못합니다(vLLM은 둘 중 하나를 요구합니다)</translation>
     </message>
     <message>
-        <source>context: must be between 1 and 1e12 tokens</source>
-        <translation>문맥 길이는 1~1e12토큰이어야 합니다</translation>
-    </message>
-    <message>
-        <source>concurrency: must be between 1 and 1e12 sequences</source>
-        <translation>동시 처리 요청 수는 1~1e12개여야 합니다</translation>
-    </message>
-    <message>
         <source>output-tokens: %1 must be less than the context (%2 tokens): the prompt would be empty</source>
         <translation>출력 토큰 수(%1)는 문맥 길이(%2토큰)보다 작아야 합니다: 그렇지 않으면 프롬프트가 비게 됩니다</translation>
     </message>
@@ -672,18 +743,6 @@
     <message>
         <source>%1: %2 must be a whole number</source>
         <translation>%1: %2은(는) 정수여야 합니다</translation>
-    </message>
-    <message>
-        <source>%1: %2 is out of range [%3, %4] tokens</source>
-        <translation>%1: 허용 범위 [%3, %4]토큰 밖의 값입니다: %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 is out of range [%3, %4] sequences</source>
-        <translation>%1: 허용 범위 [%3, %4]시퀀스 밖의 값입니다: %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 is out of range [%3, %4] bytes</source>
-        <translation>%1: 허용 범위 [%3, %4]바이트 밖의 값입니다: %2</translation>
     </message>
     <message>
         <source>%1: %2 is not a number of sequences (write 10, 64 or 1k)</source>
@@ -1236,6 +1295,34 @@
     <message>
         <source>does not fit: HBM holds no sequence of %1 tokens (%2 per GPU left for KV after the weights)</source>
         <translation>들어가지 않음: HBM에 %1 토큰 시퀀스가 하나도 들어가지 않습니다(가중치를 뺀 KV용 공간은 GPU당 %2)</translation>
+    </message>
+    <message>
+        <source>context: %1 tokens is not between 1 and %2 tokens</source>
+        <translation>컨텍스트 %1토큰은 1~%2토큰 범위를 벗어납니다</translation>
+    </message>
+    <message>
+        <source>context: %1 tokens is not between 1 and %2 tokens (16 times the longest context of %3)</source>
+        <translation>컨텍스트 %1토큰은 1~%2토큰 범위를 벗어납니다 (%3 최대 컨텍스트의 16배)</translation>
+    </message>
+    <message>
+        <source>concurrency: must be between 1 and %1 sequences</source>
+        <translation>동시 시퀀스 수는 1~%1이어야 합니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not between %3 and %4 tokens</source>
+        <translation>%1: %2은(는) %3~%4토큰 범위를 벗어납니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not between %3 and %4 sequences</source>
+        <translation>%1: %2은(는) %3~%4 시퀀스 범위를 벗어납니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not between %3 and %4 bytes</source>
+        <translation>%1: %2은(는) %3~%4바이트 범위를 벗어납니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not between %3 and %4</source>
+        <translation>%1: %2은(는) %3~%4 범위를 벗어납니다</translation>
     </message>
 </context>
 <context>
@@ -2098,6 +2185,13 @@
     </message>
 </context>
 <context>
+    <name>Units</name>
+    <message>
+        <source>&gt; 1 day</source>
+        <translation>1일 초과</translation>
+    </message>
+</context>
+<context>
     <name>Variable</name>
     <message>
         <source>%1 bit</source>
@@ -2560,6 +2654,10 @@ of %2</source>
         <source>%1 (checkpoint)</source>
         <translation>%1 (체크포인트)</translation>
     </message>
+    <message>
+        <source>%1 (card %2)</source>
+        <translation>%1 (카드 %2)</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::CurveChart</name>
@@ -2594,6 +2692,14 @@ of %2</source>
     <message>
         <source>Demand per server as %1 varies, the rest held</source>
         <translation>%1 변화에 따른 서버당 수요(나머지 고정)</translation>
+    </message>
+    <message>
+        <source>ⓘ cache on</source>
+        <translation>ⓘ 캐시 켜짐</translation>
+    </message>
+    <message>
+        <source>At 0% nothing is reused and the cache keeps nothing, but at any hit rate above 0 it keeps every stored block for its horizon, blocks never used again included, so demand steps up at once; past the step, more hits leave fewer of those one-time blocks to hold.</source>
+        <translation>0%에서는 재사용되는 것이 없어 캐시가 아무것도 보관하지 않지만, 0보다 높은 적중률에서는 다시 쓰이지 않을 블록까지 저장한 모든 블록을 보관 한도 시간 동안 유지하므로 수요가 단번에 뛰어오릅니다. 그 뒤로는 적중이 늘수록 보관할 일회성 블록이 줄어듭니다.</translation>
     </message>
 </context>
 <context>
@@ -2717,12 +2823,12 @@ of %2</source>
         <translation>워크로드(&amp;W):</translation>
     </message>
     <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
         <source>Double-click a share to edit it.</source>
         <translation>비중을 두 번 클릭하면 편집할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Workload card %1</source>
+        <translation>워크로드 카드 %1</translation>
     </message>
 </context>
 <context>
@@ -2813,6 +2919,10 @@ replica</source>
     <message>
         <source>p99 TTFT</source>
         <translation>p99 TTFT</translation>
+    </message>
+    <message>
+        <source>%1 (card %2)</source>
+        <translation>%1 (카드 %2)</translation>
     </message>
 </context>
 <context>
@@ -3669,6 +3779,70 @@ replica</source>
     <message>
         <source>P&amp;revious tab</source>
         <translation>이전 탭(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Export from &amp;Fleet</source>
+        <translation>플릿에서 내보내기(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export from Se&amp;nsitivity</source>
+        <translation>민감도에서 내보내기(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Export from T&amp;race</source>
+        <translation>트레이스에서 내보내기(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Export from &amp;Under load</source>
+        <translation>부하 상태에서 내보내기(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Export from &amp;Outlook</source>
+        <translation>전망에서 내보내기(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet</source>
+        <translation>아직 내보낼 것이 없습니다</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 이미지 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 도면 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV 표 (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1 file (*.%2)</source>
+        <translation>%1 파일 (*.%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 is written as %3, not .%4</source>
+        <translation>%1: %2은(는) .%4이(가) 아니라 %3 형식으로 씁니다</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2</source>
+        <translation>%1을(를) %2에 내보냈습니다</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 보기</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -4791,16 +4965,22 @@ replica</source>
         <translation>λ는 각 지점에서 유도되며 문맥이 길어질수록 줄어듭니다(요청이 길수록 덜 자주 도착). 그래서 보관 풀 λ × 재사용 거리 × 프리픽스 바이트도 함께 줄어듭니다. 현재 λ를 유지하려면 &quot;λ 고정&quot;을 선택하십시오.</translation>
     </message>
     <message>
-        <source>HBM never runs out up to %1</source>
-        <translation>%1까지 HBM 부족 없음</translation>
+        <source>hot set fits HBM
+up to %1</source>
+        <translation>활성 작업집합이 %1까지
+HBM에 들어감</translation>
     </message>
     <message>
-        <source>HBM is short from the start</source>
-        <translation>처음부터 HBM 부족</translation>
+        <source>hot set outgrows HBM
+from the start</source>
+        <translation>처음부터 활성 작업집합이
+HBM보다 큼</translation>
     </message>
     <message>
-        <source>HBM full at %1</source>
-        <translation>%1에서 HBM 가득 참</translation>
+        <source>hot set alone fills HBM
+at %1</source>
+        <translation>%1에서 활성 작업집합만으로
+HBM이 가득 참</translation>
     </message>
 </context>
 <context>
@@ -4860,10 +5040,6 @@ GPU당: TP로 나눈 값.
         <translation>%2 중 %1 사용</translation>
     </message>
     <message>
-        <source>fits in no tier!</source>
-        <translation>자리 없음!</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>없음</translation>
     </message>
@@ -4882,6 +5058,14 @@ GPU당: TP로 나눈 값.
     <message>
         <source>Overflow: %1 fits in no tier (hot KV and weights that must be resident but have no room).</source>
         <translation>초과분(%1)은 어느 계층에도 들어가지 않습니다(상주해야 하지만 자리가 없는 뜨거운 KV와 가중치).</translation>
+    </message>
+    <message>
+        <source>fits in no tier!</source>
+        <translation>들어갈 계층 없음!</translation>
+    </message>
+    <message>
+        <source>HBM&apos;s scale</source>
+        <translation>HBM 눈금</translation>
     </message>
 </context>
 <context>

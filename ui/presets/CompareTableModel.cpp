@@ -138,7 +138,7 @@ QString CompareTableModel::signedValueText(FigureUnit unit, double value, const 
     case FigureUnit::Count: // the core's unit for counts: sequences (max concurrency)
         return tr("%1 sequences").arg(sign + countText(value));
     case FigureUnit::Seconds:
-        return sign + secondsText(value);
+        return sign + latencyText(value);
     case FigureUnit::TokensPerSecond:
         // The sign goes on the number: a translation may put the unit first.
         return tr("%1 tok/s").arg(sign + significantText(value, 4));

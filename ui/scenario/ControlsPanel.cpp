@@ -7,6 +7,7 @@
 #include "ui/common/DisplayOptions.h"
 #include "ui/common/WidgetFit.h"
 #include "ui/scenario/ScenarioController.h"
+#include "ui/text/CardText.h"
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "ui/widgets/CardPicker.h"
@@ -179,7 +180,14 @@ QWidget* ControlsPanel::buildPickers()
 
     m_workloadCombo = makeCardPicker(QStringLiteral("workloadCombo"), this);
     for (const auto& [id, card] : catalog.workloads())
-        m_workloadCombo->addItem(qs(card.name), qs(id));
+        m_workloadCombo->addItem(cardText(card.name), qs(id));
+    m_texts([this] { // a workload's name is card text, in the UI language where it has one
+        const auto& workloads = m_controller->catalog().workloads();
+        for (int i = 0; i < m_workloadCombo->count(); ++i)
+            if (const auto it = workloads.find(m_workloadCombo->itemData(i).toString().toStdString());
+                it != workloads.end())
+                m_workloadCombo->setItemText(i, cardText(it->second.name));
+    });
     // A preset or a session made from knobs alone has no workload card: say so rather
     // than leave the box blank.
     m_texts([this] { m_workloadCombo->lineEdit()->setPlaceholderText(tr("none (knobs set one by one)")); });
@@ -409,12 +417,14 @@ QWidget* ControlsPanel::buildBytesEdit(const Knob& k, QWidget* parent)
     auto* edit = new QLineEdit(parent);
     edit->setObjectName(widgetName(k, "Edit"));
     setTip(edit, k);
-    auto show = [this, edit, k = &k](const Scenario& s) {
-        edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4)));
+    // A rate (the host link's B/s) shows and reads "/s" after its size.
+    const char* per = std::string_view(k.unit) == "B/s" ? "/s" : "";
+    auto show = [this, edit, k = &k, per](const Scenario& s) {
+        edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4) + per));
     };
     connect(edit, &QLineEdit::editingFinished, this, [this, edit, k = &k, show] {
         // Refused: the value in effect again, as every field does.
-        if (!setByteOverride(edit, k->key, KnobText::tr(k->label)) && m_controller->hasResult())
+        if (!setByteOverride(edit, *k) && m_controller->hasResult())
             show(m_controller->scenario());
     });
     m_shows.push_back([edit, show](const Scenario& s) {
@@ -513,12 +523,22 @@ QWidget* ControlsPanel::buildWeights(const Knob& k, QWidget* parent)
         std::sort(choices.begin(), choices.end(), std::greater<>());
         combo->clear();
         for (double bits : choices) {
-            const QString text = tr("%1-bit").arg(QLocale().toString(bits, 'g', 4));
-            combo->addItem(bits == s.model.weightBits ? tr("%1 (checkpoint)").arg(text) : text, bits);
+            combo->addItem(QString(), bits);
+            combo->setItemData(combo->count() - 1, bits == s.model.weightBits, kCheckpointRole);
         }
+        wordBits(combo);
         combo->setCurrentIndex(combo->findData(s.weightBits()));
     });
+    m_texts([combo] { wordBits(combo); }); // "16-bit" in the language switched to
     return combo;
+}
+
+void ControlsPanel::wordBits(QComboBox* combo)
+{
+    for (int i = 0; i < combo->count(); ++i) {
+        const QString text = tr("%1-bit").arg(QLocale().toString(combo->itemData(i).toDouble(), 'g', 4));
+        combo->setItemText(i, combo->itemData(i, kCheckpointRole).toBool() ? tr("%1 (checkpoint)").arg(text) : text);
+    }
 }
 
 QWidget* ControlsPanel::buildPrecision(const Knob& k, QWidget* parent)
@@ -541,10 +561,12 @@ QWidget* ControlsPanel::buildPrecision(const Knob& k, QWidget* parent)
             std::sort(choices.begin(), choices.end(), std::greater<>());
             combo->clear();
             for (double bits : choices)
-                combo->addItem(tr("%1-bit").arg(QLocale().toString(bits, 'g', 4)), bits);
+                combo->addItem(QString(), bits);
+            wordBits(combo);
         }
         combo->setCurrentIndex(combo->findData(now));
     });
+    m_texts([combo] { wordBits(combo); });
     return combo;
 }
 
@@ -554,6 +576,15 @@ QWidget* ControlsPanel::buildRestorePath(const Knob& k, QWidget* parent)
     combo->setObjectName(widgetName(k, "Combo"));
     for (const auto& [id, path] : CardCatalog::builtin().restorePaths())
         combo->addItem(qs(id), qs(id));
+    m_texts([combo] { // the card's name (its head), the whole name and the id in the item's tooltip
+        const auto& paths = CardCatalog::builtin().restorePaths();
+        for (int i = 0; i < combo->count(); ++i)
+            if (const auto it = paths.find(combo->itemData(i).toString().toStdString()); it != paths.end()) {
+                combo->setItemText(i, cardShortText(it->second.name));
+                combo->setItemData(
+                    i, tr("%1 (card %2)").arg(cardText(it->second.name), qs(it->first)), Qt::ToolTipRole);
+            }
+    });
     setTip(combo, k);
     connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, key = std::string(k.key)](int index) {
         m_controller->setOverride(key, combo->itemData(index).toString().toStdString());
@@ -588,20 +619,21 @@ QWidget* ControlsPanel::buildRequestRate(const Knob& k, QWidget* parent)
     return spin;
 }
 
-bool ControlsPanel::setByteOverride(QLineEdit* edit, const std::string& key, const QString& what)
+bool ControlsPanel::setByteOverride(QLineEdit* edit, const Knob& k)
 {
     if (!edit->isModified())
         return true;
     edit->setModified(false);
     double bytes = 0;
     try {
-        bytes = parseByteSize(edit->text().toStdString(), what.toStdString());
+        bytes = parseKnobValue(k, edit->text().trimmed().toStdString(), KnobText::tr(k.label).toStdString())
+                    .get<double>();
     } catch (const InputError& e) {
         reportInput(edit, translated(e.message()));
         return false;
     }
     reportInput(edit, {});
-    m_controller->setOverride(key, bytes);
+    m_controller->setOverride(k.key, bytes);
     return true;
 }
 

@@ -78,6 +78,10 @@ private:
     /// Attention's or the activations' format: 16, 8 or 4 bits (and the value in effect).
     QWidget* buildPrecision(const Knob& knob, QWidget* parent);
     QWidget* buildRestorePath(const Knob& knob, QWidget* parent);
+    /// A bits picker's items worded from their data ("16-bit", "8-bit (checkpoint)"), in the
+    /// UI language: once built, and again at each language change.
+    static void wordBits(QComboBox* combo);
+    static constexpr int kCheckpointRole = Qt::UserRole + 1; ///< bool: the checkpoint's own format
     QWidget* buildRequestRate(const Knob& knob, QWidget* parent);
     /// The knob's tooltip on `widget`, worded again at each language change.
     void setTip(QWidget* widget, const Knob& knob);
@@ -92,7 +96,8 @@ private:
     void showKvFormat(const Scenario& scenario);
     void applyKvChoice();
     /// Sets a size typed in `edit`; false (the field marked, the message sent) if it does not read.
-    bool setByteOverride(QLineEdit* edit, const std::string& key, const QString& what);
+    /// Takes a size (or a rate) typed into `edit` as knob `k`'s override; false if refused.
+    bool setByteOverride(QLineEdit* edit, const Knob& k);
     /// Reports a typed entry: `rejected` (not empty) marks `field` and goes to the status
     /// bar; an accepted one clears the field's mark and a status message about bad input.
     void reportInput(QWidget* field, const QString& rejected, const QString& taken = {});

@@ -241,7 +241,7 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
         m_ttft->setText(tr("— (does not fit)"));
         m_tokensPerSecond->setText(tr("— (does not fit)"));
     } else {
-        m_ttft->setText(tr("%1 / %2").arg(secondsText(r.ttftNoReuseSeconds), secondsText(r.ttftWithReuseSeconds)));
+        m_ttft->setText(tr("%1 / %2").arg(latencyText(r.ttftNoReuseSeconds), latencyText(r.ttftWithReuseSeconds)));
         m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
     }
     m_dramPerGpu->setText(bytesText(r.perGpu.dram, units));

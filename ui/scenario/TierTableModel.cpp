@@ -166,22 +166,22 @@ QString TierTableModel::conditionText(Tier tier) const
         if (conditionMet(tier))
             return tr("DRAM holds %1 of reusable prefixes, and restoring a prompt from DRAM (%2) beats "
                       "recomputing it (%3).")
-                .arg(bytesText(scaled(r.tiers.dram.retained), m_display->units()), secondsText(r.restoreSecondsDram),
-                    secondsText(r.recomputeSeconds));
+                .arg(bytesText(scaled(r.tiers.dram.retained), m_display->units()), latencyText(r.restoreSecondsDram),
+                    latencyText(r.recomputeSeconds));
         if (r.tiers.dram.retained <= 0)
             return tr("No reusable prefixes are kept in DRAM (raise reuse, reuse distance and offload rate).");
         return tr("Restoring from DRAM (%1) is slower than recomputing (%2).")
-            .arg(secondsText(r.restoreSecondsDram), secondsText(r.recomputeSeconds));
+            .arg(latencyText(r.restoreSecondsDram), latencyText(r.recomputeSeconds));
     case Tier::Ssd:
         if (conditionMet(tier))
             return tr("SSD holds %1 of the retained reuse pool, and restoring from SSD (%2) beats recomputing "
                       "(%3).")
-                .arg(bytesText(scaled(r.tiers.ssd.retained), m_display->units()), secondsText(r.restoreSecondsSsd),
-                    secondsText(r.recomputeSeconds));
+                .arg(bytesText(scaled(r.tiers.ssd.retained), m_display->units()), latencyText(r.restoreSecondsSsd),
+                    latencyText(r.recomputeSeconds));
         if (r.tiers.ssd.retained <= 0)
             return tr("No retained prefixes reach the SSD (DRAM holds the whole reuse pool, or there is none).");
         return tr("Restoring from SSD (%1) is slower than recomputing (%2).")
-            .arg(secondsText(r.restoreSecondsSsd), secondsText(r.recomputeSeconds));
+            .arg(latencyText(r.restoreSecondsSsd), latencyText(r.recomputeSeconds));
     }
     return {};
 }
@@ -195,7 +195,7 @@ QString TierTableModel::restoreText(Tier tier) const
         return tr("— (does not fit)"); // no sequence runs: nothing to restore into
     const double restore = tier == Tier::Dram ? r.restoreSecondsDram : r.restoreSecondsSsd;
     const QString verdict = restore < r.recomputeSeconds ? tr("restore wins") : tr("recompute wins");
-    return tr("%1 vs %2 · %3").arg(secondsText(restore), secondsText(r.recomputeSeconds), verdict);
+    return tr("%1 vs %2 · %3").arg(latencyText(restore), latencyText(r.recomputeSeconds), verdict);
 }
 
 QVariant TierTableModel::data(const QModelIndex& index, int role) const

@@ -31,4 +31,15 @@ QString translated(const Message& message)
     return QString::fromStdString(translatedText(message));
 }
 
+QString joinSentences(const QString& first, const QString& second)
+{
+    QString text = first.trimmed();
+    if (text.isEmpty() || second.isEmpty())
+        return text + second;
+    static const QString kEnds = QStringLiteral(".!?…。");
+    if (!kEnds.contains(text.back()))
+        text += u'.';
+    return text + u' ' + second;
+}
+
 } // namespace kvtiers::ui

@@ -13,4 +13,8 @@ namespace kvtiers::ui {
 /// The message in the UI language (its English where no translation is loaded).
 QString translated(const Message& message);
 
+/// `first` and `second` as two sentences of one line: a full stop ends `first` unless it
+/// already ends with one (or with ! ? …), so an error and what follows it do not run on.
+QString joinSentences(const QString& first, const QString& second);
+
 } // namespace kvtiers::ui

@@ -4,6 +4,7 @@
 
 #include "core/io/Units.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace kvtiers::ui {
@@ -20,6 +21,12 @@ inline QString bytesText(double bytes, ByteUnits units)
 inline QString secondsText(double seconds)
 {
     return qs(formatSeconds(seconds));
+}
+/// A time a request waits or takes: as secondsText up to a day, "> 1 day" beyond.
+inline QString latencyText(double seconds)
+{
+    const std::string text = formatLatency(seconds);
+    return text == kLatencyBeyondADay ? QCoreApplication::translate("Units", "> 1 day") : qs(text);
 }
 inline QString rateText(double bytesPerSecond)
 {

@@ -236,7 +236,7 @@ void TraceView::showStatus()
     const trace::TraceAnalysis* a = analysis();
     if (outcome == TraceDocument::Outcome::Failed || outcome == TraceDocument::Outcome::Cancelled) {
         const QString what = outcome == TraceDocument::Outcome::Cancelled ? tr("Cancelled.") : m_doc->errorMessage();
-        m_status->setText(a ? what + u' ' + stillShowing() : what);
+        m_status->setText(a ? joinSentences(what, stillShowing()) : what);
     } else if (a) {
         m_status->setText(
             tr("%1: %2 requests")

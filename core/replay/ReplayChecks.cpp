@@ -1,0 +1,104 @@
+// ReplayChecks: a replay's refusals and its capacities (ReplayChecks.h).
+#include "core/replay/ReplayChecks.h"
+
+#include "core/io/InputError.h"
+#include "core/io/Units.h"
+#include "core/replay/ReplayOptions.h"
+#include "core/trace/TraceTiers.h"
+
+#include <QtGlobal>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers::replay {
+
+namespace {
+constexpr MessageContext say { "Messages" };
+} // namespace
+
+[[noreturn]] void noRequests(const std::string& name)
+{
+    throw InputError(say(QT_TRANSLATE_NOOP("Messages", "%1: no requests: nothing to replay"), { name }));
+}
+
+[[noreturn]] void tooManyRequests(const std::string& name)
+{
+    throw InputError(
+        say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"), { name, "4294967294" }));
+}
+
+[[noreturn]] void tooMuchWork(const std::string& name, double steps)
+{
+    throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                             "%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a "
+                             "replay runs"),
+        { name, formatSignificant(steps, 4), formatSignificant(kMostRequestSteps, 4) }));
+}
+
+double checkReplayRequest(const std::string& name, ReplayTrace::Request q, const ModelCard& model,
+    double maxBatchedTokens, std::optional<double> outputTokens)
+{
+    if (outputTokens)
+        q.outputTokens = static_cast<std::uint64_t>(*outputTokens);
+    const auto context = static_cast<std::uint64_t>(std::max<std::int64_t>(model.maxContext, 1));
+    const char* field = q.inputTokens > context    ? "input_length"
+        : q.outputTokens > context - q.inputTokens ? "output_length"
+                                                   : nullptr;
+    if (field)
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                 "%1:%2: field \"%3\": input_length %4 + output_length %5 exceeds %6's maximum "
+                                 "context of %7 tokens"),
+            { name, std::to_string(q.line), field, std::to_string(q.inputTokens), std::to_string(q.outputTokens),
+                model.name, std::to_string(context) }));
+    return static_cast<double>(q.outputTokens)
+        + std::ceil(static_cast<double>(q.inputTokens) / std::max(1.0, maxBatchedTokens));
+}
+
+ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const EvalResult& r, const ReplayOptions& o)
+{
+    ReplayCapacities c;
+    c.pooled = o.routing == ReplayRouting::Global;
+    c.replicasPerServer = std::max(1, static_cast<int>(std::floor(r.replicasPerServer)));
+    const double fleetServers = std::round(r.fleetServers);
+    const double replicas = o.replicas ? *o.replicas : c.replicasPerServer * std::max(1.0, fleetServers);
+    if (!(replicas >= 1 && replicas <= kMostReplicas))
+        throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+            .where = replay_keys::kReplicas,
+            .value = formatSignificant(replicas, 6),
+            .min = "1",
+            .max = formatSignificant(kMostReplicas, 6) });
+    c.replicas = static_cast<int>(replicas);
+    c.servers = (c.replicas + c.replicasPerServer - 1) / c.replicasPerServer;
+    const int bt = blockTokens > 0 ? blockTokens : 1;
+    c.kvBytesPerBlock = bt * r.kvBytesPerToken;
+    // HBM's KV per replica: what is left after the weights (hbm is one replica's).
+    c.hbmKvBlocks = std::floor(std::max(0.0, r.tiers.hbm.capacity - r.tiers.hbm.weights) / c.kvBytesPerBlock);
+    // DRAM and SSD per server as the trace command cuts them: usable, less weights and
+    // active sequences, and only where the scenario offloads.
+    const trace::TraceCapacity tc
+        = trace::followOffload(trace::traceCapacity(r, trace::TraceRouting::RoundRobin), s.workload.offloadRate);
+    const double perCache = c.pooled ? c.servers : 1;
+    c.blocks.hbm = o.capacityBlocks.hbm.value_or(c.hbmKvBlocks);
+    for (Tier t : { Tier::Dram, Tier::Ssd })
+        c.blocks[t] = o.capacityBlocks[t].value_or(std::floor(tc.bytesPerCache[t] / c.kvBytesPerBlock) * perCache);
+    if (!(s.hardware.nvmeReadBandwidth > 0))
+        c.blocks.ssd = 0;
+    return c;
+}
+
+void checkReplayTrace(
+    const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens, std::optional<double> outputTokens)
+{
+    if (trace.requests.empty())
+        noRequests(trace.name);
+    if (trace.requests.size() >= 0xffffffffu)
+        tooManyRequests(trace.name);
+    double steps = 0;
+    for (const ReplayTrace::Request& q : trace.requests)
+        steps += checkReplayRequest(trace.name, q, model, maxBatchedTokens, outputTokens);
+    if (steps > kMostRequestSteps)
+        tooMuchWork(trace.name, steps);
+}
+
+} // namespace kvtiers::replay
