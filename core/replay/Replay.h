@@ -153,8 +153,10 @@ struct PrefillCost {
     double restoreSeconds = 0; ///< its DRAM/SSD blocks' time on the GPU link
     double fixedSeconds = 0;   ///< its restore path's per-request cost (one lookup, one synchronisation)
     double stallSeconds = 0;   ///< what its restore added to its step: (1 − overlap) × restore + fixed
-    /// Prefill GPU seconds: its compute share and the stall its restore caused.
-    double gpuSeconds() const { return computeSeconds + stallSeconds; }
+    /// The replica's time its prefill took: its compute share and the stall its restore
+    /// caused. Every GPU of the replica (its TP ranks) is held for it: prefill GPU seconds
+    /// are this times the GPUs per replica.
+    double replicaSeconds() const { return computeSeconds + stallSeconds; }
     PrefillCost& operator+=(const PrefillCost& o)
     {
         computeSeconds += o.computeSeconds;
@@ -174,7 +176,7 @@ struct ReplayRecord {
     int replica = 0;
     std::uint64_t line = 0;
     std::uint64_t inputTokens = 0; ///< its prompt
-    PrefillCost cost;              ///< its prefill's cost; cost.gpuSeconds(): prefill GPU seconds
+    PrefillCost cost;              ///< its prefill's cost, in seconds of its replica's time
 };
 
 struct ReplayStats {
@@ -224,7 +226,7 @@ struct ReplayResult {
     LinkUse gpuLink, nvme;
     ReplicaSpread replicaRequests;    ///< requests scheduled on each replica
     ReplicaSpread replicaBusySeconds; ///< each replica's steps, summed
-    PrefillCost prefillCost;          ///< every request's, summed; prefillCost.gpuSeconds(): total prefill GPU seconds
+    PrefillCost prefillCost;          ///< every request's, summed (replica seconds)
     int replicas = 0;
     int servers = 0;
     int gpus = 0;
