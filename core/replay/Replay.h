@@ -333,6 +333,21 @@ struct ReplaySweep {
 inline constexpr double kLogSweepBelowKnee = 10;
 /// Above this many distinct blocks a sweep's hit curve comes from a sample.
 inline constexpr double kExactCurveBlocks = 10e6;
+/// A sampled hit curve keeps about this many distinct blocks (SHARDS at rate this ÷ distinct).
+inline constexpr double kSampledCurveBlocks = 1e6;
+
+/// Where the trace's hit curve as one pool reaches half its ceiling (the knee), in blocks.
+struct HitKnee {
+    double blocks = 0;
+    double sampleRate = 1;  ///< 1: the exact curve
+    double errorBlocks = 0; ///< sampled: the knee's spread between `sampleRate` and half of it; exact: 0
+    int sampleDepth = 1;    ///< sampled: the block whose prefix key picks a request's tree
+};
+/// The knee of `trace`'s hit curve: exact up to `exactLimit` distinct blocks, else sampled
+/// to keep about `sampledBlocks` of them (planReplaySweep passes kExactCurveBlocks and
+/// kSampledCurveBlocks; a test passes smaller ones).
+HitKnee hitCurveKnee(
+    const ReplayTrace& trace, double exactLimit = kExactCurveBlocks, double sampledBlocks = kSampledCurveBlocks);
 
 /// Replays at `points` (2..200) values of `axis`, as planReplaySweep chooses them.
 /// `control.progress` reports over the whole sweep. Throws InputError naming the options'
