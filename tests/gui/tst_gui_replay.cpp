@@ -11,6 +11,7 @@
 // both languages go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
 
 #include "core/io/Units.h"
+#include "core/model/Warnings.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayOptions.h"
 #include "core/report/ReplayReport.h"
@@ -135,6 +136,7 @@ class TestGuiReplay : public QObject {
         o.trafficScale = kTrafficScale;
         o.keepRequests = false;
         const ScenarioController* c = m_window->controller();
+        o.maxSeqs = std::max(1.0, std::floor(c->scenario().workload.concurrency)); // the view's default
         return replay::sweepReplay(t, c->scenario(), c->result(), o, axis, points);
     }
 
@@ -299,6 +301,114 @@ private slots:
         c->flush();
         QVERIFY(view()->hasCurve());
         QVERIFY2(view()->statusText().contains(QStringLiteral("earlier inputs")), qPrintable(view()->statusText()));
+    }
+
+    void refusesAScenarioThatHoldsNoSequence()
+    {
+        QVERIFY(openSmall());
+        // Kimi K2's weights leave an H200 server nothing for KV: the Scenario tab says "does
+        // not fit", and the replay refuses in its words instead of replaying for hours.
+        ScenarioController* c = m_window->controller();
+        c->selectModel("kimi-k2");
+        c->flush();
+        QTRY_VERIFY(c->hasResult() && !c->isBusy());
+        QVERIFY(c->result().runsNoSequence());
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        QVERIFY(done.wait(60000));
+        QVERIFY(!done.front().at(0).toBool());
+        const QString error = done.front().at(1).toString();
+        const QString scenarioTab = translated(doesNotFitMessage(c->scenario(), c->result()));
+        QVERIFY2(error.contains(QStringLiteral("cannot hold one sequence")), qPrintable(error));
+        QVERIFY2(error.contains(scenarioTab), qPrintable(error));
+        QVERIFY(!view()->hasCurve());
+        QVERIFY2(view()->statusText().contains(scenarioTab), qPrintable(view()->statusText()));
+    }
+
+    void offloadZeroServesNoDramHitAndSaysWhatItAssumes()
+    {
+        QVERIFY(openSmall());
+        ScenarioController* c = m_window->controller();
+        QCOMPARE(c->scenario().workload.offloadRate, 0.0); // the article offloads nothing
+        view()->setPoints(3);
+        QVERIFY(runSweep());
+        const LoadCurve& curve = chart()->curve();
+        // The scenario's own point is the sweep's 0: DRAM holds nothing there and serves no hit.
+        QCOMPARE(chart()->currentLineAt(), 0.0);
+        QCOMPARE(curve.sweep.points.front().bytes, 0.0);
+        QCOMPARE(curve.sweep.points.front().result.hitShare.dram, 0.0);
+        QVERIFY(curve.sweep.points.back().result.hitShare.dram > 0); // the others: offloaded, as it says
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("offloads nothing (offload rate 0%)")),
+            qPrintable(view()->summaryText()));
+        QVERIFY(view()->summaryText().contains(QStringLiteral("assume every evicted block is offloaded to DRAM")));
+        // Offloading all of it, the sweep is what the scenario does: nothing assumed.
+        c->setOverride("offload_rate", 1.0);
+        c->flush();
+        QTRY_VERIFY(!c->isBusy());
+        QVERIFY(runSweep());
+        QVERIFY(!view()->summaryText().contains(QStringLiteral("offload")));
+    }
+
+    void overloadIsSaidWithTheReplaysFigures()
+    {
+        QVERIFY(openSmall());
+        view()->setTrafficScale(1); // 2.9 requests/s of 14K-token prompts: more than one server serves
+        view()->setPoints(2);
+        QVERIFY(runSweep());
+        const LoadCurve& curve = chart()->curve();
+        // Offered: the trace's requests over its first to last arrival; served: the replay's
+        // requests over its first arrival to last completion.
+        auto reader = trace::TraceReader::open(m_small.toStdString());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        const double offered = static_cast<double>(t.requests.size()) / t.requests.back().arrival;
+        QCOMPARE(curve.offeredRps, offered);
+        const replay::ReplayResult& r = curve.sweep.points.front().result;
+        const double served = static_cast<double>(r.requests) / r.durationSeconds;
+        QVERIFY2(served < 0.9 * offered, qPrintable(QString::number(served)));
+        const QString note = QStringLiteral("requests/s offered, %1 served at %2 per server")
+                                 .arg(significantText(served, 2), bytesText(0, chart()->units()));
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("Overloaded at ")), qPrintable(view()->summaryText()));
+        QVERIFY2(view()->summaryText().contains(significantText(offered, 2) + u' ' + note),
+            qPrintable(view()->summaryText()));
+        // At a quarter of the rate the replica keeps up: no note.
+        view()->setTrafficScale(0.25);
+        QVERIFY(runSweep());
+        QVERIFY2(!view()->summaryText().contains(QStringLiteral("Overloaded")), qPrintable(view()->summaryText()));
+    }
+
+    void replicasAndSequenceLimitFollowTheScenarioUnlessTyped()
+    {
+        QVERIFY(openSmall());
+        ScenarioController* c = m_window->controller();
+        const double concurrency = std::max(1.0, std::floor(c->scenario().workload.concurrency));
+        // Empty, the fields show the scenario's figures greyed, and the replay takes them.
+        QCOMPARE(field(replay::replay_keys::kMaxSeqs)->text(), QString());
+        QCOMPARE(field(replay::replay_keys::kMaxSeqs)->placeholderText(), countText(concurrency));
+        QCOMPARE(field(replay::replay_keys::kReplicas)->placeholderText(), QStringLiteral("1"));
+        view()->setPoints(2);
+        QVERIFY(runSweep());
+        QCOMPARE(chart()->curve().sweep.points.front().result.maxSeqs, concurrency);
+        QVERIFY2(view()->summaryText().contains(
+                     QStringLiteral("each running at most %1 sequences at once (the scenario's concurrency)")
+                         .arg(countText(concurrency))),
+            qPrintable(view()->summaryText()));
+        // The scenario's concurrency moves the limit.
+        c->setOverride("concurrency", 8);
+        c->flush();
+        QTRY_COMPARE(field(replay::replay_keys::kMaxSeqs)->placeholderText(), QStringLiteral("8"));
+        // Typed, they stand, and the summary says so.
+        view()->typeInto(replay::replay_keys::kMaxSeqs, QStringLiteral("4"));
+        view()->typeInto(replay::replay_keys::kReplicas, QStringLiteral("2"));
+        QVERIFY(runSweep());
+        const replay::ReplayResult& r = chart()->curve().sweep.points.front().result;
+        QCOMPARE(r.maxSeqs, 4.0);
+        QCOMPARE(r.replicas, 2);
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("Replicas replayed: 2, each running at most 4 "
+                                                               "sequences at once (as typed).")),
+            qPrintable(view()->summaryText()));
+        // Emptied, the scenario's again.
+        view()->typeInto(replay::replay_keys::kMaxSeqs, QString());
+        QVERIFY(!doc()->inputs().options.maxSeqs.has_value());
     }
 
     void exportWritesEveryFormat()

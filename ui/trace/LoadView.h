@@ -44,6 +44,9 @@ public:
     bool hasCurve() const { return m_doc->curve().has_value(); }
     QString statusText() const;
     QString summaryText() const;
+    /// What the summary says of a curve beyond what was replayed (LoadNotes.cpp): the
+    /// replicas and their sequence limit, the offload assumed, and an overload.
+    static QString notesText(const LoadCurve& curve, ByteUnits units);
     /// A field's name in the UI language, as messages name it ("Fixed DRAM"); empty for a
     /// key the view has no field for.
     QString fieldName(std::string_view key) const;
