@@ -35,6 +35,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -236,9 +237,19 @@ private slots:
             QStringLiteral("Scenario: %1 per server").arg(bytesText(core.currentBytes, chart()->units())));
         const QString name
             = sweepAxis == replay::ReplaySweepAxis::Dram ? QStringLiteral("DRAM") : QStringLiteral("SSD");
-        QCOMPARE(chart()->plot()->xAxis->label(), name + QStringLiteral(" per server"));
-        QCOMPARE(chart()->plot()->yAxis2->label(), QStringLiteral("Goodput (requests/s meeting the targets)"));
-        QVERIFY(chart()->plot()->yAxis2->visible());
+        QCOMPARE(chart()->capacityAxis()->label(), name + QStringLiteral(" per server"));
+        // Goodput in its own panel, under TTFT's on the same capacities; TTFT in seconds.
+        QCOMPARE(chart()->goodputAxis()->label(), QStringLiteral("Goodput (requests/s)"));
+        QVERIFY(chart()->goodputAxis()->axisRect() != chart()->plot()->axisRect());
+        QVERIFY(!chart()->plot()->yAxis2->visible());
+        QCOMPARE(chart()->capacityAxis()->range(), chart()->plot()->xAxis->range());
+        QCOMPARE(chart()->plot()->yAxis->label(), QStringLiteral("TTFT (s)"));
+        chart()->plot()->replot();
+        const QVector<double> ticks = chart()->plot()->yAxis->tickVector();
+        const QVector<QString> tickLabels = chart()->plot()->yAxis->tickVectorLabels();
+        QVERIFY(!ticks.isEmpty());
+        for (int i = 0; i < ticks.size(); ++i)
+            QCOMPARE(tickLabels.at(i), significantText(ticks.at(i), 3)); // "1000", never "16.7 min"
         QVERIFY2(
             view()->summaryText().contains(QStringLiteral("mooncake-small.jsonl")), qPrintable(view()->summaryText()));
         QVERIFY(button("loadExportButton")->isEnabled());
@@ -482,10 +493,12 @@ private slots:
         auto* views = m_window->findChild<QTabWidget*>(QStringLiteral("traceViews"));
         QCOMPARE(views->tabText(1), QStringLiteral("부하 상태"));
         QCOMPARE(button("loadRunButton")->text(), QStringLiteral("재생(&R)"));
-        QCOMPARE(chart()->plot()->xAxis->label(), QStringLiteral("서버당 D램"));
+        QCOMPARE(chart()->capacityAxis()->label(), QStringLiteral("서버당 D램"));
         QCOMPARE(chart()->targetLabel(), QStringLiteral("TTFT 목표 2 s (p99)"));
         QVERIFY2(chart()->title()->text().contains(QStringLiteral("첫 토큰")), qPrintable(chart()->title()->text()));
         QVERIFY2(view()->summaryText().contains(QStringLiteral("재생")), qPrintable(view()->summaryText()));
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("오프로드율 0%")), qPrintable(view()->summaryText()));
+        QCOMPARE(chart()->goodputAxis()->label(), QStringLiteral("굿풋(초당 요청 수)"));
         // The figures stay the core's.
         compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 3));
     }
@@ -503,6 +516,14 @@ private slots:
         QCOMPARE(std::optional<double>(points->value()), optionDefault(pointsOption));
         QCOMPARE(points->value(), 9);
         LoadDocument* doc = view()->document();
+        // The targets start where the Fleet tab's do (both the one kDefaultTargets: 2 s and
+        // 50 ms at p99), read off the two tabs' controls in this window.
+        auto* fleetTtft = m_window->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"));
+        auto* fleetTpot = m_window->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpot"));
+        QVERIFY(fleetTtft && fleetTpot);
+        QCOMPARE(field(kTtftSecondsKey)->text().toDouble(), fleetTtft->value());
+        QCOMPARE(field(kTpotSecondsKey)->text().toDouble() * 1000, fleetTpot->value());
+        QCOMPARE(fleetTpot->value(), kDefaultTargets.tpot() * 1000);
         const char* fields[] = { "traffic_scale", kTtftSecondsKey, kTpotSecondsKey, kTtftPercentileKey,
             kTpotPercentileKey, "capacity_blocks.hbm", "capacity_blocks.dram", "capacity_blocks.ssd" };
         for (const char* key : fields) {
@@ -653,18 +674,27 @@ private slots:
     void screenshots_data()
     {
         QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QStringLiteral("en");
-        QTest::newRow("ko") << QStringLiteral("ko");
+        QTest::addColumn<double>("offload");
+        QTest::addColumn<double>("traffic");
+        QTest::newRow("en") << QStringLiteral("en") << 1.0 << kTrafficScale;
+        QTest::newRow("ko") << QStringLiteral("ko") << 1.0 << kTrafficScale;
+        // The article as it opens (offload 0%) at the trace's own rate: the notes on what is
+        // assumed and on the overload show.
+        QTest::newRow("en-overloaded") << QStringLiteral("en") << 0.0 << 1.0;
+        QTest::newRow("ko-overloaded") << QStringLiteral("ko") << 0.0 << 1.0;
     }
 
     void screenshots()
     {
         QFETCH(QString, language);
+        QFETCH(double, offload);
+        QFETCH(double, traffic);
         installTranslator(language);
         // A scenario that keeps prefixes in DRAM, so its capacity is marked where it is.
-        m_window->controller()->setOverride("offload_rate", 1.0);
+        m_window->controller()->setOverride("offload_rate", offload);
         m_window->controller()->flush();
         QVERIFY(openSmall());
+        view()->setTrafficScale(traffic);
         view()->setPoints(6);
         QVERIFY(runSweep());
         QTest::qWait(100);
@@ -678,7 +708,8 @@ private slots:
         QString dir = qEnvironmentVariable("KVTIERS_LOAD_SCREENSHOT_DIR");
         if (dir.isEmpty())
             dir = QDir::currentPath();
-        const QString path = QDir(dir).filePath(QStringLiteral("load-%1.png").arg(language));
+        const QString path
+            = QDir(dir).filePath(QStringLiteral("load-%1.png").arg(QString::fromLatin1(QTest::currentDataTag())));
         QVERIFY2(shot.save(path), qPrintable(path));
     }
 };

@@ -3277,14 +3277,6 @@ replica</source>
         <translation>서버당 %1</translation>
     </message>
     <message>
-        <source>Time to first token</source>
-        <translation>첫 토큰까지 시간</translation>
-    </message>
-    <message>
-        <source>Goodput (requests/s meeting the targets)</source>
-        <translation>굿풋 (목표를 충족한 요청/s)</translation>
-    </message>
-    <message>
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
@@ -3293,8 +3285,16 @@ replica</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <source>Goodput (right axis)</source>
-        <translation>굿풋 (오른쪽 축)</translation>
+        <source>Goodput (requests/s)</source>
+        <translation>굿풋(초당 요청 수)</translation>
+    </message>
+    <message>
+        <source>Goodput: requests/s meeting both targets</source>
+        <translation>굿풋: 두 목표를 모두 충족한 초당 요청 수</translation>
+    </message>
+    <message>
+        <source>TTFT (s)</source>
+        <translation>TTFT(초)</translation>
     </message>
 </context>
 <context>
@@ -3506,10 +3506,6 @@ replica</source>
         <translation>용량 %2개 중 %1개에서 과부하: 초당 %3건 요청이 들어오지만 서버당 %5에서는 초당 %4건만 처리합니다. 레플리카가 따라가지 못해 트레이스가 도착하는 동안 대기열이 쌓이므로 TTFT는 밀린 작업을 나타냅니다. 레플리카를 늘리거나 트래픽을 낮추십시오.</translation>
     </message>
     <message>
-        <source>&amp;Sequences each:</source>
-        <translation>레플리카당 시퀀스(&amp;S):</translation>
-    </message>
-    <message>
         <source>Sequences a replica runs at once (vLLM&apos;s max_num_seqs); empty: the scenario&apos;s concurrency, shown greyed</source>
         <translation>레플리카 하나가 한 번에 실행하는 시퀀스 수(vLLM의 max_num_seqs)입니다. 비워 두면 흐리게 표시된 시나리오의 동시 처리 요청 수를 씁니다</translation>
     </message>
@@ -3522,12 +3518,16 @@ replica</source>
         <translation>레플리카 수</translation>
     </message>
     <message>
-        <source>Sequences each</source>
-        <translation>레플리카당 시퀀스</translation>
-    </message>
-    <message>
         <source>R&amp;eplicas:</source>
         <translation>레플리카(&amp;E):</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence limit:</source>
+        <translation>시퀀스 상한(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Sequence limit</source>
+        <translation>시퀀스 상한</translation>
     </message>
 </context>
 <context>

@@ -59,8 +59,8 @@ QString LoadView::notesText(const LoadCurve& curve, ByteUnits units)
                     "replicas cannot keep up, so the queue grows as the trace arrives and TTFT measures the "
                     "backlog; add replicas or lower the traffic.")
                      .arg(QString::number(over.size()), QString::number(curve.sweep.points.size()),
-                         significantText(curve.offeredRps, 2),
-                         significantText(replay::servedRps(point.result), 2), pointBytes(point, units));
+                         significantText(curve.offeredRps, 2), significantText(replay::servedRps(point.result), 2),
+                         pointBytes(point, units));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -130,11 +130,11 @@ void LoadView::buildControls()
     m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("loadExportButton"));
     // Three rows, so that the tab fits a laptop's width in Korean too: what is swept, the
-    // targets with the run's progress, and the fixed capacities with the status.
+    // targets, replicas and sequence limit with the run's progress, and the fixed capacities
+    // with the status.
     auto* row = new QHBoxLayout;
     for (QWidget* w : std::initializer_list<QWidget*> { labelFor("tier", m_tierCombo), m_tierCombo,
-             labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale,
-             labelFor("replicas", replicas), replicas, labelFor("seqs", seqs), seqs })
+             labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale })
         row->addWidget(w);
     row->addStretch(1);
     row->addWidget(m_runButton);
@@ -152,7 +152,8 @@ void LoadView::buildControls()
     m_cancelButton = new QPushButton(this);
     m_cancelButton->setObjectName(QStringLiteral("loadCancelButton"));
     for (QWidget* w : std::initializer_list<QWidget*> { labelFor("ttft", ttft), ttft, labelFor("ttftAt", ttftAt),
-             ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt })
+             ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt, labelFor("replicas", replicas),
+             replicas, labelFor("seqs", seqs), seqs })
         targetRow->addWidget(w);
     targetRow->addStretch(1);
     targetRow->addWidget(m_progress);
@@ -192,7 +193,7 @@ void LoadView::wordControls()
         m_pointsSpin->setToolTip(helpOf(key::kPoints));
         labels.at("scale")->setText(tr("Traffic ×"));
         labels.at("replicas")->setText(tr("R&eplicas:"));
-        labels.at("seqs")->setText(tr("&Sequences each:"));
+        labels.at("seqs")->setText(tr("&Sequence limit:"));
         labels.at("ttft")->setText(tr("TT&FT target (s):"));
         labels.at("tpot")->setText(tr("TP&OT target (s):"));
         labels.at("ttftAt")->setText(tr("at"));
@@ -230,7 +231,7 @@ QString LoadView::fieldName(std::string_view optionKey) const
     if (optionKey == key::kReplicas)
         return tr("Replicas");
     if (optionKey == key::kMaxSeqs)
-        return tr("Sequences each");
+        return tr("Sequence limit");
     if (optionKey == kTtftSecondsKey)
         return tr("TTFT target");
     if (optionKey == kTpotSecondsKey)
