@@ -7,7 +7,10 @@
 
 #include "core/cards/LatencyTargets.h"
 #include "core/replay/Replay.h"
+#include "core/trace/TraceTiers.h"
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace kvtiers::replay {
@@ -51,6 +54,48 @@ inline std::vector<std::size_t> overloadedPoints(const LoadCurve& curve)
         if (overloaded(curve.sweep.points[i].result, curve.offeredRps))
             out.push_back(i);
     return out;
+}
+
+/// The bytes of `tier` one server (or the pool, with Global routing) carries for prefixes
+/// when it offloads: usable DRAM or SSD less the weights and active sequences, as the
+/// Trace tab cuts it (trace::traceCapacity), whatever the scenario's offload rate.
+inline double serverCarriesBlocks(const ReplayCapacities& own, const EvalResult& result, Tier tier)
+{
+    const trace::TraceCapacity tc = trace::traceCapacity(result, trace::TraceRouting::RoundRobin);
+    const double perCache = own.pooled ? own.servers : 1;
+    return own.kvBytesPerBlock > 0 ? std::floor(tc.bytesPerCache[tier] / own.kvBytesPerBlock) * perCache : 0;
+}
+
+/// What the Under load view sweeps DRAM or SSD over: 0, then `points` − 1 capacities
+/// log-spaced from a tenth of the smaller of the trace's knee (planReplaySweep's) and what
+/// a server carries (serverCarriesBlocks) to twice the larger: on the chart's linear axis
+/// the server's own capacity sits in the middle unless the trace's knee lies beyond it, and
+/// the log spacing puts points where the hit curve bends. The core's plan runs to the
+/// trace's distinct blocks (28 TiB for a day of Mooncake), past anything a server holds.
+/// Falls back to the core's plan without a knee, a capacity or a tier (Replicas).
+inline ReplaySweep planLoadSweep(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    const ReplayOptions& options, ReplaySweepAxis axis, int points)
+{
+    ReplaySweep plan = planReplaySweep(trace, scenario, result, options, axis, points);
+    const std::optional<Tier> tier = sweptTier(axis);
+    if (!tier || plan.kneeBlocks <= 0)
+        return plan;
+    const ReplayCapacities own = replayCapacities(trace.blockTokens, scenario, result, options);
+    const double carries = serverCarriesBlocks(own, result, *tier);
+    if (!(carries > 0))
+        return plan;
+    const double foot = std::max(1.0, std::round(std::min(plan.kneeBlocks, carries) / kLogSweepBelowKnee));
+    const double top = 2 * std::max(plan.kneeBlocks, carries);
+    std::vector<double> at { 0 };
+    for (int i = 1; i < points; ++i)
+        at.push_back(points == 2 ? top : std::round(foot * std::pow(top / foot, (i - 1.0) / (points - 2))));
+    ReplaySweep sweep = planReplaySweep(trace, scenario, result, options, axis, points, at);
+    sweep.spacing = SweepSpacing::Log;
+    sweep.logFromBlocks = foot;
+    sweep.kneeBlocks = plan.kneeBlocks;
+    sweep.kneeErrorBlocks = plan.kneeErrorBlocks;
+    sweep.curveSampleRate = plan.curveSampleRate;
+    return sweep;
 }
 
 } // namespace kvtiers::replay

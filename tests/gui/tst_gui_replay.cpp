@@ -138,7 +138,9 @@ class TestGuiReplay : public QObject {
         o.keepRequests = false;
         const ScenarioController* c = m_window->controller();
         o.maxSeqs = std::max(1.0, std::floor(c->scenario().workload.concurrency)); // the view's default
-        return replay::sweepReplay(t, c->scenario(), c->result(), o, axis, points);
+        replay::ReplaySweep sweep = replay::planLoadSweep(t, c->scenario(), c->result(), o, axis, points);
+        replay::runReplaySweep(sweep, t, c->scenario(), c->result(), o);
+        return sweep;
     }
 
     void compareWithCore(const replay::ReplaySweep& core)
@@ -312,6 +314,41 @@ private slots:
         c->flush();
         QVERIFY(view()->hasCurve());
         QVERIFY2(view()->statusText().contains(QStringLiteral("earlier inputs")), qPrintable(view()->statusText()));
+    }
+
+    void dramRangeIsCentredOnWhatTheServerCarries()
+    {
+        QVERIFY(openSmall());
+        ScenarioController* c = m_window->controller();
+        c->setOverride("offload_rate", 1.0);
+        c->flush();
+        QTRY_VERIFY(!c->isBusy());
+        view()->setPoints(5);
+        QVERIFY(runSweep());
+        const replay::ReplaySweep& sweep = chart()->curve().sweep;
+        compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 5));
+        // What one server carries for prefixes at full offload: the scenario's own DRAM.
+        auto reader = trace::TraceReader::open(m_small.toStdString());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        replay::ReplayOptions o;
+        const replay::ReplayCapacities own = replay::replayCapacities(t.blockTokens, c->scenario(), c->result(), o);
+        const double carries = replay::serverCarriesBlocks(own, c->result(), Tier::Dram);
+        QVERIFY(carries > 0);
+        QCOMPARE(sweep.current, carries);
+        QVERIFY(sweep.kneeBlocks > 0);
+        // 0, then log-spaced from a tenth of the smaller of the knee and the server's to
+        // twice the larger: the server's capacity in the middle of the linear axis when the
+        // knee lies below it, the points dense where the hit curve bends.
+        const double foot = std::max(1.0, std::round(std::min(sweep.kneeBlocks, carries) / 10));
+        const double top = 2 * std::max(sweep.kneeBlocks, carries);
+        QCOMPARE(sweep.points.size(), std::size_t(5));
+        QCOMPARE(sweep.points.front().value, 0.0);
+        QCOMPARE(sweep.points[1].value, foot);
+        QCOMPARE(sweep.points.back().value, std::round(top));
+        const double step = std::pow(top / foot, 1.0 / 3);
+        for (std::size_t i = 2; i < sweep.points.size(); ++i)
+            QVERIFY(std::abs(sweep.points[i].value - std::round(foot * std::pow(step, double(i - 1)))) <= 0.5);
+        QVERIFY(sweep.points.back().value <= 2 * std::max(carries, sweep.kneeBlocks));
     }
 
     void refusesAScenarioThatHoldsNoSequence()

@@ -207,8 +207,9 @@ LoadCurve LoadDocument::compute(const ReplayJobInput& in, const ComputeControl& 
     curve.maxSeqsFromScenario = !options.maxSeqs.has_value();
     if (curve.maxSeqsFromScenario)
         options.maxSeqs = scenarioMaxSeqs(c.scenario);
-    curve.sweep = replay::sweepReplay(*trace, c.scenario, c.result, options,
-        in.replay.sweep.value_or(replay::ReplaySweepAxis::Dram), in.replay.pointsInForce(), rc);
+    curve.sweep = replay::planLoadSweep(*trace, c.scenario, c.result, options,
+        in.replay.sweep.value_or(replay::ReplaySweepAxis::Dram), in.replay.pointsInForce());
+    replay::runReplaySweep(curve.sweep, *trace, c.scenario, c.result, options, rc);
     curve.targets = options.targets.inForce();
     curve.offeredRps = offeredRps(*trace, options.trafficScale);
     curve.offloadRate = c.scenario.workload.offloadRate;
