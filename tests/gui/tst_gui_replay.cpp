@@ -40,6 +40,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
@@ -704,6 +705,12 @@ private slots:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), LoadExport::loadCsv(*doc()->curve()));
+        // File > Export from Under load lists the same two, as the window's menu opens.
+        auto* menu = m_window->findChild<QMenu*>(QStringLiteral("exportLoadMenu"));
+        QVERIFY(menu);
+        emit menu->aboutToShow();
+        QVERIFY(menu->findChild<QAction*>(QStringLiteral("export-load-chart")));
+        QVERIFY(menu->findChild<QAction*>(QStringLiteral("export-load-csv")));
     }
 
     /// The window at 1280 × 800 (client 1280 × 774) on the Under load view, in English and
