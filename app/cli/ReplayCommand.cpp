@@ -109,10 +109,10 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
     const replay::ReplayOptions& o = r.options;
     out << file << ": " << formatCount(static_cast<double>(r.requests)) << " requests replayed over "
         << formatSeconds(r.durationSeconds) << " (traffic x" << formatSignificant(r.trafficScale, 4) << ")\n";
-    out << "Replicas          " << r.replicas << " of TP " << (r.replicas > 0 ? r.gpus / r.replicas : 0) << " ("
-        << r.gpus << " GPUs, " << r.servers << " server" << (r.servers == 1 ? "" : "s") << ", " << s.model.id << " on "
-        << s.hardware.id << "), " << replay::replayRoutingName(r.routing) << " routing, "
-        << replay::tierModeName(r.tierMode) << " tiers\n";
+    out << "Replicas          " << r.replicas << " of TP " << r.gpusPerReplica() << " (" << r.gpus << " GPUs, "
+        << r.servers << " server" << (r.servers == 1 ? "" : "s") << ", " << s.model.id << " on " << s.hardware.id
+        << "), " << replay::replayRoutingName(r.routing) << " routing, " << replay::tierModeName(r.tierMode)
+        << " tiers\n";
     out << "Engine            " << formatCount(r.maxBatchedTokens) << " batched tokens per step, "
         << formatCount(r.maxSeqs) << " sequences; " << r.blockTokens << "-token blocks of "
         << formatBytes(r.kvBytesPerBlock)
@@ -146,7 +146,7 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << "; NVMe mean " << percent(r.nvme.mean) << ", peak " << percent(r.nvme.peak) << "\n";
     // Prefill cost in GPU seconds: the replica's time times its GPUs, all held by a prefill.
     const replay::PrefillCost& c = r.prefillCost;
-    const double g = r.replicas > 0 ? static_cast<double>(r.gpus) / r.replicas : 1.0;
+    const double g = r.gpusPerReplica();
     const auto gpuSeconds
         = [](double v) { return (v >= 1000 ? formatCount(std::round(v)) : formatSignificant(v, 4)) + " GPU-s"; };
     out << "Prefill cost      " << formatSignificant(g * c.replicaSeconds() / 3600, 4) << " GPU-hours ("

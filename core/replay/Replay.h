@@ -230,6 +230,9 @@ struct ReplayResult {
     int replicas = 0;
     int servers = 0;
     int gpus = 0;
+    /// GPUs per replica (its TP ranks): a prefill holds every one of them, so a replica's
+    /// seconds times this are GPU seconds.
+    double gpusPerReplica() const { return replicas > 0 ? static_cast<double>(gpus) / replicas : 1.0; }
     // What was replayed.
     ReplayRouting routing = ReplayRouting::Central;
     TierMode tierMode = TierMode::WriteThrough;

@@ -44,20 +44,13 @@ Json restoreJson(const PerTier<double>& bytes)
     return j;
 }
 
-/// GPUs per replica: a prefill holds every one of them, so its replica seconds times this
-/// are its GPU seconds.
-double gpusPerReplica(const ReplayResult& r)
-{
-    return r.replicas > 0 ? static_cast<double>(r.gpus) / r.replicas : 1.0;
-}
-
 /// Prefill GPU seconds (docs/trace.md, "Restore against compute"): the total, its parts
 /// and the mean per request, each the replica's time times its GPUs; the restore's copy on
 /// the link is the replica's link time (all its GPUs' links at once).
 Json prefillCostJson(const ReplayResult& r)
 {
     const PrefillCost& c = r.prefillCost;
-    const double g = gpusPerReplica(r);
+    const double g = r.gpusPerReplica();
     const double total = g * c.replicaSeconds();
     return { { "total", numberToJson(total) },
         { "per_request_mean", numberToJson(r.requests ? total / static_cast<double>(r.requests) : 0.0) },
@@ -136,7 +129,7 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
         out << "," << tokenSourceKey(s) << "_tokens";
     out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_gpu_s,"
            "restore_stall_gpu_s,fixed_gpu_s,restore_link_s\n";
-    const double g = gpusPerReplica(r);
+    const double g = r.gpusPerReplica();
     for (const ReplayRecord& q : r.perRequest) {
         const int band = promptBand(q.inputTokens);
         const auto b = std::find_if(r.ttftByPrompt.begin(), r.ttftByPrompt.end(),

@@ -418,12 +418,11 @@ Json parseKnobValue(const Knob& k, const std::string& text, const std::string& w
     case Bytes: {
         // A rate ("55GB/s") is a size per second: the "/s" is read and dropped.
         std::string_view size = text;
-        const bool rate = std::string_view(k.unit) == "B/s";
-        if (rate && size.ends_with("/s"))
-            size.remove_suffix(2);
+        const std::string per = k.perSecond();
+        if (!per.empty() && size.ends_with(per))
+            size.remove_suffix(per.size());
         const double bytes = parseByteSize(size, where);
         if (bytes < k.min || bytes > k.max) {
-            const std::string per = rate ? "/s" : "";
             throw InputError({ .code = InputErrorCode::ValueOutOfRange,
                 .where = where,
                 .value = quoted(text),

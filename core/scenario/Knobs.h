@@ -186,6 +186,8 @@ struct Knob {
     KnobSensitivity sensitivity {};
     const char* echoKey = nullptr; ///< the key a result echoes it under; nullptr: `key`
 
+    /// "/s" for a byte rate (unit "B/s": typed and shown "55 GB/s"), "" for any other knob.
+    const char* perSecond() const { return std::string_view(unit) == "B/s" ? "/s" : ""; }
     const char* outputKey() const { return echoKey ? echoKey : key; }
     const char* variableKey() const { return sensitivity.key ? sensitivity.key : key; }
 };

@@ -31,6 +31,23 @@ using test::shippedTrace;
 using Result = test::CliRun;
 using test::runCli;
 
+/// The cells of `csv`'s request rows: past its "# kvtiers" line and its header.
+std::vector<std::vector<std::string>> csvRows(const std::string& csv)
+{
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+        std::stringstream ls(line);
+        rows.emplace_back();
+        for (std::string cell; std::getline(ls, cell, ',');)
+            rows.back().push_back(cell);
+    }
+    return rows;
+}
+
 } // namespace
 
 class TestCliReplay : public QObject {
@@ -170,15 +187,7 @@ private slots:
         const Json bands = Json::parse(rj.out)["ttft_by_prompt"];
         QVERIFY(bands.size() >= 5); // the Mooncake conversation trace's prompts span 512 to 64K+
         std::map<std::uint64_t, std::vector<double>> byTop; // band's top -> TTFTs
-        std::istringstream in(rc.out);
-        std::string line;
-        std::getline(in, line);
-        std::getline(in, line);
-        while (std::getline(in, line)) {
-            std::vector<std::string> f;
-            std::stringstream ls(line);
-            for (std::string cell; std::getline(ls, cell, ',');)
-                f.push_back(cell);
+        for (const std::vector<std::string>& f : csvRows(rc.out)) {
             QCOMPARE(f.size(), std::size_t(19));
             const std::uint64_t tokens = std::stoull(f[10]);
             std::uint64_t top = 512;
@@ -235,18 +244,12 @@ private slots:
             QVERIFY2(link > 0 && fixed > 0, path.c_str()); // DRAM hits were restored
             const double stall = c["restore_stall"].get<double>();
             QVERIFY2(near(stall, path == "lmcache" ? 8 * link + fixed : fixed), path.c_str());
-            std::istringstream in(rc.out);
-            std::string line;
-            std::getline(in, line);
-            std::getline(in, line);
-            QVERIFY(
-                line.ends_with(",prefill_gpu_s,prefill_compute_gpu_s,restore_stall_gpu_s,fixed_gpu_s,restore_link_s"));
+            const std::string header = rc.out.substr(0, rc.out.find('\n', rc.out.find('\n') + 1));
+            QVERIFY2(
+                header.ends_with(",prefill_gpu_s,prefill_compute_gpu_s,restore_stall_gpu_s,fixed_gpu_s,restore_link_s"),
+                header.c_str());
             double sum = 0;
-            while (std::getline(in, line)) {
-                std::vector<std::string> f;
-                std::stringstream ls(line);
-                for (std::string cell; std::getline(ls, cell, ',');)
-                    f.push_back(cell);
+            for (const std::vector<std::string>& f : csvRows(rc.out)) {
                 QCOMPARE(f.size(), std::size_t(19));
                 sum += std::stod(f[14]);
             }

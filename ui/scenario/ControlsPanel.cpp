@@ -418,7 +418,7 @@ QWidget* ControlsPanel::buildBytesEdit(const Knob& k, QWidget* parent)
     edit->setObjectName(widgetName(k, "Edit"));
     setTip(edit, k);
     // A rate (the host link's B/s) shows and reads "/s" after its size.
-    const char* per = std::string_view(k.unit) == "B/s" ? "/s" : "";
+    const char* per = k.perSecond();
     auto show = [this, edit, k = &k, per](const Scenario& s) {
         edit->setText(qs(formatBytes(k->field.value(s).value_or(0), m_display->units(), 4) + per));
     };
