@@ -273,7 +273,9 @@ double WaitDistribution::waitProbability() const
         return 1;
     if (m_cs2 >= 1)
         return m_erlangC;
-    return m_cs2 > 0 ? std::max(m_erlangC, m_mdcWait) : m_mdcWait;
+    // Weighted as the mean and the percentiles are: a service whose c_s² is 2.6e-9 waits as
+    // often as M/D/c says, not as Erlang C says.
+    return m_cs2 * m_erlangC + (1 - m_cs2) * m_mdcWait;
 }
 
 double WaitDistribution::mean() const
@@ -294,6 +296,8 @@ double WaitDistribution::quantile(double p) const
         return 0;
     if (m_cs2 >= 1)
         return (1 + m_cs2) / 2 * mmcQuantile(p);
+    if (1 - p >= waitProbability())
+        return 0; // no wait at p: the same P(wait) as waitProbability()
     return m_cs2 * mmcQuantile(p) + (1 - m_cs2) * mdcQuantile(p);
 }
 
