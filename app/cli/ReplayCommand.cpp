@@ -13,6 +13,7 @@
 #include "core/report/ReplayReport.h"
 #include "core/trace/TraceReader.h"
 
+#include <cmath>
 #include <iomanip>
 
 namespace kvtiers::cli {
@@ -143,12 +144,16 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << " from SSD\n";
     out << "Links             GPU-host mean " << percent(r.gpuLink.mean) << ", peak " << percent(r.gpuLink.peak)
         << "; NVMe mean " << percent(r.nvme.mean) << ", peak " << percent(r.nvme.peak) << "\n";
+    // Prefill cost in GPU seconds: the replica's time times its GPUs, all held by a prefill.
     const replay::PrefillCost& c = r.prefillCost;
-    out << "Prefill GPU       " << formatSeconds(c.gpuSeconds()) << " in total, "
-        << formatSeconds(r.requests ? c.gpuSeconds() / static_cast<double>(r.requests) : 0.0)
-        << " per request on average: compute " << formatSeconds(c.computeSeconds) << ", restore stalls "
-        << formatSeconds(c.stallSeconds) << " (of " << formatSeconds(c.restoreSeconds) << " on the link, "
-        << formatSeconds(c.fixedSeconds) << " fixed)\n";
+    const double g = r.replicas > 0 ? static_cast<double>(r.gpus) / r.replicas : 1.0;
+    const auto gpuSeconds
+        = [](double v) { return (v >= 1000 ? formatCount(std::round(v)) : formatSignificant(v, 4)) + " GPU-s"; };
+    out << "Prefill cost      " << formatSignificant(g * c.replicaSeconds() / 3600, 4) << " GPU-hours ("
+        << gpuSeconds(g * c.replicaSeconds() / (r.requests ? static_cast<double>(r.requests) : 1.0))
+        << " per request): compute " << gpuSeconds(g * c.computeSeconds) << ", restore stalls "
+        << gpuSeconds(g * c.stallSeconds) << " (" << gpuSeconds(g * c.fixedSeconds) << " of them fixed); "
+        << formatSeconds(c.restoreSeconds) << " of copies on the links\n";
     out << "Per replica       requests min " << formatCount(r.replicaRequests.min) << ", mean "
         << formatSignificant(r.replicaRequests.mean, 4) << ", max " << formatCount(r.replicaRequests.max)
         << "; busy min " << formatSeconds(r.replicaBusySeconds.min) << ", mean "

@@ -247,10 +247,11 @@ namespace {
 
 /// The trace's LRU hit curve as one pool (TraceAnalysis), sampled at `rate` (1: exact),
 /// from the requests held in memory.
-trace::TraceAnalysis hitCurve(const ReplayTrace& t, double rate)
+trace::TraceAnalysis hitCurve(const ReplayTrace& t, double rate, int depth = 1)
 {
     trace::TraceOptions o;
     o.sampleRate = rate;
+    o.sampleDepth = depth;
     std::size_t j = 0;
     return trace::analyzeRequestsFrom(
         [&](trace::TraceRequest& r) {
@@ -272,16 +273,11 @@ trace::TraceAnalysis hitCurve(const ReplayTrace& t, double rate)
 /// log sweep starts.
 void findKnee(ReplaySweep& sweep, const ReplayTrace& t)
 {
-    const double distinct = static_cast<double>(t.uniqueBlocks);
-    // Sampled, SHARDS keeps about a million distinct blocks; the knee's error is its spread
-    // between that rate and half of it.
-    const double rate = distinct > kExactCurveBlocks ? std::min(1.0, 1e6 / distinct) : 1.0;
-    const trace::TraceAnalysis a = hitCurve(t, rate);
-    sweep.curveSampleRate = rate;
-    sweep.kneeBlocks = a.capacityForShareOfCeiling(0.5);
+    const HitKnee knee = hitCurveKnee(t);
+    sweep.curveSampleRate = knee.sampleRate;
+    sweep.kneeBlocks = knee.blocks;
+    sweep.kneeErrorBlocks = knee.errorBlocks;
     sweep.logFromBlocks = std::max(1.0, std::round(sweep.kneeBlocks / kLogSweepBelowKnee));
-    if (rate < 1)
-        sweep.kneeErrorBlocks = std::abs(hitCurve(t, rate / 2).capacityForShareOfCeiling(0.5) - sweep.kneeBlocks);
 }
 
 /// The fewest replicas whose prefill compute keeps up with the arrivals: the prompt tokens
@@ -308,6 +304,49 @@ std::vector<double> distinctAscending(std::vector<double> values)
 }
 
 } // namespace
+
+namespace {
+
+/// The shallowest block whose prefix keys split `t` into enough trees for a sample at
+/// `rate` to keep about kSampledTrees of them (at most kMaxSampleDepth). A trace whose
+/// requests all open with one system prompt is one tree at its first block: sampled there,
+/// it is kept whole or not at all.
+int sampleDepthFor(const ReplayTrace& t, double rate)
+{
+    constexpr double kSampledTrees = 1000;
+    constexpr int kMaxSampleDepth = 8;
+    for (int depth = 1; depth < kMaxSampleDepth; ++depth) {
+        std::vector<std::uint64_t> keys;
+        keys.reserve(t.requests.size());
+        for (const ReplayTrace::Request& q : t.requests)
+            if (q.keyCount > 0)
+                keys.push_back(t.keys[q.firstKey + std::min<std::uint32_t>(q.keyCount, depth) - 1]);
+        std::sort(keys.begin(), keys.end());
+        const double trees = static_cast<double>(std::unique(keys.begin(), keys.end()) - keys.begin());
+        if (trees * rate >= kSampledTrees)
+            return depth;
+    }
+    return kMaxSampleDepth;
+}
+
+} // namespace
+
+HitKnee hitCurveKnee(const ReplayTrace& t, double exactLimit, double sampledBlocks)
+{
+    // Sampled, SHARDS keeps about `sampledBlocks` distinct blocks, by prefix trees deep
+    // enough that the sample holds many; the knee's error is its spread between that rate
+    // and half of it.
+    const double distinct = static_cast<double>(t.uniqueBlocks);
+    HitKnee knee;
+    knee.sampleRate = distinct > exactLimit ? std::min(1.0, sampledBlocks / distinct) : 1.0;
+    if (knee.sampleRate < 1)
+        knee.sampleDepth = sampleDepthFor(t, knee.sampleRate / 2);
+    knee.blocks = hitCurve(t, knee.sampleRate, knee.sampleDepth).capacityForShareOfCeiling(0.5);
+    if (knee.sampleRate < 1)
+        knee.errorBlocks
+            = std::abs(hitCurve(t, knee.sampleRate / 2, knee.sampleDepth).capacityForShareOfCeiling(0.5) - knee.blocks);
+    return knee;
+}
 
 ReplaySweep planReplaySweep(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, ReplaySweepAxis axis, int points, const std::vector<double>& at, bool fromStable)

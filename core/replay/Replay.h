@@ -153,8 +153,10 @@ struct PrefillCost {
     double restoreSeconds = 0; ///< its DRAM/SSD blocks' time on the GPU link
     double fixedSeconds = 0;   ///< its restore path's per-request cost (one lookup, one synchronisation)
     double stallSeconds = 0;   ///< what its restore added to its step: (1 − overlap) × restore + fixed
-    /// Prefill GPU seconds: its compute share and the stall its restore caused.
-    double gpuSeconds() const { return computeSeconds + stallSeconds; }
+    /// The replica's time its prefill took: its compute share and the stall its restore
+    /// caused. Every GPU of the replica (its TP ranks) is held for it: prefill GPU seconds
+    /// are this times the GPUs per replica.
+    double replicaSeconds() const { return computeSeconds + stallSeconds; }
     PrefillCost& operator+=(const PrefillCost& o)
     {
         computeSeconds += o.computeSeconds;
@@ -174,7 +176,7 @@ struct ReplayRecord {
     int replica = 0;
     std::uint64_t line = 0;
     std::uint64_t inputTokens = 0; ///< its prompt
-    PrefillCost cost;              ///< its prefill's cost; cost.gpuSeconds(): prefill GPU seconds
+    PrefillCost cost;              ///< its prefill's cost, in seconds of its replica's time
 };
 
 struct ReplayStats {
@@ -224,7 +226,7 @@ struct ReplayResult {
     LinkUse gpuLink, nvme;
     ReplicaSpread replicaRequests;    ///< requests scheduled on each replica
     ReplicaSpread replicaBusySeconds; ///< each replica's steps, summed
-    PrefillCost prefillCost;          ///< every request's, summed; prefillCost.gpuSeconds(): total prefill GPU seconds
+    PrefillCost prefillCost;          ///< every request's, summed (replica seconds)
     int replicas = 0;
     int servers = 0;
     int gpus = 0;
@@ -331,6 +333,21 @@ struct ReplaySweep {
 inline constexpr double kLogSweepBelowKnee = 10;
 /// Above this many distinct blocks a sweep's hit curve comes from a sample.
 inline constexpr double kExactCurveBlocks = 10e6;
+/// A sampled hit curve keeps about this many distinct blocks (SHARDS at rate this ÷ distinct).
+inline constexpr double kSampledCurveBlocks = 1e6;
+
+/// Where the trace's hit curve as one pool reaches half its ceiling (the knee), in blocks.
+struct HitKnee {
+    double blocks = 0;
+    double sampleRate = 1;  ///< 1: the exact curve
+    double errorBlocks = 0; ///< sampled: the knee's spread between `sampleRate` and half of it; exact: 0
+    int sampleDepth = 1;    ///< sampled: the block whose prefix key picks a request's tree
+};
+/// The knee of `trace`'s hit curve: exact up to `exactLimit` distinct blocks, else sampled
+/// to keep about `sampledBlocks` of them (planReplaySweep passes kExactCurveBlocks and
+/// kSampledCurveBlocks; a test passes smaller ones).
+HitKnee hitCurveKnee(
+    const ReplayTrace& trace, double exactLimit = kExactCurveBlocks, double sampledBlocks = kSampledCurveBlocks);
 
 /// Replays at `points` (2..200) values of `axis`, as planReplaySweep chooses them.
 /// `control.progress` reports over the whole sweep. Throws InputError naming the options'

@@ -44,14 +44,26 @@ Json restoreJson(const PerTier<double>& bytes)
     return j;
 }
 
-/// Prefill GPU seconds (docs/trace.md, "Restore against compute"): the total, its parts,
-/// and the mean per request.
-Json prefillCostJson(const PrefillCost& c, std::uint64_t requests)
+/// GPUs per replica: a prefill holds every one of them, so its replica seconds times this
+/// are its GPU seconds.
+double gpusPerReplica(const ReplayResult& r)
 {
-    return { { "total", numberToJson(c.gpuSeconds()) },
-        { "per_request_mean", numberToJson(requests ? c.gpuSeconds() / static_cast<double>(requests) : 0.0) },
-        { "compute", numberToJson(c.computeSeconds) }, { "restore_stall", numberToJson(c.stallSeconds) },
-        { "restore_link", numberToJson(c.restoreSeconds) }, { "fixed", numberToJson(c.fixedSeconds) } };
+    return r.replicas > 0 ? static_cast<double>(r.gpus) / r.replicas : 1.0;
+}
+
+/// Prefill GPU seconds (docs/trace.md, "Restore against compute"): the total, its parts
+/// and the mean per request, each the replica's time times its GPUs; the restore's copy on
+/// the link is the replica's link time (all its GPUs' links at once).
+Json prefillCostJson(const ReplayResult& r)
+{
+    const PrefillCost& c = r.prefillCost;
+    const double g = gpusPerReplica(r);
+    const double total = g * c.replicaSeconds();
+    return { { "total", numberToJson(total) },
+        { "per_request_mean", numberToJson(r.requests ? total / static_cast<double>(r.requests) : 0.0) },
+        { "compute", numberToJson(g * c.computeSeconds) }, { "restore_stall", numberToJson(g * c.stallSeconds) },
+        { "fixed", numberToJson(g * c.fixedSeconds) }, { "gpus_per_replica", numberToJson(g) },
+        { "restore_link_s", numberToJson(c.restoreSeconds) } };
 }
 
 /// TTFT by prompt band: [{"from_tokens", "to_tokens", "requests", "ttft_s": {...}}], shortest first.
@@ -92,7 +104,7 @@ Json replayJson(const ReplayResult& r)
         { "hit_share", sourcesJson(r.hitShare) },
         { "restore_bytes", restoreJson(r.restoreBytes) },
         { "link_utilization", { { "pcie_or_c2c", linkJson(r.gpuLink) }, { "nvme", linkJson(r.nvme) } } },
-        { "prefill_gpu_s", prefillCostJson(r.prefillCost, r.requests) },
+        { "prefill_gpu_s", prefillCostJson(r) },
         { "per_replica",
             { { "requests", spreadJson(r.replicaRequests) }, { "busy_s", spreadJson(r.replicaBusySeconds) } } },
         { "replicas", r.replicas },
@@ -122,8 +134,9 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
     out << "line,arrival_s,wait_s,ttft_s,tpot_s,replica";
     for (TokenSource s : kTokenSources)
         out << "," << tokenSourceKey(s) << "_tokens";
-    out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_s,restore_s,"
-           "restore_stall_s,fixed_s\n";
+    out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_gpu_s,"
+           "restore_stall_gpu_s,fixed_gpu_s,restore_link_s\n";
+    const double g = gpusPerReplica(r);
     for (const ReplayRecord& q : r.perRequest) {
         const int band = promptBand(q.inputTokens);
         const auto b = std::find_if(r.ttftByPrompt.begin(), r.ttftByPrompt.end(),
@@ -137,9 +150,9 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
             out << "," << bandName(*b) << "," << csvNumber(b->ttft.p50) << "," << csvNumber(b->ttft.p99);
         else
             out << ",,,";
-        out << "," << csvNumber(q.cost.gpuSeconds()) << "," << csvNumber(q.cost.computeSeconds) << ","
-            << csvNumber(q.cost.restoreSeconds) << "," << csvNumber(q.cost.stallSeconds) << ","
-            << csvNumber(q.cost.fixedSeconds) << "\n";
+        out << "," << csvNumber(g * q.cost.replicaSeconds()) << "," << csvNumber(g * q.cost.computeSeconds) << ","
+            << csvNumber(g * q.cost.stallSeconds) << "," << csvNumber(g * q.cost.fixedSeconds) << ","
+            << csvNumber(q.cost.restoreSeconds) << "\n";
     }
 }
 

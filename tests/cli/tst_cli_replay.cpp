@@ -88,8 +88,8 @@ private slots:
         QCOMPARE(QString::fromStdString(line),
             QStringLiteral(
                 "line,arrival_s,wait_s,ttft_s,tpot_s,replica,hbm_tokens,dram_tokens,ssd_tokens,recomputed_tokens,"
-                "input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_s,restore_s,"
-                "restore_stall_s,fixed_s"));
+                "input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_gpu_s,"
+                "restore_stall_gpu_s,fixed_gpu_s,restore_link_s"));
         while (std::getline(in, line))
             ++rows;
         QCOMPARE(rows, 12031);
@@ -228,15 +228,19 @@ private slots:
             QVERIFY(total > 0);
             QVERIFY(near(total, c["compute"].get<double>() + c["restore_stall"].get<double>()));
             QVERIFY(near(c["per_request_mean"].get<double>(), total / 12031));
-            const double link = c["restore_link"].get<double>(), fixed = c["fixed"].get<double>();
+            // GPU seconds: the replica's time times its 8 GPUs (TP 8); the copies' time on the
+            // links is the replica's, all its GPUs' links at once.
+            QCOMPARE(c["gpus_per_replica"].get<double>(), 8.0);
+            const double link = c["restore_link_s"].get<double>(), fixed = c["fixed"].get<double>();
             QVERIFY2(link > 0 && fixed > 0, path.c_str()); // DRAM hits were restored
             const double stall = c["restore_stall"].get<double>();
-            QVERIFY2(near(stall, path == "lmcache" ? link + fixed : fixed), path.c_str());
+            QVERIFY2(near(stall, path == "lmcache" ? 8 * link + fixed : fixed), path.c_str());
             std::istringstream in(rc.out);
             std::string line;
             std::getline(in, line);
             std::getline(in, line);
-            QVERIFY(line.ends_with(",prefill_gpu_s,prefill_compute_s,restore_s,restore_stall_s,fixed_s"));
+            QVERIFY(
+                line.ends_with(",prefill_gpu_s,prefill_compute_gpu_s,restore_stall_gpu_s,fixed_gpu_s,restore_link_s"));
             double sum = 0;
             while (std::getline(in, line)) {
                 std::vector<std::string> f;
@@ -248,7 +252,8 @@ private slots:
             }
             QVERIFY2(
                 std::abs(sum - total) <= 1e-9 * total, qPrintable(QStringLiteral("%1 against %2").arg(sum).arg(total)));
-            QVERIFY2(rt.out.find("Prefill GPU       " + formatSeconds(total) + " in total") != std::string::npos,
+            QVERIFY2(rt.out.find("Prefill cost      " + formatSignificant(total / 3600, 4) + " GPU-hours (")
+                    != std::string::npos,
                 rt.out.c_str());
         }
     }

@@ -138,6 +138,28 @@ private slots:
             QVERIFY2(hasWebSource(w.sources), id.c_str());
     }
 
+    void everyHardwareCardSaysWhichFiguresAreMeasured()
+    {
+        // Each hardware card's notes end with "Figures: datasheet: ...", saying which of its
+        // figures are the datasheet's, which measured (or transferred from a measured GPU),
+        // which assumed; a link curve names where it was measured.
+        for (const auto& [id, h] : CardCatalog::builtin().hardware()) {
+            const std::size_t at = h.notes.find("Figures: ");
+            QVERIFY2(at != std::string::npos, id.c_str());
+            const std::string figures = h.notes.substr(at);
+            QVERIFY2(figures.find("datasheet") != std::string::npos, id.c_str());
+            QVERIFY2(figures.find("assum") != std::string::npos, id.c_str()); // "assumed" or "assumptions"
+            if (!h.link.curve.empty()) {
+                QVERIFY2(h.link.curveSource.find("measured") != std::string::npos
+                        || h.link.curveSource.find("transferred from") != std::string::npos,
+                    id.c_str());
+                QVERIFY2(
+                    figures.find("measured") != std::string::npos || figures.find("transferred") != std::string::npos,
+                    id.c_str());
+            }
+        }
+    }
+
     void workloadsNameExistingCardsAndEvaluate()
     {
         const auto& c = CardCatalog::builtin();

@@ -594,6 +594,36 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, runReplay(*none, setup().scenario, setup().result, o));
     }
 
+    void sampledKneeStatesItsError()
+    {
+        // Above the exact limit the knee comes from a SHARDS sample. On the shipped Mooncake
+        // trace (182,790 distinct blocks, exact knee 8,295 blocks), with the limit lowered to
+        // 100,000 and 20,000 blocks kept: the sampled knee lies within 10% of the exact one,
+        // and its true error within twice the error it states plus 1% of the knee.
+        auto reader = trace::TraceReader::open(shippedTrace());
+        const ReplayTrace t = loadReplayTrace(*reader);
+        const HitKnee exact = hitCurveKnee(t);
+        QCOMPARE(exact.sampleRate, 1.0);
+        QCOMPARE(exact.errorBlocks, 0.0);
+        QCOMPARE(exact.blocks, 8295.0);
+        HitKnee sampled;
+        try {
+            sampled = hitCurveKnee(t, 100'000, 20'000);
+        } catch (const std::exception& e) {
+            QFAIL(e.what());
+        }
+        QCOMPARE(sampled.sampleRate, 20'000.0 / 182'790);
+        const double error = std::abs(sampled.blocks - exact.blocks);
+        qInfo("sampled knee %g blocks (stated error %g, depth %d), exact %g", sampled.blocks, sampled.errorBlocks,
+            sampled.sampleDepth, exact.blocks);
+        // Every request of this trace opens with one block: trees are picked deeper.
+        QVERIFY(sampled.sampleDepth > 1);
+        QVERIFY2(error <= 0.1 * exact.blocks, qPrintable(QString::number(sampled.blocks)));
+        QVERIFY(sampled.errorBlocks > 0);
+        QVERIFY2(error <= 2 * sampled.errorBlocks + 0.01 * exact.blocks,
+            qPrintable(QStringLiteral("error %1, stated %2").arg(error).arg(sampled.errorBlocks)));
+    }
+
     void promptBandsDouble()
     {
         QCOMPARE(promptBand(0), 0);

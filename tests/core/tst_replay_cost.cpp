@@ -109,7 +109,7 @@ private slots:
                 QVERIFY2(std::abs(throughput / expected - 1) <= 0.02,
                     qPrintable(where + QStringLiteral(": %1 tokens/s, expected %2").arg(throughput).arg(expected)));
                 // The prefill GPU seconds are the replica's busy time: every step prefills.
-                KV_COMPARE_NEAR(out.prefillCost.gpuSeconds(), out.replicaBusySeconds.mean, 1e-6);
+                KV_COMPARE_NEAR(out.prefillCost.replicaSeconds(), out.replicaBusySeconds.mean, 1e-6);
                 KV_COMPARE_NEAR(out.prefillCost.computeSeconds, compute, 1e-6);
                 if (overlap == 1)
                     QVERIFY2(throughput >= previous * 0.98 || shared == kBlocks, qPrintable(where));
@@ -127,7 +127,7 @@ private slots:
         const ReplayResult a = runReplay(t, serial, evaluate(serial), oneReplicaNoHbm());
         const ReplayResult b = runReplay(t, hidden, evaluate(hidden), oneReplicaNoHbm());
         QVERIFY(b.durationSeconds < a.durationSeconds);
-        QVERIFY(b.prefillCost.gpuSeconds() < a.prefillCost.gpuSeconds());
+        QVERIFY(b.prefillCost.replicaSeconds() < a.prefillCost.replicaSeconds());
         KV_COMPARE_NEAR(a.prefillCost.restoreSeconds, b.prefillCost.restoreSeconds, 1e-9);
     }
 

@@ -7,6 +7,7 @@
 // restart, a damaged or unknown saved value being dropped with a word, never a crash.
 
 #include "core/analysis/FleetOptions.h"
+#include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/report/FleetReport.h"
 #include "tests/support/TestHome.h"
@@ -75,6 +76,7 @@ private slots:
     void damagedSessionIsDroppedWithAWord();
     void percentilesReachTheCoreAndTheLoadIsShown();
     void controlsTakeTheOptionTable();
+    void legendNamesTheWorkloadsByTheirCards();
 
 private:
     QString text(const char* name) { return m_view->findChild<QLabel*>(QString::fromLatin1(name))->text(); }
@@ -733,6 +735,23 @@ void TestGuiFleet::controlsTakeTheOptionTable()
         QCOMPARE(box->value(), kMeanPercentile);
         box->stepBy(1);
         QCOMPARE(box->value(), kMinPercentile);
+    }
+}
+
+void TestGuiFleet::legendNamesTheWorkloadsByTheirCards()
+{
+    // The legend names each workload as the mix table does, by its card's name (the part
+    // before its colon), with its model: "Multi-turn chat (Llama 3.1 8B)", not "chat (...)".
+    auto* chart = m_view->findChild<FleetChart*>(QStringLiteral("fleetChart"));
+    QVERIFY(chart);
+    const FleetResult f = core();
+    QCOMPARE(chart->workloadCount(), static_cast<int>(f.entries.size()));
+    for (int i = 0; i < chart->workloadCount(); ++i) {
+        const std::string& id = f.entries[static_cast<size_t>(i)].label;
+        const std::string& card = CardCatalog::builtin().workloads().at(id).name;
+        const std::string head = card.substr(0, card.find(": "));
+        QCOMPARE(chart->entryName(i), qs(head + " (" + f.entries[static_cast<size_t>(i)].scenario.model.name + ")"));
+        QVERIFY2(!chart->entryName(i).startsWith(qs(id + " (")), qPrintable(chart->entryName(i)));
     }
 }
 

@@ -11,6 +11,7 @@
 // both languages go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
 
 #include "core/io/Units.h"
+#include "core/model/Warnings.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayOptions.h"
 #include "core/report/ReplayReport.h"
@@ -34,10 +35,12 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSet>
@@ -135,7 +138,10 @@ class TestGuiReplay : public QObject {
         o.trafficScale = kTrafficScale;
         o.keepRequests = false;
         const ScenarioController* c = m_window->controller();
-        return replay::sweepReplay(t, c->scenario(), c->result(), o, axis, points);
+        o.maxSeqs = std::max(1.0, std::floor(c->scenario().workload.concurrency)); // the view's default
+        replay::ReplaySweep sweep = replay::planLoadSweep(t, c->scenario(), c->result(), o, axis, points);
+        replay::runReplaySweep(sweep, t, c->scenario(), c->result(), o);
+        return sweep;
     }
 
     void compareWithCore(const replay::ReplaySweep& core)
@@ -234,9 +240,19 @@ private slots:
             QStringLiteral("Scenario: %1 per server").arg(bytesText(core.currentBytes, chart()->units())));
         const QString name
             = sweepAxis == replay::ReplaySweepAxis::Dram ? QStringLiteral("DRAM") : QStringLiteral("SSD");
-        QCOMPARE(chart()->plot()->xAxis->label(), name + QStringLiteral(" per server"));
-        QCOMPARE(chart()->plot()->yAxis2->label(), QStringLiteral("Goodput (requests/s meeting the targets)"));
-        QVERIFY(chart()->plot()->yAxis2->visible());
+        QCOMPARE(chart()->capacityAxis()->label(), name + QStringLiteral(" per server"));
+        // Goodput in its own panel, under TTFT's on the same capacities; TTFT in seconds.
+        QCOMPARE(chart()->goodputAxis()->label(), QStringLiteral("Goodput (requests/s)"));
+        QVERIFY(chart()->goodputAxis()->axisRect() != chart()->plot()->axisRect());
+        QVERIFY(!chart()->plot()->yAxis2->visible());
+        QCOMPARE(chart()->capacityAxis()->range(), chart()->plot()->xAxis->range());
+        QCOMPARE(chart()->plot()->yAxis->label(), QStringLiteral("TTFT (s)"));
+        chart()->plot()->replot();
+        const QVector<double> ticks = chart()->plot()->yAxis->tickVector();
+        const QVector<QString> tickLabels = chart()->plot()->yAxis->tickVectorLabels();
+        QVERIFY(!ticks.isEmpty());
+        for (int i = 0; i < ticks.size(); ++i)
+            QCOMPARE(tickLabels.at(i), significantText(ticks.at(i), 3)); // "1000", never "16.7 min"
         QVERIFY2(
             view()->summaryText().contains(QStringLiteral("mooncake-small.jsonl")), qPrintable(view()->summaryText()));
         QVERIFY(button("loadExportButton")->isEnabled());
@@ -299,6 +315,149 @@ private slots:
         c->flush();
         QVERIFY(view()->hasCurve());
         QVERIFY2(view()->statusText().contains(QStringLiteral("earlier inputs")), qPrintable(view()->statusText()));
+    }
+
+    void dramRangeIsCentredOnWhatTheServerCarries()
+    {
+        QVERIFY(openSmall());
+        ScenarioController* c = m_window->controller();
+        c->setOverride("offload_rate", 1.0);
+        c->flush();
+        QTRY_VERIFY(!c->isBusy());
+        view()->setPoints(5);
+        QVERIFY(runSweep());
+        const replay::ReplaySweep& sweep = chart()->curve().sweep;
+        compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 5));
+        // What one server carries for prefixes at full offload: the scenario's own DRAM.
+        auto reader = trace::TraceReader::open(m_small.toStdString());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        replay::ReplayOptions o;
+        const replay::ReplayCapacities own = replay::replayCapacities(t.blockTokens, c->scenario(), c->result(), o);
+        const double carries = replay::serverCarriesBlocks(own, c->result(), Tier::Dram);
+        QVERIFY(carries > 0);
+        QCOMPARE(sweep.current, carries);
+        QVERIFY(sweep.kneeBlocks > 0);
+        // 0, then log-spaced from a tenth of the smaller of the knee and the server's to
+        // twice the larger: the server's capacity in the middle of the linear axis when the
+        // knee lies below it, the points dense where the hit curve bends.
+        const double foot = std::max(1.0, std::round(std::min(sweep.kneeBlocks, carries) / 10));
+        const double top = 2 * std::max(sweep.kneeBlocks, carries);
+        QCOMPARE(sweep.points.size(), std::size_t(5));
+        QCOMPARE(sweep.points.front().value, 0.0);
+        QCOMPARE(sweep.points[1].value, foot);
+        QCOMPARE(sweep.points.back().value, std::round(top));
+        const double step = std::pow(top / foot, 1.0 / 3);
+        for (std::size_t i = 2; i < sweep.points.size(); ++i)
+            QVERIFY(std::abs(sweep.points[i].value - std::round(foot * std::pow(step, double(i - 1)))) <= 0.5);
+        QVERIFY(sweep.points.back().value <= 2 * std::max(carries, sweep.kneeBlocks));
+    }
+
+    void refusesAScenarioThatHoldsNoSequence()
+    {
+        QVERIFY(openSmall());
+        // Kimi K2's weights leave an H200 server nothing for KV: the Scenario tab says "does
+        // not fit", and the replay refuses in its words instead of replaying for hours.
+        ScenarioController* c = m_window->controller();
+        c->selectModel("kimi-k2");
+        c->flush();
+        QTRY_VERIFY(c->hasResult() && !c->isBusy());
+        QVERIFY(c->result().runsNoSequence());
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadRunButton")->click();
+        QVERIFY(done.wait(60000));
+        QVERIFY(!done.front().at(0).toBool());
+        const QString error = done.front().at(1).toString();
+        const QString scenarioTab = translated(doesNotFitMessage(c->scenario(), c->result()));
+        QVERIFY2(error.contains(QStringLiteral("cannot hold one sequence")), qPrintable(error));
+        QVERIFY2(error.contains(scenarioTab), qPrintable(error));
+        QVERIFY(!view()->hasCurve());
+        QVERIFY2(view()->statusText().contains(scenarioTab), qPrintable(view()->statusText()));
+    }
+
+    void offloadZeroServesNoDramHitAndSaysWhatItAssumes()
+    {
+        QVERIFY(openSmall());
+        ScenarioController* c = m_window->controller();
+        QCOMPARE(c->scenario().workload.offloadRate, 0.0); // the article offloads nothing
+        view()->setPoints(3);
+        QVERIFY(runSweep());
+        const LoadCurve& curve = chart()->curve();
+        // The scenario's own point is the sweep's 0: DRAM holds nothing there and serves no hit.
+        QCOMPARE(chart()->currentLineAt(), 0.0);
+        QCOMPARE(curve.sweep.points.front().bytes, 0.0);
+        QCOMPARE(curve.sweep.points.front().result.hitShare.dram, 0.0);
+        QVERIFY(curve.sweep.points.back().result.hitShare.dram > 0); // the others: offloaded, as it says
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("offloads nothing (offload rate 0%)")),
+            qPrintable(view()->summaryText()));
+        QVERIFY(view()->summaryText().contains(QStringLiteral("assume every evicted block is offloaded to DRAM")));
+        // Offloading all of it, the sweep is what the scenario does: nothing assumed.
+        c->setOverride("offload_rate", 1.0);
+        c->flush();
+        QTRY_VERIFY(!c->isBusy());
+        QVERIFY(runSweep());
+        QVERIFY(!view()->summaryText().contains(QStringLiteral("offload")));
+    }
+
+    void overloadIsSaidWithTheReplaysFigures()
+    {
+        QVERIFY(openSmall());
+        view()->setTrafficScale(1); // 2.9 requests/s of 14K-token prompts: more than one server serves
+        view()->setPoints(2);
+        QVERIFY(runSweep());
+        const LoadCurve& curve = chart()->curve();
+        // Offered: the trace's requests over its first to last arrival; served: the replay's
+        // requests over its first arrival to last completion.
+        auto reader = trace::TraceReader::open(m_small.toStdString());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        const double offered = static_cast<double>(t.requests.size()) / t.requests.back().arrival;
+        QCOMPARE(curve.offeredRps, offered);
+        const replay::ReplayResult& r = curve.sweep.points.front().result;
+        const double served = static_cast<double>(r.requests) / r.durationSeconds;
+        QVERIFY2(served < 0.9 * offered, qPrintable(QString::number(served)));
+        const QString note = QStringLiteral("requests/s offered, %1 served at %2 per server")
+                                 .arg(significantText(served, 2), bytesText(0, chart()->units()));
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("Overloaded at ")), qPrintable(view()->summaryText()));
+        QVERIFY2(view()->summaryText().contains(significantText(offered, 2) + u' ' + note),
+            qPrintable(view()->summaryText()));
+        // At a quarter of the rate the replica keeps up: no note.
+        view()->setTrafficScale(0.25);
+        QVERIFY(runSweep());
+        QVERIFY2(!view()->summaryText().contains(QStringLiteral("Overloaded")), qPrintable(view()->summaryText()));
+    }
+
+    void replicasAndSequenceLimitFollowTheScenarioUnlessTyped()
+    {
+        QVERIFY(openSmall());
+        ScenarioController* c = m_window->controller();
+        const double concurrency = std::max(1.0, std::floor(c->scenario().workload.concurrency));
+        // Empty, the fields show the scenario's figures greyed, and the replay takes them.
+        QCOMPARE(field(replay::replay_keys::kMaxSeqs)->text(), QString());
+        QCOMPARE(field(replay::replay_keys::kMaxSeqs)->placeholderText(), countText(concurrency));
+        QCOMPARE(field(replay::replay_keys::kReplicas)->placeholderText(), QStringLiteral("1"));
+        view()->setPoints(2);
+        QVERIFY(runSweep());
+        QCOMPARE(chart()->curve().sweep.points.front().result.maxSeqs, concurrency);
+        QVERIFY2(view()->summaryText().contains(
+                     QStringLiteral("each running at most %1 sequences at once (the scenario's concurrency)")
+                         .arg(countText(concurrency))),
+            qPrintable(view()->summaryText()));
+        // The scenario's concurrency moves the limit.
+        c->setOverride("concurrency", 8);
+        c->flush();
+        QTRY_COMPARE(field(replay::replay_keys::kMaxSeqs)->placeholderText(), QStringLiteral("8"));
+        // Typed, they stand, and the summary says so.
+        view()->typeInto(replay::replay_keys::kMaxSeqs, QStringLiteral("4"));
+        view()->typeInto(replay::replay_keys::kReplicas, QStringLiteral("2"));
+        QVERIFY(runSweep());
+        const replay::ReplayResult& r = chart()->curve().sweep.points.front().result;
+        QCOMPARE(r.maxSeqs, 4.0);
+        QCOMPARE(r.replicas, 2);
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("Replicas replayed: 2, each running at most 4 "
+                                                               "sequences at once (as typed).")),
+            qPrintable(view()->summaryText()));
+        // Emptied, the scenario's again.
+        view()->typeInto(replay::replay_keys::kMaxSeqs, QString());
+        QVERIFY(!doc()->inputs().options.maxSeqs.has_value());
     }
 
     void exportWritesEveryFormat()
@@ -372,10 +531,12 @@ private slots:
         auto* views = m_window->findChild<QTabWidget*>(QStringLiteral("traceViews"));
         QCOMPARE(views->tabText(1), QStringLiteral("부하 상태"));
         QCOMPARE(button("loadRunButton")->text(), QStringLiteral("재생(&R)"));
-        QCOMPARE(chart()->plot()->xAxis->label(), QStringLiteral("서버당 D램"));
+        QCOMPARE(chart()->capacityAxis()->label(), QStringLiteral("서버당 D램"));
         QCOMPARE(chart()->targetLabel(), QStringLiteral("TTFT 목표 2 s (p99)"));
         QVERIFY2(chart()->title()->text().contains(QStringLiteral("첫 토큰")), qPrintable(chart()->title()->text()));
         QVERIFY2(view()->summaryText().contains(QStringLiteral("재생")), qPrintable(view()->summaryText()));
+        QVERIFY2(view()->summaryText().contains(QStringLiteral("오프로드율 0%")), qPrintable(view()->summaryText()));
+        QCOMPARE(chart()->goodputAxis()->label(), QStringLiteral("굿풋(초당 요청 수)"));
         // The figures stay the core's.
         compareWithCore(coreSweep(replay::ReplaySweepAxis::Dram, 3));
     }
@@ -393,6 +554,14 @@ private slots:
         QCOMPARE(std::optional<double>(points->value()), optionDefault(pointsOption));
         QCOMPARE(points->value(), 9);
         LoadDocument* doc = view()->document();
+        // The targets start where the Fleet tab's do (both the one kDefaultTargets: 2 s and
+        // 50 ms at p99), read off the two tabs' controls in this window.
+        auto* fleetTtft = m_window->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTtft"));
+        auto* fleetTpot = m_window->findChild<QDoubleSpinBox*>(QStringLiteral("fleetTpot"));
+        QVERIFY(fleetTtft && fleetTpot);
+        QCOMPARE(field(kTtftSecondsKey)->text().toDouble(), fleetTtft->value());
+        QCOMPARE(field(kTpotSecondsKey)->text().toDouble() * 1000, fleetTpot->value());
+        QCOMPARE(fleetTpot->value(), kDefaultTargets.tpot() * 1000);
         const char* fields[] = { "traffic_scale", kTtftSecondsKey, kTpotSecondsKey, kTtftPercentileKey,
             kTpotPercentileKey, "capacity_blocks.hbm", "capacity_blocks.dram", "capacity_blocks.ssd" };
         for (const char* key : fields) {
@@ -536,6 +705,12 @@ private slots:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), LoadExport::loadCsv(*doc()->curve()));
+        // File > Export from Under load lists the same two, as the window's menu opens.
+        auto* menu = m_window->findChild<QMenu*>(QStringLiteral("exportLoadMenu"));
+        QVERIFY(menu);
+        emit menu->aboutToShow();
+        QVERIFY(menu->findChild<QAction*>(QStringLiteral("export-load-chart")));
+        QVERIFY(menu->findChild<QAction*>(QStringLiteral("export-load-csv")));
     }
 
     /// The window at 1280 × 800 (client 1280 × 774) on the Under load view, in English and
@@ -543,18 +718,27 @@ private slots:
     void screenshots_data()
     {
         QTest::addColumn<QString>("language");
-        QTest::newRow("en") << QStringLiteral("en");
-        QTest::newRow("ko") << QStringLiteral("ko");
+        QTest::addColumn<double>("offload");
+        QTest::addColumn<double>("traffic");
+        QTest::newRow("en") << QStringLiteral("en") << 1.0 << kTrafficScale;
+        QTest::newRow("ko") << QStringLiteral("ko") << 1.0 << kTrafficScale;
+        // The article as it opens (offload 0%) at the trace's own rate: the notes on what is
+        // assumed and on the overload show.
+        QTest::newRow("en-overloaded") << QStringLiteral("en") << 0.0 << 1.0;
+        QTest::newRow("ko-overloaded") << QStringLiteral("ko") << 0.0 << 1.0;
     }
 
     void screenshots()
     {
         QFETCH(QString, language);
+        QFETCH(double, offload);
+        QFETCH(double, traffic);
         installTranslator(language);
         // A scenario that keeps prefixes in DRAM, so its capacity is marked where it is.
-        m_window->controller()->setOverride("offload_rate", 1.0);
+        m_window->controller()->setOverride("offload_rate", offload);
         m_window->controller()->flush();
         QVERIFY(openSmall());
+        view()->setTrafficScale(traffic);
         view()->setPoints(6);
         QVERIFY(runSweep());
         QTest::qWait(100);
@@ -568,7 +752,8 @@ private slots:
         QString dir = qEnvironmentVariable("KVTIERS_LOAD_SCREENSHOT_DIR");
         if (dir.isEmpty())
             dir = QDir::currentPath();
-        const QString path = QDir(dir).filePath(QStringLiteral("load-%1.png").arg(language));
+        const QString path
+            = QDir(dir).filePath(QStringLiteral("load-%1.png").arg(QString::fromLatin1(QTest::currentDataTag())));
         QVERIFY2(shot.save(path), qPrintable(path));
     }
 };

@@ -1,9 +1,11 @@
 #include "ui/charts/FleetChart.h"
 
+#include "core/catalog/CardCatalog.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/common/Tier.h"
+#include "ui/text/CardText.h"
 #include "ui/text/UnitsText.h"
 
 #include <QAbstractScrollArea>
@@ -183,6 +185,15 @@ void FleetChart::clear()
     rebuild();
 }
 
+QString FleetChart::entryName(int entry) const
+{
+    const FleetEntryResult& e = m_fleet.entries.at(static_cast<size_t>(entry));
+    const CardCatalog& catalog = m_catalog ? *m_catalog : CardCatalog::builtin();
+    const auto card = catalog.workloads().find(e.label);
+    const QString workload = card != catalog.workloads().end() ? cardShortText(card->second.name) : qs(e.label);
+    return tr("%1 (%2)").arg(workload, qs(e.scenario.model.name));
+}
+
 void FleetChart::rebuild()
 {
     for (Tier t : kTiers)
@@ -191,7 +202,7 @@ void FleetChart::rebuild()
     ensureBars(n);
     for (int i = 0; i < n; ++i) {
         const FleetEntryResult& e = m_fleet.entries[static_cast<size_t>(i)];
-        m_bars[static_cast<size_t>(i)].hbm->setName(tr("%1 (%2)").arg(qs(e.label), qs(e.scenario.model.name)));
+        m_bars[static_cast<size_t>(i)].hbm->setName(entryName(i));
         for (Tier t : kTiers)
             m_bars[static_cast<size_t>(i)][t]->setData(
                 QVector<double> { kBarKey }, QVector<double> { e.bytes[t] }, true);

@@ -20,6 +20,10 @@ class QCPItemText;
 class QCPLegend;
 class QCPTextElement;
 
+namespace kvtiers {
+class CardCatalog;
+}
+
 namespace kvtiers::ui {
 
 class FleetChart : public ChartBase {
@@ -29,6 +33,11 @@ public:
 
     void setFleet(const FleetResult& fleet);
     void clear();
+    /// Where the legend finds each workload's card name (its user cards included); the
+    /// built-in cards until set. A workload no catalog holds shows its id.
+    void setCatalog(const CardCatalog* catalog) { m_catalog = catalog; }
+    /// The legend's text for workload `entry`: its card's short name and its model's.
+    QString entryName(int entry) const;
 
     // Read-only views of what is plotted, for tests.
     int workloadCount() const { return static_cast<int>(m_bars.size()); }
@@ -57,6 +66,7 @@ private:
     std::vector<PerTier<QCPBars*>> m_bars; ///< per workload, per tier
     FleetResult m_fleet;
     bool m_hasFleet = false;
+    const CardCatalog* m_catalog = nullptr;
 };
 
 } // namespace kvtiers::ui

@@ -15,10 +15,11 @@ namespace kvtiers::ui {
 
 namespace {
 
-/// Log ticks labelled as durations with their unit ("500 ms", "2 s").
+/// Log ticks labelled in seconds ("0.1", "10", "1000"): one unit down the axis, which its
+/// label names, where durations would mix hours and minutes on one scale.
 class SecondsTicker : public QCPAxisTickerLog {
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return secondsText(tick); }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return significantText(tick, 3); }
 };
 
 /// Requests per second: plain figures (the axis label names the unit).
@@ -35,7 +36,7 @@ QRectF boxOf(const QCPItemText* label)
 } // namespace
 
 LoadChart::LoadChart(QWidget* parent)
-    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 280 })
+    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 220 })
 {
     QCustomPlot* const p = plot();
     p->plotLayout()->insertRow(0);
@@ -43,13 +44,9 @@ LoadChart::LoadChart(QWidget* parent)
     p->xAxis->setTicker(byteTicker(units()));
     p->yAxis->setScaleType(QCPAxis::stLogarithmic);
     p->yAxis->setTicker(QSharedPointer<SecondsTicker>::create());
-    p->yAxis2->setVisible(true);
-    p->yAxis2->setTicker(QSharedPointer<RateTicker>::create());
     m_p50 = addGraph();
     m_p99 = addGraph();
-    m_goodput = addGraph();
-    m_goodput->setValueAxis(p->yAxis2);
-    for (QCPGraph* g : { m_p50, m_p99, m_goodput })
+    for (QCPGraph* g : { m_p50, m_p99 })
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
     m_targetLine = new QCPItemStraightLine(p);
     m_targetText = new QCPItemText(p);
@@ -62,6 +59,29 @@ LoadChart::LoadChart(QWidget* parent)
     }
     putLegendBelowAxes();
     p->legend->setWrap(3);
+    // Goodput in a panel of its own under TTFT's, on the same capacities: on one plot with
+    // a second axis its line lay across the TTFT lines.
+    p->plotLayout()->insertRow(2);
+    m_goodputRect = new QCPAxisRect(p);
+    p->plotLayout()->addElement(2, 0, m_goodputRect);
+    p->plotLayout()->setRowStretchFactor(1, 2);
+    p->plotLayout()->setRowStretchFactor(2, 1);
+    auto* margins = new QCPMarginGroup(p);
+    for (QCPAxisRect* rect : { p->axisRect(), m_goodputRect })
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    QCPAxis* goodputX = m_goodputRect->axis(QCPAxis::atBottom);
+    auto rates = QSharedPointer<RateTicker>::create();
+    rates->setTickCount(3); // a short panel: three labels that do not touch
+    m_goodputRect->axis(QCPAxis::atLeft)->setTicker(rates);
+    connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), goodputX,
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    p->xAxis->setTickLabels(false); // the capacities are read off the panel below
+    m_goodput = new QCPGraph(goodputX, m_goodputRect->axis(QCPAxis::atLeft));
+    m_goodput->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    m_goodputCurrentLine = new QCPItemStraightLine(p);
+    m_goodputCurrentLine->setClipAxisRect(m_goodputRect);
+    for (QCPItemPosition* end : { m_goodputCurrentLine->point1, m_goodputCurrentLine->point2 })
+        end->setAxes(goodputX, m_goodputRect->axis(QCPAxis::atLeft));
     connect(p, &QCustomPlot::afterLayout, this, &LoadChart::placeLabels);
     texts()([this] { retranslate(); });
     applyTheme();
@@ -108,7 +128,7 @@ void LoadChart::setCurve(const LoadCurve& curve)
     // A decade's margin below and a half above: the labels above the target line and the
     // top of the p99 curve keep clear of the plot's edge.
     p->yAxis->setRange(std::pow(10, std::floor(std::log10(low) - 0.3)), std::pow(10, std::log10(high) + 0.5));
-    p->yAxis2->setRange(0, best > 0 ? best * 1.2 : 1);
+    m_goodputRect->axis(QCPAxis::atLeft)->setRange(0, best > 0 ? best * 1.2 : 1);
     const bool current = !curve.sweep.points.empty();
     const double currentBytes = curve.sweep.currentBytes;
     double right = keys.isEmpty() ? 1e12 : keys.back();
@@ -121,6 +141,9 @@ void LoadChart::setCurve(const LoadCurve& curve)
     m_currentText->setVisible(current);
     m_currentLine->point1->setCoords(currentBytes, 1);
     m_currentLine->point2->setCoords(currentBytes, 2);
+    m_goodputCurrentLine->setVisible(current);
+    m_goodputCurrentLine->point1->setCoords(currentBytes, 0);
+    m_goodputCurrentLine->point2->setCoords(currentBytes, 1);
     m_targetLine->setVisible(target);
     m_targetText->setVisible(target);
     m_targetLine->point1->setCoords(0, ttftTarget);
@@ -133,6 +156,7 @@ void LoadChart::setCurve(const LoadCurve& curve)
 void LoadChart::redraw()
 {
     ensureByteTicker(plot()->xAxis, units());
+    ensureByteTicker(m_goodputRect->axis(QCPAxis::atBottom), units());
     retranslate();
     labelLines();
 }
@@ -180,7 +204,8 @@ void LoadChart::placeLabels()
 
 QString LoadChart::toolTipTextAt(const QPoint& pos) const
 {
-    if (m_curve.sweep.points.empty() || !plot()->axisRect()->rect().contains(pos))
+    if (m_curve.sweep.points.empty()
+        || !(plot()->axisRect()->rect().contains(pos) || m_goodputRect->rect().contains(pos)))
         return {};
     // The replay nearest the pointer along the capacity axis.
     const replay::ReplaySweepPoint* nearest = nullptr;
@@ -223,6 +248,16 @@ double LoadChart::goodputAt(int i) const
     return m_goodput->data()->at(i)->value;
 }
 
+QCPAxis* LoadChart::capacityAxis() const
+{
+    return m_goodputRect->axis(QCPAxis::atBottom);
+}
+
+QCPAxis* LoadChart::goodputAxis() const
+{
+    return m_goodputRect->axis(QCPAxis::atLeft);
+}
+
 bool LoadChart::currentShown() const
 {
     return m_currentLine->visible();
@@ -258,17 +293,16 @@ void LoadChart::retranslate()
     QCustomPlot* const p = plot();
     const QString tier = tierName(m_curve.sweep.axis);
     title()->setText(tr("Time to first token and goodput against %1 per server (trace replayed under load)").arg(tier));
-    p->xAxis->setLabel(tr("%1 per server").arg(tier));
-    p->yAxis->setLabel(tr("Time to first token"));
-    p->yAxis2->setLabel(tr("Goodput (requests/s meeting the targets)"));
+    m_goodputRect->axis(QCPAxis::atBottom)->setLabel(tr("%1 per server").arg(tier));
+    p->yAxis->setLabel(tr("TTFT (s)"));
+    m_goodputRect->axis(QCPAxis::atLeft)->setLabel(tr("Goodput (requests/s)"));
     m_p50->setName(tr("TTFT p50"));
     m_p99->setName(tr("TTFT p99"));
-    m_goodput->setName(tr("Goodput (right axis)"));
+    m_goodput->setName(tr("Goodput: requests/s meeting both targets"));
 }
 
 void LoadChart::themeChanged(const QPalette& pal)
 {
-    chart::themeAxis(plot()->yAxis2, pal);
     m_p50->setPen(QPen(QColor(0x56, 0xB4, 0xE9), 2));
     m_p99->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
     m_goodput->setPen(QPen(QColor(0x00, 0x9E, 0x73), 2, Qt::DashLine));
@@ -276,6 +310,7 @@ void LoadChart::themeChanged(const QPalette& pal)
     m_targetLine->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 1.5, Qt::DashLine));
     m_targetText->setColor(QColor(0xD5, 0x5E, 0x00));
     m_currentLine->setPen(QPen(text, 1, Qt::DotLine));
+    m_goodputCurrentLine->setPen(QPen(text, 1, Qt::DotLine));
     m_currentText->setColor(text);
     QColor base = pal.color(QPalette::Base);
     base.setAlpha(200);

@@ -1,15 +1,17 @@
 #pragma once
 // LoadChart: a trace replayed under load (core/replay, docs/trace.md) at several capacities of
-// one tier per server, DRAM or SSD: TTFT at the median and the 99th percentile on the left axis
-// (seconds, logarithmic: a queue that builds up spans decades), and goodput (requests per
-// second meeting both latency targets) on the right axis, against the tier's capacity per
-// server in bytes. The scenario's own capacity is a vertical line and the TTFT target a
+// one tier per server, DRAM or SSD: TTFT at the median and the 99th percentile in the upper
+// panel (seconds, logarithmic: a queue that builds up spans decades), and goodput (requests
+// per second meeting both latency targets) in a panel of its own below, against the tier's
+// capacity per server in bytes. The scenario's own capacity is a vertical line and the TTFT target a
 // horizontal one, each labelled with its value and unit. The legend sits under the plot,
 // and the two labels are placed after layout so that neither covers the other.
 
 #include "core/replay/LoadCurve.h"
 #include "ui/charts/ChartBase.h"
 
+class QCPAxis;
+class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -32,6 +34,8 @@ public:
     double ttftP50At(int i) const;
     double ttftP99At(int i) const;
     double goodputAt(int i) const;
+    QCPAxis* capacityAxis() const; ///< the capacity axis under the goodput panel
+    QCPAxis* goodputAxis() const;  ///< the goodput panel's value axis
     bool currentShown() const;
     double currentLineAt() const; ///< bytes per server
     bool targetShown() const;
@@ -59,6 +63,8 @@ private:
     QCPGraph* m_p50 = nullptr;
     QCPGraph* m_p99 = nullptr;
     QCPGraph* m_goodput = nullptr;
+    QCPAxisRect* m_goodputRect = nullptr;
+    QCPItemStraightLine* m_goodputCurrentLine = nullptr;
     QCPItemStraightLine* m_currentLine = nullptr;
     QCPItemText* m_currentText = nullptr;
     QCPItemStraightLine* m_targetLine = nullptr;

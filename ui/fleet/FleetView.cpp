@@ -151,6 +151,7 @@ void FleetView::buildChart()
 {
     m_chart = new FleetChart(this);
     m_chart->setObjectName(QStringLiteral("fleetChart"));
+    m_chart->setCatalog(&m_document->catalog());
     m_exportAction = new QAction(m_chart);
     m_texts([this] { m_exportAction->setText(tr("&Export chart…")); });
     m_exportAction->setObjectName(QStringLiteral("fleetExportAction"));

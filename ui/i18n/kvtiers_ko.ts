@@ -1324,6 +1324,10 @@
         <source>%1: %2 is not between %3 and %4</source>
         <translation>%1: %2은(는) %3~%4 범위를 벗어납니다</translation>
     </message>
+    <message>
+        <source>%1 cannot hold one sequence, so there is nothing to replay: %2</source>
+        <translation>%1은(는) 시퀀스 하나도 담을 수 없어 재생할 것이 없습니다: %2</translation>
+    </message>
 </context>
 <context>
     <name>Option</name>
@@ -3273,14 +3277,6 @@ replica</source>
         <translation>서버당 %1</translation>
     </message>
     <message>
-        <source>Time to first token</source>
-        <translation>첫 토큰까지 시간</translation>
-    </message>
-    <message>
-        <source>Goodput (requests/s meeting the targets)</source>
-        <translation>굿풋 (목표를 충족한 요청/s)</translation>
-    </message>
-    <message>
         <source>TTFT p50</source>
         <translation>TTFT p50</translation>
     </message>
@@ -3289,8 +3285,16 @@ replica</source>
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <source>Goodput (right axis)</source>
-        <translation>굿풋 (오른쪽 축)</translation>
+        <source>Goodput (requests/s)</source>
+        <translation>굿풋(초당 요청 수)</translation>
+    </message>
+    <message>
+        <source>Goodput: requests/s meeting both targets</source>
+        <translation>굿풋: 두 목표를 모두 충족한 초당 요청 수</translation>
+    </message>
+    <message>
+        <source>TTFT (s)</source>
+        <translation>TTFT(초)</translation>
     </message>
 </context>
 <context>
@@ -3480,6 +3484,50 @@ replica</source>
     <message>
         <source>Each point replays every request of the trace at its timestamp on the scenario&apos;s replicas (queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; goodput counts the requests per second that meet both targets.</source>
         <translation>각 점은 트레이스의 모든 요청을 그 타임스탬프에 시나리오의 레플리카에서 재생한 결과입니다 (대기열, 링크를 통한 복원, 청크 프리필, 디코드; kvtiers replay의 스윕과 같음). 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</translation>
+    </message>
+    <message>
+        <source>Replicas replayed: %1, each running at most %2 sequences at once (the scenario&apos;s concurrency).</source>
+        <translation>재생한 레플리카: %1개, 각각 한 번에 최대 %2개 시퀀스 실행 (시나리오의 동시 처리 요청 수).</translation>
+    </message>
+    <message>
+        <source>Replicas replayed: %1, each running at most %2 sequences at once (as typed).</source>
+        <translation>재생한 레플리카: %1개, 각각 한 번에 최대 %2개 시퀀스 실행 (입력한 값).</translation>
+    </message>
+    <message>
+        <source>The scenario offloads nothing (offload rate 0%): at its own point, 0 B of %1, %1 serves no hit. The other points assume every evicted block is offloaded to %1 (offload rate 100%).</source>
+        <translation>시나리오가 아무것도 오프로드하지 않습니다(오프로드율 0%): 시나리오 자체 지점인 %1 0 B에서는 %1이(가) 적중을 하나도 제공하지 않습니다. 나머지 지점은 내보낸 블록이 모두 %1(으)로 오프로드된다고 가정합니다(오프로드율 100%).</translation>
+    </message>
+    <message>
+        <source>%1 is replayed as if every evicted block were offloaded to it; the scenario offloads %2 of them, so its hits here are an upper bound.</source>
+        <translation>%1은(는) 내보낸 블록이 모두 오프로드된다고 보고 재생합니다. 시나리오는 그중 %2만 오프로드하므로 여기의 적중은 상한입니다.</translation>
+    </message>
+    <message>
+        <source>Overloaded at %1 of %2 capacities: %3 requests/s offered, %4 served at %5 per server. The replicas cannot keep up, so the queue grows as the trace arrives and TTFT measures the backlog; add replicas or lower the traffic.</source>
+        <translation>용량 %2개 중 %1개에서 과부하: 초당 %3건 요청이 들어오지만 서버당 %5에서는 초당 %4건만 처리합니다. 레플리카가 따라가지 못해 트레이스가 도착하는 동안 대기열이 쌓이므로 TTFT는 밀린 작업을 나타냅니다. 레플리카를 늘리거나 트래픽을 낮추십시오.</translation>
+    </message>
+    <message>
+        <source>Sequences a replica runs at once (vLLM&apos;s max_num_seqs); empty: the scenario&apos;s concurrency, shown greyed</source>
+        <translation>레플리카 하나가 한 번에 실행하는 시퀀스 수(vLLM의 max_num_seqs)입니다. 비워 두면 흐리게 표시된 시나리오의 동시 처리 요청 수를 씁니다</translation>
+    </message>
+    <message>
+        <source>Replicas the trace is replayed on; empty: the scenario&apos;s, shown greyed</source>
+        <translation>트레이스를 재생할 레플리카 수입니다. 비워 두면 흐리게 표시된 시나리오 값을 씁니다</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>레플리카 수</translation>
+    </message>
+    <message>
+        <source>R&amp;eplicas:</source>
+        <translation>레플리카(&amp;E):</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence limit:</source>
+        <translation>시퀀스 상한(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Sequence limit</source>
+        <translation>시퀀스 상한</translation>
     </message>
 </context>
 <context>
@@ -4178,14 +4226,6 @@ replica</source>
 </context>
 <context>
     <name>kvtiers::ui::OutlookDriversTable</name>
-    <message>
-        <source>%1 %2/day</source>
-        <translation>%1 %2/일</translation>
-    </message>
-    <message>
-        <source>%1/day</source>
-        <translation>%1/일</translation>
-    </message>
     <message>
         <source>%1 %</source>
         <translation>%1 %</translation>

@@ -1,14 +1,43 @@
 #include "ui/trace/LoadDocument.h"
 
+#include "core/io/Message.h"
+#include "core/model/Warnings.h"
 #include "core/trace/TraceReader.h"
 #include "ui/export/LoadExport.h"
 #include "ui/text/UnitsText.h"
 
 #include <QFileInfo>
 
+#include <algorithm>
+#include <cmath>
 #include <mutex>
 
 namespace kvtiers::ui {
+
+namespace {
+
+constexpr MessageContext say { "Messages" };
+
+/// Refuses a scenario whose replicas hold no sequence, in the Scenario tab's words: a replay
+/// would run its requests one at a time past HBM and plot hours.
+void refuseWhatCannotRun(const LoadContext& c)
+{
+    if (c.result.runsNoSequence())
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                 "%1 cannot hold one sequence, so there is nothing to "
+                                 "replay: %2"),
+            { c.scenario.model.name, MessageArg({ doesNotFitMessage(c.scenario, c.result) }, "") }));
+}
+
+/// The requests per second `trace` offers at `trafficScale` (as the Trace tab counts them:
+/// requests over the first to last arrival).
+double offeredRps(const replay::ReplayTrace& trace, double trafficScale)
+{
+    const double span = trace.requests.empty() ? 0 : trace.requests.back().arrival / trafficScale;
+    return span > 0 ? static_cast<double>(trace.requests.size()) / span : 0;
+}
+
+} // namespace
 
 /// A trace file read whole once, on the first run that needs it, and kept for the later
 /// runs of the same trace opened. A run reads it on its worker; the lock keeps a run that
@@ -71,6 +100,31 @@ replay::ReplayInput LoadDocument::defaultInputs()
     return in;
 }
 
+double LoadDocument::scenarioMaxSeqs(const Scenario& scenario)
+{
+    return std::max(1.0, std::floor(scenario.workload.concurrency));
+}
+
+std::optional<double> LoadDocument::scenarioMaxSeqs() const
+{
+    if (!m_scenario)
+        return std::nullopt;
+    return scenarioMaxSeqs(*m_scenario);
+}
+
+std::optional<int> LoadDocument::scenarioReplicas() const
+{
+    if (!m_scenario)
+        return std::nullopt;
+    replay::ReplayOptions options;
+    options.routing = inputs().options.routing;
+    try {
+        return replay::replayCapacities(1, *m_scenario, m_result, options).replicas;
+    } catch (const InputError&) {
+        return std::nullopt;
+    }
+}
+
 void LoadDocument::setTrace(const QString& path)
 {
     m_tracePath = path;
@@ -83,6 +137,7 @@ void LoadDocument::setScenario(const Scenario& scenario, const EvalResult& resul
     m_scenario = scenario;
     m_result = result;
     contextChanged();
+    emit scenarioChanged();
 }
 
 void LoadDocument::contextChanged()
@@ -135,6 +190,7 @@ LoadCurve LoadDocument::compute(const ReplayJobInput& in, const ComputeControl& 
     if (!in.context)
         return {};
     const LoadContext& c = *in.context;
+    refuseWhatCannotRun(c);
     // Reading takes the first tenth of the bar when the file must be read, the sweep the rest.
     const double readShare = c.trace->isRead() ? 0.0 : 0.1;
     replay::ReplayControl rc;
@@ -147,9 +203,16 @@ LoadCurve LoadDocument::compute(const ReplayJobInput& in, const ComputeControl& 
     replay::ReplayOptions options = in.replay.options;
     options.keepRequests = false;
     LoadCurve curve;
-    curve.sweep = replay::sweepReplay(*trace, c.scenario, c.result, options,
-        in.replay.sweep.value_or(replay::ReplaySweepAxis::Dram), in.replay.pointsInForce(), rc);
+    // A replica runs as many sequences as the scenario's concurrency, unless one was typed.
+    curve.maxSeqsFromScenario = !options.maxSeqs.has_value();
+    if (curve.maxSeqsFromScenario)
+        options.maxSeqs = scenarioMaxSeqs(c.scenario);
+    curve.sweep = replay::planLoadSweep(*trace, c.scenario, c.result, options,
+        in.replay.sweep.value_or(replay::ReplaySweepAxis::Dram), in.replay.pointsInForce());
+    replay::runReplaySweep(curve.sweep, *trace, c.scenario, c.result, options, rc);
     curve.targets = options.targets.inForce();
+    curve.offeredRps = offeredRps(*trace, options.trafficScale);
+    curve.offloadRate = c.scenario.workload.offloadRate;
     return curve;
 }
 

@@ -59,6 +59,13 @@ public:
     void setTrace(const QString& path);
     /// The scenario whose settings the replays take.
     void setScenario(const Scenario& scenario, const EvalResult& result);
+    /// The sequences a replica runs at once where the user typed none: the scenario's
+    /// concurrency (per replica), whole, at least 1.
+    static double scenarioMaxSeqs(const Scenario& scenario);
+    /// The same for the current scenario, and the replicas a replay of it runs on (unset
+    /// before a scenario, or for one whose replicas the replay refuses).
+    std::optional<double> scenarioMaxSeqs() const;
+    std::optional<int> scenarioReplicas() const;
     /// A trace and a scenario are known: run() can replay.
     bool canRun() const { return m_latest != nullptr; }
     const QString& tracePath() const { return m_tracePath; }
@@ -94,6 +101,8 @@ public:
 signals:
     /// A replay asked for ended: outcome() says how; errorMessage() why it failed.
     void runEnded();
+    /// setScenario() was called: the scenario's replicas and sequence limit may differ.
+    void scenarioChanged();
 
 protected:
     LoadCurve compute(const ReplayJobInput& input, const ComputeControl& control) override;

@@ -16,9 +16,10 @@ namespace kvtiers::ui {
 namespace {
 
 /// The inputs the view shows, by key: what a session keeps.
-const std::array<const char*, 10> kSessionKeys = { replay::replay_keys::kSweep, replay::replay_keys::kPoints,
-    replay::replay_keys::kTrafficScale, kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey,
-    "capacity_blocks.hbm", "capacity_blocks.dram", "capacity_blocks.ssd" };
+const std::array<const char*, 12> kSessionKeys
+    = { replay::replay_keys::kSweep, replay::replay_keys::kPoints, replay::replay_keys::kTrafficScale, kTtftSecondsKey,
+          kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey, "capacity_blocks.hbm", "capacity_blocks.dram",
+          "capacity_blocks.ssd", replay::replay_keys::kReplicas, replay::replay_keys::kMaxSeqs };
 
 } // namespace
 

@@ -73,6 +73,7 @@ LoadView::LoadView(LoadDocument* document, QWidget* parent)
     connect(m_doc, &DocumentBase::busyChanged, this, &LoadView::refresh);
     connect(m_doc, &DocumentBase::errorChanged, this, &LoadView::refresh);
     connect(m_doc, &LoadDocument::runEnded, this, &LoadView::runEnded);
+    connect(m_doc, &LoadDocument::scenarioChanged, this, &LoadView::refresh);
     showInputs();
     refresh();
 }
@@ -122,12 +123,15 @@ void LoadView::buildControls()
     const OptionSpec& points = replay::replayOption(key::kPoints);
     m_pointsSpin->setRange(static_cast<int>(points.min), static_cast<int>(points.max));
     QLineEdit* scale = addField(key::kTrafficScale, 70);
+    QLineEdit* replicas = addField(key::kReplicas, 55);
+    QLineEdit* seqs = addField(key::kMaxSeqs, 60);
     m_runButton = new QPushButton(this);
     m_runButton->setObjectName(QStringLiteral("loadRunButton"));
     m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("loadExportButton"));
     // Three rows, so that the tab fits a laptop's width in Korean too: what is swept, the
-    // targets with the run's progress, and the fixed capacities with the status.
+    // targets, replicas and sequence limit with the run's progress, and the fixed capacities
+    // with the status.
     auto* row = new QHBoxLayout;
     for (QWidget* w : std::initializer_list<QWidget*> { labelFor("tier", m_tierCombo), m_tierCombo,
              labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale })
@@ -148,7 +152,8 @@ void LoadView::buildControls()
     m_cancelButton = new QPushButton(this);
     m_cancelButton->setObjectName(QStringLiteral("loadCancelButton"));
     for (QWidget* w : std::initializer_list<QWidget*> { labelFor("ttft", ttft), ttft, labelFor("ttftAt", ttftAt),
-             ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt })
+             ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt, labelFor("replicas", replicas),
+             replicas, labelFor("seqs", seqs), seqs })
         targetRow->addWidget(w);
     targetRow->addStretch(1);
     targetRow->addWidget(m_progress);
@@ -187,6 +192,8 @@ void LoadView::wordControls()
         labels.at("points")->setText(tr("&Points:"));
         m_pointsSpin->setToolTip(helpOf(key::kPoints));
         labels.at("scale")->setText(tr("Traffic ×"));
+        labels.at("replicas")->setText(tr("R&eplicas:"));
+        labels.at("seqs")->setText(tr("&Sequence limit:"));
         labels.at("ttft")->setText(tr("TT&FT target (s):"));
         labels.at("tpot")->setText(tr("TP&OT target (s):"));
         labels.at("ttftAt")->setText(tr("at"));
@@ -199,6 +206,12 @@ void LoadView::wordControls()
             if (replay::capacityKeyTier(optionKey))
                 field->setPlaceholderText(tr("scenario's"));
         }
+        m_fields.at(key::kMaxSeqs)
+            ->setToolTip(tr("Sequences a replica runs at once (vLLM's max_num_seqs); empty: "
+                            "the scenario's concurrency, shown greyed"));
+        m_fields.at(key::kReplicas)
+            ->setToolTip(tr("Replicas the trace is replayed on; empty: the scenario's, "
+                            "shown greyed"));
         m_runButton->setText(tr("&Replay"));
         m_runButton->setToolTip(tr("Replay the trace under load at each capacity, in the background"));
         m_cancelButton->setText(tr("Cancel"));
@@ -215,6 +228,10 @@ QString LoadView::fieldName(std::string_view optionKey) const
         return tr("Points");
     if (optionKey == key::kTrafficScale)
         return tr("Traffic");
+    if (optionKey == key::kReplicas)
+        return tr("Replicas");
+    if (optionKey == key::kMaxSeqs)
+        return tr("Sequence limit");
     if (optionKey == kTtftSecondsKey)
         return tr("TTFT target");
     if (optionKey == kTpotSecondsKey)
@@ -249,6 +266,10 @@ void LoadView::commit(const char* optionKey, const QString& text)
         const auto tier = replay::capacityKeyTier(optionKey);
         if (tier && typed.isEmpty())
             next.options.capacityBlocks[*tier].reset(); // the scenario's own
+        else if (optionKey == key::kReplicas && typed.isEmpty())
+            next.options.replicas.reset();
+        else if (optionKey == key::kMaxSeqs && typed.isEmpty())
+            next.options.maxSeqs.reset(); // the scenario's concurrency
         else
             setOption(replay::replayOption(optionKey), next, typed.toStdString());
     } catch (const InputError& e) {
@@ -362,19 +383,6 @@ QString LoadView::statusText() const
     return text;
 }
 
-QString LoadView::summaryText() const
-{
-    const auto& curve = m_doc->curve();
-    if (!curve)
-        return tr("Each point replays every request of the trace at its timestamp on the scenario's replicas "
-                  "(queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; "
-                  "goodput counts the requests per second that meet both targets.");
-    return tr("%1 replayed with %2's scenario at %n capacities of %3 per server; the other tiers as the scenario "
-              "has them. Goodput counts requests per second meeting both targets.",
-        nullptr, static_cast<int>(curve->sweep.points.size()))
-        .arg(m_doc->curveTraceName(), m_doc->curveModelName(), LoadChart::tierName(curve->sweep.axis));
-}
-
 void LoadView::refresh()
 {
     const bool running = m_doc->isRunning();
@@ -382,6 +390,11 @@ void LoadView::refresh()
     m_progress->setVisible(running);
     m_cancelButton->setVisible(running);
     m_exportButton->setEnabled(m_doc->curve().has_value());
+    // Empty, the replicas and sequence limit are the scenario's: their fields say so.
+    const std::optional<int> replicas = m_doc->scenarioReplicas();
+    const std::optional<double> seqs = m_doc->scenarioMaxSeqs();
+    m_fields.at(key::kReplicas)->setPlaceholderText(replicas ? QString::number(*replicas) : QString());
+    m_fields.at(key::kMaxSeqs)->setPlaceholderText(seqs ? countText(*seqs) : QString());
     m_status->setText(statusText());
     m_summary->setText(summaryText());
 }

@@ -2,11 +2,12 @@
 // LoadView: the Trace tab's "Under load" view of its document (LoadDocument). The trace the
 // tab has read is replayed under load (core/replay, docs/trace.md) with the current
 // scenario's settings at several DRAM or SSD capacities per server, as `kvtiers replay
-// --sweep dram|ssd` does, and LoadChart draws TTFT at p50 and p99 and goodput against the
-// capacity, the scenario's own capacity and the TTFT target marked. Every input's range and
+// --sweep dram|ssd` does, and LoadChart draws TTFT at p50 and p99 and, in a panel below,
+// goodput against the capacity, the scenario's own capacity and the TTFT target marked. Every input's range and
 // default is the replay table's (core/replay/ReplayOptions.h), so the view takes what the
 // command line takes: what is swept and the points, the traffic scale, the TTFT and TPOT
-// targets and their percentiles, and fixed capacities (empty: the scenario's). A value the
+// targets and their percentiles, the replicas and the sequence limit (empty: the scenario's
+// replicas and concurrency), and fixed capacities (empty: the scenario's). A value the
 // table refuses is not taken: the status line says why, naming the field, in the UI
 // language. Replay runs in the document's worker with a progress bar and Cancel; Export
 // writes what the document exports (the chart as PNG, SVG or PDF, the sweep as CSV).
@@ -44,6 +45,9 @@ public:
     bool hasCurve() const { return m_doc->curve().has_value(); }
     QString statusText() const;
     QString summaryText() const;
+    /// What the summary says of a curve beyond what was replayed (LoadNotes.cpp): the
+    /// replicas and their sequence limit, the offload assumed, and an overload.
+    static QString notesText(const LoadCurve& curve, ByteUnits units);
     /// A field's name in the UI language, as messages name it ("Fixed DRAM"); empty for a
     /// key the view has no field for.
     QString fieldName(std::string_view key) const;

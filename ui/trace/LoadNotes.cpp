@@ -1,0 +1,68 @@
+// LoadView's summary under the chart: what was replayed, on how many replicas with what
+// sequence limit and where it came from, what the sweep assumes of the scenario's offload
+// rate, and whether the replicas kept up with the trace (core/replay/LoadCurve.h).
+#include "ui/text/UnitsText.h"
+#include "ui/trace/LoadView.h"
+
+namespace kvtiers::ui {
+
+namespace {
+
+/// The bytes of a sweep point per server, in the chart's units.
+QString pointBytes(const replay::ReplaySweepPoint& point, ByteUnits units)
+{
+    return bytesText(point.bytes, units);
+}
+
+} // namespace
+
+QString LoadView::summaryText() const
+{
+    const auto& curve = m_doc->curve();
+    if (!curve)
+        return tr("Each point replays every request of the trace at its timestamp on the scenario's replicas "
+                  "(queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; "
+                  "goodput counts the requests per second that meet both targets.");
+    QString text = tr("%1 replayed with %2's scenario at %n capacities of %3 per server; the other tiers as the "
+                      "scenario has them. Goodput counts requests per second meeting both targets.",
+        nullptr, static_cast<int>(curve->sweep.points.size()))
+                       .arg(m_doc->curveTraceName(), m_doc->curveModelName(), LoadChart::tierName(curve->sweep.axis));
+    const QString notes = notesText(*curve, m_chart->units());
+    return notes.isEmpty() ? text : text + QLatin1Char('\n') + notes;
+}
+
+QString LoadView::notesText(const LoadCurve& curve, ByteUnits units)
+{
+    if (curve.sweep.points.empty())
+        return {};
+    QStringList lines;
+    const replay::ReplayResult& first = curve.sweep.points.front().result;
+    const QString seqs = countText(first.maxSeqs);
+    const QString replicas = QString::number(first.replicas);
+    lines << (curve.maxSeqsFromScenario
+            ? tr("Replicas replayed: %1, each running at most %2 sequences at once (the scenario's concurrency).")
+                  .arg(replicas, seqs)
+            : tr("Replicas replayed: %1, each running at most %2 sequences at once (as typed).").arg(replicas, seqs));
+    const QString tier = LoadChart::tierName(curve.sweep.axis);
+    if (!(curve.offloadRate > 0))
+        lines << tr("The scenario offloads nothing (offload rate 0%): at its own point, 0 B of %1, %1 serves no "
+                    "hit. The other points assume every evicted block is offloaded to %1 (offload rate 100%).")
+                     .arg(tier);
+    else if (curve.offloadRate < 1)
+        lines << tr("%1 is replayed as if every evicted block were offloaded to it; the scenario offloads %2 of "
+                    "them, so its hits here are an upper bound.")
+                     .arg(tier, percentText(curve.offloadRate));
+    const std::vector<std::size_t> over = replay::overloadedPoints(curve);
+    if (!over.empty()) {
+        const replay::ReplaySweepPoint& point = curve.sweep.points[over.front()];
+        lines << tr("Overloaded at %1 of %2 capacities: %3 requests/s offered, %4 served at %5 per server. The "
+                    "replicas cannot keep up, so the queue grows as the trace arrives and TTFT measures the "
+                    "backlog; add replicas or lower the traffic.")
+                     .arg(QString::number(over.size()), QString::number(curve.sweep.points.size()),
+                         significantText(curve.offeredRps, 2), significantText(replay::servedRps(point.result), 2),
+                         pointBytes(point, units));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace kvtiers::ui
