@@ -22,4 +22,13 @@ double prefillDecodeStretchSeconds(const Scenario& scenario, const EvalResult& r
 /// TPOT(λ_r) above; +inf when the replica's prefills leave no time to decode.
 double stretchedTpotSeconds(double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond);
 
+/// A request's TPOT at `percentile` (0 < p < 100) over requests. Its decode spans
+/// `intervals` = O − 1 token intervals, and the prefills that arrive at its replica while it
+/// decodes, K ~ Poisson(λ_r × intervals × TPOT(λ_r)), each add x:
+///   TPOT_p = t_step + x × K_p / intervals,
+/// whose mean is TPOT(λ_r) above. A short decode sees few prefills, so its tail is far
+/// above its mean; a long one averages them out. +inf as TPOT(λ_r) is.
+double stretchedTpotQuantileSeconds(
+    double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond, double intervals, double percentile);
+
 } // namespace kvtiers

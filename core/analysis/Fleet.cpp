@@ -147,8 +147,14 @@ void checkTargets(const Targets& t, const std::string& label)
 /// replicas (fewer prefills each) shorten.
 bool meetsTtft(const FleetEntryResult& er, const Targets& t, double replicas)
 {
-    const double stretch = prefillDecodeStretchSeconds(er.scenario, er.perReplica, er.load.tpot.mean);
-    if (stretch > 0 && !(stretchedTpotSeconds(er.load.tpot.mean, stretch, er.requestsPerSecond / replicas) <= t.tpot()))
+    const double step = er.load.tpot.mean; // the unstretched mean TPOT, before sizing
+    const double stretch = prefillDecodeStretchSeconds(er.scenario, er.perReplica, step);
+    const double rate = er.requestsPerSecond / replicas;
+    const double tpot = t.tpotAt() == kMeanPercentile
+        ? stretchedTpotSeconds(step, stretch, rate)
+        : stretchedTpotQuantileSeconds(
+            step, stretch, rate, std::max(0.0, er.scenario.workload.outputTokens - 1), t.tpotAt());
+    if (stretch > 0 && !(tpot <= t.tpot()))
         return false;
     return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas, er.load.tpot.mean)
                .ttftAt(t.ttftAt())
@@ -316,6 +322,16 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
         er.bytes[t] = er.replicas * perReplica[t];
     er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
     return er;
+}
+
+FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond)
+{
+    FleetInput in;
+    in.targets = targets;
+    in.targetsOverrideCards = true;
+    FleetEntry entry;
+    entry.label = scenario.model.name;
+    return sizeEntry(in, entry, 1, requestsPerSecond, scenario, {}, nullptr);
 }
 
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSizingMemo* memo)

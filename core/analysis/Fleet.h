@@ -154,6 +154,12 @@ private:
 /// `memo`, if given and made for `catalog`, remembers the concurrency searches.
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input, FleetSizingMemo* memo = nullptr);
 
+/// One scenario sized alone, as the fleet sizes each workload of its mix: the most
+/// sequences per replica meeting the TPOT target, then the fewest replicas meeting both
+/// targets at `requestsPerSecond`. `targets` must set every figure. Throws InputError as
+/// sizeFleet does for a target that cannot be met.
+FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond);
+
 /// A server profile of a fleet on several: a hardware id (or file) and its share of the
 /// traffic (every workload's requests split by it). Shares sum to 1 ± 1e-9.
 struct FleetProfile {

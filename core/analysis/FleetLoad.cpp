@@ -21,12 +21,10 @@ constexpr double kMaxServers = 1e9;
 /// about 0.1 s; above it Allen–Cunneen's c_s = 0 form stands in (Queueing.h).
 constexpr double kSizingMdcWork = 1e8;
 
-/// The mean TPOT on `replicas` replicas taking `requestsPerSecond` together, the prefills'
-/// chunks stretching the decode steps (DecodeStretch.h).
-double stretchedTpot(const Scenario& s, const EvalResult& r, double tpot, double requestsPerSecond, double replicas)
+/// Requests per second each of `replicas` replicas takes.
+double perReplicaRate(double requestsPerSecond, double replicas)
 {
-    const double perReplica = replicas > 0 ? requestsPerSecond / replicas : std::numeric_limits<double>::infinity();
-    return stretchedTpotSeconds(tpot, prefillDecodeStretchSeconds(s, r, tpot), perReplica);
+    return replicas > 0 ? requestsPerSecond / replicas : std::numeric_limits<double>::infinity();
 }
 
 /// Slots per replica: the sequences it serves at once.
@@ -102,6 +100,38 @@ double stretchedTpotSeconds(double tpotSeconds, double stretchSeconds, double re
     return busy < 1 ? tpotSeconds / (1 - busy) : std::numeric_limits<double>::infinity();
 }
 
+namespace {
+
+/// The least k with P(Poisson(mean) ≤ k) ≥ q (0 < q < 1).
+double poissonQuantile(double mean, double q)
+{
+    if (!(mean > 0))
+        return 0;
+    // Start where the mass below is under 1e−30 (10 standard deviations down), then walk
+    // the pmf's recursion up.
+    const double start = std::max(0.0, std::floor(mean - 10 * std::sqrt(mean) - 10));
+    double pmf = std::exp(start * std::log(mean) - mean - std::lgamma(start + 1));
+    double cdf = pmf, k = start;
+    while (cdf < q && k < start + 40 * std::sqrt(mean) + 100) {
+        k += 1;
+        pmf *= mean / k;
+        cdf += pmf;
+    }
+    return k;
+}
+
+} // namespace
+
+double stretchedTpotQuantileSeconds(
+    double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond, double intervals, double percentile)
+{
+    const double mean = stretchedTpotSeconds(tpotSeconds, stretchSeconds, replicaRequestsPerSecond);
+    if (!std::isfinite(mean) || !(stretchSeconds > 0) || !(intervals >= 1))
+        return mean;
+    const double prefills = replicaRequestsPerSecond * intervals * mean;
+    return tpotSeconds + stretchSeconds * poissonQuantile(prefills, percentile / 100) / intervals;
+}
+
 const char* loadBindingName(LoadBinding binding)
 {
     return binding == LoadBinding::Slots ? "slots" : "prefill";
@@ -128,7 +158,10 @@ ReplicaQueue::ReplicaQueue(
     , m_rate(requestsPerSecond)
     , m_replicas(replicas)
     , m_slots(slotsOf(r))
-    , m_tpot(stretchedTpot(s, r, tpotSeconds > 0 ? tpotSeconds : meanTpotSeconds(s, r), requestsPerSecond, replicas))
+    , m_step(tpotSeconds > 0 ? tpotSeconds : meanTpotSeconds(s, r))
+    , m_stretch(prefillDecodeStretchSeconds(s, r, m_step))
+    , m_intervals(std::max(0.0, s.workload.outputTokens - 1))
+    , m_tpot(stretchedTpotSeconds(m_step, m_stretch, perReplicaRate(requestsPerSecond, replicas)))
     , m_prefillService(queueing::moments(m_prefill))
     , m_slotService(queueing::moments(holdBranches(s, m_prefill, m_tpot)))
     , m_prefillWait(waitFor(replicas, requestsPerSecond * m_prefillService.mean, m_prefillService))
@@ -203,7 +236,12 @@ LoadFigures ReplicaQueue::figures(LoadBinding binding) const
     f.queueWait = b.queueWait;
     auto spread = [&](auto at) { return LatencySpread { at(kMeanPercentile), at(50), at(90), at(99) }; };
     f.ttft = spread([&](double p) { return ttftAt(p); });
-    f.tpot = { m_tpot, m_tpot, m_tpot, m_tpot };
+    auto tpot = [&](double p) {
+        return p == kMeanPercentile
+            ? m_tpot
+            : stretchedTpotQuantileSeconds(m_step, m_stretch, perReplicaRate(m_rate, m_replicas), m_intervals, p);
+    };
+    f.tpot = spread(tpot);
     return f;
 }
 

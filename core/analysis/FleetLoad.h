@@ -18,9 +18,10 @@
 // replicas meets a TTFT target when both queues do, and the queue whose own count is the
 // larger binds. TPOT is a request's average over its growing context: the decode step at N
 // sequences with P + (O + 1)/2 tokens each (meanTpotSeconds), stretched by the prefills'
-// chunks riding in its steps (DecodeStretch.h; the slot hold uses the stretched TPOT);
-// every request of a workload has the same lengths, so its percentiles over requests are
-// taken as that mean. TtftEstimate leaves the stretch out: it only starts the search.
+// chunks riding in its steps (DecodeStretch.h; the slot hold uses the stretched TPOT). Its
+// percentiles over requests count the prefills that land on a replica during one request's
+// decode, a Poisson number: a short decode's tail lies well above its mean.
+// TtftEstimate leaves the stretch out: it only starts the search.
 
 #include "core/cards/LatencyTargets.h"
 #include "core/model/Evaluation.h"
@@ -102,7 +103,7 @@ private:
     const queueing::WaitDistribution& wait(LoadBinding queue) const;
     QueueFigures queueFigures(LoadBinding queue) const;
     std::vector<queueing::ServiceBranch> m_prefill; ///< own prefill per branch: TTFT's own part
-    double m_rate = 0, m_replicas = 0, m_slots = 1, m_tpot = 0;
+    double m_rate = 0, m_replicas = 0, m_slots = 1, m_step = 0, m_stretch = 0, m_intervals = 0, m_tpot = 0;
     queueing::Moments m_prefillService, m_slotService;
     queueing::WaitDistribution m_prefillWait, m_slotWait;
 };

@@ -64,6 +64,9 @@ Band bandFor(int c, double a)
 
 constexpr double kMaxStates = 2e6;
 
+/// Below this Erlang C the deterministic end is no wait at all (WaitDistribution).
+constexpr double kNegligibleWait = 1e-12;
+
 } // namespace
 
 double erlangC(int c, double a)
@@ -230,6 +233,15 @@ WaitDistribution::WaitDistribution(int c, double a, double meanService, double c
         // wait) stands in for the deterministic end.
         m_mdcMean = 0.5 * m_erlangC * m_s / (c - a);
         m_mdcWait = m_erlangC;
+        return;
+    }
+    if (m_erlangC < kNegligibleWait) {
+        // M/M/c's wait probability bounds M/D/c's from above (a deterministic service
+        // waits less often), so the exact chain can only say "no wait" to within 1e−12:
+        // skip it, and take P(wait) and the mean wait as 0. A slot queue of thousands of
+        // servers at half load would otherwise allocate and reduce a band of millions of
+        // states to learn that.
+        m_exactMdc = true;
         return;
     }
     m_exactMdc = true;

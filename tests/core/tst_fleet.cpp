@@ -98,7 +98,7 @@ private slots:
                         const LoadFigures fewer
                             = ReplicaQueue(e.scenario, e.perReplica, rate, e.replicas - 1).figures();
                         QVERIFY2(ReplicaQueue(e.scenario, e.perReplica, rate, e.replicas - 1).ttftAt(p) > target
-                                || fewer.tpot.mean > e.targets.tpot(),
+                                || fewer.tpot.p99 > e.targets.tpot(),
                             qPrintable(at));
                     }
                 }
@@ -157,8 +157,10 @@ private slots:
         QVERIFY(e.load.utilization > 0 && e.load.utilization < 1);
         const ReplicaQueue at(e.scenario, e.perReplica, e.requestsPerSecond, e.replicas);
         QVERIFY(at.ttftAt(percentile) <= in.targets.ttft());
-        QVERIFY(ReplicaQueue(e.scenario, e.perReplica, e.requestsPerSecond, e.replicas - 1).ttftAt(percentile)
-            > in.targets.ttft());
+        // One fewer misses TTFT, or TPOT at p99 over requests (more prefills each stretch
+        // the decodes they share steps with).
+        const ReplicaQueue fewer(e.scenario, e.perReplica, e.requestsPerSecond, e.replicas - 1);
+        QVERIFY(fewer.ttftAt(percentile) > in.targets.ttft() || fewer.figures().tpot.p99 > e.targets.tpot());
         QVERIFY(e.load.tpot.p99 <= in.targets.tpot());
         // Percentiles are ordered, and TTFT is at least the wait plus the shortest own prefill.
         QVERIFY(e.load.ttft.p50 <= e.load.ttft.p90 && e.load.ttft.p90 <= e.load.ttft.p99);
