@@ -273,6 +273,7 @@ FleetInput fleetInputFromFlags(const Parsed& p)
             + flagOf(fleet_keys::kTokensPerDay) + " N");
     for (FleetEntry& e : in.mix)
         e.spec = underFlags(p.spec, e.spec);
+    in.targetsOverrideCards = true; // a target typed on the command line wins over a card's
     return in;
 }
 

@@ -184,7 +184,10 @@ void printLoad(std::ostream& out, const LoadFigures& l)
     out << "                  " << percent(l.waitProbability) << " of requests wait; p50 / p90 / p99: wait "
         << spread(l.queueWait) << "\n"
         << "                  TTFT " << spread(l.ttft) << "; TPOT " << formatSeconds(l.tpot.mean)
-        << " (one value: the decode step)\n";
+        << " (each request's mean over its growing context)\n"
+        << "                  " << (l.binding == LoadBinding::Slots ? "the slot queue" : "the prefill queue")
+        << " waits longer: prefill queue utilisation " << percent(l.prefillQueue.utilization) << ", slot queue ("
+        << formatCount(l.slotQueue.servers) << " slots) " << percent(l.slotQueue.utilization) << "\n";
 }
 
 int cmdEval(const Command& command, const std::vector<std::string>& args, std::ostream& out)

@@ -30,6 +30,19 @@ std::string counted(double n, const char* one)
     return formatCount(n) + " " + one + (n == 1 ? "" : "s");
 }
 
+/// "TTFT 3 s at p99 (workload card), TPOT 20 ms (flag) at p99 (default)": the targets in
+/// force and where each came from; one source when seconds and percentile share it.
+std::string targetsText(const LatencyTargets& t, const TargetSources& s)
+{
+    auto one = [](const char* name, double seconds, TargetSource secondsFrom, double at, TargetSource atFrom) {
+        const std::string from = std::string(" (") + targetSourceName(secondsFrom) + ")";
+        return std::string(name) + " " + formatSeconds(seconds) + (secondsFrom == atFrom ? "" : from) + " at "
+            + percentileName(at) + " (" + targetSourceName(atFrom) + ")";
+    };
+    return one("TTFT", t.ttft(), s.ttft, t.ttftAt(), s.ttftAt) + ", TPOT "
+        + one("", t.tpot(), s.tpot, t.tpotAt(), s.tpotAt).substr(1);
+}
+
 /// A workload's load: utilisation, waits and latencies at p50/p90/p99 against its targets.
 std::string loadLine(const FleetEntryResult& e)
 {
@@ -41,9 +54,13 @@ std::string loadLine(const FleetEntryResult& e)
     std::ostringstream out;
     out << "    utilisation " << percent(l.utilization) << ", " << percent(l.waitProbability)
         << " of requests wait; p50 / p90 / p99: wait " << spread(l.queueWait) << ", TTFT " << spread(l.ttft)
-        << "; TPOT " << formatSeconds(l.tpot.mean) << " (one value: the decode step)\n"
-        << "    targets: TTFT " << formatSeconds(e.targets.ttft()) << " at " << percentileName(e.targets.ttftAt())
-        << ", TPOT " << formatSeconds(e.targets.tpot()) << " at " << percentileName(e.targets.tpotAt()) << "\n";
+        << "; TPOT " << formatSeconds(l.tpot.mean) << " (each request's mean over its growing context)\n"
+        << "    targets: " << targetsText(e.targets, e.targetSources) << "\n";
+    for (const auto& [name, q] :
+        { std::pair { "prefill queue", &l.prefillQueue }, std::pair { "slot queue", &l.slotQueue } })
+        if (q->stable && !q->exactDeterministicEnd)
+            out << "    " << name << " of " << formatCount(q->servers)
+                << " servers: M/D/c too large to solve exactly, Allen-Cunneen's c_s = 0 form stands in\n";
     return out.str();
 }
 
@@ -108,10 +125,14 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         out << fleetCsv(f); // raw bytes: the units change only the text summary
         return kExitOk;
     }
-    out << "Traffic           " << readableNumber(f.requestsPerSecond) << " requests/s; targets TTFT "
-        << formatSeconds(in.targets.ttft()) << " at " << percentileName(in.targets.ttftAt())
-        << ", time per output token " << formatSeconds(in.targets.tpot()) << " at "
-        << percentileName(in.targets.tpotAt()) << "\n";
+    // The targets in force: every workload's, when they all share them; else each below.
+    bool oneSet = true;
+    for (const auto& e : f.entries)
+        oneSet = oneSet && e.targets == f.entries.front().targets && e.targetSources == f.entries.front().targetSources;
+    out << "Traffic           " << readableNumber(f.requestsPerSecond) << " requests/s; targets "
+        << (oneSet ? targetsText(f.entries.front().targets, f.entries.front().targetSources)
+                   : std::string("per workload, below"))
+        << "\n";
     out << "Queueing          Poisson arrivals, one central FCFS queue per workload\n";
     out << "Fleet             " << counted(f.gpus, "GPU") << " in " << counted(f.servers, "server") << " of "
         << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
@@ -123,7 +144,7 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
             << e.scenario.model.id << " (" << formatBytes(e.kvBytesPerToken, units)
             << "/token): " << counted(e.concurrencyPerReplica, "sequence", "sequences") << " per replica, "
             << counted(e.replicas, "replica", "replicas") << " ("
-            << (e.rateLimit == RateLimit::Prefill ? "prefill binds: " : "decode slots bind: ")
+            << (e.load.binding == LoadBinding::Slots ? "slots bind: " : "prefill binds: ")
             << formatSignificant(e.replicaRequestsPerSecond, 3) << " req/s each), " << counted(e.gpus, "GPU", "GPUs")
             << "; " << tiersText(e.bytes, units) << "\n"
             << loadLine(e);

@@ -1,5 +1,6 @@
 #include "core/analysis/Fleet.h"
 
+#include "core/analysis/DecodeStretch.h"
 #include "core/analysis/FleetOptions.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/io/Csv.h"
@@ -23,7 +24,8 @@ double concurrencyForTarget(const Scenario& base, double tpotSeconds)
         s.workload.concurrency = n;
         const EvalResult r = evaluate(s, fast);
         const bool fits = base.workload.streaming || !(r.warnings & WarnHotSetOverflows);
-        return fits && r.decodeStepSeconds <= tpotSeconds;
+        // TPOT as a request sees it: the step averaged over its growing context.
+        return fits && r.decodeStepSeconds > 0 && meanTpotSeconds(s, r) <= tpotSeconds;
     };
     if (!meets(1))
         return 0;
@@ -82,9 +84,48 @@ using Targets = LatencyTargets;
 
 } // namespace
 
-LatencyTargets fleetTargetsInForce(const FleetEntry& entry, const LatencyTargets& card, const LatencyTargets& fleet)
+const char* targetSourceName(TargetSource source)
 {
-    return entry.targets.orElse(card).orElse(fleet).inForce();
+    switch (source) {
+    case TargetSource::Flag:
+        return "flag";
+    case TargetSource::MixEntry:
+        return "mix entry";
+    case TargetSource::WorkloadCard:
+        return "workload card";
+    case TargetSource::Fleet:
+        return "fleet";
+    case TargetSource::Default:
+        break;
+    }
+    return "default";
+}
+
+LatencyTargets fleetTargetsInForce(const FleetEntry& entry, const LatencyTargets& card, const LatencyTargets& fleet,
+    bool fleetOverridesCard, TargetSources* sources)
+{
+    const TargetSource entrySource = fleetOverridesCard ? TargetSource::Flag : TargetSource::MixEntry;
+    const TargetSource fleetSource = fleetOverridesCard ? TargetSource::Flag : TargetSource::Fleet;
+    // The sets in line, first to last: each unset figure falls to the next.
+    std::vector<std::pair<const LatencyTargets*, TargetSource>> line { { &entry.targets, entrySource } };
+    if (fleetOverridesCard)
+        line.insert(line.end(), { { &fleet, fleetSource }, { &card, TargetSource::WorkloadCard } });
+    else
+        line.insert(line.end(), { { &card, TargetSource::WorkloadCard }, { &fleet, fleetSource } });
+    LatencyTargets out;
+    for (const auto& [set, source] : line)
+        out = out.orElse(*set);
+    if (sources) {
+        auto from = [&](std::optional<double> LatencyTargets::*figure) {
+            for (const auto& [set, source] : line)
+                if ((set->*figure).has_value())
+                    return source;
+            return TargetSource::Default;
+        };
+        *sources = { from(&LatencyTargets::ttftSeconds), from(&LatencyTargets::ttftPercentile),
+            from(&LatencyTargets::tpotSeconds), from(&LatencyTargets::tpotPercentile) };
+    }
+    return out.inForce();
 }
 
 namespace {
@@ -101,9 +142,37 @@ void checkTargets(const Targets& t, const std::string& label)
                 { .code = InputErrorCode::PercentileOutOfRange, .where = label, .value = formatSignificant(p, 6) });
 }
 
+/// Whether `replicas` meet both targets: TTFT through both queues, and TPOT with the
+/// prefills' chunks stretching the decode steps (DecodeStretch.h), which only more
+/// replicas (fewer prefills each) shorten.
 bool meetsTtft(const FleetEntryResult& er, const Targets& t, double replicas)
 {
-    return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas).ttftAt(t.ttftAt()) <= t.ttft();
+    const double step = er.load.tpot.mean; // the unstretched mean TPOT, before sizing
+    const double stretch = prefillDecodeStretchSeconds(er.scenario, er.perReplica, step);
+    const double rate = er.requestsPerSecond / replicas;
+    const double tpot = t.tpotAt() == kMeanPercentile
+        ? stretchedTpotSeconds(step, stretch, rate)
+        : stretchedTpotQuantileSeconds(
+            step, stretch, rate, std::max(0.0, er.scenario.workload.outputTokens - 1), t.tpotAt());
+    if (stretch > 0 && !(tpot <= t.tpot()))
+        return false;
+    return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas, er.load.tpot.mean)
+               .ttftAt(t.ttftAt())
+        <= t.ttft();
+}
+
+/// The queue that sets `replicas` (the fewest meeting the targets): the one that misses
+/// the TTFT target with a replica fewer; both missing, the one further from it; neither
+/// (the count is the stability floor, or TPOT missed: the prefills' load stretched the
+/// decodes), the prefill queue.
+LoadBinding bindingAt(const FleetEntryResult& er, const Targets& t, double replicas)
+{
+    if (replicas <= 1)
+        return LoadBinding::Prefill;
+    const ReplicaQueue fewer(er.scenario, er.perReplica, er.requestsPerSecond, replicas - 1, er.load.tpot.mean);
+    const double prefill = fewer.ttftAt(LoadBinding::Prefill, t.ttftAt());
+    const double slots = fewer.ttftAt(LoadBinding::Slots, t.ttftAt());
+    return slots > t.ttft() && slots > prefill ? LoadBinding::Slots : LoadBinding::Prefill;
 }
 
 /// The fewest replicas (at least `least`) whose TTFT at its percentile meets the target:
@@ -188,9 +257,9 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
 FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double share, double requestsPerSecond,
     const Scenario& scenario, const LatencyTargets& cardTargets, FleetSizingMemo* memo)
 {
-    const Targets t = fleetTargetsInForce(entry, cardTargets, in.targets);
-    checkTargets(t, "fleet: " + entry.label);
     FleetEntryResult er;
+    const Targets t = fleetTargetsInForce(entry, cardTargets, in.targets, in.targetsOverrideCards, &er.targetSources);
+    checkTargets(t, "fleet: " + entry.label);
     er.label = entry.label;
     er.share = share;
     er.requestsPerSecond = requestsPerSecond * er.share;
@@ -237,12 +306,15 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
             .min = formatSeconds(idle),
             .max = formatSeconds(t.ttft()) });
     er.replicaRequestsPerSecond = er.perReplica.requestRate;
+    const double tpot = meanTpotSeconds(er.scenario, er.perReplica);
+    er.load.tpot = { tpot, tpot, tpot, tpot };
     if (er.requestsPerSecond > 0) {
-        // Stable first: utilisation λ·E[S]/c below 1.
-        const TtftEstimate estimate(er.scenario, er.perReplica, er.requestsPerSecond);
+        // Stable first: utilisation λ·E[S]/c below 1 in both queues.
+        const TtftEstimate estimate(er.scenario, er.perReplica, er.requestsPerSecond, tpot);
         const double least = std::floor(estimate.utilization(1)) + 1; // one replica's utilisation = λ·E[S]/its servers
         er.replicas = replicasForTtft(er, t, least, estimate);
-        er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas).figures();
+        er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas, tpot)
+                      .figures(bindingAt(er, t, er.replicas));
     }
     er.gpus = er.replicas * er.perReplica.tp;
     const TierDemand perReplica = replicaDemand(er.perReplica);
@@ -250,6 +322,16 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
         er.bytes[t] = er.replicas * perReplica[t];
     er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
     return er;
+}
+
+FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond)
+{
+    FleetInput in;
+    in.targets = targets;
+    in.targetsOverrideCards = true;
+    FleetEntry entry;
+    entry.label = scenario.model.name;
+    return sizeEntry(in, entry, 1, requestsPerSecond, scenario, {}, nullptr);
 }
 
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSizingMemo* memo)
@@ -326,6 +408,7 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
     out.hbmInstalledBytes = out.gpus * resolved.front().scenario.hardware.hbmBytes;
     out.tokensPerDay = in.requestsPerSecond > 0 ? 0 : in.tokensPerDay;
     out.targets = in.targets.inForce();
+    fleetTargetsInForce({}, {}, in.targets, in.targetsOverrideCards, &out.targetSources);
     return out;
 }
 

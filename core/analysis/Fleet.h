@@ -5,25 +5,24 @@
 // the fleet demands, split by workload.
 //
 // Sizing, per workload i with request rate λ_i = share_i × total:
-//   N_i  = the largest concurrency per replica whose decode step meets the
-//          time-per-output-token target and whose hot set fits in HBM (FlexGen-style
-//          streaming scenarios are not capped by HBM);
-//   μ_i  = min(N_i / request duration(N_i), 1 / (prefill + blocking restore + O × step / N_i)):
-//          requests/s one replica serves, bound by its decode slots (Little's law) or its
-//          prefill FLOPs, whichever binds (EvalResult::rateLimit);
-//          when prefill binds, N_i shrinks to the μ_i × duration sequences in flight;
-//   R_i  = the fewest replicas whose TTFT at the workload's percentile meets its target
-//          under Poisson arrivals, its replicas behind one central FCFS queue (FleetLoad.h:
-//          c = R_i servers when prefill binds, R_i × N_i when decode slots bind; the wait
-//          from Queueing.h); at least enough that utilisation stays below 1;
+//   N_i  = the largest concurrency per replica whose mean TPOT (the decode step over a
+//          request's growing context, meanTpotSeconds) meets the time-per-output-token
+//          target and whose hot set fits in HBM at full context (FlexGen-style streaming
+//          scenarios are not capped by HBM); when the evaluation finds prefill bounds the
+//          replica's rate (EvalResult::rateLimit), N_i shrinks to the μ_i × duration
+//          sequences in flight (Little's law), which size its HBM;
+//   R_i  = the larger of the fewest replicas whose prefill queue (c = R_i, S = prefill +
+//          blocking restore) and the fewest whose slot queue (c = R_i × N_i, S = prefill +
+//          O × mean TPOT) meet the TTFT target at its percentile under Poisson arrivals
+//          (FleetLoad.h; the wait from Queueing.h); at least enough that both queues'
+//          utilisation stays below 1. The result names the queue that binds;
 //   GPUs = Σ R_i × TP_i; servers = ceil(GPUs / GPUs per server);
 //   bytes per tier = Σ R_i × (bytes one replica uses at N_i); HBM counts weights, hot
 //   set and overflow, not prefixes cached opportunistically in free HBM (Sensitivity.h).
 // Service times and hit shares are those of a replica at the rate it can serve (the
-// fullest cache, the fewest hits). TPOT is the decode step at N_i, one value for every
-// request (the step with a prefill chunk is not modelled), so its percentiles equal its
-// mean. A workload whose TTFT at its percentile misses the target even on an idle fleet
-// (no wait) is an error naming it.
+// fullest cache, the fewest hits). Every request of a workload has the same lengths, so
+// TPOT's percentiles over requests equal its mean. A workload whose TTFT at its percentile
+// misses the target even on an idle fleet (no wait) is an error naming it.
 
 #include "core/analysis/FleetLoad.h"
 #include "core/cards/Tier.h"
@@ -53,16 +52,35 @@ struct FleetInput {
     std::vector<FleetEntry> mix;
     double requestsPerSecond = 0; ///< total; or give tokensPerDay
     double tokensPerDay = 0;      ///< prompt + output tokens per day, all workloads
-    /// The fleet's targets as the user gave them (flags, the Fleet tab); each figure unset
+    /// The fleet's targets (flags, the Fleet tab, an outlook year); each figure unset
     /// falls to kDefaultTargets (2 s TTFT, 50 ms TPOT, both at p99).
     LatencyTargets targets {};
+    /// Whether `targets` were given on the command line: then each figure set overrides
+    /// the workload cards' (a flag the user typed wins over a file's default); otherwise
+    /// the fleet's figures stand behind the cards' (an outlook year, the Fleet tab).
+    bool targetsOverrideCards = false;
     bool operator==(const FleetInput&) const = default;
 };
 
+/// Where a target figure in force came from.
+enum class TargetSource { Flag, MixEntry, WorkloadCard, Fleet, Default };
+/// "flag", "mix entry", "workload card", "fleet", "default".
+const char* targetSourceName(TargetSource source);
+
+/// The source of each of the four figures of a LatencyTargets in force.
+struct TargetSources {
+    TargetSource ttft = TargetSource::Default, ttftAt = TargetSource::Default;
+    TargetSource tpot = TargetSource::Default, tpotAt = TargetSource::Default;
+    bool operator==(const TargetSources&) const = default;
+};
+
 /// The targets a workload is sized for, every figure set: the entry's own, else its
-/// workload card's, else the fleet's, else kDefaultTargets. The fleet's stand behind the
-/// card's, so a fleet-wide target is a default that a card's own target overrides.
-LatencyTargets fleetTargetsInForce(const FleetEntry& entry, const LatencyTargets& card, const LatencyTargets& fleet);
+/// workload card's, else the fleet's, else kDefaultTargets; with `fleetOverridesCard`
+/// (targets given as flags) the fleet's come before the card's. `sources`, if given,
+/// receives where each figure came from (an entry's or the fleet's figure is a "flag"
+/// when `fleetOverridesCard`).
+LatencyTargets fleetTargetsInForce(const FleetEntry& entry, const LatencyTargets& card, const LatencyTargets& fleet,
+    bool fleetOverridesCard = false, TargetSources* sources = nullptr);
 
 struct FleetEntryResult {
     std::string label;
@@ -79,7 +97,8 @@ struct FleetEntryResult {
     double kvBytesPerToken = 0;
     /// The targets this workload was sized for (fleetTargetsInForce), every figure set.
     LatencyTargets targets;
-    LoadFigures load; ///< utilisation, waits, TTFT and TPOT at the sized replicas
+    TargetSources targetSources; ///< where each of them came from
+    LoadFigures load;            ///< utilisation, waits, TTFT and TPOT at the sized replicas
 };
 
 struct FleetResult {
@@ -91,8 +110,9 @@ struct FleetResult {
     PerTier<double> bytes;        ///< fleet-wide demand (used)
     double hbmInstalledBytes = 0; ///< GPUs × HBM per GPU: what is bought
     /// The inputs it was sized for, so a result (an export) can state its assumptions.
-    double tokensPerDay = 0; ///< as given (0 when the traffic was given in requests/s)
-    LatencyTargets targets;  ///< the fleet's, every figure set (FleetInput's in force)
+    double tokensPerDay = 0;     ///< as given (0 when the traffic was given in requests/s)
+    LatencyTargets targets;      ///< the fleet's, every figure set (FleetInput's in force)
+    TargetSources targetSources; ///< each of them a flag, the fleet's or the default
     /// The demand of one server, and of one GPU (0 for a fleet of none).
     PerTier<double> perServer() const
     {
@@ -133,6 +153,12 @@ private:
 /// profile). Throws InputError naming the entry or the target that cannot be met.
 /// `memo`, if given and made for `catalog`, remembers the concurrency searches.
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input, FleetSizingMemo* memo = nullptr);
+
+/// One scenario sized alone, as the fleet sizes each workload of its mix: the most
+/// sequences per replica meeting the TPOT target, then the fewest replicas meeting both
+/// targets at `requestsPerSecond`. `targets` must set every figure. Throws InputError as
+/// sizeFleet does for a target that cannot be met.
+FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond);
 
 /// A server profile of a fleet on several: a hardware id (or file) and its share of the
 /// traffic (every workload's requests split by it). Shares sum to 1 ± 1e-9.

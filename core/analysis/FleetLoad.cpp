@@ -1,8 +1,10 @@
 #include "core/analysis/FleetLoad.h"
 
+#include "core/analysis/DecodeStretch.h"
 #include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
+#include "core/model/VllmCheck.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,32 +21,25 @@ constexpr double kMaxServers = 1e9;
 /// about 0.1 s; above it Allen–Cunneen's c_s = 0 form stands in (Queueing.h).
 constexpr double kSizingMdcWork = 1e8;
 
-bool prefillBinds(const EvalResult& r)
+/// Requests per second each of `replicas` replicas takes.
+double perReplicaRate(double requestsPerSecond, double replicas)
 {
-    return r.rateLimit == RateLimit::Prefill;
+    return replicas > 0 ? requestsPerSecond / replicas : std::numeric_limits<double>::infinity();
 }
 
-/// Seconds a replica spends on one request's decode: its share of decode steps when
-/// prefill binds (the replica time-shares), the whole decode when slots bind.
-double decodeSeconds(const Scenario& s, const EvalResult& r)
+/// Slots per replica: the sequences it serves at once.
+double slotsOf(const EvalResult& r)
 {
-    const double total = s.workload.outputTokens * r.decodeStepSeconds;
-    if (!prefillBinds(r))
-        return total;
-    return r.servedConcurrency > 0 ? total / r.servedConcurrency : 0.0;
+    return std::max(1.0, r.servedConcurrency);
 }
 
-double serverCount(const EvalResult& r, double replicas)
+/// A slot's hold per branch: own prefill, then O tokens at the mean TPOT.
+std::vector<queueing::ServiceBranch> holdBranches(
+    const Scenario& s, const std::vector<queueing::ServiceBranch>& prefill, double tpot)
 {
-    return prefillBinds(r) ? replicas : replicas * std::max(1.0, r.servedConcurrency);
-}
-
-std::vector<queueing::ServiceBranch> serviceBranches(const Scenario& s, const EvalResult& r)
-{
-    std::vector<queueing::ServiceBranch> out = prefillBranches(s, r);
-    const double decode = decodeSeconds(s, r);
+    std::vector<queueing::ServiceBranch> out = prefill;
     for (auto& b : out)
-        b.seconds += decode;
+        b.seconds += s.workload.outputTokens * tpot;
     return out;
 }
 
@@ -89,81 +84,206 @@ std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const Ev
     return out;
 }
 
-ReplicaQueue::ReplicaQueue(const Scenario& s, const EvalResult& r, double requestsPerSecond, double replicas)
-    : m_prefill(prefillBranches(s, r))
-    , m_servers(serverCount(r, replicas))
-    , m_tpot(r.decodeStepSeconds)
-    , m_service(queueing::moments(serviceBranches(s, r)))
-    , m_wait(waitFor(m_servers, requestsPerSecond * m_service.mean, m_service))
+double prefillDecodeStretchSeconds(const Scenario& s, const EvalResult& r, double tpotSeconds)
 {
-    m_load = requestsPerSecond * m_service.mean;
+    if (!(s.workload.outputTokens >= 2))
+        return 0; // no decode steps after the first token: nothing to stretch
+    const double budget = defaultMaxNumBatchedTokens(&s.hardware);
+    const double chunks = budget > 0 ? std::max(1.0, std::ceil(r.promptTokens / budget)) : 1.0;
+    const double prefill = queueing::moments(prefillBranches(s, r)).mean;
+    return std::max(0.0, prefill - chunks * tpotSeconds);
+}
+
+double stretchedTpotSeconds(double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond)
+{
+    const double busy = replicaRequestsPerSecond * stretchSeconds;
+    return busy < 1 ? tpotSeconds / (1 - busy) : std::numeric_limits<double>::infinity();
+}
+
+namespace {
+
+/// The least k with P(Poisson(mean) ≤ k) ≥ q (0 < q < 1).
+double poissonQuantile(double mean, double q)
+{
+    if (!(mean > 0))
+        return 0;
+    // Start where the mass below is under 1e−30 (10 standard deviations down), then walk
+    // the pmf's recursion up.
+    const double start = std::max(0.0, std::floor(mean - 10 * std::sqrt(mean) - 10));
+    double pmf = std::exp(start * std::log(mean) - mean - std::lgamma(start + 1));
+    double cdf = pmf, k = start;
+    while (cdf < q && k < start + 40 * std::sqrt(mean) + 100) {
+        k += 1;
+        pmf *= mean / k;
+        cdf += pmf;
+    }
+    return k;
+}
+
+} // namespace
+
+double stretchedTpotQuantileSeconds(
+    double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond, double intervals, double percentile)
+{
+    const double mean = stretchedTpotSeconds(tpotSeconds, stretchSeconds, replicaRequestsPerSecond);
+    if (!std::isfinite(mean) || !(stretchSeconds > 0) || !(intervals >= 1))
+        return mean;
+    const double prefills = replicaRequestsPerSecond * intervals * mean;
+    return tpotSeconds + stretchSeconds * poissonQuantile(prefills, percentile / 100) / intervals;
+}
+
+const char* loadBindingName(LoadBinding binding)
+{
+    return binding == LoadBinding::Slots ? "slots" : "prefill";
+}
+
+double meanTpotSeconds(const Scenario& s, const EvalResult& r)
+{
+    const double o = s.workload.outputTokens;
+    if (!(o > 0))
+        return r.decodeStepSeconds;
+    // The same prompt and batch, each sequence at the mean of its decode's contexts.
+    Scenario mean = s;
+    mean.workload.outputTokens = (o + 1) / 2;
+    mean.workload.context = s.workload.context - o + mean.workload.outputTokens;
+    mean.workload.concurrency = std::max(1.0, r.servedConcurrency);
+    EvalOptions fast;
+    fast.breakEven = false;
+    return evaluate(mean, fast).decodeStepSeconds;
+}
+
+ReplicaQueue::ReplicaQueue(
+    const Scenario& s, const EvalResult& r, double requestsPerSecond, double replicas, double tpotSeconds)
+    : m_prefill(prefillBranches(s, r))
+    , m_rate(requestsPerSecond)
+    , m_replicas(replicas)
+    , m_slots(slotsOf(r))
+    , m_step(tpotSeconds > 0 ? tpotSeconds : meanTpotSeconds(s, r))
+    , m_stretch(prefillDecodeStretchSeconds(s, r, m_step))
+    , m_intervals(std::max(0.0, s.workload.outputTokens - 1))
+    , m_tpot(stretchedTpotSeconds(m_step, m_stretch, perReplicaRate(requestsPerSecond, replicas)))
+    , m_prefillService(queueing::moments(m_prefill))
+    , m_slotService(queueing::moments(holdBranches(s, m_prefill, m_tpot)))
+    , m_prefillWait(waitFor(replicas, requestsPerSecond * m_prefillService.mean, m_prefillService))
+    , m_slotWait(waitFor(replicas * m_slots, requestsPerSecond * m_slotService.mean, m_slotService))
+{
+}
+
+const queueing::WaitDistribution& ReplicaQueue::wait(LoadBinding queue) const
+{
+    return queue == LoadBinding::Slots ? m_slotWait : m_prefillWait;
 }
 
 double ReplicaQueue::waitAt(double percentile) const
 {
-    if (percentile == kMeanPercentile)
-        return m_wait.mean();
-    return m_wait.quantile(percentile / 100);
+    // The larger wait of the two at the percentile: the queue a request waits longest in.
+    double w = 0;
+    for (LoadBinding q : { LoadBinding::Prefill, LoadBinding::Slots })
+        w = std::max(w, percentile == kMeanPercentile ? wait(q).mean() : wait(q).quantile(percentile / 100));
+    return w;
 }
 
-double ReplicaQueue::ttftAt(double percentile) const
+double ReplicaQueue::ttftAt(LoadBinding queue, double percentile) const
 {
-    if (m_wait.unstable())
+    const queueing::WaitDistribution& w = wait(queue);
+    if (w.unstable())
         return std::numeric_limits<double>::infinity();
     if (percentile == kMeanPercentile) {
         double own = 0;
         for (const auto& b : m_prefill)
             own += b.share * b.seconds;
-        return m_wait.mean() + own;
+        return w.mean() + own;
     }
-    return queueing::responseQuantile(m_wait, m_prefill, percentile / 100);
+    return queueing::responseQuantile(w, m_prefill, percentile / 100);
+}
+
+double ReplicaQueue::ttftAt(double percentile) const
+{
+    return std::max(ttftAt(LoadBinding::Prefill, percentile), ttftAt(LoadBinding::Slots, percentile));
+}
+
+QueueFigures ReplicaQueue::queueFigures(LoadBinding queue) const
+{
+    const queueing::WaitDistribution& w = wait(queue);
+    const queueing::Moments& m = queue == LoadBinding::Slots ? m_slotService : m_prefillService;
+    QueueFigures f;
+    f.stable = !w.unstable();
+    f.servers = queue == LoadBinding::Slots ? m_replicas * m_slots : m_replicas;
+    f.utilization = f.servers > 0 ? m_rate * m.mean / f.servers : 0.0;
+    f.serviceSeconds = m.mean;
+    f.serviceCs2 = m.cs2;
+    f.waitProbability = w.waitProbability();
+    f.exactDeterministicEnd = w.exactDeterministicEnd() || m.cs2 >= 1 || !(m_rate > 0);
+    auto at = [&](double p) { return p == kMeanPercentile ? w.mean() : w.quantile(p / 100); };
+    f.queueWait = { at(kMeanPercentile), at(50), at(90), at(99) };
+    return f;
+}
+
+LoadFigures ReplicaQueue::figures(LoadBinding binding) const
+{
+    LoadFigures f;
+    f.binding = binding;
+    f.prefillQueue = queueFigures(LoadBinding::Prefill);
+    f.slotQueue = queueFigures(LoadBinding::Slots);
+    const QueueFigures& b = binding == LoadBinding::Slots ? f.slotQueue : f.prefillQueue;
+    f.stable = stable();
+    f.servers = b.servers;
+    f.utilization = b.utilization;
+    f.serviceSeconds = b.serviceSeconds;
+    f.serviceCs2 = b.serviceCs2;
+    f.waitProbability = b.waitProbability;
+    f.exactDeterministicEnd = b.exactDeterministicEnd;
+    f.queueWait = b.queueWait;
+    auto spread = [&](auto at) { return LatencySpread { at(kMeanPercentile), at(50), at(90), at(99) }; };
+    f.ttft = spread([&](double p) { return ttftAt(p); });
+    auto tpot = [&](double p) {
+        return p == kMeanPercentile
+            ? m_tpot
+            : stretchedTpotQuantileSeconds(m_step, m_stretch, perReplicaRate(m_rate, m_replicas), m_intervals, p);
+    };
+    f.tpot = spread(tpot);
+    return f;
 }
 
 LoadFigures ReplicaQueue::figures() const
 {
-    LoadFigures f;
-    f.stable = stable();
-    f.servers = m_servers;
-    f.utilization = m_servers > 0 ? m_load / m_servers : 0.0;
-    f.serviceSeconds = m_service.mean;
-    f.serviceCs2 = m_service.cs2;
-    f.waitProbability = m_wait.waitProbability();
-    f.exactDeterministicEnd = m_wait.exactDeterministicEnd() || m_service.cs2 >= 1;
-    auto spread = [&](auto at) { return LatencySpread { at(kMeanPercentile), at(50), at(90), at(99) }; };
-    f.queueWait = spread([&](double p) { return waitAt(p); });
-    f.ttft = spread([&](double p) { return ttftAt(p); });
-    f.tpot = { m_tpot, m_tpot, m_tpot, m_tpot };
-    return f;
+    return figures(
+        ttftAt(LoadBinding::Slots, 99) > ttftAt(LoadBinding::Prefill, 99) ? LoadBinding::Slots : LoadBinding::Prefill);
 }
 
-TtftEstimate::TtftEstimate(const Scenario& s, const EvalResult& r, double requestsPerSecond)
+TtftEstimate::TtftEstimate(const Scenario& s, const EvalResult& r, double requestsPerSecond, double tpotSeconds)
     : m_prefill(prefillBranches(s, r))
-    , m_service(queueing::moments(serviceBranches(s, r)))
-    , m_prefillBinds(prefillBinds(r))
-    , m_slots(std::max(1.0, r.servedConcurrency))
+    , m_prefillService(queueing::moments(m_prefill))
+    , m_slotService(queueing::moments(holdBranches(s, m_prefill, tpotSeconds)))
+    , m_rate(requestsPerSecond)
+    , m_slots(slotsOf(r))
 {
-    m_load = requestsPerSecond * m_service.mean;
 }
 
 double TtftEstimate::utilization(double replicas) const
 {
-    const double c = m_prefillBinds ? replicas : replicas * m_slots;
-    return c > 0 ? m_load / c : 0.0;
+    auto u = [&](double servers, const queueing::Moments& m) { return servers > 0 ? m_rate * m.mean / servers : 0.0; };
+    return std::max(u(replicas, m_prefillService), u(replicas * m_slots, m_slotService));
 }
 
 double TtftEstimate::at(double replicas, double percentile) const
 {
-    const double c = m_prefillBinds ? replicas : replicas * m_slots;
-    if (!(m_load < c))
+    return std::max(atQueue(replicas, m_rate * m_prefillService.mean, m_prefillService, percentile),
+        atQueue(replicas * m_slots, m_rate * m_slotService.mean, m_slotService, percentile));
+}
+
+double TtftEstimate::atQueue(double c, double load, const queueing::Moments& service, double percentile) const
+{
+    if (!(load < c))
         return std::numeric_limits<double>::infinity();
     double own = 0, longest = 0;
     for (const auto& b : m_prefill) {
         own += b.share * b.seconds;
         longest = std::max(longest, b.seconds);
     }
-    const bool waits = c <= kMaxServers && m_load > 0 && m_service.mean > 0;
-    const double erlang = waits ? queueing::erlangC(static_cast<int>(c), m_load) : 0.0;
-    const double meanWait = waits ? (1 + m_service.cs2) / 2 * m_service.mean / (c - m_load) : 0.0; // given a wait
+    const bool waits = c <= kMaxServers && load > 0 && service.mean > 0;
+    const double erlang = waits ? queueing::erlangC(static_cast<int>(c), load) : 0.0;
+    const double meanWait = waits ? (1 + service.cs2) / 2 * service.mean / (c - load) : 0.0; // given a wait
     if (percentile == kMeanPercentile)
         return erlang * meanWait + own;
     // P(TTFT ≤ t) = Σ share · (1 − C·exp(−(t − own)/mean wait)), by bisection.

@@ -64,6 +64,9 @@ Band bandFor(int c, double a)
 
 constexpr double kMaxStates = 2e6;
 
+/// Below this Erlang C the deterministic end is no wait at all (WaitDistribution).
+constexpr double kNegligibleWait = 1e-12;
+
 } // namespace
 
 double erlangC(int c, double a)
@@ -232,6 +235,15 @@ WaitDistribution::WaitDistribution(int c, double a, double meanService, double c
         m_mdcWait = m_erlangC;
         return;
     }
+    if (m_erlangC < kNegligibleWait) {
+        // M/M/c's wait probability bounds M/D/c's from above (a deterministic service
+        // waits less often), so the exact chain can only say "no wait" to within 1e−12:
+        // skip it, and take P(wait) and the mean wait as 0. A slot queue of thousands of
+        // servers at half load would otherwise allocate and reduce a band of millions of
+        // states to learn that.
+        m_exactMdc = true;
+        return;
+    }
     m_exactMdc = true;
     const MdcWait mdc(c, a, meanService, maxWork);
     m_mdcMean = mdc.mean();
@@ -273,7 +285,9 @@ double WaitDistribution::waitProbability() const
         return 1;
     if (m_cs2 >= 1)
         return m_erlangC;
-    return m_cs2 > 0 ? std::max(m_erlangC, m_mdcWait) : m_mdcWait;
+    // Weighted as the mean and the percentiles are: a service whose c_s² is 2.6e-9 waits as
+    // often as M/D/c says, not as Erlang C says.
+    return m_cs2 * m_erlangC + (1 - m_cs2) * m_mdcWait;
 }
 
 double WaitDistribution::mean() const
@@ -294,6 +308,8 @@ double WaitDistribution::quantile(double p) const
         return 0;
     if (m_cs2 >= 1)
         return (1 + m_cs2) / 2 * mmcQuantile(p);
+    if (1 - p >= waitProbability())
+        return 0; // no wait at p: the same P(wait) as waitProbability()
     return m_cs2 * mmcQuantile(p) + (1 - m_cs2) * mdcQuantile(p);
 }
 

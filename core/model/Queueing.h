@@ -16,7 +16,10 @@
 //                   is scaled by (1 + c_s²)/2, so every percentile of its wait is
 //                   (1 + c_s²)/2 × the M/M/c one. Adjusted to meet both exact ends by
 //                   adding (1 − c_s²) × its error at c_s = 0: the percentile becomes
-//                   W_p = c_s²·W_p(M/M/c) + (1 − c_s²)·W_p(M/D/c).
+//                   W_p = c_s²·W_p(M/M/c) + (1 − c_s²)·W_p(M/D/c), and likewise the mean
+//                   and P(wait > 0) = c_s²·C(c, a) + (1 − c_s²)·P_M/D/c(wait > 0); W_p = 0
+//                   where 1 − p ≥ that P(wait), so the percentiles and P(wait) are those of
+//                   one distribution.
 //   c_s > 1         Allen–Cunneen unadjusted (no exact end above).
 // W_p = 0 where P(wait) ≤ 1 − p.
 

@@ -7,13 +7,26 @@
 
 #include "core/cards/LatencyTargets.h"
 #include "core/replay/Replay.h"
+#include "core/replay/ReplicaSearch.h"
 #include "core/trace/TraceTiers.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace kvtiers::replay {
+
+/// "Size for the SLO": the fleet sizing's answer for the trace's offered rate (its queueing
+/// model, with the scenario's lengths), and the replay's own least count from there.
+struct SloSizing {
+    double offeredRps = 0;        ///< the rate sized for
+    double fleetReplicas = 0;     ///< the fleet sizing's replicas at that rate
+    double fleetSequences = 0;    ///< and its sequences per replica (the TPOT target's)
+    double replayedSequences = 0; ///< the sequence limit the search replayed with
+    ReplicaSearch search;         ///< the replay's least count meeting the targets
+    bool operator==(const SloSizing&) const = default;
+};
 
 struct LoadCurve {
     ReplaySweep sweep;
@@ -26,6 +39,8 @@ struct LoadCurve {
     double offloadRate = 1;
     /// The sequence limit came from the scenario's concurrency (not typed by the user).
     bool maxSeqsFromScenario = false;
+    /// The sizing that set the replicas replayed ("Size for the SLO"), when one did.
+    std::optional<SloSizing> sizing;
 };
 
 /// A replay served fewer requests per second than this share of the offered rate: its

@@ -244,7 +244,9 @@ void Engine::setup()
         m_memFixed = std::max(m_memFixed, m_r.tiers.dram.weights / tp / hw.link.streamingBandwidth());
     if (m_r.tiers.ssd.weights > 0)
         m_memFixed = std::max(m_memFixed, m_r.tiers.ssd.weights / tp / m_cm.nvmePerGpu());
-    m_memPerToken = m_r.kvBytesPerToken / tp / (hw.hbmBandwidth * hw.decodeEfficiency);
+    // The KV one GPU reads per token of context: its share of the heads, or the whole latent
+    // where MLA replicates it on every rank (as the evaluation's decode step reads it).
+    m_memPerToken = m_kv.gpuBytesPerToken() / (hw.hbmBandwidth * hw.decodeEfficiency);
     m_decodeFlopSeconds = m_cm.decodeLinearFlops() / m_cm.replicaFlops();
     m_arPerToken = m_cm.allReduceSeconds(2) - m_cm.allReduceSeconds(1);
     m_arFixed = m_cm.allReduceSeconds(1) - m_arPerToken;

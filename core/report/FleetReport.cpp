@@ -29,8 +29,34 @@ void csvTiers(std::ostream& out, const PerTier<double>& bytes)
         out << ',' << csvNumber(bytes[t]);
 }
 
+/// Where each target figure came from, under the figures' own keys.
+Json targetSourcesToJson(const TargetSources& s)
+{
+    return { { kTtftSecondsKey, targetSourceName(s.ttft) }, { kTtftPercentileKey, targetSourceName(s.ttftAt) },
+        { kTpotSecondsKey, targetSourceName(s.tpot) }, { kTpotPercentileKey, targetSourceName(s.tpotAt) } };
+}
+
 /// The suffix every tier's bytes take in JSON: "hbm_bytes".
 const std::string kBytesSuffix = "_bytes";
+
+} // namespace
+
+namespace {
+
+const char* const kApproximationNote = "M/D/c too large to solve exactly: Allen-Cunneen's c_s = 0 form stands in";
+
+Json queueToJson(const QueueFigures& q)
+{
+    Json j = { { "stable", q.stable }, { "servers", bytesToJson(q.servers) },
+        { "utilization", numberToJson(q.utilization) },
+        { "service_s", { { "mean", numberToJson(q.serviceSeconds) }, { "cs2", numberToJson(q.serviceCs2) } } } };
+    if (!q.stable)
+        return j;
+    j["wait_probability"] = numberToJson(q.waitProbability);
+    j["queue_wait_s"] = spreadToJson(q.queueWait);
+    j["wait_model"] = q.exactDeterministicEnd ? "exact" : kApproximationNote;
+    return j;
+}
 
 } // namespace
 
@@ -38,16 +64,23 @@ Json loadToJson(const LoadFigures& l)
 {
     Json j = { { "stable", l.stable }, { "utilization", numberToJson(l.utilization) },
         { "queue_servers", bytesToJson(l.servers) },
-        { "service_s", { { "mean", numberToJson(l.serviceSeconds) }, { "cs2", numberToJson(l.serviceCs2) } } } };
+        { "service_s", { { "mean", numberToJson(l.serviceSeconds) }, { "cs2", numberToJson(l.serviceCs2) } } },
+        { "binding", loadBindingName(l.binding) }, { "prefill_queue", queueToJson(l.prefillQueue) },
+        { "slot_queue", queueToJson(l.slotQueue) },
+        { "queues_note",
+            "prefill queue: one server per replica, service = own prefill + blocking restore (decodes share its "
+            "chunked steps and add no time); slot queue: one server per sequence slot, service = own prefill + "
+            "output tokens x mean TPOT; TTFT at a percentile is the larger of the two queues'" } };
     if (!l.stable)
         return j;
     j.update({ { "wait_probability", numberToJson(l.waitProbability) }, { "queue_wait_s", spreadToJson(l.queueWait) },
         { "ttft_s", spreadToJson(l.ttft) }, { "tpot_s", spreadToJson(l.tpot) },
         { "tpot_note",
-            "one value: the decode step at the sized concurrency; a step carrying a prefill chunk is not "
-            "modelled" } });
+            "each request's mean over its growing context: the decode step at the sized concurrency with every "
+            "sequence at prompt + (output + 1)/2 tokens; every request has the same lengths, so the percentiles "
+            "equal the mean" } });
     if (!l.exactDeterministicEnd)
-        j["wait_note"] = "M/D/c too large to solve exactly: Allen-Cunneen's c_s = 0 form stands in";
+        j["wait_note"] = kApproximationNote;
     return j;
 }
 
@@ -70,6 +103,7 @@ Json fleetToJson(const FleetResult& f)
             { "ttft_percentile", percentileToJson(e.targets.ttftAt()) },
             { "tpot_target_s", numberToJson(e.targets.tpot()) },
             { "tpot_percentile", percentileToJson(e.targets.tpotAt()) },
+            { "targets_source", targetSourcesToJson(e.targetSources) },
         });
     // Each workload's load, and its SSD tier's writes: this workload's replicas together, and
     // drive writes per day on a server of its replicas (docs/model.md §5, "Writes and link load").
@@ -87,6 +121,7 @@ Json fleetToJson(const FleetResult& f)
         { "ttft_target_s", numberToJson(f.targets.ttft()) }, { "tpot_target_s", numberToJson(f.targets.tpot()) },
         { "ttft_percentile", percentileToJson(f.targets.ttftAt()) },
         { "tpot_percentile", percentileToJson(f.targets.tpotAt()) },
+        { "targets_source", targetSourcesToJson(f.targetSources) },
         { "queue", "one central FCFS queue per workload, Poisson arrivals" },
         { "fleet", tiersJson(f.bytes, bytesToJson, kBytesSuffix) },
         { "per_server", tiersJson(f.perServer(), bytesToJson, kBytesSuffix) },

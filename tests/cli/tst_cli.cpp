@@ -524,6 +524,63 @@ private slots:
         }
     }
 
+    void fleetFlagsOverrideTheCardsTargets()
+    {
+        // The reasoning card sets all four targets (3 s TTFT at p99, 50 ms TPOT at p99): a
+        // flag wins over the card's figure, the card over the default, and the JSON and the
+        // header say where each figure in force came from.
+        const Run r = runInProcess(
+            { "fleet", "--mix", "reasoning", "--rate", "1", "--ttft", "10", "--tpot-percentile", "90", "--json" });
+        QCOMPARE(r.exitCode, 0);
+        const Json j = Json::parse(r.out.toStdString());
+        const Json& e = j["workloads"][0];
+        QCOMPARE(e["ttft_target_s"].get<double>(), 10.0);
+        QCOMPARE(e["tpot_percentile"].get<double>(), 90.0);
+        QCOMPARE(e["tpot_target_s"].get<double>(), 0.05);
+        QCOMPARE(e["targets_source"]["ttft_s"].get<std::string>(), std::string("flag"));
+        QCOMPARE(e["targets_source"]["tpot_percentile"].get<std::string>(), std::string("flag"));
+        QCOMPARE(e["targets_source"]["ttft_percentile"].get<std::string>(), std::string("workload card"));
+        QCOMPARE(e["targets_source"]["tpot_s"].get<std::string>(), std::string("workload card"));
+        QCOMPARE(j["targets_source"]["ttft_s"].get<std::string>(), std::string("flag"));
+        QCOMPARE(j["targets_source"]["tpot_s"].get<std::string>(), std::string("default"));
+        QVERIFY(e["ttft_s"]["p99"].get<double>() <= 10.0);
+        const Run text = runInProcess({ "fleet", "--mix", "reasoning", "--rate", "1", "--ttft", "10" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(
+            text.out.contains(QStringLiteral("targets TTFT 10 s (flag) at p99 (workload card)")), qPrintable(text.out));
+        // Without flags the card's figures stand; chat's card has none: the defaults.
+        const Json card = Json::parse(
+            runInProcess({ "fleet", "--mix", "reasoning=1,chat=1", "--rate", "1", "--hardware", "h200-sxm", "--json" })
+                .out.toStdString());
+        QCOMPARE(card["workloads"][0]["ttft_target_s"].get<double>(), 3.0);
+        QCOMPARE(card["workloads"][0]["targets_source"]["ttft_s"].get<std::string>(), std::string("workload card"));
+        QCOMPARE(card["workloads"][1]["ttft_target_s"].get<double>(), 2.0);
+        QCOMPARE(card["workloads"][1]["targets_source"]["ttft_s"].get<std::string>(), std::string("default"));
+    }
+
+    void fleetSaysWhichQueueBinds()
+    {
+        // A reasoning request holds its slot for 8,192 output tokens: the slot queue (replicas
+        // × sequences) sets the count. An article request decodes nothing: its hold is its
+        // prefill, and the prefill queue (one server per replica) sets it.
+        const Json reasoning
+            = Json::parse(runInProcess({ "fleet", "--mix", "reasoning", "--rate", "5", "--json" }).out.toStdString());
+        const Json& r = reasoning["workloads"][0];
+        QCOMPARE(r["binding"].get<std::string>(), std::string("slots"));
+        QVERIFY(r["slot_queue"]["utilization"].get<double>() > r["prefill_queue"]["utilization"].get<double>());
+        QCOMPARE(r["slot_queue"]["servers"].get<double>(),
+            r["replicas"].get<double>() * r["concurrency_per_replica"].get<double>());
+        QCOMPARE(r["prefill_queue"]["servers"].get<double>(), r["replicas"].get<double>());
+        // Hundreds of slots: beyond the exact M/D/c solver, and the JSON names what stands in.
+        QVERIFY(r["slot_queue"]["wait_model"].get<std::string>().find("Allen-Cunneen") != std::string::npos);
+        const Json article = Json::parse(
+            runInProcess({ "fleet", "--mix", "article", "--rate", "2", "--ttft", "30", "--json" }).out.toStdString());
+        const Json& a = article["workloads"][0];
+        QCOMPARE(a["binding"].get<std::string>(), std::string("prefill"));
+        QCOMPARE(a["prefill_queue"]["wait_model"].get<std::string>(), std::string("exact"));
+        QVERIFY(a["ttft_s"]["p99"].get<double>() <= 30.0);
+    }
+
     void fleetPercentileFlags()
     {
         // --ttft-percentile and --tpot-percentile: P in (0, 100) or "mean"; a mix entry's own

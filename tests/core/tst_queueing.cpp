@@ -223,6 +223,33 @@ private slots:
             }
     }
 
+    void waitProbabilityIsThatOfThePercentiles()
+    {
+        // A deterministic service (c_s² = 0), or one a hair from it (2.6e-9, as two
+        // near-equal prefill branches give), at utilisation 0.9: P(wait > 0) is M/D/c's, as
+        // the percentiles beside it are, within half a point of the simulation (Erlang C
+        // says 39.0% at 16 servers, the simulation 36.2%).
+        for (double cs2 : { 0.0, 2.6e-9 })
+            for (int c : { 1, 4, 16, 64 }) {
+                SimWaits sim = simulate(c, 0.9, cs2, 2'000'000, 20261206);
+                const double waited
+                    = double(std::count_if(sim.waits.begin(), sim.waits.end(), [](float w) { return w > 0; }))
+                    / double(sim.waits.size());
+                const WaitDistribution w(c, 0.9 * c, 1.0, cs2);
+                const QString at = QString("c=%1 cs2=%2: model %3, simulated %4, Erlang C %5")
+                                       .arg(c)
+                                       .arg(cs2)
+                                       .arg(w.waitProbability())
+                                       .arg(waited)
+                                       .arg(erlangC(c, 0.9 * c));
+                QVERIFY2(std::abs(w.waitProbability() - waited) <= 0.005, qPrintable(at));
+                // The same distribution: no wait at the percentile 1 − P(wait), a wait above it.
+                QCOMPARE(w.quantile(1 - w.waitProbability() - 1e-6), 0.0);
+                QVERIFY2(w.quantile(1 - w.waitProbability() + 1e-3) > 0, qPrintable(at));
+                QVERIFY2(std::abs(w.cdf(0) - (1 - w.waitProbability())) < 1e-9, qPrintable(at));
+            }
+    }
+
     void bracketedResponseQuantileIsThePlainBisection()
     {
         // Allen–Cunneen's c_s = 0 form standing in (a work bound of 1 forbids the exact

@@ -10,6 +10,7 @@
 // session (an old fraction percentile read once, with a word). Screenshots at 1280 × 800 in
 // both languages go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
 
+#include "core/analysis/Fleet.h"
 #include "core/io/Units.h"
 #include "core/model/Warnings.h"
 #include "core/replay/Replay.h"
@@ -457,6 +458,63 @@ private slots:
             qPrintable(view()->summaryText()));
         // Emptied, the scenario's again.
         view()->typeInto(replay::replay_keys::kMaxSeqs, QString());
+        QVERIFY(!doc()->inputs().options.maxSeqs.has_value());
+    }
+
+    void sizeForTheSloFindsTheCountTheReplayMeets()
+    {
+        QVERIFY(openSmall());
+        view()->setTrafficScale(1); // 2.9 requests/s: one server is overloaded (above)
+        view()->setTtftTarget(30);  // the article's 14K-token prompts on 70B: seconds each
+        view()->setPoints(2);
+        QSignalSpy done(view(), &LoadView::finished);
+        button("loadSizeButton")->click();
+        QVERIFY(doc()->isSizing());
+        // Two runs end: the sizing, then the sweep at the count it found.
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() >= 2, 300000);
+        QVERIFY(done.at(0).at(0).toBool() && done.at(1).at(0).toBool());
+        const LoadCurve& curve = chart()->curve();
+        QVERIFY(curve.sizing.has_value());
+        const replay::SloSizing& z = *curve.sizing;
+        const int found = z.search.replicas;
+        QVERIFY(found > 1); // one replica is overloaded
+        QCOMPARE(doc()->inputs().options.replicas, std::optional<int>(found));
+        QCOMPARE(doc()->inputs().options.maxSeqs, std::optional<double>(z.replayedSequences));
+        for (const replay::ReplaySweepPoint& p : curve.sweep.points)
+            QCOMPARE(p.result.replicas, found);
+        // The fleet's own figures for the trace's rate are the start.
+        const ScenarioController* c = m_window->controller();
+        LatencyTargets targets;
+        targets.ttftSeconds = 30;
+        const FleetEntryResult fleet = sizeScenario(c->scenario(), targets.inForce(), curve.offeredRps);
+        QCOMPARE(z.fleetReplicas, fleet.replicas);
+        QCOMPARE(z.fleetSequences, fleet.concurrencyPerReplica);
+        QCOMPARE(z.replayedSequences, fleet.concurrencyPerReplica);
+        QCOMPARE(z.search.tried.front().replicas, static_cast<int>(fleet.replicas));
+        // The core's replay meets both targets at the count found and misses them one below.
+        auto reader = trace::TraceReader::open(m_small.toStdString());
+        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
+        replay::ReplayOptions o;
+        o.targets.ttftSeconds = 30;
+        o.trafficScale = 1;
+        o.keepRequests = false;
+        o.maxSeqs = z.replayedSequences;
+        auto meets = [&](int replicas) {
+            o.replicas = replicas;
+            const replay::ReplayResult r = replay::runReplay(t, c->scenario(), c->result(), o);
+            return r.ttftAtPercentile <= 30 && r.tpotAtPercentile <= o.targets.inForce().tpot();
+        };
+        QVERIFY(meets(found));
+        QVERIFY(!meets(found - 1));
+        QVERIFY2(
+            view()->summaryText().contains(QStringLiteral("Sized for the SLO at ")), qPrintable(view()->summaryText()));
+        QVERIFY2(
+            view()->summaryText().contains(QStringLiteral("on %1 replicas at the scenario's capacities").arg(found)),
+            qPrintable(view()->summaryText()));
+        // One undo step, named, puts the inputs back as they were.
+        QCOMPARE(doc()->undoStack()->undoText(), QStringLiteral("Size for the SLO"));
+        doc()->undoStack()->undo();
+        QVERIFY(!doc()->inputs().options.replicas.has_value());
         QVERIFY(!doc()->inputs().options.maxSeqs.has_value());
     }
 

@@ -1,6 +1,8 @@
 #include "ui/trace/LoadDocument.h"
 
+#include "core/analysis/Fleet.h"
 #include "core/io/Message.h"
+#include "core/io/Units.h"
 #include "core/model/Warnings.h"
 #include "core/trace/TraceReader.h"
 #include "ui/export/LoadExport.h"
@@ -157,6 +159,12 @@ void LoadDocument::run()
         setInput({ inputs(), m_latest });
 }
 
+void LoadDocument::sizeForSlo()
+{
+    if (m_latest)
+        setInput({ inputs(), m_latest, true, std::nullopt });
+}
+
 void LoadDocument::cancelRun()
 {
     const bool waiting = m_runAsked && !(isBusy() && m_launchedRun); // no run of its own will report
@@ -202,7 +210,10 @@ LoadCurve LoadDocument::compute(const ReplayJobInput& in, const ComputeControl& 
         rc.progress = [&](double share) { control.progress(readShare + share * (1 - readShare)); };
     replay::ReplayOptions options = in.replay.options;
     options.keepRequests = false;
+    if (in.sizeForSlo)
+        return sizeFor(c, *trace, options, rc);
     LoadCurve curve;
+    curve.sizing = in.sized;
     // A replica runs as many sequences as the scenario's concurrency, unless one was typed.
     curve.maxSeqsFromScenario = !options.maxSeqs.has_value();
     if (curve.maxSeqsFromScenario)
@@ -216,10 +227,48 @@ LoadCurve LoadDocument::compute(const ReplayJobInput& in, const ComputeControl& 
     return curve;
 }
 
+LoadCurve LoadDocument::sizeFor(const LoadContext& c, const replay::ReplayTrace& trace, replay::ReplayOptions options,
+    const replay::ReplayControl& control)
+{
+    replay::SloSizing sizing;
+    sizing.offeredRps = offeredRps(trace, options.trafficScale);
+    const FleetEntryResult fleet = sizeScenario(c.scenario, options.targets.inForce(), sizing.offeredRps);
+    sizing.fleetReplicas = fleet.replicas;
+    sizing.fleetSequences = fleet.concurrencyPerReplica;
+    if (!options.maxSeqs)
+        options.maxSeqs = fleet.concurrencyPerReplica; // the sequences the fleet sized for
+    sizing.replayedSequences = *options.maxSeqs;
+    const int start = static_cast<int>(std::clamp(fleet.replicas, 1.0, double(replay::kMaxSearchedReplicas)));
+    sizing.search = replay::leastReplicasMeetingTargets(trace, c.scenario, c.result, options, start, control);
+    if (sizing.search.replicas == 0)
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                 "the replay misses the targets even on %1 replicas: the trace asks more than "
+                                 "any count of this scenario's replicas serves within them"),
+            { formatCount(replay::kMaxSearchedReplicas) }));
+    LoadCurve curve;
+    curve.sizing = sizing;
+    return curve;
+}
+
 void LoadDocument::stored(const LoadCurve& curve)
 {
     if (!m_launchedRun)
         return; // the inputs alone were checked: no replay to keep
+    if (m_launchedInput.sizeForSlo) {
+        // Found: the count (and the sequence limit it was replayed with) as one undo step,
+        // which replays the sweep there once this evaluation has ended.
+        const replay::SloSizing sizing = *curve.sizing;
+        QMetaObject::invokeMethod(
+            this,
+            [this, sizing] {
+                replay::ReplayInput next = inputs();
+                next.options.replicas = sizing.search.replicas;
+                next.options.maxSeqs = sizing.replayedSequences;
+                edit({ next, m_latest, false, sizing }, tr("Size for the SLO"));
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     m_curve = curve;
     m_curveInput = m_launchedInput;
 }

@@ -43,7 +43,15 @@ struct LoadContext {
 struct ReplayJobInput {
     replay::ReplayInput replay;
     std::shared_ptr<const LoadContext> context;
-    bool operator==(const ReplayJobInput& other) const { return replay == other.replay && context == other.context; }
+    /// Size for the SLO instead of sweeping: the fleet sizing, then the replay's least count.
+    bool sizeForSlo = false;
+    /// The sizing that chose `replay`'s replicas, carried into the sweep it asked for.
+    std::optional<replay::SloSizing> sized;
+    bool operator==(const ReplayJobInput& other) const
+    {
+        return replay == other.replay && context == other.context && sizeForSlo == other.sizeForSlo
+            && sized == other.sized;
+    }
 };
 
 class LoadDocument : public Document<ReplayJobInput, LoadCurve> {
@@ -72,6 +80,14 @@ public:
 
     /// Replays the current trace and scenario with the inputs in force.
     void run();
+    /// Sizes the replicas for the targets at the trace's offered rate: the fleet sizing's
+    /// count (and sequences per replica, unless a limit was typed) as the start, then the
+    /// replay's least count meeting the targets (replay::leastReplicasMeetingTargets). The
+    /// replicas and sequence limit found are set as one undo step, which replays the sweep
+    /// at them; its curve carries the sizing.
+    void sizeForSlo();
+    /// The replay asked for sizes for the SLO (sizeForSlo()).
+    bool isSizing() const { return isRunning() && (m_runAsked ? input().sizeForSlo : m_launchedInput.sizeForSlo); }
     /// Stops the replay asked for or running; runEnded() follows (Cancelled).
     void cancelRun();
     /// The view's inputs, edited as one undo step (merged with the last of one `mergeKey`).
@@ -114,6 +130,9 @@ private:
     /// Replaces the input (no undo step), asking for a run when it has a context.
     void apply(const ReplayJobInput& next);
     void ended(Outcome outcome);
+    /// The sizing's evaluation (sizeForSlo()): a curve with no points and its sizing.
+    static LoadCurve sizeFor(const LoadContext& context, const replay::ReplayTrace& trace,
+        replay::ReplayOptions options, const replay::ReplayControl& control);
 
     QString m_tracePath;
     std::shared_ptr<LoadedTrace> m_trace;

@@ -52,6 +52,20 @@ QString LoadView::notesText(const LoadCurve& curve, ByteUnits units)
         lines << tr("%1 is replayed as if every evicted block were offloaded to it; the scenario offloads %2 of "
                     "them, so its hits here are an upper bound.")
                      .arg(tier, percentText(curve.offloadRate));
+    if (curve.sizing) {
+        const replay::SloSizing& z = *curve.sizing;
+        QStringList tried;
+        for (const replay::ReplicaTrial& t : z.search.tried)
+            tried << (t.meets ? tr("%1 met").arg(t.replicas) : tr("%1 missed").arg(t.replicas));
+        lines << tr("Sized for the SLO at %1 requests/s: the fleet sizing (its queueing model, the scenario's "
+                    "lengths) needs %2 replicas of %3 sequences; replayed with %4 sequences, the trace meets TTFT "
+                    "%5 within %6 and TPOT %7 within %8 on %9 replicas at the scenario's capacities (replayed: %10).")
+                     .arg(significantText(z.offeredRps, 3), countText(z.fleetReplicas), countText(z.fleetSequences),
+                         countText(z.replayedSequences), qs(percentileName(curve.targets.ttftAt())),
+                         secondsText(curve.targets.ttft()), qs(percentileName(curve.targets.tpotAt())),
+                         secondsText(curve.targets.tpot()), QString::number(z.search.replicas),
+                         tried.join(QStringLiteral(", ")));
+    }
     const std::vector<std::size_t> over = replay::overloadedPoints(curve);
     if (!over.empty()) {
         const replay::ReplaySweepPoint& point = curve.sweep.points[over.front()];

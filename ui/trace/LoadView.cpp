@@ -127,6 +127,8 @@ void LoadView::buildControls()
     QLineEdit* seqs = addField(key::kMaxSeqs, 60);
     m_runButton = new QPushButton(this);
     m_runButton->setObjectName(QStringLiteral("loadRunButton"));
+    m_sizeButton = new QPushButton(this);
+    m_sizeButton->setObjectName(QStringLiteral("loadSizeButton"));
     m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("loadExportButton"));
     // Three rows, so that the tab fits a laptop's width in Korean too: what is swept, the
@@ -137,6 +139,7 @@ void LoadView::buildControls()
              labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale })
         row->addWidget(w);
     row->addStretch(1);
+    row->addWidget(m_sizeButton);
     row->addWidget(m_runButton);
     row->addWidget(m_exportButton);
     layout->addLayout(row);
@@ -167,6 +170,7 @@ void LoadView::buildControls()
     layout->addWidget(m_summary);
     wordControls();
     connect(m_runButton, &QPushButton::clicked, this, &LoadView::run);
+    connect(m_sizeButton, &QPushButton::clicked, this, &LoadView::sizeForSlo);
     connect(m_cancelButton, &QPushButton::clicked, this, &LoadView::cancel);
     connect(m_exportButton, &QPushButton::clicked, this, &LoadView::exportChart);
     connect(m_tierCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -214,6 +218,11 @@ void LoadView::wordControls()
                             "shown greyed"));
         m_runButton->setText(tr("&Replay"));
         m_runButton->setToolTip(tr("Replay the trace under load at each capacity, in the background"));
+        m_sizeButton->setText(tr("Si&ze for the SLO"));
+        m_sizeButton->setToolTip(
+            tr("Find the fewest replicas meeting both targets at the trace's rate: the fleet sizing's count and "
+               "sequences per replica first, then replays up or down from it; the sweep then runs at the count "
+               "found"));
         m_cancelButton->setText(tr("Cancel"));
         m_exportButton->setText(tr("Export…"));
         m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the sweep as a CSV table"));
@@ -334,6 +343,14 @@ void LoadView::run()
     refresh();
 }
 
+void LoadView::sizeForSlo()
+{
+    m_exported.clear();
+    m_progress->setValue(0);
+    m_doc->sizeForSlo();
+    refresh();
+}
+
 void LoadView::cancel()
 {
     m_doc->cancelRun();
@@ -360,6 +377,9 @@ QString LoadView::documentError() const
 
 QString LoadView::statusText() const
 {
+    if (m_doc->isSizing())
+        return tr("Sizing for the SLO: replaying %1 at replica counts from the fleet sizing's…")
+            .arg(QFileInfo(m_doc->tracePath()).fileName());
     if (m_doc->isRunning())
         return tr("Replaying %1 at %n capacities…", nullptr, m_doc->inputs().pointsInForce())
             .arg(QFileInfo(m_doc->tracePath()).fileName());
@@ -387,6 +407,7 @@ void LoadView::refresh()
 {
     const bool running = m_doc->isRunning();
     m_runButton->setEnabled(m_doc->canRun() && !running);
+    m_sizeButton->setEnabled(m_doc->canRun() && !running);
     m_progress->setVisible(running);
     m_cancelButton->setVisible(running);
     m_exportButton->setEnabled(m_doc->curve().has_value());

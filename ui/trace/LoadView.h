@@ -64,6 +64,9 @@ public:
 
 public slots:
     void run();
+    /// "Size for the SLO" (LoadDocument::sizeForSlo): the fleet's count, checked and
+    /// corrected by replays, then the sweep at it.
+    void sizeForSlo();
     void cancel();
     void exportChart();
 
@@ -100,6 +103,7 @@ private:
     std::map<std::string, QLineEdit*> m_fields; ///< by option key
     std::map<std::string, QLabel*> m_labels;    ///< the fields' labels, by name
     QPushButton* m_runButton = nullptr;
+    QPushButton* m_sizeButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_exportButton = nullptr;
     QProgressBar* m_progress = nullptr;
