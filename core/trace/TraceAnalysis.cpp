@@ -3,6 +3,7 @@
 #include "core/io/InputError.h"
 #include "core/io/Json.h"
 #include "core/scenario/Knobs.h"
+#include "core/trace/BigArray.h"
 #include "core/trace/KeyIndex.h"
 #include "core/trace/LruStack.h"
 #include "core/trace/TracePipe.h"
@@ -108,8 +109,13 @@ struct ReplayState {
     // Per block: 1 + the last request that touched it (0: never); with one cache it is kept
     // in the stack, beside the block's slot (LruStack::tag).
     std::vector<std::uint32_t> lastSeen;
-    /// Per run distance: references with that run, and their tokens (one line for both).
-    std::vector<std::pair<std::uint64_t, double>> runs;
+    /// Per run distance: references with that run, and their tokens (one line for both). A
+    /// BigArray: it grows in place (no copy of what it holds) with zero pages from the kernel.
+    struct Run {
+        std::uint64_t references;
+        double tokens;
+    };
+    BigArray<Run> runs;
     std::vector<double> times; // per request kept: its arrival (scaled)
     std::vector<LruStack> stacks;
     std::vector<std::uint16_t> routedTo; // prefix-aware: the server last sent each block
@@ -209,9 +215,10 @@ void replayBlocks(TraceAnalysis& a, ReplayState& st, LruStack& stack, const Trac
         }
         bool served = false;
         if (!missed) {
-            growFor(st.runs, static_cast<std::size_t>(run), std::pair<std::uint64_t, double> {});
-            ++st.runs[run].first;
-            st.runs[run].second += tokens;
+            if (run >= st.runs.size()) // by half again, as growFor
+                st.runs.resize(std::max<std::size_t>(run + 1, st.runs.size() + st.runs.size() / 2 + 1024));
+            ++st.runs[run].references;
+            st.runs[run].tokens += tokens;
             if (run <= cut.ssd) {
                 const Tier tier = tierAt(d, cut);
                 a.tiers.tokens[tier] += tokens;
@@ -339,8 +346,8 @@ public:
         a.prefixAt.resize(m_st.runs.size(), 0);
         a.prefixTokensAt.resize(m_st.runs.size(), 0.0);
         for (std::size_t d = 0; d < m_st.runs.size(); ++d) {
-            a.prefixAt[d] = m_st.runs[d].first;
-            a.prefixTokensAt[d] = m_st.runs[d].second;
+            a.prefixAt[d] = m_st.runs[d].references;
+            a.prefixTokensAt[d] = m_st.runs[d].tokens;
         }
         m_st = ReplayState {};
         a.finish();

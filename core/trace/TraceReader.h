@@ -55,8 +55,24 @@ struct TraceRequest {
     }
 };
 
+namespace detail {
+inline std::uint64_t splitmix64(std::uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+} // namespace detail
+
 /// The prefix key of a block whose parent block's key is `parent` (0 for the first block).
-std::uint64_t chainKey(std::uint64_t parent, std::uint64_t blockId);
+/// Two rounds of a bijective mixer: distinct (parent, id) pairs collide only by chance (about
+/// n² / 2^65 for n keys), and the key of a block depends on its whole prefix. Inline: the
+/// reader chains every block id of the trace with it.
+inline std::uint64_t chainKey(std::uint64_t parent, std::uint64_t blockId)
+{
+    return detail::splitmix64(detail::splitmix64(parent) ^ blockId);
+}
 
 class TraceReader {
 public:
