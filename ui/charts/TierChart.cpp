@@ -307,17 +307,17 @@ void TierChart::rebuildOverflow()
         // own; the value axis says which.
         const double hbmTop = m_rects[0]->axis(QCPAxis::atLeft)->range().upper;
         const bool ownScale = overflowHasOwnScale(m_result);
-        // On a scale of its own the figure says so (two lines over the bar, with room
-        // above it): an axis title there narrowed the panel until its caption ran out.
-        oy->setRange(0, ownScale ? over * 1.3 : hbmTop);
-        oy->setTickLabels(true);
-        m_overflowValue = ownScale ? tr("%1, own scale").arg(bytes(over)) : bytes(over);
+        // On a scale of its own its axis says so instead of ticking a scale that reads
+        // against no other panel (ticks and a title together narrowed the panel until its
+        // caption ran off the plot); the figure over the bar gives the size.
+        oy->setRange(0, ownScale ? over * 1.14 : hbmTop);
+        oy->setTickLabels(!ownScale);
+        m_overflowValue = bytes(over);
         m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(chart::overflowColor());
         m_overflowLabel->position->setCoords(kBarKey, over);
         setCaption(kTierCount, tr("fits in no tier!"));
-        // Where it shares HBM's scale, its axis says so.
-        oy->setLabel(ownScale ? QString() : tr("HBM's scale"));
+        oy->setLabel(ownScale ? tr("own scale") : tr("HBM's scale"));
         ox->setLabelColor(chart::overflowColor());
     } else {
         oy->setRange(0, 1);
@@ -340,8 +340,7 @@ bool TierChart::overflowHasOwnScale(const EvalResult& result)
 
 QString TierChart::overflowScaleText() const
 {
-    const QString axis = m_rects[kTierCount]->axis(QCPAxis::atLeft)->label();
-    return axis.isEmpty() && overflow() > 0 ? m_overflowLabel->text() : axis;
+    return m_rects[kTierCount]->axis(QCPAxis::atLeft)->label();
 }
 
 void TierChart::fitSegmentLabels()
@@ -412,14 +411,9 @@ QString TierChart::fittedOverflowValue() const
 {
     // The figure sits above a bar about as wide as itself: number and unit on two lines
     // when it is wider than its panel.
-    // It may take the room the panel's caption takes: half-way to the SSD panel on the left,
-    // the panel's outer edge on the right.
-    const QCPAxisRect* rect = m_rects[kTierCount];
-    if (rect->rect().width() <= 0)
+    const int width = m_rects[kTierCount]->rect().width();
+    if (width <= 0)
         return m_overflowValue;
-    const auto [left, right] = captionSpan(kTierCount);
-    const int centre = rect->rect().center().x();
-    const int width = 2 * std::min(centre - left, right - centre);
     return fit(m_overflowValueFit, m_overflowValue, m_overflowLabel->font(), width - 2);
 }
 

@@ -47,8 +47,8 @@ public:
     /// True when the overflow is more than HBM's axis holds, so its panel takes a scale of
     /// its own; else it is drawn on HBM's scale. Scope-free: every scope scales both alike.
     static bool overflowHasOwnScale(const EvalResult& result);
-    /// What the overflow panel says of its scale: its value axis's title on HBM's scale,
-    /// its figure over the bar on its own (empty with no overflow).
+    /// What the overflow panel's value axis says of its scale: HBM's, or its own (then
+    /// without ticks); empty with no overflow.
     QString overflowScaleText() const;
     /// The top of a panel's value axis (0-2: the tiers, 3: overflow), bytes in the scope.
     double axisTop(int panel) const;

@@ -5120,8 +5120,8 @@ GPU당: TP로 나눈 값.
         <translation>HBM 눈금</translation>
     </message>
     <message>
-        <source>%1, own scale</source>
-        <translation>%1, 자체 눈금</translation>
+        <source>own scale</source>
+        <translation>자체 눈금</translation>
     </message>
 </context>
 <context>
