@@ -76,6 +76,7 @@ private slots:
     void ctrlTabSwitchesTabsFromATable();
     void hbmFullLabelSaysWhatItCounts();
     void fileMenuExportsFromEveryTabsDocument();
+    void overflowSaysWhichScaleItIsDrawnOn();
 
 private:
     ControlsPanel* panel() const { return m_window->findChild<ControlsPanel*>(); }
@@ -504,6 +505,55 @@ void TestGuiWalk::fileMenuExportsFromEveryTabsDocument()
     QVERIFY(!bytes.isEmpty());
     QCOMPARE(bytes, same.readAll());
     QCOMPARE(status(), QStringLiteral("Exported Fleet table, one row per workload to %1").arg(path));
+}
+
+void TestGuiWalk::overflowSaysWhichScaleItIsDrawnOn()
+{
+    // The Overflow column shares HBM's scale, or says that it does not: on the chart's
+    // value axis in the window and in the export (its axis and its footnote).
+    auto* tiers = m_window->findChild<TierChart*>(QStringLiteral("tierChart"));
+    QVERIFY(tiers);
+    QTemporaryDir dir;
+    auto exported = [&](const QString& name) {
+        const QString path = dir.filePath(name);
+        const QString error = ChartExporter::exportTierChart(path, controller()->scenario(), controller()->result());
+        QFile file(path);
+        return error.isEmpty() && file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    // DeepSeek-V3's default deployment overflows by less than HBM holds: HBM's scale.
+    controller()->selectModel("deepseek-v3");
+    QTRY_VERIFY(controller()->scenario().model.id == "deepseek-v3" && tiers->overflow() > 0);
+    QVERIFY(!TierChart::overflowHasOwnScale(controller()->result()));
+    QCOMPARE(tiers->axisTop(3), tiers->axisTop(0));
+    QCOMPARE(tiers->overflowScaleText(), QStringLiteral("HBM's scale"));
+    QString note = ChartExporter::footnote(controller()->scenario(), controller()->result(), ByteUnits::Binary);
+    QVERIFY2(note.contains(QStringLiteral("Overflow: %1 per replica fits in no tier; it is drawn on HBM's scale.")
+                               .arg(bytesText(controller()->result().overflowBytes, ByteUnits::Binary))),
+        qPrintable(note));
+    const QString sharedSvg = QString::fromUtf8(exported(QStringLiteral("shared.svg")))
+                                  .replace(QStringLiteral("&apos;"), QStringLiteral("'"))
+                                  .replace(QStringLiteral("&#39;"), QStringLiteral("'"));
+    QVERIFY(sharedSvg.contains(QStringLiteral("HBM's scale")));
+    // A thousand 128K-token sequences of the article: more overflow than HBM's whole axis.
+    controller()->selectModel("llama-3.1-70b");
+    controller()->setOverride(knob(KnobId::Concurrency).key, 1000);
+    QTRY_VERIFY(controller()->scenario().model.id == "llama-3.1-70b"
+        && controller()->scenario().workload.concurrency == 1000 && tiers->overflow() > tiers->axisTop(0));
+    const EvalResult& r = controller()->result();
+    QVERIFY(TierChart::overflowHasOwnScale(r));
+    QVERIFY(tiers->axisTop(3) > tiers->overflow());
+    QCOMPARE(tiers->overflowScaleText(), QStringLiteral("own scale"));
+    QVERIFY(!tiers->plot()->axisRects().at(3)->axis(QCPAxis::atLeft)->tickLabels());
+    note = ChartExporter::footnote(controller()->scenario(), r, ByteUnits::Binary);
+    QVERIFY2(note.contains(QStringLiteral("Overflow: %1 per replica fits in no tier; more than HBM holds, it is "
+                                          "drawn on a scale of its own.")
+                               .arg(bytesText(r.overflowBytes, ByteUnits::Binary))),
+        qPrintable(note));
+    const QByteArray svg = exported(QStringLiteral("own.svg"));
+    QVERIFY(svg.contains("own scale"));
+    QVERIFY(svg.contains("drawn on a scale of its own"));
+    QVERIFY(exported(QStringLiteral("own.pdf")).startsWith("%PDF-"));
+    QVERIFY(!exported(QStringLiteral("own.png")).isEmpty());
 }
 
 QTEST_MAIN(TestGuiWalk)

@@ -188,10 +188,16 @@ void FleetChart::clear()
 QString FleetChart::entryName(int entry) const
 {
     const FleetEntryResult& e = m_fleet.entries.at(static_cast<size_t>(entry));
-    const CardCatalog& catalog = m_catalog ? *m_catalog : CardCatalog::builtin();
-    const auto card = catalog.workloads().find(e.label);
-    const QString workload = card != catalog.workloads().end() ? cardShortText(card->second.name) : qs(e.label);
+    const QString workload = workloadName(m_catalog ? *m_catalog : CardCatalog::builtin(), e.label, true);
     return tr("%1 (%2)").arg(workload, qs(e.scenario.model.name));
+}
+
+QString FleetChart::workloadName(const CardCatalog& catalog, const std::string& id, bool shortName)
+{
+    const auto card = catalog.workloads().find(id);
+    if (card == catalog.workloads().end())
+        return qs(id);
+    return shortName ? cardShortText(card->second.name) : cardText(card->second.name);
 }
 
 void FleetChart::rebuild()

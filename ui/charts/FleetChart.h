@@ -38,6 +38,9 @@ public:
     void setCatalog(const CardCatalog* catalog) { m_catalog = catalog; }
     /// The legend's text for workload `entry`: its card's short name and its model's.
     QString entryName(int entry) const;
+    /// Workload `id`'s card name in the UI language (its head only when `shortName`), or
+    /// the id where `catalog` holds no such card.
+    static QString workloadName(const CardCatalog& catalog, const std::string& id, bool shortName);
 
     // Read-only views of what is plotted, for tests.
     int workloadCount() const { return static_cast<int>(m_bars.size()); }

@@ -306,17 +306,18 @@ void TierChart::rebuildOverflow()
         // next to 945 GiB looks its size. Only past HBM's axis does it get a scale of its
         // own; the value axis says which.
         const double hbmTop = m_rects[0]->axis(QCPAxis::atLeft)->range().upper;
-        const bool ownScale = over * 1.14 > hbmTop;
+        const bool ownScale = overflowHasOwnScale(m_result);
+        // On a scale of its own its axis says so instead of ticking a scale that reads
+        // against no other panel (ticks and a title together narrowed the panel until its
+        // caption ran off the plot); the figure over the bar gives the size.
         oy->setRange(0, ownScale ? over * 1.14 : hbmTop);
-        oy->setTickLabels(true);
+        oy->setTickLabels(!ownScale);
         m_overflowValue = bytes(over);
         m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(chart::overflowColor());
         m_overflowLabel->position->setCoords(kBarKey, over);
         setCaption(kTierCount, tr("fits in no tier!"));
-        // Where it shares HBM's scale, its axis says so. A scale of its own is left unsaid
-        // here: the label narrowed the panel until the caption no longer fitted.
-        oy->setLabel(ownScale ? QString() : tr("HBM's scale"));
+        oy->setLabel(ownScale ? tr("own scale") : tr("HBM's scale"));
         ox->setLabelColor(chart::overflowColor());
     } else {
         oy->setRange(0, 1);
@@ -329,6 +330,17 @@ void TierChart::rebuildOverflow()
         oy->setLabel(QString());
         ox->setLabelColor(palette().color(QPalette::Text));
     }
+}
+
+bool TierChart::overflowHasOwnScale(const EvalResult& result)
+{
+    const TierUse& hbm = tierUse(result, Tier::Hbm);
+    return result.overflowBytes > std::max(hbm.capacity, hbm.used());
+}
+
+QString TierChart::overflowScaleText() const
+{
+    return m_rects[kTierCount]->axis(QCPAxis::atLeft)->label();
 }
 
 void TierChart::fitSegmentLabels()

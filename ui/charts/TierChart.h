@@ -44,6 +44,12 @@ public:
     double segmentValue(Tier tier, Segment segment) const;
     double capacity(Tier tier) const;
     double overflow() const;
+    /// True when the overflow is more than HBM's axis holds, so its panel takes a scale of
+    /// its own; else it is drawn on HBM's scale. Scope-free: every scope scales both alike.
+    static bool overflowHasOwnScale(const EvalResult& result);
+    /// What the overflow panel's value axis says of its scale: HBM's, or its own (then
+    /// without ticks); empty with no overflow.
+    QString overflowScaleText() const;
     /// The top of a panel's value axis (0-2: the tiers, 3: overflow), bytes in the scope.
     double axisTop(int panel) const;
     QString segmentToolTip(Tier tier, Segment segment) const;

@@ -19,6 +19,30 @@ bool ElidedLabel::event(QEvent* event)
     return QLabel::event(event);
 }
 
+QSize ElidedLabel::sizeHint() const
+{
+    if (textFormat() != Qt::PlainText || wordWrap() || !pixmap().isNull() || text().isEmpty())
+        return QLabel::sizeHint();
+    ensurePolished();
+    if (m_fit.margin != margin() || m_fit.margins != contentsMargins() || m_fit.font != font()) {
+        const int advance = fontMetrics().horizontalAdvance(text());
+        const QSize whole = QLabel::sizeHint();
+        m_fit = { font(), contentsMargins(), margin(), whole.width() - advance, whole.height(), text(), advance };
+    } else if (m_fit.text != text()) {
+        m_fit.text = text();
+        m_fit.advance = fontMetrics().horizontalAdvance(m_fit.text);
+    }
+    return { m_fit.advance + m_fit.extraWidth, m_fit.height };
+}
+
+QSize ElidedLabel::minimumSizeHint() const
+{
+    // One line that never wraps: QLabel's least size is its size.
+    if (textFormat() != Qt::PlainText || wordWrap() || !pixmap().isNull())
+        return QLabel::minimumSizeHint();
+    return sizeHint();
+}
+
 void ElidedLabel::paintEvent(QPaintEvent* event)
 {
     const QRect area = contentsRect().adjusted(margin(), margin(), -margin(), -margin());
@@ -32,13 +56,38 @@ void ElidedLabel::paintEvent(QPaintEvent* event)
             elided ? (m_ownToolTip.isEmpty() ? whole : whole + QStringLiteral("\n\n") + m_ownToolTip) : m_ownToolTip);
         m_settingToolTip = false;
     }
-    if (!elided)
+    // A selection is drawn by QLabel's text document; plain text is drawn here, without
+    // laying the document out again at every change of the figure.
+    if (hasSelectedText() || (!elided && (textFormat() != Qt::PlainText || wordWrap())))
         return QLabel::paintEvent(event);
     QPainter painter(this);
+    drawFrame(&painter);
     QStyleOption option;
     option.initFrom(this);
     style()->drawItemText(&painter, area, QStyle::visualAlignment(layoutDirection(), alignment()), option.palette,
         isEnabled(), shown, foregroundRole());
+}
+
+WrappedLabel::WrappedLabel(QWidget* parent)
+    : QLabel(parent)
+{
+    setWordWrap(true);
+}
+
+int WrappedLabel::heightForWidth(int width) const
+{
+    if (m_text != text() || m_font != font() || !pixmap().isNull()) {
+        m_text = text();
+        m_font = font();
+        m_heights = {};
+    }
+    for (const auto& [w, h] : m_heights)
+        if (w == width + 1)
+            return h;
+    const int height = QLabel::heightForWidth(width);
+    m_heights[m_next] = { width + 1, height };
+    m_next = (m_next + 1) % m_heights.size();
+    return height;
 }
 
 void fitComboPopup(QComboBox* combo)

@@ -1,5 +1,6 @@
 #include "ui/export/ChartExporter.h"
 
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Csv.h"
 #include "core/model/Warnings.h"
 #include "core/report/ComparisonReport.h"
@@ -88,10 +89,10 @@ QList<QStringList> fleetFootnoteGroups(const FleetResult& f, ByteUnits units)
         const FleetEntryResult& e = f.entries[i];
         workloads << QObject::tr("%1, %2 of requests: %3, KV %4/token, context %5, %6 sequences per replica, "
                                  "replicas: %7 × TP %8")
-                         .arg(qs(e.label), percentText(e.share), qs(e.scenario.model.name),
-                             bytesText(e.kvBytesPerToken, units), tokensText(e.scenario.workload.context),
-                             countText(e.concurrencyPerReplica), countText(e.replicas),
-                             QString::number(e.perReplica.tp));
+                         .arg(FleetChart::workloadName(CardCatalog::builtin(), e.label, true), percentText(e.share),
+                             qs(e.scenario.model.name), bytesText(e.kvBytesPerToken, units),
+                             tokensText(e.scenario.workload.context), countText(e.concurrencyPerReplica),
+                             countText(e.replicas), QString::number(e.perReplica.tp));
     }
     if (f.entries.size() > kShown)
         workloads
@@ -245,6 +246,14 @@ QString ChartExporter::footnote(const Scenario& s, const EvalResult& r, ByteUnit
             + QObject::tr("MLA: the hot set is %1 per copy and %2 on the replica, as the bars show: vLLM keeps the "
                           "latent KV whole on each of the %3 TP GPUs.")
                   .arg(bytesText(r.hotSetBytes, units), bytesText(r.hotSetAllocatedBytes, units), countText(r.tp));
+    // The overflow panel's scale, as its axis says it (the tiers each have their own).
+    if (r.overflowBytes > 0)
+        line3 += u'\n'
+            + (TierChart::overflowHasOwnScale(r)
+                    ? QObject::tr("Overflow: %1 per replica fits in no tier; more than HBM holds, it is drawn on a "
+                                  "scale of its own.")
+                    : QObject::tr("Overflow: %1 per replica fits in no tier; it is drawn on HBM's scale."))
+                  .arg(bytesText(r.overflowBytes, units));
     return line1 + u'\n' + line2 + u'\n' + line3;
 }
 

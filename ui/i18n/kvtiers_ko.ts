@@ -1986,6 +1986,14 @@
         <source>MLA: the hot set is %1 per copy and %2 on the replica, as the bars show: vLLM keeps the latent KV whole on each of the %3 TP GPUs.</source>
         <translation>MLA: 핫 세트는 복사본당 %1, 레플리카 전체로는 막대가 보여 주듯 %2입니다. vLLM은 잠재 KV를 %3개 TP GPU 각각에 통째로 둡니다.</translation>
     </message>
+    <message>
+        <source>Overflow: %1 per replica fits in no tier; more than HBM holds, it is drawn on a scale of its own.</source>
+        <translation>초과분: 복제본당 %1은 어느 계층에도 들어가지 않습니다. HBM 용량보다 커서 자체 눈금으로 그렸습니다.</translation>
+    </message>
+    <message>
+        <source>Overflow: %1 per replica fits in no tier; it is drawn on HBM&apos;s scale.</source>
+        <translation>초과분: 복제본당 %1은 어느 계층에도 들어가지 않습니다. HBM 눈금으로 그렸습니다.</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>
@@ -4475,6 +4483,10 @@ replica</source>
         <source>Sources</source>
         <translation>출처</translation>
     </message>
+    <message>
+        <source>Outlook card %1</source>
+        <translation>전망 카드 %1</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookWaterfallChart</name>
@@ -5106,6 +5118,10 @@ GPU당: TP로 나눈 값.
     <message>
         <source>HBM&apos;s scale</source>
         <translation>HBM 눈금</translation>
+    </message>
+    <message>
+        <source>own scale</source>
+        <translation>자체 눈금</translation>
     </message>
 </context>
 <context>

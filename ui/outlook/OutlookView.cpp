@@ -102,8 +102,12 @@ void OutlookView::fillPicker()
     const QString current = m_picker->currentData().toString();
     const QSignalBlocker block(m_picker);
     m_picker->clear();
-    for (const auto& [id, card] : m_document->catalog().outlooks())
-        m_picker->addItem(qs(id), qs(id));
+    for (const auto& [id, card] : m_document->catalog().outlooks()) { // its name's head shown, its id the data
+        const QString name = qs(card.name.empty() ? id : card.nameIn(uiLanguage()));
+        m_picker->addItem(name.section(QStringLiteral(": "), 0, 0), qs(id));
+        m_picker->setItemData(
+            m_picker->count() - 1, QString(name + u'\n' + tr("Outlook card %1").arg(qs(id))), Qt::ToolTipRole);
+    }
     for (const QString& name : m_document->presetNames())
         m_picker->addItem(tr("Saved: %1").arg(name), QString(kPresetPrefix + name));
     m_picker->addItem(tr("Open file…"), QString());

@@ -592,8 +592,9 @@ QWidget* ControlsPanel::buildRestorePath(const Knob& k, QWidget* parent)
     m_shows.push_back([combo](const Scenario& s) {
         const QSignalBlocker block(combo);
         int index = combo->findData(qs(s.restorePath.id));
-        if (index < 0) { // a card file: listed under its id while in use
-            combo->addItem(qs(s.restorePath.id), qs(s.workload.restorePath.value_or(s.restorePath.id)));
+        if (index < 0) { // a card file: listed under its name while in use
+            combo->addItem(s.restorePath.name.empty() ? qs(s.restorePath.id) : cardText(s.restorePath.name),
+                qs(s.workload.restorePath.value_or(s.restorePath.id)));
             index = combo->count() - 1;
         }
         combo->setCurrentIndex(index);

@@ -60,7 +60,7 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
         QT_TR_NOOP("Bytes the SSD tier writes per second per server, and drive writes per day against the NVMe "
                    "capacity (the cards' drives are rated about 1 per day for random writes)."));
 
-    m_formula = new QLabel(this);
+    m_formula = new WrappedLabel(this);
     m_formula->setObjectName(QStringLiteral("headlineFormula"));
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_texts(
@@ -83,7 +83,7 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
     m_warningsSummary->setTextFormat(Qt::PlainText);
     m_warningsSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_warningsSummary, 1);
-    m_warnings = new QLabel(m_warningsBar);
+    m_warnings = new WrappedLabel(m_warningsBar);
     m_warnings->setObjectName(QStringLiteral("warningsLabel"));
     m_warnings->setWordWrap(true);
     m_warnings->setTextFormat(Qt::PlainText);

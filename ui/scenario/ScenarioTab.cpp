@@ -3,6 +3,7 @@
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/common/DisplayOptions.h"
+#include "ui/common/WidgetFit.h"
 #include "ui/dialogs/FileDialog.h"
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/TierTableExport.h"
@@ -10,6 +11,7 @@
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/scenario/TierTableModel.h"
+#include "ui/widgets/CachedSizeDelegate.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
 #include <QClipboard>
@@ -100,7 +102,7 @@ void ScenarioTab::buildTable()
     m_tableBox = new QWidget(m_window);
     auto* layout = new QVBoxLayout(m_tableBox);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_tableCaption = new QLabel(m_tableBox);
+    m_tableCaption = new WrappedLabel(m_tableBox);
     m_texts([this] {
         m_tableCaption->setText(tr("<b>The article's tier table</b>, with this scenario's bytes and times. "
                                    "Highlighted: the rows whose condition this scenario meets (hover for why)."));
@@ -112,6 +114,7 @@ void ScenarioTab::buildTable()
     m_tableView = new QTableView(m_tableBox);
     m_tableView->setObjectName(QStringLiteral("tierTable"));
     m_tableView->setModel(m_tableModel);
+    m_tableView->setItemDelegate(new CachedSizeDelegate(m_tableView));
     m_tableView->setWordWrap(true);
     m_tableView->setSelectionMode(QAbstractItemView::NoSelection);
     m_tableView->setFocusPolicy(Qt::NoFocus);

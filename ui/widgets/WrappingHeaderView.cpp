@@ -62,8 +62,29 @@ void WrappingHeaderView::paintSection(QPainter* painter, const QRect& rect, int 
     // Fusion's header drawing leaves an empty clip behind; the title belongs to the section.
     painter->setClipRect(rect);
     painter->setPen(option.palette.color(QPalette::ButtonText));
-    painter->drawText(rect.adjusted(margin, margin, -margin, -margin), textFlags(), text);
+    const QRect area = rect.adjusted(margin, margin, -margin, -margin);
+    const QStaticText& wrapped = wrappedTitle(text, area.width());
+    // Centred as drawText(area, AlignCenter | TextWordWrap) centres it.
+    const double top = area.top() + (area.height() - wrapped.size().height()) / 2.0;
+    painter->drawStaticText(QPointF(area.left(), top), wrapped);
     painter->restore();
+}
+
+const QStaticText& WrappingHeaderView::wrappedTitle(const QString& text, int width) const
+{
+    const QString key = text + QChar(0) + QString::number(width) + QChar(0) + font().key();
+    if (const auto it = m_titles.constFind(key); it != m_titles.constEnd())
+        return *it;
+    if (m_titles.size() > 512) // widths dragged through: forget the old ones
+        m_titles.clear();
+    QStaticText wrapped(text);
+    wrapped.setTextFormat(Qt::PlainText);
+    wrapped.setTextWidth(std::max(1, width));
+    QTextOption option(Qt::AlignHCenter);
+    option.setWrapMode(QTextOption::WordWrap);
+    wrapped.setTextOption(option);
+    wrapped.prepare(QTransform(), font());
+    return *m_titles.insert(key, wrapped);
 }
 
 } // namespace kvtiers::ui

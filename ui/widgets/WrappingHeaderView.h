@@ -5,7 +5,9 @@
 // header label instead of eliding it). The tier table uses it for the article's long
 // column titles, in Korean as in English.
 
+#include <QHash>
 #include <QHeaderView>
+#include <QStaticText>
 
 namespace kvtiers::ui {
 
@@ -26,6 +28,11 @@ protected:
 private:
     QString title(int logicalIndex) const;
     int textFlags() const { return Qt::AlignCenter | Qt::TextWordWrap; }
+    /// A title wrapped to `width`, laid out once per text, width and font: the header is
+    /// painted again whenever the table's figures move its columns.
+    const QStaticText& wrappedTitle(const QString& text, int width) const;
+
+    mutable QHash<QString, QStaticText> m_titles; ///< by text, width and font
 };
 
 } // namespace kvtiers::ui
