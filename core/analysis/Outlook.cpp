@@ -6,7 +6,6 @@
 #include "core/scenario/Knobs.h"
 
 #include <cmath>
-#include <iomanip>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -279,15 +278,9 @@ void supplyWarnings(std::vector<std::string>& warnings, const std::string& where
         const SupplyUnitSuspect suspect = suspectSupplyUnit(*y.supply[t], f->bytes);
         if (suspect == SupplyUnitSuspect::None)
             continue;
-        // "2.5e+20 bytes": a supply figure in the card's own notation, not twenty-one digits.
-        const auto amount = [](double bytes) {
-            std::ostringstream text;
-            text << std::setprecision(4) << bytes << " bytes";
-            return text.str();
-        };
-        warnings.push_back(where + ": supply." + supplyTierKey(t) + ": " + amount(*y.supply[t]) + " is "
-            + formatSignificant(*y.supply[t] / f->bytes, 3) + "× the built-in series' " + amount(f->bytes) + " for "
-            + std::to_string(y.year) + ": it looks like "
+        warnings.push_back(where + ": supply." + supplyTierKey(t) + ": " + formatSignificant(*y.supply[t], 4)
+            + " bytes is " + formatSignificant(*y.supply[t] / f->bytes, 3) + "× the built-in series' "
+            + formatSignificant(f->bytes, 4) + " bytes for " + std::to_string(y.year) + ": it looks like "
             + (suspect == SupplyUnitSuspect::BitsAsBytes ? "bits written as bytes" : "bytes written as bits")
             + " (check the supply's \"unit\")");
     }

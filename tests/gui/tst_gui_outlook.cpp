@@ -313,7 +313,7 @@ private slots:
         table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("500 T/day"));
         QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
         QCOMPARE(view.document()->undoStack()->count(), 2);
-        QSignalSpy messages(table, &OutlookDriversTable::message);
+        QSignalSpy messages(view.driversTable(), &OutlookDriversTable::message);
         table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("many"));
         QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
         QCOMPARE(table->item(1, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("500 trillion/day"));
