@@ -55,11 +55,9 @@ void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
         out << "\n";
     }
     out << "\nIndex: needed bytes ÷ the first year's. Growth ratio: Δln(needed bytes) ÷ Δln(tokens/day) from the\n"
-           "previous year, every driver moving at once (the tornado's elasticities hold the others). Supply\n"
-           "share: needed bytes ÷ the year's bit supply (inference serving only; training, idle and non-AI\n"
-           "demand excluded).\n";
+           "previous year, every driver moving at once (the tornado's elasticities hold the others).\n";
     head({ { "index HBM", 9 }, { "DRAM", 6 }, { "SSD", 6 }, { "tokens", 6 }, { "growth ratio HBM", 16 }, { "DRAM", 6 },
-        { "SSD", 6 }, { "supply share HBM", 16 }, { "DRAM", 7 }, { "NAND", 7 } });
+        { "SSD", 6 } });
     for (const auto& y : r.years) {
         out << std::left << std::setw(4) << y.year;
         int i = 0;
@@ -67,11 +65,55 @@ void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
             col(ratioText(v), i++ ? 6 : 9);
         for (Tier t : kTiers)
             col(y.growthRatio ? ratioText((*y.growthRatio)[t]) : "-", t == Tier::Hbm ? 16 : 6);
-        for (Tier t : kTiers)
-            col(y.supplyShare && std::isfinite((*y.supplyShare)[t]) ? outlookPercentText((*y.supplyShare)[t]) : "-",
-                t == Tier::Hbm ? 16 : 7);
         out << "\n";
     }
+}
+
+/// An amount of a tier in the unit asked for: "3.75 EB" or "3e+10 Gb"; "-" where none.
+std::string supplyAmount(double bytes, SupplyUnit unit, ByteUnits units)
+{
+    if (!std::isfinite(bytes))
+        return "-";
+    return unit == SupplyUnit::Gigabits ? formatSignificant(bytesToGigabits(bytes), 4) + " Gb"
+                                        : formatBytes(bytes, units);
+}
+
+/// Stock and flow per year and tier against the year's bit supply.
+void supplyTable(std::ostream& out, const OutlookResult& r, SupplyUnit unit, ByteUnits units)
+{
+    out << "\nSupply, stock and flow (" << kSupplyShareCaveat
+        << ").\nInstalled: the fleet's bytes B (a stock); shipped: max(0, B − B the year before) + B the year\n"
+           "before ÷ L, L = "
+        << formatSignificant(r.serviceLifeYears.hbm, 3) << " / " << formatSignificant(r.serviceLifeYears.dram, 3)
+        << " / " << formatSignificant(r.serviceLifeYears.ssd, 3)
+        << " years (HBM / DRAM / NAND); supply: the industry's bits that year (the\n"
+           "card's, else the built-in series; * an assumption past the last published year).\n";
+    // Widths in characters: "—" and "÷" take more than one byte.
+    auto col = [&](const std::string& text, int width) {
+        const auto extra = std::count_if(
+            text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
+        out << "  " << std::right << std::setw(width + static_cast<int>(extra)) << text;
+    };
+    out << "year  tier";
+    for (const auto& [text, width] : { std::pair { "installed", 11 }, { "shipped", 11 }, { "supply", 12 },
+             { "need ÷ supply", 13 }, { "shipped ÷ supply", 16 } })
+        col(text, width);
+    out << "\n";
+    for (const auto& y : r.years)
+        for (Tier t : kTiers) {
+            const OutlookYearSupply& s = y.supply;
+            out << std::left << std::setw(4) << y.year << "  " << std::setw(4) << supplyTierKey(t);
+            col(supplyAmount(s.installed[t], unit, units), 11);
+            col(s.shipments ? supplyAmount((*s.shipments)[t], unit, units) : "—", 11);
+            col(supplyAmount(s.supply[t], unit, units)
+                    + (s.origin[t] == SupplyOrigin::BuiltinAssumption ? "*"
+                            : s.origin[t] == SupplyOrigin::Card       ? " (card)"
+                                                                      : ""),
+                12);
+            col(std::isfinite(s.needShare[t]) ? outlookPercentText(s.needShare[t]) : "-", 13);
+            col(std::isfinite(s.shipmentShare[t]) ? outlookPercentText(s.shipmentShare[t]) : "-", 16);
+            out << "\n";
+        }
 }
 
 std::string signedBytes(double delta, ByteUnits units)
@@ -131,7 +173,7 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
         return kExitOk;
     }
     if (p.csv) {
-        out << outlookCsv(r);
+        out << outlookCsv(r, run.supplyUnit);
         return kExitOk;
     }
     const OutlookTornado t = outlookTornado(cardCatalog(), card, run.relativeRange);
@@ -146,7 +188,14 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
         << "A scenario, not a forecast: every figure follows from the card's inputs.\n"
         << "Each year: one fleet per server profile, each workload sized for its targets; needed bytes as\n"
         << "`kvtiers fleet` counts them, installed = what the GPUs and servers carry.\n\n";
+    if (!r.warnings.empty()) {
+        out << "Warnings\n";
+        for (const std::string& w : r.warnings)
+            out << "  - " << w << "\n";
+        out << "\n";
+    }
     yearTable(out, r, units);
+    supplyTable(out, r, run.supplyUnit, units);
     tornadoTable(out, t, units);
     if (d)
         out << "\n" << outlookDecompositionText(*d);

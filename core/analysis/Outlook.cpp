@@ -236,12 +236,63 @@ double growthRatio(double tier, double tierBefore, double tokens, double tokensB
     return std::log(tier / tierBefore) / std::log(tokens / tokensBefore);
 }
 
+/// The year's stock and flow against the card's supply, else the built-in series'.
+OutlookYearSupply yearSupply(
+    const OutlookYearResult& r, const OutlookYearResult* before, const OutlookYear& y, const OutlookTiers& needed)
+{
+    const BitSupply& builtin = builtinBitSupply();
+    const auto installedOf = [](const OutlookYearResult& x) {
+        return OutlookTiers { x.hbmInstalledBytes, x.dramInstalledBytes, x.nvmeInstalledBytes };
+    };
+    OutlookYearSupply s;
+    s.installed = installedOf(r);
+    if (before) {
+        const OutlookTiers b = installedOf(*before);
+        OutlookTiers shipped;
+        for (Tier t : kTiers)
+            shipped[t] = outlookShipments(s.installed[t], b[t], builtin.serviceLifeYears[t]);
+        s.shipments = shipped;
+    }
+    for (Tier t : kTiers) {
+        s.supply[t] = kNaN;
+        if (y.supply[t]) {
+            s.supply[t] = *y.supply[t];
+            s.origin[t] = SupplyOrigin::Card;
+        } else if (const BitSupplyFigure* f = builtin.find(y.year, t)) {
+            s.supply[t] = f->bytes;
+            s.origin[t] = f->assumption ? SupplyOrigin::BuiltinAssumption : SupplyOrigin::Builtin;
+        }
+        s.needShare[t] = ratio(needed[t], s.supply[t]);
+        s.shipmentShare[t] = s.shipments ? ratio((*s.shipments)[t], s.supply[t]) : kNaN;
+    }
+    return s;
+}
+
+/// A card's supply figure 4–16× (or 1/16–1/4×) the built-in series' for that tier and year.
+void supplyWarnings(std::vector<std::string>& warnings, const std::string& where, const OutlookYear& y)
+{
+    for (Tier t : kTiers) {
+        const BitSupplyFigure* f = builtinBitSupply().find(y.year, t);
+        if (!y.supply[t] || !f)
+            continue;
+        const SupplyUnitSuspect suspect = suspectSupplyUnit(*y.supply[t], f->bytes);
+        if (suspect == SupplyUnitSuspect::None)
+            continue;
+        warnings.push_back(where + ": supply." + supplyTierKey(t) + ": " + formatSignificant(*y.supply[t], 4)
+            + " bytes is " + formatSignificant(*y.supply[t] / f->bytes, 3) + "× the built-in series' "
+            + formatSignificant(f->bytes, 4) + " bytes for " + std::to_string(y.year) + ": it looks like "
+            + (suspect == SupplyUnitSuspect::BitsAsBytes ? "bits written as bytes" : "bytes written as bits")
+            + " (check the supply's \"unit\")");
+    }
+}
+
 } // namespace
 
 OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card)
 {
     validateOutlook(catalog, card);
     OutlookResult out { card.id, card.name, card.status, {}, card.sources, outlookSourceUses(card) };
+    out.serviceLifeYears = builtinBitSupply().serviceLifeYears;
     FleetSizingMemo memo(catalog);
     for (size_t i = 0; i < card.years.size(); ++i) {
         OutlookYearResult r;
@@ -265,12 +316,8 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
                 e[t] = growthRatio(needed[t], before[t], r.tokensPerDay, p.tokensPerDay);
             r.growthRatio = e;
         }
-        if (y.supply.hbm || y.supply.dram || y.supply.ssd) {
-            OutlookTiers share;
-            for (Tier t : kTiers)
-                share[t] = y.supply[t] ? ratio(needed[t], *y.supply[t]) : kNaN;
-            r.supplyShare = share;
-        }
+        r.supply = yearSupply(r, out.years.empty() ? nullptr : &out.years.back(), y, needed);
+        supplyWarnings(out.warnings, yearWhere(card, i), y);
         out.years.push_back(std::move(r));
     }
     return out;
@@ -326,6 +373,21 @@ Option<OutlookRun> rangeOption()
     return o;
 }
 
+Option<OutlookRun> supplyUnitOption()
+{
+    Option<OutlookRun> o;
+    static_cast<OptionSpec&>(o) = { .key = "supply_unit",
+        .flag = "--supply-unit",
+        .kind = OptionKind::Choice,
+        .valueName = "U",
+        .help = QT_TRANSLATE_NOOP("Option", "installed base, shipments and bit supply in bytes or in gigabits (Gb)"),
+        .choices = "bytes|Gb" }; // SupplyUnit's order
+    o.field.get
+        = [](const OutlookRun& run) { return std::optional<double>(run.supplyUnit == SupplyUnit::Gigabits ? 1 : 0); };
+    o.field.set = [](OutlookRun& run, double v) { run.supplyUnit = v == 1 ? SupplyUnit::Gigabits : SupplyUnit::Bytes; };
+    return o;
+}
+
 /// A switch of the command (on when given), bound to its field.
 template <bool OutlookRun::*Member> Option<OutlookRun> switchOption(const char* key, const char* flag, const char* help)
 {
@@ -343,8 +405,9 @@ std::span<const Option<OutlookRun>> outlookRunOptions()
         switchOption<&OutlookRun::sources>("sources", "--sources",
             QT_TRANSLATE_NOOP("Option", "the outlook's sources, numbered, each with the figures it gives")),
         switchOption<&OutlookRun::decompose>("decompose", "--decompose",
-            QT_TRANSLATE_NOOP("Option",
-                "split each tier's growth from the first year to the last into one factor per driver group")) };
+            QT_TRANSLATE_NOOP(
+                "Option", "split each tier's growth from the first year to the last into one factor per driver group")),
+        supplyUnitOption() };
     return table;
 }
 

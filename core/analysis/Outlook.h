@@ -13,6 +13,7 @@
 // sensitivity engine does (Sensitivity.h: movedValue, the knob table's sweeps).
 
 #include "core/analysis/Fleet.h"
+#include "core/analysis/OutlookSupply.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/cards/OutlookCard.h"
 #include "core/cards/Tier.h"
@@ -42,10 +43,31 @@ struct OutlookRun {
     double relativeRange = kDefaultSensitivityRange; ///< each tornado driver moved by ± this share
     bool sources = false;                            ///< print the card's sources, each with the figures it gives
     bool decompose = false;                          ///< print (or, with --json, add) the growth decomposition
+    SupplyUnit supplyUnit = SupplyUnit::Bytes;       ///< stock, flow and supply in bytes or gigabits
 };
 
-/// `--outlook`, `--units`, `--range`, `--sources`, `--decompose`.
+/// `--outlook`, `--units`, `--range`, `--sources`, `--decompose`, `--supply-unit`.
 std::span<const Option<OutlookRun>> outlookRunOptions();
+
+/// Where a year's supply figure for a tier comes from.
+enum class SupplyOrigin {
+    None,              ///< neither the card nor the built-in series gives one
+    Card,              ///< the outlook card's own
+    Builtin,           ///< the built-in series, a published figure
+    BuiltinAssumption, ///< the built-in series, an assumption past the last published year
+};
+
+/// A year's stock and flow per tier. Installed is the fleet's stock B; shipments the flow
+/// max(0, B − B before) + B before ÷ L; need and shipments as shares of the year's supply,
+/// always read with kSupplyShareCaveat.
+struct OutlookYearSupply {
+    OutlookTiers installed;                ///< HBM, server DRAM, NVMe installed (bytes)
+    std::optional<OutlookTiers> shipments; ///< bytes; absent in the first year
+    OutlookTiers supply;                   ///< the year's bit supply in bytes; NaN where none
+    PerTier<SupplyOrigin> origin { SupplyOrigin::None, SupplyOrigin::None, SupplyOrigin::None };
+    OutlookTiers needShare;     ///< needed bytes ÷ supply; NaN where no supply
+    OutlookTiers shipmentShare; ///< shipments ÷ supply; NaN where no supply or in the first year
+};
 
 struct OutlookYearResult {
     int year = 0;
@@ -61,8 +83,8 @@ struct OutlookYearResult {
     /// previous year, every driver moving at once; absent in the first year, and a tier's NaN
     /// where either year needs none of it or tokens did not change.
     std::optional<OutlookTiers> growthRatio;
-    /// Needed bytes ÷ the year's supply, per tier where the card gives it (NaN elsewhere).
-    std::optional<OutlookTiers> supplyShare;
+    /// Stock and flow against the industry's bit supply (OutlookSupply.h).
+    OutlookYearSupply supply;
     std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
     std::vector<FleetResult> fleets;    ///< one per profile with a share above 0, in order
 };
@@ -72,6 +94,10 @@ struct OutlookResult {
     std::vector<OutlookYearResult> years;
     std::vector<OutlookSource> sources;                    ///< the card's, in its order
     std::vector<std::vector<OutlookSourceUse>> sourceUses; ///< per source, the figures citing it
+    PerTier<double> serviceLifeYears { 5, 5, 5 };          ///< L per tier (the built-in series')
+    /// A card's supply figure 4–16× (or 1/16–1/4×) the built-in one: "years[1] (2027):
+    /// supply.dram: ... looks like bits written as bytes".
+    std::vector<std::string> warnings;
 };
 
 /// Checks the card against the catalog: every workload, override key, model and hardware

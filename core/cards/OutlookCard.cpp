@@ -155,15 +155,26 @@ std::vector<OutlookHardwareShare> readHardware(const JsonObject& y)
     return out;
 }
 
-std::optional<double> readSupply(const JsonObject& s, std::string_view key)
+/// A year's "supply": { "unit": "bytes" | "Gb", "hbm": .., "dram": .., "nand": .. }, in bytes.
+void readSupply(const JsonObject& y, OutlookYear& year)
 {
-    return s.optionalNumber(key, 0, 1e30);
-}
-
-/// A tier's key in supply_bytes: the SSD's is "nand", the bits the flash makers ship.
-const char* supplyKey(Tier tier)
-{
-    return tier == Tier::Ssd ? "nand" : tierKey(tier);
+    if (y.has("supply_bytes"))
+        y.fail("supply_bytes",
+            "no longer read: a supply figure states its unit, e.g. \"supply\": { \"unit\": \"Gb\", \"hbm\": 3e10 } "
+            "(\"bytes\" or \"Gb\")");
+    if (!y.has("supply"))
+        return;
+    const JsonObject s = y.requireObject("supply");
+    s.rejectUnknownKeys({ "unit", "hbm", "dram", "nand" });
+    if (!s.has("unit"))
+        s.fail("unit", "missing: say what the figures count, \"bytes\" (decimal bytes) or \"Gb\" (gigabits)");
+    const std::string unit = s.requireString("unit");
+    if (unit != "bytes" && unit != "Gb")
+        s.fail("unit", "\"" + unit + "\" is not a unit: give \"bytes\" (decimal bytes) or \"Gb\" (gigabits)");
+    year.supplyUnit = unit == "Gb" ? SupplyUnit::Gigabits : SupplyUnit::Bytes;
+    for (Tier t : kTiers)
+        if (const auto v = s.optionalNumber(supplyTierKey(t), 0, 1e30))
+            year.supply[t] = year.supplyUnit == SupplyUnit::Gigabits ? gigabitsToBytes(*v) : *v;
 }
 
 OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
@@ -179,7 +190,7 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     }
     const JsonObject y(json, at + " (" + std::to_string(year.year) + ")");
     y.rejectUnknownKeys({ "year", "tokens_per_day", "mix", "hardware", kTtftSecondsKey, kTtftPercentileKey,
-        kTpotSecondsKey, kTpotPercentileKey, "workloads", "supply_bytes", "variant_share", "sources" });
+        kTpotSecondsKey, kTpotPercentileKey, "workloads", "supply", "supply_bytes", "variant_share", "sources" });
     if (!y.has("tokens_per_day"))
         y.fail("tokens_per_day", "missing: give the year's prompt + output tokens per day");
     const Json& tokens = y.raw().at("tokens_per_day");
@@ -202,12 +213,7 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
             year.workloads[id] = overrides;
         }
     }
-    if (y.has("supply_bytes")) {
-        const JsonObject s = y.requireObject("supply_bytes");
-        s.rejectUnknownKeys({ "hbm", "dram", "nand" });
-        for (Tier t : kTiers)
-            year.supply[t] = readSupply(s, supplyKey(t));
-    }
+    readSupply(y, year);
     if (y.has("variant_share")) {
         const JsonObject v = y.requireObject("variant_share");
         v.rejectUnknownKeys({ "mla", "hybrid" });
@@ -222,11 +228,11 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
         y.fail("sources", "missing: each figure the year sets names its source");
     const JsonObject src = y.requireObject("sources");
     src.rejectUnknownKeys(
-        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes", "variant_share" });
+        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply", "variant_share" });
     for (const auto& [figure, index] : src.raw().items())
         year.sources[figure] = int(src.requireInteger(figure, 0, std::int64_t(nSources) - 1));
     for (const char* figure :
-        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply_bytes", "variant_share" })
+        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply", "variant_share" })
         if (y.has(figure) && !year.sources.contains(figure))
             src.fail(figure, "missing: every figure the year sets cites a source");
     // The drivers' one range check, as the Outlook tab makes it: an error names the field.
@@ -343,11 +349,32 @@ const std::string& OutlookCard::notesIn(const std::string& language) const
     return it != translations.end() && !it->second.notes.empty() ? it->second.notes : notes;
 }
 
+const char* supplyUnitKey(SupplyUnit unit)
+{
+    return unit == SupplyUnit::Gigabits ? "Gb" : "bytes";
+}
+
+double bytesToGigabits(double bytes)
+{
+    return bytes * 8 / 1e9;
+}
+
+double gigabitsToBytes(double gigabits)
+{
+    return gigabits * 1e9 / 8;
+}
+
+const char* supplyTierKey(Tier tier)
+{
+    return tier == Tier::Ssd ? "nand" : tierKey(tier);
+}
+
 const char* outlookCardUnitsNote()
 {
     return "tokens_per_day: prompt (cached or not) + output tokens a day, all workloads; mix: shares of requests "
            "(0 to 1, summing to 1); hardware: shares of traffic; variant_share: shares of a workload's requests; "
-           "ttft_s and tpot_s: seconds at ttft_percentile and tpot_percentile; supply_bytes: decimal bytes a year; "
+           "ttft_s and tpot_s: seconds at ttft_percentile and tpot_percentile; supply: a year's bits shipped, in its "
+           "unit (bytes or Gb); "
            "a scenario, not a forecast";
 }
 
@@ -413,8 +440,10 @@ Json yearJson(const OutlookYear& y)
         Json s = Json::object();
         for (Tier t : kTiers)
             if (y.supply[t])
-                s[supplyKey(t)] = *y.supply[t];
-        j["supply_bytes"] = s;
+                s[supplyTierKey(t)]
+                    = y.supplyUnit == SupplyUnit::Gigabits ? bytesToGigabits(*y.supply[t]) : *y.supply[t];
+        s["unit"] = supplyUnitKey(y.supplyUnit);
+        j["supply"] = s;
     }
     if (y.mlaVariantShare > 0 || y.hybridVariantShare > 0)
         j["variant_share"] = { { "mla", y.mlaVariantShare }, { "hybrid", y.hybridVariantShare } };

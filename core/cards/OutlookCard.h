@@ -25,6 +25,19 @@
 
 namespace kvtiers {
 
+/// The unit of a bit-supply figure: decimal bytes, or gigabits as the memory industry
+/// reports them (1 Gb = 10⁹ bits = 1.25 × 10⁸ bytes).
+enum class SupplyUnit { Bytes, Gigabits };
+/// "bytes" or "Gb", as a card writes its unit.
+const char* supplyUnitKey(SupplyUnit unit);
+/// Gigabits = bytes × 8 ÷ 10⁹, exactly so.
+double bytesToGigabits(double bytes);
+/// Bytes = gigabits × 10⁹ ÷ 8.
+double gigabitsToBytes(double gigabits);
+/// A tier's key in a supply object: "hbm", "dram", and "nand" for the SSD (the bits the
+/// flash makers ship).
+const char* supplyTierKey(Tier tier);
+
 /// One cited source of an outlook's figures (an assumption's title starts "Assumption:").
 using OutlookSource = Source;
 
@@ -54,8 +67,10 @@ struct OutlookYear {
     /// and "model": the model card the workload runs on that year (an id or file).
     std::map<std::string, Json> workloads;
     /// Bytes the industry ships that year, per tier where the card gives it (the SSD's is
-    /// written "nand": the bits the flash makers ship).
+    /// written "nand": the bits the flash makers ship), read from "supply" in its unit.
     PerTier<std::optional<double>> supply;
+    /// The unit the card wrote its supply in (the reader requires one), so it is written back so.
+    SupplyUnit supplyUnit = SupplyUnit::Bytes;
     /// Of each workload's requests whose model has variants (OutlookCard::variants), the
     /// share its MLA variant and its hybrid variant serve ("variant_share"); the rest stay
     /// on the model itself. The workloads' request shares do not move.

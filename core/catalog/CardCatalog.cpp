@@ -38,6 +38,8 @@ const CardCatalog& CardCatalog::builtin()
                 continue; // read by PresetStore
             if (f.kind == "restore-paths")
                 continue; // read below, once, by builtinRestorePaths()
+            if (f.kind == "supply")
+                continue; // the industry's bit supply, read by builtinBitSupply() (OutlookSupply.h)
             const CardKind kind = f.kind == "models" ? CardKind::Model
                 : f.kind == "hardware"               ? CardKind::Hardware
                 : f.kind == "outlooks"               ? CardKind::Outlook

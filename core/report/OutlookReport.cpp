@@ -5,16 +5,37 @@
 #include "core/report/FleetReport.h"
 #include "core/report/ResultJson.h"
 
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace kvtiers {
 
 namespace {
 
+constexpr double kNaNReport = std::numeric_limits<double>::quiet_NaN();
+
 /// {"hbm": .., "dram": .., "ssd": ..}, NaN as null.
 Json perTierJson(const OutlookTiers& t)
 {
     return tiersJson(t, [](double v) { return numberToJson(v); });
+}
+
+/// Per tier: installed, shipments, supply (bytes and Gb), where the supply comes from and
+/// need and shipments as shares of it.
+Json supplyJson(const OutlookYearSupply& s)
+{
+    Json out = Json::object();
+    for (Tier t : kTiers) {
+        const double shipped = s.shipments ? (*s.shipments)[t] : kNaNReport;
+        out[tierKey(t)] = { { "installed_bytes", bytesToJson(s.installed[t]) },
+            { "installed_gb", numberToJson(bytesToGigabits(s.installed[t])) },
+            { "shipments_bytes", numberToJson(shipped) }, { "shipments_gb", numberToJson(bytesToGigabits(shipped)) },
+            { "supply_bytes", numberToJson(s.supply[t]) }, { "supply_gb", numberToJson(bytesToGigabits(s.supply[t])) },
+            { "supply_from", supplyOriginKey(s.origin[t]) }, { "need_share", numberToJson(s.needShare[t]) },
+            { "shipments_share", numberToJson(s.shipmentShare[t]) } };
+    }
+    return out;
 }
 
 Json yearJson(const OutlookYearResult& y)
@@ -39,8 +60,7 @@ Json yearJson(const OutlookYearResult& y)
     index["tokens"] = numberToJson(y.tokensIndex);
     j["index"] = index;
     j["growth_ratio"] = y.growthRatio ? perTierJson(*y.growthRatio) : Json(nullptr);
-    if (y.supplyShare)
-        j["supply_share"] = perTierJson(*y.supplyShare);
+    j["supply"] = supplyJson(y.supply);
     return j;
 }
 
@@ -175,13 +195,41 @@ Json outlookDecompositionJson(const OutlookDecomposition& d)
         { "thesis", outlookThesis(d) } };
 }
 
+const char* supplyOriginKey(SupplyOrigin origin)
+{
+    switch (origin) {
+    case SupplyOrigin::Card:
+        return "card";
+    case SupplyOrigin::Builtin:
+        return "built-in";
+    case SupplyOrigin::BuiltinAssumption:
+        return "built-in, assumption";
+    case SupplyOrigin::None:
+        break;
+    }
+    return "";
+}
+
+static Json outlookSupplyJson(const OutlookResult& r)
+{
+    const BitSupply& b = builtinBitSupply();
+    Json life = Json::object();
+    for (Tier t : kTiers)
+        life[tierKey(t)] = r.serviceLifeYears[t];
+    return { { "note", std::string("need and shipments as shares of each year's bit supply: ") + kSupplyShareCaveat },
+        { "shipments", "max(0, B_t - B_t-1) + B_t-1 / L, B the installed bytes, L the service life in years" },
+        { "service_life_years", life }, { "service_life_source", b.serviceLifeSource }, { "series", b.id },
+        { "series_sources", sourcesToJson(b.sources) } };
+}
+
 Json outlookToJson(const OutlookResult& r, const OutlookTornado* tornado, const OutlookDecomposition* decomposition)
 {
     Json years = Json::array();
     for (const auto& y : r.years)
         years.push_back(yearJson(y));
     Json j = { { "id", r.id }, { "name", r.name }, { "status", r.status }, { "note", kScenarioNote },
-        { "units", kUnitsNote }, { "sources", sourcesJson(r) }, { "years", years } };
+        { "units", kUnitsNote }, { "sources", sourcesJson(r) }, { "supply", outlookSupplyJson(r) },
+        { "warnings", r.warnings }, { "years", years } };
     if (tornado)
         j["tornado"] = tornadoJson(*tornado);
     if (decomposition)
@@ -189,16 +237,18 @@ Json outlookToJson(const OutlookResult& r, const OutlookTornado* tornado, const 
     return j;
 }
 
-std::string outlookCsv(const OutlookResult& r)
+std::string outlookCsv(const OutlookResult& r, SupplyUnit unit)
 {
     std::ostringstream out;
     out << "# outlook " << r.id << ": " << r.name << "\n# " << kScenarioNote << "\n# units: " << kUnitsNote << "\n";
     for (size_t i = 0; i < r.sources.size(); ++i)
         out << "# source [" << i << "]: " << r.sources[i].title
             << (r.sources[i].url.empty() ? "" : " <" + r.sources[i].url + ">") << "\n";
+    for (const std::string& w : r.warnings)
+        out << "# warning: " << w << "\n";
     out << "year,tokens_per_day,requests_per_s,gpus,servers,hbm_installed_bytes,hbm_bytes,dram_installed_bytes,"
            "dram_bytes,nvme_installed_bytes,ssd_bytes,index_hbm,index_dram,index_ssd,index_tokens,"
-           "growth_ratio_hbm,growth_ratio_dram,growth_ratio_ssd,supply_share_hbm,supply_share_dram,supply_share_ssd\n";
+           "growth_ratio_hbm,growth_ratio_dram,growth_ratio_ssd\n";
     auto tiers = [&](const std::optional<OutlookTiers>& t) {
         for (Tier tier : kTiers)
             out << ',' << (t && std::isfinite((*t)[tier]) ? csvNumber((*t)[tier]) : "");
@@ -211,7 +261,6 @@ std::string outlookCsv(const OutlookResult& r)
         tiers(y.index);
         out << ',' << csvNumber(y.tokensIndex);
         tiers(y.growthRatio);
-        tiers(y.supplyShare);
         out << '\n';
     }
     // The same years split: one row per year, hardware profile, workload (and the model
@@ -227,6 +276,25 @@ std::string outlookCsv(const OutlookResult& r)
                         << csvNumber(y.requestsPerSecond > 0 ? e.requestsPerSecond / y.requestsPerSecond : 0) << ','
                         << csvNumber(e.requestsPerSecond) << ',' << csvNumber(e.replicas) << ',' << csvNumber(e.gpus)
                         << ',' << csvNumber(e.bytes[t]) << '\n';
+    // Stock and flow per year and tier, in the unit asked for.
+    const bool gb = unit == SupplyUnit::Gigabits;
+    const std::string u = gb ? "gb" : "bytes";
+    const auto amount = [&](double bytes) {
+        return std::isfinite(bytes) ? csvNumber(gb ? bytesToGigabits(bytes) : bytes) : std::string();
+    };
+    out << "\n# supply, stock and flow: need and shipments as shares of each year's bit supply (" << kSupplyShareCaveat
+        << "); shipments = max(0, B_t - B_t-1) + B_t-1 / L\n"
+        << "year,tier,installed_" << u << ",shipments_" << u << ",supply_" << u
+        << ",supply_from,need_share,shipments_share\n";
+    for (const auto& y : r.years)
+        for (Tier t : kTiers) {
+            const OutlookYearSupply& s = y.supply;
+            out << y.year << ',' << tierKey(t) << ',' << amount(s.installed[t]) << ','
+                << amount(s.shipments ? (*s.shipments)[t] : kNaNReport) << ',' << amount(s.supply[t]) << ','
+                << csvText(supplyOriginKey(s.origin[t])) << ','
+                << (std::isfinite(s.needShare[t]) ? csvNumber(s.needShare[t]) : "") << ','
+                << (std::isfinite(s.shipmentShare[t]) ? csvNumber(s.shipmentShare[t]) : "") << '\n';
+        }
     return out.str();
 }
 

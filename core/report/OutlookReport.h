@@ -15,9 +15,13 @@ Json outlookToJson(const OutlookResult& result, const OutlookTornado* tornado = 
 /// Comment lines ("# ") naming the outlook, "a scenario, not a forecast", the units and the
 /// sources; then one row per year: year, tokens_per_day, requests_per_s, gpus, servers, the
 /// installed and needed bytes, index_{hbm,dram,ssd,tokens}, growth_ratio_{hbm,dram,ssd},
-/// supply_share_{hbm,dram,ssd}; then, after a blank line and a "# by year" line, one row per
-/// year × hardware profile × workload (and model) × tier with its requests and needed bytes.
-std::string outlookCsv(const OutlookResult& result);
+/// then, after a "# by year" line, one row per year × hardware profile × workload (and
+/// model) × tier with its requests and needed bytes; then, after a "# supply" line, one row
+/// per year × tier of stock and flow (installed, shipments, supply in `unit`, where the
+/// supply comes from, need and shipments as shares of it).
+std::string outlookCsv(const OutlookResult& result, SupplyUnit unit = SupplyUnit::Bytes);
+/// "card", "built-in", "built-in, assumption" or "" (no supply).
+const char* supplyOriginKey(SupplyOrigin origin);
 /// The sources, numbered from 0 as the card's year fields cite them: "[0] title", then the
 /// publisher and date, the link, the figure taken and the figures citing it, each indented.
 std::string outlookSourcesText(const OutlookResult& result);

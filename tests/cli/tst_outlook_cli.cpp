@@ -9,6 +9,7 @@
 #include "app/cli/CommandLine.h"
 #include "core/analysis/Outlook.h"
 #include "core/catalog/CardCatalog.h"
+#include "core/io/Csv.h"
 #include "core/io/Json.h"
 #include "core/scenario/Knobs.h"
 #include "tests/support/CliRun.h"
@@ -149,7 +150,10 @@ private slots:
             return rows;
         };
         QCOMPARE(dataRows(c.out.substr(0, split)).size(), size_t(3)); // header, two years
-        const std::vector<std::string> detail = dataRows(c.out.substr(split));
+        // ... up to the next blank line, after which the supply's stock and flow follow.
+        const size_t supplyAt = c.out.find("\n\n", split + 2);
+        QVERIFY(c.out.compare(supplyAt, 10, "\n\n# supply") == 0);
+        const std::vector<std::string> detail = dataRows(c.out.substr(split, supplyAt - split));
         QCOMPARE(detail.front(),
             std::string(
                 "year,hardware,workload,model,tier,share_of_requests,requests_per_s,replicas,gpus,needed_bytes"));
@@ -283,38 +287,73 @@ private slots:
     }
 
     /// A user outlook in tests/data giving the industry's bit supply (made-up test figures):
-    /// supply_share = needed bytes ÷ supply, per tier where given, in JSON, CSV and text.
-    void supplyShareInEveryOutput()
+    /// per tier, the card's supply where it gives one, else the built-in series; need and
+    /// shipments as shares of it, shipments = max(0, B_t − B_{t−1}) + B_{t−1} ÷ L; in JSON,
+    /// CSV (bytes or Gb) and text, always with the caveat; its "dram": 2.5e20 bytes is 5.7×
+    /// the built-in 2027 figure and warned about as bits written as bytes.
+    void supplyStockAndFlowInEveryOutput()
     {
         const std::string file
             = qEnvironmentVariable("KVTIERS_SOURCE_DIR").toStdString() + "/tests/data/outlooks/with-supply.json";
         const Run j = runCli({ "outlook", "--outlook", file, "--json" });
         QCOMPARE(j.status, 0);
-        const Json years = Json::parse(j.out)["years"];
-        const Json& y0 = years[0];
-        const Json& y1 = years[1];
-        QCOMPARE(y0["supply_share"]["hbm"].get<double>(), y0["hbm_bytes"].get<double>() / 2e18);
-        QVERIFY(y0["supply_share"]["dram"].is_null()); // not given that year
-        QCOMPARE(y1["supply_share"]["hbm"].get<double>(), y1["hbm_bytes"].get<double>() / 3e18);
-        QCOMPARE(y1["supply_share"]["dram"].get<double>(), y1["dram_bytes"].get<double>() / 2.5e20);
-        QCOMPARE(y1["supply_share"]["ssd"].get<double>(), y1["ssd_bytes"].get<double>() / 9e20);
-        const Run c = runCli({ "outlook", "--outlook", file, "--csv" });
+        const Json out = Json::parse(j.out);
+        const Json years = out["years"];
+        const Json& y0 = years[0]["supply"];
+        const Json& y1 = years[1]["supply"];
+        QCOMPARE(y0["hbm"]["supply_bytes"].get<double>(), 2e18);
+        QCOMPARE(y0["hbm"]["supply_from"].get<std::string>(), std::string("card"));
+        QCOMPARE(y0["hbm"]["need_share"].get<double>(), years[0]["hbm_bytes"].get<double>() / 2e18);
+        QCOMPARE(y0["dram"]["supply_from"].get<std::string>(), std::string("built-in")); // not given that year
+        QVERIFY(y0["hbm"]["shipments_bytes"].is_null());                                 // the first year
+        QCOMPARE(y1["dram"]["need_share"].get<double>(), years[1]["dram_bytes"].get<double>() / 2.5e20);
+        const double life = out["supply"]["service_life_years"]["ssd"].get<double>();
+        const double b1 = years[1]["nvme_installed_bytes"].get<double>(),
+                     b0 = years[0]["nvme_installed_bytes"].get<double>();
+        QCOMPARE(y1["ssd"]["shipments_bytes"].get<double>(), std::max(0.0, b1 - b0) + b0 / life);
+        QCOMPARE(y1["ssd"]["shipments_share"].get<double>(), y1["ssd"]["shipments_bytes"].get<double>() / 9e20);
+        QCOMPARE(y1["hbm"]["supply_gb"].get<double>(), 3e18 * 8 / 1e9);
+        QVERIFY(out["supply"]["note"].get<std::string>().find(kSupplyShareCaveat) != std::string::npos);
+        QCOMPARE(out["warnings"].size(), size_t(1));
+        QVERIFY2(out["warnings"][0].get<std::string>().find("supply.dram") != std::string::npos
+                && out["warnings"][0].get<std::string>().find("bits written as bytes") != std::string::npos,
+            out["warnings"].dump().c_str());
+        // CSV: a row per year and tier, in gigabits when asked.
+        const Run c = runCli({ "outlook", "--outlook", file, "--csv", "--supply-unit", "Gb" });
         QCOMPARE(c.status, 0);
-        const std::string table = c.out.substr(0, c.out.find("\n\n") + 1); // the years' table
-        const std::string last = table.substr(table.rfind('\n', table.size() - 2) + 1);
-        QVERIFY2(last.starts_with("2027,"), last.c_str());
-        std::vector<std::string> cells;
-        std::istringstream row(last.substr(0, last.size() - 1));
-        for (std::string cell; std::getline(row, cell, ',');)
-            cells.push_back(cell);
-        QCOMPARE(cells.size(), size_t(21));
-        QCOMPARE(std::stod(cells[18]), y1["supply_share"]["hbm"].get<double>());
-        QCOMPARE(std::stod(cells[20]), y1["supply_share"]["ssd"].get<double>());
+        QVERIFY(c.out.find("# warning: ") != std::string::npos);
+        QVERIFY2(c.out.find("year,tier,installed_gb,shipments_gb,supply_gb,supply_from,need_share,shipments_share\n")
+                != std::string::npos,
+            c.out.c_str());
+        const std::string row = "\n2027,hbm," + csvNumber(y1["hbm"]["installed_gb"].get<double>()) + ","
+            + csvNumber(y1["hbm"]["shipments_gb"].get<double>()) + "," + csvNumber(3e18 * 8 / 1e9) + ",card,";
+        QVERIFY2(c.out.find(row) != std::string::npos, (row + "\n" + c.out).c_str());
+        // Text: the caveat, the first year's "—", an assumed figure starred, the warning.
         const Run t = runCli({ "outlook", "--outlook", file });
         QCOMPARE(t.status, 0);
-        // Its own columns, each separated from the next (they ran together: "0.234%0.0341%").
-        QVERIFY(t.out.find("supply share HBM     DRAM     NAND") != std::string::npos);
+        QVERIFY(t.out.find(kSupplyShareCaveat) != std::string::npos);
+        QVERIFY(t.out.find("bits written as bytes") != std::string::npos);
+        QVERIFY(t.out.find("need ÷ supply  shipped ÷ supply") != std::string::npos);
         QVERIFY(t.out.find("%0") == std::string::npos && t.out.find("%1") == std::string::npos);
+        const Run g = runCli({ "outlook", "--outlook", file, "--supply-unit", "Gb" });
+        QVERIFY2(g.out.find(" Gb") != std::string::npos, g.out.c_str());
+        const Run bad = runCli({ "outlook", "--outlook", file, "--supply-unit", "GB" });
+        QVERIFY(bad.status != 0);
+    }
+
+    /// The built-in outlooks carry no supply of their own: their shares use the built-in
+    /// series, published in 2026 and assumed (starred) from 2027 for HBM.
+    void builtInOutlooksUseTheBuiltInSeries()
+    {
+        const Run j = runCli({ "outlook", "--outlook", "steady", "--json" });
+        QCOMPARE(j.status, 0);
+        const Json years = Json::parse(j.out)["years"];
+        QCOMPARE(years[0]["supply"]["hbm"]["supply_gb"].get<double>(), 3e10); // TrendForce, 2025-05-22
+        QCOMPARE(years[0]["supply"]["hbm"]["supply_from"].get<std::string>(), std::string("built-in"));
+        QCOMPARE(years[1]["supply"]["hbm"]["supply_from"].get<std::string>(), std::string("built-in, assumption"));
+        for (const Json& y : years)
+            for (const char* t : { "hbm", "dram", "ssd" })
+                QVERIFY(y["supply"][t]["need_share"].is_number());
     }
 
     /// kvtiers preset save NAME --outlook FILE, list, show, and kvtiers outlook --outlook NAME

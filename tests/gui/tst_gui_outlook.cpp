@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -312,9 +313,17 @@ private slots:
         table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("500 T/day"));
         QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
         QCOMPARE(view.document()->undoStack()->count(), 2);
+        QSignalSpy messages(view.driversTable(), &OutlookDriversTable::message);
         table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("many"));
         QCOMPARE(view.document()->card().years[1].tokensPerDay, 5e14);
         QCOMPARE(table->item(1, OutlookDriversTable::TokensColumn)->text(), QStringLiteral("500 trillion/day"));
+        QCOMPARE(messages.count(), 1);
+        QVERIFY(messages.takeFirst().at(0).toString().contains(QStringLiteral("not a number: many")));
+        // A valid edit after it clears the stale error from the status bar (an empty message).
+        table->item(1, OutlookDriversTable::TokensColumn)->setText(QStringLiteral("600 T"));
+        QCOMPARE(view.document()->card().years[1].tokensPerDay, 6e14);
+        QCOMPARE(messages.count(), 1);
+        QVERIFY(messages.takeFirst().at(0).toString().isEmpty());
     }
 
     void exportWritesFiles()
@@ -383,8 +392,11 @@ private slots:
         QVERIFY(other.document()->presetStore().removeOutlook("my 2027").ok());
     }
 
-    /// A year with the industry's bit supply: its year cell's tooltip gives each tier's share.
-    void supplyShareInTheYearTooltip()
+    /// A year with the industry's bit supply: its year cell's tooltip gives each tier's need
+    /// as a share of it, with the caveat; the Supply page has a row per year and tier, "—"
+    /// for the first year's shipments, the card's warning, and the bytes/Gb toggle gives
+    /// gigabits = bytes × 8 ÷ 10⁹.
+    void supplyPageAndTheYearTooltip()
     {
         OutlookView view(CardCatalog::builtin());
         const QString file
@@ -392,15 +404,29 @@ private slots:
         QVERIFY(view.openFile(file).isEmpty());
         view.document()->flush();
         QVERIFY2(view.document()->hasResult(), qPrintable(view.document()->errorMessage()));
-        const OutlookYearResult& y = view.document()->result().result.years[1];
+        const OutlookResult& r = view.document()->result().result;
+        const OutlookYearResult& y = r.years[1];
         const QString tip = view.driversTable()->item(1, OutlookDriversTable::YearColumn)->toolTip();
-        QVERIFY2(tip.contains(QStringLiteral("HBM %1 %").arg(QString::number(y.supplyShare->hbm * 100, 'g', 3))),
+        QVERIFY2(tip.contains(QStringLiteral("HBM %1 %").arg(QString::number(y.supply.needShare.hbm * 100, 'g', 3))),
             qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("NAND %1 %").arg(QString::number(y.supplyShare->ssd * 100, 'g', 3))),
-            qPrintable(tip));
-        // The first year gives only HBM's supply.
-        const QString first = view.driversTable()->item(0, OutlookDriversTable::YearColumn)->toolTip();
-        QVERIFY2(first.contains(QStringLiteral("HBM")) && !first.contains(QStringLiteral("DRAM")), qPrintable(first));
+        QVERIFY2(tip.contains(QStringLiteral("inference serving only")), qPrintable(tip));
+        OutlookSupplyPanel* page = view.supplyPanel();
+        QTableWidget* t = page->table();
+        QCOMPARE(t->rowCount(), 6); // two years × three tiers
+        QCOMPARE(t->item(0, OutlookSupplyPanel::ShippedColumn)->text(), QStringLiteral("—"));
+        QCOMPARE(t->item(3, OutlookSupplyPanel::YearColumn)->text(), QStringLiteral("2027"));
+        QCOMPARE(t->item(3, OutlookSupplyPanel::ShippedShareColumn)->text(),
+            QString::fromStdString(outlookPercentText(y.supply.shipmentShare.hbm)));
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("outlookSupplyWarnings"))
+                    ->text()
+                    .contains(QStringLiteral("bits written as bytes")));
+        QVERIFY(page->findChild<QLabel*>(QStringLiteral("outlookSupplyCaveat"))
+                    ->text()
+                    .contains(QStringLiteral("inference serving only; training, idle and non-AI demand excluded")));
+        page->unitToggle()->setCurrentIndex(1);
+        QVERIFY(page->gigabits());
+        QCOMPARE(t->item(3, OutlookSupplyPanel::InstalledColumn)->text(),
+            QStringLiteral("%1 Gb").arg(QString::number(y.supply.installed.hbm * 8 / 1e9, 'g', 4)));
     }
 
     /// The card's Korean name and notes show when the UI is in Korean, the English otherwise.
@@ -466,9 +492,10 @@ private slots:
                                .arg(header->height())));
         // One chart at a time, each page as wide as the table.
         QTabWidget* charts = view->chartTabs();
-        // The charts, then what made each tier grow, then the sources.
-        QCOMPARE(charts->count(), 5);
+        // The charts, then what made each tier grow, then the sources, then the supply.
+        QCOMPARE(charts->count(), 6);
         QCOMPARE(charts->indexOf(view->sourcesPanel()), 4);
+        QCOMPARE(charts->indexOf(view->supplyPanel()), 5);
         QCOMPARE(charts->indexOf(view->indexChart()), 0);
         QCOMPARE(charts->indexOf(view->bytesChart()), 1);
         QVERIFY(view->indexChart()->width() >= table->width() - 20);

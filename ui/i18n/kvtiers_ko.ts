@@ -1511,6 +1511,10 @@
         <source>replay at several values of DRAM or SSD per server (0, then log-spaced from a tenth of the knee of the trace&apos;s hit curve), or of the replica count (from the least stable count to twice it)</source>
         <translation>서버당 D램이나 SSD(0, 그다음 트레이스 적중 곡선 무릎점의 10분의 1부터 로그 간격), 또는 레플리카 수(안정적인 최소 개수부터 그 두 배까지)를 여러 값으로 바꾸며 재생</translation>
     </message>
+    <message>
+        <source>installed base, shipments and bit supply in bytes or in gigabits (Gb)</source>
+        <translation>설치 기반, 출하량, 비트 공급을 바이트 또는 기가비트(Gb)로</translation>
+    </message>
 </context>
 <context>
     <name>OutlookDriver</name>
@@ -4291,12 +4295,12 @@ replica</source>
         <translation>%1 %2 %</translation>
     </message>
     <message>
-        <source>Share of the industry&apos;s bit supply: %1</source>
-        <translation>업계 비트 공급 대비 점유율: %1</translation>
-    </message>
-    <message>
         <source>, </source>
         <translation>, </translation>
+    </message>
+    <message>
+        <source>Needed bytes as a share of the industry&apos;s bit supply (inference serving only; training, idle and non-AI demand excluded): %1</source>
+        <translation>업계 비트 공급 대비 필요 바이트의 비중(추론 서빙만 포함, 학습·유휴·비AI 수요 제외): %1</translation>
     </message>
 </context>
 <context>
@@ -4348,6 +4352,77 @@ replica</source>
     <message>
         <source>%1 (an assumption)</source>
         <translation>%1 (가정)</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookSupplyPanel</name>
+    <message>
+        <source>Installed: the fleet&apos;s bytes B, a stock. Shipped: max(0, B − B the year before) + B the year before ÷ L, L the service life. Supply: the industry&apos;s bits that year (the card&apos;s, else the built-in series; * an assumption past the last published year). Shares: inference serving only; training, idle and non-AI demand excluded.</source>
+        <translation>설치: 플릿이 갖춘 바이트 B(저량). 출하: max(0, B − 전년 B) + 전년 B ÷ L, L은 사용 수명. 공급: 그해 업계의 비트 공급(카드의 수치, 없으면 내장 계열; *는 마지막 공개 연도 이후의 가정). 비중: 추론 서빙만 포함, 학습·유휴·비AI 수요 제외.</translation>
+    </message>
+    <message>
+        <source>&amp;Amounts in:</source>
+        <translation>수량 단위(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>바이트</translation>
+    </message>
+    <message>
+        <source>Gigabits (Gb)</source>
+        <translation>기가비트(Gb)</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>연도</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>계층</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>설치</translation>
+    </message>
+    <message>
+        <source>Shipped</source>
+        <translation>출하</translation>
+    </message>
+    <message>
+        <source>Supply</source>
+        <translation>공급</translation>
+    </message>
+    <message>
+        <source>Need ÷ supply</source>
+        <translation>필요 ÷ 공급</translation>
+    </message>
+    <message>
+        <source>Shipped ÷ supply</source>
+        <translation>출하 ÷ 공급</translation>
+    </message>
+    <message>
+        <source>%1 Gb</source>
+        <translation>%1 Gb</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>DRAM</source>
+        <translation>D램</translation>
+    </message>
+    <message>
+        <source>NAND</source>
+        <translation>NAND</translation>
+    </message>
+    <message>
+        <source>%1 (the card&apos;s)</source>
+        <translation>%1 (카드 수치)</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>경고: %1</translation>
     </message>
 </context>
 <context>
@@ -4486,6 +4561,10 @@ replica</source>
     <message>
         <source>Outlook card %1</source>
         <translation>전망 카드 %1</translation>
+    </message>
+    <message>
+        <source>Supply</source>
+        <translation>공급</translation>
     </message>
 </context>
 <context>

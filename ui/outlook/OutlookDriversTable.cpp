@@ -270,13 +270,19 @@ void OutlookDriversTable::cellEdited(QTableWidgetItem* item)
         = value ? editCell(item->row(), item->column(), *value) : tr("not a number: %1").arg(item->text());
     if (!error.isEmpty()) {
         emit message(tr("Outlook: %1").arg(error));
+        m_showsError = true;
         fill(); // shows the value in force again
+    } else if (m_showsError) {
+        // A valid edit clears the error an earlier one left in the status bar.
+        m_showsError = false;
+        emit message(QString());
     }
 }
 
 void OutlookDriversTable::showSupplyShares()
 {
-    // Each year's needed bytes as a share of the industry's bit supply, where the card gives it.
+    // Each year's needed bytes as a share of the industry's bit supply (the card's, else the
+    // built-in series').
     // A tooltip set is an itemChanged too: not an edit.
     if (!m_document->hasResult())
         return;
@@ -284,18 +290,21 @@ void OutlookDriversTable::showSupplyShares()
     const OutlookResult& result = m_document->result().result;
     for (int r = 0; r < rowCount() && r < static_cast<int>(result.years.size()); ++r) {
         QTableWidgetItem* cell = item(r, YearColumn);
-        const auto& share = result.years[static_cast<size_t>(r)].supplyShare;
+        const OutlookTiers& share = result.years[static_cast<size_t>(r)].supply.needShare;
         if (!cell)
             continue;
         QStringList parts;
         for (Tier t : kTiers)
-            if (share && std::isfinite((*share)[t]))
+            if (std::isfinite(share[t]))
                 parts << tr("%1 %2 %").arg(t == Tier::Hbm ? tr("HBM")
                         : t == Tier::Dram                 ? tr("DRAM")
                                                           : tr("NAND"),
-                    QString::number((*share)[t] * 100, 'g', 3));
-        cell->setToolTip(
-            parts.isEmpty() ? QString() : tr("Share of the industry's bit supply: %1").arg(parts.join(tr(", "))));
+                    QString::number(share[t] * 100, 'g', 3));
+        cell->setToolTip(parts.isEmpty()
+                ? QString()
+                : tr("Needed bytes as a share of the industry's bit supply (inference serving only; training, idle "
+                     "and non-AI demand excluded): %1")
+                      .arg(parts.join(tr(", "))));
     }
 }
 

@@ -60,6 +60,7 @@ private:
 
     OutlookDocument* m_document;
     std::vector<std::string> m_workloads;
+    bool m_showsError = false;  ///< the last edit's error is in the status bar (a valid edit clears it)
     QStringList m_headerTitles; ///< each column's whole title; a word too wide for its column is elided
     bool m_filling = false;
 };

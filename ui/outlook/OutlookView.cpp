@@ -42,6 +42,8 @@ OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
     m_charts = new OutlookChartsPage(m_document, this);
     m_sources = new OutlookSourcesPanel(m_document, m_charts);
     m_charts->addTab(m_sources, QString());
+    m_supply = new OutlookSupplyPanel(m_document, m_charts);
+    m_charts->addTab(m_supply, QString());
     // The drivers across the top (one row per year, every row shown), one chart at a time under
     // them, each at the tab's full width so its title, legend and labels are read whole.
     auto* layout = new QVBoxLayout(this);
@@ -83,6 +85,7 @@ QWidget* OutlookView::buildHeader()
         m_picker->setItemText(m_picker->count() - 1, tr("Open file…"));
         m_picker->setToolTip(tr("A built-in outlook, or an outlook card file"));
         m_charts->setTabText(m_charts->indexOf(m_sources), tr("Sources"));
+        m_charts->setTabText(m_charts->indexOf(m_supply), tr("Supply"));
         m_export->setText(tr("E&xport…"));
         m_export->setToolTip(tr("The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)"));
         m_savePreset->setText(tr("Save as pre&set…"));

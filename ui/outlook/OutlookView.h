@@ -14,6 +14,7 @@
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookDriversTable.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
+#include "ui/outlook/OutlookSupplyPanel.h"
 
 #include <QWidget>
 
@@ -50,6 +51,7 @@ public:
     OutlookTornadoChart* tornadoChart() const { return m_charts->tornadoChart(); }
     /// The card's sources, a page beside the charts.
     OutlookSourcesPanel* sourcesPanel() const { return m_sources; }
+    OutlookSupplyPanel* supplyPanel() const { return m_supply; }
 
 signals:
     /// A line for the status bar.
@@ -76,6 +78,7 @@ private:
     OutlookDriversTable* m_table = nullptr;
     OutlookChartsPage* m_charts = nullptr;
     OutlookSourcesPanel* m_sources = nullptr;
+    OutlookSupplyPanel* m_supply = nullptr;
 };
 
 } // namespace kvtiers::ui
