@@ -1328,6 +1328,10 @@
         <source>%1 cannot hold one sequence, so there is nothing to replay: %2</source>
         <translation>%1은(는) 시퀀스 하나도 담을 수 없어 재생할 것이 없습니다: %2</translation>
     </message>
+    <message>
+        <source>the replay misses the targets even on %1 replicas: the trace asks more than any count of this scenario&apos;s replicas serves within them</source>
+        <translation>복제본 %1개에서도 재생이 목표를 넘깁니다: 이 시나리오의 복제본으로는 몇 개를 두어도 트레이스를 목표 안에 처리하지 못합니다</translation>
+    </message>
 </context>
 <context>
     <name>Option</name>
@@ -3331,6 +3335,10 @@ replica</source>
         <source>Under load: ignored the saved value of %1</source>
         <translation>부하 상태: 저장된 %1 값을 무시했습니다</translation>
     </message>
+    <message>
+        <source>Size for the SLO</source>
+        <translation>SLO에 맞춰 크기 정하기</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::LoadExport</name>
@@ -3540,6 +3548,30 @@ replica</source>
     <message>
         <source>Sequence limit</source>
         <translation>시퀀스 상한</translation>
+    </message>
+    <message>
+        <source>%1 met</source>
+        <translation>%1개 충족</translation>
+    </message>
+    <message>
+        <source>%1 missed</source>
+        <translation>%1개 미달</translation>
+    </message>
+    <message>
+        <source>Sized for the SLO at %1 requests/s: the fleet sizing (its queueing model, the scenario&apos;s lengths) needs %2 replicas of %3 sequences; replayed with %4 sequences, the trace meets TTFT %5 within %6 and TPOT %7 within %8 on %9 replicas at the scenario&apos;s capacities (replayed: %10).</source>
+        <translation>초당 %1개 요청에 맞춘 SLO 크기: 플릿 산정(대기열 모델, 시나리오의 길이)은 시퀀스 %3개짜리 복제본 %2개가 필요하다고 봅니다. 시퀀스 %4개로 재생하면 시나리오의 용량에서 복제본 %9개일 때 트레이스가 TTFT %5 %6 이내, TPOT %7 %8 이내를 충족합니다 (재생한 개수: %10).</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze for the SLO</source>
+        <translation>SLO에 맞춰 크기 정하기(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Find the fewest replicas meeting both targets at the trace&apos;s rate: the fleet sizing&apos;s count and sequences per replica first, then replays up or down from it; the sweep then runs at the count found</source>
+        <translation>트레이스의 요청률에서 두 목표를 모두 충족하는 가장 적은 복제본 수를 찾습니다: 먼저 플릿 산정의 개수와 복제본당 시퀀스를 쓰고, 그 개수에서 위아래로 재생해 봅니다. 그다음 찾은 개수로 스윕을 실행합니다</translation>
+    </message>
+    <message>
+        <source>Sizing for the SLO: replaying %1 at replica counts from the fleet sizing&apos;s…</source>
+        <translation>SLO에 맞춰 크기 정하는 중: 플릿 산정의 개수부터 %1을(를) 여러 복제본 수로 재생하는 중…</translation>
     </message>
 </context>
 <context>
