@@ -4,8 +4,8 @@
 
 namespace kvtiers::replay {
 
-ReplicaSearch leastReplicasMeetingTargets(const ReplayTrace& trace, const Scenario& scenario,
-    const EvalResult& result, ReplayOptions options, int start, const ReplayControl& control)
+ReplicaSearch leastReplicasMeetingTargets(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    ReplayOptions options, int start, const ReplayControl& control)
 {
     const LatencyTargets targets = options.targets.inForce();
     options.keepRequests = false;

@@ -35,7 +35,7 @@ inline constexpr int kMaxSearchedReplicas = 4096;
 /// kMaxSearchedReplicas miss them. Throws InputError (options the replay refuses) and
 /// ReplayCancelled. `control.progress` reports each replay as a share of an estimated
 /// dozen.
-ReplicaSearch leastReplicasMeetingTargets(const ReplayTrace& trace, const Scenario& scenario,
-    const EvalResult& result, ReplayOptions options, int start, const ReplayControl& control = {});
+ReplicaSearch leastReplicasMeetingTargets(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
+    ReplayOptions options, int start, const ReplayControl& control = {});
 
 } // namespace kvtiers::replay
