@@ -47,7 +47,7 @@ const char* const kApproximationNote = "M/D/c too large to solve exactly: Allen-
 
 Json queueToJson(const QueueFigures& q)
 {
-    Json j = { { "stable", q.stable }, { "servers", bytesToJson(q.servers) },
+    Json j = { { "stable", q.stable }, { "queue_servers", bytesToJson(q.servers) },
         { "utilization", numberToJson(q.utilization) },
         { "service_s", { { "mean", numberToJson(q.serviceSeconds) }, { "cs2", numberToJson(q.serviceCs2) } } } };
     if (!q.stable)

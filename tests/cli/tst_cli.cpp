@@ -568,9 +568,9 @@ private slots:
         const Json& r = reasoning["workloads"][0];
         QCOMPARE(r["binding"].get<std::string>(), std::string("slots"));
         QVERIFY(r["slot_queue"]["utilization"].get<double>() > r["prefill_queue"]["utilization"].get<double>());
-        QCOMPARE(r["slot_queue"]["servers"].get<double>(),
+        QCOMPARE(r["slot_queue"]["queue_servers"].get<double>(),
             r["replicas"].get<double>() * r["concurrency_per_replica"].get<double>());
-        QCOMPARE(r["prefill_queue"]["servers"].get<double>(), r["replicas"].get<double>());
+        QCOMPARE(r["prefill_queue"]["queue_servers"].get<double>(), r["replicas"].get<double>());
         // Hundreds of slots: beyond the exact M/D/c solver, and the JSON names what stands in.
         QVERIFY(r["slot_queue"]["wait_model"].get<std::string>().find("Allen-Cunneen") != std::string::npos);
         const Json article = Json::parse(

@@ -1,12 +1,15 @@
-// LoadView's summary under the chart: what was replayed, on how many replicas with what
-// sequence limit and where it came from, what the sweep assumes of the scenario's offload
-// rate, and whether the replicas kept up with the trace (core/replay/LoadCurve.h).
+// LoadView's words: the summary under the chart (what was replayed, on how many replicas
+// with what sequence limit and where it came from, what the sweep assumes of the
+// scenario's offload rate, whether the replicas kept up with the trace, the sizing for the
+// SLO; core/replay/LoadCurve.h), and the names of its fields and tiers.
 #include "ui/text/UnitsText.h"
 #include "ui/trace/LoadView.h"
 
 namespace kvtiers::ui {
 
 namespace {
+
+namespace key = replay::replay_keys;
 
 /// The bytes of a sweep point per server, in the chart's units.
 QString pointBytes(const replay::ReplaySweepPoint& point, ByteUnits units)
@@ -77,6 +80,44 @@ QString LoadView::notesText(const LoadCurve& curve, ByteUnits units)
                          pointBytes(point, units));
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+QString LoadView::fieldName(std::string_view optionKey) const
+{
+    if (optionKey == key::kSweep)
+        return tr("Vary");
+    if (optionKey == key::kPoints)
+        return tr("Points");
+    if (optionKey == key::kTrafficScale)
+        return tr("Traffic");
+    if (optionKey == key::kReplicas)
+        return tr("Replicas");
+    if (optionKey == key::kMaxSeqs)
+        return tr("Sequence limit");
+    if (optionKey == kTtftSecondsKey)
+        return tr("TTFT target");
+    if (optionKey == kTpotSecondsKey)
+        return tr("TPOT target");
+    if (optionKey == kTtftPercentileKey)
+        return tr("TTFT percentile");
+    if (optionKey == kTpotPercentileKey)
+        return tr("TPOT percentile");
+    if (const auto tier = replay::capacityKeyTier(optionKey))
+        return tr("Fixed %1").arg(tierText(*tier));
+    return {};
+}
+
+QString LoadView::tierText(Tier tier)
+{
+    switch (tier) {
+    case Tier::Hbm:
+        return tr("HBM");
+    case Tier::Dram:
+        return tr("DRAM");
+    case Tier::Ssd:
+        break;
+    }
+    return tr("SSD");
 }
 
 } // namespace kvtiers::ui

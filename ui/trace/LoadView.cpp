@@ -229,44 +229,6 @@ void LoadView::wordControls()
     });
 }
 
-QString LoadView::fieldName(std::string_view optionKey) const
-{
-    if (optionKey == key::kSweep)
-        return tr("Vary");
-    if (optionKey == key::kPoints)
-        return tr("Points");
-    if (optionKey == key::kTrafficScale)
-        return tr("Traffic");
-    if (optionKey == key::kReplicas)
-        return tr("Replicas");
-    if (optionKey == key::kMaxSeqs)
-        return tr("Sequence limit");
-    if (optionKey == kTtftSecondsKey)
-        return tr("TTFT target");
-    if (optionKey == kTpotSecondsKey)
-        return tr("TPOT target");
-    if (optionKey == kTtftPercentileKey)
-        return tr("TTFT percentile");
-    if (optionKey == kTpotPercentileKey)
-        return tr("TPOT percentile");
-    if (const auto tier = replay::capacityKeyTier(optionKey))
-        return tr("Fixed %1").arg(tierText(*tier));
-    return {};
-}
-
-QString LoadView::tierText(Tier tier)
-{
-    switch (tier) {
-    case Tier::Hbm:
-        return tr("HBM");
-    case Tier::Dram:
-        return tr("DRAM");
-    case Tier::Ssd:
-        break;
-    }
-    return tr("SSD");
-}
-
 void LoadView::commit(const char* optionKey, const QString& text)
 {
     replay::ReplayInput next = m_doc->inputs();
