@@ -156,6 +156,10 @@ bool meetsTtft(const FleetEntryResult& er, const Targets& t, double replicas)
             step, stretch, rate, std::max(0.0, er.scenario.workload.outputTokens - 1), t.tpotAt());
     if (stretch > 0 && !(tpot <= t.tpot()))
         return false;
+    // An unstable queue misses any target: no exact M/D/c of the other needs solving.
+    if (!ReplicaQueue::stabilityAt(er.scenario, er.perReplica, er.requestsPerSecond, replicas, er.load.tpot.mean)
+             .both())
+        return false;
     return ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, replicas, er.load.tpot.mean)
                .ttftAt(t.ttftAt())
         <= t.ttft();
@@ -169,10 +173,40 @@ LoadBinding bindingAt(const FleetEntryResult& er, const Targets& t, double repli
 {
     if (replicas <= 1)
         return LoadBinding::Prefill;
+    // An unstable queue's TTFT is infinite: the slots bind when theirs alone is, with no
+    // queue solved to say so.
+    const ReplicaQueue::Stability stable
+        = ReplicaQueue::stabilityAt(er.scenario, er.perReplica, er.requestsPerSecond, replicas - 1, er.load.tpot.mean);
+    if (!stable.both())
+        return stable.prefillQueue ? LoadBinding::Slots : LoadBinding::Prefill;
     const ReplicaQueue fewer(er.scenario, er.perReplica, er.requestsPerSecond, replicas - 1, er.load.tpot.mean);
     const double prefill = fewer.ttftAt(LoadBinding::Prefill, t.ttftAt());
     const double slots = fewer.ttftAt(LoadBinding::Slots, t.ttftAt());
     return slots > t.ttft() && slots > prefill ? LoadBinding::Slots : LoadBinding::Prefill;
+}
+
+/// The fewest replicas, at least `floor`, on which both queues are stable. `floor` is
+/// λ·E[S]/c's count at the unstretched TPOT; prefills stretch the decode steps (and so a
+/// slot's hold) more on fewer replicas, so the stable count can lie above it. Stability
+/// only grows with replicas: a doubling search, then bisection, with nothing solved.
+double leastStable(const FleetEntryResult& er, double floor)
+{
+    auto stable = [&](double r) {
+        return ReplicaQueue::stabilityAt(er.scenario, er.perReplica, er.requestsPerSecond, r, er.load.tpot.mean).both();
+    };
+    double lo = floor - 1, hi = floor, step = 1; // lo unstable (or below the floor)
+    for (int i = 0; i <= 60 && !stable(hi); ++i) {
+        lo = hi;
+        hi += step;
+        step *= 2;
+    }
+    if (!stable(hi))
+        return floor; // no stable count in reach: the replica search says why
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        (stable(mid) ? hi : lo) = mid;
+    }
+    return hi;
 }
 
 /// The fewest replicas (at least `least`) whose TTFT at its percentile meets the target:
@@ -311,7 +345,7 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     if (er.requestsPerSecond > 0) {
         // Stable first: utilisation λ·E[S]/c below 1 in both queues.
         const TtftEstimate estimate(er.scenario, er.perReplica, er.requestsPerSecond, tpot);
-        const double least = std::floor(estimate.utilization(1)) + 1; // one replica's utilisation = λ·E[S]/its servers
+        const double least = leastStable(er, std::floor(estimate.utilization(1)) + 1);
         er.replicas = replicasForTtft(er, t, least, estimate);
         er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas, tpot)
                       .figures(bindingAt(er, t, er.replicas));

@@ -43,6 +43,15 @@ std::vector<queueing::ServiceBranch> holdBranches(
     return out;
 }
 
+/// Whether waitFor(servers, load, m) is stable, without building it.
+bool stableFor(double servers, double load, const queueing::Moments& m)
+{
+    if (servers > kMaxServers || load <= 0 || !(m.mean > 0))
+        return load < servers || !(servers > kMaxServers);
+    const int c = static_cast<int>(servers);
+    return c >= 1 && load < c;
+}
+
 queueing::WaitDistribution waitFor(double servers, double load, const queueing::Moments& m)
 {
     if (servers > kMaxServers && load >= servers)
@@ -167,6 +176,20 @@ ReplicaQueue::ReplicaQueue(
     , m_prefillWait(waitFor(replicas, requestsPerSecond * m_prefillService.mean, m_prefillService))
     , m_slotWait(waitFor(replicas * m_slots, requestsPerSecond * m_slotService.mean, m_slotService))
 {
+}
+
+ReplicaQueue::Stability ReplicaQueue::stabilityAt(
+    const Scenario& s, const EvalResult& r, double requestsPerSecond, double replicas, double tpotSeconds)
+{
+    // The same figures, in the same order, as the constructor's.
+    const auto prefill = prefillBranches(s, r);
+    const double step = tpotSeconds > 0 ? tpotSeconds : meanTpotSeconds(s, r);
+    const double tpot = stretchedTpotSeconds(
+        step, prefillDecodeStretchSeconds(s, r, step), perReplicaRate(requestsPerSecond, replicas));
+    const queueing::Moments prefillService = queueing::moments(prefill);
+    const queueing::Moments slotService = queueing::moments(holdBranches(s, prefill, tpot));
+    return { stableFor(replicas, requestsPerSecond * prefillService.mean, prefillService),
+        stableFor(replicas * slotsOf(r), requestsPerSecond * slotService.mean, slotService) };
 }
 
 const queueing::WaitDistribution& ReplicaQueue::wait(LoadBinding queue) const

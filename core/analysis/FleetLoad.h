@@ -86,6 +86,15 @@ public:
     ReplicaQueue(const Scenario& scenario, const EvalResult& replica, double requestsPerSecond, double replicas,
         double tpotSeconds = 0);
     bool stable() const { return !m_prefillWait.unstable() && !m_slotWait.unstable(); }
+    /// Which queues of that fleet would be stable (as one built from the same arguments
+    /// finds), without solving either: a search skips a count whose exact M/D/c it need
+    /// not solve to reject.
+    struct Stability {
+        bool prefillQueue = true, slotQueue = true;
+        bool both() const { return prefillQueue && slotQueue; }
+    };
+    static Stability stabilityAt(const Scenario& scenario, const EvalResult& replica, double requestsPerSecond,
+        double replicas, double tpotSeconds);
     /// TTFT at `percentile` (0 < p < 100) or its mean (kMeanPercentile): the larger of the
     /// two queues'; +inf when unstable.
     double ttftAt(double percentile) const;

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 namespace kvtiers::queueing {
@@ -215,6 +218,85 @@ double MdcWait::mean() const
     return ey * m_d / m_a;
 }
 
+namespace {
+
+/// The exact M/D/c end in units of D: every figure of it scales with D, so one solution
+/// serves every service time at the same c and a.
+struct MdcSolution {
+    double meanPerService = 0; ///< E[W] / D
+    double waitProbability = 0;
+    std::shared_ptr<const std::vector<double>> grid; ///< P(W ≤ i·D/64) until the tail is below 1e−9
+};
+
+/// The solutions remembered, newest last: a fleet search asks for the same queue again when
+/// it names the binding queue and writes the figures of the count it found, and a
+/// sensitivity sweep resizes the workloads a driver does not touch. At most kRemembered
+/// solutions and kRememberedPoints grid points are kept; the answer is the same whether
+/// remembered or not.
+struct SolvedQueues {
+    static constexpr size_t kRemembered = 256, kRememberedPoints = size_t(1) << 23; // 64 MiB of grid
+    std::mutex mutex;
+    std::map<std::pair<int, double>, std::shared_ptr<const MdcSolution>> solved;
+    std::deque<std::pair<int, double>> order; // oldest first
+    size_t points = 0;
+};
+
+SolvedQueues& solvedQueues()
+{
+    static SolvedQueues queues;
+    return queues;
+}
+
+std::shared_ptr<const MdcSolution> solvedMdc(int c, double a, double maxWork)
+{
+    SolvedQueues& q = solvedQueues();
+    const std::pair<int, double> key { c, a };
+    {
+        std::lock_guard lock(q.mutex);
+        if (auto it = q.solved.find(key); it != q.solved.end())
+            return it->second;
+    }
+    // Solved outside the lock (D = 1): two threads may solve the same queue once each,
+    // with the same answer.
+    const MdcWait mdc(c, a, 1.0, maxWork);
+    auto out = std::make_shared<MdcSolution>();
+    out->meanPerService = mdc.mean();
+    out->waitProbability = mdc.waitProbability();
+    auto grid = std::make_shared<std::vector<double>>();
+    for (int i = 0; i < (1 << 22); ++i) {
+        const double f = mdc.cdf(i / 64.0);
+        grid->push_back(f);
+        if (f > 1 - 1e-9)
+            break;
+    }
+    out->grid = std::move(grid);
+    std::lock_guard lock(q.mutex);
+    auto [it, added] = q.solved.emplace(key, std::move(out));
+    if (added) {
+        q.order.push_back(key);
+        q.points += it->second->grid->size();
+        while (q.order.size() > 1
+            && (q.order.size() > SolvedQueues::kRemembered || q.points > SolvedQueues::kRememberedPoints)) {
+            const auto oldest = q.solved.find(q.order.front());
+            q.points -= oldest->second->grid->size();
+            q.solved.erase(oldest);
+            q.order.pop_front();
+        }
+    }
+    return it->second;
+}
+
+} // namespace
+
+void forgetSolvedQueues()
+{
+    SolvedQueues& q = solvedQueues();
+    std::lock_guard lock(q.mutex);
+    q.solved.clear();
+    q.order.clear();
+    q.points = 0;
+}
+
 WaitDistribution::WaitDistribution(int c, double a, double meanService, double cs2, double maxWork)
     : m_c(c)
     , m_a(a)
@@ -245,17 +327,11 @@ WaitDistribution::WaitDistribution(int c, double a, double meanService, double c
         return;
     }
     m_exactMdc = true;
-    const MdcWait mdc(c, a, meanService, maxWork);
-    m_mdcMean = mdc.mean();
-    m_mdcWait = mdc.waitProbability();
-    // Tabulated in steps of D/64 until the tail is below 1e−9.
+    const std::shared_ptr<const MdcSolution> solved = solvedMdc(c, a, maxWork);
+    m_mdcMean = solved->meanPerService * meanService;
+    m_mdcWait = solved->waitProbability;
+    m_mdcGrid = solved->grid;
     m_h = meanService / 64;
-    for (int i = 0; i < (1 << 22); ++i) {
-        const double f = mdc.cdf(i * m_h);
-        m_mdcGrid.push_back(f);
-        if (f > 1 - 1e-9)
-            break;
-    }
 }
 
 double WaitDistribution::mmcQuantile(double p) const
@@ -269,13 +345,16 @@ double WaitDistribution::mdcQuantile(double p) const
 {
     if (!m_exactMdc)
         return 0.5 * mmcQuantile(p);
-    const auto it = std::lower_bound(m_mdcGrid.begin(), m_mdcGrid.end(), p);
-    if (it == m_mdcGrid.begin())
+    if (!m_mdcGrid)
+        return 0; // no wait to within 1e−12 (the constructor skipped the chain)
+    const std::vector<double>& grid = *m_mdcGrid;
+    const auto it = std::lower_bound(grid.begin(), grid.end(), p);
+    if (it == grid.begin())
         return 0;
-    if (it == m_mdcGrid.end())
-        return (m_mdcGrid.size() - 1) * m_h;
-    const size_t i = static_cast<size_t>(it - m_mdcGrid.begin());
-    const double f0 = m_mdcGrid[i - 1], f1 = m_mdcGrid[i];
+    if (it == grid.end())
+        return (grid.size() - 1) * m_h;
+    const size_t i = static_cast<size_t>(it - grid.begin());
+    const double f0 = grid[i - 1], f1 = grid[i];
     return m_h * ((i - 1) + (f1 > f0 ? (p - f0) / (f1 - f0) : 1.0));
 }
 

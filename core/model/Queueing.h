@@ -23,6 +23,7 @@
 //   c_s > 1         Allen–Cunneen unadjusted (no exact end above).
 // W_p = 0 where P(wait) ≤ 1 − p.
 
+#include <memory>
 #include <vector>
 
 namespace kvtiers::queueing {
@@ -52,6 +53,11 @@ private:
     double m_a, m_d;
     std::vector<double> m_y; ///< P(Y = i)
 };
+
+/// Forgets every M/D/c solution WaitDistribution remembers (each (c, a) is solved once and
+/// kept for the next distribution of the same queue): for benchmarks that time the solving,
+/// and tests that compare a remembered answer with a fresh one.
+void forgetSolvedQueues();
 
 /// A wait distribution for 0 ≤ c_s², built as above.
 class WaitDistribution {
@@ -86,7 +92,9 @@ private:
     bool m_unstable = false;
     bool m_exactMdc = false;
     double m_erlangC = 0;
-    std::vector<double> m_mdcGrid; ///< P(W ≤ i·h) of M/D/c, tabulated
+    /// P(W ≤ i·D/64) of M/D/c, tabulated; shared by every distribution of the same c and a
+    /// (it does not depend on D), so a search that comes back to a queue does not solve it again.
+    std::shared_ptr<const std::vector<double>> m_mdcGrid;
     double m_h = 0;
     double m_mdcMean = 0, m_mdcWait = 0;
 };

@@ -167,6 +167,34 @@ private slots:
         QVERIFY(timer.elapsed() < 20000);
     }
 
+    /// Each (c, a) is solved once and remembered; a distribution built from the remembered
+    /// solution gives the same figures, to the last bit, as one solved afresh, and a
+    /// service twice as long waits twice as long.
+    void aRememberedSolutionIsTheFreshOne()
+    {
+        const int c = 40;
+        const double a = 36.5;
+        forgetSolvedQueues();
+        const WaitDistribution fresh(c, a, 3.0, 0.1);
+        const WaitDistribution remembered(c, a, 3.0, 0.1);
+        forgetSolvedQueues();
+        const WaitDistribution again(c, a, 3.0, 0.1);
+        const WaitDistribution doubled(c, a, 6.0, 0.1);
+        QVERIFY(fresh.exactDeterministicEnd());
+        QVERIFY(fresh.waitProbability() > 0.05); // not the negligible-wait shortcut
+        for (double p : { 0.5, 0.9, 0.99, 0.999 }) {
+            QCOMPARE(remembered.quantile(p), fresh.quantile(p));
+            QCOMPARE(again.quantile(p), fresh.quantile(p));
+            QVERIFY(std::abs(doubled.quantile(p) - 2 * fresh.quantile(p)) <= 1e-12 * fresh.quantile(p));
+        }
+        QCOMPARE(remembered.mean(), fresh.mean());
+        QCOMPARE(remembered.waitProbability(), fresh.waitProbability());
+        QVERIFY(std::abs(doubled.mean() - 2 * fresh.mean()) <= 1e-12 * fresh.mean());
+        // The exact end itself, solved directly at D = 3.
+        const MdcWait direct(c, a, 3.0);
+        QVERIFY(std::abs(fresh.waitProbability() - (0.1 * erlangC(c, a) + 0.9 * direct.waitProbability())) < 1e-12);
+    }
+
     void ttftIsAPercentileOfWaitPlusOwnTime()
     {
         // One branch: TTFT_p = W_p + S exactly.
