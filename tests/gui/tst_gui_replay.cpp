@@ -44,6 +44,8 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -807,6 +809,15 @@ private slots:
             for (int x = 0; x < plot.width(); x += 5)
                 colours.insert(plot.pixel(x, y));
         QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
+        // Every control in reach at 1280 px, in Korean too: the Trace tab does not scroll sideways.
+        auto* area = qobject_cast<QScrollArea*>(
+            m_window->findChild<QWidget*>(QStringLiteral("traceView"))->parentWidget()->parentWidget());
+        QVERIFY(area);
+        QVERIFY2(!area->horizontalScrollBar()->isVisible(),
+            qPrintable(QStringLiteral("%1: the Trace tab needs %2 px, has %3")
+                           .arg(language)
+                           .arg(area->widget()->minimumSizeHint().width())
+                           .arg(area->viewport()->width())));
         QString dir = qEnvironmentVariable("KVTIERS_LOAD_SCREENSHOT_DIR");
         if (dir.isEmpty())
             dir = QDir::currentPath();

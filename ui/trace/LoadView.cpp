@@ -105,6 +105,9 @@ QHBoxLayout* LoadView::buildCapacityRow()
         row->addWidget(addLabel(tierKey(t), field));
         row->addWidget(field);
     }
+    // Sizing searches the replica count: beside the capacities it holds fixed, where the
+    // row has room in Korean too (the first row has none).
+    row->addWidget(m_sizeButton);
     m_status = wrappingLabel(this, QStringLiteral("loadStatus"));
     row->addWidget(m_status, 1);
     return row;
@@ -133,13 +136,12 @@ void LoadView::buildControls()
     m_exportButton->setObjectName(QStringLiteral("loadExportButton"));
     // Three rows, so that the tab fits a laptop's width in Korean too: what is swept, the
     // targets, replicas and sequence limit with the run's progress, and the fixed capacities
-    // with the status.
+    // with sizing and the status.
     auto* row = new QHBoxLayout;
     for (QWidget* w : std::initializer_list<QWidget*> { labelFor("tier", m_tierCombo), m_tierCombo,
              labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale })
         row->addWidget(w);
     row->addStretch(1);
-    row->addWidget(m_sizeButton);
     row->addWidget(m_runButton);
     row->addWidget(m_exportButton);
     layout->addLayout(row);
