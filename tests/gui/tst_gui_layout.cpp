@@ -14,6 +14,8 @@
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/charts/TraceChart.h"
+#include "ui/outlook/OutlookDocument.h"
+#include "ui/outlook/OutlookView.h"
 #include "ui/scenario/HeadlinePanel.h"
 #include "ui/scenario/ScenarioController.h"
 #include "ui/trace/LoadView.h"
@@ -280,6 +282,11 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800()
         enterState(QStringLiteral("use trace")); // a trace drawn, and the scenario it set
     tabs()->setCurrentIndex(tab);
     settle();
+    if (tab == static_cast<int>(MainWindow::ViewTab::Outlook)) {
+        // The outlook is sized once its tab shows: the page as it stands with its figures.
+        m_window->findChild<OutlookView*>()->document()->flush();
+        settle();
+    }
     QWidget* page = tabs()->currentWidget();
     if (auto* area = qobject_cast<QScrollArea*>(page))
         qInfo("%s: content needs %s, has %s", qPrintable(QTest::currentDataTag()),

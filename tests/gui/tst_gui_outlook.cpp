@@ -452,6 +452,26 @@ private slots:
         QCOMPARE(status->toolTip(), QString::fromStdString(card.notes));
     }
 
+    /// The outlook is sized when its tab is first shown, not at the window's start: a
+    /// window opened on another tab evaluates nothing there, and showing the tab sizes it.
+    void theOutlookIsSizedWhenItsTabIsShown()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* view = window.findChild<OutlookView*>();
+        QVERIFY(view);
+        QTest::qWait(100);
+        QCOMPARE(view->document()->evaluationCount(), 0);
+        QVERIFY(!view->document()->hasResult());
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        tabs->setCurrentIndex(static_cast<int>(MainWindow::ViewTab::Outlook));
+        QTRY_VERIFY_WITH_TIMEOUT(view->document()->hasResult(), 20000);
+        QCOMPARE(view->document()->evaluationCount(), 1);
+        QVERIFY(!view->document()->result().result.years.empty());
+    }
+
     void tabFitsAndScreenshots_data()
     {
         QTest::addColumn<QString>("language");

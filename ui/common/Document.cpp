@@ -7,6 +7,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <utility>
 
 namespace kvtiers::ui {
 
@@ -46,8 +47,32 @@ DocumentBase::~DocumentBase()
 
 void DocumentBase::schedule()
 {
+    if (m_deferred) {
+        m_deferredWaiting = true;
+        return;
+    }
     // Restarting a pending zero timer keeps one evaluation: the newest input's.
     m_timer.start();
+}
+
+void DocumentBase::deferUntilNeeded()
+{
+    if (m_deferred)
+        return;
+    m_deferred = true;
+    if (m_timer.isActive()) {
+        m_timer.stop();
+        m_deferredWaiting = true;
+    }
+}
+
+void DocumentBase::needed()
+{
+    if (!m_deferred)
+        return;
+    m_deferred = false;
+    if (std::exchange(m_deferredWaiting, false))
+        schedule();
 }
 
 void DocumentBase::refresh()
@@ -197,6 +222,7 @@ void DocumentBase::cancel()
 
 void DocumentBase::flush()
 {
+    needed();
     if (m_timer.isActive()) {
         m_timer.stop();
         if (m_mode == EvaluationMode::GuiThread) {

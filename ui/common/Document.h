@@ -86,8 +86,15 @@ public:
     EvaluationMode mode() const { return m_mode; }
 
     /// Evaluates now if an evaluation is pending: on the GUI thread at once; a worker run is
-    /// waited for (tests, shutdown, an export).
+    /// waited for (tests, shutdown, an export). A deferred document is needed from then on.
     void flush();
+    /// Evaluates nothing until needed() (or flush()): for a tab not yet shown, whose first
+    /// evaluation would otherwise hold up the window's start. Changes of input meanwhile
+    /// are kept; one evaluation of the newest runs once it is needed.
+    void deferUntilNeeded();
+    /// Ends deferUntilNeeded(): an evaluation waiting is scheduled.
+    void needed();
+    bool isDeferred() const { return m_deferred; }
     /// Evaluates the input again with no undo step (a card added, a units change).
     void refresh();
     /// Stops a worker run (it reports nothing) and forgets an evaluation waiting for it.
@@ -139,7 +146,9 @@ private:
     QTimer m_timer; ///< the zero-delay timer of latest-wins evaluation
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    bool m_pending = false; ///< a worker evaluation waits for the running one to stop
+    bool m_pending = false;         ///< a worker evaluation waits for the running one to stop
+    bool m_deferred = false;        ///< deferUntilNeeded() in force
+    bool m_deferredWaiting = false; ///< an evaluation was asked for while deferred
     int m_generation = 0;
     bool m_busy = false;
     int m_evaluations = 0;

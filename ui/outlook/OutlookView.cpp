@@ -38,6 +38,9 @@ OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
     , m_document(new OutlookDocument(catalog, this))
 {
     setObjectName(QStringLiteral("outlookView"));
+    // Sizing an outlook's fleets year by year, with its tornado, takes most of a second:
+    // not at the window's start, but when the tab is first shown (or File → Export asks).
+    m_document->deferUntilNeeded();
     m_table = new OutlookDriversTable(m_document, this);
     m_charts = new OutlookChartsPage(m_document, this);
     m_sources = new OutlookSourcesPanel(m_document, m_charts);
@@ -205,6 +208,12 @@ void OutlookView::showStatus()
     else
         m_status->setText(tr("%1: a scenario, not a forecast.").arg(qs(card.nameIn(uiLanguage()))));
     m_status->setToolTip(qs(card.notesIn(uiLanguage())));
+}
+
+void OutlookView::showEvent(QShowEvent* event)
+{
+    m_document->needed();
+    QWidget::showEvent(event);
 }
 
 void OutlookView::changeEvent(QEvent* event)
