@@ -429,6 +429,28 @@ private slots:
             QStringLiteral("%1 Gb").arg(QString::number(y.supply.installed.hbm * 8 / 1e9, 'g', 4)));
     }
 
+    /// The picker names the outlooks in the UI language, and names them again when the
+    /// language changes while it is open; the outlook picked stays picked.
+    void pickerNamesFollowALanguageSwitch()
+    {
+        const OutlookCard& card = CardCatalog::builtin().outlooks().at("efficiency");
+        auto head
+            = [](const std::string& name) { return QString::fromStdString(name).section(QStringLiteral(": "), 0, 0); };
+        installTranslator(QStringLiteral("en"));
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("efficiency"));
+        auto* picker = view.findChild<QComboBox*>(QStringLiteral("outlookPicker"));
+        QCOMPARE(picker->currentText(), head(card.name));
+        installTranslator(QStringLiteral("ko"));
+        QTRY_COMPARE(picker->currentText(), head(card.translations.at("ko").name));
+        QCOMPARE(picker->currentData().toString(), QStringLiteral("efficiency"));
+        QCOMPARE(picker->itemText(picker->count() - 1),
+            QCoreApplication::translate("kvtiers::ui::OutlookView", "Open file…"));
+        installTranslator(QStringLiteral("en"));
+        QTRY_COMPARE(picker->currentText(), head(card.name));
+        QCOMPARE(picker->itemText(picker->count() - 1), QStringLiteral("Open file…"));
+    }
+
     /// The card's Korean name and notes show when the UI is in Korean, the English otherwise.
     void descriptionInTheUiLanguage()
     {

@@ -85,7 +85,7 @@ QWidget* OutlookView::buildHeader()
     row->addWidget(m_export);
     m_texts([=, this] {
         pickLabel->setText(tr("O&utlook:"));
-        m_picker->setItemText(m_picker->count() - 1, tr("Open file…"));
+        fillPicker(); // the cards' names in the UI language, the saved ones, "Open file…"
         m_picker->setToolTip(tr("A built-in outlook, or an outlook card file"));
         m_charts->setTabText(m_charts->indexOf(m_sources), tr("Sources"));
         m_charts->setTabText(m_charts->indexOf(m_supply), tr("Supply"));
@@ -93,9 +93,6 @@ QWidget* OutlookView::buildHeader()
         m_export->setToolTip(tr("The thesis chart as PNG, SVG or PDF; the years as CSV; the outlook as a card (JSON)"));
         m_savePreset->setText(tr("Save as pre&set…"));
         m_savePreset->setToolTip(tr("Saves the outlook as edited under a name; the picker lists it"));
-        for (int i = 0; i < m_picker->count(); ++i)
-            if (const QString data = m_picker->itemData(i).toString(); data.startsWith(kPresetPrefix))
-                m_picker->setItemText(i, tr("Saved: %1").arg(data.mid(kPresetPrefix.size())));
     });
     connect(m_picker, &QComboBox::activated, this, &OutlookView::pickChanged);
     connect(m_savePreset, &QPushButton::clicked, this, &OutlookView::saveWithDialog);
