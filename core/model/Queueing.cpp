@@ -55,12 +55,23 @@ struct Band {
     int up = 0;     ///< U: the most Y rises in one D
 };
 
-Band bandFor(int c, double a)
+/// Where Poisson(b)'s upper tail is below e^−50 (about 2e−22): 10 standard deviations,
+/// and 40 more for small b. The chain's band need reach no further; the mass beyond is
+/// lost to every state below the top, a part in 10^21.
+int poissonBandSupport(double b)
+{
+    return static_cast<int>(std::ceil(b + 10 * std::sqrt(b) + 40));
+}
+
+/// The band of the chain for arrivals up to `support`: the states, r^−M below 1e−16 of the
+/// mass plus room for the band itself. exactFeasible() bounds the work of the band at
+/// poissonSupport (15σ), so which queues are solved exactly does not depend on the band a
+/// solution uses (poissonBandSupport, 10σ).
+Band bandFor(int c, double a, int support)
 {
     Band b;
-    b.up = std::max(1, poissonSupport(a) - c);
+    b.up = std::max(1, support - c);
     const double lnr = std::log(tailRoot(c, a));
-    // r^−M below 1e−16 of the mass, plus room for the band itself.
     b.states = static_cast<int>(std::ceil(37.0 / std::max(lnr, 1e-9))) + c + b.up;
     return b;
 }
@@ -108,7 +119,7 @@ bool MdcWait::exactFeasible(int c, double a, double maxWork)
 {
     if (!(a < c) || c < 1)
         return false;
-    const Band band = bandFor(c, a);
+    const Band band = bandFor(c, a, poissonSupport(a));
     return band.states <= kMaxStates && double(band.states) * band.up * c <= maxWork;
 }
 
@@ -121,7 +132,7 @@ MdcWait::MdcWait(int c, double a, double d, double maxWork)
         throw std::invalid_argument("M/D/c: unstable or too large to solve exactly");
     // The chain Y' = max(Y + A − c, 0), A ~ Poisson(a), on states 0..M (the top absorbs
     // the tail), band row i holding columns i − c .. i + U at index j − i + c.
-    const Band band = bandFor(c, a);
+    const Band band = bandFor(c, a, poissonBandSupport(a));
     const int m = band.states, up = band.up, width = c + up + 1;
     const std::vector<double> pa = poissonPmf(a, c + up + m);
     std::vector<double> cum(pa.size() + 1, 0.0);
