@@ -45,9 +45,11 @@ namespace {
 
 /// The laptop budget: 1280 × 720 logical pixels less a panel and a title bar.
 const QSize kMaxMinimum(1200, 640);
-/// A maximised window's client area on a 1280 × 800 screen under openbox (a 26 px title
-/// bar; scripts/check-window measures the real frame).
-const QSize kLaptopClient(1280, 774);
+/// A maximised window's client area on a 1280 × 800 and a 1280 × 720 screen under openbox
+/// (a 26 px title bar; scripts/check-window measures the real frame).
+constexpr int kTitleBar = 26;
+const QSize kLaptopClient(1280, 800 - kTitleBar);
+const QSize kShortLaptopClient(1280, 720 - kTitleBar);
 
 QString sizeText(QSize s)
 {
@@ -112,14 +114,15 @@ QString overlap(const QList<Placed>& texts)
     return {};
 }
 
-/// A scroll bar that shows, anywhere in `page` (the page's own, a table's, a list's).
-QString shownScrollBar(QWidget* page)
+/// A scroll bar that shows, anywhere in `page` (the page's own, a table's, a list's), but
+/// the one of the view named `allowed`.
+QString shownScrollBar(QWidget* page, const QString& allowed = {})
 {
     QList<QAbstractScrollArea*> areas = page->findChildren<QAbstractScrollArea*>();
     if (auto* self = qobject_cast<QAbstractScrollArea*>(page))
         areas.prepend(self);
     for (QAbstractScrollArea* area : areas) {
-        if (!area->isVisible())
+        if (!area->isVisible() || (!allowed.isEmpty() && area->objectName() == allowed))
             continue;
         const QString name
             = area->objectName().isEmpty() ? QString::fromLatin1(area->metaObject()->className()) : area->objectName();
@@ -262,18 +265,23 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("tab");
-    // Every tab, and the Trace tab once more on its "Under load" view with a sweep drawn.
+    QTest::addColumn<QSize>("client");
+    // Every tab, and the Trace tab once more on its "Under load" view with a sweep drawn, on
+    // a 1280 × 800 and a 1280 × 720 screen.
     const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Outlook", "Trace under load" };
-    for (const char* language : { "en", "ko" })
-        for (int tab = 0; tab < 6; ++tab)
-            QTest::addRow("%s, %s", language, names[tab]) << QString::fromLatin1(language) << tab;
+    for (const QSize client : { kLaptopClient, kShortLaptopClient })
+        for (const char* language : { "en", "ko" })
+            for (int tab = 0; tab < 6; ++tab)
+                QTest::addRow("%dx%d, %s, %s", client.width(), client.height() + kTitleBar, language, names[tab])
+                    << QString::fromLatin1(language) << tab << client;
 }
 
 void TestGuiLayout::everyTabShowsItsContentAt1280x800()
 {
     QFETCH(QString, language);
     QFETCH(int, tab);
-    startWindow(language);
+    QFETCH(QSize, client);
+    startWindow(language, client);
     const bool underLoad = tab == 5;
     if (underLoad) {
         enterState(QStringLiteral("under load")); // the replay's sweep drawn
@@ -289,15 +297,20 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800()
     }
     QWidget* page = tabs()->currentWidget();
     if (auto* area = qobject_cast<QScrollArea*>(page))
-        qInfo("%s: content needs %s, has %s", qPrintable(QTest::currentDataTag()),
-            qPrintable(sizeText(area->widget()->minimumSizeHint())), qPrintable(sizeText(area->viewport()->size())));
-    const QString bar = shownScrollBar(page);
+        qInfo("%s: content needs %s (%d px tall at the page's width), has %s", qPrintable(QTest::currentDataTag()),
+            qPrintable(sizeText(area->widget()->minimumSizeHint())), area->widget()->heightForWidth(area->width()),
+            qPrintable(sizeText(area->viewport()->size())));
+    // On a 720-pixel screen the Scenario tab's tier table scrolls its own rows under the
+    // charts (the splitter between them gives it more); every other table shows them all.
+    const bool tableScrolls = client.height() < kLaptopClient.height() && tab == 0;
+    const QString bar = shownScrollBar(page, tableScrolls ? QStringLiteral("tierTable") : QString());
     QVERIFY2(bar.isEmpty(), qPrintable(bar));
-    const QString rows = hiddenRows(page);
-    QVERIFY2(rows.isEmpty(), qPrintable(rows));
+    if (!tableScrolls) {
+        const QString rows = hiddenRows(page);
+        QVERIFY2(rows.isEmpty(), qPrintable(rows));
+    }
     // The page uses the height under the headline: no other panel takes half of it.
-    QVERIFY2(
-        page->height() >= kLaptopClient.height() / 2, qPrintable(QStringLiteral("page height %1").arg(page->height())));
+    QVERIFY2(page->height() >= client.height() / 2, qPrintable(QStringLiteral("page height %1").arg(page->height())));
     if (underLoad) {
         // Its chart's title, legend, target and capacity labels each keep their own place.
         auto* load = m_window->findChild<LoadChart*>();

@@ -377,12 +377,14 @@ void TestGuiWalk::anMlaExportSaysWhyItsBarsHoldCopies()
 
 void TestGuiWalk::warningsShowOverTheTabsThatUseTheScenario()
 {
-    // Kimi K2 on H200 raises warnings; the Fleet tab sizes its own mix and shows none of them.
+    // Kimi K2 on H200 raises warnings; the Fleet and Outlook tabs size mixes of their own and
+    // show neither the scenario's warnings nor its headline figures.
     controller()->selectModel("kimi-k2");
     QTRY_COMPARE(controller()->scenario().model.id, std::string("kimi-k2"));
     auto* bar = m_window->findChild<QWidget*>(QStringLiteral("warningsBar"));
+    auto* headline = m_window->findChild<QWidget*>(QStringLiteral("headlinePanel"));
     auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("viewTabs"));
-    QVERIFY(bar && tabs);
+    QVERIFY(bar && headline && tabs);
     QTRY_VERIFY(bar->isVisible());
     QVERIFY(!warningMessageList(controller()->scenario(), controller()->result()).empty());
     const QStringList shownOn { QStringLiteral("Scenario"), QStringLiteral("Sensitivity"), QStringLiteral("Trace") };
@@ -390,7 +392,19 @@ void TestGuiWalk::warningsShowOverTheTabsThatUseTheScenario()
         tabs->setCurrentIndex(i);
         const QString tab = tabs->tabText(i).remove(u'&');
         QVERIFY2(bar->isVisible() == shownOn.contains(tab), qPrintable(tab));
+        QVERIFY2(headline->isVisible() == shownOn.contains(tab), qPrintable(tab));
     }
+    // A model picked while the headline is hidden shows when it is back: Llama 3.1 70B's
+    // 80 layers x 8 KV heads x 128 x 2 (K and V) x 2 B = 327,680 B = 320 KiB per token.
+    tabs->setCurrentIndex(1);
+    controller()->selectModel("llama-3.1-70b");
+    QTRY_COMPARE(controller()->scenario().model.id, std::string("llama-3.1-70b"));
+    QVERIFY(!headline->isVisible());
+    tabs->setCurrentIndex(0);
+    QVERIFY(headline->isVisible());
+    auto* kvPerToken = m_window->findChild<QLabel*>(QStringLiteral("headlineKvPerToken"));
+    QVERIFY(kvPerToken);
+    QTRY_VERIFY2(kvPerToken->text().startsWith(QStringLiteral("320 KiB")), qPrintable(kvPerToken->text()));
 }
 
 void TestGuiWalk::ctrlTabSwitchesTabsFromATable()

@@ -41,6 +41,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
+#include <QResizeEvent>
 #include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
@@ -64,6 +65,8 @@ namespace {
 /// panel under them. A layout saved before (the Presets panel on the right) is not
 /// restored, so the panel opens under the controls and takes no width from the charts.
 constexpr int kWindowStateVersion = 1;
+/// A window's client area shorter than this is on a 720-pixel screen.
+constexpr int kShortClientHeight = 740;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -208,8 +211,10 @@ void MainWindow::followCurrentTab()
             m_sensitivityDocument->setScenario(m_controller->scenario());
         m_sensitivityDocument->setFleetInput(m_controller->catalog(), m_fleetDocument->fleetInput());
     }
-    // The scenario's warnings above the tabs that use the scenario only.
-    m_scenarioTab->headline()->setWarningsApply(!isShown(ViewTab::Fleet) && !isShown(ViewTab::Outlook));
+    // The scenario's figures and warnings above the tabs that use the scenario only: the
+    // Fleet and Outlook tabs size mixes of their own, and on a 720-pixel screen the headline
+    // took a third of the height their charts need.
+    m_scenarioTab->headline()->setVisible(!isShown(ViewTab::Fleet) && !isShown(ViewTab::Outlook));
     // Ctrl+Z on the Fleet tab undoes the last Fleet edit; elsewhere the last scenario edit.
     if (m_undoGroup)
         m_undoGroup->setActiveStack(isShown(ViewTab::Fleet)           ? m_fleetView->undoStack()
@@ -312,6 +317,14 @@ void MainWindow::updateTitle()
         return;
     const Scenario& s = m_controller->scenario();
     setWindowTitle(tr("kvtiers: %1 on %2").arg(qs(s.model.name), qs(s.hardware.name)));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    // On a 720-pixel screen (a client area under 740 px) the per-token formula folds into
+    // its figure's tooltip, so the Trace tab's charts keep their height without scrolling.
+    m_scenarioTab->headline()->setFormulaShown(event->size().height() >= kShortClientHeight);
 }
 
 void MainWindow::changeEvent(QEvent* event)

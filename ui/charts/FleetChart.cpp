@@ -103,8 +103,6 @@ void FleetChart::buildPlot()
     p->setAutoAddPlottableToLegend(false);
     p->plotLayout()->clear();
     addTitle(tr("Fleet memory demand by workload"));
-    // At 1,000 requests/s the title ran past both edges: it wraps to the plot's width.
-    chart::fitToWidth(p, title(), nullptr);
 
     auto* panels = new QCPLayoutGrid;
     p->plotLayout()->addElement(1, 0, panels);
@@ -142,6 +140,15 @@ void FleetChart::buildPlot()
     m_legend->setWrap(4);
     m_legend->setBorderPen(Qt::NoPen);
     m_legend->setIconSize(14, 12);
+    // At 1,000 requests/s the title ran past both edges: it wraps to the plot's width. The
+    // legend takes as many columns as the width holds (its entries name workload and model,
+    // and two on one row ran past the right edge at 1280 pixels), then keeps that width and
+    // the height its rows need.
+    chart::fitToWidth(p, title(), m_legend);
+    connect(p, &QCustomPlot::beforeReplot, this, [this] {
+        m_legend->setMaximumSize(m_legend->minimumOuterSizeHint().width(), QWIDGETSIZE_MAX);
+        fitHeight();
+    });
     p->plotLayout()->setRowStretchFactor(0, 0.001);
     p->plotLayout()->setRowStretchFactor(2, 0.001);
 }
@@ -213,7 +220,6 @@ void FleetChart::rebuild()
             m_bars[static_cast<size_t>(i)][t]->setData(
                 QVector<double> { kBarKey }, QVector<double> { e.bytes[t] }, true);
     }
-    m_legend->setMaximumSize(m_legend->minimumOuterSizeHint().width(), QWIDGETSIZE_MAX);
     for (Tier t : kTiers) {
         QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);
         const double total = m_hasFleet ? m_fleet.bytes[t] : 0;

@@ -36,7 +36,7 @@ QRectF boxOf(const QCPItemText* label)
 } // namespace
 
 LoadChart::LoadChart(QWidget* parent)
-    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 220 })
+    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 196 })
 {
     QCustomPlot* const p = plot();
     p->plotLayout()->insertRow(0);

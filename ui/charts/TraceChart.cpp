@@ -47,7 +47,7 @@ constexpr double kTopRatio = 0.02;
 } // namespace
 
 TraceChart::TraceChart(QWidget* parent)
-    : ChartBase(parent, QStringLiteral("tracePlot"), { 420, 280 })
+    : ChartBase(parent, QStringLiteral("tracePlot"), { 420, 240 })
 {
     QCustomPlot* const p = plot();
     p->plotLayout()->insertRow(0);

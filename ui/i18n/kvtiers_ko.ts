@@ -3302,7 +3302,7 @@ replica</source>
     </message>
     <message>
         <source>Goodput (requests/s)</source>
-        <translation>굿풋(초당 요청 수)</translation>
+        <translation>굿풋(요청/초)</translation>
     </message>
     <message>
         <source>Goodput: requests/s meeting both targets</source>
@@ -3412,9 +3412,9 @@ replica</source>
         <translation>재생을 누르면 %1을(를) 각 용량에서 부하 상태로 재생합니다.</translation>
     </message>
     <message numerus="yes">
-        <source>%1 replayed with %2&apos;s scenario at %n capacities of %3 per server; the other tiers as the scenario has them. Goodput counts requests per second meeting both targets.</source>
+        <source>%1 replayed with %2&apos;s scenario at %n capacities of %3 per server; the other tiers as the scenario has them.</source>
         <translation>
-            <numerusform>%1을(를) %2 시나리오로 서버당 %3 용량 %n개에서 재생했습니다. 다른 계층은 시나리오 그대로입니다. 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</numerusform>
+            <numerusform>%1을(를) %2 시나리오로 서버당 %3 용량 %n개에서 재생했습니다. 다른 계층은 시나리오 그대로입니다.</numerusform>
         </translation>
     </message>
     <message>

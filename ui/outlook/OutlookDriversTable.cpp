@@ -2,6 +2,7 @@
 
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
+#include "ui/text/CardText.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
 #include <QCoreApplication>
@@ -129,23 +130,13 @@ OutlookDriversTable::OutlookDriversTable(OutlookDocument* document, QWidget* par
 
 QString OutlookDriversTable::workloadTitle(const std::string& id) const
 {
-    // A card's name reads "Short name: details"; the short name heads its column.
+    // A card's name reads "Short name: details"; the short name, in the language shown, heads
+    // its column and wraps there.
     const auto& workloads = m_document->catalog().workloads();
     const auto it = workloads.find(id);
     if (it == workloads.end() || it->second.name.empty())
         return qs(id);
-    const QString name = qs(it->second.name);
-    const qsizetype colon = name.indexOf(u':');
-    if (colon <= 0)
-        return qs(id);
-    // Its first words, up to 16 characters, keep the column's title to a few short lines.
-    QString title;
-    for (const QString& word : name.left(colon).split(u' ', Qt::SkipEmptyParts)) {
-        if (!title.isEmpty() && title.size() + 1 + word.size() > 16)
-            break;
-        title += (title.isEmpty() ? QString() : QStringLiteral(" ")) + word;
-    }
-    return title;
+    return cardShortText(it->second.name);
 }
 
 void OutlookDriversTable::fill()
@@ -166,7 +157,7 @@ void OutlookDriversTable::fill()
     for (const auto& w : m_workloads) {
         headers << tr("%1 share").arg(workloadTitle(w));
         const auto found = workloads.find(w);
-        tips << tr("Share of requests: %1").arg(found == workloads.end() ? qs(w) : qs(found->second.name));
+        tips << tr("Share of requests: %1").arg(found == workloads.end() ? qs(w) : cardText(found->second.name));
     }
     setHorizontalHeaderLabels(headers);
     m_headerTitles = headers;

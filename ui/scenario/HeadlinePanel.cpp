@@ -251,6 +251,7 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
             .arg(bytesText(r.ssdWriteBytesPerSecond, units), significantText(r.ssdDriveWritesPerDay, 3)));
     m_formula->setText(
         tr("KV per token = %1").arg(translated(kvPerTokenMessage(deriveKvPerToken(scenario.model, r.kvFormat)))));
+    showFormula();
 
     QStringList lines;
     if (r.runsNoSequence())
@@ -287,17 +288,26 @@ void HeadlinePanel::setWarningsExpanded(bool expanded)
     showWarnings();
 }
 
-void HeadlinePanel::setWarningsApply(bool apply)
+void HeadlinePanel::setFormulaShown(bool shown)
 {
-    m_warningsApply = apply;
-    showWarnings();
+    if (shown == m_formulaShown)
+        return;
+    m_formulaShown = shown;
+    showFormula();
+}
+
+void HeadlinePanel::showFormula()
+{
+    m_formula->setVisible(m_formulaShown);
+    const QString figureTip = m_captions.at(m_values.indexOf(m_kvPerToken))->toolTip();
+    m_kvPerToken->setToolTip(m_formulaShown ? figureTip : figureTip + QStringLiteral("\n\n") + m_formula->text());
 }
 
 void HeadlinePanel::showWarnings()
 {
     const auto count = m_warningLines.size();
     m_warnings->setText(m_warningLines.join(u'\n'));
-    m_warningsBar->setVisible(count > 0 && m_warningsApply);
+    m_warningsBar->setVisible(count > 0);
     const bool collapsed = count > 1 && !m_warningsExpanded;
     m_warnings->setVisible(!collapsed);
     m_warningsSummary->setVisible(collapsed);

@@ -38,9 +38,9 @@ public:
     /// Shows every warning (true) or, when there are several, one line that counts them.
     void setWarningsExpanded(bool expanded);
     bool warningsExpanded() const { return m_warningsExpanded; }
-    /// Whether the view shown under the headline uses the scenario: its warnings show only
-    /// then (the Fleet and Outlook tabs size their own mixes).
-    void setWarningsApply(bool apply);
+    /// Shows the per-token formula on its own line (true), or in the KV-per-token figure's
+    /// tooltip: on a short screen its line is height the tabs under the headline need.
+    void setFormulaShown(bool shown);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -59,6 +59,7 @@ private:
     void applyTheme();
     /// Shows m_warningLines whole or as one summary line, as m_warningsExpanded says.
     void showWarnings();
+    void showFormula();
 
     QGridLayout* m_grid = nullptr;
     QList<QLabel*> m_captions;
@@ -82,13 +83,13 @@ private:
     QLabel* m_nvmePerServer = nullptr;
     QLabel* m_ssdWrites = nullptr; ///< beside NVMe per server: the SSD tier's writes and drive writes per day
     QLabel* m_formula = nullptr;
+    bool m_formulaShown = true;
     QWidget* m_warningsBar = nullptr;    ///< the warnings' background, summary and button
     QLabel* m_warnings = nullptr;        ///< every warning, one per line (shown when expanded)
     QLabel* m_warningsSummary = nullptr; ///< "4 warnings: the first…" on one line, elided
     QToolButton* m_warningsToggle = nullptr;
     QStringList m_warningLines;
     bool m_warningsExpanded = false;
-    bool m_warningsApply = true;
     Retranslator m_texts; ///< captions and tooltips, set again on a language change
     DisplayOptions* m_display = nullptr;
     std::optional<std::pair<Scenario, EvalResult>> m_shown; ///< re-worded when the units change

@@ -26,8 +26,9 @@ QString LoadView::summaryText() const
         return tr("Each point replays every request of the trace at its timestamp on the scenario's replicas "
                   "(queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; "
                   "goodput counts the requests per second that meet both targets.");
+    // What goodput counts is in the chart's legend.
     QString text = tr("%1 replayed with %2's scenario at %n capacities of %3 per server; the other tiers as the "
-                      "scenario has them. Goodput counts requests per second meeting both targets.",
+                      "scenario has them.",
         nullptr, static_cast<int>(curve->sweep.points.size()))
                        .arg(m_doc->curveTraceName(), m_doc->curveModelName(), LoadChart::tierName(curve->sweep.axis));
     const QString notes = notesText(*curve, m_chart->units());

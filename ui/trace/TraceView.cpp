@@ -90,6 +90,7 @@ TraceView::TraceView(TraceDocument* document, LoadDocument* load, QWidget* paren
     // Two views of the trace read: its hit-ratio curve, and its replay under load.
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("traceViews"));
+    m_views->setDocumentMode(true); // no frame round the page: its height goes to the charts
     auto* curvePage = new QWidget(m_views);
     auto* curveLayout = new QVBoxLayout(curvePage);
     m_chart = new TraceChart(curvePage);
