@@ -199,26 +199,9 @@ double ComputeModel::breakEvenTokens(Tier tier) const
     // path's per-request cost): find its root.
     const double bw = restoreBandwidth(tier);
     const double L = (tier == Tier::Dram ? m_dramLatency : m_ssdLatency) + m_restoreFixed;
-    std::vector<double> breaks;
-    for (const auto& g : m_attn)
-        if (std::isfinite(g.window))
-            breaks.push_back(g.window);
-    std::sort(breaks.begin(), breaks.end());
-    breaks.push_back(kInf);
     double lo = 0;
-    for (double hi : breaks) {
-        // On [lo, hi): attention = c2 T² + c1 T + c0.
-        double c2 = 0, c1 = 0, c0 = 0;
-        for (const auto& g : m_attn) {
-            if (g.window <= lo && g.chunked) {
-                c1 += g.coeff * 0.5 * g.window;
-            } else if (g.window <= lo) {
-                c1 += g.coeff * g.window;
-                c0 -= g.coeff * 0.5 * g.window * g.window;
-            } else {
-                c2 += g.coeff * 0.5;
-            }
-        }
+    for (double hi : attentionBreaks()) {
+        const auto [c2, c1, c0] = attentionPiece(lo);
         // On [lo, hi): restore = (s1 T + s0) / bw + L.
         const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
         const double s0 = m_sizing.gpuTokenBytes(lo) - s1 * lo;
@@ -240,6 +223,65 @@ double ComputeModel::breakEvenTokens(Tier tier) const
         lo = hi;
     }
     return kInf;
+}
+
+ComputeModel::AttentionPiece ComputeModel::attentionPiece(double from) const
+{
+    // Each group's causalPairs on the piece that starts at `from`: T²/2 under its window,
+    // then w T / 2 (chunked) or w T - w²/2 (sliding).
+    AttentionPiece piece;
+    for (const auto& g : m_attn) {
+        if (g.window <= from && g.chunked) {
+            piece.c1 += g.coeff * 0.5 * g.window;
+        } else if (g.window <= from) {
+            piece.c1 += g.coeff * g.window;
+            piece.c0 -= g.coeff * 0.5 * g.window * g.window;
+        } else {
+            piece.c2 += g.coeff * 0.5;
+        }
+    }
+    return piece;
+}
+
+std::vector<double> ComputeModel::attentionBreaks() const
+{
+    std::vector<double> breaks;
+    for (const auto& g : m_attn)
+        if (std::isfinite(g.window))
+            breaks.push_back(g.window);
+    std::sort(breaks.begin(), breaks.end());
+    breaks.push_back(kInf);
+    return breaks;
+}
+
+double ComputeModel::prefixComputedWithin(double prompt, double seconds) const
+{
+    // recomputeSeconds(h, P) = marginal(h, P) + fixed falls as h grows, to its last token's
+    // time at h = P - 1. Past that token nothing is left to compute.
+    if (recomputeSeconds(0, prompt) <= seconds)
+        return 0;
+    if (recomputeSeconds(prompt - 1, prompt) >= seconds)
+        return prompt;
+    // marginal(h, P) = D, with D = seconds - fixed, is g(h) = K where
+    // g(h) = cost A(h) / F + (2 B / F + a) h rises with h: A(h) is the attention FLOPs,
+    // B the block parameters, F the replica's FLOP/s and a the all-reduce per token.
+    const double D = seconds - m_allReduceFixed - lmHeadSeconds();
+    const double slope = 2.0 * m_blockParams / m_replicaFlops + m_allReducePerToken;
+    const double K = attentionFlops(prompt) * m_attentionCost / m_replicaFlops + slope * prompt - D;
+    double lo = 0;
+    for (double hi : attentionBreaks()) {
+        const auto [c2, c1, c0] = attentionPiece(lo);
+        const double a = c2 * m_attentionCost / m_replicaFlops;
+        const double b = c1 * m_attentionCost / m_replicaFlops + slope;
+        const double c = c0 * m_attentionCost / m_replicaFlops - K;
+        // The root of a h² + b h + c with h ≥ 0, written so that a tiny `a` loses no digits.
+        const double disc = b * b - 4 * a * c;
+        const double root = disc >= 0 && b + std::sqrt(disc) > 0 ? -2 * c / (b + std::sqrt(disc)) : kInf;
+        if (root < hi)
+            return std::clamp(root, lo, prompt);
+        lo = hi;
+    }
+    return prompt;
 }
 
 } // namespace kvtiers

@@ -88,6 +88,11 @@ public:
     /// included, beats recomputing it within the prefill's pass (marginalRecomputeSeconds);
     /// +inf if never.
     double breakEvenTokens(Tier tier) const;
+    /// The cached prefix `h` of a `prompt`-token prefill past which computing the rest,
+    /// recomputeSeconds(h, prompt), takes less than `seconds`: 0 when the whole prompt does,
+    /// `prompt` when even its last token takes as long. Solved on the attention's quadratic
+    /// pieces, not searched.
+    double prefixComputedWithin(double prompt, double seconds) const;
     /// Effective bandwidth of restores from `tier` (bytes/s per GPU).
     double restoreBandwidth(Tier tier) const;
     /// Replica FLOP/s available to prefill's linear layers (TP × dense FLOP/s for the
@@ -107,6 +112,15 @@ public:
     double decodeAttentionFlopsPerGpu(double tokens) const;
 
 private:
+    /// The prompt's attention FLOPs on [from, next window): c2 T² + c1 T + c0 (before the
+    /// attention cost), a quadratic piece of attentionFlops(T).
+    struct AttentionPiece {
+        double c2 = 0, c1 = 0, c0 = 0;
+    };
+    AttentionPiece attentionPiece(double from) const;
+    /// The windows where attentionFlops changes piece, ascending, then +inf.
+    std::vector<double> attentionBreaks() const;
+
     struct AttnGroup {
         double coeff;
         double window; ///< sliding window or chunk (tokens); +inf: full attention

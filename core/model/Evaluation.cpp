@@ -336,16 +336,7 @@ void Evaluator::restoreTimes()
     r.ttftNoReuseSeconds = std::max({ r.recomputeSeconds, r.weightStreamSeconds, forwardPass });
     // Cached tokens past the point where the rest's FLOPs fall below that read shorten
     // nothing: an engine gains nothing from restoring them (recompute(h, P) falls with h).
-    double lo = 0, hi = P;
-    if (m_cm.recomputeSeconds(0, P) <= forwardPass) {
-        hi = 0;
-    } else if (m_cm.recomputeSeconds(P - 1, P) < forwardPass) {
-        for (int i = 0; i < 60; ++i) {
-            const double mid = 0.5 * (lo + hi);
-            (m_cm.recomputeSeconds(mid, P) >= forwardPass ? lo : hi) = mid;
-        }
-    }
-    usefulHit = hi;
+    usefulHit = m_cm.prefixComputedWithin(P, forwardPass);
     r.requestSeconds = r.ttftNoReuseSeconds + m_w.outputTokens * r.decodeStepSeconds;
 }
 

@@ -382,6 +382,41 @@ private slots:
         QCOMPARE(contiguous.breakEvenTokensSsd, std::ceil(be));
     }
 
+    void thePrefixComputedWithinAPassIsSolved()
+    {
+        // Cached tokens past the point where the rest of the prompt computes in less than
+        // one read of the weights shorten nothing. The evaluation solves for that point on
+        // the attention's quadratic pieces; a 200-step bisection of recomputeSeconds finds
+        // the same point, for full (Llama 3.1 70B), sliding (Mistral, window 4,096; Gemma 2,
+        // half its layers) and chunked (Llama 4 Scout, chunks of 8,192) attention.
+        for (const char* model : { "llama-3.1-70b", "mistral-7b-v0.1", "gemma-2-27b", "llama-4-scout" }) {
+            const Timing t(scenario(model, { { "context", 131072 } }));
+            for (const double prompt : { 1000.0, 6000.0, 20000.0, 131072.0 }) {
+                const double whole = t.cm.recomputeSeconds(0, prompt);
+                const double last = t.cm.recomputeSeconds(prompt - 1, prompt);
+                for (const double share : { 0.0, 0.05, 0.3, 0.7, 0.999, 1.5 }) {
+                    const double seconds = last + share * (whole - last);
+                    double lo = 0, hi = prompt;
+                    if (whole <= seconds)
+                        hi = 0;
+                    else if (last < seconds)
+                        for (int i = 0; i < 200; ++i) {
+                            const double mid = 0.5 * (lo + hi);
+                            (t.cm.recomputeSeconds(mid, prompt) >= seconds ? lo : hi) = mid;
+                        }
+                    const double solved = t.cm.prefixComputedWithin(prompt, seconds);
+                    QVERIFY2(std::abs(solved - hi) <= 1e-9 * prompt,
+                        qPrintable(QStringLiteral("%1, %2 tokens, share %3: %4 against %5")
+                                       .arg(model)
+                                       .arg(prompt)
+                                       .arg(share)
+                                       .arg(solved, 0, 'g', 17)
+                                       .arg(hi, 0, 'g', 17)));
+                }
+            }
+        }
+    }
+
     void breakEvenPastASlidingWindow()
     {
         // Mistral (window 4096) at TP 1 with a link slowed to 4.5 GB/s: restoring costs a
