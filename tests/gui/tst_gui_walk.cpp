@@ -548,6 +548,26 @@ void TestGuiWalk::overflowSaysWhichScaleItIsDrawnOn()
                                   .replace(QStringLiteral("&apos;"), QStringLiteral("'"))
                                   .replace(QStringLiteral("&#39;"), QStringLiteral("'"));
     QVERIFY(sharedSvg.contains(QStringLiteral("HBM's scale")));
+    // Its figure stays inside its panel, standing on the bar or inside the bar's top.
+    auto figureInPanel = [tiers] {
+        tiers->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QRectF figure = tiers->overflowValueRect();
+        const QRect panel = tiers->overflowPanelRect();
+        return figure.top() >= panel.top() - 1 && figure.bottom() <= panel.bottom() + 1;
+    };
+    QVERIFY(figureInPanel());
+    // Kimi K2 on an H200 server overflows by 686 GiB on a 945 GiB axis: on a 1280 × 720
+    // screen there was no room above the bar for the figure, which crossed the top tick.
+    m_window->showNormal();
+    m_window->resize(1280, 694);
+    controller()->selectModel("kimi-k2");
+    QTRY_VERIFY(controller()->scenario().model.id == "kimi-k2" && tiers->overflow() > 0.6 * tiers->axisTop(3));
+    QVERIFY(!TierChart::overflowHasOwnScale(controller()->result()));
+    QTRY_VERIFY(m_window->height() == 694 && tiers->overflowPanelRect().height() < 120);
+    QVERIFY2(figureInPanel(),
+        qPrintable(QStringLiteral("figure top %1, panel top %2")
+                       .arg(tiers->overflowValueRect().top())
+                       .arg(tiers->overflowPanelRect().top())));
     // A thousand 128K-token sequences of the article: more overflow than HBM's whole axis.
     controller()->selectModel("llama-3.1-70b");
     controller()->setOverride(knob(KnobId::Concurrency).key, 1000);
@@ -558,6 +578,11 @@ void TestGuiWalk::overflowSaysWhichScaleItIsDrawnOn()
     QVERIFY(tiers->axisTop(3) > tiers->overflow());
     QCOMPARE(tiers->overflowScaleText(), QStringLiteral("own scale"));
     QVERIFY(!tiers->plot()->axisRects().at(3)->axis(QCPAxis::atLeft)->tickLabels());
+    // On its own scale the bar reaches 88% of the panel: its figure reads inside the bar.
+    QVERIFY2(figureInPanel(),
+        qPrintable(QStringLiteral("figure top %1, panel top %2")
+                       .arg(tiers->overflowValueRect().top())
+                       .arg(tiers->overflowPanelRect().top())));
     note = ChartExporter::footnote(controller()->scenario(), r, ByteUnits::Binary);
     QVERIFY2(note.contains(QStringLiteral("Overflow: %1 per replica fits in no tier; more than HBM holds, it is "
                                           "drawn on a scale of its own.")

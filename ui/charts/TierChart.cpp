@@ -325,6 +325,7 @@ void TierChart::rebuildOverflow()
         m_overflowValue = tr("none");
         m_overflowLabel->setText(fittedOverflowValue());
         m_overflowLabel->setColor(palette().color(QPalette::PlaceholderText));
+        m_overflowLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         m_overflowLabel->position->setCoords(kBarKey, 0.05);
         setCaption(kTierCount, tr("everything fits"));
         oy->setLabel(QString());
@@ -367,6 +368,33 @@ void TierChart::fitSegmentLabels()
         QCPItemText* capacity = m_capacityLabels[t];
         capacity->setVisible(panel.contains(chart::textItemRect(capacity)));
     }
+    placeOverflowValue();
+}
+
+void TierChart::placeOverflowValue()
+{
+    // "none" sits at the panel's foot; a figure stands on its bar while the panel has room
+    // above the bar for it, else it reads inside the bar's top in the colour that reads on
+    // the bar (on HBM's scale, 686 GiB beside a 945 GiB axis crossed the top tick).
+    const double over = overflow();
+    if (over <= 0)
+        return;
+    const QCPAxisRect* rect = m_rects[kTierCount];
+    const double barTop = rect->axis(QCPAxis::atLeft)->coordToPixel(over);
+    const double height = chart::textItemRect(m_overflowLabel).height();
+    const bool above = barTop - height >= rect->rect().top();
+    m_overflowLabel->setPositionAlignment(Qt::AlignHCenter | (above ? Qt::AlignBottom : Qt::AlignTop));
+    m_overflowLabel->setColor(above ? chart::overflowColor() : chart::textOn(chart::overflowColor()));
+}
+
+QRectF TierChart::overflowValueRect() const
+{
+    return chart::textItemRect(m_overflowLabel);
+}
+
+QRect TierChart::overflowPanelRect() const
+{
+    return m_rects[kTierCount]->rect();
 }
 
 double TierChart::axisTop(int panel) const

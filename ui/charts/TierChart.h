@@ -59,6 +59,9 @@ public:
     /// A panel's caption under its bar (0-2: the tiers, 3: overflow) in full. The axis
     /// shows it wrapped onto a second line, or elided, when it is wider than the panel.
     QString caption(int panel) const { return m_captions.at(static_cast<size_t>(panel)); }
+    /// Where the overflow's figure is drawn, in the plot's pixels, and the panel it belongs to.
+    QRectF overflowValueRect() const;
+    QRect overflowPanelRect() const;
 
 signals:
     void scopeChanged(kvtiers::ui::TierScope scope);
@@ -86,6 +89,9 @@ private:
     /// Shows a segment's label only where it fits inside its segment as laid out: a label
     /// cut by the bar's or the panel's edge read "euse poo" (hover shows the figures).
     void fitSegmentLabels();
+    /// Stands the overflow's figure on its bar, or inside the bar's top where above it the
+    /// figure would cross the panel's top tick.
+    void placeOverflowValue();
     void setCaption(int panel, const QString& text);
     void fitCaptions();
     /// Widens the overflow panel's right margin just enough for its title to be drawn;
