@@ -291,7 +291,12 @@ void supplyWarnings(std::vector<std::string>& warnings, const std::string& where
 OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card)
 {
     validateOutlook(catalog, card);
-    OutlookResult out { card.id, card.name, card.status, {}, card.sources, outlookSourceUses(card) };
+    OutlookResult out;
+    out.id = card.id;
+    out.name = card.name;
+    out.status = card.status;
+    out.sources = card.sources;
+    out.sourceUses = outlookSourceUses(card);
     out.serviceLifeYears = builtinBitSupply().serviceLifeYears;
     FleetSizingMemo memo(catalog);
     for (size_t i = 0; i < card.years.size(); ++i) {

@@ -74,7 +74,7 @@ private:
 };
 
 LoadDocument::LoadDocument(QObject* parent)
-    : Document(EvaluationMode::Worker, ReplayJobInput { defaultInputs(), nullptr }, parent)
+    : Document(EvaluationMode::Worker, ReplayJobInput { defaultInputs(), nullptr, false, std::nullopt }, parent)
 {
     // Any change to an input that has a trace and scenario replays: running from now on.
     connect(this, &DocumentBase::inputChanged, this, [this] {
@@ -150,13 +150,13 @@ void LoadDocument::contextChanged()
     // A replay in progress is dropped and runs again on the new trace or scenario; one
     // already drawn stays, older than them.
     if (isRunning())
-        setInput({ inputs(), m_latest });
+        setInput({ inputs(), m_latest, false, std::nullopt });
 }
 
 void LoadDocument::run()
 {
     if (m_latest)
-        setInput({ inputs(), m_latest });
+        setInput({ inputs(), m_latest, false, std::nullopt });
 }
 
 void LoadDocument::sizeForSlo()
@@ -181,7 +181,7 @@ void LoadDocument::cancelRun()
 void LoadDocument::editInputs(const replay::ReplayInput& next, const QString& undoText, const std::string& mergeKey)
 {
     // Once replayed, the inputs replay the trace and scenario as they are now.
-    edit({ next, input().context ? m_latest : nullptr }, undoText, mergeKey);
+    edit({ next, input().context ? m_latest : nullptr, false, std::nullopt }, undoText, mergeKey);
 }
 
 DocumentBase::Job LoadDocument::makeJob()

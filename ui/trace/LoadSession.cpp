@@ -81,7 +81,7 @@ QStringList LoadDocument::restoreSession(const QString& text)
             problems << tr("Under load: ignored the saved value of %1").arg(QLatin1String(key));
         }
     }
-    resetInput({ in, nullptr });
+    resetInput({ in, nullptr, false, std::nullopt });
     return problems;
 }
 
