@@ -393,7 +393,10 @@ void TestGuiLayout::chartLabelsDoNotOverlap()
         settle();
         chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
         const QList<Placed> texts = chartTexts(chart->plot());
-        QVERIFY(texts.size() >= 3); // a title, a legend and labels at least: the test sees them
+        // A title and a legend at least: the test sees them. (Kimi K2 on an H200 server
+        // may leave the tier chart no other: its overflow figure, too wide for the panel,
+        // is given in the caption.)
+        QVERIFY2(texts.size() >= 2, qPrintable(chart->objectName()));
         const QString clash = overlap(texts);
         QVERIFY2(clash.isEmpty(), qPrintable(chart->objectName() + QStringLiteral(": ") + clash));
     }

@@ -387,6 +387,11 @@ void TierChart::placeOverflowValue()
     m_overflowLabel->setColor(above ? chart::overflowColor() : chart::textOn(chart::overflowColor()));
 }
 
+QString TierChart::shownOverflowValue() const
+{
+    return m_overflowLabel->visible() ? m_overflowLabel->text() : QString();
+}
+
 QRectF TierChart::overflowValueRect() const
 {
     return chart::textItemRect(m_overflowLabel);
@@ -454,7 +459,29 @@ const QString& TierChart::fit(CaptionFit& cache, const QString& text, const QFon
 
 void TierChart::fitCaptions()
 {
+    // A caption that gained or lost a line changes the bottom margin, and the overflow
+    // title's margin the panels' widths, which the captions and the figure are fitted to:
+    // lay out again until nothing moves (two passes at most in practice). A change left for
+    // the next replot stayed on screen, as the idle window has none: at 1280 × 720 the
+    // "Overflow" title was left out.
+    QCPLayout* layout = plot()->plotLayout();
+    for (int pass = 0; pass < 4 && fitCaptionsOnce(); ++pass)
+        for (auto phase : { QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout })
+            layout->update(phase);
+}
+
+bool TierChart::fitCaptionsOnce()
+{
     bool changed = false;
+    // The overflow's figure stands over its bar when it fits there whole; where the panel is
+    // too narrow for it (English at 1280 × 720 drew "…" twice), the caption gives it.
+    if (overflow() > 0) {
+        const bool whole = !fittedOverflowValue().contains(QChar(0x2026));
+        m_overflowLabel->setVisible(whole);
+        m_captions[kTierCount] = whole ? tr("fits in no tier!") : tr("%1 fit in no tier!").arg(m_overflowValue);
+    } else {
+        m_overflowLabel->setVisible(true);
+    }
     for (int panel = 0; panel <= kTierCount; ++panel) {
         QCPAxis* x = m_rects[static_cast<size_t>(panel)]->axis(QCPAxis::atBottom);
         const QString fitted = fittedCaption(panel);
@@ -466,14 +493,7 @@ void TierChart::fitCaptions()
     // The overflow figure is an item, not part of the layout: no new layout for it.
     if (const QString value = fittedOverflowValue(); m_overflowLabel->text() != value)
         m_overflowLabel->setText(value);
-    changed = keepOverflowTitle() || changed;
-    if (!changed)
-        return;
-    // A caption that gained or lost a line changes the bottom margin: lay out again
-    // (the panels' widths do not depend on their captions, so this settles at once).
-    QCPLayout* layout = plot()->plotLayout();
-    for (auto phase : { QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout })
-        layout->update(phase);
+    return keepOverflowTitle() || changed;
 }
 
 bool TierChart::keepOverflowTitle()

@@ -59,6 +59,11 @@ public:
     /// A panel's caption under its bar (0-2: the tiers, 3: overflow) in full. The axis
     /// shows it wrapped onto a second line, or elided, when it is wider than the panel.
     QString caption(int panel) const { return m_captions.at(static_cast<size_t>(panel)); }
+    /// The overflow's figure in full ("686 GiB"), shown over its bar or in its caption.
+    QString overflowValue() const { return m_overflowValue; }
+    /// The figure drawn over the overflow bar (wrapped onto two lines where it must), empty
+    /// where it is not drawn: only a figure that fits whole is.
+    QString shownOverflowValue() const;
     /// Where the overflow's figure is drawn, in the plot's pixels, and the panel it belongs to.
     QRectF overflowValueRect() const;
     QRect overflowPanelRect() const;
@@ -94,6 +99,8 @@ private:
     void placeOverflowValue();
     void setCaption(int panel, const QString& text);
     void fitCaptions();
+    /// One pass of fitCaptions(): true if a caption or a margin changed.
+    bool fitCaptionsOnce();
     /// Widens the overflow panel's right margin just enough for its title to be drawn;
     /// true if it changed (the plot must be laid out again).
     bool keepOverflowTitle();

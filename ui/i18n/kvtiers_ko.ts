@@ -5234,6 +5234,10 @@ GPU당: TP로 나눈 값.
         <source>own scale</source>
         <translation>자체 눈금</translation>
     </message>
+    <message>
+        <source>%1 fit in no tier!</source>
+        <translation>%1 초과!</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::TierTableModel</name>
