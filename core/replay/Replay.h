@@ -138,6 +138,9 @@ struct ReplayOptions {
     bool keepRequests = true; ///< fill ReplayResult::perRequest
     /// Every request's output tokens (unset: the trace's own); 1 replays prefill only.
     std::optional<double> outputTokens;
+    /// The most request-steps (output tokens plus prefill chunks) the replay runs before it
+    /// refuses the trace: a bound on its time (unset: kMostRequestSteps, ReplayChecks.h).
+    std::optional<double> maxRequestSteps;
     bool operator==(const ReplayOptions&) const = default;
 };
 
@@ -272,9 +275,10 @@ ReplayCapacities replayCapacities(
 /// with no requests; a request whose input_length + output_length exceeds the model's
 /// maximum context; more request-steps (output tokens plus prefill chunks of
 /// `maxBatchedTokens`) than a replay runs in minutes. runReplay checks it first.
-/// `outputTokens`: every request's output when the options override the trace's.
+/// `outputTokens`: every request's output when the options override the trace's;
+/// `maxRequestSteps`: the bound when the options raise or lower it.
 void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens,
-    std::optional<double> outputTokens = std::nullopt);
+    std::optional<double> outputTokens = std::nullopt, std::optional<double> maxRequestSteps = std::nullopt);
 
 class Router;
 

@@ -28,12 +28,12 @@ constexpr MessageContext say { "Messages" };
         say(QT_TRANSLATE_NOOP("Messages", "%1: more than %2 requests: too many to replay"), { name, "4294967294" }));
 }
 
-[[noreturn]] void tooMuchWork(const std::string& name, double steps)
+[[noreturn]] void tooMuchWork(const std::string& name, double steps, double most)
 {
     throw InputError(say(QT_TRANSLATE_NOOP("Messages",
                              "%1: %2 request-steps to replay (output tokens plus prefill chunks), more than the %3 a "
                              "replay runs"),
-        { name, formatSignificant(steps, 4), formatSignificant(kMostRequestSteps, 4) }));
+        { name, formatSignificant(steps, 4), formatSignificant(most, 4) }));
 }
 
 double checkReplayRequest(const std::string& name, ReplayTrace::Request q, const ModelCard& model,
@@ -87,8 +87,8 @@ ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const Eval
     return c;
 }
 
-void checkReplayTrace(
-    const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens, std::optional<double> outputTokens)
+void checkReplayTrace(const ReplayTrace& trace, const ModelCard& model, double maxBatchedTokens,
+    std::optional<double> outputTokens, std::optional<double> maxRequestSteps)
 {
     if (trace.requests.empty())
         noRequests(trace.name);
@@ -97,8 +97,9 @@ void checkReplayTrace(
     double steps = 0;
     for (const ReplayTrace::Request& q : trace.requests)
         steps += checkReplayRequest(trace.name, q, model, maxBatchedTokens, outputTokens);
-    if (steps > kMostRequestSteps)
-        tooMuchWork(trace.name, steps);
+    const double most = maxRequestSteps.value_or(kMostRequestSteps);
+    if (steps > most)
+        tooMuchWork(trace.name, steps, most);
 }
 
 } // namespace kvtiers::replay

@@ -13,12 +13,13 @@ namespace kvtiers::replay {
 /// The most replicas (and servers) a replay runs.
 inline constexpr double kMostReplicas = 1e6;
 
-/// The most request-steps a replay runs (ReplayWork): about 2e9 is minutes of replay.
+/// The most request-steps a replay runs unless its options say otherwise
+/// (--max-request-steps): about 2e9 is minutes of replay.
 inline constexpr double kMostRequestSteps = 2e9;
 
 [[noreturn]] void noRequests(const std::string& name);
 [[noreturn]] void tooManyRequests(const std::string& name);
-[[noreturn]] void tooMuchWork(const std::string& name, double steps);
+[[noreturn]] void tooMuchWork(const std::string& name, double steps, double most);
 
 /// Refuses a request no replay of `model` can run (its lengths past the maximum context);
 /// else its request-steps: one per output token and one per prefill chunk of the budget.

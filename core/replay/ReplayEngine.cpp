@@ -659,8 +659,8 @@ void Engine::arriveNext()
     if (m_arrived >= 0xfffffffeu)
         tooManyRequests(m_src.name());
     m_requestSteps += checkReplayRequest(m_src.name(), m_next.q, m_s.model, m_budget, m_o.outputTokens);
-    if (m_requestSteps > kMostRequestSteps)
-        tooMuchWork(m_src.name(), m_requestSteps);
+    if (const double most = m_o.maxRequestSteps.value_or(kMostRequestSteps); m_requestSteps > most)
+        tooMuchWork(m_src.name(), m_requestSteps, most);
     m_next.q.firstKey = 0;
     m_next.job.arrival = m_next.q.arrival / m_o.trafficScale;
     m_live.push_back(std::move(m_next));
@@ -850,7 +850,8 @@ ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const
 {
     validateReplayOptions(options);
     checkReplayTrace(trace, scenario.model,
-        options.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&scenario.hardware)), options.outputTokens);
+        options.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&scenario.hardware)), options.outputTokens,
+        options.maxRequestSteps);
     const std::unique_ptr<ReplaySource> source = heldTrace(trace);
     return runReplay(*source, scenario, result, options, control, router);
 }

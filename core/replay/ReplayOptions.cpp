@@ -250,6 +250,11 @@ std::span<const Option<ReplayInput>> table()
         { { key::kSeed, "--seed", K::Count, 0, 1e15, "", "N",
               QT_TRANSLATE_NOOP("Option", "where round-robin and load-based routing start their scan, and random routing's draws") },
             engine<&ReplayOptions::seed>() },
+        { { key::kMaxRequestSteps, "--max-request-steps", K::Number, 1, 1e13, "", "N",
+              QT_TRANSLATE_NOOP("Option",
+                  "the most request-steps (output tokens plus prefill chunks) a replay runs before it refuses the "
+                  "trace: a bound on its time, 2e9 (minutes) unless given") },
+            engine<&ReplayOptions::maxRequestSteps>() },
         { { key::kBalanceSeconds, "--balance-threshold", K::Number, 0, 1e9, "s", "S",
               QT_TRANSLATE_NOOP("Option",
                   "cache-aware routing passes over a replica whose queued prefill exceeds the least loaded's by more "

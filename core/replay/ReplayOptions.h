@@ -45,6 +45,7 @@ inline constexpr const char* kTierMode = "tiers";
 inline constexpr const char* kMaxBatchedTokens = "max_num_batched_tokens";
 inline constexpr const char* kMaxSeqs = "max_num_seqs";
 inline constexpr const char* kSeed = "seed";
+inline constexpr const char* kMaxRequestSteps = "max_request_steps";
 inline constexpr const char* kBalanceSeconds = "balance_threshold_s";
 inline constexpr const char* kSweep = "sweep";
 inline constexpr const char* kPoints = "points";

@@ -529,6 +529,30 @@ private slots:
             const std::string what = e.what();
             QVERIFY2(what.find("long.jsonl: 3000030000 request-steps") != std::string::npos, what.c_str());
         }
+        // The bound is an option (--max-request-steps): three requests of 1,000 output
+        // tokens make 3,003 request-steps, refused against a bound of 2,000, read whole or
+        // streamed, and replayed under the default.
+        t.requests.resize(3);
+        for (ReplayTrace::Request& r : t.requests)
+            r.outputTokens = 1000;
+        o.maxRequestSteps = 2000;
+        for (const bool streamed : { false, true }) {
+            try {
+                if (streamed)
+                    runReplay(*heldTrace(t), setup().scenario, setup().result, o);
+                else
+                    runReplay(t, setup().scenario, setup().result, o);
+                QFAIL("the replay ran past its bound");
+            } catch (const InputError& e) {
+                const std::string what = e.what();
+                // Read whole, the count is the trace's (3,003); streamed, the work read until it passed.
+                QVERIFY2(what.starts_with("long.jsonl: ") && what.ends_with("more than the 2000 a replay runs")
+                        && what.find(streamed ? "2002 request-steps" : "3003 request-steps") != std::string::npos,
+                    what.c_str());
+            }
+        }
+        o.maxRequestSteps.reset();
+        QCOMPARE(runReplay(t, setup().scenario, setup().result, o).requests, std::uint64_t(3));
         // An empty trace is refused too.
         t.requests.clear();
         QVERIFY_THROWS_EXCEPTION(InputError, runReplay(t, setup().scenario, setup().result, o));

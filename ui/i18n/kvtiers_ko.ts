@@ -1519,6 +1519,10 @@
         <source>installed base, shipments and bit supply in bytes or in gigabits (Gb)</source>
         <translation>설치 기반, 출하량, 비트 공급을 바이트 또는 기가비트(Gb)로</translation>
     </message>
+    <message>
+        <source>the most request-steps (output tokens plus prefill chunks) a replay runs before it refuses the trace: a bound on its time, 2e9 (minutes) unless given</source>
+        <translation>재생이 트레이스를 거부하기 전까지 처리하는 최대 요청-스텝 수(출력 토큰과 프리필 청크의 합): 재생 시간의 상한이며, 지정하지 않으면 2e9(수 분)입니다</translation>
+    </message>
 </context>
 <context>
     <name>OutlookDriver</name>
