@@ -84,6 +84,7 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
         a.decodeCoeffGpu = static_cast<double>(g.layers) * static_cast<double>(g.numHeads) * decodePerHead / tp;
         m_attn.push_back(a);
     }
+    m_attnBreaks = attentionBreaks();
     m_blockParams = blockParams(s.model);
     m_headParams = lmHeadParams(s.model);
     m_replicaFlops = tp * gpuFlops(s) * s.hardware.prefillMfu;
@@ -200,7 +201,7 @@ double ComputeModel::breakEvenTokens(Tier tier) const
     const double bw = restoreBandwidth(tier);
     const double L = (tier == Tier::Dram ? m_dramLatency : m_ssdLatency) + m_restoreFixed;
     double lo = 0;
-    for (double hi : attentionBreaks()) {
+    for (double hi : m_attnBreaks) {
         const auto [c2, c1, c0] = attentionPiece(lo);
         // On [lo, hi): restore = (s1 T + s0) / bw + L.
         const double s1 = m_sizing.gpuTokenBytes(lo + 1) - m_sizing.gpuTokenBytes(lo);
@@ -269,7 +270,7 @@ double ComputeModel::prefixComputedWithin(double prompt, double seconds) const
     const double slope = 2.0 * m_blockParams / m_replicaFlops + m_allReducePerToken;
     const double K = attentionFlops(prompt) * m_attentionCost / m_replicaFlops + slope * prompt - D;
     double lo = 0;
-    for (double hi : attentionBreaks()) {
+    for (double hi : m_attnBreaks) {
         const auto [c2, c1, c0] = attentionPiece(lo);
         const double a = c2 * m_attentionCost / m_replicaFlops;
         const double b = c1 * m_attentionCost / m_replicaFlops + slope;

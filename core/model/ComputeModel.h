@@ -118,7 +118,7 @@ private:
         double c2 = 0, c1 = 0, c0 = 0;
     };
     AttentionPiece attentionPiece(double from) const;
-    /// The windows where attentionFlops changes piece, ascending, then +inf.
+    /// The windows where attentionFlops changes piece, ascending, then +inf (for m_attnBreaks).
     std::vector<double> attentionBreaks() const;
 
     struct AttnGroup {
@@ -128,6 +128,8 @@ private:
         bool chunked = false; ///< pairs restart at every chunk instead of sliding
     };
     std::vector<AttnGroup> m_attn;
+    /// attentionBreaks(), computed once: the per-evaluation solves walk it without allocating.
+    std::vector<double> m_attnBreaks;
     double m_blockParams; ///< blockParams(model)
     double m_headParams;  ///< lmHeadParams(model)
     double m_replicaFlops;
