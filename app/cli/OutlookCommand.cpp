@@ -69,6 +69,40 @@ void yearTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
     }
 }
 
+/// Per year and workload: its share of requests, requests and tokens per day, and each tier's
+/// needed bytes per million tokens a day (which work is memory-hungry per token, and where).
+void workloadTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
+{
+    out << "\nPer workload: requests and tokens a day (requests × context, prompt and output), and each\n"
+           "tier's needed bytes per million tokens a day (its intensity).\n";
+    std::size_t idWidth = 8;
+    for (const auto& y : r.years)
+        for (const OutlookWorkloadYear& w : y.workloads)
+            idWidth = std::max(idWidth, w.workload.size());
+    auto col = [&](const std::string& text, int width) { out << "  " << std::right << std::setw(width) << text; };
+    out << "year  " << std::left << std::setw(int(idWidth)) << "workload";
+    for (const auto& [text, width] : { std::pair { "share", 6 }, { "requests/day", 14 }, { "tokens/day", 20 },
+             { "HBM/(M tok/day)", 15 }, { "DRAM/(M tok/day)", 16 }, { "SSD/(M tok/day)", 15 } })
+        col(text, width);
+    out << "\n";
+    for (const auto& y : r.years) {
+        const auto row = [&](const std::string& name, double share, double requests, double tokens,
+                             const OutlookTiers& intensity) {
+            out << std::left << std::setw(4) << y.year << "  " << std::setw(int(idWidth)) << name;
+            col(outlookPercentText(share), 6);
+            col(formatCount(std::round(requests)), 14);
+            col(outlookTokensText(tokens), 20);
+            int i = 0;
+            for (Tier t : kTiers)
+                col(std::isfinite(intensity[t]) ? formatBytes(intensity[t], units) : "-", 15 + (i++ == 1));
+            out << "\n";
+        };
+        for (const OutlookWorkloadYear& w : y.workloads)
+            row(w.workload, w.share, w.requestsPerDay, w.tokensPerDay, w.intensity);
+        row("all", 1, y.requestsPerSecond * 86400.0, y.tokensPerDay, y.intensity);
+    }
+}
+
 /// An amount of a tier in the unit asked for: "3.75 EB" or "3e+10 Gb"; "-" where none.
 std::string supplyAmount(double bytes, SupplyUnit unit, ByteUnits units)
 {
@@ -195,6 +229,7 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
         out << "\n";
     }
     yearTable(out, r, units);
+    workloadTable(out, r, units);
     supplyTable(out, r, run.supplyUnit, units);
     tornadoTable(out, t, units);
     if (d)

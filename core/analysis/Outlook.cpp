@@ -192,8 +192,13 @@ FleetInput outlookVariantFleetInput(
 }
 
 OutlookYearResult sizeOutlookYear(
-    const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo, const OutlookVariants& variants)
+    const CardCatalog& catalog, const OutlookYear& given, FleetSizingMemo* memo, const OutlookVariants& variants)
 {
+    // A year driven by demand is sized on its tokens: requests × context, the same requests.
+    std::optional<OutlookYear> resolved;
+    if (given.drivenByDemand())
+        resolved = resolveOutlookDemand(catalog, given);
+    const OutlookYear& year = resolved ? *resolved : given;
     std::vector<FleetProfile> profiles;
     for (const auto& h : year.hardware)
         profiles.push_back({ h.hardware, h.share });
@@ -213,6 +218,10 @@ OutlookYearResult sizeOutlookYear(
     r.ssdBytes = f.bytes.ssd;
     r.hardware = std::move(f.profiles);
     r.fleets = std::move(f.fleets);
+    r.workloads = outlookWorkloadYears(r);
+    const OutlookTiers needed { r.hbmBytes, r.dramBytes, r.ssdBytes };
+    for (Tier t : kTiers)
+        r.intensity[t] = outlookIntensity(needed[t], r.tokensPerDay);
     return r;
 }
 

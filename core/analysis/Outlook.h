@@ -69,6 +69,24 @@ struct OutlookYearSupply {
     OutlookTiers shipmentShare; ///< shipments ÷ supply; NaN where no supply or in the first year
 };
 
+/// One workload's traffic and need in a year, summed over every hardware profile and every
+/// model it runs on (its MLA and hybrid variants included): which work is memory-hungry per
+/// token, in which tier.
+struct OutlookWorkloadYear {
+    std::string workload; ///< its id, as the year's mix names it
+    double share = 0;     ///< its share of the year's requests
+    double requestsPerDay = 0;
+    double tokensPerDay = 0; ///< requests × its context (prompt + output), as the fleet converts tokens
+    OutlookTiers bytes;      ///< its part of the year's needed bytes
+    /// Needed bytes per million tokens a day: bytes ÷ (tokens per day ÷ 10⁶); NaN without tokens.
+    OutlookTiers intensity;
+};
+
+/// Tokens a day the intensity counts per: a million.
+inline constexpr double kIntensityTokensPerDay = 1e6;
+/// Bytes ÷ (tokens per day ÷ 10⁶); NaN where there are no tokens.
+double outlookIntensity(double bytes, double tokensPerDay);
+
 struct OutlookYearResult {
     int year = 0;
     double tokensPerDay = 0;
@@ -87,7 +105,16 @@ struct OutlookYearResult {
     OutlookYearSupply supply;
     std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
     std::vector<FleetResult> fleets;    ///< one per profile with a share above 0, in order
+    /// Per workload of the year's mix, in its order: requests and tokens per day, needed bytes
+    /// and their intensity. The workloads' bytes add up to the year's needed bytes.
+    std::vector<OutlookWorkloadYear> workloads;
+    /// The year's needed bytes per million tokens a day.
+    OutlookTiers intensity;
 };
+
+/// The year's workloads (OutlookYearResult::workloads) from its fleets: each entry's requests,
+/// tokens (requests × context) and bytes, summed per workload over profiles and variants.
+std::vector<OutlookWorkloadYear> outlookWorkloadYears(const OutlookYearResult& year);
 
 struct OutlookResult {
     std::string id, name, status;
@@ -127,7 +154,19 @@ std::string outlookEntryModel(const CardCatalog& catalog, const OutlookYear& yea
 FleetInput outlookVariantFleetInput(
     const CardCatalog& catalog, const OutlookYear& year, const OutlookVariants& variants);
 
-/// Sizes one year. Throws InputError (a target that cannot be met) naming the year.
+/// A year driven by demand with its tokens per day resolved: Σ each workload's requests a day ×
+/// its context (prompt and output) after the year's overrides, and each share its part of the
+/// requests. A year driven by tokens comes back as it is. Throws InputError for an unknown
+/// workload or model (validateOutlook names them first).
+OutlookYear resolveOutlookDemand(const CardCatalog& catalog, const OutlookYear& year);
+/// The year in tokens and shares only: resolved, its demand dropped. The tornado and the
+/// decomposition move drivers in this view (tokens per day held while a context moves).
+OutlookYear outlookTokenView(const CardCatalog& catalog, const OutlookYear& year);
+/// Every year of the card in that view.
+OutlookCard outlookTokenView(const CardCatalog& catalog, const OutlookCard& card);
+
+/// Sizes one year (a year driven by demand resolved first, resolveOutlookDemand). Throws
+/// InputError (a target that cannot be met) naming the year.
 /// `memo` (Fleet.h), if given, remembers the concurrency searches across calls; `variants`
 /// (the card's) apply the year's variant shares.
 OutlookYearResult sizeOutlookYear(const CardCatalog& catalog, const OutlookYear& year, FleetSizingMemo* memo = nullptr,

@@ -205,9 +205,12 @@ OutlookYear outlookCoalitionYear(const OutlookYear& first, const OutlookYear& la
 }
 
 OutlookDecomposition decomposeOutlook(
-    const CardCatalog& catalog, const OutlookCard& card, const std::atomic<bool>* cancel)
+    const CardCatalog& catalog, const OutlookCard& given, const std::atomic<bool>* cancel)
 {
-    validateOutlook(catalog, card);
+    validateOutlook(catalog, given);
+    // The groups split tokens from the mix: a year driven by demand is resolved to its tokens
+    // and shares first, so its growth in requests × context shows as tokens and mix.
+    const OutlookCard card = outlookTokenView(catalog, given);
     const OutlookYear& first = card.years.front();
     const OutlookYear& last = card.years.back();
     OutlookDecomposition d;

@@ -336,9 +336,11 @@ double partialElasticity(const OutlookTornadoBar& bar, Tier t)
 
 } // namespace
 
-OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& card, double relativeRange)
+OutlookTornado outlookTornado(const CardCatalog& catalog, const OutlookCard& given, double relativeRange)
 {
-    validateOutlook(catalog, card);
+    validateOutlook(catalog, given);
+    // Drivers move in tokens and shares: a year driven by demand is resolved to them first.
+    const OutlookCard card = outlookTokenView(catalog, given);
     const OutlookYear& year = card.years.back();
     OutlookYearResult base;
     FleetSizingMemo memo(catalog);

@@ -31,6 +31,32 @@ Option<OutlookYear> yearOption(OptionSpec spec, OptionField<OutlookYear> field =
     return o;
 }
 
+/// Tokens per day; in a year driven by demand, an output, unchecked until it is resolved.
+OptionField<OutlookYear> tokensField()
+{
+    OptionField<OutlookYear> f;
+    f.get = [](const OutlookYear& y) -> std::optional<double> {
+        if (y.drivenByDemand() && y.tokensPerDay == 0)
+            return std::nullopt;
+        return y.tokensPerDay;
+    };
+    f.set = [](OutlookYear& y, double v) { y.tokensPerDay = v; };
+    return f;
+}
+
+/// A mix entry's demand figure: a number with a range and a unit, no field of the year's own.
+Option<OutlookYear> demandOption(const char* key, double min, double max, const char* unit, const char* help)
+{
+    return yearOption({ .key = key,
+        .flag = nullptr,
+        .kind = OptionKind::Number,
+        .min = min,
+        .max = max,
+        .unit = unit,
+        .valueName = "N",
+        .help = help });
+}
+
 /// The one range of each driver: the reader and the Outlook tab check against it.
 std::span<const Option<OutlookYear>> yearOptions()
 {
@@ -44,7 +70,7 @@ std::span<const Option<OutlookYear>> yearOptions()
                 .unit = "tokens/day",
                 .valueName = "N",
                 .help = QT_TRANSLATE_NOOP("Option", "prompt (cached or not) + output tokens a day, all workloads") },
-            option_fields::number<&OutlookYear::tokensPerDay>()),
+            tokensField()),
         yearOption({ .key = kTtftSecondsKey,
                        .flag = nullptr,
                        .kind = OptionKind::Number,
@@ -85,6 +111,12 @@ std::span<const Option<OutlookYear>> yearOptions()
             .valueName = "SHARE",
             .help
             = QT_TRANSLATE_NOOP("Option", "a workload's share of the year's requests; the year's shares sum to 1") }),
+        demandOption(kOutlookRequestsPerDayKey, 1e-3, 1e16, "requests/day",
+            QT_TRANSLATE_NOOP("Option", "a workload's requests a day, in a year driven by demand")),
+        demandOption(kOutlookSessionsPerDayKey, 1e-3, 1e15, "sessions/day",
+            QT_TRANSLATE_NOOP("Option", "a workload's sessions a day, in a year driven by demand")),
+        demandOption(kOutlookRequestsPerSessionKey, 1, 1e5, "requests/session",
+            QT_TRANSLATE_NOOP("Option", "requests (turns) per session of a workload given in sessions a day")),
     };
     return table;
 }
@@ -100,11 +132,34 @@ void checkShares(const JsonObject& o, std::string_view key, double sum)
         o.fail(key, "the shares sum to " + formatSignificant(sum, 10) + ", not 1");
 }
 
+/// A mix entry's demand: requests a day, or sessions a day with requests per session.
+void readDemand(const JsonObject& entry, OutlookMixEntry& e)
+{
+    const auto number = [&](const char* key) {
+        const OptionSpec& o = yearOptionSpec(key);
+        return entry.optionalNumber(key, o.min, o.max);
+    };
+    e.requestsPerDay = number(kOutlookRequestsPerDayKey);
+    e.sessionsPerDay = number(kOutlookSessionsPerDayKey);
+    e.requestsPerSession = number(kOutlookRequestsPerSessionKey);
+    if (e.requestsPerDay && e.sessionsPerDay)
+        entry.fail(kOutlookSessionsPerDayKey, "give requests_per_day or sessions_per_day, not both");
+    if (e.sessionsPerDay && !e.requestsPerSession)
+        entry.fail(kOutlookRequestsPerSessionKey, "missing: sessions a day need the requests (turns) per session");
+    if (e.requestsPerSession && !e.sessionsPerDay)
+        entry.fail(kOutlookRequestsPerSessionKey, "only read with sessions_per_day");
+    if (e.hasDemand() && entry.has("share"))
+        entry.fail("share", "a workload given by its demand takes its share from it: give no share");
+}
+
+/// The mix: each workload's share of requests (the year gives tokens per day), or each
+/// workload's demand (the year gives none, and its shares follow from the demand).
 std::vector<OutlookMixEntry> readMix(const JsonObject& y)
 {
     const JsonObject mix = y.requireObject("mix");
     if (mix.raw().empty() || mix.raw().size() > kMaxMix)
         y.fail("mix", "give 1 to " + std::to_string(kMaxMix) + " workloads, each with its share of requests");
+    const bool byDemand = !y.has("tokens_per_day");
     std::vector<OutlookMixEntry> out;
     double sum = 0;
     for (const auto& [id, v] : mix.raw().items()) {
@@ -112,19 +167,39 @@ std::vector<OutlookMixEntry> readMix(const JsonObject& y)
         e.workload = id;
         if (id.empty())
             y.fail("mix", "a workload id is empty");
+        const OptionSpec& share = yearOptionSpec(kOutlookShareKey);
         if (v.is_object()) {
             const JsonObject entry(v, mix.path() + "." + id);
             entry.rejectUnknownKeys(
-                { "share", kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey });
-            const OptionSpec& share = yearOptionSpec(kOutlookShareKey);
-            e.share = entry.requireNumber("share", share.min, share.max);
+                { "share", kOutlookRequestsPerDayKey, kOutlookSessionsPerDayKey, kOutlookRequestsPerSessionKey,
+                    kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey });
+            readDemand(entry, e);
+            if (byDemand && !e.hasDemand())
+                entry.fail(kOutlookRequestsPerDayKey,
+                    "missing: a year without tokens_per_day gives each workload's requests_per_day, or its "
+                    "sessions_per_day and requests_per_session");
+            if (!byDemand && e.hasDemand())
+                entry.fail(e.requestsPerDay ? kOutlookRequestsPerDayKey : kOutlookSessionsPerDayKey,
+                    "the year gives tokens_per_day, so each workload gives its share: a year is driven by tokens "
+                    "or by demand, not both");
+            if (!e.hasDemand())
+                e.share = entry.requireNumber("share", share.min, share.max);
             e.targets = readLatencyTargets(entry);
         } else {
-            const OptionSpec& share = yearOptionSpec(kOutlookShareKey);
+            if (byDemand)
+                y.fail("tokens_per_day",
+                    "missing: give the year's prompt + output tokens per day with shares, or each workload's "
+                    "requests_per_day (or sessions_per_day and requests_per_session) in the mix");
             e.share = mix.requireNumber(id, share.min, share.max);
         }
-        sum += e.share;
+        sum += e.hasDemand() ? e.demandRequestsPerDay() : e.share;
         out.push_back(std::move(e));
+    }
+    if (byDemand) {
+        // The shares are each workload's part of the year's requests.
+        for (OutlookMixEntry& e : out)
+            e.share = e.demandRequestsPerDay() / sum;
+        return out;
     }
     checkShares(y, "mix", sum);
     return out;
@@ -191,13 +266,14 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     const JsonObject y(json, at + " (" + std::to_string(year.year) + ")");
     y.rejectUnknownKeys({ "year", "tokens_per_day", "mix", "hardware", kTtftSecondsKey, kTtftPercentileKey,
         kTpotSecondsKey, kTpotPercentileKey, "workloads", "supply", "supply_bytes", "variant_share", "sources" });
-    if (!y.has("tokens_per_day"))
-        y.fail("tokens_per_day", "missing: give the year's prompt + output tokens per day");
-    const Json& tokens = y.raw().at("tokens_per_day");
-    if (tokens.is_number() && !(tokens.get<double>() > 0))
-        y.fail("tokens_per_day", "must be more than 0, not " + formatSignificant(tokens.get<double>(), 6));
-    const OptionSpec& tokensOption = yearOptionSpec("tokens_per_day");
-    year.tokensPerDay = y.requireNumber("tokens_per_day", tokensOption.min, tokensOption.max);
+    if (y.has("tokens_per_day")) {
+        const Json& tokens = y.raw().at("tokens_per_day");
+        if (tokens.is_number() && !(tokens.get<double>() > 0))
+            y.fail("tokens_per_day", "must be more than 0, not " + formatSignificant(tokens.get<double>(), 6));
+        const OptionSpec& tokensOption = yearOptionSpec("tokens_per_day");
+        year.tokensPerDay = y.requireNumber("tokens_per_day", tokensOption.min, tokensOption.max);
+    }
+    // Without tokens per day, each workload gives its demand (readMix says what is missing).
     year.mix = readMix(y);
     year.hardware = readHardware(y);
     year.targets = readLatencyTargets(y).inForce();
@@ -227,8 +303,16 @@ OutlookYear readYear(const Json& json, const std::string& at, size_t nSources)
     if (!y.has("sources"))
         y.fail("sources", "missing: each figure the year sets names its source");
     const JsonObject src = y.requireObject("sources");
-    src.rejectUnknownKeys(
-        { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads", "supply", "variant_share" });
+    // A year's figures, and in a year driven by demand one per workload ("mix.agentic-coding"):
+    // each workload's demand may cite a source of its own, the mix's standing for the rest.
+    std::vector<std::string> perWorkload;
+    if (year.drivenByDemand())
+        for (const OutlookMixEntry& e : year.mix)
+            perWorkload.push_back("mix." + e.workload);
+    std::vector<std::string_view> figures { "tokens_per_day", "mix", "hardware", "ttft_s", "tpot_s", "workloads",
+        "supply", "variant_share" };
+    figures.insert(figures.end(), perWorkload.begin(), perWorkload.end());
+    src.rejectUnknownKeys(std::span<const std::string_view>(figures));
     for (const auto& [figure, index] : src.raw().items())
         year.sources[figure] = int(src.requireInteger(figure, 0, std::int64_t(nSources) - 1));
     for (const char* figure :
@@ -299,8 +383,25 @@ std::span<const Option<OutlookYear>> outlookYearOptions()
 void validateOutlookYear(const OutlookYear& year)
 {
     validateOptions(outlookYearOptions(), year);
-    for (const OutlookMixEntry& e : year.mix)
+    for (const OutlookMixEntry& e : year.mix) {
         checkOptionValue(yearOptionSpec(kOutlookShareKey), e.share);
+        if (e.hasDemand() != year.drivenByDemand())
+            throw InputError({ .code = InputErrorCode::Uncoded,
+                .where = e.workload,
+                .detail = "a year is driven by tokens per day or by each workload's demand, not both" });
+        for (const auto& [key, v] : { std::pair { kOutlookRequestsPerDayKey, e.requestsPerDay },
+                 std::pair { kOutlookSessionsPerDayKey, e.sessionsPerDay },
+                 std::pair { kOutlookRequestsPerSessionKey, e.requestsPerSession } })
+            if (v)
+                checkOptionValue(yearOptionSpec(key), *v);
+    }
+}
+
+double OutlookMixEntry::demandRequestsPerDay() const
+{
+    if (requestsPerDay)
+        return *requestsPerDay;
+    return sessionsPerDay && requestsPerSession ? *sessionsPerDay * *requestsPerSession : 0;
 }
 
 std::vector<std::vector<OutlookSourceUse>> outlookSourceUses(const OutlookCard& card)
@@ -372,7 +473,9 @@ const char* supplyTierKey(Tier tier)
 const char* outlookCardUnitsNote()
 {
     return "tokens_per_day: prompt (cached or not) + output tokens a day, all workloads; mix: shares of requests "
-           "(0 to 1, summing to 1); hardware: shares of traffic; variant_share: shares of a workload's requests; "
+           "(0 to 1, summing to 1), or each workload's requests_per_day (or sessions_per_day x requests_per_session) "
+           "in a year without tokens_per_day; hardware: shares of traffic; variant_share: shares of a workload's "
+           "requests; "
            "ttft_s and tpot_s: seconds at ttft_percentile and tpot_percentile; supply: a year's bits shipped, in its "
            "unit (bytes or Gb); "
            "a scenario, not a forecast";
@@ -422,15 +525,37 @@ Json yearJson(const OutlookYear& y)
 {
     Json mix = Json::object();
     for (const auto& e : y.mix) {
-        mix[e.workload] = e.targets.empty() ? Json(e.share) : writeLatencyTargets(e.targets, { { "share", e.share } });
+        // A workload given by its demand is written so: its share follows from it.
+        Json own = Json::object();
+        if (e.requestsPerDay)
+            own[kOutlookRequestsPerDayKey] = *e.requestsPerDay;
+        else if (e.sessionsPerDay) {
+            own[kOutlookSessionsPerDayKey] = *e.sessionsPerDay;
+            own[kOutlookRequestsPerSessionKey] = e.requestsPerSession.value_or(1);
+        } else
+            own["share"] = e.share;
+        mix[e.workload] = e.targets.empty() && !e.hasDemand() ? Json(e.share) : writeLatencyTargets(e.targets, own);
     }
     Json hw = Json::object();
     for (const auto& h : y.hardware)
         hw[h.hardware] = h.share;
-    Json j = { { "year", y.year }, { "tokens_per_day", y.tokensPerDay }, { "mix", mix },
+    Json j = { { "year", y.year }, { "mix", mix },
         { "hardware",
             y.hardware.size() == 1 && y.hardware.front().share == 1 ? Json(y.hardware.front().hardware) : hw } };
-    j = writeLatencyTargets(y.targets, std::move(j));
+    // A year driven by demand has its tokens as an output: written, the card reads back so.
+    if (!y.drivenByDemand())
+        j["tokens_per_day"] = y.tokensPerDay;
+    // The year's targets are all in force (the defaults where the card gave none); a default
+    // figure no source cites was not written by the card, and is left out again, so the card
+    // reads back (the reader wants a source for every figure a year sets).
+    LatencyTargets targets = y.targets;
+    if (!y.sources.contains(kTtftSecondsKey) && targets.ttftSeconds == kDefaultTargets.ttftSeconds
+        && targets.ttftPercentile == kDefaultTargets.ttftPercentile)
+        targets.ttftSeconds = targets.ttftPercentile = std::nullopt;
+    if (!y.sources.contains(kTpotSecondsKey) && targets.tpotSeconds == kDefaultTargets.tpotSeconds
+        && targets.tpotPercentile == kDefaultTargets.tpotPercentile)
+        targets.tpotSeconds = targets.tpotPercentile = std::nullopt;
+    j = writeLatencyTargets(targets, std::move(j));
     if (!y.workloads.empty()) {
         j["workloads"] = Json::object();
         for (const auto& [id, o] : y.workloads)

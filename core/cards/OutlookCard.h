@@ -41,11 +41,21 @@ const char* supplyTierKey(Tier tier);
 /// One cited source of an outlook's figures (an assumption's title starts "Assumption:").
 using OutlookSource = Source;
 
-/// One workload of a year's mix: its share of requests and, optionally, its own targets.
+/// One workload of a year's mix: its share of requests and, optionally, its own targets. A
+/// year driven by demand (OutlookYear::drivenByDemand) gives each workload's requests a day,
+/// or its sessions a day and requests per session, instead of a share: the share is then
+/// its part of the year's requests, and the year's tokens per day an output.
 struct OutlookMixEntry {
-    std::string workload;   ///< a workload id (or file)
-    double share = 0;       ///< share of requests; a year's shares sum to 1
-    LatencyTargets targets; ///< its own, each figure optional
+    std::string workload;                        ///< a workload id (or file)
+    double share = 0;                            ///< share of requests; a year's shares sum to 1
+    LatencyTargets targets;                      ///< its own, each figure optional
+    std::optional<double> requestsPerDay {};     ///< demand: requests a day
+    std::optional<double> sessionsPerDay {};     ///< demand: sessions a day (with requestsPerSession)
+    std::optional<double> requestsPerSession {}; ///< requests (turns) per session
+    /// Whether the entry gives its demand rather than a share.
+    bool hasDemand() const { return requestsPerDay.has_value() || sessionsPerDay.has_value(); }
+    /// Its requests a day: requestsPerDay, or sessions × requests per session; 0 without demand.
+    double demandRequestsPerDay() const;
     bool operator==(const OutlookMixEntry&) const = default;
 };
 
@@ -58,7 +68,10 @@ struct OutlookHardwareShare {
 
 struct OutlookYear {
     int year = 0;
-    double tokensPerDay = 0; ///< prompt (cached or not) + output tokens, all workloads
+    /// Prompt (cached or not) + output tokens, all workloads. In a year driven by demand, an
+    /// output: Σ requests × context over the mix, filled by resolveOutlookDemand
+    /// (core/analysis/Outlook.h) once the workloads' contexts are known; 0 until then.
+    double tokensPerDay = 0;
     std::vector<OutlookMixEntry> mix;
     std::vector<OutlookHardwareShare> hardware; ///< shares sum to 1
     /// The year's default targets, every figure set (kDefaultTargets' where not given).
@@ -76,6 +89,9 @@ struct OutlookYear {
     /// on the model itself. The workloads' request shares do not move.
     double mlaVariantShare = 0, hybridVariantShare = 0;
     std::map<std::string, int> sources; ///< figure → index into OutlookCard::sources
+    /// Whether each workload gives its requests or sessions a day (no tokens_per_day): the
+    /// demand sets the mix's shares and, with the contexts, the year's tokens.
+    bool drivenByDemand() const { return !mix.empty() && mix.front().hasDemand(); }
     bool operator==(const OutlookYear&) const = default;
 };
 
@@ -136,6 +152,10 @@ bool operator==(const OutlookCard& a, const OutlookCard& b);
 std::span<const Option<OutlookYear>> outlookYearOptions();
 /// The share entry's key: an error about a mix share names it.
 inline constexpr const char* kOutlookShareKey = "share";
+/// A mix entry's demand keys, in a year driven by demand.
+inline constexpr const char* kOutlookRequestsPerDayKey = "requests_per_day";
+inline constexpr const char* kOutlookSessionsPerDayKey = "sessions_per_day";
+inline constexpr const char* kOutlookRequestsPerSessionKey = "requests_per_session";
 /// Checks a year's drivers against the table: every bound figure and each mix share. Throws
 /// a coded InputError whose `where` is the option's key, for a front end to word.
 void validateOutlookYear(const OutlookYear& year);

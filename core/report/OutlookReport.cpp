@@ -61,6 +61,14 @@ Json yearJson(const OutlookYearResult& y)
     j["index"] = index;
     j["growth_ratio"] = y.growthRatio ? perTierJson(*y.growthRatio) : Json(nullptr);
     j["supply"] = supplyJson(y.supply);
+    j["intensity_bytes_per_million_tokens_per_day"] = perTierJson(y.intensity);
+    Json workloads = Json::array();
+    for (const OutlookWorkloadYear& w : y.workloads)
+        workloads.push_back({ { "workload", w.workload }, { "share", numberToJson(w.share) },
+            { "requests_per_day", numberToJson(w.requestsPerDay) }, { "tokens_per_day", numberToJson(w.tokensPerDay) },
+            { "needed_bytes", perTierJson(w.bytes) },
+            { "intensity_bytes_per_million_tokens_per_day", perTierJson(w.intensity) } });
+    j["workloads"] = std::move(workloads);
     return j;
 }
 
@@ -93,7 +101,8 @@ Json tornadoJson(const OutlookTornado& t)
 constexpr const char* kScenarioNote = "a scenario, not a forecast: every figure follows from the card's inputs";
 constexpr const char* kUnitsNote
     = "bytes are decimal bytes as exact numbers; tokens per day; requests per second; indices, factors, growth "
-      "ratios (year on year, every driver at once) and elasticities (one driver at a time) are unitless";
+      "ratios (year on year, every driver at once) and elasticities (one driver at a time) are unitless; intensity "
+      "is needed bytes per million tokens a day";
 
 Json sourcesJson(const OutlookResult& r)
 {
@@ -295,6 +304,24 @@ std::string outlookCsv(const OutlookResult& r, SupplyUnit unit)
                 << (std::isfinite(s.needShare[t]) ? csvNumber(s.needShare[t]) : "") << ','
                 << (std::isfinite(s.shipmentShare[t]) ? csvNumber(s.shipmentShare[t]) : "") << '\n';
         }
+    // Per year, workload and tier: its traffic over every profile and model, its needed bytes
+    // and their intensity; "all" is the year's whole.
+    out << "\n# by year, workload and tier: tokens per day = requests x context (prompt + output); intensity = "
+           "needed bytes per million tokens a day\n"
+           "year,workload,tier,share_of_requests,requests_per_day,tokens_per_day,needed_bytes,"
+           "bytes_per_million_tokens_per_day\n";
+    const auto number = [](double v) { return std::isfinite(v) ? csvNumber(v) : std::string(); };
+    for (const auto& y : r.years) {
+        const OutlookTiers needed { y.hbmBytes, y.dramBytes, y.ssdBytes };
+        for (Tier t : kTiers) {
+            for (const OutlookWorkloadYear& w : y.workloads)
+                out << y.year << ',' << csvText(w.workload) << ',' << tierKey(t) << ',' << number(w.share) << ','
+                    << number(w.requestsPerDay) << ',' << number(w.tokensPerDay) << ',' << number(w.bytes[t]) << ','
+                    << number(w.intensity[t]) << '\n';
+            out << y.year << ",all," << tierKey(t) << ",1," << number(y.requestsPerSecond * 86400.0) << ','
+                << number(y.tokensPerDay) << ',' << number(needed[t]) << ',' << number(y.intensity[t]) << '\n';
+        }
+    }
     return out.str();
 }
 

@@ -18,7 +18,9 @@ Json outlookToJson(const OutlookResult& result, const OutlookTornado* tornado = 
 /// then, after a "# by year" line, one row per year × hardware profile × workload (and
 /// model) × tier with its requests and needed bytes; then, after a "# supply" line, one row
 /// per year × tier of stock and flow (installed, shipments, supply in `unit`, where the
-/// supply comes from, need and shipments as shares of it).
+/// supply comes from, need and shipments as shares of it); then, after a "# by year, workload"
+/// line, one row per year × workload (and "all") × tier: share of requests, requests and tokens
+/// per day, needed bytes and bytes per million tokens a day.
 std::string outlookCsv(const OutlookResult& result, SupplyUnit unit = SupplyUnit::Bytes);
 /// "card", "built-in", "built-in, assumption" or "" (no supply).
 const char* supplyOriginKey(SupplyOrigin origin);

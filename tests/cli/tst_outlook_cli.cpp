@@ -11,6 +11,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/io/Csv.h"
 #include "core/io/Json.h"
+#include "core/io/Units.h"
 #include "core/scenario/Knobs.h"
 #include "tests/support/CliRun.h"
 
@@ -20,6 +21,7 @@
 #include <QtTest>
 
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -175,6 +177,66 @@ private slots:
                 QVERIFY2(std::abs(sum - total) <= 1e-9 * std::max(1.0, total), tier);
             }
         QCOMPARE(runCli({ "outlook", "--help" }).status, 0);
+    }
+
+    /// Per year and workload, the text, the JSON and the CSV give the same requests and tokens
+    /// a day and each tier's needed bytes per million tokens a day; the workloads add back to
+    /// the year (the CSV's "all" row) and the text prints what the JSON holds.
+    void perWorkloadTrafficAndIntensityInEveryOutput()
+    {
+        const std::string file = write("workloads.json", outlookJson());
+        const Json j = Json::parse(runCli({ "outlook", "--outlook", file, "--json" }).out);
+        const Run t = runCli({ "outlook", "--outlook", file });
+        QCOMPARE(t.status, 0);
+        QVERIFY(t.out.find("\nPer workload: requests and tokens a day") != std::string::npos);
+        for (const Json& y : j["years"]) {
+            QCOMPARE(y["workloads"].size(), size_t(2));
+            double tokens = 0;
+            for (const Json& w : y["workloads"]) {
+                tokens += w["tokens_per_day"].get<double>();
+                const double hbm = w["needed_bytes"]["hbm"].get<double>();
+                const double intensity = w["intensity_bytes_per_million_tokens_per_day"]["hbm"].get<double>();
+                QVERIFY(std::abs(intensity - hbm / (w["tokens_per_day"].get<double>() / 1e6)) <= 1e-12 * intensity);
+                // The text's row: year, workload, share, requests, tokens, then the three intensities.
+                std::ostringstream row;
+                row << y["year"].get<int>() << "  " << w["workload"].get<std::string>();
+                const size_t at = t.out.find(row.str(), t.out.find("\nPer workload"));
+                QVERIFY2(at != std::string::npos, row.str().c_str());
+                const std::string line = t.out.substr(at, t.out.find('\n', at) - at);
+                QVERIFY2(line.find(formatBytes(intensity, ByteUnits::Decimal)) != std::string::npos, line.c_str());
+                QVERIFY2(line.find(formatCount(std::round(w["requests_per_day"].get<double>()))) != std::string::npos,
+                    line.c_str());
+            }
+            QVERIFY(std::abs(tokens - y["tokens_per_day"].get<double>()) <= 1e-9 * tokens);
+        }
+        // The CSV's last section: per year, workload (then "all") and tier.
+        const Run c = runCli({ "outlook", "--outlook", file, "--csv" });
+        const size_t at = c.out.find("\n# by year, workload and tier");
+        QVERIFY(at != std::string::npos);
+        std::istringstream lines(c.out.substr(at + 1));
+        std::string line;
+        std::getline(lines, line); // the comment
+        std::getline(lines, line);
+        QCOMPARE(line,
+            std::string("year,workload,tier,share_of_requests,requests_per_day,tokens_per_day,needed_bytes,"
+                        "bytes_per_million_tokens_per_day"));
+        std::map<std::string, double> sums, whole;
+        int rows = 0;
+        while (std::getline(lines, line) && !line.empty()) {
+            std::vector<std::string> f;
+            std::istringstream row(line);
+            for (std::string field; std::getline(row, field, ',');)
+                f.push_back(field);
+            QCOMPARE(f.size(), size_t(8));
+            ++rows;
+            // The CSV writes a million or more whole (csvNumber): within half a unit in a million.
+            QVERIFY2(std::abs(std::stod(f[7]) - std::stod(f[6]) / (std::stod(f[5]) / 1e6)) <= 1e-6 * std::stod(f[7]),
+                line.c_str());
+            (f[1] == "all" ? whole : sums)[f[0] + " " + f[2]] += std::stod(f[6]);
+        }
+        QCOMPARE(rows, 2 * 3 * 3); // 2 years × (2 workloads + all) × 3 tiers
+        for (const auto& [key, total] : whole)
+            QVERIFY2(std::abs(sums.at(key) - total) <= 1e-9 * std::max(1.0, total), key.c_str());
     }
 
     /// --sources prints each source numbered as the years cite it, with its publisher, date,

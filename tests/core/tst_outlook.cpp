@@ -12,6 +12,7 @@
 #include "core/analysis/FleetLoad.h"
 #include "core/analysis/Outlook.h"
 #include "core/catalog/PresetStore.h"
+#include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/model/KvSizing.h"
 #include "core/report/FleetReport.h"
@@ -166,6 +167,170 @@ private slots:
         QCOMPARE(r.dramInstalledBytes, dramInst);
         QCOMPARE(r.nvmeInstalledBytes, nvmeInst);
         QVERIFY(r.hbmBytes > 0 && r.hbmBytes <= r.hbmInstalledBytes);
+    }
+
+    void workloadsAddUpToTheYearAndGiveTheirIntensity()
+    {
+        // Every built-in outlook, every year: the workloads' requests, tokens and needed bytes
+        // add back to the year's (tokens: the fleet converts tokens per day to requests with
+        // each workload's context, so requests × context per workload sums to the card's
+        // tokens), each share is the card's, and intensity is bytes per million tokens a day.
+        for (const std::string id : { "steady", "efficiency", "agents-long-context" }) {
+            const OutlookCard c = CardCatalog::builtin().outlooks().at(id);
+            const OutlookResult r = computeOutlook(CardCatalog::builtin(), c);
+            for (size_t i = 0; i < r.years.size(); ++i) {
+                const OutlookYearResult& y = r.years[i];
+                QCOMPARE(y.workloads.size(), c.years[i].mix.size());
+                PerTier<double> bytes { 0, 0, 0 };
+                double requests = 0, tokens = 0;
+                for (size_t k = 0; k < y.workloads.size(); ++k) {
+                    const OutlookWorkloadYear& w = y.workloads[k];
+                    QCOMPARE(w.workload, c.years[i].mix[k].workload); // the mix's order
+                    QVERIFY2(withinRelative(w.share, c.years[i].mix[k].share, 1e-12), (id + " " + w.workload).c_str());
+                    requests += w.requestsPerDay;
+                    tokens += w.tokensPerDay;
+                    for (Tier t : kTiers) {
+                        bytes[t] += w.bytes[t];
+                        if (w.bytes[t] > 0)
+                            QCOMPARE(w.intensity[t], w.bytes[t] / (w.tokensPerDay / 1e6));
+                    }
+                }
+                QVERIFY(withinRelative(requests, y.requestsPerSecond * 86400, 1e-12));
+                QVERIFY2(withinRelative(tokens, y.tokensPerDay, 1e-12), (id + " " + std::to_string(y.year)).c_str());
+                for (Tier t : kTiers) {
+                    QVERIFY(withinRelative(bytes[t], neededOf(y)[t], 1e-12));
+                    QCOMPARE(y.intensity[t], neededOf(y)[t] / (y.tokensPerDay / 1e6));
+                }
+            }
+        }
+    }
+
+    void oneWorkloadsIntensityIsItsFleetsBytesPerMillionTokens()
+    {
+        // Hand-worked: chat alone at 10¹² tokens a day on H200 servers is a fleet of 10⁶
+        // million tokens a day, so each tier's intensity is the fleet's bytes ÷ 10⁶, and chat
+        // with a variant-free model has one entry per profile.
+        const OutlookYearResult r
+            = sizeOutlookYear(CardCatalog::builtin(), year(2027, 1e12, { { "chat", 1.0, {} } }, { { "h200-sxm", 1 } }));
+        QCOMPARE(r.workloads.size(), size_t(1));
+        const OutlookWorkloadYear& w = r.workloads.front();
+        QCOMPARE(w.workload, std::string("chat"));
+        QCOMPARE(w.share, 1.0);
+        QVERIFY(withinRelative(w.tokensPerDay, 1e12, 1e-12));
+        const double context = r.fleets.front().entries.front().scenario.workload.context;
+        QVERIFY(withinRelative(w.requestsPerDay, 1e12 / context, 1e-12));
+        for (Tier t : kTiers) {
+            QCOMPARE(w.bytes[t], r.fleets.front().bytes[t]);
+            QVERIFY(withinRelative(w.intensity[t], r.fleets.front().bytes[t] / 1e6, 1e-12));
+        }
+        QVERIFY(w.intensity.hbm > 0);
+        QVERIFY(std::isnan(outlookIntensity(1e9, 0)));
+    }
+
+    // ---- A year driven by demand: requests or sessions a day per workload, tokens an output.
+
+    /// Chat by requests a day and agentic coding by sessions a day × 33 requests a session:
+    /// each share is the workload's part of the requests, tokens per day are Σ requests × its
+    /// context as the year resolves it, and the year sizes exactly as the same year written in
+    /// tokens and shares; each workload's requests a day come back as given.
+    void demandSetsTheSharesAndTheTokens()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        OutlookYear d = year(2027, 0, {}, { { "h200-sxm", 1 } });
+        OutlookMixEntry chat, agents;
+        chat.workload = "chat";
+        agents.workload = "agentic-coding";
+        chat.requestsPerDay = 3e8;
+        agents.sessionsPerDay = 1e6;
+        agents.requestsPerSession = 33;
+        d.mix = { chat, agents };
+        QVERIFY(d.drivenByDemand());
+        const auto contextOf = [&](const char* id) {
+            return resolveScenario(catalog, outlookEntrySpec(d, id)).scenario.workload.context;
+        };
+        const OutlookYear r = resolveOutlookDemand(catalog, d);
+        QCOMPARE(r.tokensPerDay, 3e8 * contextOf("chat") + 3.3e7 * contextOf("agentic-coding"));
+        QCOMPARE(r.mix[0].share, 3e8 / 3.33e8);
+        QCOMPARE(r.mix[1].share, 3.3e7 / 3.33e8);
+        const OutlookYearResult a = sizeOutlookYear(catalog, d);
+        const OutlookYearResult b = sizeOutlookYear(catalog, outlookTokenView(catalog, d));
+        QCOMPARE(a.tokensPerDay, r.tokensPerDay);
+        QCOMPARE(a.gpus, b.gpus);
+        for (Tier t : kTiers)
+            QCOMPARE(neededOf(a)[t], neededOf(b)[t]);
+        QVERIFY(withinRelative(a.workloads[0].requestsPerDay, 3e8, 1e-12));
+        QVERIFY(withinRelative(a.workloads[1].requestsPerDay, 3.3e7, 1e-12));
+        // At the same demand a longer agentic context is more tokens and more HBM (in a year
+        // driven by tokens it would be fewer requests instead).
+        d.workloads["agentic-coding"] = Json { { "context", 2 * contextOf("agentic-coding") } };
+        const OutlookYearResult longer = sizeOutlookYear(catalog, d);
+        QVERIFY(longer.tokensPerDay > a.tokensPerDay);
+        QVERIFY(withinRelative(longer.workloads[1].requestsPerDay, 3.3e7, 1e-12));
+        QVERIFY(longer.hbmBytes > a.hbmBytes);
+        // A card of a year in tokens and a year in demand: the index, the tornado and the
+        // decomposition all run, the factors multiplying back to the index.
+        OutlookCard c = card(
+            { year(2026, 2e12, { { "chat", 0.9, {} }, { "agentic-coding", 0.1, {} } }, { { "h200-sxm", 1 } }), d });
+        const OutlookResult out = computeOutlook(catalog, c);
+        QCOMPARE(out.years[1].tokensPerDay, longer.tokensPerDay);
+        QCOMPARE(out.years[1].tokensIndex, longer.tokensPerDay / 2e12);
+        QVERIFY(!outlookTornado(catalog, c).bars.empty());
+        const OutlookDecomposition dec = decomposeOutlook(catalog, c);
+        for (Tier t : kTiers) {
+            double product = 1;
+            for (int g = 0; g < kOutlookGroupCount; ++g)
+                product *= dec.factor[size_t(g)][t];
+            if (std::isfinite(product))
+                QVERIFY2(std::abs(product / out.years[1].index[t] - 1) < 1e-9, tierKey(t));
+        }
+    }
+
+    /// A year without tokens_per_day reads each workload's demand, writes it back the same, and
+    /// refuses a mix that gives neither, both, or half of it, naming the field.
+    void demandIsReadWrittenAndCheckedNamingTheField()
+    {
+        const auto cardText = [](const std::string& mix, const std::string& tokens) {
+            return "{ \"id\": \"d\", \"sources\": [ { \"title\": \"Assumption: a test\", \"url\": \"\", "
+                   "\"note\": \"t\" } ], \"years\": [ { \"year\": 2027, "
+                + tokens + "\"mix\": " + mix
+                + ", \"hardware\": \"h200-sxm\", \"sources\": { \"mix\": 0, \"hardware\": 0"
+                + (tokens.empty() ? "" : ", \"tokens_per_day\": 0") + " } } ] }";
+        };
+        const OutlookCard c = loadOutlookCard(cardText("{ \"chat\": { \"requests_per_day\": 4e8 }, "
+                                                       "\"agentic-coding\": { \"sessions_per_day\": 2e6, "
+                                                       "\"requests_per_session\": 50, \"ttft_s\": 5 } }",
+                                                  ""),
+            "d.json");
+        QVERIFY(c.years[0].drivenByDemand());
+        QCOMPARE(c.years[0].tokensPerDay, 0.0);
+        const auto entry = [&](const char* id) {
+            return *std::find_if(c.years[0].mix.begin(), c.years[0].mix.end(),
+                [id](const OutlookMixEntry& e) { return e.workload == id; });
+        };
+        QCOMPARE(entry("agentic-coding").demandRequestsPerDay(), 1e8);
+        QCOMPARE(entry("chat").share, 0.8);
+        QCOMPARE(entry("agentic-coding").share, 0.2);
+        QCOMPARE(entry("agentic-coding").targets.ttftSeconds, std::optional<double>(5.0));
+        const Json written = outlookCardToJson(c);
+        QVERIFY(!written["years"][0].contains("tokens_per_day"));
+        QCOMPARE(parseOutlookCard(written, "again.json").years, c.years);
+        const auto refused = [&](const std::string& mix, const std::string& tokens, const std::string& expected) {
+            try {
+                loadOutlookCard(cardText(mix, tokens), "d.json");
+                QFAIL(qPrintable(QString::fromStdString("accepted " + mix + "; expected " + expected)));
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(expected) != std::string::npos, e.what());
+            }
+        };
+        refused("{ \"chat\": 1 }", "", "tokens_per_day: missing");
+        refused("{ \"chat\": { \"share\": 1 } }", "", "mix.chat.requests_per_day: missing");
+        refused("{ \"chat\": { \"requests_per_day\": 1e8, \"sessions_per_day\": 1e6 } }", "",
+            "mix.chat.sessions_per_day: give requests_per_day or sessions_per_day, not both");
+        refused("{ \"chat\": { \"sessions_per_day\": 1e6 } }", "", "mix.chat.requests_per_session: missing");
+        refused("{ \"chat\": { \"requests_per_day\": -5 } }", "", "mix.chat.requests_per_day");
+        refused("{ \"chat\": { \"requests_per_day\": 1e8, \"share\": 1 } }", "", "mix.chat.share");
+        refused("{ \"chat\": { \"requests_per_day\": 1e8 } }", "\"tokens_per_day\": 1e12, ",
+            "mix.chat.requests_per_day: the year gives tokens_per_day");
     }
 
     void doublingTokensWithoutQueueingDoublesGpus()

@@ -21,6 +21,7 @@
 #include "ui/charts/OutlookWaterfallChart.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/outlook/OutlookView.h"
+#include "ui/outlook/OutlookWorkloadsPage.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
 #include <QComboBox>
@@ -238,6 +239,52 @@ private slots:
             QCOMPARE(chart->stepAt(t, kOutlookGroupCount).second, core.index[t]);
         }
         QCOMPARE(view.chartTabs()->thesisLabel()->text().toStdString(), outlookThesis(core));
+    }
+
+    /// The per-workload page shows, for the year picked, each workload's traffic and intensity
+    /// as the core computes them; an edit to the year's tokens per day moves them.
+    void workloadsPageShowsEachWorkloadsTrafficAndIntensity()
+    {
+        OutlookView view(CardCatalog::builtin());
+        view.document()->flush();
+        OutlookWorkloadsPage* page = view.chartTabs()->workloadsPage();
+        QVERIFY(page);
+        QTableWidget* table = page->table();
+        const OutlookResult core
+            = computeOutlook(CardCatalog::builtin(), CardCatalog::builtin().outlooks().at("steady"));
+        // The last year shows first; every year can be picked.
+        QCOMPARE(page->yearPicker()->count(), int(core.years.size()));
+        QCOMPARE(page->yearPicker()->currentText(), QString::number(core.years.back().year));
+        page->yearPicker()->setCurrentIndex(0);
+        const OutlookYearResult& y = core.years.front();
+        QCOMPARE(table->rowCount(), int(y.workloads.size()) + 1);
+        for (int r = 0; r < int(y.workloads.size()); ++r) {
+            const OutlookWorkloadYear& w = y.workloads[size_t(r)];
+            QCOMPARE(
+                table->item(r, OutlookWorkloadsPage::ShareColumn)->text().toStdString(), outlookPercentText(w.share));
+            QCOMPARE(table->item(r, OutlookWorkloadsPage::RequestsColumn)->text().toStdString(),
+                formatCount(std::round(w.requestsPerDay)));
+            QCOMPARE(table->item(r, OutlookWorkloadsPage::TokensColumn)->text().toStdString(),
+                outlookTokensText(w.tokensPerDay));
+            for (Tier t : kTiers)
+                QCOMPARE(table->item(r, OutlookWorkloadsPage::HbmColumn + int(t))->text().toStdString(),
+                    formatBytes(w.intensity[t], ByteUnits::Decimal));
+        }
+        // The last row is the year's whole: the card's tokens per day, in words (210 trillion/day).
+        const int all = int(y.workloads.size());
+        QCOMPARE(table->item(all, OutlookWorkloadsPage::TokensColumn)->text(), QStringLiteral("210 trillion/day"));
+        QCOMPARE(table->item(all, OutlookWorkloadsPage::HbmColumn)->text().toStdString(),
+            formatBytes(y.intensity.hbm, ByteUnits::Decimal));
+        // Doubling 2026's tokens doubles every workload's tokens and requests a day; the page follows.
+        const double before = y.workloads.front().requestsPerDay;
+        QVERIFY(view.driversTable()->editCell(0, OutlookDriversTable::TokensColumn, 2 * y.tokensPerDay).isEmpty());
+        view.document()->flush();
+        QCOMPARE(page->yearPicker()->currentIndex(), 0); // the year picked stays picked
+        QCOMPARE(table->item(all, OutlookWorkloadsPage::TokensColumn)->text(), QStringLiteral("420 trillion/day"));
+        const OutlookWorkloadYear& edited = view.document()->result().result.years.front().workloads.front();
+        QVERIFY(std::abs(edited.requestsPerDay / before - 2) < 1e-12);
+        QCOMPARE(table->item(0, OutlookWorkloadsPage::RequestsColumn)->text().toStdString(),
+            formatCount(std::round(edited.requestsPerDay)));
     }
 
     void refusedDriverNamesItAndExportsAreListed()
@@ -534,10 +581,11 @@ private slots:
                                .arg(header->height())));
         // One chart at a time, each page as wide as the table.
         QTabWidget* charts = view->chartTabs();
-        // The charts, then what made each tier grow, then the sources, then the supply.
-        QCOMPARE(charts->count(), 6);
-        QCOMPARE(charts->indexOf(view->sourcesPanel()), 4);
-        QCOMPARE(charts->indexOf(view->supplyPanel()), 5);
+        // The charts, then what made each tier grow, per workload, the sources, the supply.
+        QCOMPARE(charts->count(), 7);
+        QCOMPARE(charts->indexOf(view->chartTabs()->workloadsPage()), 4);
+        QCOMPARE(charts->indexOf(view->sourcesPanel()), 5);
+        QCOMPARE(charts->indexOf(view->supplyPanel()), 6);
         QCOMPARE(charts->indexOf(view->indexChart()), 0);
         QCOMPARE(charts->indexOf(view->bytesChart()), 1);
         QVERIFY(view->indexChart()->width() >= table->width() - 20);

@@ -1523,6 +1523,18 @@
         <source>the most request-steps (output tokens plus prefill chunks) a replay runs before it refuses the trace: a bound on its time, 2e9 (minutes) unless given</source>
         <translation>재생이 트레이스를 거부하기 전까지 처리하는 최대 요청-스텝 수(출력 토큰과 프리필 청크의 합): 재생 시간의 상한이며, 지정하지 않으면 2e9(수 분)입니다</translation>
     </message>
+    <message>
+        <source>a workload&apos;s requests a day, in a year driven by demand</source>
+        <translation>수요가 이끄는 해의 워크로드 하루 요청 수</translation>
+    </message>
+    <message>
+        <source>a workload&apos;s sessions a day, in a year driven by demand</source>
+        <translation>수요가 이끄는 해의 워크로드 하루 세션 수</translation>
+    </message>
+    <message>
+        <source>requests (turns) per session of a workload given in sessions a day</source>
+        <translation>하루 세션 수로 주어진 워크로드의 세션당 요청(턴) 수</translation>
+    </message>
 </context>
 <context>
     <name>OutlookDriver</name>
@@ -4204,6 +4216,10 @@ replica</source>
         <source>Splitting the growth by driver…</source>
         <translation>요인별로 증가를 분해하는 중…</translation>
     </message>
+    <message>
+        <source>Per workload</source>
+        <translation>워크로드별</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookDocument</name>
@@ -4616,6 +4632,57 @@ replica</source>
     <message>
         <source>Index</source>
         <translation>지수</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookWorkloadsPage</name>
+    <message>
+        <source>&amp;Year:</source>
+        <translation>연도(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>Tokens a day are each workload&apos;s requests × its context (prompt and output). Intensity: each tier&apos;s needed bytes per million tokens a day, which work is memory-hungry per token.</source>
+        <translation>하루 토큰은 각 워크로드의 요청 × 컨텍스트(프롬프트와 출력)입니다. 집약도: 하루 백만 토큰당 각 계층에 필요한 바이트로, 토큰당 메모리를 많이 쓰는 작업이 무엇인지 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>워크로드</translation>
+    </message>
+    <message>
+        <source>Share of requests</source>
+        <translation>요청 점유율</translation>
+    </message>
+    <message>
+        <source>Requests/day</source>
+        <translation>요청/일</translation>
+    </message>
+    <message>
+        <source>Tokens/day</source>
+        <translation>토큰/일</translation>
+    </message>
+    <message>
+        <source>HBM per million tokens/day</source>
+        <translation>하루 백만 토큰당 HBM</translation>
+    </message>
+    <message>
+        <source>DRAM per million tokens/day</source>
+        <translation>하루 백만 토큰당 DRAM</translation>
+    </message>
+    <message>
+        <source>SSD per million tokens/day</source>
+        <translation>하루 백만 토큰당 SSD</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>All workloads</source>
+        <translation>모든 워크로드</translation>
+    </message>
+    <message>
+        <source>The year&apos;s whole: every workload together</source>
+        <translation>그해 전체: 모든 워크로드 합계</translation>
     </message>
 </context>
 <context>

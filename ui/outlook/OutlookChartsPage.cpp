@@ -3,6 +3,7 @@
 #include "ui/charts/OutlookChart.h"
 #include "ui/charts/OutlookWaterfallChart.h"
 #include "ui/outlook/OutlookDocument.h"
+#include "ui/outlook/OutlookWorkloadsPage.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -54,6 +55,8 @@ OutlookChartsPage::OutlookChartsPage(OutlookDocument* document, QWidget* parent)
     growthLayout->addWidget(m_thesis);
     growthLayout->addWidget(m_waterfallChart, 1);
     addTab(growthPage, QString());
+    m_workloadsPage = new OutlookWorkloadsPage(m_document, this);
+    addTab(m_workloadsPage, QString());
     retranslateUi();
     connect(m_document->decomposition(), &DocumentBase::resultChanged, this, &OutlookChartsPage::showDecomposition);
     connect(m_document->decomposition(), &DocumentBase::errorChanged, this, &OutlookChartsPage::showDecomposition);
@@ -68,6 +71,7 @@ void OutlookChartsPage::retranslateUi()
     setTabText(1, tr("Bytes per year"));
     setTabText(2, tr("What moves each tier"));
     setTabText(3, tr("What made it grow"));
+    setTabText(4, tr("Per workload"));
     showDecomposition();
     m_tierLabel->setText(tr("&Tier:"));
     m_tierPicker->setItemText(0, tr("HBM"));

@@ -3,7 +3,8 @@
 // from the document's last result: the thesis (each tier's needed bytes and tokens per day
 // as an index against the first year), each tier's needed bytes per year in decimal units
 // (EB, as memory is sold), the last year's driver tornado for the tier picked above it, and
-// what made each tier grow: the decomposition's waterfall under its one-sentence thesis.
+// what made each tier grow: the decomposition's waterfall under its one-sentence thesis; and
+// per workload, a year's traffic and each tier's needed bytes per million tokens a day.
 
 #include <QTabWidget>
 
@@ -16,6 +17,7 @@ class OutlookChart;
 class OutlookDocument;
 class OutlookTornadoChart;
 class OutlookWaterfallChart;
+class OutlookWorkloadsPage;
 
 class OutlookChartsPage : public QTabWidget {
     Q_OBJECT
@@ -28,6 +30,8 @@ public:
     /// The growth decomposition's waterfall and the one-sentence thesis above it.
     OutlookWaterfallChart* waterfallChart() const { return m_waterfallChart; }
     QLabel* thesisLabel() const { return m_thesis; }
+    /// Per workload, for a year picked: requests and tokens a day, and each tier's intensity.
+    OutlookWorkloadsPage* workloadsPage() const { return m_workloadsPage; }
     /// The tornado's tier picker (HBM, DRAM, SSD: kTiers' order).
     QComboBox* tierPicker() const { return m_tierPicker; }
 
@@ -48,6 +52,7 @@ private:
     QLabel* m_tierLabel = nullptr;
     OutlookWaterfallChart* m_waterfallChart = nullptr;
     QLabel* m_thesis = nullptr;
+    OutlookWorkloadsPage* m_workloadsPage = nullptr;
 };
 
 } // namespace kvtiers::ui

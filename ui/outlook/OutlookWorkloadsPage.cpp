@@ -1,0 +1,154 @@
+#include "ui/outlook/OutlookWorkloadsPage.h"
+
+#include "ui/outlook/OutlookDocument.h"
+#include "ui/text/CardText.h"
+#include "ui/text/UnitsText.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScopedValueRollback>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvtiers::ui {
+
+namespace {
+
+std::string translatedText(const char* context, const char* source)
+{
+    return QCoreApplication::translate(context, source).toStdString();
+}
+
+QTableWidgetItem* cell(const QString& text, bool number)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+OutlookWorkloadsPage::OutlookWorkloadsPage(OutlookDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+{
+    setObjectName(QStringLiteral("outlookWorkloads"));
+    m_yearLabel = new QLabel(this);
+    m_yearPicker = new QComboBox(this);
+    m_yearPicker->setObjectName(QStringLiteral("outlookWorkloadsYear"));
+    m_yearLabel->setBuddy(m_yearPicker);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_table = new QTableWidget(0, SsdColumn + 1, this);
+    m_table->setObjectName(QStringLiteral("outlookWorkloadsTable"));
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* yearRow = new QHBoxLayout;
+    yearRow->addWidget(m_yearLabel);
+    yearRow->addWidget(m_yearPicker);
+    yearRow->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addLayout(yearRow);
+    layout->addWidget(m_note);
+    layout->addWidget(m_table, 1);
+    retranslateUi();
+    connect(m_yearPicker, &QComboBox::currentIndexChanged, this, &OutlookWorkloadsPage::fillTable);
+    connect(m_document, &DocumentBase::resultChanged, this, &OutlookWorkloadsPage::showResult);
+    showResult();
+}
+
+void OutlookWorkloadsPage::retranslateUi()
+{
+    m_yearLabel->setText(tr("&Year:"));
+    m_note->setText(tr("Tokens a day are each workload's requests × its context (prompt and output). Intensity: "
+                       "each tier's needed bytes per million tokens a day, which work is memory-hungry per token."));
+    m_table->setHorizontalHeaderLabels({ tr("Workload"), tr("Share of requests"), tr("Requests/day"),
+        tr("Tokens/day"), tr("HBM per million tokens/day"), tr("DRAM per million tokens/day"),
+        tr("SSD per million tokens/day") });
+    fillTable();
+}
+
+void OutlookWorkloadsPage::showResult()
+{
+    if (!m_document->hasResult())
+        return;
+    const auto& years = m_document->result().result.years;
+    const QString shown = m_yearPicker->currentText();
+    QStringList items;
+    for (const OutlookYearResult& y : years)
+        items << QString::number(y.year);
+    {
+        const QSignalBlocker blocker(m_yearPicker);
+        m_yearPicker->clear();
+        m_yearPicker->addItems(items);
+        // The year shown stays shown where the outlook still has it; else its last year.
+        const int at = items.indexOf(shown);
+        m_yearPicker->setCurrentIndex(at >= 0 ? at : int(items.size()) - 1);
+    }
+    fillTable();
+}
+
+void OutlookWorkloadsPage::fillTable()
+{
+    if (!m_document->hasResult())
+        return;
+    const auto& years = m_document->result().result.years;
+    const int at = m_yearPicker->currentIndex();
+    if (at < 0 || at >= int(years.size())) {
+        m_table->setRowCount(0);
+        return;
+    }
+    const OutlookYearResult& y = years[size_t(at)];
+    const auto& cards = m_document->catalog().workloads();
+    m_table->setRowCount(int(y.workloads.size()) + 1);
+    const auto row = [&](int r, const QString& name, const QString& tip, double share, double requests,
+                         double tokens, const OutlookTiers& intensity, bool whole) {
+        QTableWidgetItem* items[] = { cell(name, false), cell(qs(outlookPercentText(share)), true),
+            cell(countText(std::round(requests)), true), cell(qs(outlookTokensText(tokens, &translatedText)), true),
+            nullptr, nullptr, nullptr };
+        for (Tier t : kTiers)
+            items[HbmColumn + int(t)] = cell(
+                std::isfinite(intensity[t]) ? bytesText(intensity[t], ByteUnits::Decimal) : tr("—"), true);
+        for (int c = 0; c <= SsdColumn; ++c) {
+            if (whole) {
+                QFont f = items[c]->font();
+                f.setBold(true);
+                items[c]->setFont(f);
+            }
+            m_table->setItem(r, c, items[c]);
+        }
+        items[NameColumn]->setToolTip(tip);
+    };
+    for (size_t i = 0; i < y.workloads.size(); ++i) {
+        const OutlookWorkloadYear& w = y.workloads[i];
+        const auto card = cards.find(w.workload);
+        const bool named = card != cards.end() && !card->second.name.empty();
+        row(int(i), named ? cardShortText(card->second.name) : qs(w.workload),
+            named ? cardText(card->second.name) : qs(w.workload), w.share, w.requestsPerDay, w.tokensPerDay,
+            w.intensity, false);
+    }
+    row(int(y.workloads.size()), tr("All workloads"), tr("The year's whole: every workload together"), 1,
+        y.requestsPerSecond * 86400.0, y.tokensPerDay, y.intensity, true);
+}
+
+void OutlookWorkloadsPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+} // namespace kvtiers::ui
