@@ -2,7 +2,6 @@
 // sessions a day × requests per session, set its share of requests; its tokens a day are
 // Σ requests × the workload's context (prompt and output) after the year's overrides.
 #include "core/analysis/Outlook.h"
-
 #include "core/catalog/ScenarioSpec.h"
 
 namespace kvtiers {

@@ -275,6 +275,12 @@ private slots:
         QCOMPARE(table->item(all, OutlookWorkloadsPage::TokensColumn)->text(), QStringLiteral("210 trillion/day"));
         QCOMPARE(table->item(all, OutlookWorkloadsPage::HbmColumn)->text().toStdString(),
             formatBytes(y.intensity.hbm, ByteUnits::Decimal));
+        // Under the table, per tier, the workload that needs the most of it per token.
+        double mostHbm = 0;
+        for (const OutlookWorkloadYear& w : y.workloads)
+            mostHbm = std::max(mostHbm, w.intensity.hbm);
+        QVERIFY2(page->reading()->text().contains(QString::fromStdString(formatBytes(mostHbm, ByteUnits::Decimal))),
+            qPrintable(page->reading()->text()));
         // Doubling 2026's tokens doubles every workload's tokens and requests a day; the page follows.
         const double before = y.workloads.front().requestsPerDay;
         QVERIFY(view.driversTable()->editCell(0, OutlookDriversTable::TokensColumn, 2 * y.tokensPerDay).isEmpty());

@@ -423,6 +423,10 @@ void MainWindow::enterStates(QStringList states)
         const QStringList names = { QStringLiteral("scenario"), QStringLiteral("fleet"), QStringLiteral("sensitivity"),
             QStringLiteral("trace"), QStringLiteral("outlook") };
         m_viewTabs->setCurrentIndex(std::max(0, static_cast<int>(names.indexOf(state.mid(4)))));
+    } else if (state.startsWith(QLatin1String("outlook="))) {
+        m_outlookView->showOutlook(state.mid(8).toStdString()); // a built-in outlook by id
+    } else if (state.startsWith(QLatin1String("outlookpage="))) {
+        m_outlookView->chartTabs()->setCurrentIndex(state.mid(12).toInt()); // one of its chart pages
     } else if (state.startsWith(QLatin1String("trace="))) {
         // Reads the trace, then presses "Use this trace".
         showTab(ViewTab::Trace);

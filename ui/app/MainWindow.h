@@ -103,9 +103,10 @@ private:
     void showAbout();
     void restoreSettings();
     /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",
-    /// "trace=PATH" then "Use this trace"), each announced on stderr with the window's
-    /// minimum and actual size once settled. Read from KVTIERS_WINDOW_STATES at start, for
-    /// scripts/check-window: a test seam, not a user option.
+    /// "outlook=ID", "outlookpage=N", "trace=PATH" then "Use this trace"), each announced on
+    /// stderr with the window's minimum and actual size once settled. Read from
+    /// KVTIERS_WINDOW_STATES at start, for scripts/check-window and screenshots: a test seam,
+    /// not a user option.
     void enterStates(QStringList states);
     void saveSettings();
     void unitsChanged(ByteUnits units);

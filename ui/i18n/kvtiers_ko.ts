@@ -4684,6 +4684,18 @@ replica</source>
         <source>The year&apos;s whole: every workload together</source>
         <translation>그해 전체: 모든 워크로드 합계</translation>
     </message>
+    <message>
+        <source>%1 needs the most %2 (%3)</source>
+        <translation>%1이(가) %2를 가장 많이 씀(%3)</translation>
+    </message>
+    <message>
+        <source>Per million tokens a day in %1: %2.</source>
+        <translation>%1년 하루 백만 토큰당: %2.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::PercentileSpinBox</name>

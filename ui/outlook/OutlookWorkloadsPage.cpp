@@ -3,6 +3,7 @@
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/text/CardText.h"
 #include "ui/text/UnitsText.h"
+#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -48,12 +49,19 @@ OutlookWorkloadsPage::OutlookWorkloadsPage(OutlookDocument* document, QWidget* p
     m_yearLabel->setBuddy(m_yearPicker);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
+    m_reading = new QLabel(this);
+    m_reading->setObjectName(QStringLiteral("outlookWorkloadsReading"));
+    m_reading->setWordWrap(true);
     m_table = new QTableWidget(0, SsdColumn + 1, this);
     m_table->setObjectName(QStringLiteral("outlookWorkloadsTable"));
     m_table->verticalHeader()->hide();
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
+    // Figures whole in columns as wide as them; the titles wrap over the rest.
+    auto* header = new WrappingHeaderView(m_table);
+    m_table->setHorizontalHeader(header);
+    header->setSectionResizeMode(QHeaderView::Stretch);
+    for (int c : { int(NameColumn), int(RequestsColumn), int(TokensColumn) })
+        header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto* yearRow = new QHBoxLayout;
     yearRow->addWidget(m_yearLabel);
@@ -63,7 +71,9 @@ OutlookWorkloadsPage::OutlookWorkloadsPage(OutlookDocument* document, QWidget* p
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(yearRow);
     layout->addWidget(m_note);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_table);
+    layout->addWidget(m_reading);
+    layout->addStretch(1);
     retranslateUi();
     connect(m_yearPicker, &QComboBox::currentIndexChanged, this, &OutlookWorkloadsPage::fillTable);
     connect(m_document, &DocumentBase::resultChanged, this, &OutlookWorkloadsPage::showResult);
@@ -75,9 +85,8 @@ void OutlookWorkloadsPage::retranslateUi()
     m_yearLabel->setText(tr("&Year:"));
     m_note->setText(tr("Tokens a day are each workload's requests × its context (prompt and output). Intensity: "
                        "each tier's needed bytes per million tokens a day, which work is memory-hungry per token."));
-    m_table->setHorizontalHeaderLabels({ tr("Workload"), tr("Share of requests"), tr("Requests/day"),
-        tr("Tokens/day"), tr("HBM per million tokens/day"), tr("DRAM per million tokens/day"),
-        tr("SSD per million tokens/day") });
+    m_table->setHorizontalHeaderLabels({ tr("Workload"), tr("Share of requests"), tr("Requests/day"), tr("Tokens/day"),
+        tr("HBM per million tokens/day"), tr("DRAM per million tokens/day"), tr("SSD per million tokens/day") });
     fillTable();
 }
 
@@ -114,14 +123,14 @@ void OutlookWorkloadsPage::fillTable()
     const OutlookYearResult& y = years[size_t(at)];
     const auto& cards = m_document->catalog().workloads();
     m_table->setRowCount(int(y.workloads.size()) + 1);
-    const auto row = [&](int r, const QString& name, const QString& tip, double share, double requests,
-                         double tokens, const OutlookTiers& intensity, bool whole) {
+    const auto row = [&](int r, const QString& name, const QString& tip, double share, double requests, double tokens,
+                         const OutlookTiers& intensity, bool whole) {
         QTableWidgetItem* items[] = { cell(name, false), cell(qs(outlookPercentText(share)), true),
             cell(countText(std::round(requests)), true), cell(qs(outlookTokensText(tokens, &translatedText)), true),
             nullptr, nullptr, nullptr };
         for (Tier t : kTiers)
-            items[HbmColumn + int(t)] = cell(
-                std::isfinite(intensity[t]) ? bytesText(intensity[t], ByteUnits::Decimal) : tr("—"), true);
+            items[HbmColumn + int(t)]
+                = cell(std::isfinite(intensity[t]) ? bytesText(intensity[t], ByteUnits::Decimal) : tr("—"), true);
         for (int c = 0; c <= SsdColumn; ++c) {
             if (whole) {
                 QFont f = items[c]->font();
@@ -142,6 +151,42 @@ void OutlookWorkloadsPage::fillTable()
     }
     row(int(y.workloads.size()), tr("All workloads"), tr("The year's whole: every workload together"), 1,
         y.requestsPerSecond * 86400.0, y.tokensPerDay, y.intensity, true);
+    fitTableHeight();
+    // The reading in one sentence: per tier, the workload that needs the most of it per token.
+    QStringList most;
+    for (Tier t : kTiers) {
+        const OutlookWorkloadYear* top = nullptr;
+        for (const OutlookWorkloadYear& w : y.workloads)
+            if (std::isfinite(w.intensity[t]) && w.intensity[t] > 0 && (!top || w.intensity[t] > top->intensity[t]))
+                top = &w;
+        if (!top)
+            continue;
+        const auto card = cards.find(top->workload);
+        const QString name
+            = card != cards.end() && !card->second.name.empty() ? cardShortText(card->second.name) : qs(top->workload);
+        most << tr("%1 needs the most %2 (%3)")
+                    .arg(name, qs(tierLabel(t)), bytesText(top->intensity[t], ByteUnits::Decimal));
+    }
+    m_reading->setText(
+        most.isEmpty() ? QString() : tr("Per million tokens a day in %1: %2.").arg(y.year).arg(most.join(tr("; "))));
+}
+
+void OutlookWorkloadsPage::fitTableHeight()
+{
+    // As tall as its rows and its (wrapped) header, the sentence right under it.
+    m_table->resizeRowsToContents();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    // At most that: on a short screen the table scrolls its own rows rather than make the tab scroll.
+    m_table->setMaximumHeight(height);
+    m_table->setMinimumHeight(std::min(height, 120));
+}
+
+void OutlookWorkloadsPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitTableHeight(); // the titles wrap anew at the new widths
 }
 
 void OutlookWorkloadsPage::changeEvent(QEvent* event)

@@ -25,18 +25,23 @@ public:
     enum Column { NameColumn = 0, ShareColumn, RequestsColumn, TokensColumn, HbmColumn, DramColumn, SsdColumn };
     QComboBox* yearPicker() const { return m_yearPicker; }
     QTableWidget* table() const { return m_table; }
+    /// Per tier, the workload needing the most of it per token in the year shown.
+    QLabel* reading() const { return m_reading; }
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslateUi();
     void showResult();
     void fillTable();
+    void fitTableHeight();
 
     OutlookDocument* m_document;
     QLabel* m_yearLabel = nullptr;
     QLabel* m_note = nullptr;
+    QLabel* m_reading = nullptr;
     QComboBox* m_yearPicker = nullptr;
     QTableWidget* m_table = nullptr;
 };
