@@ -727,8 +727,9 @@ private slots:
     void ladderComesFromTheHardwareCards()
     {
         const std::vector<std::vector<std::string>> builtin = outlookHardwareLadder(CardCatalog::builtin());
-        const std::vector<std::vector<std::string>> expected = { { "mi300x", "mi325x", "mi355x" },
-            { "gh200", "gb200-nvl72", "gb300-nvl72" }, { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" } };
+        const std::vector<std::vector<std::string>> expected = { { "mi300x", "mi325x", "mi355x", "mi455x-helios" },
+            { "trainium2", "trainium3" }, { "tpu-v6e", "tpu7x" }, { "gh200", "gb200-nvl72", "gb300-nvl72", "vr-nvl72" },
+            { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" } };
         QCOMPARE(builtin, expected);
         // h200-sxm's card moved to the end of its line: the ladder follows it, and so does
         // the tornado's hardware step of a year on h100-sxm (up: h200-sxm before, b200 after).
