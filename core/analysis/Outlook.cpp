@@ -213,6 +213,7 @@ OutlookYearResult sizeOutlookYear(
     r.ssdBytes = f.bytes.ssd;
     r.hardware = std::move(f.profiles);
     r.fleets = std::move(f.fleets);
+    r.vendors = outlookVendorShares(r);
     return r;
 }
 

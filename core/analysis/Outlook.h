@@ -69,6 +69,16 @@ struct OutlookYearSupply {
     OutlookTiers shipmentShare; ///< shipments ÷ supply; NaN where no supply or in the first year
 };
 
+/// One accelerator vendor's part of a year (the `vendor` of its hardware cards): its GPUs
+/// (or TPUs, Trainium chips) and their HBM, installed and needed. A year's shares, one per
+/// vendor with a fleet, sum to its gpus, hbmInstalledBytes and hbmBytes. By accelerator
+/// vendor only: no split by HBM supplier.
+struct OutlookVendorShare {
+    std::string vendor;
+    double gpus = 0;
+    double hbmInstalledBytes = 0, hbmBytes = 0;
+};
+
 struct OutlookYearResult {
     int year = 0;
     double tokensPerDay = 0;
@@ -85,9 +95,14 @@ struct OutlookYearResult {
     std::optional<OutlookTiers> growthRatio;
     /// Stock and flow against the industry's bit supply (OutlookSupply.h).
     OutlookYearSupply supply;
-    std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
-    std::vector<FleetResult> fleets;    ///< one per profile with a share above 0, in order
+    std::vector<FleetProfile> hardware;      ///< the profiles, as the card gives them
+    std::vector<FleetResult> fleets;         ///< one per profile with a share above 0, in order
+    std::vector<OutlookVendorShare> vendors; ///< by accelerator vendor, in name order (outlookVendorShares)
 };
+
+/// The year's fleets split by their hardware's vendor, vendors in name order
+/// (OutlookVendors.cpp).
+std::vector<OutlookVendorShare> outlookVendorShares(const OutlookYearResult& year);
 
 struct OutlookResult {
     std::string id, name, status;
