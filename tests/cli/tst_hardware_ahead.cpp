@@ -18,8 +18,8 @@
 #include <cmath>
 #include <map>
 #include <regex>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -95,7 +95,8 @@ private slots:
         QCOMPARE(quotedCapacities("per chip: 96 GiB device memory, 2.9 TB/sec"),
             (std::vector<double> { 96.0 * (1ull << 30) }));
         QCOMPARE(quotedBandwidths("per chip: 96 GiB device memory, 2.9 TB/sec"), (std::vector<double> { 2.9e12 }));
-        QCOMPARE(quotedCapacities("per GPU: 288 GB HBM4, 22 TB/s; host 1,536 GiB DRAM"), (std::vector<double> { 288e9 }));
+        QCOMPARE(
+            quotedCapacities("per GPU: 288 GB HBM4, 22 TB/s; host 1,536 GiB DRAM"), (std::vector<double> { 288e9 }));
         QCOMPARE(quotedBandwidths("32 GB HBM, 1638 GBps"), (std::vector<double> { 1.638e12 }));
         QCOMPARE(quotedCapacities("HBM3E 12-high"), std::vector<double> {});
     }
@@ -291,7 +292,8 @@ private slots:
         QVERIFY(text.out.find("By accelerator vendor") != std::string::npos);
         for (const OutlookYearResult& y : r.years)
             for (const OutlookVendorShare& v : y.vendors) {
-                const std::regex row("\n" + std::to_string(y.year) + "  " + v.vendor + " +" + formatCount(v.gpus) + " ");
+                const std::regex row(
+                    "\n" + std::to_string(y.year) + "  " + v.vendor + " +" + formatCount(v.gpus) + " ");
                 QVERIFY2(std::regex_search(text.out, row), (std::to_string(y.year) + " " + v.vendor).c_str());
             }
 
