@@ -67,7 +67,7 @@ void printScenario(std::ostream& out, const ResolvedScenario& rs, const EvalResu
 {
     const Scenario& s = rs.scenario;
     const auto& w = s.workload;
-    out << s.model.name << " on " << s.hardware.name << "\n";
+    out << s.model.name << " on " << hardwareDisplayName(s.hardware) << "\n";
     if (rs.hardwareDefaulted)
         out << "  (no --hardware given: assumed one " << s.hardware.gpusPerServer << "-GPU " << s.hardware.id
             << " server at TP " << r.tp << ")\n";

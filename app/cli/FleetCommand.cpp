@@ -86,7 +86,7 @@ int cmdFleetProfiles(const FleetInput& in, const std::vector<FleetProfile>& prof
         << " servers (installed " << tiersText(r.installedBytes, units) << ")\n";
     out << "Demand            " << tiersText(r.bytes, units) << "\n\n";
     for (const auto& f : r.fleets)
-        out << "  " << std::left << std::setw(14) << f.entries.front().scenario.hardware.id
+        out << "  " << std::left << std::setw(14) << hardwareIdText(f.entries.front().scenario.hardware)
             << readableNumber(f.requestsPerSecond) << " requests/s: " << formatCount(f.gpus) << " GPUs in "
             << formatCount(f.servers) << " servers; " << tiersText(f.bytes, units) << "\n";
     return kExitOk;

@@ -38,8 +38,14 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
                     + "]");
         }
     } else if (what == "hardware") {
-        for (const auto& [id, h] : c.hardware())
-            row(id, h.name, "");
+        for (const auto& [id, h] : c.hardware()) {
+            // The vendor and, for a card that stands on an announcement, "(announced)".
+            row(id, p.json ? h.name : hardwareDisplayName(h), "  [" + h.vendor + "]");
+            if (p.json) {
+                j.back()["vendor"] = h.vendor;
+                j.back()["status"] = hardwareStatusName(h.status);
+            }
+        }
     } else if (what == "workloads") {
         for (const auto& [id, w] : c.workloads())
             row(id, w.name, "");

@@ -150,6 +150,29 @@ void supplyTable(std::ostream& out, const OutlookResult& r, SupplyUnit unit, Byt
         }
 }
 
+/// Per year and accelerator vendor: GPUs and HBM installed and needed, and the vendor's
+/// share of the year's GPUs.
+void vendorTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
+{
+    out << "\nBy accelerator vendor (the hardware cards' vendor; GPUs count every accelerator, TPUs and\n"
+           "Trainium chips too; HBM in bytes, installed = GPUs × HBM per GPU, needed as above):\n";
+    auto col = [&](const std::string& text, int width) { out << "  " << std::right << std::setw(width) << text; };
+    out << "year  vendor ";
+    for (const auto& [text, width] :
+        { std::pair { "GPUs", 9 }, { "share of GPUs", 13 }, { "HBM inst.", 10 }, { "HBM need", 10 } })
+        col(text, width);
+    out << "\n";
+    for (const auto& y : r.years)
+        for (const OutlookVendorShare& v : y.vendors) {
+            out << std::left << std::setw(4) << y.year << "  " << std::setw(7) << v.vendor;
+            col(formatCount(v.gpus), 9);
+            col(y.gpus > 0 ? outlookPercentText(v.gpus / y.gpus) : "-", 13);
+            col(formatBytes(v.hbmInstalledBytes, units), 10);
+            col(formatBytes(v.hbmBytes, units), 10);
+            out << "\n";
+        }
+}
+
 std::string signedBytes(double delta, ByteUnits units)
 {
     return (delta < 0 ? "-" : "+") + formatBytes(std::abs(delta), units);
@@ -230,6 +253,7 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     }
     yearTable(out, r, units);
     workloadTable(out, r, units);
+    vendorTable(out, r, units);
     supplyTable(out, r, run.supplyUnit, units);
     tornadoTable(out, t, units);
     if (d)

@@ -110,9 +110,9 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
     out << file << ": " << formatCount(static_cast<double>(r.requests)) << " requests replayed over "
         << formatSeconds(r.durationSeconds) << " (traffic x" << formatSignificant(r.trafficScale, 4) << ")\n";
     out << "Replicas          " << r.replicas << " of TP " << r.gpusPerReplica() << " (" << r.gpus << " GPUs, "
-        << r.servers << " server" << (r.servers == 1 ? "" : "s") << ", " << s.model.id << " on " << s.hardware.id
-        << "), " << replay::replayRoutingName(r.routing) << " routing, " << replay::tierModeName(r.tierMode)
-        << " tiers\n";
+        << r.servers << " server" << (r.servers == 1 ? "" : "s") << ", " << s.model.id << " on "
+        << hardwareIdText(s.hardware) << "), " << replay::replayRoutingName(r.routing) << " routing, "
+        << replay::tierModeName(r.tierMode) << " tiers\n";
     out << "Engine            " << formatCount(r.maxBatchedTokens) << " batched tokens per step, "
         << formatCount(r.maxSeqs) << " sequences; " << r.blockTokens << "-token blocks of "
         << formatBytes(r.kvBytesPerBlock)

@@ -231,7 +231,7 @@ void printTrace(std::ostream& out, const TraceReport& rep)
         out << std::setw(18) << (formatCount(c) + (c == 1 ? " block" : " blocks")) << std::setw(14)
             << formatBytes(c * bytesPerBlock) << std::setw(12) << percent(a.hitRatio(c)) << percent(a.tokenHitRatio(c))
             << "\n";
-    out << "\nTiers (" << rep.scenario.hardware.name << ", " << formatCount(r.fleetServers) << " server"
+    out << "\nTiers (" << hardwareDisplayName(rep.scenario.hardware) << ", " << formatCount(r.fleetServers) << " server"
         << (r.fleetServers > 1 ? "s" : "") << "): share of prompt tokens served\n";
     for (Tier t : kTiers)
         out << "  " << std::setw(6) << tierLabel(t) << std::setw(12)

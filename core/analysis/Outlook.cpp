@@ -222,6 +222,7 @@ OutlookYearResult sizeOutlookYear(
     const OutlookTiers needed { r.hbmBytes, r.dramBytes, r.ssdBytes };
     for (Tier t : kTiers)
         r.intensity[t] = outlookIntensity(needed[t], r.tokensPerDay);
+    r.vendors = outlookVendorShares(r);
     return r;
 }
 

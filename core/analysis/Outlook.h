@@ -87,6 +87,16 @@ inline constexpr double kIntensityTokensPerDay = 1e6;
 /// Bytes ÷ (tokens per day ÷ 10⁶); NaN where there are no tokens.
 double outlookIntensity(double bytes, double tokensPerDay);
 
+/// One accelerator vendor's part of a year (the `vendor` of its hardware cards): its GPUs
+/// (or TPUs, Trainium chips) and their HBM, installed and needed. A year's shares, one per
+/// vendor with a fleet, sum to its gpus, hbmInstalledBytes and hbmBytes. By accelerator
+/// vendor only: no split by HBM supplier.
+struct OutlookVendorShare {
+    std::string vendor;
+    double gpus = 0;
+    double hbmInstalledBytes = 0, hbmBytes = 0;
+};
+
 struct OutlookYearResult {
     int year = 0;
     double tokensPerDay = 0;
@@ -103,8 +113,9 @@ struct OutlookYearResult {
     std::optional<OutlookTiers> growthRatio;
     /// Stock and flow against the industry's bit supply (OutlookSupply.h).
     OutlookYearSupply supply;
-    std::vector<FleetProfile> hardware; ///< the profiles, as the card gives them
-    std::vector<FleetResult> fleets;    ///< one per profile with a share above 0, in order
+    std::vector<FleetProfile> hardware;      ///< the profiles, as the card gives them
+    std::vector<FleetResult> fleets;         ///< one per profile with a share above 0, in order
+    std::vector<OutlookVendorShare> vendors; ///< by accelerator vendor, in name order (outlookVendorShares)
     /// Per workload of the year's mix, in its order: requests and tokens per day, needed bytes
     /// and their intensity. The workloads' bytes add up to the year's needed bytes.
     std::vector<OutlookWorkloadYear> workloads;
@@ -115,6 +126,10 @@ struct OutlookYearResult {
 /// The year's workloads (OutlookYearResult::workloads) from its fleets: each entry's requests,
 /// tokens (requests × context) and bytes, summed per workload over profiles and variants.
 std::vector<OutlookWorkloadYear> outlookWorkloadYears(const OutlookYearResult& year);
+
+/// The year's fleets split by their hardware's vendor, vendors in name order
+/// (OutlookVendors.cpp).
+std::vector<OutlookVendorShare> outlookVendorShares(const OutlookYearResult& year);
 
 struct OutlookResult {
     std::string id, name, status;

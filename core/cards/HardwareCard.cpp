@@ -70,7 +70,8 @@ struct ArchName {
 };
 constexpr ArchName kArchitectures[] = { { GpuArchitecture::Turing, "turing" }, { GpuArchitecture::Ampere, "ampere" },
     { GpuArchitecture::Ada, "ada" }, { GpuArchitecture::Hopper, "hopper" }, { GpuArchitecture::Blackwell, "blackwell" },
-    { GpuArchitecture::Cdna3, "cdna3" }, { GpuArchitecture::Cdna4, "cdna4" } };
+    { GpuArchitecture::Rubin, "rubin" }, { GpuArchitecture::Cdna3, "cdna3" }, { GpuArchitecture::Cdna4, "cdna4" },
+    { GpuArchitecture::Cdna5, "cdna5" }, { GpuArchitecture::Tpu, "tpu" }, { GpuArchitecture::Trainium, "trainium" } };
 
 GpuArchitecture readArchitecture(const JsonObject& gpu)
 {
@@ -170,7 +171,45 @@ std::optional<HardwareGeneration> readGeneration(const JsonObject& o)
     return gen;
 }
 
+/// "status": "shipping" (the default) or "announced".
+HardwareStatus readStatus(const JsonObject& o)
+{
+    const std::string status = o.optionalString("status").value_or("shipping");
+    if (status == "shipping")
+        return HardwareStatus::Shipping;
+    if (status == "announced")
+        return HardwareStatus::Announced;
+    o.fail("status", "\"" + status + "\" is not a status (shipping, announced)");
+}
+
+/// "vendor": who makes the accelerator; absent, the first word of the name.
+std::string readVendor(const JsonObject& o, const std::string& name)
+{
+    if (const auto vendor = o.optionalString("vendor")) {
+        if (vendor->empty() || vendor->size() > 64 || vendor->find_first_of(" \t\n") != std::string::npos)
+            o.fail("vendor",
+                "\"" + *vendor + "\" is not a vendor name: one word, e.g. \"NVIDIA\", \"AMD\", \"Google\", \"AWS\"");
+        return *vendor;
+    }
+    return name.substr(0, name.find(' '));
+}
+
 } // namespace
+const char* hardwareStatusName(HardwareStatus s)
+{
+    return s == HardwareStatus::Announced ? "announced" : "shipping";
+}
+
+std::string hardwareDisplayName(const HardwareCard& card)
+{
+    return card.announced() ? card.name + " (announced)" : card.name;
+}
+
+std::string hardwareIdText(const HardwareCard& card)
+{
+    return card.announced() ? card.id + " (announced)" : card.id;
+}
+
 const char* gpuArchitectureName(GpuArchitecture a)
 {
     for (const auto& n : kArchitectures)
@@ -181,16 +220,19 @@ const char* gpuArchitectureName(GpuArchitecture a)
 
 bool hasFp8Attention(GpuArchitecture a)
 {
-    return a == GpuArchitecture::Hopper || a == GpuArchitecture::Blackwell;
+    return a == GpuArchitecture::Hopper || a == GpuArchitecture::Blackwell || a == GpuArchitecture::Rubin;
 }
 
 HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "notes", "sources", "gpu", "server", "link", "interconnect", "generation" });
+    o.rejectUnknownKeys({ "id", "name", "vendor", "status", "notes", "sources", "gpu", "server", "link", "interconnect",
+        "generation" });
     HardwareCard h;
     h.id = o.requireString("id");
     h.name = o.requireString("name");
+    h.vendor = readVendor(o, h.name);
+    h.status = readStatus(o);
     h.notes = o.optionalString("notes").value_or("");
     h.sources = readSources(o);
 
@@ -261,6 +303,7 @@ Json HardwareCard::toJson() const
     Json j = {
         { "id", id },
         { "name", name },
+        { "vendor", vendor },
         { "sources", sourcesToJson(sources) },
         { "gpu",
             { { "hbm_bytes", hbmBytes }, { "hbm_bandwidth_bytes_per_s", hbmBandwidth }, { "bf16_flops", bf16Flops },
@@ -291,6 +334,8 @@ Json HardwareCard::toJson() const
         j["gpu"]["fp8_flops"] = fp8Flops;
     if (fp4Flops > 0)
         j["gpu"]["fp4_flops"] = fp4Flops;
+    if (announced())
+        j["status"] = hardwareStatusName(status);
     if (generation)
         j["generation"] = { { "line", generation->line }, { "order", generation->order } };
     if (!notes.empty())

@@ -26,13 +26,36 @@ inline constexpr double kDefaultLinkLatencySeconds = 1e-5;
 /// NCCL's small-message all-reduce on 8 GPUs, about 20 µs (docs/model.md §5).
 inline constexpr double kDefaultAllReduceLatencySeconds = 2e-5;
 
-/// The GPU's architecture generation: which kernels an engine has for it (FP8 attention
-/// runs on Hopper and Blackwell, docs/model.md §5).
-enum class GpuArchitecture { Unknown, Turing, Ampere, Ada, Hopper, Blackwell, Cdna3, Cdna4 };
-/// "hopper", "cdna3", ...; "" for Unknown.
+/// The accelerator's architecture generation: which kernels an engine has for it (FP8
+/// attention runs on Hopper, Blackwell and Rubin, docs/model.md §5). Google's TPUs and AWS's
+/// Trainium chips are accelerators of their own kind: no engine's FP8 attention kernel is
+/// assumed on them, so their attention runs at 16 bits (docs/cards.md, `architecture`).
+enum class GpuArchitecture {
+    Unknown,
+    Turing,
+    Ampere,
+    Ada,
+    Hopper,
+    Blackwell,
+    Rubin,
+    Cdna3,
+    Cdna4,
+    Cdna5,
+    Tpu,
+    Trainium
+};
+/// "hopper", "cdna3", "tpu", ...; "" for Unknown.
 const char* gpuArchitectureName(GpuArchitecture a);
-/// True on NVIDIA Hopper and Blackwell.
+/// True on NVIDIA Hopper, Blackwell and Rubin.
 bool hasFp8Attention(GpuArchitecture a);
+
+/// What a card's figures stand on (docs/cards.md, `status`): a shipping product's data sheet
+/// (the default), or a vendor's announcement of a product not yet shipping, whose figures
+/// may change before it ships. The CLI and the GUI mark an announced card wherever they
+/// name it.
+enum class HardwareStatus { Shipping, Announced };
+/// "shipping", "announced".
+const char* hardwareStatusName(HardwareStatus s);
 
 /// GPU↔host link whose effective bandwidth depends on transfer size (docs/model.md §6–7: on
 /// an H200, 64 KiB copies reach 10.6 GB/s and ≥16 MiB copies 55 GB/s).
@@ -104,6 +127,10 @@ struct HardwareGeneration {
 struct HardwareCard {
     std::string id;
     std::string name;
+    /// Who makes the accelerator: "NVIDIA", "AMD", "Google", "AWS". A card without a
+    /// `vendor` field takes the first word of its name (docs/cards.md).
+    std::string vendor;
+    HardwareStatus status = HardwareStatus::Shipping;
     std::string notes;
     std::vector<Source> sources;
     // per GPU
@@ -132,7 +159,14 @@ struct HardwareCard {
     std::optional<HardwareGeneration> generation;
 
     Json toJson() const;
+    bool announced() const { return status == HardwareStatus::Announced; }
 };
+
+/// The card's name as the CLI writes it: "NVIDIA Vera Rubin NVL72 ... (announced)" for a card
+/// that stands on an announcement, the name alone otherwise.
+std::string hardwareDisplayName(const HardwareCard& card);
+/// The card's id the same way: "vr-nvl72 (announced)", else the id alone.
+std::string hardwareIdText(const HardwareCard& card);
 
 HardwareCard parseHardwareCard(const Json& json, const std::string& origin);
 

@@ -38,6 +38,16 @@ Json supplyJson(const OutlookYearSupply& s)
     return out;
 }
 
+/// The year by accelerator vendor: { "NVIDIA": { "gpus", "hbm_installed_bytes", "hbm_bytes" } }.
+Json vendorsJson(const OutlookYearResult& y)
+{
+    Json j = Json::object();
+    for (const OutlookVendorShare& v : y.vendors)
+        j[v.vendor] = { { "gpus", bytesToJson(v.gpus) }, { "hbm_installed_bytes", bytesToJson(v.hbmInstalledBytes) },
+            { "hbm_bytes", bytesToJson(v.hbmBytes) } };
+    return j;
+}
+
 Json yearJson(const OutlookYearResult& y)
 {
     // Each profile's fleet as `kvtiers fleet --json` writes it, so a year can be checked
@@ -69,6 +79,7 @@ Json yearJson(const OutlookYearResult& y)
             { "needed_bytes", perTierJson(w.bytes) },
             { "intensity_bytes_per_million_tokens_per_day", perTierJson(w.intensity) } });
     j["workloads"] = std::move(workloads);
+    j["vendors"] = vendorsJson(y);
     return j;
 }
 
@@ -322,6 +333,13 @@ std::string outlookCsv(const OutlookResult& r, SupplyUnit unit)
                 << number(y.tokensPerDay) << ',' << number(needed[t]) << ',' << number(y.intensity[t]) << '\n';
         }
     }
+    // GPUs and HBM per year and accelerator vendor (the hardware cards' `vendor`).
+    out << "\n# by year and accelerator vendor: GPUs (accelerators) and HBM in bytes, installed and needed\n"
+           "year,vendor,gpus,hbm_installed_bytes,hbm_bytes\n";
+    for (const auto& y : r.years)
+        for (const OutlookVendorShare& v : y.vendors)
+            out << y.year << ',' << csvText(v.vendor) << ',' << csvNumber(v.gpus) << ','
+                << csvNumber(v.hbmInstalledBytes) << ',' << csvNumber(v.hbmBytes) << '\n';
     return out.str();
 }
 

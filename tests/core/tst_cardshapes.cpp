@@ -261,10 +261,12 @@ private slots:
 
     void everyGpuWithFp8HasItsRate()
     {
-        // Ampere and Turing have no FP8 tensor cores; everything newer does.
-        const std::set<std::string> noFp8 = { "a100-80gb", "a800", "t4" };
-        // FP4 tensor units: Blackwell (NVIDIA) and CDNA 4 (AMD).
-        const std::set<std::string> fp4 = { "b200", "b300", "gb200-nvl72", "gb300-nvl72", "mi355x", "rtx-pro-6000" };
+        // Ampere and Turing have no FP8 tensor cores; everything newer does, but TPU v6e
+        // (Google gives Int8, no FP8 rate).
+        const std::set<std::string> noFp8 = { "a100-80gb", "a800", "t4", "tpu-v6e" };
+        // FP4 tensor units: Blackwell and Rubin (NVIDIA), CDNA 4 and 5 (AMD), Trainium3 (MXFP4).
+        const std::set<std::string> fp4 = { "b200", "b300", "gb200-nvl72", "gb300-nvl72", "mi355x", "rtx-pro-6000",
+            "vr-nvl72", "mi455x-helios", "trainium3" };
         for (const auto& [id, h] : CardCatalog::builtin().hardware()) {
             QVERIFY2(h.bf16Flops > 0, id.c_str());
             if (noFp8.count(id))

@@ -144,7 +144,7 @@ private slots:
         std::vector<std::string> c2c, pcie;
         for (const auto& [id, h] : cards)
             (h.link.kind == LinkKind::NvlinkC2c ? c2c : pcie).push_back(id);
-        QVERIFY(c2c == (std::vector<std::string> { "gb200-nvl72", "gb300-nvl72", "gh200" }));
+        QVERIFY(c2c == (std::vector<std::string> { "gb200-nvl72", "gb300-nvl72", "gh200", "vr-nvl72" }));
         QVERIFY(pcie.size() >= 10);
         for (const std::string& id : c2c) {
             QCOMPARE(cards.at(id).link.latencySeconds, kC2cLatencySeconds);

@@ -402,13 +402,16 @@ private slots:
         // The model's figures (kvtiers outlook --outlook agents-long-context): first-to-last
         // index of each tier's needed bytes. Fleet as slots moved them (HBM 4.08 → 3.46,
         // DRAM 4.39 → 4.37, SSD 5.61 → 6.49): decode-heavy workloads need fewer replicas
-        // once a replica is N slots with no decode share on its prefill queue.
+        // once a replica is N slots with no decode share on its prefill queue. The hardware
+        // ahead moved them again (HBM 3.46 → 2.63, DRAM 4.37 → 4.12, SSD 6.49 → 4.01): 40% of
+        // the traffic on TPU7x, Vera Rubin (288 GB, 22 TB/s a GPU) and MI455X (432 GB) in
+        // the later years, where B300 and MI355X stood, so fewer, larger accelerators serve 2030.
         QVERIFY2(
-            withinRelative(last.index.hbm, 3.45689493, 1e-6), qPrintable(QString::number(last.index.hbm, 'g', 12)));
+            withinRelative(last.index.hbm, 2.62572677, 1e-6), qPrintable(QString::number(last.index.hbm, 'g', 12)));
         QVERIFY2(
-            withinRelative(last.index.dram, 4.36582494, 1e-6), qPrintable(QString::number(last.index.dram, 'g', 12)));
+            withinRelative(last.index.dram, 4.11615802, 1e-6), qPrintable(QString::number(last.index.dram, 'g', 12)));
         QVERIFY2(
-            withinRelative(last.index.ssd, 6.49405205, 1e-6), qPrintable(QString::number(last.index.ssd, 'g', 12)));
+            withinRelative(last.index.ssd, 4.01255092, 1e-6), qPrintable(QString::number(last.index.ssd, 'g', 12)));
         // The order the thesis states: DRAM's and NVMe's needed bytes outgrow HBM's.
         QVERIFY(last.index.dram > last.index.hbm);
         QVERIFY(last.index.ssd > last.index.hbm);
@@ -515,7 +518,6 @@ private slots:
             for (auto& [id, o] : y.workloads)
                 o.erase(kOutlookModelKey);
         const OutlookResult w = computeOutlook(catalog, without);
-        double before[3] = { 0, 0, 0 };
         for (size_t i = 0; i < e.years.size(); ++i) {
             QCOMPARE(e.years[i].tokensPerDay, s.years[i].tokensPerDay);
             for (int t = 0; t < 3; ++t) {
@@ -526,22 +528,43 @@ private slots:
                 qInfo("%d tier %d: efficiency / steady %.6f, without the switches %.6f", e.years[i].year, t, ratio,
                     need(w.years[i]) / need(s.years[i]));
                 QVERIFY(ratio > 0);
+                // Each rise in the share lowers the need per token on every hardware profile
+                // that serves both years. Checked per profile, not on the year's totals: the
+                // hardware mix changes from year to year too (Vera Rubin joins in 2029), and a
+                // total weighs each profile's ratio by its part of steady's need, so it can rise
+                // while every profile's falls (DRAM in 2029: 0.3649 → 0.3673).
                 if (i > 0 && mlaShare[i] > mlaShare[i - 1])
-                    QVERIFY2(ratio < before[t],
-                        qPrintable(
-                            QString("%1 tier %2: %3 after %4").arg(e.years[i].year).arg(t).arg(ratio).arg(before[t])));
+                    for (size_t f = 0; f < e.years[i].fleets.size(); ++f) {
+                        const std::string hw = e.years[i].fleets[f].entries.front().scenario.hardware.id;
+                        const auto profileRatio = [&](size_t year) -> std::optional<double> {
+                            for (size_t g = 0; g < e.years[year].fleets.size(); ++g)
+                                if (e.years[year].fleets[g].entries.front().scenario.hardware.id == hw)
+                                    return e.years[year].fleets[g].bytes[kTiers[size_t(t)]]
+                                        / s.years[year].fleets[g].bytes[kTiers[size_t(t)]];
+                            return std::nullopt;
+                        };
+                        const auto now = profileRatio(i), then = profileRatio(i - 1);
+                        if (now && then)
+                            QVERIFY2(*now < *then,
+                                qPrintable(QString("%1 %2 tier %3: %4 after %5")
+                                               .arg(e.years[i].year)
+                                               .arg(QString::fromStdString(hw))
+                                               .arg(t)
+                                               .arg(*now)
+                                               .arg(*then)));
+                    }
                 // The switches cut DRAM and SSD (the KV they keep); HBM also holds the weights,
                 // and Kimi K2's 1T parameters outweigh its smaller KV from 2028.
                 if (mlaShare[i] > mlaShare[0] && t > 0)
                     QVERIFY2(need(w.years[i]) > need(e.years[i]),
                         qPrintable(QString("%1 tier %2").arg(e.years[i].year).arg(t)));
-                // 2029 (75% on MLA or hybrid models, FP8 KV everywhere): HBM 0.5049, DRAM 0.2816,
-                // SSD 0.0586 of steady's per token, as this model sizes them today (a replica
-                // as N sequence slots behind one prefill queue).
-                const double pinned2029[] = { 0.5049, 0.2816, 0.0586 };
+                // 2029 (75% on MLA or hybrid models, FP8 KV everywhere): HBM 0.5235, DRAM 0.3673,
+                // SSD 0.0652 of steady's per token, as this model sizes them today (a replica
+                // as N sequence slots behind one prefill queue; 0.5049, 0.2816 and 0.0586 before
+                // 40% of the traffic moved to TPU7x and Vera Rubin and MI455X joined the mix).
+                const double pinned2029[] = { 0.5235, 0.3673, 0.0652 };
                 if (e.years[i].year == 2029)
                     QVERIFY2(withinRelative(ratio, pinned2029[t], 0.01), qPrintable(QString::number(ratio)));
-                before[t] = ratio;
             }
         }
     }
@@ -892,8 +915,9 @@ private slots:
     void ladderComesFromTheHardwareCards()
     {
         const std::vector<std::vector<std::string>> builtin = outlookHardwareLadder(CardCatalog::builtin());
-        const std::vector<std::vector<std::string>> expected = { { "mi300x", "mi325x", "mi355x" },
-            { "gh200", "gb200-nvl72", "gb300-nvl72" }, { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" } };
+        const std::vector<std::vector<std::string>> expected = { { "mi300x", "mi325x", "mi355x", "mi455x-helios" },
+            { "trainium2", "trainium3" }, { "tpu-v6e", "tpu7x" }, { "gh200", "gb200-nvl72", "gb300-nvl72", "vr-nvl72" },
+            { "a100-80gb", "h100-sxm", "h200-sxm", "b200", "b300" } };
         QCOMPARE(builtin, expected);
         // h200-sxm's card moved to the end of its line: the ladder follows it, and so does
         // the tornado's hardware step of a year on h100-sxm (up: h200-sxm before, b200 after).

@@ -2694,6 +2694,16 @@ of %2</source>
         <source>%1 (card %2)</source>
         <translation>%1 (카드 %2)</translation>
     </message>
+    <message>
+        <source>%1 (announced)</source>
+        <translation>%1 (발표됨)</translation>
+    </message>
+    <message>
+        <source>%1
+Announced, not shipping: its figures are the vendor&apos;s announced ones, which may change before it ships (the card&apos;s sources give each one&apos;s kind and date).</source>
+        <translation>%1
+발표됨, 출하 전: 수치는 공급사가 발표한 것이며 출하 전에 바뀔 수 있습니다(카드의 출처에 각 수치의 종류와 날짜가 있습니다).</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::CurveChart</name>

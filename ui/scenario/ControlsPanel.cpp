@@ -67,6 +67,24 @@ QString tipOf(const Knob& k)
     return k.tip ? KnobText::tr(k.tip) : QString::fromUtf8(k.help ? k.help : "");
 }
 
+/// Marks each hardware card that stands on a vendor's announcement, not a shipping product's
+/// data sheet, in its picker row and its tooltip (the row's data stays the card's id).
+void markAnnouncedHardware(QComboBox* combo, const CardCatalog& catalog)
+{
+    for (const auto& [id, card] : catalog.hardware()) {
+        const int row = card.announced() ? combo->findData(qs(id)) : -1;
+        if (row < 0)
+            continue;
+        const QString text = ControlsPanel::tr("%1 (announced)").arg(qs(card.name));
+        combo->setItemText(row, text);
+        combo->setItemData(row,
+            ControlsPanel::tr("%1\nAnnounced, not shipping: its figures are the vendor's announced ones, which may "
+                              "change before it ships (the card's sources give each one's kind and date).")
+                .arg(text),
+            Qt::ToolTipRole);
+    }
+}
+
 } // namespace
 
 ControlsPanel::ControlsPanel(ScenarioController* controller, QWidget* parent)
@@ -214,9 +232,11 @@ QWidget* ControlsPanel::buildPickers()
     {
         std::vector<PickerEntry> entries;
         for (const auto& [id, card] : catalog.hardware())
-            entries.push_back({ vendorLabel(qs(card.name)), qs(card.name), qs(id) });
+            entries.push_back({ qs(card.vendor), qs(card.name), qs(id) });
         fillGroupedPicker(m_hardwareCombo, entries);
     }
+    // A card that stands on a vendor's announcement says so in its row and its tooltip.
+    m_texts([this] { markAnnouncedHardware(m_hardwareCombo, m_controller->catalog()); });
     m_texts([this] {
         m_hardwareCombo->setToolTip(tr("One GPU type in one server profile: HBM and bandwidth per GPU, host DRAM, NVMe "
                                        "and the GPU↔host link per server."));
