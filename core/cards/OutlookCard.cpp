@@ -85,6 +85,14 @@ std::span<const Option<OutlookYear>> yearOptions()
             .valueName = "SHARE",
             .help
             = QT_TRANSLATE_NOOP("Option", "a workload's share of the year's requests; the year's shares sum to 1") }),
+        yearOption({ .key = kOutlookHardwareShareKey,
+            .flag = nullptr,
+            .kind = OptionKind::Share,
+            .min = 0,
+            .max = 1,
+            .valueName = "SHARE",
+            .help = QT_TRANSLATE_NOOP(
+                "Option", "a hardware profile's share of the year's traffic; the year's shares sum to 1") }),
     };
     return table;
 }
@@ -143,12 +151,13 @@ std::vector<OutlookHardwareShare> readHardware(const JsonObject& y)
     if (!v.is_object() || v.empty() || v.size() > 32)
         y.fail("hardware", "give a hardware id, or an object of 1 to 32 hardware ids to shares of traffic");
     const JsonObject hw = y.requireObject("hardware");
+    const OptionSpec& range = yearOptionSpec(kOutlookHardwareShareKey);
     std::vector<OutlookHardwareShare> out;
     double sum = 0;
     for (const auto& [id, share] : v.items()) {
         if (id.empty())
             y.fail("hardware", "a hardware id is empty");
-        out.push_back({ id, hw.requireNumber(id, 0, 1) });
+        out.push_back({ id, hw.requireNumber(id, range.min, range.max) });
         sum += out.back().share;
     }
     checkShares(y, "hardware", sum);
@@ -301,6 +310,24 @@ void validateOutlookYear(const OutlookYear& year)
     validateOptions(outlookYearOptions(), year);
     for (const OutlookMixEntry& e : year.mix)
         checkOptionValue(yearOptionSpec(kOutlookShareKey), e.share);
+    for (const OutlookHardwareShare& h : year.hardware)
+        checkOptionValue(yearOptionSpec(kOutlookHardwareShareKey), h.share);
+}
+
+void citeOutlookEdit(OutlookCard& card, size_t index, const std::string& figure)
+{
+    if (index >= card.years.size() || card.years[index].sources.contains(figure))
+        return;
+    const auto it = std::find_if(card.sources.begin(), card.sources.end(),
+        [](const OutlookSource& s) { return s.title == kOutlookEditSourceTitle; });
+    if (it == card.sources.end())
+        card.sources.push_back({ .title = kOutlookEditSourceTitle,
+            .url = "",
+            .note = "a driver typed into the Outlook tab's drivers table where the card cited no source for it",
+            .publisher = "kvtiers (an assumption)" });
+    const auto at = std::find_if(card.sources.begin(), card.sources.end(),
+        [](const OutlookSource& s) { return s.title == kOutlookEditSourceTitle; });
+    card.years[index].sources[figure] = int(at - card.sources.begin());
 }
 
 std::vector<std::vector<OutlookSourceUse>> outlookSourceUses(const OutlookCard& card)
