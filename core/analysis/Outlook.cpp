@@ -1,5 +1,6 @@
 #include "core/analysis/Outlook.h"
 
+#include "core/analysis/OutlookDemand.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"

@@ -169,17 +169,6 @@ std::string outlookEntryModel(const CardCatalog& catalog, const OutlookYear& yea
 FleetInput outlookVariantFleetInput(
     const CardCatalog& catalog, const OutlookYear& year, const OutlookVariants& variants);
 
-/// A year driven by demand with its tokens per day resolved: Σ each workload's requests a day ×
-/// its context (prompt and output) after the year's overrides, and each share its part of the
-/// requests. A year driven by tokens comes back as it is. Throws InputError for an unknown
-/// workload or model (validateOutlook names them first).
-OutlookYear resolveOutlookDemand(const CardCatalog& catalog, const OutlookYear& year);
-/// The year in tokens and shares only: resolved, its demand dropped. The tornado and the
-/// decomposition move drivers in this view (tokens per day held while a context moves).
-OutlookYear outlookTokenView(const CardCatalog& catalog, const OutlookYear& year);
-/// Every year of the card in that view.
-OutlookCard outlookTokenView(const CardCatalog& catalog, const OutlookCard& card);
-
 /// Sizes one year (a year driven by demand resolved first, resolveOutlookDemand). Throws
 /// InputError (a target that cannot be met) naming the year.
 /// `memo` (Fleet.h), if given, remembers the concurrency searches across calls; `variants`

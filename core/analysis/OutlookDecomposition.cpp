@@ -2,6 +2,7 @@
 // each tier's first-to-last-year index split into one multiplicative factor per driver
 // group, the Shapley value of ln(needed bytes) over the groups that change.
 #include "core/analysis/Outlook.h"
+#include "core/analysis/OutlookDemand.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Knobs.h"
 

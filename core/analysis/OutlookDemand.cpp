@@ -1,6 +1,8 @@
 // A year driven by demand (OutlookYear::drivenByDemand): each workload's requests a day, or
 // sessions a day × requests per session, set its share of requests; its tokens a day are
 // Σ requests × the workload's context (prompt and output) after the year's overrides.
+#include "core/analysis/OutlookDemand.h"
+
 #include "core/analysis/Outlook.h"
 #include "core/catalog/ScenarioSpec.h"
 

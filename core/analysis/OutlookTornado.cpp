@@ -2,6 +2,7 @@
 // held, the year re-sized. Knob drivers move as the sensitivity engine moves them
 // (movedValue, withVariable: the knob table's sweep and clamps).
 #include "core/analysis/Outlook.h"
+#include "core/analysis/OutlookDemand.h"
 #include "core/cards/KvFormat.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"

@@ -117,6 +117,14 @@ std::span<const Option<OutlookYear>> yearOptions()
             QT_TRANSLATE_NOOP("Option", "a workload's sessions a day, in a year driven by demand")),
         demandOption(kOutlookRequestsPerSessionKey, 1, 1e5, "requests/session",
             QT_TRANSLATE_NOOP("Option", "requests (turns) per session of a workload given in sessions a day")),
+        yearOption({ .key = kOutlookHardwareShareKey,
+            .flag = nullptr,
+            .kind = OptionKind::Share,
+            .min = 0,
+            .max = 1,
+            .valueName = "SHARE",
+            .help = QT_TRANSLATE_NOOP(
+                "Option", "a hardware profile's share of the year's traffic; the year's shares sum to 1") }),
     };
     return table;
 }
@@ -218,12 +226,13 @@ std::vector<OutlookHardwareShare> readHardware(const JsonObject& y)
     if (!v.is_object() || v.empty() || v.size() > 32)
         y.fail("hardware", "give a hardware id, or an object of 1 to 32 hardware ids to shares of traffic");
     const JsonObject hw = y.requireObject("hardware");
+    const OptionSpec& range = yearOptionSpec(kOutlookHardwareShareKey);
     std::vector<OutlookHardwareShare> out;
     double sum = 0;
     for (const auto& [id, share] : v.items()) {
         if (id.empty())
             y.fail("hardware", "a hardware id is empty");
-        out.push_back({ id, hw.requireNumber(id, 0, 1) });
+        out.push_back({ id, hw.requireNumber(id, range.min, range.max) });
         sum += out.back().share;
     }
     checkShares(y, "hardware", sum);
@@ -395,6 +404,8 @@ void validateOutlookYear(const OutlookYear& year)
             if (v)
                 checkOptionValue(yearOptionSpec(key), *v);
     }
+    for (const OutlookHardwareShare& h : year.hardware)
+        checkOptionValue(yearOptionSpec(kOutlookHardwareShareKey), h.share);
 }
 
 double OutlookMixEntry::demandRequestsPerDay() const
@@ -402,6 +413,22 @@ double OutlookMixEntry::demandRequestsPerDay() const
     if (requestsPerDay)
         return *requestsPerDay;
     return sessionsPerDay && requestsPerSession ? *sessionsPerDay * *requestsPerSession : 0;
+}
+
+void citeOutlookEdit(OutlookCard& card, size_t index, const std::string& figure)
+{
+    if (index >= card.years.size() || card.years[index].sources.contains(figure))
+        return;
+    const auto it = std::find_if(card.sources.begin(), card.sources.end(),
+        [](const OutlookSource& s) { return s.title == kOutlookEditSourceTitle; });
+    if (it == card.sources.end())
+        card.sources.push_back({ .title = kOutlookEditSourceTitle,
+            .url = "",
+            .note = "a driver typed into the Outlook tab's drivers table where the card cited no source for it",
+            .publisher = "kvtiers (an assumption)" });
+    const auto at = std::find_if(card.sources.begin(), card.sources.end(),
+        [](const OutlookSource& s) { return s.title == kOutlookEditSourceTitle; });
+    card.years[index].sources[figure] = int(at - card.sources.begin());
 }
 
 std::vector<std::vector<OutlookSourceUse>> outlookSourceUses(const OutlookCard& card)

@@ -147,8 +147,9 @@ bool operator==(const OutlookCard& a, const OutlookCard& b);
 
 /// The option table of a year's drivers (core/io/Options.h), as the Outlook tab edits them
 /// and the reader checks them: tokens per day, the year's TTFT and TPOT targets and their
-/// percentiles, and a workload's share of requests (kOutlookShareKey: each mix entry's, no
-/// one field). None has a CLI flag: `kvtiers outlook` reads a card, not drivers.
+/// percentiles, a workload's share of requests (kOutlookShareKey: each mix entry's, no one
+/// field) and a hardware profile's share of traffic (kOutlookHardwareShareKey: each
+/// profile's). None has a CLI flag: `kvtiers outlook` reads a card, not drivers.
 std::span<const Option<OutlookYear>> outlookYearOptions();
 /// The share entry's key: an error about a mix share names it.
 inline constexpr const char* kOutlookShareKey = "share";
@@ -156,9 +157,19 @@ inline constexpr const char* kOutlookShareKey = "share";
 inline constexpr const char* kOutlookRequestsPerDayKey = "requests_per_day";
 inline constexpr const char* kOutlookSessionsPerDayKey = "sessions_per_day";
 inline constexpr const char* kOutlookRequestsPerSessionKey = "requests_per_session";
-/// Checks a year's drivers against the table: every bound figure and each mix share. Throws
-/// a coded InputError whose `where` is the option's key, for a front end to word.
+/// The hardware share's key: an error about a profile's share of traffic names it.
+inline constexpr const char* kOutlookHardwareShareKey = "hardware_share";
+/// Checks a year's drivers against the table: every bound figure, each mix share and each
+/// hardware share. Throws a coded InputError whose `where` is the option's key, for a front
+/// end to word.
 void validateOutlookYear(const OutlookYear& year);
+
+/// The title of the source a figure cites once it is edited in the Outlook tab where the
+/// card cites none for it (a year that set no workload overrides gains one).
+inline constexpr const char* kOutlookEditSourceTitle = "Assumption: drivers set in the Outlook tab";
+/// Makes year `index` cite a source for `figure` ("workloads"), so the card reads again:
+/// the one it cites, else kOutlookEditSourceTitle's, added to the card's sources once.
+void citeOutlookEdit(OutlookCard& card, size_t index, const std::string& figure);
 
 /// What a card's figures are in, as its JSON export says on a "_units" line (the reader skips
 /// "_" keys, so the file opens again).

@@ -72,7 +72,11 @@ Band bandFor(int c, double a, int support)
     Band b;
     b.up = std::max(1, support - c);
     const double lnr = std::log(tailRoot(c, a));
-    b.states = static_cast<int>(std::ceil(37.0 / std::max(lnr, 1e-9))) + c + b.up;
+    // Counted in double: at a load within a part in 10^9 of c the count passes any int (it
+    // wrapped negative and passed the feasibility bound); such a chain is never solved.
+    const double states = std::ceil(37.0 / std::max(lnr, 1e-9)) + c + b.up;
+    b.states
+        = states < double(std::numeric_limits<int>::max()) ? static_cast<int>(states) : std::numeric_limits<int>::max();
     return b;
 }
 

@@ -242,6 +242,28 @@ static Json outlookSupplyJson(const OutlookResult& r)
         { "series_sources", sourcesToJson(b.sources) } };
 }
 
+/// Per year, workload and tier: its traffic over every profile and model, its needed bytes
+/// and their intensity; "all" is the year's whole.
+static void workloadsCsv(std::ostream& out, const OutlookResult& r)
+{
+    out << "\n# by year, workload and tier: tokens per day = requests x context (prompt + output); intensity = "
+           "needed bytes per million tokens a day\n"
+           "year,workload,tier,share_of_requests,requests_per_day,tokens_per_day,needed_bytes,"
+           "bytes_per_million_tokens_per_day\n";
+    const auto number = [](double v) { return std::isfinite(v) ? csvNumber(v) : std::string(); };
+    for (const auto& y : r.years) {
+        const OutlookTiers needed { y.hbmBytes, y.dramBytes, y.ssdBytes };
+        for (Tier t : kTiers) {
+            for (const OutlookWorkloadYear& w : y.workloads)
+                out << y.year << ',' << csvText(w.workload) << ',' << tierKey(t) << ',' << number(w.share) << ','
+                    << number(w.requestsPerDay) << ',' << number(w.tokensPerDay) << ',' << number(w.bytes[t]) << ','
+                    << number(w.intensity[t]) << '\n';
+            out << y.year << ",all," << tierKey(t) << ",1," << number(y.requestsPerSecond * 86400.0) << ','
+                << number(y.tokensPerDay) << ',' << number(needed[t]) << ',' << number(y.intensity[t]) << '\n';
+        }
+    }
+}
+
 Json outlookToJson(const OutlookResult& r, const OutlookTornado* tornado, const OutlookDecomposition* decomposition)
 {
     Json years = Json::array();
@@ -315,24 +337,7 @@ std::string outlookCsv(const OutlookResult& r, SupplyUnit unit)
                 << (std::isfinite(s.needShare[t]) ? csvNumber(s.needShare[t]) : "") << ','
                 << (std::isfinite(s.shipmentShare[t]) ? csvNumber(s.shipmentShare[t]) : "") << '\n';
         }
-    // Per year, workload and tier: its traffic over every profile and model, its needed bytes
-    // and their intensity; "all" is the year's whole.
-    out << "\n# by year, workload and tier: tokens per day = requests x context (prompt + output); intensity = "
-           "needed bytes per million tokens a day\n"
-           "year,workload,tier,share_of_requests,requests_per_day,tokens_per_day,needed_bytes,"
-           "bytes_per_million_tokens_per_day\n";
-    const auto number = [](double v) { return std::isfinite(v) ? csvNumber(v) : std::string(); };
-    for (const auto& y : r.years) {
-        const OutlookTiers needed { y.hbmBytes, y.dramBytes, y.ssdBytes };
-        for (Tier t : kTiers) {
-            for (const OutlookWorkloadYear& w : y.workloads)
-                out << y.year << ',' << csvText(w.workload) << ',' << tierKey(t) << ',' << number(w.share) << ','
-                    << number(w.requestsPerDay) << ',' << number(w.tokensPerDay) << ',' << number(w.bytes[t]) << ','
-                    << number(w.intensity[t]) << '\n';
-            out << y.year << ",all," << tierKey(t) << ",1," << number(y.requestsPerSecond * 86400.0) << ','
-                << number(y.tokensPerDay) << ',' << number(needed[t]) << ',' << number(y.intensity[t]) << '\n';
-        }
-    }
+    workloadsCsv(out, r);
     // GPUs and HBM per year and accelerator vendor (the hardware cards' `vendor`).
     out << "\n# by year and accelerator vendor: GPUs (accelerators) and HBM in bytes, installed and needed\n"
            "year,vendor,gpus,hbm_installed_bytes,hbm_bytes\n";

@@ -11,6 +11,8 @@
 
 #include "core/analysis/FleetLoad.h"
 #include "core/analysis/Outlook.h"
+#include "core/analysis/OutlookDemand.h"
+#include "core/analysis/OutlookDrivers.h"
 #include "core/catalog/PresetStore.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
@@ -1024,6 +1026,152 @@ private slots:
         OutlookCard back = again.findOutlook("p99")->outlook;
         back.origin = c.origin;
         QVERIFY(back.years == c.years);
+    }
+
+    /// Each workload's drivers in force, year by year: where the outlook overrides a knob or
+    /// the model, the card's value and "set by the outlook"; elsewhere the workload card's own
+    /// (or, for a KV format no workload card sets, the model card's); targets as the fleet
+    /// sizes them. Read against efficiency's and steady's own files.
+    void workloadDriversAreTheValuesInForceAndWhoseTheyAre()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        const OutlookCard& efficiency = catalog.outlooks().at("efficiency");
+        int overridden = 0;
+        for (const OutlookYear& y : efficiency.years)
+            for (const OutlookWorkloadDrivers& d : outlookWorkloadDrivers(catalog, y)) {
+                const WorkloadCard& w = catalog.workloads().at(d.workload);
+                const auto set = y.workloads.find(d.workload);
+                const Json overrides = set == y.workloads.end() ? Json::object() : set->second;
+                for (int f = 0; f < kOutlookWorkloadFieldCount - 2; ++f) {
+                    const auto field = OutlookWorkloadField(f);
+                    const bool own = overrides.contains(outlookWorkloadFieldKey(field));
+                    overridden += own ? 1 : 0;
+                    QCOMPARE(d.from(field) == OutlookDriverOrigin::Outlook, own);
+                }
+                QCOMPARE(d.context, overrides.value("context", w.params.context));
+                QCOMPARE(d.reuseRate, overrides.value("reuse_rate", w.params.reuseRate));
+                QCOMPARE(d.model, overrides.value("model", w.modelId));
+                if (overrides.contains("kv_bits"))
+                    QCOMPARE(d.kv.bits, overrides["kv_bits"].get<double>());
+                else if (!w.params.kv)
+                    QCOMPARE(d.from(OutlookWorkloadField::KvFormat), OutlookDriverOrigin::ModelCard);
+            }
+        QVERIFY(overridden >= 20);
+        // steady: agentic coding's mix entry sets its targets (5 s at p90); chat's card sets
+        // none, so the year's default holds; code completion's card sets its own.
+        const OutlookYear& first = catalog.outlooks().at("steady").years.front();
+        for (const OutlookWorkloadDrivers& d : outlookWorkloadDrivers(catalog, first)) {
+            if (d.workload == "agentic-coding") {
+                QCOMPARE(d.targets.ttft(), 5.0);
+                QCOMPARE(d.targets.ttftAt(), 90.0);
+                QCOMPARE(d.from(OutlookWorkloadField::Ttft), OutlookDriverOrigin::Outlook);
+            } else if (d.workload == "chat") {
+                QCOMPARE(d.targets.ttft(), first.targets.ttft());
+                QCOMPARE(d.from(OutlookWorkloadField::Ttft), OutlookDriverOrigin::YearDefault);
+            } else if (d.workload == "code-completion") {
+                QCOMPARE(d.targets.ttft(), *catalog.workloads().at("code-completion").targets.ttftSeconds);
+                QCOMPARE(d.from(OutlookWorkloadField::Ttft), OutlookDriverOrigin::WorkloadCard);
+            }
+        }
+    }
+
+    /// An edit sets the year's override (and a year that cited no source for its overrides
+    /// cites the edit's assumption, so the card reads again); setting the workload card's
+    /// own value back takes the override away; values out of the knob table's range, text
+    /// that is no value, and a model the catalog lacks are refused naming the field.
+    void workloadDriverEditsAreCheckedAndReadAgain()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        const OutlookCard& steady = catalog.outlooks().at("steady");
+        const OutlookCard edited = withOutlookWorkloadDriver(catalog, steady, 1, "chat", OutlookWorkloadField::Context,
+            parseOutlookWorkloadDriver(OutlookWorkloadField::Context, "8K tokens"));
+        QCOMPARE(edited.years[1].workloads.at("chat").at("context").get<double>(), 8192.0);
+        const auto cited = outlookFigureSource(edited.years[1], "workloads");
+        QVERIFY(cited);
+        QCOMPARE(edited.sources.at(size_t(*cited)).title, std::string(kOutlookEditSourceTitle));
+        QVERIFY(isAssumption(edited.sources.at(size_t(*cited))));
+        const OutlookCard again = parseOutlookCard(outlookCardToJson(edited), "again");
+        QVERIFY(again.years == edited.years);
+        // The card's own value back: no override, and the card is steady's but for the source.
+        const double own = catalog.workloads().at("chat").params.context;
+        const OutlookCard back
+            = withOutlookWorkloadDriver(catalog, edited, 1, "chat", OutlookWorkloadField::Context, Json(own));
+        QVERIFY(back.years[1].workloads.empty());
+        // efficiency's FP8 chat KV in 2028 set back to the card's BF16: the override goes, the reuse stays.
+        const OutlookCard& efficiency = catalog.outlooks().at("efficiency");
+        const OutlookCard bf16 = withOutlookWorkloadDriver(catalog, efficiency, 2, "chat",
+            OutlookWorkloadField::KvFormat, parseOutlookWorkloadDriver(OutlookWorkloadField::KvFormat, "bf16"));
+        QVERIFY(!bf16.years[2].workloads.at("chat").contains("kv_bits"));
+        QCOMPARE(bf16.years[2].workloads.at("chat").at("reuse_rate").get<double>(), 0.7);
+        // Targets typed with their percentile; a target equal to the year's default is no override.
+        const OutlookCard target = withOutlookWorkloadDriver(catalog, steady, 0, "chat", OutlookWorkloadField::Ttft,
+            parseOutlookWorkloadDriver(OutlookWorkloadField::Ttft, "1.5 s (p90)"));
+        const auto chat = std::find_if(target.years[0].mix.begin(), target.years[0].mix.end(),
+            [](const OutlookMixEntry& e) { return e.workload == "chat"; });
+        QCOMPARE(chat->targets.ttftSeconds, std::optional<double>(1.5));
+        QCOMPARE(chat->targets.ttftPercentile, std::optional<double>(90));
+        QCOMPARE(parseOutlookWorkloadDriver(OutlookWorkloadField::Tpot, "50 ms")["tpot_s"].get<double>(), 0.05);
+        const OutlookCard same = withOutlookWorkloadDriver(catalog, steady, 0, "chat", OutlookWorkloadField::Ttft,
+            parseOutlookWorkloadDriver(OutlookWorkloadField::Ttft, "2"));
+        QVERIFY(same == steady);
+        // Refused, naming the field.
+        const auto refused = [&](OutlookWorkloadField field, const std::string& text, const std::string& says) {
+            try {
+                withOutlookWorkloadDriver(catalog, steady, 1, "chat", field, parseOutlookWorkloadDriver(field, text));
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find(says) != std::string::npos, e.what());
+                return;
+            }
+            QFAIL(("accepted " + text).c_str());
+        };
+        refused(OutlookWorkloadField::Context, "0", "context");
+        refused(OutlookWorkloadField::Context, "abc", "context");
+        refused(OutlookWorkloadField::Reuse, "150", "reuse_rate");
+        refused(OutlookWorkloadField::KvFormat, "fp9", "kv_bits");
+        refused(OutlookWorkloadField::Model, "no-such-model", "(2027).workloads.chat.model");
+        refused(OutlookWorkloadField::OutputTokens, "1M", "(2027).workloads.chat");
+        refused(OutlookWorkloadField::Ttft, "0 s", "ttft_s");
+    }
+
+    /// A hardware share set takes its difference from the year's other profiles in
+    /// proportion, so the year sums to 1; a share out of [0, 1], or one the others cannot
+    /// make up, is refused naming the hardware share.
+    void hardwareShareEditsKeepTheYearWhole()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        const OutlookCard& steady = catalog.outlooks().at("steady");
+        // 2027 as the card gives it; H200 to 51 % leaves 49 % to the others, in their proportion.
+        const OutlookCard edited = withOutlookHardwareShare(catalog, steady, 1, "h200-sxm", 0.51);
+        QCOMPARE(outlookHardwareShare(edited.years[1], "h200-sxm"), 0.51);
+        const double h200 = outlookHardwareShare(steady.years[1], "h200-sxm");
+        QVERIFY(steady.years[1].hardware.size() >= 3 && h200 > 0 && h200 < 0.51);
+        for (const auto& h : steady.years[1].hardware)
+            if (h.hardware != "h200-sxm")
+                QVERIFY2(
+                    std::abs(outlookHardwareShare(edited.years[1], h.hardware) - 0.49 * h.share / (1 - h200)) < 1e-12,
+                    h.hardware.c_str());
+        double sum = 0;
+        for (const auto& h : edited.years[1].hardware)
+            sum += h.share;
+        QVERIFY(std::abs(sum - 1) < 1e-12);
+        QVERIFY(parseOutlookCard(outlookCardToJson(edited), "again").years == edited.years);
+        // A profile the year lacks joins it.
+        const OutlookCard joined = withOutlookHardwareShare(catalog, steady, 0, "b300", 0.2);
+        QCOMPARE(joined.years[0].hardware.size(), steady.years[0].hardware.size() + 1);
+        QVERIFY(std::abs(outlookHardwareShare(joined.years[0], "h200-sxm")
+                    - 0.8 * outlookHardwareShare(steady.years[0], "h200-sxm"))
+            < 1e-12);
+        for (double bad : { -0.1, 1.5, std::nan("") })
+            QVERIFY_THROWS_EXCEPTION(InputError, withOutlookHardwareShare(catalog, steady, 0, "b200", bad));
+        // All on one profile, then less of it with no other to take the rest.
+        const OutlookCard one = withOutlookHardwareShare(catalog, steady, 0, "b200", 1);
+        try {
+            withOutlookHardwareShare(catalog, one, 0, "b200", 0.5);
+            QFAIL("accepted a share no other profile can make up");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).starts_with("hardware_share: b200"), e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, withOutlookHardwareShare(catalog, steady, 0, "no-such-gpu", 0.5));
     }
 };
 

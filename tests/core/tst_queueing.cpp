@@ -170,6 +170,22 @@ private slots:
     /// Each (c, a) is solved once and remembered; a distribution built from the remembered
     /// solution gives the same figures, to the last bit, as one solved afresh, and a
     /// service twice as long waits twice as long.
+    /// A load a hair under its servers (ρ = 1 − 10⁻¹²: a fleet sized right at its limit) is
+    /// past the exact chain's reach, so the wait falls back to Allen–Cunneen instead of
+    /// asking for a chain of billions of states (its count once wrapped to a negative int,
+    /// passed the bound and threw std::length_error out of the outlook's tornado).
+    void aLoadAtItsServersIsNotSolvedExactly()
+    {
+        for (int c : { 1, 8, 675, 1394 }) {
+            const double a = c * (1 - 1e-12);
+            QVERIFY(!MdcWait::exactFeasible(c, a, 1e12));
+            const WaitDistribution w(c, a, 1.0, 0.0);
+            QVERIFY(!w.unstable());
+            QVERIFY(!w.exactDeterministicEnd());
+            QVERIFY(w.quantile(0.99) > 1e6); // a queue at its limit waits for ever, nearly
+        }
+    }
+
     void aRememberedSolutionIsTheFreshOne()
     {
         const int c = 40;

@@ -14,6 +14,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/report/OutlookReport.h"
 #include "core/scenario/Knobs.h"
+#include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
@@ -34,6 +35,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -291,6 +293,32 @@ private slots:
         QVERIFY(std::abs(edited.requestsPerDay / before - 2) < 1e-12);
         QCOMPARE(table->item(0, OutlookWorkloadsPage::RequestsColumn)->text().toStdString(),
             formatCount(std::round(edited.requestsPerDay)));
+    }
+
+    /// An outlook driven by demand (agent-adoption): the traffic table shows each year's tokens
+    /// as the core resolves them from the requests, and its tokens and shares are not edited
+    /// there: an edit is refused saying why, and the card does not change.
+    void demandYearsShowTheirTokensAndRefuseTokenEdits()
+    {
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("agent-adoption"));
+        view.document()->flush();
+        QVERIFY2(view.document()->hasResult(), qPrintable(view.document()->errorMessage()));
+        const OutlookCard& card = CardCatalog::builtin().outlooks().at("agent-adoption");
+        QVERIFY(card.years.front().drivenByDemand());
+        const OutlookResult core = computeOutlook(CardCatalog::builtin(), card);
+        QTableWidget* table = view.driversTable();
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QTableWidgetItem* tokens = table->item(r, OutlookDriversTable::TokensColumn);
+            QCOMPARE(tokens->text(), OutlookDriversTable::tokensText(core.years[size_t(r)].tokensPerDay));
+            QVERIFY(!(tokens->flags() & Qt::ItemIsEditable));
+            QVERIFY(tokens->toolTip().contains(QStringLiteral("driven by demand")));
+        }
+        QCOMPARE(view.document()->result().result.years.front().tokensPerDay, core.years.front().tokensPerDay);
+        const QString refused = view.driversTable()->editCell(0, OutlookDriversTable::TokensColumn, 1e15);
+        QVERIFY2(refused.contains(QStringLiteral("driven by each workload's requests")), qPrintable(refused));
+        QVERIFY(view.document()->card().years == card.years);
+        QCOMPARE(view.document()->undoStack()->count(), 0);
     }
 
     void refusedDriverNamesItAndExportsAreListed()
@@ -631,6 +659,349 @@ private slots:
                     QDir(dirPath).filePath(QStringLiteral("outlook-%1-%2.png").arg(language).arg(page))));
             }
         installTranslator(QStringLiteral("en"));
+    }
+
+    /// The Workloads pages show what makes `efficiency` efficiency: every workload driver its
+    /// card sets for a year (read from the card's file here, not from the UI) is bold, shows
+    /// the card's value and names the source the year cites; `steady` sets none, so the same
+    /// cells read the workload cards' own values. The two outlooks' Traffic pages are alike,
+    /// their Workloads pages are not.
+    void efficiencyShowsTheDriversItsCardSets()
+    {
+        QFile file(test::sourceFile(QStringLiteral("models/outlooks/efficiency.json")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const Json json = parseStrictJson(file.readAll().toStdString(), "efficiency.json");
+        OutlookView efficiency(CardCatalog::builtin());
+        QVERIFY(efficiency.showOutlook("efficiency"));
+        OutlookView steady(CardCatalog::builtin());
+        QVERIFY(steady.showOutlook("steady"));
+        const auto column = [](const std::string& key) {
+            for (int f = 0; f < kOutlookWorkloadFieldCount; ++f)
+                if (key == outlookWorkloadFieldKey(OutlookWorkloadField(f)))
+                    return OutlookWorkloadTable::columnOf(OutlookWorkloadField(f));
+            return -1;
+        };
+        int marked = 0, differing = 0;
+        const Json& years = json["years"];
+        for (size_t r = 0; r < years.size(); ++r) {
+            const int year = years[r]["year"].get<int>();
+            const std::string cites = QStringLiteral("Set by this outlook for %1: Source [%2]")
+                                          .arg(year)
+                                          .arg(years[r]["sources"].value("workloads", -1))
+                                          .toStdString();
+            if (!years[r].contains("workloads"))
+                continue;
+            for (const auto& [workload, overrides] : years[r]["workloads"].items()) {
+                QVERIFY(efficiency.showWorkloadDrivers(workload));
+                QVERIFY(steady.showWorkloadDrivers(workload));
+                OutlookWorkloadTable* table = efficiency.workloadTable();
+                QCOMPARE(table->workload(), workload);
+                QVERIFY(table->isVisibleTo(&efficiency) && !efficiency.driversTable()->isVisibleTo(&efficiency));
+                for (const auto& [key, value] : overrides.items()) {
+                    const int c = column(key);
+                    QVERIFY2(c >= 0, key.c_str());
+                    QTableWidgetItem* cell = table->item(int(r), c);
+                    QTableWidgetItem* plain = steady.workloadTable()->item(int(r), c);
+                    QVERIFY2(cell->font().bold(), qPrintable(cell->text()));
+                    QVERIFY(!plain->font().bold());
+                    QVERIFY2(cell->toolTip().toStdString().starts_with(cites), qPrintable(cell->toolTip()));
+                    QVERIFY2(plain->toolTip().startsWith(QStringLiteral("The workload card's own value")),
+                        qPrintable(plain->toolTip()));
+                    if (key == "kv_bits")
+                        QCOMPARE(cell->text().toStdString(), (KvFormat { value.get<double>(), 0 }.name()));
+                    else if (key == "reuse_rate")
+                        QCOMPARE(cell->text(), OutlookDriversTable::shareText(value.get<double>()));
+                    else if (key == "model")
+                        QCOMPARE(cell->data(Qt::UserRole).toString().toStdString(), value.get<std::string>());
+                    else if (key == "context")
+                        QCOMPARE(cell->text(), OutlookWorkloadTable::tokensCellText(value.get<double>()));
+                    ++marked;
+                    differing += cell->text() != plain->text() ? 1 : 0;
+                }
+            }
+        }
+        QVERIFY(marked >= 20);
+        QCOMPARE(differing, marked); // each value the card sets differs from the workload card's own
+        // Where efficiency sets nothing (2026), its cells are steady's, and none is bold.
+        for (const std::string& w : efficiency.document()->shareWorkloads()) {
+            QVERIFY(efficiency.showWorkloadDrivers(w));
+            QVERIFY(steady.showWorkloadDrivers(w));
+            for (int c = OutlookWorkloadTable::ShareColumn; c < efficiency.workloadTable()->columnCount(); ++c) {
+                QCOMPARE(efficiency.workloadTable()->item(0, c)->text(), steady.workloadTable()->item(0, c)->text());
+                QCOMPARE(efficiency.workloadTable()->item(0, c)->font().bold(),
+                    c >= OutlookWorkloadTable::columnOf(OutlookWorkloadField::Ttft)
+                        && efficiency.workloadTable()->item(0, c)->toolTip().startsWith(QStringLiteral("Set by")));
+            }
+        }
+        // The Traffic pages are alike row for row: what differs is on the Workloads pages.
+        for (int r = 0; r < steady.driversTable()->rowCount(); ++r)
+            for (int c = 0; c < steady.driversTable()->columnCount(); ++c)
+                QCOMPARE(efficiency.driversTable()->item(r, c)->text(), steady.driversTable()->item(r, c)->text());
+    }
+
+    /// Agentic coding's own targets (its mix entry's, 5 s TTFT at p90 in steady.json) show on
+    /// its page, set by the outlook; chat, whose card sets none, is sized for the year's
+    /// default, and its cells say so.
+    void eachWorkloadShowsTheTargetsItIsSizedFor()
+    {
+        QFile file(test::sourceFile(QStringLiteral("models/outlooks/steady.json")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const Json json = parseStrictJson(file.readAll().toStdString(), "steady.json");
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("steady"));
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        OutlookWorkloadTable* table = view.workloadTable();
+        const int ttft = OutlookWorkloadTable::columnOf(OutlookWorkloadField::Ttft);
+        const int tpot = OutlookWorkloadTable::columnOf(OutlookWorkloadField::Tpot);
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const Json& own = json["years"][size_t(r)]["mix"]["agentic-coding"];
+            QCOMPARE(table->item(r, ttft)->text(),
+                OutlookWorkloadTable::targetText(own["ttft_s"].get<double>(), own["ttft_percentile"].get<double>()));
+            QCOMPARE(table->item(r, ttft)->text(), QStringLiteral("5 s (p90)"));
+            QCOMPARE(table->item(r, tpot)->text(),
+                OutlookWorkloadTable::targetText(own["tpot_s"].get<double>(), own["tpot_percentile"].get<double>()));
+            QVERIFY(table->item(r, ttft)->font().bold());
+            QVERIFY(table->item(r, ttft)->toolTip().startsWith(QStringLiteral("Set by this outlook")));
+        }
+        QVERIFY(view.showWorkloadDrivers("chat"));
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const Json& year = json["years"][size_t(r)];
+            QCOMPARE(table->item(r, ttft)->text(),
+                OutlookWorkloadTable::targetText(year["ttft_s"].get<double>(), year["ttft_percentile"].get<double>()));
+            QVERIFY(!table->item(r, ttft)->font().bold());
+            QVERIFY2(table->item(r, ttft)->toolTip().startsWith(QStringLiteral("The year's default target")),
+                qPrintable(table->item(r, ttft)->toolTip()));
+        }
+    }
+
+    /// Editing a workload's context, KV format and model and a hardware share in the real
+    /// view: each is one undo step that changes the card and the sized outlook in the
+    /// direction it must, and Undo restores the card and the figures exactly.
+    void editingWorkloadAndHardwareDriversResizesAndUndoRestores()
+    {
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("steady"));
+        OutlookDocument* doc = view.document();
+        doc->flush();
+        const OutlookCard original = doc->card();
+        const OutlookYearResult before = doc->result().result.years[4];
+        const auto undoAll = [&] {
+            while (doc->undoStack()->canUndo())
+                doc->undoStack()->undo();
+            doc->flush();
+            QVERIFY(doc->card() == original);
+            const OutlookYearResult& again = doc->result().result.years[4];
+            QCOMPARE(again.hbmBytes, before.hbmBytes);
+            QCOMPARE(again.dramBytes, before.dramBytes);
+            QCOMPARE(again.ssdBytes, before.ssdBytes);
+            QCOMPARE(again.gpus, before.gpus);
+        };
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        OutlookWorkloadTable* table = view.workloadTable();
+        const int context = OutlookWorkloadTable::columnOf(OutlookWorkloadField::Context);
+        // A longer agentic context (96K tokens, agents-long-context's 2030 figure): at the same
+        // tokens per day, fewer requests (tokens ÷ the mix's mean context per request), each
+        // keeping more KV in DRAM.
+        const auto meanContext = [&] {
+            double sum = 0;
+            for (const OutlookWorkloadDrivers& d : outlookWorkloadDrivers(CardCatalog::builtin(), doc->card().years[4]))
+                sum += d.share * d.context;
+            return sum;
+        };
+        const auto dramPerAgenticRequest = [](const OutlookYearResult& y) {
+            double bytes = 0, rate = 0;
+            for (const FleetResult& f : y.fleets)
+                for (const FleetEntryResult& e : f.entries)
+                    if (e.label == "agentic-coding") {
+                        bytes += e.bytes.dram;
+                        rate += e.requestsPerSecond;
+                    }
+            return bytes / rate;
+        };
+        const double meanBefore = meanContext();
+        table->item(4, context)->setText(QStringLiteral("96K"));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->card().years[4].workloads.at("agentic-coding").at("context").get<double>(), 98304.0);
+        QCOMPARE(table->item(4, context)->text(), QStringLiteral("96K tokens"));
+        QVERIFY(table->item(4, context)->font().bold());
+        doc->flush();
+        QVERIFY2(doc->errorMessage().isEmpty(), qPrintable(doc->errorMessage()));
+        const OutlookYearResult& longer = doc->result().result.years[4];
+        QVERIFY2(std::abs(longer.requestsPerSecond / before.requestsPerSecond - meanBefore / meanContext()) < 1e-9,
+            qPrintable(QStringLiteral("%1 against %2")
+                           .arg(longer.requestsPerSecond / before.requestsPerSecond, 0, 'g', 12)
+                           .arg(meanBefore / meanContext(), 0, 'g', 12)));
+        QVERIFY(longer.requestsPerSecond < before.requestsPerSecond);
+        QVERIFY2(dramPerAgenticRequest(longer) > dramPerAgenticRequest(before),
+            qPrintable(
+                QStringLiteral("%1 -> %2").arg(dramPerAgenticRequest(before)).arg(dramPerAgenticRequest(longer))));
+        undoAll();
+        QCOMPARE(table->item(4, context)->text(), OutlookWorkloadTable::tokensCellText(49152));
+        // FP8 KV halves each token's KV: HBM and DRAM need less.
+        const int kv = OutlookWorkloadTable::columnOf(OutlookWorkloadField::KvFormat);
+        QCOMPARE(table->item(4, kv)->text(), QStringLiteral("bf16"));
+        table->item(4, kv)->setData(Qt::UserRole, QStringLiteral("fp8")); // what the format pick sets
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->card().years[4].workloads.at("agentic-coding").at("kv_bits").get<double>(), 8.0);
+        doc->flush();
+        QVERIFY(doc->result().result.years[4].dramBytes < before.dramBytes);
+        QVERIFY(doc->result().result.years[4].hbmBytes < before.hbmBytes);
+        QVERIFY(doc->result().result.years[4].ssdBytes <= before.ssdBytes); // 2030's NVMe is full either way
+        undoAll();
+        // Kimi K2 (MLA, 70,272 B of KV a token; 1 TB of FP8 weights) for GLM-4.5 (376,832 B;
+        // 710 GB of BF16 weights): each agentic token keeps less KV, each replica more weights.
+        const auto agenticKvPerToken = [](const OutlookYearResult& y) {
+            for (const FleetResult& f : y.fleets)
+                for (const FleetEntryResult& e : f.entries)
+                    if (e.label == "agentic-coding")
+                        return e.kvBytesPerToken;
+            return 0.0;
+        };
+        const int model = OutlookWorkloadTable::columnOf(OutlookWorkloadField::Model);
+        table->item(4, model)->setData(Qt::UserRole, QStringLiteral("kimi-k2")); // what the model pick sets
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->card().years[4].workloads.at("agentic-coding").at("model").get<std::string>(), "kimi-k2");
+        QCOMPARE(table->item(4, model)->text(), doc->modelName("kimi-k2"));
+        QVERIFY(table->item(4, model)->font().bold());
+        doc->flush();
+        QVERIFY(doc->errorMessage().isEmpty());
+        const OutlookYearResult& kimi = doc->result().result.years[4];
+        QVERIFY(agenticKvPerToken(kimi) > 0 && agenticKvPerToken(kimi) < agenticKvPerToken(before) / 4);
+        QVERIFY(kimi.hbmBytes > before.hbmBytes);
+        undoAll();
+        // Every B300 (288 GB HBM, faster) in 2030 replaced by MI355X: shares still sum to 1.
+        view.showHardwareDrivers();
+        OutlookHardwareTable* hardware = view.hardwareTable();
+        QVERIFY(hardware->isVisibleTo(&view) && !table->isVisibleTo(&view));
+        const auto& ids = hardware->hardwareIds();
+        const int h200 = OutlookHardwareTable::FirstHardwareColumn
+            + static_cast<int>(std::find(ids.begin(), ids.end(), "h200-sxm") - ids.begin());
+        QCOMPARE(hardware->item(0, h200)->text(),
+            OutlookDriversTable::shareText(outlookHardwareShare(original.years[0], "h200-sxm")));
+        const OutlookYearResult first = doc->result().result.years[0];
+        // 2026 all on H200s (141 GB each) instead of the card's mix with B200s and TPUs: more GPUs.
+        hardware->item(0, h200)->setText(QStringLiteral("100 %"));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(outlookHardwareShare(doc->card().years[0], "h200-sxm"), 1.0);
+        QCOMPARE(outlookHardwareShare(doc->card().years[0], "b200"), 0.0);
+        doc->flush();
+        QVERIFY2(doc->result().result.years[0].gpus > first.gpus,
+            qPrintable(QStringLiteral("%1 -> %2").arg(first.gpus).arg(doc->result().result.years[0].gpus)));
+        // Less of it, with no other profile holding a share to take up the rest: refused, and
+        // the way out is said; giving B200 half takes it from H200.
+        QSignalSpy messages(&view, &OutlookView::message);
+        hardware->item(0, h200)->setText(QStringLiteral("50"));
+        QCOMPARE(messages.count(), 1);
+        QVERIFY2(messages.at(0).at(0).toString().contains(QStringLiteral("raise another profile's share")),
+            qPrintable(messages.at(0).at(0).toString()));
+        QCOMPARE(hardware->item(0, h200)->text(), QStringLiteral("100 %"));
+        const int b200 = OutlookHardwareTable::FirstHardwareColumn
+            + static_cast<int>(std::find(ids.begin(), ids.end(), "b200") - ids.begin());
+        hardware->item(0, b200)->setText(QStringLiteral("50"));
+        QCOMPARE(outlookHardwareShare(doc->card().years[0], "h200-sxm"), 0.5);
+        QCOMPARE(outlookHardwareShare(doc->card().years[0], "b200"), 0.5);
+        QCOMPARE(doc->undoStack()->count(), 2);
+        undoAll();
+        QCOMPARE(hardware->item(0, h200)->text(),
+            OutlookDriversTable::shareText(outlookHardwareShare(original.years[0], "h200-sxm")));
+    }
+
+    /// A value refused says which driver and which year, and the cell shows the value in
+    /// force again; nothing changes.
+    void refusedWorkloadAndHardwareValuesNameTheDriverAndYear()
+    {
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("steady"));
+        OutlookDocument* doc = view.document();
+        QSignalSpy messages(&view, &OutlookView::message);
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        OutlookWorkloadTable* table = view.workloadTable();
+        const int context = OutlookWorkloadTable::columnOf(OutlookWorkloadField::Context);
+        const QString shown = table->item(1, context)->text();
+        const QString name = doc->workloadName("agentic-coding");
+        const struct {
+            int column;
+            QString typed, says;
+        } refused[] = {
+            { context, QStringLiteral("0"), QStringLiteral("context of %1").arg(name) },
+            { context, QStringLiteral("abc"), QStringLiteral("context of %1").arg(name) },
+            { OutlookWorkloadTable::columnOf(OutlookWorkloadField::OutputTokens), QStringLiteral("1M"),
+                QStringLiteral("output") },
+            { OutlookWorkloadTable::columnOf(OutlookWorkloadField::Reuse), QStringLiteral("150 %"),
+                QStringLiteral("prefix reuse of %1").arg(name) },
+            { OutlookWorkloadTable::columnOf(OutlookWorkloadField::Ttft), QStringLiteral("soon"),
+                QStringLiteral("TTFT target of %1").arg(name) },
+        };
+        for (const auto& r : refused) {
+            const QString before = table->item(1, r.column)->text();
+            messages.clear();
+            table->item(1, r.column)->setText(r.typed);
+            QCOMPARE(messages.count(), 1);
+            const QString message = messages.at(0).at(0).toString();
+            QVERIFY2(
+                message.startsWith(QStringLiteral("Outlook 2027: ")) && message.contains(r.says), qPrintable(message));
+            QCOMPARE(table->item(1, r.column)->text(), before);
+        }
+        QCOMPARE(table->item(1, context)->text(), shown);
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(doc->card() == CardCatalog::builtin().outlooks().at("steady"));
+        // A hardware share past 100 %, or none at all typed.
+        view.showHardwareDrivers();
+        OutlookHardwareTable* hardware = view.hardwareTable();
+        for (const QString& typed : { QStringLiteral("150 %"), QStringLiteral("-5"), QStringLiteral("most") }) {
+            messages.clear();
+            hardware->item(2, OutlookHardwareTable::FirstHardwareColumn)->setText(typed);
+            QCOMPARE(messages.count(), 1);
+            const QString message = messages.at(0).at(0).toString();
+            QVERIFY2(message.startsWith(QStringLiteral("Outlook 2028: share of ")), qPrintable(message));
+            QCOMPARE(hardware->item(2, OutlookHardwareTable::FirstHardwareColumn)->text(),
+                OutlookDriversTable::shareText(outlookHardwareShare(doc->card().years[2], hardware->hardwareIds()[0])));
+        }
+        QCOMPARE(doc->undoStack()->count(), 0);
+    }
+
+    /// Every page of drivers fits the tab on a 1280 × 720 screen (the Outlook page is 878 ×
+    /// 627 there, tst_gui_layout): all its years shown, no scroll bar, rows one line tall, the
+    /// charts keeping room; the tab bar names Traffic, each workload and Hardware. With
+    /// KVTIERS_SCREENSHOT_DIR set, each page is written there for a look (efficiency's).
+    void everyDriverPageFitsAt1280x720()
+    {
+        OutlookView view(CardCatalog::builtin());
+        QVERIFY(view.showOutlook("efficiency"));
+        view.resize(878, 627);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.document()->flush();
+        const QString shots = qEnvironmentVariable("KVTIERS_SCREENSHOT_DIR");
+        QTabBar* pages = view.driverPages();
+        QCOMPARE(pages->count(), static_cast<int>(view.document()->shareWorkloads().size()) + 2);
+        QCOMPARE(pages->tabText(0), QStringLiteral("Traffic"));
+        QCOMPARE(pages->tabText(pages->count() - 1), QStringLiteral("Hardware"));
+        // Every page's tab in view at once, none scrolled away.
+        QVERIFY2(pages->tabRect(0).left() >= 0 && pages->tabRect(pages->count() - 1).right() < pages->width(),
+            qPrintable(QStringLiteral("tabs end at %1 of %2")
+                           .arg(pages->tabRect(pages->count() - 1).right())
+                           .arg(pages->width())));
+        for (int p = 0; p < pages->count(); ++p) {
+            pages->setCurrentIndex(p);
+            QTest::qWait(30);
+            QTableWidget* table = p == 0  ? static_cast<QTableWidget*>(view.driversTable())
+                : p == pages->count() - 1 ? static_cast<QTableWidget*>(view.hardwareTable())
+                                          : static_cast<QTableWidget*>(view.workloadTable());
+            QVERIFY(table->isVisible());
+            QCOMPARE(table->rowCount(), 5);
+            for (int r = 0; r < table->rowCount(); ++r) {
+                QVERIFY2(table->rowHeight(r) <= 2 * table->fontMetrics().height(),
+                    qPrintable(
+                        QStringLiteral("%1, row %2: %3 px").arg(pages->tabText(p)).arg(r).arg(table->rowHeight(r))));
+                QVERIFY2(table->visualRect(table->model()->index(r, 0)).bottom() < table->viewport()->height(),
+                    qPrintable(pages->tabText(p)));
+            }
+            QVERIFY(!table->verticalScrollBar()->isVisible() && !table->horizontalScrollBar()->isVisible());
+            if (!shots.isEmpty())
+                QVERIFY(view.grab().save(QDir(shots).filePath(QStringLiteral("outlook-drivers-%1.png").arg(p))));
+            QVERIFY2(view.chartTabs()->height() >= 250, qPrintable(QString::number(view.chartTabs()->height())));
+        }
     }
 };
 

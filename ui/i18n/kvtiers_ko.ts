@@ -1535,6 +1535,17 @@
         <source>requests (turns) per session of a workload given in sessions a day</source>
         <translation>하루 세션 수로 주어진 워크로드의 세션당 요청(턴) 수</translation>
     </message>
+    <message>
+        <source>a hardware profile&apos;s share of the year&apos;s traffic; the year&apos;s shares sum to 1</source>
+        <translation>하드웨어 프로필이 그해 트래픽에서 차지하는 비중; 그해 비중의 합은 1</translation>
+    </message>
+</context>
+<context>
+    <name>OutlookDocument</name>
+    <message>
+        <source>share of %1</source>
+        <translation>%1 비중</translation>
+    </message>
 </context>
 <context>
     <name>OutlookDriver</name>
@@ -4297,6 +4308,38 @@ replica</source>
         <source>Outlook growth decomposition chart</source>
         <translation>전망 성장 분해 차트</translation>
     </message>
+    <message>
+        <source>%1 is driven by each workload&apos;s requests a day: its tokens and shares follow from them</source>
+        <translation>%1년은 각 워크로드의 하루 요청 수가 이끕니다: 토큰과 비중은 그로부터 나옵니다</translation>
+    </message>
+    <message>
+        <source>context of %1</source>
+        <translation>%1의 컨텍스트</translation>
+    </message>
+    <message>
+        <source>output tokens of %1</source>
+        <translation>%1의 출력 토큰</translation>
+    </message>
+    <message>
+        <source>prefix reuse of %1</source>
+        <translation>%1의 접두사 재사용</translation>
+    </message>
+    <message>
+        <source>KV format of %1</source>
+        <translation>%1의 KV 형식</translation>
+    </message>
+    <message>
+        <source>model of %1</source>
+        <translation>%1의 모델</translation>
+    </message>
+    <message>
+        <source>TTFT target of %1</source>
+        <translation>%1의 TTFT 목표</translation>
+    </message>
+    <message>
+        <source>TPOT target of %1</source>
+        <translation>%1의 TPOT 목표</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookDriversTable</name>
@@ -4333,14 +4376,6 @@ replica</source>
         <translation>해당 요인이 없습니다</translation>
     </message>
     <message>
-        <source>not a number: %1</source>
-        <translation>숫자가 아닙니다: %1</translation>
-    </message>
-    <message>
-        <source>Outlook: %1</source>
-        <translation>전망: %1</translation>
-    </message>
-    <message>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
@@ -4363,6 +4398,47 @@ replica</source>
     <message>
         <source>Needed bytes as a share of the industry&apos;s bit supply (inference serving only; training, idle and non-AI demand excluded): %1</source>
         <translation>업계 비트 공급 대비 필요 바이트의 비중(추론 서빙만 포함, 학습·유휴·비AI 수요 제외): %1</translation>
+    </message>
+    <message>
+        <source>The year&apos;s default time-to-first-token target, for the workloads without their own (the Workloads pages show each one&apos;s)</source>
+        <translation>자체 목표가 없는 워크로드에 쓰는 그해 기본 첫 토큰 시간 목표(워크로드 페이지에 각각의 목표가 있습니다)</translation>
+    </message>
+    <message>
+        <source>The year&apos;s default time-per-output-token target, for the workloads without their own (the Workloads pages show each one&apos;s)</source>
+        <translation>자체 목표가 없는 워크로드에 쓰는 그해 기본 출력 토큰당 시간 목표(워크로드 페이지에 각각의 목표가 있습니다)</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 is driven by demand: each workload&apos;s requests (or sessions) a day set the shares, and the tokens a day are requests × context, an output.
+%2</source>
+        <translation>%1년은 수요가 이끕니다: 각 워크로드의 하루 요청(또는 세션) 수가 비중을 정하고, 하루 토큰은 요청 × 컨텍스트로 나오는 결과입니다.
+%2</translation>
+    </message>
+    <message>
+        <source>%1: not a number: %2</source>
+        <translation>%1: 숫자가 아님: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookHardwareTable</name>
+    <message>
+        <source>Year</source>
+        <translation>연도</translation>
+    </message>
+    <message>
+        <source>%1 share</source>
+        <translation>%1 비중</translation>
+    </message>
+    <message>
+        <source>Share of traffic served on %1</source>
+        <translation>%1에서 처리하는 트래픽 비중</translation>
+    </message>
+    <message>
+        <source>%1: not a number: %2</source>
+        <translation>%1: 숫자가 아님: %2</translation>
     </message>
 </context>
 <context>
@@ -4628,6 +4704,26 @@ replica</source>
         <source>Supply</source>
         <translation>공급</translation>
     </message>
+    <message>
+        <source>Traffic</source>
+        <translation>트래픽</translation>
+    </message>
+    <message>
+        <source>Tokens per day, the year&apos;s default targets and each workload&apos;s share of requests</source>
+        <translation>하루 토큰, 그해 기본 목표, 각 워크로드의 요청 비중</translation>
+    </message>
+    <message>
+        <source>%1 by year: context, output, prefix reuse, KV format, model and targets (bold: set by this outlook)</source>
+        <translation>연도별 %1: 컨텍스트, 출력, 접두사 재사용, KV 형식, 모델, 목표(굵게: 이 전망이 정한 값)</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>하드웨어</translation>
+    </message>
+    <message>
+        <source>Each hardware profile&apos;s share of the year&apos;s traffic</source>
+        <translation>각 하드웨어 프로필이 그해 트래픽에서 차지하는 비중</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookWaterfallChart</name>
@@ -4645,14 +4741,117 @@ replica</source>
     </message>
 </context>
 <context>
+    <name>kvtiers::ui::OutlookWorkloadTable</name>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1토큰</translation>
+    </message>
+    <message>
+        <source>%1 s (%2)</source>
+        <translation>%1초 (%2)</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>연도</translation>
+    </message>
+    <message>
+        <source>Share of requests</source>
+        <translation>요청 점유율</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>컨텍스트</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>출력</translation>
+    </message>
+    <message>
+        <source>Prefix reuse</source>
+        <translation>접두사 재사용</translation>
+    </message>
+    <message>
+        <source>KV format</source>
+        <translation>KV 형식</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>TTFT target</source>
+        <translation>TTFT 목표</translation>
+    </message>
+    <message>
+        <source>TPOT target</source>
+        <translation>TPOT 목표</translation>
+    </message>
+    <message>
+        <source>%1&apos;s share of the year&apos;s requests</source>
+        <translation>%1이(가) 그해 요청에서 차지하는 비중</translation>
+    </message>
+    <message>
+        <source>Tokens of KV each sequence of %1 holds: prompt and output (the mean context)</source>
+        <translation>%1의 각 시퀀스가 갖는 KV 토큰: 프롬프트와 출력(평균 컨텍스트)</translation>
+    </message>
+    <message>
+        <source>Tokens %1 generates per request</source>
+        <translation>%1이(가) 요청당 생성하는 토큰</translation>
+    </message>
+    <message>
+        <source>Prefix-cache hit rate of %1: the share of prompt tokens served from cache</source>
+        <translation>%1의 접두사 캐시 적중률: 캐시에서 제공되는 프롬프트 토큰의 비율</translation>
+    </message>
+    <message>
+        <source>The KV cache&apos;s element format for %1</source>
+        <translation>%1의 KV 캐시 원소 형식</translation>
+    </message>
+    <message>
+        <source>The model card %1 runs on</source>
+        <translation>%1이(가) 실행되는 모델 카드</translation>
+    </message>
+    <message>
+        <source>Time to first token %1 is sized for, at its percentile</source>
+        <translation>%1의 규모를 정하는 첫 토큰 시간(해당 백분위수 기준)</translation>
+    </message>
+    <message>
+        <source>Time per output token %1 is sized for, at its percentile</source>
+        <translation>%1의 규모를 정하는 출력 토큰당 시간(해당 백분위수 기준)</translation>
+    </message>
+    <message>
+        <source>%1 is not in %2&apos;s mix</source>
+        <translation>%1은(는) %2년 구성에 없습니다</translation>
+    </message>
+    <message>
+        <source>Set by this outlook for %1: %2</source>
+        <translation>이 전망이 %1년에 정한 값: %2</translation>
+    </message>
+    <message>
+        <source>The workload card&apos;s own value (%1)</source>
+        <translation>워크로드 카드의 자체 값(%1)</translation>
+    </message>
+    <message>
+        <source>The model card&apos;s default KV format (%1): the workload card sets none</source>
+        <translation>모델 카드의 기본 KV 형식(%1): 워크로드 카드에 설정 없음</translation>
+    </message>
+    <message>
+        <source>The year&apos;s default target, for workloads without their own: %1</source>
+        <translation>자체 목표가 없는 워크로드에 쓰는 그해 기본 목표: %1</translation>
+    </message>
+    <message>
+        <source>kvtiers&apos; built-in default target (an assumption): no card sets one</source>
+        <translation>kvtiers 내장 기본 목표(가정): 어느 카드도 정하지 않음</translation>
+    </message>
+    <message>
+        <source>%1: not a number: %2</source>
+        <translation>%1: 숫자가 아님: %2</translation>
+    </message>
+</context>
+<context>
     <name>kvtiers::ui::OutlookWorkloadsPage</name>
     <message>
         <source>&amp;Year:</source>
         <translation>연도(&amp;Y):</translation>
-    </message>
-    <message>
-        <source>Tokens a day are each workload&apos;s requests × its context (prompt and output). Intensity: each tier&apos;s needed bytes per million tokens a day, which work is memory-hungry per token.</source>
-        <translation>하루 토큰은 각 워크로드의 요청 × 컨텍스트(프롬프트와 출력)입니다. 집약도: 하루 백만 토큰당 각 계층에 필요한 바이트로, 토큰당 메모리를 많이 쓰는 작업이 무엇인지 보여 줍니다.</translation>
     </message>
     <message>
         <source>Workload</source>
@@ -4705,6 +4904,17 @@ replica</source>
     <message>
         <source>; </source>
         <translation>; </translation>
+    </message>
+    <message>
+        <source>Tokens a day: requests × context (prompt and output). Intensity: each tier&apos;s needed bytes per million tokens a day.</source>
+        <translation>하루 토큰: 요청 × 컨텍스트(프롬프트와 출력). 집약도: 하루 백만 토큰당 각 계층에 필요한 바이트.</translation>
+    </message>
+</context>
+<context>
+    <name>kvtiers::ui::OutlookYearTable</name>
+    <message>
+        <source>Outlook %1: %2</source>
+        <translation>전망 %1년: %2</translation>
     </message>
 </context>
 <context>

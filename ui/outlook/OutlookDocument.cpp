@@ -3,6 +3,7 @@
 #include "core/io/InputError.h"
 #include "core/report/OutlookReport.h"
 #include "ui/export/OutlookExport.h"
+#include "ui/text/CardText.h"
 #include "ui/text/Translate.h"
 
 #include <QFileInfo>
@@ -32,6 +33,32 @@ OutlookCard firstCard(const CardCatalog& catalog)
 std::string keyInWords(std::string_view key, const void* workload)
 {
     return OutlookDocument::driverName(std::string(key), *static_cast<const std::string*>(workload)).toStdString();
+}
+
+/// How a workload driver's error names its key: the driver and the workload in words.
+struct DriverWords {
+    OutlookWorkloadField field;
+    QString workload;
+};
+
+std::string workloadKeyInWords(std::string_view, const void* words)
+{
+    const auto* w = static_cast<const DriverWords*>(words);
+    return OutlookDocument::workloadDriverName(w->field, w->workload).toStdString();
+}
+
+std::string hardwareKeyInWords(std::string_view key, const void* hardware)
+{
+    return key == kOutlookHardwareShareKey
+        ? OutlookDocument::tr("share of %1").arg(*static_cast<const QString*>(hardware)).toStdString()
+        : std::string();
+}
+
+/// A card's short name ("H200 SXM" of "H200 SXM: ..."), else its id.
+template <typename Map> QString shortName(const Map& cards, const std::string& id)
+{
+    const auto it = cards.find(id);
+    return it == cards.end() || it->second.name.empty() ? qs(id) : cardShortText(it->second.name);
 }
 
 } // namespace
@@ -139,6 +166,8 @@ QString OutlookDocument::editDriver(int row, const std::string& key, double valu
         return tr("no such driver");
     OutlookCard next = card();
     OutlookYear& y = next.years[static_cast<size_t>(row)];
+    if (y.drivenByDemand() && (share || key == "tokens_per_day"))
+        return tr("%1 is driven by each workload's requests a day: its tokens and shares follow from them").arg(y.year);
     try {
         if (!share) {
             option->field.set(y, value);
@@ -163,6 +192,93 @@ QString OutlookDocument::editDriver(int row, const std::string& key, double valu
     }
     edit(next, tr("Outlook %1: %2").arg(y.year).arg(driverName(key, workload)),
         "outlook:" + std::to_string(row) + ":" + key + ":" + workload);
+    return {};
+}
+
+QString OutlookDocument::workloadName(const std::string& workload) const
+{
+    return shortName(m_catalog.workloads(), workload);
+}
+
+QString OutlookDocument::modelName(const std::string& model) const
+{
+    // "Kimi K2 Instruct" of "Kimi K2 Instruct (MLA, MoE 1T / 32B active, FP8)": a table cell's width.
+    const QString name = shortName(m_catalog.models(), model);
+    const qsizetype details = name.indexOf(QStringLiteral(" ("));
+    return details > 0 ? name.left(details) : name;
+}
+
+QString OutlookDocument::hardwareName(const std::string& hardware) const
+{
+    // "NVIDIA B200 180GB" of "NVIDIA B200 180GB, DGX B200 8-GPU server": a column's title.
+    QString name = shortName(m_catalog.hardware(), hardware);
+    for (const QString& details : { QStringLiteral(" ("), QStringLiteral(", ") })
+        if (const qsizetype at = name.indexOf(details); at > 0)
+            name = name.left(at);
+    return name;
+}
+
+QString OutlookDocument::workloadDriverName(OutlookWorkloadField field, const QString& workload)
+{
+    switch (field) {
+    case OutlookWorkloadField::Context:
+        return tr("context of %1").arg(workload);
+    case OutlookWorkloadField::OutputTokens:
+        return tr("output tokens of %1").arg(workload);
+    case OutlookWorkloadField::Reuse:
+        return tr("prefix reuse of %1").arg(workload);
+    case OutlookWorkloadField::KvFormat:
+        return tr("KV format of %1").arg(workload);
+    case OutlookWorkloadField::Model:
+        return tr("model of %1").arg(workload);
+    case OutlookWorkloadField::Ttft:
+        return tr("TTFT target of %1").arg(workload);
+    case OutlookWorkloadField::Tpot:
+        return tr("TPOT target of %1").arg(workload);
+    }
+    return workload;
+}
+
+QString OutlookDocument::editWorkloadDriver(
+    int row, const std::string& workload, OutlookWorkloadField field, const Json& value)
+{
+    if (row < 0 || row >= static_cast<int>(card().years.size()))
+        return tr("no such driver");
+    const DriverWords words { field, workloadName(workload) };
+    try {
+        const OutlookCard next = withOutlookWorkloadDriver(m_catalog, card(), size_t(row), workload, field, value);
+        edit(next,
+            tr("Outlook %1: %2").arg(next.years[size_t(row)].year).arg(workloadDriverName(field, words.workload)));
+    } catch (const InputError& e) {
+        return translated(rewordOptionKeys(e, &workloadKeyInWords, &words).message());
+    }
+    return {};
+}
+
+QString OutlookDocument::editWorkloadDriverText(
+    int row, const std::string& workload, OutlookWorkloadField field, const QString& text)
+{
+    Json value;
+    try {
+        value = parseOutlookWorkloadDriver(field, text.toStdString());
+    } catch (const InputError& e) {
+        const DriverWords words { field, workloadName(workload) };
+        return translated(rewordOptionKeys(e, &workloadKeyInWords, &words).message());
+    }
+    return editWorkloadDriver(row, workload, field, value);
+}
+
+QString OutlookDocument::editHardwareShare(int row, const std::string& hardware, double share)
+{
+    if (row < 0 || row >= static_cast<int>(card().years.size()))
+        return tr("no such driver");
+    const QString name = hardwareName(hardware);
+    try {
+        const OutlookCard next = withOutlookHardwareShare(m_catalog, card(), size_t(row), hardware, share);
+        edit(next, tr("Outlook %1: %2").arg(next.years[size_t(row)].year).arg(tr("share of %1").arg(name)));
+    } catch (const InputError& e) {
+        return translated(rewordOptionKeys(e, &hardwareKeyInWords, &name).message());
+    }
     return {};
 }
 

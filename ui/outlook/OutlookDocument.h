@@ -13,6 +13,7 @@
 // (outlookCsv) and the card as JSON that opens again, with a units line.
 
 #include "core/analysis/Outlook.h"
+#include "core/analysis/OutlookDrivers.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/PresetStore.h"
 #include "ui/common/Document.h"
@@ -84,6 +85,26 @@ public:
     QString editDriver(int row, const std::string& key, double value, const std::string& workload = {});
     /// A driver's name as the undo texts and messages say it: "tokens per day", "share of chat".
     static QString driverName(const std::string& key, const std::string& workload = {});
+
+    /// Sets one workload's driver of year `row` (withOutlookWorkloadDriver: a knob's number
+    /// in its unit, a model card id, or a target object): one undo step when it changes the
+    /// card; empty on success, else why not, naming the driver (nothing changes).
+    QString editWorkloadDriver(int row, const std::string& workload, OutlookWorkloadField field, const Json& value);
+    /// The same from the text typed into its cell (parseOutlookWorkloadDriver: "64K", "70 %",
+    /// "fp8", "5 s (p90)"); a text it cannot read is refused naming the driver.
+    QString editWorkloadDriverText(
+        int row, const std::string& workload, OutlookWorkloadField field, const QString& text);
+    /// Sets a hardware profile's share of year `row`'s traffic, the year's other profiles
+    /// rescaled to keep the sum at 1 (withOutlookHardwareShare); as editWorkloadDriver.
+    QString editHardwareShare(int row, const std::string& hardware, double share);
+    /// A workload driver's name as the undo texts and messages say it: "context of Multi-turn chat".
+    static QString workloadDriverName(OutlookWorkloadField field, const QString& workload);
+    /// A workload's name as the table heads its page: its card's short name, else its id.
+    QString workloadName(const std::string& workload) const;
+    /// A model's or hardware's name as the table shows it: its card's short name without the
+    /// details after it (in parentheses; a hardware card's also after a comma), else its id.
+    QString modelName(const std::string& model) const;
+    QString hardwareName(const std::string& hardware) const;
 
     void setExportOptions(const ExportOptions& options) { m_exportOptions = options; }
     /// The tier the exported tornado chart shows (the tab's tornado tier).

@@ -1,17 +1,16 @@
 #include "ui/outlook/OutlookDriversTable.h"
 
+#include "core/analysis/OutlookDemand.h"
+#include "core/io/InputError.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/text/CardText.h"
-#include "ui/widgets/WrappingHeaderView.h"
 
 #include <QCoreApplication>
-#include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QScopedValueRollback>
-#include <QStyle>
 
 #include <array>
 #include <cmath>
@@ -97,46 +96,12 @@ std::optional<double> OutlookDriversTable::parseShare(const QString& text)
 }
 
 OutlookDriversTable::OutlookDriversTable(OutlookDocument* document, QWidget* parent)
-    : QTableWidget(parent)
-    , m_document(document)
+    : OutlookYearTable(document, parent)
 {
     setObjectName(QStringLiteral("outlookDrivers"));
-    verticalHeader()->setVisible(false);
-    // Columns share the width and their titles wrap onto more lines (the workload's full name
-    // in the tooltip), so the table never scrolls sideways; its height is its rows' (fill).
-    auto* header = new WrappingHeaderView(this);
-    setHorizontalHeader(header);
-    header->setSectionResizeMode(QHeaderView::Stretch);
-    header->setMinimumSectionSize(40);
-    // A narrower column wraps its title onto more lines: the header and the table grow to it.
-    connect(header, &QHeaderView::sectionResized, this, [this] {
-        QMetaObject::invokeMethod(this, "updateGeometries", Qt::QueuedConnection);
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                fitHeaderTitles();
-                fitHeight();
-            },
-            Qt::QueuedConnection);
-    });
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     connect(this, &QTableWidget::itemChanged, this, &OutlookDriversTable::cellEdited);
-    connect(m_document, &DocumentBase::inputChanged, this, &OutlookDriversTable::fill);
     connect(m_document, &DocumentBase::resultChanged, this, &OutlookDriversTable::showSupplyShares);
     fill();
-}
-
-QString OutlookDriversTable::workloadTitle(const std::string& id) const
-{
-    // A card's name reads "Short name: details"; the short name, in the language shown, heads
-    // its column and wraps there.
-    const auto& workloads = m_document->catalog().workloads();
-    const auto it = workloads.find(id);
-    if (it == workloads.end() || it->second.name.empty())
-        return qs(id);
-    return cardShortText(it->second.name);
 }
 
 void OutlookDriversTable::fill()
@@ -152,17 +117,18 @@ void OutlookDriversTable::fill()
     horizontalHeader()->setSectionResizeMode(YearColumn, QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(TokensColumn, QHeaderView::ResizeToContents);
     QStringList headers { tr("Year"), tr("Tokens per day"), tr("TTFT target (s)"), tr("TPOT target (s)") };
-    QStringList tips = headers;
+    QStringList tips { headers[0], headers[1],
+        tr("The year's default time-to-first-token target, for the workloads without their own (the Workloads "
+           "pages show each one's)"),
+        tr("The year's default time-per-output-token target, for the workloads without their own (the Workloads "
+           "pages show each one's)") };
     const auto& workloads = m_document->catalog().workloads();
     for (const auto& w : m_workloads) {
-        headers << tr("%1 share").arg(workloadTitle(w));
+        headers << tr("%1 share").arg(m_document->workloadName(w));
         const auto found = workloads.find(w);
         tips << tr("Share of requests: %1").arg(found == workloads.end() ? qs(w) : cardText(found->second.name));
     }
-    setHorizontalHeaderLabels(headers);
-    m_headerTitles = headers;
-    for (int c = 0; c < columnCount(); ++c)
-        horizontalHeaderItem(c)->setToolTip(tips.at(c));
+    setTitles(headers, tips);
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[static_cast<size_t>(r)];
         auto* year = new QTableWidgetItem(QString::number(y.year));
@@ -185,41 +151,34 @@ void OutlookDriversTable::fill()
                     : c == TpotColumn ? kTpotSecondsKey
                                       : "mix"));
     }
-    for (int r = 0; r < rowCount(); ++r)
-        for (int c = 0; c < columnCount(); ++c)
-            item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    resizeRowsToContents();
-    fitHeaderTitles();
-    fitHeight();
+    // A year driven by demand gives each workload's requests a day: its tokens and shares
+    // follow from them, shown (resolved as the sizing resolves them) but not edited here.
+    for (int r = 0; r < rowCount(); ++r) {
+        const OutlookYear& y = card.years[static_cast<size_t>(r)];
+        if (!y.drivenByDemand())
+            continue;
+        try {
+            item(r, TokensColumn)->setText(tokensText(resolveOutlookDemand(m_document->catalog(), y).tokensPerDay));
+        } catch (const InputError&) {
+            item(r, TokensColumn)->setText(tr("—"));
+        }
+        for (int c = TokensColumn; c < columnCount(); ++c) {
+            if (c == TtftColumn || c == TpotColumn)
+                continue;
+            QTableWidgetItem* cell = item(r, c);
+            cell->setFlags(cell->flags() & ~Qt::ItemIsEditable);
+            QFont f = cell->font();
+            f.setItalic(true);
+            cell->setFont(f);
+            cell->setToolTip(tr("%1 is driven by demand: each workload's requests (or sessions) a day set the shares, "
+                                "and the tokens a day are requests × context, an output.\n%2")
+                                 .arg(y.year)
+                                 .arg(cell->toolTip()));
+        }
+    }
+    finishFill();
     if (m_document->hasResult())
         showSupplyShares();
-}
-
-void OutlookDriversTable::fitHeaderTitles()
-{
-    // Titles wrap between words; a single word wider than its column (a long workload name
-    // in a narrow window) is elided, and the tooltip keeps the whole name.
-    QHeaderView* header = horizontalHeader();
-    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-    const QFontMetrics metrics = header->fontMetrics();
-    for (int c = 0; c < columnCount() && c < m_headerTitles.size(); ++c) {
-        const int room = header->sectionSize(c) - 2 * margin;
-        QStringList words = m_headerTitles.at(c).split(u' ');
-        for (QString& word : words)
-            if (metrics.horizontalAdvance(word) > room)
-                word = metrics.elidedText(word, Qt::ElideRight, room);
-        const QString title = words.join(u' ');
-        if (QTableWidgetItem* item = horizontalHeaderItem(c); item && item->text() != title)
-            item->setText(title);
-    }
-}
-
-void OutlookDriversTable::fitHeight()
-{
-    int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
-    for (int r = 0; r < rowCount(); ++r)
-        height += rowHeight(r);
-    setFixedHeight(height);
 }
 
 QString OutlookDriversTable::editCell(int row, int column, double value)
@@ -257,17 +216,16 @@ void OutlookDriversTable::cellEdited(QTableWidgetItem* item)
         if (ok)
             value = plain;
     }
-    const QString error
-        = value ? editCell(item->row(), item->column(), *value) : tr("not a number: %1").arg(item->text());
-    if (!error.isEmpty()) {
-        emit message(tr("Outlook: %1").arg(error));
-        m_showsError = true;
-        fill(); // shows the value in force again
-    } else if (m_showsError) {
-        // A valid edit clears the error an earlier one left in the status bar.
-        m_showsError = false;
-        emit message(QString());
-    }
+    const int c = item->column();
+    const QString driver = c == TokensColumn ? OutlookDocument::driverName("tokens_per_day")
+        : c == TtftColumn                    ? OutlookDocument::driverName(kTtftSecondsKey)
+        : c == TpotColumn
+        ? OutlookDocument::driverName(kTpotSecondsKey)
+        : OutlookDocument::driverName(kOutlookShareKey, m_workloads[static_cast<size_t>(c - FirstShareColumn)]);
+    // The edit fills the table anew: `item` is gone once it is made.
+    const int row = item->row();
+    const QString error = value ? editCell(row, c, *value) : tr("%1: not a number: %2").arg(driver, item->text());
+    report(row, error);
 }
 
 void OutlookDriversTable::showSupplyShares()
@@ -297,13 +255,6 @@ void OutlookDriversTable::showSupplyShares()
                      "and non-AI demand excluded): %1")
                       .arg(parts.join(tr(", "))));
     }
-}
-
-void OutlookDriversTable::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        fill();
-    QTableWidget::changeEvent(event);
 }
 
 } // namespace kvtiers::ui

@@ -1,15 +1,16 @@
 #pragma once
-// OutlookDriversTable: the Outlook tab's editable table of the years' drivers, a view of an
-// OutlookDocument. One row per year: tokens per day in SI units, the year's TTFT and TPOT
-// targets in seconds, and each workload's share of requests in % (headed by the workload's
-// short name, its whole name in the tooltip). What is typed goes to the document's
-// editDriver(), which checks it against the year's option table; a value refused is said
-// in message() and the cell shows the value in force again. Where a year gives the
-// industry's bit supply, its year cell's tooltip gives each tier's share of it. The titles
-// wrap between words, never scroll sideways, and the table is as tall as its rows.
+// OutlookDriversTable: the Outlook tab's editable table of the years' traffic, a view of an
+// OutlookDocument (the drivers' Traffic page; OutlookWorkloadTable and OutlookHardwareTable
+// give the rest). One row per year: tokens per day in SI units, the year's default TTFT and
+// TPOT targets in seconds, and each workload's share of requests in % (headed by the
+// workload's short name, its whole name in the tooltip). What is typed goes to the
+// document's editDriver(), which checks it against the year's option table; a value
+// refused is said in message(), naming the year, and the cell shows the value in force
+// again. Where a year gives the industry's bit supply, its year cell's tooltip gives each
+// tier's share of it. The titles wrap between words, never scroll sideways, and the table
+// is as tall as its rows (OutlookYearTable).
 
-#include <QStringList>
-#include <QTableWidget>
+#include "ui/outlook/OutlookYearTable.h"
 
 #include <optional>
 #include <string>
@@ -17,9 +18,7 @@
 
 namespace kvtiers::ui {
 
-class OutlookDocument;
-
-class OutlookDriversTable : public QTableWidget {
+class OutlookDriversTable : public OutlookYearTable {
     Q_OBJECT
 public:
     explicit OutlookDriversTable(OutlookDocument* document, QWidget* parent = nullptr);
@@ -41,28 +40,13 @@ public:
     static QString shareText(double share);
     static std::optional<double> parseShare(const QString& text);
 
-    /// Fills the table from the document's card (a new card, an edit, an undo).
-    void fill();
-
-signals:
-    /// A line for the status bar: why a value typed was refused.
-    void message(const QString& text);
-
-protected:
-    void changeEvent(QEvent* event) override;
+    void fill() override;
 
 private:
-    QString workloadTitle(const std::string& id) const;
-    void fitHeaderTitles();
-    void fitHeight();
     void showSupplyShares();
     void cellEdited(QTableWidgetItem* item);
 
-    OutlookDocument* m_document;
     std::vector<std::string> m_workloads;
-    bool m_showsError = false;  ///< the last edit's error is in the status bar (a valid edit clears it)
-    QStringList m_headerTitles; ///< each column's whole title; a word too wide for its column is elided
-    bool m_filling = false;
 };
 
 } // namespace kvtiers::ui

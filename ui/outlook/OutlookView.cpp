@@ -11,7 +11,10 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QTabBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace kvtiers::ui {
 
@@ -42,6 +45,8 @@ OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
     // not at the window's start, but when the tab is first shown (or File → Export asks).
     m_document->deferUntilNeeded();
     m_table = new OutlookDriversTable(m_document, this);
+    m_workloadTable = new OutlookWorkloadTable(m_document, this);
+    m_hardwareTable = new OutlookHardwareTable(m_document, this);
     m_charts = new OutlookChartsPage(m_document, this);
     m_sources = new OutlookSourcesPanel(m_document, m_charts);
     m_charts->addTab(m_sources, QString());
@@ -51,9 +56,12 @@ OutlookView::OutlookView(const CardCatalog& catalog, QWidget* parent)
     // them, each at the tab's full width so its title, legend and labels are read whole.
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(buildHeader());
-    layout->addWidget(m_table);
+    layout->addWidget(buildDrivers());
     layout->addWidget(m_charts, 1);
-    connect(m_table, &OutlookDriversTable::message, this, &OutlookView::message);
+    for (OutlookYearTable* table : { static_cast<OutlookYearTable*>(m_table),
+             static_cast<OutlookYearTable*>(m_workloadTable), static_cast<OutlookYearTable*>(m_hardwareTable) })
+        connect(table, &OutlookYearTable::message, this, &OutlookView::message);
+    connect(m_document, &DocumentBase::inputChanged, this, &OutlookView::fillDriverPages);
     connect(m_document, &DocumentBase::inputChanged, this, &OutlookView::showStatus);
     connect(m_document, &DocumentBase::evaluated, this, &OutlookView::showStatus);
     if (const int at = m_picker->findData(qs(m_document->card().id)); at >= 0)
@@ -98,6 +106,97 @@ QWidget* OutlookView::buildHeader()
     connect(m_savePreset, &QPushButton::clicked, this, &OutlookView::saveWithDialog);
     connect(m_export, &QPushButton::clicked, this, &OutlookView::exportWithDialog);
     return header;
+}
+
+QWidget* OutlookView::buildDrivers()
+{
+    // One page of drivers at a time, so every year's row of each is shown without scrolling.
+    auto* box = new QWidget(this);
+    auto* column = new QVBoxLayout(box);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    m_driverPages = new QTabBar(box);
+    m_driverPages->setObjectName(QStringLiteral("outlookDriverPages"));
+    m_driverPages->setDocumentMode(true);
+    m_driverPages->setExpanding(false);
+    m_driverPages->setDrawBase(false);
+    // A long workload name is elided (fillDriverPages), so every page's tab is in view on a
+    // 1280-pixel screen; a narrower window scrolls the tabs, never the page.
+    m_driverPages->setElideMode(Qt::ElideNone);
+    m_driverPages->setUsesScrollButtons(true);
+    // The pages one above the other, all but the one shown hidden: the area is as tall as
+    // the page shown (a stacked widget would be as tall as the tallest).
+    column->addWidget(m_driverPages);
+    for (QWidget* page : { static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_workloadTable),
+             static_cast<QWidget*>(m_hardwareTable) })
+        column->addWidget(page);
+    m_texts([this] { fillDriverPages(); });
+    connect(m_driverPages, &QTabBar::currentChanged, this, &OutlookView::driverPageChanged);
+    return box;
+}
+
+void OutlookView::fillDriverPages()
+{
+    // Traffic, then each workload of the mix by its card's short name, then Hardware; the
+    // page shown stays shown where it still exists.
+    const int current = m_driverPages->currentIndex();
+    const std::string shown = current > 0 && size_t(current) <= m_pageWorkloads.size()
+        ? m_pageWorkloads[size_t(current - 1)]
+        : std::string();
+    const bool hardware = current > 0 && size_t(current) == m_pageWorkloads.size() + 1;
+    const QSignalBlocker block(m_driverPages);
+    while (m_driverPages->count() > 0)
+        m_driverPages->removeTab(0);
+    m_pageWorkloads = m_document->shareWorkloads();
+    m_driverPages->addTab(tr("Traffic"));
+    m_driverPages->setTabToolTip(0,
+        tr("Tokens per day, the year's default targets and each workload's share of "
+           "requests"));
+    for (const std::string& w : m_pageWorkloads) {
+        // As wide as about 16 characters at most ("Code completion…"), so Traffic and
+        // Hardware keep their whole names beside five workloads on a 1280-pixel screen.
+        const QFontMetrics metrics = m_driverPages->fontMetrics();
+        const int at = m_driverPages->addTab(
+            metrics.elidedText(m_document->workloadName(w), Qt::ElideRight, 16 * metrics.averageCharWidth()));
+        m_driverPages->setTabToolTip(at,
+            tr("%1 by year: context, output, prefix reuse, KV format, model and targets (bold: set by this outlook)")
+                .arg(m_document->workloadName(w)));
+    }
+    const int hardwareTab = m_driverPages->addTab(tr("Hardware"));
+    m_driverPages->setTabToolTip(hardwareTab, tr("Each hardware profile's share of the year's traffic"));
+    const auto found = std::find(m_pageWorkloads.begin(), m_pageWorkloads.end(), shown);
+    const int page = hardware            ? hardwareTab
+        : found != m_pageWorkloads.end() ? 1 + static_cast<int>(found - m_pageWorkloads.begin())
+                                         : 0;
+    m_driverPages->setCurrentIndex(page);
+    driverPageChanged(page);
+}
+
+void OutlookView::driverPageChanged(int index)
+{
+    const bool workload = index > 0 && size_t(index) <= m_pageWorkloads.size();
+    if (workload && m_workloadTable->workload() != m_pageWorkloads[size_t(index - 1)])
+        m_workloadTable->setWorkload(m_pageWorkloads[size_t(index - 1)]);
+    QWidget* shown = workload ? static_cast<QWidget*>(m_workloadTable)
+        : index > 0           ? static_cast<QWidget*>(m_hardwareTable)
+                              : static_cast<QWidget*>(m_table);
+    for (QWidget* page : { static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_workloadTable),
+             static_cast<QWidget*>(m_hardwareTable) })
+        page->setVisible(page == shown);
+}
+
+bool OutlookView::showWorkloadDrivers(const std::string& workload)
+{
+    const auto found = std::find(m_pageWorkloads.begin(), m_pageWorkloads.end(), workload);
+    if (found == m_pageWorkloads.end())
+        return false;
+    m_driverPages->setCurrentIndex(1 + static_cast<int>(found - m_pageWorkloads.begin()));
+    return true;
+}
+
+void OutlookView::showHardwareDrivers()
+{
+    m_driverPages->setCurrentIndex(m_driverPages->count() - 1);
 }
 
 void OutlookView::fillPicker()

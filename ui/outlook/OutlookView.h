@@ -4,7 +4,10 @@
 // last year's tornado). From the top: an outlook picker (the built-in cards, the saved
 // outlooks, any outlook file), the card's status (always a scenario, not a forecast; its
 // notes in the tooltip, in the UI's language where the card translates them), Save as
-// preset and Export; the drivers table (OutlookDriversTable); then the charts, one page at
+// preset and Export; the drivers, one page at a time under a tab bar: Traffic (tokens per
+// day, the year's default targets, the workload mix: OutlookDriversTable), one page per
+// workload of the mix (its context, output, reuse, KV format, model and targets:
+// OutlookWorkloadTable) and Hardware (the hardware mix: OutlookHardwareTable); then the charts, one page at
 // a time (OutlookChartsPage), and beside them the card's sources (OutlookSourcesPanel). MainWindow's Edit menu follows
 // the document's undo stack while the tab is shown. Export writes what the document's exports() offer.
 
@@ -13,16 +16,20 @@
 #include "ui/outlook/OutlookChartsPage.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookDriversTable.h"
+#include "ui/outlook/OutlookHardwareTable.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/outlook/OutlookSupplyPanel.h"
+#include "ui/outlook/OutlookWorkloadTable.h"
 
 #include <QWidget>
 
 #include <string>
+#include <vector>
 
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QTabBar;
 
 namespace kvtiers::ui {
 
@@ -44,6 +51,14 @@ public:
     QString showPreset(const QString& name);
 
     OutlookDriversTable* driversTable() const { return m_table; }
+    /// The drivers' pages: Traffic (driversTable), one per workload (workloadTable showing
+    /// it), Hardware (hardwareTable).
+    QTabBar* driverPages() const { return m_driverPages; }
+    OutlookWorkloadTable* workloadTable() const { return m_workloadTable; }
+    OutlookHardwareTable* hardwareTable() const { return m_hardwareTable; }
+    /// Shows the Workloads page of `workload` (an id of the mix); false if it is not in it.
+    bool showWorkloadDrivers(const std::string& workload);
+    void showHardwareDrivers();
     /// The charts, one page each: growth index, bytes per year, what moves each tier.
     OutlookChartsPage* chartTabs() const { return m_charts; }
     OutlookChart* indexChart() const { return m_charts->indexChart(); }
@@ -69,6 +84,9 @@ private:
     void saveWithDialog();
     void exportWithDialog();
     void showStatus();
+    QWidget* buildDrivers();
+    void fillDriverPages();
+    void driverPageChanged(int index);
 
     OutlookDocument* m_document;
     Retranslator m_texts;
@@ -77,6 +95,10 @@ private:
     QPushButton* m_export = nullptr;
     QPushButton* m_savePreset = nullptr;
     OutlookDriversTable* m_table = nullptr;
+    QTabBar* m_driverPages = nullptr;
+    OutlookWorkloadTable* m_workloadTable = nullptr;
+    OutlookHardwareTable* m_hardwareTable = nullptr;
+    std::vector<std::string> m_pageWorkloads; ///< the workload of each Workloads tab, in order
     OutlookChartsPage* m_charts = nullptr;
     OutlookSourcesPanel* m_sources = nullptr;
     OutlookSupplyPanel* m_supply = nullptr;

@@ -66,11 +66,10 @@ OutlookWorkloadsPage::OutlookWorkloadsPage(OutlookDocument* document, QWidget* p
     auto* yearRow = new QHBoxLayout;
     yearRow->addWidget(m_yearLabel);
     yearRow->addWidget(m_yearPicker);
-    yearRow->addStretch(1);
+    yearRow->addWidget(m_note, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(yearRow);
-    layout->addWidget(m_note);
     layout->addWidget(m_table);
     layout->addWidget(m_reading);
     layout->addStretch(1);
@@ -83,8 +82,8 @@ OutlookWorkloadsPage::OutlookWorkloadsPage(OutlookDocument* document, QWidget* p
 void OutlookWorkloadsPage::retranslateUi()
 {
     m_yearLabel->setText(tr("&Year:"));
-    m_note->setText(tr("Tokens a day are each workload's requests × its context (prompt and output). Intensity: "
-                       "each tier's needed bytes per million tokens a day, which work is memory-hungry per token."));
+    m_note->setText(tr("Tokens a day: requests × context (prompt and output). Intensity: each tier's needed bytes "
+                       "per million tokens a day."));
     m_table->setHorizontalHeaderLabels({ tr("Workload"), tr("Share of requests"), tr("Requests/day"), tr("Tokens/day"),
         tr("HBM per million tokens/day"), tr("DRAM per million tokens/day"), tr("SSD per million tokens/day") });
     fillTable();
@@ -180,7 +179,7 @@ void OutlookWorkloadsPage::fitTableHeight()
         height += m_table->rowHeight(r);
     // At most that: on a short screen the table scrolls its own rows rather than make the tab scroll.
     m_table->setMaximumHeight(height);
-    m_table->setMinimumHeight(std::min(height, 120));
+    m_table->setMinimumHeight(std::min(height, 72));
 }
 
 void OutlookWorkloadsPage::resizeEvent(QResizeEvent* event)
