@@ -4895,7 +4895,7 @@ replica</source>
     </message>
     <message>
         <source>%1 needs the most %2 (%3)</source>
-        <translation>%1이(가) %2를 가장 많이 씀(%3)</translation>
+        <translation>%1이(가) %2을(를) 가장 많이 씀(%3)</translation>
     </message>
     <message>
         <source>Per million tokens a day in %1: %2.</source>
