@@ -20,7 +20,7 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
     const Parsed p = parseArgs(args, 1, command.options);
     checkOutputFlags(p, "list", false);
     if (p.positional.size() != 1)
-        throw InputError("list: say what to list: models, hardware, workloads or outlooks");
+        throw InputError("list: say what to list: models, hardware, workloads, outlooks or systems");
     const auto& c = cardCatalog();
     const std::string& what = p.positional[0];
     Json j = Json::array();
@@ -54,8 +54,25 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
             row(id, o.name,
                 "  [" + std::to_string(o.years.front().year) + "-" + std::to_string(o.years.back().year)
                     + ", a scenario]");
+    } else if (what == "systems") {
+        // What each shipped system provisions per GPU: the bytes an outlook counts as bought.
+        for (const auto& [id, s] : c.systems()) {
+            // Decimal units, as the systems' data sheets quote them.
+            const auto bytes = [](double b) { return formatBytes(b, ByteUnits::Decimal); };
+            const std::string flash
+                = s.perGpu.contextFlashBytes > 0 ? " + " + bytes(s.perGpu.contextFlashBytes) + " context flash" : "";
+            row(id, s.name + (s.status == HardwareStatus::Announced ? " (announced)" : ""),
+                "  [" + s.hardware + ", " + std::to_string(s.gpus) + " GPUs; per GPU " + bytes(s.perGpu.hbmBytes)
+                    + " HBM, " + bytes(s.perGpu.hostDramBytes) + " DRAM, " + bytes(s.perGpu.nvmeBytes) + " NVMe" + flash
+                    + "]");
+            if (p.json) {
+                j.back()["hardware"] = s.hardware;
+                j.back()["gpus"] = s.gpus;
+                j.back()["per_gpu"] = s.toJson()["per_gpu"];
+            }
+        }
     } else {
-        throw InputError("list: unknown list \"" + what + "\" (use models, hardware, workloads or outlooks)");
+        throw InputError("list: unknown list \"" + what + "\" (use models, hardware, workloads, outlooks or systems)");
     }
     if (p.json)
         out << j.dump(2) << "\n";
@@ -65,7 +82,7 @@ int cmdList(const Command& command, const std::vector<std::string>& args, std::o
 } // namespace
 
 const Command kListCommand = { "list",
-    R"(  kvtiers list models|hardware|workloads|outlooks [--json]
+    R"(  kvtiers list models|hardware|workloads|outlooks|systems [--json]
 )",
     {}, cmdList };
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -25,6 +26,15 @@ namespace {
 std::string ratioText(double v)
 {
     return std::isfinite(v) ? formatSignificant(v, 3) : "-";
+}
+
+/// A right-aligned column `width` characters wide after two spaces; "—" and "÷" take more than
+/// one byte, so the width counts characters, not bytes.
+void rightColumn(std::ostream& out, const std::string& text, int width)
+{
+    const auto extra = std::count_if(
+        text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
+    out << "  " << std::right << std::setw(width + static_cast<int>(extra)) << text;
 }
 
 /// The year table: bytes in decimal units by default, as memory is sold. Every column is
@@ -122,12 +132,7 @@ void supplyTable(std::ostream& out, const OutlookResult& r, SupplyUnit unit, Byt
         << " / " << formatSignificant(r.serviceLifeYears.ssd, 3)
         << " years (HBM / DRAM / NAND); supply: the industry's bits that year (the\n"
            "card's, else the built-in series; * an assumption past the last published year).\n";
-    // Widths in characters: "—" and "÷" take more than one byte.
-    auto col = [&](const std::string& text, int width) {
-        const auto extra = std::count_if(
-            text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
-        out << "  " << std::right << std::setw(width + static_cast<int>(extra)) << text;
-    };
+    auto col = [&](const std::string& text, int width) { rightColumn(out, text, width); };
     out << "year  tier";
     for (const auto& [text, width] : { std::pair { "installed", 11 }, { "shipped", 11 }, { "supply", 12 },
              { "need ÷ supply", 13 }, { "shipped ÷ supply", 16 } })
@@ -169,6 +174,69 @@ void vendorTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
             col(y.gpus > 0 ? outlookPercentText(v.gpus / y.gpus) : "-", 13);
             col(formatBytes(v.hbmInstalledBytes, units), 10);
             col(formatBytes(v.hbmBytes, units), 10);
+            out << "\n";
+        }
+}
+
+/// Per year and tier: needed, provisioned (what the profiles' systems are bought with) and
+/// their ratio; the SSD's provisioned bytes include any context-memory flash.
+void provisionTable(std::ostream& out, const OutlookResult& r, ByteUnits units)
+{
+    out << "\nProvisioned against needed (provisioned: each hardware profile's servers × what its system\n"
+           "ships per GPU; needed: the working set as above). Systems:\n";
+    std::map<std::string, std::string> systems;
+    for (const auto& y : r.years)
+        for (const OutlookProvision& p : y.provisions)
+            systems[p.hardware] = p.system.empty() ? "its hardware card's server" : p.system;
+    for (const auto& [hardware, system] : systems)
+        out << "  " << hardware << " → " << system << "\n";
+    auto col = [&](const std::string& text, int width) { out << "  " << std::right << std::setw(width) << text; };
+    out << "year  tier";
+    for (const auto& [text, width] :
+        { std::pair { "needed", 10 }, { "provisioned", 11 }, { "prov. / need", 12 }, { "context flash", 13 } })
+        col(text, width);
+    out << "\n";
+    for (const auto& y : r.years) {
+        const OutlookTiers needed { y.hbmBytes, y.dramBytes, y.ssdBytes };
+        const OutlookTiers provisioned { y.hbmInstalledBytes, y.dramInstalledBytes, y.nvmeInstalledBytes };
+        for (Tier t : kTiers) {
+            out << std::left << std::setw(4) << y.year << "  " << std::setw(4) << supplyTierKey(t);
+            col(formatBytes(needed[t], units), 10);
+            col(formatBytes(provisioned[t], units), 11);
+            col(std::isfinite(y.provisionedOverNeeded[t]) ? formatSignificant(y.provisionedOverNeeded[t], 3) + "×"
+                                                          : "-",
+                12 + 1);
+            if (t == Tier::Ssd) // the flash tier is part of the SSD's bytes only
+                col(formatBytes(y.contextFlashBytes, units), 13);
+            out << "\n";
+        }
+    }
+}
+
+/// Per year and accelerator memory generation: GPUs, HBM installed, needed and shipped, and
+/// the shipments as a share of the year's HBM supply.
+void generationTable(std::ostream& out, const OutlookResult& r, SupplyUnit unit, ByteUnits units)
+{
+    out << "\nHBM by generation (the hardware cards' hbm_generation; each generation's shipments from its own\n"
+           "installed base, so a generation retired while another ships is replaced, and they can add up to\n"
+           "more than the tier's; "
+        << kSupplyShareCaveat << "):\n";
+    auto col = [&](const std::string& text, int width) { rightColumn(out, text, width); };
+    out << "year  generation";
+    for (const auto& [text, width] : { std::pair { "GPUs", 9 }, { "HBM inst.", 11 }, { "HBM need", 11 },
+             { "shipped", 11 }, { "shipped ÷ HBM supply", 20 } })
+        col(text, width);
+    out << "\n";
+    for (const auto& y : r.years)
+        for (const OutlookGenerationShare& g : y.generations) {
+            out << std::left << std::setw(4) << y.year << "  " << std::setw(10) << g.generation;
+            col(formatCount(g.gpus), 9);
+            col(supplyAmount(g.hbmInstalledBytes, unit, units), 11);
+            col(supplyAmount(g.hbmBytes, unit, units), 11);
+            col(g.shipments ? supplyAmount(*g.shipments, unit, units) : "—", 11);
+            const double supply = y.supply.supply.hbm;
+            col(g.shipments && std::isfinite(supply) && supply > 0 ? outlookPercentText(*g.shipments / supply) : "-",
+                20);
             out << "\n";
         }
 }
@@ -244,7 +312,8 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     out << "Outlook " << r.id << ": " << r.name << "\n"
         << "A scenario, not a forecast: every figure follows from the card's inputs.\n"
         << "Each year: one fleet per server profile, each workload sized for its targets; needed bytes as\n"
-        << "`kvtiers fleet` counts them, installed = what the GPUs and servers carry.\n\n";
+        << "`kvtiers fleet` counts them, installed = what the fleet's systems provision (each profile's\n"
+        << "system card, else its hardware card's server).\n\n";
     if (!r.warnings.empty()) {
         out << "Warnings\n";
         for (const std::string& w : r.warnings)
@@ -254,7 +323,9 @@ int cmdOutlook(const Command& command, const std::vector<std::string>& args, std
     yearTable(out, r, units);
     workloadTable(out, r, units);
     vendorTable(out, r, units);
+    provisionTable(out, r, units);
     supplyTable(out, r, run.supplyUnit, units);
+    generationTable(out, r, run.supplyUnit, units);
     tornadoTable(out, t, units);
     if (d)
         out << "\n" << outlookDecompositionText(*d);

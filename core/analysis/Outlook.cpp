@@ -91,6 +91,7 @@ void validateVariants(const CardCatalog& catalog, const OutlookCard& card)
 void validateOutlook(const CardCatalog& catalog, const OutlookCard& card)
 {
     validateVariants(catalog, card);
+    validateOutlookSystems(catalog, card);
     for (size_t i = 0; i < card.years.size(); ++i) {
         const OutlookYear& y = card.years[i];
         const std::string at = yearWhere(card, i);
@@ -224,6 +225,8 @@ OutlookYearResult sizeOutlookYear(
     for (Tier t : kTiers)
         r.intensity[t] = outlookIntensity(needed[t], r.tokensPerDay);
     r.vendors = outlookVendorShares(r);
+    r.generations = outlookGenerationShares(r);
+    provisionOutlookYear(catalog, {}, r);
     return r;
 }
 
@@ -314,6 +317,7 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
         OutlookYearResult r;
         try {
             r = sizeOutlookYear(catalog, card.years[i], &memo, card.variants);
+            provisionOutlookYear(catalog, card.systems, r);
         } catch (const InputError& e) {
             throw InputError(yearWhere(card, i) + ": " + e.what());
         }
@@ -333,6 +337,8 @@ OutlookResult computeOutlook(const CardCatalog& catalog, const OutlookCard& card
             r.growthRatio = e;
         }
         r.supply = yearSupply(r, out.years.empty() ? nullptr : &out.years.back(), y, needed);
+        if (!out.years.empty())
+            setGenerationShipments(r, out.years.back(), out.serviceLifeYears.hbm);
         supplyWarnings(out.warnings, yearWhere(card, i), y);
         out.years.push_back(std::move(r));
     }

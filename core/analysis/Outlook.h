@@ -13,6 +13,7 @@
 // sensitivity engine does (Sensitivity.h: movedValue, the knob table's sweeps).
 
 #include "core/analysis/Fleet.h"
+#include "core/analysis/OutlookSplits.h"
 #include "core/analysis/OutlookSupply.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/cards/OutlookCard.h"
@@ -24,15 +25,13 @@
 
 #include <array>
 #include <atomic>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace kvtiers {
-
-/// Bytes (or ratios) per tier: HBM, server DRAM, SSD (NVMe/NAND).
-using OutlookTiers = PerTier<double>;
 
 /// What `kvtiers outlook` is asked: which outlook, the units of its tables and the
 /// tornado's range. Its option table (outlookRunOptions) gives the flags, the help and the
@@ -87,16 +86,6 @@ inline constexpr double kIntensityTokensPerDay = 1e6;
 /// Bytes ÷ (tokens per day ÷ 10⁶); NaN where there are no tokens.
 double outlookIntensity(double bytes, double tokensPerDay);
 
-/// One accelerator vendor's part of a year (the `vendor` of its hardware cards): its GPUs
-/// (or TPUs, Trainium chips) and their HBM, installed and needed. A year's shares, one per
-/// vendor with a fleet, sum to its gpus, hbmInstalledBytes and hbmBytes. By accelerator
-/// vendor only: no split by HBM supplier.
-struct OutlookVendorShare {
-    std::string vendor;
-    double gpus = 0;
-    double hbmInstalledBytes = 0, hbmBytes = 0;
-};
-
 struct OutlookYearResult {
     int year = 0;
     double tokensPerDay = 0;
@@ -105,8 +94,15 @@ struct OutlookYearResult {
     double hbmInstalledBytes = 0, hbmBytes = 0;   ///< installed: GPUs × HBM per GPU; needed: demand
     double dramInstalledBytes = 0, dramBytes = 0; ///< installed: servers × host DRAM per server
     double nvmeInstalledBytes = 0, ssdBytes = 0;  ///< installed: servers × NVMe per server
-    OutlookTiers index;                           ///< needed bytes ÷ the first year's
-    double tokensIndex = 1;                       ///< tokens per day ÷ the first year's
+    /// Installed is what the fleet's systems provision (OutlookProvision): per profile, its
+    /// system's attach where the card names one, else its hardware card's server. The SSD's
+    /// includes this context-memory flash.
+    double contextFlashBytes = 0;
+    std::vector<OutlookProvision> provisions; ///< one per fleet, in order
+    /// Provisioned ÷ needed per tier (HBM, DRAM, SSD); NaN where nothing is needed.
+    OutlookTiers provisionedOverNeeded;
+    OutlookTiers index;     ///< needed bytes ÷ the first year's
+    double tokensIndex = 1; ///< tokens per day ÷ the first year's
     /// The year-on-year growth ratio: Δln(needed bytes) / Δln(tokens per day) from the
     /// previous year, every driver moving at once; absent in the first year, and a tier's NaN
     /// where either year needs none of it or tokens did not change.
@@ -116,6 +112,9 @@ struct OutlookYearResult {
     std::vector<FleetProfile> hardware;      ///< the profiles, as the card gives them
     std::vector<FleetResult> fleets;         ///< one per profile with a share above 0, in order
     std::vector<OutlookVendorShare> vendors; ///< by accelerator vendor, in name order (outlookVendorShares)
+    /// HBM by memory generation, in name order (outlookGenerationShares); shipments are set
+    /// by computeOutlook, which knows the year before.
+    std::vector<OutlookGenerationShare> generations;
     /// Per workload of the year's mix, in its order: requests and tokens per day, needed bytes
     /// and their intensity. The workloads' bytes add up to the year's needed bytes.
     std::vector<OutlookWorkloadYear> workloads;
@@ -126,10 +125,6 @@ struct OutlookYearResult {
 /// The year's workloads (OutlookYearResult::workloads) from its fleets: each entry's requests,
 /// tokens (requests × context) and bytes, summed per workload over profiles and variants.
 std::vector<OutlookWorkloadYear> outlookWorkloadYears(const OutlookYearResult& year);
-
-/// The year's fleets split by their hardware's vendor, vendors in name order
-/// (OutlookVendors.cpp).
-std::vector<OutlookVendorShare> outlookVendorShares(const OutlookYearResult& year);
 
 struct OutlookResult {
     std::string id, name, status;

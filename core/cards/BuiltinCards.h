@@ -8,7 +8,8 @@
 namespace kvtiers {
 
 struct EmbeddedCard {
-    std::string_view kind; ///< "models", "hardware", "workloads", "presets" or "restore-paths"
+    std::string_view
+        kind; ///< "models", "hardware", "workloads", "presets", "restore-paths", "outlooks", "supply" or "systems"
     std::string_view file; ///< file name, for messages
     std::string_view text;
 };

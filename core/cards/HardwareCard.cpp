@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <regex>
 
 namespace kvtiers {
 
@@ -194,6 +195,20 @@ std::string readVendor(const JsonObject& o, const std::string& name)
     return name.substr(0, name.find(' '));
 }
 
+/// The accelerator memory's generation, as the memory makers report bit supply by it.
+std::string readMemoryGeneration(const JsonObject& gpu)
+{
+    const auto text = gpu.optionalString("hbm_generation");
+    if (!text)
+        return {};
+    static const std::regex kGeneration("(HBM[2-9]E?|GDDR[5-9]X?|LPDDR[4-6]X?)");
+    if (!std::regex_match(*text, kGeneration))
+        gpu.fail("hbm_generation",
+            "\"" + *text
+                + "\" is not a memory generation: HBM2E, HBM3, HBM3E, HBM4, HBM4E or GDDR6, GDDR7, upper case");
+    return *text;
+}
+
 } // namespace
 const char* hardwareStatusName(HardwareStatus s)
 {
@@ -238,7 +253,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 
     const JsonObject gpu = o.requireObject("gpu");
     gpu.rejectUnknownKeys({ "hbm_bytes", "hbm_bandwidth_bytes_per_s", "bf16_flops", "fp8_flops", "fp4_flops",
-        "decode_efficiency", "prefill_mfu", "architecture" });
+        "decode_efficiency", "prefill_mfu", "architecture", "hbm_generation" });
     h.hbmBytes = gpu.requireNumber("hbm_bytes", 1e6, kMaxBytes);
     h.hbmBandwidth = gpu.requireNumber("hbm_bandwidth_bytes_per_s", 1e6, kMaxRate);
     h.bf16Flops = gpu.requireNumber("bf16_flops", 1e6, 1e20);
@@ -248,6 +263,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
     h.decodeEfficiency = gpu.optionalNumber("decode_efficiency", 0.01, 1).value_or(0.7);
     h.prefillMfu = gpu.optionalNumber("prefill_mfu", 0.01, 1).value_or(0.5);
     h.architecture = readArchitecture(gpu);
+    h.hbmGeneration = readMemoryGeneration(gpu);
 
     const JsonObject server = o.requireObject("server");
     server.rejectUnknownKeys({ "gpus", "host_dram_bytes", "dram_usable_fraction", "nvme_bytes", "nvme_read_bytes_per_s",
@@ -330,6 +346,8 @@ Json HardwareCard::toJson() const
         j["interconnect"]["note"] = interconnect.note;
     if (architecture != GpuArchitecture::Unknown)
         j["gpu"]["architecture"] = gpuArchitectureName(architecture);
+    if (!hbmGeneration.empty())
+        j["gpu"]["hbm_generation"] = hbmGeneration;
     if (fp8Flops > 0)
         j["gpu"]["fp8_flops"] = fp8Flops;
     if (fp4Flops > 0)

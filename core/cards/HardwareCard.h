@@ -142,6 +142,10 @@ struct HardwareCard {
     double decodeEfficiency = 0.7; ///< measured step ÷ roofline (docs/model.md §7)
     double prefillMfu = 0.5;
     GpuArchitecture architecture = GpuArchitecture::Unknown;
+    /// The generation of the accelerator's memory as bit supply is reported: "HBM3E", "HBM4",
+    /// or "GDDR6" for a card without HBM (docs/cards.md, `hbm_generation`); empty where the
+    /// card's sources do not say.
+    std::string hbmGeneration;
     /// GPU↔GPU fabric; a card without one all-reduces over its host link (PCIe).
     Interconnect interconnect;
     // per server

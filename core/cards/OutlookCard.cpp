@@ -362,6 +362,24 @@ OutlookVariants readVariants(const JsonObject& o)
     return out;
 }
 
+/// "systems": { "vr-nvl72": "vr-nvl72-icms" }: a hardware id to the system id it ships as.
+std::map<std::string, std::string> readSystems(const JsonObject& o)
+{
+    std::map<std::string, std::string> out;
+    if (!o.has("systems"))
+        return out;
+    const JsonObject all = o.requireObject("systems");
+    for (const auto& [hardware, system] : all.raw().items()) {
+        if (hardware.empty())
+            all.fail(hardware, "a hardware id is empty");
+        const std::string id = all.requireString(hardware);
+        if (id.empty())
+            all.fail(hardware, "give a system card id (models/systems/), e.g. \"dgx-h200\"");
+        out[hardware] = id;
+    }
+    return out;
+}
+
 /// "translations": { "ko": { "name": "...", "notes": "..." } }: a language code (2 to 8
 /// letters, as "ko" or "zh-Hant") to the name and notes in it.
 std::map<std::string, OutlookText> readTranslations(const JsonObject& o)
@@ -462,7 +480,7 @@ bool operator==(const OutlookCard& a, const OutlookCard& b)
     };
     return a.id == b.id && a.name == b.name && a.origin == b.origin && a.status == b.status && a.notes == b.notes
         && sameSources(a.sources, b.sources) && a.years == b.years && a.translations == b.translations
-        && a.variants == b.variants;
+        && a.variants == b.variants && a.systems == b.systems;
 }
 
 const std::string& OutlookCard::nameIn(const std::string& language) const
@@ -513,7 +531,7 @@ OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
     if (!json.is_object())
         throw InputError(origin + ": an outlook card is a JSON object");
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years", "translations", "variants" });
+    o.rejectUnknownKeys({ "id", "name", "status", "notes", "sources", "years", "translations", "variants", "systems" });
     OutlookCard card;
     card.origin = origin;
     card.id = o.requireString("id");
@@ -527,6 +545,7 @@ OutlookCard parseOutlookCard(const Json& json, const std::string& origin)
     card.sources = readSources(o);
     card.translations = readTranslations(o);
     card.variants = readVariants(o);
+    card.systems = readSystems(o);
     const Json& years = o.requireArray("years");
     if (years.empty() || years.size() > kMaxYears)
         o.fail("years", "give 1 to " + std::to_string(kMaxYears) + " years");
@@ -623,6 +642,8 @@ Json outlookCardToJson(const OutlookCard& card)
             v[model] = { { "mla", one.mla }, { "hybrid", one.hybrid } };
         j["variants"] = v;
     }
+    if (!card.systems.empty())
+        j["systems"] = card.systems;
     if (!card.translations.empty()) {
         Json t = Json::object();
         for (const auto& [language, text] : card.translations) {

@@ -119,6 +119,10 @@ struct OutlookCard {
     /// Per model id, its MLA and hybrid variants: where a year's variant_share moves that
     /// model's requests (the MLA/hybrid driver swaps models, never the mix).
     OutlookVariants variants;
+    /// Per hardware id, the system (models/systems/) its servers ship as: the Outlook counts
+    /// what that system provisions per GPU beside what the working set needs. A profile
+    /// whose hardware names none provisions its hardware card's server.
+    std::map<std::string, std::string> systems;
     /// By language code ("ko"): the name and notes a UI in that language shows.
     std::map<std::string, OutlookText> translations;
 

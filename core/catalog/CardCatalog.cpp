@@ -43,6 +43,7 @@ const CardCatalog& CardCatalog::builtin()
             const CardKind kind = f.kind == "models" ? CardKind::Model
                 : f.kind == "hardware"               ? CardKind::Hardware
                 : f.kind == "outlooks"               ? CardKind::Outlook
+                : f.kind == "systems"                ? CardKind::System
                                                      : CardKind::Workload;
             c.addCard(kind, f.text, "models/" + std::string(f.kind) + "/" + std::string(f.file));
         }
@@ -74,6 +75,11 @@ void CardCatalog::addCard(CardKind kind, std::string_view text, const std::strin
     case CardKind::Outlook: {
         auto card = loadOutlookCard(text, origin);
         m_outlooks.insert_or_assign(card.id, std::move(card));
+        break;
+    }
+    case CardKind::System: {
+        auto card = parseSystemCard(parseStrictJson(text, origin), origin);
+        m_systems.insert_or_assign(card.id, std::move(card));
         break;
     }
     }
@@ -109,6 +115,7 @@ void CardCatalog::addFolder(const std::string& folder, std::vector<InputError>& 
     addAll(root / "hardware", CardKind::Hardware);
     addAll(root / "workloads", CardKind::Workload);
     addAll(root / "outlooks", CardKind::Outlook);
+    addAll(root / "systems", CardKind::System);
 }
 
 std::string CardCatalog::installedCardDirectory()

@@ -7,6 +7,7 @@
 #include "core/cards/ModelCard.h"
 #include "core/cards/OutlookCard.h"
 #include "core/cards/RestorePath.h"
+#include "core/cards/SystemCard.h"
 #include "core/io/InputError.h"
 #include "core/scenario/Scenario.h"
 #include "core/scenario/Workload.h"
@@ -17,7 +18,7 @@
 
 namespace kvtiers {
 
-enum class CardKind { Model, Hardware, Workload, Outlook };
+enum class CardKind { Model, Hardware, Workload, Outlook, System };
 
 class CardCatalog {
 public:
@@ -29,7 +30,7 @@ public:
     void addCard(CardKind kind, std::string_view text, const std::string& origin);
 
     /// Adds the cards of a folder laid out as models/ is: *.json in its models/, hardware/
-    /// workloads/ and outlooks/ subfolders; *.json directly in it are model cards (the GUI saves
+    /// workloads/, outlooks/ and systems/ subfolders; *.json directly in it are model cards (the GUI saves
     /// imported config.json models there). A missing folder adds nothing; a card that
     /// cannot be read is skipped and its error, naming the file, kept in `problems`.
     void addFolder(const std::string& folder, std::vector<InputError>& problems);
@@ -50,6 +51,9 @@ public:
     const std::map<std::string, RestorePath>& restorePaths() const { return m_restorePaths; }
     /// Outlooks (models/outlooks/): years of traffic, sized by computeOutlook (Outlook.h).
     const std::map<std::string, OutlookCard>& outlooks() const { return m_outlooks; }
+    /// Systems (models/systems/): shipped SKUs and what they provision per GPU, which an
+    /// outlook's hardware profiles name (SystemCard.h).
+    const std::map<std::string, SystemCard>& systems() const { return m_systems; }
 
     /// By id, or by path to a JSON file if the argument names an existing file or ends
     /// in ".json". Throws InputError listing the known ids.
@@ -68,6 +72,7 @@ private:
     std::map<std::string, WorkloadCard> m_workloads;
     std::map<std::string, RestorePath> m_restorePaths;
     std::map<std::string, OutlookCard> m_outlooks;
+    std::map<std::string, SystemCard> m_systems;
 };
 
 /// Parses a card of a given kind from text (strict JSON).

@@ -48,6 +48,27 @@ Json vendorsJson(const OutlookYearResult& y)
     return j;
 }
 
+/// The year by memory generation: { "HBM3E": { "gpus", "hbm_installed_bytes", "hbm_bytes",
+/// "shipments_bytes" } }, shipments null in the first year.
+Json generationsJson(const OutlookYearResult& y)
+{
+    Json j = Json::object();
+    for (const OutlookGenerationShare& g : y.generations)
+        j[g.generation] = { { "gpus", bytesToJson(g.gpus) },
+            { "hbm_installed_bytes", bytesToJson(g.hbmInstalledBytes) }, { "hbm_bytes", bytesToJson(g.hbmBytes) },
+            { "shipments_bytes", g.shipments ? bytesToJson(*g.shipments) : Json(nullptr) } };
+    return j;
+}
+
+/// A profile's provisioned bytes: its system and, per tier, provisioned and needed bytes.
+Json provisionJson(const OutlookProvision& p)
+{
+    Json j = { { "system", p.system.empty() ? Json(nullptr) : Json(p.system) },
+        { knobKey(KnobId::Servers), bytesToJson(p.servers) }, { "provisioned_bytes", perTierJson(p.bytes) },
+        { "needed_bytes", perTierJson(p.needed) }, { "context_flash_bytes", bytesToJson(p.contextFlashBytes) } };
+    return j;
+}
+
 Json yearJson(const OutlookYearResult& y)
 {
     // Each profile's fleet as `kvtiers fleet --json` writes it, so a year can be checked
@@ -56,8 +77,11 @@ Json yearJson(const OutlookYearResult& y)
     size_t f = 0;
     for (const auto& h : y.hardware) {
         Json one = { { "hardware", h.hardware }, { "share", h.share } };
-        if (h.share > 0 && f < y.fleets.size())
+        if (h.share > 0 && f < y.fleets.size()) {
+            if (f < y.provisions.size())
+                one["provisioned"] = provisionJson(y.provisions[f]);
             one["fleet"] = fleetToJson(y.fleets[f++]);
+        }
         hw.push_back(std::move(one));
     }
     Json j = { { "year", y.year }, { "tokens_per_day", numberToJson(y.tokensPerDay) },
@@ -80,6 +104,9 @@ Json yearJson(const OutlookYearResult& y)
             { "intensity_bytes_per_million_tokens_per_day", perTierJson(w.intensity) } });
     j["workloads"] = std::move(workloads);
     j["vendors"] = vendorsJson(y);
+    j["hbm_generations"] = generationsJson(y);
+    j["context_flash_bytes"] = bytesToJson(y.contextFlashBytes);
+    j["provisioned_over_needed"] = perTierJson(y.provisionedOverNeeded);
     return j;
 }
 
@@ -279,6 +306,42 @@ Json outlookToJson(const OutlookResult& r, const OutlookTornado* tornado, const 
     return j;
 }
 
+namespace {
+
+/// Provisioned against needed per year, hardware profile (and its system) and tier.
+void provisionsCsv(std::ostream& out, const OutlookResult& r)
+{
+    out << "\n# provisioned against needed by year, hardware profile and tier: provisioned = the profile's servers x "
+           "what its system ships per GPU (no system: its hardware card's server); ssd includes context-memory flash\n"
+           "year,hardware,system,tier,servers,provisioned_bytes,needed_bytes,provisioned_over_needed,"
+           "context_flash_bytes\n";
+    for (const auto& y : r.years)
+        for (const OutlookProvision& p : y.provisions)
+            for (Tier t : kTiers)
+                out << y.year << ',' << csvText(p.hardware) << ',' << csvText(p.system) << ',' << tierKey(t) << ','
+                    << csvNumber(p.servers) << ',' << csvNumber(p.bytes[t]) << ',' << csvNumber(p.needed[t]) << ','
+                    << (p.needed[t] > 0 ? csvNumber(p.bytes[t] / p.needed[t]) : "") << ','
+                    << csvNumber(t == Tier::Ssd ? p.contextFlashBytes : 0) << '\n';
+}
+
+/// HBM per year and memory generation, in the supply unit asked for.
+void generationsCsv(std::ostream& out, const OutlookResult& r, SupplyUnit unit)
+{
+    const bool gb = unit == SupplyUnit::Gigabits;
+    const std::string u = gb ? "gb" : "bytes";
+    const auto amount = [&](double bytes) { return csvNumber(gb ? bytesToGigabits(bytes) : bytes); };
+    out << "\n# HBM by year and memory generation (the hardware cards' hbm_generation); shipments from each "
+           "generation's own installed base\n"
+        << "year,generation,gpus,hbm_installed_" << u << ",hbm_needed_" << u << ",shipments_" << u << "\n";
+    for (const auto& y : r.years)
+        for (const OutlookGenerationShare& g : y.generations)
+            out << y.year << ',' << csvText(g.generation) << ',' << csvNumber(g.gpus) << ','
+                << amount(g.hbmInstalledBytes) << ',' << amount(g.hbmBytes) << ','
+                << (g.shipments ? amount(*g.shipments) : std::string()) << '\n';
+}
+
+} // namespace
+
 std::string outlookCsv(const OutlookResult& r, SupplyUnit unit)
 {
     std::ostringstream out;
@@ -345,6 +408,8 @@ std::string outlookCsv(const OutlookResult& r, SupplyUnit unit)
         for (const OutlookVendorShare& v : y.vendors)
             out << y.year << ',' << csvText(v.vendor) << ',' << csvNumber(v.gpus) << ','
                 << csvNumber(v.hbmInstalledBytes) << ',' << csvNumber(v.hbmBytes) << '\n';
+    provisionsCsv(out, r);
+    generationsCsv(out, r, unit);
     return out.str();
 }
 

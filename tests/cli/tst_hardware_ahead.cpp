@@ -15,6 +15,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <regex>
@@ -127,6 +128,64 @@ private slots:
                              [](const Source& s) { return s.note.find("vendor announcement") != std::string::npos; }),
                     id.c_str());
         }
+    }
+
+    /// Check 6 for the system cards: each system's HBM per GPU and HBM bandwidth are figures
+    /// one of its source notes quotes, equal its hardware card's, its GPUs that card's GPUs per
+    /// server; an announced system says so in a source note, as an announced card does.
+    void eachSystemHoldsItsSourcesFiguresAndItsHardwares()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        QVERIFY(catalog.systems().size() >= 7);
+        for (const auto& [id, s] : catalog.systems()) {
+            QVERIFY2(quotes(s.sources, s.perGpu.hbmBytes, quotedCapacities),
+                (id + ": per_gpu.hbm_bytes is quoted by no source note").c_str());
+            QVERIFY2(quotes(s.sources, s.perGpu.hbmBandwidth, quotedBandwidths),
+                (id + ": per_gpu.hbm_bandwidth_bytes_per_s is quoted by no source note").c_str());
+            QVERIFY2(catalog.hardware().contains(s.hardware), id.c_str());
+            const HardwareCard& h = catalog.hardware().at(s.hardware);
+            QCOMPARE(s.perGpu.hbmBytes, h.hbmBytes);
+            QCOMPARE(s.perGpu.hbmBandwidth, h.hbmBandwidth);
+            QCOMPARE(s.gpus, h.gpusPerServer);
+            QCOMPARE(s.status, h.status);
+            for (const Source& src : s.sources)
+                QVERIFY2(!src.publisher.empty() && !src.date.empty(), (id + ": " + src.title).c_str());
+            if (s.status == HardwareStatus::Announced)
+                QVERIFY2(
+                    std::any_of(s.sources.begin(), s.sources.end(),
+                        [](const Source& src) { return src.note.find("vendor announcement") != std::string::npos; }),
+                    id.c_str());
+            // The card round-trips through its JSON.
+            const SystemCard back = parseSystemCard(s.toJson(), id);
+            QCOMPARE(back.provisionedPerGpu().ssd, s.provisionedPerGpu().ssd);
+            QCOMPARE(back.contextFlashName, s.contextFlashName);
+        }
+    }
+
+    /// Every hardware card's memory generation is named in its sources' notes or its own
+    /// notes (so a generation is never typed without a source), and every card an outlook
+    /// uses has one.
+    void eachMemoryGenerationIsSourced()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        const auto lower = [](std::string t) {
+            std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+            return t;
+        };
+        for (const auto& [id, h] : catalog.hardware()) {
+            if (h.hbmGeneration.empty())
+                continue;
+            std::string text = lower(h.notes + " " + h.name);
+            for (const Source& s : h.sources)
+                text += " " + lower(s.note);
+            QVERIFY2(text.find(lower(h.hbmGeneration)) != std::string::npos,
+                (id + ": " + h.hbmGeneration + " is named by no source note").c_str());
+        }
+        for (const auto& [id, card] : catalog.outlooks())
+            for (const OutlookYear& y : card.years)
+                for (const OutlookHardwareShare& p : y.hardware)
+                    QVERIFY2(
+                        !catalog.hardware().at(p.hardware).hbmGeneration.empty(), (id + ": " + p.hardware).c_str());
     }
 
     void announcedCardsReadAsAnnounced()

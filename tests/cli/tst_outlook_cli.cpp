@@ -555,6 +555,70 @@ private slots:
         QCOMPARE(badTier, 2);
         QVERIFY2(tierErr.contains(QStringLiteral("--tier: only for --view tornado")), qPrintable(tierErr));
     }
+
+    /// Provisioned against needed and HBM by generation, as the text, the JSON and the CSV
+    /// write them for the built-in steady outlook: the JSON's ratio is its installed ÷
+    /// needed bytes, each hardware profile names its system, the text prints the JSON's
+    /// ratio and context flash, and the CSV's profile rows add up to the year's.
+    void provisionedAndGenerationsInEveryOutput()
+    {
+        const Json j = Json::parse(runCli({ "outlook", "--outlook", "steady", "--json" }).out);
+        const auto t = runCli({ "outlook", "--outlook", "steady" });
+        QCOMPARE(t.status, 0);
+        const size_t table = t.out.find("\nProvisioned against needed");
+        QVERIFY(table != std::string::npos);
+        QVERIFY(t.out.find("\n  vr-nvl72 → vr-nvl72-icms\n", table) != std::string::npos);
+        QVERIFY(t.out.find("\nHBM by generation") != std::string::npos);
+        for (const Json& y : j["years"]) {
+            const double ratio = y["provisioned_over_needed"]["ssd"].get<double>();
+            QVERIFY(std::abs(ratio - y["nvme_installed_bytes"].get<double>() / y["ssd_bytes"].get<double>())
+                <= 1e-12 * ratio);
+            for (const Json& h : y["hardware"])
+                if (h.contains("fleet"))
+                    QVERIFY2(h["provisioned"]["system"].is_string(), h.dump().c_str());
+            // The text's SSD row of the year: needed, provisioned, the ratio, the flash.
+            std::ostringstream row;
+            row << y["year"].get<int>() << "  nand";
+            const size_t at = t.out.find(row.str(), table);
+            QVERIFY2(at != std::string::npos, row.str().c_str());
+            const std::string line = t.out.substr(at, t.out.find('\n', at) - at);
+            QVERIFY2(line.find(formatSignificant(ratio, 3) + "×") != std::string::npos, line.c_str());
+            QVERIFY2(
+                line.find(formatBytes(y["context_flash_bytes"].get<double>(), ByteUnits::Decimal)) != std::string::npos,
+                line.c_str());
+            double gpus = 0;
+            for (const auto& [generation, g] : y["hbm_generations"].items())
+                gpus += g["gpus"].get<double>();
+            QVERIFY(std::abs(gpus - y["gpus"].get<double>()) <= 1e-9 * gpus);
+        }
+        // The last year has Rubin with its context-memory storage: flash is provisioned.
+        QVERIFY(j["years"].back()["context_flash_bytes"].get<double>() > 0);
+        const auto c = runCli({ "outlook", "--outlook", "steady", "--csv" });
+        const size_t at = c.out.find("\n# provisioned against needed by year, hardware profile and tier");
+        QVERIFY(at != std::string::npos);
+        std::istringstream lines(c.out.substr(at + 1));
+        std::string line;
+        std::getline(lines, line);
+        std::getline(lines, line);
+        QCOMPARE(line,
+            std::string("year,hardware,system,tier,servers,provisioned_bytes,needed_bytes,provisioned_over_needed,"
+                        "context_flash_bytes"));
+        std::map<std::string, double> provisioned;
+        while (std::getline(lines, line) && !line.empty()) {
+            std::vector<std::string> f;
+            std::istringstream row(line);
+            for (std::string field; std::getline(row, field, ',');)
+                f.push_back(field);
+            QCOMPARE(f.size(), size_t(9));
+            provisioned[f[0] + " " + f[3]] += std::stod(f[5]);
+        }
+        for (const Json& y : j["years"]) {
+            const std::string year = std::to_string(y["year"].get<int>());
+            const double dram = y["dram_installed_bytes"].get<double>();
+            QVERIFY2(std::abs(provisioned.at(year + " dram") - dram) <= 1e-6 * dram, year.c_str());
+        }
+        QVERIFY(c.out.find("\n# HBM by year and memory generation") != std::string::npos);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOutlookCli)

@@ -504,10 +504,29 @@ private slots:
         QVERIFY(page->findChild<QLabel*>(QStringLiteral("outlookSupplyCaveat"))
                     ->text()
                     .contains(QStringLiteral("inference serving only; training, idle and non-AI demand excluded")));
+        // Needed beside provisioned, and their ratio, as the core gives them.
+        QCOMPARE(t->item(3, OutlookSupplyPanel::NeededColumn)->text(),
+            QString::fromStdString(formatBytes(y.hbmBytes, ByteUnits::Decimal)));
+        QCOMPARE(t->item(5, OutlookSupplyPanel::ProvisionedRatioColumn)->text(),
+            QStringLiteral("%1×").arg(QString::fromStdString(formatSignificant(y.provisionedOverNeeded.ssd, 3))));
         page->unitToggle()->setCurrentIndex(1);
         QVERIFY(page->gigabits());
         QCOMPARE(t->item(3, OutlookSupplyPanel::InstalledColumn)->text(),
             QStringLiteral("%1 Gb").arg(QString::number(y.supply.installed.hbm * 8 / 1e9, 'g', 4)));
+        // HBM by generation: a row per year and generation, the first year shipping "—".
+        page->viewToggle()->setCurrentIndex(1);
+        int rows = 0;
+        for (const OutlookYearResult& each : r.years)
+            rows += static_cast<int>(each.generations.size());
+        QCOMPARE(t->rowCount(), rows);
+        QCOMPARE(t->item(0, OutlookSupplyPanel::GenerationColumn)->text(),
+            QString::fromStdString(r.years[0].generations[0].generation));
+        QCOMPARE(t->item(0, OutlookSupplyPanel::GenShippedColumn)->text(), QStringLiteral("—"));
+        const OutlookGenerationShare& g = y.generations[0];
+        QCOMPARE(t->item(static_cast<int>(r.years[0].generations.size()), OutlookSupplyPanel::GenShippedColumn)->text(),
+            QStringLiteral("%1 Gb").arg(QString::number(*g.shipments * 8 / 1e9, 'g', 4)));
+        page->viewToggle()->setCurrentIndex(0);
+        QCOMPARE(t->rowCount(), 6);
     }
 
     /// The picker names the outlooks in the UI language, and names them again when the

@@ -4495,10 +4495,6 @@ replica</source>
 <context>
     <name>kvtiers::ui::OutlookSupplyPanel</name>
     <message>
-        <source>Installed: the fleet&apos;s bytes B, a stock. Shipped: max(0, B − B the year before) + B the year before ÷ L, L the service life. Supply: the industry&apos;s bits that year (the card&apos;s, else the built-in series; * an assumption past the last published year). Shares: inference serving only; training, idle and non-AI demand excluded.</source>
-        <translation>설치: 플릿이 갖춘 바이트 B(저량). 출하: max(0, B − 전년 B) + 전년 B ÷ L, L은 사용 수명. 공급: 그해 업계의 비트 공급(카드의 수치, 없으면 내장 계열; *는 마지막 공개 연도 이후의 가정). 비중: 추론 서빙만 포함, 학습·유휴·비AI 수요 제외.</translation>
-    </message>
-    <message>
         <source>&amp;Amounts in:</source>
         <translation>수량 단위(&amp;A):</translation>
     </message>
@@ -4517,10 +4513,6 @@ replica</source>
     <message>
         <source>Tier</source>
         <translation>계층</translation>
-    </message>
-    <message>
-        <source>Installed</source>
-        <translation>설치</translation>
     </message>
     <message>
         <source>Shipped</source>
@@ -4561,6 +4553,68 @@ replica</source>
     <message>
         <source>Warning: %1</source>
         <translation>경고: %1</translation>
+    </message>
+    <message>
+        <source>Needed: the working set. Provisioned: what the fleet&apos;s systems are bought with (each hardware profile&apos;s system: HBM, host DRAM, NVMe and any context-memory flash), the stock B. Shipped: max(0, B − B the year before) + B the year before ÷ L, L the service life. Supply: the industry&apos;s bits that year (the card&apos;s, else the built-in series; * an assumption past the last published year). Shares: inference serving only; training, idle and non-AI demand excluded.</source>
+        <translation>필요량: 작업 집합. 프로비저닝: 플릿의 시스템을 살 때 함께 들어가는 양(각 하드웨어 프로필의 시스템: HBM, 호스트 DRAM, NVMe, 그리고 컨텍스트 메모리 플래시가 있으면 그것까지), 즉 재고 B. 출하: max(0, B − 전년 B) + 전년 B ÷ L, L은 사용 수명. 공급: 그해 업계 전체의 비트 공급(카드의 수치, 없으면 내장 계열; *는 마지막 공표 연도 이후의 가정). 점유율: 추론 서빙만 포함하며 학습·유휴·비AI 수요는 제외합니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>보기(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Each tier</source>
+        <translation>계층별</translation>
+    </message>
+    <message>
+        <source>HBM by generation</source>
+        <translation>세대별 HBM</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>세대</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 수</translation>
+    </message>
+    <message>
+        <source>Provisioned</source>
+        <translation>프로비저닝</translation>
+    </message>
+    <message>
+        <source>Needed</source>
+        <translation>필요량</translation>
+    </message>
+    <message>
+        <source>Shipped ÷ HBM supply</source>
+        <translation>출하 ÷ HBM 공급</translation>
+    </message>
+    <message>
+        <source>unstated</source>
+        <translation>미기재</translation>
+    </message>
+    <message>
+        <source>Provisioned ÷ needed</source>
+        <translation>프로비저닝 ÷ 필요량</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>its hardware card&apos;s server</source>
+        <translation>하드웨어 카드의 서버</translation>
+    </message>
+    <message>
+        <source>Each hardware profile&apos;s servers × what its system ships per GPU.
+%1</source>
+        <translation>각 하드웨어 프로필의 서버 수 × 그 시스템이 GPU당 갖추고 출하되는 양.
+%1</translation>
     </message>
 </context>
 <context>

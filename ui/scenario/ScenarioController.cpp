@@ -80,6 +80,10 @@ QString ScenarioController::cardName(CardKind kind, const std::string& idOrFile)
             return QString::fromStdString(catalog().resolveWorkload(idOrFile).name);
         case CardKind::Outlook:
             return QString::fromStdString(catalog().resolveOutlook(idOrFile).name);
+        case CardKind::System:
+            if (const auto s = catalog().systems().find(idOrFile); s != catalog().systems().end())
+                return QString::fromStdString(s->second.name);
+            break;
         }
     } catch (const std::exception&) {
         // An unknown id or unreadable file: the evaluation reports why.
