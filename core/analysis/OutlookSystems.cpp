@@ -1,9 +1,8 @@
 // What an outlook's fleets provision (Outlook.h, OutlookProvision): each profile's servers ×
 // what its system ships per GPU, where the card names a system for its hardware, else its
 // hardware card's server; beside what the working set needs, per tier.
-#include "core/analysis/OutlookSplits.h"
-
 #include "core/analysis/Outlook.h"
+#include "core/analysis/OutlookSplits.h"
 
 #include <limits>
 
@@ -30,8 +29,8 @@ void validateOutlookSystems(const CardCatalog& catalog, const OutlookCard& card)
             throw InputError(at + ": unknown system \"" + id + "\" (known: " + known + ")");
         }
         if (s->second.hardware != hardware)
-            throw InputError(at + ": system \"" + id + "\" is sized on hardware \"" + s->second.hardware
-                + "\", not \"" + hardware + "\"");
+            throw InputError(at + ": system \"" + id + "\" is sized on hardware \"" + s->second.hardware + "\", not \""
+                + hardware + "\"");
         const auto h = catalog.hardware().find(hardware);
         if (h == catalog.hardware().end())
             throw InputError(at + ": unknown hardware \"" + hardware + "\"");
@@ -73,8 +72,7 @@ void provisionOutlookYear(
     year.nvmeInstalledBytes = total.ssd;
     const OutlookTiers needed { year.hbmBytes, year.dramBytes, year.ssdBytes };
     for (Tier t : kTiers)
-        year.provisionedOverNeeded[t]
-            = needed[t] > 0 ? total[t] / needed[t] : std::numeric_limits<double>::quiet_NaN();
+        year.provisionedOverNeeded[t] = needed[t] > 0 ? total[t] / needed[t] : std::numeric_limits<double>::quiet_NaN();
 }
 
 } // namespace kvtiers

@@ -12,8 +12,8 @@ constexpr double kMaxRate = 1e16;
 SystemAttach readAttach(const JsonObject& o)
 {
     const JsonObject g = o.requireObject("per_gpu");
-    g.rejectUnknownKeys({ "hbm_bytes", "hbm_bandwidth_bytes_per_s", "dram_bytes", "local_nvme_bytes",
-        "context_flash_bytes" });
+    g.rejectUnknownKeys(
+        { "hbm_bytes", "hbm_bandwidth_bytes_per_s", "dram_bytes", "local_nvme_bytes", "context_flash_bytes" });
     SystemAttach a;
     a.hbmBytes = g.requireNumber("hbm_bytes", 1e6, kMaxBytes);
     a.hbmBandwidth = g.requireNumber("hbm_bandwidth_bytes_per_s", 1e6, kMaxRate);
@@ -32,8 +32,8 @@ PerTier<double> SystemCard::provisionedPerGpu() const
 SystemCard parseSystemCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
-    o.rejectUnknownKeys({ "id", "name", "vendor", "status", "hardware", "gpus", "per_gpu", "context_flash", "notes",
-        "sources" });
+    o.rejectUnknownKeys(
+        { "id", "name", "vendor", "status", "hardware", "gpus", "per_gpu", "context_flash", "notes", "sources" });
     SystemCard s;
     s.id = o.requireString("id");
     s.name = o.requireString("name");

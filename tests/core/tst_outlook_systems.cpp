@@ -153,7 +153,8 @@ private slots:
             e = QString::fromUtf8(err.what());
         }
         QVERIFY2(e.contains("systems.h200-sxm (dgx-h200-big): per_gpu.hbm_bytes: ")
-                && e.contains("differs from hardware card \"h200-sxm\""), qPrintable(e));
+                && e.contains("differs from hardware card \"h200-sxm\""),
+            qPrintable(e));
 
         // A system card names what its context-memory tier is.
         s["per_gpu"]["context_flash_bytes"] = 1e12;
@@ -196,8 +197,8 @@ private slots:
                     for (const OutlookGenerationShare& b : r.years[i - 1].generations)
                         if (b.generation == g.generation)
                             before = b.hbmInstalledBytes;
-                    QCOMPARE(*g.shipments,
-                        std::max(0.0, g.hbmInstalledBytes - before) + before / r.serviceLifeYears.hbm);
+                    QCOMPARE(
+                        *g.shipments, std::max(0.0, g.hbmInstalledBytes - before) + before / r.serviceLifeYears.hbm);
                     shipped += *g.shipments;
                 }
                 QVERIFY(near(gpus, y.gpus, 1e-12));

@@ -12,6 +12,7 @@
 #include "ui/dialogs/ModelImportDialog.h"
 #include "ui/fleet/FleetDocument.h"
 #include "ui/fleet/FleetView.h"
+#include "ui/outlook/OutlookSupplyPanel.h"
 #include "ui/outlook/OutlookView.h"
 #include "ui/presets/CompareView.h"
 #include "ui/presets/PresetPanel.h"
@@ -31,6 +32,7 @@
 #include <QAbstractButton>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -427,6 +429,8 @@ void MainWindow::enterStates(QStringList states)
         m_outlookView->showOutlook(state.mid(8).toStdString()); // a built-in outlook by id
     } else if (state.startsWith(QLatin1String("outlookpage="))) {
         m_outlookView->chartTabs()->setCurrentIndex(state.mid(12).toInt()); // one of its chart pages
+    } else if (state.startsWith(QLatin1String("supplyview="))) {
+        m_outlookView->supplyPanel()->viewToggle()->setCurrentIndex(state.mid(11).toInt()); // tiers or generations
     } else if (state.startsWith(QLatin1String("trace="))) {
         // Reads the trace, then presses "Use this trace".
         showTab(ViewTab::Trace);

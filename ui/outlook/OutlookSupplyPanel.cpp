@@ -61,6 +61,8 @@ OutlookSupplyPanel::OutlookSupplyPanel(OutlookDocument* document, QWidget* paren
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("outlookSupplyTable"));
     m_table->verticalHeader()->setVisible(false);
+    // Rows as tall as one line of text: fifteen rows (five years, three tiers) fit at 720 px.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addLayout(row);
