@@ -200,6 +200,13 @@ QString OutlookDocument::workloadName(const std::string& workload) const
     return shortName(m_catalog.workloads(), workload);
 }
 
+QString OutlookDocument::workloadFullName(const std::string& workload) const
+{
+    const auto& cards = m_catalog.workloads();
+    const auto it = cards.find(workload);
+    return it == cards.end() || it->second.name.empty() ? qs(workload) : cardText(it->second.name);
+}
+
 QString OutlookDocument::modelName(const std::string& model) const
 {
     // "Kimi K2 Instruct" of "Kimi K2 Instruct (MLA, MoE 1T / 32B active, FP8)": a table cell's width.

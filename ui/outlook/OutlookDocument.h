@@ -101,6 +101,8 @@ public:
     static QString workloadDriverName(OutlookWorkloadField field, const QString& workload);
     /// A workload's name as the table heads its page: its card's short name, else its id.
     QString workloadName(const std::string& workload) const;
+    /// A workload's whole name, as a tooltip gives it: its card's name, else its id.
+    QString workloadFullName(const std::string& workload) const;
     /// A model's or hardware's name as the table shows it: its card's short name without the
     /// details after it (in parentheses; a hardware card's also after a comma), else its id.
     QString modelName(const std::string& model) const;

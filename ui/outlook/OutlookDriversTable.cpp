@@ -4,9 +4,8 @@
 #include "core/io/InputError.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
-#include "ui/text/CardText.h"
+#include "ui/text/Translate.h"
 
-#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLocale>
 #include <QRegularExpression>
@@ -18,11 +17,6 @@
 namespace kvtiers::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 /// A year's share of `workload`, 0 if it is not in the year's mix.
 double shareOf(const OutlookYear& y, const std::string& workload)
@@ -42,9 +36,7 @@ constexpr std::array<std::pair<char, int>, 6> kSiPrefixes { { { 'E', 18 }, { 'P'
 QString OutlookDriversTable::tokensText(double tokensPerDay)
 {
     // "210 trillion/day" (Korean 조): "210 T" read as terabytes beside PB and EB charts.
-    return QString::fromStdString(outlookTokensText(tokensPerDay, [](const char* context, const char* source) {
-        return QCoreApplication::translate(context, source).toStdString();
-    }));
+    return QString::fromStdString(outlookTokensText(tokensPerDay, &translatedText));
 }
 
 std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
@@ -122,18 +114,14 @@ void OutlookDriversTable::fill()
            "pages show each one's)"),
         tr("The year's default time-per-output-token target, for the workloads without their own (the Workloads "
            "pages show each one's)") };
-    const auto& workloads = m_document->catalog().workloads();
     for (const auto& w : m_workloads) {
         headers << tr("%1 share").arg(m_document->workloadName(w));
-        const auto found = workloads.find(w);
-        tips << tr("Share of requests: %1").arg(found == workloads.end() ? qs(w) : cardText(found->second.name));
+        tips << tr("Share of requests: %1").arg(m_document->workloadFullName(w));
     }
     setTitles(headers, tips);
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[static_cast<size_t>(r)];
-        auto* year = new QTableWidgetItem(QString::number(y.year));
-        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
-        setItem(r, YearColumn, year);
+        setYearItem(r);
         setItem(r, TokensColumn, new QTableWidgetItem(tokensText(y.tokensPerDay)));
         setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.targets.ttft(), 'g', 4)));
         setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.targets.tpot(), 'g', 4)));

@@ -151,9 +151,7 @@ void OutlookWorkloadTable::fill()
     setTitles(titles, tips);
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[size_t(r)];
-        auto* year = new QTableWidgetItem(QString::number(y.year));
-        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
-        setItem(r, YearColumn, year);
+        setYearItem(r);
         std::vector<OutlookWorkloadDrivers> drivers;
         QString error;
         try {
@@ -211,9 +209,7 @@ QString OutlookWorkloadTable::originTip(
     const OutlookYear& y, const OutlookWorkloadDrivers& d, OutlookWorkloadField field) const
 {
     const OutlookCard& card = m_document->card();
-    const auto& workloads = m_document->catalog().workloads();
-    const auto w = workloads.find(d.workload);
-    const QString workloadCard = w == workloads.end() ? qs(d.workload) : cardText(w->second.name);
+    const QString workloadCard = m_document->workloadFullName(d.workload);
     switch (d.from(field)) {
     case OutlookDriverOrigin::Outlook:
         return tr("Set by this outlook for %1: %2")

@@ -89,6 +89,13 @@ QString OutlookYearTable::yearOf(int row) const
     return row >= 0 && row < static_cast<int>(years.size()) ? QString::number(years[size_t(row)].year) : QString();
 }
 
+void OutlookYearTable::setYearItem(int row)
+{
+    auto* year = new QTableWidgetItem(yearOf(row));
+    year->setFlags(year->flags() & ~Qt::ItemIsEditable);
+    setItem(row, 0, year);
+}
+
 void OutlookYearTable::report(int row, const QString& error)
 {
     if (!error.isEmpty()) {

@@ -36,6 +36,8 @@ protected:
     void report(int row, const QString& error);
     /// The year of `row` ("2027"), as a message names it.
     QString yearOf(int row) const;
+    /// Puts the year of `row` in the first column, a cell that is read, not edited.
+    void setYearItem(int row);
 
     OutlookDocument* m_document;
     bool m_filling = false; ///< cells are being set by fill(): not edits
