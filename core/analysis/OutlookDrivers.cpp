@@ -13,6 +13,9 @@ namespace kvtiers {
 
 namespace {
 
+/// What an edit of a year's drivers says when it is refused as a whole (not a value out of range).
+constexpr MessageContext say { "OutlookDrivers" };
+
 /// The knob behind a knob field; nullptr for the model and the targets.
 const Knob* fieldKnob(OutlookWorkloadField field)
 {
@@ -261,6 +264,46 @@ std::vector<OutlookWorkloadDrivers> outlookWorkloadDrivers(const CardCatalog& ca
         out.push_back(std::move(d));
     }
     return out;
+}
+
+OutlookCard withOutlookYearDriver(
+    const OutlookCard& card, size_t index, const std::string& key, double value, const std::string& workload)
+{
+    if (index >= card.years.size())
+        throw InputError("no year " + std::to_string(index) + " in outlook " + card.id);
+    const Option<OutlookYear>* option = findOption(outlookYearOptions(), key);
+    const bool share = key == kOutlookShareKey;
+    if (!option || (!share && !option->field.set) || (share && workload.empty()))
+        throw InputError(key + ": not a driver of an outlook year");
+    OutlookCard next = card;
+    OutlookYear& y = next.years[index];
+    // Tokens and shares follow from the demand there: its requests or sessions are edited.
+    if (y.drivenByDemand() && (share || key == "tokens_per_day"))
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("OutlookDrivers",
+                    "%1 is driven by each workload's requests a day: its tokens and shares follow from them"),
+                { std::to_string(y.year) }));
+    if (!share) {
+        option->field.set(y, value);
+        validateOutlookYear(y);
+        return next;
+    }
+    // One share set (checked against the table's range); the year's other shares rescaled so
+    // the mix still sums to 1.
+    checkOptionValue(*option, value);
+    auto it = std::find_if(y.mix.begin(), y.mix.end(), [&](const auto& e) { return e.workload == workload; });
+    if (it == y.mix.end())
+        it = y.mix.insert(y.mix.end(), OutlookMixEntry { workload, 0, {} });
+    double others = 0;
+    for (const auto& e : y.mix)
+        others += &e == &*it ? 0 : e.share;
+    if (!(others > 0) && value < 1 && it->share != value)
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("OutlookDrivers", "the other workloads have no share to take up the rest")));
+    for (auto& e : y.mix)
+        e.share = &e == &*it ? value : e.share * (1 - value) / others;
+    validateOutlookYear(y);
+    return next;
 }
 
 std::vector<std::string> outlookHardwareIds(const OutlookCard& card)

@@ -14,6 +14,11 @@
 // (validateOutlook: the model exists, output stays below context, the context within the
 // model's limit). A value equal to what the year would have without the outlook's override
 // takes the override away, so the cell reads as the workload card's own again.
+//
+// Every edit of a year's drivers is checked here, whichever front end makes it: the year's
+// own drivers (tokens per day, its targets, a workload's share of requests), a workload's
+// drivers and the hardware mix. A year driven by demand has its tokens per day and shares
+// as outputs: an edit of either is refused.
 
 #include "core/analysis/Fleet.h"
 #include "core/cards/KvFormat.h"
@@ -63,6 +68,17 @@ struct OutlookWorkloadDrivers {
 /// The drivers of every workload of the year's mix, in the mix's order. Throws InputError
 /// (naming the workload) where a scenario does not resolve against the catalog.
 std::vector<OutlookWorkloadDrivers> outlookWorkloadDrivers(const CardCatalog& catalog, const OutlookYear& year);
+
+/// The card with one of year `index`'s own drivers set: `key` a bound option of
+/// outlookYearOptions (tokens_per_day, ttft_s, tpot_s, or a target's percentile) takes
+/// `value` in its unit; kOutlookShareKey sets `workload`'s share of requests (added to the
+/// mix if the year has none), the year's other shares rescaled to keep the sum at 1.
+/// Throws InputError: coded, its `where` the option's key, for a value out of range (a
+/// front end words the key); a sentence (a Message) where the year is driven by demand and
+/// the edit is of its tokens or a share, which follow from its demand, or where the other
+/// workloads have no share to take up the rest.
+OutlookCard withOutlookYearDriver(
+    const OutlookCard& card, size_t index, const std::string& key, double value, const std::string& workload = {});
 
 /// The hardware ids of every year's mix, first seen first (the Hardware page's columns).
 std::vector<std::string> outlookHardwareIds(const OutlookCard& card);

@@ -164,34 +164,15 @@ QString OutlookDocument::editDriver(int row, const std::string& key, double valu
     if (row < 0 || row >= static_cast<int>(card().years.size()) || !option || (!share && !option->field.set)
         || (share && workload.empty()))
         return tr("no such driver");
-    OutlookCard next = card();
-    OutlookYear& y = next.years[static_cast<size_t>(row)];
-    if (y.drivenByDemand() && (share || key == "tokens_per_day"))
-        return tr("%1 is driven by each workload's requests a day: its tokens and shares follow from them").arg(y.year);
     try {
-        if (!share) {
-            option->field.set(y, value);
-        } else {
-            // One share set (checked against the table's range); the year's other shares
-            // rescaled so the mix still sums to 1.
-            checkOptionValue(*option, value);
-            auto it = std::find_if(y.mix.begin(), y.mix.end(), [&](const auto& e) { return e.workload == workload; });
-            if (it == y.mix.end())
-                it = y.mix.insert(y.mix.end(), OutlookMixEntry { workload, 0, {} });
-            double others = 0;
-            for (const auto& e : y.mix)
-                others += &e == &*it ? 0 : e.share;
-            if (!(others > 0) && value < 1 && it->share != value)
-                return tr("the other workloads have no share to take up the rest");
-            for (auto& e : y.mix)
-                e.share = &e == &*it ? value : e.share * (1 - value) / others;
-        }
-        validateOutlookYear(y);
+        // The core checks the edit (withOutlookYearDriver): its range, and that a year driven
+        // by demand has its tokens and shares follow from the demand.
+        const OutlookCard next = withOutlookYearDriver(card(), size_t(row), key, value, workload);
+        edit(next, tr("Outlook %1: %2").arg(next.years[size_t(row)].year).arg(driverName(key, workload)),
+            "outlook:" + std::to_string(row) + ":" + key + ":" + workload);
     } catch (const InputError& e) {
         return translated(rewordOptionKeys(e, &keyInWords, &workload).message());
     }
-    edit(next, tr("Outlook %1: %2").arg(y.year).arg(driverName(key, workload)),
-        "outlook:" + std::to_string(row) + ":" + key + ":" + workload);
     return {};
 }
 

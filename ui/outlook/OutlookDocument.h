@@ -5,8 +5,8 @@
 // the two take about a tenth of a second on the built-in cards, and the catalog the GUI
 // holds may gain a card while the tab is open, which a worker must not read.
 //
-// A driver edited (tokens per day, a target, a share) is one undo step, checked against the
-// year's option table (outlookYearOptions, core/cards/OutlookCard.h); a new pick (a built-in
+// A driver edited (tokens per day, a target, a share, a workload's driver, the hardware
+// mix) is one undo step, checked by the core (core/analysis/OutlookDrivers.h); a new pick (a built-in
 // card, a file, a saved outlook) clears the history. Each sizing hands the card to the
 // decomposition's document, which splits each tier's growth on its worker thread. Exports: the thesis, bytes,
 // tornado and (once computed) decomposition charts as PNG/SVG/PDF (OutlookExport), the years as CSV
@@ -80,7 +80,8 @@ public:
 
     /// Sets one driver of year `row`: tokens per day, the TTFT or TPOT target (keys of
     /// outlookYearOptions), or with kOutlookShareKey the share of `workload`, the year's
-    /// other shares rescaled to keep the sum at 1. One undo step when it changes the card;
+    /// other shares rescaled to keep the sum at 1 (withOutlookYearDriver, which refuses the
+    /// tokens and shares of a year driven by demand). One undo step when it changes the card;
     /// empty on success, else why not, in the UI language (nothing changes).
     QString editDriver(int row, const std::string& key, double value, const std::string& workload = {});
     /// A driver's name as the undo texts and messages say it: "tokens per day", "share of chat".

@@ -1,7 +1,5 @@
 #include "ui/outlook/OutlookDriversTable.h"
 
-#include "core/analysis/OutlookDemand.h"
-#include "core/io/InputError.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
 #include "ui/text/Translate.h"
@@ -140,16 +138,11 @@ void OutlookDriversTable::fill()
                                       : "mix"));
     }
     // A year driven by demand gives each workload's requests a day: its tokens and shares
-    // follow from them, shown (resolved as the sizing resolves them) but not edited here.
+    // follow from them, shown (the tokens as the document's result sized them) but not edited here.
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[static_cast<size_t>(r)];
         if (!y.drivenByDemand())
             continue;
-        try {
-            item(r, TokensColumn)->setText(tokensText(resolveOutlookDemand(m_document->catalog(), y).tokensPerDay));
-        } catch (const InputError&) {
-            item(r, TokensColumn)->setText(tr("—"));
-        }
         for (int c = TokensColumn; c < columnCount(); ++c) {
             if (c == TtftColumn || c == TpotColumn)
                 continue;
@@ -158,15 +151,51 @@ void OutlookDriversTable::fill()
             QFont f = cell->font();
             f.setItalic(true);
             cell->setFont(f);
-            cell->setToolTip(tr("%1 is driven by demand: each workload's requests (or sessions) a day set the shares, "
-                                "and the tokens a day are requests × context, an output.\n%2")
-                                 .arg(y.year)
-                                 .arg(cell->toolTip()));
+            cell->setToolTip(demandTip(y.year, cell->toolTip()));
         }
     }
+    showDemandTokens();
     finishFill();
     if (m_document->hasResult())
         showSupplyShares();
+}
+
+QString OutlookDriversTable::demandTip(int year, const QString& sourceTip)
+{
+    return tr("%1 is driven by demand: each workload's requests (or sessions) a day set the shares, "
+              "and the tokens a day are requests × context, an output.\n%2")
+        .arg(year)
+        .arg(sourceTip);
+}
+
+std::optional<double> OutlookDriversTable::sizedTokens(int row) const
+{
+    if (!resultIsCurrent() || !m_document->hasResult() || !m_document->errorMessage().isEmpty())
+        return std::nullopt;
+    const auto& years = m_document->result().result.years;
+    const auto& card = m_document->card().years;
+    if (row < 0 || size_t(row) >= years.size() || size_t(row) >= card.size()
+        || years[size_t(row)].year != card[size_t(row)].year)
+        return std::nullopt;
+    return years[size_t(row)].tokensPerDay;
+}
+
+void OutlookDriversTable::showDemandTokens()
+{
+    const QScopedValueRollback<bool> filling(m_filling, true);
+    const auto& years = m_document->card().years;
+    for (int r = 0; r < rowCount() && size_t(r) < years.size(); ++r) {
+        QTableWidgetItem* cell = item(r, TokensColumn);
+        if (!cell || !years[size_t(r)].drivenByDemand())
+            continue;
+        const std::optional<double> tokens = sizedTokens(r);
+        cell->setText(tokens ? tokensText(*tokens) : tr("—"));
+    }
+}
+
+void OutlookDriversTable::resultEvaluated()
+{
+    showDemandTokens();
 }
 
 QString OutlookDriversTable::editCell(int row, int column, double value)

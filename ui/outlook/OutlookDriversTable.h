@@ -6,9 +6,10 @@
 // workload's short name, its whole name in the tooltip). What is typed goes to the
 // document's editDriver(), which checks it against the year's option table; a value
 // refused is said in message(), naming the year, and the cell shows the value in force
-// again. Where a year gives the industry's bit supply, its year cell's tooltip gives each
-// tier's share of it. The titles wrap between words, never scroll sideways, and the table
-// is as tall as its rows (OutlookYearTable).
+// again. A year driven by demand shows its tokens per day as the document's result sized
+// them (an output, read-only, like its shares; "—" until the card shown is sized). Where a year
+// gives the industry's bit supply, its year cell's tooltip gives each tier's share of it. The titles wrap between
+// words, never scroll sideways, and the table is as tall as its rows (OutlookYearTable).
 
 #include "ui/outlook/OutlookYearTable.h"
 
@@ -40,9 +41,19 @@ public:
     static QString shareText(double share);
     static std::optional<double> parseShare(const QString& text);
 
+    /// The tooltip of a figure that follows from a year's demand (its tokens, a share):
+    /// what drives the year, then `sourceTip`.
+    static QString demandTip(int year, const QString& sourceTip);
+
     void fill() override;
 
+protected:
+    void resultEvaluated() override;
+
 private:
+    /// Year `row`'s tokens per day as the document's result sized them, if it sized the card shown.
+    std::optional<double> sizedTokens(int row) const;
+    void showDemandTokens();
     void showSupplyShares();
     void cellEdited(QTableWidgetItem* item);
 

@@ -34,7 +34,16 @@ OutlookYearTable::OutlookYearTable(OutlookDocument* document, QWidget* parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    connect(m_document, &DocumentBase::inputChanged, this, [this] { fill(); });
+    // A result is the card's once it is evaluated: until then, one of the card before.
+    m_resultCurrent = m_document->hasResult();
+    connect(m_document, &DocumentBase::inputChanged, this, [this] {
+        m_resultCurrent = false;
+        fill();
+    });
+    connect(m_document, &DocumentBase::evaluated, this, [this] {
+        m_resultCurrent = true;
+        resultEvaluated();
+    });
 }
 
 void OutlookYearTable::setTitles(const QStringList& titles, const QStringList& tips)
