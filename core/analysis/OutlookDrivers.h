@@ -17,8 +17,9 @@
 //
 // Every edit of a year's drivers is checked here, whichever front end makes it: the year's
 // own drivers (tokens per day, its targets, a workload's share of requests), a workload's
-// drivers and the hardware mix. A year driven by demand has its tokens per day and shares
-// as outputs: an edit of either is refused.
+// drivers, its demand in a year driven by demand, and the hardware mix. A year driven by
+// demand has its tokens per day and shares as outputs: an edit of either is refused, and
+// its workloads' requests a day, sessions a day and requests per session are edited instead.
 
 #include "core/analysis/Fleet.h"
 #include "core/cards/KvFormat.h"
@@ -27,6 +28,7 @@
 #include "core/io/Json.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +51,15 @@ enum class OutlookDriverOrigin {
     Builtin,      ///< kvtiers' built-in default (kDefaultTargets)
 };
 
+/// A workload's demand in a year driven by demand (OutlookYear::drivenByDemand), in the
+/// Outlook tab's column order: requests a day, or sessions a day × requests per session.
+enum class OutlookDemandField { RequestsPerDay, SessionsPerDay, RequestsPerSession };
+inline constexpr int kOutlookDemandFieldCount = 3;
+
+/// The field's key as a mix entry writes it: "requests_per_day", "sessions_per_day",
+/// "requests_per_session".
+const char* outlookDemandFieldKey(OutlookDemandField field);
+
 /// One workload's drivers in one year, every figure in force.
 struct OutlookWorkloadDrivers {
     std::string workload;     ///< its id, as the mix names it
@@ -61,6 +72,10 @@ struct OutlookWorkloadDrivers {
     LatencyTargets targets;   ///< every figure set (fleetTargetsInForce)
     TargetSources targetFrom; ///< where each target figure comes from
     std::array<OutlookDriverOrigin, kOutlookWorkloadFieldCount> origin {};
+    /// In a year driven by demand, its requests a day (as the card gives them, or its
+    /// sessions a day × requests per session) and, where the card gives sessions, those and
+    /// the requests per session; all unset in a year driven by tokens.
+    std::optional<double> requestsPerDay, sessionsPerDay, requestsPerSession;
 
     OutlookDriverOrigin from(OutlookWorkloadField field) const { return origin[size_t(field)]; }
 };
@@ -79,6 +94,21 @@ std::vector<OutlookWorkloadDrivers> outlookWorkloadDrivers(const CardCatalog& ca
 /// workloads have no share to take up the rest.
 OutlookCard withOutlookYearDriver(
     const OutlookCard& card, size_t index, const std::string& key, double value, const std::string& workload = {});
+
+/// The card with one demand driver of `workload` in year `index` set, the year's shares
+/// following from the demand. Requests a day of a workload given in sessions set its
+/// sessions a day (requests ÷ requests per session, which stay); sessions a day and requests
+/// per session are set only where the card gives the workload in sessions. Throws
+/// InputError: coded, its `where` the field's key, for a value out of the year's option
+/// range (negative, zero, NaN, too large) or a product of sessions and requests per session
+/// past the requests' range (`where` kOutlookRequestsPerDayKey); a sentence where the year
+/// is driven by tokens, or the workload is given in requests and not sessions.
+OutlookCard withOutlookDemand(const CardCatalog& catalog, const OutlookCard& card, size_t index,
+    const std::string& workload, OutlookDemandField field, double value);
+
+/// The figure a workload's demand cites in a year's sources: its own ("mix.agentic-coding")
+/// where the year gives it one, else the mix's ("mix").
+std::string outlookDemandFigure(const OutlookYear& year, const std::string& workload);
 
 /// The hardware ids of every year's mix, first seen first (the Hardware page's columns).
 std::vector<std::string> outlookHardwareIds(const OutlookCard& card);

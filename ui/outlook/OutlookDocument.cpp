@@ -47,6 +47,16 @@ std::string workloadKeyInWords(std::string_view, const void* words)
     return OutlookDocument::workloadDriverName(w->field, w->workload).toStdString();
 }
 
+/// How a demand driver's error names its key: the demand figure and the workload in words.
+std::string demandKeyInWords(std::string_view key, const void* workload)
+{
+    for (OutlookDemandField field : { OutlookDemandField::RequestsPerDay, OutlookDemandField::SessionsPerDay,
+             OutlookDemandField::RequestsPerSession })
+        if (key == outlookDemandFieldKey(field))
+            return OutlookDocument::demandDriverName(field, *static_cast<const QString*>(workload)).toStdString();
+    return {};
+}
+
 std::string hardwareKeyInWords(std::string_view key, const void* hardware)
 {
     return key == kOutlookHardwareShareKey
@@ -254,6 +264,33 @@ QString OutlookDocument::editWorkloadDriverText(
         return translated(rewordOptionKeys(e, &workloadKeyInWords, &words).message());
     }
     return editWorkloadDriver(row, workload, field, value);
+}
+
+QString OutlookDocument::demandDriverName(OutlookDemandField field, const QString& workload)
+{
+    switch (field) {
+    case OutlookDemandField::RequestsPerDay:
+        break;
+    case OutlookDemandField::SessionsPerDay:
+        return tr("sessions per day of %1").arg(workload);
+    case OutlookDemandField::RequestsPerSession:
+        return tr("requests per session of %1").arg(workload);
+    }
+    return tr("requests per day of %1").arg(workload);
+}
+
+QString OutlookDocument::editDemand(int row, const std::string& workload, OutlookDemandField field, double value)
+{
+    if (row < 0 || row >= static_cast<int>(card().years.size()))
+        return tr("no such driver");
+    const QString name = workloadName(workload);
+    try {
+        const OutlookCard next = withOutlookDemand(m_catalog, card(), size_t(row), workload, field, value);
+        edit(next, tr("Outlook %1: %2").arg(next.years[size_t(row)].year).arg(demandDriverName(field, name)));
+    } catch (const InputError& e) {
+        return translated(rewordOptionKeys(e, &demandKeyInWords, &name).message());
+    }
+    return {};
 }
 
 QString OutlookDocument::editHardwareShare(int row, const std::string& hardware, double share)

@@ -5,8 +5,8 @@
 // the two take about a tenth of a second on the built-in cards, and the catalog the GUI
 // holds may gain a card while the tab is open, which a worker must not read.
 //
-// A driver edited (tokens per day, a target, a share, a workload's driver, the hardware
-// mix) is one undo step, checked by the core (core/analysis/OutlookDrivers.h); a new pick (a built-in
+// A driver edited (tokens per day, a target, a share, a workload's driver or demand, the
+// hardware mix) is one undo step, checked by the core (core/analysis/OutlookDrivers.h); a new pick (a built-in
 // card, a file, a saved outlook) clears the history. Each sizing hands the card to the
 // decomposition's document, which splits each tier's growth on its worker thread. Exports: the thesis, bytes,
 // tornado and (once computed) decomposition charts as PNG/SVG/PDF (OutlookExport), the years as CSV
@@ -95,6 +95,13 @@ public:
     /// "fp8", "5 s (p90)"); a text it cannot read is refused naming the driver.
     QString editWorkloadDriverText(
         int row, const std::string& workload, OutlookWorkloadField field, const QString& text);
+    /// Sets one of `workload`'s demand drivers of year `row`, a year driven by demand
+    /// (withOutlookDemand: requests a day, sessions a day, requests per session; the shares
+    /// and tokens follow): one undo step when it changes the card; empty on success, else
+    /// why not, naming the driver (nothing changes).
+    QString editDemand(int row, const std::string& workload, OutlookDemandField field, double value);
+    /// A demand driver's name as the undo texts and messages say it: "sessions per day of Agentic coding".
+    static QString demandDriverName(OutlookDemandField field, const QString& workload);
     /// Sets a hardware profile's share of year `row`'s traffic, the year's other profiles
     /// rescaled to keep the sum at 1 (withOutlookHardwareShare); as editWorkloadDriver.
     QString editHardwareShare(int row, const std::string& hardware, double share);

@@ -54,13 +54,17 @@ std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
             if (p == prefix || (prefix == 'K' && p == 'k'))
                 power = n;
     }
-    // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
-    // number in the user's locale ("2,5") otherwise.
-    QString number = m.captured(1);
-    // "2,100" as this table writes it: commas that group thousands, not a decimal comma.
+    return parseScaled(m.captured(1), power);
+}
+
+std::optional<double> OutlookDriversTable::parseScaled(QString number, int power)
+{
+    // "2,100" as the tables write it: commas that group thousands, not a decimal comma.
     static const QRegularExpression grouped(QStringLiteral(R"(^\d{1,3}(,\d{3})+(\.\d+)?$)"));
     if (grouped.match(number).hasMatch())
         number.remove(u',');
+    // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
+    // number in the user's locale ("2,5") otherwise.
     bool ok = false;
     double value = QString(number + QStringLiteral("e%1").arg(power)).toDouble(&ok);
     if (!ok)
