@@ -13,6 +13,9 @@ namespace kvtiers {
 
 namespace {
 
+/// What an edit of a year's drivers says when it is refused as a whole (not a value out of range).
+constexpr MessageContext say { "OutlookDrivers" };
+
 /// The knob behind a knob field; nullptr for the model and the targets.
 const Knob* fieldKnob(OutlookWorkloadField field)
 {
@@ -258,9 +261,121 @@ std::vector<OutlookWorkloadDrivers> outlookWorkloadDrivers(const CardCatalog& ca
         d.targets = fleetTargetsInForce(entry, card.targets, year.targets, false, &d.targetFrom);
         d.origin[size_t(OutlookWorkloadField::Ttft)] = originOf(d.targetFrom.ttft);
         d.origin[size_t(OutlookWorkloadField::Tpot)] = originOf(d.targetFrom.tpot);
+        if (year.drivenByDemand()) {
+            d.requestsPerDay = e.demandRequestsPerDay();
+            d.sessionsPerDay = e.sessionsPerDay;
+            d.requestsPerSession = e.sessionsPerDay ? e.requestsPerSession : std::nullopt;
+        }
         out.push_back(std::move(d));
     }
     return out;
+}
+
+const char* outlookDemandFieldKey(OutlookDemandField field)
+{
+    switch (field) {
+    case OutlookDemandField::RequestsPerDay:
+        break;
+    case OutlookDemandField::SessionsPerDay:
+        return kOutlookSessionsPerDayKey;
+    case OutlookDemandField::RequestsPerSession:
+        return kOutlookRequestsPerSessionKey;
+    }
+    return kOutlookRequestsPerDayKey;
+}
+
+std::string outlookDemandFigure(const OutlookYear& year, const std::string& workload)
+{
+    const std::string own = "mix." + workload;
+    return year.sources.contains(own) ? own : std::string("mix");
+}
+
+OutlookCard withOutlookYearDriver(
+    const OutlookCard& card, size_t index, const std::string& key, double value, const std::string& workload)
+{
+    if (index >= card.years.size())
+        throw InputError("no year " + std::to_string(index) + " in outlook " + card.id);
+    const Option<OutlookYear>* option = findOption(outlookYearOptions(), key);
+    const bool share = key == kOutlookShareKey;
+    if (!option || (!share && !option->field.set) || (share && workload.empty()))
+        throw InputError(key + ": not a driver of an outlook year");
+    OutlookCard next = card;
+    OutlookYear& y = next.years[index];
+    // Tokens and shares follow from the demand there: its requests or sessions are edited.
+    if (y.drivenByDemand() && (share || key == "tokens_per_day"))
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("OutlookDrivers",
+                    "%1 is driven by each workload's requests a day: its tokens and shares follow from them"),
+                { std::to_string(y.year) }));
+    if (!share) {
+        option->field.set(y, value);
+        validateOutlookYear(y);
+        return next;
+    }
+    // One share set (checked against the table's range); the year's other shares rescaled so
+    // the mix still sums to 1.
+    checkOptionValue(*option, value);
+    auto it = std::find_if(y.mix.begin(), y.mix.end(), [&](const auto& e) { return e.workload == workload; });
+    if (it == y.mix.end())
+        it = y.mix.insert(y.mix.end(), OutlookMixEntry { workload, 0, {} });
+    double others = 0;
+    for (const auto& e : y.mix)
+        others += &e == &*it ? 0 : e.share;
+    if (!(others > 0) && value < 1 && it->share != value)
+        throw InputError(
+            say(QT_TRANSLATE_NOOP("OutlookDrivers", "the other workloads have no share to take up the rest")));
+    for (auto& e : y.mix)
+        e.share = &e == &*it ? value : e.share * (1 - value) / others;
+    validateOutlookYear(y);
+    return next;
+}
+
+OutlookCard withOutlookDemand(const CardCatalog& catalog, const OutlookCard& card, size_t index,
+    const std::string& workload, OutlookDemandField field, double value)
+{
+    if (index >= card.years.size())
+        throw InputError("no year " + std::to_string(index) + " in outlook " + card.id);
+    OutlookCard next = card;
+    OutlookYear& y = next.years[index];
+    const std::string year = std::to_string(y.year);
+    if (!y.drivenByDemand())
+        throw InputError(say(QT_TRANSLATE_NOOP("OutlookDrivers",
+                                 "%1 is driven by tokens per day and each workload's share: it gives no workload's "
+                                 "requests or sessions a day"),
+            { year }));
+    OutlookMixEntry& e = mixEntry(y, workload);
+    checkOptionValue(yearOption(outlookDemandFieldKey(field)), value);
+    const bool bySessions = e.sessionsPerDay.has_value() && e.requestsPerSession.has_value();
+    if (field != OutlookDemandField::RequestsPerDay && !bySessions)
+        throw InputError(say(QT_TRANSLATE_NOOP("OutlookDrivers",
+                                 "%1: %2 is given in requests a day, not in sessions: set its requests a day"),
+            { year, workload }));
+    switch (field) {
+    case OutlookDemandField::RequestsPerDay:
+        // A workload given in sessions keeps its requests per session: its sessions move.
+        if (bySessions)
+            e.sessionsPerDay = value / *e.requestsPerSession;
+        else
+            e.requestsPerDay = value;
+        break;
+    case OutlookDemandField::SessionsPerDay:
+        e.sessionsPerDay = value;
+        break;
+    case OutlookDemandField::RequestsPerSession:
+        e.requestsPerSession = value;
+        break;
+    }
+    // Sessions × requests per session within the requests' own range.
+    checkOptionValue(yearOption(kOutlookRequestsPerDayKey), e.demandRequestsPerDay());
+    // The shares are each workload's part of the year's requests, as the reader makes them.
+    double requests = 0;
+    for (const OutlookMixEntry& m : y.mix)
+        requests += m.demandRequestsPerDay();
+    for (OutlookMixEntry& m : y.mix)
+        m.share = m.demandRequestsPerDay() / requests;
+    validateOutlookYear(y);
+    validateOutlook(catalog, next);
+    return next;
 }
 
 std::vector<std::string> outlookHardwareIds(const OutlookCard& card)

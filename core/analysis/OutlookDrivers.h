@@ -14,6 +14,12 @@
 // (validateOutlook: the model exists, output stays below context, the context within the
 // model's limit). A value equal to what the year would have without the outlook's override
 // takes the override away, so the cell reads as the workload card's own again.
+//
+// Every edit of a year's drivers is checked here, whichever front end makes it: the year's
+// own drivers (tokens per day, its targets, a workload's share of requests), a workload's
+// drivers, its demand in a year driven by demand, and the hardware mix. A year driven by
+// demand has its tokens per day and shares as outputs: an edit of either is refused, and
+// its workloads' requests a day, sessions a day and requests per session are edited instead.
 
 #include "core/analysis/Fleet.h"
 #include "core/cards/KvFormat.h"
@@ -22,6 +28,7 @@
 #include "core/io/Json.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +51,15 @@ enum class OutlookDriverOrigin {
     Builtin,      ///< kvtiers' built-in default (kDefaultTargets)
 };
 
+/// A workload's demand in a year driven by demand (OutlookYear::drivenByDemand), in the
+/// Outlook tab's column order: requests a day, or sessions a day × requests per session.
+enum class OutlookDemandField { RequestsPerDay, SessionsPerDay, RequestsPerSession };
+inline constexpr int kOutlookDemandFieldCount = 3;
+
+/// The field's key as a mix entry writes it: "requests_per_day", "sessions_per_day",
+/// "requests_per_session".
+const char* outlookDemandFieldKey(OutlookDemandField field);
+
 /// One workload's drivers in one year, every figure in force.
 struct OutlookWorkloadDrivers {
     std::string workload;     ///< its id, as the mix names it
@@ -56,6 +72,10 @@ struct OutlookWorkloadDrivers {
     LatencyTargets targets;   ///< every figure set (fleetTargetsInForce)
     TargetSources targetFrom; ///< where each target figure comes from
     std::array<OutlookDriverOrigin, kOutlookWorkloadFieldCount> origin {};
+    /// In a year driven by demand, its requests a day (as the card gives them, or its
+    /// sessions a day × requests per session) and, where the card gives sessions, those and
+    /// the requests per session; all unset in a year driven by tokens.
+    std::optional<double> requestsPerDay, sessionsPerDay, requestsPerSession;
 
     OutlookDriverOrigin from(OutlookWorkloadField field) const { return origin[size_t(field)]; }
 };
@@ -63,6 +83,32 @@ struct OutlookWorkloadDrivers {
 /// The drivers of every workload of the year's mix, in the mix's order. Throws InputError
 /// (naming the workload) where a scenario does not resolve against the catalog.
 std::vector<OutlookWorkloadDrivers> outlookWorkloadDrivers(const CardCatalog& catalog, const OutlookYear& year);
+
+/// The card with one of year `index`'s own drivers set: `key` a bound option of
+/// outlookYearOptions (tokens_per_day, ttft_s, tpot_s, or a target's percentile) takes
+/// `value` in its unit; kOutlookShareKey sets `workload`'s share of requests (added to the
+/// mix if the year has none), the year's other shares rescaled to keep the sum at 1.
+/// Throws InputError: coded, its `where` the option's key, for a value out of range (a
+/// front end words the key); a sentence (a Message) where the year is driven by demand and
+/// the edit is of its tokens or a share, which follow from its demand, or where the other
+/// workloads have no share to take up the rest.
+OutlookCard withOutlookYearDriver(
+    const OutlookCard& card, size_t index, const std::string& key, double value, const std::string& workload = {});
+
+/// The card with one demand driver of `workload` in year `index` set, the year's shares
+/// following from the demand. Requests a day of a workload given in sessions set its
+/// sessions a day (requests ÷ requests per session, which stay); sessions a day and requests
+/// per session are set only where the card gives the workload in sessions. Throws
+/// InputError: coded, its `where` the field's key, for a value out of the year's option
+/// range (negative, zero, NaN, too large) or a product of sessions and requests per session
+/// past the requests' range (`where` kOutlookRequestsPerDayKey); a sentence where the year
+/// is driven by tokens, or the workload is given in requests and not sessions.
+OutlookCard withOutlookDemand(const CardCatalog& catalog, const OutlookCard& card, size_t index,
+    const std::string& workload, OutlookDemandField field, double value);
+
+/// The figure a workload's demand cites in a year's sources: its own ("mix.agentic-coding")
+/// where the year gives it one, else the mix's ("mix").
+std::string outlookDemandFigure(const OutlookYear& year, const std::string& workload);
 
 /// The hardware ids of every year's mix, first seen first (the Hardware page's columns).
 std::vector<std::string> outlookHardwareIds(const OutlookCard& card);

@@ -1022,6 +1022,189 @@ private slots:
             QVERIFY2(view.chartTabs()->height() >= 250, qPrintable(QString::number(view.chartTabs()->height())));
         }
     }
+
+    /// agent-adoption is driven by demand: agentic coding's page shows its sessions a day and
+    /// requests per session as the card gives them, bold and citing the source the year gives
+    /// its demand, and its requests a day as their product. Its sessions in 2028 typed doubled
+    /// are one undo step; the card holds them, the year's tokens and HBM are what the core
+    /// sizes for the edited card, and the Traffic page's tokens follow. One undo restores the
+    /// card, the tokens and HBM exactly. Chat, given in requests a day, has them edited alike.
+    void editingDemandResizesTheYearAndUndoRestoresIt()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        OutlookView view(catalog);
+        QVERIFY(view.showOutlook("agent-adoption"));
+        OutlookDocument* doc = view.document();
+        doc->flush();
+        QVERIFY2(doc->hasResult() && doc->errorMessage().isEmpty(), qPrintable(doc->errorMessage()));
+        const OutlookCard original = doc->card();
+        const OutlookResult before = doc->result().result;
+        const OutlookYear& y2028 = original.years[2];
+        QCOMPARE(y2028.year, 2028);
+        const auto entryOf = [](const OutlookYear& y, const std::string& workload) {
+            return *std::find_if(
+                y.mix.begin(), y.mix.end(), [&](const OutlookMixEntry& e) { return e.workload == workload; });
+        };
+        const OutlookMixEntry agentic = entryOf(y2028, "agentic-coding");
+        QVERIFY(agentic.sessionsPerDay && agentic.requestsPerSession);
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        OutlookWorkloadTable* table = view.workloadTable();
+        const int requests = OutlookWorkloadTable::columnOf(OutlookDemandField::RequestsPerDay);
+        const int sessions = OutlookWorkloadTable::columnOf(OutlookDemandField::SessionsPerDay);
+        const int turns = OutlookWorkloadTable::columnOf(OutlookDemandField::RequestsPerSession);
+        QCOMPARE(OutlookWorkloadTable::parseCount(table->item(2, sessions)->text()), agentic.sessionsPerDay);
+        QCOMPARE(OutlookWorkloadTable::parseCount(table->item(2, turns)->text()), agentic.requestsPerSession);
+        QCOMPARE(table->item(2, requests)->text(), OutlookWorkloadTable::countCellText(agentic.demandRequestsPerDay()));
+        const QString cites = QStringLiteral("Set by this outlook for 2028: Source [%1]")
+                                  .arg(*outlookFigureSource(y2028, "mix.agentic-coding"));
+        for (int c : { sessions, turns }) {
+            QVERIFY(table->item(2, c)->font().bold());
+            QVERIFY2(table->item(2, c)->toolTip().startsWith(cites), qPrintable(table->item(2, c)->toolTip()));
+        }
+        QVERIFY(!table->item(2, requests)->font().bold());
+        // Its shares are outputs, shown on the Traffic page: this page gives their room to the demand.
+        QVERIFY(table->isColumnHidden(OutlookWorkloadTable::ShareColumn));
+        QVERIFY(
+            table->item(2, requests)->toolTip().startsWith(QStringLiteral("Sessions a day × requests per session")));
+        for (int c : { requests, sessions, turns })
+            QVERIFY(table->item(2, c)->flags() & Qt::ItemIsEditable);
+        // Typed as the cell writes counts: sessions doubled.
+        const double doubled = 2 * *agentic.sessionsPerDay;
+        table->item(2, sessions)->setText(OutlookWorkloadTable::countCellText(doubled));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->undoStack()->text(0),
+            QStringLiteral("Outlook 2028: sessions per day of %1").arg(doc->workloadName("agentic-coding")));
+        QCOMPARE(entryOf(doc->card().years[2], "agentic-coding").sessionsPerDay, std::optional<double>(doubled));
+        QCOMPARE(entryOf(doc->card().years[2], "agentic-coding").requestsPerSession, agentic.requestsPerSession);
+        doc->flush();
+        QVERIFY2(doc->errorMessage().isEmpty(), qPrintable(doc->errorMessage()));
+        const OutlookResult core = computeOutlook(catalog, doc->card());
+        const OutlookYearResult& now = doc->result().result.years[2];
+        QCOMPARE(now.tokensPerDay, core.years[2].tokensPerDay);
+        QCOMPARE(now.hbmBytes, core.years[2].hbmBytes);
+        QVERIFY(now.tokensPerDay > before.years[2].tokensPerDay);
+        QVERIFY2(now.hbmBytes > before.years[2].hbmBytes,
+            qPrintable(QStringLiteral("%1 -> %2").arg(before.years[2].hbmBytes).arg(now.hbmBytes)));
+        QCOMPARE(doc->result().result.years[1].tokensPerDay, before.years[1].tokensPerDay);
+        QCOMPARE(view.driversTable()->item(2, OutlookDriversTable::TokensColumn)->text(),
+            OutlookDriversTable::tokensText(core.years[2].tokensPerDay));
+        QCOMPARE(table->item(2, sessions)->text(), OutlookWorkloadTable::countCellText(doubled));
+        doc->undoStack()->undo();
+        doc->flush();
+        QVERIFY(doc->card() == original);
+        QCOMPARE(doc->result().result.years[2].tokensPerDay, before.years[2].tokensPerDay);
+        QCOMPARE(doc->result().result.years[2].hbmBytes, before.years[2].hbmBytes);
+        QCOMPARE(view.driversTable()->item(2, OutlookDriversTable::TokensColumn)->text(),
+            OutlookDriversTable::tokensText(before.years[2].tokensPerDay));
+        QCOMPARE(OutlookWorkloadTable::parseCount(table->item(2, sessions)->text()), agentic.sessionsPerDay);
+        // Chat is given in requests a day: they are bold and edited; it has no sessions.
+        QVERIFY(view.showWorkloadDrivers("chat"));
+        QVERIFY(table->item(2, requests)->font().bold());
+        for (int c : { sessions, turns }) {
+            QCOMPARE(table->item(2, c)->text(), QStringLiteral("—"));
+            QVERIFY(!(table->item(2, c)->flags() & Qt::ItemIsEditable));
+        }
+        table->item(2, requests)->setText(QStringLiteral("25 billion"));
+        QCOMPARE(entryOf(doc->card().years[2], "chat").requestsPerDay, std::optional<double>(2.5e10));
+        doc->flush();
+        QCOMPARE(doc->result().result.years[2].hbmBytes, computeOutlook(catalog, doc->card()).years[2].hbmBytes);
+        doc->undoStack()->undo();
+        QVERIFY(doc->card() == original);
+    }
+
+    /// A demand figure refused shows the core's message, its key worded as the driver's
+    /// name and the year named, and the cell the value in force again; the card does not
+    /// change. A year driven by tokens shows "—" in the demand cells, read-only, saying why.
+    void refusedDemandShowsTheCoresMessage()
+    {
+        const CardCatalog& catalog = CardCatalog::builtin();
+        OutlookView view(catalog);
+        QVERIFY(view.showOutlook("agent-adoption"));
+        OutlookDocument* doc = view.document();
+        const OutlookCard original = doc->card();
+        QSignalSpy messages(&view, &OutlookView::message);
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        OutlookWorkloadTable* table = view.workloadTable();
+        const QString name = doc->workloadName("agentic-coding");
+        const struct {
+            OutlookDemandField field;
+            QString typed;
+            double value;
+        } refused[] = {
+            { OutlookDemandField::SessionsPerDay, QStringLiteral("-5"), -5 },
+            { OutlookDemandField::SessionsPerDay, QStringLiteral("0"), 0 },
+            { OutlookDemandField::SessionsPerDay, QStringLiteral("2e16"), 2e16 },
+            { OutlookDemandField::RequestsPerSession, QStringLiteral("0.5"), 0.5 },
+            { OutlookDemandField::RequestsPerDay, QStringLiteral("-1 bn"), -1e9 },
+        };
+        for (const auto& r : refused) {
+            QTableWidgetItem* cell = table->item(2, OutlookWorkloadTable::columnOf(r.field));
+            const QString shown = cell->text();
+            messages.clear();
+            cell->setText(r.typed);
+            QCOMPARE(messages.count(), 1);
+            QString says;
+            try {
+                withOutlookDemand(catalog, original, 2, "agentic-coding", r.field, r.value);
+            } catch (const InputError& e) {
+                says = QString::fromStdString(e.what());
+            }
+            QVERIFY2(says.startsWith(QString::fromLatin1(outlookDemandFieldKey(r.field))), qPrintable(says));
+            says.replace(
+                QString::fromLatin1(outlookDemandFieldKey(r.field)), OutlookDocument::demandDriverName(r.field, name));
+            QCOMPARE(messages.at(0).at(0).toString(), QStringLiteral("Outlook 2028: ") + says);
+            QCOMPARE(table->item(2, OutlookWorkloadTable::columnOf(r.field))->text(), shown);
+        }
+        messages.clear();
+        table->item(2, OutlookWorkloadTable::columnOf(OutlookDemandField::SessionsPerDay))
+            ->setText(QStringLiteral("soon"));
+        QCOMPARE(messages.count(), 1);
+        QCOMPARE(messages.at(0).at(0).toString(),
+            QStringLiteral("Outlook 2028: sessions per day of %1: not a number: soon").arg(name));
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(doc->card() == original);
+        // agent-adoption with 2026 driven by tokens (a share per workload): that year's demand
+        // cells read "—", read-only, saying why; 2028's still show the card's demand.
+        Json mixed = outlookCardToJson(original);
+        Json& first = mixed["years"][0];
+        const std::map<std::string, double> shares { { "chat", 0.4 }, { "code-completion", 0.2 },
+            { "agentic-coding", 0.1 }, { "rag-long", 0.1 }, { "reasoning", 0.2 } };
+        for (auto& [workload, entry] : first["mix"].items()) {
+            for (const char* key :
+                { kOutlookRequestsPerDayKey, kOutlookSessionsPerDayKey, kOutlookRequestsPerSessionKey })
+                entry.erase(key);
+            entry["share"] = shares.at(workload);
+        }
+        first["tokens_per_day"] = 1e14;
+        first["sources"].erase("mix.agentic-coding");
+        first["sources"]["tokens_per_day"] = first["sources"]["mix"];
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mixed.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(mixed.dump(2)));
+        file.close();
+        const QString opened = view.openFile(path);
+        QVERIFY2(opened.isEmpty(), qPrintable(opened));
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        for (int f = 0; f < kOutlookDemandFieldCount; ++f) {
+            const int c = OutlookWorkloadTable::columnOf(OutlookDemandField(f));
+            QVERIFY(!table->isColumnHidden(c));
+            QTableWidgetItem* cell = table->item(0, c);
+            QCOMPARE(cell->text(), QStringLiteral("—"));
+            QVERIFY(!(cell->flags() & Qt::ItemIsEditable));
+            QVERIFY(!cell->font().bold());
+            QVERIFY2(cell->toolTip().startsWith(QStringLiteral("2026 is driven by tokens per day")),
+                qPrintable(cell->toolTip()));
+            QVERIFY(table->item(2, c)->flags() & Qt::ItemIsEditable);
+        }
+        QVERIFY(!table->isColumnHidden(OutlookWorkloadTable::ShareColumn));
+        // steady is driven by tokens alone: the demand's columns give their room to the rest.
+        QVERIFY(view.showOutlook("steady"));
+        QVERIFY(view.showWorkloadDrivers("agentic-coding"));
+        for (int f = 0; f < kOutlookDemandFieldCount; ++f)
+            QVERIFY(table->isColumnHidden(OutlookWorkloadTable::columnOf(OutlookDemandField(f))));
+    }
 };
 
 QTEST_MAIN(TestGuiOutlook)

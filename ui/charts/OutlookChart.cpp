@@ -3,8 +3,8 @@
 #include "core/model/ComputeModel.h"
 #include "ui/charts/ByteTicker.h"
 #include "ui/charts/ChartPalette.h"
+#include "ui/text/Translate.h"
 
-#include <QCoreApplication>
 #include <QFontMetrics>
 #include <QResizeEvent>
 #include <qcustomplot.h>
@@ -177,14 +177,6 @@ OutlookTornadoChart::OutlookTornadoChart(QWidget* parent)
     putLegendBelowAxes();
     applyTheme();
 }
-
-namespace {
-/// The UI language's words for a table text of the core (outlookDriverLabel's lookup).
-std::string translatedText(const char* context, const char* source)
-{
-    return QCoreApplication::translate(context, source).toStdString();
-}
-} // namespace
 
 QString OutlookTornadoChart::driverNameAt(int row) const
 {

@@ -1575,6 +1575,25 @@
     </message>
 </context>
 <context>
+    <name>OutlookDrivers</name>
+    <message>
+        <source>%1 is driven by each workload&apos;s requests a day: its tokens and shares follow from them</source>
+        <translation>%1년은 각 워크로드의 하루 요청 수가 이끕니다: 토큰과 비중은 그로부터 나옵니다</translation>
+    </message>
+    <message>
+        <source>the other workloads have no share to take up the rest</source>
+        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
+    </message>
+    <message>
+        <source>%1 is driven by tokens per day and each workload&apos;s share: it gives no workload&apos;s requests or sessions a day</source>
+        <translation>%1년은 하루 토큰 수와 각 워크로드의 비중이 이끕니다: 워크로드의 하루 요청 수나 세션 수를 주지 않습니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is given in requests a day, not in sessions: set its requests a day</source>
+        <translation>%1: %2은(는) 세션이 아니라 하루 요청 수로 주어집니다: 하루 요청 수를 설정하세요</translation>
+    </message>
+</context>
+<context>
     <name>OutlookExport</name>
     <message>
         <source>%1: an outlook chart exports as .png, .svg or .pdf</source>
@@ -4269,10 +4288,6 @@ replica</source>
         <translation>해당 요인이 없습니다</translation>
     </message>
     <message>
-        <source>the other workloads have no share to take up the rest</source>
-        <translation>나머지를 받을 다른 워크로드의 비중이 없습니다</translation>
-    </message>
-    <message>
         <source>Outlook %1: %2</source>
         <translation>전망 %1년: %2</translation>
     </message>
@@ -4309,10 +4324,6 @@ replica</source>
         <translation>전망 성장 분해 차트</translation>
     </message>
     <message>
-        <source>%1 is driven by each workload&apos;s requests a day: its tokens and shares follow from them</source>
-        <translation>%1년은 각 워크로드의 하루 요청 수가 이끕니다: 토큰과 비중은 그로부터 나옵니다</translation>
-    </message>
-    <message>
         <source>context of %1</source>
         <translation>%1의 컨텍스트</translation>
     </message>
@@ -4339,6 +4350,18 @@ replica</source>
     <message>
         <source>TPOT target of %1</source>
         <translation>%1의 TPOT 목표</translation>
+    </message>
+    <message>
+        <source>sessions per day of %1</source>
+        <translation>%1의 하루 세션 수</translation>
+    </message>
+    <message>
+        <source>requests per session of %1</source>
+        <translation>%1의 세션당 요청 수</translation>
+    </message>
+    <message>
+        <source>requests per day of %1</source>
+        <translation>%1의 하루 요청 수</translation>
     </message>
 </context>
 <context>
@@ -4899,6 +4922,54 @@ replica</source>
     <message>
         <source>%1: not a number: %2</source>
         <translation>%1: 숫자가 아님: %2</translation>
+    </message>
+    <message>
+        <source>%1 tn</source>
+        <translation>%1조</translation>
+    </message>
+    <message>
+        <source>%1 bn</source>
+        <translation>%1십억</translation>
+    </message>
+    <message>
+        <source>%1 mn</source>
+        <translation>%1백만</translation>
+    </message>
+    <message>
+        <source>Requests per day</source>
+        <translation>하루 요청 수</translation>
+    </message>
+    <message>
+        <source>Sessions per day</source>
+        <translation>하루 세션 수</translation>
+    </message>
+    <message>
+        <source>Requests per session</source>
+        <translation>세션당 요청 수</translation>
+    </message>
+    <message>
+        <source>Requests %1 makes a day, in a year driven by demand: with the other workloads&apos;, they set the shares and the tokens a day</source>
+        <translation>수요가 이끄는 해에 %1이(가) 하루에 보내는 요청 수: 다른 워크로드의 요청 수와 함께 비중과 하루 토큰 수를 정합니다</translation>
+    </message>
+    <message>
+        <source>Sessions of %1 a day, in a year driven by demand that gives it in sessions</source>
+        <translation>세션으로 주어진, 수요가 이끄는 해의 %1 하루 세션 수</translation>
+    </message>
+    <message>
+        <source>Requests (turns) each session of %1 makes</source>
+        <translation>%1의 세션 하나가 보내는 요청(턴) 수</translation>
+    </message>
+    <message>
+        <source>%1 is driven by tokens per day: each workload&apos;s share of requests is set, not its requests or sessions a day</source>
+        <translation>%1년은 하루 토큰 수가 이끕니다: 각 워크로드의 요청 비중이 정해질 뿐, 하루 요청 수나 세션 수는 아닙니다</translation>
+    </message>
+    <message>
+        <source>%1 gives %2&apos;s requests a day, not its sessions</source>
+        <translation>%1년은 %2의 세션 수가 아니라 하루 요청 수를 줍니다</translation>
+    </message>
+    <message>
+        <source>Sessions a day × requests per session (%1 × %2); a value typed sets the sessions a day</source>
+        <translation>하루 세션 수 × 세션당 요청 수(%1 × %2); 입력한 값은 하루 세션 수를 정합니다</translation>
     </message>
 </context>
 <context>

@@ -4,9 +4,9 @@
 #include "ui/charts/OutlookWaterfallChart.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookWorkloadsPage.h"
+#include "ui/text/Translate.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -95,13 +95,6 @@ void OutlookChartsPage::showTornado()
     if (m_document->hasResult())
         m_tornadoChart->setTornado(m_document->result().tornado, tier);
 }
-
-namespace {
-std::string translatedText(const char* context, const char* source)
-{
-    return QCoreApplication::translate(context, source).toStdString();
-}
-} // namespace
 
 void OutlookChartsPage::showDecomposition()
 {

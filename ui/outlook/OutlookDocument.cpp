@@ -47,6 +47,16 @@ std::string workloadKeyInWords(std::string_view, const void* words)
     return OutlookDocument::workloadDriverName(w->field, w->workload).toStdString();
 }
 
+/// How a demand driver's error names its key: the demand figure and the workload in words.
+std::string demandKeyInWords(std::string_view key, const void* workload)
+{
+    for (OutlookDemandField field : { OutlookDemandField::RequestsPerDay, OutlookDemandField::SessionsPerDay,
+             OutlookDemandField::RequestsPerSession })
+        if (key == outlookDemandFieldKey(field))
+            return OutlookDocument::demandDriverName(field, *static_cast<const QString*>(workload)).toStdString();
+    return {};
+}
+
 std::string hardwareKeyInWords(std::string_view key, const void* hardware)
 {
     return key == kOutlookHardwareShareKey
@@ -164,40 +174,28 @@ QString OutlookDocument::editDriver(int row, const std::string& key, double valu
     if (row < 0 || row >= static_cast<int>(card().years.size()) || !option || (!share && !option->field.set)
         || (share && workload.empty()))
         return tr("no such driver");
-    OutlookCard next = card();
-    OutlookYear& y = next.years[static_cast<size_t>(row)];
-    if (y.drivenByDemand() && (share || key == "tokens_per_day"))
-        return tr("%1 is driven by each workload's requests a day: its tokens and shares follow from them").arg(y.year);
     try {
-        if (!share) {
-            option->field.set(y, value);
-        } else {
-            // One share set (checked against the table's range); the year's other shares
-            // rescaled so the mix still sums to 1.
-            checkOptionValue(*option, value);
-            auto it = std::find_if(y.mix.begin(), y.mix.end(), [&](const auto& e) { return e.workload == workload; });
-            if (it == y.mix.end())
-                it = y.mix.insert(y.mix.end(), OutlookMixEntry { workload, 0, {} });
-            double others = 0;
-            for (const auto& e : y.mix)
-                others += &e == &*it ? 0 : e.share;
-            if (!(others > 0) && value < 1 && it->share != value)
-                return tr("the other workloads have no share to take up the rest");
-            for (auto& e : y.mix)
-                e.share = &e == &*it ? value : e.share * (1 - value) / others;
-        }
-        validateOutlookYear(y);
+        // The core checks the edit (withOutlookYearDriver): its range, and that a year driven
+        // by demand has its tokens and shares follow from the demand.
+        const OutlookCard next = withOutlookYearDriver(card(), size_t(row), key, value, workload);
+        edit(next, tr("Outlook %1: %2").arg(next.years[size_t(row)].year).arg(driverName(key, workload)),
+            "outlook:" + std::to_string(row) + ":" + key + ":" + workload);
     } catch (const InputError& e) {
         return translated(rewordOptionKeys(e, &keyInWords, &workload).message());
     }
-    edit(next, tr("Outlook %1: %2").arg(y.year).arg(driverName(key, workload)),
-        "outlook:" + std::to_string(row) + ":" + key + ":" + workload);
     return {};
 }
 
 QString OutlookDocument::workloadName(const std::string& workload) const
 {
     return shortName(m_catalog.workloads(), workload);
+}
+
+QString OutlookDocument::workloadFullName(const std::string& workload) const
+{
+    const auto& cards = m_catalog.workloads();
+    const auto it = cards.find(workload);
+    return it == cards.end() || it->second.name.empty() ? qs(workload) : cardText(it->second.name);
 }
 
 QString OutlookDocument::modelName(const std::string& model) const
@@ -266,6 +264,33 @@ QString OutlookDocument::editWorkloadDriverText(
         return translated(rewordOptionKeys(e, &workloadKeyInWords, &words).message());
     }
     return editWorkloadDriver(row, workload, field, value);
+}
+
+QString OutlookDocument::demandDriverName(OutlookDemandField field, const QString& workload)
+{
+    switch (field) {
+    case OutlookDemandField::RequestsPerDay:
+        break;
+    case OutlookDemandField::SessionsPerDay:
+        return tr("sessions per day of %1").arg(workload);
+    case OutlookDemandField::RequestsPerSession:
+        return tr("requests per session of %1").arg(workload);
+    }
+    return tr("requests per day of %1").arg(workload);
+}
+
+QString OutlookDocument::editDemand(int row, const std::string& workload, OutlookDemandField field, double value)
+{
+    if (row < 0 || row >= static_cast<int>(card().years.size()))
+        return tr("no such driver");
+    const QString name = workloadName(workload);
+    try {
+        const OutlookCard next = withOutlookDemand(m_catalog, card(), size_t(row), workload, field, value);
+        edit(next, tr("Outlook %1: %2").arg(next.years[size_t(row)].year).arg(demandDriverName(field, name)));
+    } catch (const InputError& e) {
+        return translated(rewordOptionKeys(e, &demandKeyInWords, &name).message());
+    }
+    return {};
 }
 
 QString OutlookDocument::editHardwareShare(int row, const std::string& hardware, double share)

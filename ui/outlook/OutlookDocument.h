@@ -5,8 +5,8 @@
 // the two take about a tenth of a second on the built-in cards, and the catalog the GUI
 // holds may gain a card while the tab is open, which a worker must not read.
 //
-// A driver edited (tokens per day, a target, a share) is one undo step, checked against the
-// year's option table (outlookYearOptions, core/cards/OutlookCard.h); a new pick (a built-in
+// A driver edited (tokens per day, a target, a share, a workload's driver or demand, the
+// hardware mix) is one undo step, checked by the core (core/analysis/OutlookDrivers.h); a new pick (a built-in
 // card, a file, a saved outlook) clears the history. Each sizing hands the card to the
 // decomposition's document, which splits each tier's growth on its worker thread. Exports: the thesis, bytes,
 // tornado and (once computed) decomposition charts as PNG/SVG/PDF (OutlookExport), the years as CSV
@@ -80,7 +80,8 @@ public:
 
     /// Sets one driver of year `row`: tokens per day, the TTFT or TPOT target (keys of
     /// outlookYearOptions), or with kOutlookShareKey the share of `workload`, the year's
-    /// other shares rescaled to keep the sum at 1. One undo step when it changes the card;
+    /// other shares rescaled to keep the sum at 1 (withOutlookYearDriver, which refuses the
+    /// tokens and shares of a year driven by demand). One undo step when it changes the card;
     /// empty on success, else why not, in the UI language (nothing changes).
     QString editDriver(int row, const std::string& key, double value, const std::string& workload = {});
     /// A driver's name as the undo texts and messages say it: "tokens per day", "share of chat".
@@ -94,6 +95,13 @@ public:
     /// "fp8", "5 s (p90)"); a text it cannot read is refused naming the driver.
     QString editWorkloadDriverText(
         int row, const std::string& workload, OutlookWorkloadField field, const QString& text);
+    /// Sets one of `workload`'s demand drivers of year `row`, a year driven by demand
+    /// (withOutlookDemand: requests a day, sessions a day, requests per session; the shares
+    /// and tokens follow): one undo step when it changes the card; empty on success, else
+    /// why not, naming the driver (nothing changes).
+    QString editDemand(int row, const std::string& workload, OutlookDemandField field, double value);
+    /// A demand driver's name as the undo texts and messages say it: "sessions per day of Agentic coding".
+    static QString demandDriverName(OutlookDemandField field, const QString& workload);
     /// Sets a hardware profile's share of year `row`'s traffic, the year's other profiles
     /// rescaled to keep the sum at 1 (withOutlookHardwareShare); as editWorkloadDriver.
     QString editHardwareShare(int row, const std::string& hardware, double share);
@@ -101,6 +109,8 @@ public:
     static QString workloadDriverName(OutlookWorkloadField field, const QString& workload);
     /// A workload's name as the table heads its page: its card's short name, else its id.
     QString workloadName(const std::string& workload) const;
+    /// A workload's whole name, as a tooltip gives it: its card's name, else its id.
+    QString workloadFullName(const std::string& workload) const;
     /// A model's or hardware's name as the table shows it: its card's short name without the
     /// details after it (in parentheses; a hardware card's also after a comma), else its id.
     QString modelName(const std::string& model) const;

@@ -1,12 +1,9 @@
 #include "ui/outlook/OutlookDriversTable.h"
 
-#include "core/analysis/OutlookDemand.h"
-#include "core/io/InputError.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookSourcesPanel.h"
-#include "ui/text/CardText.h"
+#include "ui/text/Translate.h"
 
-#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLocale>
 #include <QRegularExpression>
@@ -18,11 +15,6 @@
 namespace kvtiers::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 /// A year's share of `workload`, 0 if it is not in the year's mix.
 double shareOf(const OutlookYear& y, const std::string& workload)
@@ -42,9 +34,7 @@ constexpr std::array<std::pair<char, int>, 6> kSiPrefixes { { { 'E', 18 }, { 'P'
 QString OutlookDriversTable::tokensText(double tokensPerDay)
 {
     // "210 trillion/day" (Korean 조): "210 T" read as terabytes beside PB and EB charts.
-    return QString::fromStdString(outlookTokensText(tokensPerDay, [](const char* context, const char* source) {
-        return QCoreApplication::translate(context, source).toStdString();
-    }));
+    return QString::fromStdString(outlookTokensText(tokensPerDay, &translatedText));
 }
 
 std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
@@ -64,13 +54,17 @@ std::optional<double> OutlookDriversTable::parseTokens(const QString& text)
             if (p == prefix || (prefix == 'K' && p == 'k'))
                 power = n;
     }
-    // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
-    // number in the user's locale ("2,5") otherwise.
-    QString number = m.captured(1);
-    // "2,100" as this table writes it: commas that group thousands, not a decimal comma.
+    return parseScaled(m.captured(1), power);
+}
+
+std::optional<double> OutlookDriversTable::parseScaled(QString number, int power)
+{
+    // "2,100" as the tables write it: commas that group thousands, not a decimal comma.
     static const QRegularExpression grouped(QStringLiteral(R"(^\d{1,3}(,\d{3})+(\.\d+)?$)"));
     if (grouped.match(number).hasMatch())
         number.remove(u',');
+    // The number and its power as one literal, so "2.1 P" reads exactly as 2.1e15 does; a
+    // number in the user's locale ("2,5") otherwise.
     bool ok = false;
     double value = QString(number + QStringLiteral("e%1").arg(power)).toDouble(&ok);
     if (!ok)
@@ -122,18 +116,14 @@ void OutlookDriversTable::fill()
            "pages show each one's)"),
         tr("The year's default time-per-output-token target, for the workloads without their own (the Workloads "
            "pages show each one's)") };
-    const auto& workloads = m_document->catalog().workloads();
     for (const auto& w : m_workloads) {
         headers << tr("%1 share").arg(m_document->workloadName(w));
-        const auto found = workloads.find(w);
-        tips << tr("Share of requests: %1").arg(found == workloads.end() ? qs(w) : cardText(found->second.name));
+        tips << tr("Share of requests: %1").arg(m_document->workloadFullName(w));
     }
     setTitles(headers, tips);
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[static_cast<size_t>(r)];
-        auto* year = new QTableWidgetItem(QString::number(y.year));
-        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
-        setItem(r, YearColumn, year);
+        setYearItem(r);
         setItem(r, TokensColumn, new QTableWidgetItem(tokensText(y.tokensPerDay)));
         setItem(r, TtftColumn, new QTableWidgetItem(QString::number(y.targets.ttft(), 'g', 4)));
         setItem(r, TpotColumn, new QTableWidgetItem(QString::number(y.targets.tpot(), 'g', 4)));
@@ -152,16 +142,11 @@ void OutlookDriversTable::fill()
                                       : "mix"));
     }
     // A year driven by demand gives each workload's requests a day: its tokens and shares
-    // follow from them, shown (resolved as the sizing resolves them) but not edited here.
+    // follow from them, shown (the tokens as the document's result sized them) but not edited here.
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[static_cast<size_t>(r)];
         if (!y.drivenByDemand())
             continue;
-        try {
-            item(r, TokensColumn)->setText(tokensText(resolveOutlookDemand(m_document->catalog(), y).tokensPerDay));
-        } catch (const InputError&) {
-            item(r, TokensColumn)->setText(tr("—"));
-        }
         for (int c = TokensColumn; c < columnCount(); ++c) {
             if (c == TtftColumn || c == TpotColumn)
                 continue;
@@ -170,15 +155,51 @@ void OutlookDriversTable::fill()
             QFont f = cell->font();
             f.setItalic(true);
             cell->setFont(f);
-            cell->setToolTip(tr("%1 is driven by demand: each workload's requests (or sessions) a day set the shares, "
-                                "and the tokens a day are requests × context, an output.\n%2")
-                                 .arg(y.year)
-                                 .arg(cell->toolTip()));
+            cell->setToolTip(demandTip(y.year, cell->toolTip()));
         }
     }
+    showDemandTokens();
     finishFill();
     if (m_document->hasResult())
         showSupplyShares();
+}
+
+QString OutlookDriversTable::demandTip(int year, const QString& sourceTip)
+{
+    return tr("%1 is driven by demand: each workload's requests (or sessions) a day set the shares, "
+              "and the tokens a day are requests × context, an output.\n%2")
+        .arg(year)
+        .arg(sourceTip);
+}
+
+std::optional<double> OutlookDriversTable::sizedTokens(int row) const
+{
+    if (!resultIsCurrent() || !m_document->hasResult() || !m_document->errorMessage().isEmpty())
+        return std::nullopt;
+    const auto& years = m_document->result().result.years;
+    const auto& card = m_document->card().years;
+    if (row < 0 || size_t(row) >= years.size() || size_t(row) >= card.size()
+        || years[size_t(row)].year != card[size_t(row)].year)
+        return std::nullopt;
+    return years[size_t(row)].tokensPerDay;
+}
+
+void OutlookDriversTable::showDemandTokens()
+{
+    const QScopedValueRollback<bool> filling(m_filling, true);
+    const auto& years = m_document->card().years;
+    for (int r = 0; r < rowCount() && size_t(r) < years.size(); ++r) {
+        QTableWidgetItem* cell = item(r, TokensColumn);
+        if (!cell || !years[size_t(r)].drivenByDemand())
+            continue;
+        const std::optional<double> tokens = sizedTokens(r);
+        cell->setText(tokens ? tokensText(*tokens) : tr("—"));
+    }
+}
+
+void OutlookDriversTable::resultEvaluated()
+{
+    showDemandTokens();
 }
 
 QString OutlookDriversTable::editCell(int row, int column, double value)

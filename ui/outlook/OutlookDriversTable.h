@@ -6,9 +6,11 @@
 // workload's short name, its whole name in the tooltip). What is typed goes to the
 // document's editDriver(), which checks it against the year's option table; a value
 // refused is said in message(), naming the year, and the cell shows the value in force
-// again. Where a year gives the industry's bit supply, its year cell's tooltip gives each
-// tier's share of it. The titles wrap between words, never scroll sideways, and the table
-// is as tall as its rows (OutlookYearTable).
+// again. A year driven by demand shows its tokens per day as the document's result sized
+// them (an output, read-only, like its shares; "—" until the card shown is sized); its
+// workloads' requests and sessions a day are edited on their Workloads pages. Where a year
+// gives the industry's bit supply, its year cell's tooltip gives each tier's share of it. The titles wrap between
+// words, never scroll sideways, and the table is as tall as its rows (OutlookYearTable).
 
 #include "ui/outlook/OutlookYearTable.h"
 
@@ -35,14 +37,28 @@ public:
     /// Reads tokens per day as typed: a plain number ("2.1e14") or one with an SI unit, with
     /// or without "/day" ("210 T", "210T/day", "1.5 P/day").
     static std::optional<double> parseTokens(const QString& text);
+    /// A number as typed, times 10^`power` (its scale, read off the text before): commas
+    /// that group thousands ("2,100") dropped, read exactly as "<number>e<power>", else in
+    /// the user's locale ("2,5").
+    static std::optional<double> parseScaled(QString number, int power);
     /// A share as the table shows it ("45 %" for 0.45), and as typed: a number of percent,
     /// with or without "%" ("45", "45 %", "12.5%").
     static QString shareText(double share);
     static std::optional<double> parseShare(const QString& text);
 
+    /// The tooltip of a figure that follows from a year's demand (its tokens, a share):
+    /// what drives the year, then `sourceTip`.
+    static QString demandTip(int year, const QString& sourceTip);
+
     void fill() override;
 
+protected:
+    void resultEvaluated() override;
+
 private:
+    /// Year `row`'s tokens per day as the document's result sized them, if it sized the card shown.
+    std::optional<double> sizedTokens(int row) const;
+    void showDemandTokens();
     void showSupplyShares();
     void cellEdited(QTableWidgetItem* item);
 

@@ -40,9 +40,7 @@ void OutlookHardwareTable::fill()
     setTitles(titles, tips);
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[size_t(r)];
-        auto* year = new QTableWidgetItem(QString::number(y.year));
-        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
-        setItem(r, YearColumn, year);
+        setYearItem(r);
         for (size_t h = 0; h < m_hardware.size(); ++h) {
             auto* cell = new QTableWidgetItem(OutlookDriversTable::shareText(outlookHardwareShare(y, m_hardware[h])));
             cell->setToolTip(OutlookSourcesPanel::sourceTip(card, y, "hardware"));

@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QHeaderView>
+#include <QRegularExpression>
 #include <QScopedValueRollback>
 #include <QStyledItemDelegate>
 
@@ -107,6 +108,51 @@ QString OutlookWorkloadTable::targetText(double seconds, double percentile)
     return tr("%1 s (%2)").arg(qs(formatSignificant(seconds, 4)), qs(percentileName(percentile)));
 }
 
+QString OutlookWorkloadTable::countCellText(double count)
+{
+    // Short words as analysts write them, not SI letters ("B" would read as bytes); four
+    // significant digits, as the cards give the figures.
+    if (count >= 1e12)
+        return tr("%1 tn").arg(qs(formatSignificant(count / 1e12, 4)));
+    if (count >= 1e9)
+        return tr("%1 bn").arg(qs(formatSignificant(count / 1e9, 4)));
+    if (count >= 1e6)
+        return tr("%1 mn").arg(qs(formatSignificant(count / 1e6, 4)));
+    return qs(formatCount(count));
+}
+
+std::optional<double> OutlookWorkloadTable::parseCount(const QString& text)
+{
+    QString number = text.trimmed();
+    int power = 0;
+    // The words countCellText writes, in the UI's language.
+    const std::pair<int, QString> words[] = { { 12, tr("%1 tn") }, { 9, tr("%1 bn") }, { 6, tr("%1 mn") } };
+    for (const auto& [p, form] : words) {
+        const QString before = form.section(QStringLiteral("%1"), 0, 0).trimmed();
+        const QString after = form.section(QStringLiteral("%1"), 1).trimmed();
+        if (!after.isEmpty() && number.startsWith(before) && number.endsWith(after, Qt::CaseInsensitive)) {
+            number = number.mid(before.size(), number.size() - before.size() - after.size()).trimmed();
+            power = p;
+            break;
+        }
+    }
+    // Or in English words, or a scale's letter: "25 billion", "44.86M", "8.3B".
+    static const QRegularExpression scaled(
+        QStringLiteral(R"(^(.*\d)\s*(k|K|M|B|G|T|thousand|million|billion|trillion|mn|bn|tn)$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (const QRegularExpressionMatch m = scaled.match(number); power == 0 && m.hasMatch()) {
+        const QString scale = m.captured(2);
+        const QString lower = scale.toLower();
+        power = lower == u"k" || lower == u"thousand"                 ? 3
+            : scale == u"M" || lower == u"million" || lower == u"mn"  ? 6
+            : scale == u"T" || lower == u"trillion" || lower == u"tn" ? 12
+                                                                      : 9;
+        number = m.captured(1).trimmed();
+    }
+    // "44.86 mn" exactly as 4.486e7; "950,000" as the cells write counts below a million.
+    return OutlookDriversTable::parseScaled(number, power);
+}
+
 QList<QPair<QString, QString>> OutlookWorkloadTable::modelChoices() const
 {
     QList<QPair<QString, QString>> out;
@@ -135,13 +181,21 @@ void OutlookWorkloadTable::fill()
     clear();
     setRowCount(static_cast<int>(card.years.size()));
     setColumnCount(columnOf(OutlookWorkloadField::Tpot) + 1);
-    // The year, the share and the format as narrow as their figures: the model's name has the room.
-    for (int c : { int(YearColumn), int(ShareColumn), columnOf(OutlookWorkloadField::KvFormat) })
+    // The year, the share, the format and the targets as wide as their figures (a target
+    // with its percentile whole): the other columns share the rest.
+    for (int c : { int(YearColumn), int(ShareColumn), columnOf(OutlookWorkloadField::KvFormat),
+             columnOf(OutlookWorkloadField::Ttft), columnOf(OutlookWorkloadField::Tpot) })
         horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     const QString name = m_document->workloadName(m_workload);
-    QStringList titles { tr("Year"), tr("Share of requests"), tr("Context"), tr("Output"), tr("Prefix reuse"),
-        tr("KV format"), tr("Model"), tr("TTFT target"), tr("TPOT target") };
+    QStringList titles { tr("Year"), tr("Share of requests"), tr("Requests per day"), tr("Sessions per day"),
+        tr("Requests per session"), tr("Context"), tr("Output"), tr("Prefix reuse"), tr("KV format"), tr("Model"),
+        tr("TTFT target"), tr("TPOT target") };
     QStringList tips { tr("Year"), tr("%1's share of the year's requests").arg(name),
+        tr("Requests %1 makes a day, in a year driven by demand: with the other workloads', they set the shares "
+           "and the tokens a day")
+            .arg(name),
+        tr("Sessions of %1 a day, in a year driven by demand that gives it in sessions").arg(name),
+        tr("Requests (turns) each session of %1 makes").arg(name),
         tr("Tokens of KV each sequence of %1 holds: prompt and output (the mean context)").arg(name),
         tr("Tokens %1 generates per request").arg(name),
         tr("Prefix-cache hit rate of %1: the share of prompt tokens served from cache").arg(name),
@@ -151,9 +205,7 @@ void OutlookWorkloadTable::fill()
     setTitles(titles, tips);
     for (int r = 0; r < rowCount(); ++r) {
         const OutlookYear& y = card.years[size_t(r)];
-        auto* year = new QTableWidgetItem(QString::number(y.year));
-        year->setFlags(year->flags() & ~Qt::ItemIsEditable);
-        setItem(r, YearColumn, year);
+        setYearItem(r);
         std::vector<OutlookWorkloadDrivers> drivers;
         QString error;
         try {
@@ -175,6 +227,14 @@ void OutlookWorkloadTable::fill()
             setItem(r, c, cell);
         }
     }
+    // The demand's columns where a year is driven by demand: an outlook driven by tokens
+    // alone leaves their room to its other drivers, and one driven by demand alone shows the
+    // shares its demand gives on the Traffic page, not here.
+    const auto byDemand = [](const OutlookYear& y) { return y.drivenByDemand(); };
+    const bool demand = std::any_of(card.years.begin(), card.years.end(), byDemand);
+    for (int f = 0; f < kOutlookDemandFieldCount; ++f)
+        setColumnHidden(columnOf(OutlookDemandField(f)), !demand);
+    setColumnHidden(ShareColumn, !card.years.empty() && std::all_of(card.years.begin(), card.years.end(), byDemand));
     finishFill();
 }
 
@@ -182,7 +242,16 @@ void OutlookWorkloadTable::fillRow(int row, const OutlookYear& y, const OutlookW
 {
     auto* share = new QTableWidgetItem(OutlookDriversTable::shareText(d.share));
     share->setToolTip(OutlookSourcesPanel::sourceTip(m_document->card(), y, "mix"));
+    if (y.drivenByDemand()) {
+        // An output there, as on the Traffic page: the demand sets it.
+        share->setFlags(share->flags() & ~Qt::ItemIsEditable);
+        QFont f = share->font();
+        f.setItalic(true);
+        share->setFont(f);
+        share->setToolTip(OutlookDriversTable::demandTip(y.year, share->toolTip()));
+    }
     setItem(row, ShareColumn, share);
+    fillDemand(row, y, d);
     const QString texts[kOutlookWorkloadFieldCount] = { tokensCellText(d.context), tokensCellText(d.outputTokens),
         OutlookDriversTable::shareText(d.reuseRate), qs(d.kv.name()), m_document->modelName(d.model),
         targetText(d.targets.ttft(), d.targets.ttftAt()), targetText(d.targets.tpot(), d.targets.tpotAt()) };
@@ -207,13 +276,50 @@ void OutlookWorkloadTable::fillRow(int row, const OutlookYear& y, const OutlookW
     }
 }
 
+void OutlookWorkloadTable::fillDemand(int row, const OutlookYear& y, const OutlookWorkloadDrivers& d)
+{
+    const QString name = m_document->workloadName(d.workload);
+    const QString set
+        = tr("Set by this outlook for %1: %2")
+              .arg(y.year)
+              .arg(OutlookSourcesPanel::sourceTip(m_document->card(), y, outlookDemandFigure(y, d.workload)));
+    const bool bySessions = d.sessionsPerDay && d.requestsPerSession;
+    const std::optional<double> figures[] = { d.requestsPerDay, d.sessionsPerDay, d.requestsPerSession };
+    for (int f = 0; f < kOutlookDemandFieldCount; ++f) {
+        const auto field = OutlookDemandField(f);
+        auto* cell = new QTableWidgetItem;
+        if (!d.requestsPerDay || !figures[f]) {
+            // A year driven by tokens sets shares, not demand; a workload given in requests a
+            // day has no sessions.
+            cell->setText(QStringLiteral("—"));
+            cell->setFlags(cell->flags() & ~Qt::ItemIsEditable);
+            cell->setToolTip(!d.requestsPerDay
+                    ? tr("%1 is driven by tokens per day: each workload's share of requests is set, not its "
+                         "requests or sessions a day")
+                          .arg(y.year)
+                    : tr("%1 gives %2's requests a day, not its sessions").arg(y.year).arg(name));
+        } else {
+            cell->setText(countCellText(*figures[f]));
+            // Given in sessions, its requests a day are sessions × requests per session: typed,
+            // they set the sessions a day.
+            const bool derived = field == OutlookDemandField::RequestsPerDay && bySessions;
+            QFont font = cell->font();
+            font.setBold(!derived);
+            cell->setFont(font);
+            cell->setToolTip(derived ? tr("Sessions a day × requests per session (%1 × %2); a value typed sets the "
+                                          "sessions a day")
+                                           .arg(countCellText(*d.sessionsPerDay), countCellText(*d.requestsPerSession))
+                                     : set);
+        }
+        setItem(row, columnOf(field), cell);
+    }
+}
+
 QString OutlookWorkloadTable::originTip(
     const OutlookYear& y, const OutlookWorkloadDrivers& d, OutlookWorkloadField field) const
 {
     const OutlookCard& card = m_document->card();
-    const auto& workloads = m_document->catalog().workloads();
-    const auto w = workloads.find(d.workload);
-    const QString workloadCard = w == workloads.end() ? qs(d.workload) : cardText(w->second.name);
+    const QString workloadCard = m_document->workloadFullName(d.workload);
     switch (d.from(field)) {
     case OutlookDriverOrigin::Outlook:
         return tr("Set by this outlook for %1: %2")
@@ -246,6 +352,16 @@ void OutlookWorkloadTable::cellEdited(QTableWidgetItem* item)
             share ? m_document->editDriver(row, kOutlookShareKey, *share, m_workload)
                   : tr("%1: not a number: %2")
                         .arg(OutlookDocument::driverName(kOutlookShareKey, m_workload), item->text()));
+        return;
+    }
+    if (item->column() < FirstFieldColumn) {
+        const auto field = OutlookDemandField(item->column() - FirstDemandColumn);
+        const std::optional<double> value = parseCount(item->text());
+        report(row,
+            value ? m_document->editDemand(row, m_workload, field, *value)
+                  : tr("%1: not a number: %2")
+                        .arg(OutlookDocument::demandDriverName(field, m_document->workloadName(m_workload)),
+                            item->text()));
         return;
     }
     const auto field = OutlookWorkloadField(item->column() - FirstFieldColumn);

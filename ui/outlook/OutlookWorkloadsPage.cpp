@@ -1,12 +1,11 @@
 #include "ui/outlook/OutlookWorkloadsPage.h"
 
 #include "ui/outlook/OutlookDocument.h"
-#include "ui/text/CardText.h"
+#include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "ui/widgets/WrappingHeaderView.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -21,11 +20,6 @@
 namespace kvtiers::ui {
 
 namespace {
-
-std::string translatedText(const char* context, const char* source)
-{
-    return QCoreApplication::translate(context, source).toStdString();
-}
 
 QTableWidgetItem* cell(const QString& text, bool number)
 {
@@ -120,7 +114,6 @@ void OutlookWorkloadsPage::fillTable()
         return;
     }
     const OutlookYearResult& y = years[size_t(at)];
-    const auto& cards = m_document->catalog().workloads();
     m_table->setRowCount(int(y.workloads.size()) + 1);
     const auto row = [&](int r, const QString& name, const QString& tip, double share, double requests, double tokens,
                          const OutlookTiers& intensity, bool whole) {
@@ -142,11 +135,8 @@ void OutlookWorkloadsPage::fillTable()
     };
     for (size_t i = 0; i < y.workloads.size(); ++i) {
         const OutlookWorkloadYear& w = y.workloads[i];
-        const auto card = cards.find(w.workload);
-        const bool named = card != cards.end() && !card->second.name.empty();
-        row(int(i), named ? cardShortText(card->second.name) : qs(w.workload),
-            named ? cardText(card->second.name) : qs(w.workload), w.share, w.requestsPerDay, w.tokensPerDay,
-            w.intensity, false);
+        row(int(i), m_document->workloadName(w.workload), m_document->workloadFullName(w.workload), w.share,
+            w.requestsPerDay, w.tokensPerDay, w.intensity, false);
     }
     row(int(y.workloads.size()), tr("All workloads"), tr("The year's whole: every workload together"), 1,
         y.requestsPerSecond * 86400.0, y.tokensPerDay, y.intensity, true);
@@ -160,11 +150,9 @@ void OutlookWorkloadsPage::fillTable()
                 top = &w;
         if (!top)
             continue;
-        const auto card = cards.find(top->workload);
-        const QString name
-            = card != cards.end() && !card->second.name.empty() ? cardShortText(card->second.name) : qs(top->workload);
         most << tr("%1 needs the most %2 (%3)")
-                    .arg(name, qs(tierLabel(t)), bytesText(top->intensity[t], ByteUnits::Decimal));
+                    .arg(m_document->workloadName(top->workload), qs(tierLabel(t)),
+                        bytesText(top->intensity[t], ByteUnits::Decimal));
     }
     m_reading->setText(
         most.isEmpty() ? QString() : tr("Per million tokens a day in %1: %2.").arg(y.year).arg(most.join(tr("; "))));

@@ -34,7 +34,16 @@ OutlookYearTable::OutlookYearTable(OutlookDocument* document, QWidget* parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    connect(m_document, &DocumentBase::inputChanged, this, [this] { fill(); });
+    // A result is the card's once it is evaluated: until then, one of the card before.
+    m_resultCurrent = m_document->hasResult();
+    connect(m_document, &DocumentBase::inputChanged, this, [this] {
+        m_resultCurrent = false;
+        fill();
+    });
+    connect(m_document, &DocumentBase::evaluated, this, [this] {
+        m_resultCurrent = true;
+        resultEvaluated();
+    });
 }
 
 void OutlookYearTable::setTitles(const QStringList& titles, const QStringList& tips)
@@ -87,6 +96,13 @@ QString OutlookYearTable::yearOf(int row) const
 {
     const auto& years = m_document->card().years;
     return row >= 0 && row < static_cast<int>(years.size()) ? QString::number(years[size_t(row)].year) : QString();
+}
+
+void OutlookYearTable::setYearItem(int row)
+{
+    auto* year = new QTableWidgetItem(yearOf(row));
+    year->setFlags(year->flags() & ~Qt::ItemIsEditable);
+    setItem(row, 0, year);
 }
 
 void OutlookYearTable::report(int row, const QString& error)

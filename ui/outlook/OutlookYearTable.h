@@ -20,6 +20,8 @@ public:
 
     /// Fills the table from the document's card (a new card, an edit, an undo).
     virtual void fill() = 0;
+    /// Whether the document's result is of the card shown: evaluated since the card last changed.
+    bool resultIsCurrent() const { return m_resultCurrent; }
 
 signals:
     /// A line for the status bar: why a value typed was refused (empty: the reason is stale).
@@ -36,6 +38,11 @@ protected:
     void report(int row, const QString& error);
     /// The year of `row` ("2027"), as a message names it.
     QString yearOf(int row) const;
+    /// Puts the year of `row` in the first column, a cell that is read, not edited.
+    void setYearItem(int row);
+    /// After the document has evaluated the card shown (a result, or an error): what the
+    /// table shows of the evaluation is shown anew.
+    virtual void resultEvaluated() { }
 
     OutlookDocument* m_document;
     bool m_filling = false; ///< cells are being set by fill(): not edits
@@ -44,8 +51,9 @@ private:
     void fitHeaderTitles();
     void fitHeight();
 
-    QStringList m_headerTitles; ///< each column's whole title
-    bool m_showsError = false;  ///< the last edit's error is in the status bar
+    QStringList m_headerTitles;   ///< each column's whole title
+    bool m_showsError = false;    ///< the last edit's error is in the status bar
+    bool m_resultCurrent = false; ///< the document's result is of the card shown
 };
 
 } // namespace kvtiers::ui

@@ -5,7 +5,7 @@
 namespace kvtiers::ui {
 
 namespace {
-std::string translatedText(const Message& m)
+std::string messageText(const Message& m)
 {
     if (m.empty())
         return {};
@@ -19,7 +19,7 @@ std::string translatedText(const Message& m)
         }
         std::string joined;
         for (size_t i = 0; i < a.parts.size(); ++i)
-            joined += (i ? a.separator : std::string()) + translatedText(a.parts[i]);
+            joined += (i ? a.separator : std::string()) + messageText(a.parts[i]);
         args.push_back(std::move(joined));
     }
     return substitute(source, args);
@@ -28,7 +28,12 @@ std::string translatedText(const Message& m)
 
 QString translated(const Message& message)
 {
-    return QString::fromStdString(translatedText(message));
+    return QString::fromStdString(messageText(message));
+}
+
+std::string translatedText(const char* context, const char* source)
+{
+    return QCoreApplication::translate(context, source).toStdString();
 }
 
 QString joinSentences(const QString& first, const QString& second)

@@ -8,10 +8,17 @@
 
 #include <QString>
 
+#include <string>
+
 namespace kvtiers::ui {
 
 /// The message in the UI language (its English where no translation is loaded).
 QString translated(const Message& message);
+
+/// One text the core marked with QT_TRANSLATE_NOOP(context, source), in the UI language:
+/// the lookup the core's table texts take (TextLookup, core/analysis/Outlook.h), so a
+/// chart, a table and a sentence all word the core's texts the same way.
+std::string translatedText(const char* context, const char* source);
 
 /// `first` and `second` as two sentences of one line: a full stop ends `first` unless it
 /// already ends with one (or with ! ? …), so an error and what follows it do not run on.
