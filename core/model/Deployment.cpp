@@ -1,6 +1,7 @@
 #include "core/model/Deployment.h"
 
 #include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
 
 #include <cmath>
 
@@ -27,7 +28,8 @@ void checkRange(std::vector<std::string>& out, const char* field, double v, doub
 /// dividing over the EP ranks.
 void layoutProblems(std::vector<std::string>& out, const Deployment& d, const ModelCard& model)
 {
-    checkRange(out, "tp", d.tp, 1, 1024);
+    // TP is the scenario knob of that name: its key from the knob table.
+    checkRange(out, knob(KnobId::Tp).key, d.tp, 1, 1024);
     checkRange(out, "dp", d.dp, 1, 1 << 20);
     checkRange(out, "ep", d.ep, 1, 1 << 20);
     checkRange(out, "nodes", d.nodes, 1, 1 << 20);
