@@ -209,6 +209,22 @@ std::string readMemoryGeneration(const JsonObject& gpu)
     return *text;
 }
 
+/// "scale_out": { "name", "bytes_per_s", "latency_s", "note" }: the network between servers,
+/// per GPU. The note is required: a line rate alone does not say which NIC it assumes.
+std::optional<ScaleOut> readScaleOut(const JsonObject& o)
+{
+    if (!o.has("scale_out"))
+        return std::nullopt;
+    const JsonObject n = o.requireObject("scale_out");
+    n.rejectUnknownKeys({ "name", "bytes_per_s", "latency_s", "note" });
+    ScaleOut net;
+    net.name = n.requireString("name");
+    net.bytesPerSecond = n.requireNumber("bytes_per_s", 1e6, kMaxRate);
+    net.latencySeconds = n.requireNumber("latency_s", 0, 1);
+    net.note = n.requireString("note");
+    return net;
+}
+
 } // namespace
 const char* hardwareStatusName(HardwareStatus s)
 {
@@ -242,7 +258,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "vendor", "status", "notes", "sources", "gpu", "server", "link", "interconnect",
-        "generation" });
+        "scale_out", "generation" });
     HardwareCard h;
     h.id = o.requireString("id");
     h.name = o.requireString("name");
@@ -300,6 +316,7 @@ HardwareCard parseHardwareCard(const Json& json, const std::string& origin)
         }
     }
     h.interconnect = readInterconnect(o, h.link);
+    h.scaleOut = readScaleOut(o);
     h.generation = readGeneration(o);
     return h;
 }
@@ -354,6 +371,9 @@ Json HardwareCard::toJson() const
         j["gpu"]["fp4_flops"] = fp4Flops;
     if (announced())
         j["status"] = hardwareStatusName(status);
+    if (scaleOut)
+        j["scale_out"] = { { "name", scaleOut->name }, { "bytes_per_s", scaleOut->bytesPerSecond },
+            { "latency_s", scaleOut->latencySeconds }, { "note", scaleOut->note } };
     if (generation)
         j["generation"] = { { "line", generation->line }, { "order", generation->order } };
     if (!notes.empty())

@@ -116,6 +116,16 @@ struct Interconnect {
     double trafficFactor(int tp) const;
 };
 
+/// The scale-out network between servers, per GPU (docs/cards.md, `scale_out`): one NIC per
+/// GPU on the HGX/DGX reference designs (ConnectX-7, 400 Gb/s). Expert parallelism across
+/// servers sends its dispatch and combine over it (core/model/ExpertParallel).
+struct ScaleOut {
+    std::string name;
+    double bytesPerSecond = 0; ///< per GPU, per direction (the NIC's line rate)
+    double latencySeconds = 0; ///< per message, one way
+    std::string note;          ///< what the figures assume and where they come from
+};
+
 /// Where a card stands in its vendor's line of generations (docs/cards.md, `generation`): the
 /// outlook's tornado moves a year's hardware one step along its line (outlookHardwareLadder).
 struct HardwareGeneration {
@@ -148,6 +158,8 @@ struct HardwareCard {
     std::string hbmGeneration;
     /// GPU↔GPU fabric; a card without one all-reduces over its host link (PCIe).
     Interconnect interconnect;
+    /// The network between servers, per GPU; none: the card names none.
+    std::optional<ScaleOut> scaleOut;
     // per server
     int gpusPerServer = 1;
     double hostDramBytes = 0;

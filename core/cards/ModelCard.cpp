@@ -123,13 +123,41 @@ LayerGroup parseGroup(const JsonObject& o)
     return g;
 }
 
+/// "moe": the routed experts (config.json's names in the comments). Needs hidden_size.
+MoeShape parseMoe(const JsonObject& o, const ModelCard& m)
+{
+    o.rejectUnknownKeys({ "routed_experts", "shared_experts", "experts_per_token", "expert_intermediate_size",
+        "dense_layers", "dense_intermediate_size", "groups", "groups_per_token" });
+    if (m.hiddenSize <= 0)
+        o.fail("routed_experts", "needs the card's hidden_size (an expert is 3 x hidden x expert_intermediate_size)");
+    MoeShape e;
+    e.routedExperts = o.requireInteger("routed_experts", 1, 1 << 20);
+    e.sharedExperts = o.optionalInteger("shared_experts", 0, 1024).value_or(0);
+    e.expertsPerToken = o.requireInteger("experts_per_token", 1, e.routedExperts);
+    e.expertIntermediate = o.requireInteger("expert_intermediate_size", 1, std::int64_t(1) << 24);
+    e.denseLayers = o.optionalInteger("dense_layers", 0, kMaxLayers).value_or(0);
+    e.denseIntermediate = o.optionalInteger("dense_intermediate_size", 0, std::int64_t(1) << 24).value_or(0);
+    if (e.denseLayers > 0 && e.denseIntermediate <= 0)
+        o.fail("dense_intermediate_size", "must be given where dense_layers is more than 0");
+    e.groups = o.optionalInteger("groups", 1, e.routedExperts).value_or(1);
+    if (e.routedExperts % e.groups != 0)
+        o.fail("groups",
+            std::to_string(e.groups) + " does not divide the " + std::to_string(e.routedExperts) + " routed experts");
+    e.groupsPerToken = o.optionalInteger("groups_per_token", 1, e.groups).value_or(e.groups);
+    if (e.groupsPerToken * (e.routedExperts / e.groups) < e.expertsPerToken)
+        o.fail("groups_per_token",
+            std::to_string(e.groupsPerToken) + " groups of " + std::to_string(e.routedExperts / e.groups)
+                + " experts hold fewer than the " + std::to_string(e.expertsPerToken) + " experts per token");
+    return e;
+}
+
 } // namespace
 
 ModelCard parseModelCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "family", "notes", "sources", "params_total", "params_active", "weight_bits",
-        "max_context", "default_kv_bits", "hidden_size", "vocab_size", "tie_word_embeddings", "layer_groups" });
+        "max_context", "default_kv_bits", "hidden_size", "vocab_size", "tie_word_embeddings", "layer_groups", "moe" });
     ModelCard m;
     m.id = o.requireString("id");
     m.name = o.requireString("name");
@@ -146,6 +174,8 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
     m.hiddenSize = o.optionalInteger("hidden_size", 1, std::int64_t(1) << 24).value_or(0);
     m.vocabSize = o.optionalInteger("vocab_size", 1, std::int64_t(1) << 24).value_or(0);
     m.tieWordEmbeddings = o.optionalBool("tie_word_embeddings").value_or(false);
+    if (o.has("moe"))
+        m.moe = parseMoe(o.requireObject("moe"), m);
     const Json& groups = o.requireArray("layer_groups");
     if (groups.empty())
         o.fail("layer_groups", { .code = InputErrorCode::NoLayerGroups });
@@ -160,6 +190,10 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
         o.fail("layer_groups", { .code = InputErrorCode::NoAttentionLayers });
     if (m.totalLayers() > kMaxLayers)
         o.fail("layer_groups", { .code = InputErrorCode::TooManyLayers, .max = std::to_string(kMaxLayers) });
+    if (m.moe.present() && m.moe.denseLayers >= m.totalLayers())
+        o.fail("moe",
+            "dense_layers " + std::to_string(m.moe.denseLayers) + " leaves no MoE layer of the "
+                + std::to_string(m.totalLayers()) + " layers");
     return m;
 }
 
@@ -204,6 +238,11 @@ Json ModelCard::toJson() const
         j["vocab_size"] = vocabSize;
         j["tie_word_embeddings"] = tieWordEmbeddings;
     }
+    if (moe.present())
+        j["moe"] = { { "routed_experts", moe.routedExperts }, { "shared_experts", moe.sharedExperts },
+            { "experts_per_token", moe.expertsPerToken }, { "expert_intermediate_size", moe.expertIntermediate },
+            { "dense_layers", moe.denseLayers }, { "dense_intermediate_size", moe.denseIntermediate },
+            { "groups", moe.groups }, { "groups_per_token", moe.groupsPerToken } };
     if (!family.empty())
         j["family"] = family;
     if (!notes.empty())

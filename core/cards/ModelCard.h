@@ -52,6 +52,24 @@ struct LayerGroup {
     }
 };
 
+/// A mixture-of-experts model's routed experts as config.json gives them (DeepSeek-V3:
+/// n_routed_experts, n_shared_experts, num_experts_per_tok, moe_intermediate_size,
+/// first_k_dense_replace, intermediate_size, n_group, topk_group). Expert parallelism
+/// (core/model/ExpertParallel) places and routes to them; the rest of the model reads
+/// only params_total and params_active.
+struct MoeShape {
+    std::int64_t routedExperts = 0;      ///< routed experts per MoE layer
+    std::int64_t sharedExperts = 0;      ///< experts every token passes through
+    std::int64_t expertsPerToken = 0;    ///< top-k routed experts per token
+    std::int64_t expertIntermediate = 0; ///< one expert's FFN width (gate, up, down: 3 × hidden × this)
+    std::int64_t denseLayers = 0;        ///< leading layers with a dense FFN instead of experts
+    std::int64_t denseIntermediate = 0;  ///< their FFN width
+    std::int64_t groups = 1;             ///< expert groups the router picks among first
+    std::int64_t groupsPerToken = 1;     ///< groups a token's experts may come from
+
+    bool present() const { return routedExperts > 0; }
+};
+
 struct ModelCard {
     std::string id;
     std::string name;
@@ -70,6 +88,9 @@ struct ModelCard {
     /// Whether the LM head shares the embedding's matrix (config.json tie_word_embeddings).
     bool tieWordEmbeddings = false;
     std::vector<LayerGroup> groups;
+    /// Routed experts, where the card gives them (optional "moe" object); absent: dense,
+    /// or a MoE card without the fields expert parallelism needs.
+    MoeShape moe;
 
     std::int64_t totalLayers() const;
     /// What a tensor-parallel all-reduce sums per token: hidden_size, or where the card

@@ -1,0 +1,91 @@
+#include "core/model/Deployment.h"
+
+#include "core/io/InputError.h"
+#include "core/scenario/Knobs.h"
+
+#include <cmath>
+
+namespace kvtiers {
+
+namespace {
+
+std::string num(double v)
+{
+    if (v == std::floor(v) && std::fabs(v) < 1e15)
+        return std::to_string(static_cast<long long>(v));
+    std::string s = std::to_string(v);
+    s.erase(s.find_last_not_of('0') + 1);
+    return s.back() == '.' ? s.substr(0, s.size() - 1) : s;
+}
+
+void checkRange(std::vector<std::string>& out, const char* field, double v, double lo, double hi)
+{
+    if (!(v >= lo && v <= hi))
+        out.push_back(std::string(field) + ": " + num(v) + " is not between " + num(lo) + " and " + num(hi));
+}
+
+/// The parallel layout: every count positive, attention ranks covering the GPUs, experts
+/// dividing over the EP ranks.
+void layoutProblems(std::vector<std::string>& out, const Deployment& d, const ModelCard& model)
+{
+    // TP is the scenario knob of that name: its key from the knob table.
+    checkRange(out, knob(KnobId::Tp).key, d.tp, 1, 1024);
+    checkRange(out, "dp", d.dp, 1, 1 << 20);
+    checkRange(out, "ep", d.ep, 1, 1 << 20);
+    checkRange(out, "nodes", d.nodes, 1, 1 << 20);
+    checkRange(out, "gpus_per_node", d.gpusPerNode, 1, 1024);
+    checkRange(out, "redundant_experts", d.redundantExperts, 0, 1 << 20);
+    if (!out.empty())
+        return;
+    const long long gpus = static_cast<long long>(d.nodes) * d.gpusPerNode;
+    if (static_cast<long long>(d.tp) * d.dp != gpus)
+        out.push_back("dp: " + num(d.dp) + " attention ranks of tp " + num(d.tp) + " GPUs do not make the "
+            + num(static_cast<double>(gpus)) + " GPUs of " + num(d.nodes) + " nodes x " + num(d.gpusPerNode));
+    if (d.ep > gpus || gpus % d.ep != 0)
+        out.push_back("ep: " + num(d.ep) + " does not divide the " + num(static_cast<double>(gpus)) + " GPUs");
+    if (d.ep == 1 && d.redundantExperts == 0)
+        return;
+    if (!model.moe.present()) {
+        out.push_back(
+            "ep: " + num(d.ep) + " needs the model's routed experts (the card " + model.id + " has no \"moe\" object)");
+        return;
+    }
+    const long long physical = model.moe.routedExperts + d.redundantExperts;
+    if (physical % d.ep != 0)
+        out.push_back("ep: " + num(d.ep) + " does not divide the " + num(static_cast<double>(model.moe.routedExperts))
+            + " routed + " + num(d.redundantExperts) + " redundant experts");
+}
+
+} // namespace
+
+std::vector<std::string> deploymentProblems(const Deployment& d, const ModelCard& model)
+{
+    std::vector<std::string> out;
+    layoutProblems(out, d, model);
+    checkRange(out, "overlap", d.overlap, 0, 1);
+    checkRange(out, "dispatch_bytes", d.dispatchBytesPerElement, 0.125, 4);
+    checkRange(out, "dispatch_scale_bytes", d.dispatchScaleBytesPerToken, 0, 1e6);
+    checkRange(out, "combine_bytes", d.combineBytesPerElement, 0.125, 4);
+    checkRange(out, "matmul_bits", d.matmulBits, 1, 32);
+    checkRange(out, "kv_bytes", d.kvBytesPerElement, 0.0625, 8);
+    const SpeculativeDecoding& s = d.speculative;
+    checkRange(out, "spec_tokens", s.draftTokens, 0, 64);
+    if (s.draftTokens >= 0)
+        checkRange(out, "spec_accepted", s.acceptedPerStep, 1, s.tokensPerStep());
+    if (s.draftTokens > 0 && s.source.empty())
+        out.push_back("spec_source: a speculative acceptance figure needs its source");
+    return out;
+}
+
+void requireValidDeployment(const Deployment& d, const ModelCard& model, const std::string& origin)
+{
+    const auto problems = deploymentProblems(d, model);
+    if (problems.empty())
+        return;
+    std::string msg = origin + ": ";
+    for (size_t i = 0; i < problems.size(); ++i)
+        msg += (i ? "; " : "") + problems[i];
+    throw InputError(msg);
+}
+
+} // namespace kvtiers
