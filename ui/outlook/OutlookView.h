@@ -6,9 +6,11 @@
 // notes in the tooltip, in the UI's language where the card translates them), Save as
 // preset and Export; the drivers, one page at a time under a tab bar: Traffic (tokens per
 // day, the year's default targets, the workload mix: OutlookDriversTable), one page per
-// workload of the mix (its context, output, reuse, KV format, model and targets:
-// OutlookWorkloadTable) and Hardware (the hardware mix: OutlookHardwareTable); then the charts, one page at
-// a time (OutlookChartsPage), and beside them the card's sources (OutlookSourcesPanel). MainWindow's Edit menu follows
+// workload of the mix (its context, output, reuse, KV format, model and targets, and in a year
+// driven by demand its requests and sessions a day: OutlookWorkloadTable) and Hardware (the
+// hardware mix: OutlookHardwareTable); then the charts, one page at a time (OutlookChartsPage),
+// with the card's sources (OutlookSourcesPanel) and the Supply page (needed, provisioned and
+// shipped per tier or per HBM generation: OutlookSupplyPanel). MainWindow's Edit menu follows
 // the document's undo stack while the tab is shown. Export writes what the document's exports() offer.
 
 #include "core/catalog/CardCatalog.h"
