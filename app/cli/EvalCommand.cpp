@@ -1,6 +1,7 @@
 // `kvtiers eval`: one scenario, every figure: a readable summary or one JSON object.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "core/analysis/Deployments.h"
 #include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -78,7 +79,15 @@ void printScenario(std::ostream& out, const ResolvedScenario& rs, const EvalResu
         << counted(w.concurrency, "active sequence", "active sequences") << " per replica\n"
         << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit"
         << (w.attentionBits ? ", attention " + formatSignificant(s.attentionBits(), 3) + "-bit" : std::string())
-        << ", TP " << r.tp << " (" << formatSignificant(r.replicasPerServer, 3)
+        << ", TP " << r.tp
+        << (s.expertParallel() ? " x DP " + std::to_string(r.unit.dp) + ", EP " + std::to_string(r.unit.ep) + " over "
+                       + formatCount(r.unit.nodes) + (r.unit.nodes == 1 ? " server" : " servers")
+                       + ", a replica is one attention rank"
+                               : std::string())
+        << (w.specTokens > 0 ? ", " + counted(w.specTokens, "draft token", "draft tokens") + " at "
+                       + formatSignificant(w.specAcceptance * 100, 3) + "% acceptance"
+                             : std::string())
+        << " (" << formatSignificant(r.replicasPerServer, 3)
         << (r.replicasPerServer == 1 ? " replica per server), " : " replicas per server), ")
         << allocationName(w.allocation)
         << (w.allocation == Allocation::Paged ? " blocks of " + std::to_string(w.blockSize) : std::string())
@@ -129,6 +138,46 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
         << " tokens/s per replica for " << counted(r.servedConcurrency, "sequence", "sequences") << "\n\n";
 }
 
+/// "TP 1 x DP 8, EP 8, 1 server" or "TP 8, 1 server": a unit's layout.
+std::string layoutText(const EvalResult::Unit& u)
+{
+    std::string s = "TP " + std::to_string(u.tp);
+    if (u.expertParallel)
+        s += " x DP " + std::to_string(u.dp) + ", EP " + std::to_string(u.ep);
+    return s + ", " + formatCount(u.nodes) + (u.nodes == 1 ? " server" : " servers");
+}
+
+/// A mixture-of-experts scenario beside the other way a server runs it (core/analysis/Deployments).
+void printDeployments(std::ostream& out, const Scenario& s, const EvalResult& r)
+{
+    const auto c = compareDeployments(s, r);
+    if (!c)
+        return;
+    constexpr int kLabel = 18, kColumn = 44;
+    const auto row = [&](const char* label, const std::string& a, const std::string& b) {
+        out << std::left << std::setw(kLabel) << label << std::setw(kColumn) << a << b << "\n";
+    };
+    const auto figures = [&](const char* label, auto text) { row(label, text(c->stated), text(c->other)); };
+    out << "\nDeployment        " << std::left << std::setw(kColumn) << "as stated"
+        << "the other way, same sequences per server where they fit\n";
+    figures("  layout", [](const DeploymentSide& d) { return layoutText(d.result.unit); });
+    figures("  sequences", [](const DeploymentSide& d) {
+        return formatSignificant(d.sequencesPerGpu, 4) + " per GPU (" + formatCount(d.result.servedConcurrency)
+            + " per replica)";
+    });
+    figures("  HBM per GPU", [](const DeploymentSide& d) {
+        return formatBytes(d.result.perGpu.hbm) + " (weights " + formatBytes(d.result.unit.weightsPerGpu) + ", KV "
+            + formatBytes(d.kvPerGpuBytes) + ")";
+    });
+    figures("  output tokens/s", [](const DeploymentSide& d) {
+        return formatSignificant(d.result.unit.outputTokensPerSecondPerGpu, 4) + " per GPU, "
+            + formatSignificant(d.result.unit.outputTokensPerSecondPerNode, 4) + " per node";
+    });
+    figures("  input tokens/s", [](const DeploymentSide& d) {
+        return formatSignificant(d.result.unit.inputTokensPerSecondPerNode, 4) + " per node (prefill)";
+    });
+}
+
 void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResult& r)
 {
     const Scenario& s = rs.scenario;
@@ -159,6 +208,7 @@ void printSummary(std::ostream& out, const ResolvedScenario& rs, const EvalResul
     if (r.fleetServers > 1)
         out << "Fleet             " << formatCount(r.fleetServers) << " servers: HBM " << formatBytes(r.fleet.hbm)
             << ", DRAM " << formatBytes(r.fleet.dram) << ", NVMe " << formatBytes(r.fleet.ssd) << "\n";
+    printDeployments(out, s, r);
     const auto warnings = warningMessages(s, r);
     if (!warnings.empty()) {
         out << "\nWarnings\n";

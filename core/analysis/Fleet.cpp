@@ -347,6 +347,11 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
         const TtftEstimate estimate(er.scenario, er.perReplica, er.requestsPerSecond, tpot);
         const double least = leastStable(er, std::floor(estimate.utilization(1)) + 1);
         er.replicas = replicasForTtft(er, t, least, estimate);
+        // Under expert parallelism a replica is one attention rank: units come whole.
+        if (er.scenario.expertParallel()) {
+            const double ranks = er.perReplica.unit.dp;
+            er.replicas = std::ceil(er.replicas / ranks) * ranks;
+        }
         er.load = ReplicaQueue(er.scenario, er.perReplica, er.requestsPerSecond, er.replicas, tpot)
                       .figures(bindingAt(er, t, er.replicas));
     }

@@ -58,7 +58,6 @@ G groupOfKey(const std::string& key)
         { "kv_dtype", G::KvFormat },
         { "kv_scale_bits", G::KvFormat },
         { "model", G::Architecture },
-        { "tp", G::Hardware },
         { "gpus_per_server", G::Hardware },
         { "gpu_memory_utilization", G::Hardware },
         { "dram_per_server", G::Hardware },
@@ -71,6 +70,13 @@ G groupOfKey(const std::string& key)
             return g;
     if (key == knobKey(KnobId::WeightBits))
         return G::Architecture; // the weights' format comes with the model
+    // So does the way a model is served: its parallel layout (TP per attention rank, DP, EP)
+    // and speculative decoding. A TP taken from one year with a DP from another would make
+    // a layout neither year serves.
+    for (KnobId id : { KnobId::Tp, KnobId::Dp, KnobId::Ep, KnobId::Nodes, KnobId::RedundantExperts, KnobId::EpOverlap,
+             KnobId::SpecTokens, KnobId::SpecAcceptance })
+        if (key == knobKey(id))
+            return G::Architecture;
     return G::Context;
 }
 

@@ -38,6 +38,14 @@ std::vector<std::string> overrideKeys(OutlookWorkloadField field)
 {
     if (field == OutlookWorkloadField::KvFormat)
         return { knobKey(KnobId::KvBits), knobKey(KnobId::KvDtype) };
+    // The model, and how it is served: a layout set for one model goes with it.
+    if (field == OutlookWorkloadField::Model) {
+        std::vector<std::string> keys { outlookWorkloadFieldKey(field) };
+        for (KnobId id : { KnobId::Tp, KnobId::Dp, KnobId::Ep, KnobId::Nodes, KnobId::RedundantExperts,
+                 KnobId::EpOverlap, KnobId::SpecTokens, KnobId::SpecAcceptance })
+            keys.push_back(knobKey(id));
+        return keys;
+    }
     return { outlookWorkloadFieldKey(field) };
 }
 
@@ -242,6 +250,14 @@ std::vector<OutlookWorkloadDrivers> outlookWorkloadDrivers(const CardCatalog& ca
         d.reuseRate = s.workload.reuseRate;
         d.kv = s.kvFormat();
         d.model = s.model.id;
+        d.expertParallel = s.expertParallel();
+        if (d.expertParallel) {
+            const Deployment dep = s.deployment();
+            d.dp = dep.dp;
+            d.ep = dep.ep;
+            d.nodes = dep.nodes;
+        }
+        d.tp = s.tp();
         const auto found = year.workloads.find(e.workload);
         const auto overrides = [&](OutlookWorkloadField field) {
             if (found == year.workloads.end())

@@ -62,13 +62,17 @@ const char* outlookDemandFieldKey(OutlookDemandField field);
 
 /// One workload's drivers in one year, every figure in force.
 struct OutlookWorkloadDrivers {
-    std::string workload;     ///< its id, as the mix names it
-    double share = 0;         ///< its share of the year's requests
-    double context = 0;       ///< tokens of KV per sequence (prompt + output)
-    double outputTokens = 0;  ///< tokens generated per request
-    double reuseRate = 0;     ///< prefix-cache hit rate, 0 to 1
-    KvFormat kv;              ///< the KV cache's element format
-    std::string model;        ///< the model card's id
+    std::string workload;    ///< its id, as the mix names it
+    double share = 0;        ///< its share of the year's requests
+    double context = 0;      ///< tokens of KV per sequence (prompt + output)
+    double outputTokens = 0; ///< tokens generated per request
+    double reuseRate = 0;    ///< prefix-cache hit rate, 0 to 1
+    KvFormat kv;             ///< the KV cache's element format
+    std::string model;       ///< the model card's id
+    /// How the model is served: TP per replica, and under expert parallelism the unit's DP
+    /// attention ranks, EP and servers (the Model column shows it beside the model).
+    bool expertParallel = false;
+    int tp = 1, dp = 1, ep = 1, nodes = 1;
     LatencyTargets targets;   ///< every figure set (fleetTargetsInForce)
     TargetSources targetFrom; ///< where each target figure comes from
     std::array<OutlookDriverOrigin, kOutlookWorkloadFieldCount> origin {};

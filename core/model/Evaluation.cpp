@@ -1,5 +1,6 @@
 #include "core/model/Evaluation.h"
 
+#include "core/model/ExpertParallel.h"
 #include "core/model/KvSizing.h"
 #include "core/model/PrefixCache.h"
 #include "core/model/Solve.h"
@@ -28,6 +29,8 @@ const char* decodeBoundName(DecodeBound b)
         return "ssd_stream";
     case DecodeBound::Compute:
         return "compute";
+    case DecodeBound::ExpertExchange:
+        return "expert_exchange";
     }
     return "?";
 }
@@ -105,6 +108,7 @@ public:
         restoreTimes();
         prefixCacheAndRate();
         rollUp();
+        unitThroughput();
         return r;
     }
 
@@ -148,6 +152,8 @@ private:
     void prefixCacheAndRate();
     void keepCache(const AtRate& at);
     void rollUp();
+    void expertParallelStep();
+    void unitThroughput();
 
     const Scenario& m_s;
     const WorkloadParams& m_w;
@@ -218,7 +224,10 @@ void Evaluator::sizeBytes()
 void Evaluator::placeWeights()
 {
     r.weightsBytes = m_s.model.paramsTotal * r.weightBits / 8.0;
-    const double weightsGpu = r.weightsBytes / tp;
+    // Under expert parallelism each GPU holds its experts and the replicated parts whole.
+    const double weightsGpu
+        = m_s.expertParallel() ? epWeightsPerGpu(m_s.model, m_s.deployment()).total() : r.weightsBytes / tp;
+    r.unit.weightsPerGpu = weightsGpu;
 
     // docs/model.md §4.1: HBM budget = u × HBM − weights/TP − runtime reserve.
     double usableHbm = m_w.gpuMemoryUtilization * m_hw.hbmBytes - m_w.runtimeReserveBytes;
@@ -279,6 +288,10 @@ void Evaluator::decodeStep()
 {
     // --- Decode step (docs/model.md §5): streams overlap, the slowest sets the pace ---
     served = r.servedConcurrency;
+    if (m_s.expertParallel()) {
+        expertParallelStep();
+        return;
+    }
     const double servedExactGpu = served * hotExactPerSeq;
     Bytes3 kvRead { servedExactGpu, 0, 0 };
     if (m_w.streaming && hotAllocGpu > 0)
@@ -290,8 +303,10 @@ void Evaluator::decodeStep()
     // The attention products count at the linear layers' rate times their own cost (1 when
     // both run at one precision).
     // Each decoded token runs the blocks' matrices and the LM head (the embedding is a lookup).
+    // A speculative step passes each sequence's token and its drafts through the model.
+    const double passed = served * (1 + m_w.specTokens);
     const double tCompute
-        = (m_cm.decodeLinearFlops() / tp * served + served * m_cm.decodeAttentionFlopsPerGpu(C) * m_cm.attentionCost())
+        = (m_cm.decodeLinearFlops() / tp * passed + passed * m_cm.decodeAttentionFlopsPerGpu(C) * m_cm.attentionCost())
         / (gpuFlops(m_s) * m_hw.prefillMfu);
     r.decodeStepSeconds = tHbm;
     r.decodeBound = DecodeBound::HbmBandwidth;
@@ -304,9 +319,59 @@ void Evaluator::decodeStep()
     }
     // The all-reduces (one token per served sequence) wait for each layer's products and
     // the next layer waits for them: they add to the step instead of overlapping it.
-    r.decodeAllReduceSeconds = m_cm.allReduceSeconds(served);
+    r.decodeAllReduceSeconds = m_cm.allReduceSeconds(passed);
     r.decodeStepSeconds += r.decodeAllReduceSeconds;
+    r.unit.stepSeconds = r.decodeStepSeconds;
+    // The step emits tokensPerDecodeStep tokens a sequence: decodeStepSeconds is the time
+    // between a sequence's tokens.
+    r.unit.tokensPerStep = m_s.tokensPerDecodeStep();
+    r.decodeStepSeconds /= r.unit.tokensPerStep;
     r.tokensPerSecond = r.decodeStepSeconds > 0 ? served / r.decodeStepSeconds : 0.0;
+}
+
+/// An attention rank's decode step in an expert-parallel unit (core/model/ExpertParallel):
+/// every rank holds as many sequences as this one, the experts' GEMMs run at the tokens
+/// they receive from all ranks, and the exchange crosses NVLink and the network.
+void Evaluator::expertParallelStep()
+{
+    const EpStep step = epDecodeStep(m_s.model, m_hw, m_s.deployment(), std::max(served, 1.0), C);
+    r.unit.stepSeconds = step.seconds;
+    r.unit.exchangeSeconds = step.exchange;
+    r.unit.tokensPerStep = m_s.tokensPerDecodeStep();
+    r.decodeBound = step.exchange > step.compute ? DecodeBound::ExpertExchange : DecodeBound::Compute;
+    r.decodeStepSeconds = step.seconds / r.unit.tokensPerStep;
+    r.decodeAllReduceSeconds = 0;
+    r.tokensPerSecond = r.decodeStepSeconds > 0 ? served / r.decodeStepSeconds : 0.0;
+}
+
+/// The unit's figures: its layout and what it makes per GPU and per server. Prefill under
+/// expert parallelism is one chunk of the rank's uncached prompt tokens (at most
+/// kEpPrefillChunkTokens) on every rank at once; under TP, the replica's prefill of the
+/// prompt with the hits the cache serves.
+void Evaluator::unitThroughput()
+{
+    EvalResult::Unit& u = r.unit;
+    u.expertParallel = m_s.expertParallel();
+    u.tp = static_cast<int>(tp);
+    u.nodes = std::max(1, static_cast<int>(std::ceil(tp / gpus)));
+    if (u.expertParallel) {
+        const Deployment d = m_s.deployment();
+        u.dp = d.dp;
+        u.ep = d.ep;
+        u.nodes = d.nodes;
+    }
+    u.gpus = u.expertParallel ? static_cast<double>(u.tp) * u.dp : tp;
+    u.outputTokensPerSecondPerGpu = r.tokensPerSecond / tp;
+    u.outputTokensPerSecondPerNode = u.outputTokensPerSecondPerGpu * gpus;
+    if (r.runsNoSequence() || P <= 0)
+        return;
+    if (u.expertParallel) {
+        const double computed = std::max(1.0, std::min(P * (1 - r.achievedReuse), kEpPrefillChunkTokens));
+        u.inputTokensPerSecondPerNode
+            = epPrefillChunk(m_s.model, m_hw, m_s.deployment(), computed, P, r.achievedReuse).tokensPerSecondPerNode;
+    } else if (r.ttftRecomputeSeconds > 0) {
+        u.inputTokensPerSecondPerNode = P / r.ttftRecomputeSeconds / tp * gpus;
+    }
 }
 
 void Evaluator::restoreTimes()

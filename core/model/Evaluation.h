@@ -32,7 +32,8 @@ struct TierUse {
     double free() const { return capacity > used() ? capacity - used() : 0; }
 };
 
-enum class DecodeBound { HbmBandwidth, DramStream, SsdStream, Compute };
+/// ExpertExchange: under expert parallelism, the step's dispatch and combine outlast its compute.
+enum class DecodeBound { HbmBandwidth, DramStream, SsdStream, Compute, ExpertExchange };
 const char* decodeBoundName(DecodeBound b);
 
 /// What limits the requests one replica serves: its prefill FLOPs (prefill + blocking
@@ -131,6 +132,21 @@ struct EvalResult {
     double tokensPerSecond = 0;         ///< per replica, served sequences
     LinkLoadResult links;               ///< restores' load on the GPU–host link, NVMe and any shared uplink
     double restoreQueueWaitSeconds = 0; ///< mean wait a request adds queueing for those links (in ttftRestoreSeconds)
+
+    // Deployment (docs/model.md, "Expert-parallel serving"): the unit a replica belongs to,
+    // its throughput per GPU and per node. Under TP alone the unit is one replica.
+    struct Unit {
+        bool expertParallel = false;
+        int tp = 1, dp = 1, ep = 1, nodes = 1;
+        double gpus = 1;            ///< tp × dp
+        double weightsPerGpu = 0;   ///< weights on each GPU (experts + replicated parts under EP)
+        double tokensPerStep = 1;   ///< tokens a sequence emits per decode step (speculation)
+        double stepSeconds = 0;     ///< one decode step (every token it verifies)
+        double exchangeSeconds = 0; ///< of it, the expert dispatch and combine (EP)
+        double outputTokensPerSecondPerGpu = 0;
+        double outputTokensPerSecondPerNode = 0;
+        double inputTokensPerSecondPerNode = 0; ///< prompt tokens a server takes in prefilling (cached included)
+    } unit;
 
     // Roll-up (used bytes)
     PerTier<double> perGpu, perServer, fleet;

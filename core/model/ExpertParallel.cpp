@@ -9,33 +9,6 @@
 
 namespace kvtiers {
 
-double routedExpertParams(const ModelCard& model)
-{
-    return 3.0 * static_cast<double>(model.hiddenSize) * static_cast<double>(model.moe.expertIntermediate);
-}
-
-double moeLayers(const ModelCard& model)
-{
-    return model.moe.present() ? static_cast<double>(model.totalLayers() - model.moe.denseLayers) : 0.0;
-}
-
-double replicatedParams(const ModelCard& model)
-{
-    return model.paramsTotal
-        - static_cast<double>(model.moe.routedExperts) * routedExpertParams(model) * moeLayers(model);
-}
-
-EpWeights epWeightsPerGpu(const ModelCard& model, const Deployment& d)
-{
-    const double bytes = model.weightBits / 8.0;
-    EpWeights w;
-    const long long physical = model.moe.routedExperts + d.redundantExperts;
-    w.expertsPerGpu = static_cast<int>((physical + d.ep - 1) / d.ep);
-    w.expertBytes = w.expertsPerGpu * routedExpertParams(model) * bytes * moeLayers(model);
-    w.replicatedBytes = replicatedParams(model) * bytes;
-    return w;
-}
-
 namespace {
 
 /// Tokens of a `context`-token sequence a layer group holds: its window or chunk at most.

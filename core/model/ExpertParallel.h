@@ -17,7 +17,7 @@
 
 #include "core/cards/HardwareCard.h"
 #include "core/cards/ModelCard.h"
-#include "core/model/Deployment.h"
+#include "core/scenario/Deployment.h"
 
 #include <vector>
 
@@ -27,24 +27,9 @@ namespace kvtiers {
 /// low-latency kernels move 39-46 GB/s per H800 over 400 Gb/s CX7 (about 50 GB/s), its
 /// normal kernels 153-158 GB/s over NVLink (H800: 200 GB/s each way) (docs/model.md).
 inline constexpr double kExchangeEfficiency = 0.8;
-
-/// Parameters of one routed expert in one layer: gate, up and down, 3 × hidden × intermediate.
-double routedExpertParams(const ModelCard& model);
-/// Layers whose FFN is routed experts: all but the leading dense ones.
-double moeLayers(const ModelCard& model);
-/// Parameters every GPU holds whatever the EP: params_total less the routed experts (the
-/// attention, dense layers, shared experts, router gates, norms, embedding and LM head).
-double replicatedParams(const ModelCard& model);
-
-struct EpWeights {
-    int expertsPerGpu = 0;      ///< ceil((routed + redundant) ÷ EP), per MoE layer
-    double expertBytes = 0;     ///< those experts over every MoE layer
-    double replicatedBytes = 0; ///< replicatedParams at the card's weight bits
-    double total() const { return expertBytes + replicatedBytes; }
-};
-/// Weight bytes on each GPU (the card's weight_bits for every parameter; FP8 block scales,
-/// 0.02% of an FP8 expert, are not counted).
-EpWeights epWeightsPerGpu(const ModelCard& model, const Deployment& d);
+/// Prompt tokens each GPU computes in one prefill chunk when a scenario's unit prefills: 16K,
+/// the batch DeepSeek's published prefill profile runs per GPU (docs/model.md).
+inline constexpr double kEpPrefillChunkTokens = 16384;
 
 /// KV bytes on one GPU of an attention rank holding sequences of these context lengths.
 double dpAttentionKvBytes(const ModelCard& model, const Deployment& d, const std::vector<double>& contexts);

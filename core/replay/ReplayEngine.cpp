@@ -830,11 +830,23 @@ void Engine::summarizeLinks(ReplayResult& out) const
     out.nvme = { sum / (d * m_c.servers), peak / d };
 }
 
+/// The engine steps a tensor-parallel replica (its weights read whole every step); an
+/// expert-parallel rank's step (experts at the tokens they receive, the exchange) is the
+/// evaluator's alone so far.
+void refuseExpertParallel(const Scenario& scenario)
+{
+    if (scenario.expertParallel())
+        throw InputError("replay: the replay runs tensor-parallel replicas; this scenario is served with expert "
+                         "parallelism and DP attention (dp, ep), which eval, fleet and outlook size: give --tp "
+            + std::to_string(scenario.defaultTp()) + " --dp 1 --ep 1 to replay it as a TP replica");
+}
+
 } // namespace
 
 ReplayResult runReplay(ReplaySource& source, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, const ReplayControl& control, Router* router)
 {
+    refuseExpertParallel(scenario);
     validateReplayOptions(options);
     std::unique_ptr<Router> own;
     if (!router) {
@@ -848,6 +860,7 @@ ReplayResult runReplay(ReplaySource& source, const Scenario& scenario, const Eva
 ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, const ReplayControl& control, Router* router)
 {
+    refuseExpertParallel(scenario);
     validateReplayOptions(options);
     checkReplayTrace(trace, scenario.model,
         options.maxBatchedTokens.value_or(defaultMaxNumBatchedTokens(&scenario.hardware)), options.outputTokens,

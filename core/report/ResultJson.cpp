@@ -28,6 +28,23 @@ Json tierJson(const TierUse& t)
     };
 }
 
+/// The unit a replica belongs to: its parallel layout and what it makes per GPU and node.
+Json unitJson(const EvalResult::Unit& u)
+{
+    return {
+        { knobKey(KnobId::Tp), u.tp },
+        { knobKey(KnobId::Dp), u.dp },
+        { knobKey(KnobId::Ep), u.ep },
+        { knobKey(KnobId::Nodes), u.nodes },
+        { "gpus", bytesToJson(u.gpus) },
+        { "expert_parallel", u.expertParallel },
+        { "weights_per_gpu_bytes", bytesToJson(u.weightsPerGpu) },
+        { "tokens_per_decode_step", numberToJson(u.tokensPerStep) },
+        { "decode_step_seconds", numberToJson(u.stepSeconds) },
+        { "exchange_seconds", numberToJson(u.exchangeSeconds) },
+    };
+}
+
 Json rollJson(const PerTier<double>& r)
 {
     return tiersJson(r, bytesToJson, "_bytes");
@@ -136,6 +153,10 @@ Json resultToJson(const Scenario& s, const EvalResult& r, const std::string& wor
         { "decode_step_seconds", numberToJson(r.decodeStepSeconds) },
         { "decode_bound", decodeBoundName(r.decodeBound) },
         { "tokens_per_second", numberToJson(r.tokensPerSecond) },
+        { "deployment", unitJson(r.unit) },
+        { "input_tokens_per_s_per_node", numberToJson(r.unit.inputTokensPerSecondPerNode) },
+        { "output_tokens_per_s_per_node", numberToJson(r.unit.outputTokensPerSecondPerNode) },
+        { "output_tokens_per_s_per_gpu", numberToJson(r.unit.outputTokensPerSecondPerGpu) },
         { "per_gpu", rollJson(r.perGpu) },
         { "per_server", rollJson(r.perServer) },
         { "fleet",

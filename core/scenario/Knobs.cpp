@@ -212,6 +212,63 @@ std::span<const Knob> knobTable()
              .field = f::bindResolved<&WorkloadParams::tp, &Scenario::tp>(),
              .gui = {.control = KnobControl::SpinBox, .min = 1, .max = 1024, .row = 1, .name = "tp",
                      .label = QT_TRANSLATE_NOOP("Knob", "&Tensor parallel (TP):")}},
+        Knob{.id = Dp, .key = "dp", .value = Count, .min = 0, .max = 1 << 20, .scope = Workload, .unit = "ranks",
+             .label = QT_TRANSLATE_NOOP("Knob", "data-parallel attention (DP)"), .flag = "--dp", .valueName = "N",
+             .help = "attention data-parallel ranks of TP GPUs each (DP attention); TP x DP = the unit's GPUs; 0: all",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Attention ranks of TP GPUs each. Each rank keeps only its own "
+                                              "sequences and their KV, so an MLA latent is not replicated. TP × DP "
+                                              "must make the unit's GPUs (nodes × GPUs per server). 1: no DP "
+                                              "attention; 0: every GPU of the unit."),
+             .field = f::bind<&WorkloadParams::dp>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 0, .max = 4096, .row = 18, .name = "dp",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Data-parallel &attention (DP):")}},
+        Knob{.id = Ep, .key = "ep", .value = Count, .min = 0, .max = 1 << 20, .scope = Workload, .unit = "GPUs",
+             .label = QT_TRANSLATE_NOOP("Knob", "expert parallel (EP)"), .flag = "--ep", .valueName = "N",
+             .help = "GPUs the routed experts are spread over (expert parallel); 1: none; 0: the most that divide them",
+             .tip = QT_TRANSLATE_NOOP("Knob", "GPUs the routed experts of a mixture-of-experts model are spread "
+                                              "over. Each GPU holds (routed + redundant) ÷ EP experts per layer and "
+                                              "the replicated parts; tokens travel to their experts and back. 0: the "
+                                              "most of the unit's GPUs that divide the experts."),
+             .field = f::bind<&WorkloadParams::ep>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 0, .max = 4096, .row = 19, .name = "ep",
+                     .label = QT_TRANSLATE_NOOP("Knob", "&Expert parallel (EP):")}},
+        Knob{.id = Nodes, .key = "nodes", .value = Count, .min = 0, .max = 1 << 20, .scope = Workload,
+             .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "servers per unit"), .flag = "--nodes",
+             .valueName = "N", .help = "servers one expert-parallel unit spans; 0: the fewest whose weights leave HBM for KV",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Servers one expert-parallel unit spans: the exchange crosses the "
+                                              "scale-out network between them. 0: the fewest on which each GPU's "
+                                              "weights take at most 85% of its usable HBM."),
+             .field = f::bind<&WorkloadParams::nodes>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 0, .max = 1024, .row = 20, .name = "nodes",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Servers &per unit:")}},
+        Knob{.id = RedundantExperts, .key = "redundant_experts", .value = Count, .min = 0, .max = 1 << 20,
+             .scope = Workload, .unit = "experts", .label = QT_TRANSLATE_NOOP("Knob", "redundant experts"),
+             .flag = "--redundant-experts", .valueName = "N",
+             .help = "extra copies of routed experts per MoE layer (EPLB)",
+             .field = f::bind<&WorkloadParams::redundantExperts>()},
+        Knob{.id = EpOverlap, .key = "ep_overlap", .value = Fraction, .min = 0, .max = 1, .scope = Workload,
+             .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "exchange overlap"), .flag = "--ep-overlap",
+             .valueName = "F",
+             .help = "share of the shorter of compute and expert exchange that two micro-batches hide",
+             .field = f::bind<&WorkloadParams::epOverlap>()},
+        Knob{.id = SpecTokens, .key = "spec_tokens", .value = Count, .min = 0, .max = 64, .scope = Workload,
+             .unit = "tokens", .label = QT_TRANSLATE_NOOP("Knob", "draft tokens"), .flag = "--spec-tokens",
+             .valueName = "N", .help = "speculative draft tokens per decode step (multi-token prediction or a draft model)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Draft tokens each sequence proposes per decode step (DeepSeek's "
+                                              "multi-token prediction: 1). The step verifies them all."),
+             .field = f::bind<&WorkloadParams::specTokens>(),
+             .gui = {.control = KnobControl::SpinBox, .min = 0, .max = 64, .row = 21, .name = "specTokens",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Speculati&ve draft tokens:")}},
+        Knob{.id = SpecAcceptance, .key = "spec_acceptance", .value = Fraction, .min = 0, .max = 1,
+             .scope = Workload, .unit = "", .label = QT_TRANSLATE_NOOP("Knob", "draft acceptance"),
+             .flag = "--spec-acceptance", .valueName = "A",
+             .help = "chance a draft token is accepted (each step emits 1 + A + ... + A^N tokens)",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Chance each draft token is accepted once the one before it was: a "
+                                              "step emits 1 + A + A² + … tokens. DeepSeek reports 85–90% for its "
+                                              "second token. Type 85, 85% or 0.85."),
+             .field = f::bind<&WorkloadParams::specAcceptance>(),
+             .gui = {.control = KnobControl::Field, .min = 0, .max = 1, .row = 22, .name = "specAcceptance",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Dra&ft acceptance:")}},
         Knob{.id = BlockSize, .key = "block_size", .value = Count, .min = 1, .max = limits::kMaxBlock,
              .scope = Workload, .unit = "tokens", .label = QT_TRANSLATE_NOOP("Knob", "KV block size"),
              .flag = "--block-size", .valueName = "N", .help = "KV page size, tokens",

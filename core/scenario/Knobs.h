@@ -58,6 +58,13 @@ enum class KnobId {
     Traffic,
     PrefillMfu,
     HostLinkBandwidth,
+    Dp,
+    Ep,
+    Nodes,
+    RedundantExperts,
+    EpOverlap,
+    SpecTokens,
+    SpecAcceptance,
 };
 
 /// What a knob's value is, which decides how a typed value is read.

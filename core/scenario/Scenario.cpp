@@ -63,6 +63,61 @@ double Scenario::attentionBits() const
     return kvFormat().bits == 8 && hasFp8Attention(hardware.architecture) ? 8.0 : 16.0;
 }
 
+double Scenario::tokensPerDecodeStep() const
+{
+    double tokens = 1, term = 1;
+    for (int i = 0; i < workload.specTokens; ++i)
+        tokens += term *= workload.specAcceptance;
+    return tokens;
+}
+
+Deployment Scenario::deployment() const
+{
+    Deployment d;
+    d.tp = tp();
+    d.gpusPerNode = hardware.gpusPerServer;
+    d.redundantExperts = workload.redundantExperts;
+    const auto layOut = [&](int nodes) {
+        d.nodes = nodes;
+        const long long gpus = static_cast<long long>(nodes) * d.gpusPerNode;
+        d.dp = workload.dp > 0 ? workload.dp : static_cast<int>(std::max(1LL, gpus / std::max(1, d.tp)));
+        d.ep = workload.ep;
+        if (d.ep <= 0) {
+            const long long experts = model.moe.routedExperts + d.redundantExperts;
+            d.ep = 1;
+            for (long long e = gpus; e > 1; --e)
+                if (gpus % e == 0 && experts > 0 && experts % e == 0) {
+                    d.ep = static_cast<int>(e);
+                    break;
+                }
+        }
+    };
+    if (workload.nodes > 0) {
+        layOut(workload.nodes);
+    } else {
+        // The fewest servers on which each GPU's weights leave room for KV (kMaxWeightsShareOfHbm).
+        const double usable = workload.gpuMemoryUtilization * hardware.hbmBytes - workload.runtimeReserveBytes;
+        for (int n = 1; n <= kMaxAutoNodes; ++n) {
+            layOut(n);
+            if (!model.moe.present() || epWeightsPerGpu(model, d).total() <= kMaxWeightsShareOfHbm * usable)
+                break;
+        }
+    }
+    d.overlap = workload.epOverlap;
+    d.matmulBits = linearBits();
+    const bool fp8 = d.matmulBits <= 8;
+    // DeepEP dispatches FP8 with one FP32 scale per 128 channels and combines in BF16.
+    constexpr double kScaleChannels = 128, kScaleBytes = 4;
+    d.dispatchBytesPerElement = fp8 ? 1 : 2;
+    d.dispatchScaleBytesPerToken = fp8 ? static_cast<double>(model.hiddenSize) / kScaleChannels * kScaleBytes : 0;
+    d.combineBytesPerElement = 2;
+    d.kvBytesPerElement = kvFormat().bits / 8.0;
+    d.speculative.draftTokens = workload.specTokens;
+    d.speculative.acceptedPerStep = tokensPerDecodeStep();
+    d.speculative.source = "the scenario's spec_acceptance";
+    return d;
+}
+
 namespace {
 /// No card's limit is below 128K tokens: the article runs DeepSeek LLM 67B (a 4K window) at
 /// 128K to set MHA against MLA, a built-in preset that must stay valid.
@@ -142,6 +197,13 @@ void validateScenario(const Scenario& s)
         reject({ .code = InputErrorCode::ReuseDistanceOutOfRange, .where = flagWord(KnobId::ReuseDistance) });
     if (!(w.servers >= 1 && w.servers <= limits::kMaxServers))
         reject({ .code = InputErrorCode::ServersOutOfRange, .where = flagWord(KnobId::Servers) });
+    if (s.expertParallel() && !s.model.moe.present())
+        throw InputError("dp: DP attention with expert parallelism needs a mixture-of-experts model (the card "
+            + s.model.id
+            + " has no \"moe\" object); a dense model's data-parallel replicas are TP replicas: give --tp "
+              "and leave --dp and --ep at 1");
+    if (s.expertParallel())
+        requireValidDeployment(s.deployment(), s.model, "deployment");
     const KvFormat kv = s.kvFormat();
     if (!(kv.bits > 0 && kv.bits <= kMaxKvBits)
         || !(kv.scaleBits >= 0 && kv.scaleBits <= knob(KnobId::KvScaleBits).max))

@@ -6,9 +6,18 @@
 #include "core/cards/HardwareCard.h"
 #include "core/cards/ModelCard.h"
 #include "core/cards/RestorePath.h"
+#include "core/scenario/Deployment.h"
 #include "core/scenario/Workload.h"
 
 namespace kvtiers {
+
+/// A unit of `nodes` 0 spans the fewest servers on which each GPU's expert-parallel weights
+/// take at most this share of its usable HBM, up to kMaxAutoNodes. 0.85 keeps the published
+/// single-server and two-server recipes as they are (DeepSeek-R1 FP8 on 8 × H200: 78% of the
+/// usable HBM; on 2 × 8 H100: 81%) and moves a unit whose weights would leave almost no room
+/// for KV onto more servers (the 4-chip TPU7x host: 97%, so two hosts at 53%).
+inline constexpr double kMaxWeightsShareOfHbm = 0.85;
+inline constexpr int kMaxAutoNodes = 64;
 
 struct Scenario {
     ModelCard model;
@@ -24,6 +33,20 @@ struct Scenario {
     /// several TP 8 replicas, not one TP 72) that divides the server's GPUs and that the
     /// KV heads allow (vLLM needs heads % TP == 0 or TP % heads == 0). 1 always fits.
     int defaultTp() const;
+    /// Served with expert parallelism and DP attention: dp or ep above 1. A replica is then
+    /// one attention rank (tp GPUs) of a unit of dp ranks.
+    bool expertParallel() const { return workload.dp != 1 || workload.ep != 1; }
+    /// The deployment the knobs state: tp, dp, ep, nodes and speculation from the workload
+    /// (dp 0: the unit's GPUs ÷ tp; ep 0: the most of the unit's GPUs that divide the routed
+    /// and redundant experts; nodes 0: see kMaxWeightsShareOfHbm; so one card serves on 4-,
+    /// 8- and 72-GPU servers alike),
+    /// GPUs per node from the server, the exchange at the linear layers' precision (FP8:
+    /// 1 B per element and one FP32 scale per 128 channels, as DeepEP dispatches; BF16
+    /// otherwise), combine in BF16, the KV element from the KV format.
+    Deployment deployment() const;
+    /// Tokens a sequence emits per decode step: 1 + a + a² + … + a^k for k draft tokens
+    /// each accepted with chance a once the one before it was (1 without speculation).
+    double tokensPerDecodeStep() const;
     /// The KV format: the workload's, else the model's default.
     KvFormat kvFormat() const { return workload.kv.value_or(KvFormat { model.defaultKvBits, 0 }); }
     double weightBits() const { return workload.weightBits.value_or(model.weightBits); }

@@ -71,8 +71,18 @@ struct WorkloadParams {
     /// Requests/s arriving at one replica (λ of the retained pool). Unset: derived from
     /// throughput, served sequences / request duration (docs/model.md §4.4 "or given").
     std::optional<double> requestRate;
-    double offloadRate = 0;                    ///< share of evicted reusable blocks copied down
-    std::optional<int> tp;                     ///< unset: all GPUs of one server
+    double offloadRate = 0; ///< share of evicted reusable blocks copied down
+    std::optional<int> tp;  ///< unset: all GPUs of one server
+    // Expert-parallel serving (docs/model.md, "Expert-parallel serving"): with dp or ep above
+    // 1 a replica is one attention rank of tp GPUs, and dp of them with their experts spread
+    // over ep GPUs make one unit of `nodes` servers.
+    int dp = 1;               ///< attention data-parallel ranks (DP attention); 1: none; 0: every GPU of the unit ÷ tp
+    int ep = 1;               ///< GPUs the routed experts are spread over; 1: none; 0: as many as divide them
+    int nodes = 1;            ///< servers one expert-parallel unit spans; 0: as few as leave HBM for KV
+    int redundantExperts = 0; ///< extra copies of routed experts per MoE layer (EPLB)
+    double epOverlap = 0;     ///< share of the shorter of compute and exchange two micro-batches hide
+    int specTokens = 0;       ///< speculative draft tokens per decode step (MTP or a draft model)
+    double specAcceptance = 0;                 ///< chance each draft token is accepted, the previous one accepted
     int blockSize = vllm_defaults::kBlockSize; ///< page size (tokens)
     Allocation allocation = Allocation::Paged;
     double gpuMemoryUtilization = vllm_defaults::kGpuMemoryUtilization;

@@ -563,8 +563,11 @@ private slots:
         // A reasoning request holds its slot for 8,192 output tokens: the slot queue (replicas
         // × sequences) sets the count. An article request decodes nothing: its hold is its
         // prefill, and the prefill queue (one server per replica) sets it.
-        const Json reasoning
-            = Json::parse(runInProcess({ "fleet", "--mix", "reasoning", "--rate", "5", "--json" }).out.toStdString());
+        // Served as one TP 8 replica per server, as the slot story is told (the card's own
+        // deployment, DP attention, is tst_deployment's).
+        const Json reasoning = Json::parse(runInProcess(
+            { "fleet", "--mix", "reasoning", "--rate", "5", "--tp", "8", "--dp", "1", "--ep", "1", "--json" })
+                                               .out.toStdString());
         const Json& r = reasoning["workloads"][0];
         QCOMPARE(r["binding"].get<std::string>(), std::string("slots"));
         QVERIFY(r["slot_queue"]["utilization"].get<double>() > r["prefill_queue"]["utilization"].get<double>());

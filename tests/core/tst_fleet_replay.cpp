@@ -12,6 +12,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/replay/Replay.h"
+#include "core/scenario/Knobs.h"
 
 #include <QtTest>
 
@@ -95,6 +96,12 @@ private slots:
         entry.label = workload.toStdString();
         entry.spec.workload = workload.toStdString();
         entry.spec.overrides = Json { { "reuse_rate", 0.0 } };
+        // The replay steps tensor-parallel replicas: a workload served with expert
+        // parallelism (reasoning's card) is compared on one TP replica per server.
+        const Json tensorParallel
+            = { { knobKey(KnobId::Tp), 8 }, { knobKey(KnobId::Dp), 1 }, { knobKey(KnobId::Ep), 1 } };
+        if (workload == QStringLiteral("reasoning"))
+            entry.spec.overrides.update(tensorParallel);
         in.mix.push_back(entry);
         in.requestsPerSecond = rate;
         if (ttft > 0) {
@@ -109,6 +116,8 @@ private slots:
         // The replay's scenario is the card's, as `kvtiers replay --workload` takes it.
         ScenarioSpec spec;
         spec.workload = workload.toStdString();
+        if (workload == QStringLiteral("reasoning"))
+            spec.overrides = tensorParallel;
         const Scenario scenario = resolveScenario(catalog, spec).scenario;
         const EvalResult result = evaluate(scenario);
         const auto output = static_cast<std::uint64_t>(scenario.workload.outputTokens);

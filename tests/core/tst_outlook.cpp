@@ -18,6 +18,7 @@
 #include "core/io/InputError.h"
 #include "core/model/KvSizing.h"
 #include "core/report/FleetReport.h"
+#include "core/scenario/Knobs.h"
 #include "tests/support/TestSupport.h"
 
 #include <QTemporaryDir>
@@ -408,15 +409,21 @@ private slots:
         // ahead moved them again (HBM 3.46 → 2.63, DRAM 4.37 → 4.12, SSD 6.49 → 4.01): 40% of
         // the traffic on TPU7x, Vera Rubin (288 GB, 22 TB/s a GPU) and MI455X (432 GB) in
         // the later years, where B300 and MI355X stood, so fewer, larger accelerators serve 2030.
+        // Serving DeepSeek-R1 (reasoning) with DP attention and EP, as engines serve it, moved
+        // them once more (HBM 2.63 → 4.72, DRAM 4.12 → 4.91, SSD 4.01 unchanged): reasoning
+        // held most of 2026's HBM under TP 8 (each latent copied on 8 GPUs, 59 sequences a
+        // server); served as DP ranks it holds far less, so the base year's HBM is smaller and
+        // the growth the agentic and long-context workloads bring weighs more.
         QVERIFY2(
-            withinRelative(last.index.hbm, 2.62572677, 1e-6), qPrintable(QString::number(last.index.hbm, 'g', 12)));
+            withinRelative(last.index.hbm, 4.71617381, 1e-6), qPrintable(QString::number(last.index.hbm, 'g', 12)));
         QVERIFY2(
-            withinRelative(last.index.dram, 4.11615802, 1e-6), qPrintable(QString::number(last.index.dram, 'g', 12)));
+            withinRelative(last.index.dram, 4.90806059, 1e-6), qPrintable(QString::number(last.index.dram, 'g', 12)));
         QVERIFY2(
             withinRelative(last.index.ssd, 4.01255092, 1e-6), qPrintable(QString::number(last.index.ssd, 'g', 12)));
-        // The order the thesis states: DRAM's and NVMe's needed bytes outgrow HBM's.
+        // The order the thesis states holds for DRAM, narrowly: its needed bytes outgrow
+        // HBM's. NVMe's no longer do on this outlook (4.01 against 4.72), asserted as it is.
         QVERIFY(last.index.dram > last.index.hbm);
-        QVERIFY(last.index.ssd > last.index.hbm);
+        QVERIFY(last.index.ssd < last.index.hbm);
     }
 
     void handMadeAgenticMixIsACounterExample()
@@ -517,8 +524,12 @@ private slots:
         }
         OutlookCard without = eff;
         for (auto& y : without.years)
-            for (auto& [id, o] : y.workloads)
+            for (auto& [id, o] : y.workloads) {
+                // The switch and the deployment that serves the switched-to model go together.
                 o.erase(kOutlookModelKey);
+                for (KnobId k : { KnobId::Tp, KnobId::Dp, KnobId::Ep, KnobId::Nodes })
+                    o.erase(knobKey(k));
+            }
         const OutlookResult w = computeOutlook(catalog, without);
         for (size_t i = 0; i < e.years.size(); ++i) {
             QCOMPARE(e.years[i].tokensPerDay, s.years[i].tokensPerDay);
@@ -564,7 +575,9 @@ private slots:
                 // SSD 0.0652 of steady's per token, as this model sizes them today (a replica
                 // as N sequence slots behind one prefill queue; 0.5049, 0.2816 and 0.0586 before
                 // 40% of the traffic moved to TPU7x and Vera Rubin and MI455X joined the mix).
-                const double pinned2029[] = { 0.5235, 0.3673, 0.0652 };
+                // Kimi K2 and DeepSeek-R1 served with DP attention and EP: HBM 0.3100, DRAM
+                // 0.1108 (fewer GPUs, so less host DRAM for agentic coding's prefixes), SSD 0.0652.
+                const double pinned2029[] = { 0.3100, 0.1108, 0.0652 };
                 if (e.years[i].year == 2029)
                     QVERIFY2(withinRelative(ratio, pinned2029[t], 0.01), qPrintable(QString::number(ratio)));
             }

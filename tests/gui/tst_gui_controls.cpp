@@ -176,7 +176,7 @@ void TestGuiControls::everyGuiKnobHasItsControl()
             QCOMPARE(spin->maximum(), k.max * scale);
         }
     }
-    QCOMPARE(controls, 26); // every knob with a GUI control, the prefill MFU and host link included
+    QCOMPARE(controls, 31); // every knob with a GUI control, the prefill MFU, host link and deployment included
 }
 
 void TestGuiControls::cardValuesBeyondTheControlsShowAsTheyAre()

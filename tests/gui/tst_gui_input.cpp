@@ -145,7 +145,7 @@ void TestGuiInput::everyTypedFieldRefusesWordsAndNegativesTheSameWay()
 {
     const auto fields = typedFields();
     QCOMPARE(fields.size(),
-        std::size_t(17)); // every knob the panel reads from typed text, prefill MFU and host link included
+        std::size_t(22)); // every knob the panel reads from typed text, prefill MFU, host link and deployment included
     for (const TypedField& f : fields) {
         QVERIFY2(f.field && f.edit, f.knob->key);
         for (const QString& bad : { QStringLiteral("five minutes"), QStringLiteral("-5") }) {

@@ -698,6 +698,10 @@ private slots:
             for (int f = 0; f < kOutlookWorkloadFieldCount; ++f)
                 if (key == outlookWorkloadFieldKey(OutlookWorkloadField(f)))
                     return OutlookWorkloadTable::columnOf(OutlookWorkloadField(f));
+            // How the model is served shows in the Model column, beside the model.
+            for (KnobId id : { KnobId::Tp, KnobId::Dp, KnobId::Ep, KnobId::Nodes })
+                if (key == knobKey(id))
+                    return OutlookWorkloadTable::columnOf(OutlookWorkloadField::Model);
             return -1;
         };
         int marked = 0, differing = 0;
@@ -734,6 +738,8 @@ private slots:
                         QCOMPARE(cell->data(Qt::UserRole).toString().toStdString(), value.get<std::string>());
                     else if (key == "context")
                         QCOMPARE(cell->text(), OutlookWorkloadTable::tokensCellText(value.get<double>()));
+                    else if (key == knobKey(KnobId::Dp))
+                        QVERIFY2(cell->text().contains(QStringLiteral(" × EP ")), qPrintable(cell->text()));
                     ++marked;
                     differing += cell->text() != plain->text() ? 1 : 0;
                 }

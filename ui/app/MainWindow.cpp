@@ -421,6 +421,12 @@ void MainWindow::enterStates(QStringList states)
         m_controller->edit(spec, QStringLiteral("Kimi K2"));
     } else if (state == QLatin1String("ko") || state == QLatin1String("en")) {
         switchLanguage(state);
+    } else if (state.startsWith(QLatin1String("workload="))) {
+        ScenarioSpec spec; // a built-in workload card by id, as the workload pick sets it
+        spec.workload = state.mid(9).toStdString();
+        m_controller->edit(spec, state.mid(9));
+    } else if (state == QLatin1String("advanced")) {
+        m_scenarioTab->controls()->setAdvancedExpanded(true);
     } else if (state.startsWith(QLatin1String("tab="))) {
         const QStringList names = { QStringLiteral("scenario"), QStringLiteral("fleet"), QStringLiteral("sensitivity"),
             QStringLiteral("trace"), QStringLiteral("outlook") };

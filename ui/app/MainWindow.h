@@ -103,7 +103,8 @@ private:
     void showAbout();
     void restoreSettings();
     /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",
-    /// "outlook=ID", "outlookpage=N", "trace=PATH" then "Use this trace"), each announced on
+    /// "outlook=ID", "outlookpage=N", "workload=ID", "advanced" (the Advanced controls
+    /// open), "trace=PATH" then "Use this trace"), each announced on
     /// stderr with the window's minimum and actual size once settled. Read from
     /// KVTIERS_WINDOW_STATES at start, for scripts/check-window and screenshots: a test seam,
     /// not a user option.

@@ -246,7 +246,10 @@ void TierChart::rebuild()
         ensureByteTicker(rect->axis(QCPAxis::atLeft), units());
     if (!m_hasResult)
         return;
+    const EvalResult::Unit& u = m_result.unit;
     const QString unit = m_scope == TierScope::PerGpu ? tr("per GPU")
+        : m_scope == TierScope::PerReplica && u.expertParallel
+        ? tr("per attention rank (TP %1) of DP %2, EP %3").arg(u.tp).arg(u.dp).arg(u.ep)
         : m_scope == TierScope::PerReplica
         ? (m_result.tp == 1 ? tr("per replica (1 GPU)") : tr("per replica (%1 GPUs)").arg(m_result.tp))
         : m_scenario.hardware.gpusPerServer == 1 ? tr("per server (1 GPU)")

@@ -497,6 +497,74 @@
         <source>Activation format of the linear layers, which run at the wider of it and the weights&apos; (W8A8 at FP8, W4A16 at BF16). Unset: the weights&apos; from 8 bits up, else BF16.</source>
         <translation>선형 계층의 활성화 형식입니다. 선형 계층은 이 형식과 가중치 형식 중 넓은 쪽으로 실행됩니다(W8A8은 FP8, W4A16은 BF16). 지정하지 않으면 가중치가 8비트 이상일 때 가중치 형식, 그 밖에는 BF16입니다.</translation>
     </message>
+    <message>
+        <source>data-parallel attention (DP)</source>
+        <translation>데이터 병렬 어텐션(DP)</translation>
+    </message>
+    <message>
+        <source>Attention ranks of TP GPUs each. Each rank keeps only its own sequences and their KV, so an MLA latent is not replicated. TP × DP must make the unit&apos;s GPUs (nodes × GPUs per server). 1: no DP attention; 0: every GPU of the unit.</source>
+        <translation>각각 TP개 GPU로 된 어텐션 랭크 수. 랭크마다 자기 시퀀스와 그 KV만 두므로 MLA 잠재 벡터가 복제되지 않습니다. TP × DP가 단위의 GPU 수(노드 × 서버당 GPU)와 같아야 합니다. 1: DP 어텐션 없음, 0: 단위의 모든 GPU.</translation>
+    </message>
+    <message>
+        <source>Data-parallel &amp;attention (DP):</source>
+        <translation>데이터 병렬 어텐션(DP)(&amp;A):</translation>
+    </message>
+    <message>
+        <source>expert parallel (EP)</source>
+        <translation>전문가 병렬(EP)</translation>
+    </message>
+    <message>
+        <source>GPUs the routed experts of a mixture-of-experts model are spread over. Each GPU holds (routed + redundant) ÷ EP experts per layer and the replicated parts; tokens travel to their experts and back. 0: the most of the unit&apos;s GPUs that divide the experts.</source>
+        <translation>MoE 모델의 라우팅 전문가를 나눠 두는 GPU 수. GPU마다 층당 (라우팅 + 중복) ÷ EP개 전문가와 복제 부분을 두고, 토큰은 자기 전문가에게 갔다가 돌아옵니다. 0: 전문가 수를 나누는 가장 많은 GPU 수.</translation>
+    </message>
+    <message>
+        <source>&amp;Expert parallel (EP):</source>
+        <translation>전문가 병렬(EP)(&amp;E):</translation>
+    </message>
+    <message>
+        <source>servers per unit</source>
+        <translation>단위당 서버</translation>
+    </message>
+    <message>
+        <source>Servers one expert-parallel unit spans: the exchange crosses the scale-out network between them. 0: the fewest on which each GPU&apos;s weights take at most 85% of its usable HBM.</source>
+        <translation>전문가 병렬 단위 하나가 걸치는 서버 수: 서버 사이 교환은 스케일아웃 네트워크를 지납니다. 0: GPU마다 가중치가 쓸 수 있는 HBM의 85% 이하가 되는 가장 적은 서버 수.</translation>
+    </message>
+    <message>
+        <source>Servers &amp;per unit:</source>
+        <translation>단위당 서버(&amp;P):</translation>
+    </message>
+    <message>
+        <source>redundant experts</source>
+        <translation>중복 전문가</translation>
+    </message>
+    <message>
+        <source>exchange overlap</source>
+        <translation>교환 겹침</translation>
+    </message>
+    <message>
+        <source>draft tokens</source>
+        <translation>초안 토큰</translation>
+    </message>
+    <message>
+        <source>Draft tokens each sequence proposes per decode step (DeepSeek&apos;s multi-token prediction: 1). The step verifies them all.</source>
+        <translation>시퀀스마다 디코드 스텝당 제안하는 초안 토큰 수(DeepSeek의 다중 토큰 예측: 1). 스텝이 모두 검증합니다.</translation>
+    </message>
+    <message>
+        <source>Speculati&amp;ve draft tokens:</source>
+        <translation>추측 디코딩 초안 토큰(&amp;V):</translation>
+    </message>
+    <message>
+        <source>draft acceptance</source>
+        <translation>초안 수락률</translation>
+    </message>
+    <message>
+        <source>Chance each draft token is accepted once the one before it was: a step emits 1 + A + A² + … tokens. DeepSeek reports 85–90% for its second token. Type 85, 85% or 0.85.</source>
+        <translation>앞 토큰이 수락되었을 때 각 초안 토큰이 수락될 확률: 한 스텝이 1 + A + A² + … 토큰을 냅니다. DeepSeek은 두 번째 토큰에 85–90%를 보고합니다. 85, 85% 또는 0.85로 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Dra&amp;ft acceptance:</source>
+        <translation>초안 수락률(&amp;F):</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -3238,10 +3306,6 @@ replica</source>
         <translation>디코딩 처리량</translation>
     </message>
     <message>
-        <source>Generated tokens per second per replica, for the served sequences.</source>
-        <translation>처리 중인 시퀀스 기준, 레플리카당 초당 생성 토큰 수입니다.</translation>
-    </message>
-    <message>
         <source>DRAM per GPU</source>
         <translation>GPU당 D램</translation>
     </message>
@@ -3302,10 +3366,6 @@ replica</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>%1 tokens/s</source>
-        <translation>초당 %1토큰</translation>
-    </message>
-    <message>
         <source>KV per token = %1</source>
         <translation>토큰당 KV = %1</translation>
     </message>
@@ -3316,6 +3376,14 @@ replica</source>
     <message>
         <source>— (does not fit)</source>
         <translation>— (들어가지 않음)</translation>
+    </message>
+    <message>
+        <source>Generated tokens per second per replica (under expert parallelism one attention rank), for the served sequences, and per server.</source>
+        <translation>레플리카(전문가 병렬에서는 어텐션 랭크 하나)당 초당 생성 토큰 수(처리 중인 시퀀스 기준)와 서버당 수.</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s, %2 per server</source>
+        <translation>초당 %1토큰, 서버당 %2</translation>
     </message>
 </context>
 <context>
@@ -4971,6 +5039,18 @@ replica</source>
         <source>Sessions a day × requests per session (%1 × %2); a value typed sets the sessions a day</source>
         <translation>하루 세션 수 × 세션당 요청 수(%1 × %2); 입력한 값은 하루 세션 수를 정합니다</translation>
     </message>
+    <message>
+        <source>Served with DP attention and expert parallelism: units of %1 attention ranks of TP %2 on %3 server(s), the experts over %4 GPUs</source>
+        <translation>DP 어텐션과 전문가 병렬로 서빙: TP %2 어텐션 랭크 %1개로 된 단위가 서버 %3대에 걸치고, 전문가는 GPU %4개에 나뉩니다</translation>
+    </message>
+    <message>
+        <source>Served as tensor-parallel replicas of TP %1</source>
+        <translation>TP %1 텐서 병렬 레플리카로 서빙</translation>
+    </message>
+    <message>
+        <source>%1, DP %2 × EP %3</source>
+        <translation>%1, DP %2 × EP %3</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::OutlookWorkloadsPage</name>
@@ -5665,6 +5745,10 @@ GPU당: TP로 나눈 값.
     <message>
         <source>%1 fit in no tier!</source>
         <translation>%1 초과!</translation>
+    </message>
+    <message>
+        <source>per attention rank (TP %1) of DP %2, EP %3</source>
+        <translation>어텐션 랭크당 (TP %1), DP %2, EP %3</translation>
     </message>
 </context>
 <context>

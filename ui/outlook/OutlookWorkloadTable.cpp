@@ -253,7 +253,7 @@ void OutlookWorkloadTable::fillRow(int row, const OutlookYear& y, const OutlookW
     setItem(row, ShareColumn, share);
     fillDemand(row, y, d);
     const QString texts[kOutlookWorkloadFieldCount] = { tokensCellText(d.context), tokensCellText(d.outputTokens),
-        OutlookDriversTable::shareText(d.reuseRate), qs(d.kv.name()), m_document->modelName(d.model),
+        OutlookDriversTable::shareText(d.reuseRate), qs(d.kv.name()), modelText(d),
         targetText(d.targets.ttft(), d.targets.ttftAt()), targetText(d.targets.tpot(), d.targets.tpotAt()) };
     for (int f = 0; f < kOutlookWorkloadFieldCount; ++f) {
         const auto field = OutlookWorkloadField(f);
@@ -271,9 +271,24 @@ void OutlookWorkloadTable::fillRow(int row, const OutlookYear& y, const OutlookW
             const auto& models = m_document->catalog().models();
             if (const auto m = models.find(d.model); m != models.end())
                 cell->setToolTip(cell->toolTip() + u'\n' + cardText(m->second.name));
+            cell->setToolTip(cell->toolTip() + u'\n'
+                + (d.expertParallel
+                        ? tr("Served with DP attention and expert parallelism: units of %1 attention ranks of TP %2 "
+                             "on %3 server(s), the experts over %4 GPUs")
+                              .arg(d.dp)
+                              .arg(d.tp)
+                              .arg(d.nodes)
+                              .arg(d.ep)
+                        : tr("Served as tensor-parallel replicas of TP %1").arg(d.tp)));
         }
         setItem(row, columnOf(field), cell);
     }
+}
+
+QString OutlookWorkloadTable::modelText(const OutlookWorkloadDrivers& d) const
+{
+    const QString name = m_document->modelName(d.model);
+    return d.expertParallel ? tr("%1, DP %2 × EP %3").arg(name).arg(d.dp).arg(d.ep) : name;
 }
 
 void OutlookWorkloadTable::fillDemand(int row, const OutlookYear& y, const OutlookWorkloadDrivers& d)

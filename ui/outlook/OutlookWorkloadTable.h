@@ -58,6 +58,8 @@ public:
 private:
     void fillRow(int row, const OutlookYear& year, const OutlookWorkloadDrivers& d);
     void fillDemand(int row, const OutlookYear& year, const OutlookWorkloadDrivers& d);
+    /// The Model column: the model's name, and its DP × EP layout where it is served so.
+    QString modelText(const OutlookWorkloadDrivers& d) const;
     QString originTip(const OutlookYear& year, const OutlookWorkloadDrivers& d, OutlookWorkloadField field) const;
     void cellEdited(QTableWidgetItem* item);
 

@@ -50,7 +50,8 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
         QT_TR_NOOP("Prefill of the whole prompt, without reuse and with the achieved reuse (restoring "
                    "cached prefixes instead of recomputing them)."));
     m_tokensPerSecond = addFigure(3, 1, QStringLiteral("headlineTokensPerSecond"), QT_TR_NOOP("Decode throughput"),
-        QT_TR_NOOP("Generated tokens per second per replica, for the served sequences."));
+        QT_TR_NOOP("Generated tokens per second per replica (under expert parallelism one attention rank), for "
+                   "the served sequences, and per server."));
     m_dramPerGpu = addFigure(3, 2, QStringLiteral("headlineDramPerGpu"), QT_TR_NOOP("DRAM per GPU"),
         QT_TR_NOOP("Host DRAM used per GPU: read DRAM demand per GPU, not per GPU count "
                    "(the article)."));
@@ -242,7 +243,9 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
         m_tokensPerSecond->setText(tr("— (does not fit)"));
     } else {
         m_ttft->setText(tr("%1 / %2").arg(latencyText(r.ttftNoReuseSeconds), latencyText(r.ttftWithReuseSeconds)));
-        m_tokensPerSecond->setText(tr("%1 tokens/s").arg(significantText(r.tokensPerSecond, 4)));
+        m_tokensPerSecond->setText(
+            tr("%1 tokens/s, %2 per server")
+                .arg(significantText(r.tokensPerSecond, 4), significantText(r.unit.outputTokensPerSecondPerNode, 4)));
     }
     m_dramPerGpu->setText(bytesText(r.perGpu.dram, units));
     m_nvmePerServer->setText(bytesText(r.perServer.ssd, units));

@@ -44,6 +44,24 @@ struct Deployment {
     int gpus() const { return nodes * gpusPerNode; }
 };
 
+/// Parameters of one routed expert in one layer: gate, up and down, 3 × hidden × intermediate.
+double routedExpertParams(const ModelCard& model);
+/// Layers whose FFN is routed experts: all but the leading dense ones.
+double moeLayers(const ModelCard& model);
+/// Parameters every GPU holds whatever the EP: params_total less the routed experts (the
+/// attention, dense layers, shared experts, router gates, norms, embedding and LM head).
+double replicatedParams(const ModelCard& model);
+
+struct EpWeights {
+    int expertsPerGpu = 0;      ///< ceil((routed + redundant) ÷ EP), per MoE layer
+    double expertBytes = 0;     ///< those experts over every MoE layer
+    double replicatedBytes = 0; ///< replicatedParams at the card's weight bits
+    double total() const { return expertBytes + replicatedBytes; }
+};
+/// Weight bytes on each GPU (the card's weight_bits for every parameter; FP8 block scales,
+/// 0.02% of an FP8 expert, are not counted).
+EpWeights epWeightsPerGpu(const ModelCard& model, const Deployment& d);
+
 /// Problems with `d` for `model`, each naming its field ("ep: ..."); empty when it is valid.
 /// The rules are the serving engines': SGLang's DP attention splits its TP GPUs into
 /// `dp` attention ranks (tp × dp = GPUs), and its expert-location map gives every EP rank
