@@ -129,8 +129,8 @@ private slots:
         QCOMPARE(c->other.result.tp, 8);
         QVERIFY(!c->other.scenario.expertParallel());
         QVERIFY(c->stated.sequencesPerGpu > 3 * c->other.sequencesPerGpu);
-        QVERIFY(c->stated.result.unit.outputTokensPerSecondPerNode
-            > 2 * c->other.result.unit.outputTokensPerSecondPerNode);
+        QVERIFY(
+            c->stated.result.unit.outputTokensPerSecondPerNode > 2 * c->other.result.unit.outputTokensPerSecondPerNode);
         // A dense model has no other layout.
         QVERIFY(!otherDeployment(scenarioOf("chat")));
     }
@@ -162,8 +162,8 @@ private slots:
 
     void flagsSetTheDeploymentAndBadOnesNameTheirField()
     {
-        const test::CliRun ok = test::runCli({ "eval", "--model", "deepseek-v3", "--hardware", "h200-sxm", "--tp",
-            "1", "--dp", "8", "--ep", "8", "--spec-tokens", "1", "--spec-acceptance", "0.85", "--json" });
+        const test::CliRun ok = test::runCli({ "eval", "--model", "deepseek-v3", "--hardware", "h200-sxm", "--tp", "1",
+            "--dp", "8", "--ep", "8", "--spec-tokens", "1", "--spec-acceptance", "0.85", "--json" });
         QCOMPARE(ok.status, 0);
         QCOMPARE(Json::parse(ok.out).at("deployment").at("tokens_per_decode_step").get<double>(), 1.85);
         // DP ranks must make the server's GPUs; EP must divide the experts; a dense model has none.
@@ -209,7 +209,7 @@ private slots:
         // tokens/s within ±25% of the published figure (docs/model.md's table).
         const std::vector<std::pair<std::string, double>> published {
             { "DeepSeek-R1 decode, EP144 on 18 x H800 (DeepSeek's service)", 14800 }, // Day-6 overview
-            { "DeepSeek-V3 decode, EP72 on 9 x H100 (SGLang, LMSYS)", 22282 },      // LMSYS 2025-05-05
+            { "DeepSeek-V3 decode, EP72 on 9 x H100 (SGLang, LMSYS)", 22282 },        // LMSYS 2025-05-05
         };
         for (const auto& [name, perNode] : published) {
             const test::CliRun run = test::runCli({ "eval", "--preset", name, "--json" });
