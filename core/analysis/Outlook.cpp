@@ -1,6 +1,7 @@
 #include "core/analysis/Outlook.h"
 
 #include "core/analysis/OutlookDemand.h"
+#include "core/analysis/OutlookSplits.h"
 #include "core/io/Csv.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -19,16 +20,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string yearWhere(const OutlookCard& card, size_t i)
 {
-    return (card.origin.empty() ? "outlook " + card.id : card.origin) + ": years[" + std::to_string(i) + "] ("
-        + std::to_string(card.years[i].year) + ")";
-}
-
-template <typename Map> std::string knownIds(const Map& map)
-{
-    std::string known;
-    for (const auto& [k, v] : map)
-        known += (known.empty() ? "" : ", ") + k;
-    return known;
+    return outlookCardWhere(card) + ": years[" + std::to_string(i) + "] (" + std::to_string(card.years[i].year) + ")";
 }
 
 /// Whether `id` names a card of the map or a readable file of that kind.
@@ -42,17 +34,12 @@ template <typename Resolve> bool resolves(Resolve resolve)
     }
 }
 
-std::string cardWhere(const OutlookCard& card)
-{
-    return card.origin.empty() ? "outlook " + card.id : card.origin;
-}
-
 /// Every variant resolves, is what it is named (MLA: a latent layer; hybrid: a linear,
 /// state or sliding layer) and keeps its model's weights: same parameters and weight bits.
 void validateVariants(const CardCatalog& catalog, const OutlookCard& card)
 {
     for (const auto& [model, v] : card.variants) {
-        const std::string at = cardWhere(card) + ": variants." + model;
+        const std::string at = outlookCardWhere(card) + ": variants." + model;
         ModelCard base;
         try {
             base = catalog.resolveModel(model);
@@ -558,6 +545,11 @@ std::string outlookThesis(const OutlookDecomposition& d, TextLookup lookup)
             QT_TRANSLATE_NOOP("OutlookGroup", "%1 grows fastest: %2 from %3 to %4, most of it from %5 (%6).")),
         { tier, times(d.index[t]), from, to, looked(lookup, "OutlookGroup", outlookGroupLabel(OutlookGroup(top))),
             times(d.factor[size_t(top)][t]) });
+}
+
+std::string outlookCardWhere(const OutlookCard& card)
+{
+    return card.origin.empty() ? "outlook " + card.id : card.origin;
 }
 
 } // namespace kvtiers

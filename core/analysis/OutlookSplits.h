@@ -78,5 +78,7 @@ void provisionOutlookYear(
 /// Every system the card names exists, is for the hardware it is named for, and matches
 /// that hardware card (checkSystemHardware). Throws InputError naming "systems.<hardware>".
 void validateOutlookSystems(const CardCatalog& catalog, const OutlookCard& card);
+/// Where a message about an outlook card points: its file, or "outlook <id>" for a built-in.
+std::string outlookCardWhere(const OutlookCard& card);
 
 } // namespace kvtiers

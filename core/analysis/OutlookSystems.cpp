@@ -12,7 +12,7 @@ namespace {
 
 std::string where(const OutlookCard& card, const std::string& hardware)
 {
-    return (card.origin.empty() ? "outlook " + card.id : card.origin) + ": systems." + hardware;
+    return outlookCardWhere(card) + ": systems." + hardware;
 }
 
 } // namespace
@@ -22,12 +22,8 @@ void validateOutlookSystems(const CardCatalog& catalog, const OutlookCard& card)
     for (const auto& [hardware, id] : card.systems) {
         const std::string at = where(card, hardware);
         const auto s = catalog.systems().find(id);
-        if (s == catalog.systems().end()) {
-            std::string known;
-            for (const auto& [k, v] : catalog.systems())
-                known += (known.empty() ? "" : ", ") + k;
-            throw InputError(at + ": unknown system \"" + id + "\" (known: " + known + ")");
-        }
+        if (s == catalog.systems().end())
+            throw InputError(at + ": unknown system \"" + id + "\" (known: " + knownIds(catalog.systems()) + ")");
         if (s->second.hardware != hardware)
             throw InputError(at + ": system \"" + id + "\" is sized on hardware \"" + s->second.hardware + "\", not \""
                 + hardware + "\"");

@@ -155,10 +155,7 @@ bool looksLikeFile(const std::string& arg)
 
 template <typename Map> [[noreturn]] void unknownId(const char* what, const std::string& id, const Map& map)
 {
-    std::string known;
-    for (const auto& [k, v] : map)
-        known += (known.empty() ? "" : ", ") + k;
-    throw InputError({ .code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = known });
+    throw InputError({ .code = InputErrorCode::UnknownCardId, .where = what, .value = id, .detail = knownIds(map) });
 }
 
 } // namespace

@@ -80,4 +80,13 @@ ModelCard loadModelCard(std::string_view text, const std::string& origin);
 HardwareCard loadHardwareCard(std::string_view text, const std::string& origin);
 WorkloadCard loadWorkloadCard(std::string_view text, const std::string& origin);
 
+/// A catalog map's ids, comma-separated, for a message's "(known: ...)".
+template <typename Map> std::string knownIds(const Map& map)
+{
+    std::string known;
+    for (const auto& [k, v] : map)
+        known += (known.empty() ? "" : ", ") + k;
+    return known;
+}
+
 } // namespace kvtiers

@@ -5,6 +5,7 @@
 #include "core/scenario/Knobs.h"
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 namespace kvtiers {
@@ -83,13 +84,9 @@ Deployment Scenario::deployment() const
         d.dp = workload.dp > 0 ? workload.dp : static_cast<int>(std::max(1LL, gpus / std::max(1, d.tp)));
         d.ep = workload.ep;
         if (d.ep <= 0) {
+            // The most GPUs that divide both the unit and the experts: their greatest common divisor.
             const long long experts = model.moe.routedExperts + d.redundantExperts;
-            d.ep = 1;
-            for (long long e = gpus; e > 1; --e)
-                if (gpus % e == 0 && experts > 0 && experts % e == 0) {
-                    d.ep = static_cast<int>(e);
-                    break;
-                }
+            d.ep = experts > 0 ? static_cast<int>(std::gcd(gpus, experts)) : 1;
         }
     };
     if (workload.nodes > 0) {
