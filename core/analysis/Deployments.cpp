@@ -29,7 +29,6 @@ std::optional<Scenario> otherDeployment(const Scenario& scenario)
         w.ep = 1;
         w.nodes = 1;
         w.redundantExperts = 0;
-        w.tp.reset();
         w.tp = other.defaultTp();
     } else {
         // TP 1 per attention rank over every GPU of the unit, the experts over as many of

@@ -95,6 +95,7 @@ public:
         , m_options(options)
         , m_kv(initial(s))
         , m_cm(s, m_kv)
+        , m_dep(s.expertParallel() ? std::optional<Deployment>(s.deployment()) : std::nullopt)
     {
     }
 
@@ -163,6 +164,8 @@ private:
     double tp = 0, gpus = 0;
     const KvSizing m_kv;
     const ComputeModel m_cm;
+    /// The expert-parallel unit, resolved once (its nodes-0 search sizes weights per try).
+    const std::optional<Deployment> m_dep;
 
     double C = 0, N = 0, P = 0, R = 0; ///< context, concurrency, prompt, reused prefix (tokens)
     double saving = 0;                 ///< of a shared prefix, per sequence
@@ -225,8 +228,7 @@ void Evaluator::placeWeights()
 {
     r.weightsBytes = m_s.model.paramsTotal * r.weightBits / 8.0;
     // Under expert parallelism each GPU holds its experts and the replicated parts whole.
-    const double weightsGpu
-        = m_s.expertParallel() ? epWeightsPerGpu(m_s.model, m_s.deployment()).total() : r.weightsBytes / tp;
+    const double weightsGpu = m_dep ? epWeightsPerGpu(m_s.model, *m_dep).total() : r.weightsBytes / tp;
     r.unit.weightsPerGpu = weightsGpu;
 
     // docs/model.md §4.1: HBM budget = u × HBM − weights/TP − runtime reserve.
@@ -288,7 +290,7 @@ void Evaluator::decodeStep()
 {
     // --- Decode step (docs/model.md §5): streams overlap, the slowest sets the pace ---
     served = r.servedConcurrency;
-    if (m_s.expertParallel()) {
+    if (m_dep) {
         expertParallelStep();
         return;
     }
@@ -334,7 +336,7 @@ void Evaluator::decodeStep()
 /// they receive from all ranks, and the exchange crosses NVLink and the network.
 void Evaluator::expertParallelStep()
 {
-    const EpStep step = epDecodeStep(m_s.model, m_hw, m_s.deployment(), std::max(served, 1.0), C);
+    const EpStep step = epDecodeStep(m_s.model, m_hw, *m_dep, std::max(served, 1.0), C);
     r.unit.stepSeconds = step.seconds;
     r.unit.exchangeSeconds = step.exchange;
     r.unit.tokensPerStep = m_s.tokensPerDecodeStep();
@@ -351,14 +353,12 @@ void Evaluator::expertParallelStep()
 void Evaluator::unitThroughput()
 {
     EvalResult::Unit& u = r.unit;
-    u.expertParallel = m_s.expertParallel();
+    u.expertParallel = m_dep.has_value();
     u.tp = static_cast<int>(tp);
-    u.nodes = std::max(1, static_cast<int>(std::ceil(tp / gpus)));
-    if (u.expertParallel) {
-        const Deployment d = m_s.deployment();
-        u.dp = d.dp;
-        u.ep = d.ep;
-        u.nodes = d.nodes;
+    u.nodes = m_dep ? m_dep->nodes : std::max(1, static_cast<int>(std::ceil(tp / gpus)));
+    if (m_dep) {
+        u.dp = m_dep->dp;
+        u.ep = m_dep->ep;
     }
     u.gpus = u.expertParallel ? static_cast<double>(u.tp) * u.dp : tp;
     u.outputTokensPerSecondPerGpu = r.tokensPerSecond / tp;
@@ -368,7 +368,7 @@ void Evaluator::unitThroughput()
     if (u.expertParallel) {
         const double computed = std::max(1.0, std::min(P * (1 - r.achievedReuse), kEpPrefillChunkTokens));
         u.inputTokensPerSecondPerNode
-            = epPrefillChunk(m_s.model, m_hw, m_s.deployment(), computed, P, r.achievedReuse).tokensPerSecondPerNode;
+            = epPrefillChunk(m_s.model, m_hw, *m_dep, computed, P, r.achievedReuse).tokensPerSecondPerNode;
     } else if (r.ttftRecomputeSeconds > 0) {
         u.inputTokensPerSecondPerNode = P / r.ttftRecomputeSeconds / tp * gpus;
     }
