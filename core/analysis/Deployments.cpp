@@ -19,8 +19,12 @@ DeploymentSide side(const Scenario& s, const EvalResult& r)
 
 std::optional<Scenario> otherDeployment(const Scenario& scenario)
 {
+    // The layouts engines choose between: a mixture-of-experts model's, and a dense model's
+    // whose MLA latent TP would copy to every rank (DP attention with its FFN over the unit).
     const ModelCard& m = scenario.model;
-    if (!m.moe.present())
+    const bool mla
+        = std::any_of(m.groups.begin(), m.groups.end(), [](const LayerGroup& g) { return g.kind == LayerKind::Mla; });
+    if (!m.moe.present() && !(mla && denseFfnParams(m) > 0))
         return std::nullopt;
     Scenario other = scenario;
     WorkloadParams& w = other.workload;

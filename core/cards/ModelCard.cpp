@@ -157,7 +157,8 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
 {
     const JsonObject o(json, origin);
     o.rejectUnknownKeys({ "id", "name", "family", "notes", "sources", "params_total", "params_active", "weight_bits",
-        "max_context", "default_kv_bits", "hidden_size", "vocab_size", "tie_word_embeddings", "layer_groups", "moe" });
+        "max_context", "default_kv_bits", "hidden_size", "intermediate_size", "vocab_size", "tie_word_embeddings",
+        "layer_groups", "moe" });
     ModelCard m;
     m.id = o.requireString("id");
     m.name = o.requireString("name");
@@ -172,6 +173,9 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
     m.maxContext = o.requireInteger("max_context", 1, std::int64_t(1) << 40);
     m.defaultKvBits = o.optionalNumber("default_kv_bits", 0.5, 64).value_or(16);
     m.hiddenSize = o.optionalInteger("hidden_size", 1, std::int64_t(1) << 24).value_or(0);
+    m.intermediateSize = o.optionalInteger("intermediate_size", 1, std::int64_t(1) << 24).value_or(0);
+    if (m.intermediateSize > 0 && m.hiddenSize <= 0)
+        o.fail("intermediate_size", "needs the card's hidden_size (a dense FFN is 3 x hidden x intermediate_size)");
     m.vocabSize = o.optionalInteger("vocab_size", 1, std::int64_t(1) << 24).value_or(0);
     m.tieWordEmbeddings = o.optionalBool("tie_word_embeddings").value_or(false);
     if (o.has("moe"))
@@ -190,6 +194,13 @@ ModelCard parseModelCard(const Json& json, const std::string& origin)
         o.fail("layer_groups", { .code = InputErrorCode::NoAttentionLayers });
     if (m.totalLayers() > kMaxLayers)
         o.fail("layer_groups", { .code = InputErrorCode::TooManyLayers, .max = std::to_string(kMaxLayers) });
+    if (m.intermediateSize > 0 && !m.moe.present()
+        && 3.0 * static_cast<double>(m.hiddenSize) * static_cast<double>(m.intermediateSize)
+                * static_cast<double>(m.totalLayers())
+            >= m.paramsTotal)
+        o.fail("intermediate_size",
+            std::to_string(m.intermediateSize) + " makes the FFN alone (3 x hidden x intermediate_size x layers) "
+                + "as large as params_total");
     if (m.moe.present() && m.moe.denseLayers >= m.totalLayers())
         o.fail("moe",
             "dense_layers " + std::to_string(m.moe.denseLayers) + " leaves no MoE layer of the "
@@ -234,6 +245,8 @@ Json ModelCard::toJson() const
         { "layer_groups", groupsJson }, { "sources", sourcesToJson(sources) } };
     if (hiddenSize > 0)
         j["hidden_size"] = hiddenSize;
+    if (intermediateSize > 0)
+        j["intermediate_size"] = intermediateSize;
     if (vocabSize > 0) {
         j["vocab_size"] = vocabSize;
         j["tie_word_embeddings"] = tieWordEmbeddings;

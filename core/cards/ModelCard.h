@@ -85,6 +85,10 @@ struct ModelCard {
     std::int64_t hiddenSize = 0;
     /// The vocabulary (config.json vocab_size), which sizes the LM head; 0: not given.
     std::int64_t vocabSize = 0;
+    /// A dense model's FFN width (config.json intermediate_size; gate, up and down are
+    /// 3 × hidden × this per layer); 0: not given. DP attention on a dense model shards this
+    /// FFN over the unit's GPUs (core/scenario/Deployment).
+    std::int64_t intermediateSize = 0;
     /// Whether the LM head shares the embedding's matrix (config.json tie_word_embeddings).
     bool tieWordEmbeddings = false;
     std::vector<LayerGroup> groups;

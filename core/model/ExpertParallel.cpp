@@ -143,6 +143,22 @@ Destinations routedDestinations(const ModelCard& model, const Deployment& d)
         static_cast<int>(model.moe.groupsPerToken));
 }
 
+ExchangeBytes denseGatherBytesPerToken(const ModelCard& model, const Deployment& d)
+{
+    ExchangeBytes x;
+    if (model.moe.present() || d.dp <= 1)
+        return x;
+    // Every other rank needs the token's hidden state before the FFN (all-gather) and sends
+    // back its partial sum after it (reduce-scatter), at BF16; ranks on other nodes over the
+    // network.
+    const double copy = static_cast<double>(model.hiddenSize) * d.combineBytesPerElement;
+    const int ranksPerNode = std::max(1, d.gpusPerNode / d.tp);
+    const double peers = d.dp - 1, remote = d.dp - std::min(d.dp, ranksPerNode);
+    x.dispatch = x.combine = peers * copy;
+    x.dispatchScaleOut = x.combineScaleOut = remote * copy;
+    return x;
+}
+
 ExchangeBytes exchangeBytesPerToken(const ModelCard& model, const Deployment& d, ExchangeKernel kernel)
 {
     ExchangeBytes x;
@@ -200,7 +216,7 @@ ReplicatedShape replicatedShape(const ModelCard& model)
     const double table = static_cast<double>(model.vocabSize) * static_cast<double>(model.hiddenSize);
     const double routedActive
         = static_cast<double>(model.moe.expertsPerToken) * routedExpertParams(model) * moeLayers(model);
-    const double activeReplicated = model.paramsActive - routedActive;
+    const double activeReplicated = model.paramsActive - routedActive - denseFfnParams(model);
     const double embeddingAndHead = model.tieWordEmbeddings ? table : 2 * table;
     const double readParams = replicatedParams(model) - (model.tieWordEmbeddings ? 0 : table);
     return { activeReplicated - embeddingAndHead, table, readParams * model.weightBits / 8.0 };
@@ -233,6 +249,31 @@ double expertSeconds(const ModelCard& model, const Deployment& d, const Rates& r
     return std::max(epWeightsPerGpu(model, d).expertBytes / r.memory, flops / r.matmul);
 }
 
+/// A dense model's FFN on one GPU: its shard (÷ tp × dp) read once a step, its GEMMs at
+/// every rank's tokens (gathered), which on each GPU is a rank's tokens ÷ tp of the whole FFN.
+double denseFfnSeconds(const ModelCard& model, const Deployment& d, const Rates& r, double tokensPerRank)
+{
+    const double flops = 2 * denseFfnParams(model) * tokensPerRank / d.tp;
+    return std::max(epWeightsPerGpu(model, d).ffnBytes / r.memory, flops / r.matmul);
+}
+
+/// The seconds one GPU spends on its share of the FFN and on the exchange that feeds it: the
+/// routed experts and their dispatch and combine over the MoE layers, or a dense model's FFN
+/// shard and its gather and scatter over every layer.
+void ffnAndExchange(EpStep& s, const ModelCard& model, const HardwareCard& hw, const Deployment& d, const Rates& r,
+    double tokensPerRank, ExchangeKernel kernel)
+{
+    if (model.moe.present()) {
+        s.experts = expertSeconds(model, d, r, tokensPerRank);
+        s.exchange = moeLayers(model)
+            * exchangeLayerSeconds(hw, d, exchangeBytesPerToken(model, d, kernel), tokensPerRank / d.tp);
+        return;
+    }
+    s.experts = denseFfnSeconds(model, d, r, tokensPerRank);
+    s.exchange = static_cast<double>(model.totalLayers())
+        * exchangeLayerSeconds(hw, d, denseGatherBytesPerToken(model, d), tokensPerRank / d.tp);
+}
+
 EpStep finish(EpStep s, const Deployment& d)
 {
     s.compute = s.attention + s.replicated + s.experts;
@@ -258,9 +299,7 @@ EpStep epDecodeStep(const ModelCard& model, const HardwareCard& hw, const Deploy
     const ReplicatedShape rep = replicatedShape(model);
     s.replicated
         = std::max(rep.readBytes / d.tp / r.memory, 2 * (rep.bodyParams + rep.headParams) * tokens / d.tp / r.matmul);
-    s.experts = model.moe.present() ? expertSeconds(model, d, r, tokens) : 0;
-    const ExchangeBytes x = exchangeBytesPerToken(model, d, ExchangeKernel::PerExpert);
-    s.exchange = moeLayers(model) * exchangeLayerSeconds(hw, d, x, tokens / d.tp);
+    ffnAndExchange(s, model, hw, d, r, tokens, ExchangeKernel::PerExpert);
     s = finish(s, d);
     s.tokensPerSecondPerNode = d.dp * batch * d.speculative.acceptedPerStep / s.seconds / d.nodes;
     return s;
@@ -288,9 +327,7 @@ EpStep epPrefillChunk(const ModelCard& model, const HardwareCard& hw, const Depl
     const ReplicatedShape rep = replicatedShape(model);
     const double flops = 2 * rep.bodyParams * tokens + 2 * rep.headParams * sequences;
     s.replicated = std::max(rep.readBytes / d.tp / r.memory, flops / d.tp / r.matmul);
-    s.experts = model.moe.present() ? expertSeconds(model, d, r, tokens) : 0;
-    const ExchangeBytes x = exchangeBytesPerToken(model, d, ExchangeKernel::PerRank);
-    s.exchange = moeLayers(model) * exchangeLayerSeconds(hw, d, x, tokens / d.tp);
+    ffnAndExchange(s, model, hw, d, r, tokens, ExchangeKernel::PerRank);
     s = finish(s, d);
     s.tokensPerSecondPerNode = d.dp * tokens / (1 - cachedFraction) / s.seconds / d.nodes;
     return s;

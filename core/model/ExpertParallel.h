@@ -7,7 +7,9 @@
 //                       (each attention rank keeps only its own sequences: no replication
 //                       across ranks; MLA's latent is not split by a rank's own TP)
 //   weights per GPU   = ceil((routed + redundant) ÷ EP) × 3 × hidden × expert_intermediate
-//                       × weight bytes × MoE layers + (params_total − routed experts) × weight bytes
+//                       × weight bytes × MoE layers + (params_total − routed experts) × weight bytes ÷ tp;
+//                       a dense model: its FFN (3 × hidden × intermediate × layers) ÷ (tp × dp)
+//                       + the rest ÷ tp
 //   destinations D    = E[distinct ranks holding a token's top-k experts], experts laid out
 //                       in order over the EP ranks, the router's groups chosen first
 //   dispatch / token  = D × (hidden × dispatch bytes + scale bytes); combine: D × hidden × combine bytes
@@ -61,12 +63,16 @@ struct ExchangeBytes {
     double combineScaleOut = 0;
 };
 ExchangeBytes exchangeBytesPerToken(const ModelCard& model, const Deployment& d, ExchangeKernel kernel);
+/// A dense model under DP attention: bytes one token sends per layer, its hidden state to the
+/// other dp − 1 ranks before the FFN (all-gather) and its partial sums back after it
+/// (reduce-scatter), each at BF16; zero for a mixture-of-experts model or dp 1.
+ExchangeBytes denseGatherBytesPerToken(const ModelCard& model, const Deployment& d);
 
 /// One decode step or one prefill chunk on one GPU, seconds by part, and what it makes.
 struct EpStep {
     double attention = 0;              ///< the attention products over the KV
     double replicated = 0;             ///< attention projections, dense layers, shared experts, LM head
-    double experts = 0;                ///< the routed experts' GEMMs at the tokens they receive
+    double experts = 0;                ///< the routed experts' GEMMs at the tokens they receive, or a dense FFN's shard
     double compute = 0;                ///< the three above
     double exchange = 0;               ///< dispatch and combine over NVLink and the network
     double seconds = 0;                ///< the step, compute and exchange overlapped by the deployment's share

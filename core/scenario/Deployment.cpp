@@ -17,10 +17,19 @@ double moeLayers(const ModelCard& model)
     return model.moe.present() ? static_cast<double>(model.totalLayers() - model.moe.denseLayers) : 0.0;
 }
 
+double denseFfnParams(const ModelCard& model)
+{
+    if (model.moe.present())
+        return 0;
+    return 3.0 * static_cast<double>(model.hiddenSize) * static_cast<double>(model.intermediateSize)
+        * static_cast<double>(model.totalLayers());
+}
+
 double replicatedParams(const ModelCard& model)
 {
     return model.paramsTotal
-        - static_cast<double>(model.moe.routedExperts) * routedExpertParams(model) * moeLayers(model);
+        - static_cast<double>(model.moe.routedExperts) * routedExpertParams(model) * moeLayers(model)
+        - denseFfnParams(model);
 }
 
 EpWeights epWeightsPerGpu(const ModelCard& model, const Deployment& d)
@@ -30,7 +39,8 @@ EpWeights epWeightsPerGpu(const ModelCard& model, const Deployment& d)
     const long long physical = model.moe.routedExperts + d.redundantExperts;
     w.expertsPerGpu = static_cast<int>((physical + d.ep - 1) / d.ep);
     w.expertBytes = w.expertsPerGpu * routedExpertParams(model) * bytes * moeLayers(model);
-    w.replicatedBytes = replicatedParams(model) * bytes;
+    w.ffnBytes = denseFfnParams(model) * bytes / (static_cast<double>(d.tp) * d.dp);
+    w.replicatedBytes = replicatedParams(model) * bytes / d.tp;
     return w;
 }
 
@@ -70,6 +80,10 @@ void layoutProblems(std::vector<std::string>& out, const Deployment& d, const Mo
             + num(static_cast<double>(gpus)) + " GPUs of " + num(d.nodes) + " nodes x " + num(d.gpusPerNode));
     if (d.ep > gpus || gpus % d.ep != 0)
         out.push_back("ep: " + num(d.ep) + " does not divide the " + num(static_cast<double>(gpus)) + " GPUs");
+    if (!model.moe.present() && d.dp > 1 && denseFfnParams(model) <= 0)
+        out.push_back("dp: " + num(d.dp)
+            + " attention ranks of a dense model shard its FFN over the unit's GPUs, which needs the card " + model.id
+            + "'s hidden_size and intermediate_size (config.json)");
     if (d.ep == 1 && d.redundantExperts == 0)
         return;
     if (!model.moe.present()) {

@@ -1,9 +1,11 @@
 #pragma once
-// Deployment: how one serving unit parallelises a mixture-of-experts model (docs/model.md,
-// "Expert-parallel serving"): attention data-parallel over `dp` ranks of `tp` GPUs each, the
-// routed experts expert-parallel over `ep` GPUs with redundant copies, the exchange's
-// precision, how much of it two micro-batches hide, and speculative decoding. A pure value:
-// core/model/ExpertParallel computes memory and time from it.
+// Deployment: how one serving unit parallelises a model with data-parallel attention
+// (docs/model.md, "Expert-parallel serving"): attention data-parallel over `dp` ranks of `tp`
+// GPUs each; a mixture-of-experts model's routed experts expert-parallel over `ep` GPUs with
+// redundant copies, a dense model's FFN tensor-parallel over all tp × dp GPUs (SGLang's
+// --enable-dp-attention: "DP for attention, TP for FFN"); the exchange's precision, how much
+// of it two micro-batches hide, and speculative decoding. A pure value: core/model/ExpertParallel
+// computes memory and time from it.
 
 #include "core/cards/ModelCard.h"
 
@@ -48,15 +50,21 @@ struct Deployment {
 double routedExpertParams(const ModelCard& model);
 /// Layers whose FFN is routed experts: all but the leading dense ones.
 double moeLayers(const ModelCard& model);
-/// Parameters every GPU holds whatever the EP: params_total less the routed experts (the
-/// attention, dense layers, shared experts, router gates, norms, embedding and LM head).
+/// A dense model's FFN over every layer, 3 × hidden × intermediate_size × layers, which DP
+/// attention shards over the unit's GPUs; 0 for a mixture-of-experts model (its dense layers
+/// and shared experts stay in replicatedParams) or a card without intermediate_size.
+double denseFfnParams(const ModelCard& model);
+/// Parameters every attention rank holds whatever the EP: params_total less the routed experts
+/// and a dense model's sharded FFN (the attention, dense layers, shared experts, router gates,
+/// norms, embedding and LM head).
 double replicatedParams(const ModelCard& model);
 
 struct EpWeights {
     int expertsPerGpu = 0;      ///< ceil((routed + redundant) ÷ EP), per MoE layer
     double expertBytes = 0;     ///< those experts over every MoE layer
-    double replicatedBytes = 0; ///< replicatedParams at the card's weight bits
-    double total() const { return expertBytes + replicatedBytes; }
+    double ffnBytes = 0;        ///< a dense model's FFN ÷ (tp × dp)
+    double replicatedBytes = 0; ///< replicatedParams at the card's weight bits ÷ the rank's tp
+    double total() const { return expertBytes + ffnBytes + replicatedBytes; }
 };
 /// Weight bytes on each GPU (the card's weight_bits for every parameter; FP8 block scales,
 /// 0.02% of an FP8 expert, are not counted).

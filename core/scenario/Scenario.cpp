@@ -96,7 +96,7 @@ Deployment Scenario::deployment() const
         const double usable = workload.gpuMemoryUtilization * hardware.hbmBytes - workload.runtimeReserveBytes;
         for (int n = 1; n <= kMaxAutoNodes; ++n) {
             layOut(n);
-            if (!model.moe.present() || epWeightsPerGpu(model, d).total() <= kMaxWeightsShareOfHbm * usable)
+            if (epWeightsPerGpu(model, d).total() <= kMaxWeightsShareOfHbm * usable)
                 break;
         }
     }
@@ -194,11 +194,6 @@ void validateScenario(const Scenario& s)
         reject({ .code = InputErrorCode::ReuseDistanceOutOfRange, .where = flagWord(KnobId::ReuseDistance) });
     if (!(w.servers >= 1 && w.servers <= limits::kMaxServers))
         reject({ .code = InputErrorCode::ServersOutOfRange, .where = flagWord(KnobId::Servers) });
-    if (s.expertParallel() && !s.model.moe.present())
-        throw InputError("dp: DP attention with expert parallelism needs a mixture-of-experts model (the card "
-            + s.model.id
-            + " has no \"moe\" object); a dense model's data-parallel replicas are TP replicas: give --tp "
-              "and leave --dp and --ep at 1");
     if (s.expertParallel())
         requireValidDeployment(s.deployment(), s.model, "deployment");
     const KvFormat kv = s.kvFormat();

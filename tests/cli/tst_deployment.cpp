@@ -131,8 +131,49 @@ private slots:
         QVERIFY(c->stated.sequencesPerGpu > 3 * c->other.sequencesPerGpu);
         QVERIFY(
             c->stated.result.unit.outputTokensPerSecondPerNode > 2 * c->other.result.unit.outputTokensPerSecondPerNode);
-        // A dense model has no other layout.
+        // A dense GQA model has no other layout: TP splits its KV heads.
         QVERIFY(!otherDeployment(scenarioOf("chat")));
+    }
+
+    /// DP attention on a dense model (SGLang's --enable-dp-attention: "DP for attention, TP
+    /// for FFN"): the MLA variant of Llama 3.1 70B on 8 × H200, one attention rank a GPU.
+    void denseModelWithDpAttentionShardsItsFfnOverTheUnit()
+    {
+        const Json dp8 = { { knobKey(KnobId::Tp), 1 }, { knobKey(KnobId::Dp), 8 }, { knobKey(KnobId::Context), 8192 },
+            { knobKey(KnobId::Concurrency), 100 } };
+        ScenarioSpec spec;
+        spec.workload = "article";
+        spec.model = "llama-3.1-70b-mla-variant";
+        spec.hardware = "h200-sxm";
+        spec.overrides = dp8;
+        const Scenario s = resolveScenario(CardCatalog::builtin(), spec).scenario;
+        QVERIFY(s.expertParallel());
+        const EvalResult r = evaluate(s);
+        // Weights: the FFN, 3 × 8,192 × 28,672 × 80 = 56,371,445,760 parameters (config.json),
+        // over the 8 GPUs; the other 14,182,260,736 (attention, norms, embedding, head) on
+        // every rank; BF16.
+        const double ffn = 3 * 8192.0 * 28672 * 80;
+        QCOMPARE(denseFfnParams(s.model), ffn);
+        QCOMPARE(r.unit.weightsPerGpu, (70553706496.0 - ffn) * 2 + ffn * 2 / 8);
+        QCOMPARE(r.unit.weightsPerGpu, 42457382912.0);
+        // KV: each rank holds its own sequences' latents, 80 × 576 × 2 B a token, once.
+        QCOMPARE(r.tiers.hbm.hotAllocated(), r.servedConcurrency * 80 * 576 * 2.0 * 8192);
+        // The gather before each FFN and the scatter after it: the token's BF16 hidden state to
+        // the 7 other ranks each way, all inside the server.
+        const ExchangeBytes x = denseGatherBytesPerToken(s.model, s.deployment());
+        QCOMPARE(x.dispatch, 7 * 8192 * 2.0);
+        QCOMPARE(x.combine, 7 * 8192 * 2.0);
+        QCOMPARE(x.dispatchScaleOut, 0.0);
+        const EpStep step = epDecodeStep(s.model, s.hardware, s.deployment(), r.servedConcurrency, 8192);
+        QCOMPARE(r.unit.stepSeconds, step.seconds);
+        QVERIFY(step.experts > 0 && step.exchange > 0);
+        // At TP 8 the same variant keeps every latent on all 8 GPUs: the stated layout holds
+        // more than 3× the sequences per GPU, and eval sets one beside the other.
+        const auto c = compareDeployments(s, r);
+        QVERIFY(c);
+        QCOMPARE(c->other.result.tp, 8);
+        QVERIFY2(c->stated.sequencesPerGpu > 3 * c->other.sequencesPerGpu,
+            qPrintable(QString("%1 vs %2").arg(c->stated.sequencesPerGpu).arg(c->other.sequencesPerGpu)));
     }
 
     void evalReportsTheDeploymentInJsonAndText()
@@ -174,11 +215,15 @@ private slots:
             = test::runCli({ "eval", "--model", "deepseek-v3", "--tp", "1", "--dp", "8", "--ep", "3" });
         QVERIFY(ep.status != 0);
         QVERIFY2(ep.err.find("ep: 3 does not divide") != std::string::npos, ep.err.c_str());
-        const test::CliRun dense = test::runCli({ "eval", "--model", "llama-3.1-70b", "--tp", "1", "--dp", "8" });
-        QVERIFY(dense.status != 0);
-        QVERIFY2(dense.err.find("dp: DP attention with expert parallelism needs a mixture-of-experts model")
-                != std::string::npos,
-            dense.err.c_str());
+        // A dense model takes DP attention where its card gives the FFN's width, but no EP.
+        QCOMPARE(test::runCli({ "eval", "--model", "llama-3.1-70b", "--tp", "1", "--dp", "8" }).status, 0);
+        const test::CliRun denseEp
+            = test::runCli({ "eval", "--model", "llama-3.1-70b", "--tp", "1", "--dp", "8", "--ep", "8" });
+        QVERIFY(denseEp.status != 0);
+        QVERIFY2(denseEp.err.find("ep: 8 needs the model's routed experts") != std::string::npos, denseEp.err.c_str());
+        const test::CliRun noWidth = test::runCli({ "eval", "--model", "gemma-2-27b", "--tp", "1", "--dp", "8" });
+        QVERIFY(noWidth.status != 0);
+        QVERIFY2(noWidth.err.find("intermediate_size") != std::string::npos, noWidth.err.c_str());
         const test::CliRun bad = test::runCli({ "eval", "--workload", "reasoning", "--spec-acceptance", "1.5" });
         QVERIFY(bad.status != 0);
         QVERIFY2(bad.err.find("spec-acceptance") != std::string::npos, bad.err.c_str());
