@@ -5,6 +5,7 @@
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
 #include "core/model/VllmCheck.h"
+#include "core/scenario/Deployment.h"
 
 #include <algorithm>
 #include <cmath>
@@ -63,7 +64,17 @@ queueing::WaitDistribution waitFor(double servers, double load, const queueing::
 
 } // namespace
 
-std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const EvalResult& r)
+namespace {
+
+/// One branch of a request's prefill: its share, its time (at least the weight stream's),
+/// and the tokens its prefill computes.
+struct BranchPart {
+    double share;
+    double seconds;
+    double computed;
+};
+
+std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r)
 {
     const KvSizing sizing(s.model, r.kvFormat, r.tp, s.workload.blockSize, s.workload.allocation);
     const ComputeModel cm(s, sizing);
@@ -75,14 +86,21 @@ std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const Ev
     const double tail = cm.recomputeSeconds(rc, p);
     const double headCompute = cm.recomputeSeconds(0, rc);
     const double hits = r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd;
-    std::vector<queueing::ServiceBranch> out;
-    out.push_back({ std::max(0.0, 1 - hits), atLeastStream(cm.recomputeSeconds(0, p)) });
+    // A restore that loses to recomputing the head computes it instead.
+    auto restored = [&](Tier t) {
+        const double restore = cm.restoreSeconds(t, rc);
+        return BranchPart { 0, atLeastStream(tail + std::min(restore, headCompute)),
+            p - rc + (restore < headCompute ? 0 : rc) };
+    };
+    std::vector<BranchPart> out;
+    out.push_back({ std::max(0.0, 1 - hits), atLeastStream(cm.recomputeSeconds(0, p)), p });
     if (rc > 0) {
-        out.push_back({ r.hitShare.hbm, atLeastStream(tail) });
-        out.push_back(
-            { r.hitShare.dram, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Dram, rc), headCompute)) });
-        out.push_back(
-            { r.hitShare.ssd, atLeastStream(tail + std::min(cm.restoreSeconds(Tier::Ssd, rc), headCompute)) });
+        out.push_back({ r.hitShare.hbm, atLeastStream(tail), p - rc });
+        BranchPart dram = restored(Tier::Dram), ssd = restored(Tier::Ssd);
+        dram.share = r.hitShare.dram;
+        ssd.share = r.hitShare.ssd;
+        out.push_back(dram);
+        out.push_back(ssd);
     }
     double sum = 0;
     for (const auto& b : out)
@@ -90,6 +108,49 @@ std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const Ev
     for (auto& b : out)
         b.share = sum > 0 ? b.share / sum : 0.0;
     out.erase(std::remove_if(out.begin(), out.end(), [](const auto& b) { return !(b.share > 0); }), out.end());
+    return out;
+}
+
+} // namespace
+
+std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const EvalResult& r)
+{
+    std::vector<queueing::ServiceBranch> out;
+    for (const BranchPart& b : branchParts(s, r))
+        out.push_back({ b.share, b.seconds });
+    return out;
+}
+
+PrefillSpread prefillSpread(const Scenario& s, const EvalResult& r)
+{
+    PrefillSpread out;
+    if (!s.expertParallel())
+        return out;
+    const Deployment d = s.deployment();
+    const ModelCard& m = s.model;
+    // The active parameters a token's pass sends over the unit, and the GPUs they span.
+    double params = denseFfnParams(m), span = static_cast<double>(d.tp) * d.dp;
+    if (m.moe.present()) {
+        params = static_cast<double>(m.moe.expertsPerToken) * routedExpertParams(m) * moeLayers(m);
+        span = d.ep;
+    }
+    out.span = std::max(1.0, span / d.tp);
+    out.stream = r.weightStreamSeconds;
+    const double rankFlops = r.tp * gpuFlops(s) * s.hardware.prefillMfu;
+    for (const BranchPart& b : branchParts(s, r))
+        out.seconds.push_back(2 * params * b.computed / rankFlops);
+    return out;
+}
+
+std::vector<queueing::ServiceBranch> PrefillSpread::ownTimes(
+    const std::vector<queueing::ServiceBranch>& branches, double rho) const
+{
+    if (seconds.size() != branches.size() || span <= 1)
+        return branches;
+    const double idleShare = (span - 1) * (1 - std::clamp(rho, 0.0, 1.0)) / span;
+    std::vector<queueing::ServiceBranch> out = branches;
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i].seconds = std::max(stream, out[i].seconds - seconds[i] * idleShare);
     return out;
 }
 
@@ -176,6 +237,8 @@ ReplicaQueue::ReplicaQueue(
     , m_prefillWait(waitFor(replicas, requestsPerSecond * m_prefillService.mean, m_prefillService))
     , m_slotWait(waitFor(replicas * m_slots, requestsPerSecond * m_slotService.mean, m_slotService))
 {
+    const double rho = replicas > 0 ? requestsPerSecond * m_prefillService.mean / replicas : 0.0;
+    m_own = prefillSpread(s, r).ownTimes(m_prefill, rho);
 }
 
 ReplicaQueue::Stability ReplicaQueue::stabilityAt(
@@ -213,11 +276,11 @@ double ReplicaQueue::ttftAt(LoadBinding queue, double percentile) const
         return std::numeric_limits<double>::infinity();
     if (percentile == kMeanPercentile) {
         double own = 0;
-        for (const auto& b : m_prefill)
+        for (const auto& b : m_own)
             own += b.share * b.seconds;
         return w.mean() + own;
     }
-    return queueing::responseQuantile(w, m_prefill, percentile / 100);
+    return queueing::responseQuantile(w, m_own, percentile / 100);
 }
 
 double ReplicaQueue::ttftAt(double percentile) const
@@ -276,6 +339,7 @@ LoadFigures ReplicaQueue::figures() const
 
 TtftEstimate::TtftEstimate(const Scenario& s, const EvalResult& r, double requestsPerSecond, double tpotSeconds)
     : m_prefill(prefillBranches(s, r))
+    , m_spread(prefillSpread(s, r))
     , m_prefillService(queueing::moments(m_prefill))
     , m_slotService(queueing::moments(holdBranches(s, m_prefill, tpotSeconds)))
     , m_rate(requestsPerSecond)
@@ -291,16 +355,19 @@ double TtftEstimate::utilization(double replicas) const
 
 double TtftEstimate::at(double replicas, double percentile) const
 {
-    return std::max(atQueue(replicas, m_rate * m_prefillService.mean, m_prefillService, percentile),
-        atQueue(replicas * m_slots, m_rate * m_slotService.mean, m_slotService, percentile));
+    const double rho = replicas > 0 ? m_rate * m_prefillService.mean / replicas : 0.0;
+    const std::vector<queueing::ServiceBranch> own = m_spread.ownTimes(m_prefill, rho);
+    return std::max(atQueue(replicas, m_rate * m_prefillService.mean, m_prefillService, own, percentile),
+        atQueue(replicas * m_slots, m_rate * m_slotService.mean, m_slotService, own, percentile));
 }
 
-double TtftEstimate::atQueue(double c, double load, const queueing::Moments& service, double percentile) const
+double TtftEstimate::atQueue(double c, double load, const queueing::Moments& service,
+    const std::vector<queueing::ServiceBranch>& branches, double percentile) const
 {
     if (!(load < c))
         return std::numeric_limits<double>::infinity();
     double own = 0, longest = 0;
-    for (const auto& b : m_prefill) {
+    for (const auto& b : branches) {
         own += b.share * b.seconds;
         longest = std::max(longest, b.seconds);
     }
@@ -312,7 +379,7 @@ double TtftEstimate::atQueue(double c, double load, const queueing::Moments& ser
     // P(TTFT ≤ t) = Σ share · (1 − C·exp(−(t − own)/mean wait)), by bisection.
     auto cdf = [&](double t) {
         double f = 0;
-        for (const auto& b : m_prefill)
+        for (const auto& b : branches)
             if (t >= b.seconds)
                 f += b.share * (1 - (meanWait > 0 ? erlang * std::exp(-(t - b.seconds) / meanWait) : 0.0));
         return f;
@@ -330,7 +397,8 @@ double TtftEstimate::atQueue(double c, double load, const queueing::Moments& ser
 
 double idleTtftAt(const Scenario& s, const EvalResult& r, double percentile)
 {
-    const auto branches = prefillBranches(s, r);
+    // No other rank prefilling: the spread work runs over all the GPUs it spans.
+    const auto branches = prefillSpread(s, r).ownTimes(prefillBranches(s, r), 0);
     if (percentile == kMeanPercentile) {
         double own = 0;
         for (const auto& b : branches)

@@ -70,8 +70,28 @@ struct LoadFigures {
 };
 
 /// The shares and own prefill times (prefill of the uncached part + blocking restore) of a
-/// request: miss, HBM hit, DRAM hit, SSD hit. Shares add up to 1.
+/// request: miss, HBM hit, DRAM hit, SSD hit. Shares add up to 1. Under DP attention these
+/// are the times a rank is busy in a loaded unit (PrefillSpread).
 std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& scenario, const EvalResult& replica);
+
+/// Under DP attention a rank's prefill sends part of its work over the unit: a dense model's
+/// FFN runs tensor-parallel over all tp × dp GPUs, a mixture-of-experts model's routed
+/// experts over the EP GPUs. prefillBranches prices it as a loaded unit runs it (every rank
+/// prefilling, each GPU computes its share of every rank's tokens: a rank's own tokens'
+/// worth), which is what a rank is busy for. A request's own time is shorter while the other
+/// ranks are not prefilling: the spread work takes (1 + (k − 1) ρ) ÷ k of its time, k the
+/// GPUs it spans ÷ the rank's own, ρ the ranks' prefill utilisation (a mean field: the other
+/// ranks prefill at the same rate). Empty (k = 1) for a TP replica.
+struct PrefillSpread {
+    std::vector<double> seconds; ///< per prefillBranches branch: its spread work, loaded
+    double stream = 0;           ///< weights streamed from below HBM: no branch is shorter
+    double span = 1;             ///< k
+
+    /// `branches` (prefillBranches') with their own times at prefill utilisation `rho`.
+    std::vector<queueing::ServiceBranch> ownTimes(
+        const std::vector<queueing::ServiceBranch>& branches, double rho) const;
+};
+PrefillSpread prefillSpread(const Scenario& scenario, const EvalResult& replica);
 
 /// A request's TPOT averaged over its growing context: the decode step of `replica`'s
 /// scenario at its served sequences, each holding P + (O + 1)/2 tokens (the mean over its
@@ -111,7 +131,8 @@ public:
 private:
     const queueing::WaitDistribution& wait(LoadBinding queue) const;
     QueueFigures queueFigures(LoadBinding queue) const;
-    std::vector<queueing::ServiceBranch> m_prefill; ///< own prefill per branch: TTFT's own part
+    std::vector<queueing::ServiceBranch> m_prefill; ///< busy time per branch: the queues' service
+    std::vector<queueing::ServiceBranch> m_own;     ///< own prefill per branch: TTFT's own part
     double m_rate = 0, m_replicas = 0, m_slots = 1, m_step = 0, m_stretch = 0, m_intervals = 0, m_tpot = 0;
     queueing::Moments m_prefillService, m_slotService;
     queueing::WaitDistribution m_prefillWait, m_slotWait;
@@ -132,8 +153,10 @@ public:
     double utilization(double replicas) const;
 
 private:
-    double atQueue(double servers, double load, const queueing::Moments& service, double percentile) const;
+    double atQueue(double servers, double load, const queueing::Moments& service,
+        const std::vector<queueing::ServiceBranch>& own, double percentile) const;
     std::vector<queueing::ServiceBranch> m_prefill;
+    PrefillSpread m_spread;
     queueing::Moments m_prefillService, m_slotService;
     double m_rate = 0;
     double m_slots = 1; ///< slots per replica

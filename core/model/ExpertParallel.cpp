@@ -244,7 +244,8 @@ double exchangeLayerSeconds(const HardwareCard& hw, const Deployment& d, const E
 /// the experts receive (every rank's tokens × top-k, spread evenly over the EP ranks).
 double expertSeconds(const ModelCard& model, const Deployment& d, const Rates& r, double tokensPerRank)
 {
-    const double received = tokensPerRank * d.dp * static_cast<double>(model.moe.expertsPerToken) / d.gpus();
+    const double received
+        = tokensPerRank * d.dp * static_cast<double>(model.moe.expertsPerToken) / (static_cast<double>(d.tp) * d.dp);
     const double flops = 2 * routedExpertParams(model) * received * moeLayers(model);
     return std::max(epWeightsPerGpu(model, d).expertBytes / r.memory, flops / r.matmul);
 }
@@ -274,6 +275,12 @@ void ffnAndExchange(EpStep& s, const ModelCard& model, const HardwareCard& hw, c
         * exchangeLayerSeconds(hw, d, denseGatherBytesPerToken(model, d), tokensPerRank / d.tp);
 }
 
+/// The servers one unit takes: its nodes, or the share of one server it fills.
+double unitNodes(const Deployment& d)
+{
+    return static_cast<double>(d.tp) * d.dp / d.gpusPerNode;
+}
+
 EpStep finish(EpStep s, const Deployment& d)
 {
     s.compute = s.attention + s.replicated + s.experts;
@@ -301,7 +308,7 @@ EpStep epDecodeStep(const ModelCard& model, const HardwareCard& hw, const Deploy
         = std::max(rep.readBytes / d.tp / r.memory, 2 * (rep.bodyParams + rep.headParams) * tokens / d.tp / r.matmul);
     ffnAndExchange(s, model, hw, d, r, tokens, ExchangeKernel::PerExpert);
     s = finish(s, d);
-    s.tokensPerSecondPerNode = d.dp * batch * d.speculative.acceptedPerStep / s.seconds / d.nodes;
+    s.tokensPerSecondPerNode = d.dp * batch * d.speculative.acceptedPerStep / s.seconds / unitNodes(d);
     return s;
 }
 
@@ -329,7 +336,7 @@ EpStep epPrefillChunk(const ModelCard& model, const HardwareCard& hw, const Depl
     s.replicated = std::max(rep.readBytes / d.tp / r.memory, flops / d.tp / r.matmul);
     ffnAndExchange(s, model, hw, d, r, tokens, ExchangeKernel::PerRank);
     s = finish(s, d);
-    s.tokensPerSecondPerNode = d.dp * tokens / (1 - cachedFraction) / s.seconds / d.nodes;
+    s.tokensPerSecondPerNode = d.dp * tokens / (1 - cachedFraction) / s.seconds / unitNodes(d);
     return s;
 }
 

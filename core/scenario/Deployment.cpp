@@ -74,10 +74,15 @@ void layoutProblems(std::vector<std::string>& out, const Deployment& d, const Mo
     checkRange(out, "redundant_experts", d.redundantExperts, 0, 1 << 20);
     if (!out.empty())
         return;
-    const long long gpus = static_cast<long long>(d.nodes) * d.gpusPerNode;
-    if (static_cast<long long>(d.tp) * d.dp != gpus)
+    // The unit fills its servers, or (like a TP 8 replica on a 72-GPU rack) shares one
+    // server with other units.
+    const long long servers = static_cast<long long>(d.nodes) * d.gpusPerNode;
+    const long long gpus = static_cast<long long>(d.tp) * d.dp;
+    const bool part = d.nodes == 1 && gpus < servers && servers % gpus == 0;
+    if (gpus != servers && !part)
         out.push_back("dp: " + num(d.dp) + " attention ranks of tp " + num(d.tp) + " GPUs do not make the "
-            + num(static_cast<double>(gpus)) + " GPUs of " + num(d.nodes) + " nodes x " + num(d.gpusPerNode));
+            + num(static_cast<double>(servers)) + " GPUs of " + num(d.nodes) + " nodes x " + num(d.gpusPerNode)
+            + (d.nodes == 1 ? " or divide them" : ""));
     if (d.ep > gpus || gpus % d.ep != 0)
         out.push_back("ep: " + num(d.ep) + " does not divide the " + num(static_cast<double>(gpus)) + " GPUs");
     if (!model.moe.present() && d.dp > 1 && denseFfnParams(model) <= 0)

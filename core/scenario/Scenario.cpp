@@ -91,6 +91,10 @@ Deployment Scenario::deployment() const
     };
     if (workload.nodes > 0) {
         layOut(workload.nodes);
+    } else if (workload.dp > 0) {
+        // A given DP sets the unit: the servers its tp × dp GPUs need (part of one at least).
+        const long long gpus = static_cast<long long>(std::max(1, d.tp)) * workload.dp;
+        layOut(static_cast<int>(std::min<long long>(kMaxAutoNodes, (gpus + d.gpusPerNode - 1) / d.gpusPerNode)));
     } else {
         // The fewest servers on which each GPU's weights leave room for KV (kMaxWeightsShareOfHbm).
         const double usable = workload.gpuMemoryUtilization * hardware.hbmBytes - workload.runtimeReserveBytes;

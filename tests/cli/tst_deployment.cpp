@@ -4,11 +4,13 @@
 // in whole units, and the refusals that name their field.
 #include "core/analysis/Deployments.h"
 #include "core/analysis/Fleet.h"
+#include "core/analysis/FleetLoad.h"
 #include "core/analysis/Sensitivity.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/ScenarioSpec.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
+#include "core/model/ComputeModel.h"
 #include "core/model/Evaluation.h"
 #include "core/model/ExpertParallel.h"
 #include "core/replay/Replay.h"
@@ -176,6 +178,43 @@ private slots:
             qPrintable(QString("%1 vs %2").arg(c->stated.sequencesPerGpu).arg(c->other.sequencesPerGpu)));
     }
 
+    /// A rank is busy for its own tokens' whole pass (every rank prefilling), but a request's
+    /// own prefill is shorter while the other ranks are idle: its routed experts run over the
+    /// 8 EP GPUs, so that part takes (1 + 7ρ) ÷ 8 of its loaded time.
+    void aRanksPrefillSpreadsItsExpertsOverTheUnit()
+    {
+        const Scenario s = scenarioOf("reasoning");
+        const EvalResult r = evaluate(s);
+        const auto busy = prefillBranches(s, r);
+        const PrefillSpread spread = prefillSpread(s, r);
+        QCOMPARE(spread.span, 8.0);
+        QCOMPARE(spread.seconds.size(), busy.size());
+        // The miss branch computes the whole prompt: 8 experts × 44,040,192 parameters × 58
+        // MoE layers = 20,434,649,088 a token, 2 FLOPs each, at the rank's rate.
+        QCOMPARE(spread.seconds[0], 2 * 20434649088.0 * r.promptTokens / (gpuFlops(s) * s.hardware.prefillMfu));
+        const auto idle = spread.ownTimes(busy, 0), loaded = spread.ownTimes(busy, 1),
+                   half = spread.ownTimes(busy, 0.5);
+        for (std::size_t i = 0; i < busy.size(); ++i) {
+            QCOMPARE(idle[i].share, busy[i].share);
+            QCOMPARE(idle[i].seconds, std::max(spread.stream, busy[i].seconds - spread.seconds[i] * 7 / 8));
+            QCOMPARE(half[i].seconds, std::max(spread.stream, busy[i].seconds - spread.seconds[i] * 7 * 0.5 / 8));
+            QCOMPARE(loaded[i].seconds, busy[i].seconds);
+            QVERIFY(idle[i].seconds < busy[i].seconds);
+        }
+        QCOMPARE(idleTtftAt(s, r, kMeanPercentile), [&] {
+            double mean = 0;
+            for (const auto& b : idle)
+                mean += b.share * b.seconds;
+            return mean;
+        }());
+        // A TP replica spreads nothing.
+        const Scenario tp8 = scenarioOf("reasoning", tensorParallel(8));
+        const EvalResult r8 = evaluate(tp8);
+        QCOMPARE(prefillSpread(tp8, r8).span, 1.0);
+        QCOMPARE(prefillSpread(tp8, r8).ownTimes(prefillBranches(tp8, r8), 0)[0].seconds,
+            prefillBranches(tp8, r8)[0].seconds);
+    }
+
     void evalReportsTheDeploymentInJsonAndText()
     {
         const test::CliRun json = test::runCli({ "eval", "--workload", "reasoning", "--json" });
@@ -215,6 +254,21 @@ private slots:
             = test::runCli({ "eval", "--model", "deepseek-v3", "--tp", "1", "--dp", "8", "--ep", "3" });
         QVERIFY(ep.status != 0);
         QVERIFY2(ep.err.find("ep: 3 does not divide") != std::string::npos, ep.err.c_str());
+        // A unit may share a server, as TP 8 replicas share a 72-GPU rack: DP 8 on GB200 NVL72
+        // is 8 of its 72 GPUs, and a server makes 9 units' tokens.
+        const test::CliRun rack = test::runCli({ "eval", "--model", "deepseek-v3", "--hardware", "gb200-nvl72", "--tp",
+            "1", "--dp", "8", "--ep", "8", "--json" });
+        QCOMPARE(rack.status, 0);
+        const Json rj = Json::parse(rack.out);
+        QCOMPARE(rj.at("deployment").at("gpus").get<double>(), 8.0);
+        QCOMPARE(rj.at("deployment").at("nodes").get<double>(), 1.0);
+        QCOMPARE(rj.at("output_tokens_per_s_per_node").get<double>(),
+            rj.at("output_tokens_per_s_per_gpu").get<double>() * 72);
+        const test::CliRun five = test::runCli(
+            { "eval", "--model", "deepseek-v3", "--hardware", "gb200-nvl72", "--tp", "1", "--dp", "5", "--ep", "1" });
+        QVERIFY(five.status != 0);
+        QVERIFY2(five.err.find("dp: 5 attention ranks of tp 1 GPUs do not make the 72 GPUs") != std::string::npos,
+            five.err.c_str());
         // A dense model takes DP attention where its card gives the FFN's width, but no EP.
         QCOMPARE(test::runCli({ "eval", "--model", "llama-3.1-70b", "--tp", "1", "--dp", "8" }).status, 0);
         const test::CliRun denseEp
