@@ -24,6 +24,15 @@ namespace kvtiers::cli {
 
 namespace {
 
+/// ", EP 8" for a mixture-of-experts model; ", FFN over 8 GPUs" for a dense one, whose FFN DP
+/// attention splits over the unit.
+std::string unitFfnText(const ModelCard& model, const EvalResult::Unit& u)
+{
+    if (model.moe.present())
+        return ", EP " + std::to_string(u.ep);
+    return ", FFN over " + formatCount(u.gpus) + " GPUs";
+}
+
 /// "1 sequence", "10 sequences": a count and its noun.
 std::string counted(double n, const char* one, const char* many)
 {
@@ -80,9 +89,9 @@ void printScenario(std::ostream& out, const ResolvedScenario& rs, const EvalResu
         << "            KV " << r.kvFormat.name() << ", weights " << formatSignificant(r.weightBits, 3) << "-bit"
         << (w.attentionBits ? ", attention " + formatSignificant(s.attentionBits(), 3) + "-bit" : std::string())
         << ", TP " << r.tp
-        << (s.expertParallel() ? " x DP " + std::to_string(r.unit.dp) + ", EP " + std::to_string(r.unit.ep) + " over "
-                       + formatCount(r.unit.nodes) + (r.unit.nodes == 1 ? " server" : " servers")
-                       + ", a replica is one attention rank"
+        << (s.expertParallel() ? " x DP " + std::to_string(r.unit.dp) + unitFfnText(s.model, r.unit)
+                       + (s.model.moe.present() ? " over " : " on ") + formatCount(r.unit.nodes)
+                       + (r.unit.nodes == 1 ? " server" : " servers") + ", a replica is one attention rank"
                                : std::string())
         << (w.specTokens > 0 ? ", " + counted(w.specTokens, "draft token", "draft tokens") + " at "
                        + formatSignificant(w.specAcceptance * 100, 3) + "% acceptance"
@@ -138,12 +147,13 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
         << " tokens/s per replica for " << counted(r.servedConcurrency, "sequence", "sequences") << "\n\n";
 }
 
-/// "TP 1 x DP 8, EP 8, 1 server" or "TP 8, 1 server": a unit's layout.
-std::string layoutText(const EvalResult::Unit& u)
+/// "TP 1 x DP 8, EP 8, 1 server", "TP 1 x DP 8, FFN over 8 GPUs, 1 server" (a dense model)
+/// or "TP 8, 1 server": a unit's layout.
+std::string layoutText(const ModelCard& model, const EvalResult::Unit& u)
 {
     std::string s = "TP " + std::to_string(u.tp);
     if (u.expertParallel)
-        s += " x DP " + std::to_string(u.dp) + ", EP " + std::to_string(u.ep);
+        s += " x DP " + std::to_string(u.dp) + unitFfnText(model, u);
     return s + ", " + formatCount(u.nodes) + (u.nodes == 1 ? " server" : " servers");
 }
 
@@ -160,7 +170,7 @@ void printDeployments(std::ostream& out, const Scenario& s, const EvalResult& r)
     const auto figures = [&](const char* label, auto text) { row(label, text(c->stated), text(c->other)); };
     out << "\nDeployment        " << std::left << std::setw(kColumn) << "as stated"
         << "the other way, same sequences per server where they fit\n";
-    figures("  layout", [](const DeploymentSide& d) { return layoutText(d.result.unit); });
+    figures("  layout", [](const DeploymentSide& d) { return layoutText(d.scenario.model, d.result.unit); });
     figures("  sequences", [](const DeploymentSide& d) {
         return formatSignificant(d.sequencesPerGpu, 4) + " per GPU (" + formatCount(d.result.servedConcurrency)
             + " per replica)";

@@ -176,6 +176,12 @@ private slots:
         QCOMPARE(c->other.result.tp, 8);
         QVERIFY2(c->stated.sequencesPerGpu > 3 * c->other.sequencesPerGpu,
             qPrintable(QString("%1 vs %2").arg(c->stated.sequencesPerGpu).arg(c->other.sequencesPerGpu)));
+        // eval names the layout by what the unit splits: the FFN, not experts.
+        const test::CliRun text
+            = test::runCli({ "eval", "--model", "llama-3.1-70b-mla-variant", "--tp", "1", "--dp", "8" });
+        QCOMPARE(text.status, 0);
+        QVERIFY2(text.out.find("TP 1 x DP 8, FFN over 8 GPUs on 1 server") != std::string::npos, text.out.c_str());
+        QVERIFY2(text.out.find("TP 1 x DP 8, FFN over 8 GPUs, 1 server") != std::string::npos, text.out.c_str());
     }
 
     /// A rank is busy for its own tokens' whole pass (every rank prefilling), but a request's
