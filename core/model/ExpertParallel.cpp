@@ -244,8 +244,8 @@ double exchangeLayerSeconds(const HardwareCard& hw, const Deployment& d, const E
 /// the experts receive (every rank's tokens × top-k, spread evenly over the EP ranks).
 double expertSeconds(const ModelCard& model, const Deployment& d, const Rates& r, double tokensPerRank)
 {
-    const double received
-        = tokensPerRank * d.dp * static_cast<double>(model.moe.expertsPerToken) / (static_cast<double>(d.tp) * d.dp);
+    // Every rank's tokens × top-k over the unit's tp × dp GPUs: a rank's tokens × top-k ÷ tp.
+    const double received = tokensPerRank * static_cast<double>(model.moe.expertsPerToken) / d.tp;
     const double flops = 2 * routedExpertParams(model) * received * moeLayers(model);
     return std::max(epWeightsPerGpu(model, d).expertBytes / r.memory, flops / r.matmul);
 }
