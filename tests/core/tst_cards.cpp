@@ -239,6 +239,7 @@ private slots:
             { "h100-pcie", { Hopper, 64e9 } },
             { "h100-sxm", { Hopper, 450e9 } },
             { "h20", { Hopper, 450e9 } },
+            { "h20-141gb", { Hopper, 450e9 } },
             // The H800's NVLink cut to 400 GB/s both ways (DeepSeek-V3 report: 160 GB/s reached).
             { "h800", { Hopper, 200e9 } },
             { "h200-sxm", { Hopper, 450e9 } },

@@ -238,7 +238,7 @@ private slots:
     void cardsGiveTheirNetworkAndExperts()
     {
         // One 400 Gb/s ConnectX-7 a GPU (DGX H100/H200 user guide; DeepEP on H800): 50e9 B/s.
-        for (const char* id : { "h100-sxm", "h800", "h200-sxm", "h200-sxm-measured", "h20" }) {
+        for (const char* id : { "h100-sxm", "h800", "h200-sxm", "h200-sxm-measured", "h20", "h20-141gb" }) {
             const HardwareCard& h = builtinHardware(id);
             QVERIFY2(h.scaleOut && h.scaleOut->bytesPerSecond == 50e9 && !h.scaleOut->note.empty(), id);
             const HardwareCard again = parseHardwareCard(h.toJson(), id);
@@ -251,6 +251,20 @@ private slots:
         QCOMPARE(h800.hbmBandwidth, h100.hbmBandwidth);
         QCOMPARE(h800.fp8Flops, h100.fp8Flops);
         QCOMPARE(h800.interconnect.bytesPerSecond, 200e9);
+        // The 141 GB H20: its capacity as its source states it; its bandwidth, which no source
+        // states, the H200's (the same 141 GB of HBM3e on the same die), said to be assumed;
+        // everything else the 96 GB H20's.
+        const HardwareCard& h20 = builtinHardware("h20");
+        const HardwareCard& h20x = builtinHardware("h20-141gb");
+        QCOMPARE(h20x.hbmBytes, 141e9);
+        QVERIFY(h20x.sources.at(1).note.find("96GB and 141GB") != std::string::npos);
+        QCOMPARE(h20x.hbmBandwidth, builtinHardware("h200-sxm").hbmBandwidth);
+        QVERIFY(h20x.sources.at(2).note.find("141 GB HBM3e at 4.8 TB/s") != std::string::npos);
+        QVERIFY(h20x.notes.find("hbm_bandwidth_bytes_per_s 4.8e12 is an ASSUMPTION") != std::string::npos);
+        QCOMPARE(h20x.bf16Flops, h20.bf16Flops);
+        QCOMPARE(h20x.fp8Flops, h20.fp8Flops);
+        QCOMPARE(h20x.interconnect.bytesPerSecond, h20.interconnect.bytesPerSecond);
+        QCOMPARE(h20x.gpusPerServer, h20.gpusPerServer);
         Json card = h800.toJson();
         card["scale_out"].erase("note");
         KV_CHECK(expectInputError([&] { parseHardwareCard(card, "my-h800.json"); }, { "my-h800.json", "note" }));
