@@ -143,8 +143,11 @@ void printReuseAndTime(std::ostream& out, const Scenario& s, const EvalResult& r
     out << "TTFT              " << formatLatency(r.ttftNoReuseSeconds) << " without reuse, "
         << formatLatency(r.ttftWithReuseSeconds) << " with\n";
     out << "Decode            step " << formatLatency(r.decodeStepSeconds) << " (bound by "
-        << decodeBoundName(r.decodeBound) << "), " << formatSignificant(r.tokensPerSecond, 4)
-        << " tokens/s per replica for " << counted(r.servedConcurrency, "sequence", "sequences") << "\n\n";
+        << decodeBoundName(r.decodeBound);
+    if (r.decodeContextSeconds > 0)
+        out << "; DCP " << r.dcp << " exchange " << formatLatency(r.decodeContextSeconds);
+    out << "), " << formatSignificant(r.tokensPerSecond, 4) << " tokens/s per replica for "
+        << counted(r.servedConcurrency, "sequence", "sequences") << "\n\n";
 }
 
 /// "TP 1 x DP 8, EP 8, 1 server", "TP 1 x DP 8, FFN over 8 GPUs, 1 server" (a dense model)

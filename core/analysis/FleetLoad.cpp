@@ -76,7 +76,7 @@ struct BranchPart {
 
 std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r)
 {
-    const KvSizing sizing(s.model, r.kvFormat, r.tp, s.workload.blockSize, s.workload.allocation);
+    const KvSizing sizing(s.model, r.kvFormat, r.tp, s.workload.blockSize, s.workload.allocation, r.dcp);
     const ComputeModel cm(s, sizing);
     const double p = r.promptTokens, rc = r.cacheablePrefixTokens;
     const double stream = r.weightStreamSeconds;

@@ -171,6 +171,11 @@ FleetInput outlookVariantFleetInput(
         mla.spec.model = v->second.mla;
         hybrid.share = e.share * year.hybridVariantShare;
         hybrid.spec.model = v->second.hybrid;
+        // A variant on the base's GPUs is served as engines serve MLA under TP: decode context
+        // parallel stripes the latent (and any KV heads TP copies) over the TP group instead of
+        // keeping it whole on every GPU (dcp 0: as many GPUs as hold copies; 1 under DP attention).
+        for (FleetEntry* part : { &mla, &hybrid })
+            part->spec.overrides[knobKey(KnobId::Dcp)] = 0;
         mix.push_back(own);
         for (FleetEntry* part : { &mla, &hybrid })
             if (part->share > 0)

@@ -67,6 +67,18 @@ constexpr Template kTemplates[] = {
             "tp: %1 does not divide the %2 KV heads of %3 (nor do they divide it; vLLM requires one or the "
             "other)"),
         { A::Value, A::Max, A::Detail } },
+    { C::DcpDoesNotDivideTp,
+        QT_TRANSLATE_NOOP("Messages", "dcp: %1 does not divide tp %2 (DCP stripes the KV over GPUs of the TP group)"),
+        { A::Value, A::Max } },
+    { C::DcpBeyondKvCopies,
+        QT_TRANSLATE_NOOP("Messages",
+            "dcp: %1 is more than the %2 copies of its KV that the TP group keeps for %3 (DCP only removes copies)"),
+        { A::Value, A::Max, A::Detail } },
+    { C::DcpWithExpertParallel,
+        QT_TRANSLATE_NOOP("Messages",
+            "dcp: %1 with DP attention or expert parallelism is not modelled (an attention rank keeps its own "
+            "KV; use dcp 1)"),
+        { A::Value } },
     { C::ContextOutOfRange, QT_TRANSLATE_NOOP("Messages", "context: %1 tokens is not between 1 and %2 tokens"),
         { A::Value, A::Max }, When::DetailIs, "" },
     { C::ContextOutOfRange,

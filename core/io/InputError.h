@@ -27,6 +27,9 @@ enum class InputErrorCode {
     TpOutOfRange,                ///< value = TP, min, max
     TpDoesNotFitServer,          ///< value = TP, max = GPUs per server
     TpDoesNotDivideKvHeads,      ///< value = TP, max = KV heads, detail = model id
+    DcpDoesNotDivideTp,          ///< value = DCP, max = TP
+    DcpBeyondKvCopies,           ///< value = DCP, max = copies the TP group keeps, detail = model id
+    DcpWithExpertParallel,       ///< value = DCP
     ContextOutOfRange,           ///< value, max = contextLimit, detail = the model's name (empty: no card max)
     ConcurrencyOutOfRange,       ///< max = limits::kMaxConcurrency
     OutputTokensNotBelowContext, ///< value = output tokens, max = context

@@ -102,6 +102,27 @@ ComputeModel::ComputeModel(const Scenario& s, const KvSizing& sizing)
         m_allReducePerToken = collectives * hw.interconnect.trafficFactor(s.tp()) * s.model.residualWidth()
             * kAllReduceBytesPerElement / hw.interconnect.bytesPerSecond;
     }
+    // Decode context parallel (SGLang's DCP guide, vLLM's context-parallel design): each GPU
+    // of a striped layer gathers the queries of the c − 1 others' heads (TP gives it
+    // heads ÷ TP), attends over its 1/c of the tokens for all of them, and sends each
+    // partial output (the value width, BF16) with its log-sum-exp (FP32) back to the GPU
+    // that owns the head: (c − 1) × heads ÷ TP × (2 d_q + 2 d_out + 4) bytes per token each
+    // layer, over the GPU fabric, two collectives a layer. MLA decodes absorbed: d_q is the
+    // latent and rope width, d_out the latent's.
+    for (std::size_t i = 0; i < s.model.groups.size(); ++i) {
+        const auto& g = s.model.groups[i];
+        const double c = sizing.stripes(i);
+        if (!g.holdsTokens() || c <= 1)
+            continue;
+        const bool mla = g.kind == LayerKind::Mla;
+        const double dq = static_cast<double>(mla ? g.kvLoraRank + g.qkRopeHeadDim : g.kHeadDim);
+        const double dout = static_cast<double>(mla ? g.kvLoraRank : g.vHeadDim);
+        const double layers = static_cast<double>(g.layers);
+        constexpr double kBf16 = 2, kLse = 4;
+        m_dcpFixed += 2.0 * layers * hw.interconnect.allReduceLatencySeconds;
+        m_dcpPerToken += layers * (c - 1) * static_cast<double>(g.numHeads) / tp * (kBf16 * (dq + dout) + kLse)
+            / hw.interconnect.bytesPerSecond;
+    }
     // What one copy moves is the restore path's (RestorePath.h): one block of one layer
     // (per-block-copy) sits on the link's latency-bound slope, a block of every layer
     // (vLLM 0.12+, TensorRT-LLM) or a 256-token chunk (LMCache) near its plateau.
@@ -150,6 +171,11 @@ double ComputeModel::allReduceSeconds(double tokens) const
     if (tokens <= 0)
         return 0;
     return m_allReduceFixed + m_allReducePerToken * tokens;
+}
+
+double ComputeModel::contextExchangeSeconds(double tokens) const
+{
+    return tokens > 0 && m_dcpPerToken > 0 ? m_dcpFixed + m_dcpPerToken * tokens : 0.0;
 }
 
 double ComputeModel::restoreBandwidth(Tier tier) const

@@ -72,6 +72,11 @@ public:
     /// Seconds of the tensor-parallel all-reduces of one forward pass over `tokens` tokens
     /// (2 per layer); 0 at TP 1. A decode step passes its sequences' one token each.
     double allReduceSeconds(double tokens) const;
+    /// Seconds of decode context parallel's exchange in a decode step passing `tokens`
+    /// tokens: per striped layer, the queries gathered over its c GPUs and the partial
+    /// outputs with their log-sum-exp sent back to their heads' GPUs, two collectives; 0
+    /// without DCP.
+    double contextExchangeSeconds(double tokens) const;
     /// Attention FLOPs of a causal prefill of `tokens` tokens (whole model).
     double attentionFlops(double tokens) const;
     /// Seconds to bring `tokens` tokens of KV from `tier` into HBM (0 for HBM).
@@ -137,6 +142,8 @@ private:
     double m_attentionCost;         ///< m_replicaFlops / m_replicaAttentionFlops
     double m_allReduceFixed = 0;    ///< seconds of collective latency per forward pass
     double m_allReducePerToken = 0; ///< seconds of all-reduce traffic per token
+    double m_dcpFixed = 0;          ///< DCP: seconds of collective latency per decode step
+    double m_dcpPerToken = 0;       ///< DCP: seconds of query and partial-output traffic per token
     KvSizing m_sizing;              ///< restores move what the cache holds: sliding layers stop at their window
     double m_dramBandwidth;
     double m_ssdBandwidth;

@@ -124,7 +124,8 @@ private:
         r.replicasPerServer = gpus / tp;
         r.kvFormat = s.kvFormat();
         r.weightBits = s.weightBits();
-        return KvSizing(s.model, r.kvFormat, r.tp, m_w.blockSize, m_w.allocation);
+        r.dcp = s.dcp();
+        return KvSizing(s.model, r.kvFormat, r.tp, m_w.blockSize, m_w.allocation, r.dcp);
     }
 
     /// What one request costs the replica at request rate λ: the prefill of the prompt the
@@ -322,7 +323,8 @@ void Evaluator::decodeStep()
     // The all-reduces (one token per served sequence) wait for each layer's products and
     // the next layer waits for them: they add to the step instead of overlapping it.
     r.decodeAllReduceSeconds = m_cm.allReduceSeconds(passed);
-    r.decodeStepSeconds += r.decodeAllReduceSeconds;
+    r.decodeContextSeconds = m_cm.contextExchangeSeconds(passed);
+    r.decodeStepSeconds += r.decodeAllReduceSeconds + r.decodeContextSeconds;
     r.unit.stepSeconds = r.decodeStepSeconds;
     // The step emits tokensPerDecodeStep tokens a sequence: decodeStepSeconds is the time
     // between a sequence's tokens.

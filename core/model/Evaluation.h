@@ -65,6 +65,7 @@ struct EvalOptions {
 struct EvalResult {
     // Layout
     int tp = 1;
+    int dcp = 1;                  ///< decode context parallel: GPUs of the TP group a replicated KV is striped over
     double replicasPerServer = 1; ///< < 1 when a replica spans several servers
     KvFormat kvFormat;
     double weightBits = 16;
@@ -126,8 +127,9 @@ struct EvalResult {
     double ttftWithReuseSeconds = 0;   ///< ttftRecomputeSeconds + ttftRestoreSeconds
     double ttftRecomputeSeconds = 0;   ///< prefill of the tokens not served from the pool
     double ttftRestoreSeconds = 0;     ///< bringing the hits back from DRAM / SSD
-    double decodeStepSeconds = 0;      ///< the slowest stream plus the TP all-reduces
+    double decodeStepSeconds = 0;      ///< the slowest stream plus the TP all-reduces and DCP's exchange
     double decodeAllReduceSeconds = 0; ///< the step's tensor-parallel all-reduces (0 at TP 1)
+    double decodeContextSeconds = 0;   ///< the step's decode-context-parallel exchange (0 without DCP)
     DecodeBound decodeBound = DecodeBound::HbmBandwidth;
     double tokensPerSecond = 0;         ///< per replica, served sequences
     LinkLoadResult links;               ///< restores' load on the GPU–host link, NVMe and any shared uplink

@@ -6,7 +6,8 @@
 
 namespace kvtiers {
 
-KvSizing::KvSizing(const ModelCard& model, const KvFormat& format, int tp, int blockSize, Allocation allocation)
+KvSizing::KvSizing(
+    const ModelCard& model, const KvFormat& format, int tp, int blockSize, Allocation allocation, int dcp)
     : m_block(blockSize)
     , m_maxContext(static_cast<double>(model.maxContext))
     , m_allocation(allocation)
@@ -29,12 +30,15 @@ KvSizing::KvSizing(const ModelCard& model, const KvFormat& format, int tp, int b
         case LayerKind::Chunked: {
             // docs/model.md §3: heads split across ranks; replicated when n_kv < TP.
             const double headsPerGpu = std::max(1.0, static_cast<double>(lg.numKvHeads) / tpD);
-            g.gpuBytesPerTokenLayer = headsPerGpu * static_cast<double>(lg.kHeadDim + lg.vHeadDim) * e;
+            const double copies = std::max(1.0, tpD / static_cast<double>(std::max<std::int64_t>(1, lg.numKvHeads)));
+            g.stripes = std::min(static_cast<double>(std::max(1, dcp)), copies);
+            g.gpuBytesPerTokenLayer = headsPerGpu * static_cast<double>(lg.kHeadDim + lg.vHeadDim) * e / g.stripes;
             break;
         }
         case LayerKind::Mla:
-            // docs/model.md §3: vLLM replicates the latent on every TP rank.
-            g.gpuBytesPerTokenLayer = g.bytesPerTokenLayer;
+            // docs/model.md §3: vLLM replicates the latent on every TP rank; DCP stripes it.
+            g.stripes = std::max(1, dcp);
+            g.gpuBytesPerTokenLayer = g.bytesPerTokenLayer / g.stripes;
             break;
         case LayerKind::State:
             g.stateBytesLayer = lg.stateBytes;
@@ -82,8 +86,9 @@ double KvSizing::gpuSequenceAllocated(double tokens) const
         return bytes;
     }
     for (const auto& g : m_groups) {
-        const double blocks = std::ceil(held(g, tokens) / m_block);
-        bytes += g.layers * (g.gpuBytesPerTokenLayer * blocks * m_block + g.gpuStateBytesLayer);
+        // Under DCP a page of block × stripes tokens puts `block` of them on each GPU.
+        const double blocks = std::ceil(held(g, tokens) / (m_block * g.stripes));
+        bytes += g.layers * (g.gpuBytesPerTokenLayer * g.stripes * blocks * m_block + g.gpuStateBytesLayer);
     }
     return bytes;
 }
@@ -100,7 +105,7 @@ double KvSizing::gpuPrefixBytes(double prefixTokens, double contextTokens, bool 
         const double windowStart = std::max(0.0, contextTokens - g.window);
         double overlap = std::max(0.0, std::min(prefixTokens, contextTokens) - windowStart);
         if (allocated)
-            overlap = std::floor(overlap / m_block) * m_block;
+            overlap = std::floor(overlap / (m_block * g.stripes)) * m_block * g.stripes;
         bytes += g.layers * g.gpuBytesPerTokenLayer * overlap;
     }
     return bytes;

@@ -10,7 +10,10 @@
 //                    + Σ_state S_bytes      (chunked: the worst case, one whole chunk held)
 //
 // Per GPU under tensor parallelism: KV heads are split, max(1, n_kv / TP) heads per GPU;
-// an MLA latent is replicated on every rank (vLLM); state is split across ranks.
+// an MLA latent is replicated on every rank (vLLM); state is split across ranks. Decode
+// context parallel (DCP) stripes a replicated KV by token over `dcp` GPUs of the TP group:
+// an MLA latent ÷ dcp, GQA heads kept on c = TP ÷ n_kv GPUs ÷ min(dcp, c); a page then holds
+// block × that many tokens (vLLM's virtual block), each GPU block of them.
 
 #include "core/cards/KvFormat.h"
 #include "core/cards/ModelCard.h"
@@ -22,7 +25,7 @@ namespace kvtiers {
 
 class KvSizing {
 public:
-    KvSizing(const ModelCard& model, const KvFormat& format, int tp, int blockSize, Allocation allocation);
+    KvSizing(const ModelCard& model, const KvFormat& format, int tp, int blockSize, Allocation allocation, int dcp = 1);
 
     /// Marginal KV bytes per token of the whole model while every window is still filling
     /// (the article's "2 × layers × KV heads × head dim × bytes"), before TP.
@@ -48,6 +51,8 @@ public:
     double prefixBytes(double prefixTokens, double contextTokens) const;
     /// Bytes per GPU of a stored prefix of `tokens` tokens (token states only, no state layers).
     double gpuTokenBytes(double tokens) const;
+    /// GPUs decode context parallel stripes the model's layer group `group` over (1: none).
+    double stripes(std::size_t group) const { return m_groups[group].stripes; }
 
 private:
     struct Group {
@@ -57,6 +62,7 @@ private:
         double bytesPerTokenLayer;    ///< whole model
         double gpuBytesPerTokenLayer; ///< one GPU
         double gpuStateBytesLayer;    ///< state layers, one GPU
+        double stripes = 1;           ///< GPUs DCP stripes this group's tokens over
         double stateBytesLayer;
     };
     double held(const Group& g, double tokens) const;

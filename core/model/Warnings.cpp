@@ -133,7 +133,7 @@ bool mlaLatentReplicated(const Scenario& s, const EvalResult& r)
 {
     const bool mla = std::any_of(
         s.model.groups.begin(), s.model.groups.end(), [](const LayerGroup& g) { return g.kind == LayerKind::Mla; });
-    return mla && r.tp > 1 && r.hotSetAllocatedBytes > 1.5 * r.hotSetBytes;
+    return mla && r.tp > 1 && r.dcp == 1 && r.hotSetAllocatedBytes > 1.5 * r.hotSetBytes;
 }
 
 std::vector<std::string> warningMessages(const Scenario& s, const EvalResult& r)

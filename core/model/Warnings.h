@@ -42,7 +42,7 @@ std::vector<Message> warningMessageList(const Scenario& scenario, const EvalResu
 /// per GPU. The GUI, `eval` and `--json` give this reason beside every "—".
 Message doesNotFitMessage(const Scenario& scenario, const EvalResult& result);
 
-/// MLA at TP > 1: vLLM keeps the whole latent on every rank, so the replica holds TP copies
+/// MLA at TP > 1 without DCP: vLLM keeps the whole latent on every rank, so the replica holds TP copies
 /// of the hot set (hotSetAllocatedBytes) where the article counts one (hotSetBytes). Every
 /// view that shows both figures says why.
 bool mlaLatentReplicated(const Scenario& scenario, const EvalResult& result);

@@ -285,7 +285,7 @@ void findKnee(ReplaySweep& sweep, const ReplayTrace& t)
 /// per second of the trace (scaled).
 double leastStableReplicas(const ReplayTrace& t, const Scenario& s, const ReplayOptions& o)
 {
-    const KvSizing kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation);
+    const KvSizing kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation, s.dcp());
     const ComputeModel cm(s, kv);
     const double missShare = 1 - hitCurve(t, 1).tokenHitRatioInfinite();
     double work = 0;

@@ -98,7 +98,7 @@ public:
         , m_r(r)
         , m_o(o)
         , m_router(router)
-        , m_kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation)
+        , m_kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation, s.dcp())
         , m_cm(s, m_kv)
     {
         if (!readNext()) // the block size is known from the first request
@@ -225,6 +225,7 @@ private:
     std::vector<std::uint64_t> m_evicted;
     // Step-time constants.
     double m_memFixed = 0, m_memPerToken = 0, m_decodeFlopSeconds = 0, m_arFixed = 0, m_arPerToken = 0;
+    double m_dcpFixed = 0, m_dcpPerToken = 0; ///< decode context parallel's exchange, decodes only
     double m_nvmeBandwidth = 0;
     double m_lastDone = 0;
 };
@@ -245,11 +246,13 @@ void Engine::setup()
     if (m_r.tiers.ssd.weights > 0)
         m_memFixed = std::max(m_memFixed, m_r.tiers.ssd.weights / tp / m_cm.nvmePerGpu());
     // The KV one GPU reads per token of context: its share of the heads, or the whole latent
-    // where MLA replicates it on every rank (as the evaluation's decode step reads it).
+    // where MLA replicates it on every rank, ÷ DCP's stripes (as the evaluation's decode step reads it).
     m_memPerToken = m_kv.gpuBytesPerToken() / (hw.hbmBandwidth * hw.decodeEfficiency);
     m_decodeFlopSeconds = m_cm.decodeLinearFlops() / m_cm.replicaFlops();
     m_arPerToken = m_cm.allReduceSeconds(2) - m_cm.allReduceSeconds(1);
     m_arFixed = m_cm.allReduceSeconds(1) - m_arPerToken;
+    m_dcpPerToken = m_cm.contextExchangeSeconds(2) - m_cm.contextExchangeSeconds(1);
+    m_dcpFixed = m_cm.contextExchangeSeconds(1) - m_dcpPerToken;
     m_nvmeBandwidth = hw.nvmeReadBandwidth;
     m_rep.resize(m_c.replicas);
     for (int i = 0; i < m_c.replicas; ++i) {
@@ -640,9 +643,11 @@ double Engine::stepSeconds(Replica& rep) const
     }
     rep.stepCompute = compute;
     // One forward pass reads the weights whatever it computes: the step takes the longer of
-    // that read (with the decodes' KV) and its FLOPs, then the all-reduces and the stalls.
+    // that read (with the decodes' KV) and its FLOPs, then the all-reduces, DCP's exchange
+    // (its decodes' queries and partial outputs) and the stalls.
     const double memory = m_memFixed + m_memPerToken * rep.decodeContext;
-    return std::max(memory, compute) + m_arFixed + m_arPerToken * b + rep.stepStall;
+    const double context = b > 0 ? m_dcpFixed + m_dcpPerToken * b : 0.0;
+    return std::max(memory, compute) + m_arFixed + m_arPerToken * b + context + rep.stepStall;
 }
 
 bool Engine::readNext()

@@ -212,6 +212,18 @@ std::span<const Knob> knobTable()
              .field = f::bindResolved<&WorkloadParams::tp, &Scenario::tp>(),
              .gui = {.control = KnobControl::SpinBox, .min = 1, .max = 1024, .row = 1, .name = "tp",
                      .label = QT_TRANSLATE_NOOP("Knob", "&Tensor parallel (TP):")}},
+        Knob{.id = Dcp, .key = "dcp", .value = Count, .min = 0, .max = limits::kMaxTp, .scope = Workload,
+             .unit = "GPUs", .label = QT_TRANSLATE_NOOP("Knob", "decode context parallel (DCP)"), .flag = "--dcp",
+             .valueName = "N",
+             .help = "stripe a KV the TP group copies (MLA latent) by token over N of its GPUs; 1: off; 0: all copies",
+             .tip = QT_TRANSLATE_NOOP("Knob", "Decode context parallel (vLLM, SGLang): a KV every TP GPU would hold "
+                                              "whole (MLA's latent, or GQA with fewer KV heads than TP) is striped "
+                                              "by token over N GPUs of the TP group, so each holds and reads 1/N of "
+                                              "it; each decode step gathers queries and merges partial outputs. "
+                                              "Must divide TP. 1: off; 0: as many as TP keeps copies."),
+             .field = f::bind<&WorkloadParams::dcp>(), // row 1: beside TP, whose copies it removes
+             .gui = {.control = KnobControl::SpinBox, .min = 0, .max = 1024, .row = 1, .name = "dcp",
+                     .label = QT_TRANSLATE_NOOP("Knob", "Conte&xt parallel (DCP):")}},
         Knob{.id = Dp, .key = "dp", .value = Count, .min = 0, .max = 1 << 20, .scope = Workload, .unit = "ranks",
              .label = QT_TRANSLATE_NOOP("Knob", "data-parallel attention (DP)"), .flag = "--dp", .valueName = "N",
              .help = "attention data-parallel ranks of TP GPUs each (DP attention); TP x DP = the unit's GPUs; 0: all",

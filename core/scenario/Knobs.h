@@ -65,6 +65,7 @@ enum class KnobId {
     EpOverlap,
     SpecTokens,
     SpecAcceptance,
+    Dcp,
 };
 
 /// What a knob's value is, which decides how a typed value is read.

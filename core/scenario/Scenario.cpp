@@ -25,6 +25,29 @@ const char* flagWord(KnobId id)
     return knob(id).flag + 2;
 }
 
+/// Decode context parallel stripes what the TP group copies, over GPUs of that group: it must
+/// divide TP and the copies, and a DP attention rank has no copies to stripe.
+void validateDcp(const Scenario& s)
+{
+    const int dcp = s.dcp();
+    if (dcp == 1)
+        return;
+    const std::string dcpText = std::to_string(dcp);
+    if (s.expertParallel())
+        reject({ .code = InputErrorCode::DcpWithExpertParallel, .where = flagWord(KnobId::Dcp), .value = dcpText });
+    if (dcp < 1 || s.tp() % dcp != 0)
+        reject({ .code = InputErrorCode::DcpDoesNotDivideTp,
+            .where = flagWord(KnobId::Dcp),
+            .value = dcpText,
+            .max = std::to_string(s.tp()) });
+    if (const int copies = s.kvCopies(); copies % dcp != 0)
+        reject({ .code = InputErrorCode::DcpBeyondKvCopies,
+            .where = flagWord(KnobId::Dcp),
+            .value = dcpText,
+            .max = std::to_string(copies),
+            .detail = s.model.id });
+}
+
 } // namespace
 
 int Scenario::defaultTp() const
@@ -42,6 +65,26 @@ int Scenario::defaultTp() const
             return tp;
     }
     return 1;
+}
+
+int Scenario::kvCopies() const
+{
+    const int t = tp();
+    int copies = 1;
+    for (const auto& g : model.groups) {
+        if (g.kind == LayerKind::Mla)
+            copies = std::max(copies, t);
+        else if (g.holdsTokens() && g.numKvHeads > 0 && g.numKvHeads < t)
+            copies = std::max(copies, static_cast<int>(t / g.numKvHeads));
+    }
+    return copies;
+}
+
+int Scenario::dcp() const
+{
+    if (workload.dcp != 0)
+        return workload.dcp;
+    return expertParallel() ? 1 : kvCopies();
 }
 
 double Scenario::activationBits() const
@@ -200,6 +243,7 @@ void validateScenario(const Scenario& s)
         reject({ .code = InputErrorCode::ServersOutOfRange, .where = flagWord(KnobId::Servers) });
     if (s.expertParallel())
         requireValidDeployment(s.deployment(), s.model, "deployment");
+    validateDcp(s);
     const KvFormat kv = s.kvFormat();
     if (!(kv.bits > 0 && kv.bits <= kMaxKvBits)
         || !(kv.scaleBits >= 0 && kv.scaleBits <= knob(KnobId::KvScaleBits).max))

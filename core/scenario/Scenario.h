@@ -36,6 +36,13 @@ struct Scenario {
     /// Served with expert parallelism and DP attention: dp or ep above 1. A replica is then
     /// one attention rank (tp GPUs) of a unit of dp ranks.
     bool expertParallel() const { return workload.dp != 1 || workload.ep != 1; }
+    /// Copies of its KV the TP group keeps: TP for an MLA latent (vLLM and SGLang hold it whole
+    /// on every rank), TP ÷ KV heads for GQA with fewer heads than TP, 1 otherwise; the most
+    /// over the model's token-holding layers.
+    int kvCopies() const;
+    /// Decode context parallel: the workload's dcp, 0 resolved to kvCopies() (1 under DP
+    /// attention or expert parallelism, where a rank keeps its own KV).
+    int dcp() const;
     /// The deployment the knobs state: tp, dp, ep, nodes and speculation from the workload
     /// (dp 0: the unit's GPUs ÷ tp; ep 0: the most of the unit's GPUs that divide the routed
     /// and redundant experts; nodes 0: see kMaxWeightsShareOfHbm; so one card serves on 4-,

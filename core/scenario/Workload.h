@@ -73,6 +73,10 @@ struct WorkloadParams {
     std::optional<double> requestRate;
     double offloadRate = 0; ///< share of evicted reusable blocks copied down
     std::optional<int> tp;  ///< unset: all GPUs of one server
+    /// Decode context parallel (vLLM --decode-context-parallel-size, SGLang --dcp-size): a KV
+    /// the TP group would copy (an MLA latent, GQA heads fewer than TP) is striped by token over
+    /// this many of its GPUs. 1: off; 0: as many as the TP group keeps copies (Scenario::dcp).
+    int dcp = 1;
     // Expert-parallel serving (docs/model.md, "Expert-parallel serving"): with dp or ep above
     // 1 a replica is one attention rank of tp GPUs, and dp of them with their experts spread
     // over ep GPUs make one unit of `nodes` servers.

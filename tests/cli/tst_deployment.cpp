@@ -33,6 +33,15 @@ Scenario scenarioOf(const std::string& workload, const Json& overrides = Json::o
     return resolveScenario(CardCatalog::builtin(), spec).scenario;
 }
 
+Scenario modelScenario(const std::string& model, const std::string& hardware, const Json& overrides)
+{
+    ScenarioSpec spec;
+    spec.model = model;
+    spec.hardware = hardware;
+    spec.overrides = overrides;
+    return resolveScenario(CardCatalog::builtin(), spec).scenario;
+}
+
 Json tensorParallel(int tp)
 {
     return { { knobKey(KnobId::Tp), tp }, { knobKey(KnobId::Dp), 1 }, { knobKey(KnobId::Ep), 1 } };
@@ -244,6 +253,39 @@ private slots:
         QVERIFY(text.out.find("HBM per GPU") != std::string::npos);
         QVERIFY(text.out.find(formatSignificant(r.unit.outputTokensPerSecondPerNode, 4) + " per node")
             != std::string::npos);
+    }
+
+    /// Decode context parallel from the command line: the latent striped over TP 8 holds one
+    /// copy, the step names its exchange, and stripes that do not divide TP are refused.
+    void dcpFlagStripesTheLatentAndNamesItsExchange()
+    {
+        const test::CliRun plain = test::runCli(
+            { "eval", "--model", "deepseek-v2", "--hardware", "h200-sxm", "--tp", "8", "--context", "32k", "--json" });
+        const test::CliRun dcp = test::runCli({ "eval", "--model", "deepseek-v2", "--hardware", "h200-sxm", "--tp", "8",
+            "--context", "32k", "--dcp", "8", "--json" });
+        QCOMPARE(plain.status, 0);
+        QCOMPARE(dcp.status, 0);
+        const Json p = Json::parse(plain.out), d = Json::parse(dcp.out);
+        QCOMPARE(d.at("dcp").get<int>(), 8);
+        QCOMPARE(p.at("dcp").get<int>(), 1);
+        QCOMPARE(p.at("decode_context_exchange_seconds").get<double>(), 0.0);
+        QVERIFY(d.at("decode_context_exchange_seconds").get<double>() > 0);
+        // The same HBM holds one copy of each latent instead of eight: more sequences fit.
+        const Scenario s
+            = modelScenario("deepseek-v2", "h200-sxm", { { "context", 32768 }, { "tp", 8 }, { "dcp", 8 } });
+        const EvalResult r = evaluate(s);
+        QCOMPARE(d.at("decode_context_exchange_seconds").get<double>(), r.decodeContextSeconds);
+        const EvalResult one
+            = evaluate(modelScenario("deepseek-v2", "h200-sxm", { { "context", 32768 }, { "tp", 8 } }));
+        QVERIFY2(r.maxConcurrency > 7 * one.maxConcurrency,
+            qPrintable(QString("%1 vs %2").arg(r.maxConcurrency).arg(one.maxConcurrency)));
+        const test::CliRun text = test::runCli({ "eval", "--model", "deepseek-v2", "--hardware", "h200-sxm", "--tp",
+            "8", "--context", "32k", "--dcp", "8" });
+        QCOMPARE(text.status, 0);
+        QVERIFY2(text.out.find("; DCP 8 exchange ") != std::string::npos, text.out.c_str());
+        const test::CliRun bad = test::runCli({ "eval", "--model", "deepseek-v2", "--tp", "8", "--dcp", "3" });
+        QVERIFY(bad.status != 0);
+        QVERIFY2(bad.err.find("dcp: 3 does not divide tp 8") != std::string::npos, bad.err.c_str());
     }
 
     void flagsSetTheDeploymentAndBadOnesNameTheirField()

@@ -36,7 +36,7 @@ private slots:
             if (k.flag)
                 QCOMPARE(findKnobByFlag(k.flag), &k);
         }
-        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::SpecAcceptance) + 1);
+        QCOMPARE(ids.size(), static_cast<size_t>(KnobId::Dcp) + 1);
         QCOMPARE(findKnob("no_such_knob"), nullptr);
         QCOMPARE(findKnobByFlag("--no-such-flag"), nullptr);
     }

@@ -221,6 +221,110 @@ private slots:
         QCOMPARE(r.kvBytesAllocatedPerRequest, 8 * 4096 * 69120.0);
     }
 
+    void decodeContextParallelStripesWhatTpCopies()
+    {
+        // Decode context parallel (SGLang's DCP guide: with DCP size c, rank r owns position p
+        // when p mod c = r; vLLM's context-parallel design: the TP group's copies removed, no
+        // GPU added). DeepSeek-V2's latent at TP 8 is 69,120 B a token on every GPU; striped
+        // over the 8, 8,640 B, and the article's whole-model count does not move.
+        const ModelCard& m = builtinModel("deepseek-v2");
+        const KvSizing striped(m, KvFormat { 16, 0 }, 8, 16, Allocation::Paged, 8);
+        QCOMPARE(striped.gpuBytesPerToken(), 69120.0 / 8);
+        QCOMPARE(striped.bytesPerToken(), 69120.0);
+        QCOMPARE(striped.stripes(0), 8.0);
+        // A page spans 16 × 8 tokens, 16 on each GPU: 1,000 tokens take ceil(1000 / 128) = 8
+        // pages, 128 tokens' latents per GPU.
+        QCOMPARE(striped.gpuSequenceAllocated(1000), 8 * 16 * 69120.0);
+        // Only whole pages are shared: a 300-token prefix shares 2 pages, 256 tokens.
+        QCOMPARE(striped.gpuPrefixBytes(300, 1000, true), 256 * 69120.0 / 8);
+        // In a scenario: one copy held over the replica's 8 GPUs, as the article counts it.
+        const EvalResult r = evaluate(
+            scenario("deepseek-v2", { { "context", 4096 }, { "tp", 8 }, { "dcp", 8 }, { "kv_dtype", "bf16" } }));
+        QCOMPARE(r.dcp, 8);
+        QCOMPARE(r.kvBytesAllocatedPerRequest, 4096 * 69120.0);
+        // dcp 0 stripes over every copy: TP's 8 for a latent.
+        QCOMPARE(scenario("deepseek-v2", { { "context", 4096 }, { "tp", 8 }, { "dcp", 0 } }).dcp(), 8);
+        // GQA: Qwen3-235B's 4 KV heads at TP 8 keep each head on 2 GPUs, 94 × 256 × 2 B a token
+        // on each; DCP 2 removes that copy, and 0 resolves to it.
+        const ModelCard& q = builtinModel("qwen3-235b-a22b");
+        QCOMPARE(sizing(q, 16, 8).gpuBytesPerToken(), 94.0 * 256 * 2);
+        QCOMPARE(KvSizing(q, KvFormat { 16, 0 }, 8, 16, Allocation::Paged, 2).gpuBytesPerToken(), 94.0 * 256);
+        QCOMPARE(scenario("qwen3-235b-a22b", { { "context", 4096 }, { "tp", 8 }, { "dcp", 0 } }).dcp(), 2);
+        // What DCP cannot do is refused, naming the knob: stripes that do not divide TP, more
+        // stripes than copies, and DCP beside DP attention (a rank keeps its own KV).
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("deepseek-v2", { { "context", 4096 }, { "tp", 8 }, { "dcp", 3 } });
+            },
+            { "dcp: 3 does not divide tp 8" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("qwen3-235b-a22b", { { "context", 4096 }, { "tp", 8 }, { "dcp", 4 } });
+            },
+            { "dcp: 4 is more than the 2 copies", "qwen3-235b-a22b" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("llama-3.1-70b", { { "context", 4096 }, { "tp", 8 }, { "dcp", 2 } });
+            },
+            { "dcp: 2 is more than the 1 copies" }));
+        KV_CHECK(expectInputError(
+            [] {
+                scenario("deepseek-v3", { { "context", 4096 }, { "tp", 2 }, { "dp", 4 }, { "ep", 8 }, { "dcp", 2 } },
+                    "h200-sxm");
+            },
+            { "dcp: 2 with DP attention" }));
+    }
+
+    void decodeContextParallelExchangesQueriesAndPartialOutputs()
+    {
+        // Each decode step gathers the other 7 GPUs' queries (16 heads each of TP 8's 128) in
+        // the absorbed latent width 512 + 64 and sends back their partial outputs (512) with an
+        // FP32 log-sum-exp: 7 × 16 × (2 × 1,088 + 4) B a token a layer, over NVLink at
+        // 450e9 B/s, plus two collectives' latency a layer (60 layers).
+        const Scenario s = scenario(
+            "deepseek-v2", { { "context", 8192 }, { "tp", 8 }, { "dcp", 8 }, { "concurrency", 64 } }, "h200-sxm");
+        const ComputeModel cm(s, KvSizing(s.model, s.kvFormat(), 8, 16, Allocation::Paged, 8));
+        const double lat = s.hardware.interconnect.allReduceLatencySeconds;
+        const double perToken = 60 * 7 * 16 * (2.0 * 1088 + 4) / 450e9;
+        KV_COMPARE_NEAR(cm.contextExchangeSeconds(64), 2 * 60 * lat + 64 * perToken, 1e-15);
+        QCOMPARE(cm.contextExchangeSeconds(0), 0.0);
+        // Without DCP there is nothing to exchange.
+        const Scenario plain
+            = scenario("deepseek-v2", { { "context", 8192 }, { "tp", 8 }, { "concurrency", 64 } }, "h200-sxm");
+        QCOMPARE(ComputeModel(plain, KvSizing(plain.model, plain.kvFormat(), 8, 16, Allocation::Paged))
+                     .contextExchangeSeconds(64),
+            0.0);
+        // The evaluation adds it to the step, after the streams and the all-reduces, and each
+        // GPU reads 1/8 of the latents: the HBM stream is shorter by exactly the 7/8 not read.
+        const EvalResult r = evaluate(s);
+        QCOMPARE(r.decodeContextSeconds, cm.contextExchangeSeconds(r.servedConcurrency));
+        QVERIFY(r.decodeContextSeconds > 0);
+        const EvalResult p = evaluate(plain);
+        QCOMPARE(p.decodeContextSeconds, 0.0);
+        QCOMPARE(r.servedConcurrency, p.servedConcurrency);
+        QCOMPARE(r.decodeBound, DecodeBound::HbmBandwidth);
+        QCOMPARE(p.decodeBound, DecodeBound::HbmBandwidth);
+        const double read = s.hardware.hbmBandwidth * s.hardware.decodeEfficiency;
+        const KvSizing whole(s.model, s.kvFormat(), 8, 16, Allocation::Paged);
+        const KvSizing striped(s.model, s.kvFormat(), 8, 16, Allocation::Paged, 8);
+        const double notRead
+            = r.servedConcurrency * (whole.gpuSequenceBytes(8192) - striped.gpuSequenceBytes(8192)) / read;
+        const double streamPlain = p.decodeStepSeconds - p.decodeAllReduceSeconds;
+        const double streamDcp = r.decodeStepSeconds - r.decodeAllReduceSeconds - r.decodeContextSeconds;
+        KV_COMPARE_NEAR(streamPlain - streamDcp, notRead, 1e-12);
+        // The trade engines report: at 8K tokens the exchange costs more than the read it
+        // saves (a slower step, for 8× the room); at 32K the read saved wins.
+        QVERIFY2(r.decodeStepSeconds > p.decodeStepSeconds,
+            qPrintable(QString("%1 vs %2").arg(r.decodeStepSeconds).arg(p.decodeStepSeconds)));
+        const EvalResult longDcp = evaluate(scenario(
+            "deepseek-v2", { { "context", 32768 }, { "tp", 8 }, { "dcp", 8 }, { "concurrency", 16 } }, "h200-sxm"));
+        const EvalResult longPlain = evaluate(
+            scenario("deepseek-v2", { { "context", 32768 }, { "tp", 8 }, { "concurrency", 16 } }, "h200-sxm"));
+        QCOMPARE(longDcp.servedConcurrency, longPlain.servedConcurrency);
+        QVERIFY2(longDcp.decodeStepSeconds < longPlain.decodeStepSeconds,
+            qPrintable(QString("%1 vs %2").arg(longDcp.decodeStepSeconds).arg(longPlain.decodeStepSeconds)));
+    }
+
     void stateIsSplitAcrossRanks()
     {
         const ModelCard& m = builtinModel("jamba-v0.1");

@@ -65,14 +65,13 @@ PerTier<double> neededOf(const OutlookYearResult& r)
 
 /// The KV part of a year's need: each workload's bytes less its replicas' weights; with
 /// `tpOneOnly`, of the workloads served at TP 1 only.
-PerTier<double> kvPartOf(const OutlookYearResult& r, bool tpOneOnly = false)
+PerTier<double> kvPartOf(const OutlookYearResult& r)
 {
     PerTier<double> kv { 0, 0, 0 };
     for (const FleetResult& f : r.fleets)
         for (const FleetEntryResult& e : f.entries)
             for (Tier t : kTiers)
-                if (!tpOneOnly || e.perReplica.tp == 1)
-                    kv[t] += e.bytes[t] - e.replicas * e.perReplica.tiers[t].weights;
+                kv[t] += e.bytes[t] - e.replicas * e.perReplica.tiers[t].weights;
     return kv;
 }
 
@@ -733,7 +732,13 @@ private slots:
                         continue; // a variant that misses a target (a longer prefill) is not sized
                     }
                     sameMix(r);
-                    const PerTier<double> kv = kvPartOf(r, toMla);
+                    // A variant at TP > 1 stripes its latent over the TP group (decode context
+                    // parallel), as many GPUs as would hold copies.
+                    for (const FleetResult& f : r.fleets)
+                        for (const FleetEntryResult& e : f.entries)
+                            if (share > 0 && e.scenario.model.id.find("-variant") != std::string::npos)
+                                QCOMPARE(e.perReplica.dcp, e.scenario.kvCopies());
+                    const PerTier<double> kv = kvPartOf(r);
                     if (before)
                         for (Tier t : kTiers)
                             QVERIFY2(kv[t] <= (*before)[t] * (1 + 1e-12),
@@ -748,14 +753,16 @@ private slots:
             }
         }
         // The TP > 1 case, as the model sizes it: per GPU, the MLA variant of Llama 3.1 70B at
-        // TP 8 keeps 80 × 576 × 2 B, the model itself 80 × 1 KV head × 256 × 2 B.
-        const auto perGpu = [](const char* model) {
+        // TP 8 keeps 80 × 576 × 2 B whole on every GPU, ÷ 8 striped by decode context
+        // parallel; the model itself 80 × 1 KV head × 256 × 2 B.
+        const auto perGpu = [](const char* model, int dcp) {
             const Scenario s = scenario(model, Json { { "context", 8192 }, { "tp", 8 }, { "kv_bits", 16 } }, "b300");
-            return KvSizing(s.model, s.kvFormat(), 8, 16, Allocation::Paged).gpuBytesPerToken();
+            return KvSizing(s.model, s.kvFormat(), 8, 16, Allocation::Paged, dcp).gpuBytesPerToken();
         };
-        QCOMPARE(perGpu("llama-3.1-70b"), 80.0 * 256 * 2);
-        QCOMPARE(perGpu("llama-3.1-70b-mla-variant"), 80.0 * 576 * 2);
-        QCOMPARE(perGpu("llama-3.1-70b-hybrid-variant"), 20.0 * 256 * 2);
+        QCOMPARE(perGpu("llama-3.1-70b", 1), 80.0 * 256 * 2);
+        QCOMPARE(perGpu("llama-3.1-70b-mla-variant", 1), 80.0 * 576 * 2);
+        QCOMPARE(perGpu("llama-3.1-70b-mla-variant", 8), 80.0 * 576 * 2 / 8);
+        QCOMPARE(perGpu("llama-3.1-70b-hybrid-variant", 1), 20.0 * 256 * 2);
     }
 
     void variantsAreCheckedNamingTheField()

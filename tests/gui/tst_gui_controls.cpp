@@ -176,7 +176,7 @@ void TestGuiControls::everyGuiKnobHasItsControl()
             QCOMPARE(spin->maximum(), k.max * scale);
         }
     }
-    QCOMPARE(controls, 31); // every knob with a GUI control, the prefill MFU, host link and deployment included
+    QCOMPARE(controls, 32); // every knob with a GUI control, the prefill MFU, host link, deployment and DCP included
 }
 
 void TestGuiControls::cardValuesBeyondTheControlsShowAsTheyAre()

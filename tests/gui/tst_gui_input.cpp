@@ -145,7 +145,8 @@ void TestGuiInput::everyTypedFieldRefusesWordsAndNegativesTheSameWay()
 {
     const auto fields = typedFields();
     QCOMPARE(fields.size(),
-        std::size_t(22)); // every knob the panel reads from typed text, prefill MFU, host link and deployment included
+        std::size_t(
+            23)); // every knob the panel reads from typed text, prefill MFU, host link, deployment and DCP included
     for (const TypedField& f : fields) {
         QVERIFY2(f.field && f.edit, f.knob->key);
         for (const QString& bad : { QStringLiteral("five minutes"), QStringLiteral("-5") }) {

@@ -565,6 +565,18 @@
         <source>Dra&amp;ft acceptance:</source>
         <translation>초안 수락률(&amp;F):</translation>
     </message>
+    <message>
+        <source>decode context parallel (DCP)</source>
+        <translation>디코드 컨텍스트 병렬(DCP)</translation>
+    </message>
+    <message>
+        <source>Decode context parallel (vLLM, SGLang): a KV every TP GPU would hold whole (MLA&apos;s latent, or GQA with fewer KV heads than TP) is striped by token over N GPUs of the TP group, so each holds and reads 1/N of it; each decode step gathers queries and merges partial outputs. Must divide TP. 1: off; 0: as many as TP keeps copies.</source>
+        <translation>디코드 컨텍스트 병렬(vLLM, SGLang): TP GPU마다 통째로 두게 될 KV(MLA의 잠재 벡터, 또는 KV 헤드가 TP보다 적은 GQA)를 토큰 단위로 TP 그룹의 GPU N개에 나누어 두므로, GPU마다 그 1/N만 두고 읽습니다. 디코드 스텝마다 쿼리를 모으고 부분 출력을 합칩니다. TP를 나누어떨어지게 해야 합니다. 1: 끔, 0: TP가 두는 사본 수만큼.</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt parallel (DCP):</source>
+        <translation>컨텍스트 병렬(DCP)(&amp;X):</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -1399,6 +1411,18 @@
     <message>
         <source>the replay misses the targets even on %1 replicas: the trace asks more than any count of this scenario&apos;s replicas serves within them</source>
         <translation>복제본 %1개에서도 재생이 목표를 넘깁니다: 이 시나리오의 복제본으로는 몇 개를 두어도 트레이스를 목표 안에 처리하지 못합니다</translation>
+    </message>
+    <message>
+        <source>dcp: %1 does not divide tp %2 (DCP stripes the KV over GPUs of the TP group)</source>
+        <translation>dcp: %1은(는) tp %2를 나누어떨어지게 하지 않습니다(DCP는 KV를 TP 그룹의 GPU들에 나누어 둡니다)</translation>
+    </message>
+    <message>
+        <source>dcp: %1 is more than the %2 copies of its KV that the TP group keeps for %3 (DCP only removes copies)</source>
+        <translation>dcp: %1은(는) TP 그룹이 %3의 KV를 두는 사본 %2개보다 많습니다(DCP는 사본을 없앨 뿐입니다)</translation>
+    </message>
+    <message>
+        <source>dcp: %1 with DP attention or expert parallelism is not modelled (an attention rank keeps its own KV; use dcp 1)</source>
+        <translation>dcp: %1을(를) DP 어텐션이나 전문가 병렬과 함께 쓰는 경우는 모델링하지 않습니다(어텐션 랭크가 자기 KV만 둡니다. dcp 1을 쓰세요)</translation>
     </message>
 </context>
 <context>
@@ -3370,10 +3394,6 @@ replica</source>
         <translation>토큰당 KV = %1</translation>
     </message>
     <message>
-        <source>ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA&apos;s latent KV whole on each of the %3 TP GPUs instead of splitting it, so the bars show %3 copies.</source>
-        <translation>ⓘ 핫셋은 사본 하나에 %1, 레플리카 전체로는 %2입니다: vLLM은 MLA의 잠재 KV를 나누지 않고 TP GPU %3개 각각에 통째로 두므로, 막대는 사본 %3개를 보여 줍니다.</translation>
-    </message>
-    <message>
         <source>— (does not fit)</source>
         <translation>— (들어가지 않음)</translation>
     </message>
@@ -3384,6 +3404,10 @@ replica</source>
     <message>
         <source>%1 tokens/s, %2 per server</source>
         <translation>초당 %1토큰, 서버당 %2</translation>
+    </message>
+    <message>
+        <source>ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA&apos;s latent KV whole on each of the %3 TP GPUs instead of splitting it, so the bars show %3 copies. Decode context parallel (DCP, under Advanced) stripes it over them instead.</source>
+        <translation>ⓘ 핫셋은 사본 하나에 %1, 레플리카 전체로는 %2입니다: vLLM은 MLA의 잠재 KV를 나누지 않고 TP GPU %3개 각각에 통째로 두므로, 막대는 사본 %3개를 보여 줍니다. 디코드 컨텍스트 병렬(DCP, 고급 설정)을 쓰면 대신 GPU들에 나누어 둡니다.</translation>
     </message>
 </context>
 <context>

@@ -266,7 +266,8 @@ void HeadlinePanel::setResult(const Scenario& scenario, const EvalResult& r)
     // (one copy, as the article counts) do not disagree without a word.
     if (mlaLatentReplicated(scenario, r))
         lines << tr("ⓘ Hot set %1 per copy, %2 held on the replica: vLLM keeps MLA's latent KV whole on each of "
-                    "the %3 TP GPUs instead of splitting it, so the bars show %3 copies.")
+                    "the %3 TP GPUs instead of splitting it, so the bars show %3 copies. Decode context parallel "
+                    "(DCP, under Advanced) stripes it over them instead.")
                      .arg(bytesText(r.hotSetBytes, units), bytesText(r.hotSetAllocatedBytes, units), countText(r.tp));
     // Reuse alone only moves TTFT: the knobs that fill DRAM are the reuse distance (how
     // long prefixes are kept) and the offload rate (how many evicted ones go down).
