@@ -728,8 +728,11 @@ private slots:
                     try {
                         r = share == 0 ? base : sized(toMla ? share : 0, toMla ? 0 : share);
                     } catch (const InputError& e) {
-                        qInfo("%s, %s variants at %.2f: %s", id.c_str(), toMla ? "MLA" : "hybrid", share, e.what());
-                        continue; // a variant that misses a target (a longer prefill) is not sized
+                        // Every point sizes: a variant keeps its base's GPUs and layout.
+                        QFAIL(qPrintable(QString("%1, %2 variants at %3: %4")
+                                             .arg(QString::fromStdString(id), toMla ? "MLA" : "hybrid")
+                                             .arg(share)
+                                             .arg(QString::fromUtf8(e.what()))));
                     }
                     sameMix(r);
                     // A variant at TP > 1 stripes its latent over the TP group (decode context
