@@ -104,6 +104,27 @@ std::string statsLine(const replay::ReplayStats& s)
         + ", p99 " + formatSeconds(s.p99) + ", max " + formatSeconds(s.max);
 }
 
+/// The pools, the layout and the KV transfer of a disaggregated replay (nothing when colocated).
+void printDisaggregation(std::ostream& out, const replay::ReplayResult& r)
+{
+    if (r.prefillReplicas == 0)
+        return;
+    const replay::ReplayOptions& o = r.options;
+    const replay::PrefixCacheAt at = o.cacheAt.value_or(replay::PrefixCacheAt::Prefill);
+    out << "Disaggregated     " << r.prefillReplicas << " prefill + " << r.decodeReplicas
+        << " decode replicas; first token at "
+        << replay::firstTokenAtName(o.firstTokenAt.value_or(replay::FirstTokenAt::Decode)) << "; "
+        << percent(o.transferOverlap.value_or(0.0)) << " of each transfer streamed during its prefill; prefix cache "
+        << (at == replay::PrefixCacheAt::Shared ? std::string("one pool across the prefill servers")
+                                                : "on the " + std::string(replay::prefixCacheAtName(at)) + " servers")
+        << "\n";
+    out << "KV transfer       " << statsLine(r.transferSeconds) << "; " << formatBytes(r.transferBytes) << " sent ("
+        << formatBytes(r.durationSeconds > 0 ? r.transferBytes / r.durationSeconds : 0.0) << "/s); prefill NICs mean "
+        << percent(r.scaleOut.mean) << ", peak " << percent(r.scaleOut.peak) << "\n";
+    out << "Decode replicas   requests min " << formatCount(r.decodeRequests.min) << ", mean "
+        << formatSignificant(r.decodeRequests.mean, 4) << ", max " << formatCount(r.decodeRequests.max) << "\n";
+}
+
 void printReplay(std::ostream& out, const std::string& file, const Scenario& s, const replay::ReplayResult& r)
 {
     const replay::ReplayOptions& o = r.options;
@@ -124,6 +145,9 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << (r.routing == replay::ReplayRouting::Global ? "pool" : "server") << "\n\n";
     out << "TTFT              " << statsLine(r.ttft) << "\n";
     out << "TPOT              " << statsLine(r.tpot) << "\n";
+    out << "TBT               " << statsLine(r.tbt) << " (" << formatCount(static_cast<double>(r.tokenIntervals))
+        << " gaps between tokens)\n";
+    out << "TBT per request   " << statsLine(r.requestTbt) << " (each its longest 10% of gaps, averaged: Mooncake's)\n";
     out << "Queue wait        " << statsLine(r.queueWait) << "\n";
     out << "TTFT by prompt    p50 / p99 (requests)\n";
     for (const replay::PromptBandStats& b : r.ttftByPrompt)
@@ -133,9 +157,14 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
             << formatCount(static_cast<double>(b.requests)) << ")\n";
     out << "SLO               TTFT " << percentileName(o.targets.ttftAt()) << " " << formatSeconds(r.ttftAtPercentile)
         << " (target " << formatSeconds(o.targets.ttft()) << "), TPOT " << percentileName(o.targets.tpotAt()) << " "
-        << formatSeconds(r.tpotAtPercentile) << " (target " << formatSeconds(o.targets.tpot()) << ")\n";
-    out << "                  " << percent(r.sloAttainment) << " of requests meet both; goodput "
-        << formatSignificant(r.goodputRps, 4) << " requests/s\n\n";
+        << formatSeconds(r.tpotAtPercentile) << " (target " << formatSeconds(o.targets.tpot()) << ")";
+    if (o.targets.hasTbt())
+        out << ", TBT " << percentileName(o.targets.tbtAt()) << " " << formatSeconds(r.tbtAtPercentile) << " (target "
+            << formatSeconds(*o.targets.tbtSeconds) << ")";
+    out << ": " << (r.targetsHeld ? "held" : "not held") << "\n";
+    out << "                  " << percent(r.sloAttainment) << " of requests meet "
+        << (o.targets.hasTbt() ? "all three" : "both") << "; goodput " << formatSignificant(r.goodputRps, 4)
+        << " requests/s\n\n";
     out << "Prompt tokens    ";
     for (Tier t : kTiers)
         out << " " << tierLabel(t) << " " << percent(r.hitShare[t]) << ",";
@@ -154,14 +183,58 @@ void printReplay(std::ostream& out, const std::string& file, const Scenario& s, 
         << " per request): compute " << gpuSeconds(g * c.computeSeconds) << ", restore stalls "
         << gpuSeconds(g * c.stallSeconds) << " (" << gpuSeconds(g * c.fixedSeconds) << " of them fixed); "
         << formatSeconds(c.restoreSeconds) << " of copies on the links\n";
+    printDisaggregation(out, r);
     out << "Per replica       requests min " << formatCount(r.replicaRequests.min) << ", mean "
         << formatSignificant(r.replicaRequests.mean, 4) << ", max " << formatCount(r.replicaRequests.max)
         << "; busy min " << formatSeconds(r.replicaBusySeconds.min) << ", mean "
         << formatSeconds(r.replicaBusySeconds.mean) << ", max " << formatSeconds(r.replicaBusySeconds.max) << "\n";
 }
 
-void printSweep(std::ostream& out, const std::string& file, const replay::ReplaySweep& sw)
+/// A rate sweep: each traffic scale's figures at the targets' percentiles, then the
+/// effective request capacity.
+void printRateSweep(std::ostream& out, const replay::ReplaySweep& sw, double traceRps)
 {
+    out << std::left << std::setw(10) << "scale" << std::setw(12) << "requests/s" << std::setw(12) << "TTFT"
+        << std::setw(12) << "TPOT" << std::setw(12) << "TBT" << std::setw(12) << "goodput/s" << std::setw(10)
+        << "SLO met"
+        << "targets\n";
+    for (const replay::ReplaySweepPoint& p : sw.points) {
+        const replay::ReplayResult& r = p.result;
+        out << std::setw(10) << formatSignificant(p.value, 4) << std::setw(12)
+            << formatSignificant(p.value * traceRps, 4) << std::setw(12) << formatSeconds(r.ttftAtPercentile)
+            << std::setw(12) << formatSeconds(r.tpotAtPercentile) << std::setw(12)
+            << (r.options.targets.hasTbt() ? formatSeconds(r.tbtAtPercentile) : std::string("-")) << std::setw(12)
+            << formatSignificant(r.goodputRps, 4) << std::setw(10) << percent(r.sloAttainment)
+            << (r.targetsHeld ? "held" : "fail") << "\n";
+    }
+    out << std::right;
+    if (!(sw.capacityScale > 0)) {
+        out << "Effective capacity none: the targets fail at every scale, down to x"
+            << formatSignificant(sw.points.front().value, 4) << "\n";
+        return;
+    }
+    out << "Effective capacity x" << formatSignificant(sw.capacityScale, 4) << " ("
+        << formatSignificant(sw.capacityRps, 4) << " requests/s): the targets hold there and at every lower scale; "
+        << (sw.bisection.empty() ? std::string("on the grid")
+                                 : "bisected to " + percent(replay::kCapacityTolerance) + " in "
+                       + std::to_string(sw.bisection.size()) + " replays")
+        << "\n";
+}
+
+void printSweep(std::ostream& out, const std::string& file, const replay::ReplaySweep& sw, double traceRps = 0)
+{
+    if (sw.axis == replay::ReplaySweepAxis::Rate) {
+        const replay::ReplayOptions& o = sw.points.front().result.options;
+        out << file << ": replayed at " << sw.points.size() << " traffic scales (the trace's own rate "
+            << formatSignificant(traceRps, 4) << " requests/s); targets TTFT " << percentileName(o.targets.ttftAt())
+            << " " << formatSeconds(o.targets.ttft()) << ", TPOT " << percentileName(o.targets.tpotAt()) << " "
+            << formatSeconds(o.targets.tpot());
+        if (o.targets.hasTbt())
+            out << ", TBT " << percentileName(o.targets.tbtAt()) << " " << formatSeconds(*o.targets.tbtSeconds);
+        out << "\n\n";
+        printRateSweep(out, sw, traceRps);
+        return;
+    }
     const bool replicas = sw.axis == replay::ReplaySweepAxis::Replicas;
     out << file << ": replayed at " << sw.points.size() << " values of "
         << (replicas ? std::string("the replica count")
@@ -188,6 +261,45 @@ void printSweep(std::ostream& out, const std::string& file, const replay::Replay
             << std::setw(14) << formatSignificant(p.result.goodputRps, 4) << percent(p.result.sloAttainment) << "\n";
 }
 
+/// A disaggregated rate sweep beside the colocated one on the same GPUs (the pools' replicas
+/// together, each prefilling and decoding), at the same traffic scales.
+int printCapacities(std::ostream& out, const Parsed& p, const std::string& file, const replay::ReplayTrace& t,
+    const Scenario& s, const EvalResult& r, const replay::ReplayInput& in, const replay::ReplaySweep& disaggregated)
+{
+    if (p.csv)
+        throw InputError("replay: --csv writes one sweep; a disaggregated rate sweep is two (with the colocated "
+                         "one): give --json");
+    replay::ReplayOptions o = in.options;
+    o.replicas = *o.prefillReplicas + *o.decodeReplicas;
+    o.prefillReplicas.reset();
+    o.decodeReplicas.reset();
+    o.firstTokenAt.reset();
+    o.transferOverlap.reset();
+    o.cacheAt.reset();
+    std::vector<double> grid; // the disaggregated sweep's scales, so the two read side by side
+    for (const replay::ReplaySweepPoint& q : disaggregated.points)
+        grid.push_back(q.value);
+    replay::ReplaySweep colocated
+        = replay::planReplaySweep(t, s, r, o, replay::ReplaySweepAxis::Rate, in.pointsInForce(), grid);
+    replay::runReplaySweep(colocated, t, s, r, o);
+    if (p.json) {
+        const Json j = { { "disaggregated", replay::replaySweepJson(disaggregated) },
+            { "colocated", replay::replaySweepJson(colocated) } };
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    const double rps = replay::traceRequestRate(t);
+    const replay::ReplayResult& d = disaggregated.points.front().result;
+    out << "Disaggregated: " << d.prefillReplicas << " prefill + " << d.decodeReplicas << " decode replicas\n";
+    printSweep(out, file, disaggregated, rps);
+    out << "\nColocated: " << *o.replicas << " replicas, each prefilling and decoding\n\n";
+    printRateSweep(out, colocated, rps);
+    out << "\nEffective capacity on " << d.gpus << " GPUs: disaggregated "
+        << formatSignificant(disaggregated.capacityRps, 4) << ", colocated "
+        << formatSignificant(colocated.capacityRps, 4) << " requests/s\n";
+    return 0;
+}
+
 int runReplayCommand(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options, command.switches);
@@ -207,12 +319,14 @@ int runReplayCommand(const Command& command, const std::vector<std::string>& arg
             replay::ReplaySweep sw = replay::planReplaySweep(
                 t, rs.scenario, r, in.options, *in.sweep, in.pointsInForce(), in.at, fromStable);
             replay::runReplaySweep(sw, t, rs.scenario, r, in.options);
+            if (*in.sweep == replay::ReplaySweepAxis::Rate && in.options.disaggregated())
+                return printCapacities(out, p, q.file, t, rs.scenario, r, in, sw);
             if (p.csv)
                 replay::writeReplaySweepCsv(out, sw);
             else if (p.json)
                 out << replay::replaySweepJson(sw).dump(2) << "\n";
             else
-                printSweep(out, q.file, sw);
+                printSweep(out, q.file, sw, replay::traceRequestRate(t));
             return 0;
         }
         replay::ReplayOptions o = in.options;

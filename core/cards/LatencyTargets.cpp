@@ -71,7 +71,8 @@ LatencyTargets LatencyTargets::orElse(const LatencyTargets& fallback) const
 {
     return { ttftSeconds ? ttftSeconds : fallback.ttftSeconds,
         ttftPercentile ? ttftPercentile : fallback.ttftPercentile, tpotSeconds ? tpotSeconds : fallback.tpotSeconds,
-        tpotPercentile ? tpotPercentile : fallback.tpotPercentile };
+        tpotPercentile ? tpotPercentile : fallback.tpotPercentile, tbtSeconds ? tbtSeconds : fallback.tbtSeconds,
+        tbtPercentile ? tbtPercentile : fallback.tbtPercentile };
 }
 
 LatencyTargets LatencyTargets::inForce() const
@@ -99,6 +100,11 @@ double LatencyTargets::tpotAt() const
     return tpotPercentile.value_or(*kDefaultTargets.tpotPercentile);
 }
 
+double LatencyTargets::tbtAt() const
+{
+    return tbtPercentile.value_or(kDefaultTbtPercentile);
+}
+
 LatencyTargets readLatencyTargets(const JsonObject& o)
 {
     LatencyTargets t;
@@ -124,6 +130,10 @@ Json writeLatencyTargets(const LatencyTargets& t, Json into)
         into[kTpotSecondsKey] = *t.tpotSeconds;
     if (t.tpotPercentile)
         into[kTpotPercentileKey] = percentileToJson(*t.tpotPercentile);
+    if (t.tbtSeconds)
+        into[kTbtSecondsKey] = *t.tbtSeconds;
+    if (t.tbtPercentile)
+        into[kTbtPercentileKey] = percentileToJson(*t.tbtPercentile);
     return into;
 }
 

@@ -7,6 +7,9 @@
 // per output token (TPOT). Each of the four figures may be left unset, and `orElse` fills
 // the unset ones from the next set in line; `ttft()`, `tpot()` and the percentiles read a
 // figure in force, the built-in default (kDefaultTargets) where nothing in line set it.
+// A third target, the time between tokens (TBT: every gap between two of a request's output
+// tokens, where TPOT is a request's mean gap), holds only where one is set: no default
+// stands in for it, and only the replay measures it (docs/trace.md, "Token intervals").
 //
 // A percentile is written as people write one, in every command, file and result: 99 for
 // p99, 99.9, or "mean". The same unit everywhere: a value below 1 (0.99) is refused, since
@@ -44,6 +47,10 @@ struct LatencyTargets {
     std::optional<double> ttftPercentile; ///< validPercentile
     std::optional<double> tpotSeconds;    ///< time per output token, s (> 0)
     std::optional<double> tpotPercentile; ///< validPercentile
+    std::optional<double> tbtSeconds;     ///< time between tokens, s (> 0); unset: no TBT target
+    /// validPercentile, over requests' TBT as Mooncake measures one (the mean of its longest
+    /// 10% of gaps; docs/trace.md, "Token intervals")
+    std::optional<double> tbtPercentile;
 
     /// Each unset figure taken from `fallback`.
     LatencyTargets orElse(const LatencyTargets& fallback) const;
@@ -54,23 +61,33 @@ struct LatencyTargets {
     double tpot() const;
     double ttftAt() const; ///< TTFT's percentile in force
     double tpotAt() const; ///< TPOT's percentile in force
+    bool hasTbt() const { return tbtSeconds.has_value(); }
+    double tbtAt() const; ///< TBT's percentile in force (kDefaultTbtPercentile where unset)
 
-    bool empty() const { return !ttftSeconds && !ttftPercentile && !tpotSeconds && !tpotPercentile; }
+    bool empty() const
+    {
+        return !ttftSeconds && !ttftPercentile && !tpotSeconds && !tpotPercentile && !tbtSeconds && !tbtPercentile;
+    }
     bool operator==(const LatencyTargets&) const = default;
 };
 
 /// The targets where nothing else sets them: 2 s TTFT and 50 ms TPOT, both at p99 (MLPerf
 /// Inference's server scenario states its limits as 99th percentiles; its Llama 2 70B
 /// interactive scenario sets 2 s to the first token).
-inline const LatencyTargets kDefaultTargets { 2.0, 99, 0.05, 99 };
+inline const LatencyTargets kDefaultTargets { 2.0, 99, 0.05, 99, std::nullopt, std::nullopt };
+/// A TBT target's percentile where none is given (a TBT target itself has no default).
+inline constexpr double kDefaultTbtPercentile = 99;
 
 /// The JSON keys of the four figures.
 inline constexpr const char* kTtftSecondsKey = "ttft_s";
 inline constexpr const char* kTtftPercentileKey = "ttft_percentile";
 inline constexpr const char* kTpotSecondsKey = "tpot_s";
 inline constexpr const char* kTpotPercentileKey = "tpot_percentile";
+inline constexpr const char* kTbtSecondsKey = "tbt_s";
+inline constexpr const char* kTbtPercentileKey = "tbt_percentile";
 
-/// The four figures from `object` (other keys are the caller's to allow or refuse):
+/// The four TTFT/TPOT figures from `object` (other keys, TBT's among them while only the
+/// replay measures it, are the caller's to allow or refuse):
 /// seconds above 0 and at most 1e9, percentiles as validPercentile ("mean" or a number).
 /// Throws InputError naming the field.
 LatencyTargets readLatencyTargets(const JsonObject& object);

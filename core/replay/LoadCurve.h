@@ -6,7 +6,7 @@
 // writes it, each without the others.
 
 #include "core/cards/LatencyTargets.h"
-#include "core/replay/Replay.h"
+#include "core/replay/ReplaySweep.h"
 #include "core/replay/ReplicaSearch.h"
 #include "core/trace/TraceTiers.h"
 

@@ -1,13 +1,9 @@
-// Replay: names, the trace held in memory, statistics and the sweep; the event loop is in
-// ReplayEngine.cpp.
+// Replay: names, the trace held in memory and statistics; the event loop is in
+// ReplayEngine.cpp, the sweeps in ReplaySweep.cpp.
 #include "core/replay/Replay.h"
 
 #include "core/io/InputError.h"
-#include "core/model/ComputeModel.h"
-#include "core/model/KvSizing.h"
 #include "core/model/VllmCheck.h"
-#include "core/replay/ReplayOptions.h"
-#include "core/trace/TraceAnalysis.h"
 
 #include <QtGlobal>
 
@@ -202,236 +198,22 @@ ReplayStats replayStats(std::vector<double> values)
     return s;
 }
 
-const char* replaySweepAxisName(ReplaySweepAxis axis)
+const char* firstTokenAtName(FirstTokenAt at)
 {
-    switch (axis) {
-    case ReplaySweepAxis::Dram:
-        return "dram";
-    case ReplaySweepAxis::Ssd:
-        return "ssd";
-    case ReplaySweepAxis::Replicas:
-        return "replicas";
-    }
-    return "dram";
+    return at == FirstTokenAt::Prefill ? "prefill" : "decode";
 }
 
-std::optional<Tier> sweptTier(ReplaySweepAxis axis)
+const char* prefixCacheAtName(PrefixCacheAt at)
 {
-    switch (axis) {
-    case ReplaySweepAxis::Dram:
-        return Tier::Dram;
-    case ReplaySweepAxis::Ssd:
-        return Tier::Ssd;
-    case ReplaySweepAxis::Replicas:
+    switch (at) {
+    case PrefixCacheAt::Prefill:
+        return "prefill";
+    case PrefixCacheAt::Decode:
+        return "decode";
+    case PrefixCacheAt::Shared:
         break;
     }
-    return std::nullopt;
-}
-
-const char* sweepSpacingName(SweepSpacing spacing)
-{
-    switch (spacing) {
-    case SweepSpacing::Linear:
-        return "linear";
-    case SweepSpacing::Log:
-        return "log";
-    case SweepSpacing::Given:
-        return "given";
-    case SweepSpacing::Stable:
-        break;
-    }
-    return "stable";
-}
-
-namespace {
-
-/// The trace's LRU hit curve as one pool (TraceAnalysis), sampled at `rate` (1: exact),
-/// from the requests held in memory.
-trace::TraceAnalysis hitCurve(const ReplayTrace& t, double rate, int depth = 1)
-{
-    trace::TraceOptions o;
-    o.sampleRate = rate;
-    o.sampleDepth = depth;
-    std::size_t j = 0;
-    return trace::analyzeRequestsFrom(
-        [&](trace::TraceRequest& r) {
-            if (j == t.requests.size())
-                return false;
-            const ReplayTrace::Request& q = t.requests[j++];
-            r.timeSeconds = q.arrival;
-            r.inputTokens = q.inputTokens;
-            r.outputTokens = q.outputTokens;
-            r.line = q.line;
-            const auto first = t.keys.begin() + static_cast<std::ptrdiff_t>(q.firstKey);
-            r.blockKeys.assign(first, first + q.keyCount);
-            return true;
-        },
-        o, t.format, t.blockTokens, t.name);
-}
-
-/// Sets the sweep's knee (and its error when sampled) from the trace's hit curve, and where a
-/// log sweep starts.
-void findKnee(ReplaySweep& sweep, const ReplayTrace& t)
-{
-    const HitKnee knee = hitCurveKnee(t);
-    sweep.curveSampleRate = knee.sampleRate;
-    sweep.kneeBlocks = knee.blocks;
-    sweep.kneeErrorBlocks = knee.errorBlocks;
-    sweep.logFromBlocks = std::max(1.0, std::round(sweep.kneeBlocks / kLogSweepBelowKnee));
-}
-
-/// The fewest replicas whose prefill compute keeps up with the arrivals: the prompt tokens
-/// the trace's one pool at its ceiling would not serve, prefilled at the scenario's rate,
-/// per second of the trace (scaled).
-double leastStableReplicas(const ReplayTrace& t, const Scenario& s, const ReplayOptions& o)
-{
-    const KvSizing kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation, s.dcp());
-    const ComputeModel cm(s, kv);
-    const double missShare = 1 - hitCurve(t, 1).tokenHitRatioInfinite();
-    double work = 0;
-    for (const ReplayTrace::Request& q : t.requests)
-        work += cm.marginalRecomputeSeconds(0, std::max(1.0, static_cast<double>(q.inputTokens))) * missShare;
-    const double span = t.requests.back().arrival / o.trafficScale;
-    return span > 0 ? std::max(1.0, std::ceil(work / span)) : 1.0;
-}
-
-/// `values` ascending, each once (a value rounded onto another is replayed once).
-std::vector<double> distinctAscending(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    return values;
-}
-
-} // namespace
-
-namespace {
-
-/// The shallowest block whose prefix keys split `t` into enough trees for a sample at
-/// `rate` to keep about kSampledTrees of them (at most kMaxSampleDepth). A trace whose
-/// requests all open with one system prompt is one tree at its first block: sampled there,
-/// it is kept whole or not at all.
-int sampleDepthFor(const ReplayTrace& t, double rate)
-{
-    constexpr double kSampledTrees = 1000;
-    constexpr int kMaxSampleDepth = 8;
-    for (int depth = 1; depth < kMaxSampleDepth; ++depth) {
-        std::vector<std::uint64_t> keys;
-        keys.reserve(t.requests.size());
-        for (const ReplayTrace::Request& q : t.requests)
-            if (q.keyCount > 0)
-                keys.push_back(t.keys[q.firstKey + std::min<std::uint32_t>(q.keyCount, depth) - 1]);
-        std::sort(keys.begin(), keys.end());
-        const double trees = static_cast<double>(std::unique(keys.begin(), keys.end()) - keys.begin());
-        if (trees * rate >= kSampledTrees)
-            return depth;
-    }
-    return kMaxSampleDepth;
-}
-
-} // namespace
-
-HitKnee hitCurveKnee(const ReplayTrace& t, double exactLimit, double sampledBlocks)
-{
-    // Sampled, SHARDS keeps about `sampledBlocks` distinct blocks, by prefix trees deep
-    // enough that the sample holds many; the knee's error is its spread between that rate
-    // and half of it.
-    const double distinct = static_cast<double>(t.uniqueBlocks);
-    HitKnee knee;
-    knee.sampleRate = distinct > exactLimit ? std::min(1.0, sampledBlocks / distinct) : 1.0;
-    if (knee.sampleRate < 1)
-        knee.sampleDepth = sampleDepthFor(t, knee.sampleRate / 2);
-    knee.blocks = hitCurve(t, knee.sampleRate, knee.sampleDepth).capacityForShareOfCeiling(0.5);
-    if (knee.sampleRate < 1)
-        knee.errorBlocks
-            = std::abs(hitCurve(t, knee.sampleRate / 2, knee.sampleDepth).capacityForShareOfCeiling(0.5) - knee.blocks);
-    return knee;
-}
-
-ReplaySweep planReplaySweep(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, ReplaySweepAxis axis, int points, const std::vector<double>& at, bool fromStable)
-{
-    ReplayInput input;
-    input.options = options;
-    input.sweep = axis;
-    input.points = points;
-    validateReplayInput(input);
-    // The scenario's own value on the axis, as a replay sets it up.
-    const ReplayCapacities own = replayCapacities(trace.blockTokens, scenario, result, options);
-    ReplaySweep sweep;
-    sweep.axis = axis;
-    const std::optional<Tier> tier = sweptTier(axis);
-    std::vector<double> values;
-    if (!at.empty()) {
-        sweep.spacing = SweepSpacing::Given;
-        values = at;
-    } else if (!tier) {
-        double from = 1, top = std::max(2.0, 2.0 * own.replicas);
-        if (fromStable) {
-            sweep.spacing = SweepSpacing::Stable;
-            sweep.leastStableReplicas = leastStableReplicas(trace, scenario, options);
-            from = sweep.leastStableReplicas;
-            top = 2 * from;
-        }
-        for (int i = 0; i < points; ++i)
-            values.push_back(std::round(from + (top - from) * i / (points - 1)));
-    } else {
-        const double top = std::max({ 2.0 * own.blocks[*tier], static_cast<double>(trace.uniqueBlocks), 1.0 });
-        findKnee(sweep, trace);
-        const double foot = sweep.logFromBlocks;
-        values.push_back(0);
-        if (sweep.kneeBlocks > 0 && foot < top) {
-            sweep.spacing = SweepSpacing::Log;
-            for (int i = 1; i < points; ++i)
-                values.push_back(points == 2 ? top : std::round(foot * std::pow(top / foot, (i - 1.0) / (points - 2))));
-        } else {
-            for (int i = 1; i < points; ++i)
-                values.push_back(std::floor(top * i / (points - 1)));
-        }
-    }
-    sweep.current = tier ? own.blocks[*tier] : own.replicas;
-    sweep.currentBytes = tier ? sweep.current * own.kvBytesPerBlock : 0;
-    for (double v : distinctAscending(std::move(values))) {
-        ReplaySweepPoint p;
-        p.value = v;
-        p.bytes = tier ? v * own.kvBytesPerBlock : 0;
-        sweep.points.push_back(std::move(p));
-    }
-    return sweep;
-}
-
-void runReplaySweep(ReplaySweep& sweep, const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, const ReplayControl& control)
-{
-    ReplayOptions base = options;
-    base.keepRequests = false;
-    const std::optional<Tier> tier = sweptTier(sweep.axis);
-    const int n = static_cast<int>(sweep.points.size());
-    for (int i = 0; i < n; ++i) {
-        if (control.cancel && control.cancel->load())
-            throw ReplayCancelled();
-        ReplaySweepPoint& p = sweep.points[static_cast<std::size_t>(i)];
-        ReplayOptions o = base;
-        if (!tier)
-            o.replicas = static_cast<int>(p.value);
-        else
-            o.capacityBlocks[*tier] = p.value;
-        ReplayControl inner;
-        inner.cancel = control.cancel;
-        if (control.progress)
-            inner.progress = [&control, i, n](double share) { control.progress((i + share) / n); };
-        p.result = runReplay(trace, scenario, result, o, inner);
-    }
-    if (control.progress)
-        control.progress(1);
-}
-
-ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control)
-{
-    ReplaySweep sweep = planReplaySweep(trace, scenario, result, options, axis, points);
-    runReplaySweep(sweep, trace, scenario, result, options, control);
-    return sweep;
+    return "shared";
 }
 
 } // namespace kvtiers::replay

@@ -119,6 +119,23 @@ std::unique_ptr<ReplaySource> streamedTrace(trace::TraceReader& reader);
 /// A trace held in memory (ReplayTrace), for replaying it many times.
 std::unique_ptr<ReplaySource> heldTrace(const ReplayTrace& trace);
 
+/// Disaggregated prefill and decode: where a request's first token is emitted.
+enum class FirstTokenAt {
+    Prefill, ///< the prefill replica's last chunk emits it (SGLang, Mooncake: the prefill returns it)
+    Decode,  ///< the decode replica's first step after the transfer does (vLLM's P/D proxy)
+};
+/// "prefill" or "decode".
+const char* firstTokenAtName(FirstTokenAt at);
+
+/// Disaggregated prefill and decode: where the DRAM/SSD prefix cache lives.
+enum class PrefixCacheAt {
+    Prefill, ///< the prefill servers' own DRAM/SSD, a hit over the GPU's host link (LMCache on prefill)
+    Decode,  ///< the decode servers' DRAM/SSD: a hit crosses the scale-out network to the prefill GPU
+    Shared,  ///< one pool across the prefill servers (Mooncake Store): a hit crosses the scale-out network
+};
+/// "prefill", "decode" or "shared".
+const char* prefixCacheAtName(PrefixCacheAt at);
+
 /// The options of one replay (their table, ranges and defaults: ReplayOptions.h).
 struct ReplayOptions {
     ReplayRouting routing = ReplayRouting::Central;
@@ -141,6 +158,17 @@ struct ReplayOptions {
     /// The most request-steps (output tokens plus prefill chunks) the replay runs before it
     /// refuses the trace: a bound on its time (unset: kMostRequestSteps, ReplayChecks.h).
     std::optional<double> maxRequestSteps;
+    // Disaggregated prefill and decode (docs/trace.md, "Disaggregated prefill and decode"):
+    // set prefillReplicas and decodeReplicas, each a pool of the scenario's TP replicas.
+    std::optional<int> prefillReplicas;
+    std::optional<int> decodeReplicas;
+    std::optional<FirstTokenAt> firstTokenAt; ///< unset: Decode
+    /// The share of the KV transfer that streams layer by layer while the prefill runs (0:
+    /// all of it after the prefill, as vLLM's NIXL connector pulls; 1: every layer as it is
+    /// computed, as Mooncake and SGLang push). Unset: 0.
+    std::optional<double> transferOverlap;
+    std::optional<PrefixCacheAt> cacheAt; ///< unset: Prefill
+    bool disaggregated() const { return prefillReplicas.has_value() || decodeReplicas.has_value(); }
     bool operator==(const ReplayOptions&) const = default;
 };
 
@@ -180,6 +208,14 @@ struct ReplayRecord {
     std::uint64_t line = 0;
     std::uint64_t inputTokens = 0; ///< its prompt
     PrefillCost cost;              ///< its prefill's cost, in seconds of its replica's time
+    /// Its longest gap between two output tokens (0 with one token).
+    double tbtMax = 0;
+    /// Its TBT as Mooncake measures a request's (Qin et al., FAST'25, §5.1): the mean of its
+    /// longest 10% of gaps (at least one); 0 with one token.
+    double tbtTail = 0;
+    // Disaggregated: the decode replica and the KV transfer (prefill end to KV at decode).
+    int decodeReplica = -1;
+    double transferSeconds = 0;
 };
 
 struct ReplayStats {
@@ -222,10 +258,20 @@ struct ReplayResult {
     double durationSeconds = 0; ///< first arrival to last completion
     ReplayStats ttft, tpot, queueWait;
     double ttftAtPercentile = 0, tpotAtPercentile = 0; ///< at the options' percentiles
-    double sloAttainment = 0;                          ///< share of requests meeting both targets
-    double goodputRps = 0;                             ///< requests meeting both, per second of duration
-    PerSource<double> hitShare {};                     ///< of prompt tokens, by where their KV came from
-    PerTier<double> restoreBytes {};                   ///< restored from DRAM and SSD (whole model's KV; HBM 0)
+    /// Token intervals (docs/trace.md, "Token intervals"): every gap between two output
+    /// tokens of a request, pooled over all requests (`tbt`), and each request's TBT as
+    /// Mooncake measures it (ReplayRecord::tbtTail), over requests (`requestTbt`; the TBT
+    /// target holds at its percentile of these: tbtAtPercentile).
+    ReplayStats tbt, requestTbt;
+    double tbtAtPercentile = 0;
+    std::uint64_t tokenIntervals = 0;
+    double sloAttainment = 0; ///< share of requests meeting the targets (TBT's where one is set)
+    double goodputRps = 0;    ///< requests meeting them, per second of duration
+    /// Whether the run as a whole holds every target at its percentile (TTFT, TPOT, TBT where
+    /// set): the test a capacity search applies at each traffic scale.
+    bool targetsHeld = false;
+    PerSource<double> hitShare {};   ///< of prompt tokens, by where their KV came from
+    PerTier<double> restoreBytes {}; ///< restored from DRAM and SSD (whole model's KV; HBM 0)
     LinkUse gpuLink, nvme;
     ReplicaSpread replicaRequests;    ///< requests scheduled on each replica
     ReplicaSpread replicaBusySeconds; ///< each replica's steps, summed
@@ -249,6 +295,12 @@ struct ReplayResult {
     double maxBatchedTokens = 0, maxSeqs = 0;
     double trafficScale = 1;
     ReplayOptions options;
+    // Disaggregated prefill and decode (both 0: colocated).
+    int prefillReplicas = 0, decodeReplicas = 0;
+    ReplayStats transferSeconds;               ///< each request's, prefill end to its KV at the decode replica
+    double transferBytes = 0;                  ///< KV sent prefill → decode (the whole model's, all GPUs)
+    LinkUse scaleOut;                          ///< the prefill replicas' scale-out NICs, sending
+    ReplicaSpread decodeRequests;              ///< requests each decode replica served
     std::vector<ReplayRecord> perRequest;      ///< in file order (when keepRequests)
     std::vector<PromptBandStats> ttftByPrompt; ///< the bands that hold a request, shortest first
 };
@@ -264,6 +316,10 @@ struct ReplayCapacities {
     double hbmKvBlocks = 0; ///< per replica, all KV (cache + active)
     /// HBM's cache per replica at the start, DRAM's and SSD's per cache (server or pool).
     PerTier<double> blocks {};
+    /// Disaggregated: replicas [0, prefillReplicas) prefill on the first prefillServers
+    /// servers, the rest decode on their own servers (0: colocated).
+    int prefillReplicas = 0;
+    int prefillServers = 0;
 };
 
 /// The capacities a replay of a trace of `blockTokens`-token blocks sets up (no request
@@ -295,84 +351,5 @@ ReplayResult runReplay(ReplaySource& source, const Scenario& scenario, const Eva
 /// (impossible options) or ReplayCancelled.
 ReplayResult runReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
     const ReplayOptions& options, const ReplayControl& control = {}, Router* router = nullptr);
-
-enum class ReplaySweepAxis { Dram, Ssd, Replicas };
-/// "dram", "ssd" or "replicas".
-const char* replaySweepAxisName(ReplaySweepAxis axis);
-/// The tier a capacity sweep varies (DRAM, SSD), or nullopt for the replica count.
-std::optional<Tier> sweptTier(ReplaySweepAxis axis);
-
-struct ReplaySweepPoint {
-    double value = 0;    ///< blocks per server (pool) for DRAM/SSD, replicas for Replicas
-    double bytes = 0;    ///< value × KV bytes per block (0 for Replicas)
-    ReplayResult result; ///< without perRequest
-};
-
-/// How a sweep's values were chosen.
-enum class SweepSpacing {
-    Linear, ///< evenly from 0 (1 replica) to the top
-    Log,    ///< 0, then evenly on a log scale from a tenth of the trace's knee to the top
-    Given,  ///< the values asked for (--at)
-    Stable, ///< replicas from the least stable count to twice it
-};
-/// "linear", "log", "given" or "stable".
-const char* sweepSpacingName(SweepSpacing spacing);
-
-struct ReplaySweep {
-    ReplaySweepAxis axis = ReplaySweepAxis::Dram;
-    double current = 0;      ///< the scenario's own value on the axis
-    double currentBytes = 0; ///< the same in bytes (0 for Replicas)
-    std::vector<ReplaySweepPoint> points;
-    SweepSpacing spacing = SweepSpacing::Linear;
-    /// DRAM/SSD: where a log sweep starts (a tenth of the knee, at least 1 block) and the
-    /// knee: the capacity at which the trace's hit curve as one pool (block-weighted LRU
-    /// prefix hits) reaches half its ceiling, in blocks; 0 when not computed. Sampled (SHARDS) above kExactCurveBlocks
-    /// distinct blocks, at `curveSampleRate`, with `kneeErrorBlocks` the knee's spread
-    /// between that rate and half of it (0 when exact).
-    double logFromBlocks = 0, kneeBlocks = 0, kneeErrorBlocks = 0, curveSampleRate = 1;
-    /// Replicas: the fewest whose prefill compute keeps up with the trace's arrivals (the
-    /// prompt tokens the trace's one-pool cache at its ceiling would not serve); 0 when not
-    /// computed.
-    double leastStableReplicas = 0;
-};
-
-/// A log sweep starts this many times below the knee.
-inline constexpr double kLogSweepBelowKnee = 10;
-/// Above this many distinct blocks a sweep's hit curve comes from a sample.
-inline constexpr double kExactCurveBlocks = 10e6;
-/// A sampled hit curve keeps about this many distinct blocks (SHARDS at rate this ÷ distinct).
-inline constexpr double kSampledCurveBlocks = 1e6;
-
-/// Where the trace's hit curve as one pool reaches half its ceiling (the knee), in blocks.
-struct HitKnee {
-    double blocks = 0;
-    double sampleRate = 1;  ///< 1: the exact curve
-    double errorBlocks = 0; ///< sampled: the knee's spread between `sampleRate` and half of it; exact: 0
-    int sampleDepth = 1;    ///< sampled: the block whose prefix key picks a request's tree
-};
-/// The knee of `trace`'s hit curve: exact up to `exactLimit` distinct blocks, else sampled
-/// to keep about `sampledBlocks` of them (planReplaySweep passes kExactCurveBlocks and
-/// kSampledCurveBlocks; a test passes smaller ones).
-HitKnee hitCurveKnee(
-    const ReplayTrace& trace, double exactLimit = kExactCurveBlocks, double sampledBlocks = kSampledCurveBlocks);
-
-/// Replays at `points` (2..200) values of `axis`, as planReplaySweep chooses them.
-/// `control.progress` reports over the whole sweep. Throws InputError naming the options'
-/// keys (ReplayOptions.h) when the sweep and the options disagree.
-ReplaySweep sweepReplay(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, ReplaySweepAxis axis, int points, const ReplayControl& control = {});
-
-/// What a sweep replays at, no replay run: `at` when given (each value once, ascending);
-/// else for DRAM/SSD 0 then `points` − 1 values spaced on a log scale from the trace's hit
-/// knee ÷ kLogSweepBelowKnee to the larger of twice the scenario's value and the
-/// trace's distinct blocks (linear from 0 when the trace has no reuse); for Replicas, from
-/// the least stable count to twice it (`fromStable`), else from 1 to twice the scenario's
-/// replicas; a value rounded onto another is replayed once. Throws InputError as sweepReplay.
-ReplaySweep planReplaySweep(const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, ReplaySweepAxis axis, int points, const std::vector<double>& at = {},
-    bool fromStable = true);
-/// Replays every point of a planned sweep (planReplaySweep), filling its results.
-void runReplaySweep(ReplaySweep& sweep, const ReplayTrace& trace, const Scenario& scenario, const EvalResult& result,
-    const ReplayOptions& options, const ReplayControl& control = {});
 
 } // namespace kvtiers::replay

@@ -55,13 +55,36 @@ double checkReplayRequest(const std::string& name, ReplayTrace::Request q, const
         + std::ceil(static_cast<double>(q.inputTokens) / std::max(1.0, maxBatchedTokens));
 }
 
+void checkDisaggregation(const Scenario& s, const ReplayOptions& o)
+{
+    using namespace replay_keys;
+    if (!o.prefillReplicas || !o.decodeReplicas)
+        throw InputError({ .code = InputErrorCode::OptionNeeds,
+            .where = o.prefillReplicas ? kPrefillReplicas : kDecodeReplicas,
+            .value = o.prefillReplicas ? kDecodeReplicas : kPrefillReplicas });
+    if (o.replicas)
+        throw InputError({ .code = InputErrorCode::OptionsConflict, .where = kReplicas, .value = kPrefillReplicas });
+    if (o.routing == ReplayRouting::Global)
+        throw InputError({ .code = InputErrorCode::OptionsConflict, .where = kRouting, .value = kPrefillReplicas });
+    if (!s.hardware.scaleOut || !(s.hardware.scaleOut->bytesPerSecond > 0))
+        throw InputError(say(QT_TRANSLATE_NOOP("Messages",
+                                 "replay: %1 states no scale-out network (scale_out), which disaggregated prefill "
+                                 "and decode send the KV over"),
+            { s.hardware.name }));
+}
+
 ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const EvalResult& r, const ReplayOptions& o)
 {
     ReplayCapacities c;
     c.pooled = o.routing == ReplayRouting::Global;
     c.replicasPerServer = std::max(1, static_cast<int>(std::floor(r.replicasPerServer)));
     const double fleetServers = std::round(r.fleetServers);
-    const double replicas = o.replicas ? *o.replicas : c.replicasPerServer * std::max(1.0, fleetServers);
+    double replicas = o.replicas ? *o.replicas : c.replicasPerServer * std::max(1.0, fleetServers);
+    if (o.disaggregated()) {
+        checkDisaggregation(s, o);
+        c.prefillReplicas = *o.prefillReplicas;
+        replicas = static_cast<double>(*o.prefillReplicas) + *o.decodeReplicas;
+    }
     if (!(replicas >= 1 && replicas <= kMostReplicas))
         throw InputError({ .code = InputErrorCode::ValueOutOfRange,
             .where = replay_keys::kReplicas,
@@ -69,7 +92,16 @@ ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const Eval
             .min = "1",
             .max = formatSignificant(kMostReplicas, 6) });
     c.replicas = static_cast<int>(replicas);
-    c.servers = (c.replicas + c.replicasPerServer - 1) / c.replicasPerServer;
+    const auto serversFor = [&c](int n) { return (n + c.replicasPerServer - 1) / c.replicasPerServer; };
+    c.servers = serversFor(c.replicas);
+    int poolServers = c.servers; // the servers whose DRAM/SSD a pooled cache spans
+    if (c.prefillReplicas > 0) {
+        c.prefillServers = serversFor(c.prefillReplicas);
+        c.servers = c.prefillServers + serversFor(c.replicas - c.prefillReplicas);
+        const PrefixCacheAt at = o.cacheAt.value_or(PrefixCacheAt::Prefill);
+        poolServers = at == PrefixCacheAt::Decode ? c.servers - c.prefillServers : c.prefillServers;
+        c.pooled = c.pooled || at != PrefixCacheAt::Prefill;
+    }
     const int bt = blockTokens > 0 ? blockTokens : 1;
     c.kvBytesPerBlock = bt * r.kvBytesPerToken;
     // HBM's KV per replica: what is left after the weights (hbm is one replica's).
@@ -78,7 +110,7 @@ ReplayCapacities replayCapacities(int blockTokens, const Scenario& s, const Eval
     // active sequences, and only where the scenario offloads.
     const trace::TraceCapacity tc
         = trace::followOffload(trace::traceCapacity(r, trace::TraceRouting::RoundRobin), s.workload.offloadRate);
-    const double perCache = c.pooled ? c.servers : 1;
+    const double perCache = c.pooled ? poolServers : 1;
     c.blocks.hbm = o.capacityBlocks.hbm.value_or(c.hbmKvBlocks);
     for (Tier t : { Tier::Dram, Tier::Ssd })
         c.blocks[t] = o.capacityBlocks[t].value_or(std::floor(tc.bytesPerCache[t] / c.kvBytesPerBlock) * perCache);

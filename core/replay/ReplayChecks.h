@@ -26,4 +26,9 @@ inline constexpr double kMostRequestSteps = 2e9;
 double checkReplayRequest(const std::string& name, ReplayTrace::Request q, const ModelCard& model,
     double maxBatchedTokens, std::optional<double> outputTokens);
 
+/// Refuses a disaggregated layout a replay cannot run: one pool's count without the
+/// other's, a replica count beside them, global routing (a pooled cache is --cache-at
+/// shared), or a GPU whose card states no scale-out network to send the KV over.
+void checkDisaggregation(const Scenario& scenario, const ReplayOptions& options);
+
 } // namespace kvtiers::replay

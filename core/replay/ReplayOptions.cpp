@@ -5,6 +5,7 @@
 #include "core/io/Units.h"
 #include "core/replay/Router.h"
 
+#include <cmath>
 #include <type_traits>
 
 namespace kvtiers::replay {
@@ -64,6 +65,15 @@ template <std::optional<double> LatencyTargets::*Member, double (LatencyTargets:
     Field f;
     f.get = [](const ReplayInput& in) { return std::optional<double>((in.options.targets.*InForce)()); };
     f.set = [](ReplayInput& in, double v) { in.options.targets.*Member = v; };
+    return f;
+}
+
+/// The TBT target: no default stands in for it (LatencyTargets.h).
+Field tbtTarget()
+{
+    Field f;
+    f.get = [](const ReplayInput& in) { return in.options.targets.tbtSeconds; };
+    f.set = [](ReplayInput& in, double v) { in.options.targets.tbtSeconds = v; };
     return f;
 }
 
@@ -151,7 +161,8 @@ void parseValueList(ReplayInput& in, std::string_view text, const std::string& k
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
-        in.at.push_back(parseNumberOption(text.substr(start, comma - start), key, 0, 1e15, true));
+        // Whole for capacities and replica counts, any scale for rates (validateReplayInput).
+        in.at.push_back(parseNumberOption(text.substr(start, comma - start), key, 0, 1e15, false));
         if (comma == text.size())
             break;
         start = comma + 1;
@@ -213,6 +224,14 @@ std::span<const Option<ReplayInput>> table()
         { { kTpotPercentileKey, "--tpot-percentile", K::Percentile, 0, 0, "", "P",
               QT_TRANSLATE_NOOP("Option", "the percentile the TPOT target holds at: 99, 99.9 or mean") },
             target<&LatencyTargets::tpotPercentile, &LatencyTargets::tpotAt>() },
+        { { kTbtSecondsKey, "--tbt", K::Number, 1e-6, 1e9, "s", "S",
+              QT_TRANSLATE_NOOP("Option",
+                  "time-between-tokens target, held by each request's TBT as Mooncake measures it (the mean of "
+                  "its longest 10% of gaps); none unless given") },
+            tbtTarget() },
+        { { kTbtPercentileKey, "--tbt-percentile", K::Percentile, 0, 0, "", "P",
+              QT_TRANSLATE_NOOP("Option", "the percentile of requests the TBT target holds at: 99, 99.9 or mean") },
+            target<&LatencyTargets::tbtPercentile, &LatencyTargets::tbtAt>() },
         { { key::kCapacityBlocks, "--capacity-blocks", K::Custom, 0, 0, "", "hbm=N,dram=N,ssd=N",
               QT_TRANSLATE_NOOP("Option",
                   "fixed tier sizes in trace blocks: HBM's cache per replica (it then counts cached blocks only), "
@@ -260,19 +279,47 @@ std::span<const Option<ReplayInput>> table()
                   "cache-aware routing passes over a replica whose queued prefill exceeds the least loaded's by more "
                   "than this") },
             balance() },
+        { { key::kPrefillReplicas, "--prefill-replicas", K::Count, 1, 1e6, "", "N",
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated prefill and decode: replicas that only prefill (with --decode-replicas)") },
+            engine<&ReplayOptions::prefillReplicas>() },
+        { { key::kDecodeReplicas, "--decode-replicas", K::Count, 1, 1e6, "", "N",
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated prefill and decode: replicas that only decode, each request sent to the least "
+                  "loaded") },
+            engine<&ReplayOptions::decodeReplicas>() },
+        { { key::kFirstToken, "--first-token", K::Choice, 0, 0, "", nullptr,
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated: the replica that emits the first token (default: decode, after the transfer)"),
+              "prefill|decode" },
+            engine<&ReplayOptions::firstTokenAt>() },
+        { { key::kTransferOverlap, "--transfer-overlap", K::Number, 0, 1, "", "F",
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated: the share of the KV transfer streamed layer by layer during the prefill (0: all "
+                  "after it, the default; 1: every layer as it is computed)") },
+            engine<&ReplayOptions::transferOverlap>() },
+        { { key::kCacheAt, "--cache-at", K::Choice, 0, 0, "", nullptr,
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated: where the DRAM/SSD prefix cache lives: each prefill server's own (the default), "
+                  "the decode servers', or one pool across the prefill servers (shared); a hit off the prefill "
+                  "server crosses the scale-out network"),
+              "prefill|decode|shared" },
+            engine<&ReplayOptions::cacheAt>() },
         { { key::kSweep, "--sweep", K::Choice, 0, 0, "", nullptr,
               QT_TRANSLATE_NOOP(
                   "Option",
                   "replay at several values of DRAM or SSD per server (0, then log-spaced from a tenth of the knee of "
-                  "the trace's hit curve), or of the replica count (from the least stable count to twice it)"),
-              "dram|ssd|replicas" },
+                  "the trace's hit curve), of the replica count (from the least stable count to twice it), or of the "
+                  "traffic scale (rate: evenly up to past where the targets fail, then bisected to 1%: the "
+                  "effective request capacity)"),
+              "dram|ssd|replicas|rate" },
             input<&ReplayInput::sweep>() },
         { { key::kPoints, "--points", K::Count, 2, 200, "", "N", QT_TRANSLATE_NOOP("Option", "replays in a sweep") },
             points() },
         { { key::kAt, "--at", K::Custom, 0, 0, "", "V,V,...",
               QT_TRANSLATE_NOOP("Option",
-                  "a sweep's values instead of its points: blocks per server (per pool with global routing) or "
-                  "replicas, e.g. 1000,5000,20000") },
+                  "a sweep's values instead of its points: blocks per server (per pool with global routing), "
+                  "replicas, or traffic scales, e.g. 1000,5000,20000") },
             valueList() },
         // No flag of its own: the command line sets it with the workload's output-tokens
         // knob, whose flag it shares (one flag, one meaning: the outputs replayed).
@@ -340,6 +387,27 @@ void validateReplayInput(const ReplayInput& in)
     if (const auto tier = sweptTier(*in.sweep); tier && in.options.capacityBlocks[*tier])
         throw InputError(
             { .code = InputErrorCode::OptionsConflict, .where = key::kSweep, .value = capacityKey(*tier) });
+    if (*in.sweep != ReplaySweepAxis::Rate)
+        for (double v : in.at)
+            if (v != std::floor(v))
+                throw InputError({ .code = InputErrorCode::ValueNotWhole,
+                    .where = key::kAt,
+                    .value = "\"" + formatSignificant(v, 6) + "\"" });
+    if (*in.sweep == ReplaySweepAxis::Rate && in.options.trafficScale != 1)
+        throw InputError(
+            { .code = InputErrorCode::OptionsConflict, .where = key::kSweep, .value = key::kTrafficScale });
+    if (*in.sweep == ReplaySweepAxis::Rate)
+        for (double v : in.at)
+            if (!(v > 0 && v <= 1e9))
+                throw InputError({ .code = InputErrorCode::ValueOutOfRange,
+                    .where = key::kAt,
+                    .value = formatSignificant(v, 6),
+                    .min = "above 0",
+                    .max = "1000000000" });
+    if (*in.sweep == ReplaySweepAxis::Replicas && (in.options.prefillReplicas || in.options.decodeReplicas))
+        throw InputError({ .code = InputErrorCode::OptionsConflict,
+            .where = key::kSweep,
+            .value = in.options.prefillReplicas ? key::kPrefillReplicas : key::kDecodeReplicas });
     if (*in.sweep == ReplaySweepAxis::Replicas && in.options.replicas)
         throw InputError({ .code = InputErrorCode::OptionsConflict, .where = key::kSweep, .value = key::kReplicas });
     if (*in.sweep == ReplaySweepAxis::Replicas)

@@ -9,7 +9,7 @@
 // `capacity_blocks` list (hbm=N,dram=N,ssd=N).
 
 #include "core/io/Options.h"
-#include "core/replay/Replay.h"
+#include "core/replay/ReplaySweep.h"
 #include "core/scenario/Knobs.h"
 
 #include <optional>
@@ -50,6 +50,11 @@ inline constexpr const char* kBalanceSeconds = "balance_threshold_s";
 inline constexpr const char* kSweep = "sweep";
 inline constexpr const char* kPoints = "points";
 inline constexpr const char* kAt = "at";
+inline constexpr const char* kPrefillReplicas = "prefill_replicas";
+inline constexpr const char* kDecodeReplicas = "decode_replicas";
+inline constexpr const char* kFirstToken = "first_token";
+inline constexpr const char* kTransferOverlap = "transfer_overlap";
+inline constexpr const char* kCacheAt = "cache_at";
 /// The workload knob's key (KnobId::OutputTokens): a replay's override of the trace's outputs.
 inline const char* outputTokens()
 {

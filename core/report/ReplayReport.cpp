@@ -69,6 +69,37 @@ Json bandsJson(const std::vector<PromptBandStats>& bands)
     return j;
 }
 
+/// The SLO block: each target, its percentile and the figure there; TBT's where one is set.
+Json sloJson(const ReplayResult& r)
+{
+    const LatencyTargets& t = r.options.targets;
+    Json j = { { "ttft_s", numberToJson(t.ttft()) }, { "ttft_percentile", percentileToJson(t.ttftAt()) },
+        { "ttft_at_percentile_s", numberToJson(r.ttftAtPercentile) }, { "tpot_s", numberToJson(t.tpot()) },
+        { "tpot_percentile", percentileToJson(t.tpotAt()) },
+        { "tpot_at_percentile_s", numberToJson(r.tpotAtPercentile) } };
+    j["tbt_s"] = t.tbtSeconds ? numberToJson(*t.tbtSeconds) : Json(nullptr);
+    j["tbt_percentile"] = percentileToJson(t.tbtAt());
+    j["tbt_at_percentile_s"] = numberToJson(r.tbtAtPercentile);
+    j["targets_held"] = r.targetsHeld;
+    return j;
+}
+
+/// Disaggregated prefill and decode: the pools, the layout's options and the KV transfer;
+/// null when colocated.
+Json disaggregationJson(const ReplayResult& r)
+{
+    if (r.prefillReplicas == 0)
+        return nullptr;
+    const ReplayOptions& o = r.options;
+    return { { "prefill_replicas", r.prefillReplicas }, { "decode_replicas", r.decodeReplicas },
+        { "first_token", firstTokenAtName(o.firstTokenAt.value_or(FirstTokenAt::Decode)) },
+        { "transfer_overlap", numberToJson(o.transferOverlap.value_or(0.0)) },
+        { "cache_at", prefixCacheAtName(o.cacheAt.value_or(PrefixCacheAt::Prefill)) },
+        { "transfer_s", statsJson(r.transferSeconds) }, { "transfer_bytes", bytesToJson(r.transferBytes) },
+        { "transfer_bytes_per_s", numberToJson(r.durationSeconds > 0 ? r.transferBytes / r.durationSeconds : 0.0) },
+        { "scale_out_utilization", linkJson(r.scaleOut) }, { "decode_requests", spreadJson(r.decodeRequests) } };
+}
+
 /// "513-1024": a band as the CSV names it.
 std::string bandName(const PromptBandStats& b)
 {
@@ -86,12 +117,10 @@ Json replayJson(const ReplayResult& r)
         { "ttft_s", statsJson(r.ttft) },
         { "tpot_s", statsJson(r.tpot) },
         { "queue_wait_s", statsJson(r.queueWait) },
-        { "slo",
-            { { "ttft_s", numberToJson(o.targets.ttft()) }, { "ttft_percentile", percentileToJson(o.targets.ttftAt()) },
-                { "ttft_at_percentile_s", numberToJson(r.ttftAtPercentile) },
-                { "tpot_s", numberToJson(o.targets.tpot()) },
-                { "tpot_percentile", percentileToJson(o.targets.tpotAt()) },
-                { "tpot_at_percentile_s", numberToJson(r.tpotAtPercentile) } } },
+        { "tbt_s", statsJson(r.tbt) },
+        { "token_intervals", r.tokenIntervals },
+        { "request_tbt_s", statsJson(r.requestTbt) },
+        { "slo", sloJson(r) },
         { "slo_attainment", numberToJson(r.sloAttainment) },
         { "goodput_rps", numberToJson(r.goodputRps) },
         { "hit_share", sourcesJson(r.hitShare) },
@@ -119,6 +148,7 @@ Json replayJson(const ReplayResult& r)
     };
     j["ttft_by_prompt"] = bandsJson(r.ttftByPrompt);
     j["output_tokens"] = o.outputTokens ? bytesToJson(*o.outputTokens) : Json(nullptr);
+    j["disaggregation"] = disaggregationJson(r);
     return j;
 }
 
@@ -128,7 +158,7 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
     for (TokenSource s : kTokenSources)
         out << "," << tokenSourceKey(s) << "_tokens";
     out << ",input_tokens,prompt_band,band_ttft_p50_s,band_ttft_p99_s,prefill_gpu_s,prefill_compute_gpu_s,"
-           "restore_stall_gpu_s,fixed_gpu_s,restore_link_s\n";
+           "restore_stall_gpu_s,fixed_gpu_s,restore_link_s,tbt_max_s,tbt_tail_s,decode_replica,transfer_s\n";
     const double g = r.gpusPerReplica();
     for (const ReplayRecord& q : r.perRequest) {
         const int band = promptBand(q.inputTokens);
@@ -145,7 +175,12 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& r)
             out << ",,,";
         out << "," << csvNumber(g * q.cost.replicaSeconds()) << "," << csvNumber(g * q.cost.computeSeconds) << ","
             << csvNumber(g * q.cost.stallSeconds) << "," << csvNumber(g * q.cost.fixedSeconds) << ","
-            << csvNumber(q.cost.restoreSeconds) << "\n";
+            << csvNumber(q.cost.restoreSeconds) << "," << csvNumber(q.tbtMax) << "," << csvNumber(q.tbtTail) << ",";
+        if (q.decodeReplica >= 0)
+            out << q.decodeReplica << "," << csvNumber(q.transferSeconds);
+        else
+            out << ",";
+        out << "\n";
     }
 }
 
@@ -158,7 +193,11 @@ Json replaySweepJson(const ReplaySweep& s)
             { "ttft_at_percentile_s", numberToJson(p.result.ttftAtPercentile) },
             { "goodput_rps", numberToJson(p.result.goodputRps) },
             { "slo_attainment", numberToJson(p.result.sloAttainment) }, { "hit_share", sourcesJson(p.result.hitShare) },
-            { "ttft_by_prompt", bandsJson(p.result.ttftByPrompt) } });
+            { "ttft_by_prompt", bandsJson(p.result.ttftByPrompt) },
+            { "tpot_at_percentile_s", numberToJson(p.result.tpotAtPercentile) },
+            { "tbt_p50_s", numberToJson(p.result.tbt.p50) }, { "tbt_p99_s", numberToJson(p.result.tbt.p99) },
+            { "tbt_at_percentile_s", numberToJson(p.result.tbtAtPercentile) },
+            { "targets_held", p.result.targetsHeld } });
     Json j = { { "axis", replaySweepAxisName(s.axis) }, { "current", bytesToJson(s.current) },
         { "current_bytes", bytesToJson(s.currentBytes) }, { "points", points } };
     j["spacing"] = sweepSpacingName(s.spacing);
@@ -167,6 +206,15 @@ Json replaySweepJson(const ReplaySweep& s)
         { "sample_rate", numberToJson(s.curveSampleRate) } }
                                       : Json(nullptr);
     j["least_stable_replicas"] = s.leastStableReplicas > 0 ? bytesToJson(s.leastStableReplicas) : Json(nullptr);
+    if (s.axis == ReplaySweepAxis::Rate) {
+        Json bisection = Json::array();
+        for (const ReplaySweepPoint& p : s.bisection)
+            bisection.push_back(
+                { { "traffic_scale", numberToJson(p.value) }, { "targets_held", p.result.targetsHeld } });
+        j["capacity"]
+            = { { "traffic_scale", numberToJson(s.capacityScale) }, { "requests_per_s", numberToJson(s.capacityRps) },
+                  { "tolerance", numberToJson(kCapacityTolerance) }, { "bisection", bisection } };
+    }
     return j;
 }
 
@@ -175,14 +223,15 @@ void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& s)
     out << replaySweepAxisName(s.axis) << ",bytes,ttft_p50_s,ttft_p99_s,goodput_rps,slo_attainment";
     for (TokenSource source : kTokenSources)
         out << "," << tokenSourceKey(source) << "_share";
-    out << "\n";
+    out << ",tpot_at_percentile_s,tbt_p99_s,tbt_at_percentile_s,targets_held\n";
     for (const ReplaySweepPoint& p : s.points) {
         const ReplayResult& r = p.result;
         out << csvNumber(p.value) << "," << csvNumber(p.bytes) << "," << csvNumber(r.ttft.p50) << ","
             << csvNumber(r.ttft.p99) << "," << csvNumber(r.goodputRps) << "," << csvNumber(r.sloAttainment);
         for (TokenSource source : kTokenSources)
             out << "," << csvNumber(r.hitShare[source]);
-        out << "\n";
+        out << "," << csvNumber(r.tpotAtPercentile) << "," << csvNumber(r.tbt.p99) << ","
+            << csvNumber(r.tbtAtPercentile) << "," << (r.targetsHeld ? 1 : 0) << "\n";
     }
 }
 

@@ -3,7 +3,7 @@
 // request (`--csv`), and a sweep's JSON and CSV.
 
 #include "core/io/Json.h"
-#include "core/replay/Replay.h"
+#include "core/replay/ReplaySweep.h"
 
 #include <ostream>
 

@@ -11,7 +11,7 @@
 //     nor with cache-aware routing; central routing's counter-example.
 
 #include "core/model/Evaluation.h"
-#include "core/replay/Replay.h"
+#include "core/replay/ReplaySweep.h"
 #include "core/trace/TraceReader.h"
 #include "tests/support/ReplayRows.h"
 #include "tests/support/SourceFiles.h"

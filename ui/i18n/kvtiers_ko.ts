@@ -1424,6 +1424,10 @@
         <source>dcp: %1 with DP attention or expert parallelism is not modelled (an attention rank keeps its own KV; use dcp 1)</source>
         <translation>dcp: %1을(를) DP 어텐션이나 전문가 병렬과 함께 쓰는 경우는 모델링하지 않습니다(어텐션 랭크가 자기 KV만 둡니다. dcp 1을 쓰세요)</translation>
     </message>
+    <message>
+        <source>replay: %1 states no scale-out network (scale_out), which disaggregated prefill and decode send the KV over</source>
+        <translation>replay: %1에는 스케일아웃 네트워크(scale_out)가 없습니다. 프리필·디코드 분리는 KV를 이 네트워크로 보냅니다</translation>
+    </message>
 </context>
 <context>
     <name>Option</name>
@@ -1596,16 +1600,8 @@
         <translation>첫해부터 마지막 해까지 각 계층의 증가를 요인 그룹마다 하나의 배수로 분해</translation>
     </message>
     <message>
-        <source>a sweep&apos;s values instead of its points: blocks per server (per pool with global routing) or replicas, e.g. 1000,5000,20000</source>
-        <translation>점 개수 대신 스윕할 값: 서버당 블록 수(global 라우팅이면 풀당) 또는 레플리카 수, 예: 1000,5000,20000</translation>
-    </message>
-    <message>
         <source>every request&apos;s output tokens, 1 for prefill only (default: the trace&apos;s)</source>
         <translation>모든 요청의 출력 토큰 수, 1이면 프리필만 (기본값: 트레이스의 값)</translation>
-    </message>
-    <message>
-        <source>replay at several values of DRAM or SSD per server (0, then log-spaced from a tenth of the knee of the trace&apos;s hit curve), or of the replica count (from the least stable count to twice it)</source>
-        <translation>서버당 D램이나 SSD(0, 그다음 트레이스 적중 곡선 무릎점의 10분의 1부터 로그 간격), 또는 레플리카 수(안정적인 최소 개수부터 그 두 배까지)를 여러 값으로 바꾸며 재생</translation>
     </message>
     <message>
         <source>installed base, shipments and bit supply in bytes or in gigabits (Gb)</source>
@@ -1630,6 +1626,42 @@
     <message>
         <source>a hardware profile&apos;s share of the year&apos;s traffic; the year&apos;s shares sum to 1</source>
         <translation>하드웨어 프로필이 그해 트래픽에서 차지하는 비중; 그해 비중의 합은 1</translation>
+    </message>
+    <message>
+        <source>time-between-tokens target, held by each request&apos;s TBT as Mooncake measures it (the mean of its longest 10% of gaps); none unless given</source>
+        <translation>토큰 간 시간(TBT) 목표. 요청마다 Mooncake 방식으로 잰 TBT(가장 긴 10% 간격의 평균)로 판정합니다. 주지 않으면 없습니다</translation>
+    </message>
+    <message>
+        <source>the percentile of requests the TBT target holds at: 99, 99.9 or mean</source>
+        <translation>TBT 목표를 판정하는 요청 백분위수: 99, 99.9 또는 mean</translation>
+    </message>
+    <message>
+        <source>disaggregated prefill and decode: replicas that only prefill (with --decode-replicas)</source>
+        <translation>프리필·디코드 분리: 프리필만 하는 레플리카 수(--decode-replicas와 함께)</translation>
+    </message>
+    <message>
+        <source>disaggregated prefill and decode: replicas that only decode, each request sent to the least loaded</source>
+        <translation>프리필·디코드 분리: 디코드만 하는 레플리카 수. 요청은 부하가 가장 적은 레플리카로 갑니다</translation>
+    </message>
+    <message>
+        <source>disaggregated: the replica that emits the first token (default: decode, after the transfer)</source>
+        <translation>분리 구성: 첫 토큰을 내는 레플리카(기본: 전송 뒤의 디코드)</translation>
+    </message>
+    <message>
+        <source>disaggregated: the share of the KV transfer streamed layer by layer during the prefill (0: all after it, the default; 1: every layer as it is computed)</source>
+        <translation>분리 구성: 프리필 중에 레이어별로 흘려 보내는 KV 전송의 비율(0: 모두 프리필 뒤, 기본값; 1: 레이어마다 계산되는 대로)</translation>
+    </message>
+    <message>
+        <source>disaggregated: where the DRAM/SSD prefix cache lives: each prefill server&apos;s own (the default), the decode servers&apos;, or one pool across the prefill servers (shared); a hit off the prefill server crosses the scale-out network</source>
+        <translation>분리 구성: D램/SSD 프리픽스 캐시의 위치: 프리필 서버마다 자기 것(기본), 디코드 서버의 것, 또는 프리필 서버 전체의 공용 풀(shared). 프리필 서버 밖에서 적중하면 스케일아웃 네트워크를 건넙니다</translation>
+    </message>
+    <message>
+        <source>replay at several values of DRAM or SSD per server (0, then log-spaced from a tenth of the knee of the trace&apos;s hit curve), of the replica count (from the least stable count to twice it), or of the traffic scale (rate: evenly up to past where the targets fail, then bisected to 1%: the effective request capacity)</source>
+        <translation>서버당 D램이나 SSD(0, 그다음 트레이스 적중 곡선 무릎점의 10분의 1부터 로그 간격), 레플리카 수(안정적인 최소 개수부터 그 두 배까지), 또는 트래픽 배율(rate: 목표가 깨지는 지점 너머까지 고른 간격, 그다음 1%까지 이분 탐색: 유효 요청 용량)을 여러 값으로 바꾸며 재생</translation>
+    </message>
+    <message>
+        <source>a sweep&apos;s values instead of its points: blocks per server (per pool with global routing), replicas, or traffic scales, e.g. 1000,5000,20000</source>
+        <translation>점 개수 대신 스윕할 값: 서버당 블록 수(global 라우팅이면 풀당), 레플리카 수 또는 트래픽 배율, 예: 1000,5000,20000</translation>
     </message>
 </context>
 <context>

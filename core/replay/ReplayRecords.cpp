@@ -1,0 +1,241 @@
+// ReplayRecords: what each replayed request leaves behind (its latency, token intervals and
+// prefill cost) and the replay's summary of them (docs/trace.md, "Replay under load" and
+// "Token intervals").
+#include "core/replay/ReplayEngine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+namespace kvtiers::replay::engine {
+
+namespace {
+
+/// A request's TBT as Mooncake measures it (Qin et al., FAST'25, §5.1: "the average of the
+/// longest 10% of the token arrival intervals"): the mean of its ⌈n ÷ 10⌉ longest gaps; 0 for none.
+double mooncakeTbt(std::vector<double> gaps)
+{
+    if (gaps.empty())
+        return 0;
+    const std::size_t k = (gaps.size() + 9) / 10;
+    std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(k - 1), gaps.end(), std::greater<>());
+    double sum = 0;
+    for (std::size_t i = 0; i < k; ++i)
+        sum += gaps[i];
+    return sum / static_cast<double>(k);
+}
+
+/// Nearest-rank statistics of run-length coded values ((value, count) pairs, any order);
+/// `count` is set to how many values there are.
+ReplayStats weightedStats(std::vector<std::pair<double, std::uint64_t>> runs, std::uint64_t& count)
+{
+    ReplayStats s;
+    std::sort(runs.begin(), runs.end());
+    count = 0;
+    double sum = 0;
+    for (const auto& [v, n] : runs) {
+        count += n;
+        sum += v * static_cast<double>(n);
+    }
+    if (count == 0)
+        return s;
+    s.mean = sum / static_cast<double>(count);
+    s.max = runs.back().first;
+    auto rank = [&](double p) {
+        const auto want = static_cast<std::uint64_t>(std::max(1.0, std::ceil(p * static_cast<double>(count))));
+        std::uint64_t seen = 0;
+        for (const auto& [v, n] : runs)
+            if ((seen += n) >= want)
+                return v;
+        return runs.back().first;
+    };
+    s.p50 = rank(0.5);
+    s.p90 = rank(0.9);
+    s.p99 = rank(0.99);
+    return s;
+}
+
+} // namespace
+
+void Engine::tokenAt(std::uint32_t j, double now)
+{
+    Job& job = jobOf(j);
+    const double gap = now - job.lastToken;
+    live(j).gaps.push_back(gap);
+    m_stepGaps.push_back(gap);
+    job.tbtMax = std::max(job.tbtMax, gap);
+    job.lastToken = now;
+}
+
+void Engine::record(std::uint32_t j)
+{
+    const Job& job = jobOf(j);
+    const ReplayTrace::Request& q = req(j);
+    ReplayRecord rec;
+    rec.arrival = job.arrival;
+    rec.wait = job.scheduled - job.arrival;
+    rec.ttft = job.firstToken - job.arrival;
+    const std::uint64_t out = outputs(j);
+    rec.tpot = out > 1 ? (job.done - job.firstToken) / static_cast<double>(out - 1) : 0.0;
+    rec.tokens = job.tokens;
+    rec.replica = job.replica;
+    rec.line = q.line;
+    rec.inputTokens = q.inputTokens;
+    rec.cost = job.cost;
+    rec.tbtMax = job.tbtMax;
+    rec.tbtTail = mooncakeTbt(live(j).gaps);
+    rec.decodeReplica = job.decodeReplica;
+    rec.transferSeconds = job.transferEnd >= 0 ? job.transferEnd - job.prefillEnd : 0.0;
+    m_prefillCost += job.cost;
+    m_ttft.push_back(rec.ttft);
+    m_wait.push_back(rec.wait);
+    const auto band = static_cast<std::size_t>(promptBand(q.inputTokens));
+    if (m_byBand.size() <= band)
+        m_byBand.resize(band + 1);
+    m_byBand[band].push_back(rec.ttft);
+    if (out > 1) {
+        m_tpot.push_back(rec.tpot);
+        m_requestTbt.push_back(rec.tbtTail);
+    }
+    const LatencyTargets& t = m_o.targets;
+    if (rec.ttft <= t.ttft() && (out <= 1 || (rec.tpot <= t.tpot() && (!t.hasTbt() || rec.tbtTail <= *t.tbtSeconds))))
+        ++m_met;
+    for (TokenSource s : kTokenSources)
+        m_tokens[s] += static_cast<double>(job.tokens[s]);
+    if (m_o.keepRequests)
+        m_records[j] = rec;
+}
+
+ReplayResult Engine::summarize()
+{
+    ReplayResult out;
+    const std::uint64_t n = m_arrived;
+    out.requests = n;
+    out.durationSeconds = m_lastDone;
+    out.perRequest = std::move(m_records);
+    out.ttft = replayStats(m_ttft);
+    for (std::size_t b = 0; b < m_byBand.size(); ++b)
+        if (!m_byBand[b].empty()) {
+            const std::uint64_t top = kFirstPromptBandTokens << b;
+            out.ttftByPrompt.push_back({ .fromTokens = b == 0 ? 0 : top / 2 + 1,
+                .toTokens = top,
+                .requests = m_byBand[b].size(),
+                .ttft = replayStats(std::move(m_byBand[b])) });
+        }
+    out.tpot = replayStats(m_tpot);
+    out.queueWait = replayStats(std::move(m_wait));
+    std::sort(m_ttft.begin(), m_ttft.end());
+    std::sort(m_tpot.begin(), m_tpot.end());
+    out.ttftAtPercentile = atPercentile(m_ttft, out.ttft, m_o.targets.ttftAt());
+    out.tpotAtPercentile = atPercentile(m_tpot, out.tpot, m_o.targets.tpotAt());
+    summarizeIntervals(out);
+    out.sloAttainment = n > 0 ? static_cast<double>(m_met) / static_cast<double>(n) : 0.0;
+    out.goodputRps = out.durationSeconds > 0 ? static_cast<double>(m_met) / out.durationSeconds : 0.0;
+    const double prompt = m_tokens.total();
+    for (TokenSource s : kTokenSources)
+        out.hitShare[s] = prompt > 0 ? m_tokens[s] / prompt : 0.0;
+    for (Tier t : { Tier::Dram, Tier::Ssd })
+        out.restoreBytes[t] = m_tokens[t] * m_r.kvBytesPerToken;
+    summarizeLinks(out);
+    summarizeCosts(out);
+    out.replicas = m_c.replicas;
+    out.servers = m_c.servers;
+    out.gpus = m_c.replicas * m_r.tp;
+    out.routing = m_o.routing;
+    out.tierMode = m_mode;
+    out.blockTokens = m_blockTokens;
+    out.kvBytesPerBlock = m_c.kvBytesPerBlock;
+    out.hbmKvBlocks = m_c.hbmKvBlocks;
+    out.hbmCacheBlocks = m_o.capacityBlocks.hbm;
+    out.capacityBlocks = m_c.blocks;
+    out.maxBatchedTokens = m_budget;
+    out.maxSeqs = m_maxSeqs;
+    out.trafficScale = m_o.trafficScale;
+    out.options = m_o;
+    summarizeDisaggregation(out);
+    return out;
+}
+
+void Engine::summarizeIntervals(ReplayResult& out)
+{
+    const LatencyTargets& t = m_o.targets;
+    out.tbt = weightedStats(std::move(m_gaps), out.tokenIntervals);
+    out.requestTbt = replayStats(m_requestTbt);
+    std::sort(m_requestTbt.begin(), m_requestTbt.end());
+    out.tbtAtPercentile = atPercentile(m_requestTbt, out.requestTbt, t.tbtAt());
+    // The run holds its targets where each figure at its percentile does (a figure no
+    // request has, TPOT and TBT with one-token outputs, holds).
+    out.targetsHeld = out.requests > 0 && out.ttftAtPercentile <= t.ttft()
+        && (m_tpot.empty() || out.tpotAtPercentile <= t.tpot())
+        && (!t.hasTbt() || m_requestTbt.empty() || out.tbtAtPercentile <= *t.tbtSeconds);
+}
+
+void Engine::summarizeDisaggregation(ReplayResult& out) const
+{
+    const int prefill = m_c.prefillReplicas;
+    if (prefill == 0)
+        return;
+    out.prefillReplicas = prefill;
+    out.decodeReplicas = m_c.replicas - prefill;
+    out.transferSeconds = replayStats(m_transfers);
+    out.transferBytes = m_transferBytes * m_r.tp;
+    const double d = out.durationSeconds;
+    double sum = 0, peak = 0, decoded = 0, most = 0, least = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < m_c.replicas; ++i) {
+        const Replica& rep = m_rep[i];
+        if (!rep.decodePool) {
+            sum += rep.nicBusy;
+            peak = std::max(peak, rep.nicBusy);
+            continue;
+        }
+        const auto n = static_cast<double>(rep.admitted);
+        decoded += n;
+        most = std::max(most, n);
+        least = std::min(least, n);
+    }
+    if (d > 0)
+        out.scaleOut = { sum / (d * prefill), peak / d };
+    out.decodeRequests = { least, decoded / out.decodeReplicas, most };
+}
+
+void Engine::summarizeCosts(ReplayResult& out) const
+{
+    out.prefillCost = m_prefillCost;
+}
+
+void Engine::summarizeLinks(ReplayResult& out) const
+{
+    const double d = out.durationSeconds;
+    if (!(d > 0))
+        return;
+    // Disaggregated, the prefill replicas: restores, routing and the spread are theirs
+    // (summarizeDisaggregation gives the decode pool's).
+    const int routed = m_c.prefillReplicas > 0 ? m_c.prefillReplicas : m_c.replicas;
+    double sum = 0, peak = 0;
+    for (int i = 0; i < routed; ++i) {
+        sum += m_rep[i].linkBusy;
+        peak = std::max(peak, m_rep[i].linkBusy);
+    }
+    out.gpuLink = { sum / (d * routed), peak / d };
+    auto spread = [this, routed](auto figure) {
+        ReplicaSpread s { std::numeric_limits<double>::infinity(), 0, 0 };
+        for (int i = 0; i < routed; ++i) {
+            const double v = figure(m_rep[i]);
+            s.min = std::min(s.min, v);
+            s.max = std::max(s.max, v);
+            s.mean += v / static_cast<double>(routed);
+        }
+        return s;
+    };
+    out.replicaRequests = spread([](const Replica& rep) { return static_cast<double>(rep.admitted); });
+    out.replicaBusySeconds = spread([](const Replica& rep) { return rep.busySeconds; });
+    sum = peak = 0;
+    for (double busy : m_nvmeBusy) {
+        sum += busy;
+        peak = std::max(peak, busy);
+    }
+    out.nvme = { sum / (d * m_c.servers), peak / d };
+}
+
+} // namespace kvtiers::replay::engine
