@@ -12,10 +12,11 @@
 #include "core/replay/ReplayChecks.h"
 #include "core/replay/Router.h"
 
+#include <queue>
+
 #include <cstdint>
 #include <deque>
 #include <optional>
-#include <queue>
 #include <set>
 #include <utility>
 #include <vector>

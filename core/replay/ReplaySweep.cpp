@@ -27,7 +27,6 @@ const char* replaySweepAxisName(ReplaySweepAxis axis)
     return "dram";
 }
 
-
 std::optional<Tier> sweptTier(ReplaySweepAxis axis)
 {
     switch (axis) {
@@ -318,6 +317,7 @@ void findCapacity(ReplaySweep& sweep, const ReplayTrace& trace, const Scenario& 
     const int last = lastHeldInARow(pts);
     if (last < 0 || last + 1 >= static_cast<int>(pts.size())) {
         sweep.capacityScale = last < 0 ? 0.0 : pts[static_cast<std::size_t>(last)].value;
+        sweep.failedScale = last < 0 ? pts.front().value : 0.0;
         sweep.capacityRps = sweep.capacityScale * traceRequestRate(trace);
         return;
     }
@@ -328,6 +328,7 @@ void findCapacity(ReplaySweep& sweep, const ReplayTrace& trace, const Scenario& 
         sweep.bisection.push_back(std::move(p));
     }
     sweep.capacityScale = held;
+    sweep.failedScale = failed;
     sweep.capacityRps = held * traceRequestRate(trace);
 }
 

@@ -55,6 +55,9 @@ struct ReplaySweep {
     /// lowest point fails); its requests a second (the trace's rate × the scale), and the
     /// replays the bisection ran.
     double capacityScale = 0, capacityRps = 0;
+    /// The scale just past it at which the targets failed (the bisection's upper end), 0 when
+    /// none failed on the widened grid.
+    double failedScale = 0;
     std::vector<ReplaySweepPoint> bisection;
 };
 

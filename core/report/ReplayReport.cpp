@@ -211,9 +211,9 @@ Json replaySweepJson(const ReplaySweep& s)
         for (const ReplaySweepPoint& p : s.bisection)
             bisection.push_back(
                 { { "traffic_scale", numberToJson(p.value) }, { "targets_held", p.result.targetsHeld } });
-        j["capacity"]
-            = { { "traffic_scale", numberToJson(s.capacityScale) }, { "requests_per_s", numberToJson(s.capacityRps) },
-                  { "tolerance", numberToJson(kCapacityTolerance) }, { "bisection", bisection } };
+        j["capacity"] = { { "traffic_scale", numberToJson(s.capacityScale) },
+            { "requests_per_s", numberToJson(s.capacityRps) }, { "failed_traffic_scale", numberToJson(s.failedScale) },
+            { "tolerance", numberToJson(kCapacityTolerance) }, { "bisection", bisection } };
     }
     return j;
 }

@@ -248,16 +248,15 @@ private slots:
             const double stall = c["restore_stall"].get<double>();
             QVERIFY2(near(stall, path == "lmcache" ? 8 * link + fixed : fixed), path.c_str());
             const std::string header = rc.out.substr(0, rc.out.find('\n', rc.out.find('\n') + 1));
-            QVERIFY2(
-                header.find(",prefill_gpu_s,prefill_compute_gpu_s,restore_stall_gpu_s,fixed_gpu_s,restore_link_s,")
+            QVERIFY2(header.find(",prefill_gpu_s,prefill_compute_gpu_s,restore_stall_gpu_s,fixed_gpu_s,restore_link_s,")
                     != std::string::npos,
                 header.c_str());
             double sum = 0;
             for (const std::vector<std::string>& f : csvRows(rc.out)) {
                 // 21 figures, then a disaggregated replay's decode replica and transfer, empty here
-            // (the line's last empty field is not read as one).
-            QCOMPARE(f.size(), std::size_t(22));
-            QVERIFY(f[21].empty());
+                // (the line's last empty field is not read as one).
+                QCOMPARE(f.size(), std::size_t(22));
+                QVERIFY(f[21].empty());
                 sum += std::stod(f[14]);
             }
             QVERIFY2(
@@ -311,6 +310,81 @@ private slots:
             "--capacity-blocks", "dram=5000", "--json" });
         QVERIFY2(one.status == 0, one.err.c_str());
         QCOMPARE(j["points"][1]["ttft_p99_s"].get<double>(), Json::parse(one.out)["ttft_s"]["p99"].get<double>());
+    }
+
+    void disaggregatedCapacityAsTheReadmeShowsIt()
+    {
+        // The README's effective-capacity table, its 100 ms row: 48 H200s as 5 prefill + 1
+        // decode replicas, and colocated on the same GPUs, TTFT 10 s, TPOT and TBT 100 ms.
+        const Result r = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--prefill-replicas", "5",
+            "--decode-replicas", "1", "--ttft", "10", "--tpot", "0.1", "--tbt", "0.1", "--sweep", "rate", "--json" });
+        QVERIFY2(r.status == 0, r.err.c_str());
+        const Json j = Json::parse(r.out);
+        const Json& split = j["disaggregated"];
+        const Json& colocated = j["colocated"];
+        QVERIFY(std::abs(split["capacity"]["requests_per_s"].get<double>() - 8.72) < 0.005);
+        QCOMPARE(colocated["capacity"]["requests_per_s"].get<double>(), 0.0); // none
+        // The pools' requests' TBT at p99 stays within 11-26 ms at every scale up to the
+        // capacity; colocated, 6.4% of requests miss the targets at the lowest load.
+        const double capacity = split["capacity"]["traffic_scale"].get<double>();
+        for (const Json& p : split["points"])
+            if (p["value"].get<double>() <= capacity) {
+                const double tbt = p["tbt_at_percentile_s"].get<double>();
+                QVERIFY2(tbt > 0.011 && tbt < 0.026, std::to_string(tbt).c_str());
+            }
+        QVERIFY(std::abs(colocated["points"][0]["slo_attainment"].get<double>() - 0.936) < 0.0005);
+        QVERIFY(std::abs(colocated["points"][0]["tbt_at_percentile_s"].get<double>() - 0.412) < 0.0005);
+    }
+
+    void readmeCapacitiesHoldAndFailJustAbove_data()
+    {
+        // The README's effective-capacity table: each value is a traffic scale at which the
+        // targets held, with the scale 1% above it where they failed (the rate sweep's
+        // bisection bracket, read from its --json), times the trace's 3.401 requests/s.
+        QTest::addColumn<QStringList>("layout");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<double>("held");
+        QTest::addColumn<double>("failed");
+        QTest::addColumn<double>("readme");
+        const QStringList split42 { "--prefill-replicas", "4", "--decode-replicas", "2" };
+        const QStringList six { "--replicas", "6" };
+        QTest::newRow("4+2, 100 ms") << split42 << "0.1" << 2.0286439966477605 << 2.039550684801781 << 6.90;
+        QTest::newRow("colocated, 500 ms") << six << "0.5" << 1.7996035454133354 << 1.8159635776443657 << 6.12;
+        QTest::newRow("colocated, 1 s") << six << "1" << 3.0756860594337008 << 3.092046091664731 << 10.5;
+        QTest::newRow("colocated 2,048, 200 ms") << (six + QStringList { "--max-num-batched-tokens", "2048" }) << "0.2"
+                                                 << 2.977525866047519 << 2.9938858982785495 << 10.1;
+        QTest::newRow("colocated 512, 100 ms") << (six + QStringList { "--max-num-batched-tokens", "512" }) << "0.1"
+                                               << 2.7157653503510337 << 2.732125382582064 << 9.24;
+        // "none": the targets fail even at a 300th of the trace's rate.
+        QTest::newRow("colocated, 300 ms: none") << six << "0.3" << 0.0 << 1.0 / 300 << 0.0;
+        QTest::newRow("colocated 2,048, 100 ms: none")
+            << (six + QStringList { "--max-num-batched-tokens", "2048" }) << "0.1" << 0.0 << 1.0 / 300 << 0.0;
+    }
+
+    void readmeCapacitiesHoldAndFailJustAbove()
+    {
+        QFETCH(QStringList, layout);
+        QFETCH(QString, target);
+        QFETCH(double, held);
+        QFETCH(double, failed);
+        QFETCH(double, readme);
+        QVERIFY(failed > held && (held == 0 || failed <= held * 1.01 + 1e-12));
+        const double rate = 12030.0 / 3536.999; // the trace's requests − 1 over its span, seconds
+        QVERIFY2(std::abs(held * rate - readme) <= 0.005 * readme, std::to_string(held * rate).c_str());
+        auto holds = [&](double scale) {
+            std::vector<std::string> a { "replay", shippedTrace(), "--hardware", "h200-sxm", "--ttft", "10", "--tpot",
+                target.toStdString(), "--tbt", target.toStdString(), "--traffic-scale",
+                QString::number(scale, 'g', 17).toStdString(), "--json" };
+            for (const QString& f : layout)
+                a.push_back(f.toStdString());
+            const Result r = runCli(a);
+            if (r.status != 0)
+                qFatal("%s", r.err.c_str());
+            return Json::parse(r.out)["slo"]["targets_held"].get<bool>();
+        };
+        if (held > 0)
+            QVERIFY(holds(held));
+        QVERIFY(!holds(failed));
     }
 
     void replicaSweepSpansFromTheLeastStable()

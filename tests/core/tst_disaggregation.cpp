@@ -17,8 +17,8 @@
 #include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
 #include "core/model/KvSizing.h"
-#include "core/replay/ReplaySweep.h"
 #include "core/replay/ReplayOptions.h"
+#include "core/replay/ReplaySweep.h"
 #include "core/report/ReplayReport.h"
 #include "tests/support/TestSupport.h"
 
@@ -202,8 +202,8 @@ private slots:
         o.cacheAt = PrefixCacheAt::Shared;
         const ReplayResult shared = replayOf(t, o);
         QCOMPARE(shared.perRequest[1].tokens.dram, std::uint64_t(4096));
-        QVERIFY(std::abs(shared.perRequest[1].cost.restoreSeconds - (gpuKvBytes(4096) / kNicRate + kNicLatency))
-            < 1e-12);
+        QVERIFY(
+            std::abs(shared.perRequest[1].cost.restoreSeconds - (gpuKvBytes(4096) / kNicRate + kNicLatency)) < 1e-12);
         o.cacheAt = PrefixCacheAt::Prefill;
         const ReplayResult local = replayOf(t, o);
         QCOMPARE(local.perRequest[1].tokens.dram, std::uint64_t(4096));
