@@ -11,7 +11,8 @@
 //  3. capacity: evenly spaced prefill-only requests, one per step: the largest traffic scale
 //     whose p99 TTFT holds is worked from the M/D/1 queue by hand, and the rate sweep finds
 //     it within one grid step (and within its 1% bisection);
-//  4. decode replicas chosen by load; a shared pool's hits priced on the scale-out network;
+//  4. interference: long prompts beside decodes raise colocated TBT p99 above the split's;
+//  5. decode replicas chosen by load; a shared pool's hits priced on the scale-out network;
 //     refusals that name the option or the card.
 
 #include "core/io/InputError.h"
@@ -25,6 +26,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 #include <sstream>
 
 using namespace kvtiers;
@@ -282,6 +284,54 @@ private slots:
         // Held at and below it on the grid, failing at the first point past it.
         for (const ReplaySweepPoint& p : sw.points)
             QCOMPARE(p.result.targetsHeld, p.value <= sw.capacityScale);
+    }
+
+    void interferenceRaisesColocatedTbt()
+    {
+        // 32K-token prompts and 1K-token outputs, Poisson arrivals at a colocated prefill
+        // utilisation of 0.7 on 8 replicas, 8,192-token steps. The split is the one the
+        // replay finds for the same targets on the same 8 replicas: of the splits whose
+        // TTFT (10 s) and TPOT (50 ms) hold at p99, the one with the most goodput.
+        ReplayOptions c = colocated();
+        c.maxBatchedTokens = 8192;
+        const double prefill = replayOf(traceOf({ { 0, 32768, 1 } }), c).ttft.max;
+        const int replicas = 8, n = 300;
+        const double rate = 0.7 * replicas / prefill;
+        std::mt19937_64 rng(11);
+        std::exponential_distribution<double> gap(rate);
+        std::vector<Req> reqs;
+        double t = 0;
+        for (int i = 0; i < n; ++i)
+            reqs.push_back({ 1000 * (t += gap(rng)), 32768, 1024 });
+        const ReplayTrace trace = traceOf(reqs);
+        c.replicas = replicas;
+        c.targets.ttftSeconds = 10;
+        c.targets.tpotSeconds = 0.05;
+        const ReplayResult together = replayOf(trace, c);
+        // The prefill's share of the replicas' time while requests arrive.
+        const double span = trace.requests.back().arrival;
+        const double utilisation = n * prefill / (span * replicas);
+        QVERIFY2(utilisation >= 0.6 && utilisation <= 0.8, std::to_string(utilisation).c_str());
+
+        int best = 0;
+        ReplayResult split;
+        for (int p = 1; p < replicas; ++p) {
+            ReplayOptions o = disaggregated(p, replicas - p);
+            o.maxBatchedTokens = 8192;
+            o.targets = c.targets;
+            const ReplayResult r = replayOf(trace, o);
+            if (r.targetsHeld && (best == 0 || r.goodputRps > split.goodputRps)) {
+                best = p;
+                split = r;
+            }
+        }
+        QVERIFY(best > 0);
+        qInfo("prefill utilisation %.3f; split %d + %d; TBT p99 colocated %.1f ms, disaggregated %.1f ms, "
+              "difference %.1f ms (per request, Mooncake's: %.1f against %.1f ms)",
+            utilisation, best, replicas - best, 1e3 * together.tbt.p99, 1e3 * split.tbt.p99,
+            1e3 * (together.tbt.p99 - split.tbt.p99), 1e3 * together.requestTbt.p99, 1e3 * split.requestTbt.p99);
+        QVERIFY(together.tbt.p99 > split.tbt.p99);
+        QVERIFY(together.requestTbt.p99 > split.requestTbt.p99);
     }
 
     void refusalsNameTheOptionOrTheCard()
