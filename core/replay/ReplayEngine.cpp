@@ -333,7 +333,7 @@ void Engine::endStep(int ri, double now)
     Replica& rep = m_rep[ri];
     ++rep.step;
     bool leaves = false; // a request finished, or went to its decode replica
-    m_stepGaps.clear();
+    m_stepRunsFrom = m_gaps.size();
     for (const auto& chunk : rep.chunks) {
         const auto [j, n] = chunk;
         Job& job = jobOf(j);
@@ -361,13 +361,6 @@ void Engine::endStep(int ri, double now)
         if (job.prefillFrom + job.prefillDone >= job.prefillTo)
             leaves |= prefillDone(ri, j, now);
     }
-    // The step's gaps, run-length coded: the requests decoding in consecutive steps share one.
-    std::sort(m_stepGaps.begin(), m_stepGaps.end());
-    for (double g : m_stepGaps)
-        if (!m_gaps.empty() && m_gaps.back().first == g)
-            ++m_gaps.back().second;
-        else
-            m_gaps.emplace_back(g, 1);
     rep.chunks.clear();
     if (leaves) {
         const bool decodePool = rep.decodePool;

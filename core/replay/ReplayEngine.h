@@ -186,7 +186,9 @@ private:
     struct Live {
         ReplayTrace::Request q;
         std::vector<std::uint64_t> keys; ///< its prefix keys (freed when it finishes)
-        std::vector<double> gaps;        ///< its token intervals so far (freed when it finishes)
+        /// Its token intervals so far (freed when it finishes): 8 bytes an output token in
+        /// flight, beside the tens of kilobytes of KV the token holds on its replica.
+        std::vector<double> gaps;
         Job job;
     };
     Live& live(std::uint32_t j) { return m_live[j - m_liveBase]; }
@@ -242,7 +244,7 @@ private:
     std::vector<double> m_ttft, m_tpot, m_wait, m_requestTbt;
     /// Every token interval, run-length coded: (gap, how many), appended a step at a time.
     std::vector<std::pair<double, std::uint64_t>> m_gaps;
-    std::vector<double> m_stepGaps;            ///< the gaps of the step ending
+    std::size_t m_stepRunsFrom = 0;            ///< m_gaps' runs from here are the ending step's
     std::vector<double> m_transfers;           ///< each disaggregated request's transfer seconds
     std::vector<std::vector<double>> m_byBand; ///< TTFTs by prompt band (promptBand)
     PerSource<double> m_tokens {};

@@ -7,23 +7,23 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <numeric>
 
 namespace kvtiers::replay::engine {
 
 namespace {
 
 /// A request's TBT as Mooncake measures it (Qin et al., FAST'25, §5.1: "the average of the
-/// longest 10% of the token arrival intervals"): the mean of its ⌈n ÷ 10⌉ longest gaps; 0 for none.
-double mooncakeTbt(std::vector<double> gaps)
+/// longest 10% of the token arrival intervals"): the mean of its ⌈n ÷ 10⌉ longest gaps, 0
+/// for none. Reorders `gaps`.
+double mooncakeTbt(std::vector<double>& gaps)
 {
     if (gaps.empty())
         return 0;
     const std::size_t k = (gaps.size() + 9) / 10;
-    std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(k - 1), gaps.end(), std::greater<>());
-    double sum = 0;
-    for (std::size_t i = 0; i < k; ++i)
-        sum += gaps[i];
-    return sum / static_cast<double>(k);
+    const auto kth = gaps.begin() + static_cast<std::ptrdiff_t>(k - 1);
+    std::nth_element(gaps.begin(), kth, gaps.end(), std::greater<>());
+    return std::accumulate(gaps.begin(), kth + 1, 0.0) / static_cast<double>(k);
 }
 
 /// Nearest-rank statistics of run-length coded values ((value, count) pairs, any order);
@@ -62,8 +62,20 @@ void Engine::tokenAt(std::uint32_t j, double now)
 {
     Job& job = jobOf(j);
     const double gap = now - job.lastToken;
-    live(j).gaps.push_back(gap);
-    m_stepGaps.push_back(gap);
+    std::vector<double>& gaps = live(j).gaps;
+    if (gaps.empty())
+        gaps.reserve(outputs(j) - 1); // one allocation a request: its gaps are known in number
+    gaps.push_back(gap);
+    // Run-length coded within the step: the requests that decoded in the step before share
+    // one gap, so a step holds a few distinct ones (searched from the newest).
+    auto run = m_gaps.rbegin();
+    const auto stepRuns = static_cast<std::ptrdiff_t>(m_gaps.size() - m_stepRunsFrom);
+    while (run != m_gaps.rbegin() + stepRuns && run->first != gap)
+        ++run;
+    if (run != m_gaps.rbegin() + stepRuns)
+        ++run->second;
+    else
+        m_gaps.emplace_back(gap, 1);
     job.tbtMax = std::max(job.tbtMax, gap);
     job.lastToken = now;
 }

@@ -215,7 +215,7 @@ private slots:
         // stand behind the card's unless given as flags; an entry's own come first either way.
         FleetEntry entry;
         entry.targets.tpotPercentile = 50;
-        LatencyTargets card { 0.3, 90, 0.02, 99 };
+        LatencyTargets card { 0.3, 90, 0.02, 99, {}, {} };
         LatencyTargets fleet;
         fleet.ttftSeconds = 1;
         TargetSources from;

@@ -129,7 +129,7 @@ class TestOutlook : public QObject {
 private slots:
     void yearIsTheSumOfItsProfiles()
     {
-        OutlookYear y = year(2027, 3e12, { { "chat", 0.6, {} }, { "mooncake", 0.4, { 5.0, 90.0, {}, {} } } },
+        OutlookYear y = year(2027, 3e12, { { "chat", 0.6, {} }, { "mooncake", 0.4, { 5.0, 90.0, {}, {}, {}, {} } } },
             { { "h200-sxm", 0.7 }, { "b200", 0.3 } });
         y.workloads["mooncake"] = Json { { "context", 32768 } };
         const OutlookYearResult r = sizeOutlookYear(CardCatalog::builtin(), y);
@@ -146,7 +146,12 @@ private slots:
             FleetEntry moon { .label = "mooncake",
                 .spec = { "", hw, "mooncake", Json { { "context", 32768 } } },
                 .share = 0.4,
-                .targets = { .ttftSeconds = 5.0, .ttftPercentile = 90.0, .tpotSeconds = {}, .tpotPercentile = {} } };
+                .targets = { .ttftSeconds = 5.0,
+                    .ttftPercentile = 90.0,
+                    .tpotSeconds = {},
+                    .tpotPercentile = {},
+                    .tbtSeconds = {},
+                    .tbtPercentile = {} } };
             in.mix = { chat, moon };
             const FleetResult f = sizeFleet(CardCatalog::builtin(), in);
             const HardwareCard& card = CardCatalog::builtin().hardware().at(hw);

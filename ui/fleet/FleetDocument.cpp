@@ -47,7 +47,12 @@ FleetInput FleetDocument::fleetInput(const FleetInputs& inputs)
         in.mix.push_back(std::move(e));
     }
     (inputs.rateUnit == FleetRateUnit::TokensPerDay ? in.tokensPerDay : in.requestsPerSecond) = inputs.rate;
-    in.targets = { inputs.ttftSeconds, inputs.ttftPercentile, inputs.tpotMilliseconds / 1000.0, inputs.tpotPercentile };
+    in.targets = { .ttftSeconds = inputs.ttftSeconds,
+        .ttftPercentile = inputs.ttftPercentile,
+        .tpotSeconds = inputs.tpotMilliseconds / 1000.0,
+        .tpotPercentile = inputs.tpotPercentile,
+        .tbtSeconds = {},
+        .tbtPercentile = {} };
     return in;
 }
 
