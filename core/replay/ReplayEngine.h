@@ -40,7 +40,6 @@ struct Job {
     int replica = -1;
     PrefillCost cost;      ///< its prefill's cost (docs/trace.md, "Restore against compute")
     double lastToken = -1; ///< its latest output token
-    double tbtMax = 0;     ///< its longest gap between two output tokens
     // Disaggregated prefill and decode.
     double prefillStart = -1;        ///< its first chunk's step start (a layer-wise transfer streams from it)
     double prefillEnd = -1;          ///< its prefill's end on the prefill replica

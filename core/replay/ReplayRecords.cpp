@@ -56,6 +56,25 @@ ReplayStats weightedStats(std::vector<std::pair<double, std::uint64_t>> runs, st
     return s;
 }
 
+/// The spread over replicas [from, to) of `figure` (a replica's requests, busy time, ...).
+template <typename Figure>
+ReplicaSpread spreadOver(const std::vector<Replica>& replicas, int from, int to, Figure figure)
+{
+    ReplicaSpread s { std::numeric_limits<double>::infinity(), 0, 0 };
+    for (int i = from; i < to; ++i) {
+        const double v = figure(replicas[i]);
+        s.min = std::min(s.min, v);
+        s.max = std::max(s.max, v);
+        s.mean += v / static_cast<double>(to - from);
+    }
+    return s;
+}
+
+double admittedHere(const Replica& rep)
+{
+    return static_cast<double>(rep.admitted);
+}
+
 } // namespace
 
 void Engine::tokenAt(std::uint32_t j, double now)
@@ -76,7 +95,6 @@ void Engine::tokenAt(std::uint32_t j, double now)
         ++run->second;
     else
         m_gaps.emplace_back(gap, 1);
-    job.tbtMax = std::max(job.tbtMax, gap);
     job.lastToken = now;
 }
 
@@ -95,8 +113,10 @@ void Engine::record(std::uint32_t j)
     rec.line = q.line;
     rec.inputTokens = q.inputTokens;
     rec.cost = job.cost;
-    rec.tbtMax = job.tbtMax;
-    rec.tbtTail = mooncakeTbt(live(j).gaps);
+    // Its longest gap is among the tenth mooncakeTbt puts first.
+    std::vector<double>& gaps = live(j).gaps;
+    rec.tbtTail = mooncakeTbt(gaps);
+    rec.tbtMax = gaps.empty() ? 0.0 : *std::max_element(gaps.begin(), gaps.begin() + (gaps.size() + 9) / 10);
     rec.decodeReplica = job.decodeReplica;
     rec.transferSeconds = job.transferEnd >= 0 ? job.transferEnd - job.prefillEnd : 0.0;
     m_prefillCost += job.cost;
@@ -193,22 +213,14 @@ void Engine::summarizeDisaggregation(ReplayResult& out) const
     out.transferSeconds = replayStats(m_transfers);
     out.transferBytes = m_transferBytes * m_r.tp;
     const double d = out.durationSeconds;
-    double sum = 0, peak = 0, decoded = 0, most = 0, least = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < m_c.replicas; ++i) {
-        const Replica& rep = m_rep[i];
-        if (!rep.decodePool) {
-            sum += rep.nicBusy;
-            peak = std::max(peak, rep.nicBusy);
-            continue;
-        }
-        const auto n = static_cast<double>(rep.admitted);
-        decoded += n;
-        most = std::max(most, n);
-        least = std::min(least, n);
+    double sum = 0, peak = 0;
+    for (int i = 0; i < prefill; ++i) {
+        sum += m_rep[i].nicBusy;
+        peak = std::max(peak, m_rep[i].nicBusy);
     }
     if (d > 0)
         out.scaleOut = { sum / (d * prefill), peak / d };
-    out.decodeRequests = { least, decoded / out.decodeReplicas, most };
+    out.decodeRequests = spreadOver(m_rep, prefill, m_c.replicas, admittedHere);
 }
 
 void Engine::summarizeCosts(ReplayResult& out) const
@@ -230,18 +242,8 @@ void Engine::summarizeLinks(ReplayResult& out) const
         peak = std::max(peak, m_rep[i].linkBusy);
     }
     out.gpuLink = { sum / (d * routed), peak / d };
-    auto spread = [this, routed](auto figure) {
-        ReplicaSpread s { std::numeric_limits<double>::infinity(), 0, 0 };
-        for (int i = 0; i < routed; ++i) {
-            const double v = figure(m_rep[i]);
-            s.min = std::min(s.min, v);
-            s.max = std::max(s.max, v);
-            s.mean += v / static_cast<double>(routed);
-        }
-        return s;
-    };
-    out.replicaRequests = spread([](const Replica& rep) { return static_cast<double>(rep.admitted); });
-    out.replicaBusySeconds = spread([](const Replica& rep) { return rep.busySeconds; });
+    out.replicaRequests = spreadOver(m_rep, 0, routed, admittedHere);
+    out.replicaBusySeconds = spreadOver(m_rep, 0, routed, [](const Replica& rep) { return rep.busySeconds; });
     sum = peak = 0;
     for (double busy : m_nvmeBusy) {
         sum += busy;
