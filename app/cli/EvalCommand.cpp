@@ -1,8 +1,10 @@
 // `kvtiers eval`: one scenario, every figure: a readable summary or one JSON object.
 #include "app/cli/CommandLineParsing.h"
 #include "app/cli/Commands.h"
+#include "app/cli/OptionParsing.h"
 #include "core/analysis/Deployments.h"
 #include "core/analysis/Fleet.h"
+#include "core/analysis/FleetOptions.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
 #include "core/model/Derivation.h"
@@ -253,39 +255,101 @@ void printLoad(std::ostream& out, const LoadFigures& l)
         << formatCount(l.slotQueue.servers) << " slots) " << percent(l.slotQueue.utilization) << "\n";
 }
 
+/// The hand-off of a disaggregated layout: per request, and at the replica's request rate.
+void printHandoff(std::ostream& out, const DisaggregatedLayout& l, const HandoffFigures& h, bool rated)
+{
+    out << "Disaggregated     first token at " << firstTokenAtName(l.firstToken) << ", " << percent(l.transferOverlap)
+        << " of the KV transfer overlapping the prefill, prefix cache at " << prefixCacheAtName(l.cacheAt) << "\n"
+        << "  KV hand-off     " << formatBytes(h.handoff.bytes) << " a request (" << formatBytes(h.handoff.bytesPerGpu)
+        << " per GPU, each over its own NIC) in " << formatLatency(h.handoff.seconds) << "; "
+        << formatLatency(h.afterPrefillSeconds) << " of it left after the prefill, with the "
+        << formatLatency(h.handoff.latencySeconds) << " latency\n"
+        << "  idle TTFT       " << formatLatency(h.idleTtftSeconds) << " (prefill " << formatLatency(h.prefillSeconds)
+        << (l.firstToken == FirstTokenAt::Decode ? ", the hand-off left, one decode step " : ", ")
+        << (l.firstToken == FirstTokenAt::Decode ? formatLatency(h.decodeStepSeconds) + ")"
+                                                 : std::string("the hand-off in the first gap)"))
+        << "\n";
+    if (rated)
+        out << "  at the rate     " << formatBytes(h.networkBytesPerSecond) << "/s over the network, each prefill NIC "
+            << percent(h.nicUtilization) << " busy\n";
+}
+
+Json handoffToJson(const DisaggregatedLayout& l, const HandoffFigures& h)
+{
+    return { { "first_token", firstTokenAtName(l.firstToken) }, { "transfer_overlap", l.transferOverlap },
+        { "cache_at", prefixCacheAtName(l.cacheAt) }, { "transfer_bytes", h.handoff.bytes },
+        { "transfer_bytes_per_gpu", h.handoff.bytesPerGpu }, { "transfer_s", h.handoff.seconds },
+        { "latency_s", h.handoff.latencySeconds }, { "after_prefill_s", h.afterPrefillSeconds },
+        { "prefill_s", h.prefillSeconds }, { "decode_step_s", h.decodeStepSeconds },
+        { "idle_ttft_s", h.idleTtftSeconds }, { "nic_utilization", h.nicUtilization },
+        { "network_bytes_per_s", h.networkBytesPerSecond } };
+}
+
 int cmdEval(const Command& command, const std::vector<std::string>& args, std::ostream& out)
 {
     const Parsed p = parseArgs(args, 1, command.options);
     checkOutputFlags(p, "eval", true);
     if (!p.positional.empty())
         throw InputError("eval: unexpected argument \"" + p.positional[0] + "\"");
+    FleetInput layoutInput;
+    readOptions(p, fleetLayoutOptionTable(), layoutInput);
+    try {
+        checkLayoutChoices(layoutInput);
+    } catch (const InputError& e) {
+        throw inFlagTerms(e, optionSpecs(fleetLayoutOptionTable()));
+    }
     const ResolvedScenario rs = resolve(specFromFlags(p));
     const EvalResult r = evaluate(rs.scenario);
+    const double rate = rs.scenario.workload.requestRate.value_or(0);
     // A given request rate: the replica under Poisson arrivals (docs/model.md §5b).
     std::optional<LoadFigures> load;
-    if (const auto& rate = rs.scenario.workload.requestRate; rate && *rate > 0)
-        load = ReplicaQueue(rs.scenario, r, *rate, 1).figures();
+    if (rate > 0)
+        load = ReplicaQueue(rs.scenario, r, rate, 1).figures();
+    // Disaggregated: what a request's KV costs to hand from the prefill to the decode pool.
+    const auto layout = layoutInput.layout();
+    std::optional<HandoffFigures> handoff;
+    if (layout)
+        handoff = handoffFigures(rs.scenario, r, *layout, rate);
     if (p.json) {
         Json j = resultToJson(rs.scenario, r, rs.workloadId);
         if (load)
             j["load"] = loadToJson(*load);
+        if (handoff)
+            j["disaggregated"] = handoffToJson(*layout, *handoff);
         out << j.dump(2) << "\n";
     } else if (p.csv) {
+        if (layout)
+            throw InputError(std::string("--csv: the tier table has no hand-off; use --json with ")
+                + fleetOption(fleet_keys::kLayout).flag + " disaggregated");
         out << tierTableCsv(r);
     } else {
         printSummary(out, rs, r);
         if (load)
             printLoad(out, *load);
+        if (handoff)
+            printHandoff(out, *layout, *handoff, rate > 0);
     }
     return kExitOk;
 }
 
+std::string evalLayoutLines()
+{
+    return optionHelp(fleetLayoutOptionTable());
+}
+
+std::string evalSynopsis()
+{
+    return R"(  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json|--csv]
+              )"
+        + optionSynopsis(optionSpecs(fleetLayoutOptionTable()), 14, 100) + R"(
+              --csv: the tier table, one replica: placed, capacity, restore vs recompute;
+              disaggregated: the KV hand-off from a prefill to a decode replica
+)";
+}
+
 } // namespace
 
-const Command kEvalCommand = { "eval",
-    R"(  kvtiers eval [--model ID|FILE] [--hardware ID|FILE] [--workload ID|FILE] [overrides] [--json|--csv]
-              --csv: the tier table, one replica: placed, capacity, restore vs recompute
-)",
-    {}, cmdEval };
+const Command kEvalCommand = { "eval", evalSynopsis(), optionFlags(optionSpecs(fleetLayoutOptionTable()), false),
+    cmdEval, {}, evalLayoutLines };
 
 } // namespace kvtiers::cli

@@ -39,8 +39,46 @@ std::string targetsText(const LatencyTargets& t, const TargetSources& s)
         return std::string(name) + " " + formatSeconds(seconds) + (secondsFrom == atFrom ? "" : from) + " at "
             + percentileName(at) + " (" + targetSourceName(atFrom) + ")";
     };
-    return one("TTFT", t.ttft(), s.ttft, t.ttftAt(), s.ttftAt) + ", TPOT "
+    std::string text = one("TTFT", t.ttft(), s.ttft, t.ttftAt(), s.ttftAt) + ", TPOT "
         + one("", t.tpot(), s.tpot, t.tpotAt(), s.tpotAt).substr(1);
+    if (t.hasTbt())
+        text += ", TBT " + formatSeconds(*t.tbtSeconds) + " at " + percentileName(t.tbtAt()) + " (flag)";
+    return text;
+}
+
+/// A workload's two pools: counts, the hand-off, and the latencies they reach.
+std::string poolsText(const PoolSizing& p, ByteUnits units)
+{
+    auto spread = [](const LatencySpread& s) {
+        return formatLatency(s.p50) + " / " + formatLatency(s.p90) + " / " + formatLatency(s.p99);
+    };
+    std::ostringstream out;
+    out << "    prefill pool " << counted(p.prefillReplicas, "replica", "replicas") << " ("
+        << counted(p.prefillGpus, "GPU", "GPUs") << "), utilisation " << percent(p.prefillQueue.utilization) << ", "
+        << formatSignificant(p.prefillInFlight, 3) << " prompts held each; " << tiersText(p.prefillBytes, units) << "\n"
+        << "    decode pool  " << counted(p.decodeReplicas, "replica", "replicas") << " ("
+        << counted(p.decodeGpus, "GPU", "GPUs") << ") of " << counted(p.decodeConcurrency, "sequence", "sequences")
+        << ", step " << formatLatency(p.decodeStepSeconds) << ", slots " << percent(p.decodeSlots.utilization)
+        << " busy (" << formatSignificant(p.decodeInFlight, 3) << " held each); " << tiersText(p.decodeBytes, units)
+        << "\n"
+        << "    KV transfer  " << formatBytes(p.handoff.bytes, units) << " a request ("
+        << formatBytes(p.handoff.bytesPerGpu, units) << " per GPU) in " << formatLatency(p.handoff.seconds) << ", "
+        << formatLatency(p.handoffSeconds) << " left after the prefill with the latency; "
+        << formatBytes(p.networkBytesPerSecond, units) << "/s over the network, each prefill NIC "
+        << percent(p.nicUtilization) << " busy\n"
+        << "    p50 / p90 / p99: TTFT " << spread(p.ttft) << "; TPOT " << spread(p.tpot) << "; TBT (Mooncake's) "
+        << spread(p.tbt) << "\n";
+    return out.str();
+}
+
+/// The layout's choices, in words.
+std::string layoutText(const DisaggregatedLayout& l)
+{
+    return std::string("disaggregated: first token at ") + firstTokenAtName(l.firstToken) + ", "
+        + percent(l.transferOverlap) + " of the KV transfer overlapping the prefill, prefix cache "
+        + (l.cacheAt == PrefixCacheAt::Prefill       ? "on the prefill servers"
+                : l.cacheAt == PrefixCacheAt::Decode ? "on the decode servers"
+                                                     : "in a pool shared across the prefill servers");
 }
 
 /// A workload's load: utilisation, waits and latencies at p50/p90/p99 against its targets.
@@ -122,6 +160,9 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         return kExitOk;
     }
     if (p.csv) {
+        if (f.layout)
+            throw InputError(std::string("--csv: not with ") + fleetOption(fleet_keys::kLayout).flag
+                + " disaggregated (two pools per workload); use --json");
         out << fleetCsv(f); // raw bytes: the units change only the text summary
         return kExitOk;
     }
@@ -138,16 +179,29 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
         << f.gpusPerServer << " (HBM installed " << formatBytes(f.hbmInstalledBytes, units) << ")\n";
     out << "Demand            " << tiersText(f.bytes, units) << "\n";
     out << "Per server        " << tiersText(f.perServer(), units) << "\n";
-    out << "Per GPU           " << tiersText(f.perGpu(), units) << "\n\n";
-    for (const auto& e : f.entries)
+    out << "Per GPU           " << tiersText(f.perGpu(), units) << "\n";
+    if (f.layout)
+        out << "Layout            " << layoutText(*f.layout) << "\n"
+            << "Prefill servers   " << formatCount(f.prefillServers) << ", each "
+            << tiersText(f.perPrefillServer(), units) << "\n"
+            << "Decode servers    " << formatCount(f.decodeServers) << ", each "
+            << tiersText(f.perDecodeServer(), units) << "\n";
+    out << "\n";
+    for (const auto& e : f.entries) {
         out << "  " << std::left << std::setw(12) << e.label << percent(e.share) << " of requests, "
-            << e.scenario.model.id << " (" << formatBytes(e.kvBytesPerToken, units)
-            << "/token): " << counted(e.concurrencyPerReplica, "sequence", "sequences") << " per replica, "
+            << e.scenario.model.id << " (" << formatBytes(e.kvBytesPerToken, units) << "/token): ";
+        if (e.pools) {
+            out << counted(e.gpus, "GPU", "GPUs") << " in two pools; " << tiersText(e.bytes, units) << "\n"
+                << poolsText(*e.pools, units);
+            continue;
+        }
+        out << counted(e.concurrencyPerReplica, "sequence", "sequences") << " per replica, "
             << counted(e.replicas, "replica", "replicas") << " ("
             << (e.load.binding == LoadBinding::Slots ? "slots bind: " : "prefill binds: ")
             << formatSignificant(e.replicaRequestsPerSecond, 3) << " req/s each), " << counted(e.gpus, "GPU", "GPUs")
             << "; " << tiersText(e.bytes, units) << "\n"
             << loadLine(e);
+    }
     return kExitOk;
 }
 

@@ -31,4 +31,20 @@ double stretchedTpotSeconds(double tpotSeconds, double stretchSeconds, double re
 double stretchedTpotQuantileSeconds(
     double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond, double intervals, double percentile);
 
+/// The chunks a prompt is prefilled in: ceil(P / max_num_batched_tokens), at least 1.
+double prefillChunks(const Scenario& scenario, const EvalResult& replica);
+
+/// The token intervals a request's Mooncake TBT averages: the longest tenth of its
+/// `intervals` gaps, ⌈intervals ÷ 10⌉ (FAST'25 §5.1; docs/trace.md, "Token intervals").
+double tbtTailIntervals(double intervals);
+
+/// A request's TBT as Mooncake measures it (the mean of its longest tenth of gaps) at
+/// `percentile` over requests, when its replica's prefills ride in its steps: each of the K
+/// prefills that arrive while it decodes (K as stretchedTpotQuantileSeconds has it) lengthens
+/// `chunks` of its gaps by x ÷ chunks, so with m = tbtTailIntervals(intervals)
+///   TBT_p = t_step + (x ÷ chunks) × min(K_p × chunks, m) ÷ m.
+/// t_step when no prefill stretches it; +inf as TPOT(λ_r) is.
+double stretchedTbtQuantileSeconds(double tpotSeconds, double stretchSeconds, double chunks,
+    double replicaRequestsPerSecond, double intervals, double percentile);
+
 } // namespace kvtiers

@@ -84,6 +84,17 @@ using Targets = LatencyTargets;
 
 } // namespace
 
+std::optional<DisaggregatedLayout> FleetInput::layout() const
+{
+    if (!disaggregated)
+        return std::nullopt;
+    DisaggregatedLayout l;
+    l.firstToken = firstTokenAt.value_or(l.firstToken);
+    l.transferOverlap = transferOverlap.value_or(l.transferOverlap);
+    l.cacheAt = cacheAt.value_or(l.cacheAt);
+    return l;
+}
+
 const char* targetSourceName(TargetSource source)
 {
     switch (source) {
@@ -136,7 +147,9 @@ void checkTargets(const Targets& t, const std::string& label)
 {
     if (!(t.ttft() > 0) || !(t.tpot() > 0) || !std::isfinite(t.ttft()) || !std::isfinite(t.tpot()))
         throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
-    for (double p : { t.ttftAt(), t.tpotAt() })
+    if (t.hasTbt() && !(*t.tbtSeconds > 0 && std::isfinite(*t.tbtSeconds)))
+        throw InputError({ .code = InputErrorCode::FleetTargetsNotPositive, .where = "fleet" });
+    for (double p : { t.ttftAt(), t.tpotAt(), t.tbtAt() })
         if (!validPercentile(p))
             throw InputError(
                 { .code = InputErrorCode::PercentileOutOfRange, .where = label, .value = formatSignificant(p, 6) });
@@ -155,6 +168,11 @@ bool meetsTtft(const FleetEntryResult& er, const Targets& t, double replicas)
         : stretchedTpotQuantileSeconds(
             step, stretch, rate, std::max(0.0, er.scenario.workload.outputTokens - 1), t.tpotAt());
     if (stretch > 0 && !(tpot <= t.tpot()))
+        return false;
+    if (t.hasTbt() && stretch > 0
+        && !(stretchedTbtQuantileSeconds(step, stretch, prefillChunks(er.scenario, er.perReplica), rate,
+                 std::max(0.0, er.scenario.workload.outputTokens - 1), t.tbtAt())
+            <= *t.tbtSeconds))
         return false;
     // An unstable queue misses any target: no exact M/D/c of the other needs solving.
     if (!ReplicaQueue::stabilityAt(er.scenario, er.perReplica, er.requestsPerSecond, replicas, er.load.tpot.mean)
@@ -285,6 +303,26 @@ double replicasForTtft(const FleetEntryResult& er, const Targets& t, double leas
 
 } // namespace
 
+/// A workload served by a prefill pool and a decode pool (FleetPools.h), `er` at the
+/// decode pool's concurrency.
+FleetEntryResult sizePooledEntry(FleetEntryResult er, const DisaggregatedLayout& layout)
+{
+    PoolSizing pools = sizePools(er.scenario, er.perReplica, er.targets, er.requestsPerSecond, layout, er.label);
+    er.replicas = pools.prefillReplicas + pools.decodeReplicas;
+    er.gpus = pools.prefillGpus + pools.decodeGpus;
+    er.replicaRequestsPerSecond = pools.decodeReplicas > 0 ? er.requestsPerSecond / pools.decodeReplicas : 0.0;
+    for (Tier t : kTiers)
+        er.bytes[t] = pools.prefillBytes[t] + pools.decodeBytes[t];
+    er.kvBytesPerToken = er.perReplica.kvBytesPerToken;
+    // The two queues a request waits in: the prefill pool's and the decode pool's slots.
+    er.load = LoadFigures::of(pools.prefillQueue, pools.decodeSlots, LoadBinding::Prefill);
+    LoadFigures& l = er.load;
+    l.ttft = pools.ttft;
+    l.tpot = pools.tpot;
+    er.pools = std::move(pools);
+    return er;
+}
+
 /// One workload of the mix sized alone: the most sequences per replica that meet the TPOT
 /// target (fewer when prefill binds), then the fewest replicas whose TTFT at its
 /// percentile meets its target under load. Throws InputError when a target cannot be met.
@@ -299,16 +337,20 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     er.requestsPerSecond = requestsPerSecond * er.share;
     er.scenario = scenario;
     er.targets = t;
+    // Every gap is at least a decode step: a TBT target tighter than TPOT's bounds it too.
+    const double stepTarget = t.hasTbt() ? std::min(t.tpot(), *t.tbtSeconds) : t.tpot();
     er.concurrencyPerReplica
-        = memo ? memo->concurrency(entry.spec, er.scenario, t.tpot()) : concurrencyForTarget(er.scenario, t.tpot());
+        = memo ? memo->concurrency(entry.spec, er.scenario, stepTarget) : concurrencyForTarget(er.scenario, stepTarget);
     if (er.concurrencyPerReplica < 1)
         throw InputError({ .code = InputErrorCode::FleetTpotUnreachable,
             .where = "fleet",
             .value = er.label,
-            .max = formatSeconds(t.tpot()) });
+            .max = formatSeconds(stepTarget) });
     er.scenario.workload.concurrency = er.concurrencyPerReplica;
     er.perReplica = evaluate(er.scenario);
     er.rateLimit = er.perReplica.rateLimit;
+    if (const auto layout = in.layout())
+        return sizePooledEntry(std::move(er), *layout);
     // A workload that gives its own request rate is evaluated at it, not at a share of the
     // fleet's: a restore link that rate loads to 100% or more has no steady TTFT to size for.
     if (er.scenario.workload.requestRate && (er.perReplica.warnings & WarnLinkOverloaded))
@@ -363,15 +405,43 @@ FleetEntryResult sizeEntry(const FleetInput& in, const FleetEntry& entry, double
     return er;
 }
 
-FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond)
+FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond,
+    const std::optional<DisaggregatedLayout>& layout)
 {
     FleetInput in;
+    if (layout) {
+        in.disaggregated = true;
+        in.firstTokenAt = layout->firstToken;
+        in.transferOverlap = layout->transferOverlap;
+        in.cacheAt = layout->cacheAt;
+    }
     in.targets = targets;
     in.targetsOverrideCards = true;
     FleetEntry entry;
     entry.label = scenario.model.name;
     return sizeEntry(in, entry, 1, requestsPerSecond, scenario, {}, nullptr);
 }
+
+namespace {
+
+/// Each pool of a disaggregated fleet on servers of its own: their counts and demand.
+void countPoolServers(FleetResult& out)
+{
+    double prefillGpus = 0, decodeGpus = 0;
+    for (const auto& e : out.entries) {
+        prefillGpus += e.pools->prefillGpus;
+        decodeGpus += e.pools->decodeGpus;
+        for (Tier t : kTiers) {
+            out.prefillBytes[t] += e.pools->prefillBytes[t];
+            out.decodeBytes[t] += e.pools->decodeBytes[t];
+        }
+    }
+    out.prefillServers = std::ceil(prefillGpus / out.gpusPerServer);
+    out.decodeServers = std::ceil(decodeGpus / out.gpusPerServer);
+    out.servers = out.prefillServers + out.decodeServers;
+}
+
+} // namespace
 
 FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSizingMemo* memo)
 {
@@ -444,6 +514,8 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& in, FleetSiz
         out.entries.push_back(std::move(er));
     }
     out.servers = std::ceil(out.gpus / out.gpusPerServer);
+    if ((out.layout = in.layout()))
+        countPoolServers(out);
     out.hbmInstalledBytes = out.gpus * resolved.front().scenario.hardware.hbmBytes;
     out.tokensPerDay = in.requestsPerSecond > 0 ? 0 : in.tokensPerDay;
     out.targets = in.targets.inForce();

@@ -25,6 +25,7 @@
 // misses the target even on an idle fleet (no wait) is an error naming it.
 
 #include "core/analysis/FleetLoad.h"
+#include "core/analysis/FleetPools.h"
 #include "core/cards/Tier.h"
 #include "core/catalog/CardCatalog.h"
 #include "core/catalog/ScenarioSpec.h"
@@ -59,6 +60,15 @@ struct FleetInput {
     /// the workload cards' (a flag the user typed wins over a file's default); otherwise
     /// the fleet's figures stand behind the cards' (an outlook year, the Fleet tab).
     bool targetsOverrideCards = false;
+    /// Disaggregated prefill and decode (FleetPools.h): every workload served by a prefill
+    /// pool and a decode pool, each sized against its own targets. The three choices, unset,
+    /// stand as DisaggregatedLayout's defaults; they are refused on a colocated fleet.
+    bool disaggregated = false;
+    std::optional<FirstTokenAt> firstTokenAt;
+    std::optional<double> transferOverlap;
+    std::optional<PrefixCacheAt> cacheAt;
+    /// The layout in force when disaggregated.
+    std::optional<DisaggregatedLayout> layout() const;
     bool operator==(const FleetInput&) const = default;
 };
 
@@ -99,6 +109,9 @@ struct FleetEntryResult {
     LatencyTargets targets;
     TargetSources targetSources; ///< where each of them came from
     LoadFigures load;            ///< utilisation, waits, TTFT and TPOT at the sized replicas
+    /// Disaggregated: the two pools (replicas and gpus above are their sums; the concurrency
+    /// is the decode pool's; load's two queues are the prefill pool's and the decode slots').
+    std::optional<PoolSizing> pools;
 };
 
 struct FleetResult {
@@ -113,6 +126,20 @@ struct FleetResult {
     double tokensPerDay = 0;     ///< as given (0 when the traffic was given in requests/s)
     LatencyTargets targets;      ///< the fleet's, every figure set (FleetInput's in force)
     TargetSources targetSources; ///< each of them a flag, the fleet's or the default
+    /// Disaggregated: the layout, each pool's servers (a pool's GPUs fill servers of their
+    /// own: servers = the two pools' sum) and each pool's demand, summed over the workloads.
+    std::optional<DisaggregatedLayout> layout;
+    double prefillServers = 0, decodeServers = 0;
+    PerTier<double> prefillBytes, decodeBytes;
+    /// A pool's demand per server of that pool (0 for a pool of none).
+    PerTier<double> perPrefillServer() const
+    {
+        return prefillBytes.map([&](double b) { return prefillServers > 0 ? b / prefillServers : 0; });
+    }
+    PerTier<double> perDecodeServer() const
+    {
+        return decodeBytes.map([&](double b) { return decodeServers > 0 ? b / decodeServers : 0; });
+    }
     /// The demand of one server, and of one GPU (0 for a fleet of none).
     PerTier<double> perServer() const
     {
@@ -156,9 +183,11 @@ FleetResult sizeFleet(const CardCatalog& catalog, const FleetInput& input, Fleet
 
 /// One scenario sized alone, as the fleet sizes each workload of its mix: the most
 /// sequences per replica meeting the TPOT target, then the fewest replicas meeting both
-/// targets at `requestsPerSecond`. `targets` must set every figure. Throws InputError as
+/// targets at `requestsPerSecond`; with `layout`, two pools (FleetPools.h). `targets` must
+/// set every TTFT/TPOT figure. Throws InputError as
 /// sizeFleet does for a target that cannot be met.
-FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond);
+FleetEntryResult sizeScenario(const Scenario& scenario, const LatencyTargets& targets, double requestsPerSecond,
+    const std::optional<DisaggregatedLayout>& layout = std::nullopt);
 
 /// A server profile of a fleet on several: a hardware id (or file) and its share of the
 /// traffic (every workload's requests split by it). Shares sum to 1 ± 1e-9.

@@ -3,6 +3,7 @@
 #include "core/analysis/DecodeStretch.h"
 #include "core/io/Units.h"
 #include "core/model/ComputeModel.h"
+#include "core/model/Disaggregation.h"
 #include "core/model/KvSizing.h"
 #include "core/model/VllmCheck.h"
 #include "core/scenario/Deployment.h"
@@ -53,13 +54,22 @@ bool stableFor(double servers, double load, const queueing::Moments& m)
     return c >= 1 && load < c;
 }
 
-queueing::WaitDistribution waitFor(double servers, double load, const queueing::Moments& m)
+} // namespace
+
+queueing::WaitDistribution sizingWait(double servers, double load, const queueing::Moments& m)
 {
     if (servers > kMaxServers && load >= servers)
         return queueing::WaitDistribution(1, 1, 1, 0); // unstable
     if (servers > kMaxServers || load <= 0 || !(m.mean > 0))
         return queueing::WaitDistribution(1, 0, 1, 0); // no wait
     return queueing::WaitDistribution(static_cast<int>(servers), load, m.mean, m.cs2, kSizingMdcWork);
+}
+
+namespace {
+
+queueing::WaitDistribution waitFor(double servers, double load, const queueing::Moments& m)
+{
+    return sizingWait(servers, load, m);
 }
 
 } // namespace
@@ -74,7 +84,7 @@ struct BranchPart {
     double computed;
 };
 
-std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r)
+std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r, bool remoteHits = false)
 {
     const KvSizing sizing(s.model, r.kvFormat, r.tp, s.workload.blockSize, s.workload.allocation, r.dcp);
     const ComputeModel cm(s, sizing);
@@ -88,7 +98,7 @@ std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r)
     const double hits = r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd;
     // A restore that loses to recomputing the head computes it instead.
     auto restored = [&](Tier t) {
-        const double restore = cm.restoreSeconds(t, rc);
+        const double restore = remoteHits ? remoteHitSeconds(s, rc) : cm.restoreSeconds(t, rc);
         return BranchPart { 0, atLeastStream(tail + std::min(restore, headCompute)),
             p - rc + (restore < headCompute ? 0 : rc) };
     };
@@ -113,10 +123,10 @@ std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r)
 
 } // namespace
 
-std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const EvalResult& r)
+std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& s, const EvalResult& r, bool remoteHits)
 {
     std::vector<queueing::ServiceBranch> out;
-    for (const BranchPart& b : branchParts(s, r))
+    for (const BranchPart& b : branchParts(s, r, remoteHits))
         out.push_back({ b.share, b.seconds });
     return out;
 }
@@ -158,10 +168,20 @@ double prefillDecodeStretchSeconds(const Scenario& s, const EvalResult& r, doubl
 {
     if (!(s.workload.outputTokens >= 2))
         return 0; // no decode steps after the first token: nothing to stretch
-    const double budget = defaultMaxNumBatchedTokens(&s.hardware);
-    const double chunks = budget > 0 ? std::max(1.0, std::ceil(r.promptTokens / budget)) : 1.0;
+    const double chunks = prefillChunks(s, r);
     const double prefill = queueing::moments(prefillBranches(s, r)).mean;
     return std::max(0.0, prefill - chunks * tpotSeconds);
+}
+
+double prefillChunks(const Scenario& s, const EvalResult& r)
+{
+    const double budget = defaultMaxNumBatchedTokens(&s.hardware);
+    return budget > 0 ? std::max(1.0, std::ceil(r.promptTokens / budget)) : 1.0;
+}
+
+double tbtTailIntervals(double intervals)
+{
+    return std::max(1.0, std::ceil(intervals / 10));
 }
 
 double stretchedTpotSeconds(double tpotSeconds, double stretchSeconds, double replicaRequestsPerSecond)
@@ -200,6 +220,20 @@ double stretchedTpotQuantileSeconds(
         return mean;
     const double prefills = replicaRequestsPerSecond * intervals * mean;
     return tpotSeconds + stretchSeconds * poissonQuantile(prefills, percentile / 100) / intervals;
+}
+
+double stretchedTbtQuantileSeconds(double tpotSeconds, double stretchSeconds, double chunks,
+    double replicaRequestsPerSecond, double intervals, double percentile)
+{
+    const double mean = stretchedTpotSeconds(tpotSeconds, stretchSeconds, replicaRequestsPerSecond);
+    if (!std::isfinite(mean))
+        return mean;
+    if (!(stretchSeconds > 0) || !(intervals >= 1))
+        return tpotSeconds;
+    const double prefills = replicaRequestsPerSecond * intervals * mean;
+    const double k = percentile == kMeanPercentile ? prefills : poissonQuantile(prefills, percentile / 100);
+    const double tail = tbtTailIntervals(intervals);
+    return tpotSeconds + stretchSeconds / chunks * std::min(k * chunks, tail) / tail;
 }
 
 const char* loadBindingName(LoadBinding binding)
@@ -269,18 +303,23 @@ double ReplicaQueue::waitAt(double percentile) const
     return w;
 }
 
-double ReplicaQueue::ttftAt(LoadBinding queue, double percentile) const
+double responseAt(
+    const queueing::WaitDistribution& w, const std::vector<queueing::ServiceBranch>& own, double percentile)
 {
-    const queueing::WaitDistribution& w = wait(queue);
     if (w.unstable())
         return std::numeric_limits<double>::infinity();
     if (percentile == kMeanPercentile) {
-        double own = 0;
-        for (const auto& b : m_own)
-            own += b.share * b.seconds;
-        return w.mean() + own;
+        double mean = 0;
+        for (const auto& b : own)
+            mean += b.share * b.seconds;
+        return w.mean() + mean;
     }
-    return queueing::responseQuantile(w, m_own, percentile / 100);
+    return queueing::responseQuantile(w, own, percentile / 100);
+}
+
+double ReplicaQueue::ttftAt(LoadBinding queue, double percentile) const
+{
+    return responseAt(wait(queue), m_own, percentile);
 }
 
 double ReplicaQueue::ttftAt(double percentile) const
@@ -288,31 +327,14 @@ double ReplicaQueue::ttftAt(double percentile) const
     return std::max(ttftAt(LoadBinding::Prefill, percentile), ttftAt(LoadBinding::Slots, percentile));
 }
 
-QueueFigures ReplicaQueue::queueFigures(LoadBinding queue) const
-{
-    const queueing::WaitDistribution& w = wait(queue);
-    const queueing::Moments& m = queue == LoadBinding::Slots ? m_slotService : m_prefillService;
-    QueueFigures f;
-    f.stable = !w.unstable();
-    f.servers = queue == LoadBinding::Slots ? m_replicas * m_slots : m_replicas;
-    f.utilization = f.servers > 0 ? m_rate * m.mean / f.servers : 0.0;
-    f.serviceSeconds = m.mean;
-    f.serviceCs2 = m.cs2;
-    f.waitProbability = w.waitProbability();
-    f.exactDeterministicEnd = w.exactDeterministicEnd() || m.cs2 >= 1 || !(m_rate > 0);
-    auto at = [&](double p) { return p == kMeanPercentile ? w.mean() : w.quantile(p / 100); };
-    f.queueWait = { at(kMeanPercentile), at(50), at(90), at(99) };
-    return f;
-}
-
-LoadFigures ReplicaQueue::figures(LoadBinding binding) const
+LoadFigures LoadFigures::of(const QueueFigures& prefill, const QueueFigures& slots, LoadBinding binding)
 {
     LoadFigures f;
     f.binding = binding;
-    f.prefillQueue = queueFigures(LoadBinding::Prefill);
-    f.slotQueue = queueFigures(LoadBinding::Slots);
-    const QueueFigures& b = binding == LoadBinding::Slots ? f.slotQueue : f.prefillQueue;
-    f.stable = stable();
+    f.prefillQueue = prefill;
+    f.slotQueue = slots;
+    const QueueFigures& b = binding == LoadBinding::Slots ? slots : prefill;
+    f.stable = prefill.stable && slots.stable;
     f.servers = b.servers;
     f.utilization = b.utilization;
     f.serviceSeconds = b.serviceSeconds;
@@ -320,6 +342,36 @@ LoadFigures ReplicaQueue::figures(LoadBinding binding) const
     f.waitProbability = b.waitProbability;
     f.exactDeterministicEnd = b.exactDeterministicEnd;
     f.queueWait = b.queueWait;
+    return f;
+}
+
+QueueFigures queueFigures(
+    const queueing::WaitDistribution& w, const queueing::Moments& m, double servers, double requestsPerSecond)
+{
+    QueueFigures f;
+    f.stable = !w.unstable();
+    f.servers = servers;
+    f.utilization = f.servers > 0 ? requestsPerSecond * m.mean / f.servers : 0.0;
+    f.serviceSeconds = m.mean;
+    f.serviceCs2 = m.cs2;
+    f.waitProbability = w.waitProbability();
+    f.exactDeterministicEnd = w.exactDeterministicEnd() || m.cs2 >= 1 || !(requestsPerSecond > 0);
+    auto at = [&](double p) { return p == kMeanPercentile ? w.mean() : w.quantile(p / 100); };
+    f.queueWait = { at(kMeanPercentile), at(50), at(90), at(99) };
+    return f;
+}
+
+QueueFigures ReplicaQueue::queueFigures(LoadBinding queue) const
+{
+    const bool slots = queue == LoadBinding::Slots;
+    return kvtiers::queueFigures(
+        wait(queue), slots ? m_slotService : m_prefillService, slots ? m_replicas * m_slots : m_replicas, m_rate);
+}
+
+LoadFigures ReplicaQueue::figures(LoadBinding binding) const
+{
+    LoadFigures f = LoadFigures::of(queueFigures(LoadBinding::Prefill), queueFigures(LoadBinding::Slots), binding);
+    f.stable = stable();
     auto spread = [&](auto at) { return LatencySpread { at(kMeanPercentile), at(50), at(90), at(99) }; };
     f.ttft = spread([&](double p) { return ttftAt(p); });
     auto tpot = [&](double p) {

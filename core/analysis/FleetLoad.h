@@ -67,12 +67,29 @@ struct LoadFigures {
     bool exactDeterministicEnd = true; ///< false: M/D/c too large to solve, Allen–Cunneen stood in
     LoadBinding binding = LoadBinding::Prefill;
     QueueFigures prefillQueue, slotQueue;
+    /// The two queues' figures, the flat ones the binding queue's (TTFT and TPOT unset).
+    static LoadFigures of(const QueueFigures& prefill, const QueueFigures& slots, LoadBinding binding);
 };
 
 /// The shares and own prefill times (prefill of the uncached part + blocking restore) of a
 /// request: miss, HBM hit, DRAM hit, SSD hit. Shares add up to 1. Under DP attention these
-/// are the times a rank is busy in a loaded unit (PrefillSpread).
-std::vector<queueing::ServiceBranch> prefillBranches(const Scenario& scenario, const EvalResult& replica);
+/// are the times a rank is busy in a loaded unit (PrefillSpread). With `remoteHits` a DRAM or
+/// SSD hit is read over the scale-out network instead of the GPU's host link (disaggregated,
+/// the cache on the decode servers or in a shared pool: remoteHitSeconds).
+std::vector<queueing::ServiceBranch> prefillBranches(
+    const Scenario& scenario, const EvalResult& replica, bool remoteHits = false);
+
+/// The wait in a central FCFS queue of `servers` servers offered `load` = λ·E[S] of work
+/// whose service time has moments `service`: the sizing's (M/D/c exactly within its work
+/// bound, Allen–Cunneen above it; no wait past a billion servers).
+queueing::WaitDistribution sizingWait(double servers, double load, const queueing::Moments& service);
+/// A queue's figures: `servers` taking `requestsPerSecond` of `service`, waiting as `wait`.
+QueueFigures queueFigures(
+    const queueing::WaitDistribution& wait, const queueing::Moments& service, double servers, double requestsPerSecond);
+/// A response time at `percentile` (or its mean, kMeanPercentile): `wait` then one of `own`;
+/// +inf when the queue is unstable.
+double responseAt(
+    const queueing::WaitDistribution& wait, const std::vector<queueing::ServiceBranch>& own, double percentile);
 
 /// Under DP attention a rank's prefill sends part of its work over the unit: a dense model's
 /// FFN runs tensor-parallel over all tp × dp GPUs, a mixture-of-experts model's routed

@@ -146,6 +146,33 @@ template <std::optional<double> LatencyTargets::*Member, double (LatencyTargets:
     return f;
 }
 
+/// A field of the fleet's input as the table carries it.
+template <auto Member> Field plain()
+{
+    Field f;
+    f.get = [](const FleetInput& in) { return optionNumber(in.*Member); };
+    f.set = [](FleetInput& in, double v) { optionAssign(in.*Member, v); };
+    return f;
+}
+
+/// The TBT target: no default stands in for it (LatencyTargets.h).
+template <std::optional<double> LatencyTargets::*Member> Field unsetTarget()
+{
+    Field f;
+    f.get = [](const FleetInput& in) { return in.targets.*Member; };
+    f.set = [](FleetInput& in, double v) { in.targets.*Member = v; };
+    return f;
+}
+
+/// The layout: colocated (0) or disaggregated (1).
+Field layout()
+{
+    Field f;
+    f.get = [](const FleetInput& in) { return std::optional<double>(in.disaggregated ? 1 : 0); };
+    f.set = [](FleetInput& in, double v) { in.disaggregated = v != 0; };
+    return f;
+}
+
 template <void (*Parse)(FleetInput&, std::string_view, const std::string&)> Field custom()
 {
     Field f;
@@ -213,6 +240,38 @@ std::span<const Option<FleetInput>> fleetOptionTable()
         { { kTpotPercentileKey, "--tpot-percentile", K::Percentile, 0, 0, "", "P|mean",
               QT_TRANSLATE_NOOP("Option", "the percentile the TPOT target holds at: 99, 99.9 or mean") },
             target<&LatencyTargets::tpotPercentile, &LatencyTargets::tpotAt>() },
+        { { kTbtSecondsKey, "--tbt", K::Number, 1e-6, 1e6, "s", "S",
+              QT_TRANSLATE_NOOP("Option",
+                  "time-between-tokens target: a request's TBT as Mooncake measures it (the mean of its longest 10% "
+                  "of token gaps) at --tbt-percentile; none by default") },
+            unsetTarget<&LatencyTargets::tbtSeconds>() },
+        { { kTbtPercentileKey, "--tbt-percentile", K::Percentile, 0, 0, "", "P",
+              QT_TRANSLATE_NOOP("Option", "the percentile over requests the TBT target holds at") },
+            target<&LatencyTargets::tbtPercentile, &LatencyTargets::tbtAt>() },
+        { { key::kLayout, "--layout", K::Choice, 0, 0, "", nullptr,
+              QT_TRANSLATE_NOOP("Option",
+                  "colocated: each replica prefills and decodes; disaggregated: a prefill pool and a decode pool per "
+                  "workload, the KV sent between them over the scale-out network, each pool sized for its own "
+                  "target"),
+              "colocated|disaggregated" },
+            layout() },
+        { { key::kFirstToken, "--first-token", K::Choice, 0, 0, "", nullptr,
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated: the replica that emits the first token (default: decode, after the transfer)"),
+              "prefill|decode" },
+            plain<&FleetInput::firstTokenAt>() },
+        { { key::kTransferOverlap, "--transfer-overlap", K::Number, 0, 1, "", "F",
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated: the share of the KV transfer streamed layer by layer during the prefill (0: all "
+                  "after it, the default; 1: every layer as it is computed)") },
+            plain<&FleetInput::transferOverlap>() },
+        { { key::kCacheAt, "--cache-at", K::Choice, 0, 0, "", nullptr,
+              QT_TRANSLATE_NOOP("Option",
+                  "disaggregated: where the DRAM/SSD prefix cache lives: each prefill server's own (the default), "
+                  "the decode servers', or one pool across the prefill servers (shared); a hit off the prefill "
+                  "server crosses the scale-out network"),
+              "prefill|decode|shared" },
+            plain<&FleetInput::cacheAt>() },
         { { key::kWorkloadOverrides, "--set", K::Custom, 0, 0, "", "ID.KEY=VALUE[,...]",
               QT_TRANSLATE_NOOP("Option",
                   "one workload's override (chat.context=8k, chat.kv_dtype=fp8) or model card (chat.model=ID)") },
@@ -228,9 +287,32 @@ const Option<FleetInput>& fleetOption(std::string_view key)
     throw InputError("fleet: no option \"" + std::string(key) + "\""); // a caller's slip, not a user's
 }
 
+std::span<const Option<FleetInput>> fleetLayoutOptionTable()
+{
+    static const std::vector<Option<FleetInput>> kTable = [] {
+        std::vector<Option<FleetInput>> out;
+        for (const char* k : { key::kLayout, key::kFirstToken, key::kTransferOverlap, key::kCacheAt })
+            out.push_back(fleetOption(k));
+        return out;
+    }();
+    return kTable;
+}
+
 void validateFleetInput(const FleetInput& input)
 {
     validateOptions(fleetOptionTable(), input);
+    checkLayoutChoices(input);
+}
+
+void checkLayoutChoices(const FleetInput& input)
+{
+    // The layout's choices mean nothing to a colocated fleet: refused, not ignored.
+    if (!input.disaggregated)
+        for (const auto& [given, k] : { std::pair { input.firstTokenAt.has_value(), key::kFirstToken },
+                 std::pair { input.transferOverlap.has_value(), key::kTransferOverlap },
+                 std::pair { input.cacheAt.has_value(), key::kCacheAt } })
+            if (given)
+                throw InputError({ .code = InputErrorCode::OptionNeeds, .where = k, .value = key::kLayout });
 }
 
 std::span<const Option<FleetProfilesInput>> fleetProfilesOptionTable()

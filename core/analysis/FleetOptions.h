@@ -23,13 +23,17 @@ namespace kvtiers {
 
 /// The keys of the fleet's options that are not latency targets (those take
 /// LatencyTargets' keys: kTtftSecondsKey, kTtftPercentileKey, kTpotSecondsKey,
-/// kTpotPercentileKey).
+/// kTpotPercentileKey, kTbtSecondsKey, kTbtPercentileKey).
 namespace fleet_keys {
 inline constexpr const char* kMix = "mix";
 inline constexpr const char* kRequestsPerSecond = "requests_per_s";
 inline constexpr const char* kTokensPerDay = "tokens_per_day";
 inline constexpr const char* kWorkloadOverrides = "workload_overrides";
 inline constexpr const char* kHardwareMix = "hardware_mix";
+inline constexpr const char* kLayout = "layout";
+inline constexpr const char* kFirstToken = "first_token";
+inline constexpr const char* kTransferOverlap = "transfer_overlap";
+inline constexpr const char* kCacheAt = "cache_at";
 } // namespace fleet_keys
 
 /// Every option of a fleet, in the order `kvtiers fleet --help` lists them. The mix comes
@@ -37,6 +41,12 @@ inline constexpr const char* kHardwareMix = "hardware_mix";
 std::span<const Option<FleetInput>> fleetOptionTable();
 /// The entry of `key` in the table (it must be one).
 const Option<FleetInput>& fleetOption(std::string_view key);
+
+/// The layout's options alone (layout, first token, transfer overlap, cache location), as
+/// the fleet's table has them: `eval` reads a disaggregated layout with them.
+std::span<const Option<FleetInput>> fleetLayoutOptionTable();
+/// Refuses a layout's choice given without `--layout disaggregated`, naming it.
+void checkLayoutChoices(const FleetInput& input);
 
 /// Checks every option of `input` against its range (validateOptions over the table):
 /// sizeFleet() calls it. Throws InputError naming the option's key.

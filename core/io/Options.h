@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace kvtiers {
 
@@ -58,6 +59,34 @@ struct OptionSpec {
     const char* help = nullptr;      ///< translatable, one line: "gaps between arrivals divided by K"
     const char* choices = nullptr;   ///< Choice: the names, '|'-separated, in the field's enum order
 };
+
+/// A field as a table carries it: a number (an enum as its index, a switch as 0 or 1),
+/// nullopt when unset.
+template <typename T> std::optional<double> optionNumber(const T& value)
+{
+    if constexpr (std::is_enum_v<T>)
+        return static_cast<double>(static_cast<int>(value));
+    else
+        return static_cast<double>(value);
+}
+template <typename T> std::optional<double> optionNumber(const std::optional<T>& value)
+{
+    return value ? optionNumber(*value) : std::nullopt;
+}
+/// A table's number written into a field (an enum from its index).
+template <typename T> void optionAssign(T& field, double value)
+{
+    if constexpr (std::is_enum_v<T>)
+        field = static_cast<T>(static_cast<int>(value));
+    else
+        field = static_cast<T>(value);
+}
+template <typename T> void optionAssign(std::optional<T>& field, double value)
+{
+    T v {};
+    optionAssign(v, value);
+    field = v;
+}
 
 template <typename Input> struct Option : OptionSpec {
     OptionField<Input> field {};

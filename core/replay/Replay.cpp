@@ -198,22 +198,4 @@ ReplayStats replayStats(std::vector<double> values)
     return s;
 }
 
-const char* firstTokenAtName(FirstTokenAt at)
-{
-    return at == FirstTokenAt::Prefill ? "prefill" : "decode";
-}
-
-const char* prefixCacheAtName(PrefixCacheAt at)
-{
-    switch (at) {
-    case PrefixCacheAt::Prefill:
-        return "prefill";
-    case PrefixCacheAt::Decode:
-        return "decode";
-    case PrefixCacheAt::Shared:
-        break;
-    }
-    return "shared";
-}
-
 } // namespace kvtiers::replay

@@ -35,6 +35,7 @@
 //    unordered iteration: the same inputs and seed give the same bytes.
 
 #include "core/cards/Tier.h"
+#include "core/model/Disaggregation.h"
 #include "core/model/Evaluation.h"
 #include "core/trace/TraceReader.h"
 
@@ -119,22 +120,11 @@ std::unique_ptr<ReplaySource> streamedTrace(trace::TraceReader& reader);
 /// A trace held in memory (ReplayTrace), for replaying it many times.
 std::unique_ptr<ReplaySource> heldTrace(const ReplayTrace& trace);
 
-/// Disaggregated prefill and decode: where a request's first token is emitted.
-enum class FirstTokenAt {
-    Prefill, ///< the prefill replica's last chunk emits it (SGLang, Mooncake: the prefill returns it)
-    Decode,  ///< the decode replica's first step after the transfer does (vLLM's P/D proxy)
-};
-/// "prefill" or "decode".
-const char* firstTokenAtName(FirstTokenAt at);
-
-/// Disaggregated prefill and decode: where the DRAM/SSD prefix cache lives.
-enum class PrefixCacheAt {
-    Prefill, ///< the prefill servers' own DRAM/SSD, a hit over the GPU's host link (LMCache on prefill)
-    Decode,  ///< the decode servers' DRAM/SSD: a hit crosses the scale-out network to the prefill GPU
-    Shared,  ///< one pool across the prefill servers (Mooncake Store): a hit crosses the scale-out network
-};
-/// "prefill", "decode" or "shared".
-const char* prefixCacheAtName(PrefixCacheAt at);
+// Disaggregated prefill and decode's choices are the model's (core/model/Disaggregation.h).
+using kvtiers::FirstTokenAt;
+using kvtiers::firstTokenAtName;
+using kvtiers::PrefixCacheAt;
+using kvtiers::prefixCacheAtName;
 
 /// The options of one replay (their table, ranges and defaults: ReplayOptions.h).
 struct ReplayOptions {

@@ -1,5 +1,6 @@
 #include "core/replay/ReplayOptions.h"
 
+#include "core/analysis/FleetOptions.h"
 #include "core/cards/LatencyTargets.h"
 #include "core/io/InputError.h"
 #include "core/io/Units.h"
@@ -12,30 +13,13 @@ namespace kvtiers::replay {
 
 namespace {
 
-// A field as the table carries it: a number (an enum as its index), nullopt when unset.
 template <typename T> std::optional<double> asNumber(const T& value)
 {
-    if constexpr (std::is_enum_v<T>)
-        return static_cast<double>(static_cast<int>(value));
-    else
-        return static_cast<double>(value);
-}
-template <typename T> std::optional<double> asNumber(const std::optional<T>& value)
-{
-    return value ? asNumber(*value) : std::nullopt;
+    return optionNumber(value);
 }
 template <typename T> void assign(T& field, double value)
 {
-    if constexpr (std::is_enum_v<T>)
-        field = static_cast<T>(static_cast<int>(value));
-    else
-        field = static_cast<T>(value);
-}
-template <typename T> void assign(std::optional<T>& field, double value)
-{
-    T v {};
-    assign(v, value);
-    field = v;
+    optionAssign(field, value);
 }
 
 using Field = OptionField<ReplayInput>;
@@ -184,6 +168,14 @@ Field capacityList()
 }
 
 using K = OptionKind;
+
+/// A disaggregated layout's option as the fleet's table states it: one key, flag, range and
+/// help text for `replay`, `fleet` and `eval`.
+OptionSpec layoutSpec(const char* key)
+{
+    return fleetOption(key);
+}
+
 namespace key = replay_keys;
 
 /// The table, built on first use (the CLI's command list reads it while statics are made).
@@ -288,23 +280,9 @@ std::span<const Option<ReplayInput>> table()
                   "disaggregated prefill and decode: replicas that only decode, each request sent to the least "
                   "loaded") },
             engine<&ReplayOptions::decodeReplicas>() },
-        { { key::kFirstToken, "--first-token", K::Choice, 0, 0, "", nullptr,
-              QT_TRANSLATE_NOOP("Option",
-                  "disaggregated: the replica that emits the first token (default: decode, after the transfer)"),
-              "prefill|decode" },
-            engine<&ReplayOptions::firstTokenAt>() },
-        { { key::kTransferOverlap, "--transfer-overlap", K::Number, 0, 1, "", "F",
-              QT_TRANSLATE_NOOP("Option",
-                  "disaggregated: the share of the KV transfer streamed layer by layer during the prefill (0: all "
-                  "after it, the default; 1: every layer as it is computed)") },
-            engine<&ReplayOptions::transferOverlap>() },
-        { { key::kCacheAt, "--cache-at", K::Choice, 0, 0, "", nullptr,
-              QT_TRANSLATE_NOOP("Option",
-                  "disaggregated: where the DRAM/SSD prefix cache lives: each prefill server's own (the default), "
-                  "the decode servers', or one pool across the prefill servers (shared); a hit off the prefill "
-                  "server crosses the scale-out network"),
-              "prefill|decode|shared" },
-            engine<&ReplayOptions::cacheAt>() },
+        { layoutSpec(fleet_keys::kFirstToken), engine<&ReplayOptions::firstTokenAt>() },
+        { layoutSpec(fleet_keys::kTransferOverlap), engine<&ReplayOptions::transferOverlap>() },
+        { layoutSpec(fleet_keys::kCacheAt), engine<&ReplayOptions::cacheAt>() },
         { { key::kSweep, "--sweep", K::Choice, 0, 0, "", nullptr,
               QT_TRANSLATE_NOOP(
                   "Option",

@@ -84,6 +84,39 @@ Json loadToJson(const LoadFigures& l)
     return j;
 }
 
+/// A workload's two pools (disaggregated prefill and decode).
+Json poolsToJson(const PoolSizing& p)
+{
+    auto pool = [](double replicas, double gpus, const PerTier<double>& bytes) {
+        Json j = { { "replicas", bytesToJson(replicas) }, { "gpus", bytesToJson(gpus) } };
+        j.update(tiersJson(bytes, bytesToJson, kBytesSuffix));
+        return j;
+    };
+    Json prefill = pool(p.prefillReplicas, p.prefillGpus, p.prefillBytes);
+    prefill["prompts_held_per_replica"] = numberToJson(p.prefillInFlight);
+    prefill["queue"] = queueToJson(p.prefillQueue);
+    prefill["nic_utilization"] = numberToJson(p.nicUtilization);
+    Json decode = pool(p.decodeReplicas, p.decodeGpus, p.decodeBytes);
+    decode["concurrency_per_replica"] = bytesToJson(p.decodeConcurrency);
+    decode["sequences_held_per_replica"] = numberToJson(p.decodeInFlight);
+    decode["step_s"] = numberToJson(p.decodeStepSeconds);
+    decode["slots"] = queueToJson(p.decodeSlots);
+    return { { "prefill", prefill }, { "decode", decode },
+        { "transfer",
+            { { "bytes_per_request", bytesToJson(p.handoff.bytes) },
+                { "bytes_per_gpu", bytesToJson(p.handoff.bytesPerGpu) }, { "seconds", numberToJson(p.handoff.seconds) },
+                { "latency_s", numberToJson(p.handoff.latencySeconds) },
+                { "after_prefill_s", numberToJson(p.handoffSeconds) },
+                { "bytes_per_s", numberToJson(p.networkBytesPerSecond) } } },
+        { "ttft_s", spreadToJson(p.ttft) }, { "tpot_s", spreadToJson(p.tpot) }, { "tbt_s", spreadToJson(p.tbt) } };
+}
+
+Json layoutToJson(const DisaggregatedLayout& l)
+{
+    return { { "layout", "disaggregated" }, { "first_token", firstTokenAtName(l.firstToken) },
+        { "transfer_overlap", numberToJson(l.transferOverlap) }, { "cache_at", prefixCacheAtName(l.cacheAt) } };
+}
+
 Json fleetToJson(const FleetResult& f)
 {
     Json entries = Json::array();
@@ -114,8 +147,10 @@ Json fleetToJson(const FleetResult& f)
         const double perReplica = p.replicasPerServer > 0 ? p.ssdWriteBytesPerSecond / p.replicasPerServer : 0.0;
         entries[i]["ssd_write_bytes_per_s"] = numberToJson(f.entries[i].replicas * perReplica);
         entries[i]["ssd_drive_writes_per_day"] = numberToJson(p.ssdDriveWritesPerDay);
+        if (f.entries[i].pools)
+            entries[i]["pools"] = poolsToJson(*f.entries[i].pools);
     }
-    return { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
+    Json out = { { "requests_per_s", numberToJson(f.requestsPerSecond) }, { "gpus", bytesToJson(f.gpus) },
         { knobKey(KnobId::Servers), bytesToJson(f.servers) }, { knobKey(KnobId::GpusPerServer), f.gpusPerServer },
         { "hbm_installed_bytes", bytesToJson(f.hbmInstalledBytes) },
         { "ttft_target_s", numberToJson(f.targets.ttft()) }, { "tpot_target_s", numberToJson(f.targets.tpot()) },
@@ -126,6 +161,18 @@ Json fleetToJson(const FleetResult& f)
         { "fleet", tiersJson(f.bytes, bytesToJson, kBytesSuffix) },
         { "per_server", tiersJson(f.perServer(), bytesToJson, kBytesSuffix) },
         { "per_gpu", tiersJson(f.perGpu(), bytesToJson, kBytesSuffix) }, { "workloads", entries } };
+    if (f.targets.hasTbt()) {
+        out["tbt_target_s"] = numberToJson(*f.targets.tbtSeconds);
+        out["tbt_percentile"] = percentileToJson(f.targets.tbtAt());
+    }
+    if (f.layout) {
+        out.update(layoutToJson(*f.layout));
+        out["prefill_servers"] = bytesToJson(f.prefillServers);
+        out["decode_servers"] = bytesToJson(f.decodeServers);
+        out["per_prefill_server"] = tiersJson(f.perPrefillServer(), bytesToJson, kBytesSuffix);
+        out["per_decode_server"] = tiersJson(f.perDecodeServer(), bytesToJson, kBytesSuffix);
+    }
+    return out;
 }
 
 Json fleetProfilesToJson(const FleetProfilesResult& r)

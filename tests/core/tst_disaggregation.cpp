@@ -11,10 +11,12 @@
 //  3. capacity: evenly spaced prefill-only requests, one per step: the largest traffic scale
 //     whose p99 TTFT holds is worked from the M/D/1 queue by hand, and the rate sweep finds
 //     it within one grid step (and within its 1% bisection);
-//  4. interference: long prompts beside decodes raise colocated TBT p99 above the split's;
+//  4. interference: long prompts beside decodes raise colocated TBT p99 above that of the
+//     split `fleet` chooses for the same targets, on the same replicas;
 //  5. decode replicas chosen by load; a shared pool's hits priced on the scale-out network;
 //     refusals that name the option or the card.
 
+#include "core/analysis/Fleet.h"
 #include "core/io/InputError.h"
 #include "core/model/Evaluation.h"
 #include "core/model/KvSizing.h"
@@ -289,9 +291,9 @@ private slots:
     void interferenceRaisesColocatedTbt()
     {
         // 32K-token prompts and 1K-token outputs, Poisson arrivals at a colocated prefill
-        // utilisation of 0.7 on 8 replicas, 8,192-token steps. The split is the one the
-        // replay finds for the same targets on the same 8 replicas: of the splits whose
-        // TTFT (10 s) and TPOT (50 ms) hold at p99, the one with the most goodput.
+        // utilisation of 0.7 on 8 replicas, 8,192-token steps. The split is the one `fleet`
+        // chooses for the same targets (TTFT 10 s, TPOT 50 ms, both at p99) at the trace's
+        // rate, its prefill share of replicas put on the same 8 replicas.
         ReplayOptions c = colocated();
         c.maxBatchedTokens = 8192;
         const double prefill = replayOf(traceOf({ { 0, 32768, 1 } }), c).ttft.max;
@@ -313,23 +315,23 @@ private slots:
         const double utilisation = n * prefill / (span * replicas);
         QVERIFY2(utilisation >= 0.6 && utilisation <= 0.8, std::to_string(utilisation).c_str());
 
-        int best = 0;
-        ReplayResult split;
-        for (int p = 1; p < replicas; ++p) {
-            ReplayOptions o = disaggregated(p, replicas - p);
-            o.maxBatchedTokens = 8192;
-            o.targets = c.targets;
-            const ReplayResult r = replayOf(trace, o);
-            if (r.targetsHeld && (best == 0 || r.goodputRps > split.goodputRps)) {
-                best = p;
-                split = r;
-            }
-        }
-        QVERIFY(best > 0);
-        qInfo("prefill utilisation %.3f; split %d + %d; TBT p99 colocated %.1f ms, disaggregated %.1f ms, "
-              "difference %.1f ms (per request, Mooncake's: %.1f against %.1f ms)",
-            utilisation, best, replicas - best, 1e3 * together.tbt.p99, 1e3 * split.tbt.p99,
-            1e3 * (together.tbt.p99 - split.tbt.p99), 1e3 * together.requestTbt.p99, 1e3 * split.requestTbt.p99);
+        const Scenario fleetScenario = test::scenario("llama-3.1-70b",
+            { { "context", 32768 + 1024 }, { "output_tokens", 1024 }, { "reuse_rate", 0 } }, "h200-sxm");
+        const FleetEntryResult sized
+            = sizeScenario(fleetScenario, c.targets.inForce(), n / span, DisaggregatedLayout {});
+        QVERIFY(sized.pools);
+        const double share
+            = sized.pools->prefillReplicas / (sized.pools->prefillReplicas + sized.pools->decodeReplicas);
+        const int best = std::clamp(static_cast<int>(std::lround(share * replicas)), 1, replicas - 1);
+        ReplayOptions o = disaggregated(best, replicas - best);
+        o.maxBatchedTokens = 8192;
+        o.targets = c.targets;
+        const ReplayResult split = replayOf(trace, o);
+        qInfo("prefill utilisation %.3f; fleet's pools %.0f + %.0f, on 8 replicas %d + %d; TBT p99 colocated "
+              "%.1f ms, disaggregated %.1f ms, difference %.1f ms (per request, Mooncake's: %.1f against %.1f ms)",
+            utilisation, sized.pools->prefillReplicas, sized.pools->decodeReplicas, best, replicas - best,
+            1e3 * together.tbt.p99, 1e3 * split.tbt.p99, 1e3 * (together.tbt.p99 - split.tbt.p99),
+            1e3 * together.requestTbt.p99, 1e3 * split.requestTbt.p99);
         QVERIFY(together.tbt.p99 > split.tbt.p99);
         QVERIFY(together.requestTbt.p99 > split.requestTbt.p99);
     }

@@ -1428,6 +1428,18 @@
         <source>replay: %1 states no scale-out network (scale_out), which disaggregated prefill and decode send the KV over</source>
         <translation>replay: %1에는 스케일아웃 네트워크(scale_out)가 없습니다. 프리필·디코드 분리는 KV를 이 네트워크로 보냅니다</translation>
     </message>
+    <message>
+        <source>fleet: %1: with the first token at prefill, the hand-off of %2 in a request&apos;s first gap keeps its TPOT or TBT above the target</source>
+        <translation>fleet: %1: 첫 토큰을 프리필에서 내면 요청의 첫 간격에 든 %2의 KV 전달 때문에 TPOT이나 TBT가 목표를 넘습니다</translation>
+    </message>
+    <message>
+        <source>fleet: %1: disaggregated pools are sized for tensor-parallel replicas; this workload runs expert parallelism with DP attention</source>
+        <translation>fleet: %1: 분리된 풀은 텐서 병렬 레플리카로만 크기를 정합니다. 이 워크로드는 DP 어텐션과 전문가 병렬로 실행됩니다</translation>
+    </message>
+    <message>
+        <source>%1 states no scale-out network (scale_out), which disaggregated prefill and decode send the KV over</source>
+        <translation>%1에는 스케일아웃 네트워크(scale_out)가 없습니다. 프리필·디코드 분리는 KV를 이 네트워크로 보냅니다</translation>
+    </message>
 </context>
 <context>
     <name>Option</name>
@@ -1662,6 +1674,18 @@
     <message>
         <source>a sweep&apos;s values instead of its points: blocks per server (per pool with global routing), replicas, or traffic scales, e.g. 1000,5000,20000</source>
         <translation>점 개수 대신 스윕할 값: 서버당 블록 수(global 라우팅이면 풀당), 레플리카 수 또는 트래픽 배율, 예: 1000,5000,20000</translation>
+    </message>
+    <message>
+        <source>time-between-tokens target: a request&apos;s TBT as Mooncake measures it (the mean of its longest 10% of token gaps) at --tbt-percentile; none by default</source>
+        <translation>토큰 간 시간(TBT) 목표: Mooncake 방식으로 잰 요청의 TBT(가장 긴 10% 토큰 간격의 평균)를 --tbt-percentile에서 판정합니다. 기본값은 없습니다</translation>
+    </message>
+    <message>
+        <source>colocated: each replica prefills and decodes; disaggregated: a prefill pool and a decode pool per workload, the KV sent between them over the scale-out network, each pool sized for its own target</source>
+        <translation>colocated: 레플리카마다 프리필과 디코드를 함께 합니다. disaggregated: 워크로드마다 프리필 풀과 디코드 풀을 두고 KV를 스케일아웃 네트워크로 보내며, 풀마다 자기 목표에 맞춰 크기를 정합니다</translation>
+    </message>
+    <message>
+        <source>the percentile over requests the TBT target holds at</source>
+        <translation>TBT 목표를 판정하는 요청 백분위수</translation>
     </message>
 </context>
 <context>
