@@ -25,6 +25,7 @@
 #include "ui/trace/TraceView.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -296,7 +297,8 @@ private slots:
     void csvCarriesTbtAndTransfer()
     {
         QVERIFY(openSmall());
-        view()->setPoints(2);
+        view()->setPoints(4);
+        view()->typeInto(kTbtSecondsKey, QStringLiteral("0.05"));
         view()->setSplit(1, 1);
         QVERIFY(runSweep());
         const QList<QByteArray> lines = LoadExport::loadCsv(chart()->curve()).split('\n');
@@ -316,14 +318,17 @@ private slots:
             QCOMPARE(row[mean].toStdString(), csvNumber(r.transferSeconds.mean));
             QCOMPARE(row[header.indexOf("transfer_bytes")].toStdString(), csvNumber(r.transferBytes));
         }
-        // The chart files: written, the footnote naming the split.
+        // The chart files: written, the footnote naming the split (kept in
+        // KVTIERS_LOAD_SCREENSHOT_DIR when set, to be looked at).
+        const QString kept = qEnvironmentVariable("KVTIERS_LOAD_SCREENSHOT_DIR");
+        const QDir dir(kept.isEmpty() ? m_dir.path() : kept);
         for (const QString& suffix : { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") }) {
-            const QString path = m_dir.filePath(QStringLiteral("split.") + suffix);
+            const QString path = dir.filePath(QStringLiteral("split.") + suffix);
             QCOMPARE(
                 LoadExport::exportLoad(path, chart()->curve(), QStringLiteral("t"), QStringLiteral("m")), QString());
             QVERIFY(QFileInfo(path).size() > 1000);
         }
-        QFile svg(m_dir.filePath(QStringLiteral("split.svg")));
+        QFile svg(dir.filePath(QStringLiteral("split.svg")));
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QByteArray drawing = svg.readAll();
         QVERIFY(drawing.contains("1 prefill + 1 decode replicas"));

@@ -86,7 +86,9 @@ LoadChart::LoadChart(QWidget* parent)
     for (QCPItemPosition* end : { m_goodputCurrentLine->point1, m_goodputCurrentLine->point2 })
         end->setAxes(goodputX, m_goodputRect->axis(QCPAxis::atLeft));
     connect(p, &QCustomPlot::afterLayout, this, &LoadChart::placeLabels);
+    // Two rows of three: set once every series is in it, rearranged (setWrap alone does not).
     p->legend->setWrap(3);
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     texts()([this] { retranslate(); });
     applyTheme();
     setCurve({});
@@ -146,9 +148,10 @@ void LoadChart::setCurve(const LoadCurve& curve)
         low = 0.1;
         high = 10;
     }
-    // A decade's margin below and a half above: the labels above the target line and the
-    // top of the p99 curve keep clear of the plot's edge.
-    p->yAxis->setRange(std::pow(10, std::floor(std::log10(low) - 0.3)), std::pow(10, std::log10(high) + 0.5));
+    // A third of a decade's margin below and a half above: the labels above the target line
+    // and the top of the p99 curve keep clear of the plot's edge, and the TBT lines under
+    // TTFT's get what height a short plot has.
+    p->yAxis->setRange(std::pow(10, std::log10(low) - 0.3), std::pow(10, std::log10(high) + 0.5));
     m_goodputRect->axis(QCPAxis::atLeft)->setRange(0, best > 0 ? best * 1.2 : 1);
     const bool current = !curve.sweep.points.empty();
     const double currentBytes = curve.sweep.currentBytes;
