@@ -218,6 +218,16 @@ private slots:
         QVERIFY(chart()->tbtTargetShown());
         QCOMPARE(chart()->tbtTargetLineAt(), kTbtTarget);
         QCOMPARE(chart()->tbtTargetLabel(), QStringLiteral("TBT target 50 ms at p99"));
+        // The pointer over the first point reads its TBT figures, with their units.
+        chart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QPoint over(static_cast<int>(chart()->plot()->xAxis->coordToPixel(core.points.front().bytes)),
+            chart()->plot()->axisRect()->rect().center().y());
+        const replay::ReplayResult& first = core.points.front().result;
+        const QString tip = chart()->toolTipTextAt(over);
+        QVERIFY2(tip.contains(QStringLiteral("TBT p50 %1, p99 %2, requests' TBT p99 %3")
+                                  .arg(secondsText(first.tbt.p50), secondsText(first.tbt.p99),
+                                      secondsText(first.tbtAtPercentile))),
+            qPrintable(tip));
         // The transfer at the point nearest the scenario's own capacity, in the core's figures.
         const replay::ReplaySweepPoint* at = &core.points.front();
         for (const replay::ReplaySweepPoint& p : core.points)
@@ -332,6 +342,7 @@ private slots:
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QByteArray drawing = svg.readAll();
         QVERIFY(drawing.contains("1 prefill + 1 decode replicas"));
+        QVERIFY(drawing.contains("TBT target 50 ms at p99 of requests"));
     }
 
     void readsInKorean()
