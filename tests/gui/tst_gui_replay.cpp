@@ -11,11 +11,13 @@
 // both languages go to KVTIERS_LOAD_SCREENSHOT_DIR (default: here).
 
 #include "core/analysis/Fleet.h"
+#include "core/io/Csv.h"
 #include "core/io/Units.h"
 #include "core/model/Warnings.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayOptions.h"
 #include "core/report/ReplayReport.h"
+#include "tests/support/SmallTrace.h"
 #include "tests/support/SourceFiles.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
@@ -70,11 +72,6 @@ constexpr int kSmallRequests = 1500;
 /// Its 2.9 requests/s of 14K-token prompts overload the article's one server (Llama 3.1 70B
 /// on eight H200s): at half the rate the queue drains and DRAM's hits show in TTFT.
 constexpr double kTrafficScale = 0.5;
-
-QString shipped()
-{
-    return kvtiers::test::sourceDir() + QStringLiteral("/tests/data/traces/mooncake-conversation.jsonl");
-}
 
 } // namespace
 
@@ -134,17 +131,11 @@ class TestGuiReplay : public QObject {
     /// The core's sweep of the small trace for the window's current scenario.
     replay::ReplaySweep coreSweep(replay::ReplaySweepAxis axis, int points, double ttft = 2.0)
     {
-        auto reader = trace::TraceReader::open(m_small.toStdString());
-        const replay::ReplayTrace t = replay::loadReplayTrace(*reader);
         replay::ReplayOptions o;
         o.targets.ttftSeconds = ttft;
         o.trafficScale = kTrafficScale;
-        o.keepRequests = false;
         const ScenarioController* c = m_window->controller();
-        o.maxSeqs = std::max(1.0, std::floor(c->scenario().workload.concurrency)); // the view's default
-        replay::ReplaySweep sweep = replay::planLoadSweep(t, c->scenario(), c->result(), o, axis, points);
-        replay::runReplaySweep(sweep, t, c->scenario(), c->result(), o);
-        return sweep;
+        return kvtiers::test::loadViewSweep(m_small, c->scenario(), c->result(), o, axis, points);
     }
 
     void compareWithCore(const replay::ReplaySweep& core)
@@ -168,13 +159,8 @@ private slots:
         MessageBox::setNonInteractive(true);
         QVERIFY(m_dir.isValid());
         // The small test trace: the first requests of the shipped one, as they are.
-        QFile in(shipped());
-        QVERIFY(in.open(QIODevice::ReadOnly));
         m_small = m_dir.filePath(QStringLiteral("mooncake-small.jsonl"));
-        QFile out(m_small);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        for (int i = 0; i < kSmallRequests && !in.atEnd(); ++i)
-            out.write(in.readLine());
+        QVERIFY(kvtiers::test::writeSmallTrace(m_small, kSmallRequests));
     }
 
     void init()
@@ -252,7 +238,7 @@ private slots:
         QVERIFY(chart()->goodputAxis()->axisRect() != chart()->plot()->axisRect());
         QVERIFY(!chart()->plot()->yAxis2->visible());
         QCOMPARE(chart()->capacityAxis()->range(), chart()->plot()->xAxis->range());
-        QCOMPARE(chart()->plot()->yAxis->label(), QStringLiteral("TTFT (s)"));
+        QCOMPARE(chart()->plot()->yAxis->label(), QStringLiteral("TTFT, TBT (s)"));
         chart()->plot()->replot();
         const QVector<double> ticks = chart()->plot()->yAxis->tickVector();
         const QVector<QString> tickLabels = chart()->plot()->yAxis->tickVectorLabels();
@@ -544,12 +530,20 @@ private slots:
         QFile pdf(dir.filePath(QStringLiteral("load.pdf")));
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         QVERIFY(pdf.read(5) == "%PDF-");
-        // The CSV is the core's sweep table, as `kvtiers replay --sweep dram --csv` writes it.
+        // The CSV is the core's sweep table, as `kvtiers replay --sweep dram --csv` writes it,
+        // then the TBT median the chart draws (colocated: no transfer columns).
         QFile csv(dir.filePath(QStringLiteral("load.csv")));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         std::ostringstream core;
-        replay::writeReplaySweepCsv(core, coreSweep(replay::ReplaySweepAxis::Dram, 3));
-        QCOMPARE(csv.readAll(), QByteArray::fromStdString(core.str()));
+        const replay::ReplaySweep sweep = coreSweep(replay::ReplaySweepAxis::Dram, 3);
+        replay::writeReplaySweepCsv(core, sweep);
+        const QList<QByteArray> written = csv.readAll().split('\n');
+        const QList<QByteArray> expected = QByteArray::fromStdString(core.str()).split('\n');
+        QCOMPARE(written.size(), expected.size());
+        QCOMPARE(written[0], expected[0] + ",tbt_p50_s");
+        for (int i = 1; i < 4; ++i)
+            QCOMPARE(written[i],
+                expected[i] + ',' + QByteArray::fromStdString(csvNumber(sweep.points[size_t(i - 1)].result.tbt.p50)));
         // An unknown extension is refused with the file named.
         const QString bad = dir.filePath(QStringLiteral("load.xyz"));
         QVERIFY(LoadExport::exportLoad(bad, chart()->curve(), QString(), QString()).startsWith(bad));

@@ -25,6 +25,7 @@
 #include "ui/text/Translate.h"
 #include "ui/text/UnitsText.h"
 #include "ui/trace/LoadDocument.h"
+#include "ui/trace/LoadView.h"
 #include "ui/trace/TraceDocument.h"
 #include "ui/trace/TraceView.h"
 #include "ui/widgets/FieldFocus.h"
@@ -437,6 +438,26 @@ void MainWindow::enterStates(QStringList states)
         m_outlookView->chartTabs()->setCurrentIndex(state.mid(12).toInt()); // one of its chart pages
     } else if (state.startsWith(QLatin1String("supplyview="))) {
         m_outlookView->supplyPanel()->viewToggle()->setCurrentIndex(state.mid(11).toInt()); // tiers or generations
+    } else if (state.startsWith(QLatin1String("loadinput="))) {
+        // "loadinput=KEY:TEXT": typed into the Under load view's field of option KEY.
+        const QString input = state.mid(10);
+        const qsizetype colon = input.indexOf(u':');
+        m_traceView->loadView()->typeInto(qPrintable(input.left(colon)), input.mid(colon + 1));
+    } else if (state == QLatin1String("load") || state.startsWith(QLatin1String("load="))) {
+        // The Under load view replayed (after "trace=PATH"); "load=P+D" with prefill and
+        // decode split into P and D replicas.
+        showTab(ViewTab::Trace);
+        m_traceView->showLoad();
+        LoadView* load = m_traceView->loadView();
+        if (const QStringList split = state.mid(5).split(u'+'); split.size() == 2)
+            load->setSplit(split[0].toInt(), split[1].toInt());
+        auto* once = new QObject(this);
+        connect(load, &LoadView::finished, once, [once, next] {
+            delete once;
+            next();
+        });
+        load->run();
+        return;
     } else if (state.startsWith(QLatin1String("trace="))) {
         // Reads the trace, then presses "Use this trace".
         showTab(ViewTab::Trace);

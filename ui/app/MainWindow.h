@@ -104,7 +104,8 @@ private:
     void restoreSettings();
     /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",
     /// "outlook=ID", "outlookpage=N", "workload=ID", "advanced" (the Advanced controls
-    /// open), "trace=PATH" then "Use this trace"), each announced on
+    /// open), "trace=PATH" then "Use this trace", "loadinput=KEY:TEXT" (typed into an Under
+    /// load field), "load" or "load=P+D" (Under load replayed, split P + D)), each announced on
     /// stderr with the window's minimum and actual size once settled. Read from
     /// KVTIERS_WINDOW_STATES at start, for scripts/check-window and screenshots: a test seam,
     /// not a user option.

@@ -36,7 +36,7 @@ QRectF boxOf(const QCPItemText* label)
 } // namespace
 
 LoadChart::LoadChart(QWidget* parent)
-    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 196 })
+    : ChartBase(parent, QStringLiteral("loadPlot"), { 420, 190 })
 {
     QCustomPlot* const p = plot();
     p->plotLayout()->insertRow(0);
@@ -58,7 +58,10 @@ LoadChart::LoadChart(QWidget* parent)
         label->setClipToAxisRect(false);
     }
     putLegendBelowAxes();
-    p->legend->setWrap(3);
+    // The gaps between tokens on TTFT's log axis, dashed: tens of milliseconds under
+    // seconds, apart on it. A panel of their own left each panel too short to read on a
+    // 720-pixel screen.
+    buildTbtSeries();
     // Goodput in a panel of its own under TTFT's, on the same capacities: on one plot with
     // a second axis its line lay across the TTFT lines.
     p->plotLayout()->insertRow(2);
@@ -83,9 +86,28 @@ LoadChart::LoadChart(QWidget* parent)
     for (QCPItemPosition* end : { m_goodputCurrentLine->point1, m_goodputCurrentLine->point2 })
         end->setAxes(goodputX, m_goodputRect->axis(QCPAxis::atLeft));
     connect(p, &QCustomPlot::afterLayout, this, &LoadChart::placeLabels);
+    // Two rows of three: set once every series is in it, rearranged (setWrap alone does not).
+    p->legend->setWrap(3);
+    p->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     texts()([this] { retranslate(); });
     applyTheme();
     setCurve({});
+}
+
+void LoadChart::buildTbtSeries()
+{
+    QCustomPlot* const p = plot();
+    m_tbtP50 = addGraph();
+    m_tbtP99 = addGraph();
+    m_requestTbt = addGraph();
+    for (QCPGraph* g : { m_tbtP50, m_tbtP99 })
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
+    m_requestTbt->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, 6));
+    m_tbtTargetLine = new QCPItemStraightLine(p);
+    m_tbtTargetText = new QCPItemText(p);
+    m_tbtTargetText->position->setType(QCPItemPosition::ptAbsolute);
+    m_tbtTargetText->setPadding(QMargins(4, 1, 4, 1));
+    m_tbtTargetText->setClipToAxisRect(false);
 }
 
 QString LoadChart::tierName(replay::ReplaySweepAxis axis)
@@ -115,6 +137,7 @@ void LoadChart::setCurve(const LoadCurve& curve)
     m_p50->setData(keys, p50, true);
     m_p99->setData(keys, p99, true);
     m_goodput->setData(keys, goodput, true);
+    setTbtCurve(keys, low, high);
     const double ttftTarget = curve.targets.ttft();
     const bool target = ttftTarget > 0;
     if (target) {
@@ -125,9 +148,10 @@ void LoadChart::setCurve(const LoadCurve& curve)
         low = 0.1;
         high = 10;
     }
-    // A decade's margin below and a half above: the labels above the target line and the
-    // top of the p99 curve keep clear of the plot's edge.
-    p->yAxis->setRange(std::pow(10, std::floor(std::log10(low) - 0.3)), std::pow(10, std::log10(high) + 0.5));
+    // A third of a decade's margin below and a half above: the labels above the target line
+    // and the top of the p99 curve keep clear of the plot's edge, and the TBT lines under
+    // TTFT's get what height a short plot has.
+    p->yAxis->setRange(std::pow(10, std::log10(low) - 0.3), std::pow(10, std::log10(high) + 0.5));
     m_goodputRect->axis(QCPAxis::atLeft)->setRange(0, best > 0 ? best * 1.2 : 1);
     const bool current = !curve.sweep.points.empty();
     const double currentBytes = curve.sweep.currentBytes;
@@ -153,6 +177,35 @@ void LoadChart::setCurve(const LoadCurve& curve)
     requestReplot();
 }
 
+void LoadChart::setTbtCurve(const QVector<double>& keys, double& low, double& high)
+{
+    QVector<double> p50, p99, request;
+    for (const replay::ReplaySweepPoint& point : m_curve.sweep.points) {
+        const replay::ReplayResult& r = point.result;
+        p50 << r.tbt.p50;
+        p99 << r.tbt.p99;
+        request << r.tbtAtPercentile;
+        for (double t : { r.tbt.p50, r.tbt.p99, r.tbtAtPercentile })
+            if (t > 0) { // one output token a request: no gap to plot
+                low = std::min(low, t);
+                high = std::max(high, t);
+            }
+    }
+    m_tbtP50->setData(keys, p50, true);
+    m_tbtP99->setData(keys, p99, true);
+    m_requestTbt->setData(keys, request, true);
+    const bool target = m_curve.targets.hasTbt();
+    const double tbtTarget = target ? *m_curve.targets.tbtSeconds : 1;
+    if (target) {
+        low = std::min(low, tbtTarget);
+        high = std::max(high, tbtTarget);
+    }
+    m_tbtTargetLine->setVisible(target);
+    m_tbtTargetText->setVisible(target);
+    m_tbtTargetLine->point1->setCoords(0, tbtTarget);
+    m_tbtTargetLine->point2->setCoords(1, tbtTarget);
+}
+
 void LoadChart::redraw()
 {
     ensureByteTicker(plot()->xAxis, units());
@@ -166,6 +219,10 @@ void LoadChart::labelLines()
     m_currentText->setText(tr("Scenario: %1 per server").arg(bytes(m_curve.sweep.currentBytes)));
     m_targetText->setText(tr("TTFT target %1 at %2")
                               .arg(secondsText(m_curve.targets.ttft()), qs(percentileName(m_curve.targets.ttftAt()))));
+    if (m_curve.targets.hasTbt())
+        m_tbtTargetText->setText(
+            tr("TBT target %1 at %2")
+                .arg(secondsText(*m_curve.targets.tbtSeconds), qs(percentileName(m_curve.targets.tbtAt()))));
 }
 
 void LoadChart::placeLabels()
@@ -200,6 +257,24 @@ void LoadChart::placeLabels()
                 m_targetText->position->setCoords(area.left() + 2, capacity.bottom() + 1);
         }
     }
+    // The TBT target's label: at the plot's right, above its line; below it when that would
+    // leave the plot or meet another label.
+    if (m_tbtTargetText->visible() && m_curve.targets.hasTbt()) {
+        const double y = plot()->yAxis->coordToPixel(*m_curve.targets.tbtSeconds);
+        auto meets = [this](const QRectF& box) {
+            for (const QCPItemText* other : { m_currentText, m_targetText })
+                if (other->visible() && box.intersects(boxOf(other)))
+                    return true;
+            return false;
+        };
+        m_tbtTargetText->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        m_tbtTargetText->position->setCoords(area.right() - 2, y - 1);
+        const QRectF above = boxOf(m_tbtTargetText);
+        if (above.top() < area.top() || meets(above)) {
+            m_tbtTargetText->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            m_tbtTargetText->position->setCoords(area.right() - 2, y + 1);
+        }
+    }
 }
 
 QString LoadChart::toolTipTextAt(const QPoint& pos) const
@@ -218,9 +293,12 @@ QString LoadChart::toolTipTextAt(const QPoint& pos) const
         }
     }
     const replay::ReplayResult& r = nearest->result;
-    return tr("%1 %2 per server: TTFT p50 %3, p99 %4; goodput %5 requests/s (%6 of requests meet both targets)")
+    return tr("%1 %2 per server: TTFT p50 %3, p99 %4; TBT p50 %5, p99 %6, requests' TBT %7 %8; goodput %9 "
+              "requests/s (%10 of requests meet the targets)")
         .arg(tierName(m_curve.sweep.axis), bytes(nearest->bytes), secondsText(r.ttft.p50), secondsText(r.ttft.p99),
-            significantText(r.goodputRps, 3), percentText(r.sloAttainment));
+            secondsText(r.tbt.p50), secondsText(r.tbt.p99), qs(percentileName(m_curve.targets.tbtAt())),
+            secondsText(r.tbtAtPercentile), significantText(r.goodputRps, 3))
+        .arg(percentText(r.sloAttainment));
 }
 
 int LoadChart::pointCount() const
@@ -246,6 +324,51 @@ double LoadChart::ttftP99At(int i) const
 double LoadChart::goodputAt(int i) const
 {
     return m_goodput->data()->at(i)->value;
+}
+
+double LoadChart::tbtP50At(int i) const
+{
+    return m_tbtP50->data()->at(i)->value;
+}
+
+double LoadChart::tbtP99At(int i) const
+{
+    return m_tbtP99->data()->at(i)->value;
+}
+
+double LoadChart::requestTbtAt(int i) const
+{
+    return m_requestTbt->data()->at(i)->value;
+}
+
+int LoadChart::tbtPointCount() const
+{
+    return m_tbtP99->dataCount();
+}
+
+QCPAxis* LoadChart::tbtAxis() const
+{
+    return plot()->yAxis;
+}
+
+bool LoadChart::tbtTargetShown() const
+{
+    return m_tbtTargetLine->visible();
+}
+
+double LoadChart::tbtTargetLineAt() const
+{
+    return m_tbtTargetLine->point1->coords().y();
+}
+
+QString LoadChart::tbtTargetLabel() const
+{
+    return m_tbtTargetText->text();
+}
+
+QString LoadChart::requestTbtName() const
+{
+    return m_requestTbt->name();
 }
 
 QCPAxis* LoadChart::capacityAxis() const
@@ -292,13 +415,19 @@ void LoadChart::retranslate()
 {
     QCustomPlot* const p = plot();
     const QString tier = tierName(m_curve.sweep.axis);
-    title()->setText(tr("Time to first token and goodput against %1 per server (trace replayed under load)").arg(tier));
+    title()->setText(
+        tr("Time to first token, time between tokens and goodput against %1 per server (trace replayed under load)")
+            .arg(tier));
     m_goodputRect->axis(QCPAxis::atBottom)->setLabel(tr("%1 per server").arg(tier));
-    p->yAxis->setLabel(tr("TTFT (s)"));
+    p->yAxis->setLabel(tr("TTFT, TBT (s)"));
     m_goodputRect->axis(QCPAxis::atLeft)->setLabel(tr("Goodput (requests/s)"));
     m_p50->setName(tr("TTFT p50"));
     m_p99->setName(tr("TTFT p99"));
-    m_goodput->setName(tr("Goodput: requests/s meeting both targets"));
+    m_goodput->setName(m_curve.targets.hasTbt() ? tr("Goodput: requests/s meeting the three targets")
+                                                : tr("Goodput: requests/s meeting both targets"));
+    m_tbtP50->setName(tr("TBT p50 (all gaps)"));
+    m_tbtP99->setName(tr("TBT p99 (all gaps)"));
+    m_requestTbt->setName(tr("Request TBT %1 (Mooncake)").arg(qs(percentileName(m_curve.targets.tbtAt()))));
 }
 
 void LoadChart::themeChanged(const QPalette& pal)
@@ -311,10 +440,15 @@ void LoadChart::themeChanged(const QPalette& pal)
     m_targetText->setColor(QColor(0xD5, 0x5E, 0x00));
     m_currentLine->setPen(QPen(text, 1, Qt::DotLine));
     m_goodputCurrentLine->setPen(QPen(text, 1, Qt::DotLine));
+    m_tbtP50->setPen(QPen(QColor(0xCC, 0x79, 0xA7), 2, Qt::DashLine));
+    m_tbtP99->setPen(QPen(QColor(0x88, 0x22, 0x55), 2, Qt::DashLine));
+    m_requestTbt->setPen(QPen(QColor(0xE6, 0x9F, 0x00), 2, Qt::DashDotLine));
+    m_tbtTargetLine->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 1.5, Qt::DotLine));
+    m_tbtTargetText->setColor(QColor(0xD5, 0x5E, 0x00));
     m_currentText->setColor(text);
     QColor base = pal.color(QPalette::Base);
     base.setAlpha(200);
-    for (QCPItemText* label : { m_targetText, m_currentText })
+    for (QCPItemText* label : { m_targetText, m_currentText, m_tbtTargetText })
         label->setBrush(base);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/export/LoadExport.h"
 
 #include "core/analysis/FleetLoad.h"
+#include "core/io/Csv.h"
 #include "core/report/ReplayReport.h"
 #include "ui/export/ReportRender.h"
 #include "ui/text/UnitsText.h"
@@ -13,7 +14,23 @@ QByteArray LoadExport::loadCsv(const LoadCurve& curve)
 {
     std::ostringstream out;
     replay::writeReplaySweepCsv(out, curve.sweep); // as `kvtiers replay --sweep --csv` writes it
-    return QByteArray::fromStdString(out.str());
+    // Then what the chart draws that the command's table leaves out: TBT's median, and
+    // with prefill and decode split, the KV transfer.
+    const bool split = !curve.sweep.points.empty() && curve.sweep.points.front().result.prefillReplicas > 0;
+    QList<QByteArray> lines = QByteArray::fromStdString(out.str()).split('\n');
+    lines[0] += ",tbt_p50_s";
+    if (split)
+        lines[0] += ",transfer_mean_s,transfer_p99_s,transfer_bytes,transfer_bytes_per_s";
+    for (std::size_t i = 0; i < curve.sweep.points.size() && i + 1 < static_cast<std::size_t>(lines.size()); ++i) {
+        const replay::ReplayResult& r = curve.sweep.points[i].result;
+        QByteArray& line = lines[static_cast<qsizetype>(i + 1)];
+        line += ',' + QByteArray::fromStdString(csvNumber(r.tbt.p50));
+        if (split)
+            for (double v : { r.transferSeconds.mean, r.transferSeconds.p99, r.transferBytes,
+                     r.durationSeconds > 0 ? r.transferBytes / r.durationSeconds : 0.0 })
+                line += ',' + QByteArray::fromStdString(csvNumber(v));
+    }
+    return lines.join('\n');
 }
 
 QString LoadExport::exportLoad(const QString& path, const LoadCurve& curve, const QString& traceName,
@@ -27,17 +44,28 @@ QString LoadExport::exportLoad(const QString& path, const LoadCurve& curve, cons
     auto chart = report::offscreenChart<LoadChart>();
     chart->setUnits(options.units);
     chart->setCurve(curve);
-    const QString title = tr("%1 under load: TTFT and goodput against %2 per server")
+    const QString title = tr("%1 under load: TTFT, TBT and goodput against %2 per server")
                               .arg(traceName, LoadChart::tierName(curve.sweep.axis));
     const QString units = options.units == ByteUnits::Decimal ? QObject::tr("Decimal units (1 GB = 10^9 B)")
                                                               : QObject::tr("Binary units (1 GiB = 2^30 B)");
+    const replay::ReplayResult* first = curve.sweep.points.empty() ? nullptr : &curve.sweep.points.front().result;
+    const QString layout = first && first->prefillReplicas > 0
+        ? tr("%1 prefill + %2 decode replicas").arg(first->prefillReplicas).arg(first->decodeReplicas)
+        : tr("%n colocated replicas", nullptr, first ? first->replicas : 0);
+    const QString tbt = curve.targets.hasTbt()
+        ? tr("TBT target %1 at %2 of requests' TBT (the mean of each one's "
+             "longest 10% of gaps)")
+              .arg(secondsText(*curve.targets.tbtSeconds), qs(percentileName(curve.targets.tbtAt())))
+        : tr("no TBT target");
     const QString footnote
-        = tr("%1's scenario, each point a replay of every request at its timestamp; the other tiers as the "
-             "scenario has them. Scenario's %2: %3 per server. TTFT target %4 at %5; goodput counts requests per "
-             "second meeting both targets. %6. kvtiers %7.")
-              .arg(modelName, LoadChart::tierName(curve.sweep.axis), bytesText(curve.sweep.currentBytes, options.units),
-                  secondsText(curve.targets.ttft()), qs(percentileName(curve.targets.ttftAt())), units,
-                  QStringLiteral(KVTIERS_VERSION));
+        = tr("%1's scenario on %2, each point a replay of every request at its timestamp; the other tiers as the "
+             "scenario has them. Scenario's %3: %4 per server. TTFT target %5 at %6; TPOT target %7 at %8; %9; "
+             "goodput counts requests per second meeting them. %10. kvtiers %11.")
+              .arg(modelName, layout, LoadChart::tierName(curve.sweep.axis),
+                  bytesText(curve.sweep.currentBytes, options.units), secondsText(curve.targets.ttft()),
+                  qs(percentileName(curve.targets.ttftAt())), secondsText(curve.targets.tpot()),
+                  qs(percentileName(curve.targets.tpotAt())), tbt)
+              .arg(units, QStringLiteral(KVTIERS_VERSION));
     report::decorate(chart->plot(), title, footnote, options.width);
     return report::renderToFile(chart.get(), path, format, options, title);
 }

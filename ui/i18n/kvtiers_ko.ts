@@ -3485,14 +3485,6 @@ replica</source>
         <translation>TTFT 목표 %1 (%2)</translation>
     </message>
     <message>
-        <source>%1 %2 per server: TTFT p50 %3, p99 %4; goodput %5 requests/s (%6 of requests meet both targets)</source>
-        <translation>서버당 %1 %2: TTFT p50 %3, p99 %4; 굿풋 초당 %5건 (요청의 %6이 두 목표를 모두 충족)</translation>
-    </message>
-    <message>
-        <source>Time to first token and goodput against %1 per server (trace replayed under load)</source>
-        <translation>서버당 %1에 따른 첫 토큰까지 시간과 굿풋 (부하 상태에서 트레이스 재생)</translation>
-    </message>
-    <message>
         <source>%1 per server</source>
         <translation>서버당 %1</translation>
     </message>
@@ -3513,8 +3505,36 @@ replica</source>
         <translation>굿풋: 두 목표를 모두 충족한 초당 요청 수</translation>
     </message>
     <message>
-        <source>TTFT (s)</source>
-        <translation>TTFT(초)</translation>
+        <source>TBT target %1 at %2</source>
+        <translation>TBT 목표 %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 %2 per server: TTFT p50 %3, p99 %4; TBT p50 %5, p99 %6, requests&apos; TBT %7 %8; goodput %9 requests/s (%10 of requests meet the targets)</source>
+        <translation>서버당 %1 %2: TTFT p50 %3, p99 %4; TBT p50 %5, p99 %6, 요청 TBT %7 %8; 굿풋 초당 %9건 (요청의 %10이 목표를 충족)</translation>
+    </message>
+    <message>
+        <source>Time to first token, time between tokens and goodput against %1 per server (trace replayed under load)</source>
+        <translation>서버당 %1에 따른 첫 토큰까지 시간, 토큰 간 시간, 굿풋 (부하 상태에서 트레이스 재생)</translation>
+    </message>
+    <message>
+        <source>Goodput: requests/s meeting the three targets</source>
+        <translation>굿풋: 세 목표를 모두 충족한 초당 요청 수</translation>
+    </message>
+    <message>
+        <source>TTFT, TBT (s)</source>
+        <translation>TTFT, TBT(초)</translation>
+    </message>
+    <message>
+        <source>TBT p50 (all gaps)</source>
+        <translation>TBT p50 (모든 간격)</translation>
+    </message>
+    <message>
+        <source>TBT p99 (all gaps)</source>
+        <translation>TBT p99 (모든 간격)</translation>
+    </message>
+    <message>
+        <source>Request TBT %1 (Mooncake)</source>
+        <translation>요청 TBT %1 (Mooncake)</translation>
     </message>
 </context>
 <context>
@@ -3547,12 +3567,30 @@ replica</source>
 <context>
     <name>kvtiers::ui::LoadExport</name>
     <message>
-        <source>%1 under load: TTFT and goodput against %2 per server</source>
-        <translation>부하 상태의 %1: 서버당 %2에 따른 TTFT와 굿풋</translation>
+        <source>%1 under load: TTFT, TBT and goodput against %2 per server</source>
+        <translation>부하 상태의 %1: 서버당 %2에 따른 TTFT, TBT, 굿풋</translation>
     </message>
     <message>
-        <source>%1&apos;s scenario, each point a replay of every request at its timestamp; the other tiers as the scenario has them. Scenario&apos;s %2: %3 per server. TTFT target %4 at %5; goodput counts requests per second meeting both targets. %6. kvtiers %7.</source>
-        <translation>%1 시나리오, 각 점은 모든 요청을 그 타임스탬프에 재생한 결과이며 다른 계층은 시나리오 그대로입니다. 시나리오의 %2: 서버당 %3. TTFT 목표 %4 (%5); 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다. %6. kvtiers %7.</translation>
+        <source>%1 prefill + %2 decode replicas</source>
+        <translation>프리필 %1 + 디코드 %2 레플리카</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n colocated replicas</source>
+        <translation>
+            <numerusform>통합 배치 레플리카 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>TBT target %1 at %2 of requests&apos; TBT (the mean of each one&apos;s longest 10% of gaps)</source>
+        <translation>TBT 목표 %1 (요청 TBT의 %2, 요청마다 가장 긴 10% 간격의 평균)</translation>
+    </message>
+    <message>
+        <source>no TBT target</source>
+        <translation>TBT 목표 없음</translation>
+    </message>
+    <message>
+        <source>%1&apos;s scenario on %2, each point a replay of every request at its timestamp; the other tiers as the scenario has them. Scenario&apos;s %3: %4 per server. TTFT target %5 at %6; TPOT target %7 at %8; %9; goodput counts requests per second meeting them. %10. kvtiers %11.</source>
+        <translation>%1 시나리오, %2, 각 점은 모든 요청을 그 타임스탬프에 재생한 결과이며 다른 계층은 시나리오 그대로입니다. 시나리오의 %3: 서버당 %4. TTFT 목표 %5 (%6); TPOT 목표 %7 (%8); %9; 굿풋은 이 목표를 충족한 초당 요청 수입니다. %10. kvtiers %11.</translation>
     </message>
 </context>
 <context>
@@ -3638,14 +3676,6 @@ replica</source>
         <translation>트래픽 ×</translation>
     </message>
     <message>
-        <source>TT&amp;FT target (s):</source>
-        <translation>TTFT 목표(초)(&amp;F):</translation>
-    </message>
-    <message>
-        <source>TP&amp;OT target (s):</source>
-        <translation>TPOT 목표(초)(&amp;O):</translation>
-    </message>
-    <message>
         <source>at</source>
         <translation>백분위</translation>
     </message>
@@ -3704,10 +3734,6 @@ replica</source>
     <message>
         <source>Change %1</source>
         <translation>%1 변경</translation>
-    </message>
-    <message>
-        <source>Each point replays every request of the trace at its timestamp on the scenario&apos;s replicas (queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; goodput counts the requests per second that meet both targets.</source>
-        <translation>각 점은 트레이스의 모든 요청을 그 타임스탬프에 시나리오의 레플리카에서 재생한 결과입니다 (대기열, 링크를 통한 복원, 청크 프리필, 디코드; kvtiers replay의 스윕과 같음). 굿풋은 두 목표를 모두 충족한 초당 요청 수입니다.</translation>
     </message>
     <message>
         <source>Replicas replayed: %1, each running at most %2 sequences at once (the scenario&apos;s concurrency).</source>
@@ -3770,12 +3796,157 @@ replica</source>
         <translation>SLO에 맞춰 크기 정하기(&amp;Z)</translation>
     </message>
     <message>
-        <source>Find the fewest replicas meeting both targets at the trace&apos;s rate: the fleet sizing&apos;s count and sequences per replica first, then replays up or down from it; the sweep then runs at the count found</source>
-        <translation>트레이스의 요청률에서 두 목표를 모두 충족하는 가장 적은 복제본 수를 찾습니다: 먼저 플릿 산정의 개수와 복제본당 시퀀스를 쓰고, 그 개수에서 위아래로 재생해 봅니다. 그다음 찾은 개수로 스윕을 실행합니다</translation>
-    </message>
-    <message>
         <source>Sizing for the SLO: replaying %1 at replica counts from the fleet sizing&apos;s…</source>
         <translation>SLO에 맞춰 크기 정하는 중: 플릿 산정의 개수부터 %1을(를) 여러 복제본 수로 재생하는 중…</translation>
+    </message>
+    <message>
+        <source>Colocated</source>
+        <translation>통합 배치</translation>
+    </message>
+    <message>
+        <source>Prefill + decode</source>
+        <translation>프리필 + 디코드</translation>
+    </message>
+    <message>
+        <source>Colocated: every replica prefills and decodes. Prefill + decode: P replicas only prefill and D only decode, each the scenario&apos;s TP GPUs, and every request&apos;s KV crosses the scale-out network between them</source>
+        <translation>통합 배치: 모든 레플리카가 프리필과 디코드를 함께 합니다. 프리필 + 디코드: P개 레플리카는 프리필만, D개는 디코드만 하며(각각 시나리오의 TP GPU), 요청마다 KV가 그 사이의 스케일아웃 네트워크를 건넙니다</translation>
+    </message>
+    <message>
+        <source>Pref&amp;ill:</source>
+        <translation>프리필(&amp;I):</translation>
+    </message>
+    <message>
+        <source>&amp;Decode:</source>
+        <translation>디코드(&amp;D):</translation>
+    </message>
+    <message>
+        <source>Cac&amp;he at:</source>
+        <translation>캐시 위치(&amp;H):</translation>
+    </message>
+    <message>
+        <source>Change Layout</source>
+        <translation>배치 변경</translation>
+    </message>
+    <message>
+        <source>Each point replays every request of the trace at its timestamp on the scenario&apos;s replicas (queueing, restores over the links, chunked prefill, decode), as kvtiers replay does in a sweep; goodput counts the requests per second that meet the latency targets.</source>
+        <translation>각 점은 트레이스의 모든 요청을 그 타임스탬프에 시나리오의 레플리카에서 재생한 결과입니다 (대기열, 링크를 통한 복원, 청크 프리필, 디코드; kvtiers replay의 스윕과 같음). 굿풋은 지연 목표를 충족한 초당 요청 수입니다.</translation>
+    </message>
+    <message>
+        <source>%1 prefill + %2 decode</source>
+        <translation>프리필 %1 + 디코드 %2</translation>
+    </message>
+    <message>
+        <source>the prefill replica</source>
+        <translation>프리필 레플리카</translation>
+    </message>
+    <message>
+        <source>the decode replica, after the transfer</source>
+        <translation>전송 뒤의 디코드 레플리카</translation>
+    </message>
+    <message>
+        <source>each prefill server&apos;s own</source>
+        <translation>각 프리필 서버 자체</translation>
+    </message>
+    <message>
+        <source>the decode servers&apos;</source>
+        <translation>디코드 서버</translation>
+    </message>
+    <message>
+        <source>one pool across the prefill servers</source>
+        <translation>프리필 서버 전체에 걸친 하나의 풀</translation>
+    </message>
+    <message>
+        <source>Prefill and decode split: the first token from %1; %2 of each KV transfer streamed during its prefill; DRAM/SSD prefix cache: %3. KV transfer at %4 per server: mean %5, p99 %6 a request; %7 sent in all, %8 over the replay (%9 of the prefill NICs&apos; time).</source>
+        <translation>프리필·디코드 분리: 첫 토큰은 %1에서 나옵니다. KV 전송마다 %2를 프리필 중에 흘려 보냅니다. DRAM/SSD 프리픽스 캐시: %3. 서버당 %4에서 KV 전송: 요청당 평균 %5, p99 %6; 모두 %7 전송, 재생 동안 %8 (프리필 NIC 시간의 %9).</translation>
+    </message>
+    <message>
+        <source>TBT target</source>
+        <translation>TBT 목표</translation>
+    </message>
+    <message>
+        <source>TBT percentile</source>
+        <translation>TBT 백분위수</translation>
+    </message>
+    <message>
+        <source>Prefill replicas</source>
+        <translation>프리필 레플리카</translation>
+    </message>
+    <message>
+        <source>Decode replicas</source>
+        <translation>디코드 레플리카</translation>
+    </message>
+    <message>
+        <source>First token from</source>
+        <translation>첫 토큰 출처</translation>
+    </message>
+    <message>
+        <source>Transfer overlap</source>
+        <translation>전송 중첩</translation>
+    </message>
+    <message>
+        <source>Cache at</source>
+        <translation>캐시 위치</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Find the fewest replicas meeting the targets at the trace&apos;s rate: the fleet sizing&apos;s count and sequences per replica first, then replays up or down from it; the sweep then runs at the count found. Colocated replicas only</source>
+        <translation>트레이스의 요청률에서 목표를 충족하는 가장 적은 레플리카 수를 찾습니다: 먼저 플릿 산정의 레플리카 수와 레플리카당 시퀀스 수로 시작해 그보다 위아래로 재생하고, 찾은 수로 스윕을 실행합니다. 통합 배치 레플리카에만 해당합니다</translation>
+    </message>
+    <message>
+        <source>Layo&amp;ut:</source>
+        <translation>배치(&amp;U):</translation>
+    </message>
+    <message>
+        <source>First to&amp;ken:</source>
+        <translation>첫 토큰(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Over&amp;lap:</source>
+        <translation>중첩(&amp;L):</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <comment>first token from</comment>
+        <translation>프리필</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <comment>first token from</comment>
+        <translation>디코드</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <comment>cache at</comment>
+        <translation>프리필</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <comment>cache at</comment>
+        <translation>디코드</translation>
+    </message>
+    <message>
+        <source>shared</source>
+        <comment>cache at</comment>
+        <translation>공유</translation>
+    </message>
+    <message>
+        <source>Targets:</source>
+        <translation>목표:</translation>
+    </message>
+    <message>
+        <source>TT&amp;FT (s):</source>
+        <translation>TTFT(초)(&amp;F):</translation>
+    </message>
+    <message>
+        <source>TP&amp;OT (s):</source>
+        <translation>TPOT(초)(&amp;O):</translation>
+    </message>
+    <message>
+        <source>TB&amp;T (s):</source>
+        <translation>TBT(초)(&amp;T):</translation>
     </message>
 </context>
 <context>

@@ -16,10 +16,12 @@ namespace kvtiers::ui {
 namespace {
 
 /// The inputs the view shows, by key: what a session keeps.
-const std::array<const char*, 12> kSessionKeys
+const std::array<const char*, 19> kSessionKeys
     = { replay::replay_keys::kSweep, replay::replay_keys::kPoints, replay::replay_keys::kTrafficScale, kTtftSecondsKey,
-          kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey, "capacity_blocks.hbm", "capacity_blocks.dram",
-          "capacity_blocks.ssd", replay::replay_keys::kReplicas, replay::replay_keys::kMaxSeqs };
+          kTtftPercentileKey, kTpotSecondsKey, kTpotPercentileKey, kTbtSecondsKey, kTbtPercentileKey,
+          "capacity_blocks.hbm", "capacity_blocks.dram", "capacity_blocks.ssd", replay::replay_keys::kReplicas,
+          replay::replay_keys::kMaxSeqs, replay::replay_keys::kPrefillReplicas, replay::replay_keys::kDecodeReplicas,
+          replay::replay_keys::kFirstToken, replay::replay_keys::kTransferOverlap, replay::replay_keys::kCacheAt };
 
 } // namespace
 

@@ -96,6 +96,41 @@ QLabel* LoadView::addLabel(const std::string& name, QWidget* buddy)
     return label;
 }
 
+QComboBox* LoadView::addChoice(const char* optionKey)
+{
+    auto* combo = new QComboBox(this);
+    combo->setObjectName(QStringLiteral("loadChoice_%1").arg(QLatin1String(optionKey)));
+    // One item per choice, in the table's order (its enum's): worded in wordControls.
+    const OptionSpec& option = replay::replayOption(optionKey);
+    for (const QString& name : QString::fromLatin1(option.choices).split(u'|'))
+        combo->addItem(QString(), name);
+    m_choices[optionKey] = combo;
+    connect(combo, &QComboBox::activated, this,
+        [this, optionKey, combo] { commit(optionKey, combo->currentData().toString()); });
+    return combo;
+}
+
+QHBoxLayout* LoadView::buildLayoutRow(QLineEdit* replicas)
+{
+    auto* row = new QHBoxLayout;
+    m_layoutCombo = new QComboBox(this);
+    m_layoutCombo->setObjectName(QStringLiteral("loadLayout"));
+    m_layoutCombo->addItems({ QString(), QString() });
+    connect(m_layoutCombo, &QComboBox::activated, this, &LoadView::chooseLayout);
+    QLineEdit* prefill = addField(key::kPrefillReplicas, 45);
+    QLineEdit* decode = addField(key::kDecodeReplicas, 45);
+    QComboBox* firstToken = addChoice(key::kFirstToken);
+    QLineEdit* overlap = addField(key::kTransferOverlap, 45);
+    QComboBox* cacheAt = addChoice(key::kCacheAt);
+    for (QWidget* w : std::initializer_list<QWidget*> { addLabel("layout", m_layoutCombo), m_layoutCombo,
+             addLabel("replicas", replicas), replicas, addLabel("prefill", prefill), prefill,
+             addLabel("decode", decode), decode, addLabel("firstToken", firstToken), firstToken,
+             addLabel("overlap", overlap), overlap, addLabel("cacheAt", cacheAt), cacheAt })
+        row->addWidget(w);
+    row->addStretch(1);
+    return row;
+}
+
 QHBoxLayout* LoadView::buildCapacityRow()
 {
     auto* row = new QHBoxLayout;
@@ -117,6 +152,8 @@ void LoadView::buildControls()
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // Rows close together: with the layout's row the page still fits a 720-pixel screen.
+    layout->setSpacing(3);
     auto labelFor = [this](const std::string& name, QWidget* buddy) { return addLabel(name, buddy); };
     m_tierCombo = new QComboBox(this);
     m_tierCombo->setObjectName(QStringLiteral("loadTier"));
@@ -134,36 +171,41 @@ void LoadView::buildControls()
     m_sizeButton->setObjectName(QStringLiteral("loadSizeButton"));
     m_exportButton = new QPushButton(this);
     m_exportButton->setObjectName(QStringLiteral("loadExportButton"));
-    // Three rows, so that the tab fits a laptop's width in Korean too: what is swept, the
-    // targets, replicas and sequence limit with the run's progress, and the fixed capacities
-    // with sizing and the status.
+    // Four rows, so that the tab fits a laptop's width in Korean too: what is swept with the
+    // sequence limit, the targets with the run's progress, the replicas and how prefill and
+    // decode share them, and the fixed capacities with sizing and the status.
     auto* row = new QHBoxLayout;
-    for (QWidget* w : std::initializer_list<QWidget*> { labelFor("tier", m_tierCombo), m_tierCombo,
-             labelFor("points", m_pointsSpin), m_pointsSpin, labelFor("scale", scale), scale })
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { labelFor("tier", m_tierCombo), m_tierCombo, labelFor("points", m_pointsSpin),
+            m_pointsSpin, labelFor("scale", scale), scale, labelFor("seqs", seqs), seqs })
         row->addWidget(w);
     row->addStretch(1);
     row->addWidget(m_runButton);
     row->addWidget(m_exportButton);
     layout->addLayout(row);
     auto* targetRow = new QHBoxLayout;
-    QLineEdit* ttft = addField(kTtftSecondsKey, 70);
-    QLineEdit* ttftAt = addField(kTtftPercentileKey, 55);
-    QLineEdit* tpot = addField(kTpotSecondsKey, 70);
-    QLineEdit* tpotAt = addField(kTpotPercentileKey, 55);
+    QLineEdit* ttft = addField(kTtftSecondsKey, 55);
+    QLineEdit* ttftAt = addField(kTtftPercentileKey, 45);
+    QLineEdit* tpot = addField(kTpotSecondsKey, 55);
+    QLineEdit* tpotAt = addField(kTpotPercentileKey, 45);
+    QLineEdit* tbt = addField(kTbtSecondsKey, 55);
+    QLineEdit* tbtAt = addField(kTbtPercentileKey, 45);
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("loadProgress"));
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(220);
     m_cancelButton = new QPushButton(this);
     m_cancelButton->setObjectName(QStringLiteral("loadCancelButton"));
-    for (QWidget* w : std::initializer_list<QWidget*> { labelFor("ttft", ttft), ttft, labelFor("ttftAt", ttftAt),
-             ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt, labelFor("replicas", replicas),
-             replicas, labelFor("seqs", seqs), seqs })
+    // One word for the three ("Targets:"), so that the row fits a laptop in Korean too.
+    for (QWidget* w : std::initializer_list<QWidget*> { labelFor("targets", nullptr), labelFor("ttft", ttft), ttft,
+             labelFor("ttftAt", ttftAt), ttftAt, labelFor("tpot", tpot), tpot, labelFor("tpotAt", tpotAt), tpotAt,
+             labelFor("tbt", tbt), tbt, labelFor("tbtAt", tbtAt), tbtAt })
         targetRow->addWidget(w);
     targetRow->addStretch(1);
     targetRow->addWidget(m_progress);
     targetRow->addWidget(m_cancelButton);
     layout->addLayout(targetRow);
+    layout->addLayout(buildLayoutRow(replicas));
     layout->addLayout(buildCapacityRow());
     m_chart = new LoadChart(this);
     m_chart->setObjectName(QStringLiteral("loadChart"));
@@ -200,10 +242,15 @@ void LoadView::wordControls()
         labels.at("scale")->setText(tr("Traffic ×"));
         labels.at("replicas")->setText(tr("R&eplicas:"));
         labels.at("seqs")->setText(tr("&Sequence limit:"));
-        labels.at("ttft")->setText(tr("TT&FT target (s):"));
-        labels.at("tpot")->setText(tr("TP&OT target (s):"));
+        labels.at("targets")->setText(tr("Targets:"));
+        labels.at("ttft")->setText(tr("TT&FT (s):"));
+        labels.at("tpot")->setText(tr("TP&OT (s):"));
         labels.at("ttftAt")->setText(tr("at"));
         labels.at("tpotAt")->setText(tr("at"));
+        labels.at("tbt")->setText(tr("TB&T (s):"));
+        labels.at("tbtAt")->setText(tr("at"));
+        m_fields.at(kTbtSecondsKey)->setPlaceholderText(tr("none"));
+        wordLayoutControls();
         labels.at("fixed")->setText(tr("Fixed capacity, blocks:"));
         for (Tier t : kTiers)
             labels.at(tierKey(t))->setText(tierText(t));
@@ -222,9 +269,9 @@ void LoadView::wordControls()
         m_runButton->setToolTip(tr("Replay the trace under load at each capacity, in the background"));
         m_sizeButton->setText(tr("Si&ze for the SLO"));
         m_sizeButton->setToolTip(
-            tr("Find the fewest replicas meeting both targets at the trace's rate: the fleet sizing's count and "
+            tr("Find the fewest replicas meeting the targets at the trace's rate: the fleet sizing's count and "
                "sequences per replica first, then replays up or down from it; the sweep then runs at the count "
-               "found"));
+               "found. Colocated replicas only"));
         m_cancelButton->setText(tr("Cancel"));
         m_exportButton->setText(tr("Export…"));
         m_exportButton->setToolTip(tr("The chart as PNG, SVG or PDF, or the sweep as a CSV table"));
@@ -239,6 +286,16 @@ void LoadView::commit(const char* optionKey, const QString& text)
         const auto tier = replay::capacityKeyTier(optionKey);
         if (tier && typed.isEmpty())
             next.options.capacityBlocks[*tier].reset(); // the scenario's own
+        else if (optionKey == kTbtSecondsKey && typed.isEmpty())
+            next.options.targets.tbtSeconds.reset(); // no TBT target
+        else if (optionKey == kTbtPercentileKey && typed.isEmpty())
+            next.options.targets.tbtPercentile.reset();
+        else if (optionKey == key::kTransferOverlap && typed.isEmpty())
+            next.options.transferOverlap.reset(); // the replay's default
+        else if (optionKey == key::kPrefillReplicas && typed.isEmpty())
+            next.options.prefillReplicas.reset();
+        else if (optionKey == key::kDecodeReplicas && typed.isEmpty())
+            next.options.decodeReplicas.reset();
         else if (optionKey == key::kReplicas && typed.isEmpty())
             next.options.replicas.reset();
         else if (optionKey == key::kMaxSeqs && typed.isEmpty())
@@ -254,11 +311,11 @@ void LoadView::commit(const char* optionKey, const QString& text)
     showInputs(); // as the document holds it ("0.50" reads "0.5")
 }
 
-void LoadView::edit(const replay::ReplayInput& next, const char* optionKey)
+void LoadView::edit(const replay::ReplayInput& next, const char* optionKey, const QString& undoText)
 {
     m_typedError.reset();
     m_exported.clear();
-    m_doc->editInputs(next, tr("Change %1").arg(fieldName(optionKey)), optionKey);
+    m_doc->editInputs(next, undoText.isEmpty() ? tr("Change %1").arg(fieldName(optionKey)) : undoText, optionKey);
     refresh();
 }
 
@@ -270,6 +327,7 @@ void LoadView::showInputs()
     m_pointsSpin->setValue(in.pointsInForce());
     for (const auto& [optionKey, field] : m_fields)
         field->setText(fieldText(replay::replayOption(optionKey), in));
+    showLayout();
 }
 
 void LoadView::setAxis(replay::ReplaySweepAxis axis)
@@ -294,7 +352,10 @@ void LoadView::setTrafficScale(double scale)
 
 void LoadView::typeInto(const char* optionKey, const QString& text)
 {
-    QLineEdit* field = m_fields.at(optionKey);
+    const auto found = m_fields.find(optionKey);
+    if (found == m_fields.end())
+        return; // no field for that option
+    QLineEdit* field = found->second;
     field->setText(text);
     emit field->editingFinished();
 }
@@ -371,7 +432,9 @@ void LoadView::refresh()
 {
     const bool running = m_doc->isRunning();
     m_runButton->setEnabled(m_doc->canRun() && !running);
-    m_sizeButton->setEnabled(m_doc->canRun() && !running);
+    // Sizing searches a colocated replica count: with prefill and decode split it has none.
+    m_sizeButton->setEnabled(m_doc->canRun() && !running && !m_doc->inputs().options.disaggregated());
+    enableLayoutControls();
     m_progress->setVisible(running);
     m_cancelButton->setVisible(running);
     m_exportButton->setEnabled(m_doc->curve().has_value());

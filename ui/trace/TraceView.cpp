@@ -150,6 +150,11 @@ bool TraceView::showsLoad() const
     return m_views->currentWidget() == m_loadView;
 }
 
+void TraceView::showLoad()
+{
+    m_views->setCurrentWidget(m_loadView);
+}
+
 void TraceView::followScenario(ScenarioController* controller)
 {
     connect(controller, &ScenarioController::resultChanged, this,

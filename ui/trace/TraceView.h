@@ -53,6 +53,8 @@ public:
     LoadView* loadView() const { return m_loadView; }
     /// The "Under load" view is the one shown (its inputs are what Edit > Undo undoes).
     bool showsLoad() const;
+    /// Shows the Under load view.
+    void showLoad();
     QString summaryText() const;
     /// The options whose units the summary shows, followed as they change; until set, a
     /// private default (binary).
