@@ -2,8 +2,9 @@
 // ReplayEngine: the state of a replay's discrete-event loop (its requests, replicas and
 // events) and the Engine that runs it. Internal to core/replay: runReplay (Replay.h) is its
 // one door. The loop, admission, the cache lookup and steps are in ReplayEngine.cpp;
-// disaggregated prefill's hand-off to decode in ReplayHandoff.cpp; what each request leaves
-// behind (its latency, token intervals and costs) and the summary in ReplayRecords.cpp.
+// disaggregated prefill's hand-off to decode in ReplayHandoff.cpp; the requests' window
+// (read ahead, arrived, finished, let go), what each request leaves behind (its latency,
+// token intervals and costs) and the summary in ReplayRecords.cpp.
 
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"

@@ -1,6 +1,6 @@
-// ReplayRecords: what each replayed request leaves behind (its latency, token intervals and
-// prefill cost) and the replay's summary of them (docs/trace.md, "Replay under load" and
-// "Token intervals").
+// ReplayRecords: the replay's window of requests (each read ahead, arrived, finished and let
+// go), what each leaves behind (its latency, token intervals and prefill cost) and the
+// replay's summary of them (docs/trace.md, "Replay under load" and "Token intervals").
 #include "core/replay/ReplayEngine.h"
 
 #include <algorithm>
@@ -96,6 +96,62 @@ void Engine::tokenAt(std::uint32_t j, double now)
     else
         m_gaps.emplace_back(gap, 1);
     job.lastToken = now;
+}
+
+bool Engine::readNext()
+{
+    m_next = Live {};
+    m_haveNext = m_src.next(m_next.q, m_next.keys);
+    if (m_haveNext && m_blockTokens == 0)
+        m_blockTokens = m_src.blockTokens();
+    return m_haveNext;
+}
+
+void Engine::arriveNext()
+{
+    if (m_arrived >= 0xfffffffeu)
+        tooManyRequests(m_src.name());
+    m_requestSteps += checkReplayRequest(m_src.name(), m_next.q, m_s.model, m_budget, m_o.outputTokens);
+    if (const double most = m_o.maxRequestSteps.value_or(kMostRequestSteps); m_requestSteps > most)
+        tooMuchWork(m_src.name(), m_requestSteps, most);
+    m_next.q.firstKey = 0;
+    m_next.job.arrival = m_next.q.arrival / m_o.trafficScale;
+    m_live.push_back(std::move(m_next));
+    const auto j = static_cast<std::uint32_t>(m_arrived++);
+    if (m_o.keepRequests)
+        m_records.emplace_back();
+    readNext();
+    arrive(j);
+}
+
+void Engine::retire()
+{
+    while (!m_live.empty() && m_live.front().job.done >= 0) {
+        m_live.pop_front();
+        ++m_liveBase;
+    }
+}
+
+void Engine::finish(int ri, std::uint32_t j, double now)
+{
+    Replica& rep = m_rep[ri];
+    Job& job = jobOf(j);
+    job.done = now;
+    m_lastDone = std::max(m_lastDone, now);
+    const ReplayTrace::Request& q = req(j);
+    // Freed tail first: the head of the prefix is the most recent. (A decode replica holds
+    // no prefix cache: its prefill replica let go of the blocks when they were sent.)
+    if (!rep.decodePool)
+        for (std::uint32_t i = q.keyCount; i-- > 0;)
+            rep.hbm.unpin(key(j, i));
+    record(j);
+    std::vector<std::uint64_t>().swap(live(j).keys); // its blocks are the caches' now
+    std::vector<double>().swap(live(j).gaps);
+    rep.reserved -= job.needBlocks;
+    --rep.seqs;
+    if (!m_o.capacityBlocks.hbm)
+        rep.hbm.setCapacity(std::max(0.0, m_c.hbmKvBlocks - static_cast<double>(rep.reserved)));
+    settleHbm(ri);
 }
 
 void Engine::record(std::uint32_t j)
