@@ -200,6 +200,7 @@ void Engine::startStep(int ri, double now)
         if (!wasBusy)
             m_idle.erase({ rep.idleSince, ri });
         rep.stepSeconds = stepSeconds(rep);
+        rep.stepStart = now;
         rep.busySeconds += rep.stepSeconds;
         push(now + rep.stepSeconds, EventKind::StepEnd, ri);
     } else if (wasBusy) {
@@ -333,17 +334,18 @@ void Engine::endStep(int ri, double now)
     Replica& rep = m_rep[ri];
     ++rep.step;
     bool leaves = false; // a request finished, or went to its decode replica
-    m_stepRunsFrom = m_gaps.size();
+    stepGapsBegin(rep, now);
     for (const auto& chunk : rep.chunks) {
         const auto [j, n] = chunk;
-        Job& job = jobOf(j);
+        Live& l = live(j);
+        Job& job = l.job;
         if (decoding(job)) {
             if (job.firstToken < 0) { // disaggregated: the decode replica emits its first token
                 job.firstToken = now;
                 job.lastToken = now;
                 job.generated = 1;
             } else {
-                tokenAt(j, now);
+                tokenAt(l, rep, now);
                 ++job.generated;
             }
             if (job.generated >= outputs(j)) {
@@ -369,6 +371,7 @@ void Engine::endStep(int ri, double now)
             return job.done >= 0 || (job.atDecode && !decodePool);
         });
     }
+    stepGapsEnd(rep);
     startStep(ri, now);
 }
 

@@ -21,6 +21,8 @@ double mooncakeTbt(std::vector<double>& gaps)
     if (gaps.empty())
         return 0;
     const std::size_t k = (gaps.size() + 9) / 10;
+    if (k == 1) // the sum below of the one longest gap: that gap
+        return *std::max_element(gaps.begin(), gaps.end());
     const auto kth = gaps.begin() + static_cast<std::ptrdiff_t>(k - 1);
     std::nth_element(gaps.begin(), kth, gaps.end(), std::greater<>());
     return std::accumulate(gaps.begin(), kth + 1, 0.0) / static_cast<double>(k);
@@ -77,14 +79,24 @@ double admittedHere(const Replica& rep)
 
 } // namespace
 
-void Engine::tokenAt(std::uint32_t j, double now)
+void Engine::newGapRun(Live& l, const Replica& rep, double now)
 {
-    Job& job = jobOf(j);
+    Job& job = l.job;
     const double gap = now - job.lastToken;
-    std::vector<double>& gaps = live(j).gaps;
-    if (gaps.empty())
-        gaps.reserve(outputs(j) - 1); // one allocation a request: its gaps are known in number
-    gaps.push_back(gap);
+    // Its token before came at the step's start: its gap is the step's own, which
+    // stepGapsEnd counts.
+    if (job.lastToken == rep.stepStart)
+        ++m_stepRegular;
+    else
+        addGaps(gap, 1);
+    job.lastToken = now;
+    if (l.run.tokens > 0)
+        l.gapRuns.push_back(l.run);
+    l.run = { gap, rep.step, 1 };
+}
+
+void Engine::addGaps(double gap, std::uint64_t n)
+{
     // Run-length coded within the step: the requests that decoded in the step before share
     // one gap, so a step holds a few distinct ones (searched from the newest).
     auto run = m_gaps.rbegin();
@@ -92,10 +104,34 @@ void Engine::tokenAt(std::uint32_t j, double now)
     while (run != m_gaps.rbegin() + stepRuns && run->first != gap)
         ++run;
     if (run != m_gaps.rbegin() + stepRuns)
-        ++run->second;
+        run->second += n;
     else
-        m_gaps.emplace_back(gap, 1);
-    job.lastToken = now;
+        m_gaps.emplace_back(gap, n);
+}
+
+void Engine::stepGapsBegin(Replica& rep, double now)
+{
+    m_stepRunsFrom = m_gaps.size();
+    m_stepRegular = 0;
+    rep.stepGaps.push_back(now - rep.stepStart);
+}
+
+void Engine::stepGapsEnd(Replica& rep)
+{
+    if (m_stepRegular > 0)
+        addGaps(rep.stepGaps.back(), m_stepRegular);
+    // The history from the oldest step a running request's runs read: looked for when it
+    // has doubled since, so each step is moved about once.
+    if (rep.stepGaps.size() < std::max<std::size_t>(4096, 2 * rep.stepGapsKept))
+        return;
+    std::uint64_t from = rep.step + 1;
+    for (std::uint32_t j : rep.running)
+        if (const Live& l = live(j); l.run.tokens > 0)
+            from = std::min(from, (l.gapRuns.empty() ? l.run.step : l.gapRuns.front().step) + 1);
+    rep.stepGaps.erase(
+        rep.stepGaps.begin(), rep.stepGaps.begin() + static_cast<std::ptrdiff_t>(from - rep.stepGapsFrom));
+    rep.stepGapsFrom = from;
+    rep.stepGapsKept = rep.stepGaps.size();
 }
 
 bool Engine::readNext()
@@ -146,7 +182,7 @@ void Engine::finish(int ri, std::uint32_t j, double now)
             rep.hbm.unpin(key(j, i));
     record(j);
     std::vector<std::uint64_t>().swap(live(j).keys); // its blocks are the caches' now
-    std::vector<double>().swap(live(j).gaps);
+    std::vector<Live::GapRun>().swap(live(j).gapRuns);
     rep.reserved -= job.needBlocks;
     --rep.seqs;
     if (!m_o.capacityBlocks.hbm)
@@ -169,10 +205,24 @@ void Engine::record(std::uint32_t j)
     rec.line = q.line;
     rec.inputTokens = q.inputTokens;
     rec.cost = job.cost;
-    // Its longest gap is among the tenth mooncakeTbt puts first.
-    std::vector<double>& gaps = live(j).gaps;
+    // Its gaps in order, from its runs and its replica's steps.
+    std::vector<double>& gaps = m_requestGaps;
+    gaps.clear();
+    const Replica& rep = m_rep[job.decodeReplica >= 0 ? job.decodeReplica : job.replica];
+    const auto add = [&](const Live::GapRun& run) {
+        gaps.push_back(run.first);
+        const auto from = rep.stepGaps.begin() + static_cast<std::ptrdiff_t>(run.step + 1 - rep.stepGapsFrom);
+        gaps.insert(gaps.end(), from, from + static_cast<std::ptrdiff_t>(run.tokens - 1));
+    };
+    for (const Live::GapRun& run : live(j).gapRuns)
+        add(run);
+    if (live(j).run.tokens > 0)
+        add(live(j).run);
     rec.tbtTail = mooncakeTbt(gaps);
-    rec.tbtMax = gaps.empty() ? 0.0 : *std::max_element(gaps.begin(), gaps.begin() + (gaps.size() + 9) / 10);
+    // Its longest gap: its tail when that is one gap, else among the tenth mooncakeTbt put first.
+    const std::size_t tail = (gaps.size() + 9) / 10;
+    rec.tbtMax
+        = tail <= 1 ? rec.tbtTail : *std::max_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(tail));
     rec.decodeReplica = job.decodeReplica;
     rec.transferSeconds = job.transferEnd >= 0 ? job.transferEnd - job.prefillEnd : 0.0;
     m_prefillCost += job.cost;
