@@ -169,6 +169,8 @@ private:
     void stepGapsEnd(Replica& rep);
     /// `n` more token intervals of `gap` in the ending step.
     void addGaps(double gap, std::uint64_t n);
+    /// m_gaps sorted and packed into a block of m_gapBlocks.
+    void sealGaps();
     void startStep(int ri, double now);
     std::deque<std::uint32_t>& queueOf(int ri);
     bool admit(int ri, std::uint32_t j, double now);
@@ -271,8 +273,14 @@ private:
     double m_requestSteps = 0; ///< work read so far (checkReplayTrace's bound)
     // Figures of finished requests, for the summary.
     std::vector<double> m_ttft, m_tpot, m_wait, m_requestTbt;
-    /// Every token interval, run-length coded: (gap, how many), appended a step at a time.
+    /// Token intervals, run-length coded: (gap, how many), appended a step at a time, and
+    /// sorted and packed into m_gapBlocks (sealGaps) every kGapBlockRuns or so.
     std::vector<std::pair<double, std::uint64_t>> m_gaps;
+    /// Sorted and packed runs (sealGaps), and the scratch it sorts and packs them in.
+    std::vector<std::vector<std::uint8_t>> m_gapBlocks;
+    std::vector<std::pair<double, std::uint64_t>> m_sortSpare;
+    std::vector<std::uint8_t> m_packSpare;
+    std::uint64_t m_gapCount = 0;              ///< token intervals so far
     std::size_t m_stepRunsFrom = 0;            ///< m_gaps' runs from here are the ending step's
     std::uint64_t m_stepRegular = 0;           ///< the ending step's tokens whose gap is the step's
     std::vector<double> m_requestGaps;         ///< a finishing request's gaps (record)
