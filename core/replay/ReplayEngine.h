@@ -222,8 +222,8 @@ private:
     }
     /// tokenAt's token that starts a run: after a step without a token, or its first gap.
     void newGapRun(Live& l, const Replica& rep, double now);
-    Live& live(std::uint32_t j) { return m_live[j - m_liveBase]; }
-    const Live& live(std::uint32_t j) const { return m_live[j - m_liveBase]; }
+    Live& live(std::uint32_t j) { return m_live[j & m_liveMask]; }
+    const Live& live(std::uint32_t j) const { return m_live[j & m_liveMask]; }
     const ReplayTrace::Request& req(std::uint32_t j) const { return live(j).q; }
     Job& jobOf(std::uint32_t j) { return live(j).job; }
     const Job& jobOf(std::uint32_t j) const { return live(j).job; }
@@ -264,8 +264,11 @@ private:
     std::set<std::pair<double, int>> m_idle; ///< replicas with no step running: (idle since, index)
     std::vector<BlockLru> m_dram, m_ssd;
     std::vector<double> m_nvmeFree, m_nvmeBusy;
-    std::deque<Live> m_live;      ///< requests m_liveBase.. in arrival order
-    std::uint64_t m_liveBase = 0; ///< the index of m_live's first request
+    /// Requests m_liveBase.. in a ring: request j at j & m_liveMask (its size less one, a
+    /// power of two), twice as large when full.
+    std::vector<Live> m_live;
+    std::uint64_t m_liveMask = 0;
+    std::uint64_t m_liveBase = 0; ///< the oldest request not let go
     std::uint64_t m_arrived = 0;  ///< requests arrived so far (the next one's index)
     Live m_next;                  ///< the next request, read ahead
     bool m_haveNext = false;

@@ -303,8 +303,15 @@ void Engine::arriveNext()
         tooMuchWork(m_src.name(), m_requestSteps, most);
     m_next.q.firstKey = 0;
     m_next.job.arrival = m_next.q.arrival / m_o.trafficScale;
-    m_live.push_back(std::move(m_next));
+    if (m_arrived - m_liveBase == m_live.size()) {
+        std::vector<Live> ring(std::max<std::size_t>(64, 2 * m_live.size()));
+        for (std::uint64_t j = m_liveBase; j < m_arrived; ++j)
+            ring[j & (ring.size() - 1)] = std::move(m_live[j & m_liveMask]);
+        m_live.swap(ring);
+        m_liveMask = m_live.size() - 1;
+    }
     const auto j = static_cast<std::uint32_t>(m_arrived++);
+    live(j) = std::move(m_next);
     if (m_o.keepRequests)
         m_records.emplace_back();
     readNext();
@@ -313,10 +320,9 @@ void Engine::arriveNext()
 
 void Engine::retire()
 {
-    while (!m_live.empty() && m_live.front().job.done >= 0) {
-        m_live.pop_front();
+    // (A request's KV keys and gaps went when it finished; its slot is taken again.)
+    while (m_liveBase < m_arrived && live(static_cast<std::uint32_t>(m_liveBase)).job.done >= 0)
         ++m_liveBase;
-    }
 }
 
 void Engine::finish(int ri, std::uint32_t j, double now)
