@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -282,7 +283,8 @@ private:
     /// Sorted and packed runs (sealGaps), and the scratch it sorts and packs them in.
     std::vector<std::vector<std::uint8_t>> m_gapBlocks;
     std::vector<std::pair<double, std::uint64_t>> m_sortSpare;
-    std::vector<std::uint8_t> m_packSpare;
+    std::unique_ptr<std::uint8_t[]> m_packSpare;
+    std::size_t m_packSpareBytes = 0;
     std::uint64_t m_gapCount = 0;              ///< token intervals so far
     std::size_t m_stepRunsFrom = 0;            ///< m_gaps' runs from here are the ending step's
     std::uint64_t m_stepRegular = 0;           ///< the ending step's tokens whose gap is the step's

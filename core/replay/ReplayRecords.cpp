@@ -39,11 +39,13 @@ double mooncakeTbt(std::vector<double>& gaps)
 /// (one step's end less its start) ends in zeros below its end's last bit.
 constexpr std::size_t kGapBlockRuns = 1 << 16;
 
-void putVarint(std::vector<std::uint8_t>& out, std::uint64_t v)
+/// Writes `v` as a varint at `out` (at most 10 bytes); returns the byte after it.
+std::uint8_t* putVarint(std::uint8_t* out, std::uint64_t v)
 {
     for (; v >= 0x80; v >>= 7)
-        out.push_back(static_cast<std::uint8_t>(v | 0x80));
-    out.push_back(static_cast<std::uint8_t>(v));
+        *out++ = static_cast<std::uint8_t>(v | 0x80);
+    *out++ = static_cast<std::uint8_t>(v);
+    return out;
 }
 
 /// One packed block read in order: the current run is (gap, count) `repeats` times.
@@ -134,11 +136,15 @@ ReplayStats mergedStats(const std::vector<std::vector<std::uint8_t>>& blocks, st
     ReplayStats s;
     if (count == 0)
         return s;
-    std::vector<GapBlockReader> heap;
+    std::vector<GapBlockReader> readers;
     for (const auto& b : blocks)
         if (GapBlockReader r(b); r.next())
-            heap.push_back(r);
-    std::make_heap(heap.begin(), heap.end(), std::greater<>());
+            readers.push_back(r);
+    // The readers' indices in a heap, the one at the earliest run on top.
+    std::vector<std::size_t> heap(readers.size());
+    std::iota(heap.begin(), heap.end(), 0);
+    const auto later = [&](std::size_t a, std::size_t b) { return readers[a] > readers[b]; };
+    std::make_heap(heap.begin(), heap.end(), later);
     const double ranks[] = { 0.5, 0.9, 0.99 };
     double* at[] = { &s.p50, &s.p90, &s.p99 };
     std::uint64_t want[3];
@@ -148,7 +154,7 @@ ReplayStats mergedStats(const std::vector<std::vector<std::uint8_t>>& blocks, st
     int rank = 0;
     double sum = 0;
     while (!heap.empty()) {
-        GapBlockReader& r = heap.front();
+        GapBlockReader& r = readers[heap.front()];
         for (std::uint64_t k = 0; k < r.repeats; ++k) {
             sum += r.gap * static_cast<double>(r.count);
             seen += r.count;
@@ -157,16 +163,21 @@ ReplayStats mergedStats(const std::vector<std::vector<std::uint8_t>>& blocks, st
         }
         s.max = r.gap;
         if (!r.next()) {
-            r = heap.back();
+            heap.front() = heap.back();
             heap.pop_back();
-        }
-        // The top's next run sinks to its place (a pop and a push in one).
-        for (std::size_t i = 0, c; (c = 2 * i + 1) < heap.size(); i = c) {
-            c += c + 1 < heap.size() && heap[c] > heap[c + 1];
-            if (!(heap[i] > heap[c]))
+            if (heap.empty())
                 break;
-            std::swap(heap[i], heap[c]);
         }
+        // The top, at its next run or replaced by the last, sinks to its place.
+        const std::size_t top = heap.front();
+        std::size_t i = 0;
+        for (std::size_t c; (c = 2 * i + 1) < heap.size(); i = c) {
+            c += c + 1 < heap.size() && later(heap[c], heap[c + 1]);
+            if (!later(top, heap[c]))
+                break;
+            heap[i] = heap[c];
+        }
+        heap[i] = top;
     }
     s.mean = sum / static_cast<double>(count);
     return s;
@@ -270,18 +281,23 @@ void Engine::sealGaps()
         bits = std::bit_cast<std::uint64_t>(m_gaps[i].first);
     }
     const int shift = differ ? std::countr_zero(differ) : 0;
-    std::vector<std::uint8_t>& out = m_packSpare;
-    out.assign(1, static_cast<std::uint8_t>(shift));
+    // At most three varints of 10 bytes a run, written in place (its pages untouched beyond).
+    if (m_packSpareBytes < 1 + 30 * m_gaps.size()) {
+        m_packSpareBytes = 1 + 30 * std::max(m_gaps.size(), kGapBlockRuns);
+        m_packSpare = std::make_unique_for_overwrite<std::uint8_t[]>(m_packSpareBytes);
+    }
+    std::uint8_t* out = m_packSpare.get();
+    *out++ = static_cast<std::uint8_t>(shift);
     bits = 0;
     for (std::size_t i = 0, e; i < m_gaps.size(); i = e) {
         e = same(i);
-        putVarint(out, (std::bit_cast<std::uint64_t>(m_gaps[i].first) - bits) >> shift);
+        out = putVarint(out, (std::bit_cast<std::uint64_t>(m_gaps[i].first) - bits) >> shift);
         bits = std::bit_cast<std::uint64_t>(m_gaps[i].first);
-        putVarint(out, m_gaps[i].second << 1 | (e - i > 1));
+        out = putVarint(out, m_gaps[i].second << 1 | (e - i > 1));
         if (e - i > 1)
-            putVarint(out, e - i);
+            out = putVarint(out, e - i);
     }
-    m_gapBlocks.emplace_back(out.begin(), out.end());
+    m_gapBlocks.emplace_back(m_packSpare.get(), out);
     m_gaps.clear();
 }
 
