@@ -200,6 +200,7 @@ void Engine::startStep(int ri, double now)
         if (!wasBusy)
             m_idle.erase({ rep.idleSince, ri });
         rep.stepSeconds = stepSeconds(rep);
+        rep.stepStart = now;
         rep.busySeconds += rep.stepSeconds;
         push(now + rep.stepSeconds, EventKind::StepEnd, ri);
     } else if (wasBusy) {
@@ -333,17 +334,18 @@ void Engine::endStep(int ri, double now)
     Replica& rep = m_rep[ri];
     ++rep.step;
     bool leaves = false; // a request finished, or went to its decode replica
-    m_stepRunsFrom = m_gaps.size();
+    stepGapsBegin(rep, now);
     for (const auto& chunk : rep.chunks) {
         const auto [j, n] = chunk;
-        Job& job = jobOf(j);
+        Live& l = live(j);
+        Job& job = l.job;
         if (decoding(job)) {
             if (job.firstToken < 0) { // disaggregated: the decode replica emits its first token
                 job.firstToken = now;
                 job.lastToken = now;
                 job.generated = 1;
             } else {
-                tokenAt(j, now);
+                tokenAt(l, rep, now);
                 ++job.generated;
             }
             if (job.generated >= outputs(j)) {
@@ -369,6 +371,7 @@ void Engine::endStep(int ri, double now)
             return job.done >= 0 || (job.atDecode && !decodePool);
         });
     }
+    stepGapsEnd(rep);
     startStep(ri, now);
 }
 
@@ -417,28 +420,6 @@ void Engine::writeThrough(int ri, std::uint32_t j)
         m_evicted.clear();
         lru.evictOverflow(m_evicted);
     }
-}
-
-void Engine::finish(int ri, std::uint32_t j, double now)
-{
-    Replica& rep = m_rep[ri];
-    Job& job = jobOf(j);
-    job.done = now;
-    m_lastDone = std::max(m_lastDone, now);
-    const ReplayTrace::Request& q = req(j);
-    // Freed tail first: the head of the prefix is the most recent. (A decode replica holds
-    // no prefix cache: its prefill replica let go of the blocks when they were sent.)
-    if (!rep.decodePool)
-        for (std::uint32_t i = q.keyCount; i-- > 0;)
-            rep.hbm.unpin(key(j, i));
-    record(j);
-    std::vector<std::uint64_t>().swap(live(j).keys); // its blocks are the caches' now
-    std::vector<double>().swap(live(j).gaps);
-    rep.reserved -= job.needBlocks;
-    --rep.seqs;
-    if (!m_o.capacityBlocks.hbm)
-        rep.hbm.setCapacity(std::max(0.0, m_c.hbmKvBlocks - static_cast<double>(rep.reserved)));
-    settleHbm(ri);
 }
 
 void Engine::settleHbm(int ri)
@@ -497,40 +478,6 @@ double Engine::stepSeconds(Replica& rep) const
     const double memory = m_memFixed + m_memPerToken * rep.decodeContext;
     const double context = b > 0 ? m_dcpFixed + m_dcpPerToken * b : 0.0;
     return std::max(memory, compute) + m_arFixed + m_arPerToken * b + context + rep.stepStall;
-}
-
-bool Engine::readNext()
-{
-    m_next = Live {};
-    m_haveNext = m_src.next(m_next.q, m_next.keys);
-    if (m_haveNext && m_blockTokens == 0)
-        m_blockTokens = m_src.blockTokens();
-    return m_haveNext;
-}
-
-void Engine::arriveNext()
-{
-    if (m_arrived >= 0xfffffffeu)
-        tooManyRequests(m_src.name());
-    m_requestSteps += checkReplayRequest(m_src.name(), m_next.q, m_s.model, m_budget, m_o.outputTokens);
-    if (const double most = m_o.maxRequestSteps.value_or(kMostRequestSteps); m_requestSteps > most)
-        tooMuchWork(m_src.name(), m_requestSteps, most);
-    m_next.q.firstKey = 0;
-    m_next.job.arrival = m_next.q.arrival / m_o.trafficScale;
-    m_live.push_back(std::move(m_next));
-    const auto j = static_cast<std::uint32_t>(m_arrived++);
-    if (m_o.keepRequests)
-        m_records.emplace_back();
-    readNext();
-    arrive(j);
-}
-
-void Engine::retire()
-{
-    while (!m_live.empty() && m_live.front().job.done >= 0) {
-        m_live.pop_front();
-        ++m_liveBase;
-    }
 }
 
 ReplayResult Engine::run(const ReplayControl& control)

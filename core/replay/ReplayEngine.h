@@ -2,8 +2,9 @@
 // ReplayEngine: the state of a replay's discrete-event loop (its requests, replicas and
 // events) and the Engine that runs it. Internal to core/replay: runReplay (Replay.h) is its
 // one door. The loop, admission, the cache lookup and steps are in ReplayEngine.cpp;
-// disaggregated prefill's hand-off to decode in ReplayHandoff.cpp; what each request leaves
-// behind (its latency, token intervals and costs) and the summary in ReplayRecords.cpp.
+// disaggregated prefill's hand-off to decode in ReplayHandoff.cpp; the requests' window
+// (read ahead, arrived, finished, let go), what each request leaves behind (its latency,
+// token intervals and costs) and the summary in ReplayRecords.cpp.
 
 #include "core/model/ComputeModel.h"
 #include "core/model/KvSizing.h"
@@ -16,6 +17,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -58,7 +60,13 @@ struct Replica {
     /// The running step: each job with its tokens (a prefill chunk, or 1 for a decode).
     std::vector<std::pair<std::uint32_t, std::uint64_t>> chunks;
     std::uint64_t decodes = 0; ///< decode tokens in the running step
-    std::uint64_t step = 0;
+    std::uint64_t step = 0;    ///< steps ended (the ending step's number in endStep)
+    double stepStart = 0;      ///< the running step's start
+    /// Each step's gap (its end − its start), steps stepGapsFrom.. while a request decoding
+    /// here may still read them: a request that decodes step after step has these gaps.
+    std::vector<double> stepGaps;
+    std::uint64_t stepGapsFrom = 1;
+    std::size_t stepGapsKept = 0; ///< its length when last cut (stepGapsEnd)
     std::uint64_t reserved = 0;
     std::uint64_t seqs = 0;
     double decodeContext = 0;   ///< tokens held by the sequences decoding in the running step
@@ -156,8 +164,14 @@ private:
     void transferDone(int ri, std::uint32_t j, double now);
     /// Writes request j's blocks into the DRAM/SSD caches behind replica `ri` (write-through).
     void writeThrough(int ri, std::uint32_t j);
-    /// Request j's next output token at `now`: its gap since the last is kept.
-    void tokenAt(std::uint32_t j, double now);
+    /// Replica `rep`'s step ends at `now`: its gap joins its history, and the step's runs begin.
+    void stepGapsBegin(Replica& rep, double now);
+    /// The step's tokens at its own gap join its runs; history no running request reads goes.
+    void stepGapsEnd(Replica& rep);
+    /// `n` more token intervals of `gap` in the ending step.
+    void addGaps(double gap, std::uint64_t n);
+    /// m_gaps sorted and packed into a block of m_gapBlocks.
+    void sealGaps();
     void startStep(int ri, double now);
     std::deque<std::uint32_t>& queueOf(int ri);
     bool admit(int ri, std::uint32_t j, double now);
@@ -185,13 +199,32 @@ private:
     struct Live {
         ReplayTrace::Request q;
         std::vector<std::uint64_t> keys; ///< its prefix keys (freed when it finishes)
-        /// Its token intervals so far (freed when it finishes): 8 bytes an output token in
-        /// flight, beside the tens of kilobytes of KV the token holds on its replica.
-        std::vector<double> gaps;
+        /// Its token intervals so far, as runs: each a token at `step` of the replica it
+        /// decodes on with gap `first`, then `tokens` − 1 at the steps after, each gap that step's.
+        struct GapRun {
+            double first = 0;
+            std::uint64_t step = 0, tokens = 0;
+        };
+        std::vector<GapRun> gapRuns; ///< the runs before `run`, none while it decodes every step
+        GapRun run;                  ///< its latest (no tokens: none yet)
         Job job;
     };
-    Live& live(std::uint32_t j) { return m_live[j - m_liveBase]; }
-    const Live& live(std::uint32_t j) const { return m_live[j - m_liveBase]; }
+    /// Request `l`'s next output token at `now`, the end of replica `rep`'s step: its gap is
+    /// kept. Decoding step after step, its run of the replica's step gaps goes on.
+    void tokenAt(Live& l, const Replica& rep, double now)
+    {
+        if (l.job.lastToken == rep.stepStart && l.run.tokens > 0 && l.run.step + l.run.tokens == rep.step) {
+            ++m_stepRegular;
+            ++l.run.tokens;
+            l.job.lastToken = now;
+        } else {
+            newGapRun(l, rep, now);
+        }
+    }
+    /// tokenAt's token that starts a run: after a step without a token, or its first gap.
+    void newGapRun(Live& l, const Replica& rep, double now);
+    Live& live(std::uint32_t j) { return m_live[j & m_liveMask]; }
+    const Live& live(std::uint32_t j) const { return m_live[j & m_liveMask]; }
     const ReplayTrace::Request& req(std::uint32_t j) const { return live(j).q; }
     Job& jobOf(std::uint32_t j) { return live(j).job; }
     const Job& jobOf(std::uint32_t j) const { return live(j).job; }
@@ -232,8 +265,11 @@ private:
     std::set<std::pair<double, int>> m_idle; ///< replicas with no step running: (idle since, index)
     std::vector<BlockLru> m_dram, m_ssd;
     std::vector<double> m_nvmeFree, m_nvmeBusy;
-    std::deque<Live> m_live;      ///< requests m_liveBase.. in arrival order
-    std::uint64_t m_liveBase = 0; ///< the index of m_live's first request
+    /// Requests m_liveBase.. in a ring: request j at j & m_liveMask (its size less one, a
+    /// power of two), twice as large when full.
+    std::vector<Live> m_live;
+    std::uint64_t m_liveMask = 0;
+    std::uint64_t m_liveBase = 0; ///< the oldest request not let go
     std::uint64_t m_arrived = 0;  ///< requests arrived so far (the next one's index)
     Live m_next;                  ///< the next request, read ahead
     bool m_haveNext = false;
@@ -241,9 +277,18 @@ private:
     double m_requestSteps = 0; ///< work read so far (checkReplayTrace's bound)
     // Figures of finished requests, for the summary.
     std::vector<double> m_ttft, m_tpot, m_wait, m_requestTbt;
-    /// Every token interval, run-length coded: (gap, how many), appended a step at a time.
+    /// Token intervals, run-length coded: (gap, how many), appended a step at a time, and
+    /// sorted and packed into m_gapBlocks (sealGaps) every kGapBlockRuns or so.
     std::vector<std::pair<double, std::uint64_t>> m_gaps;
+    /// Sorted and packed runs (sealGaps), and the scratch it sorts and packs them in.
+    std::vector<std::vector<std::uint8_t>> m_gapBlocks;
+    std::vector<std::pair<double, std::uint64_t>> m_sortSpare;
+    std::unique_ptr<std::uint8_t[]> m_packSpare;
+    std::size_t m_packSpareBytes = 0;
+    std::uint64_t m_gapCount = 0;              ///< token intervals so far
     std::size_t m_stepRunsFrom = 0;            ///< m_gaps' runs from here are the ending step's
+    std::uint64_t m_stepRegular = 0;           ///< the ending step's tokens whose gap is the step's
+    std::vector<double> m_requestGaps;         ///< a finishing request's gaps (record)
     std::vector<double> m_transfers;           ///< each disaggregated request's transfer seconds
     std::vector<std::vector<double>> m_byBand; ///< TTFTs by prompt band (promptBand)
     PerSource<double> m_tokens {};

@@ -7,7 +7,8 @@
 //  2. token intervals: one request alone, its mean gap is its TPOT and it has output − 1
 //     gaps; a long prefill beside it makes one long gap, and its TBT as Mooncake measures a
 //     request's (the mean of its longest 10% of gaps) is that gap with the next longest;
-//     a TBT target counts in goodput;
+//     a TBT target counts in goodput; a request passed over for a step (the budget taken by
+//     a restored prompt admitted before it) has one gap over both steps, its others as alone;
 //  3. capacity: evenly spaced prefill-only requests, one per step: the largest traffic scale
 //     whose p99 TTFT holds is worked from the M/D/1 queue by hand, and the rate sweep finds
 //     it within one grid step (and within its 1% bisection);
@@ -252,6 +253,47 @@ private slots:
         QVERIFY(!judged.targetsHeld);
         o.targets.tbtSeconds = a.tbtTail;
         QVERIFY(replayOf(traceOf({ { 0, 1000, 50 }, { 300, 8000, 1 } }), o).targetsHeld);
+    }
+
+    void aRequestPassedOverForAStepKeepsItsOtherGaps()
+    {
+        // P leaves an 8-block prefix in DRAM (no HBM cache). A (that prefix and a block of its
+        // own) and B (a 100-token prompt of its own, 21 outputs) arrive together: A, admitted
+        // first, waits for its restore while B prefills and decodes; when the restore ends, A's
+        // last 512 tokens take the whole 512-token budget, so B is passed over for that step.
+        const auto trace = [](bool withP, bool withA) {
+            std::ostringstream out;
+            if (withP)
+                out << R"({"timestamp": 0, "input_length": 4096, "output_length": 1, "hash_ids": [0, 1, 2, 3, 4, 5, 6, 7]})"
+                    << "\n";
+            if (withA)
+                out << R"({"timestamp": 10000, "input_length": 4608, "output_length": 1, )"
+                    << R"("hash_ids": [0, 1, 2, 3, 4, 5, 6, 7, 100]})"
+                    << "\n";
+            out << R"({"timestamp": 10000, "input_length": 100, "output_length": 21, "hash_ids": [200]})"
+                << "\n";
+            auto reader = trace::TraceReader::fromText(out.str(), "generated", trace::TraceFormat::Mooncake, 512);
+            return loadReplayTrace(*reader);
+        };
+        ReplayOptions o = colocated();
+        o.capacityBlocks.hbm = 0;
+        o.capacityBlocks.dram = 1000;
+        o.maxBatchedTokens = 512;
+        const ReplayResult alone = replayOf(trace(false, false), o);
+        const ReplayResult both = replayOf(trace(true, true), o);
+        QCOMPARE(both.perRequest[1].tokens.dram, std::uint64_t(4096)); // A restored its prefix
+        const ReplayRecord& b = both.perRequest[2];
+        QCOMPARE(both.tokenIntervals, std::uint64_t(20));
+        // Its gap over A's prefill step and its own next one is its longest, by far.
+        QVERIFY(b.tbtMax > 3 * alone.tbt.max);
+        QCOMPARE(both.tbt.max, b.tbtMax);
+        // Its other 19 gaps are those it has alone (its context grows the same, a token a
+        // step), the longest last: its TBT, the mean of its ⌈20 ÷ 10⌉ = 2 longest gaps, is
+        // that long gap with the longest it has alone.
+        QVERIFY(std::abs(b.tbtTail - (b.tbtMax + alone.tbt.max) / 2) < 1e-9 * b.tbtTail);
+        // Its gaps add up to its last token less its first, pooled as on its own.
+        QVERIFY(std::abs(both.tbt.mean - b.tpot) < 1e-12 * b.tpot);
+        QVERIFY(std::abs(alone.tbt.mean - alone.tpot.mean) < 1e-12 * alone.tpot.mean);
     }
 
     void effectiveCapacityMatchesTheQueueWorkedByHand()
