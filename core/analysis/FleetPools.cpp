@@ -4,8 +4,6 @@
 #include "core/analysis/Sensitivity.h"
 #include "core/io/InputError.h"
 #include "core/io/Message.h"
-
-#include <QtGlobal>
 #include "core/io/Units.h"
 #include "core/model/KvSizing.h"
 
@@ -185,8 +183,8 @@ std::pair<double, double> fewestReplicas(const Pools& pools, const std::string& 
     if (!std::isfinite(bestP)) {
         if (!pools.decodeMeets(leastD + kMostDecodeSteps))
             throw InputError(poolsMessage(QT_TRANSLATE_NOOP("Messages",
-                                     "fleet: %1: with the first token at prefill, the hand-off of %2 in a "
-                                     "request's first gap keeps its TPOT or TBT above the target"),
+                                              "fleet: %1: with the first token at prefill, the hand-off of %2 in a "
+                                              "request's first gap keeps its TPOT or TBT above the target"),
                 { label, formatSeconds(pools.handoff().seconds) }));
         throw ttftUnreachable(label, pools.idleTtft(), target);
     }
@@ -200,8 +198,7 @@ LatencySpread spreadOf(auto at)
 
 } // namespace
 
-HandoffFigures handoffFigures(
-    const Scenario& s, const EvalResult& r, const DisaggregatedLayout& layout, double rate)
+HandoffFigures handoffFigures(const Scenario& s, const EvalResult& r, const DisaggregatedLayout& layout, double rate)
 {
     const Pools pools(s, r, kDefaultTargets, rate, layout);
     HandoffFigures out;
@@ -220,8 +217,8 @@ PoolSizing sizePools(const Scenario& s, const EvalResult& d, const LatencyTarget
 {
     if (s.expertParallel())
         throw InputError(poolsMessage(QT_TRANSLATE_NOOP("Messages",
-                                 "fleet: %1: disaggregated pools are sized for tensor-parallel replicas; this "
-                                 "workload runs expert parallelism with DP attention"),
+                                          "fleet: %1: disaggregated pools are sized for tensor-parallel replicas; this "
+                                          "workload runs expert parallelism with DP attention"),
             { label }));
     const Pools pools(s, d, t, rate, layout);
     PoolSizing out;

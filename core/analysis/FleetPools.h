@@ -39,13 +39,13 @@ struct PoolSizing {
     DisaggregatedLayout layout;
     double prefillReplicas = 0, decodeReplicas = 0;
     double prefillGpus = 0, decodeGpus = 0;
-    double decodeConcurrency = 0; ///< sequences per decode replica
-    double prefillInFlight = 0;   ///< prompts a prefill replica holds on average (prefilling or sending)
-    double decodeInFlight = 0;    ///< sequences a decode replica holds on average (receiving or decoding)
-    double decodeStepSeconds = 0; ///< a decode-pool step, the mean over a request's context
-    KvHandoff handoff;            ///< one request's KV
-    double handoffSeconds = 0;    ///< the mean of what the hand-off adds after the prefill, latency included
-    double nicUtilization = 0;    ///< each prefill GPU's NIC: its replica's requests/s × T
+    double decodeConcurrency = 0;     ///< sequences per decode replica
+    double prefillInFlight = 0;       ///< prompts a prefill replica holds on average (prefilling or sending)
+    double decodeInFlight = 0;        ///< sequences a decode replica holds on average (receiving or decoding)
+    double decodeStepSeconds = 0;     ///< a decode-pool step, the mean over a request's context
+    KvHandoff handoff;                ///< one request's KV
+    double handoffSeconds = 0;        ///< the mean of what the hand-off adds after the prefill, latency included
+    double nicUtilization = 0;        ///< each prefill GPU's NIC: its replica's requests/s × T
     double networkBytesPerSecond = 0; ///< KV crossing the network, the whole pool
     QueueFigures prefillQueue, decodeSlots;
     /// At the sized pools: TTFT, a request's TPOT, and its TBT as Mooncake measures it.

@@ -2,9 +2,9 @@
 
 #include "core/io/InputError.h"
 #include "core/io/Message.h"
+#include "core/model/KvSizing.h"
 
 #include <QtGlobal>
-#include "core/model/KvSizing.h"
 
 #include <algorithm>
 
@@ -45,10 +45,11 @@ namespace {
 const ScaleOut& handoffNetwork(const Scenario& s)
 {
     if (!s.hardware.scaleOut || !(s.hardware.scaleOut->bytesPerSecond > 0))
-        throw InputError(handoffMessage(QT_TRANSLATE_NOOP("Messages",
-                                 "%1 states no scale-out network (scale_out), which disaggregated prefill and "
-                                 "decode send the KV over"),
-            { s.hardware.name }));
+        throw InputError(
+            handoffMessage(QT_TRANSLATE_NOOP("Messages",
+                               "%1 states no scale-out network (scale_out), which disaggregated prefill and "
+                               "decode send the KV over"),
+                { s.hardware.name }));
     return *s.hardware.scaleOut;
 }
 

@@ -86,8 +86,8 @@ private slots:
             d["prefill_s"].get<double>() + d["after_prefill_s"].get<double>() + d["decode_step_s"].get<double>()));
         QVERIFY(close(d["nic_utilization"].get<double>(), 2 * d["transfer_s"].get<double>()));
         QVERIFY(close(d["network_bytes_per_s"].get<double>(), 2 * d["transfer_bytes"].get<double>()));
-        const test::CliRun text = runCli({ "eval", "--model", "llama-3.1-70b", "--hardware", "h200-sxm",
-            "--layout", "disaggregated", "--first-token", "prefill" });
+        const test::CliRun text = runCli({ "eval", "--model", "llama-3.1-70b", "--hardware", "h200-sxm", "--layout",
+            "disaggregated", "--first-token", "prefill" });
         QCOMPARE(text.status, 0);
         QVERIFY(text.out.find("KV hand-off") != std::string::npos);
         QVERIFY(text.out.find("the hand-off in the first gap") != std::string::npos);
@@ -97,15 +97,17 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("says");
-        QTest::newRow("fleet first token") << QStringList { "fleet", "--mix", "chat", "--rate", "4", "--first-token",
-            "prefill" } << "--first-token";
+        QTest::newRow("fleet first token")
+            << QStringList { "fleet", "--mix", "chat", "--rate", "4", "--first-token", "prefill" } << "--first-token";
         QTest::newRow("eval overlap") << QStringList { "eval", "--transfer-overlap", "1" } << "--transfer-overlap";
         QTest::newRow("fleet csv") << QStringList { "fleet", "--mix", "chat", "--rate", "4", "--layout",
-            "disaggregated", "--csv" } << "--csv";
+            "disaggregated", "--csv" }
+                                   << "--csv";
         QTest::newRow("no scale-out network") << QStringList { "fleet", "--mix", "chat", "--rate", "4", "--hardware",
-            "l40s", "--layout", "disaggregated" } << "scale_out";
-        QTest::newRow("unknown layout") << QStringList { "fleet", "--mix", "chat", "--rate", "4", "--layout",
-            "split" } << "colocated|disaggregated";
+            "l40s", "--layout", "disaggregated" }
+                                              << "scale_out";
+        QTest::newRow("unknown layout") << QStringList { "fleet", "--mix", "chat", "--rate", "4", "--layout", "split" }
+                                        << "colocated|disaggregated";
     }
     void layoutChoicesAloneAreRefused()
     {

@@ -34,8 +34,8 @@ namespace {
 /// prompts and 512 outputs, no reuse: every request one prefill branch.
 Scenario noReuse()
 {
-    return test::scenario("llama-3.1-70b", { { "context", 8192 + 512 }, { "output_tokens", 512 }, { "reuse_rate", 0 } },
-        "h200-sxm");
+    return test::scenario(
+        "llama-3.1-70b", { { "context", 8192 + 512 }, { "output_tokens", 512 }, { "reuse_rate", 0 } }, "h200-sxm");
 }
 
 LatencyTargets targets(double ttft, double tpot)
@@ -62,8 +62,8 @@ bool close(double a, double b, double rel = 1e-9)
 /// TTFT at p99 on rp prefill and rd decode replicas, rebuilt from the queues: the prefill
 /// queue (c = rp, S = the prefill) answers with the prefill, the hand-off left after it and
 /// one decode step; the decode slots (c = rd × N, S = hand-off + O steps) add their wait.
-double ttftP99(double prefill, double after, double step, double sequences, double outputs, double rate, double rp,
-    double rd)
+double ttftP99(
+    double prefill, double after, double step, double sequences, double outputs, double rate, double rp, double rd)
 {
     queueing::Moments prefillService, holdService;
     prefillService.mean = prefill;
@@ -147,8 +147,8 @@ private slots:
         QCOMPARE(e.gpus, (rp + rd) * 8);
         QCOMPARE(p.nicUtilization, rate / rp * p.handoff.seconds);
         QCOMPARE(p.networkBytesPerSecond, rate * p.handoff.bytes);
-        qInfo("%.0f req/s, TTFT %.0f s: %.0f prefill + %.0f decode replicas of %.0f sequences; TTFT p99 %.3f s",
-            rate, ttft, rp, rd, p.decodeConcurrency, p.ttft.p99);
+        qInfo("%.0f req/s, TTFT %.0f s: %.0f prefill + %.0f decode replicas of %.0f sequences; TTFT p99 %.3f s", rate,
+            ttft, rp, rd, p.decodeConcurrency, p.ttft.p99);
     }
 
     void firstTokenAtPrefillPutsTheHandoffInTheFirstGap()
@@ -225,8 +225,8 @@ private slots:
         QCOMPARE(tbtTailIntervals(1023), 103.0);
         // A fleet held to a TBT target needs at least the replicas it needs without one, and
         // meets it on the replicas it gets.
-        const Scenario s = test::scenario(
-            "llama-3.1-70b", { { "context", 32768 + 1024 }, { "output_tokens", 1024 }, { "reuse_rate", 0 } }, "h200-sxm");
+        const Scenario s = test::scenario("llama-3.1-70b",
+            { { "context", 32768 + 1024 }, { "output_tokens", 1024 }, { "reuse_rate", 0 } }, "h200-sxm");
         LatencyTargets t = targets(10, 0.05);
         const FleetEntryResult free = sizeScenario(s, t, 2);
         t.tbtSeconds = 0.1;
@@ -234,8 +234,8 @@ private slots:
         QVERIFY(held.replicas > free.replicas);
         const double step = held.load.tpot.mean > 0 ? meanTpotSeconds(held.scenario, held.perReplica) : 0.0;
         const double stretch = prefillDecodeStretchSeconds(held.scenario, held.perReplica, step);
-        QVERIFY(stretchedTbtQuantileSeconds(step, stretch, prefillChunks(held.scenario, held.perReplica),
-                    2 / held.replicas, 1023, 99)
+        QVERIFY(stretchedTbtQuantileSeconds(
+                    step, stretch, prefillChunks(held.scenario, held.perReplica), 2 / held.replicas, 1023, 99)
             <= 0.1);
         qInfo("colocated, 2 req/s of 32K prompts: %.0f replicas, %.0f held to TBT 100 ms at p99", free.replicas,
             held.replicas);

@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -117,6 +118,49 @@ void LoadView::setColocated()
 {
     m_layoutCombo->setCurrentIndex(0);
     emit m_layoutCombo->activated(0);
+}
+
+QLabel* LoadView::addLabel(const std::string& name, QWidget* buddy)
+{
+    auto* label = new QLabel(this);
+    label->setBuddy(buddy);
+    m_labels[name] = label;
+    return label;
+}
+
+QComboBox* LoadView::addChoice(const char* optionKey)
+{
+    auto* combo = new QComboBox(this);
+    combo->setObjectName(QStringLiteral("loadChoice_%1").arg(QLatin1String(optionKey)));
+    // One item per choice, in the table's order (its enum's): worded in wordControls.
+    const OptionSpec& option = replay::replayOption(optionKey);
+    for (const QString& name : QString::fromLatin1(option.choices).split(u'|'))
+        combo->addItem(QString(), name);
+    m_choices[optionKey] = combo;
+    connect(combo, &QComboBox::activated, this,
+        [this, optionKey, combo] { commit(optionKey, combo->currentData().toString()); });
+    return combo;
+}
+
+QHBoxLayout* LoadView::buildLayoutRow(QLineEdit* replicas)
+{
+    auto* row = new QHBoxLayout;
+    m_layoutCombo = new QComboBox(this);
+    m_layoutCombo->setObjectName(QStringLiteral("loadLayout"));
+    m_layoutCombo->addItems({ QString(), QString() });
+    connect(m_layoutCombo, &QComboBox::activated, this, &LoadView::chooseLayout);
+    QLineEdit* prefill = addField(key::kPrefillReplicas, 45);
+    QLineEdit* decode = addField(key::kDecodeReplicas, 45);
+    QComboBox* firstToken = addChoice(key::kFirstToken);
+    QLineEdit* overlap = addField(key::kTransferOverlap, 45);
+    QComboBox* cacheAt = addChoice(key::kCacheAt);
+    for (QWidget* w : std::initializer_list<QWidget*> { addLabel("layout", m_layoutCombo), m_layoutCombo,
+             addLabel("replicas", replicas), replicas, addLabel("prefill", prefill), prefill,
+             addLabel("decode", decode), decode, addLabel("firstToken", firstToken), firstToken,
+             addLabel("overlap", overlap), overlap, addLabel("cacheAt", cacheAt), cacheAt })
+        row->addWidget(w);
+    row->addStretch(1);
+    return row;
 }
 
 } // namespace kvtiers::ui
