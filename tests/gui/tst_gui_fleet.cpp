@@ -10,6 +10,7 @@
 #include "core/catalog/CardCatalog.h"
 #include "core/io/InputError.h"
 #include "core/report/FleetReport.h"
+#include "tests/support/ExampleFleet.h"
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
@@ -101,16 +102,9 @@ void TestGuiFleet::initTestCase()
 
 void TestGuiFleet::init()
 {
-    m_document = std::make_unique<FleetDocument>(CardCatalog::builtin());
-    m_view = std::make_unique<FleetView>(m_document.get());
-    m_view->resize(1200, 820);
-    m_view->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
-    m_view->setMix({ { "chat", 0.7 }, { "mooncake", 0.3 } });
-    m_view->setRate(100, FleetView::RateUnit::RequestsPerSecond);
-    m_view->setHardware("h200-sxm");
-    m_view->flush();
-    QVERIFY2(m_view->result(), qPrintable(m_view->errorMessage()));
+    kvtiers::ui::test::openExampleFleet(m_document, m_view);
+    if (QTest::currentTestFailed())
+        return;
 }
 
 void TestGuiFleet::cleanup()

@@ -105,7 +105,8 @@ private:
     /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",
     /// "outlook=ID", "outlookpage=N", "workload=ID", "advanced" (the Advanced controls
     /// open), "trace=PATH" then "Use this trace", "loadinput=KEY:TEXT" (typed into an Under
-    /// load field), "load" or "load=P+D" (Under load replayed, split P + D)), each announced on
+    /// load field), "load" or "load=P+D" (Under load replayed, split P + D), "fleet=split" (the
+    /// Fleet tab split into prefill and decode pools)), each announced on
     /// stderr with the window's minimum and actual size once settled. Read from
     /// KVTIERS_WINDOW_STATES at start, for scripts/check-window and screenshots: a test seam,
     /// not a user option.

@@ -21,6 +21,8 @@ namespace kvtiers::ui {
 
 namespace {
 constexpr double kBarKey = 1.0;
+/// A split fleet's two bars per panel: the prefill pool's at kBarKey, the decode pool's here.
+constexpr double kDecodeKey = 2.0;
 constexpr double kBarWidth = 0.6;
 
 /// Okabe–Ito colours (colour-vision-safe) for the first seven workloads of the mix.
@@ -113,17 +115,18 @@ void FleetChart::buildPlot()
         m_rects[t] = rect;
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        texts()(
-            [this, x, t] { chart::setupBarPanelAxis(x, kBarKey, t == Tier::Ssd ? tr("NVMe") : tierName(t), font()); });
         y->setTicker(byteTicker(units()));
         y->setSubTicks(false);
         y->setRange(0, 1);
-        auto* total = new QCPItemText(p);
-        total->setClipAxisRect(rect);
-        total->position->setAxes(x, y);
-        total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        m_totals[t] = total;
+        for (QCPItemText** slot : { &m_totals[t], &m_decodeTotals[t] }) {
+            auto* total = new QCPItemText(p);
+            total->setClipAxisRect(rect);
+            total->position->setAxes(x, y);
+            total->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            *slot = total;
+        }
     }
+    texts()([this] { setupPanelAxes(); });
 
     // The legend keeps its natural width, centred between two empty cells: spread over
     // the whole row, two entries sat at the far ends, away from each other.
@@ -151,6 +154,38 @@ void FleetChart::buildPlot()
     });
     p->plotLayout()->setRowStretchFactor(0, 0.001);
     p->plotLayout()->setRowStretchFactor(2, 0.001);
+}
+
+void FleetChart::setupPanelAxes()
+{
+    const bool pools = showsPools();
+    for (Tier t : kTiers) {
+        QCPAxis* x = m_rects[t]->axis(QCPAxis::atBottom);
+        const QString tier = t == Tier::Ssd ? tr("NVMe") : tierName(t);
+        chart::setupBarPanelAxis(x, kBarKey, pools ? QString() : tier, font());
+        QFont bold = font();
+        bold.setBold(true);
+        x->setLabelFont(bold);
+        x->setLabel(pools ? tier : QString());
+        if (!pools)
+            continue;
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        ticker->addTick(kBarKey, tr("Prefill", "pool"));
+        ticker->addTick(kDecodeKey, tr("Decode", "pool"));
+        x->setTicker(ticker);
+        x->setTickLabelFont(font());
+        x->setRange(kBarKey - 0.55, kDecodeKey + 0.55);
+    }
+    // Two bars share a panel a third of the chart wide: their names and totals stand upright
+    // (read bottom to top), so neither runs into its neighbour's at a laptop's width.
+    for (Tier t : kTiers) {
+        m_rects[t]->axis(QCPAxis::atBottom)->setTickLabelRotation(pools ? -90 : 0);
+        for (QCPItemText* total : { m_totals[t], m_decodeTotals[t] }) {
+            total->setRotation(pools ? -90 : 0);
+            total->setPositionAlignment(pools ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignHCenter | Qt::AlignBottom);
+            total->setPadding(pools ? QMargins(4, 0, 0, 0) : QMargins());
+        }
+    }
 }
 
 void FleetChart::ensureBars(int count)
@@ -211,31 +246,49 @@ void FleetChart::rebuild()
 {
     for (Tier t : kTiers)
         ensureByteTicker(m_rects[t]->axis(QCPAxis::atLeft), units());
+    setupPanelAxes();
+    const bool pools = showsPools();
     const int n = m_hasFleet ? static_cast<int>(m_fleet.entries.size()) : 0;
     ensureBars(n);
     for (int i = 0; i < n; ++i) {
         const FleetEntryResult& e = m_fleet.entries[static_cast<size_t>(i)];
         m_bars[static_cast<size_t>(i)].hbm->setName(entryName(i));
-        for (Tier t : kTiers)
-            m_bars[static_cast<size_t>(i)][t]->setData(
-                QVector<double> { kBarKey }, QVector<double> { e.bytes[t] }, true);
+        for (Tier t : kTiers) {
+            QCPBars* bars = m_bars[static_cast<size_t>(i)][t];
+            if (pools && e.pools)
+                bars->setData(QVector<double> { kBarKey, kDecodeKey },
+                    QVector<double> { e.pools->prefillBytes[t], e.pools->decodeBytes[t] }, true);
+            else
+                bars->setData(QVector<double> { kBarKey }, QVector<double> { e.bytes[t] }, true);
+        }
     }
     for (Tier t : kTiers) {
         QCPAxis* y = m_rects[t]->axis(QCPAxis::atLeft);
-        const double total = m_hasFleet ? m_fleet.bytes[t] : 0;
-        y->setRange(0, std::max(total, 1.0) * 1.15);
+        const double first = !m_hasFleet ? 0 : pools ? m_fleet.prefillBytes[t] : m_fleet.bytes[t];
+        const double second = pools ? m_fleet.decodeBytes[t] : 0;
+        const double top = std::max(first, second);
+        // Room over the tallest bar for its total: upright totals need more.
+        y->setRange(0, std::max(top, 1.0) * (pools ? 1.45 : 1.15));
         // No fleet (nothing sized yet, or sizing failed), or none of this tier's bytes: no
         // byte ticks or grid, which would only count "1 B" on an empty panel.
-        const bool scale = m_hasFleet && total > 0;
+        const bool scale = m_hasFleet && top > 0;
         y->setTicks(scale);
         y->setTickLabels(scale);
         y->grid()->setVisible(scale);
-        m_totals[t]->setText(m_hasFleet ? bytes(total) : QString());
-        m_totals[t]->position->setCoords(kBarKey, total);
+        m_totals[t]->setText(m_hasFleet ? bytes(first) : QString());
+        m_totals[t]->position->setCoords(kBarKey, first);
+        m_decodeTotals[t]->setText(pools ? bytes(second) : QString());
+        m_decodeTotals[t]->position->setCoords(kDecodeKey, second);
     }
-    title()->setText(m_hasFleet ? tr("Fleet memory demand by workload: %1 GPUs in %2 servers")
-                                      .arg(countText(m_fleet.gpus), countText(m_fleet.servers))
-                                : tr("Fleet memory demand by workload"));
+    if (!m_hasFleet)
+        title()->setText(tr("Fleet memory demand by workload"));
+    else if (pools)
+        title()->setText(
+            tr("Fleet memory demand by pool and workload: %1 GPUs in %2 prefill + %3 decode servers")
+                .arg(countText(m_fleet.gpus), countText(m_fleet.prefillServers), countText(m_fleet.decodeServers)));
+    else
+        title()->setText(tr("Fleet memory demand by workload: %1 GPUs in %2 servers")
+                             .arg(countText(m_fleet.gpus), countText(m_fleet.servers)));
     fitHeight();
     requestReplot();
 }
@@ -248,6 +301,32 @@ double FleetChart::value(Tier tier, int entry) const
     return data->isEmpty() ? 0.0 : data->constBegin()->value;
 }
 
+double FleetChart::poolValue(Tier tier, Pool pool, int entry) const
+{
+    if (!showsPools() || entry < 0 || entry >= workloadCount())
+        return 0;
+    const double key = pool == Pool::Prefill ? kBarKey : kDecodeKey;
+    const auto data = m_bars[static_cast<size_t>(entry)][tier]->data();
+    const auto it = data->findBegin(key, false);
+    return it != data->constEnd() && it->key == key ? it->value : 0.0;
+}
+
+QString FleetChart::totalText(Tier tier, Pool pool) const
+{
+    return (pool == Pool::Decode ? m_decodeTotals : m_totals)[tier]->text();
+}
+
+QStringList FleetChart::barLabels(Tier tier) const
+{
+    const auto ticker = m_rects[tier]->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>();
+    QStringList out;
+    if (ticker)
+        for (const QString& label : ticker->ticks())
+            if (!label.isEmpty())
+                out << label;
+    return out;
+}
+
 ByteUnits FleetChart::axisUnits(Tier tier) const
 {
     const auto ticker = m_rects[tier]->axis(QCPAxis::atLeft)->ticker();
@@ -258,8 +337,10 @@ void FleetChart::themeChanged(const QPalette& pal)
 {
     const QColor text = pal.color(QPalette::Text);
     const QColor base = pal.color(QPalette::Base);
-    for (Tier t : kTiers)
+    for (Tier t : kTiers) {
         m_totals[t]->setColor(text);
+        m_decodeTotals[t]->setColor(text);
+    }
     for (size_t i = 0; i < m_bars.size(); ++i)
         for (Tier t : kTiers) {
             m_bars[i][t]->setBrush(workloadBrush(static_cast<int>(i), base));

@@ -1,7 +1,10 @@
 #pragma once
 // FleetChart: the fleet's memory demand per tier (HBM, server DRAM, NVMe), each tier one
 // bar stacked by workload, in its own panel with its own byte axis (NVMe is often ~10×
-// HBM: one shared axis would flatten HBM). Axes tick in binary or decimal bytes. A long
+// HBM: one shared axis would flatten HBM). A fleet split into prefill and decode pools
+// (FleetPools.h) shows two bars per tier, the prefill pool's and the decode pool's, each
+// stacked by workload and topped by its total: where the DRAM/SSD prefix cache lives is
+// where its bar stands. Axes tick in binary or decimal bytes. A long
 // mix's legend makes the chart taller rather than its panels shorter, and the wheel over
 // the chart scrolls the view it sits in. The only class of the fleet view that knows
 // QCustomPlot.
@@ -42,10 +45,21 @@ public:
     /// the id where `catalog` holds no such card.
     static QString workloadName(const CardCatalog& catalog, const std::string& id, bool shortName);
 
+    /// The two bars of a split fleet.
+    enum class Pool { Prefill, Decode };
+
     // Read-only views of what is plotted, for tests.
     int workloadCount() const { return static_cast<int>(m_bars.size()); }
-    /// Bytes of workload `entry` in `tier`, as plotted.
+    /// Bytes of workload `entry` in `tier`, as plotted (a colocated fleet's one bar).
     double value(Tier tier, int entry) const;
+    /// Whether the bars are the two pools' (the fleet is split).
+    bool showsPools() const { return m_hasFleet && m_fleet.layout.has_value(); }
+    /// Bytes of workload `entry` in `tier` in `pool`'s bar, as plotted (0 when colocated).
+    double poolValue(Tier tier, Pool pool, int entry) const;
+    /// The total written over a bar: the colocated fleet's (`pool` ignored) or the pool's.
+    QString totalText(Tier tier, Pool pool = Pool::Prefill) const;
+    /// The tick labels under `tier`'s panel, left to right.
+    QStringList barLabels(Tier tier) const;
     /// The units the tier's value axis ticks in (checks the installed ticker).
     ByteUnits axisUnits(Tier tier) const;
 
@@ -57,6 +71,9 @@ protected:
 
 private:
     void buildPlot();
+    /// Each panel's bottom axis: the tier's name under one bar, or "Prefill" and "Decode"
+    /// under the pools' two with the tier's name as the axis label.
+    void setupPanelAxes();
     void ensureBars(int count);
     void rebuild();
     /// At least the panels' minimum height plus the title and legend as laid out, so a
@@ -65,8 +82,9 @@ private:
 
     QCPLegend* m_legend = nullptr;
     PerTier<QCPAxisRect*> m_rects {};
-    PerTier<QCPItemText*> m_totals {};
-    std::vector<PerTier<QCPBars*>> m_bars; ///< per workload, per tier
+    PerTier<QCPItemText*> m_totals {};       ///< over the one bar, or the prefill pool's
+    PerTier<QCPItemText*> m_decodeTotals {}; ///< over the decode pool's bar
+    std::vector<PerTier<QCPBars*>> m_bars;   ///< per workload, per tier
     FleetResult m_fleet;
     bool m_hasFleet = false;
     const CardCatalog* m_catalog = nullptr;

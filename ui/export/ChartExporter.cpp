@@ -93,6 +93,21 @@ QList<QStringList> fleetFootnoteGroups(const FleetResult& f, ByteUnits units)
                              qs(e.scenario.model.name), bytesText(e.kvBytesPerToken, units),
                              tokensText(e.scenario.workload.context), countText(e.concurrencyPerReplica),
                              countText(e.replicas), QString::number(e.perReplica.tp));
+        if (e.pools)
+            workloads.back() += QObject::tr(" (%1 prefill + %2 decode)")
+                                    .arg(countText(e.pools->prefillReplicas), countText(e.pools->decodeReplicas));
+    }
+    if (f.layout) {
+        // Where each pool's servers and memory go: the chart's two bars per tier.
+        const DisaggregatedLayout& l = *f.layout;
+        sizing << QObject::tr("prefill and decode pools: %1 prefill + %2 decode servers, first token from the %3 "
+                              "replica, %4 of the KV transfer overlapping the prefill, prefix cache on the %5")
+                      .arg(countText(f.prefillServers), countText(f.decodeServers),
+                          l.firstToken == FirstTokenAt::Prefill ? QObject::tr("prefill") : QObject::tr("decode"),
+                          percentText(l.transferOverlap),
+                          l.cacheAt == PrefixCacheAt::Prefill      ? QObject::tr("prefill servers")
+                              : l.cacheAt == PrefixCacheAt::Decode ? QObject::tr("decode servers")
+                                                                   : QObject::tr("prefill servers, shared"));
     }
     if (f.entries.size() > kShown)
         workloads
@@ -354,6 +369,10 @@ QString ChartExporter::exportFleet(
     ExportFormat format {};
     if (!formatForPath(path, &format))
         return unsupported(path, QStringLiteral(".png, .svg, .pdf, .csv or .json"));
+    if (format == ExportFormat::Csv && fleet.layout)
+        return QObject::tr("%1: a fleet split into prefill and decode pools exports as .png, .svg, .pdf or .json "
+                           "(the CSV's one row per workload has no columns for two pools)")
+            .arg(path);
     if (format == ExportFormat::Csv)
         return writeFile(path, QByteArray::fromStdString(fleetCsv(fleet)));
     if (format == ExportFormat::Json)

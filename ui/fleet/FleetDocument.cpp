@@ -53,6 +53,12 @@ FleetInput FleetDocument::fleetInput(const FleetInputs& inputs)
         .tpotPercentile = inputs.tpotPercentile,
         .tbtSeconds = {},
         .tbtPercentile = {} };
+    if (inputs.disaggregated) { // the choices are refused on a colocated fleet, as the CLI refuses them
+        in.disaggregated = true;
+        in.firstTokenAt = inputs.layout.firstToken;
+        in.transferOverlap = inputs.layout.transferOverlap;
+        in.cacheAt = inputs.layout.cacheAt;
+    }
     return in;
 }
 
@@ -125,6 +131,20 @@ QString FleetDocument::changeText(const FleetInputs& before, const FleetInputs& 
         const bool named = card != m_catalog.hardware().end() && !card->second.name.empty();
         return tr("Change server profile to %1").arg(qs(named ? card->second.name : now.hardware));
     }
+    if (now.disaggregated != before.disaggregated)
+        return now.disaggregated ? tr("Split prefill and decode") : tr("Colocate prefill and decode");
+    if (now.layout.firstToken != before.layout.firstToken) {
+        *key = "firstToken";
+        return tr("Change where the first token comes from");
+    }
+    if (now.layout.transferOverlap != before.layout.transferOverlap) {
+        *key = "overlap";
+        return tr("Change the transfer overlap");
+    }
+    if (now.layout.cacheAt != before.layout.cacheAt) {
+        *key = "cacheAt";
+        return tr("Change where the prefix cache lives");
+    }
     if (now.ttftSeconds != before.ttftSeconds && now.tpotMilliseconds != before.tpotMilliseconds)
         return tr("Change the latency targets");
     if (now.ttftSeconds != before.ttftSeconds) {
@@ -178,6 +198,15 @@ void FleetDocument::setTargets(double ttftSeconds, double tpotSeconds)
     change(next);
 }
 
+void FleetDocument::setLayout(const std::optional<DisaggregatedLayout>& layout)
+{
+    FleetInputs next = input();
+    next.disaggregated = layout.has_value();
+    if (layout)
+        next.layout = *layout;
+    change(next);
+}
+
 QString FleetDocument::exportTo(const QString& path) const
 {
     const FleetResult* fleet = sizing();
@@ -192,12 +221,17 @@ QList<DocumentExport> FleetDocument::exports() const
     if (!sizing())
         return {};
     auto write = [this](const QString& path) { return exportTo(path); };
-    return {
+    QList<DocumentExport> out {
         { QStringLiteral("fleet-chart"), tr("Fleet demand chart"),
             { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") }, write },
-        { QStringLiteral("fleet-csv"), tr("Fleet table, one row per workload"), { QStringLiteral("csv") }, write },
-        { QStringLiteral("fleet-json"), tr("Fleet sizing as JSON"), { QStringLiteral("json") }, write },
     };
+    // The CSV's one row per workload has no columns for two pools (`kvtiers fleet --csv`
+    // refuses a layout too): a split fleet exports its pools as JSON.
+    if (!input().disaggregated)
+        out.append(
+            { QStringLiteral("fleet-csv"), tr("Fleet table, one row per workload"), { QStringLiteral("csv") }, write });
+    out.append({ QStringLiteral("fleet-json"), tr("Fleet sizing as JSON"), { QStringLiteral("json") }, write });
+    return out;
 }
 
 void FleetDocument::setDisplayOptions(DisplayOptions* options)

@@ -1,8 +1,11 @@
 #pragma once
 // FleetDocument: the Fleet tab's document (ui/common/Document.h). Its input is what the
 // tab's controls hold (FleetInputs): the traffic mix of workload cards and shares, the
-// total rate in requests/s or tokens/day, one server profile, and the TTFT and
-// time-per-output-token targets with the percentile each holds at. An evaluation sizes the
+// total rate in requests/s or tokens/day, one server profile, the TTFT and
+// time-per-output-token targets with the percentile each holds at, and the layout: each
+// workload's replicas colocated, or split into a prefill pool and a decode pool (where the
+// first token comes from, how much of the KV transfer overlaps the prefill, where the
+// DRAM/SSD prefix cache lives; FleetPools.h). An evaluation sizes the
 // fleet they describe (sizeFleet, Fleet.h) on the GUI thread: milliseconds, so every edit
 // is sized on the next event-loop turn. Defaults and ranges are the fleet's option table's
 // (FleetOptions.h), the CLI's; only the rate, which the CLI asks for, opens on an example.
@@ -21,6 +24,7 @@
 
 #include <QPointer>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +58,10 @@ struct FleetInputs {
     double tpotMilliseconds = fleetOptionDefault(kTpotSecondsKey) * 1000;
     double ttftPercentile = fleetOptionDefault(kTtftPercentileKey); ///< kMeanPercentile (0): the mean
     double tpotPercentile = fleetOptionDefault(kTpotPercentileKey);
+    /// Prefill and decode pools (FleetInput::disaggregated); the three choices below apply
+    /// only then, and open on DisaggregatedLayout's defaults, as the CLI's.
+    bool disaggregated = false;
+    DisaggregatedLayout layout {};
     bool operator==(const FleetInputs&) const = default;
 };
 
@@ -80,6 +88,8 @@ public:
     void setRate(double value, FleetRateUnit unit);
     void setHardware(const std::string& id);
     void setTargets(double ttftSeconds, double tpotSeconds);
+    /// Colocated (`layout` unset) or split into prefill and decode pools with `layout`.
+    void setLayout(const std::optional<DisaggregatedLayout>& layout);
 
     /// The app's units, which the chart export draws in; until set, binary.
     void setDisplayOptions(DisplayOptions* options);

@@ -119,12 +119,13 @@ QGridLayout* FleetResultsPanel::buildGrid()
         grid->addWidget(head, 2, column++);
     }
     int row = 3;
-    for (ScopeRow& scope : m_scopes) {
-        grid->addWidget(textLabel(scope.head), row, 0);
+    for (ScopeRow* scope : { &m_scopes[0], &m_scopes[1], &m_scopes[2], &m_poolScopes[0], &m_poolScopes[1] }) {
+        scope->headLabel = textLabel(scope->head);
+        grid->addWidget(scope->headLabel, row, 0);
         column = 1;
         for (Tier t : kTiers) {
-            scope.labels[t] = valueLabel(QString::fromLatin1(scope.namePrefix) + tierObjectName(t));
-            grid->addWidget(scope.labels[t], row, column++);
+            scope->labels[t] = valueLabel(QString::fromLatin1(scope->namePrefix) + tierObjectName(t));
+            grid->addWidget(scope->labels[t], row, column++);
         }
         ++row;
     }
@@ -194,6 +195,12 @@ void FleetResultsPanel::showSizing()
     m_errorLabel->setText(error);
     m_exportButton->setEnabled(f != nullptr);
     const QString none = QStringLiteral("–");
+    const bool pools = f && f->layout;
+    for (ScopeRow& scope : m_poolScopes) {
+        scope.headLabel->setVisible(pools);
+        for (Tier t : kTiers)
+            scope.labels[t]->setVisible(pools);
+    }
     if (!f) {
         for (QLabel* l : { m_gpusLabel, m_serversLabel, m_hbmInstalledLabel })
             l->setText(none);
@@ -204,7 +211,16 @@ void FleetResultsPanel::showSizing()
     }
     const ByteUnits units = m_display->units();
     m_gpusLabel->setText(countText(f->gpus));
-    m_serversLabel->setText(tr("%1 × %2 GPUs").arg(countText(f->servers)).arg(f->gpusPerServer));
+    m_serversLabel->setText(pools ? tr("%1 prefill + %2 decode × %3 GPUs")
+                                        .arg(countText(f->prefillServers), countText(f->decodeServers))
+                                        .arg(f->gpusPerServer)
+                                  : tr("%1 × %2 GPUs").arg(countText(f->servers)).arg(f->gpusPerServer));
+    if (pools) {
+        const PerTier<double> perPool[2] = { f->perPrefillServer(), f->perDecodeServer() };
+        for (size_t s = 0; s < std::size(m_poolScopes); ++s)
+            for (Tier t : kTiers)
+                m_poolScopes[s].labels[t]->setText(bytesText(perPool[s][t], units));
+    }
     m_hbmInstalledLabel->setText(bytesText(f->hbmInstalledBytes, units));
     const PerTier<double> values[3] = { f->bytes, f->perServer(), f->perGpu() };
     for (size_t s = 0; s < std::size(m_scopes); ++s)

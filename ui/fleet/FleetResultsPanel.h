@@ -1,7 +1,9 @@
 #pragma once
 // FleetResultsPanel: what the fleet needs, drawn from the Fleet tab's document: GPUs,
 // servers and the HBM installed; each tier's demand fleet-wide, per server and per GPU;
-// the document's error when its input cannot be sized; and the bottom row with the units
+// a fleet split into prefill and decode pools adds each pool's demand per server of that pool
+// (the DRAM/SSD prefix cache on the servers the layout puts it); the document's error when
+// its input cannot be sized; and the bottom row with the units
 // (the app's one setting, DisplayOptions) and Export. A change of units words the last
 // sizing again; nothing is sized again.
 
@@ -45,6 +47,7 @@ private:
         const char* head;       ///< marked with QT_TR_NOOP
         const char* namePrefix; ///< "fleet", "perServer", "perGpu": the labels' object names
         PerTier<QLabel*> labels {};
+        QLabel* headLabel = nullptr;
     };
 
     QGridLayout* buildGrid();
@@ -62,6 +65,9 @@ private:
     QLabel* m_hbmInstalledLabel = nullptr;
     ScopeRow m_scopes[3] = { { QT_TR_NOOP("Fleet-wide"), "fleet" }, { QT_TR_NOOP("Per server"), "perServer" },
         { QT_TR_NOOP("Per GPU"), "perGpu" } };
+    /// Shown only for a split fleet.
+    ScopeRow m_poolScopes[2] = { { QT_TR_NOOP("Per prefill server"), "perPrefillServer" },
+        { QT_TR_NOOP("Per decode server"), "perDecodeServer" } };
     QLabel* m_exportStatus = nullptr;
     QRadioButton* m_binaryButton = nullptr;
     QRadioButton* m_decimalButton = nullptr;

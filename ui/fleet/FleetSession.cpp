@@ -27,7 +27,66 @@ const auto ttftPercentile = QStringLiteral("ttft_percentile");
 const auto tpotPercentile = QStringLiteral("tpot_percentile");
 const auto tokensPerDay = QStringLiteral("tokens/day");
 const auto requestsPerSecond = QStringLiteral("requests/s");
+// The layout's keys and words are the fleet option table's (`kvtiers fleet --layout ...`).
+const auto layout = QLatin1String(fleet_keys::kLayout);
+const auto firstToken = QLatin1String(fleet_keys::kFirstToken);
+const auto transferOverlap = QLatin1String(fleet_keys::kTransferOverlap);
+const auto cacheAt = QLatin1String(fleet_keys::kCacheAt);
+const auto disaggregated = QStringLiteral("disaggregated");
+const auto colocated = QStringLiteral("colocated");
 } // namespace SessionKey
+
+/// The layout's choices as saved, and read back: a word not among the choices is dropped
+/// and named, the choice kept.
+void saveLayout(const FleetInputs& in, QJsonObject* o)
+{
+    o->insert(SessionKey::layout, in.disaggregated ? SessionKey::disaggregated : SessionKey::colocated);
+    o->insert(SessionKey::firstToken, QLatin1String(firstTokenAtName(in.layout.firstToken)));
+    o->insert(SessionKey::transferOverlap, in.layout.transferOverlap);
+    o->insert(SessionKey::cacheAt, QLatin1String(prefixCacheAtName(in.layout.cacheAt)));
+}
+
+template <typename Enum>
+bool readChoice(
+    const QJsonObject& o, QLatin1String key, const char* (*name)(Enum), std::initializer_list<Enum> all, Enum* out)
+{
+    if (!o.contains(key))
+        return true;
+    const QString word = o.value(key).toString();
+    for (Enum e : all)
+        if (word == QLatin1String(name(e))) {
+            *out = e;
+            return true;
+        }
+    return false;
+}
+
+void restoreLayout(const QJsonObject& o, FleetInputs* in, QStringList* problems)
+{
+    auto ignored = [problems](QLatin1String key) {
+        *problems << FleetDocument::tr("Fleet: ignored the saved value of %1").arg(key);
+    };
+    const QString layout = o.value(SessionKey::layout).toString();
+    if (layout == SessionKey::disaggregated || layout == SessionKey::colocated)
+        in->disaggregated = layout == SessionKey::disaggregated;
+    else if (o.contains(SessionKey::layout))
+        ignored(SessionKey::layout);
+    DisaggregatedLayout& l = in->layout;
+    if (!readChoice(o, SessionKey::firstToken, firstTokenAtName, { FirstTokenAt::Prefill, FirstTokenAt::Decode },
+            &l.firstToken))
+        ignored(SessionKey::firstToken);
+    if (!readChoice(o, SessionKey::cacheAt, prefixCacheAtName,
+            { PrefixCacheAt::Prefill, PrefixCacheAt::Decode, PrefixCacheAt::Shared }, &l.cacheAt))
+        ignored(SessionKey::cacheAt);
+    if (o.contains(SessionKey::transferOverlap)) {
+        const Option<FleetInput>& range = fleetOption(fleet_keys::kTransferOverlap);
+        const double v = o.value(SessionKey::transferOverlap).toDouble(std::nan(""));
+        if (std::isfinite(v) && v >= range.min && v <= range.max)
+            l.transferOverlap = v;
+        else
+            ignored(SessionKey::transferOverlap);
+    }
+}
 
 } // namespace
 
@@ -37,12 +96,13 @@ QString FleetDocument::sessionText() const
     QJsonArray mix;
     for (const auto& row : in.mix)
         mix.append(QJsonObject { { SessionKey::workload, qs(row.workload) }, { SessionKey::share, row.share } });
-    const QJsonObject o { { SessionKey::mix, mix }, { SessionKey::rate, in.rate },
+    QJsonObject o { { SessionKey::mix, mix }, { SessionKey::rate, in.rate },
         { SessionKey::rateUnit,
             in.rateUnit == FleetRateUnit::TokensPerDay ? SessionKey::tokensPerDay : SessionKey::requestsPerSecond },
         { SessionKey::hardware, qs(in.hardware) }, { SessionKey::ttft, in.ttftSeconds },
         { SessionKey::tpot, in.tpotMilliseconds }, { SessionKey::ttftPercentile, in.ttftPercentile },
         { SessionKey::tpotPercentile, in.tpotPercentile } };
+    saveLayout(in, &o);
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
@@ -93,6 +153,7 @@ QStringList FleetDocument::restoreSession(const QString& text)
     };
     percentile(SessionKey::ttftPercentile, &in.ttftPercentile);
     percentile(SessionKey::tpotPercentile, &in.tpotPercentile);
+    restoreLayout(o, &in, &problems);
     if (o.contains(SessionKey::hardware)) {
         const std::string id = o.value(SessionKey::hardware).toString().toStdString();
         if (m_catalog.hardware().count(id))

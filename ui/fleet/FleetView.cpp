@@ -106,6 +106,7 @@ QGroupBox* FleetView::buildInputs()
     tpotRow->addWidget(m_tpotPercentileSpin);
     m_texts.formRow<FleetView>(form, QT_TR_NOOP("Time per &output token:"), tpotRow);
     static_cast<QLabel*>(form->labelForField(tpotRow))->setBuddy(m_tpotSpin);
+    buildLayoutRows(form, box);
     return box;
 }
 
@@ -159,13 +160,6 @@ void FleetView::buildChart()
     m_chart->setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
-template <typename Change> void FleetView::edit(const Change& change)
-{
-    FleetInputs next = m_document->input();
-    change(next);
-    m_document->change(next);
-}
-
 void FleetView::connectControls()
 {
     connect(m_results, &FleetResultsPanel::exportRequested, this, &FleetView::exportChart);
@@ -193,6 +187,7 @@ void FleetView::connectControls()
         [this](double v) { edit([v](Inputs& in) { in.ttftPercentile = v; }); });
     connect(m_tpotPercentileSpin, &QDoubleSpinBox::valueChanged, this,
         [this](double v) { edit([v](Inputs& in) { in.tpotPercentile = v; }); });
+    connectLayoutControls();
     connect(m_document, &FleetDocument::inputChanged, this, &FleetView::showInputs);
     connect(m_document, &FleetDocument::evaluated, this, [this] {
         showSizing();
@@ -230,6 +225,7 @@ void FleetView::showInputs()
     show(m_tpotSpin, in.tpotMilliseconds);
     show(m_ttftPercentileSpin, in.ttftPercentile);
     show(m_tpotPercentileSpin, in.tpotPercentile);
+    showLayout();
 }
 
 void FleetView::showSizing()

@@ -16,6 +16,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,7 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QHBoxLayout;
 class QUndoStack;
@@ -51,6 +53,7 @@ public:
     void setRate(double value, RateUnit unit) { m_document->setRate(value, unit); }
     void setHardware(const std::string& id) { m_document->setHardware(id); }
     void setTargets(double ttftSeconds, double tpotSeconds) { m_document->setTargets(ttftSeconds, tpotSeconds); }
+    void setLayout(const std::optional<DisaggregatedLayout>& layout) { m_document->setLayout(layout); }
 
     /// The options whose units this view shows and its radio buttons set (MainWindow's);
     /// until set, a private default (binary).
@@ -96,6 +99,12 @@ private:
     /// A target in seconds (or ms) with the option's range, and its percentile beside it.
     QDoubleSpinBox* targetSpin(
         QWidget* parent, const QString& name, const char* key, double scale, const QString& unit);
+    /// The layout (colocated, or prefill and decode pools) and, shown only when split, its
+    /// three choices, as rows of `form` (FleetLayoutRows.cpp).
+    void buildLayoutRows(QFormLayout* form, QWidget* parent);
+    void connectLayoutControls();
+    /// The document's layout in its controls; the split's rows shown only when split.
+    void showLayout();
     void buildChart();
     void connectControls();
     /// The document's input in the controls (only those that differ are set).
@@ -103,7 +112,12 @@ private:
     /// The document's last sizing in the chart.
     void showSizing();
     /// The document's input with `change` applied, as one edit.
-    template <typename Change> void edit(const Change& change);
+    template <typename Change> void edit(const Change& change)
+    {
+        FleetInputs next = m_document->input();
+        change(next);
+        m_document->change(next);
+    }
     void reportExport(const QString& text, bool failed);
 
     FleetDocument* m_document;
@@ -116,6 +130,11 @@ private:
     QDoubleSpinBox* m_tpotSpin = nullptr;
     QDoubleSpinBox* m_ttftPercentileSpin = nullptr;
     QDoubleSpinBox* m_tpotPercentileSpin = nullptr;
+    QFormLayout* m_form = nullptr;
+    QComboBox* m_layoutCombo = nullptr;
+    QComboBox* m_firstTokenCombo = nullptr;
+    QDoubleSpinBox* m_overlapSpin = nullptr;
+    QComboBox* m_cacheAtCombo = nullptr;
     FleetChart* m_chart = nullptr;
     QAction* m_exportAction = nullptr;
     DisplayOptions* m_display = nullptr;

@@ -2196,6 +2196,38 @@
         <source>Overflow: %1 per replica fits in no tier; it is drawn on HBM&apos;s scale.</source>
         <translation>초과분: 복제본당 %1은 어느 계층에도 들어가지 않습니다. HBM 눈금으로 그렸습니다.</translation>
     </message>
+    <message>
+        <source> (%1 prefill + %2 decode)</source>
+        <translation> (프리필 %1 + 디코드 %2)</translation>
+    </message>
+    <message>
+        <source>prefill and decode pools: %1 prefill + %2 decode servers, first token from the %3 replica, %4 of the KV transfer overlapping the prefill, prefix cache on the %5</source>
+        <translation>프리필·디코드 풀: 프리필 서버 %1 + 디코드 서버 %2, 첫 토큰은 %3 레플리카에서, KV 전송의 %4가 프리필과 중첩, 프리픽스 캐시는 %5에</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>프리필</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>디코드</translation>
+    </message>
+    <message>
+        <source>prefill servers</source>
+        <translation>프리필 서버</translation>
+    </message>
+    <message>
+        <source>decode servers</source>
+        <translation>디코드 서버</translation>
+    </message>
+    <message>
+        <source>prefill servers, shared</source>
+        <translation>프리필 서버(공유 풀)</translation>
+    </message>
+    <message>
+        <source>%1: a fleet split into prefill and decode pools exports as .png, .svg, .pdf or .json (the CSV&apos;s one row per workload has no columns for two pools)</source>
+        <translation>%1: 프리필·디코드 풀로 나눈 플릿은 .png, .svg, .pdf 또는 .json으로 내보냅니다(CSV는 워크로드마다 한 행이라 두 풀을 담을 열이 없습니다)</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>
@@ -2944,6 +2976,20 @@ Announced, not shipping: its figures are the vendor&apos;s announced ones, which
         <source>Fleet memory demand by workload: %1 GPUs in %2 servers</source>
         <translation>워크로드별 플릿 메모리 수요: 서버 %2대, GPU %1개</translation>
     </message>
+    <message>
+        <source>Prefill</source>
+        <comment>pool</comment>
+        <translation>프리필</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <comment>pool</comment>
+        <translation>디코드</translation>
+    </message>
+    <message>
+        <source>Fleet memory demand by pool and workload: %1 GPUs in %2 prefill + %3 decode servers</source>
+        <translation>풀·워크로드별 플릿 메모리 수요: GPU %1개, 프리필 서버 %2 + 디코드 서버 %3</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::FleetDocument</name>
@@ -3030,6 +3076,26 @@ Announced, not shipping: its figures are the vendor&apos;s announced ones, which
     <message>
         <source>Fleet: dropped the saved workload %1: its share is not a number of 0 or more</source>
         <translation>플릿: 저장된 워크로드 %1을(를) 제외함: 비중이 0 이상의 숫자가 아님</translation>
+    </message>
+    <message>
+        <source>Split prefill and decode</source>
+        <translation>프리필과 디코드 분리</translation>
+    </message>
+    <message>
+        <source>Colocate prefill and decode</source>
+        <translation>프리필과 디코드 함께 배치</translation>
+    </message>
+    <message>
+        <source>Change where the first token comes from</source>
+        <translation>첫 토큰 위치 변경</translation>
+    </message>
+    <message>
+        <source>Change the transfer overlap</source>
+        <translation>전송 중첩 변경</translation>
+    </message>
+    <message>
+        <source>Change where the prefix cache lives</source>
+        <translation>프리픽스 캐시 위치 변경</translation>
     </message>
 </context>
 <context>
@@ -3231,6 +3297,18 @@ replica</source>
         <source>Per GPU</source>
         <translation>GPU당</translation>
     </message>
+    <message>
+        <source>%1 prefill + %2 decode × %3 GPUs</source>
+        <translation>프리필 %1 + 디코드 %2 × GPU %3개</translation>
+    </message>
+    <message>
+        <source>Per prefill server</source>
+        <translation>프리필 서버당</translation>
+    </message>
+    <message>
+        <source>Per decode server</source>
+        <translation>디코드 서버당</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::FleetView</name>
@@ -3301,6 +3379,55 @@ replica</source>
     <message>
         <source>Exported the fleet to %1</source>
         <translation>플릿을 %1(으)로 내보냈습니다</translation>
+    </message>
+    <message>
+        <source>Colocated</source>
+        <translation>통합 배치</translation>
+    </message>
+    <message>
+        <source>Prefill + decode pools</source>
+        <translation>프리필 + 디코드 풀</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <comment>first token from</comment>
+        <translation>프리필</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <comment>first token from</comment>
+        <translation>디코드</translation>
+    </message>
+    <message>
+        <source>prefill servers</source>
+        <comment>cache at</comment>
+        <translation>프리필 서버</translation>
+    </message>
+    <message>
+        <source>decode servers</source>
+        <comment>cache at</comment>
+        <translation>디코드 서버</translation>
+    </message>
+    <message>
+        <source>shared pool</source>
+        <comment>cache at</comment>
+        <translation>공유 풀</translation>
+    </message>
+    <message>
+        <source>La&amp;yout:</source>
+        <translation>배치(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>First to&amp;ken from:</source>
+        <translation>첫 토큰(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Transfer o&amp;verlap:</source>
+        <translation>전송 중첩(&amp;V):</translation>
+    </message>
+    <message>
+        <source>Prefix &amp;cache on:</source>
+        <translation>프리픽스 캐시(&amp;C):</translation>
     </message>
 </context>
 <context>
