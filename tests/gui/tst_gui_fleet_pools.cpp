@@ -22,8 +22,8 @@
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include <qcustomplot.h>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <cmath>
 #include <memory>
@@ -117,7 +117,8 @@ void TestGuiFleetPools::splitDrawsTwoBarsPerTierFromTheCore()
     const FleetResult f = core();
     QVERIFY(m_view->inputs().disaggregated);
     QVERIFY(f.layout);
-    QCOMPARE(*f.layout, DisaggregatedLayout {}); // the CLI's defaults: first token at decode, overlap 0, cache on prefill
+    QCOMPARE(
+        *f.layout, DisaggregatedLayout {}); // the CLI's defaults: first token at decode, overlap 0, cache on prefill
     chartShows(f);
     // The pools' bars add up to the fleet's demand, tier by tier.
     for (Tier t : kAll)

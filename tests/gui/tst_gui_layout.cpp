@@ -10,10 +10,12 @@
 #include "tests/support/TestHome.h"
 #include "ui/app/Language.h"
 #include "ui/app/MainWindow.h"
+#include "ui/charts/FleetChart.h"
 #include "ui/charts/LoadChart.h"
 #include "ui/charts/SweepChart.h"
 #include "ui/charts/TierChart.h"
 #include "ui/charts/TraceChart.h"
+#include "ui/fleet/FleetView.h"
 #include "ui/outlook/OutlookDocument.h"
 #include "ui/outlook/OutlookView.h"
 #include "ui/scenario/HeadlinePanel.h"
@@ -22,6 +24,7 @@
 #include "ui/trace/TraceView.h"
 
 #include <QAbstractItemView>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
@@ -268,10 +271,12 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800_data()
     QTest::addColumn<QSize>("client");
     // Every tab, and the Trace tab once more on its "Under load" view with a sweep drawn, on
     // a 1280 × 800 and a 1280 × 720 screen.
-    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Outlook", "Trace under load" };
+    // The Fleet tab once more split into prefill and decode pools (its layout's two rows
+    // shown, two bars per tier, each pool's rows in the results).
+    const char* names[] = { "Scenario", "Fleet", "Sensitivity", "Trace", "Outlook", "Trace under load", "Fleet split" };
     for (const QSize client : { kLaptopClient, kShortLaptopClient })
         for (const char* language : { "en", "ko" })
-            for (int tab = 0; tab < 6; ++tab)
+            for (int tab = 0; tab < 7; ++tab)
                 QTest::addRow("%dx%d, %s, %s", client.width(), client.height() + kTitleBar, language, names[tab])
                     << QString::fromLatin1(language) << tab << client;
 }
@@ -283,6 +288,14 @@ void TestGuiLayout::everyTabShowsItsContentAt1280x800()
     QFETCH(QSize, client);
     startWindow(language, client);
     const bool underLoad = tab == 5;
+    if (tab == 6) {
+        tab = static_cast<int>(MainWindow::ViewTab::Fleet);
+        auto* layout = m_window->findChild<QComboBox*>(QStringLiteral("fleetLayout"));
+        QVERIFY(layout);
+        layout->setCurrentIndex(1);
+        m_window->findChild<FleetView*>()->flush();
+        QVERIFY(m_window->findChild<FleetChart*>()->showsPools());
+    }
     if (underLoad) {
         enterState(QStringLiteral("under load")); // the replay's sweep drawn
         tab = static_cast<int>(MainWindow::ViewTab::Trace);

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 
 namespace kvtiers::ui {
@@ -57,10 +58,28 @@ void FleetView::buildLayoutRows(QFormLayout* form, QWidget* parent)
         m_cacheAtCombo->setItemText(static_cast<int>(PrefixCacheAt::Shared), tr("shared pool", "cache at"));
         m_cacheAtCombo->setToolTip(optionHelp(fleet_keys::kCacheAt));
     });
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("La&yout:"), m_layoutCombo);
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("First to&ken from:"), m_firstTokenCombo);
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Transfer o&verlap:"), m_overlapSpin);
-    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Prefix &cache on:"), m_cacheAtCombo);
+    // Two rows, so the column keeps its height on a 720-pixel screen: the layout with where
+    // the first token comes from, then the overlap with where the cache lives.
+    auto inlineLabel = [this, parent](const char* text, QWidget* buddy) {
+        auto* label = new QLabel(parent);
+        label->setBuddy(buddy);
+        m_texts([label, text] { label->setText(tr(text)); });
+        return label;
+    };
+    m_firstTokenLabel = inlineLabel(QT_TR_NOOP("first to&ken:"), m_firstTokenCombo);
+    m_cacheAtLabel = inlineLabel(QT_TR_NOOP("&cache on:"), m_cacheAtCombo);
+    auto* layoutRow = new QHBoxLayout;
+    layoutRow->addWidget(m_layoutCombo, 1);
+    layoutRow->addWidget(m_firstTokenLabel);
+    layoutRow->addWidget(m_firstTokenCombo);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("La&yout:"), layoutRow);
+    static_cast<QLabel*>(form->labelForField(layoutRow))->setBuddy(m_layoutCombo);
+    m_handoffRow = new QHBoxLayout;
+    m_handoffRow->addWidget(m_overlapSpin);
+    m_handoffRow->addWidget(m_cacheAtLabel);
+    m_handoffRow->addWidget(m_cacheAtCombo, 1);
+    m_texts.formRow<FleetView>(form, QT_TR_NOOP("Transfer o&verlap:"), m_handoffRow);
+    static_cast<QLabel*>(form->labelForField(m_handoffRow))->setBuddy(m_overlapSpin);
 }
 
 void FleetView::connectLayoutControls()
@@ -92,8 +111,9 @@ void FleetView::showLayout()
         m_overlapSpin->setValue(in.layout.transferOverlap * 100);
     }
     // Only what applies is shown: the column keeps its height for the results when colocated.
-    for (QWidget* w : std::initializer_list<QWidget*> { m_firstTokenCombo, m_overlapSpin, m_cacheAtCombo })
-        m_form->setRowVisible(w, in.disaggregated);
+    m_firstTokenLabel->setVisible(in.disaggregated);
+    m_firstTokenCombo->setVisible(in.disaggregated);
+    m_form->setRowVisible(m_handoffRow, in.disaggregated);
 }
 
 } // namespace kvtiers::ui

@@ -196,11 +196,16 @@ void FleetResultsPanel::showSizing()
     m_exportButton->setEnabled(f != nullptr);
     const QString none = QStringLiteral("–");
     const bool pools = f && f->layout;
-    for (ScopeRow& scope : m_poolScopes) {
-        scope.headLabel->setVisible(pools);
+    // Split, a server of the whole fleet is no one server: the DRAM and NVMe sit on the pool
+    // the layout puts them on. Each pool's servers stand in place of the fleet's average.
+    auto showRow = [](ScopeRow& scope, bool shown) {
+        scope.headLabel->setVisible(shown);
         for (Tier t : kTiers)
-            scope.labels[t]->setVisible(pools);
-    }
+            scope.labels[t]->setVisible(shown);
+    };
+    showRow(m_scopes[1], !pools);
+    for (ScopeRow& scope : m_poolScopes)
+        showRow(scope, pools);
     if (!f) {
         for (QLabel* l : { m_gpusLabel, m_serversLabel, m_hbmInstalledLabel })
             l->setText(none);

@@ -1,8 +1,9 @@
 #pragma once
 // FleetResultsPanel: what the fleet needs, drawn from the Fleet tab's document: GPUs,
 // servers and the HBM installed; each tier's demand fleet-wide, per server and per GPU;
-// a fleet split into prefill and decode pools adds each pool's demand per server of that pool
-// (the DRAM/SSD prefix cache on the servers the layout puts it); the document's error when
+// a fleet split into prefill and decode pools shows each pool's demand per server of that
+// pool in place of the per-server average (the DRAM/SSD prefix cache sits on the servers the
+// layout puts it on); the document's error when
 // its input cannot be sized; and the bottom row with the units
 // (the app's one setting, DisplayOptions) and Export. A change of units words the last
 // sizing again; nothing is sized again.

@@ -27,6 +27,7 @@ class QDoubleSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QHBoxLayout;
+class QLabel;
 class QUndoStack;
 
 namespace kvtiers::ui {
@@ -135,6 +136,9 @@ private:
     QComboBox* m_firstTokenCombo = nullptr;
     QDoubleSpinBox* m_overlapSpin = nullptr;
     QComboBox* m_cacheAtCombo = nullptr;
+    QLabel* m_firstTokenLabel = nullptr;
+    QLabel* m_cacheAtLabel = nullptr;
+    QHBoxLayout* m_handoffRow = nullptr; ///< the overlap and the cache's place, shown only when split
     FleetChart* m_chart = nullptr;
     QAction* m_exportAction = nullptr;
     DisplayOptions* m_display = nullptr;

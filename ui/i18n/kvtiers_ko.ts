@@ -3418,16 +3418,16 @@ replica</source>
         <translation>배치(&amp;Y):</translation>
     </message>
     <message>
-        <source>First to&amp;ken from:</source>
-        <translation>첫 토큰(&amp;K):</translation>
-    </message>
-    <message>
         <source>Transfer o&amp;verlap:</source>
         <translation>전송 중첩(&amp;V):</translation>
     </message>
     <message>
-        <source>Prefix &amp;cache on:</source>
-        <translation>프리픽스 캐시(&amp;C):</translation>
+        <source>first to&amp;ken:</source>
+        <translation>첫 토큰(&amp;K):</translation>
+    </message>
+    <message>
+        <source>&amp;cache on:</source>
+        <translation>캐시 위치(&amp;C):</translation>
     </message>
 </context>
 <context>
