@@ -186,6 +186,8 @@ int cmdFleet(const Command& command, const std::vector<std::string>& args, std::
             << tiersText(f.perPrefillServer(), units) << "\n"
             << "Decode servers    " << formatCount(f.decodeServers) << ", each "
             << tiersText(f.perDecodeServer(), units) << "\n";
+    for (const FleetPoolWarning& w : f.warnings)
+        out << "Warning           " << fleetWarningText(w, units) << "\n";
     out << "\n";
     for (const auto& e : f.entries) {
         out << "  " << std::left << std::setw(12) << e.label << percent(e.share) << " of requests, "

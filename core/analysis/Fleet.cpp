@@ -439,6 +439,17 @@ void countPoolServers(FleetResult& out)
     out.prefillServers = std::ceil(prefillGpus / out.gpusPerServer);
     out.decodeServers = std::ceil(decodeGpus / out.gpusPerServer);
     out.servers = out.prefillServers + out.decodeServers;
+    // What a pool's servers cannot hold: the sizing counts each pool's demand on its own
+    // servers, whatever they install (a prefix cache of the whole traffic, say).
+    const HardwareCard& hw = out.entries.front().scenario.hardware;
+    for (const bool decode : { false, true }) {
+        const PerTier<double> perServer = decode ? out.perDecodeServer() : out.perPrefillServer();
+        for (const Tier t : { Tier::Dram, Tier::Ssd }) {
+            const double installed = t == Tier::Dram ? hw.hostDramBytes : hw.nvmeBytes;
+            if (perServer[t] > installed)
+                out.warnings.push_back({ decode, t, perServer[t], installed });
+        }
+    }
 }
 
 } // namespace

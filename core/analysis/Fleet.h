@@ -114,6 +114,16 @@ struct FleetEntryResult {
     std::optional<PoolSizing> pools;
 };
 
+/// A disaggregated fleet's pool whose DRAM or SSD demand per server is more than one of its
+/// servers installs (the hardware card's host DRAM or NVMe): the pool's servers cannot hold
+/// what the sizing counts on them.
+struct FleetPoolWarning {
+    bool decodePool = false; ///< the decode pool's servers, else the prefill pool's
+    Tier tier = Tier::Dram;  ///< Dram or Ssd
+    double perServerBytes = 0;
+    double installedBytes = 0; ///< per server
+};
+
 struct FleetResult {
     std::vector<FleetEntryResult> entries;
     double requestsPerSecond = 0;
@@ -131,6 +141,8 @@ struct FleetResult {
     std::optional<DisaggregatedLayout> layout;
     double prefillServers = 0, decodeServers = 0;
     PerTier<double> prefillBytes, decodeBytes;
+    /// Disaggregated: each pool's tier whose demand per server is above what a server installs.
+    std::vector<FleetPoolWarning> warnings;
     /// A pool's demand per server of that pool (0 for a pool of none).
     PerTier<double> perPrefillServer() const
     {

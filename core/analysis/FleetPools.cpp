@@ -24,8 +24,8 @@ constexpr MessageContext poolsMessage { "Messages" };
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-/// The decode-pool counts tried above the least stable one before the search gives up on
-/// the slot wait shrinking further (it vanishes within a few counts of stability at p99).
+/// The decode-pool counts above the least stable one the search looks through for one that
+/// meets the targets; past it a target is out of reach.
 constexpr int kMostDecodeSteps = 4096;
 
 /// The queues of one workload's two pools, and what a request's latency adds up from.
@@ -151,6 +151,35 @@ InputError ttftUnreachable(const std::string& label, double idle, double target)
         .max = formatSeconds(target) });
 }
 
+/// Whether `rd` decode replicas leave a TTFT budget any prefill pool can meet (at least
+/// the idle TTFT) and meet the TPOT and TBT targets: both only grow easier with more.
+bool decodeFeasible(const Pools& pools, double rd)
+{
+    const LatencyTargets& t = pools.targets();
+    return pools.decodeMeets(rd) && t.ttft() - Pools::waitAt(pools.slotWait(rd), t.ttftAt()) >= pools.idleTtft();
+}
+
+/// The fewest decode replicas in [lo, hi) that decodeFeasible allows, or hi: a doubling
+/// search from lo, then bisection, since feasibility only grows with the count.
+double firstFeasibleDecode(const Pools& pools, double lo, double hi)
+{
+    if (decodeFeasible(pools, lo))
+        return lo;
+    double fails = lo, meets = hi;
+    for (double step = 1; fails + step < hi; step *= 2) {
+        if (decodeFeasible(pools, fails + step)) {
+            meets = fails + step;
+            break;
+        }
+        fails += step;
+    }
+    while (meets - fails > 1) {
+        const double mid = std::floor((fails + meets) / 2);
+        (decodeFeasible(pools, mid) ? meets : fails) = mid;
+    }
+    return meets;
+}
+
 /// The fewest replicas in all, prefill and decode, that meet every target.
 std::pair<double, double> fewestReplicas(const Pools& pools, const std::string& label)
 {
@@ -162,12 +191,15 @@ std::pair<double, double> fewestReplicas(const Pools& pools, const std::string& 
     if (!std::isfinite(freeP))
         throw ttftUnreachable(label, pools.idleTtft(), target);
     double bestP = kInf, bestD = kInf, lastP = kInf;
-    const double leastD = pools.leastDecode();
-    for (double rd = leastD; rd < leastD + kMostDecodeSteps; ++rd) {
+    const double leastD = pools.leastDecode(), mostD = leastD + kMostDecodeSteps;
+    // No prefill pool is smaller than freeP, so rd decode replicas need freeP + rd in all at
+    // least: once that reaches the best pair found, no larger decode pool beats it. At the
+    // mean the slot wait shrinks with every count but need not reach 0, so this bound, not
+    // the wait, ends the search.
+    for (double rd = firstFeasibleDecode(pools, leastD, mostD); rd < mostD && freeP + rd < bestP + bestD; ++rd) {
         if (!pools.decodeMeets(rd))
             continue;
-        const double wait = Pools::waitAt(pools.slotWait(rd), t.ttftAt());
-        const double budget = target - wait;
+        const double budget = target - Pools::waitAt(pools.slotWait(rd), t.ttftAt());
         if (!(budget >= pools.idleTtft()))
             continue;
         // More decode replicas shorten the slot wait: the prefill pool found for fewer bounds this one.
@@ -177,11 +209,9 @@ std::pair<double, double> fewestReplicas(const Pools& pools, const std::string& 
         lastP = rp;
         if (rp + rd < bestP + bestD)
             std::tie(bestP, bestD) = std::pair { rp, rd };
-        if (rp <= freeP)
-            break; // the slot wait no longer costs a prefill replica: more decode ones only add
     }
     if (!std::isfinite(bestP)) {
-        if (!pools.decodeMeets(leastD + kMostDecodeSteps))
+        if (!pools.decodeMeets(mostD))
             throw InputError(poolsMessage(QT_TRANSLATE_NOOP("Messages",
                                               "fleet: %1: with the first token at prefill, the hand-off of %2 in a "
                                               "request's first gap keeps its TPOT or TBT above the target"),

@@ -2,7 +2,6 @@
 
 #include "core/io/InputError.h"
 #include "core/io/Message.h"
-#include "core/model/KvSizing.h"
 
 #include <QtGlobal>
 
@@ -53,29 +52,39 @@ const ScaleOut& handoffNetwork(const Scenario& s)
     return *s.hardware.scaleOut;
 }
 
-double handoffGpuBytes(const Scenario& s, double tokens)
+} // namespace
+
+NetworkPricing::NetworkPricing(const Scenario& s)
+    : m_kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation, s.dcp())
+    , m_tp(s.tp())
+    , m_rate(handoffNetwork(s).bytesPerSecond)
+    , m_latency(s.hardware.scaleOut->latencySeconds)
 {
-    const KvSizing kv(s.model, s.kvFormat(), s.tp(), s.workload.blockSize, s.workload.allocation, s.dcp());
-    return kv.gpuTokenBytes(std::max(0.0, tokens));
 }
 
-} // namespace
+KvHandoff NetworkPricing::handoff(double promptTokens) const
+{
+    KvHandoff h;
+    h.bytesPerGpu = m_kv.gpuTokenBytes(std::max(0.0, promptTokens));
+    h.bytes = h.bytesPerGpu * m_tp; // DCP's stripes divide a GPU's share, not the GPUs
+    h.seconds = h.bytesPerGpu / m_rate;
+    h.latencySeconds = m_latency;
+    return h;
+}
+
+double NetworkPricing::remoteHitSeconds(double tokens) const
+{
+    return tokens > 0 ? m_kv.gpuTokenBytes(tokens) / m_rate + m_latency : 0.0;
+}
 
 KvHandoff kvHandoff(const Scenario& s, double promptTokens)
 {
-    const ScaleOut& net = handoffNetwork(s);
-    KvHandoff h;
-    h.bytesPerGpu = handoffGpuBytes(s, promptTokens);
-    h.bytes = h.bytesPerGpu * s.tp(); // DCP's stripes divide a GPU's share, not the GPUs
-    h.seconds = h.bytesPerGpu / net.bytesPerSecond;
-    h.latencySeconds = net.latencySeconds;
-    return h;
+    return NetworkPricing(s).handoff(promptTokens);
 }
 
 double remoteHitSeconds(const Scenario& s, double tokens)
 {
-    const ScaleOut& net = handoffNetwork(s);
-    return tokens > 0 ? handoffGpuBytes(s, tokens) / net.bytesPerSecond + net.latencySeconds : 0.0;
+    return NetworkPricing(s).remoteHitSeconds(tokens);
 }
 
 } // namespace kvtiers

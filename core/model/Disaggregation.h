@@ -10,6 +10,7 @@
 //       f the share streamed layer by layer while the prefill runs;
 //   plus one message latency.
 
+#include "core/model/KvSizing.h"
 #include "core/scenario/Scenario.h"
 
 namespace kvtiers {
@@ -52,13 +53,28 @@ struct KvHandoff {
     double afterPrefillSeconds(double prefillSeconds, double overlap) const;
 };
 
+/// The scale-out network's prices in one deployment: a request's hand-off, a DRAM/SSD hit
+/// read over it. Built once, for callers that price many (the replay prices every request's).
+class NetworkPricing {
+public:
+    /// Throws InputError naming the hardware card when it has no `scale_out`.
+    explicit NetworkPricing(const Scenario& scenario);
+    /// The hand-off of `promptTokens` tokens' KV.
+    KvHandoff handoff(double promptTokens) const;
+    /// A DRAM/SSD hit read over the network (the cache on the decode servers, or a shared
+    /// pool): `tokens` tokens' KV per GPU ÷ the NIC's rate + one message latency.
+    double remoteHitSeconds(double tokens) const;
+
+private:
+    KvSizing m_kv;
+    double m_tp, m_rate, m_latency;
+};
+
 /// The hand-off of `promptTokens` tokens' KV in `scenario`'s deployment over its hardware's
 /// scale-out network. Throws InputError naming the hardware card when it has no `scale_out`.
 KvHandoff kvHandoff(const Scenario& scenario, double promptTokens);
 
-/// A DRAM/SSD hit read over the scale-out network (the cache on the decode servers, or a
-/// shared pool): `tokens` tokens' KV per GPU ÷ the NIC's rate + one message latency.
-/// Throws as kvHandoff does.
+/// NetworkPricing::remoteHitSeconds, once. Throws as kvHandoff does.
 double remoteHitSeconds(const Scenario& scenario, double tokens);
 
 } // namespace kvtiers

@@ -45,10 +45,8 @@ void Engine::setup()
     m_firstAt = m_o.firstTokenAt.value_or(FirstTokenAt::Decode);
     m_cacheAt = m_o.cacheAt.value_or(PrefixCacheAt::Prefill);
     m_overlap = m_o.transferOverlap.value_or(0.0);
-    if (hw.scaleOut) {
-        m_netRate = hw.scaleOut->bytesPerSecond;
-        m_netLatency = hw.scaleOut->latencySeconds;
-    }
+    if (m_c.prefillReplicas > 0) // split: checkDisaggregation has found the network
+        m_net.emplace(m_s);
     m_rep.resize(m_c.replicas);
     const int prefill = m_c.prefillReplicas;
     for (int i = 0; i < m_c.replicas; ++i) {
@@ -100,8 +98,7 @@ double Engine::lowerRestoreSeconds(double dram, double ssd) const
             + (ssd > 0 ? m_cm.restoreSeconds(Tier::Dram, ssd) : 0.0);
     // A remote pool's blocks cross the scale-out network into the prefill GPU (GPUDirect
     // RDMA): each GPU its share, at its NIC's rate, one message latency.
-    const double tokens = dram + ssd;
-    return tokens > 0 ? m_kv.gpuTokenBytes(tokens) / m_netRate + m_netLatency : 0.0;
+    return m_net->remoteHitSeconds(dram + ssd);
 }
 
 void Engine::arrive(std::uint32_t j)

@@ -7,6 +7,7 @@
 // token intervals and costs) and the summary in ReplayRecords.cpp.
 
 #include "core/model/ComputeModel.h"
+#include "core/model/Disaggregation.h"
 #include "core/model/KvSizing.h"
 #include "core/replay/Replay.h"
 #include "core/replay/ReplayCache.h"
@@ -308,8 +309,9 @@ private:
     FirstTokenAt m_firstAt = FirstTokenAt::Decode;
     PrefixCacheAt m_cacheAt = PrefixCacheAt::Prefill;
     double m_overlap = 0;
-    double m_netRate = 0, m_netLatency = 0; ///< the scale-out network, per GPU
-    double m_transferBytes = 0;             ///< per GPU, summed over requests
+    /// The scale-out network's prices, as the fleet's and the evaluation's (split only).
+    std::optional<NetworkPricing> m_net;
+    double m_transferBytes = 0; ///< per GPU, summed over requests
 };
 
 } // namespace kvtiers::replay::engine

@@ -38,14 +38,15 @@ void Engine::startTransfer(int ri, std::uint32_t j, double now)
     // The share `overlap` streams layer by layer from the prefill's start, into the decode
     // side's receive buffers; what is left goes when the decode replica has admitted it,
     // after the transfers queued before it on the prefill replica's NICs.
-    const double bytes = m_kv.gpuTokenBytes(static_cast<double>(req(j).inputTokens));
-    const double whole = bytes / m_netRate;
+    // The hand-off priced as the fleet's pools price it (NetworkPricing); the NIC's queue is the replay's own.
+    const KvHandoff h = m_net->handoff(static_cast<double>(req(j).inputTokens));
+    const double whole = h.seconds;
     const double sent = std::min(m_overlap * whole, std::max(0.0, now - job.prefillStart));
     const double start = std::max(now, src.nicFree);
     src.nicFree = start + (whole - sent);
     src.nicBusy += whole;
-    m_transferBytes += bytes;
-    job.transferEnd = src.nicFree + m_netLatency;
+    m_transferBytes += h.bytesPerGpu;
+    job.transferEnd = src.nicFree + h.latencySeconds;
     job.restoreUntil = job.transferEnd;
     push(job.transferEnd, EventKind::TransferDone, ri, j);
 }

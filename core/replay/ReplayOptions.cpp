@@ -7,20 +7,10 @@
 #include "core/replay/Router.h"
 
 #include <cmath>
-#include <type_traits>
 
 namespace kvtiers::replay {
 
 namespace {
-
-template <typename T> std::optional<double> asNumber(const T& value)
-{
-    return optionNumber(value);
-}
-template <typename T> void assign(T& field, double value)
-{
-    optionAssign(field, value);
-}
 
 using Field = OptionField<ReplayInput>;
 
@@ -28,8 +18,8 @@ using Field = OptionField<ReplayInput>;
 template <auto Member> Field input()
 {
     Field f;
-    f.get = [](const ReplayInput& in) { return asNumber(in.*Member); };
-    f.set = [](ReplayInput& in, double v) { assign(in.*Member, v); };
+    f.get = [](const ReplayInput& in) { return optionNumber(in.*Member); };
+    f.set = [](ReplayInput& in, double v) { optionAssign(in.*Member, v); };
     return f;
 }
 
@@ -37,8 +27,8 @@ template <auto Member> Field input()
 template <auto Member> Field engine()
 {
     Field f;
-    f.get = [](const ReplayInput& in) { return asNumber(in.options.*Member); };
-    f.set = [](ReplayInput& in, double v) { assign(in.options.*Member, v); };
+    f.get = [](const ReplayInput& in) { return optionNumber(in.options.*Member); };
+    f.set = [](ReplayInput& in, double v) { optionAssign(in.options.*Member, v); };
     return f;
 }
 
@@ -65,7 +55,7 @@ Field tbtTarget()
 template <Tier T> Field capacity()
 {
     Field f;
-    f.get = [](const ReplayInput& in) { return asNumber(in.options.capacityBlocks[T]); };
+    f.get = [](const ReplayInput& in) { return optionNumber(in.options.capacityBlocks[T]); };
     f.set = [](ReplayInput& in, double v) { in.options.capacityBlocks[T] = v; };
     return f;
 }

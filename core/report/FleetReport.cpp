@@ -117,6 +117,13 @@ Json layoutToJson(const DisaggregatedLayout& l)
         { "transfer_overlap", numberToJson(l.transferOverlap) }, { "cache_at", prefixCacheAtName(l.cacheAt) } };
 }
 
+std::string fleetWarningText(const FleetPoolWarning& w, ByteUnits units)
+{
+    return std::string(w.decodePool ? "decode" : "prefill") + " servers: " + (w.tier == Tier::Ssd ? "NVMe" : "DRAM")
+        + " demand " + formatBytes(w.perServerBytes, units) + " per server, more than the "
+        + formatBytes(w.installedBytes, units) + " one installs";
+}
+
 Json fleetToJson(const FleetResult& f)
 {
     Json entries = Json::array();
@@ -171,6 +178,12 @@ Json fleetToJson(const FleetResult& f)
         out["decode_servers"] = bytesToJson(f.decodeServers);
         out["per_prefill_server"] = tiersJson(f.perPrefillServer(), bytesToJson, kBytesSuffix);
         out["per_decode_server"] = tiersJson(f.perDecodeServer(), bytesToJson, kBytesSuffix);
+        Json warnings = Json::array();
+        for (const FleetPoolWarning& w : f.warnings)
+            warnings.push_back({ { "pool", w.decodePool ? "decode" : "prefill" }, { "tier", tierKey(w.tier) },
+                { "per_server_bytes", bytesToJson(w.perServerBytes) },
+                { "installed_bytes", bytesToJson(w.installedBytes) }, { "message", fleetWarningText(w) } });
+        out["warnings"] = warnings;
     }
     return out;
 }

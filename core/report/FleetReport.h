@@ -5,6 +5,7 @@
 
 #include "core/analysis/Fleet.h"
 #include "core/io/Json.h"
+#include "core/io/Units.h"
 
 #include <string>
 
@@ -14,7 +15,12 @@ namespace kvtiers {
 /// hardware, share and fleetToJson().
 Json fleetProfilesToJson(const FleetProfilesResult& result);
 
+/// Disaggregated, its "warnings": each FleetPoolWarning as pool ("prefill" or "decode"),
+/// tier ("dram" or "ssd"), per_server_bytes, installed_bytes and fleetWarningText's message.
 Json fleetToJson(const FleetResult& fleet);
+
+/// "decode servers: DRAM demand 19.5 TiB per server, more than the 1.82 TiB one installs".
+std::string fleetWarningText(const FleetPoolWarning& warning, ByteUnits units = ByteUnits::Binary);
 
 /// One workload's load (`kvtiers fleet --json` per workload, `kvtiers eval --json` with a
 /// given request rate): stable, utilization, queue_servers, service_s {mean, cs2}, and

@@ -84,6 +84,12 @@ Json sloJson(const ReplayResult& r)
     return j;
 }
 
+/// The KV transfer's bytes over the replay's duration (0 for none).
+double transferBytesPerSecond(const ReplayResult& r)
+{
+    return r.durationSeconds > 0 ? r.transferBytes / r.durationSeconds : 0.0;
+}
+
 /// Disaggregated prefill and decode: the pools, the layout's options and the KV transfer;
 /// null when colocated.
 Json disaggregationJson(const ReplayResult& r)
@@ -96,7 +102,7 @@ Json disaggregationJson(const ReplayResult& r)
         { "transfer_overlap", numberToJson(o.transferOverlap.value_or(0.0)) },
         { "cache_at", prefixCacheAtName(o.cacheAt.value_or(PrefixCacheAt::Prefill)) },
         { "transfer_s", statsJson(r.transferSeconds) }, { "transfer_bytes", bytesToJson(r.transferBytes) },
-        { "transfer_bytes_per_s", numberToJson(r.durationSeconds > 0 ? r.transferBytes / r.durationSeconds : 0.0) },
+        { "transfer_bytes_per_s", numberToJson(transferBytesPerSecond(r)) },
         { "scale_out_utilization", linkJson(r.scaleOut) }, { "decode_requests", spreadJson(r.decodeRequests) } };
 }
 
@@ -223,7 +229,12 @@ void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& s)
     out << replaySweepAxisName(s.axis) << ",bytes,ttft_p50_s,ttft_p99_s,goodput_rps,slo_attainment";
     for (TokenSource source : kTokenSources)
         out << "," << tokenSourceKey(source) << "_share";
-    out << ",tpot_at_percentile_s,tbt_p99_s,tbt_at_percentile_s,targets_held\n";
+    // With prefill and decode split, each point's KV transfer as disaggregationJson gives it.
+    const bool split = !s.points.empty() && s.points.front().result.prefillReplicas > 0;
+    out << ",tpot_at_percentile_s,tbt_p99_s,tbt_at_percentile_s,targets_held,tbt_p50_s";
+    if (split)
+        out << ",transfer_mean_s,transfer_p99_s,transfer_bytes,transfer_bytes_per_s";
+    out << "\n";
     for (const ReplaySweepPoint& p : s.points) {
         const ReplayResult& r = p.result;
         out << csvNumber(p.value) << "," << csvNumber(p.bytes) << "," << csvNumber(r.ttft.p50) << ","
@@ -231,7 +242,11 @@ void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& s)
         for (TokenSource source : kTokenSources)
             out << "," << csvNumber(r.hitShare[source]);
         out << "," << csvNumber(r.tpotAtPercentile) << "," << csvNumber(r.tbt.p99) << ","
-            << csvNumber(r.tbtAtPercentile) << "," << (r.targetsHeld ? 1 : 0) << "\n";
+            << csvNumber(r.tbtAtPercentile) << "," << (r.targetsHeld ? 1 : 0) << "," << csvNumber(r.tbt.p50);
+        if (split)
+            out << "," << csvNumber(r.transferSeconds.mean) << "," << csvNumber(r.transferSeconds.p99) << ","
+                << csvNumber(r.transferBytes) << "," << csvNumber(transferBytesPerSecond(r));
+        out << "\n";
     }
 }
 

@@ -21,6 +21,9 @@ void writeReplayCsv(std::ostream& out, const ReplayResult& result);
 /// The sweep: axis, current value, and per point the value, bytes, TTFT p50/p99, goodput,
 /// SLO attainment and hit shares.
 Json replaySweepJson(const ReplaySweep& sweep);
+/// Its CSV: one row per point, the JSON's figures (docs/trace.md, "The sweep's CSV"), then
+/// tbt_p50_s, and with prefill and decode split the KV transfer's transfer_mean_s,
+/// transfer_p99_s, transfer_bytes and transfer_bytes_per_s.
 void writeReplaySweepCsv(std::ostream& out, const ReplaySweep& sweep);
 
 } // namespace kvtiers::replay

@@ -3,7 +3,9 @@
 // server), `eval --layout disaggregated` (one request's KV hand-off and its load at the
 // replica's rate), their refusals, and the README's table of DRAM and SSD per server by
 // layout for the article and reasoning workloads.
+#include "core/catalog/CardCatalog.h"
 #include "core/io/Json.h"
+#include "core/io/Units.h"
 #include "tests/support/CliRun.h"
 
 #include <QtTest>
@@ -68,6 +70,51 @@ private slots:
         for (const char* says : { "Prefill servers", "Decode servers", "prefill pool", "decode pool", "KV transfer",
                  "TBT 100 ms at p99", "TBT (Mooncake's)" })
             QVERIFY2(text.out.find(says) != std::string::npos, says);
+    }
+
+    void aPoolAboveItsServersMemoryIsWarnedAbout()
+    {
+        // The article workload reusing half its prompts 300 s apart, its prefix cache on the
+        // decode servers: the whole traffic's cache on one decode server, far above the DRAM
+        // and NVMe an H200 server installs.
+        const std::vector<std::string> args { "fleet", "--mix", "article", "--rate", "10", "--ttft", "30", "--hardware",
+            "h200-sxm", "--layout", "disaggregated", "--cache-at", "decode", "--set",
+            "article.reuse_rate=0.5,article.offload_rate=1,article.reuse_distance_s=300" };
+        std::vector<std::string> json = args;
+        json.push_back("--json");
+        const Json f = jsonOf(json);
+        const HardwareCard& hw = CardCatalog::builtin().hardware().at("h200-sxm");
+        std::vector<std::string> warned;
+        for (const Json& w : f["warnings"]) {
+            const std::string pool = w["pool"].get<std::string>(), tier = w["tier"].get<std::string>();
+            warned.push_back(pool + " " + tier);
+            const double perServer = f["per_" + pool + "_server"][tier + "_bytes"].get<double>();
+            const double installed = tier == "dram" ? hw.hostDramBytes : hw.nvmeBytes;
+            QCOMPARE(w["per_server_bytes"].get<double>(), perServer);
+            QCOMPARE(w["installed_bytes"].get<double>(), installed);
+            QVERIFY(perServer > installed);
+            QCOMPARE(w["message"].get<std::string>(),
+                pool + " servers: " + (tier == "dram" ? "DRAM" : "NVMe") + " demand " + formatBytes(perServer)
+                    + " per server, more than the " + formatBytes(installed) + " one installs");
+        }
+        QCOMPARE(warned, (std::vector<std::string> { "decode dram", "decode ssd" }));
+        // The prefill servers hold none of the cache: nothing to warn about there.
+        QCOMPARE(f["per_prefill_server"]["dram_bytes"].get<double>(), 0.0);
+        // The text says the same, in the units asked for.
+        std::vector<std::string> text = args;
+        text.insert(text.end(), { "--units", "decimal" });
+        const test::CliRun r = runCli(text);
+        QCOMPARE(r.status, 0);
+        const std::string line = "Warning           decode servers: DRAM demand "
+            + formatBytes(f["per_decode_server"]["dram_bytes"].get<double>(), ByteUnits::Decimal)
+            + " per server, more than the " + formatBytes(hw.hostDramBytes, ByteUnits::Decimal) + " one installs\n";
+        QVERIFY2(r.out.find(line) != std::string::npos, r.out.c_str());
+        // With the cache spread over the prefill servers it fits, and no warning is given.
+        json[json.size() - 4] = "prefill";
+        const Json spread = jsonOf(json);
+        QVERIFY(spread["per_prefill_server"]["dram_bytes"].get<double>() > 0);
+        QVERIFY(spread["per_prefill_server"]["dram_bytes"].get<double>() <= hw.hostDramBytes);
+        QCOMPARE(spread["warnings"].size(), size_t(0));
     }
 
     void evalReportsTheHandoff()

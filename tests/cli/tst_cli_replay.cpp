@@ -5,6 +5,7 @@
 
 #include "app/cli/CommandLine.h"
 #include "core/catalog/CardCatalog.h"
+#include "core/io/Csv.h"
 #include "core/io/Json.h"
 #include "core/io/Units.h"
 #include "core/model/Evaluation.h"
@@ -310,6 +311,45 @@ private slots:
             "--capacity-blocks", "dram=5000", "--json" });
         QVERIFY2(one.status == 0, one.err.c_str());
         QCOMPARE(j["points"][1]["ttft_p99_s"].get<double>(), Json::parse(one.out)["ttft_s"]["p99"].get<double>());
+    }
+
+    void sweepCsvCarriesTbtAndTheTransfer()
+    {
+        // Split, each point's row ends with TBT's median and the KV transfer: the figures of
+        // the replay at that point's DRAM, as its JSON gives them.
+        const std::vector<std::string> split { "replay", shippedTrace(), "--hardware", "h200-sxm", "--prefill-replicas",
+            "2", "--decode-replicas", "2" };
+        std::vector<std::string> sweep = split;
+        sweep.insert(sweep.end(), { "--sweep", "dram", "--at", "1000,5000", "--csv" });
+        const Result r = runCli(sweep);
+        QVERIFY2(r.status == 0, r.err.c_str());
+        std::istringstream in(r.out);
+        std::string comment, header;
+        std::getline(in, comment);
+        std::getline(in, header);
+        QVERIFY2(header.ends_with(",targets_held,tbt_p50_s,transfer_mean_s,transfer_p99_s,transfer_bytes,"
+                                  "transfer_bytes_per_s"),
+            header.c_str());
+        const auto rows = csvRows(r.out);
+        QCOMPARE(rows.size(), size_t(2));
+        for (const auto& [row, dram] : { std::pair { &rows[0], "1000" }, std::pair { &rows[1], "5000" } }) {
+            std::vector<std::string> one = split;
+            one.insert(one.end(), { "--capacity-blocks", std::string("dram=") + dram, "--json" });
+            const Result at = runCli(one);
+            QVERIFY2(at.status == 0, at.err.c_str());
+            const Json j = Json::parse(at.out);
+            const Json& d = j["disaggregation"];
+            QVERIFY(d["transfer_bytes"].get<double>() > 0);
+            const std::vector<std::string> expected { csvNumber(j["tbt_s"]["p50"].get<double>()),
+                csvNumber(d["transfer_s"]["mean"].get<double>()), csvNumber(d["transfer_s"]["p99"].get<double>()),
+                csvNumber(d["transfer_bytes"].get<double>()), csvNumber(d["transfer_bytes_per_s"].get<double>()) };
+            QCOMPARE(std::vector<std::string>(row->end() - 5, row->end()), expected);
+        }
+        // Colocated: TBT's median, no transfer.
+        const Result colocated = runCli({ "replay", shippedTrace(), "--hardware", "h200-sxm", "--replicas", "4",
+            "--sweep", "dram", "--at", "5000", "--csv" });
+        QVERIFY2(colocated.status == 0, colocated.err.c_str());
+        QVERIFY(colocated.out.find(",targets_held,tbt_p50_s\n") != std::string::npos);
     }
 
     void disaggregatedCapacityAsTheReadmeShowsIt()

@@ -2,8 +2,10 @@
 // decode pool sized against their own targets, checked against what can be worked by hand:
 //  1. the hand-off: the prompt's KV per GPU ÷ the NIC's rate, what is left of it after the
 //     prefill at overlap 0, ½ and 1, plus one latency;
-//  2. the sizing: TTFT at p99 rebuilt from the two queues' waits (M/D/c, Queueing.h) equals
-//     the result's, meets the target, and no pair of pools with fewer replicas in all does;
+//  2. the sizing: TTFT at p99, and at the mean on a target only a slot wait of 0 would let
+//     the fewest prefill replicas meet, rebuilt from the two queues' waits (M/D/c,
+//     Queueing.h) equals the result's, meets the target, and no pair of pools with fewer
+//     replicas in all does;
 //     the decode pool runs the colocated search's sequences per replica;
 //  3. first token at prefill: the hand-off and the slot wait fall in a request's first gap,
 //     and its TBT as Mooncake measures it (the mean of its longest tenth of gaps) carries them;
@@ -22,6 +24,7 @@
 #include "core/report/FleetReport.h"
 #include "tests/support/TestSupport.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <cmath>
@@ -59,11 +62,12 @@ bool close(double a, double b, double rel = 1e-9)
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
 }
 
-/// TTFT at p99 on rp prefill and rd decode replicas, rebuilt from the queues: the prefill
-/// queue (c = rp, S = the prefill) answers with the prefill, the hand-off left after it and
-/// one decode step; the decode slots (c = rd × N, S = hand-off + O steps) add their wait.
-double ttftP99(
-    double prefill, double after, double step, double sequences, double outputs, double rate, double rp, double rd)
+/// TTFT at a percentile (99, or the mean) on rp prefill and rd decode replicas, rebuilt from
+/// the queues: the prefill queue (c = rp, S = the prefill) answers with the prefill, the
+/// hand-off left after it and one decode step; the decode slots (c = rd × N, S = hand-off +
+/// O steps) add their wait.
+double ttftAt(double percentile, double prefill, double after, double step, double sequences, double outputs,
+    double rate, double rp, double rd)
 {
     queueing::Moments prefillService, holdService;
     prefillService.mean = prefill;
@@ -73,7 +77,21 @@ double ttftP99(
     if (pw.unstable() || sw.unstable())
         return INFINITY;
     const std::vector<queueing::ServiceBranch> own { { 1, prefill + after + step } };
-    return responseAt(pw, own, 99) + sw.quantile(0.99);
+    return responseAt(pw, own, percentile)
+        + (percentile == kMeanPercentile ? sw.mean() : sw.quantile(percentile / 100));
+}
+
+/// Whether no pair of pools with fewer than `total` replicas in all meets `ttft`, their
+/// TTFT `at(prefill, decode)`; names the first that does.
+bool noFewerMeets(const auto& at, double total, double ttft)
+{
+    for (double a = 1; a < total; ++a)
+        for (double b = 1; a + b < total; ++b)
+            if (at(a, b) <= ttft) {
+                qWarning("%.0f + %.0f also meets it", a, b);
+                return false;
+            }
+    return true;
 }
 
 } // namespace
@@ -131,15 +149,12 @@ private slots:
         const double step = meanTpotSeconds(e.scenario, d);
         QCOMPARE(p.decodeStepSeconds, step);
         auto at = [&](double rp, double rd) {
-            return ttftP99(prefill, after, step, p.decodeConcurrency, 512, rate, rp, rd);
+            return ttftAt(99, prefill, after, step, p.decodeConcurrency, 512, rate, rp, rd);
         };
         const double rp = p.prefillReplicas, rd = p.decodeReplicas;
         QVERIFY2(close(p.ttft.p99, at(rp, rd), 1e-9), qPrintable(QString("%1 vs %2").arg(p.ttft.p99).arg(at(rp, rd))));
         QVERIFY(p.ttft.p99 <= ttft);
-        // No pair with fewer replicas in all meets the target.
-        for (double a = 1; a < rp + rd; ++a)
-            for (double b = 1; a + b < rp + rd; ++b)
-                QVERIFY2(!(at(a, b) <= ttft), qPrintable(QString("%1 + %2 also meets it").arg(a).arg(b)));
+        QVERIFY(noFewerMeets(at, rp + rd, ttft));
         // Every gap is one decode step: TPOT and TBT are the step at every percentile.
         QCOMPARE(p.tpot.p99, step);
         QCOMPARE(p.tbt.p99, step);
@@ -149,6 +164,54 @@ private slots:
         QCOMPARE(p.networkBytesPerSecond, rate * p.handoff.bytes);
         qInfo("%.0f req/s, TTFT %.0f s: %.0f prefill + %.0f decode replicas of %.0f sequences; TTFT p99 %.3f s", rate,
             ttft, rp, rd, p.decodeConcurrency, p.ttft.p99);
+    }
+
+    void aMeanTtftTargetEndsTheSearchOnTheFewestReplicas_data()
+    {
+        QTest::addColumn<QString>("context");
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<double>("spare");
+        // The target exactly the mean TTFT of the fewest prefill replicas plus `spare` with
+        // no slot wait at all: those prefill replicas meet it only on a decode pool whose
+        // mean wait is 0, which it nears with every replica and reaches only by rounding.
+        QTest::newRow("8K prompts, 20 req/s") << QString("8K") << 20.0 << 1.0;
+        QTest::newRow("8K prompts, 60 req/s") << QString("8K") << 60.0 << 2.0;
+        QTest::newRow("120K prompts, 2 req/s") << QString("120K") << 2.0 << 1.0;
+        QTest::newRow("120K prompts, 10 req/s") << QString("120K") << 10.0 << 1.0;
+    }
+    void aMeanTtftTargetEndsTheSearchOnTheFewestReplicas()
+    {
+        QFETCH(QString, context);
+        QFETCH(double, rate);
+        QFETCH(double, spare);
+        const double prompt = context == "8K" ? 8192 : 120 * 1024, outputs = 512;
+        const Scenario s = test::scenario("llama-3.1-70b",
+            { { "context", prompt + outputs }, { "output_tokens", outputs }, { "reuse_rate", 0 } }, "h200-sxm");
+        // The pools at a loose target give the figures the queues are rebuilt from.
+        LatencyTargets t = targets(1000, 0.05);
+        t.ttftPercentile = kMeanPercentile;
+        const FleetEntryResult loose = sizeScenario(s, t, rate, layout());
+        const PoolSizing& l = *loose.pools;
+        const double prefill = prefillBranches(loose.scenario, loose.perReplica).front().seconds;
+        const double step = meanTpotSeconds(loose.scenario, loose.perReplica);
+        auto at = [&](double rp, double rd) {
+            return ttftAt(kMeanPercentile, prefill, l.handoffSeconds, step, l.decodeConcurrency, outputs, rate, rp, rd);
+        };
+        const double noWait = 1e12; // decode replicas enough that the slots never wait
+        const double ttft = at(std::floor(rate * prefill) + spare, noWait);
+        t.ttftSeconds = ttft;
+        QElapsedTimer clock;
+        clock.start();
+        const FleetEntryResult e = sizeScenario(s, t, rate, layout());
+        const qint64 ms = clock.elapsed();
+        const PoolSizing& p = *e.pools;
+        const double rp = p.prefillReplicas, rd = p.decodeReplicas;
+        QVERIFY2(close(p.ttft.mean, at(rp, rd)), qPrintable(QString("%1 vs %2").arg(p.ttft.mean).arg(at(rp, rd))));
+        QVERIFY(p.ttft.mean <= ttft);
+        QVERIFY(noFewerMeets(at, rp + rd, ttft));
+        qInfo("%s prompts, %.0f req/s, mean TTFT %.4f s: %.0f prefill + %.0f decode replicas of %.0f sequences in %lld "
+              "ms",
+            qPrintable(context), rate, ttft, rp, rd, p.decodeConcurrency, ms);
     }
 
     void firstTokenAtPrefillPutsTheHandoffInTheFirstGap()
