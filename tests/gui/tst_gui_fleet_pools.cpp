@@ -1,7 +1,8 @@
 // The Fleet tab split into prefill and decode pools, through its real controls: the chart's
 // two bars per tier and the results' per-pool rows are the core's sizing of the same input
 // (sizeFleet with the layout, core/analysis/FleetPools.h); moving the prefix cache moves
-// its DRAM and NVMe from one pool's bar to the other's; each choice is one undo step; the
+// its DRAM and NVMe from one pool's bar to the other's, and a pool holding more per server than a
+// server installs is warned about; each choice is one undo step; the
 // layout outlives a restart (a bad saved word dropped and named); the chart exports with
 // the pools, and the CSV, whose rows have no pools, is refused with a reason.
 
@@ -166,8 +167,25 @@ void TestGuiFleetPools::cacheMovesWithItsPool()
     for (Tier t : { Tier::Dram, Tier::Ssd })
         QVERIFY2(std::abs(onDecode.decodeBytes[t] - onPrefill.prefillBytes[t]) <= 1e-6 * onPrefill.prefillBytes[t],
             qPrintable(QStringLiteral("%1 against %2").arg(onDecode.decodeBytes[t]).arg(onPrefill.prefillBytes[t])));
-    // Per decode server the cache is the decode pool's few servers' share: more per server.
+    // Per decode server the cache is the decode pool's few servers' share: more per server,
+    // more DRAM than an H200 server installs, and the results say so (the core's warning).
     QVERIFY(onDecode.perDecodeServer().dram > onPrefill.perPrefillServer().dram);
+    QVERIFY(onPrefill.warnings.empty());
+    QVERIFY(!onDecode.warnings.empty());
+    const FleetPoolWarning& w = onDecode.warnings.front();
+    QVERIFY(w.decodePool);
+    QCOMPARE(w.tier, Tier::Dram);
+    QCOMPARE(w.perServerBytes, onDecode.perDecodeServer().dram);
+    auto* warnings = m_view->findChild<QLabel*>(QStringLiteral("fleetWarnings"));
+    QVERIFY(warnings && warnings->isVisible());
+    QVERIFY2(
+        warnings->text().startsWith(QStringLiteral("Decode servers: DRAM demand %1 per server, more than the %2 "
+                                                   "one installs")
+                                        .arg(qs(formatBytes(w.perServerBytes)), qs(formatBytes(w.installedBytes)))),
+        qPrintable(warnings->text()));
+    QCOMPARE(warnings->text().count(u'\n') + 1, static_cast<int>(onDecode.warnings.size()));
+    choose("fleetCacheAt", static_cast<int>(PrefixCacheAt::Prefill));
+    QVERIFY(!warnings->isVisible());
 }
 
 void TestGuiFleetPools::choicesAreUndoSteps()

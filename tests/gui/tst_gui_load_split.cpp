@@ -315,6 +315,8 @@ private slots:
         const QList<QByteArray> header = lines[0].split(',');
         const qsizetype p50 = header.indexOf("tbt_p50_s"), mean = header.indexOf("transfer_mean_s");
         QVERIFY(p50 > 0 && mean > p50);
+        QCOMPARE(header.count("tbt_p50_s"), 1); // the core writes it; the export adds nothing
+        QCOMPARE(header.count("transfer_mean_s"), 1);
         QVERIFY(header.contains("tbt_p99_s") && header.contains("tbt_at_percentile_s")
             && header.contains("transfer_bytes_per_s"));
         // The command's table first, as it writes it.

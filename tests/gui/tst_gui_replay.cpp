@@ -530,20 +530,18 @@ private slots:
         QFile pdf(dir.filePath(QStringLiteral("load.pdf")));
         QVERIFY(pdf.open(QIODevice::ReadOnly));
         QVERIFY(pdf.read(5) == "%PDF-");
-        // The CSV is the core's sweep table, as `kvtiers replay --sweep dram --csv` writes it,
-        // then the TBT median the chart draws (colocated: no transfer columns).
+        // The CSV is the core's sweep table, as `kvtiers replay --sweep dram --csv` writes it
+        // (the TBT median the chart draws among its columns; colocated: no transfer columns).
         QFile csv(dir.filePath(QStringLiteral("load.csv")));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         std::ostringstream core;
         const replay::ReplaySweep sweep = coreSweep(replay::ReplaySweepAxis::Dram, 3);
         replay::writeReplaySweepCsv(core, sweep);
-        const QList<QByteArray> written = csv.readAll().split('\n');
-        const QList<QByteArray> expected = QByteArray::fromStdString(core.str()).split('\n');
-        QCOMPARE(written.size(), expected.size());
-        QCOMPARE(written[0], expected[0] + ",tbt_p50_s");
-        for (int i = 1; i < 4; ++i)
-            QCOMPARE(written[i],
-                expected[i] + ',' + QByteArray::fromStdString(csvNumber(sweep.points[size_t(i - 1)].result.tbt.p50)));
+        const QByteArray written = csv.readAll();
+        QCOMPARE(written, QByteArray::fromStdString(core.str()));
+        const QList<QByteArray> header = written.split('\n').front().split(',');
+        QCOMPARE(header.count("tbt_p50_s"), 1);
+        QVERIFY(!header.contains("transfer_mean_s"));
         // An unknown extension is refused with the file named.
         const QString bad = dir.filePath(QStringLiteral("load.xyz"));
         QVERIFY(LoadExport::exportLoad(bad, chart()->curve(), QString(), QString()).startsWith(bad));

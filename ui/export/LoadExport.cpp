@@ -1,7 +1,6 @@
 #include "ui/export/LoadExport.h"
 
 #include "core/analysis/FleetLoad.h"
-#include "core/io/Csv.h"
 #include "core/report/ReplayReport.h"
 #include "ui/export/ReportRender.h"
 #include "ui/text/UnitsText.h"
@@ -12,25 +11,11 @@ namespace kvtiers::ui {
 
 QByteArray LoadExport::loadCsv(const LoadCurve& curve)
 {
+    // As `kvtiers replay --sweep ... --csv` writes it: TBT's median and, split, the KV
+    // transfer included.
     std::ostringstream out;
-    replay::writeReplaySweepCsv(out, curve.sweep); // as `kvtiers replay --sweep --csv` writes it
-    // Then what the chart draws that the command's table leaves out: TBT's median, and
-    // with prefill and decode split, the KV transfer.
-    const bool split = !curve.sweep.points.empty() && curve.sweep.points.front().result.prefillReplicas > 0;
-    QList<QByteArray> lines = QByteArray::fromStdString(out.str()).split('\n');
-    lines[0] += ",tbt_p50_s";
-    if (split)
-        lines[0] += ",transfer_mean_s,transfer_p99_s,transfer_bytes,transfer_bytes_per_s";
-    for (std::size_t i = 0; i < curve.sweep.points.size() && i + 1 < static_cast<std::size_t>(lines.size()); ++i) {
-        const replay::ReplayResult& r = curve.sweep.points[i].result;
-        QByteArray& line = lines[static_cast<qsizetype>(i + 1)];
-        line += ',' + QByteArray::fromStdString(csvNumber(r.tbt.p50));
-        if (split)
-            for (double v : { r.transferSeconds.mean, r.transferSeconds.p99, r.transferBytes,
-                     r.durationSeconds > 0 ? r.transferBytes / r.durationSeconds : 0.0 })
-                line += ',' + QByteArray::fromStdString(csvNumber(v));
-    }
-    return lines.join('\n');
+    replay::writeReplaySweepCsv(out, curve.sweep);
+    return QByteArray::fromStdString(out.str());
 }
 
 QString LoadExport::exportLoad(const QString& path, const LoadCurve& curve, const QString& traceName,

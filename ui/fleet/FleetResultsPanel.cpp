@@ -55,6 +55,13 @@ FleetResultsPanel::FleetResultsPanel(FleetDocument* document, QWidget* parent)
     m_errorLabel->setVisible(false);
     layout->addWidget(m_errorLabel);
     layout->addLayout(buildGrid());
+    m_warningLabel = new QLabel(this);
+    m_warningLabel->setObjectName(QStringLiteral("fleetWarnings"));
+    m_warningLabel->setWordWrap(true);
+    m_warningLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_warningLabel->setStyleSheet(QStringLiteral("color: #b35900;"));
+    m_warningLabel->setVisible(false);
+    layout->addWidget(m_warningLabel);
     layout->addStretch(1);
     m_exportStatus = new QLabel(this);
     m_exportStatus->setObjectName(QStringLiteral("fleetExportStatus"));
@@ -206,6 +213,7 @@ void FleetResultsPanel::showSizing()
     showRow(m_scopes[1], !pools);
     for (ScopeRow& scope : m_poolScopes)
         showRow(scope, pools);
+    showWarnings(f ? f->warnings : std::vector<FleetPoolWarning> {});
     if (!f) {
         for (QLabel* l : { m_gpusLabel, m_serversLabel, m_hbmInstalledLabel })
             l->setText(none);
@@ -231,6 +239,18 @@ void FleetResultsPanel::showSizing()
     for (size_t s = 0; s < std::size(m_scopes); ++s)
         for (Tier t : kTiers)
             m_scopes[s].labels[t]->setText(bytesText(values[s][t], units));
+}
+
+void FleetResultsPanel::showWarnings(const std::vector<FleetPoolWarning>& warnings)
+{
+    const ByteUnits units = m_display->units();
+    QStringList lines;
+    for (const FleetPoolWarning& w : warnings)
+        lines << tr("%1: %2 demand %3 per server, more than the %4 one installs")
+                     .arg(w.decodePool ? tr("Decode servers") : tr("Prefill servers"), tr(tierHead(w.tier)),
+                         bytesText(w.perServerBytes, units), bytesText(w.installedBytes, units));
+    m_warningLabel->setText(lines.join(u'\n'));
+    m_warningLabel->setVisible(!lines.isEmpty());
 }
 
 void FleetResultsPanel::changeEvent(QEvent* event)

@@ -8,10 +8,13 @@
 // (the app's one setting, DisplayOptions) and Export. A change of units words the last
 // sizing again; nothing is sized again.
 
+#include "core/analysis/Fleet.h"
 #include "core/cards/Tier.h"
 #include "ui/common/Retranslator.h"
 
 #include <QGroupBox>
+
+#include <vector>
 
 class QGridLayout;
 class QHBoxLayout;
@@ -57,10 +60,13 @@ private:
     QLabel* textLabel(const char* text);
     QLabel* boldLabel(const char* text);
     void showUnits();
+    /// The sizing's warnings (FleetPoolWarning), one line each; hidden when there are none.
+    void showWarnings(const std::vector<FleetPoolWarning>& warnings);
 
     FleetDocument* m_document;
     DisplayOptions* m_display = nullptr;
     QLabel* m_errorLabel = nullptr;
+    QLabel* m_warningLabel = nullptr; ///< a pool's DRAM or NVMe per server above what a server installs
     QLabel* m_gpusLabel = nullptr;
     QLabel* m_serversLabel = nullptr;
     QLabel* m_hbmInstalledLabel = nullptr;

@@ -3309,6 +3309,18 @@ replica</source>
         <source>Per decode server</source>
         <translation>디코드 서버당</translation>
     </message>
+    <message>
+        <source>%1: %2 demand %3 per server, more than the %4 one installs</source>
+        <translation>%1: 서버당 %2 수요 %3, 서버 한 대에 설치된 %4보다 많습니다</translation>
+    </message>
+    <message>
+        <source>Decode servers</source>
+        <translation>디코드 서버</translation>
+    </message>
+    <message>
+        <source>Prefill servers</source>
+        <translation>프리필 서버</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::FleetView</name>
