@@ -47,20 +47,20 @@ FleetResultsPanel::FleetResultsPanel(FleetDocument* document, QWidget* parent)
 {
     m_texts([this] { setTitle(tr("What the fleet needs")); });
     auto* layout = new QVBoxLayout(this);
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setObjectName(QStringLiteral("fleetError"));
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #c00000; font-weight: bold;"));
-    m_errorLabel->setVisible(false);
+    // Selectable, wrapped lines in their own colour, hidden while empty.
+    auto messageLabel = [this](const QString& name, const QString& style) {
+        auto* label = new QLabel(this);
+        label->setObjectName(name);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setStyleSheet(style);
+        label->setVisible(false);
+        return label;
+    };
+    m_errorLabel = messageLabel(QStringLiteral("fleetError"), QStringLiteral("color: #c00000; font-weight: bold;"));
     layout->addWidget(m_errorLabel);
     layout->addLayout(buildGrid());
-    m_warningLabel = new QLabel(this);
-    m_warningLabel->setObjectName(QStringLiteral("fleetWarnings"));
-    m_warningLabel->setWordWrap(true);
-    m_warningLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_warningLabel->setStyleSheet(QStringLiteral("color: #b35900;"));
-    m_warningLabel->setVisible(false);
+    m_warningLabel = messageLabel(QStringLiteral("fleetWarnings"), QStringLiteral("color: #b35900;"));
     layout->addWidget(m_warningLabel);
     layout->addStretch(1);
     m_exportStatus = new QLabel(this);
