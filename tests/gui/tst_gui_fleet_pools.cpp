@@ -14,6 +14,7 @@
 #include "ui/dialogs/MessageBox.h"
 #include "ui/export/ChartExporter.h"
 #include "ui/fleet/FleetDocument.h"
+#include "ui/fleet/FleetMixModel.h"
 #include "ui/fleet/FleetView.h"
 #include "ui/text/UnitsText.h"
 
@@ -121,6 +122,15 @@ void TestGuiFleetPools::splitDrawsTwoBarsPerTierFromTheCore()
     QCOMPARE(
         *f.layout, DisaggregatedLayout {}); // the CLI's defaults: first token at decode, overlap 0, cache on prefill
     chartShows(f);
+    // The mix's table gives each workload's pools as P + D (their sum as its value).
+    FleetMixModel* model = m_view->mixModel();
+    for (int i = 0; i < model->rowCount(); ++i) {
+        const PoolSizing& pools = *f.entries[static_cast<size_t>(i)].pools;
+        const QModelIndex cell = model->index(i, FleetMixModel::ReplicasColumn);
+        QCOMPARE(cell.data().toString(),
+            QStringLiteral("%1 + %2").arg(countText(pools.prefillReplicas), countText(pools.decodeReplicas)));
+        QCOMPARE(cell.data(FleetMixModel::ValueRole).toDouble(), pools.prefillReplicas + pools.decodeReplicas);
+    }
     // The pools' bars add up to the fleet's demand, tier by tier.
     for (Tier t : kAll)
         QVERIFY(std::abs(f.prefillBytes[t] + f.decodeBytes[t] - f.bytes[t]) <= 1e-9 * std::max(1.0, f.bytes[t]));

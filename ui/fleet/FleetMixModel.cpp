@@ -124,6 +124,13 @@ QVariant FleetMixModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && col == ShareColumn)
         return tr("Relative share of requests; shares are normalised over the mix.");
 
+    if (col == ReplicasColumn && entry && entry->pools && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
+        // Split: the two pools' counts, whose sum ValueRole gives.
+        const QString prefill = countText(entry->pools->prefillReplicas);
+        const QString decode = countText(entry->pools->decodeReplicas);
+        return role == Qt::DisplayRole ? tr("%1 + %2").arg(prefill, decode)
+                                       : tr("%1 prefill + %2 decode replicas").arg(prefill, decode);
+    }
     double value = 0;
     bool bytes = false;
     switch (col) {

@@ -3214,6 +3214,14 @@ replica</source>
         <source>%1 (card %2)</source>
         <translation>%1 (카드 %2)</translation>
     </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>%1 prefill + %2 decode replicas</source>
+        <translation>프리필 레플리카 %1 + 디코드 레플리카 %2</translation>
+    </message>
 </context>
 <context>
     <name>kvtiers::ui::FleetResultsPanel</name>
