@@ -106,7 +106,8 @@ private:
     /// "outlook=ID", "outlookpage=N", "workload=ID", "advanced" (the Advanced controls
     /// open), "trace=PATH" then "Use this trace", "loadinput=KEY:TEXT" (typed into an Under
     /// load field), "load" or "load=P+D" (Under load replayed, split P + D), "fleet=split" (the
-    /// Fleet tab split into prefill and decode pools)), each announced on
+    /// Fleet tab split into prefill and decode pools; "fleet=split:decode" with the prefix
+    /// cache on the decode servers)), each announced on
     /// stderr with the window's minimum and actual size once settled. Read from
     /// KVTIERS_WINDOW_STATES at start, for scripts/check-window and screenshots: a test seam,
     /// not a user option.
