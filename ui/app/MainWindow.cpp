@@ -432,14 +432,8 @@ void MainWindow::enterStates(QStringList states)
         const QStringList names = { QStringLiteral("scenario"), QStringLiteral("fleet"), QStringLiteral("sensitivity"),
             QStringLiteral("trace"), QStringLiteral("outlook") };
         m_viewTabs->setCurrentIndex(std::max(0, static_cast<int>(names.indexOf(state.mid(4)))));
-    } else if (state == QLatin1String("fleet=split") || state == QLatin1String("fleet=split:decode")) {
-        // The Fleet tab with every workload split into prefill and decode pools (":decode":
-        // the prefix cache on the decode servers).
-        showTab(ViewTab::Fleet);
-        DisaggregatedLayout layout;
-        if (state.endsWith(QLatin1String(":decode")))
-            layout.cacheAt = PrefixCacheAt::Decode;
-        m_fleetView->setLayout(layout);
+    } else if (state.startsWith(QLatin1String("fleet=split"))) {
+        showSplitFleet(state.endsWith(QLatin1String(":decode")));
     } else if (state.startsWith(QLatin1String("outlook="))) {
         m_outlookView->showOutlook(state.mid(8).toStdString()); // a built-in outlook by id
     } else if (state.startsWith(QLatin1String("outlookpage="))) {
@@ -480,6 +474,15 @@ void MainWindow::enterStates(QStringList states)
         return;
     }
     next();
+}
+
+void MainWindow::showSplitFleet(bool cacheAtDecode)
+{
+    showTab(ViewTab::Fleet);
+    DisaggregatedLayout layout;
+    if (cacheAtDecode)
+        layout.cacheAt = PrefixCacheAt::Decode;
+    m_fleetView->setLayout(layout);
 }
 
 void MainWindow::saveSettings()

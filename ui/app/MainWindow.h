@@ -102,6 +102,9 @@ private:
     void followUndo(QUndoStack* stack);
     void showAbout();
     void restoreSettings();
+    /// The Fleet tab with every workload split into prefill and decode pools, the prefix
+    /// cache on the prefill servers or (`cacheAtDecode`) the decode servers.
+    void showSplitFleet(bool cacheAtDecode);
     /// Enters `states` one after another ("presets", "warnings", "ko", "en", "tab=fleet",
     /// "outlook=ID", "outlookpage=N", "workload=ID", "advanced" (the Advanced controls
     /// open), "trace=PATH" then "Use this trace", "loadinput=KEY:TEXT" (typed into an Under
