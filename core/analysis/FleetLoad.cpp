@@ -97,8 +97,14 @@ std::vector<BranchPart> branchParts(const Scenario& s, const EvalResult& r, bool
     const double headCompute = cm.recomputeSeconds(0, rc);
     const double hits = r.hitShare.hbm + r.hitShare.dram + r.hitShare.ssd;
     // A restore that loses to recomputing the head computes it instead.
+    // Off the prefill server a hit crosses the scale-out network; an SSD hit is read off the
+    // holding server's drives first, the slower of drives and network setting the pace (the
+    // replay queues it on the drives as well).
+    const double network = remoteHits ? remoteHitSeconds(s, rc) : 0.0;
     auto restored = [&](Tier t) {
-        const double restore = remoteHits ? remoteHitSeconds(s, rc) : cm.restoreSeconds(t, rc);
+        const double restore = !remoteHits ? cm.restoreSeconds(t, rc)
+            : t == Tier::Ssd               ? std::max(network, cm.restoreSeconds(Tier::Ssd, rc))
+                                           : network;
         return BranchPart { 0, atLeastStream(tail + std::min(restore, headCompute)),
             p - rc + (restore < headCompute ? 0 : rc) };
     };
